@@ -1,0 +1,40 @@
+# Image for the api, the worker and the one-shot migration step (docker-compose.yml picks the
+# command). TypeScript runs through tsx, as in development, so the image carries the dev
+# dependencies too (tsx is one); a slimmer image would compile with tsc first.
+FROM node:20-bookworm-slim
+
+# Chromium renders the PDFs (the worker launches one browser and reuses it). Without a font
+# package the PDFs have no text at all. Puppeteer never downloads its own browser here.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends chromium fonts-dejavu-core ca-certificates \
+ && rm -rf /var/lib/apt/lists/*
+
+ENV PUPPETEER_SKIP_DOWNLOAD=true \
+    CHROMIUM_PATH=/usr/bin/chromium \
+    NPM_CONFIG_UPDATE_NOTIFIER=false \
+    NPM_CONFIG_FUND=false
+
+WORKDIR /app
+
+# Dependencies first, so a source change does not reinstall them. Install scripts stay off, as
+# on the build machines (npm 11 skips unapproved ones): what the service uses works without them.
+COPY package.json package-lock.json ./
+RUN npm ci --ignore-scripts --no-audit \
+ && npm cache clean --force
+
+COPY --chown=root:root . .
+
+# Set after the install: `npm ci` with NODE_ENV=production would leave out tsx.
+ENV NODE_ENV=production \
+    PORT=3000 \
+    WORKER_METRICS_PORT=9464
+
+# Run as the image's unprivileged `node` user (uid 1000). The source stays root-owned and
+# read-only to it; tsx writes its cache under /tmp. Chromium's own sandbox needs user namespaces,
+# which Docker's default seccomp profile refuses, so the worker launches it with --no-sandbox.
+USER node
+
+EXPOSE 3000 9464
+
+# The api by default; the worker runs `npx tsx workers/main.ts`, migrations `npx tsx scripts/migrate.ts`.
+CMD ["npx", "tsx", "api/main.ts"]

@@ -1,0 +1,74 @@
+import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { type S3Client } from '@aws-sdk/client-s3';
+import { type Client, type Connection } from '@temporalio/client';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import { type Logger } from 'pino';
+import { type Registry } from 'prom-client';
+import { type Sequelize } from 'sequelize-typescript';
+import { type Config } from '../lib/config';
+import { buildAdminJobsRouter } from './admin/jobs-router';
+import { createAuthGuards } from './auth/guards';
+import { buildAuthRouter } from './auth/router';
+import { createTokenService } from './auth/tokens';
+import { buildContactsRouter } from './contacts/router';
+import { httpMetrics } from './http/http-metrics';
+import { createRouteKit } from './http/route-kit';
+import { errorHandler, notFoundHandler } from './middleware/error-handler';
+import { requestId } from './middleware/request-id';
+import { generateOpenApiDocument } from './openapi';
+import { buildOpsRouter } from './ops/router';
+import { buildSessionsRouter } from './sessions/router';
+
+/** Everything the api needs from the outside, built once by api/main.ts (or a test). */
+export interface AppDeps {
+  config: Config;
+  logger: Logger;
+  sequelize: Sequelize;
+  temporal: { connection: Connection; client: Client };
+  s3: S3Client;
+  registry: Registry;
+}
+
+/** The Express app: request id → security headers → body limits → routes → 404 → errors. */
+export function createApp(deps: AppDeps): Express {
+  const { config, logger, sequelize } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.TRUST_PROXY_HOPS);
+  app.set('query parser', 'simple');
+
+  app.use(requestId);
+  app.use(helmet());
+  app.use(httpMetrics(deps.registry));
+  // JSON bodies are small records; uploads go through multipart routes with their own limits.
+  app.use(express.json({ limit: '1mb' }));
+
+  const docs = new OpenAPIRegistry();
+  const tokens = createTokenService(config.JWT_SECRET, config.JWT_TTL_SECONDS);
+  const kit = createRouteKit(docs, createAuthGuards(tokens, config.ADMIN_EMAILS));
+
+  app.use(
+    buildOpsRouter({
+      sequelize,
+      temporal: deps.temporal.connection,
+      temporalNamespace: config.TEMPORAL_NAMESPACE,
+      s3: deps.s3,
+      bucket: config.S3_BUCKET,
+      registry: deps.registry,
+    }),
+  );
+  app.use(buildAuthRouter({ sequelize, tokens, adminEmails: config.ADMIN_EMAILS, kit }));
+  app.use(buildContactsRouter({ sequelize, kit }));
+  app.use(buildSessionsRouter({ sequelize, kit }));
+  app.use(buildAdminJobsRouter({ temporal: deps.temporal.client, kit }));
+
+  const openApiDocument = generateOpenApiDocument(docs);
+  app.get('/api/docs', (_req, res) => {
+    res.json(openApiDocument);
+  });
+
+  app.use(notFoundHandler);
+  app.use(errorHandler(logger));
+  return app;
+}

@@ -1,0 +1,16 @@
+import { type UserLocale } from '../../db/models/User';
+
+/** Who is calling: what the auth guard puts on the request after checking the token. */
+export interface AuthUser {
+  id: string;
+  orgId: string;
+  email: string;
+  locale: UserLocale;
+  isAdmin: boolean;
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    user?: AuthUser;
+  }
+}

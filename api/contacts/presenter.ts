@@ -1,0 +1,20 @@
+import { type Contact } from '../../db/models/Contact';
+
+/** The fields of a contact the API shows. */
+export function presentContact(c: Contact) {
+  return {
+    id: c.id,
+    first_name: c.first_name,
+    last_name: c.last_name,
+    email: c.email,
+    phone_number: c.phone_number,
+    street: c.street,
+    city: c.city,
+    zipcode: c.zipcode,
+    country: c.country,
+    notes: c.notes,
+    contact_type: c.contact_type,
+    created_at: c.created_at.toISOString(),
+    updated_at: c.updated_at.toISOString(),
+  };
+}

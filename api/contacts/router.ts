@@ -1,0 +1,48 @@
+import { Router } from 'express';
+import { Op, type WhereOptions } from 'sequelize';
+import { type Sequelize } from 'sequelize-typescript';
+import { createContact, updateContact } from '../../db/commands/contacts';
+import { Contact } from '../../db/models/Contact';
+import { findOwned, listOwned } from '../../db/queries/owned';
+import { type createRouteKit } from '../http/route-kit';
+import { IdParams } from '../http/common-schemas';
+import { escapeLike } from '../http/escape-like';
+import { presentContact } from './presenter';
+import { ContactListQuery, ContactPage, ContactView, CreateContactBody, UpdateContactBody } from './schema';
+
+/** /api/contacts: the user's contacts, paged list and CRUD. */
+export function buildContactsRouter({ sequelize, kit }: { sequelize: Sequelize; kit: ReturnType<typeof createRouteKit> }): Router {
+  const router = Router();
+  const tag = 'contacts';
+
+  kit.route(router, { method: 'get', path: '/api/contacts', summary: 'List contacts', tag, auth: 'user', query: ContactListQuery, response: ContactPage }, async ({ user, query }) => {
+    let where: WhereOptions = {};
+    if (query.q) {
+      const pattern = `%${escapeLike(query.q)}%`;
+      where = { [Op.or]: ['first_name', 'last_name', 'email'].map((field) => ({ [field]: { [Op.iLike]: pattern } })) };
+    }
+    const page = await listOwned(Contact, user.id, query, where);
+    return { ...page, items: page.items.map(presentContact) };
+  });
+
+  kit.route(router, { method: 'post', path: '/api/contacts', summary: 'Create a contact', tag, auth: 'user', body: CreateContactBody, response: ContactView, status: 201 }, async ({ user, body, req }) =>
+    presentContact(await createContact(sequelize, user.id, body, req.requestId)),
+  );
+
+  kit.route(router, { method: 'get', path: '/api/contacts/:id', summary: 'Read a contact', tag, auth: 'user', params: IdParams, response: ContactView }, async ({ user, params }) =>
+    presentContact(await findOwned(Contact, 'Contact', params.id, user.id)),
+  );
+
+  for (const method of ['put', 'patch'] as const) {
+    kit.route(router, { method, path: '/api/contacts/:id', summary: 'Update a contact (fields given are changed)', tag, auth: 'user', params: IdParams, body: UpdateContactBody, response: ContactView }, async ({ user, params, body }) =>
+      presentContact(await updateContact(sequelize, user.id, params.id, body)),
+    );
+  }
+
+  kit.route(router, { method: 'delete', path: '/api/contacts/:id', summary: 'Delete a contact', tag, auth: 'user', params: IdParams, status: 204 }, async ({ user, params }) => {
+    const contact = await findOwned(Contact, 'Contact', params.id, user.id);
+    await contact.destroy();
+  });
+
+  return router;
+}

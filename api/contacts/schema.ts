@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { optionalEmail, optionalText, PageQuery, pageOf } from '../http/common-schemas';
+
+const contactFields = {
+  first_name: optionalText(100),
+  last_name: optionalText(100),
+  email: optionalEmail,
+  phone_number: optionalText(50),
+  street: optionalText(255),
+  city: optionalText(100),
+  zipcode: optionalText(20),
+  country: optionalText(100),
+  notes: optionalText(10_000),
+  contact_type: optionalText(50),
+};
+
+/** A contact needs a first or a last name (spec: import target fields). */
+export const CreateContactBody = z
+  .object(contactFields)
+  .strict()
+  .refine((c) => Boolean(c.first_name || c.last_name), { message: 'first_name or last_name is required', path: ['first_name'] });
+export type CreateContactBody = z.infer<typeof CreateContactBody>;
+
+/** Partial update; the name rule is checked again on the merged record. */
+export const UpdateContactBody = z.object(contactFields).strict();
+export type UpdateContactBody = z.infer<typeof UpdateContactBody>;
+
+export const ContactListQuery = PageQuery.extend({
+  /** Matches first name, last name or email, case-insensitively. */
+  q: z.string().trim().max(100).optional(),
+});
+export type ContactListQuery = z.infer<typeof ContactListQuery>;
+
+export const ContactView = z.object({
+  id: z.uuid(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  street: z.string().nullable(),
+  city: z.string().nullable(),
+  zipcode: z.string().nullable(),
+  country: z.string().nullable(),
+  notes: z.string().nullable(),
+  contact_type: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export const ContactPage = pageOf(ContactView);

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from '../../domain/pagination';
+
+/** Optional free text: trimmed, blank becomes null, longer than the column allows is refused. */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .transform((s) => (s === '' ? null : s))
+    .nullable()
+    .optional();
+
+export const optionalEmail = z
+  .string()
+  .trim()
+  .max(255)
+  .transform((s) => (s === '' ? null : s.toLowerCase()))
+  .pipe(z.email({ message: 'must be a valid email address' }).nullable())
+  .nullable()
+  .optional();
+
+export const IdParams = z.object({ id: z.uuid({ message: 'must be a uuid' }) });
+export type IdParams = z.infer<typeof IdParams>;
+
+/** `?page=&limit=`: page from 1, limit capped at MAX_PAGE_LIMIT. */
+export const PageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).default(DEFAULT_PAGE_LIMIT),
+});
+
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), limit: z.number().int() });
+
+/** ISO 8601 date-time with an offset, or a plain date; null clears it. */
+export const optionalDateTime = z
+  .union([z.iso.datetime({ offset: true }), z.iso.date()])
+  .transform((s) => new Date(s))
+  .nullable()
+  .optional();

@@ -1,0 +1,116 @@
+import './zod-openapi';
+import { type OpenAPIRegistry, type RouteConfig } from '@asteasolutions/zod-to-openapi';
+import { type Request, type RequestHandler, type Response, type Router } from 'express';
+import { z, type ZodType } from 'zod';
+import { type AuthUser } from '../auth/auth-user';
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** One endpoint: its validation schemas double as its OpenAPI description. */
+export interface RouteSpec<P, Q, B> {
+  method: Method;
+  /** Express path, e.g. `/api/contacts/:id`. */
+  path: string;
+  summary: string;
+  tag: string;
+  /** `user`: a studio user's bearer token; `admin`: an admin's; `none`: public. */
+  auth: 'user' | 'admin' | 'none';
+  params?: ZodType<P>;
+  query?: ZodType<Q>;
+  body?: ZodType<B>;
+  /** Schema of the success body, for the docs. */
+  response?: ZodType;
+  /** Success status; 204 sends no body. */
+  status?: 200 | 201 | 202 | 204;
+  /** Middlewares before validation (rate limits, uploads). */
+  before?: RequestHandler[];
+}
+
+export interface RouteContext<P, Q, B> {
+  req: Request;
+  res: Response;
+  params: P;
+  query: Q;
+  body: B;
+  /** The signed-in user; present on `user` and `admin` routes. */
+  user: AuthUser;
+}
+
+export interface AuthGuards {
+  requireUser: RequestHandler;
+  requireAdmin: RequestHandler;
+}
+
+const ErrorBodySchema = z.object({
+  statusCode: z.number(),
+  error: z.string(),
+  code: z.string(),
+  message: z.string(),
+  details: z.unknown().optional(),
+  requestId: z.string(),
+});
+
+/**
+ * Registers routes on an Express router and their description in the OpenAPI registry, so the
+ * document at /api/docs is generated from the very schemas that validate requests.
+ * A route reads as a chain: extra middlewares (rate limit) → auth → validate → handler.
+ */
+export function createRouteKit(docs: OpenAPIRegistry, guards: AuthGuards) {
+  docs.register('Error', ErrorBodySchema);
+
+  function route<P = Record<string, never>, Q = Record<string, never>, B = undefined>(
+    router: Router,
+    spec: RouteSpec<P, Q, B>,
+    handler: (ctx: RouteContext<P, Q, B>) => Promise<unknown>,
+  ): void {
+    const chain: RequestHandler[] = [...(spec.before ?? [])];
+    if (spec.auth === 'user') chain.push(guards.requireUser);
+    if (spec.auth === 'admin') chain.push(guards.requireUser, guards.requireAdmin);
+
+    chain.push(async (req, res) => {
+      // Parse errors are ZodErrors: the error handler turns them into 400 with the issues.
+      const params = spec.params ? spec.params.parse(req.params) : ({} as P);
+      const query = spec.query ? spec.query.parse(req.query) : ({} as Q);
+      const body = spec.body ? spec.body.parse(req.body ?? {}) : (undefined as B);
+      const result = await handler({ req, res, params, query, body, user: req.user as AuthUser });
+      if (res.headersSent) return;
+      const status = spec.status ?? 200;
+      if (status === 204) res.status(204).end();
+      else res.status(status).json(result);
+    });
+    router[spec.method](spec.path, ...chain);
+
+    docs.registerPath(describe(spec));
+  }
+
+  return { route };
+}
+
+function describe<P, Q, B>(spec: RouteSpec<P, Q, B>): RouteConfig {
+  const errors: RouteConfig['responses'] = {};
+  const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ErrorBodySchema } } });
+  if (spec.params || spec.query || spec.body) errors[400] = errorResponse('Invalid input');
+  if (spec.auth !== 'none') errors[401] = errorResponse('Missing or invalid token');
+  if (spec.auth === 'admin') errors[403] = errorResponse('Not an admin');
+  if (spec.params) errors[404] = errorResponse('Not found, or not yours');
+  const status = spec.status ?? 200;
+  return {
+    method: spec.method,
+    path: spec.path.replace(/:(\w+)/g, '{$1}'),
+    summary: spec.summary,
+    tags: [spec.tag],
+    security: spec.auth === 'none' ? [] : [{ bearerAuth: [] }],
+    request: {
+      // Params and query schemas are always z.object(...); the generic signature only loses that.
+      params: spec.params as z.ZodObject | undefined,
+      query: spec.query as z.ZodObject | undefined,
+      body: spec.body ? { content: { 'application/json': { schema: spec.body } } } : undefined,
+    },
+    responses: {
+      [status]: spec.response && status !== 204
+        ? { description: 'Success', content: { 'application/json': { schema: spec.response } } }
+        : { description: 'Success' },
+      ...errors,
+    },
+  };
+}

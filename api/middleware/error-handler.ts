@@ -1,0 +1,73 @@
+import { type ErrorRequestHandler, type RequestHandler } from 'express';
+import { type Logger } from 'pino';
+import {
+  ConnectionError,
+  DatabaseError,
+  ForeignKeyConstraintError,
+  UniqueConstraintError,
+  ValidationError as SequelizeValidationError,
+} from 'sequelize';
+import { ZodError } from 'zod';
+import { ConflictError, DomainError } from '../../domain/errors';
+import { sendError } from './http-error';
+
+/** Status of each domain error code; codes not listed here are 400 (a rule the input broke). */
+const STATUS_BY_CODE: Record<string, number> = {
+  not_found: 404,
+  unauthorized: 401,
+  forbidden: 403,
+  unavailable: 503,
+  rate_limited: 429,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+};
+
+function zodDetails(err: ZodError) {
+  return err.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message, code: issue.code }));
+}
+
+/** 404 for every path no router claimed. */
+export const notFoundHandler: RequestHandler = (req, res) => {
+  sendError(res, 404, 'route_not_found', `No route for ${req.method} ${req.path}`);
+};
+
+/**
+ * The only place that turns errors into HTTP responses. Known errors keep their message;
+ * anything else is logged with its stack and answered with a generic 500.
+ */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err, req, res, next) => {
+    if (res.headersSent) return next(err);
+
+    if (err instanceof ZodError) return sendError(res, 400, 'invalid_input', 'The request is not valid', zodDetails(err));
+    if (err instanceof DomainError) {
+      const status = err instanceof ConflictError ? 409 : (STATUS_BY_CODE[err.code] ?? 400);
+      if (status === 503) logger.warn({ err }, 'dependency unavailable');
+      return sendError(res, status, err.code, err.message, err.details);
+    }
+
+    // body-parser: bad JSON, too large, wrong charset.
+    const type = (err as { type?: string }).type;
+    if (type === 'entity.parse.failed') return sendError(res, 400, 'invalid_json', 'The body is not valid JSON');
+    if (type === 'entity.too.large') return sendError(res, 413, 'payload_too_large', 'The body is too large');
+    if (type === 'encoding.unsupported' || type === 'charset.unsupported') return sendError(res, 415, 'unsupported_media_type', 'Unsupported body encoding');
+
+    // Constraints live in the database; a violation the schemas did not catch is still the client's input.
+    if (err instanceof UniqueConstraintError) return sendError(res, 409, 'conflict', 'A record with these values already exists', err.errors.map((e) => e.path));
+    if (err instanceof ForeignKeyConstraintError) return sendError(res, 409, 'conflict', 'The record is referenced by, or references, a missing record');
+    if (err instanceof SequelizeValidationError) return sendError(res, 400, 'invalid_input', 'The request is not valid', err.errors.map((e) => ({ path: e.path, message: e.message })));
+    if (err instanceof ConnectionError) {
+      logger.error({ err }, 'database unavailable');
+      return sendError(res, 503, 'unavailable', 'The database is not available; try again shortly');
+    }
+    if (err instanceof DatabaseError) {
+      const pgCode = (err.parent as { code?: string } | undefined)?.code;
+      if (pgCode === '23514' || pgCode === '22001' || pgCode === '22P02' || pgCode === '22007' || pgCode === '22008') {
+        return sendError(res, 400, 'invalid_input', 'A value is out of range or breaks a rule of the record');
+      }
+    }
+
+    logger.error({ err, method: req.method, path: req.path }, 'unhandled error');
+    return sendError(res, 500, 'internal_error', 'Something went wrong on our side; the request id helps us find it');
+  };
+}

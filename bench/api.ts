@@ -1,0 +1,303 @@
+// Benchmark: the api's contact list against the same SQL sent straight to PostgreSQL.
+//
+//   npx tsx bench/api.ts [N] [--concurrency C]        (or: npm run bench:api -- N)
+//
+// N authenticated `GET /api/contacts?limit=50` requests at a fixed concurrency (default 16, or
+// BENCH_CONCURRENCY), then, as the baseline of the same run, the two statements the api runs for
+// that page (the page and the count, in parallel) N times through a `pg.Pool` of the same size at
+// the same concurrency. Prints req/s, p50 and p99 for both sides and, last, `ratio: N.NN`
+// (api req/s divided by direct query/s). The target is a ratio of at least 0.5.
+//
+// With BASE_URL set it measures that running api (DATABASE_URL is then required for the
+// baseline and for the test data). Otherwise it brings up a throw-away stack under .data/bench,
+// applies the migrations and starts the api itself. See docs/performance.md.
+import { type ChildProcess, spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Pool } from 'pg';
+import { createMigrator } from '../db/migrator';
+import { seedDatabase } from '../db/seed';
+import { createSequelize } from '../db/sequelize';
+import { startLocalStack } from '../scripts/stack/stack';
+import { freePort, waitFor } from '../scripts/stack/wait';
+
+const repoRoot = path.resolve(__dirname, '..');
+const PAGE_SIZE = 50;
+const CONTACTS = 1000;
+const WARM_UP = 50;
+
+/** The api's list query for one page: exactly what `GET /api/contacts?limit=50` sends. */
+const LIST_SQL =
+  'SELECT id, owner_id, first_name, last_name, email, phone_number, street, city, zipcode, country, notes, contact_type, created_at, updated_at ' +
+  'FROM contacts WHERE owner_id = $1 ORDER BY created_at DESC, id DESC LIMIT 50 OFFSET 0';
+const COUNT_SQL = 'SELECT count(*)::int AS total FROM contacts WHERE owner_id = $1';
+
+interface Options {
+  requests: number;
+  concurrency: number;
+}
+
+interface Sample {
+  elapsedMs: number;
+  latenciesMs: number[];
+}
+
+interface Summary {
+  perSecond: number;
+  p50: number;
+  p99: number;
+}
+
+function parseArgs(argv: string[], env: NodeJS.ProcessEnv): Options {
+  let requests = 2000;
+  let concurrency = Number(env.BENCH_CONCURRENCY ?? 16);
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--concurrency' || arg === '-c') concurrency = Number(argv[++i]);
+    else if (arg.startsWith('--concurrency=')) concurrency = Number(arg.slice('--concurrency='.length));
+    else if (/^\d+$/.test(arg)) requests = Number(arg);
+    else throw new Error(`Unknown argument "${arg}". Usage: npx tsx bench/api.ts [N] [--concurrency C]`);
+  }
+  if (!Number.isInteger(requests) || requests < 1) throw new Error('N must be a positive integer');
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 100) throw new Error('concurrency must be an integer from 1 to 100');
+  return { requests, concurrency };
+}
+
+/** Runs `op` `total` times with at most `concurrency` in flight; records each latency. */
+async function runAtConcurrency(total: number, concurrency: number, op: () => Promise<void>): Promise<Sample> {
+  const latenciesMs = new Array<number>(total);
+  let next = 0;
+  const started = performance.now();
+  const lane = async () => {
+    for (let i = next++; i < total; i = next++) {
+      const t0 = performance.now();
+      await op();
+      latenciesMs[i] = performance.now() - t0;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, total) }, lane));
+  return { elapsedMs: performance.now() - started, latenciesMs };
+}
+
+/** Nearest-rank percentile of an ascending array. */
+function percentile(sorted: number[], p: number): number {
+  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
+  return sorted[Math.min(rank, sorted.length) - 1];
+}
+
+function summarise(sample: Sample): Summary {
+  const sorted = [...sample.latenciesMs].sort((a, b) => a - b);
+  return {
+    perSecond: sample.latenciesMs.length / (sample.elapsedMs / 1000),
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+  };
+}
+
+function line(label: string, s: Summary, unit: string): string {
+  return `${label.padEnd(44)} ${s.perSecond.toFixed(1).padStart(8)} ${unit}   p50 ${s.p50.toFixed(2).padStart(7)} ms   p99 ${s.p99.toFixed(2).padStart(7)} ms`;
+}
+
+/** Stops everything registered so far, newest first; safe to call more than once. */
+class Cleanup {
+  private steps: Array<{ name: string; run: () => Promise<void> }> = [];
+  private running: Promise<void> | undefined;
+
+  add(name: string, run: () => Promise<void>): void {
+    this.steps.push({ name, run });
+  }
+
+  run(): Promise<void> {
+    this.running ??= (async () => {
+      for (const step of this.steps.reverse()) {
+        try {
+          await step.run();
+        } catch (err) {
+          console.error(`bench: could not stop ${step.name}: ${(err as Error).message}`);
+        }
+      }
+    })();
+    return this.running;
+  }
+}
+
+/** Starts `tsx api/main.ts` as its own process group, output to `logFile`. */
+function spawnApi(env: NodeJS.ProcessEnv, logFile: string): { child: ChildProcess; stop: () => Promise<void> } {
+  const out = fs.openSync(logFile, 'w');
+  const child = spawn(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), ['api/main.ts'], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', out, out],
+    detached: true,
+  });
+  fs.closeSync(out);
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.once('error', () => resolve());
+  });
+  const signal = (sig: NodeJS.Signals) => {
+    // The group holds tsx and the node process it starts; both are ours.
+    try {
+      if (child.pid) process.kill(-child.pid, sig);
+    } catch {
+      /* already gone */
+    }
+  };
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    signal('SIGTERM');
+    const timer = setTimeout(() => signal('SIGKILL'), 5_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  return { child, stop };
+}
+
+function logTail(file: string, lines = 20): string {
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n') : '(no log)';
+}
+
+async function main(): Promise<void> {
+  const opts = parseArgs(process.argv.slice(2), process.env);
+  const cleanup = new Cleanup();
+  let interrupted = false;
+  const onSignal = (sig: NodeJS.Signals) => {
+    if (interrupted) return;
+    interrupted = true;
+    console.error(`bench: ${sig}, stopping...`);
+    void cleanup.run().finally(() => process.exit(130));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  let api: Summary;
+  let direct: Summary;
+  try {
+    // 1. Where the api and the database are.
+    let baseUrl: string;
+    let databaseUrl: string;
+    if (process.env.BASE_URL) {
+      baseUrl = process.env.BASE_URL.replace(/\/+$/, '');
+      if (!process.env.DATABASE_URL) throw new Error('BASE_URL is set: DATABASE_URL is required too (baseline and test data)');
+      databaseUrl = process.env.DATABASE_URL;
+      console.log(`Using the api at ${baseUrl}`);
+    } else {
+      if (!fs.existsSync(path.join(repoRoot, 'api', 'main.ts'))) throw new Error('api/main.ts does not exist yet: nothing to measure');
+      const dataDir = path.join(repoRoot, '.data', 'bench');
+      const stack = await startLocalStack({ dataDir, mode: 'test', env: process.env, log: console.log });
+      cleanup.add('the local stack', stack.stop);
+      const env = { ...process.env, ...stack.env };
+      databaseUrl = env.DATABASE_URL as string;
+
+      console.log('Applying migrations and seed data...');
+      const sequelize = createSequelize({ url: databaseUrl });
+      try {
+        await createMigrator(sequelize).up();
+        await seedDatabase(sequelize);
+      } finally {
+        await sequelize.close();
+      }
+
+      const port = await freePort();
+      baseUrl = `http://127.0.0.1:${port}`;
+      const logFile = path.join(dataDir, 'logs', 'api.log');
+      console.log(`Starting the api on ${port} (log: ${path.relative(repoRoot, logFile)})...`);
+      const apiProcess = spawnApi(
+        {
+          ...env,
+          PORT: String(port),
+          NODE_ENV: 'production',
+          LOG_LEVEL: 'warn',
+          // Same number of database connections on both sides of the comparison.
+          DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX ?? String(opts.concurrency),
+        },
+        logFile,
+      );
+      cleanup.add('the api', apiProcess.stop);
+      const apiExited = new Promise<never>((_, reject) =>
+        apiProcess.child.once('exit', (code, sig) => reject(new Error(`the api exited (${sig ?? code}) during start-up:\n${logTail(logFile)}`))),
+      );
+      apiExited.catch(() => {});
+      await Promise.race([
+        waitFor('the api (GET /health)', async () => (await fetch(`${baseUrl}/health`)).status === 200, 60_000, 250),
+        apiExited,
+      ]);
+    }
+
+    // 2. A user with 1000 contacts, so the page query has real work to do.
+    const pool = new Pool({ connectionString: databaseUrl, max: opts.concurrency });
+    cleanup.add('the pg pool', () => pool.end());
+    const email = `bench-${Date.now()}-${crypto.randomBytes(4).toString('hex')}@bench.example`;
+    const registered = await fetch(`${baseUrl}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: `Bench-${crypto.randomBytes(12).toString('hex')}`, name: 'Bench User' }),
+    });
+    const registerBody = (await registered.json().catch(() => ({}))) as { user?: { id?: string }; accessToken?: string };
+    if (registered.status !== 201 || !registerBody.user?.id || !registerBody.accessToken) {
+      throw new Error(`POST /api/auth/register answered ${registered.status}: ${JSON.stringify(registerBody).slice(0, 300)}`);
+    }
+    const ownerId = registerBody.user.id;
+    const authorization = `Bearer ${registerBody.accessToken}`;
+
+    await pool.query(
+      `INSERT INTO contacts (owner_id, first_name, last_name, email, city, created_at, updated_at)
+       SELECT $1, 'First' || g, 'Last' || g, 'contact' || g || '@bench.example',
+              (ARRAY['Paris', 'Lyon', 'Nantes', 'Lille', 'Bordeaux'])[1 + g % 5],
+              now() - g * interval '17 minutes', now() - g * interval '17 minutes'
+       FROM generate_series(1, $2::int) AS g`,
+      [ownerId, CONTACTS],
+    );
+    await pool.query('ANALYZE contacts');
+    const expectedTotal = (await pool.query<{ total: number }>(COUNT_SQL, [ownerId])).rows[0].total;
+    if (expectedTotal < CONTACTS) throw new Error(`expected at least ${CONTACTS} contacts for the bench user, found ${expectedTotal}`);
+    cleanup.add('the bench data', async () => {
+      await pool.query('DELETE FROM contacts WHERE owner_id = $1', [ownerId]);
+    });
+    console.log(`Bench user ${email} with ${expectedTotal} contacts.`);
+
+    // 3. The two sides, each checked on every iteration.
+    const url = `${baseUrl}/api/contacts?limit=${PAGE_SIZE}`;
+    const viaApi = async () => {
+      const res = await fetch(url, { headers: { authorization }, signal: AbortSignal.timeout(30_000) });
+      const text = await res.text();
+      if (res.status !== 200) throw new Error(`GET /api/contacts answered ${res.status}: ${text.slice(0, 300)}`);
+      const body = JSON.parse(text) as { items?: unknown[]; total?: unknown };
+      if (!Array.isArray(body.items) || body.items.length !== PAGE_SIZE) {
+        throw new Error(`GET /api/contacts returned ${Array.isArray(body.items) ? body.items.length : 'no'} items, expected ${PAGE_SIZE}`);
+      }
+      if (body.total !== expectedTotal) throw new Error(`GET /api/contacts returned total ${String(body.total)}, expected ${expectedTotal}`);
+    };
+    const direct2 = async () => {
+      const [page, count] = await Promise.all([pool.query(LIST_SQL, [ownerId]), pool.query<{ total: number }>(COUNT_SQL, [ownerId])]);
+      if (page.rows.length !== PAGE_SIZE || count.rows[0].total !== expectedTotal) {
+        throw new Error(`direct query returned ${page.rows.length} rows and total ${count.rows[0].total}`);
+      }
+    };
+
+    console.log(`Warming up (${WARM_UP} iterations each)...`);
+    await runAtConcurrency(WARM_UP, opts.concurrency, viaApi);
+    await runAtConcurrency(WARM_UP, opts.concurrency, direct2);
+
+    console.log(`Measuring N=${opts.requests} at concurrency ${opts.concurrency}...`);
+    api = summarise(await runAtConcurrency(opts.requests, opts.concurrency, viaApi));
+    direct = summarise(await runAtConcurrency(opts.requests, opts.concurrency, direct2));
+
+    console.log('');
+    console.log(`bench:api  N=${opts.requests}  concurrency=${opts.concurrency}  node ${process.version}  ${os.availableParallelism()} CPUs`);
+    console.log(line(`api    GET /api/contacts?limit=${PAGE_SIZE}`, api, 'req/s'));
+    console.log(line('direct pg (page + count, in parallel)', direct, 'q/s  '));
+  } catch (err) {
+    await cleanup.run();
+    throw err;
+  }
+  await cleanup.run();
+  console.log(`ratio: ${(api.perSecond / direct.perSecond).toFixed(2)}`);
+}
+
+main().catch((err: Error) => {
+  console.error(`bench failed: ${err.message}`);
+  process.exit(1);
+});

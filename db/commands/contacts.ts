@@ -1,0 +1,33 @@
+import { type Sequelize } from 'sequelize-typescript';
+import { ValidationError } from '../../domain/errors';
+import { Contact } from '../models/Contact';
+import { findOwned } from '../queries/owned';
+import { recordDomainEvent } from './record-domain-event';
+
+export type ContactProps = Partial<
+  Pick<Contact, 'first_name' | 'last_name' | 'email' | 'phone_number' | 'street' | 'city' | 'zipcode' | 'country' | 'notes' | 'contact_type'>
+>;
+
+/** Creates a contact and its CONTACT_CREATED event in one transaction. */
+export async function createContact(sequelize: Sequelize, ownerId: string, props: ContactProps, requestId?: string): Promise<Contact> {
+  return sequelize.transaction(async (transaction) => {
+    const contact = await Contact.create({ ...props, owner_id: ownerId }, { transaction });
+    await recordDomainEvent(
+      { eventType: 'CONTACT_CREATED', entityType: 'CONTACT', entityId: contact.id, ownerId, payload: contact.get({ plain: true }), requestId },
+      transaction,
+    );
+    return contact;
+  });
+}
+
+/** Applies a partial update; a contact left with neither first nor last name is refused. */
+export async function updateContact(sequelize: Sequelize, ownerId: string, id: string, props: ContactProps): Promise<Contact> {
+  return sequelize.transaction(async (transaction) => {
+    const contact = await findOwned(Contact, 'Contact', id, ownerId, { transaction, lock: true });
+    contact.set(props);
+    if (!contact.first_name && !contact.last_name) {
+      throw new ValidationError('first_name or last_name is required', [{ path: 'first_name', message: 'first_name or last_name is required' }]);
+    }
+    return contact.save({ transaction });
+  });
+}

@@ -1,0 +1,67 @@
+import { type Transaction } from 'sequelize';
+import { type Sequelize } from 'sequelize-typescript';
+import { ValidationError } from '../../domain/errors';
+import { type SessionStatus } from '../../domain/sessions/session-status';
+import { Contact } from '../models/Contact';
+import { Session } from '../models/Session';
+import { findOwned } from '../queries/owned';
+import { recordDomainEvent } from './record-domain-event';
+
+export interface SessionProps {
+  title?: string;
+  status?: SessionStatus;
+  start_date?: Date | null;
+  end_date?: Date | null;
+  location?: string | null;
+  notes?: string | null;
+  contact_id?: string | null;
+  user_rate_id?: string | null;
+}
+
+/** A session may only point at the owner's own contact; another user's id reads as unknown. */
+async function assertOwnContact(contactId: string | null | undefined, ownerId: string, transaction: Transaction): Promise<void> {
+  if (!contactId) return;
+  const found = await Contact.count({ where: { id: contactId, owner_id: ownerId }, transaction });
+  if (!found) throw new ValidationError('contact_id does not match any of your contacts', [{ path: 'contact_id', message: 'unknown contact' }]);
+}
+
+/** Creates a session and its SESSION_CREATED event in one transaction. */
+export async function createSession(sequelize: Sequelize, ownerId: string, props: SessionProps & { title: string }, requestId?: string): Promise<Session> {
+  return sequelize.transaction(async (transaction) => {
+    await assertOwnContact(props.contact_id, ownerId, transaction);
+    const session = await Session.create({ ...props, owner_id: ownerId }, { transaction });
+    await recordDomainEvent(
+      { eventType: 'SESSION_CREATED', entityType: 'SESSION', entityId: session.id, ownerId, payload: session.get({ plain: true }), requestId },
+      transaction,
+    );
+    return session;
+  });
+}
+
+/** Applies a partial update; a change of status records SESSION_STATUS_CHANGED with both statuses. */
+export async function updateSession(sequelize: Sequelize, ownerId: string, id: string, props: SessionProps, requestId?: string): Promise<Session> {
+  return sequelize.transaction(async (transaction) => {
+    const session = await findOwned(Session, 'Session', id, ownerId, { transaction, lock: true });
+    await assertOwnContact(props.contact_id, ownerId, transaction);
+    const previousStatus = session.status;
+    session.set(props);
+    if (session.start_date && session.end_date && session.end_date < session.start_date) {
+      throw new ValidationError('end_date must not be before start_date', [{ path: 'end_date', message: 'before start_date' }]);
+    }
+    await session.save({ transaction });
+    if (session.status !== previousStatus) {
+      await recordDomainEvent(
+        {
+          eventType: 'SESSION_STATUS_CHANGED',
+          entityType: 'SESSION',
+          entityId: session.id,
+          ownerId,
+          payload: { ...session.get({ plain: true }), previous_status: previousStatus },
+          requestId,
+        },
+        transaction,
+      );
+    }
+    return session;
+  });
+}

@@ -1,0 +1,55 @@
+import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { User } from './User';
+
+/** The actions the service writes today; the column accepts any UPPER_SNAKE word (spec: "and others"). */
+export const AUDIT_ACTIONS = ['CREATE', 'UPDATE', 'DELETE', 'SEND', 'PAY', 'EXPORT', 'IMPORT'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * An append-only record of a change: who (actor_id) did what (action) to which resource, on
+ * whose data (resource_owner_id). No updated_at.
+ */
+@Table({ tableName: 'audit_logs', updatedAt: false })
+export class AuditLog extends Model {
+  @PrimaryKey
+  @Default(DataType.UUIDV4)
+  @Column({ type: DataType.UUID })
+  declare id: string;
+
+  /** The user who acted; NULL for the system (webhooks, schedules) or a deleted user. */
+  @ForeignKey(() => User)
+  @Column({ type: DataType.UUID })
+  declare actor_id: string | null;
+
+  /** One of AUDIT_ACTIONS, or another UPPER_SNAKE word. */
+  @Column({ type: DataType.STRING(30), allowNull: false })
+  declare action: string;
+
+  /** e.g. INVOICE, QUOTE, SESSION. */
+  @Column({ type: DataType.STRING(30), allowNull: false })
+  declare entity_type: string;
+
+  @Column({ type: DataType.UUID })
+  declare entity_id: string | null;
+
+  @ForeignKey(() => User)
+  @Column({ type: DataType.UUID, allowNull: false })
+  declare resource_owner_id: string;
+
+  @Default({})
+  @Column({ type: DataType.JSONB, allowNull: false })
+  declare metadata: Record<string, unknown>;
+
+  @Column({ type: DataType.STRING(200) })
+  declare request_id: string | null;
+
+  // Associations
+
+  @BelongsTo(() => User, 'actor_id')
+  declare actor?: User | null;
+
+  @BelongsTo(() => User, 'resource_owner_id')
+  declare resource_owner?: User;
+
+  declare created_at: Date;
+}

@@ -1,0 +1,52 @@
+import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { BaseSessionInfoTemplate } from './BaseSessionInfoTemplate';
+
+export const SESSION_INFO_FIELD_TYPES = ['TEXT', 'TEXTAREA', 'DATE', 'NUMBER', 'SELECT'] as const;
+export type SessionInfoFieldType = (typeof SESSION_INFO_FIELD_TYPES)[number];
+
+/** field_key is snake_case (`^[a-z][a-z0-9_]*$`), unique in its template. */
+export const SESSION_INFO_FIELD_KEY_PATTERN = /^[a-z][a-z0-9_]*$/;
+
+/**
+ * One question of a base session-info template. options is an array of strings, required and
+ * non-empty for SELECT (a database CHECK enforces both).
+ */
+@Table({ tableName: 'base_session_info_template_fields' })
+export class BaseSessionInfoTemplateField extends Model {
+  @PrimaryKey
+  @Default(DataType.UUIDV4)
+  @Column({ type: DataType.UUID })
+  declare id: string;
+
+  @ForeignKey(() => BaseSessionInfoTemplate)
+  @Column({ type: DataType.UUID, allowNull: false })
+  declare template_id: string;
+
+  @Column({ type: DataType.STRING(100), allowNull: false })
+  declare field_key: string;
+
+  @Column({ type: DataType.STRING(255), allowNull: false })
+  declare label: string;
+
+  @Column({ type: DataType.STRING(10), allowNull: false })
+  declare field_type: SessionInfoFieldType;
+
+  @Column({ type: DataType.JSONB })
+  declare options: string[] | null;
+
+  @Default(false)
+  @Column({ type: DataType.BOOLEAN, allowNull: false })
+  declare is_required: boolean;
+
+  @Default(0)
+  @Column({ type: DataType.INTEGER, allowNull: false })
+  declare display_order: number;
+
+  // Associations
+
+  @BelongsTo(() => BaseSessionInfoTemplate, 'template_id')
+  declare template?: BaseSessionInfoTemplate;
+
+  declare created_at: Date;
+  declare updated_at: Date;
+}

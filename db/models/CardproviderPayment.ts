@@ -1,0 +1,56 @@
+import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { Invoice } from './Invoice';
+
+/** Payment intent statuses as the card provider writes them (lower case), plus our `failed`. */
+export const CARD_PAYMENT_STATUSES = [
+  'pending',
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+  'processing',
+  'requires_capture',
+  'succeeded',
+  'failed',
+  'canceled',
+] as const;
+export type CardPaymentStatus = (typeof CARD_PAYMENT_STATUSES)[number];
+
+/**
+ * A card payment attempt for an invoice (one payment intent). At most one `succeeded` row per
+ * invoice: one payment per invoice, no partial payments.
+ */
+@Table({ tableName: 'cardprovider_payments' })
+export class CardproviderPayment extends Model {
+  @PrimaryKey
+  @Default(DataType.UUIDV4)
+  @Column({ type: DataType.UUID })
+  declare id: string;
+
+  @ForeignKey(() => Invoice)
+  @Column({ type: DataType.UUID, allowNull: false })
+  declare invoice_id: string;
+
+  /** The provider's payment intent id (unique). */
+  @Column({ type: DataType.TEXT, allowNull: false })
+  declare payment_intent_id: string;
+
+  @Column({ type: DataType.DECIMAL(10, 2), allowNull: false })
+  declare amount: string;
+
+  /** ISO 4217, lower case as the card provider writes it. */
+  @Default('eur')
+  @Column({ type: DataType.STRING(3), allowNull: false })
+  declare currency: string;
+
+  @Default('pending')
+  @Column({ type: DataType.STRING(30), allowNull: false })
+  declare status: CardPaymentStatus;
+
+  // Associations
+
+  @BelongsTo(() => Invoice, 'invoice_id')
+  declare invoice?: Invoice;
+
+  declare created_at: Date;
+  declare updated_at: Date;
+}

@@ -1,0 +1,40 @@
+import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { Contact } from './Contact';
+import { User } from './User';
+
+/**
+ * A studio's client who signs in to the portal by magic link. Scoped to one studio user
+ * (owner_id) and one contact; the email is unique per studio, without case.
+ */
+@Table({ tableName: 'client_accounts' })
+export class ClientAccount extends Model {
+  @PrimaryKey
+  @Default(DataType.UUIDV4)
+  @Column({ type: DataType.UUID })
+  declare id: string;
+
+  @ForeignKey(() => User)
+  @Column({ type: DataType.UUID, allowNull: false })
+  declare owner_id: string;
+
+  @ForeignKey(() => Contact)
+  @Column({ type: DataType.UUID, allowNull: false })
+  declare contact_id: string;
+
+  @Column({ type: DataType.STRING(255), allowNull: false })
+  declare email: string;
+
+  @Column({ type: DataType.DATE })
+  declare last_login_at: Date | null;
+
+  // Associations
+
+  @BelongsTo(() => User, 'owner_id')
+  declare owner?: User;
+
+  @BelongsTo(() => Contact, 'contact_id')
+  declare contact?: Contact;
+
+  declare created_at: Date;
+  declare updated_at: Date;
+}

@@ -1,0 +1,48 @@
+import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { Session } from './Session';
+import { UserSessionInfoTemplate } from './UserSessionInfoTemplate';
+
+export const CLIENT_INFO_SOURCES = ['USER', 'CLIENT_PORTAL'] as const;
+export type ClientInfoSource = (typeof CLIENT_INFO_SOURCES)[number];
+
+/**
+ * The answers to a session's info form, one row per session, created on the first save.
+ * responses maps field_key to the answer.
+ */
+@Table({ tableName: 'client_infos' })
+export class ClientInfo extends Model {
+  @PrimaryKey
+  @Default(DataType.UUIDV4)
+  @Column({ type: DataType.UUID })
+  declare id: string;
+
+  @ForeignKey(() => Session)
+  @Column({ type: DataType.UUID, allowNull: false })
+  declare session_id: string;
+
+  @ForeignKey(() => UserSessionInfoTemplate)
+  @Column({ type: DataType.UUID })
+  declare template_id: string | null;
+
+  @Default({})
+  @Column({ type: DataType.JSONB, allowNull: false })
+  declare responses: Record<string, unknown>;
+
+  /** Who saved last: the studio user or the client through the portal. */
+  @Column({ type: DataType.STRING(15) })
+  declare submitted_via: ClientInfoSource | null;
+
+  @Column({ type: DataType.DATE })
+  declare submitted_at: Date | null;
+
+  // Associations
+
+  @BelongsTo(() => Session, 'session_id')
+  declare session?: Session;
+
+  @BelongsTo(() => UserSessionInfoTemplate, 'template_id')
+  declare template?: UserSessionInfoTemplate | null;
+
+  declare created_at: Date;
+  declare updated_at: Date;
+}

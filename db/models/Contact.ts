@@ -1,0 +1,53 @@
+import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { User } from './User';
+
+/** A studio's client or prospect. Owned by one user; every query filters on owner_id. */
+@Table({ tableName: 'contacts' })
+export class Contact extends Model {
+  @PrimaryKey
+  @Default(DataType.UUIDV4)
+  @Column({ type: DataType.UUID })
+  declare id: string;
+
+  @ForeignKey(() => User)
+  @Column({ type: DataType.UUID, allowNull: false })
+  declare owner_id: string;
+
+  @Column({ type: DataType.STRING(100) })
+  declare first_name: string | null;
+
+  @Column({ type: DataType.STRING(100) })
+  declare last_name: string | null;
+
+  @Column({ type: DataType.STRING(255) })
+  declare email: string | null;
+
+  @Column({ type: DataType.STRING(50) })
+  declare phone_number: string | null;
+
+  @Column({ type: DataType.STRING(255) })
+  declare street: string | null;
+
+  @Column({ type: DataType.STRING(100) })
+  declare city: string | null;
+
+  @Column({ type: DataType.STRING(20) })
+  declare zipcode: string | null;
+
+  @Column({ type: DataType.STRING(100) })
+  declare country: string | null;
+
+  @Column({ type: DataType.TEXT })
+  declare notes: string | null;
+
+  @Column({ type: DataType.STRING(50) })
+  declare contact_type: string | null;
+
+  // Associations
+
+  @BelongsTo(() => User, 'owner_id')
+  declare owner?: User;
+
+  declare created_at: Date;
+  declare updated_at: Date;
+}

@@ -1,0 +1,69 @@
+import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { Contact } from './Contact';
+import { FileObject } from './FileObject';
+import { Session } from './Session';
+import { User } from './User';
+
+export const DOCUMENT_TYPES = ['CONTRACT', 'QUOTE', 'INVOICE', 'RELEASE_FORM', 'MOODBOARD', 'PHOTO', 'OTHER'] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+/**
+ * A named document a user keeps (contract, release form...), optionally tied to a session or
+ * contact; the bytes are a file object. A file object no document or export job references is
+ * an orphan for the weekly cleanup.
+ */
+@Table({ tableName: 'documents' })
+export class Document extends Model {
+  @PrimaryKey
+  @Default(DataType.UUIDV4)
+  @Column({ type: DataType.UUID })
+  declare id: string;
+
+  @ForeignKey(() => User)
+  @Column({ type: DataType.UUID, allowNull: false })
+  declare owner_id: string;
+
+  /** Signed links are allowed to the user who uploaded the document. */
+  @ForeignKey(() => User)
+  @Column({ type: DataType.UUID })
+  declare uploaded_by: string | null;
+
+  @ForeignKey(() => Session)
+  @Column({ type: DataType.UUID })
+  declare session_id: string | null;
+
+  @ForeignKey(() => Contact)
+  @Column({ type: DataType.UUID })
+  declare contact_id: string | null;
+
+  @ForeignKey(() => FileObject)
+  @Column({ type: DataType.UUID })
+  declare file_object_id: string | null;
+
+  @Column({ type: DataType.STRING(255), allowNull: false })
+  declare name: string;
+
+  @Default('OTHER')
+  @Column({ type: DataType.STRING(20), allowNull: false })
+  declare document_type: DocumentType;
+
+  // Associations
+
+  @BelongsTo(() => User, 'owner_id')
+  declare owner?: User;
+
+  @BelongsTo(() => User, 'uploaded_by')
+  declare uploader?: User | null;
+
+  @BelongsTo(() => Session, 'session_id')
+  declare session?: Session | null;
+
+  @BelongsTo(() => Contact, 'contact_id')
+  declare contact?: Contact | null;
+
+  @BelongsTo(() => FileObject, 'file_object_id')
+  declare file_object?: FileObject | null;
+
+  declare created_at: Date;
+  declare updated_at: Date;
+}

@@ -1,0 +1,87 @@
+import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { Organization } from './Organization';
+import { User } from './User';
+
+export const FILE_ENTITY_TYPES = [
+  'session',
+  'contact',
+  'export',
+  'quote',
+  'invoice',
+  'contract',
+  'document',
+  'avatar',
+  'logo',
+  'ai-report',
+] as const;
+export type FileEntityType = (typeof FILE_ENTITY_TYPES)[number];
+
+export const FILE_PROVIDERS = ['s3'] as const;
+export type FileProvider = (typeof FILE_PROVIDERS)[number];
+
+/**
+ * One object in object storage (unique per bucket and key), scoped to an organisation and
+ * optionally attached to an entity (polymorphic entity_type + entity_id, no foreign key).
+ */
+@Table({ tableName: 'file_objects' })
+export class FileObject extends Model {
+  @PrimaryKey
+  @Default(DataType.UUIDV4)
+  @Column({ type: DataType.UUID })
+  declare id: string;
+
+  @ForeignKey(() => Organization)
+  @Column({ type: DataType.UUID, allowNull: false })
+  declare org_id: string;
+
+  @Default('s3')
+  @Column({ type: DataType.STRING(20), allowNull: false })
+  declare provider: FileProvider;
+
+  @Column({ type: DataType.STRING(255), allowNull: false })
+  declare bucket: string;
+
+  /** Object key, e.g. `exports/<userId>/contacts-2026-11-22.csv` (no leading slash). */
+  @Column({ type: DataType.STRING(1024), allowNull: false })
+  declare key: string;
+
+  @Column({ type: DataType.STRING(255), allowNull: false })
+  declare content_type: string;
+
+  /** bigint: pg reads it back as a string ("1048576"); present it with Number(). */
+  @Column({ type: DataType.BIGINT, allowNull: false })
+  declare size_bytes: string;
+
+  @Column({ type: DataType.STRING(128) })
+  declare checksum: string | null;
+
+  @ForeignKey(() => User)
+  @Column({ type: DataType.UUID })
+  declare created_by: string | null;
+
+  @Column({ type: DataType.STRING(255) })
+  declare file_name: string | null;
+
+  @Column({ type: DataType.TEXT })
+  declare file_url: string | null;
+
+  @Column({ type: DataType.BOOLEAN })
+  declare is_image: boolean | null;
+
+  @Column({ type: DataType.STRING(20) })
+  declare entity_type: FileEntityType | null;
+
+  @Column({ type: DataType.UUID })
+  declare entity_id: string | null;
+
+  // Associations
+
+  @BelongsTo(() => Organization, 'org_id')
+  declare organization?: Organization;
+
+  @BelongsTo(() => User, 'created_by')
+  declare creator?: User | null;
+
+  declare created_at: Date;
+  declare updated_at: Date | null;
+}

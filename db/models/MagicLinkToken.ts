@@ -1,0 +1,34 @@
+import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { ClientAccount } from './ClientAccount';
+
+/**
+ * A single-use portal sign-in link. Only a hash of the token is stored (e.g. sha256 hex), so a
+ * leaked table opens nothing; used_at marks it spent.
+ */
+@Table({ tableName: 'magic_link_tokens', updatedAt: false })
+export class MagicLinkToken extends Model {
+  @PrimaryKey
+  @Default(DataType.UUIDV4)
+  @Column({ type: DataType.UUID })
+  declare id: string;
+
+  @ForeignKey(() => ClientAccount)
+  @Column({ type: DataType.UUID, allowNull: false })
+  declare client_account_id: string;
+
+  @Column({ type: DataType.STRING(128), allowNull: false })
+  declare token_hash: string;
+
+  @Column({ type: DataType.DATE, allowNull: false })
+  declare expires_at: Date;
+
+  @Column({ type: DataType.DATE })
+  declare used_at: Date | null;
+
+  // Associations
+
+  @BelongsTo(() => ClientAccount, 'client_account_id')
+  declare client_account?: ClientAccount;
+
+  declare created_at: Date;
+}

@@ -1,0 +1,65 @@
+import { BelongsTo, Column, DataType, Default, ForeignKey, HasMany, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { Contact } from './Contact';
+import { QuoteItem } from './QuoteItem';
+import { Session } from './Session';
+import { User } from './User';
+
+export const QUOTE_STATUSES = ['PENDING', 'SENT', 'ACCEPTED', 'REJECTED'] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+
+/** A price proposal for a session or a contact. amount is recomputed from the items. */
+@Table({ tableName: 'quotes' })
+export class Quote extends Model {
+  @PrimaryKey
+  @Default(DataType.UUIDV4)
+  @Column({ type: DataType.UUID })
+  declare id: string;
+
+  @ForeignKey(() => User)
+  @Column({ type: DataType.UUID, allowNull: false })
+  declare owner_id: string;
+
+  @ForeignKey(() => Session)
+  @Column({ type: DataType.UUID })
+  declare session_id: string | null;
+
+  @ForeignKey(() => Contact)
+  @Column({ type: DataType.UUID })
+  declare contact_id: string | null;
+
+  @Column({ type: DataType.STRING(255), allowNull: false })
+  declare title: string;
+
+  @Column({ type: DataType.TEXT })
+  declare description: string | null;
+
+  /** Total with tax, e.g. "1250.00" (never a float). */
+  @Default('0.00')
+  @Column({ type: DataType.DECIMAL(10, 2), allowNull: false })
+  declare amount: string;
+
+  @Default('PENDING')
+  @Column({ type: DataType.STRING(10), allowNull: false })
+  declare status: QuoteStatus;
+
+  /** A calendar date, `YYYY-MM-DD`. */
+  @Column({ type: DataType.DATEONLY })
+  declare valid_until: string | null;
+
+  // Associations
+
+  @BelongsTo(() => User, 'owner_id')
+  declare owner?: User;
+
+  @BelongsTo(() => Session, 'session_id')
+  declare session?: Session | null;
+
+  @BelongsTo(() => Contact, 'contact_id')
+  declare contact?: Contact | null;
+
+  @HasMany(() => QuoteItem, 'quote_id')
+  declare items?: QuoteItem[];
+
+  declare created_at: Date;
+  declare updated_at: Date;
+}

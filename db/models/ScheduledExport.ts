@@ -1,0 +1,75 @@
+import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { type ExportEntity, type ExportFormat, ExportTemplate } from './ExportTemplate';
+import { User } from './User';
+
+/** Spec: frequency (e.g. `weekly`) and interval (every `interval` frequencies). */
+export interface RecurrencePattern {
+  frequency: string;
+  interval: number;
+}
+
+/**
+ * An export run at scheduled_at, then again per recurrence_pattern (NULL: once), through a
+ * Temporal schedule (temporal_schedule_id). With export_template_id, the template supplies the
+ * format and fields at run time.
+ */
+@Table({ tableName: 'scheduled_exports' })
+export class ScheduledExport extends Model {
+  @PrimaryKey
+  @Default(DataType.UUIDV4)
+  @Column({ type: DataType.UUID })
+  declare id: string;
+
+  @ForeignKey(() => User)
+  @Column({ type: DataType.UUID, allowNull: false })
+  declare owner_id: string;
+
+  @Column({ type: DataType.STRING(10), allowNull: false })
+  declare entity: ExportEntity;
+
+  @Column({ type: DataType.STRING(5), allowNull: false })
+  declare format: ExportFormat;
+
+  @ForeignKey(() => ExportTemplate)
+  @Column({ type: DataType.UUID })
+  declare export_template_id: string | null;
+
+  @Default([])
+  @Column({ type: DataType.ARRAY(DataType.TEXT), allowNull: false })
+  declare selected_fields: string[];
+
+  @Column({ type: DataType.DATE, allowNull: false })
+  declare scheduled_at: Date;
+
+  @Column({ type: DataType.JSONB })
+  declare recurrence_pattern: RecurrencePattern | null;
+
+  @Default(false)
+  @Column({ type: DataType.BOOLEAN, allowNull: false })
+  declare send_email: boolean;
+
+  /** Required when send_email (CHECK). */
+  @Column({ type: DataType.STRING(255) })
+  declare email_recipient: string | null;
+
+  @Column({ type: DataType.STRING(255) })
+  declare temporal_schedule_id: string | null;
+
+  @Default(true)
+  @Column({ type: DataType.BOOLEAN, allowNull: false })
+  declare is_active: boolean;
+
+  @Column({ type: DataType.DATE })
+  declare last_run_at: Date | null;
+
+  // Associations
+
+  @BelongsTo(() => User, 'owner_id')
+  declare owner?: User;
+
+  @BelongsTo(() => ExportTemplate, 'export_template_id')
+  declare export_template?: ExportTemplate | null;
+
+  declare created_at: Date;
+  declare updated_at: Date;
+}

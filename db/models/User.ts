@@ -1,0 +1,55 @@
+import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { Organization } from './Organization';
+
+export const USER_ROLES = ['user', 'admin'] as const;
+export const USER_LOCALES = ['fr-FR', 'en-US'] as const;
+export const USER_PLANS = ['free', 'pro', 'studio'] as const;
+
+export type UserRole = (typeof USER_ROLES)[number];
+export type UserLocale = (typeof USER_LOCALES)[number];
+export type UserPlan = (typeof USER_PLANS)[number];
+
+/** A studio account. Presenters list what leaves the service: never password_hash. */
+@Table({ tableName: 'users' })
+export class User extends Model {
+  @PrimaryKey
+  @Default(DataType.UUIDV4)
+  @Column({ type: DataType.UUID })
+  declare id: string;
+
+  @ForeignKey(() => Organization)
+  @Column({ type: DataType.UUID, allowNull: false })
+  declare org_id: string;
+
+  @Column({ type: DataType.STRING(255), allowNull: false })
+  declare email: string;
+
+  @Column({ type: DataType.TEXT, allowNull: false })
+  declare password_hash: string;
+
+  @Column({ type: DataType.STRING(255) })
+  declare name: string | null;
+
+  @Default('user')
+  @Column({ type: DataType.STRING(10), allowNull: false })
+  declare role: UserRole;
+
+  @Default('fr-FR')
+  @Column({ type: DataType.STRING(5), allowNull: false })
+  declare locale: UserLocale;
+
+  @Default('free')
+  @Column({ type: DataType.STRING(20), allowNull: false })
+  declare plan: UserPlan;
+
+  @Column({ type: DataType.STRING(63) })
+  declare tenant_slug: string | null;
+
+  // Associations
+
+  @BelongsTo(() => Organization, 'org_id')
+  declare organization?: Organization;
+
+  declare created_at: Date;
+  declare updated_at: Date;
+}

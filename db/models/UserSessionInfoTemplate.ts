@@ -1,0 +1,52 @@
+import { BelongsTo, Column, DataType, Default, ForeignKey, HasMany, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { BaseSessionInfoTemplate } from './BaseSessionInfoTemplate';
+import { User, type UserLocale } from './User';
+import { UserSessionInfoTemplateField } from './UserSessionInfoTemplateField';
+
+/**
+ * A user's session-info form: a copy of a base template (base_template_id, at most one copy per
+ * base template and user) or an independent creation. Sessions point at it.
+ */
+@Table({ tableName: 'user_session_info_templates' })
+export class UserSessionInfoTemplate extends Model {
+  @PrimaryKey
+  @Default(DataType.UUIDV4)
+  @Column({ type: DataType.UUID })
+  declare id: string;
+
+  @ForeignKey(() => User)
+  @Column({ type: DataType.UUID, allowNull: false })
+  declare owner_id: string;
+
+  @ForeignKey(() => BaseSessionInfoTemplate)
+  @Column({ type: DataType.UUID })
+  declare base_template_id: string | null;
+
+  @Column({ type: DataType.STRING(255), allowNull: false })
+  declare name: string;
+
+  @Column({ type: DataType.TEXT })
+  declare description: string | null;
+
+  /** Copied from the base template; NULL for a template the user wrote. */
+  @Column({ type: DataType.STRING(5) })
+  declare locale: UserLocale | null;
+
+  @Default(0)
+  @Column({ type: DataType.INTEGER, allowNull: false })
+  declare display_order: number;
+
+  // Associations
+
+  @BelongsTo(() => User, 'owner_id')
+  declare owner?: User;
+
+  @BelongsTo(() => BaseSessionInfoTemplate, 'base_template_id')
+  declare base_template?: BaseSessionInfoTemplate | null;
+
+  @HasMany(() => UserSessionInfoTemplateField, 'template_id')
+  declare fields?: UserSessionInfoTemplateField[];
+
+  declare created_at: Date;
+  declare updated_at: Date;
+}

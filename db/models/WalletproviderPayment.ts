@@ -1,0 +1,46 @@
+import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { Invoice } from './Invoice';
+
+/** Order statuses as the wallet provider writes them (upper case), plus our FAILED. */
+export const WALLET_PAYMENT_STATUSES = ['CREATED', 'SAVED', 'APPROVED', 'PAYER_ACTION_REQUIRED', 'COMPLETED', 'VOIDED', 'FAILED'] as const;
+export type WalletPaymentStatus = (typeof WALLET_PAYMENT_STATUSES)[number];
+
+/**
+ * A wallet payment attempt for an invoice (one provider order, order_id unique). At most one
+ * COMPLETED row per invoice.
+ */
+@Table({ tableName: 'walletprovider_payments' })
+export class WalletproviderPayment extends Model {
+  @PrimaryKey
+  @Default(DataType.UUIDV4)
+  @Column({ type: DataType.UUID })
+  declare id: string;
+
+  @ForeignKey(() => Invoice)
+  @Column({ type: DataType.UUID, allowNull: false })
+  declare invoice_id: string;
+
+  /** The provider's order reference (unique). */
+  @Column({ type: DataType.TEXT, allowNull: false })
+  declare order_id: string;
+
+  @Column({ type: DataType.DECIMAL(10, 2), allowNull: false })
+  declare amount: string;
+
+  /** ISO 4217, upper case as the wallet provider writes it. */
+  @Default('EUR')
+  @Column({ type: DataType.STRING(3), allowNull: false })
+  declare currency: string;
+
+  @Default('CREATED')
+  @Column({ type: DataType.STRING(30), allowNull: false })
+  declare status: WalletPaymentStatus;
+
+  // Associations
+
+  @BelongsTo(() => Invoice, 'invoice_id')
+  declare invoice?: Invoice;
+
+  declare created_at: Date;
+  declare updated_at: Date;
+}

@@ -1,0 +1,59 @@
+import { BelongsTo, Column, DataType, Default, ForeignKey, HasMany, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { User } from './User';
+import { WorkflowTask } from './WorkflowTask';
+
+/**
+ * An ordered list of tasks applied to a session (invite, reminders, manual to-dos).
+ * owner_id NULL is a system template (is_template, found by business_key); the default session
+ * types point at the second generation of those templates.
+ */
+@Table({ tableName: 'workflows' })
+export class Workflow extends Model {
+  @PrimaryKey
+  @Default(DataType.UUIDV4)
+  @Column({ type: DataType.UUID })
+  declare id: string;
+
+  /** NULL: a system template. */
+  @ForeignKey(() => User)
+  @Column({ type: DataType.UUID })
+  declare owner_id: string | null;
+
+  @Column({ type: DataType.STRING(255), allowNull: false })
+  declare name: string;
+
+  @Column({ type: DataType.TEXT })
+  declare description: string | null;
+
+  @Default(false)
+  @Column({ type: DataType.BOOLEAN, allowNull: false })
+  declare is_template: boolean;
+
+  /** Template generation; the current default session types use generation 2. */
+  @Default(2)
+  @Column({ type: DataType.INTEGER, allowNull: false })
+  declare generation: number;
+
+  /** Set on system templates (unique among them), e.g. `wedding-v2`. */
+  @Column({ type: DataType.STRING(100) })
+  declare business_key: string | null;
+
+  /** The template a user's workflow was copied from, if any. */
+  @ForeignKey(() => Workflow)
+  @Column({ type: DataType.UUID })
+  declare source_workflow_id: string | null;
+
+  // Associations
+
+  @BelongsTo(() => User, 'owner_id')
+  declare owner?: User | null;
+
+  @BelongsTo(() => Workflow, 'source_workflow_id')
+  declare source_workflow?: Workflow | null;
+
+  @HasMany(() => WorkflowTask, 'workflow_id')
+  declare tasks?: WorkflowTask[];
+
+  declare created_at: Date;
+  declare updated_at: Date;
+}

@@ -1,0 +1,74 @@
+import { BelongsTo, Column, DataType, Default, ForeignKey, HasMany, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { type DomainEventType } from '../../domain/events/domain-event';
+import { User } from './User';
+import { Workflow } from './Workflow';
+import { WorkflowTriggerExecution } from './WorkflowTriggerExecution';
+
+/** One condition of a trigger; `field` uses dot notation for relations (`contact.email`). */
+export interface TriggerCondition {
+  field: string;
+  operator: string;
+  value?: unknown;
+}
+
+/** A flat condition group (spec: groups cannot be nested). */
+export interface TriggerConditionGroup {
+  operator: 'AND' | 'OR';
+  conditions: TriggerCondition[];
+}
+
+/**
+ * Runs `workflow_id` when `trigger_event` happens to one of the owner's entities and the
+ * conditions hold. Only active triggers are evaluated, by execution_order.
+ */
+@Table({ tableName: 'workflow_triggers' })
+export class WorkflowTrigger extends Model {
+  @PrimaryKey
+  @Default(DataType.UUIDV4)
+  @Column({ type: DataType.UUID })
+  declare id: string;
+
+  @ForeignKey(() => Workflow)
+  @Column({ type: DataType.UUID, allowNull: false })
+  declare workflow_id: string;
+
+  @ForeignKey(() => User)
+  @Column({ type: DataType.UUID, allowNull: false })
+  declare owner_id: string;
+
+  @Column({ type: DataType.STRING(255), allowNull: false })
+  declare name: string;
+
+  @Column({ type: DataType.STRING(50), allowNull: false })
+  declare trigger_event: DomainEventType;
+
+  @Default({ operator: 'AND', conditions: [] })
+  @Column({ type: DataType.JSONB, allowNull: false })
+  declare conditions: TriggerConditionGroup;
+
+  @Default(true)
+  @Column({ type: DataType.BOOLEAN, allowNull: false })
+  declare is_active: boolean;
+
+  @Default(0)
+  @Column({ type: DataType.INTEGER, allowNull: false })
+  declare execution_order: number;
+
+  /** Read by the SCHEDULED event (not evaluated yet). */
+  @Column({ type: DataType.JSONB })
+  declare schedule_config: Record<string, unknown> | null;
+
+  // Associations
+
+  @BelongsTo(() => Workflow, 'workflow_id')
+  declare workflow?: Workflow;
+
+  @BelongsTo(() => User, 'owner_id')
+  declare owner?: User;
+
+  @HasMany(() => WorkflowTriggerExecution, 'trigger_id')
+  declare executions?: WorkflowTriggerExecution[];
+
+  declare created_at: Date;
+  declare updated_at: Date;
+}

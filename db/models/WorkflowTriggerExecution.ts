@@ -1,0 +1,61 @@
+import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { type DomainEntityType, type DomainEventType } from '../../domain/events/domain-event';
+import { JobRun } from './JobRun';
+import { WorkflowTrigger } from './WorkflowTrigger';
+
+export const TRIGGER_EXECUTION_STATUSES = ['RUNNING', 'COMPLETED', 'FAILED', 'SKIPPED'] as const;
+export type TriggerExecutionStatus = (typeof TRIGGER_EXECUTION_STATUSES)[number];
+
+/**
+ * The outcome of one trigger for one entity. Unique per (trigger_id, entity_type, entity_id):
+ * a duplicate event finds the row instead of running the workflow again. FAILED carries
+ * error_message; SKIPPED is a non-session entity (evaluated, recorded, not run).
+ */
+@Table({ tableName: 'workflow_trigger_executions' })
+export class WorkflowTriggerExecution extends Model {
+  @PrimaryKey
+  @Default(DataType.UUIDV4)
+  @Column({ type: DataType.UUID })
+  declare id: string;
+
+  @ForeignKey(() => WorkflowTrigger)
+  @Column({ type: DataType.UUID, allowNull: false })
+  declare trigger_id: string;
+
+  @Column({ type: DataType.UUID, allowNull: false })
+  declare owner_id: string;
+
+  @Column({ type: DataType.STRING(20), allowNull: false })
+  declare entity_type: DomainEntityType;
+
+  @Column({ type: DataType.UUID, allowNull: false })
+  declare entity_id: string;
+
+  @Column({ type: DataType.STRING(50), allowNull: false })
+  declare event_type: DomainEventType;
+
+  @Default('RUNNING')
+  @Column({ type: DataType.STRING(10), allowNull: false })
+  declare status: TriggerExecutionStatus;
+
+  @Column({ type: DataType.TEXT })
+  declare error_message: string | null;
+
+  @ForeignKey(() => JobRun)
+  @Column({ type: DataType.UUID })
+  declare job_run_id: string | null;
+
+  @Column({ type: DataType.DATE })
+  declare finished_at: Date | null;
+
+  // Associations
+
+  @BelongsTo(() => WorkflowTrigger, 'trigger_id')
+  declare trigger?: WorkflowTrigger;
+
+  @BelongsTo(() => JobRun, 'job_run_id')
+  declare job_run?: JobRun | null;
+
+  declare created_at: Date;
+  declare updated_at: Date;
+}

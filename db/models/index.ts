@@ -1,0 +1,130 @@
+import { AuditLog } from './AuditLog';
+import { BaseSessionInfoTemplate } from './BaseSessionInfoTemplate';
+import { BaseSessionInfoTemplateField } from './BaseSessionInfoTemplateField';
+import { CardproviderPayment } from './CardproviderPayment';
+import { ClientAccount } from './ClientAccount';
+import { ClientInfo } from './ClientInfo';
+import { Contact } from './Contact';
+import { ContactFile } from './ContactFile';
+import { Document } from './Document';
+import { EmailTemplate } from './EmailTemplate';
+import { EmailTracking } from './EmailTracking';
+import { ExportJob } from './ExportJob';
+import { ExportTemplate } from './ExportTemplate';
+import { FileObject } from './FileObject';
+import { Invoice } from './Invoice';
+import { InvoiceItem } from './InvoiceItem';
+import { JobRun } from './JobRun';
+import { MagicLinkToken } from './MagicLinkToken';
+import { Organization } from './Organization';
+import { OutboxEvent } from './OutboxEvent';
+import { Quote } from './Quote';
+import { QuoteItem } from './QuoteItem';
+import { ScheduledExport } from './ScheduledExport';
+import { Session } from './Session';
+import { SessionContact } from './SessionContact';
+import { SessionFile } from './SessionFile';
+import { SessionWorkflowTaskRun } from './SessionWorkflowTaskRun';
+import { SmsTemplate } from './SmsTemplate';
+import { User } from './User';
+import { UserCompany } from './UserCompany';
+import { UserSessionInfoTemplate } from './UserSessionInfoTemplate';
+import { UserSessionInfoTemplateField } from './UserSessionInfoTemplateField';
+import { UserSessionType } from './UserSessionType';
+import { WalletproviderPayment } from './WalletproviderPayment';
+import { Workflow } from './Workflow';
+import { WorkflowTask } from './WorkflowTask';
+import { WorkflowTaskAction } from './WorkflowTaskAction';
+import { WorkflowTrigger } from './WorkflowTrigger';
+import { WorkflowTriggerExecution } from './WorkflowTriggerExecution';
+
+export {
+  AuditLog,
+  BaseSessionInfoTemplate,
+  BaseSessionInfoTemplateField,
+  CardproviderPayment,
+  ClientAccount,
+  ClientInfo,
+  Contact,
+  ContactFile,
+  Document,
+  EmailTemplate,
+  EmailTracking,
+  ExportJob,
+  ExportTemplate,
+  FileObject,
+  Invoice,
+  InvoiceItem,
+  JobRun,
+  MagicLinkToken,
+  Organization,
+  OutboxEvent,
+  Quote,
+  QuoteItem,
+  ScheduledExport,
+  Session,
+  SessionContact,
+  SessionFile,
+  SessionWorkflowTaskRun,
+  SmsTemplate,
+  User,
+  UserCompany,
+  UserSessionInfoTemplate,
+  UserSessionInfoTemplateField,
+  UserSessionType,
+  WalletproviderPayment,
+  Workflow,
+  WorkflowTask,
+  WorkflowTaskAction,
+  WorkflowTrigger,
+  WorkflowTriggerExecution,
+};
+
+/** Every model, registered on the Sequelize instance. Add each new model here. */
+export const models = [
+  Organization,
+  User,
+  Contact,
+  Session,
+  JobRun,
+  OutboxEvent,
+  // Messaging templates and workflows
+  EmailTemplate,
+  SmsTemplate,
+  Workflow,
+  WorkflowTask,
+  WorkflowTaskAction,
+  // Session types, session-info forms, extra contacts
+  UserSessionType,
+  BaseSessionInfoTemplate,
+  BaseSessionInfoTemplateField,
+  UserSessionInfoTemplate,
+  UserSessionInfoTemplateField,
+  SessionContact,
+  ClientInfo,
+  // Triggers and task runs
+  WorkflowTrigger,
+  WorkflowTriggerExecution,
+  SessionWorkflowTaskRun,
+  // Quotes, invoices, payments
+  Quote,
+  QuoteItem,
+  Invoice,
+  InvoiceItem,
+  CardproviderPayment,
+  WalletproviderPayment,
+  UserCompany,
+  AuditLog,
+  // Files and exports
+  FileObject,
+  SessionFile,
+  ContactFile,
+  Document,
+  ExportTemplate,
+  ScheduledExport,
+  ExportJob,
+  // Client portal and email tracking
+  ClientAccount,
+  MagicLinkToken,
+  EmailTracking,
+] as const;

@@ -1,0 +1,87 @@
+import { type Transaction } from 'sequelize';
+import { UserSessionType } from '../models/UserSessionType';
+import { type Workflow } from '../models/Workflow';
+import { upsertByKey } from './upsert';
+
+interface SeedSessionType {
+  businessKey: string;
+  name: string;
+  description: string;
+  durationMinutes: number;
+  /** Price with tax, as the decimal string the column stores. */
+  price: string;
+  vatPercentage: string;
+  workflowKey: string;
+}
+
+/**
+ * Default session types (owner_id NULL), each linked to its second-generation workflow template.
+ * Prices are with French VAT (20 %); a studio edits its own copies.
+ */
+export const DEFAULT_SESSION_TYPES: readonly SeedSessionType[] = [
+  {
+    businessKey: 'wedding',
+    name: 'Wedding',
+    description: 'Full-day wedding coverage: preparations, ceremony, group photos and reception.',
+    durationMinutes: 600,
+    price: '1800.00',
+    vatPercentage: '20.00',
+    workflowKey: 'wedding-v2',
+  },
+  {
+    businessKey: 'portrait',
+    name: 'Portrait',
+    description: 'Individual or couple portrait session, in the studio or outdoors.',
+    durationMinutes: 90,
+    price: '250.00',
+    vatPercentage: '20.00',
+    workflowKey: 'portrait-v2',
+  },
+  {
+    businessKey: 'corporate',
+    name: 'Corporate',
+    description: 'Team headshots, company events, premises and products.',
+    durationMinutes: 240,
+    price: '900.00',
+    vatPercentage: '20.00',
+    workflowKey: 'corporate-v2',
+  },
+  {
+    businessKey: 'family',
+    name: 'Family',
+    description: 'Family session at home or outdoors, children and grandparents welcome.',
+    durationMinutes: 120,
+    price: '350.00',
+    vatPercentage: '20.00',
+    workflowKey: 'family-v2',
+  },
+];
+
+/** Upserts the default session types; returns them by business key. */
+export async function seedSessionTypes(
+  workflows: Map<string, Workflow>,
+  transaction: Transaction,
+): Promise<Map<string, UserSessionType>> {
+  const byKey = new Map<string, UserSessionType>();
+  for (const [index, t] of DEFAULT_SESSION_TYPES.entries()) {
+    const workflow = workflows.get(t.workflowKey);
+    if (!workflow) throw new Error(`seed: no workflow template ${t.workflowKey} for session type ${t.businessKey}`);
+    const row = await upsertByKey(
+      UserSessionType,
+      { owner_id: null, business_key: t.businessKey },
+      {
+        name: t.name,
+        description: t.description,
+        duration_minutes: t.durationMinutes,
+        price: t.price,
+        vat_percentage: t.vatPercentage,
+        default_workflow_id: workflow.id,
+        display_order: index,
+        is_active: true,
+      },
+      transaction,
+    );
+    byKey.set(t.businessKey, row);
+  }
+  return byKey;
+}

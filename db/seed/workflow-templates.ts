@@ -1,0 +1,143 @@
+import { type Transaction } from 'sequelize';
+import { Workflow } from '../models/Workflow';
+import { WorkflowTask, type WorkflowTaskType } from '../models/WorkflowTask';
+import { WorkflowTaskAction, type WorkflowTaskActionConfig } from '../models/WorkflowTaskAction';
+import { upsertByKey } from './upsert';
+
+/** The template generation the default session types point at (spec: Versioning 4). */
+export const WORKFLOW_TEMPLATE_GENERATION = 2;
+
+interface SeedTask {
+  businessKey: string;
+  name: string;
+  description: string | null;
+  taskType: WorkflowTaskType;
+  delayDays: number;
+  /** The task's first action; none for manual tasks. */
+  actionConfig?: WorkflowTaskActionConfig;
+}
+
+interface SeedWorkflow {
+  businessKey: string;
+  name: string;
+  description: string;
+  tasks: SeedTask[];
+}
+
+const invite: SeedTask = {
+  businessKey: 'session-info-invite',
+  name: 'Send the session-info form',
+  description: 'Emails the client a link to the session-info form in the client portal.',
+  taskType: 'SEND_SESSION_INFO_INVITE',
+  delayDays: 0,
+  actionConfig: { email_template_business_key: 'session-info-invite' },
+};
+
+/**
+ * SMS tasks carry no description or action text on purpose: the runner falls back to them for
+ * the message (spec order: template, config.message, action, description, system fallback).
+ * The config names the system template, resolved in the user's locale.
+ */
+const reminderSms = (delayDays: number): SeedTask => ({
+  businessKey: 'session-reminder-sms',
+  name: 'Send a reminder SMS',
+  description: null,
+  taskType: 'AUTOMATIC_SMS',
+  delayDays,
+  actionConfig: { sms_template_business_key: 'session-reminder' },
+});
+
+const manual = (businessKey: string, name: string, description: string, delayDays: number): SeedTask => ({
+  businessKey,
+  name,
+  description,
+  taskType: 'MANUAL',
+  delayDays,
+});
+
+/** Second-generation system workflow templates, one per default session type. */
+export const SYSTEM_WORKFLOW_TEMPLATES: readonly SeedWorkflow[] = [
+  {
+    businessKey: 'wedding-v2',
+    name: 'Wedding',
+    description: 'From booking to delivery: details form, planning call, reminder, gallery.',
+    tasks: [
+      invite,
+      manual('planning-call', 'Planning call with the couple', 'Go through the timeline, family photos and must-have shots.', 14),
+      reminderSms(21),
+      manual('deliver-gallery', 'Deliver the gallery', 'Cull, edit and publish the online gallery.', 45),
+    ],
+  },
+  {
+    businessKey: 'portrait-v2',
+    name: 'Portrait',
+    description: 'Details form, reminder SMS and photo selection.',
+    tasks: [
+      invite,
+      reminderSms(2),
+      manual('photo-selection', 'Photo selection with the client', 'Share the proofs and collect the chosen photos.', 7),
+    ],
+  },
+  {
+    businessKey: 'corporate-v2',
+    name: 'Corporate',
+    description: 'Brief form, reminder SMS and delivery with usage rights.',
+    tasks: [
+      invite,
+      reminderSms(3),
+      manual('deliver-files', 'Deliver the files', 'Export in the agreed formats and send the usage-rights summary.', 10),
+    ],
+  },
+  {
+    businessKey: 'family-v2',
+    name: 'Family',
+    description: 'Details form, reminder SMS and gallery.',
+    tasks: [
+      invite,
+      reminderSms(2),
+      manual('deliver-gallery', 'Deliver the gallery', 'Edit and publish the online gallery.', 14),
+    ],
+  },
+];
+
+/**
+ * Upserts the system workflow templates with their tasks and first actions, found by business
+ * key. Tasks a later version drops are left in place (sessions may have runs on them).
+ * Returns the workflows by business key.
+ */
+export async function seedWorkflowTemplates(transaction: Transaction): Promise<Map<string, Workflow>> {
+  const byKey = new Map<string, Workflow>();
+  for (const w of SYSTEM_WORKFLOW_TEMPLATES) {
+    const workflow = await upsertByKey(
+      Workflow,
+      { owner_id: null, business_key: w.businessKey },
+      { name: w.name, description: w.description, is_template: true, generation: WORKFLOW_TEMPLATE_GENERATION },
+      transaction,
+    );
+    for (const [index, t] of w.tasks.entries()) {
+      const task = await upsertByKey(
+        WorkflowTask,
+        { workflow_id: workflow.id, business_key: t.businessKey },
+        {
+          name: t.name,
+          description: t.description,
+          action: null,
+          task_type: t.taskType,
+          delay_days: t.delayDays,
+          display_order: index,
+        },
+        transaction,
+      );
+      if (t.actionConfig) {
+        await upsertByKey(
+          WorkflowTaskAction,
+          { workflow_task_id: task.id, display_order: 0 },
+          { action_type: t.taskType, config: t.actionConfig },
+          transaction,
+        );
+      }
+    }
+    byKey.set(w.businessKey, workflow);
+  }
+  return byKey;
+}

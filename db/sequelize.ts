@@ -1,0 +1,23 @@
+import 'reflect-metadata';
+import { Sequelize } from 'sequelize-typescript';
+import { models } from './models';
+
+export interface DatabaseOptions {
+  url: string;
+  poolMax?: number;
+  /** Receives each SQL statement when set (debug only: statements may hold personal data). */
+  logSql?: (sql: string) => void;
+}
+
+/** One Sequelize instance per process, with every model registered. */
+export function createSequelize({ url, poolMax = 10, logSql }: DatabaseOptions): Sequelize {
+  return new Sequelize(url, {
+    dialect: 'postgres',
+    logging: logSql ?? false,
+    models: [...models],
+    pool: { max: poolMax, min: 0, idle: 10_000, acquire: 15_000 },
+    // Money and percentages are decimals; keep them strings so no float ever touches them.
+    dialectOptions: { application_name: 'studio-service' },
+    define: { underscored: true, timestamps: true, createdAt: 'created_at', updatedAt: 'updated_at' },
+  });
+}

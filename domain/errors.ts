@@ -1,0 +1,56 @@
+/**
+ * Errors the domain and services raise. Each has a stable snake_case `code` and no HTTP status:
+ * api/middleware/error-handler.ts is the one place that maps codes to statuses.
+ */
+export class DomainError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** The resource does not exist, or belongs to someone else: callers never learn which. */
+export class NotFoundError extends DomainError {
+  constructor(resource: string) {
+    super('not_found', `${resource} not found`);
+  }
+}
+
+/** Input that passed the schema but breaks a business rule. */
+export class ValidationError extends DomainError {
+  constructor(message: string, details?: unknown) {
+    super('validation_failed', message, details);
+  }
+}
+
+/** The request conflicts with the current state (duplicate, wrong status). */
+export class ConflictError extends DomainError {
+  constructor(code: string, message: string, details?: unknown) {
+    super(code, message, details);
+  }
+}
+
+/** No valid credentials. */
+export class UnauthorizedError extends DomainError {
+  constructor(message = 'Authentication required') {
+    super('unauthorized', message);
+  }
+}
+
+/** Authenticated, but not allowed (admin routes). */
+export class ForbiddenError extends DomainError {
+  constructor(message = 'Admin access required') {
+    super('forbidden', message);
+  }
+}
+
+/** A dependency (database, Temporal, storage) is not answering. */
+export class UnavailableError extends DomainError {
+  constructor(message: string) {
+    super('unavailable', message);
+  }
+}

@@ -1,0 +1,36 @@
+/** Two projects: fast pure unit tests, and integration tests against the one real stack started in globalSetup. */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      // No decorator metadata, as under tsx (esbuild): every model column names its type, and
+      // metadata would reference classes too early in circular model imports.
+      transform: { legacyDecorator: true, decoratorMetadata: false },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+module.exports = {
+  // Integration tests wait on real servers; unit tests finish far sooner.
+  testTimeout: 60000,
+  projects: [
+    {
+      displayName: 'unit',
+      testMatch: ['<rootDir>/test/unit/**/*.test.ts'],
+      transform: { '^.+\\.ts$': swc },
+      testEnvironment: 'node',
+    },
+    {
+      displayName: 'integration',
+      testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
+      transform: { '^.+\\.ts$': swc },
+      testEnvironment: 'node',
+      globalSetup: '<rootDir>/test/setup/global-setup.ts',
+      globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
+      setupFiles: ['<rootDir>/test/setup/load-stack-env.ts'],
+    },
+  ],
+};

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/**
+ * Every setting the service reads from the environment, parsed once.
+ * The launcher (`npm start`, the test set-up) fills in local defaults before this runs;
+ * in production every URL is given explicitly (see docker-compose.yml).
+ */
+const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  TEMPORAL_ADDRESS: z.string().regex(/^[\w.-]+:\d+$/, 'must be host:port'),
+  TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
+  TEMPORAL_UI_URL: z.url().default('http://127.0.0.1:8233'),
+  S3_ENDPOINT: z.url(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1),
+  S3_SECRET_ACCESS_KEY: z.string().min(1),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name').default('studio'),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }),
+  MAIL_FROM: z.string().min(3).default('Studio <no-reply@studio.local>'),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  JWT_TTL_SECONDS: z.coerce.number().int().min(60).max(2592000).default(86400),
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((s) => s.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean)),
+  APP_BASE_URL: z.url().default('http://127.0.0.1:3000'),
+  WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  /** Trust X-Forwarded-For from this many proxies (rate limits key on the client address). */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+/** Raised when the environment cannot be used; its message is one line naming the variable. */
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws a ConfigError whose message names every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => {
+    const name = issue.path.join('.');
+    const value = env[name];
+    return value === undefined || value === '' ? `${name} is missing` : `${name} is invalid (${issue.message})`;
+  });
+  throw new ConfigError(`Configuration error: ${problems.join('; ')}`);
+}

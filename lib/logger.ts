@@ -1,0 +1,31 @@
+import pino, { type Logger } from 'pino';
+import { currentLogContext } from './log-context';
+
+/**
+ * One pino root per process. Secrets never reach a log line: auth headers, passwords and
+ * tokens are redacted wherever they appear in a logged object.
+ */
+export function createLogger(level: string, base: Record<string, unknown> = {}): Logger {
+  return pino({
+    level,
+    base: { pid: process.pid, ...base },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    // requestId, jobRunId, workflowId... of the request or activity in progress.
+    mixin: () => ({ ...currentLogContext() }),
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        '*.password',
+        '*.password_hash',
+        '*.accessToken',
+        '*.token',
+        'password',
+        'accessToken',
+      ],
+      censor: '[redacted]',
+    },
+  });
+}
+
+export type { Logger };

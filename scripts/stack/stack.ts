@@ -1,0 +1,136 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { startMailDev } from './mail';
+import { startPostgres } from './postgres';
+import { ensureBucket, startS3 } from './s3';
+import { startTemporal } from './temporal';
+import { freePort } from './wait';
+
+export const repoRoot = path.resolve(__dirname, '..', '..');
+
+/** One part of the local stack that is running, and where a person can reach it. */
+export interface StackPart {
+  name: string;
+  urls: Record<string, string>;
+  stop: () => Promise<void>;
+}
+
+export interface LocalStack {
+  /** Variables for the api and worker processes (what loadConfig reads). */
+  env: Record<string, string>;
+  parts: StackPart[];
+  stop: () => Promise<void>;
+}
+
+export interface StackOptions {
+  /** Where data and logs go; `npm start` keeps it, tests use a throw-away folder. */
+  dataDir: string;
+  /** dev: default ports, persistent data, Web UI. test: free ports, in-memory Temporal, no UI. */
+  mode: 'dev' | 'test';
+  /** The caller's environment: any URL already set there is used instead of a local server. */
+  env: NodeJS.ProcessEnv;
+  log?: (line: string) => void;
+}
+
+const S3_LOCAL_KEY = 'studio-local';
+
+/** A random secret kept in the data folder, so restarts keep existing tokens valid. */
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  const secret = crypto.randomBytes(48).toString('base64url');
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+async function port(env: NodeJS.ProcessEnv, name: string, devDefault: number, mode: StackOptions['mode']): Promise<number> {
+  if (env[name]) return Number(env[name]);
+  return mode === 'dev' ? devDefault : freePort();
+}
+
+/**
+ * Brings up whatever the environment does not already point at: PostgreSQL, Temporal (with its
+ * Web UI in dev), an S3-compatible server with the bucket, and an SMTP sink. Parts start one
+ * after another (2 cores), and everything already started is stopped if a later part fails.
+ */
+export async function startLocalStack({ dataDir, mode, env, log = () => {} }: StackOptions): Promise<LocalStack> {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const logDir = path.join(dataDir, 'logs');
+  fs.mkdirSync(logDir, { recursive: true });
+  const out: Record<string, string> = {};
+  const parts: StackPart[] = [];
+  const stop = async () => {
+    for (const part of [...parts].reverse()) {
+      await part.stop().catch((err: Error) => log(`${part.name} did not stop cleanly: ${err.message}`));
+    }
+  };
+
+  try {
+    if (!env.DATABASE_URL) {
+      const pgPort = await port(env, 'POSTGRES_PORT', 5433, mode);
+      log(`Starting PostgreSQL on ${pgPort}...`);
+      const pg = await startPostgres({ dataDir: path.join(dataDir, 'postgres'), port: pgPort, database: 'studio', persistent: mode === 'dev' });
+      out.DATABASE_URL = pg.url;
+      parts.push({ name: 'PostgreSQL', urls: { database: pg.url.replace(/:[^:@/]+@/, ':***@') }, stop: pg.stop });
+    }
+
+    if (!env.TEMPORAL_ADDRESS) {
+      const grpcPort = await port(env, 'TEMPORAL_PORT', 7233, mode);
+      const uiPort = mode === 'dev' ? await port(env, 'TEMPORAL_UI_PORT', 8233, mode) : undefined;
+      log(`Starting Temporal on ${grpcPort}...`);
+      const temporal = await startTemporal({
+        port: grpcPort,
+        uiPort,
+        dbFile: mode === 'dev' ? path.join(dataDir, 'temporal.db') : undefined,
+        logDir,
+      });
+      out.TEMPORAL_ADDRESS = `127.0.0.1:${grpcPort}`;
+      const urls: Record<string, string> = { gRPC: out.TEMPORAL_ADDRESS };
+      if (uiPort) {
+        out.TEMPORAL_UI_URL = `http://127.0.0.1:${uiPort}`;
+        urls['Web UI'] = out.TEMPORAL_UI_URL;
+      }
+      parts.push({ name: 'Temporal', urls, stop: temporal.stop });
+    }
+
+    if (!env.S3_ENDPOINT) {
+      const s3Port = await port(env, 'S3_PORT', 7070, mode);
+      log(`Starting the S3 server on ${s3Port}...`);
+      const s3 = await startS3({
+        port: s3Port,
+        dataDir: path.join(dataDir, 's3'),
+        logDir,
+        accessKeyId: S3_LOCAL_KEY,
+        secretAccessKey: `${S3_LOCAL_KEY}-secret`,
+      });
+      out.S3_ENDPOINT = `http://127.0.0.1:${s3Port}`;
+      out.S3_ACCESS_KEY_ID = S3_LOCAL_KEY;
+      out.S3_SECRET_ACCESS_KEY = `${S3_LOCAL_KEY}-secret`;
+      parts.push({ name: 'S3 (Versity Gateway)', urls: { endpoint: out.S3_ENDPOINT }, stop: s3.stop });
+    }
+    await ensureBucket({
+      endpoint: env.S3_ENDPOINT ?? out.S3_ENDPOINT,
+      region: env.S3_REGION ?? 'us-east-1',
+      accessKeyId: env.S3_ACCESS_KEY_ID ?? out.S3_ACCESS_KEY_ID,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? out.S3_SECRET_ACCESS_KEY,
+      bucket: env.S3_BUCKET ?? 'studio',
+    });
+
+    if (!env.SMTP_URL) {
+      const smtpPort = await port(env, 'MAILDEV_SMTP_PORT', 1025, mode);
+      const webPort = await port(env, 'MAILDEV_WEB_PORT', 1080, mode);
+      log(`Starting MailDev on ${smtpPort}/${webPort}...`);
+      const mail = await startMailDev({ smtpPort, webPort, logDir });
+      out.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
+      out.MAILDEV_URL = `http://127.0.0.1:${webPort}`;
+      parts.push({ name: 'MailDev', urls: { SMTP: out.SMTP_URL, 'web UI': out.MAILDEV_URL }, stop: mail.stop });
+    }
+
+    if (!env.JWT_SECRET) out.JWT_SECRET = mode === 'dev' ? persistedSecret(dataDir) : crypto.randomBytes(48).toString('base64url');
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { env: out, parts, stop };
+}

@@ -1,0 +1,23 @@
+import path from 'node:path';
+import { exitAsError, type Managed, startProcess } from './process';
+import { ensureTool } from './tools';
+import { isListening, waitFor } from './wait';
+
+/**
+ * `temporal server start-dev`: server, `default` namespace and (unless headless) the Web UI.
+ * `dbFile` keeps workflow history across restarts; without it the server is in memory.
+ */
+export async function startTemporal(opts: { port: number; uiPort?: number; dbFile?: string; logDir: string }): Promise<Managed> {
+  const bin = ensureTool('temporal');
+  const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(opts.port), '--log-level', 'warn'];
+  if (opts.uiPort) args.push('--ui-port', String(opts.uiPort));
+  else args.push('--headless');
+  if (opts.dbFile) args.push('--db-filename', opts.dbFile);
+  const logFile = path.join(opts.logDir, 'temporal.log');
+  const managed = startProcess('temporal', bin, args, { logFile });
+  await Promise.race([
+    waitFor('Temporal', async () => (await isListening(opts.port)) && (!opts.uiPort || (await isListening(opts.uiPort))), 30_000),
+    exitAsError(managed, logFile),
+  ]);
+  return managed;
+}

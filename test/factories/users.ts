@@ -1,0 +1,43 @@
+import crypto from 'node:crypto';
+import { type Express } from 'express';
+import request from 'supertest';
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  token: string;
+  body: Record<string, unknown>;
+}
+
+/** Registers a new studio user through the API; a unique email unless one is given. */
+export async function buildUser(app: Express, overrides: { email?: string; password?: string; name?: string } = {}): Promise<TestUser> {
+  const email = overrides.email ?? `studio-${crypto.randomUUID()}@studio.test`;
+  const password = overrides.password ?? 'correct horse battery staple';
+  const res = await request(app)
+    .post('/api/auth/register')
+    .send({ email, password, name: overrides.name ?? 'Studio Lumière' });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { id: res.body.user.id, email, password, token: res.body.accessToken, body: res.body };
+}
+
+/** A contact owned by `user`, created through the API. */
+export async function buildContact(app: Express, user: TestUser, overrides: Record<string, unknown> = {}) {
+  const res = await request(app)
+    .post('/api/contacts')
+    .set('Authorization', `Bearer ${user.token}`)
+    .send({ first_name: 'Élodie', last_name: 'Martin', email: `elodie-${crypto.randomUUID()}@example.fr`, ...overrides });
+  if (res.status !== 201) throw new Error(`contact create failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as { id: string } & Record<string, unknown>;
+}
+
+/** The admin of the test run (listed in ADMIN_EMAILS by load-stack-env): registered once, then signed in. */
+export async function adminUser(app: Express): Promise<{ token: string; body: Record<string, unknown> }> {
+  const email = 'ops-admin@studio.test';
+  const password = 'correct horse battery staple';
+  const registered = await request(app).post('/api/auth/register').send({ email, password });
+  if (registered.status === 201) return { token: registered.body.accessToken, body: registered.body };
+  const login = await request(app).post('/api/auth/login').send({ email: email.toUpperCase(), password });
+  if (login.status !== 200) throw new Error(`admin login failed: ${login.status}`);
+  return { token: login.body.accessToken, body: login.body };
+}

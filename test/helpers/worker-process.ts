@@ -1,0 +1,52 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from '../setup/paths';
+
+/** A worker running as its own process, so a test can kill it like a crash would. */
+export interface WorkerProcess {
+  child: ChildProcess;
+  /** JSON log lines the worker has written so far. */
+  logLines: () => Record<string, unknown>[];
+  kill: (signal: NodeJS.Signals) => Promise<void>;
+}
+
+/** Starts `entry` under tsx and resolves once it logs `readyMessage` (bundling takes a few seconds). */
+export async function startWorkerProcess(entry: string, logFile: string, readyMessage: string, timeoutMs = 120_000): Promise<WorkerProcess> {
+  fs.mkdirSync(path.dirname(logFile), { recursive: true });
+  const out = fs.openSync(logFile, 'a');
+  // `node --import tsx` rather than the tsx CLI: the CLI runs the script in a grandchild that a
+  // SIGKILL of the CLI would leave running, and these tests need the kill to be real.
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, entry)], { cwd: repoRoot, env: process.env, stdio: ['ignore', out, out] });
+  fs.closeSync(out);
+  const logLines = () =>
+    fs
+      .readFileSync(logFile, 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+  const deadline = Date.now() + timeoutMs;
+  while (!logLines().some((l) => l.msg === readyMessage)) {
+    if (child.exitCode !== null) throw new Error(`worker exited with ${child.exitCode}:\n${fs.readFileSync(logFile, 'utf8').slice(-2000)}`);
+    if (Date.now() > deadline) throw new Error(`worker not ready within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const kill = async (signal: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill(signal);
+    await exited;
+  };
+  return { child, logLines, kill };
+}
+
+/** Polls `check` until it returns a truthy value, failing after `timeoutMs` with `what`. */
+export async function eventually<T>(what: string, check: () => Promise<T | undefined | null | false>, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for: ${what}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}

@@ -1,0 +1,110 @@
+import request from 'supertest';
+import { buildContact, buildUser, type TestUser } from '../factories/users';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+
+let t: TestApp;
+let alice: TestUser;
+let bob: TestUser;
+beforeAll(async () => {
+  t = await startTestApp();
+  alice = await buildUser(t.app);
+  bob = await buildUser(t.app);
+});
+afterAll(() => t.close());
+
+const as = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
+
+describe('contacts', () => {
+  it('creates, reads, updates and deletes a contact, trimming input', async () => {
+    const created = await request(t.app)
+      .post('/api/contacts')
+      .set(as(alice))
+      .send({ first_name: '  François ', last_name: 'Dupont', email: 'Francois.Dupont@Example.FR', city: 'Lyon', zipcode: '' });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ first_name: 'François', last_name: 'Dupont', email: 'francois.dupont@example.fr', city: 'Lyon', zipcode: null });
+
+    const read = await request(t.app).get(`/api/contacts/${created.body.id}`).set(as(alice));
+    expect(read.status).toBe(200);
+    expect(read.body.first_name).toBe('François');
+
+    const updated = await request(t.app).put(`/api/contacts/${created.body.id}`).set(as(alice)).send({ city: 'Paris' });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ city: 'Paris', first_name: 'François' });
+
+    const removed = await request(t.app).delete(`/api/contacts/${created.body.id}`).set(as(alice));
+    expect(removed.status).toBe(204);
+    expect((await request(t.app).get(`/api/contacts/${created.body.id}`).set(as(alice))).status).toBe(404);
+  });
+
+  it("gives user B a 404 on user A's contact, for read, update and delete, and leaves it unchanged", async () => {
+    const contact = await buildContact(t.app, alice, { first_name: 'Chloé' });
+    for (const req of [
+      request(t.app).get(`/api/contacts/${contact.id}`),
+      request(t.app).put(`/api/contacts/${contact.id}`).send({ first_name: 'Hacked' }),
+      request(t.app).delete(`/api/contacts/${contact.id}`),
+    ]) {
+      const res = await req.set(as(bob));
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ statusCode: 404, error: 'Not Found', message: 'Contact not found' });
+    }
+    const still = await request(t.app).get(`/api/contacts/${contact.id}`).set(as(alice));
+    expect(still.body.first_name).toBe('Chloé');
+    const bobsList = await request(t.app).get('/api/contacts').set(as(bob));
+    expect(bobsList.body.items.map((c: { id: string }) => c.id)).not.toContain(contact.id);
+  });
+
+  it('refuses invalid input with 400 and the zod issues in details', async () => {
+    const res = await request(t.app)
+      .post('/api/contacts')
+      .set(as(alice))
+      .set('X-Request-ID', 'req-contacts-invalid-1')
+      .send({ last_name: '', email: 'not-an-email', city: 'x'.repeat(101), unknown_field: 1 });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ statusCode: 400, error: 'Bad Request', code: 'invalid_input', requestId: 'req-contacts-invalid-1' });
+    const paths = (res.body.details as { path: string }[]).map((d) => d.path);
+    expect(paths).toEqual(expect.arrayContaining(['email', 'city']));
+    expect(res.body.details.some((d: { message: string }) => /unknown_field|Unrecognized/i.test(d.message))).toBe(true);
+    expect(JSON.stringify(res.body)).not.toMatch(/at \w+ \(/); // no stack trace
+  });
+
+  it('refuses an update that leaves the contact without a name', async () => {
+    const contact = await buildContact(t.app, alice, { first_name: 'Anaïs', last_name: null });
+    const res = await request(t.app).patch(`/api/contacts/${contact.id}`).set(as(alice)).send({ first_name: '' });
+    expect(res.status).toBe(400);
+    expect((await request(t.app).get(`/api/contacts/${contact.id}`).set(as(alice))).body.first_name).toBe('Anaïs');
+  });
+
+  it('answers 400 for a malformed id and for malformed JSON', async () => {
+    expect((await request(t.app).get('/api/contacts/not-a-uuid').set(as(alice))).status).toBe(400);
+    const bad = await request(t.app).post('/api/contacts').set(as(alice)).set('Content-Type', 'application/json').send('{"first_name": ');
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('invalid_json');
+  });
+
+  it('pages the list with total, page and limit, newest first, and caps the limit', async () => {
+    const carol = await buildUser(t.app);
+    for (let i = 1; i <= 5; i++) await buildContact(t.app, carol, { first_name: `Client ${i}` });
+
+    const first = await request(t.app).get('/api/contacts?page=1&limit=2').set(as(carol));
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ total: 5, page: 1, limit: 2 });
+    expect(first.body.items.map((c: { first_name: string }) => c.first_name)).toEqual(['Client 5', 'Client 4']);
+
+    const last = await request(t.app).get('/api/contacts?page=3&limit=2').set(as(carol));
+    expect(last.body.items.map((c: { first_name: string }) => c.first_name)).toEqual(['Client 1']);
+
+    expect((await request(t.app).get('/api/contacts?limit=1000').set(as(carol))).status).toBe(400);
+    expect((await request(t.app).get('/api/contacts?page=0').set(as(carol))).status).toBe(400);
+
+    const search = await request(t.app).get('/api/contacts?q=client%203').set(as(carol));
+    expect(search.body.items.map((c: { first_name: string }) => c.first_name)).toEqual(['Client 3']);
+    const wildcard = await request(t.app).get('/api/contacts?q=%25').set(as(carol));
+    expect(wildcard.body.total).toBe(0);
+  });
+
+  it('records CONTACT_CREATED in the outbox with the request id', async () => {
+    const res = await request(t.app).post('/api/contacts').set(as(alice)).set('X-Request-ID', 'req-outbox-contact').send({ last_name: 'Lefèvre' });
+    const [rows] = await t.sequelize.query("SELECT event_type, request_id FROM outbox_events WHERE entity_id = $1", { bind: [res.body.id] });
+    expect(rows).toEqual([{ event_type: 'CONTACT_CREATED', request_id: 'req-outbox-contact' }]);
+  });
+});

@@ -1,0 +1,75 @@
+import request from 'supertest';
+import { buildContact, buildUser, type TestUser } from '../factories/users';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+
+let t: TestApp;
+let alice: TestUser;
+let bob: TestUser;
+beforeAll(async () => {
+  t = await startTestApp();
+  alice = await buildUser(t.app);
+  bob = await buildUser(t.app);
+});
+afterAll(() => t.close());
+
+const as = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
+
+describe('sessions', () => {
+  it('creates a session for an own contact and records SESSION_CREATED, then SESSION_STATUS_CHANGED on a status change', async () => {
+    const contact = await buildContact(t.app, alice);
+    const created = await request(t.app)
+      .post('/api/sessions')
+      .set(as(alice))
+      .send({ title: 'Mariage Élodie & Hugo', location: 'Château de Vaux', contact_id: contact.id, start_date: '2027-06-12T14:00:00+02:00', end_date: '2027-06-12T23:00:00+02:00' });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ title: 'Mariage Élodie & Hugo', status: 'PENDING', contact_id: contact.id, start_date: '2027-06-12T12:00:00.000Z' });
+
+    const validated = await request(t.app).put(`/api/sessions/${created.body.id}`).set(as(alice)).send({ status: 'VALIDATED' });
+    expect(validated.status).toBe(200);
+    expect(validated.body.status).toBe('VALIDATED');
+    const sameStatus = await request(t.app).put(`/api/sessions/${created.body.id}`).set(as(alice)).send({ status: 'VALIDATED', notes: 'Bring the drone' });
+    expect(sameStatus.status).toBe(200);
+
+    const [events] = await t.sequelize.query('SELECT event_type, payload->>\'previous_status\' AS previous FROM outbox_events WHERE entity_id = $1 ORDER BY id', { bind: [created.body.id] });
+    expect(events).toEqual([
+      { event_type: 'SESSION_CREATED', previous: null },
+      { event_type: 'SESSION_STATUS_CHANGED', previous: 'PENDING' },
+    ]);
+  });
+
+  it("refuses another user's contact as contact_id without saying whether it exists", async () => {
+    const bobsContact = await buildContact(t.app, bob);
+    const res = await request(t.app).post('/api/sessions').set(as(alice)).send({ title: 'Portrait', contact_id: bobsContact.id });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('validation_failed');
+    const random = await request(t.app).post('/api/sessions').set(as(alice)).send({ title: 'Portrait', contact_id: '00000000-0000-4000-8000-000000000000' });
+    expect(random.body.message).toBe(res.body.message);
+  });
+
+  it("gives user B a 404 on user A's session", async () => {
+    const created = await request(t.app).post('/api/sessions').set(as(alice)).send({ title: 'Corporate headshots' });
+    for (const req of [request(t.app).get(`/api/sessions/${created.body.id}`), request(t.app).delete(`/api/sessions/${created.body.id}`), request(t.app).patch(`/api/sessions/${created.body.id}`).send({ title: 'x' })]) {
+      expect((await req.set(as(bob))).status).toBe(404);
+    }
+    expect((await request(t.app).get(`/api/sessions/${created.body.id}`).set(as(alice))).body.title).toBe('Corporate headshots');
+  });
+
+  it('validates dates, status and title', async () => {
+    const res = await request(t.app).post('/api/sessions').set(as(alice)).send({ title: ' ', status: 'DONE', start_date: '12/06/2027' });
+    expect(res.status).toBe(400);
+    expect((res.body.details as { path: string }[]).map((d) => d.path).sort()).toEqual(['start_date', 'status', 'title']);
+    const reversed = await request(t.app).post('/api/sessions').set(as(alice)).send({ title: 'Reversed', start_date: '2027-01-02', end_date: '2027-01-01' });
+    expect(reversed.status).toBe(400);
+    expect(reversed.body.details[0].path).toBe('end_date');
+  });
+
+  it('filters and pages the list', async () => {
+    const dan = await buildUser(t.app);
+    for (const [title, status] of [['A', 'PENDING'], ['B', 'VALIDATED'], ['C', 'VALIDATED']] as const) {
+      await request(t.app).post('/api/sessions').set(as(dan)).send({ title, status });
+    }
+    const validated = await request(t.app).get('/api/sessions?status=VALIDATED&limit=1').set(as(dan));
+    expect(validated.body).toMatchObject({ total: 2, page: 1, limit: 1 });
+    expect(validated.body.items[0].title).toBe('C');
+  });
+});

@@ -1,0 +1,12 @@
+import { type ChildProcess } from 'node:child_process';
+
+/** Stops the stack started by global-setup and waits for it to exit. */
+export default async function globalTeardown(): Promise<void> {
+  const child = (globalThis as { __testStack?: ChildProcess }).__testStack;
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}

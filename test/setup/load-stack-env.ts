@@ -1,0 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { testStackDir } from './paths';
+
+// Every integration test file sees the test stack's variables (written by global-setup).
+const stackEnv = JSON.parse(fs.readFileSync(path.join(testStackDir, 'env.json'), 'utf8')) as Record<string, string>;
+Object.assign(process.env, stackEnv, {
+  NODE_ENV: 'test',
+  LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+  ADMIN_EMAILS: 'ops-admin@studio.test',
+});

@@ -1,0 +1,34 @@
+import { type Context } from '@temporalio/activity';
+import { type NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
+import { type Logger } from 'pino';
+import { JobContextInterceptor } from './job-context-interceptor';
+
+export interface CreateWorkerOptions {
+  connection: NativeConnection;
+  namespace: string;
+  taskQueue: string;
+  activities: object;
+  logger: Logger;
+  /** Path of the workflows module, bundled at start... */
+  workflowsPath?: string;
+  /** ...or a bundle made beforehand (tests bundle once and reuse it). */
+  workflowBundle?: WorkerOptions['workflowBundle'];
+}
+
+/** A worker for one task queue, with the job-run interceptor around every activity. */
+export function createWorker(options: CreateWorkerOptions): Promise<Worker> {
+  return Worker.create({
+    connection: options.connection,
+    namespace: options.namespace,
+    taskQueue: options.taskQueue,
+    workflowsPath: options.workflowBundle ? undefined : options.workflowsPath,
+    workflowBundle: options.workflowBundle,
+    activities: options.activities,
+    interceptors: {
+      activity: [(ctx: Context) => ({ inbound: new JobContextInterceptor(ctx, options.logger) })],
+    },
+    // Two cores: a few activities at a time keep the api and the database responsive.
+    maxConcurrentActivityTaskExecutions: 8,
+    shutdownGraceTime: '10 seconds',
+  });
+}

@@ -1,0 +1,63 @@
+import { type Context } from '@temporalio/activity';
+import { type ActivityExecuteInput, type ActivityInboundCallsInterceptor, type Next } from '@temporalio/worker';
+import { type Logger } from 'pino';
+import { Sequelize } from 'sequelize';
+import { JobRun } from '../db/models/JobRun';
+import { JOB_RUN_BOOKKEEPING_ACTIVITIES } from '../workflows/job-run/contract';
+import { withLogContext } from '../lib/log-context';
+
+const BOOKKEEPING = new Set<string>(JOB_RUN_BOOKKEEPING_ACTIVITIES);
+
+/**
+ * Around every activity of a job: records Temporal's attempt number on the job run, puts the
+ * correlation ids (jobRunId, workflowId, requestId) in the log context, and writes the
+ * 'Job started' / 'Job failed' log lines with willRetry as Temporal will decide it.
+ */
+export class JobContextInterceptor implements ActivityInboundCallsInterceptor {
+  constructor(
+    private readonly ctx: Context,
+    private readonly logger: Logger,
+  ) {}
+
+  async execute(input: ActivityExecuteInput, next: Next<ActivityInboundCallsInterceptor, 'execute'>): Promise<unknown> {
+    const info = this.ctx.info;
+    const workflowId = info.workflowExecution?.workflowId;
+    if (!workflowId) return next(input);
+
+    const attempt = info.attempt;
+    const [, rows] = await JobRun.update(
+      { attempt: Sequelize.fn('GREATEST', Sequelize.col('attempt'), attempt) },
+      { where: { workflow_id: workflowId }, returning: true },
+    );
+    const run = rows[0];
+    if (!run) return next(input);
+
+    const context = {
+      jobRunId: run.id,
+      jobName: run.job_name,
+      workflowId,
+      runId: info.workflowExecution?.runId,
+      activity: info.activityType,
+      requestId: run.request_id ?? undefined,
+    };
+    return withLogContext(context, async () => {
+      if (BOOKKEEPING.has(info.activityType)) return next(input);
+      this.logger.info(
+        { jobId: workflowId, jobName: run.job_name, jobRunId: run.id, orgId: run.org_id, userId: run.user_id ?? undefined, entityId: run.entity_id ?? undefined, attempt, timestamp: new Date().toISOString() },
+        'Job started',
+      );
+      try {
+        return await next(input);
+      } catch (err) {
+        const maximumAttempts = info.retryPolicy?.maximumAttempts ?? 0;
+        const nonRetryable = (err as { nonRetryable?: boolean }).nonRetryable === true;
+        const willRetry = !nonRetryable && (maximumAttempts === 0 || attempt < maximumAttempts);
+        this.logger.error(
+          { jobId: workflowId, jobName: run.job_name, jobRunId: run.id, error: (err as Error).message, stack: (err as Error).stack, attempt, willRetry, timestamp: new Date().toISOString() },
+          'Job failed',
+        );
+        throw err;
+      }
+    });
+  }
+}

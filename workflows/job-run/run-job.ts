@@ -1,0 +1,37 @@
+import { ApplicationFailure, log, proxyActivities } from '@temporalio/workflow';
+import type { JobRunActivities } from '../../activities/job-runs';
+import { type JobInput } from './contract';
+
+// Bookkeeping must outlast a database blip: retry for minutes, not a few seconds.
+const bookkeeping = proxyActivities<JobRunActivities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 30 },
+});
+
+/**
+ * Runs a job's body and records its end in job_runs: COMPLETED with the result, or FAILED with
+ * in_dlq once the body's activities have spent their Temporal retries. The workflow then fails
+ * too, so the Web UI shows the same outcome.
+ */
+export async function runJob<P, R>(input: JobInput<P>, body: (payload: P) => Promise<R>): Promise<R> {
+  let result: R;
+  try {
+    result = await body(input.payload);
+  } catch (err) {
+    const message = describe(err);
+    log.error('Job failed for good; recorded in the dead-letter queue', { jobRunId: input.jobRunId, error: message });
+    await bookkeeping.failJobRun({ jobRunId: input.jobRunId, error: message });
+    throw ApplicationFailure.nonRetryable(message, 'JobFailed');
+  }
+  await bookkeeping.completeJobRun({ jobRunId: input.jobRunId, result: result ?? null });
+  return result;
+}
+
+/** The innermost cause's message: what actually went wrong, not "Activity task failed". */
+function describe(err: unknown): string {
+  let current: unknown = err;
+  while (current instanceof Error && (current as Error & { cause?: unknown }).cause instanceof Error) {
+    current = (current as Error & { cause?: unknown }).cause;
+  }
+  return current instanceof Error ? current.message : String(err);
+}
