@@ -27,6 +27,9 @@ async function main() {
     console.log('Stopped.');
     process.exit(code);
   };
+  // Ctrl-C in a terminal reaches every process of the group; stop in order all the same.
+  // Output may already be gone (npm exits first): never let a failed write abort the clean-up.
+  process.stdout.on('error', () => {});
   process.on('SIGINT', () => void stopAll(0));
   process.on('SIGTERM', () => void stopAll(0));
 
@@ -59,12 +62,12 @@ async function main() {
     await waitFor('worker', async () => (await fetch(`http://127.0.0.1:${config.WORKER_METRICS_PORT}/health`)).ok, 120_000, 250);
 
     console.log(`\nStudio service is up in ${((Date.now() - started) / 1000).toFixed(1)} s:\n`);
-    console.log(`  api                 ${apiUrl}   (OpenAPI: ${apiUrl}/api/docs, health: /health, /ready, metrics: /metrics)`);
-    console.log(`  worker metrics      http://127.0.0.1:${config.WORKER_METRICS_PORT}/metrics`);
+    console.log(`  api                   ${apiUrl}   (OpenAPI: ${apiUrl}/api/docs, health: /health, /ready, metrics: /metrics)`);
+    console.log(`  worker metrics        http://127.0.0.1:${config.WORKER_METRICS_PORT}/metrics`);
     for (const part of stack.parts) {
-      for (const [label, url] of Object.entries(part.urls)) console.log(`  ${`${part.name} ${label}`.padEnd(20)}${url}`);
+      for (const [label, url] of Object.entries(part.urls)) console.log(`  ${`${part.name} ${label}`.padEnd(22)}${url}`);
     }
-    if (process.env.TEMPORAL_ADDRESS) console.log(`  Temporal            ${process.env.TEMPORAL_ADDRESS} (Web UI: ${config.TEMPORAL_UI_URL})`);
+    if (process.env.TEMPORAL_ADDRESS) console.log(`  Temporal              ${process.env.TEMPORAL_ADDRESS} (Web UI: ${config.TEMPORAL_UI_URL})`);
     console.log(`\n  Logs: ${logDir}    Data: ${dataDir}`);
     console.log('  Try it: npm run demo (a demo studio account), then sign in with POST /api/auth/login.');
     console.log('  Ctrl-C stops everything.\n');
