@@ -22,7 +22,7 @@ COPY package.json package-lock.json ./
 RUN npm ci --ignore-scripts --no-audit \
  && npm cache clean --force
 
-COPY --chown=root:root . .
+COPY . .
 
 # Set after the install: `npm ci` with NODE_ENV=production would leave out tsx.
 ENV NODE_ENV=production \
@@ -31,7 +31,7 @@ ENV NODE_ENV=production \
 
 # Run as the image's unprivileged `node` user (uid 1000). The source stays root-owned and
 # read-only to it; tsx writes its cache under /tmp. Chromium's own sandbox needs user namespaces,
-# which Docker's default seccomp profile refuses, so the worker launches it with --no-sandbox.
+# which Docker's default seccomp profile refuses, so the worker must launch it with --no-sandbox.
 USER node
 
 EXPOSE 3000 9464
