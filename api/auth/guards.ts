@@ -1,28 +1,29 @@
 import { type RequestHandler } from 'express';
-import { User } from '../../db/models/User';
 import { ForbiddenError, UnauthorizedError } from '../../domain/errors';
 import { addToLogContext } from '../../lib/log-context';
 import { type AuthUser } from './auth-user';
 import { type AuthGuards } from '../http/route-kit';
 import { type TokenService } from './tokens';
+import { createUserLookup, type GuardUser } from './user-lookup';
 
 /** Admins are users with role admin, or whose email is listed in ADMIN_EMAILS. */
-export function isAdmin(user: Pick<User, 'role' | 'email'>, adminEmails: string[]): boolean {
+export function isAdmin(user: Pick<GuardUser, 'role' | 'email'>, adminEmails: string[]): boolean {
   return user.role === 'admin' || adminEmails.includes(user.email.toLowerCase());
 }
 
 /**
- * Bearer-token guards. The user is read on every request (one primary-key lookup) so a deleted
- * account or a change of ADMIN_EMAILS takes effect at once, not when the token expires.
+ * Bearer-token guards. The token only names the user; the user row is read (through a cache of
+ * a few seconds, see user-lookup.ts) so a deleted account is refused and a change of role takes
+ * effect within seconds, not when the token expires. ADMIN_EMAILS is applied on every request.
  */
-export function createAuthGuards(tokens: TokenService, adminEmails: string[]): AuthGuards {
+export function createAuthGuards(tokens: TokenService, adminEmails: string[], findUser = createUserLookup()): AuthGuards {
   const requireUser: RequestHandler = async (req, _res, next) => {
     const header = req.get('authorization') ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) throw new UnauthorizedError('Missing bearer token');
     const userId = await tokens.verifyUserToken(match[1]);
     if (!userId) throw new UnauthorizedError('Invalid or expired token');
-    const user = await User.findByPk(userId, { attributes: ['id', 'org_id', 'email', 'locale', 'role'] });
+    const user = await findUser(userId);
     if (!user) throw new UnauthorizedError('Invalid or expired token');
     const authUser: AuthUser = { id: user.id, orgId: user.org_id, email: user.email, locale: user.locale, isAdmin: isAdmin(user, adminEmails) };
     req.user = authUser;

@@ -1,7 +1,8 @@
 import { type Contact } from '../../db/models/Contact';
+import { type Row } from '../../db/queries/owned';
 
 /** The fields of a contact the API shows. */
-export function presentContact(c: Contact) {
+export function presentContact(c: Row<Contact>) {
   return {
     id: c.id,
     first_name: c.first_name,

@@ -1,9 +1,8 @@
 import { Router } from 'express';
-import { Op, type WhereOptions } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { createContact, updateContact } from '../../db/commands/contacts';
 import { Contact } from '../../db/models/Contact';
-import { findOwned, listOwned } from '../../db/queries/owned';
+import { findOwned, type ListFilter, listOwned } from '../../db/queries/owned';
 import { type createRouteKit } from '../http/route-kit';
 import { IdParams } from '../http/common-schemas';
 import { escapeLike } from '../http/escape-like';
@@ -16,12 +15,15 @@ export function buildContactsRouter({ sequelize, kit }: { sequelize: Sequelize; 
   const tag = 'contacts';
 
   kit.route(router, { method: 'get', path: '/api/contacts', summary: 'List contacts', tag, auth: 'user', query: ContactListQuery, response: ContactPage }, async ({ user, query }) => {
-    let where: WhereOptions = {};
+    const filters: ListFilter[] = [];
     if (query.q) {
       const pattern = `%${escapeLike(query.q)}%`;
-      where = { [Op.or]: ['first_name', 'last_name', 'email'].map((field) => ({ [field]: { [Op.iLike]: pattern } })) };
+      filters.push((bind) => {
+        const p = bind(pattern);
+        return `first_name ILIKE ${p} OR last_name ILIKE ${p} OR email ILIKE ${p}`;
+      });
     }
-    const page = await listOwned(Contact, user.id, query, where);
+    const page = await listOwned(Contact, user.id, query, filters);
     return { ...page, items: page.items.map(presentContact) };
   });
 

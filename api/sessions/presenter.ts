@@ -1,7 +1,8 @@
 import { type Session } from '../../db/models/Session';
+import { type Row } from '../../db/queries/owned';
 
 /** The fields of a session the API shows. */
-export function presentSession(s: Session) {
+export function presentSession(s: Row<Session>) {
   return {
     id: s.id,
     title: s.title,

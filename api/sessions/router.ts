@@ -1,9 +1,8 @@
 import { Router } from 'express';
-import { Op, type WhereOptions } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { createSession, updateSession } from '../../db/commands/sessions';
 import { Session } from '../../db/models/Session';
-import { findOwned, listOwned } from '../../db/queries/owned';
+import { findOwned, type ListFilter, listOwned } from '../../db/queries/owned';
 import { IdParams } from '../http/common-schemas';
 import { type createRouteKit } from '../http/route-kit';
 import { presentSession } from './presenter';
@@ -15,13 +14,13 @@ export function buildSessionsRouter({ sequelize, kit }: { sequelize: Sequelize; 
   const tag = 'sessions';
 
   kit.route(router, { method: 'get', path: '/api/sessions', summary: 'List sessions', tag, auth: 'user', query: SessionListQuery, response: SessionPage }, async ({ user, query }) => {
-    const where: Record<string | symbol, unknown> = {};
-    if (query.status) where.status = query.status;
-    if (query.contact_id) where.contact_id = query.contact_id;
-    if (query.from || query.to) {
-      where.start_date = { ...(query.from ? { [Op.gte]: new Date(query.from) } : {}), ...(query.to ? { [Op.lt]: new Date(query.to) } : {}) };
-    }
-    const page = await listOwned(Session, user.id, query, where as WhereOptions);
+    const filters: ListFilter[] = [];
+    const { status, contact_id: contactId, from, to } = query;
+    if (status) filters.push((bind) => `status = ${bind(status)}`);
+    if (contactId) filters.push((bind) => `contact_id = ${bind(contactId)}`);
+    if (from) filters.push((bind) => `start_date >= ${bind(new Date(from))}`);
+    if (to) filters.push((bind) => `start_date < ${bind(new Date(to))}`);
+    const page = await listOwned(Session, user.id, query, filters);
     return { ...page, items: page.items.map(presentSession) };
   });
 

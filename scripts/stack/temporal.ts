@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { exitAsError, type Managed, startProcess } from './process';
 import { ensureTool } from './tools';
-import { isListening, waitFor } from './wait';
+import { freePort, isListening, waitFor } from './wait';
 
 /**
  * `temporal server start-dev`: server, `default` namespace and (unless headless) the Web UI.
@@ -9,7 +9,10 @@ import { isListening, waitFor } from './wait';
  */
 export async function startTemporal(opts: { port: number; uiPort?: number; dbFile?: string; logDir: string }): Promise<Managed> {
   const bin = ensureTool('temporal');
-  const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(opts.port), '--log-level', 'warn'];
+  // The HTTP API and metrics ports would otherwise be picked by the server itself, and once
+  // collided with a port this launcher had just handed to another part of the stack.
+  const [httpPort, metricsPort] = [await freePort(), await freePort()];
+  const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(opts.port), '--http-port', String(httpPort), '--metrics-port', String(metricsPort), '--log-level', 'warn'];
   if (opts.uiPort) args.push('--ui-port', String(opts.uiPort));
   else args.push('--headless');
   if (opts.dbFile) args.push('--db-filename', opts.dbFile);

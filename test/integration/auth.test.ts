@@ -1,6 +1,8 @@
 import request from 'supertest';
 import { adminUser, buildUser } from '../factories/users';
+import { createUserLookup } from '../../api/auth/user-lookup';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { eventually } from '../helpers/worker-process';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -91,4 +93,17 @@ describe('auth', () => {
     expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
     expect(last!.headers['ratelimit-policy']).toBeDefined();
   });
+
+  it("applies a change to a user's row once the guard's short cache has expired", async () => {
+    const user = await buildUser(t.app);
+    const findUser = createUserLookup(2_000);
+    expect(await findUser(user.id)).toMatchObject({ id: user.id, role: 'user' });
+
+    await t.sequelize.query("UPDATE users SET role = 'admin' WHERE id = $1", { bind: [user.id] });
+    // Read within the TTL: still the cached row, no database round trip.
+    expect(await findUser(user.id)).toMatchObject({ role: 'user' });
+    await eventually('the new role', async () => (await findUser(user.id))?.role === 'admin', 5_000);
+    expect(await findUser('00000000-0000-4000-8000-000000000000')).toBeNull();
+  });
 });
+

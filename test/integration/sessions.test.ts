@@ -72,4 +72,29 @@ describe('sessions', () => {
     expect(validated.body).toMatchObject({ total: 2, page: 1, limit: 1 });
     expect(validated.body.items[0].title).toBe('C');
   });
+
+  it('filters by contact and by start date, and pages through the rest', async () => {
+    const erin = await buildUser(t.app);
+    const contact = await buildContact(t.app, erin);
+    const sessions = [
+      { title: 'Engagement', start_date: '2027-03-01T10:00:00Z', contact_id: contact.id },
+      { title: 'Wedding', start_date: '2027-06-12T14:00:00Z', contact_id: contact.id },
+      { title: 'Portrait', start_date: '2027-06-20T09:00:00Z' },
+    ];
+    for (const session of sessions) expect((await request(t.app).post('/api/sessions').set(as(erin)).send(session)).status).toBe(201);
+
+    const forContact = await request(t.app).get(`/api/sessions?contact_id=${contact.id}`).set(as(erin));
+    expect(forContact.body.items.map((s: { title: string }) => s.title)).toEqual(['Wedding', 'Engagement']);
+
+    // `from` is inclusive and `to` exclusive, so a session starting exactly at `to` is left out.
+    const june = await request(t.app).get('/api/sessions').query({ from: '2027-06-01T00:00:00Z', to: '2027-06-20T09:00:00Z' }).set(as(erin));
+    expect(june.body).toMatchObject({ total: 1, items: [{ title: 'Wedding' }] });
+
+    const second = await request(t.app).get('/api/sessions?limit=2&page=2').set(as(erin));
+    expect(second.body).toMatchObject({ total: 3, page: 2, limit: 2 });
+    expect(second.body.items.map((s: { title: string }) => s.title)).toEqual(['Engagement']);
+
+    const nobody = await request(t.app).get(`/api/sessions?contact_id=${contact.id}`).set(as(bob));
+    expect(nobody.body).toMatchObject({ total: 0, items: [] });
+  });
 });

@@ -1,0 +1,27 @@
+import { LRUCache } from 'lru-cache';
+import { User } from '../../db/models/User';
+
+/** The columns of a user that the auth guard needs. */
+export type GuardUser = Pick<User, 'id' | 'org_id' | 'email' | 'locale' | 'role'>;
+
+/**
+ * How long the guard trusts a user row it has read. A deleted account or a changed role is
+ * refused or applied at most this long after the change; in exchange a burst of requests with
+ * one token costs one lookup instead of one serial round trip each (docs/performance.md).
+ */
+export const USER_LOOKUP_TTL_MS = 5_000;
+
+/**
+ * Reads users by id for the auth guard, through a small in-process cache. Unknown ids are not
+ * cached, so a token for a missing user keeps being refused with a fresh read.
+ */
+export function createUserLookup(ttlMs = USER_LOOKUP_TTL_MS, max = 10_000) {
+  const cache = new LRUCache<string, GuardUser>({ max, ttl: ttlMs });
+  return async function findGuardUser(id: string): Promise<GuardUser | null> {
+    const cached = cache.get(id);
+    if (cached) return cached;
+    const user = await User.findByPk(id, { attributes: ['id', 'org_id', 'email', 'locale', 'role'], raw: true });
+    if (user) cache.set(id, user);
+    return user;
+  };
+}
