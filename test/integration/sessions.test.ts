@@ -93,6 +93,8 @@ describe('sessions', () => {
     const second = await request(t.app).get('/api/sessions?limit=2&page=2').set(as(erin));
     expect(second.body).toMatchObject({ total: 3, page: 2, limit: 2 });
     expect(second.body.items.map((s: { title: string }) => s.title)).toEqual(['Engagement']);
+    const beyond = await request(t.app).get('/api/sessions?limit=2&page=5').set(as(erin));
+    expect(beyond.body).toMatchObject({ total: 3, page: 5, items: [] });
 
     const nobody = await request(t.app).get(`/api/sessions?contact_id=${contact.id}`).set(as(bob));
     expect(nobody.body).toMatchObject({ total: 0, items: [] });
