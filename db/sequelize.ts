@@ -1,6 +1,11 @@
 import 'reflect-metadata';
+import pg from 'pg';
 import { Sequelize } from 'sequelize-typescript';
 import { models } from './models';
+import { createTimestamptzParser } from './timestamptz';
+
+// Process-wide, once: Sequelize's connections fall back to pg's parsers for timestamptz.
+pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, createTimestamptzParser(pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ)));
 
 export interface DatabaseOptions {
   url: string;
