@@ -53,18 +53,14 @@ function selectList(model: ModelCtor): string {
 }
 
 /** Column that carries the total on every row of a list query; no table has a column of that name. */
-const TOTAL_COLUMN = 'list_total__';
+export const TOTAL_COLUMN = 'list_total__';
 
 /**
- * A page of the owner's rows, newest first, with the total, in one statement: the count, then
- * the page joined to it, so an empty page still brings the total (one row of nulls). One round
- * trip and one pooled connection per list, where two parallel queries held two.
- * Written as SQL rather than `findAll`: Sequelize's query building and model instances took
- * most of the api's time on a 50-row page (docs/performance.md). Rows are plain objects.
+ * The one statement of a list page: the count, then the page joined to it, so an empty page still
+ * brings the total (one row of nulls). One round trip and one pooled connection per list, where
+ * two parallel queries held two. bench/api.ts sends the same statement as its baseline.
  */
-export async function listOwned<M extends Model>(model: ModelCtor<M>, ownerId: string, page: PageRequest, filters: ListFilter[] = []): Promise<Page<Row<M>>> {
-  const sequelize = model.sequelize;
-  if (!sequelize) throw new Error(`${model.name} is not registered with Sequelize`);
+export function listStatement(model: ModelCtor, ownerId: string, page: PageRequest, filters: ListFilter[] = []): { sql: string; values: unknown[] } {
   const values: unknown[] = [ownerId];
   const bind = (value: unknown) => `$${values.push(value)}`;
   const where = ['owner_id = $1', ...filters.map((filter) => `(${filter(bind)})`)].join(' AND ');
@@ -72,6 +68,18 @@ export async function listOwned<M extends Model>(model: ModelCtor<M>, ownerId: s
   const sql =
     `SELECT counted.${TOTAL_COLUMN}, listed.* FROM (SELECT count(*)::int AS ${TOTAL_COLUMN} FROM ${table} WHERE ${where}) counted ` +
     `LEFT JOIN LATERAL (SELECT ${selectList(model)} FROM ${table} WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${bind(page.limit)} OFFSET ${bind(pageOffset(page))}) listed ON true`;
+  return { sql, values };
+}
+
+/**
+ * A page of the owner's rows, newest first, with the total (see listStatement).
+ * Written as SQL rather than `findAll`: Sequelize's query building and model instances took
+ * most of the api's time on a 50-row page (docs/performance.md). Rows are plain objects.
+ */
+export async function listOwned<M extends Model>(model: ModelCtor<M>, ownerId: string, page: PageRequest, filters: ListFilter[] = []): Promise<Page<Row<M>>> {
+  const sequelize = model.sequelize;
+  if (!sequelize) throw new Error(`${model.name} is not registered with Sequelize`);
+  const { sql, values } = listStatement(model, ownerId, page, filters);
   const rows = await sequelize.query<Row<M> & { id: string | null; [TOTAL_COLUMN]: number }>(sql, { bind: values, type: QueryTypes.SELECT });
   const items = rows[0].id === null ? [] : rows.map(({ [TOTAL_COLUMN]: _total, ...row }) => row as Row<M>);
   return { items, total: rows[0][TOTAL_COLUMN], page: page.page, limit: page.limit };
