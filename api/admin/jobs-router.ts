@@ -1,7 +1,8 @@
 import { type Client } from '@temporalio/client';
 import { Router } from 'express';
 import { z } from 'zod';
-import { JobRun, JOB_RUN_STATUSES } from '../../db/models/JobRun';
+import { JobRun } from '../../db/models/JobRun';
+import { JOB_RUN_STATUSES } from '../../domain/jobs/job-run-status';
 import { ConflictError, NotFoundError } from '../../domain/errors';
 import { pageOffset } from '../../domain/pagination';
 import { PageQuery } from '../http/common-schemas';

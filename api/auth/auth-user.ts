@@ -1,4 +1,4 @@
-import { type UserLocale } from '../../db/models/User';
+import { type UserLocale } from '../../domain/accounts/users';
 
 /** Who is calling: what the auth guard puts on the request after checking the token. */
 export interface AuthUser {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { USER_LOCALES } from '../../db/models/User';
+import { USER_LOCALES } from '../../domain/accounts/users';
 
 const Email = z.string().trim().toLowerCase().max(255).pipe(z.email({ message: 'must be a valid email address' }));
 

@@ -1,6 +1,6 @@
 import { Op, type Transaction } from 'sequelize';
 import { BaseSessionInfoTemplate } from '../models/BaseSessionInfoTemplate';
-import { type UserLocale } from '../models/User';
+import { type UserLocale } from '../../domain/accounts/users';
 import { UserSessionInfoTemplate } from '../models/UserSessionInfoTemplate';
 import { UserSessionInfoTemplateField } from '../models/UserSessionInfoTemplateField';
 

@@ -2,7 +2,8 @@ import { type Sequelize } from 'sequelize-typescript';
 import { ConflictError } from '../../domain/errors';
 import { copyBaseSessionInfoTemplates } from './copy-base-session-info-templates';
 import { Organization } from '../models/Organization';
-import { User, type UserLocale } from '../models/User';
+import { User } from '../models/User';
+import { type UserLocale } from '../../domain/accounts/users';
 
 export interface RegisterUserProps {
   email: string;

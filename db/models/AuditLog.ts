@@ -1,10 +1,6 @@
 import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
 import { User } from './User';
 
-/** The actions the service writes today; the column accepts any UPPER_SNAKE word (spec: "and others"). */
-export const AUDIT_ACTIONS = ['CREATE', 'UPDATE', 'DELETE', 'SEND', 'PAY', 'EXPORT', 'IMPORT'] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-
 /**
  * An append-only record of a change: who (actor_id) did what (action) to which resource, on
  * whose data (resource_owner_id). No updated_at.

@@ -1,6 +1,6 @@
 import { BelongsTo, Column, DataType, Default, ForeignKey, HasMany, Model, PrimaryKey, Table } from 'sequelize-typescript';
 import { BaseSessionInfoTemplateField } from './BaseSessionInfoTemplateField';
-import { type UserLocale } from './User';
+import { type UserLocale } from '../../domain/accounts/users';
 import { UserSessionType } from './UserSessionType';
 
 /**

@@ -1,11 +1,6 @@
 import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
 import { BaseSessionInfoTemplate } from './BaseSessionInfoTemplate';
-
-export const SESSION_INFO_FIELD_TYPES = ['TEXT', 'TEXTAREA', 'DATE', 'NUMBER', 'SELECT'] as const;
-export type SessionInfoFieldType = (typeof SESSION_INFO_FIELD_TYPES)[number];
-
-/** field_key is snake_case (`^[a-z][a-z0-9_]*$`), unique in its template. */
-export const SESSION_INFO_FIELD_KEY_PATTERN = /^[a-z][a-z0-9_]*$/;
+import { type SessionInfoFieldType } from '../../domain/session-info/field-types';
 
 /**
  * One question of a base session-info template. options is an array of strings, required and

@@ -1,19 +1,6 @@
 import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
 import { Invoice } from './Invoice';
-
-/** Payment intent statuses as the card provider writes them (lower case), plus our `failed`. */
-export const CARD_PAYMENT_STATUSES = [
-  'pending',
-  'requires_payment_method',
-  'requires_confirmation',
-  'requires_action',
-  'processing',
-  'requires_capture',
-  'succeeded',
-  'failed',
-  'canceled',
-] as const;
-export type CardPaymentStatus = (typeof CARD_PAYMENT_STATUSES)[number];
+import { type CardPaymentStatus } from '../../domain/payments/payment-statuses';
 
 /**
  * A card payment attempt for an invoice (one payment intent). At most one `succeeded` row per

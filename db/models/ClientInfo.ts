@@ -1,9 +1,7 @@
 import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
 import { Session } from './Session';
 import { UserSessionInfoTemplate } from './UserSessionInfoTemplate';
-
-export const CLIENT_INFO_SOURCES = ['USER', 'CLIENT_PORTAL'] as const;
-export type ClientInfoSource = (typeof CLIENT_INFO_SOURCES)[number];
+import { type ClientInfoSource } from '../../domain/session-info/client-info-sources';
 
 /**
  * The answers to a session's info form, one row per session, created on the first save.

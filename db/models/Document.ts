@@ -3,9 +3,7 @@ import { Contact } from './Contact';
 import { FileObject } from './FileObject';
 import { Session } from './Session';
 import { User } from './User';
-
-export const DOCUMENT_TYPES = ['CONTRACT', 'QUOTE', 'INVOICE', 'RELEASE_FORM', 'MOODBOARD', 'PHOTO', 'OTHER'] as const;
-export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+import { type DocumentType } from '../../domain/documents/document-types';
 
 /**
  * A named document a user keeps (contract, release form...), optionally tied to a session or

@@ -1,5 +1,6 @@
 import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
-import { User, type UserLocale } from './User';
+import { User } from './User';
+import { type UserLocale } from '../../domain/accounts/users';
 
 /**
  * An email a studio sends (session-info invite, quote, invoice...). owner_id NULL is a system

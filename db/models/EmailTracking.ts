@@ -2,9 +2,7 @@ import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Ta
 import { type DomainEntityType } from '../../domain/events/domain-event';
 import { JobRun } from './JobRun';
 import { User } from './User';
-
-export const EMAIL_TRACKING_STATUSES = ['SENT', 'FAILED'] as const;
-export type EmailTrackingStatus = (typeof EMAIL_TRACKING_STATUSES)[number];
+import { type EmailTrackingStatus } from '../../domain/emails/email-tracking-statuses';
 
 /**
  * One email sent (or attempted) about an entity, one row per recipient. SENT has sent_at,

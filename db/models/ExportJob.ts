@@ -1,12 +1,10 @@
 import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
-import { type ExportEntity, type ExportFormat } from './ExportTemplate';
+import { type ExportEntity, type ExportFormat } from '../../domain/exports/export-kinds';
 import { FileObject } from './FileObject';
 import { JobRun } from './JobRun';
 import { ScheduledExport } from './ScheduledExport';
 import { User } from './User';
-
-export const EXPORT_JOB_STATUSES = ['PENDING', 'RUNNING', 'COMPLETED', 'FAILED'] as const;
-export type ExportJobStatus = (typeof EXPORT_JOB_STATUSES)[number];
+import { type ExportJobStatus } from '../../domain/exports/export-kinds';
 
 /**
  * One asynchronous or scheduled export: what was asked, where it stands and the file it made.

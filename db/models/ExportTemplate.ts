@@ -1,11 +1,6 @@
 import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
 import { User } from './User';
-
-export const EXPORT_ENTITIES = ['contacts', 'sessions', 'quotes', 'invoices'] as const;
-export type ExportEntity = (typeof EXPORT_ENTITIES)[number];
-
-export const EXPORT_FORMATS = ['csv', 'excel', 'pdf'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+import { type ExportEntity, type ExportFormat } from '../../domain/exports/export-kinds';
 
 /**
  * A saved field selection for exporting one entity in one format. At most one is_default per

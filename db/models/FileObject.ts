@@ -1,23 +1,7 @@
 import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
 import { Organization } from './Organization';
 import { User } from './User';
-
-export const FILE_ENTITY_TYPES = [
-  'session',
-  'contact',
-  'export',
-  'quote',
-  'invoice',
-  'contract',
-  'document',
-  'avatar',
-  'logo',
-  'ai-report',
-] as const;
-export type FileEntityType = (typeof FILE_ENTITY_TYPES)[number];
-
-export const FILE_PROVIDERS = ['s3'] as const;
-export type FileProvider = (typeof FILE_PROVIDERS)[number];
+import { type FileEntityType, type FileProvider } from '../../domain/files/file-kinds';
 
 /**
  * One object in object storage (unique per bucket and key), scoped to an organisation and

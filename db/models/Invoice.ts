@@ -4,9 +4,7 @@ import { InvoiceItem } from './InvoiceItem';
 import { Quote } from './Quote';
 import { Session } from './Session';
 import { User } from './User';
-
-export const INVOICE_STATUSES = ['DRAFT', 'SENT', 'PAID', 'OVERDUE'] as const;
-export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+import { type InvoiceStatus } from '../../domain/invoicing/statuses';
 
 /**
  * An invoice as it is today (spec "Invoice (current)"): amount recomputed from the items,

@@ -1,12 +1,7 @@
 import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
 import { Invoice } from './Invoice';
 import { UserSessionType } from './UserSessionType';
-
-export const ITEM_TYPES = ['BLANK', 'TEXT', 'SESSION_TYPE', 'DISCOUNT'] as const;
-export type ItemType = (typeof ITEM_TYPES)[number];
-
-export const DISCOUNT_TYPES = ['PERCENTAGE_OF_TOTAL', 'FIXED_WITH_TAX', 'FIXED_WITHOUT_TAX'] as const;
-export type DiscountType = (typeof DISCOUNT_TYPES)[number];
+import { type ItemType, type DiscountType } from '../../domain/invoicing/item-types';
 
 /**
  * A line of an invoice, deleted with it. Money columns are decimal strings ("120.00");

@@ -1,7 +1,5 @@
 import { Column, DataType, Default, Model, PrimaryKey, Table } from 'sequelize-typescript';
-
-export const JOB_RUN_STATUSES = ['RUNNING', 'COMPLETED', 'FAILED'] as const;
-export type JobRunStatus = (typeof JOB_RUN_STATUSES)[number];
+import { type JobRunStatus } from '../../domain/jobs/job-run-status';
 
 /**
  * One run of a job (one Temporal workflow execution). FAILED with in_dlq is the dead-letter

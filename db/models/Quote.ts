@@ -3,9 +3,7 @@ import { Contact } from './Contact';
 import { QuoteItem } from './QuoteItem';
 import { Session } from './Session';
 import { User } from './User';
-
-export const QUOTE_STATUSES = ['PENDING', 'SENT', 'ACCEPTED', 'REJECTED'] as const;
-export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+import { type QuoteStatus } from '../../domain/invoicing/statuses';
 
 /** A price proposal for a session or a contact. amount is recomputed from the items. */
 @Table({ tableName: 'quotes' })

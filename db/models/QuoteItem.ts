@@ -1,5 +1,5 @@
 import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
-import { type DiscountType, type ItemType } from './InvoiceItem';
+import { type DiscountType, type ItemType } from '../../domain/invoicing/item-types';
 import { Quote } from './Quote';
 import { UserSessionType } from './UserSessionType';
 

@@ -1,5 +1,6 @@
 import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
-import { type ExportEntity, type ExportFormat, ExportTemplate } from './ExportTemplate';
+import { ExportTemplate } from './ExportTemplate';
+import { type ExportEntity, type ExportFormat } from '../../domain/exports/export-kinds';
 import { User } from './User';
 
 /** Spec: frequency (e.g. `weekly`) and interval (every `interval` frequencies). */

@@ -3,9 +3,7 @@ import { JobRun } from './JobRun';
 import { Session } from './Session';
 import { Workflow } from './Workflow';
 import { WorkflowTask } from './WorkflowTask';
-
-export const TASK_RUN_STATUSES = ['PENDING', 'RUNNING', 'COMPLETED', 'FAILED', 'SKIPPED'] as const;
-export type TaskRunStatus = (typeof TASK_RUN_STATUSES)[number];
+import { type TaskRunStatus } from '../../domain/workflows/statuses';
 
 /** What the spec asks a task run to remember (SMS tasks), plus anything else the runner adds. */
 export interface TaskRunMetadata {

@@ -1,5 +1,6 @@
 import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
-import { User, type UserLocale } from './User';
+import { User } from './User';
+import { type UserLocale } from '../../domain/accounts/users';
 
 /**
  * A text message a workflow task sends. owner_id NULL is a system default (seeded, found by

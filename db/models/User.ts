@@ -1,13 +1,6 @@
 import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
 import { Organization } from './Organization';
-
-export const USER_ROLES = ['user', 'admin'] as const;
-export const USER_LOCALES = ['fr-FR', 'en-US'] as const;
-export const USER_PLANS = ['free', 'pro', 'studio'] as const;
-
-export type UserRole = (typeof USER_ROLES)[number];
-export type UserLocale = (typeof USER_LOCALES)[number];
-export type UserPlan = (typeof USER_PLANS)[number];
+import { type UserRole, type UserLocale, type UserPlan } from '../../domain/accounts/users';
 
 /** A studio account. Presenters list what leaves the service: never password_hash. */
 @Table({ tableName: 'users' })

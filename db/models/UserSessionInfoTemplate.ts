@@ -1,6 +1,7 @@
 import { BelongsTo, Column, DataType, Default, ForeignKey, HasMany, Model, PrimaryKey, Table } from 'sequelize-typescript';
 import { BaseSessionInfoTemplate } from './BaseSessionInfoTemplate';
-import { User, type UserLocale } from './User';
+import { User } from './User';
+import { type UserLocale } from '../../domain/accounts/users';
 import { UserSessionInfoTemplateField } from './UserSessionInfoTemplateField';
 
 /**

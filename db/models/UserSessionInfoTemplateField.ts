@@ -1,5 +1,5 @@
 import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
-import { type SessionInfoFieldType } from './BaseSessionInfoTemplateField';
+import { type SessionInfoFieldType } from '../../domain/session-info/field-types';
 import { UserSessionInfoTemplate } from './UserSessionInfoTemplate';
 
 /** One question of a user's session-info template; same shape and CHECKs as the base field. */

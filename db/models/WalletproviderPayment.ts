@@ -1,9 +1,6 @@
 import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
 import { Invoice } from './Invoice';
-
-/** Order statuses as the wallet provider writes them (upper case), plus our FAILED. */
-export const WALLET_PAYMENT_STATUSES = ['CREATED', 'SAVED', 'APPROVED', 'PAYER_ACTION_REQUIRED', 'COMPLETED', 'VOIDED', 'FAILED'] as const;
-export type WalletPaymentStatus = (typeof WALLET_PAYMENT_STATUSES)[number];
+import { type WalletPaymentStatus } from '../../domain/payments/payment-statuses';
 
 /**
  * A wallet payment attempt for an invoice (one provider order, order_id unique). At most one

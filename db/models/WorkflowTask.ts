@@ -3,9 +3,7 @@ import { EmailTemplate } from './EmailTemplate';
 import { SmsTemplate } from './SmsTemplate';
 import { Workflow } from './Workflow';
 import { WorkflowTaskAction } from './WorkflowTaskAction';
-
-export const WORKFLOW_TASK_TYPES = ['AUTOMATIC_SMS', 'AUTOMATIC_EMAIL', 'SEND_SESSION_INFO_INVITE', 'MANUAL'] as const;
-export type WorkflowTaskType = (typeof WORKFLOW_TASK_TYPES)[number];
+import { type WorkflowTaskType } from '../../domain/workflows/task-types';
 
 /**
  * One step of a workflow, run for a session `delay_days` after the workflow is applied.

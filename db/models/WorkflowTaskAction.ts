@@ -1,5 +1,6 @@
 import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
-import { WorkflowTask, type WorkflowTaskType } from './WorkflowTask';
+import { WorkflowTask } from './WorkflowTask';
+import { type WorkflowTaskType } from '../../domain/workflows/task-types';
 
 /** What an action may configure; keys are optional and read by the task runner. */
 export interface WorkflowTaskActionConfig {

@@ -2,9 +2,7 @@ import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Ta
 import { type DomainEntityType, type DomainEventType } from '../../domain/events/domain-event';
 import { JobRun } from './JobRun';
 import { WorkflowTrigger } from './WorkflowTrigger';
-
-export const TRIGGER_EXECUTION_STATUSES = ['RUNNING', 'COMPLETED', 'FAILED', 'SKIPPED'] as const;
-export type TriggerExecutionStatus = (typeof TRIGGER_EXECUTION_STATUSES)[number];
+import { type TriggerExecutionStatus } from '../../domain/workflows/statuses';
 
 /**
  * The outcome of one trigger for one entity. Unique per (trigger_id, entity_type, entity_id):

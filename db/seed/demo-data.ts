@@ -3,10 +3,10 @@
  * clients. Never loaded by seedDatabase. Dates are relative to the day the demo runs, so
  * COMPLETED sessions are in the past and PENDING or VALIDATED ones ahead.
  */
-import { type DiscountType, type ItemType } from '../models/InvoiceItem';
-import { type InvoiceStatus } from '../models/Invoice';
-import { type QuoteStatus } from '../models/Quote';
-import { type UserLocale } from '../models/User';
+import { type DiscountType, type ItemType } from '../../domain/invoicing/item-types';
+import { type InvoiceStatus } from '../../domain/invoicing/statuses';
+import { type QuoteStatus } from '../../domain/invoicing/statuses';
+import { type UserLocale } from '../../domain/accounts/users';
 import { type SessionStatus } from '../../domain/sessions/session-status';
 
 export const DEMO_EMAIL = 'demo@studio.local';

@@ -1,6 +1,6 @@
 import { type Transaction } from 'sequelize';
 import { EmailTemplate } from '../models/EmailTemplate';
-import { type UserLocale } from '../models/User';
+import { type UserLocale } from '../../domain/accounts/users';
 import { upsertByKey } from './upsert';
 
 interface SystemEmailTemplate {

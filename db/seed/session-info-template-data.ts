@@ -1,5 +1,5 @@
-import { type SessionInfoFieldType } from '../models/BaseSessionInfoTemplateField';
-import { type UserLocale } from '../models/User';
+import { type SessionInfoFieldType } from '../../domain/session-info/field-types';
+import { type UserLocale } from '../../domain/accounts/users';
 
 export interface SeedInfoField {
   key: string;

@@ -1,6 +1,7 @@
 import { type Transaction } from 'sequelize';
 import { Workflow } from '../models/Workflow';
-import { WorkflowTask, type WorkflowTaskType } from '../models/WorkflowTask';
+import { WorkflowTask } from '../models/WorkflowTask';
+import { type WorkflowTaskType } from '../../domain/workflows/task-types';
 import { WorkflowTaskAction, type WorkflowTaskActionConfig } from '../models/WorkflowTaskAction';
 import { upsertByKey } from './upsert';
 

@@ -1,4 +1,4 @@
-import { type UserPlan } from '../../db/models/User';
+import { type UserPlan } from './users';
 
 /** What each plan unlocks. `studio_page` is the paid studio page on the tenant host `{slug}`. */
 export const PLAN_CAPABILITIES: Record<UserPlan, readonly string[]> = {
