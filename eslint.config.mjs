@@ -21,6 +21,47 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'error' },
   },
   {
+    // Boundaries (docs/architecture.md). domain/ is pure: it imports nothing of ours that does
+    // I/O, so api, activities and workflows can all share its rules.
+    files: ['domain/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/api/**', '**/activities/**', '**/workers/**', '**/workflows/**', '**/db/**', '**/lib/**', '**/scripts/**'], message: 'domain/ imports only domain/: no I/O, no framework.' },
+            { group: ['sequelize*', 'pg', 'express', '@aws-sdk/*', '@temporalio/*', 'nodemailer', 'pino', 'puppeteer*', 'exceljs'], message: 'domain/ is pure: keep I/O libraries out.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Workflows run in Temporal's deterministic sandbox: contracts, domain and the workflow
+    // package only. Activity modules may be imported for their types (proxyActivities<T>).
+    files: ['workflows/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/activities/**'], allowTypeImports: true, message: 'Workflows reach activities only through proxyActivities<typeof ...>: import their types.' },
+            { group: ['**/api/**', '**/workers/**', '**/db/**', '**/lib/**', '**/scripts/**'], message: 'Workflows import only contracts, domain and @temporalio/workflow.' },
+            { group: ['@temporalio/*', '!@temporalio/workflow', '!@temporalio/common'], message: 'Workflows use @temporalio/workflow only.' },
+            { group: ['node:*', 'fs', 'path', 'crypto', 'sequelize*', 'pg', 'express', '@aws-sdk/*', 'nodemailer', 'pino'], message: 'No I/O in workflow code.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Activities and workers serve jobs; HTTP concerns stay in api/.
+    files: ['activities/**/*.ts', 'workers/**/*.ts', 'lib/**/*.ts', 'db/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: ['**/api/**'], message: 'Only api/ (and scripts, tests) import from api/.' }] }],
+    },
+  },
+  {
     // Scripts, benchmarks and the stack launcher talk to the terminal by design.
     files: ['scripts/**/*.{ts,mjs}', 'bench/**/*.ts'],
     rules: { 'no-console': 'off' },

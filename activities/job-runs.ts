@@ -27,14 +27,14 @@ export function createJobRunActivities({ logger, metrics }: JobRunActivityDeps) 
       const run = await finish(jobRunId, { status: 'COMPLETED', result: result ?? null, error: null });
       if (!run) return;
       const duration = run.finished_at!.getTime() - run.started_at.getTime();
-      metrics?.recordEnd(run.job_name, 'completed', duration / 1000, run.org_id);
+      metrics?.recordEnd(run.job_name, 'completed', duration / 1000);
       logger.info({ jobId: run.workflow_id, jobName: run.job_name, jobRunId, duration, result, timestamp: new Date().toISOString() }, 'Job completed');
     },
 
     async failJobRun({ jobRunId, error }: { jobRunId: string; error: string }): Promise<void> {
       const run = await finish(jobRunId, { status: 'FAILED', in_dlq: true, error: error.slice(0, 10_000) });
       if (!run) return;
-      metrics?.recordEnd(run.job_name, 'failed', (run.finished_at!.getTime() - run.started_at.getTime()) / 1000, run.org_id);
+      metrics?.recordEnd(run.job_name, 'failed', (run.finished_at!.getTime() - run.started_at.getTime()) / 1000);
       logger.error(
         { jobId: run.workflow_id, jobName: run.job_name, jobRunId, error, attempt: run.attempt, willRetry: false, inDlq: true, timestamp: new Date().toISOString(), workflowRunId: Context.current().info.workflowExecution?.runId },
         'Job moved to the dead-letter queue',

@@ -14,6 +14,7 @@ import { createTokenService } from './auth/tokens';
 import { buildContactsRouter } from './contacts/router';
 import { httpMetrics } from './http/http-metrics';
 import { createRouteKit } from './http/route-kit';
+import { accessLog } from './middleware/access-log';
 import { errorHandler, notFoundHandler } from './middleware/error-handler';
 import { requestId } from './middleware/request-id';
 import { generateOpenApiDocument } from './openapi';
@@ -30,7 +31,7 @@ export interface AppDeps {
   registry: Registry;
 }
 
-/** The Express app: request id → security headers → body limits → routes → 404 → errors. */
+/** The Express app: request id → access log → security headers → body limits → routes → 404 → errors. */
 export function createApp(deps: AppDeps): Express {
   const { config, logger, sequelize } = deps;
   const app = express();
@@ -39,6 +40,7 @@ export function createApp(deps: AppDeps): Express {
   app.set('query parser', 'simple');
 
   app.use(requestId);
+  app.use(accessLog(logger));
   app.use(helmet());
   app.use(httpMetrics(deps.registry));
   // JSON bodies are small records; uploads go through multipart routes with their own limits.
@@ -61,7 +63,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(buildAuthRouter({ sequelize, tokens, adminEmails: config.ADMIN_EMAILS, kit }));
   app.use(buildContactsRouter({ sequelize, kit }));
   app.use(buildSessionsRouter({ sequelize, kit }));
-  app.use(buildAdminJobsRouter({ temporal: deps.temporal.client, kit }));
+  app.use(buildAdminJobsRouter({ sequelize, temporal: deps.temporal.client, kit }));
 
   const openApiDocument = generateOpenApiDocument(docs);
   app.get('/api/docs', (_req, res) => {

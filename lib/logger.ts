@@ -1,31 +1,24 @@
-import pino, { type Logger } from 'pino';
+import pino, { type Logger, type LoggerOptions } from 'pino';
 import { currentLogContext } from './log-context';
 
 /**
  * One pino root per process. Secrets never reach a log line: auth headers, passwords and
- * tokens are redacted wherever they appear in a logged object.
+ * tokens are redacted wherever they appear in a logged object. `destination` is for tests that
+ * read the log back; processes write to stdout.
  */
-export function createLogger(level: string, base: Record<string, unknown> = {}): Logger {
-  return pino({
+export function createLogger(level: string, base: Record<string, unknown> = {}, destination?: pino.DestinationStream): Logger {
+  const options: LoggerOptions = {
     level,
     base: { pid: process.pid, ...base },
     timestamp: pino.stdTimeFunctions.isoTime,
     // requestId, jobRunId, workflowId... of the request or activity in progress.
     mixin: () => ({ ...currentLogContext() }),
     redact: {
-      paths: [
-        'req.headers.authorization',
-        'req.headers.cookie',
-        '*.password',
-        '*.password_hash',
-        '*.accessToken',
-        '*.token',
-        'password',
-        'accessToken',
-      ],
+      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.password_hash', '*.accessToken', '*.token', 'password', 'accessToken'],
       censor: '[redacted]',
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 export type { Logger };

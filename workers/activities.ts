@@ -1,15 +1,20 @@
+import { type Client } from '@temporalio/client';
 import { type Logger } from 'pino';
 import { createJobRunActivities } from '../activities/job-runs';
+import { createReconcileActivities } from '../activities/reconcile-job-runs';
 import { type JobMetrics } from './job-metrics';
 
 export interface WorkerDeps {
   logger: Logger;
   metrics: JobMetrics;
+  /** For activities that ask Temporal about workflows or start jobs (reconciler, schedules, outbox relay). */
+  temporal: Client;
 }
 
 /** Every activity, built from its factory with real dependencies. Capability activities join here. */
 export function buildActivities(deps: WorkerDeps) {
   return {
     ...createJobRunActivities(deps),
+    ...createReconcileActivities(deps),
   };
 }

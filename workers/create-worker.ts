@@ -9,10 +9,10 @@ export interface CreateWorkerOptions {
   taskQueue: string;
   activities: object;
   logger: Logger;
-  /** Path of the workflows module, bundled at start... */
-  workflowsPath?: string;
-  /** ...or a bundle made beforehand (tests bundle once and reuse it). */
+  /** The workflow code, bundled once per process and shared by every queue's worker... */
   workflowBundle?: WorkerOptions['workflowBundle'];
+  /** ...or a module path bundled for this worker alone (test fixtures). */
+  workflowsPath?: string;
 }
 
 /** A worker for one task queue, with the job-run interceptor around every activity. */

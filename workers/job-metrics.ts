@@ -3,7 +3,7 @@ import { type Sequelize } from 'sequelize-typescript';
 
 /** Job counters and durations (spec: Metrics), and the dead-letter depth read from job_runs at scrape time. */
 export function createJobMetrics(registry: Registry, sequelize: Sequelize) {
-  const jobs = new Counter({ name: 'jobs_total', help: 'Jobs finished, by name and outcome', labelNames: ['jobName', 'status', 'orgId'], registers: [registry] });
+  const jobs = new Counter({ name: 'jobs_total', help: 'Jobs finished, by name and outcome', labelNames: ['jobName', 'status'], registers: [registry] });
   const duration = new Histogram({
     name: 'job_duration_seconds',
     help: 'Job duration from start to end, in seconds',
@@ -23,8 +23,9 @@ export function createJobMetrics(registry: Registry, sequelize: Sequelize) {
     },
   });
   return {
-    recordEnd(jobName: string, status: 'completed' | 'failed', seconds: number, orgId: string | null) {
-      jobs.inc({ jobName, status, orgId: orgId ?? '' });
+    /** Labels stay bounded (job names and two outcomes): no org or user ids, which grow without limit. */
+    recordEnd(jobName: string, status: 'completed' | 'failed', seconds: number) {
+      jobs.inc({ jobName, status });
       duration.observe({ jobName }, seconds);
     },
   };

@@ -1,18 +1,21 @@
-// The worker process: one Temporal worker per task queue, sharing one connection, one database
-// pool and one metrics registry. `npm run worker`; `npm start` runs it for you.
-import { NativeConnection, type Worker } from '@temporalio/worker';
+// The worker process: one Temporal worker per task queue that the contracts name, all sharing
+// one workflow bundle, one connection, one database pool and one metrics registry.
+// `npm run worker`; `npm start` runs it for you.
+import { bundleWorkflowCode, NativeConnection, type Worker } from '@temporalio/worker';
+import { assertDatabaseReachable } from '../db/connect';
 import { createSequelize } from '../db/sequelize';
-import { TASK_QUEUES } from '../workflows/job-run/contract';
 import { ConfigError, loadConfig } from '../lib/config';
 import { createLogger } from '../lib/logger';
-import { withTimeout } from '../lib/with-timeout';
 import { createMetricsRegistry } from '../lib/metrics';
+import { connectTemporal } from '../lib/temporal';
+import { withTimeout } from '../lib/with-timeout';
+import { taskQueuesInUse } from '../workflows/contracts';
 import { buildActivities } from './activities';
 import { createWorker } from './create-worker';
 import { createJobMetrics } from './job-metrics';
 import { startMetricsServer } from './metrics-server';
 import { installRuntimeLogger } from './runtime-logger';
-import { assertDatabaseReachable } from '../db/connect';
+import { ensureSchedules } from './schedules';
 
 async function main() {
   const config = loadConfig();
@@ -28,24 +31,35 @@ async function main() {
   } catch (err) {
     throw new ConfigError(`Temporal is not reachable at TEMPORAL_ADDRESS=${config.TEMPORAL_ADDRESS}: ${(err as Error).message}`);
   }
+  const temporal = await connectTemporal(config);
 
   const registry = createMetricsRegistry({ service: 'worker' });
   const metrics = createJobMetrics(registry, sequelize);
-  const activities = buildActivities({ logger, metrics });
+  const activities = buildActivities({ logger, metrics, temporal: temporal.client });
+  const workflowBundle = await bundleWorkflowCode({ workflowsPath: require.resolve('../workflows'), logger: { trace() {}, debug() {}, info() {}, warn: (m) => logger.warn(m), error: (m) => logger.error(m), log() {} } });
+  const taskQueues = taskQueuesInUse();
   const workers: Worker[] = [];
-  for (const taskQueue of Object.values(TASK_QUEUES)) {
-    workers.push(
-      await createWorker({ connection, namespace: config.TEMPORAL_NAMESPACE, taskQueue, activities, logger, workflowsPath: require.resolve('../workflows') }),
-    );
+  for (const taskQueue of taskQueues) {
+    workers.push(await createWorker({ connection, namespace: config.TEMPORAL_NAMESPACE, taskQueue, activities, logger, workflowBundle }));
   }
+  await ensureSchedules(temporal.client, logger);
   const metricsServer = await startMetricsServer(registry, config.WORKER_METRICS_PORT);
-  logger.info({ taskQueues: Object.values(TASK_QUEUES), metricsPort: config.WORKER_METRICS_PORT }, 'worker started');
+  logger.info({ taskQueues, metricsPort: config.WORKER_METRICS_PORT }, 'worker started');
 
-  const shutdown = () => workers.forEach((w) => w.shutdown());
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  // SIGINT (Ctrl-C reaches the whole group) and SIGTERM (from the launcher) often both arrive:
+  // shut each worker down once, and only while it runs.
+  let stopping = false;
+  const shutdown = () => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('worker stopping');
+    for (const worker of workers) if (worker.getState() === 'RUNNING') worker.shutdown();
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
   await Promise.all(workers.map((w) => w.run()));
   metricsServer.close();
+  await temporal.connection.close();
   await connection.close();
   await sequelize.close();
   logger.info('worker stopped');

@@ -1,5 +1,5 @@
 /**
- * Every workflow the worker runs. Capability workflows are added here as they land
- * (exports, imports, triggers, session workflows, maintenance).
+ * Every workflow the worker runs, bundled once and served on every task queue the contracts
+ * name. A capability adds its workflows here and its contract to workflows/contracts.ts.
  */
-export {};
+export { reconcileJobRunsWorkflow } from './maintenance/reconcile-job-runs';

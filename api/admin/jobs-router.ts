@@ -1,13 +1,14 @@
 import { type Client } from '@temporalio/client';
 import { Router } from 'express';
+import { type Sequelize } from 'sequelize-typescript';
 import { z } from 'zod';
 import { JobRun } from '../../db/models/JobRun';
+import { listJobRuns } from '../../db/queries/job-runs';
+import { NotFoundError } from '../../domain/errors';
 import { JOB_RUN_STATUSES } from '../../domain/jobs/job-run-status';
-import { ConflictError, NotFoundError } from '../../domain/errors';
-import { pageOffset } from '../../domain/pagination';
+import { replayJob } from '../../lib/jobs/replay-job';
 import { PageQuery } from '../http/common-schemas';
 import { type createRouteKit } from '../http/route-kit';
-import { startJob } from '../jobs/start-job';
 import { presentJobRun } from './jobs-presenter';
 
 const JobRunParams = z.object({ jobRunId: z.uuid() });
@@ -18,17 +19,12 @@ const JobRunListQuery = PageQuery.extend({
 });
 
 /** Admin views of job runs and the dead-letter replay (spec: Operations). */
-export function buildAdminJobsRouter({ temporal, kit }: { temporal: Client; kit: ReturnType<typeof createRouteKit> }): Router {
+export function buildAdminJobsRouter({ sequelize, temporal, kit }: { sequelize: Sequelize; temporal: Client; kit: ReturnType<typeof createRouteKit> }): Router {
   const router = Router();
   const tag = 'admin';
 
   kit.route(router, { method: 'get', path: '/admin/jobs', summary: 'List job runs (filter in_dlq=true for the dead-letter queue)', tag, auth: 'admin', query: JobRunListQuery }, async ({ query }) => {
-    const where = {
-      ...(query.status ? { status: query.status } : {}),
-      ...(query.in_dlq === undefined ? {} : { in_dlq: query.in_dlq }),
-      ...(query.job_name ? { job_name: query.job_name } : {}),
-    };
-    const { rows, count } = await JobRun.findAndCountAll({ where, order: [['started_at', 'DESC'], ['id', 'DESC']], limit: query.limit, offset: pageOffset(query) });
+    const { rows, count } = await listJobRuns({ status: query.status, inDlq: query.in_dlq, jobName: query.job_name, page: query.page, limit: query.limit });
     return { items: rows.map(presentJobRun), total: count, page: query.page, limit: query.limit };
   });
 
@@ -42,27 +38,7 @@ export function buildAdminJobsRouter({ temporal, kit }: { temporal: Client; kit:
     router,
     { method: 'post', path: '/admin/jobs/:jobRunId/replay', summary: 'Replay a failed job from the dead-letter queue', tag, auth: 'admin', params: JobRunParams, status: 202 },
     async ({ params, req }) => {
-      // Claim the row atomically: two admins clicking replay start one new job, not two.
-      const [claimed, rows] = await JobRun.update({ in_dlq: false }, { where: { id: params.jobRunId, status: 'FAILED', in_dlq: true }, returning: true });
-      if (claimed === 0) {
-        if (!(await JobRun.findByPk(params.jobRunId))) throw new NotFoundError('Job run');
-        throw new ConflictError('job_not_replayable', 'Only a FAILED job in the dead-letter queue can be replayed');
-      }
-      const original = rows[0];
-      const rootWorkflowId = original.workflow_id.replace(/:replay:[\w-]+$/, '');
-      const replay = await startJob(temporal, {
-        jobName: original.job_name,
-        workflowType: original.workflow_type,
-        taskQueue: original.task_queue,
-        workflowId: `${rootWorkflowId}:replay:${crypto.randomUUID()}`,
-        payload: original.payload,
-        orgId: original.org_id,
-        userId: original.user_id,
-        entityId: original.entity_id,
-        requestId: req.requestId,
-        replayOf: original.id,
-      });
-      await original.update({ replayed_by: replay.id });
+      const { original, replay } = await replayJob(sequelize, temporal, params.jobRunId, req.requestId);
       return { jobRunId: replay.id, replayOf: original.id, workflowId: replay.workflow_id, status: replay.status };
     },
   );

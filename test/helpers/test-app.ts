@@ -1,4 +1,5 @@
 import { type Express } from 'express';
+import pino from 'pino';
 import { type Sequelize } from 'sequelize-typescript';
 import { createApp } from '../../api/app';
 import { createSequelize } from '../../db/sequelize';
@@ -17,9 +18,12 @@ export interface TestApp {
 }
 
 /** The real app wired to the test stack, as api/main.ts wires it (no HTTP listener: supertest drives it). */
-export async function startTestApp(): Promise<TestApp> {
+export async function startTestApp(options: { logFile?: string } = {}): Promise<TestApp> {
   const config = loadConfig();
-  const logger = createLogger(config.LOG_LEVEL, { service: 'api-test' });
+  // With a log file the test reads the api's lines back (info and up), whatever LOG_LEVEL says.
+  const logger = options.logFile
+    ? createLogger('info', { service: 'api-test' }, pino.destination({ dest: options.logFile, sync: true, mkdir: true }))
+    : createLogger(config.LOG_LEVEL, { service: 'api-test' });
   const sequelize = createSequelize({ url: config.DATABASE_URL, poolMax: 5 });
   const temporal = await connectTemporal(config);
   const s3 = createS3Client(config);

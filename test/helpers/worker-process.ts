@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../setup/paths';
+import { readLogLines } from './log-lines';
 
 /** A worker running as its own process, so a test can kill it like a crash would. */
 export interface WorkerProcess {
@@ -12,19 +13,14 @@ export interface WorkerProcess {
 }
 
 /** Starts `entry` under tsx and resolves once it logs `readyMessage` (bundling takes a few seconds). */
-export async function startWorkerProcess(entry: string, logFile: string, readyMessage: string, timeoutMs = 120_000): Promise<WorkerProcess> {
+export async function startWorkerProcess(entry: string, logFile: string, readyMessage: string, timeoutMs = 120_000, env: NodeJS.ProcessEnv = {}): Promise<WorkerProcess> {
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
   const out = fs.openSync(logFile, 'a');
   // `node --import tsx` rather than the tsx CLI: the CLI runs the script in a grandchild that a
   // SIGKILL of the CLI would leave running, and these tests need the kill to be real.
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, entry)], { cwd: repoRoot, env: process.env, stdio: ['ignore', out, out] });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, entry)], { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', out, out] });
   fs.closeSync(out);
-  const logLines = () =>
-    fs
-      .readFileSync(logFile, 'utf8')
-      .split('\n')
-      .filter((l) => l.startsWith('{'))
-      .map((l) => JSON.parse(l) as Record<string, unknown>);
+  const logLines = () => readLogLines(logFile);
   const deadline = Date.now() + timeoutMs;
   while (!logLines().some((l) => l.msg === readyMessage)) {
     if (child.exitCode !== null) throw new Error(`worker exited with ${child.exitCode}:\n${fs.readFileSync(logFile, 'utf8').slice(-2000)}`);

@@ -1,15 +1,15 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import request from 'supertest';
-import { startJob } from '../../api/jobs/start-job';
+import { startJob } from '../../lib/jobs/start-job';
 import { JobRun } from '../../db/models/JobRun';
 import { adminUser, buildUser } from '../factories/users';
 import { FIXTURE_TABLES_SQL } from '../fixtures/job-activities';
+import { SWITCHED_JOB, TWO_STEP_JOB } from '../fixtures/job-contracts';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { eventually, startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
 import { testStackDir } from '../setup/paths';
 
-const TASK_QUEUE = 'test-jobs';
 const WORKER_ENTRY = 'test/fixtures/job-worker.ts';
 const logFile = path.join(testStackDir, 'logs', `fixture-worker-${process.pid}.log`);
 
@@ -38,24 +38,17 @@ async function effects(workflowId: string) {
 
 describe('jobs on Temporal', () => {
   it('records a job that succeeds as COMPLETED with its payload, workflow id, request id and result', async () => {
-    const workflowId = `test-two-step:${crypto.randomUUID()}`;
-    const run = await startJob(t.temporal.client, {
-      jobName: 'test.two-step',
-      workflowType: 'twoStepJobWorkflow',
-      taskQueue: TASK_QUEUE,
-      workflowId,
-      payload: { slowMs: 10 },
-      requestId: 'req-job-ok',
-      entityId: 'entity-1',
-    });
+    const key = crypto.randomUUID();
+    const workflowId = TWO_STEP_JOB.workflowId(key);
+    const run = await startJob(t.temporal.client, TWO_STEP_JOB, key, { slowMs: 10 }, { requestId: 'req-job-ok', entityId: 'entity-1' });
     expect(run.status).toBe('RUNNING');
     const done = await finished(run.id);
     expect(done).toMatchObject({ status: 'COMPLETED', in_dlq: false, attempt: 1, workflow_id: workflowId, request_id: 'req-job-ok', payload: { slowMs: 10 }, result: { steps: 3 } });
     expect(done.finished_at!.getTime()).toBeGreaterThanOrEqual(done.started_at.getTime());
     expect(await effects(workflowId)).toEqual([1, 2, 3]);
 
-    // The same workflow id again is the same job, not a second one.
-    const again = await startJob(t.temporal.client, { jobName: 'test.two-step', workflowType: 'twoStepJobWorkflow', taskQueue: TASK_QUEUE, workflowId, payload: { slowMs: 10 } });
+    // The same business key again is the same job, not a second one.
+    const again = await startJob(t.temporal.client, TWO_STEP_JOB, key, { slowMs: 10 });
     expect(again.id).toBe(run.id);
 
     // Every log line of the job's activities carries the correlation ids.
@@ -66,15 +59,7 @@ describe('jobs on Temporal', () => {
 
   it('marks a job whose activity always throws FAILED with in_dlq after its retries, and an admin replay completes it', async () => {
     const switchName = `printer-${crypto.randomUUID()}`;
-    const workflowId = `test-switched:${switchName}`;
-    const run = await startJob(t.temporal.client, {
-      jobName: 'test.switched',
-      workflowType: 'switchedJobWorkflow',
-      taskQueue: TASK_QUEUE,
-      workflowId,
-      payload: { switchName },
-      requestId: 'req-job-fails',
-    });
+    const run = await startJob(t.temporal.client, SWITCHED_JOB, switchName, { switchName }, { requestId: 'req-job-fails' });
     const failed = await finished(run.id);
     expect(failed).toMatchObject({ status: 'FAILED', in_dlq: true, attempt: 3, error: `Printer ${switchName} is on fire` });
 
@@ -107,8 +92,9 @@ describe('jobs on Temporal', () => {
   });
 
   it('survives its worker being killed mid-run: the job completes and nothing is written twice', async () => {
-    const workflowId = `test-two-step:${crypto.randomUUID()}`;
-    const run = await startJob(t.temporal.client, { jobName: 'test.two-step', workflowType: 'twoStepJobWorkflow', taskQueue: TASK_QUEUE, workflowId, payload: { slowMs: 4_000 } });
+    const key = crypto.randomUUID();
+    const workflowId = TWO_STEP_JOB.workflowId(key);
+    const run = await startJob(t.temporal.client, TWO_STEP_JOB, key, { slowMs: 4_000 });
 
     // Wait until the slow step is running on the worker, then kill the worker as a crash would.
     const handle = t.temporal.client.workflow.getHandle(workflowId);

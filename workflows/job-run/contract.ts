@@ -1,14 +1,18 @@
 /**
- * What every job workflow receives: its job_runs row id, the request that started it, and its
- * payload (the same payload a replay starts again with). Shared by starters and workers.
+ * The job contract every capability copies: `workflows/<capability>/contract.ts` exports one
+ * `defineJob(...)` per job, and starters (api routes, activities that start jobs, schedules,
+ * replay) go through `startJob(client, contract, key, payload)` in lib/jobs/start-job.ts.
+ * This file is imported by workflows, so it holds types and plain values only.
  */
+
+/** What every job workflow receives: its job_runs row id, the request that started it, and its payload. */
 export interface JobInput<P = Record<string, unknown>> {
   jobRunId: string;
   requestId?: string;
   payload: P;
 }
 
-/** Task queues, one per concern (DESIGN.md). */
+/** Task queues, one per concern (DESIGN.md). A worker polls the queues its contracts name. */
 export const TASK_QUEUES = {
   exports: 'exports',
   imports: 'imports',
@@ -17,5 +21,42 @@ export const TASK_QUEUES = {
 } as const;
 export type TaskQueue = (typeof TASK_QUEUES)[keyof typeof TASK_QUEUES];
 
-/** Activities that keep job_runs true; registered on every worker. */
+/**
+ * What a second submit of the same business key does:
+ * - `return-existing`: the first job run is the answer, running or finished (a trigger execution
+ *   or a schedule's fire never runs twice);
+ * - `refuse`: a ConflictError `job_already_started` (the caller must not submit twice);
+ * - `new-run`: every submit is its own run; the workflow id gets a unique suffix after the key.
+ */
+export type RerunPolicy = 'return-existing' | 'refuse' | 'new-run';
+
+/** One kind of job: where it runs, what it is called, how its ids are made. */
+export interface JobContract<P = Record<string, unknown>, K = string> {
+  /** `job_runs.job_name`, the metric label and the log field `jobName` (e.g. `export.sync`). */
+  jobName: string;
+  /** One of TASK_QUEUES (tests use queues of their own). */
+  taskQueue: string;
+  /** The exported name of the workflow function in workflows/index.ts. */
+  workflowType: string;
+  /** `<capability>:<business key>`: the same key gives the same id, so duplicates collide. */
+  workflowId: (key: K) => string;
+  rerun: RerunPolicy;
+  /** Phantom field: carries the payload type to startJob; never set. */
+  readonly payloadType?: P;
+}
+
+/** Declares a job contract with its payload and key types checked at every start. */
+export function defineJob<P, K = string>(contract: Omit<JobContract<P, K>, 'payloadType'>): JobContract<P, K> {
+  return contract;
+}
+
+/**
+ * Builds `<capability>:<part>:<part>`: parts are made safe for ids (no spaces or colons of their
+ * own), so a key can never forge another capability's id.
+ */
+export function jobId(capability: string, ...parts: (string | number)[]): string {
+  return [capability, ...parts.map((p) => String(p).replace(/[^\w.@-]/g, '_'))].join(':');
+}
+
+/** Activities that keep job_runs true; the interceptor does not treat them as the job's own work. */
 export const JOB_RUN_BOOKKEEPING_ACTIVITIES = ['completeJobRun', 'failJobRun'] as const;

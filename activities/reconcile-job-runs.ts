@@ -1,0 +1,99 @@
+import { type Client, WorkflowFailedError, WorkflowNotFoundError } from '@temporalio/client';
+import { type Logger } from 'pino';
+import { Op } from 'sequelize';
+import { JobRun } from '../db/models/JobRun';
+import { type ReconcileJobRunsInput, type ReconcileSummary } from '../workflows/maintenance/contract';
+
+/** A RUNNING job run as the reconciler sees it. */
+export interface StaleRun {
+  id: string;
+  jobName: string;
+  workflowId: string;
+  runId: string | null;
+}
+
+/** What Temporal says became of a run's workflow. */
+export type Outcome = { status: 'RUNNING' } | { status: 'COMPLETED'; result: unknown } | { status: 'FAILED'; error: string };
+
+/** The database side of the reconciler: read stale rows, settle one (only if still RUNNING). */
+export interface ReconcileStore {
+  findStaleRunning(olderThan: Date, limit: number): Promise<StaleRun[]>;
+  settle(id: string, outcome: Exclude<Outcome, { status: 'RUNNING' }>): Promise<boolean>;
+}
+
+export interface ReconcileDeps {
+  temporal: Client;
+  logger: Logger;
+  store?: ReconcileStore;
+}
+
+/** job_runs through the model; `settle` moves only a RUNNING row, so a late runJob write wins. */
+export const sequelizeReconcileStore: ReconcileStore = {
+  async findStaleRunning(olderThan, limit) {
+    const rows = await JobRun.findAll({
+      where: { status: 'RUNNING', started_at: { [Op.lt]: olderThan } },
+      order: [['started_at', 'ASC']],
+      limit,
+      attributes: ['id', 'job_name', 'workflow_id', 'run_id'],
+    });
+    return rows.map((r) => ({ id: r.id, jobName: r.job_name, workflowId: r.workflow_id, runId: r.run_id }));
+  },
+  async settle(id, outcome) {
+    const changes =
+      outcome.status === 'COMPLETED'
+        ? { status: 'COMPLETED' as const, result: outcome.result ?? null, error: null }
+        : { status: 'FAILED' as const, in_dlq: true, error: outcome.error.slice(0, 10_000) };
+    const [count] = await JobRun.update({ ...changes, finished_at: new Date() }, { where: { id, status: 'RUNNING' } });
+    return count > 0;
+  },
+};
+
+/** Asks Temporal what became of a run's workflow: never started, still running, or closed how. */
+export async function workflowOutcome(temporal: Client, run: Pick<StaleRun, 'workflowId' | 'runId'>): Promise<Outcome> {
+  const handle = temporal.workflow.getHandle(run.workflowId, run.runId ?? undefined);
+  let status: string;
+  try {
+    status = (await handle.describe()).status.name;
+  } catch (err) {
+    if (err instanceof WorkflowNotFoundError) return { status: 'FAILED', error: 'The workflow never started (Temporal has no execution with this id); replay to run the job' };
+    throw err;
+  }
+  if (status === 'RUNNING' || status === 'CONTINUED_AS_NEW') return { status: 'RUNNING' };
+  if (status === 'COMPLETED') return { status: 'COMPLETED', result: await handle.result() };
+  let reason = `The workflow ended as ${status} in Temporal without recording its outcome`;
+  if (status === 'FAILED') {
+    try {
+      await handle.result();
+    } catch (err) {
+      if (err instanceof WorkflowFailedError && err.cause) reason = `${reason}: ${err.cause.message}`;
+    }
+  }
+  return { status: 'FAILED', error: reason };
+}
+
+/**
+ * The reconciler's activity: for each RUNNING row older than the grace period, asks Temporal
+ * and settles the row. Idempotent: a settled row is no longer RUNNING, so a retry skips it.
+ */
+export function createReconcileActivities({ temporal, logger, store = sequelizeReconcileStore }: ReconcileDeps) {
+  return {
+    async reconcileJobRuns({ graceSeconds, batchSize }: ReconcileJobRunsInput): Promise<ReconcileSummary> {
+      const stale = await store.findStaleRunning(new Date(Date.now() - graceSeconds * 1000), batchSize);
+      const summary: ReconcileSummary = { checked: stale.length, completed: 0, failed: 0 };
+      for (const run of stale) {
+        const outcome = await workflowOutcome(temporal, run);
+        if (outcome.status === 'RUNNING') continue;
+        if (!(await store.settle(run.id, outcome))) continue;
+        if (outcome.status === 'COMPLETED') summary.completed += 1;
+        else {
+          summary.failed += 1;
+          logger.error({ jobId: run.workflowId, jobName: run.jobName, jobRunId: run.id, error: outcome.error, inDlq: true }, 'Job moved to the dead-letter queue by the reconciler');
+        }
+      }
+      if (summary.completed + summary.failed > 0) logger.warn({ ...summary }, 'Job runs reconciled with Temporal');
+      return summary;
+    },
+  };
+}
+
+export type ReconcileActivities = ReturnType<typeof createReconcileActivities>;

@@ -1,0 +1,42 @@
+import { type Client, ScheduleAlreadyRunning, ScheduleOverlapPolicy, type ScheduleOptions } from '@temporalio/client';
+import { type Logger } from 'pino';
+import { RECONCILE_JOB_RUNS, type ReconcileJobRunsInput } from '../workflows/maintenance/contract';
+
+/** How often the reconciler looks, how long a row may be RUNNING before it is checked, how many per pass. */
+export const RECONCILE_EVERY = '5 minutes';
+export const RECONCILE_INPUT: ReconcileJobRunsInput = { graceSeconds: 120, batchSize: 200 };
+
+/** The Temporal Schedules every worker makes sure exist. Capabilities add theirs here. */
+export function workerSchedules(): ScheduleOptions[] {
+  return [
+    {
+      scheduleId: RECONCILE_JOB_RUNS.scheduleId,
+      spec: { intervals: [{ every: RECONCILE_EVERY }] },
+      action: {
+        type: 'startWorkflow',
+        workflowType: RECONCILE_JOB_RUNS.workflowType,
+        taskQueue: RECONCILE_JOB_RUNS.taskQueue,
+        workflowId: RECONCILE_JOB_RUNS.workflowIdPrefix,
+        args: [RECONCILE_INPUT],
+      },
+      // A pass still running when the next is due makes the next one pointless.
+      policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 minute' },
+    },
+  ];
+}
+
+/**
+ * Creates each schedule, or brings an existing one to this code's spec and action: idempotent,
+ * so every worker (and every restart) can call it, and two workers starting together agree.
+ */
+export async function ensureSchedules(client: Client, logger: Logger, schedules: ScheduleOptions[] = workerSchedules()): Promise<void> {
+  for (const options of schedules) {
+    try {
+      await client.schedule.create(options);
+      logger.info({ scheduleId: options.scheduleId }, 'schedule created');
+    } catch (err) {
+      if (!(err instanceof ScheduleAlreadyRunning)) throw err;
+      await client.schedule.getHandle(options.scheduleId).update((previous) => ({ ...previous, spec: options.spec, action: options.action, policies: options.policies }));
+    }
+  }
+}

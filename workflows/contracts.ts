@@ -1,0 +1,17 @@
+import { type JobContract } from './job-run/contract';
+import { RECONCILE_JOB_RUNS } from './maintenance/contract';
+
+/**
+ * Every job contract. The worker polls the task queues named here, and replay and the
+ * reconciler read a job's queue and workflow type from its job_runs row, which startJob copied
+ * from one of these. A capability adds its contracts to this list.
+ */
+export const JOB_CONTRACTS: readonly JobContract<unknown, never>[] = [];
+
+/** Workflows started by a Temporal Schedule rather than by startJob. */
+export const SCHEDULED_WORKFLOWS: readonly { taskQueue: string; workflowType: string }[] = [RECONCILE_JOB_RUNS];
+
+/** The task queues a worker must poll: those of every contract and scheduled workflow. */
+export function taskQueuesInUse(): string[] {
+  return [...new Set([...JOB_CONTRACTS, ...SCHEDULED_WORKFLOWS].map((c) => c.taskQueue))].sort();
+}
