@@ -2,6 +2,8 @@ import { type Client } from '@temporalio/client';
 import { type Logger } from 'pino';
 import { createJobRunActivities } from '../activities/job-runs';
 import { createReconcileActivities } from '../activities/reconcile-job-runs';
+import { createJobStarterActivities } from '../activities/start-jobs';
+import { JOB_CONTRACTS } from '../workflows/contracts';
 import { type JobMetrics } from './job-metrics';
 
 export interface WorkerDeps {
@@ -16,5 +18,6 @@ export function buildActivities(deps: WorkerDeps) {
   return {
     ...createJobRunActivities(deps),
     ...createReconcileActivities(deps),
+    ...createJobStarterActivities({ temporal: deps.temporal, contracts: JOB_CONTRACTS }),
   };
 }

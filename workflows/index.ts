@@ -3,3 +3,4 @@
  * name. A capability adds its workflows here and its contract to workflows/contracts.ts.
  */
 export { reconcileJobRunsWorkflow } from './maintenance/reconcile-job-runs';
+export { launchJobWorkflow } from './job-run/launch-job';

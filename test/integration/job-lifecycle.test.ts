@@ -2,6 +2,7 @@
 // replays, the request id from the api's access log to the worker's lines, and the reconciler
 // (the real worker process and its Temporal Schedule) settling runs that Temporal has closed.
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import request from 'supertest';
@@ -11,7 +12,7 @@ import { startJob } from '../../lib/jobs/start-job';
 import { RECONCILE_JOB_RUNS } from '../../workflows/maintenance/contract';
 import { adminUser } from '../factories/users';
 import { FIXTURE_TABLES_SQL } from '../fixtures/job-activities';
-import { SWITCHED_JOB, TWO_STEP_JOB } from '../fixtures/job-contracts';
+import { FIXTURE_TASK_QUEUE, SWITCHED_JOB, TWO_STEP_JOB } from '../fixtures/job-contracts';
 import { readLogLines } from '../helpers/log-lines';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { eventually, startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
@@ -20,6 +21,7 @@ import { freePort } from '../../scripts/stack/wait';
 
 const logDir = path.join(testStackDir, 'logs');
 const apiLog = path.join(logDir, `lifecycle-api-${process.pid}.log`);
+const workerLog = path.join(logDir, `lifecycle-worker-${process.pid}.log`);
 
 let t: TestApp;
 let fixtureWorker: WorkerProcess;
@@ -31,7 +33,7 @@ beforeAll(async () => {
   admin = await adminUser(t.app);
   fixtureWorker = await startWorkerProcess('test/fixtures/job-worker.ts', path.join(logDir, `lifecycle-fixture-${process.pid}.log`), 'fixture worker ready');
   // The real worker: it registers the reconciler's schedule and polls the maintenance queue.
-  worker = await startWorkerProcess('workers/main.ts', path.join(logDir, `lifecycle-worker-${process.pid}.log`), 'worker started', 180_000, {
+  worker = await startWorkerProcess('workers/main.ts', workerLog, 'worker started', 180_000, {
     LOG_LEVEL: 'info',
     WORKER_METRICS_PORT: String(await freePort()),
   });
@@ -94,6 +96,30 @@ describe('a job started while Temporal is down', () => {
   });
 });
 
+describe('a job started from the worker side', () => {
+  it('runs when a Temporal Schedule fires: the launcher starts it through startJob, with its job_runs row', async () => {
+    const switchName = `scheduled-${crypto.randomUUID()}`;
+    await t.sequelize.query('INSERT INTO test_job_switches (name, is_on) VALUES ($1, true)', { bind: [switchName] });
+    const scheduleId = `test-schedule:${switchName}`;
+    const schedule = await t.temporal.client.schedule.create({
+      scheduleId,
+      // A year away: the test fires it by hand, as ops can from the Web UI.
+      spec: { intervals: [{ every: '365 days' }] },
+      action: { type: 'startWorkflow', workflowType: 'launchJobWorkflow', taskQueue: FIXTURE_TASK_QUEUE, workflowId: scheduleId, args: [{ jobName: SWITCHED_JOB.jobName, payload: { switchName } }] },
+    });
+    try {
+      await schedule.trigger();
+      const run = await eventually('the scheduled job run', async () => JobRun.findOne({ where: { job_name: SWITCHED_JOB.jobName, payload: { switchName } } }));
+      // The fire's own workflow id is the key and the request id: the job traces back to its fire.
+      expect(run.workflow_id.startsWith(SWITCHED_JOB.workflowId(scheduleId))).toBe(true);
+      expect(run.request_id?.startsWith(scheduleId)).toBe(true);
+      expect(await settled(run.id)).toMatchObject({ status: 'COMPLETED', result: `printed on ${switchName}` });
+    } finally {
+      await schedule.delete();
+    }
+  });
+});
+
 describe('the job-run reconciler', () => {
   const reconcileNow = () => t.temporal.client.schedule.getHandle(RECONCILE_JOB_RUNS.scheduleId).trigger();
   const backdate = (id: string) => JobRun.update({ started_at: new Date(Date.now() - 10 * 60_000) }, { where: { id } });
@@ -131,5 +157,18 @@ describe('the job-run reconciler', () => {
     await fresh.reload();
     expect(fresh.status).toBe('RUNNING');
     expect(worker.logLines().some((l) => l.msg === 'Job moved to the dead-letter queue by the reconciler' && l.jobRunId === orphan.id)).toBe(true);
+  });
+});
+
+describe('stopping the worker', () => {
+  it('stops once and cleanly when Ctrl-C and the launcher both signal it', async () => {
+    const exited = new Promise<number | null>((resolve) => worker.child.once('exit', (code) => resolve(code)));
+    // A terminal's Ctrl-C reaches the whole group, and `npm start` sends SIGTERM too.
+    worker.child.kill('SIGINT');
+    worker.child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    const text = fs.readFileSync(workerLog, 'utf8');
+    expect(text).not.toMatch(/IllegalStateError|Error:/);
+    expect(worker.logLines().filter((l) => l.msg === 'worker stopped')).toHaveLength(1);
   });
 });

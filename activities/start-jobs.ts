@@ -1,0 +1,25 @@
+import { type Client } from '@temporalio/client';
+import { ApplicationFailure } from '@temporalio/common';
+import { startJob } from '../lib/jobs/start-job';
+import { type JobContract } from '../workflows/job-run/contract';
+
+export interface JobStarterDeps {
+  temporal: Client;
+  /** The contracts this worker may start (workflows/contracts.ts in production). */
+  contracts: readonly JobContract<unknown, never>[];
+}
+
+/** Starting jobs from the worker side (schedules, the outbox relay): the same startJob as the api. */
+export function createJobStarterActivities({ temporal, contracts }: JobStarterDeps) {
+  return {
+    /** Idempotent through the contract's re-run policy: the same key finds the run it started. */
+    async startJobByName({ jobName, key, payload, requestId }: { jobName: string; key: string; payload: Record<string, unknown>; requestId?: string }): Promise<string> {
+      const contract = contracts.find((c) => c.jobName === jobName) as JobContract<Record<string, unknown>, string> | undefined;
+      if (!contract) throw ApplicationFailure.nonRetryable(`No job contract is named ${jobName}`, 'unknown_job');
+      const run = await startJob(temporal, contract, key, payload, { requestId });
+      return run.id;
+    },
+  };
+}
+
+export type JobStarterActivities = ReturnType<typeof createJobStarterActivities>;
