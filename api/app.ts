@@ -12,6 +12,7 @@ import { createAuthGuards } from './auth/guards';
 import { buildAuthRouter } from './auth/router';
 import { createTokenService } from './auth/tokens';
 import { buildContactsRouter } from './contacts/router';
+import { buildExportTemplatesRouter } from './export-templates/router';
 import { httpMetrics } from './http/http-metrics';
 import { createRouteKit } from './http/route-kit';
 import { accessLog } from './middleware/access-log';
@@ -63,6 +64,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(buildAuthRouter({ sequelize, tokens, adminEmails: config.ADMIN_EMAILS, kit }));
   app.use(buildContactsRouter({ sequelize, kit }));
   app.use(buildSessionsRouter({ sequelize, kit }));
+  app.use(buildExportTemplatesRouter({ sequelize, kit }));
   app.use(buildAdminJobsRouter({ sequelize, temporal: deps.temporal.client, kit }));
 
   const openApiDocument = generateOpenApiDocument(docs);

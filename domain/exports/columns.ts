@@ -1,0 +1,99 @@
+import { type ExportEntity, type ExportFormat } from './export-kinds';
+
+/**
+ * How a column's values are written: typed cells in excel (dates as dates, amounts as numbers),
+ * formatted text in csv and pdf.
+ */
+export type ColumnType = 'id' | 'text' | 'status' | 'date' | 'timestamp' | 'money';
+
+/** One exportable column (spec: each export column has a key and a header per format). */
+export interface ExportColumn {
+  key: string;
+  type: ColumnType;
+  csvHeader: string;
+  excelHeader: string;
+  pdfHeader: string;
+}
+
+/** A column whose header reads the same in every format unless `pdf` gives a shorter one for narrow pages. */
+function column(key: string, type: ColumnType, header: string, pdf = header): ExportColumn {
+  return { key, type, csvHeader: header, excelHeader: header, pdfHeader: pdf };
+}
+
+const created = column('created_at', 'timestamp', 'Created At', 'Created');
+const updated = column('updated_at', 'timestamp', 'Updated At', 'Updated');
+const id = column('id', 'id', 'ID');
+
+/**
+ * The column catalogue: per entity, every exportable key in the spec's order (the default order
+ * of an export), with its headers. Exports, templates, docs and tests read it; nothing else
+ * repeats these keys.
+ */
+export const EXPORT_COLUMNS: Record<ExportEntity, readonly ExportColumn[]> = {
+  sessions: [
+    id,
+    column('title', 'text', 'Title'),
+    column('status', 'status', 'Status'),
+    column('start_date', 'timestamp', 'Date'),
+    column('end_date', 'timestamp', 'End Date', 'End'),
+    column('location', 'text', 'Location'),
+    column('user_rate_id', 'id', 'Rate ID', 'Rate'),
+    column('notes', 'text', 'Notes'),
+    created,
+    updated,
+  ],
+  contacts: [
+    id,
+    column('first_name', 'text', 'First Name'),
+    column('last_name', 'text', 'Last Name'),
+    column('email', 'text', 'Email'),
+    column('phone_number', 'text', 'Phone Number', 'Phone'),
+    column('street', 'text', 'Street'),
+    column('city', 'text', 'City'),
+    column('zipcode', 'text', 'Zip Code', 'Zip'),
+    column('country', 'text', 'Country'),
+    created,
+    updated,
+  ],
+  quotes: [
+    id,
+    column('title', 'text', 'Title'),
+    column('amount', 'money', 'Amount'),
+    column('status', 'status', 'Status'),
+    column('valid_until', 'date', 'Valid Until'),
+    column('description', 'text', 'Description'),
+    created,
+    updated,
+  ],
+  invoices: [
+    id,
+    column('title', 'text', 'Title'),
+    column('amount', 'money', 'Amount'),
+    column('status', 'status', 'Status'),
+    column('due_date', 'date', 'Due Date'),
+    column('paid_at', 'timestamp', 'Paid At', 'Paid'),
+    column('description', 'text', 'Description'),
+    created,
+    updated,
+  ],
+};
+
+/** The valid keys of an entity, in catalogue order. */
+export function exportKeys(entity: ExportEntity): string[] {
+  return EXPORT_COLUMNS[entity].map((c) => c.key);
+}
+
+/** The columns for `keys`, in the order asked (keys must be valid: see resolveExportFields). */
+export function columnsFor(entity: ExportEntity, keys: readonly string[]): ExportColumn[] {
+  const byKey = new Map(EXPORT_COLUMNS[entity].map((c) => [c.key, c]));
+  return keys.map((key) => {
+    const found = byKey.get(key);
+    if (!found) throw new Error(`Unknown ${entity} export key ${key}`);
+    return found;
+  });
+}
+
+/** A column's header in a format: excel and csv share the long form, pdf may be shorter. */
+export function headerOf(column: ExportColumn, format: ExportFormat): string {
+  return format === 'csv' ? column.csvHeader : format === 'excel' ? column.excelHeader : column.pdfHeader;
+}
