@@ -15,6 +15,8 @@ const ConfigSchema = z.object({
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   TEMPORAL_UI_URL: z.url().default('http://127.0.0.1:8233'),
   S3_ENDPOINT: z.url(),
+  /** The object store as browsers reach it; signed links carry this host. Unset or empty: S3_ENDPOINT. */
+  S3_PUBLIC_ENDPOINT: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().min(1),
   S3_SECRET_ACCESS_KEY: z.string().min(1),

@@ -1,13 +1,15 @@
 import { S3Client } from '@aws-sdk/client-s3';
 import { type Config } from './config';
 
+type S3Settings = Pick<Config, 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'>;
+
 /**
- * The S3 client for the configured endpoint. Path-style addressing and checksums only when
- * required: both are needed by S3-compatible servers such as Versity Gateway.
+ * The S3 client for `endpoint`. Path-style addressing and checksums only when required: both
+ * are needed by S3-compatible servers such as Versity Gateway.
  */
-export function createS3Client(config: Pick<Config, 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'>): S3Client {
+function clientFor(endpoint: string, config: S3Settings): S3Client {
   return new S3Client({
-    endpoint: config.S3_ENDPOINT,
+    endpoint,
     region: config.S3_REGION,
     forcePathStyle: true,
     requestChecksumCalculation: 'WHEN_REQUIRED',
@@ -15,4 +17,18 @@ export function createS3Client(config: Pick<Config, 'S3_ENDPOINT' | 'S3_REGION' 
     credentials: { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY },
     maxAttempts: 2,
   });
+}
+
+/** The S3 client the services use to read and write objects, on S3_ENDPOINT. */
+export function createS3Client(config: S3Settings): S3Client {
+  return clientFor(config.S3_ENDPOINT, config);
+}
+
+/**
+ * A client for signing links only (`getSignedUrl`): on S3_PUBLIC_ENDPOINT, the address browsers
+ * reach, since the host is part of the signature and cannot be swapped afterwards. It sends no
+ * request itself: the services may not be able to reach the public address at all.
+ */
+export function createPublicS3Client(config: S3Settings & Pick<Config, 'S3_PUBLIC_ENDPOINT'>): S3Client {
+  return clientFor(config.S3_PUBLIC_ENDPOINT ?? config.S3_ENDPOINT, config);
 }

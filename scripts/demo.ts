@@ -1,9 +1,15 @@
 // `npm run demo`: a demo studio account (demo@studio.local) with French and American clients,
 // sessions, quotes and invoices, in the database of `npm start` (or DATABASE_URL).
-// Idempotent: when the demo user exists it says so and changes nothing.
+// Goes through the api's commands, so its contacts and sessions carry the same outbox events.
+// Idempotent: a second run finds everything in place and creates nothing.
 import { hash } from '@node-rs/argon2';
-import { col, fn, type Transaction, where } from 'sequelize';
+import { col, fn, where } from 'sequelize';
+import { type Sequelize } from 'sequelize-typescript';
+import { createContact } from '../db/commands/contacts';
 import { copyBaseSessionInfoTemplates } from '../db/commands/copy-base-session-info-templates';
+import { registerUser } from '../db/commands/register-user';
+import { createSession, updateSession } from '../db/commands/sessions';
+import { setSessionType } from '../db/commands/set-session-type';
 import {
   CardproviderPayment,
   ClientInfo,
@@ -32,6 +38,8 @@ import {
   type DemoItem,
 } from '../db/seed/demo-data';
 import { createSequelize } from '../db/sequelize';
+import { ConflictError } from '../domain/errors';
+import { type SessionStatus } from '../domain/sessions/session-status';
 
 /** The database `npm start` brings up when DATABASE_URL is not set (scripts/stack/stack.ts). */
 const NPM_START_DATABASE_URL = 'postgres://postgres:postgres@127.0.0.1:5433/studio';
@@ -105,25 +113,48 @@ function must<T>(map: Map<string, T>, key: string, what: string): T {
   return value;
 }
 
-async function createDemo(transaction: Transaction) {
-  const organization = await Organization.create({ name: 'Studio Lumière (démo)' }, { transaction });
-  const user = await User.create(
-    {
-      org_id: organization.id,
-      email: DEMO_EMAIL,
-      password_hash: await hash(DEMO_PASSWORD),
-      name: 'Camille Laurent',
-      role: 'user',
-      locale: 'fr-FR',
-      plan: 'studio',
-      tenant_slug: DEMO_TENANT_SLUG,
-    },
-    { transaction },
-  );
-  const templatesCopied = await copyBaseSessionInfoTemplates(user.id, { transaction });
-  await UserCompany.create(
-    {
-      user_id: user.id,
+/** Session statuses a demo session passes through after PENDING, as a studio would move it. */
+const STATUS_PATH: Record<SessionStatus, SessionStatus[]> = {
+  PENDING: [],
+  VALIDATED: ['VALIDATED'],
+  COMPLETED: ['VALIDATED', 'COMPLETED'],
+  CANCELLED: ['CANCELLED'],
+};
+
+/** What a run created, per kind, so a second run can say it changed nothing. */
+type Created = Record<'users' | 'contacts' | 'sessions' | 'quotes' | 'invoices' | 'templates', number>;
+
+/**
+ * The demo account through the api's own commands (registerUser, createContact, createSession,
+ * updateSession, setSessionType), so its rows come with the same outbox events as real use.
+ * Each step finds what an earlier run made (user by email, the rest by owner and title or
+ * email) and creates only what is missing: a second run, or a run after a failed one,
+ * duplicates nothing. Quotes, invoices and payments have no command and no event yet: each
+ * document is written with its lines and payment in one transaction.
+ */
+async function ensureDemo(sequelize: Sequelize) {
+  const created: Created = { users: 0, contacts: 0, sessions: 0, quotes: 0, invoices: 0, templates: 0 };
+  const findUser = () => User.findOne({ where: where(fn('lower', col('email')), DEMO_EMAIL) });
+  let user = await findUser();
+  if (!user) {
+    try {
+      user = await registerUser(sequelize, { email: DEMO_EMAIL, passwordHash: await hash(DEMO_PASSWORD), name: 'Camille Laurent', locale: 'fr-FR' });
+      created.users += 1;
+    } catch (err) {
+      // Another demo run registered it first.
+      if (!(err instanceof ConflictError)) throw err;
+      user = await findUser();
+      if (!user) throw err;
+    }
+  }
+  const owner = user;
+  // The demo's studio profile: not part of registration, no event attached.
+  await owner.update({ plan: 'studio', tenant_slug: DEMO_TENANT_SLUG });
+  await (await Organization.findByPk(owner.org_id))?.update({ name: 'Studio Lumière (démo)' });
+  await UserCompany.findOrCreate({
+    where: { user_id: owner.id },
+    defaults: {
+      user_id: owner.id,
       company_name: 'Studio Lumière SARL',
       siren: '912345678',
       siret: '91234567800017',
@@ -133,94 +164,106 @@ async function createDemo(transaction: Transaction) {
       company_city: 'Paris',
       company_country: 'France',
     },
-    { transaction },
-  );
+  });
+  // Registration copies the fr-FR templates; the demo also uses the other locales' ones.
+  created.templates += await copyBaseSessionInfoTemplates(owner.id);
 
   // Sessions use the system default types (owner_id NULL) and their generation-2 workflows.
-  const types = await UserSessionType.findAll({ where: { owner_id: null }, transaction });
+  const types = await UserSessionType.findAll({ where: { owner_id: null } });
   const typeByKey = new Map(types.filter((t) => t.business_key).map((t) => [t.business_key as string, t]));
   const typeIds = new Map([...typeByKey].map(([key, t]) => [key, t.id]));
-
-  const userTemplates = await UserSessionInfoTemplate.findAll({
-    where: { owner_id: user.id },
-    include: [{ association: 'base_template' }],
-    transaction,
-  });
+  const userTemplates = await UserSessionInfoTemplate.findAll({ where: { owner_id: owner.id }, include: [{ association: 'base_template' }] });
   const templateByKey = new Map(
     userTemplates.filter((t) => t.base_template?.business_key).map((t) => [`${t.base_template?.business_key}:${t.locale}`, t.id]),
   );
 
   const contacts = new Map<string, Contact>();
+  const existingContacts = new Map((await Contact.findAll({ where: { owner_id: owner.id } })).map((c) => [c.email, c]));
   for (const { key, ...fields } of DEMO_CONTACTS) {
-    contacts.set(key, await Contact.create({ owner_id: user.id, ...fields }, { transaction }));
+    let contact = existingContacts.get(fields.email);
+    if (!contact) {
+      contact = await createContact(sequelize, owner.id, fields);
+      created.contacts += 1;
+    }
+    contacts.set(key, contact);
   }
 
   const sessions = new Map<string, Session>();
+  const existingSessions = new Map((await Session.findAll({ where: { owner_id: owner.id } })).map((s) => [s.title, s]));
   for (const s of DEMO_SESSIONS) {
     const type = must(typeByKey, s.sessionTypeKey, 'session type');
     const start = daysFromNow(s.startInDays, s.startHourUtc);
-    const session = await Session.create(
-      {
-        owner_id: user.id,
-        contact_id: must(contacts, s.contactKey, 'contact').id,
+    let session = existingSessions.get(s.title);
+    if (!session) {
+      session = await createSession(sequelize, owner.id, {
         title: s.title,
-        status: s.status,
+        status: 'PENDING',
+        contact_id: must(contacts, s.contactKey, 'contact').id,
         start_date: start,
         end_date: new Date(start.getTime() + s.durationMinutes * 60_000),
         location: s.location,
         notes: s.notes ?? null,
-        user_session_type_id: type.id,
-        workflow_id: type.default_workflow_id,
-        session_info_template_id: s.infoTemplate
-          ? must(templateByKey, `${s.infoTemplate.businessKey}:${s.infoTemplate.locale}`, 'session-info template')
-          : null,
-      },
-      { transaction },
-    );
+      });
+      created.sessions += 1;
+    }
+    if (!session.user_session_type_id) {
+      session = await setSessionType(sequelize, owner.id, session.id, {
+        userSessionTypeId: type.id,
+        sessionInfoTemplateId: s.infoTemplate ? must(templateByKey, `${s.infoTemplate.businessKey}:${s.infoTemplate.locale}`, 'session-info template') : null,
+      });
+    }
+    // Each step is a SESSION_STATUS_CHANGED event, as when the studio moves the session itself.
+    const path = STATUS_PATH[s.status];
+    for (const status of path.slice(Math.max(0, path.indexOf(session.status) + 1))) {
+      if (session.status === s.status) break;
+      session = await updateSession(sequelize, owner.id, session.id, { status });
+    }
     sessions.set(s.key, session);
     for (const other of s.others ?? []) {
-      await SessionContact.create(
-        { session_id: session.id, contact_id: must(contacts, other.contactKey, 'contact').id, role: other.role },
-        { transaction },
-      );
+      const contactId = must(contacts, other.contactKey, 'contact').id;
+      await SessionContact.findOrCreate({ where: { session_id: session.id, contact_id: contactId }, defaults: { session_id: session.id, contact_id: contactId, role: other.role } });
     }
-    if (s.responses) {
+    if (s.responses && !(await ClientInfo.count({ where: { session_id: session.id } }))) {
       const responses: Record<string, string | number> = { ...s.responses };
-      if (s.sessionTypeKey === 'wedding') responses.wedding_date = start.toISOString().slice(0, 10);
-      await ClientInfo.create(
-        {
-          session_id: session.id,
-          template_id: session.session_info_template_id,
-          responses,
-          submitted_via: 'CLIENT_PORTAL',
-          submitted_at: daysFromNow(-3, 18),
-        },
-        { transaction },
-      );
+      if (s.sessionTypeKey === 'wedding' && session.start_date) responses.wedding_date = session.start_date.toISOString().slice(0, 10);
+      await ClientInfo.create({
+        session_id: session.id,
+        template_id: session.session_info_template_id,
+        responses,
+        submitted_via: 'CLIENT_PORTAL',
+        submitted_at: daysFromNow(-3, 18),
+      });
     }
   }
 
   const quotes = new Map<string, Quote>();
   for (const q of DEMO_QUOTES) {
     const session = must(sessions, q.sessionKey, 'session');
-    const { lines, amount } = buildLines(q.items, typeIds);
-    const quote = await Quote.create(
-      {
-        owner_id: user.id,
-        session_id: session.id,
-        contact_id: session.contact_id,
-        title: q.title,
-        description: q.description ?? null,
-        amount,
-        status: q.status,
-        valid_until: dateOnly(q.validForDays),
-      },
-      { transaction },
-    );
-    await QuoteItem.bulkCreate(
-      lines.map((l) => ({ ...l, quote_id: quote.id })),
-      { transaction },
-    );
+    let quote = await Quote.findOne({ where: { owner_id: owner.id, title: q.title } });
+    if (!quote) {
+      const { lines, amount } = buildLines(q.items, typeIds);
+      quote = await sequelize.transaction(async (transaction) => {
+        const row = await Quote.create(
+          {
+            owner_id: owner.id,
+            session_id: session.id,
+            contact_id: session.contact_id,
+            title: q.title,
+            description: q.description ?? null,
+            amount,
+            status: q.status,
+            valid_until: dateOnly(q.validForDays),
+          },
+          { transaction },
+        );
+        await QuoteItem.bulkCreate(
+          lines.map((l) => ({ ...l, quote_id: row.id })),
+          { transaction },
+        );
+        return row;
+      });
+      created.quotes += 1;
+    }
     quotes.set(q.key, quote);
   }
 
@@ -228,28 +271,30 @@ async function createDemo(transaction: Transaction) {
   for (const inv of DEMO_INVOICES) {
     const session = must(sessions, inv.sessionKey, 'session');
     const { lines, amount, amountCents } = buildLines(inv.items, typeIds);
-    const paidAt = inv.paid ? daysFromNow(-inv.paid.daysAgo, 10, 30) : null;
-    const invoice = await Invoice.create(
-      {
-        owner_id: user.id,
-        session_id: session.id,
-        quote_id: inv.quoteKey ? must(quotes, inv.quoteKey, 'quote').id : null,
-        contact_id: session.contact_id,
-        title: inv.title,
-        description: inv.description ?? null,
-        amount,
-        status: inv.status,
-        due_date: dateOnly(inv.dueInDays),
-        paid_at: paidAt,
-      },
-      { transaction },
-    );
-    await InvoiceItem.bulkCreate(
-      lines.map((l) => ({ ...l, invoice_id: invoice.id })),
-      { transaction },
-    );
-    if (inv.paid) {
-      paidCents += amountCents;
+    if (inv.paid) paidCents += amountCents;
+    if (await Invoice.count({ where: { owner_id: owner.id, title: inv.title } })) continue;
+    await sequelize.transaction(async (transaction) => {
+      const paidAt = inv.paid ? daysFromNow(-inv.paid.daysAgo, 10, 30) : null;
+      const invoice = await Invoice.create(
+        {
+          owner_id: owner.id,
+          session_id: session.id,
+          quote_id: inv.quoteKey ? must(quotes, inv.quoteKey, 'quote').id : null,
+          contact_id: session.contact_id,
+          title: inv.title,
+          description: inv.description ?? null,
+          amount,
+          status: inv.status,
+          due_date: dateOnly(inv.dueInDays),
+          paid_at: paidAt,
+        },
+        { transaction },
+      );
+      await InvoiceItem.bulkCreate(
+        lines.map((l) => ({ ...l, invoice_id: invoice.id })),
+        { transaction },
+      );
+      if (!inv.paid) return;
       const reference = invoice.id.replace(/-/g, '').slice(0, 24);
       if (inv.paid.provider === 'card') {
         await CardproviderPayment.create(
@@ -262,10 +307,11 @@ async function createDemo(transaction: Transaction) {
           { transaction },
         );
       }
-    }
+    });
+    created.invoices += 1;
   }
 
-  return { user, templatesCopied, contacts: contacts.size, sessions: sessions.size, quotes: quotes.size, invoices: DEMO_INVOICES.length, paidCents };
+  return { user: owner, created, contacts: contacts.size, sessions: sessions.size, quotes: quotes.size, invoices: DEMO_INVOICES.length, paidCents };
 }
 
 async function main() {
@@ -287,21 +333,16 @@ async function main() {
       process.exitCode = 1;
       return;
     }
-    const existing = await User.findOne({ where: where(fn('lower', col('email')), DEMO_EMAIL) });
-    if (existing) {
-      console.log(`The demo user already exists: log in as ${DEMO_EMAIL} / ${DEMO_PASSWORD}. Nothing changed.`);
-      return;
-    }
-
-    const summary = await sequelize.transaction((transaction) => createDemo(transaction));
-    console.log('Demo studio created.');
+    const summary = await ensureDemo(sequelize);
+    const made = Object.values(summary.created).reduce((a, b) => a + b, 0);
+    console.log(made === 0 ? 'The demo studio already exists: nothing changed.' : 'Demo studio ready.');
     console.log(`  Login:     ${DEMO_EMAIL} / ${DEMO_PASSWORD}  (POST /api/auth/login)`);
     console.log(`  Studio:    ${summary.user.name}, plan studio, tenant "${DEMO_TENANT_SLUG}", locale fr-FR`);
-    console.log(`  Contacts:  ${summary.contacts}`);
-    console.log(`  Sessions:  ${summary.sessions} (pending, validated, completed, cancelled)`);
-    console.log(`  Quotes:    ${summary.quotes}`);
-    console.log(`  Invoices:  ${summary.invoices} (${centsToDecimal(summary.paidCents)} EUR paid by card and wallet)`);
-    console.log(`  Session-info templates copied: ${summary.templatesCopied}`);
+    console.log(`  Contacts:  ${summary.contacts} (${summary.created.contacts} new)`);
+    console.log(`  Sessions:  ${summary.sessions} (${summary.created.sessions} new; pending, validated, completed, cancelled)`);
+    console.log(`  Quotes:    ${summary.quotes} (${summary.created.quotes} new)`);
+    console.log(`  Invoices:  ${summary.invoices} (${summary.created.invoices} new; ${centsToDecimal(summary.paidCents)} EUR paid by card and wallet)`);
+    if (summary.created.users) console.log('  Contacts and sessions were recorded as domain events (outbox_events), as through the api.');
   } finally {
     await sequelize.close();
   }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { exitAsError, type Managed, startProcess } from './process';
+import { type Managed, startProcess, whenReady } from './process';
 import { waitFor } from './wait';
 
 /** MailDev 2.1.0: an SMTP sink with a web UI and a REST API (`GET /email`) that tests read. */
@@ -7,12 +7,11 @@ export async function startMailDev(opts: { smtpPort: number; webPort: number; lo
   const bin = path.resolve(__dirname, '..', '..', 'node_modules', 'maildev', 'bin', 'maildev');
   const logFile = path.join(opts.logDir, 'maildev.log');
   const managed = startProcess(
-    'maildev',
+    'MailDev',
     process.execPath,
     [bin, '--smtp', String(opts.smtpPort), '--web', String(opts.webPort), '--ip', '127.0.0.1', '--silent'],
     { logFile },
   );
   const web = `http://127.0.0.1:${opts.webPort}`;
-  await Promise.race([waitFor('MailDev', async () => (await fetch(`${web}/email`)).ok, 20_000), exitAsError(managed, logFile)]);
-  return managed;
+  return whenReady(managed, waitFor('MailDev', async () => (await fetch(`${web}/email`)).ok, 20_000));
 }

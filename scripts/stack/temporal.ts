@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { exitAsError, type Managed, startProcess } from './process';
+import { type Managed, startProcess, whenReady } from './process';
 import { ensureTool } from './tools';
 import { freePort, isListening, waitFor } from './wait';
 
@@ -17,10 +17,9 @@ export async function startTemporal(opts: { port: number; uiPort?: number; dbFil
   else args.push('--headless');
   if (opts.dbFile) args.push('--db-filename', opts.dbFile);
   const logFile = path.join(opts.logDir, 'temporal.log');
-  const managed = startProcess('temporal', bin, args, { logFile });
-  await Promise.race([
+  const managed = startProcess('Temporal', bin, args, { logFile });
+  return whenReady(
+    managed,
     waitFor('Temporal', async () => (await isListening(opts.port)) && (!opts.uiPort || (await isListening(opts.uiPort))), 30_000),
-    exitAsError(managed, logFile),
-  ]);
-  return managed;
+  );
 }
