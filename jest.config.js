@@ -22,6 +22,8 @@ module.exports = {
       testMatch: ['<rootDir>/test/unit/**/*.test.ts'],
       transform: { '^.+\\.ts$': swc },
       testEnvironment: 'node',
+      // Workflow tests run on Temporal's Java time-skipping server: fetched here once per machine.
+      globalSetup: '<rootDir>/test/helpers/time-skipping-global-setup.ts',
     },
     {
       displayName: 'integration',
