@@ -1,4 +1,4 @@
-/** Two projects: fast pure unit tests, and integration tests against the one real stack started in globalSetup. */
+/** Two projects: unit tests (pure code, activities, workflows on the time-skipping server, replay; no stack), and integration tests against the one real stack started in globalSetup. See docs/testing.md. */
 const swc = [
   '@swc/jest',
   {
@@ -22,6 +22,8 @@ module.exports = {
       testMatch: ['<rootDir>/test/unit/**/*.test.ts'],
       transform: { '^.+\\.ts$': swc },
       testEnvironment: 'node',
+      // Workflow tests run on Temporal's Java time-skipping server: fetched here once per machine.
+      globalSetup: '<rootDir>/test/helpers/time-skipping-global-setup.ts',
     },
     {
       displayName: 'integration',

@@ -1,5 +1,6 @@
 import { type Client } from '@temporalio/client';
 import { type Logger } from 'pino';
+import { sequelizeJobRunStore } from '../activities/job-run-store';
 import { createJobRunActivities } from '../activities/job-runs';
 import { createReconcileActivities } from '../activities/reconcile-job-runs';
 import { createJobStarterActivities } from '../activities/start-jobs';
@@ -16,7 +17,7 @@ export interface WorkerDeps {
 /** Every activity, built from its factory with real dependencies. Capability activities join here. */
 export function buildActivities(deps: WorkerDeps) {
   return {
-    ...createJobRunActivities(deps),
+    ...createJobRunActivities({ ...deps, store: sequelizeJobRunStore }),
     ...createReconcileActivities(deps),
     ...createJobStarterActivities({ temporal: deps.temporal, contracts: JOB_CONTRACTS }),
   };

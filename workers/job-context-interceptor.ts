@@ -1,9 +1,8 @@
 import { type Context } from '@temporalio/activity';
 import { type ActivityExecuteInput, type ActivityInboundCallsInterceptor, type Next } from '@temporalio/worker';
 import { type Logger } from 'pino';
-import { Sequelize } from 'sequelize';
-import { JobRun } from '../db/models/JobRun';
-import { JOB_RUN_BOOKKEEPING_ACTIVITIES } from '../workflows/job-run/contract';
+import { JOB_RUN_BOOKKEEPING_ACTIVITIES } from '../activities/job-runs';
+import { type JobRunStore, sequelizeJobRunStore } from '../activities/job-run-store';
 import { withLogContext } from '../lib/log-context';
 
 const BOOKKEEPING = new Set<string>(JOB_RUN_BOOKKEEPING_ACTIVITIES);
@@ -11,12 +10,14 @@ const BOOKKEEPING = new Set<string>(JOB_RUN_BOOKKEEPING_ACTIVITIES);
 /**
  * Around every activity of a job: records Temporal's attempt number on the job run, puts the
  * correlation ids (jobRunId, workflowId, requestId) in the log context, and writes the
- * 'Job started' / 'Job failed' log lines with willRetry as Temporal will decide it.
+ * 'Job failed' line with willRetry as Temporal will decide it. 'Job started' is not written
+ * here: it belongs to the job, not to each activity, so the startJobRun activity writes it once.
  */
 export class JobContextInterceptor implements ActivityInboundCallsInterceptor {
   constructor(
     private readonly ctx: Context,
     private readonly logger: Logger,
+    private readonly store: JobRunStore = sequelizeJobRunStore,
   ) {}
 
   async execute(input: ActivityExecuteInput, next: Next<ActivityInboundCallsInterceptor, 'execute'>): Promise<unknown> {
@@ -25,11 +26,7 @@ export class JobContextInterceptor implements ActivityInboundCallsInterceptor {
     if (!workflowId) return next(input);
 
     const attempt = info.attempt;
-    const [, rows] = await JobRun.update(
-      { attempt: Sequelize.fn('GREATEST', Sequelize.col('attempt'), attempt) },
-      { where: { workflow_id: workflowId }, returning: true },
-    );
-    const run = rows[0];
+    const run = await this.store.recordAttempt(workflowId, attempt);
     if (!run) return next(input);
 
     const context = {
@@ -42,10 +39,6 @@ export class JobContextInterceptor implements ActivityInboundCallsInterceptor {
     };
     return withLogContext(context, async () => {
       if (BOOKKEEPING.has(info.activityType)) return next(input);
-      this.logger.info(
-        { jobId: workflowId, jobName: run.job_name, jobRunId: run.id, orgId: run.org_id, userId: run.user_id ?? undefined, entityId: run.entity_id ?? undefined, attempt, timestamp: new Date().toISOString() },
-        'Job started',
-      );
       try {
         return await next(input);
       } catch (err) {

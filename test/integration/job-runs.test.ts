@@ -51,9 +51,12 @@ describe('jobs on Temporal', () => {
     const again = await startJob(t.temporal.client, TWO_STEP_JOB, key, { slowMs: 10 });
     expect(again.id).toBe(run.id);
 
-    // Every log line of the job's activities carries the correlation ids.
-    const started = await eventually('Job started log line', async () => worker.logLines().find((l) => l.msg === 'Job started' && l.jobRunId === run.id));
-    expect(started).toMatchObject({ jobId: workflowId, jobName: 'test.two-step', requestId: 'req-job-ok', workflowId, attempt: 1 });
+    // Every log line of the job's activities carries the correlation ids; 'Job started' is written
+    // once for the job, not once for each of its three activities.
+    const started = worker.logLines().filter((l) => l.msg === 'Job started' && l.jobRunId === run.id);
+    expect(started).toHaveLength(1);
+    expect(started[0]).toMatchObject({ jobId: workflowId, jobName: 'test.two-step', requestId: 'req-job-ok', workflowId, entityId: 'entity-1', attempt: 1 });
+    expect(done.run_id).toBe(started[0].runId);
     expect(worker.logLines().some((l) => l.msg === 'Job completed' && l.jobRunId === run.id && l.requestId === 'req-job-ok' && typeof l.duration === 'number')).toBe(true);
   });
 

@@ -57,6 +57,3 @@ export function defineJob<P, K = string>(contract: Omit<JobContract<P, K>, 'payl
 export function jobId(capability: string, ...parts: (string | number)[]): string {
   return [capability, ...parts.map((p) => String(p).replace(/[^\w.@-]/g, '_'))].join(':');
 }
-
-/** Activities that keep job_runs true; the interceptor does not treat them as the job's own work. */
-export const JOB_RUN_BOOKKEEPING_ACTIVITIES = ['completeJobRun', 'failJobRun'] as const;

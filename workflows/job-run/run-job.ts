@@ -9,11 +9,13 @@ const bookkeeping = proxyActivities<JobRunActivities>({
 });
 
 /**
- * Runs a job's body and records its end in job_runs: COMPLETED with the result, or FAILED with
- * in_dlq once the body's activities have spent their Temporal retries. The workflow then fails
- * too, so the Web UI shows the same outcome.
+ * Runs a job's body between its bookkeeping: marks the start in job_runs (the one 'Job started'
+ * line), then records the end: COMPLETED with the result, or FAILED with in_dlq once the body's
+ * activities have spent their Temporal retries. The workflow then fails too, so the Web UI shows
+ * the same outcome.
  */
 export async function runJob<P, R>(input: JobInput<P>, body: (payload: P) => Promise<R>): Promise<R> {
+  await bookkeeping.startJobRun({ jobRunId: input.jobRunId });
   let result: R;
   try {
     result = await body(input.payload);

@@ -1,0 +1,48 @@
+// Saved workflow histories and the workflow code they replay against. The replay test
+// (test/unit/workflows/replay-histories.test.ts) replays every line; the recording script
+// (scripts/record-workflow-histories.ts) writes the file of each line from its `record` recipe.
+// To cover a new workflow: add a line, record it, commit the JSON (docs/testing.md).
+import { createFakeJobActivities } from '../fixtures/fake-job-activities';
+
+export interface SavedHistory {
+  /** Path under test/histories: `<workflowType>/<case>.json`. */
+  file: string;
+  /** The module whose bundle replays it: the module a worker registers the workflow from. */
+  workflowsPath: string;
+  /** How the recording script produces it on the time-skipping test server. */
+  record: {
+    workflowType: string;
+    args: unknown[];
+    /** Fresh fake activities for one recording (the workflow's outcome follows from them). */
+    activities: () => object;
+  };
+}
+
+/** The fixture job workflows; the real workers' module is `require.resolve('../../workflows')`. */
+const FIXTURE_WORKFLOWS = require.resolve('../fixtures/job-workflows');
+
+// A fixed job run id keeps re-recorded histories byte-comparable apart from their timestamps.
+const jobInput = (payload: Record<string, unknown>) => ({ jobRunId: '00000000-0000-4000-8000-000000000001', payload });
+
+export const SAVED_HISTORIES: SavedHistory[] = [
+  {
+    file: 'twoStepJobWorkflow/completes.json',
+    workflowsPath: FIXTURE_WORKFLOWS,
+    record: { workflowType: 'twoStepJobWorkflow', args: [jobInput({ slowMs: 10 })], activities: () => createFakeJobActivities().activities },
+  },
+  {
+    file: 'switchedJobWorkflow/fails-into-dlq.json',
+    workflowsPath: FIXTURE_WORKFLOWS,
+    record: { workflowType: 'switchedJobWorkflow', args: [jobInput({ switchName: 'printer-7' })], activities: () => createFakeJobActivities({ switchedOn: false }).activities },
+  },
+  {
+    file: 'dayLaterJobWorkflow/completes-after-a-day.json',
+    workflowsPath: FIXTURE_WORKFLOWS,
+    record: { workflowType: 'dayLaterJobWorkflow', args: [jobInput({})], activities: () => createFakeJobActivities().activities },
+  },
+];
+
+/** The workflow id a history is recorded and replayed under (histories do not carry it). */
+export function historyWorkflowId(history: SavedHistory): string {
+  return `history:${history.file.replace(/\.json$/, '')}`;
+}

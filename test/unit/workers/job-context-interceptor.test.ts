@@ -1,0 +1,56 @@
+import { type Context } from '@temporalio/activity';
+import { MockActivityEnvironment } from '@temporalio/testing';
+import { ApplicationFailure } from '@temporalio/common';
+import { DefaultLogger } from '@temporalio/worker';
+import { createJobRunActivities } from '../../../activities/job-runs';
+import { JobContextInterceptor } from '../../../workers/job-context-interceptor';
+import { buildJobRunRecord, FakeJobRunStore } from '../../fixtures/fake-job-run-store';
+import { createMemoryLogger } from '../../fixtures/memory-logger';
+
+/** An activity environment like the worker's: the interceptor around the activity, on a fake store. */
+function activityEnv(store: FakeJobRunStore, attempt: number, activityType: string) {
+  const { logger, lines } = createMemoryLogger();
+  const env = new MockActivityEnvironment(
+    { workflowExecution: { workflowId: 'test:wf-1', runId: 'temporal-run-1' }, attempt, activityType, retryPolicy: { maximumAttempts: 3 } },
+    // The SDK's 'Activity failed' warnings are expected here; only the interceptor's lines are under test.
+    { interceptors: [(ctx: Context) => ({ inbound: new JobContextInterceptor(ctx, logger, store) })], logger: new DefaultLogger('ERROR') },
+  );
+  return { env, logger, lines };
+}
+
+const printerOnFire = async () => {
+  throw new Error('Printer 7 is on fire');
+};
+
+describe('JobContextInterceptor', () => {
+  it("raises the run's attempt and logs 'Job failed' with willRetry while attempts remain, and no 'Job started'", async () => {
+    const store = new FakeJobRunStore(buildJobRunRecord());
+    const { env, lines } = activityEnv(store, 2, 'printInvoice');
+
+    await expect(env.run(printerOnFire)).rejects.toThrow('Printer 7 is on fire');
+    expect(store.rows.get('run-1')!.attempt).toBe(2);
+    expect(lines().map((l) => l.msg)).toEqual(['Job failed']);
+    expect(lines()[0]).toMatchObject({ level: 50, jobId: 'test:wf-1', jobName: 'test.job', jobRunId: 'run-1', requestId: 'req-1', error: 'Printer 7 is on fire', attempt: 2, willRetry: true });
+  });
+
+  it('says willRetry false on the last attempt and for a non-retryable failure', async () => {
+    const last = activityEnv(new FakeJobRunStore(buildJobRunRecord()), 3, 'printInvoice');
+    await expect(last.env.run(printerOnFire)).rejects.toThrow();
+    expect(last.lines()[0]).toMatchObject({ msg: 'Job failed', attempt: 3, willRetry: false });
+
+    const fatal = activityEnv(new FakeJobRunStore(buildJobRunRecord()), 1, 'printInvoice');
+    await expect(fatal.env.run(() => Promise.reject(ApplicationFailure.nonRetryable('No such printer', 'not_found')))).rejects.toThrow();
+    expect(fatal.lines()[0]).toMatchObject({ msg: 'Job failed', attempt: 1, willRetry: false });
+  });
+
+  it('gives bookkeeping activities the log context but writes no job lines of its own for them', async () => {
+    const store = new FakeJobRunStore(buildJobRunRecord());
+    const { env, logger, lines } = activityEnv(store, 1, 'startJobRun');
+    const { startJobRun } = createJobRunActivities({ logger, store });
+
+    await env.run(startJobRun, { jobRunId: 'run-1' });
+    expect(lines().map((l) => l.msg)).toEqual(['Job started']);
+    // The correlation ids come from the interceptor's log context.
+    expect(lines()[0]).toMatchObject({ requestId: 'req-1', workflowId: 'test:wf-1', runId: 'temporal-run-1', activity: 'startJobRun' });
+  });
+});
