@@ -18,8 +18,9 @@ export interface SavedHistory {
   };
 }
 
-/** The fixture job workflows; the real workers' module is `require.resolve('../../workflows')`. */
+/** The fixture job workflows, and the real workers' module. */
 const FIXTURE_WORKFLOWS = require.resolve('../fixtures/job-workflows');
+const WORKER_WORKFLOWS = require.resolve('../../workflows');
 
 // A fixed job run id keeps re-recorded histories byte-comparable apart from their timestamps.
 const jobInput = (payload: Record<string, unknown>) => ({ jobRunId: '00000000-0000-4000-8000-000000000001', payload });
@@ -39,6 +40,24 @@ export const SAVED_HISTORIES: SavedHistory[] = [
     file: 'dayLaterJobWorkflow/completes-after-a-day.json',
     workflowsPath: FIXTURE_WORKFLOWS,
     record: { workflowType: 'dayLaterJobWorkflow', args: [jobInput({})], activities: () => createFakeJobActivities().activities },
+  },
+  {
+    file: 'reconcileJobRunsWorkflow/one-pass.json',
+    workflowsPath: WORKER_WORKFLOWS,
+    record: {
+      workflowType: 'reconcileJobRunsWorkflow',
+      args: [{ graceSeconds: 120, batchSize: 200 }],
+      activities: () => ({ reconcileJobRuns: async () => ({ checked: 3, completed: 1, failed: 1 }) }),
+    },
+  },
+  {
+    file: 'launchJobWorkflow/starts-a-job.json',
+    workflowsPath: WORKER_WORKFLOWS,
+    record: {
+      workflowType: 'launchJobWorkflow',
+      args: [{ jobName: 'cleanup.export-files', payload: {} }],
+      activities: () => ({ startJobByName: async () => '00000000-0000-4000-8000-000000000002' }),
+    },
   },
 ];
 
