@@ -15,6 +15,7 @@ import { buildContactsRouter } from './contacts/router';
 import { httpMetrics } from './http/http-metrics';
 import { createRouteKit } from './http/route-kit';
 import { errorHandler, notFoundHandler } from './middleware/error-handler';
+import { createRateLimits } from './middleware/rate-limit';
 import { requestId } from './middleware/request-id';
 import { generateOpenApiDocument } from './openapi';
 import { buildOpsRouter } from './ops/router';
@@ -58,7 +59,7 @@ export function createApp(deps: AppDeps): Express {
       registry: deps.registry,
     }),
   );
-  app.use(buildAuthRouter({ sequelize, tokens, adminEmails: config.ADMIN_EMAILS, kit }));
+  app.use(buildAuthRouter({ sequelize, tokens, adminEmails: config.ADMIN_EMAILS, kit, limits: createRateLimits({ sequelize, config, logger }) }));
   app.use(buildContactsRouter({ sequelize, kit }));
   app.use(buildSessionsRouter({ sequelize, kit }));
   app.use(buildAdminJobsRouter({ temporal: deps.temporal.client, kit }));
