@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
+import { freePort } from '../../scripts/stack/wait';
 import { repoRoot, testStackDir } from '../setup/paths';
 
 /** `api/main.ts` running as its own process (or cluster) against the test stack. */
@@ -13,15 +13,6 @@ export interface ApiProcess {
   /** Resolves with the exit code once the process has exited. */
   exited: Promise<number | null>;
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
-}
-
-/** A TCP port nothing listens on right now. */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /**
