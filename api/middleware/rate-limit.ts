@@ -54,16 +54,21 @@ export function createRateLimits({ sequelize, config, logger }: RateLimitsDeps):
 
     /** Consumes one point; resolves with the limiter that counted it and the result, over the limit or not. */
     async function consume(key: string): Promise<{ limiter: RateLimiterAbstract; result: RateLimiterRes; over: boolean }> {
-      for (const limiter of [shared, local]) {
+      // The library rejects with a RateLimiterRes when the key is over its limit, with an Error when the store fails.
+      const attempt = async (limiter: RateLimiterAbstract) => {
         try {
           return { limiter, result: await limiter.consume(key), over: false };
         } catch (err) {
           if (err instanceof RateLimiterRes) return { limiter, result: err, over: true };
-          if (limiter === local) throw err;
-          logger.warn({ err, prefix }, 'rate-limit store failed; counting in this process only');
+          throw err;
         }
+      };
+      try {
+        return await attempt(shared);
+      } catch (err) {
+        logger.warn({ err, prefix }, 'rate-limit store failed; counting in this process only');
+        return attempt(local);
       }
-      throw new Error('unreachable');
     }
 
     function keyOf(req: Request): string {
