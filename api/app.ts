@@ -17,6 +17,7 @@ import { httpMetrics } from './http/http-metrics';
 import { createRouteKit } from './http/route-kit';
 import { accessLog } from './middleware/access-log';
 import { errorHandler, notFoundHandler } from './middleware/error-handler';
+import { createRateLimits } from './middleware/rate-limit';
 import { requestId } from './middleware/request-id';
 import { generateOpenApiDocument } from './openapi';
 import { buildOpsRouter } from './ops/router';
@@ -61,7 +62,7 @@ export function createApp(deps: AppDeps): Express {
       registry: deps.registry,
     }),
   );
-  app.use(buildAuthRouter({ sequelize, tokens, adminEmails: config.ADMIN_EMAILS, kit }));
+  app.use(buildAuthRouter({ sequelize, tokens, adminEmails: config.ADMIN_EMAILS, kit, limits: createRateLimits({ sequelize, config, logger }) }));
   app.use(buildContactsRouter({ sequelize, kit }));
   app.use(buildSessionsRouter({ sequelize, kit }));
   app.use(buildExportTemplatesRouter({ sequelize, kit }));

@@ -1,16 +1,20 @@
 // The api process: `npm run api`; `npm start` runs it for you.
+import cluster, { type Worker } from 'node:cluster';
 import http from 'node:http';
 import { assertDatabaseReachable } from '../db/connect';
 import { createSequelize } from '../db/sequelize';
-import { ConfigError, loadConfig } from '../lib/config';
-import { createLogger } from '../lib/logger';
+import { type Config, ConfigError, loadConfig } from '../lib/config';
+import { createLogger, type Logger } from '../lib/logger';
 import { createMetricsRegistry } from '../lib/metrics';
 import { createS3Client } from '../lib/s3';
 import { connectTemporal } from '../lib/temporal';
 import { createApp } from './app';
 
-async function main() {
-  const config = loadConfig();
+/** How long the primary waits for its api processes to stop before killing them. */
+const STOP_DEADLINE_MS = 10_000;
+
+/** One api process: the app on PORT, stopped cleanly on SIGINT or SIGTERM. */
+async function serve(config: Config) {
   const logger = createLogger(config.LOG_LEVEL, { service: 'api' });
   const sequelize = createSequelize({ url: config.DATABASE_URL, poolMax: config.DATABASE_POOL_MAX });
   await assertDatabaseReachable(sequelize, config.DATABASE_URL);
@@ -31,7 +35,11 @@ async function main() {
   });
   logger.info({ port: config.PORT }, 'api listening');
 
+  let stopping = false;
   const shutdown = async () => {
+    // A terminal's Ctrl-C reaches every process of the group, and the primary then sends SIGTERM too.
+    if (stopping) return;
+    stopping = true;
     logger.info('api stopping');
     server.close();
     await temporal.connection.close();
@@ -39,8 +47,56 @@ async function main() {
     s3.destroy();
     process.exit(0);
   };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+/**
+ * The cluster primary: forks `count` api processes that share PORT (the primary hands out the
+ * connections), and restarts none. If one dies, it says so and stops the rest, exiting 1 so the
+ * launcher (npm start, compose, systemd) notices instead of running short-handed. SIGINT or
+ * SIGTERM stops them all and exits 0.
+ */
+function supervise(count: number, logger: Logger) {
+  const alive = new Set<Worker>();
+  let stopping = false;
+  let exitCode = 0;
+
+  const stopAll = () => {
+    stopping = true;
+    for (const worker of alive) worker.process.kill('SIGTERM');
+    setTimeout(() => {
+      for (const worker of alive) worker.process.kill('SIGKILL');
+      logger.error({ workerPids: [...alive].map((w) => w.process.pid) }, 'api processes did not stop in time; killed');
+      process.exit(1);
+    }, STOP_DEADLINE_MS).unref();
+  };
+
+  cluster.on('exit', (worker, code, signal) => {
+    alive.delete(worker);
+    if (!stopping) {
+      logger.error({ workerPid: worker.process.pid, code, signal }, 'an api process exited; stopping the others');
+      exitCode = 1;
+      stopAll();
+    }
+    if (alive.size === 0) process.exit(exitCode);
+  });
+  for (let i = 0; i < count; i++) alive.add(cluster.fork());
+  logger.info({ processes: count }, 'api cluster started');
+
+  const stop = () => {
+    if (stopping) return;
+    logger.info('api cluster stopping');
+    stopAll();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+async function main() {
+  const config = loadConfig();
+  if (config.API_PROCESSES > 1 && cluster.isPrimary) return supervise(config.API_PROCESSES, createLogger(config.LOG_LEVEL, { service: 'api', role: 'primary' }));
+  return serve(config);
 }
 
 main().catch((err: Error) => {

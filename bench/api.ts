@@ -1,6 +1,6 @@
 // Benchmark: the api's contact list against the same SQL sent straight to PostgreSQL.
 //
-//   npx tsx bench/api.ts [N] [--concurrency C]        (or: npm run bench:api -- N)
+//   npx tsx bench/api.ts [N] [--concurrency C] [--processes P]   (or: npm run bench:api -- N)
 //
 // N authenticated `GET /api/contacts?limit=50` requests at a fixed concurrency (default 16, or
 // BENCH_CONCURRENCY), then, as the baseline of the same run, the statement the api runs for that
@@ -11,7 +11,8 @@
 //
 // With BASE_URL set it measures that running api (DATABASE_URL is then required for the
 // baseline and for the test data). Otherwise it brings up a throw-away stack under .data/bench,
-// applies the migrations and starts the api itself. See docs/performance.md.
+// applies the migrations and starts the api itself, as P processes (API_PROCESSES, default 1, or
+// BENCH_API_PROCESSES) sharing the database connections of the baseline. See docs/performance.md.
 import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
 import crypto from 'node:crypto';
@@ -36,6 +37,8 @@ const WARM_UP = 50;
 interface Options {
   requests: number;
   concurrency: number;
+  /** api processes (API_PROCESSES) when the bench starts the api itself. */
+  processes: number;
 }
 
 interface Sample {
@@ -52,16 +55,21 @@ interface Summary {
 function parseArgs(argv: string[], env: NodeJS.ProcessEnv): Options {
   let requests = 2000;
   let concurrency = Number(env.BENCH_CONCURRENCY ?? 16);
+  let processes = Number(env.BENCH_API_PROCESSES ?? 1);
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--concurrency' || arg === '-c') concurrency = Number(argv[++i]);
     else if (arg.startsWith('--concurrency=')) concurrency = Number(arg.slice('--concurrency='.length));
+    else if (arg === '--processes' || arg === '-p') processes = Number(argv[++i]);
+    else if (arg.startsWith('--processes=')) processes = Number(arg.slice('--processes='.length));
     else if (/^\d+$/.test(arg)) requests = Number(arg);
-    else throw new Error(`Unknown argument "${arg}". Usage: npx tsx bench/api.ts [N] [--concurrency C]`);
+    else throw new Error(`Unknown argument "${arg}". Usage: npx tsx bench/api.ts [N] [--concurrency C] [--processes P]`);
   }
   if (!Number.isInteger(requests) || requests < 1) throw new Error('N must be a positive integer');
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 100) throw new Error('concurrency must be an integer from 1 to 100');
-  return { requests, concurrency };
+  if (!Number.isInteger(processes) || processes < 1 || processes > 16) throw new Error('processes must be an integer from 1 to 16');
+  if (processes > 1 && env.BASE_URL) throw new Error('--processes applies to the api the bench starts; with BASE_URL, set API_PROCESSES on that api');
+  return { requests, concurrency, processes };
 }
 
 /** Runs `op` `total` times with at most `concurrency` in flight; records each latency. */
@@ -235,7 +243,7 @@ async function main(): Promise<void> {
       const port = await freePort();
       baseUrl = `http://127.0.0.1:${port}`;
       const logFile = path.join(dataDir, 'logs', 'api.log');
-      console.log(`Starting the api on ${port} (log: ${path.relative(repoRoot, logFile)})...`);
+      console.log(`Starting the api on ${port} as ${opts.processes} process(es) (log: ${path.relative(repoRoot, logFile)})...`);
       // With BENCH_API_PROFILE_DIR set, the api writes a CPU profile there when it stops.
       const profileDir = process.env.BENCH_API_PROFILE_DIR;
       const apiProcess = spawnScript(
@@ -245,9 +253,11 @@ async function main(): Promise<void> {
           ...env,
           PORT: String(port),
           NODE_ENV: 'production',
-          LOG_LEVEL: 'warn',
-          // Same number of database connections on both sides of the comparison.
-          DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX ?? String(opts.concurrency),
+          // The api logs nothing per request at info; its 'api listening' lines tell when every process is up.
+          LOG_LEVEL: 'info',
+          API_PROCESSES: String(opts.processes),
+          // Same number of database connections on both sides of the comparison, split between the processes.
+          DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX ?? String(Math.ceil(opts.concurrency / opts.processes)),
         },
         logFile,
         profileDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profileDir)] : [],
@@ -257,10 +267,14 @@ async function main(): Promise<void> {
         apiProcess.child.once('exit', (code, sig) => reject(new Error(`the api exited (${sig ?? code}) during start-up:\n${logTail(logFile)}`))),
       );
       apiExited.catch(() => {});
+      // Every process must listen before the client opens its keep-alive connections: the cluster
+      // hands each connection to a process once, so early ones would all land on the first.
+      const listening = () => (fs.readFileSync(logFile, 'utf8').match(/"msg":"api listening"/g) ?? []).length;
       await Promise.race([
-        waitFor('the api (GET /health)', async () => (await fetch(`${baseUrl}/health`)).status === 200, 60_000, 250),
+        waitFor(`${opts.processes} api process(es) listening`, async () => listening() >= opts.processes, 60_000, 250),
         apiExited,
       ]);
+      await waitFor('the api (GET /health)', async () => (await fetch(`${baseUrl}/health`)).status === 200, 10_000, 250);
     }
 
     // 2. A user with 1000 contacts, so the page query has real work to do.
@@ -377,7 +391,7 @@ async function main(): Promise<void> {
     const httpOnly = httpOnlyRun.summary;
 
     console.log('');
-    console.log(`bench:api  N=${opts.requests}  concurrency=${opts.concurrency}  node ${process.version}  ${os.availableParallelism()} CPUs`);
+    console.log(`bench:api  N=${opts.requests}  concurrency=${opts.concurrency}  api processes=${process.env.BASE_URL ? '?' : opts.processes}  node ${process.version}  ${os.availableParallelism()} CPUs`);
     console.log(line(`api    GET /api/contacts?limit=${PAGE_SIZE}`, api, 'req/s'));
     console.log(line('direct pg (the same statement)', direct, 'q/s  '));
     console.log(line('http-only (same body, no work; reference)', httpOnly, 'req/s'));

@@ -1,10 +1,29 @@
+/** Codes of the conflicts the API can answer (409); each names the rule the request ran into. */
+export type ConflictCode = 'email_taken' | 'job_not_replayable';
+
+/**
+ * Every code a DomainError can carry, defined once: the error handler maps each to a status in a
+ * `Record<ErrorCode, number>`, so a new code that is not given a status fails the type-check
+ * instead of silently becoming a 400.
+ */
+export type ErrorCode =
+  | 'not_found'
+  | 'validation_failed'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'unavailable'
+  | 'rate_limited'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | ConflictCode;
+
 /**
  * Errors the domain and services raise. Each has a stable snake_case `code` and no HTTP status:
  * api/middleware/error-handler.ts is the one place that maps codes to statuses.
  */
 export class DomainError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly details?: unknown,
   ) {
@@ -29,7 +48,7 @@ export class ValidationError extends DomainError {
 
 /** The request conflicts with the current state (duplicate, wrong status). */
 export class ConflictError extends DomainError {
-  constructor(code: string, message: string, details?: unknown) {
+  constructor(code: ConflictCode, message: string, details?: unknown) {
     super(code, message, details);
   }
 }
@@ -52,5 +71,12 @@ export class ForbiddenError extends DomainError {
 export class UnavailableError extends DomainError {
   constructor(message: string) {
     super('unavailable', message);
+  }
+}
+
+/** Too many requests for one key of a rate limit; the middleware has set `Retry-After` already. */
+export class RateLimitedError extends DomainError {
+  constructor(limit: number, windowSeconds: number) {
+    super('rate_limited', `Too many requests; the limit is ${limit} per ${windowSeconds} s`);
   }
 }

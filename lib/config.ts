@@ -1,6 +1,33 @@
 import { z } from 'zod';
 
 /**
+ * A rate limit's setting, `count/seconds` (e.g. `10/60`: ten requests per minute). The default
+ * goes through the same parsing as a value from the environment.
+ */
+function rateLimitSetting(defaultValue: `${number}/${number}`) {
+  return z
+    .string()
+    .regex(/^\s*[1-9]\d*\s*\/\s*[1-9]\d*\s*$/, 'must be count/seconds with two positive integers, e.g. 10/60')
+    .default(defaultValue)
+    .transform((value) => {
+      const [count, seconds] = value.split('/').map((part) => Number(part.trim()));
+      return { count, seconds };
+    });
+}
+
+/**
+ * The variable of each rate limit, by the spec's key prefix: `RATE_LIMIT_` and the prefix upper-cased
+ * with `:` as `_`. api/middleware/rate-limit.ts reads a limit's count and window through this map.
+ */
+export const RATE_LIMIT_VARIABLES = {
+  'auth:login': 'RATE_LIMIT_AUTH_LOGIN',
+  'auth:register': 'RATE_LIMIT_AUTH_REGISTER',
+  'export:sync': 'RATE_LIMIT_EXPORT_SYNC',
+  'export:async': 'RATE_LIMIT_EXPORT_ASYNC',
+} as const;
+export type RateLimitPrefix = keyof typeof RATE_LIMIT_VARIABLES;
+
+/**
  * Every setting the service reads from the environment, parsed once.
  * The launcher (`npm start`, the test set-up) fills in local defaults before this runs;
  * in production every URL is given explicitly (see docker-compose.yml).
@@ -33,6 +60,16 @@ const ConfigSchema = z.object({
   WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   /** Trust X-Forwarded-For from this many proxies (rate limits key on the client address). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /** api processes sharing PORT (node:cluster); 1 runs no cluster at all. */
+  API_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
+  /** Failed logins per client address and email. */
+  RATE_LIMIT_AUTH_LOGIN: rateLimitSetting('10/900'),
+  /** Registrations per client address. */
+  RATE_LIMIT_AUTH_REGISTER: rateLimitSetting('30/3600'),
+  /** Synchronous exports per user (spec: 10 per minute). */
+  RATE_LIMIT_EXPORT_SYNC: rateLimitSetting('10/60'),
+  /** Asynchronous exports per user (spec: 5 per minute). */
+  RATE_LIMIT_EXPORT_ASYNC: rateLimitSetting('5/60'),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -6,15 +6,18 @@ import { type AuthGuards } from '../http/route-kit';
 import { type TokenService } from './tokens';
 import { createUserLookup, type GuardUser } from './user-lookup';
 
-/** Admins are users with role admin, or whose email is listed in ADMIN_EMAILS. */
-export function isAdmin(user: Pick<GuardUser, 'role' | 'email'>, adminEmails: string[]): boolean {
-  return user.role === 'admin' || adminEmails.includes(user.email.toLowerCase());
+/**
+ * Admins are the users whose email is listed in ADMIN_EMAILS, read on every request: removing an
+ * address removes the rights at once. The `role` column is not consulted (docs/decisions.md).
+ */
+export function isAdmin(user: Pick<GuardUser, 'email'>, adminEmails: string[]): boolean {
+  return adminEmails.includes(user.email.toLowerCase());
 }
 
 /**
  * Bearer-token guards. The token only names the user; the user row is read (through a cache of
- * a few seconds, see user-lookup.ts) so a deleted account is refused and a change of role takes
- * effect within seconds, not when the token expires. ADMIN_EMAILS is applied on every request.
+ * a few seconds, see user-lookup.ts) so a deleted account is refused within seconds, not when the
+ * token expires. ADMIN_EMAILS is applied on every request.
  */
 export function createAuthGuards(tokens: TokenService, adminEmails: string[], findUser = createUserLookup()): AuthGuards {
   const requireUser: RequestHandler = async (req, _res, next) => {

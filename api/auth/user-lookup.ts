@@ -2,10 +2,10 @@ import { LRUCache } from 'lru-cache';
 import { User } from '../../db/models/User';
 
 /** The columns of a user that the auth guard needs. */
-export type GuardUser = Pick<User, 'id' | 'org_id' | 'email' | 'locale' | 'role'>;
+export type GuardUser = Pick<User, 'id' | 'org_id' | 'email' | 'locale'>;
 
 /**
- * How long the guard trusts a user row it has read. A deleted account or a changed role is
+ * How long the guard trusts a user row it has read. A deleted account or a changed email is
  * refused or applied at most this long after the change; in exchange a burst of requests with
  * one token costs one lookup instead of one serial round trip each (docs/performance.md).
  */
@@ -20,7 +20,7 @@ export function createUserLookup(ttlMs = USER_LOOKUP_TTL_MS, max = 10_000) {
   return async function findGuardUser(id: string): Promise<GuardUser | null> {
     const cached = cache.get(id);
     if (cached) return cached;
-    const user = await User.findByPk(id, { attributes: ['id', 'org_id', 'email', 'locale', 'role'], raw: true });
+    const user = await User.findByPk(id, { attributes: ['id', 'org_id', 'email', 'locale'], raw: true });
     if (user) cache.set(id, user);
     return user;
   };

@@ -3,23 +3,27 @@ import { type Logger } from 'pino';
 import {
   ConnectionError,
   DatabaseError,
+  EmptyResultError,
   ForeignKeyConstraintError,
   UniqueConstraintError,
   ValidationError as SequelizeValidationError,
 } from 'sequelize';
 import { ZodError } from 'zod';
-import { ConflictError, DomainError } from '../../domain/errors';
+import { DomainError, type ErrorCode } from '../../domain/errors';
 import { sendError } from './http-error';
 
-/** Status of each domain error code; codes not listed here are 400 (a rule the input broke). */
-const STATUS_BY_CODE: Record<string, number> = {
-  not_found: 404,
+/** Status of each domain error code. Exhaustive by type: a new code must be given its status here. */
+const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  validation_failed: 400,
   unauthorized: 401,
   forbidden: 403,
-  unavailable: 503,
-  rate_limited: 429,
+  not_found: 404,
+  email_taken: 409,
+  job_not_replayable: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  rate_limited: 429,
+  unavailable: 503,
 };
 
 function zodDetails(err: ZodError) {
@@ -41,7 +45,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
 
     if (err instanceof ZodError) return sendError(res, 400, 'invalid_input', 'The request is not valid', zodDetails(err));
     if (err instanceof DomainError) {
-      const status = err instanceof ConflictError ? 409 : (STATUS_BY_CODE[err.code] ?? 400);
+      const status = STATUS_BY_CODE[err.code];
       if (status === 503) logger.warn({ err }, 'dependency unavailable');
       return sendError(res, status, err.code, err.message, err.details);
     }
@@ -52,6 +56,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (type === 'entity.too.large') return sendError(res, 413, 'payload_too_large', 'The body is too large');
     if (type === 'encoding.unsupported' || type === 'charset.unsupported') return sendError(res, 415, 'unsupported_media_type', 'Unsupported body encoding');
 
+    // `rejectOnEmpty` lookups: the record is missing (or not the caller's), as a NotFoundError would say.
+    if (err instanceof EmptyResultError) return sendError(res, 404, 'not_found', 'The record was not found');
     // Constraints live in the database; a violation the schemas did not catch is still the client's input.
     if (err instanceof UniqueConstraintError) return sendError(res, 409, 'conflict', 'A record with these values already exists', err.errors.map((e) => e.path));
     if (err instanceof ForeignKeyConstraintError) return sendError(res, 409, 'conflict', 'The record is referenced by, or references, a missing record');

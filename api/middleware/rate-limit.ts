@@ -1,13 +1,16 @@
-import { type Request, type RequestHandler } from 'express';
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
-import { sendError } from './http-error';
+import { type Request, type RequestHandler, type Response } from 'express';
+import { ipKeyGenerator } from 'express-rate-limit';
+import { type Logger } from 'pino';
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { type Sequelize } from 'sequelize-typescript';
+import { RateLimitedError } from '../../domain/errors';
+import { type Config, RATE_LIMIT_VARIABLES, type RateLimitPrefix } from '../../lib/config';
 
-export interface RateLimitOptions {
-  /** Key prefix, e.g. `auth:login`, `export:sync`. */
-  prefix: string;
-  windowMs: number;
-  limit: number;
-  /** What to count per: the client address (default), or the signed-in user. */
+/** The counters' table, created by migration 2026.11.22T10.00.00.rate-limits (not at run time). */
+export const RATE_LIMIT_TABLE = 'rate_limits';
+
+export interface LimitOptions {
+  /** What to count per: the client address (default), or the signed-in user (needs the auth guard first). */
   per?: 'ip' | 'user';
   /** Extra key material, e.g. the email being tried at login. */
   extraKey?: (req: Request) => string;
@@ -15,24 +18,95 @@ export interface RateLimitOptions {
   onlyFailures?: boolean;
 }
 
+/** Builds rate-limit middlewares whose counts every api process shares. */
+export interface RateLimits {
+  /** A limit keyed by `prefix`, with the count and window of its `RATE_LIMIT_<PREFIX>` setting. */
+  create: (prefix: RateLimitPrefix, options?: LimitOptions) => RequestHandler;
+}
+
+export interface RateLimitsDeps {
+  sequelize: Sequelize;
+  config: Config;
+  logger: Logger;
+}
+
 /**
- * A rate limit answering 429 in the API's error shape, with `Retry-After` and the standard
- * `RateLimit-*` headers. The store is in memory: one api replica. Several replicas need a shared
- * store (see docs/decisions.md).
+ * Rate limits counted in PostgreSQL (rate-limiter-flexible's Postgres store), so several api
+ * processes or replicas share one count. Answers 429 through the error handler, after setting
+ * `Retry-After` and the draft-7 `RateLimit` and `RateLimit-Policy` headers on every response.
+ *
+ * If the store fails (database down, table missing), the request is counted in this process's
+ * memory instead, with a logged warning: the limit still holds per process, and a database
+ * outage does not turn every request into a 500 (docs/decisions.md).
  */
-export function createRateLimit(options: RateLimitOptions): RequestHandler {
-  return rateLimit({
-    windowMs: options.windowMs,
-    limit: options.limit,
-    standardHeaders: 'draft-7',
-    legacyHeaders: false,
-    skipSuccessfulRequests: options.onlyFailures ?? false,
-    keyGenerator: (req) => {
-      const who = options.per === 'user' && req.user ? `user:${req.user.id}` : `ip:${ipKeyGenerator(req.ip ?? 'unknown')}`;
-      return `${options.prefix}:${who}${options.extraKey ? `:${options.extraKey(req)}` : ''}`;
-    },
-    handler: (_req, res, _next, opts) => {
-      sendError(res, 429, 'rate_limited', `Too many requests; limit is ${opts.limit} per ${Math.round(options.windowMs / 1000)} s`);
-    },
-  });
+export function createRateLimits({ sequelize, config, logger }: RateLimitsDeps): RateLimits {
+  function create(prefix: RateLimitPrefix, options: LimitOptions = {}): RequestHandler {
+    const { count, seconds } = config[RATE_LIMIT_VARIABLES[prefix]];
+    const shared = new RateLimiterPostgres({
+      storeClient: sequelize,
+      tableName: RATE_LIMIT_TABLE,
+      tableCreated: true,
+      keyPrefix: prefix,
+      points: count,
+      duration: seconds,
+    });
+    const local = new RateLimiterMemory({ keyPrefix: prefix, points: count, duration: seconds });
+
+    /** Consumes one point; resolves with the limiter that counted it and the result, over the limit or not. */
+    async function consume(key: string): Promise<{ limiter: RateLimiterAbstract; result: RateLimiterRes; over: boolean }> {
+      // The library rejects with a RateLimiterRes when the key is over its limit, with an Error when the store fails.
+      const attempt = async (limiter: RateLimiterAbstract) => {
+        try {
+          return { limiter, result: await limiter.consume(key), over: false };
+        } catch (err) {
+          if (err instanceof RateLimiterRes) return { limiter, result: err, over: true };
+          throw err;
+        }
+      };
+      try {
+        return await attempt(shared);
+      } catch (err) {
+        logger.warn({ err, prefix }, 'rate-limit store failed; counting in this process only');
+        return attempt(local);
+      }
+    }
+
+    function keyOf(req: Request): string {
+      let who: string;
+      if (options.per === 'user') {
+        // A programming error, not the client's: the route must run the auth guard before this limit.
+        if (!req.user) throw new Error(`rate limit ${prefix} is per user but the request has no signed-in user`);
+        who = `user:${req.user.id}`;
+      } else {
+        who = `ip:${ipKeyGenerator(req.ip ?? 'unknown')}`;
+      }
+      return options.extraKey ? `${who}:${options.extraKey(req)}` : who;
+    }
+
+    return async (req, res, next) => {
+      const key = keyOf(req);
+      const { limiter, result, over } = await consume(key);
+      const resetSeconds = Math.max(1, Math.ceil(result.msBeforeNext / 1000));
+      setHeaders(res, count, seconds, result.remainingPoints, resetSeconds);
+      if (over) {
+        res.setHeader('Retry-After', String(resetSeconds));
+        throw new RateLimitedError(count, seconds);
+      }
+      if (options.onlyFailures) {
+        // Counted up front (so concurrent failures cannot slip past the limit), given back on success.
+        res.once('finish', () => {
+          if (res.statusCode >= 400) return;
+          limiter.reward(key).catch((err: unknown) => logger.warn({ err, prefix }, 'rate-limit reward failed'));
+        });
+      }
+      next();
+    };
+  }
+  return { create };
+}
+
+/** The IETF draft-7 headers, as express-rate-limit sent them before this store. */
+function setHeaders(res: Response, limit: number, windowSeconds: number, remaining: number, resetSeconds: number): void {
+  res.setHeader('RateLimit-Policy', `${limit};w=${windowSeconds}`);
+  res.setHeader('RateLimit', `limit=${limit}, remaining=${remaining}, reset=${resetSeconds}`);
 }

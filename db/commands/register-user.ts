@@ -1,3 +1,4 @@
+import { UniqueConstraintError } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { ConflictError } from '../../domain/errors';
 import { copyBaseSessionInfoTemplates } from './copy-base-session-info-templates';
@@ -10,22 +11,36 @@ export interface RegisterUserProps {
   passwordHash: string;
   name?: string | null;
   locale?: UserLocale;
-  role?: 'user' | 'admin';
 }
+
+/** The unique index on lower(email) (migration 2026.11.22T04.00.00). */
+const EMAIL_INDEX = 'users_email_lower_key';
 
 /**
  * Creates a studio account in one transaction: its organisation, the user, and the user's
  * copies of the base session-info templates (so a new studio starts with working forms).
- * Throws ConflictError `email_taken` when the email (any case) already has an account.
+ * Throws ConflictError `email_taken` when the email (any case) already has an account, also when
+ * two registrations of one email race: the second then trips the unique index instead of the check.
+ * The role is always `user`: admin rights come from ADMIN_EMAILS at request time, never from the row.
  */
 export async function registerUser(sequelize: Sequelize, props: RegisterUserProps): Promise<User> {
   const email = props.email.trim();
+  const taken = () => new ConflictError('email_taken', 'An account with this email already exists');
+  try {
+    return await createAccount(sequelize, email, props, taken);
+  } catch (err) {
+    if (err instanceof UniqueConstraintError && (err.parent as { constraint?: string } | undefined)?.constraint === EMAIL_INDEX) throw taken();
+    throw err;
+  }
+}
+
+function createAccount(sequelize: Sequelize, email: string, props: RegisterUserProps, taken: () => ConflictError): Promise<User> {
   return sequelize.transaction(async (transaction) => {
     const existing = await User.findOne({ where: sequelize.where(sequelize.fn('lower', sequelize.col('email')), email.toLowerCase()), transaction });
-    if (existing) throw new ConflictError('email_taken', 'An account with this email already exists');
+    if (existing) throw taken();
     const org = await Organization.create({ name: props.name?.trim() || email }, { transaction });
     const user = await User.create(
-      { org_id: org.id, email, password_hash: props.passwordHash, name: props.name ?? null, locale: props.locale ?? 'fr-FR', role: props.role ?? 'user' },
+      { org_id: org.id, email, password_hash: props.passwordHash, name: props.name ?? null, locale: props.locale ?? 'fr-FR', role: 'user' },
       { transaction },
     );
     await copyBaseSessionInfoTemplates(user.id, { transaction, locale: user.locale });

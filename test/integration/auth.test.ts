@@ -97,13 +97,12 @@ describe('auth', () => {
   it("applies a change to a user's row once the guard's short cache has expired", async () => {
     const user = await buildUser(t.app);
     const findUser = createUserLookup(2_000);
-    expect(await findUser(user.id)).toMatchObject({ id: user.id, role: 'user' });
+    expect(await findUser(user.id)).toMatchObject({ id: user.id, locale: 'fr-FR' });
 
-    await t.sequelize.query("UPDATE users SET role = 'admin' WHERE id = $1", { bind: [user.id] });
+    await t.sequelize.query("UPDATE users SET locale = 'en-US' WHERE id = $1", { bind: [user.id] });
     // Read within the TTL: still the cached row, no database round trip.
-    expect(await findUser(user.id)).toMatchObject({ role: 'user' });
-    await eventually('the new role', async () => (await findUser(user.id))?.role === 'admin', 5_000);
+    expect(await findUser(user.id)).toMatchObject({ locale: 'fr-FR' });
+    await eventually('the new locale', async () => (await findUser(user.id))?.locale === 'en-US', 5_000);
     expect(await findUser('00000000-0000-4000-8000-000000000000')).toBeNull();
   });
 });
-

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from '../../lib/config';
+import { ConfigError, loadConfig, RATE_LIMIT_VARIABLES } from '../../lib/config';
 
 const valid = {
   DATABASE_URL: 'postgres://u:p@db:5432/studio',
@@ -35,5 +35,28 @@ describe('loadConfig', () => {
 
   it('refuses a database URL of another scheme', () => {
     expect(() => loadConfig({ ...valid, DATABASE_URL: 'mysql://u:p@db/studio' })).toThrow(/DATABASE_URL is invalid/);
+  });
+
+  it('reads each rate limit as count/seconds, with the spec and DESIGN defaults', () => {
+    const config = loadConfig({ ...valid, RATE_LIMIT_EXPORT_SYNC: ' 20 / 30 ' });
+    expect(config).toMatchObject({
+      RATE_LIMIT_AUTH_LOGIN: { count: 10, seconds: 900 },
+      RATE_LIMIT_AUTH_REGISTER: { count: 30, seconds: 3600 },
+      RATE_LIMIT_EXPORT_SYNC: { count: 20, seconds: 30 },
+      RATE_LIMIT_EXPORT_ASYNC: { count: 5, seconds: 60 },
+      API_PROCESSES: 1,
+    });
+  });
+
+  it('names a malformed rate limit in one line', () => {
+    for (const value of ['10 per minute', '0/60', '10/0', '10', '-1/60']) {
+      expect(() => loadConfig({ ...valid, RATE_LIMIT_AUTH_LOGIN: value })).toThrow(/^Configuration error: RATE_LIMIT_AUTH_LOGIN is invalid \(must be count\/seconds[^\n]*$/);
+    }
+  });
+
+  it('names each rate limit variable after its key prefix', () => {
+    for (const [prefix, variable] of Object.entries(RATE_LIMIT_VARIABLES)) {
+      expect(variable).toBe(`RATE_LIMIT_${prefix.toUpperCase().replace(/:/g, '_')}`);
+    }
   });
 });
