@@ -22,8 +22,10 @@ export interface RouteSpec<P, Q, B> {
   response?: ZodType;
   /** Success status; 204 sends no body. */
   status?: 200 | 201 | 202 | 204;
-  /** Middlewares before validation (rate limits, uploads). */
+  /** Middlewares before auth (per-address rate limits). */
   before?: RequestHandler[];
+  /** Middlewares after auth, before validation (per-user rate limits, uploads). */
+  after?: RequestHandler[];
 }
 
 export interface RouteContext<P, Q, B> {
@@ -53,7 +55,7 @@ const ErrorBodySchema = z.object({
 /**
  * Registers routes on an Express router and their description in the OpenAPI registry, so the
  * document at /api/docs is generated from the very schemas that validate requests.
- * A route reads as a chain: extra middlewares (rate limit) → auth → validate → handler.
+ * A route reads as a chain: before (per-address limits) → auth → after (per-user limits, uploads) → validate → handler.
  */
 export function createRouteKit(docs: OpenAPIRegistry, guards: AuthGuards) {
   docs.register('Error', ErrorBodySchema);
@@ -66,6 +68,7 @@ export function createRouteKit(docs: OpenAPIRegistry, guards: AuthGuards) {
     const chain: RequestHandler[] = [...(spec.before ?? [])];
     if (spec.auth === 'user') chain.push(guards.requireUser);
     if (spec.auth === 'admin') chain.push(guards.requireUser, guards.requireAdmin);
+    chain.push(...(spec.after ?? []));
 
     chain.push(async (req, res) => {
       // Parse errors are ZodErrors: the error handler turns them into 400 with the issues.
