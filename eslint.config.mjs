@@ -62,6 +62,21 @@ export default tseslint.config(
     },
   },
   {
+    // workers/ is wiring: what activities, lib and db need from it belongs in lib/ (metrics) or the contracts.
+    files: ['activities/**/*.ts', 'lib/**/*.ts', 'db/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/api/**'], message: 'Only api/ (and scripts, tests) import from api/.' },
+            { group: ['**/workers/**'], message: 'workers/ wires processes; nothing below it imports it.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Scripts, benchmarks and the stack launcher talk to the terminal by design.
     files: ['scripts/**/*.{ts,mjs}', 'bench/**/*.ts'],
     rules: { 'no-console': 'off' },

@@ -1,6 +1,6 @@
 import { Context } from '@temporalio/activity';
 import { type Logger } from 'pino';
-import { type JobMetrics } from '../workers/job-metrics';
+import { type JobMetrics } from '../lib/metrics/job-metrics';
 import { type JobRunEnd, type JobRunRecord, type JobRunStore, sequelizeJobRunStore } from './job-run-store';
 
 export interface JobRunActivityDeps {

@@ -13,6 +13,7 @@ import { buildAuthRouter } from './auth/router';
 import { createTokenService } from './auth/tokens';
 import { buildContactsRouter } from './contacts/router';
 import { buildExportTemplatesRouter } from './export-templates/router';
+import { buildExportsRouter } from './exports/router';
 import { httpMetrics } from './http/http-metrics';
 import { createRouteKit } from './http/route-kit';
 import { accessLog } from './middleware/access-log';
@@ -30,6 +31,8 @@ export interface AppDeps {
   sequelize: Sequelize;
   temporal: { connection: Connection; client: Client };
   s3: S3Client;
+  /** Signs links for S3_PUBLIC_ENDPOINT (never sends a request). */
+  publicS3: S3Client;
   registry: Registry;
 }
 
@@ -62,10 +65,12 @@ export function createApp(deps: AppDeps): Express {
       registry: deps.registry,
     }),
   );
-  app.use(buildAuthRouter({ sequelize, tokens, adminEmails: config.ADMIN_EMAILS, kit, limits: createRateLimits({ sequelize, config, logger }) }));
+  const limits = createRateLimits({ sequelize, config, logger });
+  app.use(buildAuthRouter({ sequelize, tokens, adminEmails: config.ADMIN_EMAILS, kit, limits }));
   app.use(buildContactsRouter({ sequelize, kit }));
   app.use(buildSessionsRouter({ sequelize, kit }));
   app.use(buildExportTemplatesRouter({ sequelize, kit }));
+  app.use(buildExportsRouter({ sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit, limits }));
   app.use(buildAdminJobsRouter({ sequelize, temporal: deps.temporal.client, kit }));
 
   const openApiDocument = generateOpenApiDocument(docs);

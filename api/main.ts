@@ -5,10 +5,14 @@ import { assertDatabaseReachable } from '../db/connect';
 import { createSequelize } from '../db/sequelize';
 import { type Config, ConfigError, loadConfig } from '../lib/config';
 import { createLogger, type Logger } from '../lib/logger';
-import { createMetricsRegistry } from '../lib/metrics';
-import { createS3Client } from '../lib/s3';
+import { createMetricsRegistry } from '../lib/metrics/registry';
+import { createEventPool } from '../lib/realtime/event-pool';
+import { createPublicS3Client, createS3Client } from '../lib/s3';
 import { connectTemporal } from '../lib/temporal';
 import { createApp } from './app';
+import { createTokenService } from './auth/tokens';
+import { createUserLookup } from './auth/user-lookup';
+import { attachRealtime } from './realtime/socket-server';
 
 /** How long the primary waits for its api processes to stop before killing them. */
 const STOP_DEADLINE_MS = 10_000;
@@ -27,8 +31,11 @@ async function serve(config: Config) {
   const s3 = createS3Client(config);
   const registry = createMetricsRegistry({ service: 'api' });
 
-  const app = createApp({ config, logger, sequelize, temporal, s3, registry });
+  const publicS3 = createPublicS3Client(config);
+  const app = createApp({ config, logger, sequelize, temporal, s3, publicS3, registry });
   const server = http.createServer(app);
+  const eventPool = createEventPool(config.DATABASE_URL);
+  const io = attachRealtime(server, { tokens: createTokenService(config.JWT_SECRET, config.JWT_TTL_SECONDS), findUser: createUserLookup(), pool: eventPool, logger });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, resolve);
@@ -41,10 +48,13 @@ async function serve(config: Config) {
     if (stopping) return;
     stopping = true;
     logger.info('api stopping');
+    await io.close();
     server.close();
     await temporal.connection.close();
     await sequelize.close();
+    await eventPool.end();
     s3.destroy();
+    publicS3.destroy();
     process.exit(0);
   };
   process.on('SIGINT', shutdown);

@@ -15,6 +15,9 @@ export type ErrorCode =
   | 'rate_limited'
   | 'payload_too_large'
   | 'unsupported_media_type'
+  | 'export_too_large'
+  | 'export_failed'
+  | 'export_timeout'
   | ConflictCode;
 
 /**

@@ -70,6 +70,16 @@ const ConfigSchema = z.object({
   RATE_LIMIT_EXPORT_SYNC: rateLimitSetting('10/60'),
   /** Asynchronous exports per user (spec: 5 per minute). */
   RATE_LIMIT_EXPORT_ASYNC: rateLimitSetting('5/60'),
+  /** How long GET /api/export waits for its file before answering 504 with the job to poll. */
+  EXPORT_SYNC_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(300).default(60),
+  /** Above this many rows a synchronous csv or excel export is refused: use /api/export/async. */
+  EXPORT_SYNC_MAX_ROWS: z.coerce.number().int().min(1).default(50_000),
+  /** The same for pdf, whose rendering costs far more per row. */
+  EXPORT_SYNC_MAX_ROWS_PDF: z.coerce.number().int().min(1).default(5_000),
+  /** Lifetime of export links given to the app (spec: at most 3600 s). */
+  EXPORT_LINK_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(3600),
+  /** Lifetime of the links scheduled exports mail (spec: up to one week for specific cases). */
+  EXPORT_EMAIL_LINK_TTL_SECONDS: z.coerce.number().int().min(3600).max(604_800).default(604_800),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

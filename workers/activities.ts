@@ -2,14 +2,16 @@ import { type Client } from '@temporalio/client';
 import { type Logger } from 'pino';
 import { sequelizeJobRunStore } from '../activities/job-run-store';
 import { createJobRunActivities } from '../activities/job-runs';
+import { createExportDeliveryActivities, type ExportDeliveryDeps } from '../activities/export-delivery';
 import { createReconcileActivities } from '../activities/reconcile-job-runs';
 import { createJobStarterActivities } from '../activities/start-jobs';
 import { JOB_CONTRACTS } from '../workflows/contracts';
-import { type JobMetrics } from './job-metrics';
+import { type JobMetrics } from '../lib/metrics/job-metrics';
 
 export interface WorkerDeps {
   logger: Logger;
   metrics: JobMetrics;
+  exportDelivery: ExportDeliveryDeps;
   /** For activities that ask Temporal about workflows or start jobs (reconciler, schedules, outbox relay). */
   temporal: Client;
 }
@@ -20,5 +22,6 @@ export function buildActivities(deps: WorkerDeps) {
     ...createJobRunActivities({ ...deps, store: sequelizeJobRunStore }),
     ...createReconcileActivities(deps),
     ...createJobStarterActivities({ temporal: deps.temporal, contracts: JOB_CONTRACTS }),
+    ...createExportDeliveryActivities(deps.exportDelivery),
   };
 }

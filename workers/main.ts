@@ -6,13 +6,18 @@ import { assertDatabaseReachable } from '../db/connect';
 import { createSequelize } from '../db/sequelize';
 import { ConfigError, loadConfig } from '../lib/config';
 import { createLogger } from '../lib/logger';
-import { createMetricsRegistry } from '../lib/metrics';
+import { createMetricsRegistry } from '../lib/metrics/registry';
 import { connectTemporal } from '../lib/temporal';
 import { withTimeout } from '../lib/with-timeout';
 import { taskQueuesInUse } from '../workflows/contracts';
+import { Emitter } from '@socket.io/postgres-emitter';
+import { createMailer } from '../lib/mailer';
+import { createExportMetrics } from '../lib/metrics/export-metrics';
+import { createEventPool } from '../lib/realtime/event-pool';
+import { createPublicS3Client } from '../lib/s3';
 import { buildActivities } from './activities';
 import { createWorker } from './create-worker';
-import { createJobMetrics } from './job-metrics';
+import { createJobMetrics } from '../lib/metrics/job-metrics';
 import { startMetricsServer } from './metrics-server';
 import { installRuntimeLogger } from './runtime-logger';
 import { ensureSchedules } from './schedules';
@@ -35,7 +40,25 @@ async function main() {
 
   const registry = createMetricsRegistry({ service: 'worker' });
   const metrics = createJobMetrics(registry, sequelize);
-  const activities = buildActivities({ logger, metrics, temporal: temporal.client });
+  const eventPool = createEventPool(config.DATABASE_URL);
+  const mailer = createMailer(config.SMTP_URL);
+  const publicS3 = createPublicS3Client(config);
+  const activities = buildActivities({
+    logger,
+    metrics,
+    temporal: temporal.client,
+    exportDelivery: {
+      logger,
+      publicS3,
+      bucket: config.S3_BUCKET,
+      linkTtlSeconds: config.EXPORT_LINK_TTL_SECONDS,
+      emailLinkTtlSeconds: config.EXPORT_EMAIL_LINK_TTL_SECONDS,
+      emitter: new Emitter(eventPool),
+      mailer,
+      mailFrom: config.MAIL_FROM,
+      metrics: createExportMetrics(registry),
+    },
+  });
   const workflowBundle = await bundleWorkflowCode({ workflowsPath: require.resolve('../workflows'), logger: { trace() {}, debug() {}, info() {}, warn: (m) => logger.warn(m), error: (m) => logger.error(m), log() {} } });
   const taskQueues = taskQueuesInUse();
   const workers: Worker[] = [];
@@ -61,6 +84,9 @@ async function main() {
   metricsServer.close();
   await temporal.connection.close();
   await connection.close();
+  mailer.close();
+  publicS3.destroy();
+  await eventPool.end();
   await sequelize.close();
   logger.info('worker stopped');
 }

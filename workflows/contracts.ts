@@ -1,4 +1,5 @@
 import { type JobContract } from './job-run/contract';
+import { EXPORT_JOB, SCHEDULED_EXPORT_JOB } from './exports/contract';
 import { RECONCILE_JOB_RUNS } from './maintenance/contract';
 
 /**
@@ -6,7 +7,7 @@ import { RECONCILE_JOB_RUNS } from './maintenance/contract';
  * reconciler read a job's queue and workflow type from its job_runs row, which startJob copied
  * from one of these. A capability adds its contracts to this list.
  */
-export const JOB_CONTRACTS: readonly JobContract<unknown, never>[] = [];
+export const JOB_CONTRACTS: readonly JobContract<unknown, never>[] = [EXPORT_JOB, SCHEDULED_EXPORT_JOB];
 
 /** Workflows started by a Temporal Schedule rather than by startJob. */
 export const SCHEDULED_WORKFLOWS: readonly { taskQueue: string; workflowType: string }[] = [RECONCILE_JOB_RUNS];

@@ -24,6 +24,12 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  // Understood but refused as asked: too many rows for a synchronous export (use the async one).
+  export_too_large: 422,
+  // The export job failed for good; the job run is in the dead-letter queue.
+  export_failed: 500,
+  // Still rendering after EXPORT_SYNC_TIMEOUT_SECONDS: the answer names the job to poll.
+  export_timeout: 504,
   unavailable: 503,
 };
 

@@ -1,6 +1,7 @@
 import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
 import { Organization } from './Organization';
 import { type UserRole, type UserLocale, type UserPlan } from '../../domain/accounts/users';
+import { type CsvDialect } from '../../domain/exports/csv-dialect';
 
 /** A studio account. Presenters list what leaves the service: never password_hash. */
 @Table({ tableName: 'users' })
@@ -37,6 +38,16 @@ export class User extends Model {
 
   @Column({ type: DataType.STRING(63) })
   declare tenant_slug: string | null;
+
+  /** IANA zone exports write dates in. */
+  @Default('Europe/Paris')
+  @Column({ type: DataType.STRING(64), allowNull: false })
+  declare time_zone: string;
+
+  /** The csv dialect of the user's spreadsheet (domain/exports/csv-dialect.ts). */
+  @Default('rfc4180')
+  @Column({ type: DataType.STRING(10), allowNull: false })
+  declare csv_dialect: CsvDialect;
 
   // Associations
 

@@ -1,12 +1,18 @@
+import http from 'node:http';
+import { type AddressInfo } from 'node:net';
 import { type Express } from 'express';
 import pino from 'pino';
 import { type Sequelize } from 'sequelize-typescript';
 import { createApp } from '../../api/app';
+import { createTokenService } from '../../api/auth/tokens';
+import { createUserLookup } from '../../api/auth/user-lookup';
+import { attachRealtime } from '../../api/realtime/socket-server';
 import { createSequelize } from '../../db/sequelize';
 import { type Config, loadConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
-import { createMetricsRegistry } from '../../lib/metrics';
-import { createS3Client } from '../../lib/s3';
+import { createMetricsRegistry } from '../../lib/metrics/registry';
+import { createEventPool } from '../../lib/realtime/event-pool';
+import { createPublicS3Client, createS3Client } from '../../lib/s3';
 import { connectTemporal } from '../../lib/temporal';
 
 export interface TestApp {
@@ -14,11 +20,16 @@ export interface TestApp {
   config: Config;
   sequelize: Sequelize;
   temporal: Awaited<ReturnType<typeof connectTemporal>>;
+  /** With `listen`: the address of a real HTTP server with Socket.IO attached, as api/main.ts runs it. */
+  baseUrl?: string;
   close: () => Promise<void>;
 }
 
-/** The real app wired to the test stack, as api/main.ts wires it (no HTTP listener: supertest drives it). */
-export async function startTestApp(options: { logFile?: string } = {}): Promise<TestApp> {
+/**
+ * The real app wired to the test stack, as api/main.ts wires it. Without `listen`, supertest
+ * drives the app; with it, a real server on a free port also serves Socket.IO.
+ */
+export async function startTestApp(options: { logFile?: string; listen?: boolean } = {}): Promise<TestApp> {
   const config = loadConfig();
   // With a log file the test reads the api's lines back (info and up), whatever LOG_LEVEL says.
   const logger = options.logFile
@@ -27,16 +38,34 @@ export async function startTestApp(options: { logFile?: string } = {}): Promise<
   const sequelize = createSequelize({ url: config.DATABASE_URL, poolMax: 5 });
   const temporal = await connectTemporal(config);
   const s3 = createS3Client(config);
-  const app = createApp({ config, logger, sequelize, temporal, s3, registry: createMetricsRegistry({ service: 'api-test' }) });
+  const publicS3 = createPublicS3Client(config);
+  const app = createApp({ config, logger, sequelize, temporal, s3, publicS3, registry: createMetricsRegistry({ service: 'api-test' }) });
+
+  let baseUrl: string | undefined;
+  let stopServer = async () => {};
+  if (options.listen) {
+    const server = http.createServer(app);
+    const pool = createEventPool(config.DATABASE_URL);
+    const io = attachRealtime(server, { tokens: createTokenService(config.JWT_SECRET, config.JWT_TTL_SECONDS), findUser: createUserLookup(), pool, logger });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    stopServer = async () => {
+      await io.close();
+      await pool.end();
+    };
+  }
   return {
     app,
     config,
     sequelize,
     temporal,
+    baseUrl,
     close: async () => {
+      await stopServer();
       await temporal.connection.close();
       await sequelize.close();
       s3.destroy();
+      publicS3.destroy();
     },
   };
 }

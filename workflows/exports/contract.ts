@@ -49,3 +49,41 @@ export const EXPORT_JOB = defineJob<ExportPayload>({
   workflowId: (ownerId) => jobId('export', ownerId),
   rerun: 'new-run',
 });
+
+/** A scheduled export's fire: the template and the owner's preferences are read at run time. */
+export interface ScheduledExportPayload extends Record<string, unknown> {
+  scheduledExportId: string;
+}
+
+/**
+ * One run per fire of a scheduled export's Temporal Schedule. Key: the fire's workflow id
+ * (schedule id plus fire time), so a retried or duplicated fire runs the export once.
+ */
+export const SCHEDULED_EXPORT_JOB = defineJob<ScheduledExportPayload>({
+  jobName: 'export.scheduled',
+  taskQueue: TASK_QUEUES.exports,
+  workflowType: 'scheduledExportWorkflow',
+  workflowId: (fireId) => jobId('scheduled-export', fireId),
+  rerun: 'return-existing',
+});
+
+/** The Temporal Schedule of a scheduled export: one per scheduled_exports row. */
+export function scheduledExportScheduleId(scheduledExportId: string): string {
+  return jobId('scheduled-export', scheduledExportId);
+}
+
+/** The rendering activity (activities/exports): rows to a file in object storage. */
+export interface ExportRenderActivities {
+  renderExport(input: { jobRunId: string; payload: ExportPayload }): Promise<RenderedExport>;
+}
+
+/** Socket.IO events pushed to the owner's room when an async export ends. */
+export const EXPORT_EVENTS = { completed: 'export.completed', failed: 'export.failed' } as const;
+
+/** The owner's Socket.IO room: every connection of that user, on any api process. */
+export function ownerRoom(userId: string): string {
+  return `user:${userId}`;
+}
+
+/** Rendering errors that no retry can fix: Temporal gives up at once. */
+export const EXPORT_NON_RETRYABLE = ['export_too_large', 'invalid_export'] as const;

@@ -20,7 +20,7 @@ export async function runJob<P, R>(input: JobInput<P>, body: (payload: P) => Pro
   try {
     result = await body(input.payload);
   } catch (err) {
-    const message = describe(err);
+    const message = failureMessage(err);
     log.error('Job failed for good; recorded in the dead-letter queue', { jobRunId: input.jobRunId, error: message });
     await bookkeeping.failJobRun({ jobRunId: input.jobRunId, error: message });
     throw ApplicationFailure.nonRetryable(message, 'JobFailed');
@@ -30,7 +30,7 @@ export async function runJob<P, R>(input: JobInput<P>, body: (payload: P) => Pro
 }
 
 /** The innermost cause's message: what actually went wrong, not "Activity task failed". */
-function describe(err: unknown): string {
+export function failureMessage(err: unknown): string {
   let current: unknown = err;
   while (current instanceof Error && (current as Error & { cause?: unknown }).cause instanceof Error) {
     current = (current as Error & { cause?: unknown }).cause;

@@ -1,0 +1,134 @@
+import { type S3Client } from '@aws-sdk/client-s3';
+import { ApplicationFailure } from '@temporalio/common';
+import { type Transporter } from 'nodemailer';
+import { type Logger } from 'pino';
+import { Op } from 'sequelize';
+import { ExportJob } from '../db/models/ExportJob';
+import { ExportTemplate } from '../db/models/ExportTemplate';
+import { ScheduledExport } from '../db/models/ScheduledExport';
+import { User } from '../db/models/User';
+import { resolveExportFields } from '../domain/exports/fields';
+import { type ExportMetrics } from '../lib/metrics/export-metrics';
+import { signDownloadLink } from '../lib/s3-links';
+import { EXPORT_EVENTS, ownerRoom, type ExportPayload, type RenderedExport } from '../workflows/exports/contract';
+
+/** Where async export events go: a room on every api process (Socket.IO's PostgreSQL emitter). */
+export interface RoomEmitter {
+  to(room: string): { emit(event: string, data: unknown): unknown };
+}
+
+export interface ExportDeliveryDeps {
+  logger: Logger;
+  /** Signs links for S3_PUBLIC_ENDPOINT. */
+  publicS3: S3Client;
+  bucket: string;
+  /** Lifetime of the links pushed to the app (the spec's 3600 s cap). */
+  linkTtlSeconds: number;
+  /** Lifetime of the links mailed by scheduled exports: the documented week-long case. */
+  emailLinkTtlSeconds: number;
+  emitter: RoomEmitter;
+  mailer: Transporter;
+  mailFrom: string;
+  metrics?: ExportMetrics;
+}
+
+/** The fields of an export result the app gets, pushed or polled: the same as the sync response. */
+export interface ExportLink {
+  url: string;
+  key: string;
+  filename: string;
+  expiration: number;
+}
+
+/** Records, pushes and mails what an export made. Each activity is safe to retry. */
+export function createExportDeliveryActivities(deps: ExportDeliveryDeps) {
+  const link = async (file: Pick<RenderedExport, 'key' | 'filename'>, seconds: number): Promise<ExportLink> => ({
+    url: await signDownloadLink(deps.publicS3, deps.bucket, file.key, seconds, file.filename),
+    key: file.key,
+    filename: file.filename,
+    expiration: seconds,
+  });
+
+  return {
+    /** Closes the export_jobs row (once: a final row is left as it is) and counts the export's metrics. */
+    async recordExportOutcome(input: { jobRunId: string; payload: ExportPayload; file?: RenderedExport; error?: { message: string; type: string }; seconds: number }): Promise<void> {
+      const { payload, file, error } = input;
+      if (payload.exportJobId) {
+        const [changed] = await ExportJob.update(
+          file
+            ? { status: 'COMPLETED', file_object_id: file.fileObjectId, row_count: file.rowCount, error: null, finished_at: new Date(), job_run_id: input.jobRunId }
+            : { status: 'FAILED', error: error?.message.slice(0, 10_000) ?? 'Export failed', finished_at: new Date(), job_run_id: input.jobRunId },
+          { where: { id: payload.exportJobId, status: { [Op.in]: ['PENDING', 'RUNNING'] } } },
+        );
+        if (changed === 0) return;
+      }
+      if (payload.scheduledExportId) await ScheduledExport.update({ last_run_at: new Date() }, { where: { id: payload.scheduledExportId } });
+      if (file) deps.metrics?.completed(payload.entity, payload.format, input.seconds, file.sizeBytes);
+      else deps.metrics?.failed(payload.entity, payload.format, input.seconds, error?.type ?? 'render_failed');
+    },
+
+    /** Pushes `export.completed` (with a fresh link) or `export.failed` to the owner's room on every api process. */
+    async notifyExportOwner(input: { jobRunId: string; ownerId: string; file?: RenderedExport; error?: string }): Promise<void> {
+      const room = ownerRoom(input.ownerId);
+      if (input.file) deps.emitter.to(room).emit(EXPORT_EVENTS.completed, { jobRunId: input.jobRunId, ...(await link(input.file, deps.linkTtlSeconds)) });
+      else deps.emitter.to(room).emit(EXPORT_EVENTS.failed, { jobRunId: input.jobRunId, error: input.error ?? 'Export failed' });
+    },
+
+    /** Mails the link of a scheduled export to its recipient. */
+    async emailExportLink(input: { jobRunId: string; payload: ExportPayload; file: RenderedExport }): Promise<void> {
+      const recipient = input.payload.emailRecipient;
+      if (!recipient) return;
+      const { url } = await link(input.file, deps.emailLinkTtlSeconds);
+      const days = Math.round(deps.emailLinkTtlSeconds / 86_400);
+      const text = `Your scheduled export of ${input.payload.entity} (${input.file.rowCount} rows) is ready:\n\n${url}\n\nThe link works for ${days} days.`;
+      await deps.mailer.sendMail({
+        from: deps.mailFrom,
+        to: recipient,
+        subject: `Scheduled export: ${input.payload.entity}, ${input.file.filename}`,
+        text,
+        // The same id on a retried send lets mail systems drop the duplicate.
+        messageId: `<export-${input.jobRunId}@studio.local>`,
+      });
+      deps.logger.info({ jobRunId: input.jobRunId, to: recipient, key: input.file.key }, 'Scheduled export mailed');
+    },
+
+    /**
+     * The payload of a scheduled export's fire, read now: the template (when set) supplies format
+     * and fields, the owner's preferences the zone and csv dialect. Creates the fire's export_jobs
+     * row once per job run. Null when the schedule was deleted or paused since.
+     */
+    async prepareScheduledExport({ jobRunId, scheduledExportId }: { jobRunId: string; scheduledExportId: string }): Promise<ExportPayload | null> {
+      const scheduled = await ScheduledExport.findByPk(scheduledExportId);
+      if (!scheduled || !scheduled.is_active) return null;
+      const owner = await User.findByPk(scheduled.owner_id, { rejectOnEmpty: true });
+      const template = scheduled.export_template_id ? await ExportTemplate.findOne({ where: { id: scheduled.export_template_id, owner_id: owner.id } }) : null;
+      const format = template?.format ?? scheduled.format;
+      const entity = template?.entity ?? scheduled.entity;
+      let fields: string[];
+      try {
+        fields = resolveExportFields(entity, template ? template.selected_fields : scheduled.selected_fields.length ? scheduled.selected_fields : undefined, undefined);
+      } catch (err) {
+        throw ApplicationFailure.nonRetryable((err as Error).message, 'invalid_export');
+      }
+      const [exportJob] = await ExportJob.findOrCreate({
+        where: { job_run_id: jobRunId },
+        defaults: { owner_id: owner.id, entity, format, selected_fields: fields, status: 'RUNNING', scheduled_export_id: scheduled.id, job_run_id: jobRunId },
+      });
+      return {
+        ownerId: owner.id,
+        orgId: owner.org_id,
+        entity,
+        format,
+        fields,
+        csvDialect: owner.csv_dialect,
+        timeZone: owner.time_zone,
+        mode: 'scheduled',
+        exportJobId: exportJob.id,
+        scheduledExportId: scheduled.id,
+        emailRecipient: scheduled.send_email ? scheduled.email_recipient : null,
+      };
+    },
+  };
+}
+
+export type ExportDeliveryActivities = ReturnType<typeof createExportDeliveryActivities>;

@@ -1,0 +1,106 @@
+import { type Client, WorkflowFailedError } from '@temporalio/client';
+import { type S3Client } from '@aws-sdk/client-s3';
+import { Router } from 'express';
+import { type Sequelize } from 'sequelize-typescript';
+import { ExportJob } from '../../db/models/ExportJob';
+import { findExportRun } from '../../db/queries/export-runs';
+import { DomainError } from '../../domain/errors';
+import { type Config } from '../../lib/config';
+import { startJob } from '../../lib/jobs/start-job';
+import { signDownloadLink } from '../../lib/s3-links';
+import { EXPORT_JOB, type ExportResult } from '../../workflows/exports/contract';
+import { type createRouteKit } from '../http/route-kit';
+import { type RateLimits } from '../middleware/rate-limit';
+import { assertFitsSync, buildExportPayload } from './export-request';
+import { ExportJobAccepted, ExportJobParams, ExportJobStatusView, ExportLinkView, ExportQuery } from './schema';
+
+export interface ExportsRouterDeps {
+  sequelize: Sequelize;
+  temporal: Client;
+  publicS3: S3Client;
+  config: Config;
+  kit: ReturnType<typeof createRouteKit>;
+  limits: RateLimits;
+}
+
+/** /api/export: synchronous (bounded wait), asynchronous (Socket.IO push) and polled exports. */
+export function buildExportsRouter({ sequelize, temporal, publicS3, config, kit, limits }: ExportsRouterDeps): Router {
+  const router = Router();
+  const tag = 'exports';
+  const syncLimit = limits.create('export:sync', { per: 'user' });
+  const asyncLimit = limits.create('export:async', { per: 'user' });
+  const statusUrl = (jobRunId: string) => `/api/export/jobs/${jobRunId}`;
+  const link = async (result: Pick<ExportResult, 'key' | 'filename'>) => ({
+    url: await signDownloadLink(publicS3, config.S3_BUCKET, result.key, config.EXPORT_LINK_TTL_SECONDS, result.filename),
+    key: result.key,
+    filename: result.filename,
+    expiration: config.EXPORT_LINK_TTL_SECONDS,
+  });
+
+  kit.route(
+    router,
+    { method: 'get', path: '/api/export', summary: 'Export now and get a time-limited link (bounded; large exports: /api/export/async)', tag, auth: 'user', after: [syncLimit], query: ExportQuery, response: ExportLinkView },
+    async ({ user, query, req }) => {
+      const payload = await buildExportPayload(user, query, 'sync');
+      await assertFitsSync(sequelize, payload, { rows: config.EXPORT_SYNC_MAX_ROWS, pdfRows: config.EXPORT_SYNC_MAX_ROWS_PDF });
+      const run = await startJob(temporal, EXPORT_JOB, user.id, payload, { orgId: user.orgId, userId: user.id, requestId: req.requestId });
+      const result = await waitForExport(temporal, run.id, run.workflow_id, config.EXPORT_SYNC_TIMEOUT_SECONDS, statusUrl(run.id));
+      return link(result);
+    },
+  );
+
+  kit.route(
+    router,
+    { method: 'get', path: '/api/export/async', summary: 'Queue an export; the link arrives over Socket.IO (export.completed) or by polling statusUrl', tag, auth: 'user', after: [asyncLimit], query: ExportQuery, response: ExportJobAccepted, status: 202 },
+    async ({ user, query, req }) => {
+      const payload = await buildExportPayload(user, query, 'async');
+      // The export_jobs row first, so the job can close it whenever it ends.
+      const exportJob = await ExportJob.create({ owner_id: user.id, entity: payload.entity, format: payload.format, selected_fields: payload.fields, status: 'RUNNING' });
+      try {
+        const run = await startJob(temporal, EXPORT_JOB, user.id, { ...payload, exportJobId: exportJob.id }, { orgId: user.orgId, userId: user.id, requestId: req.requestId });
+        await exportJob.update({ job_run_id: run.id });
+        return { jobRunId: run.id, status: run.status, statusUrl: statusUrl(run.id) };
+      } catch (err) {
+        await exportJob.update({ status: 'FAILED', error: (err as Error).message, finished_at: new Date() });
+        throw err;
+      }
+    },
+  );
+
+  kit.route(
+    router,
+    { method: 'get', path: '/api/export/jobs/:jobRunId', summary: 'Status of an export job, with a fresh link once it is done', tag, auth: 'user', params: ExportJobParams, response: ExportJobStatusView },
+    async ({ user, params }) => {
+      const run = await findExportRun(params.jobRunId, user.id);
+      if (run.status === 'COMPLETED') {
+        const result = run.result as ExportResult;
+        return { jobRunId: params.jobRunId, status: run.status, ...(await link(result)), rowCount: result.rowCount };
+      }
+      return { jobRunId: params.jobRunId, status: run.status, ...(run.status === 'FAILED' ? { error: run.error ?? 'Export failed' } : {}) };
+    },
+  );
+
+  return router;
+}
+
+/** Waits for an export's workflow at most `seconds`; a timeout or a failure names the job to poll. */
+async function waitForExport(temporal: Client, jobRunId: string, workflowId: string, seconds: number, pollUrl: string): Promise<ExportResult> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new DomainError('export_timeout', `The export is still being prepared after ${seconds} s; follow it at ${pollUrl}`, { jobRunId, statusUrl: pollUrl })),
+      seconds * 1000,
+    );
+  });
+  try {
+    return (await Promise.race([temporal.workflow.getHandle(workflowId).result(), timeout])) as ExportResult;
+  } catch (err) {
+    if (!(err instanceof WorkflowFailedError)) throw err;
+    let cause: unknown = err.cause;
+    while (cause instanceof Error && (cause as Error & { cause?: unknown }).cause instanceof Error) cause = (cause as Error & { cause?: unknown }).cause;
+    const reason = cause instanceof Error ? cause.message : 'unknown reason';
+    throw new DomainError('export_failed', `The export failed: ${reason}`, { jobRunId, statusUrl: pollUrl });
+  } finally {
+    clearTimeout(timer);
+  }
+}
