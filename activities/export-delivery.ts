@@ -104,9 +104,11 @@ export function createExportDeliveryActivities(deps: ExportDeliveryDeps) {
       const template = scheduled.export_template_id ? await ExportTemplate.findOne({ where: { id: scheduled.export_template_id, owner_id: owner.id } }) : null;
       const format = template?.format ?? scheduled.format;
       const entity = template?.entity ?? scheduled.entity;
+      // No template and no fields of its own: the owner's default template now, else every key (spec: Exports rule 2).
+      const fallback = template || scheduled.selected_fields.length ? undefined : await ExportTemplate.findOne({ where: { owner_id: owner.id, entity, format, is_default: true } });
       let fields: string[];
       try {
-        fields = resolveExportFields(entity, template ? template.selected_fields : scheduled.selected_fields.length ? scheduled.selected_fields : undefined, undefined);
+        fields = resolveExportFields(entity, template ? template.selected_fields : scheduled.selected_fields.length ? scheduled.selected_fields : undefined, fallback?.selected_fields);
       } catch (err) {
         throw ApplicationFailure.nonRetryable((err as Error).message, 'invalid_export');
       }

@@ -14,6 +14,7 @@ import { createTokenService } from './auth/tokens';
 import { buildContactsRouter } from './contacts/router';
 import { buildExportTemplatesRouter } from './export-templates/router';
 import { buildExportsRouter } from './exports/router';
+import { buildScheduledExportsRouter } from './scheduled-exports/router';
 import { httpMetrics } from './http/http-metrics';
 import { createRouteKit } from './http/route-kit';
 import { accessLog } from './middleware/access-log';
@@ -70,6 +71,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(buildContactsRouter({ sequelize, kit }));
   app.use(buildSessionsRouter({ sequelize, kit }));
   app.use(buildExportTemplatesRouter({ sequelize, kit }));
+  app.use(buildScheduledExportsRouter({ temporal: deps.temporal.client, kit }));
   app.use(buildExportsRouter({ sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit, limits }));
   app.use(buildAdminJobsRouter({ sequelize, temporal: deps.temporal.client, kit }));
 

@@ -2,12 +2,8 @@ import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Ta
 import { ExportTemplate } from './ExportTemplate';
 import { type ExportEntity, type ExportFormat } from '../../domain/exports/export-kinds';
 import { User } from './User';
+import { type Recurrence } from '../../domain/exports/recurrence';
 
-/** Spec: frequency (e.g. `weekly`) and interval (every `interval` frequencies). */
-export interface RecurrencePattern {
-  frequency: string;
-  interval: number;
-}
 
 /**
  * An export run at scheduled_at, then again per recurrence_pattern (NULL: once), through a
@@ -43,7 +39,7 @@ export class ScheduledExport extends Model {
   declare scheduled_at: Date;
 
   @Column({ type: DataType.JSONB })
-  declare recurrence_pattern: RecurrencePattern | null;
+  declare recurrence_pattern: Recurrence | null;
 
   @Default(false)
   @Column({ type: DataType.BOOLEAN, allowNull: false })
