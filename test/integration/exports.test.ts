@@ -1,0 +1,165 @@
+// Exports through HTTP against the real stack: the api (with Socket.IO) in-process, the real
+// worker process rendering into the S3 server.
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { io as connect, type Socket } from 'socket.io-client';
+import request from 'supertest';
+import { exportKeys } from '../../domain/exports/columns';
+import { freePort } from '../../scripts/stack/wait';
+import { buildContact, buildUser, type TestUser } from '../factories/users';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { eventually, startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
+import { testStackDir } from '../setup/paths';
+
+let t: TestApp;
+let worker: WorkerProcess;
+beforeAll(async () => {
+  t = await startTestApp({ listen: true });
+  worker = await startWorkerProcess('workers/main.ts', path.join(testStackDir, 'logs', `exports-worker-${process.pid}.log`), 'worker started', 180_000, {
+    LOG_LEVEL: 'info',
+    WORKER_METRICS_PORT: String(await freePort()),
+  });
+}, 240_000);
+afterAll(async () => {
+  await worker?.kill('SIGTERM');
+  await t.close();
+});
+
+const as = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
+const download = async (url: string) => Buffer.from(await (await fetch(url)).arrayBuffer());
+
+describe('GET /api/export (synchronous)', () => {
+  it('answers a link to a csv a French studio opens as written: BOM, headers, accents, chosen fields in order', async () => {
+    const owner = await buildUser(t.app);
+    await buildContact(t.app, owner, { first_name: 'Élodie', last_name: 'Garçon', city: 'Besançon' });
+    const res = await request(t.app).get('/api/export').query({ entity: 'contacts', format: 'csv', fields: 'last_name,first_name,city' }).set(as(owner));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ url: expect.stringMatching(/^http/), key: expect.stringContaining(owner.id), filename: expect.stringMatching(/\.csv$/), expiration: 3600 });
+    const file = await download(res.body.url);
+    expect(file.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const lines = file.subarray(3).toString('utf8').trim().split(/\r?\n/);
+    expect(lines[0]).toBe('Last Name,First Name,City');
+    expect(lines[1]).toBe('Garçon,Élodie,Besançon');
+  });
+
+  it('uses the default template when no fields are given', async () => {
+    const owner = await buildUser(t.app);
+    await buildContact(t.app, owner, { first_name: 'Zoé', email: 'zoe@example.fr' });
+    await request(t.app).post('/api/export-templates').set(as(owner)).send({ name: 'Emails', entity: 'contacts', format: 'csv', selected_fields: ['email'], is_default: true }).expect(201);
+    const res = await request(t.app).get('/api/export').query({ entity: 'contacts', format: 'csv' }).set(as(owner)).expect(200);
+    const lines = (await download(res.body.url)).subarray(3).toString('utf8').trim().split(/\r?\n/);
+    expect(lines).toEqual(['Email', 'zoe@example.fr']);
+  });
+
+  it('refuses invalid fields with a message naming the entity, the invalid and the valid fields', async () => {
+    const owner = await buildUser(t.app);
+    const res = await request(t.app).get('/api/export').query({ entity: 'sessions', format: 'excel', fields: 'title,price' }).set(as(owner));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(`Invalid fields for sessions: price. Valid fields: ${exportKeys('sessions').join(', ')}`);
+  });
+
+  it('refuses a synchronous pdf past its row limit and points to the async export', async () => {
+    const owner = await buildUser(t.app);
+    await t.sequelize.query("INSERT INTO sessions (owner_id, title) SELECT $1, 'Séance ' || g FROM generate_series(1, 5001) g", { bind: [owner.id] });
+    const res = await request(t.app).get('/api/export').query({ entity: 'sessions', format: 'pdf' }).set(as(owner));
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe('export_too_large');
+    expect(res.body.message).toMatch(/\/api\/export\/async/);
+  });
+
+  it('limits each user to 10 synchronous and 5 asynchronous exports a minute, with Retry-After', async () => {
+    const owner = await buildUser(t.app);
+    const other = await buildUser(t.app);
+    // Invalid requests count too (the limit is checked before validation), and start no job.
+    for (let i = 0; i < 10; i += 1) expect((await request(t.app).get('/api/export').query({ entity: 'nope' }).set(as(owner))).status).toBe(400);
+    const limited = await request(t.app).get('/api/export').query({ entity: 'nope' }).set(as(owner));
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    for (let i = 0; i < 5; i += 1) expect((await request(t.app).get('/api/export/async').query({ entity: 'nope' }).set(as(owner))).status).toBe(400);
+    expect((await request(t.app).get('/api/export/async').query({ entity: 'nope' }).set(as(owner))).status).toBe(429);
+    // Another user has their own count.
+    expect((await request(t.app).get('/api/export').query({ entity: 'nope' }).set(as(other))).status).toBe(400);
+  });
+});
+
+describe('GET /api/export/async', () => {
+  let socket: Socket | undefined;
+  afterEach(() => socket?.disconnect());
+
+  it('answers 202 at once and pushes export.completed to the owner over Socket.IO; polling gives the same file', async () => {
+    const owner = await buildUser(t.app);
+    await buildContact(t.app, owner, { first_name: 'Anaïs', last_name: 'Müller' });
+    socket = connect(t.baseUrl!, { auth: { token: owner.token }, transports: ['websocket'] });
+    await new Promise<void>((resolve, reject) => {
+      socket!.once('connect', () => resolve());
+      socket!.once('connect_error', reject);
+    });
+    const events: Record<string, unknown>[] = [];
+    socket.on('export.completed', (e: Record<string, unknown>) => events.push(e));
+
+    const res = await request(t.app).get('/api/export/async').query({ entity: 'contacts', format: 'excel', fields: 'first_name,last_name' }).set(as(owner));
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ jobRunId: expect.any(String), status: 'RUNNING', statusUrl: `/api/export/jobs/${res.body.jobRunId}` });
+
+    const event = await eventually('export.completed on the socket', async () => events.find((e) => e.jobRunId === res.body.jobRunId));
+    expect(event).toMatchObject({ url: expect.any(String), key: expect.stringContaining(owner.id), filename: expect.stringMatching(/\.xlsx$/), expiration: 3600 });
+    expect((await download(event.url as string)).subarray(0, 2).toString()).toBe('PK'); // a zip: a real xlsx
+
+    const polled = await request(t.app).get(res.body.statusUrl).set(as(owner)).expect(200);
+    expect(polled.body).toMatchObject({ jobRunId: res.body.jobRunId, status: 'COMPLETED', key: event.key, filename: event.filename, rowCount: 1 });
+
+    // Someone else cannot see the job, nor is told it exists.
+    const other = await buildUser(t.app);
+    expect((await request(t.app).get(res.body.statusUrl).set(as(other))).status).toBe(404);
+  });
+
+  it('refuses a socket without a valid token', async () => {
+    socket = connect(t.baseUrl!, { auth: { token: 'forged' }, transports: ['websocket'], reconnection: false });
+    const error = await new Promise<Error>((resolve) => socket!.once('connect_error', resolve));
+    expect(error.message).toMatch(/unauthorized/);
+  });
+});
+
+describe('scheduled exports', () => {
+  it('fire on their Temporal Schedule, export with the template, and mail the link', async () => {
+    const owner = await buildUser(t.app);
+    await buildContact(t.app, owner, { first_name: 'Hélène', last_name: 'Dupré' });
+    const template = await request(t.app).post('/api/export-templates').set(as(owner)).send({ name: 'Noms', entity: 'contacts', format: 'csv', selected_fields: ['last_name'] }).expect(201);
+    const recipient = `compta-${crypto.randomUUID()}@studio.test`;
+    const created = await request(t.app)
+      .post('/api/scheduled-exports')
+      .set(as(owner))
+      .send({ export_template_id: template.body.id, scheduled_at: new Date(Date.now() + 3_600_000).toISOString(), recurrence_pattern: { frequency: 'weekly', interval: 1 }, send_email: true, email_recipient: recipient });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ entity: 'contacts', format: 'csv', is_active: true, next_run_at: expect.any(String) });
+
+    // Fire it now, as the schedule would at its time.
+    const scheduleId = `scheduled-export:${created.body.id}`;
+    await t.temporal.client.schedule.getHandle(scheduleId).trigger();
+    const mails = await eventually('the export link mail', async () => {
+      const all = (await (await fetch(`${process.env.MAILDEV_URL}/email`)).json()) as { to: { address: string }[]; text: string }[];
+      return all.find((m) => m.to.some((to) => to.address === recipient));
+    });
+    const url = /(https?:\/\/\S+)/.exec(mails.text)![1];
+    const lines = (await download(url)).subarray(3).toString('utf8').trim().split(/\r?\n/);
+    expect(lines).toEqual(['Last Name', 'Dupré']);
+
+    const list = await request(t.app).get('/api/scheduled-exports').set(as(owner)).expect(200);
+    expect(list.body.total).toBe(1);
+    expect(list.body.items[0].last_run_at).not.toBeNull();
+
+    const paused = await request(t.app).post(`/api/scheduled-exports/${created.body.id}/pause`).set(as(owner)).expect(200);
+    expect(paused.body.is_active).toBe(false);
+    expect((await t.temporal.client.schedule.getHandle(scheduleId).describe()).state.paused).toBe(true);
+    await request(t.app).delete(`/api/scheduled-exports/${created.body.id}`).set(as(owner)).expect(204);
+    await expect(t.temporal.client.schedule.getHandle(scheduleId).describe()).rejects.toThrow();
+  });
+
+  it('refuses a template that is not the owner', async () => {
+    const owner = await buildUser(t.app);
+    const other = await buildUser(t.app);
+    const template = await request(t.app).post('/api/export-templates').set(as(other)).send({ name: 'x', entity: 'contacts', format: 'csv', selected_fields: ['email'] }).expect(201);
+    const res = await request(t.app).post('/api/scheduled-exports').set(as(owner)).send({ export_template_id: template.body.id, scheduled_at: new Date(Date.now() + 60_000).toISOString() });
+    expect(res.status).toBe(400);
+  });
+});
