@@ -33,6 +33,10 @@ const ConfigSchema = z.object({
   WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   /** Trust X-Forwarded-For from this many proxies (rate limits key on the client address). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /** Exports and other temporary files (exports/, pdfs/ai-reports/, temp/) older than this are deleted by the daily cleanup. */
+  EXPORT_RETENTION_HOURS: z.coerce.number().int().min(1).max(8760).default(24),
+  /** Largest avatar or logo upload, in bytes (413 above). */
+  USER_IMAGE_MAX_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(5 * 1024 * 1024),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -1,5 +1,6 @@
 import { type Client } from '@temporalio/client';
 import { type Logger } from 'pino';
+import { createCleanupActivities, type CleanupDeps } from '../activities/cleanup';
 import { createJobRunActivities } from '../activities/job-runs';
 import { createReconcileActivities } from '../activities/reconcile-job-runs';
 import { createJobStarterActivities } from '../activities/start-jobs';
@@ -11,6 +12,8 @@ export interface WorkerDeps {
   metrics: JobMetrics;
   /** For activities that ask Temporal about workflows or start jobs (reconciler, schedules, outbox relay). */
   temporal: Client;
+  /** S3, database and metrics of the cleanup jobs (built by workers/main.ts with workers/cleanup-deps.ts). */
+  cleanup: CleanupDeps;
 }
 
 /** Every activity, built from its factory with real dependencies. Capability activities join here. */
@@ -19,5 +22,6 @@ export function buildActivities(deps: WorkerDeps) {
     ...createJobRunActivities(deps),
     ...createReconcileActivities(deps),
     ...createJobStarterActivities({ temporal: deps.temporal, contracts: JOB_CONTRACTS }),
+    ...createCleanupActivities(deps.cleanup),
   };
 }

@@ -11,6 +11,7 @@ import { connectTemporal } from '../lib/temporal';
 import { withTimeout } from '../lib/with-timeout';
 import { taskQueuesInUse } from '../workflows/contracts';
 import { buildActivities } from './activities';
+import { buildCleanupDeps } from './cleanup-deps';
 import { createWorker } from './create-worker';
 import { createJobMetrics } from './job-metrics';
 import { startMetricsServer } from './metrics-server';
@@ -35,7 +36,7 @@ async function main() {
 
   const registry = createMetricsRegistry({ service: 'worker' });
   const metrics = createJobMetrics(registry, sequelize);
-  const activities = buildActivities({ logger, metrics, temporal: temporal.client });
+  const activities = buildActivities({ logger, metrics, temporal: temporal.client, cleanup: buildCleanupDeps({ config, sequelize, logger, registry }) });
   const workflowBundle = await bundleWorkflowCode({ workflowsPath: require.resolve('../workflows'), logger: { trace() {}, debug() {}, info() {}, warn: (m) => logger.warn(m), error: (m) => logger.error(m), log() {} } });
   const taskQueues = taskQueuesInUse();
   const workers: Worker[] = [];

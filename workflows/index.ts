@@ -4,3 +4,4 @@
  */
 export { reconcileJobRunsWorkflow } from './maintenance/reconcile-job-runs';
 export { launchJobWorkflow } from './job-run/launch-job';
+export { cleanupExportFilesWorkflow, cleanupOrphanFileObjectsWorkflow, cleanupOrphanObjectsWorkflow } from './cleanup/cleanup-workflows';
