@@ -24,6 +24,7 @@ import { requestId } from './middleware/request-id';
 import { generateOpenApiDocument } from './openapi';
 import { buildOpsRouter } from './ops/router';
 import { buildSessionsRouter } from './sessions/router';
+import { buildStorageRouters } from './storage/routers';
 
 /** Everything the api needs from the outside, built once by api/main.ts (or a test). */
 export interface AppDeps {
@@ -74,6 +75,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(buildScheduledExportsRouter({ temporal: deps.temporal.client, kit }));
   app.use(buildExportsRouter({ sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit, limits }));
   app.use(buildAdminJobsRouter({ sequelize, temporal: deps.temporal.client, kit }));
+  app.use(buildStorageRouters({ config, sequelize, s3: deps.s3, logger, kit }));
 
   const openApiDocument = generateOpenApiDocument(docs);
   app.get('/api/docs', (_req, res) => {

@@ -80,6 +80,10 @@ const ConfigSchema = z.object({
   EXPORT_LINK_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(3600),
   /** Lifetime of the links scheduled exports mail (spec: up to one week for specific cases). */
   EXPORT_EMAIL_LINK_TTL_SECONDS: z.coerce.number().int().min(3600).max(604_800).default(604_800),
+  /** Exports and other temporary files (exports/, pdfs/ai-reports/, temp/) older than this are deleted by the daily cleanup. */
+  EXPORT_RETENTION_HOURS: z.coerce.number().int().min(1).max(8760).default(24),
+  /** Largest avatar or logo upload, in bytes (413 above). */
+  USER_IMAGE_MAX_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(5 * 1024 * 1024),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

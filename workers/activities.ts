@@ -1,6 +1,7 @@
 import { type Client } from '@temporalio/client';
 import { type Logger } from 'pino';
 import { sequelizeJobRunStore } from '../activities/job-run-store';
+import { createCleanupActivities, type CleanupDeps } from '../activities/cleanup';
 import { createJobRunActivities } from '../activities/job-runs';
 import { createExportDeliveryActivities, type ExportDeliveryDeps } from '../activities/export-delivery';
 import { createReconcileActivities } from '../activities/reconcile-job-runs';
@@ -14,6 +15,8 @@ export interface WorkerDeps {
   exportDelivery: ExportDeliveryDeps;
   /** For activities that ask Temporal about workflows or start jobs (reconciler, schedules, outbox relay). */
   temporal: Client;
+  /** S3, database and metrics of the cleanup jobs (built by workers/main.ts with workers/cleanup-deps.ts). */
+  cleanup: CleanupDeps;
 }
 
 /** Every activity, built from its factory with real dependencies. Capability activities join here. */
@@ -23,5 +26,6 @@ export function buildActivities(deps: WorkerDeps) {
     ...createReconcileActivities(deps),
     ...createJobStarterActivities({ temporal: deps.temporal, contracts: JOB_CONTRACTS }),
     ...createExportDeliveryActivities(deps.exportDelivery),
+    ...createCleanupActivities(deps.cleanup),
   };
 }

@@ -16,6 +16,7 @@ import { createExportMetrics } from '../lib/metrics/export-metrics';
 import { createEventPool } from '../lib/realtime/event-pool';
 import { createPublicS3Client } from '../lib/s3';
 import { buildActivities } from './activities';
+import { buildCleanupDeps } from './cleanup-deps';
 import { createWorker } from './create-worker';
 import { createJobMetrics } from '../lib/metrics/job-metrics';
 import { startMetricsServer } from './metrics-server';
@@ -47,6 +48,7 @@ async function main() {
     logger,
     metrics,
     temporal: temporal.client,
+    cleanup: buildCleanupDeps({ config, sequelize, logger, registry }),
     exportDelivery: {
       logger,
       publicS3,

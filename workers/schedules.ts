@@ -1,6 +1,7 @@
 import { type Client, ScheduleAlreadyRunning, ScheduleOverlapPolicy, type ScheduleOptions } from '@temporalio/client';
 import { type Logger } from 'pino';
 import { RECONCILE_JOB_RUNS, type ReconcileJobRunsInput } from '../workflows/maintenance/contract';
+import { cleanupSchedules } from './cleanup-schedules';
 
 /** How often the reconciler looks, how long a row may be RUNNING before it is checked, how many per pass. */
 export const RECONCILE_EVERY = '5 minutes';
@@ -22,6 +23,7 @@ export function workerSchedules(): ScheduleOptions[] {
       // A pass still running when the next is due makes the next one pointless.
       policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 minute' },
     },
+    ...cleanupSchedules(),
   ];
 }
 

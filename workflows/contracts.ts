@@ -1,13 +1,20 @@
 import { type JobContract } from './job-run/contract';
 import { EXPORT_JOB, SCHEDULED_EXPORT_JOB } from './exports/contract';
 import { RECONCILE_JOB_RUNS } from './maintenance/contract';
+import { CLEANUP_EXPORT_FILES, CLEANUP_ORPHAN_FILE_OBJECTS, CLEANUP_ORPHAN_OBJECTS } from './cleanup/contract';
 
 /**
  * Every job contract. The worker polls the task queues named here, and replay and the
  * reconciler read a job's queue and workflow type from its job_runs row, which startJob copied
  * from one of these. A capability adds its contracts to this list.
  */
-export const JOB_CONTRACTS: readonly JobContract<unknown, never>[] = [EXPORT_JOB, SCHEDULED_EXPORT_JOB];
+export const JOB_CONTRACTS: readonly JobContract<unknown, never>[] = [
+  EXPORT_JOB,
+  SCHEDULED_EXPORT_JOB,
+  CLEANUP_EXPORT_FILES,
+  CLEANUP_ORPHAN_FILE_OBJECTS,
+  CLEANUP_ORPHAN_OBJECTS,
+];
 
 /** Workflows started by a Temporal Schedule rather than by startJob. */
 export const SCHEDULED_WORKFLOWS: readonly { taskQueue: string; workflowType: string }[] = [RECONCILE_JOB_RUNS];

@@ -99,7 +99,7 @@ function describe<P, Q, B>(spec: RouteSpec<P, Q, B>): RouteConfig {
   const status = spec.status ?? 200;
   return {
     method: spec.method,
-    path: spec.path.replace(/:(\w+)/g, '{$1}'),
+    path: spec.path.replace(/[:*](\w+)/g, '{$1}'),
     summary: spec.summary,
     tags: [spec.tag],
     security: spec.auth === 'none' ? [] : [{ bearerAuth: [] }],

@@ -15,6 +15,7 @@ import { sendError } from './http-error';
 /** Status of each domain error code. Exhaustive by type: a new code must be given its status here. */
 const STATUS_BY_CODE: Record<ErrorCode, number> = {
   validation_failed: 400,
+  invalid_key: 400,
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
@@ -30,6 +31,8 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   export_failed: 500,
   // Still rendering after EXPORT_SYNC_TIMEOUT_SECONDS: the answer names the job to poll.
   export_timeout: 504,
+  // A delete under a permanent prefix is refused by the cleanup guard: a bug of ours if it ever reaches a response.
+  permanent_object: 500,
   unavailable: 503,
 };
 

@@ -49,6 +49,14 @@ export class User extends Model {
   @Column({ type: DataType.STRING(10), allowNull: false })
   declare csv_dialect: CsvDialect;
 
+  /** The current avatar's object key (`avatars/<userId>/<uuid>.<ext>`); links are signed on demand. */
+  @Column({ type: DataType.STRING(1024) })
+  declare avatar_key: string | null;
+
+  /** The current logo's object key (`logos/<userId>/<uuid>.<ext>`). */
+  @Column({ type: DataType.STRING(1024) })
+  declare logo_key: string | null;
+
   // Associations
 
   @BelongsTo(() => Organization, 'org_id')

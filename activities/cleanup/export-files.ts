@@ -1,0 +1,57 @@
+import { QueryTypes } from 'sequelize';
+import { partitionDeletable, TEMPORARY_PREFIXES } from '../../domain/storage/prefixes';
+import { type CleanupPayload, type CleanupSummary } from '../../workflows/cleanup/contract';
+import { minAge, runCleanupPass } from './cleanup-pass';
+import { type CleanupDeps } from './deps';
+import { deleteObjects, listObjectPages, S3_BATCH } from './object-store';
+
+/**
+ * The daily export-file cleanup: under the temporary prefixes only, objects whose LastModified
+ * is older than the retention are deleted in batches of 1000, with their file_objects rows
+ * (export_jobs keep their history: their file_object_id becomes NULL). Then rows under those
+ * prefixes past the retention whose object was already gone are removed too.
+ */
+export function createExportFilesCleanup(deps: CleanupDeps) {
+  const { sequelize, s3, bucket } = deps;
+  const deleteRows = (keys: string[]) =>
+    keys.length === 0 ? Promise.resolve() : sequelize.query('DELETE FROM file_objects WHERE bucket = $1 AND key = ANY($2::text[])', { bind: [bucket, keys] });
+
+  return {
+    async deleteExpiredExportFiles(payload: CleanupPayload): Promise<CleanupSummary> {
+      const minAgeSeconds = minAge(payload, deps.exportRetentionHours * 3600);
+      const cutoff = new Date(Date.now() - minAgeSeconds * 1000);
+      return runCleanupPass(deps, 'export-files', minAgeSeconds, async (tally) => {
+        for (const prefix of TEMPORARY_PREFIXES) {
+          for await (const page of listObjectPages(s3, bucket, prefix)) {
+            tally.scan(page.length);
+            const expired = page.filter((o) => o.lastModified < cutoff).map((o) => o.key);
+            // pdfs/ai-reports/ and the others are temporary; the guard still sees every key.
+            const { deletable, permanent } = partitionDeletable(expired);
+            tally.keptPermanent += permanent.length;
+            const outcome = await deleteObjects(s3, bucket, deletable);
+            await deleteRows(outcome.deleted);
+            tally.removed(outcome.deleted.length);
+            tally.refused(outcome);
+          }
+        }
+        // Rows whose object is already gone (deleted by hand, or a pass that died between the
+        // two steps): the key-prefix index serves these LIKEs.
+        const patterns = TEMPORARY_PREFIXES.map((p) => `${p}%`);
+        for (;;) {
+          const rows = await sequelize.query<{ key: string }>(
+            `DELETE FROM file_objects WHERE id IN (
+               SELECT id FROM file_objects WHERE bucket = $1 AND key LIKE ANY($2::text[]) AND created_at < $3 LIMIT ${S3_BATCH}
+             ) RETURNING key`,
+            { bind: [bucket, patterns, cutoff], type: QueryTypes.SELECT },
+          );
+          if (rows.length === 0) break;
+          const { deletable } = partitionDeletable(rows.map((r) => r.key));
+          tally.refused(await deleteObjects(s3, bucket, deletable));
+          tally.scan(rows.length);
+          tally.removed(rows.length);
+          if (rows.length < S3_BATCH) break;
+        }
+      });
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import { type S3Client } from '@aws-sdk/client-s3';
+import { Router } from 'express';
+import { type Logger } from 'pino';
+import { type Sequelize } from 'sequelize-typescript';
+import { User } from '../../db/models/User';
+import { MAX_LINK_SECONDS } from '../../domain/storage/link-expiration';
+import { type UserImageKind } from '../../domain/storage/prefixes';
+import { type createRouteKit } from '../http/route-kit';
+import { signGetLink } from '../storage/signed-link';
+import { createImageUpload } from './image-upload';
+import { presentUserProfile } from './presenter';
+import { UploadedImageView, UserProfileView } from './schema';
+import { uploadUserImage } from './upload-user-image';
+
+export interface UsersRouterDeps {
+  sequelize: Sequelize;
+  s3: S3Client;
+  /** createPublicS3Client(config): signs for S3_PUBLIC_ENDPOINT. */
+  publicS3: S3Client;
+  bucket: string;
+  maxImageBytes: number;
+  logger: Logger;
+  kit: ReturnType<typeof createRouteKit>;
+}
+
+/** /api/users/me: the profile with its avatar and logo, and their uploads. */
+export function buildUsersRouter(deps: UsersRouterDeps): Router {
+  const { kit, publicS3, bucket } = deps;
+  const router = Router();
+  const tag = 'users';
+  const readImage = createImageUpload(deps.maxImageBytes);
+  const link = (key: string | null) => (key ? signGetLink(publicS3, bucket, key, MAX_LINK_SECONDS) : Promise.resolve(null));
+
+  kit.route(router, { method: 'get', path: '/api/users/me', summary: 'The signed-in user with the current avatar and logo', tag, auth: 'user', response: UserProfileView }, async ({ user }) => {
+    const row = await User.findByPk(user.id, { rejectOnEmpty: true });
+    const [avatar, logo] = await Promise.all([link(row.avatar_key), link(row.logo_key)]);
+    return presentUserProfile(row, avatar, logo);
+  });
+
+  for (const kind of ['avatar', 'logo'] as const satisfies readonly UserImageKind[]) {
+    kit.route(
+      router,
+      {
+        method: 'put',
+        path: `/api/users/me/${kind}`,
+        summary: `Upload a new ${kind} (multipart part "file": png, jpeg or webp); the previous one is deleted`,
+        tag,
+        auth: 'user',
+        response: UploadedImageView,
+      },
+      async ({ req, res, user }) => {
+        const file = await readImage(req, res);
+        const stored = await uploadUserImage(deps, user, kind, file);
+        const signed = await signGetLink(publicS3, bucket, stored.key, MAX_LINK_SECONDS);
+        return { ...signed, content_type: stored.contentType, size_bytes: stored.sizeBytes };
+      },
+    );
+  }
+
+  return router;
+}

@@ -1,0 +1,42 @@
+import { QueryTypes } from 'sequelize';
+import { type Sequelize } from 'sequelize-typescript';
+
+/** Who asks for a link: the user, their organisation, and the bucket the key is in. */
+export interface FileAccessRequest {
+  userId: string;
+  orgId: string;
+  bucket: string;
+  key: string;
+}
+
+/** Which of the database's ownership rules hold for a key (the key-pattern rule is in domain/storage). */
+export interface FileAccessRules {
+  /** A file_objects row for the key in the user's organisation. */
+  fileObjectInOrg: boolean;
+  /** A session_files row for the key on one of the user's sessions. */
+  sessionFileOwned: boolean;
+  /** A contact_files row for the key on one of the user's contacts. */
+  contactFileOwned: boolean;
+  /** A document uploaded by the user whose file object has the key. */
+  documentUploaded: boolean;
+  /** The key is the user's current avatar or logo (the week-long link case). */
+  currentUserImage: boolean;
+}
+
+/**
+ * The spec's signed-link ownership rules that need the database, in one statement: each rule is
+ * an EXISTS on an indexed key lookup, values bound, nothing about other users' rows returned.
+ */
+export async function fileAccessRules(sequelize: Sequelize, r: FileAccessRequest): Promise<FileAccessRules> {
+  const [row] = await sequelize.query<FileAccessRules>(
+    `SELECT
+       EXISTS (SELECT 1 FROM file_objects fo WHERE fo.bucket = $bucket AND fo.key = $key AND fo.org_id = $orgId) AS "fileObjectInOrg",
+       EXISTS (SELECT 1 FROM session_files sf JOIN sessions s ON s.id = sf.session_id WHERE sf.key = $key AND s.owner_id = $userId) AS "sessionFileOwned",
+       EXISTS (SELECT 1 FROM contact_files cf JOIN contacts c ON c.id = cf.contact_id WHERE cf.key = $key AND c.owner_id = $userId) AS "contactFileOwned",
+       EXISTS (SELECT 1 FROM documents d JOIN file_objects fo ON fo.id = d.file_object_id
+                WHERE fo.bucket = $bucket AND fo.key = $key AND d.uploaded_by = $userId) AS "documentUploaded",
+       EXISTS (SELECT 1 FROM users u WHERE u.id = $userId AND (u.avatar_key = $key OR u.logo_key = $key)) AS "currentUserImage"`,
+    { bind: { bucket: r.bucket, key: r.key, orgId: r.orgId, userId: r.userId }, type: QueryTypes.SELECT },
+  );
+  return row;
+}

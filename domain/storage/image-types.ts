@@ -1,0 +1,23 @@
+/** The image types avatars and logos may be, with their extension and content type. */
+export const ACCEPTED_IMAGE_TYPES = {
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+} as const;
+export type ImageType = keyof typeof ACCEPTED_IMAGE_TYPES;
+
+/** File extension per type, used in the object key. */
+export const IMAGE_EXTENSIONS: Record<ImageType, string> = { png: 'png', jpeg: 'jpg', webp: 'webp' };
+
+/**
+ * The image type read from the first bytes (the magic numbers), or null. The declared content
+ * type and the file name are the client's claims; the bytes are what a browser will decode.
+ */
+export function detectImageType(bytes: Uint8Array): ImageType | null {
+  const starts = (sig: number[], offset = 0) => bytes.length >= offset + sig.length && sig.every((b, i) => bytes[offset + i] === b);
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (starts([0xff, 0xd8, 0xff])) return 'jpeg';
+  // RIFF <size> WEBP
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'webp';
+  return null;
+}
