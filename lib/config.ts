@@ -70,6 +70,12 @@ const ConfigSchema = z.object({
   RATE_LIMIT_EXPORT_SYNC: rateLimitSetting('10/60'),
   /** Asynchronous exports per user (spec: 5 per minute). */
   RATE_LIMIT_EXPORT_ASYNC: rateLimitSetting('5/60'),
+  /** The Chromium that renders pdf exports (Debian's package by default; never downloaded). */
+  CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  /** Rows a pdf export may hold; past it the export fails and says to use csv or excel. */
+  EXPORT_PDF_MAX_ROWS: z.coerce.number().int().min(1).max(100000).default(5000),
+  /** Rows Chromium lays out per page.pdf call (memory grows faster than linearly with a page's rows). */
+  EXPORT_PDF_CHUNK_ROWS: z.coerce.number().int().min(50).max(2000).default(1000),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
