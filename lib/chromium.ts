@@ -3,8 +3,9 @@ import { type Logger } from 'pino';
 import type { Browser, PuppeteerNode } from 'puppeteer-core' with { 'resolution-mode': 'import' };
 
 /**
- * puppeteer-core ships only as an ES module. Node 20.19+ loads it with require(); jest's own module
- * loader does not, so it is loaded through Node's real require, the same under tsx, node and jest.
+ * puppeteer-core ships only as an ES module, which this CommonJS code base loads with Node's
+ * require (Node 20.19+ loads ES modules that way). Jest's module loader cannot, so tests render
+ * pdfs in a child process, as the worker does (test/helpers/render-export-child.ts).
  */
 function loadPuppeteer(): PuppeteerNode {
   return (createRequire(__filename)('puppeteer-core') as { default: PuppeteerNode }).default;
