@@ -84,6 +84,12 @@ const ConfigSchema = z.object({
   EXPORT_RETENTION_HOURS: z.coerce.number().int().min(1).max(8760).default(24),
   /** Largest avatar or logo upload, in bytes (413 above). */
   USER_IMAGE_MAX_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(5 * 1024 * 1024),
+  /** The Chromium that renders pdf exports (Debian's package by default; never downloaded). */
+  CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  /** Rows a pdf export may hold; past it the export fails and says to use csv or excel. */
+  EXPORT_PDF_MAX_ROWS: z.coerce.number().int().min(1).max(100000).default(5000),
+  /** Rows Chromium lays out per page.pdf call (memory grows faster than linearly with a page's rows). */
+  EXPORT_PDF_CHUNK_ROWS: z.coerce.number().int().min(50).max(2000).default(1000),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

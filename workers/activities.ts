@@ -4,6 +4,7 @@ import { sequelizeJobRunStore } from '../activities/job-run-store';
 import { createCleanupActivities, type CleanupDeps } from '../activities/cleanup';
 import { createJobRunActivities } from '../activities/job-runs';
 import { createExportDeliveryActivities, type ExportDeliveryDeps } from '../activities/export-delivery';
+import { createExportRenderActivities, type ExportRenderDeps } from '../activities/exports/render-export';
 import { createReconcileActivities } from '../activities/reconcile-job-runs';
 import { createJobStarterActivities } from '../activities/start-jobs';
 import { JOB_CONTRACTS } from '../workflows/contracts';
@@ -13,6 +14,7 @@ export interface WorkerDeps {
   logger: Logger;
   metrics: JobMetrics;
   exportDelivery: ExportDeliveryDeps;
+  exportRender: ExportRenderDeps;
   /** For activities that ask Temporal about workflows or start jobs (reconciler, schedules, outbox relay). */
   temporal: Client;
   /** S3, database and metrics of the cleanup jobs (built by workers/main.ts with workers/cleanup-deps.ts). */
@@ -26,6 +28,7 @@ export function buildActivities(deps: WorkerDeps) {
     ...createReconcileActivities(deps),
     ...createJobStarterActivities({ temporal: deps.temporal, contracts: JOB_CONTRACTS }),
     ...createExportDeliveryActivities(deps.exportDelivery),
+    ...createExportRenderActivities(deps.exportRender),
     ...createCleanupActivities(deps.cleanup),
   };
 }

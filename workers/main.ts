@@ -14,7 +14,8 @@ import { Emitter } from '@socket.io/postgres-emitter';
 import { createMailer } from '../lib/mailer';
 import { createExportMetrics } from '../lib/metrics/export-metrics';
 import { createEventPool } from '../lib/realtime/event-pool';
-import { createPublicS3Client } from '../lib/s3';
+import { createChromium } from '../lib/chromium';
+import { createPublicS3Client, createS3Client } from '../lib/s3';
 import { buildActivities } from './activities';
 import { buildCleanupDeps } from './cleanup-deps';
 import { createWorker } from './create-worker';
@@ -44,11 +45,15 @@ async function main() {
   const eventPool = createEventPool(config.DATABASE_URL);
   const mailer = createMailer(config.SMTP_URL);
   const publicS3 = createPublicS3Client(config);
+  const s3 = createS3Client(config);
+  // One browser per worker, launched at the first pdf (lib/chromium.ts).
+  const chromium = createChromium({ executablePath: config.CHROMIUM_PATH, logger });
   const activities = buildActivities({
     logger,
     metrics,
     temporal: temporal.client,
     cleanup: buildCleanupDeps({ config, sequelize, logger, registry }),
+    exportRender: { sequelize, s3, bucket: config.S3_BUCKET, chromium, logger, pdf: { maxRows: config.EXPORT_PDF_MAX_ROWS, chunkRows: config.EXPORT_PDF_CHUNK_ROWS } },
     exportDelivery: {
       logger,
       publicS3,
@@ -88,6 +93,8 @@ async function main() {
   await connection.close();
   mailer.close();
   publicS3.destroy();
+  s3.destroy();
+  await chromium.close();
   await eventPool.end();
   await sequelize.close();
   logger.info('worker stopped');

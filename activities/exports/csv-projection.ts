@@ -1,0 +1,50 @@
+import { type ExportColumn } from '../../domain/exports/columns';
+import { type CsvDialectRules } from '../../domain/exports/csv-dialect';
+import { type ExportEntity } from '../../domain/exports/export-kinds';
+import { TIME_ZONE_PATTERN, UUID_PATTERN } from '../../domain/exports/export-file';
+
+/** An SQL string literal; only for values already checked against a strict pattern. */
+function literal(value: string): string {
+  return `'${value.replace(/'/g, "''")}'`;
+}
+
+/** A quoted identifier, so a header such as `First Name` names the column of the csv header row. */
+export function quotedIdentifier(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+/**
+ * One column of the csv projection: PostgreSQL formats the cell, so Node only moves bytes.
+ * Text is neutralised as domain/exports/cell-format.ts#neutraliseFormula does (same triggers);
+ * amounts are left alone, so `-5.00` stays a number.
+ */
+function cellExpression(column: ExportColumn, timeZone: string, rules: CsvDialectRules): string {
+  const col = quotedIdentifier(column.key);
+  switch (column.type) {
+    case 'text':
+      return `CASE WHEN left(${col}, 1) IN ('=', '+', '-', '@', E'\\t', E'\\r') THEN '''' || ${col} ELSE ${col} END`;
+    case 'timestamp':
+      return `to_char(${col} AT TIME ZONE ${literal(timeZone)}, 'YYYY-MM-DD HH24:MI')`;
+    case 'date':
+      return `to_char(${col}, 'YYYY-MM-DD')`;
+    case 'money':
+      return rules.decimalSeparator === '.' ? `${col}::text` : `replace(${col}::text, '.', ${literal(rules.decimalSeparator)})`;
+    case 'id':
+    case 'status':
+      return `${col}::text`;
+  }
+}
+
+/**
+ * The `COPY (SELECT ...) TO STDOUT` statement of a csv export. COPY takes no bind parameters, so
+ * the two values inlined are checked here, again, against strict patterns (the caller has also
+ * checked the zone against pg_timezone_names); table and column names come from the catalogue only.
+ */
+export function csvCopyStatement(params: { entity: ExportEntity; ownerId: string; columns: readonly ExportColumn[]; timeZone: string; rules: CsvDialectRules }): string {
+  const { entity, ownerId, columns, timeZone, rules } = params;
+  if (!UUID_PATTERN.test(ownerId)) throw new Error('ownerId must be a uuid');
+  if (!TIME_ZONE_PATTERN.test(timeZone)) throw new Error('timeZone must be an IANA zone name');
+  const projection = columns.map((c) => `${cellExpression(c, timeZone, rules)} AS ${quotedIdentifier(c.csvHeader)}`).join(', ');
+  const select = `SELECT ${projection} FROM ${quotedIdentifier(entity)} WHERE owner_id = ${literal(ownerId)} ORDER BY created_at, id`;
+  return `COPY (${select}) TO STDOUT WITH (FORMAT csv, HEADER true, DELIMITER ${literal(rules.delimiter)}, ENCODING 'UTF8')`;
+}

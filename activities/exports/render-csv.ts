@@ -1,0 +1,41 @@
+import { type ClientBase } from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+import { pipeline } from 'node:stream/promises';
+import { type S3Client } from '@aws-sdk/client-s3';
+import { type ExportColumn } from '../../domain/exports/columns';
+import { CSV_DIALECT_RULES, type CsvDialect } from '../../domain/exports/csv-dialect';
+import { type ExportEntity } from '../../domain/exports/export-kinds';
+import { csvCopyStatement } from './csv-projection';
+import { CsvLineEndings } from './csv-line-endings';
+import { type ObjectTarget, uploadStream } from './upload-stream';
+
+/** What a renderer wrote: data rows (no header) and the object's size. */
+export interface RenderedFile {
+  rowCount: number;
+  sizeBytes: number;
+}
+
+/**
+ * A csv export: PostgreSQL formats every cell in a `COPY (SELECT ...) TO STDOUT` (dates in the
+ * zone, amounts with the dialect's decimal separator, formulas neutralised, headers named), and
+ * its output goes, with CRLF record ends and a BOM, straight into a multipart upload. Node only
+ * moves bytes, and never holds more than the stream buffers and the parts in flight.
+ */
+export async function renderCsv(params: {
+  client: ClientBase;
+  s3: S3Client;
+  target: ObjectTarget;
+  entity: ExportEntity;
+  ownerId: string;
+  columns: readonly ExportColumn[];
+  timeZone: string;
+  dialect: CsvDialect;
+  onProgress?: (rows: number) => void;
+}): Promise<RenderedFile> {
+  const { client, s3, target, entity, ownerId, columns, timeZone, dialect, onProgress } = params;
+  const statement = csvCopyStatement({ entity, ownerId, columns, timeZone, rules: CSV_DIALECT_RULES[dialect] });
+  const copy = client.query(copyTo(statement));
+  const body = new CsvLineEndings(onProgress);
+  await uploadStream(s3, target, body, pipeline(copy, body));
+  return { rowCount: copy.rowCount, sizeBytes: body.bytes };
+}

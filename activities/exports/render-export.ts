@@ -1,0 +1,141 @@
+import { type S3Client } from '@aws-sdk/client-s3';
+import { Context } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/common';
+import { type Logger } from 'pino';
+import { QueryTypes } from 'sequelize';
+import { type Sequelize } from 'sequelize-typescript';
+import { columnsFor } from '../../domain/exports/columns';
+import { formatDateInZone, formatTimestampInZone } from '../../domain/exports/cell-format';
+import { CSV_DIALECTS } from '../../domain/exports/csv-dialect';
+import { EXPORT_FILE_TYPES, exportFileName, exportObjectKey, TIME_ZONE_PATTERN, UUID_PATTERN } from '../../domain/exports/export-file';
+import { EXPORT_ENTITIES, EXPORT_FORMATS } from '../../domain/exports/export-kinds';
+import { validateExportFields } from '../../domain/exports/fields';
+import { DomainError } from '../../domain/errors';
+import { type Chromium } from '../../lib/chromium';
+import { type ExportPayload, type RenderedExport } from '../../workflows/exports/contract';
+import { withConnection } from './db-connection';
+import { renderCsv, type RenderedFile } from './render-csv';
+import { renderExcel } from './render-excel';
+import { renderPdf } from './render-pdf';
+
+export interface ExportRenderDeps {
+  sequelize: Sequelize;
+  s3: S3Client;
+  /** S3_BUCKET. */
+  bucket: string;
+  /** The worker's shared browser (lib/chromium.ts), used by pdf exports only. */
+  chromium: Chromium;
+  logger: Logger;
+  /** EXPORT_PDF_MAX_ROWS and EXPORT_PDF_CHUNK_ROWS. */
+  pdf: { maxRows: number; chunkRows: number };
+}
+
+/** Heartbeats at most once a second: a render of a million rows reports progress without flooding Temporal. */
+const HEARTBEAT_EVERY_MS = 1000;
+
+function invalid(message: string): ApplicationFailure {
+  return ApplicationFailure.nonRetryable(message, 'validation_failed');
+}
+
+/**
+ * The payload was validated by the api; this checks again what reaches an object key or an SQL
+ * literal (ids, zone), since a schedule or a replay may carry an old payload. Anything wrong is
+ * non-retryable: no attempt can fix it.
+ */
+async function checkPayload(sequelize: Sequelize, jobRunId: string, payload: ExportPayload): Promise<string[]> {
+  if (!UUID_PATTERN.test(jobRunId)) throw invalid(`jobRunId must be a uuid, got ${JSON.stringify(jobRunId)}`);
+  if (!UUID_PATTERN.test(payload.ownerId) || !UUID_PATTERN.test(payload.orgId)) throw invalid('ownerId and orgId must be uuids');
+  if (!EXPORT_ENTITIES.includes(payload.entity)) throw invalid(`Unknown export entity ${JSON.stringify(payload.entity)}`);
+  if (!EXPORT_FORMATS.includes(payload.format)) throw invalid(`Unknown export format ${JSON.stringify(payload.format)}`);
+  if (!CSV_DIALECTS.includes(payload.csvDialect)) throw invalid(`Unknown csv dialect ${JSON.stringify(payload.csvDialect)}`);
+  let fields: string[];
+  try {
+    fields = validateExportFields(payload.entity, payload.fields);
+  } catch (err) {
+    if (err instanceof DomainError) throw ApplicationFailure.nonRetryable(err.message, err.code, err.details);
+    throw err;
+  }
+  const zoneKnown =
+    TIME_ZONE_PATTERN.test(payload.timeZone) &&
+    (await sequelize.query('SELECT 1 FROM pg_timezone_names WHERE name = $1', { bind: [payload.timeZone], type: QueryTypes.SELECT })).length > 0;
+  if (!zoneKnown) throw invalid(`Unknown time zone ${JSON.stringify(payload.timeZone)}`);
+  return fields;
+}
+
+/** Records the file, once per object: a retried attempt that rewrote the object updates its row. */
+async function upsertFileObject(sequelize: Sequelize, row: { orgId: string; bucket: string; key: string; contentType: string; sizeBytes: number; createdBy: string; fileName: string }): Promise<string> {
+  const [saved] = await sequelize.query<{ id: string }>(
+    `INSERT INTO file_objects (org_id, provider, bucket, key, content_type, size_bytes, created_by, file_name, entity_type, entity_id)
+     VALUES ($1, 's3', $2, $3, $4, $5, $6, $7, 'export', NULL)
+     ON CONFLICT (bucket, key) DO UPDATE
+       SET content_type = EXCLUDED.content_type, size_bytes = EXCLUDED.size_bytes, file_name = EXCLUDED.file_name, updated_at = now()
+     RETURNING id`,
+    { bind: [row.orgId, row.bucket, row.key, row.contentType, row.sizeBytes, row.createdBy, row.fileName], type: QueryTypes.SELECT },
+  );
+  return saved.id;
+}
+
+/**
+ * Export rendering: one activity that reads the owner's rows and streams the file into object
+ * storage, then records it in file_objects. See docs/exports-rendering.md.
+ */
+export function createExportRenderActivities(deps: ExportRenderDeps) {
+  return {
+    /**
+     * Renders `payload` as csv, excel or pdf into `exports/<ownerId>/<jobRunId>/<entity>-<date>.<ext>`.
+     * Idempotent: the key depends only on the job run and the first schedule time of this activity,
+     * so a retry overwrites the same object and updates the same file_objects row.
+     */
+    async renderExport({ jobRunId, payload }: { jobRunId: string; payload: ExportPayload }): Promise<RenderedExport> {
+      const context = Context.current();
+      const fields = await checkPayload(deps.sequelize, jobRunId, payload);
+      const columns = columnsFor(payload.entity, fields);
+      // The first attempt's schedule time, not now: a retry after midnight keeps the same key.
+      const scheduledAt = new Date(context.info.scheduledTimestampMs);
+      const filename = exportFileName(payload.entity, payload.format, formatDateInZone(scheduledAt, payload.timeZone));
+      const { contentType } = EXPORT_FILE_TYPES[payload.format];
+      const target = { bucket: deps.bucket, key: exportObjectKey(payload.ownerId, jobRunId, filename), contentType };
+      const log = deps.logger.child({ jobRunId, workflowId: context.info.workflowExecution?.workflowId, activity: 'renderExport' });
+
+      // The context is captured here: stream callbacks run outside the activity's async context.
+      let lastBeat = 0;
+      const onProgress = (rows: number) => {
+        const now = Date.now();
+        if (now - lastBeat < HEARTBEAT_EVERY_MS) return;
+        lastBeat = now;
+        context.heartbeat({ rows });
+      };
+
+      const started = Date.now();
+      const common = { s3: deps.s3, target, entity: payload.entity, ownerId: payload.ownerId, columns, timeZone: payload.timeZone, onProgress };
+      const file: RenderedFile = await withConnection(deps.sequelize, (client) => {
+        switch (payload.format) {
+          case 'csv':
+            return renderCsv({ ...common, client, dialect: payload.csvDialect });
+          case 'excel':
+            return renderExcel({ ...common, client });
+          case 'pdf':
+            return renderPdf({
+              ...common,
+              client,
+              chromium: deps.chromium,
+              generatedAt: `${formatTimestampInZone(new Date(), payload.timeZone)} (${payload.timeZone})`,
+              maxRows: deps.pdf.maxRows,
+              chunkRows: deps.pdf.chunkRows,
+            });
+        }
+      });
+      const fileObjectId = await upsertFileObject(deps.sequelize, {
+        orgId: payload.orgId,
+        bucket: deps.bucket,
+        key: target.key,
+        contentType,
+        sizeBytes: file.sizeBytes,
+        createdBy: payload.ownerId,
+        fileName: filename,
+      });
+      log.info({ entity: payload.entity, format: payload.format, rows: file.rowCount, sizeBytes: file.sizeBytes, durationMs: Date.now() - started, key: target.key }, 'Export rendered');
+      return { key: target.key, filename, contentType, rowCount: file.rowCount, sizeBytes: file.sizeBytes, fileObjectId };
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { columnsFor } from '../../../domain/exports/columns';
+import { CSV_DIALECT_RULES } from '../../../domain/exports/csv-dialect';
+import { CsvLineEndings } from '../../../activities/exports/csv-line-endings';
+import { csvCopyStatement } from '../../../activities/exports/csv-projection';
+import { escapeHtml, pdfChunkHtml } from '../../../activities/exports/pdf-html';
+
+const OWNER = '2f1c7c1e-1111-4a4a-9b9b-123456789abc';
+
+describe('the csv COPY statement', () => {
+  it('formats each kind of column in SQL and names the headers', () => {
+    const sql = csvCopyStatement({ entity: 'invoices', ownerId: OWNER, columns: columnsFor('invoices', ['title', 'amount', 'due_date', 'paid_at']), timeZone: 'Europe/Paris', rules: CSV_DIALECT_RULES['excel-fr'] });
+    expect(sql).toContain(`CASE WHEN left("title", 1) IN ('=', '+', '-', '@', E'\\t', E'\\r') THEN '''' || "title" ELSE "title" END AS "Title"`);
+    expect(sql).toContain(`replace("amount"::text, '.', ',') AS "Amount"`);
+    expect(sql).toContain(`to_char("due_date", 'YYYY-MM-DD') AS "Due Date"`);
+    expect(sql).toContain(`to_char("paid_at" AT TIME ZONE 'Europe/Paris', 'YYYY-MM-DD HH24:MI') AS "Paid At"`);
+    expect(sql).toContain(`FROM "invoices" WHERE owner_id = '${OWNER}' ORDER BY created_at, id`);
+    expect(sql).toMatch(/WITH \(FORMAT csv, HEADER true, DELIMITER ';', ENCODING 'UTF8'\)$/);
+  });
+
+  it('refuses values it would inline unless they are a uuid and a zone name', () => {
+    const base = { entity: 'sessions' as const, columns: columnsFor('sessions', ['title']), rules: CSV_DIALECT_RULES.rfc4180 };
+    expect(() => csvCopyStatement({ ...base, ownerId: "x' OR '1'='1", timeZone: 'UTC' })).toThrow('ownerId must be a uuid');
+    expect(() => csvCopyStatement({ ...base, ownerId: OWNER, timeZone: "UTC'--" })).toThrow('timeZone must be an IANA zone name');
+  });
+});
+
+describe('csv line endings', () => {
+  const run = async (chunks: string[]) => {
+    const transform = new CsvLineEndings();
+    const out = await buffer(Readable.from(chunks.map((c) => Buffer.from(c))).pipe(transform));
+    return { text: out.toString('utf8'), records: transform.records, bytes: transform.bytes };
+  };
+
+  it('start with a BOM and end records with CRLF, leaving line breaks inside quoted fields alone', async () => {
+    const { text, records, bytes } = await run(['a,b\n1,"x\n', 'y ""q""\n z"\n2,', 'é\n']);
+    expect(text).toBe('\uFEFFa,b\r\n1,"x\ny ""q""\n z"\r\n2,é\r\n');
+    expect(records).toBe(3);
+    expect(bytes).toBe(Buffer.byteLength(text));
+  });
+});
+
+describe('pdf html', () => {
+  it('escapes everything a user typed', () => {
+    expect(escapeHtml(`<img src=x onerror="a('b')">&`)).toBe('&lt;img src=x onerror=&quot;a(&#39;b&#39;)&quot;&gt;&amp;');
+    const html = pdfChunkHtml({ columns: columnsFor('contacts', ['first_name']), rows: [['<script>']], heading: { title: 'Contacts', companyName: 'A & B', generatedAt: '2026-11-22 14:30', rowCount: 1 } });
+    expect(html).toContain('<td class="text">&lt;script&gt;</td>');
+    expect(html).toContain('A &amp; B · Generated 2026-11-22 14:30 · 1 rows');
+    expect(html).toContain('<thead><tr><th>First Name</th></tr></thead>');
+  });
+});
