@@ -10,9 +10,9 @@ import { createMetricsRegistry } from '../lib/metrics/registry';
 import { connectTemporal } from '../lib/temporal';
 import { withTimeout } from '../lib/with-timeout';
 import { taskQueuesInUse } from '../workflows/contracts';
-import { Emitter } from '@socket.io/postgres-emitter';
 import { createMailer } from '../lib/mailer';
 import { createExportMetrics } from '../lib/metrics/export-metrics';
+import { createEventEmitter } from '../lib/realtime/event-emitter';
 import { createEventPool } from '../lib/realtime/event-pool';
 import { createChromium } from '../lib/chromium';
 import { createPublicS3Client, createS3Client } from '../lib/s3';
@@ -60,7 +60,7 @@ async function main() {
       bucket: config.S3_BUCKET,
       linkTtlSeconds: config.EXPORT_LINK_TTL_SECONDS,
       emailLinkTtlSeconds: config.EXPORT_EMAIL_LINK_TTL_SECONDS,
-      emitter: new Emitter(eventPool),
+      emitter: createEventEmitter(eventPool),
       mailer,
       mailFrom: config.MAIL_FROM,
       metrics: createExportMetrics(registry),

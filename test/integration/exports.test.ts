@@ -21,6 +21,7 @@ beforeAll(async () => {
   });
 }, 240_000);
 afterAll(async () => {
+  if (process.env.KEEP_WORKER_LOG) require('node:fs').copyFileSync(path.join(testStackDir, 'logs', `exports-worker-${process.pid}.log`), process.env.KEEP_WORKER_LOG);
   await worker?.kill('SIGTERM');
   await t.close();
 });
@@ -101,7 +102,7 @@ describe('GET /api/export/async', () => {
     expect(res.status).toBe(202);
     expect(res.body).toMatchObject({ jobRunId: expect.any(String), status: 'RUNNING', statusUrl: `/api/export/jobs/${res.body.jobRunId}` });
 
-    const event = await eventually('export.completed on the socket', async () => events.find((e) => e.jobRunId === res.body.jobRunId));
+    const event = await eventually('export.completed on the socket', async () => events.find((e) => e.jobRunId === res.body.jobRunId), 30_000);
     expect(event).toMatchObject({ url: expect.any(String), key: expect.stringContaining(owner.id), filename: expect.stringMatching(/\.xlsx$/), expiration: 3600 });
     expect((await download(event.url as string)).subarray(0, 2).toString()).toBe('PK'); // a zip: a real xlsx
 
