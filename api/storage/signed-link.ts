@@ -1,5 +1,5 @@
-import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { type S3Client } from '@aws-sdk/client-s3';
+import { signDownloadLink } from '../../lib/s3-links';
 
 /** What every signed-link answer carries (spec: the export response shares it). */
 export interface SignedLink {
@@ -15,6 +15,5 @@ export interface SignedLink {
  * job: this signs whatever it is given.
  */
 export async function signGetLink(publicS3: S3Client, bucket: string, key: string, expiration: number): Promise<SignedLink> {
-  const url = await getSignedUrl(publicS3, new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn: expiration });
-  return { url, key, expiration };
+  return { url: await signDownloadLink(publicS3, bucket, key, expiration), key, expiration };
 }

@@ -9,7 +9,7 @@ import { type createRouteKit } from '../http/route-kit';
 import { signGetLink } from '../storage/signed-link';
 import { createImageUpload } from './image-upload';
 import { presentUserProfile } from './presenter';
-import { UploadedImageView, UserProfileView } from './schema';
+import { UpdatePreferencesBody, UploadedImageView, UserProfileView } from './schema';
 import { uploadUserImage } from './upload-user-image';
 
 export interface UsersRouterDeps {
@@ -36,6 +36,17 @@ export function buildUsersRouter(deps: UsersRouterDeps): Router {
     const [avatar, logo] = await Promise.all([link(row.avatar_key), link(row.logo_key)]);
     return presentUserProfile(row, avatar, logo);
   });
+
+  kit.route(
+    router,
+    { method: 'patch', path: '/api/users/me/preferences', summary: 'Set export preferences (time zone, csv dialect)', tag, auth: 'user', body: UpdatePreferencesBody, response: UserProfileView },
+    async ({ user, body }) => {
+      const row = await User.findByPk(user.id, { rejectOnEmpty: true });
+      await row.update(body);
+      const [avatar, logo] = await Promise.all([link(row.avatar_key), link(row.logo_key)]);
+      return presentUserProfile(row, avatar, logo);
+    },
+  );
 
   for (const kind of ['avatar', 'logo'] as const satisfies readonly UserImageKind[]) {
     kit.route(

@@ -52,6 +52,23 @@ describe('GET /api/export (synchronous)', () => {
     expect(lines).toEqual(['Email', 'zoe@example.fr']);
   });
 
+  it("follows the owner's preferences: a French spreadsheet's csv, dates in the owner's zone", async () => {
+    const owner = await buildUser(t.app);
+    const prefs = await request(t.app).patch('/api/users/me/preferences').set(as(owner)).send({ csv_dialect: 'excel-fr', time_zone: 'America/New_York' });
+    expect(prefs.status).toBe(200);
+    expect(prefs.body).toMatchObject({ csv_dialect: 'excel-fr', time_zone: 'America/New_York' });
+    expect((await request(t.app).patch('/api/users/me/preferences').set(as(owner)).send({ time_zone: 'Mars/Olympus' })).status).toBe(400);
+    await t.sequelize.query("INSERT INTO quotes (owner_id, title, amount, created_at) VALUES ($1, 'Mariage Léa', 1234.5, '2026-07-01T12:30:00Z')", { bind: [owner.id] });
+
+    const res = await request(t.app).get('/api/export').query({ entity: 'quotes', format: 'csv', fields: 'title,amount,created_at' }).set(as(owner)).expect(200);
+    const lines = (await download(res.body.url)).subarray(3).toString('utf8').trim().split(/\r?\n/);
+    expect(lines).toEqual(['Title;Amount;Created At', 'Mariage Léa;1234,50;2026-07-01 08:30']);
+
+    // The query parameter wins over the preference.
+    const rfc = await request(t.app).get('/api/export').query({ entity: 'quotes', format: 'csv', fields: 'title,amount', csv_dialect: 'rfc4180' }).set(as(owner)).expect(200);
+    expect((await download(rfc.body.url)).subarray(3).toString('utf8').trim().split(/\r?\n/)).toEqual(['Title,Amount', 'Mariage Léa,1234.50']);
+  });
+
   it('refuses invalid fields with a message naming the entity, the invalid and the valid fields', async () => {
     const owner = await buildUser(t.app);
     const res = await request(t.app).get('/api/export').query({ entity: 'sessions', format: 'excel', fields: 'title,price' }).set(as(owner));
