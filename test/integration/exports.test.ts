@@ -1,7 +1,10 @@
 // Exports through HTTP against the real stack: the api (with Socket.IO) in-process, the real
 // worker process rendering into the S3 server.
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { io as connect, type Socket } from 'socket.io-client';
 import request from 'supertest';
 import { exportKeys } from '../../domain/exports/columns';
@@ -67,6 +70,30 @@ describe('GET /api/export (synchronous)', () => {
     // The query parameter wins over the preference.
     const rfc = await request(t.app).get('/api/export').query({ entity: 'quotes', format: 'csv', fields: 'title,amount', csv_dialect: 'rfc4180' }).set(as(owner)).expect(200);
     expect((await download(rfc.body.url)).subarray(3).toString('utf8').trim().split(/\r?\n/)).toEqual(['Title,Amount', 'Mariage Léa,1234.50']);
+  });
+
+  it('gives an xlsx with typed cells and a pdf whose text shows the rows', async () => {
+    const owner = await buildUser(t.app);
+    await t.sequelize.query(
+      "INSERT INTO sessions (owner_id, title, location, start_date) VALUES ($1, 'Séance famille Noël', 'Forêt de Fontainebleau', '2026-12-20T09:00:00Z'), ($1, 'Portrait Chloé', 'Studio', NULL)",
+      { bind: [owner.id] },
+    );
+    const xlsx = await request(t.app).get('/api/export').query({ entity: 'sessions', format: 'excel', fields: 'title,start_date,location' }).set(as(owner)).expect(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await download(xlsx.body.url)) as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Title', 'Date', 'Location']);
+    const rows = [2, 3].map((r) => sheet.getRow(r));
+    const noel = rows.find((r) => r.getCell(1).value === 'Séance famille Noël')!;
+    expect(noel.getCell(2).value).toBeInstanceOf(Date); // a date cell, not text
+    expect(noel.getCell(3).value).toBe('Forêt de Fontainebleau');
+
+    const pdf = await request(t.app).get('/api/export').query({ entity: 'sessions', format: 'pdf', fields: 'title,location' }).set(as(owner)).expect(200);
+    const file = path.join(testStackDir, `export-${crypto.randomUUID()}.pdf`);
+    fs.writeFileSync(file, await download(pdf.body.url));
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    expect(text).toMatch(/Séance famille Noël\s+Forêt de Fontainebleau/);
+    expect(text).toMatch(/Portrait Chloé/);
   });
 
   it('refuses invalid fields with a message naming the entity, the invalid and the valid fields', async () => {
