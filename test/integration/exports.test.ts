@@ -24,7 +24,6 @@ beforeAll(async () => {
   });
 }, 240_000);
 afterAll(async () => {
-  if (process.env.KEEP_WORKER_LOG) require('node:fs').copyFileSync(path.join(testStackDir, 'logs', `exports-worker-${process.pid}.log`), process.env.KEEP_WORKER_LOG);
   await worker?.kill('SIGTERM');
   await t.close();
 });
