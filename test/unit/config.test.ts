@@ -1,14 +1,7 @@
 import { ConfigError, loadConfig, RATE_LIMIT_VARIABLES } from '../../lib/config';
+import { REQUIRED_ENV } from '../fixtures/required-env';
 
-const valid = {
-  DATABASE_URL: 'postgres://u:p@db:5432/studio',
-  TEMPORAL_ADDRESS: 'temporal:7233',
-  S3_ENDPOINT: 'http://s3:7070',
-  S3_ACCESS_KEY_ID: 'key',
-  S3_SECRET_ACCESS_KEY: 'secret',
-  SMTP_URL: 'smtp://mail:1025',
-  JWT_SECRET: 'x'.repeat(32),
-};
+const valid = REQUIRED_ENV;
 
 describe('loadConfig', () => {
   it('parses a valid environment with defaults and normalised admin emails', () => {

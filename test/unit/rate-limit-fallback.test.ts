@@ -7,18 +7,10 @@ import { requestId } from '../../api/middleware/request-id';
 import { createRateLimits } from '../../api/middleware/rate-limit';
 import { createSequelize } from '../../db/sequelize';
 import { loadConfig } from '../../lib/config';
+import { REQUIRED_ENV } from '../fixtures/required-env';
 
 // No stack: the database URL names a port where nothing listens, as during an outage.
-const config = loadConfig({
-  DATABASE_URL: 'postgres://u:p@127.0.0.1:1/studio',
-  TEMPORAL_ADDRESS: 'temporal:7233',
-  S3_ENDPOINT: 'http://s3:7070',
-  S3_ACCESS_KEY_ID: 'key',
-  S3_SECRET_ACCESS_KEY: 'secret',
-  SMTP_URL: 'smtp://mail:1025',
-  JWT_SECRET: 'x'.repeat(32),
-  RATE_LIMIT_EXPORT_SYNC: '2/60',
-});
+const config = loadConfig({ ...REQUIRED_ENV, DATABASE_URL: 'postgres://u:p@127.0.0.1:1/studio', RATE_LIMIT_EXPORT_SYNC: '2/60' });
 const sequelize = createSequelize({ url: config.DATABASE_URL, poolMax: 1 });
 afterAll(() => sequelize.close());
 

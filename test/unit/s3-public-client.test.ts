@@ -2,16 +2,9 @@ import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { loadConfig } from '../../lib/config';
 import { createPublicS3Client } from '../../lib/s3';
+import { REQUIRED_ENV } from '../fixtures/required-env';
 
-const env = {
-  DATABASE_URL: 'postgres://studio:pw@postgres:5432/studio',
-  TEMPORAL_ADDRESS: 'temporal:7233',
-  S3_ENDPOINT: 'http://s3:7070',
-  S3_ACCESS_KEY_ID: 'key',
-  S3_SECRET_ACCESS_KEY: 'secret',
-  SMTP_URL: 'smtp://maildev:1025',
-  JWT_SECRET: 'x'.repeat(32),
-};
+const env = REQUIRED_ENV;
 
 async function signedGet(extra: Record<string, string>): Promise<URL> {
   const s3 = createPublicS3Client(loadConfig({ ...env, ...extra }));
