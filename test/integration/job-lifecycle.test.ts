@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
+import { Op } from 'sequelize';
 import request from 'supertest';
 import { JobRun } from '../../db/models/JobRun';
 import { UnavailableError } from '../../domain/errors';
@@ -27,6 +28,7 @@ let t: TestApp;
 let fixtureWorker: WorkerProcess;
 let worker: WorkerProcess;
 let admin: { token: string };
+let workerMetricsPort: number;
 beforeAll(async () => {
   t = await startTestApp({ logFile: apiLog });
   await t.sequelize.query(FIXTURE_TABLES_SQL);
@@ -35,7 +37,7 @@ beforeAll(async () => {
   // The real worker: it registers the reconciler's schedule and polls the maintenance queue.
   worker = await startWorkerProcess('workers/main.ts', workerLog, 'worker started', 180_000, {
     LOG_LEVEL: 'info',
-    WORKER_METRICS_PORT: String(await freePort()),
+    WORKER_METRICS_PORT: String((workerMetricsPort = await freePort())),
   });
 }, 300_000);
 afterAll(async () => {
@@ -157,6 +159,23 @@ describe('the job-run reconciler', () => {
     await fresh.reload();
     expect(fresh.status).toBe('RUNNING');
     expect(worker.logLines().some((l) => l.msg === 'Job moved to the dead-letter queue by the reconciler' && l.jobRunId === orphan.id)).toBe(true);
+  });
+});
+
+describe("the worker's metrics", () => {
+  it('label job counters by job name and outcome only, never by organisation', async () => {
+    // A real job of the worker: the daily cleanup of export files, fired now.
+    const firedAt = new Date();
+    await t.temporal.client.schedule.getHandle('cleanup:export-files').trigger();
+    await eventually('the cleanup job to complete', async () => JobRun.findOne({ where: { job_name: 'cleanup.export-files', status: 'COMPLETED', started_at: { [Op.gte]: firedAt } } }));
+    const text = await eventually('the job counted on the worker', async () => {
+      const body = await (await fetch(`http://127.0.0.1:${workerMetricsPort}/metrics`)).text();
+      return /^jobs_total\{[^}]*jobName="cleanup.export-files"/m.test(body) ? body : undefined;
+    });
+    expect(text).toMatch(/^# TYPE jobs_total counter$/m);
+    expect(text).toMatch(/^# TYPE dead_letter_queue_depth gauge$/m);
+    const series = text.split('\n').filter((l) => /^(jobs_total|job_duration_seconds\w*)\{/.test(l));
+    expect(series.every((l) => !/orgId|userId/.test(l))).toBe(true);
   });
 });
 
