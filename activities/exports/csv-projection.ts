@@ -19,7 +19,7 @@ export function quotedIdentifier(name: string): string {
  * amounts are left alone, so `-5.00` stays a number.
  */
 function cellExpression(column: ExportColumn, timeZone: string, rules: CsvDialectRules): string {
-  const col = quotedIdentifier(column.key);
+  const col = `t.${quotedIdentifier(column.key)}`;
   switch (column.type) {
     case 'text':
       return `CASE WHEN left(${col}, 1) IN ('=', '+', '-', '@', E'\\t', E'\\r') THEN '''' || ${col} ELSE ${col} END`;
@@ -45,6 +45,7 @@ export function csvCopyStatement(params: { entity: ExportEntity; ownerId: string
   if (!UUID_PATTERN.test(ownerId)) throw new Error('ownerId must be a uuid');
   if (!TIME_ZONE_PATTERN.test(timeZone)) throw new Error('timeZone must be an IANA zone name');
   const projection = columns.map((c) => `${cellExpression(c, timeZone, rules)} AS ${quotedIdentifier(c.csvHeader)}`).join(', ');
-  const select = `SELECT ${projection} FROM ${quotedIdentifier(entity)} WHERE owner_id = ${literal(ownerId)} ORDER BY created_at, id`;
+  // Qualified (t.): the output columns are named by headers, and ORDER BY prefers output names.
+  const select = `SELECT ${projection} FROM ${quotedIdentifier(entity)} AS t WHERE t.owner_id = ${literal(ownerId)} ORDER BY t.created_at, t.id`;
   return `COPY (${select}) TO STDOUT WITH (FORMAT csv, HEADER true, DELIMITER ${literal(rules.delimiter)}, ENCODING 'UTF8')`;
 }

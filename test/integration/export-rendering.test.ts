@@ -149,7 +149,7 @@ describe('excel exports', () => {
       [`'=HYPERLINK("http://evil.example")`, "'@Lyon"],
     ]);
 
-    const rendered = await runRender(deps, payload(bulk, { format: 'excel', fields: ['title', 'start_date'] }));
+    const rendered = await runRender(deps, payload(bulk, { format: 'excel', fields: ['title', 'start_date', 'id', 'created_at'] }));
     expect(rendered.rowCount).toBe(BULK_ROWS);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load((await download(s3, deps.bucket, rendered.key)) as unknown as ArrayBuffer);
@@ -159,6 +159,10 @@ describe('excel exports', () => {
     expect(titles).toEqual(Array.from({ length: BULK_ROWS }, (_, i) => `Séance n°${i + 1}`));
     // 1 March 09:00 UTC + 2500 h is 13 June 13:00 UTC: 15:00 in Paris (summer time).
     expect(sheet.getRow(BULK_ROWS + 1).getCell(2).value).toEqual(new Date('2026-06-13T15:00:00Z'));
+    const last = sheet.getRow(BULK_ROWS + 1);
+    expect(last.getCell(3).value).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-/);
+    // Created 1 January 00:00 UTC + 2500 minutes: 2 January 17:40 UTC, 18:40 in Paris (winter time).
+    expect(last.getCell(4).value).toEqual(new Date('2026-01-02T18:40:00Z'));
   });
 });
 

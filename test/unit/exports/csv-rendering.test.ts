@@ -11,11 +11,11 @@ const OWNER = '2f1c7c1e-1111-4a4a-9b9b-123456789abc';
 describe('the csv COPY statement', () => {
   it('formats each kind of column in SQL and names the headers', () => {
     const sql = csvCopyStatement({ entity: 'invoices', ownerId: OWNER, columns: columnsFor('invoices', ['title', 'amount', 'due_date', 'paid_at']), timeZone: 'Europe/Paris', rules: CSV_DIALECT_RULES['excel-fr'] });
-    expect(sql).toContain(`CASE WHEN left("title", 1) IN ('=', '+', '-', '@', E'\\t', E'\\r') THEN '''' || "title" ELSE "title" END AS "Title"`);
-    expect(sql).toContain(`replace("amount"::text, '.', ',') AS "Amount"`);
-    expect(sql).toContain(`to_char("due_date", 'YYYY-MM-DD') AS "Due Date"`);
-    expect(sql).toContain(`to_char("paid_at" AT TIME ZONE 'Europe/Paris', 'YYYY-MM-DD HH24:MI') AS "Paid At"`);
-    expect(sql).toContain(`FROM "invoices" WHERE owner_id = '${OWNER}' ORDER BY created_at, id`);
+    expect(sql).toContain(`CASE WHEN left(t."title", 1) IN ('=', '+', '-', '@', E'\\t', E'\\r') THEN '''' || t."title" ELSE t."title" END AS "Title"`);
+    expect(sql).toContain(`replace(t."amount"::text, '.', ',') AS "Amount"`);
+    expect(sql).toContain(`to_char(t."due_date", 'YYYY-MM-DD') AS "Due Date"`);
+    expect(sql).toContain(`to_char(t."paid_at" AT TIME ZONE 'Europe/Paris', 'YYYY-MM-DD HH24:MI') AS "Paid At"`);
+    expect(sql).toContain(`FROM "invoices" AS t WHERE t.owner_id = '${OWNER}' ORDER BY t.created_at, t.id`);
     expect(sql).toMatch(/WITH \(FORMAT csv, HEADER true, DELIMITER ';', ENCODING 'UTF8'\)$/);
   });
 
