@@ -5,7 +5,7 @@ import { type S3Client } from '@aws-sdk/client-s3';
 import { type ExportColumn } from '../../domain/exports/columns';
 import { CSV_DIALECT_RULES, type CsvDialect } from '../../domain/exports/csv-dialect';
 import { type ExportEntity } from '../../domain/exports/export-kinds';
-import { csvCopyStatement } from './csv-projection';
+import { csvCopyStatement, CSV_SESSION_SETTINGS } from './csv-projection';
 import { CsvLineEndings } from './csv-line-endings';
 import { type ObjectTarget, uploadStream } from './upload-stream';
 
@@ -17,7 +17,7 @@ export interface RenderedFile {
 
 /**
  * A csv export: PostgreSQL formats every cell in a `COPY (SELECT ...) TO STDOUT` (dates in the
- * zone, amounts with the dialect's decimal separator, formulas neutralised, headers named), and
+ * zone to the minute, amounts with the dialect's decimal separator, formulas neutralised, headers named), and
  * its output goes, with CRLF record ends and a BOM, straight into a multipart upload. Node only
  * moves bytes, and never holds more than the stream buffers and the parts in flight.
  */
@@ -34,8 +34,12 @@ export async function renderCsv(params: {
 }): Promise<RenderedFile> {
   const { client, s3, target, entity, ownerId, columns, timeZone, dialect, onProgress } = params;
   const statement = csvCopyStatement({ entity, ownerId, columns, timeZone, rules: CSV_DIALECT_RULES[dialect] });
+  // One transaction: SET LOCAL ends with it, so the pooled connection keeps its own settings.
+  await client.query('BEGIN READ ONLY');
+  await client.query(CSV_SESSION_SETTINGS);
   const copy = client.query(copyTo(statement));
   const body = new CsvLineEndings(onProgress);
   await uploadStream(s3, target, body, pipeline(copy, body));
+  await client.query('COMMIT');
   return { rowCount: copy.rowCount, sizeBytes: body.bytes };
 }

@@ -13,8 +13,8 @@ describe('the csv COPY statement', () => {
     const sql = csvCopyStatement({ entity: 'invoices', ownerId: OWNER, columns: columnsFor('invoices', ['title', 'amount', 'due_date', 'paid_at']), timeZone: 'Europe/Paris', rules: CSV_DIALECT_RULES['excel-fr'] });
     expect(sql).toContain(`CASE WHEN left(t."title", 1) IN ('=', '+', '-', '@', E'\\t', E'\\r') THEN '''' || t."title" ELSE t."title" END AS "Title"`);
     expect(sql).toContain(`replace(t."amount"::text, '.', ',') AS "Amount"`);
-    expect(sql).toContain(`to_char(t."due_date", 'YYYY-MM-DD') AS "Due Date"`);
-    expect(sql).toContain(`to_char(t."paid_at" AT TIME ZONE 'Europe/Paris', 'YYYY-MM-DD HH24:MI') AS "Paid At"`);
+    expect(sql).toContain(`t."due_date" AS "Due Date"`);
+    expect(sql).toContain(`date_trunc('minute', t."paid_at" AT TIME ZONE 'Europe/Paris') AS "Paid At"`);
     expect(sql).toContain(`FROM "invoices" AS t WHERE t.owner_id = '${OWNER}' ORDER BY t.created_at, t.id`);
     expect(sql).toMatch(/WITH \(FORMAT csv, HEADER true, DELIMITER ';', ENCODING 'UTF8'\)$/);
   });
