@@ -1,6 +1,7 @@
 // Benchmark: export rendering (csv, xlsx, pdf) against baselines measured in the same run.
 //
 //   npx tsx bench/export.ts [N] [--no-pdf]        (or: npm run bench:export -- N)
+//   BENCH_RENDER_NODE_ARGS='--max-old-space-size=192' npx tsx bench/export.ts N   (flags for the render steps)
 //
 // Inserts N sessions for one owner (generate_series), then, each step in a child process of its
 // own (bench/export-child.ts) so that its peak RSS (VmHWM from /proc) is the step's alone:
@@ -52,7 +53,9 @@ function parseArgs(argv: string[]): { rows: number; pdf: boolean } {
 /** Runs one step in a child process; its last stdout line is the step's JSON. */
 function runStep(mode: 'copy' | 'exceljs' | 'render', input: object, env: NodeJS.ProcessEnv): Promise<StepResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'bench', 'export-child.ts'), mode, JSON.stringify(input)], {
+    // BENCH_RENDER_NODE_ARGS: node flags for the render steps only (e.g. a heap cap a worker would run with).
+    const nodeArgs = mode === 'render' ? (process.env.BENCH_RENDER_NODE_ARGS ?? '').split(' ').filter(Boolean) : [];
+    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(repoRoot, 'bench', 'export-child.ts'), mode, JSON.stringify(input)], {
       cwd: repoRoot,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
