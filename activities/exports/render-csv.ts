@@ -5,7 +5,7 @@ import { type S3Client } from '@aws-sdk/client-s3';
 import { type ExportColumn } from '../../domain/exports/columns';
 import { CSV_DIALECT_RULES, type CsvDialect } from '../../domain/exports/csv-dialect';
 import { type ExportEntity } from '../../domain/exports/export-kinds';
-import { csvCopyStatement, CSV_SESSION_SETTINGS } from './csv-projection';
+import { csvCopyStatement, csvSessionSettings } from './csv-projection';
 import { CsvLineEndings } from './csv-line-endings';
 import { type ObjectTarget, uploadStream } from './upload-stream';
 
@@ -33,10 +33,10 @@ export async function renderCsv(params: {
   onProgress?: (rows: number) => void;
 }): Promise<RenderedFile> {
   const { client, s3, target, entity, ownerId, columns, timeZone, dialect, onProgress } = params;
-  const statement = csvCopyStatement({ entity, ownerId, columns, timeZone, rules: CSV_DIALECT_RULES[dialect] });
-  // One transaction: SET LOCAL ends with it, so the pooled connection keeps its own settings.
+  const statement = csvCopyStatement({ entity, ownerId, columns, rules: CSV_DIALECT_RULES[dialect] });
+  // One transaction: the local settings end with it, so the pooled connection keeps its own.
   await client.query('BEGIN READ ONLY');
-  await client.query(CSV_SESSION_SETTINGS);
+  await client.query(csvSessionSettings(timeZone));
   const copy = client.query(copyTo(statement));
   const body = new CsvLineEndings(onProgress);
   await uploadStream(s3, target, body, pipeline(copy, body));
