@@ -1,7 +1,7 @@
 import { type ExportColumn } from '../../domain/exports/columns';
 import { type CsvDialectRules } from '../../domain/exports/csv-dialect';
 import { type ExportEntity } from '../../domain/exports/export-kinds';
-import { TIME_ZONE_PATTERN, UUID_PATTERN } from '../../domain/exports/export-file';
+import { UUID_PATTERN } from '../../domain/exports/export-file';
 
 /** An SQL string literal; only for values already checked against a strict pattern. */
 function literal(value: string): string {
@@ -18,15 +18,20 @@ export function quotedIdentifier(name: string): string {
  * Text is neutralised as domain/exports/cell-format.ts#neutraliseFormula does (same triggers);
  * amounts are left alone, so `-5.00` stays a number.
  */
-function cellExpression(column: ExportColumn, timeZone: string, rules: CsvDialectRules): string {
-  const col = quotedIdentifier(column.key);
+function cellExpression(column: ExportColumn, rules: CsvDialectRules): string {
+  const col = `t.${quotedIdentifier(column.key)}`;
   switch (column.type) {
     case 'text':
-      return `CASE WHEN left(${col}, 1) IN ('=', '+', '-', '@', E'\\t', E'\\r') THEN '''' || ${col} ELSE ${col} END`;
+      // Every trigger sorts before 'A' byte-wise: most values (letters, accents) skip the exact test.
+      return `CASE WHEN ${col} < 'A' COLLATE "C" AND left(${col}, 1) IN ('=', '+', '-', '@', E'\\t', E'\\r') THEN '''' || ${col} ELSE ${col} END`;
     case 'timestamp':
-      return `to_char(${col} AT TIME ZONE ${literal(timeZone)}, 'YYYY-MM-DD HH24:MI')`;
+      // `2026-11-22 14:30:00`: the wall-clock time in the session's zone (csvSessionSettings), cut
+      // to the minute, in PostgreSQL's own ISO output. `to_char` would drop the ":00", and
+      // `AT TIME ZONE 'zone'` would look the zone up on every value: each cost about as much as
+      // the rest of the COPY.
+      return `date_trunc('minute', ${col}::timestamp)`;
     case 'date':
-      return `to_char(${col}, 'YYYY-MM-DD')`;
+      return col;
     case 'money':
       return rules.decimalSeparator === '.' ? `${col}::text` : `replace(${col}::text, '.', ${literal(rules.decimalSeparator)})`;
     case 'id':
@@ -36,15 +41,24 @@ function cellExpression(column: ExportColumn, timeZone: string, rules: CsvDialec
 }
 
 /**
- * The `COPY (SELECT ...) TO STDOUT` statement of a csv export. COPY takes no bind parameters, so
- * the two values inlined are checked here, again, against strict patterns (the caller has also
- * checked the zone against pg_timezone_names); table and column names come from the catalogue only.
+ * The settings the COPY runs under, local to its transaction: dates and timestamps print as ISO
+ * (`2026-11-22`, `2026-11-22 14:30:00`) whatever the server's default, and timestamps convert to
+ * the owner's zone. The zone is a bind parameter here, so it is never inlined.
  */
-export function csvCopyStatement(params: { entity: ExportEntity; ownerId: string; columns: readonly ExportColumn[]; timeZone: string; rules: CsvDialectRules }): string {
-  const { entity, ownerId, columns, timeZone, rules } = params;
+export function csvSessionSettings(timeZone: string): { text: string; values: string[] } {
+  return { text: "SELECT set_config('DateStyle', 'ISO, YMD', true), set_config('TimeZone', $1, true)", values: [timeZone] };
+}
+
+/**
+ * The `COPY (SELECT ...) TO STDOUT` statement of a csv export, run in the transaction that applied
+ * csvSessionSettings. COPY takes no bind parameters, so the one value inlined, the owner id, is
+ * checked here, again, against the uuid pattern; table and column names come from the catalogue only.
+ */
+export function csvCopyStatement(params: { entity: ExportEntity; ownerId: string; columns: readonly ExportColumn[]; rules: CsvDialectRules }): string {
+  const { entity, ownerId, columns, rules } = params;
   if (!UUID_PATTERN.test(ownerId)) throw new Error('ownerId must be a uuid');
-  if (!TIME_ZONE_PATTERN.test(timeZone)) throw new Error('timeZone must be an IANA zone name');
-  const projection = columns.map((c) => `${cellExpression(c, timeZone, rules)} AS ${quotedIdentifier(c.csvHeader)}`).join(', ');
-  const select = `SELECT ${projection} FROM ${quotedIdentifier(entity)} WHERE owner_id = ${literal(ownerId)} ORDER BY created_at, id`;
+  const projection = columns.map((c) => `${cellExpression(c, rules)} AS ${quotedIdentifier(c.csvHeader)}`).join(', ');
+  // Qualified (t.): the output columns are named by headers, and ORDER BY prefers output names.
+  const select = `SELECT ${projection} FROM ${quotedIdentifier(entity)} AS t WHERE t.owner_id = ${literal(ownerId)} ORDER BY t.created_at, t.id`;
   return `COPY (${select}) TO STDOUT WITH (FORMAT csv, HEADER true, DELIMITER ${literal(rules.delimiter)}, ENCODING 'UTF8')`;
 }

@@ -5,7 +5,7 @@ import { type S3Client } from '@aws-sdk/client-s3';
 import { type ExportColumn } from '../../domain/exports/columns';
 import { CSV_DIALECT_RULES, type CsvDialect } from '../../domain/exports/csv-dialect';
 import { type ExportEntity } from '../../domain/exports/export-kinds';
-import { csvCopyStatement } from './csv-projection';
+import { csvCopyStatement, csvSessionSettings } from './csv-projection';
 import { CsvLineEndings } from './csv-line-endings';
 import { type ObjectTarget, uploadStream } from './upload-stream';
 
@@ -17,7 +17,7 @@ export interface RenderedFile {
 
 /**
  * A csv export: PostgreSQL formats every cell in a `COPY (SELECT ...) TO STDOUT` (dates in the
- * zone, amounts with the dialect's decimal separator, formulas neutralised, headers named), and
+ * zone to the minute, amounts with the dialect's decimal separator, formulas neutralised, headers named), and
  * its output goes, with CRLF record ends and a BOM, straight into a multipart upload. Node only
  * moves bytes, and never holds more than the stream buffers and the parts in flight.
  */
@@ -33,9 +33,13 @@ export async function renderCsv(params: {
   onProgress?: (rows: number) => void;
 }): Promise<RenderedFile> {
   const { client, s3, target, entity, ownerId, columns, timeZone, dialect, onProgress } = params;
-  const statement = csvCopyStatement({ entity, ownerId, columns, timeZone, rules: CSV_DIALECT_RULES[dialect] });
+  const statement = csvCopyStatement({ entity, ownerId, columns, rules: CSV_DIALECT_RULES[dialect] });
+  // One transaction: the local settings end with it, so the pooled connection keeps its own.
+  await client.query('BEGIN READ ONLY');
+  await client.query(csvSessionSettings(timeZone));
   const copy = client.query(copyTo(statement));
   const body = new CsvLineEndings(onProgress);
   await uploadStream(s3, target, body, pipeline(copy, body));
+  await client.query('COMMIT');
   return { rowCount: copy.rowCount, sizeBytes: body.bytes };
 }

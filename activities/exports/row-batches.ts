@@ -14,7 +14,7 @@ export const ROW_BATCH_SIZE = 1000;
 export type ReadMode = 'wallClock' | 'text';
 
 function selectExpression(column: ExportColumn, mode: ReadMode): string {
-  const col = quotedIdentifier(column.key);
+  const col = `t.${quotedIdentifier(column.key)}`;
   switch (column.type) {
     case 'timestamp':
       return mode === 'wallClock' ? `extract(epoch from ${col} AT TIME ZONE $2)::float8` : `to_char(${col} AT TIME ZONE $2, 'YYYY-MM-DD HH24:MI')`;
@@ -36,14 +36,16 @@ function selectExpression(column: ExportColumn, mode: ReadMode): string {
  */
 export async function* readRowBatches(client: ClientBase, params: { entity: ExportEntity; ownerId: string; columns: readonly ExportColumn[]; timeZone: string; mode: ReadMode }): AsyncGenerator<unknown[][]> {
   const { entity, ownerId, columns, timeZone, mode } = params;
-  const cells = columns.map((c) => selectExpression(c, mode)).join(', ');
+  // Output columns get neutral names, and the order and cursor name the table's columns (t.): a bare
+  // `created_at` in ORDER BY would otherwise bind to an output column of the same name.
+  const cells = columns.map((c, i) => `${selectExpression(c, mode)} AS c${i}`).join(', ');
   const width = columns.length;
   // PostgreSQL refuses a parameter no statement uses: the zone is $2 only when a timestamp needs it.
   const fixed = columns.some((c) => c.type === 'timestamp') ? [ownerId, timeZone] : [ownerId];
   const statement = (after: boolean) =>
-    `SELECT ${cells}, created_at::text, id FROM ${quotedIdentifier(entity)} WHERE owner_id = $1` +
-    (after ? ` AND (created_at, id) > ($${fixed.length + 1}::timestamptz, $${fixed.length + 2}::uuid)` : '') +
-    ` ORDER BY created_at, id LIMIT ${ROW_BATCH_SIZE}`;
+    `SELECT ${cells}, t.created_at::text AS cursor_at, t.id AS cursor_id FROM ${quotedIdentifier(entity)} AS t WHERE t.owner_id = $1` +
+    (after ? ` AND (t.created_at, t.id) > ($${fixed.length + 1}::timestamptz, $${fixed.length + 2}::uuid)` : '') +
+    ` ORDER BY t.created_at, t.id LIMIT ${ROW_BATCH_SIZE}`;
   const first = statement(false);
   const next = statement(true);
   let cursor: [string, string] | undefined;

@@ -86,9 +86,9 @@ describe('csv exports', () => {
     const text = file.subarray(3).toString('utf8');
     expect(text).toBe(
       'Title,Date,Location,Notes\r\n' +
-        'Séance façade Straße,2026-11-22 14:30,Besançon,"Dit ""oui""\ndeuxième ligne"\r\n' +
+        'Séance façade Straße,2026-11-22 14:30:00,Besançon,"Dit ""oui""\ndeuxième ligne"\r\n' +
         // 22:15 UTC on 1 July is 00:15 the next day in Paris (summer time); the formula and the @ are text now.
-        `"'=HYPERLINK(""http://evil.example"")",2026-07-02 00:15,'@Lyon,\r\n`,
+        `"'=HYPERLINK(""http://evil.example"")",2026-07-02 00:15:00,'@Lyon,\r\n`,
     );
     expect(text).not.toContain('Autre studio');
 
@@ -106,7 +106,7 @@ describe('csv exports', () => {
     const fields = ['title', 'amount', 'due_date', 'paid_at', 'status'];
     const fr = await runRender(deps, payload(owner, { entity: 'invoices', fields, csvDialect: 'excel-fr' }));
     expect((await download(s3, deps.bucket, fr.key)).toString('utf8')).toBe(
-      '\uFEFFTitle;Amount;Due Date;Paid At;Status\r\nMariage Élodie & Théo;1234,50;2026-12-01;2026-12-01 00:30;PAID\r\nPortrait;120,00;;;DRAFT\r\n',
+      '\uFEFFTitle;Amount;Due Date;Paid At;Status\r\nMariage Élodie & Théo;1234,50;2026-12-01;2026-12-01 00:30:00;PAID\r\nPortrait;120,00;;;DRAFT\r\n',
     );
     const plain = await runRender(deps, payload(owner, { entity: 'invoices', fields: ['amount', 'title'] }));
     expect((await download(s3, deps.bucket, plain.key)).toString('utf8')).toBe('\uFEFFAmount,Title\r\n1234.50,Mariage Élodie & Théo\r\n120.00,Portrait\r\n');
@@ -149,7 +149,7 @@ describe('excel exports', () => {
       [`'=HYPERLINK("http://evil.example")`, "'@Lyon"],
     ]);
 
-    const rendered = await runRender(deps, payload(bulk, { format: 'excel', fields: ['title', 'start_date'] }));
+    const rendered = await runRender(deps, payload(bulk, { format: 'excel', fields: ['title', 'start_date', 'id', 'created_at'] }));
     expect(rendered.rowCount).toBe(BULK_ROWS);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load((await download(s3, deps.bucket, rendered.key)) as unknown as ArrayBuffer);
@@ -159,6 +159,10 @@ describe('excel exports', () => {
     expect(titles).toEqual(Array.from({ length: BULK_ROWS }, (_, i) => `Séance n°${i + 1}`));
     // 1 March 09:00 UTC + 2500 h is 13 June 13:00 UTC: 15:00 in Paris (summer time).
     expect(sheet.getRow(BULK_ROWS + 1).getCell(2).value).toEqual(new Date('2026-06-13T15:00:00Z'));
+    const last = sheet.getRow(BULK_ROWS + 1);
+    expect(last.getCell(3).value).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-/);
+    // Created 1 January 00:00 UTC + 2500 minutes: 2 January 17:40 UTC, 18:40 in Paris (winter time).
+    expect(last.getCell(4).value).toEqual(new Date('2026-01-02T18:40:00Z'));
   });
 });
 

@@ -3,26 +3,27 @@ import { buffer } from 'node:stream/consumers';
 import { columnsFor } from '../../../domain/exports/columns';
 import { CSV_DIALECT_RULES } from '../../../domain/exports/csv-dialect';
 import { CsvLineEndings } from '../../../activities/exports/csv-line-endings';
-import { csvCopyStatement } from '../../../activities/exports/csv-projection';
+import { csvCopyStatement, csvSessionSettings } from '../../../activities/exports/csv-projection';
 import { escapeHtml, pdfChunkHtml } from '../../../activities/exports/pdf-html';
 
 const OWNER = '2f1c7c1e-1111-4a4a-9b9b-123456789abc';
 
 describe('the csv COPY statement', () => {
   it('formats each kind of column in SQL and names the headers', () => {
-    const sql = csvCopyStatement({ entity: 'invoices', ownerId: OWNER, columns: columnsFor('invoices', ['title', 'amount', 'due_date', 'paid_at']), timeZone: 'Europe/Paris', rules: CSV_DIALECT_RULES['excel-fr'] });
-    expect(sql).toContain(`CASE WHEN left("title", 1) IN ('=', '+', '-', '@', E'\\t', E'\\r') THEN '''' || "title" ELSE "title" END AS "Title"`);
-    expect(sql).toContain(`replace("amount"::text, '.', ',') AS "Amount"`);
-    expect(sql).toContain(`to_char("due_date", 'YYYY-MM-DD') AS "Due Date"`);
-    expect(sql).toContain(`to_char("paid_at" AT TIME ZONE 'Europe/Paris', 'YYYY-MM-DD HH24:MI') AS "Paid At"`);
-    expect(sql).toContain(`FROM "invoices" WHERE owner_id = '${OWNER}' ORDER BY created_at, id`);
+    const sql = csvCopyStatement({ entity: 'invoices', ownerId: OWNER, columns: columnsFor('invoices', ['title', 'amount', 'due_date', 'paid_at']), rules: CSV_DIALECT_RULES['excel-fr'] });
+    expect(sql).toContain(`CASE WHEN t."title" < 'A' COLLATE "C" AND left(t."title", 1) IN ('=', '+', '-', '@', E'\\t', E'\\r') THEN '''' || t."title" ELSE t."title" END AS "Title"`);
+    expect(sql).toContain(`replace(t."amount"::text, '.', ',') AS "Amount"`);
+    expect(sql).toContain(`t."due_date" AS "Due Date"`);
+    // The zone is the transaction's TimeZone, set with a bind parameter: nothing of it is inlined.
+    expect(sql).toContain(`date_trunc('minute', t."paid_at"::timestamp) AS "Paid At"`);
+    expect(csvSessionSettings('Europe/Paris')).toEqual({ text: expect.stringContaining("set_config('TimeZone', $1, true)"), values: ['Europe/Paris'] });
+    expect(sql).toContain(`FROM "invoices" AS t WHERE t.owner_id = '${OWNER}' ORDER BY t.created_at, t.id`);
     expect(sql).toMatch(/WITH \(FORMAT csv, HEADER true, DELIMITER ';', ENCODING 'UTF8'\)$/);
   });
 
-  it('refuses values it would inline unless they are a uuid and a zone name', () => {
+  it('refuses an owner id it would inline unless it is a uuid', () => {
     const base = { entity: 'sessions' as const, columns: columnsFor('sessions', ['title']), rules: CSV_DIALECT_RULES.rfc4180 };
-    expect(() => csvCopyStatement({ ...base, ownerId: "x' OR '1'='1", timeZone: 'UTC' })).toThrow('ownerId must be a uuid');
-    expect(() => csvCopyStatement({ ...base, ownerId: OWNER, timeZone: "UTC'--" })).toThrow('timeZone must be an IANA zone name');
+    expect(() => csvCopyStatement({ ...base, ownerId: "x' OR '1'='1" })).toThrow('ownerId must be a uuid');
   });
 });
 

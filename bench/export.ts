@@ -1,0 +1,190 @@
+// Benchmark: export rendering (csv, xlsx, pdf) against baselines measured in the same run.
+//
+//   npx tsx bench/export.ts [N] [--no-pdf]        (or: npm run bench:export -- N)
+//   BENCH_RENDER_NODE_ARGS='--max-old-space-size=192' npx tsx bench/export.ts N   (flags for the render steps)
+//
+// Inserts N sessions for one owner (generate_series), then, each step in a child process of its
+// own (bench/export-child.ts) so that its peak RSS (VmHWM from /proc) is the step's alone:
+//   1. csv baseline: a plain `COPY (SELECT <the 10 columns> ...) TO STDOUT WITH CSV`, discarded;
+//   2. csv: the renderExport activity (COPY of the formatting projection into a multipart upload);
+//   3. xlsx baseline: exceljs's streaming writer fed the same rows from memory, output discarded;
+//   4. xlsx: the renderExport activity (keyset batches, streaming workbook, multipart upload);
+//   5. unless --no-pdf: a 5 000-row pdf through the activity, with Chromium's peak memory.
+// Each step first renders a small owner's 2 000 rows unmeasured (a worker is long-lived and warm).
+// Prints rows/s, ratios and peak RSS; last line `ratio: N.NN` = csv rows/s / COPY rows/s.
+// It starts its own throw-away stack under .data/bench-export and stops it at the end.
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from 'pg';
+import { createMigrator } from '../db/migrator';
+import { seedDatabase } from '../db/seed';
+import { createSequelize } from '../db/sequelize';
+import { exportKeys } from '../domain/exports/columns';
+import { startLocalStack } from '../scripts/stack/stack';
+import { type ExportPayload } from '../workflows/exports/contract';
+
+const repoRoot = path.resolve(__dirname, '..');
+const PDF_ROWS = 5000;
+/** Rows of the owner each step renders first, unmeasured, so the measured run is warm. */
+const WARM_UP_ROWS = 2000;
+
+interface StepResult {
+  rows: number;
+  seconds: number;
+  bytes: number;
+  vmHwmKb: number | null;
+  chromiumPeakKb?: number;
+}
+
+function parseArgs(argv: string[]): { rows: number; pdf: boolean } {
+  let rows = 100_000;
+  let pdf = true;
+  for (const arg of argv) {
+    if (arg === '--no-pdf') pdf = false;
+    else if (/^\d+$/.test(arg)) rows = Number(arg);
+    else throw new Error(`Unknown argument "${arg}". Usage: npx tsx bench/export.ts [N] [--no-pdf]`);
+  }
+  if (rows < 1) throw new Error('N must be a positive integer');
+  return { rows, pdf };
+}
+
+/** Runs one step in a child process; its last stdout line is the step's JSON. */
+function runStep(mode: 'copy' | 'exceljs' | 'render', input: object, env: NodeJS.ProcessEnv): Promise<StepResult> {
+  return new Promise((resolve, reject) => {
+    // BENCH_RENDER_NODE_ARGS: node flags for the render steps only (e.g. a heap cap a worker would run with).
+    const nodeArgs = mode === 'render' ? (process.env.BENCH_RENDER_NODE_ARGS ?? '').split(' ').filter(Boolean) : [];
+    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(repoRoot, 'bench', 'export-child.ts'), mode, JSON.stringify(input)], {
+      cwd: repoRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const last = out.trim().split('\n').pop() ?? '';
+      if (code !== 0 || !last.startsWith('{')) reject(new Error(`bench step ${mode} failed (exit ${code}):\n${err.trim().split('\n').slice(-15).join('\n')}`));
+      else resolve(JSON.parse(last) as StepResult);
+    });
+  });
+}
+
+const mb = (kb: number | null | undefined) => (kb ? `${(kb / 1024).toFixed(0)} MB` : 'n/a');
+const perSecond = (r: StepResult) => r.rows / r.seconds;
+const line = (label: string, r: StepResult) =>
+  `${label.padEnd(46)} ${r.rows.toString().padStart(8)} rows  ${r.seconds.toFixed(2).padStart(7)} s  ${perSecond(r).toFixed(0).padStart(8)} rows/s  ${(r.bytes / 1048576).toFixed(1).padStart(7)} MB  peak RSS ${mb(r.vmHwmKb)}`;
+
+/** Inserts `count` sessions for `ownerId`: accents, quotes, line breaks, formula-like titles, nulls. */
+async function insertSessions(db: Client, ownerId: string, count: number): Promise<void> {
+  await db.query(
+    `INSERT INTO sessions (owner_id, title, status, start_date, end_date, location, notes, created_at, updated_at)
+     SELECT $1,
+            CASE WHEN g % 100 = 0 THEN '=SUM(A' || g || ')' ELSE 'Séance photo n°' || g END,
+            (ARRAY['PENDING', 'VALIDATED', 'COMPLETED', 'CANCELLED'])[1 + g % 4],
+            s.start, s.start + interval '2 hours',
+            (ARRAY['Paris', 'Besançon', 'Nîmes', 'Straßburg'])[1 + g % 4],
+            CASE WHEN g % 3 = 0 THEN 'Client "pressé", façade' || chr(10) || 'prévoir 2 flashs' END,
+            s.created, s.created
+     FROM generate_series(1, $2::int) AS g,
+          LATERAL (SELECT timestamptz '2026-01-01 08:00Z' + g * interval '7 minutes' AS start,
+                          timestamptz '2025-01-01 00:00Z' + g * interval '13 seconds' AS created) AS s`,
+    [ownerId, count],
+  );
+}
+
+async function main(): Promise<void> {
+  const opts = parseArgs(process.argv.slice(2));
+  const dataDir = path.join(repoRoot, '.data', 'bench-export');
+  const stack = await startLocalStack({ dataDir, mode: 'test', env: process.env, log: console.log });
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await stack.stop();
+  };
+  const onSignal = () => void stop().finally(() => process.exit(130));
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    const env = { ...process.env, ...stack.env, NODE_ENV: 'production', LOG_LEVEL: 'silent' };
+    const sequelize = createSequelize({ url: stack.env.DATABASE_URL });
+    try {
+      await createMigrator(sequelize).up();
+      await seedDatabase(sequelize);
+    } finally {
+      await sequelize.close();
+    }
+
+    const db = new Client({ connectionString: stack.env.DATABASE_URL });
+    await db.connect();
+    const newOwner = async (name: string) => {
+      const org = await db.query<{ id: string }>('INSERT INTO organizations (name) VALUES ($1) RETURNING id', [name]);
+      const user = await db.query<{ id: string }>('INSERT INTO users (org_id, email, password_hash, name) VALUES ($1, $2, $3, $4) RETURNING id', [
+        org.rows[0].id,
+        `bench-${crypto.randomUUID()}@bench.example`,
+        'not-a-hash',
+        name,
+      ]);
+      return { ownerId: user.rows[0].id, orgId: org.rows[0].id };
+    };
+    const studio = await newOwner('Bench Studio');
+    console.log(`Inserting ${opts.rows} sessions...`);
+    let started = performance.now();
+    await insertSessions(db, studio.ownerId, opts.rows);
+    const warmOwner = await newOwner('Bench Warm-up Studio');
+    await insertSessions(db, warmOwner.ownerId, WARM_UP_ROWS);
+    const pdfOwner = opts.pdf ? await newOwner('Bench PDF Studio') : undefined;
+    if (pdfOwner) {
+      await insertSessions(db, pdfOwner.ownerId, PDF_ROWS);
+      await db.query(`INSERT INTO user_company (user_id, company_name) VALUES ($1, 'Atelier Lumière')`, [pdfOwner.ownerId]);
+    }
+    await db.query('VACUUM ANALYZE sessions');
+    console.log(`... in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    await db.end();
+
+    const fields = exportKeys('sessions');
+    const payload = (owner: { ownerId: string; orgId: string }, format: ExportPayload['format']): ExportPayload => ({
+      ...owner,
+      entity: 'sessions',
+      format,
+      fields,
+      csvDialect: 'rfc4180',
+      timeZone: 'Europe/Paris',
+      mode: 'async',
+    });
+    const input = { ownerId: studio.ownerId, entity: 'sessions', fields, warmOwner };
+
+    console.log('Measuring (one child process per step)...');
+    started = performance.now();
+    await runStep('copy', input, env); // the table and index into shared buffers, tsx's cache filled
+    const copy = await runStep('copy', input, env);
+    const csv = await runStep('render', { ...input, jobRunId: crypto.randomUUID(), payload: payload(studio, 'csv') }, env);
+    const exceljs = await runStep('exceljs', input, env);
+    const xlsx = await runStep('render', { ...input, jobRunId: crypto.randomUUID(), payload: payload(studio, 'excel') }, env);
+    const pdf = pdfOwner ? await runStep('render', { ownerId: pdfOwner.ownerId, entity: 'sessions', fields, warmOwner, jobRunId: crypto.randomUUID(), payload: payload(pdfOwner, 'pdf') }, env) : undefined;
+
+    if (csv.rows !== opts.rows || xlsx.rows !== opts.rows || copy.rows !== opts.rows || exceljs.rows !== opts.rows) {
+      throw new Error(`row counts differ: copy ${copy.rows}, csv ${csv.rows}, exceljs ${exceljs.rows}, xlsx ${xlsx.rows}; expected ${opts.rows}`);
+    }
+    console.log('');
+    console.log(`bench:export  N=${opts.rows} sessions x ${fields.length} columns  node ${process.version}  ${os.availableParallelism()} CPUs  (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+    console.log(line('baseline  COPY (SELECT ...) TO STDOUT WITH CSV', copy));
+    console.log(line('csv       renderExport (to S3)', csv));
+    console.log(line('baseline  exceljs streaming writer, from memory', exceljs));
+    console.log(line('xlsx      renderExport (to S3)', xlsx));
+    if (pdf) console.log(`${line('pdf       renderExport (to S3)', pdf)}  Chromium peak ${mb(pdf.chromiumPeakKb)}`);
+    console.log(`xlsx ratio: ${(perSecond(xlsx) / perSecond(exceljs)).toFixed(2)}   (target >= 0.8; peak RSS target < 300 MB at 1 000 000 rows)`);
+    console.log(`ratio: ${(perSecond(csv) / perSecond(copy)).toFixed(2)}`);
+  } finally {
+    await stop();
+  }
+}
+
+main().catch((err: Error) => {
+  console.error(`bench:export: ${err.message}`);
+  process.exit(1);
+});
