@@ -64,7 +64,7 @@ describe('GET /api/export (synchronous)', () => {
 
     const res = await request(t.app).get('/api/export').query({ entity: 'quotes', format: 'csv', fields: 'title,amount,created_at' }).set(as(owner)).expect(200);
     const lines = (await download(res.body.url)).subarray(3).toString('utf8').trim().split(/\r?\n/);
-    expect(lines).toEqual(['Title;Amount;Created At', 'Mariage Léa;1234,50;2026-07-01 08:30']);
+    expect(lines).toEqual(['Title;Amount;Created At', 'Mariage Léa;1234,50;2026-07-01 08:30:00']);
 
     // The query parameter wins over the preference.
     const rfc = await request(t.app).get('/api/export').query({ entity: 'quotes', format: 'csv', fields: 'title,amount', csv_dialect: 'rfc4180' }).set(as(owner)).expect(200);
