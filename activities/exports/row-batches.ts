@@ -32,7 +32,7 @@ function selectExpression(column: ExportColumn, mode: ReadMode): string {
  * The owner's rows, `ROW_BATCH_SIZE` at a time, by keyset pagination on (created_at, id), with
  * bind parameters: each batch is an index range scan, whatever the depth (OFFSET would rescan
  * everything before). The cursor is read as text so no microsecond is lost between batches.
- * Yields arrays of cells, in the order of `columns`.
+ * Yields arrays of cells, in the order of `columns`; the next batch is already being read meanwhile.
  */
 export async function* readRowBatches(client: ClientBase, params: { entity: ExportEntity; ownerId: string; columns: readonly ExportColumn[]; timeZone: string; mode: ReadMode }): AsyncGenerator<unknown[][]> {
   const { entity, ownerId, columns, timeZone, mode } = params;
@@ -48,13 +48,22 @@ export async function* readRowBatches(client: ClientBase, params: { entity: Expo
     ` ORDER BY t.created_at, t.id LIMIT ${ROW_BATCH_SIZE}`;
   const first = statement(false);
   const next = statement(true);
-  let cursor: [string, string] | undefined;
+  const read = async (cursor?: unknown[]) =>
+    (await client.query<unknown[]>({ text: cursor ? next : first, values: cursor ? [...fixed, ...cursor] : fixed, rowMode: 'array' })).rows;
+  let pending = read();
   for (;;) {
-    const { rows } = await client.query<unknown[]>({ text: cursor ? next : first, values: cursor ? [...fixed, ...cursor] : fixed, rowMode: 'array' });
+    const rows = await pending;
     if (rows.length === 0) return;
-    const last = rows[rows.length - 1];
-    cursor = [last[width] as string, last[width + 1] as string];
+    const more = rows.length === ROW_BATCH_SIZE;
+    if (more) {
+      // The next batch is read while the caller writes this one: PostgreSQL and the writer overlap,
+      // and at most two batches are in memory.
+      const last = rows[rows.length - 1];
+      pending = read([last[width], last[width + 1]]);
+      // A caller that stops early (an error) leaves it unread; its failure is not news then.
+      pending.catch(() => undefined);
+    }
     yield rows;
-    if (rows.length < ROW_BATCH_SIZE) return;
+    if (!more) return;
   }
 }
