@@ -1,19 +1,10 @@
-import { type ClientBase } from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { pipeline } from 'node:stream/promises';
-import { type S3Client } from '@aws-sdk/client-s3';
-import { type ExportColumn } from '../../domain/exports/columns';
 import { CSV_DIALECT_RULES, type CsvDialect } from '../../domain/exports/csv-dialect';
-import { type ExportEntity } from '../../domain/exports/export-kinds';
 import { csvCopyStatement, csvSessionSettings } from './csv-projection';
 import { CsvLineEndings } from './csv-line-endings';
-import { type ObjectTarget, uploadStream } from './upload-stream';
-
-/** What a renderer wrote: data rows (no header) and the object's size. */
-export interface RenderedFile {
-  rowCount: number;
-  sizeBytes: number;
-}
+import { type RenderedFile, type RenderParams } from './render-params';
+import { uploadStream } from './upload-stream';
 
 /**
  * A csv export: PostgreSQL formats every cell in a `COPY (SELECT ...) TO STDOUT` (dates in the
@@ -21,17 +12,7 @@ export interface RenderedFile {
  * its output goes, with CRLF record ends and a BOM, straight into a multipart upload. Node only
  * moves bytes, and never holds more than the stream buffers and the parts in flight.
  */
-export async function renderCsv(params: {
-  client: ClientBase;
-  s3: S3Client;
-  target: ObjectTarget;
-  entity: ExportEntity;
-  ownerId: string;
-  columns: readonly ExportColumn[];
-  timeZone: string;
-  dialect: CsvDialect;
-  onProgress?: (rows: number) => void;
-}): Promise<RenderedFile> {
+export async function renderCsv(params: RenderParams & { dialect: CsvDialect }): Promise<RenderedFile> {
   const { client, s3, target, entity, ownerId, columns, timeZone, dialect, onProgress } = params;
   const statement = csvCopyStatement({ entity, ownerId, columns, rules: CSV_DIALECT_RULES[dialect] });
   // One transaction: the local settings end with it, so the pooled connection keeps its own.

@@ -1,15 +1,12 @@
-import { type S3Client } from '@aws-sdk/client-s3';
 import ExcelJS from 'exceljs';
-import { type ClientBase } from 'pg';
 import { once } from 'node:events';
 import { type Writable } from 'node:stream';
 import { type ExportColumn } from '../../domain/exports/columns';
 import { neutraliseFormula } from '../../domain/exports/cell-format';
 import { ENTITY_TITLES } from '../../domain/exports/export-file';
-import { type ExportEntity } from '../../domain/exports/export-kinds';
-import { type RenderedFile } from './render-csv';
+import { type RenderedFile, type RenderParams } from './render-params';
 import { readRowBatches } from './row-batches';
-import { ByteCount, type ObjectTarget, uploadStream } from './upload-stream';
+import { ByteCount, uploadStream } from './upload-stream';
 
 /** Column widths in characters, by kind of value: ids fit a uuid, dates their formatted text. */
 const WIDTHS: Record<ExportColumn['type'], number> = { id: 38, text: 28, status: 14, date: 12, timestamp: 17, money: 14 };
@@ -98,16 +95,7 @@ export async function writeWorkbook(params: {
  * An excel export: the owner's rows in keyset batches of 1000 (bind parameters), written as they
  * arrive into a streaming workbook whose bytes go into a multipart upload.
  */
-export async function renderExcel(params: {
-  client: ClientBase;
-  s3: S3Client;
-  target: ObjectTarget;
-  entity: ExportEntity;
-  ownerId: string;
-  columns: readonly ExportColumn[];
-  timeZone: string;
-  onProgress?: (rows: number) => void;
-}): Promise<RenderedFile> {
+export async function renderExcel(params: RenderParams): Promise<RenderedFile> {
   const { client, s3, target, entity, ownerId, columns, timeZone, onProgress } = params;
   const body = new ByteCount();
   const batches = readRowBatches(client, { entity, ownerId, columns, timeZone, mode: 'wallClock' });

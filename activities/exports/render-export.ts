@@ -14,8 +14,9 @@ import { DomainError } from '../../domain/errors';
 import { type Chromium } from '../../lib/chromium';
 import { type ExportPayload, type RenderedExport } from '../../workflows/exports/contract';
 import { withConnection } from './db-connection';
-import { renderCsv, type RenderedFile } from './render-csv';
+import { renderCsv } from './render-csv';
 import { renderExcel } from './render-excel';
+import { type RenderedFile } from './render-params';
 import { renderPdf } from './render-pdf';
 
 export interface ExportRenderDeps {

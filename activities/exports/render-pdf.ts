@@ -1,17 +1,13 @@
-import { type S3Client } from '@aws-sdk/client-s3';
 import { ApplicationFailure } from '@temporalio/common';
-import { type ClientBase } from 'pg';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { Readable } from 'node:stream';
 import { type Chromium } from '../../lib/chromium';
-import { type ExportColumn } from '../../domain/exports/columns';
 import { ENTITY_TITLES } from '../../domain/exports/export-file';
-import { type ExportEntity } from '../../domain/exports/export-kinds';
 import { quotedIdentifier } from './csv-projection';
 import { LANDSCAPE_FROM_COLUMNS, pdfChunkHtml, type PdfHeading } from './pdf-html';
-import { type RenderedFile } from './render-csv';
+import { type RenderedFile, type RenderParams } from './render-params';
 import { readRowBatches } from './row-batches';
-import { type ObjectTarget, uploadStream } from './upload-stream';
+import { uploadStream } from './upload-stream';
 
 /** Margins leave room at the bottom for the page numbers drawn after merging. */
 const MARGIN = { top: '12mm', right: '10mm', bottom: '16mm', left: '10mm' };
@@ -44,20 +40,7 @@ async function renderChunk(chromium: Chromium, html: string, landscape: boolean)
  * the merge, so they run across chunks. Over `maxRows` the export fails without rendering
  * anything. The merged file (a few MB at the cap) is the one export held whole in memory.
  */
-export async function renderPdf(params: {
-  client: ClientBase;
-  s3: S3Client;
-  chromium: Chromium;
-  target: ObjectTarget;
-  entity: ExportEntity;
-  ownerId: string;
-  columns: readonly ExportColumn[];
-  timeZone: string;
-  generatedAt: string;
-  maxRows: number;
-  chunkRows: number;
-  onProgress?: (rows: number) => void;
-}): Promise<RenderedFile> {
+export async function renderPdf(params: RenderParams & { chromium: Chromium; generatedAt: string; maxRows: number; chunkRows: number }): Promise<RenderedFile> {
   const { client, s3, chromium, target, entity, ownerId, columns, timeZone, generatedAt, maxRows, chunkRows, onProgress } = params;
   const counted = await client.query<{ rows: number }>(`SELECT count(*)::int AS rows FROM ${quotedIdentifier(entity)} WHERE owner_id = $1`, [ownerId]);
   const total = counted.rows[0].rows;
