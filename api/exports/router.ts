@@ -5,9 +5,10 @@ import { type Sequelize } from 'sequelize-typescript';
 import { ExportJob } from '../../db/models/ExportJob';
 import { findExportRun } from '../../db/queries/export-runs';
 import { DomainError } from '../../domain/errors';
+import { failureMessage } from '../../domain/failure-message';
 import { type Config } from '../../lib/config';
 import { startJob } from '../../lib/jobs/start-job';
-import { signDownloadLink } from '../../lib/s3-links';
+import { downloadLink } from '../../lib/s3-links';
 import { EXPORT_JOB, type ExportResult } from '../../workflows/exports/contract';
 import { type createRouteKit } from '../http/route-kit';
 import { type RateLimits } from '../middleware/rate-limit';
@@ -30,12 +31,7 @@ export function buildExportsRouter({ sequelize, temporal, publicS3, config, kit,
   const syncLimit = limits.create('export:sync', { per: 'user' });
   const asyncLimit = limits.create('export:async', { per: 'user' });
   const statusUrl = (jobRunId: string) => `/api/export/jobs/${jobRunId}`;
-  const link = async (result: Pick<ExportResult, 'key' | 'filename'>) => ({
-    url: await signDownloadLink(publicS3, config.S3_BUCKET, result.key, config.EXPORT_LINK_TTL_SECONDS, result.filename),
-    key: result.key,
-    filename: result.filename,
-    expiration: config.EXPORT_LINK_TTL_SECONDS,
-  });
+  const link = (result: Pick<ExportResult, 'key' | 'filename'>) => downloadLink(publicS3, config.S3_BUCKET, result, config.EXPORT_LINK_TTL_SECONDS);
 
   kit.route(
     router,
@@ -96,10 +92,7 @@ async function waitForExport(temporal: Client, jobRunId: string, workflowId: str
     return (await Promise.race([temporal.workflow.getHandle(workflowId).result(), timeout])) as ExportResult;
   } catch (err) {
     if (!(err instanceof WorkflowFailedError)) throw err;
-    let cause: unknown = err.cause;
-    while (cause instanceof Error && (cause as Error & { cause?: unknown }).cause instanceof Error) cause = (cause as Error & { cause?: unknown }).cause;
-    const reason = cause instanceof Error ? cause.message : 'unknown reason';
-    throw new DomainError('export_failed', `The export failed: ${reason}`, { jobRunId, statusUrl: pollUrl });
+    throw new DomainError('export_failed', `The export failed: ${failureMessage(err)}`, { jobRunId, statusUrl: pollUrl });
   } finally {
     clearTimeout(timer);
   }

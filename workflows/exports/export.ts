@@ -1,7 +1,8 @@
 import { ApplicationFailure, proxyActivities } from '@temporalio/workflow';
 import type { ExportDeliveryActivities } from '../../activities/export-delivery';
 import { type JobInput } from '../job-run/contract';
-import { failureMessage, runJob } from '../job-run/run-job';
+import { failureMessage } from '../../domain/failure-message';
+import { runJob } from '../job-run/run-job';
 import { EXPORT_NON_RETRYABLE, type ExportPayload, type ExportRenderActivities, type ExportResult, type ScheduledExportPayload } from './contract';
 
 // A large export takes minutes: the render heartbeats, so a dead worker is noticed in a minute.

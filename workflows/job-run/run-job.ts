@@ -1,5 +1,6 @@
 import { ApplicationFailure, log, proxyActivities } from '@temporalio/workflow';
 import type { JobRunActivities } from '../../activities/job-runs';
+import { failureMessage } from '../../domain/failure-message';
 import { type JobInput } from './contract';
 
 // Bookkeeping must outlast a database blip: retry for minutes, not a few seconds.
@@ -27,13 +28,4 @@ export async function runJob<P, R>(input: JobInput<P>, body: (payload: P) => Pro
   }
   await bookkeeping.completeJobRun({ jobRunId: input.jobRunId, result: result ?? null });
   return result;
-}
-
-/** The innermost cause's message: what actually went wrong, not "Activity task failed". */
-export function failureMessage(err: unknown): string {
-  let current: unknown = err;
-  while (current instanceof Error && (current as Error & { cause?: unknown }).cause instanceof Error) {
-    current = (current as Error & { cause?: unknown }).cause;
-  }
-  return current instanceof Error ? current.message : String(err);
 }
