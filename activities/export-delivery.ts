@@ -9,7 +9,7 @@ import { ScheduledExport } from '../db/models/ScheduledExport';
 import { User } from '../db/models/User';
 import { resolveExportFields } from '../domain/exports/fields';
 import { type ExportMetrics } from '../lib/metrics/export-metrics';
-import { signDownloadLink } from '../lib/s3-links';
+import { downloadLink } from '../lib/s3-links';
 import { EXPORT_EVENTS, ownerRoom, type ExportPayload, type RenderedExport } from '../workflows/exports/contract';
 
 /** Where async export events go: a room on every api process (Socket.IO's PostgreSQL emitter). */
@@ -32,22 +32,9 @@ export interface ExportDeliveryDeps {
   metrics?: ExportMetrics;
 }
 
-/** The fields of an export result the app gets, pushed or polled: the same as the sync response. */
-export interface ExportLink {
-  url: string;
-  key: string;
-  filename: string;
-  expiration: number;
-}
-
 /** Records, pushes and mails what an export made. Each activity is safe to retry. */
 export function createExportDeliveryActivities(deps: ExportDeliveryDeps) {
-  const link = async (file: Pick<RenderedExport, 'key' | 'filename'>, seconds: number): Promise<ExportLink> => ({
-    url: await signDownloadLink(deps.publicS3, deps.bucket, file.key, seconds, file.filename),
-    key: file.key,
-    filename: file.filename,
-    expiration: seconds,
-  });
+  const link = (file: Pick<RenderedExport, 'key' | 'filename'>, seconds: number) => downloadLink(deps.publicS3, deps.bucket, file, seconds);
 
   return {
     /** Closes the export_jobs row (once: a final row is left as it is) and counts the export's metrics. */
