@@ -2,6 +2,7 @@ import { type Client, WorkflowFailedError, WorkflowNotFoundError } from '@tempor
 import { type Logger } from 'pino';
 import { Op } from 'sequelize';
 import { JobRun } from '../db/models/JobRun';
+import { type JobRunEnd, sequelizeJobRunStore } from './job-run-store';
 import { type ReconcileJobRunsInput, type ReconcileSummary } from '../workflows/maintenance/contract';
 
 /** A RUNNING job run as the reconciler sees it. */
@@ -13,12 +14,12 @@ export interface StaleRun {
 }
 
 /** What Temporal says became of a run's workflow. */
-export type Outcome = { status: 'RUNNING' } | { status: 'COMPLETED'; result: unknown } | { status: 'FAILED'; error: string };
+export type Outcome = { status: 'RUNNING' } | JobRunEnd;
 
 /** The database side of the reconciler: read stale rows, settle one (only if still RUNNING). */
 export interface ReconcileStore {
   findStaleRunning(olderThan: Date, limit: number): Promise<StaleRun[]>;
-  settle(id: string, outcome: Exclude<Outcome, { status: 'RUNNING' }>): Promise<boolean>;
+  settle(id: string, outcome: JobRunEnd): Promise<boolean>;
 }
 
 export interface ReconcileDeps {
@@ -27,7 +28,7 @@ export interface ReconcileDeps {
   store?: ReconcileStore;
 }
 
-/** job_runs through the model; `settle` moves only a RUNNING row, so a late runJob write wins. */
+/** job_runs through the model; `settle` ends only a RUNNING row (the bookkeeping store's finish), so a late runJob write wins. */
 export const sequelizeReconcileStore: ReconcileStore = {
   async findStaleRunning(olderThan, limit) {
     const rows = await JobRun.findAll({
@@ -39,12 +40,7 @@ export const sequelizeReconcileStore: ReconcileStore = {
     return rows.map((r) => ({ id: r.id, jobName: r.job_name, workflowId: r.workflow_id, runId: r.run_id }));
   },
   async settle(id, outcome) {
-    const changes =
-      outcome.status === 'COMPLETED'
-        ? { status: 'COMPLETED' as const, result: outcome.result ?? null, error: null }
-        : { status: 'FAILED' as const, in_dlq: true, error: outcome.error.slice(0, 10_000) };
-    const [count] = await JobRun.update({ ...changes, finished_at: new Date() }, { where: { id, status: 'RUNNING' } });
-    return count > 0;
+    return (await sequelizeJobRunStore.finish(id, outcome, new Date())) !== undefined;
   },
 };
 
