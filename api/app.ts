@@ -75,7 +75,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(buildScheduledExportsRouter({ temporal: deps.temporal.client, kit }));
   app.use(buildExportsRouter({ sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit, limits }));
   app.use(buildAdminJobsRouter({ sequelize, temporal: deps.temporal.client, kit }));
-  app.use(buildStorageRouters({ config, sequelize, s3: deps.s3, logger, kit }));
+  app.use(buildStorageRouters({ config, sequelize, s3: deps.s3, publicS3: deps.publicS3, logger, kit }));
 
   const openApiDocument = generateOpenApiDocument(docs);
   app.get('/api/docs', (_req, res) => {

@@ -52,7 +52,7 @@ async function main() {
     logger,
     metrics,
     temporal: temporal.client,
-    cleanup: buildCleanupDeps({ config, sequelize, logger, registry }),
+    cleanup: buildCleanupDeps({ config, sequelize, s3, logger, registry }),
     exportRender: { sequelize, s3, bucket: config.S3_BUCKET, chromium, logger, pdf: { maxRows: config.EXPORT_PDF_MAX_ROWS, chunkRows: config.EXPORT_PDF_CHUNK_ROWS } },
     exportDelivery: {
       logger,
