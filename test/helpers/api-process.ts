@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { freePort } from '../../scripts/stack/wait';
 import { repoRoot, testStackDir } from '../setup/paths';
+import { readLogLines } from './log-lines';
 
 /** `api/main.ts` running as its own process (or cluster) against the test stack. */
 export interface ApiProcess {
@@ -32,12 +33,7 @@ export async function startApiProcess(name: string, env: Record<string, string> 
   });
   fs.closeSync(out);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const logLines = () =>
-    fs
-      .readFileSync(logFile, 'utf8')
-      .split('\n')
-      .filter((l) => l.startsWith('{'))
-      .map((l) => JSON.parse(l) as Record<string, unknown>);
+  const logLines = () => readLogLines(logFile);
   const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     return exited;
