@@ -94,6 +94,9 @@ const ConfigSchema = z.object({
 
 export type Config = z.infer<typeof ConfigSchema>;
 
+/** Every variable the service reads (README's table and docker-compose.yml list the same). */
+export const CONFIG_VARIABLES = Object.keys(ConfigSchema.shape) as (keyof Config)[];
+
 /** Raised when the environment cannot be used; its message is one line naming the variable. */
 export class ConfigError extends Error {}
 
