@@ -17,6 +17,10 @@ export const TASK_QUEUES = {
   exports: 'exports',
   imports: 'imports',
   automation: 'automation',
+  /** Documents rendered by Chromium or docx (invoice and quote pdfs, roadmaps): memory-heavy, kept apart. */
+  documents: 'documents',
+  /** Emails and SMS sent on a user's request (invoice emails, session-info invitations). */
+  notifications: 'notifications',
   maintenance: 'maintenance',
 } as const;
 export type TaskQueue = (typeof TASK_QUEUES)[keyof typeof TASK_QUEUES];
