@@ -37,7 +37,11 @@ export function createExportDeliveryActivities(deps: ExportDeliveryDeps) {
   const link = (file: Pick<RenderedExport, 'key' | 'filename'>, seconds: number) => downloadLink(deps.publicS3, deps.bucket, file, seconds);
 
   return {
-    /** Closes the export_jobs row (once: a final row is left as it is) and counts the export's metrics. */
+    /**
+     * Closes the export_jobs row and counts the export's metrics, once per job run: a retry of this
+     * activity finds the row already final for its run and stops. A replay is another job run
+     * (same payload, same export_jobs row): its outcome replaces the failed run's.
+     */
     async recordExportOutcome(input: { jobRunId: string; payload: ExportPayload; file?: RenderedExport; error?: { message: string; type: string }; seconds: number }): Promise<void> {
       const { payload, file, error } = input;
       if (payload.exportJobId) {
@@ -45,7 +49,12 @@ export function createExportDeliveryActivities(deps: ExportDeliveryDeps) {
           file
             ? { status: 'COMPLETED', file_object_id: file.fileObjectId, row_count: file.rowCount, error: null, finished_at: new Date(), job_run_id: input.jobRunId }
             : { status: 'FAILED', error: error?.message.slice(0, 10_000) ?? 'Export failed', finished_at: new Date(), job_run_id: input.jobRunId },
-          { where: { id: payload.exportJobId, status: { [Op.in]: ['PENDING', 'RUNNING'] } } },
+          {
+            where: {
+              id: payload.exportJobId,
+              [Op.or]: [{ status: { [Op.in]: ['PENDING', 'RUNNING'] } }, { job_run_id: { [Op.or]: [{ [Op.ne]: input.jobRunId }, { [Op.is]: null }] } }],
+            },
+          },
         );
         if (changed === 0) return;
       }

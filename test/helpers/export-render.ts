@@ -41,13 +41,23 @@ export async function orgOf(sequelize: Sequelize, userId: string): Promise<strin
  * the activity returned, rejects with its failure (type, message, nonRetryable).
  */
 export async function runRenderInChild(pdf: ExportRenderDeps['pdf'], payload: ExportPayload, jobRunId: string = crypto.randomUUID()): Promise<RenderedExport> {
-  const { stdout } = await execFileAsync(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), [path.join(__dirname, 'render-export-child.ts'), JSON.stringify({ jobRunId, payload, pdf })], {
+  return (await renderInChild({ jobRunId, payload, pdf })).rendered!;
+}
+
+/** Renders, kills the child's Chromium (SIGKILL), renders again: both outcomes. */
+export async function runRenderAcrossChromiumCrash(pdf: ExportRenderDeps['pdf'], payload: ExportPayload): Promise<{ rendered: RenderedExport; afterCrash: RenderedExport }> {
+  const { rendered, afterCrash } = await renderInChild({ jobRunId: crypto.randomUUID(), payload, pdf, crashChromium: true });
+  return { rendered: rendered!, afterCrash: afterCrash! };
+}
+
+async function renderInChild(input: { jobRunId: string; payload: ExportPayload; pdf: ExportRenderDeps['pdf']; crashChromium?: boolean }) {
+  const { stdout } = await execFileAsync(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), [path.join(__dirname, 'render-export-child.ts'), JSON.stringify(input)], {
     cwd: repoRoot,
     env: process.env,
     timeout: 60_000,
     maxBuffer: 1024 * 1024,
   });
-  const outcome = JSON.parse(stdout.trim().split('\n').pop()!) as { rendered?: RenderedExport; failure?: Record<string, unknown> };
+  const outcome = JSON.parse(stdout.trim().split('\n').pop()!) as { rendered?: RenderedExport; afterCrash?: RenderedExport; failure?: Record<string, unknown> };
   if (outcome.failure) throw Object.assign(new Error(String(outcome.failure.message)), outcome.failure);
-  return outcome.rendered!;
+  return outcome;
 }

@@ -22,6 +22,8 @@ export interface TestApp {
   temporal: Awaited<ReturnType<typeof connectTemporal>>;
   /** With `listen`: the address of a real HTTP server with Socket.IO attached, as api/main.ts runs it. */
   baseUrl?: string;
+  /** Another app on the same connections with some settings changed (a shorter timeout, a limit). */
+  appWith: (overrides: Partial<Record<keyof Config, string | number | boolean>>) => Express;
   close: () => Promise<void>;
 }
 
@@ -39,7 +41,8 @@ export async function startTestApp(options: { logFile?: string; listen?: boolean
   const temporal = await connectTemporal(config);
   const s3 = createS3Client(config);
   const publicS3 = createPublicS3Client(config);
-  const app = createApp({ config, logger, sequelize, temporal, s3, publicS3, registry: createMetricsRegistry({ service: 'api-test' }) });
+  const deps = { config, logger, sequelize, temporal, s3, publicS3 };
+  const app = createApp({ ...deps, registry: createMetricsRegistry({ service: 'api-test' }) });
 
   let baseUrl: string | undefined;
   let stopServer = async () => {};
@@ -60,6 +63,14 @@ export async function startTestApp(options: { logFile?: string; listen?: boolean
     sequelize,
     temporal,
     baseUrl,
+    // The same connections: sequelize-typescript binds the models to one Sequelize per process.
+    // Overrides go through the config's own validation, as the same values in the environment would.
+    appWith: (overrides) =>
+      createApp({
+        ...deps,
+        config: loadConfig({ ...process.env, ...Object.fromEntries(Object.entries(overrides).map(([k, v]) => [k, String(v)])) }),
+        registry: createMetricsRegistry({ service: 'api-test' }),
+      }),
     close: async () => {
       await stopServer();
       await temporal.connection.close();

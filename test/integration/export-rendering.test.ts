@@ -8,7 +8,7 @@ import { QueryTypes } from 'sequelize';
 import { createS3Client } from '../../lib/s3';
 import { type ExportPayload } from '../../workflows/exports/contract';
 import { buildUser, type TestUser } from '../factories/users';
-import { download, orgOf, runRender, runRenderInChild } from '../helpers/export-render';
+import { download, orgOf, runRender, runRenderAcrossChromiumCrash, runRenderInChild } from '../helpers/export-render';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -209,5 +209,16 @@ describe('pdf exports', () => {
       nonRetryable: true,
       message: 'This export has 2500 rows; a pdf export holds at most 2000. Export as csv or excel instead.',
     });
+  });
+
+  it('still render after the worker\'s Chromium was killed: the next pdf launches it again', async () => {
+    const studio = await buildUser(t.app, { name: 'Studio Relance' });
+    await sql(`INSERT INTO contacts (owner_id, first_name, last_name) VALUES ($1, 'Chromium', 'Relancé')`, [studio.id]);
+    const { rendered, afterCrash } = await runRenderAcrossChromiumCrash(deps.pdf, payload({ ...studio, orgId: await orgOf(t.sequelize, studio.id) }, { entity: 'contacts', format: 'pdf', fields: ['first_name', 'last_name'] }));
+    expect(afterCrash.key).not.toBe(rendered.key);
+    const text = pdfText(await download(s3, deps.bucket, afterCrash.key));
+    expect(text).toMatch(/Chromium\s+Relancé/);
+    expect(afterCrash.rowCount).toBe(1);
+    expect(rendered.rowCount).toBe(1);
   });
 });

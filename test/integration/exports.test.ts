@@ -7,9 +7,13 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { io as connect, type Socket } from 'socket.io-client';
 import request from 'supertest';
+import { QueryTypes } from 'sequelize';
+import { ExportJob } from '../../db/models/ExportJob';
 import { exportKeys } from '../../domain/exports/columns';
+import { recordJobRun } from '../../lib/jobs/start-job';
+import { EXPORT_JOB, type ExportPayload } from '../../workflows/exports/contract';
 import { freePort } from '../../scripts/stack/wait';
-import { buildContact, buildUser, type TestUser } from '../factories/users';
+import { adminUser, buildContact, buildUser, type TestUser } from '../factories/users';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { eventually, startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
 import { testStackDir } from '../setup/paths';
@@ -206,4 +210,97 @@ describe('scheduled exports', () => {
     const res = await request(t.app).post('/api/scheduled-exports').set(as(owner)).send({ export_template_id: template.body.id, scheduled_at: new Date(Date.now() + 60_000).toISOString() });
     expect(res.status).toBe(400);
   });
+});
+
+describe('a synchronous export that outlasts EXPORT_SYNC_TIMEOUT_SECONDS', () => {
+  it('answers 504 export_timeout naming the job to poll, and the job still finishes', async () => {
+    const impatient = { app: t.appWith({ EXPORT_SYNC_TIMEOUT_SECONDS: 5 }) };
+    const owner = await buildUser(impatient.app);
+    await buildContact(impatient.app, owner, { first_name: 'Inès', last_name: 'Lenteur' });
+    // A frozen worker (a long garbage collection, a saturated host): the job cannot progress.
+    process.kill(worker.child.pid!, 'SIGSTOP');
+    let res: request.Response;
+    try {
+      res = await request(impatient.app).get('/api/export').query({ entity: 'contacts', format: 'csv', fields: 'last_name' }).set(as(owner));
+    } finally {
+      process.kill(worker.child.pid!, 'SIGCONT');
+    }
+    expect(res.status).toBe(504);
+    expect(res.body).toMatchObject({ code: 'export_timeout', message: expect.stringContaining('/api/export/jobs/') });
+    const statusUrl = /(\/api\/export\/jobs\/[0-9a-f-]+)/.exec(res.body.message)![1];
+
+    const done = await eventually(
+      'the timed-out export to finish',
+      async () => {
+        const polled = await request(impatient.app).get(statusUrl).set(as(owner));
+        return polled.body.status === 'COMPLETED' ? polled.body : undefined;
+      },
+      60_000,
+    );
+    expect(done).toMatchObject({ rowCount: 1, filename: expect.stringMatching(/\.csv$/) });
+    expect((await download(done.url)).subarray(3).toString('utf8').trim().split(/\r?\n/)).toEqual(['Last Name', 'Lenteur']);
+  }, 90_000);
+});
+
+describe('a scheduled export left to its schedule', () => {
+  it('fires at scheduled_at by itself, then is due again a day later', async () => {
+    const owner = await buildUser(t.app);
+    await buildContact(t.app, owner, { first_name: 'Noémie', last_name: 'Horloge' });
+    const scheduledAt = new Date(Math.ceil((Date.now() + 8_000) / 1000) * 1000);
+    const created = await request(t.app)
+      .post('/api/scheduled-exports')
+      .set(as(owner))
+      .send({ entity: 'contacts', format: 'csv', selected_fields: ['last_name'], scheduled_at: scheduledAt.toISOString(), recurrence_pattern: { frequency: 'daily', interval: 1 } })
+      .expect(201);
+    expect(Date.parse(created.body.next_run_at)).toBe(scheduledAt.getTime());
+
+    const fired = await eventually(
+      'the first fire of the schedule',
+      async () => {
+        const got = await request(t.app).get(`/api/scheduled-exports/${created.body.id}`).set(as(owner)).expect(200);
+        return got.body.last_run_at ? got.body : undefined;
+      },
+      60_000,
+    );
+    expect(Date.parse(fired.last_run_at)).toBeGreaterThanOrEqual(scheduledAt.getTime());
+    expect(Date.parse(fired.next_run_at)).toBe(scheduledAt.getTime() + 86_400_000);
+    const [row] = await t.sequelize.query<{ status: string; row_count: number }>('SELECT status, row_count FROM export_jobs WHERE scheduled_export_id = $1', {
+      bind: [created.body.id],
+      type: QueryTypes.SELECT,
+    });
+    expect(row).toEqual({ status: 'COMPLETED', row_count: 1 });
+    await request(t.app).delete(`/api/scheduled-exports/${created.body.id}`).set(as(owner)).expect(204);
+  }, 90_000);
+});
+
+describe('an async export replayed from the dead-letter queue', () => {
+  it('completes its export job and the first job id polls the replay\'s file', async () => {
+    const owner = await buildUser(t.app);
+    await buildContact(t.app, owner, { first_name: 'Jules', last_name: 'Reprise' });
+    const [{ org_id: orgId }] = await t.sequelize.query<{ org_id: string }>('SELECT org_id FROM users WHERE id = $1', { bind: [owner.id], type: QueryTypes.SELECT });
+    // What a first run that failed for good leaves: its export_jobs row FAILED, its job run in the DLQ.
+    const exportJob = await ExportJob.create({ owner_id: owner.id, entity: 'contacts', format: 'csv', selected_fields: ['last_name'], status: 'RUNNING' });
+    const payload: ExportPayload = { ownerId: owner.id, orgId, entity: 'contacts', format: 'csv', fields: ['last_name'], csvDialect: 'rfc4180', timeZone: 'Europe/Paris', mode: 'async', exportJobId: exportJob.id };
+    const failed = await recordJobRun({ jobName: EXPORT_JOB.jobName, workflowType: EXPORT_JOB.workflowType, taskQueue: EXPORT_JOB.taskQueue, workflowId: `${EXPORT_JOB.workflowId(owner.id)}:${crypto.randomUUID()}`, payload, userId: owner.id, orgId });
+    await failed.update({ status: 'FAILED', in_dlq: true, finished_at: new Date(), error: 'S3 was unreachable' });
+    await exportJob.update({ status: 'FAILED', job_run_id: failed.id, error: 'S3 was unreachable', finished_at: new Date() });
+    const before = await request(t.app).get(`/api/export/jobs/${failed.id}`).set(as(owner)).expect(200);
+    expect(before.body).toMatchObject({ status: 'FAILED', error: 'S3 was unreachable' });
+
+    const admin = await adminUser(t.app);
+    const replay = await request(t.app).post(`/admin/jobs/${failed.id}/replay`).set({ Authorization: `Bearer ${admin.token}` }).expect(202);
+
+    const polled = await eventually(
+      'the replay to complete',
+      async () => {
+        const res = await request(t.app).get(`/api/export/jobs/${failed.id}`).set(as(owner));
+        return res.body.status === 'COMPLETED' ? res.body : undefined;
+      },
+      60_000,
+    );
+    expect(polled).toMatchObject({ rowCount: 1, filename: expect.stringMatching(/\.csv$/) });
+    expect((await download(polled.url)).subarray(3).toString('utf8').trim().split(/\r?\n/)).toEqual(['Last Name', 'Reprise']);
+    await exportJob.reload();
+    expect(exportJob).toMatchObject({ status: 'COMPLETED', job_run_id: replay.body.jobRunId, error: null, row_count: 1 });
+  }, 90_000);
 });
