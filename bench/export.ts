@@ -1,16 +1,20 @@
 // Benchmark: export rendering (csv, xlsx, pdf) against baselines measured in the same run.
 //
 //   npx tsx bench/export.ts [N] [--no-pdf]        (or: npm run bench:export -- N)
-//   BENCH_RENDER_NODE_ARGS='--max-old-space-size=192' npx tsx bench/export.ts N   (flags for the render steps)
+//   BENCH_WORKER_NODE_OPTIONS='--max-old-space-size=256' npx tsx bench/export.ts N   (another heap cap for the worker)
 //
-// Inserts N sessions for one owner (generate_series), then, each step in a child process of its
-// own (bench/export-child.ts) so that its peak RSS (VmHWM from /proc) is the step's alone:
-//   1. csv baseline: a plain `COPY (SELECT <the 10 columns> ...) TO STDOUT WITH CSV`, discarded;
-//   2. csv: the renderExport activity (COPY of the formatting projection into a multipart upload);
-//   3. xlsx baseline: exceljs's streaming writer fed the same rows from memory, output discarded;
-//   4. xlsx: the renderExport activity (keyset batches, streaming workbook, multipart upload);
-//   5. unless --no-pdf: a 5 000-row pdf through the activity, with Chromium's peak memory.
-// Each step first renders a small owner's 2 000 rows unmeasured (a worker is long-lived and warm).
+// Inserts N sessions for one owner (generate_series), then:
+//   1. csv baseline: a plain `COPY (SELECT <the 10 columns> ...) TO STDOUT WITH CSV`, discarded,
+//      in a child process of its own (bench/export-child.ts);
+//   2. xlsx baseline: exceljs's streaming writer fed the same rows from memory, output discarded,
+//      in a child process of its own;
+//   3. csv and 4. xlsx: export jobs started through startJob on a real worker process, run as
+//      the image runs it (compiled by tsc into .data/bench-export/dist, polling only the exports
+//      queue, with docker-compose's worker-exports NODE_OPTIONS; bench/export-worker.ts), its
+//      RSS sampled from /proc while each runs;
+//   5. unless --no-pdf: a 5 000-row pdf through the activity in a child, with Chromium's peak memory.
+// The worker first runs a small owner's 2 000-row export of each format unmeasured (a worker is
+// long-lived and warm); so does each child step.
 // Prints rows/s, ratios and peak RSS; last line `ratio: N.NN` = csv rows/s / COPY rows/s.
 // It starts its own throw-away stack under .data/bench-export and stops it at the end.
 import { spawn } from 'node:child_process';
@@ -24,6 +28,7 @@ import { createSequelize } from '../db/sequelize';
 import { exportKeys } from '../domain/exports/columns';
 import { startLocalStack } from '../scripts/stack/stack';
 import { type ExportPayload } from '../workflows/exports/contract';
+import { compileWorker, composeExportsWorkerMemoryEnv, startExportWorker, type WorkerExport } from './export-worker';
 
 const repoRoot = path.resolve(__dirname, '..');
 const PDF_ROWS = 5000;
@@ -158,13 +163,31 @@ async function main(): Promise<void> {
     });
     const input = { ownerId: studio.ownerId, entity: 'sessions', fields, warmOwner };
 
-    console.log('Measuring (one child process per step)...');
+    console.log('Measuring (baselines: one child process per step; csv and xlsx: a real exports worker)...');
     started = performance.now();
     await runStep('copy', input, env); // the table and index into shared buffers, tsx's cache filled
     const copy = await runStep('copy', input, env);
-    const csv = await runStep('render', { ...input, jobRunId: crypto.randomUUID(), payload: payload(studio, 'csv') }, env);
     const exceljs = await runStep('exceljs', input, env);
-    const xlsx = await runStep('render', { ...input, jobRunId: crypto.randomUUID(), payload: payload(studio, 'excel') }, env);
+    const composed = composeExportsWorkerMemoryEnv();
+    const memoryEnv = { ...composed, NODE_OPTIONS: process.env.BENCH_WORKER_NODE_OPTIONS ?? composed.NODE_OPTIONS };
+    const worker = await startExportWorker(env, memoryEnv, compileWorker(path.join(dataDir, 'dist')));
+    let csv: StepResult;
+    let xlsx: StepResult;
+    let workerLifetimeKb: number | null;
+    const idleKb = worker.rssKb();
+    let warmKb: number | null;
+    try {
+      // Warm, as a long-lived worker is: one small export of each format first, unmeasured.
+      await worker.run(payload(warmOwner, 'csv'));
+      await worker.run(payload(warmOwner, 'excel'));
+      warmKb = worker.rssKb();
+      const asStep = (r: WorkerExport): StepResult => ({ rows: r.rows, seconds: r.seconds, bytes: r.bytes, vmHwmKb: r.peakRssKb });
+      csv = asStep(await worker.run(payload(studio, 'csv')));
+      xlsx = asStep(await worker.run(payload(studio, 'excel')));
+      workerLifetimeKb = worker.lifetimePeakKb();
+    } finally {
+      await worker.stop();
+    }
     const pdf = pdfOwner ? await runStep('render', { ownerId: pdfOwner.ownerId, entity: 'sessions', fields, warmOwner, jobRunId: crypto.randomUUID(), payload: payload(pdfOwner, 'pdf') }, env) : undefined;
 
     if (csv.rows !== opts.rows || xlsx.rows !== opts.rows || copy.rows !== opts.rows || exceljs.rows !== opts.rows) {
@@ -173,9 +196,10 @@ async function main(): Promise<void> {
     console.log('');
     console.log(`bench:export  N=${opts.rows} sessions x ${fields.length} columns  node ${process.version}  ${os.availableParallelism()} CPUs  (${((performance.now() - started) / 1000).toFixed(0)} s)`);
     console.log(line('baseline  COPY (SELECT ...) TO STDOUT WITH CSV', copy));
-    console.log(line('csv       renderExport (to S3)', csv));
+    console.log(line('csv       export job on the worker (to S3)', csv));
     console.log(line('baseline  exceljs streaming writer, from memory', exceljs));
-    console.log(line('xlsx      renderExport (to S3)', xlsx));
+    console.log(line('xlsx      export job on the worker (to S3)', xlsx));
+    console.log(`worker    ${Object.entries(memoryEnv).map(([k, v]) => `${k}=${v}`).join(' ')}  RSS idle ${mb(idleKb)}, after the warm-up ${mb(warmKb)}; peak during the csv ${mb(csv.vmHwmKb)}, during the xlsx ${mb(xlsx.vmHwmKb)}, over its life ${mb(workerLifetimeKb)}`);
     if (pdf) console.log(`${line('pdf       renderExport (to S3)', pdf)}  Chromium peak ${mb(pdf.chromiumPeakKb)}`);
     console.log(`xlsx ratio: ${(perSecond(xlsx) / perSecond(exceljs)).toFixed(2)}   (target >= 0.8; peak RSS target < 300 MB at 1 000 000 rows)`);
     console.log(`ratio: ${(perSecond(csv) / perSecond(copy)).toFixed(2)}`);

@@ -58,6 +58,8 @@ const ConfigSchema = z.object({
     .transform((s) => s.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean)),
   APP_BASE_URL: z.url().default('http://127.0.0.1:3000'),
   WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  /** The task queues this worker process polls: all, a comma list, or all minus some (all,-exports). */
+  WORKER_TASK_QUEUES: z.string().default('all'),
   /** Trust X-Forwarded-For from this many proxies (rate limits key on the client address). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** api processes sharing PORT (node:cluster); 1 runs no cluster at all. */

@@ -1,7 +1,7 @@
 // The worker process: one Temporal worker per task queue that the contracts name, all sharing
 // one workflow bundle, one connection, one database pool and one metrics registry.
 // `npm run worker`; `npm start` runs it for you.
-import { bundleWorkflowCode, NativeConnection, type Worker } from '@temporalio/worker';
+import { NativeConnection, type Worker } from '@temporalio/worker';
 import { assertDatabaseReachable } from '../db/connect';
 import { createSequelize } from '../db/sequelize';
 import { ConfigError, loadConfig } from '../lib/config';
@@ -17,15 +17,19 @@ import { createEventPool } from '../lib/realtime/event-pool';
 import { createChromium } from '../lib/chromium';
 import { createPublicS3Client, createS3Client } from '../lib/s3';
 import { buildActivities } from './activities';
+import { bundleWorkflowsInChild } from './bundle-workflows';
 import { buildCleanupDeps } from './cleanup-deps';
 import { createWorker } from './create-worker';
 import { createJobMetrics } from '../lib/metrics/job-metrics';
 import { startMetricsServer } from './metrics-server';
 import { installRuntimeLogger } from './runtime-logger';
 import { ensureSchedules } from './schedules';
+import { selectTaskQueues } from './task-queue-selection';
 
 async function main() {
   const config = loadConfig();
+  // Before any connection: a wrong queue name is a configuration error, reported in one line.
+  const taskQueues = selectTaskQueues(config.WORKER_TASK_QUEUES, taskQueuesInUse());
   const logger = createLogger(config.LOG_LEVEL, { service: 'worker' });
   const sequelize = createSequelize({ url: config.DATABASE_URL, poolMax: config.DATABASE_POOL_MAX });
   await assertDatabaseReachable(sequelize, config.DATABASE_URL);
@@ -66,15 +70,16 @@ async function main() {
       metrics: createExportMetrics(registry),
     },
   });
-  const workflowBundle = await bundleWorkflowCode({ workflowsPath: require.resolve('../workflows'), logger: { trace() {}, debug() {}, info() {}, warn: (m) => logger.warn(m), error: (m) => logger.error(m), log() {} } });
-  const taskQueues = taskQueuesInUse();
+  const workflowBundle = await bundleWorkflowsInChild();
   const workers: Worker[] = [];
   for (const taskQueue of taskQueues) {
     workers.push(await createWorker({ connection, namespace: config.TEMPORAL_NAMESPACE, taskQueue, activities, logger, workflowBundle }));
   }
   await ensureSchedules(temporal.client, logger);
   const metricsServer = await startMetricsServer(registry, config.WORKER_METRICS_PORT);
-  logger.info({ taskQueues, metricsPort: config.WORKER_METRICS_PORT }, 'worker started');
+  const memory = process.memoryUsage();
+  const mb = (bytes: number) => Math.round(bytes / 1_048_576);
+  logger.info({ taskQueues, metricsPort: config.WORKER_METRICS_PORT, rssMb: mb(memory.rss), heapUsedMb: mb(memory.heapUsed), externalMb: mb(memory.external) }, 'worker started');
 
   // SIGINT (Ctrl-C reaches the whole group) and SIGTERM (from the launcher) often both arrive:
   // shut each worker down once, and only while it runs.

@@ -1,0 +1,107 @@
+// The worker side of bench/export.ts: a real worker process polling only the exports queue, run
+// as the image runs it (the JavaScript tsc compiles, with the heap cap docker-compose gives the
+// worker-exports service), doing export jobs started through startJob as the api starts them.
+// Its resident set is sampled from /proc while each export runs, so "peak RSS of the worker" is
+// that of the process the service deploys.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { createSequelize } from '../db/sequelize';
+import { loadConfig } from '../lib/config';
+import { startJob } from '../lib/jobs/start-job';
+import { connectTemporal } from '../lib/temporal';
+import { freePort } from '../scripts/stack/wait';
+import { EXPORT_JOB, type ExportPayload, type ExportResult } from '../workflows/exports/contract';
+
+const repoRoot = path.resolve(__dirname, '..');
+
+export interface WorkerExport {
+  rows: number;
+  seconds: number;
+  bytes: number;
+  /** Highest VmRSS sampled (every 50 ms) while this export ran. */
+  peakRssKb: number;
+}
+
+export interface ExportWorker {
+  pid: number;
+  /** Runs one export job to the end; its row count, time, size and the worker's peak RSS meanwhile. */
+  run(payload: ExportPayload): Promise<WorkerExport>;
+  /** The worker's peak RSS over its whole life (start-up and workflow bundling included). */
+  lifetimePeakKb(): number | null;
+  /** Its resident set now. */
+  rssKb(): number | null;
+  stop(): Promise<void>;
+}
+
+function procStatusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number | null {
+  try {
+    const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The memory settings docker-compose gives the exports worker: the bench measures what is deployed. */
+export function composeExportsWorkerMemoryEnv(): { NODE_OPTIONS: string; MALLOC_ARENA_MAX?: string } {
+  const compose = parse(fs.readFileSync(path.join(repoRoot, 'docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, { environment?: Record<string, string> }> };
+  const env = compose.services['worker-exports'].environment ?? {};
+  return { NODE_OPTIONS: env.NODE_OPTIONS ?? '', ...(env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX } : {}) };
+}
+
+/** Compiles the service into `outDir` as the Dockerfile does (tsc); returns the worker's entry. */
+export function compileWorker(outDir: string): string {
+  execFileSync(path.join(repoRoot, 'node_modules', '.bin', 'tsc'), ['-p', path.join(repoRoot, 'tsconfig.json'), '--outDir', outDir], { cwd: repoRoot, stdio: 'inherit' });
+  return path.join(outDir, 'workers', 'main.js');
+}
+
+export async function startExportWorker(env: NodeJS.ProcessEnv, memoryEnv: Record<string, string>, entry: string): Promise<ExportWorker> {
+  const metricsPort = await freePort();
+  const child: ChildProcess = spawn(process.execPath, [entry], {
+    cwd: repoRoot,
+    env: { ...env, ...memoryEnv, WORKER_TASK_QUEUES: 'exports', WORKER_METRICS_PORT: String(metricsPort), LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout!.on('data', (c: Buffer) => (log = (log + c.toString()).slice(-20_000)));
+  child.stderr!.on('data', (c: Buffer) => (log = (log + c.toString()).slice(-20_000)));
+  const deadline = Date.now() + 180_000;
+  while (!log.includes('"worker started"')) {
+    if (child.exitCode !== null) throw new Error(`the exports worker exited (${child.exitCode}):\n${log.slice(-3000)}`);
+    if (Date.now() > deadline) throw new Error(`the exports worker did not start within 180 s:\n${log.slice(-3000)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+
+  const config = loadConfig(env);
+  const sequelize = createSequelize({ url: config.DATABASE_URL, poolMax: 2 });
+  const temporal = await connectTemporal(config);
+  const pid = child.pid!;
+
+  return {
+    pid,
+    async run(payload) {
+      let peakRssKb = procStatusKb(pid, 'VmRSS') ?? 0;
+      const sampler = setInterval(() => (peakRssKb = Math.max(peakRssKb, procStatusKb(pid, 'VmRSS') ?? 0)), 50);
+      const started = performance.now();
+      try {
+        const run = await startJob(temporal.client, EXPORT_JOB, payload.ownerId, payload, { orgId: payload.orgId, userId: payload.ownerId });
+        const result = (await temporal.client.workflow.getHandle(run.workflow_id).result()) as ExportResult;
+        return { rows: result.rowCount, seconds: (performance.now() - started) / 1000, bytes: result.sizeBytes, peakRssKb };
+      } finally {
+        clearInterval(sampler);
+      }
+    },
+    lifetimePeakKb: () => procStatusKb(pid, 'VmHWM'),
+    rssKb: () => procStatusKb(pid, 'VmRSS'),
+    async stop() {
+      await temporal.connection.close();
+      await sequelize.close();
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}
