@@ -3,13 +3,14 @@ import { partitionDeletable, TEMPORARY_PREFIXES } from '../../domain/storage/pre
 import { type CleanupPayload, type CleanupSummary } from '../../workflows/cleanup/contract';
 import { minAge, runCleanupPass } from './cleanup-pass';
 import { type CleanupDeps } from './deps';
-import { deleteObjects, listObjectPages, S3_BATCH } from './object-store';
+import { abortAbandonedUploads, deleteObjects, listObjectPages, S3_BATCH } from './object-store';
 
 /**
  * The daily export-file cleanup: under the temporary prefixes only, objects whose LastModified
  * is older than the retention are deleted in batches of 1000, with their file_objects rows
  * (export_jobs keep their history: their file_object_id becomes NULL). Then rows under those
- * prefixes past the retention whose object was already gone are removed too.
+ * prefixes past the retention whose object was already gone are removed too, and multipart
+ * uploads started there before the retention and never completed are aborted.
  */
 export function createExportFilesCleanup(deps: CleanupDeps) {
   const { sequelize, s3, bucket } = deps;
@@ -33,6 +34,11 @@ export function createExportFilesCleanup(deps: CleanupDeps) {
             tally.removed(outcome.deleted.length);
             tally.refused(outcome);
           }
+        }
+        // Uploads a killed worker never finished or aborted: parts on disk that no listing shows.
+        for (const prefix of TEMPORARY_PREFIXES) {
+          const aborted = await abortAbandonedUploads(s3, bucket, prefix, cutoff);
+          if (aborted) deps.logger.info({ prefix, aborted }, 'cleanup aborted abandoned multipart uploads');
         }
         // Rows whose object is already gone (deleted by hand, or a pass that died between the
         // two steps): the key-prefix index serves these LIKEs.

@@ -1,4 +1,4 @@
-import { DeleteObjectsCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
+import { AbortMultipartUploadCommand, DeleteObjectsCommand, ListMultipartUploadsCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import { assertCleanupMayDelete } from '../../domain/storage/prefixes';
 
 /** S3's DeleteObjects takes at most 1000 keys; ListObjectsV2 returns at most 1000 per page. */
@@ -44,4 +44,27 @@ export async function deleteObjects(s3: S3Client, bucket: string, keys: readonly
     }
   }
   return outcome;
+}
+
+/**
+ * Aborts the multipart uploads under `prefix` started before `cutoff`: what a worker killed in
+ * the middle of an export leaves behind. Their parts are invisible to object listings but take
+ * disk space until aborted. Callers pass temporary prefixes only. Returns how many were aborted.
+ */
+export async function abortAbandonedUploads(s3: S3Client, bucket: string, prefix: string, cutoff: Date): Promise<number> {
+  let aborted = 0;
+  let keyMarker: string | undefined;
+  let uploadIdMarker: string | undefined;
+  do {
+    const page = await s3.send(new ListMultipartUploadsCommand({ Bucket: bucket, Prefix: prefix, KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker, MaxUploads: S3_BATCH }));
+    for (const upload of page.Uploads ?? []) {
+      if (!upload.Key || !upload.UploadId || !upload.Initiated || upload.Initiated >= cutoff) continue;
+      assertCleanupMayDelete(upload.Key);
+      await s3.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: upload.Key, UploadId: upload.UploadId }));
+      aborted += 1;
+    }
+    keyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
+    uploadIdMarker = page.IsTruncated ? page.NextUploadIdMarker : undefined;
+  } while (keyMarker);
+  return aborted;
 }

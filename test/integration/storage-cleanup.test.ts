@@ -10,7 +10,7 @@ import { createS3Client } from '../../lib/s3';
 import { freePort } from '../../scripts/stack/wait';
 import { CLEANUP_SCHEDULES, type CleanupSummary } from '../../workflows/cleanup/contract';
 import { buildContact, buildUser, type TestUser } from '../factories/users';
-import { backdateObject, objectExists, putObject } from '../helpers/stored-objects';
+import { backdateObject, backdateUpload, objectExists, putObject, startAbandonedUpload, uploadsInProgress } from '../helpers/stored-objects';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { eventually, startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
 import { testStackDir } from '../setup/paths';
@@ -99,8 +99,16 @@ describe('export file cleanup (daily)', () => {
     const oldAvatar = await seedObject(`avatars/${u}/old-${crypto.randomUUID()}.png`, 30 * DAY);
     // A row whose object was already removed by hand: the row goes too.
     const ghostRow = await seedRow(`exports/${u}/ghost-${crypto.randomUUID()}.csv`, 25 * HOUR, { entity_type: 'export' });
+    // Uploads a killed worker left unfinished: aborted past the retention, kept while recent.
+    const abandoned = await startAbandonedUpload(s3, bucket(), `exports/${u}/killed-${crypto.randomUUID()}.csv`);
+    backdateUpload(bucket(), abandoned, 25 * HOUR);
+    const recent = await startAbandonedUpload(s3, bucket(), `exports/${u}/running-${crypto.randomUUID()}.csv`);
 
     const summary = await runCleanup('export-files');
+
+    const uploads = await uploadsInProgress(s3, bucket(), `exports/${u}/`);
+    expect(uploads).toContain(recent);
+    expect(uploads).not.toContain(abandoned);
 
     expect(summary).toMatchObject({ jobType: 'export-files', minAgeSeconds: 24 * HOUR, keptPermanent: 0 });
     expect(summary.deleted).toBeGreaterThanOrEqual(4);
