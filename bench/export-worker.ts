@@ -22,6 +22,8 @@ export interface WorkerExport {
   bytes: number;
   /** Highest VmRSS sampled (every 50 ms) while this export ran. */
   peakRssKb: number;
+  /** The renderExport activity alone, from the workflow's history (started to completed). */
+  renderSeconds: number;
 }
 
 export interface ExportWorker {
@@ -87,8 +89,10 @@ export async function startExportWorker(env: NodeJS.ProcessEnv, memoryEnv: Recor
       const started = performance.now();
       try {
         const run = await startJob(temporal.client, EXPORT_JOB, payload.ownerId, payload, { orgId: payload.orgId, userId: payload.ownerId });
-        const result = (await temporal.client.workflow.getHandle(run.workflow_id).result()) as ExportResult;
-        return { rows: result.rowCount, seconds: (performance.now() - started) / 1000, bytes: result.sizeBytes, peakRssKb };
+        const handle = temporal.client.workflow.getHandle(run.workflow_id);
+        const result = (await handle.result()) as ExportResult;
+        const seconds = (performance.now() - started) / 1000;
+        return { rows: result.rowCount, seconds, bytes: result.sizeBytes, peakRssKb, renderSeconds: await renderActivitySeconds(handle) };
       } finally {
         clearInterval(sampler);
       }
@@ -104,4 +108,24 @@ export async function startExportWorker(env: NodeJS.ProcessEnv, memoryEnv: Recor
       if (child.exitCode === null) child.kill('SIGKILL');
     },
   };
+}
+
+/** How long the renderExport activity ran, from its Started and Completed events in the history. */
+async function renderActivitySeconds(handle: { fetchHistory(): Promise<{ events?: unknown[] | null }> }): Promise<number> {
+  const events = ((await handle.fetchHistory()).events ?? []) as HistoryEvent[];
+  const scheduled = events.find((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'renderExport');
+  const started = events.find((e) => e.activityTaskStartedEventAttributes && Number(e.activityTaskStartedEventAttributes.scheduledEventId) === Number(scheduled?.eventId));
+  const completed = events.find((e) => e.activityTaskCompletedEventAttributes && Number(e.activityTaskCompletedEventAttributes.scheduledEventId) === Number(scheduled?.eventId));
+  if (!started?.eventTime || !completed?.eventTime) throw new Error('the export history has no completed renderExport activity');
+  const ms = (t: NonNullable<HistoryEvent['eventTime']>) => Number(t.seconds) * 1000 + Math.round((t.nanos ?? 0) / 1e6);
+  return (ms(completed.eventTime) - ms(started.eventTime)) / 1000;
+}
+
+/** The parts of a history event read here (the SDK's protobuf type, structurally). */
+interface HistoryEvent {
+  eventId?: unknown;
+  eventTime?: { seconds?: unknown; nanos?: number | null } | null;
+  activityTaskScheduledEventAttributes?: { activityType?: { name?: string | null } | null } | null;
+  activityTaskStartedEventAttributes?: { scheduledEventId?: unknown } | null;
+  activityTaskCompletedEventAttributes?: { scheduledEventId?: unknown } | null;
 }
