@@ -75,12 +75,18 @@ export async function writeWorkbook(params: {
   header.fill = HEADER_FILL;
   header.commit();
 
+  // exceljs gives every new cell a fresh copy of its column's style, and its styles registry then
+  // serialises that copy to find the style's id: per cell, most of the writer's time. It caches
+  // by object identity, so each column's cells share one frozen style object instead.
+  const sharedStyles = columns.map((c) => Object.freeze(NUMBER_FORMATS[c.type] ? { numFmt: NUMBER_FORMATS[c.type] } : {}) as Partial<ExcelJS.Style>);
   let rows = 0;
   for await (const batch of batches) {
     for (const row of batch) {
       const values = new Array<ExcelJS.CellValue>(columns.length);
       for (let i = 0; i < columns.length; i++) values[i] = cellValue(columns[i], row[i]);
-      sheet.addRow(values).commit();
+      const added = sheet.addRow(values);
+      for (let i = 0; i < columns.length; i++) added.getCell(i + 1).style = sharedStyles[i];
+      added.commit();
     }
     rows += batch.length;
     onProgress?.(rows);

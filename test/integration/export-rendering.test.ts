@@ -136,6 +136,10 @@ describe('excel exports', () => {
     // Excel has no zones: 23:30 UTC is written as Paris's 00:30 on the next day.
     expect(first.getCell(3).value).toEqual(new Date('2026-12-01T00:00:00Z'));
     expect(first.getCell(4).value).toEqual(new Date('2026-12-01T00:30:00Z'));
+    // Every row shows dates as dates and amounts with two decimals; text stays General.
+    for (const row of [first, sheet.getRow(3)]) {
+      expect([1, 2, 3, 4].map((c) => row.getCell(c).numFmt)).toEqual([undefined, '#,##0.00', 'yyyy-mm-dd', 'yyyy-mm-dd hh:mm']);
+    }
     expect(sheet.getRow(3).getCell(3).value).toBeNull();
   });
 
