@@ -22,7 +22,11 @@ import { errorHandler, notFoundHandler } from './middleware/error-handler';
 import { createRateLimits } from './middleware/rate-limit';
 import { requestId } from './middleware/request-id';
 import { generateOpenApiDocument } from './openapi';
+import { buildOpsAdminRouter } from './ops/admin-router';
+import { buildQueueBoardRouter } from './ops/queue-board/router';
 import { buildOpsRouter } from './ops/router';
+import { createOpsMetrics } from '../lib/metrics/ops-metrics';
+import { taskQueuesInUse } from '../workflows/contracts';
 import { buildSessionsRouter } from './sessions/router';
 import { buildStorageRouters } from './storage/routers';
 
@@ -50,6 +54,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(accessLog(logger));
   app.use(helmet());
   app.use(httpMetrics(deps.registry));
+  createOpsMetrics(deps.registry, { sequelize, temporal: deps.temporal.client, namespace: config.TEMPORAL_NAMESPACE, taskQueues: taskQueuesInUse() });
   // JSON bodies are small records; uploads go through multipart routes with their own limits.
   app.use(express.json({ limit: '1mb' }));
 
@@ -65,6 +70,19 @@ export function createApp(deps: AppDeps): Express {
       s3: deps.s3,
       bucket: config.S3_BUCKET,
       registry: deps.registry,
+    }),
+  );
+  app.use(buildOpsAdminRouter({ config, logger, kit }));
+  app.use(
+    buildQueueBoardRouter({
+      sequelize,
+      temporal: deps.temporal.client,
+      namespace: config.TEMPORAL_NAMESPACE,
+      taskQueues: taskQueuesInUse(),
+      temporalUiUrl: config.TEMPORAL_UI_URL,
+      auth: { enabled: config.QUEUE_BOARD_BASIC_AUTH_ENABLED, user: config.QUEUE_BOARD_BASIC_AUTH_USER, password: config.QUEUE_BOARD_BASIC_AUTH_PASSWORD },
+      secret: config.JWT_SECRET,
+      logger,
     }),
   );
   const limits = createRateLimits({ sequelize, config, logger });

@@ -15,6 +15,11 @@ function rateLimitSetting(defaultValue: `${number}/${number}`) {
     });
 }
 
+/** An http(s) address, or empty for "not configured". */
+function optionalUrl() {
+  return z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).default('');
+}
+
 /**
  * The variable of each rate limit, by the spec's key prefix: `RATE_LIMIT_` and the prefix upper-cased
  * with `:` as `_`. api/middleware/rate-limit.ts reads a limit's count and window through this map.
@@ -90,6 +95,20 @@ const ConfigSchema = z.object({
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
   /** Rows a pdf export may hold; past it the export fails and says to use csv or excel. */
   EXPORT_PDF_MAX_ROWS: z.coerce.number().int().min(1).max(100000).default(5000),
+  /** The queue board /ops/queues asks for a password (HTTP basic auth) unless this is false. */
+  QUEUE_BOARD_BASIC_AUTH_ENABLED: z.stringbool().default(true),
+  QUEUE_BOARD_BASIC_AUTH_USER: z.string().min(1).default('ops'),
+  /** Empty: the board answers 503 until one is set (`npm start` makes one up and prints it). */
+  QUEUE_BOARD_BASIC_AUTH_PASSWORD: z.string().default(''),
+  /** Addresses GET /ops/status checks (explicit hosts only, never taken from a request); empty: not configured. */
+  OPS_QUEUE_BOARD_URL: optionalUrl(),
+  OPS_DASHBOARD_URL: optionalUrl(),
+  OPS_METRICS_URL: optionalUrl(),
+  /** Alert channels of POST /observability/alerts/test (Alertmanager has its own copy in docker-compose). */
+  ALERT_CHAT_WEBHOOK_URL: optionalUrl(),
+  ALERT_PAGING_WEBHOOK_URL: optionalUrl(),
+  ALERT_WEBHOOK_URL: optionalUrl(),
+  ALERT_EMAIL_TO: z.union([z.literal(''), z.email()]).default(''),
   /** Rows Chromium lays out per page.pdf call (memory grows faster than linearly with a page's rows). */
   EXPORT_PDF_CHUNK_ROWS: z.coerce.number().int().min(50).max(2000).default(1000),
 });

@@ -21,6 +21,7 @@ import { bundleWorkflowsInChild } from './bundle-workflows';
 import { buildCleanupDeps } from './cleanup-deps';
 import { createWorker } from './create-worker';
 import { createJobMetrics } from '../lib/metrics/job-metrics';
+import { createOpsMetrics } from '../lib/metrics/ops-metrics';
 import { startMetricsServer } from './metrics-server';
 import { installRuntimeLogger } from './runtime-logger';
 import { ensureSchedules } from './schedules';
@@ -45,7 +46,8 @@ async function main() {
   const temporal = await connectTemporal(config);
 
   const registry = createMetricsRegistry({ service: 'worker' });
-  const metrics = createJobMetrics(registry, sequelize);
+  const metrics = createJobMetrics(registry);
+  createOpsMetrics(registry, { sequelize, temporal: temporal.client, namespace: config.TEMPORAL_NAMESPACE, taskQueues: taskQueuesInUse() });
   const eventPool = createEventPool(config.DATABASE_URL);
   const mailer = createMailer(config.SMTP_URL);
   const publicS3 = createPublicS3Client(config);

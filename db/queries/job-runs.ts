@@ -1,4 +1,4 @@
-import { type WhereOptions } from 'sequelize';
+import { Op, QueryTypes, type Sequelize, type WhereOptions } from 'sequelize';
 import { type JobRunStatus } from '../../domain/jobs/job-run-status';
 import { pageOffset } from '../../domain/pagination';
 import { JobRun } from '../models/JobRun';
@@ -7,6 +7,9 @@ export interface JobRunFilter {
   status?: JobRunStatus;
   inDlq?: boolean;
   jobName?: string;
+  /** Started at or after / before these instants. */
+  from?: Date;
+  to?: Date;
   page: number;
   limit: number;
 }
@@ -17,6 +20,28 @@ export async function listJobRuns(filter: JobRunFilter): Promise<{ rows: JobRun[
     ...(filter.status ? { status: filter.status } : {}),
     ...(filter.inDlq === undefined ? {} : { in_dlq: filter.inDlq }),
     ...(filter.jobName ? { job_name: filter.jobName } : {}),
+    ...(filter.from || filter.to ? { started_at: { ...(filter.from ? { [Op.gte]: filter.from } : {}), ...(filter.to ? { [Op.lt]: filter.to } : {}) } } : {}),
   };
   return JobRun.findAndCountAll({ where, order: [['started_at', 'DESC'], ['id', 'DESC']], limit: filter.limit, offset: pageOffset(filter) });
+}
+
+/** Per job name: how many runs are running, completed, failed, and failed in the dead-letter queue. */
+export interface JobNameCounts {
+  jobName: string;
+  running: number;
+  completed: number;
+  failed: number;
+  deadLettered: number;
+}
+
+export async function countJobRunsByName(sequelize: Sequelize): Promise<JobNameCounts[]> {
+  return sequelize.query<JobNameCounts>(
+    `SELECT job_name AS "jobName",
+            count(*) FILTER (WHERE status = 'RUNNING')::int AS running,
+            count(*) FILTER (WHERE status = 'COMPLETED')::int AS completed,
+            count(*) FILTER (WHERE status = 'FAILED')::int AS failed,
+            count(*) FILTER (WHERE in_dlq)::int AS "deadLettered"
+       FROM job_runs GROUP BY job_name ORDER BY job_name`,
+    { type: QueryTypes.SELECT },
+  );
 }

@@ -1,0 +1,35 @@
+import { Router } from 'express';
+import { type Logger } from 'pino';
+import { type Config } from '../../lib/config';
+import { createMailer } from '../../lib/mailer';
+import { type createRouteKit } from '../http/route-kit';
+import { sendTestAlert } from './alert-test';
+import { checkHost } from './host-status';
+
+/** How long /ops/status waits for each host. */
+const HOST_TIMEOUT_MS = 2_000;
+
+/** Admin-only operations: reachability of the ops hosts, and a synthetic alert (spec: Operations). */
+export function buildOpsAdminRouter({ config, logger, kit }: { config: Config; logger: Logger; kit: ReturnType<typeof createRouteKit> }): Router {
+  const router = Router();
+  const tag = 'operations';
+
+  kit.route(router, { method: 'get', path: '/ops/status', summary: 'Reachability of the queue board, the dashboard tool and the metrics host, from their configured addresses', tag, auth: 'admin' }, async () => {
+    // Only the configured addresses: nothing in the request chooses what is called.
+    const hosts = await Promise.all([
+      checkHost('queue_board', config.OPS_QUEUE_BOARD_URL, HOST_TIMEOUT_MS),
+      checkHost('dashboard', config.OPS_DASHBOARD_URL, HOST_TIMEOUT_MS),
+      checkHost('metrics', config.OPS_METRICS_URL, HOST_TIMEOUT_MS),
+    ]);
+    const configured = hosts.filter((h) => h.status !== 'not_configured');
+    return { status: configured.every((h) => h.status === 'up') ? 'up' : 'degraded', checkedAt: new Date().toISOString(), hosts };
+  });
+
+  kit.route(router, { method: 'post', path: '/observability/alerts/test', summary: 'Send a synthetic alert to the chat webhook and the alert email address', tag, auth: 'admin' }, async ({ user }) => {
+    const channels = await sendTestAlert({ chatWebhookUrl: config.ALERT_CHAT_WEBHOOK_URL, emailTo: config.ALERT_EMAIL_TO, mailFrom: config.MAIL_FROM }, () => createMailer(config.SMTP_URL), user.email);
+    logger.info({ channels: Object.fromEntries(Object.entries(channels).map(([k, v]) => [k, v.status])) }, 'test alert sent');
+    return { channels };
+  });
+
+  return router;
+}

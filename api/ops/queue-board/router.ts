@@ -1,0 +1,133 @@
+import express, { type Request, Router } from 'express';
+import { type Sequelize } from 'sequelize-typescript';
+import { type Logger } from 'pino';
+import { z } from 'zod';
+import { JobRun } from '../../../db/models/JobRun';
+import { ConflictError, DomainError, NotFoundError, ValidationError } from '../../../domain/errors';
+import { JOB_RUN_STATUSES } from '../../../domain/jobs/job-run-status';
+import { replayJob } from '../../../lib/jobs/replay-job';
+import { boardBasicAuth, type BoardAuth, boardFormToken, formTokenMatches } from './basic-auth';
+import { type BoardDeps, readQueues, readRuns, type RunFilter } from './board-data';
+import { renderBoard } from './page';
+
+const day = z.iso.date();
+const RunQuery = z.object({
+  job_name: z.string().max(100).optional(),
+  status: z.union([z.literal(''), z.enum(JOB_RUN_STATUSES)]).optional(),
+  dlq: z.enum(['true', 'false']).optional(),
+  from: z.union([z.literal(''), day]).optional(),
+  to: z.union([z.literal(''), day]).optional(),
+});
+const RunId = z.uuid();
+
+function runFilter(query: unknown): { filter: RunFilter; raw: z.infer<typeof RunQuery> } {
+  const parsed = RunQuery.safeParse(query);
+  if (!parsed.success) throw new ValidationError(`Invalid filter: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  const q = parsed.data;
+  // `to` is a whole day: runs started before the next midnight (UTC).
+  const to = q.to ? new Date(Date.parse(q.to) + 86_400_000) : undefined;
+  return {
+    raw: q,
+    filter: { jobName: q.job_name || undefined, status: q.status || undefined, inDlq: q.dlq === 'true' ? true : undefined, from: q.from ? new Date(q.from) : undefined, to },
+  };
+}
+
+function runIdOf(req: Request): string {
+  const id = RunId.safeParse(req.params.jobRunId);
+  if (!id.success) throw new NotFoundError('Job run');
+  return id.data;
+}
+
+export interface QueueBoardDeps extends BoardDeps {
+  sequelize: Sequelize;
+  auth: BoardAuth;
+  /** Signs the forms' token (JWT_SECRET). */
+  secret: string;
+  logger: Logger;
+}
+
+/**
+ * The queue board: an admin page at /ops/queues (server-rendered, no script) and its JSON twin
+ * under /ops/queues/api. Both behind HTTP basic auth (QUEUE_BOARD_BASIC_AUTH_*). Actions: replay a
+ * dead-lettered run (the same replay as POST /admin/jobs/:id/replay) and terminate a running one.
+ */
+export function buildQueueBoardRouter(deps: QueueBoardDeps): Router {
+  const router = Router();
+  const token = boardFormToken(deps.secret, deps.auth.user);
+
+  // For GET /ops/status: answers without credentials, says nothing but that the board is served.
+  router.get('/ops/queues/health', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+
+  router.use('/ops/queues', boardBasicAuth(deps.auth), express.urlencoded({ extended: false, limit: '4kb' }));
+
+  const replay = async (jobRunId: string, req: Request) => (await replayJob(deps.sequelize, deps.temporal, jobRunId, req.requestId)).replay;
+  const terminate = async (jobRunId: string) => {
+    const run = await JobRun.findByPk(jobRunId);
+    if (!run) throw new NotFoundError('Job run');
+    if (run.status !== 'RUNNING') throw new ConflictError('job_not_running', 'Only a RUNNING job can be terminated');
+    await deps.temporal.workflow
+      .getHandle(run.workflow_id)
+      .terminate('Terminated from the queue board')
+      .catch((err: Error) => {
+        // A workflow already gone is what terminate wants; anything else is reported.
+        if (err.name !== 'WorkflowNotFoundError') throw err;
+      });
+    // As the reconciler would settle it: FAILED, in the dead-letter queue, so it can be replayed.
+    await JobRun.update({ status: 'FAILED', in_dlq: true, finished_at: new Date(), error: 'Terminated from the queue board' }, { where: { id: run.id, status: 'RUNNING' } });
+    deps.logger.warn({ jobRunId: run.id, jobName: run.job_name, workflowId: run.workflow_id }, 'job terminated from the queue board');
+    return JobRun.findByPk(run.id, { rejectOnEmpty: true });
+  };
+
+  router.get('/ops/queues', async (req, res) => {
+    const { filter, raw } = runFilter(req.query);
+    const [{ queues, jobs }, { runs, total }] = await Promise.all([readQueues(deps), readRuns(deps, filter)]);
+    const notice = typeof req.query.notice === 'string' ? req.query.notice.slice(0, 300) : undefined;
+    res.type('html').send(renderBoard({ queues, jobs, runs, total, filter: { jobName: raw.job_name, status: raw.status, dlq: raw.dlq === 'true', from: raw.from, to: raw.to }, formToken: token, notice }));
+  });
+
+  // The page's forms: act, then back to the board with a line saying what happened (303: a reload does not resubmit).
+  for (const action of ['replay', 'terminate'] as const) {
+    router.post(`/ops/queues/runs/:jobRunId/${action}`, async (req, res) => {
+      if (!formTokenMatches(token, (req.body as Record<string, unknown> | undefined)?.token)) {
+        res.status(403).type('text/plain').send('This form is stale or came from another site: reload the queue board.');
+        return;
+      }
+      let notice: string;
+      try {
+        const jobRunId = runIdOf(req);
+        notice = action === 'replay' ? `Replayed ${jobRunId} as ${(await replay(jobRunId, req)).id}.` : `Terminated ${(await terminate(jobRunId)).id}.`;
+      } catch (err) {
+        if (!(err instanceof DomainError)) throw err;
+        notice = `Not done: ${err.message}.`;
+      }
+      res.redirect(303, `/ops/queues?notice=${encodeURIComponent(notice)}`);
+    });
+  }
+
+  // The JSON twin. POSTs must be JSON: a form on another site cannot send that content type.
+  const requireJson: express.RequestHandler = (req, res, next) => {
+    if (!req.is('application/json')) {
+      res.status(415).json({ statusCode: 415, error: 'Unsupported Media Type', code: 'unsupported_media_type', message: 'Send Content-Type: application/json' });
+      return;
+    }
+    next();
+  };
+  router.get('/ops/queues/api/queues', async (_req, res) => {
+    res.json(await readQueues(deps));
+  });
+  router.get('/ops/queues/api/runs', async (req, res) => {
+    res.json(await readRuns(deps, runFilter(req.query).filter, 200));
+  });
+  router.post('/ops/queues/api/runs/:jobRunId/replay', requireJson, async (req, res) => {
+    const run = await replay(runIdOf(req), req);
+    res.status(202).json({ jobRunId: run.id, replayOf: run.replay_of, workflowId: run.workflow_id, status: run.status });
+  });
+  router.post('/ops/queues/api/runs/:jobRunId/terminate', requireJson, async (req, res) => {
+    const run = await terminate(runIdOf(req));
+    res.json({ jobRunId: run.id, status: run.status, in_dlq: run.in_dlq });
+  });
+
+  return router;
+}
