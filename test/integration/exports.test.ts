@@ -145,13 +145,19 @@ describe('GET /api/export/async', () => {
     const events: Record<string, unknown>[] = [];
     socket.on('export.completed', (e: Record<string, unknown>) => events.push(e));
 
-    const res = await request(t.app).get('/api/export/async').query({ entity: 'contacts', format: 'excel', fields: 'first_name,last_name' }).set(as(owner));
+    const requestId = `req-async-${crypto.randomUUID()}`;
+    const res = await request(t.app).get('/api/export/async').query({ entity: 'contacts', format: 'excel', fields: 'first_name,last_name' }).set(as(owner)).set('X-Request-ID', requestId);
     expect(res.status).toBe(202);
     expect(res.body).toMatchObject({ jobRunId: expect.any(String), status: 'RUNNING', statusUrl: `/api/export/jobs/${res.body.jobRunId}` });
 
     const event = await eventually('export.completed on the socket', async () => events.find((e) => e.jobRunId === res.body.jobRunId), 30_000);
     expect(event).toMatchObject({ url: expect.any(String), key: expect.stringContaining(owner.id), filename: expect.stringMatching(/\.xlsx$/), expiration: 3600 });
     expect((await download(event.url as string)).subarray(0, 2).toString()).toBe('PK'); // a zip: a real xlsx
+
+    // The correlation chain: the request's id is on the job's log lines in the worker process.
+    const jobLines = worker.logLines().filter((l) => l.jobRunId === res.body.jobRunId);
+    expect(jobLines.find((l) => l.msg === 'Job started')).toMatchObject({ requestId, jobName: 'export', attempt: 1 });
+    expect(await eventually('Job completed in the worker log', async () => worker.logLines().find((l) => l.msg === 'Job completed' && l.jobRunId === res.body.jobRunId))).toMatchObject({ requestId, duration: expect.any(Number) });
 
     const polled = await request(t.app).get(res.body.statusUrl).set(as(owner)).expect(200);
     expect(polled.body).toMatchObject({ jobRunId: res.body.jobRunId, status: 'COMPLETED', key: event.key, filename: event.filename, rowCount: 1 });

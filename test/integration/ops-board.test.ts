@@ -168,5 +168,6 @@ describe('the queue board /ops/queues', () => {
     // Once more: it is no longer running.
     expect((await request(board()).post(`/ops/queues/api/runs/${run.id}/terminate`).set(auth).send({})).status).toBe(409);
     expect((await request(board()).post(`/ops/queues/api/runs/${crypto.randomUUID()}/replay`).set(auth).send({})).status).toBe(404);
+    expect((await request(t.app).post(`/admin/jobs/${crypto.randomUUID()}/replay`).set(bearer(admin))).status).toBe(404);
   });
 });

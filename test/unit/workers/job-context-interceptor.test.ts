@@ -8,10 +8,10 @@ import { buildJobRunRecord, FakeJobRunStore } from '../../fixtures/fake-job-run-
 import { createMemoryLogger } from '../../fixtures/memory-logger';
 
 /** An activity environment like the worker's: the interceptor around the activity, on a fake store. */
-function activityEnv(store: FakeJobRunStore, attempt: number, activityType: string) {
+function activityEnv(store: FakeJobRunStore, attempt: number, activityType: string, nonRetryableErrorTypes: string[] = []) {
   const { logger, lines } = createMemoryLogger();
   const env = new MockActivityEnvironment(
-    { workflowExecution: { workflowId: 'test:wf-1', runId: 'temporal-run-1' }, attempt, activityType, retryPolicy: { maximumAttempts: 3 } },
+    { workflowExecution: { workflowId: 'test:wf-1', runId: 'temporal-run-1' }, attempt, activityType, retryPolicy: { maximumAttempts: 3, nonRetryableErrorTypes } },
     // The SDK's 'Activity failed' warnings are expected here; only the interceptor's lines are under test.
     { interceptors: [(ctx: Context) => ({ inbound: new JobContextInterceptor(ctx, logger, store) })], logger: new DefaultLogger('ERROR') },
   );
@@ -41,6 +41,14 @@ describe('JobContextInterceptor', () => {
     const fatal = activityEnv(new FakeJobRunStore(buildJobRunRecord()), 1, 'printInvoice');
     await expect(fatal.env.run(() => Promise.reject(ApplicationFailure.nonRetryable('No such printer', 'not_found')))).rejects.toThrow();
     expect(fatal.lines()[0]).toMatchObject({ msg: 'Job failed', attempt: 1, willRetry: false });
+
+    // A failure whose type the activity's retry policy lists is not retried either (the export's export_too_large).
+    const listed = activityEnv(new FakeJobRunStore(buildJobRunRecord()), 1, 'renderExport', ['export_too_large']);
+    await expect(listed.env.run(() => Promise.reject(ApplicationFailure.create({ message: 'Too many rows', type: 'export_too_large' })))).rejects.toThrow();
+    expect(listed.lines()[0]).toMatchObject({ msg: 'Job failed', attempt: 1, willRetry: false });
+    const other = activityEnv(new FakeJobRunStore(buildJobRunRecord()), 1, 'renderExport', ['export_too_large']);
+    await expect(other.env.run(() => Promise.reject(ApplicationFailure.create({ message: 'S3 is down', type: 'storage_unavailable' })))).rejects.toThrow();
+    expect(other.lines()[0]).toMatchObject({ msg: 'Job failed', attempt: 1, willRetry: true });
   });
 
   it('gives bookkeeping activities the log context but writes no job lines of its own for them', async () => {
