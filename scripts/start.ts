@@ -2,6 +2,7 @@
 // Temporal (with its Web UI), an S3 server and a mail sink unless their URLs are set, applies
 // migrations and seed data, runs the api and one worker, and stops everything on Ctrl-C.
 // A part that cannot start is reported in one line naming it; what had started is stopped.
+import crypto from 'node:crypto';
 import path from 'node:path';
 import { createMigrator } from '../db/migrator';
 import { seedDatabase } from '../db/seed';
@@ -62,7 +63,11 @@ function startService(name: 'api' | 'worker', entry: string, env: NodeJS.Process
 async function main() {
   const started = Date.now();
   stack = await startLocalStack({ dataDir, mode: 'dev', env: process.env, log: (l) => console.log(l) });
-  const env = { ...process.env, ...stack.env, NODE_ENV: process.env.NODE_ENV ?? 'development' };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...stack.env, NODE_ENV: process.env.NODE_ENV ?? 'development' };
+  // The queue board needs a password; one made up for this run unless one is set.
+  const boardPassword = env.QUEUE_BOARD_BASIC_AUTH_PASSWORD || crypto.randomBytes(12).toString('base64url');
+  env.QUEUE_BOARD_BASIC_AUTH_PASSWORD = boardPassword;
+  env.OPS_QUEUE_BOARD_URL ||= `http://127.0.0.1:${env.PORT ?? 3000}/ops/queues/health`;
   const config = loadConfig(env);
 
   const applied = await startPart('database migrations', async () => {
@@ -90,6 +95,7 @@ async function main() {
   const line = (label: string, text: string) => console.log(`  ${label.padEnd(30)}${text}`);
   line('api', `${apiUrl}   (OpenAPI: ${apiUrl}/api/docs, health: /health, /ready, metrics: /metrics)`);
   line('worker metrics', `http://127.0.0.1:${config.WORKER_METRICS_PORT}/metrics`);
+  line('queue board', `${apiUrl}/ops/queues   (user ${config.QUEUE_BOARD_BASIC_AUTH_USER}, password ${process.env.QUEUE_BOARD_BASIC_AUTH_PASSWORD ? 'from QUEUE_BOARD_BASIC_AUTH_PASSWORD' : boardPassword})`);
   for (const part of stack.parts) {
     for (const [label, url] of Object.entries(part.urls)) line(`${part.name} ${label}`, url);
   }

@@ -41,7 +41,7 @@ export function createOpsMetrics(registry: Registry, deps: OpsMetricsDeps) {
       for (const row of rows as { job_name: string; depth: number }[]) this.set({ jobName: row.job_name }, row.depth);
     },
   });
-  const aiCost = new Counter({ name: 'ai_cost_cents', help: 'Cost of AI calls in cents (spec: ai.cost_cents)', labelNames: ['orgId', 'model'], registers: [registry] });
+  const aiCost = new Counter({ name: 'ai_cost_cents_total', help: 'Cost of AI calls in cents (spec: ai.cost_cents; a counter, hence _total)', labelNames: ['orgId', 'model'], registers: [registry] });
   return {
     /** orgId is the one id label the spec names: AI spend is watched per organisation. */
     recordAiCost(orgId: string, model: string, cents: number) {

@@ -134,6 +134,7 @@ describe('the queue board /ops/queues', () => {
     const metrics = await request(t.app).get('/metrics');
     expect(metrics.text).toMatch(/^dead_letter_queue_depth\{jobName="test\.switched"[^}]*\} [1-9]/m);
     expect(metrics.text).toMatch(/^queue_depth\{queue="exports"[^}]*\} \d+/m);
+    expect(metrics.text).toMatch(/^# TYPE ai_cost_cents_total counter$/m);
 
     // A form posted from elsewhere (no token) is refused; the page's own form works.
     expect((await request(board()).post(`/ops/queues/runs/${run.id}/replay`).set(auth).type('form').send({})).status).toBe(403);
