@@ -2,6 +2,7 @@ import { type Context } from '@temporalio/activity';
 import { type NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import { type Logger } from 'pino';
 import { JobContextInterceptor } from './job-context-interceptor';
+import { WORKFLOW_INTERCEPTOR_MODULES } from './workflow-interceptors';
 
 export interface CreateWorkerOptions {
   connection: NativeConnection;
@@ -26,6 +27,8 @@ export function createWorker(options: CreateWorkerOptions): Promise<Worker> {
     activities: options.activities,
     interceptors: {
       activity: [(ctx: Context) => ({ inbound: new JobContextInterceptor(ctx, options.logger) })],
+      // Used when the worker bundles itself (workflowsPath); a prebuilt bundle already has them.
+      workflowModules: WORKFLOW_INTERCEPTOR_MODULES,
     },
     // Two cores: a few activities at a time keep the api and the database responsive.
     maxConcurrentActivityTaskExecutions: 8,

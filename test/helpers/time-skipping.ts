@@ -2,6 +2,7 @@
 // machine, see scripts/fetch-time-skipping-server.ts) and workflow bundles made once per test file.
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { bundleWorkflowCode, DefaultLogger, Runtime, type WorkflowBundle } from '@temporalio/worker';
+import { WORKFLOW_INTERCEPTOR_MODULES } from '../../workers/workflow-interceptors';
 import { ensureTimeSkippingServer } from '../../scripts/fetch-time-skipping-server';
 
 // The SDK's own lines (worker state, bundle sizes, the 'Workflow failed' warning a failure test
@@ -25,5 +26,5 @@ export async function startTimeSkippingEnv(): Promise<TestWorkflowEnvironment> {
 /** Bundles a workflows module once, for every worker of a test file (bundling takes seconds). */
 export function bundleWorkflows(workflowsPath: string): Promise<WorkflowBundle> {
   installQuietRuntime();
-  return bundleWorkflowCode({ workflowsPath, logger: quiet });
+  return bundleWorkflowCode({ workflowsPath, workflowInterceptorModules: WORKFLOW_INTERCEPTOR_MODULES, logger: quiet });
 }

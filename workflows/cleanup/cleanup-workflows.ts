@@ -1,6 +1,5 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { CleanupActivities } from '../../activities/cleanup';
-import { runJob } from '../job-run/run-job';
 import { type JobInput } from '../job-run/contract';
 import { type CleanupPayload, type CleanupSummary } from './contract';
 
@@ -15,15 +14,15 @@ const { deleteExpiredExportFiles, deleteOrphanFileObjects, deleteOrphanObjects }
 
 /** Daily: deletes temporary files (exports/, pdfs/ai-reports/, temp/) past their retention, with their rows. */
 export async function cleanupExportFilesWorkflow(input: JobInput<CleanupPayload>): Promise<CleanupSummary> {
-  return runJob(input, (payload) => deleteExpiredExportFiles(payload));
+  return deleteExpiredExportFiles(input.payload);
 }
 
 /** Weekly: deletes file_objects rows (and their objects) nothing references, older than 7 days. */
 export async function cleanupOrphanFileObjectsWorkflow(input: JobInput<CleanupPayload>): Promise<CleanupSummary> {
-  return runJob(input, (payload) => deleteOrphanFileObjects(payload));
+  return deleteOrphanFileObjects(input.payload);
 }
 
 /** Monthly: deletes stored objects under documents/, session-files/, contact-files/ that no row names. */
 export async function cleanupOrphanObjectsWorkflow(input: JobInput<CleanupPayload>): Promise<CleanupSummary> {
-  return runJob(input, (payload) => deleteOrphanObjects(payload));
+  return deleteOrphanObjects(input.payload);
 }

@@ -2,7 +2,6 @@ import { ApplicationFailure, proxyActivities } from '@temporalio/workflow';
 import type { ExportDeliveryActivities } from '../../activities/export-delivery';
 import { type JobInput } from '../job-run/contract';
 import { failureMessage } from '../../domain/failure-message';
-import { runJob } from '../job-run/run-job';
 import { EXPORT_NON_RETRYABLE, type ExportPayload, type ExportRenderActivities, type ExportResult, type ScheduledExportPayload } from './contract';
 
 // A large export takes minutes: the render heartbeats, so a dead worker is noticed in a minute.
@@ -37,15 +36,13 @@ async function produceExport(jobRunId: string, payload: ExportPayload): Promise<
 
 /** An export asked for through the api (sync or async). */
 export async function exportWorkflow(input: JobInput<ExportPayload>): Promise<ExportResult> {
-  return runJob(input, (payload) => produceExport(input.jobRunId, payload));
+  return produceExport(input.jobRunId, input.payload);
 }
 
 /** A scheduled export's fire: the template and preferences are read now, then as above. */
 export async function scheduledExportWorkflow(input: JobInput<ScheduledExportPayload>): Promise<ExportResult | null> {
-  return runJob(input, async ({ scheduledExportId }) => {
-    const payload = await delivery.prepareScheduledExport({ jobRunId: input.jobRunId, scheduledExportId });
-    // Deleted or paused since the fire was due: nothing to export.
-    if (!payload) return null;
-    return produceExport(input.jobRunId, payload);
-  });
+  const payload = await delivery.prepareScheduledExport({ jobRunId: input.jobRunId, scheduledExportId: input.payload.scheduledExportId });
+  // Deleted or paused since the fire was due: nothing to export.
+  if (!payload) return null;
+  return produceExport(input.jobRunId, payload);
 }
