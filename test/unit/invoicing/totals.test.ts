@@ -1,0 +1,129 @@
+import fc from 'fast-check';
+import { DISCOUNT_TYPES, ITEM_TYPES } from '../../../domain/invoicing/item-types';
+import { centsToDecimal, roundDiv, toHundredths } from '../../../domain/invoicing/money';
+import { computeTotals, type LineInput } from '../../../domain/invoicing/totals';
+
+const line = (over: Partial<LineInput>): LineInput => ({ item_type: 'SESSION_TYPE', quantity: 1, vat_percentage: 20, ...over });
+const euros = (cents: bigint) => centsToDecimal(cents);
+
+describe('money', () => {
+  it('reads decimals exactly and rounds half away from zero', () => {
+    expect(toHundredths('1234.50')).toBe(123450n);
+    expect(toHundredths(5.5)).toBe(550n);
+    expect(toHundredths('0.1')).toBe(10n);
+    expect(toHundredths(null)).toBe(0n);
+    expect(roundDiv(5n, 2n)).toBe(3n);
+    expect(roundDiv(-5n, 2n)).toBe(-3n);
+    expect(roundDiv(4n, 3n)).toBe(1n);
+    expect(centsToDecimal(123450n)).toBe('1234.50');
+    expect(centsToDecimal(-5n)).toBe('-0.05');
+  });
+});
+
+// The worked examples of docs/invoicing.md, French VAT rates.
+describe('computeTotals: worked examples', () => {
+  it('a wedding at 20 %, prints at 10 % and a book at 5.5 %, with a text line and a blank line', () => {
+    const totals = computeTotals([
+      line({ price_without_tax: '1500.00', vat_percentage: 20 }),
+      { item_type: 'TEXT' },
+      line({ price_without_tax: '12.50', quantity: 3, vat_percentage: 10 }),
+      { item_type: 'BLANK' },
+      line({ price_with_tax: '63.30', vat_percentage: 5.5 }),
+    ]);
+    expect(totals.lines.map((l) => euros(l.totalCents))).toEqual(['1800.00', '0.00', '41.25', '0.00', '63.30']);
+    expect(totals.lines[4].priceWithoutTaxCents).toBe(6000n); // 63.30 / 1.055
+    expect(totals.vat.map((v) => [v.vatBasisPoints, euros(v.baseCents), euros(v.vatCents)])).toEqual([
+      [550, '60.00', '3.30'],
+      [1000, '37.50', '3.75'],
+      [2000, '1500.00', '300.00'],
+    ]);
+    expect([euros(totals.totalWithoutTaxCents), euros(totals.totalVatCents), euros(totals.totalWithTaxCents)]).toEqual(['1597.50', '307.05', '1904.55']);
+  });
+
+  it('a line discount of 15 % on a portrait session', () => {
+    const totals = computeTotals([line({ price_without_tax: '250.00', discount_percentage: 15 })]);
+    expect(euros(totals.totalWithoutTaxCents)).toBe('212.50');
+    expect(euros(totals.totalWithTaxCents)).toBe('255.00');
+  });
+
+  it('PERCENTAGE_OF_TOTAL: 10 % off everything, each VAT rate reduced alike', () => {
+    const totals = computeTotals([line({ price_without_tax: '1000.00', vat_percentage: 20 }), line({ price_without_tax: '200.00', vat_percentage: 10 }), { item_type: 'DISCOUNT', discount_type: 'PERCENTAGE_OF_TOTAL', discount_percentage: 10 }]);
+    expect(totals.vat.map((v) => [euros(v.baseCents), euros(v.vatCents)])).toEqual([
+      ['180.00', '18.00'],
+      ['900.00', '180.00'],
+    ]);
+    expect(euros(totals.totalWithTaxCents)).toBe('1278.00'); // 1420.00 less 10 %
+    expect(euros(totals.lines[2].totalCents)).toBe('-142.00');
+  });
+
+  it('FIXED_WITH_TAX: 120 € off the total, spread over the rates in proportion to their totals', () => {
+    const totals = computeTotals([line({ price_without_tax: '1000.00', vat_percentage: 20 }), line({ price_without_tax: '200.00', vat_percentage: 10 }), { item_type: 'DISCOUNT', discount_type: 'FIXED_WITH_TAX', discount_amount: 120 }]);
+    expect(euros(totals.totalWithTaxCents)).toBe('1300.00'); // 1420.00 - 120.00
+    expect(totals.vat.map((v) => [euros(v.baseCents), euros(v.vatCents)])).toEqual([
+      ['183.10', '18.31'], // 10 %: 18.59 of the 120 with tax, 16.90 of it off the net
+      ['915.49', '183.10'], // 20 %: 101.41 with tax, 84.51 off the net
+    ]);
+  });
+
+  it('FIXED_WITHOUT_TAX: 100 € off the nets, the VAT following', () => {
+    const totals = computeTotals([line({ price_without_tax: '1000.00', vat_percentage: 20 }), line({ price_without_tax: '200.00', vat_percentage: 5.5 }), { item_type: 'DISCOUNT', discount_type: 'FIXED_WITHOUT_TAX', discount_amount: 100 }]);
+    expect(euros(totals.totalWithoutTaxCents)).toBe('1100.00');
+    expect(totals.vat.map((v) => [v.vatBasisPoints, euros(v.baseCents), euros(v.vatCents)])).toEqual([
+      [550, '183.33', '10.08'],
+      [2000, '916.67', '183.33'],
+    ]);
+    expect(euros(totals.totalWithTaxCents)).toBe('1293.41');
+  });
+
+  it('a discount larger than the total stops at zero', () => {
+    const totals = computeTotals([line({ price_without_tax: '50.00' }), { item_type: 'DISCOUNT', discount_type: 'FIXED_WITH_TAX', discount_amount: 500 }]);
+    expect(totals.totalWithTaxCents).toBe(0n);
+    expect(totals.lines[1].totalCents).toBe(-6000n);
+  });
+});
+
+const decimal = (max: number) => fc.integer({ min: 0, max: max * 100 }).map((h) => (h / 100).toFixed(2));
+const anyLine: fc.Arbitrary<LineInput> = fc.record({
+  item_type: fc.constantFrom(...ITEM_TYPES),
+  quantity: fc.option(decimal(1000), { nil: undefined }),
+  price_with_tax: fc.option(decimal(100_000), { nil: undefined }),
+  price_without_tax: fc.option(decimal(100_000), { nil: undefined }),
+  vat_percentage: fc.option(fc.constantFrom('0', '2.1', '5.5', '10', '20', '100'), { nil: undefined }),
+  discount_percentage: fc.option(decimal(100), { nil: undefined }),
+  discount_amount: fc.option(decimal(100_000), { nil: undefined }),
+  discount_type: fc.option(fc.constantFrom(...DISCOUNT_TYPES), { nil: undefined }),
+});
+
+describe('computeTotals: properties', () => {
+  it('the total never depends on the order of the lines', () => {
+    fc.assert(
+      fc.property(fc.array(anyLine, { maxLength: 12 }).chain((lines) => fc.tuple(fc.constant(lines), fc.shuffledSubarray(lines, { minLength: lines.length, maxLength: lines.length }))), ([lines, shuffled]) => {
+        const a = computeTotals(lines);
+        const b = computeTotals(shuffled);
+        expect(b.totalWithTaxCents).toBe(a.totalWithTaxCents);
+        expect(b.vat).toEqual(a.vat);
+      }),
+    );
+  });
+
+  it('a 100 % discount gives 0', () => {
+    fc.assert(
+      fc.property(fc.array(anyLine, { maxLength: 8 }), (lines) => {
+        const totals = computeTotals([...lines, { item_type: 'DISCOUNT', discount_type: 'PERCENTAGE_OF_TOTAL', discount_percentage: '100.00' }]);
+        expect(totals.totalWithTaxCents).toBe(0n);
+      }),
+    );
+  });
+
+  it('no input throws or goes negative, and the parts add up', () => {
+    fc.assert(
+      fc.property(fc.array(anyLine, { maxLength: 15 }), (lines) => {
+        const totals = computeTotals(lines);
+        expect(totals.totalWithTaxCents >= 0n && totals.totalVatCents >= 0n && totals.totalWithoutTaxCents >= 0n).toBe(true);
+        expect(totals.totalWithTaxCents).toBe(totals.totalWithoutTaxCents + totals.totalVatCents);
+        expect(totals.vat.reduce((s, v) => s + v.baseCents, 0n)).toBe(totals.totalWithoutTaxCents);
+        for (const l of totals.lines) expect(l.priceWithTaxCents >= 0n && l.priceWithoutTaxCents >= 0n).toBe(true);
+      }),
+    );
+  });
+});
