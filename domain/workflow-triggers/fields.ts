@@ -1,0 +1,32 @@
+import { type DomainEntityType, type DomainEventType } from '../events/domain-event';
+
+const CONTACT_FIELDS = ['id', 'first_name', 'last_name', 'email', 'phone_number', 'street', 'city', 'zipcode', 'country', 'contact_type', 'created_at'] as const;
+const prefixed = (relation: string, fields: readonly string[]) => fields.map((f) => `${relation}.${f}`);
+
+/**
+ * The fields a trigger condition may read, per entity (spec: "Accessible fields"), dot notation
+ * for relations. The activity that loads the entity for evaluation loads exactly these relations.
+ */
+export const CONDITION_FIELDS: Record<DomainEntityType, readonly string[]> = {
+  SESSION: [
+    'id', 'title', 'status', 'start_date', 'end_date', 'location', 'notes', 'contact_id', 'user_session_type_id', 'workflow_id', 'session_info_template_id', 'created_at',
+    ...prefixed('contact', CONTACT_FIELDS),
+    ...prefixed('user_session_type', ['id', 'name', 'duration_minutes', 'price', 'business_key']),
+  ],
+  CONTACT: CONTACT_FIELDS,
+  QUOTE: ['id', 'title', 'amount', 'status', 'valid_until', 'session_id', 'contact_id', 'created_at', ...prefixed('contact', CONTACT_FIELDS), ...prefixed('session', ['id', 'title', 'status', 'start_date', 'location'])],
+  INVOICE: ['id', 'title', 'amount', 'status', 'due_date', 'paid_at', 'session_id', 'quote_id', 'contact_id', 'created_at', ...prefixed('contact', CONTACT_FIELDS), ...prefixed('session', ['id', 'title', 'status', 'start_date', 'location'])],
+};
+
+/** The entity each trigger event is about (spec: Workflow trigger events and their sources); null: not evaluated yet. */
+export const EVENT_ENTITY: Record<DomainEventType, DomainEntityType | null> = {
+  SESSION_CREATED: 'SESSION',
+  SESSION_STATUS_CHANGED: 'SESSION',
+  SESSION_INFO_SUBMITTED: 'SESSION',
+  CONTACT_CREATED: 'CONTACT',
+  QUOTE_STATUS_CHANGED: 'QUOTE',
+  INVOICE_STATUS_CHANGED: 'INVOICE',
+  PAYMENT_RECEIVED: 'INVOICE',
+  FORM_SUBMITTED: null,
+  SCHEDULED: null,
+};
