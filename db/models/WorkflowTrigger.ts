@@ -1,21 +1,9 @@
 import { BelongsTo, Column, DataType, Default, ForeignKey, HasMany, Model, PrimaryKey, Table } from 'sequelize-typescript';
 import { type DomainEventType } from '../../domain/events/domain-event';
+import { type ConditionGroup } from '../../domain/workflow-triggers/conditions';
 import { User } from './User';
 import { Workflow } from './Workflow';
 import { WorkflowTriggerExecution } from './WorkflowTriggerExecution';
-
-/** One condition of a trigger; `field` uses dot notation for relations (`contact.email`). */
-export interface TriggerCondition {
-  field: string;
-  operator: string;
-  value?: unknown;
-}
-
-/** A flat condition group (spec: groups cannot be nested). */
-export interface TriggerConditionGroup {
-  operator: 'AND' | 'OR';
-  conditions: TriggerCondition[];
-}
 
 /**
  * Runs `workflow_id` when `trigger_event` happens to one of the owner's entities and the
@@ -44,7 +32,7 @@ export class WorkflowTrigger extends Model {
 
   @Default({ operator: 'AND', conditions: [] })
   @Column({ type: DataType.JSONB, allowNull: false })
-  declare conditions: TriggerConditionGroup;
+  declare conditions: ConditionGroup;
 
   @Default(true)
   @Column({ type: DataType.BOOLEAN, allowNull: false })
