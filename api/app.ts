@@ -28,6 +28,8 @@ import { buildOpsRouter } from './ops/router';
 import { createOpsMetrics } from '../lib/metrics/ops-metrics';
 import { taskQueuesInUse } from '../workflows/contracts';
 import { buildSessionsRouter } from './sessions/router';
+import { buildWorkflowTriggersRouter } from './workflow-triggers/router';
+import { buildWorkflowsRouter } from './workflows/router';
 import { buildStorageRouters } from './storage/routers';
 
 /** Everything the api needs from the outside, built once by api/main.ts (or a test). */
@@ -92,6 +94,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(buildExportTemplatesRouter({ sequelize, kit }));
   app.use(buildScheduledExportsRouter({ temporal: deps.temporal.client, kit }));
   app.use(buildExportsRouter({ sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit, limits }));
+  app.use(buildWorkflowsRouter({ sequelize, kit }));
+  app.use(buildWorkflowTriggersRouter({ sequelize, kit }));
   app.use(buildAdminJobsRouter({ sequelize, temporal: deps.temporal.client, kit }));
   app.use(buildStorageRouters({ config, sequelize, s3: deps.s3, publicS3: deps.publicS3, logger, kit }));
 

@@ -1,0 +1,25 @@
+import { type Workflow } from '../../db/models/Workflow';
+
+/** A workflow with its tasks and their actions, in display order. */
+export function presentWorkflow(workflow: Workflow) {
+  const tasks = [...(workflow.tasks ?? [])].sort((a, b) => a.display_order - b.display_order);
+  return {
+    id: workflow.id,
+    name: workflow.name,
+    description: workflow.description,
+    created_at: workflow.created_at.toISOString(),
+    updated_at: workflow.updated_at.toISOString(),
+    tasks: tasks.map((t) => ({
+      id: t.id,
+      name: t.name,
+      description: t.description,
+      action: t.action,
+      task_type: t.task_type,
+      sms_template_id: t.sms_template_id,
+      email_template_id: t.email_template_id,
+      delay_days: t.delay_days,
+      display_order: t.display_order,
+      actions: [...(t.actions ?? [])].sort((a, b) => a.display_order - b.display_order).map((a) => ({ id: a.id, action_type: a.action_type, config: a.config, display_order: a.display_order })),
+    })),
+  };
+}

@@ -1,0 +1,49 @@
+import { Router } from 'express';
+import { type Sequelize } from 'sequelize-typescript';
+import { createWorkflow, findOwnedWorkflow, updateWorkflow } from '../../db/commands/workflows';
+import { Workflow } from '../../db/models/Workflow';
+import { WorkflowTask } from '../../db/models/WorkflowTask';
+import { WorkflowTaskAction } from '../../db/models/WorkflowTaskAction';
+import { IdParams, PageQuery } from '../http/common-schemas';
+import { type createRouteKit } from '../http/route-kit';
+import { presentWorkflow } from './presenter';
+import { CreateWorkflowBody, UpdateWorkflowBody } from './schema';
+
+/** /api/workflows: the studio's workflows (a named list of tasks applied to a session), with their tasks. */
+export function buildWorkflowsRouter({ sequelize, kit }: { sequelize: Sequelize; kit: ReturnType<typeof createRouteKit> }): Router {
+  const router = Router();
+  const tag = 'workflows';
+
+  kit.route(router, { method: 'get', path: '/api/workflows', summary: "List the studio's workflows with their tasks", tag, auth: 'user', query: PageQuery }, async ({ user, query }) => {
+    const { rows, count } = await Workflow.findAndCountAll({
+      where: { owner_id: user.id },
+      include: [{ model: WorkflowTask, include: [WorkflowTaskAction] }],
+      order: [['created_at', 'DESC'], ['id', 'DESC']],
+      limit: query.limit,
+      offset: (query.page - 1) * query.limit,
+      distinct: true,
+    });
+    return { items: rows.map(presentWorkflow), total: count, page: query.page, limit: query.limit };
+  });
+
+  kit.route(router, { method: 'post', path: '/api/workflows', summary: 'Create a workflow with its tasks', tag, auth: 'user', body: CreateWorkflowBody, status: 201 }, async ({ user, body }) =>
+    presentWorkflow(await createWorkflow(sequelize, user.id, body)),
+  );
+
+  kit.route(router, { method: 'get', path: '/api/workflows/:id', summary: 'Read a workflow with its tasks', tag, auth: 'user', params: IdParams }, async ({ user, params }) =>
+    presentWorkflow(await findOwnedWorkflow(params.id, user.id)),
+  );
+
+  for (const method of ['put', 'patch'] as const) {
+    kit.route(router, { method, path: '/api/workflows/:id', summary: 'Update a workflow; tasks, when given, replace every task', tag, auth: 'user', params: IdParams, body: UpdateWorkflowBody }, async ({ user, params, body }) =>
+      presentWorkflow(await updateWorkflow(sequelize, user.id, params.id, body)),
+    );
+  }
+
+  kit.route(router, { method: 'delete', path: '/api/workflows/:id', summary: 'Delete a workflow, its tasks and its triggers', tag, auth: 'user', params: IdParams, status: 204 }, async ({ user, params }) => {
+    const workflow = await findOwnedWorkflow(params.id, user.id);
+    await workflow.destroy();
+  });
+
+  return router;
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { WORKFLOW_TASK_TYPES } from '../../domain/workflows/task-types';
+import { optionalText } from '../http/common-schemas';
+
+const TaskAction = z.object({
+  action_type: z.enum(WORKFLOW_TASK_TYPES),
+  config: z.record(z.string(), z.unknown()).refine((c) => JSON.stringify(c).length <= 10_000, 'config must be at most 10 000 characters of JSON').default({}),
+  display_order: z.number().int().min(0).max(10_000).default(0),
+});
+
+const Task = z.object({
+  /** An existing task of this workflow, kept (with its run history) and updated; none: a new task. */
+  id: z.uuid().optional(),
+  name: z.string().trim().min(1).max(255),
+  description: optionalText(5_000),
+  /** Free text of what to do (MANUAL tasks), or an SMS text fallback. */
+  action: optionalText(5_000),
+  task_type: z.enum(WORKFLOW_TASK_TYPES),
+  sms_template_id: z.uuid().nullable().optional(),
+  email_template_id: z.uuid().nullable().optional(),
+  /** Days after the workflow is applied (0: at once). */
+  delay_days: z.number().int().min(0).max(3_650).default(0),
+  display_order: z.number().int().min(0).max(10_000).optional(),
+  actions: z.array(TaskAction).max(10).default([]),
+});
+export type TaskInput = z.infer<typeof Task>;
+
+export const CreateWorkflowBody = z.object({
+  name: z.string().trim().min(1).max(255),
+  description: optionalText(5_000),
+  tasks: z.array(Task).max(100).default([]),
+});
+export type CreateWorkflowBody = z.infer<typeof CreateWorkflowBody>;
+
+/** Fields given are changed; `tasks`, when given, is the new list: tasks named by id are kept and updated, others created, the missing ones deleted. */
+export const UpdateWorkflowBody = CreateWorkflowBody.partial();
+export type UpdateWorkflowBody = z.infer<typeof UpdateWorkflowBody>;

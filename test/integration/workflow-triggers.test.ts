@@ -1,0 +1,141 @@
+// Workflows and their triggers through HTTP: CRUD with tasks, conditions checked against the
+// event's entity when saved, ownership (404 for another studio's), executions listing.
+import crypto from 'node:crypto';
+import request from 'supertest';
+import { WorkflowTriggerExecution } from '../../db/models/WorkflowTriggerExecution';
+import { SessionWorkflowTaskRun } from '../../db/models/SessionWorkflowTaskRun';
+import { buildUser, type TestUser } from '../factories/users';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+
+let t: TestApp;
+let owner: TestUser;
+let other: TestUser;
+beforeAll(async () => {
+  t = await startTestApp();
+  owner = await buildUser(t.app);
+  other = await buildUser(t.app);
+});
+afterAll(() => t.close());
+
+const as = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
+const wedding = {
+  name: 'Mariage',
+  description: 'Du devis au livre',
+  tasks: [
+    { name: 'Confirmer par SMS', task_type: 'AUTOMATIC_SMS', actions: [{ action_type: 'AUTOMATIC_SMS', config: { message: 'Bonjour {{contact.first_name}}, votre séance est confirmée.' } }] },
+    { name: 'Envoyer le questionnaire', task_type: 'SEND_SESSION_INFO_INVITE', delay_days: 2 },
+    { name: 'Préparer le matériel', task_type: 'MANUAL', action: 'Batteries, cartes, flashs' },
+  ],
+};
+
+describe('/api/workflows', () => {
+  it('creates a workflow with its tasks and actions, reads, updates and deletes it; another studio gets 404', async () => {
+    const created = await request(t.app).post('/api/workflows').set(as(owner)).send(wedding);
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: 'Mariage', description: 'Du devis au livre' });
+    expect(created.body.tasks.map((task: { name: string; display_order: number; delay_days: number }) => [task.name, task.display_order, task.delay_days])).toEqual([
+      ['Confirmer par SMS', 0, 0],
+      ['Envoyer le questionnaire', 1, 2],
+      ['Préparer le matériel', 2, 0],
+    ]);
+    expect(created.body.tasks[0].actions).toEqual([{ id: expect.any(String), action_type: 'AUTOMATIC_SMS', config: { message: 'Bonjour {{contact.first_name}}, votre séance est confirmée.' }, display_order: 0 }]);
+    const id = created.body.id as string;
+
+    expect((await request(t.app).get(`/api/workflows/${id}`).set(as(other))).status).toBe(404);
+    expect((await request(t.app).put(`/api/workflows/${id}`).set(as(other)).send({ name: 'Volé' })).status).toBe(404);
+    const list = await request(t.app).get('/api/workflows').set(as(owner)).expect(200);
+    expect(list.body.items.map((w: { id: string }) => w.id)).toContain(id);
+    expect((await request(t.app).get('/api/workflows').set(as(other))).body.items.map((w: { id: string }) => w.id)).not.toContain(id);
+
+    // Keep the first task by id, drop the others, add one.
+    const [sms] = created.body.tasks;
+    const updated = await request(t.app)
+      .put(`/api/workflows/${id}`)
+      .set(as(owner))
+      .send({ name: 'Mariage (court)', tasks: [{ id: sms.id, name: 'Confirmer', task_type: 'AUTOMATIC_SMS' }, { name: 'Relancer', task_type: 'AUTOMATIC_EMAIL', delay_days: 7 }] });
+    expect(updated.status).toBe(200);
+    expect(updated.body.tasks.map((task: { id: string; name: string }) => task.name)).toEqual(['Confirmer', 'Relancer']);
+    expect(updated.body.tasks[0].id).toBe(sms.id);
+    expect(updated.body.tasks[0].actions).toEqual([]);
+
+    await request(t.app).delete(`/api/workflows/${id}`).set(as(owner)).expect(204);
+    expect((await request(t.app).get(`/api/workflows/${id}`).set(as(owner))).status).toBe(404);
+  });
+
+  it('refuses to remove a task a session already ran, and another studio\'s SMS template', async () => {
+    const created = await request(t.app).post('/api/workflows').set(as(owner)).send(wedding).expect(201);
+    const session = await request(t.app).post('/api/sessions').set(as(owner)).send({ title: 'Séance test' }).expect(201);
+    await SessionWorkflowTaskRun.create({ session_id: session.body.id, workflow_id: created.body.id, workflow_task_id: created.body.tasks[0].id, status: 'COMPLETED', metadata: {} });
+    const res = await request(t.app).put(`/api/workflows/${created.body.id}`).set(as(owner)).send({ tasks: [] });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('workflow_task_in_use');
+    expect((await request(t.app).get(`/api/workflows/${created.body.id}`).set(as(owner))).body.tasks).toHaveLength(3);
+
+    const [{ id: foreignTemplate }] = (await t.sequelize.query(`INSERT INTO sms_templates (owner_id, name, message, locale) VALUES ($1, 'x', 'y', 'fr-FR') RETURNING id`, { bind: [other.id] }))[0] as { id: string }[];
+    const refused = await request(t.app).post('/api/workflows').set(as(owner)).send({ name: 'x', tasks: [{ name: 'sms', task_type: 'AUTOMATIC_SMS', sms_template_id: foreignTemplate }] });
+    expect(refused.status).toBe(404);
+  });
+});
+
+describe('/api/workflows/:workflowId/triggers', () => {
+  let workflowId: string;
+  beforeAll(async () => {
+    workflowId = (await request(t.app).post('/api/workflows').set(as(owner)).send({ name: 'Portrait' }).expect(201)).body.id;
+  });
+  const base = () => `/api/workflows/${workflowId}/triggers`;
+
+  it('creates, lists in execution order, reads, updates and deletes triggers', async () => {
+    const validated = await request(t.app)
+      .post(base())
+      .set(as(owner))
+      .send({ workflow_id: workflowId, name: 'Séance validée', trigger_event: 'SESSION_STATUS_CHANGED', conditions: { operator: 'AND', conditions: [{ field: 'status', operator: 'equals', value: 'VALIDATED' }, { field: 'contact.email', operator: 'is_not_null' }] }, execution_order: 2 });
+    expect(validated.status).toBe(201);
+    expect(validated.body).toMatchObject({ workflow_id: workflowId, trigger_event: 'SESSION_STATUS_CHANGED', is_active: true, execution_order: 2, evaluated: true, conditions: { operator: 'AND', conditions: [{ field: 'status', operator: 'equals', value: 'VALIDATED' }, { field: 'contact.email', operator: 'is_not_null' }] } });
+    const first = await request(t.app).post(base()).set(as(owner)).send({ name: 'Nouvelle séance', trigger_event: 'SESSION_CREATED', execution_order: 1 }).expect(201);
+    expect(first.body.conditions).toEqual({ operator: 'AND', conditions: [] });
+    const form = await request(t.app).post(base()).set(as(owner)).send({ name: 'Formulaire', trigger_event: 'FORM_SUBMITTED', execution_order: 3 }).expect(201);
+    expect(form.body.evaluated).toBe(false);
+
+    const list = await request(t.app).get(base()).set(as(owner)).expect(200);
+    expect(list.body.map((tr: { name: string }) => tr.name)).toEqual(['Nouvelle séance', 'Séance validée', 'Formulaire']);
+
+    const paused = await request(t.app).put(`${base()}/${validated.body.id}`).set(as(owner)).send({ is_active: false });
+    expect(paused.body).toMatchObject({ is_active: false, name: 'Séance validée', execution_order: 2 });
+    // Moving it to a contact event checks the stored conditions against contacts: status is not a contact field.
+    const moved = await request(t.app).put(`${base()}/${validated.body.id}`).set(as(owner)).send({ trigger_event: 'CONTACT_CREATED' });
+    expect(moved.status).toBe(400);
+    expect(moved.body.message).toMatch(/"status" is not a field of contacts/);
+
+    await request(t.app).delete(`${base()}/${form.body.id}`).set(as(owner)).expect(204);
+    expect((await request(t.app).get(`${base()}/${form.body.id}`).set(as(owner))).status).toBe(404);
+  });
+
+  it('answers 400 for trigger_type, nested groups and unknown fields, saying what to use', async () => {
+    const legacy = await request(t.app).post(base()).set(as(owner)).send({ name: 'x', trigger_type: 'SESSION_CREATED', trigger_event: 'SESSION_CREATED' });
+    expect(legacy.status).toBe(400);
+    expect(JSON.stringify(legacy.body)).toMatch(/use trigger_event/);
+    const nested = await request(t.app).post(base()).set(as(owner)).send({ name: 'x', trigger_event: 'SESSION_CREATED', conditions: { operator: 'AND', conditions: [{ operator: 'OR', conditions: [] }] } });
+    expect(nested.status).toBe(400);
+    expect(nested.body.message).toMatch(/nested condition groups are not supported/);
+    const unknownField = await request(t.app).post(base()).set(as(owner)).send({ name: 'x', trigger_event: 'INVOICE_STATUS_CHANGED', conditions: { operator: 'AND', conditions: [{ field: 'colour', operator: 'equals', value: 'red' }] } });
+    expect(unknownField.status).toBe(400);
+    expect(unknownField.body.message).toMatch(/"colour" is not a field of invoices; valid fields: id, title, amount/);
+    const wrongValue = await request(t.app).post(base()).set(as(owner)).send({ name: 'x', trigger_event: 'INVOICE_STATUS_CHANGED', conditions: { conditions: [{ field: 'amount', operator: 'greater_than', value: 'lots' }] } });
+    expect(wrongValue.status).toBe(400);
+  });
+
+  it('keeps another studio out of the workflow\'s triggers, and lists executions newest first within the limit', async () => {
+    expect((await request(t.app).get(base()).set(as(other))).status).toBe(404);
+    expect((await request(t.app).post(base()).set(as(other)).send({ name: 'x', trigger_event: 'SESSION_CREATED' })).status).toBe(404);
+    const trigger = await request(t.app).post(base()).set(as(owner)).send({ name: 'Contacts', trigger_event: 'CONTACT_CREATED' }).expect(201);
+    expect((await request(t.app).get(`${base()}/${trigger.body.id}/executions`).set(as(other))).status).toBe(404);
+    for (let i = 0; i < 3; i += 1) {
+      await WorkflowTriggerExecution.create({ trigger_id: trigger.body.id, owner_id: owner.id, entity_type: 'CONTACT', entity_id: crypto.randomUUID(), event_type: 'CONTACT_CREATED', status: 'SKIPPED', created_at: new Date(Date.now() - (3 - i) * 1000) });
+    }
+    const executions = await request(t.app).get(`${base()}/${trigger.body.id}/executions`).query({ limit: 2 }).set(as(owner)).expect(200);
+    expect(executions.body).toHaveLength(2);
+    expect(executions.body[0]).toMatchObject({ status: 'SKIPPED', entity_type: 'CONTACT', event_type: 'CONTACT_CREATED' });
+    expect(Date.parse(executions.body[0].created_at)).toBeGreaterThan(Date.parse(executions.body[1].created_at));
+    expect((await request(t.app).get(`${base()}/${trigger.body.id}/executions`).query({ limit: 500 }).set(as(owner))).status).toBe(400);
+  });
+});
