@@ -28,6 +28,7 @@ import { buildOpsRouter } from './ops/router';
 import { createOpsMetrics } from '../lib/metrics/ops-metrics';
 import { taskQueuesInUse } from '../workflows/contracts';
 import { buildSessionsRouter } from './sessions/router';
+import { buildSmsTemplatesRouter } from './sms-templates/router';
 import { buildWorkflowTriggersRouter } from './workflow-triggers/router';
 import { buildWorkflowsRouter } from './workflows/router';
 import { buildStorageRouters } from './storage/routers';
@@ -96,6 +97,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(buildExportsRouter({ sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit, limits }));
   app.use(buildWorkflowsRouter({ sequelize, kit }));
   app.use(buildWorkflowTriggersRouter({ sequelize, kit }));
+  app.use(buildSmsTemplatesRouter({ sequelize, kit }));
   app.use(buildAdminJobsRouter({ sequelize, temporal: deps.temporal.client, kit }));
   app.use(buildStorageRouters({ config, sequelize, s3: deps.s3, publicS3: deps.publicS3, logger, kit }));
 

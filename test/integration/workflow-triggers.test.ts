@@ -139,3 +139,38 @@ describe('/api/workflows/:workflowId/triggers', () => {
     expect((await request(t.app).get(`${base()}/${trigger.body.id}/executions`).query({ limit: 500 }).set(as(owner))).status).toBe(400);
   });
 });
+
+describe('/api/sms-templates', () => {
+  it('copies the system templates of the studio\'s language once, under the canonical path and both aliases', async () => {
+    const studio = await buildUser(t.app);
+    const first = await request(t.app).post('/api/sms-templates/create-defaults').set(as(studio));
+    expect(first.status).toBe(200);
+    expect(first.body.created).toBeGreaterThanOrEqual(2);
+    expect(first.body.templates.map((x: { business_key: string }) => x.business_key)).toEqual(expect.arrayContaining(['session-reminder', 'session-confirmation']));
+    const locales = new Set(first.body.templates.map((x: { locale: string }) => x.locale));
+    expect(locales.size).toBe(1);
+
+    // Edited copies are kept as they are; the aliases create nothing new.
+    const reminder = first.body.templates.find((x: { business_key: string }) => x.business_key === 'session-reminder');
+    await request(t.app).put(`/api/sms-templates/${reminder.id}`).set(as(studio)).send({ message: 'Rappel : {{session.title}}' }).expect(200);
+    for (const path of ['/api/sms-templates/defaults', '/api/sms-templates/defaults/create', '/api/sms-templates/create-defaults']) {
+      const again = await request(t.app).post(path).set(as(studio)).expect(200);
+      expect(again.body.created).toBe(0);
+      expect(again.body.templates).toHaveLength(first.body.templates.length);
+    }
+    expect((await request(t.app).get(`/api/sms-templates/${reminder.id}`).set(as(studio))).body.message).toBe('Rappel : {{session.title}}');
+  });
+
+  it('creates, lists, updates and deletes the studio\'s own templates; another studio gets 404', async () => {
+    const created = await request(t.app).post('/api/sms-templates').set(as(owner)).send({ name: 'Merci', message: 'Merci {{contact.first_name}} pour cette séance !' });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: 'Merci', locale: expect.stringMatching(/^(fr-FR|en-US)$/), is_active: true, business_key: null });
+    expect((await request(t.app).get('/api/sms-templates').set(as(owner))).body.map((x: { id: string }) => x.id)).toContain(created.body.id);
+    expect((await request(t.app).get(`/api/sms-templates/${created.body.id}`).set(as(other))).status).toBe(404);
+    expect((await request(t.app).delete(`/api/sms-templates/${created.body.id}`).set(as(other))).status).toBe(404);
+    expect((await request(t.app).post('/api/sms-templates').set(as(owner)).send({ name: 'Long', message: 'x'.repeat(1601) })).status).toBe(400);
+    await request(t.app).patch(`/api/sms-templates/${created.body.id}`).set(as(owner)).send({ is_active: false }).expect(200);
+    await request(t.app).delete(`/api/sms-templates/${created.body.id}`).set(as(owner)).expect(204);
+    expect((await request(t.app).get(`/api/sms-templates/${created.body.id}`).set(as(owner))).status).toBe(404);
+  });
+});
