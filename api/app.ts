@@ -8,6 +8,7 @@ import { type Registry } from 'prom-client';
 import { type Sequelize } from 'sequelize-typescript';
 import { type Config } from '../lib/config';
 import { buildAdminJobsRouter } from './admin/jobs-router';
+import { buildBillingRouter } from './billing/router';
 import { createAuthGuards } from './auth/guards';
 import { buildAuthRouter } from './auth/router';
 import { createTokenService } from './auth/tokens';
@@ -98,6 +99,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(buildWorkflowsRouter({ sequelize, kit }));
   app.use(buildWorkflowTriggersRouter({ sequelize, kit }));
   app.use(buildSmsTemplatesRouter({ sequelize, kit }));
+  app.use(buildBillingRouter({ sequelize, kit }));
   app.use(buildAdminJobsRouter({ sequelize, temporal: deps.temporal.client, kit }));
   app.use(buildStorageRouters({ config, sequelize, s3: deps.s3, publicS3: deps.publicS3, logger, kit }));
 

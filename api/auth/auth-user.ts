@@ -6,6 +6,8 @@ export interface AuthUser {
   orgId: string;
   email: string;
   locale: UserLocale;
+  /** IANA zone of the studio: dates on documents and exports. */
+  timeZone: string;
   isAdmin: boolean;
 }
 

@@ -28,7 +28,7 @@ export function createAuthGuards(tokens: TokenService, adminEmails: string[], fi
     if (!userId) throw new UnauthorizedError('Invalid or expired token');
     const user = await findUser(userId);
     if (!user) throw new UnauthorizedError('Invalid or expired token');
-    const authUser: AuthUser = { id: user.id, orgId: user.org_id, email: user.email, locale: user.locale, isAdmin: isAdmin(user, adminEmails) };
+    const authUser: AuthUser = { id: user.id, orgId: user.org_id, email: user.email, locale: user.locale, timeZone: user.time_zone, isAdmin: isAdmin(user, adminEmails) };
     req.user = authUser;
     addToLogContext({ userId: user.id });
     next();

@@ -1,0 +1,87 @@
+import { Router } from 'express';
+import { type Sequelize } from 'sequelize-typescript';
+import { type z, type ZodType } from 'zod';
+import { deleteDocument, type DocumentKind, type DocumentProps, findDocument, saveDocument } from '../../db/commands/billing-documents';
+import { Invoice } from '../../db/models/Invoice';
+import { InvoiceItem } from '../../db/models/InvoiceItem';
+import { Quote } from '../../db/models/Quote';
+import { QuoteItem } from '../../db/models/QuoteItem';
+import { Session } from '../../db/models/Session';
+import { NotFoundError } from '../../domain/errors';
+import { IdParams, PageQuery } from '../http/common-schemas';
+import { type createRouteKit } from '../http/route-kit';
+import { presentDocument } from './presenter';
+import { CreateInvoiceBody, CreateQuoteBody, SessionDocParams, SessionScopeParams, UpdateInvoiceBody, UpdateQuoteBody } from './schema';
+
+// Each kind's schemas, seen through the props they produce (the routes below are the same for both).
+const KINDS: Record<DocumentKind, { plural: string; model: typeof Quote | typeof Invoice; item: typeof QuoteItem | typeof InvoiceItem; create: ZodType<DocumentProps>; update: ZodType<DocumentProps> }> = {
+  quote: { plural: 'quotes', model: Quote, item: QuoteItem, create: CreateQuoteBody, update: UpdateQuoteBody },
+  invoice: { plural: 'invoices', model: Invoice, item: InvoiceItem, create: CreateInvoiceBody, update: UpdateInvoiceBody },
+};
+
+async function assertOwnedSession(sessionId: string, ownerId: string) {
+  if ((await Session.count({ where: { id: sessionId, owner_id: ownerId } })) === 0) throw new NotFoundError('Session');
+}
+
+/**
+ * Quotes and invoices: /api/quotes, /api/invoices, and the same scoped to one session under
+ * /api/sessions/:sessionId/quotes-invoices/{quotes,invoices} (spec: Invoicing). PDFs, emails and
+ * payments are not built yet (docs/invoicing.md).
+ */
+export function buildBillingRouter({ sequelize, kit }: { sequelize: Sequelize; kit: ReturnType<typeof createRouteKit> }): Router {
+  const router = Router();
+
+  for (const kind of ['quote', 'invoice'] as const satisfies DocumentKind[]) {
+    const { plural, model, item, create, update } = KINDS[kind];
+    const tag = plural;
+    const list = async (ownerId: string, query: z.infer<typeof PageQuery>, sessionId?: string) => {
+      const where = { owner_id: ownerId, ...(sessionId ? { session_id: sessionId } : {}) };
+      const { rows, count } = await (model as typeof Quote).findAndCountAll({ where, include: [{ model: item as typeof QuoteItem, as: 'items' }], order: [['created_at', 'DESC'], ['id', 'DESC']], limit: query.limit, offset: (query.page - 1) * query.limit, distinct: true });
+      return { rows, count };
+    };
+
+    for (const scoped of [false, true]) {
+      const base = scoped ? `/api/sessions/:sessionId/quotes-invoices/${plural}` : `/api/${plural}`;
+      const params = scoped ? SessionDocParams : IdParams;
+      const sessionOf = async (p: { sessionId?: string }, ownerId: string) => {
+        if (!p.sessionId) return undefined;
+        await assertOwnedSession(p.sessionId, ownerId);
+        return p.sessionId;
+      };
+      const inScope = async (id: string, ownerId: string, sessionId?: string) => {
+        const document = await findDocument(kind, id, ownerId);
+        if (sessionId && document.session_id !== sessionId) throw new NotFoundError(kind === 'quote' ? 'Quote' : 'Invoice');
+        return document;
+      };
+
+      kit.route(router, { method: 'get', path: base, summary: `List ${plural}${scoped ? ' of a session' : ''}, newest first`, tag, auth: 'user', query: PageQuery, ...(scoped ? { params: SessionScopeParams } : {}) }, async ({ user, query, params: p }) => {
+        const sessionId = await sessionOf(p as { sessionId?: string }, user.id);
+        const { rows, count } = await list(user.id, query, sessionId);
+        return { items: rows.map((d) => presentDocument(d, user.timeZone)), total: count, page: query.page, limit: query.limit };
+      });
+
+      kit.route(router, { method: 'post', path: base, summary: `Create a ${kind} with its items; amount is computed`, tag, auth: 'user', body: create, status: 201, ...(scoped ? { params: SessionScopeParams } : {}) }, async ({ user, body, params: p, req }) => {
+        const sessionId = await sessionOf(p as { sessionId?: string }, user.id);
+        return presentDocument(await saveDocument(sequelize, kind, user.id, null, { ...body, ...(sessionId ? { session_id: sessionId } : {}) }, req.requestId), user.timeZone);
+      });
+
+      kit.route(router, { method: 'get', path: `${base}/:id`, summary: `Read a ${kind}`, tag, auth: 'user', params }, async ({ user, params: p }) => {
+        const sessionId = await sessionOf(p as { sessionId?: string }, user.id);
+        return presentDocument(await inScope(p.id, user.id, sessionId), user.timeZone);
+      });
+
+      kit.route(router, { method: 'put', path: `${base}/:id`, summary: `Update a ${kind}; items, when given, replace every item`, tag, auth: 'user', params, body: update }, async ({ user, params: p, body, req }) => {
+        const sessionId = await sessionOf(p as { sessionId?: string }, user.id);
+        await inScope(p.id, user.id, sessionId);
+        return presentDocument(await saveDocument(sequelize, kind, user.id, p.id, body, req.requestId), user.timeZone);
+      });
+
+      kit.route(router, { method: 'delete', path: `${base}/:id`, summary: kind === 'invoice' ? 'Delete a DRAFT invoice' : 'Delete a quote no invoice was made from', tag, auth: 'user', params, status: 204 }, async ({ user, params: p, req }) => {
+        const sessionId = await sessionOf(p as { sessionId?: string }, user.id);
+        await inScope(p.id, user.id, sessionId);
+        await deleteDocument(sequelize, kind, user.id, p.id, req.requestId);
+      });
+    }
+  }
+  return router;
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { DISCOUNT_TYPES, ITEM_TYPES } from '../../domain/invoicing/item-types';
+import { INVOICE_STATUSES, QUOTE_STATUSES } from '../../domain/invoicing/statuses';
+import { optionalText } from '../http/common-schemas';
+
+/** A decimal(10,2) amount as a number or a string (DESIGN.md: strings in JSON), at most two places. */
+const amount = (max: number) =>
+  z
+    .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d{1,2})?$/, 'must be a number with at most two decimals')])
+    .transform((v) => Number(v))
+    .pipe(z.number().min(0).max(max).refine((n) => Math.round(n * 100) === Number((n * 100).toFixed(6)), 'must have at most two decimals'));
+const percent = amount(100);
+
+const Item = z.object({
+  item_type: z.enum(ITEM_TYPES),
+  description: optionalText(5_000),
+  quantity: amount(99_999_999.99).optional(),
+  price_with_tax: amount(99_999_999.99).optional(),
+  price_without_tax: amount(99_999_999.99).optional(),
+  vat_percentage: percent.optional(),
+  discount_percentage: percent.optional(),
+  discount_amount: amount(99_999_999.99).nullable().optional(),
+  discount_type: z.enum(DISCOUNT_TYPES).nullable().optional(),
+  user_session_type_id: z.uuid().nullable().optional(),
+  display_order: z.number().int().min(0).max(10_000).optional(),
+});
+
+const common = {
+  title: z.string().trim().min(1).max(255),
+  description: optionalText(10_000),
+  session_id: z.uuid().nullable().optional(),
+  contact_id: z.uuid().nullable().optional(),
+  items: z.array(Item).max(200).optional(),
+};
+const day = z.iso.date().nullable().optional();
+
+export const CreateQuoteBody = z.object({ ...common, status: z.enum(QUOTE_STATUSES).optional(), valid_until: day });
+export const UpdateQuoteBody = CreateQuoteBody.partial();
+export const CreateInvoiceBody = z.object({ ...common, status: z.enum(INVOICE_STATUSES).optional(), due_date: day, quote_id: z.uuid().nullable().optional() });
+export const UpdateInvoiceBody = CreateInvoiceBody.partial();
+
+export const SessionScopeParams = z.object({ sessionId: z.uuid() });
+export const SessionDocParams = z.object({ sessionId: z.uuid(), id: z.uuid() });

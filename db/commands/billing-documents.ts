@@ -1,0 +1,158 @@
+import { type Transaction } from 'sequelize';
+import { type Sequelize } from 'sequelize-typescript';
+import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors';
+import { type DiscountType, type ItemType } from '../../domain/invoicing/item-types';
+import { centsToDecimal } from '../../domain/invoicing/money';
+import { type InvoiceStatus, type QuoteStatus } from '../../domain/invoicing/statuses';
+import { computeTotals } from '../../domain/invoicing/totals';
+import { AuditLog } from '../models/AuditLog';
+import { Contact } from '../models/Contact';
+import { Invoice } from '../models/Invoice';
+import { InvoiceItem } from '../models/InvoiceItem';
+import { Quote } from '../models/Quote';
+import { QuoteItem } from '../models/QuoteItem';
+import { Session } from '../models/Session';
+import { UserSessionType } from '../models/UserSessionType';
+import { recordDomainEvent } from './record-domain-event';
+
+export type DocumentKind = 'quote' | 'invoice';
+
+export interface ItemProps {
+  item_type: ItemType;
+  description?: string | null;
+  quantity?: number;
+  price_with_tax?: number;
+  price_without_tax?: number;
+  vat_percentage?: number;
+  discount_percentage?: number;
+  discount_amount?: number | null;
+  discount_type?: DiscountType | null;
+  user_session_type_id?: string | null;
+  display_order?: number;
+}
+
+export interface DocumentProps {
+  title?: string;
+  description?: string | null;
+  session_id?: string | null;
+  contact_id?: string | null;
+  status?: QuoteStatus | InvoiceStatus;
+  /** Quotes: valid_until; invoices: due_date (YYYY-MM-DD). */
+  valid_until?: string | null;
+  due_date?: string | null;
+  /** Invoices only: the quote it came from. */
+  quote_id?: string | null;
+  /** Given: replaces every item, and the amount is recomputed. */
+  items?: ItemProps[];
+}
+
+type Doc = Quote | Invoice;
+const models = { quote: { doc: Quote, item: QuoteItem, fk: 'quote_id', entity: 'QUOTE', label: 'Quote' }, invoice: { doc: Invoice, item: InvoiceItem, fk: 'invoice_id', entity: 'INVOICE', label: 'Invoice' } } as const;
+
+/** The document with its items, the owner's only. */
+export async function findDocument(kind: DocumentKind, id: string, ownerId: string, transaction?: Transaction, lock = false): Promise<Doc> {
+  const { doc, item, label } = models[kind];
+  const found = await (doc as typeof Quote).findOne({ where: { id, owner_id: ownerId }, include: lock ? [] : [{ model: item as typeof QuoteItem, as: 'items' }], transaction, lock: lock && transaction ? transaction.LOCK.UPDATE : undefined });
+  if (!found) throw new NotFoundError(label);
+  return found;
+}
+
+/** Every id a document points to must be the owner's: someone else's is "not found", as if it did not exist. */
+async function assertOwnedRelations(ownerId: string, props: DocumentProps, transaction: Transaction): Promise<void> {
+  const checks: [typeof Session | typeof Contact | typeof Quote | typeof UserSessionType, string | null | undefined, string][] = [
+    [Session, props.session_id, 'Session'],
+    [Contact, props.contact_id, 'Contact'],
+    [Quote, props.quote_id, 'Quote'],
+  ];
+  for (const typeId of new Set((props.items ?? []).map((i) => i.user_session_type_id).filter(Boolean))) checks.push([UserSessionType, typeId, 'Session type']);
+  for (const [model, id, label] of checks) {
+    if (!id) continue;
+    const count = await (model as typeof Session).count({ where: { id, owner_id: ownerId }, transaction });
+    if (count === 0) throw new NotFoundError(label);
+  }
+}
+
+/** Invoice status moves a user may make; PAID comes from a payment, and a paid invoice stays paid. */
+function assertStatusChange(kind: DocumentKind, from: string | undefined, to: string | undefined): void {
+  if (kind !== 'invoice' || to === undefined || to === from) return;
+  if (to === 'PAID') throw new ValidationError('An invoice becomes PAID when its payment is received, not by an update');
+  if (from === 'PAID') throw new ConflictError('invoice_paid', 'A paid invoice cannot change status');
+}
+
+async function replaceItems(kind: DocumentKind, documentId: string, items: ItemProps[], transaction: Transaction): Promise<string> {
+  const { item, fk } = models[kind];
+  const totals = computeTotals(items);
+  await (item as typeof QuoteItem).destroy({ where: { [fk]: documentId }, transaction });
+  await (item as typeof QuoteItem).bulkCreate(
+    items.map((line, index) => ({
+      ...line,
+      [fk]: documentId,
+      display_order: line.display_order ?? index,
+      price_with_tax: centsToDecimal(totals.lines[index].priceWithTaxCents),
+      price_without_tax: centsToDecimal(totals.lines[index].priceWithoutTaxCents),
+      total: centsToDecimal(totals.lines[index].totalCents),
+    })),
+    { transaction },
+  );
+  return centsToDecimal(totals.totalWithTaxCents);
+}
+
+/**
+ * Creates (id null) or updates a quote or invoice in one transaction: relations checked, items
+ * replaced and the amount recomputed when items are given, an audit row with the changed
+ * fields, and QUOTE_STATUS_CHANGED / INVOICE_STATUS_CHANGED through the outbox when the status
+ * changes.
+ */
+export async function saveDocument(sequelize: Sequelize, kind: DocumentKind, ownerId: string, id: string | null, props: DocumentProps, requestId?: string): Promise<Doc> {
+  const { doc, entity } = models[kind];
+  const saved = await sequelize.transaction(async (transaction) => {
+    await assertOwnedRelations(ownerId, props, transaction);
+    const { items, ...fields } = props;
+    const existing = id ? await findDocument(kind, id, ownerId, transaction, true) : null;
+    // clone: without it Sequelize hands back its live dataValues, which the update below changes.
+    const before = existing ? (existing.get({ plain: true, clone: true }) as Record<string, unknown>) : {};
+    assertStatusChange(kind, existing?.status, fields.status);
+    let document: Doc;
+    if (existing) {
+      existing.set(fields);
+      document = await existing.save({ transaction });
+    } else {
+      if (!fields.title) throw new ValidationError('title is required');
+      document = await (doc as typeof Quote).create({ ...fields, owner_id: ownerId, amount: '0.00' }, { transaction });
+    }
+    if (items) {
+      document.amount = await replaceItems(kind, document.id, items, transaction);
+      await document.save({ transaction });
+    }
+    const after = document.get({ plain: true, clone: true }) as Record<string, unknown>;
+    const changed = Object.keys({ ...fields, ...(items ? { items: true, amount: true } : {}) }).filter((k) => k === 'items' || JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+    await AuditLog.create(
+      { actor_id: ownerId, action: existing ? 'UPDATE' : 'CREATE', entity_type: entity, entity_id: document.id, resource_owner_id: ownerId, request_id: requestId ?? null, metadata: { changed, ...(changed.includes('status') ? { status: { from: before.status ?? null, to: after.status } } : {}) } },
+      { transaction },
+    );
+    if (existing && changed.includes('status')) {
+      await recordDomainEvent(
+        { eventType: kind === 'quote' ? 'QUOTE_STATUS_CHANGED' : 'INVOICE_STATUS_CHANGED', entityType: entity, entityId: document.id, ownerId, payload: { ...after, previous_status: before.status }, requestId },
+        transaction,
+      );
+    }
+    return document;
+  });
+  return findDocument(kind, saved.id, ownerId);
+}
+
+/**
+ * Deletes a document with its items and an audit row. Invoices: only while DRAFT (a sent
+ * invoice is a legal record). Quotes: unless an invoice was made from it.
+ */
+export async function deleteDocument(sequelize: Sequelize, kind: DocumentKind, ownerId: string, id: string, requestId?: string): Promise<void> {
+  await sequelize.transaction(async (transaction) => {
+    const document = await findDocument(kind, id, ownerId, transaction, true);
+    if (kind === 'invoice' && document.status !== 'DRAFT') throw new ConflictError('invoice_not_draft', 'Only a DRAFT invoice can be deleted');
+    if (kind === 'quote' && (await Invoice.count({ where: { quote_id: id, owner_id: ownerId }, transaction })) > 0) {
+      throw new ConflictError('quote_invoiced', 'An invoice was made from this quote: delete the invoice first, or keep the quote');
+    }
+    await document.destroy({ transaction });
+    await AuditLog.create({ actor_id: ownerId, action: 'DELETE', entity_type: models[kind].entity, entity_id: id, resource_owner_id: ownerId, request_id: requestId ?? null, metadata: { title: document.title, status: document.status, amount: document.amount } }, { transaction });
+  });
+}

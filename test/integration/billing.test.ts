@@ -1,0 +1,120 @@
+// Quotes and invoices through HTTP: items and computed amounts, items replaced on update,
+// ownership of every related id, status rules, audit rows and outbox events.
+import request from 'supertest';
+import { QueryTypes } from 'sequelize';
+import { buildContact, buildUser, type TestUser } from '../factories/users';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+
+let t: TestApp;
+let owner: TestUser;
+let other: TestUser;
+beforeAll(async () => {
+  t = await startTestApp();
+  owner = await buildUser(t.app);
+  other = await buildUser(t.app);
+});
+afterAll(() => t.close());
+
+const as = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
+const sql = <T>(statement: string, bind: unknown[]) => t.sequelize.query<T>(statement, { bind, type: QueryTypes.SELECT });
+const lines = [
+  { item_type: 'SESSION_TYPE', description: 'Reportage mariage', price_without_tax: '1500.00', vat_percentage: 20 },
+  { item_type: 'TEXT', description: 'Livraison sous 6 semaines' },
+  { item_type: 'SESSION_TYPE', description: 'Tirages 30x40', quantity: 3, price_without_tax: 12.5, vat_percentage: 10 },
+  { item_type: 'DISCOUNT', description: 'Remise fidélité', discount_type: 'PERCENTAGE_OF_TOTAL', discount_percentage: 10 },
+];
+
+describe('/api/invoices', () => {
+  it('computes the amount from the items, replaces the items on update, and records audit rows', async () => {
+    const contact = await buildContact(t.app, owner);
+    const created = await request(t.app).post('/api/invoices').set(as(owner)).send({ title: 'Mariage Claire & Hugo', contact_id: contact.id, due_date: '2026-12-31', items: lines, amount: '1.00' });
+    expect(created.status).toBe(201);
+    // 1 500.00 + 300.00 VAT and 37.50 + 3.75 VAT (1 841.25), less 10 % on each rate: 1 350.00 + 270.00
+    // and 33.75 + 3.38 = 1 657.13; the discount line shows the 184.12 taken off (the amount sent is ignored).
+    expect(created.body).toMatchObject({ status: 'DRAFT', amount: '1657.13', contact_id: contact.id, due_date: '2026-12-31', number: expect.stringMatching(/^2026-[0-9a-f]{8}$/) });
+    expect(created.body.items.map((i: { description: string; total: string }) => [i.description, i.total])).toEqual([
+      ['Reportage mariage', '1800.00'],
+      ['Livraison sous 6 semaines', '0.00'],
+      ['Tirages 30x40', '41.25'],
+      ['Remise fidélité', '-184.12'],
+    ]);
+    expect(created.body.items[0]).toMatchObject({ price_with_tax: '1800.00', price_without_tax: '1500.00', vat_percentage: '20.00' });
+
+    const updated = await request(t.app).put(`/api/invoices/${created.body.id}`).set(as(owner)).send({ items: [{ item_type: 'SESSION_TYPE', description: 'Portrait', price_with_tax: '120.00', vat_percentage: 20 }] });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ amount: '120.00', title: 'Mariage Claire & Hugo' });
+    expect(updated.body.items).toHaveLength(1);
+    expect(updated.body.items[0]).toMatchObject({ price_without_tax: '100.00', total: '120.00' });
+
+    const audit = await sql<{ action: string; metadata: { changed: string[] } }>('SELECT action, metadata FROM audit_logs WHERE entity_id = $1 ORDER BY created_at', [created.body.id]);
+    expect(audit.map((a) => a.action)).toEqual(['CREATE', 'UPDATE']);
+    expect(audit[1].metadata.changed).toEqual(expect.arrayContaining(['items', 'amount']));
+  });
+
+  it("answers 404 for another studio's invoice, session, contact or quote", async () => {
+    const mine = await request(t.app).post('/api/invoices').set(as(owner)).send({ title: 'Portrait' }).expect(201);
+    expect((await request(t.app).get(`/api/invoices/${mine.body.id}`).set(as(other))).status).toBe(404);
+    expect((await request(t.app).put(`/api/invoices/${mine.body.id}`).set(as(other)).send({ title: 'x' })).status).toBe(404);
+    expect((await request(t.app).delete(`/api/invoices/${mine.body.id}`).set(as(other))).status).toBe(404);
+    const theirContact = await buildContact(t.app, other);
+    const theirSession = await request(t.app).post('/api/sessions').set(as(other)).send({ title: 'Leur séance' }).expect(201);
+    const theirQuote = await request(t.app).post('/api/quotes').set(as(other)).send({ title: 'Leur devis' }).expect(201);
+    for (const body of [{ contact_id: theirContact.id }, { session_id: theirSession.body.id }, { quote_id: theirQuote.body.id }]) {
+      const res = await request(t.app).post('/api/invoices').set(as(owner)).send({ title: 'x', ...body });
+      expect(res.status).toBe(404);
+    }
+    const list = await request(t.app).get('/api/invoices').set(as(other)).expect(200);
+    expect(list.body.items.map((i: { id: string }) => i.id)).not.toContain(mine.body.id);
+  });
+
+  it('moves DRAFT to SENT with an INVOICE_STATUS_CHANGED event, refuses PAID by hand, and deletes only drafts', async () => {
+    const invoice = await request(t.app).post('/api/invoices').set(as(owner)).send({ title: 'Famille' }).expect(201);
+    const sent = await request(t.app).put(`/api/invoices/${invoice.body.id}`).set(as(owner)).set('X-Request-ID', 'req-invoice-sent').send({ status: 'SENT' });
+    expect(sent.body.status).toBe('SENT');
+    const events = await sql<{ event_type: string; request_id: string; payload: { status: string; previous_status: string } }>('SELECT event_type, request_id, payload FROM outbox_events WHERE entity_id = $1', [invoice.body.id]);
+    expect(events).toEqual([{ event_type: 'INVOICE_STATUS_CHANGED', request_id: 'req-invoice-sent', payload: expect.objectContaining({ status: 'SENT', previous_status: 'DRAFT' }) }]);
+    expect((await request(t.app).put(`/api/invoices/${invoice.body.id}`).set(as(owner)).send({ status: 'PAID' })).status).toBe(400);
+    const refused = await request(t.app).delete(`/api/invoices/${invoice.body.id}`).set(as(owner));
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('invoice_not_draft');
+
+    const draft = await request(t.app).post('/api/invoices').set(as(owner)).send({ title: 'Brouillon' }).expect(201);
+    await request(t.app).delete(`/api/invoices/${draft.body.id}`).set(as(owner)).expect(204);
+    const [deleted] = await sql<{ action: string }>('SELECT action FROM audit_logs WHERE entity_id = $1 ORDER BY created_at DESC LIMIT 1', [draft.body.id]);
+    expect(deleted.action).toBe('DELETE');
+  });
+});
+
+describe('/api/quotes and the session-scoped routes', () => {
+  it('creates a quote under a session, lists it there only, emits QUOTE_STATUS_CHANGED, and keeps a quote an invoice came from', async () => {
+    const session = await request(t.app).post('/api/sessions').set(as(owner)).send({ title: 'Séance corporate' }).expect(201);
+    const base = `/api/sessions/${session.body.id}/quotes-invoices`;
+    const quote = await request(t.app).post(`${base}/quotes`).set(as(owner)).send({ title: 'Devis corporate', items: [{ item_type: 'SESSION_TYPE', price_without_tax: 800, vat_percentage: 20 }, { item_type: 'DISCOUNT', discount_type: 'FIXED_WITHOUT_TAX', discount_amount: 50 }] });
+    expect(quote.status).toBe(201);
+    expect(quote.body).toMatchObject({ session_id: session.body.id, status: 'PENDING', amount: '900.00' });
+    expect((await request(t.app).get(`${base}/quotes`).set(as(owner))).body.items.map((q: { id: string }) => q.id)).toEqual([quote.body.id]);
+    expect((await request(t.app).get(`${base}/quotes`).set(as(other))).status).toBe(404);
+
+    const accepted = await request(t.app).put(`${base}/quotes/${quote.body.id}`).set(as(owner)).send({ status: 'ACCEPTED' }).expect(200);
+    expect(accepted.body.status).toBe('ACCEPTED');
+    const [event] = await sql<{ event_type: string }>('SELECT event_type FROM outbox_events WHERE entity_id = $1', [quote.body.id]);
+    expect(event.event_type).toBe('QUOTE_STATUS_CHANGED');
+
+    const invoice = await request(t.app).post(`${base}/invoices`).set(as(owner)).send({ title: 'Facture corporate', quote_id: quote.body.id }).expect(201);
+    expect(invoice.body).toMatchObject({ session_id: session.body.id, quote_id: quote.body.id });
+    const kept = await request(t.app).delete(`/api/quotes/${quote.body.id}`).set(as(owner));
+    expect(kept.status).toBe(409);
+    expect(kept.body.code).toBe('quote_invoiced');
+
+    // A document of another session is not found through this session's routes.
+    const elsewhere = await request(t.app).post('/api/quotes').set(as(owner)).send({ title: 'Ailleurs' }).expect(201);
+    expect((await request(t.app).get(`${base}/quotes/${elsewhere.body.id}`).set(as(owner))).status).toBe(404);
+  });
+
+  it('refuses bad amounts and unknown item types with 400', async () => {
+    expect((await request(t.app).post('/api/quotes').set(as(owner)).send({ title: 'x', items: [{ item_type: 'SESSION_TYPE', price_without_tax: '12.345' }] })).status).toBe(400);
+    expect((await request(t.app).post('/api/quotes').set(as(owner)).send({ title: 'x', items: [{ item_type: 'GIFT' }] })).status).toBe(400);
+    expect((await request(t.app).post('/api/quotes').set(as(owner)).send({ title: 'x', items: [{ item_type: 'SESSION_TYPE', vat_percentage: 120 }] })).status).toBe(400);
+    expect((await request(t.app).post('/api/quotes').set(as(owner)).send({ items: [] })).status).toBe(400);
+  });
+});
