@@ -26,6 +26,8 @@ import { startMetricsServer } from './metrics-server';
 import { installRuntimeLogger } from './runtime-logger';
 import { ensureSchedules } from './schedules';
 import { selectTaskQueues } from './task-queue-selection';
+import { startOutboxRelay } from './outbox-relay';
+import { TASK_QUEUES } from '../workflows/job-run/contract';
 
 async function main() {
   const config = loadConfig();
@@ -78,6 +80,8 @@ async function main() {
     workers.push(await createWorker({ connection, namespace: config.TEMPORAL_NAMESPACE, taskQueue, activities, logger, workflowBundle }));
   }
   await ensureSchedules(temporal.client, logger);
+  // The outbox relay runs beside the workers that evaluate what it starts.
+  const relay = taskQueues.includes(TASK_QUEUES.automation) ? startOutboxRelay({ sequelize, temporal: temporal.client, namespace: config.TEMPORAL_NAMESPACE, logger }) : undefined;
   const metricsServer = await startMetricsServer(registry, config.WORKER_METRICS_PORT);
   const memory = process.memoryUsage();
   const mb = (bytes: number) => Math.round(bytes / 1_048_576);
@@ -95,6 +99,7 @@ async function main() {
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
   await Promise.all(workers.map((w) => w.run()));
+  await relay?.stop();
   metricsServer.close();
   await temporal.connection.close();
   await connection.close();

@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const as = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
-const sql = <T>(statement: string, bind: unknown[]) => t.sequelize.query<T>(statement, { bind, type: QueryTypes.SELECT });
+const sql = <T extends object>(statement: string, bind: unknown[]): Promise<T[]> => t.sequelize.query<T>(statement, { bind, type: QueryTypes.SELECT });
 const lines = [
   { item_type: 'SESSION_TYPE', description: 'Reportage mariage', price_without_tax: '1500.00', vat_percentage: 20 },
   { item_type: 'TEXT', description: 'Livraison sous 6 semaines' },

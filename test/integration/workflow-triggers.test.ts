@@ -1,10 +1,16 @@
 // Workflows and their triggers through HTTP: CRUD with tasks, conditions checked against the
 // event's entity when saved, ownership (404 for another studio's), executions listing.
 import crypto from 'node:crypto';
+import path from 'node:path';
 import request from 'supertest';
+import { startJob } from '../../lib/jobs/start-job';
+import { freePort } from '../../scripts/stack/wait';
+import { EVALUATE_TRIGGERS_JOB } from '../../workflows/workflow-triggers/contract';
+import { eventually, startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
+import { testStackDir } from '../setup/paths';
 import { WorkflowTriggerExecution } from '../../db/models/WorkflowTriggerExecution';
 import { SessionWorkflowTaskRun } from '../../db/models/SessionWorkflowTaskRun';
-import { buildUser, type TestUser } from '../factories/users';
+import { buildContact, buildUser, type TestUser } from '../factories/users';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -172,5 +178,59 @@ describe('/api/sms-templates', () => {
     await request(t.app).patch(`/api/sms-templates/${created.body.id}`).set(as(owner)).send({ is_active: false }).expect(200);
     await request(t.app).delete(`/api/sms-templates/${created.body.id}`).set(as(owner)).expect(204);
     expect((await request(t.app).get(`/api/sms-templates/${created.body.id}`).set(as(owner))).status).toBe(404);
+  });
+});
+
+describe('events evaluated against triggers (outbox relay and evaluation job, real worker)', () => {
+  let worker: WorkerProcess;
+  let studio: TestUser;
+  let workflowId: string;
+  beforeAll(async () => {
+    worker = await startWorkerProcess('workers/main.ts', path.join(testStackDir, 'logs', `triggers-worker-${process.pid}.log`), 'worker started', 180_000, { LOG_LEVEL: 'info', WORKER_METRICS_PORT: String(await freePort()) });
+    studio = await buildUser(t.app);
+    workflowId = (await request(t.app).post('/api/workflows').set(as(studio)).send({ name: 'Accueil' }).expect(201)).body.id;
+  }, 240_000);
+  afterAll(() => worker?.kill('SIGTERM'));
+
+  const executionsOf = async (triggerId: string) => (await request(t.app).get(`/api/workflows/${workflowId}/triggers/${triggerId}/executions`).set(as(studio)).expect(200)).body as { entity_id: string; status: string; error_message: string | null }[];
+
+  it('records SKIPPED for a contact whose trigger conditions hold, nothing for one they do not, and ignores inactive triggers', async () => {
+    const lyon = await request(t.app).post(`/api/workflows/${workflowId}/triggers`).set(as(studio)).send({ name: 'Lyonnais', trigger_event: 'CONTACT_CREATED', conditions: { operator: 'AND', conditions: [{ field: 'city', operator: 'equals', value: 'Lyon' }] } }).expect(201);
+    const off = await request(t.app).post(`/api/workflows/${workflowId}/triggers`).set(as(studio)).send({ name: 'En pause', trigger_event: 'CONTACT_CREATED', is_active: false }).expect(201);
+
+    const paris = await buildContact(t.app, studio, { city: 'Paris' });
+    const fromLyon = await buildContact(t.app, studio, { city: 'Lyon' });
+    const executions = await eventually('the Lyon contact to be evaluated', async () => {
+      const rows = await executionsOf(lyon.body.id);
+      return rows.length ? rows : undefined;
+    });
+    expect(executions).toEqual([expect.objectContaining({ entity_id: fromLyon.id, status: 'SKIPPED', error_message: null })]);
+    // Both events were dispatched; the Paris one matched nothing, the paused trigger saw neither.
+    await eventually('both events dispatched', async () => {
+      const [rows] = await t.sequelize.query('SELECT count(*)::int AS n FROM outbox_events WHERE entity_id = ANY($1::uuid[]) AND dispatched_at IS NOT NULL', { bind: [[paris.id, fromLyon.id]] });
+      return (rows as { n: number }[])[0].n === 2 ? true : undefined;
+    });
+    expect(await executionsOf(off.body.id)).toEqual([]);
+    expect((await executionsOf(lyon.body.id)).map((e) => e.entity_id)).not.toContain(paris.id);
+  });
+
+  it('records FAILED with the message for a trigger whose evaluation throws, while the request that caused it succeeded; a redelivered event adds nothing', async () => {
+    const broken = await request(t.app).post(`/api/workflows/${workflowId}/triggers`).set(as(studio)).send({ name: 'Cassé', trigger_event: 'CONTACT_CREATED' }).expect(201);
+    // A condition saved before validation existed (written directly): evaluation throws on it.
+    await t.sequelize.query(`UPDATE workflow_triggers SET conditions = '{"operator":"AND","conditions":[{"field":"city","operator":"sounds_like","value":"Lion"}]}' WHERE id = $1`, { bind: [broken.body.id] });
+    const contact = await buildContact(t.app, studio, { city: 'Lyon' });
+    const [failed] = await eventually('the FAILED execution', async () => {
+      const rows = await executionsOf(broken.body.id);
+      return rows.length ? rows : undefined;
+    });
+    expect(failed).toMatchObject({ entity_id: contact.id, status: 'FAILED', error_message: 'Unknown condition operator "sounds_like"' });
+
+    // The same event delivered again: the job of that event id is found, not run twice.
+    const [{ id: eventId }] = (await t.sequelize.query('SELECT id::text FROM outbox_events WHERE entity_id = $1', { bind: [contact.id] }))[0] as { id: string }[];
+    const again = await startJob(t.temporal.client, EVALUATE_TRIGGERS_JOB, eventId, { eventId });
+    const [{ n }] = (await t.sequelize.query(`SELECT count(*)::int AS n FROM job_runs WHERE job_name = 'triggers.evaluate' AND workflow_id = $1`, { bind: [EVALUATE_TRIGGERS_JOB.workflowId(eventId)] }))[0] as { n: number }[];
+    expect(n).toBe(1);
+    expect(again.workflow_id).toBe(EVALUATE_TRIGGERS_JOB.workflowId(eventId));
+    expect(await executionsOf(broken.body.id)).toHaveLength(1);
   });
 });

@@ -1,0 +1,54 @@
+import { type Logger } from 'pino';
+import { OutboxEvent } from '../../db/models/OutboxEvent';
+import { WorkflowTrigger } from '../../db/models/WorkflowTrigger';
+import { WorkflowTriggerExecution } from '../../db/models/WorkflowTriggerExecution';
+import { loadConditionSubject } from '../../db/queries/condition-subject';
+import { evaluate } from '../../domain/workflow-triggers/conditions';
+import { EVENT_ENTITY } from '../../domain/workflow-triggers/fields';
+import { type EvaluationSummary } from '../../workflows/workflow-triggers/contract';
+
+/**
+ * Evaluates one outbox event: every active trigger of its owner for that event, in
+ * execution_order. Conditions that hold on a contact, quote or invoice are recorded SKIPPED (no
+ * workflow runs on those entities); a trigger whose evaluation throws is recorded FAILED with the
+ * message. One execution per trigger and entity (a unique row): a retried or redelivered
+ * evaluation records nothing twice.
+ */
+export function createTriggerEvaluationActivities({ logger }: { logger: Logger }) {
+  const record = async (trigger: WorkflowTrigger, event: OutboxEvent, jobRunId: string, status: 'SKIPPED' | 'FAILED', error?: string) => {
+    await WorkflowTriggerExecution.findOrCreate({
+      where: { trigger_id: trigger.id, entity_type: event.entity_type, entity_id: event.entity_id },
+      defaults: { owner_id: event.owner_id, event_type: event.event_type, status, error_message: error?.slice(0, 2_000) ?? null, job_run_id: jobRunId, finished_at: new Date() },
+    });
+  };
+
+  return {
+    async evaluateTriggers({ jobRunId, eventId }: { jobRunId: string; eventId: string }): Promise<EvaluationSummary> {
+      const event = await OutboxEvent.findByPk(eventId);
+      const summary: EvaluationSummary = { eventType: event?.event_type ?? 'unknown', triggers: 0, skipped: 0, failed: 0, sessionWorkflowsPending: [] };
+      if (!event) return { ...summary, note: 'The event no longer exists' };
+      if (!EVENT_ENTITY[event.event_type]) return { ...summary, note: `${event.event_type} events are not evaluated yet` };
+      const triggers = await WorkflowTrigger.findAll({ where: { owner_id: event.owner_id, trigger_event: event.event_type, is_active: true }, order: [['execution_order', 'ASC'], ['created_at', 'ASC'], ['id', 'ASC']] });
+      summary.triggers = triggers.length;
+      if (!triggers.length) return summary;
+      const subject = await loadConditionSubject(event.entity_type, event.entity_id, event.owner_id);
+      for (const trigger of triggers) {
+        try {
+          if (!subject) throw new Error(`The ${event.entity_type.toLowerCase()} no longer exists`);
+          if (!evaluate(trigger.conditions, subject)) continue;
+          if (event.entity_type === 'SESSION') {
+            summary.sessionWorkflowsPending.push(trigger.id);
+            logger.info({ triggerId: trigger.id, sessionId: event.entity_id, workflowId: trigger.workflow_id }, 'trigger matched a session; session workflows are not built yet');
+            continue;
+          }
+          await record(trigger, event, jobRunId, 'SKIPPED');
+          summary.skipped += 1;
+        } catch (err) {
+          await record(trigger, event, jobRunId, 'FAILED', (err as Error).message);
+          summary.failed += 1;
+        }
+      }
+      return summary;
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { Contact } from '../models/Contact';
+import { Invoice } from '../models/Invoice';
+import { Quote } from '../models/Quote';
+import { Session } from '../models/Session';
+import { UserSessionType } from '../models/UserSessionType';
+import { type DomainEntityType } from '../../domain/events/domain-event';
+
+const plain = <T extends { get(options: { plain: true }): unknown }>(row: T | null) => (row ? (row.get({ plain: true }) as Record<string, unknown>) : null);
+
+/**
+ * The entity a trigger's conditions read, as plain data with the relations the condition fields
+ * name (domain/workflow-triggers/fields.ts): a session with its contact and session type, a quote
+ * or invoice with its contact and session. The owner's only; null when it no longer exists.
+ */
+export async function loadConditionSubject(entityType: DomainEntityType, id: string, ownerId: string): Promise<Record<string, unknown> | null> {
+  switch (entityType) {
+    case 'CONTACT':
+      return plain(await Contact.findOne({ where: { id, owner_id: ownerId } }));
+    case 'SESSION': {
+      const session = plain(await Session.findOne({ where: { id, owner_id: ownerId } }));
+      if (!session) return null;
+      const [contact, sessionType] = await Promise.all([
+        session.contact_id ? Contact.findOne({ where: { id: session.contact_id as string, owner_id: ownerId } }) : null,
+        session.user_session_type_id ? UserSessionType.findOne({ where: { id: session.user_session_type_id as string, owner_id: ownerId } }) : null,
+      ]);
+      return { ...session, contact: plain(contact), user_session_type: plain(sessionType) };
+    }
+    case 'QUOTE':
+    case 'INVOICE': {
+      const model = entityType === 'QUOTE' ? Quote : Invoice;
+      const document = plain(await (model as typeof Quote).findOne({ where: { id, owner_id: ownerId } }));
+      if (!document) return null;
+      const [contact, session] = await Promise.all([
+        document.contact_id ? Contact.findOne({ where: { id: document.contact_id as string, owner_id: ownerId } }) : null,
+        document.session_id ? Session.findOne({ where: { id: document.session_id as string, owner_id: ownerId } }) : null,
+      ]);
+      return { ...document, contact: plain(contact), session: plain(session) };
+    }
+  }
+}

@@ -1,0 +1,83 @@
+import { type Client } from '@temporalio/client';
+import { type Logger } from 'pino';
+import { QueryTypes } from 'sequelize';
+import { type Sequelize } from 'sequelize-typescript';
+import { startJob } from '../lib/jobs/start-job';
+import { withTimeout } from '../lib/with-timeout';
+import { EVALUATE_TRIGGERS_JOB } from '../workflows/workflow-triggers/contract';
+
+export interface OutboxRelayOptions {
+  sequelize: Sequelize;
+  temporal: Client;
+  namespace: string;
+  logger: Logger;
+  /** Pause between passes when the outbox is empty. */
+  intervalMs?: number;
+  batchSize?: number;
+}
+
+/**
+ * Moves domain events from the outbox to Temporal: one trigger-evaluation job per event, its
+ * workflow id from the event id (a redelivered event meets the same job). Runs in the workers that
+ * poll the automation queue; several relays share the work (FOR UPDATE SKIP LOCKED).
+ * - The request that wrote the event never waits for this, and never fails because of it.
+ * - Temporal is asked first; while it is down the events wait in the outbox and are started
+ *   when it comes back (a start that fails even so is in the dead-letter queue, for replay).
+ * - An event whose owner has no active trigger for it is marked dispatched without a job.
+ */
+export function startOutboxRelay(options: OutboxRelayOptions): { stop: () => Promise<void> } {
+  const { sequelize, temporal, logger, intervalMs = 500, batchSize = 50 } = options;
+  let stopped = false;
+  let wake: (() => void) | undefined;
+
+  const temporalUp = () =>
+    withTimeout(temporal.workflowService.getSystemInfo({}), 2_000, 'Temporal').then(
+      () => true,
+      () => false,
+    );
+
+  /** One batch; returns how many events it moved. */
+  const pass = async (): Promise<number> =>
+    sequelize.transaction(async (transaction) => {
+      const events = await sequelize.query<{ id: string; owner_id: string; entity_id: string; request_id: string | null; has_trigger: boolean }>(
+        `SELECT e.id::text, e.owner_id, e.entity_id, e.request_id,
+                EXISTS (SELECT 1 FROM workflow_triggers t WHERE t.owner_id = e.owner_id AND t.trigger_event = e.event_type AND t.is_active) AS has_trigger
+           FROM outbox_events e WHERE e.dispatched_at IS NULL ORDER BY e.id LIMIT $1 FOR UPDATE OF e SKIP LOCKED`,
+        { bind: [batchSize], type: QueryTypes.SELECT, transaction },
+      );
+      for (const event of events) {
+        try {
+          if (event.has_trigger) {
+            await startJob(temporal, EVALUATE_TRIGGERS_JOB, event.id, { eventId: event.id }, { userId: event.owner_id, entityId: event.entity_id, requestId: event.request_id ?? undefined });
+          }
+          await sequelize.query('UPDATE outbox_events SET dispatched_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = $1', { bind: [event.id], transaction });
+        } catch (err) {
+          await sequelize.query('UPDATE outbox_events SET attempts = attempts + 1, last_error = $2 WHERE id = $1', { bind: [event.id, (err as Error).message.slice(0, 2_000)], transaction });
+          logger.warn({ eventId: event.id, err: (err as Error).message }, 'outbox event not dispatched; retried on the next pass');
+          break;
+        }
+      }
+      return events.length;
+    });
+
+  const loop = (async () => {
+    while (!stopped) {
+      let moved = 0;
+      try {
+        if (await temporalUp()) moved = await pass();
+      } catch (err) {
+        logger.warn({ err: (err as Error).message }, 'outbox relay pass failed');
+      }
+      // A full batch: go on at once; otherwise wait (or until stopped).
+      if (moved < batchSize && !stopped) await new Promise<void>((resolve) => ((wake = resolve), setTimeout(resolve, intervalMs)));
+    }
+  })();
+
+  return {
+    async stop() {
+      stopped = true;
+      wake?.();
+      await loop;
+    },
+  };
+}

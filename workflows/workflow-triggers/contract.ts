@@ -1,0 +1,30 @@
+import { defineJob, jobId, TASK_QUEUES } from '../job-run/contract';
+
+/** One evaluation per outbox event: its id is the business key, so a redelivered event is evaluated once. */
+export interface EvaluateTriggersPayload extends Record<string, unknown> {
+  eventId: string;
+}
+
+/** What an evaluation did, kept as the job run's result. */
+export interface EvaluationSummary {
+  eventType: string;
+  triggers: number;
+  skipped: number;
+  failed: number;
+  /** Session triggers whose conditions held: session workflows are not built yet (docs/workflow-triggers.md). */
+  sessionWorkflowsPending: string[];
+  /** Why nothing was evaluated, when nothing was. */
+  note?: string;
+}
+
+export const EVALUATE_TRIGGERS_JOB = defineJob<EvaluateTriggersPayload>({
+  jobName: 'triggers.evaluate',
+  taskQueue: TASK_QUEUES.automation,
+  workflowType: 'evaluateTriggersWorkflow',
+  workflowId: (eventId) => jobId('trigger-evaluation', eventId),
+  rerun: 'return-existing',
+});
+
+export interface TriggerEvaluationActivities {
+  evaluateTriggers(input: { jobRunId: string; eventId: string }): Promise<EvaluationSummary>;
+}
