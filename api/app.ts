@@ -99,7 +99,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(buildWorkflowsRouter({ sequelize, kit }));
   app.use(buildWorkflowTriggersRouter({ sequelize, kit }));
   app.use(buildSmsTemplatesRouter({ sequelize, kit }));
-  app.use(buildBillingRouter({ sequelize, kit }));
+  app.use(buildBillingRouter({ sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit }));
   app.use(buildAdminJobsRouter({ sequelize, temporal: deps.temporal.client, kit }));
   app.use(buildStorageRouters({ config, sequelize, s3: deps.s3, publicS3: deps.publicS3, logger, kit }));
 

@@ -7,6 +7,7 @@ import { createExportDeliveryActivities, type ExportDeliveryDeps } from '../acti
 import { createExportRenderActivities, type ExportRenderDeps } from '../activities/exports/render-export';
 import { createReconcileActivities } from '../activities/reconcile-job-runs';
 import { createJobStarterActivities } from '../activities/start-jobs';
+import { createDocumentPdfActivities } from '../activities/billing/render-document-pdf';
 import { createTriggerEvaluationActivities } from '../activities/workflow-triggers/evaluate-triggers';
 import { JOB_CONTRACTS } from '../workflows/contracts';
 import { type JobMetrics } from '../lib/metrics/job-metrics';
@@ -32,5 +33,6 @@ export function buildActivities(deps: WorkerDeps) {
     ...createExportRenderActivities(deps.exportRender),
     ...createCleanupActivities(deps.cleanup),
     ...createTriggerEvaluationActivities(deps),
+    ...createDocumentPdfActivities({ s3: deps.exportRender.s3, bucket: deps.exportRender.bucket, chromium: deps.exportRender.chromium }),
   };
 }

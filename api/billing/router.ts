@@ -1,3 +1,5 @@
+import { type S3Client } from '@aws-sdk/client-s3';
+import { type Client } from '@temporalio/client';
 import { Router } from 'express';
 import { type Sequelize } from 'sequelize-typescript';
 import { type z, type ZodType } from 'zod';
@@ -8,6 +10,11 @@ import { Quote } from '../../db/models/Quote';
 import { QuoteItem } from '../../db/models/QuoteItem';
 import { Session } from '../../db/models/Session';
 import { NotFoundError } from '../../domain/errors';
+import { type Config } from '../../lib/config';
+import { startJob } from '../../lib/jobs/start-job';
+import { waitForJob } from '../../lib/jobs/wait-for-job';
+import { downloadLink } from '../../lib/s3-links';
+import { DOCUMENT_PDF_JOB, type DocumentPdf } from '../../workflows/billing/contract';
 import { IdParams, PageQuery } from '../http/common-schemas';
 import { type createRouteKit } from '../http/route-kit';
 import { presentDocument } from './presenter';
@@ -28,7 +35,15 @@ async function assertOwnedSession(sessionId: string, ownerId: string) {
  * /api/sessions/:sessionId/quotes-invoices/{quotes,invoices} (spec: Invoicing). PDFs, emails and
  * payments are not built yet (docs/invoicing.md).
  */
-export function buildBillingRouter({ sequelize, kit }: { sequelize: Sequelize; kit: ReturnType<typeof createRouteKit> }): Router {
+export interface BillingRouterDeps {
+  sequelize: Sequelize;
+  temporal: Client;
+  publicS3: S3Client;
+  config: Pick<Config, 'S3_BUCKET' | 'EXPORT_LINK_TTL_SECONDS' | 'EXPORT_SYNC_TIMEOUT_SECONDS'>;
+  kit: ReturnType<typeof createRouteKit>;
+}
+
+export function buildBillingRouter({ sequelize, temporal, publicS3, config, kit }: BillingRouterDeps): Router {
   const router = Router();
 
   for (const kind of ['quote', 'invoice'] as const satisfies DocumentKind[]) {
@@ -74,6 +89,15 @@ export function buildBillingRouter({ sequelize, kit }: { sequelize: Sequelize; k
         const sessionId = await sessionOf(p as { sessionId?: string }, user.id);
         await inScope(p.id, user.id, sessionId);
         return presentDocument(await saveDocument(sequelize, kind, user.id, p.id, body, req.requestId), user.timeZone);
+      });
+
+      kit.route(router, { method: 'get', path: `${base}/:id/pdf`, summary: `The ${kind} as a pdf: a time-limited link`, tag, auth: 'user', params }, async ({ user, params: p, req }) => {
+        const sessionId = await sessionOf(p as { sessionId?: string }, user.id);
+        const document = await inScope(p.id, user.id, sessionId);
+        // One render per version of the document: asking again for an unchanged one finds the same job.
+        const run = await startJob(temporal, DOCUMENT_PDF_JOB, `${kind}:${document.id}:${document.updated_at.getTime()}`, { kind, documentId: document.id, ownerId: user.id }, { orgId: user.orgId, userId: user.id, entityId: document.id, requestId: req.requestId });
+        const pdf = await waitForJob<DocumentPdf>(temporal, run, config.EXPORT_SYNC_TIMEOUT_SECONDS, 'pdf');
+        return downloadLink(publicS3, config.S3_BUCKET, pdf, config.EXPORT_LINK_TTL_SECONDS);
       });
 
       kit.route(router, { method: 'delete', path: `${base}/:id`, summary: kind === 'invoice' ? 'Delete a DRAFT invoice' : 'Delete a quote no invoice was made from', tag, auth: 'user', params, status: 204 }, async ({ user, params: p, req }) => {

@@ -1,7 +1,14 @@
 // Quotes and invoices through HTTP: items and computed amounts, items replaced on update,
 // ownership of every related id, status rules, audit rows and outbox events.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import request from 'supertest';
 import { QueryTypes } from 'sequelize';
+import { freePort } from '../../scripts/stack/wait';
+import { startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
+import { testStackDir } from '../setup/paths';
 import { buildContact, buildUser, type TestUser } from '../factories/users';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
@@ -117,4 +124,69 @@ describe('/api/quotes and the session-scoped routes', () => {
     expect((await request(t.app).post('/api/quotes').set(as(owner)).send({ title: 'x', items: [{ item_type: 'SESSION_TYPE', vat_percentage: 120 }] })).status).toBe(400);
     expect((await request(t.app).post('/api/quotes').set(as(owner)).send({ items: [] })).status).toBe(400);
   });
+});
+
+describe('GET /api/invoices/:id/pdf and the quote pdf (real worker, Chromium)', () => {
+  let worker: WorkerProcess;
+  beforeAll(async () => {
+    worker = await startWorkerProcess('workers/main.ts', path.join(testStackDir, 'logs', `billing-worker-${process.pid}.log`), 'worker started', 180_000, { LOG_LEVEL: 'info', WORKER_METRICS_PORT: String(await freePort()) });
+  }, 240_000);
+  afterAll(() => worker?.kill('SIGTERM'));
+
+  const pdfText = (file: Buffer) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'invoice-pdf-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'doc.pdf'), file);
+      return execFileSync('pdftotext', ['-layout', path.join(dir, 'doc.pdf'), '-'], { encoding: 'utf8' });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  it('shows the company, the client, the number, the lines, the VAT summary and the totals in French', async () => {
+    const studio = await buildUser(t.app);
+    await sql('INSERT INTO user_company (user_id, company_name, siren, siret, company_street, company_zipcode, company_city) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id', [studio.id, 'Atelier Lumière', '123456789', '12345678900012', '12 rue des Arts', '25000', 'Besançon']);
+    const contact = await buildContact(t.app, studio, { first_name: 'Élodie', last_name: 'Garçon', city: 'Dijon' });
+    const invoice = await request(t.app)
+      .post('/api/invoices')
+      .set(as(studio))
+      .send({
+        title: 'Mariage Élodie & Théo',
+        contact_id: contact.id,
+        items: [
+          { item_type: 'SESSION_TYPE', description: 'Reportage mariage', price_without_tax: '1500.00', vat_percentage: 20 },
+          { item_type: 'TEXT', description: 'Livraison sous six semaines' },
+          { item_type: 'SESSION_TYPE', description: 'Tirages 30x40', quantity: 3, price_without_tax: '12.50', vat_percentage: 10 },
+          { item_type: 'SESSION_TYPE', description: 'Livre photo', price_with_tax: '63.30', vat_percentage: 5.5 },
+        ],
+      })
+      .expect(201);
+    const res = await request(t.app).get(`/api/invoices/${invoice.body.id}/pdf`).set(as(studio));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ key: `pdfs/invoices/${studio.id}/${invoice.body.id}.pdf`, filename: `facture-${invoice.body.number}.pdf`, expiration: 3600 });
+    const text = pdfText(Buffer.from(await (await fetch(res.body.url)).arrayBuffer()));
+    expect(text).toContain(`Facture N° ${invoice.body.number}`);
+    for (const expected of ['Atelier Lumière', 'SIREN 123456789', 'SIRET 12345678900012', 'Élodie Garçon', 'Mariage Élodie & Théo', 'Reportage mariage', 'Livraison sous six semaines', 'Tirages 30x40', 'Livre photo', 'Récapitulatif TVA']) expect(text).toContain(expected);
+    expect(text).toMatch(/5,5 %\s+60,00\s€\s+3,30\s€/);
+    expect(text).toMatch(/20 %\s+1\s500,00\s€\s+300,00\s€/);
+    expect(text).toMatch(/Total TTC\s+1\s904,55\s€/);
+
+    // The same version again: the same job and file, no second render.
+    const again = await request(t.app).get(`/api/invoices/${invoice.body.id}/pdf`).set(as(studio)).expect(200);
+    expect(again.body.key).toBe(res.body.key);
+    const [{ n }] = await sql<{ n: number }>(`SELECT count(*)::int AS n FROM job_runs WHERE job_name = 'billing.pdf' AND entity_id = $1`, [invoice.body.id]);
+    expect(n).toBe(1);
+    expect((await request(t.app).get(`/api/invoices/${invoice.body.id}/pdf`).set(as(other))).status).toBe(404);
+  }, 120_000);
+
+  it('writes amounts the English way for an en-US studio, under pdfs/quotes/ for a quote', async () => {
+    const studio = await buildUser(t.app);
+    await sql(`UPDATE users SET locale = 'en-US' WHERE id = $1 RETURNING id`, [studio.id]);
+    const quote = await request(t.app).post('/api/quotes').set(as(studio)).send({ title: 'Corporate headshots', items: [{ item_type: 'SESSION_TYPE', description: 'Headshots', quantity: 10, price_without_tax: '123.45', vat_percentage: 20 }] }).expect(201);
+    const res = await request(t.app).get(`/api/quotes/${quote.body.id}/pdf`).set(as(studio)).expect(200);
+    expect(res.body.key).toBe(`pdfs/quotes/${studio.id}/${quote.body.id}.pdf`);
+    const text = pdfText(Buffer.from(await (await fetch(res.body.url)).arrayBuffer()));
+    expect(text).toContain(`Quote No. ${quote.body.number}`);
+    expect(text).toMatch(/Total incl\. tax\s+€1,481\.40/);
+  }, 120_000);
 });

@@ -1,0 +1,78 @@
+import { type UserLocale } from '../accounts/users';
+
+/** What a quote or invoice pdf shows, already computed (amounts in cents). */
+export interface DocumentView {
+  kind: 'quote' | 'invoice';
+  locale: UserLocale;
+  number: string;
+  title: string;
+  description: string | null;
+  issuedOn: string;
+  /** Quotes: valid until; invoices: due date (YYYY-MM-DD). */
+  untilDate: string | null;
+  status: string;
+  company: { name: string; siren: string | null; siret: string | null; vatNumber: string | null; address: string[] } | null;
+  client: { name: string; email: string | null; address: string[] } | null;
+  lines: { type: string; description: string; quantity: string; unitWithoutTaxCents: bigint; vatPercent: string; totalCents: bigint }[];
+  vat: { percent: string; baseCents: bigint; vatCents: bigint }[];
+  totalWithoutTaxCents: bigint;
+  totalVatCents: bigint;
+  totalWithTaxCents: bigint;
+}
+
+const WORDS = {
+  'fr-FR': { quote: 'Devis', invoice: 'Facture', number: 'N°', issued: 'Date', until: { quote: "Valable jusqu'au", invoice: 'Échéance' }, client: 'Client', description: 'Désignation', quantity: 'Qté', unit: 'P.U. HT', vat: 'TVA', total: 'Total TTC', base: 'Base HT', amount: 'Montant', totalWithout: 'Total HT', totalVat: 'Total TVA', totalWith: 'Total TTC', vatSummary: 'Récapitulatif TVA', siren: 'SIREN', siret: 'SIRET', vatNumber: 'N° TVA' },
+  'en-US': { quote: 'Quote', invoice: 'Invoice', number: 'No.', issued: 'Date', until: { quote: 'Valid until', invoice: 'Due date' }, client: 'Bill to', description: 'Description', quantity: 'Qty', unit: 'Unit price excl. tax', vat: 'VAT', total: 'Total incl. tax', base: 'Base excl. tax', amount: 'Amount', totalWithout: 'Total excl. tax', totalVat: 'Total VAT', totalWith: 'Total incl. tax', vatSummary: 'VAT summary', siren: 'SIREN', siret: 'SIRET', vatNumber: 'VAT no.' },
+} as const;
+
+/** Text for HTML: every value comes from what the studio typed. */
+function esc(value: unknown): string {
+  return String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** Euros for the document's language: `1 234,50 €` in French, `€1,234.50` in English. */
+export function formatMoney(cents: bigint, locale: UserLocale): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(Number(cents) / 100);
+}
+
+function formatDay(day: string, locale: UserLocale): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+}
+
+/** The html Chromium prints: company, client, number, dates, lines, VAT summary and totals. */
+export function documentHtml(view: DocumentView): string {
+  const w = WORDS[view.locale];
+  const money = (cents: bigint) => esc(formatMoney(cents, view.locale));
+  // Quantities and rates in the document's language too: `5,5 %` and `3` in French.
+  const num = (value: string) => esc(new Intl.NumberFormat(view.locale, { maximumFractionDigits: 2 }).format(Number(value)));
+  const lines = view.lines
+    .map((l) =>
+      l.type === 'BLANK'
+        ? '<tr class="blank"><td colspan="5">&nbsp;</td></tr>'
+        : l.type === 'TEXT'
+          ? `<tr class="text"><td colspan="5">${esc(l.description)}</td></tr>`
+          : `<tr><td>${esc(l.description)}</td><td class="n">${l.type === 'DISCOUNT' ? '' : num(l.quantity)}</td><td class="n">${l.type === 'DISCOUNT' ? '' : money(l.unitWithoutTaxCents)}</td><td class="n">${l.type === 'DISCOUNT' ? '' : `${num(l.vatPercent)} %`}</td><td class="n">${money(l.totalCents)}</td></tr>`,
+    )
+    .join('');
+  const vatRows = view.vat.map((v) => `<tr><td>${num(v.percent)} %</td><td class="n">${money(v.baseCents)}</td><td class="n">${money(v.vatCents)}</td></tr>`).join('');
+  const company = view.company
+    ? `<div class="company"><strong>${esc(view.company.name)}</strong><br>${view.company.address.map(esc).join('<br>')}${view.company.siren ? `<br>${w.siren} ${esc(view.company.siren)}` : ''}${view.company.siret ? `<br>${w.siret} ${esc(view.company.siret)}` : ''}${view.company.vatNumber ? `<br>${w.vatNumber} ${esc(view.company.vatNumber)}` : ''}</div>`
+    : '<div class="company"></div>';
+  const client = view.client ? `<div class="client"><em>${w.client}</em><br><strong>${esc(view.client.name)}</strong><br>${view.client.address.map(esc).join('<br>')}${view.client.email ? `<br>${esc(view.client.email)}` : ''}</div>` : '';
+  return `<!doctype html><html lang="${view.locale.slice(0, 2)}"><head><meta charset="utf-8"><style>
+body{font-family:'DejaVu Sans',sans-serif;font-size:10pt;color:#1d2330;margin:0}
+.head{display:flex;justify-content:space-between;margin-bottom:18px}.client{text-align:right}
+h1{font-size:16pt;margin:0 0 4px}table{width:100%;border-collapse:collapse;margin-top:12px}
+th{background:#eef1f6;text-align:left;padding:5px}td{padding:5px;border-bottom:1px solid #e3e7ee;vertical-align:top}
+.n{text-align:right;white-space:nowrap}tr.text td{font-style:italic;color:#444}.totals{width:45%;margin-left:55%}
+.totals td{border:none}.grand td{font-weight:bold;border-top:2px solid #1d2330}
+</style></head><body>
+<div class="head">${company}${client}</div>
+<h1>${view.kind === 'quote' ? w.quote : w.invoice} ${w.number} ${esc(view.number)}</h1>
+<div>${esc(view.title)}</div>${view.description ? `<p>${esc(view.description)}</p>` : ''}
+<div>${w.issued} : ${esc(formatDay(view.issuedOn, view.locale))}${view.untilDate ? ` · ${w.until[view.kind]} : ${esc(formatDay(view.untilDate, view.locale))}` : ''}</div>
+<table><thead><tr><th>${w.description}</th><th class="n">${w.quantity}</th><th class="n">${w.unit}</th><th class="n">${w.vat}</th><th class="n">${w.total}</th></tr></thead><tbody>${lines}</tbody></table>
+<table><caption style="text-align:left;font-weight:bold">${w.vatSummary}</caption><thead><tr><th>${w.vat}</th><th class="n">${w.base}</th><th class="n">${w.amount}</th></tr></thead><tbody>${vatRows}</tbody></table>
+<table class="totals"><tr><td>${w.totalWithout}</td><td class="n">${money(view.totalWithoutTaxCents)}</td></tr><tr><td>${w.totalVat}</td><td class="n">${money(view.totalVatCents)}</td></tr><tr class="grand"><td>${w.totalWith}</td><td class="n">${money(view.totalWithTaxCents)}</td></tr></table>
+</body></html>`;
+}

@@ -1,0 +1,23 @@
+import { type Client, WorkflowFailedError } from '@temporalio/client';
+import { UnavailableError } from '../../domain/errors';
+import { failureMessage } from '../../domain/failure-message';
+
+/**
+ * Waits at most `seconds` for a job's workflow result, for routes that answer with what a job
+ * made. A job still running then is a 503 naming it (the next request for the same business key
+ * finds the same job); a failed job is a 503 with its reason. Exports have their own (504).
+ */
+export async function waitForJob<R>(temporal: Client, run: { id: string; workflow_id: string }, seconds: number, what: string): Promise<R> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new UnavailableError(`The ${what} is still being prepared (job ${run.id}); ask again in a moment`)), seconds * 1000);
+  });
+  try {
+    return (await Promise.race([temporal.workflow.getHandle(run.workflow_id).result(), timeout])) as R;
+  } catch (err) {
+    if (err instanceof WorkflowFailedError) throw new UnavailableError(`The ${what} could not be made: ${failureMessage(err)}`);
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+}
