@@ -5,6 +5,7 @@ import { createCleanupActivities, type CleanupDeps } from '../activities/cleanup
 import { createJobRunActivities } from '../activities/job-runs';
 import { createExportDeliveryActivities, type ExportDeliveryDeps } from '../activities/export-delivery';
 import { createExportRenderActivities, type ExportRenderDeps } from '../activities/exports/render-export';
+import { createImportActivities, type ImportDeps } from '../activities/imports/run-import';
 import { createReconcileActivities } from '../activities/reconcile-job-runs';
 import { createJobStarterActivities } from '../activities/start-jobs';
 import { JOB_CONTRACTS } from '../workflows/contracts';
@@ -19,6 +20,8 @@ export interface WorkerDeps {
   temporal: Client;
   /** S3, database and metrics of the cleanup jobs (built by workers/main.ts with workers/cleanup-deps.ts). */
   cleanup: CleanupDeps;
+  /** Database and S3 of the imports (workers/main.ts). */
+  imports: ImportDeps;
 }
 
 /** Every activity, built from its factory with real dependencies. Capability activities join here. */
@@ -30,5 +33,6 @@ export function buildActivities(deps: WorkerDeps) {
     ...createExportDeliveryActivities(deps.exportDelivery),
     ...createExportRenderActivities(deps.exportRender),
     ...createCleanupActivities(deps.cleanup),
+    ...createImportActivities(deps.imports),
   };
 }
