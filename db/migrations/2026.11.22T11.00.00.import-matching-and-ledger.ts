@@ -2,8 +2,9 @@ import { type Migration, runSql } from '../migrator';
 
 /**
  * Imports with updateExisting match on lower-cased keys (domain/imports/match-keys.ts): each key
- * gets an index that serves it (the contact e-mail already has contacts_owner_email_idx). Sessions
- * match on title plus the start date, so the title index narrows to a handful of rows per owner.
+ * gets an index that serves it: contacts_owner_email_idx, quotes_owner_title_idx and
+ * invoices_owner_title_idx exist already; contact names and session titles are added here
+ * (sessions match on title plus the start date: the index narrows to a few rows per owner).
  *
  * import_row_writes records, in the same transaction as each batch, which file line of which job
  * run wrote which record: a worker killed mid-import and retried skips the lines already written
@@ -15,8 +16,6 @@ export const up: Migration['up'] = ({ context }) =>
     `
 CREATE INDEX contacts_owner_name_idx ON contacts (owner_id, lower(first_name), lower(last_name));
 CREATE INDEX sessions_owner_title_idx ON sessions (owner_id, lower(title), start_date);
-CREATE INDEX quotes_owner_title_idx ON quotes (owner_id, lower(title));
-CREATE INDEX invoices_owner_title_idx ON invoices (owner_id, lower(title));
 CREATE TABLE import_row_writes (
   job_run_id uuid NOT NULL REFERENCES job_runs(id) ON DELETE CASCADE,
   line integer NOT NULL,
@@ -32,8 +31,6 @@ export const down: Migration['down'] = ({ context }) =>
     context,
     `
 DROP TABLE import_row_writes;
-DROP INDEX invoices_owner_title_idx;
-DROP INDEX quotes_owner_title_idx;
 DROP INDEX sessions_owner_title_idx;
 DROP INDEX contacts_owner_name_idx;
 `,
