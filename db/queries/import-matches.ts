@@ -13,12 +13,16 @@ const TABLES: Record<ImportEntity, string> = { contacts: 'contacts', sessions: '
  * (contacts_owner_email_idx, contacts_owner_name_idx, *_owner_title_idx).
  */
 export async function findImportCandidates(sequelize: Sequelize, entity: ImportEntity, ownerId: string, values: { emails: string[]; firstNames: string[]; lastNames: string[]; titles: string[] }): Promise<StoredRecord[]> {
-  const where =
+  // Postgres must see every bound parameter used: each branch binds only its own.
+  const [where, bind] =
     entity === 'contacts'
-      ? '(lower(email) = ANY($2::text[]) OR (lower(first_name), lower(last_name)) IN (SELECT * FROM unnest($3::text[], $4::text[])) OR (first_name IS NULL AND lower(last_name) = ANY($4::text[])) OR (last_name IS NULL AND lower(first_name) = ANY($3::text[])))'
-      : 'lower(title) = ANY($5::text[])';
+      ? [
+          '(lower(email) = ANY($2::text[]) OR (lower(first_name), lower(last_name)) IN (SELECT * FROM unnest($3::text[], $4::text[])) OR (first_name IS NULL AND lower(last_name) = ANY($4::text[])) OR (last_name IS NULL AND lower(first_name) = ANY($3::text[])))',
+          [ownerId, values.emails, values.firstNames, values.lastNames],
+        ]
+      : ['lower(title) = ANY($2::text[])', [ownerId, values.titles]];
   return sequelize.query<StoredRecord>(`SELECT * FROM ${TABLES[entity]} WHERE owner_id = $1 AND ${where} ORDER BY created_at, id`, {
-    bind: [ownerId, values.emails, values.firstNames, values.lastNames, values.titles],
+    bind,
     type: QueryTypes.SELECT,
   });
 }
