@@ -15,6 +15,7 @@ import { createTokenService } from './auth/tokens';
 import { buildContactsRouter } from './contacts/router';
 import { buildExportTemplatesRouter } from './export-templates/router';
 import { buildExportsRouter } from './exports/router';
+import { buildImportsRouter } from './imports/router';
 import { buildScheduledExportsRouter } from './scheduled-exports/router';
 import { httpMetrics } from './http/http-metrics';
 import { createRouteKit } from './http/route-kit';
@@ -100,6 +101,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(buildWorkflowTriggersRouter({ sequelize, kit }));
   app.use(buildSmsTemplatesRouter({ sequelize, kit }));
   app.use(buildBillingRouter({ sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit }));
+  app.use(buildImportsRouter({ temporal: deps.temporal.client, s3: deps.s3, publicS3: deps.publicS3, config, kit }));
   app.use(buildAdminJobsRouter({ sequelize, temporal: deps.temporal.client, kit }));
   app.use(buildStorageRouters({ config, sequelize, s3: deps.s3, publicS3: deps.publicS3, logger, kit }));
 

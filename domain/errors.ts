@@ -18,6 +18,8 @@ export type ErrorCode =
   | 'export_too_large'
   | 'export_failed'
   | 'export_timeout'
+  | 'import_failed'
+  | 'import_timeout'
   | 'invalid_key'
   | 'permanent_object'
   | ConflictCode;

@@ -5,6 +5,7 @@ import { createCleanupActivities, type CleanupDeps } from '../activities/cleanup
 import { createJobRunActivities } from '../activities/job-runs';
 import { createExportDeliveryActivities, type ExportDeliveryDeps } from '../activities/export-delivery';
 import { createExportRenderActivities, type ExportRenderDeps } from '../activities/exports/render-export';
+import { createImportActivities, type ImportDeps } from '../activities/imports/run-import';
 import { createReconcileActivities } from '../activities/reconcile-job-runs';
 import { createJobStarterActivities } from '../activities/start-jobs';
 import { createDocumentPdfActivities } from '../activities/billing/render-document-pdf';
@@ -21,6 +22,8 @@ export interface WorkerDeps {
   temporal: Client;
   /** S3, database and metrics of the cleanup jobs (built by workers/main.ts with workers/cleanup-deps.ts). */
   cleanup: CleanupDeps;
+  /** Database and S3 of the imports (workers/main.ts). */
+  imports: ImportDeps;
 }
 
 /** Every activity, built from its factory with real dependencies. Capability activities join here. */
@@ -34,5 +37,6 @@ export function buildActivities(deps: WorkerDeps) {
     ...createCleanupActivities(deps.cleanup),
     ...createTriggerEvaluationActivities(deps),
     ...createDocumentPdfActivities({ s3: deps.exportRender.s3, bucket: deps.exportRender.bucket, chromium: deps.exportRender.chromium }),
+    ...createImportActivities(deps.imports),
   };
 }

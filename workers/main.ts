@@ -61,6 +61,7 @@ async function main() {
     metrics,
     temporal: temporal.client,
     cleanup: buildCleanupDeps({ config, sequelize, s3, logger, registry }),
+    imports: { sequelize, s3, bucket: config.S3_BUCKET, logger },
     exportRender: { sequelize, s3, bucket: config.S3_BUCKET, chromium, logger, pdf: { maxRows: config.EXPORT_PDF_MAX_ROWS, chunkRows: config.EXPORT_PDF_CHUNK_ROWS } },
     exportDelivery: {
       logger,

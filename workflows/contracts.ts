@@ -1,6 +1,7 @@
 import { type JobContract } from './job-run/contract';
 import { EXPORT_JOB, SCHEDULED_EXPORT_JOB } from './exports/contract';
 import { RECONCILE_JOB_RUNS } from './maintenance/contract';
+import { IMPORT_JOB } from './imports/contract';
 import { CLEANUP_EXPORT_FILES, CLEANUP_ORPHAN_FILE_OBJECTS, CLEANUP_ORPHAN_OBJECTS } from './cleanup/contract';
 import { EVALUATE_TRIGGERS_JOB } from './workflow-triggers/contract';
 import { DOCUMENT_PDF_JOB } from './billing/contract';
@@ -18,6 +19,7 @@ export const JOB_CONTRACTS: readonly JobContract<unknown, never>[] = [
   CLEANUP_ORPHAN_OBJECTS,
   EVALUATE_TRIGGERS_JOB,
   DOCUMENT_PDF_JOB,
+  IMPORT_JOB,
 ];
 
 /** Workflows started by a Temporal Schedule rather than by startJob. */

@@ -8,3 +8,4 @@ export { exportWorkflow, scheduledExportWorkflow } from './exports/export';
 export { cleanupExportFilesWorkflow, cleanupOrphanFileObjectsWorkflow, cleanupOrphanObjectsWorkflow } from './cleanup/cleanup-workflows';
 export { evaluateTriggersWorkflow } from './workflow-triggers/evaluate-triggers';
 export { documentPdfWorkflow } from './billing/document-pdf';
+export { importWorkflow } from './imports/import';

@@ -36,6 +36,9 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   export_failed: 500,
   // Still rendering after EXPORT_SYNC_TIMEOUT_SECONDS: the answer names the job to poll.
   export_timeout: 504,
+  // The import job failed for good (in the dead-letter queue), or is still running after the wait.
+  import_failed: 500,
+  import_timeout: 504,
   // A delete under a permanent prefix is refused by the cleanup guard: a bug of ours if it ever reaches a response.
   permanent_object: 500,
   unavailable: 503,

@@ -1,0 +1,69 @@
+import { type Sequelize } from 'sequelize-typescript';
+import { ownedIds } from '../../db/queries/import-matches';
+import { type CellDateTime } from '../../domain/imports/cell-values';
+import { matchKeys } from '../../domain/imports/match-keys';
+import { recordFromRow } from '../../domain/imports/row-record';
+import { validateRow } from '../../domain/imports/row-validation';
+import { type ImportEntity } from '../../domain/imports/target-fields';
+import { instantOf } from '../../domain/imports/zoned-time';
+import { type Sheet } from '../../lib/imports/sheet';
+import { type ImportRowError } from '../../workflows/imports/contract';
+
+/** A row that passed validation: its columns as stored and its match keys. */
+export interface PreparedRow {
+  line: number;
+  values: Record<string, unknown>;
+  keys: string[];
+  /** The row as read, for the error report. */
+  cells: Record<string, string>;
+}
+
+const RELATIONS = [
+  ['contact_id', 'contacts', 'contacts'],
+  ['session_id', 'sessions', 'sessions'],
+  ['quote_id', 'quotes', 'quotes'],
+] as const;
+
+/**
+ * Maps and validates every row, then checks that the relation ids name the owner's own records
+ * (someone else's contact id is an error on that line, never a silent link).
+ */
+export async function prepareRows(
+  sequelize: Sequelize,
+  input: { entity: ImportEntity; ownerId: string; timeZone: string; sheet: Sheet; mapping: Record<string, string> },
+): Promise<{ rows: PreparedRow[]; errors: ImportRowError[] }> {
+  const { entity, sheet, mapping, timeZone } = input;
+  const errors: ImportRowError[] = [];
+  const valid: { line: number; value: Record<string, unknown>; cells: Record<string, string> }[] = [];
+  for (const row of sheet.rows) {
+    const result = validateRow(entity, recordFromRow(row.cells, mapping, sheet.headers));
+    if (result.ok) valid.push({ line: row.line, value: result.value as Record<string, unknown>, cells: row.cells });
+    else errors.push({ line: row.line, message: result.message, row: row.cells });
+  }
+  const owned = new Map<string, Set<string>>();
+  for (const [field, table] of RELATIONS) {
+    const ids = [...new Set(valid.map((v) => v.value[field]).filter((id): id is string => typeof id === 'string'))];
+    owned.set(field, await ownedIds(sequelize, table, input.ownerId, ids));
+  }
+  const rows: PreparedRow[] = [];
+  for (const v of valid) {
+    const foreign = RELATIONS.filter(([field]) => typeof v.value[field] === 'string' && !owned.get(field)?.has(v.value[field] as string));
+    if (foreign.length > 0) {
+      errors.push({ line: v.line, message: foreign.map(([field, , noun]) => `${field} ${String(v.value[field])} is not one of your ${noun}`).join('; '), row: v.cells });
+      continue;
+    }
+    rows.push({ line: v.line, values: toColumns(entity, v.value, timeZone), keys: matchKeys(entity, v.value, timeZone), cells: v.cells });
+  }
+  errors.sort((a, b) => a.line - b.line);
+  return { rows, errors };
+}
+
+/** Validated values as columns: session date-times become instants in the studio's zone. */
+function toColumns(entity: ImportEntity, value: Record<string, unknown>, timeZone: string): Record<string, unknown> {
+  if (entity !== 'sessions') return value;
+  const columns = { ...value };
+  for (const field of ['start_date', 'end_date']) {
+    if (value[field]) columns[field] = instantOf(value[field] as CellDateTime, timeZone);
+  }
+  return columns;
+}

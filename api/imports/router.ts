@@ -1,0 +1,119 @@
+import { createHash } from 'node:crypto';
+import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { type Client, WorkflowFailedError } from '@temporalio/client';
+import { type Request, type Response, Router } from 'express';
+import { type z } from 'zod';
+import { User } from '../../db/models/User';
+import { DomainError } from '../../domain/errors';
+import { failureMessage } from '../../domain/failure-message';
+import { parseCustomMapping } from '../../domain/imports/custom-mapping';
+import { detectImportFormat, IMPORT_FORMATS, MAX_IMPORT_BYTES } from '../../domain/imports/file-format';
+import { headerVariants } from '../../domain/imports/header-mapping';
+import { type RowAction } from '../../domain/imports/import-plan';
+import { IMPORT_ENTITIES, IMPORT_TARGET_FIELDS, type ImportEntity } from '../../domain/imports/target-fields';
+import { type Config } from '../../lib/config';
+import { readUpload } from '../../lib/imports/read-upload';
+import { resolveImportMapping } from '../../lib/imports/resolve-mapping';
+import { startJob } from '../../lib/jobs/start-job';
+import { downloadLink } from '../../lib/s3-links';
+import { IMPORT_JOB, type ImportPayload, type ImportPreview, type ImportResult } from '../../workflows/imports/contract';
+import { type AuthUser } from '../auth/auth-user';
+import { type createRouteKit } from '../http/route-kit';
+import { ImportPreviewView, ImportQuery, ImportResultView, PreviewQuery } from './schema';
+import { createImportUpload } from './upload';
+
+export interface ImportsRouterDeps {
+  temporal: Client;
+  s3: S3Client;
+  publicS3: S3Client;
+  config: Config;
+  kit: ReturnType<typeof createRouteKit>;
+}
+
+// A 10 MB file imports in seconds; the wait is generous, and a longer run is still in job_runs.
+const WAIT_SECONDS = 300;
+
+/** /api/import: uploads checked here, imported by the import job, the answer waited for. */
+export function buildImportsRouter(deps: ImportsRouterDeps): Router {
+  const { kit, config } = deps;
+  const router = Router();
+  const tag = 'imports';
+  const readFile = createImportUpload();
+
+  /** Checks the upload (type, size, readable, a usable column), stores it, runs the job, waits. */
+  async function runImportJob(req: Request, res: Response, user: AuthUser, entity: ImportEntity, options: { preview: boolean; updateExisting: boolean; mapping?: string; rowActions?: Record<string, RowAction> }) {
+    const file = await readFile(req, res);
+    const format = detectImportFormat(file.originalname, file.mimetype, file.buffer.subarray(0, 8));
+    const mapping = options.mapping === undefined ? undefined : parseCustomMapping(entity, options.mapping);
+    // Parsed here too, so an unreadable, empty or unrecognised file is a 400 before any job.
+    const sheet = await readUpload(format, file.buffer);
+    resolveImportMapping(entity, sheet.headers, mapping);
+    const owner = await User.findByPk(user.id, { attributes: ['time_zone'], rejectOnEmpty: true });
+    const hash = createHash('sha256')
+      .update(JSON.stringify([user.id, entity, options.preview, options.updateExisting, mapping ?? null, options.rowActions ?? null, owner.time_zone]))
+      .update(file.buffer)
+      .digest('hex');
+    const uploadKey = `temp/imports/${user.id}/${hash}.${format}`;
+    await deps.s3.send(new PutObjectCommand({ Bucket: config.S3_BUCKET, Key: uploadKey, Body: file.buffer, ContentType: file.mimetype }));
+    const payload: ImportPayload = {
+      ownerId: user.id,
+      entity,
+      format,
+      uploadKey,
+      filename: file.originalname,
+      updateExisting: options.updateExisting,
+      preview: options.preview,
+      timeZone: owner.time_zone,
+      requestId: req.requestId,
+      ...(mapping ? { mapping } : {}),
+      ...(options.rowActions ? { rowActions: options.rowActions } : {}),
+    };
+    const run = await startJob(deps.temporal, IMPORT_JOB, `${user.id}:${hash}`, payload, { orgId: user.orgId, userId: user.id, requestId: req.requestId });
+    return waitForImport(deps.temporal, run.id, run.workflow_id);
+  }
+
+  kit.route(
+    router,
+    { method: 'post', path: '/api/import/contacts/preview', summary: 'Preview a contacts import: what each line would do; nothing is written', tag, auth: 'user', query: PreviewQuery, response: ImportPreviewView },
+    async ({ req, res, user, query }) => (await runImportJob(req, res, user, 'contacts', { preview: true, updateExisting: true, mapping: query.mapping })) as ImportPreview,
+  );
+
+  for (const entity of IMPORT_ENTITIES) {
+    const query = entity === 'contacts' ? ImportQuery : ImportQuery.omit({ rowActions: true });
+    kit.route(
+      router,
+      { method: 'post', path: `/api/import/${entity}`, summary: `Import ${entity} from a csv, xlsx or xls file (multipart part "file")`, tag, auth: 'user', query, response: ImportResultView },
+      async ({ req, res, user, query: q }) => {
+        const { updateExisting, mapping, rowActions } = q as z.infer<typeof ImportQuery>;
+        const result = (await runImportJob(req, res, user, entity, { preview: false, updateExisting, mapping, rowActions: rowActions as Record<string, RowAction> | undefined })) as ImportResult;
+        const errorFile = result.errorFile ? await downloadLink(deps.publicS3, config.S3_BUCKET, result.errorFile, config.EXPORT_LINK_TTL_SECONDS) : null;
+        return { ...result, errorFile: errorFile ? { url: errorFile.url, key: result.errorFile!.key, filename: result.errorFile!.filename } : null };
+      },
+    );
+  }
+
+  kit.route(router, { method: 'post', path: '/api/import/info', summary: 'What the import accepts: entities, formats, fields and header mappings', tag, auth: 'user' }, async () => ({
+    entities: IMPORT_ENTITIES.map((entity) => ({ entity, targetFields: IMPORT_TARGET_FIELDS[entity], headerVariants: headerVariants(entity), endpoint: `/api/import/${entity}` })),
+    formats: IMPORT_FORMATS,
+    contentTypes: { csv: ['text/csv', 'application/csv'], xlsx: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'], xls: ['application/vnd.ms-excel'] },
+    maxFileBytes: MAX_IMPORT_BYTES,
+    preview: '/api/import/contacts/preview',
+  }));
+
+  return router;
+}
+
+async function waitForImport(temporal: Client, jobRunId: string, workflowId: string): Promise<ImportResult | ImportPreview> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DomainError('import_timeout', `The import is still running after ${WAIT_SECONDS} s`, { jobRunId })), WAIT_SECONDS * 1000);
+  });
+  try {
+    return (await Promise.race([temporal.workflow.getHandle(workflowId).result(), timeout])) as ImportResult | ImportPreview;
+  } catch (err) {
+    if (!(err instanceof WorkflowFailedError)) throw err;
+    throw new DomainError('import_failed', `The import failed: ${failureMessage(err)}`, { jobRunId });
+  } finally {
+    clearTimeout(timer);
+  }
+}

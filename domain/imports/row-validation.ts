@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { INVOICE_STATUSES, QUOTE_STATUSES } from '../invoicing/statuses';
+import { SESSION_STATUSES } from '../sessions/session-status';
+import { type CellDateTime, parseAmount, parseDateOnly, parseDateTime } from './cell-values';
+import { splitFullName } from './row-record';
+import { type ImportEntity } from './target-fields';
+
+// Lengths are the storage lengths of the columns (db/models), so a valid row always fits.
+const text = (max: number) => z.string().max(max, `is longer than ${max} characters`).optional();
+const required = (max: number) => z.string({ error: 'is required' }).min(1, 'is required').max(max, `is longer than ${max} characters`);
+const uuid = z.uuid({ error: 'is not a valid id' }).optional();
+const upper = (values: readonly [string, ...string[]]) =>
+  z
+    .string()
+    .transform((s) => s.toUpperCase())
+    .pipe(z.enum(values, { error: `must be one of ${values.join(', ')}` }))
+    .optional();
+const amount = z
+  .string()
+  .transform((s, ctx) => parseAmount(s) ?? (ctx.addIssue({ code: 'custom', message: 'is not an amount' }), z.NEVER))
+  .optional();
+const dateOnly = z
+  .string()
+  .transform((s, ctx) => parseDateOnly(s) ?? (ctx.addIssue({ code: 'custom', message: 'is not a date (YYYY-MM-DD or DD/MM/YYYY)' }), z.NEVER))
+  .optional();
+const dateTime = z
+  .string()
+  .transform((s, ctx): CellDateTime => parseDateTime(s) ?? (ctx.addIssue({ code: 'custom', message: 'is not a date (YYYY-MM-DD, optionally with a time)' }), z.NEVER))
+  .optional();
+
+const ContactRow = z
+  .object({
+    first_name: text(100),
+    last_name: text(100),
+    email: z.email({ error: 'is not a valid e-mail address' }).max(255, 'is longer than 255 characters').optional(),
+    phone_number: text(50),
+    street: text(255),
+    city: text(100),
+    zipcode: text(20),
+    country: text(100),
+    notes: text(10_000),
+    contact_type: text(50),
+  })
+  .refine((c) => Boolean(c.first_name || c.last_name), { message: 'a first name or a last name is required', path: ['first_name'] });
+
+const SessionRow = z
+  .object({
+    title: required(255),
+    location: required(255),
+    contact_id: z.uuid({ error: 'is not a valid id' }),
+    start_date: dateTime,
+    end_date: dateTime,
+    notes: text(10_000),
+    status: upper(SESSION_STATUSES),
+  })
+  .refine((s) => !s.start_date || !s.end_date || `${s.start_date.date}T${s.start_date.time}` <= `${s.end_date.date}T${s.end_date.time}`, {
+    message: 'must not be before start_date',
+    path: ['end_date'],
+  });
+
+const relation = (r: { session_id?: string; contact_id?: string }) => Boolean(r.session_id || r.contact_id);
+const relationMessage = { message: 'a session_id or a contact_id is required', path: ['contact_id'] };
+
+const QuoteRow = z
+  .object({
+    title: required(255),
+    amount,
+    status: upper(QUOTE_STATUSES),
+    valid_until: dateOnly,
+    description: text(10_000),
+    session_id: uuid,
+    contact_id: uuid,
+  })
+  .refine(relation, relationMessage);
+
+const InvoiceRow = z
+  .object({
+    title: required(10_000),
+    amount,
+    status: upper(INVOICE_STATUSES),
+    due_date: dateOnly,
+    description: text(10_000),
+    session_id: uuid,
+    contact_id: uuid,
+    quote_id: uuid,
+  })
+  .refine(relation, relationMessage);
+
+const ROW_SCHEMAS = { contacts: ContactRow, sessions: SessionRow, quotes: QuoteRow, invoices: InvoiceRow };
+
+/** A row ready to write, per entity. */
+export type ValidRow<E extends ImportEntity> = z.infer<(typeof ROW_SCHEMAS)[E]>;
+
+export type RowValidation<E extends ImportEntity> = { ok: true; value: ValidRow<E> } | { ok: false; message: string };
+
+/**
+ * Validates one mapped record (target field → trimmed cell text). For contacts, `full_name` fills
+ * first and last name when both are absent. The message names each failing field in words a
+ * studio owner understands: "email is not a valid e-mail address; title is required".
+ */
+export function validateRow<E extends ImportEntity>(entity: E, record: Record<string, string>): RowValidation<E> {
+  let input: Record<string, string> = record;
+  if (entity === 'contacts') {
+    const { full_name, ...rest } = record;
+    input = !rest.first_name && !rest.last_name && full_name ? { ...rest, ...splitFullName(full_name) } : rest;
+  }
+  const result = ROW_SCHEMAS[entity].safeParse(input);
+  if (result.success) return { ok: true, value: result.data as ValidRow<E> };
+  const message = result.error.issues.map((issue) => `${issue.path.map(String).join('.') || 'row'} ${issue.message}`).join('; ');
+  return { ok: false, message };
+}

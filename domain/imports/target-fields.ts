@@ -1,0 +1,21 @@
+/** The entities a file can be imported into (spec: Import endpoints). */
+export const IMPORT_ENTITIES = ['contacts', 'sessions', 'quotes', 'invoices'] as const;
+export type ImportEntity = (typeof IMPORT_ENTITIES)[number];
+
+/**
+ * Every field a column may be mapped to, per entity (spec: "Import target fields"). Contacts also
+ * accept `full_name`, which only fills first and last name when both are absent.
+ */
+export const IMPORT_TARGET_FIELDS = {
+  contacts: ['first_name', 'last_name', 'full_name', 'email', 'phone_number', 'street', 'city', 'zipcode', 'country', 'notes', 'contact_type'],
+  sessions: ['title', 'location', 'contact_id', 'start_date', 'end_date', 'notes', 'status'],
+  quotes: ['title', 'amount', 'status', 'valid_until', 'description', 'session_id', 'contact_id'],
+  invoices: ['title', 'amount', 'status', 'due_date', 'description', 'session_id', 'contact_id', 'quote_id'],
+} as const satisfies Record<ImportEntity, readonly string[]>;
+
+export type ImportTargetField<E extends ImportEntity = ImportEntity> = (typeof IMPORT_TARGET_FIELDS)[E][number];
+
+/** True when `field` is a target field of `entity`. */
+export function isTargetField(entity: ImportEntity, field: string): boolean {
+  return (IMPORT_TARGET_FIELDS[entity] as readonly string[]).includes(field);
+}

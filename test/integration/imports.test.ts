@@ -1,0 +1,229 @@
+// Imports through HTTP against the real stack: the api in-process, the real worker process
+// running the import job, uploads and error files in the S3 server.
+import fs from 'node:fs';
+import path from 'node:path';
+import { deflateRawSync } from 'node:zlib';
+import * as XLSX from '@e965/xlsx';
+import ExcelJS from 'exceljs';
+import iconv from 'iconv-lite';
+import request from 'supertest';
+import { freePort } from '../../scripts/stack/wait';
+import { buildContact, buildUser, type TestUser } from '../factories/users';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { eventually, startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
+import { testStackDir } from '../setup/paths';
+
+let t: TestApp;
+let worker: WorkerProcess;
+const logFile = path.join(testStackDir, 'logs', `imports-worker-${process.pid}.log`);
+const startWorker = async () =>
+  startWorkerProcess('workers/main.ts', logFile, 'worker started', 180_000, { LOG_LEVEL: 'info', WORKER_METRICS_PORT: String(await freePort()) });
+beforeAll(async () => {
+  t = await startTestApp({ listen: true });
+  worker = await startWorker();
+}, 240_000);
+afterAll(async () => {
+  await worker?.kill('SIGTERM');
+  await t.close();
+});
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const as = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
+const upload = (user: TestUser, url: string, body: Buffer, filename: string, contentType: string, query: Record<string, string> = {}) =>
+  request(t.app).post(url).query(query).set(as(user)).attach('file', body, { filename, contentType });
+const rows = async (sql: string, bind: unknown[]) => (await t.sequelize.query(sql, { bind }))[0] as Record<string, unknown>[];
+
+describe('contacts from csv', () => {
+  it('imports the spec headers, reports failing rows with their file lines, and links an error file', async () => {
+    const owner = await buildUser(t.app);
+    const csv = ['First Name,Last Name,Email,Phone,Zip Code,Contact Type', 'Léa,Moreau,lea@example.fr,0601020304,69001,client', ',,nobody@example.fr,,,', 'Hugo,,not-an-email,,,', '', 'Inès,Roux,ines@example.fr,,,'].join('\r\n');
+    const res = await upload(owner, '/api/import/contacts', Buffer.from(csv), 'contacts.csv', 'text/csv');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ imported: 2, skipped: 2, total: 4, totalRows: 4, created: 2, updated: 0 });
+    expect(res.body.errors).toEqual([
+      { line: 3, message: 'first_name a first name or a last name is required', row: { 'First Name': '', 'Last Name': '', Email: 'nobody@example.fr', Phone: '', 'Zip Code': '', 'Contact Type': '' } },
+      { line: 4, message: 'email is not a valid e-mail address', row: expect.objectContaining({ 'First Name': 'Hugo', Email: 'not-an-email' }) },
+    ]);
+    expect(res.body.mapping).toEqual({ 'First Name': 'first_name', 'Last Name': 'last_name', Email: 'email', Phone: 'phone_number', 'Zip Code': 'zipcode', 'Contact Type': 'contact_type' });
+    const stored = await rows('SELECT first_name, last_name, email, phone_number, zipcode, contact_type FROM contacts WHERE owner_id = $1 ORDER BY email', [owner.id]);
+    expect(stored).toEqual([
+      { first_name: 'Inès', last_name: 'Roux', email: 'ines@example.fr', phone_number: null, zipcode: null, contact_type: null },
+      { first_name: 'Léa', last_name: 'Moreau', email: 'lea@example.fr', phone_number: '0601020304', zipcode: '69001', contact_type: 'client' },
+    ]);
+    const events = await rows("SELECT count(*)::int AS n FROM outbox_events WHERE owner_id = $1 AND event_type = 'CONTACT_CREATED'", [owner.id]);
+    expect(events[0].n).toBe(2);
+    const errorFile = Buffer.from(await (await fetch(res.body.errorFile.url)).arrayBuffer()).toString('utf8');
+    expect(errorFile.replace(/^\ufeff/, '').trim().split('\r\n')).toEqual([
+      'First Name,Last Name,Email,Phone,Zip Code,Contact Type,Import error',
+      ',,nobody@example.fr,,,,first_name a first name or a last name is required',
+      'Hugo,,not-an-email,,,,email is not a valid e-mail address',
+    ]);
+  });
+
+  it('reads the third-party layout and a semicolon Windows-1252 file with accents', async () => {
+    const owner = await buildUser(t.app);
+    const thirdParty = ['Name,Given Name,Family Name,E-mail 1 - Value,E-mail 2 - Value,Phone 1 - Value,Address 1 - City', 'Chloé Dubois,,,,chloe@example.fr,+33 6 00,Nantes'].join('\n');
+    const a = await upload(owner, '/api/import/contacts', Buffer.from(thirdParty), 'google.csv', 'text/csv');
+    expect(a.status).toBe(200);
+    expect(a.body.imported).toBe(1);
+    const legacy = iconv.encode('Prénom;Nom;Ville\r\nFrançois;Lefèvre;Besançon\r\n', 'win1252');
+    const b = await upload(owner, '/api/import/contacts', legacy, 'excel.csv', 'application/vnd.ms-excel', { mapping: JSON.stringify({ Prénom: 'first_name', Nom: 'last_name', Ville: 'city' }) });
+    expect(b.status).toBe(200);
+    expect(b.body.imported).toBe(1);
+    const stored = await rows('SELECT first_name, last_name, email, phone_number, city FROM contacts WHERE owner_id = $1 ORDER BY city', [owner.id]);
+    expect(stored).toEqual([
+      { first_name: 'François', last_name: 'Lefèvre', email: null, phone_number: null, city: 'Besançon' },
+      { first_name: 'Chloé', last_name: 'Dubois', email: 'chloe@example.fr', phone_number: '+33 6 00', city: 'Nantes' },
+    ]);
+  });
+
+  it('updates matches with updateExisting, handles in-file duplicates, and a double submit imports once', async () => {
+    const owner = await buildUser(t.app);
+    const existing = await buildContact(t.app, owner, { first_name: 'Anna', last_name: 'Petit', email: 'anna@example.fr', city: 'Lyon' });
+    const csv = Buffer.from('first name,last name,email,city\nAnna,Petit,ANNA@example.fr,Paris\nMax,Blanc,max@example.fr,Lille\nMax,Blanc,max@example.fr,Arras\n');
+    const res = await upload(owner, '/api/import/contacts', csv, 'c.csv', 'text/csv', { updateExisting: 'true' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ imported: 3, created: 1, updated: 2, skipped: 0 });
+    expect(res.body.warnings).toEqual([{ line: 4, message: 'Same record as line 3: this row updates it' }]);
+    const again = await upload(owner, '/api/import/contacts', csv, 'c.csv', 'text/csv', { updateExisting: 'true' });
+    expect(again.body).toEqual(res.body.errorFile ? { ...res.body, errorFile: { ...res.body.errorFile, url: expect.any(String) } } : res.body);
+    const stored = await rows('SELECT id, first_name, city FROM contacts WHERE owner_id = $1 ORDER BY first_name', [owner.id]);
+    expect(stored).toEqual([
+      { id: existing.id, first_name: 'Anna', city: 'Paris' },
+      { id: expect.any(String), first_name: 'Max', city: 'Arras' },
+    ]);
+  });
+
+  it('previews without writing, with the diff of each update, then honours rowActions', async () => {
+    const owner = await buildUser(t.app);
+    const existing = await buildContact(t.app, owner, { first_name: 'Anna', last_name: 'Petit', email: 'anna@example.fr', city: 'Lyon' });
+    const csv = Buffer.from('First Name,Last Name,Email,City\nAnna,Petit,anna@example.fr,Paris\nNew,Person,new@example.fr,Lille\nSkip,Me,skip@example.fr,Caen\n');
+    const preview = await upload(owner, '/api/import/contacts/preview', csv, 'c.csv', 'text/csv');
+    expect(preview.status).toBe(200);
+    expect(preview.body.summary).toEqual({ create: 2, update: 1, skip: 0 });
+    expect(preview.body.items[0]).toMatchObject({ line: 2, firstName: 'Anna', lastName: 'Petit', suggestedAction: 'update', existingContactId: existing.id, changes: { city: { from: 'Lyon', to: 'Paris' } } });
+    expect((await rows('SELECT count(*)::int AS n FROM contacts WHERE owner_id = $1', [owner.id]))[0].n).toBe(1);
+
+    const res = await upload(owner, '/api/import/contacts', csv, 'c.csv', 'text/csv', { rowActions: JSON.stringify({ 2: 'update', 4: 'skip' }) });
+    expect(res.body).toMatchObject({ imported: 2, skipped: 1, created: 1, updated: 1 });
+    expect(await rows('SELECT first_name, city FROM contacts WHERE owner_id = $1 ORDER BY first_name', [owner.id])).toEqual([
+      { first_name: 'Anna', city: 'Paris' },
+      { first_name: 'New', city: 'Lille' },
+    ]);
+  });
+});
+
+describe('sessions, quotes and invoices from spreadsheets', () => {
+  it('imports sessions from an xlsx; a contact id of another studio is an error on its line', async () => {
+    const owner = await buildUser(t.app);
+    const other = await buildUser(t.app);
+    const mine = await buildContact(t.app, owner);
+    const theirs = await buildContact(t.app, other);
+    const workbook = new ExcelJS.Workbook();
+    const ws = workbook.addWorksheet('Sessions');
+    ws.addRow(['Title', 'Location', 'Contact ID', 'Start Date', 'Status']);
+    ws.addRow(['Mariage', 'Lyon', mine.id, new Date(Date.UTC(2026, 5, 20, 14, 30)), 'validated']);
+    ws.addRow(['Portrait', 'Paris', theirs.id, new Date(Date.UTC(2026, 6, 1)), '']);
+    const res = await upload(owner, '/api/import/sessions', Buffer.from(await workbook.xlsx.writeBuffer()), 'sessions.xlsx', XLSX_TYPE);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ imported: 1, skipped: 1 });
+    expect(res.body.errors).toEqual([{ line: 3, message: `contact_id ${theirs.id} is not one of your contacts`, row: expect.objectContaining({ Title: 'Portrait' }) }]);
+    const stored = await rows('SELECT title, status, start_date FROM sessions WHERE owner_id = $1', [owner.id]);
+    // 14:30 in Paris (the fr-FR default zone) in June is 12:30 UTC.
+    expect(stored).toEqual([{ title: 'Mariage', status: 'VALIDATED', start_date: new Date('2026-06-20T12:30:00Z') }]);
+    expect((await rows("SELECT count(*)::int AS n FROM outbox_events WHERE owner_id = $1 AND event_type = 'SESSION_CREATED'", [owner.id]))[0].n).toBe(1);
+  });
+
+  it('imports quotes from an xls and invoices from a csv, updating by title', async () => {
+    const owner = await buildUser(t.app);
+    const contact = await buildContact(t.app, owner);
+    const sheet = XLSX.utils.aoa_to_sheet([['Title', 'Amount', 'Status', 'Valid Until', 'Contact ID'], ['Devis mariage', '1 200,50', 'sent', '31/12/2026', contact.id], ['Devis vide', '', 'LOST', '', contact.id]]);
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sheet, 'Quotes');
+    const quotes = await upload(owner, '/api/import/quotes', XLSX.write(book, { type: 'buffer', bookType: 'biff8' }) as Buffer, 'quotes.xls', 'application/vnd.ms-excel');
+    expect(quotes.status).toBe(200);
+    expect(quotes.body).toMatchObject({ imported: 1, skipped: 1, errors: [{ line: 3, message: 'status must be one of PENDING, SENT, ACCEPTED, REJECTED' }] });
+    expect(await rows('SELECT title, amount, status, valid_until FROM quotes WHERE owner_id = $1', [owner.id])).toEqual([{ title: 'Devis mariage', amount: '1200.50', status: 'SENT', valid_until: '2026-12-31' }]);
+
+    const invoices = Buffer.from(`title;amount;status;due date;contact id\nFacture 1;300;draft;2026-08-01;${contact.id}\n`);
+    await upload(owner, '/api/import/invoices', invoices, 'i.csv', 'text/csv').expect(200);
+    const again = await upload(owner, '/api/import/invoices', Buffer.from(`Title;Amount;Status;Contact ID\nfacture 1;350;PAID;${contact.id}\n`), 'i.csv', 'text/csv', { updateExisting: 'true' });
+    expect(again.body).toMatchObject({ imported: 1, updated: 1, created: 0 });
+    expect(await rows('SELECT title, amount, status FROM invoices WHERE owner_id = $1', [owner.id])).toEqual([{ title: 'facture 1', amount: '350.00', status: 'PAID' }]); // matched case-insensitively, written as the file says
+  });
+});
+
+describe('refused uploads', () => {
+  it('answers 413 above 10 MB, 415 for another type, 400 for empty, unrecognised, bad mappings and a zip bomb', async () => {
+    const owner = await buildUser(t.app);
+    expect((await upload(owner, '/api/import/contacts', Buffer.alloc(10 * 1024 * 1024 + 1, 'a'), 'big.csv', 'text/csv')).status).toBe(413);
+    expect((await upload(owner, '/api/import/contacts', Buffer.from('%PDF-1.7'), 'c.pdf', 'application/pdf')).status).toBe(415);
+    expect((await upload(owner, '/api/import/contacts', Buffer.from('a,b'), 'c.xlsx', XLSX_TYPE)).status).toBe(415);
+    const empty = await upload(owner, '/api/import/contacts', Buffer.from('First Name\r\n'), 'c.csv', 'text/csv');
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe('The file has a header row but no data rows');
+    const unknown = await upload(owner, '/api/import/contacts', Buffer.from('Foo,Bar\n1,2\n'), 'c.csv', 'text/csv');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toMatch(/No column of the file is recognised for contacts/);
+    const mapping = await upload(owner, '/api/import/quotes', Buffer.from('A\n1\n'), 'q.csv', 'text/csv', { mapping: JSON.stringify({ A: 'price' }) });
+    expect(mapping.status).toBe(400);
+    expect(mapping.body.details).toMatchObject({ invalid_fields: ['price'] });
+    const bomb = await upload(owner, '/api/import/contacts', zipBomb(64 * 1024 * 1024), 'c.xlsx', XLSX_TYPE);
+    expect(bomb.status).toBe(400);
+    expect(bomb.body.message).toMatch(/archive bomb/);
+  });
+});
+
+describe('a worker killed mid-import', () => {
+  it('finishes the import after a restart with no duplicated and no missing row', async () => {
+    const owner = await buildUser(t.app);
+    const count = 30_000;
+    const lines = ['First Name,Last Name,Email'];
+    for (let i = 0; i < count; i++) lines.push(`P${i},Nom${i},p${i}@example.fr`);
+    const pending = upload(owner, '/api/import/contacts', Buffer.from(lines.join('\n')), 'big.csv', 'text/csv').then((r) => r);
+    const run = await eventually('some batches written', async () => {
+      const written = await rows("SELECT w.job_run_id, count(*)::int AS n FROM import_row_writes w JOIN job_runs r ON r.id = w.job_run_id WHERE r.user_id = $1 GROUP BY 1", [owner.id]);
+      return written[0] && (written[0].n as number) > 0 && (written[0].n as number) < count ? written[0] : undefined;
+    });
+    await worker.kill('SIGKILL');
+    worker = await startWorker();
+    const res = await pending;
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ imported: count, created: count, skipped: 0 });
+    const stored = await rows('SELECT count(*)::int AS n, count(DISTINCT email)::int AS d FROM contacts WHERE owner_id = $1', [owner.id]);
+    expect(stored[0]).toEqual({ n: count, d: count });
+    expect((await rows('SELECT status FROM job_runs WHERE id = $1', [run.job_run_id]))[0].status).toBe('COMPLETED');
+    // The restarted worker resumed after the committed batches rather than starting over.
+    expect(fs.readFileSync(logFile, 'utf8')).toContain('resuming an import after a retry');
+  }, 240_000);
+});
+
+/** A one-entry zip whose entry inflates to `size` zero bytes, named like an xlsx part. */
+function zipBomb(size: number): Buffer {
+  const name = Buffer.from('xl/worksheets/sheet1.xml');
+  const data = deflateRawSync(Buffer.alloc(size));
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(8, 8);
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(size, 22);
+  local.writeUInt16LE(name.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt16LE(8, 10);
+  central.writeUInt32LE(data.length, 20);
+  central.writeUInt32LE(size, 24);
+  central.writeUInt16LE(name.length, 28);
+  const localPart = Buffer.concat([local, name, data]);
+  const centralPart = Buffer.concat([central, name]);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(centralPart.length, 12);
+  end.writeUInt32LE(localPart.length, 16);
+  return Buffer.concat([localPart, centralPart, end]);
+}

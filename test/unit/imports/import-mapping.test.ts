@@ -1,0 +1,105 @@
+import fc from 'fast-check';
+import { ValidationError } from '../../../domain/errors';
+import { parseCustomMapping } from '../../../domain/imports/custom-mapping';
+import { autoMapHeaders, normalizeHeader, targetForHeader } from '../../../domain/imports/header-mapping';
+import { recordFromRow, splitFullName } from '../../../domain/imports/row-record';
+import { IMPORT_ENTITIES, IMPORT_TARGET_FIELDS } from '../../../domain/imports/target-fields';
+
+describe('automatic header mapping', () => {
+  it('maps the spec variants whatever the case, accents and surrounding spaces', () => {
+    expect(autoMapHeaders('contacts', ['  FIRST name ', 'lastname', 'Émail', 'Phone Number', 'Postal Code', 'type', 'Unknown'])).toEqual({
+      '  FIRST name ': 'first_name',
+      lastname: 'last_name',
+      Émail: 'email',
+      'Phone Number': 'phone_number',
+      'Postal Code': 'zipcode',
+      type: 'contact_type',
+    });
+    expect(targetForHeader('sessions', 'Start Date')).toBe('start_date');
+    expect(targetForHeader('sessions', 'contact_id')).toBe('contact_id');
+    expect(targetForHeader('quotes', 'Valid Until')).toBe('valid_until');
+    expect(targetForHeader('invoices', 'quote id')).toBe('quote_id');
+    expect(targetForHeader('invoices', 'valid until')).toBeUndefined();
+  });
+
+  it('maps the third-party contacts layout', () => {
+    const headers = ['Name', 'Given Name', 'Family Name', 'E-mail 1 - Value', 'E-mail 2 - Value', 'Phone 1 - Value', 'Address 1 - Street', 'Address 1 - City', 'Address 1 - Postal Code', 'Address 1 - Country', 'Group Membership'];
+    expect(autoMapHeaders('contacts', headers)).toEqual({
+      Name: 'full_name',
+      'Given Name': 'first_name',
+      'Family Name': 'last_name',
+      'E-mail 1 - Value': 'email',
+      'E-mail 2 - Value': 'email',
+      'Phone 1 - Value': 'phone_number',
+      'Address 1 - Street': 'street',
+      'Address 1 - City': 'city',
+      'Address 1 - Postal Code': 'zipcode',
+      'Address 1 - Country': 'country',
+    });
+  });
+
+  it('folds headers for comparison', () => {
+    expect(normalizeHeader('  Prénom_Nom\t ')).toBe('prenom nom');
+  });
+
+  it('never throws and only yields target fields of the entity, for any headers', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...IMPORT_ENTITIES), fc.array(fc.string({ unit: 'grapheme' }), { maxLength: 30 }), (entity, headers) => {
+        const mapping = autoMapHeaders(entity, [...headers, '__proto__', 'constructor']);
+        for (const [header, target] of Object.entries(mapping)) {
+          expect(headers).toContain(header);
+          expect(IMPORT_TARGET_FIELDS[entity] as readonly string[]).toContain(target);
+        }
+      }),
+    );
+  });
+});
+
+describe('custom mapping', () => {
+  it('accepts known target fields', () => {
+    expect(parseCustomMapping('contacts', '{"Prénom":"first_name","Courriel":"email"}')).toEqual({ Prénom: 'first_name', Courriel: 'email' });
+  });
+
+  it('rejects unknown targets, listing the invalid and the valid fields', () => {
+    let error: unknown;
+    try {
+      parseCustomMapping('quotes', '{"A":"title","B":"price"}');
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).message).toBe(`Unknown target fields for quotes: price. Valid fields: ${IMPORT_TARGET_FIELDS.quotes.join(', ')}`);
+    expect((error as ValidationError).details).toEqual({ entity: 'quotes', invalid_fields: ['price'], valid_fields: [...IMPORT_TARGET_FIELDS.quotes] });
+  });
+
+  it('rejects what is not a JSON object', () => {
+    for (const raw of ['', 'nope', '[]', 'null', '"x"', '{}', '{"a":1}']) expect(() => parseCustomMapping('contacts', raw)).toThrow(ValidationError);
+  });
+
+  it('throws nothing but a ValidationError, for any text', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...IMPORT_ENTITIES), fc.oneof(fc.string(), fc.json()), (entity, raw) => {
+        try {
+          parseCustomMapping(entity, raw);
+        } catch (err) {
+          expect(err).toBeInstanceOf(ValidationError);
+        }
+      }),
+    );
+  });
+});
+
+describe('row records', () => {
+  it('takes the first non-empty cell among columns mapped to one field', () => {
+    const headers = ['E-mail 1 - Value', 'E-mail 2 - Value', 'Phone 1 - Value', 'Phone 2 - Value'];
+    const mapping = autoMapHeaders('contacts', headers);
+    const row = { 'E-mail 1 - Value': '  ', 'E-mail 2 - Value': 'b@example.com', 'Phone 1 - Value': '+33 6 12', 'Phone 2 - Value': '+33 7 00' };
+    expect(recordFromRow(row, mapping, headers)).toEqual({ email: 'b@example.com', phone_number: '+33 6 12' });
+  });
+
+  it('splits full names: the last word is the last name', () => {
+    expect(splitFullName('  Jean  Claude Dupont ')).toEqual({ first_name: 'Jean Claude', last_name: 'Dupont' });
+    expect(splitFullName('Cher')).toEqual({ first_name: 'Cher' });
+    expect(splitFullName('   ')).toEqual({});
+  });
+});

@@ -1,0 +1,82 @@
+import fc from 'fast-check';
+import { parseAmount, parseDateOnly, parseDateTime } from '../../../domain/imports/cell-values';
+import { validateRow } from '../../../domain/imports/row-validation';
+import { IMPORT_ENTITIES, IMPORT_TARGET_FIELDS } from '../../../domain/imports/target-fields';
+
+const ID = '0b6f4f5e-1c1e-4a57-9b7a-3f9d7b2b8c11';
+
+describe('row validation per entity', () => {
+  it('contacts need a first or a last name, and a valid e-mail when one is given', () => {
+    expect(validateRow('contacts', { last_name: 'Dupont', email: 'a@example.com' })).toEqual({ ok: true, value: { last_name: 'Dupont', email: 'a@example.com' } });
+    expect(validateRow('contacts', { email: 'a@example.com' })).toEqual({ ok: false, message: 'first_name a first name or a last name is required' });
+    expect(validateRow('contacts', { first_name: 'A', email: 'not-an-email' })).toEqual({ ok: false, message: 'email is not a valid e-mail address' });
+    expect(validateRow('contacts', { first_name: 'A', zipcode: '1'.repeat(21) })).toEqual({ ok: false, message: 'zipcode is longer than 20 characters' });
+  });
+
+  it('contacts fall back on full_name only when both names are absent', () => {
+    expect(validateRow('contacts', { full_name: 'Marie Curie' })).toEqual({ ok: true, value: { first_name: 'Marie', last_name: 'Curie' } });
+    expect(validateRow('contacts', { full_name: 'Marie Curie', last_name: 'Sklodowska' })).toEqual({ ok: true, value: { last_name: 'Sklodowska' } });
+  });
+
+  it('sessions need title, location and a contact id; dates and status are read', () => {
+    const ok = validateRow('sessions', { title: 'Mariage', location: 'Lyon', contact_id: ID, start_date: '14/03/2026 10:30', status: 'validated' });
+    expect(ok).toEqual({ ok: true, value: { title: 'Mariage', location: 'Lyon', contact_id: ID, start_date: { date: '2026-03-14', time: '10:30:00' }, status: 'VALIDATED' } });
+    const bad = validateRow('sessions', { title: 'Mariage', contact_id: 'abc', start_date: '2026-02-30' });
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.message).toBe('location is required; contact_id is not a valid id; start_date is not a date (YYYY-MM-DD, optionally with a time)');
+    const order = validateRow('sessions', { title: 'T', location: 'L', contact_id: ID, start_date: '2026-03-14 12:00', end_date: '2026-03-14 11:00' });
+    expect(order).toEqual({ ok: false, message: 'end_date must not be before start_date' });
+  });
+
+  it('quotes and invoices need a title and a session or contact id; statuses are the spec ones', () => {
+    expect(validateRow('quotes', { title: 'Devis', amount: '1 234,5', status: 'accepted', contact_id: ID, valid_until: '2026-12-31' })).toEqual({
+      ok: true,
+      value: { title: 'Devis', amount: '1234.50', status: 'ACCEPTED', contact_id: ID, valid_until: '2026-12-31' },
+    });
+    expect(validateRow('quotes', { title: 'Devis' })).toEqual({ ok: false, message: 'contact_id a session_id or a contact_id is required' });
+    expect(validateRow('invoices', { title: 'F', session_id: ID, status: 'PAYEE' })).toEqual({ ok: false, message: 'status must be one of DRAFT, SENT, PAID, OVERDUE' });
+    expect(validateRow('invoices', { title: 'F', session_id: ID, amount: 'douze' })).toEqual({ ok: false, message: 'amount is not an amount' });
+  });
+
+  it('never throws, for any record of any strings', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...IMPORT_ENTITIES),
+        fc.dictionary(fc.oneof(fc.constantFrom(...new Set(Object.values(IMPORT_TARGET_FIELDS).flat())), fc.string()), fc.string({ unit: 'grapheme' })),
+        (entity, record) => {
+          const result = validateRow(entity, record);
+          if (!result.ok) expect(result.message.length).toBeGreaterThan(0);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('cell values', () => {
+  it('reads amounts in French and English writing', () => {
+    expect(parseAmount('1.234,50 €')).toBe('1234.50');
+    expect(parseAmount('1,234.50')).toBe('1234.50');
+    expect(parseAmount('12')).toBe('12.00');
+    expect(parseAmount('100000000')).toBeUndefined();
+    expect(parseAmount('1e5')).toBeUndefined();
+  });
+
+  it('reads dates and date-times, with or without an offset', () => {
+    expect(parseDateOnly('2026-3-4')).toBe('2026-03-04');
+    expect(parseDateOnly('31/04/2026')).toBeUndefined();
+    expect(parseDateTime('2026-03-14T10:30:00Z')).toEqual({ date: '2026-03-14', time: '10:30:00', offset: '+00:00' });
+    expect(parseDateTime('2026-03-14 10:30+0100')).toEqual({ date: '2026-03-14', time: '10:30:00', offset: '+01:00' });
+    expect(parseDateTime('2026-03-14 25:00')).toBeUndefined();
+  });
+
+  it('parsers never throw', () => {
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        parseAmount(s);
+        parseDateOnly(s);
+        parseDateTime(s);
+      }),
+    );
+  });
+});
