@@ -64,7 +64,7 @@ export function buildSessionInfoTemplatesRouter({ sequelize, kit }: { sequelize:
       response: z.object({ created: z.number().int(), fields_added: z.number().int(), templates: z.array(TemplateView) }),
     },
     async ({ user }) => {
-      const counts = await createDefaults(sequelize, user.id);
+      const counts = await createDefaults(sequelize, user.id, user.locale);
       const rows = await UserSessionInfoTemplate.findAll({ where: { owner_id: user.id }, include: [{ association: 'fields' }], order: [['display_order', 'ASC'], ['id', 'ASC']], limit: MAX_TEMPLATES_LISTED });
       return { ...counts, templates: rows.map(presentUserTemplate) };
     },

@@ -1,5 +1,6 @@
 import { type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
+import { type UserLocale } from '../../domain/accounts/users';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors';
 import { type SessionInfoFieldType } from '../../domain/session-info/field-types';
 import { BaseSessionInfoTemplate } from '../models/BaseSessionInfoTemplate';
@@ -98,14 +99,14 @@ export async function createFromBase(sequelize: Sequelize, ownerId: string, base
 }
 
 /**
- * create-defaults: copies the base templates the user has no copy of yet (the registration code
- * path), then adds to each existing copy the base fields whose field_key it lacks. A field the user
+ * create-defaults: copies the base templates in the user's locale that the user has no copy of yet
+ * (the registration code path), then adds to each existing copy the base fields whose field_key it lacks. A field the user
  * already has, edited or not, is never changed or removed, so user edits survive; a second run
  * finds nothing missing and changes nothing.
  */
-export async function createDefaults(sequelize: Sequelize, ownerId: string): Promise<{ created: number; fields_added: number }> {
+export async function createDefaults(sequelize: Sequelize, ownerId: string, locale: UserLocale): Promise<{ created: number; fields_added: number }> {
   return sequelize.transaction(async (transaction) => {
-    const created = await copyBaseSessionInfoTemplates(ownerId, { transaction });
+    const created = await copyBaseSessionInfoTemplates(ownerId, { transaction, locale });
     const copies = await UserSessionInfoTemplate.findAll({ where: { owner_id: ownerId }, include: userTemplateInclude, transaction });
     let fieldsAdded = 0;
     for (const copy of copies) {

@@ -1,0 +1,155 @@
+// Session info questionnaires through HTTP against the real stack (api in-process, real database).
+import request from 'supertest';
+import { adminUser, buildUser, type TestUser } from '../factories/users';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+});
+
+const as = (user: { token: string }) => ({ Authorization: `Bearer ${user.token}` });
+const templates = '/api/session-info/templates';
+const admin = '/api/admin/default-session-info-templates';
+
+async function newTemplate(owner: TestUser) {
+  const res = await request(t.app)
+    .post(templates)
+    .set(as(owner))
+    .send({
+      name: 'Mariage',
+      fields: [
+        { field_key: 'venue', label: 'Lieu', field_type: 'TEXT', is_required: true },
+        { field_key: 'guests', label: 'Invités', field_type: 'NUMBER' },
+        { field_key: 'style', label: 'Style', field_type: 'SELECT', options: ['Classique', 'Bohème'] },
+      ],
+    });
+  expect(res.status).toBe(201);
+  return res.body as { id: string; fields: { id: string; field_key: string }[] };
+}
+
+describe('user templates', () => {
+  it('a new account already has copies of the base templates, with their fields', async () => {
+    const owner = await buildUser(t.app);
+    const res = await request(t.app).get(templates).set(as(owner)).expect(200);
+    expect(res.body.length).toBeGreaterThan(0);
+    expect(res.body[0]).toMatchObject({ base_template_id: expect.any(String), fields: expect.arrayContaining([expect.objectContaining({ field_key: expect.stringMatching(/^[a-z][a-z0-9_]*$/) })]) });
+  });
+
+  it('creates, reads, updates and deletes a template and its fields', async () => {
+    const owner = await buildUser(t.app);
+    const created = await newTemplate(owner);
+    expect(created.fields.map((f) => f.field_key)).toEqual(['venue', 'guests', 'style']);
+
+    const renamed = await request(t.app).put(`${templates}/${created.id}`).set(as(owner)).send({ name: 'Mariage 2027' }).expect(200);
+    expect(renamed.body.name).toBe('Mariage 2027');
+
+    const added = await request(t.app).post(`${templates}/${created.id}/fields`).set(as(owner)).send({ field_key: 'wedding_date', label: 'Date', field_type: 'DATE', is_required: true }).expect(201);
+    const changed = await request(t.app).put(`${templates}/${created.id}/fields/${added.body.id}`).set(as(owner)).send({ label: 'Date du mariage' }).expect(200);
+    expect(changed.body).toMatchObject({ field_key: 'wedding_date', label: 'Date du mariage', field_type: 'DATE', is_required: true });
+    await request(t.app).delete(`${templates}/${created.id}/fields/${created.fields[1].id}`).set(as(owner)).expect(204);
+
+    const read = await request(t.app).get(`${templates}/${created.id}`).set(as(owner)).expect(200);
+    expect(read.body.fields.map((f: { field_key: string }) => f.field_key)).toEqual(['venue', 'style', 'wedding_date']);
+
+    await request(t.app).delete(`${templates}/${created.id}`).set(as(owner)).expect(204);
+    await request(t.app).get(`${templates}/${created.id}`).set(as(owner)).expect(404);
+  });
+
+  it('refuses a field_key that is not snake_case, a duplicate key, a SELECT without options and an unknown type', async () => {
+    const owner = await buildUser(t.app);
+    const { id } = await newTemplate(owner);
+    const add = (body: object) => request(t.app).post(`${templates}/${id}/fields`).set(as(owner)).send(body);
+    expect((await add({ field_key: 'WeddingDate', label: 'x', field_type: 'DATE' })).status).toBe(400);
+    const dup = await add({ field_key: 'venue', label: 'Encore', field_type: 'TEXT' });
+    expect(dup.status).toBe(409);
+    expect(dup.body.code).toBe('field_key_taken');
+    expect((await add({ field_key: 'menu', label: 'Menu', field_type: 'SELECT' })).status).toBe(400);
+    expect((await add({ field_key: 'menu', label: 'Menu', field_type: 'SELECT', options: [] })).status).toBe(400);
+    expect((await add({ field_key: 'photo', label: 'Photo', field_type: 'FILE' })).status).toBe(400);
+    const twice = await request(t.app).post(templates).set(as(owner)).send({ name: 'x', fields: [{ field_key: 'a', label: 'A', field_type: 'TEXT' }, { field_key: 'a', label: 'B', field_type: 'TEXT' }] });
+    expect(twice.status).toBe(400);
+  });
+
+  it("answers 404 for another user's template and its fields", async () => {
+    const owner = await buildUser(t.app);
+    const other = await buildUser(t.app);
+    const { id, fields } = await newTemplate(owner);
+    await request(t.app).get(`${templates}/${id}`).set(as(other)).expect(404);
+    await request(t.app).put(`${templates}/${id}`).set(as(other)).send({ name: 'volé' }).expect(404);
+    await request(t.app).delete(`${templates}/${id}`).set(as(other)).expect(404);
+    await request(t.app).post(`${templates}/${id}/fields`).set(as(other)).send({ field_key: 'x', label: 'x', field_type: 'TEXT' }).expect(404);
+    await request(t.app).put(`${templates}/${id}/fields/${fields[0].id}`).set(as(other)).send({ label: 'x' }).expect(404);
+    await request(t.app).delete(`${templates}/${id}/fields/${fields[0].id}`).set(as(other)).expect(404);
+    await request(t.app).get(`${templates}/${id}`).set(as(owner)).expect(200);
+  });
+
+  it('create-defaults is idempotent, brings back a deleted copy and never touches a field the user edited or added', async () => {
+    const owner = await buildUser(t.app);
+    const before = (await request(t.app).get(templates).set(as(owner)).expect(200)).body as { id: string; fields: { id: string; field_key: string; label: string }[] }[];
+    const [first, second] = before;
+    await request(t.app).put(`${templates}/${first.id}/fields/${first.fields[0].id}`).set(as(owner)).send({ label: 'Mon libellé' }).expect(200);
+    await request(t.app).post(`${templates}/${first.id}/fields`).set(as(owner)).send({ field_key: 'my_own_question', label: 'À moi', field_type: 'TEXTAREA' }).expect(201);
+    await request(t.app).delete(`${templates}/${second.id}`).set(as(owner)).expect(204);
+
+    const once = await request(t.app).post(`${templates}/create-defaults`).set(as(owner)).expect(200);
+    expect(once.body.created).toBe(1);
+    const again = await request(t.app).post(`${templates}/create-defaults`).set(as(owner)).expect(200);
+    expect(again.body).toMatchObject({ created: 0, fields_added: 0 });
+    expect(again.body.templates).toHaveLength(before.length);
+
+    const kept = (await request(t.app).get(`${templates}/${first.id}`).set(as(owner)).expect(200)).body;
+    expect(kept.fields.find((f: { id: string }) => f.id === first.fields[0].id).label).toBe('Mon libellé');
+    expect(kept.fields.map((f: { field_key: string }) => f.field_key)).toContain('my_own_question');
+  });
+
+  it('lists base templates and copies one with from-base (a second call answers the same copy)', async () => {
+    const owner = await buildUser(t.app);
+    const bases = (await request(t.app).get(`${templates}/base`).set(as(owner)).expect(200)).body as { id: string; name: string }[];
+    expect(bases.length).toBeGreaterThanOrEqual(6);
+    const mine = (await request(t.app).get(templates).set(as(owner))).body as { id: string; base_template_id: string }[];
+    const copy = mine.find((m) => m.base_template_id === bases[0].id)!;
+    await request(t.app).delete(`${templates}/${copy.id}`).set(as(owner)).expect(204);
+    const created = await request(t.app).post(`${templates}/from-base/${bases[0].id}`).set(as(owner)).expect(201);
+    expect(created.body).toMatchObject({ base_template_id: bases[0].id, name: bases[0].name });
+    const same = await request(t.app).post(`${templates}/from-base/${bases[0].id}`).set(as(owner)).expect(200);
+    expect(same.body.id).toBe(created.body.id);
+    await request(t.app).post(`${templates}/from-base/00000000-0000-4000-8000-000000000000`).set(as(owner)).expect(404);
+  });
+});
+
+describe('admin base templates', () => {
+  it('403 for a studio user, 401 without a token', async () => {
+    const user = await buildUser(t.app);
+    await request(t.app).get(admin).set(as(user)).expect(403);
+    await request(t.app).post(admin).set(as(user)).send({ name: 'x' }).expect(403);
+    await request(t.app).get(admin).expect(401);
+  });
+
+  it('an admin creates, reads, updates a base template, deletes a field, and cannot delete a template (404)', async () => {
+    const boss = await adminUser(t.app);
+    const created = await request(t.app)
+      .post(admin)
+      .set(as(boss))
+      .send({ name: 'Newborn', locale: 'en-US', fields: [{ field_key: 'baby_name', label: "Baby's name", field_type: 'TEXT', is_required: true }, { field_key: 'due_date', label: 'Due date', field_type: 'DATE' }] })
+      .expect(201);
+    const id = created.body.id as string;
+    const updated = await request(t.app)
+      .put(`${admin}/${id}`)
+      .set(as(boss))
+      .send({ name: 'Newborn session', fields: [{ field_key: 'due_date', label: 'Expected date', field_type: 'DATE' }, { field_key: 'siblings', label: 'Siblings', field_type: 'NUMBER' }] })
+      .expect(200);
+    expect(updated.body.name).toBe('Newborn session');
+    expect(updated.body.fields.map((f: { field_key: string; label: string }) => `${f.field_key}:${f.label}`)).toEqual(['baby_name:Baby\'s name', 'due_date:Expected date', 'siblings:Siblings']);
+    const dueDate = updated.body.fields[1].id as string;
+    await request(t.app).delete(`${admin}/${id}/fields/${dueDate}`).set(as(boss)).expect(204);
+    const read = await request(t.app).get(`${admin}/${id}`).set(as(boss)).expect(200);
+    expect(read.body.fields).toHaveLength(2);
+    await request(t.app).delete(`${admin}/${id}`).set(as(boss)).expect(404);
+    const listed = await request(t.app).get(admin).set(as(boss)).expect(200);
+    expect(listed.body.map((b: { id: string }) => b.id)).toContain(id);
+  });
+});
