@@ -26,6 +26,7 @@ import { buildOpsRouter } from './ops/router';
 import { buildSessionsRouter } from './sessions/router';
 import { buildAdminSessionInfoTemplatesRouter } from './session-info/admin-templates-router';
 import { buildSessionInfoTemplatesRouter } from './session-info/templates-router';
+import { buildClientInfoRouter } from './session-info/client-info-router';
 import { buildStorageRouters } from './storage/routers';
 
 /** Everything the api needs from the outside, built once by api/main.ts (or a test). */
@@ -76,6 +77,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(buildExportTemplatesRouter({ sequelize, kit }));
   app.use(buildSessionInfoTemplatesRouter({ sequelize, kit }));
   app.use(buildAdminSessionInfoTemplatesRouter({ sequelize, kit }));
+  app.use(buildClientInfoRouter({ sequelize, kit }));
   app.use(buildScheduledExportsRouter({ temporal: deps.temporal.client, kit }));
   app.use(buildExportsRouter({ sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit, limits }));
   app.use(buildAdminJobsRouter({ sequelize, temporal: deps.temporal.client, kit }));

@@ -1,3 +1,4 @@
+import { type ClientInfoView } from '../../db/commands/client-info';
 import { type BaseSessionInfoTemplate } from '../../db/models/BaseSessionInfoTemplate';
 import { type BaseSessionInfoTemplateField } from '../../db/models/BaseSessionInfoTemplateField';
 import { type UserSessionInfoTemplate } from '../../db/models/UserSessionInfoTemplate';
@@ -39,5 +40,16 @@ export function presentBaseTemplate(t: BaseSessionInfoTemplate) {
     fields: ordered(t.fields),
     created_at: t.created_at.toISOString(),
     updated_at: t.updated_at.toISOString(),
+  };
+}
+
+export function presentClientInfo(v: ClientInfoView) {
+  return {
+    session_id: v.session_id,
+    template_id: v.template_id,
+    fields: (v.fields ?? []).map(presentField),
+    responses: v.responses,
+    submitted_via: v.submitted_via,
+    submitted_at: v.submitted_at?.toISOString() ?? null,
   };
 }

@@ -98,3 +98,18 @@ export const TemplateView = z.object({
   created_at: z.string(),
   updated_at: z.string(),
 });
+
+/** Answers keyed by field_key; the values are checked against the template by the domain. */
+export const ClientInfoBody = z
+  .object({ template_id: z.uuid().optional(), responses: z.record(z.string().max(100), z.unknown()).refine((r) => Object.keys(r).length <= 200, 'too many answers') })
+  .strict();
+export type ClientInfoBody = z.infer<typeof ClientInfoBody>;
+
+export const ClientInfoView = z.object({
+  session_id: z.uuid(),
+  template_id: z.uuid().nullable(),
+  fields: z.array(FieldView),
+  responses: z.record(z.string(), z.unknown()),
+  submitted_via: z.enum(['USER', 'CLIENT_PORTAL']).nullable(),
+  submitted_at: z.string().nullable(),
+});

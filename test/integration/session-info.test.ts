@@ -1,6 +1,7 @@
 // Session info questionnaires through HTTP against the real stack (api in-process, real database).
 import request from 'supertest';
-import { adminUser, buildUser, type TestUser } from '../factories/users';
+import { OutboxEvent } from '../../db/models/OutboxEvent';
+import { adminUser, buildContact, buildUser, type TestUser } from '../factories/users';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -151,5 +152,62 @@ describe('admin base templates', () => {
     await request(t.app).delete(`${admin}/${id}`).set(as(boss)).expect(404);
     const listed = await request(t.app).get(admin).set(as(boss)).expect(200);
     expect(listed.body.map((b: { id: string }) => b.id)).toContain(id);
+  });
+});
+
+describe('client info (owner side)', () => {
+  async function sessionWithTemplate(owner: TestUser) {
+    const contact = await buildContact(t.app, owner, { first_name: 'Camille' });
+    const session = (await request(t.app).post('/api/sessions').set(as(owner)).send({ title: 'Mariage Camille & Léo', contact_id: contact.id }).expect(201)).body as { id: string };
+    const template = await newTemplate(owner);
+    return { session, template };
+  }
+
+  it('reads an empty form before any save, refuses answers without a template (409), then saves and reads them back', async () => {
+    const owner = await buildUser(t.app);
+    const { session, template } = await sessionWithTemplate(owner);
+    const empty = await request(t.app).get(`/api/sessions/${session.id}/client-info`).set(as(owner)).expect(200);
+    expect(empty.body).toMatchObject({ template_id: null, fields: [], responses: {} });
+    const noTemplate = await request(t.app).put(`/api/sessions/${session.id}/client-info`).set(as(owner)).send({ responses: { venue: 'Lyon' } });
+    expect(noTemplate.status).toBe(409);
+
+    const saved = await request(t.app)
+      .put(`/api/sessions/${session.id}/client-info`)
+      .set(as(owner))
+      .send({ template_id: template.id, responses: { venue: ' Château de Lourmarin ', guests: '120', style: 'Bohème' } })
+      .expect(200);
+    expect(saved.body).toMatchObject({ template_id: template.id, responses: { venue: 'Château de Lourmarin', guests: 120, style: 'Bohème' }, submitted_via: 'USER' });
+    const read = await request(t.app).get(`/api/sessions/${session.id}/client-info`).set(as(owner)).expect(200);
+    expect(read.body.responses).toEqual({ venue: 'Château de Lourmarin', guests: 120, style: 'Bohème' });
+    expect(read.body.fields.map((f: { field_key: string }) => f.field_key)).toEqual(['venue', 'guests', 'style']);
+
+    const events = await OutboxEvent.findAll({ where: { entity_id: session.id, event_type: 'SESSION_INFO_SUBMITTED' } });
+    expect(events).toHaveLength(1);
+    expect(events[0].payload).toMatchObject({ submitted_via: 'USER', responses: { venue: 'Château de Lourmarin' } });
+  });
+
+  it('refuses invalid answers field by field, and saves nothing (no event)', async () => {
+    const owner = await buildUser(t.app);
+    const { session, template } = await sessionWithTemplate(owner);
+    const res = await request(t.app)
+      .put(`/api/sessions/${session.id}/client-info`)
+      .set(as(owner))
+      .send({ template_id: template.id, responses: { guests: 'beaucoup', style: 'Rock', shoe_size: 42, venue: 'x'.repeat(501) } });
+    expect(res.status).toBe(400);
+    const problems = Object.fromEntries((res.body.details as { field_key: string; problem: string }[]).map((d) => [d.field_key, d.problem]));
+    expect(problems).toEqual({ guests: 'not_a_number', style: 'not_an_option', shoe_size: 'unknown_field', venue: 'too_long' });
+    const missing = await request(t.app).put(`/api/sessions/${session.id}/client-info`).set(as(owner)).send({ template_id: template.id, responses: { guests: 3 } });
+    expect(missing.body.details).toEqual([expect.objectContaining({ field_key: 'venue', problem: 'required' })]);
+    expect(await OutboxEvent.count({ where: { entity_id: session.id, event_type: 'SESSION_INFO_SUBMITTED' } })).toBe(0);
+  });
+
+  it("answers 404 for another user's session, and for another user's template", async () => {
+    const owner = await buildUser(t.app);
+    const other = await buildUser(t.app);
+    const { session, template } = await sessionWithTemplate(owner);
+    await request(t.app).get(`/api/sessions/${session.id}/client-info`).set(as(other)).expect(404);
+    await request(t.app).put(`/api/sessions/${session.id}/client-info`).set(as(other)).send({ responses: {} }).expect(404);
+    const theirs = await sessionWithTemplate(other);
+    await request(t.app).put(`/api/sessions/${theirs.session.id}/client-info`).set(as(other)).send({ template_id: template.id, responses: {} }).expect(404);
   });
 });
