@@ -11,6 +11,8 @@ import { buildAdminJobsRouter } from './admin/jobs-router';
 import { createAuthGuards } from './auth/guards';
 import { buildAuthRouter } from './auth/router';
 import { createTokenService } from './auth/tokens';
+import { createClientTokenService } from './auth/client-tokens';
+import { buildClientAccountsRouter } from './client-accounts/router';
 import { buildContactsRouter } from './contacts/router';
 import { buildExportTemplatesRouter } from './export-templates/router';
 import { buildExportsRouter } from './exports/router';
@@ -78,6 +80,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(buildSessionInfoTemplatesRouter({ sequelize, kit }));
   app.use(buildAdminSessionInfoTemplatesRouter({ sequelize, kit }));
   app.use(buildClientInfoRouter({ sequelize, kit }));
+  app.use(buildClientAccountsRouter({ sequelize, kit, clientTokens: createClientTokenService(config.JWT_SECRET, config.MAGIC_LINK_TTL_MINUTES * 60) }));
   app.use(buildScheduledExportsRouter({ temporal: deps.temporal.client, kit }));
   app.use(buildExportsRouter({ sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit, limits }));
   app.use(buildAdminJobsRouter({ sequelize, temporal: deps.temporal.client, kit }));

@@ -1,5 +1,8 @@
 // Session info questionnaires through HTTP against the real stack (api in-process, real database).
 import request from 'supertest';
+import { ensureClientAccount, issueMagicLink } from '../../db/commands/magic-links';
+import { Contact } from '../../db/models/Contact';
+import { MagicLinkToken } from '../../db/models/MagicLinkToken';
 import { OutboxEvent } from '../../db/models/OutboxEvent';
 import { adminUser, buildContact, buildUser, type TestUser } from '../factories/users';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -209,5 +212,74 @@ describe('client info (owner side)', () => {
     await request(t.app).put(`/api/sessions/${session.id}/client-info`).set(as(other)).send({ responses: {} }).expect(404);
     const theirs = await sessionWithTemplate(other);
     await request(t.app).put(`/api/sessions/${theirs.session.id}/client-info`).set(as(other)).send({ template_id: template.id, responses: {} }).expect(404);
+  });
+});
+
+describe('client accounts and magic links', () => {
+  /** A session with a template, for a contact with `email`, and a fresh link for that contact. */
+  async function invited(owner: TestUser, email: string, ttlMinutes = 60) {
+    const contact = await buildContact(t.app, owner, { first_name: 'Inès', email });
+    const template = await newTemplate(owner);
+    const session = (await request(t.app).post('/api/sessions').set(as(owner)).send({ title: 'Portrait Inès', contact_id: contact.id }).expect(201)).body as { id: string };
+    await request(t.app).put(`/api/sessions/${session.id}/client-info`).set(as(owner)).send({ template_id: template.id, responses: { venue: 'Studio' } }).expect(200);
+    const account = await ensureClientAccount((await Contact.findByPk(contact.id))!);
+    const link = await issueMagicLink(account.id, session.id, ttlMinutes);
+    return { session, link, account };
+  }
+  const verify = (token: string) => request(t.app).post('/api/client-accounts/magic-link/verify').send({ token });
+
+  it('a link signs in once, is stored only as a hash, and its token opens only the client\'s own sessions', async () => {
+    const owner = await buildUser(t.app);
+    const { session, link } = await invited(owner, `ines-${Date.now()}@example.fr`);
+    expect(await MagicLinkToken.count({ where: { token_hash: link.token } })).toBe(0);
+    const signedIn = await verify(link.token).expect(200);
+    expect(signedIn.body.session_id).toBe(session.id);
+    const again = await verify(link.token);
+    expect(again.status).toBe(401);
+    expect(again.body.message).toMatch(/already used/);
+
+    const client = { token: signedIn.body.accessToken as string };
+    const mine = await request(t.app).get('/api/client-accounts/me/sessions').set(as(client)).expect(200);
+    expect(mine.body.map((s: { id: string }) => s.id)).toEqual([session.id]);
+    const form = await request(t.app).get(`/api/client-accounts/me/sessions/${session.id}/client-info`).set(as(client)).expect(200);
+    expect(form.body.responses).toEqual({ venue: 'Studio' });
+
+    const saved = await request(t.app).put(`/api/client-accounts/me/sessions/${session.id}/client-info`).set(as(client)).send({ responses: { venue: 'Parc de la Tête d\'Or', guests: 4 } }).expect(200);
+    expect(saved.body).toMatchObject({ submitted_via: 'CLIENT_PORTAL', responses: { venue: "Parc de la Tête d'Or", guests: 4 } });
+    const bad = await request(t.app).put(`/api/client-accounts/me/sessions/${session.id}/client-info`).set(as(client)).send({ responses: { guests: 'deux' } });
+    expect(bad.status).toBe(400);
+    const events = await OutboxEvent.findAll({ where: { entity_id: session.id, event_type: 'SESSION_INFO_SUBMITTED' }, order: [['created_at', 'ASC']] });
+    expect(events.map((e) => e.payload.submitted_via)).toEqual(['USER', 'CLIENT_PORTAL']);
+
+    // Owner routes refuse a client token (401); another client's session is 404.
+    await request(t.app).get(`/api/sessions/${session.id}/client-info`).set(as(client)).expect(401);
+    await request(t.app).get('/api/session-info/templates').set(as(client)).expect(401);
+    await request(t.app).get('/api/contacts').set(as(client)).expect(401);
+    const stranger = await invited(owner, `other-${Date.now()}@example.fr`);
+    await request(t.app).get(`/api/client-accounts/me/sessions/${stranger.session.id}/client-info`).set(as(client)).expect(404);
+    await request(t.app).put(`/api/client-accounts/me/sessions/${stranger.session.id}/client-info`).set(as(client)).send({ responses: {} }).expect(404);
+    // And a studio user's token is no client token.
+    await request(t.app).get('/api/client-accounts/me/sessions').set(as(owner)).expect(401);
+  });
+
+  it('refuses an expired link and says so', async () => {
+    const owner = await buildUser(t.app);
+    const { link } = await invited(owner, `late-${Date.now()}@example.fr`);
+    await MagicLinkToken.sequelize!.query('UPDATE magic_link_tokens SET created_at = now() - interval \'2 hours\', expires_at = now() - interval \'1 minute\' WHERE used_at IS NULL AND client_account_id IN (SELECT id FROM client_accounts WHERE owner_id = $1)', { bind: [owner.id] });
+    const res = await verify(link.token);
+    expect(res.status).toBe(401);
+    expect(res.body.message).toMatch(/expired/);
+  });
+
+  it('two contacts of one studio sharing an email both get an account and can both answer', async () => {
+    const owner = await buildUser(t.app);
+    const shared = `famille-${Date.now()}@example.fr`;
+    const first = await invited(owner, shared);
+    const second = await invited(owner, shared);
+    expect(first.account.id).not.toBe(second.account.id);
+    for (const { session, link } of [first, second]) {
+      const client = { token: (await verify(link.token).expect(200)).body.accessToken as string };
+      await request(t.app).put(`/api/client-accounts/me/sessions/${session.id}/client-info`).set(as(client)).send({ responses: { venue: 'Maison' } }).expect(200);
+    }
   });
 });
