@@ -29,6 +29,7 @@ import { buildSessionsRouter } from './sessions/router';
 import { buildAdminSessionInfoTemplatesRouter } from './session-info/admin-templates-router';
 import { buildSessionInfoTemplatesRouter } from './session-info/templates-router';
 import { buildClientInfoRouter } from './session-info/client-info-router';
+import { buildSessionInfoInviteRouter } from './session-info/invite-router';
 import { buildStorageRouters } from './storage/routers';
 
 /** Everything the api needs from the outside, built once by api/main.ts (or a test). */
@@ -80,6 +81,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(buildSessionInfoTemplatesRouter({ sequelize, kit }));
   app.use(buildAdminSessionInfoTemplatesRouter({ sequelize, kit }));
   app.use(buildClientInfoRouter({ sequelize, kit }));
+  app.use(buildSessionInfoInviteRouter({ temporal: deps.temporal.client, kit }));
   app.use(buildClientAccountsRouter({ sequelize, kit, clientTokens: createClientTokenService(config.JWT_SECRET, config.MAGIC_LINK_TTL_MINUTES * 60) }));
   app.use(buildScheduledExportsRouter({ temporal: deps.temporal.client, kit }));
   app.use(buildExportsRouter({ sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit, limits }));

@@ -7,6 +7,7 @@ import { createExportDeliveryActivities, type ExportDeliveryDeps } from '../acti
 import { createExportRenderActivities, type ExportRenderDeps } from '../activities/exports/render-export';
 import { createReconcileActivities } from '../activities/reconcile-job-runs';
 import { createJobStarterActivities } from '../activities/start-jobs';
+import { createSessionInfoInviteActivities, type SessionInfoInviteDeps } from '../activities/session-info-invite';
 import { JOB_CONTRACTS } from '../workflows/contracts';
 import { type JobMetrics } from '../lib/metrics/job-metrics';
 
@@ -19,6 +20,7 @@ export interface WorkerDeps {
   temporal: Client;
   /** S3, database and metrics of the cleanup jobs (built by workers/main.ts with workers/cleanup-deps.ts). */
   cleanup: CleanupDeps;
+  sessionInfoInvite: SessionInfoInviteDeps;
 }
 
 /** Every activity, built from its factory with real dependencies. Capability activities join here. */
@@ -30,5 +32,6 @@ export function buildActivities(deps: WorkerDeps) {
     ...createExportDeliveryActivities(deps.exportDelivery),
     ...createExportRenderActivities(deps.exportRender),
     ...createCleanupActivities(deps.cleanup),
+    ...createSessionInfoInviteActivities(deps.sessionInfoInvite),
   };
 }

@@ -2,6 +2,7 @@ import { type JobContract } from './job-run/contract';
 import { EXPORT_JOB, SCHEDULED_EXPORT_JOB } from './exports/contract';
 import { RECONCILE_JOB_RUNS } from './maintenance/contract';
 import { CLEANUP_EXPORT_FILES, CLEANUP_ORPHAN_FILE_OBJECTS, CLEANUP_ORPHAN_OBJECTS } from './cleanup/contract';
+import { SESSION_INFO_INVITE_JOB } from './session-info/contract';
 
 /**
  * Every job contract. The worker polls the task queues named here, and replay and the
@@ -14,6 +15,7 @@ export const JOB_CONTRACTS: readonly JobContract<unknown, never>[] = [
   CLEANUP_EXPORT_FILES,
   CLEANUP_ORPHAN_FILE_OBJECTS,
   CLEANUP_ORPHAN_OBJECTS,
+  SESSION_INFO_INVITE_JOB,
 ];
 
 /** Workflows started by a Temporal Schedule rather than by startJob. */

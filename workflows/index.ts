@@ -6,3 +6,4 @@ export { reconcileJobRunsWorkflow } from './maintenance/reconcile-job-runs';
 export { launchJobWorkflow } from './job-run/launch-job';
 export { exportWorkflow, scheduledExportWorkflow } from './exports/export';
 export { cleanupExportFilesWorkflow, cleanupOrphanFileObjectsWorkflow, cleanupOrphanObjectsWorkflow } from './cleanup/cleanup-workflows';
+export { sessionInfoInviteWorkflow } from './session-info/invite';
