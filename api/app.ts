@@ -13,6 +13,7 @@ import { buildAuthRouter } from './auth/router';
 import { createTokenService } from './auth/tokens';
 import { createClientTokenService } from './auth/client-tokens';
 import { buildClientAccountsRouter } from './client-accounts/router';
+import { buildPortalRouter } from './portal/router';
 import { buildContactsRouter } from './contacts/router';
 import { buildExportTemplatesRouter } from './export-templates/router';
 import { buildExportsRouter } from './exports/router';
@@ -82,7 +83,9 @@ export function createApp(deps: AppDeps): Express {
   app.use(buildAdminSessionInfoTemplatesRouter({ sequelize, kit }));
   app.use(buildClientInfoRouter({ sequelize, kit }));
   app.use(buildSessionInfoInviteRouter({ temporal: deps.temporal.client, kit }));
-  app.use(buildClientAccountsRouter({ sequelize, kit, clientTokens: createClientTokenService(config.JWT_SECRET, config.MAGIC_LINK_TTL_MINUTES * 60) }));
+  const clientTokens = createClientTokenService(config.JWT_SECRET, config.MAGIC_LINK_TTL_MINUTES * 60);
+  app.use(buildClientAccountsRouter({ sequelize, kit, clientTokens }));
+  app.use(buildPortalRouter({ sequelize, clientTokens }));
   app.use(buildScheduledExportsRouter({ temporal: deps.temporal.client, kit }));
   app.use(buildExportsRouter({ sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit, limits }));
   app.use(buildAdminJobsRouter({ sequelize, temporal: deps.temporal.client, kit }));
