@@ -31,6 +31,7 @@ import { buildAdminSessionInfoTemplatesRouter } from './session-info/admin-templ
 import { buildSessionInfoTemplatesRouter } from './session-info/templates-router';
 import { buildClientInfoRouter } from './session-info/client-info-router';
 import { buildSessionInfoInviteRouter } from './session-info/invite-router';
+import { buildRoadmapRouter } from './session-info/roadmap-router';
 import { buildStorageRouters } from './storage/routers';
 
 /** Everything the api needs from the outside, built once by api/main.ts (or a test). */
@@ -83,6 +84,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(buildAdminSessionInfoTemplatesRouter({ sequelize, kit }));
   app.use(buildClientInfoRouter({ sequelize, kit }));
   app.use(buildSessionInfoInviteRouter({ temporal: deps.temporal.client, kit }));
+  app.use(buildRoadmapRouter({ temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit }));
   const clientTokens = createClientTokenService(config.JWT_SECRET, config.MAGIC_LINK_TTL_MINUTES * 60);
   app.use(buildClientAccountsRouter({ sequelize, kit, clientTokens }));
   app.use(buildPortalRouter({ sequelize, clientTokens }));

@@ -8,6 +8,7 @@ import { createExportRenderActivities, type ExportRenderDeps } from '../activiti
 import { createReconcileActivities } from '../activities/reconcile-job-runs';
 import { createJobStarterActivities } from '../activities/start-jobs';
 import { createSessionInfoInviteActivities, type SessionInfoInviteDeps } from '../activities/session-info-invite';
+import { createRoadmapActivities, type RoadmapDeps } from '../activities/roadmap';
 import { JOB_CONTRACTS } from '../workflows/contracts';
 import { type JobMetrics } from '../lib/metrics/job-metrics';
 
@@ -21,6 +22,7 @@ export interface WorkerDeps {
   /** S3, database and metrics of the cleanup jobs (built by workers/main.ts with workers/cleanup-deps.ts). */
   cleanup: CleanupDeps;
   sessionInfoInvite: SessionInfoInviteDeps;
+  roadmap: RoadmapDeps;
 }
 
 /** Every activity, built from its factory with real dependencies. Capability activities join here. */
@@ -33,5 +35,6 @@ export function buildActivities(deps: WorkerDeps) {
     ...createExportRenderActivities(deps.exportRender),
     ...createCleanupActivities(deps.cleanup),
     ...createSessionInfoInviteActivities(deps.sessionInfoInvite),
+    ...createRoadmapActivities(deps.roadmap),
   };
 }

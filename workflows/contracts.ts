@@ -3,6 +3,7 @@ import { EXPORT_JOB, SCHEDULED_EXPORT_JOB } from './exports/contract';
 import { RECONCILE_JOB_RUNS } from './maintenance/contract';
 import { CLEANUP_EXPORT_FILES, CLEANUP_ORPHAN_FILE_OBJECTS, CLEANUP_ORPHAN_OBJECTS } from './cleanup/contract';
 import { SESSION_INFO_INVITE_JOB } from './session-info/contract';
+import { ROADMAP_JOB } from './roadmap/contract';
 
 /**
  * Every job contract. The worker polls the task queues named here, and replay and the
@@ -16,6 +17,7 @@ export const JOB_CONTRACTS: readonly JobContract<unknown, never>[] = [
   CLEANUP_ORPHAN_FILE_OBJECTS,
   CLEANUP_ORPHAN_OBJECTS,
   SESSION_INFO_INVITE_JOB,
+  ROADMAP_JOB,
 ];
 
 /** Workflows started by a Temporal Schedule rather than by startJob. */

@@ -7,3 +7,4 @@ export { launchJobWorkflow } from './job-run/launch-job';
 export { exportWorkflow, scheduledExportWorkflow } from './exports/export';
 export { cleanupExportFilesWorkflow, cleanupOrphanFileObjectsWorkflow, cleanupOrphanObjectsWorkflow } from './cleanup/cleanup-workflows';
 export { sessionInfoInviteWorkflow } from './session-info/invite';
+export { roadmapWorkflow } from './roadmap/roadmap';

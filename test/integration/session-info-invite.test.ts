@@ -1,6 +1,8 @@
 // The invitation through the real stack: the api in-process, the real worker sending over SMTP
 // to MailDev, and the client answering through the portal page the email links to.
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { freePort } from '../../scripts/stack/wait';
@@ -103,5 +105,23 @@ describe('POST /api/sessions/:id/send-session-info-invite', () => {
     expect(used.status).toBe(410);
     expect(used.text).toContain('déjà servi');
     expect((await mailsTo(email)).length).toBe(1);
+
+    // The answers in the roadmap: the pdf's text and the docx's XML, label then answer.
+    const pdfLink = await request(t.app).get(`/api/sessions/${session.id}/roadmap`).query({ format: 'pdf' }).set(as(owner)).expect(200);
+    const pdfFile = path.join(testStackDir, `roadmap-${session.id}.pdf`);
+    fs.writeFileSync(pdfFile, Buffer.from(await (await fetch(pdfLink.body.url)).arrayBuffer()));
+    const text = execFileSync('pdftotext', ['-layout', pdfFile, '-']).toString('utf8');
+    expect(text).toContain('Client information');
+    expect(text).toMatch(/Lieu de la cérémonie\s+Domaine des Oliviers/);
+    expect(text).toMatch(/Nombre d'invités\s+85/);
+    const docxLink = await request(t.app).get(`/api/sessions/${session.id}/roadmap`).query({ format: 'docx' }).set(as(owner)).expect(200);
+    const docxFile = path.join(testStackDir, `roadmap-${session.id}.docx`);
+    fs.writeFileSync(docxFile, Buffer.from(await (await fetch(docxLink.body.url)).arrayBuffer()));
+    const xml = execFileSync('unzip', ['-p', docxFile, 'word/document.xml']).toString('utf8');
+    expect(xml.indexOf('Client information')).toBeGreaterThan(0);
+    expect(xml.indexOf('Lieu de la cérémonie')).toBeLessThan(xml.indexOf('Domaine des Oliviers'));
+    expect(xml).toContain('85');
+    const stranger = await buildUser(t.app);
+    await request(t.app).get(`/api/sessions/${session.id}/roadmap`).set(as(stranger)).expect(404);
   });
 });
