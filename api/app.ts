@@ -12,6 +12,9 @@ import { buildBillingRouter } from './billing/router';
 import { createAuthGuards } from './auth/guards';
 import { buildAuthRouter } from './auth/router';
 import { createTokenService } from './auth/tokens';
+import { createClientTokenService } from './auth/client-tokens';
+import { buildClientAccountsRouter } from './client-accounts/router';
+import { buildPortalRouter } from './portal/router';
 import { buildContactsRouter } from './contacts/router';
 import { buildExportTemplatesRouter } from './export-templates/router';
 import { buildExportsRouter } from './exports/router';
@@ -33,6 +36,11 @@ import { buildSessionsRouter } from './sessions/router';
 import { buildSmsTemplatesRouter } from './sms-templates/router';
 import { buildWorkflowTriggersRouter } from './workflow-triggers/router';
 import { buildWorkflowsRouter } from './workflows/router';
+import { buildAdminSessionInfoTemplatesRouter } from './session-info/admin-templates-router';
+import { buildSessionInfoTemplatesRouter } from './session-info/templates-router';
+import { buildClientInfoRouter } from './session-info/client-info-router';
+import { buildSessionInfoInviteRouter } from './session-info/invite-router';
+import { buildRoadmapRouter } from './session-info/roadmap-router';
 import { buildStorageRouters } from './storage/routers';
 
 /** Everything the api needs from the outside, built once by api/main.ts (or a test). */
@@ -95,6 +103,14 @@ export function createApp(deps: AppDeps): Express {
   app.use(buildContactsRouter({ sequelize, kit }));
   app.use(buildSessionsRouter({ sequelize, kit }));
   app.use(buildExportTemplatesRouter({ sequelize, kit }));
+  app.use(buildSessionInfoTemplatesRouter({ sequelize, kit }));
+  app.use(buildAdminSessionInfoTemplatesRouter({ sequelize, kit }));
+  app.use(buildClientInfoRouter({ sequelize, kit }));
+  app.use(buildSessionInfoInviteRouter({ temporal: deps.temporal.client, kit }));
+  app.use(buildRoadmapRouter({ temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit }));
+  const clientTokens = createClientTokenService(config.JWT_SECRET, config.MAGIC_LINK_TTL_MINUTES * 60);
+  app.use(buildClientAccountsRouter({ sequelize, kit, clientTokens }));
+  app.use(buildPortalRouter({ sequelize, clientTokens }));
   app.use(buildScheduledExportsRouter({ temporal: deps.temporal.client, kit }));
   app.use(buildExportsRouter({ sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit, limits }));
   app.use(buildWorkflowsRouter({ sequelize, kit }));

@@ -57,6 +57,8 @@ const ConfigSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Studio <no-reply@studio.local>'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters'),
   JWT_TTL_SECONDS: z.coerce.number().int().min(60).max(2592000).default(86400),
+  /** Lifetime of a client-portal magic link (single use); the portal token it yields lives as long. */
+  MAGIC_LINK_TTL_MINUTES: z.coerce.number().int().min(5).max(43_200).default(4_320),
   ADMIN_EMAILS: z
     .string()
     .default('')

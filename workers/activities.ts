@@ -10,6 +10,8 @@ import { createReconcileActivities } from '../activities/reconcile-job-runs';
 import { createJobStarterActivities } from '../activities/start-jobs';
 import { createDocumentPdfActivities } from '../activities/billing/render-document-pdf';
 import { createTriggerEvaluationActivities } from '../activities/workflow-triggers/evaluate-triggers';
+import { createSessionInfoInviteActivities, type SessionInfoInviteDeps } from '../activities/session-info-invite';
+import { createRoadmapActivities, type RoadmapDeps } from '../activities/roadmap';
 import { JOB_CONTRACTS } from '../workflows/contracts';
 import { type JobMetrics } from '../lib/metrics/job-metrics';
 
@@ -24,6 +26,8 @@ export interface WorkerDeps {
   cleanup: CleanupDeps;
   /** Database and S3 of the imports (workers/main.ts). */
   imports: ImportDeps;
+  sessionInfoInvite: SessionInfoInviteDeps;
+  roadmap: RoadmapDeps;
 }
 
 /** Every activity, built from its factory with real dependencies. Capability activities join here. */
@@ -38,5 +42,7 @@ export function buildActivities(deps: WorkerDeps) {
     ...createTriggerEvaluationActivities(deps),
     ...createDocumentPdfActivities({ s3: deps.exportRender.s3, bucket: deps.exportRender.bucket, chromium: deps.exportRender.chromium }),
     ...createImportActivities(deps.imports),
+    ...createSessionInfoInviteActivities(deps.sessionInfoInvite),
+    ...createRoadmapActivities(deps.roadmap),
   };
 }

@@ -63,6 +63,8 @@ async function main() {
     cleanup: buildCleanupDeps({ config, sequelize, s3, logger, registry }),
     imports: { sequelize, s3, bucket: config.S3_BUCKET, logger },
     exportRender: { sequelize, s3, bucket: config.S3_BUCKET, chromium, logger, pdf: { maxRows: config.EXPORT_PDF_MAX_ROWS, chunkRows: config.EXPORT_PDF_CHUNK_ROWS } },
+    roadmap: { s3, bucket: config.S3_BUCKET, chromium },
+    sessionInfoInvite: { logger, mailer, mailFrom: config.MAIL_FROM, appBaseUrl: config.APP_BASE_URL, magicLinkTtlMinutes: config.MAGIC_LINK_TTL_MINUTES },
     exportDelivery: {
       logger,
       publicS3,

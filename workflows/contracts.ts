@@ -5,6 +5,8 @@ import { IMPORT_JOB } from './imports/contract';
 import { CLEANUP_EXPORT_FILES, CLEANUP_ORPHAN_FILE_OBJECTS, CLEANUP_ORPHAN_OBJECTS } from './cleanup/contract';
 import { EVALUATE_TRIGGERS_JOB } from './workflow-triggers/contract';
 import { DOCUMENT_PDF_JOB } from './billing/contract';
+import { SESSION_INFO_INVITE_JOB } from './session-info/contract';
+import { ROADMAP_JOB } from './roadmap/contract';
 
 /**
  * Every job contract. The worker polls the task queues named here, and replay and the
@@ -20,6 +22,8 @@ export const JOB_CONTRACTS: readonly JobContract<unknown, never>[] = [
   EVALUATE_TRIGGERS_JOB,
   DOCUMENT_PDF_JOB,
   IMPORT_JOB,
+  SESSION_INFO_INVITE_JOB,
+  ROADMAP_JOB,
 ];
 
 /** Workflows started by a Temporal Schedule rather than by startJob. */

@@ -9,3 +9,5 @@ export { cleanupExportFilesWorkflow, cleanupOrphanFileObjectsWorkflow, cleanupOr
 export { evaluateTriggersWorkflow } from './workflow-triggers/evaluate-triggers';
 export { documentPdfWorkflow } from './billing/document-pdf';
 export { importWorkflow } from './imports/import';
+export { sessionInfoInviteWorkflow } from './session-info/invite';
+export { roadmapWorkflow } from './roadmap/roadmap';

@@ -27,6 +27,8 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   invoice_not_draft: 409,
   quote_invoiced: 409,
   job_already_started: 409,
+  field_key_taken: 409,
+  session_info_template_missing: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

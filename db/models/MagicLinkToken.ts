@@ -16,6 +16,10 @@ export class MagicLinkToken extends Model {
   @Column({ type: DataType.UUID, allowNull: false })
   declare client_account_id: string;
 
+  /** The session of the invitation the link was issued for (spec: a link records its purpose). */
+  @Column({ type: DataType.UUID })
+  declare session_id: string | null;
+
   @Column({ type: DataType.STRING(128), allowNull: false })
   declare token_hash: string;
 

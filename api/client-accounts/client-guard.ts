@@ -1,0 +1,20 @@
+import { type Request, type RequestHandler } from 'express';
+import { ClientAccount } from '../../db/models/ClientAccount';
+import { UnauthorizedError } from '../../domain/errors';
+import { type ClientTokenService } from '../auth/client-tokens';
+
+/** Requests under /api/client-accounts/me carry the signed-in client account. */
+export const clientAccountOf = (req: Request): ClientAccount => (req as Request & { clientAccount: ClientAccount }).clientAccount;
+
+/** Bearer client token → the account row (read each time, so a deleted contact closes the portal). */
+export function createRequireClient(tokens: ClientTokenService): RequestHandler {
+  return async (req, _res, next) => {
+    const match = /^Bearer\s+(\S+)$/i.exec(req.get('authorization') ?? '');
+    if (!match) throw new UnauthorizedError('Missing bearer token');
+    const id = await tokens.verifyClientToken(match[1]);
+    const account = id ? await ClientAccount.findByPk(id) : null;
+    if (!account) throw new UnauthorizedError('Invalid or expired token');
+    (req as Request & { clientAccount: ClientAccount }).clientAccount = account;
+    next();
+  };
+}

@@ -1,0 +1,95 @@
+import { Router } from 'express';
+import { type Sequelize } from 'sequelize-typescript';
+import { z } from 'zod';
+import { readClientInfo, saveClientInfo } from '../../db/commands/client-info';
+import { redeemMagicLink } from '../../db/commands/magic-links';
+import { Session } from '../../db/models/Session';
+import { NotFoundError, UnauthorizedError } from '../../domain/errors';
+import { type ClientTokenService } from '../auth/client-tokens';
+import { type createRouteKit } from '../http/route-kit';
+import { presentClientInfo } from '../session-info/presenter';
+import { ClientInfoView } from '../session-info/schema';
+import { clientAccountOf, createRequireClient } from './client-guard';
+
+const SessionParams = z.object({ sessionId: z.uuid() });
+const ClientInfoAnswers = z.object({ responses: z.record(z.string().max(100), z.unknown()).refine((r) => Object.keys(r).length <= 200, 'too many answers') }).strict();
+
+/** A session the client may see: the studio's session whose contact is this client's contact; else 404. */
+async function clientSession(account: { owner_id: string; contact_id: string }, sessionId: string): Promise<Session> {
+  const session = await Session.findOne({ where: { id: sessionId, owner_id: account.owner_id, contact_id: account.contact_id } });
+  if (!session) throw new NotFoundError('Session');
+  return session;
+}
+
+/** /api/client-accounts: magic-link sign-in, and the signed-in client's own sessions and answers. */
+export function buildClientAccountsRouter({ sequelize, kit, clientTokens }: { sequelize: Sequelize; kit: ReturnType<typeof createRouteKit>; clientTokens: ClientTokenService }): Router {
+  const router = Router();
+  const tag = 'client-portal';
+  const requireClient = createRequireClient(clientTokens);
+
+  kit.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/client-accounts/magic-link/verify',
+      summary: 'Spend a magic link for a client token (single use)',
+      tag,
+      auth: 'none',
+      body: z.object({ token: z.string().min(20).max(200) }).strict(),
+      response: z.object({ accessToken: z.string(), session_id: z.uuid().nullable() }),
+    },
+    async ({ body }) => {
+      const result = await redeemMagicLink(sequelize, body.token);
+      if (!result.ok) throw new UnauthorizedError(result.reason === 'used' ? 'This link was already used' : result.reason === 'expired' ? 'This link has expired' : 'Invalid link');
+      return { accessToken: await clientTokens.issueClientToken(result.clientAccountId), session_id: result.sessionId };
+    },
+  );
+
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/client-accounts/me/sessions',
+      summary: "The client's sessions",
+      tag,
+      auth: 'none',
+      before: [requireClient],
+      response: z.array(z.object({ id: z.uuid(), title: z.string(), start_date: z.string().nullable() })),
+    },
+    async ({ req }) => {
+      const account = clientAccountOf(req);
+      const sessions = await Session.findAll({ where: { owner_id: account.owner_id, contact_id: account.contact_id }, order: [['created_at', 'DESC']], limit: 100 });
+      return sessions.map((s) => ({ id: s.id, title: s.title, start_date: s.start_date?.toISOString() ?? null }));
+    },
+  );
+
+  kit.route(
+    router,
+    { method: 'get', path: '/api/client-accounts/me/sessions/:sessionId/client-info', summary: 'The form and answers of one of my sessions', tag, auth: 'none', before: [requireClient], params: SessionParams, response: ClientInfoView },
+    async ({ req, params }) => {
+      const session = await clientSession(clientAccountOf(req), params.sessionId);
+      return presentClientInfo(await readClientInfo(session.id, session.owner_id));
+    },
+  );
+
+  kit.route(
+    router,
+    {
+      method: 'put',
+      path: '/api/client-accounts/me/sessions/:sessionId/client-info',
+      summary: 'Answer the form of one of my sessions; emits SESSION_INFO_SUBMITTED',
+      tag,
+      auth: 'none',
+      before: [requireClient],
+      params: SessionParams,
+      body: ClientInfoAnswers,
+      response: ClientInfoView,
+    },
+    async ({ req, params, body }) => {
+      const session = await clientSession(clientAccountOf(req), params.sessionId);
+      return presentClientInfo(await saveClientInfo(sequelize, { sessionId: session.id, ownerId: session.owner_id, responses: body.responses, via: 'CLIENT_PORTAL', requestId: req.requestId }));
+    },
+  );
+
+  return router;
+}

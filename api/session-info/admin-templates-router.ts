@@ -1,0 +1,46 @@
+import { Router } from 'express';
+import { type Sequelize } from 'sequelize-typescript';
+import { z } from 'zod';
+import { createBaseTemplate, deleteBaseField, loadBaseTemplate, updateBaseTemplate } from '../../db/commands/session-info-templates';
+import { BaseSessionInfoTemplate } from '../../db/models/BaseSessionInfoTemplate';
+import { IdParams } from '../http/common-schemas';
+import { type createRouteKit } from '../http/route-kit';
+import { presentBaseTemplate } from './presenter';
+import { BaseTemplateBody, BaseTemplateUpdateBody, FieldParams, TemplateView } from './schema';
+
+const MAX_TEMPLATES_LISTED = 500;
+
+/**
+ * /api/admin/default-session-info-templates: the base questionnaires every user gets a copy of.
+ * No DELETE of a template (spec): that path has no route and answers 404 like any unknown path.
+ */
+export function buildAdminSessionInfoTemplatesRouter({ sequelize, kit }: { sequelize: Sequelize; kit: ReturnType<typeof createRouteKit> }): Router {
+  const router = Router();
+  const tag = 'admin';
+  const base = '/api/admin/default-session-info-templates';
+
+  kit.route(router, { method: 'get', path: base, summary: 'List base session info templates', tag, auth: 'admin', response: z.array(TemplateView) }, async () => {
+    const rows = await BaseSessionInfoTemplate.findAll({ include: [{ association: 'fields' }], order: [['display_order', 'ASC'], ['locale', 'ASC'], ['id', 'ASC']], limit: MAX_TEMPLATES_LISTED });
+    return rows.map(presentBaseTemplate);
+  });
+
+  kit.route(router, { method: 'post', path: base, summary: 'Create a base session info template', tag, auth: 'admin', body: BaseTemplateBody, response: TemplateView, status: 201 }, async ({ body }) =>
+    presentBaseTemplate(await createBaseTemplate(sequelize, body)),
+  );
+
+  kit.route(router, { method: 'get', path: `${base}/:id`, summary: 'Read a base session info template', tag, auth: 'admin', params: IdParams, response: TemplateView }, async ({ params }) =>
+    presentBaseTemplate(await loadBaseTemplate(params.id)),
+  );
+
+  kit.route(
+    router,
+    { method: 'put', path: `${base}/:id`, summary: 'Update a base template; fields given are upserted by field_key', tag, auth: 'admin', params: IdParams, body: BaseTemplateUpdateBody, response: TemplateView },
+    async ({ params, body }) => presentBaseTemplate(await updateBaseTemplate(sequelize, params.id, body)),
+  );
+
+  kit.route(router, { method: 'delete', path: `${base}/:id/fields/:fieldId`, summary: 'Delete a base template field', tag, auth: 'admin', params: FieldParams, status: 204 }, async ({ params }) => {
+    await deleteBaseField(params.id, params.fieldId);
+  });
+
+  return router;
+}

@@ -1,0 +1,35 @@
+import { Router } from 'express';
+import { type Sequelize } from 'sequelize-typescript';
+import { readClientInfo, saveClientInfo } from '../../db/commands/client-info';
+import { IdParams } from '../http/common-schemas';
+import { type createRouteKit } from '../http/route-kit';
+import { presentClientInfo } from './presenter';
+import { ClientInfoBody, ClientInfoView } from './schema';
+
+/** /api/sessions/:id/client-info: the owner reads and writes the answers of a session's form. */
+export function buildClientInfoRouter({ sequelize, kit }: { sequelize: Sequelize; kit: ReturnType<typeof createRouteKit> }): Router {
+  const router = Router();
+  const tag = 'session-info';
+
+  kit.route(router, { method: 'get', path: '/api/sessions/:id/client-info', summary: "A session's info form and answers", tag, auth: 'user', params: IdParams, response: ClientInfoView }, async ({ user, params }) =>
+    presentClientInfo(await readClientInfo(params.id, user.id)),
+  );
+
+  kit.route(
+    router,
+    {
+      method: 'put',
+      path: '/api/sessions/:id/client-info',
+      summary: 'Save the answers (optionally attaching a template first); emits SESSION_INFO_SUBMITTED',
+      tag,
+      auth: 'user',
+      params: IdParams,
+      body: ClientInfoBody,
+      response: ClientInfoView,
+    },
+    async ({ req, user, params, body }) =>
+      presentClientInfo(await saveClientInfo(sequelize, { sessionId: params.id, ownerId: user.id, templateId: body.template_id, responses: body.responses, via: 'USER', requestId: req.requestId })),
+  );
+
+  return router;
+}

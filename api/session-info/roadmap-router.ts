@@ -1,0 +1,49 @@
+import { type S3Client } from '@aws-sdk/client-s3';
+import { type Client, WorkflowFailedError } from '@temporalio/client';
+import { Router } from 'express';
+import { z } from 'zod';
+import { Session } from '../../db/models/Session';
+import { DomainError, NotFoundError } from '../../domain/errors';
+import { type Config } from '../../lib/config';
+import { startJob } from '../../lib/jobs/start-job';
+import { downloadLink } from '../../lib/s3-links';
+import { ROADMAP_JOB, type RoadmapResult } from '../../workflows/roadmap/contract';
+import { IdParams } from '../http/common-schemas';
+import { type createRouteKit } from '../http/route-kit';
+
+/** GET /api/sessions/:id/roadmap?format=pdf|docx: renders on the documents queue, answers a signed link. */
+export function buildRoadmapRouter({ temporal, publicS3, config, kit }: { temporal: Client; publicS3: S3Client; config: Config; kit: ReturnType<typeof createRouteKit> }): Router {
+  const router = Router();
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/sessions/:id/roadmap',
+      summary: "The session's roadmap (details, contact, schedule, notes, client information) as a signed link",
+      tag: 'session-info',
+      auth: 'user',
+      params: IdParams,
+      query: z.object({ format: z.enum(['pdf', 'docx']).default('pdf') }),
+      response: z.object({ url: z.string(), key: z.string(), filename: z.string(), expiration: z.number() }),
+    },
+    async ({ req, user, params, query }) => {
+      const session = await Session.findOne({ where: { id: params.id, owner_id: user.id }, attributes: ['id'] });
+      if (!session) throw new NotFoundError('Session');
+      const run = await startJob(temporal, ROADMAP_JOB, session.id, { ownerId: user.id, sessionId: session.id, format: query.format }, { orgId: user.orgId, userId: user.id, entityId: session.id, requestId: req.requestId });
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new DomainError('export_timeout', `The roadmap is still being prepared (job run ${run.id})`, { jobRunId: run.id })), config.EXPORT_SYNC_TIMEOUT_SECONDS * 1000);
+      });
+      try {
+        const result = (await Promise.race([temporal.workflow.getHandle(run.workflow_id).result(), timeout])) as RoadmapResult;
+        return downloadLink(publicS3, config.S3_BUCKET, result, config.EXPORT_LINK_TTL_SECONDS);
+      } catch (err) {
+        if (err instanceof WorkflowFailedError) throw new DomainError('export_failed', 'The roadmap could not be rendered', { jobRunId: run.id });
+        throw err;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  );
+  return router;
+}

@@ -1,0 +1,118 @@
+import { Router } from 'express';
+import { type Sequelize } from 'sequelize-typescript';
+import { z } from 'zod';
+import {
+  addUserField,
+  createDefaults,
+  createFromBase,
+  createUserTemplate,
+  deleteUserField,
+  loadUserTemplate,
+  updateUserField,
+  updateUserTemplate,
+} from '../../db/commands/session-info-templates';
+import { BaseSessionInfoTemplate } from '../../db/models/BaseSessionInfoTemplate';
+import { UserSessionInfoTemplate } from '../../db/models/UserSessionInfoTemplate';
+import { findOwned } from '../../db/queries/owned';
+import { IdParams } from '../http/common-schemas';
+import { type createRouteKit } from '../http/route-kit';
+import { presentBaseTemplate, presentField, presentUserTemplate } from './presenter';
+import { BaseIdParams, BaseListQuery, FieldBody, FieldParams, FieldUpdateBody, FieldView, TemplateBody, TemplateUpdateBody, TemplateView } from './schema';
+
+/** A user keeps a handful of questionnaires; the list is a plain array, capped all the same. */
+const MAX_TEMPLATES_LISTED = 500;
+
+/** /api/session-info/templates: the user's questionnaires and their fields. */
+export function buildSessionInfoTemplatesRouter({ sequelize, kit }: { sequelize: Sequelize; kit: ReturnType<typeof createRouteKit> }): Router {
+  const router = Router();
+  const tag = 'session-info';
+  const base = '/api/session-info/templates';
+
+  kit.route(router, { method: 'get', path: base, summary: 'List my session info templates', tag, auth: 'user', response: z.array(TemplateView) }, async ({ user }) => {
+    const rows = await UserSessionInfoTemplate.findAll({
+      where: { owner_id: user.id },
+      include: [{ association: 'fields' }],
+      order: [['display_order', 'ASC'], ['name', 'ASC'], ['id', 'ASC']],
+      limit: MAX_TEMPLATES_LISTED,
+    });
+    return rows.map(presentUserTemplate);
+  });
+
+  // The fixed paths are declared before /:id so `base` is not read as an id.
+  kit.route(
+    router,
+    { method: 'get', path: `${base}/base`, summary: 'List the base templates a copy can be made from', tag, auth: 'user', query: BaseListQuery, response: z.array(TemplateView) },
+    async ({ query }) => {
+      const rows = await BaseSessionInfoTemplate.findAll({
+        where: query.default_session_type_id ? { default_session_type_id: query.default_session_type_id } : {},
+        include: [{ association: 'fields' }],
+        order: [['display_order', 'ASC'], ['locale', 'ASC'], ['id', 'ASC']],
+        limit: MAX_TEMPLATES_LISTED,
+      });
+      return rows.map(presentBaseTemplate);
+    },
+  );
+
+  kit.route(
+    router,
+    {
+      method: 'post',
+      path: `${base}/create-defaults`,
+      summary: 'Copy missing base templates and add new base fields to my copies (never changes my fields)',
+      tag,
+      auth: 'user',
+      response: z.object({ created: z.number().int(), fields_added: z.number().int(), templates: z.array(TemplateView) }),
+    },
+    async ({ user }) => {
+      const counts = await createDefaults(sequelize, user.id, user.locale);
+      const rows = await UserSessionInfoTemplate.findAll({ where: { owner_id: user.id }, include: [{ association: 'fields' }], order: [['display_order', 'ASC'], ['id', 'ASC']], limit: MAX_TEMPLATES_LISTED });
+      return { ...counts, templates: rows.map(presentUserTemplate) };
+    },
+  );
+
+  kit.route(
+    router,
+    { method: 'post', path: `${base}/from-base/:baseTemplateId`, summary: 'Copy one base template (answers my existing copy when there is one)', tag, auth: 'user', params: BaseIdParams, response: TemplateView, status: 201 },
+    async ({ user, params, res }) => {
+      const { template, created } = await createFromBase(sequelize, user.id, params.baseTemplateId);
+      res.status(created ? 201 : 200).json(presentUserTemplate(template));
+    },
+  );
+
+  kit.route(router, { method: 'post', path: base, summary: 'Create a session info template', tag, auth: 'user', body: TemplateBody, response: TemplateView, status: 201 }, async ({ user, body }) =>
+    presentUserTemplate(await createUserTemplate(sequelize, user.id, body)),
+  );
+
+  kit.route(router, { method: 'get', path: `${base}/:id`, summary: 'Read a session info template', tag, auth: 'user', params: IdParams, response: TemplateView }, async ({ user, params }) =>
+    presentUserTemplate(await loadUserTemplate(params.id, user.id)),
+  );
+
+  kit.route(
+    router,
+    { method: 'put', path: `${base}/:id`, summary: 'Update a session info template (name, description, order)', tag, auth: 'user', params: IdParams, body: TemplateUpdateBody, response: TemplateView },
+    async ({ user, params, body }) => presentUserTemplate(await updateUserTemplate(user.id, params.id, body)),
+  );
+
+  kit.route(router, { method: 'delete', path: `${base}/:id`, summary: 'Delete a session info template', tag, auth: 'user', params: IdParams, status: 204 }, async ({ user, params }) => {
+    const t = await findOwned(UserSessionInfoTemplate, 'Session info template', params.id, user.id);
+    await t.destroy();
+  });
+
+  kit.route(
+    router,
+    { method: 'post', path: `${base}/:id/fields`, summary: 'Add a field', tag, auth: 'user', params: IdParams, body: FieldBody, response: FieldView, status: 201 },
+    async ({ user, params, body }) => presentField(await addUserField(sequelize, user.id, params.id, body)),
+  );
+
+  kit.route(
+    router,
+    { method: 'put', path: `${base}/:id/fields/:fieldId`, summary: 'Update a field (fields given are changed)', tag, auth: 'user', params: FieldParams, body: FieldUpdateBody, response: FieldView },
+    async ({ user, params, body }) => presentField(await updateUserField(sequelize, user.id, params.id, params.fieldId, body)),
+  );
+
+  kit.route(router, { method: 'delete', path: `${base}/:id/fields/:fieldId`, summary: 'Delete a field', tag, auth: 'user', params: FieldParams, status: 204 }, async ({ user, params }) => {
+    await deleteUserField(user.id, params.id, params.fieldId);
+  });
+
+  return router;
+}

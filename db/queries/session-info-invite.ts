@@ -1,0 +1,51 @@
+import { Op } from 'sequelize';
+import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors';
+import { Contact } from '../models/Contact';
+import { EmailTemplate } from '../models/EmailTemplate';
+import { Session } from '../models/Session';
+import { User } from '../models/User';
+import { UserSessionInfoTemplate } from '../models/UserSessionInfoTemplate';
+
+export const SESSION_INFO_INVITE_KEY = 'session-info-invite';
+
+export interface InviteContext {
+  session: Session;
+  contact: Contact & { email: string };
+  owner: User;
+}
+
+/**
+ * The spec's preconditions, in order: the owner's session (else 404), a template attached (else
+ * 409), a contact with an email (else 400). The api checks them before starting the job, and the
+ * job checks them again at send time.
+ */
+export async function loadInviteContext(ownerId: string, sessionId: string): Promise<InviteContext> {
+  const session = await Session.findOne({ where: { id: sessionId, owner_id: ownerId } });
+  if (!session) throw new NotFoundError('Session');
+  const template = session.session_info_template_id
+    ? await UserSessionInfoTemplate.findOne({ where: { id: session.session_info_template_id, owner_id: ownerId } })
+    : null;
+  if (!template) throw new ConflictError('session_info_template_missing', 'This session has no session info template: attach one before sending the invitation');
+  const contact = session.contact_id ? await Contact.findOne({ where: { id: session.contact_id, owner_id: ownerId } }) : null;
+  if (!contact) throw new ValidationError('This session has no contact to invite');
+  if (!contact.email) throw new ValidationError("The session's contact has no email address");
+  const owner = await User.findByPk(ownerId);
+  if (!owner) throw new NotFoundError('Session');
+  return { session, contact: contact as Contact & { email: string }, owner };
+}
+
+/**
+ * The email template: the one named by the task config when it is the owner's or a system one;
+ * else the owner's session-info-invite in their locale; else the system one (fr-FR / en-US).
+ */
+export async function findInviteTemplate(ownerId: string, locale: string, emailTemplateId?: string | null): Promise<EmailTemplate | null> {
+  if (emailTemplateId) {
+    const chosen = await EmailTemplate.findOne({ where: { id: emailTemplateId, is_active: true, [Op.or]: [{ owner_id: ownerId }, { owner_id: null }] } });
+    if (chosen) return chosen;
+  }
+  const candidates = await EmailTemplate.findAll({
+    where: { business_key: SESSION_INFO_INVITE_KEY, is_active: true, [Op.or]: [{ owner_id: ownerId }, { owner_id: null }] },
+  });
+  const rank = (t: EmailTemplate) => (t.owner_id ? 0 : 2) + (t.locale === locale ? 0 : 1);
+  return candidates.sort((a, b) => rank(a) - rank(b))[0] ?? null;
+}

@@ -1,0 +1,127 @@
+// The invitation through the real stack: the api in-process, the real worker sending over SMTP
+// to MailDev, and the client answering through the portal page the email links to.
+import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import request from 'supertest';
+import { freePort } from '../../scripts/stack/wait';
+import { buildContact, buildUser, type TestUser } from '../factories/users';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { eventually, startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
+import { testStackDir } from '../setup/paths';
+
+let t: TestApp;
+let worker: WorkerProcess;
+beforeAll(async () => {
+  t = await startTestApp();
+  worker = await startWorkerProcess('workers/main.ts', path.join(testStackDir, 'logs', `session-info-worker-${process.pid}.log`), 'worker started', 180_000, {
+    LOG_LEVEL: 'info',
+    WORKER_METRICS_PORT: String(await freePort()),
+  });
+}, 240_000);
+afterAll(async () => {
+  await worker?.kill('SIGTERM');
+  await t.close();
+});
+
+const as = (user: { token: string }) => ({ Authorization: `Bearer ${user.token}` });
+type Mail = { to: { address: string }[]; subject: string; text: string; html?: string };
+const mailsTo = async (address: string) => ((await (await fetch(`${process.env.MAILDEV_URL}/email`)).json()) as Mail[]).filter((m) => m.to.some((to) => to.address === address));
+
+async function sessionFor(owner: TestUser, contact: { email?: string | null; first_name?: string }, withTemplate = true) {
+  const c = await buildContact(t.app, owner, contact);
+  const session = (await request(t.app).post('/api/sessions').set(as(owner)).send({ title: 'Mariage au domaine', contact_id: c.id }).expect(201)).body as { id: string };
+  if (withTemplate) {
+    const template = (
+      await request(t.app)
+        .post('/api/session-info/templates')
+        .set(as(owner))
+        .send({
+          name: 'Mariage',
+          fields: [
+            { field_key: 'venue', label: 'Lieu de la cérémonie', field_type: 'TEXT', is_required: true },
+            { field_key: 'guests', label: "Nombre d'invités", field_type: 'NUMBER' },
+            { field_key: 'style', label: 'Style', field_type: 'SELECT', options: ['Classique', 'Bohème'] },
+          ],
+        })
+        .expect(201)
+    ).body as { id: string };
+    await request(t.app).put(`/api/sessions/${session.id}/client-info`).set(as(owner)).send({ template_id: template.id, responses: { venue: 'À définir' } }).expect(200);
+  }
+  return session;
+}
+
+describe('POST /api/sessions/:id/send-session-info-invite', () => {
+  it('checks the three preconditions: 404 for another user, 409 without template, 400 without a contact email', async () => {
+    const owner = await buildUser(t.app);
+    const other = await buildUser(t.app);
+    const session = await sessionFor(owner, { email: `a-${crypto.randomUUID()}@example.fr` });
+    await request(t.app).post(`/api/sessions/${session.id}/send-session-info-invite`).set(as(other)).send({}).expect(404);
+    const bare = await sessionFor(owner, { email: `b-${crypto.randomUUID()}@example.fr` }, false);
+    const noTemplate = await request(t.app).post(`/api/sessions/${bare.id}/send-session-info-invite`).set(as(owner)).send({});
+    expect(noTemplate.status).toBe(409);
+    expect(noTemplate.body.message).toMatch(/template/);
+    const noEmail = await sessionFor(owner, { email: null });
+    const refused = await request(t.app).post(`/api/sessions/${noEmail.id}/send-session-info-invite`).set(as(owner)).send({});
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/email/);
+  });
+
+  it('mails one invitation per request key; the client follows the link, answers, and the owner sees the answers; the link then says it was used', async () => {
+    const owner = await buildUser(t.app);
+    const email = `camille-${crypto.randomUUID()}@example.fr`;
+    const session = await sessionFor(owner, { email, first_name: 'Camille' });
+    const key = `invite-${crypto.randomUUID()}`;
+    const first = await request(t.app).post(`/api/sessions/${session.id}/send-session-info-invite`).set(as(owner)).set('Idempotency-Key', key).send({}).expect(202);
+    const retried = await request(t.app).post(`/api/sessions/${session.id}/send-session-info-invite`).set(as(owner)).set('Idempotency-Key', key).send({}).expect(202);
+    expect(retried.body.jobRunId).toBe(first.body.jobRunId);
+
+    const [mail] = await eventually('the invitation email', async () => ((await mailsTo(email)).length > 0 ? mailsTo(email) : undefined));
+    expect(mail.subject).toContain('Mariage au domaine');
+    expect(mail.text).toContain('Camille');
+    const link = /(https?:\/\/\S+\/portal\/session-info\/[\w-]+)/.exec(mail.text)![1];
+    const portalPath = new URL(link).pathname;
+
+    const page = await request(t.app).get(portalPath).expect(200);
+    expect(page.text).toContain('Lieu de la cérémonie');
+    expect(page.text).toMatch(/<input type="number"[^>]*name="guests"/);
+    expect(page.text).toContain('value="À définir"');
+    const token = /name="client_token" value="([^"]+)"/.exec(page.text)![1];
+
+    const wrong = await request(t.app).post('/portal/session-info').type('form').send({ client_token: token, session_id: session.id, venue: '', guests: 'beaucoup', style: 'Bohème' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.text).toMatch(/id="e_venue">Ce champ est obligatoire/);
+    expect(wrong.text).toMatch(/id="e_guests">Indiquez un nombre/);
+
+    const ok = await request(t.app).post('/portal/session-info').type('form').send({ client_token: token, session_id: session.id, venue: 'Domaine des Oliviers', guests: '85', style: 'Bohème' }).expect(200);
+    expect(ok.text).toContain('Vos réponses sont enregistrées');
+    expect(ok.text).toContain('value="Domaine des Oliviers"');
+
+    const seen = await request(t.app).get(`/api/sessions/${session.id}/client-info`).set(as(owner)).expect(200);
+    expect(seen.body).toMatchObject({ submitted_via: 'CLIENT_PORTAL', responses: { venue: 'Domaine des Oliviers', guests: 85, style: 'Bohème' } });
+
+    const used = await request(t.app).get(portalPath);
+    expect(used.status).toBe(410);
+    expect(used.text).toContain('déjà servi');
+    expect((await mailsTo(email)).length).toBe(1);
+
+    // The answers in the roadmap: the pdf's text and the docx's XML, label then answer.
+    const pdfLink = await request(t.app).get(`/api/sessions/${session.id}/roadmap`).query({ format: 'pdf' }).set(as(owner)).expect(200);
+    const pdfFile = path.join(testStackDir, `roadmap-${session.id}.pdf`);
+    fs.writeFileSync(pdfFile, Buffer.from(await (await fetch(pdfLink.body.url)).arrayBuffer()));
+    const text = execFileSync('pdftotext', ['-layout', pdfFile, '-']).toString('utf8');
+    expect(text).toContain('Client information');
+    expect(text).toMatch(/Lieu de la cérémonie\s+Domaine des Oliviers/);
+    expect(text).toMatch(/Nombre d'invités\s+85/);
+    const docxLink = await request(t.app).get(`/api/sessions/${session.id}/roadmap`).query({ format: 'docx' }).set(as(owner)).expect(200);
+    const docxFile = path.join(testStackDir, `roadmap-${session.id}.docx`);
+    fs.writeFileSync(docxFile, Buffer.from(await (await fetch(docxLink.body.url)).arrayBuffer()));
+    const xml = execFileSync('unzip', ['-p', docxFile, 'word/document.xml']).toString('utf8');
+    expect(xml.indexOf('Client information')).toBeGreaterThan(0);
+    expect(xml.indexOf('Lieu de la cérémonie')).toBeLessThan(xml.indexOf('Domaine des Oliviers'));
+    expect(xml).toContain('85');
+    const stranger = await buildUser(t.app);
+    await request(t.app).get(`/api/sessions/${session.id}/roadmap`).set(as(stranger)).expect(404);
+  });
+});
