@@ -1,4 +1,5 @@
 import { ApplicationFailure } from '@temporalio/activity';
+import { clientLinkBase } from '../domain/accounts/portal-host';
 import { type Transporter } from 'nodemailer';
 import { type Logger } from 'pino';
 import { ensureClientAccount, issueMagicLink } from '../db/commands/magic-links';
@@ -13,6 +14,8 @@ export interface SessionInfoInviteDeps {
   mailFrom: string;
   /** Base of the portal link (APP_BASE_URL). */
   appBaseUrl: string;
+  /** TENANT_BASE_URL: the studio's own host when its plan has the studio page. */
+  tenantBaseUrl: string;
   magicLinkTtlMinutes: number;
 }
 
@@ -37,7 +40,7 @@ export function createSessionInfoInviteActivities(deps: SessionInfoInviteDeps): 
         // A retried attempt issues a new link; only the email that is sent carries one, and the
         // message id below lets mail systems drop a duplicate send.
         const { token } = await issueMagicLink(account.id, session.id, deps.magicLinkTtlMinutes);
-        const link = `${deps.appBaseUrl.replace(/\/$/, '')}/portal/session-info/${encodeURIComponent(token)}`;
+        const link = `${clientLinkBase(owner, deps.appBaseUrl, deps.tenantBaseUrl)}/portal/session-info/${encodeURIComponent(token)}`;
         const variables = { 'contact.first_name': contact.first_name ?? '', 'session.title': session.title, sessionInfoLink: link };
         const template = await findInviteTemplate(payload.ownerId, owner.locale, payload.emailTemplateId);
         const fallback = DEFAULTS[owner.locale === 'en-US' ? 'en-US' : 'fr-FR'];

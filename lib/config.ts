@@ -64,6 +64,8 @@ const ConfigSchema = z.object({
     .default('')
     .transform((s) => s.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean)),
   APP_BASE_URL: z.url().default('http://127.0.0.1:3000'),
+  /** A studio's own host for client links when its plan has the studio page: `%s` stands for its tenant slug. */
+  TENANT_BASE_URL: z.string().regex(/^https?:\/\/[^/]*%s/, 'must be an http(s) address whose host contains %s (the tenant slug)').default('http://%s.localhost:3000'),
   WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   /** The task queues this worker process polls: all, a comma list, or all minus some (all,-exports). */
   WORKER_TASK_QUEUES: z.string().default('all'),

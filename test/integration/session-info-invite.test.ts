@@ -1,6 +1,9 @@
 // The invitation through the real stack: the api in-process, the real worker sending over SMTP
 // to MailDev, and the client answering through the portal page the email links to.
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import http from 'node:http';
+import { type AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,6 +13,10 @@ import { buildContact, buildUser, type TestUser } from '../factories/users';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { eventually, startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
 import { testStackDir } from '../setup/paths';
+import { zipEntryText } from '../helpers/zip-entry';
+
+const execFileAsync = promisify(execFile);
+const repoRoot = path.resolve(__dirname, '..', '..');
 
 let t: TestApp;
 let worker: WorkerProcess;
@@ -117,11 +124,45 @@ describe('POST /api/sessions/:id/send-session-info-invite', () => {
     const docxLink = await request(t.app).get(`/api/sessions/${session.id}/roadmap`).query({ format: 'docx' }).set(as(owner)).expect(200);
     const docxFile = path.join(testStackDir, `roadmap-${session.id}.docx`);
     fs.writeFileSync(docxFile, Buffer.from(await (await fetch(docxLink.body.url)).arrayBuffer()));
-    const xml = execFileSync('unzip', ['-p', docxFile, 'word/document.xml']).toString('utf8');
+    const xml = await zipEntryText(docxFile, 'word/document.xml');
     expect(xml.indexOf('Client information')).toBeGreaterThan(0);
     expect(xml.indexOf('Lieu de la cérémonie')).toBeLessThan(xml.indexOf('Domaine des Oliviers'));
     expect(xml).toContain('85');
     const stranger = await buildUser(t.app);
     await request(t.app).get(`/api/sessions/${session.id}/roadmap`).set(as(stranger)).expect(404);
   });
+
+  it('works in a real browser on a phone-sized screen: the client follows the mailed link, fills the form and submits it', async () => {
+    const owner = await buildUser(t.app);
+    const email = `ines-${crypto.randomUUID()}@example.fr`;
+    const session = await sessionFor(owner, { email, first_name: 'Inès' });
+    await request(t.app).post(`/api/sessions/${session.id}/send-session-info-invite`).set(as(owner)).send({}).expect(202);
+    const [mail] = await eventually('the invitation email', async () => ((await mailsTo(email)).length > 0 ? mailsTo(email) : undefined));
+    const link = new URL(/(https?:\/\/\S+\/portal\/session-info\/[\w-]+)/.exec(mail.text)![1]);
+
+    // The link names the app host; in the test, the app is this process: same path, its address.
+    const server = http.createServer(t.app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const screenshot = path.join(testStackDir, `portal-form-${session.id}.png`);
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${link.pathname}`;
+      const answers = { venue: 'Château de Joux', guests: '120', style: 'Classique' };
+      const { stdout } = await execFileAsync(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), [path.join(repoRoot, 'test/helpers/portal-browser.ts'), JSON.stringify({ url, chromiumPath: t.config.CHROMIUM_PATH, answers, screenshot })], { cwd: repoRoot, timeout: 60_000 });
+      const seen = JSON.parse(stdout.trim().split('\n').pop()!) as { status: string; scrollWidth: number };
+      expect(seen.status).toBe('Vos réponses sont enregistrées. Merci !');
+      // Nothing wider than the phone's screen: no sideways scrolling.
+      expect(seen.scrollWidth).toBeLessThanOrEqual(390);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+    expect(fs.statSync(screenshot).size).toBeGreaterThan(5_000);
+    // The picture in docs/session-info.md comes from this run: `UPDATE_DOC_SCREENSHOTS=1` refreshes it.
+    if (process.env.UPDATE_DOC_SCREENSHOTS === '1') fs.copyFileSync(screenshot, path.join(repoRoot, 'docs', 'images', 'session-info-portal.png'));
+    const saved = await request(t.app).get(`/api/sessions/${session.id}/client-info`).set(as(owner)).expect(200);
+    expect(saved.body).toMatchObject({ submitted_via: 'CLIENT_PORTAL', responses: { venue: 'Château de Joux', guests: 120, style: 'Classique' } });
+    const pdfLink = await request(t.app).get(`/api/sessions/${session.id}/roadmap`).query({ format: 'pdf' }).set(as(owner)).expect(200);
+    const pdfFile = path.join(testStackDir, `roadmap-browser-${session.id}.pdf`);
+    fs.writeFileSync(pdfFile, Buffer.from(await (await fetch(pdfLink.body.url)).arrayBuffer()));
+    expect(execFileSync('pdftotext', ['-layout', pdfFile, '-']).toString('utf8')).toMatch(/Lieu de la cérémonie\s+Château de Joux/);
+  }, 120_000);
 });
