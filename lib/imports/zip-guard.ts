@@ -16,10 +16,12 @@ export const XLSX_LIMITS: ZipLimits = { maxTotalBytes: 300 * 1024 * 1024, maxRat
 const refuse = (reason: string) => new ValidationError(`The spreadsheet cannot be read: ${reason}`);
 
 /**
- * Reads only the zip's central directory (yauzl, lazily, nothing inflated) and refuses a file
- * whose declared sizes exceed the limits, so a zip bomb renamed .xlsx is rejected before exceljs
- * expands it. exceljs then inflates the same entries; an archive whose local sizes disagree with
- * the directory is one yauzl itself refuses when it validates the directory.
+ * Refuses a zip bomb renamed .xlsx before exceljs expands it, in two passes:
+ * 1. the central directory alone (nothing inflated): declared sizes, ratios and entry count
+ *    within the limits;
+ * 2. every entry inflated into nothing, with yauzl checking that no entry yields more bytes than
+ *    it declared: an archive that lies about its sizes in the directory fails here, having
+ *    inflated at most the (bounded) declared total plus one chunk.
  */
 export function assertZipWithinLimits(bytes: Buffer, limits: ZipLimits = XLSX_LIMITS): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -41,6 +43,30 @@ export function assertZipWithinLimits(bytes: Buffer, limits: ZipLimits = XLSX_LI
           return fail(refuse('it expands to far more data than a spreadsheet of this size can hold (a compressed archive bomb?)'));
         }
         zip.readEntry();
+      });
+      zip.on('end', () => inflateAll(bytes).then(resolve, () => reject(refuse('its parts do not expand to the sizes it declares (a compressed archive bomb?)'))));
+      zip.readEntry();
+    });
+  });
+}
+
+/** Inflates every entry and throws away the bytes; fails when an entry yields more than it declares. */
+function inflateAll(bytes: Buffer): Promise<void> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(bytes, { lazyEntries: true, validateEntrySizes: true, strictFileNames: false }, (openError, zip) => {
+      if (openError || !zip) return reject(openError ?? new Error('not a zip'));
+      zip.on('error', reject);
+      zip.on('entry', (entry: yauzl.Entry) => {
+        if (entry.fileName.endsWith('/')) return zip.readEntry();
+        zip.openReadStream(entry, (streamError, stream) => {
+          if (streamError || !stream) return reject(streamError ?? new Error('no stream'));
+          stream.on('error', (err) => {
+            zip.close();
+            reject(err);
+          });
+          stream.on('end', () => zip.readEntry());
+          stream.resume();
+        });
       });
       zip.on('end', () => resolve());
       zip.readEntry();

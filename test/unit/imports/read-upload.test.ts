@@ -10,8 +10,11 @@ import { readUpload } from '../../../lib/imports/read-upload';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** A one-entry zip whose entry inflates to `size` zero bytes: a small file, a huge expansion. */
-function zipBomb(size: number): Buffer {
+/**
+ * A one-entry zip whose entry inflates to `size` zero bytes: a small file, a huge expansion.
+ * `declared`: the size its headers claim instead (a bomb that lies to pass a directory check).
+ */
+function zipBomb(size: number, declared = size): Buffer {
   const name = Buffer.from('xl/worksheets/sheet1.xml');
   const data = deflateRawSync(Buffer.alloc(size));
   const local = Buffer.alloc(30);
@@ -19,7 +22,7 @@ function zipBomb(size: number): Buffer {
   local.writeUInt16LE(20, 4);
   local.writeUInt16LE(8, 8);
   local.writeUInt32LE(data.length, 18);
-  local.writeUInt32LE(size, 22);
+  local.writeUInt32LE(declared, 22);
   local.writeUInt16LE(name.length, 26);
   const central = Buffer.alloc(46);
   central.writeUInt32LE(0x02014b50, 0);
@@ -27,7 +30,7 @@ function zipBomb(size: number): Buffer {
   central.writeUInt16LE(20, 6);
   central.writeUInt16LE(8, 10);
   central.writeUInt32LE(data.length, 20);
-  central.writeUInt32LE(size, 24);
+  central.writeUInt32LE(declared, 24);
   central.writeUInt16LE(name.length, 28);
   const localPart = Buffer.concat([local, name, data]);
   const centralPart = Buffer.concat([central, name]);
@@ -131,6 +134,14 @@ describe('reading spreadsheets', () => {
     const before = process.memoryUsage().rss;
     await expect(readUpload('xlsx', bomb)).rejects.toThrow(ValidationError);
     await expect(readUpload('xlsx', bomb)).rejects.toThrow(/archive bomb/);
+    expect(process.memoryUsage().rss - before).toBeLessThan(48 * 1024 * 1024);
+  });
+
+  it('refuses a zip bomb that declares small sizes, after inflating no more than it declared', async () => {
+    const liar = zipBomb(256 * 1024 * 1024, 200_000);
+    expect(liar.length).toBeLessThan(400 * 1024);
+    const before = process.memoryUsage().rss;
+    await expect(readUpload('xlsx', liar)).rejects.toThrow(/do not expand to the sizes it declares/);
     expect(process.memoryUsage().rss - before).toBeLessThan(48 * 1024 * 1024);
   });
 
