@@ -2,7 +2,7 @@
 // running the import job, uploads and error files in the S3 server.
 import fs from 'node:fs';
 import path from 'node:path';
-import { deflateRawSync } from 'node:zlib';
+import { zipBomb } from '../helpers/zip-bomb';
 import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
@@ -197,33 +197,3 @@ describe('a worker killed mid-import', () => {
     expect(fs.readFileSync(logFile, 'utf8')).toContain('resuming an import after a retry');
   }, 240_000);
 });
-
-/** A one-entry zip whose entry inflates to `size` zero bytes, named like an xlsx part. */
-function zipBomb(size: number): Buffer {
-  const name = Buffer.from('xl/worksheets/sheet1.xml');
-  const data = deflateRawSync(Buffer.alloc(size));
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt16LE(8, 8);
-  local.writeUInt32LE(data.length, 18);
-  local.writeUInt32LE(size, 22);
-  local.writeUInt16LE(name.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(20, 6);
-  central.writeUInt16LE(8, 10);
-  central.writeUInt32LE(data.length, 20);
-  central.writeUInt32LE(size, 24);
-  central.writeUInt16LE(name.length, 28);
-  const localPart = Buffer.concat([local, name, data]);
-  const centralPart = Buffer.concat([central, name]);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(centralPart.length, 12);
-  end.writeUInt32LE(localPart.length, 16);
-  return Buffer.concat([localPart, centralPart, end]);
-}
