@@ -17,8 +17,9 @@ import { downloadLink } from '../../lib/s3-links';
 import { DOCUMENT_PDF_JOB, type DocumentPdf } from '../../workflows/billing/contract';
 import { IdParams, PageQuery } from '../http/common-schemas';
 import { type createRouteKit } from '../http/route-kit';
+import { previewDocumentEmail } from './email-preview';
 import { presentDocument } from './presenter';
-import { CreateInvoiceBody, CreateQuoteBody, SessionDocParams, SessionScopeParams, UpdateInvoiceBody, UpdateQuoteBody } from './schema';
+import { CreateInvoiceBody, CreateQuoteBody, PreviewEmailBody, SessionDocParams, SessionScopeParams, UpdateInvoiceBody, UpdateQuoteBody } from './schema';
 
 // Each kind's schemas, seen through the props they produce (the routes below are the same for both).
 const KINDS: Record<DocumentKind, { plural: string; model: typeof Quote | typeof Invoice; item: typeof QuoteItem | typeof InvoiceItem; create: ZodType<DocumentProps>; update: ZodType<DocumentProps> }> = {
@@ -98,6 +99,11 @@ export function buildBillingRouter({ sequelize, temporal, publicS3, config, kit 
         const run = await startJob(temporal, DOCUMENT_PDF_JOB, `${kind}:${document.id}:${document.updated_at.getTime()}`, { kind, documentId: document.id, ownerId: user.id }, { orgId: user.orgId, userId: user.id, entityId: document.id, requestId: req.requestId });
         const pdf = await waitForJob<DocumentPdf>(temporal, run, config.EXPORT_SYNC_TIMEOUT_SECONDS, 'pdf');
         return downloadLink(publicS3, config.S3_BUCKET, pdf, config.EXPORT_LINK_TTL_SECONDS);
+      });
+
+      kit.route(router, { method: 'post', path: `${base}/:id/preview-email`, summary: `The email the ${kind} would be sent with, variables filled; nothing is sent`, tag, auth: 'user', params, body: PreviewEmailBody }, async ({ user, params: p, body }) => {
+        const sessionId = await sessionOf(p as { sessionId?: string }, user.id);
+        return previewDocumentEmail(kind, await inScope(p.id, user.id, sessionId), user, body?.email_template_id);
       });
 
       kit.route(router, { method: 'delete', path: `${base}/:id`, summary: kind === 'invoice' ? 'Delete a DRAFT invoice' : 'Delete a quote no invoice was made from', tag, auth: 'user', params, status: 204 }, async ({ user, params: p, req }) => {

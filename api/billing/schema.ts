@@ -41,3 +41,6 @@ export const UpdateInvoiceBody = CreateInvoiceBody.partial();
 
 export const SessionScopeParams = z.object({ sessionId: z.uuid() });
 export const SessionDocParams = z.object({ sessionId: z.uuid(), id: z.uuid() });
+
+/** POST .../preview-email: optionally another of the studio's (or a system) email template. */
+export const PreviewEmailBody = z.object({ email_template_id: z.uuid().nullable().optional() }).optional();

@@ -1,7 +1,7 @@
-import { Op } from 'sequelize';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors';
 import { Contact } from '../models/Contact';
-import { EmailTemplate } from '../models/EmailTemplate';
+import { type EmailTemplate } from '../models/EmailTemplate';
+import { findEmailTemplate } from './email-templates';
 import { Session } from '../models/Session';
 import { User } from '../models/User';
 import { UserSessionInfoTemplate } from '../models/UserSessionInfoTemplate';
@@ -38,14 +38,6 @@ export async function loadInviteContext(ownerId: string, sessionId: string): Pro
  * The email template: the one named by the task config when it is the owner's or a system one;
  * else the owner's session-info-invite in their locale; else the system one (fr-FR / en-US).
  */
-export async function findInviteTemplate(ownerId: string, locale: string, emailTemplateId?: string | null): Promise<EmailTemplate | null> {
-  if (emailTemplateId) {
-    const chosen = await EmailTemplate.findOne({ where: { id: emailTemplateId, is_active: true, [Op.or]: [{ owner_id: ownerId }, { owner_id: null }] } });
-    if (chosen) return chosen;
-  }
-  const candidates = await EmailTemplate.findAll({
-    where: { business_key: SESSION_INFO_INVITE_KEY, is_active: true, [Op.or]: [{ owner_id: ownerId }, { owner_id: null }] },
-  });
-  const rank = (t: EmailTemplate) => (t.owner_id ? 0 : 2) + (t.locale === locale ? 0 : 1);
-  return candidates.sort((a, b) => rank(a) - rank(b))[0] ?? null;
+export function findInviteTemplate(ownerId: string, locale: string, emailTemplateId?: string | null): Promise<EmailTemplate | null> {
+  return findEmailTemplate(ownerId, locale, SESSION_INFO_INVITE_KEY, emailTemplateId);
 }

@@ -79,13 +79,13 @@ export const SYSTEM_EMAIL_TEMPLATES: readonly SystemEmailTemplate[] = [
     subject: 'Votre devis « {{quote.title}} »',
     bodyHtml: [
       '<p>Bonjour {{contact.first_name}},</p>',
-      '<p>Vous trouverez ci-joint le devis « {{quote.title}} » d’un montant de {{quote.amount}} € TTC, valable jusqu’au {{quote.valid_until}}.</p>',
+      '<p>Vous trouverez ci-joint le devis « {{quote.title}} » d’un montant de {{quote.amount}} TTC, valable jusqu’au {{quote.valid_until}}.</p>',
       '<p>Je reste disponible pour toute question.</p>',
     ].join('\n'),
     bodyText: [
       'Bonjour {{contact.first_name}},',
       '',
-      'Vous trouverez ci-joint le devis « {{quote.title}} » d’un montant de {{quote.amount}} € TTC, valable jusqu’au {{quote.valid_until}}.',
+      'Vous trouverez ci-joint le devis « {{quote.title}} » d’un montant de {{quote.amount}} TTC, valable jusqu’au {{quote.valid_until}}.',
       'Je reste disponible pour toute question.',
     ].join('\n'),
     variables: QUOTE_VARIABLES,
@@ -115,13 +115,13 @@ export const SYSTEM_EMAIL_TEMPLATES: readonly SystemEmailTemplate[] = [
     subject: 'Facture {{invoice.number}} – {{invoice.title}}',
     bodyHtml: [
       '<p>Bonjour {{contact.first_name}},</p>',
-      '<p>Veuillez trouver ci-jointe la facture {{invoice.number}} (« {{invoice.title}} ») d’un montant de {{invoice.amount}} € TTC, à régler avant le {{invoice.due_date}}.</p>',
+      '<p>Veuillez trouver ci-jointe la facture {{invoice.number}} (« {{invoice.title}} ») d’un montant de {{invoice.amount}} TTC, à régler avant le {{invoice.due_date}}.</p>',
       '<p>Merci pour votre confiance.</p>',
     ].join('\n'),
     bodyText: [
       'Bonjour {{contact.first_name}},',
       '',
-      'Veuillez trouver ci-jointe la facture {{invoice.number}} (« {{invoice.title}} ») d’un montant de {{invoice.amount}} € TTC, à régler avant le {{invoice.due_date}}.',
+      'Veuillez trouver ci-jointe la facture {{invoice.number}} (« {{invoice.title}} ») d’un montant de {{invoice.amount}} TTC, à régler avant le {{invoice.due_date}}.',
       'Merci pour votre confiance.',
     ].join('\n'),
     variables: INVOICE_VARIABLES,

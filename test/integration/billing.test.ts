@@ -126,6 +126,27 @@ describe('/api/quotes and the session-scoped routes', () => {
   });
 });
 
+describe('POST .../preview-email', () => {
+  it("fills the studio's invoice template with the document's number, title, amount and due date, escaping the html; nothing is sent", async () => {
+    const contact = await buildContact(t.app, owner, { first_name: 'Zoé' });
+    const invoice = await request(t.app)
+      .post('/api/invoices')
+      .set(as(owner))
+      .send({ title: 'Mariage <Claire> & Hugo', contact_id: contact.id, due_date: '2026-12-31', items: [{ item_type: 'SESSION_TYPE', price_without_tax: '1500.00', vat_percentage: 20 }] })
+      .expect(201);
+    const preview = await request(t.app).post(`/api/invoices/${invoice.body.id}/preview-email`).set(as(owner)).send({});
+    expect(preview.status).toBe(200);
+    expect(preview.body).toMatchObject({ to: contact.email, subject: `Facture ${invoice.body.number} – Mariage <Claire> & Hugo`, templateId: expect.any(String) });
+    expect(preview.body.html).toContain('Bonjour Zoé');
+    expect(preview.body.html).toContain('Mariage &lt;Claire&gt; &amp; Hugo');
+    expect(preview.body.html).toMatch(/1\s800,00\s€ TTC/);
+    expect(preview.body.text).toContain('31 décembre 2026');
+    expect((await request(t.app).post(`/api/invoices/${invoice.body.id}/preview-email`).set(as(other)).send({})).status).toBe(404);
+    // Without a body at all, too.
+    expect((await request(t.app).post(`/api/invoices/${invoice.body.id}/preview-email`).set(as(owner))).status).toBe(200);
+  });
+});
+
 describe('GET /api/invoices/:id/pdf and the quote pdf (real worker, Chromium)', () => {
   let worker: WorkerProcess;
   beforeAll(async () => {

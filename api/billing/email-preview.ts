@@ -1,0 +1,47 @@
+import { Contact } from '../../db/models/Contact';
+import { type Invoice } from '../../db/models/Invoice';
+import { type Quote } from '../../db/models/Quote';
+import { findEmailTemplate } from '../../db/queries/email-templates';
+import { type UserLocale } from '../../domain/accounts/users';
+import { ValidationError } from '../../domain/errors';
+import { renderVariables } from '../../domain/emails/render-variables';
+import { documentNumber } from '../../domain/invoicing/document-number';
+import { formatMoney } from '../../domain/invoicing/document-html';
+import { toHundredths } from '../../domain/invoicing/money';
+
+export interface EmailPreview {
+  to: string | null;
+  subject: string;
+  html: string;
+  text: string;
+  templateId: string;
+}
+
+const day = (value: string | null | undefined, locale: UserLocale) => (value ? new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`)) : '');
+
+/**
+ * The email a quote or invoice would be sent with: the owner's `quote-sent` / `invoice-sent`
+ * template (or the one named), variables filled in (escaped in the html), amounts and dates in the
+ * studio's language. Nothing is sent or stored.
+ */
+export async function previewDocumentEmail(kind: 'quote' | 'invoice', document: Quote | Invoice, owner: { id: string; locale: UserLocale; timeZone: string }, emailTemplateId?: string | null): Promise<EmailPreview> {
+  const template = await findEmailTemplate(owner.id, owner.locale, kind === 'quote' ? 'quote-sent' : 'invoice-sent', emailTemplateId);
+  if (!template) throw new ValidationError(`No ${kind} email template exists; create one or restore the defaults`);
+  const contact = document.contact_id ? await Contact.findOne({ where: { id: document.contact_id, owner_id: owner.id } }) : null;
+  const plain = document.get({ plain: true }) as { valid_until?: string | null; due_date?: string | null };
+  const variables: Record<string, string> = {
+    'contact.first_name': contact?.first_name ?? '',
+    [`${kind}.number`]: documentNumber(document.id, document.created_at, owner.timeZone),
+    [`${kind}.title`]: document.title,
+    [`${kind}.amount`]: formatMoney(toHundredths(document.amount), owner.locale),
+    'quote.valid_until': day(plain.valid_until, owner.locale),
+    'invoice.due_date': day(plain.due_date, owner.locale),
+  };
+  return {
+    to: contact?.email ?? null,
+    subject: renderVariables(template.subject, variables, 'text'),
+    html: renderVariables(template.body_html, variables, 'html'),
+    text: renderVariables(template.body_text ?? '', variables, 'text'),
+    templateId: template.id,
+  };
+}
