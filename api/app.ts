@@ -36,6 +36,7 @@ import { buildSessionsRouter } from './sessions/router';
 import { buildSmsTemplatesRouter } from './sms-templates/router';
 import { buildWorkflowTriggersRouter } from './workflow-triggers/router';
 import { buildWorkflowsRouter } from './workflows/router';
+import { buildSessionWorkflowsRouter } from './session-workflows/router';
 import { buildAdminSessionInfoTemplatesRouter } from './session-info/admin-templates-router';
 import { buildSessionInfoTemplatesRouter } from './session-info/templates-router';
 import { buildClientInfoRouter } from './session-info/client-info-router';
@@ -115,6 +116,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(buildExportsRouter({ sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit, limits }));
   app.use(buildWorkflowsRouter({ sequelize, kit }));
   app.use(buildWorkflowTriggersRouter({ sequelize, kit }));
+  app.use(buildSessionWorkflowsRouter({ kit }));
   app.use(buildSmsTemplatesRouter({ sequelize, kit }));
   app.use(buildBillingRouter({ sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit }));
   app.use(buildImportsRouter({ temporal: deps.temporal.client, s3: deps.s3, publicS3: deps.publicS3, config, kit }));

@@ -113,11 +113,28 @@ const ConfigSchema = z.object({
   ALERT_PAGING_WEBHOOK_URL: optionalUrl(),
   ALERT_WEBHOOK_URL: optionalUrl(),
   ALERT_EMAIL_TO: z.union([z.literal(''), z.email()]).default(''),
+  /** Where workflow SMS go: `local` appends them to SMS_LOCAL_OUTBOX_FILE; `http` sends through a Twilio-style REST API. */
+  SMS_PROVIDER: z.enum(['local', 'http']).default('local'),
+  SMS_LOCAL_OUTBOX_FILE: z.string().min(1).default('.data/sms/outbox.jsonl'),
+  SMS_HTTP_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.twilio.com'),
+  SMS_HTTP_ACCOUNT_SID: z.string().default(''),
+  SMS_HTTP_AUTH_TOKEN: z.string().default(''),
+  /** The sender: a phone number or an alphanumeric sender id the provider accepts. */
+  SMS_FROM: z.string().min(1).max(20).default('Studio'),
   /** Rows Chromium lays out per page.pdf call (memory grows faster than linearly with a page's rows). */
   EXPORT_PDF_CHUNK_ROWS: z.coerce.number().int().min(50).max(2000).default(1000),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
+
+/** Settings that only make sense together, checked after each variable parsed. */
+const ConfigRules = ConfigSchema.superRefine((c, ctx) => {
+  if (c.SMS_PROVIDER === 'http') {
+    for (const name of ['SMS_HTTP_ACCOUNT_SID', 'SMS_HTTP_AUTH_TOKEN'] as const) {
+      if (!c[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'required when SMS_PROVIDER is http' });
+    }
+  }
+});
 
 /** Every variable the service reads (README's table and docker-compose.yml list the same). */
 export const CONFIG_VARIABLES = Object.keys(ConfigSchema.shape) as (keyof Config)[];
@@ -127,7 +144,7 @@ export class ConfigError extends Error {}
 
 /** Parses the environment; throws a ConfigError whose message names every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = ConfigSchema.safeParse(env);
+  const parsed = ConfigRules.safeParse(env);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => {
     const name = issue.path.join('.');

@@ -12,6 +12,8 @@ import { createDocumentPdfActivities } from '../activities/billing/render-docume
 import { createTriggerEvaluationActivities } from '../activities/workflow-triggers/evaluate-triggers';
 import { createSessionInfoInviteActivities, type SessionInfoInviteDeps } from '../activities/session-info-invite';
 import { createRoadmapActivities, type RoadmapDeps } from '../activities/roadmap';
+import { createSessionWorkflowBookkeeping } from '../activities/session-workflows/apply-session-workflow';
+import { createWorkflowTaskRunner, type WorkflowTaskDeps } from '../activities/session-workflows/run-workflow-task';
 import { JOB_CONTRACTS } from '../workflows/contracts';
 import { type JobMetrics } from '../lib/metrics/job-metrics';
 
@@ -28,6 +30,8 @@ export interface WorkerDeps {
   imports: ImportDeps;
   sessionInfoInvite: SessionInfoInviteDeps;
   roadmap: RoadmapDeps;
+  /** SMS provider, mailer and Temporal client of the session workflow tasks. */
+  workflowTasks: WorkflowTaskDeps;
 }
 
 /** Every activity, built from its factory with real dependencies. Capability activities join here. */
@@ -44,5 +48,7 @@ export function buildActivities(deps: WorkerDeps) {
     ...createImportActivities(deps.imports),
     ...createSessionInfoInviteActivities(deps.sessionInfoInvite),
     ...createRoadmapActivities(deps.roadmap),
+    ...createSessionWorkflowBookkeeping(),
+    ...createWorkflowTaskRunner(deps.workflowTasks),
   };
 }

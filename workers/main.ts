@@ -28,6 +28,7 @@ import { ensureSchedules } from './schedules';
 import { selectTaskQueues } from './task-queue-selection';
 import { startOutboxRelay } from './outbox-relay';
 import { TASK_QUEUES } from '../workflows/job-run/contract';
+import { createSmsProvider } from '../lib/sms/create-sms-provider';
 
 async function main() {
   const config = loadConfig();
@@ -64,6 +65,7 @@ async function main() {
     imports: { sequelize, s3, bucket: config.S3_BUCKET, logger },
     exportRender: { sequelize, s3, bucket: config.S3_BUCKET, chromium, logger, pdf: { maxRows: config.EXPORT_PDF_MAX_ROWS, chunkRows: config.EXPORT_PDF_CHUNK_ROWS } },
     roadmap: { s3, bucket: config.S3_BUCKET, chromium },
+    workflowTasks: { logger, sms: createSmsProvider(config), mailer, mailFrom: config.MAIL_FROM, temporal: temporal.client },
     sessionInfoInvite: { logger, mailer, mailFrom: config.MAIL_FROM, appBaseUrl: config.APP_BASE_URL, tenantBaseUrl: config.TENANT_BASE_URL, magicLinkTtlMinutes: config.MAGIC_LINK_TTL_MINUTES },
     exportDelivery: {
       logger,

@@ -5,6 +5,7 @@ import { type Sequelize } from 'sequelize-typescript';
 import { startJob } from '../lib/jobs/start-job';
 import { withTimeout } from '../lib/with-timeout';
 import { EVALUATE_TRIGGERS_JOB } from '../workflows/workflow-triggers/contract';
+import { signalRescheduledSession } from './signal-rescheduled-session';
 
 export interface OutboxRelayOptions {
   sequelize: Sequelize;
@@ -24,6 +25,7 @@ export interface OutboxRelayOptions {
  * - Temporal is asked first; while it is down the events wait in the outbox and are started
  *   when it comes back (a start that fails even so is in the dead-letter queue, for replay).
  * - An event whose owner has no active trigger for it is marked dispatched without a job.
+ * - SESSION_RESCHEDULED (internal) is a signal to the session's workflows, not an evaluation.
  */
 export function startOutboxRelay(options: OutboxRelayOptions): { stop: () => Promise<void> } {
   const { sequelize, temporal, logger, intervalMs = 500, batchSize = 50 } = options;
@@ -39,15 +41,17 @@ export function startOutboxRelay(options: OutboxRelayOptions): { stop: () => Pro
   /** One batch; returns how many events it moved. */
   const pass = async (): Promise<number> =>
     sequelize.transaction(async (transaction) => {
-      const events = await sequelize.query<{ id: string; owner_id: string; entity_id: string; request_id: string | null; has_trigger: boolean }>(
-        `SELECT e.id::text, e.owner_id, e.entity_id, e.request_id,
+      const events = await sequelize.query<{ id: string; event_type: string; owner_id: string; entity_id: string; payload: Record<string, unknown>; request_id: string | null; has_trigger: boolean }>(
+        `SELECT e.id::text, e.event_type, e.owner_id, e.entity_id, e.payload, e.request_id,
                 EXISTS (SELECT 1 FROM workflow_triggers t WHERE t.owner_id = e.owner_id AND t.trigger_event = e.event_type AND t.is_active) AS has_trigger
            FROM outbox_events e WHERE e.dispatched_at IS NULL ORDER BY e.id LIMIT $1 FOR UPDATE OF e SKIP LOCKED`,
         { bind: [batchSize], type: QueryTypes.SELECT, transaction },
       );
       for (const event of events) {
         try {
-          if (event.has_trigger) {
+          if (event.event_type === 'SESSION_RESCHEDULED') {
+            await signalRescheduledSession({ sequelize, temporal }, event, transaction);
+          } else if (event.has_trigger) {
             await startJob(temporal, EVALUATE_TRIGGERS_JOB, event.id, { eventId: event.id }, { userId: event.owner_id, entityId: event.entity_id, requestId: event.request_id ?? undefined });
           }
           await sequelize.query('UPDATE outbox_events SET dispatched_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = $1', { bind: [event.id], transaction });

@@ -7,6 +7,7 @@ import { EVALUATE_TRIGGERS_JOB } from './workflow-triggers/contract';
 import { DOCUMENT_PDF_JOB } from './billing/contract';
 import { SESSION_INFO_INVITE_JOB } from './session-info/contract';
 import { ROADMAP_JOB } from './roadmap/contract';
+import { SESSION_WORKFLOW_JOB } from './session-workflows/contract';
 
 /**
  * Every job contract. The worker polls the task queues named here, and replay and the
@@ -24,6 +25,7 @@ export const JOB_CONTRACTS: readonly JobContract<unknown, never>[] = [
   IMPORT_JOB,
   SESSION_INFO_INVITE_JOB,
   ROADMAP_JOB,
+  SESSION_WORKFLOW_JOB,
 ];
 
 /** Workflows started by a Temporal Schedule rather than by startJob. */

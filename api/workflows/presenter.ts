@@ -7,6 +7,7 @@ export function presentWorkflow(workflow: Workflow) {
     id: workflow.id,
     name: workflow.name,
     description: workflow.description,
+    source_workflow_id: workflow.source_workflow_id,
     created_at: workflow.created_at.toISOString(),
     updated_at: workflow.updated_at.toISOString(),
     tasks: tasks.map((t) => ({
@@ -17,6 +18,8 @@ export function presentWorkflow(workflow: Workflow) {
       task_type: t.task_type,
       sms_template_id: t.sms_template_id,
       email_template_id: t.email_template_id,
+      timing: t.timing,
+      offset_minutes: t.offset_minutes,
       delay_days: t.delay_days,
       display_order: t.display_order,
       actions: [...(t.actions ?? [])].sort((a, b) => a.display_order - b.display_order).map((a) => ({ id: a.id, action_type: a.action_type, config: a.config, display_order: a.display_order })),

@@ -1,13 +1,13 @@
 import { Router } from 'express';
 import { type Sequelize } from 'sequelize-typescript';
-import { createWorkflow, findOwnedWorkflow, updateWorkflow } from '../../db/commands/workflows';
+import { copyWorkflow, createWorkflow, findOwnedWorkflow, updateWorkflow } from '../../db/commands/workflows';
 import { Workflow } from '../../db/models/Workflow';
 import { WorkflowTask } from '../../db/models/WorkflowTask';
 import { WorkflowTaskAction } from '../../db/models/WorkflowTaskAction';
 import { IdParams, PageQuery } from '../http/common-schemas';
 import { type createRouteKit } from '../http/route-kit';
 import { presentWorkflow } from './presenter';
-import { CreateWorkflowBody, UpdateWorkflowBody } from './schema';
+import { CopyWorkflowBody, CreateWorkflowBody, UpdateWorkflowBody } from './schema';
 
 /** /api/workflows: the studio's workflows (a named list of tasks applied to a session), with their tasks. */
 export function buildWorkflowsRouter({ sequelize, kit }: { sequelize: Sequelize; kit: ReturnType<typeof createRouteKit> }): Router {
@@ -28,6 +28,15 @@ export function buildWorkflowsRouter({ sequelize, kit }: { sequelize: Sequelize;
 
   kit.route(router, { method: 'post', path: '/api/workflows', summary: 'Create a workflow with its tasks', tag, auth: 'user', body: CreateWorkflowBody, status: 201 }, async ({ user, body }) =>
     presentWorkflow(await createWorkflow(sequelize, user.id, body)),
+  );
+
+  kit.route(router, { method: 'get', path: '/api/workflows/templates', summary: 'The system workflow templates a studio can copy', tag, auth: 'user' }, async () => {
+    const templates = await Workflow.findAll({ where: { owner_id: null, is_template: true }, include: [{ model: WorkflowTask, include: [WorkflowTaskAction] }], order: [['name', 'ASC'], ['id', 'ASC']] });
+    return { items: templates.map(presentWorkflow) };
+  });
+
+  kit.route(router, { method: 'post', path: '/api/workflows/copy', summary: 'Copy a system template (or one of your workflows) into a new workflow of yours', tag, auth: 'user', body: CopyWorkflowBody, status: 201 }, async ({ user, body }) =>
+    presentWorkflow(await copyWorkflow(sequelize, user.id, body.template_id, body.name)),
   );
 
   kit.route(router, { method: 'get', path: '/api/workflows/:id', summary: 'Read a workflow with its tasks', tag, auth: 'user', params: IdParams }, async ({ user, params }) =>

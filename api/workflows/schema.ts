@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { WORKFLOW_TASK_TYPES } from '../../domain/workflows/task-types';
+import { MAX_OFFSET_MINUTES, TASK_TIMINGS } from '../../domain/workflows/task-timing';
 import { optionalText } from '../http/common-schemas';
 
 const TaskAction = z.object({
@@ -18,8 +19,14 @@ const Task = z.object({
   task_type: z.enum(WORKFLOW_TASK_TYPES),
   sms_template_id: z.uuid().nullable().optional(),
   email_template_id: z.uuid().nullable().optional(),
-  /** Days after the workflow is applied (0: at once). */
-  delay_days: z.number().int().min(0).max(3_650).default(0),
+  /**
+   * When the task runs: IMMEDIATE, or `offset_minutes` AFTER_APPLIED (after the workflow is applied
+   * to the session), BEFORE_SESSION_START or AFTER_SESSION_START. Without `timing`, `delay_days`
+   * (days after the workflow is applied; 0: at once) is read as before.
+   */
+  timing: z.enum(TASK_TIMINGS).optional(),
+  offset_minutes: z.number().int().min(0).max(MAX_OFFSET_MINUTES).optional(),
+  delay_days: z.number().int().min(0).max(3_650).optional(),
   display_order: z.number().int().min(0).max(10_000).optional(),
   actions: z.array(TaskAction).max(10).default([]),
 });
@@ -35,3 +42,9 @@ export type CreateWorkflowBody = z.infer<typeof CreateWorkflowBody>;
 /** Fields given are changed; `tasks`, when given, is the new list: tasks named by id are kept and updated, others created, the missing ones deleted. */
 export const UpdateWorkflowBody = CreateWorkflowBody.partial();
 export type UpdateWorkflowBody = z.infer<typeof UpdateWorkflowBody>;
+
+/** A copy of a system workflow template (or of one of the studio's own workflows) to adapt. */
+export const CopyWorkflowBody = z.object({
+  template_id: z.uuid(),
+  name: z.string().trim().min(1).max(255).optional(),
+});

@@ -4,6 +4,7 @@ import { ValidationError } from '../../domain/errors';
 import { type SessionStatus } from '../../domain/sessions/session-status';
 import { Contact } from '../models/Contact';
 import { Session } from '../models/Session';
+import { SessionWorkflowTaskRun } from '../models/SessionWorkflowTaskRun';
 import { findOwned } from '../queries/owned';
 import { recordDomainEvent } from './record-domain-event';
 
@@ -38,12 +39,16 @@ export async function createSession(sequelize: Sequelize, ownerId: string, props
   });
 }
 
-/** Applies a partial update; a change of status records SESSION_STATUS_CHANGED with both statuses. */
+/**
+ * Applies a partial update; a change of status records SESSION_STATUS_CHANGED with both statuses,
+ * a change of start date SESSION_RESCHEDULED when workflow tasks are waiting on the session.
+ */
 export async function updateSession(sequelize: Sequelize, ownerId: string, id: string, props: SessionProps, requestId?: string): Promise<Session> {
   return sequelize.transaction(async (transaction) => {
     const session = await findOwned(Session, 'Session', id, ownerId, { transaction, lock: true });
     await assertOwnContact(props.contact_id, ownerId, transaction);
     const previousStatus = session.status;
+    const previousStart = session.start_date?.getTime() ?? null;
     session.set(props);
     if (session.start_date && session.end_date && session.end_date < session.start_date) {
       throw new ValidationError('end_date must not be before start_date', [{ path: 'end_date', message: 'before start_date' }]);
@@ -59,6 +64,14 @@ export async function updateSession(sequelize: Sequelize, ownerId: string, id: s
           payload: { ...session.get({ plain: true }), previous_status: previousStatus },
           requestId,
         },
+        transaction,
+      );
+    }
+    const start = session.start_date?.getTime() ?? null;
+    if (start !== previousStart && (await SessionWorkflowTaskRun.count({ where: { session_id: session.id, status: 'PENDING' }, transaction }))) {
+      // Tasks timed on the start wait in session workflows: the relay tells them (an internal event).
+      await recordDomainEvent(
+        { eventType: 'SESSION_RESCHEDULED', entityType: 'SESSION', entityId: session.id, ownerId, payload: { start_date: session.start_date?.toISOString() ?? null }, requestId },
         transaction,
       );
     }

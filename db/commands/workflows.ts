@@ -2,6 +2,7 @@ import { Op, type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { ConflictError, NotFoundError } from '../../domain/errors';
 import { type WorkflowTaskType } from '../../domain/workflows/task-types';
+import { delayDaysOf, scheduleFromInput, type TaskTiming } from '../../domain/workflows/task-timing';
 import { EmailTemplate } from '../models/EmailTemplate';
 import { SessionWorkflowTaskRun } from '../models/SessionWorkflowTaskRun';
 import { SmsTemplate } from '../models/SmsTemplate';
@@ -17,7 +18,9 @@ export interface TaskProps {
   task_type: WorkflowTaskType;
   sms_template_id?: string | null;
   email_template_id?: string | null;
-  delay_days: number;
+  timing?: TaskTiming;
+  offset_minutes?: number;
+  delay_days?: number;
   display_order?: number;
   actions: { action_type: WorkflowTaskType; config: Record<string, unknown>; display_order: number }[];
 }
@@ -70,8 +73,9 @@ async function replaceTasks(workflowId: string, ownerId: string, tasks: TaskProp
     await WorkflowTask.destroy({ where: { id: removed }, transaction });
   }
   for (const [index, task] of tasks.entries()) {
-    const { actions, id, ...fields } = task;
-    const values = { ...fields, display_order: task.display_order ?? index, workflow_id: workflowId };
+    const { actions, id, timing: _timing, offset_minutes: _offset, delay_days: _days, ...fields } = task;
+    const schedule = scheduleFromInput(task);
+    const values = { ...fields, timing: schedule.timing, offset_minutes: schedule.offsetMinutes, delay_days: delayDaysOf(schedule), display_order: task.display_order ?? index, workflow_id: workflowId };
     let taskId = id;
     if (id) await WorkflowTask.update(values, { where: { id, workflow_id: workflowId }, transaction });
     else taskId = (await WorkflowTask.create(values, { transaction })).id;
@@ -99,6 +103,34 @@ export async function updateWorkflow(sequelize: Sequelize, ownerId: string, id: 
     workflow.changed('updated_at', true);
     await workflow.save({ transaction });
     if (props.tasks) await replaceTasks(workflow.id, ownerId, props.tasks, transaction);
+    return findOwnedWorkflow(workflow.id, ownerId, transaction);
+  });
+}
+
+/**
+ * Copies a workflow template (a system one, or one of the owner's workflows) into a new workflow
+ * of the owner, with its tasks, their timing and their actions: the seeded studio workflows become
+ * the studio's own, to apply with triggers and to adapt.
+ */
+export async function copyWorkflow(sequelize: Sequelize, ownerId: string, templateId: string, name?: string): Promise<Workflow> {
+  const template = await Workflow.findOne({ where: { id: templateId, [Op.or]: [{ owner_id: ownerId }, { owner_id: null, is_template: true }] }, ...withTasks });
+  if (!template) throw new NotFoundError('Workflow template');
+  const tasks: TaskProps[] = [...(template.tasks ?? [])]
+    .sort((a, b) => a.display_order - b.display_order)
+    .map((t) => ({
+      name: t.name,
+      description: t.description,
+      action: t.action,
+      task_type: t.task_type,
+      sms_template_id: t.sms_template_id,
+      email_template_id: t.email_template_id,
+      timing: t.timing,
+      offset_minutes: t.offset_minutes,
+      actions: [...(t.actions ?? [])].sort((a, b) => a.display_order - b.display_order).map((a) => ({ action_type: a.action_type, config: a.config, display_order: a.display_order })),
+    }));
+  return sequelize.transaction(async (transaction) => {
+    const workflow = await Workflow.create({ owner_id: ownerId, name: name ?? template.name, description: template.description, is_template: false, source_workflow_id: template.id }, { transaction });
+    await replaceTasks(workflow.id, ownerId, tasks, transaction);
     return findOwnedWorkflow(workflow.id, ownerId, transaction);
   });
 }

@@ -1,5 +1,5 @@
 import { AutoIncrement, Column, DataType, Model, PrimaryKey, Table } from 'sequelize-typescript';
-import { type DomainEventType, type DomainEntityType } from '../../domain/events/domain-event';
+import { type OutboxEventType, type DomainEntityType } from '../../domain/events/domain-event';
 
 /** A domain event written in the same transaction as the change it describes (transactional outbox). */
 @Table({ tableName: 'outbox_events', updatedAt: false })
@@ -10,7 +10,7 @@ export class OutboxEvent extends Model {
   declare id: string;
 
   @Column({ type: DataType.STRING(50), allowNull: false })
-  declare event_type: DomainEventType;
+  declare event_type: OutboxEventType;
 
   @Column({ type: DataType.STRING(20), allowNull: false })
   declare entity_type: DomainEntityType;

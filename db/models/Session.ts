@@ -1,7 +1,12 @@
-import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { BelongsTo, Column, DataType, Default, ForeignKey, HasMany, HasOne, Model, PrimaryKey, Table } from 'sequelize-typescript';
 import { type SessionStatus } from '../../domain/sessions/session-status';
+import { ClientInfo } from './ClientInfo';
 import { Contact } from './Contact';
+import { SessionContact } from './SessionContact';
 import { User } from './User';
+import { UserSessionInfoTemplate } from './UserSessionInfoTemplate';
+import { UserSessionType } from './UserSessionType';
+import { Workflow } from './Workflow';
 
 /** A shoot: what a studio books, prepares and delivers. Owned by one user. */
 @Table({ tableName: 'sessions' })
@@ -57,6 +62,24 @@ export class Session extends Model {
 
   @BelongsTo(() => Contact, 'contact_id')
   declare contact?: Contact | null;
+
+  @BelongsTo(() => UserSessionType, 'user_session_type_id')
+  declare user_session_type?: UserSessionType | null;
+
+  /** The workflow applied to the session (set when a trigger first applies one). */
+  @BelongsTo(() => Workflow, 'workflow_id')
+  declare workflow?: Workflow | null;
+
+  @BelongsTo(() => UserSessionInfoTemplate, 'session_info_template_id')
+  declare session_info_template?: UserSessionInfoTemplate | null;
+
+  /** The client's answers to the session-info form (one per session). */
+  @HasOne(() => ClientInfo, 'session_id')
+  declare client_info?: ClientInfo | null;
+
+  /** The other people of the session (second spouse, wedding planner...), besides `contact`. */
+  @HasMany(() => SessionContact, 'session_id')
+  declare session_contacts?: SessionContact[];
 
   declare created_at: Date;
   declare updated_at: Date;

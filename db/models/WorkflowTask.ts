@@ -4,6 +4,7 @@ import { SmsTemplate } from './SmsTemplate';
 import { Workflow } from './Workflow';
 import { WorkflowTaskAction } from './WorkflowTaskAction';
 import { type WorkflowTaskType } from '../../domain/workflows/task-types';
+import { type TaskTiming } from '../../domain/workflows/task-timing';
 
 /**
  * One step of a workflow, run for a session `delay_days` after the workflow is applied.
@@ -51,6 +52,16 @@ export class WorkflowTask extends Model {
   @Default(0)
   @Column({ type: DataType.INTEGER, allowNull: false })
   declare delay_days: number;
+
+  /** When the task runs: at once, after the workflow is applied, or before/after the session's start. */
+  @Default('IMMEDIATE')
+  @Column({ type: DataType.STRING(30), allowNull: false })
+  declare timing: TaskTiming;
+
+  /** The offset of `timing`, in minutes (0 for IMMEDIATE). */
+  @Default(0)
+  @Column({ type: DataType.INTEGER, allowNull: false })
+  declare offset_minutes: number;
 
   @Default(0)
   @Column({ type: DataType.INTEGER, allowNull: false })

@@ -2,6 +2,7 @@ import { type Transaction } from 'sequelize';
 import { Workflow } from '../models/Workflow';
 import { WorkflowTask } from '../models/WorkflowTask';
 import { type WorkflowTaskType } from '../../domain/workflows/task-types';
+import { scheduleFromInput, type TaskSchedule } from '../../domain/workflows/task-timing';
 import { WorkflowTaskAction, type WorkflowTaskActionConfig } from '../models/WorkflowTaskAction';
 import { upsertByKey } from './upsert';
 
@@ -14,6 +15,8 @@ interface SeedTask {
   description: string | null;
   taskType: WorkflowTaskType;
   delayDays: number;
+  /** Timing other than `delayDays` after the workflow is applied (reminders: before the session). */
+  schedule?: TaskSchedule;
   /** The task's first action; none for manual tasks. */
   actionConfig?: WorkflowTaskActionConfig;
 }
@@ -39,12 +42,13 @@ const invite: SeedTask = {
  * the message (spec order: template, config.message, action, description, system fallback).
  * The config names the system template, resolved in the user's locale.
  */
-const reminderSms = (delayDays: number): SeedTask => ({
+const reminderSms = (daysBefore: number): SeedTask => ({
   businessKey: 'session-reminder-sms',
   name: 'Send a reminder SMS',
   description: null,
   taskType: 'AUTOMATIC_SMS',
-  delayDays,
+  delayDays: 0,
+  schedule: { timing: 'BEFORE_SESSION_START', offsetMinutes: daysBefore * 1440 },
   actionConfig: { sms_template_business_key: 'session-reminder' },
 });
 
@@ -56,6 +60,8 @@ const manual = (businessKey: string, name: string, description: string, delayDay
   delayDays,
 });
 
+const scheduleColumns = (schedule: TaskSchedule) => ({ timing: schedule.timing, offset_minutes: schedule.offsetMinutes });
+
 /** Second-generation system workflow templates, one per default session type. */
 export const SYSTEM_WORKFLOW_TEMPLATES: readonly SeedWorkflow[] = [
   {
@@ -65,7 +71,7 @@ export const SYSTEM_WORKFLOW_TEMPLATES: readonly SeedWorkflow[] = [
     tasks: [
       invite,
       manual('planning-call', 'Planning call with the couple', 'Go through the timeline, family photos and must-have shots.', 14),
-      reminderSms(21),
+      reminderSms(2),
       manual('deliver-gallery', 'Deliver the gallery', 'Cull, edit and publish the online gallery.', 45),
     ],
   },
@@ -85,7 +91,7 @@ export const SYSTEM_WORKFLOW_TEMPLATES: readonly SeedWorkflow[] = [
     description: 'Brief form, reminder SMS and delivery with usage rights.',
     tasks: [
       invite,
-      reminderSms(3),
+      reminderSms(1),
       manual('deliver-files', 'Deliver the files', 'Export in the agreed formats and send the usage-rights summary.', 10),
     ],
   },
@@ -125,6 +131,7 @@ export async function seedWorkflowTemplates(transaction: Transaction): Promise<M
           action: null,
           task_type: t.taskType,
           delay_days: t.delayDays,
+          ...scheduleColumns(t.schedule ?? scheduleFromInput({ delay_days: t.delayDays })),
           display_order: index,
         },
         transaction,

@@ -15,9 +15,16 @@ export type DomainEventType = (typeof DOMAIN_EVENT_TYPES)[number];
 export const DOMAIN_ENTITY_TYPES = ['SESSION', 'CONTACT', 'QUOTE', 'INVOICE'] as const;
 export type DomainEntityType = (typeof DOMAIN_ENTITY_TYPES)[number];
 
+/**
+ * Events the outbox carries for the service itself, never offered to triggers: SESSION_RESCHEDULED
+ * takes a session's new start date to the session workflows timed on it (workers/outbox-relay.ts).
+ */
+export const INTERNAL_EVENT_TYPES = ['SESSION_RESCHEDULED'] as const;
+export type OutboxEventType = DomainEventType | (typeof INTERNAL_EVENT_TYPES)[number];
+
 /** What the outbox records about a change; the payload carries what trigger conditions read. */
 export interface DomainEvent {
-  eventType: DomainEventType;
+  eventType: OutboxEventType;
   entityType: DomainEntityType;
   entityId: string;
   ownerId: string;

@@ -9,10 +9,10 @@ export interface EvaluateTriggersPayload extends Record<string, unknown> {
 export interface EvaluationSummary {
   eventType: string;
   triggers: number;
+  /** Session triggers whose conditions held: their workflow was applied to the session. */
+  applied: number;
   skipped: number;
   failed: number;
-  /** Session triggers whose conditions held: session workflows are not built yet (docs/workflow-triggers.md). */
-  sessionWorkflowsPending: string[];
   /** Why nothing was evaluated, when nothing was. */
   note?: string;
 }

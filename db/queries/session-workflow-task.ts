@@ -1,0 +1,64 @@
+import { Op } from 'sequelize';
+import { Contact } from '../models/Contact';
+import { Session } from '../models/Session';
+import { SessionContact } from '../models/SessionContact';
+import { SessionWorkflowTaskRun } from '../models/SessionWorkflowTaskRun';
+import { SmsTemplate } from '../models/SmsTemplate';
+import { User } from '../models/User';
+import { WorkflowTask } from '../models/WorkflowTask';
+import { WorkflowTaskAction } from '../models/WorkflowTaskAction';
+
+/** What running one task needs: the run, its task with actions (display order), the session and its owner. */
+export interface TaskRunContext {
+  run: SessionWorkflowTaskRun;
+  task: WorkflowTask & { actions: WorkflowTaskAction[] };
+  session: Session;
+  owner: User;
+}
+
+export async function loadTaskRunContext(taskRunId: string): Promise<TaskRunContext | null> {
+  const run = await SessionWorkflowTaskRun.findByPk(taskRunId, {
+    include: [
+      { model: WorkflowTask, include: [WorkflowTaskAction] },
+      { model: Session, include: [{ model: User, as: 'owner' }] },
+    ],
+    order: [[WorkflowTask, WorkflowTaskAction, 'display_order', 'ASC']],
+  });
+  if (!run?.workflow_task || !run.session?.owner) return null;
+  return { run, task: run.workflow_task as TaskRunContext['task'], session: run.session, owner: run.session.owner };
+}
+
+/**
+ * Who a session's messages go to (spec: the session's contact, else the first session contact
+ * with one): the first contact, in that order, with a value in `field`. Only the owner's contacts.
+ */
+export async function sessionRecipient(session: Session, field: 'phone_number' | 'email'): Promise<Contact | null> {
+  const own = { owner_id: session.owner_id, [field]: { [Op.and]: [{ [Op.ne]: null }, { [Op.ne]: '' }] } };
+  if (session.contact_id) {
+    const main = await Contact.findOne({ where: { id: session.contact_id, ...own } });
+    if (main) return main;
+  }
+  const link = await SessionContact.findOne({
+    where: { session_id: session.id },
+    include: [{ model: Contact, where: own, required: true }],
+    order: [['created_at', 'ASC'], ['contact_id', 'ASC']],
+  });
+  return link?.contact ?? null;
+}
+
+/**
+ * The SMS template a task names: by id (the owner's or a system one, active), else by the business
+ * key its action config gives (seeded workflows: `sms_template_business_key`): the owner's copy in
+ * their language, their copy in another, the system one in their language, then in another.
+ */
+export async function findTaskSmsTemplate(ownerId: string, locale: string, smsTemplateId: string | null, businessKey: unknown): Promise<SmsTemplate | null> {
+  const visible = { is_active: true, [Op.or]: [{ owner_id: ownerId }, { owner_id: null }] };
+  if (smsTemplateId) {
+    const chosen = await SmsTemplate.findOne({ where: { id: smsTemplateId, ...visible } });
+    if (chosen) return chosen;
+  }
+  if (typeof businessKey !== 'string' || !businessKey) return null;
+  const candidates = await SmsTemplate.findAll({ where: { business_key: businessKey, ...visible } });
+  const rank = (t: SmsTemplate) => (t.owner_id ? 0 : 2) + (t.locale === locale ? 0 : 1);
+  return candidates.sort((a, b) => rank(a) - rank(b))[0] ?? null;
+}
