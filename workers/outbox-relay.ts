@@ -64,11 +64,19 @@ export function startOutboxRelay(options: OutboxRelayOptions): { stop: () => Pro
       return events.length;
     });
 
+  // Logged once per outage, both ways: ops see why events wait, and when they flow again.
+  let paused = false;
   const loop = (async () => {
     while (!stopped) {
       let moved = 0;
       try {
-        if (await temporalUp()) moved = await pass();
+        const up = await temporalUp();
+        if (up === paused) {
+          paused = !up;
+          if (paused) logger.warn('outbox relay paused: Temporal is unreachable; events wait in the outbox');
+          else logger.info('outbox relay resumed: Temporal is reachable again');
+        }
+        if (up) moved = await pass();
       } catch (err) {
         logger.warn({ err: (err as Error).message }, 'outbox relay pass failed');
       }

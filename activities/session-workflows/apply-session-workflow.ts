@@ -22,7 +22,7 @@ export function createSessionWorkflowBookkeeping(): Bookkeeping {
       const workflow = await Workflow.findOne({
         where: { id: workflowId, owner_id: ownerId },
         include: [WorkflowTask],
-        order: [[WorkflowTask, 'display_order', 'ASC'], [WorkflowTask, 'created_at', 'ASC']],
+        order: [['tasks', 'display_order', 'ASC'], ['tasks', 'created_at', 'ASC']],
       });
       if (!workflow) throw ApplicationFailure.create({ type: 'not_found', message: 'The workflow no longer exists', nonRetryable: true });
       const tasks = workflow.tasks ?? [];

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { literal } from 'sequelize';
 import { z } from 'zod';
 import { Session } from '../../db/models/Session';
 import { SessionWorkflowTaskRun } from '../../db/models/SessionWorkflowTaskRun';
@@ -37,7 +38,8 @@ export function buildSessionWorkflowsRouter({ kit }: { kit: ReturnType<typeof cr
       const runs = await SessionWorkflowTaskRun.findAll({
         where: { session_id: session.id },
         include: [{ model: WorkflowTask, attributes: ['name', 'task_type', 'display_order'] }],
-        order: [['scheduled_at', 'ASC NULLS LAST'], [WorkflowTask, 'display_order', 'ASC'], ['id', 'ASC']],
+        // Due first; tasks without a date yet (a session with no start) last.
+        order: [[literal('"SessionWorkflowTaskRun"."scheduled_at" IS NULL'), 'ASC'], ['scheduled_at', 'ASC'], ['workflow_task', 'display_order', 'ASC'], ['id', 'ASC']],
       });
       return { items: runs.map(presentTaskRun) };
     },

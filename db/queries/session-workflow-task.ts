@@ -22,7 +22,7 @@ export async function loadTaskRunContext(taskRunId: string): Promise<TaskRunCont
       { model: WorkflowTask, include: [WorkflowTaskAction] },
       { model: Session, include: [{ model: User, as: 'owner' }] },
     ],
-    order: [[WorkflowTask, WorkflowTaskAction, 'display_order', 'ASC']],
+    order: [['workflow_task', 'actions', 'display_order', 'ASC']],
   });
   if (!run?.workflow_task || !run.session?.owner) return null;
   return { run, task: run.workflow_task as TaskRunContext['task'], session: run.session, owner: run.session.owner };
