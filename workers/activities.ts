@@ -9,6 +9,7 @@ import { createImportActivities, type ImportDeps } from '../activities/imports/r
 import { createReconcileActivities } from '../activities/reconcile-job-runs';
 import { createJobStarterActivities } from '../activities/start-jobs';
 import { createDocumentPdfActivities } from '../activities/billing/render-document-pdf';
+import { createDocumentEmailActivities, type DocumentEmailDeps } from '../activities/billing/send-document-email';
 import { createTriggerEvaluationActivities } from '../activities/workflow-triggers/evaluate-triggers';
 import { createSessionInfoInviteActivities, type SessionInfoInviteDeps } from '../activities/session-info-invite';
 import { createRoadmapActivities, type RoadmapDeps } from '../activities/roadmap';
@@ -28,6 +29,7 @@ export interface WorkerDeps {
   imports: ImportDeps;
   sessionInfoInvite: SessionInfoInviteDeps;
   roadmap: RoadmapDeps;
+  documentEmail: DocumentEmailDeps;
 }
 
 /** Every activity, built from its factory with real dependencies. Capability activities join here. */
@@ -44,5 +46,6 @@ export function buildActivities(deps: WorkerDeps) {
     ...createImportActivities(deps.imports),
     ...createSessionInfoInviteActivities(deps.sessionInfoInvite),
     ...createRoadmapActivities(deps.roadmap),
+    ...createDocumentEmailActivities(deps.documentEmail),
   };
 }

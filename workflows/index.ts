@@ -11,3 +11,4 @@ export { documentPdfWorkflow } from './billing/document-pdf';
 export { importWorkflow } from './imports/import';
 export { sessionInfoInviteWorkflow } from './session-info/invite';
 export { roadmapWorkflow } from './roadmap/roadmap';
+export { documentEmailWorkflow } from './billing/document-email';

@@ -1,5 +1,6 @@
 import { type S3Client } from '@aws-sdk/client-s3';
 import { type Client } from '@temporalio/client';
+import crypto from 'node:crypto';
 import { Router } from 'express';
 import { type Sequelize } from 'sequelize-typescript';
 import { type z, type ZodType } from 'zod';
@@ -9,17 +10,17 @@ import { InvoiceItem } from '../../db/models/InvoiceItem';
 import { Quote } from '../../db/models/Quote';
 import { QuoteItem } from '../../db/models/QuoteItem';
 import { Session } from '../../db/models/Session';
-import { NotFoundError } from '../../domain/errors';
+import { NotFoundError, ValidationError } from '../../domain/errors';
 import { type Config } from '../../lib/config';
 import { startJob } from '../../lib/jobs/start-job';
 import { waitForJob } from '../../lib/jobs/wait-for-job';
 import { downloadLink } from '../../lib/s3-links';
-import { DOCUMENT_PDF_JOB, type DocumentPdf } from '../../workflows/billing/contract';
+import { DOCUMENT_EMAIL_JOB, DOCUMENT_PDF_JOB, type DocumentPdf } from '../../workflows/billing/contract';
 import { IdParams, PageQuery } from '../http/common-schemas';
 import { type createRouteKit } from '../http/route-kit';
-import { previewDocumentEmail } from './email-preview';
+import { previewDocumentEmail } from '../../db/queries/document-email';
 import { presentDocument } from './presenter';
-import { CreateInvoiceBody, CreateQuoteBody, PreviewEmailBody, SessionDocParams, SessionScopeParams, UpdateInvoiceBody, UpdateQuoteBody } from './schema';
+import { CreateInvoiceBody, CreateQuoteBody, IdempotencyKey, PreviewEmailBody, SendEmailBody, SessionDocParams, SessionScopeParams, UpdateInvoiceBody, UpdateQuoteBody } from './schema';
 
 // Each kind's schemas, seen through the props they produce (the routes below are the same for both).
 const KINDS: Record<DocumentKind, { plural: string; model: typeof Quote | typeof Invoice; item: typeof QuoteItem | typeof InvoiceItem; create: ZodType<DocumentProps>; update: ZodType<DocumentProps> }> = {
@@ -33,8 +34,8 @@ async function assertOwnedSession(sessionId: string, ownerId: string) {
 
 /**
  * Quotes and invoices: /api/quotes, /api/invoices, and the same scoped to one session under
- * /api/sessions/:sessionId/quotes-invoices/{quotes,invoices} (spec: Invoicing). PDFs, emails and
- * payments are not built yet (docs/invoicing.md).
+ * /api/sessions/:sessionId/quotes-invoices/{quotes,invoices} (spec: Invoicing): CRUD, pdf, email
+ * preview and send (docs/invoicing.md).
  */
 export interface BillingRouterDeps {
   sequelize: Sequelize;
@@ -105,6 +106,29 @@ export function buildBillingRouter({ sequelize, temporal, publicS3, config, kit 
         const sessionId = await sessionOf(p as { sessionId?: string }, user.id);
         return previewDocumentEmail(kind, await inScope(p.id, user.id, sessionId), user, body?.email_template_id);
       });
+
+      kit.route(
+        router,
+        { method: 'post', path: `${base}/:id/send-email`, summary: `Email the ${kind} with its pdf (one email per Idempotency-Key); a DRAFT invoice or PENDING quote becomes SENT`, tag, auth: 'user', params, body: SendEmailBody, status: 202 },
+        async ({ user, params: p, body, req }) => {
+          const sessionId = await sessionOf(p as { sessionId?: string }, user.id);
+          const document = await inScope(p.id, user.id, sessionId);
+          // The preview resolves the template and the client's address now, so a missing one is a 400 here, not a failed job.
+          const preview = await previewDocumentEmail(kind, document, user, body.email_template_id);
+          const to = body.to ?? (preview.to ? [preview.to] : []);
+          if (to.length === 0) throw new ValidationError('No recipient: give `to`, or set an email on the client');
+          const header = req.get('idempotency-key');
+          const requestKey = header ? `${user.id}:${IdempotencyKey.parse(header)}` : crypto.randomUUID();
+          const run = await startJob(
+            temporal,
+            DOCUMENT_EMAIL_JOB,
+            requestKey,
+            { kind, documentId: document.id, ownerId: user.id, to: [...new Set(to.map((a) => a.toLowerCase()))], subject: body.subject ?? null, message: body.message ?? null, emailTemplateId: body.email_template_id ?? null, attachPdf: body.attach_pdf, requestKey },
+            { orgId: user.orgId, userId: user.id, entityId: document.id, requestId: req.requestId },
+          );
+          return { jobRunId: run.id, status: run.status, requestKey };
+        },
+      );
 
       kit.route(router, { method: 'delete', path: `${base}/:id`, summary: kind === 'invoice' ? 'Delete a DRAFT invoice' : 'Delete a quote no invoice was made from', tag, auth: 'user', params, status: 204 }, async ({ user, params: p, req }) => {
         const sessionId = await sessionOf(p as { sessionId?: string }, user.id);

@@ -1,0 +1,24 @@
+import { proxyActivities } from '@temporalio/workflow';
+import { type JobInput } from '../job-run/contract';
+import { DOCUMENT_EMAIL_NON_RETRYABLE, type DocumentEmailActivities, type DocumentEmailPayload, type DocumentEmailResult, type DocumentPdfActivities } from './contract';
+
+const { renderDocumentPdf } = proxyActivities<DocumentPdfActivities>({
+  startToCloseTimeout: '2 minutes',
+  retry: { initialInterval: '2 seconds', maximumInterval: '30 seconds', maximumAttempts: 3, nonRetryableErrorTypes: ['document_not_found'] },
+});
+
+// SMTP hiccups are retried; a missing document or template is not.
+const { sendDocumentEmail } = proxyActivities<DocumentEmailActivities>({
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '5 seconds', maximumInterval: '1 minute', maximumAttempts: 5, nonRetryableErrorTypes: [...DOCUMENT_EMAIL_NON_RETRYABLE] },
+});
+
+/**
+ * Renders the document's pdf (as it is now), then sends it and moves the status. The workflow id
+ * is the send request's key: one email per request, and a retried activity finds its tracking rows.
+ */
+export async function documentEmailWorkflow(input: JobInput<DocumentEmailPayload>): Promise<DocumentEmailResult> {
+  const { kind, documentId, ownerId } = input.payload;
+  const pdf = await renderDocumentPdf({ kind, documentId, ownerId });
+  return sendDocumentEmail({ jobRunId: input.jobRunId, payload: input.payload, pdf });
+}
