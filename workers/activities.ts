@@ -10,6 +10,7 @@ import { createReconcileActivities } from '../activities/reconcile-job-runs';
 import { createJobStarterActivities } from '../activities/start-jobs';
 import { createDocumentPdfActivities } from '../activities/billing/render-document-pdf';
 import { createDocumentEmailActivities, type DocumentEmailDeps } from '../activities/billing/send-document-email';
+import { createPaymentEventActivities } from '../activities/payments/apply-payment-event';
 import { createTriggerEvaluationActivities } from '../activities/workflow-triggers/evaluate-triggers';
 import { createSessionInfoInviteActivities, type SessionInfoInviteDeps } from '../activities/session-info-invite';
 import { createRoadmapActivities, type RoadmapDeps } from '../activities/roadmap';
@@ -47,5 +48,6 @@ export function buildActivities(deps: WorkerDeps) {
     ...createSessionInfoInviteActivities(deps.sessionInfoInvite),
     ...createRoadmapActivities(deps.roadmap),
     ...createDocumentEmailActivities(deps.documentEmail),
+    ...createPaymentEventActivities({ sequelize: deps.documentEmail.sequelize, logger: deps.logger }),
   };
 }

@@ -7,6 +7,7 @@ import { EVALUATE_TRIGGERS_JOB } from './workflow-triggers/contract';
 import { DOCUMENT_EMAIL_JOB, DOCUMENT_PDF_JOB } from './billing/contract';
 import { SESSION_INFO_INVITE_JOB } from './session-info/contract';
 import { ROADMAP_JOB } from './roadmap/contract';
+import { PAYMENT_EVENT_JOB } from './payments/contract';
 
 /**
  * Every job contract. The worker polls the task queues named here, and replay and the
@@ -25,6 +26,7 @@ export const JOB_CONTRACTS: readonly JobContract<unknown, never>[] = [
   SESSION_INFO_INVITE_JOB,
   ROADMAP_JOB,
   DOCUMENT_EMAIL_JOB,
+  PAYMENT_EVENT_JOB,
 ];
 
 /** Workflows started by a Temporal Schedule rather than by startJob. */

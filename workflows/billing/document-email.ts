@@ -1,8 +1,10 @@
 import { proxyActivities } from '@temporalio/workflow';
-import { type JobInput } from '../job-run/contract';
+import { type JobInput, TASK_QUEUES } from '../job-run/contract';
 import { DOCUMENT_EMAIL_NON_RETRYABLE, type DocumentEmailActivities, type DocumentEmailPayload, type DocumentEmailResult, type DocumentPdfActivities } from './contract';
 
+// Chromium work stays on the documents queue (memory-heavy, its own workers).
 const { renderDocumentPdf } = proxyActivities<DocumentPdfActivities>({
+  taskQueue: TASK_QUEUES.documents,
   startToCloseTimeout: '2 minutes',
   retry: { initialInterval: '2 seconds', maximumInterval: '30 seconds', maximumAttempts: 3, nonRetryableErrorTypes: ['document_not_found'] },
 });
