@@ -20,7 +20,7 @@ import { IdParams, PageQuery } from '../http/common-schemas';
 import { type createRouteKit } from '../http/route-kit';
 import { previewDocumentEmail } from '../../db/queries/document-email';
 import { presentDocument } from './presenter';
-import { CreateInvoiceBody, CreateQuoteBody, IdempotencyKey, PreviewEmailBody, SendEmailBody, SessionDocParams, SessionScopeParams, UpdateInvoiceBody, UpdateQuoteBody } from './schema';
+import { CreateInvoiceBody, CreateQuoteBody, ExportQuery, IdempotencyKey, PreviewEmailBody, SendEmailBody, SessionDocParams, SessionScopeParams, UpdateInvoiceBody, UpdateQuoteBody } from './schema';
 
 // Each kind's schemas, seen through the props they produce (the routes below are the same for both).
 const KINDS: Record<DocumentKind, { plural: string; model: typeof Quote | typeof Invoice; item: typeof QuoteItem | typeof InvoiceItem; create: ZodType<DocumentProps>; update: ZodType<DocumentProps> }> = {
@@ -65,6 +65,13 @@ export function buildBillingRouter({ sequelize, temporal, publicS3, config, kit 
         await assertOwnedSession(p.sessionId, ownerId);
         return p.sessionId;
       };
+      // One render per version of the document and format: asking again for an unchanged one finds the same job.
+      const fileLink = async (document: Quote | Invoice, user: { id: string; orgId: string }, format: 'pdf' | 'docx', requestId?: string) => {
+        const key = `${kind}:${document.id}:${document.updated_at.getTime()}${format === 'pdf' ? '' : ':docx'}`;
+        const run = await startJob(temporal, DOCUMENT_PDF_JOB, key, { kind, documentId: document.id, ownerId: user.id, ...(format === 'pdf' ? {} : { format }) }, { orgId: user.orgId, userId: user.id, entityId: document.id, requestId });
+        const file = await waitForJob<DocumentPdf>(temporal, run, config.EXPORT_SYNC_TIMEOUT_SECONDS, format);
+        return downloadLink(publicS3, config.S3_BUCKET, file, config.EXPORT_LINK_TTL_SECONDS);
+      };
       const inScope = async (id: string, ownerId: string, sessionId?: string) => {
         const document = await findDocument(kind, id, ownerId);
         if (sessionId && document.session_id !== sessionId) throw new NotFoundError(kind === 'quote' ? 'Quote' : 'Invoice');
@@ -95,12 +102,14 @@ export function buildBillingRouter({ sequelize, temporal, publicS3, config, kit 
 
       kit.route(router, { method: 'get', path: `${base}/:id/pdf`, summary: `The ${kind} as a pdf: a time-limited link`, tag, auth: 'user', params }, async ({ user, params: p, req }) => {
         const sessionId = await sessionOf(p as { sessionId?: string }, user.id);
-        const document = await inScope(p.id, user.id, sessionId);
-        // One render per version of the document: asking again for an unchanged one finds the same job.
-        const run = await startJob(temporal, DOCUMENT_PDF_JOB, `${kind}:${document.id}:${document.updated_at.getTime()}`, { kind, documentId: document.id, ownerId: user.id }, { orgId: user.orgId, userId: user.id, entityId: document.id, requestId: req.requestId });
-        const pdf = await waitForJob<DocumentPdf>(temporal, run, config.EXPORT_SYNC_TIMEOUT_SECONDS, 'pdf');
-        return downloadLink(publicS3, config.S3_BUCKET, pdf, config.EXPORT_LINK_TTL_SECONDS);
+        return fileLink(await inScope(p.id, user.id, sessionId), user, 'pdf', req.requestId);
       });
+
+      if (kind === 'invoice' && !scoped) {
+        kit.route(router, { method: 'get', path: `${base}/:id/export`, summary: 'The invoice as a pdf or docx: a time-limited link', tag, auth: 'user', params, query: ExportQuery }, async ({ user, params: p, query, req }) =>
+          fileLink(await inScope(p.id, user.id), user, query.format, req.requestId),
+        );
+      }
 
       kit.route(router, { method: 'post', path: `${base}/:id/preview-email`, summary: `The email the ${kind} would be sent with, variables filled; nothing is sent`, tag, auth: 'user', params, body: PreviewEmailBody }, async ({ user, params: p, body }) => {
         const sessionId = await sessionOf(p as { sessionId?: string }, user.id);

@@ -61,3 +61,6 @@ export const SendEmailBody = z
 
 /** An Idempotency-Key names one send request: a retried POST sends one email. */
 export const IdempotencyKey = z.string().trim().min(8).max(100).regex(/^[\w.:-]+$/);
+
+/** GET /api/invoices/:id/export?format=pdf|docx (pdf when absent). */
+export const ExportQuery = z.object({ format: z.enum(['pdf', 'docx']).default('pdf') });

@@ -9,6 +9,7 @@ import { QueryTypes } from 'sequelize';
 import { freePort } from '../../scripts/stack/wait';
 import { eventually, startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
 import { testStackDir } from '../setup/paths';
+import { zipEntryText } from '../helpers/zip-entry';
 import { buildContact, buildUser, type TestUser } from '../factories/users';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
@@ -209,6 +210,31 @@ describe('pdfs and send-email (real worker, Chromium, MailDev)', () => {
     const text = pdfText(Buffer.from(await (await fetch(res.body.url)).arrayBuffer()));
     expect(text).toContain(`Quote No. ${quote.body.number}`);
     expect(text).toMatch(/Total incl\. tax\s+€1,481\.40/);
+  }, 120_000);
+
+  it('exports the invoice as docx with the same content as the pdf (GET /api/invoices/:id/export?format=docx)', async () => {
+    const studio = await buildUser(t.app);
+    await sql('INSERT INTO user_company (user_id, company_name, siret) VALUES ($1, $2, $3) RETURNING id', [studio.id, 'Studio Nord', '12345678900012']);
+    const contact = await buildContact(t.app, studio, { first_name: 'Inès', last_name: 'Roux' });
+    const invoice = (await request(t.app).post('/api/invoices').set(as(studio)).send({ title: 'Mariage Inès', contact_id: contact.id, due_date: '2026-12-31', items: [{ item_type: 'SESSION_TYPE', description: 'Reportage mariage', price_without_tax: '1500.00', vat_percentage: 20 }, { item_type: 'SESSION_TYPE', description: 'Livre photo', price_with_tax: '63.30', vat_percentage: 5.5 }] }).expect(201)).body;
+    expect((await request(t.app).get(`/api/invoices/${invoice.id}/export?format=odt`).set(as(studio))).status).toBe(400);
+    expect((await request(t.app).get(`/api/invoices/${invoice.id}/export?format=docx`).set(as(other))).status).toBe(404);
+    const res = await request(t.app).get(`/api/invoices/${invoice.id}/export?format=docx`).set(as(studio)).expect(200);
+    expect(res.body).toMatchObject({ key: `pdfs/invoices/${studio.id}/${invoice.id}.docx`, filename: `facture-${invoice.number}.docx` });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'invoice-docx-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'doc.docx'), Buffer.from(await (await fetch(res.body.url)).arrayBuffer()));
+      // Runs of text, without the xml between them.
+      const text = (await zipEntryText(path.join(dir, 'doc.docx'), 'word/document.xml')).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+      for (const expected of ['Studio Nord', 'SIRET 12345678900012', 'Inès Roux', `Facture N° ${invoice.number}`, 'Mariage Inès', '31 décembre 2026', 'Reportage mariage', 'Livre photo', 'Récapitulatif TVA']) expect(text).toContain(expected);
+      expect(text).toMatch(/5,5 % 60,00\s€ 3,30\s€/);
+      expect(text).toMatch(/Total TTC 1\s863,30\s€/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    // format=pdf is the same file as GET .../pdf.
+    const pdf = await request(t.app).get(`/api/invoices/${invoice.id}/export?format=pdf`).set(as(studio)).expect(200);
+    expect(pdf.body.key).toBe(`pdfs/invoices/${studio.id}/${invoice.id}.pdf`);
   }, 120_000);
 
   type Mail = { id: string; to: { address: string }[]; subject: string; text: string; html?: string; attachments?: { generatedFileName: string; fileName: string; contentType: string }[] };

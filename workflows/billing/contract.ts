@@ -4,6 +4,8 @@ export interface DocumentPdfPayload extends Record<string, unknown> {
   kind: 'quote' | 'invoice';
   documentId: string;
   ownerId: string;
+  /** Absent: pdf (GET .../pdf); docx for GET /api/invoices/:id/export?format=docx. */
+  format?: 'pdf' | 'docx';
 }
 
 /** The pdf of a quote or invoice in object storage (a permanent prefix), by key. */
@@ -26,6 +28,7 @@ export const DOCUMENT_PDF_JOB = defineJob<DocumentPdfPayload>({
 
 export interface DocumentPdfActivities {
   renderDocumentPdf(payload: DocumentPdfPayload): Promise<DocumentPdf>;
+  renderDocumentDocx(payload: DocumentPdfPayload): Promise<DocumentPdf>;
 }
 
 export interface DocumentEmailPayload extends Record<string, unknown> {
