@@ -11,6 +11,7 @@ import { createJobStarterActivities } from '../activities/start-jobs';
 import { createDocumentPdfActivities } from '../activities/billing/render-document-pdf';
 import { createDocumentEmailActivities, type DocumentEmailDeps } from '../activities/billing/send-document-email';
 import { createPaymentEventActivities } from '../activities/payments/apply-payment-event';
+import { type WalletProvider } from '../lib/payments/walletprovider';
 import { createTriggerEvaluationActivities } from '../activities/workflow-triggers/evaluate-triggers';
 import { createSessionInfoInviteActivities, type SessionInfoInviteDeps } from '../activities/session-info-invite';
 import { createRoadmapActivities, type RoadmapDeps } from '../activities/roadmap';
@@ -31,6 +32,7 @@ export interface WorkerDeps {
   sessionInfoInvite: SessionInfoInviteDeps;
   roadmap: RoadmapDeps;
   documentEmail: DocumentEmailDeps;
+  walletProvider: WalletProvider;
 }
 
 /** Every activity, built from its factory with real dependencies. Capability activities join here. */
@@ -48,6 +50,6 @@ export function buildActivities(deps: WorkerDeps) {
     ...createSessionInfoInviteActivities(deps.sessionInfoInvite),
     ...createRoadmapActivities(deps.roadmap),
     ...createDocumentEmailActivities(deps.documentEmail),
-    ...createPaymentEventActivities({ sequelize: deps.documentEmail.sequelize, logger: deps.logger }),
+    ...createPaymentEventActivities({ sequelize: deps.documentEmail.sequelize, logger: deps.logger, walletProvider: deps.walletProvider }),
   };
 }

@@ -104,8 +104,9 @@ export function buildPaymentsRouters(deps: PaymentsRouterDeps): { webhooks: Rout
       if (!(await provider('wallet', () => walletProvider.verifyWebhook(headers, body)))) throw new ValidationError('Invalid signature');
       const parsed = WalletEvent.safeParse(body);
       if (!parsed.success) throw new ValidationError('Unexpected event');
-      const orderId = parsed.data.resource.supplementary_data?.related_ids.order_id;
-      if (parsed.data.event_type !== 'PAYMENT.CAPTURE.COMPLETED' || !orderId) {
+      // Approved: the job captures the order; capture completed: the job marks the invoice paid.
+      const orderId = parsed.data.event_type === 'CHECKOUT.ORDER.APPROVED' ? parsed.data.resource.id : parsed.data.event_type === 'PAYMENT.CAPTURE.COMPLETED' ? parsed.data.resource.supplementary_data?.related_ids.order_id : undefined;
+      if (!orderId) {
         res.status(200).json({ received: true, ignored: parsed.data.event_type });
         return;
       }

@@ -10,6 +10,8 @@ export const WALLET_SIGNATURE_HEADERS = ['paypal-transmission-id', 'paypal-trans
 
 export interface WalletProvider {
   createOrder(input: { amount: string; currency: string; invoiceId: string; description: string }): Promise<{ orderId: string; status: string; approvalUrl: string }>;
+  /** Captures an approved order (idempotent: the same request id for the same order). */
+  captureOrder(orderId: string): Promise<{ status: string; captureId: string | null }>;
   /** The provider's own verification call: true only when it answers SUCCESS. */
   verifyWebhook(headers: Record<(typeof WALLET_SIGNATURE_HEADERS)[number], string>, event: unknown): Promise<boolean>;
 }
@@ -52,6 +54,11 @@ export function createWalletProvider(config: WalletProviderConfig, fetchImpl: ty
       const approve = order.links?.find((l) => l.rel === 'approve' || l.rel === 'payer-action');
       if (!approve) throw new WalletProviderError('wallet provider order has no approval link');
       return { orderId: order.id, status: order.status, approvalUrl: approve.href };
+    },
+    async captureOrder(orderId) {
+      const answer = (await json(`/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`, {}, { 'paypal-request-id': `capture-${orderId}` })) as { status: string; purchase_units?: { payments?: { captures?: { id: string; status: string }[] } }[] };
+      const captured = answer.purchase_units?.[0]?.payments?.captures?.[0];
+      return { status: captured?.status ?? answer.status, captureId: captured?.id ?? null };
     },
     async verifyWebhook(headers, event) {
       const answer = await json('/v1/notifications/verify-webhook-signature', {

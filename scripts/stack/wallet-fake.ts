@@ -6,8 +6,9 @@ import http from 'node:http';
  * local stack (`npm start` and the test stack): OAuth client credentials, order creation with an
  * approval link, and the webhook signature verification call. Its webhook events are signed with
  * a key only this server holds, so only its verification call can say SUCCESS, as with the real
- * provider. `POST /simulate/capture` stands for the payer approving and the capture completing:
- * it answers the signed PAYMENT.CAPTURE.COMPLETED delivery that the provider would send.
+ * provider. `POST /simulate/approve` (the payer approved: CHECKOUT.ORDER.APPROVED) and
+ * `POST /simulate/capture` (the capture completed: PAYMENT.CAPTURE.COMPLETED) answer the signed
+ * delivery the provider would send, for a test to post to the webhook.
  */
 export interface WalletFakeOptions {
   port: number;
@@ -18,7 +19,8 @@ export interface WalletFakeOptions {
 
 interface FakeOrder {
   id: string;
-  status: 'CREATED' | 'COMPLETED';
+  status: 'CREATED' | 'APPROVED' | 'COMPLETED';
+  captureId: string | null;
   currency: string;
   value: string;
   customId: string | null;
@@ -72,7 +74,7 @@ export async function startWalletFake(opts: WalletFakeOptions): Promise<{ url: s
         const body = JSON.parse(raw) as { intent?: string; purchase_units?: { custom_id?: string; amount?: { currency_code?: string; value?: string } }[] };
         const unit = body.purchase_units?.[0];
         if (body.intent !== 'CAPTURE' || !unit?.amount?.currency_code || !/^\d+\.\d{2}$/.test(unit.amount.value ?? '')) return send(422, { name: 'UNPROCESSABLE_ENTITY' });
-        const order: FakeOrder = { id: id('ORDER-'), status: 'CREATED', currency: unit.amount.currency_code, value: unit.amount.value!, customId: unit.custom_id ?? null };
+        const order: FakeOrder = { id: id('ORDER-'), status: 'CREATED', captureId: null, currency: unit.amount.currency_code, value: unit.amount.value!, customId: unit.custom_id ?? null };
         orders.set(order.id, order);
         return send(201, {
           id: order.id,
@@ -83,6 +85,17 @@ export async function startWalletFake(opts: WalletFakeOptions): Promise<{ url: s
             { href: `${base}/v2/checkout/orders/${order.id}/capture`, rel: 'capture', method: 'POST' },
           ],
         });
+      }
+      const capture = /^\/v2\/checkout\/orders\/([\w-]+)\/capture$/.exec(url.pathname);
+      if (req.method === 'POST' && capture) {
+        if (!bearer()) return send(401, { name: 'AUTHENTICATION_FAILURE' });
+        const order = orders.get(capture[1]);
+        if (!order) return send(404, { name: 'RESOURCE_NOT_FOUND' });
+        if (order.status === 'CREATED') return send(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_NOT_APPROVED' }] });
+        // Capturing twice answers the same capture, as the provider does for a repeated request id.
+        order.status = 'COMPLETED';
+        order.captureId ??= id('CAPTURE-');
+        return send(201, { id: order.id, status: 'COMPLETED', purchase_units: [{ payments: { captures: [{ id: order.captureId, status: 'COMPLETED', amount: { currency_code: order.currency, value: order.value } }] } }] });
       }
       if (req.method === 'POST' && url.pathname === '/v1/notifications/verify-webhook-signature') {
         if (!bearer()) return send(401, { name: 'AUTHENTICATION_FAILURE' });
@@ -95,18 +108,20 @@ export async function startWalletFake(opts: WalletFakeOptions): Promise<{ url: s
           body.transmission_sig === signature(body.transmission_id, body.transmission_time, body.webhook_id, body.webhook_event);
         return send(200, { verification_status: ok ? 'SUCCESS' : 'FAILURE' });
       }
-      if (req.method === 'POST' && url.pathname === '/simulate/capture') {
+      // What the provider would deliver: the payer approved (CHECKOUT.ORDER.APPROVED), or the capture completed.
+      const simulate = /^\/simulate\/(approve|capture)$/.exec(url.pathname);
+      if (req.method === 'POST' && simulate) {
         const order = orders.get((JSON.parse(raw) as { order_id?: string }).order_id ?? '');
         if (!order) return send(404, { name: 'RESOURCE_NOT_FOUND' });
-        order.status = 'COMPLETED';
-        const event = {
-          id: id('WH-'),
-          event_version: '1.0',
-          create_time: new Date().toISOString(),
-          resource_type: 'capture',
-          event_type: 'PAYMENT.CAPTURE.COMPLETED',
-          resource: { id: id('CAPTURE-'), status: 'COMPLETED', amount: { currency_code: order.currency, value: order.value }, custom_id: order.customId, supplementary_data: { related_ids: { order_id: order.id } } },
-        };
+        let event: Record<string, unknown>;
+        if (simulate[1] === 'approve') {
+          if (order.status === 'CREATED') order.status = 'APPROVED';
+          event = { id: id('WH-'), event_version: '1.0', create_time: new Date().toISOString(), resource_type: 'checkout-order', event_type: 'CHECKOUT.ORDER.APPROVED', resource: { id: order.id, status: order.status, intent: 'CAPTURE', purchase_units: [{ custom_id: order.customId, amount: { currency_code: order.currency, value: order.value } }] } };
+        } else {
+          order.status = 'COMPLETED';
+          order.captureId ??= id('CAPTURE-');
+          event = { id: id('WH-'), event_version: '1.0', create_time: new Date().toISOString(), resource_type: 'capture', event_type: 'PAYMENT.CAPTURE.COMPLETED', resource: { id: order.captureId, status: 'COMPLETED', amount: { currency_code: order.currency, value: order.value }, custom_id: order.customId, supplementary_data: { related_ids: { order_id: order.id } } } };
+        }
         const transmissionId = crypto.randomUUID();
         const time = new Date().toISOString();
         const headers = {

@@ -125,4 +125,23 @@ describe('wallet payments (Orders v2 style, the provider fake over HTTP)', () =>
     expect(await state(invoice.id)).toEqual(paid);
     expect((await request(t.app).post('/api/walletprovider/payments/invoices').set(as(owner)).send({ invoice_id: invoice.id })).status).toBe(409);
   }, 120_000);
+
+  it('captures an approved order (CHECKOUT.ORDER.APPROVED) and marks the invoice PAID; the capture event that follows changes nothing', async () => {
+    const invoice = await invoiceOf(owner, '50.00');
+    const { orderId } = (await request(t.app).post('/api/walletprovider/payments/invoices').set(as(owner)).send({ invoice_id: invoice.id }).expect(201)).body as { orderId: string };
+    const simulate = async (what: 'approve' | 'capture') => (await (await fetch(`${process.env.WALLETPROVIDER_API_BASE}/simulate/${what}`, { method: 'POST', body: JSON.stringify({ order_id: orderId }) })).json()) as { headers: Record<string, string>; event: unknown };
+    const post = (delivery: { headers: Record<string, string>; event: unknown }) => request(t.app).post('/api/walletprovider/webhooks').set(delivery.headers).set('Content-Type', 'application/json').send(JSON.stringify(delivery.event));
+
+    expect((await post(await simulate('approve'))).status).toBe(200);
+    const paid = await eventually('the invoice PAID after the capture', async () => {
+      const s = await state(invoice.id);
+      return s.status === 'PAID' && s;
+    });
+    expect(paid.events.sort()).toEqual(['INVOICE_STATUS_CHANGED', 'PAYMENT_RECEIVED']);
+    const completed = await simulate('capture');
+    expect((await post(completed)).status).toBe(200);
+    const eventId = (completed.event as { id: string }).id;
+    await eventually('the capture event handled', async () => (await sql('SELECT 1 FROM job_runs WHERE job_name = $1 AND status = $2 AND payload->>$3 = $4', ['payments.webhook-event', 'COMPLETED', 'eventId', eventId])).length > 0);
+    expect(await state(invoice.id)).toEqual(paid);
+  }, 120_000);
 });

@@ -1,6 +1,6 @@
 import { defineJob, jobId, TASK_QUEUES } from '../job-run/contract';
 
-/** A verified provider webhook event that says a payment succeeded. */
+/** A verified provider webhook event: a payment succeeded, or (wallet) an order to capture was approved. */
 export interface PaymentEventPayload extends Record<string, unknown> {
   provider: 'cardprovider' | 'walletprovider';
   eventId: string;
