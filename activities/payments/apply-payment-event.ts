@@ -1,6 +1,6 @@
 import { type Logger } from 'pino';
 import { type Sequelize } from 'sequelize-typescript';
-import { applyPaymentSucceeded } from '../../db/commands/payments';
+import { applyCardPaymentFailed, applyPaymentSucceeded } from '../../db/commands/payments';
 import { type WalletProvider } from '../../lib/payments/walletprovider';
 import { type PaymentEventActivities } from '../../workflows/payments/contract';
 
@@ -20,7 +20,7 @@ export function createPaymentEventActivities(deps: { sequelize: Sequelize; logge
           return `capture_${capture.status.toLowerCase()}`;
         }
       }
-      const outcome = await applyPaymentSucceeded(deps.sequelize, payload);
+      const outcome = payload.eventType === 'payment_intent.payment_failed' ? await applyCardPaymentFailed(deps.sequelize, payload) : await applyPaymentSucceeded(deps.sequelize, payload);
       // unknown_payment: an intent or order this service did not create (another integration on the account).
       deps.logger.info({ provider: payload.provider, eventId: payload.eventId, eventType: payload.eventType, outcome }, 'Payment event applied');
       return outcome;

@@ -83,7 +83,7 @@ export function buildPaymentsRouters(deps: PaymentsRouterDeps): { webhooks: Rout
       }
       const parsed = CardEvent.safeParse(event);
       if (!parsed.success) throw new ValidationError('Unexpected event');
-      if (parsed.data.type !== 'payment_intent.succeeded') {
+      if (parsed.data.type !== 'payment_intent.succeeded' && parsed.data.type !== 'payment_intent.payment_failed') {
         res.status(200).json({ received: true, ignored: parsed.data.type });
         return;
       }

@@ -88,6 +88,17 @@ describe('card payments (stripe SDK against stripe-mock)', () => {
     // A paid invoice takes no second payment.
     expect((await request(t.app).post('/api/cardprovider/payments/invoices').set(as(owner)).send({ invoice_id: invoice.id })).status).toBe(409);
   }, 120_000);
+
+  it('marks a card payment failed on payment_intent.payment_failed, leaves the invoice unpaid, and then starts a new intent', async () => {
+    const invoice = await invoiceOf(owner, '80.00');
+    const first = (await request(t.app).post('/api/cardprovider/payments/invoices').set(as(owner)).send({ invoice_id: invoice.id }).expect(201)).body as { paymentIntentId: string };
+    const payload = JSON.stringify({ id: `evt_failed_${invoice.id.slice(0, 8)}`, object: 'event', type: 'payment_intent.payment_failed', data: { object: { id: first.paymentIntentId, object: 'payment_intent', status: 'requires_payment_method' } } });
+    expect((await postCard(payload, signer.webhooks.generateTestHeaderString({ payload, secret }))).status).toBe(200);
+    await eventually('the payment failed', async () => (await sql<{ status: string }>('SELECT status FROM cardprovider_payments WHERE payment_intent_id = $1', [first.paymentIntentId]))[0].status === 'failed');
+    expect(await state(invoice.id)).toMatchObject({ status: 'DRAFT', paid_at: null, events: [] });
+    const second = (await request(t.app).post('/api/cardprovider/payments/invoices').set(as(owner)).send({ invoice_id: invoice.id }).expect(201)).body as { paymentIntentId: string };
+    expect(second.paymentIntentId).not.toBe(first.paymentIntentId);
+  }, 120_000);
 });
 
 describe('wallet payments (Orders v2 style, the provider fake over HTTP)', () => {
