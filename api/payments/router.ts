@@ -45,12 +45,15 @@ export function buildPaymentsRouters(deps: PaymentsRouterDeps): { webhooks: Rout
     const invoice = await findPayableInvoice(user.id, body.invoice_id);
     // A payment already started for this amount is handed back rather than a second intent made.
     const open = await CardproviderPayment.findOne({ where: { invoice_id: invoice.id, amount: invoice.amount, status: ['pending', 'requires_payment_method', 'requires_confirmation', 'requires_action', 'processing'] }, order: [['created_at', 'DESC']] });
+    const attempt = await CardproviderPayment.count({ where: { invoice_id: invoice.id } });
     const intent = open
       ? await provider('card', () => cardProvider.paymentIntents.retrieve(open.payment_intent_id))
       : await provider('card', () =>
           cardProvider.paymentIntents.create(
             { amount: Number(toHundredths(invoice.amount)), currency: 'eur', metadata: { invoice_id: invoice.id, owner_id: user.id }, automatic_payment_methods: { enabled: true } },
-            { idempotencyKey: `invoice-${invoice.id}-${invoice.amount}` },
+            // A retried request gets the same intent; after a failed one the attempt number moves on,
+            // or the provider would hand back the failed intent for this key.
+            { idempotencyKey: `invoice-${invoice.id}-${invoice.amount}-${attempt}` },
           ),
         );
     if (!open) await recordCardPayment(invoice, intent.id, 'eur', intent.status);
