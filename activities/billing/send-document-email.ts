@@ -4,7 +4,7 @@ import { type Transporter } from 'nodemailer';
 import { type Logger } from 'pino';
 import { type Sequelize } from 'sequelize-typescript';
 import { findDocument } from '../../db/commands/billing-documents';
-import { recordDocumentSent, wasEmailSent } from '../../db/commands/document-sent';
+import { recordDocumentEmailFailed, recordDocumentSent, wasEmailSent } from '../../db/commands/document-sent';
 import { User } from '../../db/models/User';
 import { previewDocumentEmail } from '../../db/queries/document-email';
 import { type UserLocale } from '../../domain/accounts/users';
@@ -68,6 +68,11 @@ export function createDocumentEmailActivities(deps: DocumentEmailDeps): Document
         if (err instanceof DomainError) throw ApplicationFailure.create({ type: err.code, message: err.message, nonRetryable: true });
         throw err;
       }
+    },
+    async recordDocumentEmailFailed({ jobRunId, payload, error }) {
+      if (await wasEmailSent(payload.requestKey)) return;
+      await recordDocumentEmailFailed(payload.kind, payload.ownerId, payload.documentId, { recipients: payload.to, requestKey: payload.requestKey, jobRunId, error });
+      deps.logger.warn({ jobRunId, kind: payload.kind, documentId: payload.documentId, recipients: payload.to.length }, 'Document email failed');
     },
   };
 }

@@ -35,7 +35,9 @@ function statusAfterSend(kind: DocumentKind, status: string): string | null {
 export async function recordDocumentSent(sequelize: Sequelize, kind: DocumentKind, ownerId: string, documentId: string, sent: SentEmail): Promise<{ status: string }> {
   return sequelize.transaction(async (transaction) => {
     const document = await findDocument(kind, documentId, ownerId, transaction, true);
-    if ((await EmailTracking.count({ where: { idempotency_key: trackingKey(sent.requestKey, 0) }, transaction })) > 0) return { status: document.status };
+    if ((await EmailTracking.count({ where: { idempotency_key: trackingKey(sent.requestKey, 0), status: 'SENT' }, transaction })) > 0) return { status: document.status };
+    // A replayed job that failed before: its FAILED rows give way to the send that worked.
+    await EmailTracking.destroy({ where: { idempotency_key: sent.recipients.map((_, index) => trackingKey(sent.requestKey, index)), status: 'FAILED' }, transaction });
     const entity = kind === 'quote' ? 'QUOTE' : 'INVOICE';
     const now = new Date();
     await EmailTracking.bulkCreate(
@@ -57,4 +59,15 @@ export async function recordDocumentSent(sequelize: Sequelize, kind: DocumentKin
     }
     return { status: document.status };
   });
+}
+
+/**
+ * Records a send that gave up (retries exhausted or a failure no retry fixes): one FAILED row per
+ * recipient with the error, nothing else changes. A send that already worked is left alone.
+ */
+export async function recordDocumentEmailFailed(kind: DocumentKind, ownerId: string, documentId: string, failed: { recipients: string[]; requestKey: string; jobRunId: string; error: string }): Promise<void> {
+  await EmailTracking.bulkCreate(
+    failed.recipients.map((recipient, index) => ({ owner_id: ownerId, entity_type: kind === 'quote' ? 'QUOTE' : 'INVOICE', entity_id: documentId, recipient, subject: null, template_key: kind === 'quote' ? 'quote-sent' : 'invoice-sent', message_id: null, status: 'FAILED', error: failed.error.slice(0, 2_000), idempotency_key: trackingKey(failed.requestKey, index), job_run_id: failed.jobRunId, sent_at: null })),
+    { ignoreDuplicates: true },
+  );
 }

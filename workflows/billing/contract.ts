@@ -66,6 +66,8 @@ export const DOCUMENT_EMAIL_JOB = defineJob<DocumentEmailPayload, string>({
 
 export interface DocumentEmailActivities {
   sendDocumentEmail(input: { jobRunId: string; payload: DocumentEmailPayload; pdf: DocumentPdf }): Promise<DocumentEmailResult>;
+  /** Email tracking FAILED rows when the send gives up. */
+  recordDocumentEmailFailed(input: { jobRunId: string; payload: DocumentEmailPayload; error: string }): Promise<void>;
 }
 
 /** Failures no retry can fix (the document or template is gone). */
