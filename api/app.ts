@@ -9,6 +9,9 @@ import { type Sequelize } from 'sequelize-typescript';
 import { type Config } from '../lib/config';
 import { buildAdminJobsRouter } from './admin/jobs-router';
 import { buildBillingRouter } from './billing/router';
+import { buildPaymentsRouters } from './payments/router';
+import { createCardProvider } from '../lib/payments/cardprovider';
+import { createWalletProvider } from '../lib/payments/walletprovider';
 import { createAuthGuards } from './auth/guards';
 import { buildAuthRouter } from './auth/router';
 import { createTokenService } from './auth/tokens';
@@ -69,12 +72,14 @@ export function createApp(deps: AppDeps): Express {
   app.use(helmet());
   app.use(httpMetrics(deps.registry));
   createOpsMetrics(deps.registry, { sequelize, temporal: deps.temporal.client, namespace: config.TEMPORAL_NAMESPACE, taskQueues: taskQueuesInUse() });
-  // JSON bodies are small records; uploads go through multipart routes with their own limits.
-  app.use(express.json({ limit: '1mb' }));
-
   const docs = new OpenAPIRegistry();
   const tokens = createTokenService(config.JWT_SECRET, config.JWT_TTL_SECONDS);
   const kit = createRouteKit(docs, createAuthGuards(tokens, config.ADMIN_EMAILS));
+  const paymentRouters = buildPaymentsRouters({ temporal: deps.temporal.client, cardProvider: createCardProvider(config), walletProvider: createWalletProvider(config), cardWebhookSecret: config.CARDPROVIDER_WEBHOOK_SECRET, logger, kit });
+  // Payment webhooks read their raw body (signatures are over the exact bytes): before express.json.
+  app.use(paymentRouters.webhooks);
+  // JSON bodies are small records; uploads go through multipart routes with their own limits.
+  app.use(express.json({ limit: '1mb' }));
 
   app.use(
     buildOpsRouter({
@@ -118,6 +123,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(buildWorkflowTriggersRouter({ sequelize, kit }));
   app.use(buildSessionWorkflowsRouter({ kit }));
   app.use(buildSmsTemplatesRouter({ sequelize, kit }));
+  app.use(paymentRouters.payments);
   app.use(buildBillingRouter({ sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit }));
   app.use(buildImportsRouter({ temporal: deps.temporal.client, s3: deps.s3, publicS3: deps.publicS3, config, kit }));
   app.use(buildAdminJobsRouter({ sequelize, temporal: deps.temporal.client, kit }));

@@ -55,6 +55,15 @@ const ConfigSchema = z.object({
   S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name').default('studio'),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }),
   MAIL_FROM: z.string().min(3).default('Studio <no-reply@studio.local>'),
+  /** Card provider (Stripe API): secret key, webhook endpoint secret, API base (stripe-mock locally). */
+  CARDPROVIDER_SECRET_KEY: z.string().min(8).default('sk_test_studiolocal'),
+  CARDPROVIDER_WEBHOOK_SECRET: z.string().min(8).default('whsec_studio_local'),
+  CARDPROVIDER_API_BASE: z.url().default('http://127.0.0.1:12111'),
+  /** Wallet provider (Orders v2 style REST API): OAuth client credentials, webhook id, API base (the local fake). */
+  WALLETPROVIDER_CLIENT_ID: z.string().min(1).default('studio-local'),
+  WALLETPROVIDER_CLIENT_SECRET: z.string().min(1).default('studio-local-secret'),
+  WALLETPROVIDER_WEBHOOK_ID: z.string().min(1).default('WH-STUDIO-LOCAL'),
+  WALLETPROVIDER_API_BASE: z.url().default('http://127.0.0.1:12112'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters'),
   JWT_TTL_SECONDS: z.coerce.number().int().min(60).max(2592000).default(86400),
   /** Lifetime of a client-portal magic link (single use); the portal token it yields lives as long. */

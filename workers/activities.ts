@@ -9,6 +9,9 @@ import { createImportActivities, type ImportDeps } from '../activities/imports/r
 import { createReconcileActivities } from '../activities/reconcile-job-runs';
 import { createJobStarterActivities } from '../activities/start-jobs';
 import { createDocumentPdfActivities } from '../activities/billing/render-document-pdf';
+import { createDocumentEmailActivities, type DocumentEmailDeps } from '../activities/billing/send-document-email';
+import { createPaymentEventActivities } from '../activities/payments/apply-payment-event';
+import { type WalletProvider } from '../lib/payments/walletprovider';
 import { createTriggerEvaluationActivities } from '../activities/workflow-triggers/evaluate-triggers';
 import { createSessionInfoInviteActivities, type SessionInfoInviteDeps } from '../activities/session-info-invite';
 import { createRoadmapActivities, type RoadmapDeps } from '../activities/roadmap';
@@ -32,6 +35,8 @@ export interface WorkerDeps {
   roadmap: RoadmapDeps;
   /** SMS provider, mailer and Temporal client of the session workflow tasks. */
   workflowTasks: WorkflowTaskDeps;
+  documentEmail: DocumentEmailDeps;
+  walletProvider: WalletProvider;
 }
 
 /** Every activity, built from its factory with real dependencies. Capability activities join here. */
@@ -50,5 +55,7 @@ export function buildActivities(deps: WorkerDeps) {
     ...createRoadmapActivities(deps.roadmap),
     ...createSessionWorkflowBookkeeping(),
     ...createWorkflowTaskRunner(deps.workflowTasks),
+    ...createDocumentEmailActivities(deps.documentEmail),
+    ...createPaymentEventActivities({ sequelize: deps.documentEmail.sequelize, logger: deps.logger, walletProvider: deps.walletProvider }),
   };
 }

@@ -16,6 +16,7 @@ import { createEventEmitter } from '../lib/realtime/event-emitter';
 import { createEventPool } from '../lib/realtime/event-pool';
 import { createChromium } from '../lib/chromium';
 import { createPublicS3Client, createS3Client } from '../lib/s3';
+import { createWalletProvider } from '../lib/payments/walletprovider';
 import { buildActivities } from './activities';
 import { bundleWorkflowsInChild } from './bundle-workflows';
 import { buildCleanupDeps } from './cleanup-deps';
@@ -66,6 +67,8 @@ async function main() {
     exportRender: { sequelize, s3, bucket: config.S3_BUCKET, chromium, logger, pdf: { maxRows: config.EXPORT_PDF_MAX_ROWS, chunkRows: config.EXPORT_PDF_CHUNK_ROWS } },
     roadmap: { s3, bucket: config.S3_BUCKET, chromium },
     workflowTasks: { logger, sms: createSmsProvider(config), mailer, mailFrom: config.MAIL_FROM, temporal: temporal.client },
+    walletProvider: createWalletProvider(config),
+    documentEmail: { sequelize, logger, s3, publicS3, bucket: config.S3_BUCKET, linkTtlSeconds: config.EXPORT_EMAIL_LINK_TTL_SECONDS, mailer, mailFrom: config.MAIL_FROM },
     sessionInfoInvite: { logger, mailer, mailFrom: config.MAIL_FROM, appBaseUrl: config.APP_BASE_URL, tenantBaseUrl: config.TENANT_BASE_URL, magicLinkTtlMinutes: config.MAGIC_LINK_TTL_MINUTES },
     exportDelivery: {
       logger,

@@ -4,10 +4,11 @@ import { RECONCILE_JOB_RUNS } from './maintenance/contract';
 import { IMPORT_JOB } from './imports/contract';
 import { CLEANUP_EXPORT_FILES, CLEANUP_ORPHAN_FILE_OBJECTS, CLEANUP_ORPHAN_OBJECTS } from './cleanup/contract';
 import { EVALUATE_TRIGGERS_JOB } from './workflow-triggers/contract';
-import { DOCUMENT_PDF_JOB } from './billing/contract';
+import { DOCUMENT_EMAIL_JOB, DOCUMENT_PDF_JOB } from './billing/contract';
 import { SESSION_INFO_INVITE_JOB } from './session-info/contract';
 import { ROADMAP_JOB } from './roadmap/contract';
 import { SESSION_WORKFLOW_JOB } from './session-workflows/contract';
+import { PAYMENT_EVENT_JOB } from './payments/contract';
 
 /**
  * Every job contract. The worker polls the task queues named here, and replay and the
@@ -26,6 +27,8 @@ export const JOB_CONTRACTS: readonly JobContract<unknown, never>[] = [
   SESSION_INFO_INVITE_JOB,
   ROADMAP_JOB,
   SESSION_WORKFLOW_JOB,
+  DOCUMENT_EMAIL_JOB,
+  PAYMENT_EVENT_JOB,
 ];
 
 /** Workflows started by a Temporal Schedule rather than by startJob. */

@@ -12,3 +12,5 @@ export { importWorkflow } from './imports/import';
 export { sessionInfoInviteWorkflow } from './session-info/invite';
 export { roadmapWorkflow } from './roadmap/roadmap';
 export { sessionWorkflow } from './session-workflows/session-workflow';
+export { documentEmailWorkflow } from './billing/document-email';
+export { paymentEventWorkflow } from './payments/payment-event';

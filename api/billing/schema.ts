@@ -44,3 +44,23 @@ export const SessionDocParams = z.object({ sessionId: z.uuid(), id: z.uuid() });
 
 /** POST .../preview-email: optionally another of the studio's (or a system) email template. */
 export const PreviewEmailBody = z.object({ email_template_id: z.uuid().nullable().optional() }).optional();
+
+/**
+ * POST .../send-email: recipients (default: the client's email), optional subject and personal
+ * message, the pdf attached (default) or linked, optionally another email template.
+ */
+export const SendEmailBody = z
+  .object({
+    to: z.array(z.email().max(254)).min(1).max(10).optional(),
+    subject: z.string().trim().min(1).max(500).optional(),
+    message: z.string().trim().max(5_000).optional(),
+    attach_pdf: z.boolean().default(true),
+    email_template_id: z.uuid().nullable().optional(),
+  })
+  .strict();
+
+/** An Idempotency-Key names one send request: a retried POST sends one email. */
+export const IdempotencyKey = z.string().trim().min(8).max(100).regex(/^[\w.:-]+$/);
+
+/** GET /api/invoices/:id/export?format=pdf|docx (pdf when absent). */
+export const ExportQuery = z.object({ format: z.enum(['pdf', 'docx']).default('pdf') });

@@ -32,6 +32,7 @@ import { UserSessionInfoTemplate } from './UserSessionInfoTemplate';
 import { UserSessionInfoTemplateField } from './UserSessionInfoTemplateField';
 import { UserSessionType } from './UserSessionType';
 import { WalletproviderPayment } from './WalletproviderPayment';
+import { ProcessedProviderEvent } from './ProcessedProviderEvent';
 import { Workflow } from './Workflow';
 import { WorkflowTask } from './WorkflowTask';
 import { WorkflowTaskAction } from './WorkflowTaskAction';
@@ -78,6 +79,7 @@ export {
   WorkflowTaskAction,
   WorkflowTrigger,
   WorkflowTriggerExecution,
+  ProcessedProviderEvent,
 };
 
 /** Every model, registered on the Sequelize instance. Add each new model here. */
@@ -127,4 +129,5 @@ export const models = [
   ClientAccount,
   MagicLinkToken,
   EmailTracking,
+  ProcessedProviderEvent,
 ] as const;

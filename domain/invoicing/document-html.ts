@@ -20,7 +20,8 @@ export interface DocumentView {
   totalWithTaxCents: bigint;
 }
 
-const WORDS = {
+/** The labels of a quote or invoice, per language (the pdf's html and the docx). */
+export const DOCUMENT_WORDS = {
   'fr-FR': { quote: 'Devis', invoice: 'Facture', number: 'N°', issued: 'Date', until: { quote: "Valable jusqu'au", invoice: 'Échéance' }, client: 'Client', description: 'Désignation', quantity: 'Qté', unit: 'P.U. HT', vat: 'TVA', total: 'Total TTC', base: 'Base HT', amount: 'Montant', totalWithout: 'Total HT', totalVat: 'Total TVA', totalWith: 'Total TTC', vatSummary: 'Récapitulatif TVA', siren: 'SIREN', siret: 'SIRET', vatNumber: 'N° TVA' },
   'en-US': { quote: 'Quote', invoice: 'Invoice', number: 'No.', issued: 'Date', until: { quote: 'Valid until', invoice: 'Due date' }, client: 'Bill to', description: 'Description', quantity: 'Qty', unit: 'Unit price excl. tax', vat: 'VAT', total: 'Total incl. tax', base: 'Base excl. tax', amount: 'Amount', totalWithout: 'Total excl. tax', totalVat: 'Total VAT', totalWith: 'Total incl. tax', vatSummary: 'VAT summary', siren: 'SIREN', siret: 'SIRET', vatNumber: 'VAT no.' },
 } as const;
@@ -35,13 +36,13 @@ export function formatMoney(cents: bigint, locale: UserLocale): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(Number(cents) / 100);
 }
 
-function formatDay(day: string, locale: UserLocale): string {
+export function formatDay(day: string, locale: UserLocale): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 }
 
 /** The html Chromium prints: company, client, number, dates, lines, VAT summary and totals. */
 export function documentHtml(view: DocumentView): string {
-  const w = WORDS[view.locale];
+  const w = DOCUMENT_WORDS[view.locale];
   const money = (cents: bigint) => esc(formatMoney(cents, view.locale));
   // Quantities and rates in the document's language too: `5,5 %` and `3` in French.
   const num = (value: string) => esc(new Intl.NumberFormat(view.locale, { maximumFractionDigits: 2 }).format(Number(value)));

@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startMailDev } from './mail';
+import { startStripeMock } from './stripe-mock';
+import { startWalletFake } from './wallet-fake';
 import { startPostgres } from './postgres';
 import { ensureBucket, startS3 } from './s3';
 import { startTemporal } from './temporal';
@@ -57,7 +59,8 @@ async function port(part: string, env: NodeJS.ProcessEnv, name: string, devDefau
 
 /**
  * Brings up whatever the environment does not already point at: PostgreSQL, Temporal (with its
- * Web UI in dev), an S3-compatible server with the bucket, and an SMTP sink. Parts start one
+ * Web UI in dev), an S3-compatible server with the bucket, an SMTP sink, stripe-mock and the
+ * wallet provider fake. Parts start one
  * after another (2 cores), and everything already started is stopped if a later part fails.
  */
 export async function startLocalStack({ dataDir, mode, env, log = () => {} }: StackOptions): Promise<LocalStack> {
@@ -139,6 +142,25 @@ export async function startLocalStack({ dataDir, mode, env, log = () => {} }: St
       out.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
       out.MAILDEV_URL = `http://127.0.0.1:${webPort}`;
       parts.push({ name: 'MailDev', urls: { SMTP: out.SMTP_URL, 'web UI': out.MAILDEV_URL }, stop: mail.stop });
+    }
+
+    if (!env.CARDPROVIDER_API_BASE) {
+      const stripePort = await port('stripe-mock', env, 'STRIPE_MOCK_PORT', 12111, mode);
+      log(`Starting stripe-mock on ${stripePort}...`);
+      const mock = await startPart('stripe-mock', () => startStripeMock({ port: stripePort, logDir }));
+      out.CARDPROVIDER_API_BASE = `http://127.0.0.1:${stripePort}`;
+      parts.push({ name: 'stripe-mock', urls: { API: out.CARDPROVIDER_API_BASE }, stop: mock.stop });
+    }
+
+    if (!env.WALLETPROVIDER_API_BASE) {
+      const walletPort = await port('wallet fake', env, 'WALLET_FAKE_PORT', 12112, mode);
+      log(`Starting the wallet provider fake on ${walletPort}...`);
+      // The credentials the api and worker will use (config defaults unless the caller set them).
+      const fake = await startPart('wallet fake', () =>
+        startWalletFake({ port: walletPort, clientId: env.WALLETPROVIDER_CLIENT_ID ?? 'studio-local', clientSecret: env.WALLETPROVIDER_CLIENT_SECRET ?? 'studio-local-secret', webhookId: env.WALLETPROVIDER_WEBHOOK_ID ?? 'WH-STUDIO-LOCAL' }),
+      );
+      out.WALLETPROVIDER_API_BASE = fake.url;
+      parts.push({ name: 'wallet fake', urls: { API: fake.url }, stop: fake.stop });
     }
 
     if (!env.JWT_SECRET) out.JWT_SECRET = mode === 'dev' ? persistedSecret(dataDir) : crypto.randomBytes(48).toString('base64url');

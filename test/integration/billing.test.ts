@@ -7,8 +7,9 @@ import path from 'node:path';
 import request from 'supertest';
 import { QueryTypes } from 'sequelize';
 import { freePort } from '../../scripts/stack/wait';
-import { startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
+import { eventually, startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
 import { testStackDir } from '../setup/paths';
+import { zipEntryText } from '../helpers/zip-entry';
 import { buildContact, buildUser, type TestUser } from '../factories/users';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
@@ -147,7 +148,7 @@ describe('POST .../preview-email', () => {
   });
 });
 
-describe('GET /api/invoices/:id/pdf and the quote pdf (real worker, Chromium)', () => {
+describe('pdfs and send-email (real worker, Chromium, MailDev)', () => {
   let worker: WorkerProcess;
   beforeAll(async () => {
     worker = await startWorkerProcess('workers/main.ts', path.join(testStackDir, 'logs', `billing-worker-${process.pid}.log`), 'worker started', 180_000, { LOG_LEVEL: 'info', WORKER_METRICS_PORT: String(await freePort()) });
@@ -209,5 +210,91 @@ describe('GET /api/invoices/:id/pdf and the quote pdf (real worker, Chromium)', 
     const text = pdfText(Buffer.from(await (await fetch(res.body.url)).arrayBuffer()));
     expect(text).toContain(`Quote No. ${quote.body.number}`);
     expect(text).toMatch(/Total incl\. tax\s+€1,481\.40/);
+  }, 120_000);
+
+  it('exports the invoice as docx with the same content as the pdf (GET /api/invoices/:id/export?format=docx)', async () => {
+    const studio = await buildUser(t.app);
+    await sql('INSERT INTO user_company (user_id, company_name, siret) VALUES ($1, $2, $3) RETURNING id', [studio.id, 'Studio Nord', '12345678900012']);
+    const contact = await buildContact(t.app, studio, { first_name: 'Inès', last_name: 'Roux' });
+    const invoice = (await request(t.app).post('/api/invoices').set(as(studio)).send({ title: 'Mariage Inès', contact_id: contact.id, due_date: '2026-12-31', items: [{ item_type: 'SESSION_TYPE', description: 'Reportage mariage', price_without_tax: '1500.00', vat_percentage: 20 }, { item_type: 'SESSION_TYPE', description: 'Livre photo', price_with_tax: '63.30', vat_percentage: 5.5 }] }).expect(201)).body;
+    expect((await request(t.app).get(`/api/invoices/${invoice.id}/export?format=odt`).set(as(studio))).status).toBe(400);
+    expect((await request(t.app).get(`/api/invoices/${invoice.id}/export?format=docx`).set(as(other))).status).toBe(404);
+    const res = await request(t.app).get(`/api/invoices/${invoice.id}/export?format=docx`).set(as(studio)).expect(200);
+    expect(res.body).toMatchObject({ key: `pdfs/invoices/${studio.id}/${invoice.id}.docx`, filename: `facture-${invoice.number}.docx` });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'invoice-docx-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'doc.docx'), Buffer.from(await (await fetch(res.body.url)).arrayBuffer()));
+      // Runs of text, without the xml between them.
+      const text = (await zipEntryText(path.join(dir, 'doc.docx'), 'word/document.xml')).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+      for (const expected of ['Studio Nord', 'SIRET 12345678900012', 'Inès Roux', `Facture N° ${invoice.number}`, 'Mariage Inès', '31 décembre 2026', 'Reportage mariage', 'Livre photo', 'Récapitulatif TVA']) expect(text).toContain(expected);
+      expect(text).toMatch(/5,5 % 60,00\s€ 3,30\s€/);
+      expect(text).toMatch(/Total TTC 1\s863,30\s€/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    // format=pdf is the same file as GET .../pdf.
+    const pdf = await request(t.app).get(`/api/invoices/${invoice.id}/export?format=pdf`).set(as(studio)).expect(200);
+    expect(pdf.body.key).toBe(`pdfs/invoices/${studio.id}/${invoice.id}.pdf`);
+  }, 120_000);
+
+  type Mail = { id: string; to: { address: string }[]; subject: string; text: string; html?: string; attachments?: { generatedFileName: string; fileName: string; contentType: string }[] };
+  const mailsTo = async (address: string) => ((await (await fetch(`${process.env.MAILDEV_URL}/email`)).json()) as Mail[]).filter((m) => m.to.some((to) => to.address === address));
+
+  it('sends an invoice by email with its pdf attached, once per Idempotency-Key, and moves it DRAFT → SENT', async () => {
+    const studio = await buildUser(t.app);
+    const address = `zoe-${Date.now()}@example.test`;
+    const contact = await buildContact(t.app, studio, { first_name: 'Zoé', email: address });
+    const invoice = (await request(t.app).post('/api/invoices').set(as(studio)).send({ title: 'Séance portrait', contact_id: contact.id, items: [{ item_type: 'SESSION_TYPE', description: 'Portrait', price_without_tax: '250.00', vat_percentage: 20 }] }).expect(201)).body;
+
+    // Recipients are validated before anything starts; someone else's invoice is not found.
+    expect((await request(t.app).post(`/api/invoices/${invoice.id}/send-email`).set(as(studio)).send({ to: ['not-an-address'] })).status).toBe(400);
+    expect((await request(t.app).post(`/api/invoices/${invoice.id}/send-email`).set(as(studio)).send({ to: [] })).status).toBe(400);
+    expect((await request(t.app).post(`/api/invoices/${invoice.id}/send-email`).set(as(other)).send({})).status).toBe(404);
+
+    const key = `send-${invoice.id}`;
+    const sent = await request(t.app).post(`/api/invoices/${invoice.id}/send-email`).set(as(studio)).set('Idempotency-Key', key).send({ message: 'Merci pour la séance !' });
+    expect(sent.status).toBe(202);
+    // The client retries the same request: the same job, no second email.
+    const retried = await request(t.app).post(`/api/invoices/${invoice.id}/send-email`).set(as(studio)).set('Idempotency-Key', key).send({ message: 'Merci pour la séance !' });
+    expect(retried.body.jobRunId).toBe(sent.body.jobRunId);
+
+    const [mail] = await eventually('the invoice email in MailDev', async () => {
+      const mails = await mailsTo(address);
+      return mails.length > 0 && mails;
+    });
+    expect(mail.text).toContain('Merci pour la séance !');
+    expect(mail.attachments?.map((a) => [a.fileName, a.contentType])).toEqual([[`facture-${invoice.number}.pdf`, 'application/pdf']]);
+    const attached = Buffer.from(await (await fetch(`${process.env.MAILDEV_URL}/email/${mail.id}/attachment/${mail.attachments![0].generatedFileName}`)).arrayBuffer());
+    expect(pdfText(attached)).toMatch(/Total TTC\s+300,00\s€/);
+
+    await eventually('the invoice SENT', async () => (await request(t.app).get(`/api/invoices/${invoice.id}`).set(as(studio))).body.status === 'SENT');
+    const tracking = await sql<{ recipient: string; status: string; sent_at: Date | null }>(`SELECT recipient, status, sent_at FROM email_tracking WHERE entity_id = $1`, [invoice.id]);
+    expect(tracking).toEqual([{ recipient: address, status: 'SENT', sent_at: expect.any(Date) }]);
+    const audit = await sql<{ action: string; metadata: { status?: { from: string; to: string } } }>(`SELECT action, metadata FROM audit_logs WHERE entity_id = $1 AND action = 'SEND_EMAIL'`, [invoice.id]);
+    expect(audit).toHaveLength(1);
+    expect(audit[0].metadata.status).toEqual({ from: 'DRAFT', to: 'SENT' });
+    const events = await sql<{ event_type: string }>(`SELECT event_type FROM outbox_events WHERE entity_id = $1`, [invoice.id]);
+    expect(events.map((e) => e.event_type)).toContain('INVOICE_STATUS_CHANGED');
+    expect((await mailsTo(address)).length).toBe(1);
+  }, 120_000);
+
+  it('sends a PENDING quote to the given addresses with a link to the pdf, and the quote becomes SENT', async () => {
+    const studio = await buildUser(t.app);
+    const address = `client-${Date.now()}@example.test`;
+    const quote = (await request(t.app).post('/api/quotes').set(as(studio)).send({ title: 'Devis mariage', items: [{ item_type: 'SESSION_TYPE', description: 'Reportage', price_without_tax: '1000.00', vat_percentage: 20 }] }).expect(201)).body;
+    expect(quote.status).toBe('PENDING');
+    // No client on the quote and no `to`: nobody to send it to.
+    expect((await request(t.app).post(`/api/quotes/${quote.id}/send-email`).set(as(studio)).send({})).status).toBe(400);
+    await request(t.app).post(`/api/quotes/${quote.id}/send-email`).set(as(studio)).send({ to: [address], subject: 'Votre devis', attach_pdf: false }).expect(202);
+    const [mail] = await eventually('the quote email in MailDev', async () => {
+      const mails = await mailsTo(address);
+      return mails.length > 0 && mails;
+    });
+    expect(mail.subject).toBe('Votre devis');
+    expect(mail.attachments ?? []).toHaveLength(0);
+    const link = /(http\S+)/.exec(mail.text.split('Télécharger le document:')[1] ?? '')?.[1];
+    expect(link).toBeDefined();
+    expect(pdfText(Buffer.from(await (await fetch(link!)).arrayBuffer()))).toContain('Reportage');
+    await eventually('the quote SENT', async () => (await request(t.app).get(`/api/quotes/${quote.id}`).set(as(studio))).body.status === 'SENT');
   }, 120_000);
 });

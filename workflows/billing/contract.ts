@@ -4,6 +4,8 @@ export interface DocumentPdfPayload extends Record<string, unknown> {
   kind: 'quote' | 'invoice';
   documentId: string;
   ownerId: string;
+  /** Absent: pdf (GET .../pdf); docx for GET /api/invoices/:id/export?format=docx. */
+  format?: 'pdf' | 'docx';
 }
 
 /** The pdf of a quote or invoice in object storage (a permanent prefix), by key. */
@@ -26,4 +28,47 @@ export const DOCUMENT_PDF_JOB = defineJob<DocumentPdfPayload>({
 
 export interface DocumentPdfActivities {
   renderDocumentPdf(payload: DocumentPdfPayload): Promise<DocumentPdf>;
+  renderDocumentDocx(payload: DocumentPdfPayload): Promise<DocumentPdf>;
 }
+
+export interface DocumentEmailPayload extends Record<string, unknown> {
+  kind: 'quote' | 'invoice';
+  documentId: string;
+  ownerId: string;
+  /** Validated addresses (the API falls back to the client's email). */
+  to: string[];
+  /** Overrides of the template's subject, and a personal note put above the template's text. */
+  subject?: string | null;
+  message?: string | null;
+  emailTemplateId?: string | null;
+  /** true: the pdf is attached; false: a signed link to it is put in the email. */
+  attachPdf: boolean;
+  requestKey: string;
+}
+
+export interface DocumentEmailResult {
+  to: string[];
+  messageId: string;
+  status: string;
+}
+
+/**
+ * Sends a quote or invoice by email. Key: the send request (Idempotency-Key or a fresh id), so a
+ * retried request or a retried workflow sends once.
+ */
+export const DOCUMENT_EMAIL_JOB = defineJob<DocumentEmailPayload, string>({
+  jobName: 'billing.send-email',
+  taskQueue: TASK_QUEUES.notifications,
+  workflowType: 'documentEmailWorkflow',
+  workflowId: (requestKey) => jobId('document-email', requestKey),
+  rerun: 'return-existing',
+});
+
+export interface DocumentEmailActivities {
+  sendDocumentEmail(input: { jobRunId: string; payload: DocumentEmailPayload; pdf: DocumentPdf }): Promise<DocumentEmailResult>;
+  /** Email tracking FAILED rows when the send gives up. */
+  recordDocumentEmailFailed(input: { jobRunId: string; payload: DocumentEmailPayload; error: string }): Promise<void>;
+}
+
+/** Failures no retry can fix (the document or template is gone). */
+export const DOCUMENT_EMAIL_NON_RETRYABLE = ['document_not_found', 'not_found', 'validation_failed'] as const;

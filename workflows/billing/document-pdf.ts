@@ -2,12 +2,12 @@ import { proxyActivities } from '@temporalio/workflow';
 import { type JobInput } from '../job-run/contract';
 import { type DocumentPdf, type DocumentPdfActivities, type DocumentPdfPayload } from './contract';
 
-const { renderDocumentPdf } = proxyActivities<DocumentPdfActivities>({
+const { renderDocumentPdf, renderDocumentDocx } = proxyActivities<DocumentPdfActivities>({
   startToCloseTimeout: '2 minutes',
   retry: { initialInterval: '2 seconds', maximumInterval: '30 seconds', maximumAttempts: 3, nonRetryableErrorTypes: ['document_not_found'] },
 });
 
-/** Renders a quote or invoice to pdf in object storage (the job-run interceptor keeps job_runs). */
+/** Renders a quote or invoice to pdf (or docx) in object storage (the job-run interceptor keeps job_runs). */
 export async function documentPdfWorkflow(input: JobInput<DocumentPdfPayload>): Promise<DocumentPdf> {
-  return renderDocumentPdf(input.payload);
+  return input.payload.format === 'docx' ? renderDocumentDocx(input.payload) : renderDocumentPdf(input.payload);
 }

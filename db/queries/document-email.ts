@@ -1,7 +1,7 @@
-import { Contact } from '../../db/models/Contact';
-import { type Invoice } from '../../db/models/Invoice';
-import { type Quote } from '../../db/models/Quote';
-import { findEmailTemplate } from '../../db/queries/email-templates';
+import { Contact } from '../models/Contact';
+import { type Invoice } from '../models/Invoice';
+import { type Quote } from '../models/Quote';
+import { findEmailTemplate } from './email-templates';
 import { type UserLocale } from '../../domain/accounts/users';
 import { ValidationError } from '../../domain/errors';
 import { renderVariables } from '../../domain/emails/render-variables';

@@ -1,0 +1,45 @@
+import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
+import { DOCUMENT_WORDS, type DocumentView, formatDay, formatMoney } from '../../domain/invoicing/document-html';
+
+/**
+ * The docx of a quote or invoice: the same content as its pdf (company, client, number, dates,
+ * lines, VAT summary, totals), in the document's language, amounts formatted for it.
+ */
+export function documentDocx(view: DocumentView): Promise<Buffer> {
+  const w = DOCUMENT_WORDS[view.locale];
+  const money = (cents: bigint) => formatMoney(cents, view.locale);
+  const num = (value: string) => new Intl.NumberFormat(view.locale, { maximumFractionDigits: 2 }).format(Number(value));
+  const cell = (text: string, opts: { bold?: boolean; right?: boolean; span?: number; italics?: boolean } = {}) =>
+    new TableCell({ columnSpan: opts.span, children: [new Paragraph({ alignment: opts.right ? AlignmentType.RIGHT : AlignmentType.LEFT, children: [new TextRun({ text, bold: opts.bold, italics: opts.italics })] })] });
+  const table = (rows: TableRow[]) => new Table({ width: { size: 100, type: WidthType.PERCENTAGE }, rows });
+  const lines = view.lines.map((l) => {
+    if (l.type === 'BLANK') return new TableRow({ children: [cell('', { span: 5 })] });
+    if (l.type === 'TEXT') return new TableRow({ children: [cell(l.description, { span: 5, italics: true })] });
+    const priced = l.type !== 'DISCOUNT';
+    return new TableRow({ children: [cell(l.description), cell(priced ? num(l.quantity) : '', { right: true }), cell(priced ? money(l.unitWithoutTaxCents) : '', { right: true }), cell(priced ? `${num(l.vatPercent)} %` : '', { right: true }), cell(money(l.totalCents), { right: true })] });
+  });
+  const company = view.company
+    ? [new Paragraph({ children: [new TextRun({ text: view.company.name, bold: true })] }), ...view.company.address.map((a) => new Paragraph(a)), ...([[w.siren, view.company.siren], [w.siret, view.company.siret], [w.vatNumber, view.company.vatNumber]] as const).filter(([, v]) => v).map(([k, v]) => new Paragraph(`${k} ${v}`))]
+    : [];
+  const client = view.client ? [new Paragraph({ children: [new TextRun({ text: w.client, italics: true })] }), new Paragraph({ children: [new TextRun({ text: view.client.name, bold: true })] }), ...view.client.address.map((a) => new Paragraph(a)), ...(view.client.email ? [new Paragraph(view.client.email)] : [])] : [];
+  const dates = `${w.issued} : ${formatDay(view.issuedOn, view.locale)}${view.untilDate ? ` · ${w.until[view.kind]} : ${formatDay(view.untilDate, view.locale)}` : ''}`;
+  const children: (Paragraph | Table)[] = [
+    ...company,
+    new Paragraph(''),
+    ...client,
+    new Paragraph({ text: `${view.kind === 'quote' ? w.quote : w.invoice} ${w.number} ${view.number}`, heading: HeadingLevel.HEADING_1 }),
+    new Paragraph(view.title),
+    ...(view.description ? [new Paragraph(view.description)] : []),
+    new Paragraph(dates),
+    table([new TableRow({ tableHeader: true, children: [cell(w.description, { bold: true }), cell(w.quantity, { bold: true, right: true }), cell(w.unit, { bold: true, right: true }), cell(w.vat, { bold: true, right: true }), cell(w.total, { bold: true, right: true })] }), ...lines]),
+    new Paragraph({ text: w.vatSummary, heading: HeadingLevel.HEADING_2 }),
+    table([new TableRow({ tableHeader: true, children: [cell(w.vat, { bold: true }), cell(w.base, { bold: true, right: true }), cell(w.amount, { bold: true, right: true })] }), ...view.vat.map((v) => new TableRow({ children: [cell(`${num(v.percent)} %`), cell(money(v.baseCents), { right: true }), cell(money(v.vatCents), { right: true })] }))]),
+    new Paragraph(''),
+    table([
+      new TableRow({ children: [cell(w.totalWithout), cell(money(view.totalWithoutTaxCents), { right: true })] }),
+      new TableRow({ children: [cell(w.totalVat), cell(money(view.totalVatCents), { right: true })] }),
+      new TableRow({ children: [cell(w.totalWith, { bold: true }), cell(money(view.totalWithTaxCents), { bold: true, right: true })] }),
+    ]),
+  ];
+  return Packer.toBuffer(new Document({ creator: view.company?.name ?? 'Studio', title: `${view.kind === 'quote' ? w.quote : w.invoice} ${view.number}`, sections: [{ children }] }));
+}

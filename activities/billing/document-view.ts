@@ -1,0 +1,56 @@
+import { ApplicationFailure } from '@temporalio/common';
+import { Contact } from '../../db/models/Contact';
+import { Invoice } from '../../db/models/Invoice';
+import { InvoiceItem } from '../../db/models/InvoiceItem';
+import { Quote } from '../../db/models/Quote';
+import { QuoteItem } from '../../db/models/QuoteItem';
+import { User } from '../../db/models/User';
+import { UserCompany } from '../../db/models/UserCompany';
+import { documentNumber } from '../../domain/invoicing/document-number';
+import { type DocumentView } from '../../domain/invoicing/document-html';
+import { centsToDecimal } from '../../domain/invoicing/money';
+import { computeTotals } from '../../domain/invoicing/totals';
+import { type DocumentPdfPayload } from '../../workflows/billing/contract';
+
+const bp = (basisPoints: number) => centsToDecimal(BigInt(basisPoints)).replace(/\.00$/, '').replace(/(\.\d)0$/, '$1');
+
+/**
+ * What a quote or invoice file shows (the pdf and the docx alike), and the storage key and file
+ * name they share but for the extension.
+ */
+export async function loadDocumentView({ kind, documentId, ownerId }: Pick<DocumentPdfPayload, 'kind' | 'documentId' | 'ownerId'>): Promise<{ view: DocumentView; keyBase: string; filenameBase: string }> {
+  const model = kind === 'quote' ? Quote : Invoice;
+  const document = await (model as typeof Quote).findOne({ where: { id: documentId, owner_id: ownerId }, include: [{ model: (kind === 'quote' ? QuoteItem : InvoiceItem) as typeof QuoteItem, as: 'items' }] });
+  if (!document) throw ApplicationFailure.nonRetryable(`The ${kind} no longer exists`, 'document_not_found');
+  const [owner, company, contact] = await Promise.all([
+    User.findByPk(ownerId, { rejectOnEmpty: true }),
+    UserCompany.findOne({ where: { user_id: ownerId } }),
+    document.contact_id ? Contact.findOne({ where: { id: document.contact_id, owner_id: ownerId } }) : null,
+  ]);
+  const items = [...(document.items ?? [])].sort((a, b) => a.display_order - b.display_order || a.id.localeCompare(b.id));
+  const totals = computeTotals(items);
+  const number = documentNumber(document.id, document.created_at, owner.time_zone);
+  const plain = document.get({ plain: true }) as { valid_until?: string | null; due_date?: string | null };
+  const view: DocumentView = {
+    kind,
+    locale: owner.locale,
+    number,
+    title: document.title,
+    description: document.description,
+    issuedOn: new Intl.DateTimeFormat('en-CA', { timeZone: owner.time_zone }).format(document.created_at),
+    untilDate: (kind === 'quote' ? plain.valid_until : plain.due_date) ?? null,
+    status: document.status,
+    company: company
+      ? { name: company.company_name, siren: company.siren, siret: company.siret, vatNumber: company.vat_number, address: [company.company_street, [company.company_zipcode, company.company_city].filter(Boolean).join(' '), company.company_country].filter((s): s is string => Boolean(s)) }
+      : null,
+    client: contact ? { name: [contact.first_name, contact.last_name].filter(Boolean).join(' '), email: contact.email, address: [contact.street, [contact.zipcode, contact.city].filter(Boolean).join(' '), contact.country].filter((s): s is string => Boolean(s)) } : null,
+    lines: items.map((item, i) => ({ type: item.item_type, description: item.description ?? '', quantity: item.quantity, unitWithoutTaxCents: totals.lines[i].priceWithoutTaxCents, vatPercent: bp(Math.round(Number(item.vat_percentage) * 100)), totalCents: totals.lines[i].totalCents })),
+    vat: totals.vat.map((v) => ({ percent: bp(v.vatBasisPoints), baseCents: v.baseCents, vatCents: v.vatCents })),
+    totalWithoutTaxCents: totals.totalWithoutTaxCents,
+    totalVatCents: totals.totalVatCents,
+    totalWithTaxCents: totals.totalWithTaxCents,
+  };
+  const keyBase = `pdfs/${kind === 'quote' ? 'quotes' : 'invoices'}/${ownerId}/${document.id}`;
+  const filenameBase = `${kind === 'quote' ? (owner.locale === 'fr-FR' ? 'devis' : 'quote') : owner.locale === 'fr-FR' ? 'facture' : 'invoice'}-${number}`;
+  return { view, keyBase, filenameBase };
+}

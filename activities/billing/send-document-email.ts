@@ -1,0 +1,78 @@
+import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { ApplicationFailure } from '@temporalio/common';
+import { type Transporter } from 'nodemailer';
+import { type Logger } from 'pino';
+import { type Sequelize } from 'sequelize-typescript';
+import { findDocument } from '../../db/commands/billing-documents';
+import { recordDocumentEmailFailed, recordDocumentSent, wasEmailSent } from '../../db/commands/document-sent';
+import { User } from '../../db/models/User';
+import { previewDocumentEmail } from '../../db/queries/document-email';
+import { type UserLocale } from '../../domain/accounts/users';
+import { renderVariables } from '../../domain/emails/render-variables';
+import { DomainError } from '../../domain/errors';
+import { signDownloadLink } from '../../lib/s3-links';
+import { type DocumentEmailActivities } from '../../workflows/billing/contract';
+
+export interface DocumentEmailDeps {
+  sequelize: Sequelize;
+  logger: Logger;
+  s3: S3Client;
+  /** Signs the link put in the email when the pdf is not attached (S3_PUBLIC_ENDPOINT). */
+  publicS3: S3Client;
+  bucket: string;
+  /** Lifetime of a mailed link (EXPORT_EMAIL_LINK_TTL_SECONDS, a week at most). */
+  linkTtlSeconds: number;
+  mailer: Transporter;
+  mailFrom: string;
+}
+
+const LINK_LABEL = { 'fr-FR': 'Télécharger le document', 'en-US': 'Download the document' } as const;
+
+/** Sends a quote or invoice (pdf attached or linked) and records it: tracking, status, audit, outbox. */
+export function createDocumentEmailActivities(deps: DocumentEmailDeps): DocumentEmailActivities {
+  return {
+    async sendDocumentEmail({ jobRunId, payload, pdf }) {
+      const { kind, documentId, ownerId, requestKey } = payload;
+      // The same request's Message-ID on every attempt: a receiving system can drop a duplicate.
+      const messageId = `<billing-${kind}-${requestKey.replace(/[^\w.-]/g, '_')}@studio.local>`;
+      try {
+        const document = await findDocument(kind, documentId, ownerId);
+        if (!(await wasEmailSent(requestKey))) {
+          const owner = await User.findByPk(ownerId, { rejectOnEmpty: true });
+          const locale = owner.locale as UserLocale;
+          const email = await previewDocumentEmail(kind, document, { id: owner.id, locale, timeZone: owner.time_zone }, payload.emailTemplateId);
+          const subject = payload.subject?.trim() || email.subject;
+          let text = email.text;
+          let html = email.html;
+          if (payload.message?.trim()) {
+            text = `${payload.message.trim()}\n\n${text}`;
+            html = `<p style="white-space:pre-line">${renderVariables('{{m}}', { m: payload.message.trim() }, 'html')}</p>${html}`;
+          }
+          const attachments: { filename: string; content: Buffer; contentType: string }[] = [];
+          if (payload.attachPdf) {
+            const object = await deps.s3.send(new GetObjectCommand({ Bucket: deps.bucket, Key: pdf.key }));
+            attachments.push({ filename: pdf.filename, content: Buffer.from(await object.Body!.transformToByteArray()), contentType: 'application/pdf' });
+          } else {
+            const url = await signDownloadLink(deps.publicS3, deps.bucket, pdf.key, deps.linkTtlSeconds, pdf.filename);
+            const label = LINK_LABEL[locale === 'en-US' ? 'en-US' : 'fr-FR'];
+            text = `${text}\n\n${label}: ${url}\n`;
+            html = `${html}<p><a href="${renderVariables('{{u}}', { u: url }, 'html')}">${label}</a></p>`;
+          }
+          await deps.mailer.sendMail({ from: deps.mailFrom, to: payload.to, subject, text, html, attachments, messageId });
+          const { status } = await recordDocumentSent(deps.sequelize, kind, ownerId, documentId, { recipients: payload.to, subject, templateKey: kind === 'quote' ? 'quote-sent' : 'invoice-sent', messageId, requestKey, jobRunId });
+          deps.logger.info({ jobRunId, kind, documentId, recipients: payload.to.length, status }, 'Document email sent');
+          return { to: payload.to, messageId, status };
+        }
+        return { to: payload.to, messageId, status: document.status };
+      } catch (err) {
+        if (err instanceof DomainError) throw ApplicationFailure.create({ type: err.code, message: err.message, nonRetryable: true });
+        throw err;
+      }
+    },
+    async recordDocumentEmailFailed({ jobRunId, payload, error }) {
+      if (await wasEmailSent(payload.requestKey)) return;
+      await recordDocumentEmailFailed(payload.kind, payload.ownerId, payload.documentId, { recipients: payload.to, requestKey: payload.requestKey, jobRunId, error });
+      deps.logger.warn({ jobRunId, kind: payload.kind, documentId: payload.documentId, recipients: payload.to.length }, 'Document email failed');
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import { type Logger } from 'pino';
+import { type Sequelize } from 'sequelize-typescript';
+import { applyCardPaymentFailed, applyPaymentSucceeded } from '../../db/commands/payments';
+import { type WalletProvider } from '../../lib/payments/walletprovider';
+import { type PaymentEventActivities } from '../../workflows/payments/contract';
+
+/**
+ * Applies a verified payment event (db/commands/payments.ts does the one transaction). An
+ * approved wallet order is captured first (the capture request is idempotent per order); a
+ * COMPLETED capture pays the invoice then, and the later PAYMENT.CAPTURE.COMPLETED finds it paid.
+ */
+export function createPaymentEventActivities(deps: { sequelize: Sequelize; logger: Logger; walletProvider: WalletProvider }): PaymentEventActivities {
+  return {
+    async applyPaymentEvent(payload) {
+      if (payload.eventType === 'CHECKOUT.ORDER.APPROVED') {
+        const capture = await deps.walletProvider.captureOrder(payload.reference);
+        if (capture.status !== 'COMPLETED') {
+          // PENDING (e.g. a review at the provider): PAYMENT.CAPTURE.COMPLETED will follow.
+          deps.logger.info({ provider: payload.provider, eventId: payload.eventId, captureStatus: capture.status }, 'Wallet order captured, not completed yet');
+          return `capture_${capture.status.toLowerCase()}`;
+        }
+      }
+      const outcome = payload.eventType === 'payment_intent.payment_failed' ? await applyCardPaymentFailed(deps.sequelize, payload) : await applyPaymentSucceeded(deps.sequelize, payload);
+      // unknown_payment: an intent or order this service did not create (another integration on the account).
+      deps.logger.info({ provider: payload.provider, eventId: payload.eventId, eventType: payload.eventType, outcome }, 'Payment event applied');
+      return outcome;
+    },
+  };
+}

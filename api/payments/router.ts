@@ -1,0 +1,121 @@
+import { type Client } from '@temporalio/client';
+import express, { type NextFunction, type Request, type Response, Router } from 'express';
+import { type Logger } from 'pino';
+import type Stripe from 'stripe';
+import { findPayableInvoice, recordCardPayment, recordWalletPayment } from '../../db/commands/payments';
+import { CardproviderPayment } from '../../db/models/CardproviderPayment';
+import { UnavailableError, ValidationError } from '../../domain/errors';
+import { toHundredths } from '../../domain/invoicing/money';
+import { startJob } from '../../lib/jobs/start-job';
+import { WALLET_SIGNATURE_HEADERS, type WalletProvider } from '../../lib/payments/walletprovider';
+import { PAYMENT_EVENT_JOB } from '../../workflows/payments/contract';
+import { type createRouteKit } from '../http/route-kit';
+import { CardEvent, PayInvoiceBody, WalletEvent } from './schema';
+
+export interface PaymentsRouterDeps {
+  temporal: Client;
+  cardProvider: Stripe;
+  walletProvider: WalletProvider;
+  cardWebhookSecret: string;
+  logger: Logger;
+  kit: ReturnType<typeof createRouteKit>;
+}
+
+// Webhook bodies are small JSON documents; they are read raw, before express.json, to check signatures.
+const rawBody = express.raw({ type: () => true, limit: '256kb' });
+
+/**
+ * Payment starts (user routes, JSON) and provider webhooks (raw bodies, no user). Mount the
+ * webhook router before express.json: the card signature is over the exact bytes received.
+ */
+export function buildPaymentsRouters(deps: PaymentsRouterDeps): { webhooks: Router; payments: Router } {
+  const { temporal, cardProvider, walletProvider, logger, kit } = deps;
+  const payments = Router();
+  const provider = async <T>(name: string, call: () => Promise<T>): Promise<T> => {
+    try {
+      return await call();
+    } catch (err) {
+      logger.warn({ err: (err as Error).message, provider: name }, 'Payment provider call failed');
+      // The client may retry later (503); the details stay in the log.
+      throw new UnavailableError(`The ${name} payment provider did not answer; try again later`);
+    }
+  };
+
+  kit.route(payments, { method: 'post', path: '/api/cardprovider/payments/invoices', summary: 'Start a card payment of an invoice: the payment intent client secret', tag: 'payments', auth: 'user', body: PayInvoiceBody, status: 201 }, async ({ user, body }) => {
+    const invoice = await findPayableInvoice(user.id, body.invoice_id);
+    // A payment already started for this amount is handed back rather than a second intent made.
+    const open = await CardproviderPayment.findOne({ where: { invoice_id: invoice.id, amount: invoice.amount, status: ['pending', 'requires_payment_method', 'requires_confirmation', 'requires_action', 'processing'] }, order: [['created_at', 'DESC']] });
+    const attempt = await CardproviderPayment.count({ where: { invoice_id: invoice.id } });
+    const intent = open
+      ? await provider('card', () => cardProvider.paymentIntents.retrieve(open.payment_intent_id))
+      : await provider('card', () =>
+          cardProvider.paymentIntents.create(
+            { amount: Number(toHundredths(invoice.amount)), currency: 'eur', metadata: { invoice_id: invoice.id, owner_id: user.id }, automatic_payment_methods: { enabled: true } },
+            // A retried request gets the same intent; after a failed one the attempt number moves on,
+            // or the provider would hand back the failed intent for this key.
+            { idempotencyKey: `invoice-${invoice.id}-${invoice.amount}-${attempt}` },
+          ),
+        );
+    if (!open) await recordCardPayment(invoice, intent.id, 'eur', intent.status);
+    return { clientSecret: intent.client_secret, paymentIntentId: open?.payment_intent_id ?? intent.id, amount: invoice.amount, currency: 'eur' };
+  });
+
+  kit.route(payments, { method: 'post', path: '/api/walletprovider/payments/invoices', summary: 'Start a wallet payment of an invoice: the approval link the payer follows', tag: 'payments', auth: 'user', body: PayInvoiceBody, status: 201 }, async ({ user, body }) => {
+    const invoice = await findPayableInvoice(user.id, body.invoice_id);
+    const order = await provider('wallet', () => walletProvider.createOrder({ amount: invoice.amount, currency: 'EUR', invoiceId: invoice.id, description: invoice.title }));
+    await recordWalletPayment(invoice, order.orderId, 'EUR', order.status);
+    return { approvalUrl: order.approvalUrl, orderId: order.orderId, amount: invoice.amount, currency: 'EUR' };
+  });
+
+  const webhooks = Router();
+  const started = async (res: Response, payload: { provider: 'cardprovider' | 'walletprovider'; eventId: string; eventType: string; reference: string }, requestId?: string) => {
+    // Keyed by the event: a redelivery finds the same job (and the job is idempotent anyway).
+    await startJob(temporal, PAYMENT_EVENT_JOB, `${payload.provider}:${payload.eventId}`, payload, { requestId });
+    res.status(200).json({ received: true });
+  };
+
+  webhooks.post('/api/cardprovider/webhooks', rawBody, (req: Request, res: Response, next: NextFunction) => {
+    void (async () => {
+      const signature = req.get('stripe-signature');
+      if (!signature || !Buffer.isBuffer(req.body)) throw new ValidationError('Missing signature');
+      let event: Stripe.Event;
+      try {
+        event = cardProvider.webhooks.constructEvent(req.body, signature, deps.cardWebhookSecret);
+      } catch {
+        throw new ValidationError('Invalid signature');
+      }
+      const parsed = CardEvent.safeParse(event);
+      if (!parsed.success) throw new ValidationError('Unexpected event');
+      if (parsed.data.type !== 'payment_intent.succeeded' && parsed.data.type !== 'payment_intent.payment_failed') {
+        res.status(200).json({ received: true, ignored: parsed.data.type });
+        return;
+      }
+      await started(res, { provider: 'cardprovider', eventId: parsed.data.id, eventType: parsed.data.type, reference: parsed.data.data.object.id }, req.requestId);
+    })().catch(next);
+  });
+
+  webhooks.post('/api/walletprovider/webhooks', rawBody, (req: Request, res: Response, next: NextFunction) => {
+    void (async () => {
+      const headers = Object.fromEntries(WALLET_SIGNATURE_HEADERS.map((h) => [h, req.get(h) ?? ''])) as Record<(typeof WALLET_SIGNATURE_HEADERS)[number], string>;
+      if (Object.values(headers).some((v) => !v) || !Buffer.isBuffer(req.body)) throw new ValidationError('Missing signature');
+      let body: unknown;
+      try {
+        body = JSON.parse(req.body.toString('utf8'));
+      } catch {
+        throw new ValidationError('Body is not JSON');
+      }
+      if (!(await provider('wallet', () => walletProvider.verifyWebhook(headers, body)))) throw new ValidationError('Invalid signature');
+      const parsed = WalletEvent.safeParse(body);
+      if (!parsed.success) throw new ValidationError('Unexpected event');
+      // Approved: the job captures the order; capture completed: the job marks the invoice paid.
+      const orderId = parsed.data.event_type === 'CHECKOUT.ORDER.APPROVED' ? parsed.data.resource.id : parsed.data.event_type === 'PAYMENT.CAPTURE.COMPLETED' ? parsed.data.resource.supplementary_data?.related_ids.order_id : undefined;
+      if (!orderId) {
+        res.status(200).json({ received: true, ignored: parsed.data.event_type });
+        return;
+      }
+      await started(res, { provider: 'walletprovider', eventId: parsed.data.id, eventType: parsed.data.event_type, reference: orderId }, req.requestId);
+    })().catch(next);
+  });
+
+  return { webhooks, payments };
+}

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/** POST /api/{card,wallet}provider/payments/invoices: the invoice to pay. */
+export const PayInvoiceBody = z.object({ invoice_id: z.uuid() }).strict();
+
+/** The parts of a card provider event this service reads (after its signature is verified). */
+export const CardEvent = z.object({ id: z.string().min(1).max(255), type: z.string().min(1).max(255), data: z.object({ object: z.object({ id: z.string().min(1).max(255) }).passthrough() }) }).passthrough();
+
+/** The parts of a wallet provider event this service reads (after the provider verified it). */
+export const WalletEvent = z
+  .object({
+    id: z.string().min(1).max(255),
+    event_type: z.string().min(1).max(255),
+    resource: z.object({ id: z.string().max(255).optional(), supplementary_data: z.object({ related_ids: z.object({ order_id: z.string().min(1).max(255) }).passthrough() }).passthrough().optional() }).passthrough(),
+  })
+  .passthrough();

@@ -1,0 +1,158 @@
+// Card and wallet payments through HTTP against the real stack: stripe-mock behind the official
+// SDK, the wallet provider fake over HTTP, a worker applying the webhook events.
+import path from 'node:path';
+import request from 'supertest';
+import Stripe from 'stripe';
+import { QueryTypes } from 'sequelize';
+import { freePort } from '../../scripts/stack/wait';
+import { eventually, startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
+import { testStackDir } from '../setup/paths';
+import { buildUser, type TestUser } from '../factories/users';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+
+let t: TestApp;
+let owner: TestUser;
+let other: TestUser;
+let worker: WorkerProcess;
+beforeAll(async () => {
+  t = await startTestApp();
+  owner = await buildUser(t.app);
+  other = await buildUser(t.app);
+  worker = await startWorkerProcess('workers/main.ts', path.join(testStackDir, 'logs', `payments-worker-${process.pid}.log`), 'worker started', 180_000, { LOG_LEVEL: 'info', WORKER_METRICS_PORT: String(await freePort()) });
+}, 240_000);
+afterAll(async () => {
+  await worker?.kill('SIGTERM');
+  await t.close();
+});
+
+const as = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
+const sql = <T extends object>(statement: string, bind: unknown[]): Promise<T[]> => t.sequelize.query<T>(statement, { bind, type: QueryTypes.SELECT });
+const secret = process.env.CARDPROVIDER_WEBHOOK_SECRET ?? 'whsec_studio_local';
+// Only for signing test payloads: the SDK's own helper, as the provider signs them.
+const signer = new Stripe('sk_test_signing_only');
+
+async function invoiceOf(user: TestUser, price = '250.00') {
+  const res = await request(t.app).post('/api/invoices').set(as(user)).send({ title: 'Séance famille', items: [{ item_type: 'SESSION_TYPE', description: 'Séance', price_without_tax: price, vat_percentage: 20 }] }).expect(201);
+  return res.body as { id: string; amount: string };
+}
+const cardEvent = (id: string, intentId: string) => JSON.stringify({ id, object: 'event', type: 'payment_intent.succeeded', data: { object: { id: intentId, object: 'payment_intent', status: 'succeeded' } } });
+const postCard = (payload: string, signature?: string) => {
+  const req = request(t.app).post('/api/cardprovider/webhooks').set('Content-Type', 'application/json');
+  return (signature ? req.set('Stripe-Signature', signature) : req).send(payload);
+};
+const state = async (invoiceId: string) => {
+  const [invoice] = await sql<{ status: string; paid_at: Date | null }>('SELECT status, paid_at FROM invoices WHERE id = $1', [invoiceId]);
+  const events = await sql<{ event_type: string }>('SELECT event_type FROM outbox_events WHERE entity_id = $1 ORDER BY created_at, event_type', [invoiceId]);
+  const audit = await sql<{ action: string; metadata: { status?: { to: string } } }>('SELECT action, metadata FROM audit_logs WHERE entity_id = $1 ORDER BY created_at', [invoiceId]);
+  return { ...invoice, events: events.map((e) => e.event_type), audit };
+};
+
+describe('card payments (stripe SDK against stripe-mock)', () => {
+  it('creates a payment intent; a signed payment_intent.succeeded marks the invoice PAID; forged and replayed events change nothing', async () => {
+    const invoice = await invoiceOf(owner);
+    expect((await request(t.app).post('/api/cardprovider/payments/invoices').set(as(other)).send({ invoice_id: invoice.id })).status).toBe(404);
+    const started = await request(t.app).post('/api/cardprovider/payments/invoices').set(as(owner)).send({ invoice_id: invoice.id });
+    expect(started.status).toBe(201);
+    expect(started.body.clientSecret).toMatch(/_secret_/);
+    const [payment] = await sql<{ payment_intent_id: string; amount: string; currency: string; status: string }>('SELECT payment_intent_id, amount, currency, status FROM cardprovider_payments WHERE invoice_id = $1', [invoice.id]);
+    expect(payment).toMatchObject({ payment_intent_id: started.body.paymentIntentId, amount: '300.00', currency: 'eur' });
+    // Asking again while that payment is open hands back the same intent: one payment per invoice.
+    const again = await request(t.app).post('/api/cardprovider/payments/invoices').set(as(owner)).send({ invoice_id: invoice.id }).expect(201);
+    expect(again.body.paymentIntentId).toBe(started.body.paymentIntentId);
+
+    const payload = cardEvent(`evt_${invoice.id.slice(0, 8)}`, payment.payment_intent_id);
+    // Forged: no signature, a signature with another secret, a signature over other bytes.
+    expect((await postCard(payload)).status).toBe(400);
+    expect((await postCard(payload, signer.webhooks.generateTestHeaderString({ payload, secret: 'whsec_not_ours' }))).status).toBe(400);
+    expect((await postCard(payload, signer.webhooks.generateTestHeaderString({ payload: payload.replace('succeeded', 'succeeded '), secret }))).status).toBe(400);
+    expect(await state(invoice.id)).toMatchObject({ status: 'DRAFT', paid_at: null, events: [] });
+
+    const signed = await postCard(payload, signer.webhooks.generateTestHeaderString({ payload, secret }));
+    expect(signed.status).toBe(200);
+    const paid = await eventually('the invoice PAID', async () => {
+      const s = await state(invoice.id);
+      return s.status === 'PAID' && s;
+    });
+    expect(paid.paid_at).toBeInstanceOf(Date);
+    expect(paid.events.sort()).toEqual(['INVOICE_STATUS_CHANGED', 'PAYMENT_RECEIVED']);
+    expect(paid.audit.at(-1)).toMatchObject({ action: 'UPDATE', metadata: { status: { to: 'PAID' } } });
+    expect((await sql<{ status: string }>('SELECT status FROM cardprovider_payments WHERE invoice_id = $1', [invoice.id]))[0].status).toBe('succeeded');
+
+    // Redelivered (a new signature, the same event): 2xx, and nothing changes.
+    expect((await postCard(payload, signer.webhooks.generateTestHeaderString({ payload, secret }))).status).toBe(200);
+    await eventually('the redelivery handled', async () => (await sql('SELECT 1 FROM job_runs WHERE job_name = $1 AND status = $2 AND payload->>$3 = $4', ['payments.webhook-event', 'COMPLETED', 'eventId', `evt_${invoice.id.slice(0, 8)}`])).length > 0);
+    const after = await state(invoice.id);
+    expect(after).toEqual(paid);
+    expect((await sql('SELECT 1 FROM processed_provider_events WHERE event_id = $1', [`evt_${invoice.id.slice(0, 8)}`])).length).toBe(1);
+
+    // A paid invoice takes no second payment.
+    expect((await request(t.app).post('/api/cardprovider/payments/invoices').set(as(owner)).send({ invoice_id: invoice.id })).status).toBe(409);
+  }, 120_000);
+
+  it('marks a card payment failed on payment_intent.payment_failed, leaves the invoice unpaid, and then starts a new intent', async () => {
+    const invoice = await invoiceOf(owner, '80.00');
+    const first = (await request(t.app).post('/api/cardprovider/payments/invoices').set(as(owner)).send({ invoice_id: invoice.id }).expect(201)).body as { paymentIntentId: string };
+    const payload = JSON.stringify({ id: `evt_failed_${invoice.id.slice(0, 8)}`, object: 'event', type: 'payment_intent.payment_failed', data: { object: { id: first.paymentIntentId, object: 'payment_intent', status: 'requires_payment_method' } } });
+    expect((await postCard(payload, signer.webhooks.generateTestHeaderString({ payload, secret }))).status).toBe(200);
+    await eventually('the payment failed', async () => (await sql<{ status: string }>('SELECT status FROM cardprovider_payments WHERE payment_intent_id = $1', [first.paymentIntentId]))[0].status === 'failed');
+    expect(await state(invoice.id)).toMatchObject({ status: 'DRAFT', paid_at: null, events: [] });
+    const second = (await request(t.app).post('/api/cardprovider/payments/invoices').set(as(owner)).send({ invoice_id: invoice.id }).expect(201)).body as { paymentIntentId: string };
+    expect(second.paymentIntentId).not.toBe(first.paymentIntentId);
+  }, 120_000);
+});
+
+describe('wallet payments (Orders v2 style, the provider fake over HTTP)', () => {
+  it('creates an order with an approval link; the verified PAYMENT.CAPTURE.COMPLETED marks the invoice PAID once; a forged event is refused', async () => {
+    const invoice = await invoiceOf(owner, '100.00');
+    expect((await request(t.app).post('/api/walletprovider/payments/invoices').set(as(other)).send({ invoice_id: invoice.id })).status).toBe(404);
+    const started = await request(t.app).post('/api/walletprovider/payments/invoices').set(as(owner)).send({ invoice_id: invoice.id });
+    expect(started.status).toBe(201);
+    expect(started.body.approvalUrl).toContain(started.body.orderId);
+    const [payment] = await sql<{ order_id: string; amount: string; currency: string; status: string }>('SELECT order_id, amount, currency, status FROM walletprovider_payments WHERE invoice_id = $1', [invoice.id]);
+    expect(payment).toEqual({ order_id: started.body.orderId, amount: '120.00', currency: 'EUR', status: 'CREATED' });
+
+    // The payer approves and the capture completes: the provider's signed delivery.
+    const delivery = (await (await fetch(`${process.env.WALLETPROVIDER_API_BASE}/simulate/capture`, { method: 'POST', body: JSON.stringify({ order_id: payment.order_id }) })).json()) as { headers: Record<string, string>; event: { id: string; resource: { amount: { value: string } } } };
+    const post = (headers: Record<string, string>, event: unknown) => request(t.app).post('/api/walletprovider/webhooks').set(headers).set('Content-Type', 'application/json').send(JSON.stringify(event));
+
+    const forged = structuredClone(delivery.event);
+    forged.resource.amount.value = '0.01';
+    expect((await post(delivery.headers, forged)).status).toBe(400);
+    expect((await post({}, delivery.event)).status).toBe(400);
+    expect(await state(invoice.id)).toMatchObject({ status: 'DRAFT', events: [] });
+
+    expect((await post(delivery.headers, delivery.event)).status).toBe(200);
+    const paid = await eventually('the invoice PAID', async () => {
+      const s = await state(invoice.id);
+      return s.status === 'PAID' && s;
+    });
+    expect(paid.paid_at).toBeInstanceOf(Date);
+    expect(paid.events.sort()).toEqual(['INVOICE_STATUS_CHANGED', 'PAYMENT_RECEIVED']);
+    expect((await sql<{ status: string }>('SELECT status FROM walletprovider_payments WHERE order_id = $1', [payment.order_id]))[0].status).toBe('COMPLETED');
+
+    // Redelivered: 2xx, nothing changes.
+    expect((await post(delivery.headers, delivery.event)).status).toBe(200);
+    await eventually('the redelivery handled', async () => (await sql('SELECT 1 FROM job_runs WHERE job_name = $1 AND status = $2 AND payload->>$3 = $4', ['payments.webhook-event', 'COMPLETED', 'eventId', delivery.event.id])).length > 0);
+    expect(await state(invoice.id)).toEqual(paid);
+    expect((await request(t.app).post('/api/walletprovider/payments/invoices').set(as(owner)).send({ invoice_id: invoice.id })).status).toBe(409);
+  }, 120_000);
+
+  it('captures an approved order (CHECKOUT.ORDER.APPROVED) and marks the invoice PAID; the capture event that follows changes nothing', async () => {
+    const invoice = await invoiceOf(owner, '50.00');
+    const { orderId } = (await request(t.app).post('/api/walletprovider/payments/invoices').set(as(owner)).send({ invoice_id: invoice.id }).expect(201)).body as { orderId: string };
+    const simulate = async (what: 'approve' | 'capture') => (await (await fetch(`${process.env.WALLETPROVIDER_API_BASE}/simulate/${what}`, { method: 'POST', body: JSON.stringify({ order_id: orderId }) })).json()) as { headers: Record<string, string>; event: unknown };
+    const post = (delivery: { headers: Record<string, string>; event: unknown }) => request(t.app).post('/api/walletprovider/webhooks').set(delivery.headers).set('Content-Type', 'application/json').send(JSON.stringify(delivery.event));
+
+    expect((await post(await simulate('approve'))).status).toBe(200);
+    const paid = await eventually('the invoice PAID after the capture', async () => {
+      const s = await state(invoice.id);
+      return s.status === 'PAID' && s;
+    });
+    expect(paid.events.sort()).toEqual(['INVOICE_STATUS_CHANGED', 'PAYMENT_RECEIVED']);
+    const completed = await simulate('capture');
+    expect((await post(completed)).status).toBe(200);
+    const eventId = (completed.event as { id: string }).id;
+    await eventually('the capture event handled', async () => (await sql('SELECT 1 FROM job_runs WHERE job_name = $1 AND status = $2 AND payload->>$3 = $4', ['payments.webhook-event', 'COMPLETED', 'eventId', eventId])).length > 0);
+    expect(await state(invoice.id)).toEqual(paid);
+  }, 120_000);
+});
