@@ -27,6 +27,12 @@ export interface WorkflowTaskDeps {
 /** A reason no retry can fix (no phone number, no template, the provider refused): the task is FAILED with it. */
 class TaskRejected extends Error {}
 
+/** The task's email template: its own column, else the one its first action's config names. */
+const taskEmailTemplateId = (task: TaskRunContext['task']): string | null => {
+  const configured = task.actions[0]?.config.email_template_id;
+  return task.email_template_id ?? (typeof configured === 'string' ? configured : null);
+};
+
 /** How long a due moment may be ahead of this worker's clock and still count as due (timer vs clock). */
 const DUE_TOLERANCE_MS = 1_000;
 
@@ -61,7 +67,7 @@ export function createWorkflowTaskRunner(deps: WorkflowTaskDeps): Pick<SessionWo
 
   const sendEmail = async ({ run, task, session, owner }: TaskRunContext): Promise<TaskRunMetadata> => {
     const config = task.actions[0]?.config ?? {};
-    const templateId = task.email_template_id ?? (typeof config.email_template_id === 'string' ? config.email_template_id : null);
+    const templateId = taskEmailTemplateId(task);
     const businessKey = typeof config.email_template_business_key === 'string' ? config.email_template_business_key : '';
     const template = templateId || businessKey ? await findEmailTemplate(owner.id, owner.locale, businessKey, templateId) : null;
     const message = typeof config.message === 'string' && config.message.trim() ? config.message : null;
@@ -79,8 +85,7 @@ export function createWorkflowTaskRunner(deps: WorkflowTaskDeps): Pick<SessionWo
 
   // The same job the session-info endpoint starts, keyed by this run: a retry finds the one it started.
   const sendInvite = async ({ run, task, session, owner }: TaskRunContext, jobRunId: string): Promise<TaskRunMetadata> => {
-    const config = task.actions[0]?.config ?? {};
-    const emailTemplateId = task.email_template_id ?? (typeof config.email_template_id === 'string' ? config.email_template_id : null);
+    const emailTemplateId = taskEmailTemplateId(task);
     const key = `task-run:${run.id}`;
     const job = await startJob(deps.temporal, SESSION_INFO_INVITE_JOB, key, { ownerId: owner.id, sessionId: session.id, emailTemplateId, requestKey: key }, { userId: owner.id, entityId: session.id, requestId: jobRunId });
     try {
