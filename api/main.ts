@@ -9,6 +9,7 @@ import { createMetricsRegistry } from '../lib/metrics/registry';
 import { createEventPool } from '../lib/realtime/event-pool';
 import { createPublicS3Client, createS3Client } from '../lib/s3';
 import { connectTemporal } from '../lib/temporal';
+import { withTimeout } from '../lib/with-timeout';
 import { createApp } from './app';
 import { createTokenService } from './auth/tokens';
 import { createUserLookup } from './auth/user-lookup';
@@ -16,6 +17,8 @@ import { attachRealtime } from './realtime/socket-server';
 
 /** How long the primary waits for its api processes to stop before killing them. */
 const STOP_DEADLINE_MS = 10_000;
+/** How long an api process gives each of its connections to close when it stops. */
+const SHUTDOWN_STEP_MS = 1_500;
 
 /** One api process: the app on PORT, stopped cleanly on SIGINT or SIGTERM. */
 async function serve(config: Config) {
@@ -48,13 +51,23 @@ async function serve(config: Config) {
     if (stopping) return;
     stopping = true;
     logger.info('api stopping');
-    await io.close();
     server.close();
-    await temporal.connection.close();
-    await sequelize.close();
-    await eventPool.end();
+    // Each step is bounded: one that hangs must not keep the process from exiting. The Socket.IO
+    // adapter, closed while it is still connecting, takes its LISTEN connection afterwards and never
+    // gives it back, so ending its pool would wait forever.
+    const unfinished: string[] = [];
+    const steps: [string, () => Promise<unknown>][] = [
+      ['socket.io', () => io.close()],
+      ['temporal', () => temporal.connection.close()],
+      ['database', () => sequelize.close()],
+      ['event pool', () => eventPool.end()],
+    ];
+    for (const [name, step] of steps) {
+      await withTimeout(step(), SHUTDOWN_STEP_MS, name).catch((err: Error) => unfinished.push(err.message));
+    }
     s3.destroy();
     publicS3.destroy();
+    if (unfinished.length > 0) logger.warn({ unfinished }, 'api stopped without closing everything');
     process.exit(0);
   };
   process.on('SIGINT', shutdown);
