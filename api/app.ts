@@ -112,7 +112,9 @@ export function createApp(deps: AppDeps): Express {
   app.use(buildSessionInfoTemplatesRouter({ sequelize, kit }));
   app.use(buildAdminSessionInfoTemplatesRouter({ sequelize, kit }));
   app.use(buildClientInfoRouter({ sequelize, kit }));
-  app.use(buildSessionInfoInviteRouter({ temporal: deps.temporal.client, kit }));
+  // One count for every email a studio sends through the api, whatever the document.
+  const emailLimit = limits.create('email:send', { per: 'user' });
+  app.use(buildSessionInfoInviteRouter({ temporal: deps.temporal.client, kit, emailLimit }));
   app.use(buildRoadmapRouter({ temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit }));
   const clientTokens = createClientTokenService(config.JWT_SECRET, config.MAGIC_LINK_TTL_MINUTES * 60);
   app.use(buildClientAccountsRouter({ sequelize, kit, clientTokens }));
@@ -124,7 +126,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(buildSessionWorkflowsRouter({ kit }));
   app.use(buildSmsTemplatesRouter({ sequelize, kit }));
   app.use(paymentRouters.payments);
-  app.use(buildBillingRouter({ sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit }));
+  app.use(buildBillingRouter({ sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit, emailLimit }));
   app.use(buildImportsRouter({ temporal: deps.temporal.client, s3: deps.s3, publicS3: deps.publicS3, config, kit }));
   app.use(buildAdminJobsRouter({ sequelize, temporal: deps.temporal.client, kit }));
   app.use(buildStorageRouters({ config, sequelize, s3: deps.s3, publicS3: deps.publicS3, logger, kit }));

@@ -29,6 +29,7 @@ export const RATE_LIMIT_VARIABLES = {
   'auth:register': 'RATE_LIMIT_AUTH_REGISTER',
   'export:sync': 'RATE_LIMIT_EXPORT_SYNC',
   'export:async': 'RATE_LIMIT_EXPORT_ASYNC',
+  'email:send': 'RATE_LIMIT_EMAIL_SEND',
 } as const;
 export type RateLimitPrefix = keyof typeof RATE_LIMIT_VARIABLES;
 
@@ -90,6 +91,8 @@ const ConfigSchema = z.object({
   RATE_LIMIT_EXPORT_SYNC: rateLimitSetting('10/60'),
   /** Asynchronous exports per user (spec: 5 per minute). */
   RATE_LIMIT_EXPORT_ASYNC: rateLimitSetting('5/60'),
+  /** Email sends per user: quotes, invoices and session info invitations (each may mail several recipients). */
+  RATE_LIMIT_EMAIL_SEND: rateLimitSetting('60/3600'),
   /** How long GET /api/export waits for its file before answering 504 with the job to poll. */
   EXPORT_SYNC_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(300).default(60),
   /** Above this many rows a synchronous csv or excel export is refused: use /api/export/async. */

@@ -1,7 +1,7 @@
 import { type S3Client } from '@aws-sdk/client-s3';
 import { type Client } from '@temporalio/client';
 import crypto from 'node:crypto';
-import { Router } from 'express';
+import { type RequestHandler, Router } from 'express';
 import { type Sequelize } from 'sequelize-typescript';
 import { type z, type ZodType } from 'zod';
 import { deleteDocument, type DocumentKind, type DocumentProps, findDocument, saveDocument } from '../../db/commands/billing-documents';
@@ -43,9 +43,11 @@ export interface BillingRouterDeps {
   publicS3: S3Client;
   config: Pick<Config, 'S3_BUCKET' | 'EXPORT_LINK_TTL_SECONDS' | 'EXPORT_SYNC_TIMEOUT_SECONDS'>;
   kit: ReturnType<typeof createRouteKit>;
+  /** The per-user limit on email sends (RATE_LIMIT_EMAIL_SEND), shared with the session info invitations. */
+  emailLimit: RequestHandler;
 }
 
-export function buildBillingRouter({ sequelize, temporal, publicS3, config, kit }: BillingRouterDeps): Router {
+export function buildBillingRouter({ sequelize, temporal, publicS3, config, kit, emailLimit }: BillingRouterDeps): Router {
   const router = Router();
 
   for (const kind of ['quote', 'invoice'] as const satisfies DocumentKind[]) {
@@ -118,7 +120,7 @@ export function buildBillingRouter({ sequelize, temporal, publicS3, config, kit 
 
       kit.route(
         router,
-        { method: 'post', path: `${base}/:id/send-email`, summary: `Email the ${kind} with its pdf (one email per Idempotency-Key); a DRAFT invoice or PENDING quote becomes SENT`, tag, auth: 'user', params, body: SendEmailBody, status: 202 },
+        { method: 'post', path: `${base}/:id/send-email`, summary: `Email the ${kind} with its pdf (one email per Idempotency-Key); a DRAFT invoice or PENDING quote becomes SENT`, tag, auth: 'user', after: [emailLimit], params, body: SendEmailBody, status: 202 },
         async ({ user, params: p, body, req }) => {
           const sessionId = await sessionOf(p as { sessionId?: string }, user.id);
           const document = await inScope(p.id, user.id, sessionId);

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { type Client } from '@temporalio/client';
-import { Router } from 'express';
+import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import { loadInviteContext } from '../../db/queries/session-info-invite';
 import { startJob } from '../../lib/jobs/start-job';
@@ -12,7 +12,7 @@ import { type createRouteKit } from '../http/route-kit';
 const IdempotencyKey = z.string().trim().min(8).max(100).regex(/^[\w.:-]+$/);
 
 /** POST /api/sessions/:id/send-session-info-invite: checks the preconditions, then starts the job. */
-export function buildSessionInfoInviteRouter({ temporal, kit }: { temporal: Client; kit: ReturnType<typeof createRouteKit> }): Router {
+export function buildSessionInfoInviteRouter({ temporal, kit, emailLimit }: { temporal: Client; kit: ReturnType<typeof createRouteKit>; emailLimit: RequestHandler }): Router {
   const router = Router();
   kit.route(
     router,
@@ -22,6 +22,7 @@ export function buildSessionInfoInviteRouter({ temporal, kit }: { temporal: Clie
       summary: 'Email the client a link to the session info form (one email per Idempotency-Key)',
       tag: 'session-info',
       auth: 'user',
+      after: [emailLimit],
       params: IdParams,
       body: z.object({ email_template_id: z.uuid().nullable().optional() }).strict(),
       response: z.object({ jobRunId: z.uuid(), status: z.string(), requestKey: z.string() }),

@@ -1,6 +1,7 @@
 // Quotes and invoices through HTTP: items and computed amounts, items replaced on update,
 // ownership of every related id, status rules, audit rows and outbox events.
 import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -145,6 +146,31 @@ describe('POST .../preview-email', () => {
     expect((await request(t.app).post(`/api/invoices/${invoice.body.id}/preview-email`).set(as(other)).send({})).status).toBe(404);
     // Without a body at all, too.
     expect((await request(t.app).post(`/api/invoices/${invoice.body.id}/preview-email`).set(as(owner))).status).toBe(200);
+  });
+});
+
+describe('email sends per studio (RATE_LIMIT_EMAIL_SEND)', () => {
+  it('count every send of a quote, an invoice or a session info invitation in one budget per studio, answering 429 past it', async () => {
+    const app = t.appWith({ RATE_LIMIT_EMAIL_SEND: '2/3600' });
+    const studio = await buildUser(t.app);
+    const quote = (await request(t.app).post('/api/quotes').set(as(studio)).send({ title: 'Devis', items: [] }).expect(201)).body;
+    const invoice = (await request(t.app).post('/api/invoices').set(as(studio)).send({ title: 'Facture', items: [] }).expect(201)).body;
+    try {
+      // Refused sends count too: the budget is on asking the service to mail, not on mails delivered.
+      expect((await request(app).post(`/api/quotes/${quote.id}/send-email`).set(as(studio)).send({ to: ['not-an-address'] })).status).toBe(400);
+      expect((await request(app).post(`/api/invoices/${invoice.id}/send-email`).set(as(studio)).send({ to: ['not-an-address'] })).status).toBe(400);
+      const refused = await request(app).post(`/api/invoices/${invoice.id}/send-email`).set(as(studio)).send({ to: ['client@example.test'] });
+      expect(refused.status).toBe(429);
+      expect(refused.body).toMatchObject({ statusCode: 429, code: 'rate_limited' });
+      expect(refused.headers['ratelimit-policy']).toBe('2;w=3600');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      const invite = await request(app).post(`/api/sessions/${crypto.randomUUID()}/send-session-info-invite`).set(as(studio)).send({});
+      expect(invite.status).toBe(429);
+      // Another studio has a budget of its own.
+      expect((await request(app).post(`/api/quotes/${quote.id}/send-email`).set(as(other)).send({})).status).toBe(404);
+    } finally {
+      await t.sequelize.query('DELETE FROM rate_limits WHERE key = ANY($1)', { bind: [[`email:send:user:${studio.id}`, `email:send:user:${other.id}`]] });
+    }
   });
 });
 

@@ -37,6 +37,7 @@ describe('loadConfig', () => {
       RATE_LIMIT_AUTH_REGISTER: { count: 30, seconds: 3600 },
       RATE_LIMIT_EXPORT_SYNC: { count: 20, seconds: 30 },
       RATE_LIMIT_EXPORT_ASYNC: { count: 5, seconds: 60 },
+      RATE_LIMIT_EMAIL_SEND: { count: 60, seconds: 3600 },
       API_PROCESSES: 1,
     });
   });
