@@ -86,7 +86,15 @@ export function createRouteKit(docs: OpenAPIRegistry, guards: AuthGuards) {
     docs.registerPath(describe(spec));
   }
 
-  return { route };
+  /**
+   * Describes a route that is wired by hand (a webhook reading its raw body before express.json):
+   * it still appears in /api/docs with its body and answers.
+   */
+  function document<P, Q, B>(spec: RouteSpec<P, Q, B>): void {
+    docs.registerPath(describe(spec));
+  }
+
+  return { route, document };
 }
 
 function describe<P, Q, B>(spec: RouteSpec<P, Q, B>): RouteConfig {

@@ -10,7 +10,7 @@ import { startJob } from '../../lib/jobs/start-job';
 import { WALLET_SIGNATURE_HEADERS, type WalletProvider } from '../../lib/payments/walletprovider';
 import { PAYMENT_EVENT_JOB } from '../../workflows/payments/contract';
 import { type createRouteKit } from '../http/route-kit';
-import { CardEvent, PayInvoiceBody, WalletEvent } from './schema';
+import { CardEvent, PayInvoiceBody, WalletEvent, WebhookReceived } from './schema';
 
 export interface PaymentsRouterDeps {
   temporal: Client;
@@ -94,6 +94,8 @@ export function buildPaymentsRouters(deps: PaymentsRouterDeps): { webhooks: Rout
     })().catch(next);
   });
 
+  kit.document({ method: 'post', path: '/api/cardprovider/webhooks', summary: 'Card provider events (Stripe-Signature over the raw body): payment_intent.succeeded pays the invoice once per event', tag: 'payments', auth: 'none', body: CardEvent, response: WebhookReceived });
+
   webhooks.post('/api/walletprovider/webhooks', rawBody, (req: Request, res: Response, next: NextFunction) => {
     void (async () => {
       const headers = Object.fromEntries(WALLET_SIGNATURE_HEADERS.map((h) => [h, req.get(h) ?? ''])) as Record<(typeof WALLET_SIGNATURE_HEADERS)[number], string>;
@@ -116,6 +118,8 @@ export function buildPaymentsRouters(deps: PaymentsRouterDeps): { webhooks: Rout
       await started(res, { provider: 'walletprovider', eventId: parsed.data.id, eventType: parsed.data.event_type, reference: orderId }, req.requestId);
     })().catch(next);
   });
+
+  kit.document({ method: 'post', path: '/api/walletprovider/webhooks', summary: 'Wallet provider events (verified with the provider): PAYMENT.CAPTURE.COMPLETED pays the invoice once per order', tag: 'payments', auth: 'none', body: WalletEvent, response: WebhookReceived });
 
   return { webhooks, payments };
 }

@@ -3,6 +3,9 @@ import { z } from 'zod';
 /** POST /api/{card,wallet}provider/payments/invoices: the invoice to pay. */
 export const PayInvoiceBody = z.object({ invoice_id: z.uuid() }).strict();
 
+/** A webhook's answer: 200 once the event is taken (or ignored, naming its type). */
+export const WebhookReceived = z.object({ received: z.literal(true), ignored: z.string().optional() });
+
 /** The parts of a card provider event this service reads (after its signature is verified). */
 export const CardEvent = z.object({ id: z.string().min(1).max(255), type: z.string().min(1).max(255), data: z.object({ object: z.object({ id: z.string().min(1).max(255) }).passthrough() }) }).passthrough();
 

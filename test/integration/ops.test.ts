@@ -37,7 +37,7 @@ describe('operations endpoints', () => {
     const res = await request(t.app).get('/api/docs');
     expect(res.status).toBe(200);
     expect(res.body.openapi).toBe('3.0.3');
-    expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/api/contacts', '/api/contacts/{id}', '/api/sessions', '/api/auth/register', '/admin/jobs/{jobRunId}/replay']));
+    expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/api/contacts', '/api/contacts/{id}', '/api/sessions', '/api/auth/register', '/admin/jobs/{jobRunId}/replay', '/api/cardprovider/webhooks', '/api/walletprovider/webhooks']));
     expect(res.body.paths['/api/contacts'].post.requestBody.content['application/json'].schema).toBeDefined();
   });
 
