@@ -3,8 +3,8 @@ import { type ResponseField } from '../../domain/session-info/validate-responses
 export type PortalLocale = 'fr-FR' | 'en-US';
 
 const WORDS = {
-  'fr-FR': { required: 'obligatoire', save: 'Enregistrer', saved: 'Vos réponses sont enregistrées. Merci !', choose: 'Choisir…', fix: 'Merci de corriger les champs signalés.', usedTitle: 'Lien déjà utilisé', used: 'Ce lien a déjà servi. Demandez un nouveau lien à votre photographe.', expiredTitle: 'Lien expiré', expired: 'Ce lien a expiré. Demandez un nouveau lien à votre photographe.', unknown: 'Ce lien n’est pas valide.', session: 'Séance' },
-  'en-US': { required: 'required', save: 'Save', saved: 'Your answers are saved. Thank you!', choose: 'Choose…', fix: 'Please correct the fields marked below.', usedTitle: 'Link already used', used: 'This link was already used. Ask your photographer for a new one.', expiredTitle: 'Link expired', expired: 'This link has expired. Ask your photographer for a new one.', unknown: 'This link is not valid.', session: 'Session' },
+  'fr-FR': { open: 'Ouvrir le questionnaire', openIntro: 'Votre photographe vous invite à répondre à quelques questions pour préparer la séance.', required: 'obligatoire', save: 'Enregistrer', saved: 'Vos réponses sont enregistrées. Merci !', choose: 'Choisir…', fix: 'Merci de corriger les champs signalés.', usedTitle: 'Lien déjà utilisé', used: 'Ce lien a déjà servi. Demandez un nouveau lien à votre photographe.', expiredTitle: 'Lien expiré', expired: 'Ce lien a expiré. Demandez un nouveau lien à votre photographe.', unknown: 'Ce lien n’est pas valide.', session: 'Séance' },
+  'en-US': { open: 'Open the questionnaire', openIntro: 'Your photographer invites you to answer a few questions to prepare the session.', required: 'required', save: 'Save', saved: 'Your answers are saved. Thank you!', choose: 'Choose…', fix: 'Please correct the fields marked below.', usedTitle: 'Link already used', used: 'This link was already used. Ask your photographer for a new one.', expiredTitle: 'Link expired', expired: 'This link has expired. Ask your photographer for a new one.', unknown: 'This link is not valid.', session: 'Session' },
 } as const;
 
 const esc = (s: unknown) => String(s ?? '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -25,6 +25,19 @@ export function renderLinkProblem(locale: PortalLocale, reason: 'used' | 'expire
   const w = WORDS[locale];
   const title = reason === 'used' ? w.usedTitle : reason === 'expired' ? w.expiredTitle : w.unknown;
   return page(locale, title, `<h1>${esc(title)}</h1><p class="problem">${esc(reason === 'unknown' ? w.unknown : w[reason])}</p>`);
+}
+
+/**
+ * The page the emailed link opens: one button that spends the link (POST). A mail scanner that
+ * fetches the link in advance sees only this page, and the client's link still works.
+ */
+export function renderOpenLink(locale: PortalLocale, sessionTitle: string, token: string): string {
+  const w = WORDS[locale];
+  return page(
+    locale,
+    sessionTitle,
+    `<h1>${esc(w.session)}${locale === 'fr-FR' ? '\u00a0:' : ':'} ${esc(sessionTitle)}</h1><p>${esc(w.openIntro)}</p><form method="post" action="/portal/session-info/${encodeURIComponent(token)}"><button type="submit">${esc(w.open)}</button></form>`,
+  );
 }
 
 export interface PortalForm {

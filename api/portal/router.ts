@@ -1,21 +1,22 @@
 import express, { type Request, type Response, Router } from 'express';
 import { type Sequelize } from 'sequelize-typescript';
 import { readClientInfo, saveClientInfo } from '../../db/commands/client-info';
-import { redeemMagicLink } from '../../db/commands/magic-links';
+import { peekMagicLink, type RedeemResult, redeemMagicLink } from '../../db/commands/magic-links';
 import { ClientAccount } from '../../db/models/ClientAccount';
 import { Session } from '../../db/models/Session';
 import { User } from '../../db/models/User';
 import { ValidationError } from '../../domain/errors';
 import { type AnswerError } from '../../domain/session-info/validate-responses';
 import { type ClientTokenService } from '../auth/client-tokens';
-import { type PortalLocale, PROBLEM_TEXT, renderLinkProblem, renderPortalForm } from './render-form';
+import { type PortalLocale, PROBLEM_TEXT, renderLinkProblem, renderOpenLink, renderPortalForm } from './render-form';
 
 const localeOf = async (ownerId: string): Promise<PortalLocale> => ((await User.findByPk(ownerId))?.locale === 'en-US' ? 'en-US' : 'fr-FR');
 
 /**
- * /portal/session-info: the client's form, server-rendered. The emailed link is spent on the
- * first GET and the page carries the client token it yields, so the form can be posted again
- * (corrections, later changes) until that token expires.
+ * /portal/session-info: the client's form, server-rendered. The emailed link opens a page with
+ * one button; the button (a POST) spends the link, so a mail scanner fetching it first does not.
+ * The form carries the client token the link yields, so it can be posted again (corrections,
+ * later changes) until that token expires.
  */
 export function buildPortalRouter({ sequelize, clientTokens }: { sequelize: Sequelize; clientTokens: ClientTokenService }): Router {
   const router = Router();
@@ -32,16 +33,29 @@ export function buildPortalRouter({ sequelize, clientTokens }: { sequelize: Sequ
     );
   }
 
+  /** The session a link opens, once the link is known good; null when its client or session is gone. */
+  const sessionOfLink = async (link: Extract<RedeemResult, { ok: true }>) => {
+    const account = link.sessionId ? await ClientAccount.findByPk(link.clientAccountId) : null;
+    return account ? Session.findOne({ where: { id: link.sessionId!, owner_id: account.owner_id, contact_id: account.contact_id } }) : null;
+  };
+  const linkProblem = (res: Response, link: RedeemResult) => {
+    const reason = link.ok ? 'unknown' : link.reason;
+    send(res, reason === 'unknown' ? 404 : 410, renderLinkProblem('fr-FR', reason));
+  };
+
   router.get('/portal/session-info/:token', async (req: Request<{ token: string }>, res) => {
-    const result = await redeemMagicLink(sequelize, req.params.token.slice(0, 200));
-    if (!result.ok || !result.sessionId) {
-      const reason = result.ok ? 'unknown' : result.reason;
-      return send(res, reason === 'unknown' ? 404 : 410, renderLinkProblem('fr-FR', reason));
-    }
-    const account = await ClientAccount.findByPk(result.clientAccountId);
-    const session = account ? await Session.findOne({ where: { id: result.sessionId, owner_id: account.owner_id, contact_id: account.contact_id } }) : null;
-    if (!session) return send(res, 404, renderLinkProblem('fr-FR', 'unknown'));
-    await showForm(res, 200, { clientToken: await clientTokens.issueClientToken(result.clientAccountId), session });
+    const token = req.params.token.slice(0, 200);
+    const link = await peekMagicLink(token);
+    const session = link.ok ? await sessionOfLink(link) : null;
+    if (!session) return linkProblem(res, link);
+    send(res, 200, renderOpenLink(await localeOf(session.owner_id), session.title, token));
+  });
+
+  router.post('/portal/session-info/:token', async (req: Request<{ token: string }>, res) => {
+    const link = await redeemMagicLink(sequelize, req.params.token.slice(0, 200));
+    const session = link.ok ? await sessionOfLink(link) : null;
+    if (!link.ok || !session) return linkProblem(res, link);
+    await showForm(res, 200, { clientToken: await clientTokens.issueClientToken(link.clientAccountId), session });
   });
 
   router.post('/portal/session-info', express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 220 }), async (req, res) => {

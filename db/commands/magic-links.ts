@@ -36,6 +36,18 @@ export type RedeemResult =
   | { ok: false; reason: 'used' | 'expired' | 'unknown' };
 
 /**
+ * Checks a link without spending it: what the portal's first page needs. Mail scanners open links
+ * before the client does; only the client's click (a POST) spends it, through `redeemMagicLink`.
+ */
+export async function peekMagicLink(token: string): Promise<RedeemResult> {
+  const known = await MagicLinkToken.findOne({ where: { token_hash: hashMagicToken(token) } });
+  if (!known) return { ok: false, reason: 'unknown' };
+  if (known.used_at) return { ok: false, reason: 'used' };
+  if (known.expires_at.getTime() <= Date.now()) return { ok: false, reason: 'expired' };
+  return { ok: true, clientAccountId: known.client_account_id, sessionId: known.session_id };
+}
+
+/**
  * Spends a link: one UPDATE marks it used only if it is unused and unexpired, so two clicks at
  * once cannot both sign in. A refused link says why, for the portal's page.
  */

@@ -1,5 +1,5 @@
 // A client answering the session-info form in headless Chromium, on a phone-sized screen: opens
-// the invitation link, screenshots the form, fills it (text inputs typed, selects chosen), submits
+// the invitation link, presses its button, screenshots the form, fills it (text inputs typed, selects chosen), submits
 // and prints, as one JSON line, the status line the portal shows afterwards. A child process:
 // jest cannot load puppeteer-core (an ES module).
 //
@@ -16,6 +16,8 @@ async function main() {
     await page.setViewport({ width: 390, height: 844, deviceScaleFactor: 1 });
     const opened = await page.goto(input.url, { waitUntil: 'load' });
     if (opened?.status() !== 200) throw new Error(`the portal answered ${opened?.status()}`);
+    // The link opens a page with one button; pressing it spends the link and shows the form.
+    await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click('button[type="submit"]')]);
     if (input.screenshot) await page.screenshot({ path: input.screenshot, fullPage: true });
     for (const [name, value] of Object.entries(input.answers)) {
       const tag = await page.$eval(`[name="${name}"]`, (el) => el.tagName.toLowerCase());

@@ -90,7 +90,14 @@ describe('POST /api/sessions/:id/send-session-info-invite', () => {
     const link = /(https?:\/\/\S+\/portal\/session-info\/[\w-]+)/.exec(mail.text)![1];
     const portalPath = new URL(link).pathname;
 
-    const page = await request(t.app).get(portalPath).expect(200);
+    // Opening the link (as a mail scanner would, twice) spends nothing: the page offers one button.
+    for (let i = 0; i < 2; i++) {
+      const opened = await request(t.app).get(portalPath).expect(200);
+      expect(opened.text).toContain('Mariage au domaine');
+      expect(opened.text).toContain(`<form method="post" action="${portalPath}">`);
+      expect(opened.text).not.toContain('Lieu de la cérémonie');
+    }
+    const page = await request(t.app).post(portalPath).expect(200);
     expect(page.text).toContain('Lieu de la cérémonie');
     expect(page.text).toMatch(/<input type="number"[^>]*name="guests"/);
     expect(page.text).toContain('value="À définir"');
@@ -108,9 +115,11 @@ describe('POST /api/sessions/:id/send-session-info-invite', () => {
     const seen = await request(t.app).get(`/api/sessions/${session.id}/client-info`).set(as(owner)).expect(200);
     expect(seen.body).toMatchObject({ submitted_via: 'CLIENT_PORTAL', responses: { venue: 'Domaine des Oliviers', guests: 85, style: 'Bohème' } });
 
-    const used = await request(t.app).get(portalPath);
-    expect(used.status).toBe(410);
-    expect(used.text).toContain('déjà servi');
+    // The link was spent by the button: opening it again, or pressing the button again, says so.
+    for (const used of [await request(t.app).get(portalPath), await request(t.app).post(portalPath)]) {
+      expect(used.status).toBe(410);
+      expect(used.text).toContain('déjà servi');
+    }
     expect((await mailsTo(email)).length).toBe(1);
 
     // The answers in the roadmap: the pdf's text and the docx's XML, label then answer.
