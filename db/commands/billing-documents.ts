@@ -4,7 +4,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../domain/erro
 import { type DiscountType, type ItemType } from '../../domain/invoicing/item-types';
 import { centsToDecimal } from '../../domain/invoicing/money';
 import { type InvoiceStatus, type QuoteStatus } from '../../domain/invoicing/statuses';
-import { computeTotals } from '../../domain/invoicing/totals';
+import { computeTotals, storageOverflow } from '../../domain/invoicing/totals';
 import { AuditLog } from '../models/AuditLog';
 import { Contact } from '../models/Contact';
 import { Invoice } from '../models/Invoice';
@@ -82,6 +82,8 @@ function assertStatusChange(kind: DocumentKind, from: string | undefined, to: st
 async function replaceItems(kind: DocumentKind, documentId: string, items: ItemProps[], transaction: Transaction): Promise<string> {
   const { item, fk } = models[kind];
   const totals = computeTotals(items);
+  const overflow = storageOverflow(totals);
+  if (overflow) throw new ValidationError(overflow);
   await (item as typeof QuoteItem).destroy({ where: { [fk]: documentId }, transaction });
   await (item as typeof QuoteItem).bulkCreate(
     items.map((line, index) => ({

@@ -40,6 +40,22 @@ export interface DocumentTotals {
 }
 
 const BP = 10_000n;
+
+/** The largest amount a decimal(10,2) column holds, in cents (99 999 999.99). */
+export const MAX_STORED_CENTS = 9_999_999_999n;
+
+/**
+ * The first amount of `totals` too large to be stored (a unit price with tax, a line total, the
+ * document's total), as a message for the user; null when all fit. Prices that fit one by one
+ * can still overflow once multiplied by a quantity or summed.
+ */
+export function storageOverflow(totals: DocumentTotals): string | null {
+  const index = totals.lines.findIndex((l) => [l.priceWithTaxCents, l.priceWithoutTaxCents, l.totalCents].some((c) => c > MAX_STORED_CENTS || c < -MAX_STORED_CENTS));
+  if (index >= 0) return `Line ${index + 1} comes to more than 99999999.99, the largest amount a document can hold`;
+  const document = [totals.totalWithTaxCents, totals.totalWithoutTaxCents, totals.totalVatCents];
+  if (document.some((c) => c > MAX_STORED_CENTS)) return 'The document comes to more than 99999999.99, the largest amount it can hold';
+  return null;
+}
 const clampRate = (bp: bigint) => (bp < 0n ? 0n : bp > BP ? BP : bp);
 const nonNegative = (v: bigint) => (v < 0n ? 0n : v);
 

@@ -125,6 +125,11 @@ describe('/api/quotes and the session-scoped routes', () => {
     expect((await request(t.app).post('/api/quotes').set(as(owner)).send({ title: 'x', items: [{ item_type: 'GIFT' }] })).status).toBe(400);
     expect((await request(t.app).post('/api/quotes').set(as(owner)).send({ title: 'x', items: [{ item_type: 'SESSION_TYPE', vat_percentage: 120 }] })).status).toBe(400);
     expect((await request(t.app).post('/api/quotes').set(as(owner)).send({ items: [] })).status).toBe(400);
+    // Prices that fit one by one, but not once multiplied: a 400 naming the line, nothing stored.
+    const tooLarge = await request(t.app).post('/api/invoices').set(as(owner)).send({ title: 'Trop', items: [{ item_type: 'SESSION_TYPE', price_without_tax: '99999999.99', quantity: '99999999.99', vat_percentage: 20 }] });
+    expect(tooLarge.status).toBe(400);
+    expect(tooLarge.body.message).toMatch(/^Line 1 comes to more than 99999999.99/);
+    expect(await sql('SELECT 1 FROM invoices WHERE owner_id = $1 AND title = $2', [owner.id, 'Trop'])).toHaveLength(0);
   });
 });
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { DISCOUNT_TYPES, ITEM_TYPES } from '../../../domain/invoicing/item-types';
 import { centsToDecimal, roundDiv, toHundredths } from '../../../domain/invoicing/money';
-import { computeTotals, type LineInput } from '../../../domain/invoicing/totals';
+import { computeTotals, type LineInput, storageOverflow } from '../../../domain/invoicing/totals';
 
 const line = (over: Partial<LineInput>): LineInput => ({ item_type: 'SESSION_TYPE', quantity: 1, vat_percentage: 20, ...over });
 const euros = (cents: bigint) => centsToDecimal(cents);
@@ -125,5 +125,17 @@ describe('computeTotals: properties', () => {
         for (const l of totals.lines) expect(l.priceWithTaxCents >= 0n && l.priceWithoutTaxCents >= 0n).toBe(true);
       }),
     );
+  });
+});
+
+describe('storageOverflow', () => {
+  it('names the first line or the document whose amount does not fit decimal(10,2)', () => {
+    expect(storageOverflow(computeTotals([line({ price_without_tax: '99999999.99', vat_percentage: 0 })]))).toBeNull();
+    // Each price fits; the quantity takes the line past 99 999 999.99.
+    expect(storageOverflow(computeTotals([{ item_type: 'TEXT' }, line({ price_without_tax: '50000000.00', quantity: 2, vat_percentage: 0 })]))).toMatch(/^Line 2 /);
+    // The unit price with tax is derived, and may not fit even when the price without tax does.
+    expect(storageOverflow(computeTotals([line({ price_without_tax: '90000000.00', vat_percentage: 20 })]))).toMatch(/^Line 1 /);
+    // Every line fits; their sum does not.
+    expect(storageOverflow(computeTotals([line({ price_without_tax: '60000000.00', vat_percentage: 0 }), line({ price_without_tax: '60000000.00', vat_percentage: 0 })]))).toMatch(/^The document /);
   });
 });
