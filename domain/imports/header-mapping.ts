@@ -1,47 +1,48 @@
 import { type ImportEntity } from './target-fields';
 
 /**
- * Header → target field, from the spec's "Automatic header mapping" table. Keys are written as
- * the spec lists them; lookups go through `normalizeHeader`, so case, accents, surrounding
- * spaces and the separators `_` / `-` never matter.
+ * Header → target field, from the spec's "Automatic header mapping" table, plus the French
+ * headers of the spreadsheets French studios keep (Prénom, Nom, Téléphone, Code postal, ...) and
+ * the headers of this service's own exports (sessions: Date), so an export imports back.
+ * Lookups go through `normalizeHeader`, so case, accents, surrounding spaces and `_` never matter.
  */
 const VARIANTS: Record<ImportEntity, Record<string, readonly string[]>> = {
   contacts: {
-    first_name: ['First Name', 'firstname', 'first_name', 'Given Name'],
-    last_name: ['Last Name', 'lastname', 'last_name', 'Family Name'],
-    full_name: ['Name', 'full name', 'full_name'],
-    email: ['Email', 'e-mail', 'E-mail 1 - Value', 'E-mail 2 - Value'],
-    phone_number: ['Phone', 'phone_number', 'phone number', 'Phone 1 - Value', 'Phone 2 - Value'],
-    street: ['Street', 'Address 1 - Street'],
-    city: ['City', 'Address 1 - City'],
-    zipcode: ['Zipcode', 'zip code', 'postal code', 'Address 1 - Postal Code'],
-    country: ['Country', 'Address 1 - Country'],
-    notes: ['Notes'],
-    contact_type: ['Contact Type', 'contact type', 'type'],
+    first_name: ['First Name', 'firstname', 'first_name', 'Given Name', 'Prénom'],
+    last_name: ['Last Name', 'lastname', 'last_name', 'Family Name', 'Nom', 'Nom de famille'],
+    full_name: ['Name', 'full name', 'full_name', 'Nom complet'],
+    email: ['Email', 'e-mail', 'E-mail 1 - Value', 'E-mail 2 - Value', 'Courriel', 'Adresse e-mail', 'Adresse email', 'Mail'],
+    phone_number: ['Phone', 'phone_number', 'phone number', 'Phone 1 - Value', 'Phone 2 - Value', 'Téléphone', 'Tél', 'Tel', 'Portable', 'Mobile'],
+    street: ['Street', 'Address 1 - Street', 'Rue', 'Adresse'],
+    city: ['City', 'Address 1 - City', 'Ville'],
+    zipcode: ['Zipcode', 'zip code', 'postal code', 'Address 1 - Postal Code', 'Code postal', 'CP'],
+    country: ['Country', 'Address 1 - Country', 'Pays'],
+    notes: ['Notes', 'Remarques'],
+    contact_type: ['Contact Type', 'contact type', 'type', 'Type de contact'],
   },
   sessions: {
-    title: ['Title'],
-    location: ['Location'],
+    title: ['Title', 'Titre'],
+    location: ['Location', 'Lieu'],
     contact_id: ['Contact ID', 'contact id', 'contact_id'],
-    start_date: ['Start Date', 'start date', 'start_date'],
-    end_date: ['End Date', 'end date', 'end_date'],
-    notes: ['Notes'],
-    status: ['Status'],
+    start_date: ['Start Date', 'start date', 'start_date', 'Date', 'Date de début'],
+    end_date: ['End Date', 'end date', 'end_date', 'Date de fin'],
+    notes: ['Notes', 'Remarques'],
+    status: ['Status', 'Statut'],
   },
   quotes: {
-    title: ['Title'],
-    amount: ['Amount'],
-    status: ['Status'],
-    valid_until: ['Valid Until', 'valid until', 'valid_until'],
+    title: ['Title', 'Titre'],
+    amount: ['Amount', 'Montant'],
+    status: ['Status', 'Statut'],
+    valid_until: ['Valid Until', 'valid until', 'valid_until', "Valable jusqu'au", 'Validité'],
     description: ['Description'],
     session_id: ['Session ID', 'session id', 'session_id'],
     contact_id: ['Contact ID', 'contact id', 'contact_id'],
   },
   invoices: {
-    title: ['Title'],
-    amount: ['Amount'],
-    status: ['Status'],
-    due_date: ['Due Date', 'due date', 'due_date'],
+    title: ['Title', 'Titre'],
+    amount: ['Amount', 'Montant'],
+    status: ['Status', 'Statut'],
+    due_date: ['Due Date', 'due date', 'due_date', 'Échéance', "Date d'échéance"],
     description: ['Description'],
     session_id: ['Session ID', 'session id', 'session_id'],
     contact_id: ['Contact ID', 'contact id', 'contact_id'],

@@ -22,6 +22,32 @@ describe('automatic header mapping', () => {
     expect(targetForHeader('invoices', 'valid until')).toBeUndefined();
   });
 
+  it("maps a French studio's headers, and the headers of this service's own exports", () => {
+    expect(autoMapHeaders('contacts', ['Prénom', 'Nom', 'Courriel', 'Téléphone', 'Adresse', 'Code postal', 'Ville', 'Pays'])).toEqual({
+      Prénom: 'first_name',
+      Nom: 'last_name',
+      Courriel: 'email',
+      Téléphone: 'phone_number',
+      Adresse: 'street',
+      'Code postal': 'zipcode',
+      Ville: 'city',
+      Pays: 'country',
+    });
+    expect(autoMapHeaders('invoices', ['Titre', 'Montant', 'Statut', 'ÉCHÉANCE'])).toEqual({ Titre: 'title', Montant: 'amount', Statut: 'status', ÉCHÉANCE: 'due_date' });
+    // A contacts or sessions export (csv headers of domain/exports/columns.ts) maps back field for field.
+    expect(autoMapHeaders('contacts', ['ID', 'First Name', 'Last Name', 'Email', 'Phone Number', 'Street', 'City', 'Zip Code', 'Country', 'Created At'])).toEqual({
+      'First Name': 'first_name',
+      'Last Name': 'last_name',
+      Email: 'email',
+      'Phone Number': 'phone_number',
+      Street: 'street',
+      City: 'city',
+      'Zip Code': 'zipcode',
+      Country: 'country',
+    });
+    expect(autoMapHeaders('sessions', ['Title', 'Date', 'End Date', 'Location'])).toEqual({ Title: 'title', Date: 'start_date', 'End Date': 'end_date', Location: 'location' });
+  });
+
   it('maps the third-party contacts layout', () => {
     const headers = ['Name', 'Given Name', 'Family Name', 'E-mail 1 - Value', 'E-mail 2 - Value', 'Phone 1 - Value', 'Address 1 - Street', 'Address 1 - City', 'Address 1 - Postal Code', 'Address 1 - Country', 'Group Membership'];
     expect(autoMapHeaders('contacts', headers)).toEqual({
