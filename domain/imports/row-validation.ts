@@ -41,7 +41,7 @@ const ContactRow = z
     notes: text(10_000),
     contact_type: text(50),
   })
-  .refine((c) => Boolean(c.first_name || c.last_name), { message: 'a first name or a last name is required', path: ['first_name'] });
+  .refine((c) => Boolean(c.first_name || c.last_name), { message: 'or last_name is required', path: ['first_name'] });
 
 const SessionRow = z
   .object({
@@ -59,7 +59,7 @@ const SessionRow = z
   });
 
 const relation = (r: { session_id?: string; contact_id?: string }) => Boolean(r.session_id || r.contact_id);
-const relationMessage = { message: 'a session_id or a contact_id is required', path: ['contact_id'] };
+const relationMessage = { message: 'or session_id is required', path: ['contact_id'] };
 
 const QuoteRow = z
   .object({

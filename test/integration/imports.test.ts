@@ -41,7 +41,7 @@ describe('contacts from csv', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ imported: 2, skipped: 2, total: 4, totalRows: 4, created: 2, updated: 0 });
     expect(res.body.errors).toEqual([
-      { line: 3, message: 'first_name a first name or a last name is required', row: { 'First Name': '', 'Last Name': '', Email: 'nobody@example.fr', Phone: '', 'Zip Code': '', 'Contact Type': '' } },
+      { line: 3, message: 'first_name or last_name is required', row: { 'First Name': '', 'Last Name': '', Email: 'nobody@example.fr', Phone: '', 'Zip Code': '', 'Contact Type': '' } },
       { line: 4, message: 'email is not a valid e-mail address', row: expect.objectContaining({ 'First Name': 'Hugo', Email: 'not-an-email' }) },
     ]);
     expect(res.body.mapping).toEqual({ 'First Name': 'first_name', 'Last Name': 'last_name', Email: 'email', Phone: 'phone_number', 'Zip Code': 'zipcode', 'Contact Type': 'contact_type' });
@@ -55,7 +55,7 @@ describe('contacts from csv', () => {
     const errorFile = Buffer.from(await (await fetch(res.body.errorFile.url)).arrayBuffer()).toString('utf8');
     expect(errorFile.replace(/^\ufeff/, '').trim().split('\r\n')).toEqual([
       'First Name,Last Name,Email,Phone,Zip Code,Contact Type,Import error',
-      ',,nobody@example.fr,,,,first_name a first name or a last name is required',
+      ',,nobody@example.fr,,,,first_name or last_name is required',
       'Hugo,,not-an-email,,,,email is not a valid e-mail address',
     ]);
   });
