@@ -28,6 +28,7 @@ import { createRouteKit } from './http/route-kit';
 import { accessLog } from './middleware/access-log';
 import { errorHandler, notFoundHandler } from './middleware/error-handler';
 import { createRateLimits } from './middleware/rate-limit';
+import { rejectNulCharacters } from './middleware/reject-nul';
 import { requestId } from './middleware/request-id';
 import { generateOpenApiDocument } from './openapi';
 import { buildOpsAdminRouter } from './ops/admin-router';
@@ -80,6 +81,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(paymentRouters.webhooks);
   // JSON bodies are small records; uploads go through multipart routes with their own limits.
   app.use(express.json({ limit: '1mb' }));
+  app.use(rejectNulCharacters);
 
   app.use(
     buildOpsRouter({

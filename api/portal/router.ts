@@ -8,6 +8,7 @@ import { User } from '../../db/models/User';
 import { ValidationError } from '../../domain/errors';
 import { type AnswerError } from '../../domain/session-info/validate-responses';
 import { type ClientTokenService } from '../auth/client-tokens';
+import { rejectNulCharacters } from '../middleware/reject-nul';
 import { type PortalLocale, PROBLEM_TEXT, renderLinkProblem, renderOpenLink, renderPortalForm } from './render-form';
 
 const localeOf = async (ownerId: string): Promise<PortalLocale> => ((await User.findByPk(ownerId))?.locale === 'en-US' ? 'en-US' : 'fr-FR');
@@ -58,7 +59,7 @@ export function buildPortalRouter({ sequelize, clientTokens }: { sequelize: Sequ
     await showForm(res, 200, { clientToken: await clientTokens.issueClientToken(link.clientAccountId), session });
   });
 
-  router.post('/portal/session-info', express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 220 }), async (req, res) => {
+  router.post('/portal/session-info', express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 220 }), rejectNulCharacters, async (req, res) => {
     const { client_token: clientToken, session_id: sessionId, ...answers } = (req.body ?? {}) as Record<string, string>;
     const accountId = typeof clientToken === 'string' ? await clientTokens.verifyClientToken(clientToken) : undefined;
     const account = accountId ? await ClientAccount.findByPk(accountId) : null;

@@ -81,6 +81,16 @@ describe('contacts', () => {
     expect(bad.body.code).toBe('invalid_json');
   });
 
+  it('answers 400 naming the field for text holding a NUL character, and stores nothing', async () => {
+    const email = `nul-${Date.now()}@example.fr`;
+    const res = await request(t.app).post('/api/contacts').set(as(alice)).set('Content-Type', 'application/json').send(`{"first_name": "Zo\\u0000é", "email": "${email}"}`);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'validation_failed', details: [{ path: 'first_name' }] });
+    const nested = await request(t.app).post('/api/invoices').set(as(alice)).send({ title: 'Facture', items: [{ item_type: 'TEXT', description: 'a\u0000b' }] });
+    expect(nested.body.details).toEqual([{ path: 'items.0.description', message: 'contains a NUL character' }]);
+    expect((await request(t.app).get('/api/contacts').query({ q: email }).set(as(alice))).body.total).toBe(0);
+  });
+
   it('pages the list with total, page and limit, newest first, and caps the limit', async () => {
     const carol = await buildUser(t.app);
     for (let i = 1; i <= 5; i++) await buildContact(t.app, carol, { first_name: `Client ${i}` });
