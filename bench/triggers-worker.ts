@@ -31,10 +31,14 @@ export function composeWorkerEnv(): Record<string, string> {
   return picked;
 }
 
-/** Spawns `entry` (compiled workers/main.js) and resolves once it logs "worker started". */
-export async function startWorker(entry: string, env: NodeJS.ProcessEnv, logFile: string): Promise<RunningWorker> {
+/**
+ * Spawns `entry` (compiled workers/main.js) and resolves once it logs "worker started".
+ * `nodeArgs`: node flags NODE_OPTIONS refuses, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (a
+ * profile per thread, written when it stops).
+ */
+export async function startWorker(entry: string, env: NodeJS.ProcessEnv, logFile: string, nodeArgs: string[] = []): Promise<RunningWorker> {
   const out = fs.openSync(logFile, 'w');
-  const child = spawn(process.execPath, [entry], {
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     cwd: repoRoot,
     env: { ...env, WORKER_METRICS_PORT: String(await freePort()) },
     stdio: ['ignore', out, out],

@@ -19,7 +19,10 @@
 // Prints events/s, workflows/s, latencies, CPU per process, peak RSS and the machine's load;
 // last line `ratio: N.NN` = events/s of step 3 / workflows/s of step 1. Targets: ratio >= 0.5,
 // p95 < 2 s at 50 events/s. Everything it started is stopped at the end, on error and on Ctrl-C.
+//   BENCH_WORKER_NODE_OPTIONS='--max-old-space-size=256'   the worker's NODE_OPTIONS instead of docker-compose's
+//   BENCH_WORKER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'   node flags for the worker (a CPU profile per thread)
 import os from 'node:os';
+import { isDeepStrictEqual } from 'node:util';
 import path from 'node:path';
 import { type Sequelize } from 'sequelize-typescript';
 import { QueryTypes } from 'sequelize';
@@ -29,7 +32,7 @@ import { createSequelize } from '../db/sequelize';
 import { connectTemporal } from '../lib/temporal';
 import { startLocalStack } from '../scripts/stack/stack';
 import { compileWorker } from './export-worker';
-import { cpuShares, findProcess, treeCpu, type TreeCpu } from './process-tree';
+import { cpuPerItem, cpuShares, findProcess, treeCpu, type TreeCpu } from './process-tree';
 import { inLanes, runNoopWorkflows, startNoopWorker } from './triggers-baseline';
 import { createBenchContact, createStudio, mustHold, type Studio, TRIGGERS_PER_STUDIO } from './triggers-data';
 import { composeWorkerEnv, type RunningWorker, startWorker } from './triggers-worker';
@@ -100,7 +103,7 @@ async function waitForExecutions(sequelize: Sequelize, worker: RunningWorker, to
 async function checkEvents(sequelize: Sequelize, written: Written[]): Promise<void> {
   const ids = written.map((w) => w.contactId);
   const deadline = Date.now() + 60_000;
-  while ((await count(sequelize, "SELECT count(*)::int AS n FROM job_runs WHERE job_name = 'triggers.evaluate' AND entity_id = ANY($1::uuid[]) AND status <> 'RUNNING'", [ids])) < ids.length) {
+  while ((await count(sequelize, "SELECT count(*)::int AS n FROM job_runs WHERE job_name = 'triggers.evaluate' AND entity_id = ANY($1::text[]) AND status <> 'RUNNING'", [ids])) < ids.length) {
     if (Date.now() > deadline) throw new Error('evaluation jobs still RUNNING 60 s after their execution rows');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -109,7 +112,7 @@ async function checkEvents(sequelize: Sequelize, written: Written[]): Promise<vo
     { bind: [ids], type: QueryTypes.SELECT },
   );
   const jobs = await sequelize.query<{ entity_id: string; status: string; result: Record<string, unknown> | null }>(
-    "SELECT entity_id::text, status, result FROM job_runs WHERE job_name = 'triggers.evaluate' AND entity_id = ANY($1::uuid[])",
+    "SELECT entity_id::text, status, result FROM job_runs WHERE job_name = 'triggers.evaluate' AND entity_id = ANY($1::text[])",
     { bind: [ids], type: QueryTypes.SELECT },
   );
   const undispatched = await count(sequelize, 'SELECT count(*)::int AS n FROM outbox_events WHERE entity_id = ANY($1::uuid[]) AND (dispatched_at IS NULL OR attempts <> 1)', [ids]);
@@ -130,7 +133,7 @@ async function checkEvents(sequelize: Sequelize, written: Written[]): Promise<vo
     if (contactJobs.length !== 1) throw new Error(`contact ${w.j}: ${contactJobs.length} evaluation jobs, expected 1`);
     const [job] = contactJobs;
     const summary = { eventType: 'CONTACT_CREATED', triggers: TRIGGERS_PER_STUDIO, applied: 0, skipped: expected.length, failed: 0 };
-    if (job.status !== 'COMPLETED' || JSON.stringify(job.result) !== JSON.stringify(summary)) throw new Error(`contact ${w.j}: job ${job.status} with ${JSON.stringify(job.result)}, expected COMPLETED with ${JSON.stringify(summary)}`);
+    if (job.status !== 'COMPLETED' || !isDeepStrictEqual(job.result, summary)) throw new Error(`contact ${w.j}: job ${job.status} with ${JSON.stringify(job.result)}, expected COMPLETED with ${JSON.stringify(summary)}`);
   }
 }
 
@@ -184,14 +187,16 @@ async function main(): Promise<void> {
     await runNoopWorkflows(temporal.client, noop, 'bench-noop-warm-up', WARM_UP, BASELINE_CONCURRENCY, 60_000);
     let cpuBefore = cpuNow({ 'no-op worker': noop.pid });
     const baseline = await runNoopWorkflows(temporal.client, noop, 'bench-noop', opts.events, BASELINE_CONCURRENCY, 60_000 + opts.events * 50);
-    const baselineCpu = cpuShares(cpuBefore, cpuNow({ 'no-op worker': noop.pid }), baseline.seconds);
+    let cpuAfter = cpuNow({ 'no-op worker': noop.pid });
+    const baselineCpu = `${cpuShares(cpuBefore, cpuAfter, baseline.seconds)}; per workflow ${cpuPerItem(cpuBefore, cpuAfter, opts.events)}`;
     loads.push(`after the baseline ${load()}`);
     await noop.stop();
 
     // 2. The real worker, warmed up.
     console.log('Compiling the worker (tsc) and starting it...');
     const workerEnv = { ...env, ...composeWorkerEnv(), ...(process.env.BENCH_WORKER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_WORKER_NODE_OPTIONS } : {}) };
-    const worker = await startWorker(compileWorker(path.join(dataDir, 'dist')), workerEnv, path.join(logDir, 'worker.log'));
+    const nodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const worker = await startWorker(compileWorker(path.join(dataDir, 'dist')), workerEnv, path.join(logDir, 'worker.log'), nodeArgs);
     cleanups.push(() => worker.stop());
     let next = 0;
     const write = async (): Promise<Written> => {
@@ -224,7 +229,8 @@ async function main(): Promise<void> {
     const writtenSeconds = (Date.now() - started) / 1000;
     const lastRow = await waitForExecutions(sequelize, worker, expectedRows(0, next));
     const seconds = (lastRow - started) / 1000;
-    const throughputCpu = cpuShares(cpuBefore, cpuNow({ worker: worker.pid }), seconds);
+    cpuAfter = cpuNow({ worker: worker.pid });
+    const throughputCpu = `${cpuShares(cpuBefore, cpuAfter, seconds)}; per event ${cpuPerItem(cpuBefore, cpuAfter, opts.events)}`;
     const throughputPeak = worker.peakRssKb();
     const rows = expectedRows(from, next);
     loads.push(`after the throughput phase ${load()}`);
@@ -236,6 +242,7 @@ async function main(): Promise<void> {
     worker.resetPeak();
     cpuBefore = cpuNow({ worker: worker.pid });
     const pacedStart = performance.now();
+    const pacedStartedAt = Date.now();
     const pending: Promise<Written>[] = [];
     for (let k = 0; k < paced; k++) {
       const due = pacedStart + (k * 1000) / opts.rate;
@@ -245,8 +252,9 @@ async function main(): Promise<void> {
     }
     const steady = await Promise.all(pending);
     const lateBy = performance.now() - pacedStart - (paced * 1000) / opts.rate;
-    await waitForExecutions(sequelize, worker, expectedRows(0, next));
-    const latencyCpu = cpuShares(cpuBefore, cpuNow({ worker: worker.pid }), opts.seconds);
+    const pacedEnd = await waitForExecutions(sequelize, worker, expectedRows(0, next));
+    cpuAfter = cpuNow({ worker: worker.pid });
+    const latencyCpu = `${cpuShares(cpuBefore, cpuAfter, (pacedEnd - pacedStartedAt) / 1000)}; per event ${cpuPerItem(cpuBefore, cpuAfter, paced)}`;
     const latencyPeak = worker.peakRssKb();
     loads.push(`after the latency phase ${load()}`);
     await checkEvents(sequelize, steady);
@@ -278,6 +286,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: Error) => {
-  console.error(`bench:triggers: ${err.stack ?? err.message}`);
+  // Sequelize's errors keep PostgreSQL's message on `parent`.
+  console.error(`bench:triggers: ${err.message || (err as { parent?: Error }).parent?.message}\n${err.stack ?? ''}`);
   process.exit(1);
 });
