@@ -32,6 +32,8 @@ export function createWorker(options: CreateWorkerOptions): Promise<Worker> {
     },
     // Two cores: a few activities at a time keep the api and the database responsive.
     maxConcurrentActivityTaskExecutions: 8,
+    // Local activities (jobs whose contract says so) share the database pool the same way.
+    maxConcurrentLocalActivityExecutions: 8,
     shutdownGraceTime: '10 seconds',
   });
 }

@@ -71,6 +71,12 @@ export const SAVED_HISTORIES: SavedHistory[] = [
     workflowsPath: WORKER_WORKFLOWS,
     record: { workflowType: 'evaluateTriggersWorkflow', args: [jobInput({ eventId: '42' })], activities: evaluationActivities },
   },
+  {
+    // Since the contract's `activities: 'local'`: the patch marker, then local-activity markers only.
+    file: 'evaluateTriggersWorkflow/local-activities.json',
+    workflowsPath: WORKER_WORKFLOWS,
+    record: { workflowType: 'evaluateTriggersWorkflow', args: [jobInput({ eventId: '42' })], activities: evaluationActivities },
+  },
 ];
 
 /** The workflow id a history is recorded and replayed under (histories do not carry it). */

@@ -45,9 +45,24 @@ export interface JobContract<P = Record<string, unknown>, K = string> {
   /** `<capability>:<business key>`: the same key gives the same id, so duplicates collide. */
   workflowId: (key: K) => string;
   rerun: RerunPolicy;
+  /**
+   * `local`: the job's activities, its bookkeeping included, run as local activities in the worker
+   * that runs its workflow task rather than as activity tasks through the server. For short,
+   * frequent jobs whose every activity takes milliseconds (a trigger evaluation per domain event):
+   * such a job then costs the server about what a workflow without activities costs. Not for long
+   * or heavy work: a local activity keeps its workflow task open. The job's workflow must pick
+   * its own proxies with `runsActivitiesLocally()` (job-run/local-activities.ts).
+   */
+  activities?: 'local';
   /** Phantom field: carries the payload type to startJob; never set. */
   readonly payloadType?: P;
 }
+
+/**
+ * The patch that moved `activities: 'local'` jobs to local activities: runs started before it
+ * replay with their activity tasks (test/histories/evaluateTriggersWorkflow/activity-tasks.json).
+ */
+export const LOCAL_ACTIVITIES_PATCH = 'job-local-activities';
 
 /** Declares a job contract with its payload and key types checked at every start. */
 export function defineJob<P, K = string>(contract: Omit<JobContract<P, K>, 'payloadType'>): JobContract<P, K> {

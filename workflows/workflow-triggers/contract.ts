@@ -23,6 +23,8 @@ export const EVALUATE_TRIGGERS_JOB = defineJob<EvaluateTriggersPayload>({
   workflowType: 'evaluateTriggersWorkflow',
   workflowId: (eventId) => jobId('trigger-evaluation', eventId),
   rerun: 'return-existing',
+  // One job per domain event, each a few milliseconds of database work: bench/triggers.ts.
+  activities: 'local',
 });
 
 export interface TriggerEvaluationActivities {
