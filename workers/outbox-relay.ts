@@ -47,6 +47,8 @@ export function startOutboxRelay(options: OutboxRelayOptions): { stop: () => Pro
            FROM outbox_events e WHERE e.dispatched_at IS NULL ORDER BY e.id LIMIT $1 FOR UPDATE OF e SKIP LOCKED`,
         { bind: [batchSize], type: QueryTypes.SELECT, transaction },
       );
+      // Dispatched events are marked together, in the same transaction, once the pass is done.
+      const dispatched: string[] = [];
       for (const event of events) {
         try {
           if (event.event_type === 'SESSION_RESCHEDULED') {
@@ -54,12 +56,15 @@ export function startOutboxRelay(options: OutboxRelayOptions): { stop: () => Pro
           } else if (event.has_trigger) {
             await startJob(temporal, EVALUATE_TRIGGERS_JOB, event.id, { eventId: event.id }, { userId: event.owner_id, entityId: event.entity_id, requestId: event.request_id ?? undefined });
           }
-          await sequelize.query('UPDATE outbox_events SET dispatched_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = $1', { bind: [event.id], transaction });
+          dispatched.push(event.id);
         } catch (err) {
           await sequelize.query('UPDATE outbox_events SET attempts = attempts + 1, last_error = $2 WHERE id = $1', { bind: [event.id, (err as Error).message.slice(0, 2_000)], transaction });
           logger.warn({ eventId: event.id, err: (err as Error).message }, 'outbox event not dispatched; retried on the next pass');
           break;
         }
+      }
+      if (dispatched.length) {
+        await sequelize.query('UPDATE outbox_events SET dispatched_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = ANY($1::bigint[])', { bind: [dispatched], transaction });
       }
       return events.length;
     });
