@@ -6,7 +6,7 @@
 //
 // Starts its own throw-away stack under .data/bench-triggers, migrates and seeds it, creates 10
 // studios with 50 active CONTACT_CREATED triggers each (bench/triggers-data.ts), then:
-//   1. baseline: N no-op workflows started (50 at a time, the relay's batch size) and completed
+//   1. baseline: N no-op workflows started (10 at a time, as the outbox relay starts) and completed
 //      on their own worker process (bench/noop-worker.ts): workflows/s;
 //   2. the real worker (workers/main.ts compiled by tsc, docker-compose's `worker` settings: the
 //      outbox relay and the evaluation workflow and activities), warmed with 100 events;
@@ -31,6 +31,7 @@ import { seedDatabase } from '../db/seed';
 import { createSequelize } from '../db/sequelize';
 import { connectTemporal } from '../lib/temporal';
 import { startLocalStack } from '../scripts/stack/stack';
+import { OUTBOX_RELAY_DEFAULTS } from '../workers/outbox-relay';
 import { compileWorker } from './export-worker';
 import { cpuPerItem, cpuShares, findProcess, treeCpu, type TreeCpu } from './process-tree';
 import { inLanes, runNoopWorkflows, startNoopWorker } from './triggers-baseline';
@@ -41,8 +42,8 @@ const repoRoot = path.resolve(__dirname, '..');
 const STUDIOS = 10;
 /** Events written at once in the throughput phase: an api with a few requests in flight. */
 const WRITERS = 8;
-/** Starts in flight in the baseline: the relay claims (and may start) 50 events per pass. */
-const BASELINE_CONCURRENCY = 50;
+/** Starts in flight in the baseline: as many as the outbox relay starts at once. */
+const BASELINE_CONCURRENCY = OUTBOX_RELAY_DEFAULTS.startConcurrency;
 const WARM_UP = 100;
 
 interface Options {

@@ -15,7 +15,12 @@ export interface OutboxRelayOptions {
   /** Pause between passes when the outbox is empty. */
   intervalMs?: number;
   batchSize?: number;
+  /** Events of a pass handed to Temporal at once (after the first, which goes alone). */
+  startConcurrency?: number;
 }
+
+/** The relay's defaults (bench/triggers.ts starts its baseline's workflows with the same concurrency). */
+export const OUTBOX_RELAY_DEFAULTS = { intervalMs: 500, batchSize: 50, startConcurrency: 10 } as const;
 
 /**
  * Moves domain events from the outbox to Temporal: one trigger-evaluation job per event, its
@@ -24,11 +29,15 @@ export interface OutboxRelayOptions {
  * - The request that wrote the event never waits for this, and never fails because of it.
  * - Temporal is asked first; while it is down the events wait in the outbox and are started
  *   when it comes back (a start that fails even so is in the dead-letter queue, for replay).
+ * - A pass hands its first event to Temporal alone, then the others `startConcurrency` at a
+ *   time, in id order; after a failure it takes no further event (they wait for the next pass).
+ *   So an outage beginning mid-pass dead-letters at most the starts then in flight.
  * - An event whose owner has no active trigger for it is marked dispatched without a job.
  * - SESSION_RESCHEDULED (internal) is a signal to the session's workflows, not an evaluation.
  */
 export function startOutboxRelay(options: OutboxRelayOptions): { stop: () => Promise<void> } {
-  const { sequelize, temporal, logger, intervalMs = 500, batchSize = 50 } = options;
+  const { sequelize, temporal, logger } = options;
+  const { intervalMs, batchSize, startConcurrency } = { ...OUTBOX_RELAY_DEFAULTS, ...options };
   let stopped = false;
   let wake: (() => void) | undefined;
 
@@ -49,7 +58,8 @@ export function startOutboxRelay(options: OutboxRelayOptions): { stop: () => Pro
       );
       // Dispatched events are marked together, in the same transaction, once the pass is done.
       const dispatched: string[] = [];
-      for (const event of events) {
+      let failed = false;
+      const dispatch = async (event: (typeof events)[number]) => {
         try {
           if (event.event_type === 'SESSION_RESCHEDULED') {
             await signalRescheduledSession({ sequelize, temporal }, event, transaction);
@@ -58,11 +68,18 @@ export function startOutboxRelay(options: OutboxRelayOptions): { stop: () => Pro
           }
           dispatched.push(event.id);
         } catch (err) {
+          failed = true;
           await sequelize.query('UPDATE outbox_events SET attempts = attempts + 1, last_error = $2 WHERE id = $1', { bind: [event.id, (err as Error).message.slice(0, 2_000)], transaction });
           logger.warn({ eventId: event.id, err: (err as Error).message }, 'outbox event not dispatched; retried on the next pass');
-          break;
         }
-      }
+      };
+      let next = 0;
+      const lane = async () => {
+        while (!failed && next < events.length) await dispatch(events[next++]);
+      };
+      // The first alone: a Temporal that fails now costs one dead-lettered start, as it did one at a time.
+      if (events.length) await dispatch(events[next++]);
+      await Promise.all(Array.from({ length: startConcurrency }, lane));
       if (dispatched.length) {
         await sequelize.query('UPDATE outbox_events SET dispatched_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = ANY($1::bigint[])', { bind: [dispatched], transaction });
       }
