@@ -66,16 +66,16 @@ export const SAVED_HISTORIES: SavedHistory[] = [
     },
   },
   {
-    // Recorded before the evaluation moved to local activities: runs started then replay through patched().
+    // The evaluation job before its activities became local (now under evaluateEventTriggersWorkflow).
     file: 'evaluateTriggersWorkflow/activity-tasks.json',
     workflowsPath: WORKER_WORKFLOWS,
     record: { workflowType: 'evaluateTriggersWorkflow', args: [jobInput({ eventId: '42' })], activities: evaluationActivities },
   },
   {
-    // Since the contract's `activities: 'local'`: the patch marker, then local-activity markers only.
-    file: 'evaluateTriggersWorkflow/local-activities.json',
+    // The contract's `activities: 'local'`: one workflow task, local-activity markers only.
+    file: 'evaluateEventTriggersWorkflow/local-activities.json',
     workflowsPath: WORKER_WORKFLOWS,
-    record: { workflowType: 'evaluateTriggersWorkflow', args: [jobInput({ eventId: '42' })], activities: evaluationActivities },
+    record: { workflowType: 'evaluateEventTriggersWorkflow', args: [jobInput({ eventId: '42' })], activities: evaluationActivities },
   },
 ];
 

@@ -50,19 +50,15 @@ export interface JobContract<P = Record<string, unknown>, K = string> {
    * that runs its workflow task rather than as activity tasks through the server. For short,
    * frequent jobs whose every activity takes milliseconds (a trigger evaluation per domain event):
    * such a job then costs the server about what a workflow without activities costs. Not for long
-   * or heavy work: a local activity keeps its workflow task open. The job's workflow must pick
-   * its own proxies with `runsActivitiesLocally()` (job-run/local-activities.ts).
+   * or heavy work: a local activity keeps its workflow task open. The workflow proxies its own
+   * activities with proxyLocalActivities. Changing an existing job to local takes a new workflow
+   * type (runs in flight, and replays of their job runs, keep the old one): the order of commands
+   * in its history changes.
    */
   activities?: 'local';
   /** Phantom field: carries the payload type to startJob; never set. */
   readonly payloadType?: P;
 }
-
-/**
- * The patch that moved `activities: 'local'` jobs to local activities: runs started before it
- * replay with their activity tasks (test/histories/evaluateTriggersWorkflow/activity-tasks.json).
- */
-export const LOCAL_ACTIVITIES_PATCH = 'job-local-activities';
 
 /** Declares a job contract with its payload and key types checked at every start. */
 export function defineJob<P, K = string>(contract: Omit<JobContract<P, K>, 'payloadType'>): JobContract<P, K> {

@@ -40,7 +40,7 @@ async function runEvaluation(evaluateTriggers: TriggerEvaluationActivities['eval
   return { fake, evaluations, jobRunId, outcome, events };
 }
 
-describe('evaluateTriggersWorkflow', () => {
+describe('evaluateEventTriggersWorkflow (the trigger evaluation job)', () => {
   it('runs the bookkeeping and the evaluation as local activities: one workflow task, no activity task', async () => {
     const summary: EvaluationSummary = { eventType: 'CONTACT_CREATED', triggers: 3, applied: 0, skipped: 2, failed: 0 };
     const { fake, evaluations, jobRunId, outcome, events } = await runEvaluation(async () => summary);
@@ -51,8 +51,8 @@ describe('evaluateTriggersWorkflow', () => {
     expect(fake.callsTo('completeJobRun')).toEqual([{ jobRunId, result: summary }]);
     expect(events.filter((e) => e.activityTaskScheduledEventAttributes)).toHaveLength(0);
     expect(events.filter((e) => e.workflowTaskScheduledEventAttributes)).toHaveLength(1);
-    // The patch marker, then one marker per local activity: start, evaluation, completion.
-    expect(events.filter((e) => e.markerRecordedEventAttributes)).toHaveLength(4);
+    // One marker per local activity: start, evaluation, completion.
+    expect(events.filter((e) => e.markerRecordedEventAttributes)).toHaveLength(3);
   });
 
   it('records FAILED once and fails as JobFailed when the evaluation fails for good', async () => {
