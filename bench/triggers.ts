@@ -5,20 +5,20 @@
 //   default N = 10 000 events; the latency phase runs R = 50 events/s for S = 20 s.
 //
 // Starts its own throw-away stack under .data/bench-triggers, migrates and seeds it, creates 10
-// studios with 50 active CONTACT_CREATED triggers each (bench/triggers-data.ts), then:
-//   1. baseline: N no-op workflows started (10 at a time, as the outbox relay starts) and completed
-//      on their own worker process (bench/noop-worker.ts): workflows/s;
-//   2. the real worker (workers/main.ts compiled by tsc, docker-compose's `worker` settings: the
-//      outbox relay and the evaluation workflow and activities), warmed with 100 events;
-//   3. latency: R contacts per second for S seconds, created as the api creates them (the row
+// studios with 50 active CONTACT_CREATED triggers each (bench/triggers-data.ts), then, with the
+// real worker (workers/main.ts compiled by tsc, docker-compose's `worker` settings: the outbox
+// relay and the evaluation workflow and activities) warmed with 100 events each time it starts:
+//   1. latency: R contacts per second for S seconds, created as the api creates them (the row
 //      and its outbox event in one transaction); per event, its last execution row's created_at
 //      minus the moment its transaction committed: p50, p95, max;
-//   4. throughput: N contacts created the same way, 8 at a time, as fast as they can be;
-//      timed from the first write to the last execution row.
+//   2. baseline (worker stopped): N no-op workflows started (10 at a time, as the outbox relay
+//      starts) and completed on their own worker process (bench/noop-worker.ts): workflows/s;
+//   3. throughput (worker started again): N contacts created the same way, 8 at a time, as fast
+//      as they can be; timed from the first write to the last execution row.
 // Every event is checked: exactly the executions its conditions call for (all SKIPPED, none
 // FAILED), one COMPLETED triggers.evaluate job with the right summary, the outbox row dispatched.
 // Prints events/s, workflows/s, latencies, CPU per process, peak RSS and the machine's load;
-// last line `ratio: N.NN` = events/s of step 3 / workflows/s of step 1. Targets: ratio >= 0.5,
+// last line `ratio: N.NN` = events/s of step 3 / workflows/s of step 2. Targets: ratio >= 0.5,
 // p95 < 2 s at 50 events/s. Everything it started is stopped at the end, on error and on Ctrl-C.
 //   BENCH_WORKER_NODE_OPTIONS='--max-old-space-size=256'   the worker's NODE_OPTIONS instead of docker-compose's
 //   BENCH_WORKER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'   node flags for the worker (a CPU profile per thread)
@@ -147,6 +147,107 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(' ');
 
+/** What each phase needs: the bench's connections and counters, and the worker's settings. */
+interface Bench {
+  opts: Options;
+  sequelize: Sequelize;
+  studios: Studio[];
+  /** Contacts written so far (the next contact's index j). */
+  next: number;
+  cpuNow(extra: Record<string, number | undefined>): TreeCpu;
+  startRealWorker(): Promise<RunningWorker>;
+}
+
+/** Rows the conditions call for on contacts from..to-1 (every studio has the same triggers). */
+function expectedRows(from: number, to: number): number {
+  let rows = 0;
+  for (let j = from; j < to; j++) for (let i = 0; i < TRIGGERS_PER_STUDIO; i++) if (mustHold(i, j)) rows += 1;
+  return rows;
+}
+
+async function write(b: Bench): Promise<Written> {
+  const j = b.next++;
+  const studio = b.studios[j % b.studios.length];
+  const contactId = await createBenchContact(b.sequelize, studio, j);
+  return { j, studio, contactId, committedAt: Date.now() };
+}
+
+async function writeMany(b: Bench, total: number): Promise<Written[]> {
+  const written: Written[] = [];
+  await inLanes(total, WRITERS, async () => void written.push(await write(b)));
+  return written;
+}
+
+/** Starts the real worker and runs WARM_UP events through it, checked, unmeasured. */
+async function warmWorker(b: Bench): Promise<RunningWorker> {
+  const worker = await b.startRealWorker();
+  const warmUp = await writeMany(b, WARM_UP);
+  await waitForExecutions(b.sequelize, worker, expectedRows(0, b.next));
+  await checkEvents(b.sequelize, warmUp);
+  worker.resetPeak();
+  return worker;
+}
+
+/** R events per second for S seconds; per event, commit to its last execution row. */
+async function latencyPhase(b: Bench, worker: RunningWorker) {
+  const { rate, seconds } = b.opts;
+  const paced = Math.round(rate * seconds);
+  console.log(`Latency: ${rate} events/s for ${seconds} s (${paced} events)...`);
+  const cpuBefore = b.cpuNow({ worker: worker.pid });
+  const pacedStart = performance.now();
+  const startedAt = Date.now();
+  const pending: Promise<Written>[] = [];
+  for (let k = 0; k < paced; k++) {
+    const wait = pacedStart + (k * 1000) / rate - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    pending.push(write(b));
+  }
+  const steady = await Promise.all(pending);
+  const lateBy = performance.now() - pacedStart - (paced * 1000) / rate;
+  const end = await waitForExecutions(b.sequelize, worker, expectedRows(0, b.next));
+  const cpuAfter = b.cpuNow({ worker: worker.pid });
+  const peakKb = worker.peakRssKb();
+  await checkEvents(b.sequelize, steady);
+  const lastRows = await b.sequelize.query<{ entity_id: string; ms: number }>(
+    'SELECT entity_id::text, extract(epoch FROM max(created_at)) * 1000 AS ms FROM workflow_trigger_executions WHERE entity_id = ANY($1::uuid[]) GROUP BY entity_id',
+    { bind: [steady.map((w) => w.contactId)], type: QueryTypes.SELECT },
+  );
+  const lastByContact = new Map(lastRows.map((r) => [r.entity_id, Number(r.ms)]));
+  const latencies = steady.map((w) => lastByContact.get(w.contactId)! - w.committedAt).sort((x, y) => x - y);
+  return {
+    events: paced,
+    lateBy,
+    latencies,
+    p95: percentile(latencies, 95),
+    cpu: `${cpuShares(cpuBefore, cpuAfter, (end - startedAt) / 1000)}; per event ${cpuPerItem(cpuBefore, cpuAfter, paced)}`,
+    peakKb,
+  };
+}
+
+/** N events written as fast as WRITERS can; from the first write to the last execution row. */
+async function throughputPhase(b: Bench, worker: RunningWorker) {
+  const n = b.opts.events;
+  console.log(`Throughput: ${n} events...`);
+  const cpuBefore = b.cpuNow({ worker: worker.pid });
+  const from = b.next;
+  const started = Date.now();
+  const burst = await writeMany(b, n);
+  const writtenSeconds = (Date.now() - started) / 1000;
+  const lastRow = await waitForExecutions(b.sequelize, worker, expectedRows(0, b.next));
+  const seconds = (lastRow - started) / 1000;
+  const cpuAfter = b.cpuNow({ worker: worker.pid });
+  const peakKb = worker.peakRssKb();
+  await checkEvents(b.sequelize, burst);
+  return {
+    seconds,
+    writtenSeconds,
+    perSecond: n / seconds,
+    rows: expectedRows(from, b.next),
+    cpu: `${cpuShares(cpuBefore, cpuAfter, seconds)}; per event ${cpuPerItem(cpuBefore, cpuAfter, n)}`,
+    peakKb,
+  };
+}
+
 async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2));
   const dataDir = path.join(repoRoot, '.data', 'bench-triggers');
@@ -176,112 +277,71 @@ async function main(): Promise<void> {
     const pgPort = new URL(stack.env.DATABASE_URL).port;
     const temporalPort = stack.env.TEMPORAL_ADDRESS.split(':').pop()!;
     const roots = { temporal: findProcess('start-dev', `--port ${temporalPort} `), postgres: findProcess('bin/postgres', `-p ${pgPort} `) };
-    const cpuNow = (extra: Record<string, number | undefined>): TreeCpu => {
-      const usage = process.cpuUsage();
-      return { ...treeCpu({ ...roots, ...extra }), 'bench (this process)': (usage.user + usage.system) / 1000 };
-    };
     const loads: string[] = [`start ${load()}`];
 
-    // 1. Baseline: the engine's own floor.
+    console.log('Compiling the worker (tsc)...');
+    const entry = compileWorker(path.join(dataDir, 'dist'));
+    const workerEnv = { ...env, ...composeWorkerEnv(), ...(process.env.BENCH_WORKER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_WORKER_NODE_OPTIONS } : {}) };
+    const nodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    let workerStarts = 0;
+    const b: Bench = {
+      opts,
+      sequelize,
+      studios,
+      next: 0,
+      cpuNow(extra) {
+        const usage = process.cpuUsage();
+        return { ...treeCpu({ ...roots, ...extra }), 'bench (this process)': (usage.user + usage.system) / 1000 };
+      },
+      async startRealWorker() {
+        const worker = await startWorker(entry, workerEnv, path.join(logDir, `worker-${++workerStarts}.log`), nodeArgs);
+        cleanups.push(() => worker.stop());
+        return worker;
+      },
+    };
+
+    // 1. Latency at a steady rate, on a Temporal server that holds little yet: its cost per
+    // workflow grows with the workflows it holds (docs/performance.md), so the baseline's N would
+    // otherwise decide this figure.
+    let worker = await warmWorker(b);
+    const latency = await latencyPhase(b, worker);
+    let lifetimePeakKb = worker.lifetimePeakKb() ?? 0;
+    await worker.stop();
+    loads.push(`after the latency phase ${load()}`);
+
+    // 2. Baseline: the engine's own floor, before the trigger path's N workflows.
     console.log(`Baseline: ${opts.events} no-op workflows, ${BASELINE_CONCURRENCY} starts in flight...`);
     const noop = await startNoopWorker(env, path.join(logDir, 'noop-worker.log'));
     cleanups.push(() => noop.stop());
     await runNoopWorkflows(temporal.client, noop, 'bench-noop-warm-up', WARM_UP, BASELINE_CONCURRENCY, 60_000);
-    let cpuBefore = cpuNow({ 'no-op worker': noop.pid });
+    const cpuBefore = b.cpuNow({ 'no-op worker': noop.pid });
     const baseline = await runNoopWorkflows(temporal.client, noop, 'bench-noop', opts.events, BASELINE_CONCURRENCY, 60_000 + opts.events * 50);
-    let cpuAfter = cpuNow({ 'no-op worker': noop.pid });
+    const cpuAfter = b.cpuNow({ 'no-op worker': noop.pid });
     const baselineCpu = `${cpuShares(cpuBefore, cpuAfter, baseline.seconds)}; per workflow ${cpuPerItem(cpuBefore, cpuAfter, opts.events)}`;
-    loads.push(`after the baseline ${load()}`);
     await noop.stop();
+    loads.push(`after the baseline ${load()}`);
 
-    // 2. The real worker, warmed up.
-    console.log('Compiling the worker (tsc) and starting it...');
-    const workerEnv = { ...env, ...composeWorkerEnv(), ...(process.env.BENCH_WORKER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_WORKER_NODE_OPTIONS } : {}) };
-    const nodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-    const worker = await startWorker(compileWorker(path.join(dataDir, 'dist')), workerEnv, path.join(logDir, 'worker.log'), nodeArgs);
-    cleanups.push(() => worker.stop());
-    let next = 0;
-    const write = async (): Promise<Written> => {
-      const j = next++;
-      const studio = studios[j % studios.length];
-      const contactId = await createBenchContact(sequelize, studio, j);
-      return { j, studio, contactId, committedAt: Date.now() };
-    };
-    const expectedRows = (from: number, to: number) => {
-      let rows = 0;
-      for (let j = from; j < to; j++) for (let i = 0; i < TRIGGERS_PER_STUDIO; i++) if (mustHold(i, j)) rows += 1;
-      return rows;
-    };
-    const writeMany = async (total: number): Promise<Written[]> => {
-      const written: Written[] = [];
-      await inLanes(total, WRITERS, async () => void written.push(await write()));
-      return written;
-    };
-    const warmUp = await writeMany(WARM_UP);
-    await waitForExecutions(sequelize, worker, expectedRows(0, next));
-    await checkEvents(sequelize, warmUp);
-
-    // 3. Latency at a steady rate, first: on a Temporal dev server that holds only the baseline's
-    // workflows (its cost per workflow grows with what it holds, see docs/performance.md).
-    const paced = Math.round(opts.rate * opts.seconds);
-    console.log(`Latency: ${opts.rate} events/s for ${opts.seconds} s (${paced} events)...`);
-    worker.resetPeak();
-    cpuBefore = cpuNow({ worker: worker.pid });
-    const pacedStart = performance.now();
-    const pacedStartedAt = Date.now();
-    const pending: Promise<Written>[] = [];
-    for (let k = 0; k < paced; k++) {
-      const due = pacedStart + (k * 1000) / opts.rate;
-      const wait = due - performance.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      pending.push(write());
-    }
-    const steady = await Promise.all(pending);
-    const lateBy = performance.now() - pacedStart - (paced * 1000) / opts.rate;
-    const pacedEnd = await waitForExecutions(sequelize, worker, expectedRows(0, next));
-    cpuAfter = cpuNow({ worker: worker.pid });
-    const latencyCpu = `${cpuShares(cpuBefore, cpuAfter, (pacedEnd - pacedStartedAt) / 1000)}; per event ${cpuPerItem(cpuBefore, cpuAfter, paced)}`;
-    const latencyPeak = worker.peakRssKb();
-    loads.push(`after the latency phase ${load()}`);
-    await checkEvents(sequelize, steady);
-
-    // 4. Throughput: N events as fast as they can be written.
-    console.log(`Throughput: ${opts.events} events...`);
-    worker.resetPeak();
-    cpuBefore = cpuNow({ worker: worker.pid });
-    const from = next;
-    const started = Date.now();
-    const burst = await writeMany(opts.events);
-    const writtenSeconds = (Date.now() - started) / 1000;
-    const lastRow = await waitForExecutions(sequelize, worker, expectedRows(0, next));
-    const seconds = (lastRow - started) / 1000;
-    cpuAfter = cpuNow({ worker: worker.pid });
-    const throughputCpu = `${cpuShares(cpuBefore, cpuAfter, seconds)}; per event ${cpuPerItem(cpuBefore, cpuAfter, opts.events)}`;
-    const throughputPeak = worker.peakRssKb();
-    const rows = expectedRows(from, next);
-    loads.push(`after the throughput phase ${load()}`);
-    await checkEvents(sequelize, burst);
-
-    const lastRows = await sequelize.query<{ entity_id: string; ms: number }>(
-      'SELECT entity_id::text, extract(epoch FROM max(created_at)) * 1000 AS ms FROM workflow_trigger_executions WHERE entity_id = ANY($1::uuid[]) GROUP BY entity_id',
-      { bind: [steady.map((w) => w.contactId)], type: QueryTypes.SELECT },
-    );
-    const lastByContact = new Map(lastRows.map((r) => [r.entity_id, Number(r.ms)]));
-    const latencies = steady.map((w) => lastByContact.get(w.contactId)! - w.committedAt).sort((a, b) => a - b);
-    const workerLifetimePeak = worker.lifetimePeakKb();
+    // 3. Throughput, on a worker started afresh and warmed up again.
+    worker = await warmWorker(b);
+    const throughput = await throughputPhase(b, worker);
+    lifetimePeakKb = Math.max(lifetimePeakKb, worker.lifetimePeakKb() ?? 0);
     const temporalRss = roots.temporal ? memoryKb(roots.temporal, 'VmRSS') : null;
     await worker.stop();
+    loads.push(`after the throughput phase ${load()}`);
 
-    const perSecond = opts.events / seconds;
-    const ratio = perSecond / baseline.perSecond;
-    const p95 = percentile(latencies, 95);
+    const ratio = throughput.perSecond / baseline.perSecond;
+    const { latencies, p95 } = latency;
     console.log('');
     console.log(`bench:triggers  N=${opts.events} events, ${STUDIOS} studios x ${TRIGGERS_PER_STUDIO} active CONTACT_CREATED triggers  node ${process.version}  ${os.availableParallelism()} CPUs`);
+    console.log(
+      `latency     ${latency.events} events at ${opts.rate}/s (writes ended ${latency.lateBy.toFixed(0)} ms late): commit to last execution row p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, max ${latencies[latencies.length - 1].toFixed(0)} ms  (CPU: ${latency.cpu})`,
+    );
     console.log(`baseline    ${baseline.workflows} no-op workflows in ${baseline.seconds.toFixed(2)} s: ${baseline.perSecond.toFixed(1)} workflows/s  (CPU: ${baselineCpu})`);
-    console.log(`throughput  ${opts.events} events (written in ${writtenSeconds.toFixed(2)} s) evaluated, ${rows} SKIPPED executions, in ${seconds.toFixed(2)} s: ${perSecond.toFixed(1)} events/s  (CPU: ${throughputCpu})`);
-    console.log(`latency     ${paced} events at ${opts.rate}/s (writes ended ${lateBy.toFixed(0)} ms late): commit to last execution row p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, max ${latencies[latencies.length - 1].toFixed(0)} ms  (CPU: ${latencyCpu})`);
+    console.log(
+      `throughput  ${opts.events} events (written in ${throughput.writtenSeconds.toFixed(2)} s) evaluated, ${throughput.rows} SKIPPED executions, in ${throughput.seconds.toFixed(2)} s: ${throughput.perSecond.toFixed(1)} events/s  (CPU: ${throughput.cpu})`,
+    );
     console.log(`checked     every event: its executions exactly as its conditions say (all SKIPPED, none FAILED), one COMPLETED evaluation job with that summary, its outbox row dispatched once`);
-    console.log(`memory      worker peak RSS ${mb(throughputPeak)} (throughput), ${mb(latencyPeak)} (latency), ${mb(workerLifetimePeak)} over its life; this process ${mb(process.resourceUsage().maxRSS)}; Temporal dev server ${mb(temporalRss)} at the end`);
+    console.log(`memory      worker peak RSS ${mb(latency.peakKb)} (latency), ${mb(throughput.peakKb)} (throughput), ${mb(lifetimePeakKb)} over its lives; this process ${mb(process.resourceUsage().maxRSS)}; Temporal dev server ${mb(temporalRss)} at the end`);
     console.log(`load        ${loads.join('; ')}`);
     console.log(`targets     ratio >= 0.5: ${ratio >= 0.5 ? 'met' : 'NOT met'}; p95 < 2000 ms at ${opts.rate} events/s: ${p95 < 2000 ? 'met' : 'NOT met'}`);
     console.log(`ratio: ${ratio.toFixed(2)}`);

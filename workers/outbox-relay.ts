@@ -2,7 +2,7 @@ import { type Client } from '@temporalio/client';
 import { type Logger } from 'pino';
 import { QueryTypes } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
-import { startJob } from '../lib/jobs/start-job';
+import { startJobs } from '../lib/jobs/start-jobs';
 import { withTimeout } from '../lib/with-timeout';
 import { EVALUATE_TRIGGERS_JOB } from '../workflows/workflow-triggers/contract';
 import { signalRescheduledSession } from './signal-rescheduled-session';
@@ -29,9 +29,10 @@ export const OUTBOX_RELAY_DEFAULTS = { intervalMs: 500, batchSize: 50, startConc
  * - The request that wrote the event never waits for this, and never fails because of it.
  * - Temporal is asked first; while it is down the events wait in the outbox and are started
  *   when it comes back (a start that fails even so is in the dead-letter queue, for replay).
- * - A pass hands its first event to Temporal alone, then the others `startConcurrency` at a
- *   time, in id order; after a failure it takes no further event (they wait for the next pass).
- *   So an outage beginning mid-pass dead-letters at most the starts then in flight.
+ * - A pass records its evaluation jobs in one statement and starts their workflows, the first
+ *   alone, then `startConcurrency` at a time, in id order; after a failed start it tries no
+ *   further one (those events wait for the next pass). So an outage beginning mid-pass
+ *   dead-letters at most the starts then in flight.
  * - An event whose owner has no active trigger for it is marked dispatched without a job.
  * - SESSION_RESCHEDULED (internal) is a signal to the session's workflows, not an evaluation.
  */
@@ -58,28 +59,42 @@ export function startOutboxRelay(options: OutboxRelayOptions): { stop: () => Pro
       );
       // Dispatched events are marked together, in the same transaction, once the pass is done.
       const dispatched: string[] = [];
+      const undispatched = async (event: (typeof events)[number], message: string) => {
+        await sequelize.query('UPDATE outbox_events SET attempts = attempts + 1, last_error = $2 WHERE id = $1', { bind: [event.id, message.slice(0, 2_000)], transaction });
+        logger.warn({ eventId: event.id, err: message }, 'outbox event not dispatched; retried on the next pass');
+      };
+      // Evaluations: their job runs and workflows started together (lib/jobs/start-jobs.ts).
+      const evaluated = events.filter((e) => e.event_type !== 'SESSION_RESCHEDULED' && e.has_trigger);
+      const starts = await startJobs(
+        sequelize,
+        temporal,
+        EVALUATE_TRIGGERS_JOB,
+        evaluated.map((e) => ({ key: e.id, payload: { eventId: e.id }, meta: { userId: e.owner_id, entityId: e.entity_id, requestId: e.request_id ?? undefined } })),
+        { concurrency: startConcurrency },
+      );
       let failed = false;
-      const dispatch = async (event: (typeof events)[number]) => {
+      for (const [i, start] of starts.entries()) {
+        if (start.outcome === 'started' || start.outcome === 'existing') dispatched.push(evaluated[i].id);
+        else if (start.outcome === 'failed') {
+          failed = true;
+          await undispatched(evaluated[i], `The job system is not available (${start.error.message}); the job run ${start.jobRunId} is in the dead-letter queue`);
+        }
+      }
+      // Signals, and events no trigger waits for, in id order; nothing more once Temporal failed.
+      for (const event of events) {
+        if (failed) break;
+        if (event.event_type !== 'SESSION_RESCHEDULED') {
+          if (!event.has_trigger) dispatched.push(event.id);
+          continue;
+        }
         try {
-          if (event.event_type === 'SESSION_RESCHEDULED') {
-            await signalRescheduledSession({ sequelize, temporal }, event, transaction);
-          } else if (event.has_trigger) {
-            await startJob(temporal, EVALUATE_TRIGGERS_JOB, event.id, { eventId: event.id }, { userId: event.owner_id, entityId: event.entity_id, requestId: event.request_id ?? undefined });
-          }
+          await signalRescheduledSession({ sequelize, temporal }, event, transaction);
           dispatched.push(event.id);
         } catch (err) {
           failed = true;
-          await sequelize.query('UPDATE outbox_events SET attempts = attempts + 1, last_error = $2 WHERE id = $1', { bind: [event.id, (err as Error).message.slice(0, 2_000)], transaction });
-          logger.warn({ eventId: event.id, err: (err as Error).message }, 'outbox event not dispatched; retried on the next pass');
+          await undispatched(event, (err as Error).message);
         }
-      };
-      let next = 0;
-      const lane = async () => {
-        while (!failed && next < events.length) await dispatch(events[next++]);
-      };
-      // The first alone: a Temporal that fails now costs one dead-lettered start, as it did one at a time.
-      if (events.length) await dispatch(events[next++]);
-      await Promise.all(Array.from({ length: startConcurrency }, lane));
+      }
       if (dispatched.length) {
         await sequelize.query('UPDATE outbox_events SET dispatched_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = ANY($1::bigint[])', { bind: [dispatched], transaction });
       }
