@@ -1,5 +1,6 @@
 import { type Client } from '@temporalio/client';
 import { type Logger } from 'pino';
+import { type Sequelize } from 'sequelize-typescript';
 import { sequelizeJobRunStore } from '../activities/job-run-store';
 import { createCleanupActivities, type CleanupDeps } from '../activities/cleanup';
 import { createJobRunActivities } from '../activities/job-runs';
@@ -22,6 +23,8 @@ import { type JobMetrics } from '../lib/metrics/job-metrics';
 
 export interface WorkerDeps {
   logger: Logger;
+  /** The database, for activities that write through db/commands (trigger evaluation). */
+  sequelize: Sequelize;
   metrics: JobMetrics;
   exportDelivery: ExportDeliveryDeps;
   exportRender: ExportRenderDeps;

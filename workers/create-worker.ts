@@ -1,7 +1,8 @@
 import { type Context } from '@temporalio/activity';
 import { type NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import { type Logger } from 'pino';
-import { JobContextInterceptor } from './job-context-interceptor';
+import { sequelizeJobRunStore } from '../activities/job-run-store';
+import { JobContextInterceptor, RecentJobRuns } from './job-context-interceptor';
 import { WORKFLOW_INTERCEPTOR_MODULES } from './workflow-interceptors';
 
 export interface CreateWorkerOptions {
@@ -18,6 +19,7 @@ export interface CreateWorkerOptions {
 
 /** A worker for one task queue, with the job-run interceptor around every activity. */
 export function createWorker(options: CreateWorkerOptions): Promise<Worker> {
+  const recentRuns = new RecentJobRuns();
   return Worker.create({
     connection: options.connection,
     namespace: options.namespace,
@@ -26,12 +28,14 @@ export function createWorker(options: CreateWorkerOptions): Promise<Worker> {
     workflowBundle: options.workflowBundle,
     activities: options.activities,
     interceptors: {
-      activity: [(ctx: Context) => ({ inbound: new JobContextInterceptor(ctx, options.logger) })],
+      activity: [(ctx: Context) => ({ inbound: new JobContextInterceptor(ctx, options.logger, sequelizeJobRunStore, recentRuns) })],
       // Used when the worker bundles itself (workflowsPath); a prebuilt bundle already has them.
       workflowModules: WORKFLOW_INTERCEPTOR_MODULES,
     },
     // Two cores: a few activities at a time keep the api and the database responsive.
     maxConcurrentActivityTaskExecutions: 8,
+    // Local activities (jobs whose contract says so) share the database pool the same way.
+    maxConcurrentLocalActivityExecutions: 8,
     shutdownGraceTime: '10 seconds',
   });
 }

@@ -1,11 +1,36 @@
 import { type Context } from '@temporalio/activity';
 import { type ActivityExecuteInput, type ActivityInboundCallsInterceptor, type Next } from '@temporalio/worker';
+import { LRUCache } from 'lru-cache';
 import { type Logger } from 'pino';
 import { JOB_RUN_BOOKKEEPING_ACTIVITIES } from '../activities/job-runs';
-import { type JobRunStore, sequelizeJobRunStore } from '../activities/job-run-store';
+import { type JobRunRecord, type JobRunStore, sequelizeJobRunStore } from '../activities/job-run-store';
 import { withLogContext } from '../lib/log-context';
 
 const BOOKKEEPING = new Set<string>(JOB_RUN_BOOKKEEPING_ACTIVITIES);
+
+/** What the interceptor reads of a job run: fields that never change, and the attempt recorded. */
+type KnownRun = Pick<JobRunRecord, 'id' | 'job_name' | 'request_id' | 'attempt'>;
+
+/**
+ * The job runs a worker's activities met lately, by workflow id (one per Worker, shared by its
+ * interceptors). A run's attempt only ever rises, so an activity whose attempt is not above the
+ * one already recorded has nothing to write: a job's later activities (its body after
+ * startJobRun, then completeJobRun) skip that round trip to the database. Another process, or
+ * a run pushed out of the cache, simply writes as before.
+ */
+export class RecentJobRuns {
+  private readonly runs = new LRUCache<string, KnownRun>({ max: 2_000 });
+
+  /** The run, when its recorded attempt is at least `attempt`. */
+  covering(workflowId: string, attempt: number): KnownRun | undefined {
+    const run = this.runs.get(workflowId);
+    return run && run.attempt >= attempt ? run : undefined;
+  }
+
+  remember(workflowId: string, run: JobRunRecord): void {
+    this.runs.set(workflowId, { id: run.id, job_name: run.job_name, request_id: run.request_id, attempt: run.attempt });
+  }
+}
 
 /**
  * Around every activity of a job: records Temporal's attempt number on the job run, puts the
@@ -18,6 +43,7 @@ export class JobContextInterceptor implements ActivityInboundCallsInterceptor {
     private readonly ctx: Context,
     private readonly logger: Logger,
     private readonly store: JobRunStore = sequelizeJobRunStore,
+    private readonly recent?: RecentJobRuns,
   ) {}
 
   async execute(input: ActivityExecuteInput, next: Next<ActivityInboundCallsInterceptor, 'execute'>): Promise<unknown> {
@@ -26,8 +52,13 @@ export class JobContextInterceptor implements ActivityInboundCallsInterceptor {
     if (!workflowId) return next(input);
 
     const attempt = info.attempt;
-    const run = await this.store.recordAttempt(workflowId, attempt);
-    if (!run) return next(input);
+    let run: KnownRun | undefined = this.recent?.covering(workflowId, attempt);
+    if (!run) {
+      const recorded = await this.store.recordAttempt(workflowId, attempt);
+      if (!recorded) return next(input);
+      this.recent?.remember(workflowId, recorded);
+      run = recorded;
+    }
 
     const context = {
       jobRunId: run.id,

@@ -60,6 +60,7 @@ async function main() {
   const chromium = createChromium({ executablePath: config.CHROMIUM_PATH, logger });
   const activities = buildActivities({
     logger,
+    sequelize,
     metrics,
     temporal: temporal.client,
     cleanup: buildCleanupDeps({ config, sequelize, s3, logger, registry }),

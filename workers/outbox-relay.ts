@@ -2,7 +2,7 @@ import { type Client } from '@temporalio/client';
 import { type Logger } from 'pino';
 import { QueryTypes } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
-import { startJob } from '../lib/jobs/start-job';
+import { startJobs } from '../lib/jobs/start-jobs';
 import { withTimeout } from '../lib/with-timeout';
 import { EVALUATE_TRIGGERS_JOB } from '../workflows/workflow-triggers/contract';
 import { signalRescheduledSession } from './signal-rescheduled-session';
@@ -15,7 +15,12 @@ export interface OutboxRelayOptions {
   /** Pause between passes when the outbox is empty. */
   intervalMs?: number;
   batchSize?: number;
+  /** Events of a pass handed to Temporal at once (after the first, which goes alone). */
+  startConcurrency?: number;
 }
+
+/** The relay's defaults (bench/triggers.ts starts its baseline's workflows with the same concurrency). */
+export const OUTBOX_RELAY_DEFAULTS = { intervalMs: 500, batchSize: 50, startConcurrency: 10 } as const;
 
 /**
  * Moves domain events from the outbox to Temporal: one trigger-evaluation job per event, its
@@ -24,11 +29,16 @@ export interface OutboxRelayOptions {
  * - The request that wrote the event never waits for this, and never fails because of it.
  * - Temporal is asked first; while it is down the events wait in the outbox and are started
  *   when it comes back (a start that fails even so is in the dead-letter queue, for replay).
+ * - A pass records its evaluation jobs in one statement and starts their workflows, the first
+ *   alone, then `startConcurrency` at a time, in id order; after a failed start it tries no
+ *   further one (those events wait for the next pass). So an outage beginning mid-pass
+ *   dead-letters at most the starts then in flight.
  * - An event whose owner has no active trigger for it is marked dispatched without a job.
  * - SESSION_RESCHEDULED (internal) is a signal to the session's workflows, not an evaluation.
  */
 export function startOutboxRelay(options: OutboxRelayOptions): { stop: () => Promise<void> } {
-  const { sequelize, temporal, logger, intervalMs = 500, batchSize = 50 } = options;
+  const { sequelize, temporal, logger } = options;
+  const { intervalMs, batchSize, startConcurrency } = { ...OUTBOX_RELAY_DEFAULTS, ...options };
   let stopped = false;
   let wake: (() => void) | undefined;
 
@@ -47,19 +57,46 @@ export function startOutboxRelay(options: OutboxRelayOptions): { stop: () => Pro
            FROM outbox_events e WHERE e.dispatched_at IS NULL ORDER BY e.id LIMIT $1 FOR UPDATE OF e SKIP LOCKED`,
         { bind: [batchSize], type: QueryTypes.SELECT, transaction },
       );
-      for (const event of events) {
-        try {
-          if (event.event_type === 'SESSION_RESCHEDULED') {
-            await signalRescheduledSession({ sequelize, temporal }, event, transaction);
-          } else if (event.has_trigger) {
-            await startJob(temporal, EVALUATE_TRIGGERS_JOB, event.id, { eventId: event.id }, { userId: event.owner_id, entityId: event.entity_id, requestId: event.request_id ?? undefined });
-          }
-          await sequelize.query('UPDATE outbox_events SET dispatched_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = $1', { bind: [event.id], transaction });
-        } catch (err) {
-          await sequelize.query('UPDATE outbox_events SET attempts = attempts + 1, last_error = $2 WHERE id = $1', { bind: [event.id, (err as Error).message.slice(0, 2_000)], transaction });
-          logger.warn({ eventId: event.id, err: (err as Error).message }, 'outbox event not dispatched; retried on the next pass');
-          break;
+      // Dispatched events are marked together, in the same transaction, once the pass is done.
+      const dispatched: string[] = [];
+      const undispatched = async (event: (typeof events)[number], message: string) => {
+        await sequelize.query('UPDATE outbox_events SET attempts = attempts + 1, last_error = $2 WHERE id = $1', { bind: [event.id, message.slice(0, 2_000)], transaction });
+        logger.warn({ eventId: event.id, err: message }, 'outbox event not dispatched; retried on the next pass');
+      };
+      // Evaluations: their job runs and workflows started together (lib/jobs/start-jobs.ts).
+      const evaluated = events.filter((e) => e.event_type !== 'SESSION_RESCHEDULED' && e.has_trigger);
+      const starts = await startJobs(
+        sequelize,
+        temporal,
+        EVALUATE_TRIGGERS_JOB,
+        evaluated.map((e) => ({ key: e.id, payload: { eventId: e.id }, meta: { userId: e.owner_id, entityId: e.entity_id, requestId: e.request_id ?? undefined } })),
+        { concurrency: startConcurrency },
+      );
+      let failed = false;
+      for (const [i, start] of starts.entries()) {
+        if (start.outcome === 'started' || start.outcome === 'existing') dispatched.push(evaluated[i].id);
+        else if (start.outcome === 'failed') {
+          failed = true;
+          await undispatched(evaluated[i], `The job system is not available (${start.error.message}); the job run ${start.jobRunId} is in the dead-letter queue`);
         }
+      }
+      // Signals, and events no trigger waits for, in id order; nothing more once Temporal failed.
+      for (const event of events) {
+        if (failed) break;
+        if (event.event_type !== 'SESSION_RESCHEDULED') {
+          if (!event.has_trigger) dispatched.push(event.id);
+          continue;
+        }
+        try {
+          await signalRescheduledSession({ sequelize, temporal }, event, transaction);
+          dispatched.push(event.id);
+        } catch (err) {
+          failed = true;
+          await undispatched(event, (err as Error).message);
+        }
+      }
+      if (dispatched.length) {
+        await sequelize.query('UPDATE outbox_events SET dispatched_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = ANY($1::bigint[])', { bind: [dispatched], transaction });
       }
       return events.length;
     });

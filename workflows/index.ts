@@ -6,7 +6,7 @@ export { reconcileJobRunsWorkflow } from './maintenance/reconcile-job-runs';
 export { launchJobWorkflow } from './job-run/launch-job';
 export { exportWorkflow, scheduledExportWorkflow } from './exports/export';
 export { cleanupExportFilesWorkflow, cleanupOrphanFileObjectsWorkflow, cleanupOrphanObjectsWorkflow } from './cleanup/cleanup-workflows';
-export { evaluateTriggersWorkflow } from './workflow-triggers/evaluate-triggers';
+export { evaluateEventTriggersWorkflow, evaluateTriggersWorkflow } from './workflow-triggers/evaluate-triggers';
 export { documentPdfWorkflow } from './billing/document-pdf';
 export { importWorkflow } from './imports/import';
 export { sessionInfoInviteWorkflow } from './session-info/invite';

@@ -25,6 +25,12 @@ const WORKER_WORKFLOWS = require.resolve('../../workflows');
 // A fixed job run id keeps re-recorded histories byte-comparable apart from their timestamps.
 const jobInput = (payload: Record<string, unknown>) => ({ jobRunId: '00000000-0000-4000-8000-000000000001', payload });
 
+/** A trigger evaluation's activities: the job-run bookkeeping and an evaluation that records one SKIPPED trigger of two. */
+const evaluationActivities = () => ({
+  ...createFakeJobActivities().activities,
+  evaluateTriggers: async () => ({ eventType: 'CONTACT_CREATED', triggers: 2, applied: 0, skipped: 1, failed: 0 }),
+});
+
 export const SAVED_HISTORIES: SavedHistory[] = [
   {
     file: 'twoStepJobWorkflow/completes.json',
@@ -58,6 +64,18 @@ export const SAVED_HISTORIES: SavedHistory[] = [
       args: [{ jobName: 'cleanup.export-files', payload: {} }],
       activities: () => ({ startJobByName: async () => '00000000-0000-4000-8000-000000000002' }),
     },
+  },
+  {
+    // The evaluation job before its activities became local (now under evaluateEventTriggersWorkflow).
+    file: 'evaluateTriggersWorkflow/activity-tasks.json',
+    workflowsPath: WORKER_WORKFLOWS,
+    record: { workflowType: 'evaluateTriggersWorkflow', args: [jobInput({ eventId: '42' })], activities: evaluationActivities },
+  },
+  {
+    // The contract's `activities: 'local'`: one workflow task, local-activity markers only.
+    file: 'evaluateEventTriggersWorkflow/local-activities.json',
+    workflowsPath: WORKER_WORKFLOWS,
+    record: { workflowType: 'evaluateEventTriggersWorkflow', args: [jobInput({ eventId: '42' })], activities: evaluationActivities },
   },
 ];
 

@@ -45,6 +45,17 @@ export interface JobContract<P = Record<string, unknown>, K = string> {
   /** `<capability>:<business key>`: the same key gives the same id, so duplicates collide. */
   workflowId: (key: K) => string;
   rerun: RerunPolicy;
+  /**
+   * `local`: the job's activities, its bookkeeping included, run as local activities in the worker
+   * that runs its workflow task rather than as activity tasks through the server. For short,
+   * frequent jobs whose every activity takes milliseconds (a trigger evaluation per domain event):
+   * such a job then costs the server about what a workflow without activities costs. Not for long
+   * or heavy work: a local activity keeps its workflow task open. The workflow proxies its own
+   * activities with proxyLocalActivities. Changing an existing job to local takes a new workflow
+   * type (runs in flight, and replays of their job runs, keep the old one): the order of commands
+   * in its history changes.
+   */
+  activities?: 'local';
   /** Phantom field: carries the payload type to startJob; never set. */
   readonly payloadType?: P;
 }

@@ -1,5 +1,6 @@
 import { type Next, type WorkflowExecuteInput, type WorkflowInboundCallsInterceptor, type WorkflowInterceptorsFactory } from '@temporalio/workflow';
 import { type JobInput } from './contract';
+import { runsActivitiesLocally } from './local-activities';
 import { runJob } from './run-job';
 
 /** A job's workflow input, as startJob builds it: its job_runs row id and its payload. */
@@ -18,7 +19,7 @@ class JobRunWorkflowInterceptor implements WorkflowInboundCallsInterceptor {
   execute(input: WorkflowExecuteInput, next: Next<WorkflowInboundCallsInterceptor, 'execute'>): Promise<unknown> {
     const job = input.args[0];
     if (!isJobInput(job)) return next(input);
-    return runJob(job, () => next(input));
+    return runJob(job, () => next(input), { local: runsActivitiesLocally() });
   }
 }
 

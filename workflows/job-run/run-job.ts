@@ -1,13 +1,16 @@
-import { ApplicationFailure, log, proxyActivities } from '@temporalio/workflow';
+import { ApplicationFailure, log, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import type { JobRunActivities } from '../../activities/job-runs';
 import { failureMessage } from '../../domain/failure-message';
 import { type JobInput } from './contract';
 
 // Bookkeeping must outlast a database blip: retry for minutes, not a few seconds.
-const bookkeeping = proxyActivities<JobRunActivities>({
+const bookkeepingOptions = {
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 30 },
-});
+} as const;
+const bookkeeping = proxyActivities<JobRunActivities>(bookkeepingOptions);
+/** The same activities run locally, for jobs whose contract says `activities: 'local'`. */
+const localBookkeeping = proxyLocalActivities<JobRunActivities>(bookkeepingOptions);
 
 /**
  * Runs a job's body between its bookkeeping: marks the start in job_runs (the one 'Job started'
@@ -15,17 +18,18 @@ const bookkeeping = proxyActivities<JobRunActivities>({
  * activities have spent their Temporal retries. The workflow then fails too, so the Web UI shows
  * the same outcome.
  */
-export async function runJob<P, R>(input: JobInput<P>, body: (payload: P) => Promise<R>): Promise<R> {
-  await bookkeeping.startJobRun({ jobRunId: input.jobRunId });
+export async function runJob<P, R>(input: JobInput<P>, body: (payload: P) => Promise<R>, options: { local?: boolean } = {}): Promise<R> {
+  const books = options.local ? localBookkeeping : bookkeeping;
+  await books.startJobRun({ jobRunId: input.jobRunId });
   let result: R;
   try {
     result = await body(input.payload);
   } catch (err) {
     const message = failureMessage(err);
     log.error('Job failed for good; recorded in the dead-letter queue', { jobRunId: input.jobRunId, error: message });
-    await bookkeeping.failJobRun({ jobRunId: input.jobRunId, error: message });
+    await books.failJobRun({ jobRunId: input.jobRunId, error: message });
     throw ApplicationFailure.nonRetryable(message, 'JobFailed');
   }
-  await bookkeeping.completeJobRun({ jobRunId: input.jobRunId, result: result ?? null });
+  await books.completeJobRun({ jobRunId: input.jobRunId, result: result ?? null });
   return result;
 }

@@ -3,17 +3,17 @@ import { MockActivityEnvironment } from '@temporalio/testing';
 import { ApplicationFailure } from '@temporalio/common';
 import { DefaultLogger } from '@temporalio/worker';
 import { createJobRunActivities } from '../../../activities/job-runs';
-import { JobContextInterceptor } from '../../../workers/job-context-interceptor';
+import { JobContextInterceptor, RecentJobRuns } from '../../../workers/job-context-interceptor';
 import { buildJobRunRecord, FakeJobRunStore } from '../../fixtures/fake-job-run-store';
 import { createMemoryLogger } from '../../fixtures/memory-logger';
 
 /** An activity environment like the worker's: the interceptor around the activity, on a fake store. */
-function activityEnv(store: FakeJobRunStore, attempt: number, activityType: string, nonRetryableErrorTypes: string[] = []) {
+function activityEnv(store: FakeJobRunStore, attempt: number, activityType: string, nonRetryableErrorTypes: string[] = [], recent?: RecentJobRuns) {
   const { logger, lines } = createMemoryLogger();
   const env = new MockActivityEnvironment(
     { workflowExecution: { workflowId: 'test:wf-1', runId: 'temporal-run-1' }, attempt, activityType, retryPolicy: { maximumAttempts: 3, nonRetryableErrorTypes } },
     // The SDK's 'Activity failed' warnings are expected here; only the interceptor's lines are under test.
-    { interceptors: [(ctx: Context) => ({ inbound: new JobContextInterceptor(ctx, logger, store) })], logger: new DefaultLogger('ERROR') },
+    { interceptors: [(ctx: Context) => ({ inbound: new JobContextInterceptor(ctx, logger, store, recent) })], logger: new DefaultLogger('ERROR') },
   );
   return { env, logger, lines };
 }
@@ -60,5 +60,26 @@ describe('JobContextInterceptor', () => {
     expect(lines().map((l) => l.msg)).toEqual(['Job started']);
     // The correlation ids come from the interceptor's log context.
     expect(lines()[0]).toMatchObject({ requestId: 'req-1', workflowId: 'test:wf-1', runId: 'temporal-run-1', activity: 'startJobRun' });
+  });
+
+  it('writes the attempt once per job and attempt when the worker remembers recent runs, and still writes a retry', async () => {
+    const store = new FakeJobRunStore(buildJobRunRecord());
+    const writes: number[] = [];
+    const recordAttempt = store.recordAttempt.bind(store);
+    store.recordAttempt = async (workflowId, attempt) => (writes.push(attempt), recordAttempt(workflowId, attempt));
+    const recent = new RecentJobRuns();
+    const seen: unknown[] = [];
+    const activity = async () => void seen.push('ran');
+
+    // A job's three activities at attempt 1 (start, body, completion): one write.
+    for (const type of ['startJobRun', 'evaluateTriggers', 'completeJobRun']) await activityEnv(store, 1, type, [], recent).env.run(activity);
+    expect(writes).toEqual([1]);
+    // A retry of the body is a higher attempt: written, and its 'Job failed' line still has the run.
+    const retry = activityEnv(store, 2, 'evaluateTriggers', [], recent);
+    await expect(retry.env.run(printerOnFire)).rejects.toThrow();
+    expect(writes).toEqual([1, 2]);
+    expect(store.rows.get('run-1')!.attempt).toBe(2);
+    expect(retry.lines()[0]).toMatchObject({ msg: 'Job failed', jobRunId: 'run-1', jobName: 'test.job', requestId: 'req-1', attempt: 2 });
+    expect(seen).toHaveLength(3);
   });
 });

@@ -1,0 +1,113 @@
+import { type Client, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
+import { QueryTypes } from 'sequelize';
+import { type Sequelize } from 'sequelize-typescript';
+import { type JobContract, type JobInput } from '../../workflows/job-run/contract';
+import { type JobMeta } from './start-job';
+
+/** One job of a batch: its business key, payload and bookkeeping fields, as startJob takes them. */
+export interface JobRequest<P, K> {
+  key: K;
+  payload: P;
+  meta?: JobMeta;
+}
+
+/**
+ * What became of each request, in the order given:
+ * - `started`: its workflow was started now, or was already running under its id;
+ * - `existing`: a job run for its key was already recorded (return-existing: that run is the answer);
+ * - `failed`: Temporal refused the start; its run is FAILED in the dead-letter queue, as startJob leaves it;
+ * - `skipped`: not tried because an earlier start failed; nothing of it was kept (try again later).
+ */
+export type JobStart = { outcome: 'started' | 'existing'; jobRunId: string } | { outcome: 'failed'; jobRunId: string; error: Error } | { outcome: 'skipped' };
+
+/**
+ * startJob for many keys of one `return-existing` contract at once (the outbox relay's pass):
+ * one INSERT records the job runs (a key already recorded keeps its run), the workflows start
+ * `concurrency` at a time in the order given, the first alone, and one UPDATE writes their run
+ * ids. After a failed start no further one is tried: those requests are `skipped` and their
+ * fresh rows removed (no workflow was ever asked for), so a Temporal that fails mid-batch leaves
+ * in the dead-letter queue only the starts that were in flight. Same rows, ids and workflow
+ * inputs as startJob, in a few statements instead of two per job.
+ */
+export async function startJobs<P extends Record<string, unknown>, K>(
+  sequelize: Sequelize,
+  client: Client,
+  contract: JobContract<P, K>,
+  requests: readonly JobRequest<P, K>[],
+  { concurrency }: { concurrency: number },
+): Promise<JobStart[]> {
+  if (contract.rerun !== 'return-existing') throw new Error(`startJobs starts return-existing jobs only; ${contract.jobName} is ${contract.rerun}`);
+  if (!requests.length) return [];
+  const drafts = requests.map((r) => ({
+    workflow_id: contract.workflowId(r.key),
+    payload: r.payload,
+    entity_id: r.meta?.entityId ?? null,
+    org_id: r.meta?.orgId ?? null,
+    user_id: r.meta?.userId ?? null,
+    request_id: r.meta?.requestId ?? null,
+  }));
+  const inserted = await sequelize.query<{ id: string; workflow_id: string }>(
+    `INSERT INTO job_runs (job_name, status, attempt, entity_id, org_id, user_id, payload, workflow_id, task_queue, workflow_type, request_id, started_at)
+     SELECT $2, 'RUNNING', 0, d.entity_id, d.org_id, d.user_id, d.payload, d.workflow_id, $3, $4, d.request_id, now()
+       FROM jsonb_to_recordset($1::jsonb) AS d(workflow_id varchar(255), payload jsonb, entity_id varchar(100), org_id uuid, user_id uuid, request_id varchar(200))
+     ON CONFLICT (workflow_id) DO NOTHING
+     RETURNING id, workflow_id`,
+    { bind: [JSON.stringify(drafts), contract.jobName, contract.taskQueue, contract.workflowType], type: QueryTypes.SELECT },
+  );
+  const fresh = new Map(inserted.map((row) => [row.workflow_id, row.id]));
+  const existing = await sequelize.query<{ id: string; workflow_id: string }>('SELECT id, workflow_id FROM job_runs WHERE workflow_id = ANY($1::varchar[])', {
+    bind: [drafts.filter((d) => !fresh.has(d.workflow_id)).map((d) => d.workflow_id)],
+    type: QueryTypes.SELECT,
+  });
+  const known = new Map(existing.map((row) => [row.workflow_id, row.id]));
+
+  const results: (JobStart | undefined)[] = drafts.map((d) => (fresh.has(d.workflow_id) ? undefined : { outcome: 'existing', jobRunId: known.get(d.workflow_id)! }));
+  const runIds: { id: string; run_id: string }[] = [];
+  let failed = false;
+  const launch = async (index: number) => {
+    const draft = drafts[index];
+    const jobRunId = fresh.get(draft.workflow_id)!;
+    const input: JobInput = { jobRunId, requestId: draft.request_id ?? undefined, payload: draft.payload };
+    try {
+      const handle = await client.workflow.start(contract.workflowType, {
+        taskQueue: contract.taskQueue,
+        workflowId: draft.workflow_id,
+        args: [input],
+        memo: { jobRunId, requestId: draft.request_id },
+      });
+      runIds.push({ id: jobRunId, run_id: handle.firstExecutionRunId });
+      results[index] = { outcome: 'started', jobRunId };
+    } catch (err) {
+      if (err instanceof WorkflowExecutionAlreadyStartedError) {
+        results[index] = { outcome: 'started', jobRunId };
+        return;
+      }
+      failed = true;
+      results[index] = { outcome: 'failed', jobRunId, error: err as Error };
+    }
+  };
+  const pending = drafts.map((_, i) => i).filter((i) => results[i] === undefined);
+  let next = 0;
+  // The first alone: a Temporal that refuses it costs one dead-lettered start.
+  if (pending.length) await launch(pending[next++]);
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (!failed && next < pending.length) await launch(pending[next++]);
+    }),
+  );
+
+  const failures = results.flatMap((r) => (r?.outcome === 'failed' ? [{ id: r.jobRunId, error: `Could not start the workflow: ${r.error.message}`.slice(0, 10_000) }] : []));
+  const untried = pending.filter((i) => results[i] === undefined).map((i) => fresh.get(drafts[i].workflow_id)!);
+  if (runIds.length) {
+    await sequelize.query('UPDATE job_runs j SET run_id = r.run_id, updated_at = now() FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, run_id varchar(100)) WHERE j.id = r.id', { bind: [JSON.stringify(runIds)] });
+  }
+  if (failures.length) {
+    await sequelize.query(
+      `UPDATE job_runs j SET status = 'FAILED', in_dlq = true, finished_at = now(), error = f.error, updated_at = now()
+         FROM jsonb_to_recordset($1::jsonb) AS f(id uuid, error text) WHERE j.id = f.id AND j.status = 'RUNNING'`,
+      { bind: [JSON.stringify(failures)] },
+    );
+  }
+  if (untried.length) await sequelize.query("DELETE FROM job_runs WHERE id = ANY($1::uuid[]) AND status = 'RUNNING' AND run_id IS NULL", { bind: [untried] });
+  return results.map((r) => r ?? { outcome: 'skipped' });
+}
