@@ -6,7 +6,7 @@ import { recordFromRow } from '../../domain/imports/row-record';
 import { validateRow } from '../../domain/imports/row-validation';
 import { type ImportEntity } from '../../domain/imports/target-fields';
 import { instantOf } from '../../domain/imports/zoned-time';
-import { type Sheet } from '../../lib/imports/sheet';
+import { type SheetRow } from '../../lib/imports/sheet';
 import { type ImportRowError } from '../../workflows/imports/contract';
 
 /** A row that passed validation: its columns as stored and its match keys. */
@@ -25,18 +25,19 @@ const RELATIONS = [
 ] as const;
 
 /**
- * Maps and validates every row, then checks that the relation ids name the owner's own records
- * (someone else's contact id is an error on that line, never a silent link).
+ * Maps and validates the rows of one batch, then checks that their relation ids name the owner's
+ * own records (someone else's contact id is an error on that line, never a silent link): one
+ * query per relation and batch.
  */
 export async function prepareRows(
   sequelize: Sequelize,
-  input: { entity: ImportEntity; ownerId: string; timeZone: string; sheet: Sheet; mapping: Record<string, string> },
+  input: { entity: ImportEntity; ownerId: string; timeZone: string; headers: readonly string[]; rows: readonly SheetRow[]; mapping: Record<string, string> },
 ): Promise<{ rows: PreparedRow[]; errors: ImportRowError[] }> {
-  const { entity, sheet, mapping, timeZone } = input;
+  const { entity, headers, mapping, timeZone } = input;
   const errors: ImportRowError[] = [];
   const valid: { line: number; value: Record<string, unknown>; cells: Record<string, string> }[] = [];
-  for (const row of sheet.rows) {
-    const result = validateRow(entity, recordFromRow(row.cells, mapping, sheet.headers));
+  for (const row of input.rows) {
+    const result = validateRow(entity, recordFromRow(row.cells, mapping, headers));
     if (result.ok) valid.push({ line: row.line, value: result.value as Record<string, unknown>, cells: row.cells });
     else errors.push({ line: row.line, message: result.message, row: row.cells });
   }
@@ -54,7 +55,6 @@ export async function prepareRows(
     }
     rows.push({ line: v.line, values: toColumns(entity, v.value, timeZone), keys: matchKeys(entity, v.value, timeZone), cells: v.cells });
   }
-  errors.sort((a, b) => a.line - b.line);
   return { rows, errors };
 }
 
