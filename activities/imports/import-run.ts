@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { type Sequelize } from 'sequelize-typescript';
 import { type ImportWrite, writeImportBatch } from '../../db/commands/write-import-batch';
 import { findImportCandidates, type StoredRecord, type WrittenLine } from '../../db/queries/import-matches';
@@ -56,7 +56,7 @@ export function createImportRun(options: ImportRunOptions) {
   const { sequelize, entity, ownerId, preview, written } = options;
   const matching = preview || options.updateExisting || Object.values(options.rowActions).includes('update');
   const planner = createImportPlanner({ updateExisting: preview || options.updateExisting, rowActions: options.rowActions });
-  const known = createKnownRecords(entity, options.timeZone);
+  const known = createKnownRecords(entity, options.timeZone, compactKey);
   /** Records this import created (this attempt or an earlier one): never a stored match. */
   const createdHere = new Set<string>();
   if (matching) for (const w of written.values()) if (w.action === 'create') createdHere.add(w.id);
@@ -82,12 +82,12 @@ export function createImportRun(options: ImportRunOptions) {
       const { rows, errors } = await prepareRows(sequelize, { entity, ownerId, timeZone: options.timeZone, headers: options.headers, rows: batch, mapping: options.mapping });
       outcome.errors.push(...errors);
       let stored: StoredRecord[] = [];
-      const keys = rows.flatMap((r) => r.keys);
-      if (matching && keys.length > 0) {
-        stored = await findImportCandidates(sequelize, entity, ownerId, keyLookups(keys));
+      const planned = rows.map((r) => ({ line: r.line, keys: r.keys.map(compactKey) }));
+      if (matching && planned.some((r) => r.keys.length > 0)) {
+        stored = await findImportCandidates(sequelize, entity, ownerId, keyLookups(rows.flatMap((r) => r.keys)));
         known.learn(stored, createdHere);
       }
-      const decisions = planner.plan(rows, matching ? known.sharingKeys(keys) : []);
+      const decisions = planner.plan(planned, matching ? known.sharingKeys(planned.flatMap((r) => r.keys)) : []);
       if (preview) {
         outcome.items.push(...previewItems(rows, decisions, errors, stored, options.mapping));
         return;
@@ -156,4 +156,14 @@ function previewItems(rows: readonly PreparedRow[], decisions: readonly RowDecis
 
 function firstHeader(mapping: Record<string, string>, target: string): string {
   return Object.keys(mapping).find((h) => mapping[h] === target) ?? '';
+}
+
+/**
+ * A match key as the plan remembers it for the rest of the file: 128 bits of its SHA-256. A key
+ * built from a cell would keep the text it was cut from alive (V8 keeps substrings as slices of
+ * the parsed chunk), so the whole file would stay in memory through the keys; the digest is a
+ * small string of its own (24 characters, whatever the key's length).
+ */
+export function compactKey(key: string): string {
+  return createHash('sha256').update(key).digest().toString('base64', 0, 16);
 }

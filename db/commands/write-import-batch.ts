@@ -27,25 +27,21 @@ export interface ImportBatchOutcome {
 }
 
 /**
- * Writes one batch of an import in one transaction and one statement, whatever its size: the
+ * Writes one batch of an import in one statement, hence one transaction, whatever its size: the
  * batch arrives as one JSON parameter (values are bound, never spliced into the SQL) and a chain
  * of data-modifying CTEs inserts the created rows, their CONTACT_CREATED / SESSION_CREATED outbox
  * rows (payload: the stored row, as recordDomainEvent writes it), updates the matched rows and
  * records every line in import_row_writes. A retry after a crash finds the committed lines there
- * and skips them; an uncommitted batch left nothing behind.
+ * and skips them; an uncommitted batch left nothing behind. One round trip per batch: no BEGIN
+ * and COMMIT around it to wait for.
  *
  * An update keeps a stored value where the cell is empty, and leaves a row alone (no new row
  * version, no index entries, updated_at kept) when the file changes none of its values: a file
  * imported again with updateExisting costs reads, not rewrites.
- *
- * `durable: false` lets the commit return before its WAL is flushed (synchronous_commit off, for
- * this transaction only): a database crash can then lose the last batches, but as a whole, ledger
- * lines with their rows, so the retried activity rewrites exactly those. The import's last batch
- * is written durable, and its flush covers every earlier commit, before the result is reported.
  */
 export async function writeImportBatch(
   sequelize: Sequelize,
-  input: { entity: ImportEntity; ownerId: string; jobRunId: string; requestId?: string; writes: ImportWrite[]; durable?: boolean },
+  input: { entity: ImportEntity; ownerId: string; jobRunId: string; requestId?: string; writes: ImportWrite[] },
 ): Promise<ImportBatchOutcome> {
   const { entity, ownerId, jobRunId, writes } = input;
   if (writes.length === 0) return { created: 0, changed: 0 };
@@ -83,11 +79,8 @@ export async function writeImportBatch(
     SELECT (SELECT count(*) FROM created)::int AS created, (SELECT count(*) FROM changed)::int AS changed`;
   const bind: unknown[] = [JSON.stringify(mergeWrites(writes)), ownerId, jobRunId, writes.map((w) => w.line), writes.map((w) => w.id), writes.map((w) => w.action)];
   if (event) bind.push(input.requestId ?? null);
-  return sequelize.transaction(async (transaction) => {
-    if (input.durable === false) await sequelize.query('SET LOCAL synchronous_commit = off', { transaction });
-    const [outcome] = await sequelize.query<ImportBatchOutcome>(sql, { bind, type: QueryTypes.SELECT, transaction });
-    return outcome;
-  });
+  const [outcome] = await sequelize.query<ImportBatchOutcome>(sql, { bind, type: QueryTypes.SELECT });
+  return outcome;
 }
 
 /**

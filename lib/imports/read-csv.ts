@@ -130,7 +130,7 @@ async function* decode(input: AsyncIterable<Uint8Array>, encoding: CsvEncoding):
 
 /** True once the text holds a non-blank line and all of the line break after it (`\r` may start `\r\n`). */
 function hasHeaderLine(text: string): boolean {
-  return /\S[^\r\n]*(\n|\r[^\n])/.test(text);
+  return /\S[^\r\n]*(\r?\n|\r[^\n])/.test(text);
 }
 
 function lineBreaksIn(values: readonly string[]): number {
