@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { type Sequelize } from 'sequelize-typescript';
 import { type ImportWrite, writeImportBatch } from '../../db/commands/write-import-batch';
 import { findImportCandidates, type StoredRecord, type WrittenLine } from '../../db/queries/import-matches';
@@ -159,11 +159,11 @@ function firstHeader(mapping: Record<string, string>, target: string): string {
 }
 
 /**
- * A match key as the plan remembers it for the rest of the file: 128 bits of its SHA-256. A key
- * built from a cell would keep the text it was cut from alive (V8 keeps substrings as slices of
- * the parsed chunk), so the whole file would stay in memory through the keys; the digest is a
- * small string of its own (24 characters, whatever the key's length).
+ * A match key as the plan remembers it for the rest of the file: a copy of its own, one byte per
+ * UTF-8 byte. A key built from a cell is a V8 rope over a slice of the parsed chunk, so keeping
+ * it would keep that chunk, and through all the keys the whole file, alive. The copy is
+ * one-to-one (the same keys compare equal, different keys differ) and costs about 0.2 µs.
  */
 export function compactKey(key: string): string {
-  return createHash('sha256').update(key).digest().toString('base64', 0, 16);
+  return Buffer.from(key, 'utf8').toString('latin1');
 }
