@@ -25,8 +25,8 @@ export interface ImportRunOptions {
   rowActions: Record<number, RowAction>;
   /** Lines an earlier attempt of this job run wrote (import_row_writes). */
   written: ReadonlyMap<number, WrittenLine>;
-  /** Called after each batch commits, with the lines written so far (the activity heartbeats). */
-  onBatchWritten: (linesWritten: number) => void;
+  /** Called after each batch commits (a preview: is planned), with the lines written so far (the activity heartbeats). */
+  onBatchDone: (linesWritten: number) => void;
 }
 
 /** What an import did, once every batch is in. */
@@ -72,7 +72,7 @@ export function createImportRun(options: ImportRunOptions) {
       outcome.changedRecords += result.changed;
       linesWritten += writes.length;
     }
-    options.onBatchWritten(linesWritten);
+    options.onBatchDone(linesWritten);
   };
 
   return {
@@ -90,6 +90,7 @@ export function createImportRun(options: ImportRunOptions) {
       const decisions = planner.plan(planned, matching ? known.sharingKeys(planned.flatMap((r) => r.keys)) : []);
       if (preview) {
         outcome.items.push(...previewItems(rows, decisions, errors, stored, options.mapping));
+        options.onBatchDone(0);
         return;
       }
       const writes = toWrites(rows, decisions);

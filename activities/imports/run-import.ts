@@ -73,7 +73,7 @@ async function importRows(deps: ImportDeps, logger: Logger, jobRunId: string, pa
     preview: payload.preview,
     rowActions,
     written,
-    onBatchWritten: (lines) => Context.current().heartbeat({ written: lines }),
+    onBatchDone: (lines) => Context.current().heartbeat({ written: lines }),
   });
   const size = deps.batchSize ?? 1000;
   let batch: SheetRow[] = [];
