@@ -45,14 +45,14 @@ function contactsCsv(rows: number, city = 'Besançon'): Buffer {
 
 /** Runs `step` while sampling this process's RSS; returns its result, seconds and peak RSS (MB). */
 async function measured<T>(step: () => Promise<T>): Promise<{ value: T; seconds: number; peakMb: number }> {
-  let peak = process.memoryUsage().rss;
+  let peak = process.memoryUsage.rss();
   const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
+    peak = Math.max(peak, process.memoryUsage.rss());
   }, 20);
   const started = performance.now();
   try {
     const value = await step();
-    return { value, seconds: (performance.now() - started) / 1000, peakMb: Math.max(peak, process.memoryUsage().rss) / 1048576 };
+    return { value, seconds: (performance.now() - started) / 1000, peakMb: Math.max(peak, process.memoryUsage.rss()) / 1048576 };
   } finally {
     clearInterval(sampler);
   }
@@ -107,7 +107,7 @@ async function main(): Promise<void> {
     const activities = createImportActivities({ sequelize, s3, bucket: config.S3_BUCKET, logger: pino({ level: 'silent' }) });
     const owner = await newOwner();
     const check = await measured(() => checkUpload('csv', csv));
-    const rssBefore = process.memoryUsage().rss / 1048576;
+    const rssBefore = process.memoryUsage.rss() / 1048576;
     const run = (updateExisting: boolean, uploadKey: string) =>
       measured(async () => {
         const job = await db.query<{ id: string }>("INSERT INTO job_runs (job_name, workflow_id, task_queue, workflow_type) VALUES ('import', $1, 'imports', 'importWorkflow') RETURNING id", [`bench:${crypto.randomUUID()}`]);

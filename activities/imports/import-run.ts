@@ -4,8 +4,9 @@ import { type ImportWrite, writeImportBatch } from '../../db/commands/write-impo
 import { findImportCandidates, type StoredRecord, type WrittenLine } from '../../db/queries/import-matches';
 import { createImportPlanner, fieldChanges, type RowAction, type RowDecision } from '../../domain/imports/import-plan';
 import { keyLookups } from '../../domain/imports/match-keys';
+import { rowMapper } from '../../domain/imports/row-record';
 import { type ImportEntity } from '../../domain/imports/target-fields';
-import { type SheetRow } from '../../lib/imports/sheet';
+import { cellsByHeader, type SheetRow } from '../../lib/imports/sheet';
 import { type ImportPreviewItem, type ImportRowError } from '../../workflows/imports/contract';
 import { createKnownRecords } from './known-records';
 import { type PreparedRow, prepareRows } from './prepare-rows';
@@ -57,6 +58,7 @@ export function createImportRun(options: ImportRunOptions) {
   const matching = preview || options.updateExisting || Object.values(options.rowActions).includes('update');
   const planner = createImportPlanner({ updateExisting: preview || options.updateExisting, rowActions: options.rowActions });
   const known = createKnownRecords(entity, options.timeZone, compactKey);
+  const toRecord = rowMapper(options.mapping, options.headers);
   /** Records this import created (this attempt or an earlier one): never a stored match. */
   const createdHere = new Set<string>();
   if (matching) for (const w of written.values()) if (w.action === 'create') createdHere.add(w.id);
@@ -79,7 +81,7 @@ export function createImportRun(options: ImportRunOptions) {
     /** The next rows of the file. Resolves once they are planned and the previous batch committed. */
     async add(batch: readonly SheetRow[]): Promise<void> {
       outcome.totalRows += batch.length;
-      const { rows, errors } = await prepareRows(sequelize, { entity, ownerId, timeZone: options.timeZone, headers: options.headers, rows: batch, mapping: options.mapping });
+      const { rows, errors } = await prepareRows(sequelize, { entity, ownerId, timeZone: options.timeZone, headers: options.headers, rows: batch, toRecord });
       outcome.errors.push(...errors);
       let stored: StoredRecord[] = [];
       const planned = rows.map((r) => ({ line: r.line, keys: r.keys.map(compactKey) }));
@@ -117,7 +119,7 @@ export function createImportRun(options: ImportRunOptions) {
     for (const d of decisions) {
       const row = byLine.get(d.line) as PreparedRow;
       if (d.warning) outcome.warnings.push({ line: d.line, message: d.warning });
-      if (d.error) outcome.errors.push({ line: d.line, message: d.error, row: row.cells });
+      if (d.error) outcome.errors.push({ line: d.line, message: d.error, row: cellsByHeader(options.headers, row.cells) });
       if (d.action === 'skip') continue;
       const recorded = written.get(d.line);
       const id = recorded?.id ?? (d.action === 'create' ? randomUUID() : (d.existingId ?? idOf.get(d.sameAsLine as number)));

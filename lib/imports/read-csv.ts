@@ -2,7 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import iconv from 'iconv-lite';
 import Papa from 'papaparse';
 import { type CsvEncoding } from '../../domain/imports/file-format';
-import { cellsByHeader, type SheetRows } from './sheet';
+import { type SheetRows } from './sheet';
 
 /**
  * UTF-8 (BOM or not) when the bytes are valid UTF-8, else Windows-1252, which is what older
@@ -84,7 +84,7 @@ export async function readCsvStream(input: AsyncIterable<Uint8Array>, encoding: 
   const headers = header.values.map((h) => h.trim());
   async function* rows() {
     try {
-      for (let record = await nextRecord(); record; record = await nextRecord()) yield { line: record.line, cells: cellsByHeader(headers, record.values) };
+      for (let record = await nextRecord(); record; record = await nextRecord()) yield { line: record.line, values: record.values };
     } finally {
       close();
     }

@@ -1,7 +1,10 @@
-/** One data row of an uploaded file: its line in the file (header is line 1) and its cells by header. */
+/**
+ * One data row of an uploaded file: its line in the file (header is line 1) and its cells in
+ * column order (cellsByHeader names them, for the rows an answer shows).
+ */
 export interface SheetRow {
   line: number;
-  cells: Record<string, string>;
+  values: string[];
 }
 
 /** An uploaded file as read whole (spreadsheets): the header row and the non-empty data rows. */

@@ -9,6 +9,7 @@ import { type CsvEncoding, detectImportFormat, type ImportFormat } from '../../.
 import { UnsupportedMediaTypeError } from '../../../domain/storage/errors';
 import { checkUpload, openUpload } from '../../../lib/imports/read-upload';
 import { csvEncodingOf, slices } from '../../../lib/imports/read-csv';
+import { cellsByHeader } from '../../../lib/imports/sheet';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -32,7 +33,7 @@ describe('upload format detection', () => {
 async function readAll(format: ImportFormat, bytes: Buffer, chunk = 64 * 1024, encoding?: CsvEncoding) {
   const source = await openUpload(format, slices(bytes, chunk), encoding);
   const rows = [];
-  for await (const row of source.rows) rows.push(row);
+  for await (const row of source.rows) rows.push({ line: row.line, cells: cellsByHeader(source.headers, row.values) });
   return { headers: source.headers, delimiter: source.delimiter, rows };
 }
 
