@@ -59,9 +59,11 @@ export async function readCsvStream(input: AsyncIterable<Uint8Array>, encoding: 
   if (encoding === 'windows-1252' && head.startsWith('\u00ef\u00bb\u00bf')) head = head.slice(3);
   const delimiter = detectDelimiter(head);
   const records = parseRecords(head, texts, new Papa.Parser({ delimiter, newline: detectNewline(head) }));
+  // Ends both generators, and through them the input (a stream's iterator destroys it on return);
+  // a read failing as it is cut off is of no interest any more.
   const close = () => {
-    void records.return(undefined);
-    void texts.return(undefined);
+    records.return(undefined).catch(() => {});
+    texts.return(undefined).catch(() => {});
   };
 
   let line = 1;

@@ -39,7 +39,7 @@ export async function openUpload(format: ImportFormat, input: AsyncIterable<Uint
 export async function checkUpload(format: ImportFormat, bytes: Buffer): Promise<{ headers: string[]; encoding?: CsvEncoding }> {
   if (bytes.length === 0) throw new ValidationError(EMPTY_FILE);
   const encoding = format === 'csv' ? csvEncodingOf(bytes) : undefined;
-  const source = await openUpload(format, slices(bytes), encoding);
+  const source = await openUpload(format, encoding ? slices(bytes) : whole(bytes), encoding);
   try {
     const first = await source.rows.next();
     if (first.done) throw new ValidationError(NO_DATA_ROWS);
@@ -47,6 +47,10 @@ export async function checkUpload(format: ImportFormat, bytes: Buffer): Promise<
     source.close();
   }
   return { headers: source.headers, ...(encoding ? { encoding } : {}) };
+}
+
+async function* whole(bytes: Buffer): AsyncGenerator<Uint8Array> {
+  yield bytes;
 }
 
 function wholeSheet(sheet: Sheet): SheetRows {
@@ -59,5 +63,6 @@ function wholeSheet(sheet: Sheet): SheetRows {
 async function gather(input: AsyncIterable<Uint8Array>): Promise<Buffer> {
   const chunks: Uint8Array[] = [];
   for await (const chunk of input) chunks.push(chunk);
-  return Buffer.concat(chunks);
+  // The api hands over the upload as one chunk: no copy of it then.
+  return chunks.length === 1 ? Buffer.from(chunks[0].buffer, chunks[0].byteOffset, chunks[0].byteLength) : Buffer.concat(chunks);
 }
