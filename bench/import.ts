@@ -4,9 +4,12 @@
 //
 //   npx tsx bench/import.ts [N]            (default 100 000 rows, about 10 MB of csv)
 //
-// Steps, each on a fresh owner: 1. COPY baseline (pg-copy-streams, the csv's rows as they are);
-// 2. the runImport activity creating N contacts; 3. the same file again with updateExisting=true,
-// every row matching. Prints rows/s and peak RSS; last line `ratio: N.NN` = import rows/s / COPY rows/s.
+// Steps: 1. COPY baseline (pg-copy-streams, the csv's rows as they are, own owner); 2. the runImport
+// activity creating N contacts; 3. the same file again with updateExisting=true, every row
+// matching (nothing to change); 4. a file of the same rows with another city on every row, with
+// updateExisting=true (every row matching and rewritten). Also the api's check of the upload.
+// Prints rows/s and the peak RSS of this process during each step (sampled every 20 ms), and
+// the process's RSS before the imports; last line `ratio: N.NN` = import rows/s / COPY rows/s.
 // It starts its own throw-away stack under .data/bench-import and stops it at the end.
 import crypto from 'node:crypto';
 import path from 'node:path';
@@ -22,16 +25,37 @@ import { createMigrator } from '../db/migrator';
 import { seedDatabase } from '../db/seed';
 import { createSequelize } from '../db/sequelize';
 import { loadConfig } from '../lib/config';
+import { checkUpload } from '../lib/imports/read-upload';
 import { createS3Client } from '../lib/s3';
 import { startLocalStack } from '../scripts/stack/stack';
 import { type ImportPayload, type ImportResult } from '../workflows/imports/contract';
 
 const repoRoot = path.resolve(__dirname, '..');
 
-function contactsCsv(rows: number): Buffer {
-  const lines = ['First Name,Last Name,Email,Phone,City,Zip Code,Notes'];
-  for (let i = 0; i < rows; i++) lines.push(`Élodie${i},Lefèvre-${i},elodie.lefevre.${i}@example.fr,+33 6 12 34 ${String(i % 100).padStart(2, '0')} 00,Besançon,25000,"Cliente fidèle, mariage ${i}"`);
-  return Buffer.from(`${lines.join('\r\n')}\r\n`);
+/** The csv, built 1 000 lines at a time so the bench's own strings do not weigh on its RSS. */
+function contactsCsv(rows: number, city = 'Besançon'): Buffer {
+  const parts = [Buffer.from('First Name,Last Name,Email,Phone,City,Zip Code,Notes\r\n')];
+  for (let i = 0; i < rows; i += 1000) {
+    const lines: string[] = [];
+    for (let j = i; j < Math.min(rows, i + 1000); j++) lines.push(`Élodie${j},Lefèvre-${j},elodie.lefevre.${j}@example.fr,+33 6 12 34 ${String(j % 100).padStart(2, '0')} 00,${city},25000,"Cliente fidèle, mariage ${j}"\r\n`);
+    parts.push(Buffer.from(lines.join('')));
+  }
+  return Buffer.concat(parts);
+}
+
+/** Runs `step` while sampling this process's RSS; returns its result, seconds and peak RSS (MB). */
+async function measured<T>(step: () => Promise<T>): Promise<{ value: T; seconds: number; peakMb: number }> {
+  let peak = process.memoryUsage.rss();
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, 20);
+  const started = performance.now();
+  try {
+    const value = await step();
+    return { value, seconds: (performance.now() - started) / 1000, peakMb: Math.max(peak, process.memoryUsage.rss()) / 1048576 };
+  } finally {
+    clearInterval(sampler);
+  }
 }
 
 async function main(): Promise<void> {
@@ -57,42 +81,65 @@ async function main(): Promise<void> {
     // 1. Baseline: the same rows straight into contacts with COPY (no parsing, no validation).
     // The owner column is prefixed to each line before timing: COPY gets the rows as \copy would.
     const copyOwner = await newOwner();
-    const copyCsv = Buffer.from(csv.toString('utf8').split('\r\n').slice(1, -1).map((l) => `${copyOwner},${l}`).join('\n'));
-    const started = performance.now();
-    const copy = db.query(copyFrom('COPY contacts (owner_id, first_name, last_name, email, phone_number, city, zipcode, notes) FROM STDIN WITH (FORMAT csv)'));
-    await pipeline(Readable.from([copyCsv]), copy);
-    const copySeconds = (performance.now() - started) / 1000;
+    const prefix = Buffer.from(`${copyOwner},`);
+    const copyCsv = Buffer.concat(
+      csv
+        .toString('utf8')
+        .split('\r\n')
+        .slice(1, -1)
+        .flatMap((l) => [prefix, Buffer.from(`${l}\n`)]),
+    );
+    const copySeconds = (
+      await measured(async () => {
+        const copy = db.query(copyFrom('COPY contacts (owner_id, first_name, last_name, email, phone_number, city, zipcode, notes) FROM STDIN WITH (FORMAT csv)'));
+        await pipeline(Readable.from([copyCsv]), copy);
+      })
+    ).seconds;
 
     const s3 = createS3Client(config);
-    const key = `temp/imports/bench/${crypto.randomUUID()}.csv`;
-    await s3.send(new PutObjectCommand({ Bucket: config.S3_BUCKET, Key: key, Body: csv, ContentType: 'text/csv' }));
+    const upload = async (body: Buffer) => {
+      const key = `temp/imports/bench/${crypto.randomUUID()}.csv`;
+      await s3.send(new PutObjectCommand({ Bucket: config.S3_BUCKET, Key: key, Body: body, ContentType: 'text/csv' }));
+      return key;
+    };
+    const key = await upload(csv);
+    const changedKey = await upload(contactsCsv(rows, 'Dijon'));
     const activities = createImportActivities({ sequelize, s3, bucket: config.S3_BUCKET, logger: pino({ level: 'silent' }) });
     const owner = await newOwner();
-    const run = async (updateExisting: boolean) => {
-      const job = await db.query<{ id: string }>("INSERT INTO job_runs (job_name, workflow_id, task_queue, workflow_type) VALUES ('import', $1, 'imports', 'importWorkflow') RETURNING id", [`bench:${crypto.randomUUID()}`]);
-      const payload: ImportPayload = { ownerId: owner, entity: 'contacts', format: 'csv', uploadKey: key, filename: 'bench.csv', updateExisting, preview: false, timeZone: 'Europe/Paris' };
-      const t0 = performance.now();
-      const result = (await new MockActivityEnvironment().run(activities.runImport as (input: { jobRunId: string; payload: ImportPayload }) => Promise<ImportResult>, { jobRunId: job.rows[0].id, payload })) as ImportResult;
-      const seconds = (performance.now() - t0) / 1000;
-      if (result.imported !== rows || result.errors.length > 0) throw new Error(`import checked wrong: ${JSON.stringify({ imported: result.imported, errors: result.errors.slice(0, 3) })}`);
-      return { seconds, result };
-    };
-    const created = await run(false);
-    const updated = await run(true);
-    if (updated.result.updated !== rows) throw new Error(`expected ${rows} updates, got ${updated.result.updated}`);
-    const count = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM contacts WHERE owner_id = $1', [owner]);
-    if (count.rows[0].n !== rows) throw new Error(`expected ${rows} contacts, found ${count.rows[0].n}`);
+    const check = await measured(() => checkUpload('csv', csv));
+    const rssBefore = process.memoryUsage.rss() / 1048576;
+    const run = (updateExisting: boolean, uploadKey: string) =>
+      measured(async () => {
+        const job = await db.query<{ id: string }>("INSERT INTO job_runs (job_name, workflow_id, task_queue, workflow_type) VALUES ('import', $1, 'imports', 'importWorkflow') RETURNING id", [`bench:${crypto.randomUUID()}`]);
+        const payload: ImportPayload = { ownerId: owner, entity: 'contacts', format: 'csv', encoding: check.value.encoding, uploadKey, filename: 'bench.csv', updateExisting, preview: false, timeZone: 'Europe/Paris' };
+        const result = (await new MockActivityEnvironment().run(activities.runImport as (input: { jobRunId: string; payload: ImportPayload }) => Promise<ImportResult>, { jobRunId: job.rows[0].id, payload })) as ImportResult;
+        if (result.imported !== rows || result.errors.length > 0) throw new Error(`import checked wrong: ${JSON.stringify({ imported: result.imported, errors: result.errors.slice(0, 3) })}`);
+        return result;
+      });
+    const created = await run(false, key);
+    const updated = await run(true, key);
+    if (updated.value.updated !== rows) throw new Error(`expected ${rows} updates, got ${updated.value.updated}`);
+    const changed = await run(true, changedKey);
+    if (changed.value.updated !== rows) throw new Error(`expected ${rows} updates, got ${changed.value.updated}`);
+    const count = await db.query<{ n: number; dijon: number }>("SELECT count(*)::int AS n, count(*) FILTER (WHERE city = 'Dijon')::int AS dijon FROM contacts WHERE owner_id = $1", [owner]);
+    if (count.rows[0].n !== rows || count.rows[0].dijon !== rows) throw new Error(`expected ${rows} contacts in Dijon, found ${JSON.stringify(count.rows[0])}`);
     await db.end();
     await sequelize.close();
     s3.destroy();
 
-    const rate = (s: number) => (rows / s).toFixed(0);
-    console.log(`COPY FROM STDIN (baseline)          ${copySeconds.toFixed(2)} s  ${rate(copySeconds)} rows/s`);
-    console.log(`import, all created                 ${created.seconds.toFixed(2)} s  ${rate(created.seconds)} rows/s`);
-    console.log(`import, updateExisting, all match   ${updated.seconds.toFixed(2)} s  ${rate(updated.seconds)} rows/s`);
-    console.log(`peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB (this process: api-side parse not included)`);
-    console.log(`ratio (updateExisting): ${(copySeconds / updated.seconds).toFixed(2)}`);
-    console.log(`ratio: ${(copySeconds / created.seconds).toFixed(2)}`);
+    const rate = (s: number) => (rows / s).toFixed(0).padStart(7);
+    const ratio = (s: number) => (copySeconds / s).toFixed(2);
+    const line = (name: string, step: { seconds: number; peakMb: number }) =>
+      console.log(`${name.padEnd(44)} ${step.seconds.toFixed(2).padStart(6)} s ${rate(step.seconds)} rows/s  ratio ${ratio(step.seconds)}  peak RSS ${step.peakMb.toFixed(0)} MB`);
+    console.log(`COPY FROM STDIN (baseline)                   ${copySeconds.toFixed(2).padStart(6)} s ${rate(copySeconds)} rows/s`);
+    line('import, all created', created);
+    line('import, updateExisting, all match, unchanged', updated);
+    line('import, updateExisting, all match, changed', changed);
+    console.log(`api check of the upload (header, first row)  ${(check.seconds * 1000).toFixed(0)} ms`);
+    console.log(`RSS of this process before the imports ${rssBefore.toFixed(0)} MB (the csv files, the stack's clients)`);
+    console.log(`ratio (updateExisting, changed): ${ratio(changed.seconds)}`);
+    console.log(`ratio (updateExisting): ${ratio(updated.seconds)}`);
+    console.log(`ratio: ${ratio(created.seconds)}`);
   } finally {
     await stack.stop();
   }

@@ -2,11 +2,10 @@ import { type Sequelize } from 'sequelize-typescript';
 import { ownedIds } from '../../db/queries/import-matches';
 import { type CellDateTime } from '../../domain/imports/cell-values';
 import { matchKeys } from '../../domain/imports/match-keys';
-import { recordFromRow } from '../../domain/imports/row-record';
 import { validateRow } from '../../domain/imports/row-validation';
 import { type ImportEntity } from '../../domain/imports/target-fields';
 import { instantOf } from '../../domain/imports/zoned-time';
-import { type Sheet } from '../../lib/imports/sheet';
+import { cellsByHeader, type SheetRow } from '../../lib/imports/sheet';
 import { type ImportRowError } from '../../workflows/imports/contract';
 
 /** A row that passed validation: its columns as stored and its match keys. */
@@ -14,8 +13,8 @@ export interface PreparedRow {
   line: number;
   values: Record<string, unknown>;
   keys: string[];
-  /** The row as read, for the error report. */
-  cells: Record<string, string>;
+  /** The row's cells as read, in column order (for the error report). */
+  cells: string[];
 }
 
 const RELATIONS = [
@@ -25,20 +24,22 @@ const RELATIONS = [
 ] as const;
 
 /**
- * Maps and validates every row, then checks that the relation ids name the owner's own records
- * (someone else's contact id is an error on that line, never a silent link).
+ * Maps (`toRecord`: domain/imports/row-record.ts#rowMapper, compiled once per file) and validates
+ * the rows of one batch, then checks that their relation ids name the owner's
+ * own records (someone else's contact id is an error on that line, never a silent link): one
+ * query per relation and batch.
  */
 export async function prepareRows(
   sequelize: Sequelize,
-  input: { entity: ImportEntity; ownerId: string; timeZone: string; sheet: Sheet; mapping: Record<string, string> },
+  input: { entity: ImportEntity; ownerId: string; timeZone: string; headers: readonly string[]; rows: readonly SheetRow[]; toRecord: (values: readonly string[]) => Record<string, string> },
 ): Promise<{ rows: PreparedRow[]; errors: ImportRowError[] }> {
-  const { entity, sheet, mapping, timeZone } = input;
+  const { entity, headers, timeZone } = input;
   const errors: ImportRowError[] = [];
-  const valid: { line: number; value: Record<string, unknown>; cells: Record<string, string> }[] = [];
-  for (const row of sheet.rows) {
-    const result = validateRow(entity, recordFromRow(row.cells, mapping, sheet.headers));
-    if (result.ok) valid.push({ line: row.line, value: result.value as Record<string, unknown>, cells: row.cells });
-    else errors.push({ line: row.line, message: result.message, row: row.cells });
+  const valid: { line: number; value: Record<string, unknown>; cells: string[] }[] = [];
+  for (const row of input.rows) {
+    const result = validateRow(entity, input.toRecord(row.values));
+    if (result.ok) valid.push({ line: row.line, value: result.value as Record<string, unknown>, cells: row.values });
+    else errors.push({ line: row.line, message: result.message, row: cellsByHeader(headers, row.values) });
   }
   const owned = new Map<string, Set<string>>();
   for (const [field, table] of RELATIONS) {
@@ -49,12 +50,11 @@ export async function prepareRows(
   for (const v of valid) {
     const foreign = RELATIONS.filter(([field]) => typeof v.value[field] === 'string' && !owned.get(field)?.has(v.value[field] as string));
     if (foreign.length > 0) {
-      errors.push({ line: v.line, message: foreign.map(([field, , noun]) => `${field} ${String(v.value[field])} is not one of your ${noun}`).join('; '), row: v.cells });
+      errors.push({ line: v.line, message: foreign.map(([field, , noun]) => `${field} ${String(v.value[field])} is not one of your ${noun}`).join('; '), row: cellsByHeader(headers, v.cells) });
       continue;
     }
     rows.push({ line: v.line, values: toColumns(entity, v.value, timeZone), keys: matchKeys(entity, v.value, timeZone), cells: v.cells });
   }
-  errors.sort((a, b) => a.line - b.line);
   return { rows, errors };
 }
 

@@ -12,7 +12,7 @@ import { headerVariants } from '../../domain/imports/header-mapping';
 import { type RowAction } from '../../domain/imports/import-plan';
 import { IMPORT_ENTITIES, IMPORT_TARGET_FIELDS, type ImportEntity } from '../../domain/imports/target-fields';
 import { type Config } from '../../lib/config';
-import { readUpload } from '../../lib/imports/read-upload';
+import { checkUpload } from '../../lib/imports/read-upload';
 import { resolveImportMapping } from '../../lib/imports/resolve-mapping';
 import { startJob } from '../../lib/jobs/start-job';
 import { downloadLink } from '../../lib/s3-links';
@@ -45,9 +45,10 @@ export function buildImportsRouter(deps: ImportsRouterDeps): Router {
     const file = await readFile(req, res);
     const format = detectImportFormat(file.originalname, file.mimetype, file.buffer.subarray(0, 8));
     const mapping = options.mapping === undefined ? undefined : parseCustomMapping(entity, options.mapping);
-    // Parsed here too, so an unreadable, empty or unrecognised file is a 400 before any job.
-    const sheet = await readUpload(format, file.buffer);
-    resolveImportMapping(entity, sheet.headers, mapping);
+    // Checked here, so an unreadable, empty or unrecognised file is a 400 before any job: a csv
+    // up to its first data row only, a spreadsheet whole (lib/imports/read-upload.ts).
+    const head = await checkUpload(format, file.buffer);
+    resolveImportMapping(entity, head.headers, mapping);
     const owner = await User.findByPk(user.id, { attributes: ['time_zone'], rejectOnEmpty: true });
     const hash = createHash('sha256')
       .update(JSON.stringify([user.id, entity, options.preview, options.updateExisting, mapping ?? null, options.rowActions ?? null, owner.time_zone]))
@@ -61,6 +62,7 @@ export function buildImportsRouter(deps: ImportsRouterDeps): Router {
       format,
       uploadKey,
       filename: file.originalname,
+      ...(head.encoding ? { encoding: head.encoding } : {}),
       updateExisting: options.updateExisting,
       preview: options.preview,
       timeZone: owner.time_zone,

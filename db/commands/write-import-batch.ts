@@ -20,58 +20,85 @@ const COLUMNS: Record<ImportEntity, Record<string, string>> = {
 
 const CREATED_EVENTS: Partial<Record<ImportEntity, [string, string]>> = { contacts: ['CONTACT_CREATED', 'CONTACT'], sessions: ['SESSION_CREATED', 'SESSION'] };
 
+/** What one batch did: rows created, and matched rows whose stored values really changed. */
+export interface ImportBatchOutcome {
+  created: number;
+  changed: number;
+}
+
 /**
- * Writes one batch of an import in one transaction, in four statements whatever its size: the
- * created rows (one INSERT … SELECT from the batch as JSON), the updates (one UPDATE … FROM; an
- * empty cell keeps the stored value), the CONTACT_CREATED / SESSION_CREATED outbox rows of the
- * created records (same columns as recordDomainEvent writes), and the import_row_writes lines.
- * A retry after a crash finds the committed lines there and skips them; an uncommitted batch
- * left nothing behind. Values are bound as one JSON parameter, never spliced into the SQL.
+ * Writes one batch of an import in one statement, hence one transaction, whatever its size: the
+ * batch arrives as one JSON parameter (values are bound, never spliced into the SQL) and a chain
+ * of data-modifying CTEs inserts the created rows, their CONTACT_CREATED / SESSION_CREATED outbox
+ * rows (payload: the stored row, as recordDomainEvent writes it), updates the matched rows and
+ * records every line in import_row_writes. A retry after a crash finds the committed lines there
+ * and skips them; an uncommitted batch left nothing behind. One round trip per batch: no BEGIN
+ * and COMMIT around it to wait for.
+ *
+ * An update keeps a stored value where the cell is empty, and leaves a row alone (no new row
+ * version, no index entries, updated_at kept) when the file changes none of its values: a file
+ * imported again with updateExisting costs reads, not rewrites.
  */
 export async function writeImportBatch(
   sequelize: Sequelize,
   input: { entity: ImportEntity; ownerId: string; jobRunId: string; requestId?: string; writes: ImportWrite[] },
-): Promise<void> {
+): Promise<ImportBatchOutcome> {
   const { entity, ownerId, jobRunId, writes } = input;
-  if (writes.length === 0) return;
+  if (writes.length === 0) return { created: 0, changed: 0 };
   const columns = COLUMNS[entity];
   const names = Object.keys(columns);
-  const recordType = ['id uuid', ...names.map((n) => `${n} ${columns[n]}`)].join(', ');
-  const json = (action: 'create' | 'update') => JSON.stringify(writes.filter((w) => w.action === action).map((w) => ({ ...w.values, id: w.id })));
-  await sequelize.transaction(async (transaction) => {
-    const creates = json('create');
-    if (creates !== '[]') {
-      // Columns the file left empty take the table's defaults (status, amount).
-      const created = await sequelize.query<Record<string, unknown> & { id: string }>(
-        `INSERT INTO ${entity} (id, owner_id, ${names.join(', ')}, created_at, updated_at)
-         SELECT v.id, $2, ${names.map((n) => (n === 'status' || n === 'amount' ? `COALESCE(v.${n}, ${defaultOf(entity, n)})` : `v.${n}`)).join(', ')}, now(), now()
-         FROM jsonb_to_recordset($1::jsonb) AS v(${recordType})
-         RETURNING *`,
-        { bind: [creates, ownerId], type: QueryTypes.SELECT, transaction },
-      );
-      const event = CREATED_EVENTS[entity];
-      if (event && created.length > 0) {
-        await sequelize.query(
-          `INSERT INTO outbox_events (event_type, entity_type, entity_id, owner_id, payload, request_id)
-           SELECT $1, $2, (r->>'id')::uuid, $3, r, $4 FROM jsonb_array_elements($5::jsonb) AS r`,
-          { bind: [event[0], event[1], ownerId, input.requestId ?? null, JSON.stringify(created)], transaction },
-        );
-      }
+  const recordType = ['action text', 'id uuid', ...names.map((n) => `${n} ${columns[n]}`)].join(', ');
+  const event = CREATED_EVENTS[entity];
+  // Columns the file left empty take the table's defaults (status, amount) on create.
+  const insertValues = names.map((n) => (n === 'status' || n === 'amount' ? `COALESCE(v.${n}, ${defaultOf(entity, n)})` : `v.${n}`)).join(', ');
+  // Every statement of a WITH sees the same snapshot, and an UPDATE … FROM applies one arbitrary
+  // source row per target row: so each record gets one merged write (mergeWrites), while the
+  // ledger keeps one line per file line.
+  const sql = `
+    WITH v AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS v(${recordType})),
+    created AS (
+      INSERT INTO ${entity} (id, owner_id, ${names.join(', ')}, created_at, updated_at)
+      SELECT v.id, $2, ${insertValues}, now(), now() FROM v WHERE v.action = 'create'
+      RETURNING *
+    ),${event ? `
+    events AS (
+      INSERT INTO outbox_events (event_type, entity_type, entity_id, owner_id, payload, request_id)
+      SELECT '${event[0]}', '${event[1]}', c.id, c.owner_id, to_jsonb(c), $7 FROM created c
+    ),` : ''}
+    changed AS (
+      UPDATE ${entity} t SET ${names.map((n) => `${n} = COALESCE(v.${n}, t.${n})`).join(', ')}, updated_at = now()
+      FROM v
+      WHERE v.action = 'update' AND t.id = v.id AND t.owner_id = $2
+        AND (${names.map((n) => `t.${n}`).join(', ')}) IS DISTINCT FROM (${names.map((n) => `COALESCE(v.${n}, t.${n})`).join(', ')})
+      RETURNING t.id
+    ),
+    ledger AS (
+      INSERT INTO import_row_writes (job_run_id, line, entity_id, action)
+      SELECT $3, * FROM unnest($4::int[], $5::uuid[], $6::text[])
+    )
+    SELECT (SELECT count(*) FROM created)::int AS created, (SELECT count(*) FROM changed)::int AS changed`;
+  const bind: unknown[] = [JSON.stringify(mergeWrites(writes)), ownerId, jobRunId, writes.map((w) => w.line), writes.map((w) => w.id), writes.map((w) => w.action)];
+  if (event) bind.push(input.requestId ?? null);
+  const [outcome] = await sequelize.query<ImportBatchOutcome>(sql, { bind, type: QueryTypes.SELECT });
+  return outcome;
+}
+
+/**
+ * One write per record, in file order: rows of the same record in one batch (a record created
+ * then updated by a later line, or one record matched twice) merge as if written one after the
+ * other, an update's empty cells keeping the value before it. The first row's action stands.
+ */
+export function mergeWrites(writes: readonly ImportWrite[]): Record<string, unknown>[] {
+  const byId = new Map<string, Record<string, unknown>>();
+  for (const w of writes) {
+    const record = byId.get(w.id);
+    if (!record) {
+      byId.set(w.id, { ...w.values, action: w.action, id: w.id });
+      continue;
     }
-    const updates = json('update');
-    if (updates !== '[]') {
-      await sequelize.query(
-        `UPDATE ${entity} t SET ${names.map((n) => `${n} = COALESCE(v.${n}, t.${n})`).join(', ')}, updated_at = now()
-         FROM jsonb_to_recordset($1::jsonb) AS v(${recordType})
-         WHERE t.id = v.id AND t.owner_id = $2`,
-        { bind: [updates, ownerId], transaction },
-      );
-    }
-    await sequelize.query('INSERT INTO import_row_writes (job_run_id, line, entity_id, action) SELECT $1, * FROM unnest($2::int[], $3::uuid[], $4::text[])', {
-      bind: [jobRunId, writes.map((w) => w.line), writes.map((w) => w.id), writes.map((w) => w.action)],
-      transaction,
-    });
-  });
+    for (const [field, value] of Object.entries(w.values)) if (value !== undefined && value !== null) record[field] = value;
+  }
+  return [...byId.values()];
 }
 
 /** Defaults of the NOT NULL columns a file may leave empty (as the models declare them). */

@@ -4,6 +4,9 @@ import { UnsupportedMediaTypeError } from '../storage/errors';
 export const IMPORT_FORMATS = ['csv', 'xlsx', 'xls'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
+/** How a csv's bytes become text: UTF-8 (BOM or not) when they are valid UTF-8, else Windows-1252. */
+export type CsvEncoding = 'utf-8' | 'windows-1252';
+
 /** Largest import file (spec: Limits, 10 MB). */
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 

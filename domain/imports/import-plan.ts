@@ -33,29 +33,46 @@ export interface PlanOptions {
   rowActions?: Record<number, RowAction>;
 }
 
+/** Plans a file batch by batch, remembering the keys of the rows already planned. */
+export interface ImportPlanner {
+  /**
+   * Decisions for the next rows of the file, in order. `existing` holds at least every stored
+   * record sharing a key with these rows, in a stable order (oldest first, then id).
+   */
+  plan(rows: readonly PlannedRow[], existing: readonly ExistingRecord[]): RowDecision[];
+}
+
 /**
  * Decides, for each valid row in file order, whether to create, update or skip. Pure and
- * deterministic: `existing` must come in a stable order (oldest first, then id), and when several
- * records match, the first is chosen and the choice reported. A key seen earlier in the same file
- * makes the later row update the earlier row's record (a warning), instead of a duplicate.
+ * deterministic: when several stored records match, the first is chosen and the choice reported.
+ * A key seen earlier in the same file (in this batch or an earlier one) makes the later row
+ * update the earlier row's record (a warning), instead of a duplicate. Planning a file in batches
+ * decides exactly as planning it whole (test/unit/imports/import-plan.test.ts).
  */
-export function planImport(rows: readonly PlannedRow[], existing: readonly ExistingRecord[], options: PlanOptions): RowDecision[] {
-  const byKey = new Map<string, string[]>();
-  for (const record of existing) {
-    for (const key of record.keys) {
-      const ids = byKey.get(key) ?? [];
-      ids.push(record.id);
-      byKey.set(key, ids);
-    }
-  }
+export function createImportPlanner(options: PlanOptions): ImportPlanner {
   const seenInFile = new Map<string, number>();
-  const decisions: RowDecision[] = [];
-  for (const row of rows) {
-    const decision = decide(row, byKey, seenInFile, options);
-    if (decision.action !== 'skip') for (const key of row.keys) if (!seenInFile.has(key)) seenInFile.set(key, decision.sameAsLine ?? row.line);
-    decisions.push(decision);
-  }
-  return decisions;
+  return {
+    plan(rows, existing) {
+      const byKey = new Map<string, string[]>();
+      for (const record of existing) {
+        for (const key of record.keys) {
+          const ids = byKey.get(key) ?? [];
+          ids.push(record.id);
+          byKey.set(key, ids);
+        }
+      }
+      return rows.map((row) => {
+        const decision = decide(row, byKey, seenInFile, options);
+        if (decision.action !== 'skip') for (const key of row.keys) if (!seenInFile.has(key)) seenInFile.set(key, decision.sameAsLine ?? row.line);
+        return decision;
+      });
+    },
+  };
+}
+
+/** The whole file at once: `existing` must come in a stable order (oldest first, then id). */
+export function planImport(rows: readonly PlannedRow[], existing: readonly ExistingRecord[], options: PlanOptions): RowDecision[] {
+  return createImportPlanner(options).plan(rows, existing);
 }
 
 function decide(row: PlannedRow, byKey: Map<string, string[]>, seenInFile: Map<string, number>, options: PlanOptions): RowDecision {

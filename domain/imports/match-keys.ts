@@ -46,3 +46,32 @@ export function storedMatchKeys(entity: ImportEntity, record: { email?: string |
   }
   return matchKeys(entity, record, timeZone);
 }
+
+/** What a database lookup needs to find the records that may share these keys. */
+export interface KeyLookups {
+  emails: string[];
+  /** (first, last) name pairs, '' for an absent name, as two arrays of the same length. */
+  firstNames: string[];
+  lastNames: string[];
+  /** Titles of quotes and invoices, and of sessions (the start date is compared on the keys). */
+  titles: string[];
+}
+
+/** The distinct lookup values of a set of keys (the database lower-cases and trims the same way). */
+export function keyLookups(keys: Iterable<string>): KeyLookups {
+  const lookups: KeyLookups = { emails: [], firstNames: [], lastNames: [], titles: [] };
+  const titles = new Set<string>();
+  for (const key of new Set(keys)) {
+    const colon = key.indexOf(':');
+    const [kind, value] = [key.slice(0, colon), key.slice(colon + 1)];
+    if (kind === 'email') lookups.emails.push(value);
+    else if (kind === 'name') {
+      const [first, last] = value.split('\u0000');
+      lookups.firstNames.push(first);
+      lookups.lastNames.push(last ?? '');
+    } else if (kind === 'title') titles.add(value);
+    else if (kind === 'session') titles.add(value.split('\u0000')[0]);
+  }
+  lookups.titles = [...titles];
+  return lookups;
+}

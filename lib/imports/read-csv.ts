@@ -1,18 +1,16 @@
+import { isUtf8 } from 'node:buffer';
 import iconv from 'iconv-lite';
 import Papa from 'papaparse';
-import { type Sheet, type SheetRow, cellsByHeader } from './sheet';
+import { type CsvEncoding } from '../../domain/imports/file-format';
+import { type SheetRows } from './sheet';
 
 /**
- * Bytes → text: UTF-8 (BOM dropped) when the bytes are valid UTF-8, else Windows-1252, which is
- * what older spreadsheet apps write for "CSV" on French and US systems (é as one byte 0xE9).
+ * UTF-8 (BOM or not) when the bytes are valid UTF-8, else Windows-1252, which is what older
+ * spreadsheet apps write for "CSV" on French and US systems (é as one byte 0xE9). Checked over
+ * the whole upload without decoding it; the worker then decodes as it streams.
  */
-export function decodeCsvBytes(bytes: Buffer): string {
-  const body = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(body);
-  } catch {
-    return iconv.decode(body, 'win1252');
-  }
+export function csvEncodingOf(bytes: Uint8Array): CsvEncoding {
+  return isUtf8(bytes) ? 'utf-8' : 'windows-1252';
 }
 
 /**
@@ -27,53 +25,125 @@ export function detectDelimiter(text: string): string {
 }
 
 /**
- * Reads a csv upload (delimiter `,` `;` or tab). Quoted fields may hold delimiters and line
- * breaks, so each row's file line is counted from the text itself rather than from its index.
+ * The line break of a csv: the first one outside quotes in its head (`\r\n`, `\n` or an old
+ * Mac's `\r`). Given to the parser, so a `\r\n` split across two chunks is never taken for `\r`.
  */
-export function readCsv(bytes: Buffer): Sheet {
-  const text = decodeCsvBytes(bytes);
-  const parsed = Papa.parse<string[]>(text, { delimiter: detectDelimiter(text), skipEmptyLines: false });
-  const records = parsed.data;
-  // Papaparse does not report positions per record: walk the text once, counting line breaks
-  // outside quotes, to know on which line each record starts.
-  const starts = recordStartLines(text, parsed.meta.delimiter, parsed.meta.linebreak);
-  const isBlank = (r: string[]) => r.every((c) => c.trim() === '');
-  const firstIndex = records.findIndex((r) => !isBlank(r));
-  if (firstIndex < 0) return { headers: [], rows: [], delimiter: parsed.meta.delimiter };
-  const headers = records[firstIndex].map((h) => h.trim());
-  const rows: SheetRow[] = [];
-  for (let i = firstIndex + 1; i < records.length; i++) {
-    if (isBlank(records[i])) continue;
-    rows.push({ line: starts[i] ?? i + 1, cells: cellsByHeader(headers, records[i]) });
-  }
-  return { headers, rows, delimiter: parsed.meta.delimiter };
+export function detectNewline(text: string): '\r\n' | '\n' | '\r' {
+  const unquoted = text.replace(/"[^"]*"/g, '');
+  const at = unquoted.search(/[\r\n]/);
+  if (at < 0 || unquoted[at] === '\n') return '\n';
+  return unquoted[at + 1] === '\n' ? '\r\n' : '\r';
 }
 
-function recordStartLines(text: string, delimiter: string, linebreak: string): number[] {
-  const starts = [1];
+// The header line is looked for in at most this much text (a header longer than that is no csv).
+const MAX_HEADER_CHARS = 1024 * 1024;
+
+/**
+ * Reads a csv as it arrives (delimiter `,` `;` or tab): bytes are decoded chunk by chunk and parsed
+ * as they come, and rows are handed out one at a time, so memory holds a chunk and its rows, never
+ * the file; the next chunk is read only once the rows before it are taken (a caller that stops
+ * after the first row reads only the file's head). Quoted fields may hold delimiters and line
+ * breaks: each row's file line is the previous row's plus one plus the line breaks inside its
+ * cells (blank lines are records too, so every line of the file is counted). The first non-blank
+ * row is the header. Stop early with `close()`.
+ */
+export async function readCsvStream(input: AsyncIterable<Uint8Array>, encoding: CsvEncoding): Promise<SheetRows> {
+  const texts = decode(input, encoding)[Symbol.asyncIterator]();
+  let head = '';
+  while (!hasHeaderLine(head) && head.length < MAX_HEADER_CHARS) {
+    const next = await texts.next();
+    if (next.done) break;
+    head += next.value;
+  }
+  // A UTF-8 BOM before bytes that are not UTF-8 after all: dropped as the UTF-8 decoder drops it.
+  if (encoding === 'windows-1252' && head.startsWith('\u00ef\u00bb\u00bf')) head = head.slice(3);
+  const delimiter = detectDelimiter(head);
+  const records = parseRecords(head, texts, new Papa.Parser({ delimiter, newline: detectNewline(head) }));
+  // Ends both generators, and through them the input (a stream's iterator destroys it on return);
+  // a read failing as it is cut off is of no interest any more.
+  const close = () => {
+    records.return(undefined).catch(() => {});
+    texts.return(undefined).catch(() => {});
+  };
+
   let line = 1;
-  let quoted = false;
-  let atFieldStart = true;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"') {
-        if (text[i + 1] === '"') i++;
-        else quoted = false;
-      } else if (c === '\n') line++;
-      continue;
+  /** The next non-blank record with the file line it starts on; undefined at the end. */
+  const nextRecord = async (): Promise<{ line: number; values: string[] } | undefined> => {
+    for (;;) {
+      const next = await records.next();
+      if (next.done) return undefined;
+      const values = next.value;
+      const at = line;
+      line += 1 + lineBreaksIn(values);
+      if (!values.every((c) => c.trim() === '')) return { line: at, values };
     }
-    if (c === '"' && atFieldStart) {
-      quoted = true;
-      atFieldStart = false;
-    } else if (text.startsWith(linebreak, i)) {
-      i += linebreak.length - 1;
-      line++;
-      starts.push(line);
-      atFieldStart = true;
-    } else {
-      atFieldStart = c === delimiter;
+  };
+  const header = await nextRecord();
+  if (!header) {
+    close();
+    return { headers: [], rows: empty(), delimiter, close };
+  }
+  const headers = header.values.map((h) => h.trim());
+  async function* rows() {
+    try {
+      for (let record = await nextRecord(); record; record = await nextRecord()) yield { line: record.line, values: record.values };
+    } finally {
+      close();
     }
   }
-  return starts;
+  return { headers, rows: rows(), delimiter, close };
+}
+
+/**
+ * Records of the text as it comes, as papaparse's own streamers do: each parse leaves out the last,
+ * maybe incomplete, record, which starts the next parse. A record longer than the new text (a
+ * quoted field running on) waits for as much text again before it is parsed anew, so a file that
+ * never closes a quote is parsed a few times over, not once per chunk.
+ */
+async function* parseRecords(head: string, texts: AsyncIterator<string>, parser: Papa.Parser): AsyncGenerator<string[]> {
+  let partial = ''; // the start of a record not complete yet
+  let fresh = head; // text read since the last parse
+  let finished = false;
+  for (;;) {
+    while (!finished && fresh.length < Math.max(partial.length, 1)) {
+      const next = await texts.next();
+      if (next.done) finished = true;
+      else fresh += next.value;
+    }
+    const aggregate = partial + fresh;
+    fresh = '';
+    const result = parser.parse(aggregate, 0, !finished) as { data: string[][]; meta: { cursor: number } };
+    partial = aggregate.substring(result.meta.cursor);
+    yield* result.data;
+    if (finished) return;
+  }
+}
+
+async function* decode(input: AsyncIterable<Uint8Array>, encoding: CsvEncoding): AsyncGenerator<string> {
+  // iconv-lite's decoders keep a character split across two chunks, and drop a UTF-8 BOM.
+  const decoder = iconv.getDecoder(encoding === 'utf-8' ? 'utf8' : 'win1252');
+  for await (const chunk of input) {
+    const text = decoder.write(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+    if (text) yield text;
+  }
+  const last = decoder.end();
+  if (last) yield last;
+}
+
+/** True once the text holds a non-blank line and all of the line break after it (`\r` may start `\r\n`). */
+function hasHeaderLine(text: string): boolean {
+  return /\S[^\r\n]*(\r?\n|\r[^\n])/.test(text);
+}
+
+function lineBreaksIn(values: readonly string[]): number {
+  let count = 0;
+  for (const value of values) for (let i = value.indexOf('\n'); i >= 0; i = value.indexOf('\n', i + 1)) count++;
+  return count;
+}
+
+async function* empty(): AsyncGenerator<never> {}
+
+/** An upload held in memory, handed to a stream reader in slices so it can stop early. */
+export async function* slices(bytes: Uint8Array, size = 64 * 1024): AsyncGenerator<Uint8Array> {
+  for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);
 }

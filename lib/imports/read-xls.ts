@@ -1,7 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import { ValidationError } from '../../domain/errors';
 import { cellText } from './read-xlsx';
-import { type Sheet, type SheetRow, cellsByHeader } from './sheet';
+import { type Sheet, type SheetRow } from './sheet';
 
 /** Reads the first sheet of a legacy .xls (BIFF) workbook with the maintained SheetJS build. */
 export function readXls(bytes: Buffer): Sheet {
@@ -21,7 +21,7 @@ export function readXls(bytes: Buffer): Sheet {
     const values = raw.map((v) => cellText(v).trim());
     if (values.every((v) => v === '')) return;
     if (!headers) headers = values;
-    else rows.push({ line: index + 1, cells: cellsByHeader(headers, values) });
+    else rows.push({ line: index + 1, values });
   });
   return { headers: headers ?? [], rows };
 }

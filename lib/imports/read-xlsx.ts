@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { ValidationError } from '../../domain/errors';
-import { type Sheet, type SheetRow, cellsByHeader } from './sheet';
+import { type Sheet, type SheetRow } from './sheet';
 import { assertZipWithinLimits } from './zip-guard';
 
 /** A spreadsheet cell's value as the text a user typed or sees. */
@@ -44,7 +44,7 @@ export async function readXlsx(bytes: Buffer): Promise<Sheet> {
     for (let c = 1; c <= row.cellCount; c++) values.push(cellText(row.getCell(c).value).trim());
     if (values.every((v) => v === '')) return;
     if (!headers) headers = values;
-    else rows.push({ line: rowNumber, cells: cellsByHeader(headers, values) });
+    else rows.push({ line: rowNumber, values });
   });
   return { headers: headers ?? [], rows };
 }

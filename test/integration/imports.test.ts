@@ -94,6 +94,39 @@ describe('contacts from csv', () => {
     ]);
   });
 
+  it('matches and deduplicates across the batches of a long file, in preview and import alike', async () => {
+    const owner = await buildUser(t.app);
+    // The file is read and written 1 000 rows at a time: these matches fall in its 2nd and 3rd batches.
+    const byName = await buildContact(t.app, owner, { first_name: 'P1700', last_name: 'N1700', email: 'old-p1700@example.fr', city: 'Old' });
+    const same = await buildContact(t.app, owner, { first_name: 'P2300', last_name: 'N2300', email: 'p2300@example.fr', city: 'Ville2300' });
+    const lines = ['First Name,Last Name,Email,City'];
+    for (let i = 0; i < 2500; i++) lines.push(i === 2399 ? 'Q,Dup,P0@example.fr,Lastcity' : `P${i},N${i},p${i}@example.fr,Ville${i}`);
+    const csv = Buffer.from(lines.join('\n'));
+
+    const preview = await upload(owner, '/api/import/contacts/preview', csv, 'long.csv', 'text/csv');
+    expect(preview.status).toBe(200);
+    expect(preview.body.summary).toEqual({ create: 2497, update: 3, skip: 0 });
+    expect(preview.body.items.filter((i: { suggestedAction: string }) => i.suggestedAction === 'update')).toEqual([
+      expect.objectContaining({ line: 1702, existingContactId: byName.id, changes: { email: { from: 'old-p1700@example.fr', to: 'p1700@example.fr' }, city: { from: 'Old', to: 'Ville1700' } } }),
+      expect.objectContaining({ line: 2302, existingContactId: same.id, changes: {} }),
+      expect.objectContaining({ line: 2401, reason: 'Same record as line 2: this row updates it' }),
+    ]);
+
+    const res = await upload(owner, '/api/import/contacts', csv, 'long.csv', 'text/csv', { updateExisting: 'true' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ imported: 2500, created: 2497, updated: 3, skipped: 0, errors: [] });
+    expect(res.body.warnings).toEqual([{ line: 2401, message: 'Same record as line 2: this row updates it' }]);
+    const stored = await rows('SELECT count(*)::int AS n, count(DISTINCT lower(email))::int AS emails FROM contacts WHERE owner_id = $1', [owner.id]);
+    expect(stored[0]).toEqual({ n: 2499, emails: 2499 });
+    const picked = await rows("SELECT id, first_name, last_name, email, city FROM contacts WHERE owner_id = $1 AND lower(email) IN ('p1700@example.fr', 'p2300@example.fr', 'p0@example.fr') ORDER BY lower(email)", [owner.id]);
+    expect(picked).toEqual([
+      { id: expect.any(String), first_name: 'Q', last_name: 'Dup', email: 'P0@example.fr', city: 'Lastcity' },
+      { id: byName.id, first_name: 'P1700', last_name: 'N1700', email: 'p1700@example.fr', city: 'Ville1700' },
+      { id: same.id, first_name: 'P2300', last_name: 'N2300', email: 'p2300@example.fr', city: 'Ville2300' },
+    ]);
+    expect((await rows("SELECT count(*)::int AS n FROM outbox_events WHERE owner_id = $1 AND event_type = 'CONTACT_CREATED'", [owner.id]))[0].n).toBe(2497 + 2);
+  });
+
   it('previews without writing, with the diff of each update, then honours rowActions', async () => {
     const owner = await buildUser(t.app);
     const existing = await buildContact(t.app, owner, { first_name: 'Anna', last_name: 'Petit', email: 'anna@example.fr', city: 'Lyon' });
@@ -178,9 +211,15 @@ describe('a worker killed mid-import', () => {
   it('finishes the import after a restart with no duplicated and no missing row', async () => {
     const owner = await buildUser(t.app);
     const count = 30_000;
-    const lines = ['First Name,Last Name,Email'];
-    for (let i = 0; i < count; i++) lines.push(`P${i},Nom${i},p${i}@example.fr`);
-    const pending = upload(owner, '/api/import/contacts', Buffer.from(lines.join('\n')), 'big.csv', 'text/csv').then((r) => r);
+    // With updateExisting: the restarted attempt must still update these, and must not take the
+    // contacts the killed attempt created for stored matches.
+    const existing = new Map<number, string>();
+    for (let i = 0; i < count; i += 1_000) existing.set(i, (await buildContact(t.app, owner, { first_name: `P${i}`, last_name: `Nom${i}`, email: `p${i}@example.fr`, city: 'Before' })).id);
+    const lines = ['First Name,Last Name,Email,City'];
+    for (let i = 0; i < count; i++) lines.push(`P${i},Nom${i},p${i}@example.fr,After`);
+    // Read by the restarted attempt: the contact line 3 created is the same record, not a stored match.
+    lines.push('P1,Nom1,p1@example.fr,After');
+    const pending = upload(owner, '/api/import/contacts', Buffer.from(lines.join('\n')), 'big.csv', 'text/csv', { updateExisting: 'true' }).then((r) => r);
     const run = await eventually('some batches written', async () => {
       const written = await rows("SELECT w.job_run_id, count(*)::int AS n FROM import_row_writes w JOIN job_runs r ON r.id = w.job_run_id WHERE r.user_id = $1 GROUP BY 1", [owner.id]);
       return written[0] && (written[0].n as number) > 0 && (written[0].n as number) < count ? written[0] : undefined;
@@ -189,9 +228,13 @@ describe('a worker killed mid-import', () => {
     worker = await startWorker();
     const res = await pending;
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ imported: count, created: count, skipped: 0 });
-    const stored = await rows('SELECT count(*)::int AS n, count(DISTINCT email)::int AS d FROM contacts WHERE owner_id = $1', [owner.id]);
-    expect(stored[0]).toEqual({ n: count, d: count });
+    expect(res.body).toMatchObject({ imported: count + 1, created: count - existing.size, updated: existing.size + 1, skipped: 0 });
+    expect(res.body.warnings).toEqual([{ line: count + 2, message: 'Same record as line 3: this row updates it' }]);
+    const stored = await rows("SELECT count(*)::int AS n, count(DISTINCT email)::int AS d, count(*) FILTER (WHERE city = 'After')::int AS after FROM contacts WHERE owner_id = $1", [owner.id]);
+    expect(stored[0]).toEqual({ n: count, d: count, after: count });
+    const kept = await rows('SELECT id FROM contacts WHERE owner_id = $1 AND id = ANY($2::uuid[])', [owner.id, [...existing.values()]]);
+    expect(kept).toHaveLength(existing.size);
+    expect((await rows("SELECT count(*)::int AS n FROM outbox_events WHERE owner_id = $1 AND event_type = 'CONTACT_CREATED'", [owner.id]))[0].n).toBe(count);
     expect((await rows('SELECT status FROM job_runs WHERE id = $1', [run.job_run_id]))[0].status).toBe('COMPLETED');
     // The restarted worker resumed after the committed batches rather than starting over.
     expect(fs.readFileSync(logFile, 'utf8')).toContain('resuming an import after a retry');

@@ -1,4 +1,4 @@
-import { type ImportFormat } from '../../domain/imports/file-format';
+import { type CsvEncoding, type ImportFormat } from '../../domain/imports/file-format';
 import { type RowAction } from '../../domain/imports/import-plan';
 import { type ImportEntity } from '../../domain/imports/target-fields';
 import { defineJob, jobId, TASK_QUEUES } from '../job-run/contract';
@@ -12,6 +12,8 @@ export interface ImportPayload extends Record<string, unknown> {
   uploadKey: string;
   /** The file name as uploaded, for the error file's name. */
   filename: string;
+  /** A csv's encoding, found by the api on the whole upload, so the worker decodes as it streams. */
+  encoding?: CsvEncoding;
   updateExisting: boolean;
   /** A custom mapping already checked against the entity's target fields; else auto-detected. */
   mapping?: Record<string, string>;

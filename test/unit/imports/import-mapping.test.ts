@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { ValidationError } from '../../../domain/errors';
 import { parseCustomMapping } from '../../../domain/imports/custom-mapping';
 import { autoMapHeaders, normalizeHeader, targetForHeader } from '../../../domain/imports/header-mapping';
-import { recordFromRow, splitFullName } from '../../../domain/imports/row-record';
+import { recordFromRow, rowMapper, splitFullName } from '../../../domain/imports/row-record';
 import { IMPORT_ENTITIES, IMPORT_TARGET_FIELDS } from '../../../domain/imports/target-fields';
 
 describe('automatic header mapping', () => {
@@ -121,6 +121,14 @@ describe('row records', () => {
     const mapping = autoMapHeaders('contacts', headers);
     const row = { 'E-mail 1 - Value': '  ', 'E-mail 2 - Value': 'b@example.com', 'Phone 1 - Value': '+33 6 12', 'Phone 2 - Value': '+33 7 00' };
     expect(recordFromRow(row, mapping, headers)).toEqual({ email: 'b@example.com', phone_number: '+33 6 12' });
+    // Compiled once per file, read from the cells in column order: the same record.
+    expect(rowMapper(mapping, headers)(['  ', 'b@example.com', '+33 6 12', '+33 7 00'])).toEqual({ email: 'b@example.com', phone_number: '+33 6 12' });
+  });
+
+  it('reads a header that appears twice from its first column, as the error report shows it', () => {
+    const headers = ['Email', 'City', 'Email'];
+    expect(rowMapper({ Email: 'email', City: 'city' }, headers)(['a@x.io', ' Lyon ', 'b@x.io'])).toEqual({ email: 'a@x.io', city: 'Lyon' });
+    expect(rowMapper({ Email: 'email' }, headers)(['', 'Lyon', 'b@x.io'])).toEqual({});
   });
 
   it('splits full names: the last word is the last name', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { fieldChanges, planImport } from '../../../domain/imports/import-plan';
-import { localDate, matchKeys } from '../../../domain/imports/match-keys';
+import { createImportPlanner, fieldChanges, planImport } from '../../../domain/imports/import-plan';
+import { keyLookups, localDate, matchKeys } from '../../../domain/imports/match-keys';
 
 describe('match keys', () => {
   it('contacts: e-mail then first plus last name, case-insensitive', () => {
@@ -70,6 +70,43 @@ describe('import plan', () => {
         },
       ),
     );
+  });
+});
+
+describe('planning a file batch by batch', () => {
+  it('decides exactly as planning it whole, each batch seeing only the records sharing its keys', () => {
+    const key = fc.constantFrom('k1', 'k2', 'k3', 'k4', 'k5');
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.record({ line: fc.integer({ min: 2, max: 60 }), keys: fc.array(key, { maxLength: 2 }) }), { selector: (r) => r.line, maxLength: 25 }),
+        fc.array(fc.record({ id: fc.uuid(), keys: fc.array(key, { maxLength: 2 }) }), { maxLength: 6 }),
+        fc.boolean(),
+        fc.integer({ min: 1, max: 7 }),
+        fc.dictionary(fc.integer({ min: 2, max: 60 }).map(String), fc.constantFrom('create' as const, 'update' as const, 'skip' as const)),
+        (unordered, records, updateExisting, size, actions) => {
+          const rows = [...unordered].sort((a, b) => a.line - b.line);
+          const rowActions = Object.fromEntries(Object.entries(actions).map(([l, a]) => [Number(l), a]));
+          const whole = planImport(rows, records, { updateExisting, rowActions });
+          const planner = createImportPlanner({ updateExisting, rowActions });
+          const batched = [];
+          for (let i = 0; i < rows.length; i += size) {
+            const batch = rows.slice(i, i + size);
+            const keys = new Set(batch.flatMap((r) => r.keys));
+            batched.push(...planner.plan(batch, records.filter((r) => r.keys.some((k) => keys.has(k)))));
+          }
+          expect(batched).toEqual(whole);
+        },
+      ),
+    );
+  });
+
+  it('turns a batch\'s keys into the values its database lookup needs', () => {
+    expect(keyLookups(['email:a@x.io', 'name:anna\u0000petit', 'name:\u0000solo', 'email:a@x.io', 'title:devis', 'session:mariage\u00002026-06-20'])).toEqual({
+      emails: ['a@x.io'],
+      firstNames: ['anna', ''],
+      lastNames: ['petit', 'solo'],
+      titles: ['devis', 'mariage'],
+    });
   });
 });
 

@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import { type Sequelize } from 'sequelize-typescript';
+import { type ImportWrite, writeImportBatch } from '../../db/commands/write-import-batch';
+import { findImportCandidates, type StoredRecord, type WrittenLine } from '../../db/queries/import-matches';
+import { createImportPlanner, fieldChanges, type RowAction, type RowDecision } from '../../domain/imports/import-plan';
+import { keyLookups } from '../../domain/imports/match-keys';
+import { rowMapper } from '../../domain/imports/row-record';
+import { type ImportEntity } from '../../domain/imports/target-fields';
+import { cellsByHeader, type SheetRow } from '../../lib/imports/sheet';
+import { type ImportPreviewItem, type ImportRowError } from '../../workflows/imports/contract';
+import { createKnownRecords } from './known-records';
+import { type PreparedRow, prepareRows } from './prepare-rows';
+
+export interface ImportRunOptions {
+  sequelize: Sequelize;
+  entity: ImportEntity;
+  ownerId: string;
+  jobRunId: string;
+  requestId?: string;
+  timeZone: string;
+  headers: readonly string[];
+  mapping: Record<string, string>;
+  updateExisting: boolean;
+  /** Plan and report, write nothing. */
+  preview: boolean;
+  rowActions: Record<number, RowAction>;
+  /** Lines an earlier attempt of this job run wrote (import_row_writes). */
+  written: ReadonlyMap<number, WrittenLine>;
+  /** Called after each batch commits (a preview: is planned), with the lines written so far (the activity heartbeats). */
+  onBatchDone: (linesWritten: number) => void;
+}
+
+/** What an import did, once every batch is in. */
+export interface ImportRunOutcome {
+  totalRows: number;
+  created: number;
+  updated: number;
+  /** Stored records an update really changed (matched records the file leaves as they are are not rewritten). */
+  changedRecords: number;
+  errors: ImportRowError[];
+  warnings: { line: number; message: string }[];
+  /** The preview's lines (preview only). */
+  items: ImportPreviewItem[];
+}
+
+/**
+ * One import, fed batch by batch in file order (`add`), so memory holds a batch, not the file.
+ * Each batch is validated, its relation ids checked, the stored records sharing its keys looked up
+ * in one statement, planned (the plan remembers earlier batches' keys), and written in one
+ * transaction with its outbox events and ledger lines. The write of one batch runs while the next
+ * is read and prepared; batches still commit one after the other, in file order.
+ *
+ * A retried attempt (a killed worker) replans every line (same file, same decisions) but writes
+ * only the lines its ledger lacks, reusing the ids and actions the ledger recorded.
+ */
+export function createImportRun(options: ImportRunOptions) {
+  const { sequelize, entity, ownerId, preview, written } = options;
+  const matching = preview || options.updateExisting || Object.values(options.rowActions).includes('update');
+  const planner = createImportPlanner({ updateExisting: preview || options.updateExisting, rowActions: options.rowActions });
+  const known = createKnownRecords(entity, options.timeZone, compactKey);
+  const toRecord = rowMapper(options.mapping, options.headers);
+  /** Records this import created (this attempt or an earlier one): never a stored match. */
+  const createdHere = new Set<string>();
+  if (matching) for (const w of written.values()) if (w.action === 'create') createdHere.add(w.id);
+  /** The record of each line planned so far: a later row of the same record updates it. */
+  const idOf = new Map<number, string>();
+  const outcome: ImportRunOutcome = { totalRows: 0, created: 0, updated: 0, changedRecords: 0, errors: [], warnings: [], items: [] };
+  let linesWritten = written.size;
+  let writing: Promise<void> = Promise.resolve();
+
+  const write = async (writes: ImportWrite[]) => {
+    if (writes.length > 0) {
+      const result = await writeImportBatch(sequelize, { entity, ownerId, jobRunId: options.jobRunId, requestId: options.requestId, writes });
+      outcome.changedRecords += result.changed;
+      linesWritten += writes.length;
+    }
+    options.onBatchDone(linesWritten);
+  };
+
+  return {
+    /** The next rows of the file. Resolves once they are planned and the previous batch committed. */
+    async add(batch: readonly SheetRow[]): Promise<void> {
+      outcome.totalRows += batch.length;
+      const { rows, errors } = await prepareRows(sequelize, { entity, ownerId, timeZone: options.timeZone, headers: options.headers, rows: batch, toRecord });
+      outcome.errors.push(...errors);
+      let stored: StoredRecord[] = [];
+      const planned = rows.map((r) => ({ line: r.line, keys: r.keys.map(compactKey) }));
+      if (matching && planned.some((r) => r.keys.length > 0)) {
+        stored = await findImportCandidates(sequelize, entity, ownerId, keyLookups(rows.flatMap((r) => r.keys)));
+        known.learn(stored, createdHere);
+      }
+      const decisions = planner.plan(planned, matching ? known.sharingKeys(planned.flatMap((r) => r.keys)) : []);
+      if (preview) {
+        outcome.items.push(...previewItems(rows, decisions, errors, stored, options.mapping));
+        options.onBatchDone(0);
+        return;
+      }
+      const writes = toWrites(rows, decisions);
+      // One batch in flight: this one is sent once the previous one has committed.
+      await writing;
+      const next = write(writes);
+      next.catch(() => {}); // awaited by the next add or by finish; this only keeps Node from calling it unhandled
+      writing = next;
+    },
+
+    /** Waits for the last batch; errors come sorted by line. */
+    async finish(): Promise<ImportRunOutcome> {
+      await writing;
+      outcome.errors.sort((a, b) => a.line - b.line);
+      outcome.items.sort((a, b) => a.line - b.line);
+      return outcome;
+    },
+  };
+
+  /** Ids and actions of a batch's decisions; the writes it still needs (lines not in the ledger). */
+  function toWrites(rows: readonly PreparedRow[], decisions: readonly RowDecision[]): ImportWrite[] {
+    const byLine = new Map(rows.map((r) => [r.line, r]));
+    const writes: ImportWrite[] = [];
+    for (const d of decisions) {
+      const row = byLine.get(d.line) as PreparedRow;
+      if (d.warning) outcome.warnings.push({ line: d.line, message: d.warning });
+      if (d.error) outcome.errors.push({ line: d.line, message: d.error, row: cellsByHeader(options.headers, row.cells) });
+      if (d.action === 'skip') continue;
+      const recorded = written.get(d.line);
+      const id = recorded?.id ?? (d.action === 'create' ? randomUUID() : (d.existingId ?? idOf.get(d.sameAsLine as number)));
+      if (!id) continue;
+      idOf.set(d.line, id);
+      const action = recorded?.action ?? d.action;
+      if (action === 'create') {
+        outcome.created++;
+        if (matching) createdHere.add(id);
+      } else {
+        outcome.updated++;
+      }
+      if (!recorded) writes.push({ line: d.line, action, id, values: row.values });
+    }
+    return writes;
+  }
+}
+
+function previewItems(rows: readonly PreparedRow[], decisions: readonly RowDecision[], errors: readonly ImportRowError[], stored: readonly StoredRecord[], mapping: Record<string, string>): ImportPreviewItem[] {
+  const byLine = new Map(rows.map((r) => [r.line, r]));
+  const storedById = new Map(stored.map((s) => [s.id, s]));
+  const items: ImportPreviewItem[] = [];
+  for (const e of errors) items.push({ line: e.line, firstName: e.row[firstHeader(mapping, 'first_name')] ?? '', lastName: e.row[firstHeader(mapping, 'last_name')] ?? '', reason: e.message, suggestedAction: 'skip' });
+  for (const d of decisions) {
+    const values = (byLine.get(d.line) as PreparedRow).values;
+    const names = { firstName: String(values.first_name ?? ''), lastName: String(values.last_name ?? '') };
+    if (d.action === 'update' && d.existingId) {
+      items.push({ line: d.line, ...names, reason: d.warning ?? 'Matches an existing contact', suggestedAction: 'update', existingContactId: d.existingId, changes: fieldChanges(storedById.get(d.existingId) ?? {}, values) });
+    } else if (d.action === 'update') {
+      items.push({ line: d.line, ...names, reason: d.warning ?? 'Same contact as an earlier line', suggestedAction: 'update' });
+    } else {
+      items.push({ line: d.line, ...names, reason: d.error ?? (d.action === 'create' ? 'New contact' : 'Skipped'), suggestedAction: d.action });
+    }
+  }
+  return items;
+}
+
+function firstHeader(mapping: Record<string, string>, target: string): string {
+  return Object.keys(mapping).find((h) => mapping[h] === target) ?? '';
+}
+
+/**
+ * A match key as the plan remembers it for the rest of the file: a copy of its own, one byte per
+ * UTF-8 byte. A key built from a cell is a V8 rope over a slice of the parsed chunk, so keeping
+ * it would keep that chunk, and through all the keys the whole file, alive. The copy is
+ * one-to-one (the same keys compare equal, different keys differ) and costs about 0.2 µs.
+ */
+export function compactKey(key: string): string {
+  return Buffer.from(key, 'utf8').toString('latin1');
+}
