@@ -13,6 +13,7 @@ import { resolveImportMapping } from '../../lib/imports/resolve-mapping';
 import { type SheetRow, type SheetRows } from '../../lib/imports/sheet';
 import { type ImportPayload, type ImportPreview, type ImportResult } from '../../workflows/imports/contract';
 import { createImportRun, type ImportRunOutcome } from './import-run';
+import { withinBudget } from '../../domain/imports/result-budget';
 
 export interface ImportDeps {
   sequelize: Sequelize;
@@ -92,7 +93,12 @@ async function importRows(deps: ImportDeps, logger: Logger, jobRunId: string, pa
 
 function previewOf(outcome: ImportRunOutcome, mapping: Record<string, string>): ImportPreview {
   const count = (a: RowAction) => outcome.items.filter((i) => i.suggestedAction === a).length;
-  return { items: outcome.items, summary: { create: count('create'), update: count('update'), skip: count('skip') }, mapping, totalRows: outcome.totalRows };
+  // A long preview shows what a studio reviews first, updates (with their diffs) and skipped lines,
+  // then as many creations as fit; in file order.
+  const rank = { update: 0, skip: 1, create: 2 } as const;
+  const { kept, truncated } = withinBudget([...outcome.items].sort((a, b) => rank[a.suggestedAction] - rank[b.suggestedAction] || a.line - b.line));
+  kept.sort((a, b) => a.line - b.line);
+  return { items: kept, itemsTruncated: truncated, summary: { create: count('create'), update: count('update'), skip: count('skip') }, mapping, totalRows: outcome.totalRows };
 }
 
 /** The result, once the failed rows are stored as a file in the upload's format. */
@@ -103,13 +109,16 @@ async function resultOf(deps: ImportDeps, logger: Logger, jobRunId: string, payl
   await deps.s3.send(new PutObjectCommand({ Bucket: deps.bucket, Key: key, Body: file.body, ContentType: file.contentType }));
   const skipped = outcome.totalRows - outcome.created - outcome.updated;
   logger.info({ created: outcome.created, updated: outcome.updated, changedRecords: outcome.changedRecords, skipped }, 'import written');
+  const listed = withinBudget(outcome.errors);
   return {
     imported: outcome.created + outcome.updated,
     skipped,
     total: outcome.totalRows,
     totalRows: outcome.totalRows,
-    errors: outcome.errors,
-    warnings: outcome.warnings,
+    errors: listed.kept,
+    errorCount: outcome.errors.length,
+    errorsTruncated: listed.truncated,
+    warnings: withinBudget(outcome.warnings).kept,
     mapping,
     created: outcome.created,
     updated: outcome.updated,

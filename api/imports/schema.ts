@@ -35,7 +35,10 @@ export const ImportResultView = z.object({
   imported: z.number().int(),
   skipped: z.number().int(),
   total: z.number().int(),
+  /** The first failing rows (at most 1 000, about 1 MB of JSON); all of them are in the error file. */
   errors: z.array(RowError),
+  errorCount: z.number().int(),
+  errorsTruncated: z.boolean(),
   warnings: z.array(z.object({ line: z.number().int(), message: z.string() })),
   mapping: z.record(z.string(), z.string()),
   totalRows: z.number().int(),
@@ -56,6 +59,8 @@ export const ImportPreviewView = z.object({
       changes: z.record(z.string(), z.object({ from: z.string().nullable(), to: z.string() })).optional(),
     }),
   ),
+  /** True when the file has more lines than `items` shows (at most 1 000); `summary` counts them all. */
+  itemsTruncated: z.boolean(),
   summary: z.object({ create: z.number().int(), update: z.number().int(), skip: z.number().int() }),
   mapping: z.record(z.string(), z.string()),
   totalRows: z.number().int(),

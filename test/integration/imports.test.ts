@@ -186,6 +186,31 @@ describe('sessions, quotes and invoices from spreadsheets', () => {
   });
 });
 
+describe('a file whose rows mostly fail', () => {
+  it('lists the first 1 000 failing rows, counts them all, and puts every one in the error file; the preview likewise', async () => {
+    const owner = await buildUser(t.app);
+    const lines = ['First Name,Last Name,Email'];
+    for (let i = 0; i < 1500; i++) lines.push(`Zoé${i},Martin,not-an-email-${i}`);
+    lines.push('Hugo,Bernard,hugo@example.fr');
+    const file = Buffer.from(`${lines.join('\n')}\n`);
+    const res = await upload(owner, '/api/import/contacts', file, 'mostly-wrong.csv', 'text/csv');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ imported: 1, skipped: 1500, total: 1501, errorCount: 1500, errorsTruncated: true });
+    expect(res.body.errors).toHaveLength(1000);
+    expect(res.body.errors[0]).toMatchObject({ line: 2, message: 'email is not a valid e-mail address' });
+    expect(res.body.errors[999].line).toBe(1001);
+    const errorFile = Buffer.from(await (await fetch(res.body.errorFile.url)).arrayBuffer()).toString('utf8');
+    expect(errorFile.trim().split(/\r?\n/)).toHaveLength(1 + 1500);
+
+    const preview = await upload(owner, '/api/import/contacts/preview', file, 'mostly-wrong.csv', 'text/csv');
+    expect(preview.status).toBe(200);
+    expect(preview.body).toMatchObject({ itemsTruncated: true, summary: { create: 0, update: 1, skip: 1500 }, totalRows: 1501 });
+    // The update (the line a studio reviews most) is shown although it is the file's last line.
+    expect(preview.body.items).toHaveLength(1000);
+    expect(preview.body.items.at(-1)).toMatchObject({ line: 1502, suggestedAction: 'update' });
+  }, 120_000);
+});
+
 describe('refused uploads', () => {
   it('answers 413 above 10 MB, 415 for another type, 400 for empty, unrecognised, bad mappings and a zip bomb', async () => {
     const owner = await buildUser(t.app);

@@ -38,7 +38,11 @@ export interface ImportResult {
   skipped: number;
   total: number;
   totalRows: number;
+  /** The first failing rows (at most 1 000, about 1 MB); every one of them is in the error file. */
   errors: ImportRowError[];
+  /** How many rows failed; more than `errors` lists when `errorsTruncated`. */
+  errorCount: number;
+  errorsTruncated: boolean;
   warnings: { line: number; message: string }[];
   mapping: Record<string, string>;
   created: number;
@@ -58,7 +62,9 @@ export interface ImportPreviewItem {
 }
 
 export interface ImportPreview {
+  /** The first lines (at most 1 000, about 1 MB); `summary` counts every line. */
   items: ImportPreviewItem[];
+  itemsTruncated: boolean;
   summary: { create: number; update: number; skip: number };
   mapping: Record<string, string>;
   totalRows: number;
