@@ -37,6 +37,10 @@ export async function prepareRows(
   const errors: ImportRowError[] = [];
   const valid: { line: number; value: Record<string, unknown>; cells: string[] }[] = [];
   for (const row of input.rows) {
+    if (row.problem) {
+      errors.push({ line: row.line, message: row.problem, row: cellsByHeader(headers, row.values) });
+      continue;
+    }
     const result = validateRow(entity, input.toRecord(row.values));
     if (result.ok) valid.push({ line: row.line, value: result.value as Record<string, unknown>, cells: row.values });
     else errors.push({ line: row.line, message: result.message, row: cellsByHeader(headers, row.values) });

@@ -2,7 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import iconv from 'iconv-lite';
 import Papa from 'papaparse';
 import { type CsvEncoding } from '../../domain/imports/file-format';
-import { type SheetRows } from './sheet';
+import { type SheetRow, type SheetRows } from './sheet';
 
 /**
  * UTF-8 (BOM or not) when the bytes are valid UTF-8, else Windows-1252, which is what older
@@ -68,14 +68,14 @@ export async function readCsvStream(input: AsyncIterable<Uint8Array>, encoding: 
 
   let line = 1;
   /** The next non-blank record with the file line it starts on; undefined at the end. */
-  const nextRecord = async (): Promise<{ line: number; values: string[] } | undefined> => {
+  const nextRecord = async (): Promise<SheetRow | undefined> => {
     for (;;) {
       const next = await records.next();
       if (next.done) return undefined;
-      const values = next.value;
+      const { values, problem } = next.value;
       const at = line;
       line += 1 + lineBreaksIn(values);
-      if (!values.every((c) => c.trim() === '')) return { line: at, values };
+      if (problem || !values.every((c) => c.trim() === '')) return problem ? { line: at, values, problem } : { line: at, values };
     }
   };
   const header = await nextRecord();
@@ -86,7 +86,7 @@ export async function readCsvStream(input: AsyncIterable<Uint8Array>, encoding: 
   const headers = header.values.map((h) => h.trim());
   async function* rows() {
     try {
-      for (let record = await nextRecord(); record; record = await nextRecord()) yield { line: record.line, values: record.values };
+      for (let record = await nextRecord(); record; record = await nextRecord()) yield record;
     } finally {
       close();
     }
@@ -94,13 +94,18 @@ export async function readCsvStream(input: AsyncIterable<Uint8Array>, encoding: 
   return { headers, rows: rows(), delimiter, close };
 }
 
+const QUOTE_PROBLEMS: Record<string, string> = {
+  MissingQuotes: 'a quoted cell is never closed (a " is missing): this line and the rest of the file could not be read',
+  InvalidQuotes: 'a quoted cell is malformed (text after its closing ", or a " inside it not doubled)',
+};
+
 /**
  * Records of the text as it comes, as papaparse's own streamers do: each parse leaves out the last,
  * maybe incomplete, record, which starts the next parse. A record longer than the new text (a
  * quoted field running on) waits for as much text again before it is parsed anew, so a file that
  * never closes a quote is parsed a few times over, not once per chunk.
  */
-async function* parseRecords(head: string, texts: AsyncIterator<string>, parser: Papa.Parser): AsyncGenerator<string[]> {
+async function* parseRecords(head: string, texts: AsyncIterator<string>, parser: Papa.Parser): AsyncGenerator<{ values: string[]; problem?: string }> {
   let partial = ''; // the start of a record not complete yet
   let fresh = head; // text read since the last parse
   let finished = false;
@@ -112,9 +117,13 @@ async function* parseRecords(head: string, texts: AsyncIterator<string>, parser:
     }
     const aggregate = partial + fresh;
     fresh = '';
-    const result = parser.parse(aggregate, 0, !finished) as { data: string[][]; meta: { cursor: number } };
+    const result = parser.parse(aggregate, 0, !finished) as { data: string[][]; errors: { type: string; code: string; row?: number }[]; meta: { cursor: number } };
     partial = aggregate.substring(result.meta.cursor);
-    yield* result.data;
+    // A quote never closed swallows the rest of the file into one cell; a quote closed too early
+    // leaves text after it. Either way the cells are not what the file meant: the row is an error.
+    const problems = new Map<number, string>();
+    for (const e of result.errors) if (e.type === 'Quotes' && e.row !== undefined) problems.set(e.row, QUOTE_PROBLEMS[e.code] ?? QUOTE_PROBLEMS.InvalidQuotes);
+    for (let i = 0; i < result.data.length; i++) yield problems.has(i) ? { values: result.data[i], problem: problems.get(i) } : { values: result.data[i] };
     if (finished) return;
   }
 }

@@ -5,6 +5,8 @@
 export interface SheetRow {
   line: number;
   values: string[];
+  /** Why the row could not be read as the file meant it (a csv quote never closed): an error on its line. */
+  problem?: string;
 }
 
 /** An uploaded file as read whole (spreadsheets): the header row and the non-empty data rows. */

@@ -211,6 +211,16 @@ describe('a file whose rows mostly fail', () => {
   }, 120_000);
 });
 
+describe('a csv whose quote is never closed', () => {
+  it('reports that line as an error instead of importing the rest of the file as a name', async () => {
+    const owner = await buildUser(t.app);
+    const res = await upload(owner, '/api/import/contacts', Buffer.from('First Name,Last Name,Email\nLéa,Moreau,lea@example.fr\n"Hugo,Bernard,hugo@example.fr\nInès,Roux,ines@example.fr\n'), 'quotes.csv', 'text/csv');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ imported: 1, skipped: 1, errors: [{ line: 3, message: expect.stringMatching(/^a quoted cell is never closed/) }] });
+    expect(await rows('SELECT first_name FROM contacts WHERE owner_id = $1', [owner.id])).toEqual([{ first_name: 'Léa' }]);
+  });
+});
+
 describe('refused uploads', () => {
   it('answers 413 above 10 MB, 415 for another type, 400 for empty, unrecognised, bad mappings and a zip bomb', async () => {
     const owner = await buildUser(t.app);

@@ -57,6 +57,27 @@ describe('reading csv', () => {
     }
   });
 
+  it('marks a row whose quote is never closed, or is malformed, with the problem on its line, whatever the chunks', async () => {
+    const read = async (text: string, chunk: number) => {
+      const source = await openUpload('csv', slices(Buffer.from(text), chunk));
+      const rows = [];
+      for await (const row of source.rows) rows.push({ line: row.line, values: row.values, problem: row.problem });
+      return rows;
+    };
+    for (const chunk of [1, 3, 7, 64 * 1024]) {
+      // The open quote runs to the end of the file: the rest is one cell of line 3.
+      expect(await read('First Name,Last Name,Email\nA,B,a@example.fr\n"unterminated,F,f@example.fr\nG,H,g@example.fr\n', chunk)).toEqual([
+        { line: 2, values: ['A', 'B', 'a@example.fr'], problem: undefined },
+        { line: 3, values: ['unterminated,F,f@example.fr\nG,H,g@example.fr\n'], problem: expect.stringMatching(/^a quoted cell is never closed/) },
+      ]);
+      // Text after a closing quote: that row only.
+      expect(await read('First Name,Last Name,Email\nA,"B"x",a@example.fr\nD,E,d@example.fr\n', chunk)).toEqual([
+        { line: 2, values: ['A', 'B"x', 'a@example.fr'], problem: expect.stringMatching(/^a quoted cell is malformed/) },
+        { line: 3, values: ['D', 'E', 'd@example.fr'], problem: undefined },
+      ]);
+    }
+  });
+
   it('reads UTF-8 with a BOM, comma or tab delimited', async () => {
     const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('First Name,Email\nZoë,"z@example.com"\n')]);
     expect(csvEncodingOf(bom)).toBe('utf-8');
