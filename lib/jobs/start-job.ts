@@ -46,13 +46,15 @@ export function recordJobRun(draft: JobRunDraft, transaction?: Transaction): Pro
   );
 }
 
+/** The columns of a job run its workflow is started from. */
+export type StartableJobRun = Pick<JobRun, 'id' | 'workflow_type' | 'task_queue' | 'workflow_id' | 'request_id' | 'payload'>;
+
 /**
- * Starts the workflow of a recorded job run, after its row is committed. A workflow already
- * running under that id is the same job. When Temporal cannot be reached the row becomes FAILED
- * in the dead-letter queue, so an admin can replay it once Temporal is back, and the caller
- * gets an UnavailableError.
+ * Starts a recorded job run's workflow, with the run id in its input and memo. Resolves with the
+ * new run id, or null when a workflow already runs under that id (the same job); throws when
+ * Temporal refuses. startJob and startJobs (the relay's batches) both start workflows this way.
  */
-export async function launchJobRun(client: Client, run: JobRun): Promise<JobRun> {
+export async function startJobWorkflow(client: Client, run: StartableJobRun): Promise<string | null> {
   const input: JobInput = { jobRunId: run.id, requestId: run.request_id ?? undefined, payload: run.payload };
   try {
     const handle = await client.workflow.start(run.workflow_type, {
@@ -61,12 +63,31 @@ export async function launchJobRun(client: Client, run: JobRun): Promise<JobRun>
       args: [input],
       memo: { jobRunId: run.id, requestId: run.request_id ?? null },
     });
-    await run.update({ run_id: handle.firstExecutionRunId });
+    return handle.firstExecutionRunId;
   } catch (err) {
-    if (err instanceof WorkflowExecutionAlreadyStartedError) return run;
-    await run.update({ status: 'FAILED', in_dlq: true, finished_at: new Date(), error: `Could not start the workflow: ${(err as Error).message}` });
+    if (err instanceof WorkflowExecutionAlreadyStartedError) return null;
+    throw err;
+  }
+}
+
+/** The error a job run is dead-lettered with when its workflow could not be started. */
+export const startFailure = (err: unknown) => `Could not start the workflow: ${(err as Error).message}`;
+
+/**
+ * Starts the workflow of a recorded job run, after its row is committed. A workflow already
+ * running under that id is the same job. When Temporal cannot be reached the row becomes FAILED
+ * in the dead-letter queue, so an admin can replay it once Temporal is back, and the caller
+ * gets an UnavailableError.
+ */
+export async function launchJobRun(client: Client, run: JobRun): Promise<JobRun> {
+  let runId: string | null;
+  try {
+    runId = await startJobWorkflow(client, run);
+  } catch (err) {
+    await run.update({ status: 'FAILED', in_dlq: true, finished_at: new Date(), error: startFailure(err) });
     throw new UnavailableError('The job system is not available; the job was recorded and can be replayed');
   }
+  if (runId) await run.update({ run_id: runId });
   return run;
 }
 

@@ -1,8 +1,8 @@
-import { type Client, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
+import { type Client } from '@temporalio/client';
 import { QueryTypes } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
-import { type JobContract, type JobInput } from '../../workflows/job-run/contract';
-import { type JobMeta } from './start-job';
+import { type JobContract } from '../../workflows/job-run/contract';
+import { type JobMeta, startFailure, startJobWorkflow } from './start-job';
 
 /** One job of a batch: its business key, payload and bookkeeping fields, as startJob takes them. */
 export interface JobRequest<P, K> {
@@ -67,21 +67,11 @@ export async function startJobs<P extends Record<string, unknown>, K>(
   const launch = async (index: number) => {
     const draft = drafts[index];
     const jobRunId = fresh.get(draft.workflow_id)!;
-    const input: JobInput = { jobRunId, requestId: draft.request_id ?? undefined, payload: draft.payload };
     try {
-      const handle = await client.workflow.start(contract.workflowType, {
-        taskQueue: contract.taskQueue,
-        workflowId: draft.workflow_id,
-        args: [input],
-        memo: { jobRunId, requestId: draft.request_id },
-      });
-      runIds.push({ id: jobRunId, run_id: handle.firstExecutionRunId });
+      const runId = await startJobWorkflow(client, { id: jobRunId, workflow_type: contract.workflowType, task_queue: contract.taskQueue, workflow_id: draft.workflow_id, request_id: draft.request_id, payload: draft.payload });
+      if (runId) runIds.push({ id: jobRunId, run_id: runId });
       results[index] = { outcome: 'started', jobRunId };
     } catch (err) {
-      if (err instanceof WorkflowExecutionAlreadyStartedError) {
-        results[index] = { outcome: 'started', jobRunId };
-        return;
-      }
       failed = true;
       results[index] = { outcome: 'failed', jobRunId, error: err as Error };
     }
@@ -96,7 +86,7 @@ export async function startJobs<P extends Record<string, unknown>, K>(
     }),
   );
 
-  const failures = results.flatMap((r) => (r?.outcome === 'failed' ? [{ id: r.jobRunId, error: `Could not start the workflow: ${r.error.message}`.slice(0, 10_000) }] : []));
+  const failures = results.flatMap((r) => (r?.outcome === 'failed' ? [{ id: r.jobRunId, error: startFailure(r.error).slice(0, 10_000) }] : []));
   const untried = pending.filter((i) => results[i] === undefined).map((i) => fresh.get(drafts[i].workflow_id)!);
   if (runIds.length) {
     await sequelize.query('UPDATE job_runs j SET run_id = r.run_id, updated_at = now() FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, run_id varchar(100)) WHERE j.id = r.id', { bind: [JSON.stringify(runIds)] });
