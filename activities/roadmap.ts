@@ -1,9 +1,12 @@
-import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { ApplicationFailure } from '@temporalio/activity';
 import { Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
 import { readClientInfo } from '../db/commands/client-info';
 import { Contact } from '../db/models/Contact';
 import { Session } from '../db/models/Session';
+import { User } from '../db/models/User';
+import { UserCompany } from '../db/models/UserCompany';
+import { roadmapView, type RoadmapView } from '../domain/session-info/roadmap-view';
 import { type Chromium } from '../lib/chromium';
 import { type RoadmapActivities } from '../workflows/roadmap/contract';
 
@@ -13,62 +16,69 @@ export interface RoadmapDeps {
   chromium: Chromium;
 }
 
-interface RoadmapData {
-  title: string;
-  details: [string, string][];
-  notes: string | null;
-  /** Label and answer in template order; empty when nothing was answered. */
-  answers: [string, string][];
+/** The studio's logo as a data URI for the pdf (no network while printing), when it has one. */
+async function logoDataUri(deps: RoadmapDeps, key: string | null): Promise<string | null> {
+  if (!key) return null;
+  const type = LOGO_TYPES[key.slice(key.lastIndexOf('.') + 1).toLowerCase()];
+  if (!type) return null;
+  const object = await deps.s3.send(new GetObjectCommand({ Bucket: deps.bucket, Key: key }));
+  const bytes = await object.Body?.transformToByteArray();
+  return bytes ? `data:${type};base64,${Buffer.from(bytes).toString('base64')}` : null;
 }
+const LOGO_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif', svg: 'image/svg+xml' };
 
-async function loadRoadmap(ownerId: string, sessionId: string): Promise<RoadmapData> {
+async function loadRoadmap(ownerId: string, sessionId: string): Promise<{ view: RoadmapView; logoKey: string | null }> {
   const session = await Session.findOne({ where: { id: sessionId, owner_id: ownerId } });
   if (!session) throw ApplicationFailure.create({ type: 'not_found', message: 'Session not found', nonRetryable: true });
-  const contact = session.contact_id ? await Contact.findOne({ where: { id: session.contact_id, owner_id: ownerId } }) : null;
-  const info = await readClientInfo(session.id, ownerId);
+  const [owner, company, contact, info] = await Promise.all([
+    User.findByPk(ownerId, { rejectOnEmpty: true }),
+    UserCompany.findOne({ where: { user_id: ownerId } }),
+    session.contact_id ? Contact.findOne({ where: { id: session.contact_id, owner_id: ownerId } }) : null,
+    readClientInfo(session.id, ownerId),
+  ]);
   const answers = (info.fields ?? []).filter((f) => info.responses[f.field_key] !== undefined && info.responses[f.field_key] !== '').map((f): [string, string] => [f.label, String(info.responses[f.field_key])]);
-  const contactName = contact ? [contact.first_name, contact.last_name].filter(Boolean).join(' ') : '';
-  const details: [string, string][] = [
-    ['Contact', [contactName, contact?.email, contact?.phone_number].filter(Boolean).join(' · ')],
-    ['Start', session.start_date?.toISOString() ?? ''],
-    ['End', session.end_date?.toISOString() ?? ''],
-    ['Location', session.location ?? ''],
-  ];
-  return { title: session.title, details: details.filter(([, v]) => v !== ''), notes: session.notes, answers };
+  const view = roadmapView({
+    studio: { name: company?.company_name || owner.name || owner.email, locale: owner.locale, timeZone: owner.time_zone },
+    session: { title: session.title, start: session.start_date, end: session.end_date, location: session.location, notes: session.notes },
+    contact: contact ? { name: [contact.first_name, contact.last_name].filter(Boolean).join(' '), email: contact.email, phone: contact.phone_number } : null,
+    answers,
+  });
+  return { view, logoKey: owner.logo_key };
 }
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-function roadmapHtml(d: RoadmapData): string {
+function roadmapHtml(d: RoadmapView, logo: string | null): string {
   const rows = (pairs: [string, string][]) => pairs.map(([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(v)}</td></tr>`).join('');
-  return `<!doctype html><html><head><meta charset="utf-8"><style>body{font-family:sans-serif;font-size:12px}table{border-collapse:collapse;width:100%}th,td{border:1px solid #999;padding:4px;text-align:left;vertical-align:top}th{width:35%}</style></head><body>
-<h1>${esc(d.title)}</h1><table>${rows(d.details)}</table>${d.notes ? `<h2>Notes</h2><p>${esc(d.notes)}</p>` : ''}${d.answers.length > 0 ? `<h2>Client information</h2><table>${rows(d.answers)}</table>` : ''}</body></html>`;
+  return `<!doctype html><html lang="${d.locale.slice(0, 2)}"><head><meta charset="utf-8"><style>body{font-family:sans-serif;font-size:12px}header{display:flex;align-items:center;gap:12px;color:#555}header img{max-height:48px;max-width:160px}table{border-collapse:collapse;width:100%}th,td{border:1px solid #999;padding:4px;text-align:left;vertical-align:top}th{width:35%}</style></head><body>
+<header>${logo ? `<img src="${esc(logo)}" alt="">` : ''}<strong>${esc(d.studioName)}</strong></header>
+<h1>${esc(d.title)}</h1><h2>${esc(d.heading.details)}</h2><table>${rows(d.details)}</table>${d.notes ? `<h2>${esc(d.heading.notes)}</h2><p>${esc(d.notes)}</p>` : ''}${d.answers.length > 0 ? `<h2>${esc(d.heading.answers)}</h2><table>${rows(d.answers)}</table>` : ''}</body></html>`;
 }
 
-function roadmapDocx(d: RoadmapData): Promise<Buffer> {
+function roadmapDocx(d: RoadmapView): Promise<Buffer> {
   const table = (pairs: [string, string][]) =>
     new Table({
       width: { size: 100, type: WidthType.PERCENTAGE },
       rows: pairs.map(([k, v]) => new TableRow({ children: [new TableCell({ children: [new Paragraph({ children: [new TextRun({ text: k, bold: true })] })] }), new TableCell({ children: [new Paragraph(v)] })] })),
     });
-  const children: (Paragraph | Table)[] = [new Paragraph({ text: d.title, heading: HeadingLevel.HEADING_1 }), table(d.details)];
-  if (d.notes) children.push(new Paragraph({ text: 'Notes', heading: HeadingLevel.HEADING_2 }), new Paragraph(d.notes));
-  if (d.answers.length > 0) children.push(new Paragraph({ text: 'Client information', heading: HeadingLevel.HEADING_2 }), table(d.answers));
+  const children: (Paragraph | Table)[] = [new Paragraph({ children: [new TextRun({ text: d.studioName, bold: true })] }), new Paragraph({ text: d.title, heading: HeadingLevel.HEADING_1 }), new Paragraph({ text: d.heading.details, heading: HeadingLevel.HEADING_2 }), table(d.details)];
+  if (d.notes) children.push(new Paragraph({ text: d.heading.notes, heading: HeadingLevel.HEADING_2 }), new Paragraph(d.notes));
+  if (d.answers.length > 0) children.push(new Paragraph({ text: d.heading.answers, heading: HeadingLevel.HEADING_2 }), table(d.answers));
   return Packer.toBuffer(new Document({ sections: [{ children }] }));
 }
 
 export function createRoadmapActivities(deps: RoadmapDeps): RoadmapActivities {
   return {
     async renderRoadmap({ jobRunId, payload }) {
-      const data = await loadRoadmap(payload.ownerId, payload.sessionId);
+      const { view, logoKey } = await loadRoadmap(payload.ownerId, payload.sessionId);
       let body: Buffer;
-      if (payload.format === 'docx') body = await roadmapDocx(data);
+      if (payload.format === 'docx') body = await roadmapDocx(view);
       else {
         const page = await (await deps.chromium.browser()).newPage();
         try {
           // No network: the document is self-contained.
           await page.setJavaScriptEnabled(false);
-          await page.setContent(roadmapHtml(data), { waitUntil: 'load' });
+          await page.setContent(roadmapHtml(view, await logoDataUri(deps, logoKey)), { waitUntil: 'load' });
           body = Buffer.from(await page.pdf({ format: 'A4', printBackground: true }));
         } finally {
           await page.close().catch(() => undefined);

@@ -30,6 +30,7 @@ import { errorHandler, notFoundHandler } from './middleware/error-handler';
 import { createRateLimits } from './middleware/rate-limit';
 import { rejectNulCharacters } from './middleware/reject-nul';
 import { requestId } from './middleware/request-id';
+import { refuseLongUrls } from './middleware/refuse-long-urls';
 import { generateOpenApiDocument } from './openapi';
 import { buildOpsAdminRouter } from './ops/admin-router';
 import { buildQueueBoardRouter } from './ops/queue-board/router';
@@ -70,6 +71,7 @@ export function createApp(deps: AppDeps): Express {
 
   app.use(requestId);
   app.use(accessLog(logger));
+  app.use(refuseLongUrls);
   app.use(helmet());
   app.use(httpMetrics(deps.registry));
   createOpsMetrics(deps.registry, { sequelize, temporal: deps.temporal.client, namespace: config.TEMPORAL_NAMESPACE, taskQueues: taskQueuesInUse() });

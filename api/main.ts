@@ -1,11 +1,11 @@
 // The api process: `npm run api`; `npm start` runs it for you.
 import cluster, { type Worker } from 'node:cluster';
-import http from 'node:http';
 import { assertDatabaseReachable } from '../db/connect';
 import { createSequelize } from '../db/sequelize';
 import { type Config, ConfigError, loadConfig } from '../lib/config';
 import { createLogger, type Logger } from '../lib/logger';
 import { createMetricsRegistry } from '../lib/metrics/registry';
+import { pdfRendererAvailable } from '../lib/pdf-renderer';
 import { createEventPool } from '../lib/realtime/event-pool';
 import { createPublicS3Client, createS3Client } from '../lib/s3';
 import { connectTemporal } from '../lib/temporal';
@@ -13,6 +13,7 @@ import { withTimeout } from '../lib/with-timeout';
 import { createApp } from './app';
 import { createTokenService } from './auth/tokens';
 import { createUserLookup } from './auth/user-lookup';
+import { createHttpServer } from './http/http-server';
 import { attachRealtime } from './realtime/socket-server';
 
 /** How long the primary waits for its api processes to stop before killing them. */
@@ -36,7 +37,7 @@ async function serve(config: Config) {
 
   const publicS3 = createPublicS3Client(config);
   const app = createApp({ config, logger, sequelize, temporal, s3, publicS3, registry });
-  const server = http.createServer(app);
+  const server = createHttpServer(app, logger);
   const eventPool = createEventPool(config.DATABASE_URL);
   const io = attachRealtime(server, { tokens: createTokenService(config.JWT_SECRET, config.JWT_TTL_SECONDS), findUser: createUserLookup(), pool: eventPool, logger });
   await new Promise<void>((resolve, reject) => {
@@ -44,6 +45,7 @@ async function serve(config: Config) {
     server.listen(config.PORT, resolve);
   });
   logger.info({ port: config.PORT }, 'api listening');
+  if (!pdfRendererAvailable(config.CHROMIUM_PATH)) logger.warn({ executablePath: config.CHROMIUM_PATH }, 'PDF rendering is unavailable: no Chromium at CHROMIUM_PATH; pdf routes answer 503 until one is installed');
 
   let stopping = false;
   const shutdown = async () => {

@@ -22,6 +22,7 @@ export type ErrorCode =
   | 'import_timeout'
   | 'invalid_key'
   | 'permanent_object'
+  | 'pdf_renderer_unavailable'
   | ConflictCode;
 
 /**
@@ -85,5 +86,15 @@ export class UnavailableError extends DomainError {
 export class RateLimitedError extends DomainError {
   constructor(limit: number, windowSeconds: number) {
     super('rate_limited', `Too many requests; the limit is ${limit} per ${windowSeconds} s`);
+  }
+}
+
+/**
+ * No pdf can be made: the Chromium at CHROMIUM_PATH is missing or cannot be executed. Everything
+ * else still works (csv, excel, docx); the api answers 503 and a pdf job fails for good.
+ */
+export class PdfRendererUnavailableError extends DomainError {
+  constructor(executablePath: string) {
+    super('pdf_renderer_unavailable', `PDF rendering is unavailable: no Chromium can be executed at CHROMIUM_PATH (${executablePath}); install Debian's chromium and fonts-dejavu-core or set CHROMIUM_PATH`, { executablePath });
   }
 }

@@ -9,3 +9,15 @@ export function failureMessage(err: unknown): string {
   }
   return current instanceof Error ? current.message : String(err);
 }
+
+/** The innermost `type` of an error chain (an ApplicationFailure's type is its error code), if any. */
+export function failureType(err: unknown): string | undefined {
+  let type: string | undefined;
+  let current: unknown = err;
+  while (current instanceof Error) {
+    const candidate = (current as Error & { type?: unknown }).type;
+    if (typeof candidate === 'string') type = candidate;
+    current = (current as Error & { cause?: unknown }).cause;
+  }
+  return type;
+}

@@ -1,5 +1,8 @@
 import { createRequire } from 'node:module';
+import { ApplicationFailure } from '@temporalio/common';
 import { type Logger } from 'pino';
+import { PdfRendererUnavailableError } from '../domain/errors';
+import { pdfRendererAvailable } from './pdf-renderer';
 import type { Browser, PuppeteerNode } from 'puppeteer-core' with { 'resolution-mode': 'import' };
 
 /**
@@ -52,6 +55,12 @@ export function createChromium(options: { executablePath: string; logger?: Logge
   return {
     async browser() {
       if (closing) throw new Error('Chromium is shutting down');
+      // No executable: retrying cannot help, so the job fails for good (into the dead-letter queue)
+      // with a reason that names CHROMIUM_PATH, instead of five attempts at a launch that cannot work.
+      if (!pdfRendererAvailable(options.executablePath)) {
+        const err = new PdfRendererUnavailableError(options.executablePath);
+        throw ApplicationFailure.create({ type: err.code, message: err.message, details: [err.details], nonRetryable: true });
+      }
       const running = current && (await current.catch(() => undefined));
       if (running?.connected) return running;
       current = launch();

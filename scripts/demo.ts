@@ -10,23 +10,9 @@ import { copyBaseSessionInfoTemplates } from '../db/commands/copy-base-session-i
 import { registerUser } from '../db/commands/register-user';
 import { createSession, updateSession } from '../db/commands/sessions';
 import { setSessionType } from '../db/commands/set-session-type';
-import {
-  CardproviderPayment,
-  ClientInfo,
-  Contact,
-  Invoice,
-  InvoiceItem,
-  Organization,
-  Quote,
-  QuoteItem,
-  Session,
-  SessionContact,
-  User,
-  UserCompany,
-  UserSessionInfoTemplate,
-  UserSessionType,
-  WalletproviderPayment,
-} from '../db/models';
+import { type ItemProps, saveDocument } from '../db/commands/billing-documents';
+import { applyPaymentSucceeded, recordCardPayment, recordWalletPayment } from '../db/commands/payments';
+import { CardproviderPayment, ClientInfo, Contact, Invoice, Organization, Quote, Session, SessionContact, User, UserCompany, UserSessionInfoTemplate, UserSessionType } from '../db/models';
 import {
   DEMO_CONTACTS,
   DEMO_EMAIL,
@@ -48,55 +34,31 @@ const DAY_MS = 86_400_000;
 /** "postgres://user:***@host:port/db": never print a password. */
 const redact = (url: string): string => url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
 
-/** Cents to the decimal string the money columns take: -15000 → "-150.00". */
-function centsToDecimal(cents: number): string {
-  if (!Number.isSafeInteger(cents)) throw new Error(`not a whole number of cents: ${cents}`);
-  const abs = Math.abs(cents);
-  return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
+/** Cents to the decimal string of a summary line: 15000 → "150.00". */
+const euros = (cents: number): string => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
 /**
- * A line's stored values and its total, all in integer cents: total = quantity × unit price
- * with tax, less the line's discount percentage; a DISCOUNT line takes its fixed amount off.
+ * A demo line as the api receives it: priced lines carry their price with tax (what the client
+ * pays), so the totals module computes the document exactly as it does for a studio's own.
  */
-function lineValues(item: DemoItem, displayOrder: number, sessionTypeIds: Map<string, string>) {
-  const quantity = item.quantityHundredths ?? 100;
-  const vat = item.vatBasisPoints ?? 0;
-  const discountPct = item.discountBasisPoints ?? 0;
-  let unit = item.unitPriceCents ?? 0;
-  let total: number;
-  if (item.type === 'DISCOUNT' && item.discount) {
-    unit = -item.discount.amountCents;
-    total = unit;
-  } else {
-    total = Math.round((Math.round((unit * quantity) / 100) * (10_000 - discountPct)) / 10_000);
-  }
-  const unitWithoutTax = Math.round((unit * 10_000) / (10_000 + vat));
+function itemProps(item: DemoItem, displayOrder: number, sessionTypeIds: Map<string, string>): ItemProps {
+  const priced = item.type === 'SESSION_TYPE';
   return {
-    totalCents: total,
-    values: {
-      item_type: item.type,
-      description: item.description,
-      quantity: centsToDecimal(item.type === 'DISCOUNT' ? 100 : quantity),
-      price_with_tax: centsToDecimal(unit),
-      vat_percentage: centsToDecimal(vat),
-      price_without_tax: centsToDecimal(unitWithoutTax),
-      discount_percentage: centsToDecimal(discountPct),
-      total: centsToDecimal(total),
-      display_order: displayOrder,
-      user_session_type_id: item.sessionTypeKey ? (sessionTypeIds.get(item.sessionTypeKey) ?? null) : null,
-      discount_amount: item.discount ? centsToDecimal(item.discount.amountCents) : null,
-      discount_type: item.discount?.type ?? null,
-    },
+    item_type: item.type,
+    description: item.description,
+    display_order: displayOrder,
+    ...(priced
+      ? {
+          quantity: (item.quantityHundredths ?? 100) / 100,
+          price_with_tax: (item.unitPriceCents ?? 0) / 100,
+          price_includes_tax: true,
+          vat_percentage: (item.vatBasisPoints ?? 0) / 100,
+          discount_percentage: (item.discountBasisPoints ?? 0) / 100,
+          user_session_type_id: item.sessionTypeKey ? must(sessionTypeIds, item.sessionTypeKey, 'session type') : null,
+        }
+      : {}),
+    ...(item.discount ? { discount_type: item.discount.type, discount_amount: item.discount.amountCents / 100 } : {}),
   };
-}
-
-/** Lines with their stored values, and the document amount (sum of line totals, never below 0). */
-function buildLines(items: readonly DemoItem[], sessionTypeIds: Map<string, string>) {
-  const lines = items.map((item, i) => lineValues(item, i, sessionTypeIds));
-  const amountCents = lines.reduce((sum, l) => sum + l.totalCents, 0);
-  if (amountCents < 0) throw new Error('demo data: a document total is negative');
-  return { lines: lines.map((l) => l.values), amount: centsToDecimal(amountCents), amountCents };
 }
 
 const daysFromNow = (days: number, hourUtc = 0, minutes = 0): Date => {
@@ -126,11 +88,12 @@ type Created = Record<'users' | 'contacts' | 'sessions' | 'quotes' | 'invoices' 
 
 /**
  * The demo account through the api's own commands (registerUser, createContact, createSession,
- * updateSession, setSessionType), so its rows come with the same outbox events as real use.
+ * updateSession, setSessionType, saveDocument, the payment commands), so its rows come with the same outbox events as real use.
  * Each step finds what an earlier run made (user by email, the rest by owner and title or
  * email) and creates only what is missing: a second run, or a run after a failed one,
- * duplicates nothing. Quotes, invoices and payments have no command and no event yet: each
- * document is written with its lines and payment in one transaction.
+ * duplicates nothing. Quotes and invoices go through saveDocument (the totals module computes
+ * every line and amount, as for the api), and a paid invoice is paid by its provider's event
+ * (applyPaymentSucceeded), with INVOICE_STATUS_CHANGED and PAYMENT_RECEIVED.
  */
 async function ensureDemo(sequelize: Sequelize) {
   const created: Created = { users: 0, contacts: 0, sessions: 0, quotes: 0, invoices: 0, templates: 0 };
@@ -241,27 +204,15 @@ async function ensureDemo(sequelize: Sequelize) {
     const session = must(sessions, q.sessionKey, 'session');
     let quote = await Quote.findOne({ where: { owner_id: owner.id, title: q.title } });
     if (!quote) {
-      const { lines, amount } = buildLines(q.items, typeIds);
-      quote = await sequelize.transaction(async (transaction) => {
-        const row = await Quote.create(
-          {
-            owner_id: owner.id,
-            session_id: session.id,
-            contact_id: session.contact_id,
-            title: q.title,
-            description: q.description ?? null,
-            amount,
-            status: q.status,
-            valid_until: dateOnly(q.validForDays),
-          },
-          { transaction },
-        );
-        await QuoteItem.bulkCreate(
-          lines.map((l) => ({ ...l, quote_id: row.id })),
-          { transaction },
-        );
-        return row;
-      });
+      quote = (await saveDocument(sequelize, 'quote', owner.id, null, {
+        title: q.title,
+        description: q.description ?? null,
+        session_id: session.id,
+        contact_id: session.contact_id,
+        status: q.status,
+        valid_until: dateOnly(q.validForDays),
+        items: q.items.map((item, i) => itemProps(item, i, typeIds)),
+      })) as Quote;
       created.quotes += 1;
     }
     quotes.set(q.key, quote);
@@ -270,45 +221,32 @@ async function ensureDemo(sequelize: Sequelize) {
   let paidCents = 0;
   for (const inv of DEMO_INVOICES) {
     const session = must(sessions, inv.sessionKey, 'session');
-    const { lines, amount, amountCents } = buildLines(inv.items, typeIds);
-    if (inv.paid) paidCents += amountCents;
-    if (await Invoice.count({ where: { owner_id: owner.id, title: inv.title } })) continue;
-    await sequelize.transaction(async (transaction) => {
-      const paidAt = inv.paid ? daysFromNow(-inv.paid.daysAgo, 10, 30) : null;
-      const invoice = await Invoice.create(
-        {
-          owner_id: owner.id,
-          session_id: session.id,
-          quote_id: inv.quoteKey ? must(quotes, inv.quoteKey, 'quote').id : null,
-          contact_id: session.contact_id,
-          title: inv.title,
-          description: inv.description ?? null,
-          amount,
-          status: inv.status,
-          due_date: dateOnly(inv.dueInDays),
-          paid_at: paidAt,
-        },
-        { transaction },
-      );
-      await InvoiceItem.bulkCreate(
-        lines.map((l) => ({ ...l, invoice_id: invoice.id })),
-        { transaction },
-      );
-      if (!inv.paid) return;
-      const reference = invoice.id.replace(/-/g, '').slice(0, 24);
+    let invoice = await Invoice.findOne({ where: { owner_id: owner.id, title: inv.title } });
+    if (!invoice) {
+      // A paid invoice is sent, then paid through the provider's event, as in real use.
+      invoice = (await saveDocument(sequelize, 'invoice', owner.id, null, {
+        title: inv.title,
+        description: inv.description ?? null,
+        session_id: session.id,
+        contact_id: session.contact_id,
+        quote_id: inv.quoteKey ? must(quotes, inv.quoteKey, 'quote').id : null,
+        status: inv.paid ? 'SENT' : inv.status,
+        due_date: dateOnly(inv.dueInDays),
+        items: inv.items.map((item, i) => itemProps(item, i, typeIds)),
+      })) as Invoice;
+      created.invoices += 1;
+    }
+    if (inv.paid && invoice.status !== 'PAID') {
+      const reference = `demo_${invoice.id.replace(/-/g, '').slice(0, 24)}`;
+      // A run stopped between the two steps finds its payment row and only applies the event.
       if (inv.paid.provider === 'card') {
-        await CardproviderPayment.create(
-          { invoice_id: invoice.id, payment_intent_id: `pi_demo_${reference}`, amount, currency: 'eur', status: 'succeeded' },
-          { transaction },
-        );
-      } else {
-        await WalletproviderPayment.create(
-          { invoice_id: invoice.id, order_id: `DEMO-${reference.toUpperCase()}`, amount, currency: 'EUR', status: 'COMPLETED' },
-          { transaction },
-        );
+        if (!(await CardproviderPayment.count({ where: { payment_intent_id: `pi_${reference}` } }))) await recordCardPayment(invoice, `pi_${reference}`, 'eur', 'requires_payment_method');
       }
-    });
-    created.invoices += 1;
+      else await recordWalletPayment(invoice, reference.toUpperCase(), 'EUR', 'APPROVED');
+      const provider = inv.paid.provider === 'card' ? 'cardprovider' : 'walletprovider';
+      await applyPaymentSucceeded(sequelize, { provider, eventId: `evt_${reference}`, eventType: 'demo.payment.succeeded', reference: inv.paid.provider === 'card' ? `pi_${reference}` : reference.toUpperCase() });
+    }
+    if (inv.paid) paidCents += Math.round(Number(invoice.amount) * 100);
   }
 
   return { user: owner, created, contacts: contacts.size, sessions: sessions.size, quotes: quotes.size, invoices: DEMO_INVOICES.length, paidCents };
@@ -341,7 +279,7 @@ async function main() {
     console.log(`  Contacts:  ${summary.contacts} (${summary.created.contacts} new)`);
     console.log(`  Sessions:  ${summary.sessions} (${summary.created.sessions} new; pending, validated, completed, cancelled)`);
     console.log(`  Quotes:    ${summary.quotes} (${summary.created.quotes} new)`);
-    console.log(`  Invoices:  ${summary.invoices} (${summary.created.invoices} new; ${centsToDecimal(summary.paidCents)} EUR paid by card and wallet)`);
+    console.log(`  Invoices:  ${summary.invoices} (${summary.created.invoices} new; ${euros(summary.paidCents)} EUR paid by card and wallet)`);
     if (summary.created.users) console.log('  Contacts and sessions were recorded as domain events (outbox_events), as through the api.');
   } finally {
     await sequelize.close();

@@ -15,6 +15,7 @@ import { createExportMetrics } from '../lib/metrics/export-metrics';
 import { createEventEmitter } from '../lib/realtime/event-emitter';
 import { createEventPool } from '../lib/realtime/event-pool';
 import { createChromium } from '../lib/chromium';
+import { pdfRendererAvailable } from '../lib/pdf-renderer';
 import { createPublicS3Client, createS3Client } from '../lib/s3';
 import { createWalletProvider } from '../lib/payments/walletprovider';
 import { buildActivities } from './activities';
@@ -58,6 +59,7 @@ async function main() {
   const s3 = createS3Client(config);
   // One browser per worker, launched at the first pdf (lib/chromium.ts).
   const chromium = createChromium({ executablePath: config.CHROMIUM_PATH, logger });
+  if (!pdfRendererAvailable(config.CHROMIUM_PATH)) logger.warn({ executablePath: config.CHROMIUM_PATH }, 'PDF rendering is unavailable: no Chromium at CHROMIUM_PATH; pdf jobs fail into the dead-letter queue until one is installed');
   const activities = buildActivities({
     logger,
     sequelize,

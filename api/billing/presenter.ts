@@ -26,6 +26,7 @@ export function presentDocument(document: Quote | Invoice, timeZone: string) {
       quantity: i.quantity,
       price_with_tax: i.price_with_tax,
       price_without_tax: i.price_without_tax,
+      price_includes_tax: i.price_includes_tax,
       vat_percentage: i.vat_percentage,
       discount_percentage: i.discount_percentage,
       discount_amount: i.discount_amount,

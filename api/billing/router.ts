@@ -14,6 +14,7 @@ import { NotFoundError, ValidationError } from '../../domain/errors';
 import { type Config } from '../../lib/config';
 import { startJob } from '../../lib/jobs/start-job';
 import { waitForJob } from '../../lib/jobs/wait-for-job';
+import { assertPdfRenderer } from '../../lib/pdf-renderer';
 import { downloadLink } from '../../lib/s3-links';
 import { DOCUMENT_EMAIL_JOB, DOCUMENT_PDF_JOB, type DocumentPdf } from '../../workflows/billing/contract';
 import { IdParams, PageQuery } from '../http/common-schemas';
@@ -41,7 +42,7 @@ export interface BillingRouterDeps {
   sequelize: Sequelize;
   temporal: Client;
   publicS3: S3Client;
-  config: Pick<Config, 'S3_BUCKET' | 'EXPORT_LINK_TTL_SECONDS' | 'EXPORT_SYNC_TIMEOUT_SECONDS'>;
+  config: Pick<Config, 'S3_BUCKET' | 'EXPORT_LINK_TTL_SECONDS' | 'EXPORT_SYNC_TIMEOUT_SECONDS' | 'CHROMIUM_PATH'>;
   kit: ReturnType<typeof createRouteKit>;
   /** The per-user limit on email sends (RATE_LIMIT_EMAIL_SEND), shared with the session info invitations. */
   emailLimit: RequestHandler;
@@ -69,6 +70,7 @@ export function buildBillingRouter({ sequelize, temporal, publicS3, config, kit,
       };
       // One render per version of the document and format: asking again for an unchanged one finds the same job.
       const fileLink = async (document: Quote | Invoice, user: { id: string; orgId: string }, format: 'pdf' | 'docx', requestId?: string) => {
+        if (format === 'pdf') assertPdfRenderer(config.CHROMIUM_PATH);
         const key = `${kind}:${document.id}:${document.updated_at.getTime()}${format === 'pdf' ? '' : ':docx'}`;
         const run = await startJob(temporal, DOCUMENT_PDF_JOB, key, { kind, documentId: document.id, ownerId: user.id, ...(format === 'pdf' ? {} : { format }) }, { orgId: user.orgId, userId: user.id, entityId: document.id, requestId });
         const file = await waitForJob<DocumentPdf>(temporal, run, config.EXPORT_SYNC_TIMEOUT_SECONDS, format);
@@ -124,6 +126,7 @@ export function buildBillingRouter({ sequelize, temporal, publicS3, config, kit,
         async ({ user, params: p, body, req }) => {
           const sessionId = await sessionOf(p as { sessionId?: string }, user.id);
           const document = await inScope(p.id, user.id, sessionId);
+          if (body.attach_pdf) assertPdfRenderer(config.CHROMIUM_PATH);
           // The preview resolves the template and the client's address now, so a missing one is a 400 here, not a failed job.
           const preview = await previewDocumentEmail(kind, document, user, body.email_template_id);
           const to = body.to ?? (preview.to ? [preview.to] : []);

@@ -17,6 +17,8 @@ const Item = z.object({
   quantity: amount(99_999_999.99).optional(),
   price_with_tax: amount(99_999_999.99).optional(),
   price_without_tax: amount(99_999_999.99).optional(),
+  /** Which price is the one the studio set; unset: with tax when only price_with_tax is given. */
+  price_includes_tax: z.boolean().optional(),
   vat_percentage: percent.optional(),
   discount_percentage: percent.optional(),
   discount_amount: amount(99_999_999.99).nullable().optional(),

@@ -8,6 +8,8 @@ import { DomainError } from '../../domain/errors';
 import { failureMessage } from '../../domain/failure-message';
 import { type Config } from '../../lib/config';
 import { startJob } from '../../lib/jobs/start-job';
+import { rethrowRendererFailure } from '../../lib/jobs/wait-for-job';
+import { assertPdfRenderer } from '../../lib/pdf-renderer';
 import { downloadLink } from '../../lib/s3-links';
 import { EXPORT_JOB, type ExportResult } from '../../workflows/exports/contract';
 import { type createRouteKit } from '../http/route-kit';
@@ -38,6 +40,7 @@ export function buildExportsRouter({ sequelize, temporal, publicS3, config, kit,
     { method: 'get', path: '/api/export', summary: 'Export now and get a time-limited link (bounded; large exports: /api/export/async)', tag, auth: 'user', after: [syncLimit], query: ExportQuery, response: ExportLinkView },
     async ({ user, query, req }) => {
       const payload = await buildExportPayload(user, query, 'sync');
+      if (payload.format === 'pdf') assertPdfRenderer(config.CHROMIUM_PATH);
       await assertFitsSync(sequelize, payload, { rows: config.EXPORT_SYNC_MAX_ROWS, pdfRows: config.EXPORT_SYNC_MAX_ROWS_PDF });
       const run = await startJob(temporal, EXPORT_JOB, user.id, payload, { orgId: user.orgId, userId: user.id, requestId: req.requestId });
       const result = await waitForExport(temporal, run.id, run.workflow_id, config.EXPORT_SYNC_TIMEOUT_SECONDS, statusUrl(run.id));
@@ -50,6 +53,7 @@ export function buildExportsRouter({ sequelize, temporal, publicS3, config, kit,
     { method: 'get', path: '/api/export/async', summary: 'Queue an export; the link arrives over Socket.IO (export.completed) or by polling statusUrl', tag, auth: 'user', after: [asyncLimit], query: ExportQuery, response: ExportJobAccepted, status: 202 },
     async ({ user, query, req }) => {
       const payload = await buildExportPayload(user, query, 'async');
+      if (payload.format === 'pdf') assertPdfRenderer(config.CHROMIUM_PATH);
       // The export_jobs row first, so the job can close it whenever it ends.
       const exportJob = await ExportJob.create({ owner_id: user.id, entity: payload.entity, format: payload.format, selected_fields: payload.fields, status: 'RUNNING' });
       try {
@@ -92,6 +96,7 @@ async function waitForExport(temporal: Client, jobRunId: string, workflowId: str
     return (await Promise.race([temporal.workflow.getHandle(workflowId).result(), timeout])) as ExportResult;
   } catch (err) {
     if (!(err instanceof WorkflowFailedError)) throw err;
+    rethrowRendererFailure(err);
     throw new DomainError('export_failed', `The export failed: ${failureMessage(err)}`, { jobRunId, statusUrl: pollUrl });
   } finally {
     clearTimeout(timer);

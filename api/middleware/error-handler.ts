@@ -44,6 +44,8 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   // A delete under a permanent prefix is refused by the cleanup guard: a bug of ours if it ever reaches a response.
   permanent_object: 500,
   unavailable: 503,
+  // No Chromium at CHROMIUM_PATH: every pdf is refused, the rest of the api works.
+  pdf_renderer_unavailable: 503,
 };
 
 function zodDetails(err: ZodError) {

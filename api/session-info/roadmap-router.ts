@@ -6,6 +6,8 @@ import { Session } from '../../db/models/Session';
 import { DomainError, NotFoundError } from '../../domain/errors';
 import { type Config } from '../../lib/config';
 import { startJob } from '../../lib/jobs/start-job';
+import { rethrowRendererFailure } from '../../lib/jobs/wait-for-job';
+import { assertPdfRenderer } from '../../lib/pdf-renderer';
 import { downloadLink } from '../../lib/s3-links';
 import { ROADMAP_JOB, type RoadmapResult } from '../../workflows/roadmap/contract';
 import { IdParams } from '../http/common-schemas';
@@ -29,6 +31,7 @@ export function buildRoadmapRouter({ temporal, publicS3, config, kit }: { tempor
     async ({ req, user, params, query }) => {
       const session = await Session.findOne({ where: { id: params.id, owner_id: user.id }, attributes: ['id'] });
       if (!session) throw new NotFoundError('Session');
+      if (query.format === 'pdf') assertPdfRenderer(config.CHROMIUM_PATH);
       const run = await startJob(temporal, ROADMAP_JOB, session.id, { ownerId: user.id, sessionId: session.id, format: query.format }, { orgId: user.orgId, userId: user.id, entityId: session.id, requestId: req.requestId });
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
@@ -38,6 +41,7 @@ export function buildRoadmapRouter({ temporal, publicS3, config, kit }: { tempor
         const result = (await Promise.race([temporal.workflow.getHandle(run.workflow_id).result(), timeout])) as RoadmapResult;
         return downloadLink(publicS3, config.S3_BUCKET, result, config.EXPORT_LINK_TTL_SECONDS);
       } catch (err) {
+        rethrowRendererFailure(err);
         if (err instanceof WorkflowFailedError) throw new DomainError('export_failed', 'The roadmap could not be rendered', { jobRunId: run.id });
         throw err;
       } finally {

@@ -72,11 +72,8 @@ export function buildSessionInfoTemplatesRouter({ sequelize, kit }: { sequelize:
 
   kit.route(
     router,
-    { method: 'post', path: `${base}/from-base/:baseTemplateId`, summary: 'Copy one base template (answers my existing copy when there is one)', tag, auth: 'user', params: BaseIdParams, response: TemplateView, status: 201 },
-    async ({ user, params, res }) => {
-      const { template, created } = await createFromBase(sequelize, user.id, params.baseTemplateId);
-      res.status(created ? 201 : 200).json(presentUserTemplate(template));
-    },
+    { method: 'post', path: `${base}/from-base/:baseTemplateId`, summary: 'Create a new template copied from a base template (named after it, with a suffix when the name is taken)', tag, auth: 'user', params: BaseIdParams, response: TemplateView, status: 201 },
+    async ({ user, params }) => presentUserTemplate(await createFromBase(sequelize, user.id, params.baseTemplateId)),
   );
 
   kit.route(router, { method: 'post', path: base, summary: 'Create a session info template', tag, auth: 'user', body: TemplateBody, response: TemplateView, status: 201 }, async ({ user, body }) =>

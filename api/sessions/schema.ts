@@ -11,6 +11,8 @@ const sessionFields = {
   notes: optionalText(10_000),
   contact_id: z.uuid().nullable().optional(),
   user_rate_id: z.uuid().nullable().optional(),
+  /** The questionnaire the client fills in: one of the studio's templates; null detaches it. */
+  session_info_template_id: z.uuid().nullable().optional(),
 };
 
 const datesInOrder = (s: { start_date?: Date | null; end_date?: Date | null }) => !s.start_date || !s.end_date || s.end_date >= s.start_date;

@@ -1,4 +1,4 @@
-import { type Transaction } from 'sequelize';
+import { Op, type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors';
 import { type DiscountType, type ItemType } from '../../domain/invoicing/item-types';
@@ -23,6 +23,7 @@ export interface ItemProps {
   quantity?: number;
   price_with_tax?: number;
   price_without_tax?: number;
+  price_includes_tax?: boolean;
   vat_percentage?: number;
   discount_percentage?: number;
   discount_amount?: number | null;
@@ -67,7 +68,9 @@ async function assertOwnedRelations(ownerId: string, props: DocumentProps, trans
   for (const typeId of new Set((props.items ?? []).map((i) => i.user_session_type_id).filter(Boolean))) checks.push([UserSessionType, typeId, 'Session type']);
   for (const [model, id, label] of checks) {
     if (!id) continue;
-    const count = await (model as typeof Session).count({ where: { id, owner_id: ownerId }, transaction });
+    // A line may name a system session type (owner_id NULL) as a session may (setSessionType).
+    const owners = model === UserSessionType ? { [Op.or]: [{ owner_id: ownerId }, { owner_id: null }] } : { owner_id: ownerId };
+    const count = await (model as typeof Session).count({ where: { id, ...owners }, transaction });
     if (count === 0) throw new NotFoundError(label);
   }
 }
@@ -92,6 +95,7 @@ async function replaceItems(kind: DocumentKind, documentId: string, items: ItemP
       display_order: line.display_order ?? index,
       price_with_tax: centsToDecimal(totals.lines[index].priceWithTaxCents),
       price_without_tax: centsToDecimal(totals.lines[index].priceWithoutTaxCents),
+      price_includes_tax: totals.lines[index].priceIncludesTax,
       total: centsToDecimal(totals.lines[index].totalCents),
     })),
     { transaction },

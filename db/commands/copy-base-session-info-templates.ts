@@ -13,7 +13,7 @@ export interface CopyBaseSessionInfoTemplatesOptions {
 
 /**
  * Gives user `userId` a copy of each base session-info template, with its fields, that the user
- * does not have a copy of yet (matched on base_template_id). Idempotent: a second call creates
+ * does not have its default copy of yet (matched on base_template_id). Idempotent: a second call creates
  * nothing. Returns how many templates were created.
  */
 export async function copyBaseSessionInfoTemplates(
@@ -49,7 +49,7 @@ async function copyIn(userId: string, locale: UserLocale | undefined, transactio
 
   const existing = await UserSessionInfoTemplate.findAll({
     attributes: ['base_template_id'],
-    where: { owner_id: userId, base_template_id: { [Op.in]: bases.map((b) => b.id) } },
+    where: { owner_id: userId, base_template_id: { [Op.in]: bases.map((b) => b.id) }, is_default_copy: true },
     transaction,
   });
   const copied = new Set(existing.map((t) => t.base_template_id));
@@ -61,6 +61,7 @@ async function copyIn(userId: string, locale: UserLocale | undefined, transactio
       {
         owner_id: userId,
         base_template_id: base.id,
+        is_default_copy: true,
         name: base.name,
         description: base.description,
         locale: base.locale,

@@ -1,8 +1,9 @@
-import { type Transaction } from 'sequelize';
+import { Op, type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { type UserLocale } from '../../domain/accounts/users';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors';
 import { type SessionInfoFieldType } from '../../domain/session-info/field-types';
+import { freeName } from '../../domain/session-info/template-names';
 import { BaseSessionInfoTemplate } from '../models/BaseSessionInfoTemplate';
 import { BaseSessionInfoTemplateField } from '../models/BaseSessionInfoTemplateField';
 import { UserSessionInfoTemplate } from '../models/UserSessionInfoTemplate';
@@ -82,20 +83,19 @@ export async function updateUserTemplate(ownerId: string, id: string, patch: Par
 }
 
 /**
- * from-base: the user's copy of one base template. A user has at most one copy per base template
- * (unique index), so asking again answers the existing copy with `created: false`.
+ * from-base: a new user template copied from one base template, each time it is asked for (the
+ * studio may want a wedding questionnaire per kind of wedding). It is named after the base one,
+ * with " (2)", " (3)"… when the owner already has a template of that name.
  */
-export async function createFromBase(sequelize: Sequelize, ownerId: string, baseId: string): Promise<{ template: UserSessionInfoTemplate; created: boolean }> {
+export async function createFromBase(sequelize: Sequelize, ownerId: string, baseId: string): Promise<UserSessionInfoTemplate> {
   const base = await loadBaseTemplate(baseId);
-  const existing = await UserSessionInfoTemplate.findOne({ where: { owner_id: ownerId, base_template_id: base.id } });
-  if (existing) return { template: await loadUserTemplate(existing.id, ownerId), created: false };
-  const template = await createUserTemplate(
+  const taken = new Set((await UserSessionInfoTemplate.findAll({ attributes: ['name'], where: { owner_id: ownerId, name: { [Op.startsWith]: base.name } } })).map((t) => t.name));
+  return createUserTemplate(
     sequelize,
     ownerId,
-    { name: base.name, description: base.description, display_order: base.display_order, fields: (base.fields ?? []).map(presentable) },
+    { name: freeName(base.name, taken), description: base.description, display_order: base.display_order, fields: (base.fields ?? []).map(presentable) },
     { base_template_id: base.id, locale: base.locale },
   );
-  return { template, created: true };
 }
 
 /**
@@ -107,7 +107,7 @@ export async function createFromBase(sequelize: Sequelize, ownerId: string, base
 export async function createDefaults(sequelize: Sequelize, ownerId: string, locale: UserLocale): Promise<{ created: number; fields_added: number }> {
   return sequelize.transaction(async (transaction) => {
     const created = await copyBaseSessionInfoTemplates(ownerId, { transaction, locale });
-    const copies = await UserSessionInfoTemplate.findAll({ where: { owner_id: ownerId }, include: userTemplateInclude, transaction });
+    const copies = await UserSessionInfoTemplate.findAll({ where: { owner_id: ownerId, is_default_copy: true }, include: userTemplateInclude, transaction });
     let fieldsAdded = 0;
     for (const copy of copies) {
       if (!copy.base_template_id) continue;

@@ -1,10 +1,11 @@
 import { type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
-import { ValidationError } from '../../domain/errors';
+import { NotFoundError, ValidationError } from '../../domain/errors';
 import { type SessionStatus } from '../../domain/sessions/session-status';
 import { Contact } from '../models/Contact';
 import { Session } from '../models/Session';
 import { SessionWorkflowTaskRun } from '../models/SessionWorkflowTaskRun';
+import { UserSessionInfoTemplate } from '../models/UserSessionInfoTemplate';
 import { findOwned } from '../queries/owned';
 import { recordDomainEvent } from './record-domain-event';
 
@@ -17,6 +18,7 @@ export interface SessionProps {
   notes?: string | null;
   contact_id?: string | null;
   user_rate_id?: string | null;
+  session_info_template_id?: string | null;
 }
 
 /** A session may only point at the owner's own contact; another user's id reads as unknown. */
@@ -26,10 +28,21 @@ async function assertOwnContact(contactId: string | null | undefined, ownerId: s
   if (!found) throw new ValidationError('contact_id does not match any of your contacts', [{ path: 'contact_id', message: 'unknown contact' }]);
 }
 
+/**
+ * A session's questionnaire must be one of the owner's templates: another's reads as not found.
+ * Attaching asks for no answers; required fields are checked when answers are submitted.
+ */
+async function assertOwnTemplate(templateId: string | null | undefined, ownerId: string, transaction: Transaction): Promise<void> {
+  if (!templateId) return;
+  const found = await UserSessionInfoTemplate.count({ where: { id: templateId, owner_id: ownerId }, transaction });
+  if (!found) throw new NotFoundError('Session info template');
+}
+
 /** Creates a session and its SESSION_CREATED event in one transaction. */
 export async function createSession(sequelize: Sequelize, ownerId: string, props: SessionProps & { title: string }, requestId?: string): Promise<Session> {
   return sequelize.transaction(async (transaction) => {
     await assertOwnContact(props.contact_id, ownerId, transaction);
+    await assertOwnTemplate(props.session_info_template_id, ownerId, transaction);
     const session = await Session.create({ ...props, owner_id: ownerId }, { transaction });
     await recordDomainEvent(
       { eventType: 'SESSION_CREATED', entityType: 'SESSION', entityId: session.id, ownerId, payload: session.get({ plain: true }), requestId },
@@ -47,6 +60,7 @@ export async function updateSession(sequelize: Sequelize, ownerId: string, id: s
   return sequelize.transaction(async (transaction) => {
     const session = await findOwned(Session, 'Session', id, ownerId, { transaction, lock: true });
     await assertOwnContact(props.contact_id, ownerId, transaction);
+    await assertOwnTemplate(props.session_info_template_id, ownerId, transaction);
     const previousStatus = session.status;
     const previousStart = session.start_date?.getTime() ?? null;
     session.set(props);

@@ -63,6 +63,10 @@ export class InvoiceItem extends Model {
   @Column({ type: DataType.STRING(20) })
   declare discount_type: DiscountType | null;
 
+  /** The studio typed price_with_tax: the line's total is quantity × price with tax (domain/invoicing/totals.ts). */
+  @Column({ type: DataType.BOOLEAN, allowNull: false, defaultValue: false })
+  declare price_includes_tax: boolean;
+
   // Associations
 
   @BelongsTo(() => Invoice, 'invoice_id')

@@ -37,6 +37,10 @@ export class UserSessionInfoTemplate extends Model {
   @Column({ type: DataType.INTEGER, allowNull: false })
   declare display_order: number;
 
+  /** The one copy of its base made at registration or by create-defaults (from-base copies are not). */
+  @Column({ type: DataType.BOOLEAN, allowNull: false, defaultValue: false })
+  declare is_default_copy: boolean;
+
   // Associations
 
   @BelongsTo(() => User, 'owner_id')

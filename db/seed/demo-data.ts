@@ -117,6 +117,7 @@ export interface DemoItem {
   description: string;
   /** Hundredths: 100 is a quantity of 1. */
   quantityHundredths?: number;
+  /** The unit price with tax (what the client pays): the line is priced with tax. */
   unitPriceCents?: number;
   /** Basis points: 2000 is 20.00 %. */
   vatBasisPoints?: number;
@@ -145,8 +146,8 @@ export interface DemoInvoice {
   status: InvoiceStatus;
   /** Due date in days from today (negative: past). */
   dueInDays: number;
-  /** For PAID: paid this many days ago, through this provider. */
-  paid?: { daysAgo: number; provider: 'card' | 'wallet' };
+  /** For PAID: paid through this provider's event when the demo runs (paid_at is then). */
+  paid?: { provider: 'card' | 'wallet' };
   items: DemoItem[];
 }
 
@@ -158,7 +159,7 @@ export const DEMO_QUOTES: readonly DemoQuote[] = [
     description: 'Reportage complet des préparatifs à la soirée, album inclus.',
     items: [
       { type: 'SESSION_TYPE', description: 'Reportage mariage – journée complète', unitPriceCents: 180000, vatBasisPoints: VAT, sessionTypeKey: 'wedding' },
-      { type: 'BLANK', description: 'Album 30×30 cm, 40 pages', unitPriceCents: 45000, vatBasisPoints: VAT },
+      { type: 'SESSION_TYPE', description: 'Album 30×30 cm, 40 pages', unitPriceCents: 45000, vatBasisPoints: VAT },
       { type: 'DISCOUNT', description: 'Remise réservation anticipée', discount: { type: 'FIXED_WITH_TAX', amountCents: 15000 } },
       { type: 'TEXT', description: 'Galerie en ligne privée pendant 12 mois incluse.' },
     ],
@@ -167,38 +168,38 @@ export const DEMO_QUOTES: readonly DemoQuote[] = [
     key: 'q-anais', sessionKey: 'wedding-anais', title: 'Devis – Mariage Anaïs & Maël', status: 'SENT', validForDays: 30,
     items: [
       { type: 'SESSION_TYPE', description: 'Reportage mariage – journée complète', unitPriceCents: 180000, vatBasisPoints: VAT, sessionTypeKey: 'wedding' },
-      { type: 'BLANK', description: 'Second photographe (6 h)', unitPriceCents: 40000, vatBasisPoints: VAT },
+      { type: 'SESSION_TYPE', description: 'Second photographe (6 h)', unitPriceCents: 40000, vatBasisPoints: VAT },
     ],
   },
   {
     key: 'q-garnier', sessionKey: 'corporate-garnier', title: 'Devis – Portraits d’équipe Atelier Garnier', status: 'ACCEPTED', validForDays: 15,
     items: [
       { type: 'SESSION_TYPE', description: 'Demi-journée de prise de vue sur site', unitPriceCents: 90000, vatBasisPoints: VAT, sessionTypeKey: 'corporate' },
-      { type: 'BLANK', description: 'Portrait retouché', quantityHundredths: 1200, unitPriceCents: 3500, vatBasisPoints: VAT, discountBasisPoints: 1000 },
+      { type: 'SESSION_TYPE', description: 'Portrait retouché', quantityHundredths: 1200, unitPriceCents: 3500, vatBasisPoints: VAT, discountBasisPoints: 1000 },
     ],
   },
   {
     key: 'q-olivia', sessionKey: 'wedding-olivia', title: 'Quote – Olivia Bennett wedding', status: 'PENDING', validForDays: 45,
     items: [
       { type: 'SESSION_TYPE', description: 'Full-day wedding coverage', unitPriceCents: 240000, vatBasisPoints: VAT, sessionTypeKey: 'wedding' },
-      { type: 'BLANK', description: 'Travel and accommodation (Paris – New York)', unitPriceCents: 90000, vatBasisPoints: VAT },
+      { type: 'SESSION_TYPE', description: 'Travel and accommodation (Paris – New York)', unitPriceCents: 90000, vatBasisPoints: VAT },
     ],
   },
   {
     key: 'q-helene', sessionKey: 'portrait-helene', title: 'Devis – Portrait Hélène Bonnet', status: 'REJECTED', validForDays: 10,
     items: [
       { type: 'SESSION_TYPE', description: 'Séance portrait en extérieur (1 h 30)', unitPriceCents: 25000, vatBasisPoints: VAT, sessionTypeKey: 'portrait' },
-      { type: 'BLANK', description: 'Tirage d’art 30×40 cm', quantityHundredths: 300, unitPriceCents: 4500, vatBasisPoints: VAT },
+      { type: 'SESSION_TYPE', description: 'Tirage d’art 30×40 cm', quantityHundredths: 300, unitPriceCents: 4500, vatBasisPoints: VAT },
     ],
   },
 ];
 
 export const DEMO_INVOICES: readonly DemoInvoice[] = [
   {
-    key: 'i-francois', sessionKey: 'portrait-francois', title: 'Facture – Portrait François Lefèvre', status: 'PAID', dueInDays: -10, paid: { daysAgo: 20, provider: 'card' },
+    key: 'i-francois', sessionKey: 'portrait-francois', title: 'Facture – Portrait François Lefèvre', status: 'PAID', dueInDays: -10, paid: { provider: 'card' },
     items: [
       { type: 'SESSION_TYPE', description: 'Séance portrait en studio (1 h 30)', unitPriceCents: 25000, vatBasisPoints: VAT, sessionTypeKey: 'portrait' },
-      { type: 'BLANK', description: 'Tirage 20×30 cm', quantityHundredths: 500, unitPriceCents: 1500, vatBasisPoints: VAT },
+      { type: 'SESSION_TYPE', description: 'Tirage 20×30 cm', quantityHundredths: 500, unitPriceCents: 1500, vatBasisPoints: VAT },
     ],
   },
   {
@@ -207,21 +208,21 @@ export const DEMO_INVOICES: readonly DemoInvoice[] = [
   },
   {
     key: 'i-elodie-deposit', sessionKey: 'wedding-elodie', quoteKey: 'q-elodie', title: 'Facture d’acompte (30 %) – Mariage Élodie & Thomas', status: 'PAID',
-    dueInDays: -45, paid: { daysAgo: 50, provider: 'wallet' },
-    items: [{ type: 'BLANK', description: 'Acompte de 30 % sur le devis accepté', unitPriceCents: 63000, vatBasisPoints: VAT }],
+    dueInDays: -45, paid: { provider: 'wallet' },
+    items: [{ type: 'SESSION_TYPE', description: 'Acompte de 30 % sur le devis accepté', unitPriceCents: 63000, vatBasisPoints: VAT }],
   },
   {
     key: 'i-thompson', sessionKey: 'corporate-thompson', title: 'Invoice – Thompson & Co headshots', status: 'SENT', dueInDays: 20,
     items: [
       { type: 'SESSION_TYPE', description: 'Half-day on-site shoot', unitPriceCents: 90000, vatBasisPoints: VAT, sessionTypeKey: 'corporate' },
-      { type: 'BLANK', description: 'Retouched headshot', quantityHundredths: 800, unitPriceCents: 3500, vatBasisPoints: VAT },
+      { type: 'SESSION_TYPE', description: 'Retouched headshot', quantityHundredths: 800, unitPriceCents: 3500, vatBasisPoints: VAT },
     ],
   },
   {
     key: 'i-garnier', sessionKey: 'corporate-garnier', quoteKey: 'q-garnier', title: 'Facture – Portraits d’équipe Atelier Garnier', status: 'DRAFT', dueInDays: 48,
     items: [
       { type: 'SESSION_TYPE', description: 'Demi-journée de prise de vue sur site', unitPriceCents: 90000, vatBasisPoints: VAT, sessionTypeKey: 'corporate' },
-      { type: 'BLANK', description: 'Portrait retouché', quantityHundredths: 1200, unitPriceCents: 3500, vatBasisPoints: VAT, discountBasisPoints: 1000 },
+      { type: 'SESSION_TYPE', description: 'Portrait retouché', quantityHundredths: 1200, unitPriceCents: 3500, vatBasisPoints: VAT, discountBasisPoints: 1000 },
     ],
   },
 ];

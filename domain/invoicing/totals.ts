@@ -12,6 +12,11 @@ export interface LineInput {
   /** DISCOUNT lines: the amount off (fixed types) or the percentage off (PERCENTAGE_OF_TOTAL). */
   discount_amount?: number | string | null;
   discount_type?: DiscountType | null;
+  /**
+   * Whether the line is priced with tax (price_with_tax is what the studio typed and the client
+   * pays). Unset: priced with tax when only price_with_tax is given, as before the flag existed.
+   */
+  price_includes_tax?: boolean | null;
 }
 
 /** What the rules write back on a line, in cents. */
@@ -20,6 +25,8 @@ export interface LineAmounts {
   priceWithoutTaxCents: bigint;
   /** The line's total with tax; negative for a discount line (what it took off). */
   totalCents: bigint;
+  /** The line is priced with tax: its total is quantity × price with tax, exactly. */
+  priceIncludesTax: boolean;
 }
 
 export interface VatLine {
@@ -59,15 +66,23 @@ export function storageOverflow(totals: DocumentTotals): string | null {
 const clampRate = (bp: bigint) => (bp < 0n ? 0n : bp > BP ? BP : bp);
 const nonNegative = (v: bigint) => (v < 0n ? 0n : v);
 
+/** Whether a priced line's source is its price with tax (see LineInput.price_includes_tax). */
+function pricedWithTax(line: LineInput): boolean {
+  if (line.price_includes_tax !== undefined && line.price_includes_tax !== null) return line.price_includes_tax;
+  return nonNegative(toHundredths(line.price_without_tax)) === 0n && nonNegative(toHundredths(line.price_with_tax)) > 0n;
+}
+
 /**
- * Unit prices of a priced line: the price without tax is the source when it is set, else it is
- * derived from the price with tax (what the studio typed); the other is derived from it.
+ * Unit prices of a priced line: the one the line is priced with is the source (price without
+ * tax unless the line is priced with tax); the other is derived from it.
  */
 function unitPrices(line: LineInput, vatBp: bigint): { withTax: bigint; withoutTax: bigint } {
+  if (pricedWithTax(line)) {
+    const withTax = nonNegative(toHundredths(line.price_with_tax));
+    return { withTax, withoutTax: roundDiv(withTax * BP, BP + vatBp) };
+  }
   const withoutTax = nonNegative(toHundredths(line.price_without_tax));
-  const withTax = nonNegative(toHundredths(line.price_with_tax));
-  if (withoutTax > 0n || withTax === 0n) return { withoutTax, withTax: withoutTax + roundDiv(withoutTax * vatBp, BP) };
-  return { withTax, withoutTax: roundDiv(withTax * BP, BP + vatBp) };
+  return { withoutTax, withTax: withoutTax + roundDiv(withoutTax * vatBp, BP) };
 }
 
 /** A PERCENTAGE_OF_TOTAL line's rate in basis points: discount_percentage, or discount_amount when only that is set. */
@@ -94,33 +109,62 @@ function allocate(amount: bigint, weights: bigint[]): bigint[] {
 }
 
 /**
- * The totals of a quote or invoice (integer cents, rounding half away from zero per line).
+ * The priced lines of one VAT rate and one pricing: lines priced without tax add up their nets
+ * (the VAT is computed once on the sum), lines priced with tax add up their totals with tax (the
+ * net is derived once from the sum, the VAT is the rest), so neither pricing loses a cent.
+ */
+interface Bucket {
+  bp: bigint;
+  withTax: boolean;
+  /** Nets (priced without tax) or totals with tax (priced with tax), in cents. */
+  value: bigint;
+}
+const bucketNet = (b: Bucket) => (b.withTax ? roundDiv(b.value * BP, BP + b.bp) : b.value);
+const bucketVat = (b: Bucket) => (b.withTax ? b.value - bucketNet(b) : roundDiv(b.value * b.bp, BP));
+const bucketTotal = (b: Bucket) => bucketNet(b) + bucketVat(b);
+
+/**
+ * The totals of a quote or invoice (integer cents, rounding half away from zero).
  * - BLANK and TEXT lines carry no amount.
- * - SESSION_TYPE lines: quantity × unit price without tax, less the line's discount_percentage,
- *   rounded to the cent; VAT at the line's rate, rounded to the cent; total = net + VAT.
+ * - SESSION_TYPE lines priced without tax: quantity × unit price without tax, rounded; less the
+ *   line's discount_percentage, rounded: the net. VAT at the line's rate, rounded; total = net + VAT.
+ * - SESSION_TYPE lines priced with tax: total = quantity × unit price with tax, less the line's
+ *   discount_percentage, rounded once; the net is derived from it and the VAT is the rest. The
+ *   client pays exactly what the studio's prices with tax say (3 × 19.99 is 59.97).
  * - DISCOUNT lines apply to the document after every priced line, whatever their position:
  *   all PERCENTAGE_OF_TOTAL first (their factors multiplied, so their order does not matter),
  *   then the fixed ones, summed: FIXED_WITHOUT_TAX off the nets, FIXED_WITH_TAX off the totals
- *   with tax, each spread over the VAT rates in proportion. A discount never takes a total below 0.
+ *   with tax, each spread over the VAT rates (and pricings) in proportion. A discount never takes
+ *   a total below 0.
  */
 export function computeTotals(items: readonly LineInput[]): DocumentTotals {
-  const rates = new Map<bigint, bigint>(); // VAT basis points → net cents before document discounts
+  const buckets = new Map<string, Bucket>();
+  const addTo = (bp: bigint, withTax: boolean, cents: bigint) => {
+    const key = `${bp}:${withTax}`;
+    const bucket = buckets.get(key) ?? { bp, withTax, value: 0n };
+    bucket.value += cents;
+    buckets.set(key, bucket);
+  };
   const lines: LineAmounts[] = items.map((line) => {
-    if (line.item_type !== 'SESSION_TYPE') return { priceWithTaxCents: 0n, priceWithoutTaxCents: 0n, totalCents: 0n };
+    if (line.item_type !== 'SESSION_TYPE') return { priceWithTaxCents: 0n, priceWithoutTaxCents: 0n, totalCents: 0n, priceIncludesTax: false };
     const vatBp = clampRate(toHundredths(line.vat_percentage));
     const unit = unitPrices(line, vatBp);
     const quantity = nonNegative(toHundredths(line.quantity ?? 1));
-    const gross = roundDiv(quantity * unit.withoutTax, 100n);
-    const net = roundDiv(gross * (BP - clampRate(toHundredths(line.discount_percentage))), BP);
-    rates.set(vatBp, (rates.get(vatBp) ?? 0n) + net);
-    return { priceWithTaxCents: unit.withTax, priceWithoutTaxCents: unit.withoutTax, totalCents: net + roundDiv(net * vatBp, BP) };
+    const keep = BP - clampRate(toHundredths(line.discount_percentage));
+    if (pricedWithTax(line)) {
+      const total = roundDiv(quantity * unit.withTax * keep, 100n * BP);
+      addTo(vatBp, true, total);
+      return { priceWithTaxCents: unit.withTax, priceWithoutTaxCents: unit.withoutTax, totalCents: total, priceIncludesTax: true };
+    }
+    const net = roundDiv(roundDiv(quantity * unit.withoutTax, 100n) * keep, BP);
+    addTo(vatBp, false, net);
+    return { priceWithTaxCents: unit.withTax, priceWithoutTaxCents: unit.withoutTax, totalCents: net + roundDiv(net * vatBp, BP), priceIncludesTax: false };
   });
 
-  const order = [...rates.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  let nets = order.map((bp) => rates.get(bp)!);
-  const vatOf = (values: bigint[]) => values.map((net, i) => roundDiv(net * order[i], BP));
-  const withTax = () => nets.map((net, i) => net + vatOf(nets)[i]);
-  const before = withTax().reduce((a, b) => a + b, 0n);
+  // Lowest rate first, priced without tax before priced with tax: the order ties are broken in.
+  const order = [...buckets.values()].sort((a, b) => (a.bp !== b.bp ? (a.bp < b.bp ? -1 : 1) : Number(a.withTax) - Number(b.withTax)));
+  const sumOf = (f: (b: Bucket) => bigint) => order.reduce((sum, b) => sum + f(b), 0n);
+  const before = sumOf(bucketTotal);
 
   const discounts = items.map((line, index) => ({ line, index })).filter(({ line }) => line.item_type === 'DISCOUNT');
   // Percentages: one combined factor, exact (basis points multiplied as integers).
@@ -128,30 +172,38 @@ export function computeTotals(items: readonly LineInput[]): DocumentTotals {
   if (percents.length) {
     const numerator = percents.reduce((acc, bp) => acc * (BP - bp), 1n);
     const denominator = BP ** BigInt(percents.length);
-    nets = nets.map((net) => roundDiv(net * numerator, denominator));
+    for (const b of order) b.value = roundDiv(b.value * numerator, denominator);
   }
-  // Fixed amounts: summed per kind, then spread over the rates, never below zero.
+  // Fixed amounts: summed per kind, then spread over the buckets, never below zero.
   const fixed = (type: DiscountType) =>
     discounts.filter(({ line }) => line.discount_type === type).reduce((sum, { line }) => sum + nonNegative(toHundredths(line.discount_amount)), 0n);
   const offWithoutTax = fixed('FIXED_WITHOUT_TAX');
   if (offWithoutTax > 0n) {
+    const nets = order.map(bucketNet);
     const total = nets.reduce((a, b) => a + b, 0n);
     const parts = allocate(offWithoutTax < total ? offWithoutTax : total, nets);
-    nets = nets.map((net, i) => net - parts[i]);
+    // A share off a net comes off a total with tax multiplied by (1 + rate).
+    order.forEach((b, i) => (b.value = nonNegative(b.value - (b.withTax ? roundDiv(parts[i] * (BP + b.bp), BP) : parts[i]))));
   }
   const offWithTax = fixed('FIXED_WITH_TAX');
   if (offWithTax > 0n) {
-    const totals = withTax();
+    const totals = order.map(bucketTotal);
     const total = totals.reduce((a, b) => a + b, 0n);
     const parts = allocate(offWithTax < total ? offWithTax : total, totals);
-    // Each rate's share with tax comes off its net, divided back by (1 + rate).
-    nets = nets.map((net, i) => nonNegative(net - roundDiv(parts[i] * BP, BP + order[i])));
+    // A share with tax comes off a net divided by (1 + rate).
+    order.forEach((b, i) => (b.value = nonNegative(b.value - (b.withTax ? parts[i] : roundDiv(parts[i] * BP, BP + b.bp)))));
   }
 
-  const vats = vatOf(nets);
-  const vat = order.map((bp, i) => ({ vatBasisPoints: Number(bp), baseCents: nets[i], vatCents: vats[i] }));
-  const totalWithoutTaxCents = nets.reduce((a, b) => a + b, 0n);
-  const totalVatCents = vats.reduce((a, b) => a + b, 0n);
+  const rates = new Map<bigint, VatLine>();
+  for (const b of order) {
+    const vatLine = rates.get(b.bp) ?? { vatBasisPoints: Number(b.bp), baseCents: 0n, vatCents: 0n };
+    vatLine.baseCents += bucketNet(b);
+    vatLine.vatCents += bucketVat(b);
+    rates.set(b.bp, vatLine);
+  }
+  const vat = [...rates.values()];
+  const totalWithoutTaxCents = vat.reduce((sum, v) => sum + v.baseCents, 0n);
+  const totalVatCents = vat.reduce((sum, v) => sum + v.vatCents, 0n);
   const totalWithTaxCents = totalWithoutTaxCents + totalVatCents;
 
   // What the discount lines took off together, shown on each in proportion to its own size.
@@ -159,7 +211,7 @@ export function computeTotals(items: readonly LineInput[]): DocumentTotals {
   if (discounts.length) {
     const weights = discounts.map(({ line }) => nonNegative((line.discount_type ?? 'PERCENTAGE_OF_TOTAL') === 'PERCENTAGE_OF_TOTAL' ? discountPercent(line) : toHundredths(line.discount_amount)) || 1n);
     const shares = allocate(taken, weights);
-    discounts.forEach(({ index }, i) => (lines[index] = { priceWithTaxCents: 0n, priceWithoutTaxCents: 0n, totalCents: -shares[i] }));
+    discounts.forEach(({ index }, i) => (lines[index] = { priceWithTaxCents: 0n, priceWithoutTaxCents: 0n, totalCents: -shares[i], priceIncludesTax: false }));
   }
   return { lines, vat, totalWithoutTaxCents, totalVatCents, totalWithTaxCents };
 }

@@ -1,6 +1,6 @@
 import { type Client, WorkflowFailedError } from '@temporalio/client';
-import { UnavailableError } from '../../domain/errors';
-import { failureMessage } from '../../domain/failure-message';
+import { PdfRendererUnavailableError, UnavailableError } from '../../domain/errors';
+import { failureMessage, failureType } from '../../domain/failure-message';
 
 /**
  * Waits at most `seconds` for a job's workflow result, for routes that answer with what a job
@@ -15,9 +15,21 @@ export async function waitForJob<R>(temporal: Client, run: { id: string; workflo
   try {
     return (await Promise.race([temporal.workflow.getHandle(run.workflow_id).result(), timeout])) as R;
   } catch (err) {
+    rethrowRendererFailure(err);
     if (err instanceof WorkflowFailedError) throw new UnavailableError(`The ${what} could not be made: ${failureMessage(err)}`);
     throw err;
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/**
+ * A job that failed because its worker has no Chromium is the api's 503 pdf_renderer_unavailable,
+ * whichever route waited for it (the api's own look at CHROMIUM_PATH may have passed).
+ */
+export function rethrowRendererFailure(err: unknown): void {
+  if (err instanceof WorkflowFailedError && failureType(err) === 'pdf_renderer_unavailable') {
+    const details = (err.cause?.cause as { details?: unknown[] } | undefined)?.details?.[0] as { executablePath?: string } | undefined;
+    throw new PdfRendererUnavailableError(details?.executablePath ?? 'CHROMIUM_PATH');
   }
 }

@@ -1,4 +1,3 @@
-import http from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { type Express } from 'express';
 import pino from 'pino';
@@ -6,6 +5,7 @@ import { type Sequelize } from 'sequelize-typescript';
 import { createApp } from '../../api/app';
 import { createTokenService } from '../../api/auth/tokens';
 import { createUserLookup } from '../../api/auth/user-lookup';
+import { createHttpServer } from '../../api/http/http-server';
 import { attachRealtime } from '../../api/realtime/socket-server';
 import { createSequelize } from '../../db/sequelize';
 import { type Config, loadConfig } from '../../lib/config';
@@ -47,7 +47,7 @@ export async function startTestApp(options: { logFile?: string; listen?: boolean
   let baseUrl: string | undefined;
   let stopServer = async () => {};
   if (options.listen) {
-    const server = http.createServer(app);
+    const server = createHttpServer(app, logger);
     const pool = createEventPool(config.DATABASE_URL);
     const io = attachRealtime(server, { tokens: createTokenService(config.JWT_SECRET, config.JWT_TTL_SECONDS), findUser: createUserLookup(), pool, logger });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

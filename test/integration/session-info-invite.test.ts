@@ -127,14 +127,14 @@ describe('POST /api/sessions/:id/send-session-info-invite', () => {
     const pdfFile = path.join(testStackDir, `roadmap-${session.id}.pdf`);
     fs.writeFileSync(pdfFile, Buffer.from(await (await fetch(pdfLink.body.url)).arrayBuffer()));
     const text = execFileSync('pdftotext', ['-layout', pdfFile, '-']).toString('utf8');
-    expect(text).toContain('Client information');
+    expect(text).toContain('Informations du client');
     expect(text).toMatch(/Lieu de la cérémonie\s+Domaine des Oliviers/);
     expect(text).toMatch(/Nombre d'invités\s+85/);
     const docxLink = await request(t.app).get(`/api/sessions/${session.id}/roadmap`).query({ format: 'docx' }).set(as(owner)).expect(200);
     const docxFile = path.join(testStackDir, `roadmap-${session.id}.docx`);
     fs.writeFileSync(docxFile, Buffer.from(await (await fetch(docxLink.body.url)).arrayBuffer()));
     const xml = await zipEntryText(docxFile, 'word/document.xml');
-    expect(xml.indexOf('Client information')).toBeGreaterThan(0);
+    expect(xml.indexOf('Informations du client')).toBeGreaterThan(0);
     expect(xml.indexOf('Lieu de la cérémonie')).toBeLessThan(xml.indexOf('Domaine des Oliviers'));
     expect(xml).toContain('85');
     const stranger = await buildUser(t.app);

@@ -110,17 +110,26 @@ describe('user templates', () => {
     expect(kept.fields.map((f: { field_key: string }) => f.field_key)).toContain('my_own_question');
   });
 
-  it('lists base templates and copies one with from-base (a second call answers the same copy)', async () => {
+  it('lists base templates and creates a new template from one each time, named after it with a suffix when taken', async () => {
     const owner = await buildUser(t.app);
-    const bases = (await request(t.app).get(`${templates}/base`).set(as(owner)).expect(200)).body as { id: string; name: string }[];
+    const bases = (await request(t.app).get(`${templates}/base`).set(as(owner)).expect(200)).body as { id: string; name: string; fields: unknown[] }[];
     expect(bases.length).toBeGreaterThanOrEqual(6);
     const mine = (await request(t.app).get(templates).set(as(owner))).body as { id: string; base_template_id: string }[];
     const copy = mine.find((m) => m.base_template_id === bases[0].id)!;
     await request(t.app).delete(`${templates}/${copy.id}`).set(as(owner)).expect(204);
     const created = await request(t.app).post(`${templates}/from-base/${bases[0].id}`).set(as(owner)).expect(201);
     expect(created.body).toMatchObject({ base_template_id: bases[0].id, name: bases[0].name });
-    const same = await request(t.app).post(`${templates}/from-base/${bases[0].id}`).set(as(owner)).expect(200);
-    expect(same.body.id).toBe(created.body.id);
+    const second = await request(t.app).post(`${templates}/from-base/${bases[0].id}`).set(as(owner)).expect(201);
+    const third = await request(t.app).post(`${templates}/from-base/${bases[0].id}`).set(as(owner)).expect(201);
+    expect(new Set([created.body.id, second.body.id, third.body.id]).size).toBe(3);
+    expect([second.body.name, third.body.name]).toEqual([`${bases[0].name} (2)`, `${bases[0].name} (3)`]);
+    expect(third.body.fields).toHaveLength(created.body.fields.length);
+    // create-defaults still brings back the one default copy, and only once.
+    const defaults = await request(t.app).post(`${templates}/create-defaults`).set(as(owner)).expect(200);
+    expect(defaults.body.created).toBeGreaterThanOrEqual(1);
+    expect((await request(t.app).post(`${templates}/create-defaults`).set(as(owner)).expect(200)).body.created).toBe(0);
+    const names = ((await request(t.app).get(templates).set(as(owner))).body as { name: string; base_template_id: string }[]).filter((m) => m.base_template_id === bases[0].id).map((m) => m.name);
+    expect(names.sort()).toEqual([bases[0].name, bases[0].name, `${bases[0].name} (2)`, `${bases[0].name} (3)`].sort());
     await request(t.app).post(`${templates}/from-base/00000000-0000-4000-8000-000000000000`).set(as(owner)).expect(404);
   });
 });

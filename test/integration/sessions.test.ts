@@ -99,4 +99,37 @@ describe('sessions', () => {
     const nobody = await request(t.app).get(`/api/sessions?contact_id=${contact.id}`).set(as(bob));
     expect(nobody.body).toMatchObject({ total: 0, items: [] });
   });
+
+  it('attaches a questionnaire with required fields by PUT or PATCH, without answers; null detaches; another studio\'s is not found', async () => {
+    const contact = await buildContact(t.app, alice);
+    const session = (await request(t.app).post('/api/sessions').set(as(alice)).send({ title: 'Mariage Inès & Paul', contact_id: contact.id }).expect(201)).body as { id: string };
+    const template = (
+      await request(t.app)
+        .post('/api/session-info/templates')
+        .set(as(alice))
+        .send({ name: 'Mariage civil', fields: [{ field_key: 'venue', label: 'Lieu', field_type: 'TEXT', is_required: true }] })
+        .expect(201)
+    ).body as { id: string };
+
+    const attached = await request(t.app).patch(`/api/sessions/${session.id}`).set(as(alice)).send({ session_info_template_id: template.id });
+    expect(attached.status).toBe(200);
+    expect(attached.body.session_info_template_id).toBe(template.id);
+    const form = await request(t.app).get(`/api/sessions/${session.id}/client-info`).set(as(alice)).expect(200);
+    expect(form.body).toMatchObject({ template_id: template.id, responses: {} });
+    expect(form.body.fields.map((f: { field_key: string }) => f.field_key)).toEqual(['venue']);
+    // Required fields are checked when answers come in, not when the questionnaire is attached.
+    const missing = await request(t.app).put(`/api/sessions/${session.id}/client-info`).set(as(alice)).send({ responses: {} });
+    expect(missing.status).toBe(400);
+    expect((await request(t.app).put(`/api/sessions/${session.id}/client-info`).set(as(alice)).send({ responses: { venue: 'Mairie du 11e' } })).status).toBe(200);
+
+    const bobs = (await request(t.app).post('/api/session-info/templates').set(as(bob)).send({ name: 'Privé', fields: [] }).expect(201)).body as { id: string };
+    const foreign = await request(t.app).put(`/api/sessions/${session.id}`).set(as(alice)).send({ session_info_template_id: bobs.id });
+    expect(foreign.status).toBe(404);
+    expect((await request(t.app).get(`/api/sessions/${session.id}`).set(as(alice))).body.session_info_template_id).toBe(template.id);
+    expect((await request(t.app).post('/api/sessions').set(as(alice)).send({ title: 'x', session_info_template_id: bobs.id })).status).toBe(404);
+
+    const detached = await request(t.app).put(`/api/sessions/${session.id}`).set(as(alice)).send({ session_info_template_id: null });
+    expect(detached.status).toBe(200);
+    expect(detached.body.session_info_template_id).toBeNull();
+  });
 });

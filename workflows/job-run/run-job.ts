@@ -28,7 +28,8 @@ export async function runJob<P, R>(input: JobInput<P>, body: (payload: P) => Pro
     const message = failureMessage(err);
     log.error('Job failed for good; recorded in the dead-letter queue', { jobRunId: input.jobRunId, error: message });
     await books.failJobRun({ jobRunId: input.jobRunId, error: message });
-    throw ApplicationFailure.nonRetryable(message, 'JobFailed');
+    // The cause travels with it, so a caller waiting on the job can tell why (its failure type).
+    throw ApplicationFailure.create({ message, type: 'JobFailed', nonRetryable: true, cause: err instanceof Error ? err : undefined });
   }
   await books.completeJobRun({ jobRunId: input.jobRunId, result: result ?? null });
   return result;

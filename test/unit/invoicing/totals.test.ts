@@ -92,6 +92,7 @@ const anyLine: fc.Arbitrary<LineInput> = fc.record({
   discount_percentage: fc.option(decimal(100), { nil: undefined }),
   discount_amount: fc.option(decimal(100_000), { nil: undefined }),
   discount_type: fc.option(fc.constantFrom(...DISCOUNT_TYPES), { nil: undefined }),
+  price_includes_tax: fc.option(fc.boolean(), { nil: undefined }),
 });
 
 describe('computeTotals: properties', () => {
@@ -123,6 +124,62 @@ describe('computeTotals: properties', () => {
         expect(totals.totalWithTaxCents).toBe(totals.totalWithoutTaxCents + totals.totalVatCents);
         expect(totals.vat.reduce((s, v) => s + v.baseCents, 0n)).toBe(totals.totalWithoutTaxCents);
         for (const l of totals.lines) expect(l.priceWithTaxCents >= 0n && l.priceWithoutTaxCents >= 0n).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('computeTotals: prices with tax are exact', () => {
+  it('3 × 19.99 € with 20 % VAT is 59.97 €, its net derived and its VAT the rest', () => {
+    const totals = computeTotals([line({ price_with_tax: '19.99', quantity: 3 })]);
+    expect(euros(totals.lines[0].totalCents)).toBe('59.97');
+    expect(totals.lines[0].priceIncludesTax).toBe(true);
+    expect([euros(totals.totalWithoutTaxCents), euros(totals.totalVatCents), euros(totals.totalWithTaxCents)]).toEqual(['49.98', '9.99', '59.97']);
+  });
+
+  it('100 € with VAT less 10 % plus 4 × 25 € with VAT is 190.00 €', () => {
+    const totals = computeTotals([line({ price_with_tax: '100.00', discount_percentage: 10 }), line({ price_with_tax: '25.00', quantity: 4 })]);
+    expect(totals.lines.map((l) => euros(l.totalCents))).toEqual(['90.00', '100.00']);
+    expect(euros(totals.totalWithTaxCents)).toBe('190.00');
+    expect(totals.vat.map((v) => [euros(v.baseCents), euros(v.vatCents)])).toEqual([['158.33', '31.67']]);
+  });
+
+  it('a stored line keeps its pricing: both prices written back, the flag says which one the studio typed', () => {
+    const typed = computeTotals([line({ price_with_tax: '19.99', quantity: 3 })]);
+    const stored = line({ price_with_tax: euros(typed.lines[0].priceWithTaxCents), price_without_tax: euros(typed.lines[0].priceWithoutTaxCents), quantity: 3, price_includes_tax: true });
+    expect(computeTotals([stored]).totalWithTaxCents).toBe(typed.totalWithTaxCents);
+    // Without the flag, a line with both prices is priced without tax, as before.
+    expect(euros(computeTotals([{ ...stored, price_includes_tax: undefined }]).totalWithTaxCents)).toBe('59.98');
+  });
+
+  it('mixes pricings within one rate and keeps each exact; a document discount spreads over both', () => {
+    const totals = computeTotals([line({ price_with_tax: '19.99', quantity: 3 }), line({ price_without_tax: '10.00' }), { item_type: 'DISCOUNT', discount_type: 'FIXED_WITH_TAX', discount_amount: '7.97' }]);
+    expect(euros(totals.totalWithTaxCents)).toBe('64.00'); // 59.97 + 12.00 − 7.97
+    expect(totals.vat).toHaveLength(1);
+  });
+});
+
+const price = fc.integer({ min: 1, max: 500_000 }).map((c) => centsToDecimal(BigInt(c)));
+const rate = fc.constantFrom('0', '2.1', '5.5', '10', '20');
+
+describe('computeTotals: properties of prices with tax', () => {
+  it('undiscounted lines priced with tax come to Σ quantity × price with tax, exactly', () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ quantity: fc.integer({ min: 1, max: 50 }), price_with_tax: price, vat_percentage: rate }), { minLength: 1, maxLength: 12 }), (rows) => {
+        const totals = computeTotals(rows.map((r) => line(r)));
+        const expected = rows.reduce((sum, r) => sum + BigInt(r.quantity) * toHundredths(r.price_with_tax), 0n);
+        expect(totals.totalWithTaxCents).toBe(expected);
+        expect(totals.vat.reduce((sum, v) => sum + v.baseCents + v.vatCents, 0n)).toBe(expected);
+      }),
+    );
+  });
+
+  it('each line priced with tax is quantity × price, less its discount, rounded once', () => {
+    fc.assert(
+      fc.property(fc.record({ quantity: fc.integer({ min: 1, max: 100_000 }).map((h) => centsToDecimal(BigInt(h))), price_with_tax: price, vat_percentage: rate, discount_percentage: fc.integer({ min: 0, max: 10_000 }).map((b) => centsToDecimal(BigInt(b))) }), (r) => {
+        const totals = computeTotals([line(r)]);
+        expect(totals.lines[0].totalCents).toBe(roundDiv(toHundredths(r.quantity) * toHundredths(r.price_with_tax) * (10_000n - toHundredths(r.discount_percentage)), 100n * 10_000n));
+        expect(totals.totalWithTaxCents).toBe(totals.lines[0].totalCents);
       }),
     );
   });

@@ -1,0 +1,26 @@
+import fs from 'node:fs';
+import { PdfRendererUnavailableError } from '../domain/errors';
+
+/** How long one look at the executable is trusted: a package installed meanwhile is seen soon. */
+const RECHECK_MS = 10_000;
+const checkedAt = new Map<string, { at: number; available: boolean }>();
+
+/** Whether a Chromium can be executed at `executablePath` (looked at most once every 10 s). */
+export function pdfRendererAvailable(executablePath: string, now = Date.now()): boolean {
+  const last = checkedAt.get(executablePath);
+  if (last && now - last.at < RECHECK_MS) return last.available;
+  let available = true;
+  try {
+    fs.accessSync(executablePath, fs.constants.X_OK);
+    available = fs.statSync(executablePath).isFile();
+  } catch {
+    available = false;
+  }
+  checkedAt.set(executablePath, { at: now, available });
+  return available;
+}
+
+/** Throws PdfRendererUnavailableError (503 in the api, a non-retryable failure in a job) when no pdf can be made. */
+export function assertPdfRenderer(executablePath: string): void {
+  if (!pdfRendererAvailable(executablePath)) throw new PdfRendererUnavailableError(executablePath);
+}

@@ -1,0 +1,91 @@
+// Documents that say what the data says: every demo quote and invoice is stored with the amounts
+// the totals module computes from its lines, and its pdf shows that amount; the roadmap of a
+// French studio reads in French, in Paris time, under the studio's name.
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import request from 'supertest';
+import { DEMO_EMAIL, DEMO_INVOICES, DEMO_PASSWORD, DEMO_QUOTES } from '../../db/seed/demo-data';
+import { centsToDecimal } from '../../domain/invoicing/money';
+import { computeTotals, type LineInput } from '../../domain/invoicing/totals';
+import { freePort } from '../../scripts/stack/wait';
+import { within } from '../helpers/stack-launcher';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
+import { repoRoot, testStackDir } from '../setup/paths';
+
+let t: TestApp;
+let worker: WorkerProcess;
+let token: string;
+beforeAll(async () => {
+  t = await startTestApp();
+  worker = await startWorkerProcess('workers/main.ts', path.join(testStackDir, 'logs', `documents-worker-${process.pid}.log`), 'worker started', 180_000, { LOG_LEVEL: 'info', WORKER_METRICS_PORT: String(await freePort()) });
+  // The demo is idempotent: whichever test file ran it first, this finds the same studio.
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'scripts', 'demo.ts')], { cwd: repoRoot, env: process.env, stdio: 'ignore' });
+  expect(await within('the demo script', new Promise((resolve) => child.once('exit', resolve)), 60_000)).toBe(0);
+  token = (await request(t.app).post('/api/auth/login').send({ email: DEMO_EMAIL, password: DEMO_PASSWORD }).expect(200)).body.accessToken;
+}, 300_000);
+afterAll(async () => {
+  await worker?.kill('SIGTERM');
+  await t.close();
+});
+
+interface StoredDocument {
+  id: string;
+  title: string;
+  amount: string;
+  items: (LineInput & { total: string })[];
+}
+
+const pdfText = async (url: string, name: string) => {
+  const file = path.join(testStackDir, `${name}.pdf`);
+  fs.writeFileSync(file, Buffer.from(await (await fetch(url)).arrayBuffer()));
+  // Intl writes French thousands with a narrow no-break space: read them as plain spaces.
+  return execFileSync('pdftotext', ['-layout', file, '-']).toString('utf8').replace(/[\u202f\u00a0]/g, ' ');
+};
+const frenchEuros = (amount: string) => new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(Number(amount)).replace(/[\u202f\u00a0]/g, ' ');
+
+describe('demo documents', () => {
+  it.each([
+    ['quotes', DEMO_QUOTES.length],
+    ['invoices', DEMO_INVOICES.length],
+  ])('every one of the %s is stored with the totals its lines make, and its pdf shows that amount', async (plural, count) => {
+    const list = await request(t.app).get(`/api/${plural}`).query({ limit: 100 }).set({ Authorization: `Bearer ${token}` }).expect(200);
+    const documents = list.body.items as StoredDocument[];
+    expect(documents).toHaveLength(count);
+    for (const document of documents) {
+      const totals = computeTotals(document.items);
+      expect([document.title, document.amount]).toEqual([document.title, centsToDecimal(totals.totalWithTaxCents)]);
+      expect(document.items.map((i) => i.total)).toEqual(totals.lines.map((l) => centsToDecimal(l.totalCents)));
+      const link = await request(t.app).get(`/api/${plural}/${document.id}/pdf`).set({ Authorization: `Bearer ${token}` }).expect(200);
+      const text = await pdfText(link.body.url, `${plural}-${document.id}`);
+      expect(text).toMatch(new RegExp(`Total TTC\\s+${frenchEuros(document.amount).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    }
+  });
+
+  it('shows the priced "Portrait retouché" line of the Garnier invoice and its total of 1 278,00 €', async () => {
+    const list = await request(t.app).get('/api/invoices').query({ limit: 100 }).set({ Authorization: `Bearer ${token}` }).expect(200);
+    const garnier = (list.body.items as StoredDocument[]).find((d) => d.title.includes('Garnier'))!;
+    expect(garnier.amount).toBe('1278.00');
+    const link = await request(t.app).get(`/api/invoices/${garnier.id}/pdf`).set({ Authorization: `Bearer ${token}` }).expect(200);
+    const text = await pdfText(link.body.url, `garnier-${garnier.id}`);
+    expect(text).toMatch(/Portrait retouché\s+12\s/);
+    expect(text).toMatch(/Total TTC\s+1 278,00 €/);
+  });
+});
+
+describe('the roadmap', () => {
+  it("reads in the French studio's language and Paris time, under its name", async () => {
+    const sessions = await request(t.app).get('/api/sessions').query({ limit: 100 }).set({ Authorization: `Bearer ${token}` }).expect(200);
+    const session = (sessions.body.items as { id: string; start_date: string | null; location: string | null }[]).find((s) => s.start_date && s.location)!;
+    const link = await request(t.app).get(`/api/sessions/${session.id}/roadmap`).set({ Authorization: `Bearer ${token}` }).expect(200);
+    const text = await pdfText(link.body.url, `roadmap-demo-${session.id}`);
+    const start = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'full', timeStyle: 'short', timeZone: 'Europe/Paris' }).format(new Date(session.start_date!));
+    expect(text).toContain('Studio Lumière SARL');
+    expect(text).toMatch(/Début\s+/);
+    expect(text).toMatch(/Lieu\s+/);
+    expect(text.replace(/\s+/g, ' ')).toContain(start.replace(/[\u202f\u00a0]/g, ' '));
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
+    expect(text).not.toMatch(/\bStart\b|\bLocation\b/);
+  });
+});
