@@ -20,5 +20,6 @@ export function presentJobRun(run: JobRun) {
     in_dlq: run.in_dlq,
     replayed_by: run.replayed_by,
     replay_of: run.replay_of,
+    purged_at: run.purged_at?.toISOString() ?? null,
   };
 }

@@ -74,6 +74,10 @@ export class JobRun extends Model {
   @Column({ type: DataType.UUID })
   declare replay_of: string | null;
 
+  /** When ops purged it from the dead-letter queue (the queue board); it stays FAILED, not replayable. */
+  @Column({ type: DataType.DATE })
+  declare purged_at: Date | null;
+
   @Column({ type: DataType.INTEGER })
   declare cost_cents: number | null;
 

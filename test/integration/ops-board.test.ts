@@ -171,4 +171,35 @@ describe('the queue board /ops/queues', () => {
     expect((await request(board()).post(`/ops/queues/api/runs/${crypto.randomUUID()}/replay`).set(auth).send({})).status).toBe(404);
     expect((await request(t.app).post(`/admin/jobs/${crypto.randomUUID()}/replay`).set(bearer(admin))).status).toBe(404);
   });
+
+  it("purges a job name's dead-letter entries once its name is typed, through the page's form or the JSON twin, and keeps them as history", async () => {
+    const auth = basic('night-shift', BOARD.QUEUE_BOARD_BASIC_AUTH_PASSWORD);
+    const runs = await Promise.all([1, 2].map(() => startJob(t.temporal.client, SWITCHED_JOB, `purge-${crypto.randomUUID()}`, { switchName: `purge-${crypto.randomUUID()}` })));
+    for (const run of runs) expect(await finished(run.id)).toMatchObject({ status: 'FAILED', in_dlq: true });
+    const page = await request(board()).get('/ops/queues').set(auth).expect(200);
+    expect(page.text).toContain('data-action="purge" data-job="test.switched"');
+    const token = /name="token" value="([^"]+)"/.exec(page.text)![1];
+
+    // Without the page's token, or with the wrong name typed, nothing is purged.
+    expect((await request(board()).post('/ops/queues/jobs/test.switched/purge').set(auth).type('form').send({ confirm: 'test.switched' })).status).toBe(403);
+    const mistyped = await request(board()).post('/ops/queues/jobs/test.switched/purge').set(auth).type('form').send({ token, confirm: 'test.switch' });
+    expect(mistyped.status).toBe(303);
+    expect(decodeURIComponent(mistyped.headers.location)).toMatch(/Not done: Type the job name/);
+    expect((await request(board()).post('/ops/queues/api/jobs/test.switched/purge').set(auth).type('form').send({ confirm: 'test.switched' })).status).toBe(415);
+    expect((await request(board()).post('/ops/queues/api/jobs/test.switched/purge').set(auth).send({})).status).toBe(400);
+    for (const run of runs) expect(await JobRun.findByPk(run.id)).toMatchObject({ in_dlq: true, purged_at: null });
+
+    const purged = await request(board()).post('/ops/queues/jobs/test.switched/purge').set(auth).type('form').send({ token, confirm: 'test.switched' });
+    expect(decodeURIComponent(purged.headers.location)).toMatch(/Purged \d+ dead-letter entries of test\.switched\./);
+    for (const run of runs) {
+      const row = await JobRun.findByPk(run.id);
+      expect(row).toMatchObject({ status: 'FAILED', in_dlq: false, purged_at: expect.any(Date) });
+    }
+    const counts = (await request(board()).get('/ops/queues/api/queues').set(auth)).body.jobs.find((j: { jobName: string }) => j.jobName === 'test.switched');
+    expect(counts.deadLettered).toBe(0);
+    // A purged run is history, not a replay candidate; a second purge finds nothing.
+    expect((await request(t.app).post(`/admin/jobs/${runs[0].id}/replay`).set(bearer(admin))).status).toBe(409);
+    const again = await request(board()).post('/ops/queues/api/jobs/test.switched/purge').set(auth).send({ confirm: 'test.switched' });
+    expect(again.body).toEqual({ jobName: 'test.switched', purged: 0, jobRunIds: [] });
+  });
 });

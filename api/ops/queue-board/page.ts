@@ -32,6 +32,11 @@ function actionForm(run: BoardRun, action: 'replay' | 'terminate', token: string
   return `<form class="inline" method="post" action="/ops/queues/runs/${escapeHtml(run.id)}/${action}"><input type="hidden" name="token" value="${escapeHtml(token)}"><button type="submit" data-action="${action}" data-run="${escapeHtml(run.id)}">${label}</button></form>`;
 }
 
+/** Purging asks for the job name typed in again: the confirmation a purge of many runs deserves. */
+function purgeForm(jobName: string, count: number, token: string): string {
+  return `<form class="inline" method="post" action="/ops/queues/jobs/${encodeURIComponent(jobName)}/purge"><input type="hidden" name="token" value="${escapeHtml(token)}"><input name="confirm" required placeholder="type ${escapeHtml(jobName)} to confirm" aria-label="Job name to confirm the purge of ${count} entries" size="24"> <button type="submit" data-action="purge" data-job="${escapeHtml(jobName)}">Purge ${count}</button></form>`;
+}
+
 /** The queue board: queues, counts per job name, and the filtered runs with their actions. */
 export function renderBoard(view: BoardView): string {
   const { filter } = view;
@@ -39,7 +44,7 @@ export function renderBoard(view: BoardView): string {
     .map((q) => `<tr data-queue="${escapeHtml(q.queue)}"><td>${escapeHtml(q.queue)}</td><td class="num">${q.backlog}</td><td class="num">${q.workflowBacklog}</td><td class="num">${q.activityBacklog}</td><td class="num">${q.oldestTaskAgeSeconds}</td><td class="num">${q.pollers}</td></tr>`)
     .join('');
   const jobRows = view.jobs
-    .map((j) => `<tr data-job="${escapeHtml(j.jobName)}"><td><a href="/ops/queues?job_name=${encodeURIComponent(j.jobName)}">${escapeHtml(j.jobName)}</a></td><td class="num">${j.running}</td><td class="num">${j.completed}</td><td class="num">${j.failed}</td><td class="num"><a href="/ops/queues?job_name=${encodeURIComponent(j.jobName)}&amp;dlq=true">${j.deadLettered}</a></td></tr>`)
+    .map((j) => `<tr data-job="${escapeHtml(j.jobName)}"><td><a href="/ops/queues?job_name=${encodeURIComponent(j.jobName)}">${escapeHtml(j.jobName)}</a></td><td class="num">${j.running}</td><td class="num">${j.completed}</td><td class="num">${j.failed}</td><td class="num"><a href="/ops/queues?job_name=${encodeURIComponent(j.jobName)}&amp;dlq=true">${j.deadLettered}</a></td><td>${j.deadLettered > 0 ? purgeForm(j.jobName, j.deadLettered, view.formToken) : ''}</td></tr>`)
     .join('');
   const runRows = view.runs
     .map((r) => {
@@ -54,7 +59,7 @@ ${view.notice ? `<p class="notice" role="status">${escapeHtml(view.notice)}</p>`
 <h2>Task queues</h2>
 <table><thead><tr><th>Queue</th><th>Waiting</th><th>Workflow tasks</th><th>Activity tasks</th><th>Oldest (s)</th><th>Pollers</th></tr></thead><tbody>${queueRows}</tbody></table>
 <h2>Jobs</h2>
-<table><thead><tr><th>Job</th><th>Running</th><th>Completed</th><th>Failed</th><th>Dead-lettered</th></tr></thead><tbody>${jobRows}</tbody></table>
+<table><thead><tr><th>Job</th><th>Running</th><th>Completed</th><th>Failed</th><th>Dead-lettered</th><th>Purge the dead-letter entries</th></tr></thead><tbody>${jobRows}</tbody></table>
 <h2>Runs</h2>
 <form method="get" action="/ops/queues"><fieldset><legend>Filter</legend>
 <label>Job <input name="job_name" value="${escapeHtml(filter.jobName ?? '')}"></label>

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { JobRun } from '../../../db/models/JobRun';
 import { ConflictError, DomainError, NotFoundError, ValidationError } from '../../../domain/errors';
 import { JOB_RUN_STATUSES } from '../../../domain/jobs/job-run-status';
+import { purgeDeadLetters } from '../../../db/commands/purge-dead-letters';
 import { replayJob } from '../../../lib/jobs/replay-job';
 import { boardBasicAuth, type BoardAuth, boardFormToken, formTokenMatches } from './basic-auth';
 import { type BoardDeps, readQueues, readRuns, type RunFilter } from './board-data';
@@ -87,6 +88,35 @@ export function buildQueueBoardRouter(deps: QueueBoardDeps): Router {
     res.type('html').send(renderBoard({ queues, jobs, runs, total, filter: { jobName: raw.job_name, status: raw.status, dlq: raw.dlq === 'true', from: raw.from, to: raw.to }, formToken: token, notice }));
   });
 
+  /**
+   * Purges a job name's dead-letter entries once the operator has typed the job name (the
+   * confirmation): a stray click or a mistyped name purges nothing. Logged with every run id.
+   */
+  const purge = async (jobName: string, confirm: unknown) => {
+    if (confirm !== jobName) throw new ValidationError(`Type the job name (${jobName}) to confirm the purge`);
+    const ids = await purgeDeadLetters(deps.sequelize, jobName);
+    deps.logger.warn({ jobName, purged: ids.length, jobRunIds: ids }, 'dead-letter entries purged from the queue board');
+    return ids;
+  };
+  const jobNameOf = (req: Request) => z.string().min(1).max(100).parse(req.params.jobName);
+
+  router.post('/ops/queues/jobs/:jobName/purge', async (req, res) => {
+    const body = req.body as Record<string, unknown> | undefined;
+    if (!formTokenMatches(token, body?.token)) {
+      res.status(403).type('text/plain').send('This form is stale or came from another site: reload the queue board.');
+      return;
+    }
+    let notice: string;
+    try {
+      const jobName = jobNameOf(req);
+      notice = `Purged ${(await purge(jobName, body?.confirm)).length} dead-letter entries of ${jobName}.`;
+    } catch (err) {
+      if (!(err instanceof DomainError)) throw err;
+      notice = `Not done: ${err.message}.`;
+    }
+    res.redirect(303, `/ops/queues?notice=${encodeURIComponent(notice)}`);
+  });
+
   // The page's forms: act, then back to the board with a line saying what happened (303: a reload does not resubmit).
   for (const action of ['replay', 'terminate'] as const) {
     router.post(`/ops/queues/runs/:jobRunId/${action}`, async (req, res) => {
@@ -123,6 +153,11 @@ export function buildQueueBoardRouter(deps: QueueBoardDeps): Router {
   router.post('/ops/queues/api/runs/:jobRunId/replay', requireJson, async (req, res) => {
     const run = await replay(runIdOf(req), req);
     res.status(202).json({ jobRunId: run.id, replayOf: run.replay_of, workflowId: run.workflow_id, status: run.status });
+  });
+  router.post('/ops/queues/api/jobs/:jobName/purge', requireJson, async (req, res) => {
+    const jobName = jobNameOf(req);
+    const ids = await purge(jobName, (req.body as Record<string, unknown> | undefined)?.confirm);
+    res.json({ jobName, purged: ids.length, jobRunIds: ids });
   });
   router.post('/ops/queues/api/runs/:jobRunId/terminate', requireJson, async (req, res) => {
     const run = await terminate(runIdOf(req));
