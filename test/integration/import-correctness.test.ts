@@ -1,0 +1,130 @@
+// Issue 17, items 3 and 4: a row the database would refuse is an error on its line, never a failed
+// import; rows of different people are never merged. Through HTTP against the real stack (the api
+// in-process, the real worker process), and the row-by-row fallback at the db-command level.
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import request from 'supertest';
+import { writeImportLines } from '../../db/commands/write-import-lines';
+import { writtenLines } from '../../db/queries/import-matches';
+import { freePort } from '../../scripts/stack/wait';
+import { buildContact, buildUser, type TestUser } from '../factories/users';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
+import { testStackDir } from '../setup/paths';
+
+let t: TestApp;
+let worker: WorkerProcess;
+const logFile = path.join(testStackDir, 'logs', `import-correctness-worker-${process.pid}.log`);
+beforeAll(async () => {
+  t = await startTestApp({ listen: true });
+  worker = await startWorkerProcess('workers/main.ts', logFile, 'worker started', 180_000, { LOG_LEVEL: 'info', WORKER_METRICS_PORT: String(await freePort()) });
+}, 240_000);
+afterAll(async () => {
+  await worker?.kill('SIGTERM');
+  await t.close();
+});
+
+const as = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
+const upload = (user: TestUser, url: string, csv: string, query: Record<string, string> = {}) =>
+  request(t.app).post(url).query(query).set(as(user)).attach('file', Buffer.from(csv), { filename: 'file.csv', contentType: 'text/csv' });
+const rows = async (sql: string, bind: unknown[]) => (await t.sequelize.query(sql, { bind }))[0] as Record<string, unknown>[];
+const count = async (sql: string, bind: unknown[]) => (await rows(sql, bind))[0].n as number;
+
+describe('amounts', () => {
+  for (const entity of ['quotes', 'invoices'] as const) {
+    it(`${entity}: an amount of -50 or 0 is an error on its line; the other rows are imported`, async () => {
+      const owner = await buildUser(t.app);
+      const contact = await buildContact(t.app, owner);
+      const csv = ['Title,Amount,Contact ID', `Négatif,-50,${contact.id}`, `Zéro,0,${contact.id}`, `Bon,120,${contact.id}`, `Sans montant,,${contact.id}`].join('\n');
+      const res = await upload(owner, `/api/import/${entity}`, csv);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ imported: 2, created: 2, updated: 0, skipped: 2, total: 4, errorCount: 2 });
+      expect(res.body.errors).toEqual([
+        { line: 2, message: 'amount must be a positive number', row: { Title: 'Négatif', Amount: '-50', 'Contact ID': contact.id } },
+        { line: 3, message: 'amount must be a positive number', row: { Title: 'Zéro', Amount: '0', 'Contact ID': contact.id } },
+      ]);
+      expect(await rows(`SELECT title, amount FROM ${entity} WHERE owner_id = $1 ORDER BY title`, [owner.id])).toEqual([
+        { title: 'Bon', amount: '120.00' },
+        { title: 'Sans montant', amount: '0.00' },
+      ]);
+    });
+  }
+});
+
+describe('a batch the database refuses', () => {
+  it('is written row by row: the refused row of the middle batch is its line error, every other row is imported', async () => {
+    const owner = await buildUser(t.app);
+    const contact = await buildContact(t.app, owner);
+    // A stored session ending at 12:00. The file's row with its title and day moves the start to
+    // 18:00 and leaves the end empty: the row is valid alone, the update breaks
+    // CHECK (end_date >= start_date), and only the stored row shows it.
+    const stored = await upload(owner, '/api/import/sessions', `Title,Location,Contact ID,Start Date,End Date\nSéance stockée,Lyon,${contact.id},2026-06-20 10:00,2026-06-20 12:00\n`);
+    expect(stored.body).toMatchObject({ created: 1 });
+    const lines = ['Title,Location,Contact ID,Start Date'];
+    // Batches are 1 000 rows: lines 2 to 1001, 1002 to 2001, 2002 to 2501.
+    for (let i = 0; i < 2500; i++) lines.push(i === 1500 ? `Séance stockée,Paris,${contact.id},2026-06-20 18:00` : `Séance ${i},Lyon,${contact.id},2026-07-01 10:00`);
+    const res = await upload(owner, '/api/import/sessions', lines.join('\n'), { updateExisting: 'true' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ imported: 2499, created: 2499, updated: 0, skipped: 1, total: 2500, errorCount: 1 });
+    expect(res.body.errors).toEqual([
+      { line: 1502, message: "end_date must not be before start_date (the stored session keeps the dates the file leaves empty)", row: expect.objectContaining({ Title: 'Séance stockée', Location: 'Paris' }) },
+    ]);
+    expect(await count('SELECT count(*)::int AS n FROM sessions WHERE owner_id = $1', [owner.id])).toBe(2500);
+    expect(await count("SELECT count(*)::int AS n FROM sessions WHERE owner_id = $1 AND title LIKE 'Séance %' AND title <> 'Séance stockée'", [owner.id])).toBe(2499);
+    expect(await rows("SELECT location, start_date, end_date FROM sessions WHERE owner_id = $1 AND title = 'Séance stockée'", [owner.id])).toEqual([
+      { location: 'Lyon', start_date: new Date('2026-06-20T08:00:00Z'), end_date: new Date('2026-06-20T10:00:00Z') },
+    ]);
+    expect(await count("SELECT count(*)::int AS n FROM outbox_events WHERE owner_id = $1 AND event_type = 'SESSION_CREATED'", [owner.id])).toBe(1 + 2499);
+    const job = await rows("SELECT id FROM job_runs WHERE job_name = 'import' AND workflow_id LIKE $1 ORDER BY created_at DESC LIMIT 1", [`%${owner.id}%`]);
+    expect(await count('SELECT count(*)::int AS n FROM import_row_writes WHERE job_run_id = $1', [job[0].id])).toBe(2499);
+    expect(await count('SELECT count(*)::int AS n FROM import_row_writes WHERE job_run_id = $1 AND line = 1502', [job[0].id])).toBe(0);
+  });
+
+  it('row by row, leaves out the refused line and the later line of its record, and a retry writes nothing twice (db command)', async () => {
+    const owner = await buildUser(t.app);
+    const kept = await buildContact(t.app, owner);
+    const gone = await buildContact(t.app, owner);
+    const [job] = await rows(
+      "INSERT INTO job_runs (job_name, workflow_id, task_queue, workflow_type) VALUES ('import', $1, 'imports', 'importWorkflow') RETURNING id",
+      [`import:test:${randomUUID()}`],
+    );
+    const jobRunId = job.id as string;
+    const session = (title: string, contactId: string) => ({ title, location: 'Lyon', contact_id: contactId, status: 'PENDING' });
+    const ids = [randomUUID(), randomUUID(), randomUUID()];
+    const writes = [
+      { line: 2, action: 'create' as const, id: ids[0], values: session('Un', kept.id) },
+      { line: 3, action: 'create' as const, id: ids[1], values: session('Deux', gone.id) },
+      { line: 4, action: 'update' as const, id: ids[1], values: { notes: 'same record as line 3' } },
+      { line: 5, action: 'create' as const, id: ids[2], values: session('Trois', kept.id) },
+    ];
+    // The contact is deleted after the rows were checked and before they are written.
+    await rows('DELETE FROM contacts WHERE id = $1', [gone.id]);
+    const input = { entity: 'sessions' as const, ownerId: owner.id, jobRunId, writes };
+    const first = await writeImportLines(t.sequelize, input);
+    expect(first).toEqual({
+      created: 2,
+      changed: 0,
+      rowByRow: true,
+      refused: [
+        { line: 3, refusal: expect.objectContaining({ code: '23503', detail: expect.stringContaining('Key (contact_id)') }) },
+        { line: 4, sameAsLine: 3 },
+      ],
+    });
+    expect(await rows('SELECT id, title FROM sessions WHERE owner_id = $1 ORDER BY title', [owner.id])).toEqual([
+      { id: ids[2], title: 'Trois' },
+      { id: ids[0], title: 'Un' },
+    ]);
+    const ledger = await writtenLines(t.sequelize, jobRunId);
+    expect([...ledger]).toEqual(expect.arrayContaining([[2, { id: ids[0], action: 'create' }], [5, { id: ids[2], action: 'create' }]]));
+    expect(ledger.size).toBe(2);
+    expect(await count("SELECT count(*)::int AS n FROM outbox_events WHERE owner_id = $1 AND event_type = 'SESSION_CREATED'", [owner.id])).toBe(2);
+
+    // A retried attempt sends only the lines its ledger lacks: the refused ones are refused again.
+    const retry = await writeImportLines(t.sequelize, { ...input, writes: writes.filter((w) => !ledger.has(w.line)) });
+    expect(retry).toMatchObject({ created: 0, refused: [{ line: 3 }, { line: 4, sameAsLine: 3 }] });
+    // A line already in the ledger (an attempt racing another) is no row's fault: thrown, never written twice.
+    await expect(writeImportLines(t.sequelize, { ...input, writes: [{ ...writes[0], id: randomUUID() }] })).rejects.toThrow();
+    expect(await count('SELECT count(*)::int AS n FROM sessions WHERE owner_id = $1', [owner.id])).toBe(2);
+    expect((await writtenLines(t.sequelize, jobRunId)).size).toBe(2);
+  });
+});
