@@ -3,7 +3,7 @@ import { type Sequelize } from 'sequelize-typescript';
 import { type ImportWrite } from '../../db/commands/write-import-batch';
 import { writeImportLines } from '../../db/commands/write-import-lines';
 import { findImportCandidates, type StoredRecord, type WrittenLine } from '../../db/queries/import-matches';
-import { createImportPlanner, fieldChanges, type RowAction, type RowDecision } from '../../domain/imports/import-plan';
+import { createImportPlanner, fieldChanges, identityKey, type RowAction, type RowDecision } from '../../domain/imports/import-plan';
 import { keyLookups } from '../../domain/imports/match-keys';
 import { refusalMessage, unbornRecordMessage } from '../../domain/imports/refusal-message';
 import { rowMapper } from '../../domain/imports/row-record';
@@ -59,8 +59,9 @@ export interface ImportRunOutcome {
  */
 export function createImportRun(options: ImportRunOptions) {
   const { sequelize, entity, ownerId, preview, written } = options;
-  const matching = preview || options.updateExisting || Object.values(options.rowActions).includes('update');
-  const planner = createImportPlanner({ updateExisting: preview || options.updateExisting, rowActions: options.rowActions });
+  // A preview plans as the import it previews would (updateExisting included).
+  const matching = options.updateExisting || Object.values(options.rowActions).includes('update');
+  const planner = createImportPlanner({ updateExisting: options.updateExisting, rowActions: options.rowActions });
   const known = createKnownRecords(entity, options.timeZone, compactKey);
   const toRecord = rowMapper(options.mapping, options.headers);
   /** Records this import created (this attempt or an earlier one): never a stored match. */
@@ -106,7 +107,11 @@ export function createImportRun(options: ImportRunOptions) {
       const { rows, errors } = await prepareRows(sequelize, { entity, ownerId, timeZone: options.timeZone, headers: options.headers, rows: batch, toRecord });
       outcome.errors.push(...errors);
       let stored: StoredRecord[] = [];
-      const planned = rows.map((r) => ({ line: r.line, keys: r.keys.map(compactKey) }));
+      const planned = rows.map((r) => {
+        const keys = r.keys.map(compactKey);
+        const identity = identityKey(keys);
+        return identity === undefined ? { line: r.line, keys } : { line: r.line, keys, identity };
+      });
       if (matching && planned.some((r) => r.keys.length > 0)) {
         stored = await findImportCandidates(sequelize, entity, ownerId, keyLookups(rows.flatMap((r) => r.keys)));
         known.learn(stored, createdHere);
@@ -174,7 +179,7 @@ function previewItems(rows: readonly PreparedRow[], decisions: readonly RowDecis
     } else if (d.action === 'update') {
       items.push({ line: d.line, ...names, reason: d.warning ?? 'Same contact as an earlier line', suggestedAction: 'update' });
     } else {
-      items.push({ line: d.line, ...names, reason: d.error ?? (d.action === 'create' ? 'New contact' : 'Skipped'), suggestedAction: d.action });
+      items.push({ line: d.line, ...names, reason: d.error ?? d.warning ?? (d.action === 'create' ? 'New contact' : 'Skipped'), suggestedAction: d.action });
     }
   }
   return items;

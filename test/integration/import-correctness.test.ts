@@ -128,3 +128,102 @@ describe('a batch the database refuses', () => {
     expect((await writtenLines(t.sequelize, jobRunId)).size).toBe(2);
   });
 });
+
+describe('different people are never merged', () => {
+  // Two people with one name; one name with and without an e-mail; exact duplicate lines.
+  const csv = [
+    'First Name,Last Name,Email,City',
+    'Marie,Martin,marie1@example.fr,Lyon', // 2
+    'Marie,Martin,marie2@example.fr,Paris', // 3
+    'Paul,Durand,paul@example.fr,Nantes', // 4
+    'Paul,Durand,,Brest', // 5
+    'Zoé,Roux,zoe@example.fr,Lille', // 6
+    'Zoé,Roux,zoe@example.fr,Lille', // 7
+    'Léa,Petit,,Caen', // 8
+    'Léa,Petit,,Caen', // 9
+  ].join('\n');
+  const contacts = (ownerId: string) => rows('SELECT id, first_name, last_name, email, city FROM contacts WHERE owner_id = $1 ORDER BY last_name, first_name, email NULLS LAST, city', [ownerId]);
+  const stored = (owner: TestUser) => buildContact(t.app, owner, { first_name: 'Marie', last_name: 'Martin', email: 'marie1@example.fr', city: 'Stored' });
+
+  it('without updateExisting, the preview and the import create one contact per row; exact duplicates only warn', async () => {
+    const owner = await buildUser(t.app);
+    const marie1 = await stored(owner);
+    const preview = await upload(owner, '/api/import/contacts/preview', csv, { updateExisting: 'false' });
+    expect(preview.status).toBe(200);
+    expect(preview.body.summary).toEqual({ create: 8, update: 0, skip: 0 });
+    expect(preview.body.items.map((i: { line: number; suggestedAction: string }) => [i.line, i.suggestedAction])).toEqual([2, 3, 4, 5, 6, 7, 8, 9].map((l) => [l, 'create']));
+    expect(preview.body.items[5].reason).toBe('Same e-mail as line 6: imported as another contact (updateExisting=true would update the first)');
+
+    const res = await upload(owner, '/api/import/contacts', csv, { updateExisting: 'false' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ imported: 8, created: 8, updated: 0, skipped: 0, errorCount: 0 });
+    expect(res.body.warnings).toEqual([
+      { line: 7, message: 'Same e-mail as line 6: imported as another contact (updateExisting=true would update the first)' },
+      { line: 9, message: 'Same name as line 8, neither with an e-mail: imported as another contact (updateExisting=true would update the first)' },
+    ]);
+    expect(await contacts(owner.id)).toEqual([
+      { id: expect.any(String), first_name: 'Paul', last_name: 'Durand', email: 'paul@example.fr', city: 'Nantes' },
+      { id: expect.any(String), first_name: 'Paul', last_name: 'Durand', email: null, city: 'Brest' },
+      { id: expect.any(String), first_name: 'Marie', last_name: 'Martin', email: 'marie1@example.fr', city: 'Lyon' },
+      { id: marie1.id, first_name: 'Marie', last_name: 'Martin', email: 'marie1@example.fr', city: 'Stored' },
+      { id: expect.any(String), first_name: 'Marie', last_name: 'Martin', email: 'marie2@example.fr', city: 'Paris' },
+      { id: expect.any(String), first_name: 'Léa', last_name: 'Petit', email: null, city: 'Caen' },
+      { id: expect.any(String), first_name: 'Léa', last_name: 'Petit', email: null, city: 'Caen' },
+      { id: expect.any(String), first_name: 'Zoé', last_name: 'Roux', email: 'zoe@example.fr', city: 'Lille' },
+      { id: expect.any(String), first_name: 'Zoé', last_name: 'Roux', email: 'zoe@example.fr', city: 'Lille' },
+    ]);
+  });
+
+  it('with updateExisting, the preview and the import match by e-mail, then by name only where the e-mails do not differ', async () => {
+    const owner = await buildUser(t.app);
+    const marie1 = await stored(owner);
+    const preview = await upload(owner, '/api/import/contacts/preview', csv);
+    expect(preview.status).toBe(200);
+    // 2 updates the stored marie1; 3 (marie2) creates; 5 joins 4; 7 joins 6; 9 joins 8.
+    expect(preview.body.summary).toEqual({ create: 4, update: 4, skip: 0 });
+    expect(preview.body.items.map((i: { line: number; suggestedAction: string; existingContactId?: string }) => [i.line, i.suggestedAction, i.existingContactId])).toEqual([
+      [2, 'update', marie1.id],
+      [3, 'create', undefined],
+      [4, 'create', undefined],
+      [5, 'update', undefined],
+      [6, 'create', undefined],
+      [7, 'update', undefined],
+      [8, 'create', undefined],
+      [9, 'update', undefined],
+    ]);
+    expect(await count('SELECT count(*)::int AS n FROM contacts WHERE owner_id = $1', [owner.id])).toBe(1);
+
+    const res = await upload(owner, '/api/import/contacts', csv, { updateExisting: 'true' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ imported: 8, created: 4, updated: 4, skipped: 0, errorCount: 0 });
+    expect(res.body.warnings).toEqual([
+      { line: 5, message: 'Same record as line 4: this row updates it' },
+      { line: 7, message: 'Same record as line 6: this row updates it' },
+      { line: 9, message: 'Same record as line 8: this row updates it' },
+    ]);
+    expect(await contacts(owner.id)).toEqual([
+      { id: expect.any(String), first_name: 'Paul', last_name: 'Durand', email: 'paul@example.fr', city: 'Brest' },
+      { id: marie1.id, first_name: 'Marie', last_name: 'Martin', email: 'marie1@example.fr', city: 'Lyon' },
+      { id: expect.any(String), first_name: 'Marie', last_name: 'Martin', email: 'marie2@example.fr', city: 'Paris' },
+      { id: expect.any(String), first_name: 'Léa', last_name: 'Petit', email: null, city: 'Caen' },
+      { id: expect.any(String), first_name: 'Zoé', last_name: 'Roux', email: 'zoe@example.fr', city: 'Lille' },
+    ]);
+    // The import answer and the database agree: 4 created, as many CONTACT_CREATED events.
+    expect(await count("SELECT count(*)::int AS n FROM outbox_events WHERE owner_id = $1 AND event_type = 'CONTACT_CREATED'", [owner.id])).toBe(1 + 4);
+  });
+
+  it('with updateExisting, a row without e-mail joins the stored namesake without one, never the one with another e-mail', async () => {
+    const owner = await buildUser(t.app);
+    const withEmail = await stored(owner);
+    const without = await buildContact(t.app, owner, { first_name: 'Marie', last_name: 'Martin', email: null, city: 'Sans' });
+    const file = ['First Name,Last Name,Email,City', 'Marie,Martin,marie3@example.fr,Nice', 'Marie,Martin,marie4@example.fr,Metz'].join('\n');
+    const res = await upload(owner, '/api/import/contacts', file, { updateExisting: 'true' });
+    expect(res.body).toMatchObject({ imported: 2, created: 1, updated: 1 });
+    // The oldest namesake has marie1@: marie3 updates the one without e-mail, which is then marie3's; marie4 is new.
+    expect(await contacts(owner.id)).toEqual([
+      { id: withEmail.id, first_name: 'Marie', last_name: 'Martin', email: 'marie1@example.fr', city: 'Stored' },
+      { id: without.id, first_name: 'Marie', last_name: 'Martin', email: 'marie3@example.fr', city: 'Nice' },
+      { id: expect.any(String), first_name: 'Marie', last_name: 'Martin', email: 'marie4@example.fr', city: 'Metz' },
+    ]);
+  });
+});
