@@ -80,6 +80,33 @@ describe('a batch the database refuses', () => {
     expect(await count('SELECT count(*)::int AS n FROM import_row_writes WHERE job_run_id = $1 AND line = 1502', [job[0].id])).toBe(0);
   });
 
+  it('a record whose creating line is refused: its line in a later batch is an error too, every other row is imported', async () => {
+    const owner = await buildUser(t.app);
+    const contact = await buildContact(t.app, owner);
+    // A test-only trigger refuses one title, as a constraint the row checks do not know would.
+    const title = `Refusée ${randomUUID()}`;
+    const fn = `test_refuse_${randomUUID().replace(/-/g, '')}`;
+    await t.sequelize.query(`CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.title = '${title}' THEN RAISE EXCEPTION 'refused for the test' USING ERRCODE = 'check_violation', CONSTRAINT = 'test_refused'; END IF; RETURN NEW; END $$`);
+    await t.sequelize.query(`CREATE TRIGGER ${fn} BEFORE INSERT ON sessions FOR EACH ROW EXECUTE FUNCTION ${fn}()`);
+    try {
+      const lines = ['Title,Location,Contact ID,Start Date'];
+      // Line 1502 (2nd batch) creates the refused session; line 2302 (3rd batch) is the same record.
+      for (let i = 0; i < 2500; i++) lines.push(i === 1500 || i === 2300 ? `${title},Lyon,${contact.id},2026-09-01 10:00` : `Séance ${i},Lyon,${contact.id},2026-07-01 10:00`);
+      const res = await upload(owner, '/api/import/sessions', lines.join('\n'), { updateExisting: 'true' });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ imported: 2498, created: 2498, updated: 0, skipped: 2, errorCount: 2 });
+      expect(res.body.errors.map((e: { line: number; message: string }) => [e.line, e.message])).toEqual([
+        [1502, 'the database refused this row (23514 test_refused)'],
+        [2302, 'Same record as line 1502, which could not be imported: fix that line and import both again'],
+      ]);
+      expect(await count('SELECT count(*)::int AS n FROM sessions WHERE owner_id = $1', [owner.id])).toBe(2498);
+      expect(await count('SELECT count(*)::int AS n FROM sessions WHERE owner_id = $1 AND title = $2', [owner.id, title])).toBe(0);
+    } finally {
+      await t.sequelize.query(`DROP TRIGGER ${fn} ON sessions`);
+      await t.sequelize.query(`DROP FUNCTION ${fn}()`);
+    }
+  });
+
   it('row by row, leaves out the refused line and the later line of its record, and a retry writes nothing twice (db command)', async () => {
     const owner = await buildUser(t.app);
     const kept = await buildContact(t.app, owner);
