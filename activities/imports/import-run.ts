@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { type Sequelize } from 'sequelize-typescript';
-import { type ImportWrite, writeImportBatch } from '../../db/commands/write-import-batch';
+import { type ImportWrite } from '../../db/commands/write-import-batch';
+import { writeImportLines } from '../../db/commands/write-import-lines';
 import { findImportCandidates, type StoredRecord, type WrittenLine } from '../../db/queries/import-matches';
-import { createImportPlanner, fieldChanges, type RowAction, type RowDecision } from '../../domain/imports/import-plan';
+import { createImportPlanner, fieldChanges, identityKey, type RowAction, type RowDecision } from '../../domain/imports/import-plan';
 import { keyLookups } from '../../domain/imports/match-keys';
+import { refusalMessage, unbornRecordMessage } from '../../domain/imports/refusal-message';
 import { rowMapper } from '../../domain/imports/row-record';
 import { type ImportEntity } from '../../domain/imports/target-fields';
 import { cellsByHeader, type SheetRow } from '../../lib/imports/sheet';
@@ -37,6 +39,8 @@ export interface ImportRunOutcome {
   updated: number;
   /** Stored records an update really changed (matched records the file leaves as they are are not rewritten). */
   changedRecords: number;
+  /** Batches the database refused, then written line by line (write-import-lines.ts). */
+  batchesRowByRow: number;
   errors: ImportRowError[];
   warnings: { line: number; message: string }[];
   /** The preview's lines (preview only). */
@@ -55,8 +59,9 @@ export interface ImportRunOutcome {
  */
 export function createImportRun(options: ImportRunOptions) {
   const { sequelize, entity, ownerId, preview, written } = options;
-  const matching = preview || options.updateExisting || Object.values(options.rowActions).includes('update');
-  const planner = createImportPlanner({ updateExisting: preview || options.updateExisting, rowActions: options.rowActions });
+  // A preview plans as the import it previews would (updateExisting included).
+  const matching = options.updateExisting || Object.values(options.rowActions).includes('update');
+  const planner = createImportPlanner({ updateExisting: options.updateExisting, rowActions: options.rowActions });
   const known = createKnownRecords(entity, options.timeZone, compactKey);
   const toRecord = rowMapper(options.mapping, options.headers);
   /** Records this import created (this attempt or an earlier one): never a stored match. */
@@ -64,15 +69,33 @@ export function createImportRun(options: ImportRunOptions) {
   if (matching) for (const w of written.values()) if (w.action === 'create') createdHere.add(w.id);
   /** The record of each line planned so far: a later row of the same record updates it. */
   const idOf = new Map<number, string>();
-  const outcome: ImportRunOutcome = { totalRows: 0, created: 0, updated: 0, changedRecords: 0, errors: [], warnings: [], items: [] };
+  /** Records whose creating line the database refused: id → that line. A later line of theirs has nothing to update. */
+  const unborn = new Map<string, number>();
+  const outcome: ImportRunOutcome = { totalRows: 0, created: 0, updated: 0, changedRecords: 0, batchesRowByRow: 0, errors: [], warnings: [], items: [] };
   let linesWritten = written.size;
   let writing: Promise<void> = Promise.resolve();
 
-  const write = async (writes: ImportWrite[]) => {
-    if (writes.length > 0) {
-      const result = await writeImportBatch(sequelize, { entity, ownerId, jobRunId: options.jobRunId, requestId: options.requestId, writes });
+  /** Writes a batch (line by line if the database refuses it) and counts what was really written. */
+  const write = async (writes: ImportWrite[], cells: ReadonlyMap<number, string[]>) => {
+    const refuse = (line: number, message: string) => outcome.errors.push({ line, message, row: cellsByHeader(options.headers, cells.get(line) ?? []) });
+    const sending = writes.filter((w) => !unborn.has(w.id));
+    for (const w of writes) if (unborn.has(w.id)) refuse(w.line, unbornRecordMessage(unborn.get(w.id) as number));
+    if (sending.length > 0) {
+      const result = await writeImportLines(sequelize, { entity, ownerId, jobRunId: options.jobRunId, requestId: options.requestId, writes: sending });
+      const refused = new Map(result.refused.map((r) => [r.line, r]));
+      for (const w of sending) {
+        const r = refused.get(w.line);
+        if (r === undefined) {
+          if (w.action === 'create') outcome.created++;
+          else outcome.updated++;
+          linesWritten++;
+          continue;
+        }
+        refuse(w.line, r.refusal ? refusalMessage(r.refusal) : unbornRecordMessage(r.sameAsLine as number));
+        if (w.action === 'create') unborn.set(w.id, w.line);
+      }
       outcome.changedRecords += result.changed;
-      linesWritten += writes.length;
+      if (result.rowByRow) outcome.batchesRowByRow++;
     }
     options.onBatchDone(linesWritten);
   };
@@ -84,7 +107,11 @@ export function createImportRun(options: ImportRunOptions) {
       const { rows, errors } = await prepareRows(sequelize, { entity, ownerId, timeZone: options.timeZone, headers: options.headers, rows: batch, toRecord });
       outcome.errors.push(...errors);
       let stored: StoredRecord[] = [];
-      const planned = rows.map((r) => ({ line: r.line, keys: r.keys.map(compactKey) }));
+      const planned = rows.map((r) => {
+        const keys = r.keys.map(compactKey);
+        const identity = identityKey(keys);
+        return identity === undefined ? { line: r.line, keys } : { line: r.line, keys, identity };
+      });
       if (matching && planned.some((r) => r.keys.length > 0)) {
         stored = await findImportCandidates(sequelize, entity, ownerId, keyLookups(rows.flatMap((r) => r.keys)));
         known.learn(stored, createdHere);
@@ -96,9 +123,10 @@ export function createImportRun(options: ImportRunOptions) {
         return;
       }
       const writes = toWrites(rows, decisions);
+      const cells = new Map(rows.map((r) => [r.line, r.cells]));
       // One batch in flight: this one is sent once the previous one has committed.
       await writing;
-      const next = write(writes);
+      const next = write(writes, cells);
       next.catch(() => {}); // awaited by the next add or by finish; this only keeps Node from calling it unhandled
       writing = next;
     },
@@ -112,7 +140,10 @@ export function createImportRun(options: ImportRunOptions) {
     },
   };
 
-  /** Ids and actions of a batch's decisions; the writes it still needs (lines not in the ledger). */
+  /**
+   * Ids and actions of a batch's decisions; the writes it still needs (lines not in the ledger).
+   * Lines the ledger has are counted here; the others once written (write).
+   */
   function toWrites(rows: readonly PreparedRow[], decisions: readonly RowDecision[]): ImportWrite[] {
     const byLine = new Map(rows.map((r) => [r.line, r]));
     const writes: ImportWrite[] = [];
@@ -126,13 +157,10 @@ export function createImportRun(options: ImportRunOptions) {
       if (!id) continue;
       idOf.set(d.line, id);
       const action = recorded?.action ?? d.action;
-      if (action === 'create') {
-        outcome.created++;
-        if (matching) createdHere.add(id);
-      } else {
-        outcome.updated++;
-      }
+      if (action === 'create' && matching) createdHere.add(id);
       if (!recorded) writes.push({ line: d.line, action, id, values: row.values });
+      else if (action === 'create') outcome.created++;
+      else outcome.updated++;
     }
     return writes;
   }
@@ -151,7 +179,7 @@ function previewItems(rows: readonly PreparedRow[], decisions: readonly RowDecis
     } else if (d.action === 'update') {
       items.push({ line: d.line, ...names, reason: d.warning ?? 'Same contact as an earlier line', suggestedAction: 'update' });
     } else {
-      items.push({ line: d.line, ...names, reason: d.error ?? (d.action === 'create' ? 'New contact' : 'Skipped'), suggestedAction: d.action });
+      items.push({ line: d.line, ...names, reason: d.error ?? d.warning ?? (d.action === 'create' ? 'New contact' : 'Skipped'), suggestedAction: d.action });
     }
   }
   return items;

@@ -41,7 +41,7 @@ export async function prepareRows(
       errors.push({ line: row.line, message: row.problem, row: cellsByHeader(headers, row.values) });
       continue;
     }
-    const result = validateRow(entity, input.toRecord(row.values));
+    const result = validateRow(entity, input.toRecord(row.values), timeZone);
     if (result.ok) valid.push({ line: row.line, value: result.value as Record<string, unknown>, cells: row.values });
     else errors.push({ line: row.line, message: result.message, row: cellsByHeader(headers, row.values) });
   }

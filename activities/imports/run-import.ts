@@ -108,7 +108,7 @@ async function resultOf(deps: ImportDeps, logger: Logger, jobRunId: string, payl
   const key = `temp/imports/${jobRunId}/${filename}`;
   await deps.s3.send(new PutObjectCommand({ Bucket: deps.bucket, Key: key, Body: file.body, ContentType: file.contentType }));
   const skipped = outcome.totalRows - outcome.created - outcome.updated;
-  logger.info({ created: outcome.created, updated: outcome.updated, changedRecords: outcome.changedRecords, skipped }, 'import written');
+  logger.info({ created: outcome.created, updated: outcome.updated, changedRecords: outcome.changedRecords, batchesRowByRow: outcome.batchesRowByRow, skipped }, 'import written');
   const listed = withinBudget(outcome.errors);
   return {
     imported: outcome.created + outcome.updated,

@@ -77,7 +77,7 @@ export function buildImportsRouter(deps: ImportsRouterDeps): Router {
   kit.route(
     router,
     { method: 'post', path: '/api/import/contacts/preview', summary: 'Preview a contacts import: what each line would do; nothing is written', tag, auth: 'user', query: PreviewQuery, response: ImportPreviewView },
-    async ({ req, res, user, query }) => (await runImportJob(req, res, user, 'contacts', { preview: true, updateExisting: true, mapping: query.mapping })) as ImportPreview,
+    async ({ req, res, user, query }) => (await runImportJob(req, res, user, 'contacts', { preview: true, updateExisting: query.updateExisting, mapping: query.mapping })) as ImportPreview,
   );
 
   for (const entity of IMPORT_ENTITIES) {

@@ -25,7 +25,13 @@ export const ImportQuery = z
   .strict();
 export type ImportQuery = z.infer<typeof ImportQuery>;
 
-export const PreviewQuery = z.object({ mapping: z.string().max(20_000).optional() }).strict();
+/** The preview plans as the import would: with updateExisting unless told `false`. */
+export const PreviewQuery = z
+  .object({
+    updateExisting: z.enum(['true', 'false']).optional().transform((v) => v !== 'false'),
+    mapping: z.string().max(20_000).optional(),
+  })
+  .strict();
 export type PreviewQuery = z.infer<typeof PreviewQuery>;
 
 const RowError = z.object({ line: z.number().int(), message: z.string(), row: z.record(z.string(), z.string()) });

@@ -3,7 +3,7 @@
  * value of that kind; none throws.
  */
 
-/** `1234.5`, `1 234,50`, `1,234.50`, `12€` → "1234.50"; undefined when not a number or ≥ 10^8. */
+/** `1234.5`, `1 234,50`, `1,234.50`, `12€` → "1234.50"; undefined when not a number or ≥ 10^8 once rounded to cents. */
 export function parseAmount(text: string): string | undefined {
   let s = text.replace(/[\s\u00a0\u202f€$£]/g, '');
   if (s.includes(',') && s.includes('.')) {
@@ -13,10 +13,11 @@ export function parseAmount(text: string): string | undefined {
     s = s.replace(',', '.');
   }
   if (!/^-?\d+(\.\d+)?$/.test(s)) return undefined;
-  const value = Number(s);
-  // decimal(10,2) holds at most 8 digits before the point.
-  if (!Number.isFinite(value) || Math.abs(value) >= 1e8) return undefined;
-  return value.toFixed(2);
+  const fixed = Number(s).toFixed(2);
+  // decimal(10,2) holds at most 8 digits before the point; checked after rounding, as the
+  // database rounds: 99999999.995 is 100000000.00, one digit too many.
+  if (!Number.isFinite(Number(fixed)) || Math.abs(Number(fixed)) >= 1e8) return undefined;
+  return fixed;
 }
 
 function validDate(y: number, m: number, d: number): boolean {

@@ -2,16 +2,21 @@
 export type RowAction = 'create' | 'update' | 'skip';
 export const ROW_ACTIONS: readonly RowAction[] = ['create', 'update', 'skip'];
 
-/** A stored record that rows may match, with its keys (match-keys.ts). */
+/**
+ * A stored record that rows may match, with its keys. `identity` (contacts: its e-mail key) tells
+ * two records apart: a weaker key (the name) never joins a row to a record whose identity differs.
+ */
 export interface ExistingRecord {
   id: string;
   keys: string[];
+  identity?: string;
 }
 
-/** One valid row: its file line and its match keys, strongest first. */
+/** One valid row: its file line, its match keys, strongest first, and its identity (identityKey). */
 export interface PlannedRow {
   line: number;
   keys: string[];
+  identity?: string;
 }
 
 /**
@@ -42,28 +47,50 @@ export interface ImportPlanner {
   plan(rows: readonly PlannedRow[], existing: readonly ExistingRecord[]): RowDecision[];
 }
 
+/** The identity of a row or record from its keys: contacts' e-mail key; other entities have none. */
+export function identityKey(keys: readonly string[]): string | undefined {
+  return keys.find((k) => k.startsWith('email:'));
+}
+
 /**
  * Decides, for each valid row in file order, whether to create, update or skip. Pure and
- * deterministic: when several stored records match, the first is chosen and the choice reported.
- * A key seen earlier in the same file (in this batch or an earlier one) makes the later row
- * update the earlier row's record (a warning), instead of a duplicate. Planning a file in batches
- * decides exactly as planning it whole (test/unit/imports/import-plan.test.ts).
+ * deterministic. Planning a file in batches decides exactly as planning it whole
+ * (test/unit/imports/import-plan.test.ts).
+ *
+ * Without updateExisting every valid row creates its record: two rows are two records, and an
+ * exact duplicate (same e-mail, or same name and neither with an e-mail) is only a warning.
+ *
+ * With updateExisting (or a row the user asked to update), a row updates the stored record its
+ * strongest key matches (the oldest when several do, reported), else the record of an earlier row
+ * of the file sharing a key (a warning), else it is created. A record whose identity (e-mail)
+ * differs from the row's is never joined through a weaker key: "Marie Martin, marie1@" and
+ * "Marie Martin, marie2@" are two people. A record takes the identity of the first row that gives
+ * it one, so a third "Marie Martin, marie3@" does not join either.
  */
 export function createImportPlanner(options: PlanOptions): ImportPlanner {
+  /** Key → the first line of the file whose record has it. */
   const seenInFile = new Map<string, number>();
+  /** Lines that updated a stored record: line → its id (the record's identity is kept under the id). */
+  const storedOfLine = new Map<number, string>();
+  /** Identities a record took during the import: stored id, or the line that created it. */
+  const identities = new Map<string | number, string>();
+  // Identities matter only where rows may join records; without, a plan keeps none.
+  const joining = options.updateExisting || Object.values(options.rowActions ?? {}).includes('update');
+  const state: PlanState = { seenInFile, storedOfLine, identities, joining };
   return {
     plan(rows, existing) {
-      const byKey = new Map<string, string[]>();
+      const byKey = new Map<string, ExistingRecord[]>();
+      const byId = new Map(existing.map((r) => [r.id, r]));
       for (const record of existing) {
         for (const key of record.keys) {
-          const ids = byKey.get(key) ?? [];
-          ids.push(record.id);
-          byKey.set(key, ids);
+          const records = byKey.get(key) ?? [];
+          records.push(record);
+          byKey.set(key, records);
         }
       }
       return rows.map((row) => {
-        const decision = decide(row, byKey, seenInFile, options);
-        if (decision.action !== 'skip') for (const key of row.keys) if (!seenInFile.has(key)) seenInFile.set(key, decision.sameAsLine ?? row.line);
+        const decision = decide(row, byKey, state, options);
+        remember(row, decision, decision.existingId === undefined ? undefined : byId.get(decision.existingId)?.identity, state);
         return decision;
       });
     },
@@ -75,24 +102,72 @@ export function planImport(rows: readonly PlannedRow[], existing: readonly Exist
   return createImportPlanner(options).plan(rows, existing);
 }
 
-function decide(row: PlannedRow, byKey: Map<string, string[]>, seenInFile: Map<string, number>, options: PlanOptions): RowDecision {
+interface PlanState {
+  seenInFile: Map<string, number>;
+  storedOfLine: Map<number, string>;
+  identities: Map<string | number, string>;
+  joining: boolean;
+}
+
+/** Whether a row may join a record: not when both have an identity and they differ. */
+function compatible(rowIdentity: string | undefined, recordIdentity: string | undefined): boolean {
+  return rowIdentity === undefined || recordIdentity === undefined || rowIdentity === recordIdentity;
+}
+
+function decide(row: PlannedRow, byKey: Map<string, ExistingRecord[]>, state: PlanState, options: PlanOptions): RowDecision {
   const asked = options.rowActions?.[row.line];
   if (asked === 'skip') return { line: row.line, action: 'skip' };
-  const earlierKey = row.keys.find((k) => seenInFile.has(k));
-  const matchKey = options.updateExisting || asked === 'update' ? row.keys.find((k) => byKey.has(k)) : undefined;
-  if (asked !== 'create') {
-    if (matchKey !== undefined) {
-      const ids = byKey.get(matchKey) ?? [];
-      const warning = ids.length > 1 ? `${ids.length} existing records match (${ids.join(', ')}); updated ${ids[0]}, the oldest` : undefined;
-      return { line: row.line, action: 'update', existingId: ids[0], ...(warning ? { warning } : {}) };
-    }
-    if (earlierKey !== undefined) {
-      const line = seenInFile.get(earlierKey) as number;
-      return { line: row.line, action: 'update', sameAsLine: line, warning: `Same record as line ${line}: this row updates it` };
-    }
-    if (asked === 'update') return { line: row.line, action: 'skip', error: 'No existing record matches this row, so it cannot be updated' };
+  const matching = (options.updateExisting && asked !== 'create') || asked === 'update';
+  if (!matching) return { line: row.line, action: 'create', ...duplicateWarning(row, state) };
+  const identityOfStored = (r: ExistingRecord) => state.identities.get(r.id) ?? r.identity;
+  for (const key of row.keys) {
+    const records = (byKey.get(key) ?? []).filter((r) => compatible(row.identity, identityOfStored(r)));
+    if (records.length === 0) continue;
+    const ids = records.map((r) => r.id);
+    const warning = ids.length > 1 ? `${ids.length} existing records match (${ids.join(', ')}); updated ${ids[0]}, the oldest` : undefined;
+    return { line: row.line, action: 'update', existingId: ids[0], ...(warning ? { warning } : {}) };
   }
+  for (const key of row.keys) {
+    const line = state.seenInFile.get(key);
+    if (line === undefined || !compatible(row.identity, state.identities.get(state.storedOfLine.get(line) ?? line))) continue;
+    return { line: row.line, action: 'update', sameAsLine: line, warning: `Same record as line ${line}: this row updates it` };
+  }
+  if (asked === 'update') return { line: row.line, action: 'skip', error: 'No existing record matches this row, so it cannot be updated' };
   return { line: row.line, action: 'create' };
+}
+
+/** Without updateExisting: the warning of an exact duplicate of an earlier line, which is still created. */
+function duplicateWarning(row: PlannedRow, state: PlanState): { warning?: string } {
+  for (const key of row.keys) {
+    const line = state.seenInFile.get(key);
+    if (line === undefined) continue;
+    if (key.startsWith('email:')) return { warning: `Same e-mail as line ${line}: imported as another contact (updateExisting=true would update the first)` };
+    // A name shared by two rows without an e-mail (seenInFile keeps names of such rows only, see remember).
+    if (key.startsWith('name:') && row.identity === undefined && state.identities.get(line) === undefined) return { warning: `Same name as line ${line}, neither with an e-mail: imported as another contact (updateExisting=true would update the first)` };
+  }
+  return {};
+}
+
+/**
+ * What the rest of the file must know of a planned row: its keys, and its record's identity
+ * (`storedIdentity`: the stored record's own, when the row updates one).
+ */
+function remember(row: PlannedRow, decision: RowDecision, storedIdentity: string | undefined, state: PlanState): void {
+  if (decision.action === 'skip') return;
+  const root = decision.sameAsLine ?? row.line;
+  if (decision.existingId !== undefined) state.storedOfLine.set(row.line, decision.existingId);
+  if (state.joining) {
+    const record = decision.existingId ?? state.storedOfLine.get(root) ?? root;
+    // An update writes the row's e-mail: a record without one takes it.
+    const identity = state.identities.get(record) ?? storedIdentity ?? row.identity;
+    if (identity !== undefined) state.identities.set(record, identity);
+  }
+  for (const key of row.keys) {
+    if (state.seenInFile.has(key)) continue;
+    // Without joining, the keys serve the duplicate warnings only: a name only between rows without an e-mail.
+    if (!state.joining && key.startsWith('name:') && row.identity !== undefined) continue;
+    state.seenInFile.set(key, root);
+  }
 }
 
 /**

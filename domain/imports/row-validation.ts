@@ -4,10 +4,25 @@ import { SESSION_STATUSES } from '../sessions/session-status';
 import { type CellDateTime, parseAmount, parseDateOnly, parseDateTime } from './cell-values';
 import { splitFullName } from './row-record';
 import { type ImportEntity } from './target-fields';
+import { instantOf } from './zoned-time';
 
-// Lengths are the storage lengths of the columns (db/models), so a valid row always fits.
-const text = (max: number) => z.string().max(max, `is longer than ${max} characters`).optional();
-const required = (max: number) => z.string({ error: 'is required' }).min(1, 'is required').max(max, `is longer than ${max} characters`);
+/**
+ * Every rule below mirrors what the table refuses (db/migrations: lengths, CHECKs, decimal(10,2),
+ * enums), so a valid row always fits and a bad one is an error on its line, never a failed batch
+ * (test/unit/imports/row-validation.test.ts checks valid rows against those constraints). Lengths
+ * count UTF-16 units, never fewer than PostgreSQL's characters.
+ */
+const text = (max: number) => storable(z.string().max(max, `is longer than ${max} characters`)).optional();
+const required = (max: number) => storable(z.string({ error: 'is required' }).min(1, 'is required').max(max, `is longer than ${max} characters`));
+
+/**
+ * PostgreSQL text holds no NUL character, and the batch travels as JSON, where a lone surrogate
+ * (half of an emoji, from a broken spreadsheet) is refused: either would fail the whole batch.
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+function storable<T extends z.ZodType<string>>(schema: T) {
+  return schema.refine((s) => !s.includes('\u0000') && !LONE_SURROGATE.test(s), { message: 'contains a character that cannot be stored (NUL or half of a character)' });
+}
 const uuid = z.uuid({ error: 'is not a valid id' }).optional();
 const upper = (values: readonly [string, ...string[]]) =>
   z
@@ -15,9 +30,12 @@ const upper = (values: readonly [string, ...string[]]) =>
     .transform((s) => s.toUpperCase())
     .pipe(z.enum(values, { error: `must be one of ${values.join(', ')}` }))
     .optional();
+// Spec: an amount is a positive number (CHECK (amount >= 0)); 0 is refused too, as a written 0 is
+// almost always a missing price. An empty cell takes the table's default, 0.
 const amount = z
   .string()
-  .transform((s, ctx) => parseAmount(s) ?? (ctx.addIssue({ code: 'custom', message: 'is not an amount' }), z.NEVER))
+  .transform((s, ctx) => parseAmount(s) ?? (ctx.addIssue({ code: 'custom', message: 'is not an amount (at most 99 999 999.99)' }), z.NEVER))
+  .refine((a) => Number(a) > 0, { message: 'must be a positive number' })
   .optional();
 const dateOnly = z
   .string()
@@ -32,7 +50,7 @@ const ContactRow = z
   .object({
     first_name: text(100),
     last_name: text(100),
-    email: z.email({ error: 'is not a valid e-mail address' }).max(255, 'is longer than 255 characters').optional(),
+    email: storable(z.email({ error: 'is not a valid e-mail address' }).max(255, 'is longer than 255 characters')).optional(),
     phone_number: text(50),
     street: text(255),
     city: text(100),
@@ -43,20 +61,24 @@ const ContactRow = z
   })
   .refine((c) => Boolean(c.first_name || c.last_name), { message: 'or last_name is required', path: ['first_name'] });
 
-const SessionRow = z
-  .object({
-    title: required(255),
-    location: required(255),
-    contact_id: z.uuid({ error: 'is not a valid id' }),
-    start_date: dateTime,
-    end_date: dateTime,
-    notes: text(10_000),
-    status: upper(SESSION_STATUSES),
-  })
-  .refine((s) => !s.start_date || !s.end_date || `${s.start_date.date}T${s.start_date.time}` <= `${s.end_date.date}T${s.end_date.time}`, {
-    message: 'must not be before start_date',
-    path: ['end_date'],
-  });
+/** Sessions compare their dates as instants, as CHECK (end_date >= start_date) does: offsets and DST included. */
+const sessionRow = (timeZone: string) =>
+  z
+    .object({
+      title: required(255),
+      location: required(255),
+      contact_id: z.uuid({ error: 'is not a valid id' }),
+      start_date: dateTime,
+      end_date: dateTime,
+      notes: text(10_000),
+      status: upper(SESSION_STATUSES),
+    })
+    .refine((s) => !s.start_date || !s.end_date || instantOf(s.start_date, timeZone).getTime() <= instantOf(s.end_date, timeZone).getTime(), {
+      message: 'must not be before start_date',
+      path: ['end_date'],
+    });
+const sessionRows = new Map<string, ReturnType<typeof sessionRow>>();
+const sessionRowIn = (timeZone: string) => sessionRows.get(timeZone) ?? sessionRows.set(timeZone, sessionRow(timeZone)).get(timeZone)!;
 
 const relation = (r: { session_id?: string; contact_id?: string }) => Boolean(r.session_id || r.contact_id);
 const relationMessage = { message: 'or session_id is required', path: ['contact_id'] };
@@ -86,7 +108,7 @@ const InvoiceRow = z
   })
   .refine(relation, relationMessage);
 
-const ROW_SCHEMAS = { contacts: ContactRow, sessions: SessionRow, quotes: QuoteRow, invoices: InvoiceRow };
+const ROW_SCHEMAS = { contacts: ContactRow, sessions: sessionRow('UTC'), quotes: QuoteRow, invoices: InvoiceRow };
 
 /** A row ready to write, per entity. */
 export type ValidRow<E extends ImportEntity> = z.infer<(typeof ROW_SCHEMAS)[E]>;
@@ -96,15 +118,17 @@ export type RowValidation<E extends ImportEntity> = { ok: true; value: ValidRow<
 /**
  * Validates one mapped record (target field → trimmed cell text). For contacts, `full_name` fills
  * first and last name when both are absent. The message names each failing field in words a
- * studio owner understands: "email is not a valid e-mail address; title is required".
+ * studio owner understands: "email is not a valid e-mail address; title is required". Session
+ * dates without an offset are read in `timeZone` (the studio's) to compare them.
  */
-export function validateRow<E extends ImportEntity>(entity: E, record: Record<string, string>): RowValidation<E> {
+export function validateRow<E extends ImportEntity>(entity: E, record: Record<string, string>, timeZone = 'UTC'): RowValidation<E> {
   let input: Record<string, string> = record;
   if (entity === 'contacts') {
     const { full_name, ...rest } = record;
     input = !rest.first_name && !rest.last_name && full_name ? { ...rest, ...splitFullName(full_name) } : rest;
   }
-  const result = ROW_SCHEMAS[entity].safeParse(input);
+  const schema = entity === 'sessions' ? sessionRowIn(timeZone) : ROW_SCHEMAS[entity];
+  const result = schema.safeParse(input);
   if (result.success) return { ok: true, value: result.data as ValidRow<E> };
   const message = result.error.issues.map((issue) => `${issue.path.map(String).join('.') || 'row'} ${issue.message}`).join('; ');
   return { ok: false, message };

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { createImportPlanner, fieldChanges, planImport } from '../../../domain/imports/import-plan';
+import { createImportPlanner, fieldChanges, identityKey, type PlannedRow, planImport } from '../../../domain/imports/import-plan';
 import { keyLookups, localDate, matchKeys } from '../../../domain/imports/match-keys';
 
 describe('match keys', () => {
@@ -25,12 +25,12 @@ describe('import plan', () => {
     { id: 'c', keys: ['name:bob\u0000smith'] },
   ];
 
-  it('without updateExisting, creates every row; a repeated key updates the earlier row with a warning', () => {
+  it('without updateExisting, creates one record per row; an exact duplicate is only a warning', () => {
     const plan = planImport([{ line: 2, keys: ['email:a@x.io'] }, { line: 3, keys: ['email:z@x.io'] }, { line: 5, keys: ['email:z@x.io'] }], existing, { updateExisting: false });
     expect(plan).toEqual([
       { line: 2, action: 'create' },
       { line: 3, action: 'create' },
-      { line: 5, action: 'update', sameAsLine: 3, warning: 'Same record as line 3: this row updates it' },
+      { line: 5, action: 'create', warning: 'Same e-mail as line 3: imported as another contact (updateExisting=true would update the first)' },
     ]);
   });
 
@@ -116,5 +116,95 @@ describe('field changes for the preview', () => {
       city: { from: null, to: 'Lyon' },
       country: { from: 'France', to: 'Belgique' },
     });
+  });
+});
+
+describe('two people with one name', () => {
+  const contact = (line: number, first: string, last: string, email?: string): PlannedRow => {
+    const keys = [...(email ? [`email:${email}`] : []), `name:${first}\u0000${last}`];
+    const identity = identityKey(keys);
+    return identity ? { line, keys, identity } : { line, keys };
+  };
+
+  it('without updateExisting: every row is created; only same e-mails, or same names without e-mails, warn', () => {
+    const plan = planImport([contact(2, 'marie', 'martin', 'marie1@x.io'), contact(3, 'marie', 'martin', 'marie2@x.io'), contact(4, 'marie', 'martin'), contact(5, 'marie', 'martin'), contact(6, 'x', 'y', 'MARIE2@x.io'.toLowerCase())], [], { updateExisting: false });
+    expect(plan).toEqual([
+      { line: 2, action: 'create' },
+      { line: 3, action: 'create' },
+      { line: 4, action: 'create' },
+      { line: 5, action: 'create', warning: 'Same name as line 4, neither with an e-mail: imported as another contact (updateExisting=true would update the first)' },
+      { line: 6, action: 'create', warning: 'Same e-mail as line 3: imported as another contact (updateExisting=true would update the first)' },
+    ]);
+  });
+
+  it('with updateExisting: a name never joins a row and a record whose e-mails differ, in the file or stored', () => {
+    expect(planImport([contact(2, 'marie', 'martin', 'marie1@x.io'), contact(3, 'marie', 'martin', 'marie2@x.io'), contact(4, 'marie', 'martin'), contact(5, 'marie', 'martin', 'marie2@x.io')], [], { updateExisting: true })).toEqual([
+      { line: 2, action: 'create' },
+      { line: 3, action: 'create' },
+      { line: 4, action: 'update', sameAsLine: 2, warning: 'Same record as line 2: this row updates it' },
+      { line: 5, action: 'update', sameAsLine: 3, warning: 'Same record as line 3: this row updates it' },
+    ]);
+    // Stored: one Marie Martin with marie1@, an older one without e-mail.
+    const stored = [
+      { id: 'bare', keys: ['name:marie\u0000martin'] },
+      { id: 'm1', keys: ['name:marie\u0000martin'], identity: 'email:marie1@x.io' },
+    ];
+    expect(planImport([contact(2, 'marie', 'martin', 'marie3@x.io'), contact(3, 'marie', 'martin', 'marie4@x.io'), contact(4, 'marie', 'martin', 'marie1@x.io')], stored, { updateExisting: true })).toEqual([
+      // marie3 joins the record without e-mail, which then is marie3's: marie4 joins neither.
+      { line: 2, action: 'update', existingId: 'bare' },
+      { line: 3, action: 'create' },
+      { line: 4, action: 'update', existingId: 'm1' },
+    ]);
+  });
+
+  it('a stored record keeps its e-mail against a later row reaching it through the file', () => {
+    const stored = [{ id: 'm1', keys: ['name:marie\u0000martin'], identity: 'email:marie1@x.io' }];
+    expect(planImport([contact(2, 'marie', 'martin'), contact(3, 'marie', 'martin', 'marie2@x.io')], stored, { updateExisting: true })).toEqual([
+      { line: 2, action: 'update', existingId: 'm1' },
+      { line: 3, action: 'create' },
+    ]);
+  });
+
+  it('batch by batch decides as whole, identities included', () => {
+    const key = fc.constantFrom('email:a', 'email:b', 'email:c', 'name:x', 'name:y');
+    const withIdentity = <T extends { keys: string[] }>(r: T): T & { identity?: string } => {
+      const keys = [...new Set(r.keys)].sort();
+      const identity = identityKey(keys);
+      return identity ? { ...r, keys, identity } : { ...r, keys };
+    };
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.record({ line: fc.integer({ min: 2, max: 60 }), keys: fc.array(key, { maxLength: 2 }) }), { selector: (r) => r.line, maxLength: 25 }),
+        fc.uniqueArray(fc.record({ id: fc.uuid(), keys: fc.array(key, { maxLength: 2 }) }), { selector: (r) => r.id, maxLength: 6 }),
+        fc.boolean(),
+        fc.integer({ min: 1, max: 7 }),
+        (unordered, stored, updateExisting, size) => {
+          const rows = [...unordered].sort((a, b) => a.line - b.line).map(withIdentity);
+          const records = stored.map(withIdentity);
+          const whole = planImport(rows, records, { updateExisting });
+          const planner = createImportPlanner({ updateExisting });
+          const batched = [];
+          for (let i = 0; i < rows.length; i += size) {
+            const batch = rows.slice(i, i + size);
+            const keys = new Set(batch.flatMap((r) => r.keys));
+            batched.push(...planner.plan(batch, records.filter((r) => r.keys.some((k) => keys.has(k)))));
+          }
+          expect(batched).toEqual(whole);
+          if (!updateExisting) expect(whole.every((d) => d.action === 'create')).toBe(true);
+          // Replays the writes: a row never joins a record holding another e-mail at that point.
+          const recordOfLine = new Map<number, string>();
+          const emails = new Map<string, string | undefined>(records.map((r) => [r.id, r.identity]));
+          for (const d of whole) {
+            if (d.action === 'skip') continue;
+            const row = rows.find((r) => r.line === d.line)!;
+            const record = d.existingId ?? (d.sameAsLine === undefined ? `line:${d.line}` : recordOfLine.get(d.sameAsLine)!);
+            recordOfLine.set(d.line, record);
+            const email = emails.get(record);
+            if (email !== undefined && row.identity !== undefined) expect(row.identity).toBe(email);
+            emails.set(record, email ?? row.identity);
+          }
+        },
+      ),
+    );
   });
 });

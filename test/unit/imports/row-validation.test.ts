@@ -35,7 +35,7 @@ describe('row validation per entity', () => {
     });
     expect(validateRow('quotes', { title: 'Devis' })).toEqual({ ok: false, message: 'contact_id or session_id is required' });
     expect(validateRow('invoices', { title: 'F', session_id: ID, status: 'PAYEE' })).toEqual({ ok: false, message: 'status must be one of DRAFT, SENT, PAID, OVERDUE' });
-    expect(validateRow('invoices', { title: 'F', session_id: ID, amount: 'douze' })).toEqual({ ok: false, message: 'amount is not an amount' });
+    expect(validateRow('invoices', { title: 'F', session_id: ID, amount: 'douze' })).toEqual({ ok: false, message: 'amount is not an amount (at most 99 999 999.99)' });
   });
 
   it('never throws, for any record of any strings', () => {
