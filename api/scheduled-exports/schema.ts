@@ -3,6 +3,9 @@ import { EXPORT_ENTITIES, EXPORT_FORMATS } from '../../domain/exports/export-kin
 import { RECURRENCE_FREQUENCIES } from '../../domain/exports/recurrence';
 import { optionalEmail, PageQuery, pageOf } from '../http/common-schemas';
 
+const SCHEDULE_EARLIEST = new Date('2000-01-01T00:00:00Z');
+const SCHEDULE_LATEST = new Date('2099-01-01T00:00:00Z');
+
 const Recurrence = z.object({ frequency: z.enum(RECURRENCE_FREQUENCIES), interval: z.number().int().min(1).max(365).default(1) }).strict();
 
 /** Spec: the scheduled export request. selected_fields is ours (without a template: the default template, else every key). */
@@ -12,7 +15,11 @@ export const CreateScheduledExportBody = z
     format: z.enum(EXPORT_FORMATS).optional(),
     export_template_id: z.uuid().nullable().optional(),
     selected_fields: z.array(z.string().max(100)).max(50).optional(),
-    scheduled_at: z.iso.datetime({ offset: true }).transform((s) => new Date(s)),
+    // Temporal's calendar specs hold the years 2000 to 2100: a date outside is a 400, not a failed schedule.
+    scheduled_at: z.iso
+      .datetime({ offset: true })
+      .transform((s) => new Date(s))
+      .refine((d) => d >= SCHEDULE_EARLIEST && d < SCHEDULE_LATEST, { message: 'must be between 2000-01-01 and 2098-12-31' }),
     recurrence_pattern: Recurrence.nullable().optional(),
     send_email: z.boolean().optional(),
     email_recipient: optionalEmail,
