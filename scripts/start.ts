@@ -3,12 +3,14 @@
 // migrations and seed data, runs the api and one worker, and stops everything on Ctrl-C.
 // A part that cannot start is reported in one line naming it; what had started is stopped.
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { createMigrator } from '../db/migrator';
 import { seedDatabase } from '../db/seed';
 import { createSequelize } from '../db/sequelize';
 import { ConfigError, loadConfig } from '../lib/config';
 import { describeExit, type Managed, startProcess, stopLiveProcesses } from './stack/process';
+import { ensurePdfRenderer, systemProbes } from './stack/pdf-renderer';
 import { type LocalStack, repoRoot, startLocalStack } from './stack/stack';
 import { describeFailure, StartError, startPart } from './stack/start-error';
 import { waitFor } from './stack/wait';
@@ -62,6 +64,11 @@ function startService(name: 'api' | 'worker', entry: string, env: NodeJS.Process
 
 async function main() {
   const started = Date.now();
+  fs.mkdirSync(logDir, { recursive: true });
+  // The worker renders pdfs with Chromium: installed here once when it can be (root with apt),
+  // like the Go-built servers; otherwise one line, and the api answers 503 on pdf routes.
+  const aptLog = path.join(logDir, 'apt.log');
+  ensurePdfRenderer({ chromiumPath: process.env.CHROMIUM_PATH, probes: systemProbes(aptLog), log: (l) => console.log(l), logFile: aptLog });
   stack = await startLocalStack({ dataDir, mode: 'dev', env: process.env, log: (l) => console.log(l) });
   const env: NodeJS.ProcessEnv = { ...process.env, ...stack.env, NODE_ENV: process.env.NODE_ENV ?? 'development' };
   // The queue board needs a password; one made up for this run unless one is set.
