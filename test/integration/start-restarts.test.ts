@@ -89,7 +89,6 @@ describe('npm start keeps its parts running', () => {
       STUDIO_TOOLS_DIR: process.env.STUDIO_TOOLS_DIR,
       STUDIO_DATA_DIR: dataDir,
       ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
-      RATE_LIMIT_AUTH_REGISTER: '100/3600',
     };
     launcher = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'scripts', 'start.ts')], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
     launcher.stdout?.on('data', (d: Buffer) => (out += d.toString()));
