@@ -19,11 +19,9 @@ WORKDIR /app
 
 # Dependencies first, so a source change does not reinstall them. Install scripts stay off, as
 # on the build machines (npm 11 skips unapproved ones): what the service uses works without them.
-# The lockfile lacks the other-platform binaries of @swc/core and unrs-resolver (the registry
-# mirror it was made against serves only linux-x64), so `npm ci` may refuse it; `npm install
-# --no-save` then installs the same locked versions (docs/decisions.md).
+# CI checks that `npm ci` accepts the lockfile (.ci/run, docs/decisions.md).
 COPY package.json package-lock.json ./
-RUN (npm ci --ignore-scripts --no-audit || npm install --no-save --ignore-scripts --no-audit) \
+RUN npm ci --ignore-scripts --no-audit \
  && npm cache clean --force
 
 COPY . .

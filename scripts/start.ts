@@ -2,35 +2,44 @@
 // Temporal (with its Web UI), an S3 server and a mail sink unless their URLs are set, applies
 // migrations and seed data, runs the api and one worker, and stops everything on Ctrl-C.
 // A part that cannot start is reported in one line naming it; what had started is stopped.
+// Once up, a part that stops is started again (one line when it stops, one when it is back);
+// one that keeps stopping stops everything, with one line naming it and exit code 1.
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { createMigrator } from '../db/migrator';
 import { seedDatabase } from '../db/seed';
 import { createSequelize } from '../db/sequelize';
 import { ConfigError, loadConfig } from '../lib/config';
-import { describeExit, type Managed, startProcess, stopLiveProcesses } from './stack/process';
+import { type Managed, startProcess, stopLiveProcesses, whenReady } from './stack/process';
+import { ensurePdfRenderer, systemProbes } from './stack/pdf-renderer';
 import { type LocalStack, repoRoot, startLocalStack } from './stack/stack';
-import { describeFailure, StartError, startPart } from './stack/start-error';
+import { describeFailure, startPart } from './stack/start-error';
+import { createSupervisor, type SupervisedPart } from './stack/supervisor';
 import { waitFor } from './stack/wait';
 
-const dataDir = path.join(repoRoot, '.data');
+// STUDIO_DATA_DIR moves data and logs elsewhere (the launcher's own tests run it on a scratch folder).
+const dataDir = path.resolve(process.env.STUDIO_DATA_DIR || path.join(repoRoot, '.data'));
 const logDir = path.join(dataDir, 'logs');
 
 let stack: LocalStack | undefined;
-const children: Managed[] = [];
+const services: SupervisedPart[] = [];
 let stopping = false;
-let up = false;
 
 /** Stops every part, started or still starting, then exits with `code`. Runs once. */
 async function stopAll(code: number, reason?: string): Promise<void> {
   if (stopping) return;
   stopping = true;
+  supervisor.close();
   if (reason) console.error(reason);
   console.log(code === 0 ? '\nStopping...' : 'Stopping what had started...');
-  await Promise.all([...children.map((child) => child.stop()), stack?.stop(), stopLiveProcesses()]);
+  await Promise.all([...services.map((service) => service.stop()), stack?.stop(), stopLiveProcesses()]);
   console.log('Stopped.');
   process.exit(code);
 }
+
+/** Restarts what stops once it was up; gives up (everything stops, exit code 1) on a part that keeps stopping. */
+const supervisor = createSupervisor({ log: (line) => console.log(line), onGiveUp: (line) => void stopAll(1, line) });
 
 // Ctrl-C in a terminal reaches every process of the group; a plain `kill` reaches only this one.
 // Installed before anything starts, so a signal during start-up stops what is already running.
@@ -43,26 +52,28 @@ process.on('SIGTERM', () => void stopAll(0));
 process.on('uncaughtException', (err) => void stopAll(1, describeFailure(err)));
 process.on('unhandledRejection', (err) => void stopAll(1, describeFailure(err)));
 
-/** Runs the api or the worker under tsx; its exit before Ctrl-C stops the whole service. */
-function startService(name: 'api' | 'worker', entry: string, env: NodeJS.ProcessEnv): Managed {
+/**
+ * Runs the api or the worker under tsx and resolves once its health check answers; its exit
+ * before that is a StartError naming it. Used for the first start and for every restart.
+ */
+function startService(name: 'api' | 'worker', entry: string, env: NodeJS.ProcessEnv, healthUrl: string, timeoutMs: number): Promise<Managed> {
   // `node --import tsx` rather than the tsx CLI: one process per service, so stopping it is real.
   const child = startProcess(name, process.execPath, ['--import', 'tsx', path.join(repoRoot, entry)], {
     env,
     cwd: repoRoot,
     logFile: path.join(logDir, `${name}.log`),
   });
-  void child.exited.then((info) => {
-    if (stopping) return;
-    const what = describeExit(child, info);
-    void stopAll(1, up ? `${name} stopped unexpectedly: ${what}` : new StartError(name, what).message);
-  });
-  children.push(child);
-  return child;
+  return startPart(name, () => whenReady(child, waitFor(name, async () => (await fetch(healthUrl)).ok, timeoutMs, 250)));
 }
 
 async function main() {
   const started = Date.now();
-  stack = await startLocalStack({ dataDir, mode: 'dev', env: process.env, log: (l) => console.log(l) });
+  fs.mkdirSync(logDir, { recursive: true });
+  // The worker renders pdfs with Chromium: installed here once when it can be (root with apt),
+  // like the Go-built servers; otherwise one line, and the api answers 503 on pdf routes.
+  const aptLog = path.join(logDir, 'apt.log');
+  ensurePdfRenderer({ chromiumPath: process.env.CHROMIUM_PATH, probes: systemProbes(aptLog), log: (l) => console.log(l), logFile: aptLog });
+  stack = await startLocalStack({ dataDir, mode: 'dev', env: process.env, log: (l) => console.log(l), supervisor });
   const env: NodeJS.ProcessEnv = { ...process.env, ...stack.env, NODE_ENV: process.env.NODE_ENV ?? 'development' };
   // The queue board needs a password; one made up for this run unless one is set.
   const boardPassword = env.QUEUE_BOARD_BASIC_AUTH_PASSWORD || crypto.randomBytes(12).toString('base64url');
@@ -82,15 +93,16 @@ async function main() {
   });
   console.log(`Database ready (${applied.length} new migrations, seed data in place).`);
 
-  startService('api', 'api/main.ts', env);
-  startService('worker', 'workers/main.ts', env);
   const apiUrl = `http://127.0.0.1:${config.PORT}`;
-  await startPart('api', () => waitFor('api', async () => (await fetch(`${apiUrl}/health`)).ok, 60_000, 250));
-  await startPart('worker', () =>
-    waitFor('worker', async () => (await fetch(`http://127.0.0.1:${config.WORKER_METRICS_PORT}/health`)).ok, 120_000, 250),
+  const service = (name: 'api' | 'worker') =>
+    name === 'api'
+      ? startService('api', 'api/main.ts', env, `${apiUrl}/health`, 60_000)
+      : startService('worker', 'workers/main.ts', env, `http://127.0.0.1:${config.WORKER_METRICS_PORT}/health`, 120_000);
+  const [api, worker] = await Promise.all([service('api'), service('worker')]);
+  services.push(
+    supervisor.watch({ name: 'api', current: api, restart: () => service('api') }),
+    supervisor.watch({ name: 'worker', current: worker, restart: () => service('worker') }),
   );
-  up = true;
-
   console.log(`\nStudio service is up in ${((Date.now() - started) / 1000).toFixed(1)} s:\n`);
   const line = (label: string, text: string) => console.log(`  ${label.padEnd(30)}${text}`);
   line('api', `${apiUrl}   (OpenAPI: ${apiUrl}/api/docs, health: /health, /ready, metrics: /metrics)`);

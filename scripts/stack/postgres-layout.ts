@@ -87,6 +87,12 @@ function systemBinaries(): string {
   return target;
 }
 
+/** The folder under SYSTEM_DIR that holds, as root, the PostgreSQL data of the stack whose data folder is `stackDataDir`. */
+export function systemWorkDir(stackDataDir: string): string {
+  const hash = crypto.createHash('sha256').update(path.resolve(stackDataDir)).digest('hex').slice(0, 16);
+  return path.join(SYSTEM_DIR, hash);
+}
+
 /** Decides the layout for a stack whose data folder is `stackDataDir`. */
 export function postgresLayout(stackDataDir: string): PostgresLayout {
   const inStack = path.join(stackDataDir, 'postgres');
@@ -97,8 +103,7 @@ export function postgresLayout(stackDataDir: string): PostgresLayout {
   fs.mkdirSync(SYSTEM_DIR, { recursive: true, mode: 0o755 });
   fs.chmodSync(SYSTEM_DIR, 0o755);
   const binDir = systemBinaries();
-  const hash = crypto.createHash('sha256').update(path.resolve(stackDataDir)).digest('hex').slice(0, 16);
-  const workDir = path.join(SYSTEM_DIR, hash);
+  const workDir = systemWorkDir(stackDataDir);
   fs.mkdirSync(workDir, { recursive: true, mode: 0o755 });
   // Which clone this folder belongs to, for a person looking at SYSTEM_DIR.
   fs.writeFileSync(path.join(workDir, 'stack-data-dir'), `${path.resolve(stackDataDir)}\n`);

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
-import { describeExit, exitAsError, startProcess } from './process';
+import { describeExit, exitAsError, type Managed, startProcess } from './process';
 import { postgresLayout } from './postgres-layout';
 import { StartError } from './start-error';
 import { waitFor } from './wait';
@@ -11,6 +11,8 @@ export interface LocalPostgres {
   url: string;
   /** Where the cluster's files are (outside the clone when running as root). */
   dataDir: string;
+  /** The postmaster: a launcher watches it, and restarts it by calling startPostgres again. */
+  server: Managed;
   stop: () => Promise<void>;
 }
 
@@ -116,5 +118,5 @@ export async function startPostgres(opts: {
     await stop();
     throw err;
   }
-  return { url: `postgres://postgres:${PASSWORD}@127.0.0.1:${opts.port}/${opts.database}`, dataDir: layout.dataDir, stop };
+  return { url: `postgres://postgres:${PASSWORD}@127.0.0.1:${opts.port}/${opts.database}`, dataDir: layout.dataDir, server, stop };
 }

@@ -7,7 +7,9 @@ import { startWalletFake } from './wallet-fake';
 import { startPostgres } from './postgres';
 import { ensureBucket, startS3 } from './s3';
 import { startTemporal } from './temporal';
+import { type Managed } from './process';
 import { startPart, StartError } from './start-error';
+import { type Supervisor } from './supervisor';
 import { freePort, isListening } from './wait';
 
 export const repoRoot = path.resolve(__dirname, '..', '..');
@@ -34,6 +36,11 @@ export interface StackOptions {
   /** The caller's environment: any URL already set there is used instead of a local server. */
   env: NodeJS.ProcessEnv;
   log?: (line: string) => void;
+  /**
+   * Watches each server process once it is up and restarts it when it exits (`npm start`, whose
+   * data is on disk). Without it (the test stack, throw-away data) a part that dies stays down.
+   */
+  supervisor?: Supervisor;
 }
 
 const S3_LOCAL_KEY = 'studio-local';
@@ -63,7 +70,7 @@ async function port(part: string, env: NodeJS.ProcessEnv, name: string, devDefau
  * wallet provider fake. Parts start one
  * after another (2 cores), and everything already started is stopped if a later part fails.
  */
-export async function startLocalStack({ dataDir, mode, env, log = () => {} }: StackOptions): Promise<LocalStack> {
+export async function startLocalStack({ dataDir, mode, env, log = () => {}, supervisor }: StackOptions): Promise<LocalStack> {
   fs.mkdirSync(dataDir, { recursive: true });
   const logDir = path.join(dataDir, 'logs');
   fs.mkdirSync(logDir, { recursive: true });
@@ -74,55 +81,47 @@ export async function startLocalStack({ dataDir, mode, env, log = () => {} }: St
   const stop = async () => {
     await Promise.all(parts.map((part) => part.stop().catch((err: Error) => log(`${part.name} did not stop cleanly: ${err.message}`))));
   };
+  /** The part's stop: its first process's, or, when supervised, whichever process is current. */
+  const watched = (name: string, current: Managed, restart: () => Promise<Managed>, stopFirst: () => Promise<void> = current.stop) =>
+    supervisor ? supervisor.watch({ name, current, restart }).stop : stopFirst;
 
   try {
     if (!env.DATABASE_URL) {
       const pgPort = await port('PostgreSQL', env, 'POSTGRES_PORT', 5433, mode);
       log(`Starting PostgreSQL on ${pgPort}...`);
-      const pg = await startPart('PostgreSQL', () =>
-        startPostgres({ stackDataDir: dataDir, port: pgPort, database: 'studio', persistent: mode === 'dev', logDir }),
-      );
+      const pgOptions = { stackDataDir: dataDir, port: pgPort, database: 'studio', persistent: mode === 'dev', logDir };
+      const pg = await startPart('PostgreSQL', () => startPostgres(pgOptions));
       out.DATABASE_URL = pg.url;
-      parts.push({ name: 'PostgreSQL', urls: { database: pg.url.replace(/:[^:@/]+@/, ':***@'), data: pg.dataDir }, stop: pg.stop });
+      // A restart runs only once the old postmaster has exited (its pid file and shared memory are free).
+      const pgStop = watched('PostgreSQL', pg.server, async () => (await startPostgres(pgOptions)).server, pg.stop);
+      parts.push({ name: 'PostgreSQL', urls: { database: pg.url.replace(/:[^:@/]+@/, ':***@'), data: pg.dataDir }, stop: pgStop });
     }
 
     if (!env.TEMPORAL_ADDRESS) {
       const grpcPort = await port('Temporal', env, 'TEMPORAL_PORT', 7233, mode);
       const uiPort = mode === 'dev' ? await port('Temporal', env, 'TEMPORAL_UI_PORT', 8233, mode) : undefined;
       log(`Starting Temporal on ${grpcPort}...`);
-      const temporal = await startPart('Temporal', () =>
-        startTemporal({
-          port: grpcPort,
-          uiPort,
-          dbFile: mode === 'dev' ? path.join(dataDir, 'temporal.db') : undefined,
-          logDir,
-        }),
-      );
+      const temporalOptions = { port: grpcPort, uiPort, dbFile: mode === 'dev' ? path.join(dataDir, 'temporal.db') : undefined, logDir };
+      const temporal = await startPart('Temporal', () => startTemporal(temporalOptions));
       out.TEMPORAL_ADDRESS = `127.0.0.1:${grpcPort}`;
       const urls: Record<string, string> = { gRPC: out.TEMPORAL_ADDRESS };
       if (uiPort) {
         out.TEMPORAL_UI_URL = `http://127.0.0.1:${uiPort}`;
         urls['Web UI'] = out.TEMPORAL_UI_URL;
       }
-      parts.push({ name: 'Temporal', urls, stop: temporal.stop });
+      // Restarted on the same SQLite file only after the old server has exited (else SQLITE_BUSY).
+      parts.push({ name: 'Temporal', urls, stop: watched('Temporal', temporal, () => startTemporal(temporalOptions)) });
     }
 
     if (!env.S3_ENDPOINT) {
       const s3Port = await port(S3_PART, env, 'S3_PORT', 7070, mode);
       log(`Starting the S3 server on ${s3Port}...`);
-      const s3 = await startPart(S3_PART, () =>
-        startS3({
-          port: s3Port,
-          dataDir: path.join(dataDir, 's3'),
-          logDir,
-          accessKeyId: S3_LOCAL_KEY,
-          secretAccessKey: `${S3_LOCAL_KEY}-secret`,
-        }),
-      );
+      const s3Options = { port: s3Port, dataDir: path.join(dataDir, 's3'), logDir, accessKeyId: S3_LOCAL_KEY, secretAccessKey: `${S3_LOCAL_KEY}-secret` };
+      const s3 = await startPart(S3_PART, () => startS3(s3Options));
       out.S3_ENDPOINT = `http://127.0.0.1:${s3Port}`;
       out.S3_ACCESS_KEY_ID = S3_LOCAL_KEY;
       out.S3_SECRET_ACCESS_KEY = `${S3_LOCAL_KEY}-secret`;
-      parts.push({ name: S3_PART, urls: { endpoint: out.S3_ENDPOINT }, stop: s3.stop });
+      parts.push({ name: S3_PART, urls: { endpoint: out.S3_ENDPOINT }, stop: watched(S3_PART, s3, () => startS3(s3Options)) });
     }
     await startPart('S3 bucket', () =>
       ensureBucket({
@@ -139,17 +138,19 @@ export async function startLocalStack({ dataDir, mode, env, log = () => {} }: St
       const webPort = await port('MailDev', env, 'MAILDEV_WEB_PORT', 1080, mode);
       log(`Starting MailDev on ${smtpPort}/${webPort}...`);
       const mail = await startPart('MailDev', () => startMailDev({ smtpPort, webPort, logDir }));
+      const mailStop = watched('MailDev', mail, () => startMailDev({ smtpPort, webPort, logDir }));
       out.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
       out.MAILDEV_URL = `http://127.0.0.1:${webPort}`;
-      parts.push({ name: 'MailDev', urls: { SMTP: out.SMTP_URL, 'web UI': out.MAILDEV_URL }, stop: mail.stop });
+      parts.push({ name: 'MailDev', urls: { SMTP: out.SMTP_URL, 'web UI': out.MAILDEV_URL }, stop: mailStop });
     }
 
     if (!env.CARDPROVIDER_API_BASE) {
       const stripePort = await port('stripe-mock', env, 'STRIPE_MOCK_PORT', 12111, mode);
       log(`Starting stripe-mock on ${stripePort}...`);
       const mock = await startPart('stripe-mock', () => startStripeMock({ port: stripePort, logDir }));
+      const mockStop = watched('stripe-mock', mock, () => startStripeMock({ port: stripePort, logDir }));
       out.CARDPROVIDER_API_BASE = `http://127.0.0.1:${stripePort}`;
-      parts.push({ name: 'stripe-mock', urls: { API: out.CARDPROVIDER_API_BASE }, stop: mock.stop });
+      parts.push({ name: 'stripe-mock', urls: { API: out.CARDPROVIDER_API_BASE }, stop: mockStop });
     }
 
     if (!env.WALLETPROVIDER_API_BASE) {
