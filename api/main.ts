@@ -38,7 +38,7 @@ async function serve(config: Config) {
   const publicS3 = createPublicS3Client(config);
   const app = createApp({ config, logger, sequelize, temporal, s3, publicS3, registry });
   const server = createHttpServer(app, logger);
-  const eventPool = createEventPool(config.DATABASE_URL);
+  const eventPool = createEventPool(config.DATABASE_URL, logger);
   const io = attachRealtime(server, { tokens: createTokenService(config.JWT_SECRET, config.JWT_TTL_SECONDS), findUser: createUserLookup(), pool: eventPool, logger });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

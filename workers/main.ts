@@ -53,7 +53,7 @@ async function main() {
   const registry = createMetricsRegistry({ service: 'worker' });
   const metrics = createJobMetrics(registry);
   createOpsMetrics(registry, { sequelize, temporal: temporal.client, namespace: config.TEMPORAL_NAMESPACE, taskQueues: taskQueuesInUse() });
-  const eventPool = createEventPool(config.DATABASE_URL);
+  const eventPool = createEventPool(config.DATABASE_URL, logger);
   const mailer = createMailer(config.SMTP_URL);
   const publicS3 = createPublicS3Client(config);
   const s3 = createS3Client(config);
