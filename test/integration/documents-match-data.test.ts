@@ -10,9 +10,13 @@ import { centsToDecimal } from '../../domain/invoicing/money';
 import { computeTotals, type LineInput } from '../../domain/invoicing/totals';
 import { freePort } from '../../scripts/stack/wait';
 import { within } from '../helpers/stack-launcher';
+import { buildUser } from '../factories/users';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
 import { repoRoot, testStackDir } from '../setup/paths';
+
+/** A 1 × 1 png, the smallest logo a studio could upload. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 let t: TestApp;
 let worker: WorkerProcess;
@@ -87,5 +91,21 @@ describe('the roadmap', () => {
     expect(text.replace(/\s+/g, ' ')).toContain(start.replace(/[\u202f\u00a0]/g, ' '));
     expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
     expect(text).not.toMatch(/\bStart\b|\bLocation\b/);
+  });
+
+  it("carries the studio's logo once it has one", async () => {
+    const studio = await buildUser(t.app);
+    const session = (await request(t.app).post('/api/sessions').set({ Authorization: `Bearer ${studio.token}` }).send({ title: 'Portrait Inès', start_date: '2026-12-28T15:00:00Z' }).expect(201)).body as { id: string };
+    const imagesIn = async (name: string) => {
+      const link = await request(t.app).get(`/api/sessions/${session.id}/roadmap`).set({ Authorization: `Bearer ${studio.token}` }).expect(200);
+      const file = path.join(testStackDir, `${name}.pdf`);
+      fs.writeFileSync(file, Buffer.from(await (await fetch(link.body.url)).arrayBuffer()));
+      // pdfimages -list: two header lines, then one line per image (a png's alpha is a second, "smask").
+      const rows = execFileSync('pdfimages', ['-list', file]).toString('utf8').trim().split('\n').slice(2);
+      return rows.filter((row) => row.trim().split(/\s+/)[2] === 'image').length;
+    };
+    expect(await imagesIn(`roadmap-nologo-${session.id}`)).toBe(0);
+    await request(t.app).put('/api/users/me/logo').set({ Authorization: `Bearer ${studio.token}` }).attach('file', PNG, { filename: 'logo.png', contentType: 'image/png' }).expect(200);
+    expect(await imagesIn(`roadmap-logo-${session.id}`)).toBe(1);
   });
 });
