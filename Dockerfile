@@ -2,7 +2,9 @@
 # command). The api and the worker run the JavaScript tsc compiles into dist/ at build time: tsx's
 # loader costs every process about 50 MB of memory (docs/performance.md). The migration step runs
 # the TypeScript through tsx, so the image keeps the dev dependencies.
-FROM node:20-bookworm-slim
+# Node.js 24: the image's own Node (the `node` devDependency only brings it to machines whose
+# system Node is older; docs/decisions.md, "Node.js 24").
+FROM node:24-bookworm-slim
 
 # Chromium renders the PDFs (the worker launches one browser and reuses it). Without a font
 # package the PDFs have no text at all. Puppeteer never downloads its own browser here.
@@ -21,7 +23,10 @@ WORKDIR /app
 # on the build machines (npm 11 skips unapproved ones): what the service uses works without them.
 # CI checks that `npm ci` accepts the lockfile (.ci/run, docs/decisions.md).
 COPY package.json package-lock.json ./
+# The `node` devDependency is removed again: its install script, which fetches a second Node
+# binary, is skipped here, and the image's Node is already 24.
 RUN npm ci --ignore-scripts --no-audit \
+ && rm -rf node_modules/node node_modules/.bin/node \
  && npm cache clean --force
 
 COPY . .

@@ -1,6 +1,8 @@
 // Runs before `npm start` and `npm test`: installs the npm packages when node_modules is missing
 // or older than the lockfile, so a fresh clone needs nothing but these two commands.
-// Plain JavaScript with no dependencies: it must run before anything is installed.
+// Plain JavaScript with no dependencies: it must run before anything is installed, on whatever
+// Node the machine has (20 on the build machines). What runs after it is on the project's own
+// Node.js 24, the `node` devDependency (node_modules/.bin/node, first on the PATH of npm scripts).
 import { execSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -31,5 +33,18 @@ if (stale) {
     }
     console.log('npm ci refused the lockfile; installing the locked versions with npm install --no-save...');
     run('npm install --no-audit --no-fund --no-save');
+  }
+}
+
+// The Node 24 binary comes from the `node` package's install script (docs/decisions.md). An
+// install that skipped it (`--ignore-scripts`) or lost it would leave the scripts on the machine's
+// Node without a word: run the script again, and stop when there is still no binary.
+const node24 = path.join(root, 'node_modules', 'node', 'bin', 'node');
+if (!fs.existsSync(node24)) {
+  console.log('Fetching the project\'s Node.js 24 (npm rebuild node)...');
+  spawnSync('npm', ['rebuild', 'node', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  if (!fs.existsSync(node24)) {
+    console.error('The Node.js 24 binary (node_modules/node/bin/node, from the npm package `node`) is missing; npm could not install it. See README, "Node.js 24".');
+    process.exit(1);
   }
 }

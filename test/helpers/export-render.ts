@@ -10,6 +10,7 @@ import { type Sequelize } from 'sequelize-typescript';
 import { QueryTypes } from 'sequelize';
 import { createExportRenderActivities, type ExportRenderDeps } from '../../activities/exports/render-export';
 import { type ExportPayload, type RenderedExport } from '../../workflows/exports/contract';
+import { tsxCommand } from '../setup/paths';
 
 const execFileAsync = promisify(execFile);
 const repoRoot = path.resolve(__dirname, '..', '..');
@@ -51,7 +52,7 @@ export async function runRenderAcrossChromiumCrash(pdf: ExportRenderDeps['pdf'],
 }
 
 async function renderInChild(input: { jobRunId: string; payload: ExportPayload; pdf: ExportRenderDeps['pdf']; crashChromium?: boolean }) {
-  const { stdout } = await execFileAsync(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), [path.join(__dirname, 'render-export-child.ts'), JSON.stringify(input)], {
+  const { stdout } = await execFileAsync(...tsxCommand(path.join(__dirname, 'render-export-child.ts'), JSON.stringify(input)), {
     cwd: repoRoot,
     env: process.env,
     timeout: 60_000,

@@ -16,7 +16,7 @@ import { FIXTURE_TABLES_SQL } from '../fixtures/job-activities';
 import { SWITCHED_JOB, TWO_STEP_JOB } from '../fixtures/job-contracts';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { eventually, startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
-import { testStackDir } from '../setup/paths';
+import { testStackDir, tsxCommand } from '../setup/paths';
 
 const execFileAsync = promisify(execFile);
 const repoRoot = path.resolve(__dirname, '..', '..');
@@ -143,7 +143,7 @@ describe('the queue board /ops/queues', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/ops/queues?job_name=test.switched&dlq=true`;
-      const { stdout } = await execFileAsync(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), [path.join(repoRoot, 'test/helpers/queue-board-browser.ts'), JSON.stringify({ url, chromiumPath: t.config.CHROMIUM_PATH, user: 'night-shift', password: BOARD.QUEUE_BOARD_BASIC_AUTH_PASSWORD, runId: run.id, action: 'replay' })], { cwd: repoRoot, timeout: 60_000 });
+      const { stdout } = await execFileAsync(...tsxCommand(path.join(repoRoot, 'test/helpers/queue-board-browser.ts'), JSON.stringify({ url, chromiumPath: t.config.CHROMIUM_PATH, user: 'night-shift', password: BOARD.QUEUE_BOARD_BASIC_AUTH_PASSWORD, runId: run.id, action: 'replay' })), { cwd: repoRoot, timeout: 60_000 });
       const seen = JSON.parse(stdout.trim().split('\n').pop()!) as { notice: string };
       expect(seen.notice).toMatch(new RegExp(`^Replayed ${run.id} as [0-9a-f-]{36}\\.$`));
       const replayId = /as ([0-9a-f-]{36})/.exec(seen.notice)![1];

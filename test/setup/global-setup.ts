@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { repoRoot, testStackDir, tsxBin } from './paths';
+import { repoRoot, testStackDir, tsxCommand } from './paths';
 
 /**
  * Starts one stack for the whole integration run (PostgreSQL, Temporal, S3, MailDev on free
@@ -11,7 +11,7 @@ import { repoRoot, testStackDir, tsxBin } from './paths';
 export default async function globalSetup(): Promise<void> {
   const envFile = path.join(testStackDir, 'env.json');
   fs.rmSync(envFile, { force: true });
-  const child = spawn(tsxBin, [path.join(repoRoot, 'scripts', 'stack', 'serve-test-stack.ts'), testStackDir], {
+  const child = spawn(...tsxCommand(path.join(repoRoot, 'scripts', 'stack', 'serve-test-stack.ts'), testStackDir), {
     cwd: repoRoot,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
