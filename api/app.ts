@@ -18,6 +18,7 @@ import { createTokenService } from './auth/tokens';
 import { createClientTokenService } from './auth/client-tokens';
 import { buildClientAccountsRouter } from './client-accounts/router';
 import { buildPortalRouter } from './portal/router';
+import { buildCompanyProfileRouter } from './company-profile/router';
 import { buildContactsRouter } from './contacts/router';
 import { buildExportTemplatesRouter } from './export-templates/router';
 import { buildExportsRouter } from './exports/router';
@@ -111,6 +112,7 @@ export function createApp(deps: AppDeps): Express {
   const limits = createRateLimits({ sequelize, config, logger });
   app.use(buildAuthRouter({ sequelize, tokens, adminEmails: config.ADMIN_EMAILS, kit, limits }));
   app.use(buildContactsRouter({ sequelize, kit }));
+  app.use(buildCompanyProfileRouter({ sequelize, kit }));
   app.use(buildSessionsRouter({ sequelize, kit }));
   app.use(buildExportTemplatesRouter({ sequelize, kit }));
   app.use(buildSessionInfoTemplatesRouter({ sequelize, kit }));

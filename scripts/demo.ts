@@ -8,11 +8,13 @@ import { type Sequelize } from 'sequelize-typescript';
 import { createContact } from '../db/commands/contacts';
 import { copyBaseSessionInfoTemplates } from '../db/commands/copy-base-session-info-templates';
 import { registerUser } from '../db/commands/register-user';
+import { saveCompanyProfile } from '../db/commands/save-company-profile';
+import { findCompanyProfile } from '../db/queries/company-profile';
 import { createSession, updateSession } from '../db/commands/sessions';
 import { setSessionType } from '../db/commands/set-session-type';
 import { type ItemProps, saveDocument } from '../db/commands/billing-documents';
 import { applyPaymentSucceeded, recordCardPayment, recordWalletPayment } from '../db/commands/payments';
-import { CardproviderPayment, ClientInfo, Contact, Invoice, Organization, Quote, Session, SessionContact, User, UserCompany, UserSessionInfoTemplate, UserSessionType } from '../db/models';
+import { CardproviderPayment, ClientInfo, Contact, Invoice, Organization, Quote, Session, SessionContact, User, UserSessionInfoTemplate, UserSessionType } from '../db/models';
 import {
   DEMO_CONTACTS,
   DEMO_EMAIL,
@@ -114,20 +116,28 @@ async function ensureDemo(sequelize: Sequelize) {
   // The demo's studio profile: not part of registration, no event attached.
   await owner.update({ plan: 'studio', tenant_slug: DEMO_TENANT_SLUG });
   await (await Organization.findByPk(owner.org_id))?.update({ name: 'Studio Lumière (démo)' });
-  await UserCompany.findOrCreate({
-    where: { user_id: owner.id },
-    defaults: {
-      user_id: owner.id,
+  // The company profile through its command (identifiers checked, an audit row), once.
+  if (!(await findCompanyProfile(owner.id))) {
+    await saveCompanyProfile(sequelize, owner.id, {
       company_name: 'Studio Lumière SARL',
-      siren: '912345678',
-      siret: '91234567800017',
-      vat_number: 'FR32912345678',
+      legal_form: 'SARL',
+      share_capital: '5000.00',
+      siren: '912345675',
+      siret: '91234567500017',
+      vat_number: 'FR65912345675',
+      rcs_city: 'Paris',
       company_street: '12 rue Lepic',
       company_zipcode: '75018',
       company_city: 'Paris',
-      company_country: 'France',
-    },
-  });
+      company_country: 'FR',
+      email: 'bonjour@studio-lumiere.test',
+      phone: '+33 1 42 00 00 00',
+      iban: 'FR7630006000011234567890189',
+      bic: 'AGRIFRPP',
+      late_payment_rate: '10.00',
+      payment_terms_days: 30,
+    });
+  }
   // Registration copies the fr-FR templates; the demo also uses the other locales' ones.
   created.templates += await copyBaseSessionInfoTemplates(owner.id);
 

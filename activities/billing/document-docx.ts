@@ -1,4 +1,5 @@
 import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
+import { companyLines, paymentLines } from '../../domain/invoicing/company-lines';
 import { DOCUMENT_WORDS, type DocumentView, formatDay, formatMoney } from '../../domain/invoicing/document-html';
 
 /**
@@ -18,9 +19,7 @@ export function documentDocx(view: DocumentView): Promise<Buffer> {
     const priced = l.type !== 'DISCOUNT';
     return new TableRow({ children: [cell(l.description), cell(priced ? num(l.quantity) : '', { right: true }), cell(priced ? money(l.unitWithoutTaxCents) : '', { right: true }), cell(priced ? `${num(l.vatPercent)} %` : '', { right: true }), cell(money(l.totalCents), { right: true })] });
   });
-  const company = view.company
-    ? [new Paragraph({ children: [new TextRun({ text: view.company.name, bold: true })] }), ...view.company.address.map((a) => new Paragraph(a)), ...([[w.siren, view.company.siren], [w.siret, view.company.siret], [w.vatNumber, view.company.vatNumber]] as const).filter(([, v]) => v).map(([k, v]) => new Paragraph(`${k} ${v}`))]
-    : [];
+  const company = [new Paragraph({ children: [new TextRun({ text: view.company.name, bold: true })] }), ...companyLines(view.company, view.locale).map((line) => new Paragraph(line))];
   const client = view.client ? [new Paragraph({ children: [new TextRun({ text: w.client, italics: true })] }), new Paragraph({ children: [new TextRun({ text: view.client.name, bold: true })] }), ...view.client.address.map((a) => new Paragraph(a)), ...(view.client.email ? [new Paragraph(view.client.email)] : [])] : [];
   const dates = `${w.issued} : ${formatDay(view.issuedOn, view.locale)}${view.untilDate ? ` · ${w.until[view.kind]} : ${formatDay(view.untilDate, view.locale)}` : ''}`;
   const children: (Paragraph | Table)[] = [
@@ -40,6 +39,8 @@ export function documentDocx(view: DocumentView): Promise<Buffer> {
       new TableRow({ children: [cell(w.totalVat), cell(money(view.totalVatCents), { right: true })] }),
       new TableRow({ children: [cell(w.totalWith, { bold: true }), cell(money(view.totalWithTaxCents), { bold: true, right: true })] }),
     ]),
+    new Paragraph(''),
+    ...paymentLines(view.payment, view.kind, view.locale).map((line) => new Paragraph(line)),
   ];
-  return Packer.toBuffer(new Document({ creator: view.company?.name ?? 'Studio', title: `${view.kind === 'quote' ? w.quote : w.invoice} ${view.number}`, sections: [{ children }] }));
+  return Packer.toBuffer(new Document({ creator: view.company.name, title: `${view.kind === 'quote' ? w.quote : w.invoice} ${view.number}`, sections: [{ children }] }));
 }

@@ -9,6 +9,7 @@ import { UserCompany } from '../../db/models/UserCompany';
 import { documentNumber } from '../../domain/invoicing/document-number';
 import { type DocumentView } from '../../domain/invoicing/document-html';
 import { centsToDecimal } from '../../domain/invoicing/money';
+import { toHundredths } from '../../domain/invoicing/money';
 import { computeTotals } from '../../domain/invoicing/totals';
 import { type DocumentPdfPayload } from '../../workflows/billing/contract';
 
@@ -40,9 +41,22 @@ export async function loadDocumentView({ kind, documentId, ownerId }: Pick<Docum
     issuedOn: new Intl.DateTimeFormat('en-CA', { timeZone: owner.time_zone }).format(document.created_at),
     untilDate: (kind === 'quote' ? plain.valid_until : plain.due_date) ?? null,
     status: document.status,
+    // Before any company profile, the document still names the studio: its account name.
     company: company
-      ? { name: company.company_name, siren: company.siren, siret: company.siret, vatNumber: company.vat_number, address: [company.company_street, [company.company_zipcode, company.company_city].filter(Boolean).join(' '), company.company_country].filter((s): s is string => Boolean(s)) }
-      : null,
+      ? {
+          name: company.company_name,
+          legalForm: company.legal_form,
+          shareCapitalCents: company.share_capital === null ? null : toHundredths(company.share_capital),
+          siren: company.siren,
+          siret: company.siret,
+          vatNumber: company.vat_number,
+          rcsCity: company.rcs_city,
+          address: [company.company_street, [company.company_zipcode, company.company_city].filter(Boolean).join(' '), company.company_country].filter((s): s is string => Boolean(s)),
+          email: company.email,
+          phone: company.phone,
+        }
+      : { name: owner.name || owner.email, legalForm: null, shareCapitalCents: null, siren: null, siret: null, vatNumber: null, rcsCity: null, address: [], email: owner.email, phone: null },
+    payment: company ? { iban: company.iban, bic: company.bic, termsDays: company.payment_terms_days, lateRate: company.late_payment_rate, vatExempt: company.vat_exempt } : null,
     client: contact ? { name: [contact.first_name, contact.last_name].filter(Boolean).join(' '), email: contact.email, address: [contact.street, [contact.zipcode, contact.city].filter(Boolean).join(' '), contact.country].filter((s): s is string => Boolean(s)) } : null,
     lines: items.map((item, i) => ({ type: item.item_type, description: item.description ?? '', quantity: item.quantity, unitWithoutTaxCents: totals.lines[i].priceWithoutTaxCents, vatPercent: bp(Math.round(Number(item.vat_percentage) * 100)), totalCents: totals.lines[i].totalCents })),
     vat: totals.vat.map((v) => ({ percent: bp(v.vatBasisPoints), baseCents: v.baseCents, vatCents: v.vatCents })),

@@ -12,6 +12,7 @@ import { InvoiceItem } from '../models/InvoiceItem';
 import { Quote } from '../models/Quote';
 import { QuoteItem } from '../models/QuoteItem';
 import { Session } from '../models/Session';
+import { UserCompany } from '../models/UserCompany';
 import { UserSessionType } from '../models/UserSessionType';
 import { recordDomainEvent } from './record-domain-event';
 
@@ -82,8 +83,18 @@ function assertStatusChange(kind: DocumentKind, from: string | undefined, to: st
   if (from === 'PAID') throw new ConflictError('invoice_paid', 'A paid invoice cannot change status');
 }
 
-async function replaceItems(kind: DocumentKind, documentId: string, items: ItemProps[], transaction: Transaction): Promise<string> {
+/**
+ * A studio under the franchise en base de TVA (company profile `vat_exempt`) charges no VAT: its
+ * lines are stored at 0 % whatever the request says, and its documents carry the mention of
+ * art. 293 B du CGI.
+ */
+async function vatExempt(ownerId: string, transaction: Transaction): Promise<boolean> {
+  return (await UserCompany.findOne({ where: { user_id: ownerId }, attributes: ['vat_exempt'], transaction }))?.vat_exempt ?? false;
+}
+
+async function replaceItems(kind: DocumentKind, documentId: string, requested: ItemProps[], exempt: boolean, transaction: Transaction): Promise<string> {
   const { item, fk } = models[kind];
+  const items = exempt ? requested.map((line) => ({ ...line, vat_percentage: 0 })) : requested;
   const totals = computeTotals(items);
   const overflow = storageOverflow(totals);
   if (overflow) throw new ValidationError(overflow);
@@ -127,7 +138,7 @@ export async function saveDocument(sequelize: Sequelize, kind: DocumentKind, own
       document = await (doc as typeof Quote).create({ ...fields, owner_id: ownerId, amount: '0.00' }, { transaction });
     }
     if (items) {
-      document.amount = await replaceItems(kind, document.id, items, transaction);
+      document.amount = await replaceItems(kind, document.id, items, await vatExempt(ownerId, transaction), transaction);
       await document.save({ transaction });
     }
     const after = document.get({ plain: true, clone: true }) as Record<string, unknown>;

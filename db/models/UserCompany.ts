@@ -2,8 +2,10 @@ import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Ta
 import { User } from './User';
 
 /**
- * The legal identity a user invoices under (one per user). siren is 9 digits, siret 14 digits
- * starting with the siren (CHECKs in the database).
+ * The legal identity a user invoices under (one per user), the company profile of
+ * /api/users/me/company. For a French company (company_country FR) siren is 9 digits and siret
+ * 14 digits starting with it (CHECK in the database, keys checked by domain/company/identifiers.ts);
+ * elsewhere both hold the country's own numbers.
  */
 @Table({ tableName: 'user_company' })
 export class UserCompany extends Model {
@@ -19,10 +21,10 @@ export class UserCompany extends Model {
   @Column({ type: DataType.STRING(255), allowNull: false })
   declare company_name: string;
 
-  @Column({ type: DataType.STRING(9) })
+  @Column({ type: DataType.STRING(20) })
   declare siren: string | null;
 
-  @Column({ type: DataType.STRING(14) })
+  @Column({ type: DataType.STRING(20) })
   declare siret: string | null;
 
   /** Intra-community VAT number, printed on invoices when present. */
@@ -38,8 +40,46 @@ export class UserCompany extends Model {
   @Column({ type: DataType.STRING(100) })
   declare company_city: string | null;
 
+  /** ISO 3166-1 alpha-2 (FR, US, GB…). */
   @Column({ type: DataType.STRING(100) })
   declare company_country: string | null;
+
+  /** SARL, SAS, EI, auto-entrepreneur… */
+  @Column({ type: DataType.STRING(100) })
+  declare legal_form: string | null;
+
+  /** In euros, decimal(14,2) as a string. */
+  @Column({ type: DataType.DECIMAL(14, 2) })
+  declare share_capital: string | null;
+
+  /** The city of the RCS the company is registered with ("RCS Paris 912 345 678"). */
+  @Column({ type: DataType.STRING(100) })
+  declare rcs_city: string | null;
+
+  @Column({ type: DataType.STRING(255) })
+  declare email: string | null;
+
+  @Column({ type: DataType.STRING(50) })
+  declare phone: string | null;
+
+  @Column({ type: DataType.STRING(34) })
+  declare iban: string | null;
+
+  @Column({ type: DataType.STRING(11) })
+  declare bic: string | null;
+
+  /** Franchise en base de TVA: invoices carry no VAT and the mention of art. 293 B du CGI. */
+  @Default(false)
+  @Column({ type: DataType.BOOLEAN, allowNull: false })
+  declare vat_exempt: boolean;
+
+  /** The late-payment interest rate printed on invoices, in percent a year. */
+  @Column({ type: DataType.DECIMAL(5, 2) })
+  declare late_payment_rate: string | null;
+
+  /** Days between issue and due date the studio grants. */
+  @Column({ type: DataType.INTEGER })
+  declare payment_terms_days: number | null;
 
   // Associations
 

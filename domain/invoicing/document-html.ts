@@ -1,4 +1,5 @@
 import { type UserLocale } from '../accounts/users';
+import { companyLines, type DocumentCompany, type DocumentPayment, paymentLines } from './company-lines';
 
 /** What a quote or invoice pdf shows, already computed (amounts in cents). */
 export interface DocumentView {
@@ -11,7 +12,10 @@ export interface DocumentView {
   /** Quotes: valid until; invoices: due date (YYYY-MM-DD). */
   untilDate: string | null;
   status: string;
-  company: { name: string; siren: string | null; siret: string | null; vatNumber: string | null; address: string[] } | null;
+  /** The studio: its company profile, or its account name before it has one. */
+  company: DocumentCompany;
+  /** Bank details, terms and legal mentions from the company profile; null without one. */
+  payment: DocumentPayment | null;
   client: { name: string; email: string | null; address: string[] } | null;
   lines: { type: string; description: string; quantity: string; unitWithoutTaxCents: bigint; vatPercent: string; totalCents: bigint }[];
   vat: { percent: string; baseCents: bigint; vatCents: bigint }[];
@@ -56,9 +60,10 @@ export function documentHtml(view: DocumentView): string {
     )
     .join('');
   const vatRows = view.vat.map((v) => `<tr><td>${num(v.percent)} %</td><td class="n">${money(v.baseCents)}</td><td class="n">${money(v.vatCents)}</td></tr>`).join('');
-  const company = view.company
-    ? `<div class="company"><strong>${esc(view.company.name)}</strong><br>${view.company.address.map(esc).join('<br>')}${view.company.siren ? `<br>${w.siren} ${esc(view.company.siren)}` : ''}${view.company.siret ? `<br>${w.siret} ${esc(view.company.siret)}` : ''}${view.company.vatNumber ? `<br>${w.vatNumber} ${esc(view.company.vatNumber)}` : ''}</div>`
-    : '<div class="company"></div>';
+  const company = `<div class="company"><strong>${esc(view.company.name)}</strong>${companyLines(view.company, view.locale)
+    .map((line) => `<br>${esc(line)}`)
+    .join('')}</div>`;
+  const payment = paymentLines(view.payment, view.kind, view.locale);
   const client = view.client ? `<div class="client"><em>${w.client}</em><br><strong>${esc(view.client.name)}</strong><br>${view.client.address.map(esc).join('<br>')}${view.client.email ? `<br>${esc(view.client.email)}` : ''}</div>` : '';
   return `<!doctype html><html lang="${view.locale.slice(0, 2)}"><head><meta charset="utf-8"><style>
 body{font-family:'DejaVu Sans',sans-serif;font-size:10pt;color:#1d2330;margin:0}
@@ -66,7 +71,7 @@ body{font-family:'DejaVu Sans',sans-serif;font-size:10pt;color:#1d2330;margin:0}
 h1{font-size:16pt;margin:0 0 4px}table{width:100%;border-collapse:collapse;margin-top:12px}
 th{background:#eef1f6;text-align:left;padding:5px}td{padding:5px;border-bottom:1px solid #e3e7ee;vertical-align:top}
 .n{text-align:right;white-space:nowrap}tr.text td{font-style:italic;color:#444}.totals{width:45%;margin-left:55%}
-.totals td{border:none}.grand td{font-weight:bold;border-top:2px solid #1d2330}
+.payment{margin-top:18px;font-size:9pt;color:#333}.payment p{margin:2px 0}.totals td{border:none}.grand td{font-weight:bold;border-top:2px solid #1d2330}
 </style></head><body>
 <div class="head">${company}${client}</div>
 <h1>${view.kind === 'quote' ? w.quote : w.invoice} ${w.number} ${esc(view.number)}</h1>
@@ -75,5 +80,6 @@ th{background:#eef1f6;text-align:left;padding:5px}td{padding:5px;border-bottom:1
 <table><thead><tr><th>${w.description}</th><th class="n">${w.quantity}</th><th class="n">${w.unit}</th><th class="n">${w.vat}</th><th class="n">${w.total}</th></tr></thead><tbody>${lines}</tbody></table>
 <table><caption style="text-align:left;font-weight:bold">${w.vatSummary}</caption><thead><tr><th>${w.vat}</th><th class="n">${w.base}</th><th class="n">${w.amount}</th></tr></thead><tbody>${vatRows}</tbody></table>
 <table class="totals"><tr><td>${w.totalWithout}</td><td class="n">${money(view.totalWithoutTaxCents)}</td></tr><tr><td>${w.totalVat}</td><td class="n">${money(view.totalVatCents)}</td></tr><tr class="grand"><td>${w.totalWith}</td><td class="n">${money(view.totalWithTaxCents)}</td></tr></table>
+${payment.length > 0 ? `<div class="payment">${payment.map((line) => `<p>${esc(line)}</p>`).join('')}</div>` : ''}
 </body></html>`;
 }

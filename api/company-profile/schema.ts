@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { compact } from '../../domain/company/identifiers';
+import { optionalEmail, optionalText } from '../http/common-schemas';
+
+/** An identifier as typed (`912 345 678`, `fr 44 …`): spaces, dots and dashes dropped, upper case; blank is null. */
+const identifier = (max: number) =>
+  z
+    .string()
+    .transform((s) => compact(s).toUpperCase())
+    .pipe(z.string().max(max, `must be at most ${max} characters`))
+    .transform((s) => (s === '' ? null : s))
+    .nullable()
+    .optional();
+
+/** A decimal with at most two places, at least 0, as the decimal text the column stores ("1000.00"). */
+const decimal = (max: number) =>
+  z
+    .union([z.number(), z.string().trim().regex(/^\d+(\.\d{1,2})?$/, 'must be a number with at most two decimals')])
+    .transform((v) => Number(v))
+    .pipe(z.number().min(0).max(max))
+    .transform((n) => n.toFixed(2))
+    .nullable()
+    .optional();
+
+/** PUT /api/users/me/company: the whole profile; a field left out is cleared. */
+export const CompanyProfileBody = z
+  .object({
+    company_name: z.string().trim().min(1, 'is required').max(255),
+    legal_form: optionalText(100),
+    share_capital: decimal(999_999_999_999.99),
+    siren: identifier(20),
+    siret: identifier(20),
+    vat_number: identifier(20),
+    rcs_city: optionalText(100),
+    company_street: optionalText(255),
+    company_zipcode: optionalText(20),
+    company_city: optionalText(100),
+    company_country: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code (FR, US, GB…)')
+      .nullable()
+      .optional(),
+    email: optionalEmail,
+    phone: optionalText(50),
+    iban: identifier(34),
+    bic: identifier(11),
+    vat_exempt: z.boolean().optional(),
+    late_payment_rate: decimal(100),
+    payment_terms_days: z.number().int().min(0).max(365).nullable().optional(),
+  })
+  .strict();
+export type CompanyProfileBody = z.infer<typeof CompanyProfileBody>;
+
+export const CompanyProfileView = z.object({
+  company_name: z.string(),
+  legal_form: z.string().nullable(),
+  share_capital: z.string().nullable(),
+  siren: z.string().nullable(),
+  siret: z.string().nullable(),
+  vat_number: z.string().nullable(),
+  rcs_city: z.string().nullable(),
+  company_street: z.string().nullable(),
+  company_zipcode: z.string().nullable(),
+  company_city: z.string().nullable(),
+  company_country: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  iban: z.string().nullable(),
+  bic: z.string().nullable(),
+  vat_exempt: z.boolean(),
+  late_payment_rate: z.string().nullable(),
+  payment_terms_days: z.number().int().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});

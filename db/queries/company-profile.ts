@@ -1,0 +1,38 @@
+import { NotFoundError } from '../../domain/errors';
+import { UserCompany } from '../models/UserCompany';
+
+/** The columns of a company profile, as plain data. */
+export const COMPANY_PROFILE_FIELDS = [
+  'company_name',
+  'legal_form',
+  'share_capital',
+  'siren',
+  'siret',
+  'vat_number',
+  'rcs_city',
+  'company_street',
+  'company_zipcode',
+  'company_city',
+  'company_country',
+  'email',
+  'phone',
+  'iban',
+  'bic',
+  'vat_exempt',
+  'late_payment_rate',
+  'payment_terms_days',
+] as const;
+export type CompanyProfileField = (typeof COMPANY_PROFILE_FIELDS)[number];
+export type CompanyProfileRow = Pick<UserCompany, CompanyProfileField | 'created_at' | 'updated_at'>;
+
+/** The owner's company profile, or null before the first save. */
+export async function findCompanyProfile(ownerId: string): Promise<CompanyProfileRow | null> {
+  return UserCompany.findOne({ where: { user_id: ownerId }, attributes: [...COMPANY_PROFILE_FIELDS, 'created_at', 'updated_at'], raw: true });
+}
+
+/** The owner's company profile; 404 before the first save. */
+export async function readCompanyProfile(ownerId: string): Promise<CompanyProfileRow> {
+  const profile = await findCompanyProfile(ownerId);
+  if (!profile) throw new NotFoundError('Company profile');
+  return profile;
+}
