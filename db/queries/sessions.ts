@@ -1,3 +1,4 @@
+import { NotFoundError } from '../../domain/errors';
 import { type Page, type PageRequest } from '../../domain/pagination';
 import { type SessionStatus } from '../../domain/sessions/session-status';
 import { Session } from '../models/Session';
@@ -26,4 +27,16 @@ export async function listSessions(ownerId: string, page: PageRequest & SessionL
 /** One of the owner's sessions; another user's reads as not found. */
 export function findSession(ownerId: string, id: string): Promise<SessionRow> {
   return findOwned(Session, 'Session', id, ownerId);
+}
+
+/** Passes when the session is the owner's; otherwise 404 ('Session'), whether it exists or not. */
+export async function assertOwnSession(ownerId: string, sessionId: string): Promise<void> {
+  if ((await Session.count({ where: { id: sessionId, owner_id: ownerId } })) === 0) throw new NotFoundError('Session');
+}
+
+/** The stored id of one of the owner's sessions (404 'Session' otherwise): a cheap check that reads no other column. */
+export async function findOwnSessionId(ownerId: string, sessionId: string): Promise<string> {
+  const session = await Session.findOne({ where: { id: sessionId, owner_id: ownerId }, attributes: ['id'] });
+  if (!session) throw new NotFoundError('Session');
+  return session.id;
 }
