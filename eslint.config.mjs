@@ -55,6 +55,30 @@ export default tseslint.config(
     },
   },
   {
+    // api/ validates, calls and presents (docs/architecture.md): every model call and SQL statement
+    // is a query or command in db/, so no model, no sequelize and no raw query here. The
+    // Sequelize instance may still be passed to db commands, as a type.
+    files: ['api/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/db/models', '**/db/models/**'], message: 'api/ reads and writes through db/queries and db/commands; row types come from db/rows.ts.' },
+            { regex: '^sequelize(/.*)?$', message: 'api/ does not use the ORM: put the statement in db/queries or db/commands (errors: db/errors.ts).' },
+            { regex: '^sequelize-typescript$', allowTypeImports: true, message: 'api/ may name the Sequelize type (to pass it to db commands), nothing else of the ORM.' },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name='query'][callee.object.name='sequelize']", message: 'No SQL in api/: write a query in db/queries.' },
+        { selector: "CallExpression[callee.property.name='query'][callee.object.property.name='sequelize']", message: 'No SQL in api/: write a query in db/queries.' },
+        { selector: "Identifier[name='QueryTypes']", message: 'No SQL in api/: write a query in db/queries.' },
+      ],
+    },
+  },
+  {
     // Activities and workers serve jobs; HTTP concerns stay in api/.
     files: ['activities/**/*.ts', 'workers/**/*.ts', 'lib/**/*.ts', 'db/**/*.ts'],
     rules: {

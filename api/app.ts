@@ -8,7 +8,7 @@ import { type Registry } from 'prom-client';
 import { type Sequelize } from 'sequelize-typescript';
 import { type Config } from '../lib/config';
 import { buildAdminJobsRouter } from './admin/jobs-router';
-import { buildBillingRouter } from './billing/router';
+import { buildInvoicingRouter } from './invoicing/router';
 import { buildPaymentsRouters } from './payments/router';
 import { createCardProvider } from '../lib/payments/cardprovider';
 import { createWalletProvider } from '../lib/payments/walletprovider';
@@ -132,7 +132,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(buildSessionWorkflowsRouter({ kit }));
   app.use(buildSmsTemplatesRouter({ sequelize, kit }));
   app.use(paymentRouters.payments);
-  app.use(buildBillingRouter({ sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit, emailLimit }));
+  app.use(buildInvoicingRouter({ sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit, emailLimit }));
   app.use(buildImportsRouter({ temporal: deps.temporal.client, s3: deps.s3, publicS3: deps.publicS3, config, kit }));
   app.use(buildAdminJobsRouter({ sequelize, temporal: deps.temporal.client, kit }));
   app.use(buildStorageRouters({ config, sequelize, s3: deps.s3, publicS3: deps.publicS3, logger, kit }));

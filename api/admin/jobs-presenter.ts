@@ -1,7 +1,7 @@
-import { type JobRun } from '../../db/models/JobRun';
+import { type JobRunRow } from '../../db/rows';
 
 /** A job run as ops see it. */
-export function presentJobRun(run: JobRun) {
+export function presentJobRun(run: JobRunRow) {
   return {
     id: run.id,
     job_name: run.job_name,

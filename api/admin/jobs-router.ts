@@ -2,9 +2,7 @@ import { type Client } from '@temporalio/client';
 import { Router } from 'express';
 import { type Sequelize } from 'sequelize-typescript';
 import { z } from 'zod';
-import { JobRun } from '../../db/models/JobRun';
-import { listJobRuns } from '../../db/queries/job-runs';
-import { NotFoundError } from '../../domain/errors';
+import { findJobRun, listJobRuns } from '../../db/queries/job-runs';
 import { JOB_RUN_STATUSES } from '../../domain/jobs/job-run-status';
 import { replayJob } from '../../lib/jobs/replay-job';
 import { PageQuery } from '../http/common-schemas';
@@ -29,9 +27,7 @@ export function buildAdminJobsRouter({ sequelize, temporal, kit }: { sequelize: 
   });
 
   kit.route(router, { method: 'get', path: '/admin/jobs/:jobRunId', summary: 'Read a job run', tag, auth: 'admin', params: JobRunParams }, async ({ params }) => {
-    const run = await JobRun.findByPk(params.jobRunId);
-    if (!run) throw new NotFoundError('Job run');
-    return presentJobRun(run);
+    return presentJobRun(await findJobRun(params.jobRunId));
   });
 
   kit.route(

@@ -1,9 +1,9 @@
-import { type User } from '../../db/models/User';
+import { type UserRow } from '../../db/rows';
 import { PLAN_CAPABILITIES } from '../../domain/accounts/plans';
 import { isAdmin } from './guards';
 
 /** The user as the API shows it: never the password hash. */
-export function presentUser(user: User, adminEmails: string[]) {
+export function presentUser(user: UserRow, adminEmails: string[]) {
   return {
     id: user.id,
     email: user.email,

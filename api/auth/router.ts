@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { type Sequelize } from 'sequelize-typescript';
 import { authenticateUser } from '../../db/commands/authenticate-user';
 import { registerUser } from '../../db/commands/register-user';
-import { User } from '../../db/models/User';
+import { findUser } from '../../db/queries/users';
 import { type createRouteKit } from '../http/route-kit';
 import { type RateLimits } from '../middleware/rate-limit';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
@@ -49,8 +49,7 @@ export function buildAuthRouter({ sequelize, tokens, adminEmails, kit, limits }:
   );
 
   kit.route(router, { method: 'get', path: '/api/auth/me', summary: 'The signed-in user', tag: 'auth', auth: 'user', response: UserView }, async ({ user }) => {
-    const row = await User.findByPk(user.id, { rejectOnEmpty: true });
-    return presentUser(row, adminEmails);
+    return presentUser(await findUser(user.id), adminEmails);
   });
 
   return router;

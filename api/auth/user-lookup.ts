@@ -1,8 +1,7 @@
 import { LRUCache } from 'lru-cache';
-import { User } from '../../db/models/User';
+import { findGuardUser as readGuardUser, type GuardUser } from '../../db/queries/users';
 
-/** The columns of a user that the auth guard needs. */
-export type GuardUser = Pick<User, 'id' | 'org_id' | 'email' | 'locale' | 'time_zone'>;
+export type { GuardUser };
 
 /**
  * How long the guard trusts a user row it has read. A deleted account or a changed email is
@@ -20,7 +19,7 @@ export function createUserLookup(ttlMs = USER_LOOKUP_TTL_MS, max = 10_000) {
   return async function findGuardUser(id: string): Promise<GuardUser | null> {
     const cached = cache.get(id);
     if (cached) return cached;
-    const user = await User.findByPk(id, { attributes: ['id', 'org_id', 'email', 'locale', 'time_zone'], raw: true });
+    const user = await readGuardUser(id);
     if (user) cache.set(id, user);
     return user;
   };

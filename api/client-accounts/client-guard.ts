@@ -1,10 +1,11 @@
 import { type Request, type RequestHandler } from 'express';
-import { ClientAccount } from '../../db/models/ClientAccount';
+import { findClientAccount } from '../../db/queries/client-accounts';
+import { type ClientAccountRow } from '../../db/rows';
 import { UnauthorizedError } from '../../domain/errors';
 import { type ClientTokenService } from '../auth/client-tokens';
 
 /** Requests under /api/client-accounts/me carry the signed-in client account. */
-export const clientAccountOf = (req: Request): ClientAccount => (req as Request & { clientAccount: ClientAccount }).clientAccount;
+export const clientAccountOf = (req: Request): ClientAccountRow => (req as Request & { clientAccount: ClientAccountRow }).clientAccount;
 
 /** Bearer client token → the account row (read each time, so a deleted contact closes the portal). */
 export function createRequireClient(tokens: ClientTokenService): RequestHandler {
@@ -12,9 +13,9 @@ export function createRequireClient(tokens: ClientTokenService): RequestHandler 
     const match = /^Bearer\s+(\S+)$/i.exec(req.get('authorization') ?? '');
     if (!match) throw new UnauthorizedError('Missing bearer token');
     const id = await tokens.verifyClientToken(match[1]);
-    const account = id ? await ClientAccount.findByPk(id) : null;
+    const account = id ? await findClientAccount(id) : null;
     if (!account) throw new UnauthorizedError('Invalid or expired token');
-    (req as Request & { clientAccount: ClientAccount }).clientAccount = account;
+    (req as Request & { clientAccount: ClientAccountRow }).clientAccount = account;
     next();
   };
 }

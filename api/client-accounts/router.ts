@@ -3,8 +3,8 @@ import { type Sequelize } from 'sequelize-typescript';
 import { z } from 'zod';
 import { readClientInfo, saveClientInfo } from '../../db/commands/client-info';
 import { redeemMagicLink } from '../../db/commands/magic-links';
-import { Session } from '../../db/models/Session';
-import { NotFoundError, UnauthorizedError } from '../../domain/errors';
+import { findClientSession, listClientSessions } from '../../db/queries/client-accounts';
+import { UnauthorizedError } from '../../domain/errors';
 import { type ClientTokenService } from '../auth/client-tokens';
 import { type createRouteKit } from '../http/route-kit';
 import { presentClientInfo } from '../session-info/presenter';
@@ -13,13 +13,6 @@ import { clientAccountOf, createRequireClient } from './client-guard';
 
 const SessionParams = z.object({ sessionId: z.uuid() });
 const ClientInfoAnswers = z.object({ responses: z.record(z.string().max(100), z.unknown()).refine((r) => Object.keys(r).length <= 200, 'too many answers') }).strict();
-
-/** A session the client may see: the studio's session whose contact is this client's contact; else 404. */
-async function clientSession(account: { owner_id: string; contact_id: string }, sessionId: string): Promise<Session> {
-  const session = await Session.findOne({ where: { id: sessionId, owner_id: account.owner_id, contact_id: account.contact_id } });
-  if (!session) throw new NotFoundError('Session');
-  return session;
-}
 
 /** /api/client-accounts: magic-link sign-in, and the signed-in client's own sessions and answers. */
 export function buildClientAccountsRouter({ sequelize, kit, clientTokens }: { sequelize: Sequelize; kit: ReturnType<typeof createRouteKit>; clientTokens: ClientTokenService }): Router {
@@ -58,7 +51,7 @@ export function buildClientAccountsRouter({ sequelize, kit, clientTokens }: { se
     },
     async ({ req }) => {
       const account = clientAccountOf(req);
-      const sessions = await Session.findAll({ where: { owner_id: account.owner_id, contact_id: account.contact_id }, order: [['created_at', 'DESC']], limit: 100 });
+      const sessions = await listClientSessions(account);
       return sessions.map((s) => ({ id: s.id, title: s.title, start_date: s.start_date?.toISOString() ?? null }));
     },
   );
@@ -67,7 +60,7 @@ export function buildClientAccountsRouter({ sequelize, kit, clientTokens }: { se
     router,
     { method: 'get', path: '/api/client-accounts/me/sessions/:sessionId/client-info', summary: 'The form and answers of one of my sessions', tag, auth: 'none', before: [requireClient], params: SessionParams, response: ClientInfoView },
     async ({ req, params }) => {
-      const session = await clientSession(clientAccountOf(req), params.sessionId);
+      const session = await findClientSession(clientAccountOf(req), params.sessionId);
       return presentClientInfo(await readClientInfo(session.id, session.owner_id));
     },
   );
@@ -86,7 +79,7 @@ export function buildClientAccountsRouter({ sequelize, kit, clientTokens }: { se
       response: ClientInfoView,
     },
     async ({ req, params, body }) => {
-      const session = await clientSession(clientAccountOf(req), params.sessionId);
+      const session = await findClientSession(clientAccountOf(req), params.sessionId);
       return presentClientInfo(await saveClientInfo(sequelize, { sessionId: session.id, ownerId: session.owner_id, responses: body.responses, via: 'CLIENT_PORTAL', requestId: req.requestId }));
     },
   );

@@ -1,8 +1,7 @@
-import { type Contact } from '../../db/models/Contact';
-import { type Row } from '../../db/queries/owned';
+import { type ContactRow } from '../../db/rows';
 
 /** The fields of a contact the API shows. */
-export function presentContact(c: Row<Contact>) {
+export function presentContact(c: ContactRow) {
   return {
     id: c.id,
     first_name: c.first_name,

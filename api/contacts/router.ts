@@ -1,11 +1,9 @@
 import { Router } from 'express';
 import { type Sequelize } from 'sequelize-typescript';
-import { createContact, updateContact } from '../../db/commands/contacts';
-import { Contact } from '../../db/models/Contact';
-import { findOwned, type ListFilter, listOwned } from '../../db/queries/owned';
+import { createContact, deleteContact, updateContact } from '../../db/commands/contacts';
+import { findContact, listContacts } from '../../db/queries/contacts';
 import { type createRouteKit } from '../http/route-kit';
 import { IdParams } from '../http/common-schemas';
-import { escapeLike } from '../http/escape-like';
 import { presentContact } from './presenter';
 import { ContactListQuery, ContactPage, ContactView, CreateContactBody, UpdateContactBody } from './schema';
 
@@ -15,15 +13,7 @@ export function buildContactsRouter({ sequelize, kit }: { sequelize: Sequelize; 
   const tag = 'contacts';
 
   kit.route(router, { method: 'get', path: '/api/contacts', summary: 'List contacts', tag, auth: 'user', query: ContactListQuery, response: ContactPage }, async ({ user, query }) => {
-    const filters: ListFilter[] = [];
-    if (query.q) {
-      const pattern = `%${escapeLike(query.q)}%`;
-      filters.push((bind) => {
-        const p = bind(pattern);
-        return `first_name ILIKE ${p} OR last_name ILIKE ${p} OR email ILIKE ${p}`;
-      });
-    }
-    const page = await listOwned(Contact, user.id, query, filters);
+    const page = await listContacts(user.id, query);
     return { ...page, items: page.items.map(presentContact) };
   });
 
@@ -32,7 +22,7 @@ export function buildContactsRouter({ sequelize, kit }: { sequelize: Sequelize; 
   );
 
   kit.route(router, { method: 'get', path: '/api/contacts/:id', summary: 'Read a contact', tag, auth: 'user', params: IdParams, response: ContactView }, async ({ user, params }) =>
-    presentContact(await findOwned(Contact, 'Contact', params.id, user.id)),
+    presentContact(await findContact(user.id, params.id)),
   );
 
   for (const method of ['put', 'patch'] as const) {
@@ -42,8 +32,7 @@ export function buildContactsRouter({ sequelize, kit }: { sequelize: Sequelize; 
   }
 
   kit.route(router, { method: 'delete', path: '/api/contacts/:id', summary: 'Delete a contact', tag, auth: 'user', params: IdParams, status: 204 }, async ({ user, params }) => {
-    const contact = await findOwned(Contact, 'Contact', params.id, user.id);
-    await contact.destroy();
+    await deleteContact(user.id, params.id);
   });
 
   return router;

@@ -1,7 +1,7 @@
-import { type ExportTemplate } from '../../db/models/ExportTemplate';
+import { type ExportTemplateRow } from '../../db/rows';
 
 /** An export template as the spec lists its fields. */
-export function presentExportTemplate(t: ExportTemplate) {
+export function presentExportTemplate(t: ExportTemplateRow) {
   return {
     id: t.id,
     owner_id: t.owner_id,

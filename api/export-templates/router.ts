@@ -1,16 +1,12 @@
 import { Router } from 'express';
 import { type Sequelize } from 'sequelize-typescript';
 import { z } from 'zod';
-import { createExportTemplate, updateExportTemplate } from '../../db/commands/save-export-template';
-import { ExportTemplate } from '../../db/models/ExportTemplate';
-import { findOwned } from '../../db/queries/owned';
+import { createExportTemplate, deleteExportTemplate, updateExportTemplate } from '../../db/commands/save-export-template';
+import { findDefaultExportTemplate, findExportTemplate, listExportTemplates } from '../../db/queries/export-templates';
 import { IdParams } from '../http/common-schemas';
 import { type createRouteKit } from '../http/route-kit';
 import { presentExportTemplate } from './presenter';
 import { CreateExportTemplateBody, DefaultTemplateQuery, ExportTemplateView, UpdateExportTemplateBody } from './schema';
-
-/** A user keeps a handful of templates; the list is a plain array (spec), capped all the same. */
-const MAX_TEMPLATES_LISTED = 500;
 
 /** /api/export-templates: saved field selections per entity and format, one default each. */
 export function buildExportTemplatesRouter({ sequelize, kit }: { sequelize: Sequelize; kit: ReturnType<typeof createRouteKit> }): Router {
@@ -18,7 +14,7 @@ export function buildExportTemplatesRouter({ sequelize, kit }: { sequelize: Sequ
   const tag = 'export-templates';
 
   kit.route(router, { method: 'get', path: '/api/export-templates', summary: 'List export templates', tag, auth: 'user', response: z.array(ExportTemplateView) }, async ({ user }) => {
-    const rows = await ExportTemplate.findAll({ where: { owner_id: user.id }, order: [['entity', 'ASC'], ['format', 'ASC'], ['name', 'ASC'], ['id', 'ASC']], limit: MAX_TEMPLATES_LISTED });
+    const rows = await listExportTemplates(user.id);
     return rows.map(presentExportTemplate);
   });
 
@@ -27,7 +23,7 @@ export function buildExportTemplatesRouter({ sequelize, kit }: { sequelize: Sequ
     router,
     { method: 'get', path: '/api/export-templates/default', summary: 'The default template for an entity and format, or null', tag, auth: 'user', query: DefaultTemplateQuery, response: ExportTemplateView.nullable() },
     async ({ user, query }) => {
-      const row = await ExportTemplate.findOne({ where: { owner_id: user.id, entity: query.entity, format: query.format, is_default: true } });
+      const row = await findDefaultExportTemplate(user.id, query.entity, query.format);
       return row ? presentExportTemplate(row) : null;
     },
   );
@@ -37,7 +33,7 @@ export function buildExportTemplatesRouter({ sequelize, kit }: { sequelize: Sequ
   );
 
   kit.route(router, { method: 'get', path: '/api/export-templates/:id', summary: 'Read an export template', tag, auth: 'user', params: IdParams, response: ExportTemplateView }, async ({ user, params }) =>
-    presentExportTemplate(await findOwned(ExportTemplate, 'Export template', params.id, user.id)),
+    presentExportTemplate(await findExportTemplate(user.id, params.id)),
   );
 
   for (const method of ['put', 'patch'] as const) {
@@ -49,8 +45,7 @@ export function buildExportTemplatesRouter({ sequelize, kit }: { sequelize: Sequ
   }
 
   kit.route(router, { method: 'delete', path: '/api/export-templates/:id', summary: 'Delete an export template', tag, auth: 'user', params: IdParams, status: 204 }, async ({ user, params }) => {
-    const template = await findOwned(ExportTemplate, 'Export template', params.id, user.id);
-    await template.destroy();
+    await deleteExportTemplate(user.id, params.id);
   });
 
   return router;

@@ -1,7 +1,7 @@
 import { type Sequelize } from 'sequelize-typescript';
-import { ExportTemplate } from '../../db/models/ExportTemplate';
-import { User } from '../../db/models/User';
 import { countExportRows } from '../../db/queries/export-size';
+import { findDefaultExportTemplate } from '../../db/queries/export-templates';
+import { findUserPreferences } from '../../db/queries/users';
 import { DomainError } from '../../domain/errors';
 import { resolveExportFields } from '../../domain/exports/fields';
 import { type ExportMode, type ExportPayload } from '../../workflows/exports/contract';
@@ -14,9 +14,9 @@ import { type ExportQuery } from './schema';
  * the owner's zone; csv dialect from the query, else the owner's preference.
  */
 export async function buildExportPayload(user: AuthUser, query: ExportQuery, mode: ExportMode): Promise<ExportPayload> {
-  const template = query.fields ? null : await ExportTemplate.findOne({ where: { owner_id: user.id, entity: query.entity, format: query.format, is_default: true } });
+  const template = query.fields ? null : await findDefaultExportTemplate(user.id, query.entity, query.format);
   const fields = resolveExportFields(query.entity, query.fields, template?.selected_fields);
-  const owner = await User.findByPk(user.id, { attributes: ['time_zone', 'csv_dialect'], rejectOnEmpty: true });
+  const owner = await findUserPreferences(user.id);
   return {
     ownerId: user.id,
     orgId: user.orgId,

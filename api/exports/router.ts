@@ -2,7 +2,7 @@ import { type Client, WorkflowFailedError } from '@temporalio/client';
 import { type S3Client } from '@aws-sdk/client-s3';
 import { Router } from 'express';
 import { type Sequelize } from 'sequelize-typescript';
-import { ExportJob } from '../../db/models/ExportJob';
+import { failExportJob, linkExportJob, openExportJob } from '../../db/commands/export-jobs';
 import { findExportRun } from '../../db/queries/export-runs';
 import { DomainError } from '../../domain/errors';
 import { failureMessage } from '../../domain/failure-message';
@@ -55,13 +55,13 @@ export function buildExportsRouter({ sequelize, temporal, publicS3, config, kit,
       const payload = await buildExportPayload(user, query, 'async');
       if (payload.format === 'pdf') assertPdfRenderer(config.CHROMIUM_PATH);
       // The export_jobs row first, so the job can close it whenever it ends.
-      const exportJob = await ExportJob.create({ owner_id: user.id, entity: payload.entity, format: payload.format, selected_fields: payload.fields, status: 'RUNNING' });
+      const exportJobId = await openExportJob(user.id, payload);
       try {
-        const run = await startJob(temporal, EXPORT_JOB, user.id, { ...payload, exportJobId: exportJob.id }, { orgId: user.orgId, userId: user.id, requestId: req.requestId });
-        await exportJob.update({ job_run_id: run.id });
+        const run = await startJob(temporal, EXPORT_JOB, user.id, { ...payload, exportJobId }, { orgId: user.orgId, userId: user.id, requestId: req.requestId });
+        await linkExportJob(exportJobId, run.id);
         return { jobRunId: run.id, status: run.status, statusUrl: statusUrl(run.id) };
       } catch (err) {
-        await exportJob.update({ status: 'FAILED', error: (err as Error).message, finished_at: new Date() });
+        await failExportJob(exportJobId, (err as Error).message);
         throw err;
       }
     },

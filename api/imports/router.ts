@@ -3,7 +3,7 @@ import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { type Client, WorkflowFailedError } from '@temporalio/client';
 import { type Request, type Response, Router } from 'express';
 import { type z } from 'zod';
-import { User } from '../../db/models/User';
+import { findUserPreferences } from '../../db/queries/users';
 import { DomainError } from '../../domain/errors';
 import { failureMessage } from '../../domain/failure-message';
 import { parseCustomMapping } from '../../domain/imports/custom-mapping';
@@ -49,7 +49,7 @@ export function buildImportsRouter(deps: ImportsRouterDeps): Router {
     // up to its first data row only, a spreadsheet whole (lib/imports/read-upload.ts).
     const head = await checkUpload(format, file.buffer);
     resolveImportMapping(entity, head.headers, mapping);
-    const owner = await User.findByPk(user.id, { attributes: ['time_zone'], rejectOnEmpty: true });
+    const owner = await findUserPreferences(user.id);
     const hash = createHash('sha256')
       .update(JSON.stringify([user.id, entity, options.preview, options.updateExisting, mapping ?? null, options.rowActions ?? null, owner.time_zone]))
       .update(file.buffer)

@@ -1,14 +1,7 @@
 import { type ErrorRequestHandler, type RequestHandler } from 'express';
 import { type Logger } from 'pino';
-import {
-  ConnectionError,
-  DatabaseError,
-  EmptyResultError,
-  ForeignKeyConstraintError,
-  UniqueConstraintError,
-  ValidationError as SequelizeValidationError,
-} from 'sequelize';
 import { ZodError } from 'zod';
+import { classifyDbError } from '../../db/errors';
 import { DomainError, type ErrorCode } from '../../domain/errors';
 import { sendError } from './http-error';
 
@@ -78,21 +71,24 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (type === 'entity.too.large') return sendError(res, 413, 'payload_too_large', 'The body is too large');
     if (type === 'encoding.unsupported' || type === 'charset.unsupported') return sendError(res, 415, 'unsupported_media_type', 'Unsupported body encoding');
 
-    // `rejectOnEmpty` lookups: the record is missing (or not the caller's), as a NotFoundError would say.
-    if (err instanceof EmptyResultError) return sendError(res, 404, 'not_found', 'The record was not found');
-    // Constraints live in the database; a violation the schemas did not catch is still the client's input.
-    if (err instanceof UniqueConstraintError) return sendError(res, 409, 'conflict', 'A record with these values already exists', err.errors.map((e) => e.path));
-    if (err instanceof ForeignKeyConstraintError) return sendError(res, 409, 'conflict', 'The record is referenced by, or references, a missing record');
-    if (err instanceof SequelizeValidationError) return sendError(res, 400, 'invalid_input', 'The request is not valid', err.errors.map((e) => ({ path: e.path, message: e.message })));
-    if (err instanceof ConnectionError) {
-      logger.error({ err }, 'database unavailable');
-      return sendError(res, 503, 'unavailable', 'The database is not available; try again shortly');
-    }
-    if (err instanceof DatabaseError) {
-      const pgCode = (err.parent as { code?: string } | undefined)?.code;
-      if (pgCode === '23514' || pgCode === '22001' || pgCode === '22P02' || pgCode === '22007' || pgCode === '22008') {
+    // Database errors, as db/errors.ts classifies them.
+    const db = classifyDbError(err);
+    switch (db?.kind) {
+      // `rejectOnEmpty` lookups: the record is missing (or not the caller's), as a NotFoundError would say.
+      case 'not_found':
+        return sendError(res, 404, 'not_found', 'The record was not found');
+      // Constraints live in the database; a violation the schemas did not catch is still the client's input.
+      case 'unique':
+        return sendError(res, 409, 'conflict', 'A record with these values already exists', db.paths);
+      case 'foreign_key':
+        return sendError(res, 409, 'conflict', 'The record is referenced by, or references, a missing record');
+      case 'invalid':
+        return sendError(res, 400, 'invalid_input', 'The request is not valid', db.details);
+      case 'unavailable':
+        logger.error({ err }, 'database unavailable');
+        return sendError(res, 503, 'unavailable', 'The database is not available; try again shortly');
+      case 'out_of_range':
         return sendError(res, 400, 'invalid_input', 'A value is out of range or breaks a rule of the record');
-      }
     }
 
     logger.error({ err, method: req.method, path: req.path }, 'unhandled error');

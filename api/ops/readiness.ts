@@ -1,6 +1,7 @@
 import { HeadBucketCommand, type S3Client } from '@aws-sdk/client-s3';
 import { type Connection } from '@temporalio/client';
 import { type Sequelize } from 'sequelize-typescript';
+import { pingDatabase } from '../../db/queries/ping';
 import { withTimeout } from '../../lib/with-timeout';
 
 export type CheckResult = { status: 'up' } | { status: 'down'; error: string };
@@ -26,7 +27,7 @@ export interface ReadinessDeps {
 /** Database, Temporal and storage, checked in parallel. */
 export async function checkReadiness(deps: ReadinessDeps, timeoutMs = 2_000) {
   const [database, temporal, storage] = await Promise.all([
-    within(timeoutMs, () => deps.sequelize.query('SELECT 1')),
+    within(timeoutMs, () => pingDatabase(deps.sequelize)),
     within(timeoutMs, () => deps.temporal.workflowService.describeNamespace({ namespace: deps.temporalNamespace })),
     within(timeoutMs, () => deps.s3.send(new HeadBucketCommand({ Bucket: deps.bucket }))),
   ]);

@@ -3,7 +3,7 @@ import express, { type NextFunction, type Request, type Response, Router } from 
 import { type Logger } from 'pino';
 import type Stripe from 'stripe';
 import { findPayableInvoice, recordCardPayment, recordWalletPayment } from '../../db/commands/payments';
-import { CardproviderPayment } from '../../db/models/CardproviderPayment';
+import { countCardPayments, findOpenCardPayment } from '../../db/queries/card-payments';
 import { UnavailableError, ValidationError } from '../../domain/errors';
 import { toHundredths } from '../../domain/invoicing/money';
 import { startJob } from '../../lib/jobs/start-job';
@@ -44,8 +44,8 @@ export function buildPaymentsRouters(deps: PaymentsRouterDeps): { webhooks: Rout
   kit.route(payments, { method: 'post', path: '/api/cardprovider/payments/invoices', summary: 'Start a card payment of an invoice: the payment intent client secret', tag: 'payments', auth: 'user', body: PayInvoiceBody, status: 201 }, async ({ user, body }) => {
     const invoice = await findPayableInvoice(user.id, body.invoice_id);
     // A payment already started for this amount is handed back rather than a second intent made.
-    const open = await CardproviderPayment.findOne({ where: { invoice_id: invoice.id, amount: invoice.amount, status: ['pending', 'requires_payment_method', 'requires_confirmation', 'requires_action', 'processing'] }, order: [['created_at', 'DESC']] });
-    const attempt = await CardproviderPayment.count({ where: { invoice_id: invoice.id } });
+    const open = await findOpenCardPayment(invoice.id, invoice.amount);
+    const attempt = await countCardPayments(invoice.id);
     const intent = open
       ? await provider('card', () => cardProvider.paymentIntents.retrieve(open.payment_intent_id))
       : await provider('card', () =>

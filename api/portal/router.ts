@@ -2,16 +2,16 @@ import express, { type Request, type Response, Router } from 'express';
 import { type Sequelize } from 'sequelize-typescript';
 import { readClientInfo, saveClientInfo } from '../../db/commands/client-info';
 import { peekMagicLink, type RedeemResult, redeemMagicLink } from '../../db/commands/magic-links';
-import { ClientAccount } from '../../db/models/ClientAccount';
-import { Session } from '../../db/models/Session';
-import { User } from '../../db/models/User';
+import { findClientAccount, findClientSessionOrNull } from '../../db/queries/client-accounts';
+import { findUserLocale } from '../../db/queries/users';
+import { type SessionRow } from '../../db/rows';
 import { ValidationError } from '../../domain/errors';
 import { type AnswerError } from '../../domain/session-info/validate-responses';
 import { type ClientTokenService } from '../auth/client-tokens';
 import { rejectNulCharacters } from '../middleware/reject-nul';
 import { type PortalLocale, PROBLEM_TEXT, renderLinkProblem, renderOpenLink, renderPortalForm } from './render-form';
 
-const localeOf = async (ownerId: string): Promise<PortalLocale> => ((await User.findByPk(ownerId))?.locale === 'en-US' ? 'en-US' : 'fr-FR');
+const localeOf = async (ownerId: string): Promise<PortalLocale> => ((await findUserLocale(ownerId)) === 'en-US' ? 'en-US' : 'fr-FR');
 
 /**
  * /portal/session-info: the client's form, server-rendered. The emailed link opens a page with
@@ -23,7 +23,7 @@ export function buildPortalRouter({ sequelize, clientTokens }: { sequelize: Sequ
   const router = Router();
   const send = (res: Response, status: number, html: string) => res.status(status).type('html').set('Cache-Control', 'no-store').set('Referrer-Policy', 'no-referrer').send(html);
 
-  async function showForm(res: Response, status: number, input: { clientToken: string; session: Session; values?: Record<string, unknown>; errors?: AnswerError[]; saved?: boolean }) {
+  async function showForm(res: Response, status: number, input: { clientToken: string; session: SessionRow; values?: Record<string, unknown>; errors?: AnswerError[]; saved?: boolean }) {
     const locale = await localeOf(input.session.owner_id);
     const info = await readClientInfo(input.session.id, input.session.owner_id);
     const errors = Object.fromEntries((input.errors ?? []).map((e) => [e.field_key, PROBLEM_TEXT[locale][e.problem] ?? e.message]));
@@ -36,8 +36,8 @@ export function buildPortalRouter({ sequelize, clientTokens }: { sequelize: Sequ
 
   /** The session a link opens, once the link is known good; null when its client or session is gone. */
   const sessionOfLink = async (link: Extract<RedeemResult, { ok: true }>) => {
-    const account = link.sessionId ? await ClientAccount.findByPk(link.clientAccountId) : null;
-    return account ? Session.findOne({ where: { id: link.sessionId!, owner_id: account.owner_id, contact_id: account.contact_id } }) : null;
+    const account = link.sessionId ? await findClientAccount(link.clientAccountId) : null;
+    return account ? findClientSessionOrNull(account, link.sessionId!) : null;
   };
   const linkProblem = (res: Response, link: RedeemResult) => {
     const reason = link.ok ? 'unknown' : link.reason;
@@ -62,10 +62,10 @@ export function buildPortalRouter({ sequelize, clientTokens }: { sequelize: Sequ
   router.post('/portal/session-info', express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 220 }), rejectNulCharacters, async (req, res) => {
     const { client_token: clientToken, session_id: sessionId, ...answers } = (req.body ?? {}) as Record<string, string>;
     const accountId = typeof clientToken === 'string' ? await clientTokens.verifyClientToken(clientToken) : undefined;
-    const account = accountId ? await ClientAccount.findByPk(accountId) : null;
+    const account = accountId ? await findClientAccount(accountId) : null;
     const session =
       account && typeof sessionId === 'string' && /^[0-9a-f-]{36}$/i.test(sessionId)
-        ? await Session.findOne({ where: { id: sessionId, owner_id: account.owner_id, contact_id: account.contact_id } })
+        ? await findClientSessionOrNull(account, sessionId)
         : null;
     if (!session) return send(res, 410, renderLinkProblem('fr-FR', 'expired'));
     try {

@@ -1,7 +1,7 @@
-import { type ScheduledExport } from '../../db/models/ScheduledExport';
+import { type ScheduledExportRow } from '../../db/rows';
 
 /** A scheduled export: the spec's request fields and what the service adds (state, last and next run). */
-export function presentScheduledExport(s: ScheduledExport, nextRunAt?: Date | null) {
+export function presentScheduledExport(s: ScheduledExportRow, nextRunAt?: Date | null) {
   return {
     id: s.id,
     entity: s.entity,

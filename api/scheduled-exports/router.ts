@@ -1,9 +1,8 @@
 import { type Client } from '@temporalio/client';
 import { Router } from 'express';
 import { createScheduledExport } from '../../db/commands/create-scheduled-export';
-import { ScheduledExport } from '../../db/models/ScheduledExport';
-import { findOwned } from '../../db/queries/owned';
-import { pageOffset } from '../../domain/pagination';
+import { deleteScheduledExport, setScheduledExportActive } from '../../db/commands/scheduled-exports';
+import { findScheduledExport, listScheduledExports } from '../../db/queries/scheduled-exports';
 import { deleteExportSchedule, nextExportRun, setExportSchedulePaused } from '../../lib/jobs/export-schedules';
 import { IdParams } from '../http/common-schemas';
 import { type createRouteKit } from '../http/route-kit';
@@ -25,12 +24,12 @@ export function buildScheduledExportsRouter({ temporal, kit }: { temporal: Clien
   });
 
   kit.route(router, { method: 'get', path: '/api/scheduled-exports', summary: 'List scheduled exports', tag, auth: 'user', query: ScheduledExportListQuery, response: ScheduledExportPage }, async ({ user, query }) => {
-    const { rows, count } = await ScheduledExport.findAndCountAll({ where: { owner_id: user.id }, order: [['created_at', 'DESC'], ['id', 'DESC']], limit: query.limit, offset: pageOffset(query) });
-    return { items: rows.map((r) => presentScheduledExport(r)), total: count, page: query.page, limit: query.limit };
+    const page = await listScheduledExports(user.id, query);
+    return { ...page, items: page.items.map((r) => presentScheduledExport(r)) };
   });
 
   kit.route(router, { method: 'get', path: '/api/scheduled-exports/:id', summary: 'Read a scheduled export, with its next run', tag, auth: 'user', params: IdParams, response: ScheduledExportView }, async ({ user, params }) => {
-    const row = await findOwned(ScheduledExport, 'Scheduled export', params.id, user.id);
+    const row = await findScheduledExport(user.id, params.id);
     return presentScheduledExport(row, await nextExportRun(temporal, row.id));
   });
 
@@ -39,18 +38,18 @@ export function buildScheduledExportsRouter({ temporal, kit }: { temporal: Clien
       router,
       { method: 'post', path: `/api/scheduled-exports/:id/${action}`, summary: `${paused ? 'Pause' : 'Resume'} a scheduled export`, tag, auth: 'user', params: IdParams, response: ScheduledExportView },
       async ({ user, params }) => {
-        const row = await findOwned(ScheduledExport, 'Scheduled export', params.id, user.id);
+        const row = await findScheduledExport(user.id, params.id);
         await setExportSchedulePaused(temporal, row.id, paused);
-        await row.update({ is_active: !paused });
-        return presentScheduledExport(row, await nextExportRun(temporal, row.id));
+        const updated = await setScheduledExportActive(user.id, row.id, !paused);
+        return presentScheduledExport(updated, await nextExportRun(temporal, row.id));
       },
     );
   }
 
   kit.route(router, { method: 'delete', path: '/api/scheduled-exports/:id', summary: 'Delete a scheduled export and its schedule', tag, auth: 'user', params: IdParams, status: 204 }, async ({ user, params }) => {
-    const row = await findOwned(ScheduledExport, 'Scheduled export', params.id, user.id);
+    const row = await findScheduledExport(user.id, params.id);
     await deleteExportSchedule(temporal, row.id);
-    await row.destroy();
+    await deleteScheduledExport(user.id, row.id);
   });
 
   return router;

@@ -2,13 +2,11 @@ import { Router } from 'express';
 import { type Sequelize } from 'sequelize-typescript';
 import { z } from 'zod';
 import { createBaseTemplate, deleteBaseField, loadBaseTemplate, updateBaseTemplate } from '../../db/commands/session-info-templates';
-import { BaseSessionInfoTemplate } from '../../db/models/BaseSessionInfoTemplate';
+import { listBaseTemplates } from '../../db/queries/session-info-templates';
 import { IdParams } from '../http/common-schemas';
 import { type createRouteKit } from '../http/route-kit';
 import { presentBaseTemplate } from './presenter';
 import { BaseTemplateBody, BaseTemplateUpdateBody, FieldParams, TemplateView } from './schema';
-
-const MAX_TEMPLATES_LISTED = 500;
 
 /**
  * /api/admin/default-session-info-templates: the base questionnaires every user gets a copy of.
@@ -20,7 +18,7 @@ export function buildAdminSessionInfoTemplatesRouter({ sequelize, kit }: { seque
   const base = '/api/admin/default-session-info-templates';
 
   kit.route(router, { method: 'get', path: base, summary: 'List base session info templates', tag, auth: 'admin', response: z.array(TemplateView) }, async () => {
-    const rows = await BaseSessionInfoTemplate.findAll({ include: [{ association: 'fields' }], order: [['display_order', 'ASC'], ['locale', 'ASC'], ['id', 'ASC']], limit: MAX_TEMPLATES_LISTED });
+    const rows = await listBaseTemplates();
     return rows.map(presentBaseTemplate);
   });
 

@@ -1,10 +1,7 @@
 import { type ClientInfoView } from '../../db/commands/client-info';
-import { type BaseSessionInfoTemplate } from '../../db/models/BaseSessionInfoTemplate';
-import { type BaseSessionInfoTemplateField } from '../../db/models/BaseSessionInfoTemplateField';
-import { type UserSessionInfoTemplate } from '../../db/models/UserSessionInfoTemplate';
-import { type UserSessionInfoTemplateField } from '../../db/models/UserSessionInfoTemplateField';
+import { type BaseSessionInfoTemplateRow, type SessionInfoFieldRow, type UserSessionInfoTemplateRow } from '../../db/rows';
 
-type AnyField = BaseSessionInfoTemplateField | UserSessionInfoTemplateField;
+type AnyField = SessionInfoFieldRow;
 
 export function presentField(f: AnyField) {
   return { id: f.id, field_key: f.field_key, label: f.label, field_type: f.field_type, options: f.options, is_required: f.is_required, display_order: f.display_order };
@@ -14,7 +11,7 @@ export function presentField(f: AnyField) {
 const ordered = (fields: AnyField[] | undefined) =>
   [...(fields ?? [])].sort((a, b) => a.display_order - b.display_order || a.field_key.localeCompare(b.field_key)).map(presentField);
 
-export function presentUserTemplate(t: UserSessionInfoTemplate) {
+export function presentUserTemplate(t: UserSessionInfoTemplateRow) {
   return {
     id: t.id,
     owner_id: t.owner_id,
@@ -29,7 +26,7 @@ export function presentUserTemplate(t: UserSessionInfoTemplate) {
   };
 }
 
-export function presentBaseTemplate(t: BaseSessionInfoTemplate) {
+export function presentBaseTemplate(t: BaseSessionInfoTemplateRow) {
   return {
     id: t.id,
     default_session_type_id: t.default_session_type_id,

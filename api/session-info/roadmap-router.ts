@@ -2,8 +2,8 @@ import { type S3Client } from '@aws-sdk/client-s3';
 import { type Client, WorkflowFailedError } from '@temporalio/client';
 import { Router } from 'express';
 import { z } from 'zod';
-import { Session } from '../../db/models/Session';
-import { DomainError, NotFoundError } from '../../domain/errors';
+import { findOwnSessionId } from '../../db/queries/sessions';
+import { DomainError } from '../../domain/errors';
 import { type Config } from '../../lib/config';
 import { startJob } from '../../lib/jobs/start-job';
 import { rethrowRendererFailure } from '../../lib/jobs/wait-for-job';
@@ -29,8 +29,7 @@ export function buildRoadmapRouter({ temporal, publicS3, config, kit }: { tempor
       response: z.object({ url: z.string(), key: z.string(), filename: z.string(), expiration: z.number() }),
     },
     async ({ req, user, params, query }) => {
-      const session = await Session.findOne({ where: { id: params.id, owner_id: user.id }, attributes: ['id'] });
-      if (!session) throw new NotFoundError('Session');
+      const session = { id: await findOwnSessionId(user.id, params.id) };
       if (query.format === 'pdf') assertPdfRenderer(config.CHROMIUM_PATH);
       const run = await startJob(temporal, ROADMAP_JOB, session.id, { ownerId: user.id, sessionId: session.id, format: query.format }, { orgId: user.orgId, userId: user.id, entityId: session.id, requestId: req.requestId });
       let timer: NodeJS.Timeout | undefined;

@@ -6,21 +6,17 @@ import {
   createDefaults,
   createFromBase,
   createUserTemplate,
+  deleteUserTemplate,
   deleteUserField,
   loadUserTemplate,
   updateUserField,
   updateUserTemplate,
 } from '../../db/commands/session-info-templates';
-import { BaseSessionInfoTemplate } from '../../db/models/BaseSessionInfoTemplate';
-import { UserSessionInfoTemplate } from '../../db/models/UserSessionInfoTemplate';
-import { findOwned } from '../../db/queries/owned';
+import { listBaseTemplates, listUserTemplates } from '../../db/queries/session-info-templates';
 import { IdParams } from '../http/common-schemas';
 import { type createRouteKit } from '../http/route-kit';
 import { presentBaseTemplate, presentField, presentUserTemplate } from './presenter';
 import { BaseIdParams, BaseListQuery, FieldBody, FieldParams, FieldUpdateBody, FieldView, TemplateBody, TemplateUpdateBody, TemplateView } from './schema';
-
-/** A user keeps a handful of questionnaires; the list is a plain array, capped all the same. */
-const MAX_TEMPLATES_LISTED = 500;
 
 /** /api/session-info/templates: the user's questionnaires and their fields. */
 export function buildSessionInfoTemplatesRouter({ sequelize, kit }: { sequelize: Sequelize; kit: ReturnType<typeof createRouteKit> }): Router {
@@ -29,12 +25,7 @@ export function buildSessionInfoTemplatesRouter({ sequelize, kit }: { sequelize:
   const base = '/api/session-info/templates';
 
   kit.route(router, { method: 'get', path: base, summary: 'List my session info templates', tag, auth: 'user', response: z.array(TemplateView) }, async ({ user }) => {
-    const rows = await UserSessionInfoTemplate.findAll({
-      where: { owner_id: user.id },
-      include: [{ association: 'fields' }],
-      order: [['display_order', 'ASC'], ['name', 'ASC'], ['id', 'ASC']],
-      limit: MAX_TEMPLATES_LISTED,
-    });
+    const rows = await listUserTemplates(user.id);
     return rows.map(presentUserTemplate);
   });
 
@@ -43,12 +34,7 @@ export function buildSessionInfoTemplatesRouter({ sequelize, kit }: { sequelize:
     router,
     { method: 'get', path: `${base}/base`, summary: 'List the base templates a copy can be made from', tag, auth: 'user', query: BaseListQuery, response: z.array(TemplateView) },
     async ({ query }) => {
-      const rows = await BaseSessionInfoTemplate.findAll({
-        where: query.default_session_type_id ? { default_session_type_id: query.default_session_type_id } : {},
-        include: [{ association: 'fields' }],
-        order: [['display_order', 'ASC'], ['locale', 'ASC'], ['id', 'ASC']],
-        limit: MAX_TEMPLATES_LISTED,
-      });
+      const rows = await listBaseTemplates(query);
       return rows.map(presentBaseTemplate);
     },
   );
@@ -65,7 +51,7 @@ export function buildSessionInfoTemplatesRouter({ sequelize, kit }: { sequelize:
     },
     async ({ user }) => {
       const counts = await createDefaults(sequelize, user.id, user.locale);
-      const rows = await UserSessionInfoTemplate.findAll({ where: { owner_id: user.id }, include: [{ association: 'fields' }], order: [['display_order', 'ASC'], ['id', 'ASC']], limit: MAX_TEMPLATES_LISTED });
+      const rows = await listUserTemplates(user.id, 'by-order');
       return { ...counts, templates: rows.map(presentUserTemplate) };
     },
   );
@@ -91,8 +77,7 @@ export function buildSessionInfoTemplatesRouter({ sequelize, kit }: { sequelize:
   );
 
   kit.route(router, { method: 'delete', path: `${base}/:id`, summary: 'Delete a session info template', tag, auth: 'user', params: IdParams, status: 204 }, async ({ user, params }) => {
-    const t = await findOwned(UserSessionInfoTemplate, 'Session info template', params.id, user.id);
-    await t.destroy();
+    await deleteUserTemplate(user.id, params.id);
   });
 
   kit.route(

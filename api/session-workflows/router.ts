@@ -1,16 +1,13 @@
 import { Router } from 'express';
-import { literal } from 'sequelize';
 import { z } from 'zod';
-import { Session } from '../../db/models/Session';
-import { SessionWorkflowTaskRun } from '../../db/models/SessionWorkflowTaskRun';
-import { WorkflowTask } from '../../db/models/WorkflowTask';
-import { NotFoundError } from '../../domain/errors';
+import { listSessionTaskRuns } from '../../db/queries/session-workflow-task-runs';
+import { type SessionWorkflowTaskRunRow } from '../../db/rows';
 import { type createRouteKit } from '../http/route-kit';
 
 const SessionParams = z.object({ sessionId: z.uuid() });
 
 /** A task run as the studio app shows it: what, when, how it went. */
-function presentTaskRun(run: SessionWorkflowTaskRun) {
+function presentTaskRun(run: SessionWorkflowTaskRunRow) {
   return {
     id: run.id,
     workflow_id: run.workflow_id,
@@ -33,14 +30,7 @@ export function buildSessionWorkflowsRouter({ kit }: { kit: ReturnType<typeof cr
     router,
     { method: 'get', path: '/api/sessions/:sessionId/workflow-task-runs', summary: "The session's workflow tasks: due date, status, what was sent", tag: 'workflows', auth: 'user', params: SessionParams },
     async ({ user, params }) => {
-      const session = await Session.findOne({ where: { id: params.sessionId, owner_id: user.id }, attributes: ['id'] });
-      if (!session) throw new NotFoundError('Session');
-      const runs = await SessionWorkflowTaskRun.findAll({
-        where: { session_id: session.id },
-        include: [{ model: WorkflowTask, attributes: ['name', 'task_type', 'display_order'] }],
-        // Due first; tasks without a date yet (a session with no start) last.
-        order: [[literal('"SessionWorkflowTaskRun"."scheduled_at" IS NULL'), 'ASC'], ['scheduled_at', 'ASC'], ['workflow_task', 'display_order', 'ASC'], ['id', 'ASC']],
-      });
+      const runs = await listSessionTaskRuns(user.id, params.sessionId);
       return { items: runs.map(presentTaskRun) };
     },
   );

@@ -1,8 +1,7 @@
-import { type Session } from '../../db/models/Session';
-import { type Row } from '../../db/queries/owned';
+import { type SessionRow } from '../../db/rows';
 
 /** The fields of a session the API shows. */
-export function presentSession(s: Row<Session>) {
+export function presentSession(s: SessionRow) {
   return {
     id: s.id,
     title: s.title,

@@ -1,8 +1,7 @@
 import { Router } from 'express';
 import { type Sequelize } from 'sequelize-typescript';
-import { createSession, updateSession } from '../../db/commands/sessions';
-import { Session } from '../../db/models/Session';
-import { findOwned, type ListFilter, listOwned } from '../../db/queries/owned';
+import { createSession, deleteSession, updateSession } from '../../db/commands/sessions';
+import { findSession, listSessions } from '../../db/queries/sessions';
 import { IdParams } from '../http/common-schemas';
 import { type createRouteKit } from '../http/route-kit';
 import { presentSession } from './presenter';
@@ -14,13 +13,7 @@ export function buildSessionsRouter({ sequelize, kit }: { sequelize: Sequelize; 
   const tag = 'sessions';
 
   kit.route(router, { method: 'get', path: '/api/sessions', summary: 'List sessions', tag, auth: 'user', query: SessionListQuery, response: SessionPage }, async ({ user, query }) => {
-    const filters: ListFilter[] = [];
-    const { status, contact_id: contactId, from, to } = query;
-    if (status) filters.push((bind) => `status = ${bind(status)}`);
-    if (contactId) filters.push((bind) => `contact_id = ${bind(contactId)}`);
-    if (from) filters.push((bind) => `start_date >= ${bind(new Date(from))}`);
-    if (to) filters.push((bind) => `start_date < ${bind(new Date(to))}`);
-    const page = await listOwned(Session, user.id, query, filters);
+    const page = await listSessions(user.id, query);
     return { ...page, items: page.items.map(presentSession) };
   });
 
@@ -29,7 +22,7 @@ export function buildSessionsRouter({ sequelize, kit }: { sequelize: Sequelize; 
   );
 
   kit.route(router, { method: 'get', path: '/api/sessions/:id', summary: 'Read a session', tag, auth: 'user', params: IdParams, response: SessionView }, async ({ user, params }) =>
-    presentSession(await findOwned(Session, 'Session', params.id, user.id)),
+    presentSession(await findSession(user.id, params.id)),
   );
 
   for (const method of ['put', 'patch'] as const) {
@@ -39,8 +32,7 @@ export function buildSessionsRouter({ sequelize, kit }: { sequelize: Sequelize; 
   }
 
   kit.route(router, { method: 'delete', path: '/api/sessions/:id', summary: 'Delete a session', tag, auth: 'user', params: IdParams, status: 204 }, async ({ user, params }) => {
-    const session = await findOwned(Session, 'Session', params.id, user.id);
-    await session.destroy();
+    await deleteSession(user.id, params.id);
   });
 
   return router;

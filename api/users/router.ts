@@ -2,7 +2,8 @@ import { type S3Client } from '@aws-sdk/client-s3';
 import { Router } from 'express';
 import { type Logger } from 'pino';
 import { type Sequelize } from 'sequelize-typescript';
-import { User } from '../../db/models/User';
+import { setUserPreferences } from '../../db/commands/set-user-preferences';
+import { findUser } from '../../db/queries/users';
 import { MAX_LINK_SECONDS } from '../../domain/storage/link-expiration';
 import { type UserImageKind } from '../../domain/storage/prefixes';
 import { type createRouteKit } from '../http/route-kit';
@@ -32,7 +33,7 @@ export function buildUsersRouter(deps: UsersRouterDeps): Router {
   const link = (key: string | null) => (key ? signGetLink(publicS3, bucket, key, MAX_LINK_SECONDS) : Promise.resolve(null));
 
   kit.route(router, { method: 'get', path: '/api/users/me', summary: 'The signed-in user with the current avatar and logo', tag, auth: 'user', response: UserProfileView }, async ({ user }) => {
-    const row = await User.findByPk(user.id, { rejectOnEmpty: true });
+    const row = await findUser(user.id);
     const [avatar, logo] = await Promise.all([link(row.avatar_key), link(row.logo_key)]);
     return presentUserProfile(row, avatar, logo);
   });
@@ -41,8 +42,7 @@ export function buildUsersRouter(deps: UsersRouterDeps): Router {
     router,
     { method: 'patch', path: '/api/users/me/preferences', summary: 'Set export preferences (time zone, csv dialect)', tag, auth: 'user', body: UpdatePreferencesBody, response: UserProfileView },
     async ({ user, body }) => {
-      const row = await User.findByPk(user.id, { rejectOnEmpty: true });
-      await row.update(body);
+      const row = await setUserPreferences(user.id, body);
       const [avatar, logo] = await Promise.all([link(row.avatar_key), link(row.logo_key)]);
       return presentUserProfile(row, avatar, logo);
     },

@@ -1,8 +1,7 @@
-import { type WorkflowTrigger } from '../../db/models/WorkflowTrigger';
-import { type WorkflowTriggerExecution } from '../../db/models/WorkflowTriggerExecution';
+import { type WorkflowTriggerExecutionRow, type WorkflowTriggerRow } from '../../db/rows';
 import { EVENT_ENTITY } from '../../domain/workflow-triggers/fields';
 
-export function presentTrigger(trigger: WorkflowTrigger) {
+export function presentTrigger(trigger: WorkflowTriggerRow) {
   const entity = EVENT_ENTITY[trigger.trigger_event];
   return {
     id: trigger.id,
@@ -20,7 +19,7 @@ export function presentTrigger(trigger: WorkflowTrigger) {
   };
 }
 
-export function presentExecution(execution: WorkflowTriggerExecution) {
+export function presentExecution(execution: WorkflowTriggerExecutionRow) {
   return {
     id: execution.id,
     trigger_id: execution.trigger_id,

@@ -1,7 +1,7 @@
-import { type Workflow } from '../../db/models/Workflow';
+import { type WorkflowRow } from '../../db/rows';
 
 /** A workflow with its tasks and their actions, in display order. */
-export function presentWorkflow(workflow: Workflow) {
+export function presentWorkflow(workflow: WorkflowRow) {
   const tasks = [...(workflow.tasks ?? [])].sort((a, b) => a.display_order - b.display_order);
   return {
     id: workflow.id,

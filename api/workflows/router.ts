@@ -1,9 +1,7 @@
 import { Router } from 'express';
 import { type Sequelize } from 'sequelize-typescript';
-import { copyWorkflow, createWorkflow, findOwnedWorkflow, updateWorkflow } from '../../db/commands/workflows';
-import { Workflow } from '../../db/models/Workflow';
-import { WorkflowTask } from '../../db/models/WorkflowTask';
-import { WorkflowTaskAction } from '../../db/models/WorkflowTaskAction';
+import { copyWorkflow, createWorkflow, deleteWorkflow, findOwnedWorkflow, updateWorkflow } from '../../db/commands/workflows';
+import { listWorkflows, listWorkflowTemplates } from '../../db/queries/workflows';
 import { IdParams, PageQuery } from '../http/common-schemas';
 import { type createRouteKit } from '../http/route-kit';
 import { presentWorkflow } from './presenter';
@@ -15,15 +13,8 @@ export function buildWorkflowsRouter({ sequelize, kit }: { sequelize: Sequelize;
   const tag = 'workflows';
 
   kit.route(router, { method: 'get', path: '/api/workflows', summary: "List the studio's workflows with their tasks", tag, auth: 'user', query: PageQuery }, async ({ user, query }) => {
-    const { rows, count } = await Workflow.findAndCountAll({
-      where: { owner_id: user.id },
-      include: [{ model: WorkflowTask, include: [WorkflowTaskAction] }],
-      order: [['created_at', 'DESC'], ['id', 'DESC']],
-      limit: query.limit,
-      offset: (query.page - 1) * query.limit,
-      distinct: true,
-    });
-    return { items: rows.map(presentWorkflow), total: count, page: query.page, limit: query.limit };
+    const page = await listWorkflows(user.id, query);
+    return { ...page, items: page.items.map(presentWorkflow) };
   });
 
   kit.route(router, { method: 'post', path: '/api/workflows', summary: 'Create a workflow with its tasks', tag, auth: 'user', body: CreateWorkflowBody, status: 201 }, async ({ user, body }) =>
@@ -31,7 +22,7 @@ export function buildWorkflowsRouter({ sequelize, kit }: { sequelize: Sequelize;
   );
 
   kit.route(router, { method: 'get', path: '/api/workflows/templates', summary: 'The system workflow templates a studio can copy', tag, auth: 'user' }, async () => {
-    const templates = await Workflow.findAll({ where: { owner_id: null, is_template: true }, include: [{ model: WorkflowTask, include: [WorkflowTaskAction] }], order: [['name', 'ASC'], ['id', 'ASC']] });
+    const templates = await listWorkflowTemplates();
     return { items: templates.map(presentWorkflow) };
   });
 
@@ -50,8 +41,7 @@ export function buildWorkflowsRouter({ sequelize, kit }: { sequelize: Sequelize;
   }
 
   kit.route(router, { method: 'delete', path: '/api/workflows/:id', summary: 'Delete a workflow, its tasks and its triggers', tag, auth: 'user', params: IdParams, status: 204 }, async ({ user, params }) => {
-    const workflow = await findOwnedWorkflow(params.id, user.id);
-    await workflow.destroy();
+    await deleteWorkflow(user.id, params.id);
   });
 
   return router;

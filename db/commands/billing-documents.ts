@@ -14,9 +14,10 @@ import { QuoteItem } from '../models/QuoteItem';
 import { Session } from '../models/Session';
 import { UserCompany } from '../models/UserCompany';
 import { UserSessionType } from '../models/UserSessionType';
+import { type DocumentKind } from '../queries/invoicing';
 import { recordDomainEvent } from './record-domain-event';
 
-export type DocumentKind = 'quote' | 'invoice';
+export type { DocumentKind };
 
 export interface ItemProps {
   item_type: ItemType;

@@ -2,6 +2,7 @@ import { type Sequelize } from 'sequelize-typescript';
 import { ValidationError } from '../../domain/errors';
 import { Contact } from '../models/Contact';
 import { findOwned } from '../queries/owned';
+import { deleteOwned } from './delete-owned';
 import { recordDomainEvent } from './record-domain-event';
 
 export type ContactProps = Partial<
@@ -30,4 +31,9 @@ export async function updateContact(sequelize: Sequelize, ownerId: string, id: s
     }
     return contact.save({ transaction });
   });
+}
+
+/** Deletes one of the owner's contacts. */
+export async function deleteContact(ownerId: string, id: string): Promise<void> {
+  await deleteOwned(Contact, 'Contact', id, ownerId);
 }

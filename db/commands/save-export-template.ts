@@ -4,6 +4,7 @@ import { validateExportFields } from '../../domain/exports/fields';
 import { type ExportEntity, type ExportFormat } from '../../domain/exports/export-kinds';
 import { ExportTemplate } from '../models/ExportTemplate';
 import { findOwned } from '../queries/owned';
+import { deleteOwned } from './delete-owned';
 
 export interface ExportTemplateProps {
   name: string;
@@ -53,4 +54,9 @@ export async function updateExportTemplate(sequelize: Sequelize, ownerId: string
     if (template.is_default) await takeDefault(sequelize, template, transaction);
     return template.save({ transaction });
   });
+}
+
+/** Deletes one of the owner's export templates. */
+export async function deleteExportTemplate(ownerId: string, id: string): Promise<void> {
+  await deleteOwned(ExportTemplate, 'Export template', id, ownerId);
 }

@@ -10,6 +10,7 @@ import { UserSessionInfoTemplate } from '../models/UserSessionInfoTemplate';
 import { UserSessionInfoTemplateField } from '../models/UserSessionInfoTemplateField';
 import { findOwned } from '../queries/owned';
 import { copyBaseSessionInfoTemplates } from './copy-base-session-info-templates';
+import { deleteOwned } from './delete-owned';
 
 export interface FieldInput {
   field_key: string;
@@ -213,4 +214,9 @@ export async function updateBaseTemplate(sequelize: Sequelize, id: string, input
 export async function deleteBaseField(templateId: string, fieldId: string): Promise<void> {
   const n = await BaseSessionInfoTemplateField.destroy({ where: { id: fieldId, template_id: templateId } });
   if (n === 0) throw new NotFoundError('Base session info field');
+}
+
+/** Deletes one of the owner's questionnaires with its fields. */
+export async function deleteUserTemplate(ownerId: string, id: string): Promise<void> {
+  await deleteOwned(UserSessionInfoTemplate, 'Session info template', id, ownerId);
 }

@@ -7,6 +7,7 @@ import { Session } from '../models/Session';
 import { SessionWorkflowTaskRun } from '../models/SessionWorkflowTaskRun';
 import { UserSessionInfoTemplate } from '../models/UserSessionInfoTemplate';
 import { findOwned } from '../queries/owned';
+import { deleteOwned } from './delete-owned';
 import { recordDomainEvent } from './record-domain-event';
 
 export interface SessionProps {
@@ -91,4 +92,9 @@ export async function updateSession(sequelize: Sequelize, ownerId: string, id: s
     }
     return session;
   });
+}
+
+/** Deletes one of the owner's sessions. */
+export async function deleteSession(ownerId: string, id: string): Promise<void> {
+  await deleteOwned(Session, 'Session', id, ownerId);
 }

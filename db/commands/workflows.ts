@@ -9,6 +9,7 @@ import { SmsTemplate } from '../models/SmsTemplate';
 import { Workflow } from '../models/Workflow';
 import { WorkflowTask } from '../models/WorkflowTask';
 import { WorkflowTaskAction } from '../models/WorkflowTaskAction';
+import { deleteOwned } from './delete-owned';
 
 export interface TaskProps {
   id?: string;
@@ -133,4 +134,9 @@ export async function copyWorkflow(sequelize: Sequelize, ownerId: string, templa
     await replaceTasks(workflow.id, ownerId, tasks, transaction);
     return findOwnedWorkflow(workflow.id, ownerId, transaction);
   });
+}
+
+/** Deletes one of the owner's workflows with its tasks and triggers (the database cascades). */
+export async function deleteWorkflow(ownerId: string, id: string): Promise<void> {
+  await deleteOwned(Workflow, 'Workflow', id, ownerId);
 }

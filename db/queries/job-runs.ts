@@ -1,4 +1,5 @@
 import { Op, QueryTypes, type Sequelize, type WhereOptions } from 'sequelize';
+import { NotFoundError } from '../../domain/errors';
 import { type JobRunStatus } from '../../domain/jobs/job-run-status';
 import { pageOffset } from '../../domain/pagination';
 import { JobRun } from '../models/JobRun';
@@ -44,4 +45,11 @@ export async function countJobRunsByName(sequelize: Sequelize): Promise<JobNameC
        FROM job_runs GROUP BY job_name ORDER BY job_name`,
     { type: QueryTypes.SELECT },
   );
+}
+
+/** One job run; 404 `not_found` ('Job run') when there is none. */
+export async function findJobRun(id: string): Promise<JobRun> {
+  const run = await JobRun.findByPk(id);
+  if (!run) throw new NotFoundError('Job run');
+  return run;
 }

@@ -1,5 +1,5 @@
 import { CreateContactBody } from '../../api/contacts/schema';
-import { escapeLike } from '../../api/http/escape-like';
+import { escapeLike } from '../../db/queries/escape-like';
 import { PageQuery } from '../../api/http/common-schemas';
 import { CreateScheduledExportBody } from '../../api/scheduled-exports/schema';
 import { CreateSessionBody } from '../../api/sessions/schema';

@@ -2,10 +2,11 @@ import express, { type Request, Router } from 'express';
 import { type Sequelize } from 'sequelize-typescript';
 import { type Logger } from 'pino';
 import { z } from 'zod';
-import { JobRun } from '../../../db/models/JobRun';
 import { ConflictError, DomainError, NotFoundError, ValidationError } from '../../../domain/errors';
 import { JOB_RUN_STATUSES } from '../../../domain/jobs/job-run-status';
+import { markJobRunTerminated } from '../../../db/commands/mark-job-run-terminated';
 import { purgeDeadLetters } from '../../../db/commands/purge-dead-letters';
+import { findJobRun } from '../../../db/queries/job-runs';
 import { replayJob } from '../../../lib/jobs/replay-job';
 import { boardBasicAuth, type BoardAuth, boardFormToken, formTokenMatches } from './basic-auth';
 import { type BoardDeps, readQueues, readRuns, type RunFilter } from './board-data';
@@ -65,8 +66,7 @@ export function buildQueueBoardRouter(deps: QueueBoardDeps): Router {
 
   const replay = async (jobRunId: string, req: Request) => (await replayJob(deps.sequelize, deps.temporal, jobRunId, req.requestId)).replay;
   const terminate = async (jobRunId: string) => {
-    const run = await JobRun.findByPk(jobRunId);
-    if (!run) throw new NotFoundError('Job run');
+    const run = await findJobRun(jobRunId);
     if (run.status !== 'RUNNING') throw new ConflictError('job_not_running', 'Only a RUNNING job can be terminated');
     await deps.temporal.workflow
       .getHandle(run.workflow_id)
@@ -76,9 +76,9 @@ export function buildQueueBoardRouter(deps: QueueBoardDeps): Router {
         if (err.name !== 'WorkflowNotFoundError') throw err;
       });
     // As the reconciler would settle it: FAILED, in the dead-letter queue, so it can be replayed.
-    await JobRun.update({ status: 'FAILED', in_dlq: true, finished_at: new Date(), error: 'Terminated from the queue board' }, { where: { id: run.id, status: 'RUNNING' } });
+    const settled = await markJobRunTerminated(run.id, 'Terminated from the queue board');
     deps.logger.warn({ jobRunId: run.id, jobName: run.job_name, workflowId: run.workflow_id }, 'job terminated from the queue board');
-    return JobRun.findByPk(run.id, { rejectOnEmpty: true });
+    return settled;
   };
 
   router.get('/ops/queues', async (req, res) => {

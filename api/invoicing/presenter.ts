@@ -1,11 +1,11 @@
-import { type Invoice } from '../../db/models/Invoice';
-import { type Quote } from '../../db/models/Quote';
+import { type DocumentKind } from '../../db/queries/invoicing';
+import { type DocumentRow, type InvoiceRow, type QuoteRow } from '../../db/rows';
 import { documentNumber } from '../../domain/invoicing/document-number';
 
 /** A quote or invoice with its lines in display order; amounts are decimal strings (DESIGN.md). */
-export function presentDocument(document: Quote | Invoice, timeZone: string) {
-  const plain = document.get({ plain: true }) as Record<string, unknown>;
-  const items = [...((document as Quote).items ?? [])].sort((a, b) => a.display_order - b.display_order || a.id.localeCompare(b.id));
+export function presentDocument(kind: DocumentKind, document: DocumentRow, timeZone: string) {
+  const items = [...(document.items ?? [])].sort((a, b) => a.display_order - b.display_order || a.id.localeCompare(b.id));
+  const invoice = document as InvoiceRow;
   return {
     id: document.id,
     number: documentNumber(document.id, document.created_at, timeZone),
@@ -15,8 +15,8 @@ export function presentDocument(document: Quote | Invoice, timeZone: string) {
     amount: document.amount,
     session_id: document.session_id,
     contact_id: document.contact_id,
-    ...('valid_until' in plain ? { valid_until: plain.valid_until ?? null } : {}),
-    ...('due_date' in plain ? { due_date: plain.due_date ?? null, paid_at: (plain.paid_at as Date | null)?.toISOString() ?? null, quote_id: plain.quote_id ?? null } : {}),
+    ...(kind === 'quote' ? { valid_until: (document as QuoteRow).valid_until ?? null } : {}),
+    ...(kind === 'invoice' ? { due_date: invoice.due_date ?? null, paid_at: invoice.paid_at?.toISOString() ?? null, quote_id: invoice.quote_id ?? null } : {}),
     created_at: document.created_at.toISOString(),
     updated_at: document.updated_at.toISOString(),
     items: items.map((i) => ({

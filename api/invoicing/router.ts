@@ -1,0 +1,185 @@
+import { type S3Client } from '@aws-sdk/client-s3';
+import { type Client } from '@temporalio/client';
+import crypto from 'node:crypto';
+import { type RequestHandler, Router } from 'express';
+import { type Sequelize } from 'sequelize-typescript';
+import { type z } from 'zod';
+import { deleteDocument, type DocumentProps, findDocument, saveDocument } from '../../db/commands/billing-documents';
+import { previewDocumentEmail } from '../../db/queries/document-email';
+import { type DocumentKind, listDocuments } from '../../db/queries/invoicing';
+import { assertOwnSession } from '../../db/queries/sessions';
+import { NotFoundError, ValidationError } from '../../domain/errors';
+import { type Config } from '../../lib/config';
+import { startJob } from '../../lib/jobs/start-job';
+import { waitForJob } from '../../lib/jobs/wait-for-job';
+import { assertPdfRenderer } from '../../lib/pdf-renderer';
+import { downloadLink } from '../../lib/s3-links';
+// Temporal names (workflow types, queues, job names) keep the word "billing": running workflows and saved histories depend on them.
+import { DOCUMENT_EMAIL_JOB, DOCUMENT_PDF_JOB, type DocumentPdf } from '../../workflows/billing/contract';
+import { IdParams, PageQuery } from '../http/common-schemas';
+import { type createRouteKit, type RouteContext } from '../http/route-kit';
+import { presentDocument } from './presenter';
+import { CreateInvoiceBody, CreateQuoteBody, ExportQuery, IdempotencyKey, PreviewEmailBody, SendEmailBody, SessionDocParams, SessionScopeParams, UpdateInvoiceBody, UpdateQuoteBody } from './schema';
+
+/**
+ * Quotes and invoices: /api/quotes, /api/invoices, and the same scoped to one session under
+ * /api/sessions/:sessionId/quotes-invoices/{quotes,invoices} (spec: Invoicing): CRUD, pdf, email
+ * preview and send (docs/invoicing.md).
+ */
+export interface InvoicingRouterDeps {
+  sequelize: Sequelize;
+  temporal: Client;
+  publicS3: S3Client;
+  config: Pick<Config, 'S3_BUCKET' | 'EXPORT_LINK_TTL_SECONDS' | 'EXPORT_SYNC_TIMEOUT_SECONDS' | 'CHROMIUM_PATH'>;
+  kit: ReturnType<typeof createRouteKit>;
+  /** The per-user limit on email sends (RATE_LIMIT_EMAIL_SEND), shared with the session info invitations. */
+  emailLimit: RequestHandler;
+}
+
+/** Path parameters: the session of a scoped route (absent on /api/quotes and /api/invoices), and the document. */
+type Scope = { sessionId?: string };
+type DocScope = Scope & { id: string };
+type Ctx<P, Q = unknown, B = unknown> = Pick<RouteContext<P, Q, B>, 'req' | 'user' | 'params' | 'query' | 'body'>;
+
+/**
+ * The handlers of one kind of document, shared by its unscoped and session-scoped routes (the
+ * routes themselves are written out in buildInvoicingRouter, one registration per path).
+ */
+function documentHandlers(kind: DocumentKind, { sequelize, temporal, publicS3, config }: InvoicingRouterDeps) {
+  /** The path's session when there is one: the caller's, or 404. */
+  const sessionOf = async (p: Scope, ownerId: string) => {
+    if (!p.sessionId) return undefined;
+    await assertOwnSession(ownerId, p.sessionId);
+    return p.sessionId;
+  };
+  /** The caller's document; on a scoped path, one of that session's (another session's reads as not found). */
+  const inScope = async (id: string, ownerId: string, sessionId?: string) => {
+    const document = await findDocument(kind, id, ownerId);
+    if (sessionId && document.session_id !== sessionId) throw new NotFoundError(kind === 'quote' ? 'Quote' : 'Invoice');
+    return document;
+  };
+  // One render per version of the document and format: asking again for an unchanged one finds the same job.
+  const fileLink = async (document: { id: string; updated_at: Date }, user: { id: string; orgId: string }, format: 'pdf' | 'docx', requestId?: string) => {
+    if (format === 'pdf') assertPdfRenderer(config.CHROMIUM_PATH);
+    const key = `${kind}:${document.id}:${document.updated_at.getTime()}${format === 'pdf' ? '' : ':docx'}`;
+    const run = await startJob(temporal, DOCUMENT_PDF_JOB, key, { kind, documentId: document.id, ownerId: user.id, ...(format === 'pdf' ? {} : { format }) }, { orgId: user.orgId, userId: user.id, entityId: document.id, requestId });
+    const file = await waitForJob<DocumentPdf>(temporal, run, config.EXPORT_SYNC_TIMEOUT_SECONDS, format);
+    return downloadLink(publicS3, config.S3_BUCKET, file, config.EXPORT_LINK_TTL_SECONDS);
+  };
+
+  return {
+    list: async ({ user, query, params }: Ctx<Scope, z.infer<typeof PageQuery>>) => {
+      const sessionId = await sessionOf(params, user.id);
+      const page = await listDocuments(kind, user.id, query, sessionId);
+      return { ...page, items: page.items.map((d) => presentDocument(kind, d, user.timeZone)) };
+    },
+
+    create: async ({ user, body, params, req }: Ctx<Scope, unknown, DocumentProps>) => {
+      const sessionId = await sessionOf(params, user.id);
+      return presentDocument(kind, await saveDocument(sequelize, kind, user.id, null, { ...body, ...(sessionId ? { session_id: sessionId } : {}) }, req.requestId), user.timeZone);
+    },
+
+    read: async ({ user, params }: Ctx<DocScope>) => {
+      const sessionId = await sessionOf(params, user.id);
+      return presentDocument(kind, await inScope(params.id, user.id, sessionId), user.timeZone);
+    },
+
+    update: async ({ user, params, body, req }: Ctx<DocScope, unknown, DocumentProps>) => {
+      const sessionId = await sessionOf(params, user.id);
+      await inScope(params.id, user.id, sessionId);
+      return presentDocument(kind, await saveDocument(sequelize, kind, user.id, params.id, body, req.requestId), user.timeZone);
+    },
+
+    pdf: async ({ user, params, req }: Ctx<DocScope>) => {
+      const sessionId = await sessionOf(params, user.id);
+      return fileLink(await inScope(params.id, user.id, sessionId), user, 'pdf', req.requestId);
+    },
+
+    /** pdf or docx, as the query asks (unscoped invoices only). */
+    exportFile: async ({ user, params, query, req }: Ctx<DocScope, z.infer<typeof ExportQuery>>) => fileLink(await inScope(params.id, user.id), user, query.format, req.requestId),
+
+    previewEmail: async ({ user, params, body }: Ctx<DocScope, unknown, z.infer<typeof PreviewEmailBody>>) => {
+      const sessionId = await sessionOf(params, user.id);
+      return previewDocumentEmail(kind, await inScope(params.id, user.id, sessionId), user, body?.email_template_id);
+    },
+
+    sendEmail: async ({ user, params, body, req }: Ctx<DocScope, unknown, z.infer<typeof SendEmailBody>>) => {
+      const sessionId = await sessionOf(params, user.id);
+      const document = await inScope(params.id, user.id, sessionId);
+      if (body.attach_pdf) assertPdfRenderer(config.CHROMIUM_PATH);
+      // The preview resolves the template and the client's address now, so a missing one is a 400 here, not a failed job.
+      const preview = await previewDocumentEmail(kind, document, user, body.email_template_id);
+      const to = body.to ?? (preview.to ? [preview.to] : []);
+      if (to.length === 0) throw new ValidationError('No recipient: give `to`, or set an email on the client');
+      const header = req.get('idempotency-key');
+      const requestKey = header ? `${user.id}:${IdempotencyKey.parse(header)}` : crypto.randomUUID();
+      const run = await startJob(
+        temporal,
+        DOCUMENT_EMAIL_JOB,
+        requestKey,
+        { kind, documentId: document.id, ownerId: user.id, to: [...new Set(to.map((a) => a.toLowerCase()))], subject: body.subject ?? null, message: body.message ?? null, emailTemplateId: body.email_template_id ?? null, attachPdf: body.attach_pdf, requestKey },
+        { orgId: user.orgId, userId: user.id, entityId: document.id, requestId: req.requestId },
+      );
+      return { jobRunId: run.id, status: run.status, requestKey };
+    },
+
+    remove: async ({ user, params, req }: Ctx<DocScope>) => {
+      const sessionId = await sessionOf(params, user.id);
+      await inScope(params.id, user.id, sessionId);
+      await deleteDocument(sequelize, kind, user.id, params.id, req.requestId);
+    },
+  };
+}
+
+/** /api/quotes, /api/invoices and /api/sessions/:sessionId/quotes-invoices/*: every route written out. */
+export function buildInvoicingRouter(deps: InvoicingRouterDeps): Router {
+  const { kit, emailLimit } = deps;
+  const router = Router();
+  const quote = documentHandlers('quote', deps);
+  const invoice = documentHandlers('invoice', deps);
+  const sendQuote = 'Email the quote with its pdf (one email per Idempotency-Key); a DRAFT invoice or PENDING quote becomes SENT';
+  const sendInvoice = 'Email the invoice with its pdf (one email per Idempotency-Key); a DRAFT invoice or PENDING quote becomes SENT';
+
+  // Quotes.
+  kit.route(router, { method: 'get', path: '/api/quotes', summary: 'List quotes, newest first', tag: 'quotes', auth: 'user', query: PageQuery }, quote.list);
+  kit.route(router, { method: 'post', path: '/api/quotes', summary: 'Create a quote with its items; amount is computed', tag: 'quotes', auth: 'user', body: CreateQuoteBody, status: 201 }, quote.create);
+  kit.route(router, { method: 'get', path: '/api/quotes/:id', summary: 'Read a quote', tag: 'quotes', auth: 'user', params: IdParams }, quote.read);
+  kit.route(router, { method: 'put', path: '/api/quotes/:id', summary: 'Update a quote; items, when given, replace every item', tag: 'quotes', auth: 'user', params: IdParams, body: UpdateQuoteBody }, quote.update);
+  kit.route(router, { method: 'get', path: '/api/quotes/:id/pdf', summary: 'The quote as a pdf: a time-limited link', tag: 'quotes', auth: 'user', params: IdParams }, quote.pdf);
+  kit.route(router, { method: 'post', path: '/api/quotes/:id/preview-email', summary: 'The email the quote would be sent with, variables filled; nothing is sent', tag: 'quotes', auth: 'user', params: IdParams, body: PreviewEmailBody }, quote.previewEmail);
+  kit.route(router, { method: 'post', path: '/api/quotes/:id/send-email', summary: sendQuote, tag: 'quotes', auth: 'user', after: [emailLimit], params: IdParams, body: SendEmailBody, status: 202 }, quote.sendEmail);
+  kit.route(router, { method: 'delete', path: '/api/quotes/:id', summary: 'Delete a quote no invoice was made from', tag: 'quotes', auth: 'user', params: IdParams, status: 204 }, quote.remove);
+
+  // Quotes of one session.
+  kit.route(router, { method: 'get', path: '/api/sessions/:sessionId/quotes-invoices/quotes', summary: 'List quotes of a session, newest first', tag: 'quotes', auth: 'user', query: PageQuery, params: SessionScopeParams }, quote.list);
+  kit.route(router, { method: 'post', path: '/api/sessions/:sessionId/quotes-invoices/quotes', summary: 'Create a quote with its items; amount is computed', tag: 'quotes', auth: 'user', body: CreateQuoteBody, status: 201, params: SessionScopeParams }, quote.create);
+  kit.route(router, { method: 'get', path: '/api/sessions/:sessionId/quotes-invoices/quotes/:id', summary: 'Read a quote', tag: 'quotes', auth: 'user', params: SessionDocParams }, quote.read);
+  kit.route(router, { method: 'put', path: '/api/sessions/:sessionId/quotes-invoices/quotes/:id', summary: 'Update a quote; items, when given, replace every item', tag: 'quotes', auth: 'user', params: SessionDocParams, body: UpdateQuoteBody }, quote.update);
+  kit.route(router, { method: 'get', path: '/api/sessions/:sessionId/quotes-invoices/quotes/:id/pdf', summary: 'The quote as a pdf: a time-limited link', tag: 'quotes', auth: 'user', params: SessionDocParams }, quote.pdf);
+  kit.route(router, { method: 'post', path: '/api/sessions/:sessionId/quotes-invoices/quotes/:id/preview-email', summary: 'The email the quote would be sent with, variables filled; nothing is sent', tag: 'quotes', auth: 'user', params: SessionDocParams, body: PreviewEmailBody }, quote.previewEmail);
+  kit.route(router, { method: 'post', path: '/api/sessions/:sessionId/quotes-invoices/quotes/:id/send-email', summary: sendQuote, tag: 'quotes', auth: 'user', after: [emailLimit], params: SessionDocParams, body: SendEmailBody, status: 202 }, quote.sendEmail);
+  kit.route(router, { method: 'delete', path: '/api/sessions/:sessionId/quotes-invoices/quotes/:id', summary: 'Delete a quote no invoice was made from', tag: 'quotes', auth: 'user', params: SessionDocParams, status: 204 }, quote.remove);
+
+  // Invoices.
+  kit.route(router, { method: 'get', path: '/api/invoices', summary: 'List invoices, newest first', tag: 'invoices', auth: 'user', query: PageQuery }, invoice.list);
+  kit.route(router, { method: 'post', path: '/api/invoices', summary: 'Create a invoice with its items; amount is computed', tag: 'invoices', auth: 'user', body: CreateInvoiceBody, status: 201 }, invoice.create);
+  kit.route(router, { method: 'get', path: '/api/invoices/:id', summary: 'Read a invoice', tag: 'invoices', auth: 'user', params: IdParams }, invoice.read);
+  kit.route(router, { method: 'put', path: '/api/invoices/:id', summary: 'Update a invoice; items, when given, replace every item', tag: 'invoices', auth: 'user', params: IdParams, body: UpdateInvoiceBody }, invoice.update);
+  kit.route(router, { method: 'get', path: '/api/invoices/:id/pdf', summary: 'The invoice as a pdf: a time-limited link', tag: 'invoices', auth: 'user', params: IdParams }, invoice.pdf);
+  kit.route(router, { method: 'get', path: '/api/invoices/:id/export', summary: 'The invoice as a pdf or docx: a time-limited link', tag: 'invoices', auth: 'user', params: IdParams, query: ExportQuery }, invoice.exportFile);
+  kit.route(router, { method: 'post', path: '/api/invoices/:id/preview-email', summary: 'The email the invoice would be sent with, variables filled; nothing is sent', tag: 'invoices', auth: 'user', params: IdParams, body: PreviewEmailBody }, invoice.previewEmail);
+  kit.route(router, { method: 'post', path: '/api/invoices/:id/send-email', summary: sendInvoice, tag: 'invoices', auth: 'user', after: [emailLimit], params: IdParams, body: SendEmailBody, status: 202 }, invoice.sendEmail);
+  kit.route(router, { method: 'delete', path: '/api/invoices/:id', summary: 'Delete a DRAFT invoice', tag: 'invoices', auth: 'user', params: IdParams, status: 204 }, invoice.remove);
+
+  // Invoices of one session.
+  kit.route(router, { method: 'get', path: '/api/sessions/:sessionId/quotes-invoices/invoices', summary: 'List invoices of a session, newest first', tag: 'invoices', auth: 'user', query: PageQuery, params: SessionScopeParams }, invoice.list);
+  kit.route(router, { method: 'post', path: '/api/sessions/:sessionId/quotes-invoices/invoices', summary: 'Create a invoice with its items; amount is computed', tag: 'invoices', auth: 'user', body: CreateInvoiceBody, status: 201, params: SessionScopeParams }, invoice.create);
+  kit.route(router, { method: 'get', path: '/api/sessions/:sessionId/quotes-invoices/invoices/:id', summary: 'Read a invoice', tag: 'invoices', auth: 'user', params: SessionDocParams }, invoice.read);
+  kit.route(router, { method: 'put', path: '/api/sessions/:sessionId/quotes-invoices/invoices/:id', summary: 'Update a invoice; items, when given, replace every item', tag: 'invoices', auth: 'user', params: SessionDocParams, body: UpdateInvoiceBody }, invoice.update);
+  kit.route(router, { method: 'get', path: '/api/sessions/:sessionId/quotes-invoices/invoices/:id/pdf', summary: 'The invoice as a pdf: a time-limited link', tag: 'invoices', auth: 'user', params: SessionDocParams }, invoice.pdf);
+  kit.route(router, { method: 'post', path: '/api/sessions/:sessionId/quotes-invoices/invoices/:id/preview-email', summary: 'The email the invoice would be sent with, variables filled; nothing is sent', tag: 'invoices', auth: 'user', params: SessionDocParams, body: PreviewEmailBody }, invoice.previewEmail);
+  kit.route(router, { method: 'post', path: '/api/sessions/:sessionId/quotes-invoices/invoices/:id/send-email', summary: sendInvoice, tag: 'invoices', auth: 'user', after: [emailLimit], params: SessionDocParams, body: SendEmailBody, status: 202 }, invoice.sendEmail);
+  kit.route(router, { method: 'delete', path: '/api/sessions/:sessionId/quotes-invoices/invoices/:id', summary: 'Delete a DRAFT invoice', tag: 'invoices', auth: 'user', params: SessionDocParams, status: 204 }, invoice.remove);
+
+  return router;
+}

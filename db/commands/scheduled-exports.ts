@@ -1,0 +1,15 @@
+import { ScheduledExport } from '../models/ScheduledExport';
+import { findOwned } from '../queries/owned';
+import { type ScheduledExportRow } from '../rows';
+import { deleteOwned } from './delete-owned';
+
+/** Marks one of the owner's scheduled exports active (resumed) or not (paused); its Temporal Schedule is the caller's. */
+export async function setScheduledExportActive(ownerId: string, id: string, active: boolean): Promise<ScheduledExportRow> {
+  const row = await findOwned(ScheduledExport, 'Scheduled export', id, ownerId);
+  return row.update({ is_active: active });
+}
+
+/** Deletes one of the owner's scheduled exports; its Temporal Schedule is deleted first by the caller. */
+export async function deleteScheduledExport(ownerId: string, id: string): Promise<void> {
+  await deleteOwned(ScheduledExport, 'Scheduled export', id, ownerId);
+}

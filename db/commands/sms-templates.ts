@@ -1,0 +1,41 @@
+import { QueryTypes } from 'sequelize';
+import { type Sequelize } from 'sequelize-typescript';
+import { SmsTemplate } from '../models/SmsTemplate';
+import { findSmsTemplate } from '../queries/sms-templates';
+import { type SmsTemplateRow } from '../rows';
+
+export type SmsTemplateProps = Partial<Pick<SmsTemplate, 'name' | 'message' | 'locale' | 'is_active'>>;
+
+/** Creates an SMS template of the owner's; without a locale, the owner's. */
+export function createSmsTemplate(owner: { id: string; locale: SmsTemplate['locale'] }, props: SmsTemplateProps & { name: string; message: string }): Promise<SmsTemplateRow> {
+  return SmsTemplate.create({ ...props, locale: props.locale ?? owner.locale, owner_id: owner.id });
+}
+
+/** Applies a partial update to one of the owner's SMS templates. */
+export async function updateSmsTemplate(ownerId: string, id: string, props: SmsTemplateProps): Promise<SmsTemplateRow> {
+  const template = await findSmsTemplate(ownerId, id);
+  return template.update(props);
+}
+
+/** Deletes one of the owner's SMS templates (tasks using it fall back to their own text). */
+export async function deleteSmsTemplate(ownerId: string, id: string): Promise<void> {
+  await (await findSmsTemplate(ownerId, id)).destroy();
+}
+
+/**
+ * Copies the system templates of the user's language that the user does not have yet (same
+ * business key): idempotent, and safe when called twice at once (a unique index decides).
+ * Templates the user already has, edited or not, are left as they are. Answers how many were
+ * copied and the owner's templates, oldest first.
+ */
+export async function copyDefaultSmsTemplates(sequelize: Sequelize, ownerId: string, locale: string): Promise<{ created: number; templates: SmsTemplateRow[] }> {
+  const created = await sequelize.query<{ id: string }>(
+    `INSERT INTO sms_templates (owner_id, business_key, name, message, locale, is_active)
+     SELECT $1, business_key, name, message, locale, true FROM sms_templates WHERE owner_id IS NULL AND locale = $2
+     ON CONFLICT (owner_id, business_key, locale) WHERE owner_id IS NOT NULL AND business_key IS NOT NULL DO NOTHING
+     RETURNING id`,
+    { bind: [ownerId, locale], type: QueryTypes.SELECT },
+  );
+  const templates = await SmsTemplate.findAll({ where: { owner_id: ownerId }, order: [['created_at', 'ASC'], ['id', 'ASC']], limit: 500 });
+  return { created: created.length, templates };
+}

@@ -1,0 +1,23 @@
+import { type Page, type PageRequest } from '../../domain/pagination';
+import { Contact } from '../models/Contact';
+import { type ContactRow } from '../rows';
+import { escapeLike } from './escape-like';
+import { findOwned, type ListFilter, listOwned } from './owned';
+
+/** A page of the owner's contacts, newest first; `q` matches first name, last name or email, case-insensitively. */
+export async function listContacts(ownerId: string, page: PageRequest & { q?: string }): Promise<Page<ContactRow>> {
+  const filters: ListFilter[] = [];
+  if (page.q) {
+    const pattern = `%${escapeLike(page.q)}%`;
+    filters.push((bind) => {
+      const p = bind(pattern);
+      return `first_name ILIKE ${p} OR last_name ILIKE ${p} OR email ILIKE ${p}`;
+    });
+  }
+  return listOwned(Contact, ownerId, page, filters);
+}
+
+/** One of the owner's contacts; another user's reads as not found. */
+export function findContact(ownerId: string, id: string): Promise<ContactRow> {
+  return findOwned(Contact, 'Contact', id, ownerId);
+}

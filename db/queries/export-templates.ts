@@ -1,0 +1,22 @@
+import { type ExportEntity, type ExportFormat } from '../../domain/exports/export-kinds';
+import { ExportTemplate } from '../models/ExportTemplate';
+import { type ExportTemplateRow } from '../rows';
+import { findOwned } from './owned';
+
+/** A user keeps a handful of templates; the list is a plain array (spec), capped all the same. */
+const MAX_TEMPLATES_LISTED = 500;
+
+/** The owner's export templates by entity, format and name. */
+export function listExportTemplates(ownerId: string): Promise<ExportTemplateRow[]> {
+  return ExportTemplate.findAll({ where: { owner_id: ownerId }, order: [['entity', 'ASC'], ['format', 'ASC'], ['name', 'ASC'], ['id', 'ASC']], limit: MAX_TEMPLATES_LISTED });
+}
+
+/** The owner's default template for an entity and format, or null. */
+export function findDefaultExportTemplate(ownerId: string, entity: ExportEntity, format: ExportFormat): Promise<ExportTemplateRow | null> {
+  return ExportTemplate.findOne({ where: { owner_id: ownerId, entity, format, is_default: true } });
+}
+
+/** One of the owner's export templates; another user's reads as not found. */
+export function findExportTemplate(ownerId: string, id: string): Promise<ExportTemplateRow> {
+  return findOwned(ExportTemplate, 'Export template', id, ownerId);
+}

@@ -1,0 +1,26 @@
+import { type Page, pageOffset, type PageRequest } from '../../domain/pagination';
+import { Invoice } from '../models/Invoice';
+import { InvoiceItem } from '../models/InvoiceItem';
+import { Quote } from '../models/Quote';
+import { QuoteItem } from '../models/QuoteItem';
+import { type DocumentRow } from '../rows';
+
+/** The two kinds of invoicing document; each lives in its own table with its own lines. */
+export type DocumentKind = 'quote' | 'invoice';
+
+const tables = { quote: { doc: Quote, item: QuoteItem }, invoice: { doc: Invoice, item: InvoiceItem } } as const;
+
+/** A page of the owner's quotes or invoices with their lines, newest first; optionally those of one session. */
+export async function listDocuments(kind: DocumentKind, ownerId: string, page: PageRequest, sessionId?: string): Promise<Page<DocumentRow>> {
+  const { doc, item } = tables[kind];
+  const where = { owner_id: ownerId, ...(sessionId ? { session_id: sessionId } : {}) };
+  const { rows, count } = await (doc as typeof Quote).findAndCountAll({
+    where,
+    include: [{ model: item as typeof QuoteItem, as: 'items' }],
+    order: [['created_at', 'DESC'], ['id', 'DESC']],
+    limit: page.limit,
+    offset: pageOffset(page),
+    distinct: true,
+  });
+  return { items: rows, total: count, page: page.page, limit: page.limit };
+}

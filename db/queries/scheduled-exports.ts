@@ -1,0 +1,15 @@
+import { pageOffset, type Page, type PageRequest } from '../../domain/pagination';
+import { ScheduledExport } from '../models/ScheduledExport';
+import { type ScheduledExportRow } from '../rows';
+import { findOwned } from './owned';
+
+/** A page of the owner's scheduled exports, newest first. */
+export async function listScheduledExports(ownerId: string, page: PageRequest): Promise<Page<ScheduledExportRow>> {
+  const { rows, count } = await ScheduledExport.findAndCountAll({ where: { owner_id: ownerId }, order: [['created_at', 'DESC'], ['id', 'DESC']], limit: page.limit, offset: pageOffset(page) });
+  return { items: rows, total: count, page: page.page, limit: page.limit };
+}
+
+/** One of the owner's scheduled exports; another user's reads as not found. */
+export function findScheduledExport(ownerId: string, id: string): Promise<ScheduledExportRow> {
+  return findOwned(ScheduledExport, 'Scheduled export', id, ownerId);
+}

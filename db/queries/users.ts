@@ -1,0 +1,25 @@
+import { User } from '../models/User';
+import { type UserRow } from '../rows';
+
+/** The columns of a user that the auth guard needs. */
+export type GuardUser = Pick<UserRow, 'id' | 'org_id' | 'email' | 'locale' | 'time_zone'>;
+
+/** A user by id; a missing one is a 404 `not_found` (rejectOnEmpty, see db/errors.ts). */
+export function findUser(id: string): Promise<UserRow> {
+  return User.findByPk(id, { rejectOnEmpty: true });
+}
+
+/** What the auth guard reads of a user, as a plain row; null when there is no such user. */
+export function findGuardUser(id: string): Promise<GuardUser | null> {
+  return User.findByPk(id, { attributes: ['id', 'org_id', 'email', 'locale', 'time_zone'], raw: true });
+}
+
+/** A user's export and import preferences; a missing user is a 404 `not_found`. */
+export async function findUserPreferences(id: string): Promise<Pick<UserRow, 'time_zone' | 'csv_dialect'>> {
+  return User.findByPk(id, { attributes: ['time_zone', 'csv_dialect'], rejectOnEmpty: true });
+}
+
+/** A user's locale, or undefined when the user is gone. */
+export async function findUserLocale(id: string): Promise<UserRow['locale'] | undefined> {
+  return (await User.findByPk(id))?.locale;
+}

@@ -1,0 +1,26 @@
+import { type Transaction } from 'sequelize';
+import { NotFoundError } from '../../domain/errors';
+import { WorkflowTrigger } from '../models/WorkflowTrigger';
+import { WorkflowTriggerExecution } from '../models/WorkflowTriggerExecution';
+import { type WorkflowTriggerExecutionRow, type WorkflowTriggerRow } from '../rows';
+
+/** One trigger of the owner's workflow; anything else reads as not found. */
+export async function findTrigger(ownerId: string, workflowId: string, id: string, options: { transaction?: Transaction; lock?: boolean } = {}): Promise<WorkflowTrigger> {
+  const trigger = await WorkflowTrigger.findOne({
+    where: { id, workflow_id: workflowId, owner_id: ownerId },
+    transaction: options.transaction,
+    lock: options.lock && options.transaction ? options.transaction.LOCK.UPDATE : undefined,
+  });
+  if (!trigger) throw new NotFoundError('Trigger');
+  return trigger;
+}
+
+/** A workflow's triggers in execution order. */
+export function listTriggers(ownerId: string, workflowId: string): Promise<WorkflowTriggerRow[]> {
+  return WorkflowTrigger.findAll({ where: { workflow_id: workflowId, owner_id: ownerId }, order: [['execution_order', 'ASC'], ['created_at', 'ASC'], ['id', 'ASC']] });
+}
+
+/** A trigger's executions, newest first. */
+export function listTriggerExecutions(triggerId: string, limit: number): Promise<WorkflowTriggerExecutionRow[]> {
+  return WorkflowTriggerExecution.findAll({ where: { trigger_id: triggerId }, order: [['created_at', 'DESC'], ['id', 'DESC']], limit });
+}

@@ -1,0 +1,25 @@
+import { type Page, pageOffset, type PageRequest } from '../../domain/pagination';
+import { Workflow } from '../models/Workflow';
+import { WorkflowTask } from '../models/WorkflowTask';
+import { WorkflowTaskAction } from '../models/WorkflowTaskAction';
+import { type WorkflowRow } from '../rows';
+
+const withTasks = [{ model: WorkflowTask, include: [WorkflowTaskAction] }];
+
+/** A page of the owner's workflows with their tasks and actions, newest first. */
+export async function listWorkflows(ownerId: string, page: PageRequest): Promise<Page<WorkflowRow>> {
+  const { rows, count } = await Workflow.findAndCountAll({
+    where: { owner_id: ownerId },
+    include: withTasks,
+    order: [['created_at', 'DESC'], ['id', 'DESC']],
+    limit: page.limit,
+    offset: pageOffset(page),
+    distinct: true,
+  });
+  return { items: rows, total: count, page: page.page, limit: page.limit };
+}
+
+/** The system workflow templates a studio can copy, by name. */
+export function listWorkflowTemplates(): Promise<WorkflowRow[]> {
+  return Workflow.findAll({ where: { owner_id: null, is_template: true }, include: withTasks, order: [['name', 'ASC'], ['id', 'ASC']] });
+}
