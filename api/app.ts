@@ -38,6 +38,7 @@ import { buildQueueBoardRouter } from './ops/queue-board/router';
 import { buildOpsRouter } from './ops/router';
 import { createOpsMetrics } from '../lib/metrics/ops-metrics';
 import { taskQueuesInUse } from '../workflows/contracts';
+import { buildSessionContactsRouter } from './session-contacts/router';
 import { buildSessionsRouter } from './sessions/router';
 import { buildSmsTemplatesRouter } from './sms-templates/router';
 import { buildWorkflowTriggersRouter } from './workflow-triggers/router';
@@ -114,6 +115,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(buildContactsRouter({ sequelize, kit }));
   app.use(buildCompanyProfileRouter({ sequelize, kit }));
   app.use(buildSessionsRouter({ sequelize, kit }));
+  app.use(buildSessionContactsRouter({ sequelize, kit }));
   app.use(buildExportTemplatesRouter({ sequelize, kit }));
   app.use(buildSessionInfoTemplatesRouter({ sequelize, kit }));
   app.use(buildAdminSessionInfoTemplatesRouter({ sequelize, kit }));

@@ -22,6 +22,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   job_already_started: 409,
   field_key_taken: 409,
   session_info_template_missing: 409,
+  session_contact_exists: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

@@ -1,0 +1,28 @@
+import { QueryTypes } from 'sequelize';
+import { type Sequelize } from 'sequelize-typescript';
+
+/** A contact attached to a session beside its main contact, with what the studio reads of it. */
+export interface SessionContactRow {
+  contact_id: string;
+  role: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  phone_number: string | null;
+  created_at: Date;
+}
+
+/**
+ * The session's other contacts, in the order they were added (the order invitations and tasks
+ * try them in, after the main contact). The caller has checked the session is the owner's; the
+ * join on the contact's owner keeps anything else out all the same.
+ */
+export async function listSessionContacts(sequelize: Sequelize, ownerId: string, sessionId: string): Promise<SessionContactRow[]> {
+  return sequelize.query<SessionContactRow>(
+    `SELECT sc.contact_id, sc.role, c.first_name, c.last_name, c.email, c.phone_number, sc.created_at
+       FROM session_contacts sc JOIN contacts c ON c.id = sc.contact_id AND c.owner_id = $1
+      WHERE sc.session_id = $2
+      ORDER BY sc.created_at, sc.contact_id`,
+    { bind: [ownerId, sessionId], type: QueryTypes.SELECT },
+  );
+}
