@@ -1,6 +1,8 @@
+import { Op, type WhereOptions } from 'sequelize';
 import { NotFoundError } from '../../domain/errors';
 import { ClientAccount } from '../models/ClientAccount';
 import { Session } from '../models/Session';
+import { SessionContact } from '../models/SessionContact';
 import { type ClientAccountRow, type SessionRow } from '../rows';
 
 /** Who a client account is: the studio (owner) and the contact it belongs to. */
@@ -11,9 +13,20 @@ export function findClientAccount(id: string): Promise<ClientAccountRow | null> 
   return ClientAccount.findByPk(id);
 }
 
-/** A session the client may see: the studio's session whose contact is this client's contact; else null. */
-export function findClientSessionOrNull(account: ClientRef, sessionId: string): Promise<SessionRow | null> {
-  return Session.findOne({ where: { id: sessionId, owner_id: account.owner_id, contact_id: account.contact_id } });
+/**
+ * Which of the studio's sessions a client sees: those whose main contact is the client's contact,
+ * and those the client's contact is attached to (/api/sessions/:id/contacts: the other partner of
+ * a wedding answers the questionnaire too).
+ */
+async function clientSessionsWhere(account: ClientRef): Promise<WhereOptions> {
+  const attached = await SessionContact.findAll({ where: { contact_id: account.contact_id }, attributes: ['session_id'] });
+  const ids = attached.map((a) => a.session_id);
+  return { owner_id: account.owner_id, [Op.or]: [{ contact_id: account.contact_id }, ...(ids.length > 0 ? [{ id: ids }] : [])] };
+}
+
+/** A session the client may see (clientSessionsWhere); else null. */
+export async function findClientSessionOrNull(account: ClientRef, sessionId: string): Promise<SessionRow | null> {
+  return Session.findOne({ where: { id: sessionId, ...(await clientSessionsWhere(account)) } });
 }
 
 /** As findClientSessionOrNull, but 404 ('Session') when the client may not see it. */
@@ -24,6 +37,6 @@ export async function findClientSession(account: ClientRef, sessionId: string): 
 }
 
 /** The client's sessions, newest first (at most 100). */
-export function listClientSessions(account: ClientRef): Promise<SessionRow[]> {
-  return Session.findAll({ where: { owner_id: account.owner_id, contact_id: account.contact_id }, order: [['created_at', 'DESC']], limit: 100 });
+export async function listClientSessions(account: ClientRef): Promise<SessionRow[]> {
+  return Session.findAll({ where: await clientSessionsWhere(account), order: [['created_at', 'DESC']], limit: 100 });
 }

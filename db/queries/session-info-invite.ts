@@ -3,6 +3,7 @@ import { Contact } from '../models/Contact';
 import { type EmailTemplate } from '../models/EmailTemplate';
 import { findEmailTemplate } from './email-templates';
 import { Session } from '../models/Session';
+import { SessionContact } from '../models/SessionContact';
 import { User } from '../models/User';
 import { UserSessionInfoTemplate } from '../models/UserSessionInfoTemplate';
 
@@ -16,8 +17,9 @@ export interface InviteContext {
 
 /**
  * The spec's preconditions, in order: the owner's session (else 404), a template attached (else
- * 409), a contact with an email (else 400). The api checks them before starting the job, and the
- * job checks them again at send time.
+ * 409), a contact with an email (else 400): the session's main contact, or else the first of its
+ * other contacts (/api/sessions/:id/contacts, in the order they were added) that has one. The api
+ * checks them before starting the job, and the job checks them again at send time.
  */
 export async function loadInviteContext(ownerId: string, sessionId: string): Promise<InviteContext> {
   const session = await Session.findOne({ where: { id: sessionId, owner_id: ownerId } });
@@ -26,9 +28,14 @@ export async function loadInviteContext(ownerId: string, sessionId: string): Pro
     ? await UserSessionInfoTemplate.findOne({ where: { id: session.session_info_template_id, owner_id: ownerId } })
     : null;
   if (!template) throw new ConflictError('session_info_template_missing', 'This session has no session info template: attach one before sending the invitation');
-  const contact = session.contact_id ? await Contact.findOne({ where: { id: session.contact_id, owner_id: ownerId } }) : null;
-  if (!contact) throw new ValidationError('This session has no contact to invite');
-  if (!contact.email) throw new ValidationError("The session's contact has no email address");
+  const main = session.contact_id ? await Contact.findOne({ where: { id: session.contact_id, owner_id: ownerId } }) : null;
+  const links = await SessionContact.findAll({ where: { session_id: session.id }, attributes: ['contact_id'], order: [['created_at', 'ASC'], ['contact_id', 'ASC']] });
+  const linked = await Contact.findAll({ where: { owner_id: ownerId, id: links.map((l) => l.contact_id) } });
+  const others = links.map((l) => linked.find((c) => c.id === l.contact_id)).filter((c): c is Contact => Boolean(c));
+  const candidates = [...(main ? [main] : []), ...others];
+  if (candidates.length === 0) throw new ValidationError('This session has no contact to invite');
+  const contact = candidates.find((c) => c.email);
+  if (!contact) throw new ValidationError("None of the session's contacts has an email address");
   const owner = await User.findByPk(ownerId);
   if (!owner) throw new NotFoundError('Session');
   return { session, contact: contact as Contact & { email: string }, owner };

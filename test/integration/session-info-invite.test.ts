@@ -38,6 +38,10 @@ const mailsTo = async (address: string) => ((await (await fetch(`${process.env.M
 
 async function sessionFor(owner: TestUser, contact: { email?: string | null; first_name?: string }, withTemplate = true) {
   const c = await buildContact(t.app, owner, contact);
+  return sessionWithContact(owner, c, withTemplate);
+}
+
+async function sessionWithContact(owner: TestUser, c: { id: string }, withTemplate = true) {
   const session = (await request(t.app).post('/api/sessions').set(as(owner)).send({ title: 'Mariage au domaine', contact_id: c.id }).expect(201)).body as { id: string };
   if (withTemplate) {
     const template = (
@@ -174,4 +178,27 @@ describe('POST /api/sessions/:id/send-session-info-invite', () => {
     fs.writeFileSync(pdfFile, Buffer.from(await (await fetch(pdfLink.body.url)).arrayBuffer()));
     expect(execFileSync('pdftotext', ['-layout', pdfFile, '-']).toString('utf8')).toMatch(/Lieu de la cérémonie\s+Château de Joux/);
   }, 120_000);
+
+  it('invites the first session contact with an email when the main contact has none, and that contact answers through the portal', async () => {
+    const owner = await buildUser(t.app);
+    const bride = await buildContact(t.app, owner, { first_name: 'Camille', email: null });
+    const session = await sessionWithContact(owner, bride);
+    const mother = await buildContact(t.app, owner, { first_name: 'Hélène', email: null });
+    const groomEmail = `leo-${crypto.randomUUID()}@example.fr`;
+    const groom = await buildContact(t.app, owner, { first_name: 'Léo', email: groomEmail });
+    // Nobody to write to yet: the main contact has no email, and no one else is attached.
+    expect((await request(t.app).post(`/api/sessions/${session.id}/send-session-info-invite`).set(as(owner)).send({})).status).toBe(400);
+    await request(t.app).post(`/api/sessions/${session.id}/contacts`).set(as(owner)).send({ contact_id: mother.id, role: 'parent' }).expect(201);
+    await request(t.app).post(`/api/sessions/${session.id}/contacts`).set(as(owner)).send({ contact_id: groom.id, role: 'groom' }).expect(201);
+
+    await request(t.app).post(`/api/sessions/${session.id}/send-session-info-invite`).set(as(owner)).send({}).expect(202);
+    const [mail] = await eventually('the invitation to the groom', async () => ((await mailsTo(groomEmail)).length > 0 ? mailsTo(groomEmail) : undefined));
+    expect(mail.text).toContain('Léo');
+    const portalPath = new URL(/(https?:\/\/\S+\/portal\/session-info\/[\w-]+)/.exec(mail.text)![1]).pathname;
+    const page = await request(t.app).post(portalPath).expect(200);
+    const token = /name="client_token" value="([^"]+)"/.exec(page.text)![1];
+    await request(t.app).post('/portal/session-info').type('form').send({ client_token: token, session_id: session.id, venue: 'Mairie de Lourmarin', guests: '60', style: 'Classique' }).expect(200);
+    const seen = await request(t.app).get(`/api/sessions/${session.id}/client-info`).set(as(owner)).expect(200);
+    expect(seen.body).toMatchObject({ submitted_via: 'CLIENT_PORTAL', responses: { venue: 'Mairie de Lourmarin', guests: 60 } });
+  });
 });
