@@ -13,6 +13,8 @@ const sessionFields = {
   user_rate_id: z.uuid().nullable().optional(),
   /** The questionnaire the client fills in: one of the studio's templates; null detaches it. */
   session_info_template_id: z.uuid().nullable().optional(),
+  /** A system session type or one of the studio's own; its default workflow comes with it. null clears it. */
+  user_session_type_id: z.uuid().nullable().optional(),
 };
 
 const datesInOrder = (s: { start_date?: Date | null; end_date?: Date | null }) => !s.start_date || !s.end_date || s.end_date >= s.start_date;

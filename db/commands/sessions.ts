@@ -1,4 +1,4 @@
-import { type Transaction } from 'sequelize';
+import { Op, type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { NotFoundError, ValidationError } from '../../domain/errors';
 import { type SessionStatus } from '../../domain/sessions/session-status';
@@ -6,6 +6,7 @@ import { Contact } from '../models/Contact';
 import { Session } from '../models/Session';
 import { SessionWorkflowTaskRun } from '../models/SessionWorkflowTaskRun';
 import { UserSessionInfoTemplate } from '../models/UserSessionInfoTemplate';
+import { UserSessionType } from '../models/UserSessionType';
 import { findOwned } from '../queries/owned';
 import { deleteOwned } from './delete-owned';
 import { recordDomainEvent } from './record-domain-event';
@@ -20,6 +21,7 @@ export interface SessionProps {
   contact_id?: string | null;
   user_rate_id?: string | null;
   session_info_template_id?: string | null;
+  user_session_type_id?: string | null;
 }
 
 /** A session may only point at the owner's own contact; another user's id reads as unknown. */
@@ -39,12 +41,26 @@ async function assertOwnTemplate(templateId: string | null | undefined, ownerId:
   if (!found) throw new NotFoundError('Session info template');
 }
 
+/**
+ * A session's type: a system type (owner NULL) or one of the owner's own; another studio's reads
+ * as not found. The type's default workflow comes with it (as setSessionType does), so its events
+ * and trigger conditions on `user_session_type.*` see it.
+ */
+async function typeDefaults(typeId: string | null | undefined, ownerId: string, transaction: Transaction): Promise<{ workflow_id?: string | null }> {
+  if (typeId === undefined) return {};
+  if (typeId === null) return {};
+  const type = await UserSessionType.findOne({ where: { id: typeId, [Op.or]: [{ owner_id: null }, { owner_id: ownerId }] }, transaction });
+  if (!type) throw new NotFoundError('Session type');
+  return type.default_workflow_id ? { workflow_id: type.default_workflow_id } : {};
+}
+
 /** Creates a session and its SESSION_CREATED event in one transaction. */
 export async function createSession(sequelize: Sequelize, ownerId: string, props: SessionProps & { title: string }, requestId?: string): Promise<Session> {
   return sequelize.transaction(async (transaction) => {
     await assertOwnContact(props.contact_id, ownerId, transaction);
     await assertOwnTemplate(props.session_info_template_id, ownerId, transaction);
-    const session = await Session.create({ ...props, owner_id: ownerId }, { transaction });
+    const defaults = await typeDefaults(props.user_session_type_id, ownerId, transaction);
+    const session = await Session.create({ ...defaults, ...props, owner_id: ownerId }, { transaction });
     await recordDomainEvent(
       { eventType: 'SESSION_CREATED', entityType: 'SESSION', entityId: session.id, ownerId, payload: session.get({ plain: true }), requestId },
       transaction,
@@ -62,6 +78,9 @@ export async function updateSession(sequelize: Sequelize, ownerId: string, id: s
     const session = await findOwned(Session, 'Session', id, ownerId, { transaction, lock: true });
     await assertOwnContact(props.contact_id, ownerId, transaction);
     await assertOwnTemplate(props.session_info_template_id, ownerId, transaction);
+    // A new type brings its default workflow; the same type again changes nothing.
+    const defaults = props.user_session_type_id !== session.user_session_type_id ? await typeDefaults(props.user_session_type_id, ownerId, transaction) : {};
+    if (defaults.workflow_id) session.set(defaults);
     const previousStatus = session.status;
     const previousStart = session.start_date?.getTime() ?? null;
     session.set(props);

@@ -1,3 +1,4 @@
+import { Op } from 'sequelize';
 import { Contact } from '../models/Contact';
 import { Invoice } from '../models/Invoice';
 import { Quote } from '../models/Quote';
@@ -21,7 +22,8 @@ export async function loadConditionSubject(entityType: DomainEntityType, id: str
       if (!session) return null;
       const [contact, sessionType] = await Promise.all([
         session.contact_id ? Contact.findOne({ where: { id: session.contact_id as string, owner_id: ownerId } }) : null,
-        session.user_session_type_id ? UserSessionType.findOne({ where: { id: session.user_session_type_id as string, owner_id: ownerId } }) : null,
+        // A session's type is the studio's own or a system one (owner NULL), as sessions accept.
+        session.user_session_type_id ? UserSessionType.findOne({ where: { id: session.user_session_type_id as string, [Op.or]: [{ owner_id: ownerId }, { owner_id: null }] } }) : null,
       ]);
       return { ...session, contact: plain(contact), user_session_type: plain(sessionType) };
     }

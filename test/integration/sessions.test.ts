@@ -132,4 +132,17 @@ describe('sessions', () => {
     expect(detached.status).toBe(200);
     expect(detached.body.session_info_template_id).toBeNull();
   });
+
+  it("takes a system session type or the studio's own by PUT or PATCH; another studio's type is not found", async () => {
+    const [[system]] = (await t.sequelize.query('SELECT id::text, default_workflow_id::text AS workflow FROM user_session_types WHERE owner_id IS NULL ORDER BY display_order LIMIT 1')) as [{ id: string; workflow: string | null }[], unknown];
+    const session = (await request(t.app).post('/api/sessions').set(as(alice)).send({ title: 'Portrait' }).expect(201)).body as { id: string };
+    const typed = await request(t.app).patch(`/api/sessions/${session.id}`).set(as(alice)).send({ user_session_type_id: system.id });
+    expect(typed.status).toBe(200);
+    expect(typed.body).toMatchObject({ user_session_type_id: system.id, workflow_id: system.workflow });
+    const [[bobsType]] = (await t.sequelize.query("INSERT INTO user_session_types (owner_id, name) VALUES ($1, 'Séance de Bob') RETURNING id::text", { bind: [bob.id] })) as [{ id: string }[], unknown];
+    expect((await request(t.app).put(`/api/sessions/${session.id}`).set(as(alice)).send({ user_session_type_id: bobsType.id })).status).toBe(404);
+    expect((await request(t.app).post('/api/sessions').set(as(alice)).send({ title: 'x', user_session_type_id: bobsType.id })).status).toBe(404);
+    expect((await request(t.app).get(`/api/sessions/${session.id}`).set(as(alice))).body.user_session_type_id).toBe(system.id);
+    expect((await request(t.app).put(`/api/sessions/${session.id}`).set(as(alice)).send({ user_session_type_id: null }).expect(200)).body.user_session_type_id).toBeNull();
+  });
 });

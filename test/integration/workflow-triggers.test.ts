@@ -214,6 +214,28 @@ describe('events evaluated against triggers (outbox relay and evaluation job, re
     expect((await executionsOf(lyon.body.id)).map((e) => e.entity_id)).not.toContain(paris.id);
   });
 
+  it('matches a trigger on user_session_type.name for a session given its type through the API', async () => {
+    const [[type]] = (await t.sequelize.query("SELECT id::text, name FROM user_session_types WHERE owner_id IS NULL AND is_active ORDER BY display_order LIMIT 1")) as [{ id: string; name: string }[], unknown];
+    const byType = await request(t.app)
+      .post(`/api/workflows/${workflowId}/triggers`)
+      .set(as(studio))
+      .send({ name: 'Par type', trigger_event: 'SESSION_CREATED', conditions: { operator: 'AND', conditions: [{ field: 'user_session_type.name', operator: 'equals', value: type.name }] } })
+      .expect(201);
+    const typed = (await request(t.app).post('/api/sessions').set(as(studio)).send({ title: 'Séance typée', user_session_type_id: type.id }).expect(201)).body as { id: string; user_session_type_id: string };
+    expect(typed.user_session_type_id).toBe(type.id);
+    const untyped = (await request(t.app).post('/api/sessions').set(as(studio)).send({ title: 'Séance sans type' }).expect(201)).body as { id: string };
+    const executions = await eventually('the typed session to be evaluated', async () => {
+      const rows = await executionsOf(byType.body.id);
+      return rows.length ? rows : undefined;
+    });
+    expect(executions.map((e) => e.entity_id)).toEqual([typed.id]);
+    await eventually('the untyped session dispatched too', async () => {
+      const [rows] = await t.sequelize.query('SELECT count(*)::int AS n FROM outbox_events WHERE entity_id = $1 AND dispatched_at IS NOT NULL', { bind: [untyped.id] });
+      return (rows as { n: number }[])[0].n === 1 ? true : undefined;
+    });
+    expect((await executionsOf(byType.body.id)).map((e) => e.entity_id)).toEqual([typed.id]);
+  });
+
   it('records FAILED with the message for a trigger whose evaluation throws, while the request that caused it succeeded; a redelivered event adds nothing', async () => {
     const broken = await request(t.app).post(`/api/workflows/${workflowId}/triggers`).set(as(studio)).send({ name: 'Cassé', trigger_event: 'CONTACT_CREATED' }).expect(201);
     // A condition saved before validation existed (written directly): evaluation throws on it.
