@@ -39,6 +39,7 @@ import { buildOpsRouter } from './ops/router';
 import { createOpsMetrics } from '../lib/metrics/ops-metrics';
 import { taskQueuesInUse } from '../workflows/contracts';
 import { buildSessionContactsRouter } from './session-contacts/router';
+import { buildSessionTypesRouter } from './session-types/router';
 import { buildSessionsRouter } from './sessions/router';
 import { buildSmsTemplatesRouter } from './sms-templates/router';
 import { buildWorkflowTriggersRouter } from './workflow-triggers/router';
@@ -116,6 +117,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(buildCompanyProfileRouter({ sequelize, kit }));
   app.use(buildSessionsRouter({ sequelize, kit }));
   app.use(buildSessionContactsRouter({ sequelize, kit }));
+  app.use(buildSessionTypesRouter({ sequelize, kit }));
   app.use(buildExportTemplatesRouter({ sequelize, kit }));
   app.use(buildSessionInfoTemplatesRouter({ sequelize, kit }));
   app.use(buildAdminSessionInfoTemplatesRouter({ sequelize, kit }));

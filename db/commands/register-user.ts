@@ -1,6 +1,7 @@
 import { UniqueConstraintError } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { ConflictError } from '../../domain/errors';
+import { copySystemSessionTypes } from './copy-system-session-types';
 import { copyBaseSessionInfoTemplates } from './copy-base-session-info-templates';
 import { Organization } from '../models/Organization';
 import { User } from '../models/User';
@@ -44,6 +45,8 @@ function createAccount(sequelize: Sequelize, email: string, props: RegisterUserP
       { transaction },
     );
     await copyBaseSessionInfoTemplates(user.id, { transaction, locale: user.locale });
+    // After the questionnaires: each copied type points at the studio's copy of its questionnaire.
+    await copySystemSessionTypes(user.id, user.locale, transaction);
     return user;
   });
 }

@@ -46,12 +46,15 @@ async function assertOwnTemplate(templateId: string | null | undefined, ownerId:
  * as not found. The type's default workflow comes with it (as setSessionType does), so its events
  * and trigger conditions on `user_session_type.*` see it.
  */
-async function typeDefaults(typeId: string | null | undefined, ownerId: string, transaction: Transaction): Promise<{ workflow_id?: string | null }> {
-  if (typeId === undefined) return {};
-  if (typeId === null) return {};
+async function typeDefaults(typeId: string | null | undefined, ownerId: string, transaction: Transaction): Promise<{ workflow_id?: string; session_info_template_id?: string }> {
+  if (typeId === undefined || typeId === null) return {};
   const type = await UserSessionType.findOne({ where: { id: typeId, [Op.or]: [{ owner_id: null }, { owner_id: ownerId }] }, transaction });
   if (!type) throw new NotFoundError('Session type');
-  return type.default_workflow_id ? { workflow_id: type.default_workflow_id } : {};
+  return {
+    ...(type.default_workflow_id ? { workflow_id: type.default_workflow_id } : {}),
+    // A system type's questionnaire is not the studio's: only the studio's own types bring one.
+    ...(type.owner_id && type.default_session_info_template_id ? { session_info_template_id: type.default_session_info_template_id } : {}),
+  };
 }
 
 /** Creates a session and its SESSION_CREATED event in one transaction. */
@@ -80,7 +83,9 @@ export async function updateSession(sequelize: Sequelize, ownerId: string, id: s
     await assertOwnTemplate(props.session_info_template_id, ownerId, transaction);
     // A new type brings its default workflow; the same type again changes nothing.
     const defaults = props.user_session_type_id !== session.user_session_type_id ? await typeDefaults(props.user_session_type_id, ownerId, transaction) : {};
-    if (defaults.workflow_id) session.set(defaults);
+    if (defaults.workflow_id) session.set({ workflow_id: defaults.workflow_id });
+    // The type's questionnaire only when the session has none and the request names none.
+    if (defaults.session_info_template_id && !session.session_info_template_id && props.session_info_template_id === undefined) session.set({ session_info_template_id: defaults.session_info_template_id });
     const previousStatus = session.status;
     const previousStart = session.start_date?.getTime() ?? null;
     session.set(props);

@@ -44,6 +44,10 @@ export class UserSessionType extends Model {
   @Column({ type: DataType.INTEGER, allowNull: false })
   declare display_order: number;
 
+  /** The questionnaire a session of this type gets when it has none (one of the owner's templates). */
+  @Column({ type: DataType.UUID })
+  declare default_session_info_template_id: string | null;
+
   /** Required on system rows (unique among them); on a user's row, the system type it copies. */
   @Column({ type: DataType.STRING(100) })
   declare business_key: string | null;

@@ -1,0 +1,52 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { type Sequelize } from 'sequelize-typescript';
+import { createDefaultSessionTypes, deleteSessionType, saveSessionType } from '../../db/commands/session-types';
+import { findSessionType, listSessionTypes } from '../../db/queries/session-types';
+import { IdParams, PageQuery } from '../http/common-schemas';
+import { type createRouteKit } from '../http/route-kit';
+import { presentSessionType, sessionTypeProps } from './presenter';
+import { CreateSessionTypeBody, SessionTypePage, SessionTypeView, UpdateSessionTypeBody } from './schema';
+
+/** /api/session-types: the kinds of sessions a studio sells (wedding, portrait…), with their defaults. */
+export function buildSessionTypesRouter({ sequelize, kit }: { sequelize: Sequelize; kit: ReturnType<typeof createRouteKit> }): Router {
+  const router = Router();
+  const tag = 'session-types';
+
+  kit.route(router, { method: 'get', path: '/api/session-types', summary: "The studio's session types, in display order", tag, auth: 'user', query: PageQuery, response: SessionTypePage }, async ({ user, query }) => {
+    const page = await listSessionTypes(user.id, query);
+    return { ...page, items: page.items.map(presentSessionType) };
+  });
+
+  kit.route(router, { method: 'post', path: '/api/session-types', summary: 'Create a session type', tag, auth: 'user', body: CreateSessionTypeBody, response: SessionTypeView, status: 201 }, async ({ user, body, req }) =>
+    presentSessionType(await saveSessionType(sequelize, user.id, null, sessionTypeProps(body), req.requestId)),
+  );
+
+  kit.route(
+    router,
+    { method: 'post', path: '/api/session-types/create-defaults', summary: 'Copy the system session types the studio does not have yet (new accounts get them at registration)', tag, auth: 'user', response: SessionTypePage.extend({ created: z.number().int() }) },
+    async ({ user }) => {
+      const created = await createDefaultSessionTypes(sequelize, user.id, user.locale);
+      const page = await listSessionTypes(user.id, { page: 1, limit: 100 });
+      return { created, ...page, items: page.items.map(presentSessionType) };
+    },
+  );
+
+  kit.route(router, { method: 'get', path: '/api/session-types/:id', summary: 'Read a session type', tag, auth: 'user', params: IdParams, response: SessionTypeView }, async ({ user, params }) =>
+    presentSessionType(await findSessionType(user.id, params.id)),
+  );
+
+  kit.route(router, { method: 'put', path: '/api/session-types/:id', summary: 'Update a session type', tag, auth: 'user', params: IdParams, body: UpdateSessionTypeBody, response: SessionTypeView }, async ({ user, params, body, req }) =>
+    presentSessionType(await saveSessionType(sequelize, user.id, params.id, sessionTypeProps(body), req.requestId)),
+  );
+
+  kit.route(router, { method: 'patch', path: '/api/session-types/:id', summary: 'Update some fields of a session type', tag, auth: 'user', params: IdParams, body: UpdateSessionTypeBody, response: SessionTypeView }, async ({ user, params, body, req }) =>
+    presentSessionType(await saveSessionType(sequelize, user.id, params.id, sessionTypeProps(body), req.requestId)),
+  );
+
+  kit.route(router, { method: 'delete', path: '/api/session-types/:id', summary: 'Delete a session type; its sessions and document lines keep existing without a type', tag, auth: 'user', params: IdParams, status: 204 }, async ({ user, params, req }) => {
+    await deleteSessionType(sequelize, user.id, params.id, req.requestId);
+  });
+
+  return router;
+}

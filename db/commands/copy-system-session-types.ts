@@ -1,0 +1,41 @@
+import { Op, type Transaction } from 'sequelize';
+import { type UserLocale } from '../../domain/accounts/users';
+import { BaseSessionInfoTemplate } from '../models/BaseSessionInfoTemplate';
+import { UserSessionInfoTemplate } from '../models/UserSessionInfoTemplate';
+import { UserSessionType } from '../models/UserSessionType';
+
+/**
+ * Gives a studio its own copy of each active system session type it does not have yet (matched
+ * on business_key), keeping the system type's default workflow, and linked to the studio's own
+ * default copy of the questionnaire made for that type in the studio's language. Idempotent: a
+ * second call creates nothing. Returns how many were created.
+ */
+export async function copySystemSessionTypes(ownerId: string, locale: UserLocale, transaction: Transaction): Promise<number> {
+  const system = await UserSessionType.findAll({ where: { owner_id: null, is_active: true }, order: [['display_order', 'ASC'], ['id', 'ASC']], transaction });
+  const have = new Set((await UserSessionType.findAll({ where: { owner_id: ownerId, business_key: { [Op.ne]: null } }, attributes: ['business_key'], transaction })).map((t) => t.business_key));
+  const missing = system.filter((t) => !have.has(t.business_key));
+  if (missing.length === 0) return 0;
+  const bases = await BaseSessionInfoTemplate.findAll({ where: { locale, default_session_type_id: missing.map((t) => t.id) }, attributes: ['id', 'default_session_type_id'], transaction });
+  const copies = await UserSessionInfoTemplate.findAll({ where: { owner_id: ownerId, is_default_copy: true, base_template_id: bases.map((b) => b.id) }, attributes: ['id', 'base_template_id'], transaction });
+  const templateFor = (typeId: string) => {
+    const base = bases.find((b) => b.default_session_type_id === typeId);
+    return copies.find((c) => base && c.base_template_id === base.id)?.id ?? null;
+  };
+  await UserSessionType.bulkCreate(
+    missing.map((t) => ({
+      owner_id: ownerId,
+      name: t.name,
+      description: t.description,
+      duration_minutes: t.duration_minutes,
+      price: t.price,
+      vat_percentage: t.vat_percentage,
+      default_workflow_id: t.default_workflow_id,
+      default_session_info_template_id: templateFor(t.id),
+      display_order: t.display_order,
+      business_key: t.business_key,
+      is_active: true,
+    })),
+    { transaction },
+  );
+  return missing.length;
+}

@@ -1,0 +1,30 @@
+import { type Page, pageOffset, type PageRequest } from '../../domain/pagination';
+import { UserSessionType } from '../models/UserSessionType';
+import { findOwned } from './owned';
+
+/** The columns of a session type, as plain data. */
+export type SessionTypeRow = Pick<
+  UserSessionType,
+  'id' | 'name' | 'description' | 'duration_minutes' | 'price' | 'vat_percentage' | 'default_workflow_id' | 'default_session_info_template_id' | 'display_order' | 'business_key' | 'is_active' | 'created_at' | 'updated_at'
+>;
+
+/** A page of the studio's own session types, in the studio's display order, then by name. */
+export async function listSessionTypes(ownerId: string, page: PageRequest): Promise<Page<SessionTypeRow>> {
+  const { rows, count } = await UserSessionType.findAndCountAll({
+    where: { owner_id: ownerId },
+    order: [
+      ['display_order', 'ASC'],
+      ['name', 'ASC'],
+      ['id', 'ASC'],
+    ],
+    limit: page.limit,
+    offset: pageOffset(page),
+    raw: true,
+  });
+  return { items: rows, total: count, page: page.page, limit: page.limit };
+}
+
+/** One of the studio's own session types; another studio's (or a system one) reads as not found. */
+export function findSessionType(ownerId: string, id: string): Promise<SessionTypeRow> {
+  return findOwned(UserSessionType, 'Session type', id, ownerId);
+}

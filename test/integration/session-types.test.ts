@@ -1,0 +1,76 @@
+// The studio's session types through HTTP against the real stack: copies of the system types at
+// registration (linked to the studio's own questionnaire copies), CRUD, links checked (404 for
+// another studio's workflow or questionnaire), delete detaching sessions, 404 across studios.
+import crypto from 'node:crypto';
+import request from 'supertest';
+import { buildUser, type TestUser } from '../factories/users';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const as = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
+const TYPES = '/api/session-types';
+
+describe('/api/session-types', () => {
+  it('gives a new studio its copies of the system types, each with its own copy of the matching questionnaire; create-defaults adds nothing twice', async () => {
+    const owner = await buildUser(t.app);
+    const [system] = (await t.sequelize.query('SELECT count(*)::int AS n FROM user_session_types WHERE owner_id IS NULL AND is_active')) as [{ n: number }[], unknown];
+    const list = await request(t.app).get(TYPES).query({ limit: 100 }).set(as(owner)).expect(200);
+    expect(list.body.total).toBe(system[0].n);
+    const templates = (await request(t.app).get('/api/session-info/templates').set(as(owner)).expect(200)).body as { id: string }[];
+    const linked = (list.body.items as { default_session_info_template_id: string | null; business_key: string }[]).filter((x) => x.default_session_info_template_id);
+    expect(linked.length).toBeGreaterThan(0);
+    for (const type of linked) expect(templates.map((x) => x.id)).toContain(type.default_session_info_template_id);
+    const again = await request(t.app).post(`${TYPES}/create-defaults`).set(as(owner)).expect(200);
+    expect(again.body).toMatchObject({ created: 0, total: system[0].n });
+  });
+
+  it('creates, reads, updates and deletes its own types; deleting one leaves its sessions without a type', async () => {
+    const owner = await buildUser(t.app);
+    const template = (await request(t.app).post('/api/session-info/templates').set(as(owner)).send({ name: 'Naissance', fields: [] }).expect(201)).body as { id: string };
+    const workflow = (await request(t.app).post('/api/workflows').set(as(owner)).send({ name: 'Suivi naissance' }).expect(201)).body as { id: string };
+    const created = await request(t.app)
+      .post(TYPES)
+      .set(as(owner))
+      .send({ name: 'Séance naissance', description: 'À domicile', duration_minutes: 120, default_price: '280', vat_percentage: 20, default_workflow_id: workflow.id, default_session_info_template_id: template.id, display_order: 3 });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: 'Séance naissance', duration_minutes: 120, default_price: '280.00', vat_percentage: '20.00', default_workflow_id: workflow.id, default_session_info_template_id: template.id, business_key: null, is_active: true });
+    const id = created.body.id as string;
+    expect((await request(t.app).get(`${TYPES}/${id}`).set(as(owner)).expect(200)).body).toEqual(created.body);
+    const patched = await request(t.app).patch(`${TYPES}/${id}`).set(as(owner)).send({ default_price: 300, is_active: false }).expect(200);
+    expect(patched.body).toMatchObject({ default_price: '300.00', is_active: false, name: 'Séance naissance' });
+
+    const session = (await request(t.app).post('/api/sessions').set(as(owner)).send({ title: 'Naissance de Jules', user_session_type_id: id }).expect(201)).body as { id: string; workflow_id: string; session_info_template_id: string };
+    // The type's workflow and questionnaire come with it.
+    expect([session.workflow_id, session.session_info_template_id]).toEqual([workflow.id, template.id]);
+    const later = (await request(t.app).post('/api/sessions').set(as(owner)).send({ title: 'Naissance de Léa' }).expect(201)).body as { id: string };
+    const typedLater = await request(t.app).patch(`/api/sessions/${later.id}`).set(as(owner)).send({ user_session_type_id: id }).expect(200);
+    expect(typedLater.body).toMatchObject({ workflow_id: workflow.id, session_info_template_id: template.id });
+    await request(t.app).delete(`${TYPES}/${id}`).set(as(owner)).expect(204);
+    expect((await request(t.app).get(`${TYPES}/${id}`).set(as(owner))).status).toBe(404);
+    const kept = await request(t.app).get(`/api/sessions/${session.id}`).set(as(owner)).expect(200);
+    expect(kept.body).toMatchObject({ title: 'Naissance de Jules', user_session_type_id: null });
+  });
+
+  it("refuses bad input with 400 and another studio's type, workflow or questionnaire with 404", async () => {
+    const owner = await buildUser(t.app);
+    const other = await buildUser(t.app);
+    const theirTemplate = (await request(t.app).post('/api/session-info/templates').set(as(other)).send({ name: 'Privé', fields: [] }).expect(201)).body as { id: string };
+    const theirWorkflow = (await request(t.app).post('/api/workflows').set(as(other)).send({ name: 'Privé' }).expect(201)).body as { id: string };
+    const theirType = (await request(t.app).post(TYPES).set(as(other)).send({ name: 'Leur type' }).expect(201)).body as { id: string };
+    for (const body of [{ name: '' }, { name: 'x', default_price: -1 }, { name: 'x', vat_percentage: 120 }, { name: 'x', duration_minutes: 0 }, { name: 'x', colour: 'red' }, { name: 'x', default_price: '12.345' }]) {
+      expect([JSON.stringify(body), (await request(t.app).post(TYPES).set(as(owner)).send(body)).status]).toEqual([JSON.stringify(body), 400]);
+    }
+    expect((await request(t.app).post(TYPES).set(as(owner)).send({ name: 'x', default_workflow_id: theirWorkflow.id })).status).toBe(404);
+    expect((await request(t.app).post(TYPES).set(as(owner)).send({ name: 'x', default_session_info_template_id: theirTemplate.id })).status).toBe(404);
+    expect((await request(t.app).get(`${TYPES}/${theirType.id}`).set(as(owner))).status).toBe(404);
+    expect((await request(t.app).patch(`${TYPES}/${theirType.id}`).set(as(owner)).send({ name: 'Mien' })).status).toBe(404);
+    expect((await request(t.app).delete(`${TYPES}/${theirType.id}`).set(as(owner))).status).toBe(404);
+    expect((await request(t.app).get(`${TYPES}/${crypto.randomUUID()}`).set(as(owner))).status).toBe(404);
+    expect((await request(t.app).get(`${TYPES}/${theirType.id}`).set(as(other))).body.name).toBe('Leur type');
+  });
+});
