@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { compact } from '../../domain/company/identifiers';
-import { optionalEmail, optionalText } from '../http/common-schemas';
+import { decimalText, optionalEmail, optionalText } from '../http/common-schemas';
 
 /** An identifier as typed (`912 345 678`, `fr 44 …`): spaces, dots and dashes dropped, upper case; blank is null. */
 const identifier = (max: number) =>
@@ -12,22 +12,12 @@ const identifier = (max: number) =>
     .nullable()
     .optional();
 
-/** A decimal with at most two places, at least 0, as the decimal text the column stores ("1000.00"). */
-const decimal = (max: number) =>
-  z
-    .union([z.number(), z.string().trim().regex(/^\d+(\.\d{1,2})?$/, 'must be a number with at most two decimals')])
-    .transform((v) => Number(v))
-    .pipe(z.number().min(0).max(max))
-    .transform((n) => n.toFixed(2))
-    .nullable()
-    .optional();
-
 /** PUT /api/users/me/company: the whole profile; a field left out is cleared. */
 export const CompanyProfileBody = z
   .object({
     company_name: z.string().trim().min(1, 'is required').max(255),
     legal_form: optionalText(100),
-    share_capital: decimal(999_999_999_999.99),
+    share_capital: decimalText(999_999_999_999.99).nullable().optional(),
     siren: identifier(20),
     siret: identifier(20),
     vat_number: identifier(20),
@@ -47,7 +37,7 @@ export const CompanyProfileBody = z
     iban: identifier(34),
     bic: identifier(11),
     vat_exempt: z.boolean().optional(),
-    late_payment_rate: decimal(100),
+    late_payment_rate: decimalText(100).nullable().optional(),
     payment_terms_days: z.number().int().min(0).max(365).nullable().optional(),
   })
   .strict();

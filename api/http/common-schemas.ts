@@ -38,3 +38,14 @@ export const optionalDateTime = z
   .transform((s) => new Date(s))
   .nullable()
   .optional();
+
+/**
+ * A decimal amount with at most two places, at least 0 and at most `max` (a number or a string like
+ * "120.5"), as the decimal text the column stores ("120.50").
+ */
+export const decimalText = (max: number) =>
+  z
+    .union([z.number(), z.string().trim().regex(/^\d+(\.\d{1,2})?$/, 'must be a number with at most two decimals')])
+    .transform((v) => Number(v))
+    .pipe(z.number().min(0).max(max))
+    .transform((n) => n.toFixed(2));

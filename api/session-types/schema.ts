@@ -1,21 +1,13 @@
 import { z } from 'zod';
-import { optionalText, pageOf } from '../http/common-schemas';
-
-/** A decimal with at most two places, at least 0, as the decimal text the column stores. */
-const decimal = (max: number) =>
-  z
-    .union([z.number(), z.string().trim().regex(/^\d+(\.\d{1,2})?$/, 'must be a number with at most two decimals')])
-    .transform((v) => Number(v))
-    .pipe(z.number().min(0).max(max))
-    .transform((n) => n.toFixed(2));
+import { decimalText, optionalText, pageOf } from '../http/common-schemas';
 
 const fields = {
   name: z.string().trim().min(1, 'is required').max(255),
   description: optionalText(5_000),
   duration_minutes: z.number().int().min(1).max(10_080).nullable().optional(),
   /** The price of a session of this type, with vat_percentage (the `price` column). */
-  default_price: decimal(99_999_999.99).optional(),
-  vat_percentage: decimal(100).optional(),
+  default_price: decimalText(99_999_999.99).optional(),
+  vat_percentage: decimalText(100).optional(),
   default_workflow_id: z.uuid().nullable().optional(),
   default_session_info_template_id: z.uuid().nullable().optional(),
   display_order: z.number().int().min(0).max(10_000).optional(),
