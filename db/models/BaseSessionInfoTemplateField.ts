@@ -1,4 +1,5 @@
-import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { BelongsTo, Column, DataType, Default, ForeignKey, Table } from 'sequelize-typescript';
+import { IdModel } from './base/IdModel';
 import { BaseSessionInfoTemplate } from './BaseSessionInfoTemplate';
 import { type SessionInfoFieldType } from '../../domain/session-info/field-types';
 
@@ -7,12 +8,7 @@ import { type SessionInfoFieldType } from '../../domain/session-info/field-types
  * non-empty for SELECT (a database CHECK enforces both).
  */
 @Table({ tableName: 'base_session_info_template_fields' })
-export class BaseSessionInfoTemplateField extends Model {
-  @PrimaryKey
-  @Default(DataType.UUIDV4)
-  @Column({ type: DataType.UUID })
-  declare id: string;
-
+export class BaseSessionInfoTemplateField extends IdModel {
   @ForeignKey(() => BaseSessionInfoTemplate)
   @Column({ type: DataType.UUID, allowNull: false })
   declare template_id: string;
@@ -41,7 +37,4 @@ export class BaseSessionInfoTemplateField extends Model {
 
   @BelongsTo(() => BaseSessionInfoTemplate, 'template_id')
   declare template?: BaseSessionInfoTemplate;
-
-  declare created_at: Date;
-  declare updated_at: Date;
 }

@@ -1,14 +1,10 @@
-import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { BelongsTo, Column, DataType, ForeignKey, Table } from 'sequelize-typescript';
+import { CreatedAtModel } from './base/CreatedAtModel';
 import { Contact } from './Contact';
 
 /** Legacy: a file attached to a contact before file_objects. Read both through contact_files_view. */
 @Table({ tableName: 'contact_files', updatedAt: false })
-export class ContactFile extends Model {
-  @PrimaryKey
-  @Default(DataType.UUIDV4)
-  @Column({ type: DataType.UUID })
-  declare id: string;
-
+export class ContactFile extends CreatedAtModel {
   @ForeignKey(() => Contact)
   @Column({ type: DataType.UUID, allowNull: false })
   declare contact_id: string;
@@ -32,6 +28,4 @@ export class ContactFile extends Model {
 
   @BelongsTo(() => Contact, 'contact_id')
   declare contact?: Contact;
-
-  declare created_at: Date;
 }

@@ -1,14 +1,10 @@
-import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { BelongsTo, Column, DataType, ForeignKey, Table } from 'sequelize-typescript';
+import { CreatedAtModel } from './base/CreatedAtModel';
 import { Session } from './Session';
 
 /** Legacy: a file attached to a session before file_objects. Read both through session_files_view. */
 @Table({ tableName: 'session_files', updatedAt: false })
-export class SessionFile extends Model {
-  @PrimaryKey
-  @Default(DataType.UUIDV4)
-  @Column({ type: DataType.UUID })
-  declare id: string;
-
+export class SessionFile extends CreatedAtModel {
   @ForeignKey(() => Session)
   @Column({ type: DataType.UUID, allowNull: false })
   declare session_id: string;
@@ -32,6 +28,4 @@ export class SessionFile extends Model {
 
   @BelongsTo(() => Session, 'session_id')
   declare session?: Session;
-
-  declare created_at: Date;
 }

@@ -1,15 +1,11 @@
-import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { BelongsTo, Column, DataType, Default, ForeignKey, Table } from 'sequelize-typescript';
+import { IdModel } from './base/IdModel';
 import { type SessionInfoFieldType } from '../../domain/session-info/field-types';
 import { UserSessionInfoTemplate } from './UserSessionInfoTemplate';
 
 /** One question of a user's session-info template; same shape and CHECKs as the base field. */
 @Table({ tableName: 'user_session_info_template_fields' })
-export class UserSessionInfoTemplateField extends Model {
-  @PrimaryKey
-  @Default(DataType.UUIDV4)
-  @Column({ type: DataType.UUID })
-  declare id: string;
-
+export class UserSessionInfoTemplateField extends IdModel {
   @ForeignKey(() => UserSessionInfoTemplate)
   @Column({ type: DataType.UUID, allowNull: false })
   declare template_id: string;
@@ -38,7 +34,4 @@ export class UserSessionInfoTemplateField extends Model {
 
   @BelongsTo(() => UserSessionInfoTemplate, 'template_id')
   declare template?: UserSessionInfoTemplate;
-
-  declare created_at: Date;
-  declare updated_at: Date;
 }
