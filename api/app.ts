@@ -43,7 +43,7 @@ import { buildSessionTypesRouter } from './session-types/router';
 import { buildSessionsRouter } from './sessions/router';
 import { buildSmsTemplatesRouter } from './sms-templates/router';
 import { buildWorkflowTriggersRouter } from './workflow-triggers/router';
-import { buildWorkflowsRouter } from './workflows/router';
+import { buildWorkflowsRouter } from './studio-workflows/router';
 import { buildSessionWorkflowsRouter } from './session-workflows/router';
 import { buildAdminSessionInfoTemplatesRouter } from './session-info/admin-templates-router';
 import { buildSessionInfoTemplatesRouter } from './session-info/templates-router';

@@ -11,7 +11,7 @@
 import crypto from 'node:crypto';
 import { type Sequelize } from 'sequelize-typescript';
 import { createContact } from '../db/commands/contacts';
-import { createWorkflow } from '../db/commands/workflows';
+import { createWorkflow } from '../db/commands/studio-workflows';
 import { WorkflowTrigger } from '../db/models/WorkflowTrigger';
 import { type ConditionGroup, validateConditions } from '../domain/workflow-triggers/conditions';
 

@@ -12,7 +12,7 @@ import { saveCompanyProfile } from '../db/commands/save-company-profile';
 import { findCompanyProfile } from '../db/queries/company-profile';
 import { createSession, updateSession } from '../db/commands/sessions';
 import { setSessionType } from '../db/commands/set-session-type';
-import { type ItemProps, saveDocument } from '../db/commands/billing-documents';
+import { type ItemProps, saveDocument } from '../db/commands/invoicing-documents';
 import { applyPaymentSucceeded, recordCardPayment, recordWalletPayment } from '../db/commands/payments';
 import { CardproviderPayment, ClientInfo, Contact, Invoice, Organization, Quote, Session, SessionContact, User, UserSessionInfoTemplate, UserSessionType } from '../db/models';
 import {

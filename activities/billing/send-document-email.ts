@@ -3,7 +3,7 @@ import { ApplicationFailure } from '@temporalio/common';
 import { type Transporter } from 'nodemailer';
 import { type Logger } from 'pino';
 import { type Sequelize } from 'sequelize-typescript';
-import { findDocument } from '../../db/commands/billing-documents';
+import { findDocument } from '../../db/commands/invoicing-documents';
 import { recordDocumentEmailFailed, recordDocumentSent, wasEmailSent } from '../../db/commands/document-sent';
 import { User } from '../../db/models/User';
 import { previewDocumentEmail } from '../../db/queries/document-email';

@@ -2,7 +2,8 @@ import { Router } from 'express';
 import { type Sequelize } from 'sequelize-typescript';
 import { createContact, deleteContact, updateContact } from '../../db/commands/contacts';
 import { findContact, listContacts } from '../../db/queries/contacts';
-import { type createRouteKit } from '../http/route-kit';
+import { type z } from 'zod';
+import { type createRouteKit, type RouteContext } from '../http/route-kit';
 import { IdParams } from '../http/common-schemas';
 import { presentContact } from './presenter';
 import { ContactListQuery, ContactPage, ContactView, CreateContactBody, UpdateContactBody } from './schema';
@@ -25,11 +26,11 @@ export function buildContactsRouter({ sequelize, kit }: { sequelize: Sequelize; 
     presentContact(await findContact(user.id, params.id)),
   );
 
-  for (const method of ['put', 'patch'] as const) {
-    kit.route(router, { method, path: '/api/contacts/:id', summary: 'Update a contact (fields given are changed)', tag, auth: 'user', params: IdParams, body: UpdateContactBody, response: ContactView }, async ({ user, params, body }) =>
-      presentContact(await updateContact(sequelize, user.id, params.id, body)),
-    );
-  }
+  /** PUT and PATCH /api/contacts/:id (both change the fields given). */
+  const update = async ({ user, params, body }: Pick<RouteContext<z.infer<typeof IdParams>, unknown, z.infer<typeof UpdateContactBody>>, 'user' | 'params' | 'body'>) =>
+    presentContact(await updateContact(sequelize, user.id, params.id, body));
+  kit.route(router, { method: 'put', path: '/api/contacts/:id', summary: 'Update a contact (fields given are changed)', tag, auth: 'user', params: IdParams, body: UpdateContactBody, response: ContactView }, update);
+  kit.route(router, { method: 'patch', path: '/api/contacts/:id', summary: 'Update a contact (fields given are changed)', tag, auth: 'user', params: IdParams, body: UpdateContactBody, response: ContactView }, update);
 
   kit.route(router, { method: 'delete', path: '/api/contacts/:id', summary: 'Delete a contact', tag, auth: 'user', params: IdParams, status: 204 }, async ({ user, params }) => {
     await deleteContact(user.id, params.id);

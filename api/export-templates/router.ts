@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { createExportTemplate, deleteExportTemplate, updateExportTemplate } from '../../db/commands/save-export-template';
 import { findDefaultExportTemplate, findExportTemplate, listExportTemplates } from '../../db/queries/export-templates';
 import { IdParams } from '../http/common-schemas';
-import { type createRouteKit } from '../http/route-kit';
+import { type createRouteKit, type RouteContext } from '../http/route-kit';
 import { presentExportTemplate } from './presenter';
 import { CreateExportTemplateBody, DefaultTemplateQuery, ExportTemplateView, UpdateExportTemplateBody } from './schema';
 
@@ -36,13 +36,11 @@ export function buildExportTemplatesRouter({ sequelize, kit }: { sequelize: Sequ
     presentExportTemplate(await findExportTemplate(user.id, params.id)),
   );
 
-  for (const method of ['put', 'patch'] as const) {
-    kit.route(
-      router,
-      { method, path: '/api/export-templates/:id', summary: 'Update an export template (fields given are changed)', tag, auth: 'user', params: IdParams, body: UpdateExportTemplateBody, response: ExportTemplateView },
-      async ({ user, params, body }) => presentExportTemplate(await updateExportTemplate(sequelize, user.id, params.id, body)),
-    );
-  }
+  /** PUT and PATCH /api/export-templates/:id (both change the fields given). */
+  const update = async ({ user, params, body }: Pick<RouteContext<z.infer<typeof IdParams>, unknown, z.infer<typeof UpdateExportTemplateBody>>, 'user' | 'params' | 'body'>) =>
+    presentExportTemplate(await updateExportTemplate(sequelize, user.id, params.id, body));
+  kit.route(router, { method: 'put', path: '/api/export-templates/:id', summary: 'Update an export template (fields given are changed)', tag, auth: 'user', params: IdParams, body: UpdateExportTemplateBody, response: ExportTemplateView }, update);
+  kit.route(router, { method: 'patch', path: '/api/export-templates/:id', summary: 'Update an export template (fields given are changed)', tag, auth: 'user', params: IdParams, body: UpdateExportTemplateBody, response: ExportTemplateView }, update);
 
   kit.route(router, { method: 'delete', path: '/api/export-templates/:id', summary: 'Delete an export template', tag, auth: 'user', params: IdParams, status: 204 }, async ({ user, params }) => {
     await deleteExportTemplate(user.id, params.id);

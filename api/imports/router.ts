@@ -18,7 +18,7 @@ import { startJob } from '../../lib/jobs/start-job';
 import { downloadLink } from '../../lib/s3-links';
 import { IMPORT_JOB, type ImportPayload, type ImportPreview, type ImportResult } from '../../workflows/imports/contract';
 import { type AuthUser } from '../auth/auth-user';
-import { type createRouteKit } from '../http/route-kit';
+import { type createRouteKit, type RouteContext } from '../http/route-kit';
 import { ImportPreviewView, ImportQuery, ImportResultView, PreviewQuery } from './schema';
 import { createImportUpload } from './upload';
 
@@ -80,19 +80,41 @@ export function buildImportsRouter(deps: ImportsRouterDeps): Router {
     async ({ req, res, user, query }) => (await runImportJob(req, res, user, 'contacts', { preview: true, updateExisting: query.updateExisting, mapping: query.mapping })) as ImportPreview,
   );
 
-  for (const entity of IMPORT_ENTITIES) {
-    const query = entity === 'contacts' ? ImportQuery : ImportQuery.omit({ rowActions: true });
-    kit.route(
-      router,
-      { method: 'post', path: `/api/import/${entity}`, summary: `Import ${entity} from a csv, xlsx or xls file (multipart part "file")`, tag, auth: 'user', query, response: ImportResultView },
-      async ({ req, res, user, query: q }) => {
-        const { updateExisting, mapping, rowActions } = q as z.infer<typeof ImportQuery>;
-        const result = (await runImportJob(req, res, user, entity, { preview: false, updateExisting, mapping, rowActions: rowActions as Record<string, RowAction> | undefined })) as ImportResult;
-        const errorFile = result.errorFile ? await downloadLink(deps.publicS3, config.S3_BUCKET, result.errorFile, config.EXPORT_LINK_TTL_SECONDS) : null;
-        return { ...result, errorFile: errorFile ? { url: errorFile.url, key: result.errorFile!.key, filename: result.errorFile!.filename } : null };
-      },
-    );
-  }
+  /** The handler of POST /api/import/<entity>: run the import job, answer its result with a link to the error file. */
+  const importEntity =
+    (entity: ImportEntity) =>
+    async ({ req, res, user, query }: Pick<RouteContext<unknown, Partial<z.infer<typeof ImportQuery>>, unknown>, 'req' | 'res' | 'user' | 'query'>) => {
+      const { updateExisting, mapping, rowActions } = query as z.infer<typeof ImportQuery>;
+      const result = (await runImportJob(req, res, user, entity, { preview: false, updateExisting, mapping, rowActions: rowActions as Record<string, RowAction> | undefined })) as ImportResult;
+      const errorFile = result.errorFile ? await downloadLink(deps.publicS3, config.S3_BUCKET, result.errorFile, config.EXPORT_LINK_TTL_SECONDS) : null;
+      return { ...result, errorFile: errorFile ? { url: errorFile.url, key: result.errorFile!.key, filename: result.errorFile!.filename } : null };
+    };
+  // Only contacts take row actions (the preview's per-line choices).
+  const ImportQueryWithoutRowActions = ImportQuery.omit({ rowActions: true });
+
+  kit.route(
+    router,
+    { method: 'post', path: '/api/import/contacts', summary: 'Import contacts from a csv, xlsx or xls file (multipart part "file")', tag, auth: 'user', query: ImportQuery, response: ImportResultView },
+    importEntity('contacts'),
+  );
+
+  kit.route(
+    router,
+    { method: 'post', path: '/api/import/sessions', summary: 'Import sessions from a csv, xlsx or xls file (multipart part "file")', tag, auth: 'user', query: ImportQueryWithoutRowActions, response: ImportResultView },
+    importEntity('sessions'),
+  );
+
+  kit.route(
+    router,
+    { method: 'post', path: '/api/import/quotes', summary: 'Import quotes from a csv, xlsx or xls file (multipart part "file")', tag, auth: 'user', query: ImportQueryWithoutRowActions, response: ImportResultView },
+    importEntity('quotes'),
+  );
+
+  kit.route(
+    router,
+    { method: 'post', path: '/api/import/invoices', summary: 'Import invoices from a csv, xlsx or xls file (multipart part "file")', tag, auth: 'user', query: ImportQueryWithoutRowActions, response: ImportResultView },
+    importEntity('invoices'),
+  );
 
   kit.route(router, { method: 'post', path: '/api/import/info', summary: 'What the import accepts: entities, formats, fields and header mappings', tag, auth: 'user' }, async () => ({
     entities: IMPORT_ENTITIES.map((entity) => ({ entity, targetFields: IMPORT_TARGET_FIELDS[entity], headerVariants: headerVariants(entity), endpoint: `/api/import/${entity}` })),

@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import { type RequestHandler, Router } from 'express';
 import { type Sequelize } from 'sequelize-typescript';
 import { type z } from 'zod';
-import { deleteDocument, type DocumentProps, findDocument, saveDocument } from '../../db/commands/billing-documents';
+import { deleteDocument, type DocumentProps, findDocument, saveDocument } from '../../db/commands/invoicing-documents';
 import { previewDocumentEmail } from '../../db/queries/document-email';
 import { type DocumentKind, listDocuments } from '../../db/queries/invoicing';
 import { assertOwnSession } from '../../db/queries/sessions';

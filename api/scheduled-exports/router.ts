@@ -33,18 +33,15 @@ export function buildScheduledExportsRouter({ temporal, kit }: { temporal: Clien
     return presentScheduledExport(row, await nextExportRun(temporal, row.id));
   });
 
-  for (const [action, paused] of [['pause', true], ['resume', false]] as const) {
-    kit.route(
-      router,
-      { method: 'post', path: `/api/scheduled-exports/:id/${action}`, summary: `${paused ? 'Pause' : 'Resume'} a scheduled export`, tag, auth: 'user', params: IdParams, response: ScheduledExportView },
-      async ({ user, params }) => {
-        const row = await findScheduledExport(user.id, params.id);
-        await setExportSchedulePaused(temporal, row.id, paused);
-        const updated = await setScheduledExportActive(user.id, row.id, !paused);
-        return presentScheduledExport(updated, await nextExportRun(temporal, row.id));
-      },
-    );
-  }
+  /** The handler of .../pause and .../resume: the Temporal schedule first, then the row. */
+  const setPaused = (paused: boolean) => async ({ user, params }: { user: { id: string }; params: { id: string } }) => {
+    const row = await findScheduledExport(user.id, params.id);
+    await setExportSchedulePaused(temporal, row.id, paused);
+    const updated = await setScheduledExportActive(user.id, row.id, !paused);
+    return presentScheduledExport(updated, await nextExportRun(temporal, row.id));
+  };
+  kit.route(router, { method: 'post', path: '/api/scheduled-exports/:id/pause', summary: 'Pause a scheduled export', tag, auth: 'user', params: IdParams, response: ScheduledExportView }, setPaused(true));
+  kit.route(router, { method: 'post', path: '/api/scheduled-exports/:id/resume', summary: 'Resume a scheduled export', tag, auth: 'user', params: IdParams, response: ScheduledExportView }, setPaused(false));
 
   kit.route(router, { method: 'delete', path: '/api/scheduled-exports/:id', summary: 'Delete a scheduled export and its schedule', tag, auth: 'user', params: IdParams, status: 204 }, async ({ user, params }) => {
     const row = await findScheduledExport(user.id, params.id);

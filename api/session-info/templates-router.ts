@@ -22,17 +22,16 @@ import { BaseIdParams, BaseListQuery, FieldBody, FieldParams, FieldUpdateBody, F
 export function buildSessionInfoTemplatesRouter({ sequelize, kit }: { sequelize: Sequelize; kit: ReturnType<typeof createRouteKit> }): Router {
   const router = Router();
   const tag = 'session-info';
-  const base = '/api/session-info/templates';
 
-  kit.route(router, { method: 'get', path: base, summary: 'List my session info templates', tag, auth: 'user', response: z.array(TemplateView) }, async ({ user }) => {
+  kit.route(router, { method: 'get', path: '/api/session-info/templates', summary: 'List my session info templates', tag, auth: 'user', response: z.array(TemplateView) }, async ({ user }) => {
     const rows = await listUserTemplates(user.id);
     return rows.map(presentUserTemplate);
   });
 
-  // The fixed paths are declared before /:id so `base` is not read as an id.
+  // The fixed paths are declared before /:id so `/base` is not read as an id.
   kit.route(
     router,
-    { method: 'get', path: `${base}/base`, summary: 'List the base templates a copy can be made from', tag, auth: 'user', query: BaseListQuery, response: z.array(TemplateView) },
+    { method: 'get', path: '/api/session-info/templates/base', summary: 'List the base templates a copy can be made from', tag, auth: 'user', query: BaseListQuery, response: z.array(TemplateView) },
     async ({ query }) => {
       const rows = await listBaseTemplates(query);
       return rows.map(presentBaseTemplate);
@@ -43,7 +42,7 @@ export function buildSessionInfoTemplatesRouter({ sequelize, kit }: { sequelize:
     router,
     {
       method: 'post',
-      path: `${base}/create-defaults`,
+      path: '/api/session-info/templates/create-defaults',
       summary: 'Copy missing base templates and add new base fields to my copies (never changes my fields)',
       tag,
       auth: 'user',
@@ -58,41 +57,41 @@ export function buildSessionInfoTemplatesRouter({ sequelize, kit }: { sequelize:
 
   kit.route(
     router,
-    { method: 'post', path: `${base}/from-base/:baseTemplateId`, summary: 'Create a new template copied from a base template (named after it, with a suffix when the name is taken)', tag, auth: 'user', params: BaseIdParams, response: TemplateView, status: 201 },
+    { method: 'post', path: '/api/session-info/templates/from-base/:baseTemplateId', summary: 'Create a new template copied from a base template (named after it, with a suffix when the name is taken)', tag, auth: 'user', params: BaseIdParams, response: TemplateView, status: 201 },
     async ({ user, params }) => presentUserTemplate(await createFromBase(sequelize, user.id, params.baseTemplateId)),
   );
 
-  kit.route(router, { method: 'post', path: base, summary: 'Create a session info template', tag, auth: 'user', body: TemplateBody, response: TemplateView, status: 201 }, async ({ user, body }) =>
+  kit.route(router, { method: 'post', path: '/api/session-info/templates', summary: 'Create a session info template', tag, auth: 'user', body: TemplateBody, response: TemplateView, status: 201 }, async ({ user, body }) =>
     presentUserTemplate(await createUserTemplate(sequelize, user.id, body)),
   );
 
-  kit.route(router, { method: 'get', path: `${base}/:id`, summary: 'Read a session info template', tag, auth: 'user', params: IdParams, response: TemplateView }, async ({ user, params }) =>
+  kit.route(router, { method: 'get', path: '/api/session-info/templates/:id', summary: 'Read a session info template', tag, auth: 'user', params: IdParams, response: TemplateView }, async ({ user, params }) =>
     presentUserTemplate(await loadUserTemplate(params.id, user.id)),
   );
 
   kit.route(
     router,
-    { method: 'put', path: `${base}/:id`, summary: 'Update a session info template (name, description, order)', tag, auth: 'user', params: IdParams, body: TemplateUpdateBody, response: TemplateView },
+    { method: 'put', path: '/api/session-info/templates/:id', summary: 'Update a session info template (name, description, order)', tag, auth: 'user', params: IdParams, body: TemplateUpdateBody, response: TemplateView },
     async ({ user, params, body }) => presentUserTemplate(await updateUserTemplate(user.id, params.id, body)),
   );
 
-  kit.route(router, { method: 'delete', path: `${base}/:id`, summary: 'Delete a session info template', tag, auth: 'user', params: IdParams, status: 204 }, async ({ user, params }) => {
+  kit.route(router, { method: 'delete', path: '/api/session-info/templates/:id', summary: 'Delete a session info template', tag, auth: 'user', params: IdParams, status: 204 }, async ({ user, params }) => {
     await deleteUserTemplate(user.id, params.id);
   });
 
   kit.route(
     router,
-    { method: 'post', path: `${base}/:id/fields`, summary: 'Add a field', tag, auth: 'user', params: IdParams, body: FieldBody, response: FieldView, status: 201 },
+    { method: 'post', path: '/api/session-info/templates/:id/fields', summary: 'Add a field', tag, auth: 'user', params: IdParams, body: FieldBody, response: FieldView, status: 201 },
     async ({ user, params, body }) => presentField(await addUserField(sequelize, user.id, params.id, body)),
   );
 
   kit.route(
     router,
-    { method: 'put', path: `${base}/:id/fields/:fieldId`, summary: 'Update a field (fields given are changed)', tag, auth: 'user', params: FieldParams, body: FieldUpdateBody, response: FieldView },
+    { method: 'put', path: '/api/session-info/templates/:id/fields/:fieldId', summary: 'Update a field (fields given are changed)', tag, auth: 'user', params: FieldParams, body: FieldUpdateBody, response: FieldView },
     async ({ user, params, body }) => presentField(await updateUserField(sequelize, user.id, params.id, params.fieldId, body)),
   );
 
-  kit.route(router, { method: 'delete', path: `${base}/:id/fields/:fieldId`, summary: 'Delete a field', tag, auth: 'user', params: FieldParams, status: 204 }, async ({ user, params }) => {
+  kit.route(router, { method: 'delete', path: '/api/session-info/templates/:id/fields/:fieldId', summary: 'Delete a field', tag, auth: 'user', params: FieldParams, status: 204 }, async ({ user, params }) => {
     await deleteUserField(user.id, params.id, params.fieldId);
   });
 

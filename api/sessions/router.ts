@@ -3,7 +3,8 @@ import { type Sequelize } from 'sequelize-typescript';
 import { createSession, deleteSession, updateSession } from '../../db/commands/sessions';
 import { findSession, listSessions } from '../../db/queries/sessions';
 import { IdParams } from '../http/common-schemas';
-import { type createRouteKit } from '../http/route-kit';
+import { type z } from 'zod';
+import { type createRouteKit, type RouteContext } from '../http/route-kit';
 import { presentSession } from './presenter';
 import { CreateSessionBody, SessionListQuery, SessionPage, SessionView, UpdateSessionBody } from './schema';
 
@@ -25,11 +26,11 @@ export function buildSessionsRouter({ sequelize, kit }: { sequelize: Sequelize; 
     presentSession(await findSession(user.id, params.id)),
   );
 
-  for (const method of ['put', 'patch'] as const) {
-    kit.route(router, { method, path: '/api/sessions/:id', summary: 'Update a session (fields given are changed)', tag, auth: 'user', params: IdParams, body: UpdateSessionBody, response: SessionView }, async ({ user, params, body, req }) =>
-      presentSession(await updateSession(sequelize, user.id, params.id, body, req.requestId)),
-    );
-  }
+  /** PUT and PATCH /api/sessions/:id (both change the fields given). */
+  const update = async ({ user, params, body, req }: Pick<RouteContext<z.infer<typeof IdParams>, unknown, z.infer<typeof UpdateSessionBody>>, 'user' | 'params' | 'body' | 'req'>) =>
+    presentSession(await updateSession(sequelize, user.id, params.id, body, req.requestId));
+  kit.route(router, { method: 'put', path: '/api/sessions/:id', summary: 'Update a session (fields given are changed)', tag, auth: 'user', params: IdParams, body: UpdateSessionBody, response: SessionView }, update);
+  kit.route(router, { method: 'patch', path: '/api/sessions/:id', summary: 'Update a session (fields given are changed)', tag, auth: 'user', params: IdParams, body: UpdateSessionBody, response: SessionView }, update);
 
   kit.route(router, { method: 'delete', path: '/api/sessions/:id', summary: 'Delete a session', tag, auth: 'user', params: IdParams, status: 204 }, async ({ user, params }) => {
     await deleteSession(user.id, params.id);

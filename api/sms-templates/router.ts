@@ -4,7 +4,8 @@ import { copyDefaultSmsTemplates, createSmsTemplate, deleteSmsTemplate, updateSm
 import { findSmsTemplate, listSmsTemplates } from '../../db/queries/sms-templates';
 import { type SmsTemplateRow } from '../../db/rows';
 import { IdParams } from '../http/common-schemas';
-import { type createRouteKit } from '../http/route-kit';
+import { type z } from 'zod';
+import { type createRouteKit, type RouteContext } from '../http/route-kit';
 import { CreateSmsTemplateBody, UpdateSmsTemplateBody } from './schema';
 
 function presentSmsTemplate(t: SmsTemplateRow) {
@@ -29,20 +30,21 @@ export function buildSmsTemplatesRouter({ sequelize, kit }: { sequelize: Sequeli
     const { created, templates } = await copyDefaultSmsTemplates(sequelize, user.id, user.locale);
     return { created, templates: templates.map(presentSmsTemplate) };
   };
-  // The canonical path and the two aliases the spec keeps for older clients.
-  for (const path of ['/api/sms-templates/create-defaults', '/api/sms-templates/defaults', '/api/sms-templates/defaults/create']) {
-    kit.route(router, { method: 'post', path, summary: 'Copy the system SMS templates the studio does not have yet (idempotent)', tag, auth: 'user' }, createDefaults);
-  }
+  const createDefaultsSummary = 'Copy the system SMS templates the studio does not have yet (idempotent)';
+  kit.route(router, { method: 'post', path: '/api/sms-templates/create-defaults', summary: createDefaultsSummary, tag, auth: 'user' }, createDefaults);
+  // The two aliases the spec keeps for older clients.
+  kit.route(router, { method: 'post', path: '/api/sms-templates/defaults', summary: createDefaultsSummary, tag, auth: 'user' }, createDefaults);
+  kit.route(router, { method: 'post', path: '/api/sms-templates/defaults/create', summary: createDefaultsSummary, tag, auth: 'user' }, createDefaults);
 
   kit.route(router, { method: 'get', path: '/api/sms-templates/:id', summary: 'Read an SMS template', tag, auth: 'user', params: IdParams }, async ({ user, params }) =>
     presentSmsTemplate(await findSmsTemplate(user.id, params.id)),
   );
 
-  for (const method of ['put', 'patch'] as const) {
-    kit.route(router, { method, path: '/api/sms-templates/:id', summary: 'Update an SMS template (fields given are changed)', tag, auth: 'user', params: IdParams, body: UpdateSmsTemplateBody }, async ({ user, params, body }) =>
-      presentSmsTemplate(await updateSmsTemplate(user.id, params.id, body)),
-    );
-  }
+  /** PUT and PATCH /api/sms-templates/:id (both change the fields given). */
+  const update = async ({ user, params, body }: Pick<RouteContext<z.infer<typeof IdParams>, unknown, z.infer<typeof UpdateSmsTemplateBody>>, 'user' | 'params' | 'body'>) =>
+    presentSmsTemplate(await updateSmsTemplate(user.id, params.id, body));
+  kit.route(router, { method: 'put', path: '/api/sms-templates/:id', summary: 'Update an SMS template (fields given are changed)', tag, auth: 'user', params: IdParams, body: UpdateSmsTemplateBody }, update);
+  kit.route(router, { method: 'patch', path: '/api/sms-templates/:id', summary: 'Update an SMS template (fields given are changed)', tag, auth: 'user', params: IdParams, body: UpdateSmsTemplateBody }, update);
 
   kit.route(router, { method: 'delete', path: '/api/sms-templates/:id', summary: 'Delete an SMS template (tasks using it fall back to their own text)', tag, auth: 'user', params: IdParams, status: 204 }, async ({ user, params }) => {
     await deleteSmsTemplate(user.id, params.id);

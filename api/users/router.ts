@@ -6,7 +6,7 @@ import { setUserPreferences } from '../../db/commands/set-user-preferences';
 import { findUser } from '../../db/queries/users';
 import { MAX_LINK_SECONDS } from '../../domain/storage/link-expiration';
 import { type UserImageKind } from '../../domain/storage/prefixes';
-import { type createRouteKit } from '../http/route-kit';
+import { type createRouteKit, type RouteContext } from '../http/route-kit';
 import { signGetLink } from '../storage/signed-link';
 import { createImageUpload } from './image-upload';
 import { presentUserProfile } from './presenter';
@@ -48,25 +48,25 @@ export function buildUsersRouter(deps: UsersRouterDeps): Router {
     },
   );
 
-  for (const kind of ['avatar', 'logo'] as const satisfies readonly UserImageKind[]) {
-    kit.route(
-      router,
-      {
-        method: 'put',
-        path: `/api/users/me/${kind}`,
-        summary: `Upload a new ${kind} (multipart part "file": png, jpeg or webp); the previous one is deleted`,
-        tag,
-        auth: 'user',
-        response: UploadedImageView,
-      },
-      async ({ req, res, user }) => {
-        const file = await readImage(req, res);
-        const stored = await uploadUserImage(deps, user, kind, file);
-        const signed = await signGetLink(publicS3, bucket, stored.key, MAX_LINK_SECONDS);
-        return { ...signed, content_type: stored.contentType, size_bytes: stored.sizeBytes };
-      },
-    );
-  }
+  /** The handler of PUT /api/users/me/avatar and /logo: store the new image, delete the previous one, answer a link. */
+  const uploadImage = (kind: UserImageKind) => async ({ req, res, user }: Pick<RouteContext<unknown, unknown, unknown>, 'req' | 'res' | 'user'>) => {
+    const file = await readImage(req, res);
+    const stored = await uploadUserImage(deps, user, kind, file);
+    const signed = await signGetLink(publicS3, bucket, stored.key, MAX_LINK_SECONDS);
+    return { ...signed, content_type: stored.contentType, size_bytes: stored.sizeBytes };
+  };
+
+  kit.route(
+    router,
+    { method: 'put', path: '/api/users/me/avatar', summary: 'Upload a new avatar (multipart part "file": png, jpeg or webp); the previous one is deleted', tag, auth: 'user', response: UploadedImageView },
+    uploadImage('avatar'),
+  );
+
+  kit.route(
+    router,
+    { method: 'put', path: '/api/users/me/logo', summary: 'Upload a new logo (multipart part "file": png, jpeg or webp); the previous one is deleted', tag, auth: 'user', response: UploadedImageView },
+    uploadImage('logo'),
+  );
 
   return router;
 }

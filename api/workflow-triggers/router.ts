@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { type Sequelize } from 'sequelize-typescript';
 import { createTrigger, deleteTrigger, updateTrigger } from '../../db/commands/workflow-triggers';
-import { findOwnedWorkflow } from '../../db/commands/workflows';
+import { findOwnedWorkflow } from '../../db/commands/studio-workflows';
 import { findTrigger, listTriggerExecutions, listTriggers } from '../../db/queries/workflow-triggers';
 import { type createRouteKit } from '../http/route-kit';
 import { presentExecution, presentTrigger } from './presenter';

@@ -1,5 +1,5 @@
 import { type Sequelize } from 'sequelize-typescript';
-import { type DocumentKind, findDocument } from './billing-documents';
+import { type DocumentKind, findDocument } from './invoicing-documents';
 import { recordDomainEvent } from './record-domain-event';
 import { AuditLog } from '../models/AuditLog';
 import { EmailTracking } from '../models/EmailTracking';

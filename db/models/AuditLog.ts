@@ -1,4 +1,5 @@
-import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { BelongsTo, Column, DataType, Default, ForeignKey, Table } from 'sequelize-typescript';
+import { CreatedAtModel } from './base/CreatedAtModel';
 import { User } from './User';
 
 /**
@@ -6,12 +7,7 @@ import { User } from './User';
  * whose data (resource_owner_id). No updated_at.
  */
 @Table({ tableName: 'audit_logs', updatedAt: false })
-export class AuditLog extends Model {
-  @PrimaryKey
-  @Default(DataType.UUIDV4)
-  @Column({ type: DataType.UUID })
-  declare id: string;
-
+export class AuditLog extends CreatedAtModel {
   /** The user who acted; NULL for the system (webhooks, schedules) or a deleted user. */
   @ForeignKey(() => User)
   @Column({ type: DataType.UUID })
@@ -46,6 +42,4 @@ export class AuditLog extends Model {
 
   @BelongsTo(() => User, 'resource_owner_id')
   declare resource_owner?: User;
-
-  declare created_at: Date;
 }

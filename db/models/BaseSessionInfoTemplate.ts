@@ -1,4 +1,5 @@
-import { BelongsTo, Column, DataType, Default, ForeignKey, HasMany, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { BelongsTo, Column, DataType, Default, ForeignKey, HasMany, Table } from 'sequelize-typescript';
+import { IdModel } from './base/IdModel';
 import { BaseSessionInfoTemplateField } from './BaseSessionInfoTemplateField';
 import { type UserLocale } from '../../domain/accounts/users';
 import { UserSessionType } from './UserSessionType';
@@ -8,12 +9,7 @@ import { UserSessionType } from './UserSessionType';
  * seeded rows are found by (business_key, locale) and left alone once they exist.
  */
 @Table({ tableName: 'base_session_info_templates' })
-export class BaseSessionInfoTemplate extends Model {
-  @PrimaryKey
-  @Default(DataType.UUIDV4)
-  @Column({ type: DataType.UUID })
-  declare id: string;
-
+export class BaseSessionInfoTemplate extends IdModel {
   @Column({ type: DataType.STRING(255), allowNull: false })
   declare name: string;
 
@@ -43,7 +39,4 @@ export class BaseSessionInfoTemplate extends Model {
 
   @HasMany(() => BaseSessionInfoTemplateField, 'template_id')
   declare fields?: BaseSessionInfoTemplateField[];
-
-  declare created_at: Date;
-  declare updated_at: Date;
 }

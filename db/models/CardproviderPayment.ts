@@ -1,4 +1,5 @@
-import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { BelongsTo, Column, DataType, Default, ForeignKey, Table } from 'sequelize-typescript';
+import { IdModel } from './base/IdModel';
 import { Invoice } from './Invoice';
 import { type CardPaymentStatus } from '../../domain/payments/payment-statuses';
 
@@ -7,12 +8,7 @@ import { type CardPaymentStatus } from '../../domain/payments/payment-statuses';
  * invoice: one payment per invoice, no partial payments.
  */
 @Table({ tableName: 'cardprovider_payments' })
-export class CardproviderPayment extends Model {
-  @PrimaryKey
-  @Default(DataType.UUIDV4)
-  @Column({ type: DataType.UUID })
-  declare id: string;
-
+export class CardproviderPayment extends IdModel {
   @ForeignKey(() => Invoice)
   @Column({ type: DataType.UUID, allowNull: false })
   declare invoice_id: string;
@@ -37,7 +33,4 @@ export class CardproviderPayment extends Model {
 
   @BelongsTo(() => Invoice, 'invoice_id')
   declare invoice?: Invoice;
-
-  declare created_at: Date;
-  declare updated_at: Date;
 }

@@ -1,4 +1,5 @@
-import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { BelongsTo, Column, DataType, ForeignKey, Table } from 'sequelize-typescript';
+import { IdModel } from './base/IdModel';
 import { Contact } from './Contact';
 import { User } from './User';
 
@@ -7,12 +8,7 @@ import { User } from './User';
  * (owner_id) and one contact; the email is unique per studio, without case.
  */
 @Table({ tableName: 'client_accounts' })
-export class ClientAccount extends Model {
-  @PrimaryKey
-  @Default(DataType.UUIDV4)
-  @Column({ type: DataType.UUID })
-  declare id: string;
-
+export class ClientAccount extends IdModel {
   @ForeignKey(() => User)
   @Column({ type: DataType.UUID, allowNull: false })
   declare owner_id: string;
@@ -34,7 +30,4 @@ export class ClientAccount extends Model {
 
   @BelongsTo(() => Contact, 'contact_id')
   declare contact?: Contact;
-
-  declare created_at: Date;
-  declare updated_at: Date;
 }

@@ -1,4 +1,5 @@
-import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { BelongsTo, Column, DataType, Default, ForeignKey, Table } from 'sequelize-typescript';
+import { IdModel } from './base/IdModel';
 import { Session } from './Session';
 import { UserSessionInfoTemplate } from './UserSessionInfoTemplate';
 import { type ClientInfoSource } from '../../domain/session-info/client-info-sources';
@@ -8,12 +9,7 @@ import { type ClientInfoSource } from '../../domain/session-info/client-info-sou
  * responses maps field_key to the answer.
  */
 @Table({ tableName: 'client_infos' })
-export class ClientInfo extends Model {
-  @PrimaryKey
-  @Default(DataType.UUIDV4)
-  @Column({ type: DataType.UUID })
-  declare id: string;
-
+export class ClientInfo extends IdModel {
   @ForeignKey(() => Session)
   @Column({ type: DataType.UUID, allowNull: false })
   declare session_id: string;
@@ -40,7 +36,4 @@ export class ClientInfo extends Model {
 
   @BelongsTo(() => UserSessionInfoTemplate, 'template_id')
   declare template?: UserSessionInfoTemplate | null;
-
-  declare created_at: Date;
-  declare updated_at: Date;
 }

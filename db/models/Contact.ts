@@ -1,14 +1,10 @@
-import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { BelongsTo, Column, DataType, ForeignKey, Table } from 'sequelize-typescript';
+import { IdModel } from './base/IdModel';
 import { User } from './User';
 
 /** A studio's client or prospect. Owned by one user; every query filters on owner_id. */
 @Table({ tableName: 'contacts' })
-export class Contact extends Model {
-  @PrimaryKey
-  @Default(DataType.UUIDV4)
-  @Column({ type: DataType.UUID })
-  declare id: string;
-
+export class Contact extends IdModel {
   @ForeignKey(() => User)
   @Column({ type: DataType.UUID, allowNull: false })
   declare owner_id: string;
@@ -47,7 +43,4 @@ export class Contact extends Model {
 
   @BelongsTo(() => User, 'owner_id')
   declare owner?: User;
-
-  declare created_at: Date;
-  declare updated_at: Date;
 }

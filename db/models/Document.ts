@@ -1,4 +1,5 @@
-import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { BelongsTo, Column, DataType, Default, ForeignKey, Table } from 'sequelize-typescript';
+import { IdModel } from './base/IdModel';
 import { Contact } from './Contact';
 import { FileObject } from './FileObject';
 import { Session } from './Session';
@@ -11,12 +12,7 @@ import { type DocumentType } from '../../domain/documents/document-types';
  * an orphan for the weekly cleanup.
  */
 @Table({ tableName: 'documents' })
-export class Document extends Model {
-  @PrimaryKey
-  @Default(DataType.UUIDV4)
-  @Column({ type: DataType.UUID })
-  declare id: string;
-
+export class Document extends IdModel {
   @ForeignKey(() => User)
   @Column({ type: DataType.UUID, allowNull: false })
   declare owner_id: string;
@@ -61,7 +57,4 @@ export class Document extends Model {
 
   @BelongsTo(() => FileObject, 'file_object_id')
   declare file_object?: FileObject | null;
-
-  declare created_at: Date;
-  declare updated_at: Date;
 }

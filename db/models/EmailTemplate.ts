@@ -1,4 +1,5 @@
-import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { BelongsTo, Column, DataType, Default, ForeignKey, Table } from 'sequelize-typescript';
+import { IdModel } from './base/IdModel';
 import { User } from './User';
 import { type UserLocale } from '../../domain/accounts/users';
 
@@ -8,12 +9,7 @@ import { type UserLocale } from '../../domain/accounts/users';
  * and locale overrides it. Bodies use `{{path.to.value}}` variables.
  */
 @Table({ tableName: 'email_templates' })
-export class EmailTemplate extends Model {
-  @PrimaryKey
-  @Default(DataType.UUIDV4)
-  @Column({ type: DataType.UUID })
-  declare id: string;
-
+export class EmailTemplate extends IdModel {
   /** NULL: a system template. */
   @ForeignKey(() => User)
   @Column({ type: DataType.UUID })
@@ -56,7 +52,4 @@ export class EmailTemplate extends Model {
 
   @BelongsTo(() => User, 'owner_id')
   declare owner?: User | null;
-
-  declare created_at: Date;
-  declare updated_at: Date;
 }

@@ -1,4 +1,5 @@
-import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { BelongsTo, Column, DataType, ForeignKey, Table } from 'sequelize-typescript';
+import { CreatedAtModel } from './base/CreatedAtModel';
 import { type DomainEntityType } from '../../domain/events/domain-event';
 import { JobRun } from './JobRun';
 import { User } from './User';
@@ -9,12 +10,7 @@ import { type EmailTrackingStatus } from '../../domain/emails/email-tracking-sta
  * FAILED has error; idempotency_key keeps a retried activity from recording twice.
  */
 @Table({ tableName: 'email_tracking', updatedAt: false })
-export class EmailTracking extends Model {
-  @PrimaryKey
-  @Default(DataType.UUIDV4)
-  @Column({ type: DataType.UUID })
-  declare id: string;
-
+export class EmailTracking extends CreatedAtModel {
   @ForeignKey(() => User)
   @Column({ type: DataType.UUID, allowNull: false })
   declare owner_id: string;
@@ -62,6 +58,4 @@ export class EmailTracking extends Model {
 
   @BelongsTo(() => JobRun, 'job_run_id')
   declare job_run?: JobRun | null;
-
-  declare created_at: Date;
 }

@@ -1,4 +1,5 @@
-import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { BelongsTo, Column, DataType, Default, ForeignKey, Table } from 'sequelize-typescript';
+import { CreatedAtModel } from './base/CreatedAtModel';
 import { type ExportEntity, type ExportFormat } from '../../domain/exports/export-kinds';
 import { FileObject } from './FileObject';
 import { JobRun } from './JobRun';
@@ -11,12 +12,7 @@ import { type ExportJobStatus } from '../../domain/exports/export-kinds';
  * No updated_at: status moves forward and finished_at closes it.
  */
 @Table({ tableName: 'export_jobs', updatedAt: false })
-export class ExportJob extends Model {
-  @PrimaryKey
-  @Default(DataType.UUIDV4)
-  @Column({ type: DataType.UUID })
-  declare id: string;
-
+export class ExportJob extends CreatedAtModel {
   @ForeignKey(() => User)
   @Column({ type: DataType.UUID, allowNull: false })
   declare owner_id: string;
@@ -69,6 +65,4 @@ export class ExportJob extends Model {
 
   @BelongsTo(() => JobRun, 'job_run_id')
   declare job_run?: JobRun | null;
-
-  declare created_at: Date;
 }

@@ -1,4 +1,5 @@
-import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { BelongsTo, Column, DataType, Default, ForeignKey, Table } from 'sequelize-typescript';
+import { IdModel } from './base/IdModel';
 import { User } from './User';
 import { type ExportEntity, type ExportFormat } from '../../domain/exports/export-kinds';
 
@@ -8,12 +9,7 @@ import { type ExportEntity, type ExportFormat } from '../../domain/exports/expor
  * default in the same transaction before setting a new one.
  */
 @Table({ tableName: 'export_templates' })
-export class ExportTemplate extends Model {
-  @PrimaryKey
-  @Default(DataType.UUIDV4)
-  @Column({ type: DataType.UUID })
-  declare id: string;
-
+export class ExportTemplate extends IdModel {
   @ForeignKey(() => User)
   @Column({ type: DataType.UUID, allowNull: false })
   declare owner_id: string;
@@ -42,7 +38,4 @@ export class ExportTemplate extends Model {
 
   @BelongsTo(() => User, 'owner_id')
   declare owner?: User;
-
-  declare created_at: Date;
-  declare updated_at: Date;
 }

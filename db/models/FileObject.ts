@@ -1,4 +1,5 @@
-import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { BelongsTo, Column, DataType, Default, ForeignKey, Table } from 'sequelize-typescript';
+import { CreatedAtModel } from './base/CreatedAtModel';
 import { Organization } from './Organization';
 import { User } from './User';
 import { type FileEntityType, type FileProvider } from '../../domain/files/file-kinds';
@@ -8,12 +9,7 @@ import { type FileEntityType, type FileProvider } from '../../domain/files/file-
  * optionally attached to an entity (polymorphic entity_type + entity_id, no foreign key).
  */
 @Table({ tableName: 'file_objects' })
-export class FileObject extends Model {
-  @PrimaryKey
-  @Default(DataType.UUIDV4)
-  @Column({ type: DataType.UUID })
-  declare id: string;
-
+export class FileObject extends CreatedAtModel {
   @ForeignKey(() => Organization)
   @Column({ type: DataType.UUID, allowNull: false })
   declare org_id: string;
@@ -66,6 +62,6 @@ export class FileObject extends Model {
   @BelongsTo(() => User, 'created_by')
   declare creator?: User | null;
 
-  declare created_at: Date;
+  /** Nullable in the table (no NOT NULL, unlike the other tables' updated_at): typed as such. */
   declare updated_at: Date | null;
 }

@@ -1,4 +1,5 @@
-import { BelongsTo, Column, DataType, Default, ForeignKey, HasMany, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { BelongsTo, Column, DataType, Default, ForeignKey, HasMany, Table } from 'sequelize-typescript';
+import { IdModel } from './base/IdModel';
 import { Contact } from './Contact';
 import { InvoiceItem } from './InvoiceItem';
 import { Quote } from './Quote';
@@ -12,12 +13,7 @@ import { type InvoiceStatus } from '../../domain/invoicing/statuses';
  * the year, a hyphen and the first 8 characters of the id.
  */
 @Table({ tableName: 'invoices' })
-export class Invoice extends Model {
-  @PrimaryKey
-  @Default(DataType.UUIDV4)
-  @Column({ type: DataType.UUID })
-  declare id: string;
-
+export class Invoice extends IdModel {
   @ForeignKey(() => User)
   @Column({ type: DataType.UUID, allowNull: false })
   declare owner_id: string;
@@ -72,7 +68,4 @@ export class Invoice extends Model {
 
   @HasMany(() => InvoiceItem, 'invoice_id')
   declare items?: InvoiceItem[];
-
-  declare created_at: Date;
-  declare updated_at: Date;
 }

@@ -1,80 +1,16 @@
-import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { BelongsTo, Column, DataType, ForeignKey, Table } from 'sequelize-typescript';
+import { DocumentLineModel } from './base/DocumentLineModel';
 import { Invoice } from './Invoice';
-import { UserSessionType } from './UserSessionType';
-import { type ItemType, type DiscountType } from '../../domain/invoicing/item-types';
 
-/**
- * A line of an invoice, deleted with it. Money columns are decimal strings ("120.00");
- * arithmetic happens in integer cents. Prices and totals may be negative on DISCOUNT lines.
- */
+/** A line of an invoice, deleted with it; its columns are declared in DocumentLineModel. */
 @Table({ tableName: 'invoice_items' })
-export class InvoiceItem extends Model {
-  @PrimaryKey
-  @Default(DataType.UUIDV4)
-  @Column({ type: DataType.UUID })
-  declare id: string;
-
+export class InvoiceItem extends DocumentLineModel {
   @ForeignKey(() => Invoice)
   @Column({ type: DataType.UUID, allowNull: false })
   declare invoice_id: string;
-
-  @Default('BLANK')
-  @Column({ type: DataType.STRING(15), allowNull: false })
-  declare item_type: ItemType;
-
-  @Column({ type: DataType.TEXT })
-  declare description: string | null;
-
-  @Default('1.00')
-  @Column({ type: DataType.DECIMAL(10, 2), allowNull: false })
-  declare quantity: string;
-
-  @Default('0.00')
-  @Column({ type: DataType.DECIMAL(10, 2), allowNull: false })
-  declare price_with_tax: string;
-
-  @Default('0.00')
-  @Column({ type: DataType.DECIMAL(5, 2), allowNull: false })
-  declare vat_percentage: string;
-
-  @Default('0.00')
-  @Column({ type: DataType.DECIMAL(10, 2), allowNull: false })
-  declare price_without_tax: string;
-
-  @Default('0.00')
-  @Column({ type: DataType.DECIMAL(5, 2), allowNull: false })
-  declare discount_percentage: string;
-
-  @Default('0.00')
-  @Column({ type: DataType.DECIMAL(10, 2), allowNull: false })
-  declare total: string;
-
-  @Default(0)
-  @Column({ type: DataType.INTEGER, allowNull: false })
-  declare display_order: number;
-
-  @ForeignKey(() => UserSessionType)
-  @Column({ type: DataType.UUID })
-  declare user_session_type_id: string | null;
-
-  @Column({ type: DataType.DECIMAL(10, 2) })
-  declare discount_amount: string | null;
-
-  @Column({ type: DataType.STRING(20) })
-  declare discount_type: DiscountType | null;
-
-  /** The studio typed price_with_tax: the line's total is quantity × price with tax (domain/invoicing/totals.ts). */
-  @Column({ type: DataType.BOOLEAN, allowNull: false, defaultValue: false })
-  declare price_includes_tax: boolean;
 
   // Associations
 
   @BelongsTo(() => Invoice, 'invoice_id')
   declare invoice?: Invoice;
-
-  @BelongsTo(() => UserSessionType, 'user_session_type_id')
-  declare user_session_type?: UserSessionType | null;
-
-  declare created_at: Date;
-  declare updated_at: Date;
 }

@@ -1,4 +1,5 @@
-import { Column, DataType, Default, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { Column, DataType, Default, Table } from 'sequelize-typescript';
+import { IdModel } from './base/IdModel';
 import { type JobRunStatus } from '../../domain/jobs/job-run-status';
 
 /**
@@ -6,12 +7,7 @@ import { type JobRunStatus } from '../../domain/jobs/job-run-status';
  * queue: replay starts a new run with the same payload and links both rows.
  */
 @Table({ tableName: 'job_runs' })
-export class JobRun extends Model {
-  @PrimaryKey
-  @Default(DataType.UUIDV4)
-  @Column({ type: DataType.UUID })
-  declare id: string;
-
+export class JobRun extends IdModel {
   @Column({ type: DataType.STRING(100), allowNull: false })
   declare job_name: string;
 
@@ -80,7 +76,4 @@ export class JobRun extends Model {
 
   @Column({ type: DataType.INTEGER })
   declare cost_cents: number | null;
-
-  declare created_at: Date;
-  declare updated_at: Date;
 }

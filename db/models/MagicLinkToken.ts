@@ -1,4 +1,5 @@
-import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { BelongsTo, Column, DataType, ForeignKey, Table } from 'sequelize-typescript';
+import { CreatedAtModel } from './base/CreatedAtModel';
 import { ClientAccount } from './ClientAccount';
 
 /**
@@ -6,12 +7,7 @@ import { ClientAccount } from './ClientAccount';
  * leaked table opens nothing; used_at marks it spent.
  */
 @Table({ tableName: 'magic_link_tokens', updatedAt: false })
-export class MagicLinkToken extends Model {
-  @PrimaryKey
-  @Default(DataType.UUIDV4)
-  @Column({ type: DataType.UUID })
-  declare id: string;
-
+export class MagicLinkToken extends CreatedAtModel {
   @ForeignKey(() => ClientAccount)
   @Column({ type: DataType.UUID, allowNull: false })
   declare client_account_id: string;
@@ -33,6 +29,4 @@ export class MagicLinkToken extends Model {
 
   @BelongsTo(() => ClientAccount, 'client_account_id')
   declare client_account?: ClientAccount;
-
-  declare created_at: Date;
 }

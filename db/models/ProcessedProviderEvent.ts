@@ -1,15 +1,11 @@
-import { Column, DataType, Default, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { Column, DataType, Default, Table } from 'sequelize-typescript';
+import { UuidModel } from './base/UuidModel';
 
 export type PaymentProvider = 'cardprovider' | 'walletprovider';
 
 /** A payment provider's webhook event already applied (unique provider + event_id). */
 @Table({ tableName: 'processed_provider_events', timestamps: false })
-export class ProcessedProviderEvent extends Model {
-  @PrimaryKey
-  @Default(DataType.UUIDV4)
-  @Column({ type: DataType.UUID })
-  declare id: string;
-
+export class ProcessedProviderEvent extends UuidModel {
   @Column({ type: DataType.STRING(20), allowNull: false })
   declare provider: PaymentProvider;
 

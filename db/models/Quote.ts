@@ -1,4 +1,5 @@
-import { BelongsTo, Column, DataType, Default, ForeignKey, HasMany, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { BelongsTo, Column, DataType, Default, ForeignKey, HasMany, Table } from 'sequelize-typescript';
+import { IdModel } from './base/IdModel';
 import { Contact } from './Contact';
 import { QuoteItem } from './QuoteItem';
 import { Session } from './Session';
@@ -7,12 +8,7 @@ import { type QuoteStatus } from '../../domain/invoicing/statuses';
 
 /** A price proposal for a session or a contact. amount is recomputed from the items. */
 @Table({ tableName: 'quotes' })
-export class Quote extends Model {
-  @PrimaryKey
-  @Default(DataType.UUIDV4)
-  @Column({ type: DataType.UUID })
-  declare id: string;
-
+export class Quote extends IdModel {
   @ForeignKey(() => User)
   @Column({ type: DataType.UUID, allowNull: false })
   declare owner_id: string;
@@ -57,7 +53,4 @@ export class Quote extends Model {
 
   @HasMany(() => QuoteItem, 'quote_id')
   declare items?: QuoteItem[];
-
-  declare created_at: Date;
-  declare updated_at: Date;
 }

@@ -1,4 +1,5 @@
-import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { BelongsTo, Column, DataType, Default, ForeignKey, Table } from 'sequelize-typescript';
+import { IdModel } from './base/IdModel';
 import { ExportTemplate } from './ExportTemplate';
 import { type ExportEntity, type ExportFormat } from '../../domain/exports/export-kinds';
 import { User } from './User';
@@ -11,12 +12,7 @@ import { type Recurrence } from '../../domain/exports/recurrence';
  * format and fields at run time.
  */
 @Table({ tableName: 'scheduled_exports' })
-export class ScheduledExport extends Model {
-  @PrimaryKey
-  @Default(DataType.UUIDV4)
-  @Column({ type: DataType.UUID })
-  declare id: string;
-
+export class ScheduledExport extends IdModel {
   @ForeignKey(() => User)
   @Column({ type: DataType.UUID, allowNull: false })
   declare owner_id: string;
@@ -66,7 +62,4 @@ export class ScheduledExport extends Model {
 
   @BelongsTo(() => ExportTemplate, 'export_template_id')
   declare export_template?: ExportTemplate | null;
-
-  declare created_at: Date;
-  declare updated_at: Date;
 }

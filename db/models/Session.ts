@@ -1,4 +1,5 @@
-import { BelongsTo, Column, DataType, Default, ForeignKey, HasMany, HasOne, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { BelongsTo, Column, DataType, Default, ForeignKey, HasMany, HasOne, Table } from 'sequelize-typescript';
+import { IdModel } from './base/IdModel';
 import { type SessionStatus } from '../../domain/sessions/session-status';
 import { ClientInfo } from './ClientInfo';
 import { Contact } from './Contact';
@@ -10,12 +11,7 @@ import { Workflow } from './Workflow';
 
 /** A shoot: what a studio books, prepares and delivers. Owned by one user. */
 @Table({ tableName: 'sessions' })
-export class Session extends Model {
-  @PrimaryKey
-  @Default(DataType.UUIDV4)
-  @Column({ type: DataType.UUID })
-  declare id: string;
-
+export class Session extends IdModel {
   @ForeignKey(() => User)
   @Column({ type: DataType.UUID, allowNull: false })
   declare owner_id: string;
@@ -80,7 +76,4 @@ export class Session extends Model {
   /** The other people of the session (second spouse, wedding planner...), besides `contact`. */
   @HasMany(() => SessionContact, 'session_id')
   declare session_contacts?: SessionContact[];
-
-  declare created_at: Date;
-  declare updated_at: Date;
 }

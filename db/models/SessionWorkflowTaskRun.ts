@@ -1,4 +1,5 @@
-import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { BelongsTo, Column, DataType, Default, ForeignKey, Table } from 'sequelize-typescript';
+import { IdModel } from './base/IdModel';
 import { JobRun } from './JobRun';
 import { Session } from './Session';
 import { Workflow } from './Workflow';
@@ -19,12 +20,7 @@ export interface TaskRunMetadata {
 
 /** The history of one workflow task for one session (unique per session and task). */
 @Table({ tableName: 'session_workflow_task_runs' })
-export class SessionWorkflowTaskRun extends Model {
-  @PrimaryKey
-  @Default(DataType.UUIDV4)
-  @Column({ type: DataType.UUID })
-  declare id: string;
-
+export class SessionWorkflowTaskRun extends IdModel {
   @ForeignKey(() => Session)
   @Column({ type: DataType.UUID, allowNull: false })
   declare session_id: string;
@@ -72,7 +68,4 @@ export class SessionWorkflowTaskRun extends Model {
 
   @BelongsTo(() => WorkflowTask, 'workflow_task_id')
   declare workflow_task?: WorkflowTask;
-
-  declare created_at: Date;
-  declare updated_at: Date;
 }

@@ -1,4 +1,5 @@
-import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { BelongsTo, Column, DataType, Default, ForeignKey, Table } from 'sequelize-typescript';
+import { IdModel } from './base/IdModel';
 import { User } from './User';
 import { type UserLocale } from '../../domain/accounts/users';
 
@@ -7,12 +8,7 @@ import { type UserLocale } from '../../domain/accounts/users';
  * business_key and locale); `create-defaults` copies them to the user with the same key.
  */
 @Table({ tableName: 'sms_templates' })
-export class SmsTemplate extends Model {
-  @PrimaryKey
-  @Default(DataType.UUIDV4)
-  @Column({ type: DataType.UUID })
-  declare id: string;
-
+export class SmsTemplate extends IdModel {
   /** NULL: a system template. */
   @ForeignKey(() => User)
   @Column({ type: DataType.UUID })
@@ -41,7 +37,4 @@ export class SmsTemplate extends Model {
 
   @BelongsTo(() => User, 'owner_id')
   declare owner?: User | null;
-
-  declare created_at: Date;
-  declare updated_at: Date;
 }

@@ -1,16 +1,12 @@
-import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { BelongsTo, Column, DataType, Default, ForeignKey, Table } from 'sequelize-typescript';
+import { IdModel } from './base/IdModel';
 import { Organization } from './Organization';
 import { type UserRole, type UserLocale, type UserPlan } from '../../domain/accounts/users';
 import { type CsvDialect } from '../../domain/exports/csv-dialect';
 
 /** A studio account. Presenters list what leaves the service: never password_hash. */
 @Table({ tableName: 'users' })
-export class User extends Model {
-  @PrimaryKey
-  @Default(DataType.UUIDV4)
-  @Column({ type: DataType.UUID })
-  declare id: string;
-
+export class User extends IdModel {
   @ForeignKey(() => Organization)
   @Column({ type: DataType.UUID, allowNull: false })
   declare org_id: string;
@@ -61,7 +57,4 @@ export class User extends Model {
 
   @BelongsTo(() => Organization, 'org_id')
   declare organization?: Organization;
-
-  declare created_at: Date;
-  declare updated_at: Date;
 }

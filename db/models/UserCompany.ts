@@ -1,4 +1,5 @@
-import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { BelongsTo, Column, DataType, Default, ForeignKey, Table } from 'sequelize-typescript';
+import { IdModel } from './base/IdModel';
 import { User } from './User';
 
 /**
@@ -8,12 +9,7 @@ import { User } from './User';
  * elsewhere both hold the country's own numbers.
  */
 @Table({ tableName: 'user_company' })
-export class UserCompany extends Model {
-  @PrimaryKey
-  @Default(DataType.UUIDV4)
-  @Column({ type: DataType.UUID })
-  declare id: string;
-
+export class UserCompany extends IdModel {
   @ForeignKey(() => User)
   @Column({ type: DataType.UUID, allowNull: false })
   declare user_id: string;
@@ -85,7 +81,4 @@ export class UserCompany extends Model {
 
   @BelongsTo(() => User, 'user_id')
   declare user?: User;
-
-  declare created_at: Date;
-  declare updated_at: Date;
 }

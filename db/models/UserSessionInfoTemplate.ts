@@ -1,4 +1,5 @@
-import { BelongsTo, Column, DataType, Default, ForeignKey, HasMany, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { BelongsTo, Column, DataType, Default, ForeignKey, HasMany, Table } from 'sequelize-typescript';
+import { IdModel } from './base/IdModel';
 import { BaseSessionInfoTemplate } from './BaseSessionInfoTemplate';
 import { User } from './User';
 import { type UserLocale } from '../../domain/accounts/users';
@@ -9,12 +10,7 @@ import { UserSessionInfoTemplateField } from './UserSessionInfoTemplateField';
  * base template and user) or an independent creation. Sessions point at it.
  */
 @Table({ tableName: 'user_session_info_templates' })
-export class UserSessionInfoTemplate extends Model {
-  @PrimaryKey
-  @Default(DataType.UUIDV4)
-  @Column({ type: DataType.UUID })
-  declare id: string;
-
+export class UserSessionInfoTemplate extends IdModel {
   @ForeignKey(() => User)
   @Column({ type: DataType.UUID, allowNull: false })
   declare owner_id: string;
@@ -51,7 +47,4 @@ export class UserSessionInfoTemplate extends Model {
 
   @HasMany(() => UserSessionInfoTemplateField, 'template_id')
   declare fields?: UserSessionInfoTemplateField[];
-
-  declare created_at: Date;
-  declare updated_at: Date;
 }

@@ -1,44 +1,16 @@
-import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
-import { type SessionInfoFieldType } from '../../domain/session-info/field-types';
+import { BelongsTo, Column, DataType, ForeignKey, Table } from 'sequelize-typescript';
+import { SessionInfoFieldModel } from './base/SessionInfoFieldModel';
 import { UserSessionInfoTemplate } from './UserSessionInfoTemplate';
 
-/** One question of a user's session-info template; same shape and CHECKs as the base field. */
+/** One question of a user's session-info template; its columns are declared in SessionInfoFieldModel. */
 @Table({ tableName: 'user_session_info_template_fields' })
-export class UserSessionInfoTemplateField extends Model {
-  @PrimaryKey
-  @Default(DataType.UUIDV4)
-  @Column({ type: DataType.UUID })
-  declare id: string;
-
+export class UserSessionInfoTemplateField extends SessionInfoFieldModel {
   @ForeignKey(() => UserSessionInfoTemplate)
   @Column({ type: DataType.UUID, allowNull: false })
   declare template_id: string;
-
-  @Column({ type: DataType.STRING(100), allowNull: false })
-  declare field_key: string;
-
-  @Column({ type: DataType.STRING(255), allowNull: false })
-  declare label: string;
-
-  @Column({ type: DataType.STRING(10), allowNull: false })
-  declare field_type: SessionInfoFieldType;
-
-  @Column({ type: DataType.JSONB })
-  declare options: string[] | null;
-
-  @Default(false)
-  @Column({ type: DataType.BOOLEAN, allowNull: false })
-  declare is_required: boolean;
-
-  @Default(0)
-  @Column({ type: DataType.INTEGER, allowNull: false })
-  declare display_order: number;
 
   // Associations
 
   @BelongsTo(() => UserSessionInfoTemplate, 'template_id')
   declare template?: UserSessionInfoTemplate;
-
-  declare created_at: Date;
-  declare updated_at: Date;
 }

@@ -1,4 +1,5 @@
-import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { BelongsTo, Column, DataType, Default, ForeignKey, Table } from 'sequelize-typescript';
+import { IdModel } from './base/IdModel';
 import { User } from './User';
 import { Workflow } from './Workflow';
 
@@ -7,12 +8,7 @@ import { Workflow } from './Workflow';
  * workflow. owner_id NULL is a system default type (seeded, found by business_key).
  */
 @Table({ tableName: 'user_session_types' })
-export class UserSessionType extends Model {
-  @PrimaryKey
-  @Default(DataType.UUIDV4)
-  @Column({ type: DataType.UUID })
-  declare id: string;
-
+export class UserSessionType extends IdModel {
   /** NULL: a system default type. */
   @ForeignKey(() => User)
   @Column({ type: DataType.UUID })
@@ -63,7 +59,4 @@ export class UserSessionType extends Model {
 
   @BelongsTo(() => Workflow, 'default_workflow_id')
   declare default_workflow?: Workflow | null;
-
-  declare created_at: Date;
-  declare updated_at: Date;
 }

@@ -1,4 +1,5 @@
-import { BelongsTo, Column, DataType, Default, ForeignKey, HasMany, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { BelongsTo, Column, DataType, Default, ForeignKey, HasMany, Table } from 'sequelize-typescript';
+import { IdModel } from './base/IdModel';
 import { User } from './User';
 import { WorkflowTask } from './WorkflowTask';
 
@@ -8,12 +9,7 @@ import { WorkflowTask } from './WorkflowTask';
  * types point at the second generation of those templates.
  */
 @Table({ tableName: 'workflows' })
-export class Workflow extends Model {
-  @PrimaryKey
-  @Default(DataType.UUIDV4)
-  @Column({ type: DataType.UUID })
-  declare id: string;
-
+export class Workflow extends IdModel {
   /** NULL: a system template. */
   @ForeignKey(() => User)
   @Column({ type: DataType.UUID })
@@ -53,7 +49,4 @@ export class Workflow extends Model {
 
   @HasMany(() => WorkflowTask, 'workflow_id')
   declare tasks?: WorkflowTask[];
-
-  declare created_at: Date;
-  declare updated_at: Date;
 }

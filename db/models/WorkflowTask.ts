@@ -1,4 +1,5 @@
-import { BelongsTo, Column, DataType, Default, ForeignKey, HasMany, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { BelongsTo, Column, DataType, Default, ForeignKey, HasMany, Table } from 'sequelize-typescript';
+import { IdModel } from './base/IdModel';
 import { EmailTemplate } from './EmailTemplate';
 import { SmsTemplate } from './SmsTemplate';
 import { Workflow } from './Workflow';
@@ -12,12 +13,7 @@ import { type TaskTiming } from '../../domain/workflows/task-timing';
  * description, then a system fallback.
  */
 @Table({ tableName: 'workflow_tasks' })
-export class WorkflowTask extends Model {
-  @PrimaryKey
-  @Default(DataType.UUIDV4)
-  @Column({ type: DataType.UUID })
-  declare id: string;
-
+export class WorkflowTask extends IdModel {
   @ForeignKey(() => Workflow)
   @Column({ type: DataType.UUID, allowNull: false })
   declare workflow_id: string;
@@ -80,7 +76,4 @@ export class WorkflowTask extends Model {
 
   @HasMany(() => WorkflowTaskAction, 'workflow_task_id')
   declare actions?: WorkflowTaskAction[];
-
-  declare created_at: Date;
-  declare updated_at: Date;
 }

@@ -1,4 +1,5 @@
-import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { BelongsTo, Column, DataType, Default, ForeignKey, Table } from 'sequelize-typescript';
+import { IdModel } from './base/IdModel';
 import { WorkflowTask } from './WorkflowTask';
 import { type WorkflowTaskType } from '../../domain/workflows/task-types';
 
@@ -19,12 +20,7 @@ export interface WorkflowTaskActionConfig {
  * The first action's config (display_order) is what the task runner reads.
  */
 @Table({ tableName: 'workflow_task_actions' })
-export class WorkflowTaskAction extends Model {
-  @PrimaryKey
-  @Default(DataType.UUIDV4)
-  @Column({ type: DataType.UUID })
-  declare id: string;
-
+export class WorkflowTaskAction extends IdModel {
   @ForeignKey(() => WorkflowTask)
   @Column({ type: DataType.UUID, allowNull: false })
   declare workflow_task_id: string;
@@ -44,7 +40,4 @@ export class WorkflowTaskAction extends Model {
 
   @BelongsTo(() => WorkflowTask, 'workflow_task_id')
   declare workflow_task?: WorkflowTask;
-
-  declare created_at: Date;
-  declare updated_at: Date;
 }

@@ -1,4 +1,5 @@
-import { BelongsTo, Column, DataType, Default, ForeignKey, HasMany, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { BelongsTo, Column, DataType, Default, ForeignKey, HasMany, Table } from 'sequelize-typescript';
+import { IdModel } from './base/IdModel';
 import { type DomainEventType } from '../../domain/events/domain-event';
 import { type ConditionGroup } from '../../domain/workflow-triggers/conditions';
 import { User } from './User';
@@ -10,12 +11,7 @@ import { WorkflowTriggerExecution } from './WorkflowTriggerExecution';
  * conditions hold. Only active triggers are evaluated, by execution_order.
  */
 @Table({ tableName: 'workflow_triggers' })
-export class WorkflowTrigger extends Model {
-  @PrimaryKey
-  @Default(DataType.UUIDV4)
-  @Column({ type: DataType.UUID })
-  declare id: string;
-
+export class WorkflowTrigger extends IdModel {
   @ForeignKey(() => Workflow)
   @Column({ type: DataType.UUID, allowNull: false })
   declare workflow_id: string;
@@ -56,7 +52,4 @@ export class WorkflowTrigger extends Model {
 
   @HasMany(() => WorkflowTriggerExecution, 'trigger_id')
   declare executions?: WorkflowTriggerExecution[];
-
-  declare created_at: Date;
-  declare updated_at: Date;
 }

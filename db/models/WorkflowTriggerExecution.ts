@@ -1,4 +1,5 @@
-import { BelongsTo, Column, DataType, Default, ForeignKey, Model, PrimaryKey, Table } from 'sequelize-typescript';
+import { BelongsTo, Column, DataType, Default, ForeignKey, Table } from 'sequelize-typescript';
+import { IdModel } from './base/IdModel';
 import { type DomainEntityType, type DomainEventType } from '../../domain/events/domain-event';
 import { JobRun } from './JobRun';
 import { WorkflowTrigger } from './WorkflowTrigger';
@@ -10,12 +11,7 @@ import { type TriggerExecutionStatus } from '../../domain/workflows/statuses';
  * error_message; SKIPPED is a non-session entity (evaluated, recorded, not run).
  */
 @Table({ tableName: 'workflow_trigger_executions' })
-export class WorkflowTriggerExecution extends Model {
-  @PrimaryKey
-  @Default(DataType.UUIDV4)
-  @Column({ type: DataType.UUID })
-  declare id: string;
-
+export class WorkflowTriggerExecution extends IdModel {
   @ForeignKey(() => WorkflowTrigger)
   @Column({ type: DataType.UUID, allowNull: false })
   declare trigger_id: string;
@@ -53,7 +49,4 @@ export class WorkflowTriggerExecution extends Model {
 
   @BelongsTo(() => JobRun, 'job_run_id')
   declare job_run?: JobRun | null;
-
-  declare created_at: Date;
-  declare updated_at: Date;
 }

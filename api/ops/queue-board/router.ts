@@ -118,23 +118,23 @@ export function buildQueueBoardRouter(deps: QueueBoardDeps): Router {
   });
 
   // The page's forms: act, then back to the board with a line saying what happened (303: a reload does not resubmit).
-  for (const action of ['replay', 'terminate'] as const) {
-    router.post(`/ops/queues/runs/:jobRunId/${action}`, async (req, res) => {
-      if (!formTokenMatches(token, (req.body as Record<string, unknown> | undefined)?.token)) {
-        res.status(403).type('text/plain').send('This form is stale or came from another site: reload the queue board.');
-        return;
-      }
-      let notice: string;
-      try {
-        const jobRunId = runIdOf(req);
-        notice = action === 'replay' ? `Replayed ${jobRunId} as ${(await replay(jobRunId, req)).id}.` : `Terminated ${(await terminate(jobRunId)).id}.`;
-      } catch (err) {
-        if (!(err instanceof DomainError)) throw err;
-        notice = `Not done: ${err.message}.`;
-      }
-      res.redirect(303, `/ops/queues?notice=${encodeURIComponent(notice)}`);
-    });
-  }
+  const formAction = (action: 'replay' | 'terminate'): express.RequestHandler => async (req, res) => {
+    if (!formTokenMatches(token, (req.body as Record<string, unknown> | undefined)?.token)) {
+      res.status(403).type('text/plain').send('This form is stale or came from another site: reload the queue board.');
+      return;
+    }
+    let notice: string;
+    try {
+      const jobRunId = runIdOf(req);
+      notice = action === 'replay' ? `Replayed ${jobRunId} as ${(await replay(jobRunId, req)).id}.` : `Terminated ${(await terminate(jobRunId)).id}.`;
+    } catch (err) {
+      if (!(err instanceof DomainError)) throw err;
+      notice = `Not done: ${err.message}.`;
+    }
+    res.redirect(303, `/ops/queues?notice=${encodeURIComponent(notice)}`);
+  };
+  router.post('/ops/queues/runs/:jobRunId/replay', formAction('replay'));
+  router.post('/ops/queues/runs/:jobRunId/terminate', formAction('terminate'));
 
   // The JSON twin. POSTs must be JSON: a form on another site cannot send that content type.
   const requireJson: express.RequestHandler = (req, res, next) => {

@@ -182,7 +182,7 @@ describe('email sends per studio (RATE_LIMIT_EMAIL_SEND)', () => {
 describe('pdfs and send-email (real worker, Chromium, MailDev)', () => {
   let worker: WorkerProcess;
   beforeAll(async () => {
-    worker = await startWorkerProcess('workers/main.ts', path.join(testStackDir, 'logs', `billing-worker-${process.pid}.log`), 'worker started', 180_000, { LOG_LEVEL: 'info', WORKER_METRICS_PORT: String(await freePort()) });
+    worker = await startWorkerProcess('workers/main.ts', path.join(testStackDir, 'logs', `invoicing-worker-${process.pid}.log`), 'worker started', 180_000, { LOG_LEVEL: 'info', WORKER_METRICS_PORT: String(await freePort()) });
   }, 240_000);
   afterAll(() => worker?.kill('SIGTERM'));
 

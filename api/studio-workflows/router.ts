@@ -1,9 +1,10 @@
 import { Router } from 'express';
 import { type Sequelize } from 'sequelize-typescript';
-import { copyWorkflow, createWorkflow, deleteWorkflow, findOwnedWorkflow, updateWorkflow } from '../../db/commands/workflows';
-import { listWorkflows, listWorkflowTemplates } from '../../db/queries/workflows';
+import { copyWorkflow, createWorkflow, deleteWorkflow, findOwnedWorkflow, updateWorkflow } from '../../db/commands/studio-workflows';
+import { listWorkflows, listWorkflowTemplates } from '../../db/queries/studio-workflows';
 import { IdParams, PageQuery } from '../http/common-schemas';
-import { type createRouteKit } from '../http/route-kit';
+import { type z } from 'zod';
+import { type createRouteKit, type RouteContext } from '../http/route-kit';
 import { presentWorkflow } from './presenter';
 import { CopyWorkflowBody, CreateWorkflowBody, UpdateWorkflowBody } from './schema';
 
@@ -34,11 +35,11 @@ export function buildWorkflowsRouter({ sequelize, kit }: { sequelize: Sequelize;
     presentWorkflow(await findOwnedWorkflow(params.id, user.id)),
   );
 
-  for (const method of ['put', 'patch'] as const) {
-    kit.route(router, { method, path: '/api/workflows/:id', summary: 'Update a workflow; tasks, when given, replace every task', tag, auth: 'user', params: IdParams, body: UpdateWorkflowBody }, async ({ user, params, body }) =>
-      presentWorkflow(await updateWorkflow(sequelize, user.id, params.id, body)),
-    );
-  }
+  /** PUT and PATCH /api/workflows/:id (both change the fields given). */
+  const update = async ({ user, params, body }: Pick<RouteContext<z.infer<typeof IdParams>, unknown, z.infer<typeof UpdateWorkflowBody>>, 'user' | 'params' | 'body'>) =>
+    presentWorkflow(await updateWorkflow(sequelize, user.id, params.id, body));
+  kit.route(router, { method: 'put', path: '/api/workflows/:id', summary: 'Update a workflow; tasks, when given, replace every task', tag, auth: 'user', params: IdParams, body: UpdateWorkflowBody }, update);
+  kit.route(router, { method: 'patch', path: '/api/workflows/:id', summary: 'Update a workflow; tasks, when given, replace every task', tag, auth: 'user', params: IdParams, body: UpdateWorkflowBody }, update);
 
   kit.route(router, { method: 'delete', path: '/api/workflows/:id', summary: 'Delete a workflow, its tasks and its triggers', tag, auth: 'user', params: IdParams, status: 204 }, async ({ user, params }) => {
     await deleteWorkflow(user.id, params.id);
