@@ -28,7 +28,7 @@ const PAST_TOLERANCE_MS = 5 * 60_000;
  * (the owner's) supplies entity, format and fields (spec: Exports rule 3). Answers the row and
  * the owner's time zone, which the schedule fires in.
  */
-export async function createScheduledExport(ownerId: string, props: ScheduledExportProps): Promise<{ row: ScheduledExportRow; timeZone: string }> {
+export async function saveScheduledExport(ownerId: string, props: ScheduledExportProps): Promise<{ row: ScheduledExportRow; timeZone: string }> {
   const owner = await User.findByPk(ownerId, { rejectOnEmpty: true });
   let entity = props.entity;
   let format = props.format;

@@ -1,5 +1,5 @@
 import { type Client } from '@temporalio/client';
-import { createScheduledExport as saveScheduledExport, type ScheduledExportProps } from '../../db/commands/create-scheduled-export';
+import { saveScheduledExport, type ScheduledExportProps } from '../../db/commands/create-scheduled-export';
 import { deleteScheduledExport as deleteScheduledExportRow, discardScheduledExport, setScheduledExportActive, setScheduledExportScheduleId } from '../../db/commands/scheduled-exports';
 import { findScheduledExport } from '../../db/queries/scheduled-exports';
 import { type ScheduledExportRow } from '../../db/rows';
