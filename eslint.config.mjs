@@ -2,6 +2,23 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+// Shared pieces of the layer rules (docs/architecture.md, "Layers").
+const NO_API = { group: ['**/api', '**/api/**'], message: 'Only api/ (and scripts, tests) import from api/.' };
+const NO_WORKERS = { group: ['**/workers', '**/workers/**'], message: 'workers/ wires processes; nothing below it imports it.' };
+const NO_MODELS = { group: ['**/db/models', '**/db/models/**'], message: 'Models live in db/ only: call a db/queries or db/commands function (row types: db/rows.ts).' };
+const NO_SEQUELIZE_VALUES = { regex: '^sequelize(/.*)?$', allowTypeImports: true, message: 'sequelize is used inside db/ only: put the statement in db/queries or db/commands (types may be named).' };
+const NO_ORM_VALUES = { regex: '^sequelize-typescript$', allowTypeImports: true, message: 'The ORM is used inside db/ only; the Sequelize type may be named to pass it to db/.' };
+const NO_WORKFLOW_BODY = {
+  // The top-level workflows/ folder (not domain/workflows, the studio's business workflows).
+  regex: '^(\\.\\./)+workflows/(?!contracts$|[^/]+/contract$)',
+  message: 'Import a workflow\'s contract.ts (queue, id, input, signals), never its body: workflow code runs in the worker\'s sandbox.',
+};
+const NO_SQL = [
+  { selector: "CallExpression[callee.property.name='query'][callee.object.name='sequelize']", message: 'SQL lives in db/: write a query in db/queries or a command in db/commands.' },
+  { selector: "CallExpression[callee.property.name='query'][callee.object.property.name='sequelize']", message: 'SQL lives in db/: write a query in db/queries or a command in db/commands.' },
+  { selector: "Identifier[name='QueryTypes']", message: 'SQL lives in db/: write a query in db/queries or a command in db/commands.' },
+];
+
 export default tseslint.config(
   { ignores: ['node_modules/', '.data/', '.tools/', 'dist/', 'coverage/'] },
   js.configs.recommended,
@@ -67,6 +84,7 @@ export default tseslint.config(
             { group: ['**/db/models', '**/db/models/**'], message: 'api/ reads and writes through db/queries and db/commands; row types come from db/rows.ts.' },
             { regex: '^sequelize(/.*)?$', message: 'api/ does not use the ORM: put the statement in db/queries or db/commands (errors: db/errors.ts).' },
             { regex: '^sequelize-typescript$', allowTypeImports: true, message: 'api/ may name the Sequelize type (to pass it to db commands), nothing else of the ORM.' },
+            NO_WORKFLOW_BODY,
           ],
         },
       ],
@@ -79,22 +97,37 @@ export default tseslint.config(
     },
   },
   {
-    // Activities and workers serve jobs; HTTP concerns stay in api/.
-    files: ['activities/**/*.ts', 'workers/**/*.ts', 'lib/**/*.ts', 'db/**/*.ts'],
+    // Below api/ (docs/architecture.md, "Layers"): each folder's imports in one list (a later
+    // block would replace, not add to, an earlier one's options for the same files).
+    // activities/ and lib/ reach data only through db/queries and db/commands, and a workflow
+    // only through its contract; workers/ wire (they may name workflow bodies: the bundle).
+    files: ['activities/**/*.ts', 'lib/**/*.ts'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: ['**/api/**'], message: 'Only api/ (and scripts, tests) import from api/.' }] }],
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [NO_API, NO_WORKERS, NO_MODELS, NO_SEQUELIZE_VALUES, NO_ORM_VALUES, NO_WORKFLOW_BODY] }],
+      'no-restricted-syntax': ['error', ...NO_SQL],
     },
   },
   {
-    // workers/ is wiring: what activities, lib and db need from it belongs in lib/ (metrics) or the contracts.
-    files: ['activities/**/*.ts', 'lib/**/*.ts', 'db/**/*.ts'],
+    files: ['workers/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [NO_API, NO_MODELS, NO_SEQUELIZE_VALUES] }],
+      'no-restricted-syntax': ['error', ...NO_SQL],
+    },
+  },
+  {
+    // db/ holds every model and statement and calls nothing above it: no Temporal, no jobs.
+    files: ['db/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['**/api/**'], message: 'Only api/ (and scripts, tests) import from api/.' },
-            { group: ['**/workers/**'], message: 'workers/ wires processes; nothing below it imports it.' },
+            NO_API,
+            NO_WORKERS,
+            { group: ['**/activities', '**/activities/**'], message: 'db/ serves activities; it never imports them.' },
+            { group: ['**/lib/jobs', '**/lib/jobs/**'], message: 'db/ never starts jobs: lib/jobs calls db/, not the other way (pass a callback if a transaction must wrap a call).' },
+            { regex: '^(\\.\\./)+workflows(/|$)', message: 'db/ imports domain/ only, never Temporal workflows or their contracts.' },
+            { group: ['@temporalio/*'], message: 'db/ never calls Temporal: rows and Temporal together live in lib/jobs.' },
           ],
         },
       ],

@@ -2,11 +2,10 @@ import { type S3Client } from '@aws-sdk/client-s3';
 import { ApplicationFailure } from '@temporalio/common';
 import { type Transporter } from 'nodemailer';
 import { type Logger } from 'pino';
-import { Op } from 'sequelize';
-import { ExportJob } from '../db/models/ExportJob';
-import { ExportTemplate } from '../db/models/ExportTemplate';
-import { ScheduledExport } from '../db/models/ScheduledExport';
-import { User } from '../db/models/User';
+import { closeExportJob, markScheduledExportRun, openScheduledExportJob } from '../db/commands/export-jobs';
+import { findDefaultExportTemplate, findExportTemplateOrNull } from '../db/queries/export-templates';
+import { findScheduledExportById } from '../db/queries/scheduled-exports';
+import { findUser } from '../db/queries/users';
 import { resolveExportFields } from '../domain/exports/fields';
 import { type ExportMetrics } from '../lib/metrics/export-metrics';
 import { downloadLink } from '../lib/s3-links';
@@ -45,20 +44,10 @@ export function createExportDeliveryActivities(deps: ExportDeliveryDeps) {
     async recordExportOutcome(input: { jobRunId: string; payload: ExportPayload; file?: RenderedExport; error?: { message: string; type: string }; seconds: number }): Promise<void> {
       const { payload, file, error } = input;
       if (payload.exportJobId) {
-        const [changed] = await ExportJob.update(
-          file
-            ? { status: 'COMPLETED', file_object_id: file.fileObjectId, row_count: file.rowCount, error: null, finished_at: new Date(), job_run_id: input.jobRunId }
-            : { status: 'FAILED', error: error?.message.slice(0, 10_000) ?? 'Export failed', finished_at: new Date(), job_run_id: input.jobRunId },
-          {
-            where: {
-              id: payload.exportJobId,
-              [Op.or]: [{ status: { [Op.in]: ['PENDING', 'RUNNING'] } }, { job_run_id: { [Op.or]: [{ [Op.ne]: input.jobRunId }, { [Op.is]: null }] } }],
-            },
-          },
-        );
-        if (changed === 0) return;
+        const outcome = file ? { fileObjectId: file.fileObjectId, rowCount: file.rowCount } : { error: error?.message.slice(0, 10_000) ?? 'Export failed' };
+        if (!(await closeExportJob(payload.exportJobId, input.jobRunId, outcome))) return;
       }
-      if (payload.scheduledExportId) await ScheduledExport.update({ last_run_at: new Date() }, { where: { id: payload.scheduledExportId } });
+      if (payload.scheduledExportId) await markScheduledExportRun(payload.scheduledExportId);
       if (file) deps.metrics?.completed(payload.entity, payload.format, input.seconds, file.sizeBytes);
       else deps.metrics?.failed(payload.entity, payload.format, input.seconds, error?.type ?? 'render_failed');
     },
@@ -94,24 +83,21 @@ export function createExportDeliveryActivities(deps: ExportDeliveryDeps) {
      * row once per job run. Null when the schedule was deleted or paused since.
      */
     async prepareScheduledExport({ jobRunId, scheduledExportId }: { jobRunId: string; scheduledExportId: string }): Promise<ExportPayload | null> {
-      const scheduled = await ScheduledExport.findByPk(scheduledExportId);
+      const scheduled = await findScheduledExportById(scheduledExportId);
       if (!scheduled || !scheduled.is_active) return null;
-      const owner = await User.findByPk(scheduled.owner_id, { rejectOnEmpty: true });
-      const template = scheduled.export_template_id ? await ExportTemplate.findOne({ where: { id: scheduled.export_template_id, owner_id: owner.id } }) : null;
+      const owner = await findUser(scheduled.owner_id);
+      const template = scheduled.export_template_id ? await findExportTemplateOrNull(owner.id, scheduled.export_template_id) : null;
       const format = template?.format ?? scheduled.format;
       const entity = template?.entity ?? scheduled.entity;
       // No template and no fields of its own: the owner's default template now, else every key (spec: Exports rule 2).
-      const fallback = template || scheduled.selected_fields.length ? undefined : await ExportTemplate.findOne({ where: { owner_id: owner.id, entity, format, is_default: true } });
+      const fallback = template || scheduled.selected_fields.length ? undefined : await findDefaultExportTemplate(owner.id, entity, format);
       let fields: string[];
       try {
         fields = resolveExportFields(entity, template ? template.selected_fields : scheduled.selected_fields.length ? scheduled.selected_fields : undefined, fallback?.selected_fields);
       } catch (err) {
         throw ApplicationFailure.nonRetryable((err as Error).message, 'invalid_export');
       }
-      const [exportJob] = await ExportJob.findOrCreate({
-        where: { job_run_id: jobRunId },
-        defaults: { owner_id: owner.id, entity, format, selected_fields: fields, status: 'RUNNING', scheduled_export_id: scheduled.id, job_run_id: jobRunId },
-      });
+      const exportJobId = await openScheduledExportJob(jobRunId, { ownerId: owner.id, entity, format, fields, scheduledExportId: scheduled.id });
       return {
         ownerId: owner.id,
         orgId: owner.org_id,
@@ -121,7 +107,7 @@ export function createExportDeliveryActivities(deps: ExportDeliveryDeps) {
         csvDialect: owner.csv_dialect,
         timeZone: owner.time_zone,
         mode: 'scheduled',
-        exportJobId: exportJob.id,
+        exportJobId,
         scheduledExportId: scheduled.id,
         emailRecipient: scheduled.send_email ? scheduled.email_recipient : null,
       };

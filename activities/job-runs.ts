@@ -1,7 +1,7 @@
 import { Context } from '@temporalio/activity';
 import { type Logger } from 'pino';
 import { type JobMetrics } from '../lib/metrics/job-metrics';
-import { type JobRunEnd, type JobRunRecord, type JobRunStore, sequelizeJobRunStore } from './job-run-store';
+import { type JobRunEnd, type JobRunRecord, type JobRunStore, sequelizeJobRunStore } from '../db/commands/job-run-store';
 
 export interface JobRunActivityDeps {
   logger: Logger;

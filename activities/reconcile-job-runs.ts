@@ -1,8 +1,7 @@
 import { type Client, WorkflowFailedError, WorkflowNotFoundError } from '@temporalio/client';
 import { type Logger } from 'pino';
-import { Op } from 'sequelize';
-import { JobRun } from '../db/models/JobRun';
-import { type JobRunEnd, sequelizeJobRunStore } from './job-run-store';
+import { type JobRunEnd, sequelizeJobRunStore } from '../db/commands/job-run-store';
+import { findStaleRunningJobRuns } from '../db/queries/job-runs';
 import { type ReconcileJobRunsInput, type ReconcileSummary } from '../workflows/maintenance/contract';
 
 /** A RUNNING job run as the reconciler sees it. */
@@ -28,17 +27,9 @@ export interface ReconcileDeps {
   store?: ReconcileStore;
 }
 
-/** job_runs through the model; `settle` ends only a RUNNING row (the bookkeeping store's finish), so a late runJob write wins. */
+/** job_runs through db/ (queries/job-runs.ts, commands/job-run-store.ts); `settle` ends only a RUNNING row (the bookkeeping store's finish), so a late runJob write wins. */
 export const sequelizeReconcileStore: ReconcileStore = {
-  async findStaleRunning(olderThan, limit) {
-    const rows = await JobRun.findAll({
-      where: { status: 'RUNNING', started_at: { [Op.lt]: olderThan } },
-      order: [['started_at', 'ASC']],
-      limit,
-      attributes: ['id', 'job_name', 'workflow_id', 'run_id'],
-    });
-    return rows.map((r) => ({ id: r.id, jobName: r.job_name, workflowId: r.workflow_id, runId: r.run_id }));
-  },
+  findStaleRunning: findStaleRunningJobRuns,
   async settle(id, outcome) {
     return (await sequelizeJobRunStore.finish(id, outcome, new Date())) !== undefined;
   },

@@ -2,10 +2,7 @@ import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/clie
 import { ApplicationFailure } from '@temporalio/activity';
 import { Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
 import { readClientInfo } from '../db/commands/client-info';
-import { Contact } from '../db/models/Contact';
-import { Session } from '../db/models/Session';
-import { User } from '../db/models/User';
-import { UserCompany } from '../db/models/UserCompany';
+import { loadRoadmapSources } from '../db/queries/roadmap-sources';
 import { roadmapView, type RoadmapView } from '../domain/session-info/roadmap-view';
 import { type Chromium } from '../lib/chromium';
 import { type RoadmapActivities } from '../workflows/roadmap/contract';
@@ -28,14 +25,10 @@ async function logoDataUri(deps: RoadmapDeps, key: string | null): Promise<strin
 const LOGO_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif', svg: 'image/svg+xml' };
 
 async function loadRoadmap(ownerId: string, sessionId: string): Promise<{ view: RoadmapView; logoKey: string | null }> {
-  const session = await Session.findOne({ where: { id: sessionId, owner_id: ownerId } });
-  if (!session) throw ApplicationFailure.create({ type: 'not_found', message: 'Session not found', nonRetryable: true });
-  const [owner, company, contact, info] = await Promise.all([
-    User.findByPk(ownerId, { rejectOnEmpty: true }),
-    UserCompany.findOne({ where: { user_id: ownerId } }),
-    session.contact_id ? Contact.findOne({ where: { id: session.contact_id, owner_id: ownerId } }) : null,
-    readClientInfo(session.id, ownerId),
-  ]);
+  const sources = await loadRoadmapSources(ownerId, sessionId);
+  if (!sources) throw ApplicationFailure.create({ type: 'not_found', message: 'Session not found', nonRetryable: true });
+  const { session, owner, company, contact } = sources;
+  const info = await readClientInfo(session.id, ownerId);
   const answers = (info.fields ?? []).filter((f) => info.responses[f.field_key] !== undefined && info.responses[f.field_key] !== '').map((f): [string, string] => [f.label, String(info.responses[f.field_key])]);
   const view = roadmapView({
     studio: { name: company?.company_name || owner.name || owner.email, locale: owner.locale, timeZone: owner.time_zone },

@@ -21,7 +21,7 @@ import { DefaultLogger } from '@temporalio/worker';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import pino from 'pino';
 import { createExportRenderActivities } from '../activities/exports/render-export';
-import { readRowBatches } from '../activities/exports/row-batches';
+import { readRowBatches } from '../db/queries/exports/row-batches';
 import { createSequelize } from '../db/sequelize';
 import { columnsFor } from '../domain/exports/columns';
 import { type ExportEntity } from '../domain/exports/export-kinds';

@@ -1,7 +1,7 @@
 import { type Client } from '@temporalio/client';
 import { type Logger } from 'pino';
 import { type Sequelize } from 'sequelize-typescript';
-import { sequelizeJobRunStore } from '../activities/job-run-store';
+import { sequelizeJobRunStore } from '../db/commands/job-run-store';
 import { createCleanupActivities, type CleanupDeps } from '../activities/cleanup';
 import { createJobRunActivities } from '../activities/job-runs';
 import { createExportDeliveryActivities, type ExportDeliveryDeps } from '../activities/export-delivery';

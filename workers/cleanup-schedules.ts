@@ -1,5 +1,5 @@
 import { ScheduleOverlapPolicy, type ScheduleOptions } from '@temporalio/client';
-import { type LaunchJobInput } from '../workflows/job-run/launch-job';
+import { type LaunchJobInput } from '../workflows/job-run/contract';
 import { CLEANUP_SCHEDULES } from '../workflows/cleanup/contract';
 
 /**

@@ -1,7 +1,7 @@
 import { type Context } from '@temporalio/activity';
 import { type NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import { type Logger } from 'pino';
-import { sequelizeJobRunStore } from '../activities/job-run-store';
+import { sequelizeJobRunStore } from '../db/commands/job-run-store';
 import { JobContextInterceptor, RecentJobRuns } from './job-context-interceptor';
 import { WORKFLOW_INTERCEPTOR_MODULES } from './workflow-interceptors';
 

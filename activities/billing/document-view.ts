@@ -1,11 +1,5 @@
 import { ApplicationFailure } from '@temporalio/common';
-import { Contact } from '../../db/models/Contact';
-import { Invoice } from '../../db/models/Invoice';
-import { InvoiceItem } from '../../db/models/InvoiceItem';
-import { Quote } from '../../db/models/Quote';
-import { QuoteItem } from '../../db/models/QuoteItem';
-import { User } from '../../db/models/User';
-import { UserCompany } from '../../db/models/UserCompany';
+import { loadDocumentSources } from '../../db/queries/document-sources';
 import { documentNumber } from '../../domain/invoicing/document-number';
 import { type DocumentView } from '../../domain/invoicing/document-html';
 import { centsToDecimal } from '../../domain/invoicing/money';
@@ -20,18 +14,12 @@ const bp = (basisPoints: number) => centsToDecimal(BigInt(basisPoints)).replace(
  * name they share but for the extension.
  */
 export async function loadDocumentView({ kind, documentId, ownerId }: Pick<DocumentPdfPayload, 'kind' | 'documentId' | 'ownerId'>): Promise<{ view: DocumentView; keyBase: string; filenameBase: string }> {
-  const model = kind === 'quote' ? Quote : Invoice;
-  const document = await (model as typeof Quote).findOne({ where: { id: documentId, owner_id: ownerId }, include: [{ model: (kind === 'quote' ? QuoteItem : InvoiceItem) as typeof QuoteItem, as: 'items' }] });
-  if (!document) throw ApplicationFailure.nonRetryable(`The ${kind} no longer exists`, 'document_not_found');
-  const [owner, company, contact] = await Promise.all([
-    User.findByPk(ownerId, { rejectOnEmpty: true }),
-    UserCompany.findOne({ where: { user_id: ownerId } }),
-    document.contact_id ? Contact.findOne({ where: { id: document.contact_id, owner_id: ownerId } }) : null,
-  ]);
+  const sources = await loadDocumentSources(kind, documentId, ownerId);
+  if (!sources) throw ApplicationFailure.nonRetryable(`The ${kind} no longer exists`, 'document_not_found');
+  const { document, owner, company, contact } = sources;
   const items = [...(document.items ?? [])].sort((a, b) => a.display_order - b.display_order || a.id.localeCompare(b.id));
   const totals = computeTotals(items);
   const number = documentNumber(document.id, document.created_at, owner.time_zone);
-  const plain = document.get({ plain: true }) as { valid_until?: string | null; due_date?: string | null };
   const view: DocumentView = {
     kind,
     locale: owner.locale,
@@ -39,7 +27,7 @@ export async function loadDocumentView({ kind, documentId, ownerId }: Pick<Docum
     title: document.title,
     description: document.description,
     issuedOn: new Intl.DateTimeFormat('en-CA', { timeZone: owner.time_zone }).format(document.created_at),
-    untilDate: (kind === 'quote' ? plain.valid_until : plain.due_date) ?? null,
+    untilDate: sources.untilDate,
     status: document.status,
     // Before any company profile, the document still names the studio: its account name.
     company: company

@@ -5,7 +5,7 @@ import { type Logger } from 'pino';
 import { type Sequelize } from 'sequelize-typescript';
 import { findDocument } from '../../db/commands/invoicing-documents';
 import { recordDocumentEmailFailed, recordDocumentSent, wasEmailSent } from '../../db/commands/document-sent';
-import { User } from '../../db/models/User';
+import { findUser } from '../../db/queries/users';
 import { previewDocumentEmail } from '../../db/queries/document-email';
 import { type UserLocale } from '../../domain/accounts/users';
 import { renderVariables } from '../../domain/emails/render-variables';
@@ -38,7 +38,7 @@ export function createDocumentEmailActivities(deps: DocumentEmailDeps): Document
       try {
         const document = await findDocument(kind, documentId, ownerId);
         if (!(await wasEmailSent(requestKey))) {
-          const owner = await User.findByPk(ownerId, { rejectOnEmpty: true });
+          const owner = await findUser(ownerId);
           const locale = owner.locale as UserLocale;
           const email = await previewDocumentEmail(kind, document, { id: owner.id, locale, timeZone: owner.time_zone }, payload.emailTemplateId);
           const subject = payload.subject?.trim() || email.subject;

@@ -1,4 +1,4 @@
-import { QueryTypes } from 'sequelize';
+import { deleteFileObjectRows, deleteStaleFileObjectRows } from '../../db/commands/storage-cleanup';
 import { partitionDeletable, TEMPORARY_PREFIXES } from '../../domain/storage/prefixes';
 import { type CleanupPayload, type CleanupSummary } from '../../workflows/cleanup/contract';
 import { minAge, runCleanupPass } from './cleanup-pass';
@@ -14,8 +14,6 @@ import { abortAbandonedUploads, deleteObjects, listObjectPages, S3_BATCH } from 
  */
 export function createExportFilesCleanup(deps: CleanupDeps) {
   const { sequelize, s3, bucket } = deps;
-  const deleteRows = (keys: string[]) =>
-    keys.length === 0 ? Promise.resolve() : sequelize.query('DELETE FROM file_objects WHERE bucket = $1 AND key = ANY($2::text[])', { bind: [bucket, keys] });
 
   return {
     async deleteExpiredExportFiles(payload: CleanupPayload): Promise<CleanupSummary> {
@@ -30,7 +28,7 @@ export function createExportFilesCleanup(deps: CleanupDeps) {
             const { deletable, permanent } = partitionDeletable(expired);
             tally.keptPermanent += permanent.length;
             const outcome = await deleteObjects(s3, bucket, deletable);
-            await deleteRows(outcome.deleted);
+            await deleteFileObjectRows(sequelize, bucket, outcome.deleted);
             tally.removed(outcome.deleted.length);
             tally.refused(outcome);
           }
@@ -44,18 +42,13 @@ export function createExportFilesCleanup(deps: CleanupDeps) {
         // two steps): the key-prefix index serves these LIKEs.
         const patterns = TEMPORARY_PREFIXES.map((p) => `${p}%`);
         for (;;) {
-          const rows = await sequelize.query<{ key: string }>(
-            `DELETE FROM file_objects WHERE id IN (
-               SELECT id FROM file_objects WHERE bucket = $1 AND key LIKE ANY($2::text[]) AND created_at < $3 LIMIT ${S3_BATCH}
-             ) RETURNING key`,
-            { bind: [bucket, patterns, cutoff], type: QueryTypes.SELECT },
-          );
-          if (rows.length === 0) break;
-          const { deletable } = partitionDeletable(rows.map((r) => r.key));
+          const keys = await deleteStaleFileObjectRows(sequelize, { bucket, patterns, cutoff, limit: S3_BATCH });
+          if (keys.length === 0) break;
+          const { deletable } = partitionDeletable(keys);
           tally.refused(await deleteObjects(s3, bucket, deletable));
-          tally.scan(rows.length);
-          tally.removed(rows.length);
-          if (rows.length < S3_BATCH) break;
+          tally.scan(keys.length);
+          tally.removed(keys.length);
+          if (keys.length < S3_BATCH) break;
         }
       });
     },

@@ -1,4 +1,4 @@
-import { QueryTypes } from 'sequelize';
+import { referencedObjectKeys } from '../../db/queries/storage-cleanup';
 import { ORPHAN_OBJECT_PREFIXES, partitionDeletable } from '../../domain/storage/prefixes';
 import { type CleanupPayload, type CleanupSummary, ORPHAN_MIN_AGE_SECONDS } from '../../workflows/cleanup/contract';
 import { minAge, runCleanupPass } from './cleanup-pass';
@@ -14,18 +14,6 @@ import { deleteObjects, listObjectPages } from './object-store';
 export function createOrphanObjectsCleanup(deps: CleanupDeps) {
   const { sequelize, s3, bucket, logger } = deps;
 
-  /** The keys of `keys` that some row names (one statement per page, on the key indexes). */
-  async function referenced(keys: string[]): Promise<Set<string>> {
-    const rows = await sequelize.query<{ key: string }>(
-      `SELECT k.key FROM unnest($2::text[]) AS k(key)
-        WHERE EXISTS (SELECT 1 FROM file_objects fo WHERE fo.bucket = $1 AND fo.key = k.key)
-           OR EXISTS (SELECT 1 FROM session_files sf WHERE sf.key = k.key)
-           OR EXISTS (SELECT 1 FROM contact_files cf WHERE cf.key = k.key)`,
-      { bind: [bucket, keys], type: QueryTypes.SELECT },
-    );
-    return new Set(rows.map((r) => r.key));
-  }
-
   return {
     async deleteOrphanObjects(payload: CleanupPayload): Promise<CleanupSummary> {
       const minAgeSeconds = minAge(payload, ORPHAN_MIN_AGE_SECONDS);
@@ -36,7 +24,7 @@ export function createOrphanObjectsCleanup(deps: CleanupDeps) {
             tally.scan(page.length);
             const old = page.filter((o) => o.lastModified < cutoff).map((o) => o.key);
             if (old.length === 0) continue;
-            const named = await referenced(old);
+            const named = await referencedObjectKeys(sequelize, bucket, old);
             const { deletable, permanent } = partitionDeletable(old.filter((k) => !named.has(k)));
             if (permanent.length > 0) {
               tally.keptPermanent += permanent.length;

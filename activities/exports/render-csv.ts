@@ -1,7 +1,6 @@
-import { to as copyTo } from 'pg-copy-streams';
 import { pipeline } from 'node:stream/promises';
+import { copyCsvRows } from '../../db/queries/exports/export-reads';
 import { CSV_DIALECT_RULES, type CsvDialect } from '../../domain/exports/csv-dialect';
-import { csvCopyStatement, csvSessionSettings } from './csv-projection';
 import { CsvLineEndings } from './csv-line-endings';
 import { type RenderedFile, type RenderParams } from './render-params';
 import { uploadStream } from './upload-stream';
@@ -14,13 +13,7 @@ import { uploadStream } from './upload-stream';
  */
 export async function renderCsv(params: RenderParams & { dialect: CsvDialect }): Promise<RenderedFile> {
   const { client, s3, target, entity, ownerId, columns, timeZone, dialect, onProgress } = params;
-  const statement = csvCopyStatement({ entity, ownerId, columns, rules: CSV_DIALECT_RULES[dialect] });
-  // One transaction: the local settings end with it, so the pooled connection keeps its own.
-  await client.query('BEGIN READ ONLY');
-  await client.query(csvSessionSettings(timeZone));
-  const copy = client.query(copyTo(statement));
   const body = new CsvLineEndings(onProgress);
-  await uploadStream(s3, target, body, pipeline(copy, body));
-  await client.query('COMMIT');
-  return { rowCount: copy.rowCount, sizeBytes: body.bytes };
+  const rowCount = await copyCsvRows(client, { entity, ownerId, columns, rules: CSV_DIALECT_RULES[dialect], timeZone }, (copy) => uploadStream(s3, target, body, pipeline(copy, body)));
+  return { rowCount, sizeBytes: body.bytes };
 }

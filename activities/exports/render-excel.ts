@@ -5,7 +5,7 @@ import { type ExportColumn } from '../../domain/exports/columns';
 import { neutraliseFormula } from '../../domain/exports/cell-format';
 import { ENTITY_TITLES } from '../../domain/exports/export-file';
 import { type RenderedFile, type RenderParams } from './render-params';
-import { readRowBatches } from './row-batches';
+import { readRowBatches } from '../../db/queries/exports/row-batches';
 import { ByteCount, uploadStream } from './upload-stream';
 
 /** Column widths in characters, by kind of value: ids fit a uuid, dates their formatted text. */

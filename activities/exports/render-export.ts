@@ -2,8 +2,9 @@ import { type S3Client } from '@aws-sdk/client-s3';
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import { type Logger } from 'pino';
-import { QueryTypes } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
+import { upsertExportFileObject } from '../../db/commands/export-file-objects';
+import { isKnownTimeZone } from '../../db/queries/time-zones';
 import { columnsFor } from '../../domain/exports/columns';
 import { formatDateInZone, formatTimestampInZone } from '../../domain/exports/cell-format';
 import { CSV_DIALECTS } from '../../domain/exports/csv-dialect';
@@ -13,7 +14,7 @@ import { validateExportFields } from '../../domain/exports/fields';
 import { DomainError } from '../../domain/errors';
 import { type Chromium } from '../../lib/chromium';
 import { type ExportPayload, type RenderedExport } from '../../workflows/exports/contract';
-import { withConnection } from './db-connection';
+import { withConnection } from '../../db/queries/exports/db-connection';
 import { renderCsv } from './render-csv';
 import { renderExcel } from './render-excel';
 import { type RenderedFile } from './render-params';
@@ -58,22 +59,9 @@ async function checkPayload(sequelize: Sequelize, jobRunId: string, payload: Exp
   }
   const zoneKnown =
     TIME_ZONE_PATTERN.test(payload.timeZone) &&
-    (await sequelize.query('SELECT 1 FROM pg_timezone_names WHERE name = $1', { bind: [payload.timeZone], type: QueryTypes.SELECT })).length > 0;
+    (await isKnownTimeZone(sequelize, payload.timeZone));
   if (!zoneKnown) throw invalid(`Unknown time zone ${JSON.stringify(payload.timeZone)}`);
   return fields;
-}
-
-/** Records the file, once per object: a retried attempt that rewrote the object updates its row. */
-async function upsertFileObject(sequelize: Sequelize, row: { orgId: string; bucket: string; key: string; contentType: string; sizeBytes: number; createdBy: string; fileName: string }): Promise<string> {
-  const [saved] = await sequelize.query<{ id: string }>(
-    `INSERT INTO file_objects (org_id, provider, bucket, key, content_type, size_bytes, created_by, file_name, entity_type, entity_id)
-     VALUES ($1, 's3', $2, $3, $4, $5, $6, $7, 'export', NULL)
-     ON CONFLICT (bucket, key) DO UPDATE
-       SET content_type = EXCLUDED.content_type, size_bytes = EXCLUDED.size_bytes, file_name = EXCLUDED.file_name, updated_at = now()
-     RETURNING id`,
-    { bind: [row.orgId, row.bucket, row.key, row.contentType, row.sizeBytes, row.createdBy, row.fileName], type: QueryTypes.SELECT },
-  );
-  return saved.id;
 }
 
 /**
@@ -126,7 +114,7 @@ export function createExportRenderActivities(deps: ExportRenderDeps) {
             });
         }
       });
-      const fileObjectId = await upsertFileObject(deps.sequelize, {
+      const fileObjectId = await upsertExportFileObject(deps.sequelize, {
         orgId: payload.orgId,
         bucket: deps.bucket,
         key: target.key,

@@ -3,10 +3,10 @@ import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { Readable } from 'node:stream';
 import { type Chromium } from '../../lib/chromium';
 import { ENTITY_TITLES } from '../../domain/exports/export-file';
-import { quotedIdentifier } from './csv-projection';
+import { countExportRows, findExportCompanyName } from '../../db/queries/exports/export-reads';
 import { LANDSCAPE_FROM_COLUMNS, pdfChunkHtml, type PdfHeading } from './pdf-html';
 import { type RenderedFile, type RenderParams } from './render-params';
-import { readRowBatches } from './row-batches';
+import { readRowBatches } from '../../db/queries/exports/row-batches';
 import { uploadStream } from './upload-stream';
 
 /** Margins leave room at the bottom for the page numbers drawn after merging. */
@@ -42,11 +42,9 @@ async function renderChunk(chromium: Chromium, html: string, landscape: boolean)
  */
 export async function renderPdf(params: RenderParams & { chromium: Chromium; generatedAt: string; maxRows: number; chunkRows: number }): Promise<RenderedFile> {
   const { client, s3, chromium, target, entity, ownerId, columns, timeZone, generatedAt, maxRows, chunkRows, onProgress } = params;
-  const counted = await client.query<{ rows: number }>(`SELECT count(*)::int AS rows FROM ${quotedIdentifier(entity)} WHERE owner_id = $1`, [ownerId]);
-  const total = counted.rows[0].rows;
+  const total = await countExportRows(client, entity, ownerId);
   if (total > maxRows) throw exportTooLarge(total, maxRows);
-  const company = await client.query<{ company_name: string }>('SELECT company_name FROM user_company WHERE user_id = $1', [ownerId]);
-  const heading: PdfHeading = { title: ENTITY_TITLES[entity], companyName: company.rows[0]?.company_name ?? null, generatedAt, rowCount: total };
+  const heading: PdfHeading = { title: ENTITY_TITLES[entity], companyName: await findExportCompanyName(client, ownerId), generatedAt, rowCount: total };
   const landscape = columns.length > LANDSCAPE_FROM_COLUMNS;
 
   const merged = await PDFDocument.create();

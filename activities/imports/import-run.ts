@@ -8,7 +8,7 @@ import { keyLookups } from '../../domain/imports/match-keys';
 import { refusalMessage, unbornRecordMessage } from '../../domain/imports/refusal-message';
 import { rowMapper } from '../../domain/imports/row-record';
 import { type ImportEntity } from '../../domain/imports/target-fields';
-import { cellsByHeader, type SheetRow } from '../../lib/imports/sheet';
+import { cellsByHeader, type SheetRow } from '../../domain/imports/sheet';
 import { type ImportPreviewItem, type ImportRowError } from '../../workflows/imports/contract';
 import { createKnownRecords } from './known-records';
 import { type PreparedRow, prepareRows } from './prepare-rows';

@@ -5,7 +5,7 @@ import { matchKeys } from '../../domain/imports/match-keys';
 import { validateRow } from '../../domain/imports/row-validation';
 import { type ImportEntity } from '../../domain/imports/target-fields';
 import { instantOf } from '../../domain/imports/zoned-time';
-import { cellsByHeader, type SheetRow } from '../../lib/imports/sheet';
+import { cellsByHeader, type SheetRow } from '../../domain/imports/sheet';
 import { type ImportRowError } from '../../workflows/imports/contract';
 
 /** A row that passed validation: its columns as stored and its match keys. */

@@ -10,7 +10,7 @@ import { type RowAction } from '../../domain/imports/import-plan';
 import { renderErrorFile } from '../../lib/imports/error-file';
 import { NO_DATA_ROWS, openUpload } from '../../lib/imports/read-upload';
 import { resolveImportMapping } from '../../lib/imports/resolve-mapping';
-import { type SheetRow, type SheetRows } from '../../lib/imports/sheet';
+import { type SheetRow, type SheetRows } from '../../domain/imports/sheet';
 import { type ImportPayload, type ImportPreview, type ImportResult } from '../../workflows/imports/contract';
 import { createImportRun, type ImportRunOutcome } from './import-run';
 import { withinBudget } from '../../domain/imports/result-budget';

@@ -2,8 +2,7 @@ import { Context } from '@temporalio/activity';
 import { type Client, WorkflowFailedError } from '@temporalio/client';
 import { type Transporter } from 'nodemailer';
 import { type Logger } from 'pino';
-import { Op } from 'sequelize';
-import { type TaskRunMetadata, SessionWorkflowTaskRun } from '../../db/models/SessionWorkflowTaskRun';
+import { claimTaskRun, finishTaskRun, type TaskRunMetadata } from '../../db/commands/session-workflow-task-runs';
 import { findEmailTemplate } from '../../db/queries/email-templates';
 import { findTaskSmsTemplate, loadTaskRunContext, sessionRecipient, type TaskRunContext } from '../../db/queries/session-workflow-task';
 import { renderVariables } from '../../domain/emails/render-variables';
@@ -42,8 +41,8 @@ const DUE_TOLERANCE_MS = 1_000;
  * activity does nothing twice); an error worth retrying is thrown with the run left RUNNING.
  */
 export function createWorkflowTaskRunner(deps: WorkflowTaskDeps): Pick<SessionWorkflowActivities, 'runWorkflowTask'> {
-  const finish = async (run: SessionWorkflowTaskRun, status: 'COMPLETED' | 'FAILED', metadata: TaskRunMetadata, error?: string) => {
-    await run.update({ status, finished_at: new Date(), error: error?.slice(0, 2_000) ?? null, metadata: { ...run.metadata, ...metadata } });
+  const finish = async (run: TaskRunContext['run'], status: 'COMPLETED' | 'FAILED', metadata: TaskRunMetadata, error?: string) => {
+    await finishTaskRun(run, status, metadata, error);
     deps.logger.info({ taskRunId: run.id, sessionId: run.session_id, status, error }, 'Workflow task finished');
     return { status, error };
   };
@@ -112,8 +111,7 @@ export function createWorkflowTaskRunner(deps: WorkflowTaskDeps): Pick<SessionWo
       }
 
       if (task.task_type === 'MANUAL') return { status: 'SKIPPED', error: 'MANUAL tasks are done by the studio, not run' };
-      const claimed = await SessionWorkflowTaskRun.update({ status: 'RUNNING', started_at: new Date() }, { where: { id: run.id, status: { [Op.in]: ['PENDING', 'RUNNING'] } } });
-      if (!claimed[0]) return { status: 'SKIPPED', error: 'The task run was finished elsewhere' };
+      if (!(await claimTaskRun(run.id))) return { status: 'SKIPPED', error: 'The task run was finished elsewhere' };
       try {
         Context.current().heartbeat();
         const metadata =

@@ -2,9 +2,9 @@ import { type Client } from '@temporalio/client';
 import { type Logger } from 'pino';
 import { type Sequelize } from 'sequelize-typescript';
 import { recordTriggerExecutions, type TriggerOutcome } from '../../db/commands/record-trigger-executions';
-import { OutboxEvent } from '../../db/models/OutboxEvent';
-import { WorkflowTrigger } from '../../db/models/WorkflowTrigger';
 import { loadConditionSubject } from '../../db/queries/condition-subject';
+import { findOutboxEvent } from '../../db/queries/outbox-events';
+import { listActiveTriggersFor } from '../../db/queries/workflow-triggers';
 import { evaluate } from '../../domain/workflow-triggers/conditions';
 import { type DomainEventType } from '../../domain/events/domain-event';
 import { EVENT_ENTITY } from '../../domain/workflow-triggers/fields';
@@ -25,18 +25,12 @@ import { type EvaluationSummary } from '../../workflows/workflow-triggers/contra
 export function createTriggerEvaluationActivities({ logger, temporal, sequelize }: { logger: Logger; temporal: Client; sequelize: Sequelize }) {
   return {
     async evaluateTriggers({ jobRunId, eventId }: { jobRunId: string; eventId: string }): Promise<EvaluationSummary> {
-      const event = await OutboxEvent.findByPk(eventId, { raw: true });
+      const event = await findOutboxEvent(eventId);
       const summary: EvaluationSummary = { eventType: event?.event_type ?? 'unknown', triggers: 0, applied: 0, skipped: 0, failed: 0 };
       if (!event) return { ...summary, note: 'The event no longer exists' };
       const eventType = event.event_type as DomainEventType;
       if (!(eventType in EVENT_ENTITY) || !EVENT_ENTITY[eventType]) return { ...summary, note: `${event.event_type} events are not evaluated yet` };
-      // raw: plain rows, no model instances (an owner may have dozens of triggers per event).
-      const triggers = await WorkflowTrigger.findAll({
-        attributes: ['id', 'workflow_id', 'conditions'],
-        where: { owner_id: event.owner_id, trigger_event: eventType, is_active: true },
-        order: [['execution_order', 'ASC'], ['created_at', 'ASC'], ['id', 'ASC']],
-        raw: true,
-      });
+      const triggers = await listActiveTriggersFor(event.owner_id, eventType);
       summary.triggers = triggers.length;
       if (!triggers.length) return summary;
       const subject = await loadConditionSubject(event.entity_type, event.entity_id, event.owner_id);

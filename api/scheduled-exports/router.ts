@@ -1,9 +1,8 @@
 import { type Client } from '@temporalio/client';
 import { Router } from 'express';
-import { createScheduledExport } from '../../db/commands/create-scheduled-export';
-import { deleteScheduledExport, setScheduledExportActive } from '../../db/commands/scheduled-exports';
 import { findScheduledExport, listScheduledExports } from '../../db/queries/scheduled-exports';
-import { deleteExportSchedule, nextExportRun, setExportSchedulePaused } from '../../lib/jobs/export-schedules';
+import { nextExportRun } from '../../lib/jobs/export-schedules';
+import { createScheduledExport, deleteScheduledExport, setScheduledExportPaused } from '../../lib/jobs/scheduled-exports';
 import { IdParams } from '../http/common-schemas';
 import { type createRouteKit } from '../http/route-kit';
 import { presentScheduledExport } from './presenter';
@@ -11,8 +10,8 @@ import { CreateScheduledExportBody, ScheduledExportListQuery, ScheduledExportPag
 
 /**
  * /api/scheduled-exports: the spec shows creation; list, read, pause, resume and delete are
- * what a studio needs to live with them. Each keeps its Temporal Schedule in step: Temporal is
- * changed first, so a failure there (503) leaves the row as it was.
+ * what a studio needs to live with them. Each keeps its Temporal Schedule in step through
+ * lib/jobs/scheduled-exports.ts.
  */
 export function buildScheduledExportsRouter({ temporal, kit }: { temporal: Client; kit: ReturnType<typeof createRouteKit> }): Router {
   const router = Router();
@@ -33,20 +32,16 @@ export function buildScheduledExportsRouter({ temporal, kit }: { temporal: Clien
     return presentScheduledExport(row, await nextExportRun(temporal, row.id));
   });
 
-  /** The handler of .../pause and .../resume: the Temporal schedule first, then the row. */
+  /** The handler of .../pause and .../resume: lib/jobs pauses the Temporal schedule, then the row. */
   const setPaused = (paused: boolean) => async ({ user, params }: { user: { id: string }; params: { id: string } }) => {
-    const row = await findScheduledExport(user.id, params.id);
-    await setExportSchedulePaused(temporal, row.id, paused);
-    const updated = await setScheduledExportActive(user.id, row.id, !paused);
-    return presentScheduledExport(updated, await nextExportRun(temporal, row.id));
+    const updated = await setScheduledExportPaused(temporal, user.id, params.id, paused);
+    return presentScheduledExport(updated, await nextExportRun(temporal, updated.id));
   };
   kit.route(router, { method: 'post', path: '/api/scheduled-exports/:id/pause', summary: 'Pause a scheduled export', tag, auth: 'user', params: IdParams, response: ScheduledExportView }, setPaused(true));
   kit.route(router, { method: 'post', path: '/api/scheduled-exports/:id/resume', summary: 'Resume a scheduled export', tag, auth: 'user', params: IdParams, response: ScheduledExportView }, setPaused(false));
 
   kit.route(router, { method: 'delete', path: '/api/scheduled-exports/:id', summary: 'Delete a scheduled export and its schedule', tag, auth: 'user', params: IdParams, status: 204 }, async ({ user, params }) => {
-    const row = await findScheduledExport(user.id, params.id);
-    await deleteExportSchedule(temporal, row.id);
-    await deleteScheduledExport(user.id, row.id);
+    await deleteScheduledExport(temporal, user.id, params.id);
   });
 
   return router;

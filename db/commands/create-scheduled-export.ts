@@ -1,12 +1,11 @@
-import { type Client } from '@temporalio/client';
-import { UnavailableError, ValidationError } from '../../domain/errors';
+import { ValidationError } from '../../domain/errors';
 import { type ExportEntity, type ExportFormat } from '../../domain/exports/export-kinds';
 import { validateExportFields } from '../../domain/exports/fields';
 import { type Recurrence, validateRecurrence } from '../../domain/exports/recurrence';
-import { createExportSchedule } from '../../lib/jobs/export-schedules';
 import { ExportTemplate } from '../models/ExportTemplate';
 import { ScheduledExport } from '../models/ScheduledExport';
 import { User } from '../models/User';
+import { type ScheduledExportRow } from '../rows';
 
 export interface ScheduledExportProps {
   entity?: ExportEntity;
@@ -24,12 +23,12 @@ export interface ScheduledExportProps {
 const PAST_TOLERANCE_MS = 5 * 60_000;
 
 /**
- * Saves a scheduled export and creates its Temporal Schedule. With export_template_id the
- * template (the owner's) supplies entity, format and fields (spec: Exports rule 3). The row is
- * committed first; if Temporal cannot take the schedule, the row is removed again and the
- * caller gets a 503, so no export exists that would never run.
+ * Saves a scheduled export, active, without its Temporal Schedule yet (lib/jobs/scheduled-exports.ts
+ * creates it and removes the row again if Temporal refuses). With export_template_id the template
+ * (the owner's) supplies entity, format and fields (spec: Exports rule 3). Answers the row and
+ * the owner's time zone, which the schedule fires in.
  */
-export async function createScheduledExport(temporal: Client, ownerId: string, props: ScheduledExportProps): Promise<ScheduledExport> {
+export async function saveScheduledExport(ownerId: string, props: ScheduledExportProps): Promise<{ row: ScheduledExportRow; timeZone: string }> {
   const owner = await User.findByPk(ownerId, { rejectOnEmpty: true });
   let entity = props.entity;
   let format = props.format;
@@ -60,11 +59,5 @@ export async function createScheduledExport(temporal: Client, ownerId: string, p
     email_recipient: props.send_email ? props.email_recipient : (props.email_recipient ?? null),
     is_active: true,
   });
-  try {
-    const scheduleId = await createExportSchedule(temporal, row, owner.time_zone);
-    return await row.update({ temporal_schedule_id: scheduleId });
-  } catch (err) {
-    await row.destroy();
-    throw new UnavailableError(`The schedule could not be created; nothing was saved (${(err as Error).message})`);
-  }
+  return { row, timeZone: owner.time_zone };
 }

@@ -13,3 +13,14 @@ export async function setScheduledExportActive(ownerId: string, id: string, acti
 export async function deleteScheduledExport(ownerId: string, id: string): Promise<void> {
   await deleteOwned(ScheduledExport, 'Scheduled export', id, ownerId);
 }
+
+/** Writes the id of the Temporal Schedule a scheduled export runs on; answers the row as it now is. */
+export async function setScheduledExportScheduleId(id: string, scheduleId: string): Promise<ScheduledExportRow> {
+  const [, [row]] = await ScheduledExport.update({ temporal_schedule_id: scheduleId }, { where: { id }, returning: true });
+  return row;
+}
+
+/** Removes a scheduled export whose Temporal Schedule could not be created (the compensation of its creation). */
+export async function discardScheduledExport(id: string): Promise<void> {
+  await ScheduledExport.destroy({ where: { id } });
+}

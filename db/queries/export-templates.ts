@@ -20,3 +20,8 @@ export function findDefaultExportTemplate(ownerId: string, entity: ExportEntity,
 export function findExportTemplate(ownerId: string, id: string): Promise<ExportTemplateRow> {
   return findOwned(ExportTemplate, 'Export template', id, ownerId);
 }
+
+/** One of the owner's export templates, or null when it is gone (or not the owner's). */
+export function findExportTemplateOrNull(ownerId: string, id: string): Promise<ExportTemplateRow | null> {
+  return ExportTemplate.findOne({ where: { id, owner_id: ownerId } });
+}

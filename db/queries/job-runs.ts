@@ -53,3 +53,19 @@ export async function findJobRun(id: string): Promise<JobRun> {
   if (!run) throw new NotFoundError('Job run');
   return run;
 }
+
+/** Per job name, how many failed runs wait in the dead-letter queue (the dead_letter_queue_depth gauge). */
+export function countDeadLettersByJobName(sequelize: Sequelize): Promise<{ job_name: string; depth: number }[]> {
+  return sequelize.query<{ job_name: string; depth: number }>('SELECT job_name, count(*)::int AS depth FROM job_runs WHERE in_dlq GROUP BY job_name', { type: QueryTypes.SELECT });
+}
+
+/** RUNNING job runs started before `olderThan`, oldest first (the reconciler's candidates). */
+export async function findStaleRunningJobRuns(olderThan: Date, limit: number): Promise<{ id: string; jobName: string; workflowId: string; runId: string | null }[]> {
+  const rows = await JobRun.findAll({
+    where: { status: 'RUNNING', started_at: { [Op.lt]: olderThan } },
+    order: [['started_at', 'ASC']],
+    limit,
+    attributes: ['id', 'job_name', 'workflow_id', 'run_id'],
+  });
+  return rows.map((r) => ({ id: r.id, jobName: r.job_name, workflowId: r.workflow_id, runId: r.run_id }));
+}

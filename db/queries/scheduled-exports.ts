@@ -13,3 +13,8 @@ export async function listScheduledExports(ownerId: string, page: PageRequest): 
 export function findScheduledExport(ownerId: string, id: string): Promise<ScheduledExportRow> {
   return findOwned(ScheduledExport, 'Scheduled export', id, ownerId);
 }
+
+/** A scheduled export by id (a schedule's fire), or null when it was deleted since. */
+export function findScheduledExportById(id: string): Promise<ScheduledExportRow | null> {
+  return ScheduledExport.findByPk(id);
+}

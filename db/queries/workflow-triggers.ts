@@ -24,3 +24,16 @@ export function listTriggers(ownerId: string, workflowId: string): Promise<Workf
 export function listTriggerExecutions(triggerId: string, limit: number): Promise<WorkflowTriggerExecutionRow[]> {
   return WorkflowTriggerExecution.findAll({ where: { trigger_id: triggerId }, order: [['created_at', 'DESC'], ['id', 'DESC']], limit });
 }
+
+/**
+ * The owner's active triggers for an event type, in execution order, as plain rows (raw: an
+ * owner may have dozens of triggers per event).
+ */
+export function listActiveTriggersFor(ownerId: string, eventType: string): Promise<Pick<WorkflowTrigger, 'id' | 'workflow_id' | 'conditions'>[]> {
+  return WorkflowTrigger.findAll({
+    attributes: ['id', 'workflow_id', 'conditions'],
+    where: { owner_id: ownerId, trigger_event: eventType, is_active: true },
+    order: [['execution_order', 'ASC'], ['created_at', 'ASC'], ['id', 'ASC']],
+    raw: true,
+  });
+}

@@ -2,7 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import iconv from 'iconv-lite';
 import Papa from 'papaparse';
 import { type CsvEncoding } from '../../domain/imports/file-format';
-import { type SheetRow, type SheetRows } from './sheet';
+import { type SheetRow, type SheetRows } from '../../domain/imports/sheet';
 
 /**
  * UTF-8 (BOM or not) when the bytes are valid UTF-8, else Windows-1252, which is what older

@@ -3,7 +3,7 @@ import { type CsvEncoding, type ImportFormat } from '../../domain/imports/file-f
 import { csvEncodingOf, readCsvStream, slices } from './read-csv';
 import { readXls } from './read-xls';
 import { readXlsx } from './read-xlsx';
-import { type Sheet, type SheetRows } from './sheet';
+import { type Sheet, type SheetRows } from '../../domain/imports/sheet';
 
 export const EMPTY_FILE = 'The file is empty';
 export const NO_DATA_ROWS = 'The file has a header row but no data rows';

@@ -1,7 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import { ValidationError } from '../../domain/errors';
 import { cellText } from './read-xlsx';
-import { type Sheet, type SheetRow } from './sheet';
+import { type Sheet, type SheetRow } from '../../domain/imports/sheet';
 
 /** Reads the first sheet of a legacy .xls (BIFF) workbook with the maintained SheetJS build. */
 export function readXls(bytes: Buffer): Sheet {

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { ValidationError } from '../../domain/errors';
-import { type Sheet, type SheetRow } from './sheet';
+import { type Sheet, type SheetRow } from '../../domain/imports/sheet';
 import { assertZipWithinLimits } from './zip-guard';
 
 /** A spreadsheet cell's value as the text a user typed or sees. */

@@ -1,7 +1,7 @@
 import { type Client, type ScheduleOptions, ScheduleNotFoundError } from '@temporalio/client';
 import { exportScheduleSpec, type Recurrence } from '../../domain/exports/recurrence';
 import { SCHEDULED_EXPORT_JOB, scheduledExportScheduleId } from '../../workflows/exports/contract';
-import { type LaunchJobInput } from '../../workflows/job-run/launch-job';
+import { type LaunchJobInput } from '../../workflows/job-run/contract';
 
 export interface ExportScheduleSource {
   id: string;

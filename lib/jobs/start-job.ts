@@ -1,53 +1,14 @@
 import crypto from 'node:crypto';
 import { type Client, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
-import { type Transaction, UniqueConstraintError } from 'sequelize';
-import { JobRun } from '../../db/models/JobRun';
+import { deadLetterJobRun, findJobRunByWorkflowId, type JobMeta, type JobRunDraft, recordJobRunOnce, setJobRunRunId } from '../../db/commands/job-runs';
+import { type JobRunRow } from '../../db/rows';
 import { ConflictError, UnavailableError } from '../../domain/errors';
 import { type JobContract, type JobInput } from '../../workflows/job-run/contract';
 
-/** Who and what a job run is about: kept on its job_runs row for ops, metrics and replay. */
-export interface JobMeta {
-  orgId?: string | null;
-  userId?: string | null;
-  entityId?: string | null;
-  /** The request (or schedule fire, or event) that caused the job: the correlation id. */
-  requestId?: string;
-}
-
-/** The columns a job run is written with; replay builds one from the run it replays. */
-export interface JobRunDraft extends JobMeta {
-  jobName: string;
-  workflowType: string;
-  taskQueue: string;
-  workflowId: string;
-  payload: Record<string, unknown>;
-  replayOf?: string;
-}
-
-/** Writes a RUNNING job_runs row (inside `transaction` when given); the workflow is not started yet. */
-export function recordJobRun(draft: JobRunDraft, transaction?: Transaction): Promise<JobRun> {
-  return JobRun.create(
-    {
-      job_name: draft.jobName,
-      status: 'RUNNING',
-      attempt: 0,
-      entity_id: draft.entityId ?? null,
-      org_id: draft.orgId ?? null,
-      user_id: draft.userId ?? null,
-      payload: draft.payload,
-      workflow_id: draft.workflowId,
-      task_queue: draft.taskQueue,
-      workflow_type: draft.workflowType,
-      request_id: draft.requestId ?? null,
-      started_at: new Date(),
-      replay_of: draft.replayOf ?? null,
-    },
-    { transaction },
-  );
-}
+export type { JobMeta, JobRunDraft };
 
 /** The columns of a job run its workflow is started from. */
-export type StartableJobRun = Pick<JobRun, 'id' | 'workflow_type' | 'task_queue' | 'workflow_id' | 'request_id' | 'payload'>;
+export type StartableJobRun = Pick<JobRunRow, 'id' | 'workflow_type' | 'task_queue' | 'workflow_id' | 'request_id' | 'payload'>;
 
 /**
  * Starts a recorded job run's workflow, with the run id in its input and memo. Resolves with the
@@ -79,16 +40,15 @@ export const startFailure = (err: unknown) => `Could not start the workflow: ${(
  * in the dead-letter queue, so an admin can replay it once Temporal is back, and the caller
  * gets an UnavailableError.
  */
-export async function launchJobRun(client: Client, run: JobRun): Promise<JobRun> {
+export async function launchJobRun(client: Client, run: JobRunRow): Promise<JobRunRow> {
   let runId: string | null;
   try {
     runId = await startJobWorkflow(client, run);
   } catch (err) {
-    await run.update({ status: 'FAILED', in_dlq: true, finished_at: new Date(), error: startFailure(err) });
+    await deadLetterJobRun(run.id, startFailure(err));
     throw new UnavailableError('The job system is not available; the job was recorded and can be replayed');
   }
-  if (runId) await run.update({ run_id: runId });
-  return run;
+  return runId ? setJobRunRunId(run.id, runId) : run;
 }
 
 /**
@@ -102,16 +62,13 @@ export async function startJob<P extends Record<string, unknown>, K>(
   key: K,
   payload: P,
   meta: JobMeta = {},
-): Promise<JobRun> {
+): Promise<JobRunRow> {
   const base = contract.workflowId(key);
   const workflowId = contract.rerun === 'new-run' ? `${base}:run:${crypto.randomUUID()}` : base;
-  let run: JobRun;
-  try {
-    run = await recordJobRun({ ...meta, jobName: contract.jobName, workflowType: contract.workflowType, taskQueue: contract.taskQueue, workflowId, payload });
-  } catch (err) {
-    if (!(err instanceof UniqueConstraintError)) throw err;
+  const run = await recordJobRunOnce({ ...meta, jobName: contract.jobName, workflowType: contract.workflowType, taskQueue: contract.taskQueue, workflowId, payload });
+  if (!run) {
     if (contract.rerun === 'refuse') throw new ConflictError('job_already_started', `A ${contract.jobName} job for this key already exists`);
-    return JobRun.findOne({ where: { workflow_id: workflowId }, rejectOnEmpty: true });
+    return findJobRunByWorkflowId(workflowId);
   }
   return launchJobRun(client, run);
 }

@@ -1,6 +1,6 @@
 import { type Client } from '@temporalio/client';
-import { QueryTypes } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
+import { recordJobRunBatch, settleJobRunBatch } from '../../db/commands/job-runs';
 import { type JobContract } from '../../workflows/job-run/contract';
 import { type JobMeta, startFailure, startJobWorkflow } from './start-job';
 
@@ -46,20 +46,7 @@ export async function startJobs<P extends Record<string, unknown>, K>(
     user_id: r.meta?.userId ?? null,
     request_id: r.meta?.requestId ?? null,
   }));
-  const inserted = await sequelize.query<{ id: string; workflow_id: string }>(
-    `INSERT INTO job_runs (job_name, status, attempt, entity_id, org_id, user_id, payload, workflow_id, task_queue, workflow_type, request_id, started_at)
-     SELECT $2, 'RUNNING', 0, d.entity_id, d.org_id, d.user_id, d.payload, d.workflow_id, $3, $4, d.request_id, now()
-       FROM jsonb_to_recordset($1::jsonb) AS d(workflow_id varchar(255), payload jsonb, entity_id varchar(100), org_id uuid, user_id uuid, request_id varchar(200))
-     ON CONFLICT (workflow_id) DO NOTHING
-     RETURNING id, workflow_id`,
-    { bind: [JSON.stringify(drafts), contract.jobName, contract.taskQueue, contract.workflowType], type: QueryTypes.SELECT },
-  );
-  const fresh = new Map(inserted.map((row) => [row.workflow_id, row.id]));
-  const existing = await sequelize.query<{ id: string; workflow_id: string }>('SELECT id, workflow_id FROM job_runs WHERE workflow_id = ANY($1::varchar[])', {
-    bind: [drafts.filter((d) => !fresh.has(d.workflow_id)).map((d) => d.workflow_id)],
-    type: QueryTypes.SELECT,
-  });
-  const known = new Map(existing.map((row) => [row.workflow_id, row.id]));
+  const { fresh, known } = await recordJobRunBatch(sequelize, contract, drafts);
 
   const results: (JobStart | undefined)[] = drafts.map((d) => (fresh.has(d.workflow_id) ? undefined : { outcome: 'existing', jobRunId: known.get(d.workflow_id)! }));
   const runIds: { id: string; run_id: string }[] = [];
@@ -88,16 +75,6 @@ export async function startJobs<P extends Record<string, unknown>, K>(
 
   const failures = results.flatMap((r) => (r?.outcome === 'failed' ? [{ id: r.jobRunId, error: startFailure(r.error).slice(0, 10_000) }] : []));
   const untried = pending.filter((i) => results[i] === undefined).map((i) => fresh.get(drafts[i].workflow_id)!);
-  if (runIds.length) {
-    await sequelize.query('UPDATE job_runs j SET run_id = r.run_id, updated_at = now() FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, run_id varchar(100)) WHERE j.id = r.id', { bind: [JSON.stringify(runIds)] });
-  }
-  if (failures.length) {
-    await sequelize.query(
-      `UPDATE job_runs j SET status = 'FAILED', in_dlq = true, finished_at = now(), error = f.error, updated_at = now()
-         FROM jsonb_to_recordset($1::jsonb) AS f(id uuid, error text) WHERE j.id = f.id AND j.status = 'RUNNING'`,
-      { bind: [JSON.stringify(failures)] },
-    );
-  }
-  if (untried.length) await sequelize.query("DELETE FROM job_runs WHERE id = ANY($1::uuid[]) AND status = 'RUNNING' AND run_id IS NULL", { bind: [untried] });
+  await settleJobRunBatch(sequelize, { runIds, failures, untried });
   return results.map((r) => r ?? { outcome: 'skipped' });
 }

@@ -1,6 +1,7 @@
 import { type Client } from '@temporalio/client';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import { type Sequelize } from 'sequelize-typescript';
+import { countDeadLettersByJobName } from '../../db/queries/job-runs';
 import { readTaskQueueStats } from '../jobs/task-queue-stats';
 
 export interface OpsMetricsDeps {
@@ -37,8 +38,7 @@ export function createOpsMetrics(registry: Registry, deps: OpsMetricsDeps) {
     registers: [registry],
     async collect() {
       this.reset();
-      const [rows] = await deps.sequelize.query('SELECT job_name, count(*)::int AS depth FROM job_runs WHERE in_dlq GROUP BY job_name');
-      for (const row of rows as { job_name: string; depth: number }[]) this.set({ jobName: row.job_name }, row.depth);
+      for (const row of await countDeadLettersByJobName(deps.sequelize)) this.set({ jobName: row.job_name }, row.depth);
     },
   });
   const aiCost = new Counter({ name: 'ai_cost_cents_total', help: 'Cost of AI calls in cents (spec: ai.cost_cents; a counter, hence _total)', labelNames: ['orgId', 'model'], registers: [registry] });

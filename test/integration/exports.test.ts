@@ -10,7 +10,7 @@ import request from 'supertest';
 import { QueryTypes } from 'sequelize';
 import { ExportJob } from '../../db/models/ExportJob';
 import { exportKeys } from '../../domain/exports/columns';
-import { recordJobRun } from '../../lib/jobs/start-job';
+import { deadLetterJobRun, recordJobRun } from '../../db/commands/job-runs';
 import { EXPORT_JOB, type ExportPayload } from '../../workflows/exports/contract';
 import { freePort } from '../../scripts/stack/wait';
 import { adminUser, buildContact, buildUser, type TestUser } from '../factories/users';
@@ -288,7 +288,7 @@ describe('an async export replayed from the dead-letter queue', () => {
     const exportJob = await ExportJob.create({ owner_id: owner.id, entity: 'contacts', format: 'csv', selected_fields: ['last_name'], status: 'RUNNING' });
     const payload: ExportPayload = { ownerId: owner.id, orgId, entity: 'contacts', format: 'csv', fields: ['last_name'], csvDialect: 'rfc4180', timeZone: 'Europe/Paris', mode: 'async', exportJobId: exportJob.id };
     const failed = await recordJobRun({ jobName: EXPORT_JOB.jobName, workflowType: EXPORT_JOB.workflowType, taskQueue: EXPORT_JOB.taskQueue, workflowId: `${EXPORT_JOB.workflowId(owner.id)}:${crypto.randomUUID()}`, payload, userId: owner.id, orgId });
-    await failed.update({ status: 'FAILED', in_dlq: true, finished_at: new Date(), error: 'S3 was unreachable' });
+    await deadLetterJobRun(failed.id, 'S3 was unreachable');
     await exportJob.update({ status: 'FAILED', job_run_id: failed.id, error: 'S3 was unreachable', finished_at: new Date() });
     const before = await request(t.app).get(`/api/export/jobs/${failed.id}`).set(as(owner)).expect(200);
     expect(before.body).toMatchObject({ status: 'FAILED', error: 'S3 was unreachable' });

@@ -53,6 +53,63 @@ const EXAMPLES = {
     filePath: 'db/queries/x.ts',
     code: `import { QueryTypes } from 'sequelize';\nimport { Contact } from '../models/Contact';\nexport const n = () => Contact.sequelize!.query('SELECT 1', { type: QueryTypes.SELECT });\n`,
   },
+  // Below api/ (issue 18, section 2).
+  activityModelImport: { filePath: 'activities/x/run.ts', code: `import { Contact } from '../../db/models/Contact';\nexport const n = () => Contact.count();\n` },
+  libModelTypeImport: { filePath: 'lib/jobs/x.ts', code: `import { type JobRun } from '../../db/models/JobRun';\nexport const id = (r: JobRun) => r.id;\n` },
+  activityOrmValue: { filePath: 'activities/x.ts', code: `import { Op } from 'sequelize';\nexport const where = { status: { [Op.in]: ['A'] } };\n` },
+  workerSql: {
+    filePath: 'workers/x.ts',
+    code: [
+      `import { type Sequelize } from 'sequelize-typescript';`,
+      `export const rows = (deps: { sequelize: Sequelize }) => deps.sequelize.query('SELECT 1');`,
+      `export const one = (sequelize: Sequelize) => sequelize.query('SELECT 1');`,
+      '',
+    ].join('\n'),
+  },
+  libSql: { filePath: 'lib/metrics/x.ts', code: `import { type Sequelize } from 'sequelize-typescript';\nexport const rows = (sequelize: Sequelize) => sequelize.query('SELECT 1');\n` },
+  activityWorkflowBody: { filePath: 'activities/x.ts', code: `import { exportWorkflow } from '../workflows/exports/workflow';\nexport const w = exportWorkflow;\n` },
+  libWorkflowBody: { filePath: 'lib/jobs/x.ts', code: `import { type LaunchJobInput } from '../../workflows/job-run/launch-job';\nexport const f = (i: LaunchJobInput) => i.jobName;\n` },
+  apiWorkflowBody: { filePath: 'api/x/router.ts', code: `import { exportWorkflow } from '../../workflows/exports/workflow';\nexport const w = exportWorkflow;\n` },
+  dbTemporalAndJobs: {
+    filePath: 'db/commands/x.ts',
+    code: [
+      `import { type Client } from '@temporalio/client';`,
+      `import { startJob } from '../../lib/jobs/start-job';`,
+      `export const f = (c: Client) => [c, startJob];`,
+      '',
+    ].join('\n'),
+  },
+  dbUpperLayers: {
+    filePath: 'db/queries/x.ts',
+    code: [
+      `import { a } from '../../api/x/router';`,
+      `import { b } from '../../workers/main';`,
+      `import { c } from '../../activities/x';`,
+      `import { EXPORT_JOB } from '../../workflows/exports/contract';`,
+      `export const all = [a, b, c, EXPORT_JOB];`,
+      '',
+    ].join('\n'),
+  },
+  cleanActivity: {
+    filePath: 'activities/x/run.ts',
+    code: [
+      `import { type Sequelize } from 'sequelize-typescript';`,
+      `import { type Transaction } from 'sequelize';`,
+      `import { closeExportJob } from '../../db/commands/export-jobs';`,
+      `import { findUser } from '../../db/queries/users';`,
+      `import { type UserRow } from '../../db/rows';`,
+      `import { ValidationError } from '../../domain/errors';`,
+      `import { startJob } from '../../lib/jobs/start-job';`,
+      `import { EXPORT_JOB } from '../../workflows/exports/contract';`,
+      `import { JOB_CONTRACTS } from '../../workflows/contracts';`,
+      `export const f = (s: Sequelize, t: Transaction, u: UserRow) => [s, t, u, closeExportJob, findUser, ValidationError, startJob, EXPORT_JOB, JOB_CONTRACTS];`,
+      '',
+    ].join('\n'),
+  },
+  cleanDbCommand: {
+    filePath: 'db/commands/x.ts',
+    code: `import { QueryTypes } from 'sequelize';\nimport { ConflictError } from '../../domain/errors';\nimport { JobRun } from '../models/JobRun';\nexport const f = () => [QueryTypes.SELECT, ConflictError, JobRun];\n`,
+  },
 };
 
 let errors: Record<keyof typeof EXAMPLES, string[]>;
@@ -88,5 +145,46 @@ describe('eslint layer rules for api/', () => {
 
   it('leaves db/ free to use models and SQL', () => {
     expect(errors.dbQuery).toEqual([]);
+  });
+});
+
+describe('eslint layer rules below api/', () => {
+  const restricted = (list: string[]) => list.filter((e) => e.startsWith('@typescript-eslint/no-restricted-imports'));
+  const sql = (list: string[]) => list.filter((e) => e.startsWith('no-restricted-syntax'));
+
+  it('refuses a model import in activities/ and a model type in lib/', () => {
+    expect(errors.activityModelImport).toEqual([expect.stringContaining('@typescript-eslint/no-restricted-imports')]);
+    expect(errors.libModelTypeImport).toEqual([expect.stringContaining('@typescript-eslint/no-restricted-imports')]);
+  });
+
+  it('refuses a value import of sequelize in activities/', () => {
+    expect(errors.activityOrmValue).toEqual([expect.stringContaining('@typescript-eslint/no-restricted-imports')]);
+  });
+
+  it('refuses sequelize.query in workers/ and lib/', () => {
+    expect(sql(errors.workerSql)).toHaveLength(2);
+    expect(sql(errors.libSql)).toHaveLength(1);
+  });
+
+  it('refuses a workflow body in activities/, lib/ and api/ (contracts only)', () => {
+    expect(restricted(errors.activityWorkflowBody)).toHaveLength(1);
+    expect(restricted(errors.libWorkflowBody)).toHaveLength(1);
+    expect(restricted(errors.apiWorkflowBody)).toHaveLength(1);
+  });
+
+  it('refuses Temporal and lib/jobs in db/', () => {
+    expect(restricted(errors.dbTemporalAndJobs)).toHaveLength(2);
+  });
+
+  it('refuses api/, workers/, activities/ and workflows/ in db/', () => {
+    expect(restricted(errors.dbUpperLayers)).toHaveLength(4);
+  });
+
+  it('passes an activity that calls db/ queries and commands, lib/jobs, domain and a contract', () => {
+    expect(errors.cleanActivity).toEqual([]);
+  });
+
+  it('passes a db/ command on models, SQL and domain', () => {
+    expect(errors.cleanDbCommand).toEqual([]);
   });
 });

@@ -72,3 +72,11 @@ export function defineJob<P, K = string>(contract: Omit<JobContract<P, K>, 'payl
 export function jobId(capability: string, ...parts: (string | number)[]): string {
   return [capability, ...parts.map((p) => String(p).replace(/[^\w.@-]/g, '_'))].join(':');
 }
+
+/** What a Temporal Schedule (or another workflow) asks for: a job by name, with its payload. */
+export interface LaunchJobInput {
+  jobName: string;
+  payload: Record<string, unknown>;
+  /** The business key; by default this fire's workflow id, unique per scheduled time. */
+  key?: string;
+}

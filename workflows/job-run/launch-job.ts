@@ -1,19 +1,14 @@
 import { proxyActivities, workflowInfo } from '@temporalio/workflow';
 import type { JobStarterActivities } from '../../activities/start-jobs';
+import { type LaunchJobInput } from './contract';
+
+export type { LaunchJobInput };
 
 const { startJobByName } = proxyActivities<JobStarterActivities>({
   startToCloseTimeout: '1 minute',
   // Temporal being briefly away is the usual reason to fail here: keep trying for a while.
   retry: { initialInterval: '2 seconds', maximumInterval: '1 minute', maximumAttempts: 20 },
 });
-
-/** What a Temporal Schedule (or another workflow) asks for: a job by name, with its payload. */
-export interface LaunchJobInput {
-  jobName: string;
-  payload: Record<string, unknown>;
-  /** The business key; by default this fire's workflow id, unique per scheduled time. */
-  key?: string;
-}
 
 /**
  * Starts a job from the worker side through startJob, so a scheduled job gets its job_runs row,

@@ -2,12 +2,11 @@ import express, { type Request, Router } from 'express';
 import { type Sequelize } from 'sequelize-typescript';
 import { type Logger } from 'pino';
 import { z } from 'zod';
-import { ConflictError, DomainError, NotFoundError, ValidationError } from '../../../domain/errors';
+import { DomainError, NotFoundError, ValidationError } from '../../../domain/errors';
 import { JOB_RUN_STATUSES } from '../../../domain/jobs/job-run-status';
-import { markJobRunTerminated } from '../../../db/commands/mark-job-run-terminated';
 import { purgeDeadLetters } from '../../../db/commands/purge-dead-letters';
-import { findJobRun } from '../../../db/queries/job-runs';
 import { replayJob } from '../../../lib/jobs/replay-job';
+import { terminateJob } from '../../../lib/jobs/terminate-job';
 import { boardBasicAuth, type BoardAuth, boardFormToken, formTokenMatches } from './basic-auth';
 import { type BoardDeps, readQueues, readRuns, type RunFilter } from './board-data';
 import { renderBoard } from './page';
@@ -66,18 +65,8 @@ export function buildQueueBoardRouter(deps: QueueBoardDeps): Router {
 
   const replay = async (jobRunId: string, req: Request) => (await replayJob(deps.sequelize, deps.temporal, jobRunId, req.requestId)).replay;
   const terminate = async (jobRunId: string) => {
-    const run = await findJobRun(jobRunId);
-    if (run.status !== 'RUNNING') throw new ConflictError('job_not_running', 'Only a RUNNING job can be terminated');
-    await deps.temporal.workflow
-      .getHandle(run.workflow_id)
-      .terminate('Terminated from the queue board')
-      .catch((err: Error) => {
-        // A workflow already gone is what terminate wants; anything else is reported.
-        if (err.name !== 'WorkflowNotFoundError') throw err;
-      });
-    // As the reconciler would settle it: FAILED, in the dead-letter queue, so it can be replayed.
-    const settled = await markJobRunTerminated(run.id, 'Terminated from the queue board');
-    deps.logger.warn({ jobRunId: run.id, jobName: run.job_name, workflowId: run.workflow_id }, 'job terminated from the queue board');
+    const settled = await terminateJob(deps.temporal, jobRunId, 'Terminated from the queue board');
+    deps.logger.warn({ jobRunId: settled.id, jobName: settled.job_name, workflowId: settled.workflow_id }, 'job terminated from the queue board');
     return settled;
   };
 

@@ -3,7 +3,7 @@ import { buffer } from 'node:stream/consumers';
 import { columnsFor } from '../../../domain/exports/columns';
 import { CSV_DIALECT_RULES } from '../../../domain/exports/csv-dialect';
 import { CsvLineEndings } from '../../../activities/exports/csv-line-endings';
-import { csvCopyStatement, csvSessionSettings } from '../../../activities/exports/csv-projection';
+import { csvCopyStatement, csvSessionSettings } from '../../../db/queries/exports/csv-projection';
 import { escapeHtml, pdfChunkHtml } from '../../../activities/exports/pdf-html';
 
 const OWNER = '2f1c7c1e-1111-4a4a-9b9b-123456789abc';

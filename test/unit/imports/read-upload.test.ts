@@ -9,7 +9,7 @@ import { type CsvEncoding, detectImportFormat, type ImportFormat } from '../../.
 import { UnsupportedMediaTypeError } from '../../../domain/storage/errors';
 import { checkUpload, openUpload } from '../../../lib/imports/read-upload';
 import { csvEncodingOf, slices } from '../../../lib/imports/read-csv';
-import { cellsByHeader } from '../../../lib/imports/sheet';
+import { cellsByHeader } from '../../../domain/imports/sheet';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

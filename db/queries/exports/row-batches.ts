@@ -1,6 +1,6 @@
 import { type ClientBase } from 'pg';
-import { type ExportColumn } from '../../domain/exports/columns';
-import { type ExportEntity } from '../../domain/exports/export-kinds';
+import { type ExportColumn } from '../../../domain/exports/columns';
+import { type ExportEntity } from '../../../domain/exports/export-kinds';
 import { quotedIdentifier } from './csv-projection';
 
 /** Rows per read (spec: above 5000 records, batches of 1000). */

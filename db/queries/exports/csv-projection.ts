@@ -1,7 +1,7 @@
-import { type ExportColumn } from '../../domain/exports/columns';
-import { type CsvDialectRules } from '../../domain/exports/csv-dialect';
-import { type ExportEntity } from '../../domain/exports/export-kinds';
-import { UUID_PATTERN } from '../../domain/exports/export-file';
+import { type ExportColumn } from '../../../domain/exports/columns';
+import { type CsvDialectRules } from '../../../domain/exports/csv-dialect';
+import { type ExportEntity } from '../../../domain/exports/export-kinds';
+import { UUID_PATTERN } from '../../../domain/exports/export-file';
 
 /** An SQL string literal; only for values already checked against a strict pattern. */
 function literal(value: string): string {

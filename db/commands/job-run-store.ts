@@ -1,5 +1,5 @@
 import { QueryTypes } from 'sequelize';
-import { JobRun } from '../db/models/JobRun';
+import { JobRun } from '../models/JobRun';
 
 /** The columns of a job run that the bookkeeping activities read: a plain object, so fakes are easy. */
 export type JobRunRecord = Pick<
@@ -11,7 +11,7 @@ export type JobRunRecord = Pick<
 export type JobRunEnd = { status: 'COMPLETED'; result: unknown } | { status: 'FAILED'; error: string };
 
 /**
- * The job_runs queries behind the bookkeeping activities and the job-context interceptor. Every
+ * The job_runs statements behind the bookkeeping activities (activities/job-runs.ts, through deps) and the job-context interceptor. Every
  * write is safe to repeat: each only moves a row forward, so an activity retry changes nothing twice.
  */
 export interface JobRunStore {

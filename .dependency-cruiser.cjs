@@ -1,0 +1,41 @@
+// The import graph's layer rules (docs/architecture.md, "Layers"), checked by `npm run depcheck`
+// over the source folders. Arrows go down only:
+//   api → lib, db (queries, commands, rows, errors), domain, workflows/*/contract
+//   activities → db, lib, domain, contracts
+//   workers → anything (wiring)
+//   workflows → domain, contracts; activities for their types only (proxyActivities<T>)
+//   lib → db queries/commands, domain, contracts
+//   db → domain (db/connect.ts also reads lib/config and lib/with-timeout)
+//   domain → nothing of ours
+// ESLint (eslint.config.mjs) keeps the same rules file by file; this checks the whole graph.
+const CONTRACT = '^workflows/([^/]+/contract|contracts)\\.ts$';
+const ours = (...folders) => `^(${folders.join('|')})/`;
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    { name: 'domain-is-pure', severity: 'error', comment: 'domain/ imports nothing of ours.', from: { path: '^domain/' }, to: { path: ours('api', 'activities', 'workers', 'workflows', 'db', 'lib', 'scripts') } },
+    { name: 'db-imports-domain-only', severity: 'error', comment: 'db/ imports domain/ only: never Temporal, jobs, activities or api.', from: { path: '^db/', pathNot: '^db/connect\\.ts$' }, to: { path: ours('api', 'activities', 'workers', 'workflows', 'lib', 'scripts') } },
+    { name: 'db-connect', severity: 'error', comment: 'db/connect.ts may read lib/config and lib/with-timeout, nothing else above db/.', from: { path: '^db/connect\\.ts$' }, to: { path: ours('api', 'activities', 'workers', 'workflows', 'scripts'), pathNot: '^lib/(config|with-timeout)\\.ts$' } },
+    { name: 'db-no-temporal', severity: 'error', comment: 'db/ never calls Temporal.', from: { path: '^db/' }, to: { path: '@temporalio/' } },
+    { name: 'workflows-deterministic', severity: 'error', comment: 'Workflows import domain/ and contracts only.', from: { path: '^workflows/' }, to: { path: ours('api', 'workers', 'db', 'lib', 'scripts') } },
+    {
+      name: 'workflows-activity-types-only',
+      severity: 'error',
+      comment: 'A workflow names its activities by type only (proxyActivities<T>); the implementation runs in the worker.',
+      from: { path: '^workflows/' },
+      to: { path: '^activities/', dependencyTypesNot: ['type-only'] },
+    },
+    { name: 'lib-below-api', severity: 'error', comment: 'lib/ imports db queries and commands, domain and contracts.', from: { path: '^lib/' }, to: { path: ours('api', 'workers', 'activities', 'scripts') } },
+    { name: 'activities-below-api', severity: 'error', comment: 'activities/ import db, lib, domain and contracts.', from: { path: '^activities/' }, to: { path: ours('api', 'workers', 'scripts') } },
+    { name: 'api-above-jobs', severity: 'error', comment: 'api/ starts jobs through lib/jobs; activities and workers are the worker side.', from: { path: '^api/' }, to: { path: ours('activities', 'workers', 'scripts') } },
+    { name: 'models-in-db-only', severity: 'error', comment: 'Models are used inside db/ only.', from: { path: ours('api', 'activities', 'lib', 'workers') }, to: { path: '^db/models/' } },
+    { name: 'contracts-not-bodies', severity: 'error', comment: 'api/, lib/ and activities/ import a workflow\'s contract, never its body.', from: { path: ours('api', 'activities', 'lib') }, to: { path: '^workflows/', pathNot: CONTRACT } },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+  },
+};

@@ -1,0 +1,75 @@
+import { Op } from 'sequelize';
+import { taskDueAt } from '../../domain/workflows/task-timing';
+import { Session } from '../models/Session';
+import { type TaskRunMetadata, SessionWorkflowTaskRun } from '../models/SessionWorkflowTaskRun';
+import { Workflow } from '../models/Workflow';
+import { WorkflowTask } from '../models/WorkflowTask';
+import { type Row, type SessionRow } from '../rows';
+
+export type { TaskRunMetadata };
+
+/** What applying a workflow to a session found and wrote: the session, the workflow's tasks in order and the session's runs of them. */
+export type AppliedSessionWorkflow =
+  | { missing: 'session' | 'workflow' }
+  | { missing?: undefined; session: SessionRow; tasks: Row<WorkflowTask>[]; runs: Row<SessionWorkflowTaskRun>[] };
+
+/**
+ * Applies one of the owner's workflows to one of the owner's sessions: one PENDING task run per
+ * task (unique per session and task: a retried or replayed application adds nothing and keeps the
+ * first one's dates), due dates from the application time and the session's start; the session
+ * shows the workflow, unless one was chosen before. Answers what the session workflow plans from.
+ */
+export async function applyWorkflowToSession(props: { ownerId: string; sessionId: string; workflowId: string; jobRunId: string; appliedAt: number }): Promise<AppliedSessionWorkflow> {
+  const { ownerId, sessionId, workflowId, jobRunId, appliedAt } = props;
+  const session = await Session.findOne({ where: { id: sessionId, owner_id: ownerId } });
+  if (!session) return { missing: 'session' };
+  const workflow = await Workflow.findOne({
+    where: { id: workflowId, owner_id: ownerId },
+    include: [WorkflowTask],
+    order: [['tasks', 'display_order', 'ASC'], ['tasks', 'created_at', 'ASC']],
+  });
+  if (!workflow) return { missing: 'workflow' };
+  const tasks = workflow.tasks ?? [];
+  const sessionStart = session.start_date?.getTime() ?? null;
+  await SessionWorkflowTaskRun.bulkCreate(
+    tasks.map((task) => {
+      const due = taskDueAt({ timing: task.timing, offsetMinutes: task.offset_minutes }, { appliedAt, sessionStart });
+      return {
+        session_id: sessionId,
+        workflow_id: workflowId,
+        workflow_task_id: task.id,
+        status: 'PENDING',
+        scheduled_at: due === null ? null : new Date(due),
+        job_run_id: jobRunId,
+        metadata: { workflow_id: workflowId, workflow_task_id: task.id, session_id: sessionId, task_type: task.task_type },
+      };
+    }),
+    { ignoreDuplicates: true },
+  );
+  await Session.update({ workflow_id: workflowId }, { where: { id: sessionId, workflow_id: { [Op.is]: null } }, hooks: false });
+  const runs = await SessionWorkflowTaskRun.findAll({ where: { session_id: sessionId, workflow_id: workflowId } });
+  return { session, tasks, runs };
+}
+
+/** Writes the due dates of PENDING task runs (a run that started or ended keeps its own). */
+export async function recordTaskRunSchedule(schedule: readonly { taskRunId: string; scheduledAt: number | null }[]): Promise<void> {
+  for (const { taskRunId, scheduledAt } of schedule) {
+    await SessionWorkflowTaskRun.update({ scheduled_at: scheduledAt === null ? null : new Date(scheduledAt) }, { where: { id: taskRunId, status: 'PENDING' } });
+  }
+}
+
+/** A task run that failed for good, unless it ended meanwhile. */
+export async function failTaskRun(taskRunId: string, error: string): Promise<void> {
+  await SessionWorkflowTaskRun.update({ status: 'FAILED', error: error.slice(0, 2_000), finished_at: new Date() }, { where: { id: taskRunId, status: { [Op.in]: ['PENDING', 'RUNNING'] } } });
+}
+
+/** Claims a PENDING (or retried RUNNING) task run for this attempt; false when it was finished elsewhere. */
+export async function claimTaskRun(taskRunId: string): Promise<boolean> {
+  const [claimed] = await SessionWorkflowTaskRun.update({ status: 'RUNNING', started_at: new Date() }, { where: { id: taskRunId, status: { [Op.in]: ['PENDING', 'RUNNING'] } } });
+  return claimed > 0;
+}
+
+/** Ends a task run, its metadata merged into what it had. */
+export async function finishTaskRun(run: Pick<Row<SessionWorkflowTaskRun>, 'id' | 'metadata'>, status: 'COMPLETED' | 'FAILED', metadata: TaskRunMetadata, error?: string): Promise<void> {
+  await SessionWorkflowTaskRun.update({ status, finished_at: new Date(), error: error?.slice(0, 2_000) ?? null, metadata: { ...run.metadata, ...metadata } }, { where: { id: run.id } });
+}

@@ -1,0 +1,44 @@
+import { QueryTypes } from 'sequelize';
+import { type Sequelize } from 'sequelize-typescript';
+import { type OrphanScope, PROTECTED, UNREFERENCED } from '../queries/storage-cleanup';
+
+/** Deletes the file_objects rows of objects just deleted from the bucket. */
+export async function deleteFileObjectRows(sequelize: Sequelize, bucket: string, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await sequelize.query('DELETE FROM file_objects WHERE bucket = $1 AND key = ANY($2::text[])', { bind: [bucket, keys] });
+}
+
+/**
+ * Deletes up to `limit` file_objects rows under the given LIKE patterns created before the cutoff
+ * (rows whose object may already be gone); answers their keys.
+ */
+export async function deleteStaleFileObjectRows(sequelize: Sequelize, scope: { bucket: string; patterns: string[]; cutoff: Date; limit: number }): Promise<string[]> {
+  const rows = await sequelize.query<{ key: string }>(
+    `DELETE FROM file_objects WHERE id IN (
+       SELECT id FROM file_objects WHERE bucket = $1 AND key LIKE ANY($2::text[]) AND created_at < $3 LIMIT ${Number(scope.limit)}
+     ) RETURNING key`,
+    { bind: [scope.bucket, scope.patterns, scope.cutoff], type: QueryTypes.SELECT },
+  );
+  return rows.map((r) => r.key);
+}
+
+/**
+ * One batch of the orphan file-object cleanup, in one transaction: up to `limit` orphan rows the
+ * permanent rule does not protect are deleted (conditions checked again under lock, so a document
+ * attached meanwhile saves its row), then `removeObjects` deletes their objects; if it throws
+ * (storage refused), the rows come back. Answers what `removeObjects` answered.
+ */
+export function deleteOrphanFileObjectBatch(sequelize: Sequelize, scope: OrphanScope & { limit: number }, removeObjects: (keys: string[]) => Promise<string[]>): Promise<string[]> {
+  const { limit, ...bind } = scope;
+  return sequelize.transaction(async (transaction) => {
+    const rows = await sequelize.query<{ key: string }>(
+      `DELETE FROM file_objects WHERE id IN (
+         SELECT fo.id FROM file_objects fo
+          WHERE fo.bucket = $bucket AND fo.created_at < $cutoff AND ${UNREFERENCED} AND NOT ${PROTECTED}
+          LIMIT ${Number(limit)} FOR UPDATE SKIP LOCKED
+       ) RETURNING key`,
+      { bind, type: QueryTypes.SELECT, transaction },
+    );
+    return removeObjects(rows.map((r) => r.key));
+  });
+}

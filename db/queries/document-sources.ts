@@ -1,0 +1,33 @@
+import { Contact } from '../models/Contact';
+import { Invoice } from '../models/Invoice';
+import { InvoiceItem } from '../models/InvoiceItem';
+import { Quote } from '../models/Quote';
+import { QuoteItem } from '../models/QuoteItem';
+import { User } from '../models/User';
+import { UserCompany } from '../models/UserCompany';
+import { type ContactRow, type Row, type UserRow } from '../rows';
+import { type DocumentKind } from './invoicing';
+
+/** What a quote or invoice file is made from: the document with its lines, its owner, the owner's company and the client. */
+export interface DocumentSources {
+  document: Row<Quote> & { items?: Row<QuoteItem>[] };
+  /** valid_until of a quote, due_date of an invoice, as the database's date-only text. */
+  untilDate: string | null;
+  owner: UserRow;
+  company: Row<UserCompany> | null;
+  contact: ContactRow | null;
+}
+
+/** The sources of one of the owner's quotes or invoices, or null when it no longer exists. */
+export async function loadDocumentSources(kind: DocumentKind, documentId: string, ownerId: string): Promise<DocumentSources | null> {
+  const model = kind === 'quote' ? Quote : Invoice;
+  const document = await (model as typeof Quote).findOne({ where: { id: documentId, owner_id: ownerId }, include: [{ model: (kind === 'quote' ? QuoteItem : InvoiceItem) as typeof QuoteItem, as: 'items' }] });
+  if (!document) return null;
+  const [owner, company, contact] = await Promise.all([
+    User.findByPk(ownerId, { rejectOnEmpty: true }),
+    UserCompany.findOne({ where: { user_id: ownerId } }),
+    document.contact_id ? Contact.findOne({ where: { id: document.contact_id, owner_id: ownerId } }) : null,
+  ]);
+  const plain = document.get({ plain: true }) as { valid_until?: string | null; due_date?: string | null };
+  return { document, untilDate: (kind === 'quote' ? plain.valid_until : plain.due_date) ?? null, owner, company, contact };
+}

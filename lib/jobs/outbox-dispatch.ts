@@ -1,0 +1,84 @@
+import { type Client, WorkflowNotFoundError } from '@temporalio/client';
+import { type Logger } from 'pino';
+import { type Sequelize } from 'sequelize-typescript';
+import { type OutboxBatch } from '../../db/commands/outbox-events';
+import { EVALUATE_TRIGGERS_JOB } from '../../workflows/workflow-triggers/contract';
+import { SESSION_RESCHEDULED_SIGNAL, SESSION_WORKFLOW_JOB, type SessionRescheduled } from '../../workflows/session-workflows/contract';
+import { startJobs } from './start-jobs';
+
+export interface OutboxDispatchDeps {
+  sequelize: Sequelize;
+  temporal: Client;
+  logger: Logger;
+  /** Evaluations handed to Temporal at once (after the first, which goes alone). */
+  startConcurrency: number;
+}
+
+/**
+ * The outbox relay's dispatch rule for one batch (db/commands/outbox-events.ts holds the batch
+ * and its statements); answers the ids of the events dispatched.
+ * - One trigger-evaluation job per event whose owner has an active trigger for it, its workflow
+ *   id from the event id (a redelivered event meets the same job); the job runs are recorded in
+ *   one statement and their workflows started the first alone, then `startConcurrency` at a time,
+ *   in id order; after a failed start no further one is tried (those events wait for the next
+ *   pass), so an outage beginning mid-pass dead-letters at most the starts then in flight.
+ * - An event whose owner has no active trigger for it is dispatched without a job.
+ * - SESSION_RESCHEDULED (internal) is a signal to the session's workflows, not an evaluation.
+ */
+export async function dispatchOutboxEvents(deps: OutboxDispatchDeps, batch: OutboxBatch): Promise<string[]> {
+  const { sequelize, temporal, logger, startConcurrency } = deps;
+  const { events } = batch;
+  const dispatched: string[] = [];
+  const undispatched = async (eventId: string, message: string) => {
+    await batch.markUndispatched(eventId, message);
+    logger.warn({ eventId, err: message }, 'outbox event not dispatched; retried on the next pass');
+  };
+  // Evaluations: their job runs and workflows started together (lib/jobs/start-jobs.ts).
+  const evaluated = events.filter((e) => e.event_type !== 'SESSION_RESCHEDULED' && e.has_trigger);
+  const starts = await startJobs(
+    sequelize,
+    temporal,
+    EVALUATE_TRIGGERS_JOB,
+    evaluated.map((e) => ({ key: e.id, payload: { eventId: e.id }, meta: { userId: e.owner_id, entityId: e.entity_id, requestId: e.request_id ?? undefined } })),
+    { concurrency: startConcurrency },
+  );
+  let failed = false;
+  for (const [i, start] of starts.entries()) {
+    if (start.outcome === 'started' || start.outcome === 'existing') dispatched.push(evaluated[i].id);
+    else if (start.outcome === 'failed') {
+      failed = true;
+      await undispatched(evaluated[i].id, `The job system is not available (${start.error.message}); the job run ${start.jobRunId} is in the dead-letter queue`);
+    }
+  }
+  // Signals, and events no trigger waits for, in id order; nothing more once Temporal failed.
+  for (const event of events) {
+    if (failed) break;
+    if (event.event_type !== 'SESSION_RESCHEDULED') {
+      if (!event.has_trigger) dispatched.push(event.id);
+      continue;
+    }
+    try {
+      await signalRescheduledSession(temporal, event, await batch.pendingSessionWorkflowIds(event.entity_id));
+      dispatched.push(event.id);
+    } catch (err) {
+      failed = true;
+      await undispatched(event.id, (err as Error).message);
+    }
+  }
+  return dispatched;
+}
+
+/**
+ * Delivers a SESSION_RESCHEDULED event: the new start date goes to every session workflow of the
+ * session that still has tasks waiting (`workflowIds`). A workflow that has ended meanwhile is not an error.
+ */
+export async function signalRescheduledSession(temporal: Client, event: { entity_id: string; payload: Record<string, unknown> }, workflowIds: string[]): Promise<void> {
+  const signal: SessionRescheduled = { startDate: typeof event.payload.start_date === 'string' ? event.payload.start_date : null };
+  for (const workflowId of workflowIds) {
+    try {
+      await temporal.workflow.getHandle(SESSION_WORKFLOW_JOB.workflowId({ sessionId: event.entity_id, workflowId })).signal(SESSION_RESCHEDULED_SIGNAL, signal);
+    } catch (err) {
+      if (!(err instanceof WorkflowNotFoundError)) throw err;
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import { type Client } from '@temporalio/client';
+import { saveScheduledExport, type ScheduledExportProps } from '../../db/commands/create-scheduled-export';
+import { deleteScheduledExport as deleteScheduledExportRow, discardScheduledExport, setScheduledExportActive, setScheduledExportScheduleId } from '../../db/commands/scheduled-exports';
+import { findScheduledExport } from '../../db/queries/scheduled-exports';
+import { type ScheduledExportRow } from '../../db/rows';
+import { UnavailableError } from '../../domain/errors';
+import { createExportSchedule, deleteExportSchedule, setExportSchedulePaused } from './export-schedules';
+
+/*
+ * A scheduled export is a row and a Temporal Schedule kept in step; this is the one place that
+ * changes both (db/ never calls Temporal). Creation commits the row first and removes it again
+ * if Temporal refuses the schedule; pause, resume and delete change Temporal first, so a failure
+ * there (503) leaves the row as it was.
+ */
+
+/**
+ * Saves a scheduled export and creates its Temporal Schedule. If Temporal cannot take the
+ * schedule, the row is removed again and the caller gets a 503, so no export exists that would
+ * never run.
+ */
+export async function createScheduledExport(temporal: Client, ownerId: string, props: ScheduledExportProps): Promise<ScheduledExportRow> {
+  const { row, timeZone } = await saveScheduledExport(ownerId, props);
+  try {
+    const scheduleId = await createExportSchedule(temporal, row, timeZone);
+    return await setScheduledExportScheduleId(row.id, scheduleId);
+  } catch (err) {
+    await discardScheduledExport(row.id);
+    throw new UnavailableError(`The schedule could not be created; nothing was saved (${(err as Error).message})`);
+  }
+}
+
+/** Pauses (or resumes) one of the owner's scheduled exports: its schedule, then its row (404 when not the owner's). */
+export async function setScheduledExportPaused(temporal: Client, ownerId: string, id: string, paused: boolean): Promise<ScheduledExportRow> {
+  const row = await findScheduledExport(ownerId, id);
+  await setExportSchedulePaused(temporal, row.id, paused);
+  return setScheduledExportActive(ownerId, row.id, !paused);
+}
+
+/** Deletes one of the owner's scheduled exports: its schedule (one already gone is fine), then its row. */
+export async function deleteScheduledExport(temporal: Client, ownerId: string, id: string): Promise<void> {
+  const row = await findScheduledExport(ownerId, id);
+  await deleteExportSchedule(temporal, row.id);
+  await deleteScheduledExportRow(ownerId, row.id);
+}
