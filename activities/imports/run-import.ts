@@ -9,7 +9,7 @@ import { DomainError, ValidationError } from '../../domain/errors';
 import { type RowAction } from '../../domain/imports/import-plan';
 import { renderErrorFile } from '../../lib/imports/error-file';
 import { NO_DATA_ROWS, openUpload } from '../../lib/imports/read-upload';
-import { resolveImportMapping } from '../../lib/imports/resolve-mapping';
+import { resolveImportMapping } from '../../domain/imports/resolve-mapping';
 import { type SheetRow, type SheetRows } from '../../domain/imports/sheet';
 import { type ImportPayload, type ImportPreview, type ImportResult } from '../../workflows/imports/contract';
 import { createImportRun, type ImportRunOutcome } from './import-run';

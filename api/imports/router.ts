@@ -13,7 +13,7 @@ import { type RowAction } from '../../domain/imports/import-plan';
 import { IMPORT_ENTITIES, IMPORT_TARGET_FIELDS, type ImportEntity } from '../../domain/imports/target-fields';
 import { type Config } from '../../lib/config';
 import { checkUpload } from '../../lib/imports/read-upload';
-import { resolveImportMapping } from '../../lib/imports/resolve-mapping';
+import { resolveImportMapping } from '../../domain/imports/resolve-mapping';
 import { startJob } from '../../lib/jobs/start-job';
 import { downloadLink } from '../../lib/s3-links';
 import { IMPORT_JOB, type ImportPayload, type ImportPreview, type ImportResult } from '../../workflows/imports/contract';

@@ -1,6 +1,6 @@
-import { ValidationError } from '../../domain/errors';
-import { autoMapHeaders, headerVariants } from '../../domain/imports/header-mapping';
-import { type ImportEntity } from '../../domain/imports/target-fields';
+import { ValidationError } from '../errors';
+import { autoMapHeaders, headerVariants } from './header-mapping';
+import { type ImportEntity } from './target-fields';
 
 /**
  * The mapping an import uses: the custom one (already checked against the target fields), kept
