@@ -3,7 +3,7 @@
 //   api → lib, db (queries, commands, rows, errors), domain, workflows/*/contract
 //   activities → db, lib, domain, contracts
 //   workers → anything (wiring)
-//   workflows → domain, contracts; activities for their types only (proxyActivities<T>)
+//   workflows → domain, contracts (activity interfaces are declared in the contracts)
 //   lib → db queries/commands, domain, contracts
 //   db → domain (db/connect.ts also reads lib/config and lib/with-timeout)
 //   domain → nothing of ours
@@ -20,11 +20,11 @@ module.exports = {
     { name: 'db-no-temporal', severity: 'error', comment: 'db/ never calls Temporal.', from: { path: '^db/' }, to: { path: '@temporalio/' } },
     { name: 'workflows-deterministic', severity: 'error', comment: 'Workflows import domain/ and contracts only.', from: { path: '^workflows/' }, to: { path: ours('api', 'workers', 'db', 'lib', 'scripts') } },
     {
-      name: 'workflows-activity-types-only',
+      name: 'workflows-activity-interfaces-in-contracts',
       severity: 'error',
-      comment: 'A workflow names its activities by type only (proxyActivities<T>); the implementation runs in the worker.',
+      comment: "A workflow names its activities by the interface in its capability's contract (proxyActivities<T>); the implementation runs in the worker.",
       from: { path: '^workflows/' },
-      to: { path: '^activities/', dependencyTypesNot: ['type-only'] },
+      to: { path: '^activities/' },
     },
     { name: 'lib-below-api', severity: 'error', comment: 'lib/ imports db queries and commands, domain and contracts.', from: { path: '^lib/' }, to: { path: ours('api', 'workers', 'activities', 'scripts') } },
     { name: 'activities-below-api', severity: 'error', comment: 'activities/ import db, lib, domain and contracts.', from: { path: '^activities/' }, to: { path: ours('api', 'workers', 'scripts') } },

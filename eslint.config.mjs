@@ -62,7 +62,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/activities/**'], allowTypeImports: true, message: 'Workflows reach activities only through proxyActivities<typeof ...>: import their types.' },
+            { group: ['**/activities', '**/activities/**'], message: "Workflows name their activities by the interface declared in their capability's contract.ts." },
             { group: ['**/api/**', '**/workers/**', '**/db/**', '**/lib/**', '**/scripts/**'], message: 'Workflows import only contracts, domain and @temporalio/workflow.' },
             { group: ['@temporalio/*', '!@temporalio/workflow', '!@temporalio/common'], message: 'Workflows use @temporalio/workflow only.' },
             { group: ['node:*', 'fs', 'path', 'crypto', 'sequelize*', 'pg', 'express', '@aws-sdk/*', 'nodemailer', 'pino'], message: 'No I/O in workflow code.' },

@@ -9,7 +9,7 @@ import { findUser } from '../db/queries/users';
 import { resolveExportFields } from '../domain/exports/fields';
 import { type ExportMetrics } from '../lib/metrics/export-metrics';
 import { downloadLink } from '../lib/s3-links';
-import { EXPORT_EVENTS, ownerRoom, type ExportPayload, type RenderedExport } from '../workflows/exports/contract';
+import { EXPORT_EVENTS, type ExportDeliveryActivities, ownerRoom, type ExportPayload, type RenderedExport } from '../workflows/exports/contract';
 
 /** Where async export events go: a room on every api process (Socket.IO's PostgreSQL emitter). */
 export interface RoomEmitter {
@@ -32,7 +32,7 @@ export interface ExportDeliveryDeps {
 }
 
 /** Records, pushes and mails what an export made. Each activity is safe to retry. */
-export function createExportDeliveryActivities(deps: ExportDeliveryDeps) {
+export function createExportDeliveryActivities(deps: ExportDeliveryDeps): ExportDeliveryActivities {
   const link = (file: Pick<RenderedExport, 'key' | 'filename'>, seconds: number) => downloadLink(deps.publicS3, deps.bucket, file, seconds);
 
   return {
@@ -115,4 +115,4 @@ export function createExportDeliveryActivities(deps: ExportDeliveryDeps) {
   };
 }
 
-export type ExportDeliveryActivities = ReturnType<typeof createExportDeliveryActivities>;
+export type { ExportDeliveryActivities } from '../workflows/exports/contract';

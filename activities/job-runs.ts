@@ -2,6 +2,7 @@ import { Context } from '@temporalio/activity';
 import { type Logger } from 'pino';
 import { type JobMetrics } from '../lib/metrics/job-metrics';
 import { type JobRunEnd, type JobRunRecord, type JobRunStore, sequelizeJobRunStore } from '../db/commands/job-run-store';
+import { type JobRunActivities } from '../workflows/job-run/contract';
 
 export interface JobRunActivityDeps {
   logger: Logger;
@@ -14,7 +15,7 @@ export interface JobRunActivityDeps {
  * Activities that keep job_runs true. All are idempotent: start only touches a RUNNING row, and
  * complete and fail only move a RUNNING row, so a retry after a crash changes nothing twice.
  */
-export function createJobRunActivities({ logger, metrics, store = sequelizeJobRunStore }: JobRunActivityDeps) {
+export function createJobRunActivities({ logger, metrics, store = sequelizeJobRunStore }: JobRunActivityDeps): JobRunActivities {
   async function end(jobRunId: string, outcome: JobRunEnd): Promise<{ run: JobRunRecord; durationMs: number } | undefined> {
     const finishedAt = new Date();
     const run = await store.finish(jobRunId, outcome, finishedAt);
@@ -79,7 +80,7 @@ export function createJobRunActivities({ logger, metrics, store = sequelizeJobRu
   };
 }
 
-export type JobRunActivities = ReturnType<typeof createJobRunActivities>;
+export type { JobRunActivities } from '../workflows/job-run/contract';
 
 /**
  * The bookkeeping activities' names: registered on every worker, and run by the job-context

@@ -2,7 +2,7 @@ import { type Client, WorkflowFailedError, WorkflowNotFoundError } from '@tempor
 import { type Logger } from 'pino';
 import { type JobRunEnd, sequelizeJobRunStore } from '../db/commands/job-run-store';
 import { findStaleRunningJobRuns } from '../db/queries/job-runs';
-import { type ReconcileJobRunsInput, type ReconcileSummary } from '../workflows/maintenance/contract';
+import { type ReconcileActivities, type ReconcileJobRunsInput, type ReconcileSummary } from '../workflows/maintenance/contract';
 
 /** A RUNNING job run as the reconciler sees it. */
 export interface StaleRun {
@@ -62,7 +62,7 @@ export async function workflowOutcome(temporal: Client, run: Pick<StaleRun, 'wor
  * The reconciler's activity: for each RUNNING row older than the grace period, asks Temporal
  * and settles the row. Idempotent: a settled row is no longer RUNNING, so a retry skips it.
  */
-export function createReconcileActivities({ temporal, logger, store = sequelizeReconcileStore }: ReconcileDeps) {
+export function createReconcileActivities({ temporal, logger, store = sequelizeReconcileStore }: ReconcileDeps): ReconcileActivities {
   return {
     async reconcileJobRuns({ graceSeconds, batchSize }: ReconcileJobRunsInput): Promise<ReconcileSummary> {
       const stale = await store.findStaleRunning(new Date(Date.now() - graceSeconds * 1000), batchSize);
@@ -83,4 +83,4 @@ export function createReconcileActivities({ temporal, logger, store = sequelizeR
   };
 }
 
-export type ReconcileActivities = ReturnType<typeof createReconcileActivities>;
+export type { ReconcileActivities } from '../workflows/maintenance/contract';

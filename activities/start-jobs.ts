@@ -1,7 +1,7 @@
 import { type Client } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import { startJob } from '../lib/jobs/start-job';
-import { type JobContract } from '../workflows/job-run/contract';
+import { type JobContract, type JobStarterActivities } from '../workflows/job-run/contract';
 
 export interface JobStarterDeps {
   temporal: Client;
@@ -10,7 +10,7 @@ export interface JobStarterDeps {
 }
 
 /** Starting jobs from the worker side (schedules, the outbox relay): the same startJob as the api. */
-export function createJobStarterActivities({ temporal, contracts }: JobStarterDeps) {
+export function createJobStarterActivities({ temporal, contracts }: JobStarterDeps): JobStarterActivities {
   return {
     /** Idempotent through the contract's re-run policy: the same key finds the run it started. */
     async startJobByName({ jobName, key, payload, requestId }: { jobName: string; key: string; payload: Record<string, unknown>; requestId?: string }): Promise<string> {
@@ -22,4 +22,4 @@ export function createJobStarterActivities({ temporal, contracts }: JobStarterDe
   };
 }
 
-export type JobStarterActivities = ReturnType<typeof createJobStarterActivities>;
+export type { JobStarterActivities } from '../workflows/job-run/contract';

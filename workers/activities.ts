@@ -9,8 +9,8 @@ import { createExportRenderActivities, type ExportRenderDeps } from '../activiti
 import { createImportActivities, type ImportDeps } from '../activities/imports/run-import';
 import { createReconcileActivities } from '../activities/reconcile-job-runs';
 import { createJobStarterActivities } from '../activities/start-jobs';
-import { createDocumentPdfActivities } from '../activities/billing/render-document-pdf';
-import { createDocumentEmailActivities, type DocumentEmailDeps } from '../activities/billing/send-document-email';
+import { createDocumentPdfActivities } from '../activities/invoicing/render-document-pdf';
+import { createDocumentEmailActivities, type DocumentEmailDeps } from '../activities/invoicing/send-document-email';
 import { createPaymentEventActivities } from '../activities/payments/apply-payment-event';
 import { type WalletProvider } from '../lib/payments/walletprovider';
 import { createTriggerEvaluationActivities } from '../activities/workflow-triggers/evaluate-triggers';

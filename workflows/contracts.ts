@@ -4,7 +4,7 @@ import { RECONCILE_JOB_RUNS } from './maintenance/contract';
 import { IMPORT_JOB } from './imports/contract';
 import { CLEANUP_EXPORT_FILES, CLEANUP_ORPHAN_FILE_OBJECTS, CLEANUP_ORPHAN_OBJECTS } from './cleanup/contract';
 import { EVALUATE_TRIGGERS_JOB } from './workflow-triggers/contract';
-import { DOCUMENT_EMAIL_JOB, DOCUMENT_PDF_JOB } from './billing/contract';
+import { DOCUMENT_EMAIL_JOB, DOCUMENT_PDF_JOB } from './invoicing/contract';
 import { SESSION_INFO_INVITE_JOB } from './session-info/contract';
 import { ROADMAP_JOB } from './roadmap/contract';
 import { SESSION_WORKFLOW_JOB } from './session-workflows/contract';

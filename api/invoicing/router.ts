@@ -15,7 +15,7 @@ import { waitForJob } from '../../lib/jobs/wait-for-job';
 import { assertPdfRenderer } from '../../lib/pdf-renderer';
 import { downloadLink } from '../../lib/s3-links';
 // Temporal names (workflow types, queues, job names) keep the word "billing": running workflows and saved histories depend on them.
-import { DOCUMENT_EMAIL_JOB, DOCUMENT_PDF_JOB, type DocumentPdf } from '../../workflows/billing/contract';
+import { DOCUMENT_EMAIL_JOB, DOCUMENT_PDF_JOB, type DocumentPdf } from '../../workflows/invoicing/contract';
 import { IdParams, PageQuery } from '../http/common-schemas';
 import { type createRouteKit, type RouteContext } from '../http/route-kit';
 import { presentDocument } from './presenter';

@@ -70,6 +70,8 @@ const EXAMPLES = {
   activityWorkflowBody: { filePath: 'activities/x.ts', code: `import { exportWorkflow } from '../workflows/exports/workflow';\nexport const w = exportWorkflow;\n` },
   libWorkflowBody: { filePath: 'lib/jobs/x.ts', code: `import { type LaunchJobInput } from '../../workflows/job-run/launch-job';\nexport const f = (i: LaunchJobInput) => i.jobName;\n` },
   apiWorkflowBody: { filePath: 'api/x/router.ts', code: `import { exportWorkflow } from '../../workflows/exports/workflow';\nexport const w = exportWorkflow;\n` },
+  workflowActivityType: { filePath: 'workflows/x/workflow.ts', code: `import type { CleanupActivities } from '../../activities/cleanup';\nexport type A = CleanupActivities;\n` },
+  workflowContractType: { filePath: 'workflows/x/workflow.ts', code: `import type { CleanupActivities } from '../cleanup/contract';\nexport type A = CleanupActivities;\n` },
   dbTemporalAndJobs: {
     filePath: 'db/commands/x.ts',
     code: [
@@ -170,6 +172,11 @@ describe('eslint layer rules below api/', () => {
     expect(restricted(errors.activityWorkflowBody)).toHaveLength(1);
     expect(restricted(errors.libWorkflowBody)).toHaveLength(1);
     expect(restricted(errors.apiWorkflowBody)).toHaveLength(1);
+  });
+
+  it("refuses an activity type imported by a workflow from activities/, and passes it from the capability's contract", () => {
+    expect(restricted(errors.workflowActivityType)).toHaveLength(1);
+    expect(errors.workflowContractType).toEqual([]);
   });
 
   it('refuses Temporal and lib/jobs in db/', () => {

@@ -1,5 +1,5 @@
 import { proxyActivities } from '@temporalio/workflow';
-import type { CleanupActivities } from '../../activities/cleanup';
+import type { CleanupActivities } from './contract';
 import { type JobInput } from '../job-run/contract';
 import { type CleanupPayload, type CleanupSummary } from './contract';
 

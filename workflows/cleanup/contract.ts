@@ -52,3 +52,10 @@ export const CLEANUP_SCHEDULES = [
   { scheduleId: 'cleanup:orphan-file-objects', cron: '0 3 * * 0', contract: CLEANUP_ORPHAN_FILE_OBJECTS },
   { scheduleId: 'cleanup:orphan-objects', cron: '0 4 1 * *', contract: CLEANUP_ORPHAN_OBJECTS },
 ] as const;
+
+/** The cleanup activities (activities/cleanup), one per job type. */
+export interface CleanupActivities {
+  deleteExpiredExportFiles(payload: CleanupPayload): Promise<CleanupSummary>;
+  deleteOrphanFileObjects(payload: CleanupPayload): Promise<CleanupSummary>;
+  deleteOrphanObjects(payload: CleanupPayload): Promise<CleanupSummary>;
+}

@@ -1,8 +1,7 @@
 import { ApplicationFailure, proxyActivities } from '@temporalio/workflow';
-import type { ExportDeliveryActivities } from '../../activities/export-delivery';
 import { type JobInput } from '../job-run/contract';
 import { failureMessage } from '../../domain/failure-message';
-import { EXPORT_NON_RETRYABLE, type ExportPayload, type ExportRenderActivities, type ExportResult, type ScheduledExportPayload } from './contract';
+import { EXPORT_NON_RETRYABLE, type ExportDeliveryActivities, type ExportPayload, type ExportRenderActivities, type ExportResult, type ScheduledExportPayload } from './contract';
 
 // A large export takes minutes: the render heartbeats, so a dead worker is noticed in a minute.
 const { renderExport } = proxyActivities<ExportRenderActivities>({

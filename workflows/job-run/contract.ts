@@ -80,3 +80,15 @@ export interface LaunchJobInput {
   /** The business key; by default this fire's workflow id, unique per scheduled time. */
   key?: string;
 }
+
+/** Starts a job by its contract's name (activities/start-jobs.ts): what a Temporal Schedule launches. */
+export interface JobStarterActivities {
+  startJobByName(input: { jobName: string; key: string; payload: Record<string, unknown>; requestId?: string }): Promise<string>;
+}
+
+/** A job's bookkeeping in job_runs (activities/job-runs.ts), around its body. */
+export interface JobRunActivities {
+  startJobRun(input: { jobRunId: string }): Promise<void>;
+  completeJobRun(input: { jobRunId: string; result: unknown }): Promise<void>;
+  failJobRun(input: { jobRunId: string; error: string }): Promise<void>;
+}

@@ -1,5 +1,5 @@
 import { proxyActivities, workflowInfo } from '@temporalio/workflow';
-import type { JobStarterActivities } from '../../activities/start-jobs';
+import type { JobStarterActivities } from './contract';
 import { type LaunchJobInput } from './contract';
 
 export type { LaunchJobInput };

@@ -1,7 +1,6 @@
 import { ApplicationFailure, log, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
-import type { JobRunActivities } from '../../activities/job-runs';
+import { type JobInput, type JobRunActivities } from './contract';
 import { failureMessage } from '../../domain/failure-message';
-import { type JobInput } from './contract';
 
 // Bookkeeping must outlast a database blip: retry for minutes, not a few seconds.
 const bookkeepingOptions = {

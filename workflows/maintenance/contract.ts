@@ -26,3 +26,8 @@ export const RECONCILE_JOB_RUNS = {
   /** Schedule ids are global to the namespace: the fire's workflow id is this plus its time. */
   workflowIdPrefix: 'maintenance:reconcile-job-runs',
 } as const;
+
+/** The reconciler's activity (activities/reconcile-job-runs.ts). */
+export interface ReconcileActivities {
+  reconcileJobRuns(input: ReconcileJobRunsInput): Promise<ReconcileSummary>;
+}

@@ -1,5 +1,5 @@
 import { proxyActivities } from '@temporalio/workflow';
-import type { ReconcileActivities } from '../../activities/reconcile-job-runs';
+import type { ReconcileActivities } from './contract';
 import { type ReconcileJobRunsInput, type ReconcileSummary } from './contract';
 
 const { reconcileJobRuns } = proxyActivities<ReconcileActivities>({

@@ -8,12 +8,12 @@ import { Worker, type WorkflowBundle } from '@temporalio/worker';
 import { createFakeJobActivities } from '../../fixtures/fake-job-activities';
 import { bundleWorkflows, startTimeSkippingEnv } from '../../helpers/time-skipping';
 import { TASK_QUEUES } from '../../../workflows/job-run/contract';
-import { type DocumentEmailActivities, type DocumentEmailPayload, type DocumentPdfActivities } from '../../../workflows/billing/contract';
+import { type DocumentEmailActivities, type DocumentEmailPayload, type DocumentPdfActivities } from '../../../workflows/invoicing/contract';
 
 let env: TestWorkflowEnvironment;
 let bundle: WorkflowBundle;
 beforeAll(async () => {
-  [env, bundle] = await Promise.all([startTimeSkippingEnv(), bundleWorkflows(require.resolve('../../../workflows/billing/document-email'))]);
+  [env, bundle] = await Promise.all([startTimeSkippingEnv(), bundleWorkflows(require.resolve('../../../workflows/invoicing/document-email'))]);
 }, 120_000);
 afterAll(async () => {
   await env?.teardown();

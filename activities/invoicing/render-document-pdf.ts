@@ -1,7 +1,7 @@
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { documentHtml } from '../../domain/invoicing/document-html';
 import { type Chromium } from '../../lib/chromium';
-import { type DocumentPdf, type DocumentPdfPayload } from '../../workflows/billing/contract';
+import { type DocumentPdf, type DocumentPdfPayload } from '../../workflows/invoicing/contract';
 import { documentDocx } from './document-docx';
 import { loadDocumentView } from './document-view';
 

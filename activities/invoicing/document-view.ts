@@ -5,7 +5,7 @@ import { type DocumentView } from '../../domain/invoicing/document-html';
 import { centsToDecimal } from '../../domain/invoicing/money';
 import { toHundredths } from '../../domain/invoicing/money';
 import { computeTotals } from '../../domain/invoicing/totals';
-import { type DocumentPdfPayload } from '../../workflows/billing/contract';
+import { type DocumentPdfPayload } from '../../workflows/invoicing/contract';
 
 const bp = (basisPoints: number) => centsToDecimal(BigInt(basisPoints)).replace(/\.00$/, '').replace(/(\.\d)0$/, '$1');
 

@@ -11,7 +11,7 @@ import { type UserLocale } from '../../domain/accounts/users';
 import { renderVariables } from '../../domain/emails/render-variables';
 import { DomainError } from '../../domain/errors';
 import { signDownloadLink } from '../../lib/s3-links';
-import { type DocumentEmailActivities } from '../../workflows/billing/contract';
+import { type DocumentEmailActivities } from '../../workflows/invoicing/contract';
 
 export interface DocumentEmailDeps {
   sequelize: Sequelize;
