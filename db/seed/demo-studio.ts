@@ -1,0 +1,255 @@
+// The demo studio account (demo@studio.local) with French and American clients, sessions,
+// quotes and invoices: seed data written through the api's own commands, so its rows carry the
+// same outbox events, audit rows and totals as a studio's own. `npm run demo` (scripts/demo.ts)
+// runs it. Idempotent: a second run finds everything in place and creates nothing.
+import { hash } from '@node-rs/argon2';
+import { col, fn, where } from 'sequelize';
+import { type Sequelize } from 'sequelize-typescript';
+import { createContact } from '../commands/contacts';
+import { copyBaseSessionInfoTemplates } from '../commands/copy-base-session-info-templates';
+import { registerUser } from '../commands/register-user';
+import { saveCompanyProfile } from '../commands/save-company-profile';
+import { findCompanyProfile } from '../queries/company-profile';
+import { createSession, updateSession } from '../commands/sessions';
+import { setSessionType } from '../commands/set-session-type';
+import { type ItemProps, saveDocument } from '../commands/invoicing-documents';
+import { applyPaymentSucceeded, recordCardPayment, recordWalletPayment } from '../commands/payments';
+import { CardproviderPayment, ClientInfo, Contact, Invoice, Organization, Quote, Session, SessionContact, User, UserSessionInfoTemplate, UserSessionType } from '../models';
+import {
+  DEMO_CONTACTS,
+  DEMO_EMAIL,
+  DEMO_INVOICES,
+  DEMO_PASSWORD,
+  DEMO_QUOTES,
+  DEMO_SESSIONS,
+  DEMO_TENANT_SLUG,
+  type DemoItem,
+} from './demo-data';
+import { ConflictError } from '../../domain/errors';
+import { type SessionStatus } from '../../domain/sessions/session-status';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * A demo line as the api receives it: priced lines carry their price with tax (what the client
+ * pays), so the totals module computes the document exactly as it does for a studio's own.
+ */
+function itemProps(item: DemoItem, displayOrder: number, sessionTypeIds: Map<string, string>): ItemProps {
+  const priced = item.type === 'SESSION_TYPE';
+  return {
+    item_type: item.type,
+    description: item.description,
+    display_order: displayOrder,
+    ...(priced
+      ? {
+          quantity: (item.quantityHundredths ?? 100) / 100,
+          price_with_tax: (item.unitPriceCents ?? 0) / 100,
+          price_includes_tax: true,
+          vat_percentage: (item.vatBasisPoints ?? 0) / 100,
+          discount_percentage: (item.discountBasisPoints ?? 0) / 100,
+          user_session_type_id: item.sessionTypeKey ? must(sessionTypeIds, item.sessionTypeKey, 'session type') : null,
+        }
+      : {}),
+    ...(item.discount ? { discount_type: item.discount.type, discount_amount: item.discount.amountCents / 100 } : {}),
+  };
+}
+
+const daysFromNow = (days: number, hourUtc = 0, minutes = 0): Date => {
+  const d = new Date(Date.now() + days * DAY_MS);
+  d.setUTCHours(hourUtc, minutes, 0, 0);
+  return d;
+};
+const dateOnly = (days: number): string => daysFromNow(days).toISOString().slice(0, 10);
+
+/** Looks `key` up in `map` or stops: the demo data refers to something it does not define. */
+function must<T>(map: Map<string, T>, key: string, what: string): T {
+  const value = map.get(key);
+  if (value === undefined) throw new Error(`demo data: unknown ${what} "${key}"`);
+  return value;
+}
+
+/** Session statuses a demo session passes through after PENDING, as a studio would move it. */
+const STATUS_PATH: Record<SessionStatus, SessionStatus[]> = {
+  PENDING: [],
+  VALIDATED: ['VALIDATED'],
+  COMPLETED: ['VALIDATED', 'COMPLETED'],
+  CANCELLED: ['CANCELLED'],
+};
+
+/** What a run created, per kind, so a second run can say it changed nothing. */
+type Created = Record<'users' | 'contacts' | 'sessions' | 'quotes' | 'invoices' | 'templates', number>;
+
+/**
+ * The demo account through the api's own commands (registerUser, createContact, createSession,
+ * updateSession, setSessionType, saveDocument, the payment commands), so its rows come with the same outbox events as real use.
+ * Each step finds what an earlier run made (user by email, the rest by owner and title or
+ * email) and creates only what is missing: a second run, or a run after a failed one,
+ * duplicates nothing. Quotes and invoices go through saveDocument (the totals module computes
+ * every line and amount, as for the api), and a paid invoice is paid by its provider's event
+ * (applyPaymentSucceeded), with INVOICE_STATUS_CHANGED and PAYMENT_RECEIVED.
+ */
+export async function ensureDemo(sequelize: Sequelize) {
+  const created: Created = { users: 0, contacts: 0, sessions: 0, quotes: 0, invoices: 0, templates: 0 };
+  const findUser = () => User.findOne({ where: where(fn('lower', col('email')), DEMO_EMAIL) });
+  let user = await findUser();
+  if (!user) {
+    try {
+      user = await registerUser(sequelize, { email: DEMO_EMAIL, passwordHash: await hash(DEMO_PASSWORD), name: 'Camille Laurent', locale: 'fr-FR' });
+      created.users += 1;
+    } catch (err) {
+      // Another demo run registered it first.
+      if (!(err instanceof ConflictError)) throw err;
+      user = await findUser();
+      if (!user) throw err;
+    }
+  }
+  const owner = user;
+  // The demo's studio profile: not part of registration, no event attached.
+  await owner.update({ plan: 'studio', tenant_slug: DEMO_TENANT_SLUG });
+  await (await Organization.findByPk(owner.org_id))?.update({ name: 'Studio Lumière (démo)' });
+  // The company profile through its command (identifiers checked, an audit row), once.
+  if (!(await findCompanyProfile(owner.id))) {
+    await saveCompanyProfile(sequelize, owner.id, {
+      company_name: 'Studio Lumière SARL',
+      legal_form: 'SARL',
+      share_capital: '5000.00',
+      siren: '912345675',
+      siret: '91234567500017',
+      vat_number: 'FR65912345675',
+      rcs_city: 'Paris',
+      company_street: '12 rue Lepic',
+      company_zipcode: '75018',
+      company_city: 'Paris',
+      company_country: 'FR',
+      email: 'bonjour@studio-lumiere.test',
+      phone: '+33 1 42 00 00 00',
+      iban: 'FR7630006000011234567890189',
+      bic: 'AGRIFRPP',
+      late_payment_rate: '10.00',
+      payment_terms_days: 30,
+    });
+  }
+  // Registration copies the fr-FR templates; the demo also uses the other locales' ones.
+  created.templates += await copyBaseSessionInfoTemplates(owner.id);
+
+  // Sessions use the system default types (owner_id NULL) and their generation-2 workflows.
+  const types = await UserSessionType.findAll({ where: { owner_id: null } });
+  const typeByKey = new Map(types.filter((t) => t.business_key).map((t) => [t.business_key as string, t]));
+  const typeIds = new Map([...typeByKey].map(([key, t]) => [key, t.id]));
+  const userTemplates = await UserSessionInfoTemplate.findAll({ where: { owner_id: owner.id }, include: [{ association: 'base_template' }] });
+  const templateByKey = new Map(
+    userTemplates.filter((t) => t.base_template?.business_key).map((t) => [`${t.base_template?.business_key}:${t.locale}`, t.id]),
+  );
+
+  const contacts = new Map<string, Contact>();
+  const existingContacts = new Map((await Contact.findAll({ where: { owner_id: owner.id } })).map((c) => [c.email, c]));
+  for (const { key, ...fields } of DEMO_CONTACTS) {
+    let contact = existingContacts.get(fields.email);
+    if (!contact) {
+      contact = await createContact(sequelize, owner.id, fields);
+      created.contacts += 1;
+    }
+    contacts.set(key, contact);
+  }
+
+  const sessions = new Map<string, Session>();
+  const existingSessions = new Map((await Session.findAll({ where: { owner_id: owner.id } })).map((s) => [s.title, s]));
+  for (const s of DEMO_SESSIONS) {
+    const type = must(typeByKey, s.sessionTypeKey, 'session type');
+    const start = daysFromNow(s.startInDays, s.startHourUtc);
+    let session = existingSessions.get(s.title);
+    if (!session) {
+      session = await createSession(sequelize, owner.id, {
+        title: s.title,
+        status: 'PENDING',
+        contact_id: must(contacts, s.contactKey, 'contact').id,
+        start_date: start,
+        end_date: new Date(start.getTime() + s.durationMinutes * 60_000),
+        location: s.location,
+        notes: s.notes ?? null,
+      });
+      created.sessions += 1;
+    }
+    if (!session.user_session_type_id) {
+      session = await setSessionType(sequelize, owner.id, session.id, {
+        userSessionTypeId: type.id,
+        sessionInfoTemplateId: s.infoTemplate ? must(templateByKey, `${s.infoTemplate.businessKey}:${s.infoTemplate.locale}`, 'session-info template') : null,
+      });
+    }
+    // Each step is a SESSION_STATUS_CHANGED event, as when the studio moves the session itself.
+    const path = STATUS_PATH[s.status];
+    for (const status of path.slice(Math.max(0, path.indexOf(session.status) + 1))) {
+      if (session.status === s.status) break;
+      session = await updateSession(sequelize, owner.id, session.id, { status });
+    }
+    sessions.set(s.key, session);
+    for (const other of s.others ?? []) {
+      const contactId = must(contacts, other.contactKey, 'contact').id;
+      await SessionContact.findOrCreate({ where: { session_id: session.id, contact_id: contactId }, defaults: { session_id: session.id, contact_id: contactId, role: other.role } });
+    }
+    if (s.responses && !(await ClientInfo.count({ where: { session_id: session.id } }))) {
+      const responses: Record<string, string | number> = { ...s.responses };
+      if (s.sessionTypeKey === 'wedding' && session.start_date) responses.wedding_date = session.start_date.toISOString().slice(0, 10);
+      await ClientInfo.create({
+        session_id: session.id,
+        template_id: session.session_info_template_id,
+        responses,
+        submitted_via: 'CLIENT_PORTAL',
+        submitted_at: daysFromNow(-3, 18),
+      });
+    }
+  }
+
+  const quotes = new Map<string, Quote>();
+  for (const q of DEMO_QUOTES) {
+    const session = must(sessions, q.sessionKey, 'session');
+    let quote = await Quote.findOne({ where: { owner_id: owner.id, title: q.title } });
+    if (!quote) {
+      quote = (await saveDocument(sequelize, 'quote', owner.id, null, {
+        title: q.title,
+        description: q.description ?? null,
+        session_id: session.id,
+        contact_id: session.contact_id,
+        status: q.status,
+        valid_until: dateOnly(q.validForDays),
+        items: q.items.map((item, i) => itemProps(item, i, typeIds)),
+      })) as Quote;
+      created.quotes += 1;
+    }
+    quotes.set(q.key, quote);
+  }
+
+  let paidCents = 0;
+  for (const inv of DEMO_INVOICES) {
+    const session = must(sessions, inv.sessionKey, 'session');
+    let invoice = await Invoice.findOne({ where: { owner_id: owner.id, title: inv.title } });
+    if (!invoice) {
+      // A paid invoice is sent, then paid through the provider's event, as in real use.
+      invoice = (await saveDocument(sequelize, 'invoice', owner.id, null, {
+        title: inv.title,
+        description: inv.description ?? null,
+        session_id: session.id,
+        contact_id: session.contact_id,
+        quote_id: inv.quoteKey ? must(quotes, inv.quoteKey, 'quote').id : null,
+        status: inv.paid ? 'SENT' : inv.status,
+        due_date: dateOnly(inv.dueInDays),
+        items: inv.items.map((item, i) => itemProps(item, i, typeIds)),
+      })) as Invoice;
+      created.invoices += 1;
+    }
+    if (inv.paid && invoice.status !== 'PAID') {
+      const reference = `demo_${invoice.id.replace(/-/g, '').slice(0, 24)}`;
+      // A run stopped between the two steps finds its payment row and only applies the event.
+      if (inv.paid.provider === 'card') {
+        if (!(await CardproviderPayment.count({ where: { payment_intent_id: `pi_${reference}` } }))) await recordCardPayment(invoice, `pi_${reference}`, 'eur', 'requires_payment_method');
+      }
+      else await recordWalletPayment(invoice, reference.toUpperCase(), 'EUR', 'APPROVED');
+      const provider = inv.paid.provider === 'card' ? 'cardprovider' : 'walletprovider';
+      await applyPaymentSucceeded(sequelize, { provider, eventId: `evt_${reference}`, eventType: 'demo.payment.succeeded', reference: inv.paid.provider === 'card' ? `pi_${reference}` : reference.toUpperCase() });
+    }
+    if (inv.paid) paidCents += Math.round(Number(invoice.amount) * 100);
+  }
+
+  return { user: owner, created, contacts: contacts.size, sessions: sessions.size, quotes: quotes.size, invoices: DEMO_INVOICES.length, paidCents };
+}
+
