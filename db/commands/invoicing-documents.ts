@@ -89,6 +89,29 @@ function assertStatusChange(kind: DocumentKind, from: string | undefined, to: st
  * lines are stored at 0 % whatever the request says, and its documents carry the mention of
  * art. 293 B du CGI.
  */
+/**
+ * A SESSION_TYPE line that names a session type and sets no price takes the type's: its
+ * `default_price` as the price with tax (what the client pays, as the system types are priced),
+ * its VAT rate when the line sets none, and its name when the line has no description. The type
+ * was checked to be the owner's or a system one (assertOwnedRelations).
+ */
+async function withTypeDefaults(ownerId: string, items: ItemProps[], transaction: Transaction): Promise<ItemProps[]> {
+  const wanted = items.filter((i) => i.item_type === 'SESSION_TYPE' && i.user_session_type_id && i.price_with_tax === undefined && i.price_without_tax === undefined);
+  if (wanted.length === 0) return items;
+  const types = await UserSessionType.findAll({ where: { id: wanted.map((i) => i.user_session_type_id!), [Op.or]: [{ owner_id: ownerId }, { owner_id: null }] }, transaction });
+  return items.map((line) => {
+    const type = wanted.includes(line) ? types.find((t) => t.id === line.user_session_type_id) : undefined;
+    if (!type) return line;
+    return {
+      ...line,
+      description: line.description ?? type.name,
+      price_with_tax: Number(type.price),
+      price_includes_tax: true,
+      vat_percentage: line.vat_percentage ?? Number(type.vat_percentage),
+    };
+  });
+}
+
 async function vatExempt(ownerId: string, transaction: Transaction): Promise<boolean> {
   return (await UserCompany.findOne({ where: { user_id: ownerId }, attributes: ['vat_exempt'], transaction }))?.vat_exempt ?? false;
 }
@@ -139,7 +162,7 @@ export async function saveDocument(sequelize: Sequelize, kind: DocumentKind, own
       document = await (doc as typeof Quote).create({ ...fields, owner_id: ownerId, amount: '0.00' }, { transaction });
     }
     if (items) {
-      document.amount = await replaceItems(kind, document.id, items, await vatExempt(ownerId, transaction), transaction);
+      document.amount = await replaceItems(kind, document.id, await withTypeDefaults(ownerId, items, transaction), await vatExempt(ownerId, transaction), transaction);
       await document.save({ transaction });
     }
     const after = document.get({ plain: true, clone: true }) as Record<string, unknown>;

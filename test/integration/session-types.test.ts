@@ -73,4 +73,25 @@ describe('/api/session-types', () => {
     expect((await request(t.app).get(`${TYPES}/${crypto.randomUUID()}`).set(as(owner))).status).toBe(404);
     expect((await request(t.app).get(`${TYPES}/${theirType.id}`).set(as(other))).body.name).toBe('Leur type');
   });
+
+  it("fills an invoice line naming a type with the type's price (with tax), VAT and name, unless the line sets its own", async () => {
+    const owner = await buildUser(t.app);
+    const type = (await request(t.app).post(TYPES).set(as(owner)).send({ name: 'Séance grossesse', default_price: '240.00', vat_percentage: '20' }).expect(201)).body as { id: string };
+    const invoice = await request(t.app)
+      .post('/api/invoices')
+      .set(as(owner))
+      .send({
+        title: 'Grossesse de Clara',
+        items: [
+          { item_type: 'SESSION_TYPE', user_session_type_id: type.id, quantity: 2 },
+          { item_type: 'SESSION_TYPE', user_session_type_id: type.id, description: 'Tarif ami', price_without_tax: '100.00', vat_percentage: '20' },
+        ],
+      })
+      .expect(201);
+    expect(invoice.body.items.map((i: Record<string, unknown>) => [i.description, i.price_with_tax, i.vat_percentage, i.price_includes_tax, i.total])).toEqual([
+      ['Séance grossesse', '240.00', '20.00', true, '480.00'],
+      ['Tarif ami', '120.00', '20.00', false, '120.00'],
+    ]);
+    expect(invoice.body.amount).toBe('600.00');
+  });
 });
