@@ -5,17 +5,21 @@ import { PdfRendererUnavailableError } from '../domain/errors';
 const RECHECK_MS = 10_000;
 const checkedAt = new Map<string, { at: number; available: boolean }>();
 
+/** Whether `file` is a file this process may execute (the launcher's renderer check uses it too). */
+export function isExecutableFile(file: string): boolean {
+  try {
+    fs.accessSync(file, fs.constants.X_OK);
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
 /** Whether a Chromium can be executed at `executablePath` (looked at most once every 10 s). */
 export function pdfRendererAvailable(executablePath: string, now = Date.now()): boolean {
   const last = checkedAt.get(executablePath);
   if (last && now - last.at < RECHECK_MS) return last.available;
-  let available = true;
-  try {
-    fs.accessSync(executablePath, fs.constants.X_OK);
-    available = fs.statSync(executablePath).isFile();
-  } catch {
-    available = false;
-  }
+  const available = isExecutableFile(executablePath);
   checkedAt.set(executablePath, { at: now, available });
   return available;
 }

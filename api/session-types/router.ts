@@ -36,13 +36,11 @@ export function buildSessionTypesRouter({ sequelize, kit }: { sequelize: Sequeli
     presentSessionType(await findSessionType(user.id, params.id)),
   );
 
-  kit.route(router, { method: 'put', path: '/api/session-types/:id', summary: 'Update a session type', tag, auth: 'user', params: IdParams, body: UpdateSessionTypeBody, response: SessionTypeView }, async ({ user, params, body, req }) =>
-    presentSessionType(await saveSessionType(sequelize, user.id, params.id, sessionTypeProps(body), req.requestId)),
-  );
-
-  kit.route(router, { method: 'patch', path: '/api/session-types/:id', summary: 'Update some fields of a session type', tag, auth: 'user', params: IdParams, body: UpdateSessionTypeBody, response: SessionTypeView }, async ({ user, params, body, req }) =>
-    presentSessionType(await saveSessionType(sequelize, user.id, params.id, sessionTypeProps(body), req.requestId)),
-  );
+  /** PUT and PATCH take the same partial body: the fields sent are set, the rest kept. */
+  const update = async ({ user, params, body, req }: { user: { id: string }; params: { id: string }; body: z.infer<typeof UpdateSessionTypeBody>; req: { requestId: string } }) =>
+    presentSessionType(await saveSessionType(sequelize, user.id, params.id, sessionTypeProps(body), req.requestId));
+  kit.route(router, { method: 'put', path: '/api/session-types/:id', summary: 'Update a session type', tag, auth: 'user', params: IdParams, body: UpdateSessionTypeBody, response: SessionTypeView }, update);
+  kit.route(router, { method: 'patch', path: '/api/session-types/:id', summary: 'Update some fields of a session type', tag, auth: 'user', params: IdParams, body: UpdateSessionTypeBody, response: SessionTypeView }, update);
 
   kit.route(router, { method: 'delete', path: '/api/session-types/:id', summary: 'Delete a session type; its sessions and document lines keep existing without a type', tag, auth: 'user', params: IdParams, status: 204 }, async ({ user, params, req }) => {
     await deleteSessionType(sequelize, user.id, params.id, req.requestId);

@@ -1,5 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { isExecutableFile } from '../../lib/pdf-renderer';
 
 /** The Debian packages that make pdfs: the browser, and a font (without one the pdfs have no text at all). */
 export const RENDERER_PACKAGES = ['chromium', 'fonts-dejavu-core'] as const;
@@ -47,14 +48,7 @@ export function decideRenderer(configured: string | undefined, probes: Pick<Rend
 /** The real machine: file modes, the user id, apt-get with its output in `logFile`. */
 export function systemProbes(logFile: string): RendererProbes {
   return {
-    isExecutable: (file) => {
-      try {
-        fs.accessSync(file, fs.constants.X_OK);
-        return fs.statSync(file).isFile();
-      } catch {
-        return false;
-      }
-    },
+    isExecutable: isExecutableFile,
     isRoot: () => process.getuid?.() === 0,
     hasApt: () => spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0,
     aptInstall: (packages) => {
