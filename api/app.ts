@@ -8,6 +8,7 @@ import { type Registry } from 'prom-client';
 import { type Sequelize } from 'sequelize-typescript';
 import { type Config } from '../lib/config';
 import { buildAdminJobsRouter } from './admin/jobs-router';
+import { buildInvoiceLedgerRouter } from './invoicing/ledger-router';
 import { buildInvoicingRouter } from './invoicing/router';
 import { buildPaymentsRouters } from './payments/router';
 import { createCardProvider } from '../lib/payments/cardprovider';
@@ -81,7 +82,8 @@ export function createApp(deps: AppDeps): Express {
   const docs = new OpenAPIRegistry();
   const tokens = createTokenService(config.JWT_SECRET, config.JWT_TTL_SECONDS);
   const kit = createRouteKit(docs, createAuthGuards(tokens, config.ADMIN_EMAILS));
-  const paymentRouters = buildPaymentsRouters({ temporal: deps.temporal.client, cardProvider: createCardProvider(config), walletProvider: createWalletProvider(config), cardWebhookSecret: config.CARDPROVIDER_WEBHOOK_SECRET, logger, kit });
+  const cardProvider = createCardProvider(config);
+  const paymentRouters = buildPaymentsRouters({ temporal: deps.temporal.client, cardProvider, walletProvider: createWalletProvider(config), cardWebhookSecret: config.CARDPROVIDER_WEBHOOK_SECRET, logger, kit });
   // Payment webhooks read their raw body (signatures are over the exact bytes): before express.json.
   app.use(paymentRouters.webhooks);
   // JSON bodies are small records; uploads go through multipart routes with their own limits.
@@ -136,6 +138,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(buildSessionWorkflowsRouter({ kit }));
   app.use(buildSmsTemplatesRouter({ sequelize, kit }));
   app.use(paymentRouters.payments);
+  app.use(buildInvoiceLedgerRouter({ sequelize, cardProvider, kit }));
   app.use(buildInvoicingRouter({ sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit, emailLimit }));
   app.use(buildImportsRouter({ temporal: deps.temporal.client, s3: deps.s3, publicS3: deps.publicS3, config, kit }));
   app.use(buildAdminJobsRouter({ sequelize, temporal: deps.temporal.client, kit }));

@@ -24,9 +24,14 @@ export type DbErrorKind =
   /** The database cannot be reached. */
   | { kind: 'unavailable' }
   /** A check constraint, a value too long, out of range or of the wrong form. */
-  | { kind: 'out_of_range' };
+  | { kind: 'out_of_range' }
+  /** A trigger refused to change a legal record (an issued invoice, a ledger row, a credit note). */
+  | { kind: 'immutable'; code: 'invoice_issued' | 'ledger_append_only'; message: string };
 
 // check_violation, string_data_right_truncation, invalid_text_representation, invalid_datetime_format, datetime_field_overflow
+/** The SQLSTATE the legal-record triggers raise (migration 2026.11.24T00.00.00.legal-invoicing). */
+const IMMUTABLE_CODE = 'SI409';
+
 const OUT_OF_RANGE_CODES = new Set(['23514', '22001', '22P02', '22007', '22008']);
 
 /** The kind of a database error, or undefined when `err` is not one the caller can be told about. */
@@ -39,6 +44,10 @@ export function classifyDbError(err: unknown): DbErrorKind | undefined {
   if (err instanceof DatabaseError) {
     const pgCode = (err.parent as { code?: string } | undefined)?.code;
     if (pgCode && OUT_OF_RANGE_CODES.has(pgCode)) return { kind: 'out_of_range' };
+    if (pgCode === IMMUTABLE_CODE) {
+      const hint = (err.parent as { hint?: string }).hint;
+      return { kind: 'immutable', code: hint === 'ledger_append_only' ? 'ledger_append_only' : 'invoice_issued', message: err.parent.message };
+    }
   }
   return undefined;
 }

@@ -10,6 +10,8 @@ import { type Contact } from './models/Contact';
 import { type ExportTemplate } from './models/ExportTemplate';
 import { type Invoice } from './models/Invoice';
 import { type InvoiceItem } from './models/InvoiceItem';
+import { type InvoicePayment } from './models/InvoicePayment';
+import { type CreditNote } from './models/CreditNote';
 import { type JobRun } from './models/JobRun';
 import { type Quote } from './models/Quote';
 import { type QuoteItem } from './models/QuoteItem';
@@ -61,3 +63,7 @@ export type InvoiceItemRow = Row<InvoiceItem>;
 export type QuoteRow = Omit<Row<Quote>, 'items'> & { items?: QuoteItemRow[] };
 export type InvoiceRow = Omit<Row<Invoice>, 'items'> & { items?: InvoiceItemRow[] };
 export type DocumentRow = QuoteRow | InvoiceRow;
+
+/** An invoice's ledger row and credit note (issue 20). */
+export type InvoicePaymentRow = Row<InvoicePayment>;
+export type CreditNoteRow = Omit<Row<CreditNote>, 'invoice'> & { invoice?: Pick<InvoiceRow, 'id' | 'number' | 'title'> };

@@ -1,6 +1,6 @@
 import { ApplicationFailure } from '@temporalio/common';
 import { loadDocumentSources } from '../../db/queries/document-sources';
-import { documentNumber } from '../../domain/invoicing/document-number';
+import { displayNumber } from '../../domain/invoicing/document-number';
 import { type DocumentView } from '../../domain/invoicing/document-html';
 import { centsToDecimal } from '../../domain/invoicing/money';
 import { toHundredths } from '../../domain/invoicing/money';
@@ -19,7 +19,7 @@ export async function loadDocumentView({ kind, documentId, ownerId }: Pick<Docum
   const { document, owner, company, contact } = sources;
   const items = [...(document.items ?? [])].sort((a, b) => a.display_order - b.display_order || a.id.localeCompare(b.id));
   const totals = computeTotals(items);
-  const number = documentNumber(document.id, document.created_at, owner.time_zone);
+  const number = displayNumber(document, owner.time_zone);
   const view: DocumentView = {
     kind,
     locale: owner.locale,

@@ -1,6 +1,26 @@
 import { type DocumentKind } from '../../db/queries/invoicing';
-import { type DocumentRow, type InvoiceRow, type QuoteRow } from '../../db/rows';
-import { documentNumber } from '../../domain/invoicing/document-number';
+import { type CreditNoteRow, type DocumentRow, type InvoicePaymentRow, type InvoiceRow, type QuoteRow } from '../../db/rows';
+import { displayNumber } from '../../domain/invoicing/document-number';
+import { isOverdue } from '../../domain/invoicing/ledger';
+import { toHundredths } from '../../domain/invoicing/money';
+
+/** An invoice's legal and payment facts (issue 20): number at issue, what the ledger says, overdue in the studio's zone. */
+function invoiceFacts(invoice: InvoiceRow, timeZone: string, now = new Date()) {
+  const issued = invoice.status !== 'DRAFT';
+  return {
+    due_date: invoice.due_date ?? null,
+    quote_id: invoice.quote_id ?? null,
+    issued_at: invoice.issued_at?.toISOString() ?? null,
+    cancelled_at: invoice.cancelled_at?.toISOString() ?? null,
+    payment_status: invoice.payment_status,
+    amount_paid: invoice.amount_paid,
+    credited: invoice.credited,
+    balance_due: invoice.balance_due,
+    paid_at: invoice.paid_at?.toISOString() ?? null,
+    is_overdue: isOverdue({ issued: invoice.status === 'ISSUED', balanceDueCents: toHundredths(invoice.balance_due), dueDate: invoice.due_date ?? null }, now, timeZone),
+    buyer: issued ? (invoice.buyer ?? null) : null,
+  };
+}
 
 /** A quote or invoice with its lines in display order; amounts are decimal strings (DESIGN.md). */
 export function presentDocument(kind: DocumentKind, document: DocumentRow, timeZone: string) {
@@ -8,7 +28,8 @@ export function presentDocument(kind: DocumentKind, document: DocumentRow, timeZ
   const invoice = document as InvoiceRow;
   return {
     id: document.id,
-    number: documentNumber(document.id, document.created_at, timeZone),
+    // An issued invoice's legal number; a draft (and a quote) keeps its reference for display.
+    number: displayNumber(document, timeZone),
     title: document.title,
     description: document.description,
     status: document.status,
@@ -16,7 +37,7 @@ export function presentDocument(kind: DocumentKind, document: DocumentRow, timeZ
     session_id: document.session_id,
     contact_id: document.contact_id,
     ...(kind === 'quote' ? { valid_until: (document as QuoteRow).valid_until ?? null } : {}),
-    ...(kind === 'invoice' ? { due_date: invoice.due_date ?? null, paid_at: invoice.paid_at?.toISOString() ?? null, quote_id: invoice.quote_id ?? null } : {}),
+    ...(kind === 'invoice' ? invoiceFacts(invoice, timeZone) : {}),
     created_at: document.created_at.toISOString(),
     updated_at: document.updated_at.toISOString(),
     items: items.map((i) => ({
@@ -35,5 +56,40 @@ export function presentDocument(kind: DocumentKind, document: DocumentRow, timeZ
       user_session_type_id: i.user_session_type_id,
       display_order: i.display_order,
     })),
+  };
+}
+
+/** A ledger row: amounts are decimal strings; a reversal names the payment it reverses. */
+export function presentPayment(p: InvoicePaymentRow) {
+  return {
+    id: p.id,
+    invoice_id: p.invoice_id,
+    kind: p.kind,
+    amount: p.amount,
+    currency: p.currency,
+    method: p.method,
+    received_at: p.received_at.toISOString(),
+    reference: p.reference,
+    provider_reference: p.provider_reference,
+    note: p.note,
+    is_overpayment: p.is_overpayment,
+    reverses_id: p.reverses_id,
+    credit_note_id: p.credit_note_id,
+    created_at: p.created_at.toISOString(),
+  };
+}
+
+/** A credit note with the number of the invoice it corrects. */
+export function presentCreditNote(n: CreditNoteRow, invoiceNumber: string | null) {
+  return {
+    id: n.id,
+    number: n.number,
+    invoice_id: n.invoice_id,
+    invoice_number: invoiceNumber,
+    reason: n.reason,
+    amount: n.amount,
+    items: n.items,
+    issued_at: n.issued_at.toISOString(),
+    created_at: n.created_at.toISOString(),
   };
 }

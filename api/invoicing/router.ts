@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import { type RequestHandler, Router } from 'express';
 import { type Sequelize } from 'sequelize-typescript';
 import { type z } from 'zod';
+import { issueInvoice } from '../../db/commands/issue-invoice';
 import { deleteDocument, type DocumentProps, findDocument, saveDocument } from '../../db/commands/invoicing-documents';
 import { previewDocumentEmail } from '../../db/queries/document-email';
 import { type DocumentKind, listDocuments } from '../../db/queries/invoicing';
@@ -105,8 +106,13 @@ function documentHandlers(kind: DocumentKind, { sequelize, temporal, publicS3, c
 
     sendEmail: async ({ user, params, body, req }: Ctx<DocScope, unknown, z.infer<typeof SendEmailBody>>) => {
       const sessionId = await sessionOf(params, user.id);
-      const document = await inScope(params.id, user.id, sessionId);
+      let document = await inScope(params.id, user.id, sessionId);
       if (body.attach_pdf) assertPdfRenderer(config.CHROMIUM_PATH);
+      // A draft invoice is issued before it is sent: what the client receives carries its legal number.
+      if (kind === 'invoice' && document.status === 'DRAFT') {
+        await issueInvoice(sequelize, user.id, document.id, req.requestId);
+        document = await inScope(params.id, user.id, sessionId);
+      }
       // The preview resolves the template and the client's address now, so a missing one is a 400 here, not a failed job.
       const preview = await previewDocumentEmail(kind, document, user, body.email_template_id);
       const to = body.to ?? (preview.to ? [preview.to] : []);
@@ -137,8 +143,8 @@ export function buildInvoicingRouter(deps: InvoicingRouterDeps): Router {
   const router = Router();
   const quote = documentHandlers('quote', deps);
   const invoice = documentHandlers('invoice', deps);
-  const sendQuote = 'Email the quote with its pdf (one email per Idempotency-Key); a DRAFT invoice or PENDING quote becomes SENT';
-  const sendInvoice = 'Email the invoice with its pdf (one email per Idempotency-Key); a DRAFT invoice or PENDING quote becomes SENT';
+  const sendQuote = 'Email the quote with its pdf (one email per Idempotency-Key); a PENDING quote becomes SENT';
+  const sendInvoice = 'Email the invoice with its pdf (one email per Idempotency-Key); a DRAFT invoice is issued first';
 
   // Quotes.
   kit.route(router, { method: 'get', path: '/api/quotes', summary: 'List quotes, newest first', tag: 'quotes', auth: 'user', query: PageQuery }, quote.list);
@@ -164,7 +170,7 @@ export function buildInvoicingRouter(deps: InvoicingRouterDeps): Router {
   kit.route(router, { method: 'get', path: '/api/invoices', summary: 'List invoices, newest first', tag: 'invoices', auth: 'user', query: PageQuery }, invoice.list);
   kit.route(router, { method: 'post', path: '/api/invoices', summary: 'Create a invoice with its items; amount is computed', tag: 'invoices', auth: 'user', body: CreateInvoiceBody, status: 201 }, invoice.create);
   kit.route(router, { method: 'get', path: '/api/invoices/:id', summary: 'Read a invoice', tag: 'invoices', auth: 'user', params: IdParams }, invoice.read);
-  kit.route(router, { method: 'put', path: '/api/invoices/:id', summary: 'Update a invoice; items, when given, replace every item', tag: 'invoices', auth: 'user', params: IdParams, body: UpdateInvoiceBody }, invoice.update);
+  kit.route(router, { method: 'put', path: '/api/invoices/:id', summary: 'Update a DRAFT invoice; items, when given, replace every item (an issued invoice: 409 invoice_issued)', tag: 'invoices', auth: 'user', params: IdParams, body: UpdateInvoiceBody }, invoice.update);
   kit.route(router, { method: 'get', path: '/api/invoices/:id/pdf', summary: 'The invoice as a pdf: a time-limited link', tag: 'invoices', auth: 'user', params: IdParams }, invoice.pdf);
   kit.route(router, { method: 'get', path: '/api/invoices/:id/export', summary: 'The invoice as a pdf or docx: a time-limited link', tag: 'invoices', auth: 'user', params: IdParams, query: ExportQuery }, invoice.exportFile);
   kit.route(router, { method: 'post', path: '/api/invoices/:id/preview-email', summary: 'The email the invoice would be sent with, variables filled; nothing is sent', tag: 'invoices', auth: 'user', params: IdParams, body: PreviewEmailBody }, invoice.previewEmail);
@@ -175,7 +181,7 @@ export function buildInvoicingRouter(deps: InvoicingRouterDeps): Router {
   kit.route(router, { method: 'get', path: '/api/sessions/:sessionId/quotes-invoices/invoices', summary: 'List invoices of a session, newest first', tag: 'invoices', auth: 'user', query: PageQuery, params: SessionScopeParams }, invoice.list);
   kit.route(router, { method: 'post', path: '/api/sessions/:sessionId/quotes-invoices/invoices', summary: 'Create a invoice with its items; amount is computed', tag: 'invoices', auth: 'user', body: CreateInvoiceBody, status: 201, params: SessionScopeParams }, invoice.create);
   kit.route(router, { method: 'get', path: '/api/sessions/:sessionId/quotes-invoices/invoices/:id', summary: 'Read a invoice', tag: 'invoices', auth: 'user', params: SessionDocParams }, invoice.read);
-  kit.route(router, { method: 'put', path: '/api/sessions/:sessionId/quotes-invoices/invoices/:id', summary: 'Update a invoice; items, when given, replace every item', tag: 'invoices', auth: 'user', params: SessionDocParams, body: UpdateInvoiceBody }, invoice.update);
+  kit.route(router, { method: 'put', path: '/api/sessions/:sessionId/quotes-invoices/invoices/:id', summary: 'Update a DRAFT invoice; items, when given, replace every item (an issued invoice: 409 invoice_issued)', tag: 'invoices', auth: 'user', params: SessionDocParams, body: UpdateInvoiceBody }, invoice.update);
   kit.route(router, { method: 'get', path: '/api/sessions/:sessionId/quotes-invoices/invoices/:id/pdf', summary: 'The invoice as a pdf: a time-limited link', tag: 'invoices', auth: 'user', params: SessionDocParams }, invoice.pdf);
   kit.route(router, { method: 'post', path: '/api/sessions/:sessionId/quotes-invoices/invoices/:id/preview-email', summary: 'The email the invoice would be sent with, variables filled; nothing is sent', tag: 'invoices', auth: 'user', params: SessionDocParams, body: PreviewEmailBody }, invoice.previewEmail);
   kit.route(router, { method: 'post', path: '/api/sessions/:sessionId/quotes-invoices/invoices/:id/send-email', summary: sendInvoice, tag: 'invoices', auth: 'user', after: [emailLimit], params: SessionDocParams, body: SendEmailBody, status: 202 }, invoice.sendEmail);

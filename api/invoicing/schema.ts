@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DISCOUNT_TYPES, ITEM_TYPES } from '../../domain/invoicing/item-types';
-import { INVOICE_STATUSES, QUOTE_STATUSES } from '../../domain/invoicing/statuses';
+import { MANUAL_PAYMENT_METHODS, QUOTE_STATUSES } from '../../domain/invoicing/statuses';
 import { optionalText } from '../http/common-schemas';
 
 /** A decimal(10,2) amount as a number or a string (DESIGN.md: strings in JSON), at most two places. */
@@ -38,7 +38,7 @@ const day = z.iso.date().nullable().optional();
 
 export const CreateQuoteBody = z.object({ ...common, status: z.enum(QUOTE_STATUSES).optional(), valid_until: day });
 export const UpdateQuoteBody = CreateQuoteBody.partial();
-export const CreateInvoiceBody = z.object({ ...common, status: z.enum(INVOICE_STATUSES).optional(), due_date: day, quote_id: z.uuid().nullable().optional() });
+export const CreateInvoiceBody = z.object({ ...common, status: z.enum(['DRAFT']).optional().describe('Invoices are written as DRAFT; POST /api/invoices/{id}/issue issues them'), due_date: day, quote_id: z.uuid().nullable().optional() });
 export const UpdateInvoiceBody = CreateInvoiceBody.partial();
 
 export const SessionScopeParams = z.object({ sessionId: z.uuid() });
@@ -66,3 +66,57 @@ export const IdempotencyKey = z.string().trim().min(8).max(100).regex(/^[\w.:-]+
 
 /** GET /api/invoices/:id/export?format=pdf|docx (pdf when absent). */
 export const ExportQuery = z.object({ format: z.enum(['pdf', 'docx']).default('pdf') });
+
+/** A positive amount of money, as a number or a decimal string with at most two places. */
+const money = z
+  .union([z.number(), z.string().trim().regex(/^\d+(\.\d{1,2})?$/, 'must be a number with at most two decimals')])
+  .transform((v) => Number(v))
+  .pipe(z.number().gt(0, 'must be more than 0').max(99_999_999.99).refine((n) => Math.round(n * 100) === Number((n * 100).toFixed(6)), 'must have at most two decimals'));
+
+/** When money moved: a date-time with an offset or a plain date, never in the future; now when absent. */
+const receivedAt = z
+  .union([z.iso.datetime({ offset: true }), z.iso.date()])
+  .transform((s) => new Date(s))
+  .refine((d) => d.getTime() <= Date.now() + 5 * 60_000, 'must not be in the future')
+  .refine((d) => d.getUTCFullYear() >= 2000, 'must be in 2000 or later')
+  .optional();
+
+/** POST /api/invoices/:id/payments: a payment the studio received by transfer, cash, check or otherwise. */
+export const RecordPaymentBody = z
+  .object({
+    amount: money,
+    method: z.enum(MANUAL_PAYMENT_METHODS),
+    received_at: receivedAt,
+    reference: optionalText(200),
+    note: optionalText(2_000),
+    /** Accept more than the balance due: the rest stays as a credit on the client. */
+    overpayment: z.boolean().optional(),
+  })
+  .strict();
+
+export const PaymentParams = z.object({ id: z.uuid(), paymentId: z.uuid() });
+
+/** POST /api/invoices/:id/credit-notes: an amount, some lines, or (neither) everything still creditable. */
+export const CreateCreditNoteBody = z
+  .object({
+    reason: z.string().trim().min(1, 'is required').max(2_000),
+    amount: money.optional(),
+    items: z
+      .array(z.object({ invoice_item_id: z.uuid(), quantity: money.optional() }).strict())
+      .min(1)
+      .max(200)
+      .optional(),
+  })
+  .strict()
+  .refine((b) => !(b.amount !== undefined && b.items !== undefined), { message: 'Give amount or items, not both', path: ['items'] });
+
+/** POST /api/credit-notes/:id/refunds: money given back; by card through the provider, else recorded by hand. */
+export const RecordRefundBody = z
+  .object({
+    amount: money.optional(),
+    method: z.enum(['card', ...MANUAL_PAYMENT_METHODS]),
+    received_at: receivedAt,
+    reference: optionalText(200),
+    note: optionalText(2_000),
+  })
+  .strict();

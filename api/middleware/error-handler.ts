@@ -23,6 +23,14 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   field_key_taken: 409,
   session_info_template_missing: 409,
   session_contact_exists: 409,
+  invoice_issued: 409,
+  invoice_not_issued: 409,
+  invoice_cancelled: 409,
+  nothing_due: 409,
+  payment_exceeds_balance: 409,
+  credit_exceeds_creditable: 409,
+  refund_exceeds_overpaid: 409,
+  reversal_not_allowed: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
@@ -90,6 +98,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
         return sendError(res, 503, 'unavailable', 'The database is not available; try again shortly');
       case 'out_of_range':
         return sendError(res, 400, 'invalid_input', 'A value is out of range or breaks a rule of the record');
+      // The database's own guard on legal records, reached by a path the api did not check first.
+      case 'immutable':
+        logger.warn({ err, method: req.method, path: req.path }, 'legal record change refused by the database');
+        return sendError(res, 409, db.code, db.code === 'invoice_issued' ? 'An issued invoice cannot be changed or deleted: issue a credit note' : 'Payments and credit notes are never changed: record a new one');
     }
 
     logger.error({ err, method: req.method, path: req.path }, 'unhandled error');

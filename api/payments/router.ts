@@ -41,30 +41,30 @@ export function buildPaymentsRouters(deps: PaymentsRouterDeps): { webhooks: Rout
     }
   };
 
-  kit.route(payments, { method: 'post', path: '/api/cardprovider/payments/invoices', summary: 'Start a card payment of an invoice: the payment intent client secret', tag: 'payments', auth: 'user', body: PayInvoiceBody, status: 201 }, async ({ user, body }) => {
+  kit.route(payments, { method: 'post', path: '/api/cardprovider/payments/invoices', summary: 'Start a card payment of an issued invoice for its balance due: the payment intent client secret', tag: 'payments', auth: 'user', body: PayInvoiceBody, status: 201 }, async ({ user, body }) => {
     const invoice = await findPayableInvoice(user.id, body.invoice_id);
     // A payment already started for this amount is handed back rather than a second intent made.
-    const open = await findOpenCardPayment(invoice.id, invoice.amount);
+    const open = await findOpenCardPayment(invoice.id, invoice.balance_due);
     const attempt = await countCardPayments(invoice.id);
     const intent = open
       ? await provider('card', () => cardProvider.paymentIntents.retrieve(open.payment_intent_id))
       : await provider('card', () =>
           cardProvider.paymentIntents.create(
-            { amount: Number(toHundredths(invoice.amount)), currency: 'eur', metadata: { invoice_id: invoice.id, owner_id: user.id }, automatic_payment_methods: { enabled: true } },
+            { amount: Number(toHundredths(invoice.balance_due)), currency: 'eur', metadata: { invoice_id: invoice.id, owner_id: user.id }, automatic_payment_methods: { enabled: true } },
             // A retried request gets the same intent; after a failed one the attempt number moves on,
             // or the provider would hand back the failed intent for this key.
-            { idempotencyKey: `invoice-${invoice.id}-${invoice.amount}-${attempt}` },
+            { idempotencyKey: `invoice-${invoice.id}-${invoice.balance_due}-${attempt}` },
           ),
         );
     if (!open) await recordCardPayment(invoice, intent.id, 'eur', intent.status);
-    return { clientSecret: intent.client_secret, paymentIntentId: open?.payment_intent_id ?? intent.id, amount: invoice.amount, currency: 'eur' };
+    return { clientSecret: intent.client_secret, paymentIntentId: open?.payment_intent_id ?? intent.id, amount: invoice.balance_due, currency: 'eur' };
   });
 
-  kit.route(payments, { method: 'post', path: '/api/walletprovider/payments/invoices', summary: 'Start a wallet payment of an invoice: the approval link the payer follows', tag: 'payments', auth: 'user', body: PayInvoiceBody, status: 201 }, async ({ user, body }) => {
+  kit.route(payments, { method: 'post', path: '/api/walletprovider/payments/invoices', summary: 'Start a wallet payment of an issued invoice for its balance due: the approval link the payer follows', tag: 'payments', auth: 'user', body: PayInvoiceBody, status: 201 }, async ({ user, body }) => {
     const invoice = await findPayableInvoice(user.id, body.invoice_id);
-    const order = await provider('wallet', () => walletProvider.createOrder({ amount: invoice.amount, currency: 'EUR', invoiceId: invoice.id, description: invoice.title }));
+    const order = await provider('wallet', () => walletProvider.createOrder({ amount: invoice.balance_due, currency: 'EUR', invoiceId: invoice.id, description: invoice.title }));
     await recordWalletPayment(invoice, order.orderId, 'EUR', order.status);
-    return { approvalUrl: order.approvalUrl, orderId: order.orderId, amount: invoice.amount, currency: 'EUR' };
+    return { approvalUrl: order.approvalUrl, orderId: order.orderId, amount: invoice.balance_due, currency: 'EUR' };
   });
 
   const webhooks = Router();

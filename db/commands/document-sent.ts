@@ -21,15 +21,15 @@ export async function wasEmailSent(requestKey: string): Promise<boolean> {
   return (await EmailTracking.count({ where: { idempotency_key: trackingKey(requestKey, 0), status: 'SENT' } })) > 0;
 }
 
-/** The status a sent document moves to, or null: only a DRAFT invoice and a PENDING quote move (never PAID back). */
+/** The status a sent document moves to, or null: a PENDING quote becomes SENT. An invoice is issued before it is sent (api), so sending changes nothing on it. */
 function statusAfterSend(kind: DocumentKind, status: string): string | null {
-  if (kind === 'invoice') return status === 'DRAFT' ? 'SENT' : null;
+  if (kind === 'invoice') return null;
   return status === 'PENDING' ? 'SENT' : null;
 }
 
 /**
  * Records a sent email in one transaction: a tracking row per recipient, the status move
- * (DRAFT invoice or PENDING quote → SENT), an audit row, and the status-changed event in the
+ * (PENDING quote → SENT), an audit row, and the status-changed event in the
  * outbox. A second call for the same request finds its rows and changes nothing.
  */
 export async function recordDocumentSent(sequelize: Sequelize, kind: DocumentKind, ownerId: string, documentId: string, sent: SentEmail): Promise<{ status: string }> {

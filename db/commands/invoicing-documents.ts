@@ -77,11 +77,14 @@ async function assertOwnedRelations(ownerId: string, props: DocumentProps, trans
   }
 }
 
-/** Invoice status moves a user may make; PAID comes from a payment, and a paid invoice stays paid. */
-function assertStatusChange(kind: DocumentKind, from: string | undefined, to: string | undefined): void {
-  if (kind !== 'invoice' || to === undefined || to === from) return;
-  if (to === 'PAID') throw new ValidationError('An invoice becomes PAID when its payment is received, not by an update');
-  if (from === 'PAID') throw new ConflictError('invoice_paid', 'A paid invoice cannot change status');
+/**
+ * An invoice changes only while it is a DRAFT: issued, it is a legal record (issue 20 §3; the
+ * database refuses it too). Its status moves through issue and credit notes, never an update.
+ */
+function assertEditable(kind: DocumentKind, existing: Doc | null, props: DocumentProps): void {
+  if (kind !== 'invoice') return;
+  if (existing && existing.status !== 'DRAFT') throw new ConflictError('invoice_issued', `Invoice ${(existing as Invoice).number} is issued: it cannot be changed; issue a credit note to correct it`);
+  if (props.status !== undefined && props.status !== 'DRAFT') throw new ValidationError('An invoice is created and updated as a DRAFT: issue it with POST /api/invoices/:id/issue');
 }
 
 /**
@@ -152,7 +155,7 @@ export async function saveDocument(sequelize: Sequelize, kind: DocumentKind, own
     const existing = id ? await findDocument(kind, id, ownerId, transaction, true) : null;
     // clone: without it Sequelize hands back its live dataValues, which the update below changes.
     const before = existing ? (existing.get({ plain: true, clone: true }) as Record<string, unknown>) : {};
-    assertStatusChange(kind, existing?.status, fields.status);
+    assertEditable(kind, existing, props);
     let document: Doc;
     if (existing) {
       existing.set(fields);
@@ -163,6 +166,8 @@ export async function saveDocument(sequelize: Sequelize, kind: DocumentKind, own
     }
     if (items) {
       document.amount = await replaceItems(kind, document.id, await withTypeDefaults(ownerId, items, transaction), await vatExempt(ownerId, transaction), transaction);
+      // A draft owes its whole amount; from issue on, the ledger keeps the balance.
+      if (kind === 'invoice') (document as Invoice).balance_due = document.amount;
       await document.save({ transaction });
     }
     const after = document.get({ plain: true, clone: true }) as Record<string, unknown>;
@@ -183,13 +188,13 @@ export async function saveDocument(sequelize: Sequelize, kind: DocumentKind, own
 }
 
 /**
- * Deletes a document with its items and an audit row. Invoices: only while DRAFT (a sent
+ * Deletes a document with its items and an audit row. Invoices: only while DRAFT (an issued
  * invoice is a legal record). Quotes: unless an invoice was made from it.
  */
 export async function deleteDocument(sequelize: Sequelize, kind: DocumentKind, ownerId: string, id: string, requestId?: string): Promise<void> {
   await sequelize.transaction(async (transaction) => {
     const document = await findDocument(kind, id, ownerId, transaction, true);
-    if (kind === 'invoice' && document.status !== 'DRAFT') throw new ConflictError('invoice_not_draft', 'Only a DRAFT invoice can be deleted');
+    if (kind === 'invoice' && document.status !== 'DRAFT') throw new ConflictError('invoice_issued', `Invoice ${(document as Invoice).number} is issued: it cannot be deleted; issue a credit note to cancel it`);
     if (kind === 'quote' && (await Invoice.count({ where: { quote_id: id, owner_id: ownerId }, transaction })) > 0) {
       throw new ConflictError('quote_invoiced', 'An invoice was made from this quote: delete the invoice first, or keep the quote');
     }

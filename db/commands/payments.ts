@@ -1,28 +1,34 @@
 import { QueryTypes } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
-import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors';
-import { AuditLog } from '../models/AuditLog';
+import { ConflictError, NotFoundError } from '../../domain/errors';
+import { toHundredths } from '../../domain/invoicing/money';
 import { CardproviderPayment } from '../models/CardproviderPayment';
 import { Invoice } from '../models/Invoice';
 import { type PaymentProvider } from '../models/ProcessedProviderEvent';
 import { WalletproviderPayment } from '../models/WalletproviderPayment';
-import { recordDomainEvent } from './record-domain-event';
+import { addPayment, assertIssued } from './invoice-ledger';
 
-/** The owner's invoice, ready to be paid: not PAID (409, one payment per invoice) and not zero. */
+/**
+ * The owner's invoice, ready to be paid by card or wallet: issued (409 for a draft or a cancelled
+ * one) with a balance due (409 `nothing_due` when paid in full). The provider charges its
+ * `balance_due`: a deposit paid by transfer leaves the rest for the card.
+ */
 export async function findPayableInvoice(ownerId: string, invoiceId: string): Promise<Invoice> {
   const invoice = await Invoice.findOne({ where: { id: invoiceId, owner_id: ownerId } });
   if (!invoice) throw new NotFoundError('Invoice');
-  if (invoice.status === 'PAID') throw new ConflictError('invoice_paid', 'This invoice is already paid');
-  if (Number(invoice.amount) <= 0) throw new ValidationError('Nothing to pay: the invoice amount is 0');
+  assertIssued(invoice);
+  if (toHundredths(invoice.balance_due) <= 0n) {
+    throw new ConflictError('nothing_due', invoice.payment_status === 'PAID' ? 'This invoice is already paid' : 'Nothing is due on this invoice');
+  }
   return invoice;
 }
 
 export async function recordCardPayment(invoice: Invoice, paymentIntentId: string, currency: string, status: string): Promise<CardproviderPayment> {
-  return CardproviderPayment.create({ invoice_id: invoice.id, payment_intent_id: paymentIntentId, amount: invoice.amount, currency, status: status === 'succeeded' ? 'pending' : status });
+  return CardproviderPayment.create({ invoice_id: invoice.id, payment_intent_id: paymentIntentId, amount: invoice.balance_due, currency, status: status === 'succeeded' ? 'pending' : status });
 }
 
 export async function recordWalletPayment(invoice: Invoice, orderId: string, currency: string, status: string): Promise<WalletproviderPayment> {
-  const [payment] = await WalletproviderPayment.findOrCreate({ where: { order_id: orderId }, defaults: { invoice_id: invoice.id, order_id: orderId, amount: invoice.amount, currency, status: status === 'COMPLETED' ? 'CREATED' : status } });
+  const [payment] = await WalletproviderPayment.findOrCreate({ where: { order_id: orderId }, defaults: { invoice_id: invoice.id, order_id: orderId, amount: invoice.balance_due, currency, status: status === 'COMPLETED' ? 'CREATED' : status } });
   return payment;
 }
 
@@ -39,8 +45,11 @@ export type PaymentEventOutcome = 'paid' | 'failed' | 'already_processed' | 'alr
 /**
  * Applies a "payment succeeded" event in one transaction: the event is recorded as processed
  * (unique provider + event id: a redelivery stops here), the payment row becomes succeeded /
- * COMPLETED (a second event about the same intent or order finds it so and stops), and the
- * invoice becomes PAID with paid_at, an audit row, INVOICE_STATUS_CHANGED and PAYMENT_RECEIVED.
+ * COMPLETED (a second event about the same intent or order finds it so and stops), and its money
+ * lands in the invoice's payments ledger (addPayment: the invoice settled, an audit row,
+ * PAYMENT_RECEIVED, and INVOICE_STATUS_CHANGED when its payment status moves). Money the provider
+ * took beyond the balance (a second payment of a paid invoice) is kept as an overpayment, for the
+ * studio to refund through a credit note.
  */
 export async function applyPaymentSucceeded(sequelize: Sequelize, event: PaymentEvent): Promise<PaymentEventOutcome> {
   return sequelize.transaction(async (transaction) => {
@@ -58,22 +67,16 @@ export async function applyPaymentSucceeded(sequelize: Sequelize, event: Payment
     const done = card ? 'succeeded' : 'COMPLETED';
     if (payment.status === done) return 'already_processed';
     const invoice = await Invoice.findByPk(payment.invoice_id, { transaction, lock: transaction.LOCK.UPDATE, rejectOnEmpty: true });
-    // One payment per invoice: a second successful payment is left as it was, for a refund by hand.
-    if (invoice.status === 'PAID') return 'already_paid';
-    payment.set({ status: done });
-    await payment.save({ transaction });
-    const from = invoice.status;
-    invoice.set({ status: 'PAID', paid_at: new Date() });
-    await invoice.save({ transaction });
-    const entity = { entityType: 'INVOICE' as const, entityId: invoice.id, ownerId: invoice.owner_id };
-    await AuditLog.create(
-      { actor_id: null, action: 'UPDATE', entity_type: 'INVOICE', entity_id: invoice.id, resource_owner_id: invoice.owner_id, request_id: null, metadata: { changed: ['status', 'paid_at'], status: { from, to: 'PAID' }, payment: { provider: event.provider, reference: event.reference, event_id: event.eventId, amount: payment.amount, currency: payment.currency } } },
-      { transaction },
+    const paidBefore = invoice.payment_status === 'PAID';
+    const entry = await addPayment(
+      invoice,
+      { amountCents: toHundredths(payment.amount), method: card ? 'card' : 'wallet', receivedAt: new Date(), currency: payment.currency, providerReference: event.reference, allowOverpayment: true },
+      transaction,
+      null,
     );
-    const after = invoice.get({ plain: true }) as Record<string, unknown>;
-    await recordDomainEvent({ eventType: 'INVOICE_STATUS_CHANGED', ...entity, payload: { ...after, previous_status: from } }, transaction);
-    await recordDomainEvent({ eventType: 'PAYMENT_RECEIVED', ...entity, payload: { ...after, payment_provider: event.provider, payment_reference: event.reference, payment_amount: payment.amount, payment_currency: payment.currency } }, transaction);
-    return 'paid';
+    payment.set({ status: done, ledger_entry_id: entry.id });
+    await payment.save({ transaction });
+    return paidBefore ? 'already_paid' : 'paid';
   });
 }
 

@@ -4,8 +4,8 @@ import { Invoice } from './Invoice';
 import { type CardPaymentStatus } from '../../domain/payments/payment-statuses';
 
 /**
- * A card payment attempt for an invoice (one payment intent). At most one `succeeded` row per
- * invoice: one payment per invoice, no partial payments.
+ * A card payment attempt for an invoice (one payment intent). Once it succeeds, its money is a row
+ * of the invoice's payments ledger (ledger_entry_id); an invoice may be paid in several parts.
  */
 @Table({ tableName: 'cardprovider_payments' })
 export class CardproviderPayment extends IdModel {
@@ -28,6 +28,10 @@ export class CardproviderPayment extends IdModel {
   @Default('pending')
   @Column({ type: DataType.STRING(30), allowNull: false })
   declare status: CardPaymentStatus;
+
+  /** Its row in the invoice's payments ledger, once the payment succeeded. */
+  @Column({ type: DataType.UUID })
+  declare ledger_entry_id: string | null;
 
   // Associations
 

@@ -5,12 +5,15 @@ import { InvoiceItem } from './InvoiceItem';
 import { Quote } from './Quote';
 import { Session } from './Session';
 import { User } from './User';
+import { type InvoiceBuyer } from '../../domain/invoicing/buyer';
+import { type PaymentStatus } from '../../domain/invoicing/ledger';
 import { type InvoiceStatus } from '../../domain/invoicing/statuses';
 
 /**
- * An invoice as it is today (spec "Invoice (current)"): amount recomputed from the items,
- * PAID only on full payment (paid_at set by the payment webhooks). Its number is not stored:
- * the year, a hyphen and the first 8 characters of the id.
+ * An invoice (issue 20, docs/invoicing.md): a DRAFT has its amount recomputed from its items and
+ * no legal number; at issue it gets its number and becomes a legal record the database refuses to
+ * change (trigger invoices_immutable_once_issued) except for what its ledger keeps: payment
+ * status, amount paid, credited, balance due and paid_at.
  */
 @Table({ tableName: 'invoices' })
 export class Invoice extends IdModel {
@@ -49,8 +52,46 @@ export class Invoice extends IdModel {
   @Column({ type: DataType.DATEONLY })
   declare due_date: string | null;
 
+  /** When the balance last reached zero; null unless payment_status is PAID. */
   @Column({ type: DataType.DATE })
   declare paid_at: Date | null;
+
+  /** The legal number (F-2026-00001), drawn at issue; null on a draft. */
+  @Column({ type: DataType.STRING(60) })
+  declare number: string | null;
+
+  @Column({ type: DataType.DATE })
+  declare issued_at: Date | null;
+
+  @Column({ type: DataType.DATE })
+  declare cancelled_at: Date | null;
+
+  /** The client as it was at issue (name, address, email, company identifiers): what the document shows for good. */
+  @Column({ type: DataType.JSONB })
+  declare buyer: InvoiceBuyer | null;
+
+  /** The pdf rendered at issue, kept for good, and its SHA-256. */
+  @Column({ type: DataType.TEXT })
+  declare pdf_key: string | null;
+
+  @Column({ type: DataType.CHAR(64) })
+  declare pdf_sha256: string | null;
+
+  @Default('UNPAID')
+  @Column({ type: DataType.STRING(15), allowNull: false })
+  declare payment_status: PaymentStatus;
+
+  @Default('0.00')
+  @Column({ type: DataType.DECIMAL(12, 2), allowNull: false })
+  declare amount_paid: string;
+
+  @Default('0.00')
+  @Column({ type: DataType.DECIMAL(12, 2), allowNull: false })
+  declare credited: string;
+
+  @Default('0.00')
+  @Column({ type: DataType.DECIMAL(12, 2), allowNull: false })
+  declare balance_due: string;
 
   // Associations
 

@@ -4,8 +4,8 @@ import { Invoice } from './Invoice';
 import { type WalletPaymentStatus } from '../../domain/payments/payment-statuses';
 
 /**
- * A wallet payment attempt for an invoice (one provider order, order_id unique). At most one
- * COMPLETED row per invoice.
+ * A wallet payment attempt for an invoice (one provider order, order_id unique). Once
+ * COMPLETED, its money is a row of the invoice's payments ledger (ledger_entry_id).
  */
 @Table({ tableName: 'walletprovider_payments' })
 export class WalletproviderPayment extends IdModel {
@@ -28,6 +28,10 @@ export class WalletproviderPayment extends IdModel {
   @Default('CREATED')
   @Column({ type: DataType.STRING(30), allowNull: false })
   declare status: WalletPaymentStatus;
+
+  /** Its row in the invoice's payments ledger, once the payment succeeded. */
+  @Column({ type: DataType.UUID })
+  declare ledger_entry_id: string | null;
 
   // Associations
 

@@ -5,6 +5,7 @@ import { CardproviderPayment } from './CardproviderPayment';
 import { ClientAccount } from './ClientAccount';
 import { ClientInfo } from './ClientInfo';
 import { Contact } from './Contact';
+import { CreditNote } from './CreditNote';
 import { ContactFile } from './ContactFile';
 import { Document } from './Document';
 import { EmailTemplate } from './EmailTemplate';
@@ -14,6 +15,7 @@ import { ExportTemplate } from './ExportTemplate';
 import { FileObject } from './FileObject';
 import { Invoice } from './Invoice';
 import { InvoiceItem } from './InvoiceItem';
+import { InvoicePayment } from './InvoicePayment';
 import { JobRun } from './JobRun';
 import { MagicLinkToken } from './MagicLinkToken';
 import { Organization } from './Organization';
@@ -47,6 +49,7 @@ export {
   ClientAccount,
   ClientInfo,
   Contact,
+  CreditNote,
   ContactFile,
   Document,
   EmailTemplate,
@@ -56,6 +59,7 @@ export {
   FileObject,
   Invoice,
   InvoiceItem,
+  InvoicePayment,
   JobRun,
   MagicLinkToken,
   Organization,
@@ -113,6 +117,8 @@ export const models = [
   QuoteItem,
   Invoice,
   InvoiceItem,
+  CreditNote,
+  InvoicePayment,
   CardproviderPayment,
   WalletproviderPayment,
   UserCompany,

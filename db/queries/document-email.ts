@@ -5,7 +5,7 @@ import { findEmailTemplate } from './email-templates';
 import { type UserLocale } from '../../domain/accounts/users';
 import { ValidationError } from '../../domain/errors';
 import { renderVariables } from '../../domain/emails/render-variables';
-import { documentNumber } from '../../domain/invoicing/document-number';
+import { displayNumber } from '../../domain/invoicing/document-number';
 import { formatMoney } from '../../domain/invoicing/document-html';
 import { toHundredths } from '../../domain/invoicing/money';
 
@@ -31,7 +31,7 @@ export async function previewDocumentEmail(kind: 'quote' | 'invoice', document: 
   const plain = document.get({ plain: true }) as { valid_until?: string | null; due_date?: string | null };
   const variables: Record<string, string> = {
     'contact.first_name': contact?.first_name ?? '',
-    [`${kind}.number`]: documentNumber(document.id, document.created_at, owner.timeZone),
+    [`${kind}.number`]: displayNumber(document, owner.timeZone),
     [`${kind}.title`]: document.title,
     [`${kind}.amount`]: formatMoney(toHundredths(document.amount), owner.locale),
     'quote.valid_until': day(plain.valid_until, owner.locale),

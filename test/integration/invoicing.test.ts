@@ -11,6 +11,7 @@ import { freePort } from '../../scripts/stack/wait';
 import { eventually, startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
 import { testStackDir } from '../setup/paths';
 import { zipEntryText } from '../helpers/zip-entry';
+import { buildBillableContact, buildDraftInvoice, saveStudioProfile } from '../factories/invoices';
 import { buildContact, buildUser, type TestUser } from '../factories/users';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
@@ -76,20 +77,29 @@ describe('/api/invoices', () => {
     expect(list.body.items.map((i: { id: string }) => i.id)).not.toContain(mine.body.id);
   });
 
-  it('moves DRAFT to SENT with an INVOICE_STATUS_CHANGED event, refuses PAID by hand, and deletes only drafts', async () => {
-    const invoice = await request(t.app).post('/api/invoices').set(as(owner)).send({ title: 'Famille' }).expect(201);
-    const sent = await request(t.app).put(`/api/invoices/${invoice.body.id}`).set(as(owner)).set('X-Request-ID', 'req-invoice-sent').send({ status: 'SENT' });
-    expect(sent.body.status).toBe('SENT');
-    const events = await sql<{ event_type: string; request_id: string; payload: { status: string; previous_status: string } }>('SELECT event_type, request_id, payload FROM outbox_events WHERE entity_id = $1', [invoice.body.id]);
-    expect(events).toEqual([{ event_type: 'INVOICE_STATUS_CHANGED', request_id: 'req-invoice-sent', payload: expect.objectContaining({ status: 'SENT', previous_status: 'DRAFT' }) }]);
-    expect((await request(t.app).put(`/api/invoices/${invoice.body.id}`).set(as(owner)).send({ status: 'PAID' })).status).toBe(400);
-    const refused = await request(t.app).delete(`/api/invoices/${invoice.body.id}`).set(as(owner));
+  it('issues a draft with the next legal number and an INVOICE_STATUS_CHANGED event; refuses a status by PUT, and any change or delete once issued', async () => {
+    const studio = await buildUser(t.app);
+    const draft = await buildDraftInvoice(t.app, studio);
+    expect((await request(t.app).put(`/api/invoices/${draft.id}`).set(as(studio)).send({ status: 'SENT' })).status).toBe(400);
+    expect((await request(t.app).post(`/api/invoices/${draft.id}/issue`).set(as(owner))).status).toBe(404);
+    const issued = await request(t.app).post(`/api/invoices/${draft.id}/issue`).set(as(studio)).set('X-Request-ID', 'req-invoice-issued').expect(200);
+    const year = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Paris', year: 'numeric' }).format(new Date());
+    expect(issued.body).toMatchObject({ status: 'ISSUED', number: `F-${year}-00001`, payment_status: 'UNPAID', balance_due: '300.00', amount_paid: '0.00', issued_at: expect.any(String) });
+    // Issuing again (a retried request) answers the same invoice, number unchanged.
+    expect((await request(t.app).post(`/api/invoices/${draft.id}/issue`).set(as(studio)).expect(200)).body.number).toBe(`F-${year}-00001`);
+    const events = await sql<{ event_type: string; request_id: string; payload: { status: string; previous_status: string } }>('SELECT event_type, request_id, payload FROM outbox_events WHERE entity_id = $1', [draft.id]);
+    expect(events).toEqual([{ event_type: 'INVOICE_STATUS_CHANGED', request_id: 'req-invoice-issued', payload: expect.objectContaining({ status: 'ISSUED', previous_status: 'DRAFT' }) }]);
+    const edited = await request(t.app).put(`/api/invoices/${draft.id}`).set(as(studio)).send({ title: 'Autre titre' });
+    expect(edited.status).toBe(409);
+    expect(edited.body.code).toBe('invoice_issued');
+    const refused = await request(t.app).delete(`/api/invoices/${draft.id}`).set(as(studio));
     expect(refused.status).toBe(409);
-    expect(refused.body.code).toBe('invoice_not_draft');
+    expect(refused.body.code).toBe('invoice_issued');
+    expect((await request(t.app).get(`/api/invoices/${draft.id}`).set(as(studio))).body).toMatchObject({ title: 'Séance famille', status: 'ISSUED', amount: '300.00' });
 
-    const draft = await request(t.app).post('/api/invoices').set(as(owner)).send({ title: 'Brouillon' }).expect(201);
-    await request(t.app).delete(`/api/invoices/${draft.body.id}`).set(as(owner)).expect(204);
-    const [deleted] = await sql<{ action: string }>('SELECT action FROM audit_logs WHERE entity_id = $1 ORDER BY created_at DESC LIMIT 1', [draft.body.id]);
+    const brouillon = await request(t.app).post('/api/invoices').set(as(owner)).send({ title: 'Brouillon' }).expect(201);
+    await request(t.app).delete(`/api/invoices/${brouillon.body.id}`).set(as(owner)).expect(204);
+    const [deleted] = await sql<{ action: string }>('SELECT action FROM audit_logs WHERE entity_id = $1 ORDER BY created_at DESC LIMIT 1', [brouillon.body.id]);
     expect(deleted.action).toBe('DELETE');
   });
 });
@@ -271,10 +281,11 @@ describe('pdfs and send-email (real worker, Chromium, MailDev)', () => {
   type Mail = { id: string; to: { address: string }[]; subject: string; text: string; html?: string; attachments?: { generatedFileName: string; fileName: string; contentType: string }[] };
   const mailsTo = async (address: string) => ((await (await fetch(`${process.env.MAILDEV_URL}/email`)).json()) as Mail[]).filter((m) => m.to.some((to) => to.address === address));
 
-  it('sends an invoice by email with its pdf attached, once per Idempotency-Key, and moves it DRAFT → SENT', async () => {
+  it('sends an invoice by email with its pdf attached, once per Idempotency-Key, issuing the draft first', async () => {
     const studio = await buildUser(t.app);
     const address = `zoe-${Date.now()}@example.test`;
-    const contact = await buildContact(t.app, studio, { first_name: 'Zoé', email: address });
+    await saveStudioProfile(t.app, studio);
+    const contact = await buildBillableContact(t.app, studio, { first_name: 'Zoé', email: address });
     const invoice = (await request(t.app).post('/api/invoices').set(as(studio)).send({ title: 'Séance portrait', contact_id: contact.id, items: [{ item_type: 'SESSION_TYPE', description: 'Portrait', price_without_tax: '250.00', vat_percentage: 20 }] }).expect(201)).body;
 
     // Recipients are validated before anything starts; someone else's invoice is not found.
@@ -285,6 +296,9 @@ describe('pdfs and send-email (real worker, Chromium, MailDev)', () => {
     const key = `send-${invoice.id}`;
     const sent = await request(t.app).post(`/api/invoices/${invoice.id}/send-email`).set(as(studio)).set('Idempotency-Key', key).send({ message: 'Merci pour la séance !' });
     expect(sent.status).toBe(202);
+    // The draft was issued before the job started: the email and its pdf carry the legal number.
+    const issued = (await request(t.app).get(`/api/invoices/${invoice.id}`).set(as(studio))).body;
+    expect(issued).toMatchObject({ status: 'ISSUED', number: expect.stringMatching(/^F-\d{4}-00001$/) });
     // The client retries the same request: the same job, no second email.
     const retried = await request(t.app).post(`/api/invoices/${invoice.id}/send-email`).set(as(studio)).set('Idempotency-Key', key).send({ message: 'Merci pour la séance !' });
     expect(retried.body.jobRunId).toBe(sent.body.jobRunId);
@@ -294,16 +308,19 @@ describe('pdfs and send-email (real worker, Chromium, MailDev)', () => {
       return mails.length > 0 && mails;
     });
     expect(mail.text).toContain('Merci pour la séance !');
-    expect(mail.attachments?.map((a) => [a.fileName, a.contentType])).toEqual([[`facture-${invoice.number}.pdf`, 'application/pdf']]);
+    expect(mail.attachments?.map((a) => [a.fileName, a.contentType])).toEqual([[`facture-${issued.number}.pdf`, 'application/pdf']]);
     const attached = Buffer.from(await (await fetch(`${process.env.MAILDEV_URL}/email/${mail.id}/attachment/${mail.attachments![0].generatedFileName}`)).arrayBuffer());
     expect(pdfText(attached)).toMatch(/Total TTC\s+300,00\s€/);
 
-    await eventually('the invoice SENT', async () => (await request(t.app).get(`/api/invoices/${invoice.id}`).set(as(studio))).body.status === 'SENT');
-    const tracking = await sql<{ recipient: string; status: string; sent_at: Date | null }>(`SELECT recipient, status, sent_at FROM email_tracking WHERE entity_id = $1`, [invoice.id]);
+    const tracking = await eventually('the send recorded', async () => {
+      const rows = await sql<{ recipient: string; status: string; sent_at: Date | null }>(`SELECT recipient, status, sent_at FROM email_tracking WHERE entity_id = $1`, [invoice.id]);
+      return rows.length > 0 && rows;
+    });
     expect(tracking).toEqual([{ recipient: address, status: 'SENT', sent_at: expect.any(Date) }]);
     const audit = await sql<{ action: string; metadata: { status?: { from: string; to: string } } }>(`SELECT action, metadata FROM audit_logs WHERE entity_id = $1 AND action = 'SEND_EMAIL'`, [invoice.id]);
     expect(audit).toHaveLength(1);
-    expect(audit[0].metadata.status).toEqual({ from: 'DRAFT', to: 'SENT' });
+    // Sending changes nothing more on an issued invoice.
+    expect(audit[0].metadata.status).toBeUndefined();
     const events = await sql<{ event_type: string }>(`SELECT event_type FROM outbox_events WHERE entity_id = $1`, [invoice.id]);
     expect(events.map((e) => e.event_type)).toContain('INVOICE_STATUS_CHANGED');
     expect((await mailsTo(address)).length).toBe(1);

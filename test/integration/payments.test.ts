@@ -7,6 +7,7 @@ import { QueryTypes } from 'sequelize';
 import { freePort } from '../../scripts/stack/wait';
 import { eventually, startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
 import { testStackDir } from '../setup/paths';
+import { buildIssuedInvoice } from '../factories/invoices';
 import { buildUser, type TestUser } from '../factories/users';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
@@ -31,19 +32,17 @@ const secret = process.env.CARDPROVIDER_WEBHOOK_SECRET ?? 'whsec_studio_local';
 // Only for signing test payloads: the SDK's own helper, as the provider signs them.
 const signer = new Stripe('sk_test_signing_only');
 
-async function invoiceOf(user: TestUser, price = '250.00') {
-  const res = await request(t.app).post('/api/invoices').set(as(user)).send({ title: 'Séance famille', items: [{ item_type: 'SESSION_TYPE', description: 'Séance', price_without_tax: price, vat_percentage: 20 }] }).expect(201);
-  return res.body as { id: string; amount: string };
-}
+/** An issued invoice: only those are paid (a draft is issued first). */
+const invoiceOf = (user: TestUser, price = '250.00') => buildIssuedInvoice(t.app, user, { priceWithoutTax: price });
 const cardEvent = (id: string, intentId: string) => JSON.stringify({ id, object: 'event', type: 'payment_intent.succeeded', data: { object: { id: intentId, object: 'payment_intent', status: 'succeeded' } } });
 const postCard = (payload: string, signature?: string) => {
   const req = request(t.app).post('/api/cardprovider/webhooks').set('Content-Type', 'application/json');
   return (signature ? req.set('Stripe-Signature', signature) : req).send(payload);
 };
 const state = async (invoiceId: string) => {
-  const [invoice] = await sql<{ status: string; paid_at: Date | null }>('SELECT status, paid_at FROM invoices WHERE id = $1', [invoiceId]);
+  const [invoice] = await sql<{ status: string; payment_status: string; balance_due: string; paid_at: Date | null }>('SELECT status, payment_status, balance_due, paid_at FROM invoices WHERE id = $1', [invoiceId]);
   const events = await sql<{ event_type: string }>('SELECT event_type FROM outbox_events WHERE entity_id = $1 ORDER BY created_at, event_type', [invoiceId]);
-  const audit = await sql<{ action: string; metadata: { status?: { to: string } } }>('SELECT action, metadata FROM audit_logs WHERE entity_id = $1 ORDER BY created_at', [invoiceId]);
+  const audit = await sql<{ action: string; metadata: Record<string, unknown> }>('SELECT action, metadata FROM audit_logs WHERE entity_id = $1 ORDER BY created_at', [invoiceId]);
   return { ...invoice, events: events.map((e) => e.event_type), audit };
 };
 
@@ -65,17 +64,19 @@ describe('card payments (stripe SDK against stripe-mock)', () => {
     expect((await postCard(payload)).status).toBe(400);
     expect((await postCard(payload, signer.webhooks.generateTestHeaderString({ payload, secret: 'whsec_not_ours' }))).status).toBe(400);
     expect((await postCard(payload, signer.webhooks.generateTestHeaderString({ payload: payload.replace('succeeded', 'succeeded '), secret }))).status).toBe(400);
-    expect(await state(invoice.id)).toMatchObject({ status: 'DRAFT', paid_at: null, events: [] });
+    expect(await state(invoice.id)).toMatchObject({ status: 'ISSUED', payment_status: 'UNPAID', paid_at: null, events: ['INVOICE_STATUS_CHANGED'] });
 
     const signed = await postCard(payload, signer.webhooks.generateTestHeaderString({ payload, secret }));
     expect(signed.status).toBe(200);
     const paid = await eventually('the invoice PAID', async () => {
       const s = await state(invoice.id);
-      return s.status === 'PAID' && s;
+      return s.payment_status === 'PAID' && s;
     });
     expect(paid.paid_at).toBeInstanceOf(Date);
-    expect(paid.events.sort()).toEqual(['INVOICE_STATUS_CHANGED', 'PAYMENT_RECEIVED']);
-    expect(paid.audit.at(-1)).toMatchObject({ action: 'UPDATE', metadata: { status: { to: 'PAID' } } });
+    expect(paid).toMatchObject({ status: 'ISSUED', balance_due: '0.00' });
+    // Issued, then paid: the payment status moved and the payment was received.
+    expect(paid.events.sort()).toEqual(['INVOICE_STATUS_CHANGED', 'INVOICE_STATUS_CHANGED', 'PAYMENT_RECEIVED']);
+    expect(paid.audit.at(-1)).toMatchObject({ action: 'UPDATE', metadata: { changed: ['payments'], payment: { method: 'card', amount: '300.00' } } });
     expect((await sql<{ status: string }>('SELECT status FROM cardprovider_payments WHERE invoice_id = $1', [invoice.id]))[0].status).toBe('succeeded');
 
     // Redelivered (a new signature, the same event): 2xx, and nothing changes.
@@ -95,7 +96,7 @@ describe('card payments (stripe SDK against stripe-mock)', () => {
     const payload = JSON.stringify({ id: `evt_failed_${invoice.id.slice(0, 8)}`, object: 'event', type: 'payment_intent.payment_failed', data: { object: { id: first.paymentIntentId, object: 'payment_intent', status: 'requires_payment_method' } } });
     expect((await postCard(payload, signer.webhooks.generateTestHeaderString({ payload, secret }))).status).toBe(200);
     await eventually('the payment failed', async () => (await sql<{ status: string }>('SELECT status FROM cardprovider_payments WHERE payment_intent_id = $1', [first.paymentIntentId]))[0].status === 'failed');
-    expect(await state(invoice.id)).toMatchObject({ status: 'DRAFT', paid_at: null, events: [] });
+    expect(await state(invoice.id)).toMatchObject({ status: 'ISSUED', payment_status: 'UNPAID', paid_at: null, events: ['INVOICE_STATUS_CHANGED'] });
     const second = (await request(t.app).post('/api/cardprovider/payments/invoices').set(as(owner)).send({ invoice_id: invoice.id }).expect(201)).body as { paymentIntentId: string };
     expect(second.paymentIntentId).not.toBe(first.paymentIntentId);
   }, 120_000);
@@ -119,15 +120,17 @@ describe('wallet payments (Orders v2 style, the provider fake over HTTP)', () =>
     forged.resource.amount.value = '0.01';
     expect((await post(delivery.headers, forged)).status).toBe(400);
     expect((await post({}, delivery.event)).status).toBe(400);
-    expect(await state(invoice.id)).toMatchObject({ status: 'DRAFT', events: [] });
+    expect(await state(invoice.id)).toMatchObject({ status: 'ISSUED', payment_status: 'UNPAID', events: ['INVOICE_STATUS_CHANGED'] });
 
     expect((await post(delivery.headers, delivery.event)).status).toBe(200);
     const paid = await eventually('the invoice PAID', async () => {
       const s = await state(invoice.id);
-      return s.status === 'PAID' && s;
+      return s.payment_status === 'PAID' && s;
     });
     expect(paid.paid_at).toBeInstanceOf(Date);
-    expect(paid.events.sort()).toEqual(['INVOICE_STATUS_CHANGED', 'PAYMENT_RECEIVED']);
+    expect(paid).toMatchObject({ status: 'ISSUED', balance_due: '0.00' });
+    // Issued, then paid: the payment status moved and the payment was received.
+    expect(paid.events.sort()).toEqual(['INVOICE_STATUS_CHANGED', 'INVOICE_STATUS_CHANGED', 'PAYMENT_RECEIVED']);
     expect((await sql<{ status: string }>('SELECT status FROM walletprovider_payments WHERE order_id = $1', [payment.order_id]))[0].status).toBe('COMPLETED');
 
     // Redelivered: 2xx, nothing changes.
@@ -146,9 +149,11 @@ describe('wallet payments (Orders v2 style, the provider fake over HTTP)', () =>
     expect((await post(await simulate('approve'))).status).toBe(200);
     const paid = await eventually('the invoice PAID after the capture', async () => {
       const s = await state(invoice.id);
-      return s.status === 'PAID' && s;
+      return s.payment_status === 'PAID' && s;
     });
-    expect(paid.events.sort()).toEqual(['INVOICE_STATUS_CHANGED', 'PAYMENT_RECEIVED']);
+    expect(paid).toMatchObject({ status: 'ISSUED', balance_due: '0.00' });
+    // Issued, then paid: the payment status moved and the payment was received.
+    expect(paid.events.sort()).toEqual(['INVOICE_STATUS_CHANGED', 'INVOICE_STATUS_CHANGED', 'PAYMENT_RECEIVED']);
     const completed = await simulate('capture');
     expect((await post(completed)).status).toBe(200);
     const eventId = (completed.event as { id: string }).id;

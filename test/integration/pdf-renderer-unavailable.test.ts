@@ -4,6 +4,7 @@
 // CHROMIUM_PATH pointing at nothing; the api is used both ways (appWith).
 import crypto from 'node:crypto';
 import path from 'node:path';
+import { buildBillableContact, saveStudioProfile } from '../factories/invoices';
 import { type Express } from 'express';
 import request from 'supertest';
 import { freePort } from '../../scripts/stack/wait';
@@ -34,7 +35,9 @@ const as = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
 
 async function studioWithDocuments() {
   const owner = await buildUser(t.app);
-  const contact = await buildContact(t.app, owner, { email: `client-${crypto.randomUUID()}@example.fr` });
+  // A complete profile and client: sending the invoice issues it first.
+  await saveStudioProfile(t.app, owner);
+  const contact = await buildBillableContact(t.app, owner, { email: `client-${crypto.randomUUID()}@example.fr` });
   const session = (await request(t.app).post('/api/sessions').set(as(owner)).send({ title: 'Mariage Camille & Léo', contact_id: contact.id }).expect(201)).body as { id: string };
   const items = [{ item_type: 'SESSION_TYPE', description: 'Reportage', quantity: 1, price: '1200.00', vat_percentage: '20.00' }];
   const invoice = (await request(t.app).post('/api/invoices').set(as(owner)).send({ title: 'Facture mariage', contact_id: contact.id, session_id: session.id, items }).expect(201)).body as { id: string };

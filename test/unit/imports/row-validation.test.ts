@@ -34,7 +34,11 @@ describe('row validation per entity', () => {
       value: { title: 'Devis', amount: '1234.50', status: 'ACCEPTED', contact_id: ID, valid_until: '2026-12-31' },
     });
     expect(validateRow('quotes', { title: 'Devis' })).toEqual({ ok: false, message: 'contact_id or session_id is required' });
-    expect(validateRow('invoices', { title: 'F', session_id: ID, status: 'PAYEE' })).toEqual({ ok: false, message: 'status must be one of DRAFT, SENT, PAID, OVERDUE' });
+    expect(validateRow('invoices', { title: 'F', session_id: ID, status: 'draft' })).toMatchObject({ ok: true, value: { status: 'DRAFT' } });
+    // Invoices come in as drafts: an issued one needs its legal number, given only at issue.
+    for (const status of ['PAYEE', 'PAID', 'SENT', 'ISSUED']) {
+      expect(validateRow('invoices', { title: 'F', session_id: ID, status })).toEqual({ ok: false, message: expect.stringMatching(/^status must be DRAFT: invoices are imported as drafts/) });
+    }
     expect(validateRow('invoices', { title: 'F', session_id: ID, amount: 'douze' })).toEqual({ ok: false, message: 'amount is not an amount (at most 99 999 999.99)' });
   });
 

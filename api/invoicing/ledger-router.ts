@@ -1,0 +1,122 @@
+import { Router } from 'express';
+import { type Sequelize } from 'sequelize-typescript';
+import type Stripe from 'stripe';
+import { type CardRefunder, issueCreditNote, recordRefund } from '../../db/commands/credit-notes';
+import { findDocument } from '../../db/commands/invoicing-documents';
+import { recordManualPayment, reversePayment } from '../../db/commands/invoice-ledger';
+import { issueInvoice } from '../../db/commands/issue-invoice';
+import { findOwnCreditNote, listCreditNotes, listInvoiceCreditNotes, listInvoicePayments } from '../../db/queries/invoice-ledger';
+import { type InvoiceRow } from '../../db/rows';
+import { NotFoundError, UnavailableError } from '../../domain/errors';
+import { centsToDecimal, toHundredths } from '../../domain/invoicing/money';
+import { IdParams, PageQuery } from '../http/common-schemas';
+import { type createRouteKit } from '../http/route-kit';
+import { presentCreditNote, presentDocument, presentPayment } from './presenter';
+import { CreateCreditNoteBody, PaymentParams, RecordPaymentBody, RecordRefundBody } from './schema';
+
+export interface LedgerRouterDeps {
+  sequelize: Sequelize;
+  cardProvider: Stripe;
+  kit: ReturnType<typeof createRouteKit>;
+}
+
+const cents = (amount: number | undefined) => (amount === undefined ? undefined : toHundredths(amount));
+
+/**
+ * Legal invoicing (issue 20; docs/invoicing.md): issuing an invoice, its payments ledger (manual
+ * payments and their same-day reversal), its credit notes and their refunds.
+ */
+export function buildInvoiceLedgerRouter({ sequelize, cardProvider, kit }: LedgerRouterDeps): Router {
+  const router = Router();
+
+  /** A card refund through the provider; its outage is a 503 the studio may retry (nothing was recorded). */
+  const cardRefunder: CardRefunder = async (paymentIntentId, amountCents, idempotencyKey) => {
+    try {
+      const refund = await cardProvider.refunds.create({ payment_intent: paymentIntentId, amount: Number(amountCents) }, { idempotencyKey });
+      return refund.id;
+    } catch (err) {
+      if ((err as { type?: string }).type === 'StripeInvalidRequestError') throw new UnavailableError(`The card provider refused the refund: ${(err as Error).message}`);
+      throw new UnavailableError('The card payment provider did not answer; try again later');
+    }
+  };
+
+  kit.route(
+    router,
+    { method: 'post', path: '/api/invoices/:id/issue', summary: 'Issue a draft invoice: its legal number, issue date and due date; from then on it never changes (again: the issued invoice, unchanged)', tag: 'invoices', auth: 'user', params: IdParams },
+    async ({ user, params, req }) => {
+      const { invoice } = await issueInvoice(sequelize, user.id, params.id, req.requestId);
+      return presentDocument('invoice', await findDocument('invoice', invoice.id, user.id), user.timeZone);
+    },
+  );
+
+  kit.route(router, { method: 'get', path: '/api/invoices/:id/payments', summary: "The invoice's payments ledger: payments, refunds and reversals, oldest first", tag: 'invoices', auth: 'user', params: IdParams }, async ({ user, params }) => {
+    const invoice = await findDocument('invoice', params.id, user.id);
+    const rows = await listInvoicePayments(user.id, invoice.id);
+    return { invoice_id: invoice.id, items: rows.map(presentPayment) };
+  });
+
+  kit.route(
+    router,
+    { method: 'post', path: '/api/invoices/:id/payments', summary: 'Record a payment received by transfer, cash, check or otherwise (at most the balance due unless overpayment is true)', tag: 'invoices', auth: 'user', params: IdParams, body: RecordPaymentBody, status: 201 },
+    async ({ user, params, body, req }) => {
+      const payment = await recordManualPayment(
+        sequelize,
+        user.id,
+        params.id,
+        { amountCents: toHundredths(body.amount), method: body.method, receivedAt: body.received_at ?? new Date(), reference: body.reference, note: body.note, allowOverpayment: body.overpayment },
+        req.requestId,
+      );
+      return presentPayment(payment);
+    },
+  );
+
+  kit.route(
+    router,
+    { method: 'delete', path: '/api/invoices/:id/payments/:paymentId', summary: 'Reverse a payment entered by mistake, the day it was received: answers the reversal row (the payment stays in the ledger)', tag: 'invoices', auth: 'user', params: PaymentParams },
+    async ({ user, params, req }) => presentPayment(await reversePayment(sequelize, user.id, params.id, params.paymentId, req.requestId)),
+  );
+
+  kit.route(
+    router,
+    { method: 'post', path: '/api/invoices/:id/credit-notes', summary: 'Issue a credit note (avoir): an amount, some lines, or everything still creditable; a fully credited invoice becomes CANCELLED', tag: 'credit-notes', auth: 'user', params: IdParams, body: CreateCreditNoteBody, status: 201 },
+    async ({ user, params, body, req }) => {
+      const { creditNote, refundDueCents } = await issueCreditNote(sequelize, user.id, params.id, { reason: body.reason, amountCents: cents(body.amount), items: body.items }, req.requestId);
+      const invoice = (await findDocument('invoice', params.id, user.id)) as InvoiceRow;
+      return { ...presentCreditNote(creditNote, invoice.number), refund_due: centsToDecimal(refundDueCents) };
+    },
+  );
+
+  kit.route(router, { method: 'get', path: '/api/invoices/:id/credit-notes', summary: "The invoice's credit notes, in issue order", tag: 'credit-notes', auth: 'user', params: IdParams }, async ({ user, params }) => {
+    const invoice = (await findDocument('invoice', params.id, user.id)) as InvoiceRow;
+    return { invoice_id: invoice.id, items: (await listInvoiceCreditNotes(user.id, invoice.id)).map((n) => presentCreditNote(n, invoice.number)) };
+  });
+
+  kit.route(router, { method: 'get', path: '/api/credit-notes', summary: "The studio's credit notes, newest first", tag: 'credit-notes', auth: 'user', query: PageQuery }, async ({ user, query }) => {
+    const page = await listCreditNotes(user.id, query);
+    return { ...page, items: page.items.map((n) => presentCreditNote(n, n.invoice?.number ?? null)) };
+  });
+
+  kit.route(router, { method: 'get', path: '/api/credit-notes/:id', summary: 'Read a credit note', tag: 'credit-notes', auth: 'user', params: IdParams }, async ({ user, params }) => {
+    const note = await findOwnCreditNote(user.id, params.id);
+    if (!note) throw new NotFoundError('Credit note');
+    return presentCreditNote(note, note.invoice?.number ?? null);
+  });
+
+  kit.route(
+    router,
+    { method: 'post', path: '/api/credit-notes/:id/refunds', summary: 'Refund money a credit note covers: by card through the provider, or recorded by hand', tag: 'credit-notes', auth: 'user', params: IdParams, body: RecordRefundBody, status: 201 },
+    async ({ user, params, body, req }) =>
+      presentPayment(
+        await recordRefund(
+          sequelize,
+          user.id,
+          params.id,
+          { amountCents: cents(body.amount), method: body.method, receivedAt: body.received_at ?? new Date(), reference: body.reference, note: body.note },
+          cardRefunder,
+          req.requestId,
+        ),
+      ),
+  );
+
+  return router;
+}

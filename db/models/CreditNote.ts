@@ -1,0 +1,54 @@
+import { BelongsTo, Column, DataType, Default, ForeignKey, Table } from 'sequelize-typescript';
+import { CreatedAtModel } from './base/CreatedAtModel';
+import { Invoice } from './Invoice';
+import { User } from './User';
+
+/** A credited line, as the credit note shows it: what was credited of which invoice line. */
+export interface CreditNoteLine {
+  invoice_item_id: string | null;
+  description: string | null;
+  quantity: string;
+  vat_percentage: string;
+  total: string;
+}
+
+/**
+ * A credit note (avoir, issue 20 §4): issued at once with its own number, never changed
+ * (trigger credit_notes_append_only); it lowers its invoice's balance due.
+ */
+@Table({ tableName: 'credit_notes', updatedAt: false })
+export class CreditNote extends CreatedAtModel {
+  @ForeignKey(() => User)
+  @Column({ type: DataType.UUID, allowNull: false })
+  declare owner_id: string;
+
+  @ForeignKey(() => Invoice)
+  @Column({ type: DataType.UUID, allowNull: false })
+  declare invoice_id: string;
+
+  @Column({ type: DataType.STRING(60), allowNull: false })
+  declare number: string;
+
+  @Column({ type: DataType.TEXT, allowNull: false })
+  declare reason: string;
+
+  /** What it credits, with tax (decimal string above 0). */
+  @Column({ type: DataType.DECIMAL(12, 2), allowNull: false })
+  declare amount: string;
+
+  @Default([])
+  @Column({ type: DataType.JSONB, allowNull: false })
+  declare items: CreditNoteLine[];
+
+  @Column({ type: DataType.DATE, allowNull: false })
+  declare issued_at: Date;
+
+  @Column({ type: DataType.TEXT })
+  declare pdf_key: string | null;
+
+  @Column({ type: DataType.CHAR(64) })
+  declare pdf_sha256: string | null;
+
+  @BelongsTo(() => Invoice, 'invoice_id')
+  declare invoice?: Invoice;
+}

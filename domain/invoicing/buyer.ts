@@ -1,0 +1,46 @@
+/**
+ * The client as an issued invoice shows it for good (issue 20 §3, §6): copied from the contact at
+ * issue, so a later edit or deletion of the contact leaves the legal document as it was sent.
+ */
+export interface InvoiceBuyer {
+  name: string;
+  email: string | null;
+  street: string | null;
+  zipcode: string | null;
+  city: string | null;
+  country: string | null;
+  /** The contact's kind as the studio keeps it (`PERSON`, `COMPANY`…), for the business-client mentions. */
+  contact_type: string | null;
+}
+
+interface ContactFields {
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  street: string | null;
+  zipcode: string | null;
+  city: string | null;
+  country: string | null;
+  contact_type: string | null;
+}
+
+const clean = (value: string | null | undefined) => {
+  const text = value?.replace(/\s+/g, ' ').trim();
+  return text ? text : null;
+};
+
+/** The buyer of a contact, or null when there is no contact or it has no name. */
+export function buyerOf(contact: ContactFields | null | undefined): InvoiceBuyer | null {
+  if (!contact) return null;
+  const name = clean([contact.first_name, contact.last_name].filter(Boolean).join(' '));
+  if (!name) return null;
+  return {
+    name,
+    email: clean(contact.email),
+    street: clean(contact.street),
+    zipcode: clean(contact.zipcode),
+    city: clean(contact.city),
+    country: clean(contact.country),
+    contact_type: clean(contact.contact_type),
+  };
+}

@@ -1,0 +1,72 @@
+import { type InvoiceBuyer } from './buyer';
+
+/**
+ * The mentions an invoice must carry before it is issued (issue 20 §6; French Code de commerce
+ * L441-9 and CGI art. 242 nonies A, which also cover what English-speaking clients expect to
+ * read). Pure: the service gathers the studio's profile, the buyer and the document, and refuses
+ * to issue (400) with every missing mention named.
+ */
+
+export interface SellerProfile {
+  company_name: string | null;
+  company_street: string | null;
+  company_zipcode: string | null;
+  company_city: string | null;
+  company_country: string | null;
+  siren: string | null;
+  siret: string | null;
+  vat_number: string | null;
+  vat_exempt: boolean;
+  late_payment_rate: string | null;
+  payment_terms_days: number | null;
+}
+
+export interface IssueCandidate {
+  seller: SellerProfile | null;
+  buyer: InvoiceBuyer | null;
+  lineCount: number;
+  /** The due date the invoice will carry (its own, or the issue date plus the studio's terms). */
+  dueDate: string | null;
+}
+
+/** A missing mention: the field to fill (a stable path for the app) and what to do, in a sentence. */
+export interface MissingMention {
+  path: string;
+  message: string;
+}
+
+const blank = (value: string | null | undefined) => !value || value.trim() === '';
+
+/** A business client: the contact's type says company (any case: COMPANY, company, BUSINESS, professional…). */
+export function isBusinessBuyer(buyer: InvoiceBuyer | null): boolean {
+  return /^(company|business|professional|pro|entreprise|societe|société)$/i.test(buyer?.contact_type?.trim() ?? '');
+}
+
+/** Every mandatory mention the document would lack; empty when it may be issued. */
+export function missingMentions({ seller, buyer, lineCount, dueDate }: IssueCandidate): MissingMention[] {
+  const missing: MissingMention[] = [];
+  const need = (path: string, message: string) => missing.push({ path, message });
+  if (!seller || blank(seller.company_name)) {
+    need('company.company_name', "The studio's legal name is missing: save the company profile (PUT /api/users/me/company)");
+  }
+  if (!seller || blank(seller.company_street) || blank(seller.company_zipcode) || blank(seller.company_city)) {
+    need('company.address', "The studio's address (street, postcode, city) is missing from the company profile");
+  }
+  const french = (seller?.company_country ?? '').toUpperCase() === 'FR';
+  if (seller && french) {
+    if (blank(seller.siren) && blank(seller.siret)) need('company.siren', "A French invoice carries the studio's SIREN or SIRET: add it to the company profile");
+    if (!seller.vat_exempt && blank(seller.vat_number)) {
+      need('company.vat_number', 'A French invoice with VAT carries the intra-community VAT number; or set vat_exempt for the franchise en base');
+    }
+    if (isBusinessBuyer(buyer) && blank(seller.late_payment_rate)) {
+      need('company.late_payment_rate', 'An invoice to a business client states the late payment interest rate: set late_payment_rate in the company profile');
+    }
+  }
+  if (!buyer) need('contact_id', 'The invoice names no client: set contact_id to a contact with a name');
+  else if (blank(buyer.street) || blank(buyer.zipcode) || blank(buyer.city)) {
+    need('contact.address', `The client's address (street, postcode, city) is missing: complete the contact ${buyer.name}`);
+  }
+  if (lineCount === 0) need('items', 'The invoice has no line');
+  if (!dueDate) need('due_date', 'The invoice has no due date: set due_date, or payment_terms_days in the company profile');
+  return missing;
+}
