@@ -34,6 +34,11 @@ const DERIVED: Partial<Record<ExportEntity, Record<string, DerivedColumn>>> = {
   },
 };
 
+/** True for a catalogue key read through joins, not a column of the entity's table. */
+export function isDerivedColumn(entity: ExportEntity, key: string): boolean {
+  return DERIVED[entity]?.[key] !== undefined;
+}
+
 /** The SQL that reads a derived column for the row `t`, or undefined for a column of the table itself. */
 export function derivedSource(entity: ExportEntity, column: ExportColumn): string | undefined {
   return DERIVED[entity]?.[column.key]?.expression;
