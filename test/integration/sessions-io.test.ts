@@ -1,5 +1,8 @@
 // Sessions export and import know the studio's setup (issue 19, part 5), through HTTP against the
 // real stack: the api in-process, the real worker process rendering exports and running imports.
+import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import request from 'supertest';
@@ -43,7 +46,7 @@ async function ownCopy(owner: TestUser, businessKey: string): Promise<{ id: stri
 const systemType = async (businessKey: string) => (await rows('SELECT id, name, default_workflow_id FROM user_session_types WHERE owner_id IS NULL AND business_key = $1', [businessKey]))[0] as { id: string; name: string; default_workflow_id: string | null };
 
 describe('sessions export', () => {
-  it("writes each session's type name, its main contact and its attached contacts (in the order added, with their roles) in their columns", async () => {
+  it("writes each session's type name, its main contact and its attached contacts (in the order added, with their roles) in their columns: csv, excel, pdf", async () => {
     const owner = await buildUser(t.app);
     const other = await buildUser(t.app);
     const birth = await buildSessionType(owner, { name: 'Séance naissance' });
@@ -90,6 +93,12 @@ describe('sessions export', () => {
       ['Naissance de Jules', 'Séance naissance', 'Inès Petit (parent); Hugo Roux (partner)'],
       ['Portrait Chloé', 'Portrait', 'Zoé Blanc'],
     ]);
+    const pdf = await request(t.app).get('/api/export').query({ entity: 'sessions', format: 'pdf', fields: 'title,session_type,contact_name' }).set(as(owner)).expect(200);
+    const file = path.join(testStackDir, `sessions-io-${crypto.randomUUID()}.pdf`);
+    fs.writeFileSync(file, Buffer.from(await (await fetch(pdf.body.url)).arrayBuffer()));
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    expect(text).toMatch(/Title\s+Type\s+Contact/);
+    expect(text).toMatch(/Naissance de Jules\s+Séance naissance\s+Léa Moreau/);
   });
 });
 
