@@ -3,11 +3,13 @@ import { type Sequelize } from 'sequelize-typescript';
 import { type ImportWrite } from '../../db/commands/write-import-batch';
 import { writeImportLines } from '../../db/commands/write-import-lines';
 import { findImportCandidates, type StoredRecord, type WrittenLine } from '../../db/queries/import-matches';
+import { listNameableSessionTypes } from '../../db/queries/session-types';
 import { createImportPlanner, fieldChanges, identityKey, type RowAction, type RowDecision } from '../../domain/imports/import-plan';
 import { keyLookups } from '../../domain/imports/match-keys';
 import { refusalMessage, unbornRecordMessage } from '../../domain/imports/refusal-message';
 import { rowMapper } from '../../domain/imports/row-record';
 import { type ImportEntity } from '../../domain/imports/target-fields';
+import { indexSessionTypesByName, type SessionTypesByName } from '../../domain/sessions/session-type-names';
 import { cellsByHeader, type SheetRow } from '../../domain/imports/sheet';
 import { type ImportPreviewItem, type ImportRowError } from '../../workflows/imports/contract';
 import { createKnownRecords } from './known-records';
@@ -74,6 +76,9 @@ export function createImportRun(options: ImportRunOptions) {
   const outcome: ImportRunOutcome = { totalRows: 0, created: 0, updated: 0, changedRecords: 0, batchesRowByRow: 0, errors: [], warnings: [], items: [] };
   let linesWritten = written.size;
   let writing: Promise<void> = Promise.resolve();
+  /** The session types a file may name, read once per import (on its first batch), when a column maps to session_type. */
+  const namesTypes = entity === 'sessions' && Object.values(options.mapping).includes('session_type');
+  let sessionTypes: Promise<SessionTypesByName> | undefined;
 
   /** Writes a batch (line by line if the database refuses it) and counts what was really written. */
   const write = async (writes: ImportWrite[], cells: ReadonlyMap<number, string[]>) => {
@@ -104,7 +109,8 @@ export function createImportRun(options: ImportRunOptions) {
     /** The next rows of the file. Resolves once they are planned and the previous batch committed. */
     async add(batch: readonly SheetRow[]): Promise<void> {
       outcome.totalRows += batch.length;
-      const { rows, errors } = await prepareRows(sequelize, { entity, ownerId, timeZone: options.timeZone, headers: options.headers, rows: batch, toRecord });
+      if (namesTypes) sessionTypes ??= listNameableSessionTypes(ownerId).then(indexSessionTypesByName);
+      const { rows, errors } = await prepareRows(sequelize, { entity, ownerId, timeZone: options.timeZone, headers: options.headers, rows: batch, toRecord, sessionTypes: await sessionTypes });
       outcome.errors.push(...errors);
       let stored: StoredRecord[] = [];
       const planned = rows.map((r) => {

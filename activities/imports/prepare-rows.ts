@@ -5,6 +5,8 @@ import { matchKeys } from '../../domain/imports/match-keys';
 import { validateRow } from '../../domain/imports/row-validation';
 import { type ImportEntity } from '../../domain/imports/target-fields';
 import { instantOf } from '../../domain/imports/zoned-time';
+import { sessionTypeDefaults } from '../../domain/sessions/session-type-defaults';
+import { findSessionTypeByName, type NamedSessionType, type SessionTypesByName } from '../../domain/sessions/session-type-names';
 import { cellsByHeader, type SheetRow } from '../../domain/imports/sheet';
 import { type ImportRowError } from '../../workflows/imports/contract';
 
@@ -27,11 +29,21 @@ const RELATIONS = [
  * Maps (`toRecord`: domain/imports/row-record.ts#rowMapper, compiled once per file) and validates
  * the rows of one batch, then checks that their relation ids name the owner's
  * own records (someone else's contact id is an error on that line, never a silent link): one
- * query per relation and batch.
+ * query per relation and batch. A session's `session_type` names one of `sessionTypes` (the
+ * studio's own and the system types, read once per import): an unknown name is an error on its
+ * line, a known one becomes the session's `user_session_type_id` with the type's defaults.
  */
 export async function prepareRows(
   sequelize: Sequelize,
-  input: { entity: ImportEntity; ownerId: string; timeZone: string; headers: readonly string[]; rows: readonly SheetRow[]; toRecord: (values: readonly string[]) => Record<string, string> },
+  input: {
+    entity: ImportEntity;
+    ownerId: string;
+    timeZone: string;
+    headers: readonly string[];
+    rows: readonly SheetRow[];
+    toRecord: (values: readonly string[]) => Record<string, string>;
+    sessionTypes?: SessionTypesByName;
+  },
 ): Promise<{ rows: PreparedRow[]; errors: ImportRowError[] }> {
   const { entity, headers, timeZone } = input;
   const errors: ImportRowError[] = [];
@@ -53,21 +65,31 @@ export async function prepareRows(
   const rows: PreparedRow[] = [];
   for (const v of valid) {
     const foreign = RELATIONS.filter(([field]) => typeof v.value[field] === 'string' && !owned.get(field)?.has(v.value[field] as string));
-    if (foreign.length > 0) {
-      errors.push({ line: v.line, message: foreign.map(([field, , noun]) => `${field} ${String(v.value[field])} is not one of your ${noun}`).join('; '), row: cellsByHeader(headers, v.cells) });
+    const problems = foreign.map(([field, , noun]) => `${field} ${String(v.value[field])} is not one of your ${noun}`);
+    const typeName = typeof v.value.session_type === 'string' ? v.value.session_type : undefined;
+    const type = typeName === undefined || !input.sessionTypes ? undefined : findSessionTypeByName(input.sessionTypes, typeName);
+    if (typeName !== undefined && type === undefined) problems.push(`session_type "${typeName}" is not one of your session types`);
+    if (problems.length > 0) {
+      errors.push({ line: v.line, message: problems.join('; '), row: cellsByHeader(headers, v.cells) });
       continue;
     }
-    rows.push({ line: v.line, values: toColumns(entity, v.value, timeZone), keys: matchKeys(entity, v.value, timeZone), cells: v.cells });
+    rows.push({ line: v.line, values: toColumns(entity, v.value, timeZone, type), keys: matchKeys(entity, v.value, timeZone), cells: v.cells });
   }
   return { rows, errors };
 }
 
-/** Validated values as columns: session date-times become instants in the studio's zone. */
-function toColumns(entity: ImportEntity, value: Record<string, unknown>, timeZone: string): Record<string, unknown> {
+/**
+ * Validated values as columns: session date-times become instants in the studio's zone; a
+ * session's type name becomes its `user_session_type_id`, with the type's default workflow and
+ * questionnaire (sessionTypeDefaults, as the API gives them; db/commands/write-import-batch.ts
+ * keeps a stored session's own questionnaire, and its workflow unless its type changes).
+ */
+function toColumns(entity: ImportEntity, value: Record<string, unknown>, timeZone: string, type: NamedSessionType | undefined): Record<string, unknown> {
   if (entity !== 'sessions') return value;
-  const columns = { ...value };
+  const { session_type: _name, ...columns } = value;
   for (const field of ['start_date', 'end_date']) {
     if (value[field]) columns[field] = instantOf(value[field] as CellDateTime, timeZone);
   }
+  if (type) Object.assign(columns, { user_session_type_id: type.id }, sessionTypeDefaults(type));
   return columns;
 }

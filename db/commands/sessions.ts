@@ -2,6 +2,7 @@ import { Op, type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { NotFoundError, ValidationError } from '../../domain/errors';
 import { type SessionStatus } from '../../domain/sessions/session-status';
+import { sessionTypeDefaults } from '../../domain/sessions/session-type-defaults';
 import { Contact } from '../models/Contact';
 import { Session } from '../models/Session';
 import { SessionWorkflowTaskRun } from '../models/SessionWorkflowTaskRun';
@@ -50,11 +51,8 @@ async function typeDefaults(typeId: string | null | undefined, ownerId: string, 
   if (typeId === undefined || typeId === null) return {};
   const type = await UserSessionType.findOne({ where: { id: typeId, [Op.or]: [{ owner_id: null }, { owner_id: ownerId }] }, transaction });
   if (!type) throw new NotFoundError('Session type');
-  return {
-    ...(type.default_workflow_id ? { workflow_id: type.default_workflow_id } : {}),
-    // A system type's questionnaire is not the studio's: only the studio's own types bring one.
-    ...(type.owner_id && type.default_session_info_template_id ? { session_info_template_id: type.default_session_info_template_id } : {}),
-  };
+  // A system type's questionnaire is not the studio's: only the studio's own types bring one.
+  return sessionTypeDefaults(type);
 }
 
 /** Creates a session and its SESSION_CREATED event in one transaction. */

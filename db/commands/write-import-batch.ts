@@ -13,10 +13,36 @@ export interface ImportWrite {
 /** The columns an import writes, with their SQL types (db/models), per table. */
 const COLUMNS: Record<ImportEntity, Record<string, string>> = {
   contacts: { first_name: 'text', last_name: 'text', email: 'text', phone_number: 'text', street: 'text', city: 'text', zipcode: 'text', country: 'text', notes: 'text', contact_type: 'text' },
-  sessions: { title: 'text', location: 'text', contact_id: 'uuid', start_date: 'timestamptz', end_date: 'timestamptz', notes: 'text', status: 'text' },
+  sessions: {
+    title: 'text',
+    location: 'text',
+    contact_id: 'uuid',
+    start_date: 'timestamptz',
+    end_date: 'timestamptz',
+    notes: 'text',
+    status: 'text',
+    // From the row's session_type (activities/imports/prepare-rows.ts): the type and its defaults.
+    user_session_type_id: 'uuid',
+    workflow_id: 'uuid',
+    session_info_template_id: 'uuid',
+  },
   quotes: { title: 'text', amount: 'numeric', status: 'text', valid_until: 'date', description: 'text', session_id: 'uuid', contact_id: 'uuid' },
   invoices: { title: 'text', amount: 'numeric', status: 'text', due_date: 'date', description: 'text', session_id: 'uuid', contact_id: 'uuid', quote_id: 'uuid' },
 };
+
+/**
+ * What an update writes into a stored column: the file's value, or the stored one where the cell
+ * is empty; except a session's type defaults, which follow db/commands/sessions.ts#updateSession:
+ * the type's workflow only when the row changes the session's type, its questionnaire only when
+ * the session has none.
+ */
+function updatedValue(entity: ImportEntity, column: string): string {
+  if (entity === 'sessions' && column === 'workflow_id') {
+    return 'CASE WHEN v.user_session_type_id IS DISTINCT FROM t.user_session_type_id THEN COALESCE(v.workflow_id, t.workflow_id) ELSE t.workflow_id END';
+  }
+  if (entity === 'sessions' && column === 'session_info_template_id') return 'COALESCE(t.session_info_template_id, v.session_info_template_id)';
+  return `COALESCE(v.${column}, t.${column})`;
+}
 
 const CREATED_EVENTS: Partial<Record<ImportEntity, [string, string]>> = { contacts: ['CONTACT_CREATED', 'CONTACT'], sessions: ['SESSION_CREATED', 'SESSION'] };
 
@@ -66,10 +92,10 @@ export async function writeImportBatch(
       SELECT '${event[0]}', '${event[1]}', c.id, c.owner_id, to_jsonb(c), $7 FROM created c
     ),` : ''}
     changed AS (
-      UPDATE ${entity} t SET ${names.map((n) => `${n} = COALESCE(v.${n}, t.${n})`).join(', ')}, updated_at = now()
+      UPDATE ${entity} t SET ${names.map((n) => `${n} = ${updatedValue(entity, n)}`).join(', ')}, updated_at = now()
       FROM v
       WHERE v.action = 'update' AND t.id = v.id AND t.owner_id = $2
-        AND (${names.map((n) => `t.${n}`).join(', ')}) IS DISTINCT FROM (${names.map((n) => `COALESCE(v.${n}, t.${n})`).join(', ')})
+        AND (${names.map((n) => `t.${n}`).join(', ')}) IS DISTINCT FROM (${names.map((n) => updatedValue(entity, n)).join(', ')})
       RETURNING t.id
     ),
     ledger AS (

@@ -1,4 +1,6 @@
+import { Op } from 'sequelize';
 import { type Page, pageOffset, type PageRequest } from '../../domain/pagination';
+import { type NamedSessionType } from '../../domain/sessions/session-type-names';
 import { UserSessionType } from '../models/UserSessionType';
 import { findOwned } from './owned';
 
@@ -27,4 +29,24 @@ export async function listSessionTypes(ownerId: string, page: PageRequest): Prom
 /** One of the studio's own session types; another studio's (or a system one) reads as not found. */
 export function findSessionType(ownerId: string, id: string): Promise<SessionTypeRow> {
   return findOwned(UserSessionType, 'Session type', id, ownerId);
+}
+
+/**
+ * Every session type the studio may name: its own and the system ones (owner NULL), in a stable
+ * order (active first, then the studio's display order, name and id; inactive types stay
+ * nameable: a file of past sessions names the kinds the studio sold then), in one statement. The sessions import
+ * reads it once per import and matches names in memory (domain/sessions/session-type-names.ts).
+ */
+export async function listNameableSessionTypes(ownerId: string): Promise<NamedSessionType[]> {
+  return UserSessionType.findAll({
+    attributes: ['id', 'name', 'owner_id', 'default_workflow_id', 'default_session_info_template_id'],
+    where: { [Op.or]: [{ owner_id: ownerId }, { owner_id: null }] },
+    order: [
+      ['is_active', 'DESC'],
+      ['display_order', 'ASC'],
+      ['name', 'ASC'],
+      ['id', 'ASC'],
+    ],
+    raw: true,
+  });
 }

@@ -26,8 +26,11 @@ const id = column('id', 'id', 'ID');
 
 /**
  * The column catalogue: per entity, every exportable key in the spec's order (the default order
- * of an export), with its headers. Exports, templates, docs and tests read it; nothing else
- * repeats these keys.
+ * of an export), then the keys added since, with their headers. Exports, templates, docs and
+ * tests read it; nothing else repeats these keys. Sessions: `session_type` is the name of the
+ * session's type (the studio's or a system one), `contact_name` the main contact's "First Last",
+ * `session_contacts` the attached contacts as "First Last (role)", in the order they were added,
+ * joined with "; ".
  */
 export const EXPORT_COLUMNS: Record<ExportEntity, readonly ExportColumn[]> = {
   sessions: [
@@ -41,6 +44,11 @@ export const EXPORT_COLUMNS: Record<ExportEntity, readonly ExportColumn[]> = {
     column('notes', 'text', 'Notes'),
     created,
     updated,
+    // What the studio set up since the spec's list (issue 19): read through joins, not columns of
+    // the sessions table (db/queries/exports/derived-columns.ts).
+    column('session_type', 'text', 'Session Type', 'Type'),
+    column('contact_name', 'text', 'Main Contact', 'Contact'),
+    column('session_contacts', 'text', 'Session Contacts', 'Other Contacts'),
   ],
   contacts: [
     id,

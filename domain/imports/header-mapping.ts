@@ -28,6 +28,7 @@ const VARIANTS: Record<ImportEntity, Record<string, readonly string[]>> = {
     end_date: ['End Date', 'end date', 'end_date', 'Date de fin'],
     notes: ['Notes', 'Remarques'],
     status: ['Status', 'Statut'],
+    session_type: ['Session Type', 'session type', 'session_type', 'Type', 'Type de séance', 'Type de session', 'Type de prestation'],
   },
   quotes: {
     title: ['Title', 'Titre'],

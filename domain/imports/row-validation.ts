@@ -72,6 +72,8 @@ const sessionRow = (timeZone: string) =>
       end_date: dateTime,
       notes: text(10_000),
       status: upper(SESSION_STATUSES),
+      // A session type's name (user_session_types.name is varchar(255)); matched to a type by the import.
+      session_type: text(255),
     })
     .refine((s) => !s.start_date || !s.end_date || instantOf(s.start_date, timeZone).getTime() <= instantOf(s.end_date, timeZone).getTime(), {
       message: 'must not be before start_date',

@@ -4,11 +4,13 @@ export type ImportEntity = (typeof IMPORT_ENTITIES)[number];
 
 /**
  * Every field a column may be mapped to, per entity (spec: "Import target fields"). Contacts also
- * accept `full_name`, which only fills first and last name when both are absent.
+ * accept `full_name`, which only fills first and last name when both are absent. Sessions accept
+ * `session_type`, a session type's name (the studio's own or a system one), which the import turns
+ * into `user_session_type_id` (domain/sessions/session-type-names.ts).
  */
 export const IMPORT_TARGET_FIELDS = {
   contacts: ['first_name', 'last_name', 'full_name', 'email', 'phone_number', 'street', 'city', 'zipcode', 'country', 'notes', 'contact_type'],
-  sessions: ['title', 'location', 'contact_id', 'start_date', 'end_date', 'notes', 'status'],
+  sessions: ['title', 'location', 'contact_id', 'start_date', 'end_date', 'notes', 'status', 'session_type'],
   quotes: ['title', 'amount', 'status', 'valid_until', 'description', 'session_id', 'contact_id'],
   invoices: ['title', 'amount', 'status', 'due_date', 'description', 'session_id', 'contact_id', 'quote_id'],
 } as const satisfies Record<ImportEntity, readonly string[]>;

@@ -4,8 +4,8 @@ import { resolveExportFields, validateExportFields } from '../../domain/exports/
 import { ValidationError } from '../../domain/errors';
 
 describe('the export column catalogue', () => {
-  it('has exactly the spec keys per entity, in the spec order', () => {
-    expect(exportKeys('sessions')).toEqual(['id', 'title', 'status', 'start_date', 'end_date', 'location', 'user_rate_id', 'notes', 'created_at', 'updated_at']);
+  it('has exactly the spec keys per entity, in the spec order, then the keys added since (sessions: type and contacts)', () => {
+    expect(exportKeys('sessions')).toEqual(['id', 'title', 'status', 'start_date', 'end_date', 'location', 'user_rate_id', 'notes', 'created_at', 'updated_at', 'session_type', 'contact_name', 'session_contacts']);
     expect(exportKeys('contacts')).toEqual(['id', 'first_name', 'last_name', 'email', 'phone_number', 'street', 'city', 'zipcode', 'country', 'created_at', 'updated_at']);
     expect(exportKeys('quotes')).toEqual(['id', 'title', 'amount', 'status', 'valid_until', 'description', 'created_at', 'updated_at']);
     expect(exportKeys('invoices')).toEqual(['id', 'title', 'amount', 'status', 'due_date', 'paid_at', 'description', 'created_at', 'updated_at']);
@@ -16,6 +16,11 @@ describe('the export column catalogue', () => {
     expect(headerOf(startDate, 'csv')).toBe('Date');
     expect(headerOf(columnsFor('sessions', ['location'])[0], 'excel')).toBe('Location');
     expect(headerOf(columnsFor('contacts', ['first_name'])[0], 'pdf')).toBe('First Name');
+    expect(columnsFor('sessions', ['session_type', 'contact_name', 'session_contacts']).map((c) => [c.csvHeader, c.pdfHeader])).toEqual([
+      ['Session Type', 'Type'],
+      ['Main Contact', 'Contact'],
+      ['Session Contacts', 'Other Contacts'],
+    ]);
     for (const entity of EXPORT_ENTITIES) {
       for (const c of EXPORT_COLUMNS[entity]) for (const h of [c.csvHeader, c.excelHeader, c.pdfHeader]) expect(h.trim()).not.toBe('');
     }

@@ -2,6 +2,7 @@ import { type ExportColumn } from '../../../domain/exports/columns';
 import { type CsvDialectRules } from '../../../domain/exports/csv-dialect';
 import { type ExportEntity } from '../../../domain/exports/export-kinds';
 import { UUID_PATTERN } from '../../../domain/exports/export-file';
+import { derivedSource, joinsFor } from './derived-columns';
 
 /** An SQL string literal; only for values already checked against a strict pattern. */
 function literal(value: string): string {
@@ -18,8 +19,8 @@ export function quotedIdentifier(name: string): string {
  * Text is neutralised as domain/exports/cell-format.ts#neutraliseFormula does (same triggers);
  * amounts are left alone, so `-5.00` stays a number.
  */
-function cellExpression(column: ExportColumn, rules: CsvDialectRules): string {
-  const col = `t.${quotedIdentifier(column.key)}`;
+function cellExpression(entity: ExportEntity, column: ExportColumn, rules: CsvDialectRules): string {
+  const col = derivedSource(entity, column) ?? `t.${quotedIdentifier(column.key)}`;
   switch (column.type) {
     case 'text':
       // Every trigger sorts before 'A' byte-wise: most values (letters, accents) skip the exact test.
@@ -57,8 +58,8 @@ export function csvSessionSettings(timeZone: string): { text: string; values: st
 export function csvCopyStatement(params: { entity: ExportEntity; ownerId: string; columns: readonly ExportColumn[]; rules: CsvDialectRules }): string {
   const { entity, ownerId, columns, rules } = params;
   if (!UUID_PATTERN.test(ownerId)) throw new Error('ownerId must be a uuid');
-  const projection = columns.map((c) => `${cellExpression(c, rules)} AS ${quotedIdentifier(c.csvHeader)}`).join(', ');
+  const projection = columns.map((c) => `${cellExpression(entity, c, rules)} AS ${quotedIdentifier(c.csvHeader)}`).join(', ');
   // Qualified (t.): the output columns are named by headers, and ORDER BY prefers output names.
-  const select = `SELECT ${projection} FROM ${quotedIdentifier(entity)} AS t WHERE t.owner_id = ${literal(ownerId)} ORDER BY t.created_at, t.id`;
+  const select = `SELECT ${projection} FROM ${quotedIdentifier(entity)} AS t${joinsFor(entity, columns)} WHERE t.owner_id = ${literal(ownerId)} ORDER BY t.created_at, t.id`;
   return `COPY (${select}) TO STDOUT WITH (FORMAT csv, HEADER true, DELIMITER ${literal(rules.delimiter)}, ENCODING 'UTF8')`;
 }

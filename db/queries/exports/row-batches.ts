@@ -2,6 +2,7 @@ import { type ClientBase } from 'pg';
 import { type ExportColumn } from '../../../domain/exports/columns';
 import { type ExportEntity } from '../../../domain/exports/export-kinds';
 import { quotedIdentifier } from './csv-projection';
+import { derivedSource, joinsFor } from './derived-columns';
 
 /** Rows per read (spec: above 5000 records, batches of 1000). */
 export const ROW_BATCH_SIZE = 1000;
@@ -13,8 +14,8 @@ export const ROW_BATCH_SIZE = 1000;
  */
 export type ReadMode = 'wallClock' | 'text';
 
-function selectExpression(column: ExportColumn, mode: ReadMode): string {
-  const col = `t.${quotedIdentifier(column.key)}`;
+function selectExpression(entity: ExportEntity, column: ExportColumn, mode: ReadMode): string {
+  const col = derivedSource(entity, column) ?? `t.${quotedIdentifier(column.key)}`;
   switch (column.type) {
     case 'timestamp':
       return mode === 'wallClock' ? `extract(epoch from ${col} AT TIME ZONE $2)::float8` : `to_char(${col} AT TIME ZONE $2, 'YYYY-MM-DD HH24:MI')`;
@@ -38,12 +39,12 @@ export async function* readRowBatches(client: ClientBase, params: { entity: Expo
   const { entity, ownerId, columns, timeZone, mode } = params;
   // Output columns get neutral names, and the order and cursor name the table's columns (t.): a bare
   // `created_at` in ORDER BY would otherwise bind to an output column of the same name.
-  const cells = columns.map((c, i) => `${selectExpression(c, mode)} AS c${i}`).join(', ');
+  const cells = columns.map((c, i) => `${selectExpression(entity, c, mode)} AS c${i}`).join(', ');
   const width = columns.length;
   // PostgreSQL refuses a parameter no statement uses: the zone is $2 only when a timestamp needs it.
   const fixed = columns.some((c) => c.type === 'timestamp') ? [ownerId, timeZone] : [ownerId];
   const statement = (after: boolean) =>
-    `SELECT ${cells}, t.created_at::text AS cursor_at, t.id AS cursor_id FROM ${quotedIdentifier(entity)} AS t WHERE t.owner_id = $1` +
+    `SELECT ${cells}, t.created_at::text AS cursor_at, t.id AS cursor_id FROM ${quotedIdentifier(entity)} AS t${joinsFor(entity, columns)} WHERE t.owner_id = $1` +
     (after ? ` AND (t.created_at, t.id) > ($${fixed.length + 1}::timestamptz, $${fixed.length + 2}::uuid)` : '') +
     ` ORDER BY t.created_at, t.id LIMIT ${ROW_BATCH_SIZE}`;
   const first = statement(false);

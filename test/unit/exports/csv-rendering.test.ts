@@ -21,6 +21,18 @@ describe('the csv COPY statement', () => {
     expect(sql).toMatch(/WITH \(FORMAT csv, HEADER true, DELIMITER ';', ENCODING 'UTF8'\)$/);
   });
 
+  it("reads a session's type and contacts through joins of the same statement, each joined once and only when asked", () => {
+    const sql = csvCopyStatement({ entity: 'sessions', ownerId: OWNER, columns: columnsFor('sessions', ['title', 'session_type', 'contact_name', 'session_contacts']), rules: CSV_DIALECT_RULES.rfc4180 });
+    expect(sql).toContain('THEN \'\'\'\' || st.name ELSE st.name END AS "Session Type"');
+    expect(sql).toContain('sca.names ELSE sca.names END AS "Session Contacts"');
+    expect(sql.match(/LEFT JOIN user_session_types/g)).toHaveLength(1);
+    expect(sql).toContain('LEFT JOIN contacts AS mc ON mc.id = t.contact_id AND mc.owner_id = t.owner_id');
+    expect(sql).toContain('ORDER BY sc.created_at, sc.contact_id');
+    expect(sql).toContain(`WHERE t.owner_id = '${OWNER}' ORDER BY t.created_at, t.id`);
+    const plain = csvCopyStatement({ entity: 'sessions', ownerId: OWNER, columns: columnsFor('sessions', ['title', 'location']), rules: CSV_DIALECT_RULES.rfc4180 });
+    expect(plain).not.toContain('JOIN');
+  });
+
   it('refuses an owner id it would inline unless it is a uuid', () => {
     const base = { entity: 'sessions' as const, columns: columnsFor('sessions', ['title']), rules: CSV_DIALECT_RULES.rfc4180 };
     expect(() => csvCopyStatement({ ...base, ownerId: "x' OR '1'='1" })).toThrow('ownerId must be a uuid');

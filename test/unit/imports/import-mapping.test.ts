@@ -45,7 +45,12 @@ describe('automatic header mapping', () => {
       'Zip Code': 'zipcode',
       Country: 'country',
     });
-    expect(autoMapHeaders('sessions', ['Title', 'Date', 'End Date', 'Location'])).toEqual({ Title: 'title', Date: 'start_date', 'End Date': 'end_date', Location: 'location' });
+    expect(autoMapHeaders('sessions', ['Title', 'Date', 'End Date', 'Location', 'Session Type'])).toEqual({ Title: 'title', Date: 'start_date', 'End Date': 'end_date', Location: 'location', 'Session Type': 'session_type' });
+  });
+
+  it("maps a session type's headers, English and French", () => {
+    for (const header of ['Session Type', 'session_type', 'type', 'TYPE DE SÉANCE', 'Type de seance', 'Type de prestation']) expect(targetForHeader('sessions', header)).toBe('session_type');
+    expect(targetForHeader('contacts', 'type')).toBe('contact_type');
   });
 
   it('maps the third-party contacts layout', () => {
