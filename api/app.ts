@@ -8,6 +8,7 @@ import { type Registry } from 'prom-client';
 import { type Sequelize } from 'sequelize-typescript';
 import { type Config } from '../lib/config';
 import { buildAdminJobsRouter } from './admin/jobs-router';
+import { buildDocumentNumberingRouter } from './document-numbering/router';
 import { buildInvoiceLedgerRouter } from './invoicing/ledger-router';
 import { buildInvoicingRouter } from './invoicing/router';
 import { buildPaymentsRouters } from './payments/router';
@@ -139,6 +140,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(buildSmsTemplatesRouter({ sequelize, kit }));
   app.use(paymentRouters.payments);
   app.use(buildInvoiceLedgerRouter({ sequelize, cardProvider, kit }));
+  app.use(buildDocumentNumberingRouter({ sequelize, kit }));
   app.use(buildInvoicingRouter({ sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit, emailLimit }));
   app.use(buildImportsRouter({ temporal: deps.temporal.client, s3: deps.s3, publicS3: deps.publicS3, config, kit }));
   app.use(buildAdminJobsRouter({ sequelize, temporal: deps.temporal.client, kit }));

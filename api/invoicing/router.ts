@@ -4,12 +4,15 @@ import crypto from 'node:crypto';
 import { type RequestHandler, Router } from 'express';
 import { type Sequelize } from 'sequelize-typescript';
 import { type z } from 'zod';
+import { numberQuoteForSending } from '../../db/commands/document-numbers';
+import { invoiceFromQuote } from '../../db/commands/invoice-from-quote';
 import { issueInvoice } from '../../db/commands/issue-invoice';
+import { type QuoteRow } from '../../db/rows';
 import { deleteDocument, type DocumentProps, findDocument, saveDocument } from '../../db/commands/invoicing-documents';
 import { previewDocumentEmail } from '../../db/queries/document-email';
 import { type DocumentKind, listDocuments } from '../../db/queries/invoicing';
 import { assertOwnSession } from '../../db/queries/sessions';
-import { NotFoundError, ValidationError } from '../../domain/errors';
+import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors';
 import { type Config } from '../../lib/config';
 import { startJob } from '../../lib/jobs/start-job';
 import { waitForJob } from '../../lib/jobs/wait-for-job';
@@ -113,6 +116,11 @@ function documentHandlers(kind: DocumentKind, { sequelize, temporal, publicS3, c
         await issueInvoice(sequelize, user.id, document.id, req.requestId);
         document = await inScope(params.id, user.id, sessionId);
       }
+      // A quote gets its number before its first send, so the pdf the client receives carries it.
+      if (kind === 'quote' && !(document as QuoteRow).number) {
+        await numberQuoteForSending(sequelize, user.id, document.id);
+        document = await inScope(params.id, user.id, sessionId);
+      }
       // The preview resolves the template and the client's address now, so a missing one is a 400 here, not a failed job.
       const preview = await previewDocumentEmail(kind, document, user, body.email_template_id);
       const to = body.to ?? (preview.to ? [preview.to] : []);
@@ -127,6 +135,22 @@ function documentHandlers(kind: DocumentKind, { sequelize, temporal, publicS3, c
         { orgId: user.orgId, userId: user.id, entityId: document.id, requestId: req.requestId },
       );
       return { jobRunId: run.id, status: run.status, requestKey };
+    },
+
+    /** POST .../accept: the client said yes (QUOTE_STATUS_CHANGED, a number if it had none); again: unchanged. */
+    accept: async ({ user, params, req }: Ctx<DocScope>) => {
+      const sessionId = await sessionOf(params, user.id);
+      const document = await inScope(params.id, user.id, sessionId);
+      if (document.status === 'REJECTED') throw new ConflictError('quote_rejected', 'This quote was refused: write a new one');
+      return presentDocument(kind, await saveDocument(sequelize, kind, user.id, document.id, { status: 'ACCEPTED' }, req.requestId), user.timeZone);
+    },
+
+    /** POST .../invoice: a draft invoice with the quote's lines. */
+    invoice: async ({ user, params, req }: Ctx<DocScope>) => {
+      const sessionId = await sessionOf(params, user.id);
+      await inScope(params.id, user.id, sessionId);
+      const invoice = await invoiceFromQuote(sequelize, user.id, params.id, req.requestId);
+      return presentDocument('invoice', await findDocument('invoice', invoice.id, user.id), user.timeZone);
     },
 
     remove: async ({ user, params, req }: Ctx<DocScope>) => {
@@ -154,6 +178,8 @@ export function buildInvoicingRouter(deps: InvoicingRouterDeps): Router {
   kit.route(router, { method: 'get', path: '/api/quotes/:id/pdf', summary: 'The quote as a pdf: a time-limited link', tag: 'quotes', auth: 'user', params: IdParams }, quote.pdf);
   kit.route(router, { method: 'post', path: '/api/quotes/:id/preview-email', summary: 'The email the quote would be sent with, variables filled; nothing is sent', tag: 'quotes', auth: 'user', params: IdParams, body: PreviewEmailBody }, quote.previewEmail);
   kit.route(router, { method: 'post', path: '/api/quotes/:id/send-email', summary: sendQuote, tag: 'quotes', auth: 'user', after: [emailLimit], params: IdParams, body: SendEmailBody, status: 202 }, quote.sendEmail);
+  kit.route(router, { method: 'post', path: '/api/quotes/:id/accept', summary: 'The client accepted the quote: ACCEPTED (a refused quote: 409)', tag: 'quotes', auth: 'user', params: IdParams }, quote.accept);
+  kit.route(router, { method: 'post', path: '/api/quotes/:id/invoice', summary: "A DRAFT invoice with the quote's lines, client and session, linked by quote_id", tag: 'quotes', auth: 'user', params: IdParams, status: 201 }, quote.invoice);
   kit.route(router, { method: 'delete', path: '/api/quotes/:id', summary: 'Delete a quote no invoice was made from', tag: 'quotes', auth: 'user', params: IdParams, status: 204 }, quote.remove);
 
   // Quotes of one session.

@@ -31,6 +31,8 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   credit_exceeds_creditable: 409,
   refund_exceeds_overpaid: 409,
   reversal_not_allowed: 409,
+  quote_rejected: 409,
+  numbering_in_use: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

@@ -1,16 +1,10 @@
 import { QueryTypes, type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
-import { counterKey, DEFAULT_NUMBER_FORMATS, type DocumentSeries, formatDocumentNumber, type SequenceReset } from '../../domain/invoicing/numbering';
-
-/** A studio's format for a series: its saved one, else the default (yearly). */
-export async function numberFormatOf(sequelize: Sequelize, ownerId: string, series: DocumentSeries, transaction: Transaction): Promise<{ format: string; reset: SequenceReset }> {
-  const [row] = await sequelize.query<{ format: string; sequence_reset: SequenceReset }>('SELECT format, sequence_reset FROM document_number_formats WHERE owner_id = $1 AND series = $2', {
-    bind: [ownerId, series],
-    type: QueryTypes.SELECT,
-    transaction,
-  });
-  return row ? { format: row.format, reset: row.sequence_reset } : { format: DEFAULT_NUMBER_FORMATS[series], reset: 'yearly' };
-}
+import { NotFoundError } from '../../domain/errors';
+import { Quote as QuoteModel, type Quote } from '../models/Quote';
+import { User } from '../models/User';
+import { counterKey, type DocumentSeries, formatDocumentNumber } from '../../domain/invoicing/numbering';
+import { numberFormatOf } from '../queries/number-formats';
 
 /**
  * The next legal number of the studio's series, drawn inside the issuing transaction (issue 20
@@ -28,4 +22,26 @@ export async function drawDocumentNumber(sequelize: Sequelize, ownerId: string, 
     { bind: [ownerId, series, key.year ?? 0], type: QueryTypes.SELECT, transaction },
   );
   return formatDocumentNumber(format, reset, row.last_value, issuedAt, timeZone);
+}
+
+/**
+ * Gives a quote its number, once (issue 20 §2): drawn from the studio's quote series inside the
+ * caller's transaction and kept for good. Called when the quote is first sent (before its pdf is
+ * rendered, so the client's copy carries it) or first leaves PENDING by an update.
+ */
+export async function numberQuote(sequelize: Sequelize, quote: Quote, transaction: Transaction): Promise<void> {
+  if (quote.number) return;
+  const { time_zone: timeZone } = await User.findByPk(quote.owner_id, { attributes: ['time_zone'], transaction, rejectOnEmpty: true });
+  const sentAt = new Date();
+  quote.set({ number: await drawDocumentNumber(sequelize, quote.owner_id, 'quote', sentAt, timeZone, transaction), sent_at: sentAt });
+  await quote.save({ transaction });
+}
+
+/** The owner's quote numbered before it is sent (404 when not theirs). */
+export async function numberQuoteForSending(sequelize: Sequelize, ownerId: string, quoteId: string): Promise<void> {
+  await sequelize.transaction(async (transaction) => {
+    const quote = await QuoteModel.findOne({ where: { id: quoteId, owner_id: ownerId }, transaction, lock: transaction.LOCK.UPDATE });
+    if (!quote) throw new NotFoundError('Quote');
+    await numberQuote(sequelize, quote, transaction);
+  });
 }

@@ -15,6 +15,7 @@ import { Session } from '../models/Session';
 import { UserCompany } from '../models/UserCompany';
 import { UserSessionType } from '../models/UserSessionType';
 import { type DocumentKind } from '../queries/invoicing';
+import { numberQuote } from './document-numbers';
 import { recordDomainEvent } from './record-domain-event';
 
 export type { DocumentKind };
@@ -170,6 +171,7 @@ export async function saveDocument(sequelize: Sequelize, kind: DocumentKind, own
       if (kind === 'invoice') (document as Invoice).balance_due = document.amount;
       await document.save({ transaction });
     }
+    if (kind === 'quote' && document.status !== 'PENDING') await numberQuote(sequelize, document as Quote, transaction);
     const after = document.get({ plain: true, clone: true }) as Record<string, unknown>;
     const changed = Object.keys({ ...fields, ...(items ? { items: true, amount: true } : {}) }).filter((k) => k === 'items' || JSON.stringify(before[k]) !== JSON.stringify(after[k]));
     await AuditLog.create(

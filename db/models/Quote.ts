@@ -40,6 +40,13 @@ export class Quote extends IdModel {
   @Column({ type: DataType.DATEONLY })
   declare valid_until: string | null;
 
+  /** D-2026-00001: drawn from the studio's quote series when the quote is first sent; null while PENDING. */
+  @Column({ type: DataType.STRING(60) })
+  declare number: string | null;
+
+  @Column({ type: DataType.DATE })
+  declare sent_at: Date | null;
+
   // Associations
 
   @BelongsTo(() => User, 'owner_id')

@@ -216,3 +216,55 @@ describe('credit notes', () => {
     expect((await refund({ method: 'cash' })).body.code).toBe('refund_exceeds_overpaid');
   });
 });
+
+describe('quotes to invoices', () => {
+  it('accepts a quote (numbered D-… on leaving PENDING), makes a draft invoice with its lines and totals, and refuses a refused quote', async () => {
+    const contact = await buildBillableContact(t.app, owner);
+    const lines = [
+      { item_type: 'SESSION_TYPE', description: 'Reportage', price_with_tax: '19.99', quantity: 3, vat_percentage: 20 },
+      { item_type: 'SESSION_TYPE', description: 'Album', price_without_tax: '150.00', vat_percentage: 20 },
+      { item_type: 'DISCOUNT', description: 'Remise', discount_type: 'PERCENTAGE_OF_TOTAL', discount_percentage: 10 },
+    ];
+    const quote = (await request(t.app).post('/api/quotes').set(as(owner)).send({ title: 'Devis mariage', contact_id: contact.id, items: lines }).expect(201)).body;
+    expect(quote.number).toMatch(/^\d{4}-[0-9a-f]{8}$/);
+    expect((await request(t.app).post(`/api/quotes/${quote.id}/accept`).set(as(other))).status).toBe(404);
+    const accepted = await request(t.app).post(`/api/quotes/${quote.id}/accept`).set(as(owner)).expect(200);
+    expect(accepted.body).toMatchObject({ status: 'ACCEPTED', number: `D-${year()}-00001` });
+    const events = await sql<{ event_type: string }>('SELECT event_type FROM outbox_events WHERE entity_id = $1', [quote.id]);
+    expect(events.map((e) => e.event_type)).toEqual(['QUOTE_STATUS_CHANGED']);
+
+    expect((await request(t.app).post(`/api/quotes/${quote.id}/invoice`).set(as(other))).status).toBe(404);
+    const invoice = await request(t.app).post(`/api/quotes/${quote.id}/invoice`).set(as(owner));
+    expect(invoice.status).toBe(201);
+    expect(invoice.body).toMatchObject({ status: 'DRAFT', quote_id: quote.id, contact_id: contact.id, title: 'Devis mariage', amount: quote.amount });
+    expect(invoice.body.items.map((i: { description: string; total: string }) => [i.description, i.total])).toEqual(quote.items.map((i: { description: string; total: string }) => [i.description, i.total]));
+    const issued = await request(t.app).post(`/api/invoices/${invoice.body.id}/issue`).set(as(owner)).expect(200);
+    expect(issued.body.status).toBe('ISSUED');
+
+    const refused = (await request(t.app).post('/api/quotes').set(as(owner)).send({ title: 'Devis refusé', contact_id: contact.id, status: 'REJECTED', items: lines }).expect(201)).body;
+    expect((await request(t.app).post(`/api/quotes/${refused.id}/invoice`).set(as(owner))).body.code).toBe('quote_rejected');
+    expect((await request(t.app).post(`/api/quotes/${refused.id}/accept`).set(as(owner))).body.code).toBe('quote_rejected');
+  });
+});
+
+describe('number formats per studio', () => {
+  it('sets the invoice format of a studio that has issued nothing, checks formats, and keeps the format of a series in use', async () => {
+    const studio = await buildUser(t.app);
+    await saveStudioProfile(t.app, studio);
+    const initial = await request(t.app).get('/api/users/me/document-numbering').set(as(studio)).expect(200);
+    expect(initial.body.invoice).toMatchObject({ format: 'F-{YYYY}-{seq:5}', sequence_reset: 'yearly', in_use: false, example: `F-${year()}-00001` });
+    const bad = await request(t.app).put('/api/users/me/document-numbering').set(as(studio)).send({ invoice: { format: 'FACT {seq}', sequence_reset: 'yearly' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details.length).toBeGreaterThanOrEqual(2);
+    const set = await request(t.app).put('/api/users/me/document-numbering').set(as(studio)).send({ invoice: { format: 'FA{YY}{MM}-{seq:4}', sequence_reset: 'continuous' } }).expect(200);
+    expect(set.body.invoice).toMatchObject({ format: 'FA{YY}{MM}-{seq:4}', sequence_reset: 'continuous', in_use: false });
+    const issued = await buildIssuedInvoice(t.app, studio, { profile: false });
+    expect(issued.number).toMatch(/^FA\d{4}-0001$/);
+    const locked = await request(t.app).put('/api/users/me/document-numbering').set(as(studio)).send({ invoice: { format: 'F-{YYYY}-{seq:5}', sequence_reset: 'yearly' } });
+    expect(locked.status).toBe(409);
+    expect(locked.body.code).toBe('numbering_in_use');
+    // Another series is still free, and saying the same again changes nothing.
+    await request(t.app).put('/api/users/me/document-numbering').set(as(studio)).send({ invoice: { format: 'FA{YY}{MM}-{seq:4}', sequence_reset: 'continuous' }, credit_note: { format: 'AV{YYYY}-{seq:4}' } }).expect(200);
+    expect((await request(t.app).get('/api/users/me/document-numbering').set(as(other)).expect(200)).body.invoice.format).toBe('F-{YYYY}-{seq:5}');
+  });
+});
