@@ -102,6 +102,38 @@ describe('card payments (stripe SDK against stripe-mock)', () => {
   }, 120_000);
 });
 
+describe('a deposit by transfer, the balance by card, a partial credit note refunded by card', () => {
+  it('charges the card only the balance due, reaches PAID, and refunds a credit note through the card provider', async () => {
+    const invoice = await invoiceOf(owner, '1000.00');
+    // The deposit (30 %) arrives by bank transfer.
+    await request(t.app).post(`/api/invoices/${invoice.id}/payments`).set(as(owner)).send({ amount: '360.00', method: 'bank_transfer', reference: 'VIR ACOMPTE' }).expect(201);
+    const started = await request(t.app).post('/api/cardprovider/payments/invoices').set(as(owner)).send({ invoice_id: invoice.id }).expect(201);
+    expect(started.body.amount).toBe('840.00');
+    const payload = cardEvent(`evt_balance_${invoice.id.slice(0, 8)}`, started.body.paymentIntentId);
+    expect((await postCard(payload, signer.webhooks.generateTestHeaderString({ payload, secret }))).status).toBe(200);
+    const paid = await eventually('the balance paid by card', async () => {
+      const s = await state(invoice.id);
+      return s.payment_status === 'PAID' && s;
+    });
+    expect(paid).toMatchObject({ status: 'ISSUED', balance_due: '0.00' });
+    const ledger = (await request(t.app).get(`/api/invoices/${invoice.id}/payments`).set(as(owner)).expect(200)).body.items as { method: string; amount: string; provider_reference: string | null }[];
+    expect(ledger.map((p) => [p.method, p.amount, p.provider_reference])).toEqual([
+      ['bank_transfer', '360.00', null],
+      ['card', '840.00', started.body.paymentIntentId],
+    ]);
+    expect((await sql<{ ledger_entry_id: string | null }>('SELECT ledger_entry_id FROM cardprovider_payments WHERE payment_intent_id = $1', [started.body.paymentIntentId]))[0].ledger_entry_id).not.toBeNull();
+
+    // The album is not delivered: 100.00 credited, money already paid, so owed back; refunded on the card.
+    const note = await request(t.app).post(`/api/invoices/${invoice.id}/credit-notes`).set(as(owner)).send({ reason: 'Album non livré', amount: '100.00' }).expect(201);
+    expect(note.body.refund_due).toBe('100.00');
+    const refund = await request(t.app).post(`/api/credit-notes/${note.body.id}/refunds`).set(as(owner)).send({ method: 'card' });
+    expect(refund.status).toBe(201);
+    expect(refund.body).toMatchObject({ kind: 'refund', method: 'card', amount: '100.00', credit_note_id: note.body.id, provider_reference: expect.stringMatching(/^re_/) });
+    const after = (await request(t.app).get(`/api/invoices/${invoice.id}`).set(as(owner)).expect(200)).body;
+    expect(after).toMatchObject({ payment_status: 'PAID', amount_paid: '1100.00', credited: '100.00', balance_due: '0.00' });
+  }, 120_000);
+});
+
 describe('wallet payments (Orders v2 style, the provider fake over HTTP)', () => {
   it('creates an order with an approval link; the verified PAYMENT.CAPTURE.COMPLETED marks the invoice PAID once; a forged event is refused', async () => {
     const invoice = await invoiceOf(owner, '100.00');
