@@ -83,6 +83,12 @@ export const EXPORT_COLUMNS: Record<ExportEntity, readonly ExportColumn[]> = {
     column('description', 'text', 'Description'),
     created,
     updated,
+    // Legal invoicing (issue 20): the number given at issue and what the payments ledger says.
+    column('number', 'text', 'Number', 'No.'),
+    column('issued_at', 'timestamp', 'Issued At', 'Issued'),
+    column('payment_status', 'status', 'Payment Status', 'Payment'),
+    column('amount_paid', 'money', 'Amount Paid'),
+    column('balance_due', 'money', 'Balance Due', 'Due'),
   ],
 };
 
