@@ -72,7 +72,7 @@ async function main() {
     workflowTasks: { logger, sms: createSmsProvider(config), mailer, mailFrom: config.MAIL_FROM, temporal: temporal.client },
     walletProvider: createWalletProvider(config),
     documentEmail: { sequelize, logger, s3, publicS3, bucket: config.S3_BUCKET, linkTtlSeconds: config.EXPORT_EMAIL_LINK_TTL_SECONDS, mailer, mailFrom: config.MAIL_FROM },
-    sessionInfoInvite: { logger, mailer, mailFrom: config.MAIL_FROM, appBaseUrl: config.APP_BASE_URL, tenantBaseUrl: config.TENANT_BASE_URL, magicLinkTtlMinutes: config.MAGIC_LINK_TTL_MINUTES },
+    sessionInfoInvite: { logger, mailer, s3, bucket: config.S3_BUCKET, mailFrom: config.MAIL_FROM, appBaseUrl: config.APP_BASE_URL, tenantBaseUrl: config.TENANT_BASE_URL, magicLinkTtlMinutes: config.MAGIC_LINK_TTL_MINUTES },
     exportDelivery: {
       logger,
       publicS3,

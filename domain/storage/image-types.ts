@@ -21,3 +21,12 @@ export function detectImageType(bytes: Uint8Array): ImageType | null {
   if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'webp';
   return null;
 }
+
+/**
+ * The image as a `data:` URI for html that loads nothing from elsewhere (the portal, emails,
+ * documents), typed from its bytes; null when they are not an accepted image.
+ */
+export function imageDataUri(bytes: Uint8Array): string | null {
+  const type = detectImageType(bytes);
+  return type ? `data:${ACCEPTED_IMAGE_TYPES[type]};base64,${Buffer.from(bytes).toString('base64')}` : null;
+}
