@@ -48,6 +48,7 @@ export function createSessionInfoInviteActivities(deps: SessionInfoInviteDeps): 
         // The client reads it: in the contact's language (else the studio's), under the studio's name and logo.
         const face = await loadClientFace(owner.id, contact.id);
         if (!face) throw new NotFoundError('Session');
+        const logoDataUri = await readLogoDataUri(deps, face.logoKey);
         const account = await ensureClientAccount(contact);
         // A retried attempt issues a new link; only the email that is sent carries one, and the
         // message id below lets mail systems drop a duplicate send.
@@ -58,7 +59,7 @@ export function createSessionInfoInviteActivities(deps: SessionInfoInviteDeps): 
         const fallback = DEFAULTS[face.locale];
         const subject = renderVariables(template?.subject ?? fallback.subject, variables, 'text');
         const text = `${renderVariables(template?.body_text ?? fallback.text, variables, 'text').trimEnd()}\n\n${face.studioName}\n`;
-        const head = studioHeadHtml({ studioName: face.studioName, logoDataUri: await readLogoDataUri(deps, face.logoKey) });
+        const head = studioHeadHtml({ studioName: face.studioName, logoDataUri });
         const html = `${head}${renderVariables(template?.body_html || fallback.html, variables, 'html')}`;
         await deps.mailer.sendMail({ from: deps.mailFrom, to: contact.email, subject, text, html, messageId: `<session-info-invite-${jobRunId}@studio.local>` });
         deps.logger.info({ jobRunId, sessionId: session.id, clientAccountId: account.id, locale: face.locale }, 'Session info invitation sent');

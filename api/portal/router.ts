@@ -39,7 +39,12 @@ export function buildPortalRouter({ sequelize, clientTokens, s3, bucket, logger 
   const faceOf = async (account: Pick<ClientAccountRow, 'owner_id' | 'contact_id'>): Promise<PortalFace> => {
     const face = await loadClientFace(account.owner_id, account.contact_id);
     if (!face) return { locale: DEFAULT_LOCALE, studio: null };
-    return { locale: face.locale, studio: { studioName: face.studioName, logoDataUri: await readLogoDataUri({ s3, bucket, logger }, face.logoKey) } };
+    // A logo that cannot be read now is left out: the page still opens, under the studio's name.
+    const logoDataUri = await readLogoDataUri({ s3, bucket, logger }, face.logoKey).catch((err: unknown) => {
+      logger.warn({ err, key: face.logoKey }, 'logo could not be read; portal page shown without it');
+      return null;
+    });
+    return { locale: face.locale, studio: { studioName: face.studioName, logoDataUri } };
   };
   /** A page for a link that leads to no client: French, as the service's first language, and no studio named. */
   const NO_FACE: PortalFace = { locale: DEFAULT_LOCALE, studio: null };
@@ -63,9 +68,11 @@ export function buildPortalRouter({ sequelize, clientTokens, s3, bucket, logger 
     const session = account ? await findClientSessionOrNull(account, link.sessionId!) : null;
     return account && session ? { account, session } : null;
   };
-  const linkProblem = (res: Response, link: RedeemResult) => {
+  /** A used or expired link still names its client, who reads why in their language; an unknown one gets French. */
+  const linkProblem = async (res: Response, link: RedeemResult) => {
     const reason = link.ok ? 'unknown' : link.reason;
-    send(res, reason === 'unknown' ? 404 : 410, renderLinkProblem(NO_FACE, reason));
+    const account = !link.ok && link.clientAccountId ? await findClientAccount(link.clientAccountId) : null;
+    send(res, reason === 'unknown' ? 404 : 410, renderLinkProblem(account ? await faceOf(account) : NO_FACE, reason));
   };
 
   router.get('/portal/session-info/:token', async (req: Request<{ token: string }>, res) => {
@@ -91,7 +98,7 @@ export function buildPortalRouter({ sequelize, clientTokens, s3, bucket, logger 
       account && typeof sessionId === 'string' && /^[0-9a-f-]{36}$/i.test(sessionId)
         ? await findClientSessionOrNull(account, sessionId)
         : null;
-    if (!account || !session) return send(res, 410, renderLinkProblem(NO_FACE, 'expired'));
+    if (!account || !session) return send(res, 410, renderLinkProblem(account ? await faceOf(account) : NO_FACE, 'expired'));
     try {
       await saveClientInfo(sequelize, { sessionId: session.id, ownerId: session.owner_id, responses: answers, via: 'CLIENT_PORTAL', requestId: req.requestId });
       await showForm(res, 200, { account, clientToken, session, saved: true });

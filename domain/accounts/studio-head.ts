@@ -1,3 +1,5 @@
+import { isImageDataUri } from '../storage/image-types';
+
 /** What heads a page, an email or a document the client reads: the studio's name and logo. */
 export interface StudioHead {
   studioName: string;
@@ -7,11 +9,8 @@ export interface StudioHead {
 
 const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** Only a base64 data URI of an accepted image type may become an image source. */
-const SAFE_IMAGE_URI = /^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]+=*$/;
-
 /** The studio's logo and name as html (every value escaped; any other logo source is dropped). */
 export function studioHeadHtml(head: StudioHead): string {
-  const logo = head.logoDataUri && SAFE_IMAGE_URI.test(head.logoDataUri) ? `<img class="studio-logo" src="${esc(head.logoDataUri)}" alt="${esc(head.studioName)}" style="max-height:64px;max-width:200px;display:block;margin-bottom:6px">` : '';
+  const logo = isImageDataUri(head.logoDataUri) ? `<img class="studio-logo" src="${esc(head.logoDataUri)}" alt="${esc(head.studioName)}" style="max-height:64px;max-width:200px;display:block;margin-bottom:6px">` : '';
   return `<div class="studio">${logo}<strong class="studio-name">${esc(head.studioName)}</strong></div>`;
 }

@@ -1,4 +1,5 @@
 import { type UserLocale } from '../accounts/users';
+import { isImageDataUri } from '../storage/image-types';
 import { companyLines, type DocumentCompany, type DocumentPayment, paymentLines } from './company-lines';
 
 /** What a quote or invoice pdf shows, already computed (amounts in cents). */
@@ -37,9 +38,6 @@ function esc(value: unknown): string {
   return String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-/** Only a base64 data URI of an accepted image type may become the logo's source. */
-const SAFE_IMAGE_URI = /^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]+=*$/;
-
 /** Euros for the document's language: `1 234,50 €` in French, `€1,234.50` in English. */
 export function formatMoney(cents: bigint, locale: UserLocale): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(Number(cents) / 100);
@@ -65,7 +63,7 @@ export function documentHtml(view: DocumentView): string {
     )
     .join('');
   const vatRows = view.vat.map((v) => `<tr><td>${num(v.percent)} %</td><td class="n">${money(v.baseCents)}</td><td class="n">${money(v.vatCents)}</td></tr>`).join('');
-  const logo = view.logoDataUri && SAFE_IMAGE_URI.test(view.logoDataUri) ? `<img class="logo" src="${esc(view.logoDataUri)}" alt="${esc(view.company.name)}"><br>` : '';
+  const logo = isImageDataUri(view.logoDataUri) ? `<img class="logo" src="${esc(view.logoDataUri)}" alt="${esc(view.company.name)}"><br>` : '';
   const company = `<div class="company">${logo}<strong>${esc(view.company.name)}</strong>${companyLines(view.company, view.locale)
     .map((line) => `<br>${esc(line)}`)
     .join('')}</div>`;

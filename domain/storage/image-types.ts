@@ -30,3 +30,8 @@ export function imageDataUri(bytes: Uint8Array): string | null {
   const type = detectImageType(bytes);
   return type ? `data:${ACCEPTED_IMAGE_TYPES[type]};base64,${Buffer.from(bytes).toString('base64')}` : null;
 }
+
+/** Only a base64 `data:` URI of an accepted image type may become an image's source in our html. */
+export function isImageDataUri(value: string | null | undefined): value is string {
+  return typeof value === 'string' && /^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]+=*$/.test(value);
+}
