@@ -12,7 +12,7 @@ export interface ImportWrite {
 
 /** The columns an import writes, with their SQL types (db/models), per table. */
 const COLUMNS: Record<ImportEntity, Record<string, string>> = {
-  contacts: { first_name: 'text', last_name: 'text', email: 'text', phone_number: 'text', street: 'text', city: 'text', zipcode: 'text', country: 'text', notes: 'text', contact_type: 'text' },
+  contacts: { first_name: 'text', last_name: 'text', email: 'text', phone_number: 'text', street: 'text', city: 'text', zipcode: 'text', country: 'text', notes: 'text', contact_type: 'text', locale: 'text' },
   sessions: { title: 'text', location: 'text', contact_id: 'uuid', start_date: 'timestamptz', end_date: 'timestamptz', notes: 'text', status: 'text' },
   quotes: { title: 'text', amount: 'numeric', status: 'text', valid_until: 'date', description: 'text', session_id: 'uuid', contact_id: 'uuid' },
   invoices: { title: 'text', amount: 'numeric', status: 'text', due_date: 'date', description: 'text', session_id: 'uuid', contact_id: 'uuid', quote_id: 'uuid' },
