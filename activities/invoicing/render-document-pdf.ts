@@ -33,7 +33,8 @@ export function createDocumentPdfActivities(deps: DocumentPdfDeps) {
       return { key, filename: `${filenameBase}.pdf` };
     },
     async renderDocumentDocx({ kind, documentId, ownerId }: DocumentPdfPayload): Promise<DocumentPdf> {
-      const { view, keyBase, filenameBase } = await loadDocumentView({ kind, documentId, ownerId });
+      const { view, keyBase, filenameBase, logoKey } = await loadDocumentView({ kind, documentId, ownerId });
+      view.logoDataUri = await readLogoDataUri(deps, logoKey);
       const key = `${keyBase}.docx`;
       await deps.s3.send(new PutObjectCommand({ Bucket: deps.bucket, Key: key, Body: await documentDocx(view), ContentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' }));
       return { key, filename: `${filenameBase}.docx` };

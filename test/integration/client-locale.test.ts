@@ -12,6 +12,7 @@ import { buildContact, buildUser, type TestUser } from '../factories/users';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { eventually, startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
 import { testStackDir } from '../setup/paths';
+import { zipEntryText } from '../helpers/zip-entry';
 
 let t: TestApp;
 let worker: WorkerProcess;
@@ -132,7 +133,7 @@ describe('the language and the face a client sees', () => {
     expect(page.text).not.toContain('<img');
   }, 120_000);
 
-  it('a quote sent to an English contact of a French studio: the email, the preview and the pdf are in English, the pdf with the logo', async () => {
+  it('a quote sent to an English contact of a French studio: the email, the preview, the pdf and the invoice docx are in English, the files with the logo', async () => {
     const studio = await frenchStudio(true);
     const email = `james-${crypto.randomUUID()}@example.com`;
     const james = await buildContact(t.app, studio, { first_name: 'James', last_name: "O'Connor", email, locale: 'en-US' });
@@ -156,6 +157,21 @@ describe('the language and the face a client sees', () => {
       expect(images).toHaveLength(1);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+
+    // The invoice's docx: English labels, the logo as a picture.
+    const invoice = (await request(t.app).post('/api/invoices').set(as(studio)).send({ title: 'Headshots', contact_id: james.id, items: [{ item_type: 'SESSION_TYPE', description: 'Team headshots', quantity: 1, price_without_tax: '100.00', vat_percentage: 20 }] }).expect(201)).body as { id: string; number: string };
+    const docx = await request(t.app).get(`/api/invoices/${invoice.id}/export?format=docx`).set(as(studio)).expect(200);
+    expect(docx.body.filename).toBe(`invoice-${invoice.number}.docx`);
+    const docxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'client-locale-docx-'));
+    try {
+      fs.writeFileSync(path.join(docxDir, 'invoice.docx'), Buffer.from(await (await fetch(docx.body.url)).arrayBuffer()));
+      const xml = await zipEntryText(path.join(docxDir, 'invoice.docx'), 'word/document.xml');
+      expect(xml.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')).toContain(`Invoice No. ${invoice.number}`);
+      expect(xml).toContain('Atelier Lumière &amp; Fils');
+      expect(xml).toMatch(/<a:blip r:embed="/);
+    } finally {
+      fs.rmSync(docxDir, { recursive: true, force: true });
     }
 
     await request(t.app).post(`/api/quotes/${quote.id}/send-email`).set(as(studio)).send({ attach_pdf: false }).expect(202);
