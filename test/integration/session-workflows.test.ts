@@ -38,7 +38,7 @@ const taskRuns = async (user: TestUser, sessionId: string) => (await request(t.a
 const finishedRun = (user: TestUser, sessionId: string, name: string, timeoutMs = 60_000) =>
   eventually(`"${name}" to finish`, async () => (await taskRuns(user, sessionId)).find((r) => r.task_name === name && !['PENDING', 'RUNNING'].includes(r.status)), timeoutMs);
 
-type Mail = { to: { address: string }[]; subject: string; text: string };
+type Mail = { to: { address: string }[]; subject: string; text: string; html?: string };
 const mailsTo = async (address: string) => ((await (await fetch(`${process.env.MAILDEV_URL}/email`)).json()) as Mail[]).filter((m) => m.to.some((to) => to.address === address));
 
 async function trigger(user: TestUser, workflowId: string, body: Record<string, unknown>) {
@@ -185,6 +185,8 @@ describe('session workflows applied by triggers (real worker)', () => {
     const [mail] = await eventually('the task email', async () => ((await mailsTo(email)).length ? mailsTo(email) : undefined));
     expect(mail.subject).toBe('Let\'s prepare your session "Family portrait"');
     expect(mail.text).toContain('Hi Emily');
+    // The studio's name heads the html (its account name: no company profile, no logo).
+    expect(mail.html).toMatch(/^<div class="studio"><strong class="studio-name">Studio Lumière<\/strong><\/div>/);
   });
 
   it('two triggers applying the same workflow to one session start it once: one job run, one SMS, both executions recorded', async () => {
