@@ -32,13 +32,15 @@ export interface PortalRouterDeps {
  */
 export function buildPortalRouter({ sequelize, clientTokens, s3, bucket, logger }: PortalRouterDeps): Router {
   const router = Router();
+  /** A page for a link that leads to no client: French, as the service's first language, and no studio named. */
+  const NO_FACE: PortalFace = { locale: DEFAULT_LOCALE, studio: null };
   /**
    * The pages a client reads come in the language of the client account's contact (else the
    * studio's), headed by the studio's name and logo (issue 19, part 4).
    */
   const faceOf = async (account: Pick<ClientAccountRow, 'owner_id' | 'contact_id'>): Promise<PortalFace> => {
     const face = await loadClientFace(account.owner_id, account.contact_id);
-    if (!face) return { locale: DEFAULT_LOCALE, studio: null };
+    if (!face) return NO_FACE;
     // A logo that cannot be read now is left out: the page still opens, under the studio's name.
     const logoDataUri = await readLogoDataUri({ s3, bucket, logger }, face.logoKey).catch((err: unknown) => {
       logger.warn({ err, key: face.logoKey }, 'logo could not be read; portal page shown without it');
@@ -46,8 +48,6 @@ export function buildPortalRouter({ sequelize, clientTokens, s3, bucket, logger 
     });
     return { locale: face.locale, studio: { studioName: face.studioName, logoDataUri } };
   };
-  /** A page for a link that leads to no client: French, as the service's first language, and no studio named. */
-  const NO_FACE: PortalFace = { locale: DEFAULT_LOCALE, studio: null };
   const send = (res: Response, status: number, html: string) => res.status(status).type('html').set('Cache-Control', 'no-store').set('Referrer-Policy', 'no-referrer').send(html);
 
   async function showForm(res: Response, status: number, input: { account: ClientAccountRow; clientToken: string; session: SessionRow; values?: Record<string, unknown>; errors?: AnswerError[]; saved?: boolean }) {
