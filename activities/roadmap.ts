@@ -1,10 +1,11 @@
-import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { ApplicationFailure } from '@temporalio/activity';
 import { Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
 import { readClientInfo } from '../db/commands/client-info';
 import { loadRoadmapSources } from '../db/queries/roadmap-sources';
 import { roadmapView, type RoadmapView } from '../domain/session-info/roadmap-view';
 import { type Chromium } from '../lib/chromium';
+import { readLogoDataUri } from '../lib/studio-logo';
 import { type RoadmapActivities } from '../workflows/roadmap/contract';
 
 export interface RoadmapDeps {
@@ -12,17 +13,6 @@ export interface RoadmapDeps {
   bucket: string;
   chromium: Chromium;
 }
-
-/** The studio's logo as a data URI for the pdf (no network while printing), when it has one. */
-async function logoDataUri(deps: RoadmapDeps, key: string | null): Promise<string | null> {
-  if (!key) return null;
-  const type = LOGO_TYPES[key.slice(key.lastIndexOf('.') + 1).toLowerCase()];
-  if (!type) return null;
-  const object = await deps.s3.send(new GetObjectCommand({ Bucket: deps.bucket, Key: key }));
-  const bytes = await object.Body?.transformToByteArray();
-  return bytes ? `data:${type};base64,${Buffer.from(bytes).toString('base64')}` : null;
-}
-const LOGO_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif', svg: 'image/svg+xml' };
 
 async function loadRoadmap(ownerId: string, sessionId: string): Promise<{ view: RoadmapView; logoKey: string | null }> {
   const sources = await loadRoadmapSources(ownerId, sessionId);
@@ -71,7 +61,7 @@ export function createRoadmapActivities(deps: RoadmapDeps): RoadmapActivities {
         try {
           // No network: the document is self-contained.
           await page.setJavaScriptEnabled(false);
-          await page.setContent(roadmapHtml(view, await logoDataUri(deps, logoKey)), { waitUntil: 'load' });
+          await page.setContent(roadmapHtml(view, await readLogoDataUri(deps, logoKey)), { waitUntil: 'load' });
           body = Buffer.from(await page.pdf({ format: 'A4', printBackground: true }));
         } finally {
           await page.close().catch(() => undefined);

@@ -131,7 +131,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(buildRoadmapRouter({ temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit }));
   const clientTokens = createClientTokenService(config.JWT_SECRET, config.MAGIC_LINK_TTL_MINUTES * 60);
   app.use(buildClientAccountsRouter({ sequelize, kit, clientTokens }));
-  app.use(buildPortalRouter({ sequelize, clientTokens }));
+  app.use(buildPortalRouter({ sequelize, clientTokens, s3: deps.s3, bucket: config.S3_BUCKET, logger }));
   app.use(buildScheduledExportsRouter({ temporal: deps.temporal.client, kit }));
   app.use(buildExportsRouter({ sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit, limits }));
   app.use(buildWorkflowsRouter({ sequelize, kit }));

@@ -69,10 +69,10 @@ async function main() {
     imports: { sequelize, s3, bucket: config.S3_BUCKET, logger },
     exportRender: { sequelize, s3, bucket: config.S3_BUCKET, chromium, logger, pdf: { maxRows: config.EXPORT_PDF_MAX_ROWS, chunkRows: config.EXPORT_PDF_CHUNK_ROWS } },
     roadmap: { s3, bucket: config.S3_BUCKET, chromium },
-    workflowTasks: { logger, sms: createSmsProvider(config), mailer, mailFrom: config.MAIL_FROM, temporal: temporal.client },
+    workflowTasks: { logger, sms: createSmsProvider(config), mailer, mailFrom: config.MAIL_FROM, temporal: temporal.client, s3, bucket: config.S3_BUCKET },
     walletProvider: createWalletProvider(config),
     documentEmail: { sequelize, logger, s3, publicS3, bucket: config.S3_BUCKET, linkTtlSeconds: config.EXPORT_EMAIL_LINK_TTL_SECONDS, mailer, mailFrom: config.MAIL_FROM },
-    sessionInfoInvite: { logger, mailer, mailFrom: config.MAIL_FROM, appBaseUrl: config.APP_BASE_URL, tenantBaseUrl: config.TENANT_BASE_URL, magicLinkTtlMinutes: config.MAGIC_LINK_TTL_MINUTES },
+    sessionInfoInvite: { logger, mailer, s3, bucket: config.S3_BUCKET, mailFrom: config.MAIL_FROM, appBaseUrl: config.APP_BASE_URL, tenantBaseUrl: config.TENANT_BASE_URL, magicLinkTtlMinutes: config.MAGIC_LINK_TTL_MINUTES },
     exportDelivery: {
       logger,
       publicS3,

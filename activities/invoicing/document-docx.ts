@@ -1,10 +1,26 @@
-import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
+import { AlignmentType, Document, HeadingLevel, ImageRun, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
 import { companyLines, paymentLines } from '../../domain/invoicing/company-lines';
 import { DOCUMENT_WORDS, type DocumentView, formatDay, formatMoney } from '../../domain/invoicing/document-html';
+import { detectImageType, imageDimensions, isImageDataUri } from '../../domain/storage/image-types';
+
+/** The logo's box at the head of the docx, in pixels (as the pdf's css: 200 × 60 at most). */
+const LOGO_BOX = { width: 200, height: 60 };
+
+/** The studio's logo as a docx paragraph, scaled into LOGO_BOX; none for a webp (docx takes png and jpeg) or unreadable bytes. */
+function logoParagraph(view: DocumentView): Paragraph[] {
+  if (!isImageDataUri(view.logoDataUri)) return [];
+  const bytes = Buffer.from(view.logoDataUri.slice(view.logoDataUri.indexOf(',') + 1), 'base64');
+  const type = detectImageType(bytes);
+  const size = imageDimensions(bytes);
+  if (!size || (type !== 'png' && type !== 'jpeg')) return [];
+  const scale = Math.min(1, LOGO_BOX.width / size.width, LOGO_BOX.height / size.height);
+  const transformation = { width: Math.max(1, Math.round(size.width * scale)), height: Math.max(1, Math.round(size.height * scale)) };
+  return [new Paragraph({ children: [new ImageRun({ type: type === 'png' ? 'png' : 'jpg', data: bytes, transformation, altText: { name: 'logo', description: view.company.name, title: view.company.name } })] })];
+}
 
 /**
- * The docx of a quote or invoice: the same content as its pdf (company, client, number, dates,
- * lines, VAT summary, totals), in the document's language, amounts formatted for it.
+ * The docx of a quote or invoice: the same content as its pdf (logo, company, client, number,
+ * dates, lines, VAT summary, totals), in the document's language, amounts formatted for it.
  */
 export function documentDocx(view: DocumentView): Promise<Buffer> {
   const w = DOCUMENT_WORDS[view.locale];
@@ -19,7 +35,7 @@ export function documentDocx(view: DocumentView): Promise<Buffer> {
     const priced = l.type !== 'DISCOUNT';
     return new TableRow({ children: [cell(l.description), cell(priced ? num(l.quantity) : '', { right: true }), cell(priced ? money(l.unitWithoutTaxCents) : '', { right: true }), cell(priced ? `${num(l.vatPercent)} %` : '', { right: true }), cell(money(l.totalCents), { right: true })] });
   });
-  const company = [new Paragraph({ children: [new TextRun({ text: view.company.name, bold: true })] }), ...companyLines(view.company, view.locale).map((line) => new Paragraph(line))];
+  const company = [...logoParagraph(view), new Paragraph({ children: [new TextRun({ text: view.company.name, bold: true })] }), ...companyLines(view.company, view.locale).map((line) => new Paragraph(line))];
   const client = view.client ? [new Paragraph({ children: [new TextRun({ text: w.client, italics: true })] }), new Paragraph({ children: [new TextRun({ text: view.client.name, bold: true })] }), ...view.client.address.map((a) => new Paragraph(a)), ...(view.client.email ? [new Paragraph(view.client.email)] : [])] : [];
   const dates = `${w.issued} : ${formatDay(view.issuedOn, view.locale)}${view.untilDate ? ` · ${w.until[view.kind]} : ${formatDay(view.untilDate, view.locale)}` : ''}`;
   const children: (Paragraph | Table)[] = [

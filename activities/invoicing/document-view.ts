@@ -1,5 +1,6 @@
 import { ApplicationFailure } from '@temporalio/common';
 import { loadDocumentSources } from '../../db/queries/document-sources';
+import { clientLocale } from '../../domain/accounts/client-locale';
 import { displayNumber } from '../../domain/invoicing/document-number';
 import { type DocumentView } from '../../domain/invoicing/document-html';
 import { centsToDecimal } from '../../domain/invoicing/money';
@@ -13,16 +14,18 @@ const bp = (basisPoints: number) => centsToDecimal(BigInt(basisPoints)).replace(
  * What a quote or invoice file shows (the pdf and the docx alike), and the storage key and file
  * name they share but for the extension.
  */
-export async function loadDocumentView({ kind, documentId, ownerId }: Pick<DocumentPdfPayload, 'kind' | 'documentId' | 'ownerId'>): Promise<{ view: DocumentView; keyBase: string; filenameBase: string }> {
+export async function loadDocumentView({ kind, documentId, ownerId }: Pick<DocumentPdfPayload, 'kind' | 'documentId' | 'ownerId'>): Promise<{ view: DocumentView; keyBase: string; filenameBase: string; logoKey: string | null }> {
   const sources = await loadDocumentSources(kind, documentId, ownerId);
   if (!sources) throw ApplicationFailure.nonRetryable(`The ${kind} no longer exists`, 'document_not_found');
   const { document, owner, company, contact } = sources;
   const items = [...(document.items ?? [])].sort((a, b) => a.display_order - b.display_order || a.id.localeCompare(b.id));
   const totals = computeTotals(items);
   const number = displayNumber(document, owner.time_zone);
+  // The client reads it: the contact's language, else the studio's.
+  const locale = clientLocale(contact, owner);
   const view: DocumentView = {
     kind,
-    locale: owner.locale,
+    locale,
     number,
     title: document.title,
     description: document.description,
@@ -53,6 +56,6 @@ export async function loadDocumentView({ kind, documentId, ownerId }: Pick<Docum
     totalWithTaxCents: totals.totalWithTaxCents,
   };
   const keyBase = `pdfs/${kind === 'quote' ? 'quotes' : 'invoices'}/${ownerId}/${document.id}`;
-  const filenameBase = `${kind === 'quote' ? (owner.locale === 'fr-FR' ? 'devis' : 'quote') : owner.locale === 'fr-FR' ? 'facture' : 'invoice'}-${number}`;
-  return { view, keyBase, filenameBase };
+  const filenameBase = `${kind === 'quote' ? (locale === 'fr-FR' ? 'devis' : 'quote') : locale === 'fr-FR' ? 'facture' : 'invoice'}-${number}`;
+  return { view, keyBase, filenameBase, logoKey: owner.logo_key };
 }

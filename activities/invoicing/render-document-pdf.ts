@@ -1,6 +1,7 @@
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { documentHtml } from '../../domain/invoicing/document-html';
 import { type Chromium } from '../../lib/chromium';
+import { readLogoDataUri } from '../../lib/studio-logo';
 import { type DocumentPdf, type DocumentPdfPayload } from '../../workflows/invoicing/contract';
 import { documentDocx } from './document-docx';
 import { loadDocumentView } from './document-view';
@@ -15,7 +16,9 @@ export interface DocumentPdfDeps {
 export function createDocumentPdfActivities(deps: DocumentPdfDeps) {
   return {
     async renderDocumentPdf({ kind, documentId, ownerId }: DocumentPdfPayload): Promise<DocumentPdf> {
-      const { view, keyBase, filenameBase } = await loadDocumentView({ kind, documentId, ownerId });
+      const { view, keyBase, filenameBase, logoKey } = await loadDocumentView({ kind, documentId, ownerId });
+      // The studio's uploaded logo heads the document, inlined: the page loads nothing from elsewhere.
+      view.logoDataUri = await readLogoDataUri(deps, logoKey);
       const browser = await deps.chromium.browser();
       const page = await browser.newPage();
       let bytes: Uint8Array;
@@ -30,7 +33,8 @@ export function createDocumentPdfActivities(deps: DocumentPdfDeps) {
       return { key, filename: `${filenameBase}.pdf` };
     },
     async renderDocumentDocx({ kind, documentId, ownerId }: DocumentPdfPayload): Promise<DocumentPdf> {
-      const { view, keyBase, filenameBase } = await loadDocumentView({ kind, documentId, ownerId });
+      const { view, keyBase, filenameBase, logoKey } = await loadDocumentView({ kind, documentId, ownerId });
+      view.logoDataUri = await readLogoDataUri(deps, logoKey);
       const key = `${keyBase}.docx`;
       await deps.s3.send(new PutObjectCommand({ Bucket: deps.bucket, Key: key, Body: await documentDocx(view), ContentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' }));
       return { key, filename: `${filenameBase}.docx` };

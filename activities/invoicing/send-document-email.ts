@@ -5,12 +5,15 @@ import { type Logger } from 'pino';
 import { type Sequelize } from 'sequelize-typescript';
 import { findDocument } from '../../db/commands/invoicing-documents';
 import { recordDocumentEmailFailed, recordDocumentSent, wasEmailSent } from '../../db/commands/document-sent';
+import { loadClientFace } from '../../db/queries/client-face';
 import { findUser } from '../../db/queries/users';
 import { previewDocumentEmail } from '../../db/queries/document-email';
-import { type UserLocale } from '../../domain/accounts/users';
+import { clientLocale } from '../../domain/accounts/client-locale';
+import { studioHeadHtml } from '../../domain/accounts/studio-head';
 import { renderVariables } from '../../domain/emails/render-variables';
 import { DomainError } from '../../domain/errors';
 import { signDownloadLink } from '../../lib/s3-links';
+import { readLogoDataUri } from '../../lib/studio-logo';
 import { type DocumentEmailActivities } from '../../workflows/invoicing/contract';
 
 export interface DocumentEmailDeps {
@@ -39,11 +42,14 @@ export function createDocumentEmailActivities(deps: DocumentEmailDeps): Document
         const document = await findDocument(kind, documentId, ownerId);
         if (!(await wasEmailSent(requestKey))) {
           const owner = await findUser(ownerId);
-          const locale = owner.locale as UserLocale;
-          const email = await previewDocumentEmail(kind, document, { id: owner.id, locale, timeZone: owner.time_zone }, payload.emailTemplateId);
+          // The client's language (the document's contact, else the studio's), under the studio's name and logo.
+          const face = await loadClientFace(ownerId, document.contact_id);
+          const locale = face?.locale ?? clientLocale(null, owner);
+          const email = await previewDocumentEmail(kind, document, { id: owner.id, locale: owner.locale, timeZone: owner.time_zone }, payload.emailTemplateId);
           const subject = payload.subject?.trim() || email.subject;
           let text = email.text;
           let html = email.html;
+          if (face) html = `${studioHeadHtml({ studioName: face.studioName, logoDataUri: await readLogoDataUri(deps, face.logoKey) })}${html}`;
           if (payload.message?.trim()) {
             text = `${payload.message.trim()}\n\n${text}`;
             html = `<p style="white-space:pre-line">${renderVariables('{{m}}', { m: payload.message.trim() }, 'html')}</p>${html}`;
@@ -54,7 +60,7 @@ export function createDocumentEmailActivities(deps: DocumentEmailDeps): Document
             attachments.push({ filename: pdf.filename, content: Buffer.from(await object.Body!.transformToByteArray()), contentType: 'application/pdf' });
           } else {
             const url = await signDownloadLink(deps.publicS3, deps.bucket, pdf.key, deps.linkTtlSeconds, pdf.filename);
-            const label = LINK_LABEL[locale === 'en-US' ? 'en-US' : 'fr-FR'];
+            const label = LINK_LABEL[locale];
             text = `${text}\n\n${label}: ${url}\n`;
             html = `${html}<p><a href="${renderVariables('{{u}}', { u: url }, 'html')}">${label}</a></p>`;
           }

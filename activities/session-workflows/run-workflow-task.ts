@@ -1,10 +1,14 @@
+import { type S3Client } from '@aws-sdk/client-s3';
 import { Context } from '@temporalio/activity';
 import { type Client, WorkflowFailedError } from '@temporalio/client';
 import { type Transporter } from 'nodemailer';
 import { type Logger } from 'pino';
 import { claimTaskRun, finishTaskRun, type TaskRunMetadata } from '../../db/commands/session-workflow-task-runs';
+import { loadClientFace } from '../../db/queries/client-face';
 import { findEmailTemplate } from '../../db/queries/email-templates';
 import { findTaskSmsTemplate, loadTaskRunContext, sessionRecipient, type TaskRunContext } from '../../db/queries/session-workflow-task';
+import { clientLocale } from '../../domain/accounts/client-locale';
+import { studioHeadHtml } from '../../domain/accounts/studio-head';
 import { renderVariables } from '../../domain/emails/render-variables';
 import { failureMessage } from '../../domain/failure-message';
 import { sessionMessageVariables } from '../../domain/workflows/session-message-variables';
@@ -12,6 +16,7 @@ import { resolveSmsText } from '../../domain/workflows/sms-text';
 import { taskDueAt, type TaskTiming } from '../../domain/workflows/task-timing';
 import { startJob } from '../../lib/jobs/start-job';
 import { type SmsProvider, SmsRejectedError } from '../../lib/sms/sms-provider';
+import { readLogoDataUri } from '../../lib/studio-logo';
 import { SESSION_INFO_INVITE_JOB, type SessionInfoInviteResult } from '../../workflows/session-info/contract';
 import { type SessionWorkflowActivities } from '../../workflows/session-workflows/contract';
 
@@ -21,6 +26,9 @@ export interface WorkflowTaskDeps {
   mailer: Transporter;
   mailFrom: string;
   temporal: Client;
+  /** Reads the studio's logo, inlined at the head of task emails. */
+  s3: S3Client;
+  bucket: string;
 }
 
 /** A reason no retry can fix (no phone number, no template, the provider refused): the task is FAILED with it. */
@@ -49,12 +57,14 @@ export function createWorkflowTaskRunner(deps: WorkflowTaskDeps): Pick<SessionWo
 
   const sendSms = async ({ run, task, session, owner }: TaskRunContext): Promise<TaskRunMetadata> => {
     const config = task.actions[0]?.config ?? {};
-    const template = await findTaskSmsTemplate(owner.id, owner.locale, task.sms_template_id, config.sms_template_business_key);
-    const { text, source } = resolveSmsText({ template: template?.message, configMessage: config.message, action: task.action, description: task.description }, owner.locale);
-    const metadata: TaskRunMetadata = { provider: deps.sms.name, sms_template_id: template?.id ?? null, message_source: source, workflow_id: run.workflow_id, workflow_task_id: task.id, session_id: session.id };
+    // The recipient first: the message is in their language (else the studio's).
     const contact = await sessionRecipient(session, 'phone_number');
+    const locale = clientLocale(contact, owner);
+    const template = await findTaskSmsTemplate(owner.id, locale, task.sms_template_id, config.sms_template_business_key);
+    const { text, source } = resolveSmsText({ template: template?.message, configMessage: config.message, action: task.action, description: task.description }, locale);
+    const metadata: TaskRunMetadata = { provider: deps.sms.name, sms_template_id: template?.id ?? null, message_source: source, workflow_id: run.workflow_id, workflow_task_id: task.id, session_id: session.id };
     if (!contact?.phone_number) throw Object.assign(new TaskRejected('No phone number: neither the session contact nor any session contact has one'), { metadata });
-    const body = renderVariables(text, sessionMessageVariables({ session, contact, owner: { locale: owner.locale, timeZone: owner.time_zone } }), 'text');
+    const body = renderVariables(text, sessionMessageVariables({ session, contact, owner: { locale, timeZone: owner.time_zone } }), 'text');
     try {
       const sent = await deps.sms.send({ to: contact.phone_number, body, reference: run.id });
       return { ...metadata, provider: sent.provider, recipient_phone: contact.phone_number, provider_message_id: sent.providerMessageId };
@@ -68,15 +78,20 @@ export function createWorkflowTaskRunner(deps: WorkflowTaskDeps): Pick<SessionWo
     const config = task.actions[0]?.config ?? {};
     const templateId = taskEmailTemplateId(task);
     const businessKey = typeof config.email_template_business_key === 'string' ? config.email_template_business_key : '';
-    const template = templateId || businessKey ? await findEmailTemplate(owner.id, owner.locale, businessKey, templateId) : null;
+    // The recipient first: the template is the one in their language (else the studio's).
+    const contact = await sessionRecipient(session, 'email');
+    const locale = clientLocale(contact, owner);
+    const template = templateId || businessKey ? await findEmailTemplate(owner.id, locale, businessKey, templateId) : null;
     const message = typeof config.message === 'string' && config.message.trim() ? config.message : null;
     if (!template && !message) throw new TaskRejected('No email template and no message: name an email template or give the action a message');
-    const contact = await sessionRecipient(session, 'email');
     if (!contact?.email) throw new TaskRejected('No email address: neither the session contact nor any session contact has one');
-    const variables = sessionMessageVariables({ session, contact, owner: { locale: owner.locale, timeZone: owner.time_zone } });
+    const variables = sessionMessageVariables({ session, contact, owner: { locale, timeZone: owner.time_zone } });
     const subject = renderVariables(template?.subject ?? (typeof config.subject === 'string' && config.subject ? config.subject : task.name), variables, 'text');
     const text = renderVariables(template?.body_text ?? message ?? '', variables, 'text');
-    const html = template ? renderVariables(template.body_html, variables, 'html') : undefined;
+    // The studio's name and logo head the html, above the template's body or the action's message.
+    const face = await loadClientFace(owner.id, contact.id);
+    const head = face ? studioHeadHtml({ studioName: face.studioName, logoDataUri: await readLogoDataUri(deps, face.logoKey) }) : '';
+    const html = `${head}${template ? renderVariables(template.body_html, variables, 'html') : `<p style="white-space:pre-line">${renderVariables('{{m}}', { m: text }, 'html')}</p>`}`;
     // The run's id as the message id: a retried send is recognisable as the same message.
     await deps.mailer.sendMail({ from: deps.mailFrom, to: contact.email, subject, text, html, messageId: `<task-run-${run.id}@studio.local>` });
     return { email_template_id: template?.id ?? null, recipient_email: contact.email, workflow_id: run.workflow_id, workflow_task_id: task.id, session_id: session.id };

@@ -14,6 +14,7 @@ export function presentContact(c: ContactRow) {
     country: c.country,
     notes: c.notes,
     contact_type: c.contact_type,
+    locale: c.locale,
     created_at: c.created_at.toISOString(),
     updated_at: c.updated_at.toISOString(),
   };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { USER_LOCALES } from '../../domain/accounts/users';
 import { optionalEmail, optionalText, PageQuery, pageOf } from '../http/common-schemas';
 
 const contactFields = {
@@ -12,6 +13,8 @@ const contactFields = {
   country: optionalText(100),
   notes: optionalText(10_000),
   contact_type: optionalText(50),
+  /** The language the contact reads (invitation, portal, messages, documents); null follows the studio's. */
+  locale: z.enum(USER_LOCALES).nullable().optional(),
 };
 
 /** A contact needs a first or a last name (spec: import target fields). */
@@ -43,6 +46,8 @@ export const ContactView = z.object({
   country: z.string().nullable(),
   notes: z.string().nullable(),
   contact_type: z.string().nullable(),
+  /** null: the contact reads the studio's language. */
+  locale: z.enum(USER_LOCALES).nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

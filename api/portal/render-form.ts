@@ -1,6 +1,14 @@
+import { type StudioHead, studioHeadHtml } from '../../domain/accounts/studio-head';
+import { type UserLocale } from '../../domain/accounts/users';
 import { type ResponseField } from '../../domain/session-info/validate-responses';
 
-export type PortalLocale = 'fr-FR' | 'en-US';
+export type PortalLocale = UserLocale;
+
+/** Who a page speaks to and for: the client's language, and the studio heading it (null: none known). */
+export interface PortalFace {
+  locale: PortalLocale;
+  studio: StudioHead | null;
+}
 
 const WORDS = {
   'fr-FR': { open: 'Ouvrir le questionnaire', openIntro: 'Votre photographe vous invite à répondre à quelques questions pour préparer la séance.', required: 'obligatoire', save: 'Enregistrer', saved: 'Vos réponses sont enregistrées. Merci !', choose: 'Choisir…', fix: 'Merci de corriger les champs signalés.', usedTitle: 'Lien déjà utilisé', used: 'Ce lien a déjà servi. Demandez un nouveau lien à votre photographe.', expiredTitle: 'Lien expiré', expired: 'Ce lien a expiré. Demandez un nouveau lien à votre photographe.', unknown: 'Ce lien n’est pas valide.', session: 'Séance' },
@@ -17,31 +25,34 @@ input,select,textarea{box-sizing:border-box;width:100%;font-size:1rem;padding:8p
 .req{color:#a00;font-weight:400;font-size:.85rem}.error{color:#a00;margin:4px 0 0}.ok{background:#e6f4ea;padding:10px;border-radius:4px}
 .problem{background:#fdecea;padding:10px;border-radius:4px}button{margin-top:20px;width:100%;padding:12px;font-size:1rem;background:#2d5d7b;color:#fff;border:0;border-radius:4px}`;
 
-function page(locale: PortalLocale, title: string, body: string): string {
-  return `<!doctype html><html lang="${locale.slice(0, 2)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+function page(face: PortalFace, title: string, body: string): string {
+  const head = face.studio ? `<header>${studioHeadHtml(face.studio)}</header>` : '';
+  const pageTitle = face.studio ? `${title} · ${face.studio.studioName}` : title;
+  return `<!doctype html><html lang="${face.locale.slice(0, 2)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(pageTitle)}</title><style>${STYLE}</style></head><body><main>${head}${body}</main></body></html>`;
 }
 
-export function renderLinkProblem(locale: PortalLocale, reason: 'used' | 'expired' | 'unknown'): string {
-  const w = WORDS[locale];
+export function renderLinkProblem(face: PortalFace, reason: 'used' | 'expired' | 'unknown'): string {
+  const w = WORDS[face.locale];
   const title = reason === 'used' ? w.usedTitle : reason === 'expired' ? w.expiredTitle : w.unknown;
-  return page(locale, title, `<h1>${esc(title)}</h1><p class="problem">${esc(reason === 'unknown' ? w.unknown : w[reason])}</p>`);
+  return page(face, title, `<h1>${esc(title)}</h1><p class="problem">${esc(reason === 'unknown' ? w.unknown : w[reason])}</p>`);
 }
 
 /**
  * The page the emailed link opens: one button that spends the link (POST). A mail scanner that
  * fetches the link in advance sees only this page, and the client's link still works.
  */
-export function renderOpenLink(locale: PortalLocale, sessionTitle: string, token: string): string {
+export function renderOpenLink(face: PortalFace, sessionTitle: string, token: string): string {
+  const { locale } = face;
   const w = WORDS[locale];
   return page(
-    locale,
+    face,
     sessionTitle,
     `<h1>${esc(w.session)}${locale === 'fr-FR' ? '\u00a0:' : ':'} ${esc(sessionTitle)}</h1><p>${esc(w.openIntro)}</p><form method="post" action="/portal/session-info/${encodeURIComponent(token)}"><button type="submit">${esc(w.open)}</button></form>`,
   );
 }
 
 export interface PortalForm {
-  locale: PortalLocale;
+  face: PortalFace;
   sessionTitle: string;
   /** The client token the form posts back (hidden field): the link itself is spent. */
   clientToken: string;
@@ -70,7 +81,8 @@ function input(f: ResponseField, value: unknown, w: (typeof WORDS)[PortalLocale]
 }
 
 export function renderPortalForm(form: PortalForm): string {
-  const w = WORDS[form.locale];
+  const { locale } = form.face;
+  const w = WORDS[locale];
   const fields = form.fields
     .map((f) => {
       const error = form.errors[f.field_key];
@@ -79,9 +91,9 @@ export function renderPortalForm(form: PortalForm): string {
     .join('\n');
   const banner = form.saved ? `<p class="ok" role="status">${esc(w.saved)}</p>` : Object.keys(form.errors).length > 0 ? `<p class="problem" role="alert">${esc(w.fix)}</p>` : '';
   return page(
-    form.locale,
+    form.face,
     form.sessionTitle,
-    `<h1>${esc(w.session)}${form.locale === 'fr-FR' ? '\u00a0:' : ':'} ${esc(form.sessionTitle)}</h1>${banner}<form method="post" action="/portal/session-info" novalidate><input type="hidden" name="client_token" value="${esc(form.clientToken)}"><input type="hidden" name="session_id" value="${esc(form.sessionId)}">${fields}<button type="submit">${esc(w.save)}</button></form>`,
+    `<h1>${esc(w.session)}${locale === 'fr-FR' ? '\u00a0:' : ':'} ${esc(form.sessionTitle)}</h1>${banner}<form method="post" action="/portal/session-info" novalidate><input type="hidden" name="client_token" value="${esc(form.clientToken)}"><input type="hidden" name="session_id" value="${esc(form.sessionId)}">${fields}<button type="submit">${esc(w.save)}</button></form>`,
   );
 }
 

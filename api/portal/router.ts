@@ -1,17 +1,28 @@
+import { type S3Client } from '@aws-sdk/client-s3';
 import express, { type Request, type Response, Router } from 'express';
+import { type Logger } from 'pino';
 import { type Sequelize } from 'sequelize-typescript';
 import { readClientInfo, saveClientInfo } from '../../db/commands/client-info';
 import { peekMagicLink, type RedeemResult, redeemMagicLink } from '../../db/commands/magic-links';
 import { findClientAccount, findClientSessionOrNull } from '../../db/queries/client-accounts';
-import { findUserLocale } from '../../db/queries/users';
-import { type SessionRow } from '../../db/rows';
+import { loadClientFace } from '../../db/queries/client-face';
+import { type ClientAccountRow, type SessionRow } from '../../db/rows';
+import { DEFAULT_LOCALE } from '../../domain/accounts/client-locale';
 import { ValidationError } from '../../domain/errors';
 import { type AnswerError } from '../../domain/session-info/validate-responses';
 import { type ClientTokenService } from '../auth/client-tokens';
 import { rejectNulCharacters } from '../middleware/reject-nul';
-import { type PortalLocale, PROBLEM_TEXT, renderLinkProblem, renderOpenLink, renderPortalForm } from './render-form';
+import { readLogoDataUri } from '../../lib/studio-logo';
+import { type PortalFace, PROBLEM_TEXT, renderLinkProblem, renderOpenLink, renderPortalForm } from './render-form';
 
-const localeOf = async (ownerId: string): Promise<PortalLocale> => ((await findUserLocale(ownerId)) === 'en-US' ? 'en-US' : 'fr-FR');
+export interface PortalRouterDeps {
+  sequelize: Sequelize;
+  clientTokens: ClientTokenService;
+  /** Reads the studio's logo, inlined at the head of every page. */
+  s3: S3Client;
+  bucket: string;
+  logger: Logger;
+}
 
 /**
  * /portal/session-info: the client's form, server-rendered. The emailed link opens a page with
@@ -19,44 +30,64 @@ const localeOf = async (ownerId: string): Promise<PortalLocale> => ((await findU
  * The form carries the client token the link yields, so it can be posted again (corrections,
  * later changes) until that token expires.
  */
-export function buildPortalRouter({ sequelize, clientTokens }: { sequelize: Sequelize; clientTokens: ClientTokenService }): Router {
+export function buildPortalRouter({ sequelize, clientTokens, s3, bucket, logger }: PortalRouterDeps): Router {
   const router = Router();
+  /** A page for a link that leads to no client: French, as the service's first language, and no studio named. */
+  const NO_FACE: PortalFace = { locale: DEFAULT_LOCALE, studio: null };
+  /**
+   * The pages a client reads come in the language of the client account's contact (else the
+   * studio's), headed by the studio's name and logo (issue 19, part 4).
+   */
+  const faceOf = async (account: Pick<ClientAccountRow, 'owner_id' | 'contact_id'>): Promise<PortalFace> => {
+    const face = await loadClientFace(account.owner_id, account.contact_id);
+    if (!face) return NO_FACE;
+    // A logo that cannot be read now is left out: the page still opens, under the studio's name.
+    const logoDataUri = await readLogoDataUri({ s3, bucket, logger }, face.logoKey).catch((err: unknown) => {
+      logger.warn({ err, key: face.logoKey }, 'logo could not be read; portal page shown without it');
+      return null;
+    });
+    return { locale: face.locale, studio: { studioName: face.studioName, logoDataUri } };
+  };
   const send = (res: Response, status: number, html: string) => res.status(status).type('html').set('Cache-Control', 'no-store').set('Referrer-Policy', 'no-referrer').send(html);
 
-  async function showForm(res: Response, status: number, input: { clientToken: string; session: SessionRow; values?: Record<string, unknown>; errors?: AnswerError[]; saved?: boolean }) {
-    const locale = await localeOf(input.session.owner_id);
+  async function showForm(res: Response, status: number, input: { account: ClientAccountRow; clientToken: string; session: SessionRow; values?: Record<string, unknown>; errors?: AnswerError[]; saved?: boolean }) {
+    const face = await faceOf(input.account);
+    const { locale } = face;
     const info = await readClientInfo(input.session.id, input.session.owner_id);
     const errors = Object.fromEntries((input.errors ?? []).map((e) => [e.field_key, PROBLEM_TEXT[locale][e.problem] ?? e.message]));
     send(
       res,
       status,
-      renderPortalForm({ locale, sessionTitle: input.session.title, clientToken: input.clientToken, sessionId: input.session.id, fields: info.fields ?? [], values: input.values ?? info.responses, errors, saved: input.saved ?? false }),
+      renderPortalForm({ face, sessionTitle: input.session.title, clientToken: input.clientToken, sessionId: input.session.id, fields: info.fields ?? [], values: input.values ?? info.responses, errors, saved: input.saved ?? false }),
     );
   }
 
-  /** The session a link opens, once the link is known good; null when its client or session is gone. */
+  /** The client and session a link opens, once the link is known good; null when either is gone. */
   const sessionOfLink = async (link: Extract<RedeemResult, { ok: true }>) => {
     const account = link.sessionId ? await findClientAccount(link.clientAccountId) : null;
-    return account ? findClientSessionOrNull(account, link.sessionId!) : null;
+    const session = account ? await findClientSessionOrNull(account, link.sessionId!) : null;
+    return account && session ? { account, session } : null;
   };
-  const linkProblem = (res: Response, link: RedeemResult) => {
+  /** A used or expired link still names its client, who reads why in their language; an unknown one gets French. */
+  const linkProblem = async (res: Response, link: RedeemResult) => {
     const reason = link.ok ? 'unknown' : link.reason;
-    send(res, reason === 'unknown' ? 404 : 410, renderLinkProblem('fr-FR', reason));
+    const account = !link.ok && link.clientAccountId ? await findClientAccount(link.clientAccountId) : null;
+    send(res, reason === 'unknown' ? 404 : 410, renderLinkProblem(account ? await faceOf(account) : NO_FACE, reason));
   };
 
   router.get('/portal/session-info/:token', async (req: Request<{ token: string }>, res) => {
     const token = req.params.token.slice(0, 200);
     const link = await peekMagicLink(token);
-    const session = link.ok ? await sessionOfLink(link) : null;
-    if (!session) return linkProblem(res, link);
-    send(res, 200, renderOpenLink(await localeOf(session.owner_id), session.title, token));
+    const opened = link.ok ? await sessionOfLink(link) : null;
+    if (!opened) return linkProblem(res, link);
+    send(res, 200, renderOpenLink(await faceOf(opened.account), opened.session.title, token));
   });
 
   router.post('/portal/session-info/:token', async (req: Request<{ token: string }>, res) => {
     const link = await redeemMagicLink(sequelize, req.params.token.slice(0, 200));
-    const session = link.ok ? await sessionOfLink(link) : null;
-    if (!link.ok || !session) return linkProblem(res, link);
-    await showForm(res, 200, { clientToken: await clientTokens.issueClientToken(link.clientAccountId), session });
+    const opened = link.ok ? await sessionOfLink(link) : null;
+    if (!link.ok || !opened) return linkProblem(res, link);
+    await showForm(res, 200, { ...opened, clientToken: await clientTokens.issueClientToken(link.clientAccountId) });
   });
 
   router.post('/portal/session-info', express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 220 }), rejectNulCharacters, async (req, res) => {
@@ -67,13 +98,13 @@ export function buildPortalRouter({ sequelize, clientTokens }: { sequelize: Sequ
       account && typeof sessionId === 'string' && /^[0-9a-f-]{36}$/i.test(sessionId)
         ? await findClientSessionOrNull(account, sessionId)
         : null;
-    if (!session) return send(res, 410, renderLinkProblem('fr-FR', 'expired'));
+    if (!account || !session) return send(res, 410, renderLinkProblem(account ? await faceOf(account) : NO_FACE, 'expired'));
     try {
       await saveClientInfo(sequelize, { sessionId: session.id, ownerId: session.owner_id, responses: answers, via: 'CLIENT_PORTAL', requestId: req.requestId });
-      await showForm(res, 200, { clientToken, session, saved: true });
+      await showForm(res, 200, { account, clientToken, session, saved: true });
     } catch (err) {
       if (!(err instanceof ValidationError)) throw err;
-      await showForm(res, 400, { clientToken, session, values: answers, errors: err.details as AnswerError[] });
+      await showForm(res, 400, { account, clientToken, session, values: answers, errors: err.details as AnswerError[] });
     }
   });
 

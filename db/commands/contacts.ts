@@ -6,7 +6,7 @@ import { deleteOwned } from './delete-owned';
 import { recordDomainEvent } from './record-domain-event';
 
 export type ContactProps = Partial<
-  Pick<Contact, 'first_name' | 'last_name' | 'email' | 'phone_number' | 'street' | 'city' | 'zipcode' | 'country' | 'notes' | 'contact_type'>
+  Pick<Contact, 'first_name' | 'last_name' | 'email' | 'phone_number' | 'street' | 'city' | 'zipcode' | 'country' | 'notes' | 'contact_type' | 'locale'>
 >;
 
 /** Creates a contact and its CONTACT_CREATED event in one transaction. */

@@ -33,7 +33,8 @@ export async function issueMagicLink(clientAccountId: string, sessionId: string,
 
 export type RedeemResult =
   | { ok: true; clientAccountId: string; sessionId: string | null }
-  | { ok: false; reason: 'used' | 'expired' | 'unknown' };
+  /** A used or expired link still names its client: the page that says so speaks their language. */
+  | { ok: false; reason: 'used' | 'expired' | 'unknown'; clientAccountId?: string };
 
 /**
  * Checks a link without spending it: what the portal's first page needs. Mail scanners open links
@@ -42,8 +43,8 @@ export type RedeemResult =
 export async function peekMagicLink(token: string): Promise<RedeemResult> {
   const known = await MagicLinkToken.findOne({ where: { token_hash: hashMagicToken(token) } });
   if (!known) return { ok: false, reason: 'unknown' };
-  if (known.used_at) return { ok: false, reason: 'used' };
-  if (known.expires_at.getTime() <= Date.now()) return { ok: false, reason: 'expired' };
+  if (known.used_at) return { ok: false, reason: 'used', clientAccountId: known.client_account_id };
+  if (known.expires_at.getTime() <= Date.now()) return { ok: false, reason: 'expired', clientAccountId: known.client_account_id };
   return { ok: true, clientAccountId: known.client_account_id, sessionId: known.session_id };
 }
 
@@ -65,5 +66,5 @@ export async function redeemMagicLink(sequelize: Sequelize, token: string): Prom
   }
   const known = await MagicLinkToken.findOne({ where: { token_hash: hash } });
   if (!known) return { ok: false, reason: 'unknown' };
-  return { ok: false, reason: known.used_at ? 'used' : 'expired' };
+  return { ok: false, reason: known.used_at ? 'used' : 'expired', clientAccountId: known.client_account_id };
 }

@@ -1,4 +1,5 @@
 import { BelongsTo, Column, DataType, ForeignKey, Table } from 'sequelize-typescript';
+import { type UserLocale } from '../../domain/accounts/users';
 import { IdModel } from './base/IdModel';
 import { User } from './User';
 
@@ -38,6 +39,10 @@ export class Contact extends IdModel {
 
   @Column({ type: DataType.STRING(50) })
   declare contact_type: string | null;
+
+  /** The language the contact reads; null follows the studio's (users.locale). */
+  @Column({ type: DataType.STRING(5) })
+  declare locale: UserLocale | null;
 
   // Associations
 

@@ -2,6 +2,7 @@ import { Contact } from '../models/Contact';
 import { type Invoice } from '../models/Invoice';
 import { type Quote } from '../models/Quote';
 import { findEmailTemplate } from './email-templates';
+import { clientLocale } from '../../domain/accounts/client-locale';
 import { type UserLocale } from '../../domain/accounts/users';
 import { ValidationError } from '../../domain/errors';
 import { renderVariables } from '../../domain/emails/render-variables';
@@ -21,21 +22,23 @@ const day = (value: string | null | undefined, locale: UserLocale) => (value ? n
 
 /**
  * The email a quote or invoice would be sent with: the owner's `quote-sent` / `invoice-sent`
- * template (or the one named), variables filled in (escaped in the html), amounts and dates in the
- * studio's language. Nothing is sent or stored.
+ * template (or the one named), variables filled in (escaped in the html), in the language of the
+ * client it goes to (the contact's locale, else the studio's): the template in that language,
+ * amounts and dates written for it. Nothing is sent or stored.
  */
 export async function previewDocumentEmail(kind: 'quote' | 'invoice', document: Quote | Invoice, owner: { id: string; locale: UserLocale; timeZone: string }, emailTemplateId?: string | null): Promise<EmailPreview> {
-  const template = await findEmailTemplate(owner.id, owner.locale, kind === 'quote' ? 'quote-sent' : 'invoice-sent', emailTemplateId);
-  if (!template) throw new ValidationError(`No ${kind} email template exists; create one or restore the defaults`);
   const contact = document.contact_id ? await Contact.findOne({ where: { id: document.contact_id, owner_id: owner.id } }) : null;
+  const locale = clientLocale(contact, owner);
+  const template = await findEmailTemplate(owner.id, locale, kind === 'quote' ? 'quote-sent' : 'invoice-sent', emailTemplateId);
+  if (!template) throw new ValidationError(`No ${kind} email template exists; create one or restore the defaults`);
   const plain = document.get({ plain: true }) as { valid_until?: string | null; due_date?: string | null };
   const variables: Record<string, string> = {
     'contact.first_name': contact?.first_name ?? '',
     [`${kind}.number`]: displayNumber(document, owner.timeZone),
     [`${kind}.title`]: document.title,
-    [`${kind}.amount`]: formatMoney(toHundredths(document.amount), owner.locale),
-    'quote.valid_until': day(plain.valid_until, owner.locale),
-    'invoice.due_date': day(plain.due_date, owner.locale),
+    [`${kind}.amount`]: formatMoney(toHundredths(document.amount), locale),
+    'quote.valid_until': day(plain.valid_until, locale),
+    'invoice.due_date': day(plain.due_date, locale),
   };
   return {
     to: contact?.email ?? null,

@@ -25,6 +25,8 @@ export interface DemoContact {
   country: string;
   contact_type: 'client' | 'prospect';
   notes?: string;
+  /** The language the contact reads; absent follows the studio's (French). */
+  locale?: 'en-US';
 }
 
 export const DEMO_CONTACTS: readonly DemoContact[] = [
@@ -37,10 +39,10 @@ export const DEMO_CONTACTS: readonly DemoContact[] = [
   { key: 'jerome', first_name: 'Jérôme', last_name: 'Garnier', email: 'j.garnier@atelier-garnier.example.fr', phone_number: '+33 5 56 12 34 56', street: '45 quai des Chartrons', city: 'Bordeaux', zipcode: '33000', country: 'France', contact_type: 'client', notes: 'Atelier Garnier – portraits d’équipe et locaux.' },
   { key: 'noemie', first_name: 'Noémie', last_name: 'Faure', email: 'noemie.faure@example.fr', phone_number: '+33 6 21 43 65 87', street: '19 rue de la Roquette', city: 'Paris', zipcode: '75011', country: 'France', contact_type: 'prospect' },
   { key: 'helene', first_name: 'Hélène', last_name: 'Bonnet', email: 'helene.bonnet@example.fr', phone_number: '+33 4 50 11 22 33', street: '2 quai de la Tournette', city: 'Annecy', zipcode: '74000', country: 'France', contact_type: 'prospect' },
-  { key: 'emily', first_name: 'Emily', last_name: 'Carter', email: 'emily.carter@example.com', phone_number: '+1 212 555 0142', street: '221 W 79th St', city: 'New York', zipcode: '10024', country: 'United States', contact_type: 'client' },
-  { key: 'james', first_name: 'James', last_name: "O'Connor", email: 'james.oconnor@example.com', phone_number: '+1 212 555 0178', street: '221 W 79th St', city: 'New York', zipcode: '10024', country: 'United States', contact_type: 'client' },
-  { key: 'olivia', first_name: 'Olivia', last_name: 'Bennett', email: 'olivia.bennett@example.com', phone_number: '+1 718 555 0117', street: '88 Berry St', city: 'Brooklyn', zipcode: '11249', country: 'United States', contact_type: 'prospect' },
-  { key: 'michael', first_name: 'Michael', last_name: 'Thompson', email: 'm.thompson@thompsonco.example.com', phone_number: '+1 646 555 0193', street: '350 Fifth Avenue', city: 'New York', zipcode: '10118', country: 'United States', contact_type: 'client', notes: 'Thompson & Co – yearly team headshots.' },
+  { key: 'emily', first_name: 'Emily', last_name: 'Carter', email: 'emily.carter@example.com', phone_number: '+1 212 555 0142', street: '221 W 79th St', city: 'New York', zipcode: '10024', country: 'United States', contact_type: 'client', locale: 'en-US' },
+  { key: 'james', first_name: 'James', last_name: "O'Connor", email: 'james.oconnor@example.com', phone_number: '+1 212 555 0178', street: '221 W 79th St', city: 'New York', zipcode: '10024', country: 'United States', contact_type: 'client', locale: 'en-US' },
+  { key: 'olivia', first_name: 'Olivia', last_name: 'Bennett', email: 'olivia.bennett@example.com', phone_number: '+1 718 555 0117', street: '88 Berry St', city: 'Brooklyn', zipcode: '11249', country: 'United States', contact_type: 'prospect', locale: 'en-US' },
+  { key: 'michael', first_name: 'Michael', last_name: 'Thompson', email: 'm.thompson@thompsonco.example.com', phone_number: '+1 646 555 0193', street: '350 Fifth Avenue', city: 'New York', zipcode: '10118', country: 'United States', contact_type: 'client', notes: 'Thompson & Co – yearly team headshots.', locale: 'en-US' },
 ];
 
 export interface DemoSession {

@@ -19,6 +19,7 @@ const VARIANTS: Record<ImportEntity, Record<string, readonly string[]>> = {
     country: ['Country', 'Address 1 - Country', 'Pays'],
     notes: ['Notes', 'Remarques'],
     contact_type: ['Contact Type', 'contact type', 'type', 'Type de contact'],
+    locale: ['Locale', 'Language', 'Langue'],
   },
   sessions: {
     title: ['Title', 'Titre'],

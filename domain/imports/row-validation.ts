@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { supportedLocale } from '../accounts/client-locale';
 import { INVOICE_STATUSES, LEGACY_INVOICE_STATUSES, QUOTE_STATUSES } from '../invoicing/statuses';
 import { SESSION_STATUSES } from '../sessions/session-status';
 import { type CellDateTime, parseAmount, parseDateOnly, parseDateTime } from './cell-values';
@@ -46,6 +47,16 @@ const dateTime = z
   .transform((s, ctx): CellDateTime => parseDateTime(s) ?? (ctx.addIssue({ code: 'custom', message: 'is not a date (YYYY-MM-DD, optionally with a time)' }), z.NEVER))
   .optional();
 
+/** Language names a studio may type instead of a code. */
+const LANGUAGE_NAMES = new Map([['english', 'en'], ['anglais', 'en'], ['french', 'fr'], ['français', 'fr'], ['francais', 'fr']]);
+/** The language the contact reads: fr-FR or en-US (`en`, `English`, `fr-CA`, `Français`… are read as one of them); empty keeps the studio's. */
+const locale = z
+  .string()
+  .transform((s, ctx) =>
+    s === '' ? undefined : (supportedLocale(LANGUAGE_NAMES.get(s.toLowerCase()) ?? s) ?? (ctx.addIssue({ code: 'custom', message: 'must be fr-FR or en-US' }), z.NEVER)),
+  )
+  .optional();
+
 const ContactRow = z
   .object({
     first_name: text(100),
@@ -58,6 +69,7 @@ const ContactRow = z
     country: text(100),
     notes: text(10_000),
     contact_type: text(50),
+    locale,
   })
   .refine((c) => Boolean(c.first_name || c.last_name), { message: 'or last_name is required', path: ['first_name'] });
 

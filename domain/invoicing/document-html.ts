@@ -1,4 +1,5 @@
 import { type UserLocale } from '../accounts/users';
+import { isImageDataUri } from '../storage/image-types';
 import { companyLines, type DocumentCompany, type DocumentPayment, paymentLines } from './company-lines';
 
 /** What a quote or invoice pdf shows, already computed (amounts in cents). */
@@ -14,6 +15,8 @@ export interface DocumentView {
   status: string;
   /** The studio: its company profile, or its account name before it has one. */
   company: DocumentCompany;
+  /** The studio's uploaded logo as a `data:` URI, above its name; null or absent without one. */
+  logoDataUri?: string | null;
   /** Bank details, terms and legal mentions from the company profile; null without one. */
   payment: DocumentPayment | null;
   client: { name: string; email: string | null; address: string[] } | null;
@@ -60,14 +63,15 @@ export function documentHtml(view: DocumentView): string {
     )
     .join('');
   const vatRows = view.vat.map((v) => `<tr><td>${num(v.percent)} %</td><td class="n">${money(v.baseCents)}</td><td class="n">${money(v.vatCents)}</td></tr>`).join('');
-  const company = `<div class="company"><strong>${esc(view.company.name)}</strong>${companyLines(view.company, view.locale)
+  const logo = isImageDataUri(view.logoDataUri) ? `<img class="logo" src="${esc(view.logoDataUri)}" alt="${esc(view.company.name)}"><br>` : '';
+  const company = `<div class="company">${logo}<strong>${esc(view.company.name)}</strong>${companyLines(view.company, view.locale)
     .map((line) => `<br>${esc(line)}`)
     .join('')}</div>`;
   const payment = paymentLines(view.payment, view.kind, view.locale);
   const client = view.client ? `<div class="client"><em>${w.client}</em><br><strong>${esc(view.client.name)}</strong><br>${view.client.address.map(esc).join('<br>')}${view.client.email ? `<br>${esc(view.client.email)}` : ''}</div>` : '';
   return `<!doctype html><html lang="${view.locale.slice(0, 2)}"><head><meta charset="utf-8"><style>
 body{font-family:'DejaVu Sans',sans-serif;font-size:10pt;color:#1d2330;margin:0}
-.head{display:flex;justify-content:space-between;margin-bottom:18px}.client{text-align:right}
+.logo{max-height:60px;max-width:200px;margin-bottom:6px}.head{display:flex;justify-content:space-between;margin-bottom:18px}.client{text-align:right}
 h1{font-size:16pt;margin:0 0 4px}table{width:100%;border-collapse:collapse;margin-top:12px}
 th{background:#eef1f6;text-align:left;padding:5px}td{padding:5px;border-bottom:1px solid #e3e7ee;vertical-align:top}
 .n{text-align:right;white-space:nowrap}tr.text td{font-style:italic;color:#444}.totals{width:45%;margin-left:55%}

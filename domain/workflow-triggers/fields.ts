@@ -1,6 +1,6 @@
 import { type DomainEntityType, type DomainEventType } from '../events/domain-event';
 
-const CONTACT_FIELDS = ['id', 'first_name', 'last_name', 'email', 'phone_number', 'street', 'city', 'zipcode', 'country', 'contact_type', 'created_at'] as const;
+const CONTACT_FIELDS = ['id', 'first_name', 'last_name', 'email', 'phone_number', 'street', 'city', 'zipcode', 'country', 'contact_type', 'locale', 'created_at'] as const;
 const prefixed = (relation: string, fields: readonly string[]) => fields.map((f) => `${relation}.${f}`);
 
 /**

@@ -67,6 +67,24 @@ describe('contacts', () => {
     expect(JSON.stringify(res.body)).not.toMatch(/at \w+ \(/); // no stack trace
   });
 
+  it("keeps the language the contact reads: null follows the studio's, en-US or fr-FR, anything else is a 400", async () => {
+    const created = await request(t.app).post('/api/contacts').set(as(alice)).send({ first_name: 'Emily', locale: 'en-US' }).expect(201);
+    expect(created.body.locale).toBe('en-US');
+    expect((await request(t.app).get(`/api/contacts/${created.body.id}`).set(as(alice)).expect(200)).body.locale).toBe('en-US');
+    expect((await request(t.app).patch(`/api/contacts/${created.body.id}`).set(as(alice)).send({ locale: 'fr-FR' }).expect(200)).body.locale).toBe('fr-FR');
+    // A change of another field leaves it as it is; null gives it back to the studio.
+    expect((await request(t.app).put(`/api/contacts/${created.body.id}`).set(as(alice)).send({ city: 'Boston' }).expect(200)).body.locale).toBe('fr-FR');
+    expect((await request(t.app).put(`/api/contacts/${created.body.id}`).set(as(alice)).send({ locale: null }).expect(200)).body.locale).toBeNull();
+    expect((await request(t.app).post('/api/contacts').set(as(alice)).send({ first_name: 'Anne' }).expect(201)).body.locale).toBeNull();
+    for (const locale of ['de-DE', 'en', 'EN-US', 42]) {
+      const refused = await request(t.app).post('/api/contacts').set(as(alice)).send({ first_name: 'Hans', locale });
+      expect(refused.status).toBe(400);
+      expect(refused.body.details.map((d: { path: string }) => d.path)).toContain('locale');
+    }
+    expect((await request(t.app).patch(`/api/contacts/${created.body.id}`).set(as(alice)).send({ locale: 'es-ES' })).status).toBe(400);
+    expect((await request(t.app).get(`/api/contacts/${created.body.id}`).set(as(alice)).expect(200)).body.locale).toBeNull();
+  });
+
   it('refuses an update that leaves the contact without a name', async () => {
     const contact = await buildContact(t.app, alice, { first_name: 'Anaïs', last_name: null });
     const res = await request(t.app).patch(`/api/contacts/${contact.id}`).set(as(alice)).send({ first_name: '' });

@@ -38,6 +38,7 @@ interface StoredDocument {
   id: string;
   title: string;
   amount: string;
+  contact_id: string | null;
   items: (LineInput & { total: string })[];
 }
 
@@ -47,7 +48,8 @@ const pdfText = async (url: string, name: string) => {
   // Intl writes French thousands with a narrow no-break space: read them as plain spaces.
   return execFileSync('pdftotext', ['-layout', file, '-']).toString('utf8').replace(/[\u202f\u00a0]/g, ' ');
 };
-const frenchEuros = (amount: string) => new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(Number(amount)).replace(/[\u202f\u00a0]/g, ' ');
+const euros = (amount: string, locale: 'fr-FR' | 'en-US' = 'fr-FR') => new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(Number(amount)).replace(/[\u202f\u00a0]/g, ' ');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('demo documents', () => {
   it.each([
@@ -63,7 +65,10 @@ describe('demo documents', () => {
       expect(document.items.map((i) => i.total)).toEqual(totals.lines.map((l) => centsToDecimal(l.totalCents)));
       const link = await request(t.app).get(`/api/${plural}/${document.id}/pdf`).set({ Authorization: `Bearer ${token}` }).expect(200);
       const text = await pdfText(link.body.url, `${plural}-${document.id}`);
-      expect(text).toMatch(new RegExp(`Total TTC\\s+${frenchEuros(document.amount).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+      // In the language of the client it is for: the demo's American contacts read English.
+      const reader = document.contact_id ? ((await request(t.app).get(`/api/contacts/${document.contact_id}`).set({ Authorization: `Bearer ${token}` }).expect(200)).body.locale as 'en-US' | null) : null;
+      const total = reader === 'en-US' ? 'Total incl\\. tax' : 'Total TTC';
+      expect(text).toMatch(new RegExp(`${total}\\s+${escapeRegExp(euros(document.amount, reader ?? 'fr-FR'))}`));
     }
   });
 

@@ -77,6 +77,24 @@ describe('contacts from csv', () => {
     ]);
   });
 
+  it('reads the language a contact reads from a Language column (en, English, fr-FR…); an empty cell follows the studio, an update keeps the stored one', async () => {
+    const owner = await buildUser(t.app);
+    const existing = await buildContact(t.app, owner, { first_name: 'Emily', last_name: 'Carter', email: 'emily@example.com', locale: 'en-US' });
+    const csv = Buffer.from('First Name,Last Name,Email,Language\nEmily,Carter,emily@example.com,\nJames,Reed,james@example.com,English\nLéa,Moreau,lea@example.fr,fr-FR\nAnna,Petit,anna@example.fr,\nHans,Bauer,hans@example.de,Deutsch\n');
+    const res = await upload(owner, '/api/import/contacts', csv, 'c.csv', 'text/csv', { updateExisting: 'true' });
+    expect(res.status).toBe(200);
+    expect(res.body.mapping).toMatchObject({ Language: 'locale' });
+    expect(res.body).toMatchObject({ created: 3, updated: 1, skipped: 1 });
+    expect(res.body.errors).toEqual([expect.objectContaining({ line: 6, message: 'locale must be fr-FR or en-US' })]);
+    const stored = await rows('SELECT id, first_name, locale FROM contacts WHERE owner_id = $1 ORDER BY first_name', [owner.id]);
+    expect(stored).toEqual([
+      { id: expect.any(String), first_name: 'Anna', locale: null },
+      { id: existing.id, first_name: 'Emily', locale: 'en-US' },
+      { id: expect.any(String), first_name: 'James', locale: 'en-US' },
+      { id: expect.any(String), first_name: 'Léa', locale: 'fr-FR' },
+    ]);
+  });
+
   it('updates matches with updateExisting, handles in-file duplicates, and a double submit imports once', async () => {
     const owner = await buildUser(t.app);
     const existing = await buildContact(t.app, owner, { first_name: 'Anna', last_name: 'Petit', email: 'anna@example.fr', city: 'Lyon' });

@@ -38,7 +38,7 @@ const taskRuns = async (user: TestUser, sessionId: string) => (await request(t.a
 const finishedRun = (user: TestUser, sessionId: string, name: string, timeoutMs = 60_000) =>
   eventually(`"${name}" to finish`, async () => (await taskRuns(user, sessionId)).find((r) => r.task_name === name && !['PENDING', 'RUNNING'].includes(r.status)), timeoutMs);
 
-type Mail = { to: { address: string }[]; subject: string; text: string };
+type Mail = { to: { address: string }[]; subject: string; text: string; html?: string };
 const mailsTo = async (address: string) => ((await (await fetch(`${process.env.MAILDEV_URL}/email`)).json()) as Mail[]).filter((m) => m.to.some((to) => to.address === address));
 
 async function trigger(user: TestUser, workflowId: string, body: Record<string, unknown>) {
@@ -153,6 +153,40 @@ describe('session workflows applied by triggers (real worker)', () => {
     await request(t.app).patch(`/api/sessions/${lone.id}`).set(as(studio)).send({ status: 'VALIDATED' }).expect(200);
     expect(await finishedRun(studio, lone.id, 'Send a reminder SMS')).toMatchObject({ status: 'FAILED', error: expect.stringMatching(/No phone number/) });
     expect(await finishedRun(studio, lone.id, 'Send the session-info form', 90_000)).toMatchObject({ status: 'FAILED', error: expect.stringMatching(/session info template/i) });
+  });
+
+  it("an English contact of a French studio gets the SMS and email tasks in English (the templates in the contact's language, the date written for it)", async () => {
+    const studio = await buildUser(t.app, { locale: 'fr-FR' });
+    const workflow = (
+      await request(t.app)
+        .post('/api/workflows')
+        .set(as(studio))
+        .send({
+          name: 'Accueil',
+          tasks: [
+            { name: 'Rappel', task_type: 'AUTOMATIC_SMS', actions: [{ action_type: 'AUTOMATIC_SMS', config: { sms_template_business_key: 'session-reminder' } }] },
+            { name: 'Questionnaire', task_type: 'AUTOMATIC_EMAIL', actions: [{ action_type: 'AUTOMATIC_EMAIL', config: { email_template_business_key: 'session-info-invite' } }] },
+          ],
+        })
+        .expect(201)
+    ).body as { id: string };
+    const place = `Boston-${crypto.randomUUID().slice(0, 8)}`;
+    await trigger(studio, workflow.id, { name: 'Boston', trigger_event: 'SESSION_CREATED', conditions: { operator: 'AND', conditions: [{ field: 'location', operator: 'equals', value: place }] } });
+
+    const phone = `+1617${crypto.randomInt(1_000_000, 9_999_999)}`;
+    const email = `emily-${crypto.randomUUID()}@example.com`;
+    const emily = await buildContact(t.app, studio, { first_name: 'Emily', email, phone_number: phone, locale: 'en-US' });
+    const session = (await request(t.app).post('/api/sessions').set(as(studio)).send({ title: 'Family portrait', location: place, contact_id: emily.id, start_date: '2027-03-02T15:00:00Z' }).expect(201)).body as { id: string };
+
+    expect(await finishedRun(studio, session.id, 'Rappel')).toMatchObject({ status: 'COMPLETED', metadata: expect.objectContaining({ message_source: 'sms_template' }) });
+    const [sms] = await smsTo(phone);
+    expect(sms.body).toMatch(/^Hi Emily, a quick reminder: your session "Family portrait" is on Tuesday, March 2, 2027 at .+\. See you soon!$/);
+    expect(await finishedRun(studio, session.id, 'Questionnaire')).toMatchObject({ status: 'COMPLETED', metadata: expect.objectContaining({ recipient_email: email }) });
+    const [mail] = await eventually('the task email', async () => ((await mailsTo(email)).length ? mailsTo(email) : undefined));
+    expect(mail.subject).toBe('Let\'s prepare your session "Family portrait"');
+    expect(mail.text).toContain('Hi Emily');
+    // The studio's name heads the html (its account name: no company profile, no logo).
+    expect(mail.html).toMatch(/^<div class="studio"><strong class="studio-name">Studio Lumière<\/strong><\/div>/);
   });
 
   it('two triggers applying the same workflow to one session start it once: one job run, one SMS, both executions recorded', async () => {

@@ -1,5 +1,6 @@
 import { PermanentObjectError, InvalidObjectKeyError } from '../../domain/storage/errors';
-import { detectImageType } from '../../domain/storage/image-types';
+import { studioHeadHtml } from '../../domain/accounts/studio-head';
+import { detectImageType, imageDataUri, imageDimensions, isImageDataUri } from '../../domain/storage/image-types';
 import { linkExpiration } from '../../domain/storage/link-expiration';
 import { keyNamesUser, validateObjectKey } from '../../domain/storage/object-keys';
 import { assertCleanupMayDelete, isTemporaryKey, partitionDeletable, PERMANENT_PREFIXES } from '../../domain/storage/prefixes';
@@ -81,5 +82,33 @@ describe('image type from the bytes', () => {
     expect(detectImageType(Buffer.from('GIF89a'))).toBeNull();
     expect(detectImageType(Buffer.from('RIFF\u0000\u0000\u0000\u0000WAVE', 'latin1'))).toBeNull();
     expect(detectImageType(new Uint8Array())).toBeNull();
+  });
+});
+
+describe('the studio logo in html and docx', () => {
+  const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+  // SOI, an APP0 segment, then a baseline frame header (SOF0) of 640×480.
+  const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x04, 0x4a, 0x46, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x01, 0xe0, 0x02, 0x80, 0x03, 0x01, 0x22, 0x00]);
+
+  it('reads the size of a png and a jpeg, and nothing of anything else', () => {
+    expect(imageDimensions(PNG)).toEqual({ width: 1, height: 1 });
+    expect(imageDimensions(JPEG)).toEqual({ width: 640, height: 480 });
+    expect(imageDimensions(Buffer.from('not an image'))).toBeNull();
+    expect(imageDimensions(JPEG.subarray(0, 12))).toBeNull();
+  });
+
+  it('inlines only accepted images, and only such a data URI becomes an image source', () => {
+    const uri = imageDataUri(PNG)!;
+    expect(uri).toMatch(/^data:image\/png;base64,/);
+    expect(isImageDataUri(uri)).toBe(true);
+    expect(imageDataUri(Buffer.from('<svg onload="x()">'))).toBeNull();
+    for (const bad of ['javascript:alert(1)', 'data:image/svg+xml;base64,PHN2Zz4=', 'data:image/png;base64,AAA" onerror="x()', 'https://evil.example/logo.png']) expect(isImageDataUri(bad)).toBe(false);
+  });
+
+  it('heads with the escaped name, and the logo only when it is a safe data URI', () => {
+    const uri = imageDataUri(PNG)!;
+    expect(studioHeadHtml({ studioName: 'Atelier <b>&</b> "Fils"', logoDataUri: null })).toBe('<div class="studio"><strong class="studio-name">Atelier &lt;b&gt;&amp;&lt;/b&gt; &quot;Fils&quot;</strong></div>');
+    expect(studioHeadHtml({ studioName: 'A', logoDataUri: uri })).toContain(`<img class="studio-logo" src="${uri}" alt="A"`);
+    expect(studioHeadHtml({ studioName: 'A', logoDataUri: 'javascript:alert(1)' })).not.toContain('<img');
   });
 });

@@ -13,6 +13,15 @@ describe('row validation per entity', () => {
     expect(validateRow('contacts', { first_name: 'A', zipcode: '1'.repeat(21) })).toEqual({ ok: false, message: 'zipcode is longer than 20 characters' });
   });
 
+  it("contacts read the language they read as fr-FR or en-US; an empty cell keeps the studio's", () => {
+    for (const [cell, locale] of [['en-US', 'en-US'], ['en', 'en-US'], ['English', 'en-US'], ['fr_CA', 'fr-FR'], ['Français', 'fr-FR']]) {
+      expect(validateRow('contacts', { first_name: 'A', locale: cell })).toEqual({ ok: true, value: { first_name: 'A', locale } });
+    }
+    const empty = validateRow('contacts', { first_name: 'A', locale: '' });
+    expect(empty.ok && empty.value.locale).toBeUndefined();
+    expect(validateRow('contacts', { first_name: 'A', locale: 'Deutsch' })).toEqual({ ok: false, message: 'locale must be fr-FR or en-US' });
+  });
+
   it('contacts fall back on full_name only when both names are absent', () => {
     expect(validateRow('contacts', { full_name: 'Marie Curie' })).toEqual({ ok: true, value: { first_name: 'Marie', last_name: 'Curie' } });
     expect(validateRow('contacts', { full_name: 'Marie Curie', last_name: 'Sklodowska' })).toEqual({ ok: true, value: { last_name: 'Sklodowska' } });
