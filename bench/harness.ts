@@ -212,3 +212,19 @@ export async function startStackWithApi(opts: { dataDirName: string; concurrency
   await waitFor('the api (GET /health)', async () => (await fetch(`${baseUrl}/health`)).status === 200, 10_000, 250);
   return { baseUrl, databaseUrl };
 }
+
+/** One request with a JSON body (or none) over `agent`; the whole answer. */
+export function httpSend(method: string, url: string, headers: http.OutgoingHttpHeaders, agent: http.Agent, json?: unknown): Promise<{ status: number; body: Buffer }> {
+  const payload = json === undefined ? undefined : Buffer.from(JSON.stringify(json));
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers: payload ? { ...headers, 'content-type': 'application/json', 'content-length': payload.length } : { ...headers, 'content-length': 0 }, agent, timeout: 30_000 }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error(`${method} ${url} timed out`)));
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
