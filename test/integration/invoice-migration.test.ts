@@ -1,0 +1,201 @@
+// The legal-invoicing migration (issue 20) on a database holding invoices in each old status: a
+// scratch database on the test stack's PostgreSQL, migrated up to the migration before it, filled
+// with plain SQL as the old schema allowed, then migrated the rest of the way (and down and up
+// again). The test stack's own database is never touched.
+import crypto from 'node:crypto';
+import { Client } from 'pg';
+import { QueryTypes } from 'sequelize';
+import { type Sequelize } from 'sequelize-typescript';
+import { drawDocumentNumber } from '../../db/commands/document-numbers';
+import { createMigrator } from '../../db/migrator';
+import { createSequelize } from '../../db/sequelize';
+
+const BEFORE = '2026.11.23T22.10.00.session-type-questionnaire';
+const LEGAL_INVOICING = '2026.11.24T00.00.00.legal-invoicing';
+
+const scratchName = `invoice_migration_${crypto.randomBytes(4).toString('hex')}`;
+let admin: Client;
+let sequelize: Sequelize;
+
+const sql = <T extends object>(statement: string, bind: unknown[] = []): Promise<T[]> => sequelize.query<T>(statement, { bind, type: QueryTypes.SELECT });
+
+/** Old-schema rows: two Paris studios, invoices in DRAFT, SENT, PAID (card, wallet, neither) and OVERDUE. */
+async function insertOldInvoices(): Promise<{ a: string; b: string; ids: Record<string, string> }> {
+  const [{ id: org }] = await sql<{ id: string }>(`INSERT INTO organizations (name) VALUES ('Migration org') RETURNING id`);
+  const user = async (email: string) =>
+    (await sql<{ id: string }>(`INSERT INTO users (org_id, email, password_hash, time_zone) VALUES ($1, $2, 'x', 'Europe/Paris') RETURNING id`, [org, email]))[0].id;
+  const a = await user('studio-a@migration.test');
+  const b = await user('studio-b@migration.test');
+  const ids: Record<string, string> = {};
+  // Inserted out of creation order: numbers follow created_at, not the insert.
+  const invoice = async (key: string, owner: string, status: string, createdAt: string, amount: string, paidAt: string | null = null) => {
+    const [row] = await sql<{ id: string }>(
+      `INSERT INTO invoices (owner_id, title, amount, status, paid_at, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING id`,
+      [owner, `Facture ${key}`, amount, status, paidAt, createdAt],
+    );
+    ids[key] = row.id;
+  };
+  await invoice('aWallet', a, 'PAID', '2026-02-01T09:00:00Z', '80.00', '2026-02-03T10:00:00Z');
+  await invoice('aSent', a, 'SENT', '2025-03-01T10:00:00Z', '100.00');
+  await invoice('aDraft', a, 'DRAFT', '2025-06-01T10:00:00Z', '50.00');
+  // 23:30 in Paris on 31 December: still 2025.
+  await invoice('aCard', a, 'PAID', '2025-12-31T22:30:00Z', '120.00', '2026-01-05T08:00:00Z');
+  // 00:30 in Paris on 1 January: 2026, though it is 2025 in UTC.
+  await invoice('aOverdue', a, 'OVERDUE', '2025-12-31T23:30:00Z', '90.00');
+  await invoice('aOther', a, 'PAID', '2026-02-15T09:00:00Z', '70.00', '2026-03-01T12:00:00Z');
+  await invoice('bCard', b, 'PAID', '2026-01-10T09:00:00Z', '200.00', '2026-01-11T09:00:00Z');
+  await invoice('bSent', b, 'SENT', '2025-12-31T23:30:00Z', '60.00');
+  await invoice('bDraft', b, 'DRAFT', '2026-01-01T12:00:00Z', '10.00');
+
+  await sql(`INSERT INTO cardprovider_payments (invoice_id, payment_intent_id, amount, currency, status) VALUES ($1, 'pi_mig_a', 120.00, 'eur', 'succeeded')`, [ids.aCard]);
+  await sql(`INSERT INTO cardprovider_payments (invoice_id, payment_intent_id, amount, currency, status) VALUES ($1, 'pi_mig_a_failed', 120.00, 'eur', 'failed')`, [ids.aCard]);
+  await sql(`INSERT INTO cardprovider_payments (invoice_id, payment_intent_id, amount, currency, status) VALUES ($1, 'pi_mig_b', 200.00, 'eur', 'succeeded')`, [ids.bCard]);
+  await sql(`INSERT INTO walletprovider_payments (invoice_id, order_id, amount, currency, status) VALUES ($1, 'WALLET-MIG-A', 80.00, 'EUR', 'COMPLETED')`, [ids.aWallet]);
+  // A failed card attempt on the invoice paid otherwise: it gives no ledger row.
+  await sql(`INSERT INTO cardprovider_payments (invoice_id, payment_intent_id, amount, currency, status) VALUES ($1, 'pi_mig_other_failed', 70.00, 'eur', 'failed')`, [ids.aOther]);
+  return { a, b, ids };
+}
+
+interface InvoiceRow {
+  id: string;
+  status: string;
+  number: string | null;
+  issued_at: Date | null;
+  created_at: Date;
+  payment_status: string;
+  amount: string;
+  amount_paid: string;
+  balance_due: string;
+  paid_at: Date | null;
+}
+
+interface LedgerRow {
+  id: string;
+  invoice_id: string;
+  kind: string;
+  method: string;
+  amount: string;
+  currency: string;
+  provider_reference: string | null;
+  received_at: Date;
+}
+
+const invoicesById = async () => new Map((await sql<InvoiceRow>('SELECT id, status, number, issued_at, created_at, payment_status, amount, amount_paid, balance_due, paid_at FROM invoices')).map((r) => [r.id, r]));
+const ledger = () => sql<LedgerRow>('SELECT id, invoice_id, kind, method, amount, currency, provider_reference, received_at FROM invoice_payments ORDER BY invoice_id');
+
+/** Everything the migration promises about these rows; run after each `up`. */
+async function expectMigrated({ a, b, ids }: Awaited<ReturnType<typeof insertOldInvoices>>): Promise<void> {
+  const rows = await invoicesById();
+  const of = (key: string) => rows.get(ids[key])!;
+
+  for (const key of ['aDraft', 'bDraft']) expect(of(key)).toMatchObject({ status: 'DRAFT', number: null, issued_at: null, payment_status: 'UNPAID' });
+
+  const numbers = Object.fromEntries(Object.keys(ids).map((key) => [key, of(key).number]));
+  expect(numbers).toEqual({
+    aSent: 'F-2025-00001',
+    aCard: 'F-2025-00002',
+    aOverdue: 'F-2026-00001',
+    aWallet: 'F-2026-00002',
+    aOther: 'F-2026-00003',
+    bSent: 'F-2026-00001',
+    bCard: 'F-2026-00002',
+    aDraft: null,
+    bDraft: null,
+  });
+  for (const key of ['aSent', 'aCard', 'aOverdue', 'aWallet', 'aOther', 'bSent', 'bCard']) {
+    expect(of(key).status).toBe('ISSUED');
+    expect(of(key).issued_at?.toISOString()).toBe(of(key).created_at.toISOString());
+  }
+  for (const key of ['aSent', 'aOverdue', 'bSent']) {
+    expect(of(key)).toMatchObject({ payment_status: 'UNPAID', amount_paid: '0.00', balance_due: of(key).amount, paid_at: null });
+  }
+  for (const key of ['aCard', 'aWallet', 'aOther', 'bCard']) {
+    expect(of(key)).toMatchObject({ payment_status: 'PAID', amount_paid: of(key).amount, balance_due: '0.00' });
+  }
+
+  const payments = await ledger();
+  expect(payments).toHaveLength(4);
+  const paymentOf = (key: string) => {
+    const found = payments.filter((p) => p.invoice_id === ids[key]);
+    expect(found).toHaveLength(1);
+    return found[0];
+  };
+  expect(paymentOf('aCard')).toMatchObject({ kind: 'payment', method: 'card', amount: '120.00', currency: 'EUR', provider_reference: 'pi_mig_a' });
+  expect(paymentOf('aCard').received_at.toISOString()).toBe('2026-01-05T08:00:00.000Z');
+  expect(paymentOf('bCard')).toMatchObject({ method: 'card', amount: '200.00', provider_reference: 'pi_mig_b' });
+  expect(paymentOf('aWallet')).toMatchObject({ kind: 'payment', method: 'wallet', amount: '80.00', currency: 'EUR', provider_reference: 'WALLET-MIG-A' });
+  expect(paymentOf('aOther')).toMatchObject({ kind: 'payment', method: 'other', amount: '70.00', provider_reference: null });
+  expect(paymentOf('aOther').received_at.toISOString()).toBe('2026-03-01T12:00:00.000Z');
+
+  // The provider rows point to their ledger payment; failed attempts to none.
+  const cards = await sql<{ payment_intent_id: string; ledger_entry_id: string | null }>('SELECT payment_intent_id, ledger_entry_id FROM cardprovider_payments ORDER BY payment_intent_id');
+  expect(cards).toEqual([
+    { payment_intent_id: 'pi_mig_a', ledger_entry_id: paymentOf('aCard').id },
+    { payment_intent_id: 'pi_mig_a_failed', ledger_entry_id: null },
+    { payment_intent_id: 'pi_mig_b', ledger_entry_id: paymentOf('bCard').id },
+    { payment_intent_id: 'pi_mig_other_failed', ledger_entry_id: null },
+  ]);
+  const wallets = await sql<{ order_id: string; ledger_entry_id: string | null }>('SELECT order_id, ledger_entry_id FROM walletprovider_payments');
+  expect(wallets).toEqual([{ order_id: 'WALLET-MIG-A', ledger_entry_id: paymentOf('aWallet').id }]);
+
+  const counters = await sql<{ owner_id: string; series: string; period: number; last_value: number }>('SELECT owner_id, series, period, last_value FROM document_counters ORDER BY owner_id = $1 DESC, period', [a]);
+  expect(counters).toEqual([
+    { owner_id: a, series: 'invoice', period: 2025, last_value: 2 },
+    { owner_id: a, series: 'invoice', period: 2026, last_value: 3 },
+    { owner_id: b, series: 'invoice', period: 2026, last_value: 2 },
+  ]);
+}
+
+beforeAll(async () => {
+  admin = new Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${scratchName}`);
+  const url = new URL(process.env.DATABASE_URL as string);
+  url.pathname = `/${scratchName}`;
+  sequelize = createSequelize({ url: url.toString(), poolMax: 2 });
+});
+
+afterAll(async () => {
+  await sequelize?.close();
+  await admin.query(`DROP DATABASE IF EXISTS ${scratchName} WITH (FORCE)`);
+  await admin.end();
+});
+
+describe('the legal-invoicing migration on invoices in every old status', () => {
+  it('numbers SENT, PAID and OVERDUE per studio and Paris year in creation order, records the PAID ones in the ledger, and keeps the counters; down and up again give the same', async () => {
+    const migrator = createMigrator(sequelize);
+    await migrator.up({ to: BEFORE });
+    expect((await migrator.pending()).map((m) => m.name)).toContain(LEGAL_INVOICING);
+    const old = await insertOldInvoices();
+
+    await migrator.up();
+    expect(await migrator.pending()).toEqual([]);
+    await expectMigrated(old);
+
+    // The next issue continues each studio's sequence of the year.
+    const next = await sequelize.transaction((transaction) => drawDocumentNumber(sequelize, old.a, 'invoice', new Date('2026-06-01T10:00:00Z'), 'Europe/Paris', transaction));
+    expect(next).toBe('F-2026-00004');
+    const firstOfB2025 = await sequelize.transaction((transaction) => drawDocumentNumber(sequelize, old.b, 'invoice', new Date('2025-12-31T22:00:00Z'), 'Europe/Paris', transaction));
+    expect(firstOfB2025).toBe('F-2025-00001');
+
+    // Down: issued invoices go back to SENT or PAID (OVERDUE was never stored apart from SENT's data).
+    await migrator.down({ to: LEGAL_INVOICING });
+    const back = await sql<{ id: string; status: string }>('SELECT id, status FROM invoices');
+    const statusOf = (key: string) => back.find((r) => r.id === old.ids[key])!.status;
+    expect(Object.fromEntries(Object.keys(old.ids).map((key) => [key, statusOf(key)]))).toEqual({
+      aWallet: 'PAID',
+      aSent: 'SENT',
+      aDraft: 'DRAFT',
+      aCard: 'PAID',
+      aOverdue: 'SENT',
+      aOther: 'PAID',
+      bCard: 'PAID',
+      bSent: 'SENT',
+      bDraft: 'DRAFT',
+    });
+
+    // Up again: the same numbers, ledger and counters (the draws above are gone with the table).
+    await migrator.up();
+    await expectMigrated(old);
+  });
+});
