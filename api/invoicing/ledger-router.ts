@@ -45,7 +45,7 @@ export function buildInvoiceLedgerRouter({ sequelize, cardProvider, kit }: Ledge
     { method: 'post', path: '/api/invoices/:id/issue', summary: 'Issue a draft invoice: its legal number, issue date and due date; from then on it never changes (again: the issued invoice, unchanged)', tag: 'invoices', auth: 'user', params: IdParams },
     async ({ user, params, req }) => {
       const { invoice } = await issueInvoice(sequelize, user.id, params.id, req.requestId);
-      return presentDocument('invoice', await findDocument('invoice', invoice.id, user.id), user.timeZone);
+      return presentDocument('invoice', invoice, user.timeZone);
     },
   );
 

@@ -1,17 +1,12 @@
+import { QueryTypes } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
-import { ValidationError } from '../../domain/errors';
+import { NotFoundError, ValidationError } from '../../domain/errors';
 import { formatDateInZone } from '../../domain/exports/cell-format';
 import { buyerOf } from '../../domain/invoicing/buyer';
-import { missingMentions } from '../../domain/invoicing/legal-mentions';
-import { AuditLog } from '../models/AuditLog';
-import { Contact } from '../models/Contact';
+import { missingMentions, type SellerProfile } from '../../domain/invoicing/legal-mentions';
+import { counterKey, DEFAULT_NUMBER_FORMATS, numberTemplate, type SequenceReset } from '../../domain/invoicing/numbering';
 import { type Invoice } from '../models/Invoice';
-import { InvoiceItem } from '../models/InvoiceItem';
-import { User } from '../models/User';
-import { UserCompany } from '../models/UserCompany';
-import { drawDocumentNumber } from './document-numbers';
-import { lockInvoice } from './invoice-ledger';
-import { recordDomainEvent } from './record-domain-event';
+import { findDocument } from './invoicing-documents';
 
 /** `day` (YYYY-MM-DD) plus `days` calendar days. */
 function addDays(day: string, days: number): string {
@@ -19,6 +14,61 @@ function addDays(day: string, days: number): string {
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
 }
+
+interface IssueSources {
+  status: string;
+  due_date: string | null;
+  time_zone: string;
+  format: string | null;
+  sequence_reset: SequenceReset | null;
+  company: SellerProfile | null;
+  contact: Parameters<typeof buyerOf>[0];
+  line_count: number;
+}
+
+/**
+ * The draft and everything its issue reads, in one statement that locks the invoice row: the
+ * owner's time zone, company profile, the client, the number format and the line count.
+ */
+const SOURCES = `
+SELECT i.status, i.due_date, u.time_zone, f.format, f.sequence_reset, to_jsonb(c) AS company, to_jsonb(ct) AS contact,
+       (SELECT count(*) FROM invoice_items it WHERE it.invoice_id = i.id)::int AS line_count
+FROM invoices i
+JOIN users u ON u.id = i.owner_id
+LEFT JOIN user_company c ON c.user_id = i.owner_id
+LEFT JOIN contacts ct ON ct.id = i.contact_id AND ct.owner_id = i.owner_id
+LEFT JOIN document_number_formats f ON f.owner_id = i.owner_id AND f.series = 'invoice'
+WHERE i.id = $1 AND i.owner_id = $2
+FOR UPDATE OF i`;
+
+/**
+ * The issue itself, in one statement: the counter row of the series and year is created or
+ * incremented (which locks it until the commit), the number is built from it, the invoice becomes
+ * ISSUED, and its audit row and INVOICE_STATUS_CHANGED outbox event are written. Concurrent issues
+ * queue on the counter row for this statement and the commit only.
+ */
+const ISSUE = `
+WITH counter AS (
+  INSERT INTO document_counters (owner_id, series, period, last_value) VALUES ($2, 'invoice', $3, 1)
+  ON CONFLICT (owner_id, series, period) DO UPDATE SET last_value = document_counters.last_value + 1
+  RETURNING last_value::text AS seq
+), issued AS (
+  UPDATE invoices SET status = 'ISSUED',
+    number = $4 || CASE WHEN length(counter.seq) >= $5 THEN counter.seq ELSE lpad(counter.seq, $5, '0') END || $6,
+    issued_at = $7, due_date = $8, buyer = $9::jsonb, balance_due = amount, amount_paid = 0, credited = 0,
+    payment_status = 'UNPAID', paid_at = NULL, updated_at = $7
+  FROM counter WHERE invoices.id = $1 AND invoices.owner_id = $2
+  RETURNING invoices.*
+), audit AS (
+  INSERT INTO audit_logs (actor_id, action, entity_type, entity_id, resource_owner_id, request_id, metadata)
+  SELECT $2, 'UPDATE', 'INVOICE', issued.id, $2, $10,
+         jsonb_build_object('changed', jsonb_build_array('status', 'number', 'issued_at'), 'status', jsonb_build_object('from', 'DRAFT', 'to', 'ISSUED'), 'number', issued.number)
+  FROM issued
+)
+INSERT INTO outbox_events (event_type, entity_type, entity_id, owner_id, payload, request_id)
+SELECT 'INVOICE_STATUS_CHANGED', 'INVOICE', issued.id, $2, to_jsonb(issued) || jsonb_build_object('previous_status', 'DRAFT'), $10
+FROM issued
+RETURNING payload ->> 'number' AS number`;
 
 /**
  * Issues a draft invoice (issue 20 §2): in one transaction it checks the mandatory mentions
@@ -28,30 +78,23 @@ function addDays(day: string, days: number): string {
  * legal record. Issuing an issued invoice again answers it unchanged (a retried request).
  */
 export async function issueInvoice(sequelize: Sequelize, ownerId: string, invoiceId: string, requestId?: string): Promise<{ invoice: Invoice; issuedNow: boolean }> {
-  return sequelize.transaction(async (transaction) => {
-    const invoice = await lockInvoice(ownerId, invoiceId, transaction);
-    if (invoice.status !== 'DRAFT') return { invoice, issuedNow: false };
-    const [owner, seller, contact, lineCount] = await Promise.all([
-      User.findByPk(ownerId, { attributes: ['time_zone'], transaction, rejectOnEmpty: true }),
-      UserCompany.findOne({ where: { user_id: ownerId }, transaction }),
-      invoice.contact_id ? Contact.findOne({ where: { id: invoice.contact_id, owner_id: ownerId }, transaction }) : null,
-      InvoiceItem.count({ where: { invoice_id: invoice.id }, transaction }),
-    ]);
+  const issuedNow = await sequelize.transaction(async (transaction) => {
+    const [sources] = await sequelize.query<IssueSources>(SOURCES, { bind: [invoiceId, ownerId], type: QueryTypes.SELECT, transaction });
+    if (!sources) throw new NotFoundError('Invoice');
+    if (sources.status !== 'DRAFT') return false;
     const issuedAt = new Date();
-    const today = formatDateInZone(issuedAt, owner.time_zone);
-    const dueDate = invoice.due_date ?? (seller?.payment_terms_days != null ? addDays(today, seller.payment_terms_days) : null);
-    const buyer = buyerOf(contact);
-    const missing = missingMentions({ seller: seller ? { ...seller.get({ plain: true }), late_payment_rate: seller.late_payment_rate ?? null } : null, buyer, lineCount, dueDate });
+    const today = formatDateInZone(issuedAt, sources.time_zone);
+    const seller = sources.company;
+    const dueDate = sources.due_date ?? (seller?.payment_terms_days != null ? addDays(today, seller.payment_terms_days) : null);
+    const buyer = buyerOf(sources.contact);
+    const missing = missingMentions({ seller, buyer, lineCount: sources.line_count, dueDate });
     if (missing.length > 0) throw new ValidationError(`The invoice cannot be issued: ${missing.length === 1 ? 'a mandatory mention is' : `${missing.length} mandatory mentions are`} missing`, missing);
-    const number = await drawDocumentNumber(sequelize, ownerId, 'invoice', issuedAt, owner.time_zone, transaction);
-    invoice.set({ status: 'ISSUED', number, issued_at: issuedAt, due_date: dueDate, buyer, balance_due: invoice.amount, amount_paid: '0.00', credited: '0.00', payment_status: 'UNPAID' });
-    await invoice.save({ transaction });
-    await AuditLog.create(
-      { actor_id: ownerId, action: 'UPDATE', entity_type: 'INVOICE', entity_id: invoice.id, resource_owner_id: ownerId, request_id: requestId ?? null, metadata: { changed: ['status', 'number', 'issued_at'], status: { from: 'DRAFT', to: 'ISSUED' }, number } },
-      { transaction },
-    );
-    const after = invoice.get({ plain: true }) as Record<string, unknown>;
-    await recordDomainEvent({ eventType: 'INVOICE_STATUS_CHANGED', entityType: 'INVOICE', entityId: invoice.id, ownerId, payload: { ...after, previous_status: 'DRAFT' }, requestId }, transaction);
-    return { invoice, issuedNow: true };
+    const format = sources.format ?? DEFAULT_NUMBER_FORMATS.invoice;
+    const reset = sources.sequence_reset ?? 'yearly';
+    const { prefix, width, suffix } = numberTemplate(format, reset, issuedAt, sources.time_zone);
+    const period = counterKey('invoice', reset, issuedAt, sources.time_zone).year ?? 0;
+    await sequelize.query(ISSUE, { bind: [invoiceId, ownerId, period, prefix, width, suffix, issuedAt, dueDate, JSON.stringify(buyer), requestId ?? null], type: QueryTypes.SELECT, transaction });
+    return true;
   });
+  return { invoice: (await findDocument('invoice', invoiceId, ownerId)) as Invoice, issuedNow };
 }

@@ -17,7 +17,7 @@ export interface SellerProfile {
   siret: string | null;
   vat_number: string | null;
   vat_exempt: boolean;
-  late_payment_rate: string | null;
+  late_payment_rate: string | number | null;
   payment_terms_days: number | null;
 }
 
@@ -35,7 +35,8 @@ export interface MissingMention {
   message: string;
 }
 
-const blank = (value: string | null | undefined) => !value || value.trim() === '';
+/** Missing: null, or blank text (a number read from the database counts as given). */
+const blank = (value: string | number | null | undefined) => value === null || value === undefined || String(value).trim() === '';
 
 /** A business client: the contact's type says company (any case: COMPANY, company, BUSINESS, professional…). */
 export function isBusinessBuyer(buyer: InvoiceBuyer | null): boolean {

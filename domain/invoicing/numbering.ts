@@ -154,3 +154,18 @@ export function sequenceOf(format: string, reset: SequenceReset, documentNumber:
   const seq = Number(match[1]);
   return Number.isSafeInteger(seq) && seq >= 1 ? seq : null;
 }
+
+/**
+ * The number of a document issued at `issuedAt`, before its counter value is known: what comes
+ * before and after `{seq:N}`, and N. `prefix + seq padded to width (never cut) + suffix` equals
+ * formatDocumentNumber for every seq, so the database can build the number in the statement that
+ * draws the counter value (the lock on the counter row is then held the shortest time).
+ */
+export function numberTemplate(format: string, reset: SequenceReset, issuedAt: Date, timeZone: string): { prefix: string; width: number; suffix: string } {
+  const parts = validParts(format, reset);
+  const date = formatDateInZone(issuedAt, timeZone);
+  const text = (part: Part) => (part.kind === 'literal' ? part.text : part.kind === 'YYYY' ? date.slice(0, 4) : part.kind === 'YY' ? date.slice(2, 4) : part.kind === 'MM' ? date.slice(5, 7) : '');
+  const at = parts.findIndex((p) => p.kind === 'seq');
+  const seq = parts[at] as Extract<Part, { kind: 'seq' }>;
+  return { prefix: parts.slice(0, at).map(text).join(''), width: seq.width, suffix: parts.slice(at + 1).map(text).join('') };
+}
