@@ -16,8 +16,6 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   job_not_replayable: 409,
   job_not_running: 409,
   workflow_task_in_use: 409,
-  invoice_paid: 409,
-  invoice_not_draft: 409,
   quote_invoiced: 409,
   job_already_started: 409,
   field_key_taken: 409,
