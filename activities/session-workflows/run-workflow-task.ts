@@ -6,7 +6,7 @@ import { type Logger } from 'pino';
 import { claimTaskRun, finishTaskRun, type TaskRunMetadata } from '../../db/commands/session-workflow-task-runs';
 import { loadClientFace } from '../../db/queries/client-face';
 import { findEmailTemplate } from '../../db/queries/email-templates';
-import { findTaskSmsTemplate, loadTaskRunContext, sessionRecipient, type TaskRunContext } from '../../db/queries/session-workflow-task';
+import { findTaskSmsTemplate, loadTaskRunContext, sessionPeople, sessionRecipient, type TaskRunContext } from '../../db/queries/session-workflow-task';
 import { clientLocale } from '../../domain/accounts/client-locale';
 import { studioHeadHtml } from '../../domain/accounts/studio-head';
 import { renderVariables } from '../../domain/emails/render-variables';
@@ -64,7 +64,7 @@ export function createWorkflowTaskRunner(deps: WorkflowTaskDeps): Pick<SessionWo
     const { text, source } = resolveSmsText({ template: template?.message, configMessage: config.message, action: task.action, description: task.description }, locale);
     const metadata: TaskRunMetadata = { provider: deps.sms.name, sms_template_id: template?.id ?? null, message_source: source, workflow_id: run.workflow_id, workflow_task_id: task.id, session_id: session.id };
     if (!contact?.phone_number) throw Object.assign(new TaskRejected('No phone number: neither the session contact nor any session contact has one'), { metadata });
-    const body = renderVariables(text, sessionMessageVariables({ session, contact, owner: { locale, timeZone: owner.time_zone } }), 'text');
+    const body = renderVariables(text, sessionMessageVariables({ session, contact, owner: { locale, timeZone: owner.time_zone }, people: await sessionPeople(session) }), 'text');
     try {
       const sent = await deps.sms.send({ to: contact.phone_number, body, reference: run.id });
       return { ...metadata, provider: sent.provider, recipient_phone: contact.phone_number, provider_message_id: sent.providerMessageId };
@@ -85,7 +85,7 @@ export function createWorkflowTaskRunner(deps: WorkflowTaskDeps): Pick<SessionWo
     const message = typeof config.message === 'string' && config.message.trim() ? config.message : null;
     if (!template && !message) throw new TaskRejected('No email template and no message: name an email template or give the action a message');
     if (!contact?.email) throw new TaskRejected('No email address: neither the session contact nor any session contact has one');
-    const variables = sessionMessageVariables({ session, contact, owner: { locale, timeZone: owner.time_zone } });
+    const variables = sessionMessageVariables({ session, contact, owner: { locale, timeZone: owner.time_zone }, people: await sessionPeople(session) });
     const subject = renderVariables(template?.subject ?? (typeof config.subject === 'string' && config.subject ? config.subject : task.name), variables, 'text');
     const text = renderVariables(template?.body_text ?? message ?? '', variables, 'text');
     // The studio's name and logo head the html, above the template's body or the action's message.

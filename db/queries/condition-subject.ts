@@ -1,3 +1,4 @@
+import { type Sequelize } from 'sequelize-typescript';
 import { Op } from 'sequelize';
 import { Contact } from '../models/Contact';
 import { Invoice } from '../models/Invoice';
@@ -5,12 +6,15 @@ import { Quote } from '../models/Quote';
 import { Session } from '../models/Session';
 import { UserSessionType } from '../models/UserSessionType';
 import { type DomainEntityType } from '../../domain/events/domain-event';
+import { sessionContactsFacts } from '../../domain/sessions/session-people';
+import { listSessionContacts } from './session-contacts';
 
 const plain = <T extends { get(options: { plain: true }): unknown }>(row: T | null) => (row ? (row.get({ plain: true }) as Record<string, unknown>) : null);
 
 /**
  * The entity a trigger's conditions read, as plain data with the relations the condition fields
- * name (domain/workflow-triggers/fields.ts): a session with its contact and session type, a quote
+ * name (domain/workflow-triggers/fields.ts): a session with its contact, session type and session
+ * contacts (count, roles, names, emails), a quote
  * or invoice with its contact and session. The owner's only; null when it no longer exists.
  */
 export async function loadConditionSubject(entityType: DomainEntityType, id: string, ownerId: string): Promise<Record<string, unknown> | null> {
@@ -20,12 +24,13 @@ export async function loadConditionSubject(entityType: DomainEntityType, id: str
     case 'SESSION': {
       const session = plain(await Session.findOne({ where: { id, owner_id: ownerId } }));
       if (!session) return null;
-      const [contact, sessionType] = await Promise.all([
+      const [contact, sessionType, attached] = await Promise.all([
         session.contact_id ? Contact.findOne({ where: { id: session.contact_id as string, owner_id: ownerId } }) : null,
         // A session's type is the studio's own or a system one (owner NULL), as sessions accept.
         session.user_session_type_id ? UserSessionType.findOne({ where: { id: session.user_session_type_id as string, [Op.or]: [{ owner_id: ownerId }, { owner_id: null }] } }) : null,
+        listSessionContacts(Contact.sequelize as Sequelize, ownerId, id),
       ]);
-      return { ...session, contact: plain(contact), user_session_type: plain(sessionType) };
+      return { ...session, contact: plain(contact), user_session_type: plain(sessionType), session_contacts: sessionContactsFacts(attached) };
     }
     case 'QUOTE':
     case 'INVOICE': {

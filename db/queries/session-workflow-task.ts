@@ -1,3 +1,6 @@
+import { type Sequelize } from 'sequelize-typescript';
+import { type SessionPerson } from '../../domain/sessions/session-people';
+import { listSessionContacts } from './session-contacts';
 import { Op } from 'sequelize';
 import { Contact } from '../models/Contact';
 import { Session } from '../models/Session';
@@ -44,6 +47,13 @@ export async function sessionRecipient(session: Session, field: 'phone_number' |
     order: [['created_at', 'ASC'], ['contact_id', 'ASC']],
   });
   return link?.contact ?? null;
+}
+
+/** Everyone of the session, the main contact first, then the session contacts in the order added (the owner's only). */
+export async function sessionPeople(session: Session): Promise<SessionPerson[]> {
+  const main = session.contact_id ? await Contact.findOne({ where: { id: session.contact_id, owner_id: session.owner_id } }) : null;
+  const attached = await listSessionContacts(Contact.sequelize as Sequelize, session.owner_id, session.id);
+  return [...(main ? [{ first_name: main.first_name, last_name: main.last_name, email: main.email, role: null }] : []), ...attached.map((c) => ({ first_name: c.first_name, last_name: c.last_name, email: c.email, role: c.role }))];
 }
 
 /**

@@ -12,6 +12,8 @@ export const CONDITION_FIELDS: Record<DomainEntityType, readonly string[]> = {
     'id', 'title', 'status', 'start_date', 'end_date', 'location', 'notes', 'contact_id', 'user_session_type_id', 'workflow_id', 'session_info_template_id', 'created_at',
     ...prefixed('contact', CONTACT_FIELDS),
     ...prefixed('user_session_type', ['id', 'name', 'duration_minutes', 'price', 'business_key']),
+    // The attached session contacts (domain/sessions/session-people.ts): how many, and their roles, names, emails as text.
+    ...prefixed('session_contacts', ['count', 'roles', 'names', 'emails']),
   ],
   CONTACT: CONTACT_FIELDS,
   QUOTE: ['id', 'title', 'amount', 'status', 'valid_until', 'session_id', 'contact_id', 'created_at', ...prefixed('contact', CONTACT_FIELDS), ...prefixed('session', ['id', 'title', 'status', 'start_date', 'location'])],

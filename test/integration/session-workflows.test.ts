@@ -118,6 +118,27 @@ describe('session workflows applied by triggers (real worker)', () => {
     expect((await taskRuns(studio, session.id)).find((r) => r.task_name === 'Relance')!.status).toBe('PENDING');
   });
 
+  it('an SMS task reaches the session contact who has a phone when the main contact has none, greeting everyone of the session', async () => {
+    const studio = await buildUser(t.app);
+    const workflow = (
+      await request(t.app)
+        .post('/api/workflows')
+        .set(as(studio))
+        .send({ name: 'Mariage', tasks: [{ name: 'Confirmer', task_type: 'AUTOMATIC_SMS', actions: [{ action_type: 'AUTOMATIC_SMS', config: { message: 'Bonjour {{session.first_names}}, « {{session.title}} » est confirmée.' } }] }] })
+        .expect(201)
+    ).body as { id: string };
+    await trigger(studio, workflow.id, { name: 'Validées', trigger_event: 'SESSION_STATUS_CHANGED', conditions: { operator: 'AND', conditions: [{ field: 'session_contacts.roles', operator: 'contains', value: 'groom' }] } });
+    const bride = await buildContact(t.app, studio, { first_name: 'Élodie', phone_number: null });
+    const phone = `+3362${crypto.randomInt(1_000_000, 9_999_999)}`;
+    const groom = await buildContact(t.app, studio, { first_name: 'Thomas', phone_number: phone });
+    const session = (await request(t.app).post('/api/sessions').set(as(studio)).send({ title: 'Mariage Élodie & Thomas', contact_id: bride.id }).expect(201)).body as { id: string };
+    await request(t.app).post(`/api/sessions/${session.id}/contacts`).set(as(studio)).send({ contact_id: groom.id, role: 'groom' }).expect(201);
+    await request(t.app).patch(`/api/sessions/${session.id}`).set(as(studio)).send({ status: 'VALIDATED' }).expect(200);
+    const run = await finishedRun(studio, session.id, 'Confirmer');
+    expect(run).toMatchObject({ status: 'COMPLETED', metadata: expect.objectContaining({ recipient_phone: phone }) });
+    expect((await smsTo(phone)).map((m) => m.body)).toEqual(['Bonjour Élodie & Thomas, « Mariage Élodie & Thomas » est confirmée.']);
+  });
+
   it('a session moved to VALIDATED gets a copied studio workflow: the seeded reminder text by SMS, the questionnaire by email, the to-do waiting; without phone or template the tasks are FAILED with the reason', async () => {
     const studio = await buildUser(t.app);
     const templates = (await request(t.app).get('/api/workflows/templates').set(as(studio)).expect(200)).body.items as { id: string; name: string }[];

@@ -236,6 +236,29 @@ describe('events evaluated against triggers (outbox relay and evaluation job, re
     expect((await executionsOf(byType.body.id)).map((e) => e.entity_id)).toEqual([typed.id]);
   });
 
+  it('matches a trigger on the session contacts (session_contacts.roles, .count) once a second contact is attached', async () => {
+    const withGroom = await request(t.app)
+      .post(`/api/workflows/${workflowId}/triggers`)
+      .set(as(studio))
+      .send({ name: 'Avec le marié', trigger_event: 'SESSION_STATUS_CHANGED', conditions: { operator: 'AND', conditions: [{ field: 'session_contacts.roles', operator: 'contains', value: 'groom' }, { field: 'session_contacts.count', operator: 'greater_than', value: 0 }] } })
+      .expect(201);
+    const bride = await buildContact(t.app, studio, { first_name: 'Élodie' });
+    const groom = await buildContact(t.app, studio, { first_name: 'Thomas' });
+    const wedding = (await request(t.app).post('/api/sessions').set(as(studio)).send({ title: 'Mariage', contact_id: bride.id }).expect(201)).body as { id: string };
+    const alone = (await request(t.app).post('/api/sessions').set(as(studio)).send({ title: 'Portrait', contact_id: bride.id }).expect(201)).body as { id: string };
+    await request(t.app).post(`/api/sessions/${wedding.id}/contacts`).set(as(studio)).send({ contact_id: groom.id, role: 'groom' }).expect(201);
+    for (const session of [wedding, alone]) await request(t.app).patch(`/api/sessions/${session.id}`).set(as(studio)).send({ status: 'VALIDATED' }).expect(200);
+    await eventually('both status changes dispatched', async () => {
+      const [rows] = await t.sequelize.query(`SELECT count(*)::int AS n FROM outbox_events WHERE entity_id = ANY($1::uuid[]) AND event_type = 'SESSION_STATUS_CHANGED' AND dispatched_at IS NOT NULL`, { bind: [[wedding.id, alone.id]] });
+      return (rows as { n: number }[])[0].n === 2 ? true : undefined;
+    });
+    const executions = await eventually('the wedding evaluated', async () => {
+      const rows = await executionsOf(withGroom.body.id);
+      return rows.length ? rows : undefined;
+    });
+    expect(executions.map((e) => e.entity_id)).toEqual([wedding.id]);
+  });
+
   it('records FAILED with the message for a trigger whose evaluation throws, while the request that caused it succeeded; a redelivered event adds nothing', async () => {
     const broken = await request(t.app).post(`/api/workflows/${workflowId}/triggers`).set(as(studio)).send({ name: 'Cassé', trigger_event: 'CONTACT_CREATED' }).expect(201);
     // A condition saved before validation existed (written directly): evaluation throws on it.
