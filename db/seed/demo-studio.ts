@@ -8,6 +8,8 @@ import { type Sequelize } from 'sequelize-typescript';
 import { createContact } from '../commands/contacts';
 import { copyBaseSessionInfoTemplates } from '../commands/copy-base-session-info-templates';
 import { registerUser } from '../commands/register-user';
+import { addSessionContact } from '../commands/session-contacts';
+import { createDefaultSessionTypes } from '../commands/session-types';
 import { issueInvoice } from '../commands/issue-invoice';
 import { saveCompanyProfile } from '../commands/save-company-profile';
 import { findCompanyProfile } from '../queries/company-profile';
@@ -78,7 +80,7 @@ const STATUS_PATH: Record<SessionStatus, SessionStatus[]> = {
 };
 
 /** What a run created, per kind, so a second run can say it changed nothing. */
-type Created = Record<'users' | 'contacts' | 'sessions' | 'quotes' | 'invoices' | 'templates', number>;
+type Created = Record<'users' | 'contacts' | 'sessions' | 'quotes' | 'invoices' | 'templates' | 'sessionTypes', number>;
 
 /**
  * The demo account through the api's own commands (registerUser, createContact, createSession,
@@ -90,7 +92,7 @@ type Created = Record<'users' | 'contacts' | 'sessions' | 'quotes' | 'invoices' 
  * (applyPaymentSucceeded), with INVOICE_STATUS_CHANGED and PAYMENT_RECEIVED.
  */
 export async function ensureDemo(sequelize: Sequelize) {
-  const created: Created = { users: 0, contacts: 0, sessions: 0, quotes: 0, invoices: 0, templates: 0 };
+  const created: Created = { users: 0, contacts: 0, sessions: 0, quotes: 0, invoices: 0, templates: 0, sessionTypes: 0 };
   const findUser = () => User.findOne({ where: where(fn('lower', col('email')), DEMO_EMAIL) });
   let user = await findUser();
   if (!user) {
@@ -133,8 +135,10 @@ export async function ensureDemo(sequelize: Sequelize) {
   // Registration copies the fr-FR templates; the demo also uses the other locales' ones.
   created.templates += await copyBaseSessionInfoTemplates(owner.id);
 
-  // Sessions use the system default types (owner_id NULL) and their generation-2 workflows.
-  const types = await UserSessionType.findAll({ where: { owner_id: null } });
+  // Sessions use the studio's own copies of the system types (made at registration, as for any
+  // new account; createDefaultSessionTypes adds any missing), with their generation-2 workflows.
+  created.sessionTypes = await createDefaultSessionTypes(sequelize, owner.id, owner.locale);
+  const types = await UserSessionType.findAll({ where: { owner_id: owner.id } });
   const typeByKey = new Map(types.filter((t) => t.business_key).map((t) => [t.business_key as string, t]));
   const typeIds = new Map([...typeByKey].map(([key, t]) => [key, t.id]));
   const userTemplates = await UserSessionInfoTemplate.findAll({ where: { owner_id: owner.id }, include: [{ association: 'base_template' }] });
@@ -186,7 +190,8 @@ export async function ensureDemo(sequelize: Sequelize) {
     sessions.set(s.key, session);
     for (const other of s.others ?? []) {
       const contactId = must(contacts, other.contactKey, 'contact').id;
-      await SessionContact.findOrCreate({ where: { session_id: session.id, contact_id: contactId }, defaults: { session_id: session.id, contact_id: contactId, role: other.role } });
+      // Through the command POST /api/sessions/:id/contacts runs (an audit row); a second run finds it attached.
+      if (!(await SessionContact.count({ where: { session_id: session.id, contact_id: contactId } }))) await addSessionContact(sequelize, owner.id, session.id, { contact_id: contactId, role: other.role });
     }
     if (s.responses && !(await ClientInfo.count({ where: { session_id: session.id } }))) {
       const responses: Record<string, string | number> = { ...s.responses };

@@ -29,6 +29,9 @@ async function demoCounts(db: Client): Promise<Record<string, number>> {
      UNION ALL SELECT 'sessions', count(*) FROM sessions s JOIN users u ON u.id = s.owner_id WHERE lower(u.email) = $1
      UNION ALL SELECT 'typed sessions', count(*) FROM sessions s JOIN users u ON u.id = s.owner_id
       WHERE lower(u.email) = $1 AND s.user_session_type_id IS NOT NULL
+     UNION ALL SELECT 'sessions of its own types', count(*) FROM sessions s JOIN users u ON u.id = s.owner_id
+       JOIN user_session_types ty ON ty.id = s.user_session_type_id AND ty.owner_id = u.id WHERE lower(u.email) = $1
+     UNION ALL SELECT 'session contacts', count(*) FROM session_contacts sc JOIN sessions s ON s.id = sc.session_id JOIN users u ON u.id = s.owner_id WHERE lower(u.email) = $1
      UNION ALL SELECT 'quotes', count(*) FROM quotes q JOIN users u ON u.id = q.owner_id WHERE lower(u.email) = $1
      UNION ALL SELECT 'invoices', count(*) FROM invoices i JOIN users u ON u.id = i.owner_id WHERE lower(u.email) = $1`,
     [DEMO_EMAIL],
@@ -52,6 +55,9 @@ describe('npm run demo', () => {
       contacts: DEMO_CONTACTS.length,
       sessions: DEMO_SESSIONS.length,
       'typed sessions': DEMO_SESSIONS.length,
+      // The studio's own copies of the system types, as a new account has; attached contacts through their command.
+      'sessions of its own types': DEMO_SESSIONS.length,
+      'session contacts': DEMO_SESSIONS.reduce((n, s) => n + (s.others?.length ?? 0), 0),
       quotes: DEMO_QUOTES.length,
       invoices: DEMO_INVOICES.length,
       'event:CONTACT_CREATED': DEMO_CONTACTS.length,
