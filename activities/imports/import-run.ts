@@ -156,6 +156,8 @@ export function createImportRun(options: ImportRunOptions) {
     for (const d of decisions) {
       const row = byLine.get(d.line) as PreparedRow;
       if (d.warning) outcome.warnings.push({ line: d.line, message: d.warning });
+      const invoiceNote = entity === 'invoices' && d.action !== 'skip' ? importedInvoiceWarning(d.action, row.values.status) : null;
+      if (invoiceNote) outcome.warnings.push({ line: d.line, message: invoiceNote });
       if (d.error) outcome.errors.push({ line: d.line, message: d.error, row: cellsByHeader(options.headers, row.cells) });
       if (d.action === 'skip') continue;
       const recorded = written.get(d.line);
@@ -170,6 +172,18 @@ export function createImportRun(options: ImportRunOptions) {
     }
     return writes;
   }
+}
+
+/**
+ * What the import does with an invoice row's status beyond writing it (issue 20): an issued
+ * invoice of another tool is read as the data migration reads invoices, and a stored invoice's
+ * status never changes through an import. Null when there is nothing to say.
+ */
+function importedInvoiceWarning(action: 'create' | 'update', status: unknown): string | null {
+  if (typeof status !== 'string' || status === 'DRAFT') return null;
+  if (action === 'update') return `status ${status} ignored: an import does not change the status of an existing invoice (issue a draft with POST /api/invoices/:id/issue)`;
+  const paid = status === 'PAID' ? ', with a payment of method other for its amount in its ledger' : '';
+  return `${status} read as an issued invoice: ISSUED, numbered now from your invoice series${paid}`;
 }
 
 function previewItems(rows: readonly PreparedRow[], decisions: readonly RowDecision[], errors: readonly ImportRowError[], stored: readonly StoredRecord[], mapping: Record<string, string>): ImportPreviewItem[] {

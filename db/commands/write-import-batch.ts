@@ -1,6 +1,8 @@
 import { QueryTypes } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { type ImportEntity } from '../../domain/imports/target-fields';
+import { counterKey, numberTemplate } from '../../domain/invoicing/numbering';
+import { numberFormatOf } from '../queries/number-formats';
 
 /** One row to write: its file line, the record id (chosen before the write) and its columns. */
 export interface ImportWrite {
@@ -41,6 +43,9 @@ function updatedValue(entity: ImportEntity, column: string): string {
     return 'CASE WHEN v.user_session_type_id IS DISTINCT FROM t.user_session_type_id THEN COALESCE(v.workflow_id, t.workflow_id) ELSE t.workflow_id END';
   }
   if (entity === 'sessions' && column === 'session_info_template_id') return 'COALESCE(t.session_info_template_id, v.session_info_template_id)';
+  // An import never changes a stored invoice's status (issue 20: issuing is POST .../issue); the
+  // amount of an issued one cannot change at all (the database refuses it: an error on that line).
+  if (entity === 'invoices' && column === 'status') return 't.status';
   return `COALESCE(v.${column}, t.${column})`;
 }
 
@@ -73,26 +78,30 @@ export async function writeImportBatch(
   if (writes.length === 0) return { created: 0, changed: 0 };
   const columns = COLUMNS[entity];
   const names = Object.keys(columns);
-  const recordType = ['action text', 'id uuid', ...names.map((n) => `${n} ${columns[n]}`)].join(', ');
+  const recordType = ['action text', 'id uuid', 'ord int', ...names.map((n) => `${n} ${columns[n]}`)].join(', ');
   const event = CREATED_EVENTS[entity];
   // Columns the file left empty take the table's defaults (status, amount) on create.
   const insertValues = names.map((n) => (n === 'status' || n === 'amount' ? `COALESCE(v.${n}, ${defaultOf(entity, n)})` : `v.${n}`)).join(', ');
   // Every statement of a WITH sees the same snapshot, and an UPDATE … FROM applies one arbitrary
   // source row per target row: so each record gets one merged write (mergeWrites), while the
   // ledger keeps one line per file line.
+  const invoices = entity === 'invoices' ? await issuedInvoiceImport(sequelize, ownerId, names, 7) : null;
   const sql = `
     WITH v AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS v(${recordType})),
-    created AS (
+    ${
+      invoices?.created ??
+      `created AS (
       INSERT INTO ${entity} (id, owner_id, ${names.join(', ')}, created_at, updated_at)
       SELECT v.id, $2, ${insertValues}, now(), now() FROM v WHERE v.action = 'create'
       RETURNING *
-    ),${event ? `
+    ),`
+    }${event ? `
     events AS (
       INSERT INTO outbox_events (event_type, entity_type, entity_id, owner_id, payload, request_id)
       SELECT '${event[0]}', '${event[1]}', c.id, c.owner_id, to_jsonb(c), $7 FROM created c
     ),` : ''}
     changed AS (
-      UPDATE ${entity} t SET ${names.map((n) => `${n} = ${updatedValue(entity, n)}`).join(', ')}, updated_at = now()
+      UPDATE ${entity} t SET ${names.map((n) => `${n} = ${updatedValue(entity, n)}`).join(', ')},${entity === 'invoices' ? " balance_due = CASE WHEN t.status = 'DRAFT' THEN COALESCE(v.amount, t.amount) ELSE t.balance_due END," : ''} updated_at = now()
       FROM v
       WHERE v.action = 'update' AND t.id = v.id AND t.owner_id = $2
         AND (${names.map((n) => `t.${n}`).join(', ')}) IS DISTINCT FROM (${names.map((n) => updatedValue(entity, n)).join(', ')})
@@ -105,6 +114,7 @@ export async function writeImportBatch(
     SELECT (SELECT count(*) FROM created)::int AS created, (SELECT count(*) FROM changed)::int AS changed`;
   const bind: unknown[] = [JSON.stringify(mergeWrites(writes)), ownerId, jobRunId, writes.map((w) => w.line), writes.map((w) => w.id), writes.map((w) => w.action)];
   if (event) bind.push(input.requestId ?? null);
+  if (invoices) bind.push(...invoices.bind);
   const [outcome] = await sequelize.query<ImportBatchOutcome>(sql, { bind, type: QueryTypes.SELECT });
   return outcome;
 }
@@ -131,4 +141,57 @@ export function mergeWrites(writes: readonly ImportWrite[]): Record<string, unkn
 function defaultOf(entity: ImportEntity, column: string): string {
   if (column === 'amount') return '0';
   return entity === 'sessions' ? "'PENDING'" : entity === 'quotes' ? "'PENDING'" : "'DRAFT'";
+}
+
+/** Statuses of an issued invoice of the studio's previous tool (issue 20: read as the migration reads them). */
+const ISSUED_IMPORT = "('ISSUED', 'SENT', 'PAID', 'OVERDUE')";
+
+/**
+ * The created-invoices part of an invoices batch (issue 20 §1): a row whose status is DRAFT (or
+ * empty) is a draft owing its amount; a row of an issued invoice (ISSUED, or the former SENT, PAID,
+ * OVERDUE) is read as the data migration reads invoices: ISSUED now, numbered from the studio's
+ * series in file order (the counter row drawn in this statement, as an issue does: no gaps), PAID
+ * ones with a payment of method `other` for their amount in the ledger. The answer's warnings say
+ * so per line (activities/imports/import-run.ts). Parameters from `first` on: prefix, width,
+ * suffix and counter period of the studio's invoice numbers at this moment.
+ */
+async function issuedInvoiceImport(sequelize: Sequelize, ownerId: string, names: string[], first: number): Promise<{ created: string; bind: unknown[] }> {
+  const [owner] = await sequelize.query<{ time_zone: string }>('SELECT time_zone FROM users WHERE id = $1', { bind: [ownerId], type: QueryTypes.SELECT });
+  const { format, reset } = await numberFormatOf(sequelize, ownerId, 'invoice');
+  const now = new Date();
+  const template = numberTemplate(format, reset, now, owner.time_zone);
+  const period = counterKey('invoice', reset, now, owner.time_zone).year ?? 0;
+  const [prefix, width, suffix, periodParam] = [0, 1, 2, 3].map((i) => `$${first + i}`);
+  const seq = `(c.last_value - (SELECT count(*) FROM issuing) + i.n)::text`;
+  const paid = "(v.status = 'PAID' AND COALESCE(v.amount, 0) > 0)";
+  const kept = names.filter((n) => n !== 'status');
+  const created = `issuing AS (
+      SELECT v.id, row_number() OVER (ORDER BY v.ord) AS n FROM v WHERE v.action = 'create' AND v.status IN ${ISSUED_IMPORT}
+    ),
+    counter AS (
+      INSERT INTO document_counters (owner_id, series, period, last_value)
+      SELECT $2, 'invoice', ${periodParam}::int, count(*) FROM issuing HAVING count(*) > 0
+      ON CONFLICT (owner_id, series, period) DO UPDATE SET last_value = document_counters.last_value + EXCLUDED.last_value
+      RETURNING last_value
+    ),
+    created AS (
+      INSERT INTO invoices (id, owner_id, ${kept.join(', ')}, status, number, issued_at, payment_status, amount_paid, balance_due, paid_at, created_at, updated_at)
+      SELECT v.id, $2, ${kept.map((n) => (n === 'amount' ? 'COALESCE(v.amount, 0)' : `v.${n}`)).join(', ')},
+        CASE WHEN i.n IS NULL THEN 'DRAFT' ELSE 'ISSUED' END,
+        CASE WHEN i.n IS NOT NULL THEN ${prefix}::text || CASE WHEN length(${seq}) >= ${width}::int THEN ${seq} ELSE lpad(${seq}, ${width}::int, '0') END || ${suffix}::text END,
+        CASE WHEN i.n IS NOT NULL THEN now() END,
+        CASE WHEN i.n IS NOT NULL AND ${paid} THEN 'PAID' ELSE 'UNPAID' END,
+        CASE WHEN i.n IS NOT NULL AND ${paid} THEN v.amount ELSE 0 END,
+        CASE WHEN i.n IS NOT NULL AND ${paid} THEN 0 ELSE COALESCE(v.amount, 0) END,
+        CASE WHEN i.n IS NOT NULL AND ${paid} THEN now() END,
+        now(), now()
+      FROM v LEFT JOIN issuing i ON i.id = v.id LEFT JOIN counter c ON true
+      WHERE v.action = 'create'
+      RETURNING *
+    ),
+    paid AS (
+      INSERT INTO invoice_payments (owner_id, invoice_id, amount, method, received_at, note)
+      SELECT owner_id, id, amount, 'other', now(), 'Imported as paid' FROM created WHERE payment_status = 'PAID'
+    ),`;
+  return { created, bind: [template.prefix, template.width, template.suffix, period] };
 }

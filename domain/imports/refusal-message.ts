@@ -16,7 +16,7 @@ const CHECKS: Record<string, string> = {
   quotes_amount_check: 'amount must be a positive number',
   invoices_amount_check: 'amount must be a positive number',
   quotes_status_check: 'status must be one of PENDING, SENT, ACCEPTED, REJECTED',
-  invoices_status_check: 'status must be one of DRAFT, SENT, PAID, OVERDUE',
+  invoices_status_check: 'status must be one of DRAFT, ISSUED, CANCELLED',
   sessions_status_check: 'status must be one of PENDING, VALIDATED, COMPLETED, CANCELLED',
   sessions_title_check: 'title is required',
   quotes_title_check: 'title is required',
@@ -41,6 +41,7 @@ export function refusalMessage(refusal: RowRefusal): string {
     return 'a linked record does not exist (it may have just been deleted)';
   }
   if (code === '23502') return `${column ?? 'a required field'} is required`;
+  if (code === 'SI409') return 'this invoice is issued: an import cannot change it (a credit note corrects an issued invoice)';
   if (code === '22001') return 'a value is longer than the stored column allows';
   if (code === '22003') return 'a number is too large to be stored';
   if (code === '22P05' || code === '22021') return 'contains a character that cannot be stored';

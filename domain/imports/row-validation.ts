@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { supportedLocale } from '../accounts/client-locale';
-import { INVOICE_STATUSES, LEGACY_INVOICE_STATUSES, QUOTE_STATUSES } from '../invoicing/statuses';
+import { type InvoiceStatus, LEGACY_INVOICE_STATUSES, type LegacyInvoiceStatus, QUOTE_STATUSES } from '../invoicing/statuses';
 import { SESSION_STATUSES } from '../sessions/session-status';
 import { type CellDateTime, parseAmount, parseDateOnly, parseDateTime } from './cell-values';
 import { splitFullName } from './row-record';
@@ -113,13 +113,9 @@ const InvoiceRow = z
   .object({
     title: required(10_000),
     amount,
-    // Imported invoices are drafts: issuing gives the legal number (issue 20). Reading the old
-    // statuses as the migration does (ISSUED, with a payment for PAID) is not built yet.
-    status: z
-      .string()
-      .transform((s) => s.toUpperCase())
-      .pipe(z.enum(['DRAFT'], { error: `must be DRAFT: invoices are imported as drafts, then issued (POST /api/invoices/:id/issue); ${INVOICE_STATUSES.slice(1).join(', ')} and the former ${LEGACY_INVOICE_STATUSES.join(', ')} are not imported` }))
-      .optional(),
+    // DRAFT, or an issued invoice of the studio's previous tool: ISSUED, or the former SENT, PAID
+    // and OVERDUE, read as the migration reads them (db/commands/write-import-batch.ts).
+    status: upper(['DRAFT', 'ISSUED', ...LEGACY_INVOICE_STATUSES] satisfies (InvoiceStatus | LegacyInvoiceStatus)[] as [string, ...string[]]),
     due_date: dateOnly,
     description: text(10_000),
     session_id: uuid,

@@ -186,6 +186,41 @@ describe('sessions, quotes and invoices from spreadsheets', () => {
     expect((await rows("SELECT count(*)::int AS n FROM outbox_events WHERE owner_id = $1 AND event_type = 'SESSION_CREATED'", [owner.id]))[0].n).toBe(1);
   });
 
+  it('reads the issued invoices of a previous tool as the migration does: ISSUED, numbered in file order, PAID with its payment; a stored invoice keeps its status', async () => {
+    const owner = await buildUser(t.app);
+    const contact = (await request(t.app).post('/api/contacts').set(as(owner)).send({ first_name: 'Léa', last_name: 'Moreau' }).expect(201)).body as { id: string };
+    const csv = [
+      'Title;Amount;Status;Due Date;Contact ID',
+      `Ancienne facture A;120;SENT;2026-01-31;${contact.id}`,
+      `Ancienne facture B;240;paid;2026-02-28;${contact.id}`,
+      `Brouillon;60;;;${contact.id}`,
+      `Ancienne facture C;80;OVERDUE;2026-03-31;${contact.id}`,
+      `Annulée;10;CANCELLED;;${contact.id}`,
+    ].join('\n');
+    const res = await upload(owner, '/api/import/invoices', Buffer.from(csv), 'invoices.csv', 'text/csv').expect(200);
+    expect(res.body).toMatchObject({ imported: 4, skipped: 1, errors: [{ line: 6, message: expect.stringContaining('status must be one of DRAFT, ISSUED, SENT, PAID, OVERDUE') }] });
+    expect(res.body.warnings.map((w: { line: number }) => w.line)).toEqual([2, 3, 5]);
+    expect(res.body.warnings[1].message).toMatch(/PAID read as an issued invoice: ISSUED, numbered now .* payment of method other/);
+    const year = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Paris', year: 'numeric' }).format(new Date());
+    const stored = await rows('SELECT title, status, number, payment_status, amount_paid, balance_due FROM invoices WHERE owner_id = $1 ORDER BY title', [owner.id]);
+    expect(stored).toEqual([
+      { title: 'Ancienne facture A', status: 'ISSUED', number: `F-${year}-00001`, payment_status: 'UNPAID', amount_paid: '0.00', balance_due: '120.00' },
+      { title: 'Ancienne facture B', status: 'ISSUED', number: `F-${year}-00002`, payment_status: 'PAID', amount_paid: '240.00', balance_due: '0.00' },
+      { title: 'Ancienne facture C', status: 'ISSUED', number: `F-${year}-00003`, payment_status: 'UNPAID', amount_paid: '0.00', balance_due: '80.00' },
+      { title: 'Brouillon', status: 'DRAFT', number: null, payment_status: 'UNPAID', amount_paid: '0.00', balance_due: '60.00' },
+    ]);
+    expect(await rows(`SELECT p.method, p.amount FROM invoice_payments p JOIN invoices i ON i.id = p.invoice_id WHERE i.owner_id = $1`, [owner.id])).toEqual([{ method: 'other', amount: '240.00' }]);
+    // The next issue continues the series.
+    const draftId = (await rows(`SELECT id FROM invoices WHERE owner_id = $1 AND title = 'Brouillon'`, [owner.id]))[0].id as string;
+    // Again with updateExisting: the draft's amount follows the file, the issued invoices keep their status, an issued amount cannot change.
+    const again = Buffer.from([`Title;Amount;Status;Contact ID`, `Brouillon;75;PAID;${contact.id}`, `Ancienne facture A;999;;${contact.id}`].join('\n'));
+    const updated = await upload(owner, '/api/import/invoices', again, 'again.csv', 'text/csv', { updateExisting: 'true' }).expect(200);
+    expect(updated.body).toMatchObject({ imported: 1, errors: [{ line: 3 }] });
+    expect(updated.body.warnings).toEqual([{ line: 2, message: expect.stringMatching(/^status PAID ignored/) }]);
+    expect(await rows('SELECT status, amount, balance_due FROM invoices WHERE id = $1', [draftId])).toEqual([{ status: 'DRAFT', amount: '75.00', balance_due: '75.00' }]);
+    expect(await rows(`SELECT amount FROM invoices WHERE owner_id = $1 AND title = 'Ancienne facture A'`, [owner.id])).toEqual([{ amount: '120.00' }]);
+  });
+
   it('imports quotes from an xls and invoices from a csv, updating by title', async () => {
     const owner = await buildUser(t.app);
     const contact = await buildContact(t.app, owner);

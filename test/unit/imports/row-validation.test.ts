@@ -44,10 +44,9 @@ describe('row validation per entity', () => {
     });
     expect(validateRow('quotes', { title: 'Devis' })).toEqual({ ok: false, message: 'contact_id or session_id is required' });
     expect(validateRow('invoices', { title: 'F', session_id: ID, status: 'draft' })).toMatchObject({ ok: true, value: { status: 'DRAFT' } });
-    // Invoices come in as drafts: an issued one needs its legal number, given only at issue.
-    for (const status of ['PAYEE', 'PAID', 'SENT', 'ISSUED']) {
-      expect(validateRow('invoices', { title: 'F', session_id: ID, status })).toEqual({ ok: false, message: expect.stringMatching(/^status must be DRAFT: invoices are imported as drafts/) });
-    }
+    // Issued invoices of another tool come in as ISSUED (or the former SENT, PAID, OVERDUE); CANCELLED is made by credit notes only.
+    for (const status of ['paid', 'SENT', 'ISSUED', 'overdue']) expect(validateRow('invoices', { title: 'F', session_id: ID, status })).toMatchObject({ ok: true, value: { status: status.toUpperCase() } });
+    expect(validateRow('invoices', { title: 'F', session_id: ID, status: 'CANCELLED' })).toEqual({ ok: false, message: 'status must be one of DRAFT, ISSUED, SENT, PAID, OVERDUE' });
     expect(validateRow('invoices', { title: 'F', session_id: ID, amount: 'douze' })).toEqual({ ok: false, message: 'amount is not an amount (at most 99 999 999.99)' });
   });
 
