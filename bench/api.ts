@@ -23,7 +23,7 @@ import { Contact } from '../db/models/Contact';
 import { listStatement, TOTAL_COLUMN } from '../db/queries/owned';
 import { createSequelize } from '../db/sequelize';
 import { cpuPerOperation, cpuSnapshot } from './cpu-usage';
-import { Cleanup, httpGet, line, runAtConcurrency, spawnScript, startStackWithApi, summarise, type Summary } from './harness';
+import { benchState, Cleanup, httpGet, line, locateApi, runAtConcurrency, runBench, spawnScript, stopOnSignals, summarise, type Summary } from './harness';
 import { freePort, waitFor } from '../scripts/stack/wait';
 
 const PAGE_SIZE = 50;
@@ -60,35 +60,19 @@ function parseArgs(argv: string[], env: NodeJS.ProcessEnv): Options {
 async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2), process.env);
   const cleanup = new Cleanup();
-  const onSignal = (sig: NodeJS.Signals) => {
-    if (interrupted) return;
-    interrupted = true;
-    console.error(`bench: ${sig}, stopping...`);
-    void cleanup.run({ interrupted: true }).finally(() => process.exit(130));
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  stopOnSignals(cleanup);
 
   let api: Summary;
   let direct: Summary;
   try {
     // 1. Where the api and the database are.
-    let baseUrl: string;
-    let databaseUrl: string;
-    if (process.env.BASE_URL) {
-      baseUrl = process.env.BASE_URL.replace(/\/+$/, '');
-      if (!process.env.DATABASE_URL) throw new Error('BASE_URL is set: DATABASE_URL is required too (baseline and test data)');
-      databaseUrl = process.env.DATABASE_URL;
-      console.log(`Using the api at ${baseUrl}`);
-    } else {
-      ({ baseUrl, databaseUrl } = await startStackWithApi({ dataDirName: 'bench', concurrency: opts.concurrency, processes: opts.processes }, cleanup));
-    }
+    const { baseUrl, databaseUrl } = await locateApi({ dataDirName: 'bench', concurrency: opts.concurrency, processes: opts.processes }, cleanup, 'baseline and test data');
 
     // 2. A user with 1000 contacts, so the page query has real work to do.
     const pool = new Pool({ connectionString: databaseUrl, max: opts.concurrency });
     // A server going away (Ctrl-C, or the stack stopping) must not crash the run from an idle client.
     pool.on('error', (err) => {
-      if (!interrupted) console.error(`bench: pg pool: ${err.message}`);
+      if (!benchState.interrupted) console.error(`bench: pg pool: ${err.message}`);
     });
     cleanup.add('the pg pool', () => pool.end(), null);
     const email = `bench-${Date.now()}-${crypto.randomBytes(4).toString('hex')}@bench.example`;
@@ -220,11 +204,4 @@ async function main(): Promise<void> {
   console.log(`ratio: ${(api.perSecond / direct.perSecond).toFixed(2)}`);
 }
 
-let interrupted = false;
-
-main().catch((err: Error) => {
-  // After Ctrl-C, requests in flight fail as their servers stop: the signal handler exits.
-  if (interrupted) return;
-  console.error(`bench failed: ${err.message}`);
-  process.exit(1);
-});
+runBench(main);

@@ -228,3 +228,36 @@ export function httpSend(method: string, url: string, headers: http.OutgoingHttp
     req.end(payload);
   });
 }
+
+/** Whether a signal is stopping the bench: failures after it (servers going away) stay quiet. */
+export const benchState = { interrupted: false };
+
+/** SIGINT and SIGTERM stop every child through `cleanup`, then exit 130. */
+export function stopOnSignals(cleanup: Cleanup): void {
+  const onSignal = (sig: NodeJS.Signals) => {
+    if (benchState.interrupted) return;
+    benchState.interrupted = true;
+    console.error(`bench: ${sig}, stopping...`);
+    void cleanup.run({ interrupted: true }).finally(() => process.exit(130));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+}
+
+/** Where the api and its database are: BASE_URL and DATABASE_URL when set, else a stack and api started here. */
+export async function locateApi(opts: { dataDirName: string; concurrency: number; processes: number }, cleanup: Cleanup, needsDatabaseFor: string): Promise<{ baseUrl: string; databaseUrl: string }> {
+  if (!process.env.BASE_URL) return startStackWithApi(opts, cleanup);
+  if (!process.env.DATABASE_URL) throw new Error(`BASE_URL is set: DATABASE_URL is required too (${needsDatabaseFor})`);
+  const baseUrl = process.env.BASE_URL.replace(/\/+$/, '');
+  console.log(`Using the api at ${baseUrl}`);
+  return { baseUrl, databaseUrl: process.env.DATABASE_URL };
+}
+
+/** Runs a bench's main: a failure exits 1 with its message, unless a signal is stopping the bench. */
+export function runBench(main: () => Promise<void>): void {
+  main().catch((err: Error) => {
+    if (benchState.interrupted) return;
+    console.error(`bench failed: ${err.message}`);
+    process.exit(1);
+  });
+}

@@ -20,7 +20,7 @@ import os from 'node:os';
 import { Pool } from 'pg';
 import { FRENCH_STUDIO } from '../test/factories/invoices';
 import { cpuPerOperation, cpuSnapshot } from './cpu-usage';
-import { Cleanup, httpSend, line, runAtConcurrency, startStackWithApi, summarise, type Summary } from './harness';
+import { benchState, Cleanup, httpSend, line, locateApi, runAtConcurrency, runBench, stopOnSignals, summarise, type Summary } from './harness';
 
 const WARM_UP = 20;
 const NUMBER = /^F-(\d{4})-(\d{5})$/;
@@ -66,33 +66,17 @@ function queueOf(ids: string[]): () => string {
 async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2), process.env);
   const cleanup = new Cleanup();
-  const onSignal = (sig: NodeJS.Signals) => {
-    if (interrupted) return;
-    interrupted = true;
-    console.error(`bench: ${sig}, stopping...`);
-    void cleanup.run({ interrupted: true }).finally(() => process.exit(130));
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  stopOnSignals(cleanup);
 
   let api: Summary;
   let direct: Summary;
   try {
     // 1. Where the api and the database are.
-    let baseUrl: string;
-    let databaseUrl: string;
-    if (process.env.BASE_URL) {
-      baseUrl = process.env.BASE_URL.replace(/\/+$/, '');
-      if (!process.env.DATABASE_URL) throw new Error('BASE_URL is set: DATABASE_URL is required too (baseline and checks)');
-      databaseUrl = process.env.DATABASE_URL;
-      console.log(`Using the api at ${baseUrl}`);
-    } else {
-      ({ baseUrl, databaseUrl } = await startStackWithApi({ dataDirName: 'bench-issue', concurrency: opts.concurrency, processes: opts.processes }, cleanup));
-    }
+    const { baseUrl, databaseUrl } = await locateApi({ dataDirName: 'bench-issue', concurrency: opts.concurrency, processes: opts.processes }, cleanup, 'baseline and checks');
 
     const pool = new Pool({ connectionString: databaseUrl, max: opts.concurrency });
     pool.on('error', (err) => {
-      if (!interrupted) console.error(`bench: pg pool: ${err.message}`);
+      if (!benchState.interrupted) console.error(`bench: pg pool: ${err.message}`);
     });
     cleanup.add('the pg pool', () => pool.end(), null);
     const agent = new http.Agent({ keepAlive: true, maxSockets: opts.concurrency });
@@ -237,11 +221,4 @@ async function main(): Promise<void> {
   console.log(`ratio: ${(api.perSecond / direct.perSecond).toFixed(2)}`);
 }
 
-let interrupted = false;
-
-main().catch((err: Error) => {
-  // After Ctrl-C, requests in flight fail as their servers stop: the signal handler exits.
-  if (interrupted) return;
-  console.error(`bench failed: ${err.message}`);
-  process.exit(1);
-});
+runBench(main);
