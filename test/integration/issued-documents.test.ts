@@ -71,7 +71,7 @@ describe('the issued invoice pdf, rendered once and kept', () => {
     }
     // One render: the job of the issue.
     const runs = await sql<{ workflow_id: string }>(`SELECT workflow_id FROM job_runs WHERE job_name = 'billing.pdf' AND entity_id = $1`, [invoice.id]);
-    expect(runs.map((r) => r.workflow_id)).toEqual([`document-pdf:invoice:${invoice.id}:issued`]);
+    expect(runs.map((r) => r.workflow_id)).toEqual([`document-pdf:invoice_${invoice.id}_issued`]);
 
     // The database refuses any change of the kept file, whatever the code path.
     await expect(t.sequelize.query(`UPDATE invoices SET pdf_key = 'pdfs/invoices/other.pdf' WHERE id = $1`, { bind: [invoice.id] })).rejects.toThrow(/cannot be changed/);
