@@ -9,7 +9,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { QueryTypes } from 'sequelize';
 import { freePort } from '../../scripts/stack/wait';
-import { buildIssuedInvoice } from '../factories/invoices';
+import { buildBillableContact, buildDraftInvoice, buildIssuedInvoice } from '../factories/invoices';
 import { buildUser, type TestUser } from '../factories/users';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { eventually, startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
@@ -86,6 +86,22 @@ describe('the issued invoice pdf, rendered once and kept', () => {
     const stored = await storedPdf('invoices', invoice.id);
     expect(res.body).toMatchObject({ key: stored.key, sha256: stored.sha256 });
     expect(sha256(await download(res.body.url))).toBe(stored.sha256);
+  }, 180_000);
+});
+
+describe('the issued invoice pdf sent by email', () => {
+  type Mail = { id: string; to: { address: string }[]; attachments?: { generatedFileName: string; fileName: string }[] };
+  it('attaches the kept file itself: the bytes whose SHA-256 is recorded', async () => {
+    const address = `kept-${crypto.randomUUID()}@example.test`;
+    const contact = await buildBillableContact(t.app, studio, { email: address });
+    const draft = await buildDraftInvoice(t.app, studio, { contactId: contact.id });
+    await request(t.app).post(`/api/invoices/${draft.id}/send-email`).set(as(studio)).send({}).expect(202);
+    const mail = await eventually('the mail', async () => ((await (await fetch(`${process.env.MAILDEV_URL}/email`)).json()) as Mail[]).find((m) => m.to.some((to) => to.address === address)), 90_000);
+    const stored = await storedPdf('invoices', draft.id);
+    const attached = Buffer.from(await (await fetch(`${process.env.MAILDEV_URL}/email/${mail.id}/attachment/${mail.attachments![0].generatedFileName}`)).arrayBuffer());
+    expect(sha256(attached)).toBe(stored.sha256);
+    const link = await request(t.app).get(`/api/invoices/${draft.id}/pdf`).set(as(studio)).expect(200);
+    expect(link.body.key).toBe(stored.key);
   }, 180_000);
 });
 
