@@ -6,8 +6,7 @@ import { type InvoiceBuyer } from '../../domain/invoicing/buyer';
 import { splitCreditByVat } from '../../domain/invoicing/credit-vat';
 import { displayNumber } from '../../domain/invoicing/document-number';
 import { type DocumentView } from '../../domain/invoicing/document-html';
-import { centsToDecimal } from '../../domain/invoicing/money';
-import { toHundredths } from '../../domain/invoicing/money';
+import { centsToDecimal, roundDiv, toHundredths } from '../../domain/invoicing/money';
 import { computeTotals } from '../../domain/invoicing/totals';
 import { type DocumentPdfPayload } from '../../workflows/invoicing/contract';
 
@@ -121,7 +120,7 @@ async function loadCreditNoteView(creditNoteId: string, ownerId: string): Promis
           const total = toHundredths(l.total);
           const base = splitCreditByVat(total, [{ vatBasisPoints: rateOf(l.vat_percentage), withTaxCents: total }])[0]?.baseCents ?? 0n;
           const qty = toHundredths(l.quantity);
-          return { type: 'SERVICE', description: l.description ?? '', quantity: l.quantity, unitWithoutTaxCents: qty > 0n ? (base * 100n) / qty : base, vatPercent: bp(rateOf(l.vat_percentage)), totalCents: total };
+          return { type: 'SERVICE', description: l.description ?? '', quantity: l.quantity, unitWithoutTaxCents: qty > 0n ? roundDiv(base * 100n, qty) : base, vatPercent: bp(rateOf(l.vat_percentage)), totalCents: total };
         })
       : [{ type: 'DISCOUNT', description: words.amount, quantity: '1', unitWithoutTaxCents: 0n, vatPercent: '0', totalCents: amountCents }];
   const totalVatCents = parts.reduce((sum, p) => sum + p.vatCents, 0n);
