@@ -27,7 +27,7 @@ beforeAll(async () => {
   worker = await startWorkerProcess('workers/main.ts', path.join(testStackDir, 'logs', `issued-documents-worker-${process.pid}.log`), 'worker started', 180_000, { LOG_LEVEL: 'info', WORKER_METRICS_PORT: String(await freePort()) });
 }, 240_000);
 afterAll(async () => {
-  worker?.kill('SIGTERM');
+  await worker?.kill('SIGTERM');
   await t?.close();
 });
 
@@ -78,6 +78,14 @@ describe('the issued invoice pdf, rendered once and kept', () => {
     await expect(t.sequelize.query(`UPDATE invoices SET pdf_sha256 = repeat('0', 64) WHERE id = $1`, { bind: [invoice.id] })).rejects.toThrow(/cannot be changed/);
     await expect(t.sequelize.query(`UPDATE invoices SET pdf_key = NULL, pdf_sha256 = NULL WHERE id = $1`, { bind: [invoice.id] })).rejects.toThrow(/cannot be changed/);
     expect((await request(t.app).get(`/api/invoices/${invoice.id}/pdf`).set(as(other))).status).toBe(404);
+  }, 180_000);
+
+  it('is the file the session-scoped route answers too', async () => {
+    const session = (await request(t.app).post('/api/sessions').set(as(studio)).send({ title: 'Séance famille' }).expect(201)).body as { id: string };
+    const invoice = await buildIssuedInvoice(t.app, studio, { extra: { session_id: session.id } });
+    const stored = await storedPdf('invoices', invoice.id);
+    const scoped = await request(t.app).get(`/api/sessions/${session.id}/quotes-invoices/invoices/${invoice.id}/pdf`).set(as(studio)).expect(200);
+    expect(scoped.body).toMatchObject({ key: stored.key, sha256: stored.sha256 });
   }, 180_000);
 
   it('a download right after the issue waits for the issue-time render and answers the file it kept', async () => {
