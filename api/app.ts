@@ -139,7 +139,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(buildSessionWorkflowsRouter({ kit }));
   app.use(buildSmsTemplatesRouter({ sequelize, kit }));
   app.use(paymentRouters.payments);
-  app.use(buildInvoiceLedgerRouter({ sequelize, cardProvider, kit }));
+  app.use(buildInvoiceLedgerRouter({ sequelize, cardProvider, kit, temporal: deps.temporal.client, publicS3: deps.publicS3, config }));
   app.use(buildDocumentNumberingRouter({ sequelize, kit }));
   app.use(buildInvoicingRouter({ sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit, emailLimit }));
   app.use(buildImportsRouter({ temporal: deps.temporal.client, s3: deps.s3, publicS3: deps.publicS3, config, kit }));

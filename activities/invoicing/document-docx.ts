@@ -1,6 +1,6 @@
 import { AlignmentType, Document, HeadingLevel, ImageRun, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
 import { companyLines, paymentLines } from '../../domain/invoicing/company-lines';
-import { DOCUMENT_WORDS, type DocumentView, formatDay, formatMoney } from '../../domain/invoicing/document-html';
+import { correctionLines, DOCUMENT_WORDS, documentTitle, type DocumentView, formatDay, formatMoney } from '../../domain/invoicing/document-html';
 import { detectImageType, imageDimensions, isImageDataUri } from '../../domain/storage/image-types';
 
 /** The logo's box at the head of the docx, in pixels (as the pdf's css: 200 × 60 at most). */
@@ -19,7 +19,7 @@ function logoParagraph(view: DocumentView): Paragraph[] {
 }
 
 /**
- * The docx of a quote or invoice: the same content as its pdf (logo, company, client, number,
+ * The docx of a quote, invoice or credit note: the same content as its pdf (logo, company, client, number,
  * dates, lines, VAT summary, totals), in the document's language, amounts formatted for it.
  */
 export function documentDocx(view: DocumentView): Promise<Buffer> {
@@ -42,7 +42,8 @@ export function documentDocx(view: DocumentView): Promise<Buffer> {
     ...company,
     new Paragraph(''),
     ...client,
-    new Paragraph({ text: `${view.kind === 'quote' ? w.quote : w.invoice} ${w.number} ${view.number}`, heading: HeadingLevel.HEADING_1 }),
+    new Paragraph({ text: `${documentTitle(view)} ${w.number} ${view.number}`, heading: HeadingLevel.HEADING_1 }),
+    ...correctionLines(view).map((line) => new Paragraph(line)),
     new Paragraph(view.title),
     ...(view.description ? [new Paragraph(view.description)] : []),
     new Paragraph(dates),
@@ -56,7 +57,7 @@ export function documentDocx(view: DocumentView): Promise<Buffer> {
       new TableRow({ children: [cell(w.totalWith, { bold: true }), cell(money(view.totalWithTaxCents), { bold: true, right: true })] }),
     ]),
     new Paragraph(''),
-    ...paymentLines(view.payment, view.kind, view.locale).map((line) => new Paragraph(line)),
+    ...(view.kind === 'credit_note' ? [] : paymentLines(view.payment, view.kind, view.locale)).map((line) => new Paragraph(line)),
   ];
-  return Packer.toBuffer(new Document({ creator: view.company.name, title: `${view.kind === 'quote' ? w.quote : w.invoice} ${view.number}`, sections: [{ children }] }));
+  return Packer.toBuffer(new Document({ creator: view.company.name, title: `${documentTitle(view)} ${view.number}`, sections: [{ children }] }));
 }

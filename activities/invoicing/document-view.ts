@@ -1,23 +1,64 @@
 import { ApplicationFailure } from '@temporalio/common';
-import { loadDocumentSources } from '../../db/queries/document-sources';
+import { type DocumentSources, loadCreditNoteSources, loadDocumentSources } from '../../db/queries/document-sources';
 import { clientLocale } from '../../domain/accounts/client-locale';
+import { type UserRow } from '../../db/rows';
+import { type InvoiceBuyer } from '../../domain/invoicing/buyer';
+import { splitCreditByVat } from '../../domain/invoicing/credit-vat';
 import { displayNumber } from '../../domain/invoicing/document-number';
 import { type DocumentView } from '../../domain/invoicing/document-html';
-import { centsToDecimal } from '../../domain/invoicing/money';
-import { toHundredths } from '../../domain/invoicing/money';
+import { centsToDecimal, roundDiv, toHundredths } from '../../domain/invoicing/money';
 import { computeTotals } from '../../domain/invoicing/totals';
 import { type DocumentPdfPayload } from '../../workflows/invoicing/contract';
 
 const bp = (basisPoints: number) => centsToDecimal(BigInt(basisPoints)).replace(/\.00$/, '').replace(/(\.\d)0$/, '$1');
+const day = (at: Date, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(at);
+
+/** A quote, invoice or credit note file: what it shows, where it is stored and under which name, and whether it is kept once for good. */
+export interface LoadedDocumentView {
+  view: DocumentView;
+  /** The storage key but for the extension. */
+  keyBase: string;
+  filenameBase: string;
+  logoKey: string | null;
+  /** An issued invoice or a credit note: its pdf is rendered once, stored and recorded (pdf_key, pdf_sha256). */
+  keptOnce: boolean;
+}
+
+/** The studio on the document: its company profile, or its account name before it has one. */
+function companyOf(company: DocumentSources['company'], owner: UserRow): DocumentView['company'] {
+  return company
+    ? {
+        name: company.company_name,
+        legalForm: company.legal_form,
+        shareCapitalCents: company.share_capital === null ? null : toHundredths(company.share_capital),
+        siren: company.siren,
+        siret: company.siret,
+        vatNumber: company.vat_number,
+        rcsCity: company.rcs_city,
+        address: [company.company_street, [company.company_zipcode, company.company_city].filter(Boolean).join(' '), company.company_country].filter((s): s is string => Boolean(s)),
+        email: company.email,
+        phone: company.phone,
+      }
+    : { name: owner.name || owner.email, legalForm: null, shareCapitalCents: null, siren: null, siret: null, vatNumber: null, rcsCity: null, address: [], email: owner.email, phone: null };
+}
+
+/** The client as the issued invoice copied it at issue (issue 20 §3): later edits of the contact do not change the document. */
+function buyerClient(buyer: InvoiceBuyer): DocumentView['client'] {
+  return { name: buyer.name, email: buyer.email, address: [buyer.street, [buyer.zipcode, buyer.city].filter(Boolean).join(' '), buyer.country].filter((s): s is string => Boolean(s)) };
+}
 
 /**
- * What a quote or invoice file shows (the pdf and the docx alike), and the storage key and file
- * name they share but for the extension.
+ * What a quote, invoice or credit note file shows (the pdf and the docx alike), and the storage
+ * key and file name they share but for the extension. An issued invoice shows only what was true
+ * at issue (its buyer copy and issue date; never payments), so its kept pdf stays true.
  */
-export async function loadDocumentView({ kind, documentId, ownerId }: Pick<DocumentPdfPayload, 'kind' | 'documentId' | 'ownerId'>): Promise<{ view: DocumentView; keyBase: string; filenameBase: string; logoKey: string | null }> {
+export async function loadDocumentView({ kind, documentId, ownerId }: Pick<DocumentPdfPayload, 'kind' | 'documentId' | 'ownerId'>): Promise<LoadedDocumentView> {
+  if (kind === 'credit_note') return loadCreditNoteView(documentId, ownerId);
   const sources = await loadDocumentSources(kind, documentId, ownerId);
   if (!sources) throw ApplicationFailure.nonRetryable(`The ${kind} no longer exists`, 'document_not_found');
   const { document, owner, company, contact } = sources;
+  const issued = document as unknown as { issued_at?: Date | null; buyer?: InvoiceBuyer | null };
+  const keptOnce = kind === 'invoice' && (document.status as string) !== 'DRAFT';
   const items = [...(document.items ?? [])].sort((a, b) => a.display_order - b.display_order || a.id.localeCompare(b.id));
   const totals = computeTotals(items);
   const number = displayNumber(document, owner.time_zone);
@@ -29,33 +70,79 @@ export async function loadDocumentView({ kind, documentId, ownerId }: Pick<Docum
     number,
     title: document.title,
     description: document.description,
-    issuedOn: new Intl.DateTimeFormat('en-CA', { timeZone: owner.time_zone }).format(document.created_at),
+    issuedOn: day(keptOnce && issued.issued_at ? issued.issued_at : document.created_at, owner.time_zone),
     untilDate: sources.untilDate,
     status: document.status,
     // Before any company profile, the document still names the studio: its account name.
-    company: company
-      ? {
-          name: company.company_name,
-          legalForm: company.legal_form,
-          shareCapitalCents: company.share_capital === null ? null : toHundredths(company.share_capital),
-          siren: company.siren,
-          siret: company.siret,
-          vatNumber: company.vat_number,
-          rcsCity: company.rcs_city,
-          address: [company.company_street, [company.company_zipcode, company.company_city].filter(Boolean).join(' '), company.company_country].filter((s): s is string => Boolean(s)),
-          email: company.email,
-          phone: company.phone,
-        }
-      : { name: owner.name || owner.email, legalForm: null, shareCapitalCents: null, siren: null, siret: null, vatNumber: null, rcsCity: null, address: [], email: owner.email, phone: null },
+    company: companyOf(company, owner),
     payment: company ? { iban: company.iban, bic: company.bic, termsDays: company.payment_terms_days, lateRate: company.late_payment_rate, vatExempt: company.vat_exempt } : null,
-    client: contact ? { name: [contact.first_name, contact.last_name].filter(Boolean).join(' '), email: contact.email, address: [contact.street, [contact.zipcode, contact.city].filter(Boolean).join(' '), contact.country].filter((s): s is string => Boolean(s)) } : null,
+    client:
+      keptOnce && issued.buyer
+        ? buyerClient(issued.buyer)
+        : contact
+          ? { name: [contact.first_name, contact.last_name].filter(Boolean).join(' '), email: contact.email, address: [contact.street, [contact.zipcode, contact.city].filter(Boolean).join(' '), contact.country].filter((s): s is string => Boolean(s)) }
+          : null,
     lines: items.map((item, i) => ({ type: item.item_type, description: item.description ?? '', quantity: item.quantity, unitWithoutTaxCents: totals.lines[i].priceWithoutTaxCents, vatPercent: bp(Math.round(Number(item.vat_percentage) * 100)), totalCents: totals.lines[i].totalCents })),
     vat: totals.vat.map((v) => ({ percent: bp(v.vatBasisPoints), baseCents: v.baseCents, vatCents: v.vatCents })),
     totalWithoutTaxCents: totals.totalWithoutTaxCents,
     totalVatCents: totals.totalVatCents,
     totalWithTaxCents: totals.totalWithTaxCents,
   };
-  const keyBase = `pdfs/${kind === 'quote' ? 'quotes' : 'invoices'}/${ownerId}/${document.id}`;
   const filenameBase = `${kind === 'quote' ? (locale === 'fr-FR' ? 'devis' : 'quote') : locale === 'fr-FR' ? 'facture' : 'invoice'}-${number}`;
-  return { view, keyBase, filenameBase, logoKey: owner.logo_key };
+  // An issued invoice's pdf gets a key of its own that never changes (its number is its name).
+  const keyBase = keptOnce ? `pdfs/invoices/${ownerId}/${document.id}/${filenameBase}` : `pdfs/${kind === 'quote' ? 'quotes' : 'invoices'}/${ownerId}/${document.id}`;
+  return { view, keyBase, filenameBase, logoKey: owner.logo_key, keptOnce };
+}
+
+/**
+ * A credit note's file (issue 20 §4): the invoice it corrects (number and issue date), the
+ * reason, the credited lines (or the credited amount), the VAT breakdown (an amount split pro
+ * rata over the invoice's rates), the totals, the studio and the buyer as the invoice copied it.
+ */
+async function loadCreditNoteView(creditNoteId: string, ownerId: string): Promise<LoadedDocumentView> {
+  const sources = await loadCreditNoteSources(creditNoteId, ownerId);
+  if (!sources) throw ApplicationFailure.nonRetryable('The credit note no longer exists', 'document_not_found');
+  const { creditNote, invoice, owner, company, contact } = sources;
+  const locale = clientLocale(contact, owner);
+  const amountCents = toHundredths(creditNote.amount);
+  const rateOf = (vatPercentage: string) => Math.round(Number(vatPercentage) * 100);
+  const credited = creditNote.items ?? [];
+  // Whole lines: each rate's share is exactly its lines; an amount: in proportion to the invoice's rates.
+  const weights =
+    credited.length > 0
+      ? credited.map((l) => ({ vatBasisPoints: rateOf(l.vat_percentage), withTaxCents: toHundredths(l.total) }))
+      : computeTotals(invoice.items ?? []).vat.map((v) => ({ vatBasisPoints: v.vatBasisPoints, withTaxCents: v.baseCents + v.vatCents }));
+  const parts = splitCreditByVat(amountCents, weights);
+  const words = locale === 'fr-FR' ? { amount: 'Montant crédité', file: 'avoir' } : { amount: 'Amount credited', file: 'credit-note' };
+  const lines: DocumentView['lines'] =
+    credited.length > 0
+      ? credited.map((l) => {
+          const total = toHundredths(l.total);
+          const base = splitCreditByVat(total, [{ vatBasisPoints: rateOf(l.vat_percentage), withTaxCents: total }])[0]?.baseCents ?? 0n;
+          const qty = toHundredths(l.quantity);
+          return { type: 'SERVICE', description: l.description ?? '', quantity: l.quantity, unitWithoutTaxCents: qty > 0n ? roundDiv(base * 100n, qty) : base, vatPercent: bp(rateOf(l.vat_percentage)), totalCents: total };
+        })
+      : [{ type: 'DISCOUNT', description: words.amount, quantity: '1', unitWithoutTaxCents: 0n, vatPercent: '0', totalCents: amountCents }];
+  const totalVatCents = parts.reduce((sum, p) => sum + p.vatCents, 0n);
+  const view: DocumentView = {
+    kind: 'credit_note',
+    locale,
+    number: creditNote.number,
+    title: invoice.title,
+    description: null,
+    issuedOn: day(creditNote.issued_at, owner.time_zone),
+    untilDate: null,
+    status: 'ISSUED',
+    company: companyOf(company, owner),
+    payment: null,
+    client: invoice.buyer ? buyerClient(invoice.buyer) : null,
+    lines,
+    vat: parts.map((p) => ({ percent: bp(p.vatBasisPoints), baseCents: p.baseCents, vatCents: p.vatCents })),
+    totalWithoutTaxCents: amountCents - totalVatCents,
+    totalVatCents,
+    totalWithTaxCents: amountCents,
+    corrects: { number: invoice.number ?? '', issuedOn: day(invoice.issued_at ?? invoice.created_at, owner.time_zone), reason: creditNote.reason },
+  };
+  const filenameBase = `${words.file}-${creditNote.number}`;
+  return { view, keyBase: `pdfs/credit-notes/${ownerId}/${creditNote.id}/${filenameBase}`, filenameBase, logoKey: owner.logo_key, keptOnce: true };
 }

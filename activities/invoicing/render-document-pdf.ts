@@ -1,4 +1,6 @@
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import crypto from 'node:crypto';
+import { findStoredPdf, recordStoredPdf } from '../../db/commands/stored-documents';
 import { documentHtml } from '../../domain/invoicing/document-html';
 import { type Chromium } from '../../lib/chromium';
 import { readLogoDataUri } from '../../lib/studio-logo';
@@ -12,11 +14,25 @@ export interface DocumentPdfDeps {
   chromium: Chromium;
 }
 
-/** Renders a quote or invoice with Chromium (pdf) or the docx package, stored under pdfs/quotes/ or pdfs/invoices/ (permanent). */
+/** A stored pdf's answer; it is downloaded under the last part of its key, less the content tag. */
+const storedFile = (stored: { key: string; sha256: string }): DocumentPdf => ({ key: stored.key, filename: stored.key.slice(stored.key.lastIndexOf('/') + 1).replace(/-[0-9a-f]{16}\.pdf$/, '.pdf'), sha256: stored.sha256 });
+
+/**
+ * Renders a quote, invoice or credit note with Chromium (pdf) or the docx package, stored under
+ * pdfs/quotes/, pdfs/invoices/ or pdfs/credit-notes/ (permanent). The pdf of an issued invoice or
+ * a credit note is rendered once (issue 20 §3, §4): when one is recorded it is answered as is;
+ * otherwise the new file is stored, its SHA-256 computed and both recorded, the first recorded
+ * winning for good.
+ */
 export function createDocumentPdfActivities(deps: DocumentPdfDeps) {
   return {
     async renderDocumentPdf({ kind, documentId, ownerId }: DocumentPdfPayload): Promise<DocumentPdf> {
-      const { view, keyBase, filenameBase, logoKey } = await loadDocumentView({ kind, documentId, ownerId });
+      const storedKind = kind === 'quote' ? null : kind;
+      if (storedKind) {
+        const stored = await findStoredPdf(storedKind, ownerId, documentId);
+        if (stored) return storedFile(stored);
+      }
+      const { view, keyBase, filenameBase, logoKey, keptOnce } = await loadDocumentView({ kind, documentId, ownerId });
       // The studio's uploaded logo heads the document, inlined: the page loads nothing from elsewhere.
       view.logoDataUri = await readLogoDataUri(deps, logoKey);
       const browser = await deps.chromium.browser();
@@ -28,8 +44,15 @@ export function createDocumentPdfActivities(deps: DocumentPdfDeps) {
       } finally {
         await page.close().catch(() => undefined);
       }
-      const key = `${keyBase}.pdf`;
+      const sha256 = crypto.createHash('sha256').update(bytes).digest('hex');
+      // A kept pdf's key carries the start of its hash: two renders racing (the issue's job and a
+      // send's) each write their own object, and the one recorded is never overwritten by the other.
+      const key = keptOnce ? `${keyBase}-${sha256.slice(0, 16)}.pdf` : `${keyBase}.pdf`;
       await deps.s3.send(new PutObjectCommand({ Bucket: deps.bucket, Key: key, Body: bytes, ContentType: 'application/pdf' }));
+      if (keptOnce && storedKind) {
+        const recorded = await recordStoredPdf(storedKind, ownerId, documentId, { key, sha256 });
+        if (recorded) return storedFile(recorded);
+      }
       return { key, filename: `${filenameBase}.pdf` };
     },
     async renderDocumentDocx({ kind, documentId, ownerId }: DocumentPdfPayload): Promise<DocumentPdf> {

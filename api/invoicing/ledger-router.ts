@@ -9,12 +9,17 @@ import { findOwnCreditNote, listCreditNotes, listInvoiceCreditNotes, listInvoice
 import { type InvoiceRow } from '../../db/rows';
 import { NotFoundError, UnavailableError } from '../../domain/errors';
 import { centsToDecimal, toHundredths } from '../../domain/invoicing/money';
+import { startJob } from '../../lib/jobs/start-job';
+import { waitForJob } from '../../lib/jobs/wait-for-job';
+import { downloadLink } from '../../lib/s3-links';
+import { DOCUMENT_PDF_JOB, type DocumentPdf } from '../../workflows/invoicing/contract';
 import { IdParams, PageQuery } from '../http/common-schemas';
 import { type createRouteKit } from '../http/route-kit';
+import { type KeptPdfDeps, keptPdfLink, startKeptPdf } from './kept-pdf';
 import { presentCreditNote, presentDocument, presentPayment } from './presenter';
-import { CreateCreditNoteBody, PaymentParams, RecordPaymentBody, RecordRefundBody } from './schema';
+import { CreateCreditNoteBody, ExportQuery, PaymentParams, RecordPaymentBody, RecordRefundBody } from './schema';
 
-export interface LedgerRouterDeps {
+export interface LedgerRouterDeps extends KeptPdfDeps {
   sequelize: Sequelize;
   cardProvider: Stripe;
   kit: ReturnType<typeof createRouteKit>;
@@ -26,7 +31,8 @@ const cents = (amount: number | undefined) => (amount === undefined ? undefined 
  * Legal invoicing (issue 20; docs/invoicing.md): issuing an invoice, its payments ledger (manual
  * payments and their same-day reversal), its credit notes and their refunds.
  */
-export function buildInvoiceLedgerRouter({ sequelize, cardProvider, kit }: LedgerRouterDeps): Router {
+export function buildInvoiceLedgerRouter(deps: LedgerRouterDeps): Router {
+  const { sequelize, cardProvider, kit, temporal, publicS3, config } = deps;
   const router = Router();
 
   /** A card refund through the provider; its outage is a 503 the studio may retry (nothing was recorded). */
@@ -44,7 +50,9 @@ export function buildInvoiceLedgerRouter({ sequelize, cardProvider, kit }: Ledge
     router,
     { method: 'post', path: '/api/invoices/:id/issue', summary: 'Issue a draft invoice: its legal number, issue date and due date; from then on it never changes (again: the issued invoice, unchanged)', tag: 'invoices', auth: 'user', params: IdParams },
     async ({ user, params, req }) => {
-      const { invoice } = await issueInvoice(sequelize, user.id, params.id, req.requestId);
+      const { invoice, issuedNow } = await issueInvoice(sequelize, user.id, params.id, req.requestId);
+      // The pdf the studio keeps is rendered now, after the commit; the issue never waits for it or fails with it.
+      if (issuedNow) await startKeptPdf(deps, { kind: 'invoice', id: invoice.id }, user, req.requestId);
       return presentDocument('invoice', invoice, user.timeZone);
     },
   );
@@ -82,6 +90,7 @@ export function buildInvoiceLedgerRouter({ sequelize, cardProvider, kit }: Ledge
     async ({ user, params, body, req }) => {
       const { creditNote, refundDueCents } = await issueCreditNote(sequelize, user.id, params.id, { reason: body.reason, amountCents: cents(body.amount), items: body.items }, req.requestId);
       const invoice = (await findDocument('invoice', params.id, user.id)) as InvoiceRow;
+      await startKeptPdf(deps, { kind: 'credit_note', id: creditNote.id }, user, req.requestId);
       return { ...presentCreditNote(creditNote, invoice.number), refund_due: centsToDecimal(refundDueCents) };
     },
   );
@@ -101,6 +110,35 @@ export function buildInvoiceLedgerRouter({ sequelize, cardProvider, kit }: Ledge
     if (!note) throw new NotFoundError('Credit note');
     return presentCreditNote(note, note.invoice?.number ?? null);
   });
+
+  /** One of the caller's credit notes, or 404. */
+  const ownCreditNote = async (ownerId: string, id: string) => {
+    const note = await findOwnCreditNote(ownerId, id);
+    if (!note) throw new NotFoundError('Credit note');
+    return note;
+  };
+  /** A credit note's pdf: rendered once and kept (issue 20 §4). */
+  const creditNotePdf = async (ownerId: string, id: string, user: { id: string; orgId: string }, requestId?: string) => {
+    const note = await ownCreditNote(ownerId, id);
+    return keptPdfLink(deps, { kind: 'credit_note', id: note.id, pdf_key: note.pdf_key, pdf_sha256: note.pdf_sha256 }, user, requestId);
+  };
+
+  kit.route(router, { method: 'get', path: '/api/credit-notes/:id/pdf', summary: 'The credit note as a pdf (rendered once and kept): a time-limited link, with its SHA-256', tag: 'credit-notes', auth: 'user', params: IdParams }, async ({ user, params, req }) =>
+    creditNotePdf(user.id, params.id, user, req.requestId),
+  );
+
+  kit.route(
+    router,
+    { method: 'get', path: '/api/credit-notes/:id/export', summary: 'The credit note as a pdf (the kept one) or docx: a time-limited link', tag: 'credit-notes', auth: 'user', params: IdParams, query: ExportQuery },
+    async ({ user, params, query, req }) => {
+      if (query.format === 'pdf') return creditNotePdf(user.id, params.id, user, req.requestId);
+      const note = await ownCreditNote(user.id, params.id);
+      // A credit note never changes: one docx job per note.
+      const run = await startJob(temporal, DOCUMENT_PDF_JOB, `credit_note:${note.id}:docx`, { kind: 'credit_note', documentId: note.id, ownerId: user.id, format: 'docx' }, { orgId: user.orgId, userId: user.id, entityId: note.id, requestId: req.requestId });
+      const file = await waitForJob<DocumentPdf>(temporal, run, config.EXPORT_SYNC_TIMEOUT_SECONDS, 'docx');
+      return downloadLink(publicS3, config.S3_BUCKET, file, config.EXPORT_LINK_TTL_SECONDS);
+    },
+  );
 
   kit.route(
     router,

@@ -7,7 +7,7 @@ import { type z } from 'zod';
 import { numberQuoteForSending } from '../../db/commands/document-numbers';
 import { invoiceFromQuote } from '../../db/commands/invoice-from-quote';
 import { issueInvoice } from '../../db/commands/issue-invoice';
-import { type QuoteRow } from '../../db/rows';
+import { type DocumentRow, type InvoiceRow, type QuoteRow } from '../../db/rows';
 import { deleteDocument, type DocumentProps, findDocument, saveDocument } from '../../db/commands/invoicing-documents';
 import { previewDocumentEmail } from '../../db/queries/document-email';
 import { type DocumentKind, listDocuments } from '../../db/queries/invoicing';
@@ -22,6 +22,7 @@ import { downloadLink } from '../../lib/s3-links';
 import { DOCUMENT_EMAIL_JOB, DOCUMENT_PDF_JOB, type DocumentPdf } from '../../workflows/invoicing/contract';
 import { IdParams, PageQuery } from '../http/common-schemas';
 import { type createRouteKit, type RouteContext } from '../http/route-kit';
+import { keptPdfLink, startKeptPdf } from './kept-pdf';
 import { presentDocument } from './presenter';
 import { CreateInvoiceBody, CreateQuoteBody, ExportQuery, IdempotencyKey, PreviewEmailBody, SendEmailBody, SessionDocParams, SessionScopeParams, UpdateInvoiceBody, UpdateQuoteBody } from './schema';
 
@@ -49,7 +50,8 @@ type Ctx<P, Q = unknown, B = unknown> = Pick<RouteContext<P, Q, B>, 'req' | 'use
  * The handlers of one kind of document, shared by its unscoped and session-scoped routes (the
  * routes themselves are written out in buildInvoicingRouter, one registration per path).
  */
-function documentHandlers(kind: DocumentKind, { sequelize, temporal, publicS3, config }: InvoicingRouterDeps) {
+function documentHandlers(kind: DocumentKind, deps: InvoicingRouterDeps) {
+  const { sequelize, temporal, publicS3, config } = deps;
   /** The path's session when there is one: the caller's, or 404. */
   const sessionOf = async (p: Scope, ownerId: string) => {
     if (!p.sessionId) return undefined;
@@ -63,7 +65,12 @@ function documentHandlers(kind: DocumentKind, { sequelize, temporal, publicS3, c
     return document;
   };
   // One render per version of the document and format: asking again for an unchanged one finds the same job.
-  const fileLink = async (document: { id: string; updated_at: Date }, user: { id: string; orgId: string }, format: 'pdf' | 'docx', requestId?: string) => {
+  // An issued invoice's pdf is the one rendered at issue and kept (issue 20 §3), whatever changed since (payments).
+  const fileLink = async (document: DocumentRow, user: { id: string; orgId: string }, format: 'pdf' | 'docx', requestId?: string) => {
+    if (kind === 'invoice' && format === 'pdf' && document.status !== 'DRAFT') {
+      const invoice = document as InvoiceRow;
+      return keptPdfLink(deps, { kind: 'invoice', id: invoice.id, pdf_key: invoice.pdf_key, pdf_sha256: invoice.pdf_sha256 }, user, requestId);
+    }
     if (format === 'pdf') assertPdfRenderer(config.CHROMIUM_PATH);
     const key = `${kind}:${document.id}:${document.updated_at.getTime()}${format === 'pdf' ? '' : ':docx'}`;
     const run = await startJob(temporal, DOCUMENT_PDF_JOB, key, { kind, documentId: document.id, ownerId: user.id, ...(format === 'pdf' ? {} : { format }) }, { orgId: user.orgId, userId: user.id, entityId: document.id, requestId });
@@ -113,7 +120,8 @@ function documentHandlers(kind: DocumentKind, { sequelize, temporal, publicS3, c
       if (body.attach_pdf) assertPdfRenderer(config.CHROMIUM_PATH);
       // A draft invoice is issued before it is sent: what the client receives carries its legal number.
       if (kind === 'invoice' && document.status === 'DRAFT') {
-        await issueInvoice(sequelize, user.id, document.id, req.requestId);
+        const { issuedNow } = await issueInvoice(sequelize, user.id, document.id, req.requestId);
+        if (issuedNow) await startKeptPdf(deps, { kind: 'invoice', id: document.id }, user, req.requestId);
         document = await inScope(params.id, user.id, sessionId);
       }
       // A quote gets its number before its first send, so the pdf the client receives carries it.

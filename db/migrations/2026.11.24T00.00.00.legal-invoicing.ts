@@ -154,8 +154,8 @@ CREATE FUNCTION studio_purging() RETURNS boolean LANGUAGE sql STABLE AS
   $$ SELECT COALESCE(current_setting('studio.purge', true), '') = 'on' $$;
 
 -- Columns an issued invoice may still change: its life (ISSUED → CANCELLED), what the ledger
--- keeps, its stored pdf, and links set to NULL when the linked row is deleted (the buyer was
--- copied into buyer at issue).
+-- keeps, its stored pdf (set once: pdf_key and pdf_sha256 never change after pdf_key is set), and
+-- links set to NULL when the linked row is deleted (the buyer was copied into buyer at issue).
 CREATE FUNCTION invoices_refuse_issued_change() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   kept text[] := ARRAY['status', 'cancelled_at', 'payment_status', 'amount_paid', 'credited', 'balance_due', 'paid_at',
@@ -173,6 +173,7 @@ BEGIN
      OR (NEW.contact_id IS DISTINCT FROM OLD.contact_id AND NEW.contact_id IS NOT NULL)
      OR (NEW.session_id IS DISTINCT FROM OLD.session_id AND NEW.session_id IS NOT NULL)
      OR (NEW.quote_id IS DISTINCT FROM OLD.quote_id AND NEW.quote_id IS NOT NULL)
+     OR (OLD.pdf_key IS NOT NULL AND (NEW.pdf_key IS DISTINCT FROM OLD.pdf_key OR NEW.pdf_sha256 IS DISTINCT FROM OLD.pdf_sha256))
      OR NOT (NEW.status = OLD.status OR (OLD.status = 'ISSUED' AND NEW.status = 'CANCELLED')) THEN
     RAISE EXCEPTION 'invoice % is issued: it cannot be changed', OLD.number USING ERRCODE = 'SI409', HINT = 'invoice_issued';
   END IF;

@@ -1,3 +1,4 @@
+import { CreditNote } from '../models/CreditNote';
 import { Contact } from '../models/Contact';
 import { Invoice } from '../models/Invoice';
 import { InvoiceItem } from '../models/InvoiceItem';
@@ -30,4 +31,27 @@ export async function loadDocumentSources(kind: DocumentKind, documentId: string
   ]);
   const plain = document.get({ plain: true }) as { valid_until?: string | null; due_date?: string | null };
   return { document, untilDate: (kind === 'quote' ? plain.valid_until : plain.due_date) ?? null, owner, company, contact };
+}
+
+/** What a credit note's file is made from: the note, the invoice it corrects (with its lines, for the VAT rates), the owner and the owner's company. */
+export interface CreditNoteSources {
+  creditNote: Row<CreditNote>;
+  invoice: Row<Invoice> & { items?: Row<InvoiceItem>[] };
+  owner: UserRow;
+  company: Row<UserCompany> | null;
+  /** The invoice's client, for the language (its identity is the invoice's `buyer`). */
+  contact: ContactRow | null;
+}
+
+/** The sources of one of the owner's credit notes, or null when it no longer exists. */
+export async function loadCreditNoteSources(creditNoteId: string, ownerId: string): Promise<CreditNoteSources | null> {
+  const creditNote = await CreditNote.findOne({ where: { id: creditNoteId, owner_id: ownerId } });
+  if (!creditNote) return null;
+  const [invoice, owner, company] = await Promise.all([
+    Invoice.findOne({ where: { id: creditNote.invoice_id, owner_id: ownerId }, include: [{ model: InvoiceItem, as: 'items' }], rejectOnEmpty: true }),
+    User.findByPk(ownerId, { rejectOnEmpty: true }),
+    UserCompany.findOne({ where: { user_id: ownerId } }),
+  ]);
+  const contact = invoice.contact_id ? await Contact.findOne({ where: { id: invoice.contact_id, owner_id: ownerId } }) : null;
+  return { creditNote, invoice, owner, company, contact };
 }

@@ -2,9 +2,9 @@ import { type UserLocale } from '../accounts/users';
 import { isImageDataUri } from '../storage/image-types';
 import { companyLines, type DocumentCompany, type DocumentPayment, paymentLines } from './company-lines';
 
-/** What a quote or invoice pdf shows, already computed (amounts in cents). */
+/** What a quote, invoice or credit note file shows, already computed (amounts in cents). */
 export interface DocumentView {
-  kind: 'quote' | 'invoice';
+  kind: 'quote' | 'invoice' | 'credit_note';
   locale: UserLocale;
   number: string;
   title: string;
@@ -25,13 +25,28 @@ export interface DocumentView {
   totalWithoutTaxCents: bigint;
   totalVatCents: bigint;
   totalWithTaxCents: bigint;
+  /** A credit note: the invoice it corrects (number, issue day YYYY-MM-DD) and why. */
+  corrects?: { number: string; issuedOn: string; reason: string } | null;
 }
 
 /** The labels of a quote or invoice, per language (the pdf's html and the docx). */
 export const DOCUMENT_WORDS = {
-  'fr-FR': { quote: 'Devis', invoice: 'Facture', number: 'N°', issued: 'Date', until: { quote: "Valable jusqu'au", invoice: 'Échéance' }, client: 'Client', description: 'Désignation', quantity: 'Qté', unit: 'P.U. HT', vat: 'TVA', total: 'Total TTC', base: 'Base HT', amount: 'Montant', totalWithout: 'Total HT', totalVat: 'Total TVA', totalWith: 'Total TTC', vatSummary: 'Récapitulatif TVA', siren: 'SIREN', siret: 'SIRET', vatNumber: 'N° TVA' },
-  'en-US': { quote: 'Quote', invoice: 'Invoice', number: 'No.', issued: 'Date', until: { quote: 'Valid until', invoice: 'Due date' }, client: 'Bill to', description: 'Description', quantity: 'Qty', unit: 'Unit price excl. tax', vat: 'VAT', total: 'Total incl. tax', base: 'Base excl. tax', amount: 'Amount', totalWithout: 'Total excl. tax', totalVat: 'Total VAT', totalWith: 'Total incl. tax', vatSummary: 'VAT summary', siren: 'SIREN', siret: 'SIRET', vatNumber: 'VAT no.' },
+  'fr-FR': { quote: 'Devis', invoice: 'Facture', number: 'N°', issued: 'Date', until: { quote: "Valable jusqu'au", invoice: 'Échéance', credit_note: '' }, creditNote: 'Avoir', creditFor: 'Avoir sur la facture', of: 'du', reason: 'Motif', client: 'Client', description: 'Désignation', quantity: 'Qté', unit: 'P.U. HT', vat: 'TVA', total: 'Total TTC', base: 'Base HT', amount: 'Montant', totalWithout: 'Total HT', totalVat: 'Total TVA', totalWith: 'Total TTC', vatSummary: 'Récapitulatif TVA', siren: 'SIREN', siret: 'SIRET', vatNumber: 'N° TVA' },
+  'en-US': { quote: 'Quote', invoice: 'Invoice', number: 'No.', issued: 'Date', until: { quote: 'Valid until', invoice: 'Due date', credit_note: '' }, creditNote: 'Credit note', creditFor: 'Credit note for invoice', of: 'of', reason: 'Reason', client: 'Bill to', description: 'Description', quantity: 'Qty', unit: 'Unit price excl. tax', vat: 'VAT', total: 'Total incl. tax', base: 'Base excl. tax', amount: 'Amount', totalWithout: 'Total excl. tax', totalVat: 'Total VAT', totalWith: 'Total incl. tax', vatSummary: 'VAT summary', siren: 'SIREN', siret: 'SIRET', vatNumber: 'VAT no.' },
 } as const;
+
+/** The document's title word: Devis / Facture / Avoir, Quote / Invoice / Credit note. */
+export function documentTitle(view: Pick<DocumentView, 'kind' | 'locale'>): string {
+  const w = DOCUMENT_WORDS[view.locale];
+  return view.kind === 'quote' ? w.quote : view.kind === 'invoice' ? w.invoice : w.creditNote;
+}
+
+/** A credit note's line naming what it corrects: "Avoir sur la facture F-2026-00001 du 3 mars 2026 · Motif : …". */
+export function correctionLines(view: DocumentView): string[] {
+  if (!view.corrects) return [];
+  const w = DOCUMENT_WORDS[view.locale];
+  return [`${w.creditFor} ${view.corrects.number} ${w.of} ${formatDay(view.corrects.issuedOn, view.locale)}`, `${w.reason} : ${view.corrects.reason}`];
+}
 
 /** Text for HTML: every value comes from what the studio typed. */
 function esc(value: unknown): string {
@@ -67,7 +82,7 @@ export function documentHtml(view: DocumentView): string {
   const company = `<div class="company">${logo}<strong>${esc(view.company.name)}</strong>${companyLines(view.company, view.locale)
     .map((line) => `<br>${esc(line)}`)
     .join('')}</div>`;
-  const payment = paymentLines(view.payment, view.kind, view.locale);
+  const payment = view.kind === 'credit_note' ? [] : paymentLines(view.payment, view.kind, view.locale);
   const client = view.client ? `<div class="client"><em>${w.client}</em><br><strong>${esc(view.client.name)}</strong><br>${view.client.address.map(esc).join('<br>')}${view.client.email ? `<br>${esc(view.client.email)}` : ''}</div>` : '';
   return `<!doctype html><html lang="${view.locale.slice(0, 2)}"><head><meta charset="utf-8"><style>
 body{font-family:'DejaVu Sans',sans-serif;font-size:10pt;color:#1d2330;margin:0}
@@ -78,8 +93,8 @@ th{background:#eef1f6;text-align:left;padding:5px}td{padding:5px;border-bottom:1
 .payment{margin-top:18px;font-size:9pt;color:#333}.payment p{margin:2px 0}.totals td{border:none}.grand td{font-weight:bold;border-top:2px solid #1d2330}
 </style></head><body>
 <div class="head">${company}${client}</div>
-<h1>${view.kind === 'quote' ? w.quote : w.invoice} ${w.number} ${esc(view.number)}</h1>
-<div>${esc(view.title)}</div>${view.description ? `<p>${esc(view.description)}</p>` : ''}
+<h1>${esc(documentTitle(view))} ${w.number} ${esc(view.number)}</h1>
+${correctionLines(view).map((line) => `<div>${esc(line)}</div>`).join('')}<div>${esc(view.title)}</div>${view.description ? `<p>${esc(view.description)}</p>` : ''}
 <div>${w.issued} : ${esc(formatDay(view.issuedOn, view.locale))}${view.untilDate ? ` · ${w.until[view.kind]} : ${esc(formatDay(view.untilDate, view.locale))}` : ''}</div>
 <table><thead><tr><th>${w.description}</th><th class="n">${w.quantity}</th><th class="n">${w.unit}</th><th class="n">${w.vat}</th><th class="n">${w.total}</th></tr></thead><tbody>${lines}</tbody></table>
 <table><caption style="text-align:left;font-weight:bold">${w.vatSummary}</caption><thead><tr><th>${w.vat}</th><th class="n">${w.base}</th><th class="n">${w.amount}</th></tr></thead><tbody>${vatRows}</tbody></table>

@@ -112,6 +112,21 @@ describe('a worker without a renderer', () => {
     expect(run).toMatchObject({ status: 'FAILED', in_dlq: true, attempt: 1 });
   });
 
+  it('still issues an invoice: its kept pdf job fails into the dead-letter queue, and downloads answer 503 until a renderer is back', async () => {
+    const { owner, invoice } = await studioWithDocuments();
+    const issued = await request(noRenderer).post(`/api/invoices/${invoice.id}/issue`).set(as(owner)).expect(200);
+    expect(issued.body).toMatchObject({ status: 'ISSUED', number: expect.stringMatching(/^F-/) });
+    const admin = await adminUser(t.app);
+    const failed = await eventually('the issued pdf job to fail', async () => {
+      const jobs = await request(t.app).get('/admin/jobs').query({ limit: 100 }).set({ Authorization: `Bearer ${admin.token}` }).expect(200);
+      return (jobs.body.items as { entity_id: string | null; job_name: string; status: string; in_dlq: boolean }[]).find((j) => j.entity_id === invoice.id && j.job_name === 'billing.pdf' && j.status === 'FAILED');
+    });
+    expect(failed).toMatchObject({ in_dlq: true });
+    expectRendererRefusal(await request(noRenderer).get(`/api/invoices/${invoice.id}/pdf`).set(as(owner)));
+    // An api that has a renderer asks the worker again, which still has none.
+    expectRendererRefusal(await request(t.app).get(`/api/invoices/${invoice.id}/pdf`).set(as(owner)));
+  });
+
   it('answers 503 to a document pdf the worker cannot render, and fails a scheduled pdf export into the dead-letter queue', async () => {
     const { owner, invoice } = await studioWithDocuments();
     expectRendererRefusal(await request(t.app).get(`/api/invoices/${invoice.id}/pdf`).set(as(owner)));

@@ -3,7 +3,7 @@ import { studioHeadHtml } from '../../domain/accounts/studio-head';
 import { detectImageType, imageDataUri, imageDimensions, isImageDataUri } from '../../domain/storage/image-types';
 import { linkExpiration } from '../../domain/storage/link-expiration';
 import { keyNamesUser, validateObjectKey } from '../../domain/storage/object-keys';
-import { assertCleanupMayDelete, isTemporaryKey, partitionDeletable, PERMANENT_PREFIXES } from '../../domain/storage/prefixes';
+import { assertCleanupMayDelete, isPermanentKey, isTemporaryKey, partitionDeletable, PERMANENT_PREFIXES } from '../../domain/storage/prefixes';
 
 const userId = '5b0c3f0e-8a55-4c1b-9a0e-3f0d2f3b7c11';
 
@@ -68,6 +68,10 @@ describe('the permanent-prefix guard', () => {
     expect(isTemporaryKey('pdfs/ai-reports/u/r.pdf')).toBe(true);
     expect(isTemporaryKey('pdfs/invoices/i.pdf')).toBe(false);
     expect(isTemporaryKey('documents/d.pdf')).toBe(false);
+  });
+  it('keeps credit note pdfs for good (issue 20 §4)', () => {
+    expect(isPermanentKey('pdfs/credit-notes/u/c/avoir-AV-2026-00001-0123456789abcdef.pdf')).toBe(true);
+    expect(() => assertCleanupMayDelete('pdfs/credit-notes/u/c.pdf')).toThrow();
   });
 });
 

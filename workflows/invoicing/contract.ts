@@ -1,22 +1,27 @@
 import { defineJob, jobId, TASK_QUEUES } from '../job-run/contract';
 
 export interface DocumentPdfPayload extends Record<string, unknown> {
-  kind: 'quote' | 'invoice';
+  /** An issued invoice's pdf and a credit note's pdf are rendered once and kept (pdf_key, pdf_sha256). */
+  kind: 'quote' | 'invoice' | 'credit_note';
   documentId: string;
   ownerId: string;
-  /** Absent: pdf (GET .../pdf); docx for GET /api/invoices/:id/export?format=docx. */
+  /** Absent: pdf (GET .../pdf); docx for GET /api/invoices/:id/export?format=docx (and credit notes). */
   format?: 'pdf' | 'docx';
 }
 
-/** The pdf of a quote or invoice in object storage (a permanent prefix), by key. */
+/** The pdf of a quote, invoice or credit note in object storage (a permanent prefix), by key. */
 export interface DocumentPdf {
   key: string;
   filename: string;
+  /** The stored pdf of an issued invoice or a credit note: its recorded SHA-256 (hex). */
+  sha256?: string;
 }
 
 /**
- * The pdf of one version of a quote or invoice. Key: kind, id and the document's updated_at, so
- * asking twice for the same version renders once, and a changed document renders anew.
+ * The pdf of one version of a quote or draft invoice. Key: kind, id and the document's updated_at,
+ * so asking twice for the same version renders once, and a changed document renders anew. An
+ * issued invoice (`invoice:<id>:issued`) and a credit note (`credit_note:<id>`) have one version:
+ * the activity renders it once, stores it and records its key and SHA-256; later runs answer it.
  */
 export const DOCUMENT_PDF_JOB = defineJob<DocumentPdfPayload>({
   jobName: 'billing.pdf',

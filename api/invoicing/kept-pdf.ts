@@ -1,0 +1,68 @@
+import { type S3Client } from '@aws-sdk/client-s3';
+import { type Client } from '@temporalio/client';
+import { type Config } from '../../lib/config';
+import { startJob } from '../../lib/jobs/start-job';
+import { waitForJob } from '../../lib/jobs/wait-for-job';
+import { assertPdfRenderer } from '../../lib/pdf-renderer';
+import { type DownloadLink, downloadLink } from '../../lib/s3-links';
+import { DOCUMENT_PDF_JOB, type DocumentPdf } from '../../workflows/invoicing/contract';
+
+/** What serving a kept pdf needs. */
+export interface KeptPdfDeps {
+  temporal: Client;
+  publicS3: S3Client;
+  config: Pick<Config, 'S3_BUCKET' | 'EXPORT_LINK_TTL_SECONDS' | 'EXPORT_SYNC_TIMEOUT_SECONDS' | 'CHROMIUM_PATH'>;
+}
+
+/** A legal document whose pdf is rendered once and kept: an issued invoice or a credit note. */
+export interface KeptDocument {
+  kind: 'invoice' | 'credit_note';
+  id: string;
+  pdf_key: string | null;
+  pdf_sha256: string | null;
+}
+
+type Caller = { id: string; orgId: string };
+
+/** The job key of a kept pdf's one version: `invoice:<id>:issued`, `credit_note:<id>`. */
+const keptPdfKey = (document: Pick<KeptDocument, 'kind' | 'id'>) => (document.kind === 'invoice' ? `invoice:${document.id}:issued` : `credit_note:${document.id}`);
+
+/** A failed run keeps its key for good (return-existing); the next attempt's key names the run it follows, so concurrent callers still meet on one job. */
+const MAX_FAILED_RUNS_FOLLOWED = 20;
+
+async function startKeptPdfJob({ temporal }: KeptPdfDeps, document: Pick<KeptDocument, 'kind' | 'id'>, user: Caller, requestId?: string) {
+  const base = keptPdfKey(document);
+  let key = base;
+  for (let step = 0; ; step += 1) {
+    const run = await startJob(temporal, DOCUMENT_PDF_JOB, key, { kind: document.kind, documentId: document.id, ownerId: user.id }, { orgId: user.orgId, userId: user.id, entityId: document.id, requestId });
+    if (run.status !== 'FAILED' || step === MAX_FAILED_RUNS_FOLLOWED) return run;
+    key = `${base}:after:${run.id}`;
+  }
+}
+
+/**
+ * Starts the render of a kept pdf right after the issue (of an invoice or a credit note) has
+ * committed, without waiting for it. It never fails the issue: a job Temporal did not take is
+ * dead-lettered by startJob, a render that fails lands in the dead-letter queue, and the first
+ * download renders it then.
+ */
+export async function startKeptPdf(deps: KeptPdfDeps, document: Pick<KeptDocument, 'kind' | 'id'>, user: Caller, requestId?: string): Promise<void> {
+  await startKeptPdfJob(deps, document, user, requestId).catch(() => undefined);
+}
+
+/**
+ * The link to a kept pdf (issue 20 §3, §4): the recorded file itself, signed, with its SHA-256,
+ * when it is stored; else the one render of it (started at issue, or again after a failure),
+ * waited for. Without a renderer and without a stored file: 503 pdf_renderer_unavailable.
+ */
+export async function keptPdfLink(deps: KeptPdfDeps, document: KeptDocument, user: Caller, requestId?: string): Promise<DownloadLink & { sha256: string | null }> {
+  const { publicS3, config } = deps;
+  if (document.pdf_key && document.pdf_sha256) {
+    const filename = document.pdf_key.slice(document.pdf_key.lastIndexOf('/') + 1).replace(/-[0-9a-f]{16}\.pdf$/, '.pdf');
+    return { ...(await downloadLink(publicS3, config.S3_BUCKET, { key: document.pdf_key, filename }, config.EXPORT_LINK_TTL_SECONDS)), sha256: document.pdf_sha256 };
+  }
+  assertPdfRenderer(config.CHROMIUM_PATH);
+  const run = await startKeptPdfJob(deps, document, user, requestId);
+  const file = await waitForJob<DocumentPdf>(deps.temporal, run, config.EXPORT_SYNC_TIMEOUT_SECONDS, 'pdf');
+  return { ...(await downloadLink(publicS3, config.S3_BUCKET, file, config.EXPORT_LINK_TTL_SECONDS)), sha256: file.sha256 ?? null };
+}
