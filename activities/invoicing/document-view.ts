@@ -2,10 +2,11 @@ import { ApplicationFailure } from '@temporalio/common';
 import { type DocumentSources, loadCreditNoteSources, loadDocumentSources } from '../../db/queries/document-sources';
 import { clientLocale } from '../../domain/accounts/client-locale';
 import { type UserRow } from '../../db/rows';
-import { type InvoiceBuyer } from '../../domain/invoicing/buyer';
+import { buyerOf, type InvoiceBuyer } from '../../domain/invoicing/buyer';
 import { splitCreditByVat } from '../../domain/invoicing/credit-vat';
 import { displayNumber } from '../../domain/invoicing/document-number';
-import { type DocumentView } from '../../domain/invoicing/document-html';
+import { DOCUMENT_WORDS, type DocumentView } from '../../domain/invoicing/document-html';
+import { type UserLocale } from '../../domain/accounts/users';
 import { centsToDecimal, roundDiv, toHundredths } from '../../domain/invoicing/money';
 import { computeTotals } from '../../domain/invoicing/totals';
 import { type DocumentPdfPayload } from '../../workflows/invoicing/contract';
@@ -42,9 +43,21 @@ function companyOf(company: DocumentSources['company'], owner: UserRow): Documen
     : { name: owner.name || owner.email, legalForm: null, shareCapitalCents: null, siren: null, siret: null, vatNumber: null, rcsCity: null, address: [], email: owner.email, phone: null };
 }
 
-/** The client as the issued invoice copied it at issue (issue 20 §3): later edits of the contact do not change the document. */
-function buyerClient(buyer: InvoiceBuyer): DocumentView['client'] {
-  return { name: buyer.name, email: buyer.email, address: [buyer.street, [buyer.zipcode, buyer.city].filter(Boolean).join(' '), buyer.country].filter((s): s is string => Boolean(s)) };
+/**
+ * The client block of a document: a company first by its name, then the person, the address, and
+ * the company's SIREN and VAT number (issue 20 §6). An issued invoice shows its buyer as copied at
+ * issue (§3): later edits of the contact do not change the document.
+ */
+function buyerClient(buyer: InvoiceBuyer, locale: UserLocale): DocumentView['client'] {
+  const words = DOCUMENT_WORDS[locale];
+  const company = buyer.company_name && buyer.company_name !== buyer.name ? buyer.company_name : null;
+  return {
+    name: company ?? buyer.name,
+    email: buyer.email,
+    address: [company ? buyer.name : null, buyer.street, [buyer.zipcode, buyer.city].filter(Boolean).join(' '), buyer.country, buyer.siren ? `${words.siren} ${buyer.siren}` : null, buyer.vat_number ? `${words.vatNumber} ${buyer.vat_number}` : null].filter(
+      (s): s is string => Boolean(s),
+    ),
+  };
 }
 
 /**
@@ -76,12 +89,10 @@ export async function loadDocumentView({ kind, documentId, ownerId }: Pick<Docum
     // Before any company profile, the document still names the studio: its account name.
     company: companyOf(company, owner),
     payment: company ? { iban: company.iban, bic: company.bic, termsDays: company.payment_terms_days, lateRate: company.late_payment_rate, vatExempt: company.vat_exempt } : null,
-    client:
-      keptOnce && issued.buyer
-        ? buyerClient(issued.buyer)
-        : contact
-          ? { name: [contact.first_name, contact.last_name].filter(Boolean).join(' '), email: contact.email, address: [contact.street, [contact.zipcode, contact.city].filter(Boolean).join(' '), contact.country].filter((s): s is string => Boolean(s)) }
-          : null,
+    client: (() => {
+      const buyer = keptOnce && issued.buyer ? issued.buyer : buyerOf(contact);
+      return buyer ? buyerClient(buyer, locale) : null;
+    })(),
     lines: items.map((item, i) => ({ type: item.item_type, description: item.description ?? '', quantity: item.quantity, unitWithoutTaxCents: totals.lines[i].priceWithoutTaxCents, vatPercent: bp(Math.round(Number(item.vat_percentage) * 100)), totalCents: totals.lines[i].totalCents })),
     vat: totals.vat.map((v) => ({ percent: bp(v.vatBasisPoints), baseCents: v.baseCents, vatCents: v.vatCents })),
     totalWithoutTaxCents: totals.totalWithoutTaxCents,
@@ -135,7 +146,7 @@ async function loadCreditNoteView(creditNoteId: string, ownerId: string): Promis
     status: 'ISSUED',
     company: companyOf(company, owner),
     payment: null,
-    client: invoice.buyer ? buyerClient(invoice.buyer) : null,
+    client: invoice.buyer ? buyerClient(invoice.buyer, locale) : null,
     lines,
     vat: parts.map((p) => ({ percent: bp(p.vatBasisPoints), baseCents: p.baseCents, vatCents: p.vatCents })),
     totalWithoutTaxCents: amountCents - totalVatCents,

@@ -15,6 +15,9 @@ export function presentContact(c: ContactRow) {
     notes: c.notes,
     contact_type: c.contact_type,
     locale: c.locale,
+    company_name: c.company_name,
+    siren: c.siren,
+    vat_number: c.vat_number,
     created_at: c.created_at.toISOString(),
     updated_at: c.updated_at.toISOString(),
   };

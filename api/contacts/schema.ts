@@ -15,6 +15,10 @@ const contactFields = {
   contact_type: optionalText(50),
   /** The language the contact reads (invitation, portal, messages, documents); null follows the studio's. */
   locale: z.enum(USER_LOCALES).nullable().optional(),
+  /** A client company: its name, SIREN and VAT number, printed on its invoices (a French SIREN's key is checked). */
+  company_name: optionalText(255),
+  siren: optionalText(20),
+  vat_number: optionalText(20),
 };
 
 /** A contact needs a first or a last name (spec: import target fields). */
@@ -48,6 +52,9 @@ export const ContactView = z.object({
   contact_type: z.string().nullable(),
   /** null: the contact reads the studio's language. */
   locale: z.enum(USER_LOCALES).nullable(),
+  company_name: z.string().nullable(),
+  siren: z.string().nullable(),
+  vat_number: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -44,6 +44,16 @@ export class Contact extends IdModel {
   @Column({ type: DataType.STRING(5) })
   declare locale: UserLocale | null;
 
+  /** A client company (issue 20 §6): its name, SIREN and VAT number, printed on its invoices. */
+  @Column({ type: DataType.STRING(255) })
+  declare company_name: string | null;
+
+  @Column({ type: DataType.STRING(20) })
+  declare siren: string | null;
+
+  @Column({ type: DataType.STRING(20) })
+  declare vat_number: string | null;
+
   // Associations
 
   @BelongsTo(() => User, 'owner_id')

@@ -11,6 +11,10 @@ export interface InvoiceBuyer {
   country: string | null;
   /** The contact's kind as the studio keeps it (`PERSON`, `COMPANY`…), for the business-client mentions. */
   contact_type: string | null;
+  /** A client company's name, SIREN and VAT number (absent on invoices issued before they existed). */
+  company_name?: string | null;
+  siren?: string | null;
+  vat_number?: string | null;
 }
 
 interface ContactFields {
@@ -22,6 +26,9 @@ interface ContactFields {
   city: string | null;
   country: string | null;
   contact_type: string | null;
+  company_name?: string | null;
+  siren?: string | null;
+  vat_number?: string | null;
 }
 
 const clean = (value: string | null | undefined) => {
@@ -29,10 +36,10 @@ const clean = (value: string | null | undefined) => {
   return text ? text : null;
 };
 
-/** The buyer of a contact, or null when there is no contact or it has no name. */
+/** The buyer of a contact, or null when there is no contact or it has neither a name nor a company name. */
 export function buyerOf(contact: ContactFields | null | undefined): InvoiceBuyer | null {
   if (!contact) return null;
-  const name = clean([contact.first_name, contact.last_name].filter(Boolean).join(' '));
+  const name = clean([contact.first_name, contact.last_name].filter(Boolean).join(' ')) ?? clean(contact.company_name);
   if (!name) return null;
   return {
     name,
@@ -42,5 +49,8 @@ export function buyerOf(contact: ContactFields | null | undefined): InvoiceBuyer
     city: clean(contact.city),
     country: clean(contact.country),
     contact_type: clean(contact.contact_type),
+    company_name: clean(contact.company_name),
+    siren: clean(contact.siren),
+    vat_number: clean(contact.vat_number),
   };
 }

@@ -38,10 +38,12 @@ export interface MissingMention {
 /** Missing: null, or blank text (a number read from the database counts as given). */
 const blank = (value: string | number | null | undefined) => value === null || value === undefined || String(value).trim() === '';
 
-/** A business client: the contact's type says company (any case: COMPANY, company, BUSINESS, professional…). */
+/** A business client: it has a company name, or the contact's type says company (any case: COMPANY, BUSINESS, professional…). */
 export function isBusinessBuyer(buyer: InvoiceBuyer | null): boolean {
-  return /^(company|business|professional|pro|entreprise|societe|société)$/i.test(buyer?.contact_type?.trim() ?? '');
+  return Boolean(buyer?.company_name?.trim()) || /^(company|business|professional|pro|entreprise|societe|société)$/i.test(buyer?.contact_type?.trim() ?? '');
 }
+
+const inFrance = (country: string | null | undefined) => !country || /^\s*(fr|france)\s*$/i.test(country);
 
 /** Every mandatory mention the document would lack; empty when it may be issued. */
 export function missingMentions({ seller, buyer, lineCount, dueDate }: IssueCandidate): MissingMention[] {
@@ -61,6 +63,9 @@ export function missingMentions({ seller, buyer, lineCount, dueDate }: IssueCand
     }
     if (isBusinessBuyer(buyer) && blank(seller.late_payment_rate)) {
       need('company.late_payment_rate', 'An invoice to a business client states the late payment interest rate: set late_payment_rate in the company profile');
+    }
+    if (isBusinessBuyer(buyer) && inFrance(buyer?.country) && blank(buyer?.siren)) {
+      need('contact.siren', `An invoice to a French company carries its SIREN: add it to the contact ${buyer?.company_name ?? buyer?.name ?? ''}`.trim());
     }
   }
   if (!buyer) need('contact_id', 'The invoice names no client: set contact_id to a contact with a name');

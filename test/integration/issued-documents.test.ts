@@ -80,6 +80,20 @@ describe('the issued invoice pdf, rendered once and kept', () => {
     expect((await request(t.app).get(`/api/invoices/${invoice.id}/pdf`).set(as(other))).status).toBe(404);
   }, 180_000);
 
+  it('shows a company client by its name, the person, its SIREN and VAT number, as copied at issue', async () => {
+    const client = await buildBillableContact(t.app, studio, { company_name: 'Atelier Garnier SAS', siren: '552 100 554', vat_number: 'fr 96 552100554', contact_type: 'COMPANY' });
+    const invoice = await buildIssuedInvoice(t.app, studio, { contactId: client.id });
+    expect(invoice.buyer).toMatchObject({ company_name: 'Atelier Garnier SAS', siren: '552100554', vat_number: 'FR96552100554' });
+    const stored = await storedPdf('invoices', invoice.id);
+    const first = await request(t.app).get(`/api/invoices/${invoice.id}/pdf`).set(as(studio)).expect(200);
+    expect(first.body.key).toBe(stored.key);
+    const text = (await pdfText(await download(first.body.url))).replace(/\s+/g, ' ');
+    for (const expected of ['Atelier Garnier SAS', 'Chloé Dubois', 'SIREN 552100554', 'N° TVA FR96552100554']) expect(text).toContain(expected);
+    // A later edit of the contact leaves the issued invoice as it was.
+    await request(t.app).patch(`/api/contacts/${client.id}`).set(as(studio)).send({ company_name: 'Autre nom' }).expect(200);
+    expect((await request(t.app).get(`/api/invoices/${invoice.id}`).set(as(studio)).expect(200)).body.buyer.company_name).toBe('Atelier Garnier SAS');
+  });
+
   it('is the file the session-scoped route answers too', async () => {
     const session = (await request(t.app).post('/api/sessions').set(as(studio)).send({ title: 'Séance famille' }).expect(201)).body as { id: string };
     const invoice = await buildIssuedInvoice(t.app, studio, { extra: { session_id: session.id } });

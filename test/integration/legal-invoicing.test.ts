@@ -52,6 +52,27 @@ describe('issuing: the mandatory mentions', () => {
   });
 });
 
+describe('issuing to a company client', () => {
+  it('asks for the SIREN of a French company client, checks it on the contact, and copies the company into the buyer', async () => {
+    const contacts = (body: Record<string, unknown>) => request(t.app).post('/api/contacts').set(as(owner)).send({ first_name: 'Jérôme', last_name: 'Garnier', street: '45 quai des Chartrons', zipcode: '33000', city: 'Bordeaux', ...body });
+    const wrongKey = await contacts({ company_name: 'Atelier Garnier SAS', siren: '552100555' });
+    expect(wrongKey.status).toBe(400);
+    expect(wrongKey.body.details.map((d: { path: string }) => d.path)).toEqual(['siren']);
+    expect((await contacts({ company_name: 'Atelier Garnier SAS', vat_number: 'FR00552100554' })).body.details.map((d: { path: string }) => d.path)).toEqual(['vat_number']);
+    // Abroad, the numbers are the country's own.
+    expect((await contacts({ company_name: 'Bright Ltd', country: 'United Kingdom', siren: '01234567', vat_number: 'GB123456789' })).status).toBe(201);
+
+    const company = (await contacts({ company_name: 'Atelier Garnier SAS' }).expect(201)).body as { id: string };
+    const draft = await buildDraftInvoice(t.app, owner, { profile: false, contactId: company.id });
+    const refused = await request(t.app).post(`/api/invoices/${draft.id}/issue`).set(as(owner));
+    expect(refused.status).toBe(400);
+    expect(refused.body.details.map((d: { path: string }) => d.path)).toEqual(['contact.siren']);
+    await request(t.app).patch(`/api/contacts/${company.id}`).set(as(owner)).send({ siren: '552 100 554' }).expect(200);
+    const issued = await request(t.app).post(`/api/invoices/${draft.id}/issue`).set(as(owner)).expect(200);
+    expect(issued.body.buyer).toMatchObject({ name: 'Jérôme Garnier', company_name: 'Atelier Garnier SAS', siren: '552100554' });
+  });
+});
+
 describe('numbers at issue under concurrency', () => {
   let apis: ApiProcess[] = [];
   afterAll(async () => {

@@ -39,11 +39,16 @@ describe('missingMentions', () => {
     expect(paths({ ...complete, seller: { ...seller, company_country: 'GB', siren: null, vat_number: null } })).toEqual([]);
   });
 
-  it('asks for the late payment rate only when the client is a business', () => {
+  it('asks for the late payment rate and the SIREN (in France) only when the client is a business', () => {
     const company = { ...buyer, contact_type: 'COMPANY' };
     expect(isBusinessBuyer(company)).toBe(true);
-    expect(paths({ ...complete, buyer: company })).toEqual(['company.late_payment_rate']);
-    expect(paths({ ...complete, buyer: company, seller: { ...seller, late_payment_rate: '10.00' } })).toEqual([]);
+    expect(paths({ ...complete, buyer: company })).toEqual(['company.late_payment_rate', 'contact.siren']);
+    expect(paths({ ...complete, buyer: company, seller: { ...seller, late_payment_rate: '10.00' } })).toEqual(['contact.siren']);
+    expect(paths({ ...complete, buyer: { ...company, siren: '552100554' }, seller: { ...seller, late_payment_rate: '10.00' } })).toEqual([]);
+    // A company abroad has no French SIREN to show.
+    expect(paths({ ...complete, buyer: { ...company, country: 'Belgium' }, seller: { ...seller, late_payment_rate: '10.00' } })).toEqual([]);
+    // A company name alone makes a business client.
+    expect(isBusinessBuyer({ ...buyer, company_name: 'Atelier Garnier SAS' })).toBe(true);
   });
 
   it('never asks for more once a mention is added (monotone), and blank text counts as missing', () => {
