@@ -14,7 +14,7 @@ export interface ImportWrite {
 
 /** The columns an import writes, with their SQL types (db/models), per table. */
 const COLUMNS: Record<ImportEntity, Record<string, string>> = {
-  contacts: { first_name: 'text', last_name: 'text', email: 'text', phone_number: 'text', street: 'text', city: 'text', zipcode: 'text', country: 'text', notes: 'text', contact_type: 'text', locale: 'text' },
+  contacts: { first_name: 'text', last_name: 'text', email: 'text', phone_number: 'text', street: 'text', city: 'text', zipcode: 'text', country: 'text', notes: 'text', contact_type: 'text', locale: 'text', company_name: 'text', siren: 'text', vat_number: 'text' },
   sessions: {
     title: 'text',
     location: 'text',

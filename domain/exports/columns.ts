@@ -62,6 +62,11 @@ export const EXPORT_COLUMNS: Record<ExportEntity, readonly ExportColumn[]> = {
     column('country', 'text', 'Country'),
     created,
     updated,
+    // Added since the spec's list: the contact's language and its company (issue 20).
+    column('locale', 'text', 'Locale', 'Language'),
+    column('company_name', 'text', 'Company'),
+    column('siren', 'text', 'SIREN'),
+    column('vat_number', 'text', 'VAT Number', 'VAT No.'),
   ],
   quotes: [
     id,

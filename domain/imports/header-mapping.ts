@@ -20,6 +20,9 @@ const VARIANTS: Record<ImportEntity, Record<string, readonly string[]>> = {
     notes: ['Notes', 'Remarques'],
     contact_type: ['Contact Type', 'contact type', 'type', 'Type de contact'],
     locale: ['Locale', 'Language', 'Langue'],
+    company_name: ['Company', 'Company Name', 'Organization', 'Organisation', 'Société', 'Entreprise', 'Raison sociale'],
+    siren: ['SIREN', 'Numéro SIREN'],
+    vat_number: ['VAT Number', 'VAT', 'VAT ID', 'N° TVA', 'Numéro de TVA', 'TVA intracommunautaire'],
   },
   sessions: {
     title: ['Title', 'Titre'],

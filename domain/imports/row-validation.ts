@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { supportedLocale } from '../accounts/client-locale';
+import { clientIdentifierProblems, normalizeClientIdentifiers } from '../company/client-identifiers';
 import { type InvoiceStatus, LEGACY_INVOICE_STATUSES, type LegacyInvoiceStatus, QUOTE_STATUSES } from '../invoicing/statuses';
 import { SESSION_STATUSES } from '../sessions/session-status';
 import { type CellDateTime, parseAmount, parseDateOnly, parseDateTime } from './cell-values';
@@ -70,6 +71,9 @@ const ContactRow = z
     notes: text(10_000),
     contact_type: text(50),
     locale,
+    company_name: text(255),
+    siren: text(20),
+    vat_number: text(20),
   })
   .refine((c) => Boolean(c.first_name || c.last_name), { message: 'or last_name is required', path: ['first_name'] });
 
@@ -145,6 +149,13 @@ export function validateRow<E extends ImportEntity>(entity: E, record: Record<st
   }
   const schema = entity === 'sessions' ? sessionRowIn(timeZone) : ROW_SCHEMAS[entity];
   const result = schema.safeParse(input);
+  if (result.success && entity === 'contacts') {
+    // A client company's identifiers as the contacts API stores and checks them.
+    const contact = normalizeClientIdentifiers(result.data as { siren?: string | null; vat_number?: string | null; country?: string | null });
+    const problems = clientIdentifierProblems(contact);
+    if (problems.length) return { ok: false, message: problems.map((p) => `${p.path} ${p.message}`).join('; ') };
+    return { ok: true, value: contact as ValidRow<E> };
+  }
   if (result.success) return { ok: true, value: result.data as ValidRow<E> };
   const message = result.error.issues.map((issue) => `${issue.path.map(String).join('.') || 'row'} ${issue.message}`).join('; ');
   return { ok: false, message };

@@ -165,6 +165,19 @@ describe('contacts from csv', () => {
   });
 });
 
+describe('client companies from csv', () => {
+  it('reads Company, SIREN and VAT number columns, normalized and checked as the contacts API checks them', async () => {
+    const owner = await buildUser(t.app);
+    const csv = ['Prénom;Nom;Société;SIREN;N° TVA;Pays', 'Jérôme;Garnier;Atelier Garnier SAS;552 100 554;fr 96 552100554;France', 'Anne;Roy;Roy Conseil;552100555;;', 'Tom;Bright;Bright Ltd;01234567;GB123456789;United Kingdom'].join('\n');
+    const res = await upload(owner, '/api/import/contacts', Buffer.from(csv), 'companies.csv', 'text/csv').expect(200);
+    expect(res.body).toMatchObject({ imported: 2, errors: [{ line: 3, message: expect.stringMatching(/^siren A French SIREN is 9 digits/) }] });
+    expect(await rows('SELECT last_name, company_name, siren, vat_number FROM contacts WHERE owner_id = $1 ORDER BY last_name', [owner.id])).toEqual([
+      { last_name: 'Bright', company_name: 'Bright Ltd', siren: '01234567', vat_number: 'GB123456789' },
+      { last_name: 'Garnier', company_name: 'Atelier Garnier SAS', siren: '552100554', vat_number: 'FR96552100554' },
+    ]);
+  });
+});
+
 describe('sessions, quotes and invoices from spreadsheets', () => {
   it('imports sessions from an xlsx; a contact id of another studio is an error on its line', async () => {
     const owner = await buildUser(t.app);

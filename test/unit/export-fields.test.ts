@@ -6,7 +6,7 @@ import { ValidationError } from '../../domain/errors';
 describe('the export column catalogue', () => {
   it('has exactly the spec keys per entity, in the spec order, then the keys added since (sessions: type and contacts; invoices: number and ledger)', () => {
     expect(exportKeys('sessions')).toEqual(['id', 'title', 'status', 'start_date', 'end_date', 'location', 'user_rate_id', 'notes', 'created_at', 'updated_at', 'session_type', 'contact_name', 'session_contacts']);
-    expect(exportKeys('contacts')).toEqual(['id', 'first_name', 'last_name', 'email', 'phone_number', 'street', 'city', 'zipcode', 'country', 'created_at', 'updated_at']);
+    expect(exportKeys('contacts')).toEqual(['id', 'first_name', 'last_name', 'email', 'phone_number', 'street', 'city', 'zipcode', 'country', 'created_at', 'updated_at', 'locale', 'company_name', 'siren', 'vat_number']);
     expect(exportKeys('quotes')).toEqual(['id', 'title', 'amount', 'status', 'valid_until', 'description', 'created_at', 'updated_at']);
     expect(exportKeys('invoices')).toEqual(['id', 'title', 'amount', 'status', 'due_date', 'paid_at', 'description', 'created_at', 'updated_at', 'number', 'issued_at', 'payment_status', 'amount_paid', 'balance_due']);
   });
