@@ -7,6 +7,7 @@ import { createJobRunActivities } from '../activities/job-runs';
 import { createExportDeliveryActivities, type ExportDeliveryDeps } from '../activities/export-delivery';
 import { createExportRenderActivities, type ExportRenderDeps } from '../activities/exports/render-export';
 import { createImportActivities, type ImportDeps } from '../activities/imports/run-import';
+import { createOverdueInvoicesActivities } from '../activities/overdue-invoices';
 import { createReconcileActivities } from '../activities/reconcile-job-runs';
 import { createJobStarterActivities } from '../activities/start-jobs';
 import { createDocumentPdfActivities } from '../activities/invoicing/render-document-pdf';
@@ -47,6 +48,7 @@ export function buildActivities(deps: WorkerDeps) {
   return {
     ...createJobRunActivities({ ...deps, store: sequelizeJobRunStore }),
     ...createReconcileActivities(deps),
+    ...createOverdueInvoicesActivities(deps),
     ...createJobStarterActivities({ temporal: deps.temporal, contracts: JOB_CONTRACTS }),
     ...createExportDeliveryActivities(deps.exportDelivery),
     ...createExportRenderActivities(deps.exportRender),

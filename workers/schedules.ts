@@ -1,11 +1,14 @@
 import { type Client, ScheduleAlreadyRunning, ScheduleOverlapPolicy, type ScheduleOptions } from '@temporalio/client';
 import { type Logger } from 'pino';
-import { RECONCILE_JOB_RUNS, type ReconcileJobRunsInput } from '../workflows/maintenance/contract';
+import { MARK_OVERDUE_INVOICES, type OverdueScanInput, RECONCILE_JOB_RUNS, type ReconcileJobRunsInput } from '../workflows/maintenance/contract';
 import { cleanupSchedules } from './cleanup-schedules';
 
 /** How often the reconciler looks, how long a row may be RUNNING before it is checked, how many per pass. */
 export const RECONCILE_EVERY = '5 minutes';
 export const RECONCILE_INPUT: ReconcileJobRunsInput = { graceSeconds: 120, batchSize: 200 };
+/** How often invoices that became overdue are looked for (an invoice turns overdue at midnight in its studio's zone). */
+export const OVERDUE_SCAN_EVERY = '15 minutes';
+export const OVERDUE_SCAN_INPUT: OverdueScanInput = { batchSize: 500 };
 
 /** The Temporal Schedules every worker makes sure exist. Capabilities add theirs here. */
 export function workerSchedules(): ScheduleOptions[] {
@@ -21,6 +24,12 @@ export function workerSchedules(): ScheduleOptions[] {
         args: [RECONCILE_INPUT],
       },
       // A pass still running when the next is due makes the next one pointless.
+      policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 minute' },
+    },
+    {
+      scheduleId: MARK_OVERDUE_INVOICES.scheduleId,
+      spec: { intervals: [{ every: OVERDUE_SCAN_EVERY }] },
+      action: { type: 'startWorkflow', workflowType: MARK_OVERDUE_INVOICES.workflowType, taskQueue: MARK_OVERDUE_INVOICES.taskQueue, workflowId: MARK_OVERDUE_INVOICES.workflowIdPrefix, args: [OVERDUE_SCAN_INPUT] },
       policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 minute' },
     },
     ...cleanupSchedules(),

@@ -2,6 +2,7 @@
  * Every workflow the worker runs, bundled once and served on every task queue the contracts
  * name. A capability adds its workflows here and its contract to workflows/contracts.ts.
  */
+export { markOverdueInvoicesWorkflow } from './maintenance/mark-overdue-invoices';
 export { reconcileJobRunsWorkflow } from './maintenance/reconcile-job-runs';
 export { launchJobWorkflow } from './job-run/launch-job';
 export { exportWorkflow, scheduledExportWorkflow } from './exports/export';

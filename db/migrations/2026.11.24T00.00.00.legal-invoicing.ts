@@ -45,6 +45,8 @@ ALTER TABLE invoices
   ADD COLUMN number varchar(60),
   ADD COLUMN issued_at timestamptz,
   ADD COLUMN cancelled_at timestamptz,
+  -- When the invoice was first seen overdue (INVOICE_STATUS_CHANGED with is_overdue, once).
+  ADD COLUMN overdue_at timestamptz,
   ADD COLUMN buyer jsonb,
   ADD COLUMN pdf_key text,
   ADD COLUMN pdf_sha256 char(64),
@@ -147,6 +149,8 @@ ALTER TABLE invoices ADD CONSTRAINT invoices_status_check CHECK (status IN ('DRA
 ALTER TABLE invoices ADD CONSTRAINT invoices_issued_numbered CHECK ((status = 'DRAFT') = (number IS NULL) AND (status = 'DRAFT') = (issued_at IS NULL));
 CREATE UNIQUE INDEX invoices_owner_number ON invoices (owner_id, number) WHERE number IS NOT NULL;
 CREATE INDEX invoices_owner_balance_idx ON invoices (owner_id, due_date) WHERE status = 'ISSUED' AND balance_due > 0;
+-- The overdue scan: issued invoices with something due, not yet seen overdue.
+CREATE INDEX invoices_overdue_scan_idx ON invoices (due_date) WHERE status = 'ISSUED' AND balance_due > 0 AND overdue_at IS NULL;
 
 -- An issued document is a legal record. Only an account purge (SET LOCAL studio.purge = 'on',
 -- the cascade of deleting a user) may remove one.
@@ -158,7 +162,7 @@ CREATE FUNCTION studio_purging() RETURNS boolean LANGUAGE sql STABLE AS
 -- links set to NULL when the linked row is deleted (the buyer was copied into buyer at issue).
 CREATE FUNCTION invoices_refuse_issued_change() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  kept text[] := ARRAY['status', 'cancelled_at', 'payment_status', 'amount_paid', 'credited', 'balance_due', 'paid_at',
+  kept text[] := ARRAY['status', 'cancelled_at', 'overdue_at', 'payment_status', 'amount_paid', 'credited', 'balance_due', 'paid_at',
                        'pdf_key', 'pdf_sha256', 'updated_at', 'contact_id', 'session_id', 'quote_id'];
 BEGIN
   IF studio_purging() THEN RETURN COALESCE(NEW, OLD); END IF;
@@ -242,7 +246,8 @@ DROP TABLE invoice_payments;
 DROP TABLE credit_notes;
 DROP INDEX invoices_owner_number;
 DROP INDEX invoices_owner_balance_idx;
-ALTER TABLE invoices DROP COLUMN number, DROP COLUMN issued_at, DROP COLUMN cancelled_at, DROP COLUMN buyer, DROP COLUMN pdf_key,
+DROP INDEX invoices_overdue_scan_idx;
+ALTER TABLE invoices DROP COLUMN number, DROP COLUMN issued_at, DROP COLUMN cancelled_at, DROP COLUMN overdue_at, DROP COLUMN buyer, DROP COLUMN pdf_key,
   DROP COLUMN pdf_sha256, DROP COLUMN payment_status, DROP COLUMN amount_paid, DROP COLUMN credited, DROP COLUMN balance_due;
 DROP TABLE document_counters;
 DROP TABLE document_number_formats;

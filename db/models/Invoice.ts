@@ -66,6 +66,10 @@ export class Invoice extends IdModel {
   @Column({ type: DataType.DATE })
   declare cancelled_at: Date | null;
 
+  /** When the invoice was first seen overdue (the overdue scan emits INVOICE_STATUS_CHANGED then, once). */
+  @Column({ type: DataType.DATE })
+  declare overdue_at: Date | null;
+
   /** The client as it was at issue (name, address, email, company identifiers): what the document shows for good. */
   @Column({ type: DataType.JSONB })
   declare buyer: InvoiceBuyer | null;

@@ -41,7 +41,9 @@ export async function loadConditionSubject(entityType: DomainEntityType, id: str
         document.contact_id ? Contact.findOne({ where: { id: document.contact_id as string, owner_id: ownerId } }) : null,
         document.session_id ? Session.findOne({ where: { id: document.session_id as string, owner_id: ownerId } }) : null,
       ]);
-      return { ...document, contact: plain(contact), session: plain(session) };
+      // An invoice is overdue once the overdue scan saw it so (overdue_at), while something is still due.
+      const overdue = entityType === 'INVOICE' ? { is_overdue: document.overdue_at != null && document.status === 'ISSUED' && Number(document.balance_due) > 0 } : {};
+      return { ...document, ...overdue, contact: plain(contact), session: plain(session) };
     }
   }
 }

@@ -17,7 +17,7 @@ export const CONDITION_FIELDS: Record<DomainEntityType, readonly string[]> = {
   ],
   CONTACT: CONTACT_FIELDS,
   QUOTE: ['id', 'title', 'amount', 'status', 'valid_until', 'session_id', 'contact_id', 'created_at', ...prefixed('contact', CONTACT_FIELDS), ...prefixed('session', ['id', 'title', 'status', 'start_date', 'location'])],
-  INVOICE: ['id', 'title', 'amount', 'status', 'number', 'issued_at', 'payment_status', 'amount_paid', 'credited', 'balance_due', 'due_date', 'paid_at', 'session_id', 'quote_id', 'contact_id', 'created_at', ...prefixed('contact', CONTACT_FIELDS), ...prefixed('session', ['id', 'title', 'status', 'start_date', 'location'])],
+  INVOICE: ['id', 'title', 'amount', 'status', 'number', 'issued_at', 'payment_status', 'amount_paid', 'credited', 'balance_due', 'is_overdue', 'overdue_at', 'due_date', 'paid_at', 'session_id', 'quote_id', 'contact_id', 'created_at', ...prefixed('contact', CONTACT_FIELDS), ...prefixed('session', ['id', 'title', 'status', 'start_date', 'location'])],
 };
 
 /** The entity each trigger event is about (spec: Workflow trigger events and their sources); null: not evaluated yet. */

@@ -10,6 +10,9 @@ import { eventually, startWorkerProcess, type WorkerProcess } from '../helpers/w
 import { testStackDir } from '../setup/paths';
 import { WorkflowTriggerExecution } from '../../db/models/WorkflowTriggerExecution';
 import { SessionWorkflowTaskRun } from '../../db/models/SessionWorkflowTaskRun';
+import { markOverdueInvoices } from '../../db/commands/mark-overdue-invoices';
+import { MARK_OVERDUE_INVOICES } from '../../workflows/maintenance/contract';
+import { buildIssuedInvoice } from '../factories/invoices';
 import { buildContact, buildUser, type TestUser } from '../factories/users';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
@@ -257,6 +260,32 @@ describe('events evaluated against triggers (outbox relay and evaluation job, re
       return rows.length ? rows : undefined;
     });
     expect(executions.map((e) => e.entity_id)).toEqual([wedding.id]);
+  });
+
+  it('an invoice that becomes overdue emits INVOICE_STATUS_CHANGED with is_overdue once: a trigger on is_overdue runs once for it', async () => {
+    const whenOverdue = await request(t.app)
+      .post(`/api/workflows/${workflowId}/triggers`)
+      .set(as(studio))
+      .send({ name: 'En retard', trigger_event: 'INVOICE_STATUS_CHANGED', conditions: { operator: 'AND', conditions: [{ field: 'is_overdue', operator: 'equals', value: true }] } })
+      .expect(201);
+    const late = await buildIssuedInvoice(t.app, studio, { extra: { due_date: '2026-01-15' } });
+    const onTime = await buildIssuedInvoice(t.app, studio, { profile: false, extra: { due_date: '2099-12-31' } });
+    expect((await request(t.app).get(`/api/invoices/${late.id}`).set(as(studio)).expect(200)).body.is_overdue).toBe(true);
+    // The scan's Temporal Schedule (workers/schedules.ts, every 15 minutes), fired now; then its command again, as a later fire would.
+    await t.temporal.client.schedule.getHandle(MARK_OVERDUE_INVOICES.scheduleId).trigger();
+    await eventually('the invoice marked overdue', async () => {
+      const [marked] = await t.sequelize.query('SELECT overdue_at FROM invoices WHERE id = $1 AND overdue_at IS NOT NULL', { bind: [late.id] });
+      return marked.length > 0 ? true : undefined;
+    });
+    expect(await markOverdueInvoices(t.sequelize, 500)).toBe(0);
+    const executions = await eventually('the overdue invoice evaluated', async () => {
+      const rows = await executionsOf(whenOverdue.body.id);
+      return rows.length ? rows : undefined;
+    });
+    expect(executions.map((e) => e.entity_id)).toEqual([late.id]);
+    const [rows] = await t.sequelize.query(`SELECT count(*)::int AS n FROM outbox_events WHERE entity_id = $1 AND payload->>'is_overdue' = 'true'`, { bind: [late.id] });
+    expect((rows as { n: number }[])[0].n).toBe(1);
+    expect((await executionsOf(whenOverdue.body.id)).map((e) => e.entity_id)).not.toContain(onTime.id);
   });
 
   it('records FAILED with the message for a trigger whose evaluation throws, while the request that caused it succeeded; a redelivered event adds nothing', async () => {

@@ -31,3 +31,24 @@ export const RECONCILE_JOB_RUNS = {
 export interface ReconcileActivities {
   reconcileJobRuns(input: ReconcileJobRunsInput): Promise<ReconcileSummary>;
 }
+
+/**
+ * The overdue scan (issue 21 §2), run by a Temporal Schedule like the reconciler: invoices that
+ * became overdue get `overdue_at` and one INVOICE_STATUS_CHANGED with `is_overdue` each.
+ */
+export const MARK_OVERDUE_INVOICES = {
+  scheduleId: 'maintenance:mark-overdue-invoices',
+  taskQueue: TASK_QUEUES.maintenance,
+  workflowType: 'markOverdueInvoicesWorkflow',
+  workflowIdPrefix: 'maintenance:mark-overdue-invoices',
+} as const;
+
+export interface OverdueScanInput {
+  /** Invoices marked per activity call; the workflow calls again while a batch comes back full. */
+  batchSize: number;
+}
+
+/** The overdue scan's activity (activities/overdue-invoices.ts): how many invoices one batch marked. */
+export interface OverdueInvoicesActivities {
+  markOverdueInvoices(input: OverdueScanInput): Promise<number>;
+}
