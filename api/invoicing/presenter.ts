@@ -3,6 +3,7 @@ import { type CreditNoteRow, type DocumentRow, type InvoicePaymentRow, type Invo
 import { displayNumber } from '../../domain/invoicing/document-number';
 import { isOverdue } from '../../domain/invoicing/ledger';
 import { toHundredths } from '../../domain/invoicing/money';
+import { presentSchedule, scheduleContextOf } from '../../domain/invoicing/stored-schedule';
 
 /** An invoice's legal and payment facts (issue 20): number at issue, what the ledger says, overdue in the studio's zone. */
 function invoiceFacts(invoice: InvoiceRow, timeZone: string, now = new Date()) {
@@ -38,6 +39,8 @@ export function presentDocument(kind: DocumentKind, document: DocumentRow, timeZ
     contact_id: document.contact_id,
     ...(kind === 'quote' ? { valid_until: (document as QuoteRow).valid_until ?? null } : {}),
     ...(kind === 'invoice' ? invoiceFacts(invoice, timeZone) : {}),
+    // The schedule computed now: dates that follow the session move with it; paid from the ledger.
+    payment_schedule: presentSchedule(document.payment_schedule, scheduleContextOf(invoice, (document as { session?: { start_date: Date | null } | null }).session?.start_date, timeZone), kind === 'invoice' ? toHundredths(invoice.amount_paid) : 0n),
     created_at: document.created_at.toISOString(),
     updated_at: document.updated_at.toISOString(),
     items: items.map((i) => ({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DISCOUNT_TYPES, ITEM_TYPES } from '../../domain/invoicing/item-types';
+import { DUE_TYPES, MAX_DUE_DAYS, MAX_INSTALLMENTS } from '../../domain/invoicing/payment-schedule';
 import { MANUAL_PAYMENT_METHODS, QUOTE_STATUSES } from '../../domain/invoicing/statuses';
 import { optionalText } from '../http/common-schemas';
 
@@ -27,12 +28,32 @@ const Item = z.object({
   display_order: z.number().int().min(0).max(10_000).optional(),
 });
 
+/** One installment of a payment schedule (issue 21 §1): a percentage or an amount, and when it is due. */
+const Installment = z
+  .object({
+    percentage: z.number().gt(0).max(100).optional(),
+    amount: z
+      .union([z.number(), z.string().trim().regex(/^\d+(\.\d{1,2})?$/, 'must be a number with at most two decimals')])
+      .transform((v) => Number(v).toFixed(2))
+      .optional(),
+    due: z
+      .object({
+        type: z.enum(DUE_TYPES),
+        days: z.number().int().min(0).max(MAX_DUE_DAYS).optional(),
+        date: z.iso.date().optional(),
+      })
+      .strict(),
+  })
+  .strict();
+
 const common = {
   title: z.string().trim().min(1).max(255),
   description: optionalText(10_000),
   session_id: z.uuid().nullable().optional(),
   contact_id: z.uuid().nullable().optional(),
   items: z.array(Item).max(200).optional(),
+  /** Installments (at most 12), checked against the total and the session on save; null or [] removes the schedule. */
+  payment_schedule: z.array(Installment).max(MAX_INSTALLMENTS).nullable().optional(),
 };
 const day = z.iso.date().nullable().optional();
 

@@ -36,7 +36,7 @@ export async function invoiceFromQuote(sequelize: Sequelize, ownerId: string, qu
     'invoice',
     ownerId,
     null,
-    { title: quote.title, description: quote.description, session_id: quote.session_id, contact_id: quote.contact_id, quote_id: quote.id, items: items.map(lineOf) },
+    { title: quote.title, description: quote.description, session_id: quote.session_id, contact_id: quote.contact_id, quote_id: quote.id, items: items.map(lineOf), payment_schedule: quote.payment_schedule },
     requestId,
   )) as Invoice;
 }

@@ -17,6 +17,9 @@ import { UserSessionType } from '../models/UserSessionType';
 import { type DocumentKind } from '../queries/invoicing';
 import { numberQuote } from './document-numbers';
 import { recordDomainEvent } from './record-domain-event';
+import { User } from '../models/User';
+import { scheduleProblems } from '../../domain/invoicing/payment-schedule';
+import { installmentInputs, scheduleContextOf, type StoredInstallment } from '../../domain/invoicing/stored-schedule';
 
 export type { DocumentKind };
 
@@ -48,6 +51,8 @@ export interface DocumentProps {
   quote_id?: string | null;
   /** Given: replaces every item, and the amount is recomputed. */
   items?: ItemProps[];
+  /** The payment schedule (issue 21 §1); null or [] removes it. Checked against the total and the session on save. */
+  payment_schedule?: StoredInstallment[] | null;
 }
 
 type Doc = Quote | Invoice;
@@ -56,7 +61,9 @@ const models = { quote: { doc: Quote, item: QuoteItem, fk: 'quote_id', entity: '
 /** The document with its items, the owner's only. */
 export async function findDocument(kind: DocumentKind, id: string, ownerId: string, transaction?: Transaction, lock = false): Promise<Doc> {
   const { doc, item, label } = models[kind];
-  const found = await (doc as typeof Quote).findOne({ where: { id, owner_id: ownerId }, include: lock ? [] : [{ model: item as typeof QuoteItem, as: 'items' }], transaction, lock: lock && transaction ? transaction.LOCK.UPDATE : undefined });
+  // Read (not locked): the lines, and the session's start a payment schedule follows.
+  const include = lock ? [] : [{ model: item as typeof QuoteItem, as: 'items' }, { model: Session, as: 'session', attributes: ['id', 'start_date'] }];
+  const found = await (doc as typeof Quote).findOne({ where: { id, owner_id: ownerId }, include, transaction, lock: lock && transaction ? transaction.LOCK.UPDATE : undefined });
   if (!found) throw new NotFoundError(label);
   return found;
 }
@@ -76,6 +83,26 @@ async function assertOwnedRelations(ownerId: string, props: DocumentProps, trans
     const count = await (model as typeof Session).count({ where: { id, ...owners }, transaction });
     if (count === 0) throw new NotFoundError(label);
   }
+}
+
+/**
+ * A document's payment schedule must add up against its total and its session as they are now
+ * (issue 21 §1): checked whenever the document is saved with one, so a change of lines, amount or
+ * session that breaks it is refused (400 naming each problem).
+ */
+async function assertSchedule(document: Doc, ownerId: string, transaction: Transaction): Promise<void> {
+  if (document.payment_schedule !== null && document.payment_schedule !== undefined && document.payment_schedule.length === 0) {
+    document.payment_schedule = null;
+    await document.save({ transaction });
+  }
+  const stored = document.payment_schedule;
+  if (!stored) return;
+  const [owner, session] = await Promise.all([
+    User.findByPk(ownerId, { attributes: ['time_zone'], transaction, rejectOnEmpty: true }),
+    document.session_id ? Session.findOne({ where: { id: document.session_id, owner_id: ownerId }, attributes: ['start_date'], transaction }) : null,
+  ]);
+  const problems = scheduleProblems(installmentInputs(stored), scheduleContextOf(document as Invoice, session?.start_date, owner.time_zone));
+  if (problems.length) throw new ValidationError('The payment schedule is not valid', problems);
 }
 
 /**
@@ -172,6 +199,7 @@ export async function saveDocument(sequelize: Sequelize, kind: DocumentKind, own
       await document.save({ transaction });
     }
     if (kind === 'quote' && document.status !== 'PENDING') await numberQuote(sequelize, document as Quote, transaction);
+    await assertSchedule(document, ownerId, transaction);
     const after = document.get({ plain: true, clone: true }) as Record<string, unknown>;
     const changed = Object.keys({ ...fields, ...(items ? { items: true, amount: true } : {}) }).filter((k) => k === 'items' || JSON.stringify(before[k]) !== JSON.stringify(after[k]));
     await AuditLog.create(

@@ -8,6 +8,7 @@ import { User } from './User';
 import { type InvoiceBuyer } from '../../domain/invoicing/buyer';
 import { type PaymentStatus } from '../../domain/invoicing/ledger';
 import { type InvoiceStatus } from '../../domain/invoicing/statuses';
+import { type StoredInstallment } from '../../domain/invoicing/stored-schedule';
 
 /**
  * An invoice (issue 20, docs/invoicing.md): a DRAFT has its amount recomputed from its items and
@@ -96,6 +97,10 @@ export class Invoice extends IdModel {
   @Default('0.00')
   @Column({ type: DataType.DECIMAL(12, 2), allowNull: false })
   declare balance_due: string;
+
+  /** The payment schedule as the studio set it (issue 21 §1); amounts and due dates are computed on read. */
+  @Column({ type: DataType.JSONB })
+  declare payment_schedule: StoredInstallment[] | null;
 
   // Associations
 

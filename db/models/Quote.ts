@@ -5,6 +5,7 @@ import { QuoteItem } from './QuoteItem';
 import { Session } from './Session';
 import { User } from './User';
 import { type QuoteStatus } from '../../domain/invoicing/statuses';
+import { type StoredInstallment } from '../../domain/invoicing/stored-schedule';
 
 /** A price proposal for a session or a contact. amount is recomputed from the items. */
 @Table({ tableName: 'quotes' })
@@ -46,6 +47,10 @@ export class Quote extends IdModel {
 
   @Column({ type: DataType.DATE })
   declare sent_at: Date | null;
+
+  /** The payment schedule as the studio set it (issue 21 §1); amounts and due dates are computed on read. */
+  @Column({ type: DataType.JSONB })
+  declare payment_schedule: StoredInstallment[] | null;
 
   // Associations
 

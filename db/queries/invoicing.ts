@@ -3,6 +3,7 @@ import { Invoice } from '../models/Invoice';
 import { InvoiceItem } from '../models/InvoiceItem';
 import { Quote } from '../models/Quote';
 import { QuoteItem } from '../models/QuoteItem';
+import { Session } from '../models/Session';
 import { type DocumentRow } from '../rows';
 
 /** The two kinds of invoicing document; each lives in its own table with its own lines. */
@@ -16,7 +17,7 @@ export async function listDocuments(kind: DocumentKind, ownerId: string, page: P
   const where = { owner_id: ownerId, ...(sessionId ? { session_id: sessionId } : {}) };
   const { rows, count } = await (doc as typeof Quote).findAndCountAll({
     where,
-    include: [{ model: item as typeof QuoteItem, as: 'items' }],
+    include: [{ model: item as typeof QuoteItem, as: 'items' }, { model: Session, as: 'session', attributes: ['id', 'start_date'] }],
     order: [['created_at', 'DESC'], ['id', 'DESC']],
     limit: page.limit,
     offset: pageOffset(page),
