@@ -12,6 +12,7 @@ import { createReconcileActivities } from '../activities/reconcile-job-runs';
 import { createJobStarterActivities } from '../activities/start-jobs';
 import { createDocumentPdfActivities } from '../activities/invoicing/render-document-pdf';
 import { createDocumentEmailActivities, type DocumentEmailDeps } from '../activities/invoicing/send-document-email';
+import { createScheduleChangedActivities } from '../activities/invoicing/notify-schedule-changed';
 import { createPaymentEventActivities } from '../activities/payments/apply-payment-event';
 import { type WalletProvider } from '../lib/payments/walletprovider';
 import { createTriggerEvaluationActivities } from '../activities/workflow-triggers/evaluate-triggers';
@@ -61,6 +62,7 @@ export function buildActivities(deps: WorkerDeps) {
     ...createSessionWorkflowBookkeeping(),
     ...createWorkflowTaskRunner(deps.workflowTasks),
     ...createDocumentEmailActivities(deps.documentEmail),
+    ...createScheduleChangedActivities(deps.documentEmail),
     ...createPaymentEventActivities({ sequelize: deps.documentEmail.sequelize, logger: deps.logger, walletProvider: deps.walletProvider }),
   };
 }

@@ -1,10 +1,10 @@
 import { type JobContract } from './job-run/contract';
 import { EXPORT_JOB, SCHEDULED_EXPORT_JOB } from './exports/contract';
-import { RECONCILE_JOB_RUNS } from './maintenance/contract';
+import { MARK_OVERDUE_INVOICES, RECONCILE_JOB_RUNS } from './maintenance/contract';
 import { IMPORT_JOB } from './imports/contract';
 import { CLEANUP_EXPORT_FILES, CLEANUP_ORPHAN_FILE_OBJECTS, CLEANUP_ORPHAN_OBJECTS } from './cleanup/contract';
 import { EVALUATE_TRIGGERS_JOB } from './workflow-triggers/contract';
-import { DOCUMENT_EMAIL_JOB, DOCUMENT_PDF_JOB } from './invoicing/contract';
+import { DOCUMENT_EMAIL_JOB, DOCUMENT_PDF_JOB, SCHEDULE_CHANGED_JOB } from './invoicing/contract';
 import { SESSION_INFO_INVITE_JOB } from './session-info/contract';
 import { ROADMAP_JOB } from './roadmap/contract';
 import { SESSION_WORKFLOW_JOB } from './session-workflows/contract';
@@ -28,11 +28,12 @@ export const JOB_CONTRACTS: readonly JobContract<unknown, never>[] = [
   ROADMAP_JOB,
   SESSION_WORKFLOW_JOB,
   DOCUMENT_EMAIL_JOB,
+  SCHEDULE_CHANGED_JOB,
   PAYMENT_EVENT_JOB,
 ];
 
 /** Workflows started by a Temporal Schedule rather than by startJob. */
-export const SCHEDULED_WORKFLOWS: readonly { taskQueue: string; workflowType: string }[] = [RECONCILE_JOB_RUNS];
+export const SCHEDULED_WORKFLOWS: readonly { taskQueue: string; workflowType: string }[] = [RECONCILE_JOB_RUNS, MARK_OVERDUE_INVOICES];
 
 /** The task queues a worker must poll: those of every contract and scheduled workflow. */
 export function taskQueuesInUse(): string[] {

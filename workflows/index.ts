@@ -14,4 +14,5 @@ export { sessionInfoInviteWorkflow } from './session-info/invite';
 export { roadmapWorkflow } from './roadmap/roadmap';
 export { sessionWorkflow } from './session-workflows/session-workflow';
 export { documentEmailWorkflow } from './invoicing/document-email';
+export { paymentScheduleChangedWorkflow } from './invoicing/schedule-changed';
 export { paymentEventWorkflow } from './payments/payment-event';

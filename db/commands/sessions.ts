@@ -11,6 +11,7 @@ import { UserSessionType } from '../models/UserSessionType';
 import { findOwned } from '../queries/owned';
 import { deleteOwned } from './delete-owned';
 import { recordDomainEvent } from './record-domain-event';
+import { hasSessionFollowingSchedule } from '../queries/scheduled-documents';
 
 export interface SessionProps {
   title?: string;
@@ -105,12 +106,24 @@ export async function updateSession(sequelize: Sequelize, ownerId: string, id: s
       );
     }
     const start = session.start_date?.getTime() ?? null;
-    if (start !== previousStart && (await SessionWorkflowTaskRun.count({ where: { session_id: session.id, status: 'PENDING' }, transaction }))) {
-      // Tasks timed on the start wait in session workflows: the relay tells them (an internal event).
-      await recordDomainEvent(
-        { eventType: 'SESSION_RESCHEDULED', entityType: 'SESSION', entityId: session.id, ownerId, payload: { start_date: session.start_date?.toISOString() ?? null }, requestId },
-        transaction,
-      );
+    if (start !== previousStart) {
+      // Tasks timed on the start wait in session workflows: the relay tells them; payment schedules
+      // that follow the start are told to their clients (billing.schedule-changed). An internal event.
+      const tasksWait = (await SessionWorkflowTaskRun.count({ where: { session_id: session.id, status: 'PENDING' }, transaction })) > 0;
+      const schedules = await hasSessionFollowingSchedule(sequelize, session.id, transaction);
+      if (tasksWait || schedules) {
+        await recordDomainEvent(
+          {
+            eventType: 'SESSION_RESCHEDULED',
+            entityType: 'SESSION',
+            entityId: session.id,
+            ownerId,
+            payload: { start_date: session.start_date?.toISOString() ?? null, previous_start_date: previousStart === null ? null : new Date(previousStart).toISOString(), schedules },
+            requestId,
+          },
+          transaction,
+        );
+      }
     }
     return session;
   });

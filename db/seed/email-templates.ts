@@ -18,6 +18,7 @@ export const emailIdentifier = (businessKey: string): string => `email_${busines
 
 const INVITE_VARIABLES = ['contact.first_name', 'session.title', 'sessionInfoLink'];
 const QUOTE_VARIABLES = ['contact.first_name', 'quote.title', 'quote.amount', 'quote.valid_until'];
+const SCHEDULE_VARIABLES = ['contact.first_name', 'session.title', 'document.title', 'document.number', 'changes'];
 const INVOICE_VARIABLES = ['contact.first_name', 'invoice.number', 'invoice.title', 'invoice.amount', 'invoice.due_date'];
 
 /**
@@ -143,6 +144,50 @@ export const SYSTEM_EMAIL_TEMPLATES: readonly SystemEmailTemplate[] = [
       'Thank you for your trust.',
     ].join('\n'),
     variables: INVOICE_VARIABLES,
+  },
+  {
+    businessKey: 'payment-schedule-changed',
+    locale: 'fr-FR',
+    name: 'Échéancier mis à jour après le déplacement de la séance',
+    subject: 'Nouvelles échéances pour « {{document.title}} »',
+    bodyHtml: [
+      '<p>Bonjour {{contact.first_name}},</p>',
+      '<p>Votre séance « {{session.title}} » a changé de date : les échéances qui en dépendent ({{document.number}}) suivent.</p>',
+      '<p style="white-space:pre-line">{{changes}}</p>',
+      '<p>Les autres échéances ne changent pas. À très bientôt !</p>',
+    ].join('\n'),
+    bodyText: [
+      'Bonjour {{contact.first_name}},',
+      '',
+      'Votre séance « {{session.title}} » a changé de date : les échéances qui en dépendent ({{document.number}}) suivent.',
+      '',
+      '{{changes}}',
+      '',
+      'Les autres échéances ne changent pas. À très bientôt !',
+    ].join('\n'),
+    variables: SCHEDULE_VARIABLES,
+  },
+  {
+    businessKey: 'payment-schedule-changed',
+    locale: 'en-US',
+    name: 'Payment schedule updated after the session moved',
+    subject: 'New due dates for "{{document.title}}"',
+    bodyHtml: [
+      '<p>Hi {{contact.first_name}},</p>',
+      '<p>Your session "{{session.title}}" has a new date, and the payments that depend on it ({{document.number}}) move with it.</p>',
+      '<p style="white-space:pre-line">{{changes}}</p>',
+      '<p>The other due dates stay as they were. See you soon!</p>',
+    ].join('\n'),
+    bodyText: [
+      'Hi {{contact.first_name}},',
+      '',
+      'Your session "{{session.title}}" has a new date, and the payments that depend on it ({{document.number}}) move with it.',
+      '',
+      '{{changes}}',
+      '',
+      'The other due dates stay as they were. See you soon!',
+    ].join('\n'),
+    variables: SCHEDULE_VARIABLES,
   },
 ];
 

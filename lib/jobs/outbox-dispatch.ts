@@ -3,7 +3,9 @@ import { type Logger } from 'pino';
 import { type Sequelize } from 'sequelize-typescript';
 import { type OutboxBatch } from '../../db/commands/outbox-events';
 import { EVALUATE_TRIGGERS_JOB } from '../../workflows/workflow-triggers/contract';
+import { SCHEDULE_CHANGED_JOB } from '../../workflows/invoicing/contract';
 import { SESSION_RESCHEDULED_SIGNAL, SESSION_WORKFLOW_JOB, type SessionRescheduled } from '../../workflows/session-workflows/contract';
+import { startJob } from './start-job';
 import { startJobs } from './start-jobs';
 
 export interface OutboxDispatchDeps {
@@ -59,6 +61,16 @@ export async function dispatchOutboxEvents(deps: OutboxDispatchDeps, batch: Outb
     }
     try {
       await signalRescheduledSession(temporal, event, await batch.pendingSessionWorkflowIds(event.entity_id));
+      // Payment schedules that follow the start: their clients are told the new due dates, once per move.
+      if (event.payload.schedules === true) {
+        await startJob(
+          temporal,
+          SCHEDULE_CHANGED_JOB,
+          event.id,
+          { eventId: event.id, sessionId: event.entity_id, ownerId: event.owner_id, previousStart: (event.payload.previous_start_date as string | null) ?? null, newStart: (event.payload.start_date as string | null) ?? null },
+          { userId: event.owner_id, entityId: event.entity_id, requestId: event.request_id ?? undefined },
+        );
+      }
       dispatched.push(event.id);
     } catch (err) {
       failed = true;

@@ -1,18 +1,30 @@
 // Payment schedules through HTTP against the real stack (issue 21 §1): installments on quotes and
 // invoices, computed on read, following the session when it moves, paid from the ledger.
+import path from 'node:path';
 import request from 'supertest';
+import { freePort } from '../../scripts/stack/wait';
+import { eventually, startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
+import { testStackDir } from '../setup/paths';
 import { buildBillableContact, saveStudioProfile } from '../factories/invoices';
 import { buildUser, type TestUser } from '../factories/users';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
 let studio: TestUser;
+let worker: WorkerProcess;
 beforeAll(async () => {
   t = await startTestApp();
   studio = await buildUser(t.app);
   await saveStudioProfile(t.app, studio);
+  worker = await startWorkerProcess('workers/main.ts', path.join(testStackDir, 'logs', `schedules-worker-${process.pid}.log`), 'worker started', 180_000, { LOG_LEVEL: 'info', WORKER_METRICS_PORT: String(await freePort()) });
+}, 240_000);
+afterAll(async () => {
+  await worker?.kill('SIGTERM');
+  await t.close();
 });
-afterAll(() => t.close());
+
+type Mail = { to: { address: string }[]; subject: string; text: string };
+const mailsTo = async (address: string) => ((await (await fetch(`${process.env.MAILDEV_URL}/email`)).json()) as Mail[]).filter((m) => m.to.some((to) => to.address === address));
 
 const as = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
 const DAY = 86_400_000;
@@ -78,5 +90,37 @@ describe('payment schedules', () => {
       ['1000.00', '2030-06-30'],
     ]);
     expect((await request(t.app).put(`/api/quotes/${quote.id}`).set(as(studio)).send({ payment_schedule: [] }).expect(200)).body.payment_schedule).toBeNull();
+  });
+
+  it('tells the client once, in its language, the new due dates of what it still owes when the wedding moves', async () => {
+    const address = `lea-${Date.now()}@example.test`;
+    const contact = await buildBillableContact(t.app, studio, { first_name: 'Léa', email: address });
+    const start = new Date(Date.now() + 90 * DAY);
+    const session = (await request(t.app).post('/api/sessions').set(as(studio)).send({ title: 'Mariage Léa', contact_id: contact.id, start_date: start.toISOString() }).expect(201)).body as { id: string };
+    const invoice = (await request(t.app).post('/api/invoices').set(as(studio)).send({ title: 'Mariage Léa', contact_id: contact.id, session_id: session.id, items: lines, payment_schedule: deposit }).expect(201)).body as { id: string };
+    await request(t.app).post(`/api/invoices/${invoice.id}/issue`).set(as(studio)).expect(200);
+    await request(t.app).post(`/api/invoices/${invoice.id}/payments`).set(as(studio)).send({ amount: '360.00', method: 'bank_transfer' }).expect(201);
+
+    const moved = new Date(start.getTime() + 30 * DAY);
+    await request(t.app).patch(`/api/sessions/${session.id}`).set(as(studio)).send({ start_date: moved.toISOString() }).expect(200);
+    const [mail] = await eventually('the schedule notice in MailDev', async () => {
+      const mails = await mailsTo(address);
+      return mails.length > 0 && mails;
+    });
+    expect(mail.subject).toBe('Nouvelles échéances pour « Mariage Léa »');
+    // Only the balance moved and is still owed; the deposit (paid, due at booking) is not listed.
+    const newDay = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${shift(parisDay(moved), -7)}T00:00:00Z`));
+    expect(mail.text).toContain(`Échéance 2 : 840,00`);
+    expect(mail.text).toContain(newDay);
+    expect(mail.text).not.toContain('Échéance 1');
+    const job = await eventually('the notice job completed', async () => {
+      const [rows] = await t.sequelize.query(`SELECT status FROM job_runs WHERE job_name = 'billing.schedule-changed' AND entity_id = $1`, { bind: [session.id] });
+      const done = (rows as { status: string }[]).filter((r) => r.status === 'COMPLETED');
+      return done.length > 0 ? done : undefined;
+    });
+    expect(job).toHaveLength(1);
+    const [tracked] = await t.sequelize.query(`SELECT recipient, template_key FROM email_tracking WHERE entity_id = $1`, { bind: [invoice.id] });
+    expect(tracked).toEqual([{ recipient: address, template_key: 'payment-schedule-changed' }]);
+    expect(await mailsTo(address)).toHaveLength(1);
   });
 });

@@ -77,3 +77,29 @@ export interface DocumentEmailActivities {
 
 /** Failures no retry can fix (the document or template is gone). */
 export const DOCUMENT_EMAIL_NON_RETRYABLE = ['document_not_found', 'not_found', 'validation_failed'] as const;
+
+export interface ScheduleChangedPayload extends Record<string, unknown> {
+  /** The SESSION_RESCHEDULED outbox event (the job's key: one notice per move). */
+  eventId: string;
+  sessionId: string;
+  ownerId: string;
+  previousStart: string | null;
+  newStart: string | null;
+}
+
+/**
+ * Tells the clients of a rescheduled session the new due dates of their payment schedules (issue
+ * 21 §1): one email per document whose unpaid installments moved, once per move.
+ */
+export const SCHEDULE_CHANGED_JOB = defineJob<ScheduleChangedPayload>({
+  jobName: 'billing.schedule-changed',
+  taskQueue: TASK_QUEUES.notifications,
+  workflowType: 'paymentScheduleChangedWorkflow',
+  workflowId: (eventId) => jobId('schedule-changed', eventId),
+  rerun: 'return-existing',
+});
+
+export interface ScheduleChangedActivities {
+  /** Sends the notices of one move; a retried activity sends none twice. Answers how many were sent. */
+  notifyPaymentScheduleChanged(input: { jobRunId: string; payload: ScheduleChangedPayload }): Promise<{ sent: number }>;
+}
