@@ -1,4 +1,5 @@
 import { formatDateInZone } from '../exports/cell-format';
+import { isCalendarDate } from './calendar-date';
 import { centsToDecimal, toHundredths } from './money';
 import { computeSchedule, type DueRule, type InstallmentInput, paidInstallments, type ScheduleContext, type ScheduledInstallment, scheduleProblems } from './payment-schedule';
 
@@ -36,10 +37,12 @@ export function presentInstallment(stored: StoredInstallment, computed: Schedule
  * issue, else the document's creation) and its session's start day, on the studio's calendar.
  */
 export function scheduleContextOf(document: { amount: string; created_at: Date; issued_at?: Date | null }, sessionStart: Date | null | undefined, timeZone: string): ScheduleContext {
+  const start = sessionStart ? formatDateInZone(sessionStart, timeZone) : null;
   return {
     totalCents: toHundredths(document.amount),
     bookingDate: formatDateInZone(document.issued_at ?? document.created_at, timeZone),
-    sessionStart: sessionStart ? formatDateInZone(sessionStart, timeZone) : null,
+    // A session dated outside the calendar the rules count on (years 1000 to 9999) counts as undated.
+    sessionStart: start !== null && isCalendarDate(start) && start < '9000' ? start : null,
   };
 }
 
@@ -52,7 +55,7 @@ export function presentSchedule(stored: readonly StoredInstallment[] | null | un
   if (!stored || stored.length === 0) return null;
   const inputs = installmentInputs(stored);
   // A stored schedule was valid when saved; a later change (a session undated) can make it uncomputable.
-  if (scheduleProblems(inputs, context).length > 0) return stored.map((s) => ({ ...s, amount: null, due_date: null, follows_session: s.due.type === 'before_start' || s.due.type === 'after_start', paid: false }));
+  if (!isCalendarDate(context.bookingDate) || scheduleProblems(inputs, context).length > 0) return stored.map((s) => ({ ...s, amount: null, due_date: null, follows_session: s.due.type === 'before_start' || s.due.type === 'after_start', paid: false }));
   const computed = computeSchedule(inputs, context);
   const paid = new Set(paidInstallments(computed, amountPaidCents).map((i) => i.index));
   return computed.map((c) => presentInstallment(stored[c.index], c, paid.has(c.index)));

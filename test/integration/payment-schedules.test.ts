@@ -77,6 +77,10 @@ describe('payment schedules', () => {
     const noSession = await request(t.app).post('/api/quotes').set(as(studio)).send({ title: 'x', items: lines, payment_schedule: [{ percentage: 100, due: { type: 'before_start', days: 7 } }] });
     expect(noSession.status).toBe(400);
     expect(noSession.body.details.map((d: { path: string }) => d.path)).toEqual(['payment_schedule.0.due.type']);
+    // A session dated far outside any real calendar counts as undated: a 400, never a 500.
+    const far = (await request(t.app).post('/api/sessions').set(as(studio)).send({ title: 'Loin', start_date: '9500-06-01T10:00:00Z' }).expect(201)).body as { id: string };
+    const farOff = await request(t.app).post('/api/quotes').set(as(studio)).send({ title: 'x', session_id: far.id, items: lines, payment_schedule: [{ percentage: 100, due: { type: 'after_start', days: 3650 } }] });
+    expect(farOff.status).toBe(400);
     // Both a percentage and an amount; an unknown rule.
     expect((await request(t.app).post('/api/quotes').set(as(studio)).send({ title: 'x', items: lines, payment_schedule: [{ percentage: 50, amount: '10.00', due: { type: 'on_booking' } }] })).status).toBe(400);
     expect((await request(t.app).post('/api/quotes').set(as(studio)).send({ title: 'x', items: lines, payment_schedule: [{ percentage: 50, due: { type: 'whenever' } }] })).status).toBe(400);
