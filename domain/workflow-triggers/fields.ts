@@ -29,6 +29,7 @@ export const EVENT_ENTITY: Record<DomainEventType, DomainEntityType | null> = {
   QUOTE_STATUS_CHANGED: 'QUOTE',
   INVOICE_STATUS_CHANGED: 'INVOICE',
   PAYMENT_RECEIVED: 'INVOICE',
-  FORM_SUBMITTED: null,
+  // The contact the public contact form matched or created (docs/contact-form.md).
+  FORM_SUBMITTED: 'CONTACT',
   SCHEDULED: null,
 };
