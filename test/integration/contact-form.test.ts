@@ -51,16 +51,25 @@ describe('/portal/contact/:tenantSlug', () => {
   let studio: TestUser & { slug: string };
   let workflowId: string;
   let triggerId: string;
+  let portraitTriggerId: string;
   beforeAll(async () => {
     studio = await studioWithSlug({ name: 'Atelier Lumière' });
     workflowId = (await request(t.app).post('/api/workflows').set(as(studio)).send({ name: 'Nouveaux prospects' }).expect(201)).body.id;
     const trigger = await request(t.app)
       .post(`/api/workflows/${workflowId}/triggers`)
       .set(as(studio))
-      .send({ name: 'Prospect du site', trigger_event: 'FORM_SUBMITTED', conditions: { operator: 'AND', conditions: [{ field: 'email', operator: 'contains', value: '@prospect.example' }] } })
+      .send({ name: 'Prospect du site', trigger_event: 'FORM_SUBMITTED', conditions: { operator: 'AND', conditions: [{ field: 'email', operator: 'contains', value: '@prospect.example' }, { field: 'form.message', operator: 'contains', value: 'mariage' }] } })
       .expect(201);
     expect(trigger.body.evaluated).toBe(true);
     triggerId = trigger.body.id;
+    // Its message condition never holds here: nothing is recorded for it.
+    portraitTriggerId = (
+      await request(t.app)
+        .post(`/api/workflows/${workflowId}/triggers`)
+        .set(as(studio))
+        .send({ name: 'Portraits', trigger_event: 'FORM_SUBMITTED', conditions: { operator: 'AND', conditions: [{ field: 'form.message', operator: 'contains', value: 'portrait' }] } })
+        .expect(201)
+    ).body.id;
   });
 
   it('shows the studio its slug on GET /api/users/me', async () => {
@@ -105,6 +114,11 @@ describe('/portal/contact/:tenantSlug', () => {
       return rows.length ? rows : undefined;
     });
     expect(executions).toEqual([expect.objectContaining({ entity_id: contact.id, entity_type: 'CONTACT', event_type: 'FORM_SUBMITTED', status: 'SKIPPED' })]);
+    await eventually('the FORM_SUBMITTED event dispatched', async () => {
+      const [rows] = await t.sequelize.query("SELECT count(*)::int AS n FROM outbox_events WHERE entity_id = $1 AND event_type = 'FORM_SUBMITTED' AND dispatched_at IS NOT NULL", { bind: [contact.id] });
+      return (rows as { n: number }[])[0].n === 1 ? true : undefined;
+    });
+    expect((await request(t.app).get(`/api/workflows/${workflowId}/triggers/${portraitTriggerId}/executions`).set(as(studio)).expect(200)).body).toEqual([]);
 
     // The same person again, the email in other letters: the same contact, a second FORM_SUBMITTED.
     const again = await post(t.app, studio.slug, { first_name: 'Lea', email: email.toUpperCase(), message: 'Et pour un baptême ?' });
