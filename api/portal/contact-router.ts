@@ -5,9 +5,10 @@ import { type Sequelize } from 'sequelize-typescript';
 import { submitContactForm } from '../../db/commands/submit-contact-form';
 import { findStudioIdBySlug } from '../../db/queries/users';
 import { isHoneypotFilled, validateContactForm } from '../../domain/contact-form/validate-contact-form';
+import { RateLimitedError } from '../../domain/errors';
 import { rejectNulCharacters } from '../middleware/reject-nul';
 import { createFaceLoader, NO_FACE, sendPage } from './face';
-import { renderContactForm, renderContactNotFound, renderContactThanks } from './render-contact-form';
+import { renderContactForm, renderContactNotFound, renderContactThanks, renderContactTooMany } from './render-contact-form';
 
 export interface ContactFormRouterDeps {
   sequelize: Sequelize;
@@ -35,9 +36,20 @@ export function buildContactFormRouter({ sequelize, submitLimit, s3, bucket, log
     sendPage(res, 200, renderContactForm({ face: await loadFace(ownerId, null), slug, values: {}, errors: {} }));
   });
 
+  /** The limit answers a visitor with a page (429, Retry-After set by the limit) rather than the api's JSON. */
+  const limitWithPage: RequestHandler<{ tenantSlug: string }> = async (req, res, next) => {
+    try {
+      await submitLimit(req, res, next);
+    } catch (err) {
+      if (!(err instanceof RateLimitedError)) throw err;
+      const ownerId = await findStudioIdBySlug(req.params.tenantSlug.slice(0, 63));
+      sendPage(res, 429, renderContactTooMany(ownerId ? await loadFace(ownerId, null) : NO_FACE));
+    }
+  };
+
   router.post(
     '/portal/contact/:tenantSlug',
-    submitLimit,
+    limitWithPage,
     // Five short fields and a message of 5 000 characters at most (each may take 3 bytes encoded as %XX%XX%XX).
     express.urlencoded({ extended: false, limit: '32kb', parameterLimit: 20 }),
     rejectNulCharacters,

@@ -14,6 +14,7 @@ const WORDS = {
     thanksTitle: 'Merci !',
     thanks: 'Votre message est bien envoyé. Nous vous répondons au plus vite.',
     notFound: 'Cette page n’existe pas.',
+    tooMany: 'Trop de messages envoyés depuis votre connexion. Merci de réessayer plus tard.',
     problems: { required: 'Ce champ est obligatoire.', name_required: 'Indiquez votre prénom ou votre nom.', invalid_email: 'Adresse e-mail invalide.', invalid_phone: 'Numéro de téléphone invalide.', too_long: 'Texte trop long.' },
   },
   'en-US': {
@@ -28,6 +29,7 @@ const WORDS = {
     thanksTitle: 'Thank you!',
     thanks: 'Your message was sent. We will answer you as soon as we can.',
     notFound: 'This page does not exist.',
+    tooMany: 'Too many messages were sent from your connection. Please try again later.',
     problems: { required: 'This field is required.', name_required: 'Enter your first name or last name.', invalid_email: 'Invalid email address.', invalid_phone: 'Invalid phone number.', too_long: 'Text too long.' },
   },
 } as const satisfies Record<PortalLocale, unknown>;
@@ -79,4 +81,10 @@ export function renderContactThanks(face: PortalFace): string {
 export function renderContactNotFound(face: PortalFace): string {
   const w = WORDS[face.locale];
   return page(face, w.notFound, `<h1>${esc(w.notFound)}</h1>`);
+}
+
+/** Past RATE_LIMIT_CONTACT_FORM: a page in the studio's language, not the api's JSON. */
+export function renderContactTooMany(face: PortalFace): string {
+  const w = WORDS[face.locale];
+  return page(face, w.title, `<h1>${esc(w.title)}</h1><p class="problem" role="alert">${esc(w.tooMany)}</p>`);
 }

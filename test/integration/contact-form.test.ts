@@ -185,6 +185,8 @@ describe('the contact form rate limit', () => {
     const third = await post(app, studio.slug, { email: 'x' });
     expect(third.status).toBe(429);
     expect(third.headers['retry-after']).toBeDefined();
+    expect(third.headers['content-type']).toMatch(/text\/html/);
+    expect(third.text).toContain('Trop de messages envoyés depuis votre connexion.');
     // Another studio's form from the same address is counted on its own.
     const other = await studioWithSlug();
     expect((await post(app, other.slug, { email: 'x' })).status).toBe(400);
