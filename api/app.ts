@@ -19,6 +19,7 @@ import { buildAuthRouter } from './auth/router';
 import { createTokenService } from './auth/tokens';
 import { createClientTokenService } from './auth/client-tokens';
 import { buildClientAccountsRouter } from './client-accounts/router';
+import { buildContactFormRouter } from './portal/contact-router';
 import { buildPortalRouter } from './portal/router';
 import { buildCompanyProfileRouter } from './company-profile/router';
 import { buildContactsRouter } from './contacts/router';
@@ -132,6 +133,9 @@ export function createApp(deps: AppDeps): Express {
   const clientTokens = createClientTokenService(config.JWT_SECRET, config.MAGIC_LINK_TTL_MINUTES * 60);
   app.use(buildClientAccountsRouter({ sequelize, kit, clientTokens }));
   app.use(buildPortalRouter({ sequelize, clientTokens, s3: deps.s3, bucket: config.S3_BUCKET, logger }));
+  // Per client address and studio: a flood against one studio's form leaves the others' open.
+  const contactFormLimit = limits.create('contact:form', { extraKey: (req) => String(req.params.tenantSlug ?? '').slice(0, 63) });
+  app.use(buildContactFormRouter({ sequelize, submitLimit: contactFormLimit, s3: deps.s3, bucket: config.S3_BUCKET, logger }));
   app.use(buildScheduledExportsRouter({ temporal: deps.temporal.client, kit }));
   app.use(buildExportsRouter({ sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit, limits }));
   app.use(buildWorkflowsRouter({ sequelize, kit }));

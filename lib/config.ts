@@ -30,6 +30,7 @@ export const RATE_LIMIT_VARIABLES = {
   'export:sync': 'RATE_LIMIT_EXPORT_SYNC',
   'export:async': 'RATE_LIMIT_EXPORT_ASYNC',
   'email:send': 'RATE_LIMIT_EMAIL_SEND',
+  'contact:form': 'RATE_LIMIT_CONTACT_FORM',
 } as const;
 export type RateLimitPrefix = keyof typeof RATE_LIMIT_VARIABLES;
 
@@ -93,6 +94,8 @@ const ConfigSchema = z.object({
   RATE_LIMIT_EXPORT_ASYNC: rateLimitSetting('5/60'),
   /** Email sends per user: quotes, invoices and session info invitations (each may mail several recipients). */
   RATE_LIMIT_EMAIL_SEND: rateLimitSetting('60/3600'),
+  /** Public contact form submissions per client address and studio (docs/contact-form.md). */
+  RATE_LIMIT_CONTACT_FORM: rateLimitSetting('10/3600'),
   /** How long GET /api/export waits for its file before answering 504 with the job to poll. */
   EXPORT_SYNC_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(300).default(60),
   /** Above this many rows a synchronous csv or excel export is refused: use /api/export/async. */

@@ -33,7 +33,9 @@ export function createTriggerEvaluationActivities({ logger, temporal, sequelize 
       const triggers = await listActiveTriggersFor(event.owner_id, eventType);
       summary.triggers = triggers.length;
       if (!triggers.length) return summary;
-      const subject = await loadConditionSubject(event.entity_type, event.entity_id, event.owner_id);
+      const entity = await loadConditionSubject(event.entity_type, event.entity_id, event.owner_id);
+      // A contact form's answers are read beside the contact, as form.<answer> (domain/workflow-triggers/fields.ts).
+      const subject = entity && eventType === 'FORM_SUBMITTED' ? { ...entity, form: event.payload } : entity;
       const outcomes: TriggerOutcome[] = [];
       for (const trigger of triggers) {
         try {

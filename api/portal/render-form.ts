@@ -15,7 +15,7 @@ const WORDS = {
   'en-US': { open: 'Open the questionnaire', openIntro: 'Your photographer invites you to answer a few questions to prepare the session.', required: 'required', save: 'Save', saved: 'Your answers are saved. Thank you!', choose: 'Choose…', fix: 'Please correct the fields marked below.', usedTitle: 'Link already used', used: 'This link was already used. Ask your photographer for a new one.', expiredTitle: 'Link expired', expired: 'This link has expired. Ask your photographer for a new one.', unknown: 'This link is not valid.', session: 'Session' },
 } as const;
 
-const esc = (s: unknown) => String(s ?? '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+export const esc = (s: unknown) => String(s ?? '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** Inline styles only: the page loads nothing from anywhere (no third-party assets). */
 const STYLE = `body{font-family:system-ui,sans-serif;margin:0;padding:16px;background:#f6f5f2;color:#222}
@@ -25,7 +25,8 @@ input,select,textarea{box-sizing:border-box;width:100%;font-size:1rem;padding:8p
 .req{color:#a00;font-weight:400;font-size:.85rem}.error{color:#a00;margin:4px 0 0}.ok{background:#e6f4ea;padding:10px;border-radius:4px}
 .problem{background:#fdecea;padding:10px;border-radius:4px}button{margin-top:20px;width:100%;padding:12px;font-size:1rem;background:#2d5d7b;color:#fff;border:0;border-radius:4px}`;
 
-function page(face: PortalFace, title: string, body: string): string {
+/** A whole portal page: the studio's head above `body`, inline styles only. */
+export function page(face: PortalFace, title: string, body: string): string {
   const head = face.studio ? `<header>${studioHeadHtml(face.studio)}</header>` : '';
   const pageTitle = face.studio ? `${title} · ${face.studio.studioName}` : title;
   return `<!doctype html><html lang="${face.locale.slice(0, 2)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(pageTitle)}</title><style>${STYLE}</style></head><body><main>${head}${body}</main></body></html>`;

@@ -5,14 +5,12 @@ import { type Sequelize } from 'sequelize-typescript';
 import { readClientInfo, saveClientInfo } from '../../db/commands/client-info';
 import { peekMagicLink, type RedeemResult, redeemMagicLink } from '../../db/commands/magic-links';
 import { findClientAccount, findClientSessionOrNull } from '../../db/queries/client-accounts';
-import { loadClientFace } from '../../db/queries/client-face';
 import { type ClientAccountRow, type SessionRow } from '../../db/rows';
-import { DEFAULT_LOCALE } from '../../domain/accounts/client-locale';
 import { ValidationError } from '../../domain/errors';
 import { type AnswerError } from '../../domain/session-info/validate-responses';
 import { type ClientTokenService } from '../auth/client-tokens';
 import { rejectNulCharacters } from '../middleware/reject-nul';
-import { readLogoDataUri } from '../../lib/studio-logo';
+import { createFaceLoader, NO_FACE, sendPage } from './face';
 import { type PortalFace, PROBLEM_TEXT, renderLinkProblem, renderOpenLink, renderPortalForm } from './render-form';
 
 export interface PortalRouterDeps {
@@ -32,23 +30,10 @@ export interface PortalRouterDeps {
  */
 export function buildPortalRouter({ sequelize, clientTokens, s3, bucket, logger }: PortalRouterDeps): Router {
   const router = Router();
-  /** A page for a link that leads to no client: French, as the service's first language, and no studio named. */
-  const NO_FACE: PortalFace = { locale: DEFAULT_LOCALE, studio: null };
-  /**
-   * The pages a client reads come in the language of the client account's contact (else the
-   * studio's), headed by the studio's name and logo (issue 19, part 4).
-   */
-  const faceOf = async (account: Pick<ClientAccountRow, 'owner_id' | 'contact_id'>): Promise<PortalFace> => {
-    const face = await loadClientFace(account.owner_id, account.contact_id);
-    if (!face) return NO_FACE;
-    // A logo that cannot be read now is left out: the page still opens, under the studio's name.
-    const logoDataUri = await readLogoDataUri({ s3, bucket, logger }, face.logoKey).catch((err: unknown) => {
-      logger.warn({ err, key: face.logoKey }, 'logo could not be read; portal page shown without it');
-      return null;
-    });
-    return { locale: face.locale, studio: { studioName: face.studioName, logoDataUri } };
-  };
-  const send = (res: Response, status: number, html: string) => res.status(status).type('html').set('Cache-Control', 'no-store').set('Referrer-Policy', 'no-referrer').send(html);
+  const loadFace = createFaceLoader({ s3, bucket, logger });
+  /** The pages a client reads come in the language of the client account's contact (else the studio's). */
+  const faceOf = (account: Pick<ClientAccountRow, 'owner_id' | 'contact_id'>): Promise<PortalFace> => loadFace(account.owner_id, account.contact_id);
+  const send = sendPage;
 
   async function showForm(res: Response, status: number, input: { account: ClientAccountRow; clientToken: string; session: SessionRow; values?: Record<string, unknown>; errors?: AnswerError[]; saved?: boolean }) {
     const face = await faceOf(input.account);

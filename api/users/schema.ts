@@ -16,6 +16,8 @@ export const UserProfileView = z.object({
   logo: UserImageView.nullable(),
   time_zone: z.string(),
   csv_dialect: z.enum(CSV_DIALECTS),
+  /** The studio's public slug: its contact form is /portal/contact/<tenant_slug> (null: none yet). */
+  tenant_slug: z.string().nullable(),
 });
 
 /** IANA zones Node knows, plus UTC (which Intl lists under Etc/). */

@@ -12,7 +12,7 @@ export function presentTrigger(trigger: WorkflowTriggerRow) {
     is_active: trigger.is_active,
     execution_order: trigger.execution_order,
     schedule_config: trigger.schedule_config,
-    /** FORM_SUBMITTED and SCHEDULED are stored but not evaluated yet (docs/workflow-triggers.md). */
+    /** SCHEDULED triggers are stored but not evaluated yet (docs/workflow-triggers.md); FORM_SUBMITTED is, on the contact. */
     evaluated: entity !== null,
     created_at: trigger.created_at.toISOString(),
     updated_at: trigger.updated_at.toISOString(),

@@ -23,3 +23,10 @@ export async function findUserPreferences(id: string): Promise<Pick<UserRow, 'ti
 export async function findUserLocale(id: string): Promise<UserRow['locale'] | undefined> {
   return (await User.findByPk(id))?.locale;
 }
+
+/** The studio a public tenant slug names (slugs are lower-case), or null when none does. */
+export async function findStudioIdBySlug(slug: string): Promise<string | null> {
+  if (!/^[a-z0-9-]{1,63}$/.test(slug)) return null;
+  const user = await User.findOne({ where: { tenant_slug: slug }, attributes: ['id'], raw: true });
+  return user?.id ?? null;
+}

@@ -1,6 +1,6 @@
 import { ValidationError } from '../errors';
 import { type DomainEventType } from '../events/domain-event';
-import { CONDITION_FIELDS, EVENT_ENTITY } from './fields';
+import { conditionFieldsOf, EVENT_ENTITY } from './fields';
 
 export const CONDITION_OPERATORS = ['equals', 'contains', 'greater_than', 'less_than', 'in', 'not_in', 'is_null', 'is_not_null'] as const;
 export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];
@@ -94,7 +94,7 @@ export function validateConditions(raw: unknown, event: DomainEventType): Condit
   if (!Array.isArray(list)) throw new ValidationError('conditions.conditions must be an array');
   if (list.length > MAX_CONDITIONS) throw new ValidationError(`A trigger has at most ${MAX_CONDITIONS} conditions`);
   const entity = EVENT_ENTITY[event];
-  const fields = entity ? CONDITION_FIELDS[entity] : [];
+  const fields = conditionFieldsOf(event);
   const conditions = list.map((item, i): Condition => {
     const at = `conditions.conditions[${i}]`;
     if (typeof item !== 'object' || item === null || Array.isArray(item)) throw new ValidationError(`${at} must be an object {field, operator, value}`);

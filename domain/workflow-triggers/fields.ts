@@ -20,6 +20,20 @@ export const CONDITION_FIELDS: Record<DomainEntityType, readonly string[]> = {
   INVOICE: ['id', 'title', 'amount', 'status', 'number', 'issued_at', 'payment_status', 'amount_paid', 'credited', 'balance_due', 'is_overdue', 'overdue_at', 'due_date', 'paid_at', 'session_id', 'quote_id', 'contact_id', 'created_at', ...prefixed('contact', CONTACT_FIELDS), ...prefixed('session', ['id', 'title', 'status', 'start_date', 'location'])],
 };
 
+/**
+ * Fields an event adds to its entity's, read from the event itself rather than the entity: the
+ * answers of the public contact form (docs/contact-form.md), as `form.<answer>`.
+ */
+export const EVENT_FIELDS: Partial<Record<DomainEventType, readonly string[]>> = {
+  FORM_SUBMITTED: prefixed('form', ['first_name', 'last_name', 'email', 'phone_number', 'message', 'created_contact']),
+};
+
+/** Every field a condition of a trigger on `event` may read (none for an event not evaluated yet). */
+export function conditionFieldsOf(event: DomainEventType): readonly string[] {
+  const entity = EVENT_ENTITY[event];
+  return entity ? [...CONDITION_FIELDS[entity], ...(EVENT_FIELDS[event] ?? [])] : [];
+}
+
 /** The entity each trigger event is about (spec: Workflow trigger events and their sources); null: not evaluated yet. */
 export const EVENT_ENTITY: Record<DomainEventType, DomainEntityType | null> = {
   SESSION_CREATED: 'SESSION',
@@ -29,6 +43,7 @@ export const EVENT_ENTITY: Record<DomainEventType, DomainEntityType | null> = {
   QUOTE_STATUS_CHANGED: 'QUOTE',
   INVOICE_STATUS_CHANGED: 'INVOICE',
   PAYMENT_RECEIVED: 'INVOICE',
-  FORM_SUBMITTED: null,
+  // The contact the public contact form matched or created (docs/contact-form.md).
+  FORM_SUBMITTED: 'CONTACT',
   SCHEDULED: null,
 };

@@ -103,7 +103,7 @@ describe('/api/workflows/:workflowId/triggers', () => {
     const first = await request(t.app).post(base()).set(as(owner)).send({ name: 'Nouvelle séance', trigger_event: 'SESSION_CREATED', execution_order: 1 }).expect(201);
     expect(first.body.conditions).toEqual({ operator: 'AND', conditions: [] });
     const form = await request(t.app).post(base()).set(as(owner)).send({ name: 'Formulaire', trigger_event: 'FORM_SUBMITTED', execution_order: 3 }).expect(201);
-    expect(form.body.evaluated).toBe(false);
+    expect(form.body.evaluated).toBe(true); // on the contact the public contact form matched or created
 
     const list = await request(t.app).get(base()).set(as(owner)).expect(200);
     expect(list.body.map((tr: { name: string }) => tr.name)).toEqual(['Nouvelle séance', 'Séance validée', 'Formulaire']);

@@ -38,6 +38,7 @@ describe('loadConfig', () => {
       RATE_LIMIT_EXPORT_SYNC: { count: 20, seconds: 30 },
       RATE_LIMIT_EXPORT_ASYNC: { count: 5, seconds: 60 },
       RATE_LIMIT_EMAIL_SEND: { count: 60, seconds: 3600 },
+      RATE_LIMIT_CONTACT_FORM: { count: 10, seconds: 3600 },
       API_PROCESSES: 1,
     });
   });

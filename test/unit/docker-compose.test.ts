@@ -32,7 +32,7 @@ describe('docker-compose.yml', () => {
       expect(env).toHaveProperty('S3_PUBLIC_ENDPOINT');
       const missing = CONFIG_VARIABLES.filter((name) => !(name in env));
       // Each of these belongs to the other process only.
-      const elsewhere = service === 'api' ? ['CHROMIUM_PATH', 'EXPORT_PDF_MAX_ROWS', 'EXPORT_PDF_CHUNK_ROWS', 'WORKER_TASK_QUEUES'] : ['API_PROCESSES', 'RATE_LIMIT_AUTH_LOGIN', 'RATE_LIMIT_AUTH_REGISTER', 'RATE_LIMIT_EXPORT_SYNC', 'RATE_LIMIT_EXPORT_ASYNC', 'RATE_LIMIT_EMAIL_SEND', 'EXPORT_SYNC_TIMEOUT_SECONDS', 'EXPORT_SYNC_MAX_ROWS', 'EXPORT_SYNC_MAX_ROWS_PDF'];
+      const elsewhere = service === 'api' ? ['CHROMIUM_PATH', 'EXPORT_PDF_MAX_ROWS', 'EXPORT_PDF_CHUNK_ROWS', 'WORKER_TASK_QUEUES'] : ['API_PROCESSES', 'RATE_LIMIT_AUTH_LOGIN', 'RATE_LIMIT_AUTH_REGISTER', 'RATE_LIMIT_EXPORT_SYNC', 'RATE_LIMIT_EXPORT_ASYNC', 'RATE_LIMIT_EMAIL_SEND', 'RATE_LIMIT_CONTACT_FORM', 'EXPORT_SYNC_TIMEOUT_SECONDS', 'EXPORT_SYNC_MAX_ROWS', 'EXPORT_SYNC_MAX_ROWS_PDF'];
       expect(missing.filter((name) => !elsewhere.includes(name))).toEqual([]);
     }
   });
