@@ -12,8 +12,8 @@ export function presentTrigger(trigger: WorkflowTriggerRow) {
     is_active: trigger.is_active,
     execution_order: trigger.execution_order,
     schedule_config: trigger.schedule_config,
-    /** FORM_SUBMITTED and SCHEDULED are stored but not evaluated yet (docs/workflow-triggers.md). */
-    evaluated: entity !== null,
+    /** FORM_SUBMITTED is stored but not evaluated yet; SCHEDULED runs through its Temporal Schedule (docs/workflow-triggers.md). */
+    evaluated: entity !== null || trigger.trigger_event === 'SCHEDULED',
     created_at: trigger.created_at.toISOString(),
     updated_at: trigger.updated_at.toISOString(),
   };

@@ -1,5 +1,5 @@
 import { ValidationError } from '../errors';
-import { type DomainEventType } from '../events/domain-event';
+import { type DomainEntityType, type DomainEventType } from '../events/domain-event';
 import { CONDITION_FIELDS, EVENT_ENTITY } from './fields';
 
 export const CONDITION_OPERATORS = ['equals', 'contains', 'greater_than', 'less_than', 'in', 'not_in', 'is_null', 'is_not_null'] as const;
@@ -80,11 +80,12 @@ export function evaluate(group: ConditionGroup | null | undefined, entity: unkno
 const isScalar = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v);
 
 /**
- * Checks a condition group when a trigger is saved, for the entity of its event: known operators,
+ * Checks a condition group when a trigger is saved, for the entity of its event (or the one given,
+ * for a SCHEDULED trigger's schedule_config.entity): known operators,
  * fields the entity has, values that fit the operator, no nested group. Returns it normalised;
  * throws a ValidationError saying what is wrong and what is allowed.
  */
-export function validateConditions(raw: unknown, event: DomainEventType): ConditionGroup {
+export function validateConditions(raw: unknown, event: DomainEventType, entityOfTrigger?: DomainEntityType): ConditionGroup {
   if (raw === null || raw === undefined) return { operator: 'AND', conditions: [] };
   if (typeof raw !== 'object' || Array.isArray(raw)) throw new ValidationError('conditions must be an object {operator: "AND" | "OR", conditions: [...]}');
   const group = raw as Record<string, unknown>;
@@ -93,7 +94,8 @@ export function validateConditions(raw: unknown, event: DomainEventType): Condit
   const list = group.conditions ?? [];
   if (!Array.isArray(list)) throw new ValidationError('conditions.conditions must be an array');
   if (list.length > MAX_CONDITIONS) throw new ValidationError(`A trigger has at most ${MAX_CONDITIONS} conditions`);
-  const entity = EVENT_ENTITY[event];
+  // A SCHEDULED trigger names its entity in schedule_config; other triggers read their event's.
+  const entity = entityOfTrigger ?? EVENT_ENTITY[event];
   const fields = entity ? CONDITION_FIELDS[entity] : [];
   const conditions = list.map((item, i): Condition => {
     const at = `conditions.conditions[${i}]`;
