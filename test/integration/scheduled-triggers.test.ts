@@ -6,7 +6,7 @@ import request from 'supertest';
 import { ScheduleNotFoundError } from '@temporalio/client';
 import { freePort } from '../../scripts/stack/wait';
 import { triggerScheduleId } from '../../workflows/workflow-triggers/contract';
-import { buildUser, type TestUser } from '../factories/users';
+import { buildContact, buildUser, type TestUser } from '../factories/users';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { eventually, startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
 import { testStackDir } from '../setup/paths';
@@ -132,6 +132,24 @@ describe('SCHEDULED triggers (Temporal Schedule per trigger, real worker)', () =
     await request(t.app).delete(`${base()}/${id}`).set(as(studio)).expect(204);
     await expect(describeSchedule(id)).rejects.toBeInstanceOf(ScheduleNotFoundError);
   }, 240_000);
+
+  it('on contacts, records each matching contact SKIPPED with the reason (their workflows do not run yet), the others nothing', async () => {
+    const fromLyon = await buildContact(t.app, studio, { city: 'Lyon' });
+    const paris = await buildContact(t.app, studio, { city: 'Paris' });
+    const created = await request(t.app)
+      .post(base())
+      .set(as(studio))
+      .send({ name: 'Lyonnais', trigger_event: 'SCHEDULED', schedule_config: { every_minutes: 1440, timezone: 'Europe/Paris', entity: 'contacts' }, conditions: { conditions: [{ field: 'city', operator: 'equals', value: 'Lyon' }] } })
+      .expect(201);
+    await t.temporal.client.schedule.getHandle(triggerScheduleId(created.body.id)).trigger();
+    const executions = await eventually('the firing on contacts recorded', async () => {
+      const rows = await executionsOf(created.body.id);
+      return rows.length ? rows : undefined;
+    }, 90_000);
+    expect(executions).toEqual([expect.objectContaining({ entity_id: fromLyon.id, entity_type: 'CONTACT', event_type: 'SCHEDULED', status: 'SKIPPED', error_message: 'contact workflows do not run yet' })]);
+    expect(executions.map((e) => e.entity_id)).not.toContain(paris.id);
+    await request(t.app).delete(`${base()}/${created.body.id}`).set(as(studio)).expect(204);
+  }, 120_000);
 
   it('deleting the workflow deletes the schedules of its SCHEDULED triggers', async () => {
     const wf = (await request(t.app).post('/api/workflows').set(as(studio)).send({ name: 'Éphémère' }).expect(201)).body.id as string;
