@@ -3,7 +3,9 @@
 // real worker, executions per entity and firing, and schedule_config validation.
 import path from 'node:path';
 import request from 'supertest';
-import { ScheduleNotFoundError } from '@temporalio/client';
+import { type Client, ScheduleNotFoundError } from '@temporalio/client';
+import { UnavailableError } from '../../domain/errors';
+import { createTrigger, updateTrigger } from '../../lib/jobs/workflow-triggers';
 import { freePort } from '../../scripts/stack/wait';
 import { triggerScheduleId } from '../../workflows/workflow-triggers/contract';
 import { buildContact, buildUser, type TestUser } from '../factories/users';
@@ -150,6 +152,23 @@ describe('SCHEDULED triggers (Temporal Schedule per trigger, real worker)', () =
     expect(executions.map((e) => e.entity_id)).not.toContain(paris.id);
     await request(t.app).delete(`${base()}/${created.body.id}`).set(as(studio)).expect(204);
   }, 120_000);
+
+  it('while Temporal refuses: 503 and nothing saved, on create and on update', async () => {
+    const refused = async () => {
+      throw new Error('connection refused');
+    };
+    const down = { schedule: { getHandle: () => ({ update: refused, describe: refused, pause: refused, unpause: refused, delete: refused }), create: refused } } as unknown as Client;
+    const name = `Hors ligne ${Date.now()}`;
+    await expect(createTrigger(down, studio.id, workflowId, { name, trigger_event: 'SCHEDULED', is_active: true, execution_order: 0, schedule_config: { every_minutes: 60, timezone: 'UTC' } })).rejects.toBeInstanceOf(UnavailableError);
+    const [rows] = await t.sequelize.query('SELECT id FROM workflow_triggers WHERE name = $1', { bind: [name] });
+    expect(rows).toEqual([]);
+
+    const kept = (await request(t.app).post(base()).set(as(studio)).send({ name: 'Gardé', trigger_event: 'SCHEDULED', schedule_config: { every_minutes: 60, timezone: 'UTC' } }).expect(201)).body.id as string;
+    await expect(updateTrigger(down, t.sequelize, studio.id, workflowId, kept, { is_active: false })).rejects.toBeInstanceOf(UnavailableError);
+    expect((await request(t.app).get(`${base()}/${kept}`).set(as(studio)).expect(200)).body.is_active).toBe(true);
+    expect((await describeSchedule(kept)).state.paused).toBe(false);
+    await request(t.app).delete(`${base()}/${kept}`).set(as(studio)).expect(204);
+  });
 
   it('deleting the workflow deletes the schedules of its SCHEDULED triggers', async () => {
     const wf = (await request(t.app).post('/api/workflows').set(as(studio)).send({ name: 'Éphémère' }).expect(201)).body.id as string;
