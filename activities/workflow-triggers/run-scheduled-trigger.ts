@@ -2,7 +2,7 @@ import { type Client } from '@temporalio/client';
 import { type Logger } from 'pino';
 import { type Sequelize } from 'sequelize-typescript';
 import { type FiringOutcome, recordFiringExecutions } from '../../db/commands/record-trigger-executions';
-import { loadConditionSubject } from '../../db/queries/condition-subject';
+import { loadConditionSubjects } from '../../db/queries/condition-subject';
 import { findTriggerById, pageOwnedEntityIds } from '../../db/queries/workflow-triggers';
 import { evaluate } from '../../domain/workflow-triggers/conditions';
 import { scheduledEntityType } from '../../domain/workflow-triggers/schedule-config';
@@ -16,7 +16,8 @@ export const FIRING_PAGE_SIZE = 100;
 /**
  * One page of a SCHEDULED trigger's firing (the firing is its job run: `jobRunId` is the
  * firing id). For the trigger's owner, the next page of entities of the schedule's type, in id
- * order: each is loaded with the relations its condition fields name and evaluated. A matching
+ * order: loaded together with the relations condition fields name (loadConditionSubjects, a few
+ * statements per page) and each evaluated. A matching
  * session gets the trigger's workflow (the session workflow job, one per session and workflow,
  * so a second firing finds the first run instead of running the workflow twice) and a COMPLETED
  * execution; a matching contact, quote or invoice is recorded SKIPPED (their workflows do not run
@@ -35,9 +36,10 @@ export function createScheduledTriggerActivities({ logger, temporal, sequelize }
       const ids = await pageOwnedEntityIds(entityType, trigger.owner_id, afterId, FIRING_PAGE_SIZE);
       const page: FiringPage = { ...empty, entityType, entities: ids.length, next: ids.length === FIRING_PAGE_SIZE ? (ids.at(-1) as string) : null };
       const outcomes: FiringOutcome[] = [];
+      const subjects = await loadConditionSubjects(entityType, ids, trigger.owner_id);
       for (const entityId of ids) {
         try {
-          const subject = await loadConditionSubject(entityType, entityId, trigger.owner_id);
+          const subject = subjects.get(entityId);
           // Deleted since the page was read: nothing to run.
           if (!subject || !evaluate(trigger.conditions, subject)) continue;
           if (entityType !== 'SESSION') {

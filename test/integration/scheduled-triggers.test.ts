@@ -12,6 +12,8 @@ import { buildContact, buildUser, type TestUser } from '../factories/users';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { eventually, startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
 import { testStackDir } from '../setup/paths';
+import { loadConditionSubject, loadConditionSubjects } from '../../db/queries/condition-subject';
+import { buildIssuedInvoice } from '../factories/invoices';
 
 let t: TestApp;
 let worker: WorkerProcess;
@@ -106,6 +108,9 @@ describe('SCHEDULED triggers (Temporal Schedule per trigger, real worker)', () =
     expect((await executionsOf(id)).map((e) => e.entity_id)).toEqual([validated.id]);
 
     // A second firing: its own execution, the same session workflow run (not the workflow twice).
+    // A fire's workflow id carries its time to the second (and is the firing's key): two manual
+    // triggers within one second would be one firing, so the second waits for the next second.
+    await new Promise((r) => setTimeout(r, 1_100));
     await t.temporal.client.schedule.getHandle(triggerScheduleId(id)).trigger();
     const firings = await eventually('the second firing recorded', async () => {
       const rows = await firingsOf(id);
@@ -168,6 +173,27 @@ describe('SCHEDULED triggers (Temporal Schedule per trigger, real worker)', () =
     expect((await request(t.app).get(`${base()}/${kept}`).set(as(studio)).expect(200)).body.is_active).toBe(true);
     expect((await describeSchedule(kept)).state.paused).toBe(false);
     await request(t.app).delete(`${base()}/${kept}`).set(as(studio)).expect(204);
+  });
+
+  it('loads a page of subjects as the one-by-one loader does (sessions with contact, type and attached contacts; invoices; contacts)', async () => {
+    const [[type]] = (await t.sequelize.query('SELECT id::text FROM user_session_types WHERE owner_id IS NULL AND is_active ORDER BY display_order LIMIT 1')) as [{ id: string }[], unknown];
+    const bride = await buildContact(t.app, studio, { first_name: 'Élodie', email: 'elodie@example.fr' });
+    const groom = await buildContact(t.app, studio, { first_name: 'Thomas' });
+    const full = (await request(t.app).post('/api/sessions').set(as(studio)).send({ title: 'Mariage', contact_id: bride.id, user_session_type_id: type.id }).expect(201)).body.id as string;
+    await request(t.app).post(`/api/sessions/${full}/contacts`).set(as(studio)).send({ contact_id: groom.id, role: 'groom' }).expect(201);
+    const bare = (await request(t.app).post('/api/sessions').set(as(studio)).send({ title: 'Portrait' }).expect(201)).body.id as string;
+    const invoice = await buildIssuedInvoice(t.app, studio);
+    const foreign = (await request(t.app).post('/api/sessions').set(as(other)).send({ title: 'Autre' }).expect(201)).body.id as string;
+    const cases: [Parameters<typeof loadConditionSubject>[0], string[]][] = [
+      ['SESSION', [full, bare, foreign]],
+      ['INVOICE', [invoice.id]],
+      ['CONTACT', [bride.id, groom.id]],
+    ];
+    for (const [entityType, ids] of cases) {
+      const batch = await loadConditionSubjects(entityType, ids, studio.id);
+      for (const id of ids) expect([entityType, id, batch.get(id) ?? null]).toEqual([entityType, id, await loadConditionSubject(entityType, id, studio.id)]);
+    }
+    expect((await loadConditionSubjects('SESSION', [full], studio.id)).get(full)).toMatchObject({ contact: { id: bride.id }, user_session_type: { id: type.id }, session_contacts: { count: 1, roles: 'groom' } });
   });
 
   it('deleting the workflow deletes the schedules of its SCHEDULED triggers', async () => {
