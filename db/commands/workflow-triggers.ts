@@ -66,11 +66,12 @@ export async function updateTrigger(
   workflowId: string,
   id: string,
   props: TriggerProps,
-  beforeCommit?: (saved: WorkflowTriggerRow) => Promise<void>,
+  beforeCommit?: (saved: WorkflowTriggerRow, previousEvent: DomainEventType) => Promise<void>,
 ): Promise<WorkflowTriggerRow> {
   return sequelize.transaction(async (transaction) => {
     const trigger = await findTrigger(ownerId, workflowId, id, { transaction, lock: true });
     assertSameWorkflow(props.workflow_id, workflowId);
+    const previousEvent = trigger.trigger_event;
     const event = props.trigger_event ?? trigger.trigger_event;
     const scheduleConfig = props.schedule_config !== undefined ? props.schedule_config : trigger.schedule_config;
     // A new event (or schedule entity) changes the entity: the stored conditions are checked again against it.
@@ -87,7 +88,7 @@ export async function updateTrigger(
       schedule_config: checked.schedule_config,
     });
     const saved = await trigger.save({ transaction });
-    if (beforeCommit) await beforeCommit(saved.get({ plain: true }) as WorkflowTriggerRow);
+    if (beforeCommit) await beforeCommit(saved.get({ plain: true }) as WorkflowTriggerRow, previousEvent);
     return saved;
   });
 }

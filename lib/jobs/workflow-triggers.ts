@@ -38,9 +38,9 @@ export async function createTrigger(
 
 /** Updates a trigger and, before the change commits, its schedule (created, updated, paused or deleted as the row now says). */
 export async function updateTrigger(temporal: Client, sequelize: Sequelize, ownerId: string, workflowId: string, id: string, props: TriggerProps): Promise<WorkflowTriggerRow> {
-  return saveTriggerUpdate(sequelize, ownerId, workflowId, id, props, async (saved) => {
-    // A trigger that is not SCHEDULED (and was not: its event is unchanged) has no schedule.
-    if (saved.trigger_event !== 'SCHEDULED' && props.trigger_event === undefined) return;
+  return saveTriggerUpdate(sequelize, ownerId, workflowId, id, props, async (saved, previousEvent) => {
+    // A trigger that is not SCHEDULED and was not has no schedule (and needs no Temporal).
+    if (saved.trigger_event !== 'SCHEDULED' && previousEvent !== 'SCHEDULED') return;
     try {
       await syncTriggerSchedule(temporal, saved);
     } catch (err) {

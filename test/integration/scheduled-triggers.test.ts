@@ -196,10 +196,13 @@ describe('SCHEDULED triggers (Temporal Schedule per trigger, real worker)', () =
     expect((await loadConditionSubjects('SESSION', [full], studio.id)).get(full)).toMatchObject({ contact: { id: bride.id }, user_session_type: { id: type.id }, session_contacts: { count: 1, roles: 'groom' } });
   });
 
-  it('deleting the workflow deletes the schedules of its SCHEDULED triggers', async () => {
+  it('a trigger moved off SCHEDULED loses its schedule; deleting the workflow deletes the schedules of its SCHEDULED triggers', async () => {
     const wf = (await request(t.app).post('/api/workflows').set(as(studio)).send({ name: 'Éphémère' }).expect(201)).body.id as string;
     const trigger = (await request(t.app).post(`/api/workflows/${wf}/triggers`).set(as(studio)).send({ name: 'Lundi', trigger_event: 'SCHEDULED', schedule_config: { cron: '0 9 * * 1', timezone: 'Europe/Paris' } }).expect(201)).body.id as string;
+    const moved = (await request(t.app).post(`/api/workflows/${wf}/triggers`).set(as(studio)).send({ name: 'Mardi', trigger_event: 'SCHEDULED', schedule_config: { cron: '0 9 * * 2', timezone: 'Europe/Paris' } }).expect(201)).body.id as string;
     expect((await describeSchedule(trigger)).state.paused).toBe(false);
+    expect((await request(t.app).put(`/api/workflows/${wf}/triggers/${moved}`).set(as(studio)).send({ trigger_event: 'SESSION_CREATED' }).expect(200)).body.evaluated).toBe(true);
+    await expect(describeSchedule(moved)).rejects.toBeInstanceOf(ScheduleNotFoundError);
     await request(t.app).delete(`/api/workflows/${wf}`).set(as(studio)).expect(204);
     await expect(describeSchedule(trigger)).rejects.toBeInstanceOf(ScheduleNotFoundError);
   });
