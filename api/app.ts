@@ -138,8 +138,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(buildContactFormRouter({ sequelize, submitLimit: contactFormLimit, s3: deps.s3, bucket: config.S3_BUCKET, logger }));
   app.use(buildScheduledExportsRouter({ temporal: deps.temporal.client, kit }));
   app.use(buildExportsRouter({ sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit, limits }));
-  app.use(buildWorkflowsRouter({ sequelize, kit }));
-  app.use(buildWorkflowTriggersRouter({ sequelize, kit }));
+  app.use(buildWorkflowsRouter({ sequelize, temporal: deps.temporal.client, kit }));
+  app.use(buildWorkflowTriggersRouter({ sequelize, temporal: deps.temporal.client, kit }));
   app.use(buildSessionWorkflowsRouter({ kit }));
   app.use(buildSmsTemplatesRouter({ sequelize, kit }));
   app.use(paymentRouters.payments);

@@ -16,6 +16,7 @@ import { createScheduleChangedActivities } from '../activities/invoicing/notify-
 import { createPaymentEventActivities } from '../activities/payments/apply-payment-event';
 import { type WalletProvider } from '../lib/payments/walletprovider';
 import { createTriggerEvaluationActivities } from '../activities/workflow-triggers/evaluate-triggers';
+import { createScheduledTriggerActivities } from '../activities/workflow-triggers/run-scheduled-trigger';
 import { createSessionInfoInviteActivities, type SessionInfoInviteDeps } from '../activities/session-info-invite';
 import { createRoadmapActivities, type RoadmapDeps } from '../activities/roadmap';
 import { createSessionWorkflowBookkeeping } from '../activities/session-workflows/apply-session-workflow';
@@ -55,6 +56,7 @@ export function buildActivities(deps: WorkerDeps) {
     ...createExportRenderActivities(deps.exportRender),
     ...createCleanupActivities(deps.cleanup),
     ...createTriggerEvaluationActivities(deps),
+    ...createScheduledTriggerActivities(deps),
     ...createDocumentPdfActivities({ s3: deps.exportRender.s3, bucket: deps.exportRender.bucket, chromium: deps.exportRender.chromium }),
     ...createImportActivities(deps.imports),
     ...createSessionInfoInviteActivities(deps.sessionInfoInvite),

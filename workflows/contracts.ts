@@ -3,7 +3,7 @@ import { EXPORT_JOB, SCHEDULED_EXPORT_JOB } from './exports/contract';
 import { MARK_OVERDUE_INVOICES, RECONCILE_JOB_RUNS } from './maintenance/contract';
 import { IMPORT_JOB } from './imports/contract';
 import { CLEANUP_EXPORT_FILES, CLEANUP_ORPHAN_FILE_OBJECTS, CLEANUP_ORPHAN_OBJECTS } from './cleanup/contract';
-import { EVALUATE_TRIGGERS_JOB } from './workflow-triggers/contract';
+import { EVALUATE_TRIGGERS_JOB, SCHEDULED_TRIGGER_JOB } from './workflow-triggers/contract';
 import { DOCUMENT_EMAIL_JOB, DOCUMENT_PDF_JOB, SCHEDULE_CHANGED_JOB } from './invoicing/contract';
 import { SESSION_INFO_INVITE_JOB } from './session-info/contract';
 import { ROADMAP_JOB } from './roadmap/contract';
@@ -22,6 +22,7 @@ export const JOB_CONTRACTS: readonly JobContract<unknown, never>[] = [
   CLEANUP_ORPHAN_FILE_OBJECTS,
   CLEANUP_ORPHAN_OBJECTS,
   EVALUATE_TRIGGERS_JOB,
+  SCHEDULED_TRIGGER_JOB,
   DOCUMENT_PDF_JOB,
   IMPORT_JOB,
   SESSION_INFO_INVITE_JOB,

@@ -8,6 +8,7 @@ export { launchJobWorkflow } from './job-run/launch-job';
 export { exportWorkflow, scheduledExportWorkflow } from './exports/export';
 export { cleanupExportFilesWorkflow, cleanupOrphanFileObjectsWorkflow, cleanupOrphanObjectsWorkflow } from './cleanup/cleanup-workflows';
 export { evaluateEventTriggersWorkflow, evaluateTriggersWorkflow } from './workflow-triggers/evaluate-triggers';
+export { runScheduledTriggerWorkflow } from './workflow-triggers/run-scheduled-trigger';
 export { documentPdfWorkflow } from './invoicing/document-pdf';
 export { importWorkflow } from './imports/import';
 export { sessionInfoInviteWorkflow } from './session-info/invite';

@@ -1,6 +1,8 @@
+import { type Client } from '@temporalio/client';
 import { Router } from 'express';
 import { type Sequelize } from 'sequelize-typescript';
-import { copyWorkflow, createWorkflow, deleteWorkflow, findOwnedWorkflow, updateWorkflow } from '../../db/commands/studio-workflows';
+import { copyWorkflow, createWorkflow, findOwnedWorkflow, updateWorkflow } from '../../db/commands/studio-workflows';
+import { deleteWorkflow } from '../../lib/jobs/workflow-triggers';
 import { listWorkflows, listWorkflowTemplates } from '../../db/queries/studio-workflows';
 import { IdParams, PageQuery } from '../http/common-schemas';
 import { type z } from 'zod';
@@ -9,7 +11,7 @@ import { presentWorkflow } from './presenter';
 import { CopyWorkflowBody, CreateWorkflowBody, UpdateWorkflowBody } from './schema';
 
 /** /api/workflows: the studio's workflows (a named list of tasks applied to a session), with their tasks. */
-export function buildWorkflowsRouter({ sequelize, kit }: { sequelize: Sequelize; kit: ReturnType<typeof createRouteKit> }): Router {
+export function buildWorkflowsRouter({ sequelize, temporal, kit }: { sequelize: Sequelize; temporal: Client; kit: ReturnType<typeof createRouteKit> }): Router {
   const router = Router();
   const tag = 'workflows';
 
@@ -41,8 +43,8 @@ export function buildWorkflowsRouter({ sequelize, kit }: { sequelize: Sequelize;
   kit.route(router, { method: 'put', path: '/api/workflows/:id', summary: 'Update a workflow; tasks, when given, replace every task', tag, auth: 'user', params: IdParams, body: UpdateWorkflowBody }, update);
   kit.route(router, { method: 'patch', path: '/api/workflows/:id', summary: 'Update a workflow; tasks, when given, replace every task', tag, auth: 'user', params: IdParams, body: UpdateWorkflowBody }, update);
 
-  kit.route(router, { method: 'delete', path: '/api/workflows/:id', summary: 'Delete a workflow, its tasks and its triggers', tag, auth: 'user', params: IdParams, status: 204 }, async ({ user, params }) => {
-    await deleteWorkflow(user.id, params.id);
+  kit.route(router, { method: 'delete', path: '/api/workflows/:id', summary: 'Delete a workflow, its tasks and its triggers (and their schedules)', tag, auth: 'user', params: IdParams, status: 204 }, async ({ user, params }) => {
+    await deleteWorkflow(temporal, user.id, params.id);
   });
 
   return router;

@@ -12,8 +12,8 @@ export function presentTrigger(trigger: WorkflowTriggerRow) {
     is_active: trigger.is_active,
     execution_order: trigger.execution_order,
     schedule_config: trigger.schedule_config,
-    /** SCHEDULED triggers are stored but not evaluated yet (docs/workflow-triggers.md); FORM_SUBMITTED is, on the contact. */
-    evaluated: entity !== null,
+    /** SCHEDULED runs through its Temporal Schedule; FORM_SUBMITTED is evaluated on the contact (docs/workflow-triggers.md). */
+    evaluated: entity !== null || trigger.trigger_event === 'SCHEDULED',
     created_at: trigger.created_at.toISOString(),
     updated_at: trigger.updated_at.toISOString(),
   };

@@ -1,6 +1,7 @@
+import { type Client } from '@temporalio/client';
 import { Router } from 'express';
 import { type Sequelize } from 'sequelize-typescript';
-import { createTrigger, deleteTrigger, updateTrigger } from '../../db/commands/workflow-triggers';
+import { createTrigger, deleteTrigger, updateTrigger } from '../../lib/jobs/workflow-triggers';
 import { findOwnedWorkflow } from '../../db/commands/studio-workflows';
 import { findTrigger, listTriggerExecutions, listTriggers } from '../../db/queries/workflow-triggers';
 import { type createRouteKit } from '../http/route-kit';
@@ -8,7 +9,7 @@ import { presentExecution, presentTrigger } from './presenter';
 import { CreateTriggerBody, ExecutionsQuery, TriggerParams, UpdateTriggerBody, WorkflowParams } from './schema';
 
 /** /api/workflows/:workflowId/triggers: when a workflow runs (spec: Workflow triggers). No simulate endpoint. */
-export function buildWorkflowTriggersRouter({ sequelize, kit }: { sequelize: Sequelize; kit: ReturnType<typeof createRouteKit> }): Router {
+export function buildWorkflowTriggersRouter({ sequelize, temporal, kit }: { sequelize: Sequelize; temporal: Client; kit: ReturnType<typeof createRouteKit> }): Router {
   const router = Router();
   const tag = 'workflow triggers';
 
@@ -19,10 +20,10 @@ export function buildWorkflowTriggersRouter({ sequelize, kit }: { sequelize: Seq
 
   kit.route(
     router,
-    { method: 'post', path: '/api/workflows/:workflowId/triggers', summary: 'Create a trigger; conditions are checked against the event\'s entity', tag, auth: 'user', params: WorkflowParams, body: CreateTriggerBody, status: 201 },
+    { method: 'post', path: '/api/workflows/:workflowId/triggers', summary: 'Create a trigger; conditions are checked against the event\'s entity (a SCHEDULED trigger\'s: schedule_config.entity), and a SCHEDULED trigger gets its Temporal Schedule', tag, auth: 'user', params: WorkflowParams, body: CreateTriggerBody, status: 201 },
     async ({ user, params, body }) => {
       await findOwnedWorkflow(params.workflowId, user.id);
-      return presentTrigger(await createTrigger(user.id, params.workflowId, body));
+      return presentTrigger(await createTrigger(temporal, user.id, params.workflowId, body));
     },
   );
 
@@ -33,11 +34,11 @@ export function buildWorkflowTriggersRouter({ sequelize, kit }: { sequelize: Seq
   kit.route(
     router,
     { method: 'put', path: '/api/workflows/:workflowId/triggers/:id', summary: 'Update a trigger (fields given are changed)', tag, auth: 'user', params: TriggerParams, body: UpdateTriggerBody },
-    async ({ user, params, body }) => presentTrigger(await updateTrigger(sequelize, user.id, params.workflowId, params.id, body)),
+    async ({ user, params, body }) => presentTrigger(await updateTrigger(temporal, sequelize, user.id, params.workflowId, params.id, body)),
   );
 
-  kit.route(router, { method: 'delete', path: '/api/workflows/:workflowId/triggers/:id', summary: 'Delete a trigger and its execution history', tag, auth: 'user', params: TriggerParams, status: 204 }, async ({ user, params }) => {
-    await deleteTrigger(user.id, params.workflowId, params.id);
+  kit.route(router, { method: 'delete', path: '/api/workflows/:workflowId/triggers/:id', summary: 'Delete a trigger, its execution history and its Temporal Schedule', tag, auth: 'user', params: TriggerParams, status: 204 }, async ({ user, params }) => {
+    await deleteTrigger(temporal, user.id, params.workflowId, params.id);
   });
 
   kit.route(

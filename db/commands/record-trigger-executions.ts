@@ -33,3 +33,28 @@ export async function recordTriggerExecutions(
     { bind: [JSON.stringify(rows), event.ownerId, event.entityType, event.entityId, event.eventType] },
   );
 }
+
+/** The outcome of a SCHEDULED trigger's firing for one entity. */
+export interface FiringOutcome extends Omit<TriggerOutcome, 'triggerId'> {
+  entityId: string;
+}
+
+/**
+ * Records one page of a SCHEDULED trigger's firing: one row per entity, unique per trigger,
+ * entity and firing, so a retried page records nothing twice.
+ */
+export async function recordFiringExecutions(
+  sequelize: Sequelize,
+  firing: { ownerId: string; triggerId: string; entityType: DomainEntityType; firingId: string },
+  outcomes: readonly FiringOutcome[],
+): Promise<void> {
+  if (!outcomes.length) return;
+  const rows = outcomes.map((o) => ({ entity_id: o.entityId, status: o.status, job_run_id: o.jobRunId, error_message: o.error?.slice(0, 2_000) ?? null }));
+  await sequelize.query(
+    `INSERT INTO workflow_trigger_executions (trigger_id, owner_id, entity_type, entity_id, event_type, status, error_message, job_run_id, finished_at, firing_id)
+     SELECT $2, $3, $4, o.entity_id, 'SCHEDULED', o.status, o.error_message, o.job_run_id, now(), $5
+       FROM jsonb_to_recordset($1::jsonb) AS o(entity_id uuid, status varchar(10), error_message text, job_run_id uuid)
+     ON CONFLICT ON CONSTRAINT workflow_trigger_executions_once DO NOTHING`,
+    { bind: [JSON.stringify(rows), firing.triggerId, firing.ownerId, firing.entityType, firing.firingId] },
+  );
+}

@@ -2,6 +2,7 @@ import { type Sequelize } from 'sequelize-typescript';
 import { ValidationError } from '../../domain/errors';
 import { type DomainEventType } from '../../domain/events/domain-event';
 import { validateConditions } from '../../domain/workflow-triggers/conditions';
+import { scheduledEntityType, validateScheduleConfig } from '../../domain/workflow-triggers/schedule-config';
 import { WorkflowTrigger } from '../models/WorkflowTrigger';
 import { findTrigger } from '../queries/workflow-triggers';
 import { type WorkflowTriggerRow } from '../rows';
@@ -30,39 +31,74 @@ export function createTrigger(
   props: TriggerProps & { name: string; trigger_event: DomainEventType; is_active: boolean; execution_order: number },
 ): Promise<WorkflowTriggerRow> {
   assertSameWorkflow(props.workflow_id, workflowId);
+  const { conditions, schedule_config } = checkedConditionsAndSchedule(props.trigger_event, props.conditions, props.schedule_config ?? null);
   return WorkflowTrigger.create({
     workflow_id: workflowId,
     owner_id: ownerId,
     name: props.name,
     trigger_event: props.trigger_event,
-    conditions: validateConditions(props.conditions, props.trigger_event),
+    conditions,
     is_active: props.is_active,
     execution_order: props.execution_order,
-    schedule_config: props.schedule_config ?? null,
+    schedule_config,
   });
 }
 
-/** Applies a partial update under a row lock; a new event checks the stored conditions again against its entity. */
-export async function updateTrigger(sequelize: Sequelize, ownerId: string, workflowId: string, id: string, props: TriggerProps): Promise<WorkflowTriggerRow> {
+/**
+ * A SCHEDULED trigger's schedule_config is checked (domain/workflow-triggers/schedule-config.ts)
+ * and its conditions read the config's entity; other triggers keep schedule_config as given.
+ */
+function checkedConditionsAndSchedule(event: DomainEventType, conditions: unknown, scheduleConfig: Record<string, unknown> | null) {
+  if (event !== 'SCHEDULED') return { conditions: validateConditions(conditions, event), schedule_config: scheduleConfig };
+  const config = validateScheduleConfig(scheduleConfig);
+  return { conditions: validateConditions(conditions, event, scheduledEntityType(config)), schedule_config: config as unknown as Record<string, unknown> };
+}
+
+/**
+ * Applies a partial update under a row lock; a new event (or a SCHEDULED trigger's new entity)
+ * checks the stored conditions again. `beforeCommit` runs with the saved row inside the
+ * transaction (lib/jobs/workflow-triggers.ts brings the trigger's Temporal Schedule in step
+ * there): if it throws, nothing is saved.
+ */
+export async function updateTrigger(
+  sequelize: Sequelize,
+  ownerId: string,
+  workflowId: string,
+  id: string,
+  props: TriggerProps,
+  beforeCommit?: (saved: WorkflowTriggerRow, previousEvent: DomainEventType) => Promise<void>,
+): Promise<WorkflowTriggerRow> {
   return sequelize.transaction(async (transaction) => {
     const trigger = await findTrigger(ownerId, workflowId, id, { transaction, lock: true });
     assertSameWorkflow(props.workflow_id, workflowId);
+    const previousEvent = trigger.trigger_event;
     const event = props.trigger_event ?? trigger.trigger_event;
-    // A new event changes the entity: the stored conditions are checked again against it.
-    const conditions = props.conditions !== undefined || props.trigger_event ? validateConditions(props.conditions !== undefined ? props.conditions : trigger.conditions, event) : trigger.conditions;
+    const scheduleConfig = props.schedule_config !== undefined ? props.schedule_config : trigger.schedule_config;
+    // A new event (or schedule entity) changes the entity: the stored conditions are checked again against it.
+    const recheck = props.conditions !== undefined || props.trigger_event !== undefined || (event === 'SCHEDULED' && props.schedule_config !== undefined);
+    const checked = recheck
+      ? checkedConditionsAndSchedule(event, props.conditions !== undefined ? props.conditions : trigger.conditions, scheduleConfig)
+      : { conditions: trigger.conditions, schedule_config: scheduleConfig };
     trigger.set({
       ...(props.name !== undefined ? { name: props.name } : {}),
       trigger_event: event,
-      conditions,
+      conditions: checked.conditions,
       ...(props.is_active !== undefined ? { is_active: props.is_active } : {}),
       ...(props.execution_order !== undefined ? { execution_order: props.execution_order } : {}),
-      ...(props.schedule_config !== undefined ? { schedule_config: props.schedule_config } : {}),
+      schedule_config: checked.schedule_config,
     });
-    return trigger.save({ transaction });
+    const saved = await trigger.save({ transaction });
+    if (beforeCommit) await beforeCommit(saved.get({ plain: true }) as WorkflowTriggerRow, previousEvent);
+    return saved;
   });
 }
 
 /** Deletes a trigger of the owner's workflow and its execution history. */
 export async function deleteTrigger(ownerId: string, workflowId: string, id: string): Promise<void> {
   await (await findTrigger(ownerId, workflowId, id)).destroy();
+}
+
+/** Removes a trigger just created whose schedule Temporal refused (lib/jobs/workflow-triggers.ts). */
+export async function discardTrigger(id: string): Promise<void> {
+  await WorkflowTrigger.destroy({ where: { id } });
 }

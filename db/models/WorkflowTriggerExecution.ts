@@ -6,8 +6,9 @@ import { WorkflowTrigger } from './WorkflowTrigger';
 import { type TriggerExecutionStatus } from '../../domain/workflows/statuses';
 
 /**
- * The outcome of one trigger for one entity. Unique per (trigger_id, entity_type, entity_id):
- * a duplicate event finds the row instead of running the workflow again. FAILED carries
+ * The outcome of one trigger for one entity. Unique per (trigger_id, entity_type, entity_id,
+ * firing_id): a duplicate event finds the row instead of running the workflow again; a SCHEDULED
+ * trigger's firing has its id (event-driven rows keep ''). FAILED carries
  * error_message; SKIPPED is a non-session entity (evaluated, recorded, not run).
  */
 @Table({ tableName: 'workflow_trigger_executions' })
@@ -41,6 +42,11 @@ export class WorkflowTriggerExecution extends IdModel {
 
   @Column({ type: DataType.DATE })
   declare finished_at: Date | null;
+
+  /** The SCHEDULED trigger's firing (its job run id); '' for an event's execution. */
+  @Default('')
+  @Column({ type: DataType.STRING(200), allowNull: false })
+  declare firing_id: string;
 
   // Associations
 

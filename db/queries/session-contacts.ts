@@ -26,3 +26,17 @@ export async function listSessionContacts(sequelize: Sequelize, ownerId: string,
     { bind: [ownerId, sessionId], type: QueryTypes.SELECT },
   );
 }
+
+/** The other contacts of several sessions at once (a SCHEDULED trigger's page), each with its session, in the order listSessionContacts gives. */
+export async function listSessionContactsOfMany(sequelize: Sequelize, ownerId: string, sessionIds: readonly string[]): Promise<Map<string, SessionContactRow[]>> {
+  const rows = await sequelize.query<SessionContactRow & { session_id: string }>(
+    `SELECT sc.session_id::text, sc.contact_id, sc.role, c.first_name, c.last_name, c.email, c.phone_number, sc.created_at
+       FROM session_contacts sc JOIN contacts c ON c.id = sc.contact_id AND c.owner_id = $1
+      WHERE sc.session_id = ANY($2::uuid[])
+      ORDER BY sc.session_id, sc.created_at, sc.contact_id`,
+    { bind: [ownerId, sessionIds], type: QueryTypes.SELECT },
+  );
+  const bySession = new Map<string, SessionContactRow[]>();
+  for (const { session_id, ...row } of rows) bySession.set(session_id, [...(bySession.get(session_id) ?? []), row]);
+  return bySession;
+}

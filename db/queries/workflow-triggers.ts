@@ -1,4 +1,9 @@
-import { type Transaction } from 'sequelize';
+import { Op, type Transaction } from 'sequelize';
+import { type DomainEntityType } from '../../domain/events/domain-event';
+import { Contact } from '../models/Contact';
+import { Invoice } from '../models/Invoice';
+import { Quote } from '../models/Quote';
+import { Session } from '../models/Session';
 import { NotFoundError } from '../../domain/errors';
 import { WorkflowTrigger } from '../models/WorkflowTrigger';
 import { WorkflowTriggerExecution } from '../models/WorkflowTriggerExecution';
@@ -36,4 +41,30 @@ export function listActiveTriggersFor(ownerId: string, eventType: string): Promi
     order: [['execution_order', 'ASC'], ['created_at', 'ASC'], ['id', 'ASC']],
     raw: true,
   });
+}
+
+/** A trigger by id alone, as a plain row (a SCHEDULED trigger's firing); null when it is gone. */
+export function findTriggerById(id: string): Promise<WorkflowTriggerRow | null> {
+  return WorkflowTrigger.findOne({ where: { id }, raw: true });
+}
+
+/** The ids of a workflow's SCHEDULED triggers (their schedules go with the workflow). */
+export async function listScheduledTriggerIds(ownerId: string, workflowId: string): Promise<string[]> {
+  const rows = await WorkflowTrigger.findAll({ attributes: ['id'], where: { owner_id: ownerId, workflow_id: workflowId, trigger_event: 'SCHEDULED' }, raw: true });
+  return rows.map((r) => r.id);
+}
+
+const ENTITY_MODELS = { SESSION: Session, CONTACT: Contact, QUOTE: Quote, INVOICE: Invoice } as const;
+
+/** One page of the owner's entity ids of a type, in id order after `afterId` (keyset paging). */
+export async function pageOwnedEntityIds(entityType: DomainEntityType, ownerId: string, afterId: string | null, limit: number): Promise<string[]> {
+  const model = ENTITY_MODELS[entityType] as typeof Session;
+  const rows = await model.findAll({
+    attributes: ['id'],
+    where: { owner_id: ownerId, ...(afterId ? { id: { [Op.gt]: afterId } } : {}) },
+    order: [['id', 'ASC']],
+    limit,
+    raw: true,
+  });
+  return rows.map((r) => r.id);
 }

@@ -1,6 +1,6 @@
 import { ValidationError } from '../errors';
-import { type DomainEventType } from '../events/domain-event';
-import { conditionFieldsOf, EVENT_ENTITY } from './fields';
+import { type DomainEntityType, type DomainEventType } from '../events/domain-event';
+import { CONDITION_FIELDS, conditionFieldsOf, EVENT_ENTITY } from './fields';
 
 export const CONDITION_OPERATORS = ['equals', 'contains', 'greater_than', 'less_than', 'in', 'not_in', 'is_null', 'is_not_null'] as const;
 export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];
@@ -80,11 +80,12 @@ export function evaluate(group: ConditionGroup | null | undefined, entity: unkno
 const isScalar = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v);
 
 /**
- * Checks a condition group when a trigger is saved, for the entity of its event: known operators,
+ * Checks a condition group when a trigger is saved, for the entity of its event (or the one given,
+ * for a SCHEDULED trigger's schedule_config.entity): known operators,
  * fields the entity has, values that fit the operator, no nested group. Returns it normalised;
  * throws a ValidationError saying what is wrong and what is allowed.
  */
-export function validateConditions(raw: unknown, event: DomainEventType): ConditionGroup {
+export function validateConditions(raw: unknown, event: DomainEventType, entityOfTrigger?: DomainEntityType): ConditionGroup {
   if (raw === null || raw === undefined) return { operator: 'AND', conditions: [] };
   if (typeof raw !== 'object' || Array.isArray(raw)) throw new ValidationError('conditions must be an object {operator: "AND" | "OR", conditions: [...]}');
   const group = raw as Record<string, unknown>;
@@ -93,8 +94,9 @@ export function validateConditions(raw: unknown, event: DomainEventType): Condit
   const list = group.conditions ?? [];
   if (!Array.isArray(list)) throw new ValidationError('conditions.conditions must be an array');
   if (list.length > MAX_CONDITIONS) throw new ValidationError(`A trigger has at most ${MAX_CONDITIONS} conditions`);
-  const entity = EVENT_ENTITY[event];
-  const fields = conditionFieldsOf(event);
+  // A SCHEDULED trigger names its entity in schedule_config; other triggers read their event's (with its own fields, e.g. form.* on FORM_SUBMITTED).
+  const entity = entityOfTrigger ?? EVENT_ENTITY[event];
+  const fields = entityOfTrigger ? CONDITION_FIELDS[entityOfTrigger] : conditionFieldsOf(event);
   const conditions = list.map((item, i): Condition => {
     const at = `conditions.conditions[${i}]`;
     if (typeof item !== 'object' || item === null || Array.isArray(item)) throw new ValidationError(`${at} must be an object {field, operator, value}`);

@@ -77,6 +77,20 @@ export const SAVED_HISTORIES: SavedHistory[] = [
     workflowsPath: WORKER_WORKFLOWS,
     record: { workflowType: 'evaluateEventTriggersWorkflow', args: [jobInput({ eventId: '42' })], activities: evaluationActivities },
   },
+  {
+    // A SCHEDULED trigger's firing over two pages of sessions.
+    file: 'runScheduledTriggerWorkflow/two-pages.json',
+    workflowsPath: WORKER_WORKFLOWS,
+    record: {
+      workflowType: 'runScheduledTriggerWorkflow',
+      args: [jobInput({ triggerId: '00000000-0000-4000-8000-000000000003' })],
+      activities: () => ({
+        ...createFakeJobActivities().activities,
+        runScheduledTriggerPage: async ({ afterId }: { afterId: string | null }) =>
+          afterId === null ? { next: 'page-1-last', entityType: 'SESSION', entities: 100, applied: 2, skipped: 0, failed: 0 } : { next: null, entityType: 'SESSION', entities: 7, applied: 1, skipped: 0, failed: 0 },
+      }),
+    },
+  },
 ];
 
 /** The workflow id a history is recorded and replayed under (histories do not carry it). */

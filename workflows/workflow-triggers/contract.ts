@@ -30,3 +30,51 @@ export const EVALUATE_TRIGGERS_JOB = defineJob<EvaluateTriggersPayload>({
 export interface TriggerEvaluationActivities {
   evaluateTriggers(input: { jobRunId: string; eventId: string }): Promise<EvaluationSummary>;
 }
+
+/** A SCHEDULED trigger's firing: the schedule's fire id is the key, so a retried fire is one job. */
+export interface ScheduledTriggerPayload extends Record<string, unknown> {
+  triggerId: string;
+}
+
+/** What a firing did, kept as the job run's result. */
+export interface FiringSummary {
+  triggerId: string;
+  entityType: string;
+  /** Entities read (all of the owner's of that type). */
+  entities: number;
+  /** Sessions whose conditions held: the trigger's workflow was applied. */
+  applied: number;
+  /** Matching contacts, quotes or invoices: recorded SKIPPED (their workflows do not run yet). */
+  skipped: number;
+  failed: number;
+  note?: string;
+}
+
+export const SCHEDULED_TRIGGER_JOB = defineJob<ScheduledTriggerPayload>({
+  jobName: 'triggers.scheduled',
+  taskQueue: TASK_QUEUES.automation,
+  workflowType: 'runScheduledTriggerWorkflow',
+  workflowId: (fireId) => jobId('scheduled-trigger', fireId),
+  rerun: 'return-existing',
+});
+
+/** The Temporal Schedule of a SCHEDULED trigger: one per trigger, visible in the Web UI. */
+export function triggerScheduleId(triggerId: string): string {
+  return jobId('trigger', triggerId);
+}
+
+/** One page of a firing: entities after `afterId`; `next` is null after the last page. */
+export interface FiringPage {
+  next: string | null;
+  entities: number;
+  applied: number;
+  skipped: number;
+  failed: number;
+  /** Set when the trigger is gone, inactive or no longer SCHEDULED: the firing stops. */
+  note?: string;
+  entityType?: string;
+}
+
+export interface ScheduledTriggerActivities {
+  runScheduledTriggerPage(input: { jobRunId: string; triggerId: string; afterId: string | null }): Promise<FiringPage>;
+}

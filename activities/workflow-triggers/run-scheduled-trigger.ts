@@ -1,0 +1,69 @@
+import { type Client } from '@temporalio/client';
+import { type Logger } from 'pino';
+import { type Sequelize } from 'sequelize-typescript';
+import { type FiringOutcome, recordFiringExecutions } from '../../db/commands/record-trigger-executions';
+import { loadConditionSubjects } from '../../db/queries/condition-subject';
+import { findTriggerById, pageOwnedEntityIds } from '../../db/queries/workflow-triggers';
+import { evaluate } from '../../domain/workflow-triggers/conditions';
+import { scheduledEntityType } from '../../domain/workflow-triggers/schedule-config';
+import { startJob } from '../../lib/jobs/start-job';
+import { SESSION_WORKFLOW_JOB } from '../../workflows/session-workflows/contract';
+import { type FiringPage } from '../../workflows/workflow-triggers/contract';
+
+/** Entities evaluated per activity: a page is a few seconds of work at most. */
+export const FIRING_PAGE_SIZE = 100;
+
+/**
+ * One page of a SCHEDULED trigger's firing (the firing is its job run: `jobRunId` is the
+ * firing id). For the trigger's owner, the next page of entities of the schedule's type, in id
+ * order: loaded together with the relations condition fields name (loadConditionSubjects, a few
+ * statements per page) and each evaluated. A matching
+ * session gets the trigger's workflow (the session workflow job, one per session and workflow,
+ * so a second firing finds the first run instead of running the workflow twice) and a COMPLETED
+ * execution; a matching contact, quote or invoice is recorded SKIPPED (their workflows do not run
+ * yet), as the event evaluator does; an entity whose evaluation throws is FAILED with the message.
+ * Executions are unique per trigger, entity and firing, so a retried page records nothing twice.
+ */
+export function createScheduledTriggerActivities({ logger, temporal, sequelize }: { logger: Logger; temporal: Client; sequelize: Sequelize }) {
+  return {
+    async runScheduledTriggerPage({ jobRunId, triggerId, afterId }: { jobRunId: string; triggerId: string; afterId: string | null }): Promise<FiringPage> {
+      const empty = { next: null, entities: 0, applied: 0, skipped: 0, failed: 0 };
+      const trigger = await findTriggerById(triggerId);
+      if (!trigger) return { ...empty, note: 'The trigger no longer exists' };
+      if (trigger.trigger_event !== 'SCHEDULED') return { ...empty, note: 'The trigger is no longer SCHEDULED' };
+      if (!trigger.is_active) return { ...empty, note: 'The trigger is inactive' };
+      const entityType = scheduledEntityType(trigger.schedule_config);
+      const ids = await pageOwnedEntityIds(entityType, trigger.owner_id, afterId, FIRING_PAGE_SIZE);
+      const page: FiringPage = { ...empty, entityType, entities: ids.length, next: ids.length === FIRING_PAGE_SIZE ? (ids.at(-1) as string) : null };
+      const outcomes: FiringOutcome[] = [];
+      const subjects = await loadConditionSubjects(entityType, ids, trigger.owner_id);
+      for (const entityId of ids) {
+        try {
+          const subject = subjects.get(entityId);
+          // Deleted since the page was read: nothing to run.
+          if (!subject || !evaluate(trigger.conditions, subject)) continue;
+          if (entityType !== 'SESSION') {
+            outcomes.push({ entityId, status: 'SKIPPED', jobRunId, error: `${entityType.toLowerCase()} workflows do not run yet` });
+            page.skipped += 1;
+            continue;
+          }
+          const run = await startJob(
+            temporal,
+            SESSION_WORKFLOW_JOB,
+            { sessionId: entityId, workflowId: trigger.workflow_id },
+            { ownerId: trigger.owner_id, sessionId: entityId, workflowId: trigger.workflow_id, triggerId: trigger.id },
+            { userId: trigger.owner_id, entityId, requestId: jobRunId },
+          );
+          outcomes.push({ entityId, status: 'COMPLETED', jobRunId: run.id });
+          page.applied += 1;
+          logger.info({ triggerId, sessionId: entityId, workflowId: trigger.workflow_id, sessionWorkflowJobRunId: run.id, firingId: jobRunId }, 'Scheduled trigger applied its workflow to the session');
+        } catch (err) {
+          outcomes.push({ entityId, status: 'FAILED', jobRunId, error: (err as Error).message });
+          page.failed += 1;
+        }
+      }
+      await recordFiringExecutions(sequelize, { ownerId: trigger.owner_id, triggerId, entityType, firingId: jobRunId }, outcomes);
+      return page;
+    },
+  };
+}

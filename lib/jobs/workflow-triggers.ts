@@ -1,0 +1,63 @@
+import { type Client } from '@temporalio/client';
+import { type Sequelize } from 'sequelize-typescript';
+import { deleteWorkflow as deleteWorkflowRows } from '../../db/commands/studio-workflows';
+import { createTrigger as saveTrigger, deleteTrigger as deleteTriggerRow, discardTrigger, updateTrigger as saveTriggerUpdate, type TriggerProps } from '../../db/commands/workflow-triggers';
+import { findTrigger, listScheduledTriggerIds } from '../../db/queries/workflow-triggers';
+import { type WorkflowTriggerRow } from '../../db/rows';
+import { type DomainEventType } from '../../domain/events/domain-event';
+import { UnavailableError } from '../../domain/errors';
+import { deleteTriggerSchedule, syncTriggerSchedule } from './trigger-schedules';
+
+/*
+ * A SCHEDULED trigger is a row and a Temporal Schedule kept in step (as scheduled exports are,
+ * lib/jobs/scheduled-exports.ts); this is the one place that changes both. Creation commits the
+ * row first and removes it again if Temporal refuses the schedule; an update changes the schedule
+ * before its transaction commits; deletion removes the schedule first. A Temporal failure is a 503
+ * that leaves the trigger as it was, never a trigger without its schedule.
+ */
+
+const unavailable = (what: string, err: unknown) => new UnavailableError(`The trigger's schedule could not be ${what}; nothing was saved (${(err as Error).message})`);
+
+/** Creates a trigger; a SCHEDULED one gets its Temporal Schedule (503 and no trigger when Temporal refuses). */
+export async function createTrigger(
+  temporal: Client,
+  ownerId: string,
+  workflowId: string,
+  props: TriggerProps & { name: string; trigger_event: DomainEventType; is_active: boolean; execution_order: number },
+): Promise<WorkflowTriggerRow> {
+  const row = await saveTrigger(ownerId, workflowId, props);
+  if (row.trigger_event !== 'SCHEDULED') return row;
+  try {
+    await syncTriggerSchedule(temporal, row);
+  } catch (err) {
+    await discardTrigger(row.id);
+    throw unavailable('created', err);
+  }
+  return row;
+}
+
+/** Updates a trigger and, before the change commits, its schedule (created, updated, paused or deleted as the row now says). */
+export async function updateTrigger(temporal: Client, sequelize: Sequelize, ownerId: string, workflowId: string, id: string, props: TriggerProps): Promise<WorkflowTriggerRow> {
+  return saveTriggerUpdate(sequelize, ownerId, workflowId, id, props, async (saved, previousEvent) => {
+    // A trigger that is not SCHEDULED and was not has no schedule (and needs no Temporal).
+    if (saved.trigger_event !== 'SCHEDULED' && previousEvent !== 'SCHEDULED') return;
+    try {
+      await syncTriggerSchedule(temporal, saved);
+    } catch (err) {
+      throw unavailable('updated', err);
+    }
+  });
+}
+
+/** Deletes a trigger: its schedule first (one already gone is fine), then its row. */
+export async function deleteTrigger(temporal: Client, ownerId: string, workflowId: string, id: string): Promise<void> {
+  const trigger = await findTrigger(ownerId, workflowId, id);
+  if (trigger.trigger_event === 'SCHEDULED') await deleteTriggerSchedule(temporal, trigger.id);
+  await deleteTriggerRow(ownerId, workflowId, id);
+}
+
+/** Deletes a workflow with its triggers: the schedules of its SCHEDULED triggers first, then the rows. */
+export async function deleteWorkflow(temporal: Client, ownerId: string, workflowId: string): Promise<void> {
+  for (const triggerId of await listScheduledTriggerIds(ownerId, workflowId)) await deleteTriggerSchedule(temporal, triggerId);
+  await deleteWorkflowRows(ownerId, workflowId);
+}
