@@ -31,6 +31,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   reversal_not_allowed: 409,
   quote_rejected: 409,
   numbering_in_use: 409,
+  tenant_slug_taken: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

@@ -40,7 +40,7 @@ export function buildUsersRouter(deps: UsersRouterDeps): Router {
 
   kit.route(
     router,
-    { method: 'patch', path: '/api/users/me/preferences', summary: 'Set export preferences (time zone, csv dialect)', tag, auth: 'user', body: UpdatePreferencesBody, response: UserProfileView },
+    { method: 'patch', path: '/api/users/me/preferences', summary: 'Set preferences: time zone, csv dialect, the studio public slug (its contact form: /portal/contact/<slug>)', tag, auth: 'user', body: UpdatePreferencesBody, response: UserProfileView },
     async ({ user, body }) => {
       const row = await setUserPreferences(user.id, body);
       const [avatar, logo] = await Promise.all([link(row.avatar_key), link(row.logo_key)]);

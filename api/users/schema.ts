@@ -20,10 +20,13 @@ export const UserProfileView = z.object({
   tenant_slug: z.string().nullable(),
 });
 
+/** Slugs that would read as the service's own pages. */
+const RESERVED_SLUGS = new Set(['api', 'app', 'www', 'admin', 'portal', 'ops', 'static', 'assets', 'mail', 'help', 'support', 'status']);
+
 /** IANA zones Node knows, plus UTC (which Intl lists under Etc/). */
 const TIME_ZONES = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
 
-/** Export preferences: the zone dates are written in, the csv dialect of the user's spreadsheet. */
+/** Preferences: the zone dates are written in, the csv dialect of the user's spreadsheet, the studio's public slug. */
 export const UpdatePreferencesBody = z
   .object({
     time_zone: z
@@ -32,6 +35,15 @@ export const UpdatePreferencesBody = z
       .refine((zone) => TIME_ZONES.has(zone), 'must be an IANA time zone such as Europe/Paris')
       .optional(),
     csv_dialect: z.enum(CSV_DIALECTS).optional(),
+    /** The studio's public name in links (its contact form is /portal/contact/<tenant_slug>); null removes it. */
+    tenant_slug: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9]([a-z0-9-]{1,61}[a-z0-9])$/, 'must be 3 to 63 lowercase letters, digits and hyphens, not starting or ending with a hyphen')
+      .refine((slug) => !RESERVED_SLUGS.has(slug), 'is reserved')
+      .nullable()
+      .optional(),
   })
   .strict();
 

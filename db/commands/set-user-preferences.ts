@@ -1,10 +1,21 @@
+import { UniqueConstraintError } from 'sequelize';
+import { ConflictError } from '../../domain/errors';
 import { User } from '../models/User';
 import { type UserRow } from '../rows';
 
-export type UserPreferences = Partial<Pick<UserRow, 'time_zone' | 'csv_dialect'>>;
+export type UserPreferences = Partial<Pick<UserRow, 'time_zone' | 'csv_dialect' | 'tenant_slug'>>;
 
-/** Sets a user's export preferences; answers the whole user row (a missing user is a 404 `not_found`). */
+/**
+ * Sets a user's preferences; answers the whole user row (a missing user is a 404 `not_found`).
+ * A slug another studio holds is a 409 `tenant_slug_taken` (the unique index decides, so two
+ * studios asking at once cannot both get it).
+ */
 export async function setUserPreferences(id: string, preferences: UserPreferences): Promise<UserRow> {
   const user = await User.findByPk(id, { rejectOnEmpty: true });
-  return user.update(preferences);
+  try {
+    return await user.update(preferences);
+  } catch (err) {
+    if (err instanceof UniqueConstraintError && preferences.tenant_slug) throw new ConflictError('tenant_slug_taken', `The name ${preferences.tenant_slug} is taken by another studio`);
+    throw err;
+  }
 }

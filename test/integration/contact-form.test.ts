@@ -32,11 +32,12 @@ afterAll(async () => {
 
 const as = (user: { token: string }) => ({ Authorization: `Bearer ${user.token}` });
 
-/** A studio with a public slug (nothing in the api sets one yet: the test writes it). */
+/** A studio with a public slug, set as the studio sets it (PATCH /api/users/me/preferences; typed in capitals, stored lower-case). */
 async function studioWithSlug(overrides: Parameters<typeof buildUser>[1] = {}): Promise<TestUser & { slug: string }> {
   const studio = await buildUser(t.app, overrides);
   const slug = `atelier-${crypto.randomUUID().slice(0, 8)}`;
-  await t.sequelize.query('UPDATE users SET tenant_slug = $1 WHERE id = $2', { bind: [slug, studio.id] });
+  const res = await request(t.app).patch('/api/users/me/preferences').set(as(studio)).send({ tenant_slug: ` ${slug.toUpperCase()} ` });
+  if (res.status !== 200 || res.body.tenant_slug !== slug) throw new Error(`slug not set: ${res.status} ${JSON.stringify(res.body)}`);
   return { ...studio, slug };
 }
 
@@ -72,9 +73,15 @@ describe('/portal/contact/:tenantSlug', () => {
     ).body.id;
   });
 
-  it('shows the studio its slug on GET /api/users/me', async () => {
+  it('shows the studio its slug on GET /api/users/me; a slug is one studio\'s, well formed and not reserved', async () => {
     const me = await request(t.app).get('/api/users/me').set(as(studio)).expect(200);
     expect(me.body.tenant_slug).toBe(studio.slug);
+    const other = await buildUser(t.app);
+    const taken = await request(t.app).patch('/api/users/me/preferences').set(as(other)).send({ tenant_slug: studio.slug });
+    expect(taken.status).toBe(409);
+    expect(taken.body.code).toBe('tenant_slug_taken');
+    for (const bad of ['a', '-studio', 'studio-', 'mon studio', 'api']) expect((await request(t.app).patch('/api/users/me/preferences').set(as(other)).send({ tenant_slug: bad })).status).toBe(400);
+    expect((await request(t.app).patch('/api/users/me/preferences').set(as(other)).send({ tenant_slug: null }).expect(200)).body.tenant_slug).toBeNull();
   });
 
   it('takes a visitor\'s message in headless Chromium: a contact, FORM_SUBMITTED with the answers, and the trigger evaluated on the contact', async () => {
