@@ -23,7 +23,7 @@ import { Contact } from '../db/models/Contact';
 import { listStatement, TOTAL_COLUMN } from '../db/queries/owned';
 import { createSequelize } from '../db/sequelize';
 import { cpuPerOperation, cpuSnapshot } from './cpu-usage';
-import { benchState, Cleanup, httpGet, line, locateApi, runAtConcurrency, runBench, spawnScript, stopOnSignals, summarise, type Summary } from './harness';
+import { benchState, Cleanup, parseBenchArgs, httpGet, line, locateApi, runAtConcurrency, runBench, spawnScript, stopOnSignals, summarise, type Summary } from './harness';
 import { freePort, waitFor } from '../scripts/stack/wait';
 
 const PAGE_SIZE = 50;
@@ -38,22 +38,8 @@ interface Options {
 }
 
 function parseArgs(argv: string[], env: NodeJS.ProcessEnv): Options {
-  let requests = 2000;
-  let concurrency = Number(env.BENCH_CONCURRENCY ?? 16);
-  let processes = Number(env.BENCH_API_PROCESSES ?? 1);
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === '--concurrency' || arg === '-c') concurrency = Number(argv[++i]);
-    else if (arg.startsWith('--concurrency=')) concurrency = Number(arg.slice('--concurrency='.length));
-    else if (arg === '--processes' || arg === '-p') processes = Number(argv[++i]);
-    else if (arg.startsWith('--processes=')) processes = Number(arg.slice('--processes='.length));
-    else if (/^\d+$/.test(arg)) requests = Number(arg);
-    else throw new Error(`Unknown argument "${arg}". Usage: npx tsx bench/api.ts [N] [--concurrency C] [--processes P]`);
-  }
+  const { count: requests, concurrency, processes } = parseBenchArgs(argv, env, 'api.ts', 2000);
   if (!Number.isInteger(requests) || requests < 1) throw new Error('N must be a positive integer');
-  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 100) throw new Error('concurrency must be an integer from 1 to 100');
-  if (!Number.isInteger(processes) || processes < 1 || processes > 16) throw new Error('processes must be an integer from 1 to 16');
-  if (processes > 1 && env.BASE_URL) throw new Error('--processes applies to the api the bench starts; with BASE_URL, set API_PROCESSES on that api');
   return { requests, concurrency, processes };
 }
 

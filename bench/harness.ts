@@ -261,3 +261,30 @@ export function runBench(main: () => Promise<void>): void {
     process.exit(1);
   });
 }
+
+/** A bench's command line: N (a count), `--concurrency C` (1 to 100), `--processes P` (1 to 16). */
+export interface BenchArgs {
+  count: number;
+  concurrency: number;
+  processes: number;
+}
+
+/** Reads `[N] [--concurrency C] [--processes P]` (also `-c`, `-p`, `--x=v`), defaults from BENCH_CONCURRENCY and BENCH_API_PROCESSES. */
+export function parseBenchArgs(argv: string[], env: NodeJS.ProcessEnv, script: string, defaultCount: number): BenchArgs {
+  let count = defaultCount;
+  let concurrency = Number(env.BENCH_CONCURRENCY ?? 16);
+  let processes = Number(env.BENCH_API_PROCESSES ?? 1);
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--concurrency' || arg === '-c') concurrency = Number(argv[++i]);
+    else if (arg.startsWith('--concurrency=')) concurrency = Number(arg.slice('--concurrency='.length));
+    else if (arg === '--processes' || arg === '-p') processes = Number(argv[++i]);
+    else if (arg.startsWith('--processes=')) processes = Number(arg.slice('--processes='.length));
+    else if (/^\d+$/.test(arg)) count = Number(arg);
+    else throw new Error(`Unknown argument "${arg}". Usage: npx tsx bench/${script} [N] [--concurrency C] [--processes P]`);
+  }
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 100) throw new Error('concurrency must be an integer from 1 to 100');
+  if (!Number.isInteger(processes) || processes < 1 || processes > 16) throw new Error('processes must be an integer from 1 to 16');
+  if (processes > 1 && env.BASE_URL) throw new Error('--processes applies to the api the bench starts; with BASE_URL, set API_PROCESSES on that api');
+  return { count, concurrency, processes };
+}

@@ -20,7 +20,7 @@ import os from 'node:os';
 import { Pool } from 'pg';
 import { FRENCH_STUDIO } from '../test/factories/invoices';
 import { cpuPerOperation, cpuSnapshot } from './cpu-usage';
-import { benchState, Cleanup, httpSend, line, locateApi, runAtConcurrency, runBench, stopOnSignals, summarise, type Summary } from './harness';
+import { benchState, Cleanup, parseBenchArgs, httpSend, line, locateApi, runAtConcurrency, runBench, stopOnSignals, summarise, type Summary } from './harness';
 
 const WARM_UP = 20;
 const NUMBER = /^F-(\d{4})-(\d{5})$/;
@@ -32,22 +32,8 @@ interface Options {
 }
 
 function parseArgs(argv: string[], env: NodeJS.ProcessEnv): Options {
-  let drafts = Number(env.BENCH_ISSUE_N ?? 500);
-  let concurrency = Number(env.BENCH_CONCURRENCY ?? 16);
-  let processes = Number(env.BENCH_API_PROCESSES ?? 1);
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === '--concurrency' || arg === '-c') concurrency = Number(argv[++i]);
-    else if (arg.startsWith('--concurrency=')) concurrency = Number(arg.slice('--concurrency='.length));
-    else if (arg === '--processes' || arg === '-p') processes = Number(argv[++i]);
-    else if (arg.startsWith('--processes=')) processes = Number(arg.slice('--processes='.length));
-    else if (/^\d+$/.test(arg)) drafts = Number(arg);
-    else throw new Error(`Unknown argument "${arg}". Usage: npx tsx bench/issue.ts [N] [--concurrency C] [--processes P]`);
-  }
+  const { count: drafts, concurrency, processes } = parseBenchArgs(argv, env, 'issue.ts', Number(env.BENCH_ISSUE_N ?? 500));
   if (!Number.isInteger(drafts) || drafts < 1 || drafts > 99_999 - WARM_UP) throw new Error('N must be an integer from 1 to 99 979 (five-digit numbers)');
-  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 100) throw new Error('concurrency must be an integer from 1 to 100');
-  if (!Number.isInteger(processes) || processes < 1 || processes > 16) throw new Error('processes must be an integer from 1 to 16');
-  if (processes > 1 && env.BASE_URL) throw new Error('--processes applies to the api the bench starts; with BASE_URL, set API_PROCESSES on that api');
   return { drafts, concurrency, processes };
 }
 

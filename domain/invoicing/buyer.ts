@@ -17,19 +17,8 @@ export interface InvoiceBuyer {
   vat_number?: string | null;
 }
 
-interface ContactFields {
-  first_name: string | null;
-  last_name: string | null;
-  email: string | null;
-  street: string | null;
-  zipcode: string | null;
-  city: string | null;
-  country: string | null;
-  contact_type: string | null;
-  company_name?: string | null;
-  siren?: string | null;
-  vat_number?: string | null;
-}
+/** What a contact holds of its buyer copy: the same fields, with its names in two parts. */
+type ContactFields = Omit<InvoiceBuyer, 'name'> & { first_name: string | null; last_name: string | null };
 
 const clean = (value: string | null | undefined) => {
   const text = value?.replace(/\s+/g, ' ').trim();
