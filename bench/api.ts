@@ -18,12 +18,11 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Pool } from 'pg';
 import { Contact } from '../db/models/Contact';
 import { listStatement, TOTAL_COLUMN } from '../db/queries/owned';
 import { createSequelize } from '../db/sequelize';
 import { cpuPerOperation, cpuSnapshot } from './cpu-usage';
-import { benchState, Cleanup, parseBenchArgs, httpGet, line, locateApi, runAtConcurrency, runBench, spawnScript, stopOnSignals, summarise, type Summary } from './harness';
+import { benchPool, Cleanup, parseBenchArgs, httpGet, line, locateApi, runAtConcurrency, runBench, spawnScript, stopOnSignals, summarise, type Summary } from './harness';
 import { freePort, waitFor } from '../scripts/stack/wait';
 
 const PAGE_SIZE = 50;
@@ -55,12 +54,7 @@ async function main(): Promise<void> {
     const { baseUrl, databaseUrl } = await locateApi({ dataDirName: 'bench', concurrency: opts.concurrency, processes: opts.processes }, cleanup, 'baseline and test data');
 
     // 2. A user with 1000 contacts, so the page query has real work to do.
-    const pool = new Pool({ connectionString: databaseUrl, max: opts.concurrency });
-    // A server going away (Ctrl-C, or the stack stopping) must not crash the run from an idle client.
-    pool.on('error', (err) => {
-      if (!benchState.interrupted) console.error(`bench: pg pool: ${err.message}`);
-    });
-    cleanup.add('the pg pool', () => pool.end(), null);
+    const pool = benchPool(databaseUrl, opts.concurrency, cleanup);
     const email = `bench-${Date.now()}-${crypto.randomBytes(4).toString('hex')}@bench.example`;
     const registered = await fetch(`${baseUrl}/api/auth/register`, {
       method: 'POST',

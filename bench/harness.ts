@@ -10,6 +10,7 @@ import { seedDatabase } from '../db/seed';
 import { createSequelize } from '../db/sequelize';
 import { startLocalStack } from '../scripts/stack/stack';
 import { freePort, waitFor } from '../scripts/stack/wait';
+import { Pool } from 'pg';
 
 const repoRoot = path.resolve(__dirname, '..');
 
@@ -287,4 +288,14 @@ export function parseBenchArgs(argv: string[], env: NodeJS.ProcessEnv, script: s
   if (!Number.isInteger(processes) || processes < 1 || processes > 16) throw new Error('processes must be an integer from 1 to 16');
   if (processes > 1 && env.BASE_URL) throw new Error('--processes applies to the api the bench starts; with BASE_URL, set API_PROCESSES on that api');
   return { count, concurrency, processes };
+}
+
+/** The baseline's pg pool, one connection per lane, closed by `cleanup`; an idle client's error after a stop stays quiet. */
+export function benchPool(databaseUrl: string, concurrency: number, cleanup: Cleanup): Pool {
+  const pool = new Pool({ connectionString: databaseUrl, max: concurrency });
+  pool.on('error', (err) => {
+    if (!benchState.interrupted) console.error(`bench: pg pool: ${err.message}`);
+  });
+  cleanup.add('the pg pool', () => pool.end(), null);
+  return pool;
 }

@@ -17,10 +17,9 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
-import { Pool } from 'pg';
 import { FRENCH_STUDIO } from '../test/factories/invoices';
 import { cpuPerOperation, cpuSnapshot } from './cpu-usage';
-import { benchState, Cleanup, parseBenchArgs, httpSend, line, locateApi, runAtConcurrency, runBench, stopOnSignals, summarise, type Summary } from './harness';
+import { benchPool, Cleanup, parseBenchArgs, httpSend, line, locateApi, runAtConcurrency, runBench, stopOnSignals, summarise, type Summary } from './harness';
 
 const WARM_UP = 20;
 const NUMBER = /^F-(\d{4})-(\d{5})$/;
@@ -60,11 +59,7 @@ async function main(): Promise<void> {
     // 1. Where the api and the database are.
     const { baseUrl, databaseUrl } = await locateApi({ dataDirName: 'bench-issue', concurrency: opts.concurrency, processes: opts.processes }, cleanup, 'baseline and checks');
 
-    const pool = new Pool({ connectionString: databaseUrl, max: opts.concurrency });
-    pool.on('error', (err) => {
-      if (!benchState.interrupted) console.error(`bench: pg pool: ${err.message}`);
-    });
-    cleanup.add('the pg pool', () => pool.end(), null);
+    const pool = benchPool(databaseUrl, opts.concurrency, cleanup);
     const agent = new http.Agent({ keepAlive: true, maxSockets: opts.concurrency });
     cleanup.add('the HTTP client', async () => agent.destroy());
     const send = async (method: string, url: string, authorization: string | undefined, json: unknown, expected: number) => {
