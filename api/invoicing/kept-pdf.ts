@@ -5,7 +5,7 @@ import { startJob } from '../../lib/jobs/start-job';
 import { waitForJob } from '../../lib/jobs/wait-for-job';
 import { assertPdfRenderer } from '../../lib/pdf-renderer';
 import { type DownloadLink, downloadLink } from '../../lib/s3-links';
-import { DOCUMENT_PDF_JOB, type DocumentPdf } from '../../workflows/invoicing/contract';
+import { DOCUMENT_PDF_JOB, type DocumentPdf, keptInvoicePdfKey } from '../../workflows/invoicing/contract';
 
 /** What serving a kept pdf needs. */
 export interface KeptPdfDeps {
@@ -25,7 +25,7 @@ export interface KeptDocument {
 type Caller = { id: string; orgId: string };
 
 /** The job key of a kept pdf's one version: `invoice:<id>:issued`, `credit_note:<id>`. */
-const keptPdfKey = (document: Pick<KeptDocument, 'kind' | 'id'>) => (document.kind === 'invoice' ? `invoice:${document.id}:issued` : `credit_note:${document.id}`);
+const keptPdfKey = (document: Pick<KeptDocument, 'kind' | 'id'>) => (document.kind === 'invoice' ? keptInvoicePdfKey(document.id) : `credit_note:${document.id}`);
 
 /** A failed run keeps its key for good (return-existing); the next attempt's key names the run it follows, so concurrent callers still meet on one job. */
 const MAX_FAILED_RUNS_FOLLOWED = 20;
@@ -41,8 +41,8 @@ async function startKeptPdfJob({ temporal }: KeptPdfDeps, document: Pick<KeptDoc
 }
 
 /**
- * Starts the render of a kept pdf right after the issue (of an invoice or a credit note) has
- * committed, without waiting for it. It never fails the issue: a job Temporal did not take is
+ * Starts the render of a credit note's kept pdf right after its issue has committed, without
+ * waiting for it (an invoice's is started by the outbox relay from its INVOICE_STATUS_CHANGED). It never fails the issue: a job Temporal did not take is
  * dead-lettered by startJob, a render that fails lands in the dead-letter queue, and the first
  * download renders it then.
  */

@@ -22,7 +22,7 @@ import { downloadLink } from '../../lib/s3-links';
 import { DOCUMENT_EMAIL_JOB, DOCUMENT_PDF_JOB, type DocumentPdf } from '../../workflows/invoicing/contract';
 import { IdParams, PageQuery } from '../http/common-schemas';
 import { type createRouteKit, type RouteContext } from '../http/route-kit';
-import { keptPdfLink, startKeptPdf } from './kept-pdf';
+import { keptPdfLink } from './kept-pdf';
 import { presentDocument } from './presenter';
 import { CreateInvoiceBody, CreateQuoteBody, ExportQuery, IdempotencyKey, PreviewEmailBody, SendEmailBody, SessionDocParams, SessionScopeParams, UpdateInvoiceBody, UpdateQuoteBody } from './schema';
 
@@ -120,8 +120,7 @@ function documentHandlers(kind: DocumentKind, deps: InvoicingRouterDeps) {
       if (body.attach_pdf) assertPdfRenderer(config.CHROMIUM_PATH);
       // A draft invoice is issued before it is sent: what the client receives carries its legal number.
       if (kind === 'invoice' && document.status === 'DRAFT') {
-        const { issuedNow } = await issueInvoice(sequelize, user.id, document.id, req.requestId);
-        if (issuedNow) await startKeptPdf(deps, { kind: 'invoice', id: document.id }, user, req.requestId);
+        await issueInvoice(sequelize, user.id, document.id, req.requestId);
         document = await inScope(params.id, user.id, sessionId);
       }
       // A quote gets its number before its first send, so the pdf the client receives carries it.

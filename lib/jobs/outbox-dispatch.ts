@@ -3,7 +3,7 @@ import { type Logger } from 'pino';
 import { type Sequelize } from 'sequelize-typescript';
 import { type OutboxBatch } from '../../db/commands/outbox-events';
 import { EVALUATE_TRIGGERS_JOB } from '../../workflows/workflow-triggers/contract';
-import { SCHEDULE_CHANGED_JOB } from '../../workflows/invoicing/contract';
+import { DOCUMENT_PDF_JOB, keptInvoicePdfKey, SCHEDULE_CHANGED_JOB } from '../../workflows/invoicing/contract';
 import { SESSION_RESCHEDULED_SIGNAL, SESSION_WORKFLOW_JOB, type SessionRescheduled } from '../../workflows/session-workflows/contract';
 import { startJob } from './start-job';
 import { startJobs } from './start-jobs';
@@ -44,6 +44,20 @@ export async function dispatchOutboxEvents(deps: OutboxDispatchDeps, batch: Outb
     evaluated.map((e) => ({ key: e.id, payload: { eventId: e.id }, meta: { userId: e.owner_id, entityId: e.entity_id, requestId: e.request_id ?? undefined } })),
     { concurrency: startConcurrency },
   );
+  // An invoice just issued gets its kept pdf rendered (issue 20 §3): started here, off the issue
+  // request, under the key downloads meet (api/invoicing/kept-pdf.ts). A start that fails is only
+  // logged: the first download renders it then.
+  const issued = events.filter((e) => e.event_type === 'INVOICE_STATUS_CHANGED' && e.payload.previous_status === 'DRAFT' && e.payload.status === 'ISSUED');
+  if (issued.length > 0) {
+    const pdfs = await startJobs(
+      sequelize,
+      temporal,
+      DOCUMENT_PDF_JOB,
+      issued.map((e) => ({ key: keptInvoicePdfKey(e.entity_id), payload: { kind: 'invoice' as const, documentId: e.entity_id, ownerId: e.owner_id }, meta: { userId: e.owner_id, entityId: e.entity_id, requestId: e.request_id ?? undefined } })),
+      { concurrency: startConcurrency },
+    );
+    for (const [i, start] of pdfs.entries()) if (start.outcome === 'failed') logger.warn({ invoiceId: issued[i].entity_id, err: start.error.message }, 'kept pdf not started; the first download renders it');
+  }
   let failed = false;
   for (const [i, start] of starts.entries()) {
     if (start.outcome === 'started' || start.outcome === 'existing') dispatched.push(evaluated[i].id);

@@ -31,6 +31,9 @@ export const DOCUMENT_PDF_JOB = defineJob<DocumentPdfPayload>({
   rerun: 'return-existing',
 });
 
+/** The job key of an issued invoice's kept pdf: the one render every download and the issue's relay meet on. */
+export const keptInvoicePdfKey = (invoiceId: string): string => `invoice:${invoiceId}:issued`;
+
 export interface DocumentPdfActivities {
   renderDocumentPdf(payload: DocumentPdfPayload): Promise<DocumentPdf>;
   renderDocumentDocx(payload: DocumentPdfPayload): Promise<DocumentPdf>;
