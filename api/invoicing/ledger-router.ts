@@ -50,7 +50,7 @@ export function buildInvoiceLedgerRouter(deps: LedgerRouterDeps): Router {
     router,
     { method: 'post', path: '/api/invoices/:id/issue', summary: 'Issue a draft invoice: its legal number, issue date and due date; from then on it never changes (again: the issued invoice, unchanged)', tag: 'invoices', auth: 'user', params: IdParams },
     async ({ user, params, req }) => {
-      const { invoice } = await issueInvoice(sequelize, user.id, params.id, req.requestId);
+      const invoice = await issueInvoice(sequelize, user.id, params.id, req.requestId);
       // The pdf the studio keeps is started by the outbox relay from the issue's event: the issue never waits for it or fails with it.
       return presentDocument('invoice', invoice, user.timeZone);
     },

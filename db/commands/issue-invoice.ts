@@ -77,11 +77,11 @@ RETURNING payload ->> 'number' AS number`;
  * and year, and records an audit row and INVOICE_STATUS_CHANGED. From then on the invoice is a
  * legal record. Issuing an issued invoice again answers it unchanged (a retried request).
  */
-export async function issueInvoice(sequelize: Sequelize, ownerId: string, invoiceId: string, requestId?: string): Promise<{ invoice: Invoice; issuedNow: boolean }> {
-  const issuedNow = await sequelize.transaction(async (transaction) => {
+export async function issueInvoice(sequelize: Sequelize, ownerId: string, invoiceId: string, requestId?: string): Promise<Invoice> {
+  await sequelize.transaction(async (transaction) => {
     const [sources] = await sequelize.query<IssueSources>(SOURCES, { bind: [invoiceId, ownerId], type: QueryTypes.SELECT, transaction });
     if (!sources) throw new NotFoundError('Invoice');
-    if (sources.status !== 'DRAFT') return false;
+    if (sources.status !== 'DRAFT') return;
     const issuedAt = new Date();
     const today = formatDateInZone(issuedAt, sources.time_zone);
     const seller = sources.company;
@@ -94,7 +94,6 @@ export async function issueInvoice(sequelize: Sequelize, ownerId: string, invoic
     const { prefix, width, suffix } = numberTemplate(format, reset, issuedAt, sources.time_zone);
     const period = counterKey('invoice', reset, issuedAt, sources.time_zone).year ?? 0;
     await sequelize.query(ISSUE, { bind: [invoiceId, ownerId, period, prefix, width, suffix, issuedAt, dueDate, JSON.stringify(buyer), requestId ?? null], type: QueryTypes.SELECT, transaction });
-    return true;
   });
-  return { invoice: (await findDocument('invoice', invoiceId, ownerId)) as Invoice, issuedNow };
+  return (await findDocument('invoice', invoiceId, ownerId)) as Invoice;
 }

@@ -242,7 +242,7 @@ export async function ensureDemo(sequelize: Sequelize) {
       })) as Invoice;
       created.invoices += 1;
     }
-    if (inv.status === 'ISSUED' && invoice.status === 'DRAFT') invoice = (await issueInvoice(sequelize, owner.id, invoice.id)).invoice;
+    if (inv.status === 'ISSUED' && invoice.status === 'DRAFT') invoice = await issueInvoice(sequelize, owner.id, invoice.id);
     if (inv.paid && invoice.payment_status !== 'PAID') {
       const reference = `demo_${invoice.id.replace(/-/g, '').slice(0, 24)}`;
       // A run stopped between the two steps finds its payment row and only applies the event.

@@ -18,10 +18,11 @@ beforeAll(async () => {
   await saveStudioProfile(t.app, studio);
   worker = await startWorkerProcess('workers/main.ts', path.join(testStackDir, 'logs', `schedules-worker-${process.pid}.log`), 'worker started', 180_000, { LOG_LEVEL: 'info', WORKER_METRICS_PORT: String(await freePort()) });
 }, 240_000);
+// A worker draining its running activities may take longer than the default hook timeout on a loaded machine.
 afterAll(async () => {
   await worker?.kill('SIGTERM');
   await t.close();
-});
+}, 120_000);
 
 type Mail = { to: { address: string }[]; subject: string; text: string };
 const mailsTo = async (address: string) => ((await (await fetch(`${process.env.MAILDEV_URL}/email`)).json()) as Mail[]).filter((m) => m.to.some((to) => to.address === address));
