@@ -16,6 +16,9 @@ const swc = [
 module.exports = {
   // Integration tests wait on real servers; unit tests finish far sooner.
   testTimeout: 60000,
+  // A handle a failed suite left open (its afterAll timed out before closing its app) must not
+  // keep Jest, and CI with it, waiting after the last suite: results are already reported.
+  forceExit: true,
   projects: [
     {
       displayName: 'unit',

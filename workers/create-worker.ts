@@ -37,5 +37,8 @@ export function createWorker(options: CreateWorkerOptions): Promise<Worker> {
     // Local activities (jobs whose contract says so) share the database pool the same way.
     maxConcurrentLocalActivityExecutions: 8,
     shutdownGraceTime: '10 seconds',
+    // An activity that ignores its cancellation must not keep a stopping worker alive forever
+    // (a deploy or a test's teardown waits on it): after this the run fails and the process exits.
+    shutdownForceTime: '25 seconds',
   });
 }

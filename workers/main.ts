@@ -106,6 +106,12 @@ async function main() {
     stopping = true;
     logger.info('worker stopping');
     for (const worker of workers) if (worker.getState() === 'RUNNING') worker.shutdown();
+    // Past the workers' forced shutdown, whatever still holds the process (a browser that will
+    // not close, a hung connection) does not: Temporal retries what was cut short.
+    setTimeout(() => {
+      logger.error('worker did not stop within 40 s of the signal; exiting');
+      process.exit(1);
+    }, 40_000).unref();
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);

@@ -9,7 +9,8 @@ export interface WorkerProcess {
   child: ChildProcess;
   /** JSON log lines the worker has written so far. */
   logLines: () => Record<string, unknown>[];
-  kill: (signal: NodeJS.Signals) => Promise<void>;
+  /** Sends `signal` and waits for the exit; SIGKILL after `graceMs` if the process is still there. */
+  kill: (signal: NodeJS.Signals, graceMs?: number) => Promise<void>;
 }
 
 /** Starts `entry` under tsx and resolves once it logs `readyMessage` (bundling takes a few seconds). */
@@ -27,10 +28,18 @@ export async function startWorkerProcess(entry: string, logFile: string, readyMe
     if (Date.now() > deadline) throw new Error(`worker not ready within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 100));
   }
-  const kill = async (signal: NodeJS.Signals) => {
+  // A worker that does not stop within the deadline (an activity ignoring its cancellation on a
+  // loaded machine) is killed outright: a test's afterAll must never hang the run.
+  const kill = async (signal: NodeJS.Signals, graceMs = 30_000) => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((r) => child.once('exit', r));
     child.kill(signal);
+    let timer: NodeJS.Timeout | undefined;
+    const late = await Promise.race([exited.then(() => false), new Promise<boolean>((r) => (timer = setTimeout(() => r(true), graceMs)))]);
+    clearTimeout(timer);
+    if (!late) return;
+    process.stderr.write(`worker ${entry} still running ${graceMs} ms after ${signal}; killed. Its log ends:\n${fs.readFileSync(logFile, 'utf8').slice(-1500)}\n`);
+    child.kill('SIGKILL');
     await exited;
   };
   return { child, logLines, kill };
