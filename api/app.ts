@@ -10,6 +10,7 @@ import { type Config } from '../lib/config';
 import { buildAdminJobsRouter } from './admin/jobs-router';
 import { buildDocumentNumberingRouter } from './document-numbering/router';
 import { buildInvoiceLedgerRouter } from './invoicing/ledger-router';
+import { buildRemindersRouter } from './invoicing/reminders-router';
 import { buildInvoicingRouter } from './invoicing/router';
 import { buildPaymentsRouters } from './payments/router';
 import { createCardProvider } from '../lib/payments/cardprovider';
@@ -143,7 +144,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(buildSessionWorkflowsRouter({ kit }));
   app.use(buildSmsTemplatesRouter({ sequelize, kit }));
   app.use(paymentRouters.payments);
-  app.use(buildInvoiceLedgerRouter({ sequelize, cardProvider, kit, temporal: deps.temporal.client, publicS3: deps.publicS3, config }));
+  app.use(buildInvoiceLedgerRouter({ sequelize, cardProvider, kit, temporal: deps.temporal.client, publicS3: deps.publicS3, config, logger }));
+  app.use(buildRemindersRouter({ sequelize, kit, temporal: deps.temporal.client, logger }));
   app.use(buildDocumentNumberingRouter({ sequelize, kit }));
   app.use(buildInvoicingRouter({ sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit, emailLimit }));
   app.use(buildImportsRouter({ temporal: deps.temporal.client, s3: deps.s3, publicS3: deps.publicS3, config, kit }));

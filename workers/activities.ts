@@ -13,6 +13,7 @@ import { createJobStarterActivities } from '../activities/start-jobs';
 import { createDocumentPdfActivities } from '../activities/invoicing/render-document-pdf';
 import { createDocumentEmailActivities, type DocumentEmailDeps } from '../activities/invoicing/send-document-email';
 import { createScheduleChangedActivities } from '../activities/invoicing/notify-schedule-changed';
+import { createInvoiceReminderActivities } from '../activities/invoicing/invoice-reminders';
 import { createPaymentEventActivities } from '../activities/payments/apply-payment-event';
 import { type WalletProvider } from '../lib/payments/walletprovider';
 import { createTriggerEvaluationActivities } from '../activities/workflow-triggers/evaluate-triggers';
@@ -65,6 +66,7 @@ export function buildActivities(deps: WorkerDeps) {
     ...createWorkflowTaskRunner(deps.workflowTasks),
     ...createDocumentEmailActivities(deps.documentEmail),
     ...createScheduleChangedActivities(deps.documentEmail),
+    ...createInvoiceReminderActivities({ ...deps.documentEmail, sms: deps.workflowTasks.sms }),
     ...createPaymentEventActivities({ sequelize: deps.documentEmail.sequelize, logger: deps.logger, walletProvider: deps.walletProvider }),
   };
 }

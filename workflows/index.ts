@@ -16,4 +16,5 @@ export { roadmapWorkflow } from './roadmap/roadmap';
 export { sessionWorkflow } from './session-workflows/session-workflow';
 export { documentEmailWorkflow } from './invoicing/document-email';
 export { paymentScheduleChangedWorkflow } from './invoicing/schedule-changed';
+export { invoiceRemindersWorkflow } from './invoicing/invoice-reminders';
 export { paymentEventWorkflow } from './payments/payment-event';

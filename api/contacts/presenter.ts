@@ -18,6 +18,8 @@ export function presentContact(c: ContactRow) {
     company_name: c.company_name,
     siren: c.siren,
     vat_number: c.vat_number,
+    time_zone: c.time_zone,
+    reminders_paused: c.reminders_paused,
     created_at: c.created_at.toISOString(),
     updated_at: c.updated_at.toISOString(),
   };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { USER_LOCALES } from '../../domain/accounts/users';
-import { optionalEmail, optionalText, PageQuery, pageOf } from '../http/common-schemas';
+import { optionalEmail, optionalText, PageQuery, pageOf, timeZoneName } from '../http/common-schemas';
 
 const contactFields = {
   first_name: optionalText(100),
@@ -19,6 +19,8 @@ const contactFields = {
   company_name: optionalText(255),
   siren: optionalText(20),
   vat_number: optionalText(20),
+  /** The client's clock (payment reminders keep to its daytime); null follows the studio's time zone. */
+  time_zone: timeZoneName.nullable().optional(),
 };
 
 /** A contact needs a first or a last name (spec: import target fields). */
@@ -55,6 +57,9 @@ export const ContactView = z.object({
   company_name: z.string().nullable(),
   siren: z.string().nullable(),
   vat_number: z.string().nullable(),
+  time_zone: z.string().nullable(),
+  /** Payment reminders paused for every invoice of this client (PUT /api/contacts/:id/reminders). */
+  reminders_paused: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });

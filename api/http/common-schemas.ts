@@ -49,3 +49,12 @@ export const decimalText = (max: number) =>
     .transform((v) => Number(v))
     .pipe(z.number().min(0).max(max))
     .transform((n) => n.toFixed(2));
+
+/** IANA zones Node knows, plus UTC (which Intl lists under Etc/). */
+const TIME_ZONES = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
+
+/** An IANA time zone name such as Europe/Paris. */
+export const timeZoneName = z
+  .string()
+  .max(64)
+  .refine((zone) => TIME_ZONES.has(zone), 'must be an IANA time zone such as Europe/Paris');

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { type Logger } from 'pino';
 import { type Sequelize } from 'sequelize-typescript';
 import type Stripe from 'stripe';
 import { type CardRefunder, issueCreditNote, recordRefund } from '../../db/commands/credit-notes';
@@ -9,6 +10,7 @@ import { findOwnCreditNote, listCreditNotes, listInvoiceCreditNotes, listInvoice
 import { type InvoiceRow } from '../../db/rows';
 import { NotFoundError, UnavailableError } from '../../domain/errors';
 import { centsToDecimal, toHundredths } from '../../domain/invoicing/money';
+import { signalInvoiceReminders } from '../../lib/jobs/invoice-reminders-signal';
 import { startJob } from '../../lib/jobs/start-job';
 import { waitForJob } from '../../lib/jobs/wait-for-job';
 import { downloadLink } from '../../lib/s3-links';
@@ -22,6 +24,7 @@ import { CreateCreditNoteBody, ExportQuery, PaymentParams, RecordPaymentBody, Re
 export interface LedgerRouterDeps extends KeptPdfDeps {
   sequelize: Sequelize;
   cardProvider: Stripe;
+  logger: Logger;
   kit: ReturnType<typeof createRouteKit>;
 }
 
@@ -32,7 +35,9 @@ const cents = (amount: number | undefined) => (amount === undefined ? undefined 
  * payments and their same-day reversal), its credit notes and their refunds.
  */
 export function buildInvoiceLedgerRouter(deps: LedgerRouterDeps): Router {
-  const { sequelize, cardProvider, kit, temporal, publicS3, config } = deps;
+  const { sequelize, cardProvider, kit, temporal, publicS3, config, logger } = deps;
+  // A payment, its reversal or a credit note moves what is owed: the invoice's reminders look again at once.
+  const wakeReminders = (invoiceId: string) => signalInvoiceReminders(temporal, [invoiceId], logger);
   const router = Router();
 
   /** A card refund through the provider; its outage is a 503 the studio may retry (nothing was recorded). */
@@ -73,6 +78,7 @@ export function buildInvoiceLedgerRouter(deps: LedgerRouterDeps): Router {
         { amountCents: toHundredths(body.amount), method: body.method, receivedAt: body.received_at ?? new Date(), reference: body.reference, note: body.note, allowOverpayment: body.overpayment },
         req.requestId,
       );
+      await wakeReminders(params.id);
       return presentPayment(payment);
     },
   );
@@ -80,7 +86,11 @@ export function buildInvoiceLedgerRouter(deps: LedgerRouterDeps): Router {
   kit.route(
     router,
     { method: 'delete', path: '/api/invoices/:id/payments/:paymentId', summary: 'Reverse a payment entered by mistake, the day it was received: answers the reversal row (the payment stays in the ledger)', tag: 'invoices', auth: 'user', params: PaymentParams },
-    async ({ user, params, req }) => presentPayment(await reversePayment(sequelize, user.id, params.id, params.paymentId, req.requestId)),
+    async ({ user, params, req }) => {
+      const reversal = await reversePayment(sequelize, user.id, params.id, params.paymentId, req.requestId);
+      await wakeReminders(params.id);
+      return presentPayment(reversal);
+    },
   );
 
   kit.route(
@@ -89,6 +99,7 @@ export function buildInvoiceLedgerRouter(deps: LedgerRouterDeps): Router {
     async ({ user, params, body, req }) => {
       const { creditNote, refundDueCents } = await issueCreditNote(sequelize, user.id, params.id, { reason: body.reason, amountCents: cents(body.amount), items: body.items }, req.requestId);
       const invoice = (await findDocument('invoice', params.id, user.id)) as InvoiceRow;
+      await wakeReminders(params.id);
       await startKeptPdf(deps, { kind: 'credit_note', id: creditNote.id }, user, req.requestId);
       return { ...presentCreditNote(creditNote, invoice.number), refund_due: centsToDecimal(refundDueCents) };
     },

@@ -32,6 +32,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   quote_rejected: 409,
   numbering_in_use: 409,
   tenant_slug_taken: 409,
+  reminders_stopped: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

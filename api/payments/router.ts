@@ -6,6 +6,7 @@ import { findPayableInvoice, recordCardPayment, recordWalletPayment } from '../.
 import { countCardPayments, findOpenCardPayment } from '../../db/queries/card-payments';
 import { UnavailableError, ValidationError } from '../../domain/errors';
 import { toHundredths } from '../../domain/invoicing/money';
+import { signalInvoiceReminders } from '../../lib/jobs/invoice-reminders-signal';
 import { startJob } from '../../lib/jobs/start-job';
 import { WALLET_SIGNATURE_HEADERS, type WalletProvider } from '../../lib/payments/walletprovider';
 import { PAYMENT_EVENT_JOB } from '../../workflows/payments/contract';
@@ -57,6 +58,8 @@ export function buildPaymentsRouters(deps: PaymentsRouterDeps): { webhooks: Rout
           ),
         );
     if (!open) await recordCardPayment(invoice, intent.id, 'eur', intent.status);
+    // The client is paying: the invoice's reminders hold at once (domain/invoicing/reminder-decision.ts).
+    await signalInvoiceReminders(temporal, [invoice.id], logger);
     return { clientSecret: intent.client_secret, paymentIntentId: open?.payment_intent_id ?? intent.id, amount: invoice.balance_due, currency: 'eur' };
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CSV_DIALECTS } from '../../domain/exports/csv-dialect';
+import { timeZoneName } from '../http/common-schemas';
 
 /** A current avatar or logo: its key and a fresh time-limited link. */
 export const UserImageView = z.object({
@@ -23,17 +24,10 @@ export const UserProfileView = z.object({
 /** Slugs that would read as the service's own pages. */
 const RESERVED_SLUGS = new Set(['api', 'app', 'www', 'admin', 'portal', 'ops', 'static', 'assets', 'mail', 'help', 'support', 'status']);
 
-/** IANA zones Node knows, plus UTC (which Intl lists under Etc/). */
-const TIME_ZONES = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
-
 /** Preferences: the zone dates are written in, the csv dialect of the user's spreadsheet, the studio's public slug. */
 export const UpdatePreferencesBody = z
   .object({
-    time_zone: z
-      .string()
-      .max(64)
-      .refine((zone) => TIME_ZONES.has(zone), 'must be an IANA time zone such as Europe/Paris')
-      .optional(),
+    time_zone: timeZoneName.optional(),
     csv_dialect: z.enum(CSV_DIALECTS).optional(),
     /** The studio's public name in links (its contact form is /portal/contact/<tenant_slug>); null removes it. */
     tenant_slug: z

@@ -7,7 +7,7 @@ import { deleteOwned } from './delete-owned';
 import { recordDomainEvent } from './record-domain-event';
 
 export type ContactProps = Partial<
-  Pick<Contact, 'first_name' | 'last_name' | 'email' | 'phone_number' | 'street' | 'city' | 'zipcode' | 'country' | 'notes' | 'contact_type' | 'locale' | 'company_name' | 'siren' | 'vat_number'>
+  Pick<Contact, 'first_name' | 'last_name' | 'email' | 'phone_number' | 'street' | 'city' | 'zipcode' | 'country' | 'notes' | 'contact_type' | 'locale' | 'company_name' | 'siren' | 'vat_number' | 'time_zone'>
 >;
 
 /** The client company's identifiers normalized, or a 400 naming each wrong one (checked on the merged record). */

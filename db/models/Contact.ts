@@ -54,6 +54,14 @@ export class Contact extends IdModel {
   @Column({ type: DataType.STRING(20) })
   declare vat_number: string | null;
 
+  /** The client's IANA time zone (payment reminders' quiet hours); null follows the studio's (users.time_zone). */
+  @Column({ type: DataType.STRING(64) })
+  declare time_zone: string | null;
+
+  /** Payment reminders paused for every invoice of this client (issue 21 §2). */
+  @Column({ type: DataType.BOOLEAN, allowNull: false, defaultValue: false })
+  declare reminders_paused: boolean;
+
   // Associations
 
   @BelongsTo(() => User, 'owner_id')

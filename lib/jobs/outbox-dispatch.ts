@@ -3,7 +3,9 @@ import { type Logger } from 'pino';
 import { type Sequelize } from 'sequelize-typescript';
 import { type OutboxBatch } from '../../db/commands/outbox-events';
 import { EVALUATE_TRIGGERS_JOB } from '../../workflows/workflow-triggers/contract';
-import { DOCUMENT_PDF_JOB, keptInvoicePdfKey, SCHEDULE_CHANGED_JOB } from '../../workflows/invoicing/contract';
+import { DOCUMENT_PDF_JOB, INVOICE_REMINDERS_JOB, keptInvoicePdfKey, SCHEDULE_CHANGED_JOB } from '../../workflows/invoicing/contract';
+import { listOwedInvoiceIds } from '../../db/queries/invoice-reminders';
+import { signalInvoiceReminders } from './invoice-reminders-signal';
 import { SESSION_RESCHEDULED_SIGNAL, SESSION_WORKFLOW_JOB, type SessionRescheduled } from '../../workflows/session-workflows/contract';
 import { startJob } from './start-job';
 import { startJobs } from './start-jobs';
@@ -25,7 +27,10 @@ export interface OutboxDispatchDeps {
  *   in id order; after a failed start no further one is tried (those events wait for the next
  *   pass), so an outage beginning mid-pass dead-letters at most the starts then in flight.
  * - An event whose owner has no active trigger for it is dispatched without a job.
- * - SESSION_RESCHEDULED (internal) is a signal to the session's workflows, not an evaluation.
+ * - SESSION_RESCHEDULED (internal) is a signal to the session's workflows, not an evaluation;
+ *   with payment schedules it also wakes the reminders of the session's invoices still owed.
+ * - An invoice just issued starts its kept pdf and its reminders (issue 21 §2); any other
+ *   INVOICE_STATUS_CHANGED (a payment, a credit note, a cancel, overdue) wakes its reminders.
  */
 export async function dispatchOutboxEvents(deps: OutboxDispatchDeps, batch: OutboxBatch): Promise<string[]> {
   const { sequelize, temporal, logger, startConcurrency } = deps;
@@ -58,8 +63,19 @@ export async function dispatchOutboxEvents(deps: OutboxDispatchDeps, batch: Outb
     );
     for (const [i, start] of pdfs.entries()) if (start.outcome === 'failed') logger.warn({ invoiceId: issued[i].entity_id, err: start.error.message }, 'kept pdf not started; the first download renders it');
   }
-  let failed = false;
+  // Its reminders, one workflow per invoice: a start that fails leaves the event for the next pass.
+  const reminders = await startJobs(
+    sequelize,
+    temporal,
+    INVOICE_REMINDERS_JOB,
+    issued.map((e) => ({ key: e.entity_id, payload: { invoiceId: e.entity_id, ownerId: e.owner_id }, meta: { userId: e.owner_id, entityId: e.entity_id, requestId: e.request_id ?? undefined } })),
+    { concurrency: startConcurrency },
+  );
+  const remindersFailed = new Map(reminders.flatMap((start, i) => (start.outcome === 'failed' ? [[issued[i].id, start.error.message] as const] : [])));
+  let failed = remindersFailed.size > 0;
+  for (const [eventId, message] of remindersFailed) await undispatched(eventId, `The reminders of the invoice could not be started (${message})`);
   for (const [i, start] of starts.entries()) {
+    if (remindersFailed.has(evaluated[i].id)) continue; // retried whole on the next pass (its evaluation is found existing)
     if (start.outcome === 'started' || start.outcome === 'existing') dispatched.push(evaluated[i].id);
     else if (start.outcome === 'failed') {
       failed = true;
@@ -69,7 +85,9 @@ export async function dispatchOutboxEvents(deps: OutboxDispatchDeps, batch: Outb
   // Signals, and events no trigger waits for, in id order; nothing more once Temporal failed.
   for (const event of events) {
     if (failed) break;
+    if (remindersFailed.has(event.id)) continue;
     if (event.event_type !== 'SESSION_RESCHEDULED') {
+      if (event.event_type === 'INVOICE_STATUS_CHANGED' && !(event.payload.previous_status === 'DRAFT' && event.payload.status === 'ISSUED')) await signalInvoiceReminders(temporal, [event.entity_id], logger);
       if (!event.has_trigger) dispatched.push(event.id);
       continue;
     }
@@ -84,6 +102,8 @@ export async function dispatchOutboxEvents(deps: OutboxDispatchDeps, batch: Outb
           { eventId: event.id, sessionId: event.entity_id, ownerId: event.owner_id, previousStart: (event.payload.previous_start_date as string | null) ?? null, newStart: (event.payload.start_date as string | null) ?? null },
           { userId: event.owner_id, entityId: event.entity_id, requestId: event.request_id ?? undefined },
         );
+        // Their reminders' timers follow the new due dates.
+        await signalInvoiceReminders(temporal, await listOwedInvoiceIds(sequelize, event.owner_id, { sessionId: event.entity_id }), logger);
       }
       dispatched.push(event.id);
     } catch (err) {

@@ -106,3 +106,53 @@ export interface ScheduleChangedActivities {
   /** Sends the notices of one move; a retried activity sends none twice. Answers how many were sent. */
   notifyPaymentScheduleChanged(input: { jobRunId: string; payload: ScheduleChangedPayload }): Promise<{ sent: number }>;
 }
+
+export interface InvoiceRemindersPayload extends Record<string, unknown> {
+  invoiceId: string;
+  ownerId: string;
+  /** Reminders sent by the earlier runs of this workflow (it continues as new when its history grows). */
+  sentBefore?: number;
+}
+
+/**
+ * One invoice's payment reminders (issue 21 §2): one durable workflow per issued invoice, started
+ * by the outbox relay when the invoice is issued, asleep on a timer until its next reminder, woken
+ * by INVOICE_REMINDERS_CHANGED_SIGNAL (a payment, a credit note, a pause or resume, the session
+ * moving, new settings). It ends when the invoice is settled, cancelled or its reminders stopped.
+ */
+export const INVOICE_REMINDERS_JOB = defineJob<InvoiceRemindersPayload>({
+  jobName: 'billing.reminders',
+  taskQueue: TASK_QUEUES.notifications,
+  workflowType: 'invoiceRemindersWorkflow',
+  workflowId: (invoiceId) => jobId('invoice-reminders', invoiceId),
+  rerun: 'return-existing',
+});
+
+/** Signal name (no argument): something a reminder depends on changed; the workflow looks again. */
+export const INVOICE_REMINDERS_CHANGED_SIGNAL = 'invoiceRemindersChanged';
+
+/** What the workflow does next, as the activity decided it at the workflow's `now`. */
+export type ReminderPlan =
+  | { kind: 'end'; reason: string }
+  | { kind: 'hold'; reason: string; recheckAfterMs: number }
+  | { kind: 'send'; at: number; dueDate: string; stepIndex: number; occurrence: number };
+
+export type ReminderSendOutcome =
+  /** Sent now (email, and SMS when the step says so). */
+  | { status: 'sent'; dueDate: string; stepIndex: number; occurrence: number }
+  /** The email kept failing: recorded FAILED in email_tracking and the reminder's row; the next one goes on. */
+  | { status: 'failed' }
+  /** Nothing was due at `now` after all (a payment, a pause, new settings since the plan): plan again. */
+  | { status: 'not_due' };
+
+export interface InvoiceRemindersSummary {
+  sent: number;
+  reason: string;
+}
+
+export interface InvoiceRemindersActivities {
+  /** Reads the invoice, the studio's steps and what was sent, and decides at `now` (the workflow's clock). */
+  planInvoiceReminder(input: { invoiceId: string; ownerId: string; now: number }): Promise<ReminderPlan>;
+  /** Decides again at `now` and sends what is due then, at most once per (due date, step, occurrence). */
+  sendInvoiceReminder(input: { jobRunId: string; invoiceId: string; ownerId: string; now: number; pdfKey: string | null }): Promise<ReminderSendOutcome>;
+}

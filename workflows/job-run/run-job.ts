@@ -1,4 +1,4 @@
-import { ApplicationFailure, log, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
+import { ApplicationFailure, ContinueAsNew, log, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import { type JobInput, type JobRunActivities } from './contract';
 import { failureMessage } from '../../domain/failure-message';
 
@@ -24,6 +24,9 @@ export async function runJob<P, R>(input: JobInput<P>, body: (payload: P) => Pro
   try {
     result = await body(input.payload);
   } catch (err) {
+    // A long-lived job (an invoice's reminders) going on in a fresh run is not a failure: the
+    // next run, with the same input and job_runs row, carries on and records the end.
+    if (err instanceof ContinueAsNew) throw err;
     const message = failureMessage(err);
     log.error('Job failed for good; recorded in the dead-letter queue', { jobRunId: input.jobRunId, error: message });
     await books.failJobRun({ jobRunId: input.jobRunId, error: message });

@@ -1,0 +1,105 @@
+import { Context } from '@temporalio/activity';
+import { type S3Client } from '@aws-sdk/client-s3';
+import { type Transporter } from 'nodemailer';
+import { type Logger } from 'pino';
+import { type Sequelize } from 'sequelize-typescript';
+import { recordInvoiceReminder } from '../../db/commands/invoice-reminders';
+import { loadClientFace } from '../../db/queries/client-face';
+import { findReminderDecision, reminderBehind } from '../../db/queries/invoice-reminders';
+import { studioHeadHtml } from '../../domain/accounts/studio-head';
+import { formatDay, formatMoney } from '../../domain/invoicing/document-html';
+import { toHundredths } from '../../domain/invoicing/money';
+import { daysBetween } from '../../domain/invoicing/calendar-date';
+import { type ReminderDecision } from '../../domain/invoicing/reminder-decision';
+import { reminderMessage } from '../../domain/invoicing/reminder-message';
+import { signDownloadLink } from '../../lib/s3-links';
+import { type SmsProvider } from '../../lib/sms/sms-provider';
+import { readLogoDataUri } from '../../lib/studio-logo';
+import { type InvoiceRemindersActivities, type ReminderPlan } from '../../workflows/invoicing/contract';
+
+export interface InvoiceReminderDeps {
+  sequelize: Sequelize;
+  logger: Logger;
+  mailer: Transporter;
+  mailFrom: string;
+  sms: SmsProvider;
+  /** The studio's logo, read for the email's head. */
+  s3: S3Client;
+  /** Signs the invoice link put in the reminder (S3_PUBLIC_ENDPOINT). */
+  publicS3: S3Client;
+  bucket: string;
+  /** Lifetime of the mailed link (EXPORT_EMAIL_LINK_TTL_SECONDS). */
+  linkTtlSeconds: number;
+}
+
+/** A reminder whose email keeps failing is recorded FAILED at this attempt (about ten minutes of retries) and the next step goes on. */
+export const REMINDER_SEND_ATTEMPTS = 6;
+
+/** The reminder key: one email per invoice, due date, step and occurrence (email_tracking's idempotency key). */
+const reminderKey = (invoiceId: string, d: { dueDate: string; stepIndex: number; occurrence: number }) => `invoice-reminder:${invoiceId}:${d.dueDate}:${d.stepIndex}:${d.occurrence}`;
+
+const planOf = (decision: ReminderDecision): ReminderPlan =>
+  decision.kind === 'send' ? { kind: 'send', at: decision.reminder.at.getTime(), dueDate: decision.dueDate, stepIndex: decision.reminder.stepIndex, occurrence: decision.reminder.occurrence } : decision;
+
+/** Plans and sends payment reminders (issue 21 §2; the workflow is workflows/invoicing/invoice-reminders.ts). */
+export function createInvoiceReminderActivities(deps: InvoiceReminderDeps): InvoiceRemindersActivities {
+  return {
+    async planInvoiceReminder({ invoiceId, ownerId, now }) {
+      return planOf((await findReminderDecision(deps.sequelize, ownerId, invoiceId, new Date(now))).decision);
+    },
+
+    async sendInvoiceReminder({ jobRunId, invoiceId, ownerId, now, pdfKey }) {
+      const { decision, facts } = await findReminderDecision(deps.sequelize, ownerId, invoiceId, new Date(now));
+      // Only what is due at the workflow's clock goes: a payment or pause since the plan sends nothing.
+      if (decision.kind !== 'send' || decision.reminder.at.getTime() > now || !facts?.contact_email) return { status: 'not_due' };
+      const { reminder, dueDate } = decision;
+      const done = { status: 'sent' as const, dueDate, stepIndex: reminder.stepIndex, occurrence: reminder.occurrence };
+      const key = reminderKey(invoiceId, { dueDate, ...reminder });
+      if (await reminderBehind(deps.sequelize, invoiceId, { dueDate, ...reminder })) return done;
+
+      const face = await loadClientFace(ownerId, facts.contact_id);
+      const locale = face?.locale ?? 'fr-FR';
+      const studioName = face?.studioName ?? '';
+      const link = pdfKey ? await signDownloadLink(deps.publicS3, deps.bucket, pdfKey, deps.linkTtlSeconds, `${facts.number ?? 'invoice'}.pdf`) : '';
+      const variables = {
+        'contact.first_name': facts.contact_first_name ?? '',
+        'invoice.number': facts.number ?? '',
+        amount_due: formatMoney(toHundredths(facts.balance_due), locale),
+        due_date: formatDay(dueDate, locale),
+        payment_link: link,
+        'studio.name': studioName,
+      };
+      const message = reminderMessage(locale, daysBetween(dueDate, reminder.scheduledDate), facts.steps[reminder.stepIndex]?.wording, variables);
+      const messageId = `<${key.replace(/:/g, '-')}@studio.local>`;
+      const record = { ownerId, invoiceId, dueDate, stepIndex: reminder.stepIndex, occurrence: reminder.occurrence, scheduledDate: reminder.scheduledDate, channels: reminder.channels };
+      const email = { recipient: facts.contact_email, subject: message.subject, messageId, key, jobRunId };
+      try {
+        const head = face ? studioHeadHtml({ studioName, logoDataUri: await readLogoDataUri(deps, face.logoKey) }) : '';
+        await deps.mailer.sendMail({ from: deps.mailFrom, to: facts.contact_email, subject: message.subject, text: message.text, html: `${head}${message.html}`, messageId });
+      } catch (err) {
+        // Retried by Temporal; at the last attempt the reminder is recorded FAILED and the next one goes on.
+        if (Context.current().info.attempt < REMINDER_SEND_ATTEMPTS) throw err;
+        await recordInvoiceReminder(deps.sequelize, { ...record, status: 'FAILED', smsStatus: null, error: (err as Error).message, email: { ...email, messageId: null } });
+        deps.logger.warn({ jobRunId, invoiceId, err: (err as Error).message }, 'Payment reminder failed for good');
+        return { status: 'failed' };
+      }
+      let smsStatus: 'SENT' | 'FAILED' | 'NO_PHONE' | null = null;
+      if (reminder.channels.includes('sms')) {
+        if (!facts.contact_phone) smsStatus = 'NO_PHONE';
+        else {
+          try {
+            await deps.sms.send({ to: facts.contact_phone, body: message.sms, reference: key });
+            smsStatus = 'SENT';
+          } catch (err) {
+            // The email went: the reminder counts, its SMS is recorded as failed.
+            smsStatus = 'FAILED';
+            deps.logger.warn({ jobRunId, invoiceId, err: (err as Error).message }, 'Payment reminder SMS failed');
+          }
+        }
+      }
+      await recordInvoiceReminder(deps.sequelize, { ...record, status: 'SENT', smsStatus, error: null, email });
+      deps.logger.info({ jobRunId, invoiceId, stepIndex: reminder.stepIndex, occurrence: reminder.occurrence, sms: smsStatus }, 'Payment reminder sent');
+      return done;
+    },
+  };
+}
