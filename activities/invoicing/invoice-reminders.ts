@@ -10,12 +10,12 @@ import { studioHeadHtml } from '../../domain/accounts/studio-head';
 import { formatDay, formatMoney } from '../../domain/invoicing/document-html';
 import { toHundredths } from '../../domain/invoicing/money';
 import { daysBetween } from '../../domain/invoicing/calendar-date';
-import { type ReminderDecision } from '../../domain/invoicing/reminder-decision';
+import { reminderPlanOf } from '../../domain/invoicing/reminder-decision';
 import { reminderMessage } from '../../domain/invoicing/reminder-message';
 import { signDownloadLink } from '../../lib/s3-links';
 import { type SmsProvider } from '../../lib/sms/sms-provider';
 import { readLogoDataUri } from '../../lib/studio-logo';
-import { type InvoiceRemindersActivities, type ReminderPlan } from '../../workflows/invoicing/contract';
+import { type InvoiceRemindersActivities } from '../../workflows/invoicing/contract';
 
 export interface InvoiceReminderDeps {
   sequelize: Sequelize;
@@ -38,14 +38,11 @@ export const REMINDER_SEND_ATTEMPTS = 6;
 /** The reminder key: one email per invoice, due date, step and occurrence (email_tracking's idempotency key). */
 const reminderKey = (invoiceId: string, d: { dueDate: string; stepIndex: number; occurrence: number }) => `invoice-reminder:${invoiceId}:${d.dueDate}:${d.stepIndex}:${d.occurrence}`;
 
-const planOf = (decision: ReminderDecision): ReminderPlan =>
-  decision.kind === 'send' ? { kind: 'send', at: decision.reminder.at.getTime(), dueDate: decision.dueDate, stepIndex: decision.reminder.stepIndex, occurrence: decision.reminder.occurrence } : decision;
-
 /** Plans and sends payment reminders (issue 21 §2; the workflow is workflows/invoicing/invoice-reminders.ts). */
 export function createInvoiceReminderActivities(deps: InvoiceReminderDeps): InvoiceRemindersActivities {
   return {
     async planInvoiceReminder({ invoiceId, ownerId, now }) {
-      return planOf((await findReminderDecision(deps.sequelize, ownerId, invoiceId, new Date(now))).decision);
+      return reminderPlanOf((await findReminderDecision(deps.sequelize, ownerId, invoiceId, new Date(now))).decision);
     },
 
     async sendInvoiceReminder({ jobRunId, invoiceId, ownerId, now, pdfKey }) {

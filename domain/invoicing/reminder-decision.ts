@@ -147,3 +147,14 @@ export function invoiceReminderFacts(invoice: ReminderInvoice, behind: readonly 
     behind,
   };
 }
+
+/** A decision as a workflow carries it (plain values): the moment of a reminder in epoch ms. */
+export type ReminderPlan =
+  | { kind: 'end'; reason: EndReason }
+  | { kind: 'hold'; reason: HoldReason; recheckAfterMs: number }
+  | { kind: 'send'; at: number; dueDate: string; stepIndex: number; occurrence: number };
+
+export function reminderPlanOf(decision: ReminderDecision): ReminderPlan {
+  if (decision.kind !== 'send') return decision;
+  return { kind: 'send', at: decision.reminder.at.getTime(), dueDate: decision.dueDate, stepIndex: decision.reminder.stepIndex, occurrence: decision.reminder.occurrence };
+}

@@ -1,3 +1,4 @@
+import { type ReminderPlan } from '../../domain/invoicing/reminder-decision';
 import { defineJob, jobId, TASK_QUEUES } from '../job-run/contract';
 
 export interface DocumentPdfPayload extends Record<string, unknown> {
@@ -132,10 +133,7 @@ export const INVOICE_REMINDERS_JOB = defineJob<InvoiceRemindersPayload>({
 export const INVOICE_REMINDERS_CHANGED_SIGNAL = 'invoiceRemindersChanged';
 
 /** What the workflow does next, as the activity decided it at the workflow's `now`. */
-export type ReminderPlan =
-  | { kind: 'end'; reason: string }
-  | { kind: 'hold'; reason: string; recheckAfterMs: number }
-  | { kind: 'send'; at: number; dueDate: string; stepIndex: number; occurrence: number };
+export type { ReminderPlan };
 
 export type ReminderSendOutcome =
   /** Sent now (email, and SMS when the step says so). */
