@@ -14,7 +14,6 @@ import { TASK_QUEUES } from '../../../workflows/job-run/contract';
 import { type DocumentPdfActivities, INVOICE_REMINDERS_CHANGED_SIGNAL, type InvoiceRemindersActivities, type InvoiceRemindersSummary } from '../../../workflows/invoicing/contract';
 import { bundleWorkflows, startTimeSkippingEnv } from '../../helpers/time-skipping';
 
-const DAY = 86_400_000;
 const TASK_QUEUE = 'invoice-reminders-unit';
 const PARIS = 'Europe/Paris';
 
