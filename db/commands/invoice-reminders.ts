@@ -65,7 +65,7 @@ export async function recordInvoiceReminder(sequelize: Sequelize, r: ReminderRec
   await sequelize.transaction(async (transaction) => {
     await sequelize.query(
       `INSERT INTO email_tracking (owner_id, entity_type, entity_id, recipient, subject, template_key, message_id, status, error, idempotency_key, job_run_id, sent_at)
-       VALUES ($1, 'INVOICE', $2, $3, $4, 'invoice-reminder', $5, $6, $7, $8, $9, CASE WHEN $6 = 'SENT' THEN now() END)
+       VALUES ($1, 'INVOICE', $2, $3, $4, 'invoice-reminder', $5, $6::varchar, $7, $8, $9, CASE WHEN $6::varchar = 'SENT' THEN now() END)
        ON CONFLICT (idempotency_key) DO NOTHING`,
       { bind: [r.ownerId, r.invoiceId, r.email.recipient.slice(0, 255), r.email.subject.slice(0, 500), r.email.messageId, r.status, r.error, r.email.key, r.email.jobRunId], transaction },
     );

@@ -41,7 +41,7 @@ export async function findReminderFacts(sequelize: Sequelize, ownerId: string, i
             c.id AS contact_id, c.first_name AS contact_first_name, c.email AS contact_email, c.phone_number AS contact_phone, c.locale AS contact_locale,
             COALESCE(c.time_zone, u.time_zone) AS time_zone, u.time_zone AS studio_time_zone, COALESCE(c.reminders_paused, false) AS client_paused,
             rc.status AS control, COALESCE(rs.steps, '[]'::jsonb) AS steps,
-            EXISTS (SELECT 1 FROM cardprovider_payments p WHERE p.invoice_id = i.id AND p.status IN ('pending', 'processing', 'requires_action', 'requires_confirmation', 'requires_capture') AND p.created_at > $3) AS card_pending
+            EXISTS (SELECT 1 FROM cardprovider_payments p WHERE p.invoice_id = i.id AND p.status NOT IN ('succeeded', 'failed', 'canceled') AND p.created_at > $3) AS card_pending
        FROM invoices i
        JOIN users u ON u.id = i.owner_id
        LEFT JOIN sessions s ON s.id = i.session_id AND s.owner_id = i.owner_id
