@@ -17,3 +17,4 @@ export { sessionWorkflow } from './session-workflows/session-workflow';
 export { documentEmailWorkflow } from './invoicing/document-email';
 export { paymentScheduleChangedWorkflow } from './invoicing/schedule-changed';
 export { paymentEventWorkflow } from './payments/payment-event';
+export { entityWorkflow } from './entity-workflows/entity-workflow';
