@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { type EntityWorkflowTaskRunRow, listEntityTaskRuns } from '../../db/queries/entity-workflows';
+import { listEntityTaskRuns } from '../../db/queries/entity-workflows';
+import { type EntityWorkflowTaskRunRow } from '../../db/rows';
 import { type createRouteKit } from '../http/route-kit';
 
 /** A task run of a workflow run for a contact, quote or invoice: what, for whom, when, how it went. */

@@ -8,7 +8,7 @@ import { Quote } from '../models/Quote';
 import { User } from '../models/User';
 import { WorkflowTask } from '../models/WorkflowTask';
 import { WorkflowTaskAction } from '../models/WorkflowTaskAction';
-import { type Row } from '../rows';
+import { type EntityWorkflowTaskRunRow, type Row } from '../rows';
 
 /** A workflow's tasks as the entity-workflow rules read them, in display order (empty when the workflow is not the owner's). */
 export async function listWorkflowTaskShapes(ownerId: string, workflowId: string): Promise<(TaskShape & { id: string })[]> {
@@ -57,11 +57,6 @@ export async function loadEntityTaskRunContext(taskRunId: string): Promise<Entit
   if (!run?.workflow_task || !run.owner) return null;
   return { run, task: run.workflow_task as EntityTaskRunContext['task'], owner: run.owner };
 }
-
-/** An entity task run with the name, type and order of its task. */
-export type EntityWorkflowTaskRunRow = Omit<Row<EntityWorkflowTaskRun>, 'workflow_task' | 'owner' | 'contact'> & {
-  workflow_task?: Pick<Row<WorkflowTask>, 'name' | 'task_type' | 'display_order'> | null;
-};
 
 /**
  * The task runs of the workflows run for one of the owner's contacts, quotes or invoices (404
