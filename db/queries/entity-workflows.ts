@@ -60,7 +60,8 @@ export async function loadEntityTaskRunContext(taskRunId: string): Promise<Entit
 
 /**
  * The task runs of the workflows run for one of the owner's contacts, quotes or invoices (404
- * otherwise), newest run first, then due first within it (runs without a date last).
+ * otherwise), due first (a later firing's after an earlier one's), then in the workflow's order;
+ * runs without a date (SKIPPED ones) last.
  */
 export async function listEntityTaskRuns(ownerId: string, entityType: EntityWorkflowEntity, entityId: string): Promise<EntityWorkflowTaskRunRow[]> {
   if (!(await loadEntityWithContact(ownerId, entityType, entityId))) throw new NotFoundError(entityType === 'CONTACT' ? 'Contact' : entityType === 'QUOTE' ? 'Quote' : 'Invoice');
@@ -68,7 +69,6 @@ export async function listEntityTaskRuns(ownerId: string, entityType: EntityWork
     where: { owner_id: ownerId, entity_type: entityType, entity_id: entityId },
     include: [{ model: WorkflowTask, attributes: ['name', 'task_type', 'display_order'] }],
     order: [
-      ['created_at', 'DESC'],
       [literal('"EntityWorkflowTaskRun"."scheduled_at" IS NULL'), 'ASC'],
       ['scheduled_at', 'ASC'],
       ['workflow_task', 'display_order', 'ASC'],
