@@ -49,6 +49,7 @@ import { buildSmsTemplatesRouter } from './sms-templates/router';
 import { buildWorkflowTriggersRouter } from './workflow-triggers/router';
 import { buildWorkflowsRouter } from './studio-workflows/router';
 import { buildSessionWorkflowsRouter } from './session-workflows/router';
+import { buildEntityWorkflowsRouter } from './entity-workflows/router';
 import { buildAdminSessionInfoTemplatesRouter } from './session-info/admin-templates-router';
 import { buildSessionInfoTemplatesRouter } from './session-info/templates-router';
 import { buildClientInfoRouter } from './session-info/client-info-router';
@@ -142,6 +143,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(buildWorkflowsRouter({ sequelize, temporal: deps.temporal.client, kit }));
   app.use(buildWorkflowTriggersRouter({ sequelize, temporal: deps.temporal.client, kit }));
   app.use(buildSessionWorkflowsRouter({ kit }));
+  app.use(buildEntityWorkflowsRouter({ kit }));
   app.use(buildSmsTemplatesRouter({ sequelize, kit }));
   app.use(paymentRouters.payments);
   app.use(buildInvoiceLedgerRouter({ sequelize, cardProvider, kit, temporal: deps.temporal.client, publicS3: deps.publicS3, config, logger }));

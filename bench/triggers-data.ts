@@ -6,8 +6,9 @@
 //   triggers 25..49  OR  [city in [CITIES[i % 5]], phone_number is_null]
 // Contact j lives in CITIES[j % 5] and has no phone when j % 10 == 9. So on an ordinary contact
 // 5 + 5 = 10 triggers hold, on a contact without a phone 5 + 25 = 30 (12 on average): every
-// evaluation reads all 50 triggers and records 10 or 30 SKIPPED executions (a contact is not a
-// session: the spec records its triggers SKIPPED), and writes nothing for the other 40 or 20.
+// evaluation reads all 50 triggers and records 10 or 30 SKIPPED executions (their workflow has no
+// task, so nothing runs for the contact: docs/workflow-triggers.md), and writes nothing for the
+// other 40 or 20.
 import crypto from 'node:crypto';
 import { type Sequelize } from 'sequelize-typescript';
 import { createContact } from '../db/commands/contacts';

@@ -18,6 +18,7 @@ import { type QuoteItem } from './models/QuoteItem';
 import { type ScheduledExport } from './models/ScheduledExport';
 import { type Session } from './models/Session';
 import { type SessionWorkflowTaskRun } from './models/SessionWorkflowTaskRun';
+import { type EntityWorkflowTaskRun } from './models/EntityWorkflowTaskRun';
 import { type SmsTemplate } from './models/SmsTemplate';
 import { type User } from './models/User';
 import { type UserSessionInfoTemplate } from './models/UserSessionInfoTemplate';
@@ -49,6 +50,11 @@ export type WorkflowRow = Omit<Row<Workflow>, 'tasks'> & { tasks?: WorkflowTaskR
 
 /** A session workflow task run with the name, type and order of its task. */
 export type SessionWorkflowTaskRunRow = Omit<Row<SessionWorkflowTaskRun>, 'workflow_task'> & {
+  workflow_task?: Pick<Row<WorkflowTask>, 'name' | 'task_type' | 'display_order'> | null;
+};
+
+/** A task run of a workflow run for a contact, quote or invoice, with the name, type and order of its task. */
+export type EntityWorkflowTaskRunRow = Omit<Row<EntityWorkflowTaskRun>, 'workflow_task' | 'owner' | 'contact'> & {
   workflow_task?: Pick<Row<WorkflowTask>, 'name' | 'task_type' | 'display_order'> | null;
 };
 

@@ -22,6 +22,7 @@ import { createSessionInfoInviteActivities, type SessionInfoInviteDeps } from '.
 import { createRoadmapActivities, type RoadmapDeps } from '../activities/roadmap';
 import { createSessionWorkflowBookkeeping } from '../activities/session-workflows/apply-session-workflow';
 import { createWorkflowTaskRunner, type WorkflowTaskDeps } from '../activities/session-workflows/run-workflow-task';
+import { createEntityWorkflowActivities } from '../activities/entity-workflows/entity-workflow-activities';
 import { JOB_CONTRACTS } from '../workflows/contracts';
 import { type JobMetrics } from '../lib/metrics/job-metrics';
 
@@ -40,7 +41,7 @@ export interface WorkerDeps {
   imports: ImportDeps;
   sessionInfoInvite: SessionInfoInviteDeps;
   roadmap: RoadmapDeps;
-  /** SMS provider, mailer and Temporal client of the session workflow tasks. */
+  /** SMS provider, mailer and Temporal client of the workflow tasks (sessions, contacts, quotes, invoices). */
   workflowTasks: WorkflowTaskDeps;
   documentEmail: DocumentEmailDeps;
   walletProvider: WalletProvider;
@@ -64,6 +65,7 @@ export function buildActivities(deps: WorkerDeps) {
     ...createRoadmapActivities(deps.roadmap),
     ...createSessionWorkflowBookkeeping(),
     ...createWorkflowTaskRunner(deps.workflowTasks),
+    ...createEntityWorkflowActivities(deps.workflowTasks),
     ...createDocumentEmailActivities(deps.documentEmail),
     ...createScheduleChangedActivities(deps.documentEmail),
     ...createInvoiceReminderActivities({ ...deps.documentEmail, sms: deps.workflowTasks.sms }),

@@ -9,6 +9,7 @@ import { SESSION_INFO_INVITE_JOB } from './session-info/contract';
 import { ROADMAP_JOB } from './roadmap/contract';
 import { SESSION_WORKFLOW_JOB } from './session-workflows/contract';
 import { PAYMENT_EVENT_JOB } from './payments/contract';
+import { ENTITY_WORKFLOW_JOB } from './entity-workflows/contract';
 
 /**
  * Every job contract. The worker polls the task queues named here, and replay and the
@@ -32,6 +33,7 @@ export const JOB_CONTRACTS: readonly JobContract<unknown, never>[] = [
   SCHEDULE_CHANGED_JOB,
   PAYMENT_EVENT_JOB,
   INVOICE_REMINDERS_JOB,
+  ENTITY_WORKFLOW_JOB,
 ];
 
 /** Workflows started by a Temporal Schedule rather than by startJob. */

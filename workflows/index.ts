@@ -18,3 +18,4 @@ export { documentEmailWorkflow } from './invoicing/document-email';
 export { paymentScheduleChangedWorkflow } from './invoicing/schedule-changed';
 export { invoiceRemindersWorkflow } from './invoicing/invoice-reminders';
 export { paymentEventWorkflow } from './payments/payment-event';
+export { entityWorkflow } from './entity-workflows/entity-workflow';

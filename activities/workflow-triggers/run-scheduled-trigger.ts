@@ -6,9 +6,8 @@ import { loadConditionSubjects } from '../../db/queries/condition-subject';
 import { findTriggerById, pageOwnedEntityIds } from '../../db/queries/workflow-triggers';
 import { evaluate } from '../../domain/workflow-triggers/conditions';
 import { scheduledEntityType } from '../../domain/workflow-triggers/schedule-config';
-import { startJob } from '../../lib/jobs/start-job';
-import { SESSION_WORKFLOW_JOB } from '../../workflows/session-workflows/contract';
 import { type FiringPage } from '../../workflows/workflow-triggers/contract';
+import { createTriggerWorkflowStarter } from './apply-trigger-workflow';
 
 /** Entities evaluated per activity: a page is a few seconds of work at most. */
 export const FIRING_PAGE_SIZE = 100;
@@ -20,8 +19,9 @@ export const FIRING_PAGE_SIZE = 100;
  * statements per page) and each evaluated. A matching
  * session gets the trigger's workflow (the session workflow job, one per session and workflow,
  * so a second firing finds the first run instead of running the workflow twice) and a COMPLETED
- * execution; a matching contact, quote or invoice is recorded SKIPPED (their workflows do not run
- * yet), as the event evaluator does; an entity whose evaluation throws is FAILED with the message.
+ * execution; a matching contact, quote or invoice gets an entity workflow run of this firing (one
+ * per trigger, entity and firing), or SKIPPED with the reason when the workflow needs a session,
+ * as the event evaluator does; an entity whose evaluation throws is FAILED with the message.
  * Executions are unique per trigger, entity and firing, so a retried page records nothing twice.
  */
 export function createScheduledTriggerActivities({ logger, temporal, sequelize }: { logger: Logger; temporal: Client; sequelize: Sequelize }) {
@@ -36,27 +36,17 @@ export function createScheduledTriggerActivities({ logger, temporal, sequelize }
       const ids = await pageOwnedEntityIds(entityType, trigger.owner_id, afterId, FIRING_PAGE_SIZE);
       const page: FiringPage = { ...empty, entityType, entities: ids.length, next: ids.length === FIRING_PAGE_SIZE ? (ids.at(-1) as string) : null };
       const outcomes: FiringOutcome[] = [];
+      const runTriggerWorkflow = createTriggerWorkflowStarter({ temporal, logger });
       const subjects = await loadConditionSubjects(entityType, ids, trigger.owner_id);
       for (const entityId of ids) {
         try {
           const subject = subjects.get(entityId);
           // Deleted since the page was read: nothing to run.
           if (!subject || !evaluate(trigger.conditions, subject)) continue;
-          if (entityType !== 'SESSION') {
-            outcomes.push({ entityId, status: 'SKIPPED', jobRunId, error: `${entityType.toLowerCase()} workflows do not run yet` });
-            page.skipped += 1;
-            continue;
-          }
-          const run = await startJob(
-            temporal,
-            SESSION_WORKFLOW_JOB,
-            { sessionId: entityId, workflowId: trigger.workflow_id },
-            { ownerId: trigger.owner_id, sessionId: entityId, workflowId: trigger.workflow_id, triggerId: trigger.id },
-            { userId: trigger.owner_id, entityId, requestId: jobRunId },
-          );
-          outcomes.push({ entityId, status: 'COMPLETED', jobRunId: run.id });
-          page.applied += 1;
-          logger.info({ triggerId, sessionId: entityId, workflowId: trigger.workflow_id, sessionWorkflowJobRunId: run.id, firingId: jobRunId }, 'Scheduled trigger applied its workflow to the session');
+          const outcome = await runTriggerWorkflow({ trigger, entityType, entityId, firingId: jobRunId, jobRunId, requestId: jobRunId });
+          outcomes.push({ entityId, ...outcome });
+          if (outcome.status === 'COMPLETED') page.applied += 1;
+          else page.skipped += 1;
         } catch (err) {
           outcomes.push({ entityId, status: 'FAILED', jobRunId, error: (err as Error).message });
           page.failed += 1;

@@ -5,6 +5,7 @@ import { type WorkflowTaskType } from '../../domain/workflows/task-types';
 import { delayDaysOf, scheduleFromInput, type TaskTiming } from '../../domain/workflows/task-timing';
 import { EmailTemplate } from '../models/EmailTemplate';
 import { SessionWorkflowTaskRun } from '../models/SessionWorkflowTaskRun';
+import { EntityWorkflowTaskRun } from '../models/EntityWorkflowTaskRun';
 import { SmsTemplate } from '../models/SmsTemplate';
 import { Workflow } from '../models/Workflow';
 import { WorkflowTask } from '../models/WorkflowTask';
@@ -58,7 +59,7 @@ async function assertTemplatesUsable(ownerId: string, tasks: TaskProps[], transa
 /**
  * Makes the workflow's tasks the given list: tasks named by id are updated in place (their run
  * history stays), the others are created, and tasks left out are deleted, unless a session
- * already ran them: deleting those would erase what happened to that session (409).
+ * (or a contact, quote or invoice) already ran them: deleting those would erase that history (409).
  */
 async function replaceTasks(workflowId: string, ownerId: string, tasks: TaskProps[], transaction: Transaction): Promise<void> {
   await assertTemplatesUsable(ownerId, tasks, transaction);
@@ -69,8 +70,9 @@ async function replaceTasks(workflowId: string, ownerId: string, tasks: TaskProp
   const kept = new Set(tasks.map((t) => t.id).filter(Boolean));
   const removed = existing.filter((t) => !kept.has(t.id)).map((t) => t.id);
   if (removed.length) {
-    const ran = await SessionWorkflowTaskRun.count({ where: { workflow_task_id: removed }, transaction });
-    if (ran > 0) throw new ConflictError('workflow_task_in_use', 'A task that sessions already ran cannot be removed (its history would be lost); keep it in the list, by its id');
+    // Runs for contacts, quotes and invoices are history too (issue 21 §3).
+    const ran = (await SessionWorkflowTaskRun.count({ where: { workflow_task_id: removed }, transaction })) + (await EntityWorkflowTaskRun.count({ where: { workflow_task_id: removed }, transaction }));
+    if (ran > 0) throw new ConflictError('workflow_task_in_use', 'A task that sessions, contacts, quotes or invoices already ran cannot be removed (its history would be lost); keep it in the list, by its id');
     await WorkflowTask.destroy({ where: { id: removed }, transaction });
   }
   for (const [index, task] of tasks.entries()) {

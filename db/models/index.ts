@@ -27,6 +27,7 @@ import { Session } from './Session';
 import { SessionContact } from './SessionContact';
 import { SessionFile } from './SessionFile';
 import { SessionWorkflowTaskRun } from './SessionWorkflowTaskRun';
+import { EntityWorkflowTaskRun } from './EntityWorkflowTaskRun';
 import { SmsTemplate } from './SmsTemplate';
 import { User } from './User';
 import { UserCompany } from './UserCompany';
@@ -71,6 +72,7 @@ export {
   SessionContact,
   SessionFile,
   SessionWorkflowTaskRun,
+  EntityWorkflowTaskRun,
   SmsTemplate,
   User,
   UserCompany,
@@ -112,6 +114,7 @@ export const models = [
   WorkflowTrigger,
   WorkflowTriggerExecution,
   SessionWorkflowTaskRun,
+  EntityWorkflowTaskRun,
   // Quotes, invoices, payments
   Quote,
   QuoteItem,

@@ -6,9 +6,7 @@ import { clientLocale } from '../../domain/accounts/client-locale';
 import { type UserLocale } from '../../domain/accounts/users';
 import { ValidationError } from '../../domain/errors';
 import { renderVariables } from '../../domain/emails/render-variables';
-import { displayNumber } from '../../domain/invoicing/document-number';
-import { formatMoney } from '../../domain/invoicing/document-html';
-import { toHundredths } from '../../domain/invoicing/money';
+import { documentMessageVariables, type MessageDocument } from '../../domain/invoicing/document-variables';
 
 export interface EmailPreview {
   to: string | null;
@@ -17,8 +15,6 @@ export interface EmailPreview {
   text: string;
   templateId: string;
 }
-
-const day = (value: string | null | undefined, locale: UserLocale) => (value ? new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`)) : '');
 
 /**
  * The email a quote or invoice would be sent with: the owner's `quote-sent` / `invoice-sent`
@@ -31,14 +27,9 @@ export async function previewDocumentEmail(kind: 'quote' | 'invoice', document: 
   const locale = clientLocale(contact, owner);
   const template = await findEmailTemplate(owner.id, locale, kind === 'quote' ? 'quote-sent' : 'invoice-sent', emailTemplateId);
   if (!template) throw new ValidationError(`No ${kind} email template exists; create one or restore the defaults`);
-  const plain = document.get({ plain: true }) as { valid_until?: string | null; due_date?: string | null };
   const variables: Record<string, string> = {
     'contact.first_name': contact?.first_name ?? '',
-    [`${kind}.number`]: displayNumber(document, owner.timeZone),
-    [`${kind}.title`]: document.title,
-    [`${kind}.amount`]: formatMoney(toHundredths(document.amount), locale),
-    'quote.valid_until': day(plain.valid_until, locale),
-    'invoice.due_date': day(plain.due_date, locale),
+    ...documentMessageVariables(kind, document.get({ plain: true }) as MessageDocument, locale, owner.timeZone),
   };
   return {
     to: contact?.email ?? null,

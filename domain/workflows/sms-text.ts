@@ -21,7 +21,8 @@ export const SMS_FALLBACK = {
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : null);
 
-export function resolveSmsText(candidates: SmsTextCandidates, locale: keyof typeof SMS_FALLBACK): { text: string; source: SmsMessageSource } {
+/** `fallback`: the text per locale when nothing else gives one (a session's by default). */
+export function resolveSmsText(candidates: SmsTextCandidates, locale: keyof typeof SMS_FALLBACK, fallback: Record<keyof typeof SMS_FALLBACK, string> = SMS_FALLBACK): { text: string; source: SmsMessageSource } {
   const ordered: [SmsMessageSource, unknown][] = [
     ['sms_template', candidates.template],
     ['action_config', candidates.configMessage],
@@ -32,5 +33,5 @@ export function resolveSmsText(candidates: SmsTextCandidates, locale: keyof type
     const found = text(value);
     if (found) return { text: found, source };
   }
-  return { text: SMS_FALLBACK[locale], source: 'system_fallback' };
+  return { text: fallback[locale], source: 'system_fallback' };
 }

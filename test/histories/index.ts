@@ -2,6 +2,7 @@
 // (test/unit/workflows/replay-histories.test.ts) replays every line; the recording script
 // (scripts/record-workflow-histories.ts) writes the file of each line from its `record` recipe.
 // To cover a new workflow: add a line, record it, commit the JSON (docs/testing.md).
+import { createFakeEntityWorkflowActivities, welcomePlan } from '../fixtures/fake-entity-workflow-activities';
 import { createFakeJobActivities } from '../fixtures/fake-job-activities';
 
 export interface SavedHistory {
@@ -89,6 +90,16 @@ export const SAVED_HISTORIES: SavedHistory[] = [
         runScheduledTriggerPage: async ({ afterId }: { afterId: string | null }) =>
           afterId === null ? { next: 'page-1-last', entityType: 'SESSION', entities: 100, applied: 2, skipped: 0, failed: 0 } : { next: null, entityType: 'SESSION', entities: 7, applied: 1, skipped: 0, failed: 0 },
       }),
+    },
+  },
+  {
+    // A workflow run for a contact (issue 21 §3): its email now, its SMS two days later on a durable timer.
+    file: 'entityWorkflow/email-then-sms.json',
+    workflowsPath: WORKER_WORKFLOWS,
+    record: {
+      workflowType: 'entityWorkflow',
+      args: [jobInput({ ownerId: 'owner', entityType: 'CONTACT', entityId: 'contact', workflowId: 'workflow', triggerId: 'trigger', firingId: '' })],
+      activities: () => createFakeEntityWorkflowActivities(welcomePlan).activities,
     },
   },
 ];

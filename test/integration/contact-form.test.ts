@@ -115,7 +115,7 @@ describe('/portal/contact/:tenantSlug', () => {
         payload: { first_name: 'Léa', last_name: 'Durand', email, phone_number: '06 12 34 56 78', message: 'Bonjour, un mariage le 12 juin ?', created_contact: true },
       },
     ]);
-    // The trigger's condition holds on the contact: evaluated and recorded (SKIPPED: no workflow runs on a contact).
+    // The trigger's condition holds on the contact: evaluated and recorded (SKIPPED: its workflow has no task to run).
     const executions = await eventually('the FORM_SUBMITTED trigger to be evaluated', async () => {
       const rows = (await request(t.app).get(`/api/workflows/${workflowId}/triggers/${triggerId}/executions`).set(as(studio)).expect(200)).body as { entity_id: string; event_type: string; status: string }[];
       return rows.length ? rows : undefined;

@@ -140,23 +140,47 @@ describe('SCHEDULED triggers (Temporal Schedule per trigger, real worker)', () =
     await expect(describeSchedule(id)).rejects.toBeInstanceOf(ScheduleNotFoundError);
   }, 240_000);
 
-  it('on contacts, records each matching contact SKIPPED with the reason (their workflows do not run yet), the others nothing', async () => {
-    const fromLyon = await buildContact(t.app, studio, { city: 'Lyon' });
+  it('on contacts, runs the workflow for each matching contact once per firing (an email each time), the others nothing', async () => {
+    const email = `lyon-${Date.now()}@example.fr`;
+    const fromLyon = await buildContact(t.app, studio, { first_name: 'Jade', city: 'Lyon', email });
     const paris = await buildContact(t.app, studio, { city: 'Paris' });
+    const news = (await request(t.app).post('/api/workflows').set(as(studio)).send({ name: 'Nouvelles', tasks: [{ name: 'Nouvelles', task_type: 'AUTOMATIC_EMAIL', actions: [{ action_type: 'AUTOMATIC_EMAIL', config: { subject: 'Des nouvelles, {{contact.first_name}}', message: 'Bonjour {{contact.first_name}}' } }] }] }).expect(201)).body as { id: string };
     const created = await request(t.app)
-      .post(base())
+      .post(`/api/workflows/${news.id}/triggers`)
       .set(as(studio))
       .send({ name: 'Lyonnais', trigger_event: 'SCHEDULED', schedule_config: { every_minutes: 1440, timezone: 'Europe/Paris', entity: 'contacts' }, conditions: { conditions: [{ field: 'city', operator: 'equals', value: 'Lyon' }] } })
       .expect(201);
-    await t.temporal.client.schedule.getHandle(triggerScheduleId(created.body.id)).trigger();
-    const executions = await eventually('the firing on contacts recorded', async () => {
-      const rows = await executionsOf(created.body.id);
+    const id = created.body.id as string;
+    const executions = async () => (await request(t.app).get(`/api/workflows/${news.id}/triggers/${id}/executions`).set(as(studio)).expect(200)).body as Execution[];
+    type Mail = { to: { address: string }[]; subject: string };
+    const mails = async () => ((await (await fetch(`${process.env.MAILDEV_URL}/email`)).json()) as Mail[]).filter((m) => m.to.some((to) => to.address === email));
+    const completedRuns = async () => ((await request(t.app).get(`/api/contacts/${fromLyon.id}/workflow-task-runs`).set(as(studio)).expect(200)).body.items as { status: string; firing_id: string }[]).filter((r) => r.status === 'COMPLETED');
+
+    await t.temporal.client.schedule.getHandle(triggerScheduleId(id)).trigger();
+    const first = await eventually('the first firing recorded', async () => {
+      const rows = await executions();
       return rows.length ? rows : undefined;
     }, 90_000);
-    expect(executions).toEqual([expect.objectContaining({ entity_id: fromLyon.id, entity_type: 'CONTACT', event_type: 'SCHEDULED', status: 'SKIPPED', error_message: 'contact workflows do not run yet' })]);
-    expect(executions.map((e) => e.entity_id)).not.toContain(paris.id);
-    await request(t.app).delete(`${base()}/${created.body.id}`).set(as(studio)).expect(204);
-  }, 120_000);
+    expect(first).toEqual([expect.objectContaining({ entity_id: fromLyon.id, entity_type: 'CONTACT', event_type: 'SCHEDULED', status: 'COMPLETED', error_message: null })]);
+    await eventually('the first email', async () => ((await completedRuns()).length === 1 ? true : undefined), 60_000);
+
+    // A second firing (the next second: a fire's id carries its time to the second) runs the workflow again.
+    await new Promise((r) => setTimeout(r, 1_100));
+    await t.temporal.client.schedule.getHandle(triggerScheduleId(id)).trigger();
+    const runs = await eventually('the second run', async () => {
+      const rows = await completedRuns();
+      return rows.length === 2 ? rows : undefined;
+    }, 90_000);
+    expect(new Set(runs.map((r) => r.firing_id)).size).toBe(2);
+    const both = await executions();
+    expect(both.map((e) => [e.entity_id, e.status])).toEqual([[fromLyon.id, 'COMPLETED'], [fromLyon.id, 'COMPLETED']]);
+    expect(both[0].job_run_id).not.toBe(both[1].job_run_id);
+    expect((await mails()).map((m) => m.subject)).toEqual(['Des nouvelles, Jade', 'Des nouvelles, Jade']);
+    expect(both.map((e) => e.entity_id)).not.toContain(paris.id);
+    const [jobs] = await t.sequelize.query(`SELECT count(*)::int AS n FROM job_runs WHERE job_name = 'entities.workflow' AND entity_id = $1`, { bind: [fromLyon.id] });
+    expect((jobs as { n: number }[])[0].n).toBe(2);
+    await request(t.app).delete(`/api/workflows/${news.id}/triggers/${id}`).set(as(studio)).expect(204);
+  }, 180_000);
 
   it('while Temporal refuses: 503 and nothing saved, on create and on update', async () => {
     const refused = async () => {

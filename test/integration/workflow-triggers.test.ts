@@ -197,7 +197,7 @@ describe('events evaluated against triggers (outbox relay and evaluation job, re
 
   const executionsOf = async (triggerId: string) => (await request(t.app).get(`/api/workflows/${workflowId}/triggers/${triggerId}/executions`).set(as(studio)).expect(200)).body as { entity_id: string; status: string; error_message: string | null }[];
 
-  it('records SKIPPED for a contact whose trigger conditions hold, nothing for one they do not, and ignores inactive triggers', async () => {
+  it('records SKIPPED (a workflow without tasks) for a contact whose trigger conditions hold, nothing for one they do not, and ignores inactive triggers', async () => {
     const lyon = await request(t.app).post(`/api/workflows/${workflowId}/triggers`).set(as(studio)).send({ name: 'Lyonnais', trigger_event: 'CONTACT_CREATED', conditions: { operator: 'AND', conditions: [{ field: 'city', operator: 'equals', value: 'Lyon' }] } }).expect(201);
     const off = await request(t.app).post(`/api/workflows/${workflowId}/triggers`).set(as(studio)).send({ name: 'En pause', trigger_event: 'CONTACT_CREATED', is_active: false }).expect(201);
 
@@ -207,7 +207,7 @@ describe('events evaluated against triggers (outbox relay and evaluation job, re
       const rows = await executionsOf(lyon.body.id);
       return rows.length ? rows : undefined;
     });
-    expect(executions).toEqual([expect.objectContaining({ entity_id: fromLyon.id, status: 'SKIPPED', error_message: null })]);
+    expect(executions).toEqual([expect.objectContaining({ entity_id: fromLyon.id, status: 'SKIPPED', error_message: 'The workflow has no task to run' })]);
     // Both events were dispatched; the Paris one matched nothing, the paused trigger saw neither.
     await eventually('both events dispatched', async () => {
       const [rows] = await t.sequelize.query('SELECT count(*)::int AS n FROM outbox_events WHERE entity_id = ANY($1::uuid[]) AND dispatched_at IS NOT NULL', { bind: [[paris.id, fromLyon.id]] });

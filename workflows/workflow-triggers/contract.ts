@@ -9,8 +9,9 @@ export interface EvaluateTriggersPayload extends Record<string, unknown> {
 export interface EvaluationSummary {
   eventType: string;
   triggers: number;
-  /** Session triggers whose conditions held: their workflow was applied to the session. */
+  /** Triggers whose conditions held and whose workflow was started (session or entity workflow). */
   applied: number;
+  /** Conditions held but the workflow cannot run for that entity (no task, or one needing a session). */
   skipped: number;
   failed: number;
   /** Why nothing was evaluated, when nothing was. */
@@ -42,9 +43,9 @@ export interface FiringSummary {
   entityType: string;
   /** Entities read (all of the owner's of that type). */
   entities: number;
-  /** Sessions whose conditions held: the trigger's workflow was applied. */
+  /** Entities whose conditions held: the trigger's workflow was started for them. */
   applied: number;
-  /** Matching contacts, quotes or invoices: recorded SKIPPED (their workflows do not run yet). */
+  /** Matching contacts, quotes or invoices whose workflow needs a session (or has no task): recorded SKIPPED. */
   skipped: number;
   failed: number;
   note?: string;

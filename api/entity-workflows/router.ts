@@ -1,0 +1,55 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { listEntityTaskRuns } from '../../db/queries/entity-workflows';
+import { type EntityWorkflowTaskRunRow } from '../../db/rows';
+import { type createRouteKit } from '../http/route-kit';
+
+/** A task run of a workflow run for a contact, quote or invoice: what, for whom, when, how it went. */
+function presentEntityTaskRun(run: EntityWorkflowTaskRunRow) {
+  return {
+    id: run.id,
+    workflow_id: run.workflow_id,
+    workflow_task_id: run.workflow_task_id,
+    trigger_id: run.trigger_id,
+    firing_id: run.firing_id || null,
+    entity_type: run.entity_type,
+    entity_id: run.entity_id,
+    contact_id: run.contact_id,
+    task_name: run.workflow_task?.name ?? null,
+    task_type: run.workflow_task?.task_type ?? null,
+    status: run.status,
+    scheduled_at: run.scheduled_at?.toISOString() ?? null,
+    started_at: run.started_at?.toISOString() ?? null,
+    finished_at: run.finished_at?.toISOString() ?? null,
+    error: run.error,
+    metadata: run.metadata,
+  };
+}
+
+const ContactParams = z.object({ contactId: z.uuid() });
+const QuoteParams = z.object({ quoteId: z.uuid() });
+const InvoiceParams = z.object({ invoiceId: z.uuid() });
+
+/**
+ * What the workflows run for a contact, a quote or an invoice did and will do (issue 21 §3):
+ * GET /api/contacts/:contactId/workflow-task-runs, /api/quotes/:quoteId/..., /api/invoices/:invoiceId/...
+ */
+export function buildEntityWorkflowsRouter({ kit }: { kit: ReturnType<typeof createRouteKit> }): Router {
+  const router = Router();
+  kit.route(
+    router,
+    { method: 'get', path: '/api/contacts/:contactId/workflow-task-runs', summary: "The contact's workflow tasks: due date, status, what was sent", tag: 'workflows', auth: 'user', params: ContactParams },
+    async ({ user, params }) => ({ items: (await listEntityTaskRuns(user.id, 'CONTACT', params.contactId)).map(presentEntityTaskRun) }),
+  );
+  kit.route(
+    router,
+    { method: 'get', path: '/api/quotes/:quoteId/workflow-task-runs', summary: "The quote's workflow tasks: due date, status, what was sent", tag: 'workflows', auth: 'user', params: QuoteParams },
+    async ({ user, params }) => ({ items: (await listEntityTaskRuns(user.id, 'QUOTE', params.quoteId)).map(presentEntityTaskRun) }),
+  );
+  kit.route(
+    router,
+    { method: 'get', path: '/api/invoices/:invoiceId/workflow-task-runs', summary: "The invoice's workflow tasks: due date, status, what was sent", tag: 'workflows', auth: 'user', params: InvoiceParams },
+    async ({ user, params }) => ({ items: (await listEntityTaskRuns(user.id, 'INVOICE', params.invoiceId)).map(presentEntityTaskRun) }),
+  );
+  return router;
+}

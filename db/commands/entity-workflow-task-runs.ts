@@ -1,0 +1,70 @@
+import { Op } from 'sequelize';
+import { type EntityWorkflowEntity, sessionOnlyReason } from '../../domain/workflows/entity-workflows';
+import { taskDueAt } from '../../domain/workflows/task-timing';
+import { EntityWorkflowTaskRun, type TaskRunMetadata } from '../models/EntityWorkflowTaskRun';
+import { Workflow } from '../models/Workflow';
+import { WorkflowTask } from '../models/WorkflowTask';
+import { loadEntityWithContact } from '../queries/entity-workflows';
+import { type Row } from '../rows';
+
+/** What creating a run found and wrote: the workflow's tasks in order and the run's task rows. */
+export type AppliedEntityWorkflow = { missing: 'entity' | 'workflow' } | { missing?: undefined; tasks: Row<WorkflowTask>[]; runs: Row<EntityWorkflowTaskRun>[] };
+
+export interface EntityRunProps {
+  ownerId: string;
+  entityType: EntityWorkflowEntity;
+  entityId: string;
+  workflowId: string;
+  triggerId: string;
+  firingId: string;
+  jobRunId: string;
+  appliedAt: number;
+}
+
+/**
+ * Creates the task rows of one run of a workflow for a contact, quote or invoice: PENDING with its
+ * due date for a task that runs without a session (a MANUAL one is a to-do), SKIPPED with the
+ * reason for one that needs a session (added after the trigger looked). Unique per trigger,
+ * entity, firing and task: a retried start adds nothing and keeps the first one's dates.
+ */
+export async function applyWorkflowToEntity(props: EntityRunProps): Promise<AppliedEntityWorkflow> {
+  const { ownerId, entityType, entityId, workflowId, triggerId, firingId, jobRunId, appliedAt } = props;
+  const entity = await loadEntityWithContact(ownerId, entityType, entityId);
+  if (!entity) return { missing: 'entity' };
+  const workflow = await Workflow.findOne({ where: { id: workflowId, owner_id: ownerId }, include: [WorkflowTask], order: [['tasks', 'display_order', 'ASC'], ['tasks', 'created_at', 'ASC']] });
+  if (!workflow) return { missing: 'workflow' };
+  const tasks = workflow.tasks ?? [];
+  const run = { owner_id: ownerId, entity_type: entityType, entity_id: entityId, contact_id: entity.contact?.id ?? null, trigger_id: triggerId, firing_id: firingId, workflow_id: workflowId, job_run_id: jobRunId };
+  await EntityWorkflowTaskRun.bulkCreate(
+    tasks.map((task) => {
+      const metadata: TaskRunMetadata = { workflow_id: workflowId, workflow_task_id: task.id, task_type: task.task_type, entity_type: entityType, entity_id: entityId, trigger_id: triggerId };
+      const reason = sessionOnlyReason(task);
+      if (reason) return { ...run, workflow_task_id: task.id, status: 'SKIPPED', error: `Needs a session: ${reason}`, finished_at: new Date(appliedAt), metadata };
+      const due = taskDueAt({ timing: task.timing, offsetMinutes: task.offset_minutes }, { appliedAt, sessionStart: null });
+      return { ...run, workflow_task_id: task.id, status: 'PENDING', scheduled_at: due === null ? null : new Date(due), metadata };
+    }),
+    { ignoreDuplicates: true },
+  );
+  const runs = await EntityWorkflowTaskRun.findAll({ where: { trigger_id: triggerId, entity_type: entityType, entity_id: entityId, firing_id: firingId } });
+  return { tasks, runs };
+}
+
+/** Claims a PENDING (or retried RUNNING) task run for this attempt; false when it was finished elsewhere. */
+export async function claimEntityTaskRun(taskRunId: string): Promise<boolean> {
+  const [claimed] = await EntityWorkflowTaskRun.update({ status: 'RUNNING', started_at: new Date() }, { where: { id: taskRunId, status: { [Op.in]: ['PENDING', 'RUNNING'] } } });
+  return claimed > 0;
+}
+
+/** Ends a task run: its recipient, and its metadata merged into what it had. */
+export async function finishEntityTaskRun(
+  run: Pick<Row<EntityWorkflowTaskRun>, 'id' | 'metadata'>,
+  outcome: { status: 'COMPLETED' | 'FAILED'; contactId: string | null; metadata: TaskRunMetadata; error?: string },
+): Promise<void> {
+  const { status, contactId, metadata, error } = outcome;
+  await EntityWorkflowTaskRun.update({ status, contact_id: contactId, finished_at: new Date(), error: error?.slice(0, 2_000) ?? null, metadata: { ...run.metadata, ...metadata } }, { where: { id: run.id } });
+}
+
+/** A task run that failed for good, unless it ended meanwhile. */
+export async function failEntityTaskRun(taskRunId: string, error: string): Promise<void> {
+  await EntityWorkflowTaskRun.update({ status: 'FAILED', error: error.slice(0, 2_000), finished_at: new Date() }, { where: { id: taskRunId, status: { [Op.in]: ['PENDING', 'RUNNING'] } } });
+}
