@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { type Sequelize } from 'sequelize-typescript';
 import type Stripe from 'stripe';
 import { type CardRefunder, issueCreditNote, recordRefund } from '../../db/commands/credit-notes';
+import { createDepositInvoice } from '../../db/commands/deposit-invoices';
 import { findDocument } from '../../db/commands/invoicing-documents';
 import { recordManualPayment, reversePayment } from '../../db/commands/invoice-ledger';
 import { issueInvoice } from '../../db/commands/issue-invoice';
@@ -17,7 +18,7 @@ import { IdParams, PageQuery } from '../http/common-schemas';
 import { type createRouteKit } from '../http/route-kit';
 import { type KeptPdfDeps, keptPdfLink, startKeptPdf } from './kept-pdf';
 import { presentCreditNote, presentDocument, presentPayment } from './presenter';
-import { CreateCreditNoteBody, ExportQuery, PaymentParams, RecordPaymentBody, RecordRefundBody } from './schema';
+import { CreateCreditNoteBody, CreateDepositInvoiceBody, ExportQuery, PaymentParams, RecordPaymentBody, RecordRefundBody } from './schema';
 
 export interface LedgerRouterDeps extends KeptPdfDeps {
   sequelize: Sequelize;
@@ -29,7 +30,8 @@ const cents = (amount: number | undefined) => (amount === undefined ? undefined 
 
 /**
  * Legal invoicing (issue 20; docs/invoicing.md): issuing an invoice, its payments ledger (manual
- * payments and their same-day reversal), its credit notes and their refunds.
+ * payments and their same-day reversal), its credit notes and their refunds; deposit invoices of a
+ * quote's installments (issue 21 §1, docs/payment-schedules.md).
  */
 export function buildInvoiceLedgerRouter(deps: LedgerRouterDeps): Router {
   const { sequelize, cardProvider, kit, temporal, publicS3, config } = deps;
@@ -54,6 +56,21 @@ export function buildInvoiceLedgerRouter(deps: LedgerRouterDeps): Router {
       // The pdf the studio keeps is started by the outbox relay from the issue's event: the issue never waits for it or fails with it.
       return presentDocument('invoice', invoice, user.timeZone);
     },
+  );
+
+  kit.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/quotes/:id/deposit-invoices',
+      summary: "A DRAFT deposit invoice (facture d'acompte) for one installment of a sent or accepted quote's schedule, split over the quote's VAT rates; one per installment (409 deposit_exists)",
+      tag: 'quotes',
+      auth: 'user',
+      params: IdParams,
+      body: CreateDepositInvoiceBody,
+      status: 201,
+    },
+    async ({ user, params, body, req }) => presentDocument('invoice', await createDepositInvoice(sequelize, user.id, params.id, body.installment, req.requestId), user.timeZone),
   );
 
   kit.route(router, { method: 'get', path: '/api/invoices/:id/payments', summary: "The invoice's payments ledger: payments, refunds and reversals, oldest first", tag: 'invoices', auth: 'user', params: IdParams }, async ({ user, params }) => {
