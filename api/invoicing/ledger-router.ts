@@ -6,6 +6,7 @@ import { createDepositInvoice } from '../../db/commands/deposit-invoices';
 import { findDocument } from '../../db/commands/invoicing-documents';
 import { recordManualPayment, reversePayment } from '../../db/commands/invoice-ledger';
 import { issueInvoice } from '../../db/commands/issue-invoice';
+import { listQuoteDeposits } from '../../db/queries/deposits';
 import { findOwnCreditNote, listCreditNotes, listInvoiceCreditNotes, listInvoicePayments } from '../../db/queries/invoice-ledger';
 import { type InvoiceRow } from '../../db/rows';
 import { NotFoundError, UnavailableError } from '../../domain/errors';
@@ -71,6 +72,15 @@ export function buildInvoiceLedgerRouter(deps: LedgerRouterDeps): Router {
       status: 201,
     },
     async ({ user, params, body, req }) => presentDocument('invoice', await createDepositInvoice(sequelize, user.id, params.id, body.installment, req.requestId), user.timeZone),
+  );
+
+  kit.route(
+    router,
+    { method: 'get', path: '/api/quotes/:id/deposit-invoices', summary: "The quote's deposit invoices (drafts, issued and cancelled), by installment", tag: 'quotes', auth: 'user', params: IdParams },
+    async ({ user, params }) => {
+      await findDocument('quote', params.id, user.id);
+      return { quote_id: params.id, items: (await listQuoteDeposits(user.id, params.id)).map((invoice) => presentDocument('invoice', invoice, user.timeZone)) };
+    },
   );
 
   kit.route(router, { method: 'get', path: '/api/invoices/:id/payments', summary: "The invoice's payments ledger: payments, refunds and reversals, oldest first", tag: 'invoices', auth: 'user', params: IdParams }, async ({ user, params }) => {

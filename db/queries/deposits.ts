@@ -7,6 +7,7 @@ import { computeTotals } from '../../domain/invoicing/totals';
 import { CreditNote } from '../models/CreditNote';
 import { Invoice } from '../models/Invoice';
 import { InvoiceItem } from '../models/InvoiceItem';
+import { Session } from '../models/Session';
 
 /** A quote's deposit invoices as its final invoice sees them. */
 export interface QuoteDeposits {
@@ -59,4 +60,13 @@ export async function storedDeductions(invoiceId: string, transaction?: Transact
 /** The live invoices made from a quote that are not deposits (a final invoice, drafted or issued, not cancelled). */
 export async function liveFinalInvoices(ownerId: string, quoteId: string, transaction?: Transaction): Promise<number> {
   return Invoice.count({ where: { owner_id: ownerId, quote_id: quoteId, deposit_installment: null, status: { [Op.ne]: 'CANCELLED' } }, transaction });
+}
+
+/** Every deposit invoice of one of the owner's quotes (drafts, issued and cancelled), with its lines, by installment then creation. */
+export async function listQuoteDeposits(ownerId: string, quoteId: string): Promise<Invoice[]> {
+  return Invoice.findAll({
+    where: { owner_id: ownerId, quote_id: quoteId, deposit_installment: { [Op.ne]: null } },
+    include: [{ model: InvoiceItem, as: 'items' }, { model: Session, as: 'session', attributes: ['id', 'start_date'] }],
+    order: [['deposit_installment', 'ASC'], ['created_at', 'ASC'], ['id', 'ASC']],
+  });
 }

@@ -124,6 +124,9 @@ describe('deposit invoices', () => {
     expect(done).toMatchObject({ status: 'ISSUED', amount: '1491.00', balance_due: '1491.00', payment_status: 'UNPAID' });
     // Once the final invoice exists, no more deposits on the quote.
     expect((await deposit(quote.id, { installment: 1 })).body.code).toBe('quote_invoiced');
+    // The quote's deposits, for the studio to see which installments are billed.
+    const listed = (await request(t.app).get(`/api/quotes/${quote.id}/deposit-invoices`).set(as(studio)).expect(200)).body;
+    expect(listed.items.map((i: { id: string; deposit_installment: number; payment_status: string }) => [i.id, i.deposit_installment, i.payment_status])).toEqual([[issued.id, 0, 'PAID']]);
   });
 
   it('frees the installment of a fully credited deposit, and deducts only what credit notes left', async () => {
@@ -154,6 +157,7 @@ describe('deposit invoices', () => {
     const quote = await acceptedQuote();
     const foreign = await deposit(quote.id, { installment: 0 }, other);
     expect([foreign.status, foreign.body.code]).toEqual([404, 'not_found']);
+    expect((await request(t.app).get(`/api/quotes/${quote.id}/deposit-invoices`).set(as(other))).status).toBe(404);
 
     const negative = await deposit(quote.id, { installment: -1 });
     expect(negative.status).toBe(400);
