@@ -82,7 +82,8 @@ RETURNING payload ->> 'number' AS number`;
  */
 async function assertDeductionsCurrent(ownerId: string, invoiceId: string, quoteId: string, timeZone: string, transaction: Transaction): Promise<void> {
   // The labels are not compared: any language will do.
-  const [deposits, stored] = await Promise.all([quoteDeposits(ownerId, quoteId, timeZone, 'fr-FR', transaction), storedDeductions(invoiceId, transaction)]);
+  const deposits = await quoteDeposits(ownerId, quoteId, timeZone, 'fr-FR', transaction, true);
+  const stored = await storedDeductions(invoiceId, transaction);
   if (deposits.drafts.length > 0) throw new ConflictError('deposit_draft', 'A deposit invoice of this quote is still a draft: issue it or delete it before issuing the final invoice', { invoice_ids: deposits.drafts.map((d) => d.id) });
   const key = (depositId: string | null, vatBasisPoints: number, withTaxCents: bigint, baseCents: bigint) => `${depositId}:${vatBasisPoints}:${withTaxCents}:${baseCents}`;
   const wanted = deposits.deductions.map((d) => key(d.depositInvoiceId, d.vatBasisPoints, d.withTaxCents, d.baseCents)).sort();

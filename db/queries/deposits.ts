@@ -25,11 +25,15 @@ const rateOf = (vatPercentage: string) => Math.round(Number(vatPercentage) * 100
  * The deposit invoices of one of the owner's quotes and what the final invoice deducts for them
  * (issue 21 §1): each issued deposit (ISSUED; a CANCELLED one is fully credited), by issue, with
  * what its credit notes left per rate, labelled with its number and issue day (studio's calendar)
- * in `locale`, the client's language.
+ * in `locale`, the client's language. With `lock`, the deposits are share-locked until the
+ * transaction ends.
  */
-export async function quoteDeposits(ownerId: string, quoteId: string, timeZone: string, locale: UserLocale, transaction?: Transaction): Promise<QuoteDeposits> {
+export async function quoteDeposits(ownerId: string, quoteId: string, timeZone: string, locale: UserLocale, transaction?: Transaction, lock = false): Promise<QuoteDeposits> {
+  const where = { owner_id: ownerId, quote_id: quoteId, deposit_installment: { [Op.ne]: null }, status: { [Op.ne]: 'CANCELLED' } };
+  // Share-locked (the final invoice's issue): a credit note or an issue of one of them, which lock it for update, waits for our commit.
+  if (lock && transaction) await Invoice.findAll({ where, attributes: ['id'], lock: transaction.LOCK.SHARE, transaction });
   const deposits = await Invoice.findAll({
-    where: { owner_id: ownerId, quote_id: quoteId, deposit_installment: { [Op.ne]: null }, status: { [Op.ne]: 'CANCELLED' } },
+    where,
     include: [{ model: InvoiceItem, as: 'items' }],
     order: [['issued_at', 'ASC'], ['created_at', 'ASC'], ['id', 'ASC']],
     transaction,
