@@ -168,6 +168,10 @@ describe('deposit invoices', () => {
     const missing = await deposit(quote.id, { installment: 2 });
     expect([missing.status, missing.body.code, missing.body.details]).toEqual([400, 'validation_failed', [{ path: 'installment', message: "The quote's schedule has 2 installments: 0 to 1" }]]);
 
+    // Two requests at once for the same installment: the quote's lock lets one through.
+    const racing = await Promise.all([deposit(quote.id, { installment: 1 }), deposit(quote.id, { installment: 1 })]);
+    expect(racing.map((r) => r.status).sort()).toEqual([201, 409]);
+
     const pending = (await request(t.app).post('/api/quotes').set(as(studio)).send({ title: 'Portrait', items: lines, payment_schedule: schedule }).expect(201)).body;
     expect((await deposit(pending.id, { installment: 0 })).body.code).toBe('quote_not_sent');
     const unscheduled = (await request(t.app).post('/api/quotes').set(as(studio)).send({ title: 'Portrait', status: 'ACCEPTED', items: lines }).expect(201)).body;
