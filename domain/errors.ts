@@ -3,7 +3,9 @@ export type ConflictCode = 'email_taken' | 'job_not_replayable' | 'job_not_runni
   // Legal invoicing (issue 20): an issued invoice never changes; the ledger refuses what would not add up.
   | 'invoice_issued' | 'invoice_not_issued' | 'invoice_cancelled' | 'nothing_due' | 'payment_exceeds_balance' | 'credit_exceeds_creditable' | 'refund_exceeds_overpaid' | 'reversal_not_allowed' | 'quote_rejected' | 'numbering_in_use' | 'tenant_slug_taken'
   // Payment reminders (issue 21 §2): a stop is for good.
-  | 'reminders_stopped';
+  | 'reminders_stopped'
+  // Deposit invoices (issue 21 §1): one per installment, never a draft left behind the final invoice.
+  | 'quote_not_sent' | 'deposit_exists' | 'deposit_draft' | 'deposits_changed';
 
 /**
  * Every code a DomainError can carry, defined once: the error handler maps each to a status in a

@@ -3,7 +3,7 @@ import { type DocumentSources, loadCreditNoteSources, loadDocumentSources } from
 import { clientLocale } from '../../domain/accounts/client-locale';
 import { type UserRow } from '../../db/rows';
 import { buyerOf, type InvoiceBuyer } from '../../domain/invoicing/buyer';
-import { splitCreditByVat } from '../../domain/invoicing/credit-vat';
+import { creditNoteVat, splitCreditByVat } from '../../domain/invoicing/credit-vat';
 import { displayNumber } from '../../domain/invoicing/document-number';
 import { DOCUMENT_WORDS, type DocumentView } from '../../domain/invoicing/document-html';
 import { type UserLocale } from '../../domain/accounts/users';
@@ -98,6 +98,7 @@ export async function loadDocumentView({ kind, documentId, ownerId }: Pick<Docum
     totalWithoutTaxCents: totals.totalWithoutTaxCents,
     totalVatCents: totals.totalVatCents,
     totalWithTaxCents: totals.totalWithTaxCents,
+    deposit: sources.depositQuoteNumber ? { quoteNumber: sources.depositQuoteNumber } : null,
   };
   const filenameBase = `${kind === 'quote' ? (locale === 'fr-FR' ? 'devis' : 'quote') : locale === 'fr-FR' ? 'facture' : 'invoice'}-${number}`;
   // An issued invoice's pdf gets a key of its own that never changes (its number is its name).
@@ -119,11 +120,10 @@ async function loadCreditNoteView(creditNoteId: string, ownerId: string): Promis
   const rateOf = (vatPercentage: string) => Math.round(Number(vatPercentage) * 100);
   const credited = creditNote.items ?? [];
   // Whole lines: each rate's share is exactly its lines; an amount: in proportion to the invoice's rates.
-  const weights =
-    credited.length > 0
-      ? credited.map((l) => ({ vatBasisPoints: rateOf(l.vat_percentage), withTaxCents: toHundredths(l.total) }))
-      : computeTotals(invoice.items ?? []).vat.map((v) => ({ vatBasisPoints: v.vatBasisPoints, withTaxCents: v.baseCents + v.vatCents }));
-  const parts = splitCreditByVat(amountCents, weights);
+  const parts = creditNoteVat(
+    { amountCents, lines: credited.map((l) => ({ vatBasisPoints: rateOf(l.vat_percentage), withTaxCents: toHundredths(l.total) })) },
+    computeTotals(invoice.items ?? []).vat.map((v) => ({ vatBasisPoints: v.vatBasisPoints, withTaxCents: v.baseCents + v.vatCents })),
+  );
   const words = locale === 'fr-FR' ? { amount: 'Montant crédité', file: 'avoir' } : { amount: 'Amount credited', file: 'credit-note' };
   const lines: DocumentView['lines'] =
     credited.length > 0

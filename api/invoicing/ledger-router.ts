@@ -3,9 +3,11 @@ import { type Logger } from 'pino';
 import { type Sequelize } from 'sequelize-typescript';
 import type Stripe from 'stripe';
 import { type CardRefunder, issueCreditNote, recordRefund } from '../../db/commands/credit-notes';
+import { createDepositInvoice } from '../../db/commands/deposit-invoices';
 import { findDocument } from '../../db/commands/invoicing-documents';
 import { recordManualPayment, reversePayment } from '../../db/commands/invoice-ledger';
 import { issueInvoice } from '../../db/commands/issue-invoice';
+import { listQuoteDeposits } from '../../db/queries/deposits';
 import { findOwnCreditNote, listCreditNotes, listInvoiceCreditNotes, listInvoicePayments } from '../../db/queries/invoice-ledger';
 import { type InvoiceRow } from '../../db/rows';
 import { NotFoundError, UnavailableError } from '../../domain/errors';
@@ -19,7 +21,7 @@ import { IdParams, PageQuery } from '../http/common-schemas';
 import { type createRouteKit } from '../http/route-kit';
 import { type KeptPdfDeps, keptPdfLink, startKeptPdf } from './kept-pdf';
 import { presentCreditNote, presentDocument, presentPayment } from './presenter';
-import { CreateCreditNoteBody, ExportQuery, PaymentParams, RecordPaymentBody, RecordRefundBody } from './schema';
+import { CreateCreditNoteBody, CreateDepositInvoiceBody, ExportQuery, PaymentParams, RecordPaymentBody, RecordRefundBody } from './schema';
 
 export interface LedgerRouterDeps extends KeptPdfDeps {
   sequelize: Sequelize;
@@ -32,7 +34,8 @@ const cents = (amount: number | undefined) => (amount === undefined ? undefined 
 
 /**
  * Legal invoicing (issue 20; docs/invoicing.md): issuing an invoice, its payments ledger (manual
- * payments and their same-day reversal), its credit notes and their refunds.
+ * payments and their same-day reversal), its credit notes and their refunds; deposit invoices of a
+ * quote's installments (issue 21 §1, docs/payment-schedules.md).
  */
 export function buildInvoiceLedgerRouter(deps: LedgerRouterDeps): Router {
   const { sequelize, cardProvider, kit, temporal, publicS3, config, logger } = deps;
@@ -58,6 +61,30 @@ export function buildInvoiceLedgerRouter(deps: LedgerRouterDeps): Router {
       const invoice = await issueInvoice(sequelize, user.id, params.id, req.requestId);
       // The pdf the studio keeps is started by the outbox relay from the issue's event: the issue never waits for it or fails with it.
       return presentDocument('invoice', invoice, user.timeZone);
+    },
+  );
+
+  kit.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/quotes/:id/deposit-invoices',
+      summary: "A DRAFT deposit invoice (facture d'acompte) for one installment of a sent or accepted quote's schedule, split over the quote's VAT rates; one per installment (409 deposit_exists)",
+      tag: 'quotes',
+      auth: 'user',
+      params: IdParams,
+      body: CreateDepositInvoiceBody,
+      status: 201,
+    },
+    async ({ user, params, body, req }) => presentDocument('invoice', await createDepositInvoice(sequelize, user.id, params.id, body.installment, req.requestId), user.timeZone),
+  );
+
+  kit.route(
+    router,
+    { method: 'get', path: '/api/quotes/:id/deposit-invoices', summary: "The quote's deposit invoices (drafts, issued and cancelled), by installment", tag: 'quotes', auth: 'user', params: IdParams },
+    async ({ user, params }) => {
+      await findDocument('quote', params.id, user.id);
+      return { quote_id: params.id, items: (await listQuoteDeposits(user.id, params.id)).map((invoice) => presentDocument('invoice', invoice, user.timeZone)) };
     },
   );
 

@@ -11,6 +11,8 @@ function invoiceFacts(invoice: InvoiceRow, timeZone: string, now = new Date()) {
   return {
     due_date: invoice.due_date ?? null,
     quote_id: invoice.quote_id ?? null,
+    // A deposit invoice (facture d'acompte): the installment of its quote's schedule it bills, from 0; null otherwise.
+    deposit_installment: invoice.deposit_installment ?? null,
     issued_at: invoice.issued_at?.toISOString() ?? null,
     cancelled_at: invoice.cancelled_at?.toISOString() ?? null,
     payment_status: invoice.payment_status,
@@ -58,6 +60,8 @@ export function presentDocument(kind: DocumentKind, document: DocumentRow, timeZ
       total: i.total,
       user_session_type_id: i.user_session_type_id,
       display_order: i.display_order,
+      // A final invoice's DEPOSIT line: the deposit invoice it deducts.
+      ...(kind === 'invoice' ? { deposit_invoice_id: (i as { deposit_invoice_id?: string | null }).deposit_invoice_id ?? null } : {}),
     })),
   };
 }

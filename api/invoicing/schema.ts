@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DISCOUNT_TYPES, ITEM_TYPES } from '../../domain/invoicing/item-types';
+import { DEPOSIT_LINE, DISCOUNT_TYPES, ITEM_TYPES } from '../../domain/invoicing/item-types';
 import { DUE_TYPES, MAX_DUE_DAYS, MAX_INSTALLMENTS } from '../../domain/invoicing/payment-schedule';
 import { MANUAL_PAYMENT_METHODS, QUOTE_STATUSES } from '../../domain/invoicing/statuses';
 import { optionalText } from '../http/common-schemas';
@@ -46,6 +46,12 @@ const Installment = z
   })
   .strict();
 
+/**
+ * A final invoice's deposit deduction as the API reads it back (issue 21 §1): accepted so a line
+ * list read and sent again round-trips, and ignored: the invoice keeps its own deduction lines.
+ */
+const KeptDepositLine = z.object({ item_type: z.literal(DEPOSIT_LINE) }).describe("A deposit deduction line as read back: ignored, the invoice keeps its own");
+
 const common = {
   title: z.string().trim().min(1).max(255),
   description: optionalText(10_000),
@@ -59,7 +65,7 @@ const day = z.iso.date().nullable().optional();
 
 export const CreateQuoteBody = z.object({ ...common, status: z.enum(QUOTE_STATUSES).optional(), valid_until: day });
 export const UpdateQuoteBody = CreateQuoteBody.partial();
-export const CreateInvoiceBody = z.object({ ...common, status: z.enum(['DRAFT']).optional().describe('Invoices are written as DRAFT; POST /api/invoices/{id}/issue issues them'), due_date: day, quote_id: z.uuid().nullable().optional() });
+export const CreateInvoiceBody = z.object({ ...common, items: z.array(z.union([Item, KeptDepositLine])).max(200).optional(), status: z.enum(['DRAFT']).optional().describe('Invoices are written as DRAFT; POST /api/invoices/{id}/issue issues them'), due_date: day, quote_id: z.uuid().nullable().optional() });
 export const UpdateInvoiceBody = CreateInvoiceBody.partial();
 
 export const SessionScopeParams = z.object({ sessionId: z.uuid() });
@@ -139,5 +145,12 @@ export const RecordRefundBody = z
     received_at: receivedAt,
     reference: optionalText(200),
     note: optionalText(2_000),
+  })
+  .strict();
+
+/** POST /api/quotes/:id/deposit-invoices: which installment of the quote's schedule (from 0) the deposit invoice bills. */
+export const CreateDepositInvoiceBody = z
+  .object({
+    installment: z.number().int().min(0).max(MAX_INSTALLMENTS - 1).describe("The installment's position in the quote's payment_schedule, from 0"),
   })
   .strict();

@@ -1,7 +1,8 @@
 import { Op, type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors';
-import { type DiscountType, type ItemType } from '../../domain/invoicing/item-types';
+import { depositOverrun } from '../../domain/invoicing/deposits';
+import { DEPOSIT_LINE, type DiscountType, type ItemType } from '../../domain/invoicing/item-types';
 import { centsToDecimal } from '../../domain/invoicing/money';
 import { type InvoiceStatus, type QuoteStatus } from '../../domain/invoicing/statuses';
 import { computeTotals, storageOverflow } from '../../domain/invoicing/totals';
@@ -36,6 +37,8 @@ export interface ItemProps {
   discount_type?: DiscountType | null;
   user_session_type_id?: string | null;
   display_order?: number;
+  /** DEPOSIT lines only, written by the server (invoice-from-quote): the deposit invoice deducted. */
+  deposit_invoice_id?: string | null;
 }
 
 export interface DocumentProps {
@@ -49,6 +52,8 @@ export interface DocumentProps {
   due_date?: string | null;
   /** Invoices only: the quote it came from. */
   quote_id?: string | null;
+  /** Invoices only, set by the server: a deposit invoice's installment of its quote's schedule. */
+  deposit_installment?: number | null;
   /** Given: replaces every item, and the amount is recomputed. */
   items?: ItemProps[];
   /** The payment schedule (issue 21 §1); null or [] removes it. Checked against the total and the session on save. */
@@ -151,7 +156,7 @@ async function replaceItems(kind: DocumentKind, documentId: string, requested: I
   const { item, fk } = models[kind];
   const items = exempt ? requested.map((line) => ({ ...line, vat_percentage: 0 })) : requested;
   const totals = computeTotals(items);
-  const overflow = storageOverflow(totals);
+  const overflow = storageOverflow(totals) ?? depositOverrun(totals);
   if (overflow) throw new ValidationError(overflow);
   await (item as typeof QuoteItem).destroy({ where: { [fk]: documentId }, transaction });
   await (item as typeof QuoteItem).bulkCreate(
@@ -170,51 +175,80 @@ async function replaceItems(kind: DocumentKind, documentId: string, requested: I
 }
 
 /**
+ * The lines an invoice is saved with: a final invoice's deposit deductions are the server's
+ * (issue 21 §1). DEPOSIT lines sent by the studio (as read back from the API) are dropped and the
+ * invoice keeps its own; only a caller naming the deposit (`deposit_invoice_id`, invoice-from-quote)
+ * writes new ones.
+ */
+async function withKeptDeposits(existing: Doc | null, items: ItemProps[], transaction: Transaction): Promise<ItemProps[]> {
+  const own = items.filter((line) => line.item_type !== DEPOSIT_LINE || line.deposit_invoice_id);
+  if (!existing || own.some((line) => line.item_type === DEPOSIT_LINE)) return own;
+  const kept = await InvoiceItem.findAll({ where: { invoice_id: existing.id, item_type: DEPOSIT_LINE }, order: [['display_order', 'ASC'], ['id', 'ASC']], transaction });
+  return [
+    ...own,
+    ...kept.map((line): ItemProps => ({
+      item_type: DEPOSIT_LINE,
+      description: line.description,
+      quantity: 1,
+      price_with_tax: Number(line.price_with_tax),
+      price_without_tax: Number(line.price_without_tax),
+      vat_percentage: Number(line.vat_percentage),
+      deposit_invoice_id: line.deposit_invoice_id,
+      display_order: line.display_order,
+    })),
+  ];
+}
+
+/**
  * Creates (id null) or updates a quote or invoice in one transaction: relations checked, items
  * replaced and the amount recomputed when items are given, an audit row with the changed
  * fields, and QUOTE_STATUS_CHANGED / INVOICE_STATUS_CHANGED through the outbox when the status
  * changes.
  */
 export async function saveDocument(sequelize: Sequelize, kind: DocumentKind, ownerId: string, id: string | null, props: DocumentProps, requestId?: string): Promise<Doc> {
-  const { doc, entity } = models[kind];
-  const saved = await sequelize.transaction(async (transaction) => {
-    await assertOwnedRelations(ownerId, props, transaction);
-    const { items, ...fields } = props;
-    const existing = id ? await findDocument(kind, id, ownerId, transaction, true) : null;
-    // clone: without it Sequelize hands back its live dataValues, which the update below changes.
-    const before = existing ? (existing.get({ plain: true, clone: true }) as Record<string, unknown>) : {};
-    assertEditable(kind, existing, props);
-    let document: Doc;
-    if (existing) {
-      existing.set(fields);
-      document = await existing.save({ transaction });
-    } else {
-      if (!fields.title) throw new ValidationError('title is required');
-      document = await (doc as typeof Quote).create({ ...fields, owner_id: ownerId, amount: '0.00' }, { transaction });
-    }
-    if (items) {
-      document.amount = await replaceItems(kind, document.id, await withTypeDefaults(ownerId, items, transaction), await vatExempt(ownerId, transaction), transaction);
-      // A draft owes its whole amount; from issue on, the ledger keeps the balance.
-      if (kind === 'invoice') (document as Invoice).balance_due = document.amount;
-      await document.save({ transaction });
-    }
-    if (kind === 'quote' && document.status !== 'PENDING') await numberQuote(sequelize, document as Quote, transaction);
-    await assertSchedule(document, ownerId, transaction);
-    const after = document.get({ plain: true, clone: true }) as Record<string, unknown>;
-    const changed = Object.keys({ ...fields, ...(items ? { items: true, amount: true } : {}) }).filter((k) => k === 'items' || JSON.stringify(before[k]) !== JSON.stringify(after[k]));
-    await AuditLog.create(
-      { actor_id: ownerId, action: existing ? 'UPDATE' : 'CREATE', entity_type: entity, entity_id: document.id, resource_owner_id: ownerId, request_id: requestId ?? null, metadata: { changed, ...(changed.includes('status') ? { status: { from: before.status ?? null, to: after.status } } : {}) } },
-      { transaction },
-    );
-    if (existing && changed.includes('status')) {
-      await recordDomainEvent(
-        { eventType: kind === 'quote' ? 'QUOTE_STATUS_CHANGED' : 'INVOICE_STATUS_CHANGED', entityType: entity, entityId: document.id, ownerId, payload: { ...after, previous_status: before.status }, requestId },
-        transaction,
-      );
-    }
-    return document;
-  });
+  const saved = await sequelize.transaction((transaction) => writeDocument(sequelize, kind, ownerId, id, props, transaction, requestId));
   return findDocument(kind, saved.id, ownerId);
+}
+
+/** saveDocument's work inside the caller's transaction (a command that checks more first, such as a deposit invoice's). */
+export async function writeDocument(sequelize: Sequelize, kind: DocumentKind, ownerId: string, id: string | null, props: DocumentProps, transaction: Transaction, requestId?: string): Promise<Doc> {
+  const { doc, entity } = models[kind];
+  await assertOwnedRelations(ownerId, props, transaction);
+  const { items: requested, ...fields } = props;
+  const existing = id ? await findDocument(kind, id, ownerId, transaction, true) : null;
+  const items = requested && kind === 'invoice' ? await withKeptDeposits(existing, requested, transaction) : requested;
+  // clone: without it Sequelize hands back its live dataValues, which the update below changes.
+  const before = existing ? (existing.get({ plain: true, clone: true }) as Record<string, unknown>) : {};
+  assertEditable(kind, existing, props);
+  let document: Doc;
+  if (existing) {
+    existing.set(fields);
+    document = await existing.save({ transaction });
+  } else {
+    if (!fields.title) throw new ValidationError('title is required');
+    document = await (doc as typeof Quote).create({ ...fields, owner_id: ownerId, amount: '0.00' }, { transaction });
+  }
+  if (items) {
+    document.amount = await replaceItems(kind, document.id, await withTypeDefaults(ownerId, items, transaction), await vatExempt(ownerId, transaction), transaction);
+    // A draft owes its whole amount; from issue on, the ledger keeps the balance.
+    if (kind === 'invoice') (document as Invoice).balance_due = document.amount;
+    await document.save({ transaction });
+  }
+  if (kind === 'quote' && document.status !== 'PENDING') await numberQuote(sequelize, document as Quote, transaction);
+  await assertSchedule(document, ownerId, transaction);
+  const after = document.get({ plain: true, clone: true }) as Record<string, unknown>;
+  const changed = Object.keys({ ...fields, ...(items ? { items: true, amount: true } : {}) }).filter((k) => k === 'items' || JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+  await AuditLog.create(
+    { actor_id: ownerId, action: existing ? 'UPDATE' : 'CREATE', entity_type: entity, entity_id: document.id, resource_owner_id: ownerId, request_id: requestId ?? null, metadata: { changed, ...(changed.includes('status') ? { status: { from: before.status ?? null, to: after.status } } : {}) } },
+    { transaction },
+  );
+  if (existing && changed.includes('status')) {
+    await recordDomainEvent(
+      { eventType: kind === 'quote' ? 'QUOTE_STATUS_CHANGED' : 'INVOICE_STATUS_CHANGED', entityType: entity, entityId: document.id, ownerId, payload: { ...after, previous_status: before.status }, requestId },
+      transaction,
+    );
+  }
+  return document;
 }
 
 /**

@@ -1,11 +1,13 @@
-import { QueryTypes } from 'sequelize';
+import { QueryTypes, type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
-import { NotFoundError, ValidationError } from '../../domain/errors';
+import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors';
 import { formatDateInZone } from '../../domain/exports/cell-format';
 import { buyerOf } from '../../domain/invoicing/buyer';
 import { missingMentions, type SellerProfile } from '../../domain/invoicing/legal-mentions';
 import { counterKey, DEFAULT_NUMBER_FORMATS, numberTemplate, type SequenceReset } from '../../domain/invoicing/numbering';
+import { toHundredths } from '../../domain/invoicing/money';
 import { type Invoice } from '../models/Invoice';
+import { quoteDeposits, storedDeductions } from '../queries/deposits';
 import { findDocument } from './invoicing-documents';
 
 /** `day` (YYYY-MM-DD) plus `days` calendar days. */
@@ -24,6 +26,8 @@ interface IssueSources {
   company: SellerProfile | null;
   contact: Parameters<typeof buyerOf>[0];
   line_count: number;
+  quote_id: string | null;
+  deposit_installment: number | null;
 }
 
 /**
@@ -31,7 +35,7 @@ interface IssueSources {
  * owner's time zone, company profile, the client, the number format and the line count.
  */
 const SOURCES = `
-SELECT i.status, i.due_date, u.time_zone, f.format, f.sequence_reset, to_jsonb(c) AS company, to_jsonb(ct) AS contact,
+SELECT i.status, i.due_date, i.quote_id, i.deposit_installment, u.time_zone, f.format, f.sequence_reset, to_jsonb(c) AS company, to_jsonb(ct) AS contact,
        (SELECT count(*) FROM invoice_items it WHERE it.invoice_id = i.id)::int AS line_count
 FROM invoices i
 JOIN users u ON u.id = i.owner_id
@@ -71,6 +75,25 @@ FROM issued
 RETURNING payload ->> 'number' AS number`;
 
 /**
+ * A final invoice made from a quote (issue 21 §1) is issued only with the deductions its quote's
+ * deposits call for now: no deposit of the quote left a draft (409 deposit_draft), and its DEPOSIT
+ * lines the same deposits, rates and amounts as the issued deposits net of their credit notes (a
+ * deposit credited since the draft was made: 409 deposits_changed, make the final invoice again).
+ */
+async function assertDeductionsCurrent(ownerId: string, invoiceId: string, quoteId: string, timeZone: string, transaction: Transaction): Promise<void> {
+  // The labels are not compared: any language will do.
+  const deposits = await quoteDeposits(ownerId, quoteId, timeZone, 'fr-FR', transaction, true);
+  const stored = await storedDeductions(invoiceId, transaction);
+  if (deposits.drafts.length > 0) throw new ConflictError('deposit_draft', 'A deposit invoice of this quote is still a draft: issue it or delete it before issuing the final invoice', { invoice_ids: deposits.drafts.map((d) => d.id) });
+  const key = (depositId: string | null, vatBasisPoints: number, withTaxCents: bigint, baseCents: bigint) => `${depositId}:${vatBasisPoints}:${withTaxCents}:${baseCents}`;
+  const wanted = deposits.deductions.map((d) => key(d.depositInvoiceId, d.vatBasisPoints, d.withTaxCents, d.baseCents)).sort();
+  const have = stored.map((l) => key(l.deposit_invoice_id, Math.round(Number(l.vat_percentage) * 100), toHundredths(l.total), toHundredths(l.price_without_tax))).sort();
+  if (JSON.stringify(wanted) !== JSON.stringify(have)) {
+    throw new ConflictError('deposits_changed', "The quote's deposit invoices changed since this final invoice was made (a deposit issued or credited): delete this draft and make the final invoice from the quote again");
+  }
+}
+
+/**
  * Issues a draft invoice (issue 20 §2): in one transaction it checks the mandatory mentions
  * (400 naming each missing one), copies the client into `buyer`, sets the due date from the
  * studio's payment terms when the draft has none, draws the next number of the studio's series
@@ -89,6 +112,7 @@ export async function issueInvoice(sequelize: Sequelize, ownerId: string, invoic
     const buyer = buyerOf(sources.contact);
     const missing = missingMentions({ seller, buyer, lineCount: sources.line_count, dueDate });
     if (missing.length > 0) throw new ValidationError(`The invoice cannot be issued: ${missing.length === 1 ? 'a mandatory mention is' : `${missing.length} mandatory mentions are`} missing`, missing);
+    if (sources.quote_id && sources.deposit_installment === null) await assertDeductionsCurrent(ownerId, invoiceId, sources.quote_id, sources.time_zone, transaction);
     const format = sources.format ?? DEFAULT_NUMBER_FORMATS.invoice;
     const reset = sources.sequence_reset ?? 'yearly';
     const { prefix, width, suffix } = numberTemplate(format, reset, issuedAt, sources.time_zone);

@@ -102,6 +102,10 @@ export class Invoice extends IdModel {
   @Column({ type: DataType.JSONB })
   declare payment_schedule: StoredInstallment[] | null;
 
+  /** A deposit invoice (facture d'acompte): the installment of its quote's schedule it bills, from 0; null for any other invoice. */
+  @Column({ type: DataType.SMALLINT })
+  declare deposit_installment: number | null;
+
   // Associations
 
   @BelongsTo(() => User, 'owner_id')

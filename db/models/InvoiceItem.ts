@@ -9,6 +9,10 @@ export class InvoiceItem extends DocumentLineModel {
   @Column({ type: DataType.UUID, allowNull: false })
   declare invoice_id: string;
 
+  /** A DEPOSIT line (a final invoice's deduction): the deposit invoice it deducts (a foreign key in the database; no association needed). */
+  @Column({ type: DataType.UUID })
+  declare deposit_invoice_id: string | null;
+
   // Associations
 
   @BelongsTo(() => Invoice, 'invoice_id')

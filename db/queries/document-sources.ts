@@ -17,6 +17,8 @@ export interface DocumentSources {
   owner: UserRow;
   company: Row<UserCompany> | null;
   contact: ContactRow | null;
+  /** A deposit invoice: the number of the quote it is a deposit on (issue 21 §1); null otherwise. */
+  depositQuoteNumber: string | null;
 }
 
 /** The sources of one of the owner's quotes or invoices, or null when it no longer exists. */
@@ -29,8 +31,9 @@ export async function loadDocumentSources(kind: DocumentKind, documentId: string
     UserCompany.findOne({ where: { user_id: ownerId } }),
     document.contact_id ? Contact.findOne({ where: { id: document.contact_id, owner_id: ownerId } }) : null,
   ]);
-  const plain = document.get({ plain: true }) as { valid_until?: string | null; due_date?: string | null };
-  return { document, untilDate: (kind === 'quote' ? plain.valid_until : plain.due_date) ?? null, owner, company, contact };
+  const plain = document.get({ plain: true }) as { valid_until?: string | null; due_date?: string | null; quote_id?: string | null; deposit_installment?: number | null };
+  const quote = kind === 'invoice' && plain.deposit_installment != null && plain.quote_id ? await Quote.findOne({ where: { id: plain.quote_id, owner_id: ownerId }, attributes: ['number'] }) : null;
+  return { document, untilDate: (kind === 'quote' ? plain.valid_until : plain.due_date) ?? null, owner, company, contact, depositQuoteNumber: quote?.number ?? null };
 }
 
 /** What a credit note's file is made from: the note, the invoice it corrects (with its lines, for the VAT rates), the owner and the owner's company. */

@@ -45,3 +45,19 @@ export function splitCreditByVat(amountCents: bigint, weights: readonly CreditVa
   }
   return shares.filter((s) => s.floor > 0n).map((s) => part(s.bp, s.floor * sign));
 }
+
+/** A credit note as stored: its amount with tax, and the lines it credits (none for an amount). */
+export interface CreditNoteAmounts {
+  amountCents: bigint;
+  /** Credited lines: their VAT rate (basis points) and total with tax; empty for an amount-only credit note. */
+  lines: readonly CreditVatWeight[];
+}
+
+/**
+ * A credit note's VAT breakdown, as its document shows it: whole lines give each rate exactly
+ * its lines; an amount is split in proportion to the invoice's rates (`invoiceVat`, each rate's
+ * amount with tax).
+ */
+export function creditNoteVat(note: CreditNoteAmounts, invoiceVat: readonly CreditVatWeight[]): CreditVatPart[] {
+  return splitCreditByVat(note.amountCents, note.lines.length > 0 ? note.lines : invoiceVat);
+}

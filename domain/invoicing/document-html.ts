@@ -27,24 +27,32 @@ export interface DocumentView {
   totalWithTaxCents: bigint;
   /** A credit note: the invoice it corrects (number, issue day YYYY-MM-DD) and why. */
   corrects?: { number: string; issuedOn: string; reason: string } | null;
+  /** A deposit invoice (facture d'acompte, issue 21 §1): the number of the quote it is a deposit on. */
+  deposit?: { quoteNumber: string } | null;
 }
 
 /** The labels of a quote or invoice, per language (the pdf's html and the docx). */
 export const DOCUMENT_WORDS = {
-  'fr-FR': { quote: 'Devis', invoice: 'Facture', number: 'N°', issued: 'Date', until: { quote: "Valable jusqu'au", invoice: 'Échéance', credit_note: '' }, creditNote: 'Avoir', creditFor: 'Avoir sur la facture', of: 'du', reason: 'Motif', client: 'Client', description: 'Désignation', quantity: 'Qté', unit: 'P.U. HT', vat: 'TVA', total: 'Total TTC', base: 'Base HT', amount: 'Montant', totalWithout: 'Total HT', totalVat: 'Total TVA', totalWith: 'Total TTC', vatSummary: 'Récapitulatif TVA', siren: 'SIREN', siret: 'SIRET', vatNumber: 'N° TVA' },
-  'en-US': { quote: 'Quote', invoice: 'Invoice', number: 'No.', issued: 'Date', until: { quote: 'Valid until', invoice: 'Due date', credit_note: '' }, creditNote: 'Credit note', creditFor: 'Credit note for invoice', of: 'of', reason: 'Reason', client: 'Bill to', description: 'Description', quantity: 'Qty', unit: 'Unit price excl. tax', vat: 'VAT', total: 'Total incl. tax', base: 'Base excl. tax', amount: 'Amount', totalWithout: 'Total excl. tax', totalVat: 'Total VAT', totalWith: 'Total incl. tax', vatSummary: 'VAT summary', siren: 'SIREN', siret: 'SIRET', vatNumber: 'VAT no.' },
+  'fr-FR': { quote: 'Devis', invoice: 'Facture', number: 'N°', issued: 'Date', until: { quote: "Valable jusqu'au", invoice: 'Échéance', credit_note: '' }, creditNote: 'Avoir', depositInvoice: "Facture d'acompte", depositOn: 'Acompte sur le devis', creditFor: 'Avoir sur la facture', of: 'du', reason: 'Motif', client: 'Client', description: 'Désignation', quantity: 'Qté', unit: 'P.U. HT', vat: 'TVA', total: 'Total TTC', base: 'Base HT', amount: 'Montant', totalWithout: 'Total HT', totalVat: 'Total TVA', totalWith: 'Total TTC', vatSummary: 'Récapitulatif TVA', siren: 'SIREN', siret: 'SIRET', vatNumber: 'N° TVA' },
+  'en-US': { quote: 'Quote', invoice: 'Invoice', number: 'No.', issued: 'Date', until: { quote: 'Valid until', invoice: 'Due date', credit_note: '' }, creditNote: 'Credit note', depositInvoice: 'Deposit invoice', depositOn: 'Deposit on quote', creditFor: 'Credit note for invoice', of: 'of', reason: 'Reason', client: 'Bill to', description: 'Description', quantity: 'Qty', unit: 'Unit price excl. tax', vat: 'VAT', total: 'Total incl. tax', base: 'Base excl. tax', amount: 'Amount', totalWithout: 'Total excl. tax', totalVat: 'Total VAT', totalWith: 'Total incl. tax', vatSummary: 'VAT summary', siren: 'SIREN', siret: 'SIRET', vatNumber: 'VAT no.' },
 } as const;
 
-/** The document's title word: Devis / Facture / Avoir, Quote / Invoice / Credit note. */
-export function documentTitle(view: Pick<DocumentView, 'kind' | 'locale'>): string {
+/** The document's title word: Devis / Facture / Facture d'acompte / Avoir, Quote / Invoice / Deposit invoice / Credit note. */
+export function documentTitle(view: Pick<DocumentView, 'kind' | 'locale' | 'deposit'>): string {
   const w = DOCUMENT_WORDS[view.locale];
+  if (view.kind === 'invoice' && view.deposit) return w.depositInvoice;
   return view.kind === 'quote' ? w.quote : view.kind === 'invoice' ? w.invoice : w.creditNote;
 }
 
-/** A credit note's line naming what it corrects: "Avoir sur la facture F-2026-00001 du 3 mars 2026 · Motif : …". */
+/**
+ * The lines under the title naming what the document relates to: a credit note's invoice and
+ * reason ("Avoir sur la facture F-2026-00001 du 3 mars 2026", "Motif : …"), a deposit invoice's
+ * quote ("Acompte sur le devis D-2026-00003").
+ */
 export function correctionLines(view: DocumentView): string[] {
-  if (!view.corrects) return [];
   const w = DOCUMENT_WORDS[view.locale];
+  if (view.deposit) return [`${w.depositOn} ${view.deposit.quoteNumber}`];
+  if (!view.corrects) return [];
   return [`${w.creditFor} ${view.corrects.number} ${w.of} ${formatDay(view.corrects.issuedOn, view.locale)}`, `${w.reason} : ${view.corrects.reason}`];
 }
 

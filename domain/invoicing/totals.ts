@@ -1,4 +1,4 @@
-import { type DiscountType, type ItemType } from './item-types';
+import { DEPOSIT_LINE, type DiscountType, type ItemType } from './item-types';
 import { roundDiv, toHundredths } from './money';
 
 /** A quote or invoice line as stored or sent (decimals as numbers or strings). */
@@ -136,6 +136,11 @@ const bucketTotal = (b: Bucket) => bucketNet(b) + bucketVat(b);
  *   then the fixed ones, summed: FIXED_WITHOUT_TAX off the nets, FIXED_WITH_TAX off the totals
  *   with tax, each spread over the VAT rates (and pricings) in proportion. A discount never takes
  *   a total below 0.
+ * - DEPOSIT lines (a final invoice's deduction of a deposit invoice) carry their own net
+ *   (price_without_tax) and total with tax (price_with_tax), both negative, as the deposit
+ *   declared them: they are taken off their rate's base and VAT exactly, after the discounts
+ *   (which never apply to them). A rate may then come out below 0; the caller refuses that
+ *   (`depositOverrun`, deposits.ts).
  */
 export function computeTotals(items: readonly LineInput[]): DocumentTotals {
   const buckets = new Map<string, Bucket>();
@@ -145,7 +150,14 @@ export function computeTotals(items: readonly LineInput[]): DocumentTotals {
     bucket.value += cents;
     buckets.set(key, bucket);
   };
+  const deductions: VatLine[] = [];
   const lines: LineAmounts[] = items.map((line) => {
+    if (line.item_type === DEPOSIT_LINE) {
+      const total = toHundredths(line.price_with_tax);
+      const net = toHundredths(line.price_without_tax);
+      deductions.push({ vatBasisPoints: Number(clampRate(toHundredths(line.vat_percentage))), baseCents: net, vatCents: total - net });
+      return { priceWithTaxCents: total, priceWithoutTaxCents: net, totalCents: total, priceIncludesTax: true };
+    }
     if (line.item_type !== 'SESSION_TYPE') return { priceWithTaxCents: 0n, priceWithoutTaxCents: 0n, totalCents: 0n, priceIncludesTax: false };
     const vatBp = clampRate(toHundredths(line.vat_percentage));
     const unit = unitPrices(line, vatBp);
@@ -201,13 +213,22 @@ export function computeTotals(items: readonly LineInput[]): DocumentTotals {
     vatLine.vatCents += bucketVat(b);
     rates.set(b.bp, vatLine);
   }
-  const vat = [...rates.values()];
+  // What the discounts left, before any deposit is deducted (the discount lines show the difference).
+  const discounted = [...rates.values()].reduce((sum, v) => sum + v.baseCents + v.vatCents, 0n);
+  for (const d of deductions) {
+    const key = BigInt(d.vatBasisPoints);
+    const vatLine = rates.get(key) ?? { vatBasisPoints: d.vatBasisPoints, baseCents: 0n, vatCents: 0n };
+    vatLine.baseCents += d.baseCents;
+    vatLine.vatCents += d.vatCents;
+    rates.set(key, vatLine);
+  }
+  const vat = [...rates.values()].sort((a, b) => a.vatBasisPoints - b.vatBasisPoints);
   const totalWithoutTaxCents = vat.reduce((sum, v) => sum + v.baseCents, 0n);
   const totalVatCents = vat.reduce((sum, v) => sum + v.vatCents, 0n);
   const totalWithTaxCents = totalWithoutTaxCents + totalVatCents;
 
   // What the discount lines took off together, shown on each in proportion to its own size.
-  const taken = before - totalWithTaxCents;
+  const taken = before - discounted;
   if (discounts.length) {
     const weights = discounts.map(({ line }) => nonNegative((line.discount_type ?? 'PERCENTAGE_OF_TOTAL') === 'PERCENTAGE_OF_TOTAL' ? discountPercent(line) : toHundredths(line.discount_amount)) || 1n);
     const shares = allocate(taken, weights);

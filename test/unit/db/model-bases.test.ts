@@ -31,7 +31,9 @@ describe('db/models/base', () => {
     const quote = columns('QuoteItem');
     expect(invoice.invoice_id).toMatchObject({ type: 'UUID', allowNull: false });
     expect(quote.quote_id).toMatchObject({ type: 'UUID', allowNull: false });
-    expect(without(invoice, 'invoice_id')).toEqual(without(quote, 'quote_id'));
+    // An invoice line may also deduct a deposit invoice (issue 21 §1): its one column of its own.
+    expect(invoice.deposit_invoice_id).toMatchObject({ type: 'UUID', allowNull: true });
+    expect(without(without(invoice, 'invoice_id'), 'deposit_invoice_id')).toEqual(without(quote, 'quote_id'));
     expect(Object.keys(invoice)).toEqual(expect.arrayContaining(['price_with_tax', 'vat_percentage', 'total', 'price_includes_tax', 'created_at', 'updated_at']));
     expect(model('InvoiceItem').getTableName()).toBe('invoice_items');
     expect(Object.keys(model('QuoteItem').associations).sort()).toEqual(['quote', 'user_session_type']);
