@@ -4,6 +4,7 @@
 // To cover a new workflow: add a line, record it, commit the JSON (docs/testing.md).
 import { createFakeEntityWorkflowActivities, welcomePlan } from '../fixtures/fake-entity-workflow-activities';
 import { createFakeJobActivities } from '../fixtures/fake-job-activities';
+import { TASK_QUEUES } from '../../workflows/job-run/contract';
 
 export interface SavedHistory {
   /** Path under test/histories: `<workflowType>/<case>.json`. */
@@ -16,6 +17,8 @@ export interface SavedHistory {
     args: unknown[];
     /** Fresh fake activities for one recording (the workflow's outcome follows from them). */
     activities: () => object;
+    /** Activities the workflow calls on another task queue, by queue. */
+    otherQueues?: Record<string, () => object>;
   };
 }
 
@@ -31,6 +34,24 @@ const evaluationActivities = () => ({
   ...createFakeJobActivities().activities,
   evaluateTriggers: async () => ({ eventType: 'CONTACT_CREATED', triggers: 2, applied: 0, skipped: 1, failed: 0 }),
 });
+
+/** An invoice's reminder activities: a reminder a day after the first plan, sent, then the invoice is paid. */
+const reminderActivities = () => {
+  let sent = false;
+  let dueAt = 0;
+  return {
+    ...createFakeJobActivities().activities,
+    planInvoiceReminder: async ({ now }: { now: number }) => {
+      if (sent) return { kind: 'end', reason: 'settled' };
+      dueAt ||= now + 86_400_000;
+      return { kind: 'send', at: dueAt, dueDate: '2026-03-10', stepIndex: 0, occurrence: 0 };
+    },
+    sendInvoiceReminder: async () => {
+      sent = true;
+      return { status: 'sent', dueDate: '2026-03-10', stepIndex: 0, occurrence: 0 };
+    },
+  };
+};
 
 export const SAVED_HISTORIES: SavedHistory[] = [
   {
@@ -100,6 +121,18 @@ export const SAVED_HISTORIES: SavedHistory[] = [
       workflowType: 'entityWorkflow',
       args: [jobInput({ ownerId: 'owner', entityType: 'CONTACT', entityId: 'contact', workflowId: 'workflow', triggerId: 'trigger', firingId: '' })],
       activities: () => createFakeEntityWorkflowActivities(welcomePlan).activities,
+    },
+  },
+  {
+    // An invoice's reminders: one planned a day ahead, sent (the kept pdf fetched first), then a
+    // payment: the next plan ends them.
+    file: 'invoiceRemindersWorkflow/one-reminder-then-paid.json',
+    workflowsPath: WORKER_WORKFLOWS,
+    record: {
+      workflowType: 'invoiceRemindersWorkflow',
+      args: [jobInput({ invoiceId: 'invoice', ownerId: 'owner' })],
+      activities: reminderActivities,
+      otherQueues: { [TASK_QUEUES.documents]: () => ({ renderDocumentPdf: async () => ({ key: 'invoices/invoice.pdf', filename: 'F-2026-00001.pdf' }) }) },
     },
   },
 ];
