@@ -124,6 +124,29 @@ export const SAVED_HISTORIES: SavedHistory[] = [
     },
   },
   {
+    // The overdue scan: a full batch, then a short one ends the fire.
+    file: 'markOverdueInvoicesWorkflow/two-batches.json',
+    workflowsPath: WORKER_WORKFLOWS,
+    record: {
+      workflowType: 'markOverdueInvoicesWorkflow',
+      args: [{ batchSize: 2 }],
+      activities: () => {
+        const batches = [2, 1];
+        return { markOverdueInvoices: async () => batches.shift() ?? 0 };
+      },
+    },
+  },
+  {
+    // The notices of a session move: one activity sends them all.
+    file: 'paymentScheduleChangedWorkflow/notices-sent.json',
+    workflowsPath: WORKER_WORKFLOWS,
+    record: {
+      workflowType: 'paymentScheduleChangedWorkflow',
+      args: [jobInput({ eventId: '42', sessionId: 'session', ownerId: 'owner', previousStart: '2026-06-20T14:00:00.000Z', newStart: '2026-07-20T14:00:00.000Z' })],
+      activities: () => ({ ...createFakeJobActivities().activities, notifyPaymentScheduleChanged: async () => ({ sent: 2 }) }),
+    },
+  },
+  {
     // An invoice's reminders: one planned a day ahead, sent (the kept pdf fetched first), then a
     // payment: the next plan ends them.
     file: 'invoiceRemindersWorkflow/one-reminder-then-paid.json',
