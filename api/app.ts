@@ -11,6 +11,7 @@ import { buildAdminJobsRouter } from './admin/jobs-router';
 import { buildDocumentNumberingRouter } from './document-numbering/router';
 import { buildInvoiceLedgerRouter } from './invoicing/ledger-router';
 import { buildRemindersRouter } from './invoicing/reminders-router';
+import { buildPurchaseInvoicesRouter } from './purchase-invoices/router';
 import { buildInvoicingRouter } from './invoicing/router';
 import { buildPaymentsRouters } from './payments/router';
 import { createCardProvider } from '../lib/payments/cardprovider';
@@ -148,6 +149,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(paymentRouters.payments);
   app.use(buildInvoiceLedgerRouter({ sequelize, cardProvider, kit, temporal: deps.temporal.client, publicS3: deps.publicS3, config, logger }));
   app.use(buildRemindersRouter({ sequelize, kit, temporal: deps.temporal.client, logger }));
+  app.use(buildPurchaseInvoicesRouter({ sequelize, kit, s3: deps.s3, bucket: config.S3_BUCKET }));
   app.use(buildDocumentNumberingRouter({ sequelize, kit }));
   app.use(buildInvoicingRouter({ sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit, emailLimit }));
   app.use(buildImportsRouter({ temporal: deps.temporal.client, s3: deps.s3, publicS3: deps.publicS3, config, kit }));

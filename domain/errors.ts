@@ -4,6 +4,8 @@ export type ConflictCode = 'email_taken' | 'job_not_replayable' | 'job_not_runni
   | 'invoice_issued' | 'invoice_not_issued' | 'invoice_cancelled' | 'nothing_due' | 'payment_exceeds_balance' | 'credit_exceeds_creditable' | 'refund_exceeds_overpaid' | 'reversal_not_allowed' | 'quote_rejected' | 'numbering_in_use' | 'tenant_slug_taken'
   // Payment reminders (issue 21 §2): a stop is for good.
   | 'reminders_stopped'
+  // Supplier invoices received (issue 22 §3): one record per file.
+  | 'purchase_invoice_exists'
   // Deposit invoices (issue 21 §1): one per installment, never a draft left behind the final invoice.
   | 'quote_not_sent' | 'deposit_exists' | 'deposit_draft' | 'deposits_changed';
 
