@@ -72,8 +72,8 @@ export function buildPurchaseInvoicesRouter(deps: PurchaseInvoicesRouterDeps): R
       if (kind === 'pdf') {
         try {
           xml = await extractInvoiceXml(file.buffer);
-        } catch {
-          throw new ValidationError('The pdf cannot be read');
+        } catch (err) {
+          throw new ValidationError(`The pdf cannot be read: ${(err as Error).message}`);
         }
         if (xml === null) throw new UnsupportedMediaTypeError(ACCEPTED);
       } else xml = file.buffer.toString('utf8').replace(/^\uFEFF/, '');

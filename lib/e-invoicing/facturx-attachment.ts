@@ -1,9 +1,21 @@
+import zlib from 'node:zlib';
 import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRawStream, PDFString } from 'pdf-lib';
 
 /** The names a hybrid pdf invoice gives its XML: Factur-X, ZUGFeRD, XRechnung (compared without case). */
 const INVOICE_XML_NAMES = ['factur-x.xml', 'zugferd-invoice.xml', 'xrechnung.xml'];
 
 const nameOf = (value: unknown) => (value instanceof PDFString || value instanceof PDFHexString ? value.decodeText() : null);
+
+/** An embedded invoice XML is a few hundred kilobytes; a stream inflating past this is refused (a decompression bomb). */
+export const MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;
+
+/** The attachment's bytes: Flate (what every producer uses) inflated with a ceiling, other filters by pdf-lib. */
+function decodeAttachment(stream: PDFRawStream): Buffer {
+  const filter = stream.dict.lookup(PDFName.of('Filter'));
+  if (filter === undefined) return Buffer.from(stream.contents);
+  if (filter instanceof PDFName && filter.asString() === '/FlateDecode') return zlib.inflateSync(stream.contents, { maxOutputLength: MAX_ATTACHMENT_BYTES });
+  return Buffer.from(decodePDFRawStream(stream).decode());
+}
 
 /**
  * The invoice XML embedded in a Factur-X (or ZUGFeRD) pdf, from the document's EmbeddedFiles name
@@ -30,7 +42,7 @@ export async function extractInvoiceXml(pdf: Uint8Array): Promise<string | null>
       if (!fileName || !INVOICE_XML_NAMES.some((n) => n.toLowerCase() === fileName.toLowerCase())) continue;
       const stream = spec.lookupMaybe(PDFName.of('EF'), PDFDict)?.lookup(PDFName.of('F'));
       if (!(stream instanceof PDFRawStream)) continue;
-      return Buffer.from(decodePDFRawStream(stream).decode()).toString('utf8');
+      return decodeAttachment(stream).toString('utf8');
     }
   }
   return null;

@@ -92,6 +92,12 @@ describe('POST /api/purchase-invoices', () => {
     const brokenXml = await upload(await plainPdf('Facture', { name: 'factur-x.xml', content: '<rsm:CrossIndustryInvoice><unclosed>' }), 'broken.pdf').expect(400);
     expect(brokenXml.body.message).toMatch(/Factur-X XML of the pdf is not valid/);
 
+    // 25 MB of XML compressed into a small pdf: refused as it inflates, not read into memory whole.
+    const bomb = await upload(await plainPdf('Facture', { name: 'factur-x.xml', content: `<a>${' '.repeat(25 * 1024 * 1024)}</a>` }), 'bomb.pdf').expect(400);
+    expect(bomb.body.message).toMatch(/cannot be read/);
+    // Nested far deeper than any invoice: a clear 400, not a stack overflow.
+    await upload(Buffer.from(`<?xml version="1.0"?>${'<a>'.repeat(200_000)}${'</a>'.repeat(200_000)}`), 'deep.xml').expect(400);
+
     const plain = await upload(await plainPdf('Just a letter'), 'letter.pdf').expect(415);
     expect(plain.body.code).toBe('unsupported_media_type');
     await upload(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), 'logo.png').expect(415);

@@ -90,5 +90,8 @@ describe('parseInvoiceXml', () => {
   it('refuses a DOCTYPE (no entity expansion, no external resource) and malformed XML with its line', () => {
     expect(parseInvoiceXml('<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa">]><x>&a;</x>')).toMatchObject({ ok: false, message: expect.stringContaining('DOCTYPE') });
     expect(parseInvoiceXml('<a><b></a>')).toMatchObject({ ok: false, message: expect.stringContaining('line 1') });
+    // Nested 200 000 deep: refused before the parser recurses, not a stack overflow.
+    expect(parseInvoiceXml(`<?xml version="1.0"?>${'<a>'.repeat(200_000)}${'</a>'.repeat(200_000)}`)).toMatchObject({ ok: false, message: expect.stringContaining('nested') });
+    expect(parseInvoiceXml(fixture('supplier-cii.xml')).ok).toBe(true);
   });
 });
