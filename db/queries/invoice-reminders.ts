@@ -2,36 +2,17 @@ import { QueryTypes } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { type UserLocale } from '../../domain/accounts/users';
 import { CARD_PAYMENT_HOLD_MS, decideReminder, invoiceReminderFacts, type ReminderBehind, type ReminderDecision, type ReminderInvoice } from '../../domain/invoicing/reminder-decision';
-import { type StoredInstallment } from '../../domain/invoicing/stored-schedule';
 import { type StoredReminderStep } from '../../domain/invoicing/stored-reminder-steps';
 
 /** One invoice with everything its next reminder depends on (the owner's only). */
 export interface ReminderFactsRow extends ReminderInvoice {
   id: string;
   owner_id: string;
-  status: 'DRAFT' | 'ISSUED' | 'CANCELLED';
   number: string | null;
-  amount: string;
-  amount_paid: string;
-  balance_due: string;
-  due_date: string | null;
-  payment_schedule: StoredInstallment[] | null;
-  created_at: Date;
-  issued_at: Date | null;
-  session_start: Date | null;
   contact_id: string | null;
   contact_first_name: string | null;
-  contact_email: string | null;
   contact_phone: string | null;
   contact_locale: UserLocale | null;
-  /** The client's zone, else the studio's. */
-  time_zone: string;
-  studio_time_zone: string;
-  client_paused: boolean;
-  control: 'PAUSED' | 'STOPPED' | null;
-  steps: StoredReminderStep[];
-  /** A card payment of this invoice started after `pendingSince` and not settled. */
-  card_pending: boolean;
 }
 
 export async function findReminderFacts(sequelize: Sequelize, ownerId: string, invoiceId: string, pendingSince: Date): Promise<ReminderFactsRow | null> {

@@ -103,7 +103,6 @@ export function decideReminder(facts: InvoiceReminderFacts, now: Date): Reminder
   return reminder ? { kind: 'send', dueDate, reminder } : hold('all_sent');
 }
 
-
 /** An invoice as stored, with its client, its studio's steps and what holds it (db/queries/invoice-reminders.ts reads it). */
 export interface ReminderInvoice {
   status: InvoiceReminderFacts['status'];

@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { repoRoot } from '../setup/paths';
+import { freePort } from '../../scripts/stack/wait';
+import { repoRoot, testStackDir } from '../setup/paths';
 import { readLogLines } from './log-lines';
 
 /** A worker running as its own process, so a test can kill it like a crash would. */
@@ -43,6 +44,16 @@ export async function startWorkerProcess(entry: string, logFile: string, readyMe
     await exited;
   };
   return { child, logLines, kill };
+}
+
+/**
+ * The real worker (workers/main.ts, every task queue) for one test file: its log in the test
+ * stack's logs as `<name>-worker-<pid>.log`, info lines and up, its metrics on a free port, and
+ * `env` on top (an SMS outbox, a shorter timeout).
+ */
+export async function startMainWorker(name: string, env: NodeJS.ProcessEnv = {}): Promise<WorkerProcess> {
+  const logFile = path.join(testStackDir, 'logs', `${name}-worker-${process.pid}.log`);
+  return startWorkerProcess('workers/main.ts', logFile, 'worker started', 180_000, { LOG_LEVEL: 'info', WORKER_METRICS_PORT: String(await freePort()), ...env });
 }
 
 /** Polls `check` until it returns a truthy value, failing after `timeoutMs` with `what`. */

@@ -7,21 +7,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { freePort } from '../../scripts/stack/wait';
 import { buildContact, buildUser, type TestUser } from '../factories/users';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { eventually, startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
-import { testStackDir } from '../setup/paths';
+import { eventually, startMainWorker, type WorkerProcess } from '../helpers/worker-process';
 import { zipEntryText } from '../helpers/zip-entry';
 
 let t: TestApp;
 let worker: WorkerProcess;
 beforeAll(async () => {
   t = await startTestApp();
-  worker = await startWorkerProcess('workers/main.ts', path.join(testStackDir, 'logs', `client-locale-worker-${process.pid}.log`), 'worker started', 180_000, {
-    LOG_LEVEL: 'info',
-    WORKER_METRICS_PORT: String(await freePort()),
-  });
+  worker = await startMainWorker('client-locale');
 }, 240_000);
 afterAll(async () => {
   await worker?.kill('SIGTERM');

@@ -5,10 +5,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
-import { freePort } from '../../scripts/stack/wait';
 import { buildUser, type TestUser } from '../factories/users';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
+import { startMainWorker, type WorkerProcess } from '../helpers/worker-process';
 import { zipEntryText } from '../helpers/zip-entry';
 import { testStackDir } from '../setup/paths';
 
@@ -16,7 +15,7 @@ let t: TestApp;
 let worker: WorkerProcess;
 beforeAll(async () => {
   t = await startTestApp();
-  worker = await startWorkerProcess('workers/main.ts', path.join(testStackDir, 'logs', `company-worker-${process.pid}.log`), 'worker started', 180_000, { LOG_LEVEL: 'info', WORKER_METRICS_PORT: String(await freePort()) });
+  worker = await startMainWorker('company');
 }, 240_000);
 afterAll(async () => {
   await worker?.kill('SIGTERM');

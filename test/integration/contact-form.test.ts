@@ -7,11 +7,9 @@ import { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import request from 'supertest';
-import { freePort } from '../../scripts/stack/wait';
 import { buildUser, type TestUser } from '../factories/users';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { eventually, startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
-import { testStackDir } from '../setup/paths';
+import { eventually, startMainWorker, type WorkerProcess } from '../helpers/worker-process';
 
 const execFileAsync = promisify(execFile);
 const repoRoot = path.resolve(__dirname, '..', '..');
@@ -20,10 +18,7 @@ let t: TestApp;
 let worker: WorkerProcess;
 beforeAll(async () => {
   t = await startTestApp();
-  worker = await startWorkerProcess('workers/main.ts', path.join(testStackDir, 'logs', `contact-form-worker-${process.pid}.log`), 'worker started', 180_000, {
-    LOG_LEVEL: 'info',
-    WORKER_METRICS_PORT: String(await freePort()),
-  });
+  worker = await startMainWorker('contact-form');
 }, 240_000);
 afterAll(async () => {
   await worker?.kill('SIGTERM');

@@ -8,11 +8,10 @@ import request from 'supertest';
 import { DEMO_EMAIL, DEMO_INVOICES, DEMO_PASSWORD, DEMO_QUOTES } from '../../db/seed/demo-data';
 import { centsToDecimal } from '../../domain/invoicing/money';
 import { computeTotals, type LineInput } from '../../domain/invoicing/totals';
-import { freePort } from '../../scripts/stack/wait';
 import { within } from '../helpers/stack-launcher';
 import { buildUser } from '../factories/users';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
+import { startMainWorker, type WorkerProcess } from '../helpers/worker-process';
 import { repoRoot, testStackDir } from '../setup/paths';
 
 /** A 1 × 1 png, the smallest logo a studio could upload. */
@@ -23,7 +22,7 @@ let worker: WorkerProcess;
 let token: string;
 beforeAll(async () => {
   t = await startTestApp();
-  worker = await startWorkerProcess('workers/main.ts', path.join(testStackDir, 'logs', `documents-worker-${process.pid}.log`), 'worker started', 180_000, { LOG_LEVEL: 'info', WORKER_METRICS_PORT: String(await freePort()) });
+  worker = await startMainWorker('documents');
   // The demo is idempotent: whichever test file ran it first, this finds the same studio.
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'scripts', 'demo.ts')], { cwd: repoRoot, env: process.env, stdio: 'ignore' });
   expect(await within('the demo script', new Promise((resolve) => child.once('exit', resolve)), 60_000)).toBe(0);

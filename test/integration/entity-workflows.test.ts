@@ -6,12 +6,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { readLocalSmsOutbox } from '../../lib/sms/local-sms-provider';
-import { freePort } from '../../scripts/stack/wait';
 import { MARK_OVERDUE_INVOICES } from '../../workflows/maintenance/contract';
 import { buildIssuedInvoice } from '../factories/invoices';
 import { buildContact, buildUser, type TestUser } from '../factories/users';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { eventually, startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
+import { eventually, startMainWorker, type WorkerProcess } from '../helpers/worker-process';
 import { testStackDir } from '../setup/paths';
 
 let t: TestApp;
@@ -20,12 +19,7 @@ const smsFile = path.join(testStackDir, 'sms', `entity-outbox-${process.pid}.jso
 beforeAll(async () => {
   t = await startTestApp();
   fs.rmSync(smsFile, { force: true });
-  worker = await startWorkerProcess('workers/main.ts', path.join(testStackDir, 'logs', `entity-workflows-worker-${process.pid}.log`), 'worker started', 180_000, {
-    LOG_LEVEL: 'info',
-    WORKER_METRICS_PORT: String(await freePort()),
-    SMS_PROVIDER: 'local',
-    SMS_LOCAL_OUTBOX_FILE: smsFile,
-  });
+  worker = await startMainWorker('entity-workflows', { SMS_PROVIDER: 'local', SMS_LOCAL_OUTBOX_FILE: smsFile });
 }, 240_000);
 afterAll(async () => {
   await worker?.kill('SIGTERM');

@@ -12,20 +12,16 @@ import { ExportJob } from '../../db/models/ExportJob';
 import { exportKeys } from '../../domain/exports/columns';
 import { deadLetterJobRun, recordJobRun } from '../../db/commands/job-runs';
 import { EXPORT_JOB, type ExportPayload } from '../../workflows/exports/contract';
-import { freePort } from '../../scripts/stack/wait';
 import { adminUser, buildContact, buildUser, type TestUser } from '../factories/users';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { eventually, startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
+import { eventually, startMainWorker, type WorkerProcess } from '../helpers/worker-process';
 import { testStackDir } from '../setup/paths';
 
 let t: TestApp;
 let worker: WorkerProcess;
 beforeAll(async () => {
   t = await startTestApp({ listen: true });
-  worker = await startWorkerProcess('workers/main.ts', path.join(testStackDir, 'logs', `exports-worker-${process.pid}.log`), 'worker started', 180_000, {
-    LOG_LEVEL: 'info',
-    WORKER_METRICS_PORT: String(await freePort()),
-  });
+  worker = await startMainWorker('exports');
 }, 240_000);
 afterAll(async () => {
   await worker?.kill('SIGTERM');

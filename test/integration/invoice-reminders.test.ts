@@ -7,12 +7,11 @@ import path from 'node:path';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import request from 'supertest';
 import { readLocalSmsOutbox } from '../../lib/sms/local-sms-provider';
-import { freePort } from '../../scripts/stack/wait';
 import { INVOICE_REMINDERS_JOB } from '../../workflows/invoicing/contract';
 import { buildBillableContact, buildDraftInvoice, saveStudioProfile, type InvoiceBody } from '../factories/invoices';
 import { buildUser, type TestUser } from '../factories/users';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { eventually, startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
+import { eventually, startMainWorker, type WorkerProcess } from '../helpers/worker-process';
 import { testStackDir } from '../setup/paths';
 
 const smsFile = path.join(testStackDir, 'logs', `reminders-sms-${process.pid}.jsonl`);
@@ -23,12 +22,7 @@ beforeAll(async () => {
   t = await startTestApp();
   studio = await buildUser(t.app);
   await saveStudioProfile(t.app, studio);
-  worker = await startWorkerProcess('workers/main.ts', path.join(testStackDir, 'logs', `reminders-worker-${process.pid}.log`), 'worker started', 180_000, {
-    LOG_LEVEL: 'info',
-    WORKER_METRICS_PORT: String(await freePort()),
-    SMS_PROVIDER: 'local',
-    SMS_LOCAL_OUTBOX_FILE: smsFile,
-  });
+  worker = await startMainWorker('reminders', { SMS_PROVIDER: 'local', SMS_LOCAL_OUTBOX_FILE: smsFile });
 }, 240_000);
 afterAll(async () => {
   await worker?.kill('SIGTERM');

@@ -7,9 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { QueryTypes } from 'sequelize';
-import { freePort } from '../../scripts/stack/wait';
-import { eventually, startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
-import { testStackDir } from '../setup/paths';
+import { eventually, startMainWorker, type WorkerProcess } from '../helpers/worker-process';
 import { zipEntryText } from '../helpers/zip-entry';
 import { buildBillableContact, buildDraftInvoice, saveStudioProfile } from '../factories/invoices';
 import { buildContact, buildUser, type TestUser } from '../factories/users';
@@ -192,7 +190,7 @@ describe('email sends per studio (RATE_LIMIT_EMAIL_SEND)', () => {
 describe('pdfs and send-email (real worker, Chromium, MailDev)', () => {
   let worker: WorkerProcess;
   beforeAll(async () => {
-    worker = await startWorkerProcess('workers/main.ts', path.join(testStackDir, 'logs', `invoicing-worker-${process.pid}.log`), 'worker started', 180_000, { LOG_LEVEL: 'info', WORKER_METRICS_PORT: String(await freePort()) });
+    worker = await startMainWorker('invoicing');
   }, 240_000);
   afterAll(() => worker?.kill('SIGTERM'));
 

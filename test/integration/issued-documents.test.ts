@@ -8,13 +8,11 @@ import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { QueryTypes } from 'sequelize';
-import { freePort } from '../../scripts/stack/wait';
 import { buildBillableContact, buildDraftInvoice, buildIssuedInvoice } from '../factories/invoices';
 import { buildUser, type TestUser } from '../factories/users';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { eventually, startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
+import { eventually, startMainWorker, type WorkerProcess } from '../helpers/worker-process';
 import { zipEntryText } from '../helpers/zip-entry';
-import { testStackDir } from '../setup/paths';
 
 let t: TestApp;
 let worker: WorkerProcess;
@@ -24,7 +22,7 @@ beforeAll(async () => {
   t = await startTestApp();
   studio = await buildUser(t.app);
   other = await buildUser(t.app);
-  worker = await startWorkerProcess('workers/main.ts', path.join(testStackDir, 'logs', `issued-documents-worker-${process.pid}.log`), 'worker started', 180_000, { LOG_LEVEL: 'info', WORKER_METRICS_PORT: String(await freePort()) });
+  worker = await startMainWorker('issued-documents');
 }, 240_000);
 afterAll(async () => {
   await worker?.kill('SIGTERM');

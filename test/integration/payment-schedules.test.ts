@@ -1,10 +1,7 @@
 // Payment schedules through HTTP against the real stack (issue 21 §1): installments on quotes and
 // invoices, computed on read, following the session when it moves, paid from the ledger.
-import path from 'node:path';
 import request from 'supertest';
-import { freePort } from '../../scripts/stack/wait';
-import { eventually, startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
-import { testStackDir } from '../setup/paths';
+import { eventually, startMainWorker, type WorkerProcess } from '../helpers/worker-process';
 import { buildBillableContact, saveStudioProfile } from '../factories/invoices';
 import { buildUser, type TestUser } from '../factories/users';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -16,7 +13,7 @@ beforeAll(async () => {
   t = await startTestApp();
   studio = await buildUser(t.app);
   await saveStudioProfile(t.app, studio);
-  worker = await startWorkerProcess('workers/main.ts', path.join(testStackDir, 'logs', `schedules-worker-${process.pid}.log`), 'worker started', 180_000, { LOG_LEVEL: 'info', WORKER_METRICS_PORT: String(await freePort()) });
+  worker = await startMainWorker('schedules');
 }, 240_000);
 // A worker draining its running activities may take longer than the default hook timeout on a loaded machine.
 afterAll(async () => {

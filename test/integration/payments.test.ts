@@ -1,12 +1,9 @@
 // Card and wallet payments through HTTP against the real stack: stripe-mock behind the official
 // SDK, the wallet provider fake over HTTP, a worker applying the webhook events.
-import path from 'node:path';
 import request from 'supertest';
 import Stripe from 'stripe';
 import { QueryTypes } from 'sequelize';
-import { freePort } from '../../scripts/stack/wait';
-import { eventually, startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
-import { testStackDir } from '../setup/paths';
+import { eventually, startMainWorker, type WorkerProcess } from '../helpers/worker-process';
 import { buildIssuedInvoice } from '../factories/invoices';
 import { buildUser, type TestUser } from '../factories/users';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -19,7 +16,7 @@ beforeAll(async () => {
   t = await startTestApp();
   owner = await buildUser(t.app);
   other = await buildUser(t.app);
-  worker = await startWorkerProcess('workers/main.ts', path.join(testStackDir, 'logs', `payments-worker-${process.pid}.log`), 'worker started', 180_000, { LOG_LEVEL: 'info', WORKER_METRICS_PORT: String(await freePort()) });
+  worker = await startMainWorker('payments');
 }, 240_000);
 afterAll(async () => {
   await worker?.kill('SIGTERM');

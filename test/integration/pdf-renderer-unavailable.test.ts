@@ -3,15 +3,12 @@
 // renderer fails once, for good, into the dead-letter queue. The worker of this file runs with
 // CHROMIUM_PATH pointing at nothing; the api is used both ways (appWith).
 import crypto from 'node:crypto';
-import path from 'node:path';
 import { buildBillableContact, saveStudioProfile } from '../factories/invoices';
 import { type Express } from 'express';
 import request from 'supertest';
-import { freePort } from '../../scripts/stack/wait';
 import { adminUser, buildContact, buildUser, type TestUser } from '../factories/users';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { eventually, startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
-import { testStackDir } from '../setup/paths';
+import { eventually, startMainWorker, type WorkerProcess } from '../helpers/worker-process';
 
 const NOWHERE = '/nonexistent/chromium';
 let t: TestApp;
@@ -20,11 +17,7 @@ let worker: WorkerProcess;
 beforeAll(async () => {
   t = await startTestApp();
   noRenderer = t.appWith({ CHROMIUM_PATH: NOWHERE });
-  worker = await startWorkerProcess('workers/main.ts', path.join(testStackDir, 'logs', `no-renderer-worker-${process.pid}.log`), 'worker started', 180_000, {
-    LOG_LEVEL: 'info',
-    WORKER_METRICS_PORT: String(await freePort()),
-    CHROMIUM_PATH: NOWHERE,
-  });
+  worker = await startMainWorker('no-renderer', { CHROMIUM_PATH: NOWHERE });
 }, 240_000);
 afterAll(async () => {
   await worker?.kill('SIGTERM');

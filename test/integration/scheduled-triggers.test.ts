@@ -1,17 +1,14 @@
 // SCHEDULED triggers against the real stack: the Temporal Schedule per trigger (created, paused,
 // deleted with the trigger), a firing through the schedule evaluating the studio's sessions on a
 // real worker, executions per entity and firing, and schedule_config validation.
-import path from 'node:path';
 import request from 'supertest';
 import { type Client, ScheduleNotFoundError } from '@temporalio/client';
 import { UnavailableError } from '../../domain/errors';
 import { createTrigger, updateTrigger } from '../../lib/jobs/workflow-triggers';
-import { freePort } from '../../scripts/stack/wait';
 import { triggerScheduleId } from '../../workflows/workflow-triggers/contract';
 import { buildContact, buildUser, type TestUser } from '../factories/users';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { eventually, startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
-import { testStackDir } from '../setup/paths';
+import { eventually, startMainWorker, type WorkerProcess } from '../helpers/worker-process';
 import { loadConditionSubject, loadConditionSubjects } from '../../db/queries/condition-subject';
 import { buildIssuedInvoice } from '../factories/invoices';
 
@@ -22,7 +19,7 @@ let other: TestUser;
 let workflowId: string;
 beforeAll(async () => {
   t = await startTestApp();
-  worker = await startWorkerProcess('workers/main.ts', path.join(testStackDir, 'logs', `scheduled-triggers-worker-${process.pid}.log`), 'worker started', 180_000, { LOG_LEVEL: 'info', WORKER_METRICS_PORT: String(await freePort()) });
+  worker = await startMainWorker('scheduled-triggers');
   studio = await buildUser(t.app);
   other = await buildUser(t.app);
   workflowId = (await request(t.app).post('/api/workflows').set(as(studio)).send({ name: 'Semaine', tasks: [{ name: 'Préparer la séance', task_type: 'MANUAL', action: 'Vérifier le matériel' }] }).expect(201)).body.id;

@@ -10,7 +10,7 @@ import { startTemporal } from '../../scripts/stack/temporal';
 import { freePort } from '../../scripts/stack/wait';
 import { buildContact, buildUser, type TestUser } from '../factories/users';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { eventually, startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
+import { eventually, startMainWorker, startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
 import { testStackDir } from '../setup/paths';
 
 let t: TestApp;
@@ -49,12 +49,7 @@ describe('session workflows applied by triggers (real worker)', () => {
   let worker: WorkerProcess;
   beforeAll(async () => {
     fs.rmSync(smsFile, { force: true });
-    worker = await startWorkerProcess('workers/main.ts', path.join(testStackDir, 'logs', `session-workflows-worker-${process.pid}.log`), 'worker started', 180_000, {
-      LOG_LEVEL: 'info',
-      WORKER_METRICS_PORT: String(await freePort()),
-      SMS_PROVIDER: 'local',
-      SMS_LOCAL_OUTBOX_FILE: smsFile,
-    });
+    worker = await startMainWorker('session-workflows', { SMS_PROVIDER: 'local', SMS_LOCAL_OUTBOX_FILE: smsFile });
   }, 240_000);
   afterAll(() => worker?.kill('SIGTERM'));
 

@@ -6,20 +6,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import request from 'supertest';
-import { freePort } from '../../scripts/stack/wait';
 import { buildContact, buildUser, type TestUser } from '../factories/users';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
+import { startMainWorker, type WorkerProcess } from '../helpers/worker-process';
 import { testStackDir } from '../setup/paths';
 
 let t: TestApp;
 let worker: WorkerProcess;
 beforeAll(async () => {
   t = await startTestApp({ listen: true });
-  worker = await startWorkerProcess('workers/main.ts', path.join(testStackDir, 'logs', `sessions-io-worker-${process.pid}.log`), 'worker started', 180_000, {
-    LOG_LEVEL: 'info',
-    WORKER_METRICS_PORT: String(await freePort()),
-  });
+  worker = await startMainWorker('sessions-io');
 }, 240_000);
 afterAll(async () => {
   await worker?.kill('SIGTERM');

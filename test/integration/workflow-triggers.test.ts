@@ -1,13 +1,10 @@
 // Workflows and their triggers through HTTP: CRUD with tasks, conditions checked against the
 // event's entity when saved, ownership (404 for another studio's), executions listing.
 import crypto from 'node:crypto';
-import path from 'node:path';
 import request from 'supertest';
 import { startJob } from '../../lib/jobs/start-job';
-import { freePort } from '../../scripts/stack/wait';
 import { EVALUATE_TRIGGERS_JOB } from '../../workflows/workflow-triggers/contract';
-import { eventually, startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
-import { testStackDir } from '../setup/paths';
+import { eventually, startMainWorker, type WorkerProcess } from '../helpers/worker-process';
 import { WorkflowTriggerExecution } from '../../db/models/WorkflowTriggerExecution';
 import { SessionWorkflowTaskRun } from '../../db/models/SessionWorkflowTaskRun';
 import { markOverdueInvoices } from '../../db/commands/mark-overdue-invoices';
@@ -189,7 +186,7 @@ describe('events evaluated against triggers (outbox relay and evaluation job, re
   let studio: TestUser;
   let workflowId: string;
   beforeAll(async () => {
-    worker = await startWorkerProcess('workers/main.ts', path.join(testStackDir, 'logs', `triggers-worker-${process.pid}.log`), 'worker started', 180_000, { LOG_LEVEL: 'info', WORKER_METRICS_PORT: String(await freePort()) });
+    worker = await startMainWorker('triggers');
     studio = await buildUser(t.app);
     workflowId = (await request(t.app).post('/api/workflows').set(as(studio)).send({ name: 'Accueil' }).expect(201)).body.id;
   }, 240_000);
