@@ -11,7 +11,7 @@ import { findCompanyProfile } from '../db/queries/company-profile';
 import { type AccountingAccounts } from '../domain/accounting/accounts';
 import { CSV_COLUMNS, csvLine, csvRows } from '../domain/accounting/csv';
 import { buildJournal, type JournalEntry } from '../domain/accounting/entries';
-import { FEC_COLUMNS, FEC_LINE_END, fecFileName, fecRows } from '../domain/accounting/fec';
+import { FEC_COLUMNS, FEC_LINE_END, fecEntryText, fecFileName } from '../domain/accounting/fec';
 import { accountingFileProblem, clientCode } from '../domain/accounting/period';
 import { creditNoteRates, invoiceRates } from '../domain/accounting/sources';
 import { toHundredths } from '../domain/invoicing/money';
@@ -30,7 +30,15 @@ export interface AccountingExportDeps {
 /** The period's journal: its invoices, credit notes and ledger rows as numbered double entries. */
 export async function loadPeriodJournal(sequelize: Sequelize, payload: Pick<AccountingExportPayload, 'ownerId' | 'from' | 'to' | 'timeZone'>, accounts: AccountingAccounts): Promise<JournalEntry[]> {
   const { invoices, creditNotes, movements } = await readAccountingPeriod(sequelize, payload);
-  const client = (row: { buyer_name: string | null; contact_id: string | null }) => ({ clientName: row.buyer_name ?? '', clientCode: clientCode(row.contact_id) });
+  // One code per contact, worked out once: a studio's clients come back on many rows.
+  const codes = new Map<string, string | null>();
+  const codeOf = (contactId: string | null) => {
+    if (!contactId) return null;
+    let code = codes.get(contactId);
+    if (code === undefined) codes.set(contactId, (code = clientCode(contactId)));
+    return code;
+  };
+  const client = (row: { buyer_name: string | null; contact_id: string | null }) => ({ clientName: row.buyer_name ?? '', clientCode: codeOf(row.contact_id) });
   return buildJournal(
     [
       ...invoices.map((i) => ({ kind: 'invoice' as const, number: i.number, date: i.day, ...client(i), rates: invoiceRates(i.items ?? []) })),
@@ -48,7 +56,7 @@ export function* accountingFileChunks(entries: readonly JournalEntry[], payload:
   if (payload.format === 'fec') {
     buffer.push(FEC_COLUMNS.join('\t') + FEC_LINE_END);
     for (const entry of entries) {
-      for (const cells of fecRows(entry)) buffer.push(cells.join('\t') + FEC_LINE_END);
+      buffer.push(fecEntryText(entry));
       if (buffer.length >= CHUNK) yield buffer.splice(0).join('');
     }
   } else {

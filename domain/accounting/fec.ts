@@ -39,13 +39,18 @@ export function fecAmount(cents: bigint, decimalSeparator: '.' | ',' = ','): str
 
 /** YYYY-MM-DD as YYYYMMDD. */
 export function fecDate(isoDay: string): string {
-  return isoDay.replaceAll('-', '');
+  return isoDay.slice(0, 4) + isoDay.slice(5, 7) + isoDay.slice(8, 10);
 }
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]+/g;
+// eslint-disable-next-line no-control-regex
+const HAS_CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** A free text cell: no tab, line break or control character may split a record. */
 export function fecText(text: string | null | undefined): string {
-  // eslint-disable-next-line no-control-regex
-  return (text ?? '').replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  if (!text) return '';
+  return HAS_CONTROL.test(text) ? text.replace(CONTROL, ' ').trim() : text.trim();
 }
 
 /** The file name the administration asks for: `<SIREN>FEC<YYYYMMDD of the period's end>.txt`. */
@@ -53,33 +58,25 @@ export function fecFileName(siren: string, periodEnd: string): string {
   return `${siren}FEC${fecDate(periodEnd)}.txt`;
 }
 
-/** The cells of every line of one entry, in FEC_COLUMNS order. */
-export function fecRows(entry: JournalEntry): string[][] {
+/**
+ * The lines of one entry as FEC records (FEC_COLUMNS order, each ending with FEC_LINE_END), built
+ * as one string: an export of 100 000 lines makes no array per cell.
+ */
+export function fecEntryText(entry: JournalEntry): string {
   const journal = JOURNALS[entry.journal];
-  return entry.lines.map((l) => [
-    journal.code,
-    journal.label,
-    String(entry.number),
-    fecDate(entry.date),
-    l.account,
-    fecText(l.accountLabel),
-    fecText(l.auxAccount),
-    fecText(l.auxLabel),
-    fecText(entry.pieceRef),
-    fecDate(entry.pieceDate),
-    fecText(l.label),
-    fecAmount(l.debitCents),
-    fecAmount(l.creditCents),
-    '',
-    '',
-    // Entries come from issued, immutable documents: they are validated on the day they record.
-    fecDate(entry.date),
-    '',
-    '',
-  ]);
+  const day = fecDate(entry.date);
+  // Entries come from issued, immutable documents: they are validated on the day they record.
+  const head = `${journal.code}\t${journal.label}\t${entry.number}\t${day}\t`;
+  const piece = `\t${fecText(entry.pieceRef)}\t${fecDate(entry.pieceDate)}\t`;
+  const tail = `\t\t\t${day}\t\t${FEC_LINE_END}`;
+  let text = '';
+  for (const l of entry.lines) {
+    text += `${head}${l.account}\t${fecText(l.accountLabel)}\t${fecText(l.auxAccount)}\t${fecText(l.auxLabel)}${piece}${fecText(l.label)}\t${fecAmount(l.debitCents)}\t${fecAmount(l.creditCents)}${tail}`;
+  }
+  return text;
 }
 
 /** The header and the lines of `entries` as FEC text. */
 export function fecDocument(entries: readonly JournalEntry[]): string {
-  return [FEC_COLUMNS.join('\t'), ...entries.flatMap((e) => fecRows(e).map((cells) => cells.join('\t')))].map((l) => l + FEC_LINE_END).join('');
+  return FEC_COLUMNS.join('\t') + FEC_LINE_END + entries.map(fecEntryText).join('');
 }
