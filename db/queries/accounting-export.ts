@@ -3,6 +3,8 @@ import { type Sequelize } from 'sequelize-typescript';
 import { type AccountingAccounts, DEFAULT_ACCOUNTING_ACCOUNTS } from '../../domain/accounting/accounts';
 import { type StoredCreditedLine } from '../../domain/accounting/sources';
 import { type LineInput } from '../../domain/invoicing/totals';
+import { withConnection } from './exports/db-connection';
+import { type ClientBase } from 'pg';
 
 /** The studio's accounts for the accounting export: its own once set, else the defaults. */
 export async function readAccountingAccounts(sequelize: Sequelize, ownerId: string): Promise<AccountingAccounts> {
@@ -43,6 +45,13 @@ export interface PeriodCreditNoteRow {
   buyer_name: string | null;
   contact_id: string | null;
   invoice_items: LineInput[] | null;
+}
+
+/** What a period holds. */
+export interface PeriodRows {
+  invoices: PeriodInvoiceRow[];
+  creditNotes: PeriodCreditNoteRow[];
+  movements: PeriodMovementRow[];
 }
 
 /** A row of the payments ledger received in the period. */
@@ -96,14 +105,27 @@ function groupLines(rows: readonly LineRow[]): Map<string, LineInput[]> {
  * (ISSUED or since CANCELLED: a cancelled invoice was issued, and its credit notes reverse it),
  * its credit notes, and its payments ledger, each by the day it happened on the studio's calendar.
  */
-export async function readAccountingPeriod(sequelize: Sequelize, period: AccountingPeriod): Promise<{ invoices: PeriodInvoiceRow[]; creditNotes: PeriodCreditNoteRow[]; movements: PeriodMovementRow[] }> {
+export async function readAccountingPeriod(sequelize: Sequelize, period: AccountingPeriod): Promise<PeriodRows> {
+  // The driver itself (Sequelize's handling of each row cost a third of the reads); the documents
+  // and the ledger on two connections at once, so the server runs one while this process reads the other.
   const bind = [period.ownerId, period.from, period.to, period.timeZone];
-  const invoiceRows = await sequelize.query<Omit<PeriodInvoiceRow, 'items'> & LineRow>(
+  const [documents, movements] = await Promise.all([withConnection(sequelize, (client) => readDocuments(client, bind)), withConnection(sequelize, (client) => readMovements(client, bind))]);
+  return { ...documents, movements };
+}
+
+const selectOn =
+  (client: ClientBase) =>
+  async <T>(text: string, values: unknown[]): Promise<T[]> =>
+    (await client.query(text, values)).rows as T[];
+
+async function readDocuments(client: ClientBase, bind: unknown[]): Promise<Omit<PeriodRows, 'movements'>> {
+  const select = selectOn(client);
+  const invoiceRows = await select<Omit<PeriodInvoiceRow, 'items'> & LineRow>(
     `SELECT i.id, i.id AS invoice_id, i.number, ${DAY('i.issued_at')} AS day, i.buyer->>'name' AS buyer_name, i.contact_id, ${LINE_COLUMNS}
      FROM invoices i LEFT JOIN invoice_items it ON it.invoice_id = i.id
      WHERE i.owner_id = $1 AND i.status IN ('ISSUED', 'CANCELLED') AND i.number IS NOT NULL AND ${IN_PERIOD('i.issued_at')}
      ORDER BY i.id, it.display_order, it.id`,
-    { bind, type: QueryTypes.SELECT },
+    bind,
   );
   const invoiceLines = groupLines(invoiceRows);
   const invoices: PeriodInvoiceRow[] = [];
@@ -111,30 +133,30 @@ export async function readAccountingPeriod(sequelize: Sequelize, period: Account
     if (invoices.at(-1)?.id === row.id) continue;
     invoices.push({ id: row.id, number: row.number, day: row.day, buyer_name: row.buyer_name, contact_id: row.contact_id, items: invoiceLines.get(row.id) ?? [] });
   }
-  const creditRows = await sequelize.query<Omit<PeriodCreditNoteRow, 'invoice_items'> & { invoice_id: string }>(
+  const creditRows = await select<Omit<PeriodCreditNoteRow, 'invoice_items'> & { invoice_id: string }>(
     `SELECT c.id, c.number, ${DAY('c.issued_at')} AS day, c.amount::text AS amount, c.items, c.invoice_id, i.number AS invoice_number, i.buyer->>'name' AS buyer_name, i.contact_id
      FROM credit_notes c JOIN invoices i ON i.id = c.invoice_id
      WHERE c.owner_id = $1 AND ${IN_PERIOD('c.issued_at')}`,
-    { bind, type: QueryTypes.SELECT },
+    bind,
   );
   // The lines of the credited invoices, for the split of an amount over their rates.
   const creditedLines = creditRows.length
     ? groupLines(
-        await sequelize.query<LineRow>(`SELECT it.invoice_id, ${LINE_COLUMNS} FROM invoice_items it WHERE it.invoice_id = ANY($1::uuid[]) ORDER BY it.invoice_id, it.display_order, it.id`, {
-          bind: [[...new Set(creditRows.map((c) => c.invoice_id))]],
-          type: QueryTypes.SELECT,
-        }),
+        await select<LineRow>(`SELECT it.invoice_id, ${LINE_COLUMNS} FROM invoice_items it WHERE it.invoice_id = ANY($1::uuid[]) ORDER BY it.invoice_id, it.display_order, it.id`, [[...new Set(creditRows.map((c) => c.invoice_id))]]),
       )
     : new Map<string, LineInput[]>();
   const creditNotes = creditRows.map(({ invoice_id, ...c }) => ({ ...c, invoice_items: creditedLines.get(invoice_id) ?? [] }));
-  const movements = await sequelize.query<PeriodMovementRow>(
+  return { invoices, creditNotes };
+}
+
+async function readMovements(client: ClientBase, bind: unknown[]): Promise<PeriodMovementRow[]> {
+  return selectOn(client)<PeriodMovementRow>(
     `SELECT p.id, p.kind, p.method, p.amount::text AS amount, ${DAY('p.received_at')} AS day, coalesce(p.reference, p.provider_reference) AS reference,
             i.number AS invoice_number, i.buyer->>'name' AS buyer_name, i.contact_id
      FROM invoice_payments p JOIN invoices i ON i.id = p.invoice_id
      WHERE p.owner_id = $1 AND ${IN_PERIOD('p.received_at')}`,
-    { bind, type: QueryTypes.SELECT },
+    bind,
   );
-  return { invoices, creditNotes, movements };
 }
 
 /** How many documents and ledger rows a period holds: what decides whether it fits a synchronous answer. */
