@@ -246,4 +246,20 @@ describe('GET /api/accounting/export', () => {
     expect((await ask({ from: '2026-01-01', to: '2026-12-31', format: 'csv' }, noSiren)).status).toBe(200);
     expect((await request(t.app).get('/api/accounting/export').query({ from: '2026-01-01', to: '2026-12-31', format: 'fec' })).status).toBe(401);
   }, 60_000);
+
+  it('sends a period past the synchronous limit to the async route (422 export_too_large)', async () => {
+    // An api whose synchronous exports hold 3 rows; the studio's period has more (the first test's).
+    const saved = process.env.EXPORT_SYNC_MAX_ROWS;
+    process.env.EXPORT_SYNC_MAX_ROWS = '3';
+    const small = await startTestApp().finally(() => {
+      if (saved === undefined) delete process.env.EXPORT_SYNC_MAX_ROWS;
+      else process.env.EXPORT_SYNC_MAX_ROWS = saved;
+    });
+    try {
+      const res = await request(small.app).get('/api/accounting/export').query({ ...period(), format: 'fec' }).set(as(studio));
+      expect([res.status, res.body.code, res.body.details?.async_url]).toEqual([422, 'export_too_large', '/api/accounting/export/async']);
+    } finally {
+      await small.close();
+    }
+  }, 60_000);
 });
