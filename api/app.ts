@@ -27,6 +27,7 @@ import { buildCompanyProfileRouter } from './company-profile/router';
 import { buildContactsRouter } from './contacts/router';
 import { buildExportTemplatesRouter } from './export-templates/router';
 import { buildExportsRouter } from './exports/router';
+import { buildAccountingRouter } from './accounting/router';
 import { buildImportsRouter } from './imports/router';
 import { buildScheduledExportsRouter } from './scheduled-exports/router';
 import { httpMetrics } from './http/http-metrics';
@@ -141,6 +142,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(buildContactFormRouter({ sequelize, submitLimit: contactFormLimit, s3: deps.s3, bucket: config.S3_BUCKET, logger }));
   app.use(buildScheduledExportsRouter({ temporal: deps.temporal.client, kit }));
   app.use(buildExportsRouter({ sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit, limits }));
+  app.use(buildAccountingRouter({ sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit, limits }));
   app.use(buildWorkflowsRouter({ sequelize, temporal: deps.temporal.client, kit }));
   app.use(buildWorkflowTriggersRouter({ sequelize, temporal: deps.temporal.client, kit }));
   app.use(buildSessionWorkflowsRouter({ kit }));

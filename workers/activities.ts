@@ -24,6 +24,7 @@ import { createSessionWorkflowBookkeeping } from '../activities/session-workflow
 import { createWorkflowTaskRunner, type WorkflowTaskDeps } from '../activities/session-workflows/run-workflow-task';
 import { createEntityWorkflowActivities } from '../activities/entity-workflows/entity-workflow-activities';
 import { JOB_CONTRACTS } from '../workflows/contracts';
+import { createAccountingExportActivities } from '../activities/accounting-export';
 import { type JobMetrics } from '../lib/metrics/job-metrics';
 
 export interface WorkerDeps {
@@ -69,6 +70,7 @@ export function buildActivities(deps: WorkerDeps) {
     ...createDocumentEmailActivities(deps.documentEmail),
     ...createScheduleChangedActivities(deps.documentEmail),
     ...createInvoiceReminderActivities({ ...deps.documentEmail, sms: deps.workflowTasks.sms }),
+    ...createAccountingExportActivities({ sequelize: deps.sequelize, s3: deps.exportRender.s3, bucket: deps.exportRender.bucket, logger: deps.logger }),
     ...createPaymentEventActivities({ sequelize: deps.documentEmail.sequelize, logger: deps.logger, walletProvider: deps.walletProvider }),
   };
 }

@@ -10,6 +10,7 @@ import { ROADMAP_JOB } from './roadmap/contract';
 import { SESSION_WORKFLOW_JOB } from './session-workflows/contract';
 import { PAYMENT_EVENT_JOB } from './payments/contract';
 import { ENTITY_WORKFLOW_JOB } from './entity-workflows/contract';
+import { ACCOUNTING_EXPORT_JOB } from './accounting-export/contract';
 
 /**
  * Every job contract. The worker polls the task queues named here, and replay and the
@@ -34,6 +35,7 @@ export const JOB_CONTRACTS: readonly JobContract<unknown, never>[] = [
   PAYMENT_EVENT_JOB,
   INVOICE_REMINDERS_JOB,
   ENTITY_WORKFLOW_JOB,
+  ACCOUNTING_EXPORT_JOB,
 ];
 
 /** Workflows started by a Temporal Schedule rather than by startJob. */

@@ -19,3 +19,4 @@ export { paymentScheduleChangedWorkflow } from './invoicing/schedule-changed';
 export { invoiceRemindersWorkflow } from './invoicing/invoice-reminders';
 export { paymentEventWorkflow } from './payments/payment-event';
 export { entityWorkflow } from './entity-workflows/entity-workflow';
+export { accountingExportWorkflow } from './accounting-export/workflow';

@@ -1,20 +1,18 @@
-import { type Client, WorkflowFailedError } from '@temporalio/client';
+import { type Client } from '@temporalio/client';
 import { type S3Client } from '@aws-sdk/client-s3';
 import { Router } from 'express';
 import { type Sequelize } from 'sequelize-typescript';
 import { failExportJob, linkExportJob, openExportJob } from '../../db/commands/export-jobs';
 import { findExportRun } from '../../db/queries/export-runs';
-import { DomainError } from '../../domain/errors';
-import { failureMessage } from '../../domain/failure-message';
 import { type Config } from '../../lib/config';
 import { startJob } from '../../lib/jobs/start-job';
-import { rethrowRendererFailure } from '../../lib/jobs/wait-for-job';
 import { assertPdfRenderer } from '../../lib/pdf-renderer';
 import { downloadLink } from '../../lib/s3-links';
 import { EXPORT_JOB, type ExportResult } from '../../workflows/exports/contract';
 import { type createRouteKit } from '../http/route-kit';
 import { type RateLimits } from '../middleware/rate-limit';
 import { assertFitsSync, buildExportPayload } from './export-request';
+import { waitForExport } from './wait-for-export';
 import { ExportJobAccepted, ExportJobParams, ExportJobStatusView, ExportLinkView, ExportQuery } from './schema';
 
 export interface ExportsRouterDeps {
@@ -81,24 +79,4 @@ export function buildExportsRouter({ sequelize, temporal, publicS3, config, kit,
   );
 
   return router;
-}
-
-/** Waits for an export's workflow at most `seconds`; a timeout or a failure names the job to poll. */
-async function waitForExport(temporal: Client, jobRunId: string, workflowId: string, seconds: number, pollUrl: string): Promise<ExportResult> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new DomainError('export_timeout', `The export is still being prepared after ${seconds} s; follow it at ${pollUrl}`, { jobRunId, statusUrl: pollUrl })),
-      seconds * 1000,
-    );
-  });
-  try {
-    return (await Promise.race([temporal.workflow.getHandle(workflowId).result(), timeout])) as ExportResult;
-  } catch (err) {
-    if (!(err instanceof WorkflowFailedError)) throw err;
-    rethrowRendererFailure(err);
-    throw new DomainError('export_failed', `The export failed: ${failureMessage(err)}`, { jobRunId, statusUrl: pollUrl });
-  } finally {
-    clearTimeout(timer);
-  }
 }

@@ -2,8 +2,8 @@ import { Op } from 'sequelize';
 import { NotFoundError } from '../../domain/errors';
 import { JobRun } from '../models/JobRun';
 
-/** Export jobs (api and scheduled). */
-const EXPORT_JOB_NAMES = ['export', 'export.scheduled'];
+/** Export jobs (api, scheduled, accounting). */
+const EXPORT_JOB_NAMES = ['export', 'export.scheduled', 'export.accounting'];
 /** A failed export replayed by an admin answers with its replay's outcome; a few hops at most. */
 const MAX_REPLAY_HOPS = 5;
 

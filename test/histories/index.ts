@@ -158,6 +158,20 @@ export const SAVED_HISTORIES: SavedHistory[] = [
       otherQueues: { [TASK_QUEUES.documents]: () => ({ renderDocumentPdf: async () => ({ key: 'invoices/invoice.pdf', filename: 'F-2026-00001.pdf' }) }) },
     },
   },
+  {
+    // An accounting export asked for async: the FEC rendered, the owner told.
+    file: 'accountingExportWorkflow/async-rendered.json',
+    workflowsPath: WORKER_WORKFLOWS,
+    record: {
+      workflowType: 'accountingExportWorkflow',
+      args: [jobInput({ ownerId: 'owner', orgId: 'org', from: '2026-01-01', to: '2026-12-31', format: 'fec', csvDialect: 'rfc4180', timeZone: 'Europe/Paris', mode: 'async' })],
+      activities: () => ({
+        ...createFakeJobActivities().activities,
+        renderAccountingExport: async () => ({ key: 'temp/accounting/owner/run/912345675FEC20261231.txt', filename: '912345675FEC20261231.txt', contentType: 'text/plain; charset=utf-8', rowCount: 7, sizeBytes: 900, fileObjectId: 'file' }),
+        notifyExportOwner: async () => undefined,
+      }),
+    },
+  },
 ];
 
 /** The workflow id a history is recorded and replayed under (histories do not carry it). */

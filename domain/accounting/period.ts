@@ -1,0 +1,42 @@
+/**
+ * The period of an accounting export: two days on the studio's calendar, both included, at most
+ * a year and a day apart (a fiscal year may run 12 months plus a leap day; the FEC the
+ * administration asks for covers one fiscal year).
+ */
+export const MAX_PERIOD_DAYS = 366;
+
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar day written YYYY-MM-DD (2026-02-30 is not). */
+export function isCalendarDay(text: string): boolean {
+  if (!DAY_PATTERN.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+
+/** Days from `from` to `to`, both included. */
+export function periodDays(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+}
+
+/** Every problem of a period, as `{path, message}` for a 400; none when valid. */
+export function periodProblems(from: string, to: string): { path: string; message: string }[] {
+  const problems: { path: string; message: string }[] = [];
+  if (!isCalendarDay(from)) problems.push({ path: 'from', message: 'A day written YYYY-MM-DD' });
+  if (!isCalendarDay(to)) problems.push({ path: 'to', message: 'A day written YYYY-MM-DD' });
+  if (problems.length) return problems;
+  if (to < from) problems.push({ path: 'to', message: 'The period ends before it starts' });
+  else if (periodDays(from, to) > MAX_PERIOD_DAYS) problems.push({ path: 'to', message: `A period is at most ${MAX_PERIOD_DAYS} days` });
+  return problems;
+}
+
+/** The FEC's file name is the studio's SIREN: without one (9 digits) there is no FEC. A message, or null. */
+export function accountingFileProblem(payload: { format: string }, siren: string | null): string | null {
+  if (payload.format !== 'fec') return null;
+  return siren && /^\d{9}$/.test(siren) ? null : 'The FEC is named after the company SIREN: set it in the company profile (PUT /api/users/me/company) first';
+}
+
+/** The client's auxiliary account (CompAuxNum) from its contact: `C` and the first 8 hex digits of its id; none without a contact. */
+export function clientCode(contactId: string | null): string | null {
+  return contactId ? `C${contactId.replaceAll('-', '').slice(0, 8).toUpperCase()}` : null;
+}
