@@ -1,6 +1,6 @@
 import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { ApplicationFailure } from '@temporalio/common';
-import { loadCreditNoteSources, loadDocumentSources } from '../../db/queries/document-sources';
+import { type DocumentSources, loadCreditNoteSources, loadDocumentSources } from '../../db/queries/document-sources';
 import { clientLocale } from '../../domain/accounts/client-locale';
 import { creditNoteVat } from '../../domain/invoicing/credit-vat';
 import { type EInvoice, type EInvoiceItem, type EInvoiceSeller, eInvoiceOf } from '../../domain/invoicing/e-invoice';
@@ -12,6 +12,27 @@ import { type DocumentPdf, type DocumentPdfPayload } from '../../workflows/invoi
 
 const day = (at: Date, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(at);
 const rateOf = (vatPercentage: string | number) => Number(toHundredths(vatPercentage));
+
+/**
+ * The studio as the e-invoice's seller: its company profile, its electronic address (BT-34, which
+ * the French rules require) the profile's email, else its account's.
+ */
+const sellerOf = (c: NonNullable<DocumentSources['company']>, owner: { email: string }): EInvoiceSeller => ({
+  company_name: c.company_name,
+  company_street: c.company_street,
+  company_zipcode: c.company_zipcode,
+  company_city: c.company_city,
+  company_country: c.company_country,
+  siren: c.siren,
+  siret: c.siret,
+  vat_number: c.vat_number,
+  vat_exempt: c.vat_exempt,
+  late_payment_rate: c.late_payment_rate,
+  payment_terms_days: c.payment_terms_days,
+  iban: c.iban,
+  bic: c.bic,
+  email: c.email ?? owner.email,
+});
 
 /** An issued invoice's or a credit note's e-invoice, where its files are stored, and the name they are downloaded under. */
 interface LoadedEInvoice {
@@ -38,7 +59,7 @@ async function loadInvoiceEInvoice(invoiceId: string, ownerId: string): Promise<
     number: invoice.number,
     issueDate: day(invoice.issued_at, sources.owner.time_zone),
     dueDate: invoice.due_date,
-    seller: sources.company as unknown as EInvoiceSeller,
+    seller: sellerOf(sources.company, sources.owner),
     buyer: invoice.buyer,
     items,
   });
@@ -60,7 +81,7 @@ async function loadCreditNoteEInvoice(creditNoteId: string, ownerId: string): Pr
     number: creditNote.number,
     issueDate: day(creditNote.issued_at, owner.time_zone),
     dueDate: null,
-    seller: sources.company as unknown as EInvoiceSeller,
+    seller: sellerOf(sources.company, owner),
     buyer: invoice.buyer,
     preceding: { number: invoice.number ?? '', issueDate: day(invoice.issued_at ?? invoice.created_at, owner.time_zone) },
     credit: { lines: credited, parts },

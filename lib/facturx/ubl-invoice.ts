@@ -54,7 +54,8 @@ function party(p: EInvoiceParty, seller: boolean) {
       ...(p.siret ? { 'cac:PartyIdentification': [{ 'cbc:ID': p.siret, 'cbc:ID@schemeID': '0009' }] } : {}),
       ...(p.name ? { 'cac:PartyName': { 'cbc:Name': p.name } } : {}),
       'cac:PostalAddress': address(p),
-      ...(taxSchemes.length ? { 'cac:PartyTaxScheme': taxSchemes } : {}),
+      // The seller may have several tax registrations (an array); the buyer one (an object).
+      ...(taxSchemes.length ? { 'cac:PartyTaxScheme': seller ? taxSchemes : taxSchemes[0] } : {}),
       'cac:PartyLegalEntity': { 'cbc:RegistrationName': p.name, ...(p.siren ? { 'cbc:CompanyID': p.siren, 'cbc:CompanyID@schemeID': '0002' } : {}) },
     },
   };
