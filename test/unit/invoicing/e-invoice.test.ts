@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { type EInvoiceInput, type EInvoiceItem, eInvoiceOf, FRANCHISE_REASON, splitExactly } from '../../../domain/invoicing/e-invoice';
+import { countryCode, type EInvoiceInput, type EInvoiceItem, eInvoiceOf, FRANCHISE_REASON, splitExactly } from '../../../domain/invoicing/e-invoice';
 import { failedEInvoiceRules } from '../../../domain/invoicing/e-invoice-rules';
 import { computeTotals } from '../../../domain/invoicing/totals';
 
@@ -171,5 +171,17 @@ describe('the e-invoice of an invoice (issue 22 §1)', () => {
         expect(splitExactly(amount, weights).reduce((a, b) => a + b, 0n)).toBe(amount);
       }),
     );
+  });
+});
+
+describe('countryCode', () => {
+  it('reads ISO codes, French and English names with or without accents, and a few habits; unknown is null, absent is France', () => {
+    expect(['fr', 'France', 'Royaume-Uni', 'United Kingdom', 'royaume uni', 'Belgique', 'Guadeloupe', 'La Réunion', 'Réunion', 'États-Unis', 'Etats-Unis', 'USA', 'Suisse', 'Allemagne', 'Deutschland'].map((c) => countryCode(c))).toEqual([
+      'FR', 'FR', 'GB', 'GB', 'GB', 'BE', 'GP', 'RE', 'RE', 'US', 'US', 'US', 'CH', 'DE', 'DE',
+    ]);
+    expect(countryCode('Narnia')).toBeNull();
+    expect(countryCode('Union européenne')).toBeNull();
+    expect(countryCode(null)).toBe('FR');
+    expect(countryCode('  ', 'BE')).toBe('BE');
   });
 });
