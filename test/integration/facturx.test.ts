@@ -120,7 +120,7 @@ describe('Factur-X EN 16931 e-invoices, validated by Mustang', () => {
     expect(field(files.xml, 'GrandTotalAmount')).toBe('63.30');
   }, 240_000);
 
-  it('a deposit invoice (386) of a quote: zero errors', async () => {
+  it('a deposit invoice (386) of a quote, and the final invoice deducting it: zero errors', async () => {
     const contact = await buildBillableContact(t.app, studio);
     const quote = (
       await request(t.app)
@@ -136,6 +136,15 @@ describe('Factur-X EN 16931 e-invoices, validated by Mustang', () => {
     expectValid(files);
     expect(field(files.xml, 'TypeCode')).toBe('386');
     expect(field(files.xml, 'GrandTotalAmount')).toBe('540.00');
+
+    // The final invoice deducts it: a line of quantity −1 at 450.00 excl. VAT, billing mode S4; 1 800.00 − 540.00 due.
+    const final = await issue(studio, ((await request(t.app).post(`/api/quotes/${quote.id}/invoice`).set(as(studio)).expect(201)).body as { id: string }).id);
+    const finalFiles = await eInvoiceFiles(`/api/invoices/${final.id}`, studio, 'final-invoice-after-deposit');
+    expectValid(finalFiles);
+    expect(field(finalFiles.xml, 'TypeCode')).toBe('380');
+    expect(finalFiles.xml).toMatch(/<rsm:ExchangedDocumentContext>\s*<ram:BusinessProcessSpecifiedDocumentContextParameter>\s*<ram:ID>S4<\/ram:ID>/);
+    expect(finalFiles.xml).toContain('<ram:BilledQuantity unitCode="C62">-1</ram:BilledQuantity>');
+    expect(field(finalFiles.xml, 'GrandTotalAmount')).toBe('1260.00');
   }, 240_000);
 
   it("a VAT exempt studio's invoice: category E with the art. 293 B reason, zero errors", async () => {
