@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { countryCode, type EInvoiceInput, type EInvoiceItem, eInvoiceOf, FRANCHISE_REASON, splitExactly } from '../../../domain/invoicing/e-invoice';
 import { failedEInvoiceRules } from '../../../domain/invoicing/e-invoice-rules';
+import { creditNoteVat } from '../../../domain/invoicing/credit-vat';
 import { computeTotals } from '../../../domain/invoicing/totals';
 
 const SELLER: EInvoiceInput['seller'] = {
@@ -124,6 +125,23 @@ describe('the e-invoice of an invoice (issue 22 §1)', () => {
     expect(doc.totals.payableCents).toBe(12000n);
     expect(rules(doc)).toEqual([]);
     expect(rules({ ...doc, preceding: null })).toEqual(['BR-55']);
+  });
+
+  it("shares a credit note's VAT parts over its credited lines by their totals", () => {
+    const lines = [
+      { description: 'Tirages', quantityHundredths: 300n, vatBasisPoints: 1000, withTaxCents: 4125n },
+      { description: 'Album', quantityHundredths: 100n, vatBasisPoints: 2000, withTaxCents: 9999n },
+      { description: 'Retouches', quantityHundredths: 100n, vatBasisPoints: 2000, withTaxCents: 1n },
+    ];
+    const parts = creditNoteVat({ amountCents: 14125n, lines: lines.map((l) => ({ vatBasisPoints: l.vatBasisPoints, withTaxCents: l.withTaxCents })) }, []);
+    const doc = eInvoiceOf({ typeCode: '381', number: 'AV-2026-00002', issueDate: '2026-11-24', dueDate: null, seller: SELLER, buyer: BUYER, preceding: { number: 'F-2026-00001', issueDate: '2026-11-20' }, credit: { lines, parts } });
+    expect(doc.lines.map((l) => [l.name, l.quantityHundredths])).toEqual([
+      ['Tirages', 300n],
+      ['Album', 100n],
+      ['Retouches', 100n],
+    ]);
+    expect(doc.totals.taxInclusiveCents).toBe(14125n);
+    expect(rules(doc)).toEqual([]);
   });
 
   it('names the failed rules of totals off by a cent', () => {
