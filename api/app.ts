@@ -10,6 +10,7 @@ import { type Config } from '../lib/config';
 import { buildAdminJobsRouter } from './admin/jobs-router';
 import { buildDocumentNumberingRouter } from './document-numbering/router';
 import { buildInvoiceLedgerRouter } from './invoicing/ledger-router';
+import { buildEInvoiceRouter } from './invoicing/e-invoice-router';
 import { buildRemindersRouter } from './invoicing/reminders-router';
 import { buildPurchaseInvoicesRouter } from './purchase-invoices/router';
 import { buildInvoicingRouter } from './invoicing/router';
@@ -150,6 +151,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(buildSmsTemplatesRouter({ sequelize, kit }));
   app.use(paymentRouters.payments);
   app.use(buildInvoiceLedgerRouter({ sequelize, cardProvider, kit, temporal: deps.temporal.client, publicS3: deps.publicS3, config, logger }));
+  app.use(buildEInvoiceRouter({ kit, temporal: deps.temporal.client, publicS3: deps.publicS3, config }));
   app.use(buildRemindersRouter({ sequelize, kit, temporal: deps.temporal.client, logger }));
   app.use(buildPurchaseInvoicesRouter({ sequelize, kit, s3: deps.s3, bucket: config.S3_BUCKET }));
   app.use(buildDocumentNumberingRouter({ sequelize, kit }));

@@ -6,6 +6,7 @@ import { type Chromium } from '../../lib/chromium';
 import { readLogoDataUri } from '../../lib/studio-logo';
 import { type DocumentPdf, type DocumentPdfPayload } from '../../workflows/invoicing/contract';
 import { documentDocx } from './document-docx';
+import { createEInvoiceFileActivities } from './e-invoice-file';
 import { loadDocumentView } from './document-view';
 
 export interface DocumentPdfDeps {
@@ -25,7 +26,7 @@ const storedFile = (stored: { key: string; sha256: string }): DocumentPdf => ({ 
  * winning for good.
  */
 export function createDocumentPdfActivities(deps: DocumentPdfDeps) {
-  return {
+  const activities = {
     async renderDocumentPdf({ kind, documentId, ownerId }: DocumentPdfPayload): Promise<DocumentPdf> {
       const storedKind = kind === 'quote' ? null : kind;
       if (storedKind) {
@@ -63,4 +64,6 @@ export function createDocumentPdfActivities(deps: DocumentPdfDeps) {
       return { key, filename: `${filenameBase}.docx` };
     },
   };
+  // The e-invoice files start from the kept pdf this factory renders.
+  return { ...activities, ...createEInvoiceFileActivities({ s3: deps.s3, bucket: deps.bucket, keptPdf: (payload) => activities.renderDocumentPdf(payload) }) };
 }

@@ -2,7 +2,9 @@ import { QueryTypes, type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors';
 import { formatDateInZone } from '../../domain/exports/cell-format';
-import { buyerOf } from '../../domain/invoicing/buyer';
+import { buyerOf, type InvoiceBuyer } from '../../domain/invoicing/buyer';
+import { type EInvoiceItem, type EInvoiceSeller, eInvoiceOf } from '../../domain/invoicing/e-invoice';
+import { failedEInvoiceRules } from '../../domain/invoicing/e-invoice-rules';
 import { missingMentions, type SellerProfile } from '../../domain/invoicing/legal-mentions';
 import { counterKey, DEFAULT_NUMBER_FORMATS, numberTemplate, type SequenceReset } from '../../domain/invoicing/numbering';
 import { toHundredths } from '../../domain/invoicing/money';
@@ -23,7 +25,8 @@ interface IssueSources {
   time_zone: string;
   format: string | null;
   sequence_reset: SequenceReset | null;
-  company: SellerProfile | null;
+  /** The company profile row (to_jsonb): the seller of the mentions and of the e-invoice. */
+  company: (SellerProfile & Pick<EInvoiceSeller, 'iban' | 'bic' | 'email'>) | null;
   contact: Parameters<typeof buyerOf>[0];
   line_count: number;
   quote_id: string | null;
@@ -93,6 +96,25 @@ async function assertDeductionsCurrent(ownerId: string, invoiceId: string, quote
   }
 }
 
+const LINES = `
+SELECT item_type, description, quantity, price_with_tax, price_without_tax, vat_percentage, discount_percentage, discount_amount, discount_type, price_includes_tax
+FROM invoice_items WHERE invoice_id = $1 ORDER BY display_order, id`;
+
+/**
+ * The e-invoice gate (issue 22 §1): the EN 16931 data the invoice's Factur-X will carry, checked
+ * by the pure rule set before the number is drawn; a failure is a 400 naming each broken rule
+ * (`details[].rule`), and the invoice stays a draft.
+ */
+async function assertEInvoiceRules(sequelize: Sequelize, invoiceId: string, input: { depositInstallment: number | null; issueDate: string; dueDate: string | null; seller: EInvoiceSeller; buyer: InvoiceBuyer | null }, transaction: Transaction): Promise<void> {
+  const items = await sequelize.query<EInvoiceItem>(LINES, { bind: [invoiceId], type: QueryTypes.SELECT, transaction });
+  // The number is drawn from the series below; the rules only need it to exist.
+  const doc = eInvoiceOf({ typeCode: input.depositInstallment === null ? '380' : '386', number: 'pending', issueDate: input.issueDate, dueDate: input.dueDate, seller: input.seller, buyer: input.buyer, items });
+  const failed = failedEInvoiceRules(doc);
+  if (failed.length > 0) {
+    throw new ValidationError(`The invoice cannot be issued: its e-invoice (EN 16931) breaks ${failed.map((f) => f.rule).join(', ')}`, failed.map((f) => ({ path: 'e_invoice', rule: f.rule, message: f.message })));
+  }
+}
+
 /**
  * Issues a draft invoice (issue 20 §2): in one transaction it checks the mandatory mentions
  * (400 naming each missing one), copies the client into `buyer`, sets the due date from the
@@ -112,6 +134,7 @@ export async function issueInvoice(sequelize: Sequelize, ownerId: string, invoic
     const buyer = buyerOf(sources.contact);
     const missing = missingMentions({ seller, buyer, lineCount: sources.line_count, dueDate });
     if (missing.length > 0) throw new ValidationError(`The invoice cannot be issued: ${missing.length === 1 ? 'a mandatory mention is' : `${missing.length} mandatory mentions are`} missing`, missing);
+    await assertEInvoiceRules(sequelize, invoiceId, { depositInstallment: sources.deposit_installment, issueDate: today, dueDate, seller: seller as EInvoiceSeller, buyer }, transaction);
     if (sources.quote_id && sources.deposit_installment === null) await assertDeductionsCurrent(ownerId, invoiceId, sources.quote_id, sources.time_zone, transaction);
     const format = sources.format ?? DEFAULT_NUMBER_FORMATS.invoice;
     const reset = sources.sequence_reset ?? 'yearly';

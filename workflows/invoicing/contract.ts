@@ -6,8 +6,12 @@ export interface DocumentPdfPayload extends Record<string, unknown> {
   kind: 'quote' | 'invoice' | 'credit_note';
   documentId: string;
   ownerId: string;
-  /** Absent: pdf (GET .../pdf); docx for GET /api/invoices/:id/export?format=docx (and credit notes). */
-  format?: 'pdf' | 'docx';
+  /**
+   * Absent: pdf (GET .../pdf); docx for GET /api/invoices/:id/export?format=docx (and credit notes);
+   * facturx (the PDF/A-3 with factur-x.xml) and xml (the CII alone) for an issued invoice or a
+   * credit note (issue 22 §1).
+   */
+  format?: 'pdf' | 'docx' | 'facturx' | 'xml';
 }
 
 /** The pdf of a quote, invoice or credit note in object storage (a permanent prefix), by key. */
@@ -38,6 +42,8 @@ export const keptInvoicePdfKey = (invoiceId: string): string => `invoice:${invoi
 export interface DocumentPdfActivities {
   renderDocumentPdf(payload: DocumentPdfPayload): Promise<DocumentPdf>;
   renderDocumentDocx(payload: DocumentPdfPayload): Promise<DocumentPdf>;
+  /** The e-invoice files (format facturx or xml): activities/invoicing/e-invoice-file.ts. */
+  renderEInvoice(payload: DocumentPdfPayload): Promise<DocumentPdf>;
 }
 
 export interface DocumentEmailPayload extends Record<string, unknown> {

@@ -33,6 +33,9 @@ async function run(send: DocumentEmailActivities['sendDocumentEmail']) {
     async renderDocumentDocx() {
       throw new Error('not used');
     },
+    async renderEInvoice() {
+      throw new Error('not used');
+    },
   };
   const email: DocumentEmailActivities = {
     sendDocumentEmail: send,

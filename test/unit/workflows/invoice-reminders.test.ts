@@ -69,6 +69,9 @@ function fakeInvoice(dueDate: string) {
     async renderDocumentDocx() {
       throw new Error('not used');
     },
+    async renderEInvoice() {
+      throw new Error('not used');
+    },
   };
   return { facts, sent, activities: { ...jobRuns, ...reminders }, pdf };
 }

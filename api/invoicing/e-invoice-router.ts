@@ -1,0 +1,60 @@
+import { Router } from 'express';
+import { findDocument } from '../../db/commands/invoicing-documents';
+import { findOwnCreditNote } from '../../db/queries/invoice-ledger';
+import { type InvoiceRow } from '../../db/rows';
+import { ConflictError, NotFoundError } from '../../domain/errors';
+import { IdParams } from '../http/common-schemas';
+import { type createRouteKit } from '../http/route-kit';
+import { type EInvoiceFormat, eInvoiceLink, type KeptPdfDeps } from './kept-pdf';
+
+export interface EInvoiceRouterDeps extends KeptPdfDeps {
+  kit: ReturnType<typeof createRouteKit>;
+}
+
+/**
+ * E-invoices (issue 22 §1; docs/e-invoicing.md): an issued invoice's or a credit note's Factur-X
+ * (PDF/A-3b with `factur-x.xml`, CII D16B, profile EN 16931) and its XML alone, each answered as a
+ * signed link like the pdf. Another studio's document is a 404; a draft invoice has none (409).
+ */
+export function buildEInvoiceRouter(deps: EInvoiceRouterDeps): Router {
+  const { kit } = deps;
+  const router = Router();
+
+  /** One of the caller's issued invoices: 404 for anyone else's, 409 invoice_not_issued for a draft. */
+  const issuedInvoice = async (ownerId: string, id: string) => {
+    const invoice = (await findDocument('invoice', id, ownerId)) as InvoiceRow;
+    if (invoice.status === 'DRAFT') throw new ConflictError('invoice_not_issued', 'A draft invoice has no e-invoice: issue it first (POST /api/invoices/:id/issue)');
+    return invoice;
+  };
+  const invoiceFile = async (format: EInvoiceFormat, ctx: { user: { id: string; orgId: string }; params: IdParams; req: { requestId?: string } }) => {
+    const invoice = await issuedInvoice(ctx.user.id, ctx.params.id);
+    return eInvoiceLink(deps, { kind: 'invoice', id: invoice.id, pdf_key: invoice.pdf_key, pdf_sha256: invoice.pdf_sha256 }, format, ctx.user, ctx.req.requestId);
+  };
+  const creditNoteFile = async (format: EInvoiceFormat, ctx: { user: { id: string; orgId: string }; params: IdParams; req: { requestId?: string } }) => {
+    const note = await findOwnCreditNote(ctx.user.id, ctx.params.id);
+    if (!note) throw new NotFoundError('Credit note');
+    return eInvoiceLink(deps, { kind: 'credit_note', id: note.id, pdf_key: note.pdf_key, pdf_sha256: note.pdf_sha256 }, format, ctx.user, ctx.req.requestId);
+  };
+
+  kit.route(
+    router,
+    { method: 'get', path: '/api/invoices/:id/facturx', summary: 'The issued invoice as Factur-X (PDF/A-3b with factur-x.xml, EN 16931): a time-limited link', tag: 'invoices', auth: 'user', params: IdParams },
+    async (ctx) => invoiceFile('facturx', ctx),
+  );
+  kit.route(
+    router,
+    { method: 'get', path: '/api/invoices/:id/xml', summary: "The issued invoice's e-invoice XML (CII D16B, EN 16931): a time-limited link", tag: 'invoices', auth: 'user', params: IdParams },
+    async (ctx) => invoiceFile('xml', ctx),
+  );
+  kit.route(
+    router,
+    { method: 'get', path: '/api/credit-notes/:id/facturx', summary: 'The credit note as Factur-X (PDF/A-3b with factur-x.xml, EN 16931): a time-limited link', tag: 'credit-notes', auth: 'user', params: IdParams },
+    async (ctx) => creditNoteFile('facturx', ctx),
+  );
+  kit.route(
+    router,
+    { method: 'get', path: '/api/credit-notes/:id/xml', summary: "The credit note's e-invoice XML (CII D16B, EN 16931): a time-limited link", tag: 'credit-notes', auth: 'user', params: IdParams },
+    async (ctx) => creditNoteFile('xml', ctx),
+  );
+  return router;
+}

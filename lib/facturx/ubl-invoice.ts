@@ -1,0 +1,148 @@
+import { type Invoice } from '@e-invoice-eu/core';
+import { type EInvoice, type EInvoiceParty, type VatCategory } from '../../domain/invoicing/e-invoice';
+
+/**
+ * An e-invoice (domain/invoicing/e-invoice.ts) in the input format of `@e-invoice-eu/core`: UBL
+ * 2.1 as JSON (`cbc:`/`cac:` keys, attributes as `key@attribute`), which the library turns into
+ * CII D16B (profile EN 16931) and embeds in the Factur-X pdf. Every amount is written from the
+ * e-invoice's cents, exactly as the gate (e-invoice-rules.ts) checked them.
+ */
+
+const CURRENCY = 'EUR';
+
+/** Cents as a decimal string with two decimals (`-12.05`). */
+export function money(cents: bigint): string {
+  const sign = cents < 0n ? '-' : '';
+  const abs = cents < 0n ? -cents : cents;
+  return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
+}
+
+/** A fixed-point value with `scale` decimals, trailing zeros dropped (`5.5`, `1`, `12.345`). */
+function decimal(value: bigint, scale: number): string {
+  const unit = 10n ** BigInt(scale);
+  const sign = value < 0n ? '-' : '';
+  const abs = value < 0n ? -value : value;
+  const fraction = String(abs % unit).padStart(scale, '0').replace(/0+$/, '');
+  return `${sign}${abs / unit}${fraction ? `.${fraction}` : ''}`;
+}
+
+const percent = (basisPoints: number) => decimal(BigInt(basisPoints), 2);
+
+function taxCategory(category: VatCategory, basisPoints: number, exemptionReason?: string | null) {
+  return { 'cbc:ID': category, 'cbc:Percent': percent(basisPoints), ...(exemptionReason ? { 'cbc:TaxExemptionReason': exemptionReason } : {}), 'cac:TaxScheme': { 'cbc:ID': 'VAT' } };
+}
+
+function address(party: EInvoiceParty) {
+  return {
+    ...(party.street ? { 'cbc:StreetName': party.street } : {}),
+    ...(party.city ? { 'cbc:CityName': party.city } : {}),
+    ...(party.zipcode ? { 'cbc:PostalZone': party.zipcode } : {}),
+    'cac:Country': { 'cbc:IdentificationCode': party.countryCode ?? 'FR' },
+  };
+}
+
+/**
+ * A party: its electronic address (email, scheme EM), its SIRET (BT-29/BT-46, scheme 0009), its
+ * SIREN as legal registration (BT-30/BT-47, scheme 0002), its VAT number; a seller without one (a
+ * VAT exempt studio) gives its SIREN as tax registration (BT-32), as BR-E-02 asks.
+ */
+function party(p: EInvoiceParty, seller: boolean) {
+  const taxSchemes = p.vatNumber ? [{ 'cbc:CompanyID': p.vatNumber, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } }] : seller && p.siren ? [{ 'cbc:CompanyID': p.siren, 'cac:TaxScheme': { 'cbc:ID': 'FC' } }] : [];
+  return {
+    'cac:Party': {
+      ...(p.email ? { 'cbc:EndpointID': p.email, 'cbc:EndpointID@schemeID': 'EM' } : {}),
+      ...(p.siret ? { 'cac:PartyIdentification': [{ 'cbc:ID': p.siret, 'cbc:ID@schemeID': '0009' }] } : {}),
+      ...(p.name ? { 'cac:PartyName': { 'cbc:Name': p.name } } : {}),
+      'cac:PostalAddress': address(p),
+      // The seller may have several tax registrations (an array); the buyer one (an object).
+      ...(taxSchemes.length ? { 'cac:PartyTaxScheme': seller ? taxSchemes : taxSchemes[0] } : {}),
+      'cac:PartyLegalEntity': { 'cbc:RegistrationName': p.name, ...(p.siren ? { 'cbc:CompanyID': p.siren, 'cbc:CompanyID@schemeID': '0002' } : {}) },
+    },
+  };
+}
+
+/**
+ * The French billing mode (BT-23, BR-FR-08): services (S1), or a final invoice after deposits
+ * (S4) when it deducts some.
+ */
+const billingMode = (doc: EInvoice) => (doc.lines.some((l) => l.quantityHundredths < 0n) ? 'S4' : 'S1');
+
+/** The library's invoice of an e-invoice. */
+export function ublInvoice(doc: EInvoice): Invoice {
+  const amount = (cents: bigint) => money(cents);
+  const t = doc.totals;
+  const invoice = {
+    'ubl:Invoice': {
+      'cbc:CustomizationID': 'urn:cen.eu:en16931:2017',
+      'cbc:ProfileID': billingMode(doc),
+      'cbc:ID': doc.number,
+      'cbc:IssueDate': doc.issueDate,
+      ...(doc.dueDate ? { 'cbc:DueDate': doc.dueDate } : {}),
+      'cbc:InvoiceTypeCode': doc.typeCode,
+      // Without their subject codes here: generate.ts writes the notes into the CII with them.
+      'cbc:Note': doc.notes.map((n) => n.text),
+      'cbc:DocumentCurrencyCode': CURRENCY,
+      ...(doc.preceding ? { 'cac:BillingReference': [{ 'cac:InvoiceDocumentReference': { 'cbc:ID': doc.preceding.number, 'cbc:IssueDate': doc.preceding.issueDate } }] } : {}),
+      'cac:AccountingSupplierParty': party(doc.seller, true),
+      'cac:AccountingCustomerParty': party(doc.buyer ?? { name: '', street: null, zipcode: null, city: null, countryCode: null, siren: null, siret: null, vatNumber: null, email: null }, false),
+      'cac:Delivery': { 'cbc:ActualDeliveryDate': doc.issueDate },
+      ...(doc.payment
+        ? {
+            'cac:PaymentMeans': [
+              {
+                'cbc:PaymentMeansCode': '58',
+                'cac:PayeeFinancialAccount': { 'cbc:ID': doc.payment.iban, ...(doc.payment.bic ? { 'cac:FinancialInstitutionBranch': { 'cbc:ID': doc.payment.bic } } : {}) },
+              },
+            ],
+          }
+        : {}),
+      ...(doc.paymentTerms ? { 'cac:PaymentTerms': { 'cbc:Note': doc.paymentTerms } } : {}),
+      ...(doc.allowances.length
+        ? {
+            'cac:AllowanceCharge': doc.allowances.map((a) => ({
+              'cbc:ChargeIndicator': 'false',
+              'cbc:AllowanceChargeReason': a.reason,
+              'cbc:Amount': amount(a.amountCents),
+              'cbc:Amount@currencyID': CURRENCY,
+              'cac:TaxCategory': taxCategory(a.category, a.vatBasisPoints),
+            })),
+          }
+        : {}),
+      'cac:TaxTotal': [
+        {
+          'cbc:TaxAmount': amount(t.taxCents),
+          'cbc:TaxAmount@currencyID': CURRENCY,
+          'cac:TaxSubtotal': doc.vat.map((v) => ({
+            'cbc:TaxableAmount': amount(v.baseCents),
+            'cbc:TaxableAmount@currencyID': CURRENCY,
+            'cbc:TaxAmount': amount(v.vatCents),
+            'cbc:TaxAmount@currencyID': CURRENCY,
+            'cac:TaxCategory': taxCategory(v.category, v.vatBasisPoints, v.exemptionReason),
+          })),
+        },
+      ],
+      'cac:LegalMonetaryTotal': {
+        'cbc:LineExtensionAmount': amount(t.lineTotalCents),
+        'cbc:LineExtensionAmount@currencyID': CURRENCY,
+        'cbc:TaxExclusiveAmount': amount(t.taxExclusiveCents),
+        'cbc:TaxExclusiveAmount@currencyID': CURRENCY,
+        'cbc:TaxInclusiveAmount': amount(t.taxInclusiveCents),
+        'cbc:TaxInclusiveAmount@currencyID': CURRENCY,
+        ...(t.allowanceTotalCents !== 0n ? { 'cbc:AllowanceTotalAmount': amount(t.allowanceTotalCents), 'cbc:AllowanceTotalAmount@currencyID': CURRENCY } : {}),
+        'cbc:PayableAmount': amount(t.payableCents),
+        'cbc:PayableAmount@currencyID': CURRENCY,
+      },
+      'cac:InvoiceLine': doc.lines.map((l) => ({
+        'cbc:ID': l.id,
+        'cbc:InvoicedQuantity': decimal(l.quantityHundredths, 2),
+        'cbc:InvoicedQuantity@unitCode': 'C62',
+        'cbc:LineExtensionAmount': amount(l.netCents),
+        'cbc:LineExtensionAmount@currencyID': CURRENCY,
+        'cac:Item': { 'cbc:Name': l.name, 'cac:ClassifiedTaxCategory': taxCategory(l.category, l.vatBasisPoints) },
+        'cac:Price': { 'cbc:PriceAmount': decimal(l.priceTenThousandths, 4), 'cbc:PriceAmount@currencyID': CURRENCY },
+      })),
+    },
+  };
+  // The library validates its input against its own JSON schema when it generates.
+  return invoice as unknown as Invoice;
+}
