@@ -4,12 +4,12 @@ import { Router } from 'express';
 import { type Sequelize } from 'sequelize-typescript';
 import { recordPurchaseInvoice } from '../../db/commands/purchase-invoices';
 import { findPurchaseInvoice, findPurchaseInvoiceByFile, listPurchaseInvoices, type PurchaseInvoiceRow } from '../../db/queries/purchase-invoices';
-import { readSupplierInvoice } from '../../domain/e-invoicing/supplier-invoice';
+import { readSupplierInvoice } from '../../domain/invoicing/supplier-invoice';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors';
 import { MAX_IMPORT_BYTES } from '../../domain/imports/file-format';
 import { UnsupportedMediaTypeError } from '../../domain/storage/errors';
-import { extractInvoiceXml } from '../../lib/e-invoicing/facturx-attachment';
-import { parseInvoiceXml } from '../../lib/e-invoicing/read-xml';
+import { extractInvoiceXml } from '../../lib/facturx/extract-xml';
+import { parseInvoiceXml } from '../../lib/facturx/read-xml';
 import { IdParams, PageQuery } from '../http/common-schemas';
 import { type createRouteKit } from '../http/route-kit';
 import { createSingleFileUpload } from '../http/single-file-upload';
@@ -71,7 +71,7 @@ export function buildPurchaseInvoicesRouter(deps: PurchaseInvoicesRouterDeps): R
       let xml: string | null;
       if (kind === 'pdf') {
         try {
-          xml = await extractInvoiceXml(file.buffer);
+          xml = (await extractInvoiceXml(file.buffer))?.xml ?? null;
         } catch (err) {
           throw new ValidationError(`The pdf cannot be read: ${(err as Error).message}`);
         }

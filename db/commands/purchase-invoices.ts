@@ -1,6 +1,6 @@
 import { QueryTypes } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
-import { type SupplierInvoice } from '../../domain/e-invoicing/supplier-invoice';
+import { type SupplierInvoice } from '../../domain/invoicing/supplier-invoice';
 import { centsToDecimal } from '../../domain/invoicing/money';
 
 export interface ReceivedFile {

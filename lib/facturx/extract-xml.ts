@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRawStream, PDFString } from 'pdf-lib';
 
 /** The XML an e-invoice pdf carries, and the name it is attached under. */
@@ -11,6 +12,17 @@ const INVOICE_XML_NAMES = ['factur-x.xml', 'zugferd-invoice.xml', 'ZUGFeRD-invoi
 
 /** A name tree of untrusted input is read to a bounded size, breadth first, never recursively. */
 const MAX_NODES = 1_000;
+
+/** An embedded invoice XML is a few hundred kilobytes; a stream inflating past this is refused (a decompression bomb). */
+export const MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;
+
+/** The attachment's bytes: Flate (what every producer uses) inflated under that ceiling, other filters by pdf-lib. */
+function decodeAttachment(stream: PDFRawStream): Buffer {
+  const filter = stream.dict.lookup(PDFName.of('Filter'));
+  if (filter === undefined) return Buffer.from(stream.contents);
+  if (filter instanceof PDFName && filter.asString() === '/FlateDecode') return zlib.inflateSync(stream.contents, { maxOutputLength: MAX_ATTACHMENT_BYTES });
+  return Buffer.from(decodePDFRawStream(stream).decode());
+}
 
 function text(value: unknown): string | null {
   return value instanceof PDFString || value instanceof PDFHexString ? value.decodeText() : null;
@@ -51,7 +63,7 @@ export async function extractInvoiceXml(pdf: Uint8Array): Promise<AttachedInvoic
     const file = files.find((f) => f.name.toLowerCase() === wanted.toLowerCase()) ?? files.find((f) => text(f.spec.lookup(PDFName.of('UF')))?.toLowerCase() === wanted.toLowerCase());
     const stream = file?.spec.lookupMaybe(PDFName.of('EF'), PDFDict)?.lookup(PDFName.of('F'));
     if (file && stream instanceof PDFRawStream) {
-      return { filename: file.name, xml: Buffer.from(decodePDFRawStream(stream).decode()).toString('utf8') };
+      return { filename: file.name, xml: decodeAttachment(stream).toString('utf8') };
     }
   }
   return null;

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
-import { readSupplierInvoice } from '../../../domain/e-invoicing/supplier-invoice';
-import { parseInvoiceXml } from '../../../lib/e-invoicing/read-xml';
+import { readSupplierInvoice } from '../../../domain/invoicing/supplier-invoice';
+import { parseInvoiceXml } from '../../../lib/facturx/read-xml';
 
 const fixture = (name: string) => fs.readFileSync(path.join(__dirname, '..', '..', 'fixtures', 'e-invoices', name), 'utf8');
 const parsed = (xml: string) => {
