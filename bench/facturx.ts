@@ -15,7 +15,6 @@ import { documentHtml, type DocumentView } from '../domain/invoicing/document-ht
 import { type EInvoiceInput, type EInvoiceItem, eInvoiceOf } from '../domain/invoicing/e-invoice';
 import { failedEInvoiceRules } from '../domain/invoicing/e-invoice-rules';
 import { createChromium } from '../lib/chromium';
-import { loadConfig } from '../lib/config';
 import { extractInvoiceXml } from '../lib/facturx/extract-xml';
 import { facturxPdf } from '../lib/facturx/generate';
 
@@ -83,7 +82,7 @@ const stats = (ms: number[]) => {
 async function main(): Promise<void> {
   const n = Number(process.argv[2] ?? process.env.BENCH_FACTURX_N ?? 200);
   if (!Number.isInteger(n) || n < 1 || n > 5_000) throw new Error('N must be an integer from 1 to 5 000');
-  const chromium = createChromium({ executablePath: loadConfig().CHROMIUM_PATH });
+  const chromium = createChromium({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
   const browser = await chromium.browser();
   const renderPdf = async (view: DocumentView) => {
     const page = await browser.newPage();
