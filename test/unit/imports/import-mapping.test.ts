@@ -107,6 +107,11 @@ describe('custom mapping', () => {
     for (const raw of ['', 'nope', '[]', 'null', '"x"', '{}', '{"a":1}']) expect(() => parseCustomMapping('contacts', raw)).toThrow(ValidationError);
   });
 
+  it('names a target that is not text as its JSON, even an object whose toString is not a function (found by the property below)', () => {
+    expect(() => parseCustomMapping('contacts', '{"":{"toString":0}}')).toThrow(ValidationError);
+    expect(() => parseCustomMapping('contacts', '{"Nom":{"toString":0}}')).toThrow('Unknown target fields for contacts: {"toString":0}');
+  });
+
   it('throws nothing but a ValidationError, for any text', () => {
     fc.assert(
       fc.property(fc.constantFrom(...IMPORT_ENTITIES), fc.oneof(fc.string(), fc.json()), (entity, raw) => {
