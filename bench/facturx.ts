@@ -12,32 +12,18 @@
 // Prints the median and p95 of each and, last, `ratio: N.NN` (Factur-X median ÷ plain median) and
 // `ratio p95: N.NN`. The target is at most 1.5 for both. Results: docs/performance.md.
 import { documentHtml, type DocumentView } from '../domain/invoicing/document-html';
-import { type EInvoiceInput, type EInvoiceItem, eInvoiceOf } from '../domain/invoicing/e-invoice';
+import { type EInvoiceItem, eInvoiceOf } from '../domain/invoicing/e-invoice';
 import { failedEInvoiceRules } from '../domain/invoicing/e-invoice-rules';
 import { createChromium } from '../lib/chromium';
 import { extractInvoiceXml } from '../lib/facturx/extract-xml';
 import { facturxPdf } from '../lib/facturx/generate';
+import { E_INVOICE_BUYER, E_INVOICE_SELLER } from '../test/fixtures/e-invoice-parties';
 
 const WARM_UP = 10;
 const RATES = ['20', '10', '5.5'];
 
-const SELLER: EInvoiceInput['seller'] = {
-  company_name: 'Studio Lumière SARL',
-  company_street: '12 rue Lepic',
-  company_zipcode: '75018',
-  company_city: 'Paris',
-  company_country: 'FR',
-  siren: '912345675',
-  siret: '91234567500017',
-  vat_number: 'FR65912345675',
-  vat_exempt: false,
-  late_payment_rate: '10',
-  payment_terms_days: 30,
-  iban: 'FR7630006000011234567890189',
-  bic: 'AGRIFRPP',
-  email: 'studio@example.fr',
-};
-const BUYER = { name: 'Chloé Dubois', email: 'chloe@example.fr', street: '27 quai Saint-Antoine', zipcode: '69002', city: 'Lyon', country: 'France', contact_type: null };
+const SELLER = E_INVOICE_SELLER;
+const BUYER = E_INVOICE_BUYER;
 
 /** Invoice `i`: its lines (a fixed pseudo-random mix), its e-invoice and its document view from the e-invoice's own totals. */
 function invoice(i: number): { view: DocumentView; einvoice: ReturnType<typeof eInvoiceOf> } {

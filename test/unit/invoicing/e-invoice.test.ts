@@ -3,24 +3,11 @@ import { countryCode, type EInvoiceInput, type EInvoiceItem, eInvoiceOf, FRANCHI
 import { failedEInvoiceRules } from '../../../domain/invoicing/e-invoice-rules';
 import { creditNoteVat } from '../../../domain/invoicing/credit-vat';
 import { computeTotals } from '../../../domain/invoicing/totals';
+import { E_INVOICE_BUYER, E_INVOICE_SELLER } from '../../fixtures/e-invoice-parties';
 
-const SELLER: EInvoiceInput['seller'] = {
-  company_name: 'Studio Lumière SARL',
-  company_street: '12 rue Lepic',
-  company_zipcode: '75018',
-  company_city: 'Paris',
-  company_country: 'FR',
-  siren: '912345675',
-  siret: '91234567500017',
-  vat_number: 'FR65912345675',
-  vat_exempt: false,
-  late_payment_rate: '10',
-  payment_terms_days: 30,
-  iban: 'FR76 3000 6000 0112 3456 7890 189',
-  bic: 'AGRIFRPP',
-  email: 'studio@example.fr',
-};
-const BUYER = { name: 'Chloé Dubois', email: 'chloe@example.fr', street: '27 quai Saint-Antoine', zipcode: '69002', city: 'Lyon', country: 'France', contact_type: null };
+// The IBAN as a person types it, with spaces: the e-invoice writes it without.
+const SELLER: EInvoiceInput['seller'] = { ...E_INVOICE_SELLER, iban: 'FR76 3000 6000 0112 3456 7890 189' };
+const BUYER = E_INVOICE_BUYER;
 
 const invoice = (items: EInvoiceItem[], overrides: Partial<EInvoiceInput> = {}) =>
   eInvoiceOf({ typeCode: '380', number: 'F-2026-00001', issueDate: '2026-11-24', dueDate: '2026-12-24', seller: SELLER, buyer: BUYER, items, ...overrides });

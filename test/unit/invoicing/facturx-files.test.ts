@@ -2,24 +2,10 @@ import { PDFDocument } from 'pdf-lib';
 import { eInvoiceOf } from '../../../domain/invoicing/e-invoice';
 import { extractInvoiceXml } from '../../../lib/facturx/extract-xml';
 import { facturxPdf, facturxXml } from '../../../lib/facturx/generate';
+import { E_INVOICE_BUYER, E_INVOICE_SELLER } from '../../fixtures/e-invoice-parties';
 
-const seller = {
-  company_name: 'Studio Lumière SARL',
-  company_street: '12 rue Lepic',
-  company_zipcode: '75018',
-  company_city: 'Paris',
-  company_country: 'FR',
-  siren: '912345675',
-  siret: '91234567500017',
-  vat_number: 'FR65912345675',
-  vat_exempt: false,
-  late_payment_rate: '10',
-  payment_terms_days: 30,
-  iban: 'FR7630006000011234567890189',
-  bic: 'AGRIFRPP',
-  email: 'studio@example.fr',
-};
-const buyer = { name: 'Chloé Dubois', email: null, street: '27 quai Saint-Antoine', zipcode: '69002', city: 'Lyon', country: 'France', contact_type: null };
+const seller = E_INVOICE_SELLER;
+const buyer = { ...E_INVOICE_BUYER, email: null };
 
 const blankPdf = async () => {
   const doc = await PDFDocument.create();
