@@ -3,12 +3,15 @@ import { type UserLocale } from '../../domain/accounts/users';
 import { BaseSessionInfoTemplate } from '../models/BaseSessionInfoTemplate';
 import { UserSessionInfoTemplate } from '../models/UserSessionInfoTemplate';
 import { UserSessionType } from '../models/UserSessionType';
+import { sessionTypeTexts } from '../seed/session-types';
+import { copySystemWorkflows } from './copy-system-workflows';
 
 /**
  * Gives a studio its own copy of each active system session type it does not have yet (matched
- * on business_key), keeping the system type's default workflow, and linked to the studio's own
- * default copy of the questionnaire made for that type in the studio's language. Idempotent: a
- * second call creates nothing. Returns how many were created.
+ * on business_key), named in the studio's language, linked to the studio's own copy of the type's
+ * workflow template (made here, in that language, unless the studio has one) and to its own
+ * default copy of the questionnaire made for that type in that language. Idempotent: a second
+ * call creates nothing. Returns how many were created.
  */
 export async function copySystemSessionTypes(ownerId: string, locale: UserLocale, transaction: Transaction): Promise<number> {
   const system = await UserSessionType.findAll({ where: { owner_id: null, is_active: true }, order: [['display_order', 'ASC'], ['id', 'ASC']], transaction });
@@ -21,15 +24,17 @@ export async function copySystemSessionTypes(ownerId: string, locale: UserLocale
     const base = bases.find((b) => b.default_session_type_id === typeId);
     return copies.find((c) => base && c.base_template_id === base.id)?.id ?? null;
   };
+  const workflowFor = await copySystemWorkflows(ownerId, locale, missing.flatMap((t) => (t.default_workflow_id ? [t.default_workflow_id] : [])), transaction);
+  const texts = sessionTypeTexts(locale);
   await UserSessionType.bulkCreate(
     missing.map((t) => ({
       owner_id: ownerId,
-      name: t.name,
-      description: t.description,
+      name: (t.business_key && texts.get(t.business_key)?.name) || t.name,
+      description: t.business_key && texts.has(t.business_key) ? (texts.get(t.business_key)?.description ?? null) : t.description,
       duration_minutes: t.duration_minutes,
       price: t.price,
       vat_percentage: t.vat_percentage,
-      default_workflow_id: t.default_workflow_id,
+      default_workflow_id: t.default_workflow_id ? (workflowFor.get(t.default_workflow_id) ?? t.default_workflow_id) : null,
       default_session_info_template_id: templateFor(t.id),
       display_order: t.display_order,
       business_key: t.business_key,

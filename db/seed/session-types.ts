@@ -2,6 +2,8 @@ import { type Transaction } from 'sequelize';
 import { UserSessionType } from '../models/UserSessionType';
 import { type Workflow } from '../models/Workflow';
 import { upsertByKey } from './upsert';
+import { type FrenchText } from './workflow-templates';
+import { type UserLocale } from '../../domain/accounts/users';
 
 interface SeedSessionType {
   businessKey: string;
@@ -12,6 +14,8 @@ interface SeedSessionType {
   price: string;
   vatPercentage: string;
   workflowKey: string;
+  /** Name and description of a French studio's copy. */
+  fr: FrenchText;
 }
 
 /**
@@ -27,6 +31,7 @@ export const DEFAULT_SESSION_TYPES: readonly SeedSessionType[] = [
     price: '1800.00',
     vatPercentage: '20.00',
     workflowKey: 'wedding-v2',
+    fr: { name: 'Mariage', description: 'Reportage de mariage sur la journée : préparatifs, cérémonie, photos de groupe et soirée.' },
   },
   {
     businessKey: 'portrait',
@@ -36,6 +41,7 @@ export const DEFAULT_SESSION_TYPES: readonly SeedSessionType[] = [
     price: '250.00',
     vatPercentage: '20.00',
     workflowKey: 'portrait-v2',
+    fr: { name: 'Portrait', description: 'Séance portrait individuelle ou en couple, en studio ou en extérieur.' },
   },
   {
     businessKey: 'corporate',
@@ -45,6 +51,7 @@ export const DEFAULT_SESSION_TYPES: readonly SeedSessionType[] = [
     price: '900.00',
     vatPercentage: '20.00',
     workflowKey: 'corporate-v2',
+    fr: { name: 'Entreprise', description: 'Portraits d’équipe, événements, locaux et produits.' },
   },
   {
     businessKey: 'family',
@@ -54,6 +61,7 @@ export const DEFAULT_SESSION_TYPES: readonly SeedSessionType[] = [
     price: '350.00',
     vatPercentage: '20.00',
     workflowKey: 'family-v2',
+    fr: { name: 'Famille', description: 'Séance en famille à la maison ou en extérieur, enfants et grands-parents bienvenus.' },
   },
 ];
 
@@ -84,4 +92,9 @@ export async function seedSessionTypes(
     byKey.set(t.businessKey, row);
   }
   return byKey;
+}
+
+/** Name and description of each default session type for a studio copy in `locale`, by business key. */
+export function sessionTypeTexts(locale: UserLocale): ReadonlyMap<string, FrenchText> {
+  return new Map(DEFAULT_SESSION_TYPES.map((t) => [t.businessKey, locale === 'fr-FR' ? t.fr : { name: t.name, description: t.description }]));
 }

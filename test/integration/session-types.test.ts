@@ -29,6 +29,43 @@ describe('/api/session-types', () => {
     expect(again.body).toMatchObject({ created: 0, total: system[0].n });
   });
 
+  it("names a studio's copies in its language and links each to the studio's own copy of the type's workflow template", async () => {
+    type Task = { name: string; task_type: string; timing: string; offset_minutes: number; actions: { config: Record<string, unknown> }[] };
+    type Flow = { id: string; name: string; tasks: Task[] };
+    const types = async (user: TestUser) => (await request(t.app).get(TYPES).query({ limit: 100 }).set(as(user)).expect(200)).body.items as { id: string; name: string; business_key: string; default_workflow_id: string }[];
+    const flow = async (user: TestUser, id: string) => (await request(t.app).get(`/api/workflows/${id}`).set(as(user)).expect(200)).body as Flow;
+    const [[system]] = (await t.sequelize.query("SELECT default_workflow_id::text AS id FROM user_session_types WHERE owner_id IS NULL AND business_key = 'wedding'")) as [{ id: string }[], unknown];
+    const template = ((await request(t.app).get('/api/workflows/templates').set(as(await buildUser(t.app))).expect(200)).body.items as Flow[]).find((w) => w.id === system.id)!;
+
+    const french = await buildUser(t.app, { locale: 'fr-FR' });
+    const english = await buildUser(t.app, { locale: 'en-US' });
+    const mariage = (await types(french)).find((x) => x.business_key === 'wedding')!;
+    const wedding = (await types(english)).find((x) => x.business_key === 'wedding')!;
+    expect([mariage.name, wedding.name]).toEqual(['Mariage', 'Wedding']);
+    // Each studio's own workflow, not the system template nor the other studio's copy.
+    expect(new Set([mariage.default_workflow_id, wedding.default_workflow_id, system.id]).size).toBe(3);
+    const frenchFlow = await flow(french, mariage.default_workflow_id);
+    const englishFlow = await flow(english, wedding.default_workflow_id);
+    expect([frenchFlow.name, englishFlow.name]).toEqual(['Mariage', template.name]);
+    expect(frenchFlow.tasks.map((x) => x.name)).toContain('Appel de préparation avec les mariés');
+    expect(englishFlow.tasks.map((x) => x.name)).toEqual(template.tasks.map((x) => x.name));
+    // The same tasks, timing and actions as the template.
+    const shape = (f: Flow) => f.tasks.map((x) => [x.task_type, x.timing, x.offset_minutes, x.actions.map((a) => a.config)]);
+    expect(shape(frenchFlow)).toEqual(shape(template));
+    expect(shape(englishFlow)).toEqual(shape(template));
+    expect((await request(t.app).get(`/api/workflows/${mariage.default_workflow_id}`).set(as(english))).status).toBe(404);
+
+    // A session of the type runs the studio's copy; re-creating a deleted type reuses that copy.
+    const session = (await request(t.app).post('/api/sessions').set(as(french)).send({ title: 'Mariage de Léa', user_session_type_id: mariage.id }).expect(201)).body as { workflow_id: string };
+    expect(session.workflow_id).toBe(mariage.default_workflow_id);
+    await request(t.app).delete(`${TYPES}/${mariage.id}`).set(as(french)).expect(204);
+    expect((await request(t.app).post(`${TYPES}/create-defaults`).set(as(french)).expect(200)).body.created).toBe(1);
+    const again = (await types(french)).find((x) => x.business_key === 'wedding')!;
+    expect(again).toMatchObject({ name: 'Mariage', default_workflow_id: mariage.default_workflow_id });
+    const [[count]] = (await t.sequelize.query('SELECT count(*)::int AS n FROM workflows WHERE owner_id = $1 AND source_workflow_id = $2', { bind: [french.id, system.id] })) as [{ n: number }[], unknown];
+    expect(count.n).toBe(1);
+  });
+
   it('creates, reads, updates and deletes its own types; deleting one leaves its sessions without a type', async () => {
     const owner = await buildUser(t.app);
     const template = (await request(t.app).post('/api/session-info/templates').set(as(owner)).send({ name: 'Naissance', fields: [] }).expect(201)).body as { id: string };

@@ -116,7 +116,7 @@ describe('sessions import', () => {
       'Title,Location,Contact ID,Type de séance',
       `Naissance de Jules,Lyon,${contact.id},  SEANCE Naissance `,
       `Portrait Chloé,Paris,${contact.id},portrait`,
-      `Mariage Léa,Annecy,${contact.id},WEDDING`,
+      `Mariage Léa,Annecy,${contact.id},MARIAGE`,
       `Baptême Tom,Lille,${contact.id},Baptême`,
       `Shooting,Nantes,${contact.id},Shooting corporate B`,
       `Sans type,Brest,${contact.id},`,
