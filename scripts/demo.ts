@@ -41,6 +41,7 @@ async function main() {
     console.log(`  Sessions:  ${summary.sessions} (${summary.created.sessions} new; pending, validated, completed, cancelled)`);
     console.log(`  Quotes:    ${summary.quotes} (${summary.created.quotes} new)`);
     console.log(`  Invoices:  ${summary.invoices} (${summary.created.invoices} new; ${euros(summary.paidCents)} EUR paid by card and wallet)`);
+    console.log('  Ledger:    a part paid by bank transfer (Dubois) and a partial credit note (Thompson & Co)');
     if (summary.created.users) console.log('  Contacts and sessions were recorded as domain events (outbox_events), as through the api.');
   } finally {
     await sequelize.close();

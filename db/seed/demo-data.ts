@@ -151,6 +151,10 @@ export interface DemoInvoice {
   dueInDays: number;
   /** For PAID: paid through this provider's event when the demo runs (paid_at is then). */
   paid?: { provider: 'card' | 'wallet' };
+  /** A part paid by bank transfer, recorded by the studio in the ledger when the demo runs. */
+  transfer?: { amountCents: number; reference: string };
+  /** A credit note (avoir) for part of the issued invoice, by amount with tax. */
+  creditNote?: { amountCents: number; reason: string };
   items: DemoItem[];
 }
 
@@ -207,6 +211,7 @@ export const DEMO_INVOICES: readonly DemoInvoice[] = [
   },
   {
     key: 'i-dubois', sessionKey: 'family-dubois', title: 'Facture – Séance famille Dubois', status: 'ISSUED', dueInDays: -12,
+    transfer: { amountCents: 15000, reference: 'VIR DUBOIS ACOMPTE' },
     items: [{ type: 'SESSION_TYPE', description: 'Séance famille en extérieur (2 h)', unitPriceCents: 35000, vatBasisPoints: VAT, sessionTypeKey: 'family' }],
   },
   {
@@ -216,6 +221,7 @@ export const DEMO_INVOICES: readonly DemoInvoice[] = [
   },
   {
     key: 'i-thompson', sessionKey: 'corporate-thompson', title: 'Invoice – Thompson & Co headshots', status: 'ISSUED', dueInDays: 20,
+    creditNote: { amountCents: 4200, reason: 'One retouched headshot not delivered' },
     items: [
       { type: 'SESSION_TYPE', description: 'Half-day on-site shoot', unitPriceCents: 90000, vatBasisPoints: VAT, sessionTypeKey: 'corporate' },
       { type: 'SESSION_TYPE', description: 'Retouched headshot', quantityHundredths: 800, unitPriceCents: 3500, vatBasisPoints: VAT },

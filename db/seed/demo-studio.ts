@@ -11,13 +11,15 @@ import { registerUser } from '../commands/register-user';
 import { addSessionContact } from '../commands/session-contacts';
 import { createDefaultSessionTypes } from '../commands/session-types';
 import { issueInvoice } from '../commands/issue-invoice';
+import { issueCreditNote } from '../commands/credit-notes';
+import { recordManualPayment } from '../commands/invoice-ledger';
 import { saveCompanyProfile } from '../commands/save-company-profile';
 import { findCompanyProfile } from '../queries/company-profile';
 import { createSession, updateSession } from '../commands/sessions';
 import { setSessionType } from '../commands/set-session-type';
 import { type ItemProps, saveDocument } from '../commands/invoicing-documents';
 import { applyPaymentSucceeded, recordCardPayment, recordWalletPayment } from '../commands/payments';
-import { CardproviderPayment, ClientInfo, Contact, Invoice, Organization, Quote, Session, SessionContact, User, UserSessionInfoTemplate, UserSessionType } from '../models';
+import { CardproviderPayment, ClientInfo, Contact, CreditNote, Invoice, InvoicePayment, Organization, Quote, Session, SessionContact, User, UserSessionInfoTemplate, UserSessionType } from '../models';
 import {
   DEMO_CONTACTS,
   DEMO_EMAIL,
@@ -80,7 +82,7 @@ const STATUS_PATH: Record<SessionStatus, SessionStatus[]> = {
 };
 
 /** What a run created, per kind, so a second run can say it changed nothing. */
-type Created = Record<'users' | 'contacts' | 'sessions' | 'quotes' | 'invoices' | 'templates' | 'sessionTypes', number>;
+type Created = Record<'users' | 'contacts' | 'sessions' | 'quotes' | 'invoices' | 'templates' | 'sessionTypes' | 'transfers' | 'creditNotes', number>;
 
 /**
  * The demo account through the api's own commands (registerUser, createContact, createSession,
@@ -89,10 +91,12 @@ type Created = Record<'users' | 'contacts' | 'sessions' | 'quotes' | 'invoices' 
  * email) and creates only what is missing: a second run, or a run after a failed one,
  * duplicates nothing. Quotes and invoices go through saveDocument (the totals module computes
  * every line and amount, as for the api), and a paid invoice is paid by its provider's event
- * (applyPaymentSucceeded), with INVOICE_STATUS_CHANGED and PAYMENT_RECEIVED.
+ * (applyPaymentSucceeded), with INVOICE_STATUS_CHANGED and PAYMENT_RECEIVED. One issued invoice
+ * is partly paid by a bank transfer the studio records (recordManualPayment) and another partly
+ * credited (issueCreditNote), so the ledger shows each kind of entry.
  */
 export async function ensureDemo(sequelize: Sequelize) {
-  const created: Created = { users: 0, contacts: 0, sessions: 0, quotes: 0, invoices: 0, templates: 0, sessionTypes: 0 };
+  const created: Created = { users: 0, contacts: 0, sessions: 0, quotes: 0, invoices: 0, templates: 0, sessionTypes: 0, transfers: 0, creditNotes: 0 };
   const findUser = () => User.findOne({ where: where(fn('lower', col('email')), DEMO_EMAIL) });
   let user = await findUser();
   if (!user) {
@@ -252,6 +256,14 @@ export async function ensureDemo(sequelize: Sequelize) {
       else await recordWalletPayment(invoice, reference.toUpperCase(), 'EUR', 'APPROVED');
       const provider = inv.paid.provider === 'card' ? 'cardprovider' : 'walletprovider';
       await applyPaymentSucceeded(sequelize, { provider, eventId: `evt_${reference}`, eventType: 'demo.payment.succeeded', reference: inv.paid.provider === 'card' ? `pi_${reference}` : reference.toUpperCase() });
+    }
+    if (inv.transfer && !(await InvoicePayment.count({ where: { invoice_id: invoice.id, method: 'bank_transfer' } }))) {
+      await recordManualPayment(sequelize, owner.id, invoice.id, { amountCents: BigInt(inv.transfer.amountCents), method: 'bank_transfer', receivedAt: new Date(), reference: inv.transfer.reference });
+      created.transfers += 1;
+    }
+    if (inv.creditNote && !(await CreditNote.count({ where: { invoice_id: invoice.id } }))) {
+      await issueCreditNote(sequelize, owner.id, invoice.id, { reason: inv.creditNote.reason, amountCents: BigInt(inv.creditNote.amountCents) });
+      created.creditNotes += 1;
     }
     if (inv.paid) paidCents += Math.round(Number(invoice.amount) * 100);
   }

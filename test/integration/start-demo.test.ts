@@ -34,7 +34,10 @@ async function demoCounts(db: Client): Promise<Record<string, number>> {
        JOIN user_session_types ty ON ty.id = s.user_session_type_id AND ty.owner_id = u.id WHERE lower(u.email) = $1
      UNION ALL SELECT 'session contacts', count(*) FROM session_contacts sc JOIN sessions s ON s.id = sc.session_id JOIN users u ON u.id = s.owner_id WHERE lower(u.email) = $1
      UNION ALL SELECT 'quotes', count(*) FROM quotes q JOIN users u ON u.id = q.owner_id WHERE lower(u.email) = $1
-     UNION ALL SELECT 'invoices', count(*) FROM invoices i JOIN users u ON u.id = i.owner_id WHERE lower(u.email) = $1`,
+     UNION ALL SELECT 'invoices', count(*) FROM invoices i JOIN users u ON u.id = i.owner_id WHERE lower(u.email) = $1
+     UNION ALL SELECT 'invoices ' || i.payment_status, count(*) FROM invoices i JOIN users u ON u.id = i.owner_id WHERE lower(u.email) = $1 AND i.status <> 'DRAFT' GROUP BY i.payment_status
+     UNION ALL SELECT 'bank transfers', count(*) FROM invoice_payments p JOIN users u ON u.id = p.owner_id WHERE lower(u.email) = $1 AND p.method = 'bank_transfer'
+     UNION ALL SELECT 'credit notes', count(*) FROM credit_notes n JOIN invoices i ON i.id = n.invoice_id JOIN users u ON u.id = i.owner_id WHERE lower(u.email) = $1`,
     [DEMO_EMAIL],
   );
   return Object.fromEntries(rows.map((r) => [r.kind, Number(r.n)]));
@@ -61,12 +64,19 @@ describe('npm run demo', () => {
       'session contacts': DEMO_SESSIONS.reduce((n, s) => n + (s.others?.length ?? 0), 0),
       quotes: DEMO_QUOTES.length,
       invoices: DEMO_INVOICES.length,
+      // The ledger: provider payments to PAID, a bank transfer leaving a balance, a partial credit note.
+      'invoices PAID': DEMO_INVOICES.filter((i) => i.paid).length,
+      'invoices PARTIALLY_PAID': DEMO_INVOICES.filter((i) => i.transfer).length,
+      'invoices UNPAID': DEMO_INVOICES.filter((i) => i.status === 'ISSUED' && !i.paid && !i.transfer).length,
+      'bank transfers': DEMO_INVOICES.filter((i) => i.transfer).length,
+      'credit notes': DEMO_INVOICES.filter((i) => i.creditNote).length,
       'event:CONTACT_CREATED': DEMO_CONTACTS.length,
       'event:SESSION_CREATED': DEMO_SESSIONS.length,
       'event:SESSION_STATUS_CHANGED': DEMO_SESSIONS.reduce((n, s) => n + steps[s.status], 0),
-      // An issued invoice is issued (one event), and a paid one then paid by its provider's event (another), as in real use.
-      'event:INVOICE_STATUS_CHANGED': DEMO_INVOICES.filter((i) => i.status === 'ISSUED').length + DEMO_INVOICES.filter((i) => i.paid).length,
-      'event:PAYMENT_RECEIVED': DEMO_INVOICES.filter((i) => i.paid).length,
+      // An issued invoice is issued (one event), and a paid one then paid by its provider's event (another), as in real use;
+      // a transfer moves its invoice to PARTIALLY_PAID (another); a partial credit note leaves the payment status as it was.
+      'event:INVOICE_STATUS_CHANGED': DEMO_INVOICES.filter((i) => i.status === 'ISSUED').length + DEMO_INVOICES.filter((i) => i.paid || i.transfer).length,
+      'event:PAYMENT_RECEIVED': DEMO_INVOICES.filter((i) => i.paid || i.transfer).length,
     };
     expect(await demoCounts(db)).toEqual(expected);
     const { rows } = await db.query<{ status: string; n: string }>(
