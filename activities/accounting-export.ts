@@ -11,10 +11,10 @@ import { findCompanyProfile } from '../db/queries/company-profile';
 import { type AccountingAccounts } from '../domain/accounting/accounts';
 import { CSV_COLUMNS, csvLine, csvRows } from '../domain/accounting/csv';
 import { buildJournal, type JournalEntry } from '../domain/accounting/entries';
-import { FEC_COLUMNS, FEC_LINE_END, fecEntryText, fecFileName } from '../domain/accounting/fec';
+import { fecFileName } from '../domain/accounting/fec';
+import { fecChunks, fecWriter, journalOrder, type MovementSource, type RateCents, type SalesSource } from '../domain/accounting/journal-text';
 import { accountingFileProblem, clientCode } from '../domain/accounting/period';
-import { creditNoteRates, invoiceRates } from '../domain/accounting/sources';
-import { toHundredths } from '../domain/invoicing/money';
+import { creditNoteRates, rateCents } from '../domain/accounting/sources';
 import { CSV_DIALECT_RULES } from '../domain/exports/csv-dialect';
 import { type RenderedExport } from '../workflows/exports/contract';
 import { type AccountingExportPayload } from '../workflows/accounting-export/contract';
@@ -27,8 +27,14 @@ export interface AccountingExportDeps {
   logger: Logger;
 }
 
-/** The period's journal: its invoices, credit notes and ledger rows as numbered double entries. */
-export async function loadPeriodJournal(sequelize: Sequelize, payload: Pick<AccountingExportPayload, 'ownerId' | 'from' | 'to' | 'timeZone'>, accounts: AccountingAccounts): Promise<JournalEntry[]> {
+/** The period's sources: its invoices and credit notes (each VAT rate's base and VAT) and its ledger rows, amounts in cents. */
+export interface PeriodSources {
+  documents: SalesSource[];
+  movements: MovementSource[];
+}
+
+/** Reads the period's invoices, credit notes and ledger rows as the journal takes them. */
+export async function loadPeriodSources(sequelize: Sequelize, payload: Pick<AccountingExportPayload, 'ownerId' | 'from' | 'to' | 'timeZone'>): Promise<PeriodSources> {
   const { invoices, creditNotes, movements } = await readAccountingPeriod(sequelize, payload);
   // One code per contact, worked out once: a studio's clients come back on many rows.
   const codes = new Map<string, string | null>();
@@ -38,37 +44,61 @@ export async function loadPeriodJournal(sequelize: Sequelize, payload: Pick<Acco
     if (code === undefined) codes.set(contactId, (code = clientCode(contactId)));
     return code;
   };
-  const client = (row: { buyer_name: string | null; contact_id: string | null }) => ({ clientName: row.buyer_name ?? '', clientCode: codeOf(row.contact_id) });
+  const documents: SalesSource[] = new Array<SalesSource>(invoices.length + creditNotes.length);
+  let n = 0;
+  for (const i of invoices) documents[n++] = { kind: 'invoice', number: i.number, date: i.day, clientName: i.buyer_name ?? '', clientCode: codeOf(i.contact_id), rates: i.rates ?? [] };
+  for (const c of creditNotes) {
+    documents[n++] = { kind: 'credit_note', number: c.number, invoiceNumber: c.invoice_number, date: c.day, clientName: c.buyer_name ?? '', clientCode: codeOf(c.contact_id), rates: rateCents(creditNoteRates(c.amount, c.items ?? [], c.invoice_items ?? [])) };
+  }
+  return {
+    documents,
+    movements: movements.map((m) => ({ kind: m.kind, method: m.method, amountCents: m.amount_cents, date: m.day, invoiceNumber: m.invoice_number, reference: m.reference, id: m.id, clientName: m.buyer_name ?? '', clientCode: codeOf(m.contact_id) })),
+  };
+}
+
+/** The period's journal as numbered double entries (bigint cents): what the csv writes. */
+export function periodJournal({ documents, movements }: PeriodSources, accounts: AccountingAccounts): JournalEntry[] {
+  const big = (rates: readonly RateCents[]) => rates.map((r) => ({ vatBasisPoints: r.vatBasisPoints, baseCents: BigInt(r.baseCents), vatCents: BigInt(r.vatCents) }));
   return buildJournal(
-    [
-      ...invoices.map((i) => ({ kind: 'invoice' as const, number: i.number, date: i.day, ...client(i), rates: invoiceRates(i.items ?? []) })),
-      ...creditNotes.map((c) => ({ kind: 'credit_note' as const, number: c.number, invoiceNumber: c.invoice_number, date: c.day, ...client(c), rates: creditNoteRates(c.amount, c.items ?? [], c.invoice_items ?? []) })),
-    ],
-    movements.map((m) => ({ kind: m.kind, method: m.method, amountCents: toHundredths(m.amount), date: m.day, invoiceNumber: m.invoice_number, reference: m.reference, id: m.id, ...client(m) })),
+    documents.map((d) => ({ ...d, rates: big(d.rates) })),
+    movements.map((m) => ({ ...m, amountCents: BigInt(m.amountCents) })),
     accounts,
   );
 }
 
-/** The file's records, a chunk of lines at a time: the FEC (header, tab-separated, no BOM) or the csv (BOM, the dialect). */
-export function* accountingFileChunks(entries: readonly JournalEntry[], payload: Pick<AccountingExportPayload, 'format' | 'csvDialect'>): Generator<string> {
-  const CHUNK = 2000;
-  let buffer: string[] = [];
+/** What a file counts once written: its entries and lines. */
+export interface FileCount {
+  entries: number;
+  lines: number;
+}
+
+/**
+ * The file's records, a chunk of lines at a time, made as the upload reads them: the FEC (header,
+ * tab-separated, no BOM) written straight from the sources in the file's order
+ * (domain/accounting/journal-text.ts), or the csv (BOM, the dialect) from the journal's entries.
+ * `count` holds the entries and lines once the last chunk is out.
+ */
+export function* accountingFileChunks(sources: PeriodSources, accounts: AccountingAccounts, payload: Pick<AccountingExportPayload, 'format' | 'csvDialect'>, count: FileCount = { entries: 0, lines: 0 }): Generator<string> {
   if (payload.format === 'fec') {
-    buffer.push(FEC_COLUMNS.join('\t') + FEC_LINE_END);
-    for (const entry of entries) {
-      buffer.push(fecEntryText(entry));
-      if (buffer.length >= CHUNK) yield buffer.splice(0).join('');
-    }
-  } else {
-    const rules = CSV_DIALECT_RULES[payload.csvDialect];
-    buffer.push('\ufeff' + csvLine(CSV_COLUMNS, rules));
-    for (const entry of entries) {
-      for (const cells of csvRows(entry, rules)) buffer.push(csvLine(cells, rules));
-      if (buffer.length >= CHUNK) yield buffer.splice(0).join('');
-    }
+    const writer = fecWriter(accounts);
+    const ordered = journalOrder(sources.documents, sources.movements);
+    yield* fecChunks(ordered, writer);
+    count.entries = writer.entries;
+    count.lines = writer.lines;
+    return;
+  }
+  const CHUNK = 2000;
+  const entries = periodJournal(sources, accounts);
+  const rules = CSV_DIALECT_RULES[payload.csvDialect];
+  let buffer: string[] = ['\ufeff' + csvLine(CSV_COLUMNS, rules)];
+  for (const entry of entries) {
+    for (const cells of csvRows(entry, rules)) buffer.push(csvLine(cells, rules));
+    if (buffer.length >= CHUNK) yield buffer.splice(0).join('');
   }
   if (buffer.length) yield buffer.join('');
   buffer = [];
+  count.entries = entries.length;
+  count.lines = entries.reduce((sum, e) => sum + e.lines.length, 0);
 }
 
 /** Accounting export (issue 22 §2, docs/accounting-export.md): one activity, the period to a file under temp/. */
@@ -85,16 +115,17 @@ export function createAccountingExportActivities(deps: AccountingExportDeps) {
       const problem = accountingFileProblem(payload, company?.siren ?? null);
       if (problem) throw ApplicationFailure.nonRetryable(problem, 'validation_failed');
       const accounts = await readAccountingAccounts(deps.sequelize, payload.ownerId);
-      const entries = await loadPeriodJournal(deps.sequelize, payload, accounts);
-      Context.current().heartbeat({ entries: entries.length });
+      const sources = await loadPeriodSources(deps.sequelize, payload);
+      Context.current().heartbeat({ documents: sources.documents.length, movements: sources.movements.length });
       const filename = payload.format === 'fec' ? fecFileName(company!.siren!, payload.to) : `ecritures-${payload.from}-${payload.to}.csv`;
       const contentType = payload.format === 'fec' ? 'text/plain; charset=utf-8' : 'text/csv; charset=utf-8';
       const target = { bucket: deps.bucket, key: `temp/accounting/${payload.ownerId}/${jobRunId}/${filename}`, contentType };
       const counter = new ByteCount();
-      await uploadStream(deps.s3, target, counter, pipeline(Readable.from(accountingFileChunks(entries, payload)), counter));
-      const rowCount = entries.reduce((sum, e) => sum + e.lines.length, 0);
+      const count: FileCount = { entries: 0, lines: 0 };
+      await uploadStream(deps.s3, target, counter, pipeline(Readable.from(accountingFileChunks(sources, accounts, payload, count)), counter));
+      const rowCount = count.lines;
       const fileObjectId = await upsertExportFileObject(deps.sequelize, { orgId: payload.orgId, bucket: deps.bucket, key: target.key, contentType, sizeBytes: counter.bytes, createdBy: payload.ownerId, fileName: filename });
-      deps.logger.child({ jobRunId, activity: 'renderAccountingExport' }).info({ format: payload.format, from: payload.from, to: payload.to, entries: entries.length, rows: rowCount, sizeBytes: counter.bytes, durationMs: Date.now() - started, key: target.key }, 'Accounting export rendered');
+      deps.logger.child({ jobRunId, activity: 'renderAccountingExport' }).info({ format: payload.format, from: payload.from, to: payload.to, entries: count.entries, rows: rowCount, sizeBytes: counter.bytes, durationMs: Date.now() - started, key: target.key }, 'Accounting export rendered');
       return { key: target.key, filename, contentType, rowCount, sizeBytes: counter.bytes, fileObjectId };
     },
   };

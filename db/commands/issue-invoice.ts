@@ -1,5 +1,6 @@
 import { QueryTypes, type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
+import { invoiceVatAmounts } from '../../domain/accounting/sources';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors';
 import { formatDateInZone } from '../../domain/exports/cell-format';
 import { buyerOf, type InvoiceBuyer } from '../../domain/invoicing/buyer';
@@ -51,7 +52,8 @@ FOR UPDATE OF i`;
 /**
  * The issue itself, in one statement: the counter row of the series and year is created or
  * incremented (which locks it until the commit), the number is built from it, the invoice becomes
- * ISSUED, and its audit row and INVOICE_STATUS_CHANGED outbox event are written. Concurrent issues
+ * ISSUED, its VAT summary ($11: per rate, base and VAT, for the accounting export) is kept, and its
+ * audit row and INVOICE_STATUS_CHANGED outbox event are written. Concurrent issues
  * queue on the counter row for this statement and the commit only.
  */
 const ISSUE = `
@@ -66,6 +68,9 @@ WITH counter AS (
     payment_status = 'UNPAID', paid_at = NULL, updated_at = $7
   FROM counter WHERE invoices.id = $1 AND invoices.owner_id = $2
   RETURNING invoices.*
+), vat AS (
+  INSERT INTO invoice_vat_amounts (invoice_id, vat_percentage, base, vat)
+  SELECT issued.id, r.vat_percentage, r.base, r.vat FROM issued, jsonb_to_recordset($11::jsonb) AS r(vat_percentage numeric, base numeric, vat numeric)
 ), audit AS (
   INSERT INTO audit_logs (actor_id, action, entity_type, entity_id, resource_owner_id, request_id, metadata)
   SELECT $2, 'UPDATE', 'INVOICE', issued.id, $2, $10,
@@ -103,9 +108,9 @@ FROM invoice_items WHERE invoice_id = $1 ORDER BY display_order, id`;
 /**
  * The e-invoice gate (issue 22 §1): the EN 16931 data the invoice's Factur-X will carry, checked
  * by the pure rule set before the number is drawn; a failure is a 400 naming each broken rule
- * (`details[].rule`), and the invoice stays a draft.
+ * (`details[].rule`), and the invoice stays a draft. Answers the lines it read.
  */
-async function assertEInvoiceRules(sequelize: Sequelize, invoiceId: string, input: { depositInstallment: number | null; issueDate: string; dueDate: string | null; seller: EInvoiceSeller; buyer: InvoiceBuyer | null }, transaction: Transaction): Promise<void> {
+async function assertEInvoiceRules(sequelize: Sequelize, invoiceId: string, input: { depositInstallment: number | null; issueDate: string; dueDate: string | null; seller: EInvoiceSeller; buyer: InvoiceBuyer | null }, transaction: Transaction): Promise<EInvoiceItem[]> {
   const items = await sequelize.query<EInvoiceItem>(LINES, { bind: [invoiceId], type: QueryTypes.SELECT, transaction });
   // The number is drawn from the series below; the rules only need it to exist.
   const doc = eInvoiceOf({ typeCode: input.depositInstallment === null ? '380' : '386', number: 'pending', issueDate: input.issueDate, dueDate: input.dueDate, seller: input.seller, buyer: input.buyer, items });
@@ -113,6 +118,7 @@ async function assertEInvoiceRules(sequelize: Sequelize, invoiceId: string, inpu
   if (failed.length > 0) {
     throw new ValidationError(`The invoice cannot be issued: its e-invoice (EN 16931) breaks ${failed.map((f) => f.rule).join(', ')}`, failed.map((f) => ({ path: 'e_invoice', rule: f.rule, message: f.message })));
   }
+  return items;
 }
 
 /**
@@ -134,13 +140,13 @@ export async function issueInvoice(sequelize: Sequelize, ownerId: string, invoic
     const buyer = buyerOf(sources.contact);
     const missing = missingMentions({ seller, buyer, lineCount: sources.line_count, dueDate });
     if (missing.length > 0) throw new ValidationError(`The invoice cannot be issued: ${missing.length === 1 ? 'a mandatory mention is' : `${missing.length} mandatory mentions are`} missing`, missing);
-    await assertEInvoiceRules(sequelize, invoiceId, { depositInstallment: sources.deposit_installment, issueDate: today, dueDate, seller: seller as EInvoiceSeller, buyer }, transaction);
+    const items = await assertEInvoiceRules(sequelize, invoiceId, { depositInstallment: sources.deposit_installment, issueDate: today, dueDate, seller: seller as EInvoiceSeller, buyer }, transaction);
     if (sources.quote_id && sources.deposit_installment === null) await assertDeductionsCurrent(ownerId, invoiceId, sources.quote_id, sources.time_zone, transaction);
     const format = sources.format ?? DEFAULT_NUMBER_FORMATS.invoice;
     const reset = sources.sequence_reset ?? 'yearly';
     const { prefix, width, suffix } = numberTemplate(format, reset, issuedAt, sources.time_zone);
     const period = counterKey('invoice', reset, issuedAt, sources.time_zone).year ?? 0;
-    await sequelize.query(ISSUE, { bind: [invoiceId, ownerId, period, prefix, width, suffix, issuedAt, dueDate, JSON.stringify(buyer), requestId ?? null], type: QueryTypes.SELECT, transaction });
+    await sequelize.query(ISSUE, { bind: [invoiceId, ownerId, period, prefix, width, suffix, issuedAt, dueDate, JSON.stringify(buyer), requestId ?? null, JSON.stringify(invoiceVatAmounts(items))], type: QueryTypes.SELECT, transaction });
   });
   return (await findDocument('invoice', invoiceId, ownerId)) as Invoice;
 }

@@ -153,7 +153,10 @@ const ISSUED_IMPORT = "('ISSUED', 'SENT', 'PAID', 'OVERDUE')";
  * series in file order (the counter row drawn in this statement, as an issue does: no gaps), PAID
  * ones with a payment of method `other` for their amount in the ledger. The answer's warnings say
  * so per line (activities/imports/import-run.ts). Parameters from `first` on: prefix, width,
- * suffix and counter period of the studio's invoice numbers at this moment.
+ * suffix and counter period of the studio's invoice numbers at this moment. An imported invoice
+ * has no lines (an import carries none, and an issued invoice's lines can never be added), so its
+ * VAT summary (invoice_vat_amounts, kept at issue for the accounting export) is empty: no row to
+ * write; the export, finding none, works it out from its lines, which gives the same nothing.
  */
 async function issuedInvoiceImport(sequelize: Sequelize, ownerId: string, names: string[], first: number): Promise<{ created: string; bind: unknown[] }> {
   const [owner] = await sequelize.query<{ time_zone: string }>('SELECT time_zone FROM users WHERE id = $1', { bind: [ownerId], type: QueryTypes.SELECT });

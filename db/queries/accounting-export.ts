@@ -1,7 +1,8 @@
 import { QueryTypes } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { type AccountingAccounts, DEFAULT_ACCOUNTING_ACCOUNTS } from '../../domain/accounting/accounts';
-import { type StoredCreditedLine } from '../../domain/accounting/sources';
+import { type RateCents } from '../../domain/accounting/journal-text';
+import { invoiceRates, rateCents, type StoredCreditedLine } from '../../domain/accounting/sources';
 import { type LineInput } from '../../domain/invoicing/totals';
 import { withConnection } from './exports/db-connection';
 import { type ClientBase } from 'pg';
@@ -24,14 +25,18 @@ export interface AccountingPeriod {
   timeZone: string;
 }
 
-/** An issued invoice of the period, with its lines (in display order). */
+/**
+ * An issued invoice of the period with each VAT rate's base and VAT in cents, as kept at its issue
+ * (invoice_vat_amounts). `rates` is null when none were kept (an invoice issued without a summary,
+ * or with no priced line): the export then works them out from its lines (`id` is set for that).
+ */
 export interface PeriodInvoiceRow {
-  id: string;
+  id: string | null;
   number: string;
   day: string;
   buyer_name: string | null;
   contact_id: string | null;
-  items: LineInput[] | null;
+  rates: RateCents[] | null;
 }
 
 /** A credit note of the period, with its invoice's number, buyer and lines (for the pro rata split of an amount). */
@@ -59,7 +64,8 @@ export interface PeriodMovementRow {
   id: string;
   kind: 'payment' | 'refund' | 'reversal';
   method: string;
-  amount: string;
+  /** In cents. */
+  amount_cents: number;
   day: string;
   reference: string | null;
   invoice_number: string;
@@ -106,11 +112,16 @@ function groupLines(rows: readonly LineRow[]): Map<string, LineInput[]> {
  * its credit notes, and its payments ledger, each by the day it happened on the studio's calendar.
  */
 export async function readAccountingPeriod(sequelize: Sequelize, period: AccountingPeriod): Promise<PeriodRows> {
-  // The driver itself (Sequelize's handling of each row cost a third of the reads); the documents
-  // and the ledger on two connections at once, so the server runs one while this process reads the other.
+  // The driver itself (Sequelize's handling of each row cost a third of the reads); invoices,
+  // credit notes and the ledger on three connections at once, so the server runs one while this
+  // process reads another.
   const bind = [period.ownerId, period.from, period.to, period.timeZone];
-  const [documents, movements] = await Promise.all([withConnection(sequelize, (client) => readDocuments(client, bind)), withConnection(sequelize, (client) => readMovements(client, bind))]);
-  return { ...documents, movements };
+  const [invoices, documents, movements] = await Promise.all([
+    withConnection(sequelize, (client) => readInvoices(client, bind)),
+    withConnection(sequelize, (client) => readDocuments(client, bind)),
+    withConnection(sequelize, (client) => readMovements(client, bind)),
+  ]);
+  return { invoices, ...documents, movements };
 }
 
 const selectOn =
@@ -118,21 +129,53 @@ const selectOn =
   async <T>(text: string, values: unknown[]): Promise<T[]> =>
     (await client.query(text, values)).rows as T[];
 
-async function readDocuments(client: ClientBase, bind: unknown[]): Promise<Omit<PeriodRows, 'movements'>> {
-  const select = selectOn(client);
-  const invoiceRows = await select<Omit<PeriodInvoiceRow, 'items'> & LineRow>(
-    `SELECT i.id, i.id AS invoice_id, i.number, ${DAY('i.issued_at')} AS day, i.buyer->>'name' AS buyer_name, i.contact_id, ${LINE_COLUMNS}
-     FROM invoices i LEFT JOIN invoice_items it ON it.invoice_id = i.id
+/** Rows as arrays (no object per row): what the large reads use. */
+const arraysOn =
+  (client: ClientBase) =>
+  async (text: string, values: unknown[]): Promise<(string | null)[][]> =>
+    (await client.query<(string | null)[]>({ text, values, rowMode: 'array' })).rows;
+
+/** "2000 100000 20000 1000 10000 1000": basis points, base and VAT in cents, rate after rate. */
+function parseRates(text: string): RateCents[] {
+  const parts = text.split(' ');
+  const rates: RateCents[] = [];
+  for (let i = 0; i + 2 < parts.length; i += 3) rates.push({ vatBasisPoints: Number(parts[i]), baseCents: Number(parts[i + 1]), vatCents: Number(parts[i + 2]) });
+  return rates;
+}
+
+/**
+ * The period's issued invoices (ISSUED or since CANCELLED: a cancelled invoice was issued, and its
+ * credit notes reverse it) with the VAT summary kept at issue, by day and number. One kept
+ * without a summary has its rates worked out from its lines here, as at issue: none is left out.
+ */
+async function readInvoices(client: ClientBase, bind: unknown[]): Promise<PeriodInvoiceRow[]> {
+  const rows = await arraysOn(client)(
+    `SELECT i.number, ${DAY('i.issued_at')} AS day, i.buyer->>'name' AS buyer_name, i.contact_id::text, v.rates, CASE WHEN v.rates IS NULL THEN i.id::text END AS id
+     FROM invoices i
+     LEFT JOIN LATERAL (
+       SELECT string_agg(round(a.vat_percentage * 100)::text || ' ' || round(a.base * 100)::text || ' ' || round(a.vat * 100)::text, ' ') AS rates
+       FROM invoice_vat_amounts a WHERE a.invoice_id = i.id
+     ) v ON true
      WHERE i.owner_id = $1 AND i.status IN ('ISSUED', 'CANCELLED') AND i.number IS NOT NULL AND ${IN_PERIOD('i.issued_at')}
-     ORDER BY i.id, it.display_order, it.id`,
+     ORDER BY 2, i.number COLLATE "C"`,
     bind,
   );
-  const invoiceLines = groupLines(invoiceRows);
-  const invoices: PeriodInvoiceRow[] = [];
-  for (const row of invoiceRows) {
-    if (invoices.at(-1)?.id === row.id) continue;
-    invoices.push({ id: row.id, number: row.number, day: row.day, buyer_name: row.buyer_name, contact_id: row.contact_id, items: invoiceLines.get(row.id) ?? [] });
+  const invoices: PeriodInvoiceRow[] = new Array<PeriodInvoiceRow>(rows.length);
+  const missing: string[] = [];
+  for (let n = 0; n < rows.length; n++) {
+    const [number, day, buyer_name, contact_id, rates, id] = rows[n];
+    invoices[n] = { id, number: number!, day: day!, buyer_name, contact_id, rates: rates === null ? null : parseRates(rates) };
+    if (rates === null) missing.push(id!);
   }
+  if (missing.length) {
+    const lines = groupLines(await selectOn(client)<LineRow>(`SELECT it.invoice_id, ${LINE_COLUMNS} FROM invoice_items it WHERE it.invoice_id = ANY($1::uuid[]) ORDER BY it.invoice_id, it.display_order, it.id`, [missing]));
+    for (const invoice of invoices) if (invoice.rates === null) invoice.rates = rateCents(invoiceRates(lines.get(invoice.id!) ?? []));
+  }
+  return invoices;
+}
+
+async function readDocuments(client: ClientBase, bind: unknown[]): Promise<Pick<PeriodRows, 'creditNotes'>> {
+  const select = selectOn(client);
   const creditRows = await select<Omit<PeriodCreditNoteRow, 'invoice_items'> & { invoice_id: string }>(
     `SELECT c.id, c.number, ${DAY('c.issued_at')} AS day, c.amount::text AS amount, c.items, c.invoice_id, i.number AS invoice_number, i.buyer->>'name' AS buyer_name, i.contact_id
      FROM credit_notes c JOIN invoices i ON i.id = c.invoice_id
@@ -146,17 +189,25 @@ async function readDocuments(client: ClientBase, bind: unknown[]): Promise<Omit<
       )
     : new Map<string, LineInput[]>();
   const creditNotes = creditRows.map(({ invoice_id, ...c }) => ({ ...c, invoice_items: creditedLines.get(invoice_id) ?? [] }));
-  return { invoices, creditNotes };
+  return { creditNotes };
 }
 
+/** The ledger rows of the period, amounts in cents, by day, invoice number and row id. */
 async function readMovements(client: ClientBase, bind: unknown[]): Promise<PeriodMovementRow[]> {
-  return selectOn(client)<PeriodMovementRow>(
-    `SELECT p.id, p.kind, p.method, p.amount::text AS amount, ${DAY('p.received_at')} AS day, coalesce(p.reference, p.provider_reference) AS reference,
-            i.number AS invoice_number, i.buyer->>'name' AS buyer_name, i.contact_id
+  const rows = await arraysOn(client)(
+    `SELECT p.id::text, p.kind, p.method, round(p.amount * 100)::text AS cents, ${DAY('p.received_at')} AS day, coalesce(p.reference, p.provider_reference) AS reference,
+            i.number AS invoice_number, i.buyer->>'name' AS buyer_name, i.contact_id::text
      FROM invoice_payments p JOIN invoices i ON i.id = p.invoice_id
-     WHERE p.owner_id = $1 AND ${IN_PERIOD('p.received_at')}`,
+     WHERE p.owner_id = $1 AND ${IN_PERIOD('p.received_at')}
+     ORDER BY 5, i.number COLLATE "C", p.id::text COLLATE "C"`,
     bind,
   );
+  const movements: PeriodMovementRow[] = new Array<PeriodMovementRow>(rows.length);
+  for (let n = 0; n < rows.length; n++) {
+    const [id, kind, method, cents, day, reference, invoice_number, buyer_name, contact_id] = rows[n];
+    movements[n] = { id: id!, kind: kind as PeriodMovementRow['kind'], method: method!, amount_cents: Number(cents), day: day!, reference, invoice_number: invoice_number!, buyer_name, contact_id };
+  }
+  return movements;
 }
 
 /** How many documents and ledger rows a period holds: what decides whether it fits a synchronous answer. */

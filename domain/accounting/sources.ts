@@ -1,7 +1,8 @@
 import { creditNoteVat } from '../invoicing/credit-vat';
-import { toHundredths } from '../invoicing/money';
+import { centsToDecimal, toHundredths } from '../invoicing/money';
 import { computeTotals, type LineInput } from '../invoicing/totals';
 import { type RateAmounts } from './entries';
+import { type RateCents } from './journal-text';
 
 /**
  * Each VAT rate's base and VAT of an issued invoice, from its stored lines, exactly as its
@@ -29,3 +30,24 @@ export function creditNoteRates(amount: string, credited: readonly StoredCredite
 
 /** Cents of a decimal column ("1234.56"). */
 export const centsOf = (amount: string | number): bigint => toHundredths(amount);
+
+/** A VAT rate of an issued invoice as invoice_vat_amounts keeps it (decimals as text). */
+export interface StoredVatAmount {
+  vat_percentage: string;
+  base: string;
+  vat: string;
+}
+
+/**
+ * The VAT summary an invoice keeps from its issue (invoice_vat_amounts, docs/accounting-export.md):
+ * invoiceRates of its lines, one row per rate. An issued invoice's lines never change, so the
+ * export reads this instead of recomputing every invoice's totals.
+ */
+export function invoiceVatAmounts(items: readonly LineInput[]): StoredVatAmount[] {
+  return invoiceRates(items).map((r) => ({ vat_percentage: centsToDecimal(BigInt(r.vatBasisPoints)), base: centsToDecimal(r.baseCents), vat: centsToDecimal(r.vatCents) }));
+}
+
+/** Rates in bigint cents as numbers (exact: stored amounts are far below 2^53 cents). */
+export function rateCents(rates: readonly RateAmounts[]): RateCents[] {
+  return rates.map((r) => ({ vatBasisPoints: r.vatBasisPoints, baseCents: Number(r.baseCents), vatCents: Number(r.vatCents) }));
+}
