@@ -52,8 +52,8 @@ FOR UPDATE OF i`;
 /**
  * The issue itself, in one statement: the counter row of the series and year is created or
  * incremented (which locks it until the commit), the number is built from it, the invoice becomes
- * ISSUED, its VAT summary ($11: per rate, base and VAT, for the accounting export) is kept, and its
- * audit row and INVOICE_STATUS_CHANGED outbox event are written. Concurrent issues
+ * ISSUED with its VAT summary ($11, vat_amounts: per rate, base and VAT, read by the accounting
+ * export), and its audit row and INVOICE_STATUS_CHANGED outbox event are written. Concurrent issues
  * queue on the counter row for this statement and the commit only.
  */
 const ISSUE = `
@@ -65,12 +65,9 @@ WITH counter AS (
   UPDATE invoices SET status = 'ISSUED',
     number = $4 || CASE WHEN length(counter.seq) >= $5 THEN counter.seq ELSE lpad(counter.seq, $5, '0') END || $6,
     issued_at = $7, due_date = $8, buyer = $9::jsonb, balance_due = amount, amount_paid = 0, credited = 0,
-    payment_status = 'UNPAID', paid_at = NULL, updated_at = $7
+    payment_status = 'UNPAID', paid_at = NULL, updated_at = $7, vat_amounts = $11::jsonb
   FROM counter WHERE invoices.id = $1 AND invoices.owner_id = $2
   RETURNING invoices.*
-), vat AS (
-  INSERT INTO invoice_vat_amounts (invoice_id, vat_percentage, base, vat)
-  SELECT issued.id, r.vat_percentage, r.base, r.vat FROM issued, jsonb_to_recordset($11::jsonb) AS r(vat_percentage numeric, base numeric, vat numeric)
 ), audit AS (
   INSERT INTO audit_logs (actor_id, action, entity_type, entity_id, resource_owner_id, request_id, metadata)
   SELECT $2, 'UPDATE', 'INVOICE', issued.id, $2, $10,

@@ -154,9 +154,8 @@ const ISSUED_IMPORT = "('ISSUED', 'SENT', 'PAID', 'OVERDUE')";
  * ones with a payment of method `other` for their amount in the ledger. The answer's warnings say
  * so per line (activities/imports/import-run.ts). Parameters from `first` on: prefix, width,
  * suffix and counter period of the studio's invoice numbers at this moment. An imported invoice
- * has no lines (an import carries none, and an issued invoice's lines can never be added), so its
- * VAT summary (invoice_vat_amounts, kept at issue for the accounting export) is empty: no row to
- * write; the export, finding none, works it out from its lines, which gives the same nothing.
+ * has no lines (an import carries none, and an issued invoice's lines can never be added), so the
+ * VAT summary an issue keeps (vat_amounts, read by the accounting export) is empty: `[]`.
  */
 async function issuedInvoiceImport(sequelize: Sequelize, ownerId: string, names: string[], first: number): Promise<{ created: string; bind: unknown[] }> {
   const [owner] = await sequelize.query<{ time_zone: string }>('SELECT time_zone FROM users WHERE id = $1', { bind: [ownerId], type: QueryTypes.SELECT });
@@ -178,11 +177,12 @@ async function issuedInvoiceImport(sequelize: Sequelize, ownerId: string, names:
       RETURNING last_value
     ),
     created AS (
-      INSERT INTO invoices (id, owner_id, ${kept.join(', ')}, status, number, issued_at, payment_status, amount_paid, balance_due, paid_at, created_at, updated_at)
+      INSERT INTO invoices (id, owner_id, ${kept.join(', ')}, status, number, issued_at, vat_amounts, payment_status, amount_paid, balance_due, paid_at, created_at, updated_at)
       SELECT v.id, $2, ${kept.map((n) => (n === 'amount' ? 'COALESCE(v.amount, 0)' : `v.${n}`)).join(', ')},
         CASE WHEN i.n IS NULL THEN 'DRAFT' ELSE 'ISSUED' END,
         CASE WHEN i.n IS NOT NULL THEN ${prefix}::text || CASE WHEN length(${seq}) >= ${width}::int THEN ${seq} ELSE lpad(${seq}, ${width}::int, '0') END || ${suffix}::text END,
         CASE WHEN i.n IS NOT NULL THEN now() END,
+        CASE WHEN i.n IS NOT NULL THEN '[]'::jsonb END,
         CASE WHEN i.n IS NOT NULL AND ${paid} THEN 'PAID' ELSE 'UNPAID' END,
         CASE WHEN i.n IS NOT NULL AND ${paid} THEN v.amount ELSE 0 END,
         CASE WHEN i.n IS NOT NULL AND ${paid} THEN 0 ELSE COALESCE(v.amount, 0) END,

@@ -2,7 +2,7 @@ import { QueryTypes } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { type AccountingAccounts, DEFAULT_ACCOUNTING_ACCOUNTS } from '../../domain/accounting/accounts';
 import { type RateCents } from '../../domain/accounting/journal-text';
-import { invoiceRates, rateCents, type StoredCreditedLine } from '../../domain/accounting/sources';
+import { invoiceRates, rateCents, type StoredCreditedLine, type StoredVatAmount } from '../../domain/accounting/sources';
 import { type LineInput } from '../../domain/invoicing/totals';
 import { withConnection } from './exports/db-connection';
 import { type ClientBase } from 'pg';
@@ -27,7 +27,7 @@ export interface AccountingPeriod {
 
 /**
  * An issued invoice of the period with each VAT rate's base and VAT in cents, as kept at its issue
- * (invoice_vat_amounts). `rates` is null when none were kept (an invoice issued without a summary,
+ * (invoices.vat_amounts). `rates` is null when none were kept (an invoice issued without a summary,
  * or with no priced line): the export then works them out from its lines (`id` is set for that).
  */
 export interface PeriodInvoiceRow {
@@ -135,29 +135,24 @@ const arraysOn =
   async (text: string, values: unknown[]): Promise<(string | null)[][]> =>
     (await client.query<(string | null)[]>({ text, values, rowMode: 'array' })).rows;
 
-/** "2000 100000 20000 1000 10000 1000": basis points, base and VAT in cents, rate after rate. */
-function parseRates(text: string): RateCents[] {
-  const parts = text.split(' ');
-  const rates: RateCents[] = [];
-  for (let i = 0; i + 2 < parts.length; i += 3) rates.push({ vatBasisPoints: Number(parts[i]), baseCents: Number(parts[i + 1]), vatCents: Number(parts[i + 2]) });
-  return rates;
+/** The VAT summary as invoices.vat_amounts keeps it (JSON text), in cents: exact, the decimals have two places and are far below 2^53 cents. */
+function parseRates(json: string): RateCents[] {
+  const cents = (decimal: string) => Math.round(Number(decimal) * 100);
+  return (JSON.parse(json) as StoredVatAmount[]).map((r) => ({ vatBasisPoints: cents(r.vat_percentage), baseCents: cents(r.base), vatCents: cents(r.vat) }));
 }
 
 /**
  * The period's issued invoices (ISSUED or since CANCELLED: a cancelled invoice was issued, and its
- * credit notes reverse it) with the VAT summary kept at issue, by day and number. One kept
- * without a summary has its rates worked out from its lines here, as at issue: none is left out.
+ * credit notes reverse it) with the VAT summary kept at issue (vat_amounts), in no order (the rows
+ * stream as the server finds them; journalOrder puts them in the file's).
+ * One without a summary (issued before it was kept and not filled in, or written around the
+ * issue) has its rates worked out from its lines here, by the same rule: none is left out.
  */
 async function readInvoices(client: ClientBase, bind: unknown[]): Promise<PeriodInvoiceRow[]> {
   const rows = await arraysOn(client)(
-    `SELECT i.number, ${DAY('i.issued_at')} AS day, i.buyer->>'name' AS buyer_name, i.contact_id::text, v.rates, CASE WHEN v.rates IS NULL THEN i.id::text END AS id
+    `SELECT i.number, ${DAY('i.issued_at')} AS day, i.buyer->>'name' AS buyer_name, i.contact_id::text, i.vat_amounts::text, CASE WHEN i.vat_amounts IS NULL THEN i.id::text END AS id
      FROM invoices i
-     LEFT JOIN LATERAL (
-       SELECT string_agg(round(a.vat_percentage * 100)::text || ' ' || round(a.base * 100)::text || ' ' || round(a.vat * 100)::text, ' ') AS rates
-       FROM invoice_vat_amounts a WHERE a.invoice_id = i.id
-     ) v ON true
-     WHERE i.owner_id = $1 AND i.status IN ('ISSUED', 'CANCELLED') AND i.number IS NOT NULL AND ${IN_PERIOD('i.issued_at')}
-     ORDER BY 2, i.number COLLATE "C"`,
+     WHERE i.owner_id = $1 AND i.status IN ('ISSUED', 'CANCELLED') AND i.number IS NOT NULL AND ${IN_PERIOD('i.issued_at')}`,
     bind,
   );
   const invoices: PeriodInvoiceRow[] = new Array<PeriodInvoiceRow>(rows.length);
@@ -192,14 +187,13 @@ async function readDocuments(client: ClientBase, bind: unknown[]): Promise<Pick<
   return { creditNotes };
 }
 
-/** The ledger rows of the period, amounts in cents, by day, invoice number and row id. */
+/** The ledger rows of the period, amounts in cents, in no order (journalOrder sorts them). */
 async function readMovements(client: ClientBase, bind: unknown[]): Promise<PeriodMovementRow[]> {
   const rows = await arraysOn(client)(
     `SELECT p.id::text, p.kind, p.method, round(p.amount * 100)::text AS cents, ${DAY('p.received_at')} AS day, coalesce(p.reference, p.provider_reference) AS reference,
             i.number AS invoice_number, i.buyer->>'name' AS buyer_name, i.contact_id::text
      FROM invoice_payments p JOIN invoices i ON i.id = p.invoice_id
-     WHERE p.owner_id = $1 AND ${IN_PERIOD('p.received_at')}
-     ORDER BY 5, i.number COLLATE "C", p.id::text COLLATE "C"`,
+     WHERE p.owner_id = $1 AND ${IN_PERIOD('p.received_at')}`,
     bind,
   );
   const movements: PeriodMovementRow[] = new Array<PeriodMovementRow>(rows.length);

@@ -31,7 +31,7 @@ export function creditNoteRates(amount: string, credited: readonly StoredCredite
 /** Cents of a decimal column ("1234.56"). */
 export const centsOf = (amount: string | number): bigint => toHundredths(amount);
 
-/** A VAT rate of an issued invoice as invoice_vat_amounts keeps it (decimals as text). */
+/** A VAT rate of an issued invoice as invoices.vat_amounts keeps it (decimals as text). */
 export interface StoredVatAmount {
   vat_percentage: string;
   base: string;
@@ -39,8 +39,8 @@ export interface StoredVatAmount {
 }
 
 /**
- * The VAT summary an invoice keeps from its issue (invoice_vat_amounts, docs/accounting-export.md):
- * invoiceRates of its lines, one row per rate. An issued invoice's lines never change, so the
+ * The VAT summary an invoice keeps from its issue (invoices.vat_amounts, docs/accounting-export.md):
+ * invoiceRates of its lines, one entry per rate. An issued invoice's lines never change, so the
  * export reads this instead of recomputing every invoice's totals.
  */
 export function invoiceVatAmounts(items: readonly LineInput[]): StoredVatAmount[] {

@@ -199,6 +199,23 @@ describe('GET /api/accounting/export', () => {
         ['411', '100,00', '0,00'],
       ]),
     );
+
+    // The VAT summary the issue kept (what the export reads), and never changed afterwards.
+    const [kept] = await sql<{ vat_amounts: unknown }>('SELECT vat_amounts FROM invoices WHERE id = $1', [invoice.id]);
+    expect(kept.vat_amounts).toEqual([
+      { vat_percentage: '5.50', base: '60.00', vat: '3.30' },
+      { vat_percentage: '10.00', base: '37.50', vat: '3.75' },
+      { vat_percentage: '20.00', base: '1500.00', vat: '300.00' },
+    ]);
+    await expect(t.sequelize.query(`UPDATE invoices SET vat_amounts = '[]' WHERE id = $1`, { bind: [invoice.id] })).rejects.toThrow(/is issued: it cannot be changed/);
+    // An issued invoice without a kept summary (written around the issue) is not left out: the
+    // export works its rates out from its lines, and the file is the same, byte for byte.
+    await t.sequelize.transaction(async (transaction) => {
+      await t.sequelize.query(`SET LOCAL studio.purge = 'on'`, { transaction });
+      await t.sequelize.query('UPDATE invoices SET vat_amounts = NULL WHERE id = ANY($1::uuid[])', { bind: [[invoice.id, final.id]], transaction });
+    });
+    const again = await request(t.app).get('/api/accounting/export').query({ ...period(), format: 'fec' }).set(as(studio)).expect(200);
+    expect((await download(again.body.url)).toString('utf8')).toBe(text);
   }, 120_000);
 
   it('uses the studio accounts and client sub-accounts, writes the csv dialect, and runs async on the export jobs path', async () => {
