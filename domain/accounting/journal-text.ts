@@ -157,8 +157,10 @@ export function fecWriter(accounts: AccountingAccounts): FecWriter {
 /**
  * The FEC of the sources, a chunk of entries at a time (the header first), numbered 1… in the
  * file's order; entries without a line take no number. `writer` counts the entries and lines.
+ * Small chunks: each is a string of many small pieces that becomes flat when it is encoded, and
+ * 128 entries at a time cost less than 2 000 (about 50 against 70 ms for the bench's 14 MB).
  */
-export function* fecChunks(ordered: readonly Ordered[], writer: FecWriter, entriesPerChunk = 2000): Generator<string> {
+export function* fecChunks(ordered: readonly Ordered[], writer: FecWriter, entriesPerChunk = 128): Generator<string> {
   let chunk = writer.header;
   let inChunk = 0;
   for (const source of ordered) {
