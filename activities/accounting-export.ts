@@ -111,11 +111,14 @@ export function createAccountingExportActivities(deps: AccountingExportDeps) {
      */
     async renderAccountingExport({ jobRunId, payload }: { jobRunId: string; payload: AccountingExportPayload }): Promise<RenderedExport> {
       const started = Date.now();
-      const company = await findCompanyProfile(payload.ownerId);
+      // The period's reads start at once, with the company and accounts (a studio without SIREN
+      // is refused all the same, its reads dropped).
+      const reading = loadPeriodSources(deps.sequelize, payload);
+      reading.catch(() => undefined);
+      const [company, accounts] = await Promise.all([findCompanyProfile(payload.ownerId), readAccountingAccounts(deps.sequelize, payload.ownerId)]);
       const problem = accountingFileProblem(payload, company?.siren ?? null);
       if (problem) throw ApplicationFailure.nonRetryable(problem, 'validation_failed');
-      const accounts = await readAccountingAccounts(deps.sequelize, payload.ownerId);
-      const sources = await loadPeriodSources(deps.sequelize, payload);
+      const sources = await reading;
       Context.current().heartbeat({ documents: sources.documents.length, movements: sources.movements.length });
       const filename = payload.format === 'fec' ? fecFileName(company!.siren!, payload.to) : `ecritures-${payload.from}-${payload.to}.csv`;
       const contentType = payload.format === 'fec' ? 'text/plain; charset=utf-8' : 'text/csv; charset=utf-8';
