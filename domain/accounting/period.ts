@@ -19,6 +19,12 @@ export function periodDays(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 }
 
+/** Every day from `from` to `to`, both included, YYYY-MM-DD. */
+export function periodDayList(from: string, to: string): string[] {
+  const first = Date.parse(`${from}T00:00:00Z`);
+  return Array.from({ length: Math.max(0, periodDays(from, to)) }, (_, n) => new Date(first + n * 86_400_000).toISOString().slice(0, 10));
+}
+
 /** Every problem of a period, as `{path, message}` for a 400; none when valid. */
 export function periodProblems(from: string, to: string): { path: string; message: string }[] {
   const problems: { path: string; message: string }[] = [];

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { accountingFileProblem, clientCode, isCalendarDay, MAX_PERIOD_DAYS, periodDays, periodProblems } from '../../../domain/accounting/period';
+import { accountingFileProblem, clientCode, isCalendarDay, MAX_PERIOD_DAYS, periodDayList, periodDays, periodProblems } from '../../../domain/accounting/period';
 
 describe('accounting period', () => {
   it('takes real days, in order, at most 366 days apart', () => {
@@ -30,5 +30,12 @@ describe('accounting period', () => {
     expect(accountingFileProblem({ format: 'csv' }, null)).toBeNull();
     expect(clientCode('3f2a9c1e-0000-4000-8000-000000000000')).toBe('C3F2A9C1E');
     expect(clientCode(null)).toBeNull();
+  });
+
+  it('lists the days of a period, across month, year and leap day', () => {
+    expect(periodDayList('2028-02-27', '2028-03-01')).toEqual(['2028-02-27', '2028-02-28', '2028-02-29', '2028-03-01']);
+    expect(periodDayList('2026-12-31', '2027-01-01')).toEqual(['2026-12-31', '2027-01-01']);
+    expect(periodDayList('2026-03-29', '2026-03-29')).toEqual(['2026-03-29']);
+    expect(periodDayList('2026-01-01', '2026-12-31')).toHaveLength(365);
   });
 });
