@@ -4,11 +4,12 @@
 //   flock /tmp/bench.lock npx tsx bench/fec.ts 100000   (on a shared machine: one bench at a time)
 //
 // Data (inserted in PostgreSQL, not measured): one French studio with ceil(N / 7) issued invoices
-// of two lines (1 000.00 at 20 %, 100.00 at 10 %), each paid once (card and transfer in turn), all
-// in March 2026: 5 sales lines + 2 payment lines per invoice, so N FEC lines.
+// of two lines (1 000.00 at 20 %, 100.00 at 10 %) with the VAT summary an issue keeps
+// (invoices.vat_amounts), each paid once (card and transfer in turn), all in March 2026: 5 sales
+// lines + 2 payment lines per invoice, so N FEC lines.
 // Baseline: `COPY (SELECT ...) TO STDOUT` of the same rows the export reads (each invoice line with
 // its invoice's number, day and buyer; each payment with its invoice's number), discarded.
-// Measured: the renderAccountingExport activity (reads, entries, FEC text, upload to S3, the
+// Measured: the renderAccountingExport activity (reads, FEC text, upload to S3, the
 // file_objects row), in this process, as a worker runs it. Each side runs once unmeasured, then 3
 // times; medians. The FEC is read back and checked (lines, balance per entry).
 // Last line `ratio: N.NN` = COPY's seconds / the export's seconds (the export's speed as a share of
