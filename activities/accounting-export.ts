@@ -42,7 +42,7 @@ export async function loadPeriodJournal(sequelize: Sequelize, payload: Pick<Acco
   return buildJournal(
     [
       ...invoices.map((i) => ({ kind: 'invoice' as const, number: i.number, date: i.day, ...client(i), rates: invoiceRates(i.items ?? []) })),
-      ...creditNotes.map((c) => ({ kind: 'credit_note' as const, number: c.number, invoiceNumber: c.invoice_number, date: c.day, ...client(c), rates: creditNoteRates(c.amount, c.items ?? [], c.invoice_items ?? []) })),
+      ...creditNotes.map((c) => ({ kind: 'credit_note' as const, number: c.number, invoiceNumber: c.invoice_number, date: c.day, ...client(c), rates: creditNoteRates(c.vat_parts) })),
     ],
     movements.map((m) => ({ kind: m.kind, method: m.method, amountCents: toHundredths(m.amount), date: m.day, invoiceNumber: m.invoice_number, reference: m.reference, id: m.id, ...client(m) })),
     accounts,
