@@ -1,7 +1,7 @@
 import { QueryTypes } from 'sequelize';
 import { creditNoteVat } from '../../domain/invoicing/credit-vat';
 import { toHundredths } from '../../domain/invoicing/money';
-import { type StoredVatPart, storedVatParts, vatPartsOf } from '../../domain/invoicing/stored-credit-vat';
+import { storedVatParts } from '../../domain/invoicing/stored-credit-vat';
 import { computeTotals, type LineInput } from '../../domain/invoicing/totals';
 import { type Migration } from '../migrator';
 
@@ -12,8 +12,11 @@ import { type Migration } from '../migrator';
  * export and the deposits it lowers all read the same parts. A check keeps the parts adding up to
  * the amount.
  *
- * Existing credit notes are filled in by the same rule, per invoice in issue order, each seeing
- * the parts given to the ones before it. The append-only trigger is switched off for that one
+ * Existing credit notes are filled in with the split their kept documents already show (what the
+ * client received): whole lines at their rates, an amount pro rata over the invoice's rates
+ * without regard to earlier credit notes, as the documents were made before this migration. An
+ * issued document is never restated; one whose split was wrong is corrected by a new credit note,
+ * and the accounting export then agrees with the documents it lists. The append-only trigger is switched off for that one
  * UPDATE inside this migration's transaction (ALTER TABLE holds the table's exclusive lock until
  * commit, so no other session writes meanwhile), and is on again before the commit; the app's
  * inserts carry their breakdown and never update it.
@@ -35,14 +38,11 @@ export const up: Migration['up'] = async ({ context }) => {
          FROM invoice_items WHERE invoice_id = ANY($1::uuid[]) ORDER BY invoice_id, display_order, id`,
         { bind: [[...new Set(notes.map((n) => n.invoice_id))]], type: QueryTypes.SELECT, transaction },
       );
-      const earlier = new Map<string, StoredVatPart[][]>();
       const filled = notes.map((n) => {
         const invoiceVat = computeTotals(lines.filter((l) => l.invoice_id === n.invoice_id)).vat.map((v) => ({ vatBasisPoints: v.vatBasisPoints, withTaxCents: v.baseCents + v.vatCents }));
-        const before = earlier.get(n.invoice_id) ?? [];
         const credited = n.items.map((l) => ({ vatBasisPoints: Number(toHundredths(l.vat_percentage)), withTaxCents: toHundredths(l.total) }));
-        const parts = storedVatParts(creditNoteVat({ amountCents: toHundredths(n.amount), lines: credited }, invoiceVat, before.map(vatPartsOf)));
-        earlier.set(n.invoice_id, [...before, parts]);
-        return { id: n.id, parts };
+        // No earlier parts: the split these notes' documents were made with.
+        return { id: n.id, parts: storedVatParts(creditNoteVat({ amountCents: toHundredths(n.amount), lines: credited }, invoiceVat, [])) };
       });
       await run('ALTER TABLE credit_notes DISABLE TRIGGER credit_notes_append_only');
       await run('UPDATE credit_notes c SET vat_parts = f.parts FROM jsonb_to_recordset($1::jsonb) AS f(id uuid, parts jsonb) WHERE c.id = f.id', [JSON.stringify(filled)]);

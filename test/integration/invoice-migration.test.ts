@@ -200,7 +200,7 @@ describe('the legal-invoicing migration on invoices in every old status', () => 
     await expectMigrated(old);
   });
 
-  it('fills in the VAT breakdown of existing credit notes per invoice in issue order, an amount over what the earlier ones left; the trigger is on again after', async () => {
+  it('fills in the VAT breakdown of existing credit notes as their documents show it (an amount pro rata over the invoice, as before); the trigger is on again after', async () => {
     const migrator = createMigrator(sequelize);
     await migrator.down({ to: CREDIT_NOTE_VAT });
     const [{ id: owner }] = await sql<{ id: string }>(`SELECT id FROM users WHERE email = 'studio-a@migration.test'`);
@@ -221,7 +221,12 @@ describe('the legal-invoicing migration on invoices in every old status', () => 
     await migrator.up();
     const parts = new Map((await sql<{ id: string; vat_parts: unknown }>('SELECT id, vat_parts FROM credit_notes WHERE invoice_id = $1', [invoiceId])).map((r) => [r.id, r.vat_parts]));
     expect(parts.get(line)).toEqual([{ vat_percentage: '20.00', base: '1000.00', vat: '200.00', total: '1200.00' }]);
-    expect(parts.get(rest)).toEqual([{ vat_percentage: '5.50', base: '100.00', vat: '5.50', total: '105.50' }]);
+    // What its pdf shows: 105.50 over 1 200.00 at 20 % and 105.50 at 5.5 %, 96.97 and 8.53 (the cent
+    // left to the larger remainder), each split into a base and VAT = round(base × rate).
+    expect(parts.get(rest)).toEqual([
+      { vat_percentage: '5.50', base: '8.09', vat: '0.44', total: '8.53' },
+      { vat_percentage: '20.00', base: '80.81', vat: '16.16', total: '96.97' },
+    ]);
     // Still append-only, a breakdown that does not add up is refused, and a new note must carry one.
     await expect(sql(`UPDATE credit_notes SET vat_parts = '[]' WHERE id = $1`, [rest])).rejects.toThrow(/never changed/);
     await expect(
