@@ -48,7 +48,7 @@ export async function loadPeriodSources(sequelize: Sequelize, payload: Pick<Acco
   let n = 0;
   for (const i of invoices) documents[n++] = { kind: 'invoice', number: i.number, date: i.day, clientName: i.buyer_name ?? '', clientCode: codeOf(i.contact_id), rates: i.rates ?? [] };
   for (const c of creditNotes) {
-    documents[n++] = { kind: 'credit_note', number: c.number, invoiceNumber: c.invoice_number, date: c.day, clientName: c.buyer_name ?? '', clientCode: codeOf(c.contact_id), rates: rateCents(creditNoteRates(c.amount, c.items ?? [], c.invoice_items ?? [])) };
+    documents[n++] = { kind: 'credit_note', number: c.number, invoiceNumber: c.invoice_number, date: c.day, clientName: c.buyer_name ?? '', clientCode: codeOf(c.contact_id), rates: rateCents(creditNoteRates(c.vat_parts)) };
   }
   return {
     documents,

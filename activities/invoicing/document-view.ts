@@ -3,11 +3,12 @@ import { type DocumentSources, loadCreditNoteSources, loadDocumentSources } from
 import { clientLocale } from '../../domain/accounts/client-locale';
 import { type UserRow } from '../../db/rows';
 import { buyerOf, type InvoiceBuyer } from '../../domain/invoicing/buyer';
-import { creditNoteVat, splitCreditByVat } from '../../domain/invoicing/credit-vat';
+import { splitWithTax } from '../../domain/invoicing/credit-vat';
 import { displayNumber } from '../../domain/invoicing/document-number';
 import { DOCUMENT_WORDS, type DocumentView } from '../../domain/invoicing/document-html';
 import { type UserLocale } from '../../domain/accounts/users';
 import { centsToDecimal, roundDiv, toHundredths } from '../../domain/invoicing/money';
+import { vatPartsOf } from '../../domain/invoicing/stored-credit-vat';
 import { computeTotals } from '../../domain/invoicing/totals';
 import { type DocumentPdfPayload } from '../../workflows/invoicing/contract';
 
@@ -108,8 +109,8 @@ export async function loadDocumentView({ kind, documentId, ownerId }: Pick<Docum
 
 /**
  * A credit note's file (issue 20 §4): the invoice it corrects (number and issue date), the
- * reason, the credited lines (or the credited amount), the VAT breakdown (an amount split pro
- * rata over the invoice's rates), the totals, the studio and the buyer as the invoice copied it.
+ * reason, the credited lines (or the credited amount), the VAT breakdown (stored at issue: an
+ * amount split pro rata over what was still creditable at each rate), the totals, the studio and the buyer as the invoice copied it.
  */
 async function loadCreditNoteView(creditNoteId: string, ownerId: string): Promise<LoadedDocumentView> {
   const sources = await loadCreditNoteSources(creditNoteId, ownerId);
@@ -119,17 +120,14 @@ async function loadCreditNoteView(creditNoteId: string, ownerId: string): Promis
   const amountCents = toHundredths(creditNote.amount);
   const rateOf = (vatPercentage: string) => Math.round(Number(vatPercentage) * 100);
   const credited = creditNote.items ?? [];
-  // Whole lines: each rate's share is exactly its lines; an amount: in proportion to the invoice's rates.
-  const parts = creditNoteVat(
-    { amountCents, lines: credited.map((l) => ({ vatBasisPoints: rateOf(l.vat_percentage), withTaxCents: toHundredths(l.total) })) },
-    computeTotals(invoice.items ?? []).vat.map((v) => ({ vatBasisPoints: v.vatBasisPoints, withTaxCents: v.baseCents + v.vatCents })),
-  );
+  // The breakdown fixed at issue: whole lines at their rates, an amount over what was still creditable per rate.
+  const parts = vatPartsOf(creditNote.vat_parts);
   const words = locale === 'fr-FR' ? { amount: 'Montant crédité', file: 'avoir' } : { amount: 'Amount credited', file: 'credit-note' };
   const lines: DocumentView['lines'] =
     credited.length > 0
       ? credited.map((l) => {
           const total = toHundredths(l.total);
-          const base = splitCreditByVat(total, [{ vatBasisPoints: rateOf(l.vat_percentage), withTaxCents: total }])[0]?.baseCents ?? 0n;
+          const base = splitWithTax(rateOf(l.vat_percentage), total).baseCents;
           const qty = toHundredths(l.quantity);
           return { type: 'SERVICE', description: l.description ?? '', quantity: l.quantity, unitWithoutTaxCents: qty > 0n ? roundDiv(base * 100n, qty) : base, vatPercent: bp(rateOf(l.vat_percentage)), totalCents: total };
         })

@@ -2,11 +2,10 @@ import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/clie
 import { ApplicationFailure } from '@temporalio/common';
 import { type DocumentSources, loadCreditNoteSources, loadDocumentSources } from '../../db/queries/document-sources';
 import { clientLocale } from '../../domain/accounts/client-locale';
-import { creditNoteVat } from '../../domain/invoicing/credit-vat';
 import { type EInvoice, type EInvoiceItem, type EInvoiceSeller, eInvoiceOf } from '../../domain/invoicing/e-invoice';
 import { failedEInvoiceRules } from '../../domain/invoicing/e-invoice-rules';
 import { toHundredths } from '../../domain/invoicing/money';
-import { computeTotals } from '../../domain/invoicing/totals';
+import { vatPartsOf } from '../../domain/invoicing/stored-credit-vat';
 import { facturxPdf, facturxXml } from '../../lib/facturx/generate';
 import { type DocumentPdf, type DocumentPdfPayload } from '../../workflows/invoicing/contract';
 
@@ -67,14 +66,14 @@ async function loadInvoiceEInvoice(invoiceId: string, ownerId: string): Promise<
   return { doc, keyBase: `pdfs/invoices/${ownerId}/${invoiceId}/e-invoice/${filenameBase}`, filenameBase, lang: locale === 'fr-FR' ? 'fr' : 'en' };
 }
 
-/** The e-invoice of a credit note (381): the invoice it corrects, its credited lines or amount split over the invoice's VAT rates. */
+/** The e-invoice of a credit note (381): the invoice it corrects, its credited lines or amount, and its VAT breakdown as stored at issue. */
 async function loadCreditNoteEInvoice(creditNoteId: string, ownerId: string): Promise<LoadedEInvoice> {
   const sources = await loadCreditNoteSources(creditNoteId, ownerId);
   if (!sources || !sources.company) throw notFound('credit note');
   const { creditNote, invoice, owner } = sources;
   const credited = (creditNote.items ?? []).map((l) => ({ description: l.description ?? null, quantityHundredths: toHundredths(l.quantity), vatBasisPoints: rateOf(l.vat_percentage), withTaxCents: toHundredths(l.total) }));
-  const invoiceVat = computeTotals(invoice.items ?? []).vat.map((v) => ({ vatBasisPoints: v.vatBasisPoints, withTaxCents: v.baseCents + v.vatCents }));
-  const parts = creditNoteVat({ amountCents: toHundredths(creditNote.amount), lines: credited.map((l) => ({ vatBasisPoints: l.vatBasisPoints, withTaxCents: l.withTaxCents })) }, invoiceVat);
+  // The breakdown stored at issue, the same its pdf and the accounting export show.
+  const parts = vatPartsOf(creditNote.vat_parts);
   const locale = clientLocale(sources.contact, owner);
   const doc = eInvoiceOf({
     typeCode: '381',

@@ -43,10 +43,15 @@ export function buildInvoiceLedgerRouter(deps: LedgerRouterDeps): Router {
   const wakeReminders = (invoiceId: string) => signalInvoiceReminders(temporal, [invoiceId], logger);
   const router = Router();
 
-  /** A card refund through the provider; its outage is a 503 the studio may retry (nothing was recorded). */
+  /**
+   * A card refund through the provider; its outage is a 503 the studio may retry (nothing was
+   * recorded, and the idempotency key makes the retry the same refund). The call runs under the
+   * invoice's row lock, so it is bounded tighter than the SDK's default: one 8 s attempt and one
+   * retry at most.
+   */
   const cardRefunder: CardRefunder = async (paymentIntentId, amountCents, idempotencyKey) => {
     try {
-      const refund = await cardProvider.refunds.create({ payment_intent: paymentIntentId, amount: Number(amountCents) }, { idempotencyKey });
+      const refund = await cardProvider.refunds.create({ payment_intent: paymentIntentId, amount: Number(amountCents) }, { idempotencyKey, timeout: 8_000, maxNetworkRetries: 1 });
       return refund.id;
     } catch (err) {
       if ((err as { type?: string }).type === 'StripeInvalidRequestError') throw new UnavailableError(`The card provider refused the refund: ${(err as Error).message}`);

@@ -96,6 +96,8 @@ export function presentCreditNote(n: CreditNoteRow, invoiceNumber: string | null
     reason: n.reason,
     amount: n.amount,
     items: n.items,
+    /** Its VAT breakdown, fixed at issue: per rate, base, VAT and total with tax. */
+    vat_parts: n.vat_parts,
     issued_at: n.issued_at.toISOString(),
     created_at: n.created_at.toISOString(),
   };

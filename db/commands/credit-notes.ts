@@ -1,9 +1,12 @@
 import { type Sequelize } from 'sequelize-typescript';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors';
 import { type CreditRequestLine, creditedLines } from '../../domain/invoicing/credit-note-lines';
+import { creditNoteVat, creditOverrun } from '../../domain/invoicing/credit-vat';
 import { checkCreditNote, checkRefund } from '../../domain/invoicing/ledger';
 import { centsToDecimal, toHundredths } from '../../domain/invoicing/money';
 import { type PaymentMethod } from '../../domain/invoicing/statuses';
+import { storedVatParts, vatPartsOf } from '../../domain/invoicing/stored-credit-vat';
+import { computeTotals } from '../../domain/invoicing/totals';
 import { AuditLog } from '../models/AuditLog';
 import { CreditNote, type CreditNoteLine } from '../models/CreditNote';
 import { InvoiceItem } from '../models/InvoiceItem';
@@ -33,8 +36,8 @@ export async function issueCreditNote(sequelize: Sequelize, ownerId: string, inv
     const summary = await ledgerSummary(invoice, transaction);
     let lines: CreditNoteLine[] = [];
     let amountCents = input.amountCents ?? summary.creditableCents;
+    const invoiceLines = await InvoiceItem.findAll({ where: { invoice_id: invoice.id }, transaction });
     if (input.items) {
-      const invoiceLines = await InvoiceItem.findAll({ where: { invoice_id: invoice.id }, transaction });
       const credited = creditedLines(
         invoiceLines.map((l) => ({ id: l.id, item_type: l.item_type, description: l.description, quantity: l.quantity, vat_percentage: l.vat_percentage, total: l.total })),
         input.items,
@@ -46,11 +49,21 @@ export async function issueCreditNote(sequelize: Sequelize, ownerId: string, inv
     if (amountCents === 0n && input.amountCents === undefined) throw new ConflictError('credit_exceeds_creditable', 'Nothing is left to credit on this invoice');
     const check = checkCreditNote(summary, amountCents);
     if (check.refusal) throw ledgerError(check.refusal);
+    // Its VAT breakdown, fixed now: the invoice's rates less what its earlier credit notes took (read under the invoice's lock).
+    const invoiceVat = computeTotals(invoiceLines).vat.map((v) => ({ vatBasisPoints: v.vatBasisPoints, withTaxCents: v.baseCents + v.vatCents }));
+    const earlier = (await CreditNote.findAll({ where: { invoice_id: invoice.id }, attributes: ['vat_parts'], transaction })).map((n) => vatPartsOf(n.vat_parts));
+    const credited = lines.map((l) => ({ vatBasisPoints: Number(toHundredths(l.vat_percentage)), withTaxCents: toHundredths(l.total) }));
+    const parts = creditNoteVat({ amountCents, lines: credited }, invoiceVat, earlier);
+    const overrun = lines.length > 0 ? creditOverrun(parts, invoiceVat, earlier) : null;
+    if (overrun) {
+      const rate = centsToDecimal(BigInt(overrun.vatBasisPoints)).replace(/\.?0+$/, '');
+      throw new ConflictError('credit_exceeds_creditable', `These lines credit more at ${rate} % than is left to credit at that rate, ${centsToDecimal(overrun.creditableCents)}: credit an amount instead`);
+    }
     const { time_zone: timeZone } = await User.findByPk(ownerId, { attributes: ['time_zone'], transaction, rejectOnEmpty: true });
     const issuedAt = new Date();
     const number = await drawDocumentNumber(sequelize, ownerId, 'credit_note', issuedAt, timeZone, transaction);
     const creditNote = await CreditNote.create(
-      { owner_id: ownerId, invoice_id: invoice.id, number, reason: input.reason.trim(), amount: centsToDecimal(amountCents), items: lines, issued_at: issuedAt },
+      { owner_id: ownerId, invoice_id: invoice.id, number, reason: input.reason.trim(), amount: centsToDecimal(amountCents), items: lines, vat_parts: storedVatParts(parts), issued_at: issuedAt },
       { transaction },
     );
     await settleInvoice(invoice, transaction, requestId, { credit_note_id: creditNote.id, credit_note_number: number });

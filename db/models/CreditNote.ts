@@ -1,4 +1,5 @@
 import { BelongsTo, Column, DataType, Default, ForeignKey, Table } from 'sequelize-typescript';
+import { type StoredVatPart } from '../../domain/invoicing/stored-credit-vat';
 import { CreatedAtModel } from './base/CreatedAtModel';
 import { Invoice } from './Invoice';
 import { User } from './User';
@@ -39,6 +40,13 @@ export class CreditNote extends CreatedAtModel {
   @Default([])
   @Column({ type: DataType.JSONB, allowNull: false })
   declare items: CreditNoteLine[];
+
+  /**
+   * Its VAT breakdown, fixed at issue (domain/invoicing/credit-vat.ts): what it credits at each
+   * rate, base and VAT; the parts add up to `amount` (a check says so).
+   */
+  @Column({ type: DataType.JSONB, allowNull: false })
+  declare vat_parts: StoredVatPart[];
 
   @Column({ type: DataType.DATE, allowNull: false })
   declare issued_at: Date;

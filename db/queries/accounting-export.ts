@@ -3,7 +3,8 @@ import { type Sequelize } from 'sequelize-typescript';
 import { type AccountingAccounts, DEFAULT_ACCOUNTING_ACCOUNTS } from '../../domain/accounting/accounts';
 import { type RateCents } from '../../domain/accounting/journal-text';
 import { periodDayList } from '../../domain/accounting/period';
-import { invoiceRates, rateCents, type StoredCreditedLine, type StoredVatAmount } from '../../domain/accounting/sources';
+import { invoiceRates, rateCents, type StoredVatAmount } from '../../domain/accounting/sources';
+import { type StoredVatPart } from '../../domain/invoicing/stored-credit-vat';
 import { type LineInput } from '../../domain/invoicing/totals';
 import { withConnection } from './exports/db-connection';
 import { type ClientBase } from 'pg';
@@ -46,11 +47,11 @@ export interface PeriodCreditNoteRow {
   number: string;
   day: string;
   amount: string;
-  items: StoredCreditedLine[];
+  /** Its VAT breakdown as stored at issue. */
+  vat_parts: StoredVatPart[];
   invoice_number: string;
   buyer_name: string | null;
   contact_id: string | null;
-  invoice_items: LineInput[] | null;
 }
 
 /** What a period holds. */
@@ -183,19 +184,12 @@ async function readInvoices(client: ClientBase, bind: unknown[], dayOf: DayOf): 
 
 async function readDocuments(client: ClientBase, bind: unknown[]): Promise<Pick<PeriodRows, 'creditNotes'>> {
   const select = selectOn(client);
-  const creditRows = await select<Omit<PeriodCreditNoteRow, 'invoice_items'> & { invoice_id: string }>(
-    `SELECT c.id, c.number, ${DAY('c.issued_at')} AS day, c.amount::text AS amount, c.items, c.invoice_id, i.number AS invoice_number, i.buyer->>'name' AS buyer_name, i.contact_id
+  const creditNotes = await select<PeriodCreditNoteRow>(
+    `SELECT c.id, c.number, ${DAY('c.issued_at')} AS day, c.amount::text AS amount, c.vat_parts, i.number AS invoice_number, i.buyer->>'name' AS buyer_name, i.contact_id
      FROM credit_notes c JOIN invoices i ON i.id = c.invoice_id
      WHERE c.owner_id = $1 AND ${IN_PERIOD('c.issued_at')}`,
     bind,
   );
-  // The lines of the credited invoices, for the split of an amount over their rates.
-  const creditedLines = creditRows.length
-    ? groupLines(
-        await select<LineRow>(`SELECT it.invoice_id, ${LINE_COLUMNS} FROM invoice_items it WHERE it.invoice_id = ANY($1::uuid[]) ORDER BY it.invoice_id, it.display_order, it.id`, [[...new Set(creditRows.map((c) => c.invoice_id))]]),
-      )
-    : new Map<string, LineInput[]>();
-  const creditNotes = creditRows.map(({ invoice_id, ...c }) => ({ ...c, invoice_items: creditedLines.get(invoice_id) ?? [] }));
   return { creditNotes };
 }
 

@@ -2,7 +2,7 @@ import { Op, type Transaction } from 'sequelize';
 import { type UserLocale } from '../../domain/accounts/users';
 import { formatDateInZone } from '../../domain/exports/cell-format';
 import { type DepositDeduction, depositDeductions, remainingDeposit } from '../../domain/invoicing/deposits';
-import { toHundredths } from '../../domain/invoicing/money';
+import { vatPartsOf } from '../../domain/invoicing/stored-credit-vat';
 import { computeTotals } from '../../domain/invoicing/totals';
 import { CreditNote } from '../models/CreditNote';
 import { Invoice } from '../models/Invoice';
@@ -18,8 +18,6 @@ export interface QuoteDeposits {
   /** The deduction lines the final invoice carries: every issued deposit net of its credit notes, per rate. */
   deductions: DepositDeduction[];
 }
-
-const rateOf = (vatPercentage: string) => Math.round(Number(vatPercentage) * 100);
 
 /**
  * The deposit invoices of one of the owner's quotes and what the final invoice deducts for them
@@ -39,14 +37,14 @@ export async function quoteDeposits(ownerId: string, quoteId: string, timeZone: 
     transaction,
   });
   const issued = deposits.filter((d) => d.status === 'ISSUED');
-  const credits = issued.length ? await CreditNote.findAll({ where: { invoice_id: issued.map((d) => d.id) }, transaction }) : [];
+  const credits = issued.length ? await CreditNote.findAll({ where: { invoice_id: issued.map((d) => d.id) }, attributes: ['invoice_id', 'vat_parts'], transaction }) : [];
   const remaining = issued.map((d) => ({
     invoiceId: d.id,
     number: d.number ?? '',
     issuedOn: formatDateInZone(d.issued_at ?? d.created_at, timeZone),
     remaining: remainingDeposit(
       computeTotals(d.items ?? []).vat,
-      credits.filter((c) => c.invoice_id === d.id).map((c) => ({ amountCents: toHundredths(c.amount), lines: c.items.map((l) => ({ vatBasisPoints: rateOf(l.vat_percentage), withTaxCents: toHundredths(l.total) })) })),
+      credits.filter((c) => c.invoice_id === d.id).map((c) => vatPartsOf(c.vat_parts)),
     ),
   }));
   return {

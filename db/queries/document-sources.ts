@@ -36,10 +36,10 @@ export async function loadDocumentSources(kind: DocumentKind, documentId: string
   return { document, untilDate: (kind === 'quote' ? plain.valid_until : plain.due_date) ?? null, owner, company, contact, depositQuoteNumber: quote?.number ?? null };
 }
 
-/** What a credit note's file is made from: the note, the invoice it corrects (with its lines, for the VAT rates), the owner and the owner's company. */
+/** What a credit note's file is made from: the note (with its stored VAT breakdown), the invoice it corrects, the owner and the owner's company. */
 export interface CreditNoteSources {
   creditNote: Row<CreditNote>;
-  invoice: Row<Invoice> & { items?: Row<InvoiceItem>[] };
+  invoice: Row<Invoice>;
   owner: UserRow;
   company: Row<UserCompany> | null;
   /** The invoice's client, for the language (its identity is the invoice's `buyer`). */
@@ -51,7 +51,7 @@ export async function loadCreditNoteSources(creditNoteId: string, ownerId: strin
   const creditNote = await CreditNote.findOne({ where: { id: creditNoteId, owner_id: ownerId } });
   if (!creditNote) return null;
   const [invoice, owner, company] = await Promise.all([
-    Invoice.findOne({ where: { id: creditNote.invoice_id, owner_id: ownerId }, include: [{ model: InvoiceItem, as: 'items' }], rejectOnEmpty: true }),
+    Invoice.findOne({ where: { id: creditNote.invoice_id, owner_id: ownerId }, rejectOnEmpty: true }),
     User.findByPk(ownerId, { rejectOnEmpty: true }),
     UserCompany.findOne({ where: { user_id: ownerId } }),
   ]);

@@ -1,5 +1,5 @@
-import { creditNoteVat } from '../invoicing/credit-vat';
 import { centsToDecimal, toHundredths } from '../invoicing/money';
+import { type StoredVatPart, vatPartsOf } from '../invoicing/stored-credit-vat';
 import { computeTotals, type LineInput } from '../invoicing/totals';
 import { type RateAmounts } from './entries';
 import { type RateCents } from './journal-text';
@@ -12,20 +12,12 @@ export function invoiceRates(items: readonly LineInput[]): RateAmounts[] {
   return computeTotals(items).vat.map((v) => ({ vatBasisPoints: v.vatBasisPoints, baseCents: v.baseCents, vatCents: v.vatCents }));
 }
 
-/** A credited line as credit_notes.items stores it. */
-export interface StoredCreditedLine {
-  vat_percentage: string;
-  total: string;
-}
-
 /**
- * Each VAT rate's base and VAT of a credit note, as its document shows them: whole lines at
- * their rates, an amount split pro rata over its invoice's rates (domain/invoicing/credit-vat.ts).
+ * Each VAT rate's base and VAT of a credit note: its breakdown as stored at issue
+ * (credit_notes.vat_parts, domain/invoicing/credit-vat.ts), the one its pdf and Factur-X XML show.
  */
-export function creditNoteRates(amount: string, credited: readonly StoredCreditedLine[], invoiceItems: readonly LineInput[]): RateAmounts[] {
-  const lines = credited.map((l) => ({ vatBasisPoints: Number(toHundredths(l.vat_percentage)), withTaxCents: toHundredths(l.total) }));
-  const weights = computeTotals(invoiceItems).vat.map((v) => ({ vatBasisPoints: v.vatBasisPoints, withTaxCents: v.baseCents + v.vatCents }));
-  return creditNoteVat({ amountCents: toHundredths(amount), lines }, weights).map((p) => ({ vatBasisPoints: p.vatBasisPoints, baseCents: p.baseCents, vatCents: p.vatCents }));
+export function creditNoteRates(vatParts: readonly StoredVatPart[]): RateAmounts[] {
+  return vatPartsOf(vatParts).map((p) => ({ vatBasisPoints: p.vatBasisPoints, baseCents: p.baseCents, vatCents: p.vatCents }));
 }
 
 /** Cents of a decimal column ("1234.56"). */

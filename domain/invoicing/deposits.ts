@@ -1,5 +1,5 @@
 import { type UserLocale } from '../accounts/users';
-import { type CreditNoteAmounts, creditNoteVat, type CreditVatPart, type CreditVatWeight, splitCreditByVat } from './credit-vat';
+import { type CreditVatPart, type CreditVatWeight, splitCreditByVat } from './credit-vat';
 import { centsToDecimal } from './money';
 import { type StoredInstallment } from './stored-schedule';
 import { type DocumentTotals, type VatLine } from './totals';
@@ -34,17 +34,18 @@ export function splitDeposit(installmentCents: bigint, quoteVat: readonly VatLin
 /**
  * What is left of an issued deposit invoice once its credit notes are taken off, per rate: the
  * deposit's own base and VAT at each rate (`depositVat`, its totals) less each credit note's
- * breakdown (whole lines at their rate, an amount pro rata, as the credit note's document shows
- * it). Only rates with something left are answered. When amount-only credit notes (split pro rata
- * without looking at earlier ones) would leave a rate below zero, what is left in all is split
- * again pro rata over the deposit's rates instead, so no part is ever negative.
+ * breakdown as stored at issue (`credits`: whole lines at their rate, an amount over what was
+ * still creditable at each rate), the one its documents show. Only rates with something left are
+ * answered. Should the stored parts leave a rate below zero (a credit note of whole lines worth
+ * more than the deposit at a rate, or one from before the breakdowns were stored), what is left
+ * in all is split again pro rata over the deposit's rates instead, so no part is ever negative.
  */
-export function remainingDeposit(depositVat: readonly VatLine[], credits: readonly CreditNoteAmounts[]): DepositPart[] {
+export function remainingDeposit(depositVat: readonly VatLine[], credits: readonly (readonly CreditVatPart[])[]): DepositPart[] {
   const weights = withTaxByRate(depositVat);
   const left = new Map<number, DepositPart>();
   for (const v of depositVat) left.set(v.vatBasisPoints, { vatBasisPoints: v.vatBasisPoints, withTaxCents: v.baseCents + v.vatCents, baseCents: v.baseCents, vatCents: v.vatCents });
   for (const credit of credits) {
-    for (const p of creditNoteVat(credit, weights)) {
+    for (const p of credit) {
       const part = left.get(p.vatBasisPoints) ?? { vatBasisPoints: p.vatBasisPoints, withTaxCents: 0n, baseCents: 0n, vatCents: 0n };
       left.set(p.vatBasisPoints, { vatBasisPoints: p.vatBasisPoints, withTaxCents: part.withTaxCents - p.withTaxCents, baseCents: part.baseCents - p.baseCents, vatCents: part.vatCents - p.vatCents });
     }

@@ -218,6 +218,64 @@ describe('GET /api/accounting/export', () => {
     expect((await download(again.body.url)).toString('utf8')).toBe(text);
   }, 120_000);
 
+  it("credits by amount what earlier credit notes left at each rate: the 20 % line credited whole, then the rest all at 5.5 %, the notes' VAT per rate equal to the invoice's", async () => {
+    // A studio of its own: the other tests' totals stay theirs.
+    const owner = await buildUser(t.app);
+    await saveStudioProfile(t.app, owner);
+    const contact = await buildBillableContact(t.app, owner, { last_name: 'Deuxtaux' });
+    const issue = async () => {
+      const draft = (
+        await request(t.app)
+          .post('/api/invoices')
+          .set(as(owner))
+          .send({
+            title: 'Séance et livre',
+            contact_id: contact.id,
+            items: [
+              { item_type: 'SESSION_TYPE', description: 'Séance', price_without_tax: '1000.00', vat_percentage: 20 },
+              { item_type: 'SESSION_TYPE', description: 'Livre', price_without_tax: '100.00', vat_percentage: 5.5 },
+            ],
+          })
+          .expect(201)
+      ).body;
+      return (await request(t.app).post(`/api/invoices/${draft.id}/issue`).set(as(owner)).expect(200)).body as { id: string; number: string; amount: string; items: { id: string; vat_percentage: string }[] };
+    };
+    const invoice = await issue();
+    expect(invoice.amount).toBe('1305.50');
+    const line20 = invoice.items.find((l) => Number(l.vat_percentage) === 20)!;
+    const credit = (invoiceId: string, body: Record<string, unknown>) => request(t.app).post(`/api/invoices/${invoiceId}/credit-notes`).set(as(owner)).send(body);
+    const first = (await credit(invoice.id, { reason: 'Séance annulée', items: [{ invoice_item_id: line20.id }] }).expect(201)).body;
+    expect(first.vat_parts).toEqual([{ vat_percentage: '20.00', base: '1000.00', vat: '200.00', total: '1200.00' }]);
+    // The rest by amount: before, it was split 91/9 over 20 % and 5.5 % as the invoice weighs them.
+    const second = (await credit(invoice.id, { reason: 'Livre non livré', amount: '105.50' }).expect(201)).body;
+    expect(second.vat_parts).toEqual([{ vat_percentage: '5.50', base: '100.00', vat: '5.50', total: '105.50' }]);
+
+    // Whole lines past what an earlier amount left at their rate are refused (409).
+    const other = await issue();
+    await credit(other.id, { reason: 'Geste commercial', amount: '1200.00' }).expect(201);
+    const line55 = other.items.find((l) => Number(l.vat_percentage) === 5.5)!;
+    const refused = await credit(other.id, { reason: 'Livre non livré', items: [{ invoice_item_id: line55.id }] });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('credit_exceeds_creditable');
+
+    const res = await request(t.app).get('/api/accounting/export').query({ ...period(), format: 'fec' }).set(as(owner)).expect(200);
+    const rows = fecRows((await download(res.body.url)).toString('utf8'));
+    const lines = (piece: string) => rows.filter((r) => r[col('PieceRef')] === piece && r[col('JournalCode')] === 'VE').map((r) => [r[col('CompteNum')], r[col('CompteLib')], r[col('Debit')], r[col('Credit')]]);
+    expect(lines(second.number)).toEqual([
+      ['411', 'Clients', '0,00', '105,50'],
+      ['706', 'Prestations de services 5,5 %', '100,00', '0,00'],
+      ['44571', 'TVA collectée 5,5 %', '5,50', '0,00'],
+    ]);
+    // Per account and rate, the two credit notes debit exactly what the invoice credited.
+    const byAccount = (pieces: string[], side: 'Debit' | 'Credit') => {
+      const sums = new Map<string, bigint>();
+      for (const r of rows.filter((r) => pieces.includes(r[col('PieceRef')]) && r[col('JournalCode')] === 'VE' && r[col('CompteNum')] !== '411')) sums.set(r[col('CompteLib')], (sums.get(r[col('CompteLib')]) ?? 0n) + cents(r[col(side)]));
+      return Object.fromEntries(sums);
+    };
+    expect(byAccount([first.number, second.number], 'Debit')).toEqual(byAccount([invoice.number], 'Credit'));
+    expect(byAccount([invoice.number], 'Credit')).toEqual({ 'Prestations de services 5,5 %': 10_000n, 'TVA collectée 5,5 %': 550n, 'Prestations de services 20 %': 100_000n, 'TVA collectée 20 %': 20_000n });
+  }, 120_000);
+
   it('uses the studio accounts and client sub-accounts, writes the csv dialect, and runs async on the export jobs path', async () => {
     expect((await request(t.app).get('/api/users/me/accounting-accounts').set(as(studio)).expect(200)).body).toEqual({ client: '411', sales: '706', vat_collected: '44571', bank: '512', card: '5115', wallet: '5116', client_sub_accounts: false });
     const bad = await request(t.app).put('/api/users/me/accounting-accounts').set(as(studio)).send({ sales: '70a', bank: '51' });

@@ -12,6 +12,7 @@ import { createSequelize } from '../../db/sequelize';
 
 const BEFORE = '2026.11.23T22.10.00.session-type-questionnaire';
 const LEGAL_INVOICING = '2026.11.24T00.00.00.legal-invoicing';
+const CREDIT_NOTE_VAT = '2026.11.25T06.00.00.credit-note-vat';
 
 const scratchName = `invoice_migration_${crypto.randomBytes(4).toString('hex')}`;
 let admin: Client;
@@ -197,5 +198,40 @@ describe('the legal-invoicing migration on invoices in every old status', () => 
     // Up again: the same numbers, ledger and counters (the draws above are gone with the table).
     await migrator.up();
     await expectMigrated(old);
+  });
+
+  it('fills in the VAT breakdown of existing credit notes as their documents show it (an amount pro rata over the invoice, as before); the trigger is on again after', async () => {
+    const migrator = createMigrator(sequelize);
+    await migrator.down({ to: CREDIT_NOTE_VAT });
+    const [{ id: owner }] = await sql<{ id: string }>(`SELECT id FROM users WHERE email = 'studio-a@migration.test'`);
+    // 1 000.00 at 20 % and 100.00 at 5.5 %: 1 305.50; drafted with its lines, then issued.
+    const [{ id: invoiceId }] = await sql<{ id: string }>(`INSERT INTO invoices (owner_id, title, amount, status) VALUES ($1, 'Séance et livre', 1305.50, 'DRAFT') RETURNING id`, [owner]);
+    await sql(
+      `INSERT INTO invoice_items (invoice_id, item_type, description, quantity, price_without_tax, price_with_tax, vat_percentage, total, display_order)
+       VALUES ($1, 'SESSION_TYPE', 'Séance', 1, 1000.00, 1200.00, 20.00, 1200.00, 0), ($1, 'SESSION_TYPE', 'Livre', 1, 100.00, 105.50, 5.50, 105.50, 1)`,
+      [invoiceId],
+    );
+    await sql(`UPDATE invoices SET status = 'ISSUED', number = 'F-2026-00090', issued_at = now(), buyer = jsonb_build_object('name', 'Chloé Dubois') WHERE id = $1`, [invoiceId]);
+    // Inserted out of issue order: the 20 % line credited whole first, then the rest by amount.
+    const note = async (number: string, amount: string, items: unknown[], issuedAt: string) =>
+      (await sql<{ id: string }>(`INSERT INTO credit_notes (owner_id, invoice_id, number, reason, amount, items, issued_at) VALUES ($1, $2, $3, 'Annulation', $4, $5::jsonb, $6) RETURNING id`, [owner, invoiceId, number, amount, JSON.stringify(items), issuedAt]))[0].id;
+    const rest = await note('AV-2026-00002', '105.50', [], '2026-06-02T10:00:00Z');
+    const line = await note('AV-2026-00001', '1200.00', [{ invoice_item_id: null, description: 'Séance', quantity: '1.00', vat_percentage: '20.00', total: '1200.00' }], '2026-06-01T10:00:00Z');
+
+    await migrator.up();
+    const parts = new Map((await sql<{ id: string; vat_parts: unknown }>('SELECT id, vat_parts FROM credit_notes WHERE invoice_id = $1', [invoiceId])).map((r) => [r.id, r.vat_parts]));
+    expect(parts.get(line)).toEqual([{ vat_percentage: '20.00', base: '1000.00', vat: '200.00', total: '1200.00' }]);
+    // What its pdf shows: 105.50 over 1 200.00 at 20 % and 105.50 at 5.5 %, 96.97 and 8.53 (the cent
+    // left to the larger remainder), each split into a base and VAT = round(base × rate).
+    expect(parts.get(rest)).toEqual([
+      { vat_percentage: '5.50', base: '8.09', vat: '0.44', total: '8.53' },
+      { vat_percentage: '20.00', base: '80.81', vat: '16.16', total: '96.97' },
+    ]);
+    // Still append-only, a breakdown that does not add up is refused, and a new note must carry one.
+    await expect(sql(`UPDATE credit_notes SET vat_parts = '[]' WHERE id = $1`, [rest])).rejects.toThrow(/never changed/);
+    await expect(
+      sql(`INSERT INTO credit_notes (owner_id, invoice_id, number, reason, amount, vat_parts) VALUES ($1, $2, 'AV-2026-00003', 'x', 1.00, '[{"vat_percentage":"5.50","base":"0.90","vat":"0.05","total":"0.95"}]')`, [owner, invoiceId]),
+    ).rejects.toThrow(/credit_notes_vat_parts_add_up/);
+    await expect(sql(`INSERT INTO credit_notes (owner_id, invoice_id, number, reason, amount) VALUES ($1, $2, 'AV-2026-00003', 'x', 1.00)`, [owner, invoiceId])).rejects.toThrow(/vat_parts/);
   });
 });

@@ -10,7 +10,7 @@ import { createSequelize } from '../../db/sequelize';
 import { invoiceVatAmounts } from '../../domain/accounting/sources';
 import { type LineInput } from '../../domain/invoicing/totals';
 
-const BEFORE = '2026.11.25T05.00.00.purchase-invoices';
+const BEFORE = '2026.11.25T06.00.00.credit-note-vat';
 const VAT_AMOUNTS = '2026.11.25T07.00.00.invoice-vat-amounts';
 
 const scratchName = `invoice_vat_${crypto.randomBytes(4).toString('hex')}`;

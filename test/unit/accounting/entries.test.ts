@@ -85,14 +85,15 @@ describe('accounting entries', () => {
     expect(rates).toEqual([{ vatBasisPoints: 1000, baseCents: 24_000n, vatCents: 2400n }, { vatBasisPoints: 2000, baseCents: 135_000n, vatCents: 27_000n }]);
   });
 
-  it('splits an amount-only credit note over its invoice rates, and credited lines at theirs', () => {
-    const items = [
-      { item_type: 'SESSION_TYPE' as const, quantity: 1, price_without_tax: '1000.00', vat_percentage: '20.00' },
-      { item_type: 'SESSION_TYPE' as const, quantity: 1, price_without_tax: '200.00', vat_percentage: '10.00' },
+  it("reads a credit note's rates from its stored breakdown", () => {
+    const stored = [
+      { vat_percentage: '10.00', base: '200.00', vat: '20.00', total: '220.00' },
+      { vat_percentage: '20.00', base: '8.33', vat: '1.67', total: '10.00' },
     ];
-    const byAmount = creditNoteRates('142.00', [], items);
-    expect(byAmount.reduce((s, r) => s + r.baseCents + r.vatCents, 0n)).toBe(14_200n);
-    expect(creditNoteRates('220.00', [{ vat_percentage: '10.00', total: '220.00' }], items)).toEqual([{ vatBasisPoints: 1000, baseCents: 20_000n, vatCents: 2000n }]);
+    expect(creditNoteRates(stored)).toEqual([
+      { vatBasisPoints: 1000, baseCents: 20_000n, vatCents: 2000n },
+      { vatBasisPoints: 2000, baseCents: 833n, vatCents: 167n },
+    ]);
   });
 
   it('every entry balances, numbers run 1… by date, totals equal the ledger (property)', () => {

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { depositDeductions, depositLabel, depositLineLabel, depositOverrun, remainingDeposit, scheduleAfterDeposits, splitDeposit } from '../../../domain/invoicing/deposits';
+import { type CreditNoteAmounts, creditNoteVat, type CreditVatPart } from '../../../domain/invoicing/credit-vat';
 import { centsToDecimal } from '../../../domain/invoicing/money';
 import { computeTotals, type LineInput, type VatLine } from '../../../domain/invoicing/totals';
 
@@ -131,16 +132,24 @@ describe('remainingDeposit', () => {
     { vatBasisPoints: 2000, baseCents: 45_000n, vatCents: 9000n },
   ];
 
-  it('takes credit notes off: whole lines at their rate, an amount pro rata; fully credited leaves nothing', () => {
-    const lines = remainingDeposit(deposit, [{ amountCents: 9900n, lines: [{ vatBasisPoints: 1000, withTaxCents: 9900n }] }]);
+  const depositWeights = deposit.map((v) => ({ vatBasisPoints: v.vatBasisPoints, withTaxCents: v.baseCents + v.vatCents }));
+  /** Credit notes' breakdowns as stored at issue, each seeing the ones before it. */
+  const issued = (notes: readonly CreditNoteAmounts[]) => notes.reduce<CreditVatPart[][]>((earlier, note) => [...earlier, creditNoteVat(note, depositWeights, earlier)], []);
+
+  it('takes credit notes off as stored: whole lines at their rate, an amount pro rata; fully credited leaves nothing', () => {
+    const lines = remainingDeposit(deposit, issued([{ amountCents: 9900n, lines: [{ vatBasisPoints: 1000, withTaxCents: 9900n }] }]));
     expect(lines.map((p) => [p.vatBasisPoints, euros(p.withTaxCents), euros(p.baseCents), euros(p.vatCents)])).toEqual([[2000, '540.00', '450.00', '90.00']]);
     // 63.90 pro rata: 9.90 at 10 % and 54.00 at 20 %.
-    const amount = remainingDeposit(deposit, [{ amountCents: 6390n, lines: [] }]);
+    const amount = remainingDeposit(deposit, issued([{ amountCents: 6390n, lines: [] }]));
     expect(amount.map((p) => [p.vatBasisPoints, euros(p.withTaxCents)])).toEqual([
       [1000, '89.10'],
       [2000, '486.00'],
     ]);
-    expect(remainingDeposit(deposit, [{ amountCents: 63_900n, lines: [] }])).toEqual([]);
+    expect(remainingDeposit(deposit, issued([{ amountCents: 63_900n, lines: [] }]))).toEqual([]);
+    // The 10 % line credited whole, then the rest by amount: all of it at 20 %.
+    expect(remainingDeposit(deposit, issued([{ amountCents: 9900n, lines: [{ vatBasisPoints: 1000, withTaxCents: 9900n }] }, { amountCents: 50_000n, lines: [] }])).map((p) => [p.vatBasisPoints, euros(p.withTaxCents)])).toEqual([
+      [2000, '40.00'],
+    ]);
   });
 
   it('what is left adds up to the deposit less its credits, and no part is negative (property)', () => {
@@ -149,13 +158,13 @@ describe('remainingDeposit', () => {
         fc.array(fc.oneof(fc.record({ amount: fc.bigInt({ min: 1n, max: 20_000n }), line: fc.constant(false) }), fc.record({ amount: fc.bigInt({ min: 1n, max: 9900n }), line: fc.constant(true) })), { maxLength: 4 }),
         (credits) => {
           let left = 63_900n;
-          const notes = [];
+          const notes: CreditNoteAmounts[] = [];
           for (const c of credits) {
             if (c.amount > left) break;
             left -= c.amount;
             notes.push({ amountCents: c.amount, lines: c.line ? [{ vatBasisPoints: 1000, withTaxCents: c.amount }] : [] });
           }
-          const lines = remainingDeposit(deposit, notes);
+          const lines = remainingDeposit(deposit, issued(notes));
           for (const p of lines) expect(p.withTaxCents > 0n && p.baseCents >= 0n && p.vatCents >= 0n && p.baseCents + p.vatCents === p.withTaxCents).toBe(true);
           expect(lines.reduce((s, p) => s + p.withTaxCents, 0n)).toBe(left);
         },

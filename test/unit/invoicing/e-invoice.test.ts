@@ -120,7 +120,7 @@ describe('the e-invoice of an invoice (issue 22 §1)', () => {
       { description: 'Album', quantityHundredths: 100n, vatBasisPoints: 2000, withTaxCents: 9999n },
       { description: 'Retouches', quantityHundredths: 100n, vatBasisPoints: 2000, withTaxCents: 1n },
     ];
-    const parts = creditNoteVat({ amountCents: 14125n, lines: lines.map((l) => ({ vatBasisPoints: l.vatBasisPoints, withTaxCents: l.withTaxCents })) }, []);
+    const parts = creditNoteVat({ amountCents: 14125n, lines: lines.map((l) => ({ vatBasisPoints: l.vatBasisPoints, withTaxCents: l.withTaxCents })) }, [], []);
     const doc = eInvoiceOf({ typeCode: '381', number: 'AV-2026-00002', issueDate: '2026-11-24', dueDate: null, seller: SELLER, buyer: BUYER, preceding: { number: 'F-2026-00001', issueDate: '2026-11-20' }, credit: { lines, parts } });
     expect(doc.lines.map((l) => [l.name, l.quantityHundredths])).toEqual([
       ['Tirages', 300n],
