@@ -83,7 +83,8 @@ export interface JournalEntry {
   lines: EntryLine[];
 }
 
-const ACCOUNT_LABELS: Record<AccountKey, string> = {
+/** Each account's label in the file (FEC CompteLib). */
+export const ACCOUNT_LABELS: Record<AccountKey, string> = {
   client: 'Clients',
   sales: 'Prestations de services',
   vat_collected: 'TVA collectée',
@@ -135,7 +136,8 @@ export function salesLines(doc: SalesDocument, accounts: AccountingAccounts): En
   return doc.kind === 'credit_note' ? kept.map(swap) : kept;
 }
 
-const MOVEMENT_WORDS = { payment: 'Règlement', refund: 'Remboursement', reversal: 'Annulation règlement' } as const;
+/** The first word of a payments-journal line's label, by ledger row kind. */
+export const MOVEMENT_WORDS = { payment: 'Règlement', refund: 'Remboursement', reversal: 'Annulation règlement' } as const;
 
 /** The payments journal's lines of one ledger row. */
 export function paymentLines(m: LedgerMovement, accounts: AccountingAccounts): EntryLine[] {

@@ -1,5 +1,5 @@
-import { type AccountingAccounts, type AccountKey, paymentAccount } from './accounts';
-import { JOURNALS, type LedgerMovement, ratePercent, type SalesDocument } from './entries';
+import { type AccountingAccounts, paymentAccount } from './accounts';
+import { ACCOUNT_LABELS, JOURNALS, type LedgerMovement, MOVEMENT_WORDS, ratePercent, type SalesDocument } from './entries';
 import { FEC_COLUMNS, FEC_LINE_END, fecDate, fecText } from './fec';
 
 /**
@@ -60,15 +60,6 @@ function amount(cents: number): string {
   return `${digits.slice(0, -2)},${digits.slice(-2)}`;
 }
 
-const ACCOUNT_LABELS: Record<AccountKey, string> = {
-  client: 'Clients',
-  sales: 'Prestations de services',
-  vat_collected: 'TVA collectée',
-  bank: 'Banque',
-  card: 'Paiements par carte à encaisser',
-  wallet: 'Paiements par portefeuille à encaisser',
-};
-const MOVEMENT_WORDS = { payment: 'Règlement', refund: 'Remboursement', reversal: 'Annulation règlement' } as const;
 const byRate = (a: RateCents, b: RateCents) => a.vatBasisPoints - b.vatBasisPoints;
 
 /** What the lines of every entry share, worked out once per file. */

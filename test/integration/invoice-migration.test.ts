@@ -2,23 +2,18 @@
 // scratch database on the test stack's PostgreSQL, migrated up to the migration before it, filled
 // with plain SQL as the old schema allowed, then migrated the rest of the way (and down and up
 // again). The test stack's own database is never touched.
-import crypto from 'node:crypto';
-import { Client } from 'pg';
 import { QueryTypes } from 'sequelize';
-import { type Sequelize } from 'sequelize-typescript';
 import { drawDocumentNumber } from '../../db/commands/document-numbers';
 import { createMigrator } from '../../db/migrator';
-import { createSequelize } from '../../db/sequelize';
+import { useScratchDatabase } from '../helpers/scratch-database';
 
 const BEFORE = '2026.11.23T22.10.00.session-type-questionnaire';
 const LEGAL_INVOICING = '2026.11.24T00.00.00.legal-invoicing';
 const CREDIT_NOTE_VAT = '2026.11.25T06.00.00.credit-note-vat';
 
-const scratchName = `invoice_migration_${crypto.randomBytes(4).toString('hex')}`;
-let admin: Client;
-let sequelize: Sequelize;
+const scratch = useScratchDatabase('invoice_migration');
 
-const sql = <T extends object>(statement: string, bind: unknown[] = []): Promise<T[]> => sequelize.query<T>(statement, { bind, type: QueryTypes.SELECT });
+const sql = <T extends object>(statement: string, bind: unknown[] = []): Promise<T[]> => scratch.sequelize().query<T>(statement, { bind, type: QueryTypes.SELECT });
 
 /** Old-schema rows: two Paris studios, invoices in DRAFT, SENT, PAID (card, wallet, neither) and OVERDUE. */
 async function insertOldInvoices(): Promise<{ a: string; b: string; ids: Record<string, string> }> {
@@ -147,24 +142,10 @@ async function expectMigrated({ a, b, ids }: Awaited<ReturnType<typeof insertOld
   ]);
 }
 
-beforeAll(async () => {
-  admin = new Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${scratchName}`);
-  const url = new URL(process.env.DATABASE_URL as string);
-  url.pathname = `/${scratchName}`;
-  sequelize = createSequelize({ url: url.toString(), poolMax: 2 });
-});
-
-afterAll(async () => {
-  await sequelize?.close();
-  await admin.query(`DROP DATABASE IF EXISTS ${scratchName} WITH (FORCE)`);
-  await admin.end();
-});
 
 describe('the legal-invoicing migration on invoices in every old status', () => {
   it('numbers SENT, PAID and OVERDUE per studio and Paris year in creation order, records the PAID ones in the ledger, and keeps the counters; down and up again give the same', async () => {
-    const migrator = createMigrator(sequelize);
+    const migrator = createMigrator(scratch.sequelize());
     await migrator.up({ to: BEFORE });
     expect((await migrator.pending()).map((m) => m.name)).toContain(LEGAL_INVOICING);
     const old = await insertOldInvoices();
@@ -174,9 +155,9 @@ describe('the legal-invoicing migration on invoices in every old status', () => 
     await expectMigrated(old);
 
     // The next issue continues each studio's sequence of the year.
-    const next = await sequelize.transaction((transaction) => drawDocumentNumber(sequelize, old.a, 'invoice', new Date('2026-06-01T10:00:00Z'), 'Europe/Paris', transaction));
+    const next = await scratch.sequelize().transaction((transaction) => drawDocumentNumber(scratch.sequelize(), old.a, 'invoice', new Date('2026-06-01T10:00:00Z'), 'Europe/Paris', transaction));
     expect(next).toBe('F-2026-00004');
-    const firstOfB2025 = await sequelize.transaction((transaction) => drawDocumentNumber(sequelize, old.b, 'invoice', new Date('2025-12-31T22:00:00Z'), 'Europe/Paris', transaction));
+    const firstOfB2025 = await scratch.sequelize().transaction((transaction) => drawDocumentNumber(scratch.sequelize(), old.b, 'invoice', new Date('2025-12-31T22:00:00Z'), 'Europe/Paris', transaction));
     expect(firstOfB2025).toBe('F-2025-00001');
 
     // Down: issued invoices go back to SENT or PAID (OVERDUE was never stored apart from SENT's data).
@@ -201,7 +182,7 @@ describe('the legal-invoicing migration on invoices in every old status', () => 
   });
 
   it('fills in the VAT breakdown of existing credit notes as their documents show it (an amount pro rata over the invoice, as before); the trigger is on again after', async () => {
-    const migrator = createMigrator(sequelize);
+    const migrator = createMigrator(scratch.sequelize());
     await migrator.down({ to: CREDIT_NOTE_VAT });
     const [{ id: owner }] = await sql<{ id: string }>(`SELECT id FROM users WHERE email = 'studio-a@migration.test'`);
     // 1 000.00 at 20 % and 100.00 at 5.5 %: 1 305.50; drafted with its lines, then issued.

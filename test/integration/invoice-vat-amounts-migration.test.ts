@@ -1,42 +1,23 @@
 // The invoice-vat-amounts migration on a database holding issued, cancelled and draft invoices: a
 // scratch database on the test stack's PostgreSQL, migrated up to the migration before it, filled
 // with plain SQL, then migrated (and down and up again). The test stack's own database is never touched.
-import crypto from 'node:crypto';
-import { Client } from 'pg';
 import { QueryTypes } from 'sequelize';
-import { type Sequelize } from 'sequelize-typescript';
 import { createMigrator } from '../../db/migrator';
-import { createSequelize } from '../../db/sequelize';
+import { useScratchDatabase } from '../helpers/scratch-database';
 import { invoiceVatAmounts } from '../../domain/accounting/sources';
 import { type LineInput } from '../../domain/invoicing/totals';
 
 const BEFORE = '2026.11.25T06.00.00.credit-note-vat';
 const VAT_AMOUNTS = '2026.11.25T07.00.00.invoice-vat-amounts';
 
-const scratchName = `invoice_vat_${crypto.randomBytes(4).toString('hex')}`;
-let admin: Client;
-let sequelize: Sequelize;
+const scratch = useScratchDatabase('invoice_vat');
 
 /** A statement on the scratch database; a failure says PostgreSQL's own message. */
 const sql = <T extends object>(statement: string, bind: unknown[] = []): Promise<T[]> =>
-  sequelize.query<T>(statement, { bind, type: QueryTypes.SELECT }).catch((err: unknown) => {
+  scratch.sequelize().query<T>(statement, { bind, type: QueryTypes.SELECT }).catch((err: unknown) => {
     throw new Error(String((err as { original?: Error }).original?.message ?? err));
   });
 
-beforeAll(async () => {
-  admin = new Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${scratchName}`);
-  const url = new URL(process.env.DATABASE_URL as string);
-  url.pathname = `/${scratchName}`;
-  sequelize = createSequelize({ url: url.toString(), poolMax: 2 });
-});
-
-afterAll(async () => {
-  await sequelize?.close();
-  await admin.query(`DROP DATABASE IF EXISTS ${scratchName} WITH (FORCE)`);
-  await admin.end();
-});
 
 type Line = Required<Pick<LineInput, 'item_type'>> & { quantity?: string; price_without_tax?: string; price_with_tax?: string; vat_percentage?: string; discount_percentage?: string; discount_type?: 'PERCENTAGE_OF_TOTAL'; price_includes_tax?: boolean };
 
@@ -93,7 +74,7 @@ async function expectKept(invoices: Awaited<ReturnType<typeof insertInvoices>>):
 
 describe('the invoice-vat-amounts migration', () => {
   it("keeps each issued and cancelled invoice's VAT summary by the issue's rule, none on a draft; refused a change afterwards; down and up again give the same", async () => {
-    const migrator = createMigrator(sequelize);
+    const migrator = createMigrator(scratch.sequelize());
     await migrator.up({ to: BEFORE });
     expect((await migrator.pending()).map((m) => m.name)).toContain(VAT_AMOUNTS);
     const invoices = await insertInvoices();
