@@ -28,14 +28,18 @@ const Item = z.object({
   display_order: z.number().int().min(0).max(10_000).optional(),
 });
 
+/** A positive amount of money, as a number or a decimal string with at most two places. */
+const money = z
+  .union([z.number(), z.string().trim().regex(/^\d+(\.\d{1,2})?$/, 'must be a number with at most two decimals')])
+  .transform((v) => Number(v))
+  .pipe(z.number().gt(0, 'must be more than 0').max(99_999_999.99).refine((n) => Math.round(n * 100) === Number((n * 100).toFixed(6)), 'must have at most two decimals'));
+
 /** One installment of a payment schedule (issue 21 §1): a percentage or an amount, and when it is due. */
 const Installment = z
   .object({
     percentage: z.number().gt(0).max(100).optional(),
-    amount: z
-      .union([z.number(), z.string().trim().regex(/^\d+(\.\d{1,2})?$/, 'must be a number with at most two decimals')])
-      .transform((v) => Number(v).toFixed(2))
-      .optional(),
+    // Stored as the decimal string it is ("450.00"): a positive decimal(10,2), never 1e+21 or below 0.
+    amount: money.transform((n) => n.toFixed(2)).optional(),
     due: z
       .object({
         type: z.enum(DUE_TYPES),
@@ -93,12 +97,6 @@ export const IdempotencyKey = z.string().trim().min(8).max(100).regex(/^[\w.:-]+
 
 /** GET /api/invoices/:id/export?format=pdf|docx (pdf when absent). */
 export const ExportQuery = z.object({ format: z.enum(['pdf', 'docx']).default('pdf') });
-
-/** A positive amount of money, as a number or a decimal string with at most two places. */
-const money = z
-  .union([z.number(), z.string().trim().regex(/^\d+(\.\d{1,2})?$/, 'must be a number with at most two decimals')])
-  .transform((v) => Number(v))
-  .pipe(z.number().gt(0, 'must be more than 0').max(99_999_999.99).refine((n) => Math.round(n * 100) === Number((n * 100).toFixed(6)), 'must have at most two decimals'));
 
 /** When money moved: a date-time with an offset or a plain date, never in the future; now when absent. */
 const receivedAt = z

@@ -82,6 +82,11 @@ describe('payment schedules', () => {
     // Both a percentage and an amount; an unknown rule.
     expect((await request(t.app).post('/api/quotes').set(as(studio)).send({ title: 'x', items: lines, payment_schedule: [{ percentage: 50, amount: '10.00', due: { type: 'on_booking' } }] })).status).toBe(400);
     expect((await request(t.app).post('/api/quotes').set(as(studio)).send({ title: 'x', items: lines, payment_schedule: [{ percentage: 50, due: { type: 'whenever' } }] })).status).toBe(400);
+    // An amount that is not a positive decimal(10,2) is a 400 naming it, never a 500 (found by the fuzzer: -5.6e+164).
+    for (const amount of [-5.65491847586383e164, 1e30, -10, 0, '12.345', 12.345]) {
+      const res = await request(t.app).post('/api/quotes').set(as(studio)).send({ title: 'x', items: lines, payment_schedule: [{ amount, due: { type: 'on_booking' } }] });
+      expect([amount, res.status, res.body.details?.[0]?.path]).toEqual([amount, 400, 'payment_schedule.0.amount']);
+    }
 
     // A schedule removed with [] reads as none; a quote's schedule goes to the invoice made from it.
     const quote = (await request(t.app).post('/api/quotes').set(as(studio)).send({ title: 'Famille', items: lines, payment_schedule: [{ amount: '200.00', due: { type: 'on_booking' } }, { percentage: 100, due: { type: 'fixed', date: '2030-06-30' } }] }).expect(201)).body;
