@@ -1,32 +1,21 @@
-import { type Client } from '@temporalio/client';
-import { type S3Client } from '@aws-sdk/client-s3';
 import { Router } from 'express';
-import { type Sequelize } from 'sequelize-typescript';
 import { saveAccountingAccounts } from '../../db/commands/save-accounting-accounts';
 import { countAccountingPeriod, readAccountingAccounts } from '../../db/queries/accounting-export';
 import { findCompanyProfile } from '../../db/queries/company-profile';
 import { findUserPreferences } from '../../db/queries/users';
 import { accountingFileProblem } from '../../domain/accounting/period';
 import { DomainError, ValidationError } from '../../domain/errors';
-import { type Config } from '../../lib/config';
 import { startJob } from '../../lib/jobs/start-job';
 import { downloadLink } from '../../lib/s3-links';
 import { ACCOUNTING_EXPORT_JOB, type AccountingExportPayload } from '../../workflows/accounting-export/contract';
 import { type AuthUser } from '../auth/auth-user';
 import { ExportJobAccepted, ExportLinkView } from '../exports/schema';
+import { type ExportsRouterDeps } from '../exports/router';
 import { waitForExport } from '../exports/wait-for-export';
-import { type createRouteKit } from '../http/route-kit';
-import { type RateLimits } from '../middleware/rate-limit';
 import { AccountingAccountsBody, AccountingAccountsView, AccountingExportQuery } from './schema';
 
-export interface AccountingRouterDeps {
-  sequelize: Sequelize;
-  temporal: Client;
-  publicS3: S3Client;
-  config: Config;
-  kit: ReturnType<typeof createRouteKit>;
-  limits: RateLimits;
-}
+/** The same dependencies as the exports router: the accounting export is an export with its own rows. */
+export type AccountingRouterDeps = ExportsRouterDeps;
 
 /** /api/accounting/export and /api/users/me/accounting-accounts (issue 22 §2, docs/accounting-export.md). */
 export function buildAccountingRouter({ sequelize, temporal, publicS3, config, kit, limits }: AccountingRouterDeps): Router {

@@ -27,19 +27,23 @@ export async function copySystemSessionTypes(ownerId: string, locale: UserLocale
   const workflowFor = await copySystemWorkflows(ownerId, locale, missing.flatMap((t) => (t.default_workflow_id ? [t.default_workflow_id] : [])), transaction);
   const texts = sessionTypeTexts(locale);
   await UserSessionType.bulkCreate(
-    missing.map((t) => ({
-      owner_id: ownerId,
-      name: (t.business_key && texts.get(t.business_key)?.name) || t.name,
-      description: t.business_key && texts.has(t.business_key) ? (texts.get(t.business_key)?.description ?? null) : t.description,
-      duration_minutes: t.duration_minutes,
-      price: t.price,
-      vat_percentage: t.vat_percentage,
-      default_workflow_id: t.default_workflow_id ? (workflowFor.get(t.default_workflow_id) ?? t.default_workflow_id) : null,
-      default_session_info_template_id: templateFor(t.id),
-      display_order: t.display_order,
-      business_key: t.business_key,
-      is_active: true,
-    })),
+    missing.map((t) => {
+      // The studio's language when the seed has the type's text in it, else the system row's.
+      const text = t.business_key ? texts.get(t.business_key) : undefined;
+      return {
+        owner_id: ownerId,
+        name: text?.name ?? t.name,
+        description: text ? text.description : t.description,
+        duration_minutes: t.duration_minutes,
+        price: t.price,
+        vat_percentage: t.vat_percentage,
+        default_workflow_id: t.default_workflow_id ? (workflowFor.get(t.default_workflow_id) ?? t.default_workflow_id) : null,
+        default_session_info_template_id: templateFor(t.id),
+        display_order: t.display_order,
+        business_key: t.business_key,
+        is_active: true,
+      };
+    }),
     { transaction },
   );
   return missing.length;

@@ -2,18 +2,15 @@
 // invoice in three VAT rates paid by transfer and by card, a partial credit note refunded by
 // transfer, a deposit invoice and its final invoice; the FEC's structure, its balance and its
 // totals against the ledger; another studio's records never appear; bad input answers 400.
-import path from 'node:path';
 import request from 'supertest';
 import Stripe from 'stripe';
 import { QueryTypes } from 'sequelize';
 import { FEC_COLUMNS } from '../../domain/accounting/fec';
 import { toHundredths } from '../../domain/invoicing/money';
-import { freePort } from '../../scripts/stack/wait';
 import { buildBillableContact, buildIssuedInvoice, saveStudioProfile } from '../factories/invoices';
 import { buildUser, type TestUser } from '../factories/users';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { eventually, startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
-import { testStackDir } from '../setup/paths';
+import { eventually, startMainWorker, type WorkerProcess } from '../helpers/worker-process';
 
 let t: TestApp;
 let worker: WorkerProcess;
@@ -21,7 +18,7 @@ let studio: TestUser;
 let other: TestUser;
 beforeAll(async () => {
   t = await startTestApp();
-  worker = await startWorkerProcess('workers/main.ts', path.join(testStackDir, 'logs', `accounting-worker-${process.pid}.log`), 'worker started', 180_000, { LOG_LEVEL: 'info', WORKER_METRICS_PORT: String(await freePort()) });
+  worker = await startMainWorker('accounting');
   studio = await buildUser(t.app);
   other = await buildUser(t.app);
   await saveStudioProfile(t.app, studio);
