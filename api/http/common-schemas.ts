@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ianaTimeZone } from '../../domain/time-zone';
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from '../../domain/pagination';
 
 /** Optional free text: trimmed, blank becomes null, longer than the column allows is refused. */
@@ -50,11 +51,9 @@ export const decimalText = (max: number) =>
     .pipe(z.number().min(0).max(max))
     .transform((n) => n.toFixed(2));
 
-/** IANA zones Node knows, plus UTC (which Intl lists under Etc/). */
-const TIME_ZONES = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
-
-/** An IANA time zone name such as Europe/Paris. */
+/** An IANA time zone name such as Europe/Paris or Asia/Kolkata, stored as domain/time-zone.ts spells it. */
 export const timeZoneName = z
   .string()
   .max(64)
-  .refine((zone) => TIME_ZONES.has(zone), 'must be an IANA time zone such as Europe/Paris');
+  .refine((zone) => ianaTimeZone(zone) !== null, 'must be an IANA time zone such as Europe/Paris')
+  .transform((zone) => ianaTimeZone(zone) as string);

@@ -1,5 +1,6 @@
 import { type DomainEntityType } from '../events/domain-event';
 import { ValidationError } from '../errors';
+import { ianaTimeZone } from '../time-zone';
 
 /** The entities a SCHEDULED trigger can page through, as the api names them. */
 export const SCHEDULE_ENTITIES = ['sessions', 'contacts', 'quotes', 'invoices'] as const;
@@ -68,15 +69,6 @@ export function cronProblem(cron: string): string | null {
   return null;
 }
 
-/** Whether Intl knows the zone as an IANA time zone. */
-export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return zone.length > 0;
-  } catch {
-    return false;
-  }
-}
 
 const isoTime = (v: unknown): number | undefined => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v)) ? Date.parse(v) : undefined);
 
@@ -106,7 +98,8 @@ export function validateScheduleConfig(raw: unknown): ScheduleConfig {
   if (hasEvery && !(Number.isInteger(c.every_minutes) && (c.every_minutes as number) >= EVERY_MINUTES_MIN && (c.every_minutes as number) <= EVERY_MINUTES_MAX)) {
     add('every_minutes', `every_minutes must be a whole number from ${EVERY_MINUTES_MIN} to ${EVERY_MINUTES_MAX}`);
   }
-  if (typeof c.timezone !== 'string' || !isTimeZone(c.timezone)) add('timezone', 'timezone must be an IANA time zone such as Europe/Paris');
+  const timezone = typeof c.timezone === 'string' ? ianaTimeZone(c.timezone) : null;
+  if (timezone === null) add('timezone', 'timezone must be an IANA time zone such as Europe/Paris');
   const entity = c.entity ?? 'sessions';
   if (!SCHEDULE_ENTITIES.includes(entity as never)) add('entity', `entity must be one of ${SCHEDULE_ENTITIES.join(', ')}`);
   const start = c.start_at === undefined || c.start_at === null ? undefined : isoTime(c.start_at);
@@ -117,7 +110,7 @@ export function validateScheduleConfig(raw: unknown): ScheduleConfig {
   if (issues.length) throw new ValidationError(`schedule_config is not valid: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`, { issues });
   return {
     ...(hasCron ? { cron: (c.cron as string).trim().split(/\s+/).join(' ') } : { every_minutes: c.every_minutes as number }),
-    timezone: c.timezone as string,
+    timezone: timezone as string,
     entity: entity as ScheduleEntity,
     ...(start !== undefined ? { start_at: new Date(start).toISOString() } : {}),
     ...(end !== undefined ? { end_at: new Date(end).toISOString() } : {}),

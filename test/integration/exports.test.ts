@@ -60,6 +60,10 @@ describe('GET /api/export (synchronous)', () => {
     expect(prefs.status).toBe(200);
     expect(prefs.body).toMatchObject({ csv_dialect: 'excel-fr', time_zone: 'America/New_York' });
     expect((await request(t.app).patch('/api/users/me/preferences').set(as(owner)).send({ time_zone: 'Mars/Olympus' })).status).toBe(400);
+    expect((await request(t.app).patch('/api/users/me/preferences').set(as(owner)).send({ time_zone: '+05:30' })).status).toBe(400);
+    // A tz link Intl does not list, and a name in the wrong case, are the zones their owners meant.
+    expect((await request(t.app).patch('/api/users/me/preferences').set(as(owner)).send({ time_zone: 'Asia/Kolkata' }).expect(200)).body.time_zone).toBe('Asia/Kolkata');
+    expect((await request(t.app).patch('/api/users/me/preferences').set(as(owner)).send({ time_zone: 'america/new_york' }).expect(200)).body.time_zone).toBe('America/New_York');
     await t.sequelize.query("INSERT INTO quotes (owner_id, title, amount, created_at) VALUES ($1, 'Mariage Léa', 1234.5, '2026-07-01T12:30:00Z')", { bind: [owner.id] });
 
     const res = await request(t.app).get('/api/export').query({ entity: 'quotes', format: 'csv', fields: 'title,amount,created_at' }).set(as(owner)).expect(200);
