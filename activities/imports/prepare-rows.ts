@@ -67,8 +67,10 @@ export async function prepareRows(
     const foreign = RELATIONS.filter(([field]) => typeof v.value[field] === 'string' && !owned.get(field)?.has(v.value[field] as string));
     const problems = foreign.map(([field, , noun]) => `${field} ${String(v.value[field])} is not one of your ${noun}`);
     const typeName = typeof v.value.session_type === 'string' ? v.value.session_type : undefined;
-    const type = typeName === undefined || !input.sessionTypes ? undefined : findSessionTypeByName(input.sessionTypes, typeName);
-    if (typeName !== undefined && type === undefined) problems.push(`session_type "${typeName}" is not one of your session types`);
+    const match = typeName === undefined || !input.sessionTypes ? undefined : findSessionTypeByName(input.sessionTypes, typeName);
+    if (match?.kind === 'unknown') problems.push(`session_type "${typeName}" is not one of your session types`);
+    if (match?.kind === 'ambiguous') problems.push(`session_type "${typeName}" names ${match.types.length} of your session types (${match.types.map((t) => `"${t.name}"`).join(', ')}): rename all but one`);
+    const type = match?.kind === 'found' ? match.type : undefined;
     if (problems.length > 0) {
       errors.push({ line: v.line, message: problems.join('; '), row: cellsByHeader(headers, v.cells) });
       continue;

@@ -24,26 +24,34 @@ export interface NamedSessionType extends SessionTypeDefaultsSource {
 }
 
 /** Session types by folded name: what an import matches its cells against. */
-export type SessionTypesByName = ReadonlyMap<string, NamedSessionType>;
+export type SessionTypesByName = ReadonlyMap<string, readonly NamedSessionType[]>;
 
 /**
  * Indexes the types a studio may name: its own (owner_id = the studio) and the system ones (owner
- * NULL). When a studio type and a system type fold to the same name, the studio's wins (a studio's
- * copy of "Wedding" is the one it means). Among types of the same kind sharing a name, the first
- * in `types` wins: give them in a stable order (db/queries/session-types.ts#listNameableSessionTypes).
+ * NULL). When a studio type and a system type fold to the same name, only the studio's are kept (a
+ * studio's copy of "Wedding" is the one it means). Types of the same kind that fold to the same
+ * name are all kept, in the order given: the name is ambiguous and the import says so.
  */
 export function indexSessionTypesByName(types: readonly NamedSessionType[]): SessionTypesByName {
-  const index = new Map<string, NamedSessionType>();
+  const index = new Map<string, NamedSessionType[]>();
   for (const type of types) {
     const key = normalizeSessionTypeName(type.name);
     if (key === '') continue;
-    const held = index.get(key);
-    if (held === undefined || (held.owner_id === null && type.owner_id !== null)) index.set(key, type);
+    const held = index.get(key) ?? [];
+    const heldOwn = held.some((t) => t.owner_id !== null);
+    if (type.owner_id !== null && !heldOwn) index.set(key, [type]);
+    else if ((type.owner_id !== null) === heldOwn) index.set(key, [...held, type]);
   }
   return index;
 }
 
-/** The type a cell names (case, accents and surrounding spaces ignored), or undefined. */
-export function findSessionTypeByName(index: SessionTypesByName, name: string): NamedSessionType | undefined {
-  return index.get(normalizeSessionTypeName(name));
+/** What a cell's session type name points at. */
+export type SessionTypeMatch = { kind: 'found'; type: NamedSessionType } | { kind: 'unknown' } | { kind: 'ambiguous'; types: readonly NamedSessionType[] };
+
+/** The type a cell names (case, accents and surrounding spaces ignored): one, none, or several. */
+export function findSessionTypeByName(index: SessionTypesByName, name: string): SessionTypeMatch {
+  const types = index.get(normalizeSessionTypeName(name)) ?? [];
+  if (types.length === 0) return { kind: 'unknown' };
+  if (types.length === 1) return { kind: 'found', type: types[0] as NamedSessionType };
+  return { kind: 'ambiguous', types };
 }

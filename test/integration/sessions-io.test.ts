@@ -99,7 +99,7 @@ describe('sessions export', () => {
 });
 
 describe('sessions import', () => {
-  it("matches session_type by name (the studio's own before a system type, case and accents aside); an unknown name, or another studio's, is an error on its line", async () => {
+  it("matches session_type by name (the studio's own before a system type, case and accents aside); an unknown name, another studio's, or one two of the studio's types share, is an error on its line", async () => {
     const owner = await buildUser(t.app);
     const other = await buildUser(t.app);
     const contact = await buildContact(t.app, owner);
@@ -111,6 +111,8 @@ describe('sessions import', () => {
     await request(t.app).delete(`/api/session-types/${(await ownCopy(owner, 'portrait')).id}`).set(as(owner)).expect(204);
     const portrait = await systemType('portrait');
     await buildSessionType(other, { name: 'Shooting corporate B' });
+    await buildSessionType(owner, { name: 'Pack studio' });
+    await buildSessionType(owner, { name: 'PACK STUDIO ' });
 
     const csv = [
       'Title,Location,Contact ID,Type de séance',
@@ -120,14 +122,20 @@ describe('sessions import', () => {
       `Baptême Tom,Lille,${contact.id},Baptême`,
       `Shooting,Nantes,${contact.id},Shooting corporate B`,
       `Sans type,Brest,${contact.id},`,
+      `Studio Martin,Tours,${contact.id},pack studio`,
     ].join('\r\n');
     const res = await request(t.app).post('/api/import/sessions').set(as(owner)).attach('file', Buffer.from(csv), { filename: 'sessions.csv', contentType: 'text/csv' });
     expect(res.status).toBe(200);
     expect(res.body.mapping).toEqual({ Title: 'title', Location: 'location', 'Contact ID': 'contact_id', 'Type de séance': 'session_type' });
-    expect(res.body).toMatchObject({ imported: 4, skipped: 2, total: 6 });
+    expect(res.body).toMatchObject({ imported: 4, skipped: 3, total: 7 });
     expect(res.body.errors).toEqual([
       { line: 5, message: 'session_type "Baptême" is not one of your session types', row: expect.objectContaining({ Title: 'Baptême Tom', 'Type de séance': 'Baptême' }) },
       { line: 6, message: 'session_type "Shooting corporate B" is not one of your session types', row: expect.objectContaining({ Title: 'Shooting' }) },
+      {
+        line: 8,
+        message: expect.stringMatching(/^session_type "pack studio" names 2 of your session types \("(Pack studio|PACK STUDIO)", "(?!\1)(Pack studio|PACK STUDIO)"\): rename all but one$/),
+        row: expect.objectContaining({ Title: 'Studio Martin' }),
+      },
     ]);
 
     const stored = await rows('SELECT id, title FROM sessions WHERE owner_id = $1', [owner.id]);

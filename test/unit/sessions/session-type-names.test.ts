@@ -54,13 +54,33 @@ describe('session type names', () => {
 
   it("find a type by name, the studio's own winning over a system type of the same name", () => {
     const index = indexSessionTypesByName([type('sys-wedding', 'Wedding', null), type('own-wedding', 'wedding', STUDIO), type('sys-portrait', 'Portrait', null), type('own-birth', 'Séance naissance', STUDIO)]);
-    expect(findSessionTypeByName(index, ' WEDDING ')?.id).toBe('own-wedding');
-    expect(findSessionTypeByName(index, 'portrait')?.id).toBe('sys-portrait');
-    expect(findSessionTypeByName(index, 'seance Naissance')?.id).toBe('own-birth');
-    expect(findSessionTypeByName(index, 'Baptême')).toBeUndefined();
-    // Whatever the order the types come in, the studio's wins; among the studio's, the first.
-    const shuffled = indexSessionTypesByName([type('own-1', 'Mariage', STUDIO), type('sys', 'MARIAGE', null), type('own-2', 'mariage', STUDIO)]);
-    expect(findSessionTypeByName(shuffled, 'mariage')?.id).toBe('own-1');
+    const found = (name: string) => {
+      const match = findSessionTypeByName(index, name);
+      return match.kind === 'found' ? match.type.id : match.kind;
+    };
+    expect(found(' WEDDING ')).toBe('own-wedding');
+    expect(found('portrait')).toBe('sys-portrait');
+    expect(found('seance Naissance')).toBe('own-birth');
+    expect(found('Baptême')).toBe('unknown');
+  });
+
+  it('say a name is ambiguous when two of the studio’s own types share it, whatever the order they come in', () => {
+    const own = [type('own-1', 'Mariage', STUDIO), type('own-2', 'mariage ', STUDIO)];
+    fc.assert(
+      fc.property(fc.shuffledSubarray([...own, type('sys', 'MARIAGE', null), type('sys-b', 'Baptême', null)], { minLength: 4, maxLength: 4 }), (types) => {
+        const index = indexSessionTypesByName(types);
+        const match = findSessionTypeByName(index, 'MARIAGE');
+        expect(match.kind).toBe('ambiguous');
+        expect(match.kind === 'ambiguous' && match.types.map((t) => t.id).sort()).toEqual(['own-1', 'own-2']);
+        expect(findSessionTypeByName(index, 'bapteme')).toMatchObject({ kind: 'found', type: { id: 'sys-b' } });
+      }),
+    );
+    // One studio type of a name is found even when the system has the same name.
+    fc.assert(
+      fc.property(fc.shuffledSubarray([own[0] as NamedSessionType, type('sys', 'MARIAGE', null)], { minLength: 2, maxLength: 2 }), (types) => {
+        expect(findSessionTypeByName(indexSessionTypesByName(types), 'mariage')).toMatchObject({ kind: 'found', type: { id: 'own-1' } });
+      }),
+    );
   });
 
   it('give a session the workflow of any type, and the questionnaire of the studio’s own types only', () => {
