@@ -12,6 +12,7 @@ import { toHundredths } from '../../domain/invoicing/money';
 import { daysBetween } from '../../domain/invoicing/calendar-date';
 import { reminderPlanOf } from '../../domain/invoicing/reminder-decision';
 import { reminderMessage } from '../../domain/invoicing/reminder-message';
+import { smsNumber, smsRegion } from '../../domain/sms/sms-number';
 import { signDownloadLink } from '../../lib/s3-links';
 import { type SmsProvider } from '../../lib/sms/sms-provider';
 import { readLogoDataUri } from '../../lib/studio-logo';
@@ -81,20 +82,23 @@ export function createInvoiceReminderActivities(deps: InvoiceReminderDeps): Invo
         return { status: 'failed' };
       }
       let smsStatus: 'SENT' | 'FAILED' | 'NO_PHONE' | null = null;
+      // Why the SMS did not go, shown with the reminder (the email went: the reminder counts).
+      let smsError: string | null = null;
       if (reminder.channels.includes('sms')) {
-        if (!facts.contact_phone) smsStatus = 'NO_PHONE';
+        const to = facts.contact_phone ? smsNumber(facts.contact_phone, smsRegion({ contactCountry: facts.contact_country, studioCountry: facts.studio_country, studioLocale: facts.studio_locale })) : null;
+        if (!to) smsStatus = 'NO_PHONE';
+        else if (!to.ok) [smsStatus, smsError] = ['FAILED', to.reason];
         else {
           try {
-            await deps.sms.send({ to: facts.contact_phone, body: message.sms, reference: key });
+            await deps.sms.send({ to: to.number, body: message.sms, reference: key });
             smsStatus = 'SENT';
           } catch (err) {
-            // The email went: the reminder counts, its SMS is recorded as failed.
-            smsStatus = 'FAILED';
+            [smsStatus, smsError] = ['FAILED', `SMS: ${(err as Error).message}`];
             deps.logger.warn({ jobRunId, invoiceId, err: (err as Error).message }, 'Payment reminder SMS failed');
           }
         }
       }
-      await recordInvoiceReminder(deps.sequelize, { ...record, status: 'SENT', smsStatus, error: null, email });
+      await recordInvoiceReminder(deps.sequelize, { ...record, status: 'SENT', smsStatus, error: smsError, email });
       deps.logger.info({ jobRunId, invoiceId, stepIndex: reminder.stepIndex, occurrence: reminder.occurrence, sms: smsStatus }, 'Payment reminder sent');
       return done;
     },

@@ -3,11 +3,13 @@ import { type Transporter } from 'nodemailer';
 import { type TaskRunMetadata } from '../../db/commands/session-workflow-task-runs';
 import { type ContactRow } from '../../db/rows';
 import { loadClientFace } from '../../db/queries/client-face';
+import { findStudioRegionSources } from '../../db/queries/company-profile';
 import { findEmailTemplate } from '../../db/queries/email-templates';
 import { findTaskSmsTemplate, type TaskRunContext } from '../../db/queries/session-workflow-task';
 import { type UserLocale } from '../../domain/accounts/users';
 import { studioHeadHtml } from '../../domain/accounts/studio-head';
 import { renderVariables } from '../../domain/emails/render-variables';
+import { smsNumber, smsRegion } from '../../domain/sms/sms-number';
 import { resolveSmsText, SMS_FALLBACK } from '../../domain/workflows/sms-text';
 import { type SmsProvider, SmsRejectedError } from '../../lib/sms/sms-provider';
 import { readLogoDataUri } from '../../lib/studio-logo';
@@ -47,7 +49,7 @@ export interface TaskMessage {
   task: MessageTask;
   ownerId: string;
   /** The recipient; null when there is none. */
-  contact: Pick<ContactRow, 'id' | 'email' | 'phone_number'> | null;
+  contact: Pick<ContactRow, 'id' | 'email' | 'phone_number' | 'country'> | null;
   locale: UserLocale;
   variables: Record<string, string>;
   /** What the run is for (workflow, task, session or entity), kept in the run's metadata. */
@@ -72,11 +74,13 @@ export async function sendTaskSms(deps: TaskMessageDeps, m: TaskMessage): Promis
   const metadata: TaskRunMetadata = { provider: deps.sms.name, sms_template_id: template?.id ?? null, message_source: source, ...m.metadata };
   if (!contact?.phone_number) throw new TaskRejected(`No phone number: ${m.noRecipient}`, metadata);
   const body = renderVariables(text, m.variables, 'text');
+  const to = smsNumber(contact.phone_number, smsRegion({ contactCountry: contact.country, ...(await findStudioRegionSources(m.ownerId)) }));
+  if (!to.ok) throw new TaskRejected(to.reason, { ...metadata, recipient_phone: contact.phone_number });
   try {
-    const sent = await deps.sms.send({ to: contact.phone_number, body, reference: m.runId });
-    return { ...metadata, provider: sent.provider, recipient_phone: contact.phone_number, provider_message_id: sent.providerMessageId };
+    const sent = await deps.sms.send({ to: to.number, body, reference: m.runId });
+    return { ...metadata, provider: sent.provider, recipient_phone: to.number, provider_message_id: sent.providerMessageId };
   } catch (err) {
-    if (err instanceof SmsRejectedError) throw new TaskRejected(err.message, { ...metadata, recipient_phone: contact.phone_number });
+    if (err instanceof SmsRejectedError) throw new TaskRejected(err.message, { ...metadata, recipient_phone: to.number });
     throw err;
   }
 }

@@ -1,4 +1,5 @@
 import { NotFoundError } from '../../domain/errors';
+import { User } from '../models/User';
 import { UserCompany } from '../models/UserCompany';
 
 /** The columns of a company profile, as plain data. */
@@ -35,4 +36,10 @@ export async function readCompanyProfile(ownerId: string): Promise<CompanyProfil
   const profile = await findCompanyProfile(ownerId);
   if (!profile) throw new NotFoundError('Company profile');
   return profile;
+}
+
+/** Where the studio is, as an SMS to a number typed without its country code reads it: its company's country and its language. */
+export async function findStudioRegionSources(ownerId: string): Promise<{ studioCountry: string | null; studioLocale: string | null }> {
+  const [company, user] = await Promise.all([UserCompany.findOne({ where: { user_id: ownerId }, attributes: ['company_country'], raw: true }), User.findByPk(ownerId, { attributes: ['locale'], raw: true })]);
+  return { studioCountry: company?.company_country ?? null, studioLocale: user?.locale ?? null };
 }

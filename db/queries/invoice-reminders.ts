@@ -13,18 +13,23 @@ export interface ReminderFactsRow extends ReminderInvoice {
   contact_first_name: string | null;
   contact_phone: string | null;
   contact_locale: UserLocale | null;
+  /** Where a phone number without its country code is read (domain/sms/sms-number.ts). */
+  contact_country: string | null;
+  studio_country: string | null;
+  studio_locale: string;
 }
 
 export async function findReminderFacts(sequelize: Sequelize, ownerId: string, invoiceId: string, pendingSince: Date): Promise<ReminderFactsRow | null> {
   const [row] = await sequelize.query<ReminderFactsRow>(
     `SELECT i.id, i.owner_id, i.status, i.number, i.amount, i.amount_paid, i.balance_due, i.due_date::text AS due_date, i.payment_schedule, i.created_at, i.issued_at,
             s.start_date AS session_start,
-            c.id AS contact_id, c.first_name AS contact_first_name, c.email AS contact_email, c.phone_number AS contact_phone, c.locale AS contact_locale,
+            c.id AS contact_id, c.first_name AS contact_first_name, c.email AS contact_email, c.phone_number AS contact_phone, c.locale AS contact_locale, c.country AS contact_country, uc.company_country AS studio_country, u.locale AS studio_locale,
             COALESCE(c.time_zone, u.time_zone) AS time_zone, u.time_zone AS studio_time_zone, COALESCE(c.reminders_paused, false) AS client_paused,
             rc.status AS control, COALESCE(rs.steps, '[]'::jsonb) AS steps,
             EXISTS (SELECT 1 FROM cardprovider_payments p WHERE p.invoice_id = i.id AND p.status NOT IN ('succeeded', 'failed', 'canceled') AND p.created_at > $3) AS card_pending
        FROM invoices i
        JOIN users u ON u.id = i.owner_id
+       LEFT JOIN user_company uc ON uc.user_id = i.owner_id
        LEFT JOIN sessions s ON s.id = i.session_id AND s.owner_id = i.owner_id
        LEFT JOIN contacts c ON c.id = i.contact_id AND c.owner_id = i.owner_id
        LEFT JOIN invoice_reminder_controls rc ON rc.invoice_id = i.id

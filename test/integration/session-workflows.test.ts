@@ -71,8 +71,10 @@ describe('session workflows applied by triggers (real worker)', () => {
     ).body as { id: string; tasks: { id: string; name: string }[] };
     const lyon = await trigger(studio, workflow.id, { name: 'Séances à Lyon', trigger_event: 'SESSION_CREATED', conditions: { operator: 'AND', conditions: [{ field: 'location', operator: 'equals', value: 'Lyon' }] } });
 
-    const phone = `+3361${crypto.randomInt(1_000_000, 9_999_999)}`;
-    const contact = await buildContact(t.app, studio, { first_name: 'Léa', phone_number: phone });
+    // Typed the French way; the SMS goes to its E.164 form, read in the studio's country.
+    const mobile = `61${crypto.randomInt(1_000_000, 9_999_999)}`;
+    const phone = `+33${mobile}`;
+    const contact = await buildContact(t.app, studio, { first_name: 'Léa', phone_number: `0${mobile}`.replace(/(\d{2})(?=\d)/g, '$1 ') });
     const start = new Date(Date.now() + 30 * DAY);
     const session = (await request(t.app).post('/api/sessions').set(as(studio)).send({ title: 'Mariage Léa', location: 'Lyon', contact_id: contact.id, start_date: start.toISOString() }).expect(201)).body as { id: string };
     const paris = (await request(t.app).post('/api/sessions').set(as(studio)).send({ title: 'Mariage Hugo', location: 'Paris', contact_id: contact.id }).expect(201)).body as { id: string };
@@ -189,7 +191,7 @@ describe('session workflows applied by triggers (real worker)', () => {
     const place = `Boston-${crypto.randomUUID().slice(0, 8)}`;
     await trigger(studio, workflow.id, { name: 'Boston', trigger_event: 'SESSION_CREATED', conditions: { operator: 'AND', conditions: [{ field: 'location', operator: 'equals', value: place }] } });
 
-    const phone = `+1617${crypto.randomInt(1_000_000, 9_999_999)}`;
+    const phone = `+1617555${crypto.randomInt(1000, 9999)}`;
     const email = `emily-${crypto.randomUUID()}@example.com`;
     const emily = await buildContact(t.app, studio, { first_name: 'Emily', email, phone_number: phone, locale: 'en-US' });
     const session = (await request(t.app).post('/api/sessions').set(as(studio)).send({ title: 'Family portrait', location: place, contact_id: emily.id, start_date: '2027-03-02T15:00:00Z' }).expect(201)).body as { id: string };
@@ -231,6 +233,37 @@ describe('session workflows applied by triggers (real worker)', () => {
     const [{ n }] = (await t.sequelize.query(`SELECT count(*)::int AS n FROM job_runs WHERE job_name = 'sessions.workflow' AND entity_id = $1`, { bind: [session.id] }))[0] as { n: number }[];
     expect(n).toBe(1);
     expect((await smsTo(phone)).map((m) => m.body)).toEqual(['Bienvenue Zoé !']);
+  });
+
+  it("an SMS recipient typed without a country code is read in the client's country, else the studio's; a number that is none fails its task with the reason", async () => {
+    const studio = await buildUser(t.app);
+    const workflow = (
+      await request(t.app)
+        .post('/api/workflows')
+        .set(as(studio))
+        .send({ name: 'Accueil', tasks: [{ name: 'Bienvenue', task_type: 'AUTOMATIC_SMS', action: 'Bienvenue {{contact.first_name}} !' }] })
+        .expect(201)
+    ).body as { id: string };
+    await trigger(studio, workflow.id, { name: 'Toutes', trigger_event: 'SESSION_CREATED' });
+    const welcome = async (contact: Record<string, unknown>) => {
+      const { id } = await buildContact(t.app, studio, contact);
+      const session = (await request(t.app).post('/api/sessions').set(as(studio)).send({ title: `Séance ${String(contact.first_name)}`, contact_id: id }).expect(201)).body as { id: string };
+      return finishedRun(studio, session.id, 'Bienvenue');
+    };
+
+    // A British client of a French studio, her number as the UK writes it.
+    const uk = `7911${crypto.randomInt(100_000, 999_999)}`;
+    const british = await welcome({ first_name: 'Emily', phone_number: `0${uk.slice(0, 4)} ${uk.slice(4)}`, country: 'Royaume-Uni' });
+    expect(british).toMatchObject({ status: 'COMPLETED', metadata: expect.objectContaining({ recipient_phone: `+44${uk}` }) });
+    expect((await smsTo(`+44${uk}`)).map((m) => m.body)).toEqual(['Bienvenue Emily !']);
+
+    // Written with 00 instead of +.
+    const mobile = `64${crypto.randomInt(1_000_000, 9_999_999)}`;
+    expect(await welcome({ first_name: 'Hugo', phone_number: `00 33 ${mobile}` })).toMatchObject({ status: 'COMPLETED', metadata: expect.objectContaining({ recipient_phone: `+33${mobile}` }) });
+
+    // Too short to be a number: nothing is sent, and the studio reads why.
+    const short = await welcome({ first_name: 'Inès', phone_number: '06 12' });
+    expect(short).toMatchObject({ status: 'FAILED', error: expect.stringMatching(/^The phone number "06 12" is not a valid number in FR/) });
   });
 });
 

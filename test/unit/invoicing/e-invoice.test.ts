@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { countryCode, type EInvoiceInput, type EInvoiceItem, eInvoiceOf, FRANCHISE_REASON, splitExactly } from '../../../domain/invoicing/e-invoice';
+import { countryCode } from '../../../domain/countries';
+import { type EInvoiceInput, type EInvoiceItem, eInvoiceOf, FRANCHISE_REASON, splitExactly } from '../../../domain/invoicing/e-invoice';
 import { failedEInvoiceRules } from '../../../domain/invoicing/e-invoice-rules';
 import { creditNoteVat } from '../../../domain/invoicing/credit-vat';
 import { computeTotals } from '../../../domain/invoicing/totals';
