@@ -14,7 +14,7 @@ import { buildJournal, type JournalEntry } from '../domain/accounting/entries';
 import { fecFileName } from '../domain/accounting/fec';
 import { fecChunks, fecWriter, journalOrder, type MovementSource, type RateCents, type SalesSource } from '../domain/accounting/journal-text';
 import { accountingFileProblem, clientCode } from '../domain/accounting/period';
-import { creditNoteRates, rateCents } from '../domain/accounting/sources';
+import { storedRateCents } from '../domain/accounting/sources';
 import { CSV_DIALECT_RULES } from '../domain/exports/csv-dialect';
 import { type RenderedExport } from '../workflows/exports/contract';
 import { type AccountingExportPayload } from '../workflows/accounting-export/contract';
@@ -48,7 +48,7 @@ export async function loadPeriodSources(sequelize: Sequelize, payload: Pick<Acco
   let n = 0;
   for (const i of invoices) documents[n++] = { kind: 'invoice', number: i.number, date: i.day, clientName: i.buyer_name ?? '', clientCode: codeOf(i.contact_id), rates: i.rates ?? [] };
   for (const c of creditNotes) {
-    documents[n++] = { kind: 'credit_note', number: c.number, invoiceNumber: c.invoice_number, date: c.day, clientName: c.buyer_name ?? '', clientCode: codeOf(c.contact_id), rates: rateCents(creditNoteRates(c.vat_parts)) };
+    documents[n++] = { kind: 'credit_note', number: c.number, invoiceNumber: c.invoice_number, date: c.day, clientName: c.buyer_name ?? '', clientCode: codeOf(c.contact_id), rates: storedRateCents(c.vat_parts) };
   }
   return {
     documents,

@@ -28,7 +28,7 @@ import { Readable } from 'node:stream';
 import pino from 'pino';
 import { accountingFileChunks, createAccountingExportActivities, loadPeriodSources } from '../activities/accounting-export';
 import { FEC_COLUMNS } from '../domain/accounting/fec';
-import { invoiceVatAmounts } from '../domain/accounting/sources';
+import { invoiceVatAmounts } from '../domain/invoicing/stored-vat';
 import { readAccountingAccounts, readAccountingPeriod } from '../db/queries/accounting-export';
 import { createMigrator } from '../db/migrator';
 import { createSequelize } from '../db/sequelize';

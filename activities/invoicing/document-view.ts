@@ -8,7 +8,7 @@ import { displayNumber } from '../../domain/invoicing/document-number';
 import { DOCUMENT_WORDS, type DocumentView } from '../../domain/invoicing/document-html';
 import { type UserLocale } from '../../domain/accounts/users';
 import { centsToDecimal, roundDiv, toHundredths } from '../../domain/invoicing/money';
-import { vatPartsOf } from '../../domain/invoicing/stored-credit-vat';
+import { vatPartsOf } from '../../domain/invoicing/stored-vat';
 import { computeTotals } from '../../domain/invoicing/totals';
 import { type DocumentPdfPayload } from '../../workflows/invoicing/contract';
 

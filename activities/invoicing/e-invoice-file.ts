@@ -5,7 +5,7 @@ import { clientLocale } from '../../domain/accounts/client-locale';
 import { type EInvoice, type EInvoiceItem, type EInvoiceSeller, eInvoiceOf } from '../../domain/invoicing/e-invoice';
 import { failedEInvoiceRules } from '../../domain/invoicing/e-invoice-rules';
 import { toHundredths } from '../../domain/invoicing/money';
-import { vatPartsOf } from '../../domain/invoicing/stored-credit-vat';
+import { vatPartsOf } from '../../domain/invoicing/stored-vat';
 import { facturxPdf, facturxXml } from '../../lib/facturx/generate';
 import { type DocumentPdf, type DocumentPdfPayload } from '../../workflows/invoicing/contract';
 

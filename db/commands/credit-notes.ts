@@ -5,7 +5,7 @@ import { creditNoteVat, creditOverrun } from '../../domain/invoicing/credit-vat'
 import { checkCreditNote, checkRefund } from '../../domain/invoicing/ledger';
 import { centsToDecimal, toHundredths } from '../../domain/invoicing/money';
 import { type PaymentMethod } from '../../domain/invoicing/statuses';
-import { storedVatParts, vatPartsOf } from '../../domain/invoicing/stored-credit-vat';
+import { storedVatParts, vatPartsOf } from '../../domain/invoicing/stored-vat';
 import { computeTotals } from '../../domain/invoicing/totals';
 import { AuditLog } from '../models/AuditLog';
 import { CreditNote, type CreditNoteLine } from '../models/CreditNote';

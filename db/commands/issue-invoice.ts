@@ -1,6 +1,6 @@
 import { QueryTypes, type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
-import { invoiceVatAmounts } from '../../domain/accounting/sources';
+import { invoiceVatAmounts } from '../../domain/invoicing/stored-vat';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors';
 import { formatDateInZone } from '../../domain/exports/cell-format';
 import { buyerOf, type InvoiceBuyer } from '../../domain/invoicing/buyer';

@@ -1,7 +1,7 @@
 import { QueryTypes } from 'sequelize';
 import { creditNoteVat } from '../../domain/invoicing/credit-vat';
 import { toHundredths } from '../../domain/invoicing/money';
-import { storedVatParts } from '../../domain/invoicing/stored-credit-vat';
+import { storedVatParts } from '../../domain/invoicing/stored-vat';
 import { computeTotals, type LineInput } from '../../domain/invoicing/totals';
 import { type Migration } from '../migrator';
 

@@ -1,12 +1,12 @@
 import { QueryTypes } from 'sequelize';
-import { invoiceVatAmounts } from '../../domain/accounting/sources';
+import { invoiceVatAmounts } from '../../domain/invoicing/stored-vat';
 import { type LineInput } from '../../domain/invoicing/totals';
 import { type Migration, runSql } from '../migrator';
 
 /**
  * Each issued invoice keeps its VAT summary from its issue (issue 22, the FEC's speed,
  * docs/accounting-export.md): `invoices.vat_amounts`, per VAT rate its base and VAT exactly as the
- * document shows them (computeTotals of its lines, domain/accounting/sources.ts#invoiceVatAmounts),
+ * document shows them (computeTotals of its lines, domain/invoicing/stored-vat.ts#invoiceVatAmounts),
  * as `[{"vat_percentage": "20.00", "base": "1000.00", "vat": "200.00"}, …]`. Set by the statement
  * that issues the invoice; from then on invoices_immutable_once_issued refuses any change to it,
  * like the rest of the issued invoice. NULL on a draft. Existing ISSUED and CANCELLED invoices

@@ -1,5 +1,5 @@
 import { BelongsTo, Column, DataType, Default, ForeignKey, Table } from 'sequelize-typescript';
-import { type StoredVatPart } from '../../domain/invoicing/stored-credit-vat';
+import { type StoredVatPart } from '../../domain/invoicing/stored-vat';
 import { CreatedAtModel } from './base/CreatedAtModel';
 import { Invoice } from './Invoice';
 import { User } from './User';

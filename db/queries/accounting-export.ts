@@ -3,8 +3,8 @@ import { type Sequelize } from 'sequelize-typescript';
 import { type AccountingAccounts, DEFAULT_ACCOUNTING_ACCOUNTS } from '../../domain/accounting/accounts';
 import { type RateCents } from '../../domain/accounting/journal-text';
 import { periodDayList } from '../../domain/accounting/period';
-import { invoiceRates, rateCents, type StoredVatAmount } from '../../domain/accounting/sources';
-import { type StoredVatPart } from '../../domain/invoicing/stored-credit-vat';
+import { invoiceRates, rateCents, storedRateCents } from '../../domain/accounting/sources';
+import { type StoredVatAmount, type StoredVatPart } from '../../domain/invoicing/stored-vat';
 import { type LineInput } from '../../domain/invoicing/totals';
 import { withConnection } from './exports/db-connection';
 import { type ClientBase } from 'pg';
@@ -148,12 +148,6 @@ const arraysOn =
   async (text: string, values: unknown[]): Promise<(string | null)[][]> =>
     (await client.query<(string | null)[]>({ text, values, rowMode: 'array' })).rows;
 
-/** The VAT summary as invoices.vat_amounts keeps it (JSON text), in cents: exact, the decimals have two places and are far below 2^53 cents. */
-function parseRates(json: string): RateCents[] {
-  const cents = (decimal: string) => Math.round(Number(decimal) * 100);
-  return (JSON.parse(json) as StoredVatAmount[]).map((r) => ({ vatBasisPoints: cents(r.vat_percentage), baseCents: cents(r.base), vatCents: cents(r.vat) }));
-}
-
 /**
  * The period's issued invoices (ISSUED or since CANCELLED: a cancelled invoice was issued, and its
  * credit notes reverse it) with the VAT summary kept at issue (vat_amounts), in no order (the rows
@@ -172,7 +166,7 @@ async function readInvoices(client: ClientBase, bind: unknown[], dayOf: DayOf): 
   const missing: string[] = [];
   for (let n = 0; n < rows.length; n++) {
     const [number, day, buyer_name, contact_id, rates, id] = rows[n];
-    invoices[n] = { id, number: number!, day: dayOf(day), buyer_name, contact_id, rates: rates === null ? null : parseRates(rates) };
+    invoices[n] = { id, number: number!, day: dayOf(day), buyer_name, contact_id, rates: rates === null ? null : storedRateCents(JSON.parse(rates) as StoredVatAmount[]) };
     if (rates === null) missing.push(id!);
   }
   if (missing.length) {

@@ -2,7 +2,7 @@ import { Op, type Transaction } from 'sequelize';
 import { type UserLocale } from '../../domain/accounts/users';
 import { formatDateInZone } from '../../domain/exports/cell-format';
 import { type DepositDeduction, depositDeductions, remainingDeposit } from '../../domain/invoicing/deposits';
-import { vatPartsOf } from '../../domain/invoicing/stored-credit-vat';
+import { vatPartsOf } from '../../domain/invoicing/stored-vat';
 import { computeTotals } from '../../domain/invoicing/totals';
 import { CreditNote } from '../models/CreditNote';
 import { Invoice } from '../models/Invoice';

@@ -4,7 +4,7 @@
 import { QueryTypes } from 'sequelize';
 import { createMigrator } from '../../db/migrator';
 import { useScratchDatabase } from '../helpers/scratch-database';
-import { invoiceVatAmounts } from '../../domain/accounting/sources';
+import { invoiceVatAmounts } from '../../domain/invoicing/stored-vat';
 import { type LineInput } from '../../domain/invoicing/totals';
 
 const BEFORE = '2026.11.25T06.00.00.credit-note-vat';

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { accountProblems, DEFAULT_ACCOUNTING_ACCOUNTS } from '../../../domain/accounting/accounts';
 import { buildJournal, imbalance, type LedgerMovement, ratePercent, type SalesDocument } from '../../../domain/accounting/entries';
-import { creditNoteRates, invoiceRates } from '../../../domain/accounting/sources';
+import { invoiceRates, rateCents, storedRateCents } from '../../../domain/accounting/sources';
+import { vatAmountsOf } from '../../../domain/invoicing/stored-vat';
 
 const accounts = DEFAULT_ACCOUNTING_ACCOUNTS;
 const RATES = [0, 550, 1000, 2000];
@@ -85,15 +86,21 @@ describe('accounting entries', () => {
     expect(rates).toEqual([{ vatBasisPoints: 1000, baseCents: 24_000n, vatCents: 2400n }, { vatBasisPoints: 2000, baseCents: 135_000n, vatCents: 27_000n }]);
   });
 
-  it("reads a credit note's rates from its stored breakdown", () => {
+  it("reads a credit note's rates from its stored breakdown, the fast way and the exact way alike", () => {
     const stored = [
       { vat_percentage: '10.00', base: '200.00', vat: '20.00', total: '220.00' },
       { vat_percentage: '20.00', base: '8.33', vat: '1.67', total: '10.00' },
     ];
-    expect(creditNoteRates(stored)).toEqual([
-      { vatBasisPoints: 1000, baseCents: 20_000n, vatCents: 2000n },
-      { vatBasisPoints: 2000, baseCents: 833n, vatCents: 167n },
+    expect(storedRateCents(stored)).toEqual([
+      { vatBasisPoints: 1000, baseCents: 20_000, vatCents: 2000 },
+      { vatBasisPoints: 2000, baseCents: 833, vatCents: 167 },
     ]);
+    const decimal = fc.bigInt({ min: -9_999_999_999n, max: 9_999_999_999n }).map((c) => `${c < 0n ? '-' : ''}${(c < 0n ? -c : c) / 100n}.${String((c < 0n ? -c : c) % 100n).padStart(2, '0')}`);
+    fc.assert(
+      fc.property(fc.array(fc.record({ vat_percentage: fc.constantFrom('0.00', '2.10', '5.50', '10.00', '20.00'), base: decimal, vat: decimal })), (rows) => {
+        expect(storedRateCents(rows)).toEqual(rateCents(vatAmountsOf(rows)));
+      }),
+    );
   });
 
   it('every entry balances, numbers run 1… by date, totals equal the ledger (property)', () => {

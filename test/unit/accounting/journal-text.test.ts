@@ -3,7 +3,8 @@ import { DEFAULT_ACCOUNTING_ACCOUNTS } from '../../../domain/accounting/accounts
 import { buildJournal } from '../../../domain/accounting/entries';
 import { fecDocument } from '../../../domain/accounting/fec';
 import { fecChunks, fecOfSources, fecWriter, journalOrder, type MovementSource, type SalesSource } from '../../../domain/accounting/journal-text';
-import { invoiceRates, invoiceVatAmounts, rateCents } from '../../../domain/accounting/sources';
+import { invoiceRates, rateCents, storedRateCents } from '../../../domain/accounting/sources';
+import { invoiceVatAmounts } from '../../../domain/invoicing/stored-vat';
 
 const day = fc.integer({ min: 1, max: 4 }).map((d) => `2026-03-0${d}`);
 // Numbers that are prefixes of one another ("F-1", "F-10") and texts with tabs, line breaks and spaces at the ends.
@@ -75,8 +76,7 @@ describe('the FEC written from the sources', () => {
     ];
     const stored = invoiceVatAmounts(lines);
     expect(stored.map((s) => s.vat_percentage)).toEqual(['5.50', '20.00']);
-    const cents = (s: string) => Math.round(Number(s) * 100);
-    expect(stored.map((s) => ({ vatBasisPoints: cents(s.vat_percentage), baseCents: cents(s.base), vatCents: cents(s.vat) }))).toEqual(rateCents(invoiceRates(lines)));
+    expect(storedRateCents(stored)).toEqual(rateCents(invoiceRates(lines)));
     expect(invoiceVatAmounts([])).toEqual([]);
   });
 });
