@@ -41,7 +41,7 @@ export interface PeriodInvoiceRow {
   rates: RateCents[] | null;
 }
 
-/** A credit note of the period, with its invoice's number, buyer and lines (for the pro rata split of an amount). */
+/** A credit note of the period, with its invoice's number and buyer. */
 export interface PeriodCreditNoteRow {
   id: string;
   number: string;
@@ -77,9 +77,8 @@ export interface PeriodMovementRow {
 
 // Instants from the first day's midnight to the day after the last, on the studio's calendar.
 const IN_PERIOD = (column: string) => `${column} >= ($2::date)::timestamp AT TIME ZONE $4 AND ${column} < ($3::date + 1)::timestamp AT TIME ZONE $4`;
-const DAY = (column: string) => `to_char(${column} AT TIME ZONE $4, 'YYYY-MM-DD')`;
-// The same day as a number of days after the period's first ($2): cheaper for the server than
-// to_char on every row, and each day's text is made once here (dayOf).
+// A row's day on the studio's calendar, as a number of days after the period's first ($2): cheaper
+// for the server than to_char on every row, and each day's text is made once here (dayOf).
 const DAY_NUMBER = (column: string) => `((${column} AT TIME ZONE $4)::date - $2::date)::text`;
 /** YYYY-MM-DD of a DAY_NUMBER column: from the period's days (a day out of them, which the period's bounds should never let in, by arithmetic). */
 type DayOf = (number: string | null) => string;
@@ -129,12 +128,12 @@ export async function readAccountingPeriod(sequelize: Sequelize, period: Account
   // process reads another.
   const bind = [period.ownerId, period.from, period.to, period.timeZone];
   const dayOf = dayOfPeriod(period.from, period.to);
-  const [invoices, documents, movements] = await Promise.all([
+  const [invoices, creditNotes, movements] = await Promise.all([
     withConnection(sequelize, (client) => readInvoices(client, bind, dayOf)),
-    withConnection(sequelize, (client) => readDocuments(client, bind)),
+    withConnection(sequelize, (client) => readCreditNotes(client, bind, dayOf)),
     withConnection(sequelize, (client) => readMovements(client, bind, dayOf)),
   ]);
-  return { invoices, ...documents, movements };
+  return { invoices, creditNotes, movements };
 }
 
 const selectOn =
@@ -176,15 +175,15 @@ async function readInvoices(client: ClientBase, bind: unknown[], dayOf: DayOf): 
   return invoices;
 }
 
-async function readDocuments(client: ClientBase, bind: unknown[]): Promise<Pick<PeriodRows, 'creditNotes'>> {
-  const select = selectOn(client);
-  const creditNotes = await select<PeriodCreditNoteRow>(
-    `SELECT c.id, c.number, ${DAY('c.issued_at')} AS day, c.amount::text AS amount, c.vat_parts, i.number AS invoice_number, i.buyer->>'name' AS buyer_name, i.contact_id
+async function readCreditNotes(client: ClientBase, bind: unknown[], dayOf: DayOf): Promise<PeriodCreditNoteRow[]> {
+  const rows = await selectOn(client)<PeriodCreditNoteRow>(
+    `SELECT c.id, c.number, ${DAY_NUMBER('c.issued_at')} AS day, c.amount::text AS amount, c.vat_parts, i.number AS invoice_number, i.buyer->>'name' AS buyer_name, i.contact_id
      FROM credit_notes c JOIN invoices i ON i.id = c.invoice_id
      WHERE c.owner_id = $1 AND ${IN_PERIOD('c.issued_at')}`,
     bind,
   );
-  return { creditNotes };
+  for (const row of rows) row.day = dayOf(row.day);
+  return rows;
 }
 
 /** The ledger rows of the period, amounts in cents, in no order (journalOrder sorts them). */
