@@ -41,6 +41,12 @@ const finishedRun = (user: TestUser, sessionId: string, name: string, timeoutMs 
 type Mail = { to: { address: string }[]; subject: string; text: string; html?: string };
 const mailsTo = async (address: string) => ((await (await fetch(`${process.env.MAILDEV_URL}/email`)).json()) as Mail[]).filter((m) => m.to.some((to) => to.address === address));
 
+/** A workflow of one SMS task, "Bienvenue {{contact.first_name}} !", sent at once. */
+async function welcomeWorkflow(user: TestUser) {
+  const body = { name: 'Accueil', tasks: [{ name: 'Bienvenue', task_type: 'AUTOMATIC_SMS', action: 'Bienvenue {{contact.first_name}} !' }] };
+  return (await request(t.app).post('/api/workflows').set(as(user)).send(body).expect(201)).body as { id: string };
+}
+
 async function trigger(user: TestUser, workflowId: string, body: Record<string, unknown>) {
   return (await request(t.app).post(`/api/workflows/${workflowId}/triggers`).set(as(user)).send(body).expect(201)).body as { id: string };
 }
@@ -209,13 +215,7 @@ describe('session workflows applied by triggers (real worker)', () => {
 
   it('two triggers applying the same workflow to one session start it once: one job run, one SMS, both executions recorded', async () => {
     const studio = await buildUser(t.app);
-    const workflow = (
-      await request(t.app)
-        .post('/api/workflows')
-        .set(as(studio))
-        .send({ name: 'Accueil', tasks: [{ name: 'Bienvenue', task_type: 'AUTOMATIC_SMS', action: 'Bienvenue {{contact.first_name}} !' }] })
-        .expect(201)
-    ).body as { id: string };
+    const workflow = await welcomeWorkflow(studio);
     const first = await trigger(studio, workflow.id, { name: 'Toutes', trigger_event: 'SESSION_CREATED', execution_order: 1 });
     const second = await trigger(studio, workflow.id, { name: 'Avec contact', trigger_event: 'SESSION_CREATED', execution_order: 2, conditions: { operator: 'AND', conditions: [{ field: 'contact_id', operator: 'is_not_null' }] } });
     const phone = `+3363${crypto.randomInt(1_000_000, 9_999_999)}`;
@@ -237,13 +237,7 @@ describe('session workflows applied by triggers (real worker)', () => {
 
   it("an SMS recipient typed without a country code is read in the client's country, else the studio's; a number that is none fails its task with the reason", async () => {
     const studio = await buildUser(t.app);
-    const workflow = (
-      await request(t.app)
-        .post('/api/workflows')
-        .set(as(studio))
-        .send({ name: 'Accueil', tasks: [{ name: 'Bienvenue', task_type: 'AUTOMATIC_SMS', action: 'Bienvenue {{contact.first_name}} !' }] })
-        .expect(201)
-    ).body as { id: string };
+    const workflow = await welcomeWorkflow(studio);
     await trigger(studio, workflow.id, { name: 'Toutes', trigger_event: 'SESSION_CREATED' });
     const welcome = async (contact: Record<string, unknown>) => {
       const { id } = await buildContact(t.app, studio, contact);
