@@ -94,8 +94,10 @@ describe('an invoice’s reminders', () => {
   it('sends the due-date reminder by email and SMS in daytime on the client clock, shows it, and a payment ends them', async () => {
     const zone = daytimeZone() ?? 'Europe/Paris';
     const daytime = daytimeZone() !== null;
-    const phone = `+3361${String(Date.now()).slice(-7)}`;
-    const contact = await buildBillableContact(t.app, studio, { time_zone: zone, phone_number: phone });
+    // Typed the French way (the client lives in France): the SMS goes to its E.164 form.
+    const mobile = `61${String(Date.now()).slice(-7)}`;
+    const phone = `+33${mobile}`;
+    const contact = await buildBillableContact(t.app, studio, { time_zone: zone, phone_number: `0${mobile}`.replace(/(\d{2})(?=\d)/g, '$1 ') });
     const email = (await request(t.app).get(`/api/contacts/${contact.id}`).set(as(studio)).expect(200)).body.email as string;
     const today = clock(new Date(), zone).day;
     const draft = await buildDraftInvoice(t.app, studio, { contactId: contact.id, profile: false, extra: { due_date: today } });
@@ -129,6 +131,13 @@ describe('an invoice’s reminders', () => {
     // Next: a week after the due date, 09:00 on the client's clock.
     expect(view.next).toMatchObject({ step_index: 2, occurrence: 0, scheduled_date: shift(today, 7) });
     expect(clock(new Date(view.next.at), zone)).toMatchObject({ day: shift(today, 7), hour: 9, minute: 0 });
+
+    // A client whose number is too short to be one: the email goes, the SMS does not, and the studio reads why.
+    const unreachable = await buildBillableContact(t.app, studio, { time_zone: zone, phone_number: '06 12' });
+    const draft2 = await buildDraftInvoice(t.app, studio, { contactId: unreachable.id, profile: false, extra: { due_date: today } });
+    const issued2 = (await request(t.app).post(`/api/invoices/${draft2.id}/issue`).set(as(studio)).expect(200)).body as InvoiceBody;
+    const failedSms = await eventually('the second reminder recorded', async () => (await reminders(issued2.id)).sent[0]);
+    expect(failedSms).toMatchObject({ status: 'SENT', sms_status: 'FAILED', error: expect.stringMatching(/^The phone number "06 12" is not a valid number in FR/) });
 
     // Paid by transfer: the reminders end, and their workflow with them.
     await request(t.app).post(`/api/invoices/${issued.id}/payments`).set(as(studio)).send({ amount: issued.balance_due, method: 'bank_transfer' }).expect(201);
