@@ -55,5 +55,8 @@ export const decimalText = (max: number) =>
 export const timeZoneName = z
   .string()
   .max(64)
-  .refine((zone) => ianaTimeZone(zone) !== null, 'must be an IANA time zone such as Europe/Paris')
-  .transform((zone) => ianaTimeZone(zone) as string);
+  .transform((zone, ctx) => {
+    const name = ianaTimeZone(zone);
+    if (name === null) ctx.addIssue({ code: 'custom', message: 'must be an IANA time zone such as Europe/Paris' });
+    return name ?? z.NEVER;
+  });
