@@ -12,6 +12,7 @@
 // Prints the median and p95 of each and, last, `ratio: N.NN` (Factur-X median ÷ plain median) and
 // `ratio p95: N.NN`. The target is at most 1.5 for both. Results: docs/performance.md.
 import { documentHtml, type DocumentView } from '../domain/invoicing/document-html';
+import { itemDocumentLines } from '../domain/invoicing/document-lines';
 import { type EInvoiceItem, eInvoiceOf } from '../domain/invoicing/e-invoice';
 import { failedEInvoiceRules } from '../domain/invoicing/e-invoice-rules';
 import { createChromium } from '../lib/chromium';
@@ -49,11 +50,8 @@ function invoice(i: number): { view: DocumentView; einvoice: ReturnType<typeof e
     company: { name: SELLER.company_name ?? '', legalForm: 'SARL', shareCapitalCents: 500_000n, siren: SELLER.siren, siret: SELLER.siret, vatNumber: SELLER.vat_number, rcsCity: 'Paris', address: ['12 rue Lepic', '75018 Paris'], email: SELLER.email, phone: null },
     payment: { iban: SELLER.iban, bic: SELLER.bic, termsDays: 30, lateRate: '10', vatExempt: false },
     client: { name: BUYER.name, email: BUYER.email, address: [BUYER.street, `${BUYER.zipcode} ${BUYER.city}`] },
-    lines: einvoice.lines.map((l) => ({ type: 'SESSION_TYPE', description: l.name, quantity: (Number(l.quantityHundredths) / 100).toString(), unitWithoutTaxCents: l.netCents / (l.quantityHundredths / 100n || 1n), vatPercent: (l.vatBasisPoints / 100).toString(), totalCents: l.netCents })),
-    vat: einvoice.vat.map((v) => ({ percent: (v.vatBasisPoints / 100).toString(), baseCents: v.baseCents, vatCents: v.vatCents })),
-    totalWithoutTaxCents: einvoice.totals.taxExclusiveCents,
-    totalVatCents: einvoice.totals.taxCents,
-    totalWithTaxCents: einvoice.totals.taxInclusiveCents,
+    body: itemDocumentLines(items),
+    delivery: einvoice.delivery,
     deposit: null,
   };
   return { view, einvoice };

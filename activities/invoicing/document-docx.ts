@@ -1,6 +1,7 @@
 import { AlignmentType, Document, HeadingLevel, ImageRun, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
 import { companyLines, paymentLines } from '../../domain/invoicing/company-lines';
-import { correctionLines, DOCUMENT_WORDS, documentTitle, type DocumentView, formatDay, formatMoney } from '../../domain/invoicing/document-html';
+import { correctionLines, deliveryLine, DOCUMENT_WORDS, documentTitle, type DocumentView, formatDay, formatHundredths, formatMoney, lineCells, totalRows } from '../../domain/invoicing/document-html';
+import { isPriced } from '../../domain/invoicing/document-lines';
 import { detectImageType, imageDimensions, isImageDataUri } from '../../domain/storage/image-types';
 
 /** The logo's box at the head of the docx, in pixels (as the pdf's css: 200 × 60 at most). */
@@ -25,16 +26,19 @@ function logoParagraph(view: DocumentView): Paragraph[] {
 export function documentDocx(view: DocumentView): Promise<Buffer> {
   const w = DOCUMENT_WORDS[view.locale];
   const money = (cents: bigint) => formatMoney(cents, view.locale);
-  const num = (value: string) => new Intl.NumberFormat(view.locale, { maximumFractionDigits: 2 }).format(Number(value));
   const cell = (text: string, opts: { bold?: boolean; right?: boolean; span?: number; italics?: boolean } = {}) =>
     new TableCell({ columnSpan: opts.span, children: [new Paragraph({ alignment: opts.right ? AlignmentType.RIGHT : AlignmentType.LEFT, children: [new TextRun({ text, bold: opts.bold, italics: opts.italics })] })] });
   const table = (rows: TableRow[]) => new Table({ width: { size: 100, type: WidthType.PERCENTAGE }, rows });
-  const lines = view.lines.map((l) => {
-    if (l.type === 'BLANK') return new TableRow({ children: [cell('', { span: 5 })] });
-    if (l.type === 'TEXT') return new TableRow({ children: [cell(l.description, { span: 5, italics: true })] });
-    const priced = l.type !== 'DISCOUNT';
-    return new TableRow({ children: [cell(l.description), cell(priced ? num(l.quantity) : '', { right: true }), cell(priced ? money(l.unitWithoutTaxCents) : '', { right: true }), cell(priced ? `${num(l.vatPercent)} %` : '', { right: true }), cell(money(l.totalCents), { right: true })] });
+  // The pdf's columns: the discount column only when a line has one (document-html.ts).
+  const withDiscounts = view.body.lines.some((l) => isPriced(l) && l.discountBasisPoints > 0n);
+  const columns = withDiscounts ? 6 : 5;
+  const lines = view.body.lines.map((l) => {
+    if (!isPriced(l)) return new TableRow({ children: [cell(l.kind === 'BLANK' ? '' : l.description, { span: columns, italics: l.kind === 'TEXT' })] });
+    const c = lineCells(l, view.locale);
+    return new TableRow({ children: [cell(l.description), cell(c.quantity, { right: true }), cell(c.unitPrice, { right: true }), ...(withDiscounts ? [cell(c.discount, { right: true })] : []), cell(c.vat, { right: true }), cell(c.net, { right: true })] });
   });
+  const header = [w.description, w.quantity, w.unit, ...(withDiscounts ? [w.discount] : []), w.vat, w.lineTotal].map((label, i) => cell(label, { bold: true, right: i > 0 }));
+  const delivery = deliveryLine(view);
   const company = [...logoParagraph(view), new Paragraph({ children: [new TextRun({ text: view.company.name, bold: true })] }), ...companyLines(view.company, view.locale).map((line) => new Paragraph(line))];
   const client = view.client ? [new Paragraph({ children: [new TextRun({ text: w.client, italics: true })] }), new Paragraph({ children: [new TextRun({ text: view.client.name, bold: true })] }), ...view.client.address.map((a) => new Paragraph(a)), ...(view.client.email ? [new Paragraph(view.client.email)] : [])] : [];
   const dates = `${w.issued} : ${formatDay(view.issuedOn, view.locale)}${view.untilDate ? ` · ${w.until[view.kind]} : ${formatDay(view.untilDate, view.locale)}` : ''}`;
@@ -47,15 +51,12 @@ export function documentDocx(view: DocumentView): Promise<Buffer> {
     new Paragraph(view.title),
     ...(view.description ? [new Paragraph(view.description)] : []),
     new Paragraph(dates),
-    table([new TableRow({ tableHeader: true, children: [cell(w.description, { bold: true }), cell(w.quantity, { bold: true, right: true }), cell(w.unit, { bold: true, right: true }), cell(w.vat, { bold: true, right: true }), cell(w.total, { bold: true, right: true })] }), ...lines]),
+    ...(delivery ? [new Paragraph(delivery)] : []),
+    table([new TableRow({ tableHeader: true, children: header }), ...lines]),
     new Paragraph({ text: w.vatSummary, heading: HeadingLevel.HEADING_2 }),
-    table([new TableRow({ tableHeader: true, children: [cell(w.vat, { bold: true }), cell(w.base, { bold: true, right: true }), cell(w.amount, { bold: true, right: true })] }), ...view.vat.map((v) => new TableRow({ children: [cell(`${num(v.percent)} %`), cell(money(v.baseCents), { right: true }), cell(money(v.vatCents), { right: true })] }))]),
+    table([new TableRow({ tableHeader: true, children: [cell(w.vat, { bold: true }), cell(w.base, { bold: true, right: true }), cell(w.amount, { bold: true, right: true })] }), ...view.body.vat.map((v) => new TableRow({ children: [cell(`${formatHundredths(BigInt(v.vatBasisPoints), view.locale)} %`), cell(money(v.baseCents), { right: true }), cell(money(v.vatCents), { right: true })] }))]),
     new Paragraph(''),
-    table([
-      new TableRow({ children: [cell(w.totalWithout), cell(money(view.totalWithoutTaxCents), { right: true })] }),
-      new TableRow({ children: [cell(w.totalVat), cell(money(view.totalVatCents), { right: true })] }),
-      new TableRow({ children: [cell(w.totalWith, { bold: true }), cell(money(view.totalWithTaxCents), { bold: true, right: true })] }),
-    ]),
+    table(totalRows(view).map((r) => new TableRow({ children: [cell(r.label, { bold: r.grand }), cell(money(r.cents), { bold: r.grand, right: true })] }))),
     new Paragraph(''),
     ...(view.kind === 'credit_note' ? [] : paymentLines(view.payment, view.kind, view.locale)).map((line) => new Paragraph(line)),
   ];

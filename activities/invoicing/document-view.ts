@@ -3,16 +3,15 @@ import { type DocumentSources, loadCreditNoteSources, loadDocumentSources } from
 import { clientLocale } from '../../domain/accounts/client-locale';
 import { type UserRow } from '../../db/rows';
 import { buyerOf, type InvoiceBuyer } from '../../domain/invoicing/buyer';
-import { splitWithTax } from '../../domain/invoicing/credit-vat';
 import { displayNumber } from '../../domain/invoicing/document-number';
-import { DOCUMENT_WORDS, type DocumentView } from '../../domain/invoicing/document-html';
+import { DOCUMENT_WORDS, type DocumentView, LINE_WORDS } from '../../domain/invoicing/document-html';
+import { creditDocumentLines, itemDocumentLines } from '../../domain/invoicing/document-lines';
 import { type UserLocale } from '../../domain/accounts/users';
-import { centsToDecimal, roundDiv, toHundredths } from '../../domain/invoicing/money';
+import { toHundredths } from '../../domain/invoicing/money';
+import { serviceDelivery, storedDelivery } from '../../domain/invoicing/service-delivery';
 import { vatPartsOf } from '../../domain/invoicing/stored-vat';
-import { computeTotals } from '../../domain/invoicing/totals';
 import { type DocumentPdfPayload } from '../../workflows/invoicing/contract';
 
-const bp = (basisPoints: number) => centsToDecimal(BigInt(basisPoints)).replace(/\.00$/, '').replace(/(\.\d)0$/, '$1');
 const day = (at: Date, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(at);
 
 /** A quote, invoice or credit note file: what it shows, where it is stored and under which name, and whether it is kept once for good. */
@@ -74,17 +73,19 @@ export async function loadDocumentView({ kind, documentId, ownerId }: Pick<Docum
   const issued = document as unknown as { issued_at?: Date | null; buyer?: InvoiceBuyer | null };
   const keptOnce = kind === 'invoice' && (document.status as string) !== 'DRAFT';
   const items = [...(document.items ?? [])].sort((a, b) => a.display_order - b.display_order || a.id.localeCompare(b.id));
-  const totals = computeTotals(items);
   const number = displayNumber(document, owner.time_zone);
   // The client reads it: the contact's language, else the studio's.
   const locale = clientLocale(contact, owner);
+  const issuedOn = day(keptOnce && issued.issued_at ? issued.issued_at : document.created_at, owner.time_zone);
+  // An issued invoice's service date as it kept it (its e-invoice states the same); before, its session's.
+  const kept = keptOnce ? storedDelivery(document as unknown as { service_date: string | null; service_end_date: string | null }) : null;
   const view: DocumentView = {
     kind,
     locale,
     number,
     title: document.title,
     description: document.description,
-    issuedOn: day(keptOnce && issued.issued_at ? issued.issued_at : document.created_at, owner.time_zone),
+    issuedOn,
     untilDate: sources.untilDate,
     status: document.status,
     // Before any company profile, the document still names the studio: its account name.
@@ -94,11 +95,8 @@ export async function loadDocumentView({ kind, documentId, ownerId }: Pick<Docum
       const buyer = keptOnce && issued.buyer ? issued.buyer : buyerOf(contact);
       return buyer ? buyerClient(buyer, locale) : null;
     })(),
-    lines: items.map((item, i) => ({ type: item.item_type, description: item.description ?? '', quantity: item.quantity, unitWithoutTaxCents: totals.lines[i].priceWithoutTaxCents, vatPercent: bp(Math.round(Number(item.vat_percentage) * 100)), totalCents: totals.lines[i].totalCents })),
-    vat: totals.vat.map((v) => ({ percent: bp(v.vatBasisPoints), baseCents: v.baseCents, vatCents: v.vatCents })),
-    totalWithoutTaxCents: totals.totalWithoutTaxCents,
-    totalVatCents: totals.totalVatCents,
-    totalWithTaxCents: totals.totalWithTaxCents,
+    body: itemDocumentLines(items, LINE_WORDS[locale]),
+    delivery: kept ?? (keptOnce ? { day: issuedOn } : sources.session?.start_date ? serviceDelivery(sources.session, issuedOn, owner.time_zone) : null),
     deposit: sources.depositQuoteNumber ? { quoteNumber: sources.depositQuoteNumber } : null,
   };
   const filenameBase = `${kind === 'quote' ? (locale === 'fr-FR' ? 'devis' : 'quote') : locale === 'fr-FR' ? 'facture' : 'invoice'}-${number}`;
@@ -117,41 +115,27 @@ async function loadCreditNoteView(creditNoteId: string, ownerId: string): Promis
   if (!sources) throw ApplicationFailure.nonRetryable('The credit note no longer exists', 'document_not_found');
   const { creditNote, invoice, owner, company, contact } = sources;
   const locale = clientLocale(contact, owner);
-  const amountCents = toHundredths(creditNote.amount);
-  const rateOf = (vatPercentage: string) => Math.round(Number(vatPercentage) * 100);
-  const credited = creditNote.items ?? [];
-  // The breakdown fixed at issue: whole lines at their rates, an amount over what was still creditable per rate.
-  const parts = vatPartsOf(creditNote.vat_parts);
-  const words = locale === 'fr-FR' ? { amount: 'Montant crédité', file: 'avoir' } : { amount: 'Amount credited', file: 'credit-note' };
-  const lines: DocumentView['lines'] =
-    credited.length > 0
-      ? credited.map((l) => {
-          const total = toHundredths(l.total);
-          const base = splitWithTax(rateOf(l.vat_percentage), total).baseCents;
-          const qty = toHundredths(l.quantity);
-          return { type: 'SERVICE', description: l.description ?? '', quantity: l.quantity, unitWithoutTaxCents: qty > 0n ? roundDiv(base * 100n, qty) : base, vatPercent: bp(rateOf(l.vat_percentage)), totalCents: total };
-        })
-      : [{ type: 'DISCOUNT', description: words.amount, quantity: '1', unitWithoutTaxCents: 0n, vatPercent: '0', totalCents: amountCents }];
-  const totalVatCents = parts.reduce((sum, p) => sum + p.vatCents, 0n);
+  const credited = (creditNote.items ?? []).map((l) => ({ description: l.description ?? null, quantityHundredths: toHundredths(l.quantity), vatBasisPoints: Number(toHundredths(l.vat_percentage)), withTaxCents: toHundredths(l.total) }));
+  // The breakdown fixed at issue: whole lines at their rates, an amount over what was still creditable per rate (the e-invoice's lines).
+  const body = creditDocumentLines(credited, vatPartsOf(creditNote.vat_parts), LINE_WORDS[locale].credited);
+  const issuedOn = day(creditNote.issued_at, owner.time_zone);
   const view: DocumentView = {
     kind: 'credit_note',
     locale,
     number: creditNote.number,
     title: invoice.title,
     description: null,
-    issuedOn: day(creditNote.issued_at, owner.time_zone),
+    issuedOn,
     untilDate: null,
     status: 'ISSUED',
     company: companyOf(company, owner),
     payment: null,
     client: invoice.buyer ? buyerClient(invoice.buyer, locale) : null,
-    lines,
-    vat: parts.map((p) => ({ percent: bp(p.vatBasisPoints), baseCents: p.baseCents, vatCents: p.vatCents })),
-    totalWithoutTaxCents: amountCents - totalVatCents,
-    totalVatCents,
-    totalWithTaxCents: amountCents,
+    body,
+    // The service it credits: the corrected invoice's.
+    delivery: storedDelivery(invoice) ?? null,
     corrects: { number: invoice.number ?? '', issuedOn: day(invoice.issued_at ?? invoice.created_at, owner.time_zone), reason: creditNote.reason },
   };
-  const filenameBase = `${words.file}-${creditNote.number}`;
+  const filenameBase = `${locale === 'fr-FR' ? 'avoir' : 'credit-note'}-${creditNote.number}`;
   return { view, keyBase: `pdfs/credit-notes/${ownerId}/${creditNote.id}/${filenameBase}`, filenameBase, logoKey: owner.logo_key, keptOnce: true };
 }

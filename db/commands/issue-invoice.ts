@@ -1,16 +1,18 @@
 import { QueryTypes, type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
-import { invoiceVatAmounts } from '../../domain/invoicing/stored-vat';
+import { storedVatAmounts } from '../../domain/invoicing/stored-vat';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors';
 import { formatDateInZone } from '../../domain/exports/cell-format';
 import { buyerOf, type InvoiceBuyer } from '../../domain/invoicing/buyer';
-import { type EInvoiceItem, type EInvoiceSeller, eInvoiceOf } from '../../domain/invoicing/e-invoice';
-import { failedEInvoiceRules } from '../../domain/invoicing/e-invoice-rules';
+import { type EInvoice } from '../../domain/invoicing/e-invoice';
+import { deliveryColumns } from '../../domain/invoicing/service-delivery';
+import { makeEInvoiceXml } from '../../lib/facturx/e-invoice-gate';
 import { missingMentions, type SellerProfile } from '../../domain/invoicing/legal-mentions';
 import { counterKey, DEFAULT_NUMBER_FORMATS, numberTemplate, type SequenceReset } from '../../domain/invoicing/numbering';
 import { toHundredths } from '../../domain/invoicing/money';
 import { type Invoice } from '../models/Invoice';
 import { quoteDeposits, storedDeductions } from '../queries/deposits';
+import { loadInvoiceEInvoice } from '../queries/e-invoice-sources';
 import { findDocument } from './invoicing-documents';
 
 /** `day` (YYYY-MM-DD) plus `days` calendar days. */
@@ -26,8 +28,8 @@ interface IssueSources {
   time_zone: string;
   format: string | null;
   sequence_reset: SequenceReset | null;
-  /** The company profile row (to_jsonb): the seller of the mentions and of the e-invoice. */
-  company: (SellerProfile & Pick<EInvoiceSeller, 'iban' | 'bic' | 'email'>) | null;
+  /** The company profile row (to_jsonb): the seller of the mentions. */
+  company: SellerProfile | null;
   contact: Parameters<typeof buyerOf>[0];
   line_count: number;
   quote_id: string | null;
@@ -65,7 +67,7 @@ WITH counter AS (
   UPDATE invoices SET status = 'ISSUED',
     number = $4 || CASE WHEN length(counter.seq) >= $5 THEN counter.seq ELSE lpad(counter.seq, $5, '0') END || $6,
     issued_at = $7, due_date = $8, buyer = $9::jsonb, balance_due = amount, amount_paid = 0, credited = 0,
-    payment_status = 'UNPAID', paid_at = NULL, updated_at = $7, vat_amounts = $11::jsonb
+    payment_status = 'UNPAID', paid_at = NULL, updated_at = $7, vat_amounts = $11::jsonb, service_date = $12, service_end_date = $13
   FROM counter WHERE invoices.id = $1 AND invoices.owner_id = $2
   RETURNING invoices.*
 ), audit AS (
@@ -98,24 +100,22 @@ async function assertDeductionsCurrent(ownerId: string, invoiceId: string, quote
   }
 }
 
-const LINES = `
-SELECT item_type, description, quantity, price_with_tax, price_without_tax, vat_percentage, discount_percentage, discount_amount, discount_type, price_includes_tax
-FROM invoice_items WHERE invoice_id = $1 ORDER BY display_order, id`;
-
 /**
- * The e-invoice gate (issue 22 §1): the EN 16931 data the invoice's Factur-X will carry, checked
- * by the pure rule set before the number is drawn; a failure is a 400 naming each broken rule
- * (`details[].rule`), and the invoice stays a draft. Answers the lines it read.
+ * The e-invoice gate (issue 22 §1, issue 28 §1): the invoice's e-invoice built by the one builder
+ * its Factur-X file uses (db/queries/e-invoice-sources.ts), read in the issue's transaction, with
+ * the number pending and the facts the issue is about to fix, then made into its XML
+ * (lib/facturx/e-invoice-gate.ts): the EN 16931 rules and the XML library's own checks. A failure
+ * is a 400 naming each broken rule (`details[].rule`), and the invoice stays a draft.
  */
-async function assertEInvoiceRules(sequelize: Sequelize, invoiceId: string, input: { depositInstallment: number | null; issueDate: string; dueDate: string | null; seller: EInvoiceSeller; buyer: InvoiceBuyer | null }, transaction: Transaction): Promise<EInvoiceItem[]> {
-  const items = await sequelize.query<EInvoiceItem>(LINES, { bind: [invoiceId], type: QueryTypes.SELECT, transaction });
-  // The number is drawn from the series below; the rules only need it to exist.
-  const doc = eInvoiceOf({ typeCode: input.depositInstallment === null ? '380' : '386', number: 'pending', issueDate: input.issueDate, dueDate: input.dueDate, seller: input.seller, buyer: input.buyer, items });
-  const failed = failedEInvoiceRules(doc);
-  if (failed.length > 0) {
-    throw new ValidationError(`The invoice cannot be issued: its e-invoice (EN 16931) breaks ${failed.map((f) => f.rule).join(', ')}`, failed.map((f) => ({ path: 'e_invoice', rule: f.rule, message: f.message })));
+async function assertEInvoiceMade(invoiceId: string, ownerId: string, facts: { issueDate: string; dueDate: string | null; buyer: InvoiceBuyer | null }, transaction: Transaction): Promise<EInvoice> {
+  // The number is drawn from the series below; the e-invoice only needs it to exist.
+  const loaded = await loadInvoiceEInvoice(invoiceId, ownerId, { facts: { number: 'pending', ...facts }, transaction });
+  if (!loaded) throw new NotFoundError('Invoice');
+  const made = await makeEInvoiceXml(loaded.doc, loaded.locale === 'fr-FR' ? 'fr' : 'en');
+  if (!made.ok) {
+    throw new ValidationError(`The invoice cannot be issued: its e-invoice (EN 16931) ${made.failed[0].rule === 'e-invoice-file' ? 'cannot be made' : `breaks ${made.failed.map((f) => f.rule).join(', ')}`}`, made.failed.map((f) => ({ path: 'e_invoice', rule: f.rule, message: f.message })));
   }
-  return items;
+  return loaded.doc;
 }
 
 /**
@@ -137,13 +137,14 @@ export async function issueInvoice(sequelize: Sequelize, ownerId: string, invoic
     const buyer = buyerOf(sources.contact);
     const missing = missingMentions({ seller, buyer, lineCount: sources.line_count, dueDate });
     if (missing.length > 0) throw new ValidationError(`The invoice cannot be issued: ${missing.length === 1 ? 'a mandatory mention is' : `${missing.length} mandatory mentions are`} missing`, missing);
-    const items = await assertEInvoiceRules(sequelize, invoiceId, { depositInstallment: sources.deposit_installment, issueDate: today, dueDate, seller: seller as EInvoiceSeller, buyer }, transaction);
+    const eInvoice = await assertEInvoiceMade(invoiceId, ownerId, { issueDate: today, dueDate, buyer }, transaction);
+    const delivery = deliveryColumns(eInvoice.delivery);
     if (sources.quote_id && sources.deposit_installment === null) await assertDeductionsCurrent(ownerId, invoiceId, sources.quote_id, sources.time_zone, transaction);
     const format = sources.format ?? DEFAULT_NUMBER_FORMATS.invoice;
     const reset = sources.sequence_reset ?? 'yearly';
     const { prefix, width, suffix } = numberTemplate(format, reset, issuedAt, sources.time_zone);
     const period = counterKey('invoice', reset, issuedAt, sources.time_zone).year ?? 0;
-    await sequelize.query(ISSUE, { bind: [invoiceId, ownerId, period, prefix, width, suffix, issuedAt, dueDate, JSON.stringify(buyer), requestId ?? null, JSON.stringify(invoiceVatAmounts(items))], type: QueryTypes.SELECT, transaction });
+    await sequelize.query(ISSUE, { bind: [invoiceId, ownerId, period, prefix, width, suffix, issuedAt, dueDate, JSON.stringify(buyer), requestId ?? null, JSON.stringify(storedVatAmounts(eInvoice.vat)), delivery.service_date, delivery.service_end_date], type: QueryTypes.SELECT, transaction });
   });
   return (await findDocument('invoice', invoiceId, ownerId)) as Invoice;
 }

@@ -102,6 +102,17 @@ export class Invoice extends IdModel {
   @Column({ type: DataType.JSONB })
   declare payment_schedule: StoredInstallment[] | null;
 
+  /**
+   * The day the service was delivered (the session's day), set at issue (issue 28 §2), as its pdf
+   * and e-invoice show it; with service_end_date, the first day of a period. NULL on a draft.
+   */
+  @Column({ type: DataType.DATEONLY })
+  declare service_date: string | null;
+
+  /** The last day of a service that spans several days (a session over several days); NULL for one day. */
+  @Column({ type: DataType.DATEONLY })
+  declare service_end_date: string | null;
+
   /** A deposit invoice (facture d'acompte): the installment of its quote's schedule it bills, from 0; null for any other invoice. */
   @Column({ type: DataType.SMALLINT })
   declare deposit_installment: number | null;

@@ -2,8 +2,10 @@ import { CreditNote } from '../models/CreditNote';
 import { Contact } from '../models/Contact';
 import { Invoice } from '../models/Invoice';
 import { InvoiceItem } from '../models/InvoiceItem';
+import { type Transaction } from 'sequelize';
 import { Quote } from '../models/Quote';
 import { QuoteItem } from '../models/QuoteItem';
+import { Session } from '../models/Session';
 import { User } from '../models/User';
 import { UserCompany } from '../models/UserCompany';
 import { type ContactRow, type Row, type UserRow } from '../rows';
@@ -19,21 +21,35 @@ export interface DocumentSources {
   contact: ContactRow | null;
   /** A deposit invoice: the number of the quote it is a deposit on (issue 21 §1); null otherwise. */
   depositQuoteNumber: string | null;
+  /** The document's session's start and end, which date the service (issue 28 §2); null without a session. */
+  session: { start_date: Date | null; end_date: Date | null } | null;
 }
 
-/** The sources of one of the owner's quotes or invoices, or null when it no longer exists. */
-export async function loadDocumentSources(kind: DocumentKind, documentId: string, ownerId: string): Promise<DocumentSources | null> {
+/**
+ * The sources of one of the owner's quotes or invoices, or null when it no longer exists; read in
+ * `transaction` when given (the issue reads its e-invoice's sources under its lock).
+ */
+export async function loadDocumentSources(kind: DocumentKind, documentId: string, ownerId: string, transaction?: Transaction): Promise<DocumentSources | null> {
   const model = kind === 'quote' ? Quote : Invoice;
-  const document = await (model as typeof Quote).findOne({ where: { id: documentId, owner_id: ownerId }, include: [{ model: (kind === 'quote' ? QuoteItem : InvoiceItem) as typeof QuoteItem, as: 'items' }] });
+  const document = await (model as typeof Quote).findOne({ where: { id: documentId, owner_id: ownerId }, include: [{ model: (kind === 'quote' ? QuoteItem : InvoiceItem) as typeof QuoteItem, as: 'items' }], transaction });
   if (!document) return null;
-  const [owner, company, contact] = await Promise.all([
-    User.findByPk(ownerId, { rejectOnEmpty: true }),
-    UserCompany.findOne({ where: { user_id: ownerId } }),
-    document.contact_id ? Contact.findOne({ where: { id: document.contact_id, owner_id: ownerId } }) : null,
+  const [owner, company, contact, session] = await Promise.all([
+    User.findByPk(ownerId, { rejectOnEmpty: true, transaction }),
+    UserCompany.findOne({ where: { user_id: ownerId }, transaction }),
+    document.contact_id ? Contact.findOne({ where: { id: document.contact_id, owner_id: ownerId }, transaction }) : null,
+    document.session_id ? Session.findOne({ where: { id: document.session_id, owner_id: ownerId }, attributes: ['start_date', 'end_date'], transaction }) : null,
   ]);
   const plain = document.get({ plain: true }) as { valid_until?: string | null; due_date?: string | null; quote_id?: string | null; deposit_installment?: number | null };
-  const quote = kind === 'invoice' && plain.deposit_installment != null && plain.quote_id ? await Quote.findOne({ where: { id: plain.quote_id, owner_id: ownerId }, attributes: ['number'] }) : null;
-  return { document, untilDate: (kind === 'quote' ? plain.valid_until : plain.due_date) ?? null, owner, company, contact, depositQuoteNumber: quote?.number ?? null };
+  const quote = kind === 'invoice' && plain.deposit_installment != null && plain.quote_id ? await Quote.findOne({ where: { id: plain.quote_id, owner_id: ownerId }, attributes: ['number'], transaction }) : null;
+  return {
+    document,
+    untilDate: (kind === 'quote' ? plain.valid_until : plain.due_date) ?? null,
+    owner,
+    company,
+    contact,
+    depositQuoteNumber: quote?.number ?? null,
+    session: session ? { start_date: session.start_date, end_date: session.end_date } : null,
+  };
 }
 
 /** What a credit note's file is made from: the note (with its stored VAT breakdown), the invoice it corrects, the owner and the owner's company. */

@@ -1,6 +1,8 @@
 import { type UserLocale } from '../accounts/users';
 import { isImageDataUri } from '../storage/image-types';
 import { companyLines, type DocumentCompany, type DocumentPayment, paymentLines } from './company-lines';
+import { type DocumentLines, isPriced, type PricedLine, type UnitPrice } from './document-lines';
+import { type ServiceDelivery } from './e-invoice';
 
 /** What a quote, invoice or credit note file shows, already computed (amounts in cents). */
 export interface DocumentView {
@@ -20,11 +22,10 @@ export interface DocumentView {
   /** Bank details, terms and legal mentions from the company profile; null without one. */
   payment: DocumentPayment | null;
   client: { name: string; email: string | null; address: string[] } | null;
-  lines: { type: string; description: string; quantity: string; unitWithoutTaxCents: bigint; vatPercent: string; totalCents: bigint }[];
-  vat: { percent: string; baseCents: bigint; vatCents: bigint }[];
-  totalWithoutTaxCents: bigint;
-  totalVatCents: bigint;
-  totalWithTaxCents: bigint;
+  /** The lines, discounts, VAT summary and totals, as the e-invoice states them (document-lines.ts). */
+  body: DocumentLines;
+  /** When the service was delivered (the session's day, or the days it spans); null when not known yet (a draft without a session). */
+  delivery: ServiceDelivery | null;
   /** A credit note: the invoice it corrects (number, issue day YYYY-MM-DD) and why. */
   corrects?: { number: string; issuedOn: string; reason: string } | null;
   /** A deposit invoice (facture d'acompte, issue 21 §1): the number of the quote it is a deposit on. */
@@ -33,8 +34,14 @@ export interface DocumentView {
 
 /** The labels of a quote or invoice, per language (the pdf's html and the docx). */
 export const DOCUMENT_WORDS = {
-  'fr-FR': { quote: 'Devis', invoice: 'Facture', number: 'N°', issued: 'Date', until: { quote: "Valable jusqu'au", invoice: 'Échéance', credit_note: '' }, creditNote: 'Avoir', depositInvoice: "Facture d'acompte", depositOn: 'Acompte sur le devis', creditFor: 'Avoir sur la facture', of: 'du', reason: 'Motif', client: 'Client', description: 'Désignation', quantity: 'Qté', unit: 'P.U. HT', vat: 'TVA', total: 'Total TTC', base: 'Base HT', amount: 'Montant', totalWithout: 'Total HT', totalVat: 'Total TVA', totalWith: 'Total TTC', vatSummary: 'Récapitulatif TVA', siren: 'SIREN', siret: 'SIRET', vatNumber: 'N° TVA' },
-  'en-US': { quote: 'Quote', invoice: 'Invoice', number: 'No.', issued: 'Date', until: { quote: 'Valid until', invoice: 'Due date', credit_note: '' }, creditNote: 'Credit note', depositInvoice: 'Deposit invoice', depositOn: 'Deposit on quote', creditFor: 'Credit note for invoice', of: 'of', reason: 'Reason', client: 'Bill to', description: 'Description', quantity: 'Qty', unit: 'Unit price excl. tax', vat: 'VAT', total: 'Total incl. tax', base: 'Base excl. tax', amount: 'Amount', totalWithout: 'Total excl. tax', totalVat: 'Total VAT', totalWith: 'Total incl. tax', vatSummary: 'VAT summary', siren: 'SIREN', siret: 'SIRET', vatNumber: 'VAT no.' },
+  'fr-FR': { quote: 'Devis', invoice: 'Facture', number: 'N°', issued: 'Date', until: { quote: "Valable jusqu'au", invoice: 'Échéance', credit_note: '' }, serviceDate: 'Date de la prestation', servicePeriod: 'Période de la prestation', periodFrom: 'du', periodTo: 'au', discount: 'Remise', subtotal: 'Sous-total HT', lineTotal: 'Total HT', creditNote: 'Avoir', depositInvoice: "Facture d'acompte", depositOn: 'Acompte sur le devis', creditFor: 'Avoir sur la facture', of: 'du', reason: 'Motif', client: 'Client', description: 'Désignation', quantity: 'Qté', unit: 'P.U. HT', vat: 'TVA', total: 'Total TTC', base: 'Base HT', amount: 'Montant', totalWithout: 'Total HT', totalVat: 'Total TVA', totalWith: 'Total TTC', vatSummary: 'Récapitulatif TVA', siren: 'SIREN', siret: 'SIRET', vatNumber: 'N° TVA' },
+  'en-US': { quote: 'Quote', invoice: 'Invoice', number: 'No.', issued: 'Date', until: { quote: 'Valid until', invoice: 'Due date', credit_note: '' }, serviceDate: 'Service date', servicePeriod: 'Service period', periodFrom: 'from', periodTo: 'to', discount: 'Discount', subtotal: 'Subtotal excl. tax', lineTotal: 'Total excl. tax', creditNote: 'Credit note', depositInvoice: 'Deposit invoice', depositOn: 'Deposit on quote', creditFor: 'Credit note for invoice', of: 'of', reason: 'Reason', client: 'Bill to', description: 'Description', quantity: 'Qty', unit: 'Unit price excl. tax', vat: 'VAT', total: 'Total incl. tax', base: 'Base excl. tax', amount: 'Amount', totalWithout: 'Total excl. tax', totalVat: 'Total VAT', totalWith: 'Total incl. tax', vatSummary: 'VAT summary', siren: 'SIREN', siret: 'SIRET', vatNumber: 'VAT no.' },
+} as const;
+
+/** The names of a document's unnamed lines, of its discounts and of an amount credited, per language (the pdf, the docx and the e-invoice alike). */
+export const LINE_WORDS = {
+  'fr-FR': { service: 'Prestation', deposit: 'Acompte', discount: 'Remise', credited: 'Montant crédité' },
+  'en-US': { service: 'Service', deposit: 'Deposit', discount: 'Discount', credited: 'Amount credited' },
 } as const;
 
 /** The document's title word: Devis / Facture / Facture d'acompte / Avoir, Quote / Invoice / Deposit invoice / Credit note. */
@@ -66,6 +73,55 @@ export function formatMoney(cents: bigint, locale: UserLocale): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(Number(cents) / 100);
 }
 
+/** A unit price with the decimals it has, at least two: `29,167 €`, `€99.99`. */
+export function formatPrice(price: UnitPrice, locale: UserLocale): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: Math.max(2, price.decimals) }).format(Number(price.units) / 10 ** price.decimals);
+}
+
+/** A quantity (hundredths) or a rate (basis points) in the document's language: `1,25`, `5,5`. */
+export const formatHundredths = (value: bigint, locale: UserLocale): string => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(Number(value) / 100);
+
+/** The service date line: `Date de la prestation : 14 mars 2026`, or its period. */
+export function deliveryLine(view: Pick<DocumentView, 'delivery' | 'locale'>): string | null {
+  const w = DOCUMENT_WORDS[view.locale];
+  if (!view.delivery) return null;
+  if ('day' in view.delivery) return `${w.serviceDate} : ${formatDay(view.delivery.day, view.locale)}`;
+  return `${w.servicePeriod} : ${w.periodFrom} ${formatDay(view.delivery.start, view.locale)} ${w.periodTo} ${formatDay(view.delivery.end, view.locale)}`;
+}
+
+/** The columns of a priced line as printed, in the document's language: quantity, unit price, discount (empty without), VAT rate, net. */
+export function lineCells(line: PricedLine, locale: UserLocale): { quantity: string; unitPrice: string; discount: string; vat: string; net: string } {
+  return {
+    quantity: formatHundredths(line.quantityHundredths, locale),
+    unitPrice: formatPrice(line.unitPrice, locale),
+    discount: line.discountBasisPoints > 0n ? `${formatHundredths(line.discountBasisPoints, locale)} %` : '',
+    vat: `${formatHundredths(BigInt(line.vatBasisPoints), locale)} %`,
+    net: formatMoney(line.netCents, locale),
+  };
+}
+
+/**
+ * The totals block, label and amount: without discounts, the total before tax, the VAT and the
+ * total with tax; with them, first the lines' sum and each discount with what it took off before
+ * tax (its rate when a percentage), so that the lines' sum less the discounts is the total before tax.
+ */
+export function totalRows(view: Pick<DocumentView, 'body' | 'locale'>): { label: string; cents: bigint; grand?: boolean }[] {
+  const w = DOCUMENT_WORDS[view.locale];
+  const { body } = view;
+  const discounts = body.discounts.filter((d) => d.netCents !== 0n);
+  return [
+    ...(discounts.length > 0
+      ? [
+          { label: w.subtotal, cents: body.lineTotalCents },
+          ...discounts.map((d) => ({ label: `${d.description}${d.percentBasisPoints !== null ? ` (${formatHundredths(d.percentBasisPoints, view.locale)} %)` : ''}`, cents: -d.netCents })),
+        ]
+      : []),
+    { label: w.totalWithout, cents: body.totalWithoutTaxCents },
+    { label: w.totalVat, cents: body.totalVatCents },
+    { label: w.totalWith, cents: body.totalWithTaxCents, grand: true },
+  ];
+}
+
 export function formatDay(day: string, locale: UserLocale): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 }
@@ -74,18 +130,18 @@ export function formatDay(day: string, locale: UserLocale): string {
 export function documentHtml(view: DocumentView): string {
   const w = DOCUMENT_WORDS[view.locale];
   const money = (cents: bigint) => esc(formatMoney(cents, view.locale));
-  // Quantities and rates in the document's language too: `5,5 %` and `3` in French.
-  const num = (value: string) => esc(new Intl.NumberFormat(view.locale, { maximumFractionDigits: 2 }).format(Number(value)));
-  const lines = view.lines
-    .map((l) =>
-      l.type === 'BLANK'
-        ? '<tr class="blank"><td colspan="5">&nbsp;</td></tr>'
-        : l.type === 'TEXT'
-          ? `<tr class="text"><td colspan="5">${esc(l.description)}</td></tr>`
-          : `<tr><td>${esc(l.description)}</td><td class="n">${l.type === 'DISCOUNT' ? '' : num(l.quantity)}</td><td class="n">${l.type === 'DISCOUNT' ? '' : money(l.unitWithoutTaxCents)}</td><td class="n">${l.type === 'DISCOUNT' ? '' : `${num(l.vatPercent)} %`}</td><td class="n">${money(l.totalCents)}</td></tr>`,
-    )
+  const withDiscounts = view.body.lines.some((l) => isPriced(l) && l.discountBasisPoints > 0n);
+  const columns = withDiscounts ? 6 : 5;
+  const lines = view.body.lines
+    .map((l) => {
+      if (!isPriced(l)) return l.kind === 'BLANK' ? `<tr class="blank"><td colspan="${columns}">&nbsp;</td></tr>` : `<tr class="text"><td colspan="${columns}">${esc(l.description)}</td></tr>`;
+      const c = lineCells(l, view.locale);
+      return `<tr><td>${esc(l.description)}</td><td class="n">${esc(c.quantity)}</td><td class="n">${esc(c.unitPrice)}</td>${withDiscounts ? `<td class="n">${esc(c.discount)}</td>` : ''}<td class="n">${esc(c.vat)}</td><td class="n">${esc(c.net)}</td></tr>`;
+    })
     .join('');
-  const vatRows = view.vat.map((v) => `<tr><td>${num(v.percent)} %</td><td class="n">${money(v.baseCents)}</td><td class="n">${money(v.vatCents)}</td></tr>`).join('');
+  const vatRows = view.body.vat.map((v) => `<tr><td>${esc(formatHundredths(BigInt(v.vatBasisPoints), view.locale))} %</td><td class="n">${money(v.baseCents)}</td><td class="n">${money(v.vatCents)}</td></tr>`).join('');
+  const totals = totalRows(view).map((r) => `<tr${r.grand ? ' class="grand"' : ''}><td>${esc(r.label)}</td><td class="n">${money(r.cents)}</td></tr>`).join('');
+  const delivery = deliveryLine(view);
   const logo = isImageDataUri(view.logoDataUri) ? `<img class="logo" src="${esc(view.logoDataUri)}" alt="${esc(view.company.name)}"><br>` : '';
   const company = `<div class="company">${logo}<strong>${esc(view.company.name)}</strong>${companyLines(view.company, view.locale)
     .map((line) => `<br>${esc(line)}`)
@@ -103,10 +159,10 @@ th{background:#eef1f6;text-align:left;padding:5px}td{padding:5px;border-bottom:1
 <div class="head">${company}${client}</div>
 <h1>${esc(documentTitle(view))} ${w.number} ${esc(view.number)}</h1>
 ${correctionLines(view).map((line) => `<div>${esc(line)}</div>`).join('')}<div>${esc(view.title)}</div>${view.description ? `<p>${esc(view.description)}</p>` : ''}
-<div>${w.issued} : ${esc(formatDay(view.issuedOn, view.locale))}${view.untilDate ? ` · ${w.until[view.kind]} : ${esc(formatDay(view.untilDate, view.locale))}` : ''}</div>
-<table><thead><tr><th>${w.description}</th><th class="n">${w.quantity}</th><th class="n">${w.unit}</th><th class="n">${w.vat}</th><th class="n">${w.total}</th></tr></thead><tbody>${lines}</tbody></table>
+<div>${w.issued} : ${esc(formatDay(view.issuedOn, view.locale))}${view.untilDate ? ` · ${w.until[view.kind]} : ${esc(formatDay(view.untilDate, view.locale))}` : ''}</div>${delivery ? `<div>${esc(delivery)}</div>` : ''}
+<table><thead><tr><th>${w.description}</th><th class="n">${w.quantity}</th><th class="n">${w.unit}</th>${withDiscounts ? `<th class="n">${w.discount}</th>` : ''}<th class="n">${w.vat}</th><th class="n">${w.lineTotal}</th></tr></thead><tbody>${lines}</tbody></table>
 <table><caption style="text-align:left;font-weight:bold">${w.vatSummary}</caption><thead><tr><th>${w.vat}</th><th class="n">${w.base}</th><th class="n">${w.amount}</th></tr></thead><tbody>${vatRows}</tbody></table>
-<table class="totals"><tr><td>${w.totalWithout}</td><td class="n">${money(view.totalWithoutTaxCents)}</td></tr><tr><td>${w.totalVat}</td><td class="n">${money(view.totalVatCents)}</td></tr><tr class="grand"><td>${w.totalWith}</td><td class="n">${money(view.totalWithTaxCents)}</td></tr></table>
+<table class="totals">${totals}</table>
 ${payment.length > 0 ? `<div class="payment">${payment.map((line) => `<p>${esc(line)}</p>`).join('')}</div>` : ''}
 </body></html>`;
 }

@@ -1,10 +1,8 @@
 import { countryCode } from '../countries';
 import { type InvoiceBuyer } from './buyer';
 import { type CreditVatPart } from './credit-vat';
-import { DEPOSIT_LINE } from './item-types';
+import { creditDocumentLines, type CreditedLine, type DocumentItem, isPriced, itemDocumentLines, type LineWords, type UnitPrice } from './document-lines';
 import { type SellerProfile } from './legal-mentions';
-import { roundDiv, toHundredths } from './money';
-import { computeTotals, type LineInput } from './totals';
 
 /**
  * The data of an EN 16931 e-invoice (issue 22 §1): what the Factur-X `factur-x.xml` (CII D16B,
@@ -42,8 +40,10 @@ export interface EInvoiceLine {
   quantityHundredths: bigint;
   /** BT-131, cents; may be negative (a deducted deposit). */
   netCents: bigint;
-  /** BT-146, the net unit price in ten-thousandths (4 decimals), never negative. */
-  priceTenThousandths: bigint;
+  /** BT-146, the net unit price (the studio's, or the net over the quantity: document-lines.ts), never negative. */
+  price: UnitPrice;
+  /** BG-27, the line's own discount: its rate, base (quantity × price) and amount (base − net). */
+  allowance: { percentBasisPoints: bigint; baseCents: bigint; amountCents: bigint; reason: string } | null;
   category: VatCategory;
   vatBasisPoints: number;
 }
@@ -74,6 +74,8 @@ export interface EInvoice {
   currency: 'EUR';
   seller: EInvoiceParty;
   buyer: EInvoiceParty | null;
+  /** BT-72, the day the service was delivered (the session's day), or BG-14, the period it spans. */
+  delivery: ServiceDelivery;
   /** BG-3, the invoice a credit note corrects. */
   preceding: { number: string; issueDate: string } | null;
   lines: EInvoiceLine[];
@@ -94,6 +96,9 @@ export interface EInvoice {
   /** Notes with their UNTDID 4451 subject code (PMT recovery fee, PMD late penalties, AAB discount). */
   notes: { subjectCode: string; text: string }[];
 }
+
+/** When the service was delivered: one day (BT-72), or a period of several (BT-73, BT-74), YYYY-MM-DD. */
+export type ServiceDelivery = { day: string } | { start: string; end: string };
 
 /** The company profile as the e-invoice reads it: the issue's seller profile and its bank and email. */
 export type EInvoiceSeller = SellerProfile & { iban: string | null; bic: string | null; email: string | null };
@@ -128,99 +133,11 @@ function buyerParty(buyer: InvoiceBuyer, sellerCountry: string | null): EInvoice
   };
 }
 
-/** Splits `amount` over `weights` in proportion, exactly: the parts add up to `amount` (largest remainder, earlier first on ties). */
-export function splitExactly(amount: bigint, weights: readonly bigint[]): bigint[] {
-  const total = weights.reduce((a, b) => a + b, 0n);
-  if (total === 0n) return weights.map((_, i) => (i === 0 ? amount : 0n));
-  const parts = weights.map((w) => (amount * w) / total);
-  const remainders = weights.map((w, i) => ({ i, r: (amount * w) % total }));
-  remainders.sort((a, b) => (a.r === b.r ? a.i - b.i : a.r > b.r ? -1 : 1));
-  let left = amount - parts.reduce((a, b) => a + b, 0n);
-  const step = left < 0n ? -1n : 1n;
-  for (let k = 0; left !== 0n; k += 1) {
-    parts[remainders[k % remainders.length].i] += step;
-    left -= step;
-  }
-  return parts;
-}
-
-/** A line's net unit price, 4 decimals, from its net and quantity (both positive). */
-const unitPrice = (netCents: bigint, quantityHundredths: bigint) => (quantityHundredths === 0n ? netCents * 100n : roundDiv(netCents * 10_000n, quantityHundredths));
-
 const categoryOf = (vatExempt: boolean, vatBasisPoints: number): VatCategory => (vatExempt ? 'E' : vatBasisPoints === 0 ? 'Z' : 'S');
 
-/** A line before its category is known. */
-interface RawLine {
-  name: string;
-  quantityHundredths: bigint;
-  netCents: bigint;
-  vatBasisPoints: number;
-}
-
 /** An invoice line as stored (an invoice item's fields the e-invoice reads). */
-export type EInvoiceItem = LineInput & { description?: string | null; display_order?: number };
-
-/** A line's own discount in basis points, 0 to 100 %. */
-const lineDiscount = (line: LineInput) => {
-  const bp = toHundredths(line.discount_percentage);
-  return bp < 0n ? 0n : bp > 10_000n ? 10_000n : bp;
-};
-
-const rateOf = (line: { vat_percentage?: number | string | null }) => Number(toHundredths(line.vat_percentage));
-
-/**
- * An invoice's lines, discounts and VAT breakdown from its items, computed by the same rules as its
- * totals (totals.ts): each rate's lines priced without tax keep their nets; the lines priced with
- * tax share their rate's derived net in proportion to their totals; document discounts become one
- * allowance per rate (the rate's base before discounts less after); deducted deposits are lines of
- * quantity −1.
- */
-function invoiceLines(items: readonly EInvoiceItem[]): { lines: RawLine[]; allowances: { vatBasisPoints: number; amountCents: bigint }[]; vat: { vatBasisPoints: number; baseCents: bigint; vatCents: bigint }[] } {
-  const totals = computeTotals(items);
-  const priced = items.map((item, i) => ({ item, amounts: totals.lines[i] })).filter(({ item }) => item.item_type === 'SESSION_TYPE' || item.item_type === DEPOSIT_LINE);
-  const undiscounted = computeTotals(items.filter((i) => i.item_type === 'SESSION_TYPE')).vat;
-  const lines: (RawLine & { withTaxWeight: bigint | null })[] = priced.map(({ item, amounts }) => {
-    const deposit = item.item_type === DEPOSIT_LINE;
-    const quantity = deposit ? -100n : toHundredths(item.quantity ?? 1);
-    // Priced without tax: quantity × unit price, rounded, less the line's discount, rounded (as totals.ts computes it).
-    const net = deposit ? amounts.priceWithoutTaxCents : amounts.priceIncludesTax ? 0n : roundDiv(roundDiv(quantity * amounts.priceWithoutTaxCents, 100n) * (10_000n - lineDiscount(item)), 10_000n);
-    return { name: clean(item.description) ?? (deposit ? 'Acompte' : 'Prestation'), quantityHundredths: quantity, netCents: net, vatBasisPoints: rateOf(item), withTaxWeight: !deposit && amounts.priceIncludesTax ? amounts.totalCents : null };
-  });
-  // Each rate's lines priced with tax share what is left of the rate's base once the lines priced without tax have theirs.
-  for (const rate of undiscounted) {
-    const withoutTax = lines.filter((l) => l.vatBasisPoints === rate.vatBasisPoints && l.withTaxWeight === null && l.quantityHundredths >= 0n);
-    const withTax = lines.filter((l) => l.vatBasisPoints === rate.vatBasisPoints && l.withTaxWeight !== null);
-    const plainNets = withoutTax.reduce((sum, l) => sum + l.netCents, 0n);
-    const shares = splitExactly(rate.baseCents - plainNets, withTax.map((l) => l.withTaxWeight ?? 0n));
-    withTax.forEach((l, i) => (l.netCents = shares[i]));
-  }
-  const deducted = (bp: number) => lines.filter((l) => l.quantityHundredths < 0n && l.vatBasisPoints === bp).reduce((sum, l) => sum + l.netCents, 0n);
-  const allowances = undiscounted
-    .map((rate) => {
-      const after = totals.vat.find((v) => v.vatBasisPoints === rate.vatBasisPoints);
-      return { vatBasisPoints: rate.vatBasisPoints, amountCents: rate.baseCents - ((after?.baseCents ?? 0n) - deducted(rate.vatBasisPoints)) };
-    })
-    .filter((a) => a.amountCents !== 0n);
-  return { lines, allowances, vat: totals.vat };
-}
-
-/** A credit note's lines: the credited lines (each rate's base shared by their totals), or one line per rate for an amount. */
-function creditLines(credited: readonly CreditedLine[], parts: readonly CreditVatPart[], amountLabel: string): RawLine[] {
-  if (credited.length === 0) return parts.map((p) => ({ name: amountLabel, quantityHundredths: 100n, netCents: p.baseCents, vatBasisPoints: p.vatBasisPoints }));
-  return parts.flatMap((part) => {
-    const atRate = credited.filter((l) => l.vatBasisPoints === part.vatBasisPoints);
-    const nets = splitExactly(part.baseCents, atRate.map((l) => l.withTaxCents));
-    return atRate.map((l, i) => ({ name: clean(l.description) ?? amountLabel, quantityHundredths: l.quantityHundredths > 0n ? l.quantityHundredths : 100n, netCents: nets[i], vatBasisPoints: l.vatBasisPoints }));
-  });
-}
-
-/** A credited line of a credit note (its total with tax, as credited). */
-export interface CreditedLine {
-  description: string | null;
-  quantityHundredths: bigint;
-  vatBasisPoints: number;
-  withTaxCents: bigint;
-}
+export type EInvoiceItem = DocumentItem & { display_order?: number };
+export { type CreditedLine, splitExactly } from './document-lines';
 
 /** What an e-invoice is made from: the document's header, seller, buyer, and either an invoice's items or a credit note's parts. */
 export interface EInvoiceInput {
@@ -228,6 +145,8 @@ export interface EInvoiceInput {
   number: string;
   issueDate: string;
   dueDate: string | null;
+  /** When the service was delivered; the issue date when not given. */
+  delivery?: ServiceDelivery | null;
   seller: EInvoiceSeller;
   buyer: InvoiceBuyer | null;
   preceding?: { number: string; issueDate: string } | null;
@@ -235,29 +154,28 @@ export interface EInvoiceInput {
   items?: readonly EInvoiceItem[];
   /** A credit note (381): its credited lines (none for an amount) and its VAT parts (credit-vat.ts). */
   credit?: { lines: readonly CreditedLine[]; parts: readonly CreditVatPart[] };
-  /** The label of a discount allowance and of an amount-only credit line, in the client's language. */
-  words?: { discount: string; credited: string };
+  /** The names of unnamed lines and discounts, and of an amount-only credit line, in the client's language (as its pdf prints them). */
+  words?: LineWords & { credited: string };
 }
 
-/** The e-invoice of an invoice, deposit invoice or credit note. */
+/** The lines' words of a French document. */
+const FRENCH = { service: 'Prestation', deposit: 'Acompte', discount: 'Remise', credited: 'Montant crédité' };
+
+/** The e-invoice of an invoice, deposit invoice or credit note, from the same lines its pdf prints (document-lines.ts). */
 export function eInvoiceOf(input: EInvoiceInput): EInvoice {
-  const words = input.words ?? { discount: 'Remise', credited: 'Montant crédité' };
+  const words = input.words ?? FRENCH;
   const exempt = Boolean(input.seller.vat_exempt);
-  const source = input.credit
-    ? { lines: creditLines(input.credit.lines, input.credit.parts, words.credited), allowances: [], vat: [...input.credit.parts] }
-    : invoiceLines(input.items ?? []);
-  const lines: EInvoiceLine[] = source.lines.map((l, i) => {
-    const negative = l.quantityHundredths < 0n;
-    return {
-      id: String(i + 1),
-      name: l.name,
-      quantityHundredths: l.quantityHundredths,
-      netCents: l.netCents,
-      priceTenThousandths: unitPrice(negative ? -l.netCents : l.netCents, negative ? -l.quantityHundredths : l.quantityHundredths),
-      category: categoryOf(exempt, l.vatBasisPoints),
-      vatBasisPoints: l.vatBasisPoints,
-    };
-  });
+  const source = input.credit ? creditDocumentLines(input.credit.lines, input.credit.parts, words.credited) : itemDocumentLines(input.items ?? [], words);
+  const lines: EInvoiceLine[] = source.lines.filter(isPriced).map((l, i) => ({
+    id: String(i + 1),
+    name: l.description,
+    quantityHundredths: l.quantityHundredths,
+    netCents: l.netCents,
+    price: l.unitPrice,
+    allowance: l.discountBasisPoints > 0n ? { percentBasisPoints: l.discountBasisPoints, baseCents: l.grossCents, amountCents: l.grossCents - l.netCents, reason: words.discount } : null,
+    category: categoryOf(exempt, l.vatBasisPoints),
+    vatBasisPoints: l.vatBasisPoints,
+  }));
   const allowances: EInvoiceAllowance[] = source.allowances.map((a) => ({ ...a, category: categoryOf(exempt, a.vatBasisPoints), reason: words.discount }));
   const vat: EInvoiceVat[] = source.vat.map((v) => ({
     category: categoryOf(exempt, v.vatBasisPoints),
@@ -286,6 +204,7 @@ export function eInvoiceOf(input: EInvoiceInput): EInvoice {
     currency: 'EUR',
     seller,
     buyer: input.buyer ? buyerParty(input.buyer, seller.countryCode) : null,
+    delivery: input.delivery ?? { day: input.issueDate },
     preceding: input.preceding ?? null,
     lines,
     allowances,

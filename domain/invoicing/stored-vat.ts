@@ -29,8 +29,11 @@ const storedAmount = (r: VatLine): StoredVatAmount => ({ vat_percentage: centsTo
  * invoice's DEPOSIT lines are taken off their rates), lowest rate first.
  */
 export function invoiceVatAmounts(items: readonly LineInput[]): StoredVatAmount[] {
-  return computeTotals(items).vat.map(storedAmount);
+  return storedVatAmounts(computeTotals(items).vat);
 }
+
+/** A VAT summary (computeTotals' or an e-invoice's breakdown, lowest rate first) as stored. */
+export const storedVatAmounts = (vat: readonly VatLine[]): StoredVatAmount[] => vat.map(storedAmount);
 
 /** A credit note's breakdown as stored, lowest rate first. */
 export function storedVatParts(parts: readonly CreditVatPart[]): StoredVatPart[] {

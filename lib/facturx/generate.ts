@@ -39,7 +39,23 @@ function completeCii(doc: EInvoice, cii: CiiNode): void {
   }
 }
 
-/** The library's input schema as each format patches it, compiled once per process. */
+/**
+ * EN 16931's item net price (BT-146) is a unit price, not an amount: the standard gives it no
+ * decimal limit (the two-decimal rule BR-DEC-… is for amounts only), and a line of 1.25 hours or a
+ * price derived from a price with tax needs more (29.167, document-lines.ts). The library (2.3.4)
+ * types it as its two-decimal Amount; its schema is completed here to take up to six decimals,
+ * which the CII's ram:ChargeAmount (xs:decimal) carries as written. Every other amount keeps two.
+ */
+const UNIT_PRICE = { type: 'string', pattern: '^(0|[1-9][0-9]*)(\\.[0-9]{1,6})?$', title: 'Item net price', description: 'BT-146, up to six decimals' };
+
+type SchemaNode = { properties: Record<string, SchemaNode>; items: SchemaNode };
+
+function completeSchema(schema: unknown): void {
+  const line = (schema as SchemaNode).properties['ubl:Invoice'].properties['cac:InvoiceLine'].items;
+  line.properties['cac:Price'].properties['cbc:PriceAmount'] = UNIT_PRICE as unknown as SchemaNode;
+}
+
+/** The library's input schema as each format patches it, completed (completeSchema), compiled once per process. */
 const validators = new Map<string, ValidateFunction>();
 
 function validatorFor(format: string, formatter: Formatter): ValidateFunction {
@@ -47,6 +63,7 @@ function validatorFor(format: string, formatter: Formatter): ValidateFunction {
   if (known) return known;
   const schema = structuredClone(invoiceSchema);
   formatter.patchSchema(schema);
+  completeSchema(schema);
   // The options the library's InvoiceService uses.
   const validate = new Ajv2019({ strict: true, allErrors: true, useDefaults: true }).compile(schema);
   validators.set(format, validate);

@@ -85,7 +85,8 @@ export function ublInvoice(doc: EInvoice): Invoice {
       ...(doc.preceding ? { 'cac:BillingReference': [{ 'cac:InvoiceDocumentReference': { 'cbc:ID': doc.preceding.number, 'cbc:IssueDate': doc.preceding.issueDate } }] } : {}),
       'cac:AccountingSupplierParty': party(doc.seller, true),
       'cac:AccountingCustomerParty': party(doc.buyer ?? { name: '', street: null, zipcode: null, city: null, countryCode: null, siren: null, siret: null, vatNumber: null, email: null }, false),
-      'cac:Delivery': { 'cbc:ActualDeliveryDate': doc.issueDate },
+      // BT-72, the service's day, or BG-14, the period it spans (as the pdf prints it).
+      ...('day' in doc.delivery ? { 'cac:Delivery': { 'cbc:ActualDeliveryDate': doc.delivery.day } } : { 'cac:InvoicePeriod': { 'cbc:StartDate': doc.delivery.start, 'cbc:EndDate': doc.delivery.end } }),
       ...(doc.payment
         ? {
             'cac:PaymentMeans': [
@@ -139,7 +140,24 @@ export function ublInvoice(doc: EInvoice): Invoice {
         'cbc:LineExtensionAmount': amount(l.netCents),
         'cbc:LineExtensionAmount@currencyID': CURRENCY,
         'cac:Item': { 'cbc:Name': l.name, 'cac:ClassifiedTaxCategory': taxCategory(l.category, l.vatBasisPoints) },
-        'cac:Price': { 'cbc:PriceAmount': decimal(l.priceTenThousandths, 4), 'cbc:PriceAmount@currencyID': CURRENCY },
+        // The line's own discount (BG-27): its rate, base and amount; the price stays the gross one.
+        ...(l.allowance
+          ? {
+              'cac:AllowanceCharge': [
+                {
+                  'cbc:ChargeIndicator': 'false',
+                  'cbc:AllowanceChargeReasonCode': '95',
+                  'cbc:AllowanceChargeReason': l.allowance.reason,
+                  'cbc:MultiplierFactorNumeric': percent(Number(l.allowance.percentBasisPoints)),
+                  'cbc:Amount': amount(l.allowance.amountCents),
+                  'cbc:Amount@currencyID': CURRENCY,
+                  'cbc:BaseAmount': amount(l.allowance.baseCents),
+                  'cbc:BaseAmount@currencyID': CURRENCY,
+                },
+              ],
+            }
+          : {}),
+        'cac:Price': { 'cbc:PriceAmount': decimal(l.price.units, l.price.decimals), 'cbc:PriceAmount@currencyID': CURRENCY },
       })),
     },
   };

@@ -51,7 +51,7 @@ const deposit = (quoteId: string, body: unknown, user = studio) => request(t.app
 const issue = async (id: string) => (await request(t.app).post(`/api/invoices/${id}/issue`).set(as(studio)).expect(200)).body;
 const deductions = (items: Item[]) => items.filter((i) => i.item_type === 'DEPOSIT').map((i) => [i.description, i.vat_percentage, i.total, i.price_without_tax, i.deposit_invoice_id]);
 /** The VAT summary the invoice's document prints: [rate, base, VAT]. */
-const vatSummary = async (id: string) => (await loadDocumentView({ kind: 'invoice', documentId: id, ownerId: studio.id })).view.vat.map((v) => [v.percent, centsToDecimal(v.baseCents), centsToDecimal(v.vatCents)]);
+const vatSummary = async (id: string) => (await loadDocumentView({ kind: 'invoice', documentId: id, ownerId: studio.id })).view.body.vat.map((v) => [String(v.vatBasisPoints / 100), centsToDecimal(v.baseCents), centsToDecimal(v.vatCents)]);
 
 describe('deposit invoices', () => {
   it('bills 30 % on booking as a deposit invoice numbered in the invoice series, and the final invoice deducts it per rate', async () => {

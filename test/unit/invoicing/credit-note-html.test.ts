@@ -1,3 +1,4 @@
+import { creditDocumentLines } from '../../../domain/invoicing/document-lines';
 import { documentHtml, type DocumentView } from '../../../domain/invoicing/document-html';
 
 const creditNote = (locale: DocumentView['locale']): DocumentView => ({
@@ -12,11 +13,8 @@ const creditNote = (locale: DocumentView['locale']): DocumentView => ({
   company: { name: 'Studio Lumière', legalForm: null, shareCapitalCents: null, siren: null, siret: null, vatNumber: null, rcsCity: null, address: [], email: null, phone: null },
   payment: { iban: 'FR7630006000011234567890189', bic: null, termsDays: 30, lateRate: '10', vatExempt: false },
   client: { name: 'Chloé Dubois', email: null, address: ['Lyon'] },
-  lines: [{ type: 'DISCOUNT', description: 'Montant crédité', quantity: '1', unitWithoutTaxCents: 0n, vatPercent: '0', totalCents: 12_000n }],
-  vat: [{ percent: '20', baseCents: 10_000n, vatCents: 2_000n }],
-  totalWithoutTaxCents: 10_000n,
-  totalVatCents: 2_000n,
-  totalWithTaxCents: 12_000n,
+  body: creditDocumentLines([], [{ vatBasisPoints: 2000, withTaxCents: 12_000n, baseCents: 10_000n, vatCents: 2_000n }], 'Montant crédité'),
+  delivery: { day: '2026-03-03' },
   corrects: { number: 'F-2026-00042', issuedOn: '2026-03-03', reason: 'Album <jamais> livré' },
 });
 

@@ -1,3 +1,4 @@
+import { itemDocumentLines } from '../../../domain/invoicing/document-lines';
 import { documentHtml, type DocumentView } from '../../../domain/invoicing/document-html';
 
 /** A deposit invoice of 639.00 on quote D-2026-00003 (docs/payment-schedules.md). */
@@ -13,17 +14,11 @@ const depositInvoice = (locale: DocumentView['locale']): DocumentView => ({
   company: { name: 'Studio Lumière', legalForm: null, shareCapitalCents: null, siren: null, siret: null, vatNumber: null, rcsCity: null, address: [], email: null, phone: null },
   payment: { iban: 'FR7630006000011234567890189', bic: null, termsDays: 30, lateRate: '10', vatExempt: false },
   client: { name: 'Chloé Dubois', email: null, address: ['Lyon'] },
-  lines: [
-    { type: 'SESSION_TYPE', description: 'Acompte de 30 % sur le devis D-2026-00003 – TVA 10 %', quantity: '1', unitWithoutTaxCents: 9_000n, vatPercent: '10', totalCents: 9_900n },
-    { type: 'SESSION_TYPE', description: 'Acompte de 30 % sur le devis D-2026-00003 – TVA 20 %', quantity: '1', unitWithoutTaxCents: 45_000n, vatPercent: '20', totalCents: 54_000n },
-  ],
-  vat: [
-    { percent: '10', baseCents: 9_000n, vatCents: 900n },
-    { percent: '20', baseCents: 45_000n, vatCents: 9_000n },
-  ],
-  totalWithoutTaxCents: 54_000n,
-  totalVatCents: 9_900n,
-  totalWithTaxCents: 63_900n,
+  body: itemDocumentLines([
+    { item_type: 'SESSION_TYPE', description: 'Acompte de 30 % sur le devis D-2026-00003 – TVA 10 %', quantity: '1', price_without_tax: '90.00', vat_percentage: '10' },
+    { item_type: 'SESSION_TYPE', description: 'Acompte de 30 % sur le devis D-2026-00003 – TVA 20 %', quantity: '1', price_without_tax: '450.00', vat_percentage: '20' },
+  ]),
+  delivery: { day: '2026-03-12' },
   deposit: { quoteNumber: 'D-2026-00003' },
 });
 

@@ -1,3 +1,4 @@
+import { roundDiv } from '../../../domain/invoicing/money';
 import fc from 'fast-check';
 import { countryCode } from '../../../domain/countries';
 import { type EInvoiceInput, type EInvoiceItem, eInvoiceOf, FRANCHISE_REASON, splitExactly } from '../../../domain/invoicing/e-invoice';
@@ -48,7 +49,7 @@ describe('the e-invoice of an invoice (issue 22 §1)', () => {
       ['Tirages', 3750n, 'S', 1000],
       ['Livre', 6000n, 'S', 550],
     ]);
-    expect(doc.lines[1].priceTenThousandths).toBe(125000n);
+    expect(doc.lines[1].price).toEqual({ units: 1250n, decimals: 2 });
     expect(doc.vat.map((v) => [v.vatBasisPoints, v.baseCents, v.vatCents])).toEqual([
       [550, 6000n, 330n],
       [1000, 3750n, 375n],
@@ -81,7 +82,7 @@ describe('the e-invoice of an invoice (issue 22 §1)', () => {
       { item_type: 'SESSION_TYPE', description: 'Mariage', quantity: 1, price_without_tax: '1000.00', vat_percentage: 20 },
       { item_type: 'DEPOSIT', description: 'Acompte F-2026-00003', quantity: 1, price_without_tax: '-300.00', price_with_tax: '-360.00', vat_percentage: 20 },
     ]);
-    expect(doc.lines[1]).toMatchObject({ quantityHundredths: -100n, netCents: -30000n, priceTenThousandths: 3_000_000n });
+    expect(doc.lines[1]).toMatchObject({ quantityHundredths: -100n, netCents: -30000n, price: { units: 30000n, decimals: 2 } });
     expect(doc.totals.payableCents).toBe(84000n);
     expect(rules(doc)).toEqual([]);
   });
@@ -153,7 +154,9 @@ describe('the e-invoice of an invoice (issue 22 §1)', () => {
         expect(rules(doc)).toEqual([]);
         expect(doc.totals.taxInclusiveCents).toBe(totals.totalWithTaxCents);
         expect(doc.totals.taxCents).toBe(totals.totalVatCents);
-        expect(doc.lines.every((l) => l.priceTenThousandths >= 0n)).toBe(true);
+        expect(doc.lines.every((l) => l.price.units >= 0n)).toBe(true);
+        // Each line reconciles: quantity × price, less its own discount, is its net.
+        for (const l of doc.lines) expect(l.allowance ? l.allowance.baseCents - l.allowance.amountCents : roundDiv(l.quantityHundredths * l.price.units, 10n ** BigInt(l.price.decimals))).toBe(l.netCents);
       }),
       { numRuns: 300 },
     );

@@ -1,0 +1,265 @@
+import { type CreditVatPart } from './credit-vat';
+import { DEPOSIT_LINE } from './item-types';
+import { roundDiv, toHundredths } from './money';
+import { computeTotals, type LineInput, type VatLine } from './totals';
+
+/**
+ * The lines of a quote, invoice or credit note as both of its readings show them: the pdf (and
+ * docx) a client reads and the EN 16931 e-invoice a machine reads (issue 28 §2). Pure; amounts in
+ * cents, quantities in hundredths, rates and discounts in basis points.
+ *
+ * Every priced line reconciles on its own: quantity × unit price (excl. tax), rounded to the cent,
+ * is the line's gross amount; less its discount, rounded, its net (EN 16931 BT-131). The unit price
+ * is the one the studio typed when that already gives the net; otherwise (a line priced with tax,
+ * whose net is derived from its total) it is the net over the quantity with the fewest decimals,
+ * two to six, that gives the net back. Document discounts are listed apart, each with what it took
+ * off before tax, between the lines' sum (BT-106) and the total before tax (BT-109).
+ */
+
+/** A unit price: `units` / 10^`decimals` of the currency (29.167 is { units: 29167n, decimals: 3 }). */
+export interface UnitPrice {
+  units: bigint;
+  decimals: number;
+}
+
+interface LineBase {
+  description: string;
+}
+
+/** A line that carries no amount: free text, or an empty line the studio put for layout. */
+export interface NoteLine extends LineBase {
+  kind: 'TEXT' | 'BLANK';
+}
+
+/** A priced line: a service sold, or (quantity −1) a deposit deducted from a final invoice. */
+export interface PricedLine extends LineBase {
+  kind: 'ITEM' | 'DEPOSIT';
+  /** Hundredths; −100 for a deducted deposit (its price stays positive, BR-27). */
+  quantityHundredths: bigint;
+  /** Excluding tax, never negative (BT-146; with a discount, BT-148 and the line allowance's base per unit). */
+  unitPrice: UnitPrice;
+  /** The line's own discount, 0 to 10 000 (100 %). */
+  discountBasisPoints: bigint;
+  /** quantity × unit price, rounded: the line before its discount (the allowance's base, BT-137). */
+  grossCents: bigint;
+  /** The line's net (BT-131): gross less its discount. */
+  netCents: bigint;
+  vatBasisPoints: number;
+}
+
+export type DocumentLine = NoteLine | PricedLine;
+
+/** A document discount (a DISCOUNT line), with what it took off the total before tax. */
+export interface DocumentDiscount {
+  description: string;
+  /** A percentage discount's rate; null for a fixed amount. */
+  percentBasisPoints: bigint | null;
+  /** Positive: what it took off the total before tax, in cents. */
+  netCents: bigint;
+}
+
+/** A document level allowance of one VAT rate (EN 16931 BG-20): what the discounts took off that rate's base. */
+export interface RateAllowance {
+  vatBasisPoints: number;
+  amountCents: bigint;
+}
+
+export interface DocumentLines {
+  lines: DocumentLine[];
+  discounts: DocumentDiscount[];
+  allowances: RateAllowance[];
+  /** Per VAT rate, lowest first: base and VAT after discounts (and deposits deducted). */
+  vat: VatLine[];
+  /** The priced lines' nets added up (BT-106). */
+  lineTotalCents: bigint;
+  /** The document discounts added up (BT-107). */
+  allowanceTotalCents: bigint;
+  /** BT-109 = BT-106 − BT-107. */
+  totalWithoutTaxCents: bigint;
+  totalVatCents: bigint;
+  totalWithTaxCents: bigint;
+}
+
+const BP = 10_000n;
+
+export const isPriced = (line: DocumentLine): line is PricedLine => line.kind === 'ITEM' || line.kind === 'DEPOSIT';
+
+/** quantity × unit price, in cents, rounded half away from zero. */
+export const grossOf = (quantityHundredths: bigint, price: UnitPrice): bigint => roundDiv(quantityHundredths * price.units, 10n ** BigInt(price.decimals));
+
+/** The net of a gross amount less a discount, rounded. */
+export const lessDiscount = (grossCents: bigint, discountBasisPoints: bigint): bigint => roundDiv(grossCents * (BP - discountBasisPoints), BP);
+
+const cents = (value: bigint): UnitPrice => ({ units: value, decimals: 2 });
+
+/**
+ * The unit price shown for a line whose net is `netCents`: `typed` when it gives the net back,
+ * else the net over quantity and discount with the fewest decimals (2 to 6) that does; a line
+ * with nothing to reconcile (no quantity, a 100 % discount) keeps `typed`.
+ */
+export function reconcilingPrice(netCents: bigint, quantityHundredths: bigint, discountBasisPoints: bigint, typed: UnitPrice): UnitPrice {
+  const keep = BP - discountBasisPoints;
+  if (quantityHundredths === 0n || keep === 0n) return typed;
+  const gives = (p: UnitPrice) => p.units >= 0n && lessDiscount(grossOf(quantityHundredths, p), discountBasisPoints) === netCents;
+  if (gives(typed)) return typed;
+  let last = typed;
+  for (let decimals = 2; decimals <= 6; decimals += 1) {
+    const units = roundDiv(netCents * BP * 10n ** BigInt(decimals), quantityHundredths * keep);
+    last = { units: units < 0n ? 0n : units, decimals };
+    if (gives(last)) return trimmed(last);
+  }
+  return trimmed(last);
+}
+
+/** A price without trailing zeros beyond two decimals (29.1670 is 29.167). */
+function trimmed(price: UnitPrice): UnitPrice {
+  let { units, decimals } = price;
+  while (decimals > 2 && units % 10n === 0n) {
+    units /= 10n;
+    decimals -= 1;
+  }
+  return { units, decimals };
+}
+
+/** Splits `amount` over `weights` in proportion, exactly: the parts add up to `amount` (largest remainder, earlier first on ties). */
+export function splitExactly(amount: bigint, weights: readonly bigint[]): bigint[] {
+  const total = weights.reduce((a, b) => a + b, 0n);
+  if (total === 0n) return weights.map((_, i) => (i === 0 ? amount : 0n));
+  const parts = weights.map((w) => (amount * w) / total);
+  const remainders = weights.map((w, i) => ({ i, r: (amount * w) % total }));
+  remainders.sort((a, b) => (a.r === b.r ? a.i - b.i : a.r > b.r ? -1 : 1));
+  let left = amount - parts.reduce((a, b) => a + b, 0n);
+  const step = left < 0n ? -1n : 1n;
+  for (let k = 0; left !== 0n; k += 1) {
+    parts[remainders[k % remainders.length].i] += step;
+    left -= step;
+  }
+  return parts;
+}
+
+/** A line's own discount in basis points, 0 to 100 %. */
+const lineDiscount = (line: LineInput) => {
+  const bp = toHundredths(line.discount_percentage);
+  return bp < 0n ? 0n : bp > BP ? BP : bp;
+};
+
+const rateOf = (line: { vat_percentage?: number | string | null }) => Number(toHundredths(line.vat_percentage));
+const text = (value: string | null | undefined) => (value ?? '').replace(/\s+/g, ' ').trim();
+
+/** A quote or invoice line as stored (the fields the documents read). */
+export type DocumentItem = LineInput & { description?: string | null };
+
+/** The words a document's lines need in the client's language: the name of an unnamed service, deposit or discount. */
+export interface LineWords {
+  service: string;
+  deposit: string;
+  discount: string;
+}
+
+const FRENCH_WORDS: LineWords = { service: 'Prestation', deposit: 'Acompte', discount: 'Remise' };
+
+/**
+ * A quote's or invoice's lines from its items, by the rules of its totals (totals.ts): each rate's
+ * lines priced without tax keep their nets; the lines priced with tax share their rate's derived
+ * net in proportion to their totals; discounts become one allowance per rate (the rate's base
+ * before discounts less after), shown per discount line in proportion to its size; deducted
+ * deposits are lines of quantity −1.
+ */
+export function itemDocumentLines(items: readonly DocumentItem[], words: LineWords = FRENCH_WORDS): DocumentLines {
+  const totals = computeTotals(items);
+  const lines: DocumentLine[] = [];
+  /** Lines priced with tax, whose nets are their rate's share, with their totals as weights. */
+  const withTax: { line: PricedLine; weight: bigint; typed: UnitPrice }[] = [];
+  items.forEach((item, i) => {
+    const amounts = totals.lines[i];
+    if (item.item_type === 'TEXT' || item.item_type === 'BLANK') {
+      lines.push({ kind: item.item_type, description: text(item.description) });
+      return;
+    }
+    if (item.item_type === DEPOSIT_LINE) {
+      const net = amounts.priceWithoutTaxCents;
+      lines.push({ kind: 'DEPOSIT', description: text(item.description) || words.deposit, quantityHundredths: -100n, unitPrice: cents(-net), discountBasisPoints: 0n, grossCents: net, netCents: net, vatBasisPoints: rateOf(item) });
+      return;
+    }
+    if (item.item_type !== 'SESSION_TYPE') return;
+    const quantity = toHundredths(item.quantity ?? 1);
+    const q = quantity < 0n ? 0n : quantity;
+    const discount = lineDiscount(item);
+    const typed = cents(amounts.priceWithoutTaxCents);
+    const line: PricedLine = { kind: 'ITEM', description: text(item.description) || words.service, quantityHundredths: q, unitPrice: typed, discountBasisPoints: discount, grossCents: 0n, netCents: 0n, vatBasisPoints: rateOf(item) };
+    // Priced without tax: quantity × unit price, rounded, less the line's discount, rounded (as totals.ts computes it).
+    if (!amounts.priceIncludesTax) line.netCents = lessDiscount(grossOf(q, typed), discount);
+    else withTax.push({ line, weight: amounts.totalCents, typed });
+    lines.push(line);
+  });
+  const priced = lines.filter(isPriced);
+  const undiscounted = computeTotals(items.filter((i) => i.item_type === 'SESSION_TYPE')).vat;
+  // Each rate's lines priced with tax share what is left of the rate's base once the lines priced without tax have theirs.
+  for (const rate of undiscounted) {
+    const plainNets = priced.filter((l) => l.kind === 'ITEM' && l.vatBasisPoints === rate.vatBasisPoints && !withTax.some((w) => w.line === l)).reduce((sum, l) => sum + l.netCents, 0n);
+    const atRate = withTax.filter((w) => w.line.vatBasisPoints === rate.vatBasisPoints);
+    const shares = splitExactly(rate.baseCents - plainNets, atRate.map((w) => w.weight));
+    atRate.forEach((w, i) => (w.line.netCents = shares[i]));
+  }
+  for (const l of priced) {
+    if (l.kind === 'ITEM') {
+      l.unitPrice = reconcilingPrice(l.netCents, l.quantityHundredths, l.discountBasisPoints, l.unitPrice);
+      l.grossCents = grossOf(l.quantityHundredths, l.unitPrice);
+    }
+  }
+  const deducted = (bp: number) => priced.filter((l) => l.kind === 'DEPOSIT' && l.vatBasisPoints === bp).reduce((sum, l) => sum + l.netCents, 0n);
+  const allowances = undiscounted
+    .map((rate) => {
+      const after = totals.vat.find((v) => v.vatBasisPoints === rate.vatBasisPoints);
+      return { vatBasisPoints: rate.vatBasisPoints, amountCents: rate.baseCents - ((after?.baseCents ?? 0n) - deducted(rate.vatBasisPoints)) };
+    })
+    .filter((a) => a.amountCents !== 0n);
+  const allowanceTotalCents = allowances.reduce((sum, a) => sum + a.amountCents, 0n);
+  const discountItems = items.filter((i) => i.item_type === 'DISCOUNT');
+  // What the discounts took off before tax, shown on each in proportion to its size (as totals.ts shows what they took off with tax).
+  const weights = discountItems.map((d) => {
+    const percent = (d.discount_type ?? 'PERCENTAGE_OF_TOTAL') === 'PERCENTAGE_OF_TOTAL';
+    const w = percent ? toHundredths(d.discount_percentage) || toHundredths(d.discount_amount) : toHundredths(d.discount_amount);
+    return w > 0n ? w : 1n;
+  });
+  const shares = splitExactly(allowanceTotalCents, weights);
+  const discounts: DocumentDiscount[] = discountItems.map((d, i) => {
+    const percent = (d.discount_type ?? 'PERCENTAGE_OF_TOTAL') === 'PERCENTAGE_OF_TOTAL';
+    const rate = percent ? toHundredths(d.discount_percentage) || toHundredths(d.discount_amount) : null;
+    return { description: text(d.description) || words.discount, percentBasisPoints: rate === null ? null : rate < 0n ? 0n : rate > BP ? BP : rate, netCents: shares[i] };
+  });
+  const lineTotalCents = priced.reduce((sum, l) => sum + l.netCents, 0n);
+  return { lines, discounts, allowances, vat: totals.vat, lineTotalCents, allowanceTotalCents, totalWithoutTaxCents: totals.totalWithoutTaxCents, totalVatCents: totals.totalVatCents, totalWithTaxCents: totals.totalWithTaxCents };
+}
+
+/** A credited line of a credit note (its total with tax, as credited). */
+export interface CreditedLine {
+  description: string | null;
+  quantityHundredths: bigint;
+  vatBasisPoints: number;
+  withTaxCents: bigint;
+}
+
+/**
+ * A credit note's lines: the credited lines (each rate's base, as stored at issue, shared by their
+ * totals), or one line per rate for an amount credited; its VAT is the breakdown stored at issue.
+ */
+export function creditDocumentLines(credited: readonly CreditedLine[], parts: readonly CreditVatPart[], amountLabel: string): DocumentLines {
+  const priced = (description: string, quantityHundredths: bigint, netCents: bigint, vatBasisPoints: number): PricedLine => {
+    const q = quantityHundredths > 0n ? quantityHundredths : 100n;
+    const unitPrice = reconcilingPrice(netCents, q, 0n, cents(roundDiv(netCents * 100n, q)));
+    return { kind: 'ITEM', description, quantityHundredths: q, unitPrice, discountBasisPoints: 0n, grossCents: grossOf(q, unitPrice), netCents, vatBasisPoints };
+  };
+  const lines: PricedLine[] =
+    credited.length === 0
+      ? parts.map((p) => priced(amountLabel, 100n, p.baseCents, p.vatBasisPoints))
+      : parts.flatMap((part) => {
+          const atRate = credited.filter((l) => l.vatBasisPoints === part.vatBasisPoints);
+          const nets = splitExactly(part.baseCents, atRate.map((l) => l.withTaxCents));
+          return atRate.map((l, i) => priced(text(l.description) || amountLabel, l.quantityHundredths, nets[i], l.vatBasisPoints));
+        });
+  const vat = parts.map((p) => ({ vatBasisPoints: p.vatBasisPoints, baseCents: p.baseCents, vatCents: p.vatCents }));
+  const totalWithoutTaxCents = vat.reduce((sum, v) => sum + v.baseCents, 0n);
+  const totalVatCents = vat.reduce((sum, v) => sum + v.vatCents, 0n);
+  return { lines, discounts: [], allowances: [], vat, lineTotalCents: lines.reduce((sum, l) => sum + l.netCents, 0n), allowanceTotalCents: 0n, totalWithoutTaxCents, totalVatCents, totalWithTaxCents: totalWithoutTaxCents + totalVatCents };
+}

@@ -1,0 +1,22 @@
+import { type EInvoice } from '../../domain/invoicing/e-invoice';
+import { type FailedRule, failedEInvoiceRules } from '../../domain/invoicing/e-invoice-rules';
+import { facturxXml } from './generate';
+
+/** The XML of an e-invoice that can be made, or why it cannot. */
+export type EInvoiceMade = { ok: true; xml: string } | { ok: false; failed: FailedRule[] };
+
+/**
+ * Makes the e-invoice's XML, as its file will be made (issue 28 §1): the EN 16931 rules first
+ * (e-invoice-rules.ts, each broken rule named), then the library's own checks of its input and
+ * the XML itself. The issue runs it before drawing a number, the file activity before storing;
+ * whatever refuses the document, the answer names it rather than failing later.
+ */
+export async function makeEInvoiceXml(doc: EInvoice, lang: string): Promise<EInvoiceMade> {
+  const failed = failedEInvoiceRules(doc);
+  if (failed.length > 0) return { ok: false, failed };
+  try {
+    return { ok: true, xml: await facturxXml(doc, lang) };
+  } catch (error) {
+    return { ok: false, failed: [{ rule: 'e-invoice-file', message: error instanceof Error ? error.message : String(error) }] };
+  }
+}
