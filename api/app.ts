@@ -21,6 +21,7 @@ import { createAuthGuards } from './auth/guards';
 import { buildAuthRouter } from './auth/router';
 import { createTokenService } from './auth/tokens';
 import { createClientTokenService } from './auth/client-tokens';
+import { createRequireClient } from './client-accounts/client-guard';
 import { buildClientAccountsRouter } from './client-accounts/router';
 import { buildContactFormRouter } from './portal/contact-router';
 import { buildPortalRouter } from './portal/router';
@@ -88,7 +89,8 @@ export function createApp(deps: AppDeps): Express {
   createOpsMetrics(deps.registry, { sequelize, temporal: deps.temporal.client, namespace: config.TEMPORAL_NAMESPACE, taskQueues: taskQueuesInUse() });
   const docs = new OpenAPIRegistry();
   const tokens = createTokenService(config.JWT_SECRET, config.JWT_TTL_SECONDS);
-  const kit = createRouteKit(docs, createAuthGuards(tokens, config.ADMIN_EMAILS));
+  const clientTokens = createClientTokenService(config.JWT_SECRET, config.MAGIC_LINK_TTL_MINUTES * 60);
+  const kit = createRouteKit(docs, { ...createAuthGuards(tokens, config.ADMIN_EMAILS), requireClient: createRequireClient(clientTokens) });
   const cardProvider = createCardProvider(config);
   const paymentRouters = buildPaymentsRouters({ temporal: deps.temporal.client, cardProvider, walletProvider: createWalletProvider(config), cardWebhookSecret: config.CARDPROVIDER_WEBHOOK_SECRET, logger, kit });
   // Payment webhooks read their raw body (signatures are over the exact bytes): before express.json.
@@ -135,7 +137,6 @@ export function createApp(deps: AppDeps): Express {
   const emailLimit = limits.create('email:send', { per: 'user' });
   app.use(buildSessionInfoInviteRouter({ temporal: deps.temporal.client, kit, emailLimit }));
   app.use(buildRoadmapRouter({ temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit }));
-  const clientTokens = createClientTokenService(config.JWT_SECRET, config.MAGIC_LINK_TTL_MINUTES * 60);
   app.use(buildClientAccountsRouter({ sequelize, kit, clientTokens }));
   app.use(buildPortalRouter({ sequelize, clientTokens, s3: deps.s3, bucket: config.S3_BUCKET, logger }));
   // Per client address and studio: a flood against one studio's form leaves the others' open.

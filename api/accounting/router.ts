@@ -37,7 +37,7 @@ export function buildAccountingRouter({ sequelize, temporal, publicS3, config, k
 
   kit.route(
     router,
-    { method: 'get', path: '/api/accounting/export', summary: 'The sales journal and payments of a period as double entries (FEC or csv), as a time-limited link; a large period: /api/accounting/export/async', tag, auth: 'user', after: [syncLimit], query: AccountingExportQuery, response: ExportLinkView },
+    { method: 'get', path: '/api/accounting/export', operationId: 'runAccountingExport', summary: 'The sales journal and payments of a period as double entries (FEC or csv), as a time-limited link; a large period: /api/accounting/export/async', tag, auth: 'user', after: [syncLimit], query: AccountingExportQuery, response: ExportLinkView },
     async ({ user, query, req }) => {
       const payload = await payloadOf(user, query, 'sync');
       const rows = await countAccountingPeriod(sequelize, payload);
@@ -56,20 +56,20 @@ export function buildAccountingRouter({ sequelize, temporal, publicS3, config, k
 
   kit.route(
     router,
-    { method: 'get', path: '/api/accounting/export/async', summary: 'Queue an accounting export; the link arrives over Socket.IO (export.completed) or by polling statusUrl', tag, auth: 'user', after: [asyncLimit], query: AccountingExportQuery, response: ExportJobAccepted, status: 202 },
+    { method: 'get', path: '/api/accounting/export/async', operationId: 'queueAccountingExport', summary: 'Queue an accounting export; the link arrives over Socket.IO (export.completed) or by polling statusUrl', tag, auth: 'user', after: [asyncLimit], query: AccountingExportQuery, response: ExportJobAccepted, status: 202 },
     async ({ user, query, req }) => {
       const run = await startJob(temporal, ACCOUNTING_EXPORT_JOB, user.id, await payloadOf(user, query, 'async'), { orgId: user.orgId, userId: user.id, requestId: req.requestId });
       return { jobRunId: run.id, status: run.status, statusUrl: statusUrl(run.id) };
     },
   );
 
-  kit.route(router, { method: 'get', path: '/api/users/me/accounting-accounts', summary: 'The accounts the accounting export posts to (defaults 411, 706, 44571, 512, 5115, 5116)', tag, auth: 'user', response: AccountingAccountsView }, async ({ user }) =>
+  kit.route(router, { method: 'get', path: '/api/users/me/accounting-accounts', operationId: 'getAccountingAccounts', summary: 'The accounts the accounting export posts to (defaults 411, 706, 44571, 512, 5115, 5116)', tag, auth: 'user', response: AccountingAccountsView }, async ({ user }) =>
     readAccountingAccounts(sequelize, user.id),
   );
 
   kit.route(
     router,
-    { method: 'put', path: '/api/users/me/accounting-accounts', summary: 'Set the accounts of the accounting export (3 to 20 digits each; one left out keeps its number)', tag, auth: 'user', body: AccountingAccountsBody, response: AccountingAccountsView },
+    { method: 'put', path: '/api/users/me/accounting-accounts', operationId: 'updateAccountingAccounts', summary: 'Set the accounts of the accounting export (3 to 20 digits each; one left out keeps its number)', tag, auth: 'user', body: AccountingAccountsBody, response: AccountingAccountsView },
     async ({ user, body, req }) => saveAccountingAccounts(sequelize, user.id, body, req.requestId),
   );
 

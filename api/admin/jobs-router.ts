@@ -21,18 +21,18 @@ export function buildAdminJobsRouter({ sequelize, temporal, kit }: { sequelize: 
   const router = Router();
   const tag = 'admin';
 
-  kit.route(router, { method: 'get', path: '/admin/jobs', summary: 'List job runs (filter in_dlq=true for the dead-letter queue)', tag, auth: 'admin', query: JobRunListQuery }, async ({ query }) => {
+  kit.route(router, { method: 'get', path: '/admin/jobs', operationId: 'listJobRuns', summary: 'List job runs (filter in_dlq=true for the dead-letter queue)', tag, auth: 'admin', query: JobRunListQuery }, async ({ query }) => {
     const { rows, count } = await listJobRuns({ status: query.status, inDlq: query.in_dlq, jobName: query.job_name, page: query.page, limit: query.limit });
     return { items: rows.map(presentJobRun), total: count, page: query.page, limit: query.limit };
   });
 
-  kit.route(router, { method: 'get', path: '/admin/jobs/:jobRunId', summary: 'Read a job run', tag, auth: 'admin', params: JobRunParams }, async ({ params }) => {
+  kit.route(router, { method: 'get', path: '/admin/jobs/:jobRunId', operationId: 'getJobRun', summary: 'Read a job run', tag, auth: 'admin', params: JobRunParams }, async ({ params }) => {
     return presentJobRun(await findJobRun(params.jobRunId));
   });
 
   kit.route(
     router,
-    { method: 'post', path: '/admin/jobs/:jobRunId/replay', summary: 'Replay a failed job from the dead-letter queue', tag, auth: 'admin', params: JobRunParams, status: 202 },
+    { method: 'post', path: '/admin/jobs/:jobRunId/replay', operationId: 'replayJobRun', summary: 'Replay a failed job from the dead-letter queue', tag, auth: 'admin', params: JobRunParams, status: 202 },
     async ({ params, req }) => {
       const { original, replay } = await replayJob(sequelize, temporal, params.jobRunId, req.requestId);
       return { jobRunId: replay.id, replayOf: original.id, workflowId: replay.workflow_id, status: replay.status };

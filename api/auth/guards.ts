@@ -15,11 +15,12 @@ export function isAdmin(user: Pick<GuardUser, 'email'>, adminEmails: string[]): 
 }
 
 /**
- * Bearer-token guards. The token only names the user; the user row is read (through a cache of
- * a few seconds, see user-lookup.ts) so a deleted account is refused within seconds, not when the
- * token expires. ADMIN_EMAILS is applied on every request.
+ * Bearer-token guards of studio users (the client portal's is in client-accounts/client-guard.ts).
+ * The token only names the user; the user row is read (through a cache of a few seconds, see
+ * user-lookup.ts) so a deleted account is refused within seconds, not when the token expires.
+ * ADMIN_EMAILS is applied on every request.
  */
-export function createAuthGuards(tokens: TokenService, adminEmails: string[], findUser = createUserLookup()): AuthGuards {
+export function createAuthGuards(tokens: TokenService, adminEmails: string[], findUser = createUserLookup()): Omit<AuthGuards, 'requireClient'> {
   const requireUser: RequestHandler = async (req, _res, next) => {
     const header = req.get('authorization') ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);

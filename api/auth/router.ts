@@ -32,7 +32,7 @@ export function buildAuthRouter({ sequelize, tokens, adminEmails, kit, limits }:
 
   kit.route(
     router,
-    { method: 'post', path: '/api/auth/register', summary: 'Create a studio account', tag: 'auth', auth: 'none', body: RegisterBody, response: AuthResponse, status: 201, before: [registerLimit] },
+    { method: 'post', path: '/api/auth/register', operationId: 'register', summary: 'Create a studio account', tag: 'auth', auth: 'none', body: RegisterBody, response: AuthResponse, status: 201, before: [registerLimit] },
     async ({ body }) => {
       const user = await registerUser(sequelize, { email: body.email, passwordHash: await hashPassword(body.password), name: body.name, locale: body.locale });
       return { user: presentUser(user, adminEmails), accessToken: await tokens.issueUserToken(user.id) };
@@ -41,14 +41,14 @@ export function buildAuthRouter({ sequelize, tokens, adminEmails, kit, limits }:
 
   kit.route(
     router,
-    { method: 'post', path: '/api/auth/login', summary: 'Sign in with email and password', tag: 'auth', auth: 'none', body: LoginBody, response: AuthResponse, before: [loginLimit] },
+    { method: 'post', path: '/api/auth/login', operationId: 'login', summary: 'Sign in with email and password', tag: 'auth', auth: 'none', body: LoginBody, response: AuthResponse, before: [loginLimit] },
     async ({ body }) => {
       const user = await authenticateUser(sequelize, passwordChecks, body);
       return { user: presentUser(user, adminEmails), accessToken: await tokens.issueUserToken(user.id) };
     },
   );
 
-  kit.route(router, { method: 'get', path: '/api/auth/me', summary: 'The signed-in user', tag: 'auth', auth: 'user', response: UserView }, async ({ user }) => {
+  kit.route(router, { method: 'get', path: '/api/auth/me', operationId: 'getCurrentUser', summary: 'The signed-in user', tag: 'auth', auth: 'user', response: UserView }, async ({ user }) => {
     return presentUser(await findUser(user.id), adminEmails);
   });
 

@@ -9,7 +9,7 @@ import { type ClientTokenService } from '../auth/client-tokens';
 import { type createRouteKit } from '../http/route-kit';
 import { presentClientInfo } from '../session-info/presenter';
 import { ClientInfoView } from '../session-info/schema';
-import { clientAccountOf, createRequireClient } from './client-guard';
+import { clientAccountOf } from './client-guard';
 
 const SessionParams = z.object({ sessionId: z.uuid() });
 const ClientInfoAnswers = z.object({ responses: z.record(z.string().max(100), z.unknown()).refine((r) => Object.keys(r).length <= 200, 'too many answers') }).strict();
@@ -18,13 +18,13 @@ const ClientInfoAnswers = z.object({ responses: z.record(z.string().max(100), z.
 export function buildClientAccountsRouter({ sequelize, kit, clientTokens }: { sequelize: Sequelize; kit: ReturnType<typeof createRouteKit>; clientTokens: ClientTokenService }): Router {
   const router = Router();
   const tag = 'client-portal';
-  const requireClient = createRequireClient(clientTokens);
 
   kit.route(
     router,
     {
       method: 'post',
       path: '/api/client-accounts/magic-link/verify',
+      operationId: 'verifyMagicLink',
       summary: 'Spend a magic link for a client token (single use)',
       tag,
       auth: 'none',
@@ -43,10 +43,10 @@ export function buildClientAccountsRouter({ sequelize, kit, clientTokens }: { se
     {
       method: 'get',
       path: '/api/client-accounts/me/sessions',
+      operationId: 'listClientPortalSessions',
       summary: "The client's sessions",
       tag,
-      auth: 'none',
-      before: [requireClient],
+      auth: 'client',
       response: z.array(z.object({ id: z.uuid(), title: z.string(), start_date: z.string().nullable() })),
     },
     async ({ req }) => {
@@ -58,7 +58,7 @@ export function buildClientAccountsRouter({ sequelize, kit, clientTokens }: { se
 
   kit.route(
     router,
-    { method: 'get', path: '/api/client-accounts/me/sessions/:sessionId/client-info', summary: 'The form and answers of one of my sessions', tag, auth: 'none', before: [requireClient], params: SessionParams, response: ClientInfoView },
+    { method: 'get', path: '/api/client-accounts/me/sessions/:sessionId/client-info', operationId: 'getClientPortalSessionInfo', summary: 'The form and answers of one of my sessions', tag, auth: 'client', params: SessionParams, response: ClientInfoView },
     async ({ req, params }) => {
       const session = await findClientSession(clientAccountOf(req), params.sessionId);
       return presentClientInfo(await readClientInfo(session.id, session.owner_id));
@@ -70,10 +70,10 @@ export function buildClientAccountsRouter({ sequelize, kit, clientTokens }: { se
     {
       method: 'put',
       path: '/api/client-accounts/me/sessions/:sessionId/client-info',
+      operationId: 'saveClientPortalSessionInfo',
       summary: 'Answer the form of one of my sessions; emits SESSION_INFO_SUBMITTED',
       tag,
-      auth: 'none',
-      before: [requireClient],
+      auth: 'client',
       params: SessionParams,
       body: ClientInfoAnswers,
       response: ClientInfoView,

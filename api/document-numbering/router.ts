@@ -18,11 +18,11 @@ export function buildDocumentNumberingRouter({ sequelize, kit }: { sequelize: Se
     ) as Record<DocumentSeries, (typeof formats)[DocumentSeries] & { example: string }>;
   };
 
-  kit.route(router, { method: 'get', path: '/api/users/me/document-numbering', summary: 'The number formats of invoices, credit notes and quotes, with an example of each', tag, auth: 'user', response: NumberingView }, async ({ user }) => view(user.id, user.timeZone));
+  kit.route(router, { method: 'get', path: '/api/users/me/document-numbering', operationId: 'getDocumentNumbering', summary: 'The number formats of invoices, credit notes and quotes, with an example of each', tag, auth: 'user', response: NumberingView }, async ({ user }) => view(user.id, user.timeZone));
 
   kit.route(
     router,
-    { method: 'put', path: '/api/users/me/document-numbering', summary: 'Set number formats ({YYYY}, {YY}, {MM}, {seq:N}); a series that has numbered a document keeps its format (409)', tag, auth: 'user', body: NumberingBody, response: NumberingView },
+    { method: 'put', path: '/api/users/me/document-numbering', operationId: 'updateDocumentNumbering', summary: 'Set number formats ({YYYY}, {YY}, {MM}, {seq:N}); a series that has numbered a document keeps its format (409)', tag, auth: 'user', body: NumberingBody, response: NumberingView },
     async ({ user, body, req }) => {
       await saveNumberFormats(sequelize, user.id, body, req.requestId);
       return view(user.id, user.timeZone);

@@ -13,7 +13,7 @@ export function buildExportTemplatesRouter({ sequelize, kit }: { sequelize: Sequ
   const router = Router();
   const tag = 'export-templates';
 
-  kit.route(router, { method: 'get', path: '/api/export-templates', summary: 'List export templates', tag, auth: 'user', response: z.array(ExportTemplateView) }, async ({ user }) => {
+  kit.route(router, { method: 'get', path: '/api/export-templates', operationId: 'listExportTemplates', summary: 'List export templates', tag, auth: 'user', response: z.array(ExportTemplateView) }, async ({ user }) => {
     const rows = await listExportTemplates(user.id);
     return rows.map(presentExportTemplate);
   });
@@ -21,28 +21,28 @@ export function buildExportTemplatesRouter({ sequelize, kit }: { sequelize: Sequ
   // Declared before /:id so `default` is not read as an id.
   kit.route(
     router,
-    { method: 'get', path: '/api/export-templates/default', summary: 'The default template for an entity and format, or null', tag, auth: 'user', query: DefaultTemplateQuery, response: ExportTemplateView.nullable() },
+    { method: 'get', path: '/api/export-templates/default', operationId: 'getDefaultExportTemplate', summary: 'The default template for an entity and format, or null', tag, auth: 'user', query: DefaultTemplateQuery, response: ExportTemplateView.nullable() },
     async ({ user, query }) => {
       const row = await findDefaultExportTemplate(user.id, query.entity, query.format);
       return row ? presentExportTemplate(row) : null;
     },
   );
 
-  kit.route(router, { method: 'post', path: '/api/export-templates', summary: 'Create an export template', tag, auth: 'user', body: CreateExportTemplateBody, response: ExportTemplateView, status: 201 }, async ({ user, body }) =>
+  kit.route(router, { method: 'post', path: '/api/export-templates', operationId: 'createExportTemplate', summary: 'Create an export template', tag, auth: 'user', body: CreateExportTemplateBody, response: ExportTemplateView, status: 201 }, async ({ user, body }) =>
     presentExportTemplate(await createExportTemplate(sequelize, user.id, body)),
   );
 
-  kit.route(router, { method: 'get', path: '/api/export-templates/:id', summary: 'Read an export template', tag, auth: 'user', params: IdParams, response: ExportTemplateView }, async ({ user, params }) =>
+  kit.route(router, { method: 'get', path: '/api/export-templates/:id', operationId: 'getExportTemplate', summary: 'Read an export template', tag, auth: 'user', params: IdParams, response: ExportTemplateView }, async ({ user, params }) =>
     presentExportTemplate(await findExportTemplate(user.id, params.id)),
   );
 
   /** PUT and PATCH /api/export-templates/:id (both change the fields given). */
   const update = async ({ user, params, body }: Pick<RouteContext<z.infer<typeof IdParams>, unknown, z.infer<typeof UpdateExportTemplateBody>>, 'user' | 'params' | 'body'>) =>
     presentExportTemplate(await updateExportTemplate(sequelize, user.id, params.id, body));
-  kit.route(router, { method: 'put', path: '/api/export-templates/:id', summary: 'Update an export template (fields given are changed)', tag, auth: 'user', params: IdParams, body: UpdateExportTemplateBody, response: ExportTemplateView }, update);
-  kit.route(router, { method: 'patch', path: '/api/export-templates/:id', summary: 'Update an export template (fields given are changed)', tag, auth: 'user', params: IdParams, body: UpdateExportTemplateBody, response: ExportTemplateView }, update);
+  kit.route(router, { method: 'put', path: '/api/export-templates/:id', operationId: 'updateExportTemplate', summary: 'Update an export template (fields given are changed)', tag, auth: 'user', params: IdParams, body: UpdateExportTemplateBody, response: ExportTemplateView }, update);
+  kit.route(router, { method: 'patch', path: '/api/export-templates/:id', operationId: 'patchExportTemplate', summary: 'Update an export template (fields given are changed)', tag, auth: 'user', params: IdParams, body: UpdateExportTemplateBody, response: ExportTemplateView }, update);
 
-  kit.route(router, { method: 'delete', path: '/api/export-templates/:id', summary: 'Delete an export template', tag, auth: 'user', params: IdParams, status: 204 }, async ({ user, params }) => {
+  kit.route(router, { method: 'delete', path: '/api/export-templates/:id', operationId: 'deleteExportTemplate', summary: 'Delete an export template', tag, auth: 'user', params: IdParams, status: 204 }, async ({ user, params }) => {
     await deleteExportTemplate(user.id, params.id);
   });
 

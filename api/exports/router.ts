@@ -35,7 +35,7 @@ export function buildExportsRouter({ sequelize, temporal, publicS3, config, kit,
 
   kit.route(
     router,
-    { method: 'get', path: '/api/export', summary: 'Export now and get a time-limited link (bounded; large exports: /api/export/async)', tag, auth: 'user', after: [syncLimit], query: ExportQuery, response: ExportLinkView },
+    { method: 'get', path: '/api/export', operationId: 'runExport', summary: 'Export now and get a time-limited link (bounded; large exports: /api/export/async)', tag, auth: 'user', after: [syncLimit], query: ExportQuery, response: ExportLinkView },
     async ({ user, query, req }) => {
       const payload = await buildExportPayload(user, query, 'sync');
       if (payload.format === 'pdf') assertPdfRenderer(config.CHROMIUM_PATH);
@@ -48,7 +48,7 @@ export function buildExportsRouter({ sequelize, temporal, publicS3, config, kit,
 
   kit.route(
     router,
-    { method: 'get', path: '/api/export/async', summary: 'Queue an export; the link arrives over Socket.IO (export.completed) or by polling statusUrl', tag, auth: 'user', after: [asyncLimit], query: ExportQuery, response: ExportJobAccepted, status: 202 },
+    { method: 'get', path: '/api/export/async', operationId: 'queueExport', summary: 'Queue an export; the link arrives over Socket.IO (export.completed) or by polling statusUrl', tag, auth: 'user', after: [asyncLimit], query: ExportQuery, response: ExportJobAccepted, status: 202 },
     async ({ user, query, req }) => {
       const payload = await buildExportPayload(user, query, 'async');
       if (payload.format === 'pdf') assertPdfRenderer(config.CHROMIUM_PATH);
@@ -67,7 +67,7 @@ export function buildExportsRouter({ sequelize, temporal, publicS3, config, kit,
 
   kit.route(
     router,
-    { method: 'get', path: '/api/export/jobs/:jobRunId', summary: 'Status of an export job, with a fresh link once it is done', tag, auth: 'user', params: ExportJobParams, response: ExportJobStatusView },
+    { method: 'get', path: '/api/export/jobs/:jobRunId', operationId: 'getExportJob', summary: 'Status of an export job, with a fresh link once it is done', tag, auth: 'user', params: ExportJobParams, response: ExportJobStatusView },
     async ({ user, params }) => {
       const run = await findExportRun(params.jobRunId, user.id);
       if (run.status === 'COMPLETED') {

@@ -11,10 +11,19 @@ export interface RouteSpec<P, Q, B> {
   method: Method;
   /** Express path, e.g. `/api/contacts/:id`. */
   path: string;
+  /**
+   * The operation's name in /api/docs, camelCase and unique across the api (`listContacts`,
+   * `issueInvoice`): clients generated from the document name their methods after it, so it never
+   * changes once published.
+   */
+  operationId: string;
   summary: string;
   tag: string;
-  /** `user`: a studio user's bearer token; `admin`: an admin's; `none`: public. */
-  auth: 'user' | 'admin' | 'none';
+  /**
+   * `user`: a studio user's bearer token; `admin`: an admin's; `client`: a client's token from a
+   * magic link (client portal); `none`: public.
+   */
+  auth: 'user' | 'admin' | 'client' | 'none';
   params?: ZodType<P>;
   query?: ZodType<Q>;
   body?: ZodType<B>;
@@ -41,16 +50,24 @@ export interface RouteContext<P, Q, B> {
 export interface AuthGuards {
   requireUser: RequestHandler;
   requireAdmin: RequestHandler;
+  /** Sets the client account of a client portal request (a client token, not a user's). */
+  requireClient: RequestHandler;
 }
 
-const ErrorBodySchema = z.object({
-  statusCode: z.number(),
-  error: z.string(),
-  code: z.string(),
-  message: z.string(),
-  details: z.unknown().optional(),
-  requestId: z.string(),
-});
+/** The error body every route answers with (DESIGN.md), one `Error` component the answers refer to. */
+const ErrorBodySchema = z
+  .object({
+    statusCode: z.number(),
+    error: z.string(),
+    code: z.string(),
+    message: z.string(),
+    details: z.unknown().optional(),
+    requestId: z.string(),
+  })
+  .openapi('Error');
+
+/** camelCase: a method name in every client language. */
+const OPERATION_ID = /^[a-z][a-zA-Z0-9]*$/;
 
 /**
  * Registers routes on an Express router and their description in the OpenAPI registry, so the
@@ -58,7 +75,14 @@ const ErrorBodySchema = z.object({
  * A route reads as a chain: before (per-address limits) → auth → after (per-user limits, uploads) → validate → handler.
  */
 export function createRouteKit(docs: OpenAPIRegistry, guards: AuthGuards) {
-  docs.register('Error', ErrorBodySchema);
+  const operationIds = new Set<string>();
+  /** Adds the route to the document; a malformed or repeated operationId stops the app from starting. */
+  function register<P, Q, B>(spec: RouteSpec<P, Q, B>): void {
+    if (!OPERATION_ID.test(spec.operationId)) throw new Error(`operationId ${spec.operationId} (${spec.method} ${spec.path}) is not camelCase`);
+    if (operationIds.has(spec.operationId)) throw new Error(`operationId ${spec.operationId} (${spec.method} ${spec.path}) is used twice`);
+    operationIds.add(spec.operationId);
+    docs.registerPath(describe(spec));
+  }
 
   function route<P = Record<string, never>, Q = Record<string, never>, B = undefined>(
     router: Router,
@@ -68,6 +92,7 @@ export function createRouteKit(docs: OpenAPIRegistry, guards: AuthGuards) {
     const chain: RequestHandler[] = [...(spec.before ?? [])];
     if (spec.auth === 'user') chain.push(guards.requireUser);
     if (spec.auth === 'admin') chain.push(guards.requireUser, guards.requireAdmin);
+    if (spec.auth === 'client') chain.push(guards.requireClient);
     chain.push(...(spec.after ?? []));
 
     chain.push(async (req, res) => {
@@ -83,7 +108,7 @@ export function createRouteKit(docs: OpenAPIRegistry, guards: AuthGuards) {
     });
     router[spec.method](spec.path, ...chain);
 
-    docs.registerPath(describe(spec));
+    register(spec);
   }
 
   /**
@@ -91,7 +116,7 @@ export function createRouteKit(docs: OpenAPIRegistry, guards: AuthGuards) {
    * it still appears in /api/docs with its body and answers.
    */
   function document<P, Q, B>(spec: RouteSpec<P, Q, B>): void {
-    docs.registerPath(describe(spec));
+    register(spec);
   }
 
   return { route, document };
@@ -108,9 +133,10 @@ function describe<P, Q, B>(spec: RouteSpec<P, Q, B>): RouteConfig {
   return {
     method: spec.method,
     path: spec.path.replace(/[:*](\w+)/g, '{$1}'),
+    operationId: spec.operationId,
     summary: spec.summary,
     tags: [spec.tag],
-    security: spec.auth === 'none' ? [] : [{ bearerAuth: [] }],
+    security: spec.auth === 'none' ? [] : [{ [spec.auth === 'client' ? 'clientAuth' : 'bearerAuth']: [] }],
     request: {
       // Params and query schemas are always z.object(...); the generic signature only loses that.
       params: spec.params as z.ZodObject | undefined,

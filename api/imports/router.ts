@@ -76,7 +76,7 @@ export function buildImportsRouter(deps: ImportsRouterDeps): Router {
 
   kit.route(
     router,
-    { method: 'post', path: '/api/import/contacts/preview', summary: 'Preview a contacts import: what each line would do; nothing is written', tag, auth: 'user', query: PreviewQuery, response: ImportPreviewView },
+    { method: 'post', path: '/api/import/contacts/preview', operationId: 'previewContactsImport', summary: 'Preview a contacts import: what each line would do; nothing is written', tag, auth: 'user', query: PreviewQuery, response: ImportPreviewView },
     async ({ req, res, user, query }) => (await runImportJob(req, res, user, 'contacts', { preview: true, updateExisting: query.updateExisting, mapping: query.mapping })) as ImportPreview,
   );
 
@@ -94,29 +94,29 @@ export function buildImportsRouter(deps: ImportsRouterDeps): Router {
 
   kit.route(
     router,
-    { method: 'post', path: '/api/import/contacts', summary: 'Import contacts from a csv, xlsx or xls file (multipart part "file")', tag, auth: 'user', query: ImportQuery, response: ImportResultView },
+    { method: 'post', path: '/api/import/contacts', operationId: 'importContacts', summary: 'Import contacts from a csv, xlsx or xls file (multipart part "file")', tag, auth: 'user', query: ImportQuery, response: ImportResultView },
     importEntity('contacts'),
   );
 
   kit.route(
     router,
-    { method: 'post', path: '/api/import/sessions', summary: 'Import sessions from a csv, xlsx or xls file (multipart part "file")', tag, auth: 'user', query: ImportQueryWithoutRowActions, response: ImportResultView },
+    { method: 'post', path: '/api/import/sessions', operationId: 'importSessions', summary: 'Import sessions from a csv, xlsx or xls file (multipart part "file")', tag, auth: 'user', query: ImportQueryWithoutRowActions, response: ImportResultView },
     importEntity('sessions'),
   );
 
   kit.route(
     router,
-    { method: 'post', path: '/api/import/quotes', summary: 'Import quotes from a csv, xlsx or xls file (multipart part "file")', tag, auth: 'user', query: ImportQueryWithoutRowActions, response: ImportResultView },
+    { method: 'post', path: '/api/import/quotes', operationId: 'importQuotes', summary: 'Import quotes from a csv, xlsx or xls file (multipart part "file")', tag, auth: 'user', query: ImportQueryWithoutRowActions, response: ImportResultView },
     importEntity('quotes'),
   );
 
   kit.route(
     router,
-    { method: 'post', path: '/api/import/invoices', summary: 'Import invoices from a csv, xlsx or xls file (multipart part "file")', tag, auth: 'user', query: ImportQueryWithoutRowActions, response: ImportResultView },
+    { method: 'post', path: '/api/import/invoices', operationId: 'importInvoices', summary: 'Import invoices from a csv, xlsx or xls file (multipart part "file")', tag, auth: 'user', query: ImportQueryWithoutRowActions, response: ImportResultView },
     importEntity('invoices'),
   );
 
-  kit.route(router, { method: 'post', path: '/api/import/info', summary: 'What the import accepts: entities, formats, fields and header mappings', tag, auth: 'user' }, async () => ({
+  kit.route(router, { method: 'post', path: '/api/import/info', operationId: 'getImportInfo', summary: 'What the import accepts: entities, formats, fields and header mappings', tag, auth: 'user' }, async () => ({
     entities: IMPORT_ENTITIES.map((entity) => ({ entity, targetFields: IMPORT_TARGET_FIELDS[entity], headerVariants: headerVariants(entity), endpoint: `/api/import/${entity}` })),
     formats: IMPORT_FORMATS,
     contentTypes: { csv: ['text/csv', 'application/csv'], xlsx: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'], xls: ['application/vnd.ms-excel'] },

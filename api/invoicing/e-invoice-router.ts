@@ -38,22 +38,22 @@ export function buildEInvoiceRouter(deps: EInvoiceRouterDeps): Router {
 
   kit.route(
     router,
-    { method: 'get', path: '/api/invoices/:id/facturx', summary: 'The issued invoice as Factur-X (PDF/A-3b with factur-x.xml, EN 16931): a time-limited link', tag: 'invoices', auth: 'user', params: IdParams },
+    { method: 'get', path: '/api/invoices/:id/facturx', operationId: 'getInvoiceFacturx', summary: 'The issued invoice as Factur-X (PDF/A-3b with factur-x.xml, EN 16931): a time-limited link', tag: 'invoices', auth: 'user', params: IdParams },
     async (ctx) => invoiceFile('facturx', ctx),
   );
   kit.route(
     router,
-    { method: 'get', path: '/api/invoices/:id/xml', summary: "The issued invoice's e-invoice XML (CII D16B, EN 16931): a time-limited link", tag: 'invoices', auth: 'user', params: IdParams },
+    { method: 'get', path: '/api/invoices/:id/xml', operationId: 'getInvoiceXml', summary: "The issued invoice's e-invoice XML (CII D16B, EN 16931): a time-limited link", tag: 'invoices', auth: 'user', params: IdParams },
     async (ctx) => invoiceFile('xml', ctx),
   );
   kit.route(
     router,
-    { method: 'get', path: '/api/credit-notes/:id/facturx', summary: 'The credit note as Factur-X (PDF/A-3b with factur-x.xml, EN 16931): a time-limited link', tag: 'credit-notes', auth: 'user', params: IdParams },
+    { method: 'get', path: '/api/credit-notes/:id/facturx', operationId: 'getCreditNoteFacturx', summary: 'The credit note as Factur-X (PDF/A-3b with factur-x.xml, EN 16931): a time-limited link', tag: 'credit-notes', auth: 'user', params: IdParams },
     async (ctx) => creditNoteFile('facturx', ctx),
   );
   kit.route(
     router,
-    { method: 'get', path: '/api/credit-notes/:id/xml', summary: "The credit note's e-invoice XML (CII D16B, EN 16931): a time-limited link", tag: 'credit-notes', auth: 'user', params: IdParams },
+    { method: 'get', path: '/api/credit-notes/:id/xml', operationId: 'getCreditNoteXml', summary: "The credit note's e-invoice XML (CII D16B, EN 16931): a time-limited link", tag: 'credit-notes', auth: 'user', params: IdParams },
     async (ctx) => creditNoteFile('xml', ctx),
   );
   return router;

@@ -61,7 +61,7 @@ export function buildInvoiceLedgerRouter(deps: LedgerRouterDeps): Router {
 
   kit.route(
     router,
-    { method: 'post', path: '/api/invoices/:id/issue', summary: 'Issue a draft invoice: its legal number, issue date and due date; from then on it never changes (again: the issued invoice, unchanged)', tag: 'invoices', auth: 'user', params: IdParams },
+    { method: 'post', path: '/api/invoices/:id/issue', operationId: 'issueInvoice', summary: 'Issue a draft invoice: its legal number, issue date and due date; from then on it never changes (again: the issued invoice, unchanged)', tag: 'invoices', auth: 'user', params: IdParams },
     async ({ user, params, req }) => {
       const invoice = await issueInvoice(sequelize, user.id, params.id, req.requestId);
       // The pdf the studio keeps is started by the outbox relay from the issue's event: the issue never waits for it or fails with it.
@@ -74,6 +74,7 @@ export function buildInvoiceLedgerRouter(deps: LedgerRouterDeps): Router {
     {
       method: 'post',
       path: '/api/quotes/:id/deposit-invoices',
+      operationId: 'createDepositInvoice',
       summary: "A DRAFT deposit invoice (facture d'acompte) for one installment of a sent or accepted quote's schedule, split over the quote's VAT rates; one per installment (409 deposit_exists)",
       tag: 'quotes',
       auth: 'user',
@@ -86,14 +87,14 @@ export function buildInvoiceLedgerRouter(deps: LedgerRouterDeps): Router {
 
   kit.route(
     router,
-    { method: 'get', path: '/api/quotes/:id/deposit-invoices', summary: "The quote's deposit invoices (drafts, issued and cancelled), by installment", tag: 'quotes', auth: 'user', params: IdParams },
+    { method: 'get', path: '/api/quotes/:id/deposit-invoices', operationId: 'listDepositInvoices', summary: "The quote's deposit invoices (drafts, issued and cancelled), by installment", tag: 'quotes', auth: 'user', params: IdParams },
     async ({ user, params }) => {
       await findDocument('quote', params.id, user.id);
       return { quote_id: params.id, items: (await listQuoteDeposits(user.id, params.id)).map((invoice) => presentDocument('invoice', invoice, user.timeZone)) };
     },
   );
 
-  kit.route(router, { method: 'get', path: '/api/invoices/:id/payments', summary: "The invoice's payments ledger: payments, refunds and reversals, oldest first", tag: 'invoices', auth: 'user', params: IdParams }, async ({ user, params }) => {
+  kit.route(router, { method: 'get', path: '/api/invoices/:id/payments', operationId: 'listInvoicePayments', summary: "The invoice's payments ledger: payments, refunds and reversals, oldest first", tag: 'invoices', auth: 'user', params: IdParams }, async ({ user, params }) => {
     const invoice = await findDocument('invoice', params.id, user.id);
     const rows = await listInvoicePayments(user.id, invoice.id);
     return { invoice_id: invoice.id, items: rows.map(presentPayment) };
@@ -101,7 +102,7 @@ export function buildInvoiceLedgerRouter(deps: LedgerRouterDeps): Router {
 
   kit.route(
     router,
-    { method: 'post', path: '/api/invoices/:id/payments', summary: 'Record a payment received by transfer, cash, check or otherwise (at most the balance due unless overpayment is true)', tag: 'invoices', auth: 'user', params: IdParams, body: RecordPaymentBody, status: 201 },
+    { method: 'post', path: '/api/invoices/:id/payments', operationId: 'recordInvoicePayment', summary: 'Record a payment received by transfer, cash, check or otherwise (at most the balance due unless overpayment is true)', tag: 'invoices', auth: 'user', params: IdParams, body: RecordPaymentBody, status: 201 },
     async ({ user, params, body, req }) => {
       const payment = await recordManualPayment(
         sequelize,
@@ -117,7 +118,7 @@ export function buildInvoiceLedgerRouter(deps: LedgerRouterDeps): Router {
 
   kit.route(
     router,
-    { method: 'delete', path: '/api/invoices/:id/payments/:paymentId', summary: 'Reverse a payment entered by mistake, the day it was received: answers the reversal row (the payment stays in the ledger)', tag: 'invoices', auth: 'user', params: PaymentParams },
+    { method: 'delete', path: '/api/invoices/:id/payments/:paymentId', operationId: 'reverseInvoicePayment', summary: 'Reverse a payment entered by mistake, the day it was received: answers the reversal row (the payment stays in the ledger)', tag: 'invoices', auth: 'user', params: PaymentParams },
     async ({ user, params, req }) => {
       const reversal = await reversePayment(sequelize, user.id, params.id, params.paymentId, req.requestId);
       await wakeReminders(params.id);
@@ -127,7 +128,7 @@ export function buildInvoiceLedgerRouter(deps: LedgerRouterDeps): Router {
 
   kit.route(
     router,
-    { method: 'post', path: '/api/invoices/:id/credit-notes', summary: 'Issue a credit note (avoir): an amount, some lines, or everything still creditable; a fully credited invoice becomes CANCELLED', tag: 'credit-notes', auth: 'user', params: IdParams, body: CreateCreditNoteBody, status: 201 },
+    { method: 'post', path: '/api/invoices/:id/credit-notes', operationId: 'issueCreditNote', summary: 'Issue a credit note (avoir): an amount, some lines, or everything still creditable; a fully credited invoice becomes CANCELLED', tag: 'credit-notes', auth: 'user', params: IdParams, body: CreateCreditNoteBody, status: 201 },
     async ({ user, params, body, req }) => {
       const { creditNote, refundDueCents } = await issueCreditNote(sequelize, user.id, params.id, { reason: body.reason, amountCents: cents(body.amount), items: body.items }, req.requestId);
       const invoice = (await findDocument('invoice', params.id, user.id)) as InvoiceRow;
@@ -137,17 +138,17 @@ export function buildInvoiceLedgerRouter(deps: LedgerRouterDeps): Router {
     },
   );
 
-  kit.route(router, { method: 'get', path: '/api/invoices/:id/credit-notes', summary: "The invoice's credit notes, in issue order", tag: 'credit-notes', auth: 'user', params: IdParams }, async ({ user, params }) => {
+  kit.route(router, { method: 'get', path: '/api/invoices/:id/credit-notes', operationId: 'listInvoiceCreditNotes', summary: "The invoice's credit notes, in issue order", tag: 'credit-notes', auth: 'user', params: IdParams }, async ({ user, params }) => {
     const invoice = (await findDocument('invoice', params.id, user.id)) as InvoiceRow;
     return { invoice_id: invoice.id, items: (await listInvoiceCreditNotes(user.id, invoice.id)).map((n) => presentCreditNote(n, invoice.number)) };
   });
 
-  kit.route(router, { method: 'get', path: '/api/credit-notes', summary: "The studio's credit notes, newest first", tag: 'credit-notes', auth: 'user', query: PageQuery }, async ({ user, query }) => {
+  kit.route(router, { method: 'get', path: '/api/credit-notes', operationId: 'listCreditNotes', summary: "The studio's credit notes, newest first", tag: 'credit-notes', auth: 'user', query: PageQuery }, async ({ user, query }) => {
     const page = await listCreditNotes(user.id, query);
     return { ...page, items: page.items.map((n) => presentCreditNote(n, n.invoice?.number ?? null)) };
   });
 
-  kit.route(router, { method: 'get', path: '/api/credit-notes/:id', summary: 'Read a credit note', tag: 'credit-notes', auth: 'user', params: IdParams }, async ({ user, params }) => {
+  kit.route(router, { method: 'get', path: '/api/credit-notes/:id', operationId: 'getCreditNote', summary: 'Read a credit note', tag: 'credit-notes', auth: 'user', params: IdParams }, async ({ user, params }) => {
     const note = await findOwnCreditNote(user.id, params.id);
     if (!note) throw new NotFoundError('Credit note');
     return presentCreditNote(note, note.invoice?.number ?? null);
@@ -165,13 +166,13 @@ export function buildInvoiceLedgerRouter(deps: LedgerRouterDeps): Router {
     return keptPdfLink(deps, { kind: 'credit_note', id: note.id, pdf_key: note.pdf_key, pdf_sha256: note.pdf_sha256 }, user, requestId);
   };
 
-  kit.route(router, { method: 'get', path: '/api/credit-notes/:id/pdf', summary: 'The credit note as a pdf (rendered once and kept): a time-limited link, with its SHA-256', tag: 'credit-notes', auth: 'user', params: IdParams }, async ({ user, params, req }) =>
+  kit.route(router, { method: 'get', path: '/api/credit-notes/:id/pdf', operationId: 'getCreditNotePdf', summary: 'The credit note as a pdf (rendered once and kept): a time-limited link, with its SHA-256', tag: 'credit-notes', auth: 'user', params: IdParams }, async ({ user, params, req }) =>
     creditNotePdf(user.id, params.id, user, req.requestId),
   );
 
   kit.route(
     router,
-    { method: 'get', path: '/api/credit-notes/:id/export', summary: 'The credit note as a pdf (the kept one) or docx: a time-limited link', tag: 'credit-notes', auth: 'user', params: IdParams, query: ExportQuery },
+    { method: 'get', path: '/api/credit-notes/:id/export', operationId: 'exportCreditNote', summary: 'The credit note as a pdf (the kept one) or docx: a time-limited link', tag: 'credit-notes', auth: 'user', params: IdParams, query: ExportQuery },
     async ({ user, params, query, req }) => {
       if (query.format === 'pdf') return creditNotePdf(user.id, params.id, user, req.requestId);
       const note = await ownCreditNote(user.id, params.id);
@@ -184,7 +185,7 @@ export function buildInvoiceLedgerRouter(deps: LedgerRouterDeps): Router {
 
   kit.route(
     router,
-    { method: 'post', path: '/api/credit-notes/:id/refunds', summary: 'Refund money a credit note covers: by card through the provider, or recorded by hand', tag: 'credit-notes', auth: 'user', params: IdParams, body: RecordRefundBody, status: 201 },
+    { method: 'post', path: '/api/credit-notes/:id/refunds', operationId: 'refundCreditNote', summary: 'Refund money a credit note covers: by card through the provider, or recorded by hand', tag: 'credit-notes', auth: 'user', params: IdParams, body: RecordRefundBody, status: 201 },
     async ({ user, params, body, req }) =>
       presentPayment(
         await recordRefund(

@@ -32,11 +32,11 @@ export function buildRemindersRouter(deps: RemindersRouterDeps): Router {
 
   const presentSettings = (s: { steps: StoredReminderStep[]; updated_at: Date | null }) => ({ reminder_steps: s.steps, updated_at: s.updated_at?.toISOString() ?? null });
 
-  kit.route(router, { method: 'get', path: '/api/users/me/reminder-settings', summary: "The studio's payment reminder steps (none: no reminders)", tag: 'invoices', auth: 'user', response: ReminderSettingsView }, async ({ user }) => presentSettings(await findReminderSettings(sequelize, user.id)));
+  kit.route(router, { method: 'get', path: '/api/users/me/reminder-settings', operationId: 'getReminderSettings', summary: "The studio's payment reminder steps (none: no reminders)", tag: 'invoices', auth: 'user', response: ReminderSettingsView }, async ({ user }) => presentSettings(await findReminderSettings(sequelize, user.id)));
 
   kit.route(
     router,
-    { method: 'put', path: '/api/users/me/reminder-settings', summary: "Replace the studio's payment reminder steps; the invoices already issued follow them", tag: 'invoices', auth: 'user', body: ReminderSettingsBody, response: ReminderSettingsView },
+    { method: 'put', path: '/api/users/me/reminder-settings', operationId: 'updateReminderSettings', summary: "Replace the studio's payment reminder steps; the invoices already issued follow them", tag: 'invoices', auth: 'user', body: ReminderSettingsBody, response: ReminderSettingsView },
     async ({ user, body }) => {
       const steps = body.reminder_steps as StoredReminderStep[];
       const problems = reminderStepProblems(reminderStepsOf(steps));
@@ -67,13 +67,13 @@ export function buildRemindersRouter(deps: RemindersRouterDeps): Router {
 
   kit.route(
     router,
-    { method: 'get', path: '/api/invoices/:id/reminders', summary: "The invoice's payment reminders: where they stand, the next one, and each one sent", tag: 'invoices', auth: 'user', params: IdParams, response: InvoiceRemindersView },
+    { method: 'get', path: '/api/invoices/:id/reminders', operationId: 'getInvoiceReminders', summary: "The invoice's payment reminders: where they stand, the next one, and each one sent", tag: 'invoices', auth: 'user', params: IdParams, response: InvoiceRemindersView },
     async ({ user, params }) => remindersView(user.id, params.id),
   );
 
   kit.route(
     router,
-    { method: 'patch', path: '/api/invoices/:id/reminders', summary: "Pause, resume or stop (for good) the invoice's reminders; no date changes", tag: 'invoices', auth: 'user', params: IdParams, body: InvoiceRemindersBody, response: InvoiceRemindersView },
+    { method: 'patch', path: '/api/invoices/:id/reminders', operationId: 'updateInvoiceReminders', summary: "Pause, resume or stop (for good) the invoice's reminders; no date changes", tag: 'invoices', auth: 'user', params: IdParams, body: InvoiceRemindersBody, response: InvoiceRemindersView },
     async ({ user, params, body }) => {
       await setInvoiceReminderControl(sequelize, user.id, params.id, CONTROL_OF[body.status]);
       await signalInvoiceReminders(temporal, [params.id], logger);
@@ -83,7 +83,7 @@ export function buildRemindersRouter(deps: RemindersRouterDeps): Router {
 
   kit.route(
     router,
-    { method: 'put', path: '/api/contacts/:id/reminders', summary: "Pause or resume the payment reminders of every invoice of this client", tag: 'contacts', auth: 'user', params: IdParams, body: ContactRemindersBody },
+    { method: 'put', path: '/api/contacts/:id/reminders', operationId: 'updateContactReminders', summary: "Pause or resume the payment reminders of every invoice of this client", tag: 'contacts', auth: 'user', params: IdParams, body: ContactRemindersBody },
     async ({ user, params, body }) => {
       await setContactRemindersPaused(sequelize, user.id, params.id, body.paused);
       await signalInvoiceReminders(temporal, await listOwedInvoiceIds(sequelize, user.id, { contactId: params.id }), logger);

@@ -15,7 +15,7 @@ export function buildOpsAdminRouter({ config, logger, kit }: { config: Config; l
   const router = Router();
   const tag = 'operations';
 
-  kit.route(router, { method: 'get', path: '/ops/status', summary: 'Reachability of the queue board, the dashboard tool and the metrics host, from their configured addresses, and whether pdfs can be rendered', tag, auth: 'admin' }, async () => {
+  kit.route(router, { method: 'get', path: '/ops/status', operationId: 'getOpsStatus', summary: 'Reachability of the queue board, the dashboard tool and the metrics host, from their configured addresses, and whether pdfs can be rendered', tag, auth: 'admin' }, async () => {
     // Only the configured addresses: nothing in the request chooses what is called.
     const hosts = await Promise.all([
       checkHost('queue_board', config.OPS_QUEUE_BOARD_URL, HOST_TIMEOUT_MS),
@@ -31,7 +31,7 @@ export function buildOpsAdminRouter({ config, logger, kit }: { config: Config; l
     return { status: healthy ? 'up' : 'degraded', checkedAt: new Date().toISOString(), hosts, pdfRendering };
   });
 
-  kit.route(router, { method: 'post', path: '/observability/alerts/test', summary: 'Send a synthetic alert to the chat webhook and the alert email address', tag, auth: 'admin' }, async ({ user }) => {
+  kit.route(router, { method: 'post', path: '/observability/alerts/test', operationId: 'sendTestAlert', summary: 'Send a synthetic alert to the chat webhook and the alert email address', tag, auth: 'admin' }, async ({ user }) => {
     const channels = await sendTestAlert({ chatWebhookUrl: config.ALERT_CHAT_WEBHOOK_URL, emailTo: config.ALERT_EMAIL_TO, mailFrom: config.MAIL_FROM }, () => createMailer(config.SMTP_URL), user.email);
     logger.info({ channels: Object.fromEntries(Object.entries(channels).map(([k, v]) => [k, v.status])) }, 'test alert sent');
     return { channels };

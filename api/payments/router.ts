@@ -42,7 +42,7 @@ export function buildPaymentsRouters(deps: PaymentsRouterDeps): { webhooks: Rout
     }
   };
 
-  kit.route(payments, { method: 'post', path: '/api/cardprovider/payments/invoices', summary: 'Start a card payment of an issued invoice for its balance due: the payment intent client secret', tag: 'payments', auth: 'user', body: PayInvoiceBody, status: 201 }, async ({ user, body }) => {
+  kit.route(payments, { method: 'post', path: '/api/cardprovider/payments/invoices', operationId: 'startCardPayment', summary: 'Start a card payment of an issued invoice for its balance due: the payment intent client secret', tag: 'payments', auth: 'user', body: PayInvoiceBody, status: 201 }, async ({ user, body }) => {
     const invoice = await findPayableInvoice(user.id, body.invoice_id);
     // A payment already started for this amount is handed back rather than a second intent made.
     const open = await findOpenCardPayment(invoice.id, invoice.balance_due);
@@ -63,7 +63,7 @@ export function buildPaymentsRouters(deps: PaymentsRouterDeps): { webhooks: Rout
     return { clientSecret: intent.client_secret, paymentIntentId: open?.payment_intent_id ?? intent.id, amount: invoice.balance_due, currency: 'eur' };
   });
 
-  kit.route(payments, { method: 'post', path: '/api/walletprovider/payments/invoices', summary: 'Start a wallet payment of an issued invoice for its balance due: the approval link the payer follows', tag: 'payments', auth: 'user', body: PayInvoiceBody, status: 201 }, async ({ user, body }) => {
+  kit.route(payments, { method: 'post', path: '/api/walletprovider/payments/invoices', operationId: 'startWalletPayment', summary: 'Start a wallet payment of an issued invoice for its balance due: the approval link the payer follows', tag: 'payments', auth: 'user', body: PayInvoiceBody, status: 201 }, async ({ user, body }) => {
     const invoice = await findPayableInvoice(user.id, body.invoice_id);
     const order = await provider('wallet', () => walletProvider.createOrder({ amount: invoice.balance_due, currency: 'EUR', invoiceId: invoice.id, description: invoice.title }));
     await recordWalletPayment(invoice, order.orderId, 'EUR', order.status);
@@ -97,7 +97,7 @@ export function buildPaymentsRouters(deps: PaymentsRouterDeps): { webhooks: Rout
     })().catch(next);
   });
 
-  kit.document({ method: 'post', path: '/api/cardprovider/webhooks', summary: 'Card provider events (Stripe-Signature over the raw body): payment_intent.succeeded pays the invoice once per event', tag: 'payments', auth: 'none', body: CardEvent, response: WebhookReceived });
+  kit.document({ method: 'post', path: '/api/cardprovider/webhooks', operationId: 'receiveCardProviderWebhook', summary: 'Card provider events (Stripe-Signature over the raw body): payment_intent.succeeded pays the invoice once per event', tag: 'payments', auth: 'none', body: CardEvent, response: WebhookReceived });
 
   webhooks.post('/api/walletprovider/webhooks', rawBody, (req: Request, res: Response, next: NextFunction) => {
     void (async () => {
@@ -122,7 +122,7 @@ export function buildPaymentsRouters(deps: PaymentsRouterDeps): { webhooks: Rout
     })().catch(next);
   });
 
-  kit.document({ method: 'post', path: '/api/walletprovider/webhooks', summary: 'Wallet provider events (verified with the provider): PAYMENT.CAPTURE.COMPLETED pays the invoice once per order', tag: 'payments', auth: 'none', body: WalletEvent, response: WebhookReceived });
+  kit.document({ method: 'post', path: '/api/walletprovider/webhooks', operationId: 'receiveWalletProviderWebhook', summary: 'Wallet provider events (verified with the provider): PAYMENT.CAPTURE.COMPLETED pays the invoice once per order', tag: 'payments', auth: 'none', body: WalletEvent, response: WebhookReceived });
 
   return { webhooks, payments };
 }

@@ -63,7 +63,7 @@ export function buildPurchaseInvoicesRouter(deps: PurchaseInvoicesRouterDeps): R
 
   kit.route(
     router,
-    { method: 'post', path: '/api/purchase-invoices', summary: "Receive a supplier's e-invoice (multipart part \"file\": a Factur-X pdf, or a CII or UBL XML): its seller, number, dates and totals, read into a purchase record", tag, auth: 'user', response: PurchaseInvoiceView, status: 201 },
+    { method: 'post', path: '/api/purchase-invoices', operationId: 'receivePurchaseInvoice', summary: "Receive a supplier's e-invoice (multipart part \"file\": a Factur-X pdf, or a CII or UBL XML): its seller, number, dates and totals, read into a purchase record", tag, auth: 'user', response: PurchaseInvoiceView, status: 201 },
     async ({ req, res, user }) => {
       const file = await readFile(req, res);
       const kind = sniff(file.buffer);
@@ -98,12 +98,12 @@ export function buildPurchaseInvoicesRouter(deps: PurchaseInvoicesRouterDeps): R
     },
   );
 
-  kit.route(router, { method: 'get', path: '/api/purchase-invoices', summary: 'The supplier invoices received, newest first', tag, auth: 'user', query: PageQuery, response: PurchaseInvoicePage }, async ({ user, query }) => {
+  kit.route(router, { method: 'get', path: '/api/purchase-invoices', operationId: 'listPurchaseInvoices', summary: 'The supplier invoices received, newest first', tag, auth: 'user', query: PageQuery, response: PurchaseInvoicePage }, async ({ user, query }) => {
     const page = await listPurchaseInvoices(sequelize, user.id, query);
     return { ...page, items: page.items.map(present) };
   });
 
-  kit.route(router, { method: 'get', path: '/api/purchase-invoices/:id', summary: 'One supplier invoice received', tag, auth: 'user', params: IdParams, response: PurchaseInvoiceView }, async ({ user, params }) => {
+  kit.route(router, { method: 'get', path: '/api/purchase-invoices/:id', operationId: 'getPurchaseInvoice', summary: 'One supplier invoice received', tag, auth: 'user', params: IdParams, response: PurchaseInvoiceView }, async ({ user, params }) => {
     const row = await findPurchaseInvoice(sequelize, user.id, params.id);
     if (!row) throw new NotFoundError('Purchase invoice');
     return present(row);

@@ -17,17 +17,17 @@ export function buildScheduledExportsRouter({ temporal, kit }: { temporal: Clien
   const router = Router();
   const tag = 'scheduled-exports';
 
-  kit.route(router, { method: 'post', path: '/api/scheduled-exports', summary: 'Schedule an export (once, or daily/weekly/monthly)', tag, auth: 'user', body: CreateScheduledExportBody, response: ScheduledExportView, status: 201 }, async ({ user, body }) => {
+  kit.route(router, { method: 'post', path: '/api/scheduled-exports', operationId: 'createScheduledExport', summary: 'Schedule an export (once, or daily/weekly/monthly)', tag, auth: 'user', body: CreateScheduledExportBody, response: ScheduledExportView, status: 201 }, async ({ user, body }) => {
     const row = await createScheduledExport(temporal, user.id, body);
     return presentScheduledExport(row, await nextExportRun(temporal, row.id));
   });
 
-  kit.route(router, { method: 'get', path: '/api/scheduled-exports', summary: 'List scheduled exports', tag, auth: 'user', query: ScheduledExportListQuery, response: ScheduledExportPage }, async ({ user, query }) => {
+  kit.route(router, { method: 'get', path: '/api/scheduled-exports', operationId: 'listScheduledExports', summary: 'List scheduled exports', tag, auth: 'user', query: ScheduledExportListQuery, response: ScheduledExportPage }, async ({ user, query }) => {
     const page = await listScheduledExports(user.id, query);
     return { ...page, items: page.items.map((r) => presentScheduledExport(r)) };
   });
 
-  kit.route(router, { method: 'get', path: '/api/scheduled-exports/:id', summary: 'Read a scheduled export, with its next run', tag, auth: 'user', params: IdParams, response: ScheduledExportView }, async ({ user, params }) => {
+  kit.route(router, { method: 'get', path: '/api/scheduled-exports/:id', operationId: 'getScheduledExport', summary: 'Read a scheduled export, with its next run', tag, auth: 'user', params: IdParams, response: ScheduledExportView }, async ({ user, params }) => {
     const row = await findScheduledExport(user.id, params.id);
     return presentScheduledExport(row, await nextExportRun(temporal, row.id));
   });
@@ -37,10 +37,10 @@ export function buildScheduledExportsRouter({ temporal, kit }: { temporal: Clien
     const updated = await setScheduledExportPaused(temporal, user.id, params.id, paused);
     return presentScheduledExport(updated, await nextExportRun(temporal, updated.id));
   };
-  kit.route(router, { method: 'post', path: '/api/scheduled-exports/:id/pause', summary: 'Pause a scheduled export', tag, auth: 'user', params: IdParams, response: ScheduledExportView }, setPaused(true));
-  kit.route(router, { method: 'post', path: '/api/scheduled-exports/:id/resume', summary: 'Resume a scheduled export', tag, auth: 'user', params: IdParams, response: ScheduledExportView }, setPaused(false));
+  kit.route(router, { method: 'post', path: '/api/scheduled-exports/:id/pause', operationId: 'pauseScheduledExport', summary: 'Pause a scheduled export', tag, auth: 'user', params: IdParams, response: ScheduledExportView }, setPaused(true));
+  kit.route(router, { method: 'post', path: '/api/scheduled-exports/:id/resume', operationId: 'resumeScheduledExport', summary: 'Resume a scheduled export', tag, auth: 'user', params: IdParams, response: ScheduledExportView }, setPaused(false));
 
-  kit.route(router, { method: 'delete', path: '/api/scheduled-exports/:id', summary: 'Delete a scheduled export and its schedule', tag, auth: 'user', params: IdParams, status: 204 }, async ({ user, params }) => {
+  kit.route(router, { method: 'delete', path: '/api/scheduled-exports/:id', operationId: 'deleteScheduledExport', summary: 'Delete a scheduled export and its schedule', tag, auth: 'user', params: IdParams, status: 204 }, async ({ user, params }) => {
     await deleteScheduledExport(temporal, user.id, params.id);
   });
 

@@ -20,20 +20,20 @@ export function buildSessionContactsRouter({ sequelize, kit }: { sequelize: Sequ
     return { main_contact_id: session.contact_id, items: (await listSessionContacts(sequelize, ownerId, sessionId)).map(presentSessionContact) };
   };
 
-  kit.route(router, { method: 'get', path: '/api/sessions/:id/contacts', summary: "The session's contacts beside its main contact, in the order they were added", tag, auth: 'user', params: IdParams, response: SessionContactsView }, async ({ user, params }) =>
+  kit.route(router, { method: 'get', path: '/api/sessions/:id/contacts', operationId: 'listSessionContacts', summary: "The session's contacts beside its main contact, in the order they were added", tag, auth: 'user', params: IdParams, response: SessionContactsView }, async ({ user, params }) =>
     list(user.id, params.id),
   );
 
   kit.route(
     router,
-    { method: 'post', path: '/api/sessions/:id/contacts', summary: 'Attach one of your contacts to the session with a role (409 when attached already or the main contact)', tag, auth: 'user', params: IdParams, body: AddSessionContactBody, response: SessionContactsView, status: 201 },
+    { method: 'post', path: '/api/sessions/:id/contacts', operationId: 'attachSessionContact', summary: 'Attach one of your contacts to the session with a role (409 when attached already or the main contact)', tag, auth: 'user', params: IdParams, body: AddSessionContactBody, response: SessionContactsView, status: 201 },
     async ({ user, params, body, req }) => {
       await addSessionContact(sequelize, user.id, params.id, { contact_id: body.contact_id, role: body.role ?? null }, req.requestId);
       return list(user.id, params.id);
     },
   );
 
-  kit.route(router, { method: 'delete', path: '/api/sessions/:id/contacts/:contactId', summary: 'Detach a contact from the session (the contact itself stays)', tag, auth: 'user', params: SessionContactParams, status: 204 }, async ({ user, params, req }) => {
+  kit.route(router, { method: 'delete', path: '/api/sessions/:id/contacts/:contactId', operationId: 'detachSessionContact', summary: 'Detach a contact from the session (the contact itself stays)', tag, auth: 'user', params: SessionContactParams, status: 204 }, async ({ user, params, req }) => {
     await removeSessionContact(sequelize, user.id, params.id, params.contactId, req.requestId);
   });
 

@@ -16,26 +16,26 @@ export function buildAdminSessionInfoTemplatesRouter({ sequelize, kit }: { seque
   const router = Router();
   const tag = 'admin';
 
-  kit.route(router, { method: 'get', path: '/api/admin/default-session-info-templates', summary: 'List base session info templates', tag, auth: 'admin', response: z.array(TemplateView) }, async () => {
+  kit.route(router, { method: 'get', path: '/api/admin/default-session-info-templates', operationId: 'adminListBaseSessionInfoTemplates', summary: 'List base session info templates', tag, auth: 'admin', response: z.array(TemplateView) }, async () => {
     const rows = await listBaseTemplates();
     return rows.map(presentBaseTemplate);
   });
 
-  kit.route(router, { method: 'post', path: '/api/admin/default-session-info-templates', summary: 'Create a base session info template', tag, auth: 'admin', body: BaseTemplateBody, response: TemplateView, status: 201 }, async ({ body }) =>
+  kit.route(router, { method: 'post', path: '/api/admin/default-session-info-templates', operationId: 'adminCreateBaseSessionInfoTemplate', summary: 'Create a base session info template', tag, auth: 'admin', body: BaseTemplateBody, response: TemplateView, status: 201 }, async ({ body }) =>
     presentBaseTemplate(await createBaseTemplate(sequelize, body)),
   );
 
-  kit.route(router, { method: 'get', path: '/api/admin/default-session-info-templates/:id', summary: 'Read a base session info template', tag, auth: 'admin', params: IdParams, response: TemplateView }, async ({ params }) =>
+  kit.route(router, { method: 'get', path: '/api/admin/default-session-info-templates/:id', operationId: 'adminGetBaseSessionInfoTemplate', summary: 'Read a base session info template', tag, auth: 'admin', params: IdParams, response: TemplateView }, async ({ params }) =>
     presentBaseTemplate(await loadBaseTemplate(params.id)),
   );
 
   kit.route(
     router,
-    { method: 'put', path: '/api/admin/default-session-info-templates/:id', summary: 'Update a base template; fields given are upserted by field_key', tag, auth: 'admin', params: IdParams, body: BaseTemplateUpdateBody, response: TemplateView },
+    { method: 'put', path: '/api/admin/default-session-info-templates/:id', operationId: 'adminUpdateBaseSessionInfoTemplate', summary: 'Update a base template; fields given are upserted by field_key', tag, auth: 'admin', params: IdParams, body: BaseTemplateUpdateBody, response: TemplateView },
     async ({ params, body }) => presentBaseTemplate(await updateBaseTemplate(sequelize, params.id, body)),
   );
 
-  kit.route(router, { method: 'delete', path: '/api/admin/default-session-info-templates/:id/fields/:fieldId', summary: 'Delete a base template field', tag, auth: 'admin', params: FieldParams, status: 204 }, async ({ params }) => {
+  kit.route(router, { method: 'delete', path: '/api/admin/default-session-info-templates/:id/fields/:fieldId', operationId: 'adminDeleteBaseSessionInfoTemplateField', summary: 'Delete a base template field', tag, auth: 'admin', params: FieldParams, status: 204 }, async ({ params }) => {
     await deleteBaseField(params.id, params.fieldId);
   });
 

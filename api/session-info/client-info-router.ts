@@ -11,7 +11,7 @@ export function buildClientInfoRouter({ sequelize, kit }: { sequelize: Sequelize
   const router = Router();
   const tag = 'session-info';
 
-  kit.route(router, { method: 'get', path: '/api/sessions/:id/client-info', summary: "A session's info form and answers", tag, auth: 'user', params: IdParams, response: ClientInfoView }, async ({ user, params }) =>
+  kit.route(router, { method: 'get', path: '/api/sessions/:id/client-info', operationId: 'getSessionClientInfo', summary: "A session's info form and answers", tag, auth: 'user', params: IdParams, response: ClientInfoView }, async ({ user, params }) =>
     presentClientInfo(await readClientInfo(params.id, user.id)),
   );
 
@@ -20,6 +20,7 @@ export function buildClientInfoRouter({ sequelize, kit }: { sequelize: Sequelize
     {
       method: 'put',
       path: '/api/sessions/:id/client-info',
+      operationId: 'saveSessionClientInfo',
       summary: 'Save the answers (optionally attaching a template first); emits SESSION_INFO_SUBMITTED',
       tag,
       auth: 'user',

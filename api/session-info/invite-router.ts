@@ -19,6 +19,7 @@ export function buildSessionInfoInviteRouter({ temporal, kit, emailLimit }: { te
     {
       method: 'post',
       path: '/api/sessions/:id/send-session-info-invite',
+      operationId: 'sendSessionInfoInvite',
       summary: 'Email the client a link to the session info form (one email per Idempotency-Key)',
       tag: 'session-info',
       auth: 'user',

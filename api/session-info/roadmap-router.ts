@@ -21,6 +21,7 @@ export function buildRoadmapRouter({ temporal, publicS3, config, kit }: { tempor
     {
       method: 'get',
       path: '/api/sessions/:id/roadmap',
+      operationId: 'getSessionRoadmap',
       summary: "The session's roadmap (details, contact, schedule, notes, client information) as a signed link",
       tag: 'session-info',
       auth: 'user',

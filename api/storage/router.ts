@@ -26,6 +26,7 @@ export function buildStorageRouter({ sequelize, publicS3, bucket, kit }: Storage
     {
       method: 'get',
       path: '/api/storage/signed-url/*key',
+      operationId: 'getSignedUrl',
       summary: 'A time-limited download link for a file the user may read',
       tag: 'storage',
       auth: 'user',

@@ -32,7 +32,7 @@ export function buildUsersRouter(deps: UsersRouterDeps): Router {
   const readImage = createImageUpload(deps.maxImageBytes);
   const link = (key: string | null) => (key ? signGetLink(publicS3, bucket, key, MAX_LINK_SECONDS) : Promise.resolve(null));
 
-  kit.route(router, { method: 'get', path: '/api/users/me', summary: 'The signed-in user with the current avatar and logo', tag, auth: 'user', response: UserProfileView }, async ({ user }) => {
+  kit.route(router, { method: 'get', path: '/api/users/me', operationId: 'getCurrentUserProfile', summary: 'The signed-in user with the current avatar and logo', tag, auth: 'user', response: UserProfileView }, async ({ user }) => {
     const row = await findUser(user.id);
     const [avatar, logo] = await Promise.all([link(row.avatar_key), link(row.logo_key)]);
     return presentUserProfile(row, avatar, logo);
@@ -40,7 +40,7 @@ export function buildUsersRouter(deps: UsersRouterDeps): Router {
 
   kit.route(
     router,
-    { method: 'patch', path: '/api/users/me/preferences', summary: 'Set preferences: time zone, csv dialect, the studio public slug (its contact form: /portal/contact/<slug>)', tag, auth: 'user', body: UpdatePreferencesBody, response: UserProfileView },
+    { method: 'patch', path: '/api/users/me/preferences', operationId: 'updateUserPreferences', summary: 'Set preferences: time zone, csv dialect, the studio public slug (its contact form: /portal/contact/<slug>)', tag, auth: 'user', body: UpdatePreferencesBody, response: UserProfileView },
     async ({ user, body }) => {
       const row = await setUserPreferences(user.id, body);
       const [avatar, logo] = await Promise.all([link(row.avatar_key), link(row.logo_key)]);
@@ -58,13 +58,13 @@ export function buildUsersRouter(deps: UsersRouterDeps): Router {
 
   kit.route(
     router,
-    { method: 'put', path: '/api/users/me/avatar', summary: 'Upload a new avatar (multipart part "file": png, jpeg or webp); the previous one is deleted', tag, auth: 'user', response: UploadedImageView },
+    { method: 'put', path: '/api/users/me/avatar', operationId: 'uploadAvatar', summary: 'Upload a new avatar (multipart part "file": png, jpeg or webp); the previous one is deleted', tag, auth: 'user', response: UploadedImageView },
     uploadImage('avatar'),
   );
 
   kit.route(
     router,
-    { method: 'put', path: '/api/users/me/logo', summary: 'Upload a new logo (multipart part "file": png, jpeg or webp); the previous one is deleted', tag, auth: 'user', response: UploadedImageView },
+    { method: 'put', path: '/api/users/me/logo', operationId: 'uploadLogo', summary: 'Upload a new logo (multipart part "file": png, jpeg or webp); the previous one is deleted', tag, auth: 'user', response: UploadedImageView },
     uploadImage('logo'),
   );
 

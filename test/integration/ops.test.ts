@@ -36,7 +36,7 @@ describe('operations endpoints', () => {
   it('serves an OpenAPI document listing the contact and session routes', async () => {
     const res = await request(t.app).get('/api/docs');
     expect(res.status).toBe(200);
-    expect(res.body.openapi).toBe('3.0.3');
+    expect(res.body.openapi).toBe('3.1.0');
     expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/api/contacts', '/api/contacts/{id}', '/api/sessions', '/api/auth/register', '/admin/jobs/{jobRunId}/replay', '/api/cardprovider/webhooks', '/api/walletprovider/webhooks']));
     expect(res.body.paths['/api/contacts'].post.requestBody.content['application/json'].schema).toBeDefined();
   });
