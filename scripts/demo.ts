@@ -2,6 +2,7 @@
 // sessions, quotes and invoices, in the database of `npm start` (or DATABASE_URL).
 // Goes through the api's commands, so its contacts and sessions carry the same outbox events.
 // Idempotent: a second run finds everything in place and creates nothing.
+import { makeEInvoiceXml } from '../lib/facturx/e-invoice-gate';
 import { databaseMigrated } from '../db/queries/ping';
 import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_TENANT_SLUG } from '../db/seed/demo-data';
 import { ensureDemo } from '../db/seed/demo-studio';
@@ -32,7 +33,7 @@ async function main() {
       process.exitCode = 1;
       return;
     }
-    const summary = await ensureDemo(sequelize);
+    const summary = await ensureDemo(sequelize, makeEInvoiceXml);
     const made = Object.values(summary.created).reduce((a, b) => a + b, 0);
     console.log(made === 0 ? 'The demo studio already exists: nothing changed.' : 'Demo studio ready.');
     console.log(`  Login:     ${DEMO_EMAIL} / ${DEMO_PASSWORD}  (POST /api/auth/login)`);

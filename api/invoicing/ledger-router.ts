@@ -7,6 +7,7 @@ import { createDepositInvoice } from '../../db/commands/deposit-invoices';
 import { findDocument } from '../../db/commands/invoicing-documents';
 import { recordManualPayment, reversePayment } from '../../db/commands/invoice-ledger';
 import { issueInvoice } from '../../db/commands/issue-invoice';
+import { makeEInvoiceXml } from '../../lib/facturx/e-invoice-gate';
 import { listQuoteDeposits } from '../../db/queries/deposits';
 import { findOwnCreditNote, listCreditNotes, listInvoiceCreditNotes, listInvoicePayments } from '../../db/queries/invoice-ledger';
 import { type InvoiceRow } from '../../db/rows';
@@ -63,7 +64,7 @@ export function buildInvoiceLedgerRouter(deps: LedgerRouterDeps): Router {
     router,
     { method: 'post', path: '/api/invoices/:id/issue', operationId: 'issueInvoice', summary: 'Issue a draft invoice: its legal number, issue date and due date; from then on it never changes (again: the issued invoice, unchanged)', tag: 'invoices', auth: 'user', params: IdParams },
     async ({ user, params, req }) => {
-      const invoice = await issueInvoice(sequelize, user.id, params.id, req.requestId);
+      const invoice = await issueInvoice(sequelize, makeEInvoiceXml, user.id, params.id, req.requestId);
       // The pdf the studio keeps is started by the outbox relay from the issue's event: the issue never waits for it or fails with it.
       return presentDocument('invoice', invoice, user.timeZone);
     },

@@ -7,6 +7,7 @@ import { type z } from 'zod';
 import { numberQuoteForSending } from '../../db/commands/document-numbers';
 import { invoiceFromQuote } from '../../db/commands/invoice-from-quote';
 import { issueInvoice } from '../../db/commands/issue-invoice';
+import { makeEInvoiceXml } from '../../lib/facturx/e-invoice-gate';
 import { type DocumentRow, type InvoiceRow, type QuoteRow } from '../../db/rows';
 import { deleteDocument, type DocumentProps, findDocument, saveDocument } from '../../db/commands/invoicing-documents';
 import { previewDocumentEmail } from '../../db/queries/document-email';
@@ -120,7 +121,7 @@ function documentHandlers(kind: DocumentKind, deps: InvoicingRouterDeps) {
       if (body.attach_pdf) assertPdfRenderer(config.CHROMIUM_PATH);
       // A draft invoice is issued before it is sent: what the client receives carries its legal number.
       if (kind === 'invoice' && document.status === 'DRAFT') {
-        await issueInvoice(sequelize, user.id, document.id, req.requestId);
+        await issueInvoice(sequelize, makeEInvoiceXml, user.id, document.id, req.requestId);
         document = await inScope(params.id, user.id, sessionId);
       }
       // A quote gets its number before its first send, so the pdf the client receives carries it.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ignoredItemFields } from '../../domain/invoicing/item-fields';
 import { DEPOSIT_LINE, DISCOUNT_TYPES, ITEM_TYPES } from '../../domain/invoicing/item-types';
 import { DUE_TYPES, MAX_DUE_DAYS, MAX_INSTALLMENTS } from '../../domain/invoicing/payment-schedule';
 import { MANUAL_PAYMENT_METHODS, QUOTE_STATUSES } from '../../domain/invoicing/statuses';
@@ -26,6 +27,9 @@ const Item = z.object({
   discount_type: z.enum(DISCOUNT_TYPES).nullable().optional(),
   user_session_type_id: z.uuid().nullable().optional(),
   display_order: z.number().int().min(0).max(10_000).optional(),
+}).superRefine((item, ctx) => {
+  // A value the line's type would not use is a 400 naming it, never dropped (domain/invoicing/item-fields.ts).
+  for (const problem of ignoredItemFields(item)) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
 });
 
 /** A positive amount of money, as a number or a decimal string with at most two places. */

@@ -6,7 +6,7 @@ import { formatDateInZone } from '../../domain/exports/cell-format';
 import { buyerOf, type InvoiceBuyer } from '../../domain/invoicing/buyer';
 import { type EInvoice } from '../../domain/invoicing/e-invoice';
 import { deliveryColumns } from '../../domain/invoicing/service-delivery';
-import { makeEInvoiceXml } from '../../lib/facturx/e-invoice-gate';
+import { type EInvoiceMaker } from '../../domain/invoicing/e-invoice-rules';
 import { missingMentions, type SellerProfile } from '../../domain/invoicing/legal-mentions';
 import { counterKey, DEFAULT_NUMBER_FORMATS, numberTemplate, type SequenceReset } from '../../domain/invoicing/numbering';
 import { toHundredths } from '../../domain/invoicing/money';
@@ -104,14 +104,14 @@ async function assertDeductionsCurrent(ownerId: string, invoiceId: string, quote
  * The e-invoice gate (issue 22 §1, issue 28 §1): the invoice's e-invoice built by the one builder
  * its Factur-X file uses (db/queries/e-invoice-sources.ts), read in the issue's transaction, with
  * the number pending and the facts the issue is about to fix, then made into its XML
- * (lib/facturx/e-invoice-gate.ts): the EN 16931 rules and the XML library's own checks. A failure
+ * (`makeXml`, lib/facturx/e-invoice-gate.ts, given by the caller): the EN 16931 rules and the XML library's own checks. A failure
  * is a 400 naming each broken rule (`details[].rule`), and the invoice stays a draft.
  */
-async function assertEInvoiceMade(invoiceId: string, ownerId: string, facts: { issueDate: string; dueDate: string | null; buyer: InvoiceBuyer | null }, transaction: Transaction): Promise<EInvoice> {
+async function assertEInvoiceMade(makeXml: EInvoiceMaker, invoiceId: string, ownerId: string, facts: { issueDate: string; dueDate: string | null; buyer: InvoiceBuyer | null }, transaction: Transaction): Promise<EInvoice> {
   // The number is drawn from the series below; the e-invoice only needs it to exist.
   const loaded = await loadInvoiceEInvoice(invoiceId, ownerId, { facts: { number: 'pending', ...facts }, transaction });
   if (!loaded) throw new NotFoundError('Invoice');
-  const made = await makeEInvoiceXml(loaded.doc, loaded.locale === 'fr-FR' ? 'fr' : 'en');
+  const made = await makeXml(loaded.doc, loaded.locale === 'fr-FR' ? 'fr' : 'en');
   if (!made.ok) {
     throw new ValidationError(`The invoice cannot be issued: its e-invoice (EN 16931) ${made.failed[0].rule === 'e-invoice-file' ? 'cannot be made' : `breaks ${made.failed.map((f) => f.rule).join(', ')}`}`, made.failed.map((f) => ({ path: 'e_invoice', rule: f.rule, message: f.message })));
   }
@@ -125,7 +125,7 @@ async function assertEInvoiceMade(invoiceId: string, ownerId: string, facts: { i
  * and year, and records an audit row and INVOICE_STATUS_CHANGED. From then on the invoice is a
  * legal record. Issuing an issued invoice again answers it unchanged (a retried request).
  */
-export async function issueInvoice(sequelize: Sequelize, ownerId: string, invoiceId: string, requestId?: string): Promise<Invoice> {
+export async function issueInvoice(sequelize: Sequelize, makeXml: EInvoiceMaker, ownerId: string, invoiceId: string, requestId?: string): Promise<Invoice> {
   await sequelize.transaction(async (transaction) => {
     const [sources] = await sequelize.query<IssueSources>(SOURCES, { bind: [invoiceId, ownerId], type: QueryTypes.SELECT, transaction });
     if (!sources) throw new NotFoundError('Invoice');
@@ -137,7 +137,7 @@ export async function issueInvoice(sequelize: Sequelize, ownerId: string, invoic
     const buyer = buyerOf(sources.contact);
     const missing = missingMentions({ seller, buyer, lineCount: sources.line_count, dueDate });
     if (missing.length > 0) throw new ValidationError(`The invoice cannot be issued: ${missing.length === 1 ? 'a mandatory mention is' : `${missing.length} mandatory mentions are`} missing`, missing);
-    const eInvoice = await assertEInvoiceMade(invoiceId, ownerId, { issueDate: today, dueDate, buyer }, transaction);
+    const eInvoice = await assertEInvoiceMade(makeXml, invoiceId, ownerId, { issueDate: today, dueDate, buyer }, transaction);
     const delivery = deliveryColumns(eInvoice.delivery);
     if (sources.quote_id && sources.deposit_installment === null) await assertDeductionsCurrent(ownerId, invoiceId, sources.quote_id, sources.time_zone, transaction);
     const format = sources.format ?? DEFAULT_NUMBER_FORMATS.invoice;

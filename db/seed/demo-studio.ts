@@ -2,6 +2,7 @@
 // quotes and invoices: seed data written through the api's own commands, so its rows carry the
 // same outbox events, audit rows and totals as a studio's own. `npm run demo` (scripts/demo.ts)
 // runs it. Idempotent: a second run finds everything in place and creates nothing.
+import { type EInvoiceMaker } from '../../domain/invoicing/e-invoice-rules';
 import { hash } from '@node-rs/argon2';
 import { col, fn, where } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
@@ -95,7 +96,7 @@ type Created = Record<'users' | 'contacts' | 'sessions' | 'quotes' | 'invoices' 
  * is partly paid by a bank transfer the studio records (recordManualPayment) and another partly
  * credited (issueCreditNote), so the ledger shows each kind of entry.
  */
-export async function ensureDemo(sequelize: Sequelize) {
+export async function ensureDemo(sequelize: Sequelize, makeXml: EInvoiceMaker) {
   const created: Created = { users: 0, contacts: 0, sessions: 0, quotes: 0, invoices: 0, templates: 0, sessionTypes: 0, transfers: 0, creditNotes: 0 };
   const findUser = () => User.findOne({ where: where(fn('lower', col('email')), DEMO_EMAIL) });
   let user = await findUser();
@@ -246,7 +247,7 @@ export async function ensureDemo(sequelize: Sequelize) {
       })) as Invoice;
       created.invoices += 1;
     }
-    if (inv.status === 'ISSUED' && invoice.status === 'DRAFT') invoice = await issueInvoice(sequelize, owner.id, invoice.id);
+    if (inv.status === 'ISSUED' && invoice.status === 'DRAFT') invoice = await issueInvoice(sequelize, makeXml, owner.id, invoice.id);
     if (inv.paid && invoice.payment_status !== 'PAID') {
       const reference = `demo_${invoice.id.replace(/-/g, '').slice(0, 24)}`;
       // A run stopped between the two steps finds its payment row and only applies the event.

@@ -38,6 +38,15 @@ function partyRules(party: EInvoiceParty, who: 'seller' | 'buyer', fail: (rule: 
   if (party.siren && !/^\d{9}$/.test(party.siren)) fail(who === 'seller' ? 'BR-FR-10' : 'BR-FR-11', `The ${who}'s SIREN must have 9 digits`);
 }
 
+/** The XML of an e-invoice that could be made, or why it could not (a broken rule, or the XML library's refusal). */
+export type EInvoiceMade = { ok: true; xml: string } | { ok: false; failed: FailedRule[] };
+
+/**
+ * What makes an e-invoice's XML (lib/facturx/e-invoice-gate.ts): handed to the issue (db/) by its
+ * callers, since db/ reaches no library beyond the database.
+ */
+export type EInvoiceMaker = (doc: EInvoice, lang: string) => Promise<EInvoiceMade>;
+
 /** Every rule the e-invoice breaks; empty when it may be issued. */
 export function failedEInvoiceRules(doc: EInvoice): FailedRule[] {
   const failed: FailedRule[] = [];

@@ -1,9 +1,6 @@
 import { type EInvoice } from '../../domain/invoicing/e-invoice';
-import { type FailedRule, failedEInvoiceRules } from '../../domain/invoicing/e-invoice-rules';
+import { type EInvoiceMade, failedEInvoiceRules } from '../../domain/invoicing/e-invoice-rules';
 import { facturxXml } from './generate';
-
-/** The XML of an e-invoice that can be made, or why it cannot. */
-export type EInvoiceMade = { ok: true; xml: string } | { ok: false; failed: FailedRule[] };
 
 /**
  * Makes the e-invoice's XML, as its file will be made (issue 28 §1): the EN 16931 rules first

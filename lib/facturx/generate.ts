@@ -21,6 +21,8 @@ const yyyymmdd = (day: string) => day.replace(/-/g, '');
  * What the library (2.3.4) leaves out of the CII, added to its tree before it is rendered:
  * - the notes' subject codes (BT-21: PMT, PMD, AAB, AAI), which the French rules BR-FR-05 read;
  *   the library writes notes as bare text;
+ * - the header's delivery element, which CII requires even empty: the library writes it only from
+ *   a UBL `cac:Delivery`, and a service over several days states its period (BG-14) instead;
  * - a credit note's preceding invoice (BG-3, BT-25 and BT-26): its mapping reads the number from
  *   `cac:BillingReference/cbc:ID` while its own input schema only allows
  *   `cac:BillingReference/cac:InvoiceDocumentReference/cbc:ID`, so it never writes one.
@@ -29,6 +31,15 @@ function completeCii(doc: EInvoice, cii: CiiNode): void {
   const root = cii['rsm:CrossIndustryInvoice'] as CiiNode;
   const header = root['rsm:ExchangedDocument'] as CiiNode;
   header['ram:IncludedNote'] = doc.notes.map((n) => ({ 'ram:Content': n.text, 'ram:SubjectCode': n.subjectCode }));
+  const transaction = root['rsm:SupplyChainTradeTransaction'] as CiiNode;
+  if (!transaction['ram:ApplicableHeaderTradeDelivery']) {
+    // In schema order: agreement, delivery, settlement.
+    const entries = Object.entries(transaction);
+    const at = entries.findIndex(([key]) => key === 'ram:ApplicableHeaderTradeSettlement');
+    entries.splice(at < 0 ? entries.length : at, 0, ['ram:ApplicableHeaderTradeDelivery', {}]);
+    for (const key of Object.keys(transaction)) delete transaction[key];
+    Object.assign(transaction, Object.fromEntries(entries));
+  }
   if (doc.preceding) {
     const settlement = (root['rsm:SupplyChainTradeTransaction'] as CiiNode)['ram:ApplicableHeaderTradeSettlement'] as CiiNode;
     // Last in the settlement, where CII D16B puts it (after the monetary summation).
