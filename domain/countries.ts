@@ -1,44 +1,133 @@
 /**
- * Countries as studios type them in an address ("France", "Royaume-Uni", "USA", "fr"), read as
- * ISO 3166-1 alpha-2 codes: the e-invoice's country (BT-40, BT-55) and the country a phone number
- * without its international prefix is read in.
+ * Countries, one rule for every country field (issue 28, part 4): studios type a country as they
+ * say it ("France", "Royaume-Uni", "USA", "Angleterre") or as its code ("fr", "GB"); the service
+ * stores its ISO 3166-1 alpha-2 code and shows its name in the reader's language. The same codes
+ * are the e-invoice's countries (BT-40, BT-55) and the country a phone number without its
+ * international prefix is read in.
+ *
+ * Names come from the runtime's ICU data (Intl.DisplayNames) in French and English, whichever the
+ * studio writes: a French studio's English-speaking client is typed "United Kingdom" as often as
+ * "Royaume-Uni", and files from other tools come in either language.
  */
 
-/** A country name as compared: no accents, lower case, single spaces for hyphens and runs of spaces. */
-const normalName = (name: string) => name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[\s-]+/g, ' ').trim();
+/**
+ * The 249 officially assigned ISO 3166-1 alpha-2 codes. Written out rather than taken from ICU,
+ * which also names unions (EU, UN), withdrawn codes (DD, YU, SU…), user-assigned ones (XK, XA) and
+ * UK (reserved, not GB): none of those is a country code an e-invoice or a phone number takes.
+ */
+export const ISO_COUNTRY_CODES: readonly string[] = (
+  'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ ' +
+  'CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR ' +
+  'GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP ' +
+  'KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT ' +
+  'MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW ' +
+  'SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG ' +
+  'UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'
+).split(' ');
+const CODES = new Set(ISO_COUNTRY_CODES);
 
-/** Names the region names below lack, as studios type them. */
-const COUNTRY_ALIASES: Record<string, string> = { uk: 'GB', angleterre: 'GB', england: 'GB', ecosse: 'GB', scotland: 'GB', usa: 'US', 'etats unis': 'US', holland: 'NL', hollande: 'NL', deutschland: 'DE', espana: 'ES', italia: 'IT', schweiz: 'CH' };
+/** The languages country names are read and shown in (the studio's: domain/accounts/users.ts). */
+const NAME_LOCALES = ['fr-FR', 'en-US'] as const;
 
-/** Codes ICU names that are not ISO 3166-1 countries of today: unions, withdrawn codes (DD, YU…), FX and UK beside FR and GB. */
-const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'ZZ', 'FX', 'UK', 'AN', 'BU', 'CS', 'DD', 'NT', 'QU', 'SU', 'TP', 'YD', 'YU', 'ZR']);
+/**
+ * A name as compared: no accents, lower case, "&" read as "and", any punctuation (hyphens,
+ * apostrophes, dots, parentheses) a space, "St" read as "Saint", no leading "the", single spaces.
+ * So "Etats unis", "ÉTATS-UNIS" and "États-Unis" are one name, as are "St Lucia" and "St. Lucia".
+ */
+export function normalCountryName(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+    .replace(/\bst\b/g, 'saint')
+    .replace(/^the /, '');
+}
 
-let countryNames: Map<string, string> | null = null;
+/**
+ * Names studios type that ICU's French and English names lack (keys as normalCountryName writes
+ * them): the UK's nations and old names, the three-letter USA, countries' own names, former names.
+ */
+const COUNTRY_ALIASES: Record<string, string> = {
+  uk: 'GB', 'u k': 'GB', 'great britain': 'GB', britain: 'GB', 'grande bretagne': 'GB', angleterre: 'GB', england: 'GB', ecosse: 'GB', scotland: 'GB', 'pays de galles': 'GB', wales: 'GB', 'irlande du nord': 'GB', 'northern ireland': 'GB',
+  usa: 'US', 'u s': 'US', 'u s a': 'US', 'united states of america': 'US', 'etats unis d amerique': 'US', america: 'US', amerique: 'US',
+  holland: 'NL', hollande: 'NL', nederland: 'NL', deutschland: 'DE', espana: 'ES', italia: 'IT', schweiz: 'CH', svizzera: 'CH', osterreich: 'AT', belgie: 'BE', corse: 'FR', corsica: 'FR',
+  turkey: 'TR', 'czech republic': 'CZ', 'republique tcheque': 'CZ', 'hong kong': 'HK', macao: 'MO', macau: 'MO', palestine: 'PS', vatican: 'VA', burma: 'MM', birmanie: 'MM',
+  'ivory coast': 'CI', swaziland: 'SZ', macedonia: 'MK', macedoine: 'MK', 'east timor': 'TL', malouines: 'FK', 'cabo verde': 'CV',
+  rdc: 'CD', 'rd congo': 'CD', 'dr congo': 'CD', 'republique democratique du congo': 'CD', 'democratic republic of the congo': 'CD', 'republique du congo': 'CG', 'republic of the congo': 'CG',
+  uae: 'AE', emirats: 'AE', tahiti: 'PF', polynesie: 'PF', guyane: 'GF', 'ile de la reunion': 'RE',
+};
 
-/** Every ISO 3166-1 alpha-2 region by its French and English names (the runtime's ICU data), built once. */
-function regionCodes(): Map<string, string> {
-  if (countryNames) return countryNames;
-  const names = new Map(Object.entries(COUNTRY_ALIASES));
-  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-  for (const locale of ['fr', 'en']) {
+let codesByName: Map<string, string> | null = null;
+
+/**
+ * Every code by its French and English names, built once: the names themselves first, then each
+ * without its parenthesis ("Myanmar (Burma)" → "Myanmar") where no other country has that name
+ * ("Saint-Martin (partie néerlandaise)" does not take "Saint-Martin" from MF), then the aliases.
+ */
+function countryNames(): Map<string, string> {
+  if (codesByName) return codesByName;
+  const names = new Map<string, string>();
+  const shortNames: [string, string][] = [];
+  for (const locale of NAME_LOCALES) {
     const display = new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' });
-    for (const a of letters) {
-      for (const b of letters) {
-        const code = `${a}${b}`;
-        if (NOT_COUNTRIES.has(code)) continue;
-        const name = display.of(code);
-        if (name && !names.has(normalName(name))) names.set(normalName(name), code);
-      }
+    for (const code of ISO_COUNTRY_CODES) {
+      const name = display.of(code);
+      if (!name) continue;
+      names.set(normalCountryName(name), code);
+      if (name.includes('(')) shortNames.push([normalCountryName(name.replace(/\(.*?\)/g, ' ')), code]);
     }
   }
-  countryNames = names;
+  for (const [name, code] of [...shortNames, ...Object.entries(COUNTRY_ALIASES)]) if (name && !names.has(name)) names.set(name, code);
+  codesByName = names;
   return names;
 }
 
-/** ISO alpha-2 of a stored country (a code, or its French or English name); absent: `fallback` (France, as the legal mentions read it). */
+/** Whether `code` is an officially assigned ISO 3166-1 alpha-2 code, as written (upper case). */
+export function isCountryCode(code: string): boolean {
+  return CODES.has(code);
+}
+
+/**
+ * The rule: the ISO 3166-1 alpha-2 code of a country typed as a code (any case: "fr", "GB") or
+ * as a French or English name or a common alias (accents, case, hyphens and spaces tolerated:
+ * "royaume uni", "ETATS-UNIS", "UK", "Angleterre"); null when it is none of them ("Atlantis",
+ * "XX", "EU"). Blank is null too: whether a field may be empty is its schema's business.
+ */
+export function parseCountry(text: string): string | null {
+  const trimmed = text.trim();
+  if (/^[a-z]{2}$/i.test(trimmed) && CODES.has(trimmed.toUpperCase())) return trimmed.toUpperCase();
+  const name = normalCountryName(trimmed);
+  return name ? (countryNames().get(name) ?? null) : null;
+}
+
+/** What a field says of a value the rule does not read, after the field's name ("country …"). */
+export const countryProblem = (value: string) =>
+  `"${value}" is not a country: write its name in French or English (France, Royaume-Uni, United States) or its ISO 3166-1 alpha-2 code (FR, GB, US)`;
+
+/**
+ * ISO alpha-2 of a stored country (a code, or a legacy name as typed before the rule); absent:
+ * `fallback` (France, as the legal mentions read it); a stored value the rule does not read: null.
+ */
 export function countryCode(country: string | null | undefined, fallback: string | null = 'FR'): string | null {
   const text = country?.trim();
   if (!text) return fallback;
-  if (/^[a-z]{2}$/i.test(text)) return text.toUpperCase();
-  return regionCodes().get(normalName(text)) ?? null;
+  return parseCountry(text);
+}
+
+const displays = new Map<string, Intl.DisplayNames>();
+
+/**
+ * The name of a stored country in `locale` (fr-FR, en-US): "Royaume-Uni" or "United Kingdom" for
+ * GB. A stored value that is not a code (a legacy one the migration could not read) is shown as
+ * it is; null stays null.
+ */
+export function countryName(stored: string | null | undefined, locale: string): string | null {
+  if (stored === null || stored === undefined) return null;
+  if (!CODES.has(stored)) return stored;
+  let display = displays.get(locale);
+  if (!display) displays.set(locale, (display = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' })));
+  return display.of(stored) ?? stored;
 }

@@ -1,9 +1,11 @@
 import { COMPANY_PROFILE_FIELDS, type CompanyProfileRow } from '../../db/queries/company-profile';
+import { countryName } from '../../domain/countries';
 
-/** A company profile as the api shows it: every field, dates as ISO strings. */
-export function presentCompanyProfile(row: CompanyProfileRow) {
+/** A company profile as the api shows it: every field, its country's name in `locale` (the requester's), dates as ISO strings. */
+export function presentCompanyProfile(row: CompanyProfileRow, locale: string) {
   return {
     ...Object.fromEntries(COMPANY_PROFILE_FIELDS.map((f) => [f, row[f] ?? null])),
+    company_country_name: countryName(row.company_country, locale),
     vat_exempt: Boolean(row.vat_exempt),
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),

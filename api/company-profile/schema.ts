@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { compact } from '../../domain/company/identifiers';
-import { decimalText, optionalEmail, optionalText } from '../http/common-schemas';
+import { decimalText, optionalCountry, optionalEmail, optionalText } from '../http/common-schemas';
 
 /** An identifier as typed (`912 345 678`, `fr 44 …`): spaces, dots and dashes dropped, upper case; blank is null. */
 const identifier = (max: number) =>
@@ -25,13 +25,7 @@ export const CompanyProfileBody = z
     company_street: optionalText(255),
     company_zipcode: optionalText(20),
     company_city: optionalText(100),
-    company_country: z
-      .string()
-      .trim()
-      .toUpperCase()
-      .regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code (FR, US, GB…)')
-      .nullable()
-      .optional(),
+    company_country: optionalCountry,
     email: optionalEmail,
     phone: optionalText(50),
     iban: identifier(34),
@@ -54,7 +48,9 @@ export const CompanyProfileView = z.object({
   company_street: z.string().nullable(),
   company_zipcode: z.string().nullable(),
   company_city: z.string().nullable(),
-  company_country: z.string().nullable(),
+  company_country: z.string().nullable().describe('ISO 3166-1 alpha-2 code (a profile saved before 2026-11-25 may hold a text no country was read from)'),
+  /** The country's name in the requester's language (France, Royaume-Uni); a legacy text as it is. */
+  company_country_name: z.string().nullable().describe("The country's name in the studio user's language"),
   email: z.string().nullable(),
   phone: z.string().nullable(),
   iban: z.string().nullable(),

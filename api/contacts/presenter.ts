@@ -1,7 +1,8 @@
 import { type ContactRow } from '../../db/rows';
+import { countryName } from '../../domain/countries';
 
-/** The fields of a contact the API shows. */
-export function presentContact(c: ContactRow) {
+/** The fields of a contact the API shows; its country's name in `locale`, the requester's. */
+export function presentContact(c: ContactRow, locale: string) {
   return {
     id: c.id,
     first_name: c.first_name,
@@ -12,6 +13,7 @@ export function presentContact(c: ContactRow) {
     city: c.city,
     zipcode: c.zipcode,
     country: c.country,
+    country_name: countryName(c.country, locale),
     notes: c.notes,
     contact_type: c.contact_type,
     locale: c.locale,

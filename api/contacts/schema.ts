@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { USER_LOCALES } from '../../domain/accounts/users';
-import { optionalEmail, optionalText, PageQuery, pageOf, timeZoneName } from '../http/common-schemas';
+import { optionalCountry, optionalEmail, optionalText, PageQuery, pageOf, timeZoneName } from '../http/common-schemas';
 
 const contactFields = {
   first_name: optionalText(100),
@@ -10,7 +10,7 @@ const contactFields = {
   street: optionalText(255),
   city: optionalText(100),
   zipcode: optionalText(20),
-  country: optionalText(100),
+  country: optionalCountry,
   notes: optionalText(10_000),
   contact_type: optionalText(50),
   /** The language the contact reads (invitation, portal, messages, documents); null follows the studio's. */
@@ -49,7 +49,9 @@ export const ContactView = z.object({
   street: z.string().nullable(),
   city: z.string().nullable(),
   zipcode: z.string().nullable(),
-  country: z.string().nullable(),
+  country: z.string().nullable().describe('ISO 3166-1 alpha-2 code (a contact saved before 2026-11-25 may hold a text no country was read from)'),
+  /** The country's name in the requester's language (Royaume-Uni, United Kingdom); a legacy text as it is. */
+  country_name: z.string().nullable().describe("The country's name in the studio user's language"),
   notes: z.string().nullable(),
   contact_type: z.string().nullable(),
   /** null: the contact reads the studio's language. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countryProblem, parseCountry } from '../../domain/countries';
 import { ianaTimeZone } from '../../domain/time-zone';
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from '../../domain/pagination';
 
@@ -60,3 +61,22 @@ export const timeZoneName = z
     if (name === null) ctx.addIssue({ code: 'custom', message: 'must be an IANA time zone such as Europe/Paris' });
     return name ?? z.NEVER;
   });
+
+/**
+ * A country (domain/countries.ts): its ISO 3166-1 alpha-2 code in any case, or its name in French
+ * or English ("France", "Royaume-Uni", "UK"), stored as the code; blank is null; anything else is a
+ * 400 naming the field.
+ */
+export const optionalCountry = z
+  .string()
+  .trim()
+  .max(100, 'must be at most 100 characters')
+  .transform((s, ctx) => {
+    if (s === '') return null;
+    const code = parseCountry(s);
+    if (code === null) ctx.addIssue({ code: 'custom', message: countryProblem(s) });
+    return code ?? z.NEVER;
+  })
+  .nullable()
+  .optional()
+  .describe('A country: its name in French or English (France, Royaume-Uni, United States, UK) or its ISO 3166-1 alpha-2 code in any case; stored as the code');

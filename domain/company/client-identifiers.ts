@@ -1,8 +1,9 @@
+import { countryCode } from '../countries';
 import { compact, frenchVatValid, sirenValid } from './identifiers';
 
 /**
  * A client company's identifiers, as people type them, checked where they can be: a client in
- * France (its country written `FR`, `France`, or left empty, as most French studios' clients are)
+ * France (its country FR, as domain/countries.ts reads it, or left empty, as most French studios' clients are)
  * has a 9-digit SIREN with a valid key, and a French VAT number (`FR…`) whose key matches it.
  * Elsewhere both are the country's own numbers, kept as text.
  */
@@ -12,7 +13,7 @@ export interface ClientIdentifiers {
   country?: string | null;
 }
 
-const inFrance = (country: string | null | undefined) => !country || /^\s*(fr|france)\s*$/i.test(country.normalize('NFD').replace(/\p{M}/gu, ''));
+const inFrance = (country: string | null | undefined) => countryCode(country, 'FR') === 'FR';
 
 /** The identifiers as stored: spaces, dots and dashes dropped, letters upper-cased; blank is null. */
 export function normalizeClientIdentifiers<T extends ClientIdentifiers>(ids: T): T {

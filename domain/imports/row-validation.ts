@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { supportedLocale } from '../accounts/client-locale';
 import { clientIdentifierProblems, normalizeClientIdentifiers } from '../company/client-identifiers';
+import { countryProblem, parseCountry } from '../countries';
 import { type InvoiceStatus, LEGACY_INVOICE_STATUSES, type LegacyInvoiceStatus, QUOTE_STATUSES } from '../invoicing/statuses';
 import { SESSION_STATUSES } from '../sessions/session-status';
 import { type CellDateTime, parseAmount, parseDateOnly, parseDateTime } from './cell-values';
@@ -58,6 +59,13 @@ const locale = z
   )
   .optional();
 
+/** A country as the contacts API reads it (domain/countries.ts): a French or English name or an ISO code, written as the code. */
+const country = z
+  .string()
+  .max(100, 'is longer than 100 characters')
+  .transform((s, ctx) => parseCountry(s) ?? (ctx.addIssue({ code: 'custom', message: countryProblem(s) }), z.NEVER))
+  .optional();
+
 const ContactRow = z
   .object({
     first_name: text(100),
@@ -67,7 +75,7 @@ const ContactRow = z
     street: text(255),
     city: text(100),
     zipcode: text(20),
-    country: text(100),
+    country,
     notes: text(10_000),
     contact_type: text(50),
     locale,

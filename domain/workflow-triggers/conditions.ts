@@ -1,3 +1,4 @@
+import { countryCode } from '../countries';
 import { ValidationError } from '../errors';
 import { type DomainEntityType, type DomainEventType } from '../events/domain-event';
 import { CONDITION_FIELDS, conditionFieldsOf, EVENT_ENTITY } from './fields';
@@ -39,10 +40,19 @@ function asNumber(value: unknown): number | undefined {
   return undefined;
 }
 
+/**
+ * A country field's value as compared: its ISO code when the country rule reads it, so a trigger
+ * saved with "France" still matches the contacts stored as FR since issue 28 (part 4); any other
+ * value as it is.
+ */
+const countryKey = (v: unknown) => (typeof v === 'string' ? (countryCode(v, null) ?? v) : v);
+const isCountryField = (field: string) => field === 'country' || field.endsWith('.country');
+
 /** One condition against an entity. */
 export function holds(condition: Condition, entity: unknown): boolean {
-  const actual = fieldValue(entity, condition.field);
-  const expected = condition.value;
+  const country = isCountryField(condition.field) && ['equals', 'in', 'not_in'].includes(condition.operator);
+  const actual = country ? countryKey(fieldValue(entity, condition.field)) : fieldValue(entity, condition.field);
+  const expected = country ? (Array.isArray(condition.value) ? condition.value.map(countryKey) : countryKey(condition.value)) : condition.value;
   switch (condition.operator) {
     case 'equals':
       return actual === expected;

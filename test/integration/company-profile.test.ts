@@ -70,6 +70,7 @@ describe('the company profile', () => {
       siret: '91234567500017',
       vat_number: 'FR65912345675',
       company_country: 'FR',
+      company_country_name: 'France',
       email: 'bonjour@studio-lumiere.test',
       iban: 'FR7630006000011234567890189',
       bic: 'AGRIFRPP',
@@ -102,7 +103,8 @@ describe('the company profile', () => {
       [{ vat_number: 'FR44732829320' }, 'vat_number'],
       [{ iban: 'FR7630006000011234567890188' }, 'iban'],
       [{ bic: 'AGRI' }, 'bic'],
-      [{ company_country: 'France' }, 'company_country'],
+      [{ company_country: 'Atlantis' }, 'company_country'],
+      [{ company_country: 'XX' }, 'company_country'],
       [{ company_name: '' }, 'company_name'],
       [{ payment_terms_days: -1 }, 'payment_terms_days'],
     ];
@@ -116,6 +118,28 @@ describe('the company profile', () => {
     const british = await request(t.app).put(COMPANY).set(as(owner)).send({ company_name: 'Bright Studio Ltd', company_country: 'GB', siren: '01234567', vat_number: 'GB123456789', iban: 'GB82 WEST 1234 5698 7654 32' });
     expect(british.status).toBe(200);
     expect(british.body).toMatchObject({ siren: '01234567', vat_number: 'GB123456789', iban: 'GB82WEST12345698765432' });
+  });
+
+  it("takes the country by its French or English name or its code, stores the code, shows the name in the studio's language", async () => {
+    const owner = await buildUser(t.app);
+    const bright = { company_name: 'Bright Studio Ltd', siren: '01234567' };
+    for (const [typed, code, name] of [['France', 'FR', 'France'], ['fr', 'FR', 'France'], ['Royaume-Uni', 'GB', 'Royaume-Uni'], ['united kingdom', 'GB', 'Royaume-Uni'], ['UK', 'GB', 'Royaume-Uni'], ['Etats-Unis', 'US', 'États-Unis']]) {
+      const saved = await request(t.app).put(COMPANY).set(as(owner)).send({ ...bright, ...(code === 'FR' ? { siren: '912345675' } : {}), company_country: typed });
+      expect([typed, saved.status, saved.body.company_country, saved.body.company_country_name]).toEqual([typed, 200, code, name]);
+    }
+    const [[stored]] = (await t.sequelize.query('SELECT company_country FROM user_company WHERE user_id = $1', { bind: [owner.id] })) as [{ company_country: string }[], unknown];
+    expect(stored.company_country).toBe('US');
+    const refused = await request(t.app).put(COMPANY).set(as(owner)).send({ ...bright, company_country: 'Atlantis' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'invalid_input', details: [{ path: 'company_country', message: expect.stringMatching(/^"Atlantis" is not a country/) }] });
+    // Empty or absent: no country.
+    expect((await request(t.app).put(COMPANY).set(as(owner)).send({ ...bright, company_country: '' }).expect(200)).body).toMatchObject({ company_country: null, company_country_name: null });
+
+    // An English-speaking studio reads the name in English; a legacy text the migration could not read is shown as it is.
+    const english = await buildUser(t.app, { locale: 'en-US' });
+    expect((await request(t.app).put(COMPANY).set(as(english)).send({ ...bright, company_country: 'Royaume-Uni' }).expect(200)).body).toMatchObject({ company_country: 'GB', company_country_name: 'United Kingdom' });
+    await t.sequelize.query('UPDATE user_company SET company_country = $1 WHERE user_id = $2', { bind: ['Narnia', english.id] });
+    expect((await request(t.app).get(COMPANY).set(as(english)).expect(200)).body).toMatchObject({ company_country: 'Narnia', company_country_name: 'Narnia' });
   });
 });
 

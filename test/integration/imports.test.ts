@@ -178,6 +178,50 @@ describe('client companies from csv', () => {
   });
 });
 
+describe('countries from csv', () => {
+  it('stores a country typed by name (French or English, any case, aliases) or code as its ISO code; an unknown one is an error on its line naming country', async () => {
+    const owner = await buildUser(t.app);
+    const csv = [
+      'First Name,Last Name,Country',
+      'Ada,France,France',
+      'Ben,Uk,Royaume-Uni',
+      'Cai,Germany,germany',
+      'Dee,Usa,USA',
+      'Eve,Be,be',
+      'Fay,Atlantis,Atlantis',
+      'Gus,Angleterre,ANGLETERRE',
+      'Hal,None,',
+      'Ivy,Xx,XX',
+    ].join('\n');
+    const res = await upload(owner, '/api/import/contacts', Buffer.from(csv), 'countries.csv', 'text/csv').expect(200);
+    expect(res.body).toMatchObject({ imported: 7, skipped: 2 });
+    expect(res.body.errors).toEqual([
+      expect.objectContaining({ line: 7, message: expect.stringMatching(/^country "Atlantis" is not a country: write its name in French or English/) }),
+      expect.objectContaining({ line: 10, message: expect.stringMatching(/^country "XX" is not a country/) }),
+    ]);
+    expect(await rows('SELECT first_name, country FROM contacts WHERE owner_id = $1 ORDER BY first_name', [owner.id])).toEqual([
+      { first_name: 'Ada', country: 'FR' },
+      { first_name: 'Ben', country: 'GB' },
+      { first_name: 'Cai', country: 'DE' },
+      { first_name: 'Dee', country: 'US' },
+      { first_name: 'Eve', country: 'BE' },
+      { first_name: 'Gus', country: 'GB' },
+      { first_name: 'Hal', country: null },
+    ]);
+    // The contacts api shows them with their names in the studio's language.
+    const listed = (await request(t.app).get('/api/contacts').query({ q: 'Ben' }).set(as(owner)).expect(200)).body.items;
+    expect(listed).toEqual([expect.objectContaining({ country: 'GB', country_name: 'Royaume-Uni' })]);
+  });
+
+  it("reads the third-party layout's Address 1 - Country the same way", async () => {
+    const owner = await buildUser(t.app);
+    const csv = ['First Name,Last Name,Address 1 - Country', 'Jo,March,United States', 'Lu,Void,Nowhere Land'].join('\n');
+    const res = await upload(owner, '/api/import/contacts', Buffer.from(csv), 'google.csv', 'text/csv').expect(200);
+    expect(res.body).toMatchObject({ imported: 1, errors: [{ line: 3, message: expect.stringMatching(/^country "Nowhere Land" is not a country/) }] });
+    expect(await rows('SELECT first_name, country FROM contacts WHERE owner_id = $1', [owner.id])).toEqual([{ first_name: 'Jo', country: 'US' }]);
+  });
+});
+
 describe('sessions, quotes and invoices from spreadsheets', () => {
   it('imports sessions from an xlsx; a contact id of another studio is an error on its line', async () => {
     const owner = await buildUser(t.app);

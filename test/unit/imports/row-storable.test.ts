@@ -68,7 +68,7 @@ const statuses = fc.oneof(fc.constantFrom('pending', 'SENT', 'draft', 'Validated
 function recordOf(entity: ImportEntity) {
   const common = { title: tricky, description: tricky, notes: tricky, status: statuses };
   const shapes = {
-    contacts: { first_name: tricky, last_name: tricky, email: fc.oneof(tricky, fc.emailAddress()), phone_number: tricky, street: tricky, city: tricky, zipcode: tricky, country: tricky, notes: tricky, contact_type: tricky },
+    contacts: { first_name: tricky, last_name: tricky, email: fc.oneof(tricky, fc.emailAddress()), phone_number: tricky, street: tricky, city: tricky, zipcode: tricky, country: fc.oneof(tricky, fc.constantFrom('France', 'uk', 'Royaume-Uni', 'de', 'Atlantis')), notes: tricky, contact_type: tricky },
     sessions: { ...common, location: tricky, start_date: dates, end_date: dates, contact_id: fc.constant(ID) },
     quotes: { ...common, amount: amounts, valid_until: dates, contact_id: fc.constant(ID) },
     invoices: { ...common, amount: amounts, due_date: dates, session_id: fc.constant(ID) },

@@ -52,6 +52,19 @@ describe('condition operators', () => {
     expect(is('not_in', 'missing', ['x'])).toBe(true);
   });
 
+  it('a country compares by its ISO code: a trigger saved with "France" matches a contact stored as FR; a legacy text as it is', () => {
+    const contact = (country: string | null) => ({ contact: { country } });
+    expect(holds({ field: 'contact.country', operator: 'equals', value: 'France' }, contact('FR'))).toBe(true);
+    expect(holds({ field: 'country', operator: 'equals', value: 'Royaume-Uni' }, { country: 'GB' })).toBe(true);
+    expect(holds({ field: 'contact.country', operator: 'in', value: ['Belgique', 'uk'] }, contact('GB'))).toBe(true);
+    expect(holds({ field: 'contact.country', operator: 'not_in', value: ['France'] }, contact('FR'))).toBe(false);
+    expect(holds({ field: 'contact.country', operator: 'equals', value: 'France' }, contact('BE'))).toBe(false);
+    expect(holds({ field: 'contact.country', operator: 'equals', value: 'Narnia' }, contact('Narnia'))).toBe(true);
+    expect(holds({ field: 'contact.country', operator: 'equals', value: 'France' }, contact(null))).toBe(false);
+    // Other fields stay strict.
+    expect(holds({ field: 'contact.city', operator: 'equals', value: 'France' }, { contact: { city: 'FR' } })).toBe(false);
+  });
+
   it('is_null holds for null and undefined alike; is_not_null for anything else', () => {
     expect(is('is_null', 'location')).toBe(true);
     expect(is('is_null', 'notes')).toBe(true);
