@@ -1,6 +1,7 @@
 import { ApplicationFailure } from '@temporalio/common';
 import { type DocumentSources, loadCreditNoteSources, loadDocumentSources } from '../../db/queries/document-sources';
 import { clientLocale } from '../../domain/accounts/client-locale';
+import { countryName } from '../../domain/countries';
 import { type UserRow } from '../../db/rows';
 import { buyerOf, type InvoiceBuyer } from '../../domain/invoicing/buyer';
 import { displayNumber } from '../../domain/invoicing/document-number';
@@ -26,7 +27,7 @@ export interface LoadedDocumentView {
 }
 
 /** The studio on the document: its company profile, or its account name before it has one. */
-function companyOf(company: DocumentSources['company'], owner: UserRow): DocumentView['company'] {
+function companyOf(company: DocumentSources['company'], owner: UserRow, locale: UserLocale): DocumentView['company'] {
   return company
     ? {
         name: company.company_name,
@@ -36,7 +37,7 @@ function companyOf(company: DocumentSources['company'], owner: UserRow): Documen
         siret: company.siret,
         vatNumber: company.vat_number,
         rcsCity: company.rcs_city,
-        address: [company.company_street, [company.company_zipcode, company.company_city].filter(Boolean).join(' '), company.company_country].filter((s): s is string => Boolean(s)),
+        address: [company.company_street, [company.company_zipcode, company.company_city].filter(Boolean).join(' '), countryName(company.company_country, locale)].filter((s): s is string => Boolean(s)),
         email: company.email,
         phone: company.phone,
       }
@@ -54,7 +55,7 @@ function buyerClient(buyer: InvoiceBuyer, locale: UserLocale): DocumentView['cli
   return {
     name: company ?? buyer.name,
     email: buyer.email,
-    address: [company ? buyer.name : null, buyer.street, [buyer.zipcode, buyer.city].filter(Boolean).join(' '), buyer.country, buyer.siren ? `${words.siren} ${buyer.siren}` : null, buyer.vat_number ? `${words.vatNumber} ${buyer.vat_number}` : null].filter(
+    address: [company ? buyer.name : null, buyer.street, [buyer.zipcode, buyer.city].filter(Boolean).join(' '), countryName(buyer.country, locale), buyer.siren ? `${words.siren} ${buyer.siren}` : null, buyer.vat_number ? `${words.vatNumber} ${buyer.vat_number}` : null].filter(
       (s): s is string => Boolean(s),
     ),
   };
@@ -89,7 +90,7 @@ export async function loadDocumentView({ kind, documentId, ownerId }: Pick<Docum
     untilDate: sources.untilDate,
     status: document.status,
     // Before any company profile, the document still names the studio: its account name.
-    company: companyOf(company, owner),
+    company: companyOf(company, owner, locale),
     payment: company ? { iban: company.iban, bic: company.bic, termsDays: company.payment_terms_days, lateRate: company.late_payment_rate, vatExempt: company.vat_exempt } : null,
     client: (() => {
       const buyer = keptOnce && issued.buyer ? issued.buyer : buyerOf(contact);
@@ -128,7 +129,7 @@ async function loadCreditNoteView(creditNoteId: string, ownerId: string): Promis
     issuedOn,
     untilDate: null,
     status: 'ISSUED',
-    company: companyOf(company, owner),
+    company: companyOf(company, owner, locale),
     payment: null,
     client: invoice.buyer ? buyerClient(invoice.buyer, locale) : null,
     body,

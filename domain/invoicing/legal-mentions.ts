@@ -1,3 +1,4 @@
+import { countryCode } from '../countries';
 import { type InvoiceBuyer } from './buyer';
 
 /**
@@ -43,7 +44,8 @@ export function isBusinessBuyer(buyer: InvoiceBuyer | null): boolean {
   return Boolean(buyer?.company_name?.trim()) || /^(company|business|professional|pro|entreprise|societe|société)$/i.test(buyer?.contact_type?.trim() ?? '');
 }
 
-const inFrance = (country: string | null | undefined) => !country || /^\s*(fr|france)\s*$/i.test(country);
+/** A country in France by the one country rule (domain/countries.ts); none given reads as France. */
+const inFrance = (country: string | null | undefined) => countryCode(country) === 'FR';
 
 /** Every mandatory mention the document would lack; empty when it may be issued. */
 export function missingMentions({ seller, buyer, lineCount, dueDate }: IssueCandidate): MissingMention[] {
@@ -55,7 +57,7 @@ export function missingMentions({ seller, buyer, lineCount, dueDate }: IssueCand
   if (!seller || blank(seller.company_street) || blank(seller.company_zipcode) || blank(seller.company_city)) {
     need('company.address', "The studio's address (street, postcode, city) is missing from the company profile");
   }
-  const french = (seller?.company_country ?? '').toUpperCase() === 'FR';
+  const french = countryCode(seller?.company_country, null) === 'FR';
   if (seller && french) {
     if (blank(seller.siren) && blank(seller.siret)) need('company.siren', "A French invoice carries the studio's SIREN or SIRET: add it to the company profile");
     if (!seller.vat_exempt && blank(seller.vat_number)) {
