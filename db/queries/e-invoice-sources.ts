@@ -2,7 +2,7 @@ import { type Transaction } from 'sequelize';
 import { clientLocale } from '../../domain/accounts/client-locale';
 import { type UserLocale } from '../../domain/accounts/users';
 import { type InvoiceBuyer } from '../../domain/invoicing/buyer';
-import { LINE_WORDS } from '../../domain/invoicing/document-html';
+import { LINE_WORDS } from '../../domain/invoicing/document-lines';
 import { type EInvoice, type EInvoiceItem, type EInvoiceSeller, eInvoiceOf, type ServiceDelivery } from '../../domain/invoicing/e-invoice';
 import { toHundredths } from '../../domain/invoicing/money';
 import { serviceDelivery, storedDelivery } from '../../domain/invoicing/service-delivery';

@@ -38,12 +38,6 @@ export const DOCUMENT_WORDS = {
   'en-US': { quote: 'Quote', invoice: 'Invoice', number: 'No.', issued: 'Date', until: { quote: 'Valid until', invoice: 'Due date', credit_note: '' }, serviceDate: 'Service date', servicePeriod: 'Service period', periodFrom: 'from', periodTo: 'to', discount: 'Discount', subtotal: 'Subtotal excl. tax', lineTotal: 'Total excl. tax', creditNote: 'Credit note', depositInvoice: 'Deposit invoice', depositOn: 'Deposit on quote', creditFor: 'Credit note for invoice', of: 'of', reason: 'Reason', client: 'Bill to', description: 'Description', quantity: 'Qty', unit: 'Unit price excl. tax', vat: 'VAT', total: 'Total incl. tax', base: 'Base excl. tax', amount: 'Amount', totalWithout: 'Total excl. tax', totalVat: 'Total VAT', totalWith: 'Total incl. tax', vatSummary: 'VAT summary', siren: 'SIREN', siret: 'SIRET', vatNumber: 'VAT no.' },
 } as const;
 
-/** The names of a document's unnamed lines, of its discounts and of an amount credited, per language (the pdf, the docx and the e-invoice alike). */
-export const LINE_WORDS = {
-  'fr-FR': { service: 'Prestation', deposit: 'Acompte', discount: 'Remise', credited: 'Montant crédité' },
-  'en-US': { service: 'Service', deposit: 'Deposit', discount: 'Discount', credited: 'Amount credited' },
-} as const;
-
 /** The document's title word: Devis / Facture / Facture d'acompte / Avoir, Quote / Invoice / Deposit invoice / Credit note. */
 export function documentTitle(view: Pick<DocumentView, 'kind' | 'locale' | 'deposit'>): string {
   const w = DOCUMENT_WORDS[view.locale];

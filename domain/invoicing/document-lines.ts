@@ -156,7 +156,11 @@ export interface LineWords {
   discount: string;
 }
 
-const FRENCH_WORDS: LineWords = { service: 'Prestation', deposit: 'Acompte', discount: 'Remise' };
+/** The names of a document's unnamed lines, of its discounts and of an amount credited, per language (the pdf, the docx and the e-invoice alike). */
+export const LINE_WORDS = {
+  'fr-FR': { service: 'Prestation', deposit: 'Acompte', discount: 'Remise', credited: 'Montant crédité' },
+  'en-US': { service: 'Service', deposit: 'Deposit', discount: 'Discount', credited: 'Amount credited' },
+} as const;
 
 /**
  * A quote's or invoice's lines from its items, by the rules of its totals (totals.ts): each rate's
@@ -165,7 +169,7 @@ const FRENCH_WORDS: LineWords = { service: 'Prestation', deposit: 'Acompte', dis
  * before discounts less after), shown per discount line in proportion to its size; deducted
  * deposits are lines of quantity −1.
  */
-export function itemDocumentLines(items: readonly DocumentItem[], words: LineWords = FRENCH_WORDS): DocumentLines {
+export function itemDocumentLines(items: readonly DocumentItem[], words: LineWords = LINE_WORDS['fr-FR']): DocumentLines {
   const totals = computeTotals(items);
   const lines: DocumentLine[] = [];
   /** Lines priced with tax, whose nets are their rate's share, with their totals as weights. */

@@ -1,7 +1,7 @@
 import { countryCode } from '../countries';
 import { type InvoiceBuyer } from './buyer';
 import { type CreditVatPart } from './credit-vat';
-import { creditDocumentLines, type CreditedLine, type DocumentItem, isPriced, itemDocumentLines, type LineWords, type UnitPrice } from './document-lines';
+import { creditDocumentLines, type CreditedLine, type DocumentItem, isPriced, itemDocumentLines, LINE_WORDS, type LineWords, type UnitPrice } from './document-lines';
 import { type SellerProfile } from './legal-mentions';
 
 /**
@@ -158,12 +158,10 @@ export interface EInvoiceInput {
   words?: LineWords & { credited: string };
 }
 
-/** The lines' words of a French document. */
-const FRENCH = { service: 'Prestation', deposit: 'Acompte', discount: 'Remise', credited: 'Montant crédité' };
 
 /** The e-invoice of an invoice, deposit invoice or credit note, from the same lines its pdf prints (document-lines.ts). */
 export function eInvoiceOf(input: EInvoiceInput): EInvoice {
-  const words = input.words ?? FRENCH;
+  const words = input.words ?? LINE_WORDS['fr-FR'];
   const exempt = Boolean(input.seller.vat_exempt);
   const source = input.credit ? creditDocumentLines(input.credit.lines, input.credit.parts, words.credited) : itemDocumentLines(input.items ?? [], words);
   const lines: EInvoiceLine[] = source.lines.filter(isPriced).map((l, i) => ({
