@@ -14,6 +14,9 @@ function invoiceFacts(invoice: InvoiceRow, timeZone: string, now = new Date()) {
     // A deposit invoice (facture d'acompte): the installment of its quote's schedule it bills, from 0; null otherwise.
     deposit_installment: invoice.deposit_installment ?? null,
     issued_at: invoice.issued_at?.toISOString() ?? null,
+    // The day the service was delivered (or the first and last of a period), kept at issue; null on a draft.
+    service_date: invoice.service_date ?? null,
+    service_end_date: invoice.service_end_date ?? null,
     cancelled_at: invoice.cancelled_at?.toISOString() ?? null,
     payment_status: invoice.payment_status,
     amount_paid: invoice.amount_paid,

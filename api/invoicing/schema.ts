@@ -29,6 +29,8 @@ const Item = z.object({
   display_order: z.number().int().min(0).max(10_000).optional(),
 }).superRefine((item, ctx) => {
   // A value the line's type would not use is a 400 naming it, never dropped (domain/invoicing/item-fields.ts).
+  // Run only on a line whose fields parsed: a field that did not ("AAA" as an amount) is already named.
+  if (ctx.issues.length > 0) return;
   for (const problem of ignoredItemFields(item)) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
 });
 

@@ -6,7 +6,7 @@ import { findOwnSessionId } from '../../db/queries/sessions';
 import { DomainError } from '../../domain/errors';
 import { type Config } from '../../lib/config';
 import { startJob } from '../../lib/jobs/start-job';
-import { rethrowRendererFailure } from '../../lib/jobs/wait-for-job';
+import { rethrowGoneFailure, rethrowRendererFailure } from '../../lib/jobs/wait-for-job';
 import { assertPdfRenderer } from '../../lib/pdf-renderer';
 import { downloadLink } from '../../lib/s3-links';
 import { ROADMAP_JOB, type RoadmapResult } from '../../workflows/roadmap/contract';
@@ -42,6 +42,8 @@ export function buildRoadmapRouter({ temporal, publicS3, config, kit }: { tempor
         return downloadLink(publicS3, config.S3_BUCKET, result, config.EXPORT_LINK_TTL_SECONDS);
       } catch (err) {
         rethrowRendererFailure(err);
+        // The session deleted between the check above and the job's read.
+        rethrowGoneFailure(err, 'session');
         if (err instanceof WorkflowFailedError) throw new DomainError('export_failed', 'The roadmap could not be rendered', { jobRunId: run.id });
         throw err;
       } finally {

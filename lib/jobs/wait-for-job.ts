@@ -1,5 +1,5 @@
 import { type Client, WorkflowFailedError } from '@temporalio/client';
-import { PdfRendererUnavailableError, UnavailableError } from '../../domain/errors';
+import { NotFoundError, PdfRendererUnavailableError, UnavailableError } from '../../domain/errors';
 import { failureMessage, failureType } from '../../domain/failure-message';
 
 /**
@@ -16,11 +16,21 @@ export async function waitForJob<R>(temporal: Client, run: { id: string; workflo
     return (await Promise.race([temporal.workflow.getHandle(run.workflow_id).result(), timeout])) as R;
   } catch (err) {
     rethrowRendererFailure(err);
+    rethrowGoneFailure(err, what);
     if (err instanceof WorkflowFailedError) throw new UnavailableError(`The ${what} could not be made: ${failureMessage(err)}`);
     throw err;
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * A job that failed because what it was asked for no longer exists (deleted between the route's
+ * check and the job's read) is the api's 404, not a failure of the service.
+ */
+export function rethrowGoneFailure(err: unknown, what: string): void {
+  const type = err instanceof WorkflowFailedError ? failureType(err) : null;
+  if (type === 'not_found' || type === 'document_not_found') throw new NotFoundError(what.charAt(0).toUpperCase() + what.slice(1));
 }
 
 /**
