@@ -1,10 +1,11 @@
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { ApplicationFailure } from '@temporalio/activity';
-import { Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
+import type { Paragraph, Table } from 'docx';
 import { readClientInfo } from '../db/commands/client-info';
 import { loadRoadmapSources } from '../db/queries/roadmap-sources';
 import { roadmapView, type RoadmapView } from '../domain/session-info/roadmap-view';
 import { type Chromium } from '../lib/chromium';
+import { docxLibrary } from '../lib/docx-library';
 import { readLogoDataUri } from '../lib/studio-logo';
 import { type RoadmapActivities } from '../workflows/roadmap/contract';
 
@@ -39,6 +40,7 @@ function roadmapHtml(d: RoadmapView, logo: string | null): string {
 }
 
 function roadmapDocx(d: RoadmapView): Promise<Buffer> {
+  const { Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } = docxLibrary();
   const table = (pairs: [string, string][]) =>
     new Table({
       width: { size: 100, type: WidthType.PERCENTAGE },

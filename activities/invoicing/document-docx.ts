@@ -1,8 +1,9 @@
-import { AlignmentType, Document, HeadingLevel, ImageRun, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
+import type { Paragraph, Table, TableRow } from 'docx';
 import { companyLines, paymentLines } from '../../domain/invoicing/company-lines';
 import { correctionLines, deliveryLine, DOCUMENT_WORDS, documentTitle, type DocumentView, formatDay, formatHundredths, formatMoney, lineCells, totalRows } from '../../domain/invoicing/document-html';
 import { isPriced } from '../../domain/invoicing/document-lines';
 import { detectImageType, imageDimensions, isImageDataUri } from '../../domain/storage/image-types';
+import { docxLibrary } from '../../lib/docx-library';
 
 /** The logo's box at the head of the docx, in pixels (as the pdf's css: 200 × 60 at most). */
 const LOGO_BOX = { width: 200, height: 60 };
@@ -14,6 +15,7 @@ function logoParagraph(view: DocumentView): Paragraph[] {
   const type = detectImageType(bytes);
   const size = imageDimensions(bytes);
   if (!size || (type !== 'png' && type !== 'jpeg')) return [];
+  const { ImageRun, Paragraph } = docxLibrary();
   const scale = Math.min(1, LOGO_BOX.width / size.width, LOGO_BOX.height / size.height);
   const transformation = { width: Math.max(1, Math.round(size.width * scale)), height: Math.max(1, Math.round(size.height * scale)) };
   return [new Paragraph({ children: [new ImageRun({ type: type === 'png' ? 'png' : 'jpg', data: bytes, transformation, altText: { name: 'logo', description: view.company.name, title: view.company.name } })] })];
@@ -24,6 +26,7 @@ function logoParagraph(view: DocumentView): Paragraph[] {
  * dates, lines, VAT summary, totals), in the document's language, amounts formatted for it.
  */
 export function documentDocx(view: DocumentView): Promise<Buffer> {
+  const { AlignmentType, Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } = docxLibrary();
   const w = DOCUMENT_WORDS[view.locale];
   const money = (cents: bigint) => formatMoney(cents, view.locale);
   const cell = (text: string, opts: { bold?: boolean; right?: boolean; span?: number; italics?: boolean } = {}) =>

@@ -1,7 +1,20 @@
-import { type EInvoiceFormat, FormatFactoryService, type Invoice, invoiceSchema, type Logger } from '@e-invoice-eu/core';
-import Ajv2019, { type ValidateFunction } from 'ajv/dist/2019';
+import { createRequire } from 'node:module';
+import type * as EInvoiceLibrary from '@e-invoice-eu/core';
+import type { EInvoiceFormat, Invoice, Logger } from '@e-invoice-eu/core';
+import type * as AjvModule from 'ajv/dist/2019';
+import type { ValidateFunction } from 'ajv/dist/2019';
 import { type EInvoice } from '../../domain/invoicing/e-invoice';
 import { ublInvoice } from './ubl-invoice';
+
+/**
+ * The e-invoice library and its validator, required by the first e-invoice rather than when the
+ * process starts: with what they pull in (SheetJS, xmlbuilder2, a pdf library) they hold about
+ * 25 MB, which workers that never make an e-invoice (the exports worker) need not keep resident
+ * (docs/performance.md, 2026-11-25). Node's require caches them, as a static import would.
+ */
+const requireHere = createRequire(__filename);
+const eInvoiceLibrary = () => requireHere('@e-invoice-eu/core') as typeof EInvoiceLibrary;
+const ajv2019 = () => (requireHere('ajv/dist/2019') as typeof AjvModule).default;
 
 /** The library's warnings go nowhere: the rule gate and the tests' validator are what we trust. */
 const quiet: Logger = { log: () => undefined, warn: () => undefined, error: () => undefined };
@@ -72,10 +85,11 @@ const validators = new Map<string, ValidateFunction>();
 function validatorFor(format: string, formatter: Formatter): ValidateFunction {
   const known = validators.get(format);
   if (known) return known;
-  const schema = structuredClone(invoiceSchema);
+  const schema = structuredClone(eInvoiceLibrary().invoiceSchema);
   formatter.patchSchema(schema);
   completeSchema(schema);
   // The options the library's InvoiceService uses.
+  const Ajv2019 = ajv2019();
   const validate = new Ajv2019({ strict: true, allErrors: true, useDefaults: true }).compile(schema);
   validators.set(format, validate);
   return validate;
@@ -88,6 +102,7 @@ function validatorFor(format: string, formatter: Formatter): ValidateFunction {
  * the formatter's own post-processing step.
  */
 async function generate(doc: EInvoice, format: string, lang: string, pdf?: { buffer: Uint8Array; filename: string }): Promise<string | Uint8Array> {
+  const { FormatFactoryService } = eInvoiceLibrary();
   const factory = new FormatFactoryService();
   const formatter = factory.createFormatService(format, quiet) as Formatter;
   const postProcess = formatter.postProcess.bind(formatter);

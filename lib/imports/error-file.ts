@@ -1,7 +1,7 @@
-import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { type ImportFormat } from '../../domain/imports/file-format';
+import { sheetJs } from './sheetjs';
 
 /** The column added to the error file; the user fixes the rows, deletes nothing, uploads again. */
 export const ERROR_COLUMN = 'Import error';
@@ -31,7 +31,8 @@ export async function renderErrorFile(
     workbook.addWorksheet('Errors').addRows(grid);
     return { body: Buffer.from(await workbook.xlsx.writeBuffer()), contentType: CONTENT_TYPES.xlsx };
   }
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(grid), 'Errors');
-  return { body: XLSX.write(book, { type: 'buffer', bookType: 'biff8' }) as Buffer, contentType: CONTENT_TYPES.xls };
+  const { utils, write } = sheetJs();
+  const book = utils.book_new();
+  utils.book_append_sheet(book, utils.aoa_to_sheet(grid), 'Errors');
+  return { body: write(book, { type: 'buffer', bookType: 'biff8' }) as Buffer, contentType: CONTENT_TYPES.xls };
 }
