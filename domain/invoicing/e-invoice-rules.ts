@@ -67,7 +67,7 @@ export function failedEInvoiceRules(doc: EInvoice): FailedRule[] {
     if (blank(line.name)) fail('BR-25', `Line ${line.id} has no item name`);
     if (line.quantityHundredths === 0n) fail('BR-22', `Line ${line.id} has no invoiced quantity`);
     if (line.price.units < 0n) fail('BR-27', `Line ${line.id}'s net price is negative`);
-    if (line.allowance && line.allowance.baseCents - line.allowance.amountCents !== line.netCents) fail('BR-CO-?', `Line ${line.id}'s net is not its base less its discount`);
+    if (line.allowance && line.allowance.baseCents - line.allowance.amountCents !== line.netCents) fail('line-allowance', `Line ${line.id}'s net (BT-131) is not its discount's base (BT-137) less its amount (BT-136)`);
   }
 
   // Totals (BR-CO-10 to BR-CO-16): every sum the XML states is the sum of its parts.

@@ -1,5 +1,5 @@
 import { computeTotals, type LineInput } from './totals';
-import { toHundredths } from './money';
+import { centsToDecimal, toHundredths } from './money';
 
 /**
  * The fields a quote or invoice line carries for its type (issue 28 §3): a value the line's type
@@ -50,10 +50,8 @@ export function ignoredItemFields(item: LineInput): FieldProblem[] {
     const withTax = line.priceIncludesTax;
     const other = withTax ? 'price_without_tax' : 'price_with_tax';
     const derived = withTax ? line.priceWithoutTaxCents : line.priceWithTaxCents;
-    {
-      if (set(item[other]) && toHundredths(item[other]) !== derived) {
-        refuse(other, `The line is priced ${withTax ? 'with' : 'without'} tax: ${other} is derived from ${withTax ? 'price_with_tax' : 'price_without_tax'} (${String(derived / 100n)}.${String(derived % 100n).padStart(2, '0')}); send one price, or both that agree`);
-      }
+    if (set(item[other]) && toHundredths(item[other]) !== derived) {
+      refuse(other, `The line is priced ${withTax ? 'with' : 'without'} tax: ${other} is derived from ${withTax ? 'price_with_tax' : 'price_without_tax'} (${centsToDecimal(derived)}); send one price, or both that agree`);
     }
   }
   return problems;
