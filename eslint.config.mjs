@@ -1,6 +1,7 @@
 // Lint rules shared by every folder; type-aware rules stay off to keep `npm test` fast on 2 cores.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import prettierOff from 'eslint-config-prettier';
 
 // Shared pieces of the layer rules (docs/architecture.md, "Layers").
 const NO_API = { group: ['**/api', '**/api/**'], message: 'Only api/ (and scripts, tests) import from api/.' };
@@ -138,4 +139,6 @@ export default tseslint.config(
     files: ['scripts/**/*.{ts,mjs}', 'bench/**/*.ts'],
     rules: { 'no-console': 'off' },
   },
+  // Prettier owns the layout (npm run format; npm run lint checks it): ESLint's style rules are off.
+  prettierOff,
 );
