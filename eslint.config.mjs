@@ -5,19 +5,43 @@ import prettierOff from 'eslint-config-prettier';
 
 // Shared pieces of the layer rules (docs/architecture.md, "Layers").
 const NO_API = { group: ['**/api', '**/api/**'], message: 'Only api/ (and scripts, tests) import from api/.' };
-const NO_WORKERS = { group: ['**/workers', '**/workers/**'], message: 'workers/ wires processes; nothing below it imports it.' };
-const NO_MODELS = { group: ['**/db/models', '**/db/models/**'], message: 'Models live in db/ only: call a db/queries or db/commands function (row types: db/rows.ts).' };
-const NO_SEQUELIZE_VALUES = { regex: '^sequelize(/.*)?$', allowTypeImports: true, message: 'sequelize is used inside db/ only: put the statement in db/queries or db/commands (types may be named).' };
-const NO_ORM_VALUES = { regex: '^sequelize-typescript$', allowTypeImports: true, message: 'The ORM is used inside db/ only; the Sequelize type may be named to pass it to db/.' };
+const NO_WORKERS = {
+  group: ['**/workers', '**/workers/**'],
+  message: 'workers/ wires processes; nothing below it imports it.',
+};
+const NO_MODELS = {
+  group: ['**/db/models', '**/db/models/**'],
+  message: 'Models live in db/ only: call a db/queries or db/commands function (row types: db/rows.ts).',
+};
+const NO_SEQUELIZE_VALUES = {
+  regex: '^sequelize(/.*)?$',
+  allowTypeImports: true,
+  message: 'sequelize is used inside db/ only: put the statement in db/queries or db/commands (types may be named).',
+};
+const NO_ORM_VALUES = {
+  regex: '^sequelize-typescript$',
+  allowTypeImports: true,
+  message: 'The ORM is used inside db/ only; the Sequelize type may be named to pass it to db/.',
+};
 const NO_WORKFLOW_BODY = {
   // The top-level workflows/ folder (not domain/workflows, the studio's business workflows).
   regex: '^(\\.\\./)+workflows/(?!contracts$|[^/]+/contract$)',
-  message: 'Import a workflow\'s contract.ts (queue, id, input, signals), never its body: workflow code runs in the worker\'s sandbox.',
+  message:
+    "Import a workflow's contract.ts (queue, id, input, signals), never its body: workflow code runs in the worker's sandbox.",
 };
 const NO_SQL = [
-  { selector: "CallExpression[callee.property.name='query'][callee.object.name='sequelize']", message: 'SQL lives in db/: write a query in db/queries or a command in db/commands.' },
-  { selector: "CallExpression[callee.property.name='query'][callee.object.property.name='sequelize']", message: 'SQL lives in db/: write a query in db/queries or a command in db/commands.' },
-  { selector: "Identifier[name='QueryTypes']", message: 'SQL lives in db/: write a query in db/queries or a command in db/commands.' },
+  {
+    selector: "CallExpression[callee.property.name='query'][callee.object.name='sequelize']",
+    message: 'SQL lives in db/: write a query in db/queries or a command in db/commands.',
+  },
+  {
+    selector: "CallExpression[callee.property.name='query'][callee.object.property.name='sequelize']",
+    message: 'SQL lives in db/: write a query in db/queries or a command in db/commands.',
+  },
+  {
+    selector: "Identifier[name='QueryTypes']",
+    message: 'SQL lives in db/: write a query in db/queries or a command in db/commands.',
+  },
 ];
 
 export default tseslint.config(
@@ -25,7 +49,24 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly', __dirname: 'readonly', require: 'readonly', module: 'writable', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', URL: 'readonly', fetch: 'readonly', AbortController: 'readonly', AbortSignal: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        Buffer: 'readonly',
+        __dirname: 'readonly',
+        require: 'readonly',
+        module: 'writable',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        URL: 'readonly',
+        fetch: 'readonly',
+        AbortController: 'readonly',
+        AbortSignal: 'readonly',
+      },
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
@@ -47,8 +88,32 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/api/**', '**/activities/**', '**/workers/**', '**/workflows/**', '**/db/**', '**/lib/**', '**/scripts/**'], message: 'domain/ imports only domain/: no I/O, no framework.' },
-            { group: ['sequelize*', 'pg', 'express', '@aws-sdk/*', '@temporalio/*', 'nodemailer', 'pino', 'puppeteer*', 'exceljs'], message: 'domain/ is pure: keep I/O libraries out.' },
+            {
+              group: [
+                '**/api/**',
+                '**/activities/**',
+                '**/workers/**',
+                '**/workflows/**',
+                '**/db/**',
+                '**/lib/**',
+                '**/scripts/**',
+              ],
+              message: 'domain/ imports only domain/: no I/O, no framework.',
+            },
+            {
+              group: [
+                'sequelize*',
+                'pg',
+                'express',
+                '@aws-sdk/*',
+                '@temporalio/*',
+                'nodemailer',
+                'pino',
+                'puppeteer*',
+                'exceljs',
+              ],
+              message: 'domain/ is pure: keep I/O libraries out.',
+            },
           ],
         },
       ],
@@ -63,10 +128,33 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/activities', '**/activities/**'], message: "Workflows name their activities by the interface declared in their capability's contract.ts." },
-            { group: ['**/api/**', '**/workers/**', '**/db/**', '**/lib/**', '**/scripts/**'], message: 'Workflows import only contracts, domain and @temporalio/workflow.' },
-            { group: ['@temporalio/*', '!@temporalio/workflow', '!@temporalio/common'], message: 'Workflows use @temporalio/workflow only.' },
-            { group: ['node:*', 'fs', 'path', 'crypto', 'sequelize*', 'pg', 'express', '@aws-sdk/*', 'nodemailer', 'pino'], message: 'No I/O in workflow code.' },
+            {
+              group: ['**/activities', '**/activities/**'],
+              message: "Workflows name their activities by the interface declared in their capability's contract.ts.",
+            },
+            {
+              group: ['**/api/**', '**/workers/**', '**/db/**', '**/lib/**', '**/scripts/**'],
+              message: 'Workflows import only contracts, domain and @temporalio/workflow.',
+            },
+            {
+              group: ['@temporalio/*', '!@temporalio/workflow', '!@temporalio/common'],
+              message: 'Workflows use @temporalio/workflow only.',
+            },
+            {
+              group: [
+                'node:*',
+                'fs',
+                'path',
+                'crypto',
+                'sequelize*',
+                'pg',
+                'express',
+                '@aws-sdk/*',
+                'nodemailer',
+                'pino',
+              ],
+              message: 'No I/O in workflow code.',
+            },
           ],
         },
       ],
@@ -82,17 +170,34 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/db/models', '**/db/models/**'], message: 'api/ reads and writes through db/queries and db/commands; row types come from db/rows.ts.' },
-            { regex: '^sequelize(/.*)?$', message: 'api/ does not use the ORM: put the statement in db/queries or db/commands (errors: db/errors.ts).' },
-            { regex: '^sequelize-typescript$', allowTypeImports: true, message: 'api/ may name the Sequelize type (to pass it to db commands), nothing else of the ORM.' },
+            {
+              group: ['**/db/models', '**/db/models/**'],
+              message: 'api/ reads and writes through db/queries and db/commands; row types come from db/rows.ts.',
+            },
+            {
+              regex: '^sequelize(/.*)?$',
+              message:
+                'api/ does not use the ORM: put the statement in db/queries or db/commands (errors: db/errors.ts).',
+            },
+            {
+              regex: '^sequelize-typescript$',
+              allowTypeImports: true,
+              message: 'api/ may name the Sequelize type (to pass it to db commands), nothing else of the ORM.',
+            },
             NO_WORKFLOW_BODY,
           ],
         },
       ],
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.property.name='query'][callee.object.name='sequelize']", message: 'No SQL in api/: write a query in db/queries.' },
-        { selector: "CallExpression[callee.property.name='query'][callee.object.property.name='sequelize']", message: 'No SQL in api/: write a query in db/queries.' },
+        {
+          selector: "CallExpression[callee.property.name='query'][callee.object.name='sequelize']",
+          message: 'No SQL in api/: write a query in db/queries.',
+        },
+        {
+          selector: "CallExpression[callee.property.name='query'][callee.object.property.name='sequelize']",
+          message: 'No SQL in api/: write a query in db/queries.',
+        },
         { selector: "Identifier[name='QueryTypes']", message: 'No SQL in api/: write a query in db/queries.' },
       ],
     },
@@ -104,7 +209,10 @@ export default tseslint.config(
     // only through its contract; workers/ wire (they may name workflow bodies: the bundle).
     files: ['activities/**/*.ts', 'lib/**/*.ts'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [NO_API, NO_WORKERS, NO_MODELS, NO_SEQUELIZE_VALUES, NO_ORM_VALUES, NO_WORKFLOW_BODY] }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [NO_API, NO_WORKERS, NO_MODELS, NO_SEQUELIZE_VALUES, NO_ORM_VALUES, NO_WORKFLOW_BODY] },
+      ],
       'no-restricted-syntax': ['error', ...NO_SQL],
     },
   },
@@ -126,9 +234,19 @@ export default tseslint.config(
             NO_API,
             NO_WORKERS,
             { group: ['**/activities', '**/activities/**'], message: 'db/ serves activities; it never imports them.' },
-            { group: ['**/lib/jobs', '**/lib/jobs/**'], message: 'db/ never starts jobs: lib/jobs calls db/, not the other way (pass a callback if a transaction must wrap a call).' },
-            { regex: '^(\\.\\./)+workflows(/|$)', message: 'db/ imports domain/ only, never Temporal workflows or their contracts.' },
-            { group: ['@temporalio/*'], message: 'db/ never calls Temporal: rows and Temporal together live in lib/jobs.' },
+            {
+              group: ['**/lib/jobs', '**/lib/jobs/**'],
+              message:
+                'db/ never starts jobs: lib/jobs calls db/, not the other way (pass a callback if a transaction must wrap a call).',
+            },
+            {
+              regex: '^(\\.\\./)+workflows(/|$)',
+              message: 'db/ imports domain/ only, never Temporal workflows or their contracts.',
+            },
+            {
+              group: ['@temporalio/*'],
+              message: 'db/ never calls Temporal: rows and Temporal together live in lib/jobs.',
+            },
           ],
         },
       ],

@@ -9,7 +9,13 @@ import { findUser } from '../db/queries/users';
 import { resolveExportFields } from '../domain/exports/fields';
 import { type ExportMetrics } from '../lib/metrics/export-metrics';
 import { downloadLink } from '../lib/s3-links';
-import { EXPORT_EVENTS, type ExportDeliveryActivities, ownerRoom, type ExportPayload, type RenderedExport } from '../workflows/exports/contract';
+import {
+  EXPORT_EVENTS,
+  type ExportDeliveryActivities,
+  ownerRoom,
+  type ExportPayload,
+  type RenderedExport,
+} from '../workflows/exports/contract';
 
 /** Where async export events go: a room on every api process (Socket.IO's PostgreSQL emitter). */
 export interface RoomEmitter {
@@ -33,7 +39,8 @@ export interface ExportDeliveryDeps {
 
 /** Records, pushes and mails what an export made. Each activity is safe to retry. */
 export function createExportDeliveryActivities(deps: ExportDeliveryDeps): ExportDeliveryActivities {
-  const link = (file: Pick<RenderedExport, 'key' | 'filename'>, seconds: number) => downloadLink(deps.publicS3, deps.bucket, file, seconds);
+  const link = (file: Pick<RenderedExport, 'key' | 'filename'>, seconds: number) =>
+    downloadLink(deps.publicS3, deps.bucket, file, seconds);
 
   return {
     /**
@@ -41,10 +48,18 @@ export function createExportDeliveryActivities(deps: ExportDeliveryDeps): Export
      * activity finds the row already final for its run and stops. A replay is another job run
      * (same payload, same export_jobs row): its outcome replaces the failed run's.
      */
-    async recordExportOutcome(input: { jobRunId: string; payload: ExportPayload; file?: RenderedExport; error?: { message: string; type: string }; seconds: number }): Promise<void> {
+    async recordExportOutcome(input: {
+      jobRunId: string;
+      payload: ExportPayload;
+      file?: RenderedExport;
+      error?: { message: string; type: string };
+      seconds: number;
+    }): Promise<void> {
       const { payload, file, error } = input;
       if (payload.exportJobId) {
-        const outcome = file ? { fileObjectId: file.fileObjectId, rowCount: file.rowCount } : { error: error?.message.slice(0, 10_000) ?? 'Export failed' };
+        const outcome = file
+          ? { fileObjectId: file.fileObjectId, rowCount: file.rowCount }
+          : { error: error?.message.slice(0, 10_000) ?? 'Export failed' };
         if (!(await closeExportJob(payload.exportJobId, input.jobRunId, outcome))) return;
       }
       if (payload.scheduledExportId) await markScheduledExportRun(payload.scheduledExportId);
@@ -53,10 +68,24 @@ export function createExportDeliveryActivities(deps: ExportDeliveryDeps): Export
     },
 
     /** Pushes `export.completed` (with a fresh link) or `export.failed` to the owner's room on every api process. */
-    async notifyExportOwner(input: { jobRunId: string; ownerId: string; file?: RenderedExport; error?: string }): Promise<void> {
+    async notifyExportOwner(input: {
+      jobRunId: string;
+      ownerId: string;
+      file?: RenderedExport;
+      error?: string;
+    }): Promise<void> {
       const room = ownerRoom(input.ownerId);
-      if (input.file) deps.emitter.to(room).emit(EXPORT_EVENTS.completed, { jobRunId: input.jobRunId, ...(await link(input.file, deps.linkTtlSeconds)) });
-      else deps.emitter.to(room).emit(EXPORT_EVENTS.failed, { jobRunId: input.jobRunId, error: input.error ?? 'Export failed' });
+      if (input.file)
+        deps.emitter
+          .to(room)
+          .emit(EXPORT_EVENTS.completed, {
+            jobRunId: input.jobRunId,
+            ...(await link(input.file, deps.linkTtlSeconds)),
+          });
+      else
+        deps.emitter
+          .to(room)
+          .emit(EXPORT_EVENTS.failed, { jobRunId: input.jobRunId, error: input.error ?? 'Export failed' });
     },
 
     /** Mails the link of a scheduled export to its recipient. */
@@ -82,22 +111,47 @@ export function createExportDeliveryActivities(deps: ExportDeliveryDeps): Export
      * and fields, the owner's preferences the zone and csv dialect. Creates the fire's export_jobs
      * row once per job run. Null when the schedule was deleted or paused since.
      */
-    async prepareScheduledExport({ jobRunId, scheduledExportId }: { jobRunId: string; scheduledExportId: string }): Promise<ExportPayload | null> {
+    async prepareScheduledExport({
+      jobRunId,
+      scheduledExportId,
+    }: {
+      jobRunId: string;
+      scheduledExportId: string;
+    }): Promise<ExportPayload | null> {
       const scheduled = await findScheduledExportById(scheduledExportId);
       if (!scheduled || !scheduled.is_active) return null;
       const owner = await findUser(scheduled.owner_id);
-      const template = scheduled.export_template_id ? await findExportTemplateOrNull(owner.id, scheduled.export_template_id) : null;
+      const template = scheduled.export_template_id
+        ? await findExportTemplateOrNull(owner.id, scheduled.export_template_id)
+        : null;
       const format = template?.format ?? scheduled.format;
       const entity = template?.entity ?? scheduled.entity;
       // No template and no fields of its own: the owner's default template now, else every key (spec: Exports rule 2).
-      const fallback = template || scheduled.selected_fields.length ? undefined : await findDefaultExportTemplate(owner.id, entity, format);
+      const fallback =
+        template || scheduled.selected_fields.length
+          ? undefined
+          : await findDefaultExportTemplate(owner.id, entity, format);
       let fields: string[];
       try {
-        fields = resolveExportFields(entity, template ? template.selected_fields : scheduled.selected_fields.length ? scheduled.selected_fields : undefined, fallback?.selected_fields);
+        fields = resolveExportFields(
+          entity,
+          template
+            ? template.selected_fields
+            : scheduled.selected_fields.length
+              ? scheduled.selected_fields
+              : undefined,
+          fallback?.selected_fields,
+        );
       } catch (err) {
         throw ApplicationFailure.nonRetryable((err as Error).message, 'invalid_export');
       }
-      const exportJobId = await openScheduledExportJob(jobRunId, { ownerId: owner.id, entity, format, fields, scheduledExportId: scheduled.id });
+      const exportJobId = await openScheduledExportJob(jobRunId, {
+        ownerId: owner.id,
+        entity,
+        format,
+        fields,
+        scheduledExportId: scheduled.id,
+      });
       return {
         ownerId: owner.id,
         orgId: owner.org_id,

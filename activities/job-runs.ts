@@ -1,7 +1,12 @@
 import { Context } from '@temporalio/activity';
 import { type Logger } from 'pino';
 import { type JobMetrics } from '../lib/metrics/job-metrics';
-import { type JobRunEnd, type JobRunRecord, type JobRunStore, sequelizeJobRunStore } from '../db/commands/job-run-store';
+import {
+  type JobRunEnd,
+  type JobRunRecord,
+  type JobRunStore,
+  sequelizeJobRunStore,
+} from '../db/commands/job-run-store';
 import { type JobRunActivities } from '../workflows/job-run/contract';
 
 export interface JobRunActivityDeps {
@@ -15,8 +20,15 @@ export interface JobRunActivityDeps {
  * Activities that keep job_runs true. All are idempotent: start only touches a RUNNING row, and
  * complete and fail only move a RUNNING row, so a retry after a crash changes nothing twice.
  */
-export function createJobRunActivities({ logger, metrics, store = sequelizeJobRunStore }: JobRunActivityDeps): JobRunActivities {
-  async function end(jobRunId: string, outcome: JobRunEnd): Promise<{ run: JobRunRecord; durationMs: number } | undefined> {
+export function createJobRunActivities({
+  logger,
+  metrics,
+  store = sequelizeJobRunStore,
+}: JobRunActivityDeps): JobRunActivities {
+  async function end(
+    jobRunId: string,
+    outcome: JobRunEnd,
+  ): Promise<{ run: JobRunRecord; durationMs: number } | undefined> {
     const finishedAt = new Date();
     const run = await store.finish(jobRunId, outcome, finishedAt);
     if (!run) return undefined;
@@ -54,7 +66,14 @@ export function createJobRunActivities({ logger, metrics, store = sequelizeJobRu
       const ended = await end(jobRunId, { status: 'COMPLETED', result: result ?? null });
       if (!ended) return;
       logger.info(
-        { jobId: ended.run.workflow_id, jobName: ended.run.job_name, jobRunId, duration: ended.durationMs, result, timestamp: new Date().toISOString() },
+        {
+          jobId: ended.run.workflow_id,
+          jobName: ended.run.job_name,
+          jobRunId,
+          duration: ended.durationMs,
+          result,
+          timestamp: new Date().toISOString(),
+        },
         'Job completed',
       );
     },
@@ -86,7 +105,11 @@ export type { JobRunActivities } from '../workflows/job-run/contract';
  * The bookkeeping activities' names: registered on every worker, and run by the job-context
  * interceptor without the 'Job failed' line (their failures are not the job's).
  */
-export const JOB_RUN_BOOKKEEPING_ACTIVITIES = ['startJobRun', 'completeJobRun', 'failJobRun'] as const satisfies readonly (keyof JobRunActivities)[];
+export const JOB_RUN_BOOKKEEPING_ACTIVITIES = [
+  'startJobRun',
+  'completeJobRun',
+  'failJobRun',
+] as const satisfies readonly (keyof JobRunActivities)[];
 
 // Fails to compile when an activity is added to the factory but not to the list above.
 type Unlisted = Exclude<keyof JobRunActivities, (typeof JOB_RUN_BOOKKEEPING_ACTIVITIES)[number]>;

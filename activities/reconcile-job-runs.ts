@@ -2,7 +2,11 @@ import { type Client, WorkflowFailedError, WorkflowNotFoundError } from '@tempor
 import { type Logger } from 'pino';
 import { type JobRunEnd, sequelizeJobRunStore } from '../db/commands/job-run-store';
 import { findStaleRunningJobRuns } from '../db/queries/job-runs';
-import { type ReconcileActivities, type ReconcileJobRunsInput, type ReconcileSummary } from '../workflows/maintenance/contract';
+import {
+  type ReconcileActivities,
+  type ReconcileJobRunsInput,
+  type ReconcileSummary,
+} from '../workflows/maintenance/contract';
 
 /** A RUNNING job run as the reconciler sees it. */
 export interface StaleRun {
@@ -42,7 +46,11 @@ export async function workflowOutcome(temporal: Client, run: Pick<StaleRun, 'wor
   try {
     status = (await handle.describe()).status.name;
   } catch (err) {
-    if (err instanceof WorkflowNotFoundError) return { status: 'FAILED', error: 'The workflow never started (Temporal has no execution with this id); replay to run the job' };
+    if (err instanceof WorkflowNotFoundError)
+      return {
+        status: 'FAILED',
+        error: 'The workflow never started (Temporal has no execution with this id); replay to run the job',
+      };
     throw err;
   }
   if (status === 'RUNNING' || status === 'CONTINUED_AS_NEW') return { status: 'RUNNING' };
@@ -62,7 +70,11 @@ export async function workflowOutcome(temporal: Client, run: Pick<StaleRun, 'wor
  * The reconciler's activity: for each RUNNING row older than the grace period, asks Temporal
  * and settles the row. Idempotent: a settled row is no longer RUNNING, so a retry skips it.
  */
-export function createReconcileActivities({ temporal, logger, store = sequelizeReconcileStore }: ReconcileDeps): ReconcileActivities {
+export function createReconcileActivities({
+  temporal,
+  logger,
+  store = sequelizeReconcileStore,
+}: ReconcileDeps): ReconcileActivities {
   return {
     async reconcileJobRuns({ graceSeconds, batchSize }: ReconcileJobRunsInput): Promise<ReconcileSummary> {
       const stale = await store.findStaleRunning(new Date(Date.now() - graceSeconds * 1000), batchSize);
@@ -74,7 +86,10 @@ export function createReconcileActivities({ temporal, logger, store = sequelizeR
         if (outcome.status === 'COMPLETED') summary.completed += 1;
         else {
           summary.failed += 1;
-          logger.error({ jobId: run.workflowId, jobName: run.jobName, jobRunId: run.id, error: outcome.error, inDlq: true }, 'Job moved to the dead-letter queue by the reconciler');
+          logger.error(
+            { jobId: run.workflowId, jobName: run.jobName, jobRunId: run.id, error: outcome.error, inDlq: true },
+            'Job moved to the dead-letter queue by the reconciler',
+          );
         }
       }
       if (summary.completed + summary.failed > 0) logger.warn({ ...summary }, 'Job runs reconciled with Temporal');

@@ -54,18 +54,39 @@ export function createSessionInfoInviteActivities(deps: SessionInfoInviteDeps): 
         // message id below lets mail systems drop a duplicate send.
         const { token } = await issueMagicLink(account.id, session.id, deps.magicLinkTtlMinutes);
         const link = `${clientLinkBase(owner, deps.appBaseUrl, deps.tenantBaseUrl)}/portal/session-info/${encodeURIComponent(token)}`;
-        const variables = { 'contact.first_name': contact.first_name ?? '', 'session.title': session.title, sessionInfoLink: link, 'studio.name': face.studioName };
+        const variables = {
+          'contact.first_name': contact.first_name ?? '',
+          'session.title': session.title,
+          sessionInfoLink: link,
+          'studio.name': face.studioName,
+        };
         const template = await findInviteTemplate(payload.ownerId, face.locale, payload.emailTemplateId);
         const fallback = DEFAULTS[face.locale];
         const subject = renderVariables(template?.subject ?? fallback.subject, variables, 'text');
         const text = `${renderVariables(template?.body_text ?? fallback.text, variables, 'text').trimEnd()}\n\n${face.studioName}\n`;
         const head = studioHeadHtml({ studioName: face.studioName, logoDataUri });
         const html = `${head}${renderVariables(template?.body_html || fallback.html, variables, 'html')}`;
-        await deps.mailer.sendMail({ from: deps.mailFrom, to: contact.email, subject, text, html, messageId: `<session-info-invite-${jobRunId}@studio.local>` });
-        deps.logger.info({ jobRunId, sessionId: session.id, clientAccountId: account.id, locale: face.locale }, 'Session info invitation sent');
-        return { to: contact.email, clientAccountId: account.id, templateId: template?.id ?? null, locale: template?.locale ?? face.locale };
+        await deps.mailer.sendMail({
+          from: deps.mailFrom,
+          to: contact.email,
+          subject,
+          text,
+          html,
+          messageId: `<session-info-invite-${jobRunId}@studio.local>`,
+        });
+        deps.logger.info(
+          { jobRunId, sessionId: session.id, clientAccountId: account.id, locale: face.locale },
+          'Session info invitation sent',
+        );
+        return {
+          to: contact.email,
+          clientAccountId: account.id,
+          templateId: template?.id ?? null,
+          locale: template?.locale ?? face.locale,
+        };
       } catch (err) {
-        if (err instanceof DomainError) throw ApplicationFailure.create({ type: err.code, message: err.message, nonRetryable: true });
+        if (err instanceof DomainError)
+          throw ApplicationFailure.create({ type: err.code, message: err.message, nonRetryable: true });
         throw err;
       }
     },

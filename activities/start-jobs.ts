@@ -13,8 +13,20 @@ export interface JobStarterDeps {
 export function createJobStarterActivities({ temporal, contracts }: JobStarterDeps): JobStarterActivities {
   return {
     /** Idempotent through the contract's re-run policy: the same key finds the run it started. */
-    async startJobByName({ jobName, key, payload, requestId }: { jobName: string; key: string; payload: Record<string, unknown>; requestId?: string }): Promise<string> {
-      const contract = contracts.find((c) => c.jobName === jobName) as JobContract<Record<string, unknown>, string> | undefined;
+    async startJobByName({
+      jobName,
+      key,
+      payload,
+      requestId,
+    }: {
+      jobName: string;
+      key: string;
+      payload: Record<string, unknown>;
+      requestId?: string;
+    }): Promise<string> {
+      const contract = contracts.find((c) => c.jobName === jobName) as
+        | JobContract<Record<string, unknown>, string>
+        | undefined;
       if (!contract) throw ApplicationFailure.nonRetryable(`No job contract is named ${jobName}`, 'unknown_job');
       const run = await startJob(temporal, contract, key, payload, { requestId });
       return run.id;

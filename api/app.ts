@@ -86,13 +86,28 @@ export function createApp(deps: AppDeps): Express {
   app.use(refuseLongUrls);
   app.use(helmet());
   app.use(httpMetrics(deps.registry));
-  createOpsMetrics(deps.registry, { sequelize, temporal: deps.temporal.client, namespace: config.TEMPORAL_NAMESPACE, taskQueues: taskQueuesInUse() });
+  createOpsMetrics(deps.registry, {
+    sequelize,
+    temporal: deps.temporal.client,
+    namespace: config.TEMPORAL_NAMESPACE,
+    taskQueues: taskQueuesInUse(),
+  });
   const docs = new OpenAPIRegistry();
   const tokens = createTokenService(config.JWT_SECRET, config.JWT_TTL_SECONDS);
   const clientTokens = createClientTokenService(config.JWT_SECRET, config.MAGIC_LINK_TTL_MINUTES * 60);
-  const kit = createRouteKit(docs, { ...createAuthGuards(tokens, config.ADMIN_EMAILS), requireClient: createRequireClient(clientTokens) });
+  const kit = createRouteKit(docs, {
+    ...createAuthGuards(tokens, config.ADMIN_EMAILS),
+    requireClient: createRequireClient(clientTokens),
+  });
   const cardProvider = createCardProvider(config);
-  const paymentRouters = buildPaymentsRouters({ temporal: deps.temporal.client, cardProvider, walletProvider: createWalletProvider(config), cardWebhookSecret: config.CARDPROVIDER_WEBHOOK_SECRET, logger, kit });
+  const paymentRouters = buildPaymentsRouters({
+    temporal: deps.temporal.client,
+    cardProvider,
+    walletProvider: createWalletProvider(config),
+    cardWebhookSecret: config.CARDPROVIDER_WEBHOOK_SECRET,
+    logger,
+    kit,
+  });
   // Payment webhooks read their raw body (signatures are over the exact bytes): before express.json.
   app.use(paymentRouters.webhooks);
   // JSON bodies are small records; uploads go through multipart routes with their own limits.
@@ -117,7 +132,11 @@ export function createApp(deps: AppDeps): Express {
       namespace: config.TEMPORAL_NAMESPACE,
       taskQueues: taskQueuesInUse(),
       temporalUiUrl: config.TEMPORAL_UI_URL,
-      auth: { enabled: config.QUEUE_BOARD_BASIC_AUTH_ENABLED, user: config.QUEUE_BOARD_BASIC_AUTH_USER, password: config.QUEUE_BOARD_BASIC_AUTH_PASSWORD },
+      auth: {
+        enabled: config.QUEUE_BOARD_BASIC_AUTH_ENABLED,
+        user: config.QUEUE_BOARD_BASIC_AUTH_USER,
+        password: config.QUEUE_BOARD_BASIC_AUTH_PASSWORD,
+      },
       secret: config.JWT_SECRET,
       logger,
     }),
@@ -140,23 +159,50 @@ export function createApp(deps: AppDeps): Express {
   app.use(buildClientAccountsRouter({ sequelize, kit, clientTokens }));
   app.use(buildPortalRouter({ sequelize, clientTokens, s3: deps.s3, bucket: config.S3_BUCKET, logger }));
   // Per client address and studio: a flood against one studio's form leaves the others' open.
-  const contactFormLimit = limits.create('contact:form', { extraKey: (req) => String(req.params.tenantSlug ?? '').slice(0, 63) });
-  app.use(buildContactFormRouter({ sequelize, submitLimit: contactFormLimit, s3: deps.s3, bucket: config.S3_BUCKET, logger }));
+  const contactFormLimit = limits.create('contact:form', {
+    extraKey: (req) => String(req.params.tenantSlug ?? '').slice(0, 63),
+  });
+  app.use(
+    buildContactFormRouter({ sequelize, submitLimit: contactFormLimit, s3: deps.s3, bucket: config.S3_BUCKET, logger }),
+  );
   app.use(buildScheduledExportsRouter({ temporal: deps.temporal.client, kit }));
-  app.use(buildExportsRouter({ sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit, limits }));
-  app.use(buildAccountingRouter({ sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit, limits }));
+  app.use(
+    buildExportsRouter({ sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit, limits }),
+  );
+  app.use(
+    buildAccountingRouter({ sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit, limits }),
+  );
   app.use(buildWorkflowsRouter({ sequelize, temporal: deps.temporal.client, kit }));
   app.use(buildWorkflowTriggersRouter({ sequelize, temporal: deps.temporal.client, kit }));
   app.use(buildSessionWorkflowsRouter({ kit }));
   app.use(buildEntityWorkflowsRouter({ kit }));
   app.use(buildSmsTemplatesRouter({ sequelize, kit }));
   app.use(paymentRouters.payments);
-  app.use(buildInvoiceLedgerRouter({ sequelize, cardProvider, kit, temporal: deps.temporal.client, publicS3: deps.publicS3, config, logger }));
+  app.use(
+    buildInvoiceLedgerRouter({
+      sequelize,
+      cardProvider,
+      kit,
+      temporal: deps.temporal.client,
+      publicS3: deps.publicS3,
+      config,
+      logger,
+    }),
+  );
   app.use(buildEInvoiceRouter({ kit, temporal: deps.temporal.client, publicS3: deps.publicS3, config }));
   app.use(buildRemindersRouter({ sequelize, kit, temporal: deps.temporal.client, logger }));
   app.use(buildPurchaseInvoicesRouter({ sequelize, kit, s3: deps.s3, bucket: config.S3_BUCKET }));
   app.use(buildDocumentNumberingRouter({ sequelize, kit }));
-  app.use(buildInvoicingRouter({ sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit, emailLimit }));
+  app.use(
+    buildInvoicingRouter({
+      sequelize,
+      temporal: deps.temporal.client,
+      publicS3: deps.publicS3,
+      config,
+      kit,
+      emailLimit,
+    }),
+  );
   app.use(buildImportsRouter({ temporal: deps.temporal.client, s3: deps.s3, publicS3: deps.publicS3, config, kit }));
   app.use(buildAdminJobsRouter({ sequelize, temporal: deps.temporal.client, kit }));
   app.use(buildStorageRouters({ config, sequelize, s3: deps.s3, publicS3: deps.publicS3, logger, kit }));

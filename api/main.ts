@@ -39,13 +39,22 @@ async function serve(config: Config) {
   const app = createApp({ config, logger, sequelize, temporal, s3, publicS3, registry });
   const server = createHttpServer(app, logger);
   const eventPool = createEventPool(config.DATABASE_URL, logger);
-  const io = attachRealtime(server, { tokens: createTokenService(config.JWT_SECRET, config.JWT_TTL_SECONDS), findUser: createUserLookup(), pool: eventPool, logger });
+  const io = attachRealtime(server, {
+    tokens: createTokenService(config.JWT_SECRET, config.JWT_TTL_SECONDS),
+    findUser: createUserLookup(),
+    pool: eventPool,
+    logger,
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, resolve);
   });
   logger.info({ port: config.PORT }, 'api listening');
-  if (!pdfRendererAvailable(config.CHROMIUM_PATH)) logger.warn({ executablePath: config.CHROMIUM_PATH }, 'PDF rendering is unavailable: no Chromium at CHROMIUM_PATH; pdf routes answer 503 until one is installed');
+  if (!pdfRendererAvailable(config.CHROMIUM_PATH))
+    logger.warn(
+      { executablePath: config.CHROMIUM_PATH },
+      'PDF rendering is unavailable: no Chromium at CHROMIUM_PATH; pdf routes answer 503 until one is installed',
+    );
 
   let stopping = false;
   const shutdown = async () => {
@@ -120,7 +129,8 @@ function supervise(count: number, logger: Logger) {
 
 async function main() {
   const config = loadConfig();
-  if (config.API_PROCESSES > 1 && cluster.isPrimary) return supervise(config.API_PROCESSES, createLogger(config.LOG_LEVEL, { service: 'api', role: 'primary' }));
+  if (config.API_PROCESSES > 1 && cluster.isPrimary)
+    return supervise(config.API_PROCESSES, createLogger(config.LOG_LEVEL, { service: 'api', role: 'primary' }));
   return serve(config);
 }
 

@@ -5,14 +5,25 @@ import { OpenApiGeneratorV31, type OpenAPIRegistry } from '@asteasolutions/zod-t
  * than 3.0: its JSON Schema says "any value" and "null" as they are (docs/decisions.md).
  */
 export function generateOpenApiDocument(docs: OpenAPIRegistry) {
-  docs.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: "A studio user's access token (POST /api/auth/login or /api/auth/register)" });
-  docs.registerComponent('securitySchemes', 'clientAuth', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: "A client's token from a magic link (POST /api/client-accounts/magic-link/verify)" });
+  docs.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: "A studio user's access token (POST /api/auth/login or /api/auth/register)",
+  });
+  docs.registerComponent('securitySchemes', 'clientAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: "A client's token from a magic link (POST /api/client-accounts/magic-link/verify)",
+  });
   return new OpenApiGeneratorV31(docs.definitions).generateDocument({
     openapi: '3.1.0',
     info: {
       title: 'Studio service',
       version: '0.1.0',
-      description: 'Sessions, contacts, quotes and invoices of a creative studio; exports, imports, workflow triggers, session info and operations.',
+      description:
+        'Sessions, contacts, quotes and invoices of a creative studio; exports, imports, workflow triggers, session info and operations.',
     },
     servers: [{ url: '/' }],
   });

@@ -22,7 +22,20 @@ import { Contact } from '../db/models/Contact';
 import { listStatement, TOTAL_COLUMN } from '../db/queries/owned';
 import { createSequelize } from '../db/sequelize';
 import { cpuPerOperation, cpuSnapshot } from './cpu-usage';
-import { benchPool, Cleanup, parseBenchArgs, httpGet, line, locateApi, runAtConcurrency, runBench, spawnScript, stopOnSignals, summarise, type Summary } from './harness';
+import {
+  benchPool,
+  Cleanup,
+  parseBenchArgs,
+  httpGet,
+  line,
+  locateApi,
+  runAtConcurrency,
+  runBench,
+  spawnScript,
+  stopOnSignals,
+  summarise,
+  type Summary,
+} from './harness';
 import { freePort, waitFor } from '../scripts/stack/wait';
 
 const PAGE_SIZE = 50;
@@ -51,7 +64,11 @@ async function main(): Promise<void> {
   let direct: Summary;
   try {
     // 1. Where the api and the database are.
-    const { baseUrl, databaseUrl } = await locateApi({ dataDirName: 'bench', concurrency: opts.concurrency, processes: opts.processes }, cleanup, 'baseline and test data');
+    const { baseUrl, databaseUrl } = await locateApi(
+      { dataDirName: 'bench', concurrency: opts.concurrency, processes: opts.processes },
+      cleanup,
+      'baseline and test data',
+    );
 
     // 2. A user with 1000 contacts, so the page query has real work to do.
     const pool = benchPool(databaseUrl, opts.concurrency, cleanup);
@@ -61,9 +78,14 @@ async function main(): Promise<void> {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email, password: `Bench-${crypto.randomBytes(12).toString('hex')}`, name: 'Bench User' }),
     });
-    const registerBody = (await registered.json().catch(() => ({}))) as { user?: { id?: string }; accessToken?: string };
+    const registerBody = (await registered.json().catch(() => ({}))) as {
+      user?: { id?: string };
+      accessToken?: string;
+    };
     if (registered.status !== 201 || !registerBody.user?.id || !registerBody.accessToken) {
-      throw new Error(`POST /api/auth/register answered ${registered.status}: ${JSON.stringify(registerBody).slice(0, 300)}`);
+      throw new Error(
+        `POST /api/auth/register answered ${registered.status}: ${JSON.stringify(registerBody).slice(0, 300)}`,
+      );
     }
     const ownerId = registerBody.user.id;
     const authorization = `Bearer ${registerBody.accessToken}`;
@@ -77,8 +99,11 @@ async function main(): Promise<void> {
       [ownerId, CONTACTS],
     );
     await pool.query('ANALYZE contacts');
-    const expectedTotal = (await pool.query<{ total: number }>('SELECT count(*)::int AS total FROM contacts WHERE owner_id = $1', [ownerId])).rows[0].total;
-    if (expectedTotal < CONTACTS) throw new Error(`expected at least ${CONTACTS} contacts for the bench user, found ${expectedTotal}`);
+    const expectedTotal = (
+      await pool.query<{ total: number }>('SELECT count(*)::int AS total FROM contacts WHERE owner_id = $1', [ownerId])
+    ).rows[0].total;
+    if (expectedTotal < CONTACTS)
+      throw new Error(`expected at least ${CONTACTS} contacts for the bench user, found ${expectedTotal}`);
     cleanup.add(
       'the bench data',
       async () => {
@@ -101,9 +126,12 @@ async function main(): Promise<void> {
       if (status !== 200) throw new Error(`GET /api/contacts answered ${status}: ${text.slice(0, 300)}`);
       const body = JSON.parse(text) as { items?: unknown[]; total?: unknown };
       if (!Array.isArray(body.items) || body.items.length !== PAGE_SIZE) {
-        throw new Error(`GET /api/contacts returned ${Array.isArray(body.items) ? body.items.length : 'no'} items, expected ${PAGE_SIZE}`);
+        throw new Error(
+          `GET /api/contacts returned ${Array.isArray(body.items) ? body.items.length : 'no'} items, expected ${PAGE_SIZE}`,
+        );
       }
-      if (body.total !== expectedTotal) throw new Error(`GET /api/contacts returned total ${String(body.total)}, expected ${expectedTotal}`);
+      if (body.total !== expectedTotal)
+        throw new Error(`GET /api/contacts returned total ${String(body.total)}, expected ${expectedTotal}`);
       return text;
     };
     const first = await httpGet(url, { authorization }, agent);
@@ -131,16 +159,27 @@ async function main(): Promise<void> {
     cleanup.add('the sample body', async () => fs.rmSync(bodyFile, { force: true }));
     const httpOnlyPort = await freePort();
     const httpOnlyLog = path.join(os.tmpdir(), `bench-http-only-${process.pid}.log`);
-    const httpOnlyServer = spawnScript('bench/static-json-server.ts', [String(httpOnlyPort), bodyFile], process.env, httpOnlyLog);
+    const httpOnlyServer = spawnScript(
+      'bench/static-json-server.ts',
+      [String(httpOnlyPort), bodyFile],
+      process.env,
+      httpOnlyLog,
+    );
     cleanup.add('the http-only server', async () => {
       await httpOnlyServer.stop();
       fs.rmSync(httpOnlyLog, { force: true });
     });
     const httpOnlyUrl = `http://127.0.0.1:${httpOnlyPort}/`;
-    await waitFor('the http-only server', async () => (await httpGet(httpOnlyUrl, {}, agent).catch(() => ({ status: 0 }))).status === 200, 30_000, 100);
+    await waitFor(
+      'the http-only server',
+      async () => (await httpGet(httpOnlyUrl, {}, agent).catch(() => ({ status: 0 }))).status === 200,
+      30_000,
+      100,
+    );
     const viaHttpOnly = async () => {
       const { status, body } = await httpGet(httpOnlyUrl, { authorization }, agent);
-      if (status !== 200 || !body.equals(expectedBody)) throw new Error(`the http-only server answered ${status} with another body`);
+      if (status !== 200 || !body.equals(expectedBody))
+        throw new Error(`the http-only server answered ${status} with another body`);
     };
 
     console.log(`Warming up (${WARM_UP} iterations each)...`);
@@ -162,7 +201,9 @@ async function main(): Promise<void> {
     const httpOnly = httpOnlyRun.summary;
 
     console.log('');
-    console.log(`bench:api  N=${opts.requests}  concurrency=${opts.concurrency}  api processes=${process.env.BASE_URL ? '?' : opts.processes}  node ${process.version}  ${os.availableParallelism()} CPUs`);
+    console.log(
+      `bench:api  N=${opts.requests}  concurrency=${opts.concurrency}  api processes=${process.env.BASE_URL ? '?' : opts.processes}  node ${process.version}  ${os.availableParallelism()} CPUs`,
+    );
     console.log(line(`api    GET /api/contacts?limit=${PAGE_SIZE}`, api, 'req/s'));
     console.log(line('direct pg (the same statement)', direct, 'q/s  '));
     console.log(line('http-only (same body, no work; reference)', httpOnly, 'req/s'));

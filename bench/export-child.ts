@@ -94,7 +94,8 @@ async function copyBaseline(input: Input, databaseUrl: string) {
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
   const cols = input.fields.map((f) => `"${f}"`).join(', ');
-  const statement = (ownerId: string) => `COPY (SELECT ${cols} FROM "${input.entity}" WHERE owner_id = '${ownerId}' ORDER BY created_at, id) TO STDOUT WITH CSV`;
+  const statement = (ownerId: string) =>
+    `COPY (SELECT ${cols} FROM "${input.entity}" WHERE owner_id = '${ownerId}' ORDER BY created_at, id) TO STDOUT WITH CSV`;
   await pipeline(client.query(copyTo(statement(input.warmOwner.ownerId))), discard());
   const sink = discard();
   const started = performance.now();
@@ -112,8 +113,23 @@ async function exceljsBaseline(input: Input, databaseUrl: string) {
   // The same rows, typed as excel wants them, all in memory before the clock starts.
   const load = async (ownerId: string) => {
     const rows: ExcelJS.CellValue[][] = [];
-    for await (const batch of readRowBatches(client, { entity: input.entity, ownerId, columns, timeZone: 'Europe/Paris', mode: 'wallClock' })) {
-      for (const row of batch) rows.push(columns.map((c, i) => (row[i] === null ? null : c.type === 'timestamp' || c.type === 'date' ? new Date((row[i] as number) * 1000) : (row[i] as ExcelJS.CellValue))));
+    for await (const batch of readRowBatches(client, {
+      entity: input.entity,
+      ownerId,
+      columns,
+      timeZone: 'Europe/Paris',
+      mode: 'wallClock',
+    })) {
+      for (const row of batch)
+        rows.push(
+          columns.map((c, i) =>
+            row[i] === null
+              ? null
+              : c.type === 'timestamp' || c.type === 'date'
+                ? new Date((row[i] as number) * 1000)
+                : (row[i] as ExcelJS.CellValue),
+          ),
+        );
     }
     return rows;
   };
@@ -151,13 +167,35 @@ async function render(input: Input) {
   }, 250);
   if (input.payload!.format !== 'pdf') clearInterval(sampler);
   try {
-    const activities = createExportRenderActivities({ sequelize, s3, bucket: config.S3_BUCKET, chromium, logger: pino({ level: 'silent' }), pdf: { maxRows: config.EXPORT_PDF_MAX_ROWS, chunkRows: config.EXPORT_PDF_CHUNK_ROWS } });
-    const env = new MockActivityEnvironment({ scheduledTimestampMs: Date.now(), attempt: 1 }, { logger: new DefaultLogger('ERROR') });
-    await env.run(activities.renderExport, { jobRunId: crypto.randomUUID(), payload: { ...input.payload!, ...input.warmOwner } });
+    const activities = createExportRenderActivities({
+      sequelize,
+      s3,
+      bucket: config.S3_BUCKET,
+      chromium,
+      logger: pino({ level: 'silent' }),
+      pdf: { maxRows: config.EXPORT_PDF_MAX_ROWS, chunkRows: config.EXPORT_PDF_CHUNK_ROWS },
+    });
+    const env = new MockActivityEnvironment(
+      { scheduledTimestampMs: Date.now(), attempt: 1 },
+      { logger: new DefaultLogger('ERROR') },
+    );
+    await env.run(activities.renderExport, {
+      jobRunId: crypto.randomUUID(),
+      payload: { ...input.payload!, ...input.warmOwner },
+    });
     const started = performance.now();
-    const rendered: RenderedExport = await env.run(activities.renderExport, { jobRunId: input.jobRunId!, payload: input.payload! });
+    const rendered: RenderedExport = await env.run(activities.renderExport, {
+      jobRunId: input.jobRunId!,
+      payload: input.payload!,
+    });
     const seconds = (performance.now() - started) / 1000;
-    return { rows: rendered.rowCount, seconds, bytes: rendered.sizeBytes, key: rendered.key, ...(input.payload!.format === 'pdf' ? { chromiumPeakKb } : {}) };
+    return {
+      rows: rendered.rowCount,
+      seconds,
+      bytes: rendered.sizeBytes,
+      key: rendered.key,
+      ...(input.payload!.format === 'pdf' ? { chromiumPeakKb } : {}),
+    };
   } finally {
     clearInterval(sampler);
     await chromium.close();
@@ -170,7 +208,12 @@ async function main() {
   const [mode, json] = process.argv.slice(2);
   const input = JSON.parse(json) as Input;
   const databaseUrl = process.env.DATABASE_URL!;
-  const result = mode === 'copy' ? await copyBaseline(input, databaseUrl) : mode === 'exceljs' ? await exceljsBaseline(input, databaseUrl) : await render(input);
+  const result =
+    mode === 'copy'
+      ? await copyBaseline(input, databaseUrl)
+      : mode === 'exceljs'
+        ? await exceljsBaseline(input, databaseUrl)
+        : await render(input);
   process.stdout.write(`${JSON.stringify({ ...result, vmHwmKb: vmHwmKb() })}\n`);
 }
 

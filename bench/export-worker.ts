@@ -48,22 +48,41 @@ function procStatusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number | null {
 
 /** The memory settings docker-compose gives the exports worker: the bench measures what is deployed. */
 export function composeExportsWorkerMemoryEnv(): { NODE_OPTIONS: string; MALLOC_ARENA_MAX?: string } {
-  const compose = parse(fs.readFileSync(path.join(repoRoot, 'docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, { environment?: Record<string, string> }> };
+  const compose = parse(fs.readFileSync(path.join(repoRoot, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+    services: Record<string, { environment?: Record<string, string> }>;
+  };
   const env = compose.services['worker-exports'].environment ?? {};
-  return { NODE_OPTIONS: env.NODE_OPTIONS ?? '', ...(env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX } : {}) };
+  return {
+    NODE_OPTIONS: env.NODE_OPTIONS ?? '',
+    ...(env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX } : {}),
+  };
 }
 
 /** Compiles the service into `outDir` as the Dockerfile does (tsc); returns the worker's entry. */
 export function compileWorker(outDir: string): string {
-  execFileSync(path.join(repoRoot, 'node_modules', '.bin', 'tsc'), ['-p', path.join(repoRoot, 'tsconfig.json'), '--outDir', outDir], { cwd: repoRoot, stdio: 'inherit' });
+  execFileSync(
+    path.join(repoRoot, 'node_modules', '.bin', 'tsc'),
+    ['-p', path.join(repoRoot, 'tsconfig.json'), '--outDir', outDir],
+    { cwd: repoRoot, stdio: 'inherit' },
+  );
   return path.join(outDir, 'workers', 'main.js');
 }
 
-export async function startExportWorker(env: NodeJS.ProcessEnv, memoryEnv: Record<string, string>, entry: string): Promise<ExportWorker> {
+export async function startExportWorker(
+  env: NodeJS.ProcessEnv,
+  memoryEnv: Record<string, string>,
+  entry: string,
+): Promise<ExportWorker> {
   const metricsPort = await freePort();
   const child: ChildProcess = spawn(process.execPath, [entry], {
     cwd: repoRoot,
-    env: { ...env, ...memoryEnv, WORKER_TASK_QUEUES: 'exports', WORKER_METRICS_PORT: String(metricsPort), LOG_LEVEL: 'info' },
+    env: {
+      ...env,
+      ...memoryEnv,
+      WORKER_TASK_QUEUES: 'exports',
+      WORKER_METRICS_PORT: String(metricsPort),
+      LOG_LEVEL: 'info',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -88,11 +107,20 @@ export async function startExportWorker(env: NodeJS.ProcessEnv, memoryEnv: Recor
       const sampler = setInterval(() => (peakRssKb = Math.max(peakRssKb, procStatusKb(pid, 'VmRSS') ?? 0)), 50);
       const started = performance.now();
       try {
-        const run = await startJob(temporal.client, EXPORT_JOB, payload.ownerId, payload, { orgId: payload.orgId, userId: payload.ownerId });
+        const run = await startJob(temporal.client, EXPORT_JOB, payload.ownerId, payload, {
+          orgId: payload.orgId,
+          userId: payload.ownerId,
+        });
         const handle = temporal.client.workflow.getHandle(run.workflow_id);
         const result = (await handle.result()) as ExportResult;
         const seconds = (performance.now() - started) / 1000;
-        return { rows: result.rowCount, seconds, bytes: result.sizeBytes, peakRssKb, renderSeconds: await renderActivitySeconds(handle) };
+        return {
+          rows: result.rowCount,
+          seconds,
+          bytes: result.sizeBytes,
+          peakRssKb,
+          renderSeconds: await renderActivitySeconds(handle),
+        };
       } finally {
         clearInterval(sampler);
       }
@@ -111,12 +139,23 @@ export async function startExportWorker(env: NodeJS.ProcessEnv, memoryEnv: Recor
 }
 
 /** How long the renderExport activity ran, from its Started and Completed events in the history. */
-async function renderActivitySeconds(handle: { fetchHistory(): Promise<{ events?: unknown[] | null }> }): Promise<number> {
+async function renderActivitySeconds(handle: {
+  fetchHistory(): Promise<{ events?: unknown[] | null }>;
+}): Promise<number> {
   const events = ((await handle.fetchHistory()).events ?? []) as HistoryEvent[];
   const scheduled = events.find((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'renderExport');
-  const started = events.find((e) => e.activityTaskStartedEventAttributes && Number(e.activityTaskStartedEventAttributes.scheduledEventId) === Number(scheduled?.eventId));
-  const completed = events.find((e) => e.activityTaskCompletedEventAttributes && Number(e.activityTaskCompletedEventAttributes.scheduledEventId) === Number(scheduled?.eventId));
-  if (!started?.eventTime || !completed?.eventTime) throw new Error('the export history has no completed renderExport activity');
+  const started = events.find(
+    (e) =>
+      e.activityTaskStartedEventAttributes &&
+      Number(e.activityTaskStartedEventAttributes.scheduledEventId) === Number(scheduled?.eventId),
+  );
+  const completed = events.find(
+    (e) =>
+      e.activityTaskCompletedEventAttributes &&
+      Number(e.activityTaskCompletedEventAttributes.scheduledEventId) === Number(scheduled?.eventId),
+  );
+  if (!started?.eventTime || !completed?.eventTime)
+    throw new Error('the export history has no completed renderExport activity');
   const ms = (t: NonNullable<HistoryEvent['eventTime']>) => Number(t.seconds) * 1000 + Math.round((t.nanos ?? 0) / 1e6);
   return (ms(completed.eventTime) - ms(started.eventTime)) / 1000;
 }

@@ -61,11 +61,15 @@ function runStep(mode: 'copy' | 'exceljs' | 'render', input: object, env: NodeJS
   return new Promise((resolve, reject) => {
     // BENCH_RENDER_NODE_ARGS: node flags for the render steps only (e.g. a heap cap a worker would run with).
     const nodeArgs = mode === 'render' ? (process.env.BENCH_RENDER_NODE_ARGS ?? '').split(' ').filter(Boolean) : [];
-    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(repoRoot, 'bench', 'export-child.ts'), mode, JSON.stringify(input)], {
-      cwd: repoRoot,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [...nodeArgs, '--import', 'tsx', path.join(repoRoot, 'bench', 'export-child.ts'), mode, JSON.stringify(input)],
+      {
+        cwd: repoRoot,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
     let err = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
@@ -73,7 +77,8 @@ function runStep(mode: 'copy' | 'exceljs' | 'render', input: object, env: NodeJS
     child.on('error', reject);
     child.on('exit', (code) => {
       const last = out.trim().split('\n').pop() ?? '';
-      if (code !== 0 || !last.startsWith('{')) reject(new Error(`bench step ${mode} failed (exit ${code}):\n${err.trim().split('\n').slice(-15).join('\n')}`));
+      if (code !== 0 || !last.startsWith('{'))
+        reject(new Error(`bench step ${mode} failed (exit ${code}):\n${err.trim().split('\n').slice(-15).join('\n')}`));
       else resolve(JSON.parse(last) as StepResult);
     });
   });
@@ -129,12 +134,10 @@ async function main(): Promise<void> {
     await db.connect();
     const newOwner = async (name: string) => {
       const org = await db.query<{ id: string }>('INSERT INTO organizations (name) VALUES ($1) RETURNING id', [name]);
-      const user = await db.query<{ id: string }>('INSERT INTO users (org_id, email, password_hash, name) VALUES ($1, $2, $3, $4) RETURNING id', [
-        org.rows[0].id,
-        `bench-${crypto.randomUUID()}@bench.example`,
-        'not-a-hash',
-        name,
-      ]);
+      const user = await db.query<{ id: string }>(
+        'INSERT INTO users (org_id, email, password_hash, name) VALUES ($1, $2, $3, $4) RETURNING id',
+        [org.rows[0].id, `bench-${crypto.randomUUID()}@bench.example`, 'not-a-hash', name],
+      );
       return { ownerId: user.rows[0].id, orgId: org.rows[0].id };
     };
     const studio = await newOwner('Bench Studio');
@@ -146,7 +149,9 @@ async function main(): Promise<void> {
     const pdfOwner = opts.pdf ? await newOwner('Bench PDF Studio') : undefined;
     if (pdfOwner) {
       await insertSessions(db, pdfOwner.ownerId, PDF_ROWS);
-      await db.query(`INSERT INTO user_company (user_id, company_name) VALUES ($1, 'Atelier Lumière')`, [pdfOwner.ownerId]);
+      await db.query(`INSERT INTO user_company (user_id, company_name) VALUES ($1, 'Atelier Lumière')`, [
+        pdfOwner.ownerId,
+      ]);
     }
     await db.query('VACUUM ANALYZE sessions');
     console.log(`... in ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -185,34 +190,68 @@ async function main(): Promise<void> {
       await worker.run(payload(warmOwner, 'csv'));
       await worker.run(payload(warmOwner, 'excel'));
       warmKb = worker.rssKb();
-      const asStep = (r: WorkerExport): StepResult => ({ rows: r.rows, seconds: r.seconds, bytes: r.bytes, vmHwmKb: r.peakRssKb });
+      const asStep = (r: WorkerExport): StepResult => ({
+        rows: r.rows,
+        seconds: r.seconds,
+        bytes: r.bytes,
+        vmHwmKb: r.peakRssKb,
+      });
       const csvJob = await worker.run(payload(studio, 'csv'));
       const xlsxJob = await worker.run(payload(studio, 'excel'));
       csv = asStep(csvJob);
       xlsx = asStep(xlsxJob);
-      renderOnly = { csv: csvJob.rows / csvJob.renderSeconds, xlsx: xlsxJob.rows / xlsxJob.renderSeconds, overhead: [csvJob.seconds - csvJob.renderSeconds, xlsxJob.seconds - xlsxJob.renderSeconds] };
+      renderOnly = {
+        csv: csvJob.rows / csvJob.renderSeconds,
+        xlsx: xlsxJob.rows / xlsxJob.renderSeconds,
+        overhead: [csvJob.seconds - csvJob.renderSeconds, xlsxJob.seconds - xlsxJob.renderSeconds],
+      };
       workerLifetimeKb = worker.lifetimePeakKb();
     } finally {
       await worker.stop();
     }
-    const pdf = pdfOwner ? await runStep('render', { ownerId: pdfOwner.ownerId, entity: 'sessions', fields, warmOwner, jobRunId: crypto.randomUUID(), payload: payload(pdfOwner, 'pdf') }, env) : undefined;
+    const pdf = pdfOwner
+      ? await runStep(
+          'render',
+          {
+            ownerId: pdfOwner.ownerId,
+            entity: 'sessions',
+            fields,
+            warmOwner,
+            jobRunId: crypto.randomUUID(),
+            payload: payload(pdfOwner, 'pdf'),
+          },
+          env,
+        )
+      : undefined;
 
     if (csv.rows !== opts.rows || xlsx.rows !== opts.rows || copy.rows !== opts.rows || exceljs.rows !== opts.rows) {
-      throw new Error(`row counts differ: copy ${copy.rows}, csv ${csv.rows}, exceljs ${exceljs.rows}, xlsx ${xlsx.rows}; expected ${opts.rows}`);
+      throw new Error(
+        `row counts differ: copy ${copy.rows}, csv ${csv.rows}, exceljs ${exceljs.rows}, xlsx ${xlsx.rows}; expected ${opts.rows}`,
+      );
     }
     console.log('');
-    console.log(`bench:export  N=${opts.rows} sessions x ${fields.length} columns  node ${process.version}  ${os.availableParallelism()} CPUs  (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+    console.log(
+      `bench:export  N=${opts.rows} sessions x ${fields.length} columns  node ${process.version}  ${os.availableParallelism()} CPUs  (${((performance.now() - started) / 1000).toFixed(0)} s)`,
+    );
     console.log(line('baseline  COPY (SELECT ...) TO STDOUT WITH CSV', copy));
     console.log(line('csv       export job on the worker (to S3)', csv));
     console.log(line('baseline  exceljs streaming writer, from memory', exceljs));
     console.log(line('xlsx      export job on the worker (to S3)', xlsx));
-    console.log(`worker    ${Object.entries(memoryEnv).map(([k, v]) => `${k}=${v}`).join(' ')}  RSS idle ${mb(idleKb)}, after the warm-up ${mb(warmKb)}; peak during the csv ${mb(csv.vmHwmKb)}, during the xlsx ${mb(xlsx.vmHwmKb)}, over its life ${mb(workerLifetimeKb)}`);
+    console.log(
+      `worker    ${Object.entries(memoryEnv)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(
+          ' ',
+        )}  RSS idle ${mb(idleKb)}, after the warm-up ${mb(warmKb)}; peak during the csv ${mb(csv.vmHwmKb)}, during the xlsx ${mb(xlsx.vmHwmKb)}, over its life ${mb(workerLifetimeKb)}`,
+    );
     if (pdf) console.log(`${line('pdf       renderExport (to S3)', pdf)}  Chromium peak ${mb(pdf.chromiumPeakKb)}`);
     console.log(
       `render    the renderExport activity alone (from the job's history): csv ${renderOnly.csv.toFixed(0)} rows/s (${(renderOnly.csv / perSecond(copy)).toFixed(2)}x COPY), ` +
         `xlsx ${renderOnly.xlsx.toFixed(0)} rows/s (${(renderOnly.xlsx / perSecond(exceljs)).toFixed(2)}x exceljs); the job around it: ${renderOnly.overhead.map((s) => s.toFixed(2)).join(' s and ')} s`,
     );
-    console.log(`xlsx ratio: ${(perSecond(xlsx) / perSecond(exceljs)).toFixed(2)}   (target >= 0.8; peak RSS target < 300 MB at 1 000 000 rows)`);
+    console.log(
+      `xlsx ratio: ${(perSecond(xlsx) / perSecond(exceljs)).toFixed(2)}   (target >= 0.8; peak RSS target < 300 MB at 1 000 000 rows)`,
+    );
     console.log(`ratio: ${(perSecond(csv) / perSecond(copy)).toFixed(2)}`);
   } finally {
     await stop();

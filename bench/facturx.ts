@@ -37,7 +37,15 @@ function invoice(i: number): { view: DocumentView; einvoice: ReturnType<typeof e
     vat_percentage: RATES[(i + k) % RATES.length],
   }));
   const number = `F-2026-${String(i + 1).padStart(5, '0')}`;
-  const einvoice = eInvoiceOf({ typeCode: '380', number, issueDate: '2026-11-24', dueDate: '2026-12-24', seller: SELLER, buyer: BUYER, items });
+  const einvoice = eInvoiceOf({
+    typeCode: '380',
+    number,
+    issueDate: '2026-11-24',
+    dueDate: '2026-12-24',
+    seller: SELLER,
+    buyer: BUYER,
+    items,
+  });
   const view: DocumentView = {
     kind: 'invoice',
     locale: 'fr-FR',
@@ -47,7 +55,18 @@ function invoice(i: number): { view: DocumentView; einvoice: ReturnType<typeof e
     issuedOn: '2026-11-24',
     untilDate: '2026-12-24',
     status: 'ISSUED',
-    company: { name: SELLER.company_name ?? '', legalForm: 'SARL', shareCapitalCents: 500_000n, siren: SELLER.siren, siret: SELLER.siret, vatNumber: SELLER.vat_number, rcsCity: 'Paris', address: ['12 rue Lepic', '75018 Paris'], email: SELLER.email, phone: null },
+    company: {
+      name: SELLER.company_name ?? '',
+      legalForm: 'SARL',
+      shareCapitalCents: 500_000n,
+      siren: SELLER.siren,
+      siret: SELLER.siret,
+      vatNumber: SELLER.vat_number,
+      rcsCity: 'Paris',
+      address: ['12 rue Lepic', '75018 Paris'],
+      email: SELLER.email,
+      phone: null,
+    },
     payment: { iban: SELLER.iban, bic: SELLER.bic, termsDays: 30, lateRate: '10', vatExempt: false },
     client: { name: BUYER.name, email: BUYER.email, address: [BUYER.street, `${BUYER.zipcode} ${BUYER.city}`] },
     body: itemDocumentLines(items),
@@ -57,7 +76,8 @@ function invoice(i: number): { view: DocumentView; einvoice: ReturnType<typeof e
   return { view, einvoice };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const stats = (ms: number[]) => {
   const sorted = [...ms].sort((a, b) => a - b);
   return { p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
@@ -72,7 +92,11 @@ async function main(): Promise<void> {
     const page = await browser.newPage();
     try {
       await page.setContent(documentHtml(view), { waitUntil: 'load' });
-      return await page.pdf({ format: 'A4', printBackground: true, margin: { top: '15mm', right: '12mm', bottom: '15mm', left: '12mm' } });
+      return await page.pdf({
+        format: 'A4',
+        printBackground: true,
+        margin: { top: '15mm', right: '12mm', bottom: '15mm', left: '12mm' },
+      });
     } finally {
       await page.close();
     }
@@ -80,8 +104,10 @@ async function main(): Promise<void> {
   try {
     const invoices = Array.from({ length: n }, (_, i) => invoice(i));
     const broken = invoices.filter((x) => failedEInvoiceRules(x.einvoice).length > 0);
-    if (broken.length) throw new Error(`${broken.length} generated invoices break EN 16931 rules: the bench data is wrong`);
-    for (let i = 0; i < WARM_UP; i++) await facturxPdf(invoices[i % n].einvoice, await renderPdf(invoices[i % n].view), 'warm-up.pdf');
+    if (broken.length)
+      throw new Error(`${broken.length} generated invoices break EN 16931 rules: the bench data is wrong`);
+    for (let i = 0; i < WARM_UP; i++)
+      await facturxPdf(invoices[i % n].einvoice, await renderPdf(invoices[i % n].view), 'warm-up.pdf');
 
     const plain: number[] = [];
     const facturx: number[] = [];
@@ -94,7 +120,8 @@ async function main(): Promise<void> {
       plain.push(t1 - t0);
       facturx.push(t2 - t0);
       // Every tenth file read back: it carries its own invoice's XML.
-      if (i % 10 === 0 && !(await extractInvoiceXml(hybrid))?.xml.includes(x.einvoice.number)) throw new Error(`Factur-X ${x.einvoice.number} does not carry its XML`);
+      if (i % 10 === 0 && !(await extractInvoiceXml(hybrid))?.xml.includes(x.einvoice.number))
+        throw new Error(`Factur-X ${x.einvoice.number} does not carry its XML`);
     }
     const p = stats(plain);
     const f = stats(facturx);

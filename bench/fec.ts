@@ -26,7 +26,11 @@ import { type Pool } from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { Readable } from 'node:stream';
 import pino from 'pino';
-import { accountingFileChunks, createAccountingExportActivities, loadPeriodSources } from '../activities/accounting-export';
+import {
+  accountingFileChunks,
+  createAccountingExportActivities,
+  loadPeriodSources,
+} from '../activities/accounting-export';
 import { FEC_COLUMNS } from '../domain/accounting/fec';
 import { invoiceVatAmounts } from '../domain/invoicing/stored-vat';
 import { readAccountingAccounts, readAccountingPeriod } from '../db/queries/accounting-export';
@@ -51,10 +55,24 @@ const BENCH_LINES = [
 
 /** A studio with `invoices` issued and paid invoices in March 2026 (and their VAT summaries, as an issue keeps them). */
 async function insertStudio(pool: Pool, invoices: number): Promise<{ ownerId: string; orgId: string }> {
-  const org = (await pool.query<{ id: string }>(`INSERT INTO organizations (name) VALUES ('Bench FEC') RETURNING id`)).rows[0].id;
-  const owner = (await pool.query<{ id: string }>('INSERT INTO users (org_id, email, password_hash, name) VALUES ($1, $2, $3, $4) RETURNING id', [org, `bench-${crypto.randomUUID()}@bench.example`, 'not-a-hash', 'Bench FEC'])).rows[0].id;
-  await pool.query(`INSERT INTO user_company (user_id, company_name, siren) VALUES ($1, 'Studio Lumière', '912345675')`, [owner]);
-  const contact = (await pool.query<{ id: string }>(`INSERT INTO contacts (owner_id, first_name, last_name) VALUES ($1, 'Chloé', 'Dubois') RETURNING id`, [owner])).rows[0].id;
+  const org = (await pool.query<{ id: string }>(`INSERT INTO organizations (name) VALUES ('Bench FEC') RETURNING id`))
+    .rows[0].id;
+  const owner = (
+    await pool.query<{ id: string }>(
+      'INSERT INTO users (org_id, email, password_hash, name) VALUES ($1, $2, $3, $4) RETURNING id',
+      [org, `bench-${crypto.randomUUID()}@bench.example`, 'not-a-hash', 'Bench FEC'],
+    )
+  ).rows[0].id;
+  await pool.query(
+    `INSERT INTO user_company (user_id, company_name, siren) VALUES ($1, 'Studio Lumière', '912345675')`,
+    [owner],
+  );
+  const contact = (
+    await pool.query<{ id: string }>(
+      `INSERT INTO contacts (owner_id, first_name, last_name) VALUES ($1, 'Chloé', 'Dubois') RETURNING id`,
+      [owner],
+    )
+  ).rows[0].id;
   // Drafts with their lines first (an issued invoice's lines are immutable), then issued.
   await pool.query(
     `WITH drafts AS (
@@ -67,7 +85,15 @@ async function insertStudio(pool: Pool, invoices: number): Promise<{ ownerId: st
     [owner, contact, invoices, JSON.stringify(BENCH_LINES)],
   );
   // Issued with the VAT summary an issue keeps (db/commands/issue-invoice.ts), from the same two lines by the same rule.
-  const summary = invoiceVatAmounts(BENCH_LINES.map((l) => ({ item_type: 'SESSION_TYPE', quantity: '1', price_with_tax: l.gross, price_without_tax: l.net, vat_percentage: l.rate })));
+  const summary = invoiceVatAmounts(
+    BENCH_LINES.map((l) => ({
+      item_type: 'SESSION_TYPE',
+      quantity: '1',
+      price_with_tax: l.gross,
+      price_without_tax: l.net,
+      vat_percentage: l.rate,
+    })),
+  );
   await pool.query(
     `UPDATE invoices i SET status = 'ISSUED', issued_at = i.created_at, number = 'F-2026-' || lpad(n.seq::text, 6, '0'), vat_amounts = $2::jsonb,
        buyer = jsonb_build_object('name', 'Chloé Dubois'), payment_status = 'PAID', amount_paid = 1310.00, balance_due = 0
@@ -90,7 +116,10 @@ async function copyRows(pool: Pool, ownerId: string): Promise<number> {
   const client = await pool.connect();
   try {
     let rows = 0;
-    const sink = () => new Writable({ write: (chunk: Buffer, _e, cb) => ((rows += chunk.toString('latin1').split('\n').length - 1), cb()) });
+    const sink = () =>
+      new Writable({
+        write: (chunk: Buffer, _e, cb) => ((rows += chunk.toString('latin1').split('\n').length - 1), cb()),
+      });
     const period = `>= timestamptz '2026-03-01 00:00 Europe/Paris' AND %s < timestamptz '2026-04-01 00:00 Europe/Paris'`;
     await pipeline(
       client.query(
@@ -120,7 +149,9 @@ async function copyRows(pool: Pool, ownerId: string): Promise<number> {
 async function loadFecTable(pool: Pool, fecBody: string): Promise<void> {
   const client = await pool.connect();
   try {
-    await client.query(`DROP TABLE IF EXISTS bench_fec_lines; CREATE TABLE bench_fec_lines (${FEC_COLUMNS.map((c) => `"${c}" text`).join(', ')})`);
+    await client.query(
+      `DROP TABLE IF EXISTS bench_fec_lines; CREATE TABLE bench_fec_lines (${FEC_COLUMNS.map((c) => `"${c}" text`).join(', ')})`,
+    );
     // The FEC's cells hold no backslash, tab or line break, so its lines are COPY's text format as they are.
     const rows = fecBody.slice(fecBody.indexOf('\r\n') + 2).replaceAll('\r\n', '\n');
     await pipeline(Readable.from([rows]), client.query(copyFrom('COPY bench_fec_lines FROM STDIN')));
@@ -135,7 +166,12 @@ async function copyFecRows(pool: Pool): Promise<number> {
   const client = await pool.connect();
   try {
     let rows = 0;
-    await pipeline(client.query(copyTo('COPY bench_fec_lines TO STDOUT')), new Writable({ write: (chunk: Buffer, _e, cb) => ((rows += chunk.toString('latin1').split('\n').length - 1), cb()) }));
+    await pipeline(
+      client.query(copyTo('COPY bench_fec_lines TO STDOUT')),
+      new Writable({
+        write: (chunk: Buffer, _e, cb) => ((rows += chunk.toString('latin1').split('\n').length - 1), cb()),
+      }),
+    );
     return rows;
   } finally {
     client.release();
@@ -145,12 +181,22 @@ async function copyFecRows(pool: Pool): Promise<number> {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main(): Promise<void> {
-  const { count } = parseBenchArgs(process.argv.slice(2), process.env, 'fec.ts', Number(process.env.BENCH_FEC_N ?? 100_000));
+  const { count } = parseBenchArgs(
+    process.argv.slice(2),
+    process.env,
+    'fec.ts',
+    Number(process.env.BENCH_FEC_N ?? 100_000),
+  );
   const invoices = Math.ceil(count / LINES_PER_INVOICE);
   const cleanup = new Cleanup();
   stopOnSignals(cleanup);
   try {
-    const stack = await startLocalStack({ dataDir: path.join(repoRoot, '.data', 'bench-fec'), mode: 'test', env: process.env, log: console.log });
+    const stack = await startLocalStack({
+      dataDir: path.join(repoRoot, '.data', 'bench-fec'),
+      mode: 'test',
+      env: process.env,
+      log: console.log,
+    });
     cleanup.add('the stack', () => stack.stop());
     Object.assign(process.env, stack.env, { LOG_LEVEL: 'silent' });
     const config = loadConfig();
@@ -165,12 +211,31 @@ async function main(): Promise<void> {
 
     const s3 = createS3Client(config);
     cleanup.add('s3', async () => s3.destroy(), null);
-    const activities = createAccountingExportActivities({ sequelize, s3, bucket: config.S3_BUCKET, logger: pino({ level: 'silent' }) });
-    const env = new MockActivityEnvironment({ scheduledTimestampMs: Date.now(), attempt: 1 }, { logger: new DefaultLogger('ERROR') });
-    const payload: AccountingExportPayload = { ...studio, from: '2026-03-01', to: '2026-03-31', format: 'fec', csvDialect: 'rfc4180', timeZone: 'Europe/Paris', mode: 'async' };
+    const activities = createAccountingExportActivities({
+      sequelize,
+      s3,
+      bucket: config.S3_BUCKET,
+      logger: pino({ level: 'silent' }),
+    });
+    const env = new MockActivityEnvironment(
+      { scheduledTimestampMs: Date.now(), attempt: 1 },
+      { logger: new DefaultLogger('ERROR') },
+    );
+    const payload: AccountingExportPayload = {
+      ...studio,
+      from: '2026-03-01',
+      to: '2026-03-31',
+      format: 'fec',
+      csvDialect: 'rfc4180',
+      timeZone: 'Europe/Paris',
+      mode: 'async',
+    };
     const exportOnce = async () => {
       const t0 = performance.now();
-      const file: RenderedExport = await env.run(activities.renderAccountingExport, { jobRunId: crypto.randomUUID(), payload });
+      const file: RenderedExport = await env.run(activities.renderAccountingExport, {
+        jobRunId: crypto.randomUUID(),
+        payload,
+      });
       return { seconds: (performance.now() - t0) / 1000, file };
     };
     const timed = async <T>(run: () => Promise<T>) => {
@@ -183,7 +248,9 @@ async function main(): Promise<void> {
     started = performance.now();
     const first = await exportOnce();
     // The file is checked: the lines announced, every entry balanced.
-    const body = await (await s3.send(new GetObjectCommand({ Bucket: config.S3_BUCKET, Key: first.file.key }))).Body!.transformToString('utf8');
+    const body = await (
+      await s3.send(new GetObjectCommand({ Bucket: config.S3_BUCKET, Key: first.file.key }))
+    ).Body!.transformToString('utf8');
     const lines = body.slice(0, -2).split('\r\n').slice(1);
     const balance = new Map<string, number>();
     for (const l of lines) {
@@ -191,7 +258,10 @@ async function main(): Promise<void> {
       const cents = (s: string) => Number(s.replace(',', ''));
       balance.set(cells[2], (balance.get(cells[2]) ?? 0) + cents(cells[11]) - cents(cells[12]));
     }
-    if (lines.length !== invoices * LINES_PER_INVOICE || first.file.rowCount !== lines.length) throw new Error(`the FEC has ${lines.length} lines (rowCount ${first.file.rowCount}), expected ${invoices * LINES_PER_INVOICE}`);
+    if (lines.length !== invoices * LINES_PER_INVOICE || first.file.rowCount !== lines.length)
+      throw new Error(
+        `the FEC has ${lines.length} lines (rowCount ${first.file.rowCount}), expected ${invoices * LINES_PER_INVOICE}`,
+      );
     if ([...balance.values()].some((v) => v !== 0)) throw new Error('an entry does not balance');
     await loadFecTable(pool, body);
     await copyFecRows(pool);
@@ -227,14 +297,28 @@ async function main(): Promise<void> {
     const copySeconds = median(sameRows);
     const sourceSeconds = median(sources);
     const exportSeconds = median(exports);
-    const runs = (values: number[]) => `median ${median(values).toFixed(3)} s  (${values.map((v) => v.toFixed(3)).join(', ')})`;
+    const runs = (values: number[]) =>
+      `median ${median(values).toFixed(3)} s  (${values.map((v) => v.toFixed(3)).join(', ')})`;
     console.log('');
-    console.log(`bench:fec  N=${lines.length} FEC lines (${invoices} invoices, ${invoices} payments)  node ${process.version}  ${os.availableParallelism()} CPUs  (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+    console.log(
+      `bench:fec  N=${lines.length} FEC lines (${invoices} invoices, ${invoices} payments)  node ${process.version}  ${os.availableParallelism()} CPUs  (${((performance.now() - started) / 1000).toFixed(0)} s)`,
+    );
     console.log(`baseline  COPY of the same ${lines.length} rows (18 text columns)   ${runs(sameRows)}`);
-    console.log(`reference COPY of the ${copied} source rows the export reads   ${runs(sources)}  (export / this: ${(sourceSeconds / exportSeconds).toFixed(2)})`);
-    console.log(`fec       renderAccountingExport (to S3, ${(first.file.sizeBytes / 1048576).toFixed(1)} MB)   ${runs(exports)}  ${(lines.length / exportSeconds).toFixed(0)} lines/s`);
-    console.log(`phases    reads ${readMs.toFixed(0)} ms, sources ${Math.max(0, journalMs).toFixed(0)} ms, entries as FEC text ${textMs.toFixed(0)} ms (${chars} characters); the rest is the upload and file_objects`);
-    console.log(`load      ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(
+      `reference COPY of the ${copied} source rows the export reads   ${runs(sources)}  (export / this: ${(sourceSeconds / exportSeconds).toFixed(2)})`,
+    );
+    console.log(
+      `fec       renderAccountingExport (to S3, ${(first.file.sizeBytes / 1048576).toFixed(1)} MB)   ${runs(exports)}  ${(lines.length / exportSeconds).toFixed(0)} lines/s`,
+    );
+    console.log(
+      `phases    reads ${readMs.toFixed(0)} ms, sources ${Math.max(0, journalMs).toFixed(0)} ms, entries as FEC text ${textMs.toFixed(0)} ms (${chars} characters); the rest is the upload and file_objects`,
+    );
+    console.log(
+      `load      ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
     console.log(`ratio: ${(copySeconds / exportSeconds).toFixed(2)}`);
   } finally {
     await cleanup.run();

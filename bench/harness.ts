@@ -98,7 +98,13 @@ export class Cleanup {
  * Starts `node [nodeArgs] --import tsx <script> [args]` as its own process group, output to
  * `logFile`.
  */
-export function spawnScript(script: string, args: string[], env: NodeJS.ProcessEnv, logFile: string, nodeArgs: string[] = []): { child: ChildProcess; stop: () => Promise<void> } {
+export function spawnScript(
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  logFile: string,
+  nodeArgs: string[] = [],
+): { child: ChildProcess; stop: () => Promise<void> } {
   const out = fs.openSync(logFile, 'w');
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], {
     cwd: repoRoot,
@@ -130,7 +136,11 @@ export function spawnScript(script: string, args: string[], env: NodeJS.ProcessE
 }
 
 /** One GET over `agent`; the whole body. */
-export function httpGet(url: string, headers: http.OutgoingHttpHeaders, agent: http.Agent): Promise<{ status: number; body: Buffer }> {
+export function httpGet(
+  url: string,
+  headers: http.OutgoingHttpHeaders,
+  agent: http.Agent,
+): Promise<{ status: number; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = http.get(url, { headers, agent, timeout: 30_000 }, (res) => {
       const chunks: Buffer[] = [];
@@ -144,7 +154,9 @@ export function httpGet(url: string, headers: http.OutgoingHttpHeaders, agent: h
 }
 
 export function logTail(file: string, lines = 20): string {
-  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n') : '(no log)';
+  return fs.existsSync(file)
+    ? fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n')
+    : '(no log)';
 }
 
 /**
@@ -153,8 +165,12 @@ export function logTail(file: string, lines = 20): string {
  * processes with the database connections of `concurrency` split between them. Both are stopped
  * by `cleanup`. Resolves once every process listens and /health answers.
  */
-export async function startStackWithApi(opts: { dataDirName: string; concurrency: number; processes: number }, cleanup: Cleanup): Promise<{ baseUrl: string; databaseUrl: string }> {
-  if (!fs.existsSync(path.join(repoRoot, 'api', 'main.ts'))) throw new Error('api/main.ts does not exist yet: nothing to measure');
+export async function startStackWithApi(
+  opts: { dataDirName: string; concurrency: number; processes: number },
+  cleanup: Cleanup,
+): Promise<{ baseUrl: string; databaseUrl: string }> {
+  if (!fs.existsSync(path.join(repoRoot, 'api', 'main.ts')))
+    throw new Error('api/main.ts does not exist yet: nothing to measure');
   const dataDir = path.join(repoRoot, '.data', opts.dataDirName);
   const startStack = () => startLocalStack({ dataDir, mode: 'test', env: process.env, log: console.log });
   // Parts pick free ports, and a port can be taken between the pick and the bind (Temporal's
@@ -179,7 +195,9 @@ export async function startStackWithApi(opts: { dataDirName: string; concurrency
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const logFile = path.join(dataDir, 'logs', 'api.log');
-  console.log(`Starting the api on ${port} as ${opts.processes} process(es) (log: ${path.relative(repoRoot, logFile)})...`);
+  console.log(
+    `Starting the api on ${port} as ${opts.processes} process(es) (log: ${path.relative(repoRoot, logFile)})...`,
+  );
   // With BENCH_API_PROFILE_DIR set, the api writes a CPU profile there when it stops.
   const profileDir = process.env.BENCH_API_PROFILE_DIR;
   const apiProcess = spawnScript(
@@ -200,7 +218,9 @@ export async function startStackWithApi(opts: { dataDirName: string; concurrency
   );
   cleanup.add('the api', apiProcess.stop);
   const apiExited = new Promise<never>((_, reject) =>
-    apiProcess.child.once('exit', (code, sig) => reject(new Error(`the api exited (${sig ?? code}) during start-up:\n${logTail(logFile)}`))),
+    apiProcess.child.once('exit', (code, sig) =>
+      reject(new Error(`the api exited (${sig ?? code}) during start-up:\n${logTail(logFile)}`)),
+    ),
   );
   apiExited.catch(() => {});
   // Every process must listen before the client opens its keep-alive connections: the cluster
@@ -215,15 +235,32 @@ export async function startStackWithApi(opts: { dataDirName: string; concurrency
 }
 
 /** One request with a JSON body (or none) over `agent`; the whole answer. */
-export function httpSend(method: string, url: string, headers: http.OutgoingHttpHeaders, agent: http.Agent, json?: unknown): Promise<{ status: number; body: Buffer }> {
+export function httpSend(
+  method: string,
+  url: string,
+  headers: http.OutgoingHttpHeaders,
+  agent: http.Agent,
+  json?: unknown,
+): Promise<{ status: number; body: Buffer }> {
   const payload = json === undefined ? undefined : Buffer.from(JSON.stringify(json));
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method, headers: payload ? { ...headers, 'content-type': 'application/json', 'content-length': payload.length } : { ...headers, 'content-length': 0 }, agent, timeout: 30_000 }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
+    const req = http.request(
+      url,
+      {
+        method,
+        headers: payload
+          ? { ...headers, 'content-type': 'application/json', 'content-length': payload.length }
+          : { ...headers, 'content-length': 0 },
+        agent,
+        timeout: 30_000,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      },
+    );
     req.on('timeout', () => req.destroy(new Error(`${method} ${url} timed out`)));
     req.on('error', reject);
     req.end(payload);
@@ -246,7 +283,11 @@ export function stopOnSignals(cleanup: Cleanup): void {
 }
 
 /** Where the api and its database are: BASE_URL and DATABASE_URL when set, else a stack and api started here. */
-export async function locateApi(opts: { dataDirName: string; concurrency: number; processes: number }, cleanup: Cleanup, needsDatabaseFor: string): Promise<{ baseUrl: string; databaseUrl: string }> {
+export async function locateApi(
+  opts: { dataDirName: string; concurrency: number; processes: number },
+  cleanup: Cleanup,
+  needsDatabaseFor: string,
+): Promise<{ baseUrl: string; databaseUrl: string }> {
   if (!process.env.BASE_URL) return startStackWithApi(opts, cleanup);
   if (!process.env.DATABASE_URL) throw new Error(`BASE_URL is set: DATABASE_URL is required too (${needsDatabaseFor})`);
   const baseUrl = process.env.BASE_URL.replace(/\/+$/, '');
@@ -271,7 +312,12 @@ export interface BenchArgs {
 }
 
 /** Reads `[N] [--concurrency C] [--processes P]` (also `-c`, `-p`, `--x=v`), defaults from BENCH_CONCURRENCY and BENCH_API_PROCESSES. */
-export function parseBenchArgs(argv: string[], env: NodeJS.ProcessEnv, script: string, defaultCount: number): BenchArgs {
+export function parseBenchArgs(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  script: string,
+  defaultCount: number,
+): BenchArgs {
   let count = defaultCount;
   let concurrency = Number(env.BENCH_CONCURRENCY ?? 16);
   let processes = Number(env.BENCH_API_PROCESSES ?? 1);
@@ -282,11 +328,17 @@ export function parseBenchArgs(argv: string[], env: NodeJS.ProcessEnv, script: s
     else if (arg === '--processes' || arg === '-p') processes = Number(argv[++i]);
     else if (arg.startsWith('--processes=')) processes = Number(arg.slice('--processes='.length));
     else if (/^\d+$/.test(arg)) count = Number(arg);
-    else throw new Error(`Unknown argument "${arg}". Usage: npx tsx bench/${script} [N] [--concurrency C] [--processes P]`);
+    else
+      throw new Error(
+        `Unknown argument "${arg}". Usage: npx tsx bench/${script} [N] [--concurrency C] [--processes P]`,
+      );
   }
-  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 100) throw new Error('concurrency must be an integer from 1 to 100');
-  if (!Number.isInteger(processes) || processes < 1 || processes > 16) throw new Error('processes must be an integer from 1 to 16');
-  if (processes > 1 && env.BASE_URL) throw new Error('--processes applies to the api the bench starts; with BASE_URL, set API_PROCESSES on that api');
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 100)
+    throw new Error('concurrency must be an integer from 1 to 100');
+  if (!Number.isInteger(processes) || processes < 1 || processes > 16)
+    throw new Error('processes must be an integer from 1 to 16');
+  if (processes > 1 && env.BASE_URL)
+    throw new Error('--processes applies to the api the bench starts; with BASE_URL, set API_PROCESSES on that api');
   return { count, concurrency, processes };
 }
 

@@ -37,7 +37,10 @@ function contactsCsv(rows: number, city = 'Besançon'): Buffer {
   const parts = [Buffer.from('First Name,Last Name,Email,Phone,City,Zip Code,Notes\r\n')];
   for (let i = 0; i < rows; i += 1000) {
     const lines: string[] = [];
-    for (let j = i; j < Math.min(rows, i + 1000); j++) lines.push(`Élodie${j},Lefèvre-${j},elodie.lefevre.${j}@example.fr,+33 6 12 34 ${String(j % 100).padStart(2, '0')} 00,${city},25000,"Cliente fidèle, mariage ${j}"\r\n`);
+    for (let j = i; j < Math.min(rows, i + 1000); j++)
+      lines.push(
+        `Élodie${j},Lefèvre-${j},elodie.lefevre.${j}@example.fr,+33 6 12 34 ${String(j % 100).padStart(2, '0')} 00,${city},25000,"Cliente fidèle, mariage ${j}"\r\n`,
+      );
     parts.push(Buffer.from(lines.join('')));
   }
   return Buffer.concat(parts);
@@ -52,7 +55,11 @@ async function measured<T>(step: () => Promise<T>): Promise<{ value: T; seconds:
   const started = performance.now();
   try {
     const value = await step();
-    return { value, seconds: (performance.now() - started) / 1000, peakMb: Math.max(peak, process.memoryUsage.rss()) / 1048576 };
+    return {
+      value,
+      seconds: (performance.now() - started) / 1000,
+      peakMb: Math.max(peak, process.memoryUsage.rss()) / 1048576,
+    };
   } finally {
     clearInterval(sampler);
   }
@@ -62,7 +69,12 @@ async function main(): Promise<void> {
   const arg = process.argv[2];
   const rows = arg === undefined ? 100_000 : Number(arg);
   if (!Number.isInteger(rows) || rows < 1) throw new Error('Usage: npx tsx bench/import.ts [N]');
-  const stack = await startLocalStack({ dataDir: path.join(repoRoot, '.data', 'bench-import'), mode: 'test', env: process.env, log: console.log });
+  const stack = await startLocalStack({
+    dataDir: path.join(repoRoot, '.data', 'bench-import'),
+    mode: 'test',
+    env: process.env,
+    log: console.log,
+  });
   try {
     const config = loadConfig({ ...process.env, ...stack.env });
     const sequelize = createSequelize({ url: config.DATABASE_URL, poolMax: 4 });
@@ -72,7 +84,10 @@ async function main(): Promise<void> {
     await db.connect();
     const newOwner = async () => {
       const org = await db.query<{ id: string }>("INSERT INTO organizations (name) VALUES ('Bench') RETURNING id");
-      const user = await db.query<{ id: string }>("INSERT INTO users (org_id, email, password_hash, name) VALUES ($1, $2, 'x', 'Bench') RETURNING id", [org.rows[0].id, `bench-${crypto.randomUUID()}@bench.example`]);
+      const user = await db.query<{ id: string }>(
+        "INSERT INTO users (org_id, email, password_hash, name) VALUES ($1, $2, 'x', 'Bench') RETURNING id",
+        [org.rows[0].id, `bench-${crypto.randomUUID()}@bench.example`],
+      );
       return user.rows[0].id;
     };
     const csv = contactsCsv(rows);
@@ -91,7 +106,11 @@ async function main(): Promise<void> {
     );
     const copySeconds = (
       await measured(async () => {
-        const copy = db.query(copyFrom('COPY contacts (owner_id, first_name, last_name, email, phone_number, city, zipcode, notes) FROM STDIN WITH (FORMAT csv)'));
+        const copy = db.query(
+          copyFrom(
+            'COPY contacts (owner_id, first_name, last_name, email, phone_number, city, zipcode, notes) FROM STDIN WITH (FORMAT csv)',
+          ),
+        );
         await pipeline(Readable.from([copyCsv]), copy);
       })
     ).seconds;
@@ -104,16 +123,40 @@ async function main(): Promise<void> {
     };
     const key = await upload(csv);
     const changedKey = await upload(contactsCsv(rows, 'Dijon'));
-    const activities = createImportActivities({ sequelize, s3, bucket: config.S3_BUCKET, logger: pino({ level: 'silent' }) });
+    const activities = createImportActivities({
+      sequelize,
+      s3,
+      bucket: config.S3_BUCKET,
+      logger: pino({ level: 'silent' }),
+    });
     const owner = await newOwner();
     const check = await measured(() => checkUpload('csv', csv));
     const rssBefore = process.memoryUsage.rss() / 1048576;
     const run = (updateExisting: boolean, uploadKey: string) =>
       measured(async () => {
-        const job = await db.query<{ id: string }>("INSERT INTO job_runs (job_name, workflow_id, task_queue, workflow_type) VALUES ('import', $1, 'imports', 'importWorkflow') RETURNING id", [`bench:${crypto.randomUUID()}`]);
-        const payload: ImportPayload = { ownerId: owner, entity: 'contacts', format: 'csv', encoding: check.value.encoding, uploadKey, filename: 'bench.csv', updateExisting, preview: false, timeZone: 'Europe/Paris' };
-        const result = (await new MockActivityEnvironment().run(activities.runImport as (input: { jobRunId: string; payload: ImportPayload }) => Promise<ImportResult>, { jobRunId: job.rows[0].id, payload })) as ImportResult;
-        if (result.imported !== rows || result.errors.length > 0) throw new Error(`import checked wrong: ${JSON.stringify({ imported: result.imported, errors: result.errors.slice(0, 3) })}`);
+        const job = await db.query<{ id: string }>(
+          "INSERT INTO job_runs (job_name, workflow_id, task_queue, workflow_type) VALUES ('import', $1, 'imports', 'importWorkflow') RETURNING id",
+          [`bench:${crypto.randomUUID()}`],
+        );
+        const payload: ImportPayload = {
+          ownerId: owner,
+          entity: 'contacts',
+          format: 'csv',
+          encoding: check.value.encoding,
+          uploadKey,
+          filename: 'bench.csv',
+          updateExisting,
+          preview: false,
+          timeZone: 'Europe/Paris',
+        };
+        const result = (await new MockActivityEnvironment().run(
+          activities.runImport as (input: { jobRunId: string; payload: ImportPayload }) => Promise<ImportResult>,
+          { jobRunId: job.rows[0].id, payload },
+        )) as ImportResult;
+        if (result.imported !== rows || result.errors.length > 0)
+          throw new Error(
+            `import checked wrong: ${JSON.stringify({ imported: result.imported, errors: result.errors.slice(0, 3) })}`,
+          );
         return result;
       });
     const created = await run(false, key);
@@ -121,8 +164,12 @@ async function main(): Promise<void> {
     if (updated.value.updated !== rows) throw new Error(`expected ${rows} updates, got ${updated.value.updated}`);
     const changed = await run(true, changedKey);
     if (changed.value.updated !== rows) throw new Error(`expected ${rows} updates, got ${changed.value.updated}`);
-    const count = await db.query<{ n: number; dijon: number }>("SELECT count(*)::int AS n, count(*) FILTER (WHERE city = 'Dijon')::int AS dijon FROM contacts WHERE owner_id = $1", [owner]);
-    if (count.rows[0].n !== rows || count.rows[0].dijon !== rows) throw new Error(`expected ${rows} contacts in Dijon, found ${JSON.stringify(count.rows[0])}`);
+    const count = await db.query<{ n: number; dijon: number }>(
+      "SELECT count(*)::int AS n, count(*) FILTER (WHERE city = 'Dijon')::int AS dijon FROM contacts WHERE owner_id = $1",
+      [owner],
+    );
+    if (count.rows[0].n !== rows || count.rows[0].dijon !== rows)
+      throw new Error(`expected ${rows} contacts in Dijon, found ${JSON.stringify(count.rows[0])}`);
     await db.end();
     await sequelize.close();
     s3.destroy();
@@ -130,13 +177,19 @@ async function main(): Promise<void> {
     const rate = (s: number) => (rows / s).toFixed(0).padStart(7);
     const ratio = (s: number) => (copySeconds / s).toFixed(2);
     const line = (name: string, step: { seconds: number; peakMb: number }) =>
-      console.log(`${name.padEnd(44)} ${step.seconds.toFixed(2).padStart(6)} s ${rate(step.seconds)} rows/s  ratio ${ratio(step.seconds)}  peak RSS ${step.peakMb.toFixed(0)} MB`);
-    console.log(`COPY FROM STDIN (baseline)                   ${copySeconds.toFixed(2).padStart(6)} s ${rate(copySeconds)} rows/s`);
+      console.log(
+        `${name.padEnd(44)} ${step.seconds.toFixed(2).padStart(6)} s ${rate(step.seconds)} rows/s  ratio ${ratio(step.seconds)}  peak RSS ${step.peakMb.toFixed(0)} MB`,
+      );
+    console.log(
+      `COPY FROM STDIN (baseline)                   ${copySeconds.toFixed(2).padStart(6)} s ${rate(copySeconds)} rows/s`,
+    );
     line('import, all created', created);
     line('import, updateExisting, all match, unchanged', updated);
     line('import, updateExisting, all match, changed', changed);
     console.log(`api check of the upload (header, first row)  ${(check.seconds * 1000).toFixed(0)} ms`);
-    console.log(`RSS of this process before the imports ${rssBefore.toFixed(0)} MB (the csv files, the stack's clients)`);
+    console.log(
+      `RSS of this process before the imports ${rssBefore.toFixed(0)} MB (the csv files, the stack's clients)`,
+    );
     console.log(`ratio (updateExisting, changed): ${ratio(changed.seconds)}`);
     console.log(`ratio (updateExisting): ${ratio(updated.seconds)}`);
     console.log(`ratio: ${ratio(created.seconds)}`);

@@ -19,7 +19,19 @@ import http from 'node:http';
 import os from 'node:os';
 import { FRENCH_STUDIO } from '../test/factories/invoices';
 import { cpuPerOperation, cpuSnapshot } from './cpu-usage';
-import { benchPool, Cleanup, parseBenchArgs, httpSend, line, locateApi, runAtConcurrency, runBench, stopOnSignals, summarise, type Summary } from './harness';
+import {
+  benchPool,
+  Cleanup,
+  parseBenchArgs,
+  httpSend,
+  line,
+  locateApi,
+  runAtConcurrency,
+  runBench,
+  stopOnSignals,
+  summarise,
+  type Summary,
+} from './harness';
 
 const WARM_UP = 20;
 const NUMBER = /^F-(\d{4})-(\d{5})$/;
@@ -31,13 +43,19 @@ interface Options {
 }
 
 function parseArgs(argv: string[], env: NodeJS.ProcessEnv): Options {
-  const { count: drafts, concurrency, processes } = parseBenchArgs(argv, env, 'issue.ts', Number(env.BENCH_ISSUE_N ?? 500));
-  if (!Number.isInteger(drafts) || drafts < 1 || drafts > 99_999 - WARM_UP) throw new Error('N must be an integer from 1 to 99 979 (five-digit numbers)');
+  const {
+    count: drafts,
+    concurrency,
+    processes,
+  } = parseBenchArgs(argv, env, 'issue.ts', Number(env.BENCH_ISSUE_N ?? 500));
+  if (!Number.isInteger(drafts) || drafts < 1 || drafts > 99_999 - WARM_UP)
+    throw new Error('N must be an integer from 1 to 99 979 (five-digit numbers)');
   return { drafts, concurrency, processes };
 }
 
 /** The year on the Paris calendar (a new studio's time zone), as the api's counter uses it. */
-const parisYear = () => Number(new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Paris', year: 'numeric' }).format(new Date()));
+const parisYear = () =>
+  Number(new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Paris', year: 'numeric' }).format(new Date()));
 
 /** Takes the drafts one at a time, in the order given, whatever the lane. */
 function queueOf(ids: string[]): () => string {
@@ -57,19 +75,42 @@ async function main(): Promise<void> {
   let direct: Summary;
   try {
     // 1. Where the api and the database are.
-    const { baseUrl, databaseUrl } = await locateApi({ dataDirName: 'bench-issue', concurrency: opts.concurrency, processes: opts.processes }, cleanup, 'baseline and checks');
+    const { baseUrl, databaseUrl } = await locateApi(
+      { dataDirName: 'bench-issue', concurrency: opts.concurrency, processes: opts.processes },
+      cleanup,
+      'baseline and checks',
+    );
 
     const pool = benchPool(databaseUrl, opts.concurrency, cleanup);
     const agent = new http.Agent({ keepAlive: true, maxSockets: opts.concurrency });
     cleanup.add('the HTTP client', async () => agent.destroy());
-    const send = async (method: string, url: string, authorization: string | undefined, json: unknown, expected: number) => {
-      const { status, body } = await httpSend(method, `${baseUrl}${url}`, authorization ? { authorization } : {}, agent, json);
-      if (status !== expected) throw new Error(`${method} ${url} answered ${status}: ${body.toString('utf8').slice(0, 300)}`);
+    const send = async (
+      method: string,
+      url: string,
+      authorization: string | undefined,
+      json: unknown,
+      expected: number,
+    ) => {
+      const { status, body } = await httpSend(
+        method,
+        `${baseUrl}${url}`,
+        authorization ? { authorization } : {},
+        agent,
+        json,
+      );
+      if (status !== expected)
+        throw new Error(`${method} ${url} answered ${status}: ${body.toString('utf8').slice(0, 300)}`);
       return JSON.parse(body.toString('utf8')) as Record<string, unknown>;
     };
     const register = async (label: string) => {
       const email = `bench-issue-${label}-${Date.now()}-${crypto.randomBytes(4).toString('hex')}@bench.example`;
-      const body = (await send('POST', '/api/auth/register', undefined, { email, password: `Bench-${crypto.randomBytes(12).toString('hex')}`, name: `Bench ${label}` }, 201)) as {
+      const body = (await send(
+        'POST',
+        '/api/auth/register',
+        undefined,
+        { email, password: `Bench-${crypto.randomBytes(12).toString('hex')}`, name: `Bench ${label}` },
+        201,
+      )) as {
         user: { id: string };
         accessToken: string;
       };
@@ -85,7 +126,15 @@ async function main(): Promise<void> {
       'POST',
       '/api/contacts',
       studioA.authorization,
-      { first_name: 'Chloé', last_name: 'Dubois', email: 'chloe@bench.example', street: '27 quai Saint-Antoine', zipcode: '69002', city: 'Lyon', country: 'France' },
+      {
+        first_name: 'Chloé',
+        last_name: 'Dubois',
+        email: 'chloe@bench.example',
+        street: '27 quai Saint-Antoine',
+        zipcode: '69002',
+        city: 'Lyon',
+        country: 'France',
+      },
       201,
     );
     console.log(`Creating ${total} drafts for ${studioA.email} through the api...`);
@@ -96,7 +145,13 @@ async function main(): Promise<void> {
         'POST',
         '/api/invoices',
         studioA.authorization,
-        { title: 'Séance famille', contact_id: contact.id, items: [{ item_type: 'SESSION_TYPE', description: 'Séance', price_without_tax: '250.00', vat_percentage: 20 }] },
+        {
+          title: 'Séance famille',
+          contact_id: contact.id,
+          items: [
+            { item_type: 'SESSION_TYPE', description: 'Séance', price_without_tax: '250.00', vat_percentage: 20 },
+          ],
+        },
         201,
       );
       draftsA[created++] = draft.id as string;
@@ -117,7 +172,8 @@ async function main(): Promise<void> {
     const viaApi = async () => {
       const id = nextA();
       const body = await send('POST', `/api/invoices/${id}/issue`, studioA.authorization, undefined, 200);
-      if (body.status !== 'ISSUED' || typeof body.number !== 'string' || !NUMBER.test(body.number)) throw new Error(`POST /api/invoices/${id}/issue answered ${JSON.stringify(body).slice(0, 300)}`);
+      if (body.status !== 'ISSUED' || typeof body.number !== 'string' || !NUMBER.test(body.number))
+        throw new Error(`POST /api/invoices/${id}/issue answered ${JSON.stringify(body).slice(0, 300)}`);
     };
     // The bare pair: the counter row's upsert (which locks it until COMMIT, as the api's
     // drawDocumentNumber does) and the UPDATE that numbers the draft, in one transaction.
@@ -169,12 +225,22 @@ async function main(): Promise<void> {
       ['api', studioA],
       ['baseline', studioB],
     ] as const) {
-      const numbers = (await pool.query<{ number: string | null }>(`SELECT number FROM invoices WHERE owner_id = $1 AND status = 'ISSUED'`, [studio.id])).rows.map((r) => r.number ?? '');
+      const numbers = (
+        await pool.query<{ number: string | null }>(
+          `SELECT number FROM invoices WHERE owner_id = $1 AND status = 'ISSUED'`,
+          [studio.id],
+        )
+      ).rows.map((r) => r.number ?? '');
       const seqs = numbers.map((n) => NUMBER.exec(n)).map((m) => (m ? Number(m[2]) : NaN));
       const years = new Set(numbers.map((n) => NUMBER.exec(n)?.[1]));
       const sorted = [...seqs].sort((a, b) => a - b);
       const gapless = sorted.length === total && sorted.every((seq, i) => seq === i + 1);
-      const [counter] = (await pool.query<{ last_value: number }>(`SELECT last_value FROM document_counters WHERE owner_id = $1 AND series = 'invoice'`, [studio.id])).rows;
+      const [counter] = (
+        await pool.query<{ last_value: number }>(
+          `SELECT last_value FROM document_counters WHERE owner_id = $1 AND series = 'invoice'`,
+          [studio.id],
+        )
+      ).rows;
       if (!gapless || years.size !== 1 || counter?.last_value !== total) {
         const firstBad = sorted.findIndex((seq, i) => seq !== i + 1);
         throw new Error(
@@ -182,11 +248,15 @@ async function main(): Promise<void> {
             (firstBad >= 0 ? `, first wrong at position ${firstBad + 1}: ${sorted[firstBad]}` : ''),
         );
       }
-      console.log(`Checked: ${label} studio's numbers are F-${[...years][0]}-00001..${String(total).padStart(5, '0')}, no gap, no duplicate (${WARM_UP} warm-up + ${opts.drafts}).`);
+      console.log(
+        `Checked: ${label} studio's numbers are F-${[...years][0]}-00001..${String(total).padStart(5, '0')}, no gap, no duplicate (${WARM_UP} warm-up + ${opts.drafts}).`,
+      );
     }
 
     console.log('');
-    console.log(`bench:issue  N=${opts.drafts}  concurrency=${opts.concurrency}  api processes=${process.env.BASE_URL ? '?' : opts.processes}  node ${process.version}  ${os.availableParallelism()} CPUs`);
+    console.log(
+      `bench:issue  N=${opts.drafts}  concurrency=${opts.concurrency}  api processes=${process.env.BASE_URL ? '?' : opts.processes}  node ${process.version}  ${os.availableParallelism()} CPUs`,
+    );
     console.log(line('api    POST /api/invoices/:id/issue', api, 'iss/s'));
     console.log(line('direct pg (counter upsert + UPDATE, 1 tx)', direct, 'iss/s'));
     if (apiRun.cpu) {

@@ -67,18 +67,32 @@ export async function inLanes(total: number, concurrency: number, op: (i: number
  * all have completed (visibility's count, polled every 100 ms, with a deadline); the end is the
  * latest close time Temporal recorded, so the polling does not blur the figure.
  */
-export async function runNoopWorkflows(client: Client, worker: NoopWorker, prefix: string, count: number, concurrency: number, deadlineMs: number): Promise<BaselineRun> {
+export async function runNoopWorkflows(
+  client: Client,
+  worker: NoopWorker,
+  prefix: string,
+  count: number,
+  concurrency: number,
+  deadlineMs: number,
+): Promise<BaselineRun> {
   const query = `TaskQueue = "${worker.taskQueue}" AND ExecutionStatus = "Completed"`;
   const before = (await client.workflow.count(query)).count;
   const started = Date.now();
   await inLanes(count, concurrency, async (i) => {
-    await client.workflow.start('benchNoopWorkflow', { taskQueue: worker.taskQueue, workflowId: `${prefix}:${i}`, args: [] });
+    await client.workflow.start('benchNoopWorkflow', {
+      taskQueue: worker.taskQueue,
+      workflowId: `${prefix}:${i}`,
+      args: [],
+    });
   });
   const deadline = Date.now() + deadlineMs;
   for (;;) {
     const done = (await client.workflow.count(query)).count - before;
     if (done >= count) break;
-    if (Date.now() > deadline) throw new Error(`baseline: ${done} of ${count} no-op workflows completed within ${Math.round(deadlineMs / 1000)} s`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `baseline: ${done} of ${count} no-op workflows completed within ${Math.round(deadlineMs / 1000)} s`,
+      );
     if (memoryKb(worker.pid, 'VmRSS') === null) throw new Error('baseline: the no-op worker is gone');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -86,7 +100,8 @@ export async function runNoopWorkflows(client: Client, worker: NoopWorker, prefi
   let seen = 0;
   for await (const execution of client.workflow.list({ query })) {
     if (!execution.workflowId.startsWith(`${prefix}:`)) continue;
-    if (execution.status.name !== 'COMPLETED') throw new Error(`baseline: ${execution.workflowId} is ${execution.status.name}`);
+    if (execution.status.name !== 'COMPLETED')
+      throw new Error(`baseline: ${execution.workflowId} is ${execution.status.name}`);
     seen += 1;
     lastClose = Math.max(lastClose, execution.closeTime?.getTime() ?? 0);
   }

@@ -30,8 +30,20 @@ export interface Studio {
 function conditionsOf(i: number): ConditionGroup {
   const city = CITIES[i % CITIES.length];
   return i < 25
-    ? { operator: 'AND', conditions: [{ field: 'city', operator: 'equals', value: city }, { field: 'email', operator: 'contains', value: '@' }] }
-    : { operator: 'OR', conditions: [{ field: 'city', operator: 'in', value: [city] }, { field: 'phone_number', operator: 'is_null' }] };
+    ? {
+        operator: 'AND',
+        conditions: [
+          { field: 'city', operator: 'equals', value: city },
+          { field: 'email', operator: 'contains', value: '@' },
+        ],
+      }
+    : {
+        operator: 'OR',
+        conditions: [
+          { field: 'city', operator: 'in', value: [city] },
+          { field: 'phone_number', operator: 'is_null' },
+        ],
+      };
 }
 
 /** Whether active trigger `i` must hold on contact `j`: the arithmetic of the top of this file, not the evaluator. */
@@ -43,10 +55,15 @@ export function mustHold(i: number, j: number): boolean {
 
 /** A studio (organisation, user, one workflow) with its 50 active and 5 paused triggers, saved as the api saves them. */
 export async function createStudio(sequelize: Sequelize, name: string): Promise<Studio> {
-  const [[org]] = (await sequelize.query('INSERT INTO organizations (name) VALUES ($1) RETURNING id', { bind: [name] })) as [{ id: string }[], unknown];
-  const [[user]] = (await sequelize.query("INSERT INTO users (org_id, email, password_hash, name) VALUES ($1, $2, 'not-a-hash', $3) RETURNING id", {
-    bind: [org.id, `bench-${crypto.randomUUID()}@bench.example`, name],
+  const [[org]] = (await sequelize.query('INSERT INTO organizations (name) VALUES ($1) RETURNING id', {
+    bind: [name],
   })) as [{ id: string }[], unknown];
+  const [[user]] = (await sequelize.query(
+    "INSERT INTO users (org_id, email, password_hash, name) VALUES ($1, $2, 'not-a-hash', $3) RETURNING id",
+    {
+      bind: [org.id, `bench-${crypto.randomUUID()}@bench.example`, name],
+    },
+  )) as [{ id: string }[], unknown];
   const workflow = await createWorkflow(sequelize, user.id, { name: 'Accueil des nouveaux clients' });
   const triggerIds: string[] = [];
   for (let i = 0; i < TRIGGERS_PER_STUDIO + PAUSED_PER_STUDIO; i++) {

@@ -24,7 +24,9 @@ export interface RunningWorker {
 
 /** The environment docker-compose gives the `worker` service that this bench measures. */
 export function composeWorkerEnv(): Record<string, string> {
-  const compose = parse(fs.readFileSync(path.join(repoRoot, 'docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, { environment?: Record<string, string> }> };
+  const compose = parse(fs.readFileSync(path.join(repoRoot, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+    services: Record<string, { environment?: Record<string, string> }>;
+  };
   const env = compose.services.worker.environment ?? {};
   const picked: Record<string, string> = { WORKER_TASK_QUEUES: env.WORKER_TASK_QUEUES ?? 'all' };
   for (const name of ['NODE_OPTIONS', 'MALLOC_ARENA_MAX']) if (env[name]) picked[name] = env[name];
@@ -36,7 +38,12 @@ export function composeWorkerEnv(): Record<string, string> {
  * `nodeArgs`: node flags NODE_OPTIONS refuses, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (a
  * profile per thread, written when it stops).
  */
-export async function startWorker(entry: string, env: NodeJS.ProcessEnv, logFile: string, nodeArgs: string[] = []): Promise<RunningWorker> {
+export async function startWorker(
+  entry: string,
+  env: NodeJS.ProcessEnv,
+  logFile: string,
+  nodeArgs: string[] = [],
+): Promise<RunningWorker> {
   const out = fs.openSync(logFile, 'w');
   const child = spawn(process.execPath, [...nodeArgs, entry], {
     cwd: repoRoot,
@@ -46,7 +53,8 @@ export async function startWorker(entry: string, env: NodeJS.ProcessEnv, logFile
   fs.closeSync(out);
   const deadline = Date.now() + 180_000;
   while (!fs.readFileSync(logFile, 'utf8').includes('"worker started"')) {
-    if (child.exitCode !== null) throw new Error(`the worker exited (${child.exitCode}):\n${fs.readFileSync(logFile, 'utf8').slice(-3000)}`);
+    if (child.exitCode !== null)
+      throw new Error(`the worker exited (${child.exitCode}):\n${fs.readFileSync(logFile, 'utf8').slice(-3000)}`);
     if (Date.now() > deadline) throw new Error(`the worker did not start within 180 s; see ${logFile}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -59,7 +67,8 @@ export async function startWorker(entry: string, env: NodeJS.ProcessEnv, logFile
     resetPeak: () => (peak = memoryKb(pid, 'VmRSS') ?? 0),
     lifetimePeakKb: () => memoryKb(pid, 'VmHWM'),
     assertAlive() {
-      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the worker exited (${child.exitCode ?? child.signalCode}); see ${logFile}`);
+      if (child.exitCode !== null || child.signalCode !== null)
+        throw new Error(`the worker exited (${child.exitCode ?? child.signalCode}); see ${logFile}`);
     },
     async stop() {
       clearInterval(sampler);

@@ -71,11 +71,13 @@ function parseArgs(argv: string[]): Options {
     else throw new Error(`Unknown argument "${arg}". Usage: npx tsx bench/triggers.ts [N] [--rate R] [--seconds S]`);
   }
   if (!Number.isInteger(opts.events) || opts.events < 1) throw new Error('N must be a positive integer');
-  if (!(opts.rate > 0 && opts.rate <= 1000) || !(opts.seconds > 0 && opts.seconds <= 600)) throw new Error('--rate must be in (0, 1000] and --seconds in (0, 600]');
+  if (!(opts.rate > 0 && opts.rate <= 1000) || !(opts.seconds > 0 && opts.seconds <= 600))
+    throw new Error('--rate must be in (0, 1000] and --seconds in (0, 600]');
   return opts;
 }
 
-const count = async (sequelize: Sequelize, sql: string, bind: unknown[] = []) => (await sequelize.query<{ n: number }>(sql, { bind, type: QueryTypes.SELECT }))[0].n;
+const count = async (sequelize: Sequelize, sql: string, bind: unknown[] = []) =>
+  (await sequelize.query<{ n: number }>(sql, { bind, type: QueryTypes.SELECT }))[0].n;
 
 /**
  * Waits until the executions table holds `total` rows, failing when it does not grow for 60 s or
@@ -93,7 +95,10 @@ async function waitForExecutions(sequelize: Sequelize, worker: RunningWorker, to
     worker.assertAlive();
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const [{ ms }] = await sequelize.query<{ ms: number }>('SELECT extract(epoch FROM max(created_at)) * 1000 AS ms FROM workflow_trigger_executions', { type: QueryTypes.SELECT });
+  const [{ ms }] = await sequelize.query<{ ms: number }>(
+    'SELECT extract(epoch FROM max(created_at)) * 1000 AS ms FROM workflow_trigger_executions',
+    { type: QueryTypes.SELECT },
+  );
   return Number(ms);
 }
 
@@ -105,11 +110,22 @@ async function waitForExecutions(sequelize: Sequelize, worker: RunningWorker, to
 async function checkEvents(sequelize: Sequelize, written: Written[]): Promise<void> {
   const ids = written.map((w) => w.contactId);
   const deadline = Date.now() + 60_000;
-  while ((await count(sequelize, "SELECT count(*)::int AS n FROM job_runs WHERE job_name = 'triggers.evaluate' AND entity_id = ANY($1::text[]) AND status <> 'RUNNING'", [ids])) < ids.length) {
+  while (
+    (await count(
+      sequelize,
+      "SELECT count(*)::int AS n FROM job_runs WHERE job_name = 'triggers.evaluate' AND entity_id = ANY($1::text[]) AND status <> 'RUNNING'",
+      [ids],
+    )) < ids.length
+  ) {
     if (Date.now() > deadline) throw new Error('evaluation jobs still RUNNING 60 s after their execution rows');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  const executions = await sequelize.query<{ trigger_id: string; entity_id: string; status: string; error_message: string | null }>(
+  const executions = await sequelize.query<{
+    trigger_id: string;
+    entity_id: string;
+    status: string;
+    error_message: string | null;
+  }>(
     'SELECT trigger_id::text, entity_id::text, status, error_message FROM workflow_trigger_executions WHERE entity_id = ANY($1::uuid[])',
     { bind: [ids], type: QueryTypes.SELECT },
   );
@@ -117,7 +133,11 @@ async function checkEvents(sequelize: Sequelize, written: Written[]): Promise<vo
     "SELECT entity_id::text, status, result FROM job_runs WHERE job_name = 'triggers.evaluate' AND entity_id = ANY($1::text[])",
     { bind: [ids], type: QueryTypes.SELECT },
   );
-  const undispatched = await count(sequelize, 'SELECT count(*)::int AS n FROM outbox_events WHERE entity_id = ANY($1::uuid[]) AND (dispatched_at IS NULL OR attempts <> 1)', [ids]);
+  const undispatched = await count(
+    sequelize,
+    'SELECT count(*)::int AS n FROM outbox_events WHERE entity_id = ANY($1::uuid[]) AND (dispatched_at IS NULL OR attempts <> 1)',
+    [ids],
+  );
   if (undispatched) throw new Error(`${undispatched} outbox events not dispatched exactly once`);
 
   const byContact = new Map<string, typeof executions>();
@@ -128,18 +148,32 @@ async function checkEvents(sequelize: Sequelize, written: Written[]): Promise<vo
     const expected = w.studio.triggerIds.filter((_, i) => mustHold(i, w.j)).sort();
     const rows = byContact.get(w.contactId) ?? [];
     const actual = rows.map((r) => r.trigger_id).sort();
-    if (JSON.stringify(actual) !== JSON.stringify(expected)) throw new Error(`contact ${w.j}: executions of ${actual.length} triggers, expected ${expected.length} (${JSON.stringify({ actual, expected })})`);
+    if (JSON.stringify(actual) !== JSON.stringify(expected))
+      throw new Error(
+        `contact ${w.j}: executions of ${actual.length} triggers, expected ${expected.length} (${JSON.stringify({ actual, expected })})`,
+      );
     const wrong = rows.find((r) => r.status !== 'SKIPPED');
-    if (wrong) throw new Error(`contact ${w.j}: an execution is ${wrong.status} (${wrong.error_message ?? 'no message'})`);
+    if (wrong)
+      throw new Error(`contact ${w.j}: an execution is ${wrong.status} (${wrong.error_message ?? 'no message'})`);
     const contactJobs = jobByContact.get(w.contactId) ?? [];
     if (contactJobs.length !== 1) throw new Error(`contact ${w.j}: ${contactJobs.length} evaluation jobs, expected 1`);
     const [job] = contactJobs;
-    const summary = { eventType: 'CONTACT_CREATED', triggers: TRIGGERS_PER_STUDIO, applied: 0, skipped: expected.length, failed: 0 };
-    if (job.status !== 'COMPLETED' || !isDeepStrictEqual(job.result, summary)) throw new Error(`contact ${w.j}: job ${job.status} with ${JSON.stringify(job.result)}, expected COMPLETED with ${JSON.stringify(summary)}`);
+    const summary = {
+      eventType: 'CONTACT_CREATED',
+      triggers: TRIGGERS_PER_STUDIO,
+      applied: 0,
+      skipped: expected.length,
+      failed: 0,
+    };
+    if (job.status !== 'COMPLETED' || !isDeepStrictEqual(job.result, summary))
+      throw new Error(
+        `contact ${w.j}: job ${job.status} with ${JSON.stringify(job.result)}, expected COMPLETED with ${JSON.stringify(summary)}`,
+      );
   }
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const mb = (kb: number | null) => (kb ? `${(kb / 1024).toFixed(0)} MB` : 'n/a');
 const load = () =>
   os
@@ -258,7 +292,8 @@ async function main(): Promise<void> {
   const stop = async () => {
     if (stopping) return;
     stopping = true;
-    for (const cleanup of cleanups.reverse()) await cleanup().catch((err: Error) => console.error(`bench:triggers: cleanup: ${err.message}`));
+    for (const cleanup of cleanups.reverse())
+      await cleanup().catch((err: Error) => console.error(`bench:triggers: cleanup: ${err.message}`));
     await stack.stop();
   };
   const onSignal = () => void stop().finally(() => process.exit(130));
@@ -270,18 +305,28 @@ async function main(): Promise<void> {
     cleanups.push(() => sequelize.close());
     await createMigrator(sequelize).up();
     await seedDatabase(sequelize);
-    const temporal = await connectTemporal({ TEMPORAL_ADDRESS: stack.env.TEMPORAL_ADDRESS, TEMPORAL_NAMESPACE: 'default' });
+    const temporal = await connectTemporal({
+      TEMPORAL_ADDRESS: stack.env.TEMPORAL_ADDRESS,
+      TEMPORAL_NAMESPACE: 'default',
+    });
     cleanups.push(() => temporal.connection.close());
     const studios: Studio[] = [];
     for (let s = 0; s < STUDIOS; s++) studios.push(await createStudio(sequelize, `Studio ${s + 1}`));
     const pgPort = new URL(stack.env.DATABASE_URL).port;
     const temporalPort = stack.env.TEMPORAL_ADDRESS.split(':').pop()!;
-    const roots = { temporal: findProcess('start-dev', `--port ${temporalPort} `), postgres: findProcess('bin/postgres', `-p ${pgPort} `) };
+    const roots = {
+      temporal: findProcess('start-dev', `--port ${temporalPort} `),
+      postgres: findProcess('bin/postgres', `-p ${pgPort} `),
+    };
     const loads: string[] = [`start ${load()}`];
 
     console.log('Compiling the worker (tsc)...');
     const entry = compileWorker(path.join(dataDir, 'dist'));
-    const workerEnv = { ...env, ...composeWorkerEnv(), ...(process.env.BENCH_WORKER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_WORKER_NODE_OPTIONS } : {}) };
+    const workerEnv = {
+      ...env,
+      ...composeWorkerEnv(),
+      ...(process.env.BENCH_WORKER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_WORKER_NODE_OPTIONS } : {}),
+    };
     const nodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean);
     let workerStarts = 0;
     const b: Bench = {
@@ -315,7 +360,14 @@ async function main(): Promise<void> {
     cleanups.push(() => noop.stop());
     await runNoopWorkflows(temporal.client, noop, 'bench-noop-warm-up', WARM_UP, BASELINE_CONCURRENCY, 60_000);
     const cpuBefore = b.cpuNow({ 'no-op worker': noop.pid });
-    const baseline = await runNoopWorkflows(temporal.client, noop, 'bench-noop', opts.events, BASELINE_CONCURRENCY, 60_000 + opts.events * 50);
+    const baseline = await runNoopWorkflows(
+      temporal.client,
+      noop,
+      'bench-noop',
+      opts.events,
+      BASELINE_CONCURRENCY,
+      60_000 + opts.events * 50,
+    );
     const cpuAfter = b.cpuNow({ 'no-op worker': noop.pid });
     const baselineCpu = `${cpuShares(cpuBefore, cpuAfter, baseline.seconds)}; per workflow ${cpuPerItem(cpuBefore, cpuAfter, opts.events)}`;
     await noop.stop();
@@ -332,18 +384,28 @@ async function main(): Promise<void> {
     const ratio = throughput.perSecond / baseline.perSecond;
     const { latencies, p95 } = latency;
     console.log('');
-    console.log(`bench:triggers  N=${opts.events} events, ${STUDIOS} studios x ${TRIGGERS_PER_STUDIO} active CONTACT_CREATED triggers  node ${process.version}  ${os.availableParallelism()} CPUs`);
+    console.log(
+      `bench:triggers  N=${opts.events} events, ${STUDIOS} studios x ${TRIGGERS_PER_STUDIO} active CONTACT_CREATED triggers  node ${process.version}  ${os.availableParallelism()} CPUs`,
+    );
     console.log(
       `latency     ${latency.events} events at ${opts.rate}/s (writes ended ${latency.lateBy.toFixed(0)} ms late): commit to last execution row p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, max ${latencies[latencies.length - 1].toFixed(0)} ms  (CPU: ${latency.cpu})`,
     );
-    console.log(`baseline    ${baseline.workflows} no-op workflows in ${baseline.seconds.toFixed(2)} s: ${baseline.perSecond.toFixed(1)} workflows/s  (CPU: ${baselineCpu})`);
+    console.log(
+      `baseline    ${baseline.workflows} no-op workflows in ${baseline.seconds.toFixed(2)} s: ${baseline.perSecond.toFixed(1)} workflows/s  (CPU: ${baselineCpu})`,
+    );
     console.log(
       `throughput  ${opts.events} events (written in ${throughput.writtenSeconds.toFixed(2)} s) evaluated, ${throughput.rows} SKIPPED executions, in ${throughput.seconds.toFixed(2)} s: ${throughput.perSecond.toFixed(1)} events/s  (CPU: ${throughput.cpu})`,
     );
-    console.log(`checked     every event: its executions exactly as its conditions say (all SKIPPED, none FAILED), one COMPLETED evaluation job with that summary, its outbox row dispatched once`);
-    console.log(`memory      worker peak RSS ${mb(latency.peakKb)} (latency), ${mb(throughput.peakKb)} (throughput), ${mb(lifetimePeakKb)} over its lives; this process ${mb(process.resourceUsage().maxRSS)}; Temporal dev server ${mb(temporalRss)} at the end`);
+    console.log(
+      `checked     every event: its executions exactly as its conditions say (all SKIPPED, none FAILED), one COMPLETED evaluation job with that summary, its outbox row dispatched once`,
+    );
+    console.log(
+      `memory      worker peak RSS ${mb(latency.peakKb)} (latency), ${mb(throughput.peakKb)} (throughput), ${mb(lifetimePeakKb)} over its lives; this process ${mb(process.resourceUsage().maxRSS)}; Temporal dev server ${mb(temporalRss)} at the end`,
+    );
     console.log(`load        ${loads.join('; ')}`);
-    console.log(`targets     ratio >= 0.5: ${ratio >= 0.5 ? 'met' : 'NOT met'}; p95 < 2000 ms at ${opts.rate} events/s: ${p95 < 2000 ? 'met' : 'NOT met'}`);
+    console.log(
+      `targets     ratio >= 0.5: ${ratio >= 0.5 ? 'met' : 'NOT met'}; p95 < 2000 ms at ${opts.rate} events/s: ${p95 < 2000 ? 'met' : 'NOT met'}`,
+    );
     console.log(`ratio: ${ratio.toFixed(2)}`);
   } finally {
     await stop();

@@ -9,6 +9,8 @@ export async function assertDatabaseReachable(sequelize: Sequelize, url: string,
     await withTimeout(sequelize.authenticate(), timeoutMs, 'PostgreSQL');
   } catch (err) {
     const cause = (err as { parent?: Error }).parent ?? (err as Error);
-    throw new ConfigError(`The database is not reachable at DATABASE_URL=${safeUrl}: ${cause.message || (err as Error).name}`);
+    throw new ConfigError(
+      `The database is not reachable at DATABASE_URL=${safeUrl}: ${cause.message || (err as Error).name}`,
+    );
   }
 }

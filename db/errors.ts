@@ -39,14 +39,19 @@ export function classifyDbError(err: unknown): DbErrorKind | undefined {
   if (err instanceof EmptyResultError) return { kind: 'not_found' };
   if (err instanceof UniqueConstraintError) return { kind: 'unique', paths: err.errors.map((e) => e.path) };
   if (err instanceof ForeignKeyConstraintError) return { kind: 'foreign_key' };
-  if (err instanceof SequelizeValidationError) return { kind: 'invalid', details: err.errors.map((e) => ({ path: e.path, message: e.message })) };
+  if (err instanceof SequelizeValidationError)
+    return { kind: 'invalid', details: err.errors.map((e) => ({ path: e.path, message: e.message })) };
   if (err instanceof ConnectionError) return { kind: 'unavailable' };
   if (err instanceof DatabaseError) {
     const pgCode = (err.parent as { code?: string } | undefined)?.code;
     if (pgCode && OUT_OF_RANGE_CODES.has(pgCode)) return { kind: 'out_of_range' };
     if (pgCode === IMMUTABLE_CODE) {
       const hint = (err.parent as { hint?: string }).hint;
-      return { kind: 'immutable', code: hint === 'ledger_append_only' ? 'ledger_append_only' : 'invoice_issued', message: err.parent.message };
+      return {
+        kind: 'immutable',
+        code: hint === 'ledger_append_only' ? 'ledger_append_only' : 'invoice_issued',
+        message: err.parent.message,
+      };
     }
   }
   return undefined;

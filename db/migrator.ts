@@ -29,7 +29,12 @@ export function createMigrator(sequelize: Sequelize, log: (message: string) => v
     },
     context: sequelize.getQueryInterface(),
     storage: new SequelizeStorage({ sequelize, tableName: 'schema_migrations' }),
-    logger: { info: (e) => log(JSON.stringify(e)), warn: (e) => log(JSON.stringify(e)), error: (e) => log(JSON.stringify(e)), debug: () => {} },
+    logger: {
+      info: (e) => log(JSON.stringify(e)),
+      warn: (e) => log(JSON.stringify(e)),
+      error: (e) => log(JSON.stringify(e)),
+      debug: () => {},
+    },
   });
 }
 

@@ -60,8 +60,12 @@ export type EntityWorkflowTaskRunRow = Omit<Row<EntityWorkflowTaskRun>, 'workflo
 
 /** Session info templates (the base ones and a user's copies) with their fields. */
 export type SessionInfoFieldRow = Row<BaseSessionInfoTemplateField> | Row<UserSessionInfoTemplateField>;
-export type UserSessionInfoTemplateRow = Omit<Row<UserSessionInfoTemplate>, 'fields'> & { fields?: Row<UserSessionInfoTemplateField>[] };
-export type BaseSessionInfoTemplateRow = Omit<Row<BaseSessionInfoTemplate>, 'fields'> & { fields?: Row<BaseSessionInfoTemplateField>[] };
+export type UserSessionInfoTemplateRow = Omit<Row<UserSessionInfoTemplate>, 'fields'> & {
+  fields?: Row<UserSessionInfoTemplateField>[];
+};
+export type BaseSessionInfoTemplateRow = Omit<Row<BaseSessionInfoTemplate>, 'fields'> & {
+  fields?: Row<BaseSessionInfoTemplateField>[];
+};
 
 /** Quotes and invoices (invoicing) as plain rows with their lines. */
 export type QuoteItemRow = Row<QuoteItem>;
@@ -72,4 +76,6 @@ export type DocumentRow = QuoteRow | InvoiceRow;
 
 /** An invoice's ledger row and credit note (issue 20). */
 export type InvoicePaymentRow = Row<InvoicePayment>;
-export type CreditNoteRow = Omit<Row<CreditNote>, 'invoice'> & { invoice?: Pick<InvoiceRow, 'id' | 'number' | 'title'> };
+export type CreditNoteRow = Omit<Row<CreditNote>, 'invoice'> & {
+  invoice?: Pick<InvoiceRow, 'id' | 'number' | 'title'>;
+};

@@ -5,7 +5,10 @@ import { models } from './models';
 import { createTimestamptzParser } from './timestamptz';
 
 // Process-wide, once: Sequelize's connections fall back to pg's parsers for timestamptz.
-pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, createTimestamptzParser(pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ)));
+pg.types.setTypeParser(
+  pg.types.builtins.TIMESTAMPTZ,
+  createTimestamptzParser(pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ)),
+);
 
 export interface DatabaseOptions {
   url: string;

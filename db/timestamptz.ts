@@ -24,7 +24,15 @@ function twoDigits(text: string, at: number): number {
 
 /** The Date for the common shape, or undefined when `text` has any other. */
 export function parseIsoTimestamptz(text: string): Date | undefined {
-  if (text.length < 22 || text[4] !== '-' || text[7] !== '-' || text[10] !== ' ' || text[13] !== ':' || text[16] !== ':') return undefined;
+  if (
+    text.length < 22 ||
+    text[4] !== '-' ||
+    text[7] !== '-' ||
+    text[10] !== ' ' ||
+    text[13] !== ':' ||
+    text[16] !== ':'
+  )
+    return undefined;
   const year = twoDigits(text, 0) * 100 + twoDigits(text, 2);
   // Date.UTC reads years 0 to 99 as 1900 to 1999; such dates take the slow path.
   if (!(year >= 1000)) return undefined;

@@ -51,13 +51,68 @@ export function normalCountryName(name: string): string {
  * them): the UK's nations and old names, the three-letter USA, countries' own names, former names.
  */
 const COUNTRY_ALIASES: Record<string, string> = {
-  uk: 'GB', 'u k': 'GB', 'great britain': 'GB', britain: 'GB', 'grande bretagne': 'GB', angleterre: 'GB', england: 'GB', ecosse: 'GB', scotland: 'GB', 'pays de galles': 'GB', wales: 'GB', 'irlande du nord': 'GB', 'northern ireland': 'GB',
-  usa: 'US', 'u s': 'US', 'u s a': 'US', 'united states of america': 'US', 'etats unis d amerique': 'US', america: 'US', amerique: 'US',
-  holland: 'NL', hollande: 'NL', nederland: 'NL', deutschland: 'DE', espana: 'ES', italia: 'IT', schweiz: 'CH', svizzera: 'CH', osterreich: 'AT', belgie: 'BE', corse: 'FR', corsica: 'FR',
-  turkey: 'TR', 'czech republic': 'CZ', 'republique tcheque': 'CZ', 'hong kong': 'HK', macao: 'MO', macau: 'MO', palestine: 'PS', vatican: 'VA', burma: 'MM', birmanie: 'MM',
-  'ivory coast': 'CI', swaziland: 'SZ', macedonia: 'MK', macedoine: 'MK', 'east timor': 'TL', malouines: 'FK', 'cabo verde': 'CV',
-  rdc: 'CD', 'rd congo': 'CD', 'dr congo': 'CD', 'republique democratique du congo': 'CD', 'democratic republic of the congo': 'CD', 'republique du congo': 'CG', 'republic of the congo': 'CG',
-  uae: 'AE', emirats: 'AE', tahiti: 'PF', polynesie: 'PF', guyane: 'GF', 'ile de la reunion': 'RE',
+  uk: 'GB',
+  'u k': 'GB',
+  'great britain': 'GB',
+  britain: 'GB',
+  'grande bretagne': 'GB',
+  angleterre: 'GB',
+  england: 'GB',
+  ecosse: 'GB',
+  scotland: 'GB',
+  'pays de galles': 'GB',
+  wales: 'GB',
+  'irlande du nord': 'GB',
+  'northern ireland': 'GB',
+  usa: 'US',
+  'u s': 'US',
+  'u s a': 'US',
+  'united states of america': 'US',
+  'etats unis d amerique': 'US',
+  america: 'US',
+  amerique: 'US',
+  holland: 'NL',
+  hollande: 'NL',
+  nederland: 'NL',
+  deutschland: 'DE',
+  espana: 'ES',
+  italia: 'IT',
+  schweiz: 'CH',
+  svizzera: 'CH',
+  osterreich: 'AT',
+  belgie: 'BE',
+  corse: 'FR',
+  corsica: 'FR',
+  turkey: 'TR',
+  'czech republic': 'CZ',
+  'republique tcheque': 'CZ',
+  'hong kong': 'HK',
+  macao: 'MO',
+  macau: 'MO',
+  palestine: 'PS',
+  vatican: 'VA',
+  burma: 'MM',
+  birmanie: 'MM',
+  'ivory coast': 'CI',
+  swaziland: 'SZ',
+  macedonia: 'MK',
+  macedoine: 'MK',
+  'east timor': 'TL',
+  malouines: 'FK',
+  'cabo verde': 'CV',
+  rdc: 'CD',
+  'rd congo': 'CD',
+  'dr congo': 'CD',
+  'republique democratique du congo': 'CD',
+  'democratic republic of the congo': 'CD',
+  'republique du congo': 'CG',
+  'republic of the congo': 'CG',
+  uae: 'AE',
+  emirats: 'AE',
+  tahiti: 'PF',
+  polynesie: 'PF',
+  guyane: 'GF',
+  'ile de la reunion': 'RE',
 };
 
 let codesByName: Map<string, string> | null = null;
@@ -80,7 +135,8 @@ function countryNames(): Map<string, string> {
       if (name.includes('(')) shortNames.push([normalCountryName(name.replace(/\(.*?\)/g, ' ')), code]);
     }
   }
-  for (const [name, code] of [...shortNames, ...Object.entries(COUNTRY_ALIASES)]) if (name && !names.has(name)) names.set(name, code);
+  for (const [name, code] of [...shortNames, ...Object.entries(COUNTRY_ALIASES)])
+    if (name && !names.has(name)) names.set(name, code);
   codesByName = names;
   return names;
 }

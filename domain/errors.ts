@@ -1,13 +1,35 @@
 /** Codes of the conflicts the API can answer (409); each names the rule the request ran into. */
-export type ConflictCode = 'email_taken' | 'job_not_replayable' | 'job_not_running' | 'job_already_started' | 'workflow_task_in_use' | 'quote_invoiced' | 'field_key_taken' | 'session_info_template_missing' | 'session_contact_exists'
+export type ConflictCode =
+  | 'email_taken'
+  | 'job_not_replayable'
+  | 'job_not_running'
+  | 'job_already_started'
+  | 'workflow_task_in_use'
+  | 'quote_invoiced'
+  | 'field_key_taken'
+  | 'session_info_template_missing'
+  | 'session_contact_exists'
   // Legal invoicing (issue 20): an issued invoice never changes; the ledger refuses what would not add up.
-  | 'invoice_issued' | 'invoice_not_issued' | 'invoice_cancelled' | 'nothing_due' | 'payment_exceeds_balance' | 'credit_exceeds_creditable' | 'refund_exceeds_overpaid' | 'reversal_not_allowed' | 'quote_rejected' | 'numbering_in_use' | 'tenant_slug_taken'
+  | 'invoice_issued'
+  | 'invoice_not_issued'
+  | 'invoice_cancelled'
+  | 'nothing_due'
+  | 'payment_exceeds_balance'
+  | 'credit_exceeds_creditable'
+  | 'refund_exceeds_overpaid'
+  | 'reversal_not_allowed'
+  | 'quote_rejected'
+  | 'numbering_in_use'
+  | 'tenant_slug_taken'
   // Payment reminders (issue 21 §2): a stop is for good.
   | 'reminders_stopped'
   // Supplier invoices received (issue 22 §3): one record per file.
   | 'purchase_invoice_exists'
   // Deposit invoices (issue 21 §1): one per installment, never a draft left behind the final invoice.
-  | 'quote_not_sent' | 'deposit_exists' | 'deposit_draft' | 'deposits_changed';
+  | 'quote_not_sent'
+  | 'deposit_exists'
+  | 'deposit_draft'
+  | 'deposits_changed';
 
 /**
  * Every code a DomainError can carry, defined once: the error handler maps each to a status in a
@@ -103,6 +125,10 @@ export class RateLimitedError extends DomainError {
  */
 export class PdfRendererUnavailableError extends DomainError {
   constructor(executablePath: string) {
-    super('pdf_renderer_unavailable', `PDF rendering is unavailable: no Chromium can be executed at CHROMIUM_PATH (${executablePath}); install Debian's chromium and fonts-dejavu-core or set CHROMIUM_PATH`, { executablePath });
+    super(
+      'pdf_renderer_unavailable',
+      `PDF rendering is unavailable: no Chromium can be executed at CHROMIUM_PATH (${executablePath}); install Debian's chromium and fonts-dejavu-core or set CHROMIUM_PATH`,
+      { executablePath },
+    );
   }
 }

@@ -47,7 +47,11 @@ export function createChromium(options: { executablePath: string; logger?: Logge
       ],
     });
     browser.once('disconnected', () => {
-      if (!closing) options.logger?.warn({ executablePath: options.executablePath }, 'Chromium went away; the next pdf launches it again');
+      if (!closing)
+        options.logger?.warn(
+          { executablePath: options.executablePath },
+          'Chromium went away; the next pdf launches it again',
+        );
     });
     return browser;
   };
@@ -59,7 +63,12 @@ export function createChromium(options: { executablePath: string; logger?: Logge
       // with a reason that names CHROMIUM_PATH, instead of five attempts at a launch that cannot work.
       if (!pdfRendererAvailable(options.executablePath)) {
         const err = new PdfRendererUnavailableError(options.executablePath);
-        throw ApplicationFailure.create({ type: err.code, message: err.message, details: [err.details], nonRetryable: true });
+        throw ApplicationFailure.create({
+          type: err.code,
+          message: err.message,
+          details: [err.details],
+          nonRetryable: true,
+        });
       }
       const running = current && (await current.catch(() => undefined));
       if (running?.connected) return running;

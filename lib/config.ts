@@ -54,7 +54,10 @@ const ConfigSchema = z.object({
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().min(1),
   S3_SECRET_ACCESS_KEY: z.string().min(1),
-  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name').default('studio'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name')
+    .default('studio'),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }),
   MAIL_FROM: z.string().min(3).default('Studio <no-reply@studio.local>'),
   /** Card provider (Stripe API): secret key, webhook endpoint secret, API base (stripe-mock locally). */
@@ -73,10 +76,18 @@ const ConfigSchema = z.object({
   ADMIN_EMAILS: z
     .string()
     .default('')
-    .transform((s) => s.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean)),
+    .transform((s) =>
+      s
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   APP_BASE_URL: z.url().default('http://127.0.0.1:3000'),
   /** A studio's own host for client links when its plan has the studio page: `%s` stands for its tenant slug. */
-  TENANT_BASE_URL: z.string().regex(/^https?:\/\/[^/]*%s/, 'must be an http(s) address whose host contains %s (the tenant slug)').default('http://%s.localhost:3000'),
+  TENANT_BASE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/]*%s/, 'must be an http(s) address whose host contains %s (the tenant slug)')
+    .default('http://%s.localhost:3000'),
   WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   /** The task queues this worker process polls: all, a comma list, or all minus some (all,-exports). */
   WORKER_TASK_QUEUES: z.string().default('all'),
@@ -109,7 +120,12 @@ const ConfigSchema = z.object({
   /** Exports and other temporary files (exports/, pdfs/ai-reports/, temp/) older than this are deleted by the daily cleanup. */
   EXPORT_RETENTION_HOURS: z.coerce.number().int().min(1).max(8760).default(24),
   /** Largest avatar or logo upload, in bytes (413 above). */
-  USER_IMAGE_MAX_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(5 * 1024 * 1024),
+  USER_IMAGE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(50 * 1024 * 1024)
+    .default(5 * 1024 * 1024),
   /** The Chromium that renders pdf exports (Debian's package by default; never downloaded). */
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
   /** Rows a pdf export may hold; past it the export fails and says to use csv or excel. */

@@ -6,7 +6,11 @@ import { currentLogContext } from './log-context';
  * tokens are redacted wherever they appear in a logged object. `destination` is for tests that
  * read the log back; processes write to stdout.
  */
-export function createLogger(level: string, base: Record<string, unknown> = {}, destination?: pino.DestinationStream): Logger {
+export function createLogger(
+  level: string,
+  base: Record<string, unknown> = {},
+  destination?: pino.DestinationStream,
+): Logger {
   const options: LoggerOptions = {
     level,
     base: { pid: process.pid, ...base },
@@ -14,7 +18,16 @@ export function createLogger(level: string, base: Record<string, unknown> = {}, 
     // requestId, jobRunId, workflowId... of the request or activity in progress.
     mixin: () => ({ ...currentLogContext() }),
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.password_hash', '*.accessToken', '*.token', 'password', 'accessToken'],
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        '*.password',
+        '*.password_hash',
+        '*.accessToken',
+        '*.token',
+        'password',
+        'accessToken',
+      ],
       censor: '[redacted]',
     },
   };

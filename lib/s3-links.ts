@@ -6,9 +6,19 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
  * so the link names an address a browser reaches). With `filename`, the download is saved
  * under that name.
  */
-export function signDownloadLink(client: S3Client, bucket: string, key: string, expiresInSeconds: number, filename?: string): Promise<string> {
+export function signDownloadLink(
+  client: S3Client,
+  bucket: string,
+  key: string,
+  expiresInSeconds: number,
+  filename?: string,
+): Promise<string> {
   const disposition = filename ? `attachment; filename*=UTF-8''${encodeURIComponent(filename)}` : undefined;
-  return getSignedUrl(client, new GetObjectCommand({ Bucket: bucket, Key: key, ResponseContentDisposition: disposition }), { expiresIn: expiresInSeconds });
+  return getSignedUrl(
+    client,
+    new GetObjectCommand({ Bucket: bucket, Key: key, ResponseContentDisposition: disposition }),
+    { expiresIn: expiresInSeconds },
+  );
 }
 
 /** A download link as the export answers carry it (spec: url, key, filename, expiration in seconds). */
@@ -20,6 +30,16 @@ export interface DownloadLink {
 }
 
 /** Signs `file` for `expiresInSeconds` and answers it in the export answers' shape. */
-export async function downloadLink(client: S3Client, bucket: string, file: { key: string; filename: string }, expiresInSeconds: number): Promise<DownloadLink> {
-  return { url: await signDownloadLink(client, bucket, file.key, expiresInSeconds, file.filename), key: file.key, filename: file.filename, expiration: expiresInSeconds };
+export async function downloadLink(
+  client: S3Client,
+  bucket: string,
+  file: { key: string; filename: string },
+  expiresInSeconds: number,
+): Promise<DownloadLink> {
+  return {
+    url: await signDownloadLink(client, bucket, file.key, expiresInSeconds, file.filename),
+    key: file.key,
+    filename: file.filename,
+    expiration: expiresInSeconds,
+  };
 }

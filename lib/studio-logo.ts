@@ -11,7 +11,10 @@ const MAX_INLINE_LOGO_BYTES = 1024 * 1024;
  * object is gone, too large or not an accepted image: the name alone then heads the page. Any
  * other storage error is thrown (an activity retries; the portal leaves the logo out).
  */
-export async function readLogoDataUri(deps: { s3: S3Client; bucket: string; logger?: Logger }, key: string | null): Promise<string | null> {
+export async function readLogoDataUri(
+  deps: { s3: S3Client; bucket: string; logger?: Logger },
+  key: string | null,
+): Promise<string | null> {
   if (!key) return null;
   let object;
   try {

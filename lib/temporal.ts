@@ -12,9 +12,15 @@ export async function connectTemporal(
 ): Promise<{ connection: Connection; client: Client }> {
   let connection: Connection;
   try {
-    connection = await withTimeout(Connection.connect({ address: config.TEMPORAL_ADDRESS, connectTimeout: timeoutMs }), timeoutMs, 'Temporal');
+    connection = await withTimeout(
+      Connection.connect({ address: config.TEMPORAL_ADDRESS, connectTimeout: timeoutMs }),
+      timeoutMs,
+      'Temporal',
+    );
   } catch (err) {
-    throw new Error(`Temporal is not reachable at TEMPORAL_ADDRESS=${config.TEMPORAL_ADDRESS}: ${(err as Error).message}`);
+    throw new Error(
+      `Temporal is not reachable at TEMPORAL_ADDRESS=${config.TEMPORAL_ADDRESS}: ${(err as Error).message}`,
+    );
   }
   return { connection, client: new Client({ connection, namespace: config.TEMPORAL_NAMESPACE }) };
 }

@@ -17,7 +17,8 @@ const euros = (cents: number): string => `${Math.floor(cents / 100)}.${String(ce
 
 async function main() {
   const url = process.env.DATABASE_URL ?? NPM_START_DATABASE_URL;
-  if (!process.env.DATABASE_URL) console.log(`DATABASE_URL is not set: using the \`npm start\` database (${redact(url)}).`);
+  if (!process.env.DATABASE_URL)
+    console.log(`DATABASE_URL is not set: using the \`npm start\` database (${redact(url)}).`);
   const sequelize = createSequelize({ url });
   try {
     try {
@@ -39,11 +40,16 @@ async function main() {
     console.log(`  Login:     ${DEMO_EMAIL} / ${DEMO_PASSWORD}  (POST /api/auth/login)`);
     console.log(`  Studio:    ${summary.user.name}, plan studio, tenant "${DEMO_TENANT_SLUG}", locale fr-FR`);
     console.log(`  Contacts:  ${summary.contacts} (${summary.created.contacts} new)`);
-    console.log(`  Sessions:  ${summary.sessions} (${summary.created.sessions} new; pending, validated, completed, cancelled)`);
+    console.log(
+      `  Sessions:  ${summary.sessions} (${summary.created.sessions} new; pending, validated, completed, cancelled)`,
+    );
     console.log(`  Quotes:    ${summary.quotes} (${summary.created.quotes} new)`);
-    console.log(`  Invoices:  ${summary.invoices} (${summary.created.invoices} new; ${euros(summary.paidCents)} EUR paid by card and wallet)`);
+    console.log(
+      `  Invoices:  ${summary.invoices} (${summary.created.invoices} new; ${euros(summary.paidCents)} EUR paid by card and wallet)`,
+    );
     console.log('  Ledger:    a part paid by bank transfer (Dubois) and a partial credit note (Thompson & Co)');
-    if (summary.created.users) console.log('  Contacts and sessions were recorded as domain events (outbox_events), as through the api.');
+    if (summary.created.users)
+      console.log('  Contacts and sessions were recorded as domain events (outbox_events), as through the api.');
   } finally {
     await sequelize.close();
   }

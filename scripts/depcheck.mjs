@@ -10,5 +10,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCE_FOLDERS = ['api', 'activities', 'workers', 'workflows', 'db', 'lib', 'domain'];
 
 const bin = path.join(root, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruiser.mjs');
-const result = spawnSync(process.execPath, [bin, '--config', '.dependency-cruiser.cjs', '--output-type', 'err', ...SOURCE_FOLDERS], { cwd: root, stdio: 'inherit' });
+const result = spawnSync(
+  process.execPath,
+  [bin, '--config', '.dependency-cruiser.cjs', '--output-type', 'err', ...SOURCE_FOLDERS],
+  { cwd: root, stdio: 'inherit' },
+);
 process.exit(result.status ?? 1);

@@ -22,13 +22,17 @@ if (stale) {
   // npm's own output goes to the terminal; its long usage text on refusal is kept back.
   const ci = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: ['inherit', 'inherit', 'pipe'] });
   if (ci.status !== 0) {
-    const reason = String(ci.stderr).split('\n').filter((line) => /EUSAGE|Missing:|Invalid:|ERR|error code/.test(line));
+    const reason = String(ci.stderr)
+      .split('\n')
+      .filter((line) => /EUSAGE|Missing:|Invalid:|ERR|error code/.test(line));
     console.log(reason.slice(0, 3).join('\n'));
     // In CI a refused lockfile is a failure: a fresh clone of a user would meet it. Locally the
     // start goes on with `npm install --no-save`, which installs the locked versions where it can
     // and leaves the lockfile untouched; see docs/decisions.md for how to repair the lockfile.
     if (process.env.CI) {
-      console.error('npm ci refused package-lock.json (lines above); CI does not fall back to npm install. Fix the lockfile: docs/decisions.md, "The lockfile".');
+      console.error(
+        'npm ci refused package-lock.json (lines above); CI does not fall back to npm install. Fix the lockfile: docs/decisions.md, "The lockfile".',
+      );
       process.exit(1);
     }
     console.log('npm ci refused the lockfile; installing the locked versions with npm install --no-save...');
@@ -41,10 +45,12 @@ if (stale) {
 // Node without a word: run the script again, and stop when there is still no binary.
 const node24 = path.join(root, 'node_modules', 'node', 'bin', 'node');
 if (!fs.existsSync(node24)) {
-  console.log('Fetching the project\'s Node.js 24 (npm rebuild node)...');
+  console.log("Fetching the project's Node.js 24 (npm rebuild node)...");
   spawnSync('npm', ['rebuild', 'node', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
   if (!fs.existsSync(node24)) {
-    console.error('The Node.js 24 binary (node_modules/node/bin/node, from the npm package `node`) is missing; npm could not install it. See README, "Node.js 24".');
+    console.error(
+      'The Node.js 24 binary (node_modules/node/bin/node, from the npm package `node`) is missing; npm could not install it. See README, "Node.js 24".',
+    );
     process.exit(1);
   }
 }

@@ -44,7 +44,17 @@ export function ensureMustangCli(log: (line: string) => void = console.log): str
   try {
     log(`Fetching the Mustang validator ${MUSTANG_VERSION} from Maven Central into ${dir} (once per machine)...`);
     fs.writeFileSync(path.join(staging, 'pom.xml'), POM);
-    execFileSync('mvn', ['-q', '-B', 'dependency:copy', `-Dartifact=org.mustangproject:Mustang-CLI:${MUSTANG_VERSION}:jar`, '-DoutputDirectory=.'], { cwd: staging, stdio: ['ignore', 'inherit', 'inherit'] });
+    execFileSync(
+      'mvn',
+      [
+        '-q',
+        '-B',
+        'dependency:copy',
+        `-Dartifact=org.mustangproject:Mustang-CLI:${MUSTANG_VERSION}:jar`,
+        '-DoutputDirectory=.',
+      ],
+      { cwd: staging, stdio: ['ignore', 'inherit', 'inherit'] },
+    );
     fs.rmSync(path.join(staging, 'pom.xml'));
     fs.mkdirSync(path.dirname(dir), { recursive: true });
     try {

@@ -60,13 +60,19 @@ export function ensureTimeSkippingServer(log: (line: string) => void = console.l
   const staging = `${dir}.partial-${process.pid}-${crypto.randomBytes(4).toString('hex')}`;
   fs.mkdirSync(staging, { recursive: true });
   try {
-    log(`Fetching Temporal's time-skipping test server ${TEST_SERVER_VERSION} from Maven Central into ${dir} (once per machine)...`);
+    log(
+      `Fetching Temporal's time-skipping test server ${TEST_SERVER_VERSION} from Maven Central into ${dir} (once per machine)...`,
+    );
     const started = Date.now();
     fs.writeFileSync(path.join(staging, 'pom.xml'), POM);
-    execFileSync('mvn', ['-q', '-B', 'dependency:copy-dependencies', '-DincludeScope=runtime', '-DoutputDirectory=lib'], {
-      cwd: staging,
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
+    execFileSync(
+      'mvn',
+      ['-q', '-B', 'dependency:copy-dependencies', '-DincludeScope=runtime', '-DoutputDirectory=lib'],
+      {
+        cwd: staging,
+        stdio: ['ignore', 'inherit', 'inherit'],
+      },
+    );
     fs.writeFileSync(path.join(staging, WRAPPER), WRAPPER_SCRIPT, { mode: 0o755 });
     try {
       fs.renameSync(staging, dir);

@@ -42,12 +42,23 @@ async function main() {
       // Activities a workflow sends to another queue (the kept pdf on `documents`) get a worker there.
       const others = await Promise.all(
         Object.entries(saved.record.otherQueues ?? {}).map(async ([taskQueue, activities]) =>
-          Worker.create({ connection: env.nativeConnection, taskQueue, workflowBundle: await bundles.get(saved.workflowsPath)!, activities: activities() }),
+          Worker.create({
+            connection: env.nativeConnection,
+            taskQueue,
+            workflowBundle: await bundles.get(saved.workflowsPath)!,
+            activities: activities(),
+          }),
         ),
       );
       // A failing workflow is a valid recording too (the dead-letter path): keep its history.
-      const result = handle.result().then(() => 'completed', (err: Error) => `failed: ${err.message}`);
-      const outcome = await others.reduce<Promise<string>>((running, other) => other.runUntil(running), worker.runUntil(result));
+      const result = handle.result().then(
+        () => 'completed',
+        (err: Error) => `failed: ${err.message}`,
+      );
+      const outcome = await others.reduce<Promise<string>>(
+        (running, other) => other.runUntil(running),
+        worker.runUntil(result),
+      );
       const history = await handle.fetchHistory();
       const file = path.join(HISTORIES_DIR, saved.file);
       fs.mkdirSync(path.dirname(file), { recursive: true });

@@ -56,14 +56,25 @@ process.on('unhandledRejection', (err) => void stopAll(1, describeFailure(err)))
  * Runs the api or the worker under tsx and resolves once its health check answers; its exit
  * before that is a StartError naming it. Used for the first start and for every restart.
  */
-function startService(name: 'api' | 'worker', entry: string, env: NodeJS.ProcessEnv, healthUrl: string, timeoutMs: number): Promise<Managed> {
+function startService(
+  name: 'api' | 'worker',
+  entry: string,
+  env: NodeJS.ProcessEnv,
+  healthUrl: string,
+  timeoutMs: number,
+): Promise<Managed> {
   // `node --import tsx` rather than the tsx CLI: one process per service, so stopping it is real.
   const child = startProcess(name, process.execPath, ['--import', 'tsx', path.join(repoRoot, entry)], {
     env,
     cwd: repoRoot,
     logFile: path.join(logDir, `${name}.log`),
   });
-  return startPart(name, () => whenReady(child, waitFor(name, async () => (await fetch(healthUrl)).ok, timeoutMs, 250)));
+  return startPart(name, () =>
+    whenReady(
+      child,
+      waitFor(name, async () => (await fetch(healthUrl)).ok, timeoutMs, 250),
+    ),
+  );
 }
 
 async function main() {
@@ -72,7 +83,12 @@ async function main() {
   // The worker renders pdfs with Chromium: installed here once when it can be (root with apt),
   // like the Go-built servers; otherwise one line, and the api answers 503 on pdf routes.
   const aptLog = path.join(logDir, 'apt.log');
-  ensurePdfRenderer({ chromiumPath: process.env.CHROMIUM_PATH, probes: systemProbes(aptLog), log: (l) => console.log(l), logFile: aptLog });
+  ensurePdfRenderer({
+    chromiumPath: process.env.CHROMIUM_PATH,
+    probes: systemProbes(aptLog),
+    log: (l) => console.log(l),
+    logFile: aptLog,
+  });
   stack = await startLocalStack({ dataDir, mode: 'dev', env: process.env, log: (l) => console.log(l), supervisor });
   const env: NodeJS.ProcessEnv = { ...process.env, ...stack.env, NODE_ENV: process.env.NODE_ENV ?? 'development' };
   // The queue board needs a password; one made up for this run unless one is set.
@@ -97,7 +113,13 @@ async function main() {
   const service = (name: 'api' | 'worker') =>
     name === 'api'
       ? startService('api', 'api/main.ts', env, `${apiUrl}/health`, 60_000)
-      : startService('worker', 'workers/main.ts', env, `http://127.0.0.1:${config.WORKER_METRICS_PORT}/health`, 120_000);
+      : startService(
+          'worker',
+          'workers/main.ts',
+          env,
+          `http://127.0.0.1:${config.WORKER_METRICS_PORT}/health`,
+          120_000,
+        );
   const [api, worker] = await Promise.all([service('api'), service('worker')]);
   services.push(
     supervisor.watch({ name: 'api', current: api, restart: () => service('api') }),
@@ -107,11 +129,15 @@ async function main() {
   const line = (label: string, text: string) => console.log(`  ${label.padEnd(30)}${text}`);
   line('api', `${apiUrl}   (OpenAPI: ${apiUrl}/api/docs, health: /health, /ready, metrics: /metrics)`);
   line('worker metrics', `http://127.0.0.1:${config.WORKER_METRICS_PORT}/metrics`);
-  line('queue board', `${apiUrl}/ops/queues   (user ${config.QUEUE_BOARD_BASIC_AUTH_USER}, password ${process.env.QUEUE_BOARD_BASIC_AUTH_PASSWORD ? 'from QUEUE_BOARD_BASIC_AUTH_PASSWORD' : boardPassword})`);
+  line(
+    'queue board',
+    `${apiUrl}/ops/queues   (user ${config.QUEUE_BOARD_BASIC_AUTH_USER}, password ${process.env.QUEUE_BOARD_BASIC_AUTH_PASSWORD ? 'from QUEUE_BOARD_BASIC_AUTH_PASSWORD' : boardPassword})`,
+  );
   for (const part of stack.parts) {
     for (const [label, url] of Object.entries(part.urls)) line(`${part.name} ${label}`, url);
   }
-  if (process.env.TEMPORAL_ADDRESS) line('Temporal', `${process.env.TEMPORAL_ADDRESS} (Web UI: ${config.TEMPORAL_UI_URL})`);
+  if (process.env.TEMPORAL_ADDRESS)
+    line('Temporal', `${process.env.TEMPORAL_ADDRESS} (Web UI: ${config.TEMPORAL_UI_URL})`);
   console.log(`\n  Logs: ${logDir}    Data: ${dataDir}`);
   console.log('  Try it: npm run demo (a demo studio account), then sign in with POST /api/auth/login.');
   console.log('  Ctrl-C stops everything.\n');

@@ -60,7 +60,11 @@ export function buildActivities(deps: WorkerDeps) {
     ...createCleanupActivities(deps.cleanup),
     ...createTriggerEvaluationActivities(deps),
     ...createScheduledTriggerActivities(deps),
-    ...createDocumentPdfActivities({ s3: deps.exportRender.s3, bucket: deps.exportRender.bucket, chromium: deps.exportRender.chromium }),
+    ...createDocumentPdfActivities({
+      s3: deps.exportRender.s3,
+      bucket: deps.exportRender.bucket,
+      chromium: deps.exportRender.chromium,
+    }),
     ...createImportActivities(deps.imports),
     ...createSessionInfoInviteActivities(deps.sessionInfoInvite),
     ...createRoadmapActivities(deps.roadmap),
@@ -70,7 +74,16 @@ export function buildActivities(deps: WorkerDeps) {
     ...createDocumentEmailActivities(deps.documentEmail),
     ...createScheduleChangedActivities(deps.documentEmail),
     ...createInvoiceReminderActivities({ ...deps.documentEmail, sms: deps.workflowTasks.sms }),
-    ...createAccountingExportActivities({ sequelize: deps.sequelize, s3: deps.exportRender.s3, bucket: deps.exportRender.bucket, logger: deps.logger }),
-    ...createPaymentEventActivities({ sequelize: deps.documentEmail.sequelize, logger: deps.logger, walletProvider: deps.walletProvider }),
+    ...createAccountingExportActivities({
+      sequelize: deps.sequelize,
+      s3: deps.exportRender.s3,
+      bucket: deps.exportRender.bucket,
+      logger: deps.logger,
+    }),
+    ...createPaymentEventActivities({
+      sequelize: deps.documentEmail.sequelize,
+      logger: deps.logger,
+      walletProvider: deps.walletProvider,
+    }),
   };
 }

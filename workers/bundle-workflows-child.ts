@@ -11,7 +11,14 @@ async function main() {
   const { code } = await bundleWorkflowCode({
     workflowsPath: require.resolve('../workflows'),
     workflowInterceptorModules: WORKFLOW_INTERCEPTOR_MODULES,
-    logger: { trace: quiet, debug: quiet, info: quiet, log: quiet, warn: (m) => console.error(m), error: (m) => console.error(m) },
+    logger: {
+      trace: quiet,
+      debug: quiet,
+      info: quiet,
+      log: quiet,
+      warn: (m) => console.error(m),
+      error: (m) => console.error(m),
+    },
   });
   fs.writeFileSync(outFile, code);
 }

@@ -22,7 +22,11 @@ export async function bundleWorkflowsInChild(): Promise<{ code: string }> {
     const compiled = __filename.endsWith('.js');
     const child = path.join(__dirname, `bundle-workflows-child.${compiled ? 'js' : 'ts'}`);
     const env = { ...process.env, NODE_OPTIONS: '' };
-    await execFileAsync(process.execPath, [...(compiled ? [] : ['--import', 'tsx']), child, outFile], { cwd: path.resolve(__dirname, '..'), env, maxBuffer: 1024 * 1024 });
+    await execFileAsync(process.execPath, [...(compiled ? [] : ['--import', 'tsx']), child, outFile], {
+      cwd: path.resolve(__dirname, '..'),
+      env,
+      maxBuffer: 1024 * 1024,
+    });
     return { code: fs.readFileSync(outFile, 'utf8') };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -7,7 +7,19 @@ import { type Config } from '../lib/config';
 import { createCleanupMetrics } from '../lib/metrics/cleanup-metrics';
 
 /** The cleanup activities' real dependencies: the worker's pool, S3 client and metrics registry. */
-export function buildCleanupDeps({ config, sequelize, s3, logger, registry }: { config: Config; sequelize: Sequelize; s3: S3Client; logger: Logger; registry: Registry }): CleanupDeps {
+export function buildCleanupDeps({
+  config,
+  sequelize,
+  s3,
+  logger,
+  registry,
+}: {
+  config: Config;
+  sequelize: Sequelize;
+  s3: S3Client;
+  logger: Logger;
+  registry: Registry;
+}): CleanupDeps {
   return {
     sequelize,
     s3,

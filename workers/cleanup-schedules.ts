@@ -14,7 +14,13 @@ export function cleanupSchedules(): ScheduleOptions[] {
     return {
       scheduleId,
       spec: { cronExpressions: [cron] },
-      action: { type: 'startWorkflow', workflowType: 'launchJobWorkflow', taskQueue: contract.taskQueue, workflowId: scheduleId, args: [input] },
+      action: {
+        type: 'startWorkflow',
+        workflowType: 'launchJobWorkflow',
+        taskQueue: contract.taskQueue,
+        workflowId: scheduleId,
+        args: [input],
+      },
       // A pass still running at the next fire (a very large bucket) is left to finish alone;
       // a worker down at fire time catches up within the hour, not days later.
       policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 hour' },

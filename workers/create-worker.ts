@@ -28,7 +28,11 @@ export function createWorker(options: CreateWorkerOptions): Promise<Worker> {
     workflowBundle: options.workflowBundle,
     activities: options.activities,
     interceptors: {
-      activity: [(ctx: Context) => ({ inbound: new JobContextInterceptor(ctx, options.logger, sequelizeJobRunStore, recentRuns) })],
+      activity: [
+        (ctx: Context) => ({
+          inbound: new JobContextInterceptor(ctx, options.logger, sequelizeJobRunStore, recentRuns),
+        }),
+      ],
       // Used when the worker bundles itself (workflowsPath); a prebuilt bundle already has them.
       workflowModules: WORKFLOW_INTERCEPTOR_MODULES,
     },

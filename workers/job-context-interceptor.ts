@@ -76,10 +76,21 @@ export class JobContextInterceptor implements ActivityInboundCallsInterceptor {
         const maximumAttempts = info.retryPolicy?.maximumAttempts ?? 0;
         // Temporal stops on a failure marked non-retryable, or whose type the retry policy lists.
         const failureType = (err as { type?: string }).type;
-        const nonRetryable = (err as { nonRetryable?: boolean }).nonRetryable === true || (failureType !== undefined && (info.retryPolicy?.nonRetryableErrorTypes ?? []).includes(failureType));
+        const nonRetryable =
+          (err as { nonRetryable?: boolean }).nonRetryable === true ||
+          (failureType !== undefined && (info.retryPolicy?.nonRetryableErrorTypes ?? []).includes(failureType));
         const willRetry = !nonRetryable && (maximumAttempts === 0 || attempt < maximumAttempts);
         this.logger.error(
-          { jobId: workflowId, jobName: run.job_name, jobRunId: run.id, error: (err as Error).message, stack: (err as Error).stack, attempt, willRetry, timestamp: new Date().toISOString() },
+          {
+            jobId: workflowId,
+            jobName: run.job_name,
+            jobRunId: run.id,
+            error: (err as Error).message,
+            stack: (err as Error).stack,
+            attempt,
+            willRetry,
+            timestamp: new Date().toISOString(),
+          },
           'Job failed',
         );
         throw err;

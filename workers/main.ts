@@ -46,20 +46,31 @@ async function main() {
   try {
     connection = await withTimeout(NativeConnection.connect({ address: config.TEMPORAL_ADDRESS }), 5_000, 'Temporal');
   } catch (err) {
-    throw new ConfigError(`Temporal is not reachable at TEMPORAL_ADDRESS=${config.TEMPORAL_ADDRESS}: ${(err as Error).message}`);
+    throw new ConfigError(
+      `Temporal is not reachable at TEMPORAL_ADDRESS=${config.TEMPORAL_ADDRESS}: ${(err as Error).message}`,
+    );
   }
   const temporal = await connectTemporal(config);
 
   const registry = createMetricsRegistry({ service: 'worker' });
   const metrics = createJobMetrics(registry);
-  createOpsMetrics(registry, { sequelize, temporal: temporal.client, namespace: config.TEMPORAL_NAMESPACE, taskQueues: taskQueuesInUse() });
+  createOpsMetrics(registry, {
+    sequelize,
+    temporal: temporal.client,
+    namespace: config.TEMPORAL_NAMESPACE,
+    taskQueues: taskQueuesInUse(),
+  });
   const eventPool = createEventPool(config.DATABASE_URL, logger);
   const mailer = createMailer(config.SMTP_URL);
   const publicS3 = createPublicS3Client(config);
   const s3 = createS3Client(config);
   // One browser per worker, launched at the first pdf (lib/chromium.ts).
   const chromium = createChromium({ executablePath: config.CHROMIUM_PATH, logger });
-  if (!pdfRendererAvailable(config.CHROMIUM_PATH)) logger.warn({ executablePath: config.CHROMIUM_PATH }, 'PDF rendering is unavailable: no Chromium at CHROMIUM_PATH; pdf jobs fail into the dead-letter queue until one is installed');
+  if (!pdfRendererAvailable(config.CHROMIUM_PATH))
+    logger.warn(
+      { executablePath: config.CHROMIUM_PATH },
+      'PDF rendering is unavailable: no Chromium at CHROMIUM_PATH; pdf jobs fail into the dead-letter queue until one is installed',
+    );
   const activities = buildActivities({
     logger,
     sequelize,
@@ -67,12 +78,45 @@ async function main() {
     temporal: temporal.client,
     cleanup: buildCleanupDeps({ config, sequelize, s3, logger, registry }),
     imports: { sequelize, s3, bucket: config.S3_BUCKET, logger },
-    exportRender: { sequelize, s3, bucket: config.S3_BUCKET, chromium, logger, pdf: { maxRows: config.EXPORT_PDF_MAX_ROWS, chunkRows: config.EXPORT_PDF_CHUNK_ROWS } },
+    exportRender: {
+      sequelize,
+      s3,
+      bucket: config.S3_BUCKET,
+      chromium,
+      logger,
+      pdf: { maxRows: config.EXPORT_PDF_MAX_ROWS, chunkRows: config.EXPORT_PDF_CHUNK_ROWS },
+    },
     roadmap: { s3, bucket: config.S3_BUCKET, chromium },
-    workflowTasks: { logger, sms: createSmsProvider(config), mailer, mailFrom: config.MAIL_FROM, temporal: temporal.client, s3, bucket: config.S3_BUCKET },
+    workflowTasks: {
+      logger,
+      sms: createSmsProvider(config),
+      mailer,
+      mailFrom: config.MAIL_FROM,
+      temporal: temporal.client,
+      s3,
+      bucket: config.S3_BUCKET,
+    },
     walletProvider: createWalletProvider(config),
-    documentEmail: { sequelize, logger, s3, publicS3, bucket: config.S3_BUCKET, linkTtlSeconds: config.EXPORT_EMAIL_LINK_TTL_SECONDS, mailer, mailFrom: config.MAIL_FROM },
-    sessionInfoInvite: { logger, mailer, s3, bucket: config.S3_BUCKET, mailFrom: config.MAIL_FROM, appBaseUrl: config.APP_BASE_URL, tenantBaseUrl: config.TENANT_BASE_URL, magicLinkTtlMinutes: config.MAGIC_LINK_TTL_MINUTES },
+    documentEmail: {
+      sequelize,
+      logger,
+      s3,
+      publicS3,
+      bucket: config.S3_BUCKET,
+      linkTtlSeconds: config.EXPORT_EMAIL_LINK_TTL_SECONDS,
+      mailer,
+      mailFrom: config.MAIL_FROM,
+    },
+    sessionInfoInvite: {
+      logger,
+      mailer,
+      s3,
+      bucket: config.S3_BUCKET,
+      mailFrom: config.MAIL_FROM,
+      appBaseUrl: config.APP_BASE_URL,
+      tenantBaseUrl: config.TENANT_BASE_URL,
+      magicLinkTtlMinutes: config.MAGIC_LINK_TTL_MINUTES,
+    },
     exportDelivery: {
       logger,
       publicS3,
@@ -88,15 +132,35 @@ async function main() {
   const workflowBundle = await bundleWorkflowsInChild();
   const workers: Worker[] = [];
   for (const taskQueue of taskQueues) {
-    workers.push(await createWorker({ connection, namespace: config.TEMPORAL_NAMESPACE, taskQueue, activities, logger, workflowBundle }));
+    workers.push(
+      await createWorker({
+        connection,
+        namespace: config.TEMPORAL_NAMESPACE,
+        taskQueue,
+        activities,
+        logger,
+        workflowBundle,
+      }),
+    );
   }
   await ensureSchedules(temporal.client, logger);
   // The outbox relay runs beside the workers that evaluate what it starts.
-  const relay = taskQueues.includes(TASK_QUEUES.automation) ? startOutboxRelay({ sequelize, temporal: temporal.client, namespace: config.TEMPORAL_NAMESPACE, logger }) : undefined;
+  const relay = taskQueues.includes(TASK_QUEUES.automation)
+    ? startOutboxRelay({ sequelize, temporal: temporal.client, namespace: config.TEMPORAL_NAMESPACE, logger })
+    : undefined;
   const metricsServer = await startMetricsServer(registry, config.WORKER_METRICS_PORT);
   const memory = process.memoryUsage();
   const mb = (bytes: number) => Math.round(bytes / 1_048_576);
-  logger.info({ taskQueues, metricsPort: config.WORKER_METRICS_PORT, rssMb: mb(memory.rss), heapUsedMb: mb(memory.heapUsed), externalMb: mb(memory.external) }, 'worker started');
+  logger.info(
+    {
+      taskQueues,
+      metricsPort: config.WORKER_METRICS_PORT,
+      rssMb: mb(memory.rss),
+      heapUsedMb: mb(memory.heapUsed),
+      externalMb: mb(memory.external),
+    },
+    'worker started',
+  );
 
   // SIGINT (Ctrl-C reaches the whole group) and SIGTERM (from the launcher) often both arrive:
   // shut each worker down once, and only while it runs.

@@ -42,7 +42,10 @@ export function startOutboxRelay(options: OutboxRelayOptions): { stop: () => Pro
     );
 
   /** One batch; returns how many events it moved. */
-  const pass = (): Promise<number> => dispatchOutboxBatch(sequelize, batchSize, (batch) => dispatchOutboxEvents({ sequelize, temporal, logger, startConcurrency }, batch));
+  const pass = (): Promise<number> =>
+    dispatchOutboxBatch(sequelize, batchSize, (batch) =>
+      dispatchOutboxEvents({ sequelize, temporal, logger, startConcurrency }, batch),
+    );
 
   // Logged once per outage, both ways: ops see why events wait, and when they flow again.
   let paused = false;
@@ -61,7 +64,8 @@ export function startOutboxRelay(options: OutboxRelayOptions): { stop: () => Pro
         logger.warn({ err: (err as Error).message }, 'outbox relay pass failed');
       }
       // A full batch: go on at once; otherwise wait (or until stopped).
-      if (moved < batchSize && !stopped) await new Promise<void>((resolve) => ((wake = resolve), setTimeout(resolve, intervalMs)));
+      if (moved < batchSize && !stopped)
+        await new Promise<void>((resolve) => ((wake = resolve), setTimeout(resolve, intervalMs)));
     }
   })();
 

@@ -1,6 +1,11 @@
 import { type Client, ScheduleAlreadyRunning, ScheduleOverlapPolicy, type ScheduleOptions } from '@temporalio/client';
 import { type Logger } from 'pino';
-import { MARK_OVERDUE_INVOICES, type OverdueScanInput, RECONCILE_JOB_RUNS, type ReconcileJobRunsInput } from '../workflows/maintenance/contract';
+import {
+  MARK_OVERDUE_INVOICES,
+  type OverdueScanInput,
+  RECONCILE_JOB_RUNS,
+  type ReconcileJobRunsInput,
+} from '../workflows/maintenance/contract';
 import { cleanupSchedules } from './cleanup-schedules';
 
 /** How often the reconciler looks, how long a row may be RUNNING before it is checked, how many per pass. */
@@ -29,7 +34,13 @@ export function workerSchedules(): ScheduleOptions[] {
     {
       scheduleId: MARK_OVERDUE_INVOICES.scheduleId,
       spec: { intervals: [{ every: OVERDUE_SCAN_EVERY }] },
-      action: { type: 'startWorkflow', workflowType: MARK_OVERDUE_INVOICES.workflowType, taskQueue: MARK_OVERDUE_INVOICES.taskQueue, workflowId: MARK_OVERDUE_INVOICES.workflowIdPrefix, args: [OVERDUE_SCAN_INPUT] },
+      action: {
+        type: 'startWorkflow',
+        workflowType: MARK_OVERDUE_INVOICES.workflowType,
+        taskQueue: MARK_OVERDUE_INVOICES.taskQueue,
+        workflowId: MARK_OVERDUE_INVOICES.workflowIdPrefix,
+        args: [OVERDUE_SCAN_INPUT],
+      },
       policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 minute' },
     },
     ...cleanupSchedules(),
@@ -40,14 +51,25 @@ export function workerSchedules(): ScheduleOptions[] {
  * Creates each schedule, or brings an existing one to this code's spec and action: idempotent,
  * so every worker (and every restart) can call it, and two workers starting together agree.
  */
-export async function ensureSchedules(client: Client, logger: Logger, schedules: ScheduleOptions[] = workerSchedules()): Promise<void> {
+export async function ensureSchedules(
+  client: Client,
+  logger: Logger,
+  schedules: ScheduleOptions[] = workerSchedules(),
+): Promise<void> {
   for (const options of schedules) {
     try {
       await client.schedule.create(options);
       logger.info({ scheduleId: options.scheduleId }, 'schedule created');
     } catch (err) {
       if (!(err instanceof ScheduleAlreadyRunning)) throw err;
-      await client.schedule.getHandle(options.scheduleId).update((previous) => ({ ...previous, spec: options.spec, action: options.action, policies: options.policies }));
+      await client.schedule
+        .getHandle(options.scheduleId)
+        .update((previous) => ({
+          ...previous,
+          spec: options.spec,
+          action: options.action,
+          policies: options.policies,
+        }));
     }
   }
 }

@@ -15,7 +15,9 @@ export function selectTaskQueues(setting: string, inUse: readonly string[]): str
   const included = items.filter((item) => !item.startsWith('-'));
   const unknown = [...excluded, ...included].filter((name) => name !== 'all' && !inUse.includes(name));
   if (unknown.length) {
-    throw new ConfigError(`WORKER_TASK_QUEUES names unknown task queues (${unknown.join(', ')}); the queues are: ${inUse.join(', ')} (or all)`);
+    throw new ConfigError(
+      `WORKER_TASK_QUEUES names unknown task queues (${unknown.join(', ')}); the queues are: ${inUse.join(', ')} (or all)`,
+    );
   }
   const base = included.length === 0 || included.includes('all') ? [...inUse] : included;
   const selected = [...new Set(base)].filter((name) => !excluded.includes(name)).sort();

@@ -4,7 +4,12 @@ import { MARK_OVERDUE_INVOICES, RECONCILE_JOB_RUNS } from './maintenance/contrac
 import { IMPORT_JOB } from './imports/contract';
 import { CLEANUP_EXPORT_FILES, CLEANUP_ORPHAN_FILE_OBJECTS, CLEANUP_ORPHAN_OBJECTS } from './cleanup/contract';
 import { EVALUATE_TRIGGERS_JOB, SCHEDULED_TRIGGER_JOB } from './workflow-triggers/contract';
-import { DOCUMENT_EMAIL_JOB, DOCUMENT_PDF_JOB, INVOICE_REMINDERS_JOB, SCHEDULE_CHANGED_JOB } from './invoicing/contract';
+import {
+  DOCUMENT_EMAIL_JOB,
+  DOCUMENT_PDF_JOB,
+  INVOICE_REMINDERS_JOB,
+  SCHEDULE_CHANGED_JOB,
+} from './invoicing/contract';
 import { SESSION_INFO_INVITE_JOB } from './session-info/contract';
 import { ROADMAP_JOB } from './roadmap/contract';
 import { SESSION_WORKFLOW_JOB } from './session-workflows/contract';
@@ -39,7 +44,10 @@ export const JOB_CONTRACTS: readonly JobContract<unknown, never>[] = [
 ];
 
 /** Workflows started by a Temporal Schedule rather than by startJob. */
-export const SCHEDULED_WORKFLOWS: readonly { taskQueue: string; workflowType: string }[] = [RECONCILE_JOB_RUNS, MARK_OVERDUE_INVOICES];
+export const SCHEDULED_WORKFLOWS: readonly { taskQueue: string; workflowType: string }[] = [
+  RECONCILE_JOB_RUNS,
+  MARK_OVERDUE_INVOICES,
+];
 
 /** The task queues a worker must poll: those of every contract and scheduled workflow. */
 export function taskQueuesInUse(): string[] {

@@ -6,7 +6,11 @@ export { markOverdueInvoicesWorkflow } from './maintenance/mark-overdue-invoices
 export { reconcileJobRunsWorkflow } from './maintenance/reconcile-job-runs';
 export { launchJobWorkflow } from './job-run/launch-job';
 export { exportWorkflow, scheduledExportWorkflow } from './exports/export';
-export { cleanupExportFilesWorkflow, cleanupOrphanFileObjectsWorkflow, cleanupOrphanObjectsWorkflow } from './cleanup/cleanup-workflows';
+export {
+  cleanupExportFilesWorkflow,
+  cleanupOrphanFileObjectsWorkflow,
+  cleanupOrphanObjectsWorkflow,
+} from './cleanup/cleanup-workflows';
 export { evaluateEventTriggersWorkflow, evaluateTriggersWorkflow } from './workflow-triggers/evaluate-triggers';
 export { runScheduledTriggerWorkflow } from './workflow-triggers/run-scheduled-trigger';
 export { documentPdfWorkflow } from './invoicing/document-pdf';

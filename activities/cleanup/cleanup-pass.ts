@@ -48,7 +48,12 @@ function heartbeat(details: unknown) {
  * Runs one cleanup pass with its metrics (duration, outcome, error type) and its closing log
  * line. `minAgeSeconds` is the pass's threshold, reported in the summary.
  */
-export async function runCleanupPass(deps: CleanupDeps, jobType: CleanupJobType, minAgeSeconds: number, body: (tally: PassTally) => Promise<void>): Promise<CleanupSummary> {
+export async function runCleanupPass(
+  deps: CleanupDeps,
+  jobType: CleanupJobType,
+  minAgeSeconds: number,
+  body: (tally: PassTally) => Promise<void>,
+): Promise<CleanupSummary> {
   const started = process.hrtime.bigint();
   const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;
   const tally = new PassTally(deps, jobType);
@@ -60,12 +65,20 @@ export async function runCleanupPass(deps: CleanupDeps, jobType: CleanupJobType,
     throw err;
   }
   deps.metrics?.finished(jobType, 'completed', seconds());
-  const summary: CleanupSummary = { jobType, scanned: tally.scanned, deleted: tally.deleted, keptPermanent: tally.keptPermanent, minAgeSeconds };
+  const summary: CleanupSummary = {
+    jobType,
+    scanned: tally.scanned,
+    deleted: tally.deleted,
+    keptPermanent: tally.keptPermanent,
+    minAgeSeconds,
+  };
   deps.logger.info({ ...summary }, 'cleanup pass finished');
   return summary;
 }
 
 /** The payload's threshold when given (never negative), else the job's default. */
 export function minAge(payload: { minAgeSeconds?: number }, fallbackSeconds: number): number {
-  return typeof payload.minAgeSeconds === 'number' && Number.isFinite(payload.minAgeSeconds) ? Math.max(0, payload.minAgeSeconds) : fallbackSeconds;
+  return typeof payload.minAgeSeconds === 'number' && Number.isFinite(payload.minAgeSeconds)
+    ? Math.max(0, payload.minAgeSeconds)
+    : fallbackSeconds;
 }

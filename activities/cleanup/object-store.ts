@@ -1,4 +1,10 @@
-import { AbortMultipartUploadCommand, DeleteObjectsCommand, ListMultipartUploadsCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
+import {
+  AbortMultipartUploadCommand,
+  DeleteObjectsCommand,
+  ListMultipartUploadsCommand,
+  ListObjectsV2Command,
+  type S3Client,
+} from '@aws-sdk/client-s3';
 import { assertCleanupMayDelete } from '../../domain/storage/prefixes';
 
 /** S3's DeleteObjects takes at most 1000 keys; ListObjectsV2 returns at most 1000 per page. */
@@ -13,8 +19,12 @@ export interface ListedObject {
 export async function* listObjectPages(s3: S3Client, bucket: string, prefix: string): AsyncGenerator<ListedObject[]> {
   let token: string | undefined;
   do {
-    const page = await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token, MaxKeys: S3_BATCH }));
-    yield (page.Contents ?? []).filter((o) => o.Key && o.LastModified).map((o) => ({ key: o.Key!, lastModified: o.LastModified! }));
+    const page = await s3.send(
+      new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token, MaxKeys: S3_BATCH }),
+    );
+    yield (page.Contents ?? [])
+      .filter((o) => o.Key && o.LastModified)
+      .map((o) => ({ key: o.Key!, lastModified: o.LastModified! }));
     token = page.IsTruncated ? page.NextContinuationToken : undefined;
   } while (token);
 }
@@ -35,7 +45,9 @@ export async function deleteObjects(s3: S3Client, bucket: string, keys: readonly
   const outcome: DeleteOutcome = { deleted: [], failed: [] };
   for (let i = 0; i < keys.length; i += S3_BATCH) {
     const batch = keys.slice(i, i + S3_BATCH);
-    const res = await s3.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }));
+    const res = await s3.send(
+      new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }),
+    );
     const failed = new Map((res.Errors ?? []).map((e) => [e.Key ?? '', e.Code ?? 'Unknown']));
     for (const key of batch) {
       const code = failed.get(key);
@@ -51,12 +63,25 @@ export async function deleteObjects(s3: S3Client, bucket: string, keys: readonly
  * the middle of an export leaves behind. Their parts are invisible to object listings but take
  * disk space until aborted. Callers pass temporary prefixes only. Returns how many were aborted.
  */
-export async function abortAbandonedUploads(s3: S3Client, bucket: string, prefix: string, cutoff: Date): Promise<number> {
+export async function abortAbandonedUploads(
+  s3: S3Client,
+  bucket: string,
+  prefix: string,
+  cutoff: Date,
+): Promise<number> {
   let aborted = 0;
   let keyMarker: string | undefined;
   let uploadIdMarker: string | undefined;
   do {
-    const page = await s3.send(new ListMultipartUploadsCommand({ Bucket: bucket, Prefix: prefix, KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker, MaxUploads: S3_BATCH }));
+    const page = await s3.send(
+      new ListMultipartUploadsCommand({
+        Bucket: bucket,
+        Prefix: prefix,
+        KeyMarker: keyMarker,
+        UploadIdMarker: uploadIdMarker,
+        MaxUploads: S3_BATCH,
+      }),
+    );
     for (const upload of page.Uploads ?? []) {
       if (!upload.Key || !upload.UploadId || !upload.Initiated || upload.Initiated >= cutoff) continue;
       assertCleanupMayDelete(upload.Key);

@@ -25,14 +25,18 @@ export function createOrphanFileObjectsCleanup(deps: CleanupDeps) {
         tally.scan(counts.scanned);
         tally.keptPermanent = counts.kept;
         for (;;) {
-          const keys = await deleteOrphanFileObjectBatch(sequelize, { bucket, cutoff, permanent, limit: S3_BATCH }, async (found) => {
-            const outcome = await deleteObjects(s3, bucket, found);
-            if (outcome.failed.length > 0) {
-              tally.refused(outcome);
-              throw new Error(`Storage refused to delete ${outcome.failed.length} objects; their rows were kept`);
-            }
-            return outcome.deleted;
-          });
+          const keys = await deleteOrphanFileObjectBatch(
+            sequelize,
+            { bucket, cutoff, permanent, limit: S3_BATCH },
+            async (found) => {
+              const outcome = await deleteObjects(s3, bucket, found);
+              if (outcome.failed.length > 0) {
+                tally.refused(outcome);
+                throw new Error(`Storage refused to delete ${outcome.failed.length} objects; their rows were kept`);
+              }
+              return outcome.deleted;
+            },
+          );
           tally.removed(keys.length);
           if (keys.length < S3_BATCH) break;
         }

@@ -28,7 +28,10 @@ export function createOrphanObjectsCleanup(deps: CleanupDeps) {
             const { deletable, permanent } = partitionDeletable(old.filter((k) => !named.has(k)));
             if (permanent.length > 0) {
               tally.keptPermanent += permanent.length;
-              logger.warn({ prefix, count: permanent.length, sample: permanent.slice(0, 10) }, 'orphan objects under a permanent prefix kept; check them by hand');
+              logger.warn(
+                { prefix, count: permanent.length, sample: permanent.slice(0, 10) },
+                'orphan objects under a permanent prefix kept; check them by hand',
+              );
             }
             const outcome = await deleteObjects(s3, bucket, deletable);
             tally.removed(outcome.deleted.length);

@@ -1,16 +1,35 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { type Logger } from 'pino';
-import { applyWorkflowToEntity, claimEntityTaskRun, failEntityTaskRun, finishEntityTaskRun } from '../../db/commands/entity-workflow-task-runs';
+import {
+  applyWorkflowToEntity,
+  claimEntityTaskRun,
+  failEntityTaskRun,
+  finishEntityTaskRun,
+} from '../../db/commands/entity-workflow-task-runs';
 import { type TaskRunMetadata } from '../../db/commands/session-workflow-task-runs';
-import { type EntityTaskRunContext, loadEntityTaskRunContext, loadEntityWithContact } from '../../db/queries/entity-workflows';
+import {
+  type EntityTaskRunContext,
+  loadEntityTaskRunContext,
+  loadEntityWithContact,
+} from '../../db/queries/entity-workflows';
 import { clientLocale } from '../../domain/accounts/client-locale';
 import { ENTITY_SMS_FALLBACK, entityMessageVariables } from '../../domain/workflows/entity-workflows';
 import { type EntityWorkflowActivities, type PlannedEntityTask } from '../../workflows/entity-workflows/contract';
-import { sendTaskEmail, sendTaskSms, type TaskMessage, type TaskMessageDeps, TaskRejected } from '../workflow-tasks/task-messages';
+import {
+  sendTaskEmail,
+  sendTaskSms,
+  type TaskMessage,
+  type TaskMessageDeps,
+  TaskRejected,
+} from '../workflow-tasks/task-messages';
 
 export type EntityWorkflowDeps = TaskMessageDeps & { logger: Logger };
 
-const WHOSE = { CONTACT: 'the contact has none', QUOTE: "the quote's contact has none, or the quote has no contact", INVOICE: "the invoice's contact has none, or the invoice has no contact" } as const;
+const WHOSE = {
+  CONTACT: 'the contact has none',
+  QUOTE: "the quote's contact has none, or the quote has no contact",
+  INVOICE: "the invoice's contact has none, or the invoice has no contact",
+} as const;
 
 /**
  * The entity workflow's side (workflows/entity-workflows/): creating a run's task rows, sending a
@@ -31,8 +50,19 @@ export function createEntityWorkflowActivities(deps: EntityWorkflowDeps): Entity
       ownerId: owner.id,
       contact,
       locale,
-      variables: entityMessageVariables({ entityType: run.entity_type, contact, document, reader: { locale, timeZone: owner.time_zone } }),
-      metadata: { workflow_id: run.workflow_id, workflow_task_id: task.id, entity_type: run.entity_type, entity_id: run.entity_id, contact_id: contact?.id ?? null },
+      variables: entityMessageVariables({
+        entityType: run.entity_type,
+        contact,
+        document,
+        reader: { locale, timeZone: owner.time_zone },
+      }),
+      metadata: {
+        workflow_id: run.workflow_id,
+        workflow_task_id: task.id,
+        entity_type: run.entity_type,
+        entity_id: run.entity_id,
+        contact_id: contact?.id ?? null,
+      },
       noRecipient: WHOSE[run.entity_type],
       smsFallback: ENTITY_SMS_FALLBACK,
     };
@@ -41,11 +71,22 @@ export function createEntityWorkflowActivities(deps: EntityWorkflowDeps): Entity
   return {
     async applyEntityWorkflow({ jobRunId, payload, appliedAt }) {
       const applied = await applyWorkflowToEntity({ ...payload, jobRunId, appliedAt });
-      if (applied.missing) throw ApplicationFailure.create({ type: 'not_found', message: `The ${applied.missing === 'entity' ? payload.entityType.toLowerCase() : 'workflow'} no longer exists`, nonRetryable: true });
+      if (applied.missing)
+        throw ApplicationFailure.create({
+          type: 'not_found',
+          message: `The ${applied.missing === 'entity' ? payload.entityType.toLowerCase() : 'workflow'} no longer exists`,
+          nonRetryable: true,
+        });
       const byTask = new Map(applied.runs.map((r) => [r.workflow_task_id, r]));
       const tasks: PlannedEntityTask[] = applied.tasks.flatMap((task) => {
         const run = byTask.get(task.id);
-        if (!run || task.task_type === 'MANUAL' || (run.status !== 'PENDING' && run.status !== 'RUNNING') || !run.scheduled_at) return [];
+        if (
+          !run ||
+          task.task_type === 'MANUAL' ||
+          (run.status !== 'PENDING' && run.status !== 'RUNNING') ||
+          !run.scheduled_at
+        )
+          return [];
         return [{ taskRunId: run.id, dueAt: run.scheduled_at.getTime() }];
       });
       return { tasks, skipped: applied.runs.filter((r) => r.status === 'SKIPPED').length };
@@ -58,16 +99,20 @@ export function createEntityWorkflowActivities(deps: EntityWorkflowDeps): Entity
       // Finished already (a retried activity): answered as it ended.
       const { status } = run;
       if (status !== 'PENDING' && status !== 'RUNNING') return { status, error: run.error ?? undefined };
-      if (task.task_type === 'MANUAL') return { status: 'SKIPPED', error: 'MANUAL tasks are done by the studio, not run' };
-      if (task.task_type !== 'AUTOMATIC_SMS' && task.task_type !== 'AUTOMATIC_EMAIL') return { status: 'SKIPPED', error: `${task.task_type} needs a session` };
-      if (!(await claimEntityTaskRun(run.id))) return { status: 'SKIPPED', error: 'The task run was finished elsewhere' };
+      if (task.task_type === 'MANUAL')
+        return { status: 'SKIPPED', error: 'MANUAL tasks are done by the studio, not run' };
+      if (task.task_type !== 'AUTOMATIC_SMS' && task.task_type !== 'AUTOMATIC_EMAIL')
+        return { status: 'SKIPPED', error: `${task.task_type} needs a session` };
+      if (!(await claimEntityTaskRun(run.id)))
+        return { status: 'SKIPPED', error: 'The task run was finished elsewhere' };
       const message = await entityMessage(context);
       let contactId = message?.contact?.id ?? null;
       let outcome: { status: 'COMPLETED' | 'FAILED'; metadata: TaskRunMetadata; error?: string };
       try {
         Context.current().heartbeat();
         if (!message) throw new TaskRejected(`The ${run.entity_type.toLowerCase()} no longer exists`);
-        const metadata = task.task_type === 'AUTOMATIC_SMS' ? await sendTaskSms(deps, message) : await sendTaskEmail(deps, message);
+        const metadata =
+          task.task_type === 'AUTOMATIC_SMS' ? await sendTaskSms(deps, message) : await sendTaskEmail(deps, message);
         outcome = { status: 'COMPLETED', metadata };
       } catch (err) {
         if (!(err instanceof TaskRejected)) throw err;
@@ -75,7 +120,16 @@ export function createEntityWorkflowActivities(deps: EntityWorkflowDeps): Entity
         contactId ??= run.contact_id;
       }
       await finishEntityTaskRun(run, { ...outcome, contactId });
-      deps.logger.info({ taskRunId: run.id, entityType: run.entity_type, entityId: run.entity_id, status: outcome.status, error: outcome.error }, 'Entity workflow task finished');
+      deps.logger.info(
+        {
+          taskRunId: run.id,
+          entityType: run.entity_type,
+          entityId: run.entity_id,
+          status: outcome.status,
+          error: outcome.error,
+        },
+        'Entity workflow task finished',
+      );
       return { status: outcome.status, error: outcome.error };
     },
 

@@ -36,7 +36,11 @@ const STYLE = `
  * `thead`), preceded on the first chunk by the title, the company name and the generation date.
  * Every value is escaped. Rows are cells already formatted as text (row-batches `text` mode).
  */
-export function pdfChunkHtml(params: { columns: readonly ExportColumn[]; rows: readonly unknown[][]; heading?: PdfHeading }): string {
+export function pdfChunkHtml(params: {
+  columns: readonly ExportColumn[];
+  rows: readonly unknown[][];
+  heading?: PdfHeading;
+}): string {
   const { columns, rows, heading } = params;
   const head = columns.map((c) => `<th>${escapeHtml(c.pdfHeader)}</th>`).join('');
   const body: string[] = [];
@@ -49,7 +53,11 @@ export function pdfChunkHtml(params: { columns: readonly ExportColumn[]; rows: r
     body.push(`<tr>${cells}</tr>`);
   }
   const top = heading
-    ? `<h1>${escapeHtml(heading.title)}</h1><p class="meta">${[heading.companyName, `Generated ${heading.generatedAt}`, `${heading.rowCount} rows`]
+    ? `<h1>${escapeHtml(heading.title)}</h1><p class="meta">${[
+        heading.companyName,
+        `Generated ${heading.generatedAt}`,
+        `${heading.rowCount} rows`,
+      ]
         .filter((part): part is string => Boolean(part))
         .map(escapeHtml)
         .join(' · ')}</p>`

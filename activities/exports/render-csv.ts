@@ -14,6 +14,10 @@ import { uploadStream } from './upload-stream';
 export async function renderCsv(params: RenderParams & { dialect: CsvDialect }): Promise<RenderedFile> {
   const { client, s3, target, entity, ownerId, columns, timeZone, dialect, onProgress } = params;
   const body = new CsvLineEndings(onProgress);
-  const rowCount = await copyCsvRows(client, { entity, ownerId, columns, rules: CSV_DIALECT_RULES[dialect], timeZone }, (copy) => uploadStream(s3, target, body, pipeline(copy, body)));
+  const rowCount = await copyCsvRows(
+    client,
+    { entity, ownerId, columns, rules: CSV_DIALECT_RULES[dialect], timeZone },
+    (copy) => uploadStream(s3, target, body, pipeline(copy, body)),
+  );
   return { rowCount, sizeBytes: body.bytes };
 }

@@ -9,8 +9,19 @@ import { readRowBatches } from '../../db/queries/exports/row-batches';
 import { ByteCount, uploadStream } from './upload-stream';
 
 /** Column widths in characters, by kind of value: ids fit a uuid, dates their formatted text. */
-const WIDTHS: Record<ExportColumn['type'], number> = { id: 38, text: 28, status: 14, date: 12, timestamp: 17, money: 14 };
-const NUMBER_FORMATS: Partial<Record<ExportColumn['type'], string>> = { money: '#,##0.00', date: 'yyyy-mm-dd', timestamp: 'yyyy-mm-dd hh:mm' };
+const WIDTHS: Record<ExportColumn['type'], number> = {
+  id: 38,
+  text: 28,
+  status: 14,
+  date: 12,
+  timestamp: 17,
+  money: 14,
+};
+const NUMBER_FORMATS: Partial<Record<ExportColumn['type'], string>> = {
+  money: '#,##0.00',
+  date: 'yyyy-mm-dd',
+  timestamp: 'yyyy-mm-dd hh:mm',
+};
 const HEADER_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFD9E1F2' } };
 
 /** One cell of a row read in `wallClock` mode (activities/exports/row-batches.ts), as a typed excel value. */
@@ -78,7 +89,9 @@ export async function writeWorkbook(params: {
   // exceljs gives every new cell a fresh copy of its column's style, and its styles registry then
   // serialises that copy to find the style's id: per cell, most of the writer's time. It caches
   // by object identity, so each column's cells share one frozen style object instead.
-  const sharedStyles = columns.map((c) => Object.freeze(NUMBER_FORMATS[c.type] ? { numFmt: NUMBER_FORMATS[c.type] } : {}) as Partial<ExcelJS.Style>);
+  const sharedStyles = columns.map(
+    (c) => Object.freeze(NUMBER_FORMATS[c.type] ? { numFmt: NUMBER_FORMATS[c.type] } : {}) as Partial<ExcelJS.Style>,
+  );
   let rows = 0;
   for await (const batch of batches) {
     for (const row of batch) {
@@ -105,11 +118,13 @@ export async function renderExcel(params: RenderParams): Promise<RenderedFile> {
   const { client, s3, target, entity, ownerId, columns, timeZone, onProgress } = params;
   const body = new ByteCount();
   const batches = readRowBatches(client, { entity, ownerId, columns, timeZone, mode: 'wallClock' });
-  const writing = writeWorkbook({ columns, sheetName: ENTITY_TITLES[entity], batches, output: body, onProgress }).then((rows) => {
-    // The workbook's commit ends the zip; the stream after it may still be open.
-    if (!body.writableEnded) body.end();
-    return rows;
-  });
+  const writing = writeWorkbook({ columns, sheetName: ENTITY_TITLES[entity], batches, output: body, onProgress }).then(
+    (rows) => {
+      // The workbook's commit ends the zip; the stream after it may still be open.
+      if (!body.writableEnded) body.end();
+      return rows;
+    },
+  );
   await uploadStream(s3, target, body, writing);
   return { rowCount: await writing, sizeBytes: body.bytes };
 }

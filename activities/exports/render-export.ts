@@ -8,7 +8,13 @@ import { isKnownTimeZone } from '../../db/queries/time-zones';
 import { columnsFor } from '../../domain/exports/columns';
 import { formatDateInZone, formatTimestampInZone } from '../../domain/exports/cell-format';
 import { CSV_DIALECTS } from '../../domain/exports/csv-dialect';
-import { EXPORT_FILE_TYPES, exportFileName, exportObjectKey, TIME_ZONE_PATTERN, UUID_PATTERN } from '../../domain/exports/export-file';
+import {
+  EXPORT_FILE_TYPES,
+  exportFileName,
+  exportObjectKey,
+  TIME_ZONE_PATTERN,
+  UUID_PATTERN,
+} from '../../domain/exports/export-file';
 import { EXPORT_ENTITIES, EXPORT_FORMATS } from '../../domain/exports/export-kinds';
 import { validateExportFields } from '../../domain/exports/fields';
 import { DomainError } from '../../domain/errors';
@@ -46,10 +52,14 @@ function invalid(message: string): ApplicationFailure {
  */
 async function checkPayload(sequelize: Sequelize, jobRunId: string, payload: ExportPayload): Promise<string[]> {
   if (!UUID_PATTERN.test(jobRunId)) throw invalid(`jobRunId must be a uuid, got ${JSON.stringify(jobRunId)}`);
-  if (!UUID_PATTERN.test(payload.ownerId) || !UUID_PATTERN.test(payload.orgId)) throw invalid('ownerId and orgId must be uuids');
-  if (!EXPORT_ENTITIES.includes(payload.entity)) throw invalid(`Unknown export entity ${JSON.stringify(payload.entity)}`);
-  if (!EXPORT_FORMATS.includes(payload.format)) throw invalid(`Unknown export format ${JSON.stringify(payload.format)}`);
-  if (!CSV_DIALECTS.includes(payload.csvDialect)) throw invalid(`Unknown csv dialect ${JSON.stringify(payload.csvDialect)}`);
+  if (!UUID_PATTERN.test(payload.ownerId) || !UUID_PATTERN.test(payload.orgId))
+    throw invalid('ownerId and orgId must be uuids');
+  if (!EXPORT_ENTITIES.includes(payload.entity))
+    throw invalid(`Unknown export entity ${JSON.stringify(payload.entity)}`);
+  if (!EXPORT_FORMATS.includes(payload.format))
+    throw invalid(`Unknown export format ${JSON.stringify(payload.format)}`);
+  if (!CSV_DIALECTS.includes(payload.csvDialect))
+    throw invalid(`Unknown csv dialect ${JSON.stringify(payload.csvDialect)}`);
   let fields: string[];
   try {
     fields = validateExportFields(payload.entity, payload.fields);
@@ -57,9 +67,7 @@ async function checkPayload(sequelize: Sequelize, jobRunId: string, payload: Exp
     if (err instanceof DomainError) throw ApplicationFailure.nonRetryable(err.message, err.code, err.details);
     throw err;
   }
-  const zoneKnown =
-    TIME_ZONE_PATTERN.test(payload.timeZone) &&
-    (await isKnownTimeZone(sequelize, payload.timeZone));
+  const zoneKnown = TIME_ZONE_PATTERN.test(payload.timeZone) && (await isKnownTimeZone(sequelize, payload.timeZone));
   if (!zoneKnown) throw invalid(`Unknown time zone ${JSON.stringify(payload.timeZone)}`);
   return fields;
 }
@@ -84,7 +92,11 @@ export function createExportRenderActivities(deps: ExportRenderDeps) {
       const filename = exportFileName(payload.entity, payload.format, formatDateInZone(scheduledAt, payload.timeZone));
       const { contentType } = EXPORT_FILE_TYPES[payload.format];
       const target = { bucket: deps.bucket, key: exportObjectKey(payload.ownerId, jobRunId, filename), contentType };
-      const log = deps.logger.child({ jobRunId, workflowId: context.info.workflowExecution?.workflowId, activity: 'renderExport' });
+      const log = deps.logger.child({
+        jobRunId,
+        workflowId: context.info.workflowExecution?.workflowId,
+        activity: 'renderExport',
+      });
 
       // The context is captured here: stream callbacks run outside the activity's async context.
       let lastBeat = 0;
@@ -96,7 +108,15 @@ export function createExportRenderActivities(deps: ExportRenderDeps) {
       };
 
       const started = Date.now();
-      const common = { s3: deps.s3, target, entity: payload.entity, ownerId: payload.ownerId, columns, timeZone: payload.timeZone, onProgress };
+      const common = {
+        s3: deps.s3,
+        target,
+        entity: payload.entity,
+        ownerId: payload.ownerId,
+        columns,
+        timeZone: payload.timeZone,
+        onProgress,
+      };
       const file: RenderedFile = await withConnection(deps.sequelize, (client) => {
         switch (payload.format) {
           case 'csv':
@@ -123,8 +143,25 @@ export function createExportRenderActivities(deps: ExportRenderDeps) {
         createdBy: payload.ownerId,
         fileName: filename,
       });
-      log.info({ entity: payload.entity, format: payload.format, rows: file.rowCount, sizeBytes: file.sizeBytes, durationMs: Date.now() - started, key: target.key }, 'Export rendered');
-      return { key: target.key, filename, contentType, rowCount: file.rowCount, sizeBytes: file.sizeBytes, fileObjectId };
+      log.info(
+        {
+          entity: payload.entity,
+          format: payload.format,
+          rows: file.rowCount,
+          sizeBytes: file.sizeBytes,
+          durationMs: Date.now() - started,
+          key: target.key,
+        },
+        'Export rendered',
+      );
+      return {
+        key: target.key,
+        filename,
+        contentType,
+        rowCount: file.rowCount,
+        sizeBytes: file.sizeBytes,
+        fileObjectId,
+      };
     },
   };
 }

@@ -40,11 +40,31 @@ async function renderChunk(chromium: Chromium, html: string, landscape: boolean)
  * the merge, so they run across chunks. Over `maxRows` the export fails without rendering
  * anything. The merged file (a few MB at the cap) is the one export held whole in memory.
  */
-export async function renderPdf(params: RenderParams & { chromium: Chromium; generatedAt: string; maxRows: number; chunkRows: number }): Promise<RenderedFile> {
-  const { client, s3, chromium, target, entity, ownerId, columns, timeZone, generatedAt, maxRows, chunkRows, onProgress } = params;
+export async function renderPdf(
+  params: RenderParams & { chromium: Chromium; generatedAt: string; maxRows: number; chunkRows: number },
+): Promise<RenderedFile> {
+  const {
+    client,
+    s3,
+    chromium,
+    target,
+    entity,
+    ownerId,
+    columns,
+    timeZone,
+    generatedAt,
+    maxRows,
+    chunkRows,
+    onProgress,
+  } = params;
   const total = await countExportRows(client, entity, ownerId);
   if (total > maxRows) throw exportTooLarge(total, maxRows);
-  const heading: PdfHeading = { title: ENTITY_TITLES[entity], companyName: await findExportCompanyName(client, ownerId), generatedAt, rowCount: total };
+  const heading: PdfHeading = {
+    title: ENTITY_TITLES[entity],
+    companyName: await findExportCompanyName(client, ownerId),
+    generatedAt,
+    rowCount: total,
+  };
   const landscape = columns.length > LANDSCAPE_FROM_COLUMNS;
 
   const merged = await PDFDocument.create();
@@ -53,7 +73,11 @@ export async function renderPdf(params: RenderParams & { chromium: Chromium; gen
   let rows = 0;
   let chunks = 0;
   const flush = async () => {
-    const bytes = await renderChunk(chromium, pdfChunkHtml({ columns, rows: pending, heading: chunks === 0 ? heading : undefined }), landscape);
+    const bytes = await renderChunk(
+      chromium,
+      pdfChunkHtml({ columns, rows: pending, heading: chunks === 0 ? heading : undefined }),
+      landscape,
+    );
     const chunk = await PDFDocument.load(bytes);
     for (const page of await merged.copyPages(chunk, chunk.getPageIndices())) merged.addPage(page);
     chunks++;
@@ -77,9 +101,20 @@ export async function renderPdf(params: RenderParams & { chromium: Chromium; gen
   pages.forEach((page, i) => {
     const label = `Page ${i + 1} of ${pages.length}`;
     const size = 8;
-    page.drawText(label, { x: (page.getWidth() - font.widthOfTextAtSize(label, size)) / 2, y: 18, size, font, color: rgb(0.3, 0.3, 0.3) });
+    page.drawText(label, {
+      x: (page.getWidth() - font.widthOfTextAtSize(label, size)) / 2,
+      y: 18,
+      size,
+      font,
+      color: rgb(0.3, 0.3, 0.3),
+    });
   });
   const bytes = await merged.save();
-  await uploadStream(s3, target, Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]), Promise.resolve());
+  await uploadStream(
+    s3,
+    target,
+    Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]),
+    Promise.resolve(),
+  );
   return { rowCount: rows, sizeBytes: bytes.byteLength };
 }

@@ -21,7 +21,12 @@ export interface ObjectTarget {
  * the two fails first wins: the body is destroyed (so the producer stops instead of waiting for
  * a reader that is gone), the upload aborted (no parts left behind), and that error thrown.
  */
-export async function uploadStream(s3: S3Client, target: ObjectTarget, body: Readable, producing: Promise<unknown>): Promise<void> {
+export async function uploadStream(
+  s3: S3Client,
+  target: ObjectTarget,
+  body: Readable,
+  producing: Promise<unknown>,
+): Promise<void> {
   const upload = new Upload({
     client: s3,
     params: { Bucket: target.bucket, Key: target.key, Body: body, ContentType: target.contentType },

@@ -4,7 +4,13 @@ import { type ImportWrite } from '../../db/commands/write-import-batch';
 import { writeImportLines } from '../../db/commands/write-import-lines';
 import { findImportCandidates, type StoredRecord, type WrittenLine } from '../../db/queries/import-matches';
 import { listNameableSessionTypes } from '../../db/queries/session-types';
-import { createImportPlanner, fieldChanges, identityKey, type RowAction, type RowDecision } from '../../domain/imports/import-plan';
+import {
+  createImportPlanner,
+  fieldChanges,
+  identityKey,
+  type RowAction,
+  type RowDecision,
+} from '../../domain/imports/import-plan';
 import { keyLookups } from '../../domain/imports/match-keys';
 import { refusalMessage, unbornRecordMessage } from '../../domain/imports/refusal-message';
 import { rowMapper } from '../../domain/imports/row-record';
@@ -73,7 +79,16 @@ export function createImportRun(options: ImportRunOptions) {
   const idOf = new Map<number, string>();
   /** Records whose creating line the database refused: id → that line. A later line of theirs has nothing to update. */
   const unborn = new Map<string, number>();
-  const outcome: ImportRunOutcome = { totalRows: 0, created: 0, updated: 0, changedRecords: 0, batchesRowByRow: 0, errors: [], warnings: [], items: [] };
+  const outcome: ImportRunOutcome = {
+    totalRows: 0,
+    created: 0,
+    updated: 0,
+    changedRecords: 0,
+    batchesRowByRow: 0,
+    errors: [],
+    warnings: [],
+    items: [],
+  };
   let linesWritten = written.size;
   let writing: Promise<void> = Promise.resolve();
   /** The session types a file may name, read once per import (on its first batch), when a column maps to session_type. */
@@ -82,11 +97,18 @@ export function createImportRun(options: ImportRunOptions) {
 
   /** Writes a batch (line by line if the database refuses it) and counts what was really written. */
   const write = async (writes: ImportWrite[], cells: ReadonlyMap<number, string[]>) => {
-    const refuse = (line: number, message: string) => outcome.errors.push({ line, message, row: cellsByHeader(options.headers, cells.get(line) ?? []) });
+    const refuse = (line: number, message: string) =>
+      outcome.errors.push({ line, message, row: cellsByHeader(options.headers, cells.get(line) ?? []) });
     const sending = writes.filter((w) => !unborn.has(w.id));
     for (const w of writes) if (unborn.has(w.id)) refuse(w.line, unbornRecordMessage(unborn.get(w.id) as number));
     if (sending.length > 0) {
-      const result = await writeImportLines(sequelize, { entity, ownerId, jobRunId: options.jobRunId, requestId: options.requestId, writes: sending });
+      const result = await writeImportLines(sequelize, {
+        entity,
+        ownerId,
+        jobRunId: options.jobRunId,
+        requestId: options.requestId,
+        writes: sending,
+      });
       const refused = new Map(result.refused.map((r) => [r.line, r]));
       for (const w of sending) {
         const r = refused.get(w.line);
@@ -110,7 +132,15 @@ export function createImportRun(options: ImportRunOptions) {
     async add(batch: readonly SheetRow[]): Promise<void> {
       outcome.totalRows += batch.length;
       if (namesTypes) sessionTypes ??= listNameableSessionTypes(ownerId).then(indexSessionTypesByName);
-      const { rows, errors } = await prepareRows(sequelize, { entity, ownerId, timeZone: options.timeZone, headers: options.headers, rows: batch, toRecord, sessionTypes: await sessionTypes });
+      const { rows, errors } = await prepareRows(sequelize, {
+        entity,
+        ownerId,
+        timeZone: options.timeZone,
+        headers: options.headers,
+        rows: batch,
+        toRecord,
+        sessionTypes: await sessionTypes,
+      });
       outcome.errors.push(...errors);
       let stored: StoredRecord[] = [];
       const planned = rows.map((r) => {
@@ -156,12 +186,15 @@ export function createImportRun(options: ImportRunOptions) {
     for (const d of decisions) {
       const row = byLine.get(d.line) as PreparedRow;
       if (d.warning) outcome.warnings.push({ line: d.line, message: d.warning });
-      const invoiceNote = entity === 'invoices' && d.action !== 'skip' ? importedInvoiceWarning(d.action, row.values.status) : null;
+      const invoiceNote =
+        entity === 'invoices' && d.action !== 'skip' ? importedInvoiceWarning(d.action, row.values.status) : null;
       if (invoiceNote) outcome.warnings.push({ line: d.line, message: invoiceNote });
-      if (d.error) outcome.errors.push({ line: d.line, message: d.error, row: cellsByHeader(options.headers, row.cells) });
+      if (d.error)
+        outcome.errors.push({ line: d.line, message: d.error, row: cellsByHeader(options.headers, row.cells) });
       if (d.action === 'skip') continue;
       const recorded = written.get(d.line);
-      const id = recorded?.id ?? (d.action === 'create' ? randomUUID() : (d.existingId ?? idOf.get(d.sameAsLine as number)));
+      const id =
+        recorded?.id ?? (d.action === 'create' ? randomUUID() : (d.existingId ?? idOf.get(d.sameAsLine as number)));
       if (!id) continue;
       idOf.set(d.line, id);
       const action = recorded?.action ?? d.action;
@@ -181,25 +214,56 @@ export function createImportRun(options: ImportRunOptions) {
  */
 function importedInvoiceWarning(action: 'create' | 'update', status: unknown): string | null {
   if (typeof status !== 'string' || status === 'DRAFT') return null;
-  if (action === 'update') return `status ${status} ignored: an import does not change the status of an existing invoice (issue a draft with POST /api/invoices/:id/issue)`;
+  if (action === 'update')
+    return `status ${status} ignored: an import does not change the status of an existing invoice (issue a draft with POST /api/invoices/:id/issue)`;
   const paid = status === 'PAID' ? ', with a payment of method other for its amount in its ledger' : '';
   return `${status} read as an issued invoice: ISSUED, numbered now from your invoice series${paid}`;
 }
 
-function previewItems(rows: readonly PreparedRow[], decisions: readonly RowDecision[], errors: readonly ImportRowError[], stored: readonly StoredRecord[], mapping: Record<string, string>): ImportPreviewItem[] {
+function previewItems(
+  rows: readonly PreparedRow[],
+  decisions: readonly RowDecision[],
+  errors: readonly ImportRowError[],
+  stored: readonly StoredRecord[],
+  mapping: Record<string, string>,
+): ImportPreviewItem[] {
   const byLine = new Map(rows.map((r) => [r.line, r]));
   const storedById = new Map(stored.map((s) => [s.id, s]));
   const items: ImportPreviewItem[] = [];
-  for (const e of errors) items.push({ line: e.line, firstName: e.row[firstHeader(mapping, 'first_name')] ?? '', lastName: e.row[firstHeader(mapping, 'last_name')] ?? '', reason: e.message, suggestedAction: 'skip' });
+  for (const e of errors)
+    items.push({
+      line: e.line,
+      firstName: e.row[firstHeader(mapping, 'first_name')] ?? '',
+      lastName: e.row[firstHeader(mapping, 'last_name')] ?? '',
+      reason: e.message,
+      suggestedAction: 'skip',
+    });
   for (const d of decisions) {
     const values = (byLine.get(d.line) as PreparedRow).values;
     const names = { firstName: String(values.first_name ?? ''), lastName: String(values.last_name ?? '') };
     if (d.action === 'update' && d.existingId) {
-      items.push({ line: d.line, ...names, reason: d.warning ?? 'Matches an existing contact', suggestedAction: 'update', existingContactId: d.existingId, changes: fieldChanges(storedById.get(d.existingId) ?? {}, values) });
+      items.push({
+        line: d.line,
+        ...names,
+        reason: d.warning ?? 'Matches an existing contact',
+        suggestedAction: 'update',
+        existingContactId: d.existingId,
+        changes: fieldChanges(storedById.get(d.existingId) ?? {}, values),
+      });
     } else if (d.action === 'update') {
-      items.push({ line: d.line, ...names, reason: d.warning ?? 'Same contact as an earlier line', suggestedAction: 'update' });
+      items.push({
+        line: d.line,
+        ...names,
+        reason: d.warning ?? 'Same contact as an earlier line',
+        suggestedAction: 'update',
+      });
     } else {
-      items.push({ line: d.line, ...names, reason: d.error ?? d.warning ?? (d.action === 'create' ? 'New contact' : 'Skipped'), suggestedAction: d.action });
+      items.push({
+        line: d.line,
+        ...names,
+        reason: d.error ?? d.warning ?? (d.action === 'create' ? 'New contact' : 'Skipped'),
+        suggestedAction: d.action,
+      });
     }
   }
   return items;

@@ -30,7 +30,10 @@ export function createKnownRecords(entity: ImportEntity, timeZone: string, compa
         if (identity !== undefined) identities.set(record.id, identity);
         for (const key of keys) {
           const ids = byKey.get(key);
-          byKey.set(key, ids === undefined ? record.id : typeof ids === 'string' ? [ids, record.id] : [...ids, record.id]);
+          byKey.set(
+            key,
+            ids === undefined ? record.id : typeof ids === 'string' ? [ids, record.id] : [...ids, record.id],
+          );
         }
       }
     },
@@ -43,7 +46,8 @@ export function createKnownRecords(entity: ImportEntity, timeZone: string, compa
       const shared = new Map<string, string[]>();
       for (const key of new Set(keys)) {
         const ids = byKey.get(key);
-        for (const id of ids === undefined ? [] : typeof ids === 'string' ? [ids] : ids) shared.set(id, [...(shared.get(id) ?? []), key]);
+        for (const id of ids === undefined ? [] : typeof ids === 'string' ? [ids] : ids)
+          shared.set(id, [...(shared.get(id) ?? []), key]);
       }
       const order = (id: string) => createdUs.get(id) as number;
       return [...shared]

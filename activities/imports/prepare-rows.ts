@@ -6,7 +6,11 @@ import { validateRow } from '../../domain/imports/row-validation';
 import { type ImportEntity } from '../../domain/imports/target-fields';
 import { instantOf } from '../../domain/imports/zoned-time';
 import { sessionTypeDefaults } from '../../domain/sessions/session-type-defaults';
-import { findSessionTypeByName, type NamedSessionType, type SessionTypesByName } from '../../domain/sessions/session-type-names';
+import {
+  findSessionTypeByName,
+  type NamedSessionType,
+  type SessionTypesByName,
+} from '../../domain/sessions/session-type-names';
 import { cellsByHeader, type SheetRow } from '../../domain/imports/sheet';
 import { type ImportRowError } from '../../workflows/imports/contract';
 
@@ -64,18 +68,29 @@ export async function prepareRows(
   }
   const rows: PreparedRow[] = [];
   for (const v of valid) {
-    const foreign = RELATIONS.filter(([field]) => typeof v.value[field] === 'string' && !owned.get(field)?.has(v.value[field] as string));
+    const foreign = RELATIONS.filter(
+      ([field]) => typeof v.value[field] === 'string' && !owned.get(field)?.has(v.value[field] as string),
+    );
     const problems = foreign.map(([field, , noun]) => `${field} ${String(v.value[field])} is not one of your ${noun}`);
     const typeName = typeof v.value.session_type === 'string' ? v.value.session_type : undefined;
-    const match = typeName === undefined || !input.sessionTypes ? undefined : findSessionTypeByName(input.sessionTypes, typeName);
+    const match =
+      typeName === undefined || !input.sessionTypes ? undefined : findSessionTypeByName(input.sessionTypes, typeName);
     if (match?.kind === 'unknown') problems.push(`session_type "${typeName}" is not one of your session types`);
-    if (match?.kind === 'ambiguous') problems.push(`session_type "${typeName}" names ${match.types.length} of your session types (${match.types.map((t) => `"${t.name}"`).join(', ')}): rename all but one`);
+    if (match?.kind === 'ambiguous')
+      problems.push(
+        `session_type "${typeName}" names ${match.types.length} of your session types (${match.types.map((t) => `"${t.name}"`).join(', ')}): rename all but one`,
+      );
     const type = match?.kind === 'found' ? match.type : undefined;
     if (problems.length > 0) {
       errors.push({ line: v.line, message: problems.join('; '), row: cellsByHeader(headers, v.cells) });
       continue;
     }
-    rows.push({ line: v.line, values: toColumns(entity, v.value, timeZone, type), keys: matchKeys(entity, v.value, timeZone), cells: v.cells });
+    rows.push({
+      line: v.line,
+      values: toColumns(entity, v.value, timeZone, type),
+      keys: matchKeys(entity, v.value, timeZone),
+      cells: v.cells,
+    });
   }
   return { rows, errors };
 }
@@ -86,7 +101,12 @@ export async function prepareRows(
  * questionnaire (sessionTypeDefaults, as the API gives them; db/commands/write-import-batch.ts
  * keeps a stored session's own questionnaire, and its workflow unless its type changes).
  */
-function toColumns(entity: ImportEntity, value: Record<string, unknown>, timeZone: string, type: NamedSessionType | undefined): Record<string, unknown> {
+function toColumns(
+  entity: ImportEntity,
+  value: Record<string, unknown>,
+  timeZone: string,
+  type: NamedSessionType | undefined,
+): Record<string, unknown> {
   if (entity !== 'sessions') return value;
   const { session_type: _name, ...columns } = value;
   for (const field of ['start_date', 'end_date']) {

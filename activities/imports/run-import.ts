@@ -31,7 +31,13 @@ export function createImportActivities(deps: ImportDeps) {
      * Streams the upload from object storage through its reader and imports it batch by batch
      * (import-run.ts): a csv is never whole in memory, nor are its rows.
      */
-    async runImport({ jobRunId, payload }: { jobRunId: string; payload: ImportPayload }): Promise<ImportResult | ImportPreview> {
+    async runImport({
+      jobRunId,
+      payload,
+    }: {
+      jobRunId: string;
+      payload: ImportPayload;
+    }): Promise<ImportResult | ImportPreview> {
       const logger = deps.logger.child({ jobRunId, activity: 'runImport', entity: payload.entity });
       try {
         const object = await deps.s3.send(new GetObjectCommand({ Bucket: deps.bucket, Key: payload.uploadKey }));
@@ -56,11 +62,19 @@ export function createImportActivities(deps: ImportDeps) {
   };
 }
 
-async function importRows(deps: ImportDeps, logger: Logger, jobRunId: string, payload: ImportPayload, source: SheetRows): Promise<ImportResult | ImportPreview> {
+async function importRows(
+  deps: ImportDeps,
+  logger: Logger,
+  jobRunId: string,
+  payload: ImportPayload,
+  source: SheetRows,
+): Promise<ImportResult | ImportPreview> {
   const mapping = resolveImportMapping(payload.entity, source.headers, payload.mapping);
   const written = payload.preview ? new Map() : await writtenLines(deps.sequelize, jobRunId);
   if (written.size > 0) logger.info({ alreadyWritten: written.size }, 'resuming an import after a retry');
-  const rowActions = Object.fromEntries(Object.entries(payload.rowActions ?? {}).map(([line, action]) => [Number(line), action])) as Record<number, RowAction>;
+  const rowActions = Object.fromEntries(
+    Object.entries(payload.rowActions ?? {}).map(([line, action]) => [Number(line), action]),
+  ) as Record<number, RowAction>;
   const run = createImportRun({
     sequelize: deps.sequelize,
     entity: payload.entity,
@@ -88,7 +102,9 @@ async function importRows(deps: ImportDeps, logger: Logger, jobRunId: string, pa
   if (batch.length > 0) await run.add(batch);
   const outcome = await run.finish();
   if (outcome.totalRows === 0) throw new ValidationError(NO_DATA_ROWS);
-  return payload.preview ? previewOf(outcome, mapping) : resultOf(deps, logger, jobRunId, payload, source, outcome, mapping);
+  return payload.preview
+    ? previewOf(outcome, mapping)
+    : resultOf(deps, logger, jobRunId, payload, source, outcome, mapping);
 }
 
 function previewOf(outcome: ImportRunOutcome, mapping: Record<string, string>): ImportPreview {
@@ -96,19 +112,46 @@ function previewOf(outcome: ImportRunOutcome, mapping: Record<string, string>): 
   // A long preview shows what a studio reviews first, updates (with their diffs) and skipped lines,
   // then as many creations as fit; in file order.
   const rank = { update: 0, skip: 1, create: 2 } as const;
-  const { kept, truncated } = withinBudget([...outcome.items].sort((a, b) => rank[a.suggestedAction] - rank[b.suggestedAction] || a.line - b.line));
+  const { kept, truncated } = withinBudget(
+    [...outcome.items].sort((a, b) => rank[a.suggestedAction] - rank[b.suggestedAction] || a.line - b.line),
+  );
   kept.sort((a, b) => a.line - b.line);
-  return { items: kept, itemsTruncated: truncated, summary: { create: count('create'), update: count('update'), skip: count('skip') }, mapping, totalRows: outcome.totalRows };
+  return {
+    items: kept,
+    itemsTruncated: truncated,
+    summary: { create: count('create'), update: count('update'), skip: count('skip') },
+    mapping,
+    totalRows: outcome.totalRows,
+  };
 }
 
 /** The result, once the failed rows are stored as a file in the upload's format. */
-async function resultOf(deps: ImportDeps, logger: Logger, jobRunId: string, payload: ImportPayload, source: SheetRows, outcome: ImportRunOutcome, mapping: Record<string, string>): Promise<ImportResult> {
+async function resultOf(
+  deps: ImportDeps,
+  logger: Logger,
+  jobRunId: string,
+  payload: ImportPayload,
+  source: SheetRows,
+  outcome: ImportRunOutcome,
+  mapping: Record<string, string>,
+): Promise<ImportResult> {
   const file = await renderErrorFile(payload.format, source.headers, outcome.errors, source.delimiter);
   const filename = `errors-${payload.filename.replace(/[^\w.-]+/g, '_')}`;
   const key = `temp/imports/${jobRunId}/${filename}`;
-  await deps.s3.send(new PutObjectCommand({ Bucket: deps.bucket, Key: key, Body: file.body, ContentType: file.contentType }));
+  await deps.s3.send(
+    new PutObjectCommand({ Bucket: deps.bucket, Key: key, Body: file.body, ContentType: file.contentType }),
+  );
   const skipped = outcome.totalRows - outcome.created - outcome.updated;
-  logger.info({ created: outcome.created, updated: outcome.updated, changedRecords: outcome.changedRecords, batchesRowByRow: outcome.batchesRowByRow, skipped }, 'import written');
+  logger.info(
+    {
+      created: outcome.created,
+      updated: outcome.updated,
+      changedRecords: outcome.changedRecords,
+      batchesRowByRow: outcome.batchesRowByRow,
+      skipped,
+    },
+    'import written',
+  );
   const listed = withinBudget(outcome.errors);
   return {
     imported: outcome.created + outcome.updated,

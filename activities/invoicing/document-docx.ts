@@ -1,6 +1,17 @@
 import type { Paragraph, Table, TableRow } from 'docx';
 import { companyLines, paymentLines } from '../../domain/invoicing/company-lines';
-import { correctionLines, deliveryLine, DOCUMENT_WORDS, documentTitle, type DocumentView, formatDay, formatHundredths, formatMoney, lineCells, totalRows } from '../../domain/invoicing/document-html';
+import {
+  correctionLines,
+  deliveryLine,
+  DOCUMENT_WORDS,
+  documentTitle,
+  type DocumentView,
+  formatDay,
+  formatHundredths,
+  formatMoney,
+  lineCells,
+  totalRows,
+} from '../../domain/invoicing/document-html';
 import { isPriced } from '../../domain/invoicing/document-lines';
 import { detectImageType, imageDimensions, isImageDataUri } from '../../domain/storage/image-types';
 import { docxLibrary } from '../../lib/docx-library';
@@ -17,8 +28,22 @@ function logoParagraph(view: DocumentView): Paragraph[] {
   if (!size || (type !== 'png' && type !== 'jpeg')) return [];
   const { ImageRun, Paragraph } = docxLibrary();
   const scale = Math.min(1, LOGO_BOX.width / size.width, LOGO_BOX.height / size.height);
-  const transformation = { width: Math.max(1, Math.round(size.width * scale)), height: Math.max(1, Math.round(size.height * scale)) };
-  return [new Paragraph({ children: [new ImageRun({ type: type === 'png' ? 'png' : 'jpg', data: bytes, transformation, altText: { name: 'logo', description: view.company.name, title: view.company.name } })] })];
+  const transformation = {
+    width: Math.max(1, Math.round(size.width * scale)),
+    height: Math.max(1, Math.round(size.height * scale)),
+  };
+  return [
+    new Paragraph({
+      children: [
+        new ImageRun({
+          type: type === 'png' ? 'png' : 'jpg',
+          data: bytes,
+          transformation,
+          altText: { name: 'logo', description: view.company.name, title: view.company.name },
+        }),
+      ],
+    }),
+  ];
 }
 
 /**
@@ -26,24 +51,58 @@ function logoParagraph(view: DocumentView): Paragraph[] {
  * dates, lines, VAT summary, totals), in the document's language, amounts formatted for it.
  */
 export function documentDocx(view: DocumentView): Promise<Buffer> {
-  const { AlignmentType, Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } = docxLibrary();
+  const { AlignmentType, Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } =
+    docxLibrary();
   const w = DOCUMENT_WORDS[view.locale];
   const money = (cents: bigint) => formatMoney(cents, view.locale);
   const cell = (text: string, opts: { bold?: boolean; right?: boolean; span?: number; italics?: boolean } = {}) =>
-    new TableCell({ columnSpan: opts.span, children: [new Paragraph({ alignment: opts.right ? AlignmentType.RIGHT : AlignmentType.LEFT, children: [new TextRun({ text, bold: opts.bold, italics: opts.italics })] })] });
+    new TableCell({
+      columnSpan: opts.span,
+      children: [
+        new Paragraph({
+          alignment: opts.right ? AlignmentType.RIGHT : AlignmentType.LEFT,
+          children: [new TextRun({ text, bold: opts.bold, italics: opts.italics })],
+        }),
+      ],
+    });
   const table = (rows: TableRow[]) => new Table({ width: { size: 100, type: WidthType.PERCENTAGE }, rows });
   // The pdf's columns: the discount column only when a line has one (document-html.ts).
   const withDiscounts = view.body.lines.some((l) => isPriced(l) && l.discountBasisPoints > 0n);
   const columns = withDiscounts ? 6 : 5;
   const lines = view.body.lines.map((l) => {
-    if (!isPriced(l)) return new TableRow({ children: [cell(l.kind === 'BLANK' ? '' : l.description, { span: columns, italics: l.kind === 'TEXT' })] });
+    if (!isPriced(l))
+      return new TableRow({
+        children: [cell(l.kind === 'BLANK' ? '' : l.description, { span: columns, italics: l.kind === 'TEXT' })],
+      });
     const c = lineCells(l, view.locale);
-    return new TableRow({ children: [cell(l.description), cell(c.quantity, { right: true }), cell(c.unitPrice, { right: true }), ...(withDiscounts ? [cell(c.discount, { right: true })] : []), cell(c.vat, { right: true }), cell(c.net, { right: true })] });
+    return new TableRow({
+      children: [
+        cell(l.description),
+        cell(c.quantity, { right: true }),
+        cell(c.unitPrice, { right: true }),
+        ...(withDiscounts ? [cell(c.discount, { right: true })] : []),
+        cell(c.vat, { right: true }),
+        cell(c.net, { right: true }),
+      ],
+    });
   });
-  const header = [w.description, w.quantity, w.unit, ...(withDiscounts ? [w.discount] : []), w.vat, w.lineTotal].map((label, i) => cell(label, { bold: true, right: i > 0 }));
+  const header = [w.description, w.quantity, w.unit, ...(withDiscounts ? [w.discount] : []), w.vat, w.lineTotal].map(
+    (label, i) => cell(label, { bold: true, right: i > 0 }),
+  );
   const delivery = deliveryLine(view);
-  const company = [...logoParagraph(view), new Paragraph({ children: [new TextRun({ text: view.company.name, bold: true })] }), ...companyLines(view.company, view.locale).map((line) => new Paragraph(line))];
-  const client = view.client ? [new Paragraph({ children: [new TextRun({ text: w.client, italics: true })] }), new Paragraph({ children: [new TextRun({ text: view.client.name, bold: true })] }), ...view.client.address.map((a) => new Paragraph(a)), ...(view.client.email ? [new Paragraph(view.client.email)] : [])] : [];
+  const company = [
+    ...logoParagraph(view),
+    new Paragraph({ children: [new TextRun({ text: view.company.name, bold: true })] }),
+    ...companyLines(view.company, view.locale).map((line) => new Paragraph(line)),
+  ];
+  const client = view.client
+    ? [
+        new Paragraph({ children: [new TextRun({ text: w.client, italics: true })] }),
+        new Paragraph({ children: [new TextRun({ text: view.client.name, bold: true })] }),
+        ...view.client.address.map((a) => new Paragraph(a)),
+        ...(view.client.email ? [new Paragraph(view.client.email)] : []),
+      ]
+    : [];
   const dates = `${w.issued} : ${formatDay(view.issuedOn, view.locale)}${view.untilDate ? ` · ${w.until[view.kind]} : ${formatDay(view.untilDate, view.locale)}` : ''}`;
   const children: (Paragraph | Table)[] = [
     ...company,
@@ -57,11 +116,45 @@ export function documentDocx(view: DocumentView): Promise<Buffer> {
     ...(delivery ? [new Paragraph(delivery)] : []),
     table([new TableRow({ tableHeader: true, children: header }), ...lines]),
     new Paragraph({ text: w.vatSummary, heading: HeadingLevel.HEADING_2 }),
-    table([new TableRow({ tableHeader: true, children: [cell(w.vat, { bold: true }), cell(w.base, { bold: true, right: true }), cell(w.amount, { bold: true, right: true })] }), ...view.body.vat.map((v) => new TableRow({ children: [cell(`${formatHundredths(BigInt(v.vatBasisPoints), view.locale)} %`), cell(money(v.baseCents), { right: true }), cell(money(v.vatCents), { right: true })] }))]),
+    table([
+      new TableRow({
+        tableHeader: true,
+        children: [
+          cell(w.vat, { bold: true }),
+          cell(w.base, { bold: true, right: true }),
+          cell(w.amount, { bold: true, right: true }),
+        ],
+      }),
+      ...view.body.vat.map(
+        (v) =>
+          new TableRow({
+            children: [
+              cell(`${formatHundredths(BigInt(v.vatBasisPoints), view.locale)} %`),
+              cell(money(v.baseCents), { right: true }),
+              cell(money(v.vatCents), { right: true }),
+            ],
+          }),
+      ),
+    ]),
     new Paragraph(''),
-    table(totalRows(view).map((r) => new TableRow({ children: [cell(r.label, { bold: r.grand }), cell(money(r.cents), { bold: r.grand, right: true })] }))),
+    table(
+      totalRows(view).map(
+        (r) =>
+          new TableRow({
+            children: [cell(r.label, { bold: r.grand }), cell(money(r.cents), { bold: r.grand, right: true })],
+          }),
+      ),
+    ),
     new Paragraph(''),
-    ...(view.kind === 'credit_note' ? [] : paymentLines(view.payment, view.kind, view.locale)).map((line) => new Paragraph(line)),
+    ...(view.kind === 'credit_note' ? [] : paymentLines(view.payment, view.kind, view.locale)).map(
+      (line) => new Paragraph(line),
+    ),
   ];
-  return Packer.toBuffer(new Document({ creator: view.company.name, title: `${documentTitle(view)} ${view.number}`, sections: [{ children }] }));
+  return Packer.toBuffer(
+    new Document({
+      creator: view.company.name,
+      title: `${documentTitle(view)} ${view.number}`,
+      sections: [{ children }],
+    }),
+  );
 }

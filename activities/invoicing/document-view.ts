@@ -37,11 +37,26 @@ function companyOf(company: DocumentSources['company'], owner: UserRow, locale: 
         siret: company.siret,
         vatNumber: company.vat_number,
         rcsCity: company.rcs_city,
-        address: [company.company_street, [company.company_zipcode, company.company_city].filter(Boolean).join(' '), countryName(company.company_country, locale)].filter((s): s is string => Boolean(s)),
+        address: [
+          company.company_street,
+          [company.company_zipcode, company.company_city].filter(Boolean).join(' '),
+          countryName(company.company_country, locale),
+        ].filter((s): s is string => Boolean(s)),
         email: company.email,
         phone: company.phone,
       }
-    : { name: owner.name || owner.email, legalForm: null, shareCapitalCents: null, siren: null, siret: null, vatNumber: null, rcsCity: null, address: [], email: owner.email, phone: null };
+    : {
+        name: owner.name || owner.email,
+        legalForm: null,
+        shareCapitalCents: null,
+        siren: null,
+        siret: null,
+        vatNumber: null,
+        rcsCity: null,
+        address: [],
+        email: owner.email,
+        phone: null,
+      };
 }
 
 /**
@@ -55,9 +70,14 @@ function buyerClient(buyer: InvoiceBuyer, locale: UserLocale): DocumentView['cli
   return {
     name: company ?? buyer.name,
     email: buyer.email,
-    address: [company ? buyer.name : null, buyer.street, [buyer.zipcode, buyer.city].filter(Boolean).join(' '), countryName(buyer.country, locale), buyer.siren ? `${words.siren} ${buyer.siren}` : null, buyer.vat_number ? `${words.vatNumber} ${buyer.vat_number}` : null].filter(
-      (s): s is string => Boolean(s),
-    ),
+    address: [
+      company ? buyer.name : null,
+      buyer.street,
+      [buyer.zipcode, buyer.city].filter(Boolean).join(' '),
+      countryName(buyer.country, locale),
+      buyer.siren ? `${words.siren} ${buyer.siren}` : null,
+      buyer.vat_number ? `${words.vatNumber} ${buyer.vat_number}` : null,
+    ].filter((s): s is string => Boolean(s)),
   };
 }
 
@@ -66,20 +86,28 @@ function buyerClient(buyer: InvoiceBuyer, locale: UserLocale): DocumentView['cli
  * key and file name they share but for the extension. An issued invoice shows only what was true
  * at issue (its buyer copy and issue date; never payments), so its kept pdf stays true.
  */
-export async function loadDocumentView({ kind, documentId, ownerId }: Pick<DocumentPdfPayload, 'kind' | 'documentId' | 'ownerId'>): Promise<LoadedDocumentView> {
+export async function loadDocumentView({
+  kind,
+  documentId,
+  ownerId,
+}: Pick<DocumentPdfPayload, 'kind' | 'documentId' | 'ownerId'>): Promise<LoadedDocumentView> {
   if (kind === 'credit_note') return loadCreditNoteView(documentId, ownerId);
   const sources = await loadDocumentSources(kind, documentId, ownerId);
   if (!sources) throw ApplicationFailure.nonRetryable(`The ${kind} no longer exists`, 'document_not_found');
   const { document, owner, company, contact } = sources;
   const issued = document as unknown as { issued_at?: Date | null; buyer?: InvoiceBuyer | null };
   const keptOnce = kind === 'invoice' && (document.status as string) !== 'DRAFT';
-  const items = [...(document.items ?? [])].sort((a, b) => a.display_order - b.display_order || a.id.localeCompare(b.id));
+  const items = [...(document.items ?? [])].sort(
+    (a, b) => a.display_order - b.display_order || a.id.localeCompare(b.id),
+  );
   const number = displayNumber(document, owner.time_zone);
   // The client reads it: the contact's language, else the studio's.
   const locale = clientLocale(contact, owner);
   const issuedOn = day(keptOnce && issued.issued_at ? issued.issued_at : document.created_at, owner.time_zone);
   // An issued invoice's service date as it kept it (its e-invoice states the same); before, its session's.
-  const kept = keptOnce ? storedDelivery(document as unknown as { service_date: string | null; service_end_date: string | null }) : null;
+  const kept = keptOnce
+    ? storedDelivery(document as unknown as { service_date: string | null; service_end_date: string | null })
+    : null;
   const view: DocumentView = {
     kind,
     locale,
@@ -91,18 +119,34 @@ export async function loadDocumentView({ kind, documentId, ownerId }: Pick<Docum
     status: document.status,
     // Before any company profile, the document still names the studio: its account name.
     company: companyOf(company, owner, locale),
-    payment: company ? { iban: company.iban, bic: company.bic, termsDays: company.payment_terms_days, lateRate: company.late_payment_rate, vatExempt: company.vat_exempt } : null,
+    payment: company
+      ? {
+          iban: company.iban,
+          bic: company.bic,
+          termsDays: company.payment_terms_days,
+          lateRate: company.late_payment_rate,
+          vatExempt: company.vat_exempt,
+        }
+      : null,
     client: (() => {
       const buyer = keptOnce && issued.buyer ? issued.buyer : buyerOf(contact);
       return buyer ? buyerClient(buyer, locale) : null;
     })(),
     body: itemDocumentLines(items, LINE_WORDS[locale]),
-    delivery: kept ?? (keptOnce ? { day: issuedOn } : sources.session?.start_date ? serviceDelivery(sources.session, issuedOn, owner.time_zone) : null),
+    delivery:
+      kept ??
+      (keptOnce
+        ? { day: issuedOn }
+        : sources.session?.start_date
+          ? serviceDelivery(sources.session, issuedOn, owner.time_zone)
+          : null),
     deposit: sources.depositQuoteNumber ? { quoteNumber: sources.depositQuoteNumber } : null,
   };
   const filenameBase = `${kind === 'quote' ? (locale === 'fr-FR' ? 'devis' : 'quote') : locale === 'fr-FR' ? 'facture' : 'invoice'}-${number}`;
   // An issued invoice's pdf gets a key of its own that never changes (its number is its name).
-  const keyBase = keptOnce ? `pdfs/invoices/${ownerId}/${document.id}/${filenameBase}` : `pdfs/${kind === 'quote' ? 'quotes' : 'invoices'}/${ownerId}/${document.id}`;
+  const keyBase = keptOnce
+    ? `pdfs/invoices/${ownerId}/${document.id}/${filenameBase}`
+    : `pdfs/${kind === 'quote' ? 'quotes' : 'invoices'}/${ownerId}/${document.id}`;
   return { view, keyBase, filenameBase, logoKey: owner.logo_key, keptOnce };
 }
 
@@ -116,7 +160,12 @@ async function loadCreditNoteView(creditNoteId: string, ownerId: string): Promis
   if (!sources) throw ApplicationFailure.nonRetryable('The credit note no longer exists', 'document_not_found');
   const { creditNote, invoice, owner, company, contact } = sources;
   const locale = clientLocale(contact, owner);
-  const credited = (creditNote.items ?? []).map((l) => ({ description: l.description ?? null, quantityHundredths: toHundredths(l.quantity), vatBasisPoints: Number(toHundredths(l.vat_percentage)), withTaxCents: toHundredths(l.total) }));
+  const credited = (creditNote.items ?? []).map((l) => ({
+    description: l.description ?? null,
+    quantityHundredths: toHundredths(l.quantity),
+    vatBasisPoints: Number(toHundredths(l.vat_percentage)),
+    withTaxCents: toHundredths(l.total),
+  }));
   // The breakdown fixed at issue: whole lines at their rates, an amount over what was still creditable per rate (the e-invoice's lines).
   const body = creditDocumentLines(credited, vatPartsOf(creditNote.vat_parts), LINE_WORDS[locale].credited);
   const issuedOn = day(creditNote.issued_at, owner.time_zone);
@@ -135,8 +184,18 @@ async function loadCreditNoteView(creditNoteId: string, ownerId: string): Promis
     body,
     // The service it credits: the corrected invoice's.
     delivery: storedDelivery(invoice) ?? null,
-    corrects: { number: invoice.number ?? '', issuedOn: day(invoice.issued_at ?? invoice.created_at, owner.time_zone), reason: creditNote.reason },
+    corrects: {
+      number: invoice.number ?? '',
+      issuedOn: day(invoice.issued_at ?? invoice.created_at, owner.time_zone),
+      reason: creditNote.reason,
+    },
   };
   const filenameBase = `${locale === 'fr-FR' ? 'avoir' : 'credit-note'}-${creditNote.number}`;
-  return { view, keyBase: `pdfs/credit-notes/${ownerId}/${creditNote.id}/${filenameBase}`, filenameBase, logoKey: owner.logo_key, keptOnce: true };
+  return {
+    view,
+    keyBase: `pdfs/credit-notes/${ownerId}/${creditNote.id}/${filenameBase}`,
+    filenameBase,
+    logoKey: owner.logo_key,
+    keptOnce: true,
+  };
 }

@@ -5,7 +5,8 @@ import { makeEInvoiceXml } from '../../lib/facturx/e-invoice-gate';
 import { facturxPdf } from '../../lib/facturx/generate';
 import { type DocumentPdf, type DocumentPdfPayload } from '../../workflows/invoicing/contract';
 
-const notFound = (what: string) => ApplicationFailure.nonRetryable(`The ${what} no longer exists or is not issued`, 'document_not_found');
+const notFound = (what: string) =>
+  ApplicationFailure.nonRetryable(`The ${what} no longer exists or is not issued`, 'document_not_found');
 
 export interface EInvoiceFileDeps {
   s3: S3Client;
@@ -26,7 +27,10 @@ export function createEInvoiceFileActivities(deps: EInvoiceFileDeps) {
       const { kind, documentId, ownerId } = payload;
       if (kind === 'quote') throw ApplicationFailure.nonRetryable('A quote is not an invoice', 'document_not_found');
       // The same builder as the issue's gate (db/queries/e-invoice-sources.ts).
-      const loaded = kind === 'invoice' ? await loadInvoiceEInvoice(documentId, ownerId) : await loadCreditNoteEInvoice(documentId, ownerId);
+      const loaded =
+        kind === 'invoice'
+          ? await loadInvoiceEInvoice(documentId, ownerId)
+          : await loadCreditNoteEInvoice(documentId, ownerId);
       if (!loaded) throw notFound(kind === 'invoice' ? 'invoice' : 'credit note');
       const { doc, locale } = loaded;
       const lang = locale === 'fr-FR' ? 'fr' : 'en';
@@ -34,10 +38,16 @@ export function createEInvoiceFileActivities(deps: EInvoiceFileDeps) {
       const keyBase = `pdfs/${kind === 'invoice' ? 'invoices' : 'credit-notes'}/${ownerId}/${documentId}/e-invoice/${filenameBase}`;
       // A document issued before the gate checked the file itself may still break a rule: it fails for good, naming them.
       const made = await makeEInvoiceXml(doc, lang);
-      if (!made.ok) throw ApplicationFailure.nonRetryable(`The e-invoice breaks EN 16931 rules: ${made.failed.map((f) => `${f.rule} (${f.message})`).join('; ')}`, 'validation_failed');
+      if (!made.ok)
+        throw ApplicationFailure.nonRetryable(
+          `The e-invoice breaks EN 16931 rules: ${made.failed.map((f) => `${f.rule} (${f.message})`).join('; ')}`,
+          'validation_failed',
+        );
       if (payload.format === 'xml') {
         const key = `${keyBase}.xml`;
-        await deps.s3.send(new PutObjectCommand({ Bucket: deps.bucket, Key: key, Body: made.xml, ContentType: 'application/xml' }));
+        await deps.s3.send(
+          new PutObjectCommand({ Bucket: deps.bucket, Key: key, Body: made.xml, ContentType: 'application/xml' }),
+        );
         return { key, filename: `${filenameBase}.xml` };
       }
       const kept = await deps.keptPdf({ kind, documentId, ownerId });
@@ -45,7 +55,14 @@ export function createEInvoiceFileActivities(deps: EInvoiceFileDeps) {
       const pdf = await object.Body?.transformToByteArray();
       if (!pdf) throw new Error(`The kept pdf ${kept.key} is empty`);
       const key = `${keyBase}-facturx.pdf`;
-      await deps.s3.send(new PutObjectCommand({ Bucket: deps.bucket, Key: key, Body: await facturxPdf(doc, pdf, `${filenameBase}.pdf`, lang), ContentType: 'application/pdf' }));
+      await deps.s3.send(
+        new PutObjectCommand({
+          Bucket: deps.bucket,
+          Key: key,
+          Body: await facturxPdf(doc, pdf, `${filenameBase}.pdf`, lang),
+          ContentType: 'application/pdf',
+        }),
+      );
       return { key, filename: `${filenameBase}-facturx.pdf` };
     },
   };

@@ -37,7 +37,8 @@ export interface InvoiceReminderDeps {
 export const REMINDER_SEND_ATTEMPTS = 6;
 
 /** The reminder key: one email per invoice, due date, step and occurrence (email_tracking's idempotency key). */
-const reminderKey = (invoiceId: string, d: { dueDate: string; stepIndex: number; occurrence: number }) => `invoice-reminder:${invoiceId}:${d.dueDate}:${d.stepIndex}:${d.occurrence}`;
+const reminderKey = (invoiceId: string, d: { dueDate: string; stepIndex: number; occurrence: number }) =>
+  `invoice-reminder:${invoiceId}:${d.dueDate}:${d.stepIndex}:${d.occurrence}`;
 
 /** Plans and sends payment reminders (issue 21 §2; the workflow is workflows/invoicing/invoice-reminders.ts). */
 export function createInvoiceReminderActivities(deps: InvoiceReminderDeps): InvoiceRemindersActivities {
@@ -49,7 +50,8 @@ export function createInvoiceReminderActivities(deps: InvoiceReminderDeps): Invo
     async sendInvoiceReminder({ jobRunId, invoiceId, ownerId, now, pdfKey }) {
       const { decision, facts } = await findReminderDecision(deps.sequelize, ownerId, invoiceId, new Date(now));
       // Only what is due at the workflow's clock goes: a payment or pause since the plan sends nothing.
-      if (decision.kind !== 'send' || decision.reminder.at.getTime() > now || !facts?.contact_email) return { status: 'not_due' };
+      if (decision.kind !== 'send' || decision.reminder.at.getTime() > now || !facts?.contact_email)
+        return { status: 'not_due' };
       const { reminder, dueDate } = decision;
       const done = { status: 'sent' as const, dueDate, stepIndex: reminder.stepIndex, occurrence: reminder.occurrence };
       const key = reminderKey(invoiceId, { dueDate, ...reminder });
@@ -58,7 +60,15 @@ export function createInvoiceReminderActivities(deps: InvoiceReminderDeps): Invo
       const face = await loadClientFace(ownerId, facts.contact_id);
       const locale = face?.locale ?? 'fr-FR';
       const studioName = face?.studioName ?? '';
-      const link = pdfKey ? await signDownloadLink(deps.publicS3, deps.bucket, pdfKey, deps.linkTtlSeconds, `${facts.number ?? 'invoice'}.pdf`) : '';
+      const link = pdfKey
+        ? await signDownloadLink(
+            deps.publicS3,
+            deps.bucket,
+            pdfKey,
+            deps.linkTtlSeconds,
+            `${facts.number ?? 'invoice'}.pdf`,
+          )
+        : '';
       const variables = {
         'contact.first_name': facts.contact_first_name ?? '',
         'invoice.number': facts.number ?? '',
@@ -67,17 +77,43 @@ export function createInvoiceReminderActivities(deps: InvoiceReminderDeps): Invo
         payment_link: link,
         'studio.name': studioName,
       };
-      const message = reminderMessage(locale, daysBetween(dueDate, reminder.scheduledDate), facts.steps[reminder.stepIndex]?.wording, variables);
+      const message = reminderMessage(
+        locale,
+        daysBetween(dueDate, reminder.scheduledDate),
+        facts.steps[reminder.stepIndex]?.wording,
+        variables,
+      );
       const messageId = `<${key.replace(/:/g, '-')}@studio.local>`;
-      const record = { ownerId, invoiceId, dueDate, stepIndex: reminder.stepIndex, occurrence: reminder.occurrence, scheduledDate: reminder.scheduledDate, channels: reminder.channels };
+      const record = {
+        ownerId,
+        invoiceId,
+        dueDate,
+        stepIndex: reminder.stepIndex,
+        occurrence: reminder.occurrence,
+        scheduledDate: reminder.scheduledDate,
+        channels: reminder.channels,
+      };
       const email = { recipient: facts.contact_email, subject: message.subject, messageId, key, jobRunId };
       try {
         const head = face ? studioHeadHtml({ studioName, logoDataUri: await readLogoDataUri(deps, face.logoKey) }) : '';
-        await deps.mailer.sendMail({ from: deps.mailFrom, to: facts.contact_email, subject: message.subject, text: message.text, html: `${head}${message.html}`, messageId });
+        await deps.mailer.sendMail({
+          from: deps.mailFrom,
+          to: facts.contact_email,
+          subject: message.subject,
+          text: message.text,
+          html: `${head}${message.html}`,
+          messageId,
+        });
       } catch (err) {
         // Retried by Temporal; at the last attempt the reminder is recorded FAILED and the next one goes on.
         if (Context.current().info.attempt < REMINDER_SEND_ATTEMPTS) throw err;
-        await recordInvoiceReminder(deps.sequelize, { ...record, status: 'FAILED', smsStatus: null, error: (err as Error).message, email: { ...email, messageId: null } });
+        await recordInvoiceReminder(deps.sequelize, {
+          ...record,
+          status: 'FAILED',
+          smsStatus: null,
+          error: (err as Error).message,
+          email: { ...email, messageId: null },
+        });
         deps.logger.warn({ jobRunId, invoiceId, err: (err as Error).message }, 'Payment reminder failed for good');
         return { status: 'failed' };
       }
@@ -85,7 +121,16 @@ export function createInvoiceReminderActivities(deps: InvoiceReminderDeps): Invo
       // Why the SMS did not go, shown with the reminder (the email went: the reminder counts).
       let smsError: string | null = null;
       if (reminder.channels.includes('sms')) {
-        const to = facts.contact_phone ? smsNumber(facts.contact_phone, smsRegion({ contactCountry: facts.contact_country, studioCountry: facts.studio_country, studioLocale: facts.studio_locale })) : null;
+        const to = facts.contact_phone
+          ? smsNumber(
+              facts.contact_phone,
+              smsRegion({
+                contactCountry: facts.contact_country,
+                studioCountry: facts.studio_country,
+                studioLocale: facts.studio_locale,
+              }),
+            )
+          : null;
         if (!to) smsStatus = 'NO_PHONE';
         else if (!to.ok) [smsStatus, smsError] = ['FAILED', to.reason];
         else {
@@ -99,7 +144,10 @@ export function createInvoiceReminderActivities(deps: InvoiceReminderDeps): Invo
         }
       }
       await recordInvoiceReminder(deps.sequelize, { ...record, status: 'SENT', smsStatus, error: smsError, email });
-      deps.logger.info({ jobRunId, invoiceId, stepIndex: reminder.stepIndex, occurrence: reminder.occurrence, sms: smsStatus }, 'Payment reminder sent');
+      deps.logger.info(
+        { jobRunId, invoiceId, stepIndex: reminder.stepIndex, occurrence: reminder.occurrence, sms: smsStatus },
+        'Payment reminder sent',
+      );
       return done;
     },
   };

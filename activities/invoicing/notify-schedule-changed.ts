@@ -31,13 +31,21 @@ export interface ScheduleChangedDeps {
 export function createScheduleChangedActivities(deps: ScheduleChangedDeps): ScheduleChangedActivities {
   return {
     async notifyPaymentScheduleChanged({ jobRunId, payload }) {
-      const [owner, session, documents] = await Promise.all([findUser(payload.ownerId), findSession(payload.ownerId, payload.sessionId), listScheduledDocuments(deps.sequelize, payload.ownerId, payload.sessionId)]);
+      const [owner, session, documents] = await Promise.all([
+        findUser(payload.ownerId),
+        findSession(payload.ownerId, payload.sessionId),
+        listScheduledDocuments(deps.sequelize, payload.ownerId, payload.sessionId),
+      ]);
       let sent = 0;
       for (const doc of documents) {
         if (!doc.contact_email) continue;
         const key = scheduleNoticeKey(payload.eventId, doc.id);
         if (await scheduleNoticeSent(key)) continue;
-        const before = scheduleContextOf(doc, payload.previousStart ? new Date(payload.previousStart) : null, owner.time_zone);
+        const before = scheduleContextOf(
+          doc,
+          payload.previousStart ? new Date(payload.previousStart) : null,
+          owner.time_zone,
+        );
         const after = scheduleContextOf(doc, payload.newStart ? new Date(payload.newStart) : null, owner.time_zone);
         const inputs = installmentInputs(doc.payment_schedule);
         // A schedule that no longer computes (the session lost its date) has no new dates to tell.
@@ -46,12 +54,35 @@ export function createScheduleChangedActivities(deps: ScheduleChangedDeps): Sche
         const lines = scheduleNoticeLines(doc.payment_schedule, before, after, toHundredths(doc.amount_paid), locale);
         if (lines.length === 0) continue;
         const template = await findEmailTemplate(payload.ownerId, locale, 'payment-schedule-changed');
-        if (!template) throw new Error('The system template payment-schedule-changed is missing: run the seed (npm run migrate)');
-        const variables = { 'contact.first_name': doc.contact_first_name ?? '', 'session.title': session.title, 'document.title': doc.title, 'document.number': doc.number ?? '', changes: lines.join('\n') };
+        if (!template)
+          throw new Error('The system template payment-schedule-changed is missing: run the seed (npm run migrate)');
+        const variables = {
+          'contact.first_name': doc.contact_first_name ?? '',
+          'session.title': session.title,
+          'document.title': doc.title,
+          'document.number': doc.number ?? '',
+          changes: lines.join('\n'),
+        };
         const subject = renderVariables(template.subject, variables, 'text');
         const messageId = `<${key.replace(/:/g, '-')}@studio.local>`;
-        await deps.mailer.sendMail({ from: deps.mailFrom, to: doc.contact_email, subject, text: renderVariables(template.body_text ?? lines.join('\n'), variables, 'text'), html: renderVariables(template.body_html, variables, 'html'), messageId });
-        await recordScheduleNotice({ ownerId: payload.ownerId, kind: doc.kind, documentId: doc.id, recipient: doc.contact_email, subject, messageId, key, jobRunId });
+        await deps.mailer.sendMail({
+          from: deps.mailFrom,
+          to: doc.contact_email,
+          subject,
+          text: renderVariables(template.body_text ?? lines.join('\n'), variables, 'text'),
+          html: renderVariables(template.body_html, variables, 'html'),
+          messageId,
+        });
+        await recordScheduleNotice({
+          ownerId: payload.ownerId,
+          kind: doc.kind,
+          documentId: doc.id,
+          recipient: doc.contact_email,
+          subject,
+          messageId,
+          key,
+          jobRunId,
+        });
         sent++;
       }
       deps.logger.info({ jobRunId, sessionId: payload.sessionId, sent }, 'Payment schedule notices sent');

@@ -16,7 +16,11 @@ export interface DocumentPdfDeps {
 }
 
 /** A stored pdf's answer; it is downloaded under the last part of its key, less the content tag. */
-const storedFile = (stored: { key: string; sha256: string }): DocumentPdf => ({ key: stored.key, filename: stored.key.slice(stored.key.lastIndexOf('/') + 1).replace(/-[0-9a-f]{16}\.pdf$/, '.pdf'), sha256: stored.sha256 });
+const storedFile = (stored: { key: string; sha256: string }): DocumentPdf => ({
+  key: stored.key,
+  filename: stored.key.slice(stored.key.lastIndexOf('/') + 1).replace(/-[0-9a-f]{16}\.pdf$/, '.pdf'),
+  sha256: stored.sha256,
+});
 
 /**
  * Renders a quote, invoice or credit note with Chromium (pdf) or the docx package, stored under
@@ -41,7 +45,11 @@ export function createDocumentPdfActivities(deps: DocumentPdfDeps) {
       let bytes: Uint8Array;
       try {
         await page.setContent(documentHtml(view), { waitUntil: 'load' });
-        bytes = await page.pdf({ format: 'A4', printBackground: true, margin: { top: '15mm', right: '12mm', bottom: '15mm', left: '12mm' } });
+        bytes = await page.pdf({
+          format: 'A4',
+          printBackground: true,
+          margin: { top: '15mm', right: '12mm', bottom: '15mm', left: '12mm' },
+        });
       } finally {
         await page.close().catch(() => undefined);
       }
@@ -49,7 +57,9 @@ export function createDocumentPdfActivities(deps: DocumentPdfDeps) {
       // A kept pdf's key carries the start of its hash: two renders racing (the issue's job and a
       // send's) each write their own object, and the one recorded is never overwritten by the other.
       const key = keptOnce ? `${keyBase}-${sha256.slice(0, 16)}.pdf` : `${keyBase}.pdf`;
-      await deps.s3.send(new PutObjectCommand({ Bucket: deps.bucket, Key: key, Body: bytes, ContentType: 'application/pdf' }));
+      await deps.s3.send(
+        new PutObjectCommand({ Bucket: deps.bucket, Key: key, Body: bytes, ContentType: 'application/pdf' }),
+      );
       if (keptOnce && storedKind) {
         const recorded = await recordStoredPdf(storedKind, ownerId, documentId, { key, sha256 });
         if (recorded) return storedFile(recorded);
@@ -60,10 +70,24 @@ export function createDocumentPdfActivities(deps: DocumentPdfDeps) {
       const { view, keyBase, filenameBase, logoKey } = await loadDocumentView({ kind, documentId, ownerId });
       view.logoDataUri = await readLogoDataUri(deps, logoKey);
       const key = `${keyBase}.docx`;
-      await deps.s3.send(new PutObjectCommand({ Bucket: deps.bucket, Key: key, Body: await documentDocx(view), ContentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' }));
+      await deps.s3.send(
+        new PutObjectCommand({
+          Bucket: deps.bucket,
+          Key: key,
+          Body: await documentDocx(view),
+          ContentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        }),
+      );
       return { key, filename: `${filenameBase}.docx` };
     },
   };
   // The e-invoice files start from the kept pdf this factory renders.
-  return { ...activities, ...createEInvoiceFileActivities({ s3: deps.s3, bucket: deps.bucket, keptPdf: (payload) => activities.renderDocumentPdf(payload) }) };
+  return {
+    ...activities,
+    ...createEInvoiceFileActivities({
+      s3: deps.s3,
+      bucket: deps.bucket,
+      keptPdf: (payload) => activities.renderDocumentPdf(payload),
+    }),
+  };
 }

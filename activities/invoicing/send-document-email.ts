@@ -45,11 +45,17 @@ export function createDocumentEmailActivities(deps: DocumentEmailDeps): Document
           // The client's language (the document's contact, else the studio's), under the studio's name and logo.
           const face = await loadClientFace(ownerId, document.contact_id);
           const locale = face?.locale ?? clientLocale(null, owner);
-          const email = await previewDocumentEmail(kind, document, { id: owner.id, locale: owner.locale, timeZone: owner.time_zone }, payload.emailTemplateId);
+          const email = await previewDocumentEmail(
+            kind,
+            document,
+            { id: owner.id, locale: owner.locale, timeZone: owner.time_zone },
+            payload.emailTemplateId,
+          );
           const subject = payload.subject?.trim() || email.subject;
           let text = email.text;
           let html = email.html;
-          if (face) html = `${studioHeadHtml({ studioName: face.studioName, logoDataUri: await readLogoDataUri(deps, face.logoKey) })}${html}`;
+          if (face)
+            html = `${studioHeadHtml({ studioName: face.studioName, logoDataUri: await readLogoDataUri(deps, face.logoKey) })}${html}`;
           if (payload.message?.trim()) {
             text = `${payload.message.trim()}\n\n${text}`;
             html = `<p style="white-space:pre-line">${renderVariables('{{m}}', { m: payload.message.trim() }, 'html')}</p>${html}`;
@@ -57,28 +63,59 @@ export function createDocumentEmailActivities(deps: DocumentEmailDeps): Document
           const attachments: { filename: string; content: Buffer; contentType: string }[] = [];
           if (payload.attachPdf) {
             const object = await deps.s3.send(new GetObjectCommand({ Bucket: deps.bucket, Key: pdf.key }));
-            attachments.push({ filename: pdf.filename, content: Buffer.from(await object.Body!.transformToByteArray()), contentType: 'application/pdf' });
+            attachments.push({
+              filename: pdf.filename,
+              content: Buffer.from(await object.Body!.transformToByteArray()),
+              contentType: 'application/pdf',
+            });
           } else {
             const url = await signDownloadLink(deps.publicS3, deps.bucket, pdf.key, deps.linkTtlSeconds, pdf.filename);
             const label = LINK_LABEL[locale];
             text = `${text}\n\n${label}: ${url}\n`;
             html = `${html}<p><a href="${renderVariables('{{u}}', { u: url }, 'html')}">${label}</a></p>`;
           }
-          await deps.mailer.sendMail({ from: deps.mailFrom, to: payload.to, subject, text, html, attachments, messageId });
-          const { status } = await recordDocumentSent(deps.sequelize, kind, ownerId, documentId, { recipients: payload.to, subject, templateKey: kind === 'quote' ? 'quote-sent' : 'invoice-sent', messageId, requestKey, jobRunId });
-          deps.logger.info({ jobRunId, kind, documentId, recipients: payload.to.length, status }, 'Document email sent');
+          await deps.mailer.sendMail({
+            from: deps.mailFrom,
+            to: payload.to,
+            subject,
+            text,
+            html,
+            attachments,
+            messageId,
+          });
+          const { status } = await recordDocumentSent(deps.sequelize, kind, ownerId, documentId, {
+            recipients: payload.to,
+            subject,
+            templateKey: kind === 'quote' ? 'quote-sent' : 'invoice-sent',
+            messageId,
+            requestKey,
+            jobRunId,
+          });
+          deps.logger.info(
+            { jobRunId, kind, documentId, recipients: payload.to.length, status },
+            'Document email sent',
+          );
           return { to: payload.to, messageId, status };
         }
         return { to: payload.to, messageId, status: document.status };
       } catch (err) {
-        if (err instanceof DomainError) throw ApplicationFailure.create({ type: err.code, message: err.message, nonRetryable: true });
+        if (err instanceof DomainError)
+          throw ApplicationFailure.create({ type: err.code, message: err.message, nonRetryable: true });
         throw err;
       }
     },
     async recordDocumentEmailFailed({ jobRunId, payload, error }) {
       if (await wasEmailSent(payload.requestKey)) return;
-      await recordDocumentEmailFailed(payload.kind, payload.ownerId, payload.documentId, { recipients: payload.to, requestKey: payload.requestKey, jobRunId, error });
-      deps.logger.warn({ jobRunId, kind: payload.kind, documentId: payload.documentId, recipients: payload.to.length }, 'Document email failed');
+      await recordDocumentEmailFailed(payload.kind, payload.ownerId, payload.documentId, {
+        recipients: payload.to,
+        requestKey: payload.requestKey,
+        jobRunId,
+        error,
+      });
+      deps.logger.warn(
+        { jobRunId, kind: payload.kind, documentId: payload.documentId, recipients: payload.to.length },
+        'Document email failed',
+      );
     },
   };
 }

@@ -9,20 +9,33 @@ import { type PaymentEventActivities } from '../../workflows/payments/contract';
  * approved wallet order is captured first (the capture request is idempotent per order); a
  * COMPLETED capture pays the invoice then, and the later PAYMENT.CAPTURE.COMPLETED finds it paid.
  */
-export function createPaymentEventActivities(deps: { sequelize: Sequelize; logger: Logger; walletProvider: WalletProvider }): PaymentEventActivities {
+export function createPaymentEventActivities(deps: {
+  sequelize: Sequelize;
+  logger: Logger;
+  walletProvider: WalletProvider;
+}): PaymentEventActivities {
   return {
     async applyPaymentEvent(payload) {
       if (payload.eventType === 'CHECKOUT.ORDER.APPROVED') {
         const capture = await deps.walletProvider.captureOrder(payload.reference);
         if (capture.status !== 'COMPLETED') {
           // PENDING (e.g. a review at the provider): PAYMENT.CAPTURE.COMPLETED will follow.
-          deps.logger.info({ provider: payload.provider, eventId: payload.eventId, captureStatus: capture.status }, 'Wallet order captured, not completed yet');
+          deps.logger.info(
+            { provider: payload.provider, eventId: payload.eventId, captureStatus: capture.status },
+            'Wallet order captured, not completed yet',
+          );
           return `capture_${capture.status.toLowerCase()}`;
         }
       }
-      const outcome = payload.eventType === 'payment_intent.payment_failed' ? await applyCardPaymentFailed(deps.sequelize, payload) : await applyPaymentSucceeded(deps.sequelize, payload);
+      const outcome =
+        payload.eventType === 'payment_intent.payment_failed'
+          ? await applyCardPaymentFailed(deps.sequelize, payload)
+          : await applyPaymentSucceeded(deps.sequelize, payload);
       // unknown_payment: an intent or order this service did not create (another integration on the account).
-      deps.logger.info({ provider: payload.provider, eventId: payload.eventId, eventType: payload.eventType, outcome }, 'Payment event applied');
+      deps.logger.info(
+        { provider: payload.provider, eventId: payload.eventId, eventType: payload.eventType, outcome },
+        'Payment event applied',
+      );
       return outcome;
     },
   };

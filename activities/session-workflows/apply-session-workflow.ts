@@ -1,5 +1,9 @@
 import { ApplicationFailure } from '@temporalio/activity';
-import { applyWorkflowToSession, failTaskRun, recordTaskRunSchedule } from '../../db/commands/session-workflow-task-runs';
+import {
+  applyWorkflowToSession,
+  failTaskRun,
+  recordTaskRunSchedule,
+} from '../../db/commands/session-workflow-task-runs';
 import { type TaskTiming } from '../../domain/workflows/task-timing';
 import { type PlannedTask, type SessionWorkflowActivities } from '../../workflows/session-workflows/contract';
 
@@ -14,7 +18,12 @@ export function createSessionWorkflowBookkeeping(): Bookkeeping {
     async applySessionWorkflow({ jobRunId, payload, appliedAt }) {
       const { ownerId, sessionId, workflowId } = payload;
       const applied = await applyWorkflowToSession({ ownerId, sessionId, workflowId, jobRunId, appliedAt });
-      if (applied.missing) throw ApplicationFailure.create({ type: 'not_found', message: `The ${applied.missing} no longer exists`, nonRetryable: true });
+      if (applied.missing)
+        throw ApplicationFailure.create({
+          type: 'not_found',
+          message: `The ${applied.missing} no longer exists`,
+          nonRetryable: true,
+        });
       const { session, tasks, runs } = applied;
       const sessionStart = session.start_date?.getTime() ?? null;
       const byTask = new Map(runs.map((r) => [r.workflow_task_id, r]));
@@ -22,7 +31,15 @@ export function createSessionWorkflowBookkeeping(): Bookkeeping {
       const planned: PlannedTask[] = tasks.flatMap((task) => {
         const run = byTask.get(task.id);
         if (!run || task.task_type === 'MANUAL' || (run.status !== 'PENDING' && run.status !== 'RUNNING')) return [];
-        return [{ taskRunId: run.id, workflowTaskId: task.id, taskType: task.task_type, timing: task.timing as TaskTiming, offsetMinutes: task.offset_minutes }];
+        return [
+          {
+            taskRunId: run.id,
+            workflowTaskId: task.id,
+            taskType: task.task_type,
+            timing: task.timing as TaskTiming,
+            offsetMinutes: task.offset_minutes,
+          },
+        ];
       });
       return { appliedAt: firstApplied, sessionStart, tasks: planned };
     },

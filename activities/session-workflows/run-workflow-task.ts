@@ -4,14 +4,25 @@ import { type Client, WorkflowFailedError } from '@temporalio/client';
 import { type Transporter } from 'nodemailer';
 import { type Logger } from 'pino';
 import { claimTaskRun, finishTaskRun, type TaskRunMetadata } from '../../db/commands/session-workflow-task-runs';
-import { loadTaskRunContext, sessionPeople, sessionRecipient, type TaskRunContext } from '../../db/queries/session-workflow-task';
+import {
+  loadTaskRunContext,
+  sessionPeople,
+  sessionRecipient,
+  type TaskRunContext,
+} from '../../db/queries/session-workflow-task';
 import { clientLocale } from '../../domain/accounts/client-locale';
 import { failureMessage } from '../../domain/failure-message';
 import { sessionMessageVariables } from '../../domain/workflows/session-message-variables';
 import { taskDueAt, type TaskTiming } from '../../domain/workflows/task-timing';
 import { startJob } from '../../lib/jobs/start-job';
 import { type SmsProvider } from '../../lib/sms/sms-provider';
-import { sendTaskEmail, sendTaskSms, type TaskMessage, TaskRejected, taskEmailTemplateId } from '../workflow-tasks/task-messages';
+import {
+  sendTaskEmail,
+  sendTaskSms,
+  type TaskMessage,
+  TaskRejected,
+  taskEmailTemplateId,
+} from '../workflow-tasks/task-messages';
 import { SESSION_INFO_INVITE_JOB, type SessionInfoInviteResult } from '../../workflows/session-info/contract';
 import { type SessionWorkflowActivities } from '../../workflows/session-workflows/contract';
 
@@ -35,14 +46,22 @@ const DUE_TOLERANCE_MS = 1_000;
  * activity does nothing twice); an error worth retrying is thrown with the run left RUNNING.
  */
 export function createWorkflowTaskRunner(deps: WorkflowTaskDeps): Pick<SessionWorkflowActivities, 'runWorkflowTask'> {
-  const finish = async (run: TaskRunContext['run'], status: 'COMPLETED' | 'FAILED', metadata: TaskRunMetadata, error?: string) => {
+  const finish = async (
+    run: TaskRunContext['run'],
+    status: 'COMPLETED' | 'FAILED',
+    metadata: TaskRunMetadata,
+    error?: string,
+  ) => {
     await finishTaskRun(run, status, metadata, error);
     deps.logger.info({ taskRunId: run.id, sessionId: run.session_id, status, error }, 'Workflow task finished');
     return { status, error };
   };
 
   /** The session's message to its recipient (the main contact, else the first session contact with a phone or email), in their language. */
-  const sessionMessage = async ({ run, task, session, owner }: TaskRunContext, field: 'phone_number' | 'email'): Promise<TaskMessage> => {
+  const sessionMessage = async (
+    { run, task, session, owner }: TaskRunContext,
+    field: 'phone_number' | 'email',
+  ): Promise<TaskMessage> => {
     const contact = await sessionRecipient(session, field);
     const locale = clientLocale(contact, owner);
     return {
@@ -52,7 +71,12 @@ export function createWorkflowTaskRunner(deps: WorkflowTaskDeps): Pick<SessionWo
       ownerId: owner.id,
       contact,
       locale,
-      variables: sessionMessageVariables({ session, contact, owner: { locale, timeZone: owner.time_zone }, people: await sessionPeople(session) }),
+      variables: sessionMessageVariables({
+        session,
+        contact,
+        owner: { locale, timeZone: owner.time_zone },
+        people: await sessionPeople(session),
+      }),
       metadata: { workflow_id: run.workflow_id, workflow_task_id: task.id, session_id: session.id },
       noRecipient: 'neither the session contact nor any session contact has one',
     };
@@ -61,15 +85,31 @@ export function createWorkflowTaskRunner(deps: WorkflowTaskDeps): Pick<SessionWo
   const sendEmail = async (context: TaskRunContext) => sendTaskEmail(deps, await sessionMessage(context, 'email'));
 
   // The same job the session-info endpoint starts, keyed by this run: a retry finds the one it started.
-  const sendInvite = async ({ run, task, session, owner }: TaskRunContext, jobRunId: string): Promise<TaskRunMetadata> => {
+  const sendInvite = async (
+    { run, task, session, owner }: TaskRunContext,
+    jobRunId: string,
+  ): Promise<TaskRunMetadata> => {
     const emailTemplateId = taskEmailTemplateId(task);
     const key = `task-run:${run.id}`;
-    const job = await startJob(deps.temporal, SESSION_INFO_INVITE_JOB, key, { ownerId: owner.id, sessionId: session.id, emailTemplateId, requestKey: key }, { userId: owner.id, entityId: session.id, requestId: jobRunId });
+    const job = await startJob(
+      deps.temporal,
+      SESSION_INFO_INVITE_JOB,
+      key,
+      { ownerId: owner.id, sessionId: session.id, emailTemplateId, requestKey: key },
+      { userId: owner.id, entityId: session.id, requestId: jobRunId },
+    );
     try {
       const result = (await deps.temporal.workflow.getHandle(job.workflow_id).result()) as SessionInfoInviteResult;
-      return { invite_job_run_id: job.id, recipient_email: result.to, workflow_id: run.workflow_id, workflow_task_id: task.id, session_id: session.id };
+      return {
+        invite_job_run_id: job.id,
+        recipient_email: result.to,
+        workflow_id: run.workflow_id,
+        workflow_task_id: task.id,
+        session_id: session.id,
+      };
     } catch (err) {
-      if (err instanceof WorkflowFailedError) throw new TaskRejected(`The session-info invitation failed: ${failureMessage(err)}`);
+      if (err instanceof WorkflowFailedError)
+        throw new TaskRejected(`The session-info invitation failed: ${failureMessage(err)}`);
       throw err;
     }
   };
@@ -84,16 +124,25 @@ export function createWorkflowTaskRunner(deps: WorkflowTaskDeps): Pick<SessionWo
       // The session's start as it is now: a change whose signal never arrived moves the task again.
       const currentStart = session.start_date?.getTime() ?? null;
       if (currentStart !== sessionStart) {
-        const due = taskDueAt({ timing: task.timing as TaskTiming, offsetMinutes: task.offset_minutes }, { appliedAt, sessionStart: currentStart });
-        if (due === null || due > Date.now() + DUE_TOLERANCE_MS) return { status: 'RESCHEDULED', sessionStart: currentStart };
+        const due = taskDueAt(
+          { timing: task.timing as TaskTiming, offsetMinutes: task.offset_minutes },
+          { appliedAt, sessionStart: currentStart },
+        );
+        if (due === null || due > Date.now() + DUE_TOLERANCE_MS)
+          return { status: 'RESCHEDULED', sessionStart: currentStart };
       }
 
-      if (task.task_type === 'MANUAL') return { status: 'SKIPPED', error: 'MANUAL tasks are done by the studio, not run' };
+      if (task.task_type === 'MANUAL')
+        return { status: 'SKIPPED', error: 'MANUAL tasks are done by the studio, not run' };
       if (!(await claimTaskRun(run.id))) return { status: 'SKIPPED', error: 'The task run was finished elsewhere' };
       try {
         Context.current().heartbeat();
         const metadata =
-          task.task_type === 'AUTOMATIC_SMS' ? await sendSms(context) : task.task_type === 'AUTOMATIC_EMAIL' ? await sendEmail(context) : await sendInvite(context, jobRunId);
+          task.task_type === 'AUTOMATIC_SMS'
+            ? await sendSms(context)
+            : task.task_type === 'AUTOMATIC_EMAIL'
+              ? await sendEmail(context)
+              : await sendInvite(context, jobRunId);
         return await finish(run, 'COMPLETED', metadata);
       } catch (err) {
         if (err instanceof TaskRejected) return finish(run, 'FAILED', err.metadata, err.message);

@@ -70,17 +70,35 @@ export async function sendTaskSms(deps: TaskMessageDeps, m: TaskMessage): Promis
   const { task, contact, locale } = m;
   const config = task.actions[0]?.config ?? {};
   const template = await findTaskSmsTemplate(m.ownerId, locale, task.sms_template_id, config.sms_template_business_key);
-  const { text, source } = resolveSmsText({ template: template?.message, configMessage: config.message, action: task.action, description: task.description }, locale, m.smsFallback ?? SMS_FALLBACK);
-  const metadata: TaskRunMetadata = { provider: deps.sms.name, sms_template_id: template?.id ?? null, message_source: source, ...m.metadata };
+  const { text, source } = resolveSmsText(
+    { template: template?.message, configMessage: config.message, action: task.action, description: task.description },
+    locale,
+    m.smsFallback ?? SMS_FALLBACK,
+  );
+  const metadata: TaskRunMetadata = {
+    provider: deps.sms.name,
+    sms_template_id: template?.id ?? null,
+    message_source: source,
+    ...m.metadata,
+  };
   if (!contact?.phone_number) throw new TaskRejected(`No phone number: ${m.noRecipient}`, metadata);
   const body = renderVariables(text, m.variables, 'text');
-  const to = smsNumber(contact.phone_number, smsRegion({ contactCountry: contact.country, ...(await findStudioRegionSources(m.ownerId)) }));
+  const to = smsNumber(
+    contact.phone_number,
+    smsRegion({ contactCountry: contact.country, ...(await findStudioRegionSources(m.ownerId)) }),
+  );
   if (!to.ok) throw new TaskRejected(to.reason, { ...metadata, recipient_phone: contact.phone_number });
   try {
     const sent = await deps.sms.send({ to: to.number, body, reference: m.runId });
-    return { ...metadata, provider: sent.provider, recipient_phone: to.number, provider_message_id: sent.providerMessageId };
+    return {
+      ...metadata,
+      provider: sent.provider,
+      recipient_phone: to.number,
+      provider_message_id: sent.providerMessageId,
+    };
   } catch (err) {
-    if (err instanceof SmsRejectedError) throw new TaskRejected(err.message, { ...metadata, recipient_phone: to.number });
+    if (err instanceof SmsRejectedError)
+      throw new TaskRejected(err.message, { ...metadata, recipient_phone: to.number });
     throw err;
   }
 }
@@ -91,16 +109,31 @@ export async function sendTaskEmail(deps: TaskMessageDeps, m: TaskMessage): Prom
   const config = task.actions[0]?.config ?? {};
   const templateId = taskEmailTemplateId(task);
   const businessKey = typeof config.email_template_business_key === 'string' ? config.email_template_business_key : '';
-  const template = templateId || businessKey ? await findEmailTemplate(m.ownerId, locale, businessKey, templateId) : null;
+  const template =
+    templateId || businessKey ? await findEmailTemplate(m.ownerId, locale, businessKey, templateId) : null;
   const message = typeof config.message === 'string' && config.message.trim() ? config.message : null;
-  if (!template && !message) throw new TaskRejected('No email template and no message: name an email template or give the action a message');
+  if (!template && !message)
+    throw new TaskRejected('No email template and no message: name an email template or give the action a message');
   if (!contact?.email) throw new TaskRejected(`No email address: ${m.noRecipient}`);
-  const subject = renderVariables(template?.subject ?? (typeof config.subject === 'string' && config.subject ? config.subject : task.name), variables, 'text');
+  const subject = renderVariables(
+    template?.subject ?? (typeof config.subject === 'string' && config.subject ? config.subject : task.name),
+    variables,
+    'text',
+  );
   const text = renderVariables(template?.body_text ?? message ?? '', variables, 'text');
   // The studio's name and logo head the html, above the template's body or the action's message.
   const face = await loadClientFace(m.ownerId, contact.id);
-  const head = face ? studioHeadHtml({ studioName: face.studioName, logoDataUri: await readLogoDataUri(deps, face.logoKey) }) : '';
+  const head = face
+    ? studioHeadHtml({ studioName: face.studioName, logoDataUri: await readLogoDataUri(deps, face.logoKey) })
+    : '';
   const html = `${head}${template ? renderVariables(template.body_html, variables, 'html') : `<p style="white-space:pre-line">${renderVariables('{{m}}', { m: text }, 'html')}</p>`}`;
-  await deps.mailer.sendMail({ from: deps.mailFrom, to: contact.email, subject, text, html, messageId: `<${m.messageIdPrefix}-${m.runId}@studio.local>` });
+  await deps.mailer.sendMail({
+    from: deps.mailFrom,
+    to: contact.email,
+    subject,
+    text,
+    html,
+    messageId: `<${m.messageIdPrefix}-${m.runId}@studio.local>`,
+  });
   return { email_template_id: template?.id ?? null, recipient_email: contact.email, ...m.metadata };
 }

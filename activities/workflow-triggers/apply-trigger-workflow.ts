@@ -40,18 +40,43 @@ export function createTriggerWorkflowStarter({ temporal, logger }: { temporal: C
     return shapes.get(workflowId) as Promise<TaskShape[]>;
   };
 
-  return async function runTriggerWorkflow({ trigger, entityType, entityId, firingId, jobRunId, requestId }: TriggerMatch): Promise<MatchOutcome> {
+  return async function runTriggerWorkflow({
+    trigger,
+    entityType,
+    entityId,
+    firingId,
+    jobRunId,
+    requestId,
+  }: TriggerMatch): Promise<MatchOutcome> {
     const meta = { userId: trigger.owner_id, entityId, requestId };
-    const logged = { triggerId: trigger.id, entityType, entityId, workflowId: trigger.workflow_id, firingId: firingId || undefined };
+    const logged = {
+      triggerId: trigger.id,
+      entityType,
+      entityId,
+      workflowId: trigger.workflow_id,
+      firingId: firingId || undefined,
+    };
     if (entityType === 'SESSION') {
-      const run = await startJob(temporal, SESSION_WORKFLOW_JOB, { sessionId: entityId, workflowId: trigger.workflow_id }, { ownerId: trigger.owner_id, sessionId: entityId, workflowId: trigger.workflow_id, triggerId: trigger.id }, meta);
+      const run = await startJob(
+        temporal,
+        SESSION_WORKFLOW_JOB,
+        { sessionId: entityId, workflowId: trigger.workflow_id },
+        { ownerId: trigger.owner_id, sessionId: entityId, workflowId: trigger.workflow_id, triggerId: trigger.id },
+        meta,
+      );
       logger.info({ ...logged, workflowJobRunId: run.id }, 'Workflow applied to the session');
       return { status: 'COMPLETED', jobRunId: run.id };
     }
     const reason = entityWorkflowSkipReason(entityType, await tasksOf(trigger.owner_id, trigger.workflow_id));
     if (reason) return { status: 'SKIPPED', jobRunId, error: reason };
     const key = { triggerId: trigger.id, entityType, entityId, firingId };
-    const run = await startJob(temporal, ENTITY_WORKFLOW_JOB, key, { ownerId: trigger.owner_id, workflowId: trigger.workflow_id, ...key }, meta);
+    const run = await startJob(
+      temporal,
+      ENTITY_WORKFLOW_JOB,
+      key,
+      { ownerId: trigger.owner_id, workflowId: trigger.workflow_id, ...key },
+      meta,
+    );
     logger.info({ ...logged, workflowJobRunId: run.id }, `Workflow run for the ${entityType.toLowerCase()}`);
     return { status: 'COMPLETED', jobRunId: run.id };
   };

@@ -22,14 +22,29 @@ import { createTriggerWorkflowStarter } from './apply-trigger-workflow';
  * redelivered evaluation records nothing twice (a retry after a crash starts the same jobs again,
  * which finds them: their ids come from the business keys).
  */
-export function createTriggerEvaluationActivities({ logger, temporal, sequelize }: { logger: Logger; temporal: Client; sequelize: Sequelize }) {
+export function createTriggerEvaluationActivities({
+  logger,
+  temporal,
+  sequelize,
+}: {
+  logger: Logger;
+  temporal: Client;
+  sequelize: Sequelize;
+}) {
   return {
     async evaluateTriggers({ jobRunId, eventId }: { jobRunId: string; eventId: string }): Promise<EvaluationSummary> {
       const event = await findOutboxEvent(eventId);
-      const summary: EvaluationSummary = { eventType: event?.event_type ?? 'unknown', triggers: 0, applied: 0, skipped: 0, failed: 0 };
+      const summary: EvaluationSummary = {
+        eventType: event?.event_type ?? 'unknown',
+        triggers: 0,
+        applied: 0,
+        skipped: 0,
+        failed: 0,
+      };
       if (!event) return { ...summary, note: 'The event no longer exists' };
       const eventType = event.event_type as DomainEventType;
-      if (!(eventType in EVENT_ENTITY) || !EVENT_ENTITY[eventType]) return { ...summary, note: `${event.event_type} events are not evaluated yet` };
+      if (!(eventType in EVENT_ENTITY) || !EVENT_ENTITY[eventType])
+        return { ...summary, note: `${event.event_type} events are not evaluated yet` };
       const triggers = await listActiveTriggersFor(event.owner_id, eventType);
       summary.triggers = triggers.length;
       if (!triggers.length) return summary;
@@ -42,7 +57,14 @@ export function createTriggerEvaluationActivities({ logger, temporal, sequelize 
         try {
           if (!subject) throw new Error(`The ${event.entity_type.toLowerCase()} no longer exists`);
           if (!evaluate(trigger.conditions, subject)) continue;
-          const outcome = await runTriggerWorkflow({ trigger: { ...trigger, owner_id: event.owner_id }, entityType: event.entity_type, entityId: event.entity_id, firingId: '', jobRunId, requestId: event.request_id ?? undefined });
+          const outcome = await runTriggerWorkflow({
+            trigger: { ...trigger, owner_id: event.owner_id },
+            entityType: event.entity_type,
+            entityId: event.entity_id,
+            firingId: '',
+            jobRunId,
+            requestId: event.request_id ?? undefined,
+          });
           outcomes.push({ triggerId: trigger.id, ...outcome });
           if (outcome.status === 'COMPLETED') summary.applied += 1;
           else summary.skipped += 1;
@@ -51,7 +73,11 @@ export function createTriggerEvaluationActivities({ logger, temporal, sequelize 
           summary.failed += 1;
         }
       }
-      await recordTriggerExecutions(sequelize, { ownerId: event.owner_id, entityType: event.entity_type, entityId: event.entity_id, eventType }, outcomes);
+      await recordTriggerExecutions(
+        sequelize,
+        { ownerId: event.owner_id, entityType: event.entity_type, entityId: event.entity_id, eventType },
+        outcomes,
+      );
       return summary;
     },
   };

@@ -24,9 +24,25 @@ export const FIRING_PAGE_SIZE = 100;
  * as the event evaluator does; an entity whose evaluation throws is FAILED with the message.
  * Executions are unique per trigger, entity and firing, so a retried page records nothing twice.
  */
-export function createScheduledTriggerActivities({ logger, temporal, sequelize }: { logger: Logger; temporal: Client; sequelize: Sequelize }) {
+export function createScheduledTriggerActivities({
+  logger,
+  temporal,
+  sequelize,
+}: {
+  logger: Logger;
+  temporal: Client;
+  sequelize: Sequelize;
+}) {
   return {
-    async runScheduledTriggerPage({ jobRunId, triggerId, afterId }: { jobRunId: string; triggerId: string; afterId: string | null }): Promise<FiringPage> {
+    async runScheduledTriggerPage({
+      jobRunId,
+      triggerId,
+      afterId,
+    }: {
+      jobRunId: string;
+      triggerId: string;
+      afterId: string | null;
+    }): Promise<FiringPage> {
       const empty = { next: null, entities: 0, applied: 0, skipped: 0, failed: 0 };
       const trigger = await findTriggerById(triggerId);
       if (!trigger) return { ...empty, note: 'The trigger no longer exists' };
@@ -34,7 +50,12 @@ export function createScheduledTriggerActivities({ logger, temporal, sequelize }
       if (!trigger.is_active) return { ...empty, note: 'The trigger is inactive' };
       const entityType = scheduledEntityType(trigger.schedule_config);
       const ids = await pageOwnedEntityIds(entityType, trigger.owner_id, afterId, FIRING_PAGE_SIZE);
-      const page: FiringPage = { ...empty, entityType, entities: ids.length, next: ids.length === FIRING_PAGE_SIZE ? (ids.at(-1) as string) : null };
+      const page: FiringPage = {
+        ...empty,
+        entityType,
+        entities: ids.length,
+        next: ids.length === FIRING_PAGE_SIZE ? (ids.at(-1) as string) : null,
+      };
       const outcomes: FiringOutcome[] = [];
       const runTriggerWorkflow = createTriggerWorkflowStarter({ temporal, logger });
       const subjects = await loadConditionSubjects(entityType, ids, trigger.owner_id);
@@ -43,7 +64,14 @@ export function createScheduledTriggerActivities({ logger, temporal, sequelize }
           const subject = subjects.get(entityId);
           // Deleted since the page was read: nothing to run.
           if (!subject || !evaluate(trigger.conditions, subject)) continue;
-          const outcome = await runTriggerWorkflow({ trigger, entityType, entityId, firingId: jobRunId, jobRunId, requestId: jobRunId });
+          const outcome = await runTriggerWorkflow({
+            trigger,
+            entityType,
+            entityId,
+            firingId: jobRunId,
+            jobRunId,
+            requestId: jobRunId,
+          });
           outcomes.push({ entityId, ...outcome });
           if (outcome.status === 'COMPLETED') page.applied += 1;
           else page.skipped += 1;
@@ -52,7 +80,11 @@ export function createScheduledTriggerActivities({ logger, temporal, sequelize }
           page.failed += 1;
         }
       }
-      await recordFiringExecutions(sequelize, { ownerId: trigger.owner_id, triggerId, entityType, firingId: jobRunId }, outcomes);
+      await recordFiringExecutions(
+        sequelize,
+        { ownerId: trigger.owner_id, triggerId, entityType, firingId: jobRunId },
+        outcomes,
+      );
       return page;
     },
   };

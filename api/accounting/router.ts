@@ -18,7 +18,14 @@ import { AccountingAccountsBody, AccountingAccountsView, AccountingExportQuery }
 export type AccountingRouterDeps = ExportsRouterDeps;
 
 /** /api/accounting/export and /api/users/me/accounting-accounts (issue 22 §2, docs/accounting-export.md). */
-export function buildAccountingRouter({ sequelize, temporal, publicS3, config, kit, limits }: AccountingRouterDeps): Router {
+export function buildAccountingRouter({
+  sequelize,
+  temporal,
+  publicS3,
+  config,
+  kit,
+  limits,
+}: AccountingRouterDeps): Router {
   const router = Router();
   const tag = 'accounting';
   // Counted with the other exports: one budget per studio, whatever it exports.
@@ -27,49 +34,121 @@ export function buildAccountingRouter({ sequelize, temporal, publicS3, config, k
   const statusUrl = (jobRunId: string) => `/api/export/jobs/${jobRunId}`;
 
   /** The job's payload, once what no retry can fix is checked (a FEC needs the SIREN). */
-  const payloadOf = async (user: AuthUser, query: AccountingExportQuery, mode: AccountingExportPayload['mode']): Promise<AccountingExportPayload> => {
+  const payloadOf = async (
+    user: AuthUser,
+    query: AccountingExportQuery,
+    mode: AccountingExportPayload['mode'],
+  ): Promise<AccountingExportPayload> => {
     const owner = await findUserPreferences(user.id);
     const company = await findCompanyProfile(user.id);
     const problem = accountingFileProblem(query, company?.siren ?? null);
     if (problem) throw new ValidationError(problem, [{ path: 'siren', message: problem }]);
-    return { ownerId: user.id, orgId: user.orgId, from: query.from, to: query.to, format: query.format, csvDialect: query.csv_dialect ?? owner.csv_dialect, timeZone: owner.time_zone, mode };
+    return {
+      ownerId: user.id,
+      orgId: user.orgId,
+      from: query.from,
+      to: query.to,
+      format: query.format,
+      csvDialect: query.csv_dialect ?? owner.csv_dialect,
+      timeZone: owner.time_zone,
+      mode,
+    };
   };
 
   kit.route(
     router,
-    { method: 'get', path: '/api/accounting/export', operationId: 'runAccountingExport', summary: 'The sales journal and payments of a period as double entries (FEC or csv), as a time-limited link; a large period: /api/accounting/export/async', tag, auth: 'user', after: [syncLimit], query: AccountingExportQuery, response: ExportLinkView },
+    {
+      method: 'get',
+      path: '/api/accounting/export',
+      operationId: 'runAccountingExport',
+      summary:
+        'The sales journal and payments of a period as double entries (FEC or csv), as a time-limited link; a large period: /api/accounting/export/async',
+      tag,
+      auth: 'user',
+      after: [syncLimit],
+      query: AccountingExportQuery,
+      response: ExportLinkView,
+    },
     async ({ user, query, req }) => {
       const payload = await payloadOf(user, query, 'sync');
       const rows = await countAccountingPeriod(sequelize, payload);
       if (rows > config.EXPORT_SYNC_MAX_ROWS) {
-        throw new DomainError('export_too_large', `This period has ${rows} documents and payments, more than the ${config.EXPORT_SYNC_MAX_ROWS} a synchronous export allows: use GET /api/accounting/export/async`, {
-          rows,
-          max: config.EXPORT_SYNC_MAX_ROWS,
-          async_url: '/api/accounting/export/async',
-        });
+        throw new DomainError(
+          'export_too_large',
+          `This period has ${rows} documents and payments, more than the ${config.EXPORT_SYNC_MAX_ROWS} a synchronous export allows: use GET /api/accounting/export/async`,
+          {
+            rows,
+            max: config.EXPORT_SYNC_MAX_ROWS,
+            async_url: '/api/accounting/export/async',
+          },
+        );
       }
-      const run = await startJob(temporal, ACCOUNTING_EXPORT_JOB, user.id, payload, { orgId: user.orgId, userId: user.id, requestId: req.requestId });
-      const result = await waitForExport(temporal, run.id, run.workflow_id, config.EXPORT_SYNC_TIMEOUT_SECONDS, statusUrl(run.id));
+      const run = await startJob(temporal, ACCOUNTING_EXPORT_JOB, user.id, payload, {
+        orgId: user.orgId,
+        userId: user.id,
+        requestId: req.requestId,
+      });
+      const result = await waitForExport(
+        temporal,
+        run.id,
+        run.workflow_id,
+        config.EXPORT_SYNC_TIMEOUT_SECONDS,
+        statusUrl(run.id),
+      );
       return downloadLink(publicS3, config.S3_BUCKET, result, config.EXPORT_LINK_TTL_SECONDS);
     },
   );
 
   kit.route(
     router,
-    { method: 'get', path: '/api/accounting/export/async', operationId: 'queueAccountingExport', summary: 'Queue an accounting export; the link arrives over Socket.IO (export.completed) or by polling statusUrl', tag, auth: 'user', after: [asyncLimit], query: AccountingExportQuery, response: ExportJobAccepted, status: 202 },
+    {
+      method: 'get',
+      path: '/api/accounting/export/async',
+      operationId: 'queueAccountingExport',
+      summary: 'Queue an accounting export; the link arrives over Socket.IO (export.completed) or by polling statusUrl',
+      tag,
+      auth: 'user',
+      after: [asyncLimit],
+      query: AccountingExportQuery,
+      response: ExportJobAccepted,
+      status: 202,
+    },
     async ({ user, query, req }) => {
-      const run = await startJob(temporal, ACCOUNTING_EXPORT_JOB, user.id, await payloadOf(user, query, 'async'), { orgId: user.orgId, userId: user.id, requestId: req.requestId });
+      const run = await startJob(temporal, ACCOUNTING_EXPORT_JOB, user.id, await payloadOf(user, query, 'async'), {
+        orgId: user.orgId,
+        userId: user.id,
+        requestId: req.requestId,
+      });
       return { jobRunId: run.id, status: run.status, statusUrl: statusUrl(run.id) };
     },
   );
 
-  kit.route(router, { method: 'get', path: '/api/users/me/accounting-accounts', operationId: 'getAccountingAccounts', summary: 'The accounts the accounting export posts to (defaults 411, 706, 44571, 512, 5115, 5116)', tag, auth: 'user', response: AccountingAccountsView }, async ({ user }) =>
-    readAccountingAccounts(sequelize, user.id),
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/users/me/accounting-accounts',
+      operationId: 'getAccountingAccounts',
+      summary: 'The accounts the accounting export posts to (defaults 411, 706, 44571, 512, 5115, 5116)',
+      tag,
+      auth: 'user',
+      response: AccountingAccountsView,
+    },
+    async ({ user }) => readAccountingAccounts(sequelize, user.id),
   );
 
   kit.route(
     router,
-    { method: 'put', path: '/api/users/me/accounting-accounts', operationId: 'updateAccountingAccounts', summary: 'Set the accounts of the accounting export (3 to 20 digits each; one left out keeps its number)', tag, auth: 'user', body: AccountingAccountsBody, response: AccountingAccountsView },
+    {
+      method: 'put',
+      path: '/api/users/me/accounting-accounts',
+      operationId: 'updateAccountingAccounts',
+      summary: 'Set the accounts of the accounting export (3 to 20 digits each; one left out keeps its number)',
+      tag,
+      auth: 'user',
+      body: AccountingAccountsBody,
+      response: AccountingAccountsView,
+    },
     async ({ user, body, req }) => saveAccountingAccounts(sequelize, user.id, body, req.requestId),
   );
 

@@ -20,7 +20,11 @@ export function isAdmin(user: Pick<GuardUser, 'email'>, adminEmails: string[]): 
  * user-lookup.ts) so a deleted account is refused within seconds, not when the token expires.
  * ADMIN_EMAILS is applied on every request.
  */
-export function createAuthGuards(tokens: TokenService, adminEmails: string[], findUser = createUserLookup()): Omit<AuthGuards, 'requireClient'> {
+export function createAuthGuards(
+  tokens: TokenService,
+  adminEmails: string[],
+  findUser = createUserLookup(),
+): Omit<AuthGuards, 'requireClient'> {
   const requireUser: RequestHandler = async (req, _res, next) => {
     const header = req.get('authorization') ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
@@ -29,7 +33,14 @@ export function createAuthGuards(tokens: TokenService, adminEmails: string[], fi
     if (!userId) throw new UnauthorizedError('Invalid or expired token');
     const user = await findUser(userId);
     if (!user) throw new UnauthorizedError('Invalid or expired token');
-    const authUser: AuthUser = { id: user.id, orgId: user.org_id, email: user.email, locale: user.locale, timeZone: user.time_zone, isAdmin: isAdmin(user, adminEmails) };
+    const authUser: AuthUser = {
+      id: user.id,
+      orgId: user.org_id,
+      email: user.email,
+      locale: user.locale,
+      timeZone: user.time_zone,
+      isAdmin: isAdmin(user, adminEmails),
+    };
     req.user = authUser;
     addToLogContext({ userId: user.id });
     next();

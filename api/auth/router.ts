@@ -26,31 +26,73 @@ export function buildAuthRouter({ sequelize, tokens, adminEmails, kit, limits }:
   // Failed logins per address and email: slows password guessing without locking out the owner elsewhere.
   const loginLimit = limits.create('auth:login', {
     onlyFailures: true,
-    extraKey: (req) => String((req.body as { email?: unknown } | undefined)?.email ?? '').trim().toLowerCase().slice(0, 255),
+    extraKey: (req) =>
+      String((req.body as { email?: unknown } | undefined)?.email ?? '')
+        .trim()
+        .toLowerCase()
+        .slice(0, 255),
   });
   const registerLimit = limits.create('auth:register');
 
   kit.route(
     router,
-    { method: 'post', path: '/api/auth/register', operationId: 'register', summary: 'Create a studio account', tag: 'auth', auth: 'none', body: RegisterBody, response: AuthResponse, status: 201, before: [registerLimit] },
+    {
+      method: 'post',
+      path: '/api/auth/register',
+      operationId: 'register',
+      summary: 'Create a studio account',
+      tag: 'auth',
+      auth: 'none',
+      body: RegisterBody,
+      response: AuthResponse,
+      status: 201,
+      before: [registerLimit],
+    },
     async ({ body }) => {
-      const user = await registerUser(sequelize, { email: body.email, passwordHash: await hashPassword(body.password), name: body.name, locale: body.locale });
+      const user = await registerUser(sequelize, {
+        email: body.email,
+        passwordHash: await hashPassword(body.password),
+        name: body.name,
+        locale: body.locale,
+      });
       return { user: presentUser(user, adminEmails), accessToken: await tokens.issueUserToken(user.id) };
     },
   );
 
   kit.route(
     router,
-    { method: 'post', path: '/api/auth/login', operationId: 'login', summary: 'Sign in with email and password', tag: 'auth', auth: 'none', body: LoginBody, response: AuthResponse, before: [loginLimit] },
+    {
+      method: 'post',
+      path: '/api/auth/login',
+      operationId: 'login',
+      summary: 'Sign in with email and password',
+      tag: 'auth',
+      auth: 'none',
+      body: LoginBody,
+      response: AuthResponse,
+      before: [loginLimit],
+    },
     async ({ body }) => {
       const user = await authenticateUser(sequelize, passwordChecks, body);
       return { user: presentUser(user, adminEmails), accessToken: await tokens.issueUserToken(user.id) };
     },
   );
 
-  kit.route(router, { method: 'get', path: '/api/auth/me', operationId: 'getCurrentUser', summary: 'The signed-in user', tag: 'auth', auth: 'user', response: UserView }, async ({ user }) => {
-    return presentUser(await findUser(user.id), adminEmails);
-  });
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/auth/me',
+      operationId: 'getCurrentUser',
+      summary: 'The signed-in user',
+      tag: 'auth',
+      auth: 'user',
+      response: UserView,
+    },
+    async ({ user }) => {
+      return presentUser(await findUser(user.id), adminEmails);
+    },
+  );
 
   return router;
 }

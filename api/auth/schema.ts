@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { USER_LOCALES } from '../../domain/accounts/users';
 
-const Email = z.string().trim().toLowerCase().max(255).pipe(z.email({ message: 'must be a valid email address' }));
+const Email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(255)
+  .pipe(z.email({ message: 'must be a valid email address' }));
 
 export const RegisterBody = z.object({
   email: Email,

@@ -5,7 +5,8 @@ import { UnauthorizedError } from '../../domain/errors';
 import { type ClientTokenService } from '../auth/client-tokens';
 
 /** Requests under /api/client-accounts/me carry the signed-in client account. */
-export const clientAccountOf = (req: Request): ClientAccountRow => (req as Request & { clientAccount: ClientAccountRow }).clientAccount;
+export const clientAccountOf = (req: Request): ClientAccountRow =>
+  (req as Request & { clientAccount: ClientAccountRow }).clientAccount;
 
 /** Bearer client token → the account row (read each time, so a deleted contact closes the portal). */
 export function createRequireClient(tokens: ClientTokenService): RequestHandler {

@@ -12,10 +12,24 @@ import { ClientInfoView } from '../session-info/schema';
 import { clientAccountOf } from './client-guard';
 
 const SessionParams = z.object({ sessionId: z.uuid() });
-const ClientInfoAnswers = z.object({ responses: z.record(z.string().max(100), z.unknown()).refine((r) => Object.keys(r).length <= 200, 'too many answers') }).strict();
+const ClientInfoAnswers = z
+  .object({
+    responses: z
+      .record(z.string().max(100), z.unknown())
+      .refine((r) => Object.keys(r).length <= 200, 'too many answers'),
+  })
+  .strict();
 
 /** /api/client-accounts: magic-link sign-in, and the signed-in client's own sessions and answers. */
-export function buildClientAccountsRouter({ sequelize, kit, clientTokens }: { sequelize: Sequelize; kit: ReturnType<typeof createRouteKit>; clientTokens: ClientTokenService }): Router {
+export function buildClientAccountsRouter({
+  sequelize,
+  kit,
+  clientTokens,
+}: {
+  sequelize: Sequelize;
+  kit: ReturnType<typeof createRouteKit>;
+  clientTokens: ClientTokenService;
+}): Router {
   const router = Router();
   const tag = 'client-portal';
 
@@ -33,7 +47,14 @@ export function buildClientAccountsRouter({ sequelize, kit, clientTokens }: { se
     },
     async ({ body }) => {
       const result = await redeemMagicLink(sequelize, body.token);
-      if (!result.ok) throw new UnauthorizedError(result.reason === 'used' ? 'This link was already used' : result.reason === 'expired' ? 'This link has expired' : 'Invalid link');
+      if (!result.ok)
+        throw new UnauthorizedError(
+          result.reason === 'used'
+            ? 'This link was already used'
+            : result.reason === 'expired'
+              ? 'This link has expired'
+              : 'Invalid link',
+        );
       return { accessToken: await clientTokens.issueClientToken(result.clientAccountId), session_id: result.sessionId };
     },
   );
@@ -58,7 +79,16 @@ export function buildClientAccountsRouter({ sequelize, kit, clientTokens }: { se
 
   kit.route(
     router,
-    { method: 'get', path: '/api/client-accounts/me/sessions/:sessionId/client-info', operationId: 'getClientPortalSessionInfo', summary: 'The form and answers of one of my sessions', tag, auth: 'client', params: SessionParams, response: ClientInfoView },
+    {
+      method: 'get',
+      path: '/api/client-accounts/me/sessions/:sessionId/client-info',
+      operationId: 'getClientPortalSessionInfo',
+      summary: 'The form and answers of one of my sessions',
+      tag,
+      auth: 'client',
+      params: SessionParams,
+      response: ClientInfoView,
+    },
     async ({ req, params }) => {
       const session = await findClientSession(clientAccountOf(req), params.sessionId);
       return presentClientInfo(await readClientInfo(session.id, session.owner_id));
@@ -80,7 +110,15 @@ export function buildClientAccountsRouter({ sequelize, kit, clientTokens }: { se
     },
     async ({ req, params, body }) => {
       const session = await findClientSession(clientAccountOf(req), params.sessionId);
-      return presentClientInfo(await saveClientInfo(sequelize, { sessionId: session.id, ownerId: session.owner_id, responses: body.responses, via: 'CLIENT_PORTAL', requestId: req.requestId }));
+      return presentClientInfo(
+        await saveClientInfo(sequelize, {
+          sessionId: session.id,
+          ownerId: session.owner_id,
+          responses: body.responses,
+          via: 'CLIENT_PORTAL',
+          requestId: req.requestId,
+        }),
+      );
     },
   );
 

@@ -48,7 +48,10 @@ export const CompanyProfileView = z.object({
   company_street: z.string().nullable(),
   company_zipcode: z.string().nullable(),
   company_city: z.string().nullable(),
-  company_country: z.string().nullable().describe('ISO 3166-1 alpha-2 code (a profile saved before 2026-11-25 may hold a text no country was read from)'),
+  company_country: z
+    .string()
+    .nullable()
+    .describe('ISO 3166-1 alpha-2 code (a profile saved before 2026-11-25 may hold a text no country was read from)'),
   /** The country's name in the requester's language (France, Royaume-Uni); a legacy text as it is. */
   company_country_name: z.string().nullable().describe("The country's name in the studio user's language"),
   email: z.string().nullable(),

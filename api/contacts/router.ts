@@ -9,32 +9,122 @@ import { presentContact } from './presenter';
 import { ContactListQuery, ContactPage, ContactView, CreateContactBody, UpdateContactBody } from './schema';
 
 /** /api/contacts: the user's contacts, paged list and CRUD. */
-export function buildContactsRouter({ sequelize, kit }: { sequelize: Sequelize; kit: ReturnType<typeof createRouteKit> }): Router {
+export function buildContactsRouter({
+  sequelize,
+  kit,
+}: {
+  sequelize: Sequelize;
+  kit: ReturnType<typeof createRouteKit>;
+}): Router {
   const router = Router();
   const tag = 'contacts';
 
-  kit.route(router, { method: 'get', path: '/api/contacts', operationId: 'listContacts', summary: 'List contacts', tag, auth: 'user', query: ContactListQuery, response: ContactPage }, async ({ user, query }) => {
-    const page = await listContacts(user.id, query);
-    return { ...page, items: page.items.map((c) => presentContact(c, user.locale)) };
-  });
-
-  kit.route(router, { method: 'post', path: '/api/contacts', operationId: 'createContact', summary: 'Create a contact', tag, auth: 'user', body: CreateContactBody, response: ContactView, status: 201 }, async ({ user, body, req }) =>
-    presentContact(await createContact(sequelize, user.id, body, req.requestId), user.locale),
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/contacts',
+      operationId: 'listContacts',
+      summary: 'List contacts',
+      tag,
+      auth: 'user',
+      query: ContactListQuery,
+      response: ContactPage,
+    },
+    async ({ user, query }) => {
+      const page = await listContacts(user.id, query);
+      return { ...page, items: page.items.map((c) => presentContact(c, user.locale)) };
+    },
   );
 
-  kit.route(router, { method: 'get', path: '/api/contacts/:id', operationId: 'getContact', summary: 'Read a contact', tag, auth: 'user', params: IdParams, response: ContactView }, async ({ user, params }) =>
-    presentContact(await findContact(user.id, params.id), user.locale),
+  kit.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/contacts',
+      operationId: 'createContact',
+      summary: 'Create a contact',
+      tag,
+      auth: 'user',
+      body: CreateContactBody,
+      response: ContactView,
+      status: 201,
+    },
+    async ({ user, body, req }) =>
+      presentContact(await createContact(sequelize, user.id, body, req.requestId), user.locale),
+  );
+
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/contacts/:id',
+      operationId: 'getContact',
+      summary: 'Read a contact',
+      tag,
+      auth: 'user',
+      params: IdParams,
+      response: ContactView,
+    },
+    async ({ user, params }) => presentContact(await findContact(user.id, params.id), user.locale),
   );
 
   /** PUT and PATCH /api/contacts/:id (both change the fields given). */
-  const update = async ({ user, params, body }: Pick<RouteContext<z.infer<typeof IdParams>, unknown, z.infer<typeof UpdateContactBody>>, 'user' | 'params' | 'body'>) =>
-    presentContact(await updateContact(sequelize, user.id, params.id, body), user.locale);
-  kit.route(router, { method: 'put', path: '/api/contacts/:id', operationId: 'updateContact', summary: 'Update a contact (fields given are changed)', tag, auth: 'user', params: IdParams, body: UpdateContactBody, response: ContactView }, update);
-  kit.route(router, { method: 'patch', path: '/api/contacts/:id', operationId: 'patchContact', summary: 'Update a contact (fields given are changed)', tag, auth: 'user', params: IdParams, body: UpdateContactBody, response: ContactView }, update);
+  const update = async ({
+    user,
+    params,
+    body,
+  }: Pick<
+    RouteContext<z.infer<typeof IdParams>, unknown, z.infer<typeof UpdateContactBody>>,
+    'user' | 'params' | 'body'
+  >) => presentContact(await updateContact(sequelize, user.id, params.id, body), user.locale);
+  kit.route(
+    router,
+    {
+      method: 'put',
+      path: '/api/contacts/:id',
+      operationId: 'updateContact',
+      summary: 'Update a contact (fields given are changed)',
+      tag,
+      auth: 'user',
+      params: IdParams,
+      body: UpdateContactBody,
+      response: ContactView,
+    },
+    update,
+  );
+  kit.route(
+    router,
+    {
+      method: 'patch',
+      path: '/api/contacts/:id',
+      operationId: 'patchContact',
+      summary: 'Update a contact (fields given are changed)',
+      tag,
+      auth: 'user',
+      params: IdParams,
+      body: UpdateContactBody,
+      response: ContactView,
+    },
+    update,
+  );
 
-  kit.route(router, { method: 'delete', path: '/api/contacts/:id', operationId: 'deleteContact', summary: 'Delete a contact', tag, auth: 'user', params: IdParams, status: 204 }, async ({ user, params }) => {
-    await deleteContact(user.id, params.id);
-  });
+  kit.route(
+    router,
+    {
+      method: 'delete',
+      path: '/api/contacts/:id',
+      operationId: 'deleteContact',
+      summary: 'Delete a contact',
+      tag,
+      auth: 'user',
+      params: IdParams,
+      status: 204,
+    },
+    async ({ user, params }) => {
+      await deleteContact(user.id, params.id);
+    },
+  );
 
   return router;
 }

@@ -27,7 +27,10 @@ const contactFields = {
 export const CreateContactBody = z
   .object(contactFields)
   .strict()
-  .refine((c) => Boolean(c.first_name || c.last_name), { message: 'first_name or last_name is required', path: ['first_name'] });
+  .refine((c) => Boolean(c.first_name || c.last_name), {
+    message: 'first_name or last_name is required',
+    path: ['first_name'],
+  });
 export type CreateContactBody = z.infer<typeof CreateContactBody>;
 
 /** Partial update; the name rule is checked again on the merged record. */
@@ -49,7 +52,10 @@ export const ContactView = z.object({
   street: z.string().nullable(),
   city: z.string().nullable(),
   zipcode: z.string().nullable(),
-  country: z.string().nullable().describe('ISO 3166-1 alpha-2 code (a contact saved before 2026-11-25 may hold a text no country was read from)'),
+  country: z
+    .string()
+    .nullable()
+    .describe('ISO 3166-1 alpha-2 code (a contact saved before 2026-11-25 may hold a text no country was read from)'),
   /** The country's name in the requester's language (Royaume-Uni, United Kingdom); a legacy text as it is. */
   country_name: z.string().nullable().describe("The country's name in the studio user's language"),
   notes: z.string().nullable(),

@@ -38,18 +38,48 @@ export function buildEntityWorkflowsRouter({ kit }: { kit: ReturnType<typeof cre
   const router = Router();
   kit.route(
     router,
-    { method: 'get', path: '/api/contacts/:contactId/workflow-task-runs', operationId: 'listContactWorkflowTaskRuns', summary: "The contact's workflow tasks: due date, status, what was sent", tag: 'workflows', auth: 'user', params: ContactParams },
-    async ({ user, params }) => ({ items: (await listEntityTaskRuns(user.id, 'CONTACT', params.contactId)).map(presentEntityTaskRun) }),
+    {
+      method: 'get',
+      path: '/api/contacts/:contactId/workflow-task-runs',
+      operationId: 'listContactWorkflowTaskRuns',
+      summary: "The contact's workflow tasks: due date, status, what was sent",
+      tag: 'workflows',
+      auth: 'user',
+      params: ContactParams,
+    },
+    async ({ user, params }) => ({
+      items: (await listEntityTaskRuns(user.id, 'CONTACT', params.contactId)).map(presentEntityTaskRun),
+    }),
   );
   kit.route(
     router,
-    { method: 'get', path: '/api/quotes/:quoteId/workflow-task-runs', operationId: 'listQuoteWorkflowTaskRuns', summary: "The quote's workflow tasks: due date, status, what was sent", tag: 'workflows', auth: 'user', params: QuoteParams },
-    async ({ user, params }) => ({ items: (await listEntityTaskRuns(user.id, 'QUOTE', params.quoteId)).map(presentEntityTaskRun) }),
+    {
+      method: 'get',
+      path: '/api/quotes/:quoteId/workflow-task-runs',
+      operationId: 'listQuoteWorkflowTaskRuns',
+      summary: "The quote's workflow tasks: due date, status, what was sent",
+      tag: 'workflows',
+      auth: 'user',
+      params: QuoteParams,
+    },
+    async ({ user, params }) => ({
+      items: (await listEntityTaskRuns(user.id, 'QUOTE', params.quoteId)).map(presentEntityTaskRun),
+    }),
   );
   kit.route(
     router,
-    { method: 'get', path: '/api/invoices/:invoiceId/workflow-task-runs', operationId: 'listInvoiceWorkflowTaskRuns', summary: "The invoice's workflow tasks: due date, status, what was sent", tag: 'workflows', auth: 'user', params: InvoiceParams },
-    async ({ user, params }) => ({ items: (await listEntityTaskRuns(user.id, 'INVOICE', params.invoiceId)).map(presentEntityTaskRun) }),
+    {
+      method: 'get',
+      path: '/api/invoices/:invoiceId/workflow-task-runs',
+      operationId: 'listInvoiceWorkflowTaskRuns',
+      summary: "The invoice's workflow tasks: due date, status, what was sent",
+      tag: 'workflows',
+      auth: 'user',
+      params: InvoiceParams,
+    },
+    async ({ user, params }) => ({
+      items: (await listEntityTaskRuns(user.id, 'INVOICE', params.invoiceId)).map(presentEntityTaskRun),
+    }),
   );
   return router;
 }

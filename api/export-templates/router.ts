@@ -1,7 +1,11 @@
 import { Router } from 'express';
 import { type Sequelize } from 'sequelize-typescript';
 import { z } from 'zod';
-import { createExportTemplate, deleteExportTemplate, updateExportTemplate } from '../../db/commands/save-export-template';
+import {
+  createExportTemplate,
+  deleteExportTemplate,
+  updateExportTemplate,
+} from '../../db/commands/save-export-template';
 import { findDefaultExportTemplate, findExportTemplate, listExportTemplates } from '../../db/queries/export-templates';
 import { IdParams } from '../http/common-schemas';
 import { type createRouteKit, type RouteContext } from '../http/route-kit';
@@ -9,42 +13,139 @@ import { presentExportTemplate } from './presenter';
 import { CreateExportTemplateBody, DefaultTemplateQuery, ExportTemplateView, UpdateExportTemplateBody } from './schema';
 
 /** /api/export-templates: saved field selections per entity and format, one default each. */
-export function buildExportTemplatesRouter({ sequelize, kit }: { sequelize: Sequelize; kit: ReturnType<typeof createRouteKit> }): Router {
+export function buildExportTemplatesRouter({
+  sequelize,
+  kit,
+}: {
+  sequelize: Sequelize;
+  kit: ReturnType<typeof createRouteKit>;
+}): Router {
   const router = Router();
   const tag = 'export-templates';
 
-  kit.route(router, { method: 'get', path: '/api/export-templates', operationId: 'listExportTemplates', summary: 'List export templates', tag, auth: 'user', response: z.array(ExportTemplateView) }, async ({ user }) => {
-    const rows = await listExportTemplates(user.id);
-    return rows.map(presentExportTemplate);
-  });
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/export-templates',
+      operationId: 'listExportTemplates',
+      summary: 'List export templates',
+      tag,
+      auth: 'user',
+      response: z.array(ExportTemplateView),
+    },
+    async ({ user }) => {
+      const rows = await listExportTemplates(user.id);
+      return rows.map(presentExportTemplate);
+    },
+  );
 
   // Declared before /:id so `default` is not read as an id.
   kit.route(
     router,
-    { method: 'get', path: '/api/export-templates/default', operationId: 'getDefaultExportTemplate', summary: 'The default template for an entity and format, or null', tag, auth: 'user', query: DefaultTemplateQuery, response: ExportTemplateView.nullable() },
+    {
+      method: 'get',
+      path: '/api/export-templates/default',
+      operationId: 'getDefaultExportTemplate',
+      summary: 'The default template for an entity and format, or null',
+      tag,
+      auth: 'user',
+      query: DefaultTemplateQuery,
+      response: ExportTemplateView.nullable(),
+    },
     async ({ user, query }) => {
       const row = await findDefaultExportTemplate(user.id, query.entity, query.format);
       return row ? presentExportTemplate(row) : null;
     },
   );
 
-  kit.route(router, { method: 'post', path: '/api/export-templates', operationId: 'createExportTemplate', summary: 'Create an export template', tag, auth: 'user', body: CreateExportTemplateBody, response: ExportTemplateView, status: 201 }, async ({ user, body }) =>
-    presentExportTemplate(await createExportTemplate(sequelize, user.id, body)),
+  kit.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/export-templates',
+      operationId: 'createExportTemplate',
+      summary: 'Create an export template',
+      tag,
+      auth: 'user',
+      body: CreateExportTemplateBody,
+      response: ExportTemplateView,
+      status: 201,
+    },
+    async ({ user, body }) => presentExportTemplate(await createExportTemplate(sequelize, user.id, body)),
   );
 
-  kit.route(router, { method: 'get', path: '/api/export-templates/:id', operationId: 'getExportTemplate', summary: 'Read an export template', tag, auth: 'user', params: IdParams, response: ExportTemplateView }, async ({ user, params }) =>
-    presentExportTemplate(await findExportTemplate(user.id, params.id)),
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/export-templates/:id',
+      operationId: 'getExportTemplate',
+      summary: 'Read an export template',
+      tag,
+      auth: 'user',
+      params: IdParams,
+      response: ExportTemplateView,
+    },
+    async ({ user, params }) => presentExportTemplate(await findExportTemplate(user.id, params.id)),
   );
 
   /** PUT and PATCH /api/export-templates/:id (both change the fields given). */
-  const update = async ({ user, params, body }: Pick<RouteContext<z.infer<typeof IdParams>, unknown, z.infer<typeof UpdateExportTemplateBody>>, 'user' | 'params' | 'body'>) =>
-    presentExportTemplate(await updateExportTemplate(sequelize, user.id, params.id, body));
-  kit.route(router, { method: 'put', path: '/api/export-templates/:id', operationId: 'updateExportTemplate', summary: 'Update an export template (fields given are changed)', tag, auth: 'user', params: IdParams, body: UpdateExportTemplateBody, response: ExportTemplateView }, update);
-  kit.route(router, { method: 'patch', path: '/api/export-templates/:id', operationId: 'patchExportTemplate', summary: 'Update an export template (fields given are changed)', tag, auth: 'user', params: IdParams, body: UpdateExportTemplateBody, response: ExportTemplateView }, update);
+  const update = async ({
+    user,
+    params,
+    body,
+  }: Pick<
+    RouteContext<z.infer<typeof IdParams>, unknown, z.infer<typeof UpdateExportTemplateBody>>,
+    'user' | 'params' | 'body'
+  >) => presentExportTemplate(await updateExportTemplate(sequelize, user.id, params.id, body));
+  kit.route(
+    router,
+    {
+      method: 'put',
+      path: '/api/export-templates/:id',
+      operationId: 'updateExportTemplate',
+      summary: 'Update an export template (fields given are changed)',
+      tag,
+      auth: 'user',
+      params: IdParams,
+      body: UpdateExportTemplateBody,
+      response: ExportTemplateView,
+    },
+    update,
+  );
+  kit.route(
+    router,
+    {
+      method: 'patch',
+      path: '/api/export-templates/:id',
+      operationId: 'patchExportTemplate',
+      summary: 'Update an export template (fields given are changed)',
+      tag,
+      auth: 'user',
+      params: IdParams,
+      body: UpdateExportTemplateBody,
+      response: ExportTemplateView,
+    },
+    update,
+  );
 
-  kit.route(router, { method: 'delete', path: '/api/export-templates/:id', operationId: 'deleteExportTemplate', summary: 'Delete an export template', tag, auth: 'user', params: IdParams, status: 204 }, async ({ user, params }) => {
-    await deleteExportTemplate(user.id, params.id);
-  });
+  kit.route(
+    router,
+    {
+      method: 'delete',
+      path: '/api/export-templates/:id',
+      operationId: 'deleteExportTemplate',
+      summary: 'Delete an export template',
+      tag,
+      auth: 'user',
+      params: IdParams,
+      status: 204,
+    },
+    async ({ user, params }) => {
+      await deleteExportTemplate(user.id, params.id);
+    },
+  );
 
   return router;
 }

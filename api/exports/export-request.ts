@@ -30,7 +30,11 @@ export async function buildExportPayload(user: AuthUser, query: ExportQuery, mod
 }
 
 /** A synchronous export past the row limit is refused before any work, pointing to the async export. */
-export async function assertFitsSync(sequelize: Sequelize, payload: ExportPayload, limits: { rows: number; pdfRows: number }): Promise<void> {
+export async function assertFitsSync(
+  sequelize: Sequelize,
+  payload: ExportPayload,
+  limits: { rows: number; pdfRows: number },
+): Promise<void> {
   const max = payload.format === 'pdf' ? limits.pdfRows : limits.rows;
   const rows = await countExportRows(sequelize, payload.entity, payload.ownerId);
   if (rows > max) {

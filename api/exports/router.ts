@@ -31,31 +31,72 @@ export function buildExportsRouter({ sequelize, temporal, publicS3, config, kit,
   const syncLimit = limits.create('export:sync', { per: 'user' });
   const asyncLimit = limits.create('export:async', { per: 'user' });
   const statusUrl = (jobRunId: string) => `/api/export/jobs/${jobRunId}`;
-  const link = (result: Pick<ExportResult, 'key' | 'filename'>) => downloadLink(publicS3, config.S3_BUCKET, result, config.EXPORT_LINK_TTL_SECONDS);
+  const link = (result: Pick<ExportResult, 'key' | 'filename'>) =>
+    downloadLink(publicS3, config.S3_BUCKET, result, config.EXPORT_LINK_TTL_SECONDS);
 
   kit.route(
     router,
-    { method: 'get', path: '/api/export', operationId: 'runExport', summary: 'Export now and get a time-limited link (bounded; large exports: /api/export/async)', tag, auth: 'user', after: [syncLimit], query: ExportQuery, response: ExportLinkView },
+    {
+      method: 'get',
+      path: '/api/export',
+      operationId: 'runExport',
+      summary: 'Export now and get a time-limited link (bounded; large exports: /api/export/async)',
+      tag,
+      auth: 'user',
+      after: [syncLimit],
+      query: ExportQuery,
+      response: ExportLinkView,
+    },
     async ({ user, query, req }) => {
       const payload = await buildExportPayload(user, query, 'sync');
       if (payload.format === 'pdf') assertPdfRenderer(config.CHROMIUM_PATH);
-      await assertFitsSync(sequelize, payload, { rows: config.EXPORT_SYNC_MAX_ROWS, pdfRows: config.EXPORT_SYNC_MAX_ROWS_PDF });
-      const run = await startJob(temporal, EXPORT_JOB, user.id, payload, { orgId: user.orgId, userId: user.id, requestId: req.requestId });
-      const result = await waitForExport(temporal, run.id, run.workflow_id, config.EXPORT_SYNC_TIMEOUT_SECONDS, statusUrl(run.id));
+      await assertFitsSync(sequelize, payload, {
+        rows: config.EXPORT_SYNC_MAX_ROWS,
+        pdfRows: config.EXPORT_SYNC_MAX_ROWS_PDF,
+      });
+      const run = await startJob(temporal, EXPORT_JOB, user.id, payload, {
+        orgId: user.orgId,
+        userId: user.id,
+        requestId: req.requestId,
+      });
+      const result = await waitForExport(
+        temporal,
+        run.id,
+        run.workflow_id,
+        config.EXPORT_SYNC_TIMEOUT_SECONDS,
+        statusUrl(run.id),
+      );
       return link(result);
     },
   );
 
   kit.route(
     router,
-    { method: 'get', path: '/api/export/async', operationId: 'queueExport', summary: 'Queue an export; the link arrives over Socket.IO (export.completed) or by polling statusUrl', tag, auth: 'user', after: [asyncLimit], query: ExportQuery, response: ExportJobAccepted, status: 202 },
+    {
+      method: 'get',
+      path: '/api/export/async',
+      operationId: 'queueExport',
+      summary: 'Queue an export; the link arrives over Socket.IO (export.completed) or by polling statusUrl',
+      tag,
+      auth: 'user',
+      after: [asyncLimit],
+      query: ExportQuery,
+      response: ExportJobAccepted,
+      status: 202,
+    },
     async ({ user, query, req }) => {
       const payload = await buildExportPayload(user, query, 'async');
       if (payload.format === 'pdf') assertPdfRenderer(config.CHROMIUM_PATH);
       // The export_jobs row first, so the job can close it whenever it ends.
       const exportJobId = await openExportJob(user.id, payload);
       try {
-        const run = await startJob(temporal, EXPORT_JOB, user.id, { ...payload, exportJobId }, { orgId: user.orgId, userId: user.id, requestId: req.requestId });
+        const run = await startJob(
+          temporal,
+          EXPORT_JOB,
+          user.id,
+          { ...payload, exportJobId },
+          { orgId: user.orgId, userId: user.id, requestId: req.requestId },
+        );
         await linkExportJob(exportJobId, run.id);
         return { jobRunId: run.id, status: run.status, statusUrl: statusUrl(run.id) };
       } catch (err) {
@@ -67,14 +108,27 @@ export function buildExportsRouter({ sequelize, temporal, publicS3, config, kit,
 
   kit.route(
     router,
-    { method: 'get', path: '/api/export/jobs/:jobRunId', operationId: 'getExportJob', summary: 'Status of an export job, with a fresh link once it is done', tag, auth: 'user', params: ExportJobParams, response: ExportJobStatusView },
+    {
+      method: 'get',
+      path: '/api/export/jobs/:jobRunId',
+      operationId: 'getExportJob',
+      summary: 'Status of an export job, with a fresh link once it is done',
+      tag,
+      auth: 'user',
+      params: ExportJobParams,
+      response: ExportJobStatusView,
+    },
     async ({ user, params }) => {
       const run = await findExportRun(params.jobRunId, user.id);
       if (run.status === 'COMPLETED') {
         const result = run.result as ExportResult;
         return { jobRunId: params.jobRunId, status: run.status, ...(await link(result)), rowCount: result.rowCount };
       }
-      return { jobRunId: params.jobRunId, status: run.status, ...(run.status === 'FAILED' ? { error: run.error ?? 'Export failed' } : {}) };
+      return {
+        jobRunId: params.jobRunId,
+        status: run.status,
+        ...(run.status === 'FAILED' ? { error: run.error ?? 'Export failed' } : {}),
+      };
     },
   );
 

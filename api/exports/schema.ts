@@ -16,7 +16,12 @@ export const ExportQuery = z.object({
 export type ExportQuery = z.infer<typeof ExportQuery>;
 
 /** Spec: url (time-limited link), key, filename, expiration (seconds). */
-export const ExportLinkView = z.object({ url: z.string(), key: z.string(), filename: z.string(), expiration: z.number().int() });
+export const ExportLinkView = z.object({
+  url: z.string(),
+  key: z.string(),
+  filename: z.string(),
+  expiration: z.number().int(),
+});
 
 export const ExportJobAccepted = z.object({ jobRunId: z.uuid(), status: z.string(), statusUrl: z.string() });
 

@@ -5,11 +5,24 @@ import { rethrowRendererFailure } from '../../lib/jobs/wait-for-job';
 import { type ExportResult } from '../../workflows/exports/contract';
 
 /** Waits for an export's workflow at most `seconds`; a timeout or a failure names the job to poll. */
-export async function waitForExport(temporal: Client, jobRunId: string, workflowId: string, seconds: number, pollUrl: string): Promise<ExportResult> {
+export async function waitForExport(
+  temporal: Client,
+  jobRunId: string,
+  workflowId: string,
+  seconds: number,
+  pollUrl: string,
+): Promise<ExportResult> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
-      () => reject(new DomainError('export_timeout', `The export is still being prepared after ${seconds} s; follow it at ${pollUrl}`, { jobRunId, statusUrl: pollUrl })),
+      () =>
+        reject(
+          new DomainError(
+            'export_timeout',
+            `The export is still being prepared after ${seconds} s; follow it at ${pollUrl}`,
+            { jobRunId, statusUrl: pollUrl },
+          ),
+        ),
       seconds * 1000,
     );
   });
@@ -18,7 +31,10 @@ export async function waitForExport(temporal: Client, jobRunId: string, workflow
   } catch (err) {
     if (!(err instanceof WorkflowFailedError)) throw err;
     rethrowRendererFailure(err);
-    throw new DomainError('export_failed', `The export failed: ${failureMessage(err)}`, { jobRunId, statusUrl: pollUrl });
+    throw new DomainError('export_failed', `The export failed: ${failureMessage(err)}`, {
+      jobRunId,
+      statusUrl: pollUrl,
+    });
   } finally {
     clearTimeout(timer);
   }

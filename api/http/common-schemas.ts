@@ -47,7 +47,13 @@ export const optionalDateTime = z
  */
 export const decimalText = (max: number) =>
   z
-    .union([z.number(), z.string().trim().regex(/^\d+(\.\d{1,2})?$/, 'must be a number with at most two decimals')])
+    .union([
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d+(\.\d{1,2})?$/, 'must be a number with at most two decimals'),
+    ])
     .transform((v) => Number(v))
     .pipe(z.number().min(0).max(max))
     .transform((n) => n.toFixed(2));
@@ -79,4 +85,6 @@ export const optionalCountry = z
   })
   .nullable()
   .optional()
-  .describe('A country: its name in French or English (France, Royaume-Uni, United States, UK) or its ISO 3166-1 alpha-2 code in any case; stored as the code');
+  .describe(
+    'A country: its name in French or English (France, Royaume-Uni, United States, UK) or its ISO 3166-1 alpha-2 code in any case; stored as the code',
+  );

@@ -41,7 +41,12 @@ export function createHttpServer(app: Express, logger: Logger): http.Server {
 function refusal(err: NodeJS.ErrnoException & { rawPacket?: Buffer }): [number, string, string] {
   if (err.code === 'HPE_HEADER_OVERFLOW') {
     const lineEnd = err.rawPacket?.indexOf('\r\n') ?? -1;
-    if (lineEnd < 0 || lineEnd > MAX_URL_BYTES) return [414, 'uri_too_long', `The request line is longer than ${MAX_URL_BYTES} bytes: send long values in a body`];
+    if (lineEnd < 0 || lineEnd > MAX_URL_BYTES)
+      return [
+        414,
+        'uri_too_long',
+        `The request line is longer than ${MAX_URL_BYTES} bytes: send long values in a body`,
+      ];
     return [431, 'headers_too_large', 'The request headers are too large'];
   }
   return [400, 'bad_request', 'The request is not valid HTTP'];

@@ -78,8 +78,10 @@ export function createRouteKit(docs: OpenAPIRegistry, guards: AuthGuards) {
   const operationIds = new Set<string>();
   /** Adds the route to the document; a malformed or repeated operationId stops the app from starting. */
   function register<P, Q, B>(spec: RouteSpec<P, Q, B>): void {
-    if (!OPERATION_ID.test(spec.operationId)) throw new Error(`operationId ${spec.operationId} (${spec.method} ${spec.path}) is not camelCase`);
-    if (operationIds.has(spec.operationId)) throw new Error(`operationId ${spec.operationId} (${spec.method} ${spec.path}) is used twice`);
+    if (!OPERATION_ID.test(spec.operationId))
+      throw new Error(`operationId ${spec.operationId} (${spec.method} ${spec.path}) is not camelCase`);
+    if (operationIds.has(spec.operationId))
+      throw new Error(`operationId ${spec.operationId} (${spec.method} ${spec.path}) is used twice`);
     operationIds.add(spec.operationId);
     docs.registerPath(describe(spec));
   }
@@ -124,7 +126,10 @@ export function createRouteKit(docs: OpenAPIRegistry, guards: AuthGuards) {
 
 function describe<P, Q, B>(spec: RouteSpec<P, Q, B>): RouteConfig {
   const errors: RouteConfig['responses'] = {};
-  const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ErrorBodySchema } } });
+  const errorResponse = (description: string) => ({
+    description,
+    content: { 'application/json': { schema: ErrorBodySchema } },
+  });
   if (spec.params || spec.query || spec.body) errors[400] = errorResponse('Invalid input');
   if (spec.auth !== 'none') errors[401] = errorResponse('Missing or invalid token');
   if (spec.auth === 'admin') errors[403] = errorResponse('Not an admin');
@@ -144,9 +149,10 @@ function describe<P, Q, B>(spec: RouteSpec<P, Q, B>): RouteConfig {
       body: spec.body ? { content: { 'application/json': { schema: spec.body } } } : undefined,
     },
     responses: {
-      [status]: spec.response && status !== 204
-        ? { description: 'Success', content: { 'application/json': { schema: spec.response } } }
-        : { description: 'Success' },
+      [status]:
+        spec.response && status !== 204
+          ? { description: 'Success', content: { 'application/json': { schema: spec.response } } }
+          : { description: 'Success' },
       ...errors,
     },
   };

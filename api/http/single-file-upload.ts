@@ -15,13 +15,22 @@ export type UploadedFile = Express.Multer.File;
  * plain errors rather than MulterErrors.
  */
 export function createSingleFileUpload(maxBytes: number, what: 'image' | 'file') {
-  const single = multer({ storage: multer.memoryStorage(), limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6 } }).single('file');
+  const single = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6 },
+  }).single('file');
   const howTo = `send one ${what} as multipart/form-data in the part "file"`;
   return (req: Request, res: Response): Promise<UploadedFile> =>
     new Promise((resolve, reject) => {
       single(req, res, (err: unknown) => {
-        if (err instanceof MulterError && err.code === 'LIMIT_FILE_SIZE') return reject(new PayloadTooLargeError(maxBytes));
-        if (err) return reject(new ValidationError(`The upload is not valid: ${err instanceof Error ? err.message : String(err)}; ${howTo}`));
+        if (err instanceof MulterError && err.code === 'LIMIT_FILE_SIZE')
+          return reject(new PayloadTooLargeError(maxBytes));
+        if (err)
+          return reject(
+            new ValidationError(
+              `The upload is not valid: ${err instanceof Error ? err.message : String(err)}; ${howTo}`,
+            ),
+          );
         if (!req.file) return reject(new ValidationError(`No file was uploaded: ${howTo}`));
         resolve(req.file);
       });

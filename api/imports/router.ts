@@ -16,7 +16,12 @@ import { checkUpload } from '../../lib/imports/read-upload';
 import { resolveImportMapping } from '../../domain/imports/resolve-mapping';
 import { startJob } from '../../lib/jobs/start-job';
 import { downloadLink } from '../../lib/s3-links';
-import { IMPORT_JOB, type ImportPayload, type ImportPreview, type ImportResult } from '../../workflows/imports/contract';
+import {
+  IMPORT_JOB,
+  type ImportPayload,
+  type ImportPreview,
+  type ImportResult,
+} from '../../workflows/imports/contract';
 import { type AuthUser } from '../auth/auth-user';
 import { type createRouteKit, type RouteContext } from '../http/route-kit';
 import { ImportPreviewView, ImportQuery, ImportResultView, PreviewQuery } from './schema';
@@ -41,7 +46,13 @@ export function buildImportsRouter(deps: ImportsRouterDeps): Router {
   const readFile = createImportUpload();
 
   /** Checks the upload (type, size, readable, a usable column), stores it, runs the job, waits. */
-  async function runImportJob(req: Request, res: Response, user: AuthUser, entity: ImportEntity, options: { preview: boolean; updateExisting: boolean; mapping?: string; rowActions?: Record<string, RowAction> }) {
+  async function runImportJob(
+    req: Request,
+    res: Response,
+    user: AuthUser,
+    entity: ImportEntity,
+    options: { preview: boolean; updateExisting: boolean; mapping?: string; rowActions?: Record<string, RowAction> },
+  ) {
     const file = await readFile(req, res);
     const format = detectImportFormat(file.originalname, file.mimetype, file.buffer.subarray(0, 8));
     const mapping = options.mapping === undefined ? undefined : parseCustomMapping(entity, options.mapping);
@@ -51,11 +62,23 @@ export function buildImportsRouter(deps: ImportsRouterDeps): Router {
     resolveImportMapping(entity, head.headers, mapping);
     const owner = await findUserPreferences(user.id);
     const hash = createHash('sha256')
-      .update(JSON.stringify([user.id, entity, options.preview, options.updateExisting, mapping ?? null, options.rowActions ?? null, owner.time_zone]))
+      .update(
+        JSON.stringify([
+          user.id,
+          entity,
+          options.preview,
+          options.updateExisting,
+          mapping ?? null,
+          options.rowActions ?? null,
+          owner.time_zone,
+        ]),
+      )
       .update(file.buffer)
       .digest('hex');
     const uploadKey = `temp/imports/${user.id}/${hash}.${format}`;
-    await deps.s3.send(new PutObjectCommand({ Bucket: config.S3_BUCKET, Key: uploadKey, Body: file.buffer, ContentType: file.mimetype }));
+    await deps.s3.send(
+      new PutObjectCommand({ Bucket: config.S3_BUCKET, Key: uploadKey, Body: file.buffer, ContentType: file.mimetype }),
+    );
     const payload: ImportPayload = {
       ownerId: user.id,
       entity,
@@ -70,70 +93,174 @@ export function buildImportsRouter(deps: ImportsRouterDeps): Router {
       ...(mapping ? { mapping } : {}),
       ...(options.rowActions ? { rowActions: options.rowActions } : {}),
     };
-    const run = await startJob(deps.temporal, IMPORT_JOB, `${user.id}:${hash}`, payload, { orgId: user.orgId, userId: user.id, requestId: req.requestId });
+    const run = await startJob(deps.temporal, IMPORT_JOB, `${user.id}:${hash}`, payload, {
+      orgId: user.orgId,
+      userId: user.id,
+      requestId: req.requestId,
+    });
     return waitForImport(deps.temporal, run.id, run.workflow_id);
   }
 
   kit.route(
     router,
-    { method: 'post', path: '/api/import/contacts/preview', operationId: 'previewContactsImport', summary: 'Preview a contacts import: what each line would do; nothing is written', tag, auth: 'user', query: PreviewQuery, response: ImportPreviewView },
-    async ({ req, res, user, query }) => (await runImportJob(req, res, user, 'contacts', { preview: true, updateExisting: query.updateExisting, mapping: query.mapping })) as ImportPreview,
+    {
+      method: 'post',
+      path: '/api/import/contacts/preview',
+      operationId: 'previewContactsImport',
+      summary: 'Preview a contacts import: what each line would do; nothing is written',
+      tag,
+      auth: 'user',
+      query: PreviewQuery,
+      response: ImportPreviewView,
+    },
+    async ({ req, res, user, query }) =>
+      (await runImportJob(req, res, user, 'contacts', {
+        preview: true,
+        updateExisting: query.updateExisting,
+        mapping: query.mapping,
+      })) as ImportPreview,
   );
 
   /** The handler of POST /api/import/<entity>: run the import job, answer its result with a link to the error file. */
   const importEntity =
     (entity: ImportEntity) =>
-    async ({ req, res, user, query }: Pick<RouteContext<unknown, Partial<z.infer<typeof ImportQuery>>, unknown>, 'req' | 'res' | 'user' | 'query'>) => {
+    async ({
+      req,
+      res,
+      user,
+      query,
+    }: Pick<
+      RouteContext<unknown, Partial<z.infer<typeof ImportQuery>>, unknown>,
+      'req' | 'res' | 'user' | 'query'
+    >) => {
       const { updateExisting, mapping, rowActions } = query as z.infer<typeof ImportQuery>;
-      const result = (await runImportJob(req, res, user, entity, { preview: false, updateExisting, mapping, rowActions: rowActions as Record<string, RowAction> | undefined })) as ImportResult;
-      const errorFile = result.errorFile ? await downloadLink(deps.publicS3, config.S3_BUCKET, result.errorFile, config.EXPORT_LINK_TTL_SECONDS) : null;
-      return { ...result, errorFile: errorFile ? { url: errorFile.url, key: result.errorFile!.key, filename: result.errorFile!.filename } : null };
+      const result = (await runImportJob(req, res, user, entity, {
+        preview: false,
+        updateExisting,
+        mapping,
+        rowActions: rowActions as Record<string, RowAction> | undefined,
+      })) as ImportResult;
+      const errorFile = result.errorFile
+        ? await downloadLink(deps.publicS3, config.S3_BUCKET, result.errorFile, config.EXPORT_LINK_TTL_SECONDS)
+        : null;
+      return {
+        ...result,
+        errorFile: errorFile
+          ? { url: errorFile.url, key: result.errorFile!.key, filename: result.errorFile!.filename }
+          : null,
+      };
     };
   // Only contacts take row actions (the preview's per-line choices).
   const ImportQueryWithoutRowActions = ImportQuery.omit({ rowActions: true });
 
   kit.route(
     router,
-    { method: 'post', path: '/api/import/contacts', operationId: 'importContacts', summary: 'Import contacts from a csv, xlsx or xls file (multipart part "file")', tag, auth: 'user', query: ImportQuery, response: ImportResultView },
+    {
+      method: 'post',
+      path: '/api/import/contacts',
+      operationId: 'importContacts',
+      summary: 'Import contacts from a csv, xlsx or xls file (multipart part "file")',
+      tag,
+      auth: 'user',
+      query: ImportQuery,
+      response: ImportResultView,
+    },
     importEntity('contacts'),
   );
 
   kit.route(
     router,
-    { method: 'post', path: '/api/import/sessions', operationId: 'importSessions', summary: 'Import sessions from a csv, xlsx or xls file (multipart part "file")', tag, auth: 'user', query: ImportQueryWithoutRowActions, response: ImportResultView },
+    {
+      method: 'post',
+      path: '/api/import/sessions',
+      operationId: 'importSessions',
+      summary: 'Import sessions from a csv, xlsx or xls file (multipart part "file")',
+      tag,
+      auth: 'user',
+      query: ImportQueryWithoutRowActions,
+      response: ImportResultView,
+    },
     importEntity('sessions'),
   );
 
   kit.route(
     router,
-    { method: 'post', path: '/api/import/quotes', operationId: 'importQuotes', summary: 'Import quotes from a csv, xlsx or xls file (multipart part "file")', tag, auth: 'user', query: ImportQueryWithoutRowActions, response: ImportResultView },
+    {
+      method: 'post',
+      path: '/api/import/quotes',
+      operationId: 'importQuotes',
+      summary: 'Import quotes from a csv, xlsx or xls file (multipart part "file")',
+      tag,
+      auth: 'user',
+      query: ImportQueryWithoutRowActions,
+      response: ImportResultView,
+    },
     importEntity('quotes'),
   );
 
   kit.route(
     router,
-    { method: 'post', path: '/api/import/invoices', operationId: 'importInvoices', summary: 'Import invoices from a csv, xlsx or xls file (multipart part "file")', tag, auth: 'user', query: ImportQueryWithoutRowActions, response: ImportResultView },
+    {
+      method: 'post',
+      path: '/api/import/invoices',
+      operationId: 'importInvoices',
+      summary: 'Import invoices from a csv, xlsx or xls file (multipart part "file")',
+      tag,
+      auth: 'user',
+      query: ImportQueryWithoutRowActions,
+      response: ImportResultView,
+    },
     importEntity('invoices'),
   );
 
-  kit.route(router, { method: 'post', path: '/api/import/info', operationId: 'getImportInfo', summary: 'What the import accepts: entities, formats, fields and header mappings', tag, auth: 'user' }, async () => ({
-    entities: IMPORT_ENTITIES.map((entity) => ({ entity, targetFields: IMPORT_TARGET_FIELDS[entity], headerVariants: headerVariants(entity), endpoint: `/api/import/${entity}` })),
-    formats: IMPORT_FORMATS,
-    contentTypes: { csv: ['text/csv', 'application/csv'], xlsx: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'], xls: ['application/vnd.ms-excel'] },
-    maxFileBytes: MAX_IMPORT_BYTES,
-    preview: '/api/import/contacts/preview',
-  }));
+  kit.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/import/info',
+      operationId: 'getImportInfo',
+      summary: 'What the import accepts: entities, formats, fields and header mappings',
+      tag,
+      auth: 'user',
+    },
+    async () => ({
+      entities: IMPORT_ENTITIES.map((entity) => ({
+        entity,
+        targetFields: IMPORT_TARGET_FIELDS[entity],
+        headerVariants: headerVariants(entity),
+        endpoint: `/api/import/${entity}`,
+      })),
+      formats: IMPORT_FORMATS,
+      contentTypes: {
+        csv: ['text/csv', 'application/csv'],
+        xlsx: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+        xls: ['application/vnd.ms-excel'],
+      },
+      maxFileBytes: MAX_IMPORT_BYTES,
+      preview: '/api/import/contacts/preview',
+    }),
+  );
 
   return router;
 }
 
-async function waitForImport(temporal: Client, jobRunId: string, workflowId: string): Promise<ImportResult | ImportPreview> {
+async function waitForImport(
+  temporal: Client,
+  jobRunId: string,
+  workflowId: string,
+): Promise<ImportResult | ImportPreview> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new DomainError('import_timeout', `The import is still running after ${WAIT_SECONDS} s`, { jobRunId })), WAIT_SECONDS * 1000);
+    timer = setTimeout(
+      () =>
+        reject(new DomainError('import_timeout', `The import is still running after ${WAIT_SECONDS} s`, { jobRunId })),
+      WAIT_SECONDS * 1000,
+    );
   });
   try {
-    return (await Promise.race([temporal.workflow.getHandle(workflowId).result(), timeout])) as ImportResult | ImportPreview;
+    return (await Promise.race([temporal.workflow.getHandle(workflowId).result(), timeout])) as
+      | ImportResult
+      | ImportPreview;
   } catch (err) {
     if (!(err instanceof WorkflowFailedError)) throw err;
     throw new DomainError('import_failed', `The import failed: ${failureMessage(err)}`, { jobRunId });

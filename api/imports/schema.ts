@@ -14,12 +14,20 @@ const json = (what: string) =>
 /** Query of the import endpoints (spec: Import): booleans and JSON arrive as strings. */
 export const ImportQuery = z
   .object({
-    updateExisting: z.enum(['true', 'false']).optional().transform((v) => v === 'true'),
+    updateExisting: z
+      .enum(['true', 'false'])
+      .optional()
+      .transform((v) => v === 'true'),
     /** JSON object of column header → target field; checked per entity by parseCustomMapping. */
     mapping: z.string().max(20_000).optional(),
     /** JSON object of file line → create, update or skip (contacts, after a preview). */
     rowActions: json('rowActions')
-      .pipe(z.record(z.string().regex(/^\d{1,7}$/, 'keys are file line numbers'), z.enum(ROW_ACTIONS as [string, ...string[]])))
+      .pipe(
+        z.record(
+          z.string().regex(/^\d{1,7}$/, 'keys are file line numbers'),
+          z.enum(ROW_ACTIONS as [string, ...string[]]),
+        ),
+      )
       .optional(),
   })
   .strict();
@@ -28,7 +36,10 @@ export type ImportQuery = z.infer<typeof ImportQuery>;
 /** The preview plans as the import would: with updateExisting unless told `false`. */
 export const PreviewQuery = z
   .object({
-    updateExisting: z.enum(['true', 'false']).optional().transform((v) => v !== 'false'),
+    updateExisting: z
+      .enum(['true', 'false'])
+      .optional()
+      .transform((v) => v !== 'false'),
     mapping: z.string().max(20_000).optional(),
   })
   .strict();

@@ -23,37 +23,91 @@ export function buildEInvoiceRouter(deps: EInvoiceRouterDeps): Router {
   /** One of the caller's issued invoices: 404 for anyone else's, 409 invoice_not_issued for a draft. */
   const issuedInvoice = async (ownerId: string, id: string) => {
     const invoice = (await findDocument('invoice', id, ownerId)) as InvoiceRow;
-    if (invoice.status === 'DRAFT') throw new ConflictError('invoice_not_issued', 'A draft invoice has no e-invoice: issue it first (POST /api/invoices/:id/issue)');
+    if (invoice.status === 'DRAFT')
+      throw new ConflictError(
+        'invoice_not_issued',
+        'A draft invoice has no e-invoice: issue it first (POST /api/invoices/:id/issue)',
+      );
     return invoice;
   };
-  const invoiceFile = async (format: EInvoiceFormat, ctx: { user: { id: string; orgId: string }; params: IdParams; req: { requestId?: string } }) => {
+  const invoiceFile = async (
+    format: EInvoiceFormat,
+    ctx: { user: { id: string; orgId: string }; params: IdParams; req: { requestId?: string } },
+  ) => {
     const invoice = await issuedInvoice(ctx.user.id, ctx.params.id);
-    return eInvoiceLink(deps, { kind: 'invoice', id: invoice.id, pdf_key: invoice.pdf_key, pdf_sha256: invoice.pdf_sha256 }, format, ctx.user, ctx.req.requestId);
+    return eInvoiceLink(
+      deps,
+      { kind: 'invoice', id: invoice.id, pdf_key: invoice.pdf_key, pdf_sha256: invoice.pdf_sha256 },
+      format,
+      ctx.user,
+      ctx.req.requestId,
+    );
   };
-  const creditNoteFile = async (format: EInvoiceFormat, ctx: { user: { id: string; orgId: string }; params: IdParams; req: { requestId?: string } }) => {
+  const creditNoteFile = async (
+    format: EInvoiceFormat,
+    ctx: { user: { id: string; orgId: string }; params: IdParams; req: { requestId?: string } },
+  ) => {
     const note = await findOwnCreditNote(ctx.user.id, ctx.params.id);
     if (!note) throw new NotFoundError('Credit note');
-    return eInvoiceLink(deps, { kind: 'credit_note', id: note.id, pdf_key: note.pdf_key, pdf_sha256: note.pdf_sha256 }, format, ctx.user, ctx.req.requestId);
+    return eInvoiceLink(
+      deps,
+      { kind: 'credit_note', id: note.id, pdf_key: note.pdf_key, pdf_sha256: note.pdf_sha256 },
+      format,
+      ctx.user,
+      ctx.req.requestId,
+    );
   };
 
   kit.route(
     router,
-    { method: 'get', path: '/api/invoices/:id/facturx', operationId: 'getInvoiceFacturx', summary: 'The issued invoice as Factur-X (PDF/A-3b with factur-x.xml, EN 16931): a time-limited link', tag: 'invoices', auth: 'user', params: IdParams },
+    {
+      method: 'get',
+      path: '/api/invoices/:id/facturx',
+      operationId: 'getInvoiceFacturx',
+      summary: 'The issued invoice as Factur-X (PDF/A-3b with factur-x.xml, EN 16931): a time-limited link',
+      tag: 'invoices',
+      auth: 'user',
+      params: IdParams,
+    },
     async (ctx) => invoiceFile('facturx', ctx),
   );
   kit.route(
     router,
-    { method: 'get', path: '/api/invoices/:id/xml', operationId: 'getInvoiceXml', summary: "The issued invoice's e-invoice XML (CII D16B, EN 16931): a time-limited link", tag: 'invoices', auth: 'user', params: IdParams },
+    {
+      method: 'get',
+      path: '/api/invoices/:id/xml',
+      operationId: 'getInvoiceXml',
+      summary: "The issued invoice's e-invoice XML (CII D16B, EN 16931): a time-limited link",
+      tag: 'invoices',
+      auth: 'user',
+      params: IdParams,
+    },
     async (ctx) => invoiceFile('xml', ctx),
   );
   kit.route(
     router,
-    { method: 'get', path: '/api/credit-notes/:id/facturx', operationId: 'getCreditNoteFacturx', summary: 'The credit note as Factur-X (PDF/A-3b with factur-x.xml, EN 16931): a time-limited link', tag: 'credit-notes', auth: 'user', params: IdParams },
+    {
+      method: 'get',
+      path: '/api/credit-notes/:id/facturx',
+      operationId: 'getCreditNoteFacturx',
+      summary: 'The credit note as Factur-X (PDF/A-3b with factur-x.xml, EN 16931): a time-limited link',
+      tag: 'credit-notes',
+      auth: 'user',
+      params: IdParams,
+    },
     async (ctx) => creditNoteFile('facturx', ctx),
   );
   kit.route(
     router,
-    { method: 'get', path: '/api/credit-notes/:id/xml', operationId: 'getCreditNoteXml', summary: "The credit note's e-invoice XML (CII D16B, EN 16931): a time-limited link", tag: 'credit-notes', auth: 'user', params: IdParams },
+    {
+      method: 'get',
+      path: '/api/credit-notes/:id/xml',
+      operationId: 'getCreditNoteXml',
+      summary: "The credit note's e-invoice XML (CII D16B, EN 16931): a time-limited link",
+      tag: 'credit-notes',
+      auth: 'user',
+      params: IdParams,
+    },
     async (ctx) => creditNoteFile('xml', ctx),
   );
   return router;

@@ -28,18 +28,30 @@ type Caller = { id: string; orgId: string };
 export type EInvoiceFormat = 'facturx' | 'xml';
 
 /** The job key of a kept pdf's one version: `invoice:<id>:issued`, `credit_note:<id>`. */
-const keptPdfKey = (document: Pick<KeptDocument, 'kind' | 'id'>) => (document.kind === 'invoice' ? keptInvoicePdfKey(document.id) : `credit_note:${document.id}`);
+const keptPdfKey = (document: Pick<KeptDocument, 'kind' | 'id'>) =>
+  document.kind === 'invoice' ? keptInvoicePdfKey(document.id) : `credit_note:${document.id}`;
 
 /** A failed run keeps its key for good (return-existing); the next attempt's key names the run it follows, so concurrent callers still meet on one job. */
 const MAX_FAILED_RUNS_FOLLOWED = 20;
 
 /** The kept pdf's job, or (format) one of the e-invoice files made from it (issue 22 §1): `invoice:<id>:issued:facturx`. */
-async function startKeptPdfJob({ temporal }: KeptPdfDeps, document: Pick<KeptDocument, 'kind' | 'id'>, user: Caller, requestId?: string, format?: EInvoiceFormat) {
+async function startKeptPdfJob(
+  { temporal }: KeptPdfDeps,
+  document: Pick<KeptDocument, 'kind' | 'id'>,
+  user: Caller,
+  requestId?: string,
+  format?: EInvoiceFormat,
+) {
   const base = format ? `${keptPdfKey(document)}:${format}` : keptPdfKey(document);
   let key = base;
   for (let step = 0; ; step += 1) {
     const payload = { kind: document.kind, documentId: document.id, ownerId: user.id, ...(format ? { format } : {}) };
-    const run = await startJob(temporal, DOCUMENT_PDF_JOB, key, payload, { orgId: user.orgId, userId: user.id, entityId: document.id, requestId });
+    const run = await startJob(temporal, DOCUMENT_PDF_JOB, key, payload, {
+      orgId: user.orgId,
+      userId: user.id,
+      entityId: document.id,
+      requestId,
+    });
     if (run.status !== 'FAILED' || step === MAX_FAILED_RUNS_FOLLOWED) return run;
     key = `${base}:after:${run.id}`;
   }
@@ -51,7 +63,12 @@ async function startKeptPdfJob({ temporal }: KeptPdfDeps, document: Pick<KeptDoc
  * dead-lettered by startJob, a render that fails lands in the dead-letter queue, and the first
  * download renders it then.
  */
-export async function startKeptPdf(deps: KeptPdfDeps, document: Pick<KeptDocument, 'kind' | 'id'>, user: Caller, requestId?: string): Promise<void> {
+export async function startKeptPdf(
+  deps: KeptPdfDeps,
+  document: Pick<KeptDocument, 'kind' | 'id'>,
+  user: Caller,
+  requestId?: string,
+): Promise<void> {
   await startKeptPdfJob(deps, document, user, requestId).catch(() => undefined);
 }
 
@@ -60,16 +77,34 @@ export async function startKeptPdf(deps: KeptPdfDeps, document: Pick<KeptDocumen
  * when it is stored; else the one render of it (started at issue, or again after a failure),
  * waited for. Without a renderer and without a stored file: 503 pdf_renderer_unavailable.
  */
-export async function keptPdfLink(deps: KeptPdfDeps, document: KeptDocument, user: Caller, requestId?: string): Promise<DownloadLink & { sha256: string | null }> {
+export async function keptPdfLink(
+  deps: KeptPdfDeps,
+  document: KeptDocument,
+  user: Caller,
+  requestId?: string,
+): Promise<DownloadLink & { sha256: string | null }> {
   const { publicS3, config } = deps;
   if (document.pdf_key && document.pdf_sha256) {
-    const filename = document.pdf_key.slice(document.pdf_key.lastIndexOf('/') + 1).replace(/-[0-9a-f]{16}\.pdf$/, '.pdf');
-    return { ...(await downloadLink(publicS3, config.S3_BUCKET, { key: document.pdf_key, filename }, config.EXPORT_LINK_TTL_SECONDS)), sha256: document.pdf_sha256 };
+    const filename = document.pdf_key
+      .slice(document.pdf_key.lastIndexOf('/') + 1)
+      .replace(/-[0-9a-f]{16}\.pdf$/, '.pdf');
+    return {
+      ...(await downloadLink(
+        publicS3,
+        config.S3_BUCKET,
+        { key: document.pdf_key, filename },
+        config.EXPORT_LINK_TTL_SECONDS,
+      )),
+      sha256: document.pdf_sha256,
+    };
   }
   assertPdfRenderer(config.CHROMIUM_PATH);
   const run = await startKeptPdfJob(deps, document, user, requestId);
   const file = await waitForJob<DocumentPdf>(deps.temporal, run, config.EXPORT_SYNC_TIMEOUT_SECONDS, 'pdf');
-  return { ...(await downloadLink(publicS3, config.S3_BUCKET, file, config.EXPORT_LINK_TTL_SECONDS)), sha256: file.sha256 ?? null };
+  return {
+    ...(await downloadLink(publicS3, config.S3_BUCKET, file, config.EXPORT_LINK_TTL_SECONDS)),
+    sha256: file.sha256 ?? null,
+  };
 }
 
 /**
@@ -77,11 +112,22 @@ export async function keptPdfLink(deps: KeptPdfDeps, document: KeptDocument, use
  * its kept pdf as PDF/A-3b with `factur-x.xml` attached, or `xml`, that CII alone; made by the
  * documents job from the same data as the pdf, waited for, and answered as a signed link.
  */
-export async function eInvoiceLink(deps: KeptPdfDeps, document: KeptDocument, format: EInvoiceFormat, user: Caller, requestId?: string): Promise<DownloadLink> {
+export async function eInvoiceLink(
+  deps: KeptPdfDeps,
+  document: KeptDocument,
+  format: EInvoiceFormat,
+  user: Caller,
+  requestId?: string,
+): Promise<DownloadLink> {
   const { publicS3, config } = deps;
   // The Factur-X starts from the kept pdf: without a renderer it can only use a stored one.
   if (format === 'facturx' && !(document.pdf_key && document.pdf_sha256)) assertPdfRenderer(config.CHROMIUM_PATH);
   const run = await startKeptPdfJob(deps, document, user, requestId, format);
-  const file = await waitForJob<DocumentPdf>(deps.temporal, run, config.EXPORT_SYNC_TIMEOUT_SECONDS, format === 'xml' ? 'e-invoice XML' : 'Factur-X pdf');
+  const file = await waitForJob<DocumentPdf>(
+    deps.temporal,
+    run,
+    config.EXPORT_SYNC_TIMEOUT_SECONDS,
+    format === 'xml' ? 'e-invoice XML' : 'Factur-X pdf',
+  );
   return downloadLink(publicS3, config.S3_BUCKET, file, config.EXPORT_LINK_TTL_SECONDS);
 }

@@ -1,5 +1,11 @@
 import { type DocumentKind } from '../../db/queries/invoicing';
-import { type CreditNoteRow, type DocumentRow, type InvoicePaymentRow, type InvoiceRow, type QuoteRow } from '../../db/rows';
+import {
+  type CreditNoteRow,
+  type DocumentRow,
+  type InvoicePaymentRow,
+  type InvoiceRow,
+  type QuoteRow,
+} from '../../db/rows';
 import { displayNumber } from '../../domain/invoicing/document-number';
 import { isOverdue } from '../../domain/invoicing/ledger';
 import { toHundredths } from '../../domain/invoicing/money';
@@ -23,14 +29,24 @@ function invoiceFacts(invoice: InvoiceRow, timeZone: string, now = new Date()) {
     credited: invoice.credited,
     balance_due: invoice.balance_due,
     paid_at: invoice.paid_at?.toISOString() ?? null,
-    is_overdue: isOverdue({ issued: invoice.status === 'ISSUED', balanceDueCents: toHundredths(invoice.balance_due), dueDate: invoice.due_date ?? null }, now, timeZone),
+    is_overdue: isOverdue(
+      {
+        issued: invoice.status === 'ISSUED',
+        balanceDueCents: toHundredths(invoice.balance_due),
+        dueDate: invoice.due_date ?? null,
+      },
+      now,
+      timeZone,
+    ),
     buyer: issued ? (invoice.buyer ?? null) : null,
   };
 }
 
 /** A quote or invoice with its lines in display order; amounts are decimal strings (DESIGN.md). */
 export function presentDocument(kind: DocumentKind, document: DocumentRow, timeZone: string) {
-  const items = [...(document.items ?? [])].sort((a, b) => a.display_order - b.display_order || a.id.localeCompare(b.id));
+  const items = [...(document.items ?? [])].sort(
+    (a, b) => a.display_order - b.display_order || a.id.localeCompare(b.id),
+  );
   const invoice = document as InvoiceRow;
   return {
     id: document.id,
@@ -45,7 +61,15 @@ export function presentDocument(kind: DocumentKind, document: DocumentRow, timeZ
     ...(kind === 'quote' ? { valid_until: (document as QuoteRow).valid_until ?? null } : {}),
     ...(kind === 'invoice' ? invoiceFacts(invoice, timeZone) : {}),
     // The schedule computed now: dates that follow the session move with it; paid from the ledger.
-    payment_schedule: presentSchedule(document.payment_schedule, scheduleContextOf(invoice, (document as { session?: { start_date: Date | null } | null }).session?.start_date, timeZone), kind === 'invoice' ? toHundredths(invoice.amount_paid) : 0n),
+    payment_schedule: presentSchedule(
+      document.payment_schedule,
+      scheduleContextOf(
+        invoice,
+        (document as { session?: { start_date: Date | null } | null }).session?.start_date,
+        timeZone,
+      ),
+      kind === 'invoice' ? toHundredths(invoice.amount_paid) : 0n,
+    ),
     created_at: document.created_at.toISOString(),
     updated_at: document.updated_at.toISOString(),
     items: items.map((i) => ({
@@ -64,7 +88,9 @@ export function presentDocument(kind: DocumentKind, document: DocumentRow, timeZ
       user_session_type_id: i.user_session_type_id,
       display_order: i.display_order,
       // A final invoice's DEPOSIT line: the deposit invoice it deducts.
-      ...(kind === 'invoice' ? { deposit_invoice_id: (i as { deposit_invoice_id?: string | null }).deposit_invoice_id ?? null } : {}),
+      ...(kind === 'invoice'
+        ? { deposit_invoice_id: (i as { deposit_invoice_id?: string | null }).deposit_invoice_id ?? null }
+        : {}),
     })),
   };
 }

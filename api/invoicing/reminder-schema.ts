@@ -22,10 +22,15 @@ export const ReminderStepBody = z
   })
   .strict();
 
-export const ReminderSettingsBody = z.object({ reminder_steps: z.array(ReminderStepBody).max(MAX_REMINDER_STEPS) }).strict();
+export const ReminderSettingsBody = z
+  .object({ reminder_steps: z.array(ReminderStepBody).max(MAX_REMINDER_STEPS) })
+  .strict();
 export type ReminderSettingsBody = z.infer<typeof ReminderSettingsBody>;
 
-export const ReminderSettingsView = z.object({ reminder_steps: z.array(ReminderStepBody), updated_at: z.string().nullable() });
+export const ReminderSettingsView = z.object({
+  reminder_steps: z.array(ReminderStepBody),
+  updated_at: z.string().nullable(),
+});
 
 /** Pause (nothing goes out, no date changes), resume, or stop for good. */
 export const InvoiceRemindersBody = z.object({ status: z.enum(['active', 'paused', 'stopped']) }).strict();
@@ -58,7 +63,14 @@ export const InvoiceRemindersView = z.object({
   control: z.enum(['active', 'paused', 'stopped']),
   client_paused: z.boolean(),
   next: z
-    .object({ at: z.string(), due_date: z.string(), scheduled_date: z.string(), step_index: z.number().int(), occurrence: z.number().int(), channels: z.array(z.string()) })
+    .object({
+      at: z.string(),
+      due_date: z.string(),
+      scheduled_date: z.string(),
+      step_index: z.number().int(),
+      occurrence: z.number().int(),
+      channels: z.array(z.string()),
+    })
     .nullable(),
   sent: z.array(ReminderSentView),
 });

@@ -2,15 +2,31 @@ import { type Client } from '@temporalio/client';
 import { Router } from 'express';
 import { type Logger } from 'pino';
 import { type Sequelize } from 'sequelize-typescript';
-import { type ReminderControl, saveReminderSettings, setContactRemindersPaused, setInvoiceReminderControl } from '../../db/commands/invoice-reminders';
-import { findReminderDecision, findReminderSettings, listInvoiceReminders, listOwedInvoiceIds } from '../../db/queries/invoice-reminders';
+import {
+  type ReminderControl,
+  saveReminderSettings,
+  setContactRemindersPaused,
+  setInvoiceReminderControl,
+} from '../../db/commands/invoice-reminders';
+import {
+  findReminderDecision,
+  findReminderSettings,
+  listInvoiceReminders,
+  listOwedInvoiceIds,
+} from '../../db/queries/invoice-reminders';
 import { NotFoundError, ValidationError } from '../../domain/errors';
 import { reminderStepProblems } from '../../domain/invoicing/reminder-plan';
 import { reminderStepsOf, type StoredReminderStep } from '../../domain/invoicing/stored-reminder-steps';
 import { signalInvoiceReminders } from '../../lib/jobs/invoice-reminders-signal';
 import { IdParams } from '../http/common-schemas';
 import { type createRouteKit } from '../http/route-kit';
-import { ContactRemindersBody, InvoiceRemindersBody, InvoiceRemindersView, ReminderSettingsBody, ReminderSettingsView } from './reminder-schema';
+import {
+  ContactRemindersBody,
+  InvoiceRemindersBody,
+  InvoiceRemindersView,
+  ReminderSettingsBody,
+  ReminderSettingsView,
+} from './reminder-schema';
 
 export interface RemindersRouterDeps {
   sequelize: Sequelize;
@@ -19,7 +35,10 @@ export interface RemindersRouterDeps {
   kit: ReturnType<typeof createRouteKit>;
 }
 
-const CONTROL_OF = { active: 'ACTIVE', paused: 'PAUSED', stopped: 'STOPPED' } as const satisfies Record<string, ReminderControl>;
+const CONTROL_OF = { active: 'ACTIVE', paused: 'PAUSED', stopped: 'STOPPED' } as const satisfies Record<
+  string,
+  ReminderControl
+>;
 
 /**
  * Payment reminders (issue 21 §2; docs/payment-schedules.md): the studio's steps, an invoice's
@@ -30,13 +49,37 @@ export function buildRemindersRouter(deps: RemindersRouterDeps): Router {
   const { sequelize, temporal, logger, kit } = deps;
   const router = Router();
 
-  const presentSettings = (s: { steps: StoredReminderStep[]; updated_at: Date | null }) => ({ reminder_steps: s.steps, updated_at: s.updated_at?.toISOString() ?? null });
-
-  kit.route(router, { method: 'get', path: '/api/users/me/reminder-settings', operationId: 'getReminderSettings', summary: "The studio's payment reminder steps (none: no reminders)", tag: 'invoices', auth: 'user', response: ReminderSettingsView }, async ({ user }) => presentSettings(await findReminderSettings(sequelize, user.id)));
+  const presentSettings = (s: { steps: StoredReminderStep[]; updated_at: Date | null }) => ({
+    reminder_steps: s.steps,
+    updated_at: s.updated_at?.toISOString() ?? null,
+  });
 
   kit.route(
     router,
-    { method: 'put', path: '/api/users/me/reminder-settings', operationId: 'updateReminderSettings', summary: "Replace the studio's payment reminder steps; the invoices already issued follow them", tag: 'invoices', auth: 'user', body: ReminderSettingsBody, response: ReminderSettingsView },
+    {
+      method: 'get',
+      path: '/api/users/me/reminder-settings',
+      operationId: 'getReminderSettings',
+      summary: "The studio's payment reminder steps (none: no reminders)",
+      tag: 'invoices',
+      auth: 'user',
+      response: ReminderSettingsView,
+    },
+    async ({ user }) => presentSettings(await findReminderSettings(sequelize, user.id)),
+  );
+
+  kit.route(
+    router,
+    {
+      method: 'put',
+      path: '/api/users/me/reminder-settings',
+      operationId: 'updateReminderSettings',
+      summary: "Replace the studio's payment reminder steps; the invoices already issued follow them",
+      tag: 'invoices',
+      auth: 'user',
+      body: ReminderSettingsBody,
+      response: ReminderSettingsView,
+    },
     async ({ user, body }) => {
       const steps = body.reminder_steps as StoredReminderStep[];
       const problems = reminderStepProblems(reminderStepsOf(steps));
@@ -53,27 +96,76 @@ export function buildRemindersRouter(deps: RemindersRouterDeps): Router {
     const sent = await listInvoiceReminders(sequelize, ownerId, invoiceId);
     return {
       invoice_id: invoiceId,
-      state: decision.kind === 'send' ? ('active' as const) : decision.kind === 'hold' ? ('held' as const) : ('ended' as const),
+      state:
+        decision.kind === 'send'
+          ? ('active' as const)
+          : decision.kind === 'hold'
+            ? ('held' as const)
+            : ('ended' as const),
       reason: decision.kind === 'send' ? null : decision.reason,
-      control: facts.control === 'STOPPED' ? ('stopped' as const) : facts.control === 'PAUSED' ? ('paused' as const) : ('active' as const),
+      control:
+        facts.control === 'STOPPED'
+          ? ('stopped' as const)
+          : facts.control === 'PAUSED'
+            ? ('paused' as const)
+            : ('active' as const),
       client_paused: facts.client_paused,
       next:
         decision.kind === 'send'
-          ? { at: decision.reminder.at.toISOString(), due_date: decision.dueDate, scheduled_date: decision.reminder.scheduledDate, step_index: decision.reminder.stepIndex, occurrence: decision.reminder.occurrence, channels: decision.reminder.channels }
+          ? {
+              at: decision.reminder.at.toISOString(),
+              due_date: decision.dueDate,
+              scheduled_date: decision.reminder.scheduledDate,
+              step_index: decision.reminder.stepIndex,
+              occurrence: decision.reminder.occurrence,
+              channels: decision.reminder.channels,
+            }
           : null,
-      sent: sent.map((r) => ({ id: r.id, due_date: r.due_date, step_index: r.step_index, occurrence: r.occurrence, scheduled_date: r.scheduled_date, channels: r.channels, status: r.status, sms_status: r.sms_status, error: r.error, sent_at: r.sent_at.toISOString(), recipient: r.recipient, subject: r.subject })),
+      sent: sent.map((r) => ({
+        id: r.id,
+        due_date: r.due_date,
+        step_index: r.step_index,
+        occurrence: r.occurrence,
+        scheduled_date: r.scheduled_date,
+        channels: r.channels,
+        status: r.status,
+        sms_status: r.sms_status,
+        error: r.error,
+        sent_at: r.sent_at.toISOString(),
+        recipient: r.recipient,
+        subject: r.subject,
+      })),
     };
   };
 
   kit.route(
     router,
-    { method: 'get', path: '/api/invoices/:id/reminders', operationId: 'getInvoiceReminders', summary: "The invoice's payment reminders: where they stand, the next one, and each one sent", tag: 'invoices', auth: 'user', params: IdParams, response: InvoiceRemindersView },
+    {
+      method: 'get',
+      path: '/api/invoices/:id/reminders',
+      operationId: 'getInvoiceReminders',
+      summary: "The invoice's payment reminders: where they stand, the next one, and each one sent",
+      tag: 'invoices',
+      auth: 'user',
+      params: IdParams,
+      response: InvoiceRemindersView,
+    },
     async ({ user, params }) => remindersView(user.id, params.id),
   );
 
   kit.route(
     router,
-    { method: 'patch', path: '/api/invoices/:id/reminders', operationId: 'updateInvoiceReminders', summary: "Pause, resume or stop (for good) the invoice's reminders; no date changes", tag: 'invoices', auth: 'user', params: IdParams, body: InvoiceRemindersBody, response: InvoiceRemindersView },
+    {
+      method: 'patch',
+      path: '/api/invoices/:id/reminders',
+      operationId: 'updateInvoiceReminders',
+      summary: "Pause, resume or stop (for good) the invoice's reminders; no date changes",
+      tag: 'invoices',
+      auth: 'user',
+      params: IdParams,
+      body: InvoiceRemindersBody,
+      response: InvoiceRemindersView,
+    },
     async ({ user, params, body }) => {
       await setInvoiceReminderControl(sequelize, user.id, params.id, CONTROL_OF[body.status]);
       await signalInvoiceReminders(temporal, [params.id], logger);
@@ -83,10 +175,23 @@ export function buildRemindersRouter(deps: RemindersRouterDeps): Router {
 
   kit.route(
     router,
-    { method: 'put', path: '/api/contacts/:id/reminders', operationId: 'updateContactReminders', summary: "Pause or resume the payment reminders of every invoice of this client", tag: 'contacts', auth: 'user', params: IdParams, body: ContactRemindersBody },
+    {
+      method: 'put',
+      path: '/api/contacts/:id/reminders',
+      operationId: 'updateContactReminders',
+      summary: 'Pause or resume the payment reminders of every invoice of this client',
+      tag: 'contacts',
+      auth: 'user',
+      params: IdParams,
+      body: ContactRemindersBody,
+    },
     async ({ user, params, body }) => {
       await setContactRemindersPaused(sequelize, user.id, params.id, body.paused);
-      await signalInvoiceReminders(temporal, await listOwedInvoiceIds(sequelize, user.id, { contactId: params.id }), logger);
+      await signalInvoiceReminders(
+        temporal,
+        await listOwedInvoiceIds(sequelize, user.id, { contactId: params.id }),
+        logger,
+      );
       return { contact_id: params.id, reminders_paused: body.paused };
     },
   );

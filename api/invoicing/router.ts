@@ -25,7 +25,18 @@ import { IdParams, PageQuery } from '../http/common-schemas';
 import { type createRouteKit, type RouteContext } from '../http/route-kit';
 import { keptPdfLink } from './kept-pdf';
 import { presentDocument } from './presenter';
-import { CreateInvoiceBody, CreateQuoteBody, ExportQuery, IdempotencyKey, PreviewEmailBody, SendEmailBody, SessionDocParams, SessionScopeParams, UpdateInvoiceBody, UpdateQuoteBody } from './schema';
+import {
+  CreateInvoiceBody,
+  CreateQuoteBody,
+  ExportQuery,
+  IdempotencyKey,
+  PreviewEmailBody,
+  SendEmailBody,
+  SessionDocParams,
+  SessionScopeParams,
+  UpdateInvoiceBody,
+  UpdateQuoteBody,
+} from './schema';
 
 /**
  * Quotes and invoices: /api/quotes, /api/invoices, and the same scoped to one session under
@@ -67,14 +78,30 @@ function documentHandlers(kind: DocumentKind, deps: InvoicingRouterDeps) {
   };
   // One render per version of the document and format: asking again for an unchanged one finds the same job.
   // An issued invoice's pdf is the one rendered at issue and kept (issue 20 §3), whatever changed since (payments).
-  const fileLink = async (document: DocumentRow, user: { id: string; orgId: string }, format: 'pdf' | 'docx', requestId?: string) => {
+  const fileLink = async (
+    document: DocumentRow,
+    user: { id: string; orgId: string },
+    format: 'pdf' | 'docx',
+    requestId?: string,
+  ) => {
     if (kind === 'invoice' && format === 'pdf' && document.status !== 'DRAFT') {
       const invoice = document as InvoiceRow;
-      return keptPdfLink(deps, { kind: 'invoice', id: invoice.id, pdf_key: invoice.pdf_key, pdf_sha256: invoice.pdf_sha256 }, user, requestId);
+      return keptPdfLink(
+        deps,
+        { kind: 'invoice', id: invoice.id, pdf_key: invoice.pdf_key, pdf_sha256: invoice.pdf_sha256 },
+        user,
+        requestId,
+      );
     }
     if (format === 'pdf') assertPdfRenderer(config.CHROMIUM_PATH);
     const key = `${kind}:${document.id}:${document.updated_at.getTime()}${format === 'pdf' ? '' : ':docx'}`;
-    const run = await startJob(temporal, DOCUMENT_PDF_JOB, key, { kind, documentId: document.id, ownerId: user.id, ...(format === 'pdf' ? {} : { format }) }, { orgId: user.orgId, userId: user.id, entityId: document.id, requestId });
+    const run = await startJob(
+      temporal,
+      DOCUMENT_PDF_JOB,
+      key,
+      { kind, documentId: document.id, ownerId: user.id, ...(format === 'pdf' ? {} : { format }) },
+      { orgId: user.orgId, userId: user.id, entityId: document.id, requestId },
+    );
     const file = await waitForJob<DocumentPdf>(temporal, run, config.EXPORT_SYNC_TIMEOUT_SECONDS, format);
     return downloadLink(publicS3, config.S3_BUCKET, file, config.EXPORT_LINK_TTL_SECONDS);
   };
@@ -88,7 +115,18 @@ function documentHandlers(kind: DocumentKind, deps: InvoicingRouterDeps) {
 
     create: async ({ user, body, params, req }: Ctx<Scope, unknown, DocumentProps>) => {
       const sessionId = await sessionOf(params, user.id);
-      return presentDocument(kind, await saveDocument(sequelize, kind, user.id, null, { ...body, ...(sessionId ? { session_id: sessionId } : {}) }, req.requestId), user.timeZone);
+      return presentDocument(
+        kind,
+        await saveDocument(
+          sequelize,
+          kind,
+          user.id,
+          null,
+          { ...body, ...(sessionId ? { session_id: sessionId } : {}) },
+          req.requestId,
+        ),
+        user.timeZone,
+      );
     },
 
     read: async ({ user, params }: Ctx<DocScope>) => {
@@ -99,7 +137,11 @@ function documentHandlers(kind: DocumentKind, deps: InvoicingRouterDeps) {
     update: async ({ user, params, body, req }: Ctx<DocScope, unknown, DocumentProps>) => {
       const sessionId = await sessionOf(params, user.id);
       await inScope(params.id, user.id, sessionId);
-      return presentDocument(kind, await saveDocument(sequelize, kind, user.id, params.id, body, req.requestId), user.timeZone);
+      return presentDocument(
+        kind,
+        await saveDocument(sequelize, kind, user.id, params.id, body, req.requestId),
+        user.timeZone,
+      );
     },
 
     pdf: async ({ user, params, req }: Ctx<DocScope>) => {
@@ -108,7 +150,8 @@ function documentHandlers(kind: DocumentKind, deps: InvoicingRouterDeps) {
     },
 
     /** pdf or docx, as the query asks (unscoped invoices only). */
-    exportFile: async ({ user, params, query, req }: Ctx<DocScope, z.infer<typeof ExportQuery>>) => fileLink(await inScope(params.id, user.id), user, query.format, req.requestId),
+    exportFile: async ({ user, params, query, req }: Ctx<DocScope, z.infer<typeof ExportQuery>>) =>
+      fileLink(await inScope(params.id, user.id), user, query.format, req.requestId),
 
     previewEmail: async ({ user, params, body }: Ctx<DocScope, unknown, z.infer<typeof PreviewEmailBody>>) => {
       const sessionId = await sessionOf(params, user.id);
@@ -139,7 +182,17 @@ function documentHandlers(kind: DocumentKind, deps: InvoicingRouterDeps) {
         temporal,
         DOCUMENT_EMAIL_JOB,
         requestKey,
-        { kind, documentId: document.id, ownerId: user.id, to: [...new Set(to.map((a) => a.toLowerCase()))], subject: body.subject ?? null, message: body.message ?? null, emailTemplateId: body.email_template_id ?? null, attachPdf: body.attach_pdf, requestKey },
+        {
+          kind,
+          documentId: document.id,
+          ownerId: user.id,
+          to: [...new Set(to.map((a) => a.toLowerCase()))],
+          subject: body.subject ?? null,
+          message: body.message ?? null,
+          emailTemplateId: body.email_template_id ?? null,
+          attachPdf: body.attach_pdf,
+          requestKey,
+        },
         { orgId: user.orgId, userId: user.id, entityId: document.id, requestId: req.requestId },
       );
       return { jobRunId: run.id, status: run.status, requestKey };
@@ -149,8 +202,13 @@ function documentHandlers(kind: DocumentKind, deps: InvoicingRouterDeps) {
     accept: async ({ user, params, req }: Ctx<DocScope>) => {
       const sessionId = await sessionOf(params, user.id);
       const document = await inScope(params.id, user.id, sessionId);
-      if (document.status === 'REJECTED') throw new ConflictError('quote_rejected', 'This quote was refused: write a new one');
-      return presentDocument(kind, await saveDocument(sequelize, kind, user.id, document.id, { status: 'ACCEPTED' }, req.requestId), user.timeZone);
+      if (document.status === 'REJECTED')
+        throw new ConflictError('quote_rejected', 'This quote was refused: write a new one');
+      return presentDocument(
+        kind,
+        await saveDocument(sequelize, kind, user.id, document.id, { status: 'ACCEPTED' }, req.requestId),
+        user.timeZone,
+      );
     },
 
     /** POST .../invoice: a draft invoice with the quote's lines. */
@@ -179,47 +237,501 @@ export function buildInvoicingRouter(deps: InvoicingRouterDeps): Router {
   const sendInvoice = 'Email the invoice with its pdf (one email per Idempotency-Key); a DRAFT invoice is issued first';
 
   // Quotes.
-  kit.route(router, { method: 'get', path: '/api/quotes', operationId: 'listQuotes', summary: 'List quotes, newest first', tag: 'quotes', auth: 'user', query: PageQuery }, quote.list);
-  kit.route(router, { method: 'post', path: '/api/quotes', operationId: 'createQuote', summary: 'Create a quote with its items; amount is computed', tag: 'quotes', auth: 'user', body: CreateQuoteBody, status: 201 }, quote.create);
-  kit.route(router, { method: 'get', path: '/api/quotes/:id', operationId: 'getQuote', summary: 'Read a quote', tag: 'quotes', auth: 'user', params: IdParams }, quote.read);
-  kit.route(router, { method: 'put', path: '/api/quotes/:id', operationId: 'updateQuote', summary: 'Update a quote; items, when given, replace every item', tag: 'quotes', auth: 'user', params: IdParams, body: UpdateQuoteBody }, quote.update);
-  kit.route(router, { method: 'get', path: '/api/quotes/:id/pdf', operationId: 'getQuotePdf', summary: 'The quote as a pdf: a time-limited link', tag: 'quotes', auth: 'user', params: IdParams }, quote.pdf);
-  kit.route(router, { method: 'post', path: '/api/quotes/:id/preview-email', operationId: 'previewQuoteEmail', summary: 'The email the quote would be sent with, variables filled; nothing is sent', tag: 'quotes', auth: 'user', params: IdParams, body: PreviewEmailBody }, quote.previewEmail);
-  kit.route(router, { method: 'post', path: '/api/quotes/:id/send-email', operationId: 'sendQuoteEmail', summary: sendQuote, tag: 'quotes', auth: 'user', after: [emailLimit], params: IdParams, body: SendEmailBody, status: 202 }, quote.sendEmail);
-  kit.route(router, { method: 'post', path: '/api/quotes/:id/accept', operationId: 'acceptQuote', summary: 'The client accepted the quote: ACCEPTED (a refused quote: 409)', tag: 'quotes', auth: 'user', params: IdParams }, quote.accept);
-  kit.route(router, { method: 'post', path: '/api/quotes/:id/invoice', operationId: 'createInvoiceFromQuote', summary: "A DRAFT invoice with the quote's lines, client and session, linked by quote_id", tag: 'quotes', auth: 'user', params: IdParams, status: 201 }, quote.invoice);
-  kit.route(router, { method: 'delete', path: '/api/quotes/:id', operationId: 'deleteQuote', summary: 'Delete a quote no invoice was made from', tag: 'quotes', auth: 'user', params: IdParams, status: 204 }, quote.remove);
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/quotes',
+      operationId: 'listQuotes',
+      summary: 'List quotes, newest first',
+      tag: 'quotes',
+      auth: 'user',
+      query: PageQuery,
+    },
+    quote.list,
+  );
+  kit.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/quotes',
+      operationId: 'createQuote',
+      summary: 'Create a quote with its items; amount is computed',
+      tag: 'quotes',
+      auth: 'user',
+      body: CreateQuoteBody,
+      status: 201,
+    },
+    quote.create,
+  );
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/quotes/:id',
+      operationId: 'getQuote',
+      summary: 'Read a quote',
+      tag: 'quotes',
+      auth: 'user',
+      params: IdParams,
+    },
+    quote.read,
+  );
+  kit.route(
+    router,
+    {
+      method: 'put',
+      path: '/api/quotes/:id',
+      operationId: 'updateQuote',
+      summary: 'Update a quote; items, when given, replace every item',
+      tag: 'quotes',
+      auth: 'user',
+      params: IdParams,
+      body: UpdateQuoteBody,
+    },
+    quote.update,
+  );
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/quotes/:id/pdf',
+      operationId: 'getQuotePdf',
+      summary: 'The quote as a pdf: a time-limited link',
+      tag: 'quotes',
+      auth: 'user',
+      params: IdParams,
+    },
+    quote.pdf,
+  );
+  kit.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/quotes/:id/preview-email',
+      operationId: 'previewQuoteEmail',
+      summary: 'The email the quote would be sent with, variables filled; nothing is sent',
+      tag: 'quotes',
+      auth: 'user',
+      params: IdParams,
+      body: PreviewEmailBody,
+    },
+    quote.previewEmail,
+  );
+  kit.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/quotes/:id/send-email',
+      operationId: 'sendQuoteEmail',
+      summary: sendQuote,
+      tag: 'quotes',
+      auth: 'user',
+      after: [emailLimit],
+      params: IdParams,
+      body: SendEmailBody,
+      status: 202,
+    },
+    quote.sendEmail,
+  );
+  kit.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/quotes/:id/accept',
+      operationId: 'acceptQuote',
+      summary: 'The client accepted the quote: ACCEPTED (a refused quote: 409)',
+      tag: 'quotes',
+      auth: 'user',
+      params: IdParams,
+    },
+    quote.accept,
+  );
+  kit.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/quotes/:id/invoice',
+      operationId: 'createInvoiceFromQuote',
+      summary: "A DRAFT invoice with the quote's lines, client and session, linked by quote_id",
+      tag: 'quotes',
+      auth: 'user',
+      params: IdParams,
+      status: 201,
+    },
+    quote.invoice,
+  );
+  kit.route(
+    router,
+    {
+      method: 'delete',
+      path: '/api/quotes/:id',
+      operationId: 'deleteQuote',
+      summary: 'Delete a quote no invoice was made from',
+      tag: 'quotes',
+      auth: 'user',
+      params: IdParams,
+      status: 204,
+    },
+    quote.remove,
+  );
 
   // Quotes of one session.
-  kit.route(router, { method: 'get', path: '/api/sessions/:sessionId/quotes-invoices/quotes', operationId: 'listSessionQuotes', summary: 'List quotes of a session, newest first', tag: 'quotes', auth: 'user', query: PageQuery, params: SessionScopeParams }, quote.list);
-  kit.route(router, { method: 'post', path: '/api/sessions/:sessionId/quotes-invoices/quotes', operationId: 'createSessionQuote', summary: 'Create a quote with its items; amount is computed', tag: 'quotes', auth: 'user', body: CreateQuoteBody, status: 201, params: SessionScopeParams }, quote.create);
-  kit.route(router, { method: 'get', path: '/api/sessions/:sessionId/quotes-invoices/quotes/:id', operationId: 'getSessionQuote', summary: 'Read a quote', tag: 'quotes', auth: 'user', params: SessionDocParams }, quote.read);
-  kit.route(router, { method: 'put', path: '/api/sessions/:sessionId/quotes-invoices/quotes/:id', operationId: 'updateSessionQuote', summary: 'Update a quote; items, when given, replace every item', tag: 'quotes', auth: 'user', params: SessionDocParams, body: UpdateQuoteBody }, quote.update);
-  kit.route(router, { method: 'get', path: '/api/sessions/:sessionId/quotes-invoices/quotes/:id/pdf', operationId: 'getSessionQuotePdf', summary: 'The quote as a pdf: a time-limited link', tag: 'quotes', auth: 'user', params: SessionDocParams }, quote.pdf);
-  kit.route(router, { method: 'post', path: '/api/sessions/:sessionId/quotes-invoices/quotes/:id/preview-email', operationId: 'previewSessionQuoteEmail', summary: 'The email the quote would be sent with, variables filled; nothing is sent', tag: 'quotes', auth: 'user', params: SessionDocParams, body: PreviewEmailBody }, quote.previewEmail);
-  kit.route(router, { method: 'post', path: '/api/sessions/:sessionId/quotes-invoices/quotes/:id/send-email', operationId: 'sendSessionQuoteEmail', summary: sendQuote, tag: 'quotes', auth: 'user', after: [emailLimit], params: SessionDocParams, body: SendEmailBody, status: 202 }, quote.sendEmail);
-  kit.route(router, { method: 'delete', path: '/api/sessions/:sessionId/quotes-invoices/quotes/:id', operationId: 'deleteSessionQuote', summary: 'Delete a quote no invoice was made from', tag: 'quotes', auth: 'user', params: SessionDocParams, status: 204 }, quote.remove);
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/sessions/:sessionId/quotes-invoices/quotes',
+      operationId: 'listSessionQuotes',
+      summary: 'List quotes of a session, newest first',
+      tag: 'quotes',
+      auth: 'user',
+      query: PageQuery,
+      params: SessionScopeParams,
+    },
+    quote.list,
+  );
+  kit.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/sessions/:sessionId/quotes-invoices/quotes',
+      operationId: 'createSessionQuote',
+      summary: 'Create a quote with its items; amount is computed',
+      tag: 'quotes',
+      auth: 'user',
+      body: CreateQuoteBody,
+      status: 201,
+      params: SessionScopeParams,
+    },
+    quote.create,
+  );
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/sessions/:sessionId/quotes-invoices/quotes/:id',
+      operationId: 'getSessionQuote',
+      summary: 'Read a quote',
+      tag: 'quotes',
+      auth: 'user',
+      params: SessionDocParams,
+    },
+    quote.read,
+  );
+  kit.route(
+    router,
+    {
+      method: 'put',
+      path: '/api/sessions/:sessionId/quotes-invoices/quotes/:id',
+      operationId: 'updateSessionQuote',
+      summary: 'Update a quote; items, when given, replace every item',
+      tag: 'quotes',
+      auth: 'user',
+      params: SessionDocParams,
+      body: UpdateQuoteBody,
+    },
+    quote.update,
+  );
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/sessions/:sessionId/quotes-invoices/quotes/:id/pdf',
+      operationId: 'getSessionQuotePdf',
+      summary: 'The quote as a pdf: a time-limited link',
+      tag: 'quotes',
+      auth: 'user',
+      params: SessionDocParams,
+    },
+    quote.pdf,
+  );
+  kit.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/sessions/:sessionId/quotes-invoices/quotes/:id/preview-email',
+      operationId: 'previewSessionQuoteEmail',
+      summary: 'The email the quote would be sent with, variables filled; nothing is sent',
+      tag: 'quotes',
+      auth: 'user',
+      params: SessionDocParams,
+      body: PreviewEmailBody,
+    },
+    quote.previewEmail,
+  );
+  kit.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/sessions/:sessionId/quotes-invoices/quotes/:id/send-email',
+      operationId: 'sendSessionQuoteEmail',
+      summary: sendQuote,
+      tag: 'quotes',
+      auth: 'user',
+      after: [emailLimit],
+      params: SessionDocParams,
+      body: SendEmailBody,
+      status: 202,
+    },
+    quote.sendEmail,
+  );
+  kit.route(
+    router,
+    {
+      method: 'delete',
+      path: '/api/sessions/:sessionId/quotes-invoices/quotes/:id',
+      operationId: 'deleteSessionQuote',
+      summary: 'Delete a quote no invoice was made from',
+      tag: 'quotes',
+      auth: 'user',
+      params: SessionDocParams,
+      status: 204,
+    },
+    quote.remove,
+  );
 
   // Invoices.
-  kit.route(router, { method: 'get', path: '/api/invoices', operationId: 'listInvoices', summary: 'List invoices, newest first', tag: 'invoices', auth: 'user', query: PageQuery }, invoice.list);
-  kit.route(router, { method: 'post', path: '/api/invoices', operationId: 'createInvoice', summary: 'Create a invoice with its items; amount is computed', tag: 'invoices', auth: 'user', body: CreateInvoiceBody, status: 201 }, invoice.create);
-  kit.route(router, { method: 'get', path: '/api/invoices/:id', operationId: 'getInvoice', summary: 'Read a invoice', tag: 'invoices', auth: 'user', params: IdParams }, invoice.read);
-  kit.route(router, { method: 'put', path: '/api/invoices/:id', operationId: 'updateInvoice', summary: 'Update a DRAFT invoice; items, when given, replace every item (an issued invoice: 409 invoice_issued)', tag: 'invoices', auth: 'user', params: IdParams, body: UpdateInvoiceBody }, invoice.update);
-  kit.route(router, { method: 'get', path: '/api/invoices/:id/pdf', operationId: 'getInvoicePdf', summary: 'The invoice as a pdf: a time-limited link', tag: 'invoices', auth: 'user', params: IdParams }, invoice.pdf);
-  kit.route(router, { method: 'get', path: '/api/invoices/:id/export', operationId: 'exportInvoice', summary: 'The invoice as a pdf or docx: a time-limited link', tag: 'invoices', auth: 'user', params: IdParams, query: ExportQuery }, invoice.exportFile);
-  kit.route(router, { method: 'post', path: '/api/invoices/:id/preview-email', operationId: 'previewInvoiceEmail', summary: 'The email the invoice would be sent with, variables filled; nothing is sent', tag: 'invoices', auth: 'user', params: IdParams, body: PreviewEmailBody }, invoice.previewEmail);
-  kit.route(router, { method: 'post', path: '/api/invoices/:id/send-email', operationId: 'sendInvoiceEmail', summary: sendInvoice, tag: 'invoices', auth: 'user', after: [emailLimit], params: IdParams, body: SendEmailBody, status: 202 }, invoice.sendEmail);
-  kit.route(router, { method: 'delete', path: '/api/invoices/:id', operationId: 'deleteInvoice', summary: 'Delete a DRAFT invoice', tag: 'invoices', auth: 'user', params: IdParams, status: 204 }, invoice.remove);
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/invoices',
+      operationId: 'listInvoices',
+      summary: 'List invoices, newest first',
+      tag: 'invoices',
+      auth: 'user',
+      query: PageQuery,
+    },
+    invoice.list,
+  );
+  kit.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/invoices',
+      operationId: 'createInvoice',
+      summary: 'Create a invoice with its items; amount is computed',
+      tag: 'invoices',
+      auth: 'user',
+      body: CreateInvoiceBody,
+      status: 201,
+    },
+    invoice.create,
+  );
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/invoices/:id',
+      operationId: 'getInvoice',
+      summary: 'Read a invoice',
+      tag: 'invoices',
+      auth: 'user',
+      params: IdParams,
+    },
+    invoice.read,
+  );
+  kit.route(
+    router,
+    {
+      method: 'put',
+      path: '/api/invoices/:id',
+      operationId: 'updateInvoice',
+      summary: 'Update a DRAFT invoice; items, when given, replace every item (an issued invoice: 409 invoice_issued)',
+      tag: 'invoices',
+      auth: 'user',
+      params: IdParams,
+      body: UpdateInvoiceBody,
+    },
+    invoice.update,
+  );
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/invoices/:id/pdf',
+      operationId: 'getInvoicePdf',
+      summary: 'The invoice as a pdf: a time-limited link',
+      tag: 'invoices',
+      auth: 'user',
+      params: IdParams,
+    },
+    invoice.pdf,
+  );
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/invoices/:id/export',
+      operationId: 'exportInvoice',
+      summary: 'The invoice as a pdf or docx: a time-limited link',
+      tag: 'invoices',
+      auth: 'user',
+      params: IdParams,
+      query: ExportQuery,
+    },
+    invoice.exportFile,
+  );
+  kit.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/invoices/:id/preview-email',
+      operationId: 'previewInvoiceEmail',
+      summary: 'The email the invoice would be sent with, variables filled; nothing is sent',
+      tag: 'invoices',
+      auth: 'user',
+      params: IdParams,
+      body: PreviewEmailBody,
+    },
+    invoice.previewEmail,
+  );
+  kit.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/invoices/:id/send-email',
+      operationId: 'sendInvoiceEmail',
+      summary: sendInvoice,
+      tag: 'invoices',
+      auth: 'user',
+      after: [emailLimit],
+      params: IdParams,
+      body: SendEmailBody,
+      status: 202,
+    },
+    invoice.sendEmail,
+  );
+  kit.route(
+    router,
+    {
+      method: 'delete',
+      path: '/api/invoices/:id',
+      operationId: 'deleteInvoice',
+      summary: 'Delete a DRAFT invoice',
+      tag: 'invoices',
+      auth: 'user',
+      params: IdParams,
+      status: 204,
+    },
+    invoice.remove,
+  );
 
   // Invoices of one session.
-  kit.route(router, { method: 'get', path: '/api/sessions/:sessionId/quotes-invoices/invoices', operationId: 'listSessionInvoices', summary: 'List invoices of a session, newest first', tag: 'invoices', auth: 'user', query: PageQuery, params: SessionScopeParams }, invoice.list);
-  kit.route(router, { method: 'post', path: '/api/sessions/:sessionId/quotes-invoices/invoices', operationId: 'createSessionInvoice', summary: 'Create a invoice with its items; amount is computed', tag: 'invoices', auth: 'user', body: CreateInvoiceBody, status: 201, params: SessionScopeParams }, invoice.create);
-  kit.route(router, { method: 'get', path: '/api/sessions/:sessionId/quotes-invoices/invoices/:id', operationId: 'getSessionInvoice', summary: 'Read a invoice', tag: 'invoices', auth: 'user', params: SessionDocParams }, invoice.read);
-  kit.route(router, { method: 'put', path: '/api/sessions/:sessionId/quotes-invoices/invoices/:id', operationId: 'updateSessionInvoice', summary: 'Update a DRAFT invoice; items, when given, replace every item (an issued invoice: 409 invoice_issued)', tag: 'invoices', auth: 'user', params: SessionDocParams, body: UpdateInvoiceBody }, invoice.update);
-  kit.route(router, { method: 'get', path: '/api/sessions/:sessionId/quotes-invoices/invoices/:id/pdf', operationId: 'getSessionInvoicePdf', summary: 'The invoice as a pdf: a time-limited link', tag: 'invoices', auth: 'user', params: SessionDocParams }, invoice.pdf);
-  kit.route(router, { method: 'post', path: '/api/sessions/:sessionId/quotes-invoices/invoices/:id/preview-email', operationId: 'previewSessionInvoiceEmail', summary: 'The email the invoice would be sent with, variables filled; nothing is sent', tag: 'invoices', auth: 'user', params: SessionDocParams, body: PreviewEmailBody }, invoice.previewEmail);
-  kit.route(router, { method: 'post', path: '/api/sessions/:sessionId/quotes-invoices/invoices/:id/send-email', operationId: 'sendSessionInvoiceEmail', summary: sendInvoice, tag: 'invoices', auth: 'user', after: [emailLimit], params: SessionDocParams, body: SendEmailBody, status: 202 }, invoice.sendEmail);
-  kit.route(router, { method: 'delete', path: '/api/sessions/:sessionId/quotes-invoices/invoices/:id', operationId: 'deleteSessionInvoice', summary: 'Delete a DRAFT invoice', tag: 'invoices', auth: 'user', params: SessionDocParams, status: 204 }, invoice.remove);
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/sessions/:sessionId/quotes-invoices/invoices',
+      operationId: 'listSessionInvoices',
+      summary: 'List invoices of a session, newest first',
+      tag: 'invoices',
+      auth: 'user',
+      query: PageQuery,
+      params: SessionScopeParams,
+    },
+    invoice.list,
+  );
+  kit.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/sessions/:sessionId/quotes-invoices/invoices',
+      operationId: 'createSessionInvoice',
+      summary: 'Create a invoice with its items; amount is computed',
+      tag: 'invoices',
+      auth: 'user',
+      body: CreateInvoiceBody,
+      status: 201,
+      params: SessionScopeParams,
+    },
+    invoice.create,
+  );
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/sessions/:sessionId/quotes-invoices/invoices/:id',
+      operationId: 'getSessionInvoice',
+      summary: 'Read a invoice',
+      tag: 'invoices',
+      auth: 'user',
+      params: SessionDocParams,
+    },
+    invoice.read,
+  );
+  kit.route(
+    router,
+    {
+      method: 'put',
+      path: '/api/sessions/:sessionId/quotes-invoices/invoices/:id',
+      operationId: 'updateSessionInvoice',
+      summary: 'Update a DRAFT invoice; items, when given, replace every item (an issued invoice: 409 invoice_issued)',
+      tag: 'invoices',
+      auth: 'user',
+      params: SessionDocParams,
+      body: UpdateInvoiceBody,
+    },
+    invoice.update,
+  );
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/sessions/:sessionId/quotes-invoices/invoices/:id/pdf',
+      operationId: 'getSessionInvoicePdf',
+      summary: 'The invoice as a pdf: a time-limited link',
+      tag: 'invoices',
+      auth: 'user',
+      params: SessionDocParams,
+    },
+    invoice.pdf,
+  );
+  kit.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/sessions/:sessionId/quotes-invoices/invoices/:id/preview-email',
+      operationId: 'previewSessionInvoiceEmail',
+      summary: 'The email the invoice would be sent with, variables filled; nothing is sent',
+      tag: 'invoices',
+      auth: 'user',
+      params: SessionDocParams,
+      body: PreviewEmailBody,
+    },
+    invoice.previewEmail,
+  );
+  kit.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/sessions/:sessionId/quotes-invoices/invoices/:id/send-email',
+      operationId: 'sendSessionInvoiceEmail',
+      summary: sendInvoice,
+      tag: 'invoices',
+      auth: 'user',
+      after: [emailLimit],
+      params: SessionDocParams,
+      body: SendEmailBody,
+      status: 202,
+    },
+    invoice.sendEmail,
+  );
+  kit.route(
+    router,
+    {
+      method: 'delete',
+      path: '/api/sessions/:sessionId/quotes-invoices/invoices/:id',
+      operationId: 'deleteSessionInvoice',
+      summary: 'Delete a DRAFT invoice',
+      tag: 'invoices',
+      auth: 'user',
+      params: SessionDocParams,
+      status: 204,
+    },
+    invoice.remove,
+  );
 
   return router;
 }

@@ -8,37 +8,64 @@ import { optionalText } from '../http/common-schemas';
 /** A decimal(10,2) amount as a number or a string (DESIGN.md: strings in JSON), at most two places. */
 const amount = (max: number) =>
   z
-    .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d{1,2})?$/, 'must be a number with at most two decimals')])
+    .union([
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d+(\.\d{1,2})?$/, 'must be a number with at most two decimals'),
+    ])
     .transform((v) => Number(v))
-    .pipe(z.number().min(0).max(max).refine((n) => Math.round(n * 100) === Number((n * 100).toFixed(6)), 'must have at most two decimals'));
+    .pipe(
+      z
+        .number()
+        .min(0)
+        .max(max)
+        .refine((n) => Math.round(n * 100) === Number((n * 100).toFixed(6)), 'must have at most two decimals'),
+    );
 const percent = amount(100);
 
-const Item = z.object({
-  item_type: z.enum(ITEM_TYPES),
-  description: optionalText(5_000),
-  quantity: amount(99_999_999.99).optional(),
-  price_with_tax: amount(99_999_999.99).optional(),
-  price_without_tax: amount(99_999_999.99).optional(),
-  /** Which price is the one the studio set; unset: with tax when only price_with_tax is given. */
-  price_includes_tax: z.boolean().optional(),
-  vat_percentage: percent.optional(),
-  discount_percentage: percent.optional(),
-  discount_amount: amount(99_999_999.99).nullable().optional(),
-  discount_type: z.enum(DISCOUNT_TYPES).nullable().optional(),
-  user_session_type_id: z.uuid().nullable().optional(),
-  display_order: z.number().int().min(0).max(10_000).optional(),
-}).superRefine((item, ctx) => {
-  // A value the line's type would not use is a 400 naming it, never dropped (domain/invoicing/item-fields.ts).
-  // Run only on a line whose fields parsed: a field that did not ("AAA" as an amount) is already named.
-  if (ctx.issues.length > 0) return;
-  for (const problem of ignoredItemFields(item)) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
-});
+const Item = z
+  .object({
+    item_type: z.enum(ITEM_TYPES),
+    description: optionalText(5_000),
+    quantity: amount(99_999_999.99).optional(),
+    price_with_tax: amount(99_999_999.99).optional(),
+    price_without_tax: amount(99_999_999.99).optional(),
+    /** Which price is the one the studio set; unset: with tax when only price_with_tax is given. */
+    price_includes_tax: z.boolean().optional(),
+    vat_percentage: percent.optional(),
+    discount_percentage: percent.optional(),
+    discount_amount: amount(99_999_999.99).nullable().optional(),
+    discount_type: z.enum(DISCOUNT_TYPES).nullable().optional(),
+    user_session_type_id: z.uuid().nullable().optional(),
+    display_order: z.number().int().min(0).max(10_000).optional(),
+  })
+  .superRefine((item, ctx) => {
+    // A value the line's type would not use is a 400 naming it, never dropped (domain/invoicing/item-fields.ts).
+    // Run only on a line whose fields parsed: a field that did not ("AAA" as an amount) is already named.
+    if (ctx.issues.length > 0) return;
+    for (const problem of ignoredItemFields(item))
+      ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+  });
 
 /** A positive amount of money, as a number or a decimal string with at most two places. */
 const money = z
-  .union([z.number(), z.string().trim().regex(/^\d+(\.\d{1,2})?$/, 'must be a number with at most two decimals')])
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d+(\.\d{1,2})?$/, 'must be a number with at most two decimals'),
+  ])
   .transform((v) => Number(v))
-  .pipe(z.number().gt(0, 'must be more than 0').max(99_999_999.99).refine((n) => Math.round(n * 100) === Number((n * 100).toFixed(6)), 'must have at most two decimals'));
+  .pipe(
+    z
+      .number()
+      .gt(0, 'must be more than 0')
+      .max(99_999_999.99)
+      .refine((n) => Math.round(n * 100) === Number((n * 100).toFixed(6)), 'must have at most two decimals'),
+  );
 
 /** One installment of a payment schedule (issue 21 §1): a percentage or an amount, and when it is due. */
 const Installment = z
@@ -60,7 +87,9 @@ const Installment = z
  * A final invoice's deposit deduction as the API reads it back (issue 21 §1): accepted so a line
  * list read and sent again round-trips, and ignored: the invoice keeps its own deduction lines.
  */
-const KeptDepositLine = z.object({ item_type: z.literal(DEPOSIT_LINE) }).describe("A deposit deduction line as read back: ignored, the invoice keeps its own");
+const KeptDepositLine = z
+  .object({ item_type: z.literal(DEPOSIT_LINE) })
+  .describe('A deposit deduction line as read back: ignored, the invoice keeps its own');
 
 const common = {
   title: z.string().trim().min(1).max(255),
@@ -75,7 +104,19 @@ const day = z.iso.date().nullable().optional();
 
 export const CreateQuoteBody = z.object({ ...common, status: z.enum(QUOTE_STATUSES).optional(), valid_until: day });
 export const UpdateQuoteBody = CreateQuoteBody.partial();
-export const CreateInvoiceBody = z.object({ ...common, items: z.array(z.union([Item, KeptDepositLine])).max(200).optional(), status: z.enum(['DRAFT']).optional().describe('Invoices are written as DRAFT; POST /api/invoices/{id}/issue issues them'), due_date: day, quote_id: z.uuid().nullable().optional() });
+export const CreateInvoiceBody = z.object({
+  ...common,
+  items: z
+    .array(z.union([Item, KeptDepositLine]))
+    .max(200)
+    .optional(),
+  status: z
+    .enum(['DRAFT'])
+    .optional()
+    .describe('Invoices are written as DRAFT; POST /api/invoices/{id}/issue issues them'),
+  due_date: day,
+  quote_id: z.uuid().nullable().optional(),
+});
 export const UpdateInvoiceBody = CreateInvoiceBody.partial();
 
 export const SessionScopeParams = z.object({ sessionId: z.uuid() });
@@ -99,7 +140,12 @@ export const SendEmailBody = z
   .strict();
 
 /** An Idempotency-Key names one send request: a retried POST sends one email. */
-export const IdempotencyKey = z.string().trim().min(8).max(100).regex(/^[\w.:-]+$/);
+export const IdempotencyKey = z
+  .string()
+  .trim()
+  .min(8)
+  .max(100)
+  .regex(/^[\w.:-]+$/);
 
 /** GET /api/invoices/:id/export?format=pdf|docx (pdf when absent). */
 export const ExportQuery = z.object({ format: z.enum(['pdf', 'docx']).default('pdf') });
@@ -139,7 +185,10 @@ export const CreateCreditNoteBody = z
       .optional(),
   })
   .strict()
-  .refine((b) => !(b.amount !== undefined && b.items !== undefined), { message: 'Give amount or items, not both', path: ['items'] });
+  .refine((b) => !(b.amount !== undefined && b.items !== undefined), {
+    message: 'Give amount or items, not both',
+    path: ['items'],
+  });
 
 /** POST /api/credit-notes/:id/refunds: money given back; by card through the provider, else recorded by hand. */
 export const RecordRefundBody = z
@@ -155,6 +204,11 @@ export const RecordRefundBody = z
 /** POST /api/quotes/:id/deposit-invoices: which installment of the quote's schedule (from 0) the deposit invoice bills. */
 export const CreateDepositInvoiceBody = z
   .object({
-    installment: z.number().int().min(0).max(MAX_INSTALLMENTS - 1).describe("The installment's position in the quote's payment_schedule, from 0"),
+    installment: z
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_INSTALLMENTS - 1)
+      .describe("The installment's position in the quote's payment_schedule, from 0"),
   })
   .strict();

@@ -26,7 +26,17 @@ export function accessLog(logger: Logger): RequestHandler {
       const status = res.writableFinished ? res.statusCode : 499;
       const level = PROBES.has(req.path) ? 'debug' : status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
       const duration = Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10;
-      logger[level]({ requestId: req.requestId, userId: req.user?.id, method: req.method, route: routeOf(req) ?? null, status, duration }, 'request completed');
+      logger[level](
+        {
+          requestId: req.requestId,
+          userId: req.user?.id,
+          method: req.method,
+          route: routeOf(req) ?? null,
+          status,
+          duration,
+        },
+        'request completed',
+      );
     };
     res.once('finish', write);
     res.once('close', write);

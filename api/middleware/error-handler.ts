@@ -74,7 +74,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, next) => {
     if (res.headersSent) return next(err);
 
-    if (err instanceof ZodError) return sendError(res, 400, 'invalid_input', 'The request is not valid', zodDetails(err));
+    if (err instanceof ZodError)
+      return sendError(res, 400, 'invalid_input', 'The request is not valid', zodDetails(err));
     if (err instanceof DomainError) {
       const status = STATUS_BY_CODE[err.code];
       if (status === 503) logger.warn({ err }, 'dependency unavailable');
@@ -85,7 +86,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const type = (err as { type?: string }).type;
     if (type === 'entity.parse.failed') return sendError(res, 400, 'invalid_json', 'The body is not valid JSON');
     if (type === 'entity.too.large') return sendError(res, 413, 'payload_too_large', 'The body is too large');
-    if (type === 'encoding.unsupported' || type === 'charset.unsupported') return sendError(res, 415, 'unsupported_media_type', 'Unsupported body encoding');
+    if (type === 'encoding.unsupported' || type === 'charset.unsupported')
+      return sendError(res, 415, 'unsupported_media_type', 'Unsupported body encoding');
 
     // Database errors, as db/errors.ts classifies them.
     const db = classifyDbError(err);
@@ -108,7 +110,14 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       // The database's own guard on legal records, reached by a path the api did not check first.
       case 'immutable':
         logger.warn({ err, method: req.method, path: req.path }, 'legal record change refused by the database');
-        return sendError(res, 409, db.code, db.code === 'invoice_issued' ? 'An issued invoice cannot be changed or deleted: issue a credit note' : 'Payments and credit notes are never changed: record a new one');
+        return sendError(
+          res,
+          409,
+          db.code,
+          db.code === 'invoice_issued'
+            ? 'An issued invoice cannot be changed or deleted: issue a credit note'
+            : 'Payments and credit notes are never changed: record a new one',
+        );
     }
 
     logger.error({ err, method: req.method, path: req.path }, 'unhandled error');

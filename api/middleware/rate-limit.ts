@@ -1,7 +1,12 @@
 import { type Request, type RequestHandler, type Response } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 import { type Logger } from 'pino';
-import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+} from 'rate-limiter-flexible';
 import { type Sequelize } from 'sequelize-typescript';
 import { RateLimitedError } from '../../domain/errors';
 import { type Config, RATE_LIMIT_VARIABLES, type RateLimitPrefix } from '../../lib/config';
@@ -53,7 +58,9 @@ export function createRateLimits({ sequelize, config, logger }: RateLimitsDeps):
     const local = new RateLimiterMemory({ keyPrefix: prefix, points: count, duration: seconds });
 
     /** Consumes one point; resolves with the limiter that counted it and the result, over the limit or not. */
-    async function consume(key: string): Promise<{ limiter: RateLimiterAbstract; result: RateLimiterRes; over: boolean }> {
+    async function consume(
+      key: string,
+    ): Promise<{ limiter: RateLimiterAbstract; result: RateLimiterRes; over: boolean }> {
       // The library rejects with a RateLimiterRes when the key is over its limit, with an Error when the store fails.
       const attempt = async (limiter: RateLimiterAbstract) => {
         try {
@@ -106,7 +113,13 @@ export function createRateLimits({ sequelize, config, logger }: RateLimitsDeps):
 }
 
 /** The IETF draft-7 headers, as express-rate-limit sent them before this store. */
-function setHeaders(res: Response, limit: number, windowSeconds: number, remaining: number, resetSeconds: number): void {
+function setHeaders(
+  res: Response,
+  limit: number,
+  windowSeconds: number,
+  remaining: number,
+  resetSeconds: number,
+): void {
   res.setHeader('RateLimit-Policy', `${limit};w=${windowSeconds}`);
   res.setHeader('RateLimit', `limit=${limit}, remaining=${remaining}, reset=${resetSeconds}`);
 }

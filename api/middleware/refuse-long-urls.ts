@@ -8,6 +8,12 @@ import { sendError } from './http-error';
  * the api needs that much: mappings and filters are a few hundred bytes.
  */
 export const refuseLongUrls: RequestHandler = (req, res, next) => {
-  if (Buffer.byteLength(req.originalUrl) > MAX_URL_BYTES) return sendError(res, 414, 'uri_too_long', `The request line is longer than ${MAX_URL_BYTES} bytes: send long values in a body`);
+  if (Buffer.byteLength(req.originalUrl) > MAX_URL_BYTES)
+    return sendError(
+      res,
+      414,
+      'uri_too_long',
+      `The request line is longer than ${MAX_URL_BYTES} bytes: send long values in a body`,
+    );
   next();
 };

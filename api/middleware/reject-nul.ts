@@ -21,7 +21,9 @@ function inspectBody(value: unknown): Finding | undefined {
     }
     if (current === null || typeof current !== 'object') continue;
     if (path.length >= MAX_BODY_DEPTH) return { kind: 'depth', path };
-    const entries: Array<[string, unknown]> = Array.isArray(current) ? current.map((inner, i) => [String(i), inner]) : Object.entries(current);
+    const entries: Array<[string, unknown]> = Array.isArray(current)
+      ? current.map((inner, i) => [String(i), inner])
+      : Object.entries(current);
     // Pushed in reverse so the first field is looked at first, as a reader would.
     for (let i = entries.length - 1; i >= 0; i--) {
       const [key, inner] = entries[i];
@@ -39,7 +41,20 @@ function inspectBody(value: unknown): Finding | undefined {
  */
 export const rejectNulCharacters: RequestHandler = (req, _res, next) => {
   const finding = inspectBody(req.body);
-  if (finding?.kind === 'nul') return next(new ValidationError('Text must not contain the NUL character (\\u0000)', [{ path: finding.path.join('.'), message: 'contains a NUL character' }]));
-  if (finding?.kind === 'depth') return next(new ValidationError(`The JSON body is nested more than ${MAX_BODY_DEPTH} levels deep`, [{ path: finding.path.slice(0, 8).join('.') + (finding.path.length > 8 ? '…' : ''), message: `nested more than ${MAX_BODY_DEPTH} levels` }]));
+  if (finding?.kind === 'nul')
+    return next(
+      new ValidationError('Text must not contain the NUL character (\\u0000)', [
+        { path: finding.path.join('.'), message: 'contains a NUL character' },
+      ]),
+    );
+  if (finding?.kind === 'depth')
+    return next(
+      new ValidationError(`The JSON body is nested more than ${MAX_BODY_DEPTH} levels deep`, [
+        {
+          path: finding.path.slice(0, 8).join('.') + (finding.path.length > 8 ? '…' : ''),
+          message: `nested more than ${MAX_BODY_DEPTH} levels`,
+        },
+      ]),
+    );
   next();
 };

@@ -23,23 +23,45 @@ export function testAlertMessage(requestedBy: string, at: Date) {
  * one channel failing does not stop the other, and each reports sent, not configured or failed
  * with the reason. The webhook's reply body is not echoed (it may carry tokens).
  */
-export async function sendTestAlert(channels: AlertChannels, mailer: () => Transporter, requestedBy: string, timeoutMs = 5_000): Promise<{ chat: ChannelResult; email: ChannelResult }> {
+export async function sendTestAlert(
+  channels: AlertChannels,
+  mailer: () => Transporter,
+  requestedBy: string,
+  timeoutMs = 5_000,
+): Promise<{ chat: ChannelResult; email: ChannelResult }> {
   const message = testAlertMessage(requestedBy, new Date());
   const chat = async (): Promise<ChannelResult> => {
     if (!channels.chatWebhookUrl) return { status: 'not_configured' };
     try {
-      const res = await fetch(channels.chatWebhookUrl, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(message), redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+      const res = await fetch(channels.chatWebhookUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(message),
+        redirect: 'manual',
+        signal: AbortSignal.timeout(timeoutMs),
+      });
       await res.body?.cancel();
       return res.ok ? { status: 'sent' } : { status: 'failed', reason: `the webhook answered HTTP ${res.status}` };
     } catch (err) {
-      return { status: 'failed', reason: (err as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : ((err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message) };
+      return {
+        status: 'failed',
+        reason:
+          (err as Error).name === 'TimeoutError'
+            ? `no answer within ${timeoutMs} ms`
+            : ((err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message),
+      };
     }
   };
   const email = async (): Promise<ChannelResult> => {
     if (!channels.emailTo) return { status: 'not_configured' };
     const transport = mailer();
     try {
-      await transport.sendMail({ from: channels.mailFrom, to: channels.emailTo, subject: '[TEST] Studio service alert test', text: message.text });
+      await transport.sendMail({
+        from: channels.mailFrom,
+        to: channels.emailTo,
+        subject: '[TEST] Studio service alert test',
+        text: message.text,
+      });
       return { status: 'sent' };
     } catch (err) {
       return { status: 'failed', reason: (err as Error).message };

@@ -29,9 +29,14 @@ export async function checkHost(name: string, address: string, timeoutMs: number
     const res = await fetch(address, { method: 'GET', redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
     await res.body?.cancel();
     const latencyMs = Math.round(performance.now() - started);
-    return res.status < 500 ? { name, url, status: 'up', latencyMs } : { name, url, status: 'down', latencyMs, error: `HTTP ${res.status}` };
+    return res.status < 500
+      ? { name, url, status: 'up', latencyMs }
+      : { name, url, status: 'down', latencyMs, error: `HTTP ${res.status}` };
   } catch (err) {
-    const error = (err as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : ((err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message);
+    const error =
+      (err as Error).name === 'TimeoutError'
+        ? `no answer within ${timeoutMs} ms`
+        : ((err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message);
     return { name, url, status: 'down', latencyMs: Math.round(performance.now() - started), error };
   }
 }

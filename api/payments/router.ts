@@ -42,36 +42,83 @@ export function buildPaymentsRouters(deps: PaymentsRouterDeps): { webhooks: Rout
     }
   };
 
-  kit.route(payments, { method: 'post', path: '/api/cardprovider/payments/invoices', operationId: 'startCardPayment', summary: 'Start a card payment of an issued invoice for its balance due: the payment intent client secret', tag: 'payments', auth: 'user', body: PayInvoiceBody, status: 201 }, async ({ user, body }) => {
-    const invoice = await findPayableInvoice(user.id, body.invoice_id);
-    // A payment already started for this amount is handed back rather than a second intent made.
-    const open = await findOpenCardPayment(invoice.id, invoice.balance_due);
-    const attempt = await countCardPayments(invoice.id);
-    const intent = open
-      ? await provider('card', () => cardProvider.paymentIntents.retrieve(open.payment_intent_id))
-      : await provider('card', () =>
-          cardProvider.paymentIntents.create(
-            { amount: Number(toHundredths(invoice.balance_due)), currency: 'eur', metadata: { invoice_id: invoice.id, owner_id: user.id }, automatic_payment_methods: { enabled: true } },
-            // A retried request gets the same intent; after a failed one the attempt number moves on,
-            // or the provider would hand back the failed intent for this key.
-            { idempotencyKey: `invoice-${invoice.id}-${invoice.balance_due}-${attempt}` },
-          ),
-        );
-    if (!open) await recordCardPayment(invoice, intent.id, 'eur', intent.status);
-    // The client is paying: the invoice's reminders hold at once (domain/invoicing/reminder-decision.ts).
-    await signalInvoiceReminders(temporal, [invoice.id], logger);
-    return { clientSecret: intent.client_secret, paymentIntentId: open?.payment_intent_id ?? intent.id, amount: invoice.balance_due, currency: 'eur' };
-  });
+  kit.route(
+    payments,
+    {
+      method: 'post',
+      path: '/api/cardprovider/payments/invoices',
+      operationId: 'startCardPayment',
+      summary: 'Start a card payment of an issued invoice for its balance due: the payment intent client secret',
+      tag: 'payments',
+      auth: 'user',
+      body: PayInvoiceBody,
+      status: 201,
+    },
+    async ({ user, body }) => {
+      const invoice = await findPayableInvoice(user.id, body.invoice_id);
+      // A payment already started for this amount is handed back rather than a second intent made.
+      const open = await findOpenCardPayment(invoice.id, invoice.balance_due);
+      const attempt = await countCardPayments(invoice.id);
+      const intent = open
+        ? await provider('card', () => cardProvider.paymentIntents.retrieve(open.payment_intent_id))
+        : await provider('card', () =>
+            cardProvider.paymentIntents.create(
+              {
+                amount: Number(toHundredths(invoice.balance_due)),
+                currency: 'eur',
+                metadata: { invoice_id: invoice.id, owner_id: user.id },
+                automatic_payment_methods: { enabled: true },
+              },
+              // A retried request gets the same intent; after a failed one the attempt number moves on,
+              // or the provider would hand back the failed intent for this key.
+              { idempotencyKey: `invoice-${invoice.id}-${invoice.balance_due}-${attempt}` },
+            ),
+          );
+      if (!open) await recordCardPayment(invoice, intent.id, 'eur', intent.status);
+      // The client is paying: the invoice's reminders hold at once (domain/invoicing/reminder-decision.ts).
+      await signalInvoiceReminders(temporal, [invoice.id], logger);
+      return {
+        clientSecret: intent.client_secret,
+        paymentIntentId: open?.payment_intent_id ?? intent.id,
+        amount: invoice.balance_due,
+        currency: 'eur',
+      };
+    },
+  );
 
-  kit.route(payments, { method: 'post', path: '/api/walletprovider/payments/invoices', operationId: 'startWalletPayment', summary: 'Start a wallet payment of an issued invoice for its balance due: the approval link the payer follows', tag: 'payments', auth: 'user', body: PayInvoiceBody, status: 201 }, async ({ user, body }) => {
-    const invoice = await findPayableInvoice(user.id, body.invoice_id);
-    const order = await provider('wallet', () => walletProvider.createOrder({ amount: invoice.balance_due, currency: 'EUR', invoiceId: invoice.id, description: invoice.title }));
-    await recordWalletPayment(invoice, order.orderId, 'EUR', order.status);
-    return { approvalUrl: order.approvalUrl, orderId: order.orderId, amount: invoice.balance_due, currency: 'EUR' };
-  });
+  kit.route(
+    payments,
+    {
+      method: 'post',
+      path: '/api/walletprovider/payments/invoices',
+      operationId: 'startWalletPayment',
+      summary: 'Start a wallet payment of an issued invoice for its balance due: the approval link the payer follows',
+      tag: 'payments',
+      auth: 'user',
+      body: PayInvoiceBody,
+      status: 201,
+    },
+    async ({ user, body }) => {
+      const invoice = await findPayableInvoice(user.id, body.invoice_id);
+      const order = await provider('wallet', () =>
+        walletProvider.createOrder({
+          amount: invoice.balance_due,
+          currency: 'EUR',
+          invoiceId: invoice.id,
+          description: invoice.title,
+        }),
+      );
+      await recordWalletPayment(invoice, order.orderId, 'EUR', order.status);
+      return { approvalUrl: order.approvalUrl, orderId: order.orderId, amount: invoice.balance_due, currency: 'EUR' };
+    },
+  );
 
   const webhooks = Router();
-  const started = async (res: Response, payload: { provider: 'cardprovider' | 'walletprovider'; eventId: string; eventType: string; reference: string }, requestId?: string) => {
+  const started = async (
+    res: Response,
+    payload: { provider: 'cardprovider' | 'walletprovider'; eventId: string; eventType: string; reference: string },
+    requestId?: string,
+  ) => {
     // Keyed by the event: a redelivery finds the same job (and the job is idempotent anyway).
     await startJob(temporal, PAYMENT_EVENT_JOB, `${payload.provider}:${payload.eventId}`, payload, { requestId });
     res.status(200).json({ received: true });
@@ -93,36 +140,79 @@ export function buildPaymentsRouters(deps: PaymentsRouterDeps): { webhooks: Rout
         res.status(200).json({ received: true, ignored: parsed.data.type });
         return;
       }
-      await started(res, { provider: 'cardprovider', eventId: parsed.data.id, eventType: parsed.data.type, reference: parsed.data.data.object.id }, req.requestId);
+      await started(
+        res,
+        {
+          provider: 'cardprovider',
+          eventId: parsed.data.id,
+          eventType: parsed.data.type,
+          reference: parsed.data.data.object.id,
+        },
+        req.requestId,
+      );
     })().catch(next);
   });
 
-  kit.document({ method: 'post', path: '/api/cardprovider/webhooks', operationId: 'receiveCardProviderWebhook', summary: 'Card provider events (Stripe-Signature over the raw body): payment_intent.succeeded pays the invoice once per event', tag: 'payments', auth: 'none', body: CardEvent, response: WebhookReceived });
+  kit.document({
+    method: 'post',
+    path: '/api/cardprovider/webhooks',
+    operationId: 'receiveCardProviderWebhook',
+    summary:
+      'Card provider events (Stripe-Signature over the raw body): payment_intent.succeeded pays the invoice once per event',
+    tag: 'payments',
+    auth: 'none',
+    body: CardEvent,
+    response: WebhookReceived,
+  });
 
   webhooks.post('/api/walletprovider/webhooks', rawBody, (req: Request, res: Response, next: NextFunction) => {
     void (async () => {
-      const headers = Object.fromEntries(WALLET_SIGNATURE_HEADERS.map((h) => [h, req.get(h) ?? ''])) as Record<(typeof WALLET_SIGNATURE_HEADERS)[number], string>;
-      if (Object.values(headers).some((v) => !v) || !Buffer.isBuffer(req.body)) throw new ValidationError('Missing signature');
+      const headers = Object.fromEntries(WALLET_SIGNATURE_HEADERS.map((h) => [h, req.get(h) ?? ''])) as Record<
+        (typeof WALLET_SIGNATURE_HEADERS)[number],
+        string
+      >;
+      if (Object.values(headers).some((v) => !v) || !Buffer.isBuffer(req.body))
+        throw new ValidationError('Missing signature');
       let body: unknown;
       try {
         body = JSON.parse(req.body.toString('utf8'));
       } catch {
         throw new ValidationError('Body is not JSON');
       }
-      if (!(await provider('wallet', () => walletProvider.verifyWebhook(headers, body)))) throw new ValidationError('Invalid signature');
+      if (!(await provider('wallet', () => walletProvider.verifyWebhook(headers, body))))
+        throw new ValidationError('Invalid signature');
       const parsed = WalletEvent.safeParse(body);
       if (!parsed.success) throw new ValidationError('Unexpected event');
       // Approved: the job captures the order; capture completed: the job marks the invoice paid.
-      const orderId = parsed.data.event_type === 'CHECKOUT.ORDER.APPROVED' ? parsed.data.resource.id : parsed.data.event_type === 'PAYMENT.CAPTURE.COMPLETED' ? parsed.data.resource.supplementary_data?.related_ids.order_id : undefined;
+      const orderId =
+        parsed.data.event_type === 'CHECKOUT.ORDER.APPROVED'
+          ? parsed.data.resource.id
+          : parsed.data.event_type === 'PAYMENT.CAPTURE.COMPLETED'
+            ? parsed.data.resource.supplementary_data?.related_ids.order_id
+            : undefined;
       if (!orderId) {
         res.status(200).json({ received: true, ignored: parsed.data.event_type });
         return;
       }
-      await started(res, { provider: 'walletprovider', eventId: parsed.data.id, eventType: parsed.data.event_type, reference: orderId }, req.requestId);
+      await started(
+        res,
+        { provider: 'walletprovider', eventId: parsed.data.id, eventType: parsed.data.event_type, reference: orderId },
+        req.requestId,
+      );
     })().catch(next);
   });
 
-  kit.document({ method: 'post', path: '/api/walletprovider/webhooks', operationId: 'receiveWalletProviderWebhook', summary: 'Wallet provider events (verified with the provider): PAYMENT.CAPTURE.COMPLETED pays the invoice once per order', tag: 'payments', auth: 'none', body: WalletEvent, response: WebhookReceived });
+  kit.document({
+    method: 'post',
+    path: '/api/walletprovider/webhooks',
+    operationId: 'receiveWalletProviderWebhook',
+    summary:
+      'Wallet provider events (verified with the provider): PAYMENT.CAPTURE.COMPLETED pays the invoice once per order',
+    tag: 'payments',
+    auth: 'none',
+    body: WalletEvent,
+    response: WebhookReceived,
+  });
 
   return { webhooks, payments };
 }

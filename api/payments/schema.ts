@@ -7,13 +7,27 @@ export const PayInvoiceBody = z.object({ invoice_id: z.uuid() }).strict();
 export const WebhookReceived = z.object({ received: z.literal(true), ignored: z.string().optional() });
 
 /** The parts of a card provider event this service reads (after its signature is verified). */
-export const CardEvent = z.object({ id: z.string().min(1).max(255), type: z.string().min(1).max(255), data: z.object({ object: z.object({ id: z.string().min(1).max(255) }).passthrough() }) }).passthrough();
+export const CardEvent = z
+  .object({
+    id: z.string().min(1).max(255),
+    type: z.string().min(1).max(255),
+    data: z.object({ object: z.object({ id: z.string().min(1).max(255) }).passthrough() }),
+  })
+  .passthrough();
 
 /** The parts of a wallet provider event this service reads (after the provider verified it). */
 export const WalletEvent = z
   .object({
     id: z.string().min(1).max(255),
     event_type: z.string().min(1).max(255),
-    resource: z.object({ id: z.string().max(255).optional(), supplementary_data: z.object({ related_ids: z.object({ order_id: z.string().min(1).max(255) }).passthrough() }).passthrough().optional() }).passthrough(),
+    resource: z
+      .object({
+        id: z.string().max(255).optional(),
+        supplementary_data: z
+          .object({ related_ids: z.object({ order_id: z.string().min(1).max(255) }).passthrough() })
+          .passthrough()
+          .optional(),
+      })
+      .passthrough(),
   })
   .passthrough();

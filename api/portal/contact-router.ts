@@ -8,7 +8,12 @@ import { isHoneypotFilled, validateContactForm } from '../../domain/contact-form
 import { RateLimitedError } from '../../domain/errors';
 import { rejectNulCharacters } from '../middleware/reject-nul';
 import { createFaceLoader, NO_FACE, sendPage } from './face';
-import { renderContactForm, renderContactNotFound, renderContactThanks, renderContactTooMany } from './render-contact-form';
+import {
+  renderContactForm,
+  renderContactNotFound,
+  renderContactThanks,
+  renderContactTooMany,
+} from './render-contact-form';
 
 export interface ContactFormRouterDeps {
   sequelize: Sequelize;
@@ -65,7 +70,8 @@ export function buildContactFormRouter({ sequelize, submitLimit, s3, bucket, log
         return sendPage(res, 200, renderContactThanks(face));
       }
       const checked = validateContactForm(body);
-      if (!checked.ok) return sendPage(res, 400, renderContactForm({ face, slug, values: checked.values, errors: checked.errors }));
+      if (!checked.ok)
+        return sendPage(res, 400, renderContactForm({ face, slug, values: checked.values, errors: checked.errors }));
       await submitContactForm(sequelize, { ownerId, answers: checked.answers, requestId: req.requestId });
       sendPage(res, 200, renderContactThanks(face));
     },

@@ -27,4 +27,5 @@ export function createFaceLoader({ s3, bucket, logger }: { s3: S3Client; bucket:
 }
 
 /** Sends a portal page: never cached, and no referrer leaks the page's address. */
-export const sendPage = (res: Response, status: number, html: string) => res.status(status).type('html').set('Cache-Control', 'no-store').set('Referrer-Policy', 'no-referrer').send(html);
+export const sendPage = (res: Response, status: number, html: string) =>
+  res.status(status).type('html').set('Cache-Control', 'no-store').set('Referrer-Policy', 'no-referrer').send(html);

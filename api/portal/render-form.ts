@@ -11,11 +11,45 @@ export interface PortalFace {
 }
 
 const WORDS = {
-  'fr-FR': { open: 'Ouvrir le questionnaire', openIntro: 'Votre photographe vous invite à répondre à quelques questions pour préparer la séance.', required: 'obligatoire', save: 'Enregistrer', saved: 'Vos réponses sont enregistrées. Merci !', choose: 'Choisir…', fix: 'Merci de corriger les champs signalés.', usedTitle: 'Lien déjà utilisé', used: 'Ce lien a déjà servi. Demandez un nouveau lien à votre photographe.', expiredTitle: 'Lien expiré', expired: 'Ce lien a expiré. Demandez un nouveau lien à votre photographe.', unknown: 'Ce lien n’est pas valide.', session: 'Séance' },
-  'en-US': { open: 'Open the questionnaire', openIntro: 'Your photographer invites you to answer a few questions to prepare the session.', required: 'required', save: 'Save', saved: 'Your answers are saved. Thank you!', choose: 'Choose…', fix: 'Please correct the fields marked below.', usedTitle: 'Link already used', used: 'This link was already used. Ask your photographer for a new one.', expiredTitle: 'Link expired', expired: 'This link has expired. Ask your photographer for a new one.', unknown: 'This link is not valid.', session: 'Session' },
+  'fr-FR': {
+    open: 'Ouvrir le questionnaire',
+    openIntro: 'Votre photographe vous invite à répondre à quelques questions pour préparer la séance.',
+    required: 'obligatoire',
+    save: 'Enregistrer',
+    saved: 'Vos réponses sont enregistrées. Merci !',
+    choose: 'Choisir…',
+    fix: 'Merci de corriger les champs signalés.',
+    usedTitle: 'Lien déjà utilisé',
+    used: 'Ce lien a déjà servi. Demandez un nouveau lien à votre photographe.',
+    expiredTitle: 'Lien expiré',
+    expired: 'Ce lien a expiré. Demandez un nouveau lien à votre photographe.',
+    unknown: 'Ce lien n’est pas valide.',
+    session: 'Séance',
+  },
+  'en-US': {
+    open: 'Open the questionnaire',
+    openIntro: 'Your photographer invites you to answer a few questions to prepare the session.',
+    required: 'required',
+    save: 'Save',
+    saved: 'Your answers are saved. Thank you!',
+    choose: 'Choose…',
+    fix: 'Please correct the fields marked below.',
+    usedTitle: 'Link already used',
+    used: 'This link was already used. Ask your photographer for a new one.',
+    expiredTitle: 'Link expired',
+    expired: 'This link has expired. Ask your photographer for a new one.',
+    unknown: 'This link is not valid.',
+    session: 'Session',
+  },
 } as const;
 
-export const esc = (s: unknown) => String(s ?? '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+export const esc = (s: unknown) =>
+  String(s ?? '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 
 /** Inline styles only: the page loads nothing from anywhere (no third-party assets). */
 const STYLE = `body{font-family:system-ui,sans-serif;margin:0;padding:16px;background:#f6f5f2;color:#222}
@@ -35,7 +69,11 @@ export function page(face: PortalFace, title: string, body: string): string {
 export function renderLinkProblem(face: PortalFace, reason: 'used' | 'expired' | 'unknown'): string {
   const w = WORDS[face.locale];
   const title = reason === 'used' ? w.usedTitle : reason === 'expired' ? w.expiredTitle : w.unknown;
-  return page(face, title, `<h1>${esc(title)}</h1><p class="problem">${esc(reason === 'unknown' ? w.unknown : w[reason])}</p>`);
+  return page(
+    face,
+    title,
+    `<h1>${esc(title)}</h1><p class="problem">${esc(reason === 'unknown' ? w.unknown : w[reason])}</p>`,
+  );
 }
 
 /**
@@ -90,7 +128,11 @@ export function renderPortalForm(form: PortalForm): string {
       return `<label for="f_${esc(f.field_key)}">${esc(f.label)}${f.is_required ? ` <span class="req">(${esc(w.required)})</span>` : ''}</label>${input(f, form.values[f.field_key], w)}${error ? `<p class="error" id="e_${esc(f.field_key)}">${esc(error)}</p>` : ''}`;
     })
     .join('\n');
-  const banner = form.saved ? `<p class="ok" role="status">${esc(w.saved)}</p>` : Object.keys(form.errors).length > 0 ? `<p class="problem" role="alert">${esc(w.fix)}</p>` : '';
+  const banner = form.saved
+    ? `<p class="ok" role="status">${esc(w.saved)}</p>`
+    : Object.keys(form.errors).length > 0
+      ? `<p class="problem" role="alert">${esc(w.fix)}</p>`
+      : '';
   return page(
     form.face,
     form.sessionTitle,
@@ -100,6 +142,22 @@ export function renderPortalForm(form: PortalForm): string {
 
 /** Error messages shown next to fields, per problem, in the page's language. */
 export const PROBLEM_TEXT: Record<PortalLocale, Record<string, string>> = {
-  'fr-FR': { required: 'Ce champ est obligatoire.', too_long: 'Réponse trop longue.', not_a_date: 'Date invalide (AAAA-MM-JJ).', not_a_number: 'Indiquez un nombre.', not_an_option: 'Choisissez une des options.', not_text: 'Réponse invalide.', unknown_field: 'Champ inconnu.' },
-  'en-US': { required: 'This field is required.', too_long: 'Answer too long.', not_a_date: 'Invalid date (YYYY-MM-DD).', not_a_number: 'Enter a number.', not_an_option: 'Choose one of the options.', not_text: 'Invalid answer.', unknown_field: 'Unknown field.' },
+  'fr-FR': {
+    required: 'Ce champ est obligatoire.',
+    too_long: 'Réponse trop longue.',
+    not_a_date: 'Date invalide (AAAA-MM-JJ).',
+    not_a_number: 'Indiquez un nombre.',
+    not_an_option: 'Choisissez une des options.',
+    not_text: 'Réponse invalide.',
+    unknown_field: 'Champ inconnu.',
+  },
+  'en-US': {
+    required: 'This field is required.',
+    too_long: 'Answer too long.',
+    not_a_date: 'Invalid date (YYYY-MM-DD).',
+    not_a_number: 'Enter a number.',
+    not_an_option: 'Choose one of the options.',
+    not_text: 'Invalid answer.',
+    unknown_field: 'Unknown field.',
+  },
 };

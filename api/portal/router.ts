@@ -32,18 +32,41 @@ export function buildPortalRouter({ sequelize, clientTokens, s3, bucket, logger 
   const router = Router();
   const loadFace = createFaceLoader({ s3, bucket, logger });
   /** The pages a client reads come in the language of the client account's contact (else the studio's). */
-  const faceOf = (account: Pick<ClientAccountRow, 'owner_id' | 'contact_id'>): Promise<PortalFace> => loadFace(account.owner_id, account.contact_id);
+  const faceOf = (account: Pick<ClientAccountRow, 'owner_id' | 'contact_id'>): Promise<PortalFace> =>
+    loadFace(account.owner_id, account.contact_id);
   const send = sendPage;
 
-  async function showForm(res: Response, status: number, input: { account: ClientAccountRow; clientToken: string; session: SessionRow; values?: Record<string, unknown>; errors?: AnswerError[]; saved?: boolean }) {
+  async function showForm(
+    res: Response,
+    status: number,
+    input: {
+      account: ClientAccountRow;
+      clientToken: string;
+      session: SessionRow;
+      values?: Record<string, unknown>;
+      errors?: AnswerError[];
+      saved?: boolean;
+    },
+  ) {
     const face = await faceOf(input.account);
     const { locale } = face;
     const info = await readClientInfo(input.session.id, input.session.owner_id);
-    const errors = Object.fromEntries((input.errors ?? []).map((e) => [e.field_key, PROBLEM_TEXT[locale][e.problem] ?? e.message]));
+    const errors = Object.fromEntries(
+      (input.errors ?? []).map((e) => [e.field_key, PROBLEM_TEXT[locale][e.problem] ?? e.message]),
+    );
     send(
       res,
       status,
-      renderPortalForm({ face, sessionTitle: input.session.title, clientToken: input.clientToken, sessionId: input.session.id, fields: info.fields ?? [], values: input.values ?? info.responses, errors, saved: input.saved ?? false }),
+      renderPortalForm({
+        face,
+        sessionTitle: input.session.title,
+        clientToken: input.clientToken,
+        sessionId: input.session.id,
+        fields: info.fields ?? [],
+        values: input.values ?? info.responses,
+        errors,
+        saved: input.saved ?? false,
+      }),
     );
   }
 
@@ -75,23 +98,45 @@ export function buildPortalRouter({ sequelize, clientTokens, s3, bucket, logger 
     await showForm(res, 200, { ...opened, clientToken: await clientTokens.issueClientToken(link.clientAccountId) });
   });
 
-  router.post('/portal/session-info', express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 220 }), rejectNulCharacters, async (req, res) => {
-    const { client_token: clientToken, session_id: sessionId, ...answers } = (req.body ?? {}) as Record<string, string>;
-    const accountId = typeof clientToken === 'string' ? await clientTokens.verifyClientToken(clientToken) : undefined;
-    const account = accountId ? await findClientAccount(accountId) : null;
-    const session =
-      account && typeof sessionId === 'string' && /^[0-9a-f-]{36}$/i.test(sessionId)
-        ? await findClientSessionOrNull(account, sessionId)
-        : null;
-    if (!account || !session) return send(res, 410, renderLinkProblem(account ? await faceOf(account) : NO_FACE, 'expired'));
-    try {
-      await saveClientInfo(sequelize, { sessionId: session.id, ownerId: session.owner_id, responses: answers, via: 'CLIENT_PORTAL', requestId: req.requestId });
-      await showForm(res, 200, { account, clientToken, session, saved: true });
-    } catch (err) {
-      if (!(err instanceof ValidationError)) throw err;
-      await showForm(res, 400, { account, clientToken, session, values: answers, errors: err.details as AnswerError[] });
-    }
-  });
+  router.post(
+    '/portal/session-info',
+    express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 220 }),
+    rejectNulCharacters,
+    async (req, res) => {
+      const {
+        client_token: clientToken,
+        session_id: sessionId,
+        ...answers
+      } = (req.body ?? {}) as Record<string, string>;
+      const accountId = typeof clientToken === 'string' ? await clientTokens.verifyClientToken(clientToken) : undefined;
+      const account = accountId ? await findClientAccount(accountId) : null;
+      const session =
+        account && typeof sessionId === 'string' && /^[0-9a-f-]{36}$/i.test(sessionId)
+          ? await findClientSessionOrNull(account, sessionId)
+          : null;
+      if (!account || !session)
+        return send(res, 410, renderLinkProblem(account ? await faceOf(account) : NO_FACE, 'expired'));
+      try {
+        await saveClientInfo(sequelize, {
+          sessionId: session.id,
+          ownerId: session.owner_id,
+          responses: answers,
+          via: 'CLIENT_PORTAL',
+          requestId: req.requestId,
+        });
+        await showForm(res, 200, { account, clientToken, session, saved: true });
+      } catch (err) {
+        if (!(err instanceof ValidationError)) throw err;
+        await showForm(res, 400, {
+          account,
+          clientToken,
+          session,
+          values: answers,
+          errors: err.details as AnswerError[],
+        });
+      }
+    },
+  );
 
   return router;
 }

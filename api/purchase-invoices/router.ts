@@ -3,7 +3,12 @@ import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { Router } from 'express';
 import { type Sequelize } from 'sequelize-typescript';
 import { recordPurchaseInvoice } from '../../db/commands/purchase-invoices';
-import { findPurchaseInvoice, findPurchaseInvoiceByFile, listPurchaseInvoices, type PurchaseInvoiceRow } from '../../db/queries/purchase-invoices';
+import {
+  findPurchaseInvoice,
+  findPurchaseInvoiceByFile,
+  listPurchaseInvoices,
+  type PurchaseInvoiceRow,
+} from '../../db/queries/purchase-invoices';
 import { readSupplierInvoice } from '../../domain/invoicing/supplier-invoice';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors';
 import { MAX_IMPORT_BYTES } from '../../domain/imports/file-format';
@@ -47,7 +52,11 @@ const present = (r: PurchaseInvoiceRow) => ({
 /** What the bytes are, by their first bytes rather than their name: a pdf, an XML document, or neither. */
 function sniff(bytes: Buffer): 'pdf' | 'xml' | null {
   if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
-  const head = bytes.subarray(0, 512).toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  const head = bytes
+    .subarray(0, 512)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   return head.startsWith('<') ? 'xml' : null;
 }
 
@@ -63,7 +72,17 @@ export function buildPurchaseInvoicesRouter(deps: PurchaseInvoicesRouterDeps): R
 
   kit.route(
     router,
-    { method: 'post', path: '/api/purchase-invoices', operationId: 'receivePurchaseInvoice', summary: "Receive a supplier's e-invoice (multipart part \"file\": a Factur-X pdf, or a CII or UBL XML): its seller, number, dates and totals, read into a purchase record", tag, auth: 'user', response: PurchaseInvoiceView, status: 201 },
+    {
+      method: 'post',
+      path: '/api/purchase-invoices',
+      operationId: 'receivePurchaseInvoice',
+      summary:
+        'Receive a supplier\'s e-invoice (multipart part "file": a Factur-X pdf, or a CII or UBL XML): its seller, number, dates and totals, read into a purchase record',
+      tag,
+      auth: 'user',
+      response: PurchaseInvoiceView,
+      status: 201,
+    },
     async ({ req, res, user }) => {
       const file = await readFile(req, res);
       const kind = sniff(file.buffer);
@@ -78,36 +97,78 @@ export function buildPurchaseInvoicesRouter(deps: PurchaseInvoicesRouterDeps): R
         if (xml === null) throw new UnsupportedMediaTypeError(ACCEPTED);
       } else xml = file.buffer.toString('utf8').replace(/^\uFEFF/, '');
       const parsed = parseInvoiceXml(xml);
-      if (!parsed.ok) throw new ValidationError(kind === 'pdf' ? `The Factur-X XML of the pdf is not valid: ${parsed.message}` : parsed.message);
+      if (!parsed.ok)
+        throw new ValidationError(
+          kind === 'pdf' ? `The Factur-X XML of the pdf is not valid: ${parsed.message}` : parsed.message,
+        );
       const reading = readSupplierInvoice(parsed.document);
       if (!reading.ok) {
         // An XML document that is not an invoice at all is the wrong kind of file; a broken invoice is bad data.
-        if (kind === 'xml' && reading.problems.length === 1 && reading.problems[0].path === '/') throw new UnsupportedMediaTypeError(ACCEPTED);
-        throw new ValidationError(kind === 'pdf' ? 'The Factur-X XML of the pdf is not a valid invoice' : 'The XML is not a valid invoice', reading.problems);
+        if (kind === 'xml' && reading.problems.length === 1 && reading.problems[0].path === '/')
+          throw new UnsupportedMediaTypeError(ACCEPTED);
+        throw new ValidationError(
+          kind === 'pdf' ? 'The Factur-X XML of the pdf is not a valid invoice' : 'The XML is not a valid invoice',
+          reading.problems,
+        );
       }
       const sha256 = crypto.createHash('sha256').update(file.buffer).digest('hex');
       const existing = await findPurchaseInvoiceByFile(sequelize, user.id, sha256);
-      if (existing) throw new ConflictError('purchase_invoice_exists', 'This file was received already', { id: existing });
+      if (existing)
+        throw new ConflictError('purchase_invoice_exists', 'This file was received already', { id: existing });
       const format = kind === 'pdf' ? ('FACTURX' as const) : reading.invoice.syntax;
       const key = `documents/purchase-invoices/${user.id}/${sha256}.${kind}`;
       const contentType = kind === 'pdf' ? 'application/pdf' : 'application/xml';
       await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: file.buffer, ContentType: contentType }));
-      const id = await recordPurchaseInvoice(sequelize, { id: user.id, orgId: user.orgId }, { bucket, key, contentType, sizeBytes: file.size, sha256, fileName: file.originalname || null, format }, reading.invoice);
-      if (!id) throw new ConflictError('purchase_invoice_exists', 'This file was received already', { id: await findPurchaseInvoiceByFile(sequelize, user.id, sha256) });
+      const id = await recordPurchaseInvoice(
+        sequelize,
+        { id: user.id, orgId: user.orgId },
+        { bucket, key, contentType, sizeBytes: file.size, sha256, fileName: file.originalname || null, format },
+        reading.invoice,
+      );
+      if (!id)
+        throw new ConflictError('purchase_invoice_exists', 'This file was received already', {
+          id: await findPurchaseInvoiceByFile(sequelize, user.id, sha256),
+        });
       return present((await findPurchaseInvoice(sequelize, user.id, id))!);
     },
   );
 
-  kit.route(router, { method: 'get', path: '/api/purchase-invoices', operationId: 'listPurchaseInvoices', summary: 'The supplier invoices received, newest first', tag, auth: 'user', query: PageQuery, response: PurchaseInvoicePage }, async ({ user, query }) => {
-    const page = await listPurchaseInvoices(sequelize, user.id, query);
-    return { ...page, items: page.items.map(present) };
-  });
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/purchase-invoices',
+      operationId: 'listPurchaseInvoices',
+      summary: 'The supplier invoices received, newest first',
+      tag,
+      auth: 'user',
+      query: PageQuery,
+      response: PurchaseInvoicePage,
+    },
+    async ({ user, query }) => {
+      const page = await listPurchaseInvoices(sequelize, user.id, query);
+      return { ...page, items: page.items.map(present) };
+    },
+  );
 
-  kit.route(router, { method: 'get', path: '/api/purchase-invoices/:id', operationId: 'getPurchaseInvoice', summary: 'One supplier invoice received', tag, auth: 'user', params: IdParams, response: PurchaseInvoiceView }, async ({ user, params }) => {
-    const row = await findPurchaseInvoice(sequelize, user.id, params.id);
-    if (!row) throw new NotFoundError('Purchase invoice');
-    return present(row);
-  });
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/purchase-invoices/:id',
+      operationId: 'getPurchaseInvoice',
+      summary: 'One supplier invoice received',
+      tag,
+      auth: 'user',
+      params: IdParams,
+      response: PurchaseInvoiceView,
+    },
+    async ({ user, params }) => {
+      const row = await findPurchaseInvoice(sequelize, user.id, params.id);
+      if (!row) throw new NotFoundError('Purchase invoice');
+      return present(row);
+    },
+  );
 
   return router;
 }

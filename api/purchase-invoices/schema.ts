@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { pageOf } from '../http/common-schemas';
 
-const VatLineView = z.object({ rate: z.string().nullable(), category: z.string().nullable(), base: z.string(), tax: z.string() });
+const VatLineView = z.object({
+  rate: z.string().nullable(),
+  category: z.string().nullable(),
+  base: z.string(),
+  tax: z.string(),
+});
 
 /** A supplier invoice received: what its e-invoice says, and where its file is kept. */
 export const PurchaseInvoiceView = z.object({

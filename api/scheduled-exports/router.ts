@@ -2,47 +2,143 @@ import { type Client } from '@temporalio/client';
 import { Router } from 'express';
 import { findScheduledExport, listScheduledExports } from '../../db/queries/scheduled-exports';
 import { nextExportRun } from '../../lib/jobs/export-schedules';
-import { createScheduledExport, deleteScheduledExport, setScheduledExportPaused } from '../../lib/jobs/scheduled-exports';
+import {
+  createScheduledExport,
+  deleteScheduledExport,
+  setScheduledExportPaused,
+} from '../../lib/jobs/scheduled-exports';
 import { IdParams } from '../http/common-schemas';
 import { type createRouteKit } from '../http/route-kit';
 import { presentScheduledExport } from './presenter';
-import { CreateScheduledExportBody, ScheduledExportListQuery, ScheduledExportPage, ScheduledExportView } from './schema';
+import {
+  CreateScheduledExportBody,
+  ScheduledExportListQuery,
+  ScheduledExportPage,
+  ScheduledExportView,
+} from './schema';
 
 /**
  * /api/scheduled-exports: the spec shows creation; list, read, pause, resume and delete are
  * what a studio needs to live with them. Each keeps its Temporal Schedule in step through
  * lib/jobs/scheduled-exports.ts.
  */
-export function buildScheduledExportsRouter({ temporal, kit }: { temporal: Client; kit: ReturnType<typeof createRouteKit> }): Router {
+export function buildScheduledExportsRouter({
+  temporal,
+  kit,
+}: {
+  temporal: Client;
+  kit: ReturnType<typeof createRouteKit>;
+}): Router {
   const router = Router();
   const tag = 'scheduled-exports';
 
-  kit.route(router, { method: 'post', path: '/api/scheduled-exports', operationId: 'createScheduledExport', summary: 'Schedule an export (once, or daily/weekly/monthly)', tag, auth: 'user', body: CreateScheduledExportBody, response: ScheduledExportView, status: 201 }, async ({ user, body }) => {
-    const row = await createScheduledExport(temporal, user.id, body);
-    return presentScheduledExport(row, await nextExportRun(temporal, row.id));
-  });
+  kit.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/scheduled-exports',
+      operationId: 'createScheduledExport',
+      summary: 'Schedule an export (once, or daily/weekly/monthly)',
+      tag,
+      auth: 'user',
+      body: CreateScheduledExportBody,
+      response: ScheduledExportView,
+      status: 201,
+    },
+    async ({ user, body }) => {
+      const row = await createScheduledExport(temporal, user.id, body);
+      return presentScheduledExport(row, await nextExportRun(temporal, row.id));
+    },
+  );
 
-  kit.route(router, { method: 'get', path: '/api/scheduled-exports', operationId: 'listScheduledExports', summary: 'List scheduled exports', tag, auth: 'user', query: ScheduledExportListQuery, response: ScheduledExportPage }, async ({ user, query }) => {
-    const page = await listScheduledExports(user.id, query);
-    return { ...page, items: page.items.map((r) => presentScheduledExport(r)) };
-  });
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/scheduled-exports',
+      operationId: 'listScheduledExports',
+      summary: 'List scheduled exports',
+      tag,
+      auth: 'user',
+      query: ScheduledExportListQuery,
+      response: ScheduledExportPage,
+    },
+    async ({ user, query }) => {
+      const page = await listScheduledExports(user.id, query);
+      return { ...page, items: page.items.map((r) => presentScheduledExport(r)) };
+    },
+  );
 
-  kit.route(router, { method: 'get', path: '/api/scheduled-exports/:id', operationId: 'getScheduledExport', summary: 'Read a scheduled export, with its next run', tag, auth: 'user', params: IdParams, response: ScheduledExportView }, async ({ user, params }) => {
-    const row = await findScheduledExport(user.id, params.id);
-    return presentScheduledExport(row, await nextExportRun(temporal, row.id));
-  });
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/scheduled-exports/:id',
+      operationId: 'getScheduledExport',
+      summary: 'Read a scheduled export, with its next run',
+      tag,
+      auth: 'user',
+      params: IdParams,
+      response: ScheduledExportView,
+    },
+    async ({ user, params }) => {
+      const row = await findScheduledExport(user.id, params.id);
+      return presentScheduledExport(row, await nextExportRun(temporal, row.id));
+    },
+  );
 
   /** The handler of .../pause and .../resume: lib/jobs pauses the Temporal schedule, then the row. */
-  const setPaused = (paused: boolean) => async ({ user, params }: { user: { id: string }; params: { id: string } }) => {
-    const updated = await setScheduledExportPaused(temporal, user.id, params.id, paused);
-    return presentScheduledExport(updated, await nextExportRun(temporal, updated.id));
-  };
-  kit.route(router, { method: 'post', path: '/api/scheduled-exports/:id/pause', operationId: 'pauseScheduledExport', summary: 'Pause a scheduled export', tag, auth: 'user', params: IdParams, response: ScheduledExportView }, setPaused(true));
-  kit.route(router, { method: 'post', path: '/api/scheduled-exports/:id/resume', operationId: 'resumeScheduledExport', summary: 'Resume a scheduled export', tag, auth: 'user', params: IdParams, response: ScheduledExportView }, setPaused(false));
+  const setPaused =
+    (paused: boolean) =>
+    async ({ user, params }: { user: { id: string }; params: { id: string } }) => {
+      const updated = await setScheduledExportPaused(temporal, user.id, params.id, paused);
+      return presentScheduledExport(updated, await nextExportRun(temporal, updated.id));
+    };
+  kit.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/scheduled-exports/:id/pause',
+      operationId: 'pauseScheduledExport',
+      summary: 'Pause a scheduled export',
+      tag,
+      auth: 'user',
+      params: IdParams,
+      response: ScheduledExportView,
+    },
+    setPaused(true),
+  );
+  kit.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/scheduled-exports/:id/resume',
+      operationId: 'resumeScheduledExport',
+      summary: 'Resume a scheduled export',
+      tag,
+      auth: 'user',
+      params: IdParams,
+      response: ScheduledExportView,
+    },
+    setPaused(false),
+  );
 
-  kit.route(router, { method: 'delete', path: '/api/scheduled-exports/:id', operationId: 'deleteScheduledExport', summary: 'Delete a scheduled export and its schedule', tag, auth: 'user', params: IdParams, status: 204 }, async ({ user, params }) => {
-    await deleteScheduledExport(temporal, user.id, params.id);
-  });
+  kit.route(
+    router,
+    {
+      method: 'delete',
+      path: '/api/scheduled-exports/:id',
+      operationId: 'deleteScheduledExport',
+      summary: 'Delete a scheduled export and its schedule',
+      tag,
+      auth: 'user',
+      params: IdParams,
+      status: 204,
+    },
+    async ({ user, params }) => {
+      await deleteScheduledExport(temporal, user.id, params.id);
+    },
+  );
 
   return router;
 }

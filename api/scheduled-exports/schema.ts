@@ -6,7 +6,9 @@ import { optionalEmail, PageQuery, pageOf } from '../http/common-schemas';
 const SCHEDULE_EARLIEST = new Date('2000-01-01T00:00:00Z');
 const SCHEDULE_LATEST = new Date('2099-01-01T00:00:00Z');
 
-const Recurrence = z.object({ frequency: z.enum(RECURRENCE_FREQUENCIES), interval: z.number().int().min(1).max(365).default(1) }).strict();
+const Recurrence = z
+  .object({ frequency: z.enum(RECURRENCE_FREQUENCIES), interval: z.number().int().min(1).max(365).default(1) })
+  .strict();
 
 /** Spec: the scheduled export request. selected_fields is ours (without a template: the default template, else every key). */
 export const CreateScheduledExportBody = z
@@ -19,7 +21,9 @@ export const CreateScheduledExportBody = z
     scheduled_at: z.iso
       .datetime({ offset: true })
       .transform((s) => new Date(s))
-      .refine((d) => d >= SCHEDULE_EARLIEST && d < SCHEDULE_LATEST, { message: 'must be between 2000-01-01 and 2098-12-31' }),
+      .refine((d) => d >= SCHEDULE_EARLIEST && d < SCHEDULE_LATEST, {
+        message: 'must be between 2000-01-01 and 2098-12-31',
+      }),
     recurrence_pattern: Recurrence.nullable().optional(),
     send_email: z.boolean().optional(),
     email_recipient: optionalEmail,

@@ -1,10 +1,15 @@
 import { z } from 'zod';
 import { optionalText } from '../http/common-schemas';
 
-export const SessionContactParams = z.object({ id: z.uuid({ message: 'must be a uuid' }), contactId: z.uuid({ message: 'must be a uuid' }) });
+export const SessionContactParams = z.object({
+  id: z.uuid({ message: 'must be a uuid' }),
+  contactId: z.uuid({ message: 'must be a uuid' }),
+});
 
 /** POST /api/sessions/:id/contacts: an own contact and its role in the session (bride, groom, parent, company…). */
-export const AddSessionContactBody = z.object({ contact_id: z.uuid({ message: 'must be a uuid' }), role: optionalText(50) }).strict();
+export const AddSessionContactBody = z
+  .object({ contact_id: z.uuid({ message: 'must be a uuid' }), role: optionalText(50) })
+  .strict();
 
 export const SessionContactView = z.object({
   contact_id: z.uuid(),
@@ -16,4 +21,7 @@ export const SessionContactView = z.object({
   created_at: z.string(),
 });
 
-export const SessionContactsView = z.object({ main_contact_id: z.uuid().nullable(), items: z.array(SessionContactView) });
+export const SessionContactsView = z.object({
+  main_contact_id: z.uuid().nullable(),
+  items: z.array(SessionContactView),
+});

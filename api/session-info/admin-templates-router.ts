@@ -1,7 +1,12 @@
 import { Router } from 'express';
 import { type Sequelize } from 'sequelize-typescript';
 import { z } from 'zod';
-import { createBaseTemplate, deleteBaseField, loadBaseTemplate, updateBaseTemplate } from '../../db/commands/session-info-templates';
+import {
+  createBaseTemplate,
+  deleteBaseField,
+  loadBaseTemplate,
+  updateBaseTemplate,
+} from '../../db/commands/session-info-templates';
 import { listBaseTemplates } from '../../db/queries/session-info-templates';
 import { IdParams } from '../http/common-schemas';
 import { type createRouteKit } from '../http/route-kit';
@@ -12,32 +17,96 @@ import { BaseTemplateBody, BaseTemplateUpdateBody, FieldParams, TemplateView } f
  * /api/admin/default-session-info-templates: the base questionnaires every user gets a copy of.
  * No DELETE of a template (spec): that path has no route and answers 404 like any unknown path.
  */
-export function buildAdminSessionInfoTemplatesRouter({ sequelize, kit }: { sequelize: Sequelize; kit: ReturnType<typeof createRouteKit> }): Router {
+export function buildAdminSessionInfoTemplatesRouter({
+  sequelize,
+  kit,
+}: {
+  sequelize: Sequelize;
+  kit: ReturnType<typeof createRouteKit>;
+}): Router {
   const router = Router();
   const tag = 'admin';
 
-  kit.route(router, { method: 'get', path: '/api/admin/default-session-info-templates', operationId: 'adminListBaseSessionInfoTemplates', summary: 'List base session info templates', tag, auth: 'admin', response: z.array(TemplateView) }, async () => {
-    const rows = await listBaseTemplates();
-    return rows.map(presentBaseTemplate);
-  });
-
-  kit.route(router, { method: 'post', path: '/api/admin/default-session-info-templates', operationId: 'adminCreateBaseSessionInfoTemplate', summary: 'Create a base session info template', tag, auth: 'admin', body: BaseTemplateBody, response: TemplateView, status: 201 }, async ({ body }) =>
-    presentBaseTemplate(await createBaseTemplate(sequelize, body)),
-  );
-
-  kit.route(router, { method: 'get', path: '/api/admin/default-session-info-templates/:id', operationId: 'adminGetBaseSessionInfoTemplate', summary: 'Read a base session info template', tag, auth: 'admin', params: IdParams, response: TemplateView }, async ({ params }) =>
-    presentBaseTemplate(await loadBaseTemplate(params.id)),
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/admin/default-session-info-templates',
+      operationId: 'adminListBaseSessionInfoTemplates',
+      summary: 'List base session info templates',
+      tag,
+      auth: 'admin',
+      response: z.array(TemplateView),
+    },
+    async () => {
+      const rows = await listBaseTemplates();
+      return rows.map(presentBaseTemplate);
+    },
   );
 
   kit.route(
     router,
-    { method: 'put', path: '/api/admin/default-session-info-templates/:id', operationId: 'adminUpdateBaseSessionInfoTemplate', summary: 'Update a base template; fields given are upserted by field_key', tag, auth: 'admin', params: IdParams, body: BaseTemplateUpdateBody, response: TemplateView },
+    {
+      method: 'post',
+      path: '/api/admin/default-session-info-templates',
+      operationId: 'adminCreateBaseSessionInfoTemplate',
+      summary: 'Create a base session info template',
+      tag,
+      auth: 'admin',
+      body: BaseTemplateBody,
+      response: TemplateView,
+      status: 201,
+    },
+    async ({ body }) => presentBaseTemplate(await createBaseTemplate(sequelize, body)),
+  );
+
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/admin/default-session-info-templates/:id',
+      operationId: 'adminGetBaseSessionInfoTemplate',
+      summary: 'Read a base session info template',
+      tag,
+      auth: 'admin',
+      params: IdParams,
+      response: TemplateView,
+    },
+    async ({ params }) => presentBaseTemplate(await loadBaseTemplate(params.id)),
+  );
+
+  kit.route(
+    router,
+    {
+      method: 'put',
+      path: '/api/admin/default-session-info-templates/:id',
+      operationId: 'adminUpdateBaseSessionInfoTemplate',
+      summary: 'Update a base template; fields given are upserted by field_key',
+      tag,
+      auth: 'admin',
+      params: IdParams,
+      body: BaseTemplateUpdateBody,
+      response: TemplateView,
+    },
     async ({ params, body }) => presentBaseTemplate(await updateBaseTemplate(sequelize, params.id, body)),
   );
 
-  kit.route(router, { method: 'delete', path: '/api/admin/default-session-info-templates/:id/fields/:fieldId', operationId: 'adminDeleteBaseSessionInfoTemplateField', summary: 'Delete a base template field', tag, auth: 'admin', params: FieldParams, status: 204 }, async ({ params }) => {
-    await deleteBaseField(params.id, params.fieldId);
-  });
+  kit.route(
+    router,
+    {
+      method: 'delete',
+      path: '/api/admin/default-session-info-templates/:id/fields/:fieldId',
+      operationId: 'adminDeleteBaseSessionInfoTemplateField',
+      summary: 'Delete a base template field',
+      tag,
+      auth: 'admin',
+      params: FieldParams,
+      status: 204,
+    },
+    async ({ params }) => {
+      await deleteBaseField(params.id, params.fieldId);
+    },
+  );
 
   return router;
 }

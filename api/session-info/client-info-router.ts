@@ -7,12 +7,29 @@ import { presentClientInfo } from './presenter';
 import { ClientInfoBody, ClientInfoView } from './schema';
 
 /** /api/sessions/:id/client-info: the owner reads and writes the answers of a session's form. */
-export function buildClientInfoRouter({ sequelize, kit }: { sequelize: Sequelize; kit: ReturnType<typeof createRouteKit> }): Router {
+export function buildClientInfoRouter({
+  sequelize,
+  kit,
+}: {
+  sequelize: Sequelize;
+  kit: ReturnType<typeof createRouteKit>;
+}): Router {
   const router = Router();
   const tag = 'session-info';
 
-  kit.route(router, { method: 'get', path: '/api/sessions/:id/client-info', operationId: 'getSessionClientInfo', summary: "A session's info form and answers", tag, auth: 'user', params: IdParams, response: ClientInfoView }, async ({ user, params }) =>
-    presentClientInfo(await readClientInfo(params.id, user.id)),
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/sessions/:id/client-info',
+      operationId: 'getSessionClientInfo',
+      summary: "A session's info form and answers",
+      tag,
+      auth: 'user',
+      params: IdParams,
+      response: ClientInfoView,
+    },
+    async ({ user, params }) => presentClientInfo(await readClientInfo(params.id, user.id)),
   );
 
   kit.route(
@@ -29,7 +46,16 @@ export function buildClientInfoRouter({ sequelize, kit }: { sequelize: Sequelize
       response: ClientInfoView,
     },
     async ({ req, user, params, body }) =>
-      presentClientInfo(await saveClientInfo(sequelize, { sessionId: params.id, ownerId: user.id, templateId: body.template_id, responses: body.responses, via: 'USER', requestId: req.requestId })),
+      presentClientInfo(
+        await saveClientInfo(sequelize, {
+          sessionId: params.id,
+          ownerId: user.id,
+          templateId: body.template_id,
+          responses: body.responses,
+          via: 'USER',
+          requestId: req.requestId,
+        }),
+      ),
   );
 
   return router;

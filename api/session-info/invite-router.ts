@@ -9,10 +9,23 @@ import { IdParams } from '../http/common-schemas';
 import { type createRouteKit } from '../http/route-kit';
 
 /** An Idempotency-Key names one invite request: a retried POST sends one email. */
-const IdempotencyKey = z.string().trim().min(8).max(100).regex(/^[\w.:-]+$/);
+const IdempotencyKey = z
+  .string()
+  .trim()
+  .min(8)
+  .max(100)
+  .regex(/^[\w.:-]+$/);
 
 /** POST /api/sessions/:id/send-session-info-invite: checks the preconditions, then starts the job. */
-export function buildSessionInfoInviteRouter({ temporal, kit, emailLimit }: { temporal: Client; kit: ReturnType<typeof createRouteKit>; emailLimit: RequestHandler }): Router {
+export function buildSessionInfoInviteRouter({
+  temporal,
+  kit,
+  emailLimit,
+}: {
+  temporal: Client;
+  kit: ReturnType<typeof createRouteKit>;
+  emailLimit: RequestHandler;
+}): Router {
   const router = Router();
   kit.route(
     router,

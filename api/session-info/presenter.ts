@@ -1,15 +1,29 @@
 import { type ClientInfoView } from '../../db/commands/client-info';
-import { type BaseSessionInfoTemplateRow, type SessionInfoFieldRow, type UserSessionInfoTemplateRow } from '../../db/rows';
+import {
+  type BaseSessionInfoTemplateRow,
+  type SessionInfoFieldRow,
+  type UserSessionInfoTemplateRow,
+} from '../../db/rows';
 
 type AnyField = SessionInfoFieldRow;
 
 export function presentField(f: AnyField) {
-  return { id: f.id, field_key: f.field_key, label: f.label, field_type: f.field_type, options: f.options, is_required: f.is_required, display_order: f.display_order };
+  return {
+    id: f.id,
+    field_key: f.field_key,
+    label: f.label,
+    field_type: f.field_type,
+    options: f.options,
+    is_required: f.is_required,
+    display_order: f.display_order,
+  };
 }
 
 /** Fields in display order (ties by key), the order the form and the roadmap use. */
 const ordered = (fields: AnyField[] | undefined) =>
-  [...(fields ?? [])].sort((a, b) => a.display_order - b.display_order || a.field_key.localeCompare(b.field_key)).map(presentField);
+  [...(fields ?? [])]
+    .sort((a, b) => a.display_order - b.display_order || a.field_key.localeCompare(b.field_key))
+    .map(presentField);
 
 export function presentUserTemplate(t: UserSessionInfoTemplateRow) {
   return {

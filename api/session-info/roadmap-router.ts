@@ -14,7 +14,17 @@ import { IdParams } from '../http/common-schemas';
 import { type createRouteKit } from '../http/route-kit';
 
 /** GET /api/sessions/:id/roadmap?format=pdf|docx: renders on the documents queue, answers a signed link. */
-export function buildRoadmapRouter({ temporal, publicS3, config, kit }: { temporal: Client; publicS3: S3Client; config: Config; kit: ReturnType<typeof createRouteKit> }): Router {
+export function buildRoadmapRouter({
+  temporal,
+  publicS3,
+  config,
+  kit,
+}: {
+  temporal: Client;
+  publicS3: S3Client;
+  config: Config;
+  kit: ReturnType<typeof createRouteKit>;
+}): Router {
   const router = Router();
   kit.route(
     router,
@@ -32,19 +42,37 @@ export function buildRoadmapRouter({ temporal, publicS3, config, kit }: { tempor
     async ({ req, user, params, query }) => {
       const session = { id: await findOwnSessionId(user.id, params.id) };
       if (query.format === 'pdf') assertPdfRenderer(config.CHROMIUM_PATH);
-      const run = await startJob(temporal, ROADMAP_JOB, session.id, { ownerId: user.id, sessionId: session.id, format: query.format }, { orgId: user.orgId, userId: user.id, entityId: session.id, requestId: req.requestId });
+      const run = await startJob(
+        temporal,
+        ROADMAP_JOB,
+        session.id,
+        { ownerId: user.id, sessionId: session.id, format: query.format },
+        { orgId: user.orgId, userId: user.id, entityId: session.id, requestId: req.requestId },
+      );
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new DomainError('export_timeout', `The roadmap is still being prepared (job run ${run.id})`, { jobRunId: run.id })), config.EXPORT_SYNC_TIMEOUT_SECONDS * 1000);
+        timer = setTimeout(
+          () =>
+            reject(
+              new DomainError('export_timeout', `The roadmap is still being prepared (job run ${run.id})`, {
+                jobRunId: run.id,
+              }),
+            ),
+          config.EXPORT_SYNC_TIMEOUT_SECONDS * 1000,
+        );
       });
       try {
-        const result = (await Promise.race([temporal.workflow.getHandle(run.workflow_id).result(), timeout])) as RoadmapResult;
+        const result = (await Promise.race([
+          temporal.workflow.getHandle(run.workflow_id).result(),
+          timeout,
+        ])) as RoadmapResult;
         return downloadLink(publicS3, config.S3_BUCKET, result, config.EXPORT_LINK_TTL_SECONDS);
       } catch (err) {
         rethrowRendererFailure(err);
         // The session deleted between the check above and the job's read.
         rethrowGoneFailure(err, 'session');
-        if (err instanceof WorkflowFailedError) throw new DomainError('export_failed', 'The roadmap could not be rendered', { jobRunId: run.id });
+        if (err instanceof WorkflowFailedError)
+          throw new DomainError('export_failed', 'The roadmap could not be rendered', { jobRunId: run.id });
         throw err;
       } finally {
         clearTimeout(timer);

@@ -7,7 +7,10 @@ const displayOrder = z.number().int().min(0).max(100_000);
 
 /** A field as written by a user or an admin; SELECT needs at least one option (spec). */
 const fieldShape = {
-  field_key: z.string().max(100).regex(SESSION_INFO_FIELD_KEY_PATTERN, 'must be snake_case (a-z, 0-9, _), starting with a letter'),
+  field_key: z
+    .string()
+    .max(100)
+    .regex(SESSION_INFO_FIELD_KEY_PATTERN, 'must be snake_case (a-z, 0-9, _), starting with a letter'),
   label: name,
   field_type: z.enum(SESSION_INFO_FIELD_TYPES),
   options: z.array(z.string().trim().min(1).max(255)).max(100).nullable().optional(),
@@ -35,7 +38,12 @@ const uniqueKeys = (t: { fields?: { field_key: string }[] }, ctx: z.RefinementCt
 };
 
 export const TemplateBody = z
-  .object({ name, description: optionalText(2_000), display_order: displayOrder.optional(), fields: z.array(FieldBody).max(100).optional() })
+  .object({
+    name,
+    description: optionalText(2_000),
+    display_order: displayOrder.optional(),
+    fields: z.array(FieldBody).max(100).optional(),
+  })
   .strict()
   .superRefine(uniqueKeys);
 export type TemplateBody = z.infer<typeof TemplateBody>;
@@ -101,7 +109,12 @@ export const TemplateView = z.object({
 
 /** Answers keyed by field_key; the values are checked against the template by the domain. */
 export const ClientInfoBody = z
-  .object({ template_id: z.uuid().optional(), responses: z.record(z.string().max(100), z.unknown()).refine((r) => Object.keys(r).length <= 200, 'too many answers') })
+  .object({
+    template_id: z.uuid().optional(),
+    responses: z
+      .record(z.string().max(100), z.unknown())
+      .refine((r) => Object.keys(r).length <= 200, 'too many answers'),
+  })
   .strict();
 export type ClientInfoBody = z.infer<typeof ClientInfoBody>;
 

@@ -9,22 +9,62 @@ import { presentSessionType, sessionTypeProps } from './presenter';
 import { CreateSessionTypeBody, SessionTypePage, SessionTypeView, UpdateSessionTypeBody } from './schema';
 
 /** /api/session-types: the kinds of sessions a studio sells (wedding, portrait…), with their defaults. */
-export function buildSessionTypesRouter({ sequelize, kit }: { sequelize: Sequelize; kit: ReturnType<typeof createRouteKit> }): Router {
+export function buildSessionTypesRouter({
+  sequelize,
+  kit,
+}: {
+  sequelize: Sequelize;
+  kit: ReturnType<typeof createRouteKit>;
+}): Router {
   const router = Router();
   const tag = 'session-types';
 
-  kit.route(router, { method: 'get', path: '/api/session-types', operationId: 'listSessionTypes', summary: "The studio's session types, in display order", tag, auth: 'user', query: PageQuery, response: SessionTypePage }, async ({ user, query }) => {
-    const page = await listSessionTypes(user.id, query);
-    return { ...page, items: page.items.map(presentSessionType) };
-  });
-
-  kit.route(router, { method: 'post', path: '/api/session-types', operationId: 'createSessionType', summary: 'Create a session type', tag, auth: 'user', body: CreateSessionTypeBody, response: SessionTypeView, status: 201 }, async ({ user, body, req }) =>
-    presentSessionType(await saveSessionType(sequelize, user.id, null, sessionTypeProps(body), req.requestId)),
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/session-types',
+      operationId: 'listSessionTypes',
+      summary: "The studio's session types, in display order",
+      tag,
+      auth: 'user',
+      query: PageQuery,
+      response: SessionTypePage,
+    },
+    async ({ user, query }) => {
+      const page = await listSessionTypes(user.id, query);
+      return { ...page, items: page.items.map(presentSessionType) };
+    },
   );
 
   kit.route(
     router,
-    { method: 'post', path: '/api/session-types/create-defaults', operationId: 'createDefaultSessionTypes', summary: 'Copy the system session types the studio does not have yet (new accounts get them at registration)', tag, auth: 'user', response: SessionTypePage.extend({ created: z.number().int() }) },
+    {
+      method: 'post',
+      path: '/api/session-types',
+      operationId: 'createSessionType',
+      summary: 'Create a session type',
+      tag,
+      auth: 'user',
+      body: CreateSessionTypeBody,
+      response: SessionTypeView,
+      status: 201,
+    },
+    async ({ user, body, req }) =>
+      presentSessionType(await saveSessionType(sequelize, user.id, null, sessionTypeProps(body), req.requestId)),
+  );
+
+  kit.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/session-types/create-defaults',
+      operationId: 'createDefaultSessionTypes',
+      summary: 'Copy the system session types the studio does not have yet (new accounts get them at registration)',
+      tag,
+      auth: 'user',
+      response: SessionTypePage.extend({ created: z.number().int() }),
+    },
     async ({ user }) => {
       const created = await createDefaultSessionTypes(sequelize, user.id, user.locale);
       const page = await listSessionTypes(user.id, { page: 1, limit: 100 });
@@ -32,19 +72,80 @@ export function buildSessionTypesRouter({ sequelize, kit }: { sequelize: Sequeli
     },
   );
 
-  kit.route(router, { method: 'get', path: '/api/session-types/:id', operationId: 'getSessionType', summary: 'Read a session type', tag, auth: 'user', params: IdParams, response: SessionTypeView }, async ({ user, params }) =>
-    presentSessionType(await findSessionType(user.id, params.id)),
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/session-types/:id',
+      operationId: 'getSessionType',
+      summary: 'Read a session type',
+      tag,
+      auth: 'user',
+      params: IdParams,
+      response: SessionTypeView,
+    },
+    async ({ user, params }) => presentSessionType(await findSessionType(user.id, params.id)),
   );
 
   /** PUT and PATCH take the same partial body: the fields sent are set, the rest kept. */
-  const update = async ({ user, params, body, req }: { user: { id: string }; params: { id: string }; body: z.infer<typeof UpdateSessionTypeBody>; req: { requestId: string } }) =>
-    presentSessionType(await saveSessionType(sequelize, user.id, params.id, sessionTypeProps(body), req.requestId));
-  kit.route(router, { method: 'put', path: '/api/session-types/:id', operationId: 'updateSessionType', summary: 'Update a session type', tag, auth: 'user', params: IdParams, body: UpdateSessionTypeBody, response: SessionTypeView }, update);
-  kit.route(router, { method: 'patch', path: '/api/session-types/:id', operationId: 'patchSessionType', summary: 'Update some fields of a session type', tag, auth: 'user', params: IdParams, body: UpdateSessionTypeBody, response: SessionTypeView }, update);
+  const update = async ({
+    user,
+    params,
+    body,
+    req,
+  }: {
+    user: { id: string };
+    params: { id: string };
+    body: z.infer<typeof UpdateSessionTypeBody>;
+    req: { requestId: string };
+  }) => presentSessionType(await saveSessionType(sequelize, user.id, params.id, sessionTypeProps(body), req.requestId));
+  kit.route(
+    router,
+    {
+      method: 'put',
+      path: '/api/session-types/:id',
+      operationId: 'updateSessionType',
+      summary: 'Update a session type',
+      tag,
+      auth: 'user',
+      params: IdParams,
+      body: UpdateSessionTypeBody,
+      response: SessionTypeView,
+    },
+    update,
+  );
+  kit.route(
+    router,
+    {
+      method: 'patch',
+      path: '/api/session-types/:id',
+      operationId: 'patchSessionType',
+      summary: 'Update some fields of a session type',
+      tag,
+      auth: 'user',
+      params: IdParams,
+      body: UpdateSessionTypeBody,
+      response: SessionTypeView,
+    },
+    update,
+  );
 
-  kit.route(router, { method: 'delete', path: '/api/session-types/:id', operationId: 'deleteSessionType', summary: 'Delete a session type; its sessions and document lines keep existing without a type', tag, auth: 'user', params: IdParams, status: 204 }, async ({ user, params, req }) => {
-    await deleteSessionType(sequelize, user.id, params.id, req.requestId);
-  });
+  kit.route(
+    router,
+    {
+      method: 'delete',
+      path: '/api/session-types/:id',
+      operationId: 'deleteSessionType',
+      summary: 'Delete a session type; its sessions and document lines keep existing without a type',
+      tag,
+      auth: 'user',
+      params: IdParams,
+      status: 204,
+    },
+    async ({ user, params, req }) => {
+      await deleteSessionType(sequelize, user.id, params.id, req.requestId);
+    },
+  );
 
   return router;
 }

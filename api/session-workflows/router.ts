@@ -28,7 +28,15 @@ export function buildSessionWorkflowsRouter({ kit }: { kit: ReturnType<typeof cr
   const router = Router();
   kit.route(
     router,
-    { method: 'get', path: '/api/sessions/:sessionId/workflow-task-runs', operationId: 'listSessionWorkflowTaskRuns', summary: "The session's workflow tasks: due date, status, what was sent", tag: 'workflows', auth: 'user', params: SessionParams },
+    {
+      method: 'get',
+      path: '/api/sessions/:sessionId/workflow-task-runs',
+      operationId: 'listSessionWorkflowTaskRuns',
+      summary: "The session's workflow tasks: due date, status, what was sent",
+      tag: 'workflows',
+      auth: 'user',
+      params: SessionParams,
+    },
     async ({ user, params }) => {
       const runs = await listSessionTaskRuns(user.id, params.sessionId);
       return { items: runs.map(presentTaskRun) };

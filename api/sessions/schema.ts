@@ -17,7 +17,8 @@ const sessionFields = {
   user_session_type_id: z.uuid().nullable().optional(),
 };
 
-const datesInOrder = (s: { start_date?: Date | null; end_date?: Date | null }) => !s.start_date || !s.end_date || s.end_date >= s.start_date;
+const datesInOrder = (s: { start_date?: Date | null; end_date?: Date | null }) =>
+  !s.start_date || !s.end_date || s.end_date >= s.start_date;
 const datesMessage = { message: 'end_date must not be before start_date', path: ['end_date'] };
 
 export const CreateSessionBody = z.object(sessionFields).strict().refine(datesInOrder, datesMessage);

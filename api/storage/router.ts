@@ -37,7 +37,13 @@ export function buildStorageRouter({ sequelize, publicS3, bucket, kit }: Storage
     async ({ user, params, query }) => {
       const key = validateObjectKey(params.key);
       const rules = await fileAccessRules(sequelize, { userId: user.id, orgId: user.orgId, bucket, key });
-      const allowed = keyNamesUser(key, user.id) || rules.fileObjectInOrg || rules.sessionFileOwned || rules.contactFileOwned || rules.documentUploaded || rules.currentUserImage;
+      const allowed =
+        keyNamesUser(key, user.id) ||
+        rules.fileObjectInOrg ||
+        rules.sessionFileOwned ||
+        rules.contactFileOwned ||
+        rules.documentUploaded ||
+        rules.currentUserImage;
       // The same 404 whether the object exists or not: a refused key reveals nothing.
       if (!allowed) throw new NotFoundError('File');
       return signGetLink(publicS3, bucket, key, linkExpiration(query.expirationSeconds, rules.currentUserImage));

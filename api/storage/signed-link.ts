@@ -14,6 +14,11 @@ export interface SignedLink {
  * host browsers reach (S3_PUBLIC_ENDPOINT); signing sends no request. Ownership is the caller's
  * job: this signs whatever it is given.
  */
-export async function signGetLink(publicS3: S3Client, bucket: string, key: string, expiration: number): Promise<SignedLink> {
+export async function signGetLink(
+  publicS3: S3Client,
+  bucket: string,
+  key: string,
+  expiration: number,
+): Promise<SignedLink> {
   return { url: await signDownloadLink(publicS3, bucket, key, expiration), key, expiration };
 }

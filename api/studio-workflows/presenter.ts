@@ -22,7 +22,9 @@ export function presentWorkflow(workflow: WorkflowRow) {
       offset_minutes: t.offset_minutes,
       delay_days: t.delay_days,
       display_order: t.display_order,
-      actions: [...(t.actions ?? [])].sort((a, b) => a.display_order - b.display_order).map((a) => ({ id: a.id, action_type: a.action_type, config: a.config, display_order: a.display_order })),
+      actions: [...(t.actions ?? [])]
+        .sort((a, b) => a.display_order - b.display_order)
+        .map((a) => ({ id: a.id, action_type: a.action_type, config: a.config, display_order: a.display_order })),
     })),
   };
 }

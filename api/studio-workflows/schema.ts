@@ -5,7 +5,10 @@ import { optionalText } from '../http/common-schemas';
 
 const TaskAction = z.object({
   action_type: z.enum(WORKFLOW_TASK_TYPES),
-  config: z.record(z.string(), z.unknown()).refine((c) => JSON.stringify(c).length <= 10_000, 'config must be at most 10 000 characters of JSON').default({}),
+  config: z
+    .record(z.string(), z.unknown())
+    .refine((c) => JSON.stringify(c).length <= 10_000, 'config must be at most 10 000 characters of JSON')
+    .default({}),
   display_order: z.number().int().min(0).max(10_000).default(0),
 });
 

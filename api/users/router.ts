@@ -30,17 +30,40 @@ export function buildUsersRouter(deps: UsersRouterDeps): Router {
   const router = Router();
   const tag = 'users';
   const readImage = createImageUpload(deps.maxImageBytes);
-  const link = (key: string | null) => (key ? signGetLink(publicS3, bucket, key, MAX_LINK_SECONDS) : Promise.resolve(null));
-
-  kit.route(router, { method: 'get', path: '/api/users/me', operationId: 'getCurrentUserProfile', summary: 'The signed-in user with the current avatar and logo', tag, auth: 'user', response: UserProfileView }, async ({ user }) => {
-    const row = await findUser(user.id);
-    const [avatar, logo] = await Promise.all([link(row.avatar_key), link(row.logo_key)]);
-    return presentUserProfile(row, avatar, logo);
-  });
+  const link = (key: string | null) =>
+    key ? signGetLink(publicS3, bucket, key, MAX_LINK_SECONDS) : Promise.resolve(null);
 
   kit.route(
     router,
-    { method: 'patch', path: '/api/users/me/preferences', operationId: 'updateUserPreferences', summary: 'Set preferences: time zone, csv dialect, the studio public slug (its contact form: /portal/contact/<slug>)', tag, auth: 'user', body: UpdatePreferencesBody, response: UserProfileView },
+    {
+      method: 'get',
+      path: '/api/users/me',
+      operationId: 'getCurrentUserProfile',
+      summary: 'The signed-in user with the current avatar and logo',
+      tag,
+      auth: 'user',
+      response: UserProfileView,
+    },
+    async ({ user }) => {
+      const row = await findUser(user.id);
+      const [avatar, logo] = await Promise.all([link(row.avatar_key), link(row.logo_key)]);
+      return presentUserProfile(row, avatar, logo);
+    },
+  );
+
+  kit.route(
+    router,
+    {
+      method: 'patch',
+      path: '/api/users/me/preferences',
+      operationId: 'updateUserPreferences',
+      summary:
+        'Set preferences: time zone, csv dialect, the studio public slug (its contact form: /portal/contact/<slug>)',
+      tag,
+      auth: 'user',
+      body: UpdatePreferencesBody,
+      response: UserProfileView,
+    },
     async ({ user, body }) => {
       const row = await setUserPreferences(user.id, body);
       const [avatar, logo] = await Promise.all([link(row.avatar_key), link(row.logo_key)]);
@@ -49,22 +72,40 @@ export function buildUsersRouter(deps: UsersRouterDeps): Router {
   );
 
   /** The handler of PUT /api/users/me/avatar and /logo: store the new image, delete the previous one, answer a link. */
-  const uploadImage = (kind: UserImageKind) => async ({ req, res, user }: Pick<RouteContext<unknown, unknown, unknown>, 'req' | 'res' | 'user'>) => {
-    const file = await readImage(req, res);
-    const stored = await uploadUserImage(deps, user, kind, file);
-    const signed = await signGetLink(publicS3, bucket, stored.key, MAX_LINK_SECONDS);
-    return { ...signed, content_type: stored.contentType, size_bytes: stored.sizeBytes };
-  };
+  const uploadImage =
+    (kind: UserImageKind) =>
+    async ({ req, res, user }: Pick<RouteContext<unknown, unknown, unknown>, 'req' | 'res' | 'user'>) => {
+      const file = await readImage(req, res);
+      const stored = await uploadUserImage(deps, user, kind, file);
+      const signed = await signGetLink(publicS3, bucket, stored.key, MAX_LINK_SECONDS);
+      return { ...signed, content_type: stored.contentType, size_bytes: stored.sizeBytes };
+    };
 
   kit.route(
     router,
-    { method: 'put', path: '/api/users/me/avatar', operationId: 'uploadAvatar', summary: 'Upload a new avatar (multipart part "file": png, jpeg or webp); the previous one is deleted', tag, auth: 'user', response: UploadedImageView },
+    {
+      method: 'put',
+      path: '/api/users/me/avatar',
+      operationId: 'uploadAvatar',
+      summary: 'Upload a new avatar (multipart part "file": png, jpeg or webp); the previous one is deleted',
+      tag,
+      auth: 'user',
+      response: UploadedImageView,
+    },
     uploadImage('avatar'),
   );
 
   kit.route(
     router,
-    { method: 'put', path: '/api/users/me/logo', operationId: 'uploadLogo', summary: 'Upload a new logo (multipart part "file": png, jpeg or webp); the previous one is deleted', tag, auth: 'user', response: UploadedImageView },
+    {
+      method: 'put',
+      path: '/api/users/me/logo',
+      operationId: 'uploadLogo',
+      summary: 'Upload a new logo (multipart part "file": png, jpeg or webp); the previous one is deleted',
+      tag,
+      auth: 'user',
+      response: UploadedImageView,
+    },
     uploadImage('logo'),
   );
 

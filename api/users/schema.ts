@@ -22,7 +22,20 @@ export const UserProfileView = z.object({
 });
 
 /** Slugs that would read as the service's own pages. */
-const RESERVED_SLUGS = new Set(['api', 'app', 'www', 'admin', 'portal', 'ops', 'static', 'assets', 'mail', 'help', 'support', 'status']);
+const RESERVED_SLUGS = new Set([
+  'api',
+  'app',
+  'www',
+  'admin',
+  'portal',
+  'ops',
+  'static',
+  'assets',
+  'mail',
+  'help',
+  'support',
+  'status',
+]);
 
 /** Preferences: the zone dates are written in, the csv dialect of the user's spreadsheet, the studio's public slug. */
 export const UpdatePreferencesBody = z
@@ -34,7 +47,10 @@ export const UpdatePreferencesBody = z
       .string()
       .trim()
       .toLowerCase()
-      .regex(/^[a-z0-9]([a-z0-9-]{1,61}[a-z0-9])$/, 'must be 3 to 63 lowercase letters, digits and hyphens, not starting or ending with a hyphen')
+      .regex(
+        /^[a-z0-9]([a-z0-9-]{1,61}[a-z0-9])$/,
+        'must be 3 to 63 lowercase letters, digits and hyphens, not starting or ending with a hyphen',
+      )
       .refine((slug) => !RESERVED_SLUGS.has(slug), 'is reserved')
       .nullable()
       .optional(),

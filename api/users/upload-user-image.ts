@@ -26,7 +26,12 @@ export interface UploadedImage {
  * failure at any step leaves the user with a working image. A failed row write removes the
  * object it just stored.
  */
-export async function uploadUserImage(deps: UploadUserImageDeps, user: { id: string }, kind: UserImageKind, file: { buffer: Buffer; originalname?: string }): Promise<UploadedImage> {
+export async function uploadUserImage(
+  deps: UploadUserImageDeps,
+  user: { id: string },
+  kind: UserImageKind,
+  file: { buffer: Buffer; originalname?: string },
+): Promise<UploadedImage> {
   // The bytes decide the type, not the client's Content-Type or file name.
   const type = detectImageType(file.buffer);
   if (!type) throw new UnsupportedMediaTypeError(Object.values(ACCEPTED_IMAGE_TYPES));
@@ -34,7 +39,9 @@ export async function uploadUserImage(deps: UploadUserImageDeps, user: { id: str
   const key = `${USER_IMAGE_PREFIXES[kind]}${user.id}/${crypto.randomUUID()}.${IMAGE_EXTENSIONS[type]}`;
   const checksum = crypto.createHash('sha256').update(file.buffer).digest('hex');
 
-  await deps.s3.send(new PutObjectCommand({ Bucket: deps.bucket, Key: key, Body: file.buffer, ContentType: contentType }));
+  await deps.s3.send(
+    new PutObjectCommand({ Bucket: deps.bucket, Key: key, Body: file.buffer, ContentType: contentType }),
+  );
   let previousKey: string | null;
   try {
     ({ previousKey } = await setUserImage(deps.sequelize, {

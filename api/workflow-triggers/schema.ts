@@ -3,7 +3,8 @@ import { DOMAIN_EVENT_TYPES } from '../../domain/events/domain-event';
 
 /** The spec's field is trigger_event; a body using the old name is told so instead of ignored. */
 const refuseTriggerType = (body: Record<string, unknown>, ctx: z.RefinementCtx) => {
-  if ('trigger_type' in body) ctx.addIssue({ code: 'custom', path: ['trigger_type'], message: 'trigger_type is not a field: use trigger_event' });
+  if ('trigger_type' in body)
+    ctx.addIssue({ code: 'custom', path: ['trigger_type'], message: 'trigger_type is not a field: use trigger_event' });
 };
 
 const fields = {
@@ -21,7 +22,13 @@ const fields = {
 export const CreateTriggerBody = z.looseObject(fields).superRefine(refuseTriggerType);
 export type CreateTriggerBody = z.infer<typeof CreateTriggerBody>;
 export const UpdateTriggerBody = z
-  .looseObject({ ...fields, trigger_event: fields.trigger_event.optional(), is_active: z.boolean().optional(), execution_order: fields.execution_order.unwrap().optional(), name: fields.name.optional() })
+  .looseObject({
+    ...fields,
+    trigger_event: fields.trigger_event.optional(),
+    is_active: z.boolean().optional(),
+    execution_order: fields.execution_order.unwrap().optional(),
+    name: fields.name.optional(),
+  })
   .superRefine(refuseTriggerType);
 export type UpdateTriggerBody = z.infer<typeof UpdateTriggerBody>;
 

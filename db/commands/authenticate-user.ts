@@ -21,9 +21,15 @@ export interface AuthenticateUserProps {
  * verification, so the answer time does not tell whether an account exists; both failures throw
  * the same UnauthorizedError.
  */
-export async function authenticateUser(sequelize: Sequelize, passwords: PasswordChecks, props: AuthenticateUserProps): Promise<User> {
+export async function authenticateUser(
+  sequelize: Sequelize,
+  passwords: PasswordChecks,
+  props: AuthenticateUserProps,
+): Promise<User> {
   const failure = () => new UnauthorizedError('Invalid email or password');
-  const user = await User.findOne({ where: sequelize.where(sequelize.fn('lower', sequelize.col('email')), props.email.trim().toLowerCase()) });
+  const user = await User.findOne({
+    where: sequelize.where(sequelize.fn('lower', sequelize.col('email')), props.email.trim().toLowerCase()),
+  });
   if (!user) {
     await passwords.verifyAgainstDummy(props.password);
     throw failure();

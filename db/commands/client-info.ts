@@ -21,17 +21,26 @@ export interface ClientInfoView {
 async function templateOf(session: Session, transaction?: Transaction): Promise<UserSessionInfoTemplate | null> {
   if (!session.session_info_template_id) return null;
   // The template belongs to the session's owner; a template of anyone else is treated as absent.
-  return UserSessionInfoTemplate.findOne({ where: { id: session.session_info_template_id, owner_id: session.owner_id }, include: [{ association: 'fields' }], transaction });
+  return UserSessionInfoTemplate.findOne({
+    where: { id: session.session_info_template_id, owner_id: session.owner_id },
+    include: [{ association: 'fields' }],
+    transaction,
+  });
 }
 
 /** The session's form and answers; without a saved row, the template's fields and `{}` (spec). */
 export async function readClientInfo(sessionId: string, ownerId: string): Promise<ClientInfoView> {
   const session = await findOwned(Session, 'Session', sessionId, ownerId);
-  const [template, row] = await Promise.all([templateOf(session), ClientInfo.findOne({ where: { session_id: session.id } })]);
+  const [template, row] = await Promise.all([
+    templateOf(session),
+    ClientInfo.findOne({ where: { session_id: session.id } }),
+  ]);
   return {
     session_id: session.id,
     template_id: template?.id ?? null,
-    fields: [...(template?.fields ?? [])].sort((a, b) => a.display_order - b.display_order || a.field_key.localeCompare(b.field_key)),
+    fields: [...(template?.fields ?? [])].sort(
+      (a, b) => a.display_order - b.display_order || a.field_key.localeCompare(b.field_key),
+    ),
     responses: row?.responses ?? {},
     submitted_via: row?.submitted_via ?? null,
     submitted_at: row?.submitted_at ?? null,
@@ -56,17 +65,33 @@ export async function saveClientInfo(sequelize: Sequelize, input: SaveClientInfo
   await sequelize.transaction(async (transaction) => {
     const session = await findOwned(Session, 'Session', input.sessionId, input.ownerId, { transaction, lock: true });
     if (input.templateId && input.templateId !== session.session_info_template_id) {
-      const owned = await UserSessionInfoTemplate.findOne({ where: { id: input.templateId, owner_id: input.ownerId }, transaction });
+      const owned = await UserSessionInfoTemplate.findOne({
+        where: { id: input.templateId, owner_id: input.ownerId },
+        transaction,
+      });
       if (!owned) throw new NotFoundError('Session info template');
       await session.update({ session_info_template_id: owned.id }, { transaction });
     }
     const template = await templateOf(session, transaction);
-    if (!template) throw new ConflictError('session_info_template_missing', 'This session has no session info template: attach one first');
+    if (!template)
+      throw new ConflictError(
+        'session_info_template_missing',
+        'This session has no session info template: attach one first',
+      );
     const checked = validateResponses(template.fields ?? [], input.responses);
     if (!checked.ok) throw new ValidationError('Some answers are not valid', checked.errors);
     const now = new Date();
-    const values = { template_id: template.id, responses: checked.responses, submitted_via: input.via, submitted_at: now };
-    const row = await ClientInfo.findOne({ where: { session_id: session.id }, transaction, lock: transaction.LOCK.UPDATE });
+    const values = {
+      template_id: template.id,
+      responses: checked.responses,
+      submitted_via: input.via,
+      submitted_at: now,
+    };
+    const row = await ClientInfo.findOne({
+      where: { session_id: session.id },
+      transaction,
+      lock: transaction.LOCK.UPDATE,
+    });
     if (row) await row.update(values, { transaction });
     else await ClientInfo.create({ session_id: session.id, ...values }, { transaction });
     await recordDomainEvent(
@@ -75,7 +100,13 @@ export async function saveClientInfo(sequelize: Sequelize, input: SaveClientInfo
         entityType: 'SESSION',
         entityId: session.id,
         ownerId: session.owner_id,
-        payload: { session_id: session.id, template_id: template.id, submitted_via: input.via, responses: checked.responses, contact_id: session.contact_id },
+        payload: {
+          session_id: session.id,
+          template_id: template.id,
+          submitted_via: input.via,
+          responses: checked.responses,
+          contact_id: session.contact_id,
+        },
         requestId: input.requestId,
       },
       transaction,

@@ -7,7 +7,24 @@ import { deleteOwned } from './delete-owned';
 import { recordDomainEvent } from './record-domain-event';
 
 export type ContactProps = Partial<
-  Pick<Contact, 'first_name' | 'last_name' | 'email' | 'phone_number' | 'street' | 'city' | 'zipcode' | 'country' | 'notes' | 'contact_type' | 'locale' | 'company_name' | 'siren' | 'vat_number' | 'time_zone'>
+  Pick<
+    Contact,
+    | 'first_name'
+    | 'last_name'
+    | 'email'
+    | 'phone_number'
+    | 'street'
+    | 'city'
+    | 'zipcode'
+    | 'country'
+    | 'notes'
+    | 'contact_type'
+    | 'locale'
+    | 'company_name'
+    | 'siren'
+    | 'vat_number'
+    | 'time_zone'
+  >
 >;
 
 /** The client company's identifiers normalized, or a 400 naming each wrong one (checked on the merged record). */
@@ -19,11 +36,23 @@ function checkedIdentifiers<T extends Pick<ContactProps, 'siren' | 'vat_number' 
 }
 
 /** Creates a contact and its CONTACT_CREATED event in one transaction. */
-export async function createContact(sequelize: Sequelize, ownerId: string, props: ContactProps, requestId?: string): Promise<Contact> {
+export async function createContact(
+  sequelize: Sequelize,
+  ownerId: string,
+  props: ContactProps,
+  requestId?: string,
+): Promise<Contact> {
   return sequelize.transaction(async (transaction) => {
     const contact = await Contact.create({ ...checkedIdentifiers(props), owner_id: ownerId }, { transaction });
     await recordDomainEvent(
-      { eventType: 'CONTACT_CREATED', entityType: 'CONTACT', entityId: contact.id, ownerId, payload: contact.get({ plain: true }), requestId },
+      {
+        eventType: 'CONTACT_CREATED',
+        entityType: 'CONTACT',
+        entityId: contact.id,
+        ownerId,
+        payload: contact.get({ plain: true }),
+        requestId,
+      },
       transaction,
     );
     return contact;
@@ -31,13 +60,20 @@ export async function createContact(sequelize: Sequelize, ownerId: string, props
 }
 
 /** Applies a partial update; a contact left with neither first nor last name is refused. */
-export async function updateContact(sequelize: Sequelize, ownerId: string, id: string, props: ContactProps): Promise<Contact> {
+export async function updateContact(
+  sequelize: Sequelize,
+  ownerId: string,
+  id: string,
+  props: ContactProps,
+): Promise<Contact> {
   return sequelize.transaction(async (transaction) => {
     const contact = await findOwned(Contact, 'Contact', id, ownerId, { transaction, lock: true });
     contact.set(props);
     contact.set(checkedIdentifiers({ siren: contact.siren, vat_number: contact.vat_number, country: contact.country }));
     if (!contact.first_name && !contact.last_name) {
-      throw new ValidationError('first_name or last_name is required', [{ path: 'first_name', message: 'first_name or last_name is required' }]);
+      throw new ValidationError('first_name or last_name is required', [
+        { path: 'first_name', message: 'first_name or last_name is required' },
+      ]);
     }
     return contact.save({ transaction });
   });

@@ -13,18 +13,50 @@ import { copySystemWorkflows } from './copy-system-workflows';
  * default copy of the questionnaire made for that type in that language. Idempotent: a second
  * call creates nothing. Returns how many were created.
  */
-export async function copySystemSessionTypes(ownerId: string, locale: UserLocale, transaction: Transaction): Promise<number> {
-  const system = await UserSessionType.findAll({ where: { owner_id: null, is_active: true }, order: [['display_order', 'ASC'], ['id', 'ASC']], transaction });
-  const have = new Set((await UserSessionType.findAll({ where: { owner_id: ownerId, business_key: { [Op.ne]: null } }, attributes: ['business_key'], transaction })).map((t) => t.business_key));
+export async function copySystemSessionTypes(
+  ownerId: string,
+  locale: UserLocale,
+  transaction: Transaction,
+): Promise<number> {
+  const system = await UserSessionType.findAll({
+    where: { owner_id: null, is_active: true },
+    order: [
+      ['display_order', 'ASC'],
+      ['id', 'ASC'],
+    ],
+    transaction,
+  });
+  const have = new Set(
+    (
+      await UserSessionType.findAll({
+        where: { owner_id: ownerId, business_key: { [Op.ne]: null } },
+        attributes: ['business_key'],
+        transaction,
+      })
+    ).map((t) => t.business_key),
+  );
   const missing = system.filter((t) => !have.has(t.business_key));
   if (missing.length === 0) return 0;
-  const bases = await BaseSessionInfoTemplate.findAll({ where: { locale, default_session_type_id: missing.map((t) => t.id) }, attributes: ['id', 'default_session_type_id'], transaction });
-  const copies = await UserSessionInfoTemplate.findAll({ where: { owner_id: ownerId, is_default_copy: true, base_template_id: bases.map((b) => b.id) }, attributes: ['id', 'base_template_id'], transaction });
+  const bases = await BaseSessionInfoTemplate.findAll({
+    where: { locale, default_session_type_id: missing.map((t) => t.id) },
+    attributes: ['id', 'default_session_type_id'],
+    transaction,
+  });
+  const copies = await UserSessionInfoTemplate.findAll({
+    where: { owner_id: ownerId, is_default_copy: true, base_template_id: bases.map((b) => b.id) },
+    attributes: ['id', 'base_template_id'],
+    transaction,
+  });
   const templateFor = (typeId: string) => {
     const base = bases.find((b) => b.default_session_type_id === typeId);
     return copies.find((c) => base && c.base_template_id === base.id)?.id ?? null;
   };
-  const workflowFor = await copySystemWorkflows(ownerId, locale, missing.flatMap((t) => (t.default_workflow_id ? [t.default_workflow_id] : [])), transaction);
+  const workflowFor = await copySystemWorkflows(
+    ownerId,
+    locale,
+    missing.flatMap((t) => (t.default_workflow_id ? [t.default_workflow_id] : [])),
+    transaction,
+  );
   const texts = sessionTypeTexts(locale);
   await UserSessionType.bulkCreate(
     missing.map((t) => {
@@ -37,7 +69,9 @@ export async function copySystemSessionTypes(ownerId: string, locale: UserLocale
         duration_minutes: t.duration_minutes,
         price: t.price,
         vat_percentage: t.vat_percentage,
-        default_workflow_id: t.default_workflow_id ? (workflowFor.get(t.default_workflow_id) ?? t.default_workflow_id) : null,
+        default_workflow_id: t.default_workflow_id
+          ? (workflowFor.get(t.default_workflow_id) ?? t.default_workflow_id)
+          : null,
         default_session_info_template_id: templateFor(t.id),
         display_order: t.display_order,
         business_key: t.business_key,

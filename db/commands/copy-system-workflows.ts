@@ -11,11 +11,22 @@ import { workflowTemplateTexts } from '../seed/workflow-templates';
  * (`source_workflow_id`) is not copied again. Answers the studio's workflow for each template id.
  * Three inserts whatever the number of templates, so registration stays one short transaction.
  */
-export async function copySystemWorkflows(ownerId: string, locale: UserLocale, templateIds: readonly string[], transaction: Transaction): Promise<Map<string, string>> {
+export async function copySystemWorkflows(
+  ownerId: string,
+  locale: UserLocale,
+  templateIds: readonly string[],
+  transaction: Transaction,
+): Promise<Map<string, string>> {
   const copyOf = new Map<string, string>();
   if (templateIds.length === 0) return copyOf;
-  const existing = await Workflow.findAll({ where: { owner_id: ownerId, source_workflow_id: [...new Set(templateIds)] }, attributes: ['id', 'source_workflow_id'], order: [['created_at', 'ASC']], transaction });
-  for (const w of existing) if (w.source_workflow_id && !copyOf.has(w.source_workflow_id)) copyOf.set(w.source_workflow_id, w.id);
+  const existing = await Workflow.findAll({
+    where: { owner_id: ownerId, source_workflow_id: [...new Set(templateIds)] },
+    attributes: ['id', 'source_workflow_id'],
+    order: [['created_at', 'ASC']],
+    transaction,
+  });
+  for (const w of existing)
+    if (w.source_workflow_id && !copyOf.has(w.source_workflow_id)) copyOf.set(w.source_workflow_id, w.id);
   const templates = await Workflow.findAll({
     where: { id: templateIds.filter((id) => !copyOf.has(id)), owner_id: null, is_template: true },
     include: [{ model: WorkflowTask, include: [WorkflowTaskAction] }],
@@ -26,12 +37,24 @@ export async function copySystemWorkflows(ownerId: string, locale: UserLocale, t
   const copies = await Workflow.bulkCreate(
     templates.map((t) => {
       const text = t.business_key ? texts.get(t.business_key) : undefined;
-      return { owner_id: ownerId, name: text?.name ?? t.name, description: text ? text.description : t.description, is_template: false, source_workflow_id: t.id };
+      return {
+        owner_id: ownerId,
+        name: text?.name ?? t.name,
+        description: text ? text.description : t.description,
+        is_template: false,
+        source_workflow_id: t.id,
+      };
     }),
     { transaction, returning: true },
   );
   templates.forEach((t, i) => copyOf.set(t.id, copies[i].id));
-  const sourceTasks = templates.flatMap((t, i) => [...(t.tasks ?? [])].map((task) => ({ task, workflowId: copies[i].id, text: t.business_key && task.business_key ? texts.get(t.business_key)?.tasks.get(task.business_key) : undefined })));
+  const sourceTasks = templates.flatMap((t, i) =>
+    [...(t.tasks ?? [])].map((task) => ({
+      task,
+      workflowId: copies[i].id,
+      text: t.business_key && task.business_key ? texts.get(t.business_key)?.tasks.get(task.business_key) : undefined,
+    })),
+  );
   const tasks = await WorkflowTask.bulkCreate(
     sourceTasks.map(({ task, workflowId, text }) => ({
       workflow_id: workflowId,
@@ -49,7 +72,14 @@ export async function copySystemWorkflows(ownerId: string, locale: UserLocale, t
     })),
     { transaction, returning: true },
   );
-  const actions = sourceTasks.flatMap(({ task }, i) => (task.actions ?? []).map((a) => ({ workflow_task_id: tasks[i].id, action_type: a.action_type, config: a.config, display_order: a.display_order })));
+  const actions = sourceTasks.flatMap(({ task }, i) =>
+    (task.actions ?? []).map((a) => ({
+      workflow_task_id: tasks[i].id,
+      action_type: a.action_type,
+      config: a.config,
+      display_order: a.display_order,
+    })),
+  );
   if (actions.length) await WorkflowTaskAction.bulkCreate(actions, { transaction });
   return copyOf;
 }

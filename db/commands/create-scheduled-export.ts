@@ -28,7 +28,10 @@ const PAST_TOLERANCE_MS = 5 * 60_000;
  * (the owner's) supplies entity, format and fields (spec: Exports rule 3). Answers the row and
  * the owner's time zone, which the schedule fires in.
  */
-export async function saveScheduledExport(ownerId: string, props: ScheduledExportProps): Promise<{ row: ScheduledExportRow; timeZone: string }> {
+export async function saveScheduledExport(
+  ownerId: string,
+  props: ScheduledExportProps,
+): Promise<{ row: ScheduledExportRow; timeZone: string }> {
   const owner = await User.findByPk(ownerId, { rejectOnEmpty: true });
   let entity = props.entity;
   let format = props.format;
@@ -36,16 +39,28 @@ export async function saveScheduledExport(ownerId: string, props: ScheduledExpor
   if (props.export_template_id) {
     const template = await ExportTemplate.findOne({ where: { id: props.export_template_id, owner_id: ownerId } });
     // Someone else's template reads as missing (DESIGN: never reveal another studio's data).
-    if (!template) throw new ValidationError('export_template_id does not name one of your export templates', [{ path: 'export_template_id', message: 'not found' }]);
+    if (!template)
+      throw new ValidationError('export_template_id does not name one of your export templates', [
+        { path: 'export_template_id', message: 'not found' },
+      ]);
     entity = template.entity;
     format = template.format;
     fields = [];
   }
-  if (!entity || !format) throw new ValidationError('entity and format are required without export_template_id', [{ path: entity ? 'format' : 'entity', message: 'required' }]);
+  if (!entity || !format)
+    throw new ValidationError('entity and format are required without export_template_id', [
+      { path: entity ? 'format' : 'entity', message: 'required' },
+    ]);
   if (fields.length) fields = validateExportFields(entity, fields);
   if (props.recurrence_pattern) validateRecurrence(props.recurrence_pattern);
-  if (props.scheduled_at.getTime() < Date.now() - PAST_TOLERANCE_MS) throw new ValidationError('scheduled_at is in the past', [{ path: 'scheduled_at', message: 'must be in the future' }]);
-  if (props.send_email && !props.email_recipient) throw new ValidationError('email_recipient is required with send_email', [{ path: 'email_recipient', message: 'required' }]);
+  if (props.scheduled_at.getTime() < Date.now() - PAST_TOLERANCE_MS)
+    throw new ValidationError('scheduled_at is in the past', [
+      { path: 'scheduled_at', message: 'must be in the future' },
+    ]);
+  if (props.send_email && !props.email_recipient)
+    throw new ValidationError('email_recipient is required with send_email', [
+      { path: 'email_recipient', message: 'required' },
+    ]);
 
   const row = await ScheduledExport.create({
     owner_id: ownerId,

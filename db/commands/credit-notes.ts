@@ -29,7 +29,13 @@ export interface CreditNoteInput {
  * the invoice settled (balance lowered, CANCELLED once fully credited). Answers the credit note and
  * the part of it that covers money already paid (`refundDueCents`).
  */
-export async function issueCreditNote(sequelize: Sequelize, ownerId: string, invoiceId: string, input: CreditNoteInput, requestId?: string): Promise<{ creditNote: CreditNote; refundDueCents: bigint }> {
+export async function issueCreditNote(
+  sequelize: Sequelize,
+  ownerId: string,
+  invoiceId: string,
+  input: CreditNoteInput,
+  requestId?: string,
+): Promise<{ creditNote: CreditNote; refundDueCents: bigint }> {
   return sequelize.transaction(async (transaction) => {
     const invoice = await lockInvoice(ownerId, invoiceId, transaction);
     assertIssued(invoice);
@@ -39,36 +45,76 @@ export async function issueCreditNote(sequelize: Sequelize, ownerId: string, inv
     const invoiceLines = await InvoiceItem.findAll({ where: { invoice_id: invoice.id }, transaction });
     if (input.items) {
       const credited = creditedLines(
-        invoiceLines.map((l) => ({ id: l.id, item_type: l.item_type, description: l.description, quantity: l.quantity, vat_percentage: l.vat_percentage, total: l.total })),
+        invoiceLines.map((l) => ({
+          id: l.id,
+          item_type: l.item_type,
+          description: l.description,
+          quantity: l.quantity,
+          vat_percentage: l.vat_percentage,
+          total: l.total,
+        })),
         input.items,
       );
       if (!credited.ok) throw new ValidationError('The lines to credit are not valid', credited.problems);
       lines = credited.lines;
       amountCents = credited.amountCents;
     }
-    if (amountCents === 0n && input.amountCents === undefined) throw new ConflictError('credit_exceeds_creditable', 'Nothing is left to credit on this invoice');
+    if (amountCents === 0n && input.amountCents === undefined)
+      throw new ConflictError('credit_exceeds_creditable', 'Nothing is left to credit on this invoice');
     const check = checkCreditNote(summary, amountCents);
     if (check.refusal) throw ledgerError(check.refusal);
     // Its VAT breakdown, fixed now: the invoice's rates less what its earlier credit notes took (read under the invoice's lock).
-    const invoiceVat = computeTotals(invoiceLines).vat.map((v) => ({ vatBasisPoints: v.vatBasisPoints, withTaxCents: v.baseCents + v.vatCents }));
-    const earlier = (await CreditNote.findAll({ where: { invoice_id: invoice.id }, attributes: ['vat_parts'], transaction })).map((n) => vatPartsOf(n.vat_parts));
-    const credited = lines.map((l) => ({ vatBasisPoints: Number(toHundredths(l.vat_percentage)), withTaxCents: toHundredths(l.total) }));
+    const invoiceVat = computeTotals(invoiceLines).vat.map((v) => ({
+      vatBasisPoints: v.vatBasisPoints,
+      withTaxCents: v.baseCents + v.vatCents,
+    }));
+    const earlier = (
+      await CreditNote.findAll({ where: { invoice_id: invoice.id }, attributes: ['vat_parts'], transaction })
+    ).map((n) => vatPartsOf(n.vat_parts));
+    const credited = lines.map((l) => ({
+      vatBasisPoints: Number(toHundredths(l.vat_percentage)),
+      withTaxCents: toHundredths(l.total),
+    }));
     const parts = creditNoteVat({ amountCents, lines: credited }, invoiceVat, earlier);
     const overrun = lines.length > 0 ? creditOverrun(parts, invoiceVat, earlier) : null;
     if (overrun) {
       const rate = centsToDecimal(BigInt(overrun.vatBasisPoints)).replace(/\.?0+$/, '');
-      throw new ConflictError('credit_exceeds_creditable', `These lines credit more at ${rate} % than is left to credit at that rate, ${centsToDecimal(overrun.creditableCents)}: credit an amount instead`);
+      throw new ConflictError(
+        'credit_exceeds_creditable',
+        `These lines credit more at ${rate} % than is left to credit at that rate, ${centsToDecimal(overrun.creditableCents)}: credit an amount instead`,
+      );
     }
-    const { time_zone: timeZone } = await User.findByPk(ownerId, { attributes: ['time_zone'], transaction, rejectOnEmpty: true });
+    const { time_zone: timeZone } = await User.findByPk(ownerId, {
+      attributes: ['time_zone'],
+      transaction,
+      rejectOnEmpty: true,
+    });
     const issuedAt = new Date();
     const number = await drawDocumentNumber(sequelize, ownerId, 'credit_note', issuedAt, timeZone, transaction);
     const creditNote = await CreditNote.create(
-      { owner_id: ownerId, invoice_id: invoice.id, number, reason: input.reason.trim(), amount: centsToDecimal(amountCents), items: lines, vat_parts: storedVatParts(parts), issued_at: issuedAt },
+      {
+        owner_id: ownerId,
+        invoice_id: invoice.id,
+        number,
+        reason: input.reason.trim(),
+        amount: centsToDecimal(amountCents),
+        items: lines,
+        vat_parts: storedVatParts(parts),
+        issued_at: issuedAt,
+      },
       { transaction },
     );
     await settleInvoice(invoice, transaction, requestId, { credit_note_id: creditNote.id, credit_note_number: number });
     await AuditLog.create(
-      { actor_id: ownerId, action: 'CREATE', entity_type: 'CREDIT_NOTE', entity_id: creditNote.id, resource_owner_id: ownerId, request_id: requestId ?? null, metadata: { invoice_id: invoice.id, invoice_number: invoice.number, number, amount: creditNote.amount } },
+      {
+        actor_id: ownerId,
+        action: 'CREATE',
+        entity_type: 'CREDIT_NOTE',
+        entity_id: creditNote.id,
+        resource_owner_id: ownerId,
+        request_id: requestId ?? null,
+        metadata: { invoice_id: invoice.id, invoice_number: invoice.number, number, amount: creditNote.amount },
+      },
       { transaction },
     );
     return { creditNote, refundDueCents: check.refundDueCents };
@@ -95,19 +141,34 @@ export type CardRefunder = (paymentIntentId: string, amountCents: bigint, idempo
  * first (on the invoice's latest card payment large enough, idempotent per credit note and
  * refund count), then lands in the ledger with the provider's refund id.
  */
-export async function recordRefund(sequelize: Sequelize, ownerId: string, id: string, input: RefundInput, cardRefunder: CardRefunder, requestId?: string): Promise<InvoicePayment> {
+export async function recordRefund(
+  sequelize: Sequelize,
+  ownerId: string,
+  id: string,
+  input: RefundInput,
+  cardRefunder: CardRefunder,
+  requestId?: string,
+): Promise<InvoicePayment> {
   return sequelize.transaction(async (transaction) => {
     const creditNote = await CreditNote.findOne({ where: { id, owner_id: ownerId }, transaction });
     if (!creditNote) throw new NotFoundError('Credit note');
     const invoice = await lockInvoice(ownerId, creditNote.invoice_id, transaction);
     const summary = await ledgerSummary(invoice, transaction);
-    const earlier = await InvoicePayment.findAll({ where: { credit_note_id: creditNote.id, kind: 'refund' }, attributes: ['amount'], transaction });
+    const earlier = await InvoicePayment.findAll({
+      where: { credit_note_id: creditNote.id, kind: 'refund' },
+      attributes: ['amount'],
+      transaction,
+    });
     const left = toHundredths(creditNote.amount) - earlier.reduce((sum, r) => sum + toHundredths(r.amount), 0n);
     const refundableCents = left < summary.overpaidCents ? left : summary.overpaidCents;
     const amountCents = input.amountCents ?? refundableCents;
-    if (refundableCents <= 0n) throw new ConflictError('refund_exceeds_overpaid', 'Nothing is owed back to the client on this credit note');
+    if (refundableCents <= 0n)
+      throw new ConflictError('refund_exceeds_overpaid', 'Nothing is owed back to the client on this credit note');
     if (amountCents > refundableCents) {
-      throw new ConflictError('refund_exceeds_overpaid', `The refund of ${centsToDecimal(amountCents)} is more than what is owed back on this credit note, ${centsToDecimal(refundableCents)}`);
+      throw new ConflictError(
+        'refund_exceeds_overpaid',
+        `The refund of ${centsToDecimal(amountCents)} is more than what is owed back on this credit note, ${centsToDecimal(refundableCents)}`,
+      );
     }
     const refusal = checkRefund(summary, amountCents);
     if (refusal) throw ledgerError(refusal);
@@ -119,9 +180,16 @@ export async function recordRefund(sequelize: Sequelize, ownerId: string, id: st
         transaction,
       });
       if (!card?.provider_reference || toHundredths(card.amount) < amountCents) {
-        throw new ConflictError('refund_exceeds_overpaid', 'No card payment of this invoice is large enough for this refund: refund by hand (bank_transfer, cash, check)');
+        throw new ConflictError(
+          'refund_exceeds_overpaid',
+          'No card payment of this invoice is large enough for this refund: refund by hand (bank_transfer, cash, check)',
+        );
       }
-      providerReference = await cardRefunder(card.provider_reference, amountCents, `refund-${creditNote.id}-${earlier.length + 1}`);
+      providerReference = await cardRefunder(
+        card.provider_reference,
+        amountCents,
+        `refund-${creditNote.id}-${earlier.length + 1}`,
+      );
     }
     const refund = await InvoicePayment.create(
       {
@@ -140,7 +208,18 @@ export async function recordRefund(sequelize: Sequelize, ownerId: string, id: st
     );
     await settleInvoice(invoice, transaction, requestId, { refund_id: refund.id, credit_note_id: creditNote.id });
     await AuditLog.create(
-      { actor_id: ownerId, action: 'UPDATE', entity_type: 'INVOICE', entity_id: invoice.id, resource_owner_id: ownerId, request_id: requestId ?? null, metadata: { changed: ['payments'], refund: { id: refund.id, credit_note_id: creditNote.id, method: refund.method, amount: refund.amount } } },
+      {
+        actor_id: ownerId,
+        action: 'UPDATE',
+        entity_type: 'INVOICE',
+        entity_id: invoice.id,
+        resource_owner_id: ownerId,
+        request_id: requestId ?? null,
+        metadata: {
+          changed: ['payments'],
+          refund: { id: refund.id, credit_note_id: creditNote.id, method: refund.method, amount: refund.amount },
+        },
+      },
       { transaction },
     );
     return refund;

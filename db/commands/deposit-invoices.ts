@@ -28,32 +28,73 @@ import { findDocument, writeDocument } from './invoicing-documents';
  * installment the schedule does not have, 409 `deposit_exists` when a deposit not cancelled
  * already bills it, 409 `quote_invoiced` once a final invoice is made from the quote.
  */
-export async function createDepositInvoice(sequelize: Sequelize, ownerId: string, quoteId: string, installment: number, requestId?: string): Promise<Invoice> {
+export async function createDepositInvoice(
+  sequelize: Sequelize,
+  ownerId: string,
+  quoteId: string,
+  installment: number,
+  requestId?: string,
+): Promise<Invoice> {
   const id = await sequelize.transaction(async (transaction) => {
     await findDocument('quote', quoteId, ownerId, transaction, true);
     const quote = (await findDocument('quote', quoteId, ownerId, transaction)) as Quote;
-    if (quote.status === 'REJECTED') throw new ConflictError('quote_rejected', 'This quote was refused: no deposit can be billed on it');
-    if (quote.status === 'PENDING' || !quote.number) throw new ConflictError('quote_not_sent', 'Send the quote, or mark it accepted, before billing a deposit on it');
+    if (quote.status === 'REJECTED')
+      throw new ConflictError('quote_rejected', 'This quote was refused: no deposit can be billed on it');
+    if (quote.status === 'PENDING' || !quote.number)
+      throw new ConflictError('quote_not_sent', 'Send the quote, or mark it accepted, before billing a deposit on it');
     const stored = quote.payment_schedule ?? [];
     if (installment >= stored.length) {
-      const message = stored.length === 0 ? 'The quote has no payment schedule' : `The quote's schedule has ${stored.length} installment${stored.length === 1 ? '' : 's'}: 0 to ${stored.length - 1}`;
+      const message =
+        stored.length === 0
+          ? 'The quote has no payment schedule'
+          : `The quote's schedule has ${stored.length} installment${stored.length === 1 ? '' : 's'}: 0 to ${stored.length - 1}`;
       throw new ValidationError(message, [{ path: 'installment', message }]);
     }
-    const owner = await User.findByPk(ownerId, { attributes: ['time_zone', 'locale'], transaction, rejectOnEmpty: true });
+    const owner = await User.findByPk(ownerId, {
+      attributes: ['time_zone', 'locale'],
+      transaction,
+      rejectOnEmpty: true,
+    });
     const context = scheduleContextOf(quote, quote.session?.start_date, owner.time_zone);
     const inputs = installmentInputs(stored);
     const problems = scheduleProblems(inputs, context);
-    if (problems.length > 0) throw new ValidationError("The quote's payment schedule cannot be computed as things stand", problems);
+    if (problems.length > 0)
+      throw new ValidationError("The quote's payment schedule cannot be computed as things stand", problems);
     const due = computeSchedule(inputs, context)[installment];
-    if (due.amountCents <= 0n) throw new ValidationError('This installment comes to 0.00: there is nothing to bill', [{ path: 'installment', message: 'comes to 0.00' }]);
+    if (due.amountCents <= 0n)
+      throw new ValidationError('This installment comes to 0.00: there is nothing to bill', [
+        { path: 'installment', message: 'comes to 0.00' },
+      ]);
     if ((await liveFinalInvoices(ownerId, quoteId, transaction)) > 0) {
-      throw new ConflictError('quote_invoiced', 'An invoice that is not a deposit was made from this quote: delete it (a draft) or credit it in full before billing a deposit');
+      throw new ConflictError(
+        'quote_invoiced',
+        'An invoice that is not a deposit was made from this quote: delete it (a draft) or credit it in full before billing a deposit',
+      );
     }
-    const taken = await Invoice.findOne({ where: { owner_id: ownerId, quote_id: quoteId, deposit_installment: installment, status: { [Op.ne]: 'CANCELLED' } }, attributes: ['id', 'number', 'status'], transaction });
+    const taken = await Invoice.findOne({
+      where: {
+        owner_id: ownerId,
+        quote_id: quoteId,
+        deposit_installment: installment,
+        status: { [Op.ne]: 'CANCELLED' },
+      },
+      attributes: ['id', 'number', 'status'],
+      transaction,
+    });
     if (taken) {
-      throw new ConflictError('deposit_exists', `Installment ${installment} is already billed by ${taken.status === 'DRAFT' ? 'a draft deposit invoice' : `deposit invoice ${taken.number}`}: delete the draft or credit it in full first`, { invoice_id: taken.id });
+      throw new ConflictError(
+        'deposit_exists',
+        `Installment ${installment} is already billed by ${taken.status === 'DRAFT' ? 'a draft deposit invoice' : `deposit invoice ${taken.number}`}: delete the draft or credit it in full first`,
+        { invoice_id: taken.id },
+      );
     }
-    const contact = quote.contact_id ? await Contact.findOne({ where: { id: quote.contact_id, owner_id: ownerId }, attributes: ['locale'], transaction }) : null;
+    const contact = quote.contact_id
+      ? await Contact.findOne({
+          where: { id: quote.contact_id, owner_id: ownerId },
+          attributes: ['locale'],
+          transaction,
+        })
+      : null;
     const locale = clientLocale(contact, owner);
     const parts = splitDeposit(due.amountCents, computeTotals(quote.items ?? []).vat);
     const today = formatDateInZone(new Date(), owner.time_zone);
@@ -71,7 +112,13 @@ export async function createDepositInvoice(sequelize: Sequelize, ownerId: string
         due_date: due.dueDate < today ? today : due.dueDate,
         items: parts.map((p, index) => ({
           item_type: 'SESSION_TYPE',
-          description: depositLineLabel(quote.number!, stored[installment].percentage, p.vatBasisPoints, parts.length > 1, locale),
+          description: depositLineLabel(
+            quote.number!,
+            stored[installment].percentage,
+            p.vatBasisPoints,
+            parts.length > 1,
+            locale,
+          ),
           quantity: 1,
           price_with_tax: Number(centsToDecimal(p.withTaxCents)),
           price_includes_tax: true,

@@ -12,7 +12,14 @@ import { numberFormatOf } from '../queries/number-formats';
  * locks it until the transaction ends. A concurrent issue waits on that lock and gets the next
  * value; a transaction that rolls back gives its value back, so numbers have no gaps.
  */
-export async function drawDocumentNumber(sequelize: Sequelize, ownerId: string, series: DocumentSeries, issuedAt: Date, timeZone: string, transaction: Transaction): Promise<string> {
+export async function drawDocumentNumber(
+  sequelize: Sequelize,
+  ownerId: string,
+  series: DocumentSeries,
+  issuedAt: Date,
+  timeZone: string,
+  transaction: Transaction,
+): Promise<string> {
   const { format, reset } = await numberFormatOf(sequelize, ownerId, series, transaction);
   const key = counterKey(series, reset, issuedAt, timeZone);
   const [row] = await sequelize.query<{ last_value: number }>(
@@ -31,16 +38,27 @@ export async function drawDocumentNumber(sequelize: Sequelize, ownerId: string, 
  */
 export async function numberQuote(sequelize: Sequelize, quote: Quote, transaction: Transaction): Promise<void> {
   if (quote.number) return;
-  const { time_zone: timeZone } = await User.findByPk(quote.owner_id, { attributes: ['time_zone'], transaction, rejectOnEmpty: true });
+  const { time_zone: timeZone } = await User.findByPk(quote.owner_id, {
+    attributes: ['time_zone'],
+    transaction,
+    rejectOnEmpty: true,
+  });
   const sentAt = new Date();
-  quote.set({ number: await drawDocumentNumber(sequelize, quote.owner_id, 'quote', sentAt, timeZone, transaction), sent_at: sentAt });
+  quote.set({
+    number: await drawDocumentNumber(sequelize, quote.owner_id, 'quote', sentAt, timeZone, transaction),
+    sent_at: sentAt,
+  });
   await quote.save({ transaction });
 }
 
 /** The owner's quote numbered before it is sent (404 when not theirs). */
 export async function numberQuoteForSending(sequelize: Sequelize, ownerId: string, quoteId: string): Promise<void> {
   await sequelize.transaction(async (transaction) => {
-    const quote = await QuoteModel.findOne({ where: { id: quoteId, owner_id: ownerId }, transaction, lock: transaction.LOCK.UPDATE });
+    const quote = await QuoteModel.findOne({
+      where: { id: quoteId, owner_id: ownerId },
+      transaction,
+      lock: transaction.LOCK.UPDATE,
+    });
     if (!quote) throw new NotFoundError('Quote');
     await numberQuote(sequelize, quote, transaction);
   });

@@ -8,7 +8,9 @@ import { loadEntityWithContact } from '../queries/entity-workflows';
 import { type Row } from '../rows';
 
 /** What creating a run found and wrote: the workflow's tasks in order and the run's task rows. */
-export type AppliedEntityWorkflow = { missing: 'entity' | 'workflow' } | { missing?: undefined; tasks: Row<WorkflowTask>[]; runs: Row<EntityWorkflowTaskRun>[] };
+export type AppliedEntityWorkflow =
+  | { missing: 'entity' | 'workflow' }
+  | { missing?: undefined; tasks: Row<WorkflowTask>[]; runs: Row<EntityWorkflowTaskRun>[] };
 
 export interface EntityRunProps {
   ownerId: string;
@@ -31,27 +33,72 @@ export async function applyWorkflowToEntity(props: EntityRunProps): Promise<Appl
   const { ownerId, entityType, entityId, workflowId, triggerId, firingId, jobRunId, appliedAt } = props;
   const entity = await loadEntityWithContact(ownerId, entityType, entityId);
   if (!entity) return { missing: 'entity' };
-  const workflow = await Workflow.findOne({ where: { id: workflowId, owner_id: ownerId }, include: [WorkflowTask], order: [['tasks', 'display_order', 'ASC'], ['tasks', 'created_at', 'ASC']] });
+  const workflow = await Workflow.findOne({
+    where: { id: workflowId, owner_id: ownerId },
+    include: [WorkflowTask],
+    order: [
+      ['tasks', 'display_order', 'ASC'],
+      ['tasks', 'created_at', 'ASC'],
+    ],
+  });
   if (!workflow) return { missing: 'workflow' };
   const tasks = workflow.tasks ?? [];
-  const run = { owner_id: ownerId, entity_type: entityType, entity_id: entityId, contact_id: entity.contact?.id ?? null, trigger_id: triggerId, firing_id: firingId, workflow_id: workflowId, job_run_id: jobRunId };
+  const run = {
+    owner_id: ownerId,
+    entity_type: entityType,
+    entity_id: entityId,
+    contact_id: entity.contact?.id ?? null,
+    trigger_id: triggerId,
+    firing_id: firingId,
+    workflow_id: workflowId,
+    job_run_id: jobRunId,
+  };
   await EntityWorkflowTaskRun.bulkCreate(
     tasks.map((task) => {
-      const metadata: TaskRunMetadata = { workflow_id: workflowId, workflow_task_id: task.id, task_type: task.task_type, entity_type: entityType, entity_id: entityId, trigger_id: triggerId };
+      const metadata: TaskRunMetadata = {
+        workflow_id: workflowId,
+        workflow_task_id: task.id,
+        task_type: task.task_type,
+        entity_type: entityType,
+        entity_id: entityId,
+        trigger_id: triggerId,
+      };
       const reason = sessionOnlyReason(task);
-      if (reason) return { ...run, workflow_task_id: task.id, status: 'SKIPPED', error: `Needs a session: ${reason}`, finished_at: new Date(appliedAt), metadata };
-      const due = taskDueAt({ timing: task.timing, offsetMinutes: task.offset_minutes }, { appliedAt, sessionStart: null });
-      return { ...run, workflow_task_id: task.id, status: 'PENDING', scheduled_at: due === null ? null : new Date(due), metadata };
+      if (reason)
+        return {
+          ...run,
+          workflow_task_id: task.id,
+          status: 'SKIPPED',
+          error: `Needs a session: ${reason}`,
+          finished_at: new Date(appliedAt),
+          metadata,
+        };
+      const due = taskDueAt(
+        { timing: task.timing, offsetMinutes: task.offset_minutes },
+        { appliedAt, sessionStart: null },
+      );
+      return {
+        ...run,
+        workflow_task_id: task.id,
+        status: 'PENDING',
+        scheduled_at: due === null ? null : new Date(due),
+        metadata,
+      };
     }),
     { ignoreDuplicates: true },
   );
-  const runs = await EntityWorkflowTaskRun.findAll({ where: { trigger_id: triggerId, entity_type: entityType, entity_id: entityId, firing_id: firingId } });
+  const runs = await EntityWorkflowTaskRun.findAll({
+    where: { trigger_id: triggerId, entity_type: entityType, entity_id: entityId, firing_id: firingId },
+  });
   return { tasks, runs };
 }
 
 /** Claims a PENDING (or retried RUNNING) task run for this attempt; false when it was finished elsewhere. */
 export async function claimEntityTaskRun(taskRunId: string): Promise<boolean> {
-  const [claimed] = await EntityWorkflowTaskRun.update({ status: 'RUNNING', started_at: new Date() }, { where: { id: taskRunId, status: { [Op.in]: ['PENDING', 'RUNNING'] } } });
+  const [claimed] = await EntityWorkflowTaskRun.update(
+    { status: 'RUNNING', started_at: new Date() },
+    { where: { id: taskRunId, status: { [Op.in]: ['PENDING', 'RUNNING'] } } },
+  );
   return claimed > 0;
 }
 
@@ -61,10 +108,22 @@ export async function finishEntityTaskRun(
   outcome: { status: 'COMPLETED' | 'FAILED'; contactId: string | null; metadata: TaskRunMetadata; error?: string },
 ): Promise<void> {
   const { status, contactId, metadata, error } = outcome;
-  await EntityWorkflowTaskRun.update({ status, contact_id: contactId, finished_at: new Date(), error: error?.slice(0, 2_000) ?? null, metadata: { ...run.metadata, ...metadata } }, { where: { id: run.id } });
+  await EntityWorkflowTaskRun.update(
+    {
+      status,
+      contact_id: contactId,
+      finished_at: new Date(),
+      error: error?.slice(0, 2_000) ?? null,
+      metadata: { ...run.metadata, ...metadata },
+    },
+    { where: { id: run.id } },
+  );
 }
 
 /** A task run that failed for good, unless it ended meanwhile. */
 export async function failEntityTaskRun(taskRunId: string, error: string): Promise<void> {
-  await EntityWorkflowTaskRun.update({ status: 'FAILED', error: error.slice(0, 2_000), finished_at: new Date() }, { where: { id: taskRunId, status: { [Op.in]: ['PENDING', 'RUNNING'] } } });
+  await EntityWorkflowTaskRun.update(
+    { status: 'FAILED', error: error.slice(0, 2_000), finished_at: new Date() },
+    { where: { id: taskRunId, status: { [Op.in]: ['PENDING', 'RUNNING'] } } },
+  );
 }

@@ -7,8 +7,17 @@ import { ScheduledExport } from '../models/ScheduledExport';
  * The export_jobs row of an asynchronous export, written RUNNING before its job starts, so the
  * job can close it whenever it ends. Answers the row id.
  */
-export async function openExportJob(ownerId: string, props: { entity: ExportEntity; format: ExportFormat; fields: string[] }): Promise<string> {
-  const row = await ExportJob.create({ owner_id: ownerId, entity: props.entity, format: props.format, selected_fields: props.fields, status: 'RUNNING' });
+export async function openExportJob(
+  ownerId: string,
+  props: { entity: ExportEntity; format: ExportFormat; fields: string[] },
+): Promise<string> {
+  const row = await ExportJob.create({
+    owner_id: ownerId,
+    entity: props.entity,
+    format: props.format,
+    selected_fields: props.fields,
+    status: 'RUNNING',
+  });
   return row.id;
 }
 
@@ -33,12 +42,22 @@ export type ExportJobOutcome = { fileObjectId: string; rowCount: number } | { er
 export async function closeExportJob(id: string, jobRunId: string, outcome: ExportJobOutcome): Promise<boolean> {
   const [changed] = await ExportJob.update(
     'fileObjectId' in outcome
-      ? { status: 'COMPLETED', file_object_id: outcome.fileObjectId, row_count: outcome.rowCount, error: null, finished_at: new Date(), job_run_id: jobRunId }
+      ? {
+          status: 'COMPLETED',
+          file_object_id: outcome.fileObjectId,
+          row_count: outcome.rowCount,
+          error: null,
+          finished_at: new Date(),
+          job_run_id: jobRunId,
+        }
       : { status: 'FAILED', error: outcome.error, finished_at: new Date(), job_run_id: jobRunId },
     {
       where: {
         id,
-        [Op.or]: [{ status: { [Op.in]: ['PENDING', 'RUNNING'] } }, { job_run_id: { [Op.or]: [{ [Op.ne]: jobRunId }, { [Op.is]: null }] } }],
+        [Op.or]: [
+          { status: { [Op.in]: ['PENDING', 'RUNNING'] } },
+          { job_run_id: { [Op.or]: [{ [Op.ne]: jobRunId }, { [Op.is]: null }] } },
+        ],
       },
     },
   );
@@ -57,7 +76,15 @@ export async function openScheduledExportJob(
 ): Promise<string> {
   const [exportJob] = await ExportJob.findOrCreate({
     where: { job_run_id: jobRunId },
-    defaults: { owner_id: props.ownerId, entity: props.entity, format: props.format, selected_fields: props.fields, status: 'RUNNING', scheduled_export_id: props.scheduledExportId, job_run_id: jobRunId },
+    defaults: {
+      owner_id: props.ownerId,
+      entity: props.entity,
+      format: props.format,
+      selected_fields: props.fields,
+      status: 'RUNNING',
+      scheduled_export_id: props.scheduledExportId,
+      job_run_id: jobRunId,
+    },
   });
   return exportJob.id;
 }

@@ -18,7 +18,9 @@ import { findDocument, type ItemProps, writeDocument } from './invoicing-documen
 
 /** A quote line as the props of an invoice line: the same pricing, so the totals come out the same. */
 function lineOf(item: QuoteItem): ItemProps {
-  const priced = item.price_includes_tax ? { price_with_tax: Number(item.price_with_tax), price_includes_tax: true } : { price_without_tax: Number(item.price_without_tax), price_includes_tax: false };
+  const priced = item.price_includes_tax
+    ? { price_with_tax: Number(item.price_with_tax), price_includes_tax: true }
+    : { price_without_tax: Number(item.price_without_tax), price_includes_tax: false };
   return {
     item_type: item.item_type,
     description: item.description,
@@ -59,18 +61,40 @@ function deductionLine(d: DepositDeduction, displayOrder: number): ItemProps {
  * amounts fixed as the quote computed them (scheduleAfterDeposits); none when that no longer adds
  * up against what is left. All in one transaction holding the quote's row lock.
  */
-export async function invoiceFromQuote(sequelize: Sequelize, ownerId: string, quoteId: string, requestId?: string): Promise<Invoice> {
+export async function invoiceFromQuote(
+  sequelize: Sequelize,
+  ownerId: string,
+  quoteId: string,
+  requestId?: string,
+): Promise<Invoice> {
   const id = await sequelize.transaction(async (transaction) => {
     await findDocument('quote', quoteId, ownerId, transaction, true);
     const quote = (await findDocument('quote', quoteId, ownerId, transaction)) as Quote;
-    if (quote.status === 'REJECTED') throw new ConflictError('quote_rejected', 'This quote was refused: it cannot be invoiced');
-    const owner = await User.findByPk(ownerId, { attributes: ['time_zone', 'locale'], transaction, rejectOnEmpty: true });
-    const contact = quote.contact_id ? await Contact.findOne({ where: { id: quote.contact_id, owner_id: ownerId }, attributes: ['locale'], transaction }) : null;
+    if (quote.status === 'REJECTED')
+      throw new ConflictError('quote_rejected', 'This quote was refused: it cannot be invoiced');
+    const owner = await User.findByPk(ownerId, {
+      attributes: ['time_zone', 'locale'],
+      transaction,
+      rejectOnEmpty: true,
+    });
+    const contact = quote.contact_id
+      ? await Contact.findOne({
+          where: { id: quote.contact_id, owner_id: ownerId },
+          attributes: ['locale'],
+          transaction,
+        })
+      : null;
     const deposits = await quoteDeposits(ownerId, quoteId, owner.time_zone, clientLocale(contact, owner), transaction);
     if (deposits.drafts.length > 0) {
-      throw new ConflictError('deposit_draft', 'A deposit invoice of this quote is still a draft: issue it or delete it before making the final invoice', { invoice_ids: deposits.drafts.map((d) => d.id) });
+      throw new ConflictError(
+        'deposit_draft',
+        'A deposit invoice of this quote is still a draft: issue it or delete it before making the final invoice',
+        { invoice_ids: deposits.drafts.map((d) => d.id) },
+      );
     }
-    const items = [...(quote.items ?? [])].sort((a, b) => a.display_order - b.display_order || a.id.localeCompare(b.id)).map(lineOf);
+    const items = [...(quote.items ?? [])]
+      .sort((a, b) => a.display_order - b.display_order || a.id.localeCompare(b.id))
+      .map(lineOf);
     const lastOrder = items.reduce((max, line) => Math.max(max, line.display_order ?? 0), 0);
     const lines = [...items, ...deposits.deductions.map((d, i) => deductionLine(d, lastOrder + 1 + i))];
     const invoice = await writeDocument(
@@ -78,7 +102,20 @@ export async function invoiceFromQuote(sequelize: Sequelize, ownerId: string, qu
       'invoice',
       ownerId,
       null,
-      { title: quote.title, description: quote.description, session_id: quote.session_id, contact_id: quote.contact_id, quote_id: quote.id, items: lines, payment_schedule: finalSchedule(quote, deposits.installments, computeTotals(lines).totalWithTaxCents, owner.time_zone) },
+      {
+        title: quote.title,
+        description: quote.description,
+        session_id: quote.session_id,
+        contact_id: quote.contact_id,
+        quote_id: quote.id,
+        items: lines,
+        payment_schedule: finalSchedule(
+          quote,
+          deposits.installments,
+          computeTotals(lines).totalWithTaxCents,
+          owner.time_zone,
+        ),
+      },
       transaction,
       requestId,
     );
@@ -88,7 +125,12 @@ export async function invoiceFromQuote(sequelize: Sequelize, ownerId: string, qu
 }
 
 /** The final invoice's schedule (scheduleAfterDeposits), or null when it cannot be computed against what is left to pay. */
-function finalSchedule(quote: Quote, deposited: ReadonlySet<number>, finalTotalCents: bigint, timeZone: string): StoredInstallment[] | null {
+function finalSchedule(
+  quote: Quote,
+  deposited: ReadonlySet<number>,
+  finalTotalCents: bigint,
+  timeZone: string,
+): StoredInstallment[] | null {
   if (deposited.size === 0) return quote.payment_schedule;
   const stored = quote.payment_schedule ?? [];
   const context = scheduleContextOf(quote, quote.session?.start_date, timeZone);

@@ -1,7 +1,15 @@
 import { type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { ConflictError, type ConflictCode, NotFoundError, ValidationError } from '../../domain/errors';
-import { checkPayment, checkReversal, type CreditNoteEntry, type LedgerEntry, type LedgerRefusal, type LedgerSummary, summarizeLedger } from '../../domain/invoicing/ledger';
+import {
+  checkPayment,
+  checkReversal,
+  type CreditNoteEntry,
+  type LedgerEntry,
+  type LedgerRefusal,
+  type LedgerSummary,
+  summarizeLedger,
+} from '../../domain/invoicing/ledger';
 import { centsToDecimal, toHundredths } from '../../domain/invoicing/money';
 import { type PaymentMethod } from '../../domain/invoicing/statuses';
 import { AuditLog } from '../models/AuditLog';
@@ -26,27 +34,57 @@ export function ledgerError(refusal: LedgerRefusal): Error {
 
 /** The owner's invoice, locked for the rest of the transaction; 404 when it is not theirs. */
 export async function lockInvoice(ownerId: string, invoiceId: string, transaction: Transaction): Promise<Invoice> {
-  const invoice = await Invoice.findOne({ where: { id: invoiceId, owner_id: ownerId }, transaction, lock: transaction.LOCK.UPDATE });
+  const invoice = await Invoice.findOne({
+    where: { id: invoiceId, owner_id: ownerId },
+    transaction,
+    lock: transaction.LOCK.UPDATE,
+  });
   if (!invoice) throw new NotFoundError('Invoice');
   return invoice;
 }
 
 /** An issued invoice, the only kind money or credit notes can be recorded against. */
 export function assertIssued(invoice: Invoice): void {
-  if (invoice.status === 'DRAFT') throw new ConflictError('invoice_not_issued', 'This invoice is a draft: issue it first (POST /api/invoices/:id/issue)');
-  if (invoice.status === 'CANCELLED') throw new ConflictError('invoice_cancelled', `Invoice ${invoice.number} is cancelled by its credit notes: nothing more can be recorded on it`);
+  if (invoice.status === 'DRAFT')
+    throw new ConflictError(
+      'invoice_not_issued',
+      'This invoice is a draft: issue it first (POST /api/invoices/:id/issue)',
+    );
+  if (invoice.status === 'CANCELLED')
+    throw new ConflictError(
+      'invoice_cancelled',
+      `Invoice ${invoice.number} is cancelled by its credit notes: nothing more can be recorded on it`,
+    );
 }
 
 /** The invoice's ledger rows and credit notes, as the domain reads them. */
-export async function loadLedger(invoiceId: string, transaction?: Transaction): Promise<{ rows: InvoicePayment[]; entries: LedgerEntry[]; creditNotes: CreditNoteEntry[] }> {
+export async function loadLedger(
+  invoiceId: string,
+  transaction?: Transaction,
+): Promise<{ rows: InvoicePayment[]; entries: LedgerEntry[]; creditNotes: CreditNoteEntry[] }> {
   const [rows, notes] = await Promise.all([
-    InvoicePayment.findAll({ where: { invoice_id: invoiceId }, order: [['received_at', 'ASC'], ['created_at', 'ASC'], ['id', 'ASC']], transaction }),
+    InvoicePayment.findAll({
+      where: { invoice_id: invoiceId },
+      order: [
+        ['received_at', 'ASC'],
+        ['created_at', 'ASC'],
+        ['id', 'ASC'],
+      ],
+      transaction,
+    }),
     CreditNote.findAll({ where: { invoice_id: invoiceId }, attributes: ['id', 'amount', 'issued_at'], transaction }),
   ]);
-  const entries = rows.map((r): LedgerEntry =>
-    r.kind === 'reversal' ? { kind: 'reversal', id: r.id, reverses: r.reverses_id!, receivedAt: r.received_at } : { kind: r.kind, id: r.id, amountCents: toHundredths(r.amount), receivedAt: r.received_at },
+  const entries = rows.map(
+    (r): LedgerEntry =>
+      r.kind === 'reversal'
+        ? { kind: 'reversal', id: r.id, reverses: r.reverses_id!, receivedAt: r.received_at }
+        : { kind: r.kind, id: r.id, amountCents: toHundredths(r.amount), receivedAt: r.received_at },
   );
-  return { rows, entries, creditNotes: notes.map((n) => ({ id: n.id, amountCents: toHundredths(n.amount), issuedAt: n.issued_at })) };
+  return {
+    rows,
+    entries,
+    creditNotes: notes.map((n) => ({ id: n.id, amountCents: toHundredths(n.amount), issuedAt: n.issued_at })),
+  };
 }
 
 export async function ledgerSummary(invoice: Invoice, transaction?: Transaction): Promise<LedgerSummary> {
@@ -58,7 +96,12 @@ export async function ledgerSummary(invoice: Invoice, transaction?: Transaction)
  * Stores on the locked invoice what its ledger now says, and records INVOICE_STATUS_CHANGED when
  * its status (ISSUED → CANCELLED) or payment status changed. Returns the summary.
  */
-export async function settleInvoice(invoice: Invoice, transaction: Transaction, requestId?: string, cause?: Record<string, unknown>): Promise<LedgerSummary> {
+export async function settleInvoice(
+  invoice: Invoice,
+  transaction: Transaction,
+  requestId?: string,
+  cause?: Record<string, unknown>,
+): Promise<LedgerSummary> {
   const summary = await ledgerSummary(invoice, transaction);
   const before = { status: invoice.status, payment_status: invoice.payment_status };
   const cancelled = invoice.status === 'ISSUED' && summary.creditableCents === 0n && toHundredths(invoice.amount) > 0n;
@@ -79,7 +122,12 @@ export async function settleInvoice(invoice: Invoice, transaction: Transaction, 
         entityType: 'INVOICE',
         entityId: invoice.id,
         ownerId: invoice.owner_id,
-        payload: { ...after, previous_status: before.status, previous_payment_status: before.payment_status, ...(cause ?? {}) },
+        payload: {
+          ...after,
+          previous_status: before.status,
+          previous_payment_status: before.payment_status,
+          ...(cause ?? {}),
+        },
         requestId,
       },
       transaction,
@@ -104,7 +152,13 @@ export interface PaymentInput {
  * Appends a payment to the locked, issued invoice's ledger and settles it, with an audit row and
  * PAYMENT_RECEIVED. The caller holds the transaction (manual payments, provider webhooks).
  */
-export async function addPayment(invoice: Invoice, input: PaymentInput, transaction: Transaction, actorId: string | null, requestId?: string): Promise<InvoicePayment> {
+export async function addPayment(
+  invoice: Invoice,
+  input: PaymentInput,
+  transaction: Transaction,
+  actorId: string | null,
+  requestId?: string,
+): Promise<InvoicePayment> {
   // Money a provider already took is recorded whatever the invoice says (a second payment of a paid
   // or cancelled invoice is an overpayment to refund); the studio's own entries pass the checks.
   const taken = Boolean(input.providerReference);
@@ -131,7 +185,15 @@ export async function addPayment(invoice: Invoice, input: PaymentInput, transact
   const cause = { payment_id: payment.id, payment_method: payment.method, payment_amount: payment.amount };
   await settleInvoice(invoice, transaction, requestId, cause);
   await AuditLog.create(
-    { actor_id: actorId, action: 'UPDATE', entity_type: 'INVOICE', entity_id: invoice.id, resource_owner_id: invoice.owner_id, request_id: requestId ?? null, metadata: { changed: ['payments'], payment: { id: payment.id, method: payment.method, amount: payment.amount } } },
+    {
+      actor_id: actorId,
+      action: 'UPDATE',
+      entity_type: 'INVOICE',
+      entity_id: invoice.id,
+      resource_owner_id: invoice.owner_id,
+      request_id: requestId ?? null,
+      metadata: { changed: ['payments'], payment: { id: payment.id, method: payment.method, amount: payment.amount } },
+    },
     { transaction },
   );
   const after = invoice.get({ plain: true }) as Record<string, unknown>;
@@ -141,7 +203,14 @@ export async function addPayment(invoice: Invoice, input: PaymentInput, transact
       entityType: 'INVOICE',
       entityId: invoice.id,
       ownerId: invoice.owner_id,
-      payload: { ...after, ...cause, payment_provider: input.method === 'card' ? 'cardprovider' : input.method === 'wallet' ? 'walletprovider' : null, payment_reference: payment.provider_reference ?? payment.reference, payment_currency: payment.currency },
+      payload: {
+        ...after,
+        ...cause,
+        payment_provider:
+          input.method === 'card' ? 'cardprovider' : input.method === 'wallet' ? 'walletprovider' : null,
+        payment_reference: payment.provider_reference ?? payment.reference,
+        payment_currency: payment.currency,
+      },
       requestId,
     },
     transaction,
@@ -150,34 +219,76 @@ export async function addPayment(invoice: Invoice, input: PaymentInput, transact
 }
 
 /** POST /api/invoices/:id/payments: a payment recorded by the studio (transfer, cash, check…). */
-export async function recordManualPayment(sequelize: Sequelize, ownerId: string, invoiceId: string, input: PaymentInput, requestId?: string): Promise<InvoicePayment> {
-  return sequelize.transaction(async (transaction) => addPayment(await lockInvoice(ownerId, invoiceId, transaction), input, transaction, ownerId, requestId));
+export async function recordManualPayment(
+  sequelize: Sequelize,
+  ownerId: string,
+  invoiceId: string,
+  input: PaymentInput,
+  requestId?: string,
+): Promise<InvoicePayment> {
+  return sequelize.transaction(async (transaction) =>
+    addPayment(await lockInvoice(ownerId, invoiceId, transaction), input, transaction, ownerId, requestId),
+  );
 }
 
 /**
  * DELETE /api/invoices/:id/payments/:paymentId: a payment entered by mistake is reversed by a new
  * row, the same day on the studio's calendar; a provider's payment is refunded, never reversed.
  */
-export async function reversePayment(sequelize: Sequelize, ownerId: string, invoiceId: string, paymentId: string, requestId?: string): Promise<InvoicePayment> {
+export async function reversePayment(
+  sequelize: Sequelize,
+  ownerId: string,
+  invoiceId: string,
+  paymentId: string,
+  requestId?: string,
+): Promise<InvoicePayment> {
   return sequelize.transaction(async (transaction) => {
     const invoice = await lockInvoice(ownerId, invoiceId, transaction);
     const { rows, entries } = await loadLedger(invoice.id, transaction);
     const payment = rows.find((r) => r.id === paymentId);
     if (!payment) throw new NotFoundError('Payment');
     if (payment.method === 'card' || payment.method === 'wallet') {
-      throw new ConflictError('reversal_not_allowed', 'A card or wallet payment is not reversed: issue a credit note and refund it');
+      throw new ConflictError(
+        'reversal_not_allowed',
+        'A card or wallet payment is not reversed: issue a credit note and refund it',
+      );
     }
-    const { time_zone: timeZone } = await User.findByPk(ownerId, { attributes: ['time_zone'], transaction, rejectOnEmpty: true });
+    const { time_zone: timeZone } = await User.findByPk(ownerId, {
+      attributes: ['time_zone'],
+      transaction,
+      rejectOnEmpty: true,
+    });
     const now = new Date();
     const refusal = checkReversal(entries, paymentId, now, timeZone);
     if (refusal) throw ledgerError(refusal);
     const reversal = await InvoicePayment.create(
-      { owner_id: ownerId, invoice_id: invoice.id, kind: 'reversal', amount: payment.amount, currency: payment.currency, method: payment.method, received_at: now, reverses_id: payment.id, note: 'Reversal of a payment entered by mistake' },
+      {
+        owner_id: ownerId,
+        invoice_id: invoice.id,
+        kind: 'reversal',
+        amount: payment.amount,
+        currency: payment.currency,
+        method: payment.method,
+        received_at: now,
+        reverses_id: payment.id,
+        note: 'Reversal of a payment entered by mistake',
+      },
       { transaction },
     );
     await settleInvoice(invoice, transaction, requestId, { reversed_payment_id: payment.id });
     await AuditLog.create(
-      { actor_id: ownerId, action: 'UPDATE', entity_type: 'INVOICE', entity_id: invoice.id, resource_owner_id: ownerId, request_id: requestId ?? null, metadata: { changed: ['payments'], reversal: { id: reversal.id, reverses: payment.id, amount: payment.amount } } },
+      {
+        actor_id: ownerId,
+        action: 'UPDATE',
+        entity_type: 'INVOICE',
+        entity_id: invoice.id,
+        resource_owner_id: ownerId,
+        request_id: requestId ?? null,
+        metadata: {
+          changed: ['payments'],
+          reversal: { id: reversal.id, reverses: payment.id, amount: payment.amount },
+        },
+      },
       { transaction },
     );
     return reversal;

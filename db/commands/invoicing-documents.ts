@@ -61,30 +61,55 @@ export interface DocumentProps {
 }
 
 type Doc = Quote | Invoice;
-const models = { quote: { doc: Quote, item: QuoteItem, fk: 'quote_id', entity: 'QUOTE', label: 'Quote' }, invoice: { doc: Invoice, item: InvoiceItem, fk: 'invoice_id', entity: 'INVOICE', label: 'Invoice' } } as const;
+const models = {
+  quote: { doc: Quote, item: QuoteItem, fk: 'quote_id', entity: 'QUOTE', label: 'Quote' },
+  invoice: { doc: Invoice, item: InvoiceItem, fk: 'invoice_id', entity: 'INVOICE', label: 'Invoice' },
+} as const;
 
 /** The document with its items, the owner's only. */
-export async function findDocument(kind: DocumentKind, id: string, ownerId: string, transaction?: Transaction, lock = false): Promise<Doc> {
+export async function findDocument(
+  kind: DocumentKind,
+  id: string,
+  ownerId: string,
+  transaction?: Transaction,
+  lock = false,
+): Promise<Doc> {
   const { doc, item, label } = models[kind];
   // Read (not locked): the lines, and the session's start a payment schedule follows.
-  const include = lock ? [] : [{ model: item as typeof QuoteItem, as: 'items' }, { model: Session, as: 'session', attributes: ['id', 'start_date'] }];
-  const found = await (doc as typeof Quote).findOne({ where: { id, owner_id: ownerId }, include, transaction, lock: lock && transaction ? transaction.LOCK.UPDATE : undefined });
+  const include = lock
+    ? []
+    : [
+        { model: item as typeof QuoteItem, as: 'items' },
+        { model: Session, as: 'session', attributes: ['id', 'start_date'] },
+      ];
+  const found = await (doc as typeof Quote).findOne({
+    where: { id, owner_id: ownerId },
+    include,
+    transaction,
+    lock: lock && transaction ? transaction.LOCK.UPDATE : undefined,
+  });
   if (!found) throw new NotFoundError(label);
   return found;
 }
 
 /** Every id a document points to must be the owner's: someone else's is "not found", as if it did not exist. */
 async function assertOwnedRelations(ownerId: string, props: DocumentProps, transaction: Transaction): Promise<void> {
-  const checks: [typeof Session | typeof Contact | typeof Quote | typeof UserSessionType, string | null | undefined, string][] = [
+  const checks: [
+    typeof Session | typeof Contact | typeof Quote | typeof UserSessionType,
+    string | null | undefined,
+    string,
+  ][] = [
     [Session, props.session_id, 'Session'],
     [Contact, props.contact_id, 'Contact'],
     [Quote, props.quote_id, 'Quote'],
   ];
-  for (const typeId of new Set((props.items ?? []).map((i) => i.user_session_type_id).filter(Boolean))) checks.push([UserSessionType, typeId, 'Session type']);
+  for (const typeId of new Set((props.items ?? []).map((i) => i.user_session_type_id).filter(Boolean)))
+    checks.push([UserSessionType, typeId, 'Session type']);
   for (const [model, id, label] of checks) {
     if (!id) continue;
     // A line may name a system session type (owner_id NULL) as a session may (setSessionType).
-    const owners = model === UserSessionType ? { [Op.or]: [{ owner_id: ownerId }, { owner_id: null }] } : { owner_id: ownerId };
+    const owners =
+      model === UserSessionType ? { [Op.or]: [{ owner_id: ownerId }, { owner_id: null }] } : { owner_id: ownerId };
     const count = await (model as typeof Session).count({ where: { id, ...owners }, transaction });
     if (count === 0) throw new NotFoundError(label);
   }
@@ -96,7 +121,11 @@ async function assertOwnedRelations(ownerId: string, props: DocumentProps, trans
  * session that breaks it is refused (400 naming each problem).
  */
 async function assertSchedule(document: Doc, ownerId: string, transaction: Transaction): Promise<void> {
-  if (document.payment_schedule !== null && document.payment_schedule !== undefined && document.payment_schedule.length === 0) {
+  if (
+    document.payment_schedule !== null &&
+    document.payment_schedule !== undefined &&
+    document.payment_schedule.length === 0
+  ) {
     document.payment_schedule = null;
     await document.save({ transaction });
   }
@@ -104,9 +133,18 @@ async function assertSchedule(document: Doc, ownerId: string, transaction: Trans
   if (!stored) return;
   const [owner, session] = await Promise.all([
     User.findByPk(ownerId, { attributes: ['time_zone'], transaction, rejectOnEmpty: true }),
-    document.session_id ? Session.findOne({ where: { id: document.session_id, owner_id: ownerId }, attributes: ['start_date'], transaction }) : null,
+    document.session_id
+      ? Session.findOne({
+          where: { id: document.session_id, owner_id: ownerId },
+          attributes: ['start_date'],
+          transaction,
+        })
+      : null,
   ]);
-  const problems = scheduleProblems(installmentInputs(stored), scheduleContextOf(document as Invoice, session?.start_date, owner.time_zone));
+  const problems = scheduleProblems(
+    installmentInputs(stored),
+    scheduleContextOf(document as Invoice, session?.start_date, owner.time_zone),
+  );
   if (problems.length) throw new ValidationError('The payment schedule is not valid', problems);
 }
 
@@ -116,8 +154,15 @@ async function assertSchedule(document: Doc, ownerId: string, transaction: Trans
  */
 function assertEditable(kind: DocumentKind, existing: Doc | null, props: DocumentProps): void {
   if (kind !== 'invoice') return;
-  if (existing && existing.status !== 'DRAFT') throw new ConflictError('invoice_issued', `Invoice ${(existing as Invoice).number} is issued: it cannot be changed; issue a credit note to correct it`);
-  if (props.status !== undefined && props.status !== 'DRAFT') throw new ValidationError('An invoice is created and updated as a DRAFT: issue it with POST /api/invoices/:id/issue');
+  if (existing && existing.status !== 'DRAFT')
+    throw new ConflictError(
+      'invoice_issued',
+      `Invoice ${(existing as Invoice).number} is issued: it cannot be changed; issue a credit note to correct it`,
+    );
+  if (props.status !== undefined && props.status !== 'DRAFT')
+    throw new ValidationError(
+      'An invoice is created and updated as a DRAFT: issue it with POST /api/invoices/:id/issue',
+    );
 }
 
 /**
@@ -132,9 +177,18 @@ function assertEditable(kind: DocumentKind, existing: Doc | null, props: Documen
  * was checked to be the owner's or a system one (assertOwnedRelations).
  */
 async function withTypeDefaults(ownerId: string, items: ItemProps[], transaction: Transaction): Promise<ItemProps[]> {
-  const wanted = items.filter((i) => i.item_type === 'SESSION_TYPE' && i.user_session_type_id && i.price_with_tax === undefined && i.price_without_tax === undefined);
+  const wanted = items.filter(
+    (i) =>
+      i.item_type === 'SESSION_TYPE' &&
+      i.user_session_type_id &&
+      i.price_with_tax === undefined &&
+      i.price_without_tax === undefined,
+  );
   if (wanted.length === 0) return items;
-  const types = await UserSessionType.findAll({ where: { id: wanted.map((i) => i.user_session_type_id!), [Op.or]: [{ owner_id: ownerId }, { owner_id: null }] }, transaction });
+  const types = await UserSessionType.findAll({
+    where: { id: wanted.map((i) => i.user_session_type_id!), [Op.or]: [{ owner_id: ownerId }, { owner_id: null }] },
+    transaction,
+  });
   return items.map((line) => {
     const type = wanted.includes(line) ? types.find((t) => t.id === line.user_session_type_id) : undefined;
     if (!type) return line;
@@ -149,10 +203,19 @@ async function withTypeDefaults(ownerId: string, items: ItemProps[], transaction
 }
 
 async function vatExempt(ownerId: string, transaction: Transaction): Promise<boolean> {
-  return (await UserCompany.findOne({ where: { user_id: ownerId }, attributes: ['vat_exempt'], transaction }))?.vat_exempt ?? false;
+  return (
+    (await UserCompany.findOne({ where: { user_id: ownerId }, attributes: ['vat_exempt'], transaction }))?.vat_exempt ??
+    false
+  );
 }
 
-async function replaceItems(kind: DocumentKind, documentId: string, requested: ItemProps[], exempt: boolean, transaction: Transaction): Promise<string> {
+async function replaceItems(
+  kind: DocumentKind,
+  documentId: string,
+  requested: ItemProps[],
+  exempt: boolean,
+  transaction: Transaction,
+): Promise<string> {
   const { item, fk } = models[kind];
   const items = exempt ? requested.map((line) => ({ ...line, vat_percentage: 0 })) : requested;
   const totals = computeTotals(items);
@@ -180,22 +243,35 @@ async function replaceItems(kind: DocumentKind, documentId: string, requested: I
  * invoice keeps its own; only a caller naming the deposit (`deposit_invoice_id`, invoice-from-quote)
  * writes new ones.
  */
-async function withKeptDeposits(existing: Doc | null, items: ItemProps[], transaction: Transaction): Promise<ItemProps[]> {
+async function withKeptDeposits(
+  existing: Doc | null,
+  items: ItemProps[],
+  transaction: Transaction,
+): Promise<ItemProps[]> {
   const own = items.filter((line) => line.item_type !== DEPOSIT_LINE || line.deposit_invoice_id);
   if (!existing || own.some((line) => line.item_type === DEPOSIT_LINE)) return own;
-  const kept = await InvoiceItem.findAll({ where: { invoice_id: existing.id, item_type: DEPOSIT_LINE }, order: [['display_order', 'ASC'], ['id', 'ASC']], transaction });
+  const kept = await InvoiceItem.findAll({
+    where: { invoice_id: existing.id, item_type: DEPOSIT_LINE },
+    order: [
+      ['display_order', 'ASC'],
+      ['id', 'ASC'],
+    ],
+    transaction,
+  });
   return [
     ...own,
-    ...kept.map((line): ItemProps => ({
-      item_type: DEPOSIT_LINE,
-      description: line.description,
-      quantity: 1,
-      price_with_tax: Number(line.price_with_tax),
-      price_without_tax: Number(line.price_without_tax),
-      vat_percentage: Number(line.vat_percentage),
-      deposit_invoice_id: line.deposit_invoice_id,
-      display_order: line.display_order,
-    })),
+    ...kept.map(
+      (line): ItemProps => ({
+        item_type: DEPOSIT_LINE,
+        description: line.description,
+        quantity: 1,
+        price_with_tax: Number(line.price_with_tax),
+        price_without_tax: Number(line.price_without_tax),
+        vat_percentage: Number(line.vat_percentage),
+        deposit_invoice_id: line.deposit_invoice_id,
+        display_order: line.display_order,
+      }),
+    ),
   ];
 }
 
@@ -205,13 +281,30 @@ async function withKeptDeposits(existing: Doc | null, items: ItemProps[], transa
  * fields, and QUOTE_STATUS_CHANGED / INVOICE_STATUS_CHANGED through the outbox when the status
  * changes.
  */
-export async function saveDocument(sequelize: Sequelize, kind: DocumentKind, ownerId: string, id: string | null, props: DocumentProps, requestId?: string): Promise<Doc> {
-  const saved = await sequelize.transaction((transaction) => writeDocument(sequelize, kind, ownerId, id, props, transaction, requestId));
+export async function saveDocument(
+  sequelize: Sequelize,
+  kind: DocumentKind,
+  ownerId: string,
+  id: string | null,
+  props: DocumentProps,
+  requestId?: string,
+): Promise<Doc> {
+  const saved = await sequelize.transaction((transaction) =>
+    writeDocument(sequelize, kind, ownerId, id, props, transaction, requestId),
+  );
   return findDocument(kind, saved.id, ownerId);
 }
 
 /** saveDocument's work inside the caller's transaction (a command that checks more first, such as a deposit invoice's). */
-export async function writeDocument(sequelize: Sequelize, kind: DocumentKind, ownerId: string, id: string | null, props: DocumentProps, transaction: Transaction, requestId?: string): Promise<Doc> {
+export async function writeDocument(
+  sequelize: Sequelize,
+  kind: DocumentKind,
+  ownerId: string,
+  id: string | null,
+  props: DocumentProps,
+  transaction: Transaction,
+  requestId?: string,
+): Promise<Doc> {
   const { doc, entity } = models[kind];
   await assertOwnedRelations(ownerId, props, transaction);
   const { items: requested, ...fields } = props;
@@ -229,7 +322,13 @@ export async function writeDocument(sequelize: Sequelize, kind: DocumentKind, ow
     document = await (doc as typeof Quote).create({ ...fields, owner_id: ownerId, amount: '0.00' }, { transaction });
   }
   if (items) {
-    document.amount = await replaceItems(kind, document.id, await withTypeDefaults(ownerId, items, transaction), await vatExempt(ownerId, transaction), transaction);
+    document.amount = await replaceItems(
+      kind,
+      document.id,
+      await withTypeDefaults(ownerId, items, transaction),
+      await vatExempt(ownerId, transaction),
+      transaction,
+    );
     // A draft owes its whole amount; from issue on, the ledger keeps the balance.
     if (kind === 'invoice') (document as Invoice).balance_due = document.amount;
     await document.save({ transaction });
@@ -237,14 +336,34 @@ export async function writeDocument(sequelize: Sequelize, kind: DocumentKind, ow
   if (kind === 'quote' && document.status !== 'PENDING') await numberQuote(sequelize, document as Quote, transaction);
   await assertSchedule(document, ownerId, transaction);
   const after = document.get({ plain: true, clone: true }) as Record<string, unknown>;
-  const changed = Object.keys({ ...fields, ...(items ? { items: true, amount: true } : {}) }).filter((k) => k === 'items' || JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+  const changed = Object.keys({ ...fields, ...(items ? { items: true, amount: true } : {}) }).filter(
+    (k) => k === 'items' || JSON.stringify(before[k]) !== JSON.stringify(after[k]),
+  );
   await AuditLog.create(
-    { actor_id: ownerId, action: existing ? 'UPDATE' : 'CREATE', entity_type: entity, entity_id: document.id, resource_owner_id: ownerId, request_id: requestId ?? null, metadata: { changed, ...(changed.includes('status') ? { status: { from: before.status ?? null, to: after.status } } : {}) } },
+    {
+      actor_id: ownerId,
+      action: existing ? 'UPDATE' : 'CREATE',
+      entity_type: entity,
+      entity_id: document.id,
+      resource_owner_id: ownerId,
+      request_id: requestId ?? null,
+      metadata: {
+        changed,
+        ...(changed.includes('status') ? { status: { from: before.status ?? null, to: after.status } } : {}),
+      },
+    },
     { transaction },
   );
   if (existing && changed.includes('status')) {
     await recordDomainEvent(
-      { eventType: kind === 'quote' ? 'QUOTE_STATUS_CHANGED' : 'INVOICE_STATUS_CHANGED', entityType: entity, entityId: document.id, ownerId, payload: { ...after, previous_status: before.status }, requestId },
+      {
+        eventType: kind === 'quote' ? 'QUOTE_STATUS_CHANGED' : 'INVOICE_STATUS_CHANGED',
+        entityType: entity,
+        entityId: document.id,
+        ownerId,
+        payload: { ...after, previous_status: before.status },
+        requestId,
+      },
       transaction,
     );
   }
@@ -255,14 +374,38 @@ export async function writeDocument(sequelize: Sequelize, kind: DocumentKind, ow
  * Deletes a document with its items and an audit row. Invoices: only while DRAFT (an issued
  * invoice is a legal record). Quotes: unless an invoice was made from it.
  */
-export async function deleteDocument(sequelize: Sequelize, kind: DocumentKind, ownerId: string, id: string, requestId?: string): Promise<void> {
+export async function deleteDocument(
+  sequelize: Sequelize,
+  kind: DocumentKind,
+  ownerId: string,
+  id: string,
+  requestId?: string,
+): Promise<void> {
   await sequelize.transaction(async (transaction) => {
     const document = await findDocument(kind, id, ownerId, transaction, true);
-    if (kind === 'invoice' && document.status !== 'DRAFT') throw new ConflictError('invoice_issued', `Invoice ${(document as Invoice).number} is issued: it cannot be deleted; issue a credit note to cancel it`);
+    if (kind === 'invoice' && document.status !== 'DRAFT')
+      throw new ConflictError(
+        'invoice_issued',
+        `Invoice ${(document as Invoice).number} is issued: it cannot be deleted; issue a credit note to cancel it`,
+      );
     if (kind === 'quote' && (await Invoice.count({ where: { quote_id: id, owner_id: ownerId }, transaction })) > 0) {
-      throw new ConflictError('quote_invoiced', 'An invoice was made from this quote: delete the invoice first, or keep the quote');
+      throw new ConflictError(
+        'quote_invoiced',
+        'An invoice was made from this quote: delete the invoice first, or keep the quote',
+      );
     }
     await document.destroy({ transaction });
-    await AuditLog.create({ actor_id: ownerId, action: 'DELETE', entity_type: models[kind].entity, entity_id: id, resource_owner_id: ownerId, request_id: requestId ?? null, metadata: { title: document.title, status: document.status, amount: document.amount } }, { transaction });
+    await AuditLog.create(
+      {
+        actor_id: ownerId,
+        action: 'DELETE',
+        entity_type: models[kind].entity,
+        entity_id: id,
+        resource_owner_id: ownerId,
+        request_id: requestId ?? null,
+        metadata: { title: document.title, status: document.status, amount: document.amount },
+      },
+      { transaction },
+    );
   });
 }

@@ -8,7 +8,12 @@ import { type EInvoice } from '../../domain/invoicing/e-invoice';
 import { deliveryColumns } from '../../domain/invoicing/service-delivery';
 import { type EInvoiceMaker } from '../../domain/invoicing/e-invoice-rules';
 import { missingMentions, type SellerProfile } from '../../domain/invoicing/legal-mentions';
-import { counterKey, DEFAULT_NUMBER_FORMATS, numberTemplate, type SequenceReset } from '../../domain/invoicing/numbering';
+import {
+  counterKey,
+  DEFAULT_NUMBER_FORMATS,
+  numberTemplate,
+  type SequenceReset,
+} from '../../domain/invoicing/numbering';
 import { toHundredths } from '../../domain/invoicing/money';
 import { type Invoice } from '../models/Invoice';
 import { quoteDeposits, storedDeductions } from '../queries/deposits';
@@ -87,16 +92,42 @@ RETURNING payload ->> 'number' AS number`;
  * lines the same deposits, rates and amounts as the issued deposits net of their credit notes (a
  * deposit credited since the draft was made: 409 deposits_changed, make the final invoice again).
  */
-async function assertDeductionsCurrent(ownerId: string, invoiceId: string, quoteId: string, timeZone: string, transaction: Transaction): Promise<void> {
+async function assertDeductionsCurrent(
+  ownerId: string,
+  invoiceId: string,
+  quoteId: string,
+  timeZone: string,
+  transaction: Transaction,
+): Promise<void> {
   // The labels are not compared: any language will do.
   const deposits = await quoteDeposits(ownerId, quoteId, timeZone, 'fr-FR', transaction, true);
   const stored = await storedDeductions(invoiceId, transaction);
-  if (deposits.drafts.length > 0) throw new ConflictError('deposit_draft', 'A deposit invoice of this quote is still a draft: issue it or delete it before issuing the final invoice', { invoice_ids: deposits.drafts.map((d) => d.id) });
-  const key = (depositId: string | null, vatBasisPoints: number, withTaxCents: bigint, baseCents: bigint) => `${depositId}:${vatBasisPoints}:${withTaxCents}:${baseCents}`;
-  const wanted = deposits.deductions.map((d) => key(d.depositInvoiceId, d.vatBasisPoints, d.withTaxCents, d.baseCents)).sort();
-  const have = stored.map((l) => key(l.deposit_invoice_id, Math.round(Number(l.vat_percentage) * 100), toHundredths(l.total), toHundredths(l.price_without_tax))).sort();
+  if (deposits.drafts.length > 0)
+    throw new ConflictError(
+      'deposit_draft',
+      'A deposit invoice of this quote is still a draft: issue it or delete it before issuing the final invoice',
+      { invoice_ids: deposits.drafts.map((d) => d.id) },
+    );
+  const key = (depositId: string | null, vatBasisPoints: number, withTaxCents: bigint, baseCents: bigint) =>
+    `${depositId}:${vatBasisPoints}:${withTaxCents}:${baseCents}`;
+  const wanted = deposits.deductions
+    .map((d) => key(d.depositInvoiceId, d.vatBasisPoints, d.withTaxCents, d.baseCents))
+    .sort();
+  const have = stored
+    .map((l) =>
+      key(
+        l.deposit_invoice_id,
+        Math.round(Number(l.vat_percentage) * 100),
+        toHundredths(l.total),
+        toHundredths(l.price_without_tax),
+      ),
+    )
+    .sort();
   if (JSON.stringify(wanted) !== JSON.stringify(have)) {
-    throw new ConflictError('deposits_changed', "The quote's deposit invoices changed since this final invoice was made (a deposit issued or credited): delete this draft and make the final invoice from the quote again");
+    throw new ConflictError(
+      'deposits_changed',
+      "The quote's deposit invoices changed since this final invoice was made (a deposit issued or credited): delete this draft and make the final invoice from the quote again",
+    );
   }
 }
 
@@ -107,13 +138,22 @@ async function assertDeductionsCurrent(ownerId: string, invoiceId: string, quote
  * (`makeXml`, lib/facturx/e-invoice-gate.ts, given by the caller): the EN 16931 rules and the XML library's own checks. A failure
  * is a 400 naming each broken rule (`details[].rule`), and the invoice stays a draft.
  */
-async function assertEInvoiceMade(makeXml: EInvoiceMaker, invoiceId: string, ownerId: string, facts: { issueDate: string; dueDate: string | null; buyer: InvoiceBuyer | null }, transaction: Transaction): Promise<EInvoice> {
+async function assertEInvoiceMade(
+  makeXml: EInvoiceMaker,
+  invoiceId: string,
+  ownerId: string,
+  facts: { issueDate: string; dueDate: string | null; buyer: InvoiceBuyer | null },
+  transaction: Transaction,
+): Promise<EInvoice> {
   // The number is drawn from the series below; the e-invoice only needs it to exist.
   const loaded = await loadInvoiceEInvoice(invoiceId, ownerId, { facts: { number: 'pending', ...facts }, transaction });
   if (!loaded) throw new NotFoundError('Invoice');
   const made = await makeXml(loaded.doc, loaded.locale === 'fr-FR' ? 'fr' : 'en');
   if (!made.ok) {
-    throw new ValidationError(`The invoice cannot be issued: its e-invoice (EN 16931) ${made.failed[0].rule === 'e-invoice-file' ? 'cannot be made' : `breaks ${made.failed.map((f) => f.rule).join(', ')}`}`, made.failed.map((f) => ({ path: 'e_invoice', rule: f.rule, message: f.message })));
+    throw new ValidationError(
+      `The invoice cannot be issued: its e-invoice (EN 16931) ${made.failed[0].rule === 'e-invoice-file' ? 'cannot be made' : `breaks ${made.failed.map((f) => f.rule).join(', ')}`}`,
+      made.failed.map((f) => ({ path: 'e_invoice', rule: f.rule, message: f.message })),
+    );
   }
   return loaded.doc;
 }
@@ -125,26 +165,66 @@ async function assertEInvoiceMade(makeXml: EInvoiceMaker, invoiceId: string, own
  * and year, and records an audit row and INVOICE_STATUS_CHANGED. From then on the invoice is a
  * legal record. Issuing an issued invoice again answers it unchanged (a retried request).
  */
-export async function issueInvoice(sequelize: Sequelize, makeXml: EInvoiceMaker, ownerId: string, invoiceId: string, requestId?: string): Promise<Invoice> {
+export async function issueInvoice(
+  sequelize: Sequelize,
+  makeXml: EInvoiceMaker,
+  ownerId: string,
+  invoiceId: string,
+  requestId?: string,
+): Promise<Invoice> {
   await sequelize.transaction(async (transaction) => {
-    const [sources] = await sequelize.query<IssueSources>(SOURCES, { bind: [invoiceId, ownerId], type: QueryTypes.SELECT, transaction });
+    const [sources] = await sequelize.query<IssueSources>(SOURCES, {
+      bind: [invoiceId, ownerId],
+      type: QueryTypes.SELECT,
+      transaction,
+    });
     if (!sources) throw new NotFoundError('Invoice');
     if (sources.status !== 'DRAFT') return;
     const issuedAt = new Date();
     const today = formatDateInZone(issuedAt, sources.time_zone);
     const seller = sources.company;
-    const dueDate = sources.due_date ?? (seller?.payment_terms_days != null ? addDays(today, seller.payment_terms_days) : null);
+    const dueDate =
+      sources.due_date ?? (seller?.payment_terms_days != null ? addDays(today, seller.payment_terms_days) : null);
     const buyer = buyerOf(sources.contact);
     const missing = missingMentions({ seller, buyer, lineCount: sources.line_count, dueDate });
-    if (missing.length > 0) throw new ValidationError(`The invoice cannot be issued: ${missing.length === 1 ? 'a mandatory mention is' : `${missing.length} mandatory mentions are`} missing`, missing);
-    const eInvoice = await assertEInvoiceMade(makeXml, invoiceId, ownerId, { issueDate: today, dueDate, buyer }, transaction);
+    if (missing.length > 0)
+      throw new ValidationError(
+        `The invoice cannot be issued: ${missing.length === 1 ? 'a mandatory mention is' : `${missing.length} mandatory mentions are`} missing`,
+        missing,
+      );
+    const eInvoice = await assertEInvoiceMade(
+      makeXml,
+      invoiceId,
+      ownerId,
+      { issueDate: today, dueDate, buyer },
+      transaction,
+    );
     const delivery = deliveryColumns(eInvoice.delivery);
-    if (sources.quote_id && sources.deposit_installment === null) await assertDeductionsCurrent(ownerId, invoiceId, sources.quote_id, sources.time_zone, transaction);
+    if (sources.quote_id && sources.deposit_installment === null)
+      await assertDeductionsCurrent(ownerId, invoiceId, sources.quote_id, sources.time_zone, transaction);
     const format = sources.format ?? DEFAULT_NUMBER_FORMATS.invoice;
     const reset = sources.sequence_reset ?? 'yearly';
     const { prefix, width, suffix } = numberTemplate(format, reset, issuedAt, sources.time_zone);
     const period = counterKey('invoice', reset, issuedAt, sources.time_zone).year ?? 0;
-    await sequelize.query(ISSUE, { bind: [invoiceId, ownerId, period, prefix, width, suffix, issuedAt, dueDate, JSON.stringify(buyer), requestId ?? null, JSON.stringify(storedVatAmounts(eInvoice.vat)), delivery.service_date, delivery.service_end_date], type: QueryTypes.SELECT, transaction });
+    await sequelize.query(ISSUE, {
+      bind: [
+        invoiceId,
+        ownerId,
+        period,
+        prefix,
+        width,
+        suffix,
+        issuedAt,
+        dueDate,
+        JSON.stringify(buyer),
+        requestId ?? null,
+        JSON.stringify(storedVatAmounts(eInvoice.vat)),
+        delivery.service_date,
+        delivery.service_end_date,
+      ],
+      type: QueryTypes.SELECT,
+      transaction,
+    });
   });
   return (await findDocument('invoice', invoiceId, ownerId)) as Invoice;
 }

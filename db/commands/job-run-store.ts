@@ -4,7 +4,21 @@ import { JobRun } from '../models/JobRun';
 /** The columns of a job run that the bookkeeping activities read: a plain object, so fakes are easy. */
 export type JobRunRecord = Pick<
   JobRun,
-  'id' | 'job_name' | 'status' | 'attempt' | 'workflow_id' | 'run_id' | 'org_id' | 'user_id' | 'entity_id' | 'request_id' | 'started_at' | 'finished_at' | 'error' | 'in_dlq' | 'result'
+  | 'id'
+  | 'job_name'
+  | 'status'
+  | 'attempt'
+  | 'workflow_id'
+  | 'run_id'
+  | 'org_id'
+  | 'user_id'
+  | 'entity_id'
+  | 'request_id'
+  | 'started_at'
+  | 'finished_at'
+  | 'error'
+  | 'in_dlq'
+  | 'result'
 >;
 
 /** How a job run ends: COMPLETED with its result, or FAILED (in the dead-letter queue) with its error. */
@@ -23,7 +37,8 @@ export interface JobRunStore {
   finish(jobRunId: string, end: JobRunEnd, finishedAt: Date): Promise<JobRunRecord | undefined>;
 }
 
-const RECORD_COLUMNS = 'id, job_name, status, attempt, workflow_id, run_id, org_id, user_id, entity_id, request_id, started_at, finished_at, error, in_dlq, result';
+const RECORD_COLUMNS =
+  'id, job_name, status, attempt, workflow_id, run_id, org_id, user_id, entity_id, request_id, started_at, finished_at, error, in_dlq, result';
 
 /**
  * One statement on job_runs, its row as a plain record. Plain SQL rather than model updates:
@@ -37,12 +52,19 @@ async function oneRow(sql: string, bind: unknown[]): Promise<JobRunRecord | unde
 /** The store on the real database. */
 export const sequelizeJobRunStore: JobRunStore = {
   async recordRunId(jobRunId, runId) {
-    if (!runId) return oneRow(`SELECT ${RECORD_COLUMNS} FROM job_runs WHERE id = $1 AND status = 'RUNNING'`, [jobRunId]);
-    return oneRow(`UPDATE job_runs SET run_id = $2, updated_at = now() WHERE id = $1 AND status = 'RUNNING' RETURNING ${RECORD_COLUMNS}`, [jobRunId, runId]);
+    if (!runId)
+      return oneRow(`SELECT ${RECORD_COLUMNS} FROM job_runs WHERE id = $1 AND status = 'RUNNING'`, [jobRunId]);
+    return oneRow(
+      `UPDATE job_runs SET run_id = $2, updated_at = now() WHERE id = $1 AND status = 'RUNNING' RETURNING ${RECORD_COLUMNS}`,
+      [jobRunId, runId],
+    );
   },
 
   async recordAttempt(workflowId, attempt) {
-    return oneRow(`UPDATE job_runs SET attempt = GREATEST(attempt, $2), updated_at = now() WHERE workflow_id = $1 RETURNING ${RECORD_COLUMNS}`, [workflowId, attempt]);
+    return oneRow(
+      `UPDATE job_runs SET attempt = GREATEST(attempt, $2), updated_at = now() WHERE workflow_id = $1 RETURNING ${RECORD_COLUMNS}`,
+      [workflowId, attempt],
+    );
   },
 
   async finish(jobRunId, end, finishedAt) {

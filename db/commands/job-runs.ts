@@ -71,7 +71,10 @@ export async function setJobRunRunId(id: string, runId: string): Promise<JobRunR
 
 /** A run whose workflow could not be started: FAILED, in the dead-letter queue; answers the row as it now is. */
 export async function deadLetterJobRun(id: string, error: string): Promise<JobRunRow> {
-  const [, [row]] = await JobRun.update({ status: 'FAILED', in_dlq: true, finished_at: new Date(), error }, { where: { id }, returning: true });
+  const [, [row]] = await JobRun.update(
+    { status: 'FAILED', in_dlq: true, finished_at: new Date(), error },
+    { where: { id }, returning: true },
+  );
   return row;
 }
 
@@ -141,10 +144,13 @@ export async function recordJobRunBatch(
     { bind: [JSON.stringify(drafts), job.jobName, job.taskQueue, job.workflowType], type: QueryTypes.SELECT },
   );
   const fresh = new Map(inserted.map((row) => [row.workflow_id, row.id]));
-  const existing = await sequelize.query<{ id: string; workflow_id: string }>('SELECT id, workflow_id FROM job_runs WHERE workflow_id = ANY($1::varchar[])', {
-    bind: [drafts.filter((d) => !fresh.has(d.workflow_id)).map((d) => d.workflow_id)],
-    type: QueryTypes.SELECT,
-  });
+  const existing = await sequelize.query<{ id: string; workflow_id: string }>(
+    'SELECT id, workflow_id FROM job_runs WHERE workflow_id = ANY($1::varchar[])',
+    {
+      bind: [drafts.filter((d) => !fresh.has(d.workflow_id)).map((d) => d.workflow_id)],
+      type: QueryTypes.SELECT,
+    },
+  );
   return { fresh, known: new Map(existing.map((row) => [row.workflow_id, row.id])) };
 }
 
@@ -158,7 +164,10 @@ export async function settleJobRunBatch(
 ): Promise<void> {
   const { runIds, failures, untried } = outcome;
   if (runIds.length) {
-    await sequelize.query('UPDATE job_runs j SET run_id = r.run_id, updated_at = now() FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, run_id varchar(100)) WHERE j.id = r.id', { bind: [JSON.stringify(runIds)] });
+    await sequelize.query(
+      'UPDATE job_runs j SET run_id = r.run_id, updated_at = now() FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, run_id varchar(100)) WHERE j.id = r.id',
+      { bind: [JSON.stringify(runIds)] },
+    );
   }
   if (failures.length) {
     await sequelize.query(
@@ -167,5 +176,8 @@ export async function settleJobRunBatch(
       { bind: [JSON.stringify(failures)] },
     );
   }
-  if (untried.length) await sequelize.query("DELETE FROM job_runs WHERE id = ANY($1::uuid[]) AND status = 'RUNNING' AND run_id IS NULL", { bind: [untried] });
+  if (untried.length)
+    await sequelize.query("DELETE FROM job_runs WHERE id = ANY($1::uuid[]) AND status = 'RUNNING' AND run_id IS NULL", {
+      bind: [untried],
+    });
 }

@@ -24,10 +24,19 @@ export async function ensureClientAccount(contact: Contact): Promise<ClientAccou
 }
 
 /** A new single-use link for one client and one session; returns the token to put in the email. */
-export async function issueMagicLink(clientAccountId: string, sessionId: string, ttlMinutes: number): Promise<{ token: string; expiresAt: Date }> {
+export async function issueMagicLink(
+  clientAccountId: string,
+  sessionId: string,
+  ttlMinutes: number,
+): Promise<{ token: string; expiresAt: Date }> {
   const token = crypto.randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + ttlMinutes * 60_000);
-  await MagicLinkToken.create({ client_account_id: clientAccountId, session_id: sessionId, token_hash: hashMagicToken(token), expires_at: expiresAt });
+  await MagicLinkToken.create({
+    client_account_id: clientAccountId,
+    session_id: sessionId,
+    token_hash: hashMagicToken(token),
+    expires_at: expiresAt,
+  });
   return { token, expiresAt };
 }
 
@@ -44,7 +53,8 @@ export async function peekMagicLink(token: string): Promise<RedeemResult> {
   const known = await MagicLinkToken.findOne({ where: { token_hash: hashMagicToken(token) } });
   if (!known) return { ok: false, reason: 'unknown' };
   if (known.used_at) return { ok: false, reason: 'used', clientAccountId: known.client_account_id };
-  if (known.expires_at.getTime() <= Date.now()) return { ok: false, reason: 'expired', clientAccountId: known.client_account_id };
+  if (known.expires_at.getTime() <= Date.now())
+    return { ok: false, reason: 'expired', clientAccountId: known.client_account_id };
   return { ok: true, clientAccountId: known.client_account_id, sessionId: known.session_id };
 }
 

@@ -7,6 +7,9 @@ import { type JobRunRow } from '../rows';
  * meanwhile keeps its outcome); answers the row as it now is.
  */
 export async function markJobRunTerminated(id: string, reason: string): Promise<JobRunRow> {
-  await JobRun.update({ status: 'FAILED', in_dlq: true, finished_at: new Date(), error: reason }, { where: { id, status: 'RUNNING' } });
+  await JobRun.update(
+    { status: 'FAILED', in_dlq: true, finished_at: new Date(), error: reason },
+    { where: { id, status: 'RUNNING' } },
+  );
   return JobRun.findByPk(id, { rejectOnEmpty: true });
 }

@@ -27,7 +27,11 @@ export interface OutboxBatch {
  * `dispatch` (lib/jobs/outbox-dispatch.ts, which talks to Temporal), and marks the events it
  * answers dispatched, together, once it is done. Answers how many events the pass took.
  */
-export function dispatchOutboxBatch(sequelize: Sequelize, batchSize: number, dispatch: (batch: OutboxBatch) => Promise<string[]>): Promise<number> {
+export function dispatchOutboxBatch(
+  sequelize: Sequelize,
+  batchSize: number,
+  dispatch: (batch: OutboxBatch) => Promise<string[]>,
+): Promise<number> {
   return sequelize.transaction(async (transaction) => {
     const events = await sequelize.query<OutboxEventRow>(
       `SELECT e.id::text, e.event_type, e.owner_id, e.entity_id, e.payload, e.request_id,
@@ -38,7 +42,10 @@ export function dispatchOutboxBatch(sequelize: Sequelize, batchSize: number, dis
     const dispatched = await dispatch({
       events,
       async markUndispatched(eventId, message) {
-        await sequelize.query('UPDATE outbox_events SET attempts = attempts + 1, last_error = $2 WHERE id = $1', { bind: [eventId, message.slice(0, 2_000)], transaction });
+        await sequelize.query('UPDATE outbox_events SET attempts = attempts + 1, last_error = $2 WHERE id = $1', {
+          bind: [eventId, message.slice(0, 2_000)],
+          transaction,
+        });
       },
       async pendingSessionWorkflowIds(sessionId) {
         const rows = await sequelize.query<{ workflow_id: string }>(
@@ -49,7 +56,10 @@ export function dispatchOutboxBatch(sequelize: Sequelize, batchSize: number, dis
       },
     });
     if (dispatched.length) {
-      await sequelize.query('UPDATE outbox_events SET dispatched_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = ANY($1::bigint[])', { bind: [dispatched], transaction });
+      await sequelize.query(
+        'UPDATE outbox_events SET dispatched_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = ANY($1::bigint[])',
+        { bind: [dispatched], transaction },
+      );
     }
     return events.length;
   });

@@ -18,17 +18,45 @@ export async function findPayableInvoice(ownerId: string, invoiceId: string): Pr
   if (!invoice) throw new NotFoundError('Invoice');
   assertIssued(invoice);
   if (toHundredths(invoice.balance_due) <= 0n) {
-    throw new ConflictError('nothing_due', invoice.payment_status === 'PAID' ? 'This invoice is already paid' : 'Nothing is due on this invoice');
+    throw new ConflictError(
+      'nothing_due',
+      invoice.payment_status === 'PAID' ? 'This invoice is already paid' : 'Nothing is due on this invoice',
+    );
   }
   return invoice;
 }
 
-export async function recordCardPayment(invoice: Invoice, paymentIntentId: string, currency: string, status: string): Promise<CardproviderPayment> {
-  return CardproviderPayment.create({ invoice_id: invoice.id, payment_intent_id: paymentIntentId, amount: invoice.balance_due, currency, status: status === 'succeeded' ? 'pending' : status });
+export async function recordCardPayment(
+  invoice: Invoice,
+  paymentIntentId: string,
+  currency: string,
+  status: string,
+): Promise<CardproviderPayment> {
+  return CardproviderPayment.create({
+    invoice_id: invoice.id,
+    payment_intent_id: paymentIntentId,
+    amount: invoice.balance_due,
+    currency,
+    status: status === 'succeeded' ? 'pending' : status,
+  });
 }
 
-export async function recordWalletPayment(invoice: Invoice, orderId: string, currency: string, status: string): Promise<WalletproviderPayment> {
-  const [payment] = await WalletproviderPayment.findOrCreate({ where: { order_id: orderId }, defaults: { invoice_id: invoice.id, order_id: orderId, amount: invoice.balance_due, currency, status: status === 'COMPLETED' ? 'CREATED' : status } });
+export async function recordWalletPayment(
+  invoice: Invoice,
+  orderId: string,
+  currency: string,
+  status: string,
+): Promise<WalletproviderPayment> {
+  const [payment] = await WalletproviderPayment.findOrCreate({
+    where: { order_id: orderId },
+    defaults: {
+      invoice_id: invoice.id,
+      order_id: orderId,
+      amount: invoice.balance_due,
+      currency,
+      status: status === 'COMPLETED' ? 'CREATED' : status,
+    },
+  });
   return payment;
 }
 
@@ -60,17 +88,39 @@ export async function applyPaymentSucceeded(sequelize: Sequelize, event: Payment
     if (inserted.length === 0) return 'already_processed';
     const card = event.provider === 'cardprovider';
     const payment = card
-      ? await CardproviderPayment.findOne({ where: { payment_intent_id: event.reference }, transaction, lock: transaction.LOCK.UPDATE })
-      : await WalletproviderPayment.findOne({ where: { order_id: event.reference }, transaction, lock: transaction.LOCK.UPDATE });
+      ? await CardproviderPayment.findOne({
+          where: { payment_intent_id: event.reference },
+          transaction,
+          lock: transaction.LOCK.UPDATE,
+        })
+      : await WalletproviderPayment.findOne({
+          where: { order_id: event.reference },
+          transaction,
+          lock: transaction.LOCK.UPDATE,
+        });
     if (!payment) return 'unknown_payment';
-    await sequelize.query('UPDATE processed_provider_events SET invoice_id = $1 WHERE id = $2', { bind: [payment.invoice_id, inserted[0].id], transaction });
+    await sequelize.query('UPDATE processed_provider_events SET invoice_id = $1 WHERE id = $2', {
+      bind: [payment.invoice_id, inserted[0].id],
+      transaction,
+    });
     const done = card ? 'succeeded' : 'COMPLETED';
     if (payment.status === done) return 'already_processed';
-    const invoice = await Invoice.findByPk(payment.invoice_id, { transaction, lock: transaction.LOCK.UPDATE, rejectOnEmpty: true });
+    const invoice = await Invoice.findByPk(payment.invoice_id, {
+      transaction,
+      lock: transaction.LOCK.UPDATE,
+      rejectOnEmpty: true,
+    });
     const paidBefore = invoice.payment_status === 'PAID';
     const entry = await addPayment(
       invoice,
-      { amountCents: toHundredths(payment.amount), method: card ? 'card' : 'wallet', receivedAt: new Date(), currency: payment.currency, providerReference: event.reference, allowOverpayment: true },
+      {
+        amountCents: toHundredths(payment.amount),
+        method: card ? 'card' : 'wallet',
+        receivedAt: new Date(),
+        currency: payment.currency,
+        providerReference: event.reference,
+        allowOverpayment: true,
+      },
       transaction,
       null,
     );
@@ -92,9 +142,16 @@ export async function applyCardPaymentFailed(sequelize: Sequelize, event: Paymen
       { bind: [event.provider, event.eventId, event.eventType], type: QueryTypes.SELECT, transaction },
     );
     if (inserted.length === 0) return 'already_processed';
-    const payment = await CardproviderPayment.findOne({ where: { payment_intent_id: event.reference }, transaction, lock: transaction.LOCK.UPDATE });
+    const payment = await CardproviderPayment.findOne({
+      where: { payment_intent_id: event.reference },
+      transaction,
+      lock: transaction.LOCK.UPDATE,
+    });
     if (!payment) return 'unknown_payment';
-    await sequelize.query('UPDATE processed_provider_events SET invoice_id = $1 WHERE id = $2', { bind: [payment.invoice_id, inserted[0].id], transaction });
+    await sequelize.query('UPDATE processed_provider_events SET invoice_id = $1 WHERE id = $2', {
+      bind: [payment.invoice_id, inserted[0].id],
+      transaction,
+    });
     if (payment.status === 'succeeded') return 'already_paid';
     payment.set({ status: 'failed' });
     await payment.save({ transaction });

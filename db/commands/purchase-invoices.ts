@@ -18,16 +18,39 @@ export interface ReceivedFile {
  * documents/ knows it) in one transaction. Answers the new record's id, or null when this studio
  * already has a record of the same file (sent twice at once: the unique key decides).
  */
-export async function recordPurchaseInvoice(sequelize: Sequelize, owner: { id: string; orgId: string }, file: ReceivedFile, invoice: SupplierInvoice): Promise<string | null> {
+export async function recordPurchaseInvoice(
+  sequelize: Sequelize,
+  owner: { id: string; orgId: string },
+  file: ReceivedFile,
+  invoice: SupplierInvoice,
+): Promise<string | null> {
   return sequelize.transaction(async (transaction) => {
     const [object] = await sequelize.query<{ id: string }>(
       `INSERT INTO file_objects (org_id, bucket, key, content_type, size_bytes, checksum, created_by, file_name, entity_type)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'document')
        ON CONFLICT (bucket, key) DO UPDATE SET updated_at = now()
        RETURNING id`,
-      { bind: [owner.orgId, file.bucket, file.key, file.contentType, file.sizeBytes, file.sha256, owner.id, file.fileName], type: QueryTypes.SELECT, transaction },
+      {
+        bind: [
+          owner.orgId,
+          file.bucket,
+          file.key,
+          file.contentType,
+          file.sizeBytes,
+          file.sha256,
+          owner.id,
+          file.fileName,
+        ],
+        type: QueryTypes.SELECT,
+        transaction,
+      },
     );
-    const vat = invoice.vat.map((l) => ({ rate: l.rate, category: l.category, base: centsToDecimal(l.baseCents), tax: centsToDecimal(l.taxCents) }));
+    const vat = invoice.vat.map((l) => ({
+      rate: l.rate,
+      category: l.category,
+      base: centsToDecimal(l.baseCents),
+      tax: centsToDecimal(l.taxCents),
+    }));
     const [row] = await sequelize.query<{ id: string }>(
       `INSERT INTO purchase_invoices (owner_id, source_format, type_code, seller_name, seller_siren, seller_vat_number, number, issue_date, due_date, currency,
          total_without_tax, total_tax, total, vat_breakdown, file_object_id, file_key, file_name, file_sha256)
@@ -59,7 +82,11 @@ export async function recordPurchaseInvoice(sequelize: Sequelize, owner: { id: s
         transaction,
       },
     );
-    if (row) await sequelize.query(`UPDATE file_objects SET entity_id = $1 WHERE id = $2`, { bind: [row.id, object.id], transaction });
+    if (row)
+      await sequelize.query(`UPDATE file_objects SET entity_id = $1 WHERE id = $2`, {
+        bind: [row.id, object.id],
+        transaction,
+      });
     return row?.id ?? null;
   });
 }

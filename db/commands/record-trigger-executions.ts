@@ -24,7 +24,12 @@ export async function recordTriggerExecutions(
   outcomes: readonly TriggerOutcome[],
 ): Promise<void> {
   if (!outcomes.length) return;
-  const rows = outcomes.map((o) => ({ trigger_id: o.triggerId, status: o.status, job_run_id: o.jobRunId, error_message: o.error?.slice(0, 2_000) ?? null }));
+  const rows = outcomes.map((o) => ({
+    trigger_id: o.triggerId,
+    status: o.status,
+    job_run_id: o.jobRunId,
+    error_message: o.error?.slice(0, 2_000) ?? null,
+  }));
   await sequelize.query(
     `INSERT INTO workflow_trigger_executions (trigger_id, owner_id, entity_type, entity_id, event_type, status, error_message, job_run_id, finished_at)
      SELECT o.trigger_id, $2, $3, $4, $5, o.status, o.error_message, o.job_run_id, now()
@@ -49,7 +54,12 @@ export async function recordFiringExecutions(
   outcomes: readonly FiringOutcome[],
 ): Promise<void> {
   if (!outcomes.length) return;
-  const rows = outcomes.map((o) => ({ entity_id: o.entityId, status: o.status, job_run_id: o.jobRunId, error_message: o.error?.slice(0, 2_000) ?? null }));
+  const rows = outcomes.map((o) => ({
+    entity_id: o.entityId,
+    status: o.status,
+    job_run_id: o.jobRunId,
+    error_message: o.error?.slice(0, 2_000) ?? null,
+  }));
   await sequelize.query(
     `INSERT INTO workflow_trigger_executions (trigger_id, owner_id, entity_type, entity_id, event_type, status, error_message, job_run_id, finished_at, firing_id)
      SELECT $2, $3, $4, o.entity_id, 'SCHEDULED', o.status, o.error_message, o.job_run_id, now(), $5

@@ -30,18 +30,37 @@ export async function registerUser(sequelize: Sequelize, props: RegisterUserProp
   try {
     return await createAccount(sequelize, email, props, taken);
   } catch (err) {
-    if (err instanceof UniqueConstraintError && (err.parent as { constraint?: string } | undefined)?.constraint === EMAIL_INDEX) throw taken();
+    if (
+      err instanceof UniqueConstraintError &&
+      (err.parent as { constraint?: string } | undefined)?.constraint === EMAIL_INDEX
+    )
+      throw taken();
     throw err;
   }
 }
 
-function createAccount(sequelize: Sequelize, email: string, props: RegisterUserProps, taken: () => ConflictError): Promise<User> {
+function createAccount(
+  sequelize: Sequelize,
+  email: string,
+  props: RegisterUserProps,
+  taken: () => ConflictError,
+): Promise<User> {
   return sequelize.transaction(async (transaction) => {
-    const existing = await User.findOne({ where: sequelize.where(sequelize.fn('lower', sequelize.col('email')), email.toLowerCase()), transaction });
+    const existing = await User.findOne({
+      where: sequelize.where(sequelize.fn('lower', sequelize.col('email')), email.toLowerCase()),
+      transaction,
+    });
     if (existing) throw taken();
     const org = await Organization.create({ name: props.name?.trim() || email }, { transaction });
     const user = await User.create(
-      { org_id: org.id, email, password_hash: props.passwordHash, name: props.name ?? null, locale: props.locale ?? 'fr-FR', role: 'user' },
+      {
+        org_id: org.id,
+        email,
+        password_hash: props.passwordHash,
+        name: props.name ?? null,
+        locale: props.locale ?? 'fr-FR',
+        role: 'user',
+      },
       { transaction },
     );
     await copyBaseSessionInfoTemplates(user.id, { transaction, locale: user.locale });

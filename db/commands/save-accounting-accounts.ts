@@ -9,7 +9,12 @@ import { readAccountingAccounts } from '../queries/accounting-export';
  * stay as they are, defaults included); every invalid number is a 400 naming it. One row per
  * studio, written with its audit row in one transaction.
  */
-export async function saveAccountingAccounts(sequelize: Sequelize, ownerId: string, wanted: Partial<AccountingAccounts>, requestId?: string): Promise<AccountingAccounts> {
+export async function saveAccountingAccounts(
+  sequelize: Sequelize,
+  ownerId: string,
+  wanted: Partial<AccountingAccounts>,
+  requestId?: string,
+): Promise<AccountingAccounts> {
   const problems = accountProblems(wanted);
   if (problems.length) throw new ValidationError('An account number is not valid', problems);
   return sequelize.transaction(async (transaction) => {
@@ -18,9 +23,32 @@ export async function saveAccountingAccounts(sequelize: Sequelize, ownerId: stri
       `INSERT INTO accounting_accounts (owner_id, client, sales, vat_collected, bank, card, wallet, client_sub_accounts) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
        ON CONFLICT (owner_id) DO UPDATE SET client = EXCLUDED.client, sales = EXCLUDED.sales, vat_collected = EXCLUDED.vat_collected, bank = EXCLUDED.bank,
          card = EXCLUDED.card, wallet = EXCLUDED.wallet, client_sub_accounts = EXCLUDED.client_sub_accounts, updated_at = now()`,
-      { bind: [ownerId, next.client, next.sales, next.vat_collected, next.bank, next.card, next.wallet, next.client_sub_accounts], transaction },
+      {
+        bind: [
+          ownerId,
+          next.client,
+          next.sales,
+          next.vat_collected,
+          next.bank,
+          next.card,
+          next.wallet,
+          next.client_sub_accounts,
+        ],
+        transaction,
+      },
     );
-    await AuditLog.create({ actor_id: ownerId, action: 'UPDATE', entity_type: 'ACCOUNTING_ACCOUNTS', entity_id: null, resource_owner_id: ownerId, request_id: requestId ?? null, metadata: { changed: Object.keys(wanted) } }, { transaction });
+    await AuditLog.create(
+      {
+        actor_id: ownerId,
+        action: 'UPDATE',
+        entity_type: 'ACCOUNTING_ACCOUNTS',
+        entity_id: null,
+        resource_owner_id: ownerId,
+        request_id: requestId ?? null,
+        metadata: { changed: Object.keys(wanted) },
+      },
+      { transaction },
+    );
     return next;
   });
 }

@@ -3,18 +3,32 @@ import { identifierProblems } from '../../domain/company/identifiers';
 import { ValidationError } from '../../domain/errors';
 import { AuditLog } from '../models/AuditLog';
 import { UserCompany } from '../models/UserCompany';
-import { COMPANY_PROFILE_FIELDS, type CompanyProfileField, type CompanyProfileRow, readCompanyProfile } from '../queries/company-profile';
+import {
+  COMPANY_PROFILE_FIELDS,
+  type CompanyProfileField,
+  type CompanyProfileRow,
+  readCompanyProfile,
+} from '../queries/company-profile';
 
 /** A whole profile as the studio saves it (absent optional fields are cleared). */
-export type CompanyProfileInput = { company_name: string } & Partial<Record<Exclude<CompanyProfileField, 'company_name'>, unknown>>;
+export type CompanyProfileInput = { company_name: string } & Partial<
+  Record<Exclude<CompanyProfileField, 'company_name'>, unknown>
+>;
 
 /**
  * Creates or replaces the owner's company profile in one transaction, after the identifiers are
  * checked (domain/company/identifiers.ts: a 400 naming each wrong field, nothing saved), with an
  * audit row naming the fields that changed (never their values: an IBAN is not for the log).
  */
-export async function saveCompanyProfile(sequelize: Sequelize, ownerId: string, input: CompanyProfileInput, requestId?: string): Promise<CompanyProfileRow> {
-  const values = Object.fromEntries(COMPANY_PROFILE_FIELDS.map((f) => [f, input[f] ?? (f === 'vat_exempt' ? false : null)])) as Record<CompanyProfileField, unknown>;
+export async function saveCompanyProfile(
+  sequelize: Sequelize,
+  ownerId: string,
+  input: CompanyProfileInput,
+  requestId?: string,
+): Promise<CompanyProfileRow> {
+  const values = Object.fromEntries(
+    COMPANY_PROFILE_FIELDS.map((f) => [f, input[f] ?? (f === 'vat_exempt' ? false : null)]),
+  ) as Record<CompanyProfileField, unknown>;
   const problems = identifierProblems({
     company_country: values.company_country as string | null,
     siren: values.siren as string | null,
@@ -23,17 +37,35 @@ export async function saveCompanyProfile(sequelize: Sequelize, ownerId: string, 
     iban: values.iban as string | null,
     bic: values.bic as string | null,
   });
-  if (problems.length > 0) throw new ValidationError(`The company profile is not valid: ${problems.map((p) => `${p.path} ${p.message}`).join('; ')}`, problems);
+  if (problems.length > 0)
+    throw new ValidationError(
+      `The company profile is not valid: ${problems.map((p) => `${p.path} ${p.message}`).join('; ')}`,
+      problems,
+    );
   await sequelize.transaction(async (transaction) => {
-    const existing = await UserCompany.findOne({ where: { user_id: ownerId }, transaction, lock: transaction.LOCK.UPDATE });
+    const existing = await UserCompany.findOne({
+      where: { user_id: ownerId },
+      transaction,
+      lock: transaction.LOCK.UPDATE,
+    });
     // clone: without it Sequelize hands back its live dataValues, which the update below changes.
     const before = (existing?.get({ plain: true, clone: true }) ?? {}) as Record<string, unknown>;
-    const row = existing ? await existing.update(values, { transaction }) : await UserCompany.create({ ...values, user_id: ownerId }, { transaction });
+    const row = existing
+      ? await existing.update(values, { transaction })
+      : await UserCompany.create({ ...values, user_id: ownerId }, { transaction });
     const after = row.get({ plain: true }) as Record<string, unknown>;
     const changed = COMPANY_PROFILE_FIELDS.filter((f) => String(before[f] ?? '') !== String(after[f] ?? ''));
     if (existing && changed.length === 0) return;
     await AuditLog.create(
-      { actor_id: ownerId, action: existing ? 'UPDATE' : 'CREATE', entity_type: 'COMPANY_PROFILE', entity_id: row.id, resource_owner_id: ownerId, request_id: requestId ?? null, metadata: { changed } },
+      {
+        actor_id: ownerId,
+        action: existing ? 'UPDATE' : 'CREATE',
+        entity_type: 'COMPANY_PROFILE',
+        entity_id: row.id,
+        resource_owner_id: ownerId,
+        request_id: requestId ?? null,
+        metadata: { changed },
+      },
       { transaction },
     );
   });

@@ -25,17 +25,29 @@ async function takeDefault(sequelize: Sequelize, template: ExportTemplate, trans
     bind: [`export-template-default:${template.owner_id}:${template.entity}:${template.format}`],
     transaction,
   });
-  await sequelize.query('UPDATE export_templates SET is_default = false, updated_at = now() WHERE owner_id = $1 AND entity = $2 AND format = $3 AND is_default AND id <> $4', {
-    bind: [template.owner_id, template.entity, template.format, template.id],
-    transaction,
-  });
+  await sequelize.query(
+    'UPDATE export_templates SET is_default = false, updated_at = now() WHERE owner_id = $1 AND entity = $2 AND format = $3 AND is_default AND id <> $4',
+    {
+      bind: [template.owner_id, template.entity, template.format, template.id],
+      transaction,
+    },
+  );
 }
 
 /** Saves a template; with is_default, the owner's previous default for that entity and format stops being one. */
-export async function createExportTemplate(sequelize: Sequelize, ownerId: string, props: ExportTemplateProps): Promise<ExportTemplate> {
+export async function createExportTemplate(
+  sequelize: Sequelize,
+  ownerId: string,
+  props: ExportTemplateProps,
+): Promise<ExportTemplate> {
   const selected = validateExportFields(props.entity, props.selected_fields);
   return sequelize.transaction(async (transaction) => {
-    const template = ExportTemplate.build({ ...props, selected_fields: selected, is_default: props.is_default ?? false, owner_id: ownerId });
+    const template = ExportTemplate.build({
+      ...props,
+      selected_fields: selected,
+      is_default: props.is_default ?? false,
+      owner_id: ownerId,
+    });
     if (template.is_default) await takeDefault(sequelize, template, transaction);
     return template.save({ transaction });
   });
@@ -46,7 +58,12 @@ export async function createExportTemplate(sequelize: Sequelize, ownerId: string
  * with, so changing a template's entity without new fields is refused when its fields do not
  * fit; a template that is (or becomes) the default takes the default of its new entity and format.
  */
-export async function updateExportTemplate(sequelize: Sequelize, ownerId: string, id: string, props: Partial<ExportTemplateProps>): Promise<ExportTemplate> {
+export async function updateExportTemplate(
+  sequelize: Sequelize,
+  ownerId: string,
+  id: string,
+  props: Partial<ExportTemplateProps>,
+): Promise<ExportTemplate> {
   return sequelize.transaction(async (transaction) => {
     const template = await findOwned(ExportTemplate, 'Export template', id, ownerId, { transaction, lock: true });
     template.set(props);

@@ -16,16 +16,33 @@ export interface NumberFormatInput {
  * format (409 numbering_in_use): a change mid-series could print a number twice or break the
  * chronological order the law asks for. Same values again: nothing changes.
  */
-export async function saveNumberFormats(sequelize: Sequelize, ownerId: string, wanted: Partial<Record<DocumentSeries, NumberFormatInput>>, requestId?: string): Promise<void> {
-  const problems = Object.entries(wanted).flatMap(([series, input]) => numberFormatProblems(input!.format, input!.sequence_reset).map((message) => ({ path: `${series}.format`, message })));
+export async function saveNumberFormats(
+  sequelize: Sequelize,
+  ownerId: string,
+  wanted: Partial<Record<DocumentSeries, NumberFormatInput>>,
+  requestId?: string,
+): Promise<void> {
+  const problems = Object.entries(wanted).flatMap(([series, input]) =>
+    numberFormatProblems(input!.format, input!.sequence_reset).map((message) => ({
+      path: `${series}.format`,
+      message,
+    })),
+  );
   if (problems.length) throw new ValidationError('A numbering format is not valid', problems);
   await sequelize.transaction(async (transaction) => {
     const changed: string[] = [];
     for (const [series, input] of Object.entries(wanted) as [DocumentSeries, NumberFormatInput][]) {
       const current = await numberFormatOf(sequelize, ownerId, series, transaction);
       if (current.format === input.format && current.reset === input.sequence_reset) continue;
-      const [used] = await sequelize.query<{ n: number }>('SELECT count(*)::int AS n FROM document_counters WHERE owner_id = $1 AND series = $2', { bind: [ownerId, series], type: QueryTypes.SELECT, transaction });
-      if (used.n > 0) throw new ConflictError('numbering_in_use', `The ${series.replace('_', ' ')} series has numbered documents already: its format stays ${current.format} (${current.reset})`);
+      const [used] = await sequelize.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM document_counters WHERE owner_id = $1 AND series = $2',
+        { bind: [ownerId, series], type: QueryTypes.SELECT, transaction },
+      );
+      if (used.n > 0)
+        throw new ConflictError(
+          'numbering_in_use',
+          `The ${series.replace('_', ' ')} series has numbered documents already: its format stays ${current.format} (${current.reset})`,
+        );
       await sequelize.query(
         `INSERT INTO document_number_formats (owner_id, series, format, sequence_reset) VALUES ($1, $2, $3, $4)
          ON CONFLICT (owner_id, series) DO UPDATE SET format = EXCLUDED.format, sequence_reset = EXCLUDED.sequence_reset, updated_at = now()`,
@@ -34,7 +51,18 @@ export async function saveNumberFormats(sequelize: Sequelize, ownerId: string, w
       changed.push(series);
     }
     if (changed.length) {
-      await AuditLog.create({ actor_id: ownerId, action: 'UPDATE', entity_type: 'DOCUMENT_NUMBERING', entity_id: null, resource_owner_id: ownerId, request_id: requestId ?? null, metadata: { changed } }, { transaction });
+      await AuditLog.create(
+        {
+          actor_id: ownerId,
+          action: 'UPDATE',
+          entity_type: 'DOCUMENT_NUMBERING',
+          entity_id: null,
+          resource_owner_id: ownerId,
+          request_id: requestId ?? null,
+          metadata: { changed },
+        },
+        { transaction },
+      );
     }
   });
 }

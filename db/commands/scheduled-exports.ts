@@ -4,7 +4,11 @@ import { type ScheduledExportRow } from '../rows';
 import { deleteOwned } from './delete-owned';
 
 /** Marks one of the owner's scheduled exports active (resumed) or not (paused); its Temporal Schedule is the caller's. */
-export async function setScheduledExportActive(ownerId: string, id: string, active: boolean): Promise<ScheduledExportRow> {
+export async function setScheduledExportActive(
+  ownerId: string,
+  id: string,
+  active: boolean,
+): Promise<ScheduledExportRow> {
   const row = await findOwned(ScheduledExport, 'Scheduled export', id, ownerId);
   return row.update({ is_active: active });
 }
@@ -16,7 +20,10 @@ export async function deleteScheduledExport(ownerId: string, id: string): Promis
 
 /** Writes the id of the Temporal Schedule a scheduled export runs on; answers the row as it now is. */
 export async function setScheduledExportScheduleId(id: string, scheduleId: string): Promise<ScheduledExportRow> {
-  const [, [row]] = await ScheduledExport.update({ temporal_schedule_id: scheduleId }, { where: { id }, returning: true });
+  const [, [row]] = await ScheduledExport.update(
+    { temporal_schedule_id: scheduleId },
+    { where: { id }, returning: true },
+  );
   return row;
 }
 

@@ -40,16 +40,27 @@ const fieldColumns = (f: FieldInput, index: number) => ({
 
 function assertSelectHasOptions(f: Pick<FieldInput, 'field_type' | 'options'>): void {
   if (f.field_type === 'SELECT' && (!f.options || f.options.length === 0)) {
-    throw new ValidationError('a SELECT field needs at least one option', [{ path: ['options'], message: 'a SELECT field needs at least one option' }]);
+    throw new ValidationError('a SELECT field needs at least one option', [
+      { path: ['options'], message: 'a SELECT field needs at least one option' },
+    ]);
   }
 }
 
-const keyTaken = (key: string) => new ConflictError('field_key_taken', `field_key ${key} is already used in this template`);
+const keyTaken = (key: string) =>
+  new ConflictError('field_key_taken', `field_key ${key} is already used in this template`);
 
 export const userTemplateInclude = [{ association: 'fields' }];
 
-export async function loadUserTemplate(id: string, ownerId: string, transaction?: Transaction): Promise<UserSessionInfoTemplate> {
-  const t = await UserSessionInfoTemplate.findOne({ where: { id, owner_id: ownerId }, include: userTemplateInclude, transaction });
+export async function loadUserTemplate(
+  id: string,
+  ownerId: string,
+  transaction?: Transaction,
+): Promise<UserSessionInfoTemplate> {
+  const t = await UserSessionInfoTemplate.findOne({
+    where: { id, owner_id: ownerId },
+    include: userTemplateInclude,
+    transaction,
+  });
   if (!t) throw new NotFoundError('Session info template');
   return t;
 }
@@ -68,16 +79,29 @@ export async function createUserTemplate(
 ): Promise<UserSessionInfoTemplate> {
   const id = await sequelize.transaction(async (transaction) => {
     const t = await UserSessionInfoTemplate.create(
-      { owner_id: ownerId, name: input.name, description: input.description ?? null, display_order: input.display_order ?? 0, ...origin },
+      {
+        owner_id: ownerId,
+        name: input.name,
+        description: input.description ?? null,
+        display_order: input.display_order ?? 0,
+        ...origin,
+      },
       { transaction },
     );
-    await UserSessionInfoTemplateField.bulkCreate((input.fields ?? []).map((f, i) => ({ template_id: t.id, ...fieldColumns(f, i) })), { transaction });
+    await UserSessionInfoTemplateField.bulkCreate(
+      (input.fields ?? []).map((f, i) => ({ template_id: t.id, ...fieldColumns(f, i) })),
+      { transaction },
+    );
     return t.id;
   });
   return loadUserTemplate(id, ownerId);
 }
 
-export async function updateUserTemplate(ownerId: string, id: string, patch: Partial<Omit<TemplateInput, 'fields'>>): Promise<UserSessionInfoTemplate> {
+export async function updateUserTemplate(
+  ownerId: string,
+  id: string,
+  patch: Partial<Omit<TemplateInput, 'fields'>>,
+): Promise<UserSessionInfoTemplate> {
   const t = await findOwned(UserSessionInfoTemplate, 'Session info template', id, ownerId);
   await t.update(patch);
   return loadUserTemplate(id, ownerId);
@@ -88,13 +112,29 @@ export async function updateUserTemplate(ownerId: string, id: string, patch: Par
  * studio may want a wedding questionnaire per kind of wedding). It is named after the base one,
  * with " (2)", " (3)"… when the owner already has a template of that name.
  */
-export async function createFromBase(sequelize: Sequelize, ownerId: string, baseId: string): Promise<UserSessionInfoTemplate> {
+export async function createFromBase(
+  sequelize: Sequelize,
+  ownerId: string,
+  baseId: string,
+): Promise<UserSessionInfoTemplate> {
   const base = await loadBaseTemplate(baseId);
-  const taken = new Set((await UserSessionInfoTemplate.findAll({ attributes: ['name'], where: { owner_id: ownerId, name: { [Op.startsWith]: base.name } } })).map((t) => t.name));
+  const taken = new Set(
+    (
+      await UserSessionInfoTemplate.findAll({
+        attributes: ['name'],
+        where: { owner_id: ownerId, name: { [Op.startsWith]: base.name } },
+      })
+    ).map((t) => t.name),
+  );
   return createUserTemplate(
     sequelize,
     ownerId,
-    { name: freeName(base.name, taken), description: base.description, display_order: base.display_order, fields: (base.fields ?? []).map(presentable) },
+    {
+      name: freeName(base.name, taken),
+      description: base.description,
+      display_order: base.display_order,
+      fields: (base.fields ?? []).map(presentable),
+    },
     { base_template_id: base.id, locale: base.locale },
   );
 }
@@ -105,14 +145,25 @@ export async function createFromBase(sequelize: Sequelize, ownerId: string, base
  * already has, edited or not, is never changed or removed, so user edits survive; a second run
  * finds nothing missing and changes nothing.
  */
-export async function createDefaults(sequelize: Sequelize, ownerId: string, locale: UserLocale): Promise<{ created: number; fields_added: number }> {
+export async function createDefaults(
+  sequelize: Sequelize,
+  ownerId: string,
+  locale: UserLocale,
+): Promise<{ created: number; fields_added: number }> {
   return sequelize.transaction(async (transaction) => {
     const created = await copyBaseSessionInfoTemplates(ownerId, { transaction, locale });
-    const copies = await UserSessionInfoTemplate.findAll({ where: { owner_id: ownerId, is_default_copy: true }, include: userTemplateInclude, transaction });
+    const copies = await UserSessionInfoTemplate.findAll({
+      where: { owner_id: ownerId, is_default_copy: true },
+      include: userTemplateInclude,
+      transaction,
+    });
     let fieldsAdded = 0;
     for (const copy of copies) {
       if (!copy.base_template_id) continue;
-      const base = await BaseSessionInfoTemplate.findByPk(copy.base_template_id, { include: [{ association: 'fields' }], transaction });
+      const base = await BaseSessionInfoTemplate.findByPk(copy.base_template_id, {
+        include: [{ association: 'fields' }],
+        transaction,
+      });
       if (!base) continue;
       const have = new Set((copy.fields ?? []).map((f) => f.field_key));
       const missing = (base.fields ?? []).filter((f) => !have.has(f.field_key));
@@ -127,12 +178,20 @@ export async function createDefaults(sequelize: Sequelize, ownerId: string, loca
 }
 
 /** Fields of a user template; the template row is locked so two adds of one key cannot both pass. */
-export async function addUserField(sequelize: Sequelize, ownerId: string, templateId: string, input: FieldInput): Promise<UserSessionInfoTemplateField> {
+export async function addUserField(
+  sequelize: Sequelize,
+  ownerId: string,
+  templateId: string,
+  input: FieldInput,
+): Promise<UserSessionInfoTemplateField> {
   return sequelize.transaction(async (transaction) => {
     await findOwned(UserSessionInfoTemplate, 'Session info template', templateId, ownerId, { transaction, lock: true });
     const fields = await UserSessionInfoTemplateField.findAll({ where: { template_id: templateId }, transaction });
     if (fields.some((f) => f.field_key === input.field_key)) throw keyTaken(input.field_key);
-    return UserSessionInfoTemplateField.create({ template_id: templateId, ...fieldColumns(input, fields.length) }, { transaction });
+    return UserSessionInfoTemplateField.create(
+      { template_id: templateId, ...fieldColumns(input, fields.length) },
+      { transaction },
+    );
   });
 }
 
@@ -150,7 +209,8 @@ export async function updateUserField(
     if (!field) throw new NotFoundError('Session info field');
     const merged = { ...presentable(field), ...patch };
     assertSelectHasOptions(merged);
-    if (patch.field_key && fields.some((f) => f.id !== fieldId && f.field_key === patch.field_key)) throw keyTaken(patch.field_key);
+    if (patch.field_key && fields.some((f) => f.id !== fieldId && f.field_key === patch.field_key))
+      throw keyTaken(patch.field_key);
     return field.update(fieldColumns(merged, field.display_order), { transaction });
   });
 }
@@ -175,7 +235,10 @@ export interface BaseTemplateInput extends TemplateInput {
   locale?: 'fr-FR' | 'en-US';
 }
 
-export async function createBaseTemplate(sequelize: Sequelize, input: BaseTemplateInput): Promise<BaseSessionInfoTemplate> {
+export async function createBaseTemplate(
+  sequelize: Sequelize,
+  input: BaseTemplateInput,
+): Promise<BaseSessionInfoTemplate> {
   const id = await sequelize.transaction(async (transaction) => {
     const t = await BaseSessionInfoTemplate.create(
       {
@@ -187,14 +250,21 @@ export async function createBaseTemplate(sequelize: Sequelize, input: BaseTempla
       },
       { transaction },
     );
-    await BaseSessionInfoTemplateField.bulkCreate((input.fields ?? []).map((f, i) => ({ template_id: t.id, ...fieldColumns(f, i) })), { transaction });
+    await BaseSessionInfoTemplateField.bulkCreate(
+      (input.fields ?? []).map((f, i) => ({ template_id: t.id, ...fieldColumns(f, i) })),
+      { transaction },
+    );
     return t.id;
   });
   return loadBaseTemplate(id);
 }
 
 /** Admin update: template columns, and the given fields upserted by field_key. */
-export async function updateBaseTemplate(sequelize: Sequelize, id: string, input: Partial<BaseTemplateInput>): Promise<BaseSessionInfoTemplate> {
+export async function updateBaseTemplate(
+  sequelize: Sequelize,
+  id: string,
+  input: Partial<BaseTemplateInput>,
+): Promise<BaseSessionInfoTemplate> {
   await sequelize.transaction(async (transaction) => {
     const t = await BaseSessionInfoTemplate.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
     if (!t) throw new NotFoundError('Base session info template');
@@ -205,7 +275,11 @@ export async function updateBaseTemplate(sequelize: Sequelize, id: string, input
     for (const [i, f] of fields.entries()) {
       const row = existing.find((e) => e.field_key === f.field_key);
       if (row) await row.update(fieldColumns(f, f.display_order ?? row.display_order), { transaction });
-      else await BaseSessionInfoTemplateField.create({ template_id: id, ...fieldColumns(f, existing.length + i) }, { transaction });
+      else
+        await BaseSessionInfoTemplateField.create(
+          { template_id: id, ...fieldColumns(f, existing.length + i) },
+          { transaction },
+        );
     }
   });
   return loadBaseTemplate(id);

@@ -26,23 +26,57 @@ export interface SessionTypeProps {
 /** The workflow must be the studio's own or a system one; the questionnaire the studio's own. Otherwise 404. */
 async function assertLinks(ownerId: string, props: SessionTypeProps, transaction: Transaction): Promise<void> {
   if (props.default_workflow_id) {
-    const workflow = await Workflow.count({ where: { id: props.default_workflow_id, [Op.or]: [{ owner_id: ownerId }, { owner_id: null }] }, transaction });
+    const workflow = await Workflow.count({
+      where: { id: props.default_workflow_id, [Op.or]: [{ owner_id: ownerId }, { owner_id: null }] },
+      transaction,
+    });
     if (!workflow) throw new NotFoundError('Workflow');
   }
   if (props.default_session_info_template_id) {
-    const template = await UserSessionInfoTemplate.count({ where: { id: props.default_session_info_template_id, owner_id: ownerId }, transaction });
+    const template = await UserSessionInfoTemplate.count({
+      where: { id: props.default_session_info_template_id, owner_id: ownerId },
+      transaction,
+    });
     if (!template) throw new NotFoundError('Session info template');
   }
 }
 
-const audit = (ownerId: string, action: 'CREATE' | 'UPDATE' | 'DELETE', id: string, metadata: Record<string, unknown>, transaction: Transaction, requestId?: string) =>
-  AuditLog.create({ actor_id: ownerId, action, entity_type: 'SESSION_TYPE', entity_id: id, resource_owner_id: ownerId, request_id: requestId ?? null, metadata }, { transaction });
+const audit = (
+  ownerId: string,
+  action: 'CREATE' | 'UPDATE' | 'DELETE',
+  id: string,
+  metadata: Record<string, unknown>,
+  transaction: Transaction,
+  requestId?: string,
+) =>
+  AuditLog.create(
+    {
+      actor_id: ownerId,
+      action,
+      entity_type: 'SESSION_TYPE',
+      entity_id: id,
+      resource_owner_id: ownerId,
+      request_id: requestId ?? null,
+      metadata,
+    },
+    { transaction },
+  );
 
 /** Creates (id null) or updates one of the studio's session types, with an audit row naming the fields set. */
-export async function saveSessionType(sequelize: Sequelize, ownerId: string, id: string | null, props: SessionTypeProps, requestId?: string): Promise<SessionTypeRow> {
+export async function saveSessionType(
+  sequelize: Sequelize,
+  ownerId: string,
+  id: string | null,
+  props: SessionTypeProps,
+  requestId?: string,
+): Promise<SessionTypeRow> {
   const savedId = await sequelize.transaction(async (transaction) => {
     await assertLinks(ownerId, props, transaction);
-    const row = id ? await (await findOwned(UserSessionType, 'Session type', id, ownerId, { transaction, lock: true })).update(props, { transaction }) : await UserSessionType.create({ ...props, owner_id: ownerId }, { transaction });
+    const row = id
+      ? await (
+          await findOwned(UserSessionType, 'Session type', id, ownerId, { transaction, lock: true })
+        ).update(props, { transaction })
+      : await UserSessionType.create({ ...props, owner_id: ownerId }, { transaction });
     await audit(ownerId, id ? 'UPDATE' : 'CREATE', row.id, { changed: Object.keys(props) }, transaction, requestId);
     return row.id;
   });
@@ -53,7 +87,12 @@ export async function saveSessionType(sequelize: Sequelize, ownerId: string, id:
  * Deletes one of the studio's session types. Sessions and quote or invoice lines of that type are
  * detached (their type becomes null; the database's ON DELETE SET NULL), never deleted.
  */
-export async function deleteSessionType(sequelize: Sequelize, ownerId: string, id: string, requestId?: string): Promise<void> {
+export async function deleteSessionType(
+  sequelize: Sequelize,
+  ownerId: string,
+  id: string,
+  requestId?: string,
+): Promise<void> {
   await sequelize.transaction(async (transaction) => {
     const row = await findOwned(UserSessionType, 'Session type', id, ownerId, { transaction, lock: true });
     await row.destroy({ transaction });

@@ -19,14 +19,23 @@ export type AppliedSessionWorkflow =
  * first one's dates), due dates from the application time and the session's start; the session
  * shows the workflow, unless one was chosen before. Answers what the session workflow plans from.
  */
-export async function applyWorkflowToSession(props: { ownerId: string; sessionId: string; workflowId: string; jobRunId: string; appliedAt: number }): Promise<AppliedSessionWorkflow> {
+export async function applyWorkflowToSession(props: {
+  ownerId: string;
+  sessionId: string;
+  workflowId: string;
+  jobRunId: string;
+  appliedAt: number;
+}): Promise<AppliedSessionWorkflow> {
   const { ownerId, sessionId, workflowId, jobRunId, appliedAt } = props;
   const session = await Session.findOne({ where: { id: sessionId, owner_id: ownerId } });
   if (!session) return { missing: 'session' };
   const workflow = await Workflow.findOne({
     where: { id: workflowId, owner_id: ownerId },
     include: [WorkflowTask],
-    order: [['tasks', 'display_order', 'ASC'], ['tasks', 'created_at', 'ASC']],
+    order: [
+      ['tasks', 'display_order', 'ASC'],
+      ['tasks', 'created_at', 'ASC'],
+    ],
   });
   if (!workflow) return { missing: 'workflow' };
   const tasks = workflow.tasks ?? [];
@@ -41,35 +50,67 @@ export async function applyWorkflowToSession(props: { ownerId: string; sessionId
         status: 'PENDING',
         scheduled_at: due === null ? null : new Date(due),
         job_run_id: jobRunId,
-        metadata: { workflow_id: workflowId, workflow_task_id: task.id, session_id: sessionId, task_type: task.task_type },
+        metadata: {
+          workflow_id: workflowId,
+          workflow_task_id: task.id,
+          session_id: sessionId,
+          task_type: task.task_type,
+        },
       };
     }),
     { ignoreDuplicates: true },
   );
-  await Session.update({ workflow_id: workflowId }, { where: { id: sessionId, workflow_id: { [Op.is]: null } }, hooks: false });
+  await Session.update(
+    { workflow_id: workflowId },
+    { where: { id: sessionId, workflow_id: { [Op.is]: null } }, hooks: false },
+  );
   const runs = await SessionWorkflowTaskRun.findAll({ where: { session_id: sessionId, workflow_id: workflowId } });
   return { session, tasks, runs };
 }
 
 /** Writes the due dates of PENDING task runs (a run that started or ended keeps its own). */
-export async function recordTaskRunSchedule(schedule: readonly { taskRunId: string; scheduledAt: number | null }[]): Promise<void> {
+export async function recordTaskRunSchedule(
+  schedule: readonly { taskRunId: string; scheduledAt: number | null }[],
+): Promise<void> {
   for (const { taskRunId, scheduledAt } of schedule) {
-    await SessionWorkflowTaskRun.update({ scheduled_at: scheduledAt === null ? null : new Date(scheduledAt) }, { where: { id: taskRunId, status: 'PENDING' } });
+    await SessionWorkflowTaskRun.update(
+      { scheduled_at: scheduledAt === null ? null : new Date(scheduledAt) },
+      { where: { id: taskRunId, status: 'PENDING' } },
+    );
   }
 }
 
 /** A task run that failed for good, unless it ended meanwhile. */
 export async function failTaskRun(taskRunId: string, error: string): Promise<void> {
-  await SessionWorkflowTaskRun.update({ status: 'FAILED', error: error.slice(0, 2_000), finished_at: new Date() }, { where: { id: taskRunId, status: { [Op.in]: ['PENDING', 'RUNNING'] } } });
+  await SessionWorkflowTaskRun.update(
+    { status: 'FAILED', error: error.slice(0, 2_000), finished_at: new Date() },
+    { where: { id: taskRunId, status: { [Op.in]: ['PENDING', 'RUNNING'] } } },
+  );
 }
 
 /** Claims a PENDING (or retried RUNNING) task run for this attempt; false when it was finished elsewhere. */
 export async function claimTaskRun(taskRunId: string): Promise<boolean> {
-  const [claimed] = await SessionWorkflowTaskRun.update({ status: 'RUNNING', started_at: new Date() }, { where: { id: taskRunId, status: { [Op.in]: ['PENDING', 'RUNNING'] } } });
+  const [claimed] = await SessionWorkflowTaskRun.update(
+    { status: 'RUNNING', started_at: new Date() },
+    { where: { id: taskRunId, status: { [Op.in]: ['PENDING', 'RUNNING'] } } },
+  );
   return claimed > 0;
 }
 
 /** Ends a task run, its metadata merged into what it had. */
-export async function finishTaskRun(run: Pick<Row<SessionWorkflowTaskRun>, 'id' | 'metadata'>, status: 'COMPLETED' | 'FAILED', metadata: TaskRunMetadata, error?: string): Promise<void> {
-  await SessionWorkflowTaskRun.update({ status, finished_at: new Date(), error: error?.slice(0, 2_000) ?? null, metadata: { ...run.metadata, ...metadata } }, { where: { id: run.id } });
+export async function finishTaskRun(
+  run: Pick<Row<SessionWorkflowTaskRun>, 'id' | 'metadata'>,
+  status: 'COMPLETED' | 'FAILED',
+  metadata: TaskRunMetadata,
+  error?: string,
+): Promise<void> {
+  await SessionWorkflowTaskRun.update(
+    {
+      status,
+      finished_at: new Date(),
+      error: error?.slice(0, 2_000) ?? null,
+      metadata: { ...run.metadata, ...metadata },
+    },
+    { where: { id: run.id } },
+  );
 }

@@ -23,7 +23,10 @@ export interface UserImageProps {
  * the other's image as "previous" and nothing is left pointing nowhere. Returns the previous
  * key when it differs from the new one: the caller deletes that object after the commit.
  */
-export async function setUserImage(sequelize: Sequelize, props: UserImageProps): Promise<{ previousKey: string | null }> {
+export async function setUserImage(
+  sequelize: Sequelize,
+  props: UserImageProps,
+): Promise<{ previousKey: string | null }> {
   const column = props.kind === 'avatar' ? 'avatar_key' : 'logo_key';
   return sequelize.transaction(async (transaction) => {
     const user = await User.findByPk(props.userId, { transaction, lock: transaction.LOCK.UPDATE });

@@ -15,7 +15,8 @@ export async function setUserPreferences(id: string, preferences: UserPreference
   try {
     return await user.update(preferences);
   } catch (err) {
-    if (err instanceof UniqueConstraintError && preferences.tenant_slug) throw new ConflictError('tenant_slug_taken', `The name ${preferences.tenant_slug} is taken by another studio`);
+    if (err instanceof UniqueConstraintError && preferences.tenant_slug)
+      throw new ConflictError('tenant_slug_taken', `The name ${preferences.tenant_slug} is taken by another studio`);
     throw err;
   }
 }

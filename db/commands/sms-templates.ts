@@ -7,7 +7,10 @@ import { type SmsTemplateRow } from '../rows';
 export type SmsTemplateProps = Partial<Pick<SmsTemplate, 'name' | 'message' | 'locale' | 'is_active'>>;
 
 /** Creates an SMS template of the owner's; without a locale, the owner's. */
-export function createSmsTemplate(owner: { id: string; locale: SmsTemplate['locale'] }, props: SmsTemplateProps & { name: string; message: string }): Promise<SmsTemplateRow> {
+export function createSmsTemplate(
+  owner: { id: string; locale: SmsTemplate['locale'] },
+  props: SmsTemplateProps & { name: string; message: string },
+): Promise<SmsTemplateRow> {
   return SmsTemplate.create({ ...props, locale: props.locale ?? owner.locale, owner_id: owner.id });
 }
 
@@ -28,7 +31,11 @@ export async function deleteSmsTemplate(ownerId: string, id: string): Promise<vo
  * Templates the user already has, edited or not, are left as they are. Answers how many were
  * copied and the owner's templates, oldest first.
  */
-export async function copyDefaultSmsTemplates(sequelize: Sequelize, ownerId: string, locale: string): Promise<{ created: number; templates: SmsTemplateRow[] }> {
+export async function copyDefaultSmsTemplates(
+  sequelize: Sequelize,
+  ownerId: string,
+  locale: string,
+): Promise<{ created: number; templates: SmsTemplateRow[] }> {
   const created = await sequelize.query<{ id: string }>(
     `INSERT INTO sms_templates (owner_id, business_key, name, message, locale, is_active)
      SELECT $1, business_key, name, message, locale, true FROM sms_templates WHERE owner_id IS NULL AND locale = $2
@@ -36,6 +43,13 @@ export async function copyDefaultSmsTemplates(sequelize: Sequelize, ownerId: str
      RETURNING id`,
     { bind: [ownerId, locale], type: QueryTypes.SELECT },
   );
-  const templates = await SmsTemplate.findAll({ where: { owner_id: ownerId }, order: [['created_at', 'ASC'], ['id', 'ASC']], limit: 500 });
+  const templates = await SmsTemplate.findAll({
+    where: { owner_id: ownerId },
+    order: [
+      ['created_at', 'ASC'],
+      ['id', 'ASC'],
+    ],
+    limit: 500,
+  });
   return { created: created.length, templates };
 }

@@ -5,14 +5,19 @@ import { type OrphanScope, PROTECTED, UNREFERENCED } from '../queries/storage-cl
 /** Deletes the file_objects rows of objects just deleted from the bucket. */
 export async function deleteFileObjectRows(sequelize: Sequelize, bucket: string, keys: string[]): Promise<void> {
   if (keys.length === 0) return;
-  await sequelize.query('DELETE FROM file_objects WHERE bucket = $1 AND key = ANY($2::text[])', { bind: [bucket, keys] });
+  await sequelize.query('DELETE FROM file_objects WHERE bucket = $1 AND key = ANY($2::text[])', {
+    bind: [bucket, keys],
+  });
 }
 
 /**
  * Deletes up to `limit` file_objects rows under the given LIKE patterns created before the cutoff
  * (rows whose object may already be gone); answers their keys.
  */
-export async function deleteStaleFileObjectRows(sequelize: Sequelize, scope: { bucket: string; patterns: string[]; cutoff: Date; limit: number }): Promise<string[]> {
+export async function deleteStaleFileObjectRows(
+  sequelize: Sequelize,
+  scope: { bucket: string; patterns: string[]; cutoff: Date; limit: number },
+): Promise<string[]> {
   const rows = await sequelize.query<{ key: string }>(
     `DELETE FROM file_objects WHERE id IN (
        SELECT id FROM file_objects WHERE bucket = $1 AND key LIKE ANY($2::text[]) AND created_at < $3 LIMIT ${Number(scope.limit)}
@@ -28,7 +33,11 @@ export async function deleteStaleFileObjectRows(sequelize: Sequelize, scope: { b
  * attached meanwhile saves its row), then `removeObjects` deletes their objects; if it throws
  * (storage refused), the rows come back. Answers what `removeObjects` answered.
  */
-export function deleteOrphanFileObjectBatch(sequelize: Sequelize, scope: OrphanScope & { limit: number }, removeObjects: (keys: string[]) => Promise<string[]>): Promise<string[]> {
+export function deleteOrphanFileObjectBatch(
+  sequelize: Sequelize,
+  scope: OrphanScope & { limit: number },
+  removeObjects: (keys: string[]) => Promise<string[]>,
+): Promise<string[]> {
   const { limit, ...bind } = scope;
   return sequelize.transaction(async (transaction) => {
     const rows = await sequelize.query<{ key: string }>(

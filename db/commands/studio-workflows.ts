@@ -61,7 +61,12 @@ async function assertTemplatesUsable(ownerId: string, tasks: TaskProps[], transa
  * history stays), the others are created, and tasks left out are deleted, unless a session
  * (or a contact, quote or invoice) already ran them: deleting those would erase that history (409).
  */
-async function replaceTasks(workflowId: string, ownerId: string, tasks: TaskProps[], transaction: Transaction): Promise<void> {
+async function replaceTasks(
+  workflowId: string,
+  ownerId: string,
+  tasks: TaskProps[],
+  transaction: Transaction,
+): Promise<void> {
   await assertTemplatesUsable(ownerId, tasks, transaction);
   const existing = await WorkflowTask.findAll({ where: { workflow_id: workflowId }, transaction });
   const existingIds = new Set(existing.map((t) => t.id));
@@ -71,33 +76,62 @@ async function replaceTasks(workflowId: string, ownerId: string, tasks: TaskProp
   const removed = existing.filter((t) => !kept.has(t.id)).map((t) => t.id);
   if (removed.length) {
     // Runs for contacts, quotes and invoices are history too (issue 21 §3).
-    const ran = (await SessionWorkflowTaskRun.count({ where: { workflow_task_id: removed }, transaction })) + (await EntityWorkflowTaskRun.count({ where: { workflow_task_id: removed }, transaction }));
-    if (ran > 0) throw new ConflictError('workflow_task_in_use', 'A task that sessions, contacts, quotes or invoices already ran cannot be removed (its history would be lost); keep it in the list, by its id');
+    const ran =
+      (await SessionWorkflowTaskRun.count({ where: { workflow_task_id: removed }, transaction })) +
+      (await EntityWorkflowTaskRun.count({ where: { workflow_task_id: removed }, transaction }));
+    if (ran > 0)
+      throw new ConflictError(
+        'workflow_task_in_use',
+        'A task that sessions, contacts, quotes or invoices already ran cannot be removed (its history would be lost); keep it in the list, by its id',
+      );
     await WorkflowTask.destroy({ where: { id: removed }, transaction });
   }
   for (const [index, task] of tasks.entries()) {
     const { actions, id, timing: _timing, offset_minutes: _offset, delay_days: _days, ...fields } = task;
     const schedule = scheduleFromInput(task);
-    const values = { ...fields, timing: schedule.timing, offset_minutes: schedule.offsetMinutes, delay_days: delayDaysOf(schedule), display_order: task.display_order ?? index, workflow_id: workflowId };
+    const values = {
+      ...fields,
+      timing: schedule.timing,
+      offset_minutes: schedule.offsetMinutes,
+      delay_days: delayDaysOf(schedule),
+      display_order: task.display_order ?? index,
+      workflow_id: workflowId,
+    };
     let taskId = id;
     if (id) await WorkflowTask.update(values, { where: { id, workflow_id: workflowId }, transaction });
     else taskId = (await WorkflowTask.create(values, { transaction })).id;
     await WorkflowTaskAction.destroy({ where: { workflow_task_id: taskId }, transaction });
-    if (actions.length) await WorkflowTaskAction.bulkCreate(actions.map((a) => ({ ...a, workflow_task_id: taskId })), { transaction });
+    if (actions.length)
+      await WorkflowTaskAction.bulkCreate(
+        actions.map((a) => ({ ...a, workflow_task_id: taskId })),
+        { transaction },
+      );
   }
 }
 
 /** Creates a workflow with its tasks and their actions in one transaction. */
-export async function createWorkflow(sequelize: Sequelize, ownerId: string, props: Required<Pick<WorkflowProps, 'name'>> & WorkflowProps): Promise<Workflow> {
+export async function createWorkflow(
+  sequelize: Sequelize,
+  ownerId: string,
+  props: Required<Pick<WorkflowProps, 'name'>> & WorkflowProps,
+): Promise<Workflow> {
   return sequelize.transaction(async (transaction) => {
-    const workflow = await Workflow.create({ owner_id: ownerId, name: props.name, description: props.description ?? null, is_template: false }, { transaction });
+    const workflow = await Workflow.create(
+      { owner_id: ownerId, name: props.name, description: props.description ?? null, is_template: false },
+      { transaction },
+    );
     await replaceTasks(workflow.id, ownerId, props.tasks ?? [], transaction);
     return findOwnedWorkflow(workflow.id, ownerId, transaction);
   });
 }
 
 /** Changes the fields given; `tasks`, when given, replaces every task, in one transaction. */
-export async function updateWorkflow(sequelize: Sequelize, ownerId: string, id: string, props: WorkflowProps): Promise<Workflow> {
+export async function updateWorkflow(
+  sequelize: Sequelize,
+  ownerId: string,
+  id: string,
+  props: WorkflowProps,
+): Promise<Workflow> {
   return sequelize.transaction(async (transaction) => {
     const workflow = await Workflow.findOne({ where: { id, owner_id: ownerId }, transaction, lock: true });
     if (!workflow) throw new NotFoundError('Workflow');
@@ -115,8 +149,16 @@ export async function updateWorkflow(sequelize: Sequelize, ownerId: string, id: 
  * of the owner, with its tasks, their timing and their actions: the seeded studio workflows become
  * the studio's own, to apply with triggers and to adapt.
  */
-export async function copyWorkflow(sequelize: Sequelize, ownerId: string, templateId: string, name?: string): Promise<Workflow> {
-  const template = await Workflow.findOne({ where: { id: templateId, [Op.or]: [{ owner_id: ownerId }, { owner_id: null, is_template: true }] }, ...withTasks });
+export async function copyWorkflow(
+  sequelize: Sequelize,
+  ownerId: string,
+  templateId: string,
+  name?: string,
+): Promise<Workflow> {
+  const template = await Workflow.findOne({
+    where: { id: templateId, [Op.or]: [{ owner_id: ownerId }, { owner_id: null, is_template: true }] },
+    ...withTasks,
+  });
   if (!template) throw new NotFoundError('Workflow template');
   const tasks: TaskProps[] = [...(template.tasks ?? [])]
     .sort((a, b) => a.display_order - b.display_order)
@@ -129,10 +171,21 @@ export async function copyWorkflow(sequelize: Sequelize, ownerId: string, templa
       email_template_id: t.email_template_id,
       timing: t.timing,
       offset_minutes: t.offset_minutes,
-      actions: [...(t.actions ?? [])].sort((a, b) => a.display_order - b.display_order).map((a) => ({ action_type: a.action_type, config: a.config, display_order: a.display_order })),
+      actions: [...(t.actions ?? [])]
+        .sort((a, b) => a.display_order - b.display_order)
+        .map((a) => ({ action_type: a.action_type, config: a.config, display_order: a.display_order })),
     }));
   return sequelize.transaction(async (transaction) => {
-    const workflow = await Workflow.create({ owner_id: ownerId, name: name ?? template.name, description: template.description, is_template: false, source_workflow_id: template.id }, { transaction });
+    const workflow = await Workflow.create(
+      {
+        owner_id: ownerId,
+        name: name ?? template.name,
+        description: template.description,
+        is_template: false,
+        source_workflow_id: template.id,
+      },
+      { transaction },
+    );
     await replaceTasks(workflow.id, ownerId, tasks, transaction);
     return findOwnedWorkflow(workflow.id, ownerId, transaction);
   });

@@ -17,19 +17,55 @@ export interface SubmitContactFormProps {
  * FORM_SUBMITTED on that contact with the answers. A matched contact is left as it is: the
  * answers of an anonymous form do not overwrite what the studio recorded.
  */
-export async function submitContactForm(sequelize: Sequelize, { ownerId, answers, requestId }: SubmitContactFormProps): Promise<{ contactId: string; createdContact: boolean }> {
+export async function submitContactForm(
+  sequelize: Sequelize,
+  { ownerId, answers, requestId }: SubmitContactFormProps,
+): Promise<{ contactId: string; createdContact: boolean }> {
   const email = answers.email.toLowerCase();
   return sequelize.transaction(async (transaction) => {
     // Two submissions with one email at once must not both create a contact: serialize them per studio and email.
-    await sequelize.query('SELECT pg_advisory_xact_lock(hashtext($1))', { bind: [`contact-form:${ownerId}:${email}`], transaction });
-    let contact = await Contact.findOne({ where: { [Op.and]: [{ owner_id: ownerId }, where(fn('lower', col('email')), email)] }, order: [['created_at', 'ASC']], transaction });
+    await sequelize.query('SELECT pg_advisory_xact_lock(hashtext($1))', {
+      bind: [`contact-form:${ownerId}:${email}`],
+      transaction,
+    });
+    let contact = await Contact.findOne({
+      where: { [Op.and]: [{ owner_id: ownerId }, where(fn('lower', col('email')), email)] },
+      order: [['created_at', 'ASC']],
+      transaction,
+    });
     const createdContact = !contact;
     if (!contact) {
-      contact = await Contact.create({ owner_id: ownerId, first_name: answers.first_name, last_name: answers.last_name, email: answers.email, phone_number: answers.phone_number }, { transaction });
-      await recordDomainEvent({ eventType: 'CONTACT_CREATED', entityType: 'CONTACT', entityId: contact.id, ownerId, payload: contact.get({ plain: true }), requestId }, transaction);
+      contact = await Contact.create(
+        {
+          owner_id: ownerId,
+          first_name: answers.first_name,
+          last_name: answers.last_name,
+          email: answers.email,
+          phone_number: answers.phone_number,
+        },
+        { transaction },
+      );
+      await recordDomainEvent(
+        {
+          eventType: 'CONTACT_CREATED',
+          entityType: 'CONTACT',
+          entityId: contact.id,
+          ownerId,
+          payload: contact.get({ plain: true }),
+          requestId,
+        },
+        transaction,
+      );
     }
     await recordDomainEvent(
-      { eventType: 'FORM_SUBMITTED', entityType: 'CONTACT', entityId: contact.id, ownerId, payload: { ...answers, created_contact: createdContact }, requestId },
+      {
+        eventType: 'FORM_SUBMITTED',
+        entityType: 'CONTACT',
+        entityId: contact.id,
+        ownerId,
+        payload: { ...answers, created_contact: createdContact },
+        requestId,
+      },
       transaction,
     );
     return { contactId: contact.id, createdContact };

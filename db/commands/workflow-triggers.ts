@@ -21,7 +21,8 @@ export interface TriggerProps {
 
 /** The spec lists workflow_id in the body: it must be the workflow of the path. */
 export function assertSameWorkflow(bodyWorkflowId: string | undefined, workflowId: string): void {
-  if (bodyWorkflowId && bodyWorkflowId !== workflowId) throw new ValidationError('workflow_id in the body must be the workflow of the path');
+  if (bodyWorkflowId && bodyWorkflowId !== workflowId)
+    throw new ValidationError('workflow_id in the body must be the workflow of the path');
 }
 
 /** Creates a trigger on the owner's workflow (checked by the caller); conditions are checked against the event's entity. */
@@ -31,7 +32,11 @@ export function createTrigger(
   props: TriggerProps & { name: string; trigger_event: DomainEventType; is_active: boolean; execution_order: number },
 ): Promise<WorkflowTriggerRow> {
   assertSameWorkflow(props.workflow_id, workflowId);
-  const { conditions, schedule_config } = checkedConditionsAndSchedule(props.trigger_event, props.conditions, props.schedule_config ?? null);
+  const { conditions, schedule_config } = checkedConditionsAndSchedule(
+    props.trigger_event,
+    props.conditions,
+    props.schedule_config ?? null,
+  );
   return WorkflowTrigger.create({
     workflow_id: workflowId,
     owner_id: ownerId,
@@ -48,10 +53,18 @@ export function createTrigger(
  * A SCHEDULED trigger's schedule_config is checked (domain/workflow-triggers/schedule-config.ts)
  * and its conditions read the config's entity; other triggers keep schedule_config as given.
  */
-function checkedConditionsAndSchedule(event: DomainEventType, conditions: unknown, scheduleConfig: Record<string, unknown> | null) {
-  if (event !== 'SCHEDULED') return { conditions: validateConditions(conditions, event), schedule_config: scheduleConfig };
+function checkedConditionsAndSchedule(
+  event: DomainEventType,
+  conditions: unknown,
+  scheduleConfig: Record<string, unknown> | null,
+) {
+  if (event !== 'SCHEDULED')
+    return { conditions: validateConditions(conditions, event), schedule_config: scheduleConfig };
   const config = validateScheduleConfig(scheduleConfig);
-  return { conditions: validateConditions(conditions, event, scheduledEntityType(config)), schedule_config: config as unknown as Record<string, unknown> };
+  return {
+    conditions: validateConditions(conditions, event, scheduledEntityType(config)),
+    schedule_config: config as unknown as Record<string, unknown>,
+  };
 }
 
 /**
@@ -75,9 +88,16 @@ export async function updateTrigger(
     const event = props.trigger_event ?? trigger.trigger_event;
     const scheduleConfig = props.schedule_config !== undefined ? props.schedule_config : trigger.schedule_config;
     // A new event (or schedule entity) changes the entity: the stored conditions are checked again against it.
-    const recheck = props.conditions !== undefined || props.trigger_event !== undefined || (event === 'SCHEDULED' && props.schedule_config !== undefined);
+    const recheck =
+      props.conditions !== undefined ||
+      props.trigger_event !== undefined ||
+      (event === 'SCHEDULED' && props.schedule_config !== undefined);
     const checked = recheck
-      ? checkedConditionsAndSchedule(event, props.conditions !== undefined ? props.conditions : trigger.conditions, scheduleConfig)
+      ? checkedConditionsAndSchedule(
+          event,
+          props.conditions !== undefined ? props.conditions : trigger.conditions,
+          scheduleConfig,
+        )
       : { conditions: trigger.conditions, schedule_config: scheduleConfig };
     trigger.set({
       ...(props.name !== undefined ? { name: props.name } : {}),

@@ -14,7 +14,22 @@ export interface ImportWrite {
 
 /** The columns an import writes, with their SQL types (db/models), per table. */
 const COLUMNS: Record<ImportEntity, Record<string, string>> = {
-  contacts: { first_name: 'text', last_name: 'text', email: 'text', phone_number: 'text', street: 'text', city: 'text', zipcode: 'text', country: 'text', notes: 'text', contact_type: 'text', locale: 'text', company_name: 'text', siren: 'text', vat_number: 'text' },
+  contacts: {
+    first_name: 'text',
+    last_name: 'text',
+    email: 'text',
+    phone_number: 'text',
+    street: 'text',
+    city: 'text',
+    zipcode: 'text',
+    country: 'text',
+    notes: 'text',
+    contact_type: 'text',
+    locale: 'text',
+    company_name: 'text',
+    siren: 'text',
+    vat_number: 'text',
+  },
   sessions: {
     title: 'text',
     location: 'text',
@@ -28,8 +43,25 @@ const COLUMNS: Record<ImportEntity, Record<string, string>> = {
     workflow_id: 'uuid',
     session_info_template_id: 'uuid',
   },
-  quotes: { title: 'text', amount: 'numeric', status: 'text', valid_until: 'date', description: 'text', session_id: 'uuid', contact_id: 'uuid' },
-  invoices: { title: 'text', amount: 'numeric', status: 'text', due_date: 'date', description: 'text', session_id: 'uuid', contact_id: 'uuid', quote_id: 'uuid' },
+  quotes: {
+    title: 'text',
+    amount: 'numeric',
+    status: 'text',
+    valid_until: 'date',
+    description: 'text',
+    session_id: 'uuid',
+    contact_id: 'uuid',
+  },
+  invoices: {
+    title: 'text',
+    amount: 'numeric',
+    status: 'text',
+    due_date: 'date',
+    description: 'text',
+    session_id: 'uuid',
+    contact_id: 'uuid',
+    quote_id: 'uuid',
+  },
 };
 
 /**
@@ -42,14 +74,18 @@ function updatedValue(entity: ImportEntity, column: string): string {
   if (entity === 'sessions' && column === 'workflow_id') {
     return 'CASE WHEN v.user_session_type_id IS DISTINCT FROM t.user_session_type_id THEN COALESCE(v.workflow_id, t.workflow_id) ELSE t.workflow_id END';
   }
-  if (entity === 'sessions' && column === 'session_info_template_id') return 'COALESCE(t.session_info_template_id, v.session_info_template_id)';
+  if (entity === 'sessions' && column === 'session_info_template_id')
+    return 'COALESCE(t.session_info_template_id, v.session_info_template_id)';
   // An import never changes a stored invoice's status (issue 20: issuing is POST .../issue); the
   // amount of an issued one cannot change at all (the database refuses it: an error on that line).
   if (entity === 'invoices' && column === 'status') return 't.status';
   return `COALESCE(v.${column}, t.${column})`;
 }
 
-const CREATED_EVENTS: Partial<Record<ImportEntity, [string, string]>> = { contacts: ['CONTACT_CREATED', 'CONTACT'], sessions: ['SESSION_CREATED', 'SESSION'] };
+const CREATED_EVENTS: Partial<Record<ImportEntity, [string, string]>> = {
+  contacts: ['CONTACT_CREATED', 'CONTACT'],
+  sessions: ['SESSION_CREATED', 'SESSION'],
+};
 
 /** What one batch did: rows created, and matched rows whose stored values really changed. */
 export interface ImportBatchOutcome {
@@ -81,7 +117,9 @@ export async function writeImportBatch(
   const recordType = ['action text', 'id uuid', 'ord int', ...names.map((n) => `${n} ${columns[n]}`)].join(', ');
   const event = CREATED_EVENTS[entity];
   // Columns the file left empty take the table's defaults (status, amount) on create.
-  const insertValues = names.map((n) => (n === 'status' || n === 'amount' ? `COALESCE(v.${n}, ${defaultOf(entity, n)})` : `v.${n}`)).join(', ');
+  const insertValues = names
+    .map((n) => (n === 'status' || n === 'amount' ? `COALESCE(v.${n}, ${defaultOf(entity, n)})` : `v.${n}`))
+    .join(', ');
   // Every statement of a WITH sees the same snapshot, and an UPDATE … FROM applies one arbitrary
   // source row per target row: so each record gets one merged write (mergeWrites), while the
   // ledger keeps one line per file line.
@@ -95,11 +133,15 @@ export async function writeImportBatch(
       SELECT v.id, $2, ${insertValues}, now(), now() FROM v WHERE v.action = 'create'
       RETURNING *
     ),`
-    }${event ? `
+    }${
+      event
+        ? `
     events AS (
       INSERT INTO outbox_events (event_type, entity_type, entity_id, owner_id, payload, request_id)
       SELECT '${event[0]}', '${event[1]}', c.id, c.owner_id, to_jsonb(c), $7 FROM created c
-    ),` : ''}
+    ),`
+        : ''
+    }
     changed AS (
       UPDATE ${entity} t SET ${names.map((n) => `${n} = ${updatedValue(entity, n)}`).join(', ')},${entity === 'invoices' ? " balance_due = CASE WHEN t.status = 'DRAFT' THEN COALESCE(v.amount, t.amount) ELSE t.balance_due END," : ''} updated_at = now()
       FROM v
@@ -112,7 +154,14 @@ export async function writeImportBatch(
       SELECT $3, * FROM unnest($4::int[], $5::uuid[], $6::text[])
     )
     SELECT (SELECT count(*) FROM created)::int AS created, (SELECT count(*) FROM changed)::int AS changed`;
-  const bind: unknown[] = [JSON.stringify(mergeWrites(writes)), ownerId, jobRunId, writes.map((w) => w.line), writes.map((w) => w.id), writes.map((w) => w.action)];
+  const bind: unknown[] = [
+    JSON.stringify(mergeWrites(writes)),
+    ownerId,
+    jobRunId,
+    writes.map((w) => w.line),
+    writes.map((w) => w.id),
+    writes.map((w) => w.action),
+  ];
   if (event) bind.push(input.requestId ?? null);
   if (invoices) bind.push(...invoices.bind);
   const [outcome] = await sequelize.query<ImportBatchOutcome>(sql, { bind, type: QueryTypes.SELECT });
@@ -132,7 +181,8 @@ export function mergeWrites(writes: readonly ImportWrite[]): Record<string, unkn
       byId.set(w.id, { ...w.values, action: w.action, id: w.id });
       continue;
     }
-    for (const [field, value] of Object.entries(w.values)) if (value !== undefined && value !== null) record[field] = value;
+    for (const [field, value] of Object.entries(w.values))
+      if (value !== undefined && value !== null) record[field] = value;
   }
   return [...byId.values()];
 }
@@ -157,8 +207,16 @@ const ISSUED_IMPORT = "('ISSUED', 'SENT', 'PAID', 'OVERDUE')";
  * has no lines (an import carries none, and an issued invoice's lines can never be added), so the
  * VAT summary an issue keeps (vat_amounts, read by the accounting export) is empty: `[]`.
  */
-async function issuedInvoiceImport(sequelize: Sequelize, ownerId: string, names: string[], first: number): Promise<{ created: string; bind: unknown[] }> {
-  const [owner] = await sequelize.query<{ time_zone: string }>('SELECT time_zone FROM users WHERE id = $1', { bind: [ownerId], type: QueryTypes.SELECT });
+async function issuedInvoiceImport(
+  sequelize: Sequelize,
+  ownerId: string,
+  names: string[],
+  first: number,
+): Promise<{ created: string; bind: unknown[] }> {
+  const [owner] = await sequelize.query<{ time_zone: string }>('SELECT time_zone FROM users WHERE id = $1', {
+    bind: [ownerId],
+    type: QueryTypes.SELECT,
+  });
   const { format, reset } = await numberFormatOf(sequelize, ownerId, 'invoice');
   const now = new Date();
   const template = numberTemplate(format, reset, now, owner.time_zone);

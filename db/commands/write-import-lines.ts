@@ -78,12 +78,19 @@ const BOOKKEEPING = new Set(['import_row_writes', 'outbox_events']);
  * a record id already taken.
  */
 export function rowRefusal(err: unknown): RowRefusal | undefined {
-  const pg = ((err as { parent?: unknown } | null)?.parent ?? err) as { code?: unknown; constraint?: unknown; column?: unknown; detail?: unknown; table?: unknown } | null;
+  const pg = ((err as { parent?: unknown } | null)?.parent ?? err) as {
+    code?: unknown;
+    constraint?: unknown;
+    column?: unknown;
+    detail?: unknown;
+    table?: unknown;
+  } | null;
   if (pg === null || typeof pg !== 'object' || typeof pg.code !== 'string') return undefined;
   // SI409: the legal-record triggers (an issued invoice a file tries to change) refuse that row only.
   if (!pg.code.startsWith('22') && !pg.code.startsWith('23') && pg.code !== 'SI409') return undefined;
   if (typeof pg.table === 'string' && BOOKKEEPING.has(pg.table)) return undefined;
-  if (typeof pg.constraint === 'string' && [...BOOKKEEPING].some((t) => (pg.constraint as string).startsWith(t))) return undefined;
+  if (typeof pg.constraint === 'string' && [...BOOKKEEPING].some((t) => (pg.constraint as string).startsWith(t)))
+    return undefined;
   // Record ids are chosen by the import (new or from the ledger): a primary key taken is its own bookkeeping too.
   if (pg.code === '23505' && typeof pg.constraint === 'string' && pg.constraint.endsWith('_pkey')) return undefined;
   const text = (v: unknown) => (typeof v === 'string' ? v : undefined);

@@ -21,4 +21,7 @@ CREATE TABLE socket_io_attachments (
   );
 
 export const down: Migration['down'] = ({ context }) =>
-  runSql(context, 'DROP TABLE socket_io_attachments; ALTER TABLE users DROP COLUMN csv_dialect, DROP COLUMN time_zone;');
+  runSql(
+    context,
+    'DROP TABLE socket_io_attachments; ALTER TABLE users DROP COLUMN csv_dialect, DROP COLUMN time_zone;',
+  );

@@ -13,4 +13,5 @@ CREATE INDEX user_session_types_template_idx ON user_session_types (default_sess
 `,
   );
 
-export const down: Migration['down'] = ({ context }) => runSql(context, `ALTER TABLE user_session_types DROP COLUMN default_session_info_template_id;`);
+export const down: Migration['down'] = ({ context }) =>
+  runSql(context, `ALTER TABLE user_session_types DROP COLUMN default_session_info_template_id;`);

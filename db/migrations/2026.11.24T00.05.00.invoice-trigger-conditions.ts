@@ -18,7 +18,10 @@ export const up: Migration['up'] = async ({ context }) => {
     for (const row of rows) {
       const migrated = migrateInvoiceConditions(row.conditions);
       if (JSON.stringify(migrated) === JSON.stringify(row.conditions)) continue;
-      await sequelize.query('UPDATE workflow_triggers SET conditions = $1::jsonb, updated_at = now() WHERE id = $2', { bind: [JSON.stringify(migrated), row.id], transaction });
+      await sequelize.query('UPDATE workflow_triggers SET conditions = $1::jsonb, updated_at = now() WHERE id = $2', {
+        bind: [JSON.stringify(migrated), row.id],
+        transaction,
+      });
     }
   });
 };

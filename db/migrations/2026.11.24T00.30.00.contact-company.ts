@@ -16,4 +16,5 @@ ALTER TABLE contacts
 `,
   );
 
-export const down: Migration['down'] = ({ context }) => runSql(context, 'ALTER TABLE contacts DROP COLUMN company_name, DROP COLUMN siren, DROP COLUMN vat_number;');
+export const down: Migration['down'] = ({ context }) =>
+  runSql(context, 'ALTER TABLE contacts DROP COLUMN company_name, DROP COLUMN siren, DROP COLUMN vat_number;');

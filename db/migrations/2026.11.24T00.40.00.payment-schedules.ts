@@ -15,4 +15,8 @@ ALTER TABLE invoices ADD COLUMN payment_schedule jsonb CHECK (payment_schedule I
 `,
   );
 
-export const down: Migration['down'] = ({ context }) => runSql(context, 'ALTER TABLE quotes DROP COLUMN payment_schedule; ALTER TABLE invoices DROP COLUMN payment_schedule;');
+export const down: Migration['down'] = ({ context }) =>
+  runSql(
+    context,
+    'ALTER TABLE quotes DROP COLUMN payment_schedule; ALTER TABLE invoices DROP COLUMN payment_schedule;',
+  );

@@ -26,7 +26,12 @@ export const up: Migration['up'] = async ({ context }) => {
   await sequelize.transaction(async (transaction) => {
     const run = (sql: string, bind?: unknown[]) => sequelize.query(sql, { bind, transaction });
     await run(`ALTER TABLE credit_notes ADD COLUMN vat_parts jsonb CHECK (jsonb_typeof(vat_parts) = 'array')`);
-    const notes = await sequelize.query<{ id: string; invoice_id: string; amount: string; items: { vat_percentage: string; total: string }[] }>(
+    const notes = await sequelize.query<{
+      id: string;
+      invoice_id: string;
+      amount: string;
+      items: { vat_percentage: string; total: string }[];
+    }>(
       'SELECT id, invoice_id, amount::text AS amount, items FROM credit_notes ORDER BY invoice_id, issued_at, created_at, id',
       { type: QueryTypes.SELECT, transaction },
     );
@@ -39,13 +44,27 @@ export const up: Migration['up'] = async ({ context }) => {
         { bind: [[...new Set(notes.map((n) => n.invoice_id))]], type: QueryTypes.SELECT, transaction },
       );
       const filled = notes.map((n) => {
-        const invoiceVat = computeTotals(lines.filter((l) => l.invoice_id === n.invoice_id)).vat.map((v) => ({ vatBasisPoints: v.vatBasisPoints, withTaxCents: v.baseCents + v.vatCents }));
-        const credited = n.items.map((l) => ({ vatBasisPoints: Number(toHundredths(l.vat_percentage)), withTaxCents: toHundredths(l.total) }));
+        const invoiceVat = computeTotals(lines.filter((l) => l.invoice_id === n.invoice_id)).vat.map((v) => ({
+          vatBasisPoints: v.vatBasisPoints,
+          withTaxCents: v.baseCents + v.vatCents,
+        }));
+        const credited = n.items.map((l) => ({
+          vatBasisPoints: Number(toHundredths(l.vat_percentage)),
+          withTaxCents: toHundredths(l.total),
+        }));
         // No earlier parts: the split these notes' documents were made with.
-        return { id: n.id, parts: storedVatParts(creditNoteVat({ amountCents: toHundredths(n.amount), lines: credited }, invoiceVat, [])) };
+        return {
+          id: n.id,
+          parts: storedVatParts(
+            creditNoteVat({ amountCents: toHundredths(n.amount), lines: credited }, invoiceVat, []),
+          ),
+        };
       });
       await run('ALTER TABLE credit_notes DISABLE TRIGGER credit_notes_append_only');
-      await run('UPDATE credit_notes c SET vat_parts = f.parts FROM jsonb_to_recordset($1::jsonb) AS f(id uuid, parts jsonb) WHERE c.id = f.id', [JSON.stringify(filled)]);
+      await run(
+        'UPDATE credit_notes c SET vat_parts = f.parts FROM jsonb_to_recordset($1::jsonb) AS f(id uuid, parts jsonb) WHERE c.id = f.id',
+        [JSON.stringify(filled)],
+      );
       await run('ALTER TABLE credit_notes ENABLE TRIGGER credit_notes_append_only');
     }
     await run(`
@@ -59,6 +78,9 @@ ALTER TABLE credit_notes ADD CONSTRAINT credit_notes_vat_parts_add_up CHECK (cre
 
 export const down: Migration['down'] = async ({ context }) => {
   await context.sequelize.transaction(async (transaction) => {
-    await context.sequelize.query('ALTER TABLE credit_notes DROP COLUMN vat_parts; DROP FUNCTION credit_note_vat_parts_total(jsonb);', { transaction });
+    await context.sequelize.query(
+      'ALTER TABLE credit_notes DROP COLUMN vat_parts; DROP FUNCTION credit_note_vat_parts_total(jsonb);',
+      { transaction },
+    );
   });
 };

@@ -19,7 +19,10 @@ export const up: Migration['up'] = async ({ context }) => {
       `ALTER TABLE invoices ADD COLUMN vat_amounts jsonb CONSTRAINT invoices_vat_amounts_array CHECK (vat_amounts IS NULL OR jsonb_typeof(vat_amounts) = 'array')`,
       { transaction },
     );
-    const issued = await sequelize.query<{ id: string }>(`SELECT id FROM invoices WHERE status IN ('ISSUED', 'CANCELLED') ORDER BY id`, { type: QueryTypes.SELECT, transaction });
+    const issued = await sequelize.query<{ id: string }>(
+      `SELECT id FROM invoices WHERE status IN ('ISSUED', 'CANCELLED') ORDER BY id`,
+      { type: QueryTypes.SELECT, transaction },
+    );
     const lines = await sequelize.query<LineInput & { invoice_id: string }>(
       `SELECT it.invoice_id, it.item_type, it.quantity, it.price_with_tax, it.price_without_tax, it.vat_percentage, it.discount_percentage, it.discount_amount, it.discount_type, it.price_includes_tax
        FROM invoice_items it JOIN invoices i ON i.id = it.invoice_id
@@ -45,4 +48,5 @@ export const up: Migration['up'] = async ({ context }) => {
   });
 };
 
-export const down: Migration['down'] = ({ context }) => runSql(context, 'ALTER TABLE invoices DROP COLUMN vat_amounts;');
+export const down: Migration['down'] = ({ context }) =>
+  runSql(context, 'ALTER TABLE invoices DROP COLUMN vat_amounts;');

@@ -23,4 +23,8 @@ ALTER TABLE invoices ENABLE TRIGGER invoices_immutable_once_issued;
 `,
   );
 
-export const down: Migration['down'] = ({ context }) => runSql(context, 'ALTER TABLE invoices DROP CONSTRAINT invoices_service_period, DROP COLUMN service_end_date, DROP COLUMN service_date;');
+export const down: Migration['down'] = ({ context }) =>
+  runSql(
+    context,
+    'ALTER TABLE invoices DROP CONSTRAINT invoices_service_period, DROP COLUMN service_end_date, DROP COLUMN service_date;',
+  );

@@ -29,8 +29,13 @@ const COLUMNS = [
 export const up: Migration['up'] = ({ context }) =>
   context.sequelize.transaction(async (transaction: Transaction) => {
     for (const { table, column, guard } of COLUMNS) {
-      const [rows] = (await context.sequelize.query(`SELECT DISTINCT ${column} AS stored FROM ${table} WHERE ${column} IS NOT NULL`, { transaction })) as [{ stored: string }[], unknown];
-      const codes = rows.map(({ stored }) => ({ stored, code: countryCode(stored, null) })).filter(({ stored, code }) => code !== null && code !== stored);
+      const [rows] = (await context.sequelize.query(
+        `SELECT DISTINCT ${column} AS stored FROM ${table} WHERE ${column} IS NOT NULL`,
+        { transaction },
+      )) as [{ stored: string }[], unknown];
+      const codes = rows
+        .map(({ stored }) => ({ stored, code: countryCode(stored, null) }))
+        .filter(({ stored, code }) => code !== null && code !== stored);
       if (codes.length === 0) continue;
       await context.sequelize.query(
         `UPDATE ${table} t SET ${column} = v.code FROM jsonb_to_recordset($1::jsonb) AS v(stored text, code text) WHERE t.${column} = v.stored AND ${guard}`,

@@ -5,7 +5,6 @@ import { type ExportEntity, type ExportFormat } from '../../domain/exports/expor
 import { User } from './User';
 import { type Recurrence } from '../../domain/exports/recurrence';
 
-
 /**
  * An export run at scheduled_at, then again per recurrence_pattern (NULL: once), through a
  * Temporal schedule (temporal_schedule_id). With export_template_id, the template supplies the

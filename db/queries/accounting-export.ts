@@ -11,10 +11,13 @@ import { type ClientBase } from 'pg';
 
 /** The studio's accounts for the accounting export: its own once set, else the defaults. */
 export async function readAccountingAccounts(sequelize: Sequelize, ownerId: string): Promise<AccountingAccounts> {
-  const [row] = await sequelize.query<AccountingAccounts>('SELECT client, sales, vat_collected, bank, card, wallet, client_sub_accounts FROM accounting_accounts WHERE owner_id = $1', {
-    bind: [ownerId],
-    type: QueryTypes.SELECT,
-  });
+  const [row] = await sequelize.query<AccountingAccounts>(
+    'SELECT client, sales, vat_collected, bank, card, wallet, client_sub_accounts FROM accounting_accounts WHERE owner_id = $1',
+    {
+      bind: [ownerId],
+      type: QueryTypes.SELECT,
+    },
+  );
   return row ?? { ...DEFAULT_ACCOUNTING_ACCOUNTS };
 }
 
@@ -76,7 +79,8 @@ export interface PeriodMovementRow {
 }
 
 // Instants from the first day's midnight to the day after the last, on the studio's calendar.
-const IN_PERIOD = (column: string) => `${column} >= ($2::date)::timestamp AT TIME ZONE $4 AND ${column} < ($3::date + 1)::timestamp AT TIME ZONE $4`;
+const IN_PERIOD = (column: string) =>
+  `${column} >= ($2::date)::timestamp AT TIME ZONE $4 AND ${column} < ($3::date + 1)::timestamp AT TIME ZONE $4`;
 // A row's day on the studio's calendar, as a number of days after the period's first ($2): cheaper
 // for the server than to_char on every row, and each day's text is made once here (dayOf).
 const DAY_NUMBER = (column: string) => `((${column} AT TIME ZONE $4)::date - $2::date)::text`;
@@ -165,12 +169,25 @@ async function readInvoices(client: ClientBase, bind: unknown[], dayOf: DayOf): 
   const missing: string[] = [];
   for (let n = 0; n < rows.length; n++) {
     const [number, day, buyer_name, contact_id, rates, id] = rows[n];
-    invoices[n] = { id, number: number!, day: dayOf(day), buyer_name, contact_id, rates: rates === null ? null : storedRateCents(JSON.parse(rates) as StoredVatAmount[]) };
+    invoices[n] = {
+      id,
+      number: number!,
+      day: dayOf(day),
+      buyer_name,
+      contact_id,
+      rates: rates === null ? null : storedRateCents(JSON.parse(rates) as StoredVatAmount[]),
+    };
     if (rates === null) missing.push(id!);
   }
   if (missing.length) {
-    const lines = groupLines(await selectOn(client)<LineRow>(`SELECT it.invoice_id, ${LINE_COLUMNS} FROM invoice_items it WHERE it.invoice_id = ANY($1::uuid[]) ORDER BY it.invoice_id, it.display_order, it.id`, [missing]));
-    for (const invoice of invoices) if (invoice.rates === null) invoice.rates = rateCents(invoiceRates(lines.get(invoice.id!) ?? []));
+    const lines = groupLines(
+      await selectOn(client)<LineRow>(
+        `SELECT it.invoice_id, ${LINE_COLUMNS} FROM invoice_items it WHERE it.invoice_id = ANY($1::uuid[]) ORDER BY it.invoice_id, it.display_order, it.id`,
+        [missing],
+      ),
+    );
+    for (const invoice of invoices)
+      if (invoice.rates === null) invoice.rates = rateCents(invoiceRates(lines.get(invoice.id!) ?? []));
   }
   return invoices;
 }
@@ -198,7 +215,17 @@ async function readMovements(client: ClientBase, bind: unknown[], dayOf: DayOf):
   const movements: PeriodMovementRow[] = new Array<PeriodMovementRow>(rows.length);
   for (let n = 0; n < rows.length; n++) {
     const [id, kind, method, cents, day, reference, invoice_number, buyer_name, contact_id] = rows[n];
-    movements[n] = { id: id!, kind: kind as PeriodMovementRow['kind'], method: method!, amount_cents: Number(cents), day: dayOf(day), reference, invoice_number: invoice_number!, buyer_name, contact_id };
+    movements[n] = {
+      id: id!,
+      kind: kind as PeriodMovementRow['kind'],
+      method: method!,
+      amount_cents: Number(cents),
+      day: dayOf(day),
+      reference,
+      invoice_number: invoice_number!,
+      buyer_name,
+      contact_id,
+    };
   }
   return movements;
 }

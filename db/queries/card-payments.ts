@@ -4,8 +4,14 @@ import { CardproviderPayment } from '../models/CardproviderPayment';
 const OPEN_STATUSES = ['pending', 'requires_payment_method', 'requires_confirmation', 'requires_action', 'processing'];
 
 /** The newest card payment of the invoice for this amount that may still succeed, or null. */
-export async function findOpenCardPayment(invoiceId: string, amount: string): Promise<{ payment_intent_id: string } | null> {
-  return CardproviderPayment.findOne({ where: { invoice_id: invoiceId, amount, status: OPEN_STATUSES }, order: [['created_at', 'DESC']] });
+export async function findOpenCardPayment(
+  invoiceId: string,
+  amount: string,
+): Promise<{ payment_intent_id: string } | null> {
+  return CardproviderPayment.findOne({
+    where: { invoice_id: invoiceId, amount, status: OPEN_STATUSES },
+    order: [['created_at', 'DESC']],
+  });
 }
 
 /** How many card payments the invoice has had (the attempt number of the next one). */

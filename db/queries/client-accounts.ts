@@ -19,9 +19,15 @@ export function findClientAccount(id: string): Promise<ClientAccountRow | null> 
  * a wedding answers the questionnaire too).
  */
 async function clientSessionsWhere(account: ClientRef): Promise<WhereOptions> {
-  const attached = await SessionContact.findAll({ where: { contact_id: account.contact_id }, attributes: ['session_id'] });
+  const attached = await SessionContact.findAll({
+    where: { contact_id: account.contact_id },
+    attributes: ['session_id'],
+  });
   const ids = attached.map((a) => a.session_id);
-  return { owner_id: account.owner_id, [Op.or]: [{ contact_id: account.contact_id }, ...(ids.length > 0 ? [{ id: ids }] : [])] };
+  return {
+    owner_id: account.owner_id,
+    [Op.or]: [{ contact_id: account.contact_id }, ...(ids.length > 0 ? [{ id: ids }] : [])],
+  };
 }
 
 /** A session the client may see (clientSessionsWhere); else null. */

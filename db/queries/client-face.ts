@@ -26,5 +26,9 @@ export async function loadClientFace(ownerId: string, contactId: string | null):
     contactId ? Contact.findOne({ where: { id: contactId, owner_id: ownerId }, attributes: ['id', 'locale'] }) : null,
   ]);
   if (!owner) return null;
-  return { locale: clientLocale(contact, owner), studioName: company?.company_name || owner.name || owner.email, logoKey: owner.logo_key };
+  return {
+    locale: clientLocale(contact, owner),
+    studioName: company?.company_name || owner.name || owner.email,
+    logoKey: owner.logo_key,
+  };
 }

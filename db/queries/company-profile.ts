@@ -28,7 +28,11 @@ export type CompanyProfileRow = Pick<UserCompany, CompanyProfileField | 'created
 
 /** The owner's company profile, or null before the first save. */
 export async function findCompanyProfile(ownerId: string): Promise<CompanyProfileRow | null> {
-  return UserCompany.findOne({ where: { user_id: ownerId }, attributes: [...COMPANY_PROFILE_FIELDS, 'created_at', 'updated_at'], raw: true });
+  return UserCompany.findOne({
+    where: { user_id: ownerId },
+    attributes: [...COMPANY_PROFILE_FIELDS, 'created_at', 'updated_at'],
+    raw: true,
+  });
 }
 
 /** The owner's company profile; 404 before the first save. */
@@ -39,7 +43,12 @@ export async function readCompanyProfile(ownerId: string): Promise<CompanyProfil
 }
 
 /** Where the studio is, as an SMS to a number typed without its country code reads it: its company's country and its language. */
-export async function findStudioRegionSources(ownerId: string): Promise<{ studioCountry: string | null; studioLocale: string | null }> {
-  const [company, user] = await Promise.all([UserCompany.findOne({ where: { user_id: ownerId }, attributes: ['company_country'], raw: true }), User.findByPk(ownerId, { attributes: ['locale'], raw: true })]);
+export async function findStudioRegionSources(
+  ownerId: string,
+): Promise<{ studioCountry: string | null; studioLocale: string | null }> {
+  const [company, user] = await Promise.all([
+    UserCompany.findOne({ where: { user_id: ownerId }, attributes: ['company_country'], raw: true }),
+    User.findByPk(ownerId, { attributes: ['locale'], raw: true }),
+  ]);
   return { studioCountry: company?.company_country ?? null, studioLocale: user?.locale ?? null };
 }

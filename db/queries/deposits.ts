@@ -26,18 +26,41 @@ export interface QuoteDeposits {
  * in `locale`, the client's language. With `lock`, the deposits are share-locked until the
  * transaction ends.
  */
-export async function quoteDeposits(ownerId: string, quoteId: string, timeZone: string, locale: UserLocale, transaction?: Transaction, lock = false): Promise<QuoteDeposits> {
-  const where = { owner_id: ownerId, quote_id: quoteId, deposit_installment: { [Op.ne]: null }, status: { [Op.ne]: 'CANCELLED' } };
+export async function quoteDeposits(
+  ownerId: string,
+  quoteId: string,
+  timeZone: string,
+  locale: UserLocale,
+  transaction?: Transaction,
+  lock = false,
+): Promise<QuoteDeposits> {
+  const where = {
+    owner_id: ownerId,
+    quote_id: quoteId,
+    deposit_installment: { [Op.ne]: null },
+    status: { [Op.ne]: 'CANCELLED' },
+  };
   // Share-locked (the final invoice's issue): a credit note or an issue of one of them, which lock it for update, waits for our commit.
-  if (lock && transaction) await Invoice.findAll({ where, attributes: ['id'], lock: transaction.LOCK.SHARE, transaction });
+  if (lock && transaction)
+    await Invoice.findAll({ where, attributes: ['id'], lock: transaction.LOCK.SHARE, transaction });
   const deposits = await Invoice.findAll({
     where,
     include: [{ model: InvoiceItem, as: 'items' }],
-    order: [['issued_at', 'ASC'], ['created_at', 'ASC'], ['id', 'ASC']],
+    order: [
+      ['issued_at', 'ASC'],
+      ['created_at', 'ASC'],
+      ['id', 'ASC'],
+    ],
     transaction,
   });
   const issued = deposits.filter((d) => d.status === 'ISSUED');
-  const credits = issued.length ? await CreditNote.findAll({ where: { invoice_id: issued.map((d) => d.id) }, attributes: ['invoice_id', 'vat_parts'], transaction }) : [];
+  const credits = issued.length
+    ? await CreditNote.findAll({
+        where: { invoice_id: issued.map((d) => d.id) },
+        attributes: ['invoice_id', 'vat_parts'],
+        transaction,
+      })
+    : [];
   const remaining = issued.map((d) => ({
     invoiceId: d.id,
     number: d.number ?? '',
@@ -56,19 +79,36 @@ export async function quoteDeposits(ownerId: string, quoteId: string, timeZone: 
 
 /** An invoice's own deduction lines as stored, to compare with what its quote's deposits say now. */
 export async function storedDeductions(invoiceId: string, transaction?: Transaction): Promise<InvoiceItem[]> {
-  return InvoiceItem.findAll({ where: { invoice_id: invoiceId, item_type: 'DEPOSIT' }, order: [['display_order', 'ASC'], ['id', 'ASC']], transaction });
+  return InvoiceItem.findAll({
+    where: { invoice_id: invoiceId, item_type: 'DEPOSIT' },
+    order: [
+      ['display_order', 'ASC'],
+      ['id', 'ASC'],
+    ],
+    transaction,
+  });
 }
 
 /** The live invoices made from a quote that are not deposits (a final invoice, drafted or issued, not cancelled). */
 export async function liveFinalInvoices(ownerId: string, quoteId: string, transaction?: Transaction): Promise<number> {
-  return Invoice.count({ where: { owner_id: ownerId, quote_id: quoteId, deposit_installment: null, status: { [Op.ne]: 'CANCELLED' } }, transaction });
+  return Invoice.count({
+    where: { owner_id: ownerId, quote_id: quoteId, deposit_installment: null, status: { [Op.ne]: 'CANCELLED' } },
+    transaction,
+  });
 }
 
 /** Every deposit invoice of one of the owner's quotes (drafts, issued and cancelled), with its lines, by installment then creation. */
 export async function listQuoteDeposits(ownerId: string, quoteId: string): Promise<Invoice[]> {
   return Invoice.findAll({
     where: { owner_id: ownerId, quote_id: quoteId, deposit_installment: { [Op.ne]: null } },
-    include: [{ model: InvoiceItem, as: 'items' }, { model: Session, as: 'session', attributes: ['id', 'start_date'] }],
-    order: [['deposit_installment', 'ASC'], ['created_at', 'ASC'], ['id', 'ASC']],
+    include: [
+      { model: InvoiceItem, as: 'items' },
+      { model: Session, as: 'session', attributes: ['id', 'start_date'] },
+    ],
+    order: [
+      ['deposit_installment', 'ASC'],
+      ['created_at', 'ASC'],
+      ['id', 'ASC'],
+    ],
   });
 }

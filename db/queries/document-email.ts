@@ -22,10 +22,22 @@ export interface EmailPreview {
  * client it goes to (the contact's locale, else the studio's): the template in that language,
  * amounts and dates written for it. Nothing is sent or stored.
  */
-export async function previewDocumentEmail(kind: 'quote' | 'invoice', document: Quote | Invoice, owner: { id: string; locale: UserLocale; timeZone: string }, emailTemplateId?: string | null): Promise<EmailPreview> {
-  const contact = document.contact_id ? await Contact.findOne({ where: { id: document.contact_id, owner_id: owner.id } }) : null;
+export async function previewDocumentEmail(
+  kind: 'quote' | 'invoice',
+  document: Quote | Invoice,
+  owner: { id: string; locale: UserLocale; timeZone: string },
+  emailTemplateId?: string | null,
+): Promise<EmailPreview> {
+  const contact = document.contact_id
+    ? await Contact.findOne({ where: { id: document.contact_id, owner_id: owner.id } })
+    : null;
   const locale = clientLocale(contact, owner);
-  const template = await findEmailTemplate(owner.id, locale, kind === 'quote' ? 'quote-sent' : 'invoice-sent', emailTemplateId);
+  const template = await findEmailTemplate(
+    owner.id,
+    locale,
+    kind === 'quote' ? 'quote-sent' : 'invoice-sent',
+    emailTemplateId,
+  );
   if (!template) throw new ValidationError(`No ${kind} email template exists; create one or restore the defaults`);
   const variables: Record<string, string> = {
     'contact.first_name': contact?.first_name ?? '',

@@ -29,18 +29,43 @@ export interface DocumentSources {
  * The sources of one of the owner's quotes or invoices, or null when it no longer exists; read in
  * `transaction` when given (the issue reads its e-invoice's sources under its lock).
  */
-export async function loadDocumentSources(kind: DocumentKind, documentId: string, ownerId: string, transaction?: Transaction): Promise<DocumentSources | null> {
+export async function loadDocumentSources(
+  kind: DocumentKind,
+  documentId: string,
+  ownerId: string,
+  transaction?: Transaction,
+): Promise<DocumentSources | null> {
   const model = kind === 'quote' ? Quote : Invoice;
-  const document = await (model as typeof Quote).findOne({ where: { id: documentId, owner_id: ownerId }, include: [{ model: (kind === 'quote' ? QuoteItem : InvoiceItem) as typeof QuoteItem, as: 'items' }], transaction });
+  const document = await (model as typeof Quote).findOne({
+    where: { id: documentId, owner_id: ownerId },
+    include: [{ model: (kind === 'quote' ? QuoteItem : InvoiceItem) as typeof QuoteItem, as: 'items' }],
+    transaction,
+  });
   if (!document) return null;
   const [owner, company, contact, session] = await Promise.all([
     User.findByPk(ownerId, { rejectOnEmpty: true, transaction }),
     UserCompany.findOne({ where: { user_id: ownerId }, transaction }),
-    document.contact_id ? Contact.findOne({ where: { id: document.contact_id, owner_id: ownerId }, transaction }) : null,
-    document.session_id ? Session.findOne({ where: { id: document.session_id, owner_id: ownerId }, attributes: ['start_date', 'end_date'], transaction }) : null,
+    document.contact_id
+      ? Contact.findOne({ where: { id: document.contact_id, owner_id: ownerId }, transaction })
+      : null,
+    document.session_id
+      ? Session.findOne({
+          where: { id: document.session_id, owner_id: ownerId },
+          attributes: ['start_date', 'end_date'],
+          transaction,
+        })
+      : null,
   ]);
-  const plain = document.get({ plain: true }) as { valid_until?: string | null; due_date?: string | null; quote_id?: string | null; deposit_installment?: number | null };
-  const quote = kind === 'invoice' && plain.deposit_installment != null && plain.quote_id ? await Quote.findOne({ where: { id: plain.quote_id, owner_id: ownerId }, attributes: ['number'], transaction }) : null;
+  const plain = document.get({ plain: true }) as {
+    valid_until?: string | null;
+    due_date?: string | null;
+    quote_id?: string | null;
+    deposit_installment?: number | null;
+  };
+  const quote =
+    kind === 'invoice' && plain.deposit_installment != null && plain.quote_id
+      ? await Quote.findOne({ where: { id: plain.quote_id, owner_id: ownerId }, attributes: ['number'], transaction })
+      : null;
   return {
     document,
     untilDate: (kind === 'quote' ? plain.valid_until : plain.due_date) ?? null,
@@ -71,6 +96,8 @@ export async function loadCreditNoteSources(creditNoteId: string, ownerId: strin
     User.findByPk(ownerId, { rejectOnEmpty: true }),
     UserCompany.findOne({ where: { user_id: ownerId } }),
   ]);
-  const contact = invoice.contact_id ? await Contact.findOne({ where: { id: invoice.contact_id, owner_id: ownerId } }) : null;
+  const contact = invoice.contact_id
+    ? await Contact.findOne({ where: { id: invoice.contact_id, owner_id: ownerId } })
+    : null;
   return { creditNote, invoice, owner, company, contact };
 }

@@ -3,7 +3,13 @@ import { clientLocale } from '../../domain/accounts/client-locale';
 import { type UserLocale } from '../../domain/accounts/users';
 import { type InvoiceBuyer } from '../../domain/invoicing/buyer';
 import { LINE_WORDS } from '../../domain/invoicing/document-lines';
-import { type EInvoice, type EInvoiceItem, type EInvoiceSeller, eInvoiceOf, type ServiceDelivery } from '../../domain/invoicing/e-invoice';
+import {
+  type EInvoice,
+  type EInvoiceItem,
+  type EInvoiceSeller,
+  eInvoiceOf,
+  type ServiceDelivery,
+} from '../../domain/invoicing/e-invoice';
 import { toHundredths } from '../../domain/invoicing/money';
 import { serviceDelivery, storedDelivery } from '../../domain/invoicing/service-delivery';
 import { vatPartsOf } from '../../domain/invoicing/stored-vat';
@@ -23,7 +29,10 @@ const rateOf = (vatPercentage: string | number) => Number(toHundredths(vatPercen
  * The studio as the e-invoice's seller: its company profile, its electronic address (BT-34, which
  * the French rules require) the profile's email, else its account's.
  */
-export const eInvoiceSellerOf = (c: NonNullable<DocumentSources['company']>, owner: { email: string }): EInvoiceSeller => ({
+export const eInvoiceSellerOf = (
+  c: NonNullable<DocumentSources['company']>,
+  owner: { email: string },
+): EInvoiceSeller => ({
   company_name: c.company_name,
   company_street: c.company_street,
   company_zipcode: c.company_zipcode,
@@ -57,14 +66,28 @@ export interface IssueFacts {
 
 /** The issue facts of an issued invoice, as it kept them; null for a draft. */
 function keptFacts(sources: DocumentSources): IssueFacts | null {
-  const invoice = sources.document as unknown as { number: string | null; issued_at: Date | null; due_date: string | null; buyer: InvoiceBuyer | null; service_date: string | null; service_end_date: string | null };
+  const invoice = sources.document as unknown as {
+    number: string | null;
+    issued_at: Date | null;
+    due_date: string | null;
+    buyer: InvoiceBuyer | null;
+    service_date: string | null;
+    service_end_date: string | null;
+  };
   if (!invoice.number || !invoice.issued_at) return null;
   const issueDate = day(invoice.issued_at, sources.owner.time_zone);
-  return { number: invoice.number, issueDate, dueDate: invoice.due_date, buyer: invoice.buyer, delivery: storedDelivery(invoice) ?? { day: issueDate } };
+  return {
+    number: invoice.number,
+    issueDate,
+    dueDate: invoice.due_date,
+    buyer: invoice.buyer,
+    delivery: storedDelivery(invoice) ?? { day: issueDate },
+  };
 }
 
 /** The service date a draft would be issued with on `issueDate`: its session's (service-delivery.ts). */
-export const draftDelivery = (sources: DocumentSources, issueDate: string): ServiceDelivery => serviceDelivery(sources.session, issueDate, sources.owner.time_zone);
+export const draftDelivery = (sources: DocumentSources, issueDate: string): ServiceDelivery =>
+  serviceDelivery(sources.session, issueDate, sources.owner.time_zone);
 
 /**
  * The e-invoice of one of the owner's invoices: its lines and totals, the company profile, and
@@ -72,13 +95,21 @@ export const draftDelivery = (sources: DocumentSources, issueDate: string): Serv
  * transaction), the facts the issue is about to fix. Null when it does not exist, or is a draft
  * and no issue is under way, or its studio has no company profile.
  */
-export async function loadInvoiceEInvoice(invoiceId: string, ownerId: string, issuing?: { facts: Omit<IssueFacts, 'delivery'>; transaction: Transaction }): Promise<LoadedEInvoice | null> {
+export async function loadInvoiceEInvoice(
+  invoiceId: string,
+  ownerId: string,
+  issuing?: { facts: Omit<IssueFacts, 'delivery'>; transaction: Transaction },
+): Promise<LoadedEInvoice | null> {
   const sources = await loadDocumentSources('invoice', invoiceId, ownerId, issuing?.transaction);
   if (!sources?.company) return null;
-  const facts = issuing ? { ...issuing.facts, delivery: draftDelivery(sources, issuing.facts.issueDate) } : keptFacts(sources);
+  const facts = issuing
+    ? { ...issuing.facts, delivery: draftDelivery(sources, issuing.facts.issueDate) }
+    : keptFacts(sources);
   if (!facts) return null;
   const invoice = sources.document as unknown as { deposit_installment: number | null };
-  const items = [...(sources.document.items ?? [])].sort((a, b) => a.display_order - b.display_order || a.id.localeCompare(b.id)) as unknown as EInvoiceItem[];
+  const items = [...(sources.document.items ?? [])].sort(
+    (a, b) => a.display_order - b.display_order || a.id.localeCompare(b.id),
+  ) as unknown as EInvoiceItem[];
   const locale = clientLocale(sources.contact, sources.owner);
   const doc = eInvoiceOf({
     typeCode: invoice.deposit_installment == null ? '380' : '386',
@@ -95,7 +126,12 @@ export async function loadCreditNoteEInvoice(creditNoteId: string, ownerId: stri
   const sources = await loadCreditNoteSources(creditNoteId, ownerId);
   if (!sources?.company) return null;
   const { creditNote, invoice, owner } = sources;
-  const credited = (creditNote.items ?? []).map((l) => ({ description: l.description ?? null, quantityHundredths: toHundredths(l.quantity), vatBasisPoints: rateOf(l.vat_percentage), withTaxCents: toHundredths(l.total) }));
+  const credited = (creditNote.items ?? []).map((l) => ({
+    description: l.description ?? null,
+    quantityHundredths: toHundredths(l.quantity),
+    vatBasisPoints: rateOf(l.vat_percentage),
+    withTaxCents: toHundredths(l.total),
+  }));
   const locale = clientLocale(sources.contact, owner);
   const issueDate = day(creditNote.issued_at, owner.time_zone);
   const doc = eInvoiceOf({
@@ -107,7 +143,10 @@ export async function loadCreditNoteEInvoice(creditNoteId: string, ownerId: stri
     delivery: storedDelivery(invoice) ?? { day: issueDate },
     seller: eInvoiceSellerOf(sources.company, owner),
     buyer: invoice.buyer,
-    preceding: { number: invoice.number ?? '', issueDate: day(invoice.issued_at ?? invoice.created_at, owner.time_zone) },
+    preceding: {
+      number: invoice.number ?? '',
+      issueDate: day(invoice.issued_at ?? invoice.created_at, owner.time_zone),
+    },
     // The breakdown stored at issue, the same its pdf and the accounting export show.
     credit: { lines: credited, parts: vatPartsOf(creditNote.vat_parts) },
     words: LINE_WORDS[locale],

@@ -11,12 +11,18 @@ import { WorkflowTaskAction } from '../models/WorkflowTaskAction';
 import { type EntityWorkflowTaskRunRow, type Row } from '../rows';
 
 /** A workflow's tasks as the entity-workflow rules read them, in display order (empty when the workflow is not the owner's). */
-export async function listWorkflowTaskShapes(ownerId: string, workflowId: string): Promise<(TaskShape & { id: string })[]> {
+export async function listWorkflowTaskShapes(
+  ownerId: string,
+  workflowId: string,
+): Promise<(TaskShape & { id: string })[]> {
   const tasks = await WorkflowTask.findAll({
     where: { workflow_id: workflowId },
     include: [{ association: 'workflow', where: { owner_id: ownerId }, attributes: [] }],
     attributes: ['id', 'name', 'task_type', 'timing'],
-    order: [['display_order', 'ASC'], ['created_at', 'ASC']],
+    order: [
+      ['display_order', 'ASC'],
+      ['created_at', 'ASC'],
+    ],
   });
   return tasks.map((t) => ({ id: t.id, name: t.name, task_type: t.task_type, timing: t.timing }));
 }
@@ -30,7 +36,11 @@ export interface EntityWithContact {
 }
 
 /** The owner's contact, quote or invoice and its contact; null when the entity no longer exists. */
-export async function loadEntityWithContact(ownerId: string, entityType: EntityWorkflowEntity, entityId: string): Promise<EntityWithContact | null> {
+export async function loadEntityWithContact(
+  ownerId: string,
+  entityType: EntityWorkflowEntity,
+  entityId: string,
+): Promise<EntityWithContact | null> {
   if (entityType === 'CONTACT') {
     const contact = await Contact.findOne({ where: { id: entityId, owner_id: ownerId } });
     return contact ? { document: null, contact } : null;
@@ -38,7 +48,9 @@ export async function loadEntityWithContact(ownerId: string, entityType: EntityW
   const model = (entityType === 'QUOTE' ? Quote : Invoice) as typeof Quote;
   const document = await model.findOne({ where: { id: entityId, owner_id: ownerId } });
   if (!document) return null;
-  const contact = document.contact_id ? await Contact.findOne({ where: { id: document.contact_id, owner_id: ownerId } }) : null;
+  const contact = document.contact_id
+    ? await Contact.findOne({ where: { id: document.contact_id, owner_id: ownerId } })
+    : null;
   return { document: document.get({ plain: true }) as Row<Quote>, contact };
 }
 
@@ -51,7 +63,10 @@ export interface EntityTaskRunContext {
 
 export async function loadEntityTaskRunContext(taskRunId: string): Promise<EntityTaskRunContext | null> {
   const run = await EntityWorkflowTaskRun.findByPk(taskRunId, {
-    include: [{ model: WorkflowTask, include: [WorkflowTaskAction] }, { model: User, as: 'owner' }],
+    include: [
+      { model: WorkflowTask, include: [WorkflowTaskAction] },
+      { model: User, as: 'owner' },
+    ],
     order: [['workflow_task', 'actions', 'display_order', 'ASC']],
   });
   if (!run?.workflow_task || !run.owner) return null;
@@ -63,8 +78,13 @@ export async function loadEntityTaskRunContext(taskRunId: string): Promise<Entit
  * otherwise), due first (a later firing's after an earlier one's), then in the workflow's order;
  * runs without a date (SKIPPED ones) last.
  */
-export async function listEntityTaskRuns(ownerId: string, entityType: EntityWorkflowEntity, entityId: string): Promise<EntityWorkflowTaskRunRow[]> {
-  if (!(await loadEntityWithContact(ownerId, entityType, entityId))) throw new NotFoundError(entityType === 'CONTACT' ? 'Contact' : entityType === 'QUOTE' ? 'Quote' : 'Invoice');
+export async function listEntityTaskRuns(
+  ownerId: string,
+  entityType: EntityWorkflowEntity,
+  entityId: string,
+): Promise<EntityWorkflowTaskRunRow[]> {
+  if (!(await loadEntityWithContact(ownerId, entityType, entityId)))
+    throw new NotFoundError(entityType === 'CONTACT' ? 'Contact' : entityType === 'QUOTE' ? 'Quote' : 'Invoice');
   return EntityWorkflowTaskRun.findAll({
     where: { owner_id: ownerId, entity_type: entityType, entity_id: entityId },
     include: [{ model: WorkflowTask, attributes: ['name', 'task_type', 'display_order'] }],

@@ -9,7 +9,9 @@ const MAX_REPLAY_HOPS = 5;
 
 /** The owner's export job run, following admin replays to the latest; 404 for anyone else's. */
 export async function findExportRun(jobRunId: string, ownerId: string): Promise<JobRun> {
-  let run = await JobRun.findOne({ where: { id: jobRunId, user_id: ownerId, job_name: { [Op.in]: EXPORT_JOB_NAMES } } });
+  let run = await JobRun.findOne({
+    where: { id: jobRunId, user_id: ownerId, job_name: { [Op.in]: EXPORT_JOB_NAMES } },
+  });
   if (!run) throw new NotFoundError('Export job');
   for (let hop = 0; hop < MAX_REPLAY_HOPS && run.replayed_by; hop += 1) {
     const next: JobRun | null = await JobRun.findByPk(run.replayed_by);

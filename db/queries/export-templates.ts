@@ -8,11 +8,24 @@ const MAX_TEMPLATES_LISTED = 500;
 
 /** The owner's export templates by entity, format and name. */
 export function listExportTemplates(ownerId: string): Promise<ExportTemplateRow[]> {
-  return ExportTemplate.findAll({ where: { owner_id: ownerId }, order: [['entity', 'ASC'], ['format', 'ASC'], ['name', 'ASC'], ['id', 'ASC']], limit: MAX_TEMPLATES_LISTED });
+  return ExportTemplate.findAll({
+    where: { owner_id: ownerId },
+    order: [
+      ['entity', 'ASC'],
+      ['format', 'ASC'],
+      ['name', 'ASC'],
+      ['id', 'ASC'],
+    ],
+    limit: MAX_TEMPLATES_LISTED,
+  });
 }
 
 /** The owner's default template for an entity and format, or null. */
-export function findDefaultExportTemplate(ownerId: string, entity: ExportEntity, format: ExportFormat): Promise<ExportTemplateRow | null> {
+export function findDefaultExportTemplate(
+  ownerId: string,
+  entity: ExportEntity,
+  format: ExportFormat,
+): Promise<ExportTemplateRow | null> {
   return ExportTemplate.findOne({ where: { owner_id: ownerId, entity, format, is_default: true } });
 }
 

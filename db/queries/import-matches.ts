@@ -29,8 +29,14 @@ export interface MatchValues {
  * index when a bulk import has just outdated the statistics), 60 to 200 ms per batch at 100 000
  * contacts against about 5 ms for the probes.
  */
-export async function findImportCandidates(sequelize: Sequelize, entity: ImportEntity, ownerId: string, values: MatchValues): Promise<StoredRecord[]> {
-  const probe = (table: string, keys: string, where: string) => `SELECT p.id FROM ${keys} CROSS JOIN LATERAL (SELECT id FROM ${table} WHERE owner_id = $1 AND ${where} OFFSET 0) p`;
+export async function findImportCandidates(
+  sequelize: Sequelize,
+  entity: ImportEntity,
+  ownerId: string,
+  values: MatchValues,
+): Promise<StoredRecord[]> {
+  const probe = (table: string, keys: string, where: string) =>
+    `SELECT p.id FROM ${keys} CROSS JOIN LATERAL (SELECT id FROM ${table} WHERE owner_id = $1 AND ${where} OFFSET 0) p`;
   const select = (table: string, ids: string) =>
     `SELECT t.*, (extract(epoch FROM t.created_at) * 1000000)::bigint AS created_us FROM ${table} t WHERE t.id = ANY(ARRAY(${ids})) ORDER BY t.created_at, t.id`;
   // Postgres must see every bound parameter used: each entity binds only its own.
@@ -45,16 +51,27 @@ export async function findImportCandidates(sequelize: Sequelize, entity: ImportE
           ),
           [ownerId, values.emails, values.firstNames, values.lastNames],
         ]
-      : [select(entity, probe(entity, 'unnest($2::text[]) AS k(title)', 'lower(title) = k.title')), [ownerId, values.titles]];
+      : [
+          select(entity, probe(entity, 'unnest($2::text[]) AS k(title)', 'lower(title) = k.title')),
+          [ownerId, values.titles],
+        ];
   const rows = await sequelize.query<StoredRecord>(sql, { bind, type: QueryTypes.SELECT });
   // bigint arrives as text; epoch microseconds (about 1.8e15) are exact in a double.
   return rows.map((r) => ({ ...r, created_us: Number(r.created_us) }));
 }
 
 /** Which of these ids name records of the owner, per table: the others are someone else's or gone. */
-export async function ownedIds(sequelize: Sequelize, table: 'contacts' | 'sessions' | 'quotes', ownerId: string, ids: string[]): Promise<Set<string>> {
+export async function ownedIds(
+  sequelize: Sequelize,
+  table: 'contacts' | 'sessions' | 'quotes',
+  ownerId: string,
+  ids: string[],
+): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await sequelize.query<{ id: string }>(`SELECT id FROM ${table} WHERE owner_id = $1 AND id = ANY($2::uuid[])`, { bind: [ownerId, ids], type: QueryTypes.SELECT });
+  const rows = await sequelize.query<{ id: string }>(
+    `SELECT id FROM ${table} WHERE owner_id = $1 AND id = ANY($2::uuid[])`,
+    { bind: [ownerId, ids], type: QueryTypes.SELECT },
+  );
   return new Set(rows.map((r) => r.id));
 }
 
@@ -65,11 +82,18 @@ export interface WrittenLine {
 }
 
 /** Lines of a job run already written, so a retried import skips them and reuses their ids. */
-export async function writtenLines(sequelize: Sequelize, jobRunId: string, transaction?: Transaction): Promise<Map<number, WrittenLine>> {
-  const rows = await sequelize.query<{ line: number; entity_id: string; action: 'create' | 'update' }>('SELECT line, entity_id, action FROM import_row_writes WHERE job_run_id = $1', {
-    bind: [jobRunId],
-    type: QueryTypes.SELECT,
-    transaction,
-  });
+export async function writtenLines(
+  sequelize: Sequelize,
+  jobRunId: string,
+  transaction?: Transaction,
+): Promise<Map<number, WrittenLine>> {
+  const rows = await sequelize.query<{ line: number; entity_id: string; action: 'create' | 'update' }>(
+    'SELECT line, entity_id, action FROM import_row_writes WHERE job_run_id = $1',
+    {
+      bind: [jobRunId],
+      type: QueryTypes.SELECT,
+      transaction,
+    },
+  );
   return new Map(rows.map((r) => [r.line, { id: r.entity_id, action: r.action }]));
 }

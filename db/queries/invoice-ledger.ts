@@ -5,12 +5,25 @@ import { InvoicePayment } from '../models/InvoicePayment';
 
 /** The ledger rows of the owner's invoice, oldest first; 404 handling is the caller's (the invoice is checked first). */
 export function listInvoicePayments(ownerId: string, invoiceId: string): Promise<InvoicePayment[]> {
-  return InvoicePayment.findAll({ where: { owner_id: ownerId, invoice_id: invoiceId }, order: [['received_at', 'ASC'], ['created_at', 'ASC'], ['id', 'ASC']] });
+  return InvoicePayment.findAll({
+    where: { owner_id: ownerId, invoice_id: invoiceId },
+    order: [
+      ['received_at', 'ASC'],
+      ['created_at', 'ASC'],
+      ['id', 'ASC'],
+    ],
+  });
 }
 
 /** The credit notes of the owner's invoice, in issue order. */
 export function listInvoiceCreditNotes(ownerId: string, invoiceId: string): Promise<CreditNote[]> {
-  return CreditNote.findAll({ where: { owner_id: ownerId, invoice_id: invoiceId }, order: [['issued_at', 'ASC'], ['id', 'ASC']] });
+  return CreditNote.findAll({
+    where: { owner_id: ownerId, invoice_id: invoiceId },
+    order: [
+      ['issued_at', 'ASC'],
+      ['id', 'ASC'],
+    ],
+  });
 }
 
 /** A page of the studio's credit notes, newest first, each with its invoice's number. */
@@ -18,7 +31,10 @@ export async function listCreditNotes(ownerId: string, page: PageRequest): Promi
   const { rows, count } = await CreditNote.findAndCountAll({
     where: { owner_id: ownerId },
     include: [{ model: Invoice, as: 'invoice', attributes: ['id', 'number', 'title'] }],
-    order: [['issued_at', 'DESC'], ['id', 'DESC']],
+    order: [
+      ['issued_at', 'DESC'],
+      ['id', 'DESC'],
+    ],
     limit: page.limit,
     offset: pageOffset(page),
   });
@@ -27,5 +43,8 @@ export async function listCreditNotes(ownerId: string, page: PageRequest): Promi
 
 /** The owner's credit note with its invoice's number, or null. */
 export function findOwnCreditNote(ownerId: string, id: string): Promise<CreditNote | null> {
-  return CreditNote.findOne({ where: { id, owner_id: ownerId }, include: [{ model: Invoice, as: 'invoice', attributes: ['id', 'number', 'title'] }] });
+  return CreditNote.findOne({
+    where: { id, owner_id: ownerId },
+    include: [{ model: Invoice, as: 'invoice', attributes: ['id', 'number', 'title'] }],
+  });
 }

@@ -1,7 +1,14 @@
 import { QueryTypes } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { type UserLocale } from '../../domain/accounts/users';
-import { CARD_PAYMENT_HOLD_MS, decideReminder, invoiceReminderFacts, type ReminderBehind, type ReminderDecision, type ReminderInvoice } from '../../domain/invoicing/reminder-decision';
+import {
+  CARD_PAYMENT_HOLD_MS,
+  decideReminder,
+  invoiceReminderFacts,
+  type ReminderBehind,
+  type ReminderDecision,
+  type ReminderInvoice,
+} from '../../domain/invoicing/reminder-decision';
 import { type StoredReminderStep } from '../../domain/invoicing/stored-reminder-steps';
 
 /** One invoice with everything its next reminder depends on (the owner's only). */
@@ -19,7 +26,12 @@ export interface ReminderFactsRow extends ReminderInvoice {
   studio_locale: string;
 }
 
-export async function findReminderFacts(sequelize: Sequelize, ownerId: string, invoiceId: string, pendingSince: Date): Promise<ReminderFactsRow | null> {
+export async function findReminderFacts(
+  sequelize: Sequelize,
+  ownerId: string,
+  invoiceId: string,
+  pendingSince: Date,
+): Promise<ReminderFactsRow | null> {
   const [row] = await sequelize.query<ReminderFactsRow>(
     `SELECT i.id, i.owner_id, i.status, i.number, i.amount, i.amount_paid, i.balance_due, i.due_date::text AS due_date, i.payment_schedule, i.created_at, i.issued_at,
             s.start_date AS session_start,
@@ -42,7 +54,10 @@ export async function findReminderFacts(sequelize: Sequelize, ownerId: string, i
 
 /** The reminders behind an invoice (sent or failed for good), for the rules' counts. */
 export function listRemindersBehind(sequelize: Sequelize, invoiceId: string): Promise<ReminderBehind[]> {
-  return sequelize.query<ReminderBehind>(`SELECT due_date::text AS "dueDate", step_index AS "stepIndex", occurrence FROM invoice_reminders WHERE invoice_id = $1`, { bind: [invoiceId], type: QueryTypes.SELECT });
+  return sequelize.query<ReminderBehind>(
+    `SELECT due_date::text AS "dueDate", step_index AS "stepIndex", occurrence FROM invoice_reminders WHERE invoice_id = $1`,
+    { bind: [invoiceId], type: QueryTypes.SELECT },
+  );
 }
 
 /** A reminder as GET /api/invoices/:id/reminders shows it. */
@@ -63,7 +78,12 @@ export interface InvoiceReminderRow {
 }
 
 /** What an invoice's reminders sent, oldest first (at most `limit`). */
-export function listInvoiceReminders(sequelize: Sequelize, ownerId: string, invoiceId: string, limit = 500): Promise<InvoiceReminderRow[]> {
+export function listInvoiceReminders(
+  sequelize: Sequelize,
+  ownerId: string,
+  invoiceId: string,
+  limit = 500,
+): Promise<InvoiceReminderRow[]> {
   return sequelize.query<InvoiceReminderRow>(
     `SELECT r.id, r.due_date::text AS due_date, r.step_index, r.occurrence, r.scheduled_date::text AS scheduled_date, r.channels, r.status, r.sms_status, r.error, r.sent_at,
             e.recipient, e.subject, e.message_id
@@ -77,18 +97,31 @@ export function listInvoiceReminders(sequelize: Sequelize, ownerId: string, invo
 
 /** Whether that reminder is behind already (a retried send). */
 export async function reminderBehind(sequelize: Sequelize, invoiceId: string, key: ReminderBehind): Promise<boolean> {
-  const rows = await sequelize.query(`SELECT 1 FROM invoice_reminders WHERE invoice_id = $1 AND due_date = $2 AND step_index = $3 AND occurrence = $4`, { bind: [invoiceId, key.dueDate, key.stepIndex, key.occurrence], type: QueryTypes.SELECT });
+  const rows = await sequelize.query(
+    `SELECT 1 FROM invoice_reminders WHERE invoice_id = $1 AND due_date = $2 AND step_index = $3 AND occurrence = $4`,
+    { bind: [invoiceId, key.dueDate, key.stepIndex, key.occurrence], type: QueryTypes.SELECT },
+  );
   return rows.length > 0;
 }
 
 /** A studio's reminder steps; none when it never set any. */
-export async function findReminderSettings(sequelize: Sequelize, ownerId: string): Promise<{ steps: StoredReminderStep[]; updated_at: Date | null }> {
-  const [row] = await sequelize.query<{ steps: StoredReminderStep[]; updated_at: Date }>(`SELECT steps, updated_at FROM reminder_settings WHERE owner_id = $1`, { bind: [ownerId], type: QueryTypes.SELECT });
+export async function findReminderSettings(
+  sequelize: Sequelize,
+  ownerId: string,
+): Promise<{ steps: StoredReminderStep[]; updated_at: Date | null }> {
+  const [row] = await sequelize.query<{ steps: StoredReminderStep[]; updated_at: Date }>(
+    `SELECT steps, updated_at FROM reminder_settings WHERE owner_id = $1`,
+    { bind: [ownerId], type: QueryTypes.SELECT },
+  );
   return row ?? { steps: [], updated_at: null };
 }
 
 /** The studio's issued invoices still owed (of one client, or one session, when given): those whose reminder workflows may be running. */
-export async function listOwedInvoiceIds(sequelize: Sequelize, ownerId: string, filter: { contactId?: string; sessionId?: string } = {}): Promise<string[]> {
+export async function listOwedInvoiceIds(
+  sequelize: Sequelize,
+  ownerId: string,
+  filter: { contactId?: string; sessionId?: string } = {},
+): Promise<string[]> {
   const rows = await sequelize.query<{ id: string }>(
     `SELECT id FROM invoices
       WHERE owner_id = $1 AND status = 'ISSUED' AND balance_due > 0
@@ -100,8 +133,16 @@ export async function listOwedInvoiceIds(sequelize: Sequelize, ownerId: string, 
 }
 
 /** The reminder decision of one of the owner's invoices at `now` (domain/invoicing/reminder-decision.ts), with the facts it read; an unknown invoice ends. */
-export async function findReminderDecision(sequelize: Sequelize, ownerId: string, invoiceId: string, now: Date): Promise<{ decision: ReminderDecision; facts: ReminderFactsRow | null }> {
+export async function findReminderDecision(
+  sequelize: Sequelize,
+  ownerId: string,
+  invoiceId: string,
+  now: Date,
+): Promise<{ decision: ReminderDecision; facts: ReminderFactsRow | null }> {
   const facts = await findReminderFacts(sequelize, ownerId, invoiceId, new Date(now.getTime() - CARD_PAYMENT_HOLD_MS));
   if (!facts) return { decision: { kind: 'end', reason: 'not_issued' }, facts };
-  return { decision: decideReminder(invoiceReminderFacts(facts, await listRemindersBehind(sequelize, invoiceId)), now), facts };
+  return {
+    decision: decideReminder(invoiceReminderFacts(facts, await listRemindersBehind(sequelize, invoiceId)), now),
+    facts,
+  };
 }

@@ -12,13 +12,24 @@ export type DocumentKind = 'quote' | 'invoice';
 const tables = { quote: { doc: Quote, item: QuoteItem }, invoice: { doc: Invoice, item: InvoiceItem } } as const;
 
 /** A page of the owner's quotes or invoices with their lines, newest first; optionally those of one session. */
-export async function listDocuments(kind: DocumentKind, ownerId: string, page: PageRequest, sessionId?: string): Promise<Page<DocumentRow>> {
+export async function listDocuments(
+  kind: DocumentKind,
+  ownerId: string,
+  page: PageRequest,
+  sessionId?: string,
+): Promise<Page<DocumentRow>> {
   const { doc, item } = tables[kind];
   const where = { owner_id: ownerId, ...(sessionId ? { session_id: sessionId } : {}) };
   const { rows, count } = await (doc as typeof Quote).findAndCountAll({
     where,
-    include: [{ model: item as typeof QuoteItem, as: 'items' }, { model: Session, as: 'session', attributes: ['id', 'start_date'] }],
-    order: [['created_at', 'DESC'], ['id', 'DESC']],
+    include: [
+      { model: item as typeof QuoteItem, as: 'items' },
+      { model: Session, as: 'session', attributes: ['id', 'start_date'] },
+    ],
+    order: [
+      ['created_at', 'DESC'],
+      ['id', 'DESC'],
+    ],
     limit: page.limit,
     offset: pageOffset(page),
     distinct: true,

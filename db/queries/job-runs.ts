@@ -21,9 +21,24 @@ export async function listJobRuns(filter: JobRunFilter): Promise<{ rows: JobRun[
     ...(filter.status ? { status: filter.status } : {}),
     ...(filter.inDlq === undefined ? {} : { in_dlq: filter.inDlq }),
     ...(filter.jobName ? { job_name: filter.jobName } : {}),
-    ...(filter.from || filter.to ? { started_at: { ...(filter.from ? { [Op.gte]: filter.from } : {}), ...(filter.to ? { [Op.lt]: filter.to } : {}) } } : {}),
+    ...(filter.from || filter.to
+      ? {
+          started_at: {
+            ...(filter.from ? { [Op.gte]: filter.from } : {}),
+            ...(filter.to ? { [Op.lt]: filter.to } : {}),
+          },
+        }
+      : {}),
   };
-  return JobRun.findAndCountAll({ where, order: [['started_at', 'DESC'], ['id', 'DESC']], limit: filter.limit, offset: pageOffset(filter) });
+  return JobRun.findAndCountAll({
+    where,
+    order: [
+      ['started_at', 'DESC'],
+      ['id', 'DESC'],
+    ],
+    limit: filter.limit,
+    offset: pageOffset(filter),
+  });
 }
 
 /** Per job name: how many runs are running, completed, failed, and failed in the dead-letter queue. */
@@ -56,11 +71,17 @@ export async function findJobRun(id: string): Promise<JobRun> {
 
 /** Per job name, how many failed runs wait in the dead-letter queue (the dead_letter_queue_depth gauge). */
 export function countDeadLettersByJobName(sequelize: Sequelize): Promise<{ job_name: string; depth: number }[]> {
-  return sequelize.query<{ job_name: string; depth: number }>('SELECT job_name, count(*)::int AS depth FROM job_runs WHERE in_dlq GROUP BY job_name', { type: QueryTypes.SELECT });
+  return sequelize.query<{ job_name: string; depth: number }>(
+    'SELECT job_name, count(*)::int AS depth FROM job_runs WHERE in_dlq GROUP BY job_name',
+    { type: QueryTypes.SELECT },
+  );
 }
 
 /** RUNNING job runs started before `olderThan`, oldest first (the reconciler's candidates). */
-export async function findStaleRunningJobRuns(olderThan: Date, limit: number): Promise<{ id: string; jobName: string; workflowId: string; runId: string | null }[]> {
+export async function findStaleRunningJobRuns(
+  olderThan: Date,
+  limit: number,
+): Promise<{ id: string; jobName: string; workflowId: string; runId: string | null }[]> {
   const rows = await JobRun.findAll({
     where: { status: 'RUNNING', started_at: { [Op.lt]: olderThan } },
     order: [['started_at', 'ASC']],

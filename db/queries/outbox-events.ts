@@ -6,4 +6,7 @@ export function findOutboxEvent(eventId: string): Promise<OutboxEventRecord | nu
 }
 
 /** What trigger evaluation reads of an outbox event. */
-export type OutboxEventRecord = Pick<OutboxEvent, 'id' | 'event_type' | 'owner_id' | 'entity_type' | 'entity_id' | 'request_id' | 'payload'>;
+export type OutboxEventRecord = Pick<
+  OutboxEvent,
+  'id' | 'event_type' | 'owner_id' | 'entity_type' | 'entity_id' | 'request_id' | 'payload'
+>;

@@ -60,7 +60,12 @@ export const TOTAL_COLUMN = 'list_total__';
  * brings the total (one row of nulls). One round trip and one pooled connection per list, where
  * two parallel queries held two. bench/api.ts sends the same statement as its baseline.
  */
-export function listStatement(model: ModelCtor, ownerId: string, page: PageRequest, filters: ListFilter[] = []): { sql: string; values: unknown[] } {
+export function listStatement(
+  model: ModelCtor,
+  ownerId: string,
+  page: PageRequest,
+  filters: ListFilter[] = [],
+): { sql: string; values: unknown[] } {
   const values: unknown[] = [ownerId];
   const bind = (value: unknown) => `$${values.push(value)}`;
   const where = ['owner_id = $1', ...filters.map((filter) => `(${filter(bind)})`)].join(' AND ');
@@ -76,11 +81,19 @@ export function listStatement(model: ModelCtor, ownerId: string, page: PageReque
  * Written as SQL rather than `findAll`: Sequelize's query building and model instances took
  * most of the api's time on a 50-row page (docs/performance.md). Rows are plain objects.
  */
-export async function listOwned<M extends Model>(model: ModelCtor<M>, ownerId: string, page: PageRequest, filters: ListFilter[] = []): Promise<Page<Row<M>>> {
+export async function listOwned<M extends Model>(
+  model: ModelCtor<M>,
+  ownerId: string,
+  page: PageRequest,
+  filters: ListFilter[] = [],
+): Promise<Page<Row<M>>> {
   const sequelize = model.sequelize;
   if (!sequelize) throw new Error(`${model.name} is not registered with Sequelize`);
   const { sql, values } = listStatement(model, ownerId, page, filters);
-  const rows = await sequelize.query<Row<M> & { id: string | null; [TOTAL_COLUMN]: number }>(sql, { bind: values, type: QueryTypes.SELECT });
+  const rows = await sequelize.query<Row<M> & { id: string | null; [TOTAL_COLUMN]: number }>(sql, {
+    bind: values,
+    type: QueryTypes.SELECT,
+  });
   const items = rows[0].id === null ? [] : rows.map(({ [TOTAL_COLUMN]: _total, ...row }) => row as Row<M>);
   return { items, total: rows[0][TOTAL_COLUMN], page: page.page, limit: page.limit };
 }

@@ -7,6 +7,9 @@ export async function pingDatabase(sequelize: Sequelize): Promise<void> {
 
 /** Whether the schema is there (the newest table of the data model exists): `npm run demo` asks before it writes. */
 export async function databaseMigrated(sequelize: Sequelize): Promise<boolean> {
-  const [[{ ready }]] = (await sequelize.query("SELECT to_regclass('public.invoice_items') IS NOT NULL AS ready")) as [[{ ready: boolean }], unknown];
+  const [[{ ready }]] = (await sequelize.query("SELECT to_regclass('public.invoice_items') IS NOT NULL AS ready")) as [
+    [{ ready: boolean }],
+    unknown,
+  ];
   return ready;
 }

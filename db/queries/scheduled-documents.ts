@@ -22,7 +22,11 @@ export interface ScheduledDocumentRow {
  * The documents of a session the client has received that carry a payment schedule: quotes sent
  * or answered (not PENDING, not REJECTED), invoices issued and not cancelled. The owner's only.
  */
-export function listScheduledDocuments(sequelize: Sequelize, ownerId: string, sessionId: string): Promise<ScheduledDocumentRow[]> {
+export function listScheduledDocuments(
+  sequelize: Sequelize,
+  ownerId: string,
+  sessionId: string,
+): Promise<ScheduledDocumentRow[]> {
   return sequelize.query<ScheduledDocumentRow>(
     `SELECT 'quote' AS kind, q.id, q.title, q.number, q.amount, 0::decimal AS amount_paid, q.created_at, NULL::timestamptz AS issued_at, q.payment_schedule,
             c.email AS contact_email, c.first_name AS contact_first_name, c.locale AS contact_locale
@@ -39,7 +43,11 @@ export function listScheduledDocuments(sequelize: Sequelize, ownerId: string, se
 }
 
 /** Whether the session has a document whose schedule follows its start (a move must be told to its client). */
-export async function hasSessionFollowingSchedule(sequelize: Sequelize, sessionId: string, transaction?: Transaction): Promise<boolean> {
+export async function hasSessionFollowingSchedule(
+  sequelize: Sequelize,
+  sessionId: string,
+  transaction?: Transaction,
+): Promise<boolean> {
   const [row] = await sequelize.query<{ found: boolean }>(
     `SELECT EXISTS (
        SELECT 1 FROM quotes WHERE session_id = $1 AND status IN ('SENT', 'ACCEPTED') AND payment_schedule @? '$[*] ? (@.due.type == "before_start" || @.due.type == "after_start")'

@@ -5,7 +5,15 @@ import { findOwned } from './owned';
 
 /** A page of the owner's scheduled exports, newest first. */
 export async function listScheduledExports(ownerId: string, page: PageRequest): Promise<Page<ScheduledExportRow>> {
-  const { rows, count } = await ScheduledExport.findAndCountAll({ where: { owner_id: ownerId }, order: [['created_at', 'DESC'], ['id', 'DESC']], limit: page.limit, offset: pageOffset(page) });
+  const { rows, count } = await ScheduledExport.findAndCountAll({
+    where: { owner_id: ownerId },
+    order: [
+      ['created_at', 'DESC'],
+      ['id', 'DESC'],
+    ],
+    limit: page.limit,
+    offset: pageOffset(page),
+  });
   return { items: rows, total: count, page: page.page, limit: page.limit };
 }
 

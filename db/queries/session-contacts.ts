@@ -17,7 +17,11 @@ export interface SessionContactRow {
  * try them in, after the main contact). The caller has checked the session is the owner's; the
  * join on the contact's owner keeps anything else out all the same.
  */
-export async function listSessionContacts(sequelize: Sequelize, ownerId: string, sessionId: string): Promise<SessionContactRow[]> {
+export async function listSessionContacts(
+  sequelize: Sequelize,
+  ownerId: string,
+  sessionId: string,
+): Promise<SessionContactRow[]> {
   return sequelize.query<SessionContactRow>(
     `SELECT sc.contact_id, sc.role, c.first_name, c.last_name, c.email, c.phone_number, sc.created_at
        FROM session_contacts sc JOIN contacts c ON c.id = sc.contact_id AND c.owner_id = $1
@@ -28,7 +32,11 @@ export async function listSessionContacts(sequelize: Sequelize, ownerId: string,
 }
 
 /** The other contacts of several sessions at once (a SCHEDULED trigger's page), each with its session, in the order listSessionContacts gives. */
-export async function listSessionContactsOfMany(sequelize: Sequelize, ownerId: string, sessionIds: readonly string[]): Promise<Map<string, SessionContactRow[]>> {
+export async function listSessionContactsOfMany(
+  sequelize: Sequelize,
+  ownerId: string,
+  sessionIds: readonly string[],
+): Promise<Map<string, SessionContactRow[]>> {
   const rows = await sequelize.query<SessionContactRow & { session_id: string }>(
     `SELECT sc.session_id::text, sc.contact_id, sc.role, c.first_name, c.last_name, c.email, c.phone_number, sc.created_at
        FROM session_contacts sc JOIN contacts c ON c.id = sc.contact_id AND c.owner_id = $1

@@ -27,9 +27,22 @@ export async function loadInviteContext(ownerId: string, sessionId: string): Pro
   const template = session.session_info_template_id
     ? await UserSessionInfoTemplate.findOne({ where: { id: session.session_info_template_id, owner_id: ownerId } })
     : null;
-  if (!template) throw new ConflictError('session_info_template_missing', 'This session has no session info template: attach one before sending the invitation');
-  const main = session.contact_id ? await Contact.findOne({ where: { id: session.contact_id, owner_id: ownerId } }) : null;
-  const links = await SessionContact.findAll({ where: { session_id: session.id }, attributes: ['contact_id'], order: [['created_at', 'ASC'], ['contact_id', 'ASC']] });
+  if (!template)
+    throw new ConflictError(
+      'session_info_template_missing',
+      'This session has no session info template: attach one before sending the invitation',
+    );
+  const main = session.contact_id
+    ? await Contact.findOne({ where: { id: session.contact_id, owner_id: ownerId } })
+    : null;
+  const links = await SessionContact.findAll({
+    where: { session_id: session.id },
+    attributes: ['contact_id'],
+    order: [
+      ['created_at', 'ASC'],
+      ['contact_id', 'ASC'],
+    ],
+  });
   const linked = await Contact.findAll({ where: { owner_id: ownerId, id: links.map((l) => l.contact_id) } });
   const others = links.map((l) => linked.find((c) => c.id === l.contact_id)).filter((c): c is Contact => Boolean(c));
   const candidates = [...(main ? [main] : []), ...others];
@@ -45,6 +58,10 @@ export async function loadInviteContext(ownerId: string, sessionId: string): Pro
  * The email template: the one named by the task config when it is the owner's or a system one;
  * else the owner's session-info-invite in their locale; else the system one (fr-FR / en-US).
  */
-export function findInviteTemplate(ownerId: string, locale: string, emailTemplateId?: string | null): Promise<EmailTemplate | null> {
+export function findInviteTemplate(
+  ownerId: string,
+  locale: string,
+  emailTemplateId?: string | null,
+): Promise<EmailTemplate | null> {
   return findEmailTemplate(ownerId, locale, SESSION_INFO_INVITE_KEY, emailTemplateId);
 }

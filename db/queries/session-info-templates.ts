@@ -9,21 +9,40 @@ const MAX_TEMPLATES_LISTED = 500;
  * The owner's questionnaires with their fields: `by-name` (the list) orders by display order
  * then name, `by-order` (after create-defaults) by display order only.
  */
-export function listUserTemplates(ownerId: string, order: 'by-name' | 'by-order' = 'by-name'): Promise<UserSessionInfoTemplateRow[]> {
+export function listUserTemplates(
+  ownerId: string,
+  order: 'by-name' | 'by-order' = 'by-name',
+): Promise<UserSessionInfoTemplateRow[]> {
   return UserSessionInfoTemplate.findAll({
     where: { owner_id: ownerId },
     include: [{ association: 'fields' }],
-    order: order === 'by-name' ? [['display_order', 'ASC'], ['name', 'ASC'], ['id', 'ASC']] : [['display_order', 'ASC'], ['id', 'ASC']],
+    order:
+      order === 'by-name'
+        ? [
+            ['display_order', 'ASC'],
+            ['name', 'ASC'],
+            ['id', 'ASC'],
+          ]
+        : [
+            ['display_order', 'ASC'],
+            ['id', 'ASC'],
+          ],
     limit: MAX_TEMPLATES_LISTED,
   });
 }
 
 /** The base questionnaires with their fields, optionally those of one default session type. */
-export function listBaseTemplates(filter: { default_session_type_id?: string } = {}): Promise<BaseSessionInfoTemplateRow[]> {
+export function listBaseTemplates(
+  filter: { default_session_type_id?: string } = {},
+): Promise<BaseSessionInfoTemplateRow[]> {
   return BaseSessionInfoTemplate.findAll({
     where: filter.default_session_type_id ? { default_session_type_id: filter.default_session_type_id } : {},
     include: [{ association: 'fields' }],
-    order: [['display_order', 'ASC'], ['locale', 'ASC'], ['id', 'ASC']],
+    order: [
+      ['display_order', 'ASC'],
+      ['locale', 'ASC'],
+      ['id', 'ASC'],
+    ],
     limit: MAX_TEMPLATES_LISTED,
   });
 }

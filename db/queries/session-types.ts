@@ -7,7 +7,19 @@ import { findOwned } from './owned';
 /** The columns of a session type, as plain data. */
 export type SessionTypeRow = Pick<
   UserSessionType,
-  'id' | 'name' | 'description' | 'duration_minutes' | 'price' | 'vat_percentage' | 'default_workflow_id' | 'default_session_info_template_id' | 'display_order' | 'business_key' | 'is_active' | 'created_at' | 'updated_at'
+  | 'id'
+  | 'name'
+  | 'description'
+  | 'duration_minutes'
+  | 'price'
+  | 'vat_percentage'
+  | 'default_workflow_id'
+  | 'default_session_info_template_id'
+  | 'display_order'
+  | 'business_key'
+  | 'is_active'
+  | 'created_at'
+  | 'updated_at'
 >;
 
 /** A page of the studio's own session types, in the studio's display order, then by name. */

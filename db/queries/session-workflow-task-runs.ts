@@ -10,6 +10,11 @@ export async function listSessionTaskRuns(ownerId: string, sessionId: string): P
     where: { session_id: await findOwnSessionId(ownerId, sessionId) },
     include: [{ model: WorkflowTask, attributes: ['name', 'task_type', 'display_order'] }],
     // Due first; tasks without a date yet (a session with no start) last.
-    order: [[literal('"SessionWorkflowTaskRun"."scheduled_at" IS NULL'), 'ASC'], ['scheduled_at', 'ASC'], ['workflow_task', 'display_order', 'ASC'], ['id', 'ASC']],
+    order: [
+      [literal('"SessionWorkflowTaskRun"."scheduled_at" IS NULL'), 'ASC'],
+      ['scheduled_at', 'ASC'],
+      ['workflow_task', 'display_order', 'ASC'],
+      ['id', 'ASC'],
+    ],
   });
 }

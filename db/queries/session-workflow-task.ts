@@ -44,16 +44,24 @@ export async function sessionRecipient(session: Session, field: 'phone_number' |
   const link = await SessionContact.findOne({
     where: { session_id: session.id },
     include: [{ model: Contact, where: own, required: true }],
-    order: [['created_at', 'ASC'], ['contact_id', 'ASC']],
+    order: [
+      ['created_at', 'ASC'],
+      ['contact_id', 'ASC'],
+    ],
   });
   return link?.contact ?? null;
 }
 
 /** Everyone of the session, the main contact first, then the session contacts in the order added (the owner's only). */
 export async function sessionPeople(session: Session): Promise<SessionPerson[]> {
-  const main = session.contact_id ? await Contact.findOne({ where: { id: session.contact_id, owner_id: session.owner_id } }) : null;
+  const main = session.contact_id
+    ? await Contact.findOne({ where: { id: session.contact_id, owner_id: session.owner_id } })
+    : null;
   const attached = await listSessionContacts(Contact.sequelize as Sequelize, session.owner_id, session.id);
-  return [...(main ? [{ first_name: main.first_name, last_name: main.last_name, email: main.email, role: null }] : []), ...attached.map((c) => ({ first_name: c.first_name, last_name: c.last_name, email: c.email, role: c.role }))];
+  return [
+    ...(main ? [{ first_name: main.first_name, last_name: main.last_name, email: main.email, role: null }] : []),
+    ...attached.map((c) => ({ first_name: c.first_name, last_name: c.last_name, email: c.email, role: c.role })),
+  ];
 }
 
 /**
@@ -61,7 +69,12 @@ export async function sessionPeople(session: Session): Promise<SessionPerson[]> 
  * key its action config gives (seeded workflows: `sms_template_business_key`): the owner's copy in
  * their language, their copy in another, the system one in their language, then in another.
  */
-export async function findTaskSmsTemplate(ownerId: string, locale: string, smsTemplateId: string | null, businessKey: unknown): Promise<SmsTemplate | null> {
+export async function findTaskSmsTemplate(
+  ownerId: string,
+  locale: string,
+  smsTemplateId: string | null,
+  businessKey: unknown,
+): Promise<SmsTemplate | null> {
   const visible = { is_active: true, [Op.or]: [{ owner_id: ownerId }, { owner_id: null }] };
   if (smsTemplateId) {
     const chosen = await SmsTemplate.findOne({ where: { id: smsTemplateId, ...visible } });

@@ -5,7 +5,14 @@ import { type SmsTemplateRow } from '../rows';
 /** The studio's SMS templates, newest first (at most 500). */
 export function listSmsTemplates(ownerId: string, order: 'newest' | 'oldest' = 'newest'): Promise<SmsTemplateRow[]> {
   const direction = order === 'newest' ? 'DESC' : 'ASC';
-  return SmsTemplate.findAll({ where: { owner_id: ownerId }, order: [['created_at', direction], ['id', direction]], limit: 500 });
+  return SmsTemplate.findAll({
+    where: { owner_id: ownerId },
+    order: [
+      ['created_at', direction],
+      ['id', direction],
+    ],
+    limit: 500,
+  });
 }
 
 /** One of the owner's SMS templates (never a system one); anything else reads as not found. */

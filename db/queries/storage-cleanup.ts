@@ -22,7 +22,10 @@ export const PROTECTED = `(fo.entity_id IS NOT NULL
   OR EXISTS (SELECT 1 FROM users u WHERE u.avatar_key = fo.key OR u.logo_key = fo.key))`;
 
 /** File-object rows older than the cutoff, and how many of the orphans among them the permanent rule keeps. */
-export async function countOrphanFileObjects(sequelize: Sequelize, scope: OrphanScope): Promise<{ scanned: number; kept: number }> {
+export async function countOrphanFileObjects(
+  sequelize: Sequelize,
+  scope: OrphanScope,
+): Promise<{ scanned: number; kept: number }> {
   const [counts] = await sequelize.query<{ scanned: number; kept: number }>(
     `SELECT count(*)::int AS scanned, (count(*) FILTER (WHERE ${UNREFERENCED} AND ${PROTECTED}))::int AS kept
        FROM file_objects fo WHERE fo.bucket = $bucket AND fo.created_at < $cutoff`,

@@ -11,7 +11,10 @@ export async function listWorkflows(ownerId: string, page: PageRequest): Promise
   const { rows, count } = await Workflow.findAndCountAll({
     where: { owner_id: ownerId },
     include: withTasks,
-    order: [['created_at', 'DESC'], ['id', 'DESC']],
+    order: [
+      ['created_at', 'DESC'],
+      ['id', 'DESC'],
+    ],
     limit: page.limit,
     offset: pageOffset(page),
     distinct: true,
@@ -21,5 +24,12 @@ export async function listWorkflows(ownerId: string, page: PageRequest): Promise
 
 /** The system workflow templates a studio can copy, by name. */
 export function listWorkflowTemplates(): Promise<WorkflowRow[]> {
-  return Workflow.findAll({ where: { owner_id: null, is_template: true }, include: withTasks, order: [['name', 'ASC'], ['id', 'ASC']] });
+  return Workflow.findAll({
+    where: { owner_id: null, is_template: true },
+    include: withTasks,
+    order: [
+      ['name', 'ASC'],
+      ['id', 'ASC'],
+    ],
+  });
 }

@@ -10,7 +10,12 @@ import { WorkflowTriggerExecution } from '../models/WorkflowTriggerExecution';
 import { type WorkflowTriggerExecutionRow, type WorkflowTriggerRow } from '../rows';
 
 /** One trigger of the owner's workflow; anything else reads as not found. */
-export async function findTrigger(ownerId: string, workflowId: string, id: string, options: { transaction?: Transaction; lock?: boolean } = {}): Promise<WorkflowTrigger> {
+export async function findTrigger(
+  ownerId: string,
+  workflowId: string,
+  id: string,
+  options: { transaction?: Transaction; lock?: boolean } = {},
+): Promise<WorkflowTrigger> {
   const trigger = await WorkflowTrigger.findOne({
     where: { id, workflow_id: workflowId, owner_id: ownerId },
     transaction: options.transaction,
@@ -22,23 +27,44 @@ export async function findTrigger(ownerId: string, workflowId: string, id: strin
 
 /** A workflow's triggers in execution order. */
 export function listTriggers(ownerId: string, workflowId: string): Promise<WorkflowTriggerRow[]> {
-  return WorkflowTrigger.findAll({ where: { workflow_id: workflowId, owner_id: ownerId }, order: [['execution_order', 'ASC'], ['created_at', 'ASC'], ['id', 'ASC']] });
+  return WorkflowTrigger.findAll({
+    where: { workflow_id: workflowId, owner_id: ownerId },
+    order: [
+      ['execution_order', 'ASC'],
+      ['created_at', 'ASC'],
+      ['id', 'ASC'],
+    ],
+  });
 }
 
 /** A trigger's executions, newest first. */
 export function listTriggerExecutions(triggerId: string, limit: number): Promise<WorkflowTriggerExecutionRow[]> {
-  return WorkflowTriggerExecution.findAll({ where: { trigger_id: triggerId }, order: [['created_at', 'DESC'], ['id', 'DESC']], limit });
+  return WorkflowTriggerExecution.findAll({
+    where: { trigger_id: triggerId },
+    order: [
+      ['created_at', 'DESC'],
+      ['id', 'DESC'],
+    ],
+    limit,
+  });
 }
 
 /**
  * The owner's active triggers for an event type, in execution order, as plain rows (raw: an
  * owner may have dozens of triggers per event).
  */
-export function listActiveTriggersFor(ownerId: string, eventType: string): Promise<Pick<WorkflowTrigger, 'id' | 'workflow_id' | 'conditions'>[]> {
+export function listActiveTriggersFor(
+  ownerId: string,
+  eventType: string,
+): Promise<Pick<WorkflowTrigger, 'id' | 'workflow_id' | 'conditions'>[]> {
   return WorkflowTrigger.findAll({
     attributes: ['id', 'workflow_id', 'conditions'],
     where: { owner_id: ownerId, trigger_event: eventType, is_active: true },
-    order: [['execution_order', 'ASC'], ['created_at', 'ASC'], ['id', 'ASC']],
+    order: [
+      ['execution_order', 'ASC'],
+      ['created_at', 'ASC'],
+      ['id', 'ASC'],
+    ],
     raw: true,
   });
 }
@@ -50,14 +76,23 @@ export function findTriggerById(id: string): Promise<WorkflowTriggerRow | null> 
 
 /** The ids of a workflow's SCHEDULED triggers (their schedules go with the workflow). */
 export async function listScheduledTriggerIds(ownerId: string, workflowId: string): Promise<string[]> {
-  const rows = await WorkflowTrigger.findAll({ attributes: ['id'], where: { owner_id: ownerId, workflow_id: workflowId, trigger_event: 'SCHEDULED' }, raw: true });
+  const rows = await WorkflowTrigger.findAll({
+    attributes: ['id'],
+    where: { owner_id: ownerId, workflow_id: workflowId, trigger_event: 'SCHEDULED' },
+    raw: true,
+  });
   return rows.map((r) => r.id);
 }
 
 const ENTITY_MODELS = { SESSION: Session, CONTACT: Contact, QUOTE: Quote, INVOICE: Invoice } as const;
 
 /** One page of the owner's entity ids of a type, in id order after `afterId` (keyset paging). */
-export async function pageOwnedEntityIds(entityType: DomainEntityType, ownerId: string, afterId: string | null, limit: number): Promise<string[]> {
+export async function pageOwnedEntityIds(
+  entityType: DomainEntityType,
+  ownerId: string,
+  afterId: string | null,
+  limit: number,
+): Promise<string[]> {
   const model = ENTITY_MODELS[entityType] as typeof Session;
   const rows = await model.findAll({
     attributes: ['id'],

@@ -20,7 +20,21 @@ import { createSession, updateSession } from '../commands/sessions';
 import { setSessionType } from '../commands/set-session-type';
 import { type ItemProps, saveDocument } from '../commands/invoicing-documents';
 import { applyPaymentSucceeded, recordCardPayment, recordWalletPayment } from '../commands/payments';
-import { CardproviderPayment, ClientInfo, Contact, CreditNote, Invoice, InvoicePayment, Organization, Quote, Session, SessionContact, User, UserSessionInfoTemplate, UserSessionType } from '../models';
+import {
+  CardproviderPayment,
+  ClientInfo,
+  Contact,
+  CreditNote,
+  Invoice,
+  InvoicePayment,
+  Organization,
+  Quote,
+  Session,
+  SessionContact,
+  User,
+  UserSessionInfoTemplate,
+  UserSessionType,
+} from '../models';
 import {
   DEMO_CONTACTS,
   DEMO_EMAIL,
@@ -83,7 +97,18 @@ const STATUS_PATH: Record<SessionStatus, SessionStatus[]> = {
 };
 
 /** What a run created, per kind, so a second run can say it changed nothing. */
-type Created = Record<'users' | 'contacts' | 'sessions' | 'quotes' | 'invoices' | 'templates' | 'sessionTypes' | 'transfers' | 'creditNotes', number>;
+type Created = Record<
+  | 'users'
+  | 'contacts'
+  | 'sessions'
+  | 'quotes'
+  | 'invoices'
+  | 'templates'
+  | 'sessionTypes'
+  | 'transfers'
+  | 'creditNotes',
+  number
+>;
 
 /**
  * The demo account through the api's own commands (registerUser, createContact, createSession,
@@ -97,12 +122,27 @@ type Created = Record<'users' | 'contacts' | 'sessions' | 'quotes' | 'invoices' 
  * credited (issueCreditNote), so the ledger shows each kind of entry.
  */
 export async function ensureDemo(sequelize: Sequelize, makeXml: EInvoiceMaker) {
-  const created: Created = { users: 0, contacts: 0, sessions: 0, quotes: 0, invoices: 0, templates: 0, sessionTypes: 0, transfers: 0, creditNotes: 0 };
+  const created: Created = {
+    users: 0,
+    contacts: 0,
+    sessions: 0,
+    quotes: 0,
+    invoices: 0,
+    templates: 0,
+    sessionTypes: 0,
+    transfers: 0,
+    creditNotes: 0,
+  };
   const findUser = () => User.findOne({ where: where(fn('lower', col('email')), DEMO_EMAIL) });
   let user = await findUser();
   if (!user) {
     try {
-      user = await registerUser(sequelize, { email: DEMO_EMAIL, passwordHash: await hash(DEMO_PASSWORD), name: 'Camille Laurent', locale: 'fr-FR' });
+      user = await registerUser(sequelize, {
+        email: DEMO_EMAIL,
+        passwordHash: await hash(DEMO_PASSWORD),
+        name: 'Camille Laurent',
+        locale: 'fr-FR',
+      });
       created.users += 1;
     } catch (err) {
       // Another demo run registered it first.
@@ -146,9 +186,14 @@ export async function ensureDemo(sequelize: Sequelize, makeXml: EInvoiceMaker) {
   const types = await UserSessionType.findAll({ where: { owner_id: owner.id } });
   const typeByKey = new Map(types.filter((t) => t.business_key).map((t) => [t.business_key as string, t]));
   const typeIds = new Map([...typeByKey].map(([key, t]) => [key, t.id]));
-  const userTemplates = await UserSessionInfoTemplate.findAll({ where: { owner_id: owner.id }, include: [{ association: 'base_template' }] });
+  const userTemplates = await UserSessionInfoTemplate.findAll({
+    where: { owner_id: owner.id },
+    include: [{ association: 'base_template' }],
+  });
   const templateByKey = new Map(
-    userTemplates.filter((t) => t.base_template?.business_key).map((t) => [`${t.base_template?.business_key}:${t.locale}`, t.id]),
+    userTemplates
+      .filter((t) => t.base_template?.business_key)
+      .map((t) => [`${t.base_template?.business_key}:${t.locale}`, t.id]),
   );
 
   const contacts = new Map<string, Contact>();
@@ -183,7 +228,9 @@ export async function ensureDemo(sequelize: Sequelize, makeXml: EInvoiceMaker) {
     if (!session.user_session_type_id) {
       session = await setSessionType(sequelize, owner.id, session.id, {
         userSessionTypeId: type.id,
-        sessionInfoTemplateId: s.infoTemplate ? must(templateByKey, `${s.infoTemplate.businessKey}:${s.infoTemplate.locale}`, 'session-info template') : null,
+        sessionInfoTemplateId: s.infoTemplate
+          ? must(templateByKey, `${s.infoTemplate.businessKey}:${s.infoTemplate.locale}`, 'session-info template')
+          : null,
       });
     }
     // Each step is a SESSION_STATUS_CHANGED event, as when the studio moves the session itself.
@@ -196,11 +243,13 @@ export async function ensureDemo(sequelize: Sequelize, makeXml: EInvoiceMaker) {
     for (const other of s.others ?? []) {
       const contactId = must(contacts, other.contactKey, 'contact').id;
       // Through the command POST /api/sessions/:id/contacts runs (an audit row); a second run finds it attached.
-      if (!(await SessionContact.count({ where: { session_id: session.id, contact_id: contactId } }))) await addSessionContact(sequelize, owner.id, session.id, { contact_id: contactId, role: other.role });
+      if (!(await SessionContact.count({ where: { session_id: session.id, contact_id: contactId } })))
+        await addSessionContact(sequelize, owner.id, session.id, { contact_id: contactId, role: other.role });
     }
     if (s.responses && !(await ClientInfo.count({ where: { session_id: session.id } }))) {
       const responses: Record<string, string | number> = { ...s.responses };
-      if (s.sessionTypeKey === 'wedding' && session.start_date) responses.wedding_date = session.start_date.toISOString().slice(0, 10);
+      if (s.sessionTypeKey === 'wedding' && session.start_date)
+        responses.wedding_date = session.start_date.toISOString().slice(0, 10);
       await ClientInfo.create({
         session_id: session.id,
         template_id: session.session_info_template_id,
@@ -247,28 +296,49 @@ export async function ensureDemo(sequelize: Sequelize, makeXml: EInvoiceMaker) {
       })) as Invoice;
       created.invoices += 1;
     }
-    if (inv.status === 'ISSUED' && invoice.status === 'DRAFT') invoice = await issueInvoice(sequelize, makeXml, owner.id, invoice.id);
+    if (inv.status === 'ISSUED' && invoice.status === 'DRAFT')
+      invoice = await issueInvoice(sequelize, makeXml, owner.id, invoice.id);
     if (inv.paid && invoice.payment_status !== 'PAID') {
       const reference = `demo_${invoice.id.replace(/-/g, '').slice(0, 24)}`;
       // A run stopped between the two steps finds its payment row and only applies the event.
       if (inv.paid.provider === 'card') {
-        if (!(await CardproviderPayment.count({ where: { payment_intent_id: `pi_${reference}` } }))) await recordCardPayment(invoice, `pi_${reference}`, 'eur', 'requires_payment_method');
-      }
-      else await recordWalletPayment(invoice, reference.toUpperCase(), 'EUR', 'APPROVED');
+        if (!(await CardproviderPayment.count({ where: { payment_intent_id: `pi_${reference}` } })))
+          await recordCardPayment(invoice, `pi_${reference}`, 'eur', 'requires_payment_method');
+      } else await recordWalletPayment(invoice, reference.toUpperCase(), 'EUR', 'APPROVED');
       const provider = inv.paid.provider === 'card' ? 'cardprovider' : 'walletprovider';
-      await applyPaymentSucceeded(sequelize, { provider, eventId: `evt_${reference}`, eventType: 'demo.payment.succeeded', reference: inv.paid.provider === 'card' ? `pi_${reference}` : reference.toUpperCase() });
+      await applyPaymentSucceeded(sequelize, {
+        provider,
+        eventId: `evt_${reference}`,
+        eventType: 'demo.payment.succeeded',
+        reference: inv.paid.provider === 'card' ? `pi_${reference}` : reference.toUpperCase(),
+      });
     }
     if (inv.transfer && !(await InvoicePayment.count({ where: { invoice_id: invoice.id, method: 'bank_transfer' } }))) {
-      await recordManualPayment(sequelize, owner.id, invoice.id, { amountCents: BigInt(inv.transfer.amountCents), method: 'bank_transfer', receivedAt: new Date(), reference: inv.transfer.reference });
+      await recordManualPayment(sequelize, owner.id, invoice.id, {
+        amountCents: BigInt(inv.transfer.amountCents),
+        method: 'bank_transfer',
+        receivedAt: new Date(),
+        reference: inv.transfer.reference,
+      });
       created.transfers += 1;
     }
     if (inv.creditNote && !(await CreditNote.count({ where: { invoice_id: invoice.id } }))) {
-      await issueCreditNote(sequelize, owner.id, invoice.id, { reason: inv.creditNote.reason, amountCents: BigInt(inv.creditNote.amountCents) });
+      await issueCreditNote(sequelize, owner.id, invoice.id, {
+        reason: inv.creditNote.reason,
+        amountCents: BigInt(inv.creditNote.amountCents),
+      });
       created.creditNotes += 1;
     }
     if (inv.paid) paidCents += Math.round(Number(invoice.amount) * 100);
   }
 
-  return { user: owner, created, contacts: contacts.size, sessions: sessions.size, quotes: quotes.size, invoices: DEMO_INVOICES.length, paidCents };
+  return {
+    user: owner,
+    created,
+    contacts: contacts.size,
+    sessions: sessions.size,
+    quotes: quotes.size,
+    invoices: DEMO_INVOICES.length,
+    paidCents,
+  };
 }
-

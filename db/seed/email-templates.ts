@@ -19,7 +19,13 @@ export const emailIdentifier = (businessKey: string): string => `email_${busines
 const INVITE_VARIABLES = ['contact.first_name', 'session.title', 'sessionInfoLink'];
 const QUOTE_VARIABLES = ['contact.first_name', 'quote.title', 'quote.amount', 'quote.valid_until'];
 const SCHEDULE_VARIABLES = ['contact.first_name', 'session.title', 'document.title', 'document.number', 'changes'];
-const INVOICE_VARIABLES = ['contact.first_name', 'invoice.number', 'invoice.title', 'invoice.amount', 'invoice.due_date'];
+const INVOICE_VARIABLES = [
+  'contact.first_name',
+  'invoice.number',
+  'invoice.title',
+  'invoice.amount',
+  'invoice.due_date',
+];
 
 /**
  * System email templates (owner_id NULL), one row per business key and locale. Variables are
@@ -54,7 +60,7 @@ export const SYSTEM_EMAIL_TEMPLATES: readonly SystemEmailTemplate[] = [
     businessKey: 'session-info-invite',
     locale: 'en-US',
     name: 'Session information request',
-    subject: "Let's prepare your session \"{{session.title}}\"",
+    subject: 'Let\'s prepare your session "{{session.title}}"',
     bodyHtml: [
       '<p>Hi {{contact.first_name}},</p>',
       '<p>To make the most of your session "{{session.title}}", could you take a few minutes to fill in this short form?</p>',

@@ -31,7 +31,10 @@ export const DEFAULT_SESSION_TYPES: readonly SeedSessionType[] = [
     price: '1800.00',
     vatPercentage: '20.00',
     workflowKey: 'wedding-v2',
-    fr: { name: 'Mariage', description: 'Reportage de mariage sur la journée : préparatifs, cérémonie, photos de groupe et soirée.' },
+    fr: {
+      name: 'Mariage',
+      description: 'Reportage de mariage sur la journée : préparatifs, cérémonie, photos de groupe et soirée.',
+    },
   },
   {
     businessKey: 'portrait',
@@ -61,7 +64,10 @@ export const DEFAULT_SESSION_TYPES: readonly SeedSessionType[] = [
     price: '350.00',
     vatPercentage: '20.00',
     workflowKey: 'family-v2',
-    fr: { name: 'Famille', description: 'Séance en famille à la maison ou en extérieur, enfants et grands-parents bienvenus.' },
+    fr: {
+      name: 'Famille',
+      description: 'Séance en famille à la maison ou en extérieur, enfants et grands-parents bienvenus.',
+    },
   },
 ];
 
@@ -96,5 +102,10 @@ export async function seedSessionTypes(
 
 /** Name and description of each default session type for a studio copy in `locale`, by business key. */
 export function sessionTypeTexts(locale: UserLocale): ReadonlyMap<string, FrenchText> {
-  return new Map(DEFAULT_SESSION_TYPES.map((t) => [t.businessKey, locale === 'fr-FR' ? t.fr : { name: t.name, description: t.description }]));
+  return new Map(
+    DEFAULT_SESSION_TYPES.map((t) => [
+      t.businessKey,
+      locale === 'fr-FR' ? t.fr : { name: t.name, description: t.description },
+    ]),
+  );
 }

@@ -19,13 +19,15 @@ export const SYSTEM_SMS_TEMPLATES: readonly SystemSmsTemplate[] = [
     businessKey: 'session-reminder',
     locale: 'fr-FR',
     name: 'Rappel de séance',
-    message: 'Bonjour {{contact.first_name}}, petit rappel : votre séance « {{session.title}} » a lieu le {{session.start_date}} ({{session.location}}). À bientôt !',
+    message:
+      'Bonjour {{contact.first_name}}, petit rappel : votre séance « {{session.title}} » a lieu le {{session.start_date}} ({{session.location}}). À bientôt !',
   },
   {
     businessKey: 'session-reminder',
     locale: 'en-US',
     name: 'Session reminder',
-    message: 'Hi {{contact.first_name}}, a quick reminder: your session "{{session.title}}" is on {{session.start_date}} ({{session.location}}). See you soon!',
+    message:
+      'Hi {{contact.first_name}}, a quick reminder: your session "{{session.title}}" is on {{session.start_date}} ({{session.location}}). See you soon!',
   },
   {
     businessKey: 'session-confirmation',

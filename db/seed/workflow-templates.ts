@@ -41,7 +41,10 @@ const invite: SeedTask = {
   businessKey: 'session-info-invite',
   name: 'Send the session-info form',
   description: 'Emails the client a link to the session-info form in the client portal.',
-  fr: { name: 'Envoyer le questionnaire de la séance', description: 'Envoie au client par email le lien vers le questionnaire, dans son espace client.' },
+  fr: {
+    name: 'Envoyer le questionnaire de la séance',
+    description: 'Envoie au client par email le lien vers le questionnaire, dans son espace client.',
+  },
   taskType: 'SEND_SESSION_INFO_INVITE',
   delayDays: 0,
   actionConfig: { email_template_business_key: 'session-info-invite' },
@@ -63,7 +66,13 @@ const reminderSms = (daysBefore: number): SeedTask => ({
   actionConfig: { sms_template_business_key: 'session-reminder' },
 });
 
-const manual = (businessKey: string, name: string, description: string, delayDays: number, fr: FrenchText): SeedTask => ({
+const manual = (
+  businessKey: string,
+  name: string,
+  description: string,
+  delayDays: number,
+  fr: FrenchText,
+): SeedTask => ({
   businessKey,
   name,
   description,
@@ -72,7 +81,10 @@ const manual = (businessKey: string, name: string, description: string, delayDay
   delayDays,
 });
 
-const scheduleColumns = (schedule: TaskSchedule) => ({ timing: schedule.timing, offset_minutes: schedule.offsetMinutes });
+const scheduleColumns = (schedule: TaskSchedule) => ({
+  timing: schedule.timing,
+  offset_minutes: schedule.offsetMinutes,
+});
 
 /** Second-generation system workflow templates, one per default session type. */
 export const SYSTEM_WORKFLOW_TEMPLATES: readonly SeedWorkflow[] = [
@@ -80,15 +92,27 @@ export const SYSTEM_WORKFLOW_TEMPLATES: readonly SeedWorkflow[] = [
     businessKey: 'wedding-v2',
     name: 'Wedding',
     description: 'From booking to delivery: details form, planning call, reminder, gallery.',
-    fr: { name: 'Mariage', description: 'De la réservation à la livraison : questionnaire, appel de préparation, rappel, galerie.' },
+    fr: {
+      name: 'Mariage',
+      description: 'De la réservation à la livraison : questionnaire, appel de préparation, rappel, galerie.',
+    },
     tasks: [
       invite,
-      manual('planning-call', 'Planning call with the couple', 'Go through the timeline, family photos and must-have shots.', 14, {
-        name: 'Appel de préparation avec les mariés',
-        description: 'Passer en revue le déroulé, les photos de famille et les incontournables.',
-      }),
+      manual(
+        'planning-call',
+        'Planning call with the couple',
+        'Go through the timeline, family photos and must-have shots.',
+        14,
+        {
+          name: 'Appel de préparation avec les mariés',
+          description: 'Passer en revue le déroulé, les photos de famille et les incontournables.',
+        },
+      ),
       reminderSms(2),
-      manual('deliver-gallery', 'Deliver the gallery', 'Cull, edit and publish the online gallery.', 45, { name: 'Livrer la galerie', description: 'Trier, retoucher et publier la galerie en ligne.' }),
+      manual('deliver-gallery', 'Deliver the gallery', 'Cull, edit and publish the online gallery.', 45, {
+        name: 'Livrer la galerie',
+        description: 'Trier, retoucher et publier la galerie en ligne.',
+      }),
     ],
   },
   {
@@ -99,24 +123,39 @@ export const SYSTEM_WORKFLOW_TEMPLATES: readonly SeedWorkflow[] = [
     tasks: [
       invite,
       reminderSms(2),
-      manual('photo-selection', 'Photo selection with the client', 'Share the proofs and collect the chosen photos.', 7, {
-        name: 'Choix des photos avec le client',
-        description: 'Partager les épreuves et recueillir les photos choisies.',
-      }),
+      manual(
+        'photo-selection',
+        'Photo selection with the client',
+        'Share the proofs and collect the chosen photos.',
+        7,
+        {
+          name: 'Choix des photos avec le client',
+          description: 'Partager les épreuves et recueillir les photos choisies.',
+        },
+      ),
     ],
   },
   {
     businessKey: 'corporate-v2',
     name: 'Corporate',
     description: 'Brief form, reminder SMS and delivery with usage rights.',
-    fr: { name: 'Entreprise', description: 'Questionnaire de brief, SMS de rappel et livraison avec les droits d’utilisation.' },
+    fr: {
+      name: 'Entreprise',
+      description: 'Questionnaire de brief, SMS de rappel et livraison avec les droits d’utilisation.',
+    },
     tasks: [
       invite,
       reminderSms(1),
-      manual('deliver-files', 'Deliver the files', 'Export in the agreed formats and send the usage-rights summary.', 10, {
-        name: 'Livrer les fichiers',
-        description: 'Exporter dans les formats convenus et envoyer le récapitulatif des droits d’utilisation.',
-      }),
+      manual(
+        'deliver-files',
+        'Deliver the files',
+        'Export in the agreed formats and send the usage-rights summary.',
+        10,
+        {
+          name: 'Livrer les fichiers',
+          description: 'Exporter dans les formats convenus et envoyer le récapitulatif des droits d’utilisation.',
+        },
+      ),
     ],
   },
   {
@@ -127,7 +166,10 @@ export const SYSTEM_WORKFLOW_TEMPLATES: readonly SeedWorkflow[] = [
     tasks: [
       invite,
       reminderSms(2),
-      manual('deliver-gallery', 'Deliver the gallery', 'Edit and publish the online gallery.', 14, { name: 'Livrer la galerie', description: 'Retoucher et publier la galerie en ligne.' }),
+      manual('deliver-gallery', 'Deliver the gallery', 'Edit and publish the online gallery.', 14, {
+        name: 'Livrer la galerie',
+        description: 'Retoucher et publier la galerie en ligne.',
+      }),
     ],
   },
 ];
@@ -185,6 +227,12 @@ export interface WorkflowTemplateText extends FrenchText {
  * French ones for fr-FR, the system rows' English otherwise.
  */
 export function workflowTemplateTexts(locale: UserLocale): ReadonlyMap<string, WorkflowTemplateText> {
-  const pick = (t: { name: string; description: string | null; fr: FrenchText }): FrenchText => (locale === 'fr-FR' ? t.fr : { name: t.name, description: t.description });
-  return new Map(SYSTEM_WORKFLOW_TEMPLATES.map((w) => [w.businessKey, { ...pick(w), tasks: new Map(w.tasks.map((t) => [t.businessKey, pick(t)])) }]));
+  const pick = (t: { name: string; description: string | null; fr: FrenchText }): FrenchText =>
+    locale === 'fr-FR' ? t.fr : { name: t.name, description: t.description };
+  return new Map(
+    SYSTEM_WORKFLOW_TEMPLATES.map((w) => [
+      w.businessKey,
+      { ...pick(w), tasks: new Map(w.tasks.map((t) => [t.businessKey, pick(t)])) },
+    ]),
+  );
 }

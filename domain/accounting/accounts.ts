@@ -44,7 +44,8 @@ export function accountProblems(accounts: Partial<Record<AccountKey, string>>): 
   const problems: { path: string; message: string }[] = [];
   for (const key of ACCOUNT_KEYS) {
     const value = accounts[key];
-    if (value !== undefined && !ACCOUNT_NUMBER_PATTERN.test(value)) problems.push({ path: key, message: 'An account number is 3 to 20 digits' });
+    if (value !== undefined && !ACCOUNT_NUMBER_PATTERN.test(value))
+      problems.push({ path: key, message: 'An account number is 3 to 20 digits' });
   }
   return problems;
 }

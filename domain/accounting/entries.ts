@@ -104,7 +104,15 @@ export function ratePercent(vatBasisPoints: number): string {
  * A line with `amount` on `side`; a negative amount goes to the other side as its opposite,
  * since an accounting line never carries a negative amount.
  */
-function line(account: AccountKey, accounts: AccountingAccounts, side: 'debit' | 'credit', amount: bigint, label: string, aux: { code: string | null; name: string } | null, rate?: number): EntryLine {
+function line(
+  account: AccountKey,
+  accounts: AccountingAccounts,
+  side: 'debit' | 'credit',
+  amount: bigint,
+  label: string,
+  aux: { code: string | null; name: string } | null,
+  rate?: number,
+): EntryLine {
   const flip = amount < 0n;
   const abs = flip ? -amount : amount;
   const onDebit = (side === 'debit') !== flip;
@@ -125,24 +133,36 @@ const swap = (l: EntryLine): EntryLine => ({ ...l, debitCents: l.creditCents, cr
 /** The sales journal's lines of one document (not yet numbered); nothing for a document of 0.00 with no rate. */
 export function salesLines(doc: SalesDocument, accounts: AccountingAccounts): EntryLine[] {
   const aux = { code: doc.clientCode, name: doc.clientName };
-  const label = doc.kind === 'invoice' ? `Facture ${doc.number} ${doc.clientName}` : `Avoir ${doc.number} sur ${doc.invoiceNumber ?? ''} ${doc.clientName}`;
+  const label =
+    doc.kind === 'invoice'
+      ? `Facture ${doc.number} ${doc.clientName}`
+      : `Avoir ${doc.number} sur ${doc.invoiceNumber ?? ''} ${doc.clientName}`;
   const total = doc.rates.reduce((sum, r) => sum + r.baseCents + r.vatCents, 0n);
   const lines: EntryLine[] = [line('client', accounts, 'debit', total, label.trim(), aux)];
   for (const r of [...doc.rates].sort((a, b) => a.vatBasisPoints - b.vatBasisPoints)) {
-    if (r.baseCents !== 0n) lines.push(line('sales', accounts, 'credit', r.baseCents, label.trim(), null, r.vatBasisPoints));
-    if (r.vatCents !== 0n) lines.push(line('vat_collected', accounts, 'credit', r.vatCents, label.trim(), null, r.vatBasisPoints));
+    if (r.baseCents !== 0n)
+      lines.push(line('sales', accounts, 'credit', r.baseCents, label.trim(), null, r.vatBasisPoints));
+    if (r.vatCents !== 0n)
+      lines.push(line('vat_collected', accounts, 'credit', r.vatCents, label.trim(), null, r.vatBasisPoints));
   }
   const kept = lines.filter((l) => l.debitCents !== 0n || l.creditCents !== 0n);
   return doc.kind === 'credit_note' ? kept.map(swap) : kept;
 }
 
 /** The first word of a payments-journal line's label, by ledger row kind. */
-export const MOVEMENT_WORDS = { payment: 'Règlement', refund: 'Remboursement', reversal: 'Annulation règlement' } as const;
+export const MOVEMENT_WORDS = {
+  payment: 'Règlement',
+  refund: 'Remboursement',
+  reversal: 'Annulation règlement',
+} as const;
 
 /** The payments journal's lines of one ledger row. */
 export function paymentLines(m: LedgerMovement, accounts: AccountingAccounts): EntryLine[] {
   const label = `${MOVEMENT_WORDS[m.kind]} ${m.invoiceNumber} ${m.clientName}${m.reference ? ` ${m.reference}` : ''}`;
-  const lines = [line(paymentAccount(m.method), accounts, 'debit', m.amountCents, label, null), line('client', accounts, 'credit', m.amountCents, label, { code: m.clientCode, name: m.clientName })];
+  const lines = [
+    line(paymentAccount(m.method), accounts, 'debit', m.amountCents, label, null),
+    line('client', accounts, 'credit', m.amountCents, label, { code: m.clientCode, name: m.clientName }),
+  ];
   return m.kind === 'payment' ? lines : lines.map(swap);
 }
 
@@ -153,13 +173,42 @@ const JOURNAL_ORDER: Record<JournalKey, number> = { sales: 0, payments: 1 };
  * before the payments journal, invoices before credit notes, then by document number (payments by
  * row id). Entries with no line (a document of 0.00) are left out.
  */
-export function buildJournal(documents: readonly SalesDocument[], movements: readonly LedgerMovement[], accounts: AccountingAccounts): JournalEntry[] {
+export function buildJournal(
+  documents: readonly SalesDocument[],
+  movements: readonly LedgerMovement[],
+  accounts: AccountingAccounts,
+): JournalEntry[] {
   const drafts = [
-    ...documents.map((d) => ({ journal: 'sales' as const, date: d.date, order: `${d.kind === 'invoice' ? 0 : 1}|${d.number}`, pieceRef: d.number, lines: salesLines(d, accounts) })),
-    ...movements.map((m) => ({ journal: 'payments' as const, date: m.date, order: `${m.invoiceNumber}|${m.id}`, pieceRef: m.invoiceNumber, lines: paymentLines(m, accounts) })),
+    ...documents.map((d) => ({
+      journal: 'sales' as const,
+      date: d.date,
+      order: `${d.kind === 'invoice' ? 0 : 1}|${d.number}`,
+      pieceRef: d.number,
+      lines: salesLines(d, accounts),
+    })),
+    ...movements.map((m) => ({
+      journal: 'payments' as const,
+      date: m.date,
+      order: `${m.invoiceNumber}|${m.id}`,
+      pieceRef: m.invoiceNumber,
+      lines: paymentLines(m, accounts),
+    })),
   ].filter((d) => d.lines.length > 0);
-  drafts.sort((a, b) => (a.date !== b.date ? (a.date < b.date ? -1 : 1) : JOURNAL_ORDER[a.journal] - JOURNAL_ORDER[b.journal] || (a.order < b.order ? -1 : a.order > b.order ? 1 : 0)));
-  return drafts.map((d, i) => ({ journal: d.journal, number: i + 1, date: d.date, pieceRef: d.pieceRef, pieceDate: d.date, lines: d.lines }));
+  drafts.sort((a, b) =>
+    a.date !== b.date
+      ? a.date < b.date
+        ? -1
+        : 1
+      : JOURNAL_ORDER[a.journal] - JOURNAL_ORDER[b.journal] || (a.order < b.order ? -1 : a.order > b.order ? 1 : 0),
+  );
+  return drafts.map((d, i) => ({
+    journal: d.journal,
+    number: i + 1,
+    date: d.date,
+    pieceRef: d.pieceRef,
+    pieceDate: d.date,
+    lines: d.lines,
+  }));
 }
 
 /** Σ debit − Σ credit of an entry: 0 for every entry this module builds. */

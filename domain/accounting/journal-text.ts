@@ -1,5 +1,12 @@
 import { type AccountingAccounts, paymentAccount } from './accounts';
-import { ACCOUNT_LABELS, JOURNALS, type LedgerMovement, MOVEMENT_WORDS, ratePercent, type SalesDocument } from './entries';
+import {
+  ACCOUNT_LABELS,
+  JOURNALS,
+  type LedgerMovement,
+  MOVEMENT_WORDS,
+  ratePercent,
+  type SalesDocument,
+} from './entries';
 import { FEC_COLUMNS, FEC_LINE_END, fecDate, fecText } from './fec';
 
 /**
@@ -36,7 +43,12 @@ export interface Ordered {
   movement: MovementSource | null;
 }
 
-const compare = (a: Ordered, b: Ordered) => (a.date !== b.date ? (a.date < b.date ? -1 : 1) : a.journal - b.journal || (a.order < b.order ? -1 : a.order > b.order ? 1 : 0));
+const compare = (a: Ordered, b: Ordered) =>
+  a.date !== b.date
+    ? a.date < b.date
+      ? -1
+      : 1
+    : a.journal - b.journal || (a.order < b.order ? -1 : a.order > b.order ? 1 : 0);
 
 /**
  * The sources in the order of the file (buildJournal's): by day, the sales journal before the
@@ -46,8 +58,16 @@ const compare = (a: Ordered, b: Ordered) => (a.date !== b.date ? (a.date < b.dat
 export function journalOrder(documents: readonly SalesSource[], movements: readonly MovementSource[]): Ordered[] {
   const all: Ordered[] = new Array<Ordered>(documents.length + movements.length);
   let n = 0;
-  for (const d of documents) all[n++] = { date: d.date, journal: 0, order: `${d.kind === 'invoice' ? 0 : 1}|${d.number}`, sales: d, movement: null };
-  for (const m of movements) all[n++] = { date: m.date, journal: 1, order: `${m.invoiceNumber}|${m.id}`, sales: null, movement: m };
+  for (const d of documents)
+    all[n++] = {
+      date: d.date,
+      journal: 0,
+      order: `${d.kind === 'invoice' ? 0 : 1}|${d.number}`,
+      sales: d,
+      movement: null,
+    };
+  for (const m of movements)
+    all[n++] = { date: m.date, journal: 1, order: `${m.invoiceNumber}|${m.id}`, sales: null, movement: m };
   return all.sort(compare);
 }
 
@@ -79,7 +99,14 @@ export function fecWriter(accounts: AccountingAccounts): FecWriter {
   const rateLabels = new Map<number, { sales: string; vat: string }>();
   const rateLabel = (bp: number) => {
     let labels = rateLabels.get(bp);
-    if (!labels) rateLabels.set(bp, (labels = { sales: `${accounts.sales}\t${ACCOUNT_LABELS.sales} ${ratePercent(bp)} %\t\t`, vat: `${accounts.vat_collected}\t${ACCOUNT_LABELS.vat_collected} ${ratePercent(bp)} %\t\t` }));
+    if (!labels)
+      rateLabels.set(
+        bp,
+        (labels = {
+          sales: `${accounts.sales}\t${ACCOUNT_LABELS.sales} ${ratePercent(bp)} %\t\t`,
+          vat: `${accounts.vat_collected}\t${ACCOUNT_LABELS.vat_collected} ${ratePercent(bp)} %\t\t`,
+        }),
+      );
     return labels;
   };
   const clientAccount = `${accounts.client}\t${ACCOUNT_LABELS.client}\t`;
@@ -93,7 +120,8 @@ export function fecWriter(accounts: AccountingAccounts): FecWriter {
     return text;
   };
   /** The client line's account and aux cells, up to the tab before PieceRef. */
-  const clientCells = (code: string | null, name: string) => `${clientAccount}${sub ? fecText(code) : ''}\t${sub && code ? fecText(name) : ''}`;
+  const clientCells = (code: string | null, name: string) =>
+    `${clientAccount}${sub ? fecText(code) : ''}\t${sub && code ? fecText(name) : ''}`;
 
   const writer: FecWriter = {
     header: FEC_COLUMNS.join('\t') + FEC_LINE_END,
@@ -106,13 +134,17 @@ export function fecWriter(accounts: AccountingAccounts): FecWriter {
       if (d) {
         const journal = JOURNALS.sales;
         const credit = d.kind === 'credit_note';
-        const label = (d.kind === 'invoice' ? `Facture ${d.number} ${d.clientName}` : `Avoir ${d.number} sur ${d.invoiceNumber ?? ''} ${d.clientName}`).trim();
+        const label = (
+          d.kind === 'invoice'
+            ? `Facture ${d.number} ${d.clientName}`
+            : `Avoir ${d.number} sur ${d.invoiceNumber ?? ''} ${d.clientName}`
+        ).trim();
         const after = `\t${fecText(d.number)}\t${day}\t${fecText(label)}\t`;
         const head = `${journal.code}\t${journal.label}\t${number}\t${day}\t`;
         // A line with `cents` on the debit side (credit for a credit note), the other side when negative.
         const line = (cells: string, cents: number, debit: boolean) => {
           const abs = cents < 0 ? -cents : cents;
-          const onDebit = debit !== cents < 0 !== credit;
+          const onDebit = (debit !== cents < 0) !== credit;
           writer.lines++;
           return `${head}${cells}${after}${onDebit ? amount(abs) : '0,00'}\t${onDebit ? '0,00' : amount(abs)}${tail}`;
         };
@@ -169,6 +201,10 @@ export function* fecChunks(ordered: readonly Ordered[], writer: FecWriter, entri
 }
 
 /** The whole FEC of the sources as one string (tests, small files). */
-export function fecOfSources(documents: readonly SalesSource[], movements: readonly MovementSource[], accounts: AccountingAccounts): string {
+export function fecOfSources(
+  documents: readonly SalesSource[],
+  movements: readonly MovementSource[],
+  accounts: AccountingAccounts,
+): string {
   return [...fecChunks(journalOrder(documents, movements), fecWriter(accounts))].join('');
 }

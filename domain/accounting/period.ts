@@ -22,7 +22,9 @@ export function periodDays(from: string, to: string): number {
 /** Every day from `from` to `to`, both included, YYYY-MM-DD. */
 export function periodDayList(from: string, to: string): string[] {
   const first = Date.parse(`${from}T00:00:00Z`);
-  return Array.from({ length: Math.max(0, periodDays(from, to)) }, (_, n) => new Date(first + n * 86_400_000).toISOString().slice(0, 10));
+  return Array.from({ length: Math.max(0, periodDays(from, to)) }, (_, n) =>
+    new Date(first + n * 86_400_000).toISOString().slice(0, 10),
+  );
 }
 
 /** Every problem of a period, as `{path, message}` for a 400; none when valid. */
@@ -32,14 +34,17 @@ export function periodProblems(from: string, to: string): { path: string; messag
   if (!isCalendarDay(to)) problems.push({ path: 'to', message: 'A day written YYYY-MM-DD' });
   if (problems.length) return problems;
   if (to < from) problems.push({ path: 'to', message: 'The period ends before it starts' });
-  else if (periodDays(from, to) > MAX_PERIOD_DAYS) problems.push({ path: 'to', message: `A period is at most ${MAX_PERIOD_DAYS} days` });
+  else if (periodDays(from, to) > MAX_PERIOD_DAYS)
+    problems.push({ path: 'to', message: `A period is at most ${MAX_PERIOD_DAYS} days` });
   return problems;
 }
 
 /** The FEC's file name is the studio's SIREN: without one (9 digits) there is no FEC. A message, or null. */
 export function accountingFileProblem(payload: { format: string }, siren: string | null): string | null {
   if (payload.format !== 'fec') return null;
-  return siren && /^\d{9}$/.test(siren) ? null : 'The FEC is named after the company SIREN: set it in the company profile (PUT /api/users/me/company) first';
+  return siren && /^\d{9}$/.test(siren)
+    ? null
+    : 'The FEC is named after the company SIREN: set it in the company profile (PUT /api/users/me/company) first';
 }
 
 /** The client's auxiliary account (CompAuxNum) from its contact: `C` and the first 8 hex digits of its id; none without a contact. */

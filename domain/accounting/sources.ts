@@ -9,7 +9,11 @@ import { type RateCents } from './journal-text';
  * document shows them (computeTotals): a final invoice's DEPOSIT lines are taken off their rates.
  */
 export function invoiceRates(items: readonly LineInput[]): RateAmounts[] {
-  return computeTotals(items).vat.map((v) => ({ vatBasisPoints: v.vatBasisPoints, baseCents: v.baseCents, vatCents: v.vatCents }));
+  return computeTotals(items).vat.map((v) => ({
+    vatBasisPoints: v.vatBasisPoints,
+    baseCents: v.baseCents,
+    vatCents: v.vatCents,
+  }));
 }
 
 /** Cents of a decimal column ("1234.56"). */
@@ -22,10 +26,18 @@ export const centsOf = (amount: string | number): bigint => toHundredths(amount)
  */
 export function storedRateCents(stored: readonly StoredVatAmount[]): RateCents[] {
   const cents = (decimal: string) => Math.round(Number(decimal) * 100);
-  return stored.map((r) => ({ vatBasisPoints: cents(r.vat_percentage), baseCents: cents(r.base), vatCents: cents(r.vat) }));
+  return stored.map((r) => ({
+    vatBasisPoints: cents(r.vat_percentage),
+    baseCents: cents(r.base),
+    vatCents: cents(r.vat),
+  }));
 }
 
 /** Rates in bigint cents as numbers (exact: stored amounts are far below 2^53 cents). */
 export function rateCents(rates: readonly RateAmounts[]): RateCents[] {
-  return rates.map((r) => ({ vatBasisPoints: r.vatBasisPoints, baseCents: Number(r.baseCents), vatCents: Number(r.vatCents) }));
+  return rates.map((r) => ({
+    vatBasisPoints: r.vatBasisPoints,
+    baseCents: Number(r.baseCents),
+    vatCents: Number(r.vatCents),
+  }));
 }

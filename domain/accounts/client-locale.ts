@@ -22,6 +22,9 @@ export function supportedLocale(value: string | null | undefined): UserLocale | 
  * studio's, else French. Everything the client reads goes through it: the session-info
  * invitation, the portal pages, SMS and email tasks, quotes and invoices sent to them.
  */
-export function clientLocale(contact: { locale?: string | null } | null | undefined, studio: { locale?: string | null } | null | undefined): UserLocale {
+export function clientLocale(
+  contact: { locale?: string | null } | null | undefined,
+  studio: { locale?: string | null } | null | undefined,
+): UserLocale {
   return supportedLocale(contact?.locale) ?? supportedLocale(studio?.locale) ?? DEFAULT_LOCALE;
 }

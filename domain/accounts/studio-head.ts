@@ -7,10 +7,16 @@ export interface StudioHead {
   logoDataUri: string | null;
 }
 
-const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const esc = (s: unknown) =>
+  String(s ?? '').replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 /** The studio's logo and name as html (every value escaped; any other logo source is dropped). */
 export function studioHeadHtml(head: StudioHead): string {
-  const logo = isImageDataUri(head.logoDataUri) ? `<img class="studio-logo" src="${esc(head.logoDataUri)}" alt="${esc(head.studioName)}" style="max-height:64px;max-width:200px;display:block;margin-bottom:6px">` : '';
+  const logo = isImageDataUri(head.logoDataUri)
+    ? `<img class="studio-logo" src="${esc(head.logoDataUri)}" alt="${esc(head.studioName)}" style="max-height:64px;max-width:200px;display:block;margin-bottom:6px">`
+    : '';
   return `<div class="studio">${logo}<strong class="studio-name">${esc(head.studioName)}</strong></div>`;
 }

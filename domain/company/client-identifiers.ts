@@ -17,16 +17,36 @@ const inFrance = (country: string | null | undefined) => countryCode(country, 'F
 
 /** The identifiers as stored: spaces, dots and dashes dropped, letters upper-cased; blank is null. */
 export function normalizeClientIdentifiers<T extends ClientIdentifiers>(ids: T): T {
-  const clean = (v: string | null | undefined) => (v === undefined ? undefined : v === null || compact(v) === '' ? null : compact(v).toUpperCase());
-  return { ...ids, ...(ids.siren !== undefined ? { siren: clean(ids.siren) } : {}), ...(ids.vat_number !== undefined ? { vat_number: clean(ids.vat_number) } : {}) };
+  const clean = (v: string | null | undefined) =>
+    v === undefined ? undefined : v === null || compact(v) === '' ? null : compact(v).toUpperCase();
+  return {
+    ...ids,
+    ...(ids.siren !== undefined ? { siren: clean(ids.siren) } : {}),
+    ...(ids.vat_number !== undefined ? { vat_number: clean(ids.vat_number) } : {}),
+  };
 }
 
 /** What is wrong with a client's identifiers (already normalized), one message per field; empty when nothing. */
-export function clientIdentifierProblems({ siren, vat_number, country }: ClientIdentifiers): { path: string; message: string }[] {
+export function clientIdentifierProblems({
+  siren,
+  vat_number,
+  country,
+}: ClientIdentifiers): { path: string; message: string }[] {
   const problems: { path: string; message: string }[] = [];
-  if (siren && inFrance(country) && !sirenValid(siren)) problems.push({ path: 'siren', message: 'A French SIREN is 9 digits with a valid key (or set the client\'s country)' });
-  if (vat_number && vat_number.startsWith('FR') && !frenchVatValid(vat_number, siren && sirenValid(siren) ? siren : null)) {
-    problems.push({ path: 'vat_number', message: 'A French VAT number is FR, a 2-digit key and the SIREN, the key matching the SIREN' });
+  if (siren && inFrance(country) && !sirenValid(siren))
+    problems.push({
+      path: 'siren',
+      message: "A French SIREN is 9 digits with a valid key (or set the client's country)",
+    });
+  if (
+    vat_number &&
+    vat_number.startsWith('FR') &&
+    !frenchVatValid(vat_number, siren && sirenValid(siren) ? siren : null)
+  ) {
+    problems.push({
+      path: 'vat_number',
+      message: 'A French VAT number is FR, a 2-digit key and the SIREN, the key matching the SIREN',
+    });
   }
   return problems;
 }

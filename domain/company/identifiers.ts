@@ -96,15 +96,24 @@ export interface IdentifierProblem {
 export function identifierProblems(ids: CompanyIdentifiers): IdentifierProblem[] {
   const problems: IdentifierProblem[] = [];
   if (ids.company_country === 'FR') {
-    if (ids.siren && !sirenValid(ids.siren)) problems.push({ path: 'siren', message: 'must be 9 digits with a valid check key (Luhn)' });
-    if (ids.siret && !siretValid(ids.siret)) problems.push({ path: 'siret', message: 'must be 14 digits with a valid check key (Luhn)' });
-    if (ids.siren && ids.siret && !ids.siret.startsWith(ids.siren)) problems.push({ path: 'siret', message: 'must start with the SIREN' });
+    if (ids.siren && !sirenValid(ids.siren))
+      problems.push({ path: 'siren', message: 'must be 9 digits with a valid check key (Luhn)' });
+    if (ids.siret && !siretValid(ids.siret))
+      problems.push({ path: 'siret', message: 'must be 14 digits with a valid check key (Luhn)' });
+    if (ids.siren && ids.siret && !ids.siret.startsWith(ids.siren))
+      problems.push({ path: 'siret', message: 'must start with the SIREN' });
     if (ids.vat_number && !frenchVatValid(ids.vat_number, ids.siren)) {
-      const expected = ids.siren && sirenValid(ids.siren) ? ` (for SIREN ${ids.siren}: ${frenchVatNumber(ids.siren)})` : '';
+      const expected =
+        ids.siren && sirenValid(ids.siren) ? ` (for SIREN ${ids.siren}: ${frenchVatNumber(ids.siren)})` : '';
       problems.push({ path: 'vat_number', message: `must be FR, its 2-digit key and the SIREN${expected}` });
     }
   }
-  if (ids.iban && !ibanValid(ids.iban)) problems.push({ path: 'iban', message: 'is not a valid IBAN (country, check digits, account: the mod-97 check fails)' });
-  if (ids.bic && !bicValid(ids.bic)) problems.push({ path: 'bic', message: 'must be 8 or 11 letters and digits (bank, country, location, branch)' });
+  if (ids.iban && !ibanValid(ids.iban))
+    problems.push({
+      path: 'iban',
+      message: 'is not a valid IBAN (country, check digits, account: the mod-97 check fails)',
+    });
+  if (ids.bic && !bicValid(ids.bic))
+    problems.push({ path: 'bic', message: 'must be 8 or 11 letters and digits (bank, country, location, branch)' });
   return problems;
 }

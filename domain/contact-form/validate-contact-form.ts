@@ -7,7 +7,13 @@ export const HONEYPOT_FIELD = 'website';
 
 export const MAX_MESSAGE_LENGTH = 5000;
 /** The lengths of the contacts table's columns (names varchar(100), email varchar(255), phone varchar(50)). */
-const MAX_LENGTH: Record<ContactFormField, number> = { first_name: 100, last_name: 100, email: 255, phone_number: 50, message: MAX_MESSAGE_LENGTH };
+const MAX_LENGTH: Record<ContactFormField, number> = {
+  first_name: 100,
+  last_name: 100,
+  email: 255,
+  phone_number: 50,
+  message: MAX_MESSAGE_LENGTH,
+};
 
 export type ContactFormProblem = 'required' | 'name_required' | 'invalid_email' | 'invalid_phone' | 'too_long';
 
@@ -20,7 +26,13 @@ export interface ContactFormAnswers {
   message: string | null;
 }
 
-export type ContactFormResult = { ok: true; answers: ContactFormAnswers } | { ok: false; values: Record<ContactFormField, string>; errors: Partial<Record<ContactFormField, ContactFormProblem>> };
+export type ContactFormResult =
+  | { ok: true; answers: ContactFormAnswers }
+  | {
+      ok: false;
+      values: Record<ContactFormField, string>;
+      errors: Partial<Record<ContactFormField, ContactFormProblem>>;
+    };
 
 // One @, no spaces, a dot in the domain: what a person types, not the full RFC grammar.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -33,20 +45,30 @@ const PHONE = /^\+?[0-9 ().\-/]{4,}$/;
  * and an optional phone number.
  */
 export function validateContactForm(body: Record<string, unknown>): ContactFormResult {
-  const values = Object.fromEntries(CONTACT_FORM_FIELDS.map((f) => [f, typeof body[f] === 'string' ? (body[f] as string).trim() : ''])) as Record<ContactFormField, string>;
+  const values = Object.fromEntries(
+    CONTACT_FORM_FIELDS.map((f) => [f, typeof body[f] === 'string' ? (body[f] as string).trim() : '']),
+  ) as Record<ContactFormField, string>;
   const errors: Partial<Record<ContactFormField, ContactFormProblem>> = {};
   for (const f of CONTACT_FORM_FIELDS) if (values[f].length > MAX_LENGTH[f]) errors[f] = 'too_long';
   if (!values.email) errors.email = 'required';
   else if (!errors.email && !EMAIL.test(values.email)) errors.email = 'invalid_email';
   if (!values.first_name && !values.last_name) errors.first_name = 'name_required';
-  if (values.phone_number && !errors.phone_number && !PHONE.test(values.phone_number)) errors.phone_number = 'invalid_phone';
+  if (values.phone_number && !errors.phone_number && !PHONE.test(values.phone_number))
+    errors.phone_number = 'invalid_phone';
   if (Object.keys(errors).length) return { ok: false, values, errors };
   const orNull = (s: string) => s || null;
   return {
     ok: true,
-    answers: { first_name: orNull(values.first_name), last_name: orNull(values.last_name), email: values.email, phone_number: orNull(values.phone_number), message: orNull(values.message) },
+    answers: {
+      first_name: orNull(values.first_name),
+      last_name: orNull(values.last_name),
+      email: values.email,
+      phone_number: orNull(values.phone_number),
+      message: orNull(values.message),
+    },
   };
 }
 
 /** True when the honeypot field came back filled. */
-export const isHoneypotFilled = (body: Record<string, unknown>): boolean => typeof body[HONEYPOT_FIELD] === 'string' && (body[HONEYPOT_FIELD] as string).trim() !== '';
+export const isHoneypotFilled = (body: Record<string, unknown>): boolean =>
+  typeof body[HONEYPOT_FIELD] === 'string' && (body[HONEYPOT_FIELD] as string).trim() !== '';

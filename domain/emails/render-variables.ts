@@ -1,7 +1,8 @@
 /** `{{ name }}` placeholders of email templates; unknown names render as empty text. */
 const PLACEHOLDER = /\{\{\s*([a-zA-Z0-9_.]+)\s*\}\}/g;
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** Fills the placeholders; `html` escapes the values, so a contact's name cannot inject markup. */
 export function renderVariables(template: string, variables: Record<string, string>, mode: 'html' | 'text'): string {

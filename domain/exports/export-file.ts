@@ -8,7 +8,12 @@ export const EXPORT_FILE_TYPES: Record<ExportFormat, { extension: string; conten
 };
 
 /** The entity as a title: the excel sheet's name and the pdf's heading. */
-export const ENTITY_TITLES: Record<ExportEntity, string> = { sessions: 'Sessions', contacts: 'Contacts', quotes: 'Quotes', invoices: 'Invoices' };
+export const ENTITY_TITLES: Record<ExportEntity, string> = {
+  sessions: 'Sessions',
+  contacts: 'Contacts',
+  quotes: 'Quotes',
+  invoices: 'Invoices',
+};
 
 /** The name a user sees when downloading: `sessions-2026-11-22.xlsx` (the date in the owner's zone). */
 export function exportFileName(entity: ExportEntity, format: ExportFormat, localDate: string): string {

@@ -10,10 +10,18 @@ import { type ExportEntity } from './export-kinds';
 export function validateExportFields(entity: ExportEntity, fields: readonly string[]): string[] {
   const valid = exportKeys(entity);
   const wanted = [...new Set(fields.map((f) => f.trim()).filter(Boolean))];
-  if (wanted.length === 0) throw new ValidationError(`Choose at least one field to export for ${entity}. Valid fields: ${valid.join(', ')}`, { entity, invalid_fields: [], valid_fields: valid });
+  if (wanted.length === 0)
+    throw new ValidationError(`Choose at least one field to export for ${entity}. Valid fields: ${valid.join(', ')}`, {
+      entity,
+      invalid_fields: [],
+      valid_fields: valid,
+    });
   const invalid = wanted.filter((f) => !valid.includes(f));
   if (invalid.length > 0) {
-    throw new ValidationError(`Invalid fields for ${entity}: ${invalid.join(', ')}. Valid fields: ${valid.join(', ')}`, { entity, invalid_fields: invalid, valid_fields: valid });
+    throw new ValidationError(
+      `Invalid fields for ${entity}: ${invalid.join(', ')}. Valid fields: ${valid.join(', ')}`,
+      { entity, invalid_fields: invalid, valid_fields: valid },
+    );
   }
   return wanted;
 }
@@ -22,7 +30,11 @@ export function validateExportFields(entity: ExportEntity, fields: readonly stri
  * The fields an export uses (spec: Exports rule 2): those asked for; else the default
  * template's; else every key of the entity in catalogue order.
  */
-export function resolveExportFields(entity: ExportEntity, asked: readonly string[] | undefined, templateFields: readonly string[] | undefined): string[] {
+export function resolveExportFields(
+  entity: ExportEntity,
+  asked: readonly string[] | undefined,
+  templateFields: readonly string[] | undefined,
+): string[] {
   if (asked !== undefined) return validateExportFields(entity, asked);
   if (templateFields?.length) return validateExportFields(entity, templateFields);
   return exportKeys(entity);

@@ -22,7 +22,9 @@ export function parseAmount(text: string): string | undefined {
 
 function validDate(y: number, m: number, d: number): boolean {
   const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d && y >= 1900 && y <= 2999;
+  return (
+    date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d && y >= 1900 && y <= 2999
+  );
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -63,6 +65,7 @@ export function parseDateTime(text: string): CellDateTime | undefined {
   const [h, mi, se] = [Number(m[2] ?? 0), Number(m[3] ?? 0), Number(m[4] ?? 0)];
   if (h > 23 || mi > 59 || se > 59) return undefined;
   const result: CellDateTime = { date, time: `${pad(h)}:${pad(mi)}:${pad(se)}` };
-  if (m[5] !== undefined) result.offset = m[5] === 'Z' ? '+00:00' : m[5].length === 5 ? `${m[5].slice(0, 3)}:${m[5].slice(3)}` : m[5];
+  if (m[5] !== undefined)
+    result.offset = m[5] === 'Z' ? '+00:00' : m[5].length === 5 ? `${m[5].slice(0, 3)}:${m[5].slice(3)}` : m[5];
   return result;
 }

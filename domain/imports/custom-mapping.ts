@@ -19,13 +19,18 @@ export function parseCustomMapping(entity: ImportEntity, raw: string): Record<st
   const entries = Object.entries(parsed as Record<string, unknown>);
   if (entries.length === 0) throw new ValidationError('mapping must name at least one column');
   const valid = [...IMPORT_TARGET_FIELDS[entity]];
-  const invalid = entries.filter(([, target]) => typeof target !== 'string' || !isTargetField(entity, target)).map(([, target]) => (typeof target === 'string' ? target : JSON.stringify(target)));
+  const invalid = entries
+    .filter(([, target]) => typeof target !== 'string' || !isTargetField(entity, target))
+    .map(([, target]) => (typeof target === 'string' ? target : JSON.stringify(target)));
   if (invalid.length > 0) {
-    throw new ValidationError(`Unknown target fields for ${entity}: ${invalid.join(', ')}. Valid fields: ${valid.join(', ')}`, {
-      entity,
-      invalid_fields: invalid,
-      valid_fields: valid,
-    });
+    throw new ValidationError(
+      `Unknown target fields for ${entity}: ${invalid.join(', ')}. Valid fields: ${valid.join(', ')}`,
+      {
+        entity,
+        invalid_fields: invalid,
+        valid_fields: valid,
+      },
+    );
   }
   return Object.fromEntries(entries as [string, string][]);
 }

@@ -10,7 +10,11 @@ export type CsvEncoding = 'utf-8' | 'windows-1252';
 /** Largest import file (spec: Limits, 10 MB). */
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 
-const ACCEPTED = ['.csv (text/csv, application/csv)', '.xlsx (application/vnd.openxmlformats-officedocument.spreadsheetml.sheet)', '.xls (application/vnd.ms-excel)'];
+const ACCEPTED = [
+  '.csv (text/csv, application/csv)',
+  '.xlsx (application/vnd.openxmlformats-officedocument.spreadsheetml.sheet)',
+  '.xls (application/vnd.ms-excel)',
+];
 
 /**
  * Declared content types accepted per format. Besides the spec's, a .csv may arrive as
@@ -38,7 +42,11 @@ export function detectImportFormat(filename: string, contentType: string, head: 
   const declared = contentType.split(';')[0].trim().toLowerCase();
   if (!format || !CONTENT_TYPES[format].includes(declared)) throw new UnsupportedMediaTypeError(ACCEPTED);
   const bytesOk =
-    format === 'xlsx' ? startsWith(head, ZIP) : format === 'xls' ? startsWith(head, OLE2) : !startsWith(head, ZIP) && !startsWith(head, OLE2) && !head.includes(0);
+    format === 'xlsx'
+      ? startsWith(head, ZIP)
+      : format === 'xls'
+        ? startsWith(head, OLE2)
+        : !startsWith(head, ZIP) && !startsWith(head, OLE2) && !head.includes(0);
   if (!bytesOk) throw new UnsupportedMediaTypeError(ACCEPTED);
   return format;
 }

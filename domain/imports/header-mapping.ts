@@ -11,8 +11,28 @@ const VARIANTS: Record<ImportEntity, Record<string, readonly string[]>> = {
     first_name: ['First Name', 'firstname', 'first_name', 'Given Name', 'Prénom'],
     last_name: ['Last Name', 'lastname', 'last_name', 'Family Name', 'Nom', 'Nom de famille'],
     full_name: ['Name', 'full name', 'full_name', 'Nom complet'],
-    email: ['Email', 'e-mail', 'E-mail 1 - Value', 'E-mail 2 - Value', 'Courriel', 'Adresse e-mail', 'Adresse email', 'Mail'],
-    phone_number: ['Phone', 'phone_number', 'phone number', 'Phone 1 - Value', 'Phone 2 - Value', 'Téléphone', 'Tél', 'Tel', 'Portable', 'Mobile'],
+    email: [
+      'Email',
+      'e-mail',
+      'E-mail 1 - Value',
+      'E-mail 2 - Value',
+      'Courriel',
+      'Adresse e-mail',
+      'Adresse email',
+      'Mail',
+    ],
+    phone_number: [
+      'Phone',
+      'phone_number',
+      'phone number',
+      'Phone 1 - Value',
+      'Phone 2 - Value',
+      'Téléphone',
+      'Tél',
+      'Tel',
+      'Portable',
+      'Mobile',
+    ],
     street: ['Street', 'Address 1 - Street', 'Rue', 'Adresse'],
     city: ['City', 'Address 1 - City', 'Ville'],
     zipcode: ['Zipcode', 'zip code', 'postal code', 'Address 1 - Postal Code', 'Code postal', 'CP'],
@@ -20,7 +40,15 @@ const VARIANTS: Record<ImportEntity, Record<string, readonly string[]>> = {
     notes: ['Notes', 'Remarques'],
     contact_type: ['Contact Type', 'contact type', 'type', 'Type de contact'],
     locale: ['Locale', 'Language', 'Langue'],
-    company_name: ['Company', 'Company Name', 'Organization', 'Organisation', 'Société', 'Entreprise', 'Raison sociale'],
+    company_name: [
+      'Company',
+      'Company Name',
+      'Organization',
+      'Organisation',
+      'Société',
+      'Entreprise',
+      'Raison sociale',
+    ],
     siren: ['SIREN', 'Numéro SIREN'],
     vat_number: ['VAT Number', 'VAT', 'VAT ID', 'N° TVA', 'Numéro de TVA', 'TVA intracommunautaire'],
   },
@@ -32,7 +60,15 @@ const VARIANTS: Record<ImportEntity, Record<string, readonly string[]>> = {
     end_date: ['End Date', 'end date', 'end_date', 'Date de fin'],
     notes: ['Notes', 'Remarques'],
     status: ['Status', 'Statut'],
-    session_type: ['Session Type', 'session type', 'session_type', 'Type', 'Type de séance', 'Type de session', 'Type de prestation'],
+    session_type: [
+      'Session Type',
+      'session type',
+      'session_type',
+      'Type',
+      'Type de séance',
+      'Type de session',
+      'Type de prestation',
+    ],
   },
   quotes: {
     title: ['Title', 'Titre'],
@@ -72,7 +108,8 @@ export function normalizeHeader(header: string): string {
 const LOOKUP: Record<ImportEntity, Map<string, string>> = Object.fromEntries(
   Object.entries(VARIANTS).map(([entity, targets]) => {
     const map = new Map<string, string>();
-    for (const [target, variants] of Object.entries(targets)) for (const v of variants) map.set(normalizeHeader(v), target);
+    for (const [target, variants] of Object.entries(targets))
+      for (const v of variants) map.set(normalizeHeader(v), target);
     return [entity, map];
   }),
 ) as Record<ImportEntity, Map<string, string>>;

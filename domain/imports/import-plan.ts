@@ -90,7 +90,12 @@ export function createImportPlanner(options: PlanOptions): ImportPlanner {
       }
       return rows.map((row) => {
         const decision = decide(row, byKey, state, options);
-        remember(row, decision, decision.existingId === undefined ? undefined : byId.get(decision.existingId)?.identity, state);
+        remember(
+          row,
+          decision,
+          decision.existingId === undefined ? undefined : byId.get(decision.existingId)?.identity,
+          state,
+        );
         return decision;
       });
     },
@@ -98,7 +103,11 @@ export function createImportPlanner(options: PlanOptions): ImportPlanner {
 }
 
 /** The whole file at once: `existing` must come in a stable order (oldest first, then id). */
-export function planImport(rows: readonly PlannedRow[], existing: readonly ExistingRecord[], options: PlanOptions): RowDecision[] {
+export function planImport(
+  rows: readonly PlannedRow[],
+  existing: readonly ExistingRecord[],
+  options: PlanOptions,
+): RowDecision[] {
   return createImportPlanner(options).plan(rows, existing);
 }
 
@@ -114,7 +123,12 @@ function compatible(rowIdentity: string | undefined, recordIdentity: string | un
   return rowIdentity === undefined || recordIdentity === undefined || rowIdentity === recordIdentity;
 }
 
-function decide(row: PlannedRow, byKey: Map<string, ExistingRecord[]>, state: PlanState, options: PlanOptions): RowDecision {
+function decide(
+  row: PlannedRow,
+  byKey: Map<string, ExistingRecord[]>,
+  state: PlanState,
+  options: PlanOptions,
+): RowDecision {
   const asked = options.rowActions?.[row.line];
   if (asked === 'skip') return { line: row.line, action: 'skip' };
   const matching = (options.updateExisting && asked !== 'create') || asked === 'update';
@@ -124,15 +138,25 @@ function decide(row: PlannedRow, byKey: Map<string, ExistingRecord[]>, state: Pl
     const records = (byKey.get(key) ?? []).filter((r) => compatible(row.identity, identityOfStored(r)));
     if (records.length === 0) continue;
     const ids = records.map((r) => r.id);
-    const warning = ids.length > 1 ? `${ids.length} existing records match (${ids.join(', ')}); updated ${ids[0]}, the oldest` : undefined;
+    const warning =
+      ids.length > 1
+        ? `${ids.length} existing records match (${ids.join(', ')}); updated ${ids[0]}, the oldest`
+        : undefined;
     return { line: row.line, action: 'update', existingId: ids[0], ...(warning ? { warning } : {}) };
   }
   for (const key of row.keys) {
     const line = state.seenInFile.get(key);
-    if (line === undefined || !compatible(row.identity, state.identities.get(state.storedOfLine.get(line) ?? line))) continue;
-    return { line: row.line, action: 'update', sameAsLine: line, warning: `Same record as line ${line}: this row updates it` };
+    if (line === undefined || !compatible(row.identity, state.identities.get(state.storedOfLine.get(line) ?? line)))
+      continue;
+    return {
+      line: row.line,
+      action: 'update',
+      sameAsLine: line,
+      warning: `Same record as line ${line}: this row updates it`,
+    };
   }
-  if (asked === 'update') return { line: row.line, action: 'skip', error: 'No existing record matches this row, so it cannot be updated' };
+  if (asked === 'update')
+    return { line: row.line, action: 'skip', error: 'No existing record matches this row, so it cannot be updated' };
   return { line: row.line, action: 'create' };
 }
 
@@ -141,9 +165,15 @@ function duplicateWarning(row: PlannedRow, state: PlanState): { warning?: string
   for (const key of row.keys) {
     const line = state.seenInFile.get(key);
     if (line === undefined) continue;
-    if (key.startsWith('email:')) return { warning: `Same e-mail as line ${line}: imported as another contact (updateExisting=true would update the first)` };
+    if (key.startsWith('email:'))
+      return {
+        warning: `Same e-mail as line ${line}: imported as another contact (updateExisting=true would update the first)`,
+      };
     // A name shared by two rows without an e-mail (seenInFile keeps names of such rows only, see remember).
-    if (key.startsWith('name:') && row.identity === undefined && state.identities.get(line) === undefined) return { warning: `Same name as line ${line}, neither with an e-mail: imported as another contact (updateExisting=true would update the first)` };
+    if (key.startsWith('name:') && row.identity === undefined && state.identities.get(line) === undefined)
+      return {
+        warning: `Same name as line ${line}, neither with an e-mail: imported as another contact (updateExisting=true would update the first)`,
+      };
   }
   return {};
 }
@@ -174,7 +204,10 @@ function remember(row: PlannedRow, decision: RowDecision, storedIdentity: string
  * The fields an update would change: stored value → file value, for the preview's diff. Values
  * compare as trimmed text; fields the file leaves empty are not changed by an update.
  */
-export function fieldChanges(stored: Record<string, unknown>, incoming: Record<string, unknown>): Record<string, { from: string | null; to: string }> {
+export function fieldChanges(
+  stored: Record<string, unknown>,
+  incoming: Record<string, unknown>,
+): Record<string, { from: string | null; to: string }> {
   const changes: Record<string, { from: string | null; to: string }> = {};
   for (const [field, value] of Object.entries(incoming)) {
     if (value === undefined || value === null || value === '') continue;

@@ -11,7 +11,8 @@ export function matchKeys(entity: ImportEntity, row: Record<string, unknown>, ti
   if (entity === 'contacts') {
     const keys: string[] = [];
     if (lower(row.email)) keys.push(`email:${lower(row.email)}`);
-    if (lower(row.first_name) || lower(row.last_name)) keys.push(`name:${lower(row.first_name)}\u0000${lower(row.last_name)}`);
+    if (lower(row.first_name) || lower(row.last_name))
+      keys.push(`name:${lower(row.first_name)}\u0000${lower(row.last_name)}`);
     return keys;
   }
   if (entity === 'sessions') {
@@ -31,18 +32,34 @@ export function localDate(value: CellDateTime, timeZone: string): string {
   const instant = new Date(`${value.date}T${value.time}${value.offset}`);
   if (Number.isNaN(instant.getTime())) return value.date;
   try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+      instant,
+    );
   } catch {
     return value.date;
   }
 }
 
 /** The same key for a record already stored, so rows and records compare alike. */
-export function storedMatchKeys(entity: ImportEntity, record: { email?: string | null; first_name?: string | null; last_name?: string | null; title?: string | null; start_date?: Date | null }, timeZone: string): string[] {
+export function storedMatchKeys(
+  entity: ImportEntity,
+  record: {
+    email?: string | null;
+    first_name?: string | null;
+    last_name?: string | null;
+    title?: string | null;
+    start_date?: Date | null;
+  },
+  timeZone: string,
+): string[] {
   if (entity === 'sessions') {
     if (!record.start_date) return [];
     const iso = record.start_date.toISOString();
-    return matchKeys(entity, { title: record.title, start_date: { date: iso.slice(0, 10), time: iso.slice(11, 19), offset: '+00:00' } }, timeZone);
+    return matchKeys(
+      entity,
+      { title: record.title, start_date: { date: iso.slice(0, 10), time: iso.slice(11, 19), offset: '+00:00' } },
+      timeZone,
+    );
   }
   return matchKeys(entity, record, timeZone);
 }

@@ -11,7 +11,8 @@ export interface RowRefusal {
 
 /** Messages of the CHECK constraints an import can run into (db/migrations), in the words of the row checks. */
 const CHECKS: Record<string, string> = {
-  sessions_dates_ordered: 'end_date must not be before start_date (the stored session keeps the dates the file leaves empty)',
+  sessions_dates_ordered:
+    'end_date must not be before start_date (the stored session keeps the dates the file leaves empty)',
   contacts_name_present: 'first_name or last_name is required',
   quotes_amount_check: 'amount must be a positive number',
   invoices_amount_check: 'amount must be a positive number',
@@ -37,11 +38,13 @@ export function refusalMessage(refusal: RowRefusal): string {
   if (code === '23503') {
     // detail: Key (contact_id)=(…) is not present in table "contacts".
     const field = /^Key \((\w+)\)/.exec(detail ?? '')?.[1];
-    if (field !== undefined) return `${field} is not one of your ${NOUNS[field] ?? 'records'} (it may have just been deleted)`;
+    if (field !== undefined)
+      return `${field} is not one of your ${NOUNS[field] ?? 'records'} (it may have just been deleted)`;
     return 'a linked record does not exist (it may have just been deleted)';
   }
   if (code === '23502') return `${column ?? 'a required field'} is required`;
-  if (code === 'SI409') return 'this invoice is issued: an import cannot change it (a credit note corrects an issued invoice)';
+  if (code === 'SI409')
+    return 'this invoice is issued: an import cannot change it (a credit note corrects an issued invoice)';
   if (code === '22001') return 'a value is longer than the stored column allows';
   if (code === '22003') return 'a number is too large to be stored';
   if (code === '22P05' || code === '22021') return 'contains a character that cannot be stored';

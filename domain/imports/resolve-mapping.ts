@@ -7,8 +7,14 @@ import { type ImportEntity } from './target-fields';
  * to the headers the file has, else the automatic one. No usable column is a 400 that says which
  * headers are recognised.
  */
-export function resolveImportMapping(entity: ImportEntity, headers: readonly string[], custom?: Record<string, string>): Record<string, string> {
-  const mapping = custom ? Object.fromEntries(Object.entries(custom).filter(([h]) => headers.includes(h))) : autoMapHeaders(entity, headers);
+export function resolveImportMapping(
+  entity: ImportEntity,
+  headers: readonly string[],
+  custom?: Record<string, string>,
+): Record<string, string> {
+  const mapping = custom
+    ? Object.fromEntries(Object.entries(custom).filter(([h]) => headers.includes(h)))
+    : autoMapHeaders(entity, headers);
   if (Object.keys(mapping).length === 0) {
     const examples = Object.values(headerVariants(entity)).map((v) => v[0]);
     throw new ValidationError(

@@ -10,7 +10,10 @@ export const RESULT_BUDGET = { maxItems: 1000, maxChars: 1_000_000 } as const;
  * The first items of `items` that fit `maxItems` and, measured as JSON, `maxChars`; at least
  * the first one whatever its size. `truncated` says whether any was left out.
  */
-export function withinBudget<T>(items: readonly T[], budget: { maxItems: number; maxChars: number } = RESULT_BUDGET): { kept: T[]; truncated: boolean } {
+export function withinBudget<T>(
+  items: readonly T[],
+  budget: { maxItems: number; maxChars: number } = RESULT_BUDGET,
+): { kept: T[]; truncated: boolean } {
   const kept: T[] = [];
   let chars = 0;
   for (const item of items) {

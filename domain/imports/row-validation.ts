@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { supportedLocale } from '../accounts/client-locale';
 import { clientIdentifierProblems, normalizeClientIdentifiers } from '../company/client-identifiers';
 import { countryProblem, parseCountry } from '../countries';
-import { type InvoiceStatus, LEGACY_INVOICE_STATUSES, type LegacyInvoiceStatus, QUOTE_STATUSES } from '../invoicing/statuses';
+import {
+  type InvoiceStatus,
+  LEGACY_INVOICE_STATUSES,
+  type LegacyInvoiceStatus,
+  QUOTE_STATUSES,
+} from '../invoicing/statuses';
 import { SESSION_STATUSES } from '../sessions/session-status';
 import { type CellDateTime, parseAmount, parseDateOnly, parseDateTime } from './cell-values';
 import { splitFullName } from './row-record';
@@ -16,7 +21,8 @@ import { instantOf } from './zoned-time';
  * count UTF-16 units, never fewer than PostgreSQL's characters.
  */
 const text = (max: number) => storable(z.string().max(max, `is longer than ${max} characters`)).optional();
-const required = (max: number) => storable(z.string({ error: 'is required' }).min(1, 'is required').max(max, `is longer than ${max} characters`));
+const required = (max: number) =>
+  storable(z.string({ error: 'is required' }).min(1, 'is required').max(max, `is longer than ${max} characters`));
 
 /**
  * PostgreSQL text holds no NUL character, and the batch travels as JSON, where a lone surrogate
@@ -24,7 +30,9 @@ const required = (max: number) => storable(z.string({ error: 'is required' }).mi
  */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 function storable<T extends z.ZodType<string>>(schema: T) {
-  return schema.refine((s) => !s.includes('\u0000') && !LONE_SURROGATE.test(s), { message: 'contains a character that cannot be stored (NUL or half of a character)' });
+  return schema.refine((s) => !s.includes('\u0000') && !LONE_SURROGATE.test(s), {
+    message: 'contains a character that cannot be stored (NUL or half of a character)',
+  });
 }
 const uuid = z.uuid({ error: 'is not a valid id' }).optional();
 const upper = (values: readonly [string, ...string[]]) =>
@@ -37,25 +45,46 @@ const upper = (values: readonly [string, ...string[]]) =>
 // almost always a missing price. An empty cell takes the table's default, 0.
 const amount = z
   .string()
-  .transform((s, ctx) => parseAmount(s) ?? (ctx.addIssue({ code: 'custom', message: 'is not an amount (at most 99 999 999.99)' }), z.NEVER))
+  .transform(
+    (s, ctx) =>
+      parseAmount(s) ??
+      (ctx.addIssue({ code: 'custom', message: 'is not an amount (at most 99 999 999.99)' }), z.NEVER),
+  )
   .refine((a) => Number(a) > 0, { message: 'must be a positive number' })
   .optional();
 const dateOnly = z
   .string()
-  .transform((s, ctx) => parseDateOnly(s) ?? (ctx.addIssue({ code: 'custom', message: 'is not a date (YYYY-MM-DD or DD/MM/YYYY)' }), z.NEVER))
+  .transform(
+    (s, ctx) =>
+      parseDateOnly(s) ??
+      (ctx.addIssue({ code: 'custom', message: 'is not a date (YYYY-MM-DD or DD/MM/YYYY)' }), z.NEVER),
+  )
   .optional();
 const dateTime = z
   .string()
-  .transform((s, ctx): CellDateTime => parseDateTime(s) ?? (ctx.addIssue({ code: 'custom', message: 'is not a date (YYYY-MM-DD, optionally with a time)' }), z.NEVER))
+  .transform(
+    (s, ctx): CellDateTime =>
+      parseDateTime(s) ??
+      (ctx.addIssue({ code: 'custom', message: 'is not a date (YYYY-MM-DD, optionally with a time)' }), z.NEVER),
+  )
   .optional();
 
 /** Language names a studio may type instead of a code. */
-const LANGUAGE_NAMES = new Map([['english', 'en'], ['anglais', 'en'], ['french', 'fr'], ['français', 'fr'], ['francais', 'fr']]);
+const LANGUAGE_NAMES = new Map([
+  ['english', 'en'],
+  ['anglais', 'en'],
+  ['french', 'fr'],
+  ['français', 'fr'],
+  ['francais', 'fr'],
+]);
 /** The language the contact reads: fr-FR or en-US (`en`, `English`, `fr-CA`, `Français`… are read as one of them); empty keeps the studio's. */
 const locale = z
   .string()
   .transform((s, ctx) =>
-    s === '' ? undefined : (supportedLocale(LANGUAGE_NAMES.get(s.toLowerCase()) ?? s) ?? (ctx.addIssue({ code: 'custom', message: 'must be fr-FR or en-US' }), z.NEVER)),
+    s === ''
+      ? undefined
+      : (supportedLocale(LANGUAGE_NAMES.get(s.toLowerCase()) ?? s) ??
+        (ctx.addIssue({ code: 'custom', message: 'must be fr-FR or en-US' }), z.NEVER)),
   )
   .optional();
 
@@ -70,7 +99,9 @@ const ContactRow = z
   .object({
     first_name: text(100),
     last_name: text(100),
-    email: storable(z.email({ error: 'is not a valid e-mail address' }).max(255, 'is longer than 255 characters')).optional(),
+    email: storable(
+      z.email({ error: 'is not a valid e-mail address' }).max(255, 'is longer than 255 characters'),
+    ).optional(),
     phone_number: text(50),
     street: text(255),
     city: text(100),
@@ -99,12 +130,19 @@ const sessionRow = (timeZone: string) =>
       // A session type's name (user_session_types.name is varchar(255)); matched to a type by the import.
       session_type: text(255),
     })
-    .refine((s) => !s.start_date || !s.end_date || instantOf(s.start_date, timeZone).getTime() <= instantOf(s.end_date, timeZone).getTime(), {
-      message: 'must not be before start_date',
-      path: ['end_date'],
-    });
+    .refine(
+      (s) =>
+        !s.start_date ||
+        !s.end_date ||
+        instantOf(s.start_date, timeZone).getTime() <= instantOf(s.end_date, timeZone).getTime(),
+      {
+        message: 'must not be before start_date',
+        path: ['end_date'],
+      },
+    );
 const sessionRows = new Map<string, ReturnType<typeof sessionRow>>();
-const sessionRowIn = (timeZone: string) => sessionRows.get(timeZone) ?? sessionRows.set(timeZone, sessionRow(timeZone)).get(timeZone)!;
+const sessionRowIn = (timeZone: string) =>
+  sessionRows.get(timeZone) ?? sessionRows.set(timeZone, sessionRow(timeZone)).get(timeZone)!;
 
 const relation = (r: { session_id?: string; contact_id?: string }) => Boolean(r.session_id || r.contact_id);
 const relationMessage = { message: 'or session_id is required', path: ['contact_id'] };
@@ -127,7 +165,10 @@ const InvoiceRow = z
     amount,
     // DRAFT, or an issued invoice of the studio's previous tool: ISSUED, or the former SENT, PAID
     // and OVERDUE, read as the migration reads them (db/commands/write-import-batch.ts).
-    status: upper(['DRAFT', 'ISSUED', ...LEGACY_INVOICE_STATUSES] satisfies (InvoiceStatus | LegacyInvoiceStatus)[] as [string, ...string[]]),
+    status: upper(['DRAFT', 'ISSUED', ...LEGACY_INVOICE_STATUSES] satisfies (InvoiceStatus | LegacyInvoiceStatus)[] as [
+      string,
+      ...string[],
+    ]),
     due_date: dateOnly,
     description: text(10_000),
     session_id: uuid,
@@ -149,7 +190,11 @@ export type RowValidation<E extends ImportEntity> = { ok: true; value: ValidRow<
  * studio owner understands: "email is not a valid e-mail address; title is required". Session
  * dates without an offset are read in `timeZone` (the studio's) to compare them.
  */
-export function validateRow<E extends ImportEntity>(entity: E, record: Record<string, string>, timeZone = 'UTC'): RowValidation<E> {
+export function validateRow<E extends ImportEntity>(
+  entity: E,
+  record: Record<string, string>,
+  timeZone = 'UTC',
+): RowValidation<E> {
   let input: Record<string, string> = record;
   if (entity === 'contacts') {
     const { full_name, ...rest } = record;
@@ -159,12 +204,16 @@ export function validateRow<E extends ImportEntity>(entity: E, record: Record<st
   const result = schema.safeParse(input);
   if (result.success && entity === 'contacts') {
     // A client company's identifiers as the contacts API stores and checks them.
-    const contact = normalizeClientIdentifiers(result.data as { siren?: string | null; vat_number?: string | null; country?: string | null });
+    const contact = normalizeClientIdentifiers(
+      result.data as { siren?: string | null; vat_number?: string | null; country?: string | null },
+    );
     const problems = clientIdentifierProblems(contact);
     if (problems.length) return { ok: false, message: problems.map((p) => `${p.path} ${p.message}`).join('; ') };
     return { ok: true, value: contact as ValidRow<E> };
   }
   if (result.success) return { ok: true, value: result.data as ValidRow<E> };
-  const message = result.error.issues.map((issue) => `${issue.path.map(String).join('.') || 'row'} ${issue.message}`).join('; ');
+  const message = result.error.issues
+    .map((issue) => `${issue.path.map(String).join('.') || 'row'} ${issue.message}`)
+    .join('; ');
   return { ok: false, message };
 }

@@ -9,7 +9,23 @@ export type ImportEntity = (typeof IMPORT_ENTITIES)[number];
  * into `user_session_type_id` (domain/sessions/session-type-names.ts).
  */
 export const IMPORT_TARGET_FIELDS = {
-  contacts: ['first_name', 'last_name', 'full_name', 'email', 'phone_number', 'street', 'city', 'zipcode', 'country', 'notes', 'contact_type', 'locale', 'company_name', 'siren', 'vat_number'],
+  contacts: [
+    'first_name',
+    'last_name',
+    'full_name',
+    'email',
+    'phone_number',
+    'street',
+    'city',
+    'zipcode',
+    'country',
+    'notes',
+    'contact_type',
+    'locale',
+    'company_name',
+    'siren',
+    'vat_number',
+  ],
   sessions: ['title', 'location', 'contact_id', 'start_date', 'end_date', 'notes', 'status', 'session_type'],
   quotes: ['title', 'amount', 'status', 'valid_until', 'description', 'session_id', 'contact_id'],
   invoices: ['title', 'amount', 'status', 'due_date', 'description', 'session_id', 'contact_id', 'quote_id'],

@@ -60,7 +60,9 @@ function offsetAt(instant: number, timeZone: string): number {
 export function instantAtWallClock(date: string, hour: number, minute: number, timeZone: string): Date {
   const wall = checked(date) + (hour * 60 + minute) * 60_000;
   // Try the offsets in force a day either side: one of them is the right one, unless the time is skipped.
-  const offsets = [...new Set([offsetAt(wall - DAY_MS, timeZone), offsetAt(wall, timeZone), offsetAt(wall + DAY_MS, timeZone)])];
+  const offsets = [
+    ...new Set([offsetAt(wall - DAY_MS, timeZone), offsetAt(wall, timeZone), offsetAt(wall + DAY_MS, timeZone)]),
+  ];
   const matches = offsets
     .map((offset) => wall - offset)
     .filter((instant) => wallClockDate(new Date(instant), timeZone).getTime() === wall)

@@ -31,7 +31,8 @@ const WORDS = {
     rcs: 'RCS',
     vatNumber: 'N° TVA',
     terms: (days: number) => (days === 0 ? 'Paiement à réception' : `Paiement à ${days} jours`),
-    late: (rate: string) => `Pénalités de retard : ${rate} % par an ; indemnité forfaitaire pour frais de recouvrement : 40 €`,
+    late: (rate: string) =>
+      `Pénalités de retard : ${rate} % par an ; indemnité forfaitaire pour frais de recouvrement : 40 €`,
     vatExempt: 'TVA non applicable, art. 293 B du CGI',
     phone: 'Tél.',
   },
@@ -46,8 +47,10 @@ const WORDS = {
   },
 } as const;
 
-const euros = (cents: bigint, locale: UserLocale) => new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(Number(cents) / 100);
-const percent = (value: string, locale: UserLocale) => new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(value));
+const euros = (cents: bigint, locale: UserLocale) =>
+  new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(Number(cents) / 100);
+const percent = (value: string, locale: UserLocale) =>
+  new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(value));
 
 /**
  * The lines under the studio's name at the head of a quote or invoice: legal form and capital,
@@ -55,7 +58,11 @@ const percent = (value: string, locale: UserLocale) => new Intl.NumberFormat(loc
  */
 export function companyLines(company: DocumentCompany, locale: UserLocale): string[] {
   const w = WORDS[locale];
-  const identity = company.legalForm ? (company.shareCapitalCents !== null ? w.capital(company.legalForm, euros(company.shareCapitalCents, locale)) : company.legalForm) : null;
+  const identity = company.legalForm
+    ? company.shareCapitalCents !== null
+      ? w.capital(company.legalForm, euros(company.shareCapitalCents, locale))
+      : company.legalForm
+    : null;
   return [
     identity,
     ...company.address,
@@ -74,7 +81,9 @@ export function paymentLines(payment: DocumentPayment | null, kind: 'quote' | 'i
   const w = WORDS[locale];
   return [
     payment.vatExempt ? w.vatExempt : null,
-    payment.iban ? `IBAN ${payment.iban.replace(/(.{4})/g, '$1 ').trim()}${payment.bic ? ` · BIC ${payment.bic}` : ''}` : null,
+    payment.iban
+      ? `IBAN ${payment.iban.replace(/(.{4})/g, '$1 ').trim()}${payment.bic ? ` · BIC ${payment.bic}` : ''}`
+      : null,
     payment.termsDays !== null ? w.terms(payment.termsDays) : null,
     kind === 'invoice' && payment.lateRate !== null ? w.late(percent(payment.lateRate, locale)) : null,
   ].filter((line): line is string => Boolean(line));

@@ -54,7 +54,12 @@ export function splitCreditByVat(amountCents: bigint, weights: readonly CreditVa
   if (rates.length === 0) return amountCents === 0n ? [] : [splitWithTax(0, amountCents)];
   const sign = amountCents < 0n ? -1n : 1n;
   const amount = amountCents * sign;
-  const shares = rates.map(([bp, weight], index) => ({ bp, index, floor: (amount * weight) / total, rest: (amount * weight) % total }));
+  const shares = rates.map(([bp, weight], index) => ({
+    bp,
+    index,
+    floor: (amount * weight) / total,
+    rest: (amount * weight) % total,
+  }));
   let left = amount - shares.reduce((sum, s) => sum + s.floor, 0n);
   // The cents the floors left go to the largest remainders (the earlier rate on a tie).
   for (const s of [...shares].sort((a, b) => (a.rest === b.rest ? a.index - b.index : a.rest > b.rest ? -1 : 1))) {
@@ -70,7 +75,10 @@ export function splitCreditByVat(amountCents: bigint, weights: readonly CreditVa
  * (`invoiceVat`) less what its earlier credit notes took there (`earlier`, each note's parts).
  * Only rates with something left, lowest first.
  */
-export function creditableByRate(invoiceVat: readonly CreditVatWeight[], earlier: readonly (readonly CreditVatWeight[])[]): CreditVatWeight[] {
+export function creditableByRate(
+  invoiceVat: readonly CreditVatWeight[],
+  earlier: readonly (readonly CreditVatWeight[])[],
+): CreditVatWeight[] {
   const taken = earlier.flat().map((p) => ({ vatBasisPoints: p.vatBasisPoints, withTaxCents: -p.withTaxCents }));
   return sumByRate([...invoiceVat, ...taken])
     .filter(([, cents]) => cents > 0n)
@@ -93,11 +101,16 @@ export interface CreditNoteAmounts {
  * credit note at the invoice's total less its credit notes) takes each rate's rest whole and
  * splits the excess over the invoice's rates.
  */
-export function creditNoteVat(note: CreditNoteAmounts, invoiceVat: readonly CreditVatWeight[], earlier: readonly (readonly CreditVatWeight[])[]): CreditVatPart[] {
+export function creditNoteVat(
+  note: CreditNoteAmounts,
+  invoiceVat: readonly CreditVatWeight[],
+  earlier: readonly (readonly CreditVatWeight[])[],
+): CreditVatPart[] {
   if (note.lines.length > 0) return splitCreditByVat(note.amountCents, note.lines);
   const left = creditableByRate(invoiceVat, earlier);
   const leftTotal = left.reduce((sum, w) => sum + w.withTaxCents, 0n);
-  if (note.amountCents <= leftTotal || leftTotal === 0n) return splitCreditByVat(note.amountCents, leftTotal === 0n ? invoiceVat : left);
+  if (note.amountCents <= leftTotal || leftTotal === 0n)
+    return splitCreditByVat(note.amountCents, leftTotal === 0n ? invoiceVat : left);
   const excess = splitCreditByVat(note.amountCents - leftTotal, invoiceVat);
   return sumByRate([...left, ...excess])
     .filter(([, cents]) => cents !== 0n)
@@ -109,7 +122,11 @@ export function creditNoteVat(note: CreditNoteAmounts, invoiceVat: readonly Cred
  * invoice less its earlier credit notes), with what is left at it; null when none does. A credit
  * of whole lines keeps its lines' rates, so it is refused instead when it would go past a rate.
  */
-export function creditOverrun(parts: readonly CreditVatWeight[], invoiceVat: readonly CreditVatWeight[], earlier: readonly (readonly CreditVatWeight[])[]): { vatBasisPoints: number; creditableCents: bigint } | null {
+export function creditOverrun(
+  parts: readonly CreditVatWeight[],
+  invoiceVat: readonly CreditVatWeight[],
+  earlier: readonly (readonly CreditVatWeight[])[],
+): { vatBasisPoints: number; creditableCents: bigint } | null {
   const left = new Map(creditableByRate(invoiceVat, earlier).map((w) => [w.vatBasisPoints, w.withTaxCents]));
   for (const p of parts) {
     const creditable = left.get(p.vatBasisPoints) ?? 0n;

@@ -40,18 +40,39 @@ export function splitDeposit(installmentCents: bigint, quoteVat: readonly VatLin
  * more than the deposit at a rate, or one from before the breakdowns were stored), what is left
  * in all is split again pro rata over the deposit's rates instead, so no part is ever negative.
  */
-export function remainingDeposit(depositVat: readonly VatLine[], credits: readonly (readonly CreditVatPart[])[]): DepositPart[] {
+export function remainingDeposit(
+  depositVat: readonly VatLine[],
+  credits: readonly (readonly CreditVatPart[])[],
+): DepositPart[] {
   const weights = withTaxByRate(depositVat);
   const left = new Map<number, DepositPart>();
-  for (const v of depositVat) left.set(v.vatBasisPoints, { vatBasisPoints: v.vatBasisPoints, withTaxCents: v.baseCents + v.vatCents, baseCents: v.baseCents, vatCents: v.vatCents });
+  for (const v of depositVat)
+    left.set(v.vatBasisPoints, {
+      vatBasisPoints: v.vatBasisPoints,
+      withTaxCents: v.baseCents + v.vatCents,
+      baseCents: v.baseCents,
+      vatCents: v.vatCents,
+    });
   for (const credit of credits) {
     for (const p of credit) {
-      const part = left.get(p.vatBasisPoints) ?? { vatBasisPoints: p.vatBasisPoints, withTaxCents: 0n, baseCents: 0n, vatCents: 0n };
-      left.set(p.vatBasisPoints, { vatBasisPoints: p.vatBasisPoints, withTaxCents: part.withTaxCents - p.withTaxCents, baseCents: part.baseCents - p.baseCents, vatCents: part.vatCents - p.vatCents });
+      const part = left.get(p.vatBasisPoints) ?? {
+        vatBasisPoints: p.vatBasisPoints,
+        withTaxCents: 0n,
+        baseCents: 0n,
+        vatCents: 0n,
+      };
+      left.set(p.vatBasisPoints, {
+        vatBasisPoints: p.vatBasisPoints,
+        withTaxCents: part.withTaxCents - p.withTaxCents,
+        baseCents: part.baseCents - p.baseCents,
+        vatCents: part.vatCents - p.vatCents,
+      });
     }
   }
   const parts = [...left.values()].sort((a, b) => a.vatBasisPoints - b.vatBasisPoints);
-  const consistent = parts.every((p) => p.withTaxCents >= 0n && p.baseCents >= 0n && p.vatCents >= 0n && (p.withTaxCents > 0n || p.baseCents === 0n));
+  const consistent = parts.every(
+    (p) => p.withTaxCents >= 0n && p.baseCents >= 0n && p.vatCents >= 0n && (p.withTaxCents > 0n || p.baseCents === 0n),
+  );
   if (consistent) return parts.filter((p) => p.withTaxCents > 0n);
   const total = parts.reduce((sum, p) => sum + p.withTaxCents, 0n);
   return total > 0n ? splitCreditByVat(total, weights) : [];
@@ -83,7 +104,12 @@ const words = { 'fr-FR': { deposit: 'Acompte n°', of: 'du' }, 'en-US': { deposi
 
 /** "Acompte n° F-2026-00012 du 12/03/2026" (fr-FR), "Deposit no. F-2026-00012 of 03/12/2026" (en-US). */
 export function depositLabel(number: string, issuedOn: string, locale: UserLocale): string {
-  const day = new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${issuedOn}T00:00:00Z`));
+  const day = new Intl.DateTimeFormat(locale, {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${issuedOn}T00:00:00Z`));
   return `${words[locale].deposit} ${number} ${words[locale].of} ${day}`;
 }
 
@@ -93,7 +119,13 @@ export function depositLabel(number: string, issuedOn: string, locale: UserLocal
  */
 export function depositDeductions(deposits: readonly IssuedDeposit[], locale: UserLocale): DepositDeduction[] {
   return deposits.flatMap((d) =>
-    d.remaining.map((p) => ({ depositInvoiceId: d.invoiceId, label: depositLabel(d.number, d.issuedOn, locale), vatBasisPoints: p.vatBasisPoints, withTaxCents: -p.withTaxCents, baseCents: -p.baseCents })),
+    d.remaining.map((p) => ({
+      depositInvoiceId: d.invoiceId,
+      label: depositLabel(d.number, d.issuedOn, locale),
+      vatBasisPoints: p.vatBasisPoints,
+      withTaxCents: -p.withTaxCents,
+      baseCents: -p.baseCents,
+    })),
   );
 }
 
@@ -110,10 +142,16 @@ export function depositOverrun(totals: DocumentTotals): string | null {
  * share of the whole service, not of what is left) and its due rule kept. Null when nothing is
  * left to schedule; the quote's schedule unchanged when no installment was billed by a deposit.
  */
-export function scheduleAfterDeposits(stored: readonly StoredInstallment[] | null, amountsCents: readonly bigint[], deposited: ReadonlySet<number>): StoredInstallment[] | null {
+export function scheduleAfterDeposits(
+  stored: readonly StoredInstallment[] | null,
+  amountsCents: readonly bigint[],
+  deposited: ReadonlySet<number>,
+): StoredInstallment[] | null {
   if (!stored || stored.length === 0) return null;
   if (deposited.size === 0) return [...stored];
-  const rest = stored.flatMap((s, i) => (deposited.has(i) || (amountsCents[i] ?? 0n) <= 0n ? [] : [{ amount: centsToDecimal(amountsCents[i]), due: s.due }]));
+  const rest = stored.flatMap((s, i) =>
+    deposited.has(i) || (amountsCents[i] ?? 0n) <= 0n ? [] : [{ amount: centsToDecimal(amountsCents[i]), due: s.due }],
+  );
   return rest.length > 0 ? rest : null;
 }
 
@@ -121,9 +159,18 @@ export function scheduleAfterDeposits(stored: readonly StoredInstallment[] | nul
  * A deposit invoice's line at one rate: "Acompte de 30 % sur le devis D-2026-00003 – TVA 20 %"
  * (the rate named when the deposit spans several), "Deposit of 30 % on quote D-2026-00003 – VAT 20 %".
  */
-export function depositLineLabel(quoteNumber: string, percentage: number | undefined, vatBasisPoints: number, severalRates: boolean, locale: UserLocale): string {
+export function depositLineLabel(
+  quoteNumber: string,
+  percentage: number | undefined,
+  vatBasisPoints: number,
+  severalRates: boolean,
+  locale: UserLocale,
+): string {
   const num = (value: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
-  const share = percentage === undefined ? '' : locale === 'fr-FR' ? ` de ${num(percentage)} %` : ` of ${num(percentage)} %`;
+  const share =
+    percentage === undefined ? '' : locale === 'fr-FR' ? ` de ${num(percentage)} %` : ` of ${num(percentage)} %`;
   const rate = severalRates ? ` – ${locale === 'fr-FR' ? 'TVA' : 'VAT'} ${num(vatBasisPoints / 100)} %` : '';
-  return locale === 'fr-FR' ? `Acompte${share} sur le devis ${quoteNumber}${rate}` : `Deposit${share} on quote ${quoteNumber}${rate}`;
+  return locale === 'fr-FR'
+    ? `Acompte${share} sur le devis ${quoteNumber}${rate}`
+    : `Deposit${share} on quote ${quoteNumber}${rate}`;
 }

@@ -34,8 +34,76 @@ export interface DocumentView {
 
 /** The labels of a quote or invoice, per language (the pdf's html and the docx). */
 export const DOCUMENT_WORDS = {
-  'fr-FR': { quote: 'Devis', invoice: 'Facture', number: 'N°', issued: 'Date', until: { quote: "Valable jusqu'au", invoice: 'Échéance', credit_note: '' }, serviceDate: 'Date de la prestation', servicePeriod: 'Période de la prestation', periodFrom: 'du', periodTo: 'au', discount: 'Remise', subtotal: 'Sous-total HT', lineTotal: 'Total HT', creditNote: 'Avoir', depositInvoice: "Facture d'acompte", depositOn: 'Acompte sur le devis', creditFor: 'Avoir sur la facture', of: 'du', reason: 'Motif', client: 'Client', description: 'Désignation', quantity: 'Qté', unit: 'P.U. HT', vat: 'TVA', total: 'Total TTC', base: 'Base HT', amount: 'Montant', totalWithout: 'Total HT', totalVat: 'Total TVA', totalWith: 'Total TTC', vatSummary: 'Récapitulatif TVA', siren: 'SIREN', siret: 'SIRET', vatNumber: 'N° TVA' },
-  'en-US': { quote: 'Quote', invoice: 'Invoice', number: 'No.', issued: 'Date', until: { quote: 'Valid until', invoice: 'Due date', credit_note: '' }, serviceDate: 'Service date', servicePeriod: 'Service period', periodFrom: 'from', periodTo: 'to', discount: 'Discount', subtotal: 'Subtotal excl. tax', lineTotal: 'Total excl. tax', creditNote: 'Credit note', depositInvoice: 'Deposit invoice', depositOn: 'Deposit on quote', creditFor: 'Credit note for invoice', of: 'of', reason: 'Reason', client: 'Bill to', description: 'Description', quantity: 'Qty', unit: 'Unit price excl. tax', vat: 'VAT', total: 'Total incl. tax', base: 'Base excl. tax', amount: 'Amount', totalWithout: 'Total excl. tax', totalVat: 'Total VAT', totalWith: 'Total incl. tax', vatSummary: 'VAT summary', siren: 'SIREN', siret: 'SIRET', vatNumber: 'VAT no.' },
+  'fr-FR': {
+    quote: 'Devis',
+    invoice: 'Facture',
+    number: 'N°',
+    issued: 'Date',
+    until: { quote: "Valable jusqu'au", invoice: 'Échéance', credit_note: '' },
+    serviceDate: 'Date de la prestation',
+    servicePeriod: 'Période de la prestation',
+    periodFrom: 'du',
+    periodTo: 'au',
+    discount: 'Remise',
+    subtotal: 'Sous-total HT',
+    lineTotal: 'Total HT',
+    creditNote: 'Avoir',
+    depositInvoice: "Facture d'acompte",
+    depositOn: 'Acompte sur le devis',
+    creditFor: 'Avoir sur la facture',
+    of: 'du',
+    reason: 'Motif',
+    client: 'Client',
+    description: 'Désignation',
+    quantity: 'Qté',
+    unit: 'P.U. HT',
+    vat: 'TVA',
+    total: 'Total TTC',
+    base: 'Base HT',
+    amount: 'Montant',
+    totalWithout: 'Total HT',
+    totalVat: 'Total TVA',
+    totalWith: 'Total TTC',
+    vatSummary: 'Récapitulatif TVA',
+    siren: 'SIREN',
+    siret: 'SIRET',
+    vatNumber: 'N° TVA',
+  },
+  'en-US': {
+    quote: 'Quote',
+    invoice: 'Invoice',
+    number: 'No.',
+    issued: 'Date',
+    until: { quote: 'Valid until', invoice: 'Due date', credit_note: '' },
+    serviceDate: 'Service date',
+    servicePeriod: 'Service period',
+    periodFrom: 'from',
+    periodTo: 'to',
+    discount: 'Discount',
+    subtotal: 'Subtotal excl. tax',
+    lineTotal: 'Total excl. tax',
+    creditNote: 'Credit note',
+    depositInvoice: 'Deposit invoice',
+    depositOn: 'Deposit on quote',
+    creditFor: 'Credit note for invoice',
+    of: 'of',
+    reason: 'Reason',
+    client: 'Bill to',
+    description: 'Description',
+    quantity: 'Qty',
+    unit: 'Unit price excl. tax',
+    vat: 'VAT',
+    total: 'Total incl. tax',
+    base: 'Base excl. tax',
+    amount: 'Amount',
+    totalWithout: 'Total excl. tax',
+    totalVat: 'Total VAT',
+    totalWith: 'Total incl. tax',
+    vatSummary: 'VAT summary',
+    siren: 'SIREN',
+    siret: 'SIRET',
+    vatNumber: 'VAT no.',
+  },
 } as const;
 
 /** The document's title word: Devis / Facture / Facture d'acompte / Avoir, Quote / Invoice / Deposit invoice / Credit note. */
@@ -54,12 +122,18 @@ export function correctionLines(view: DocumentView): string[] {
   const w = DOCUMENT_WORDS[view.locale];
   if (view.deposit) return [`${w.depositOn} ${view.deposit.quoteNumber}`];
   if (!view.corrects) return [];
-  return [`${w.creditFor} ${view.corrects.number} ${w.of} ${formatDay(view.corrects.issuedOn, view.locale)}`, `${w.reason} : ${view.corrects.reason}`];
+  return [
+    `${w.creditFor} ${view.corrects.number} ${w.of} ${formatDay(view.corrects.issuedOn, view.locale)}`,
+    `${w.reason} : ${view.corrects.reason}`,
+  ];
 }
 
 /** Text for HTML: every value comes from what the studio typed. */
 function esc(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return String(value ?? '').replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 }
 
 /** Euros for the document's language: `1 234,50 €` in French, `€1,234.50` in English. */
@@ -69,11 +143,17 @@ export function formatMoney(cents: bigint, locale: UserLocale): string {
 
 /** A unit price with the decimals it has, at least two: `29,167 €`, `€99.99`. */
 export function formatPrice(price: UnitPrice, locale: UserLocale): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: Math.max(2, price.decimals) }).format(Number(price.units) / 10 ** price.decimals);
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: 'EUR',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: Math.max(2, price.decimals),
+  }).format(Number(price.units) / 10 ** price.decimals);
 }
 
 /** A quantity (hundredths) or a rate (basis points) in the document's language: `1,25`, `5,5`. */
-export const formatHundredths = (value: bigint, locale: UserLocale): string => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(Number(value) / 100);
+export const formatHundredths = (value: bigint, locale: UserLocale): string =>
+  new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(Number(value) / 100);
 
 /** The service date line: `Date de la prestation : 14 mars 2026`, or its period. */
 export function deliveryLine(view: Pick<DocumentView, 'delivery' | 'locale'>): string | null {
@@ -84,7 +164,10 @@ export function deliveryLine(view: Pick<DocumentView, 'delivery' | 'locale'>): s
 }
 
 /** The columns of a priced line as printed, in the document's language: quantity, unit price, discount (empty without), VAT rate, net. */
-export function lineCells(line: PricedLine, locale: UserLocale): { quantity: string; unitPrice: string; discount: string; vat: string; net: string } {
+export function lineCells(
+  line: PricedLine,
+  locale: UserLocale,
+): { quantity: string; unitPrice: string; discount: string; vat: string; net: string } {
   return {
     quantity: formatHundredths(line.quantityHundredths, locale),
     unitPrice: formatPrice(line.unitPrice, locale),
@@ -99,7 +182,9 @@ export function lineCells(line: PricedLine, locale: UserLocale): { quantity: str
  * total with tax; with them, first the lines' sum and each discount with what it took off before
  * tax (its rate when a percentage), so that the lines' sum less the discounts is the total before tax.
  */
-export function totalRows(view: Pick<DocumentView, 'body' | 'locale'>): { label: string; cents: bigint; grand?: boolean }[] {
+export function totalRows(
+  view: Pick<DocumentView, 'body' | 'locale'>,
+): { label: string; cents: bigint; grand?: boolean }[] {
   const w = DOCUMENT_WORDS[view.locale];
   const { body } = view;
   const discounts = body.discounts.filter((d) => d.netCents !== 0n);
@@ -107,7 +192,10 @@ export function totalRows(view: Pick<DocumentView, 'body' | 'locale'>): { label:
     ...(discounts.length > 0
       ? [
           { label: w.subtotal, cents: body.lineTotalCents },
-          ...discounts.map((d) => ({ label: `${d.description}${d.percentBasisPoints !== null ? ` (${formatHundredths(d.percentBasisPoints, view.locale)} %)` : ''}`, cents: -d.netCents })),
+          ...discounts.map((d) => ({
+            label: `${d.description}${d.percentBasisPoints !== null ? ` (${formatHundredths(d.percentBasisPoints, view.locale)} %)` : ''}`,
+            cents: -d.netCents,
+          })),
         ]
       : []),
     { label: w.totalWithout, cents: body.totalWithoutTaxCents },
@@ -128,20 +216,39 @@ export function documentHtml(view: DocumentView): string {
   const columns = withDiscounts ? 6 : 5;
   const lines = view.body.lines
     .map((l) => {
-      if (!isPriced(l)) return l.kind === 'BLANK' ? `<tr class="blank"><td colspan="${columns}">&nbsp;</td></tr>` : `<tr class="text"><td colspan="${columns}">${esc(l.description)}</td></tr>`;
+      if (!isPriced(l))
+        return l.kind === 'BLANK'
+          ? `<tr class="blank"><td colspan="${columns}">&nbsp;</td></tr>`
+          : `<tr class="text"><td colspan="${columns}">${esc(l.description)}</td></tr>`;
       const c = lineCells(l, view.locale);
       return `<tr><td>${esc(l.description)}</td><td class="n">${esc(c.quantity)}</td><td class="n">${esc(c.unitPrice)}</td>${withDiscounts ? `<td class="n">${esc(c.discount)}</td>` : ''}<td class="n">${esc(c.vat)}</td><td class="n">${esc(c.net)}</td></tr>`;
     })
     .join('');
-  const vatRows = view.body.vat.map((v) => `<tr><td>${esc(formatHundredths(BigInt(v.vatBasisPoints), view.locale))} %</td><td class="n">${money(v.baseCents)}</td><td class="n">${money(v.vatCents)}</td></tr>`).join('');
-  const totals = totalRows(view).map((r) => `<tr${r.grand ? ' class="grand"' : ''}><td>${esc(r.label)}</td><td class="n">${money(r.cents)}</td></tr>`).join('');
+  const vatRows = view.body.vat
+    .map(
+      (v) =>
+        `<tr><td>${esc(formatHundredths(BigInt(v.vatBasisPoints), view.locale))} %</td><td class="n">${money(v.baseCents)}</td><td class="n">${money(v.vatCents)}</td></tr>`,
+    )
+    .join('');
+  const totals = totalRows(view)
+    .map(
+      (r) => `<tr${r.grand ? ' class="grand"' : ''}><td>${esc(r.label)}</td><td class="n">${money(r.cents)}</td></tr>`,
+    )
+    .join('');
   const delivery = deliveryLine(view);
-  const logo = isImageDataUri(view.logoDataUri) ? `<img class="logo" src="${esc(view.logoDataUri)}" alt="${esc(view.company.name)}"><br>` : '';
-  const company = `<div class="company">${logo}<strong>${esc(view.company.name)}</strong>${companyLines(view.company, view.locale)
+  const logo = isImageDataUri(view.logoDataUri)
+    ? `<img class="logo" src="${esc(view.logoDataUri)}" alt="${esc(view.company.name)}"><br>`
+    : '';
+  const company = `<div class="company">${logo}<strong>${esc(view.company.name)}</strong>${companyLines(
+    view.company,
+    view.locale,
+  )
     .map((line) => `<br>${esc(line)}`)
     .join('')}</div>`;
   const payment = view.kind === 'credit_note' ? [] : paymentLines(view.payment, view.kind, view.locale);
-  const client = view.client ? `<div class="client"><em>${w.client}</em><br><strong>${esc(view.client.name)}</strong><br>${view.client.address.map(esc).join('<br>')}${view.client.email ? `<br>${esc(view.client.email)}` : ''}</div>` : '';
+  const client = view.client
+    ? `<div class="client"><em>${w.client}</em><br><strong>${esc(view.client.name)}</strong><br>${view.client.address.map(esc).join('<br>')}${view.client.email ? `<br>${esc(view.client.email)}` : ''}</div>`
+    : '';
   return `<!doctype html><html lang="${view.locale.slice(0, 2)}"><head><meta charset="utf-8"><style>
 body{font-family:'DejaVu Sans',sans-serif;font-size:10pt;color:#1d2330;margin:0}
 .logo{max-height:60px;max-width:200px;margin-bottom:6px}.head{display:flex;justify-content:space-between;margin-bottom:18px}.client{text-align:right}
@@ -152,7 +259,9 @@ th{background:#eef1f6;text-align:left;padding:5px}td{padding:5px;border-bottom:1
 </style></head><body>
 <div class="head">${company}${client}</div>
 <h1>${esc(documentTitle(view))} ${w.number} ${esc(view.number)}</h1>
-${correctionLines(view).map((line) => `<div>${esc(line)}</div>`).join('')}<div>${esc(view.title)}</div>${view.description ? `<p>${esc(view.description)}</p>` : ''}
+${correctionLines(view)
+  .map((line) => `<div>${esc(line)}</div>`)
+  .join('')}<div>${esc(view.title)}</div>${view.description ? `<p>${esc(view.description)}</p>` : ''}
 <div>${w.issued} : ${esc(formatDay(view.issuedOn, view.locale))}${view.untilDate ? ` · ${w.until[view.kind]} : ${esc(formatDay(view.untilDate, view.locale))}` : ''}</div>${delivery ? `<div>${esc(delivery)}</div>` : ''}
 <table><thead><tr><th>${w.description}</th><th class="n">${w.quantity}</th><th class="n">${w.unit}</th>${withDiscounts ? `<th class="n">${w.discount}</th>` : ''}<th class="n">${w.vat}</th><th class="n">${w.lineTotal}</th></tr></thead><tbody>${lines}</tbody></table>
 <table><caption style="text-align:left;font-weight:bold">${w.vatSummary}</caption><thead><tr><th>${w.vat}</th><th class="n">${w.base}</th><th class="n">${w.amount}</th></tr></thead><tbody>${vatRows}</tbody></table>

@@ -85,10 +85,12 @@ const BP = 10_000n;
 export const isPriced = (line: DocumentLine): line is PricedLine => line.kind === 'ITEM' || line.kind === 'DEPOSIT';
 
 /** quantity × unit price, in cents, rounded half away from zero. */
-export const grossOf = (quantityHundredths: bigint, price: UnitPrice): bigint => roundDiv(quantityHundredths * price.units, 10n ** BigInt(price.decimals));
+export const grossOf = (quantityHundredths: bigint, price: UnitPrice): bigint =>
+  roundDiv(quantityHundredths * price.units, 10n ** BigInt(price.decimals));
 
 /** The net of a gross amount less a discount, rounded. */
-export const lessDiscount = (grossCents: bigint, discountBasisPoints: bigint): bigint => roundDiv(grossCents * (BP - discountBasisPoints), BP);
+export const lessDiscount = (grossCents: bigint, discountBasisPoints: bigint): bigint =>
+  roundDiv(grossCents * (BP - discountBasisPoints), BP);
 
 const cents = (value: bigint): UnitPrice => ({ units: value, decimals: 2 });
 
@@ -97,10 +99,16 @@ const cents = (value: bigint): UnitPrice => ({ units: value, decimals: 2 });
  * else the net over quantity and discount with the fewest decimals (2 to 6) that does; a line
  * with nothing to reconcile (no quantity, a 100 % discount) keeps `typed`.
  */
-export function reconcilingPrice(netCents: bigint, quantityHundredths: bigint, discountBasisPoints: bigint, typed: UnitPrice): UnitPrice {
+export function reconcilingPrice(
+  netCents: bigint,
+  quantityHundredths: bigint,
+  discountBasisPoints: bigint,
+  typed: UnitPrice,
+): UnitPrice {
   const keep = BP - discountBasisPoints;
   if (quantityHundredths === 0n || keep === 0n) return typed;
-  const gives = (p: UnitPrice) => p.units >= 0n && lessDiscount(grossOf(quantityHundredths, p), discountBasisPoints) === netCents;
+  const gives = (p: UnitPrice) =>
+    p.units >= 0n && lessDiscount(grossOf(quantityHundredths, p), discountBasisPoints) === netCents;
   if (gives(typed)) return typed;
   let last = typed;
   for (let decimals = 2; decimals <= 6; decimals += 1) {
@@ -169,7 +177,10 @@ export const LINE_WORDS = {
  * before discounts less after), shown per discount line in proportion to its size; deducted
  * deposits are lines of quantity −1.
  */
-export function itemDocumentLines(items: readonly DocumentItem[], words: LineWords = LINE_WORDS['fr-FR']): DocumentLines {
+export function itemDocumentLines(
+  items: readonly DocumentItem[],
+  words: LineWords = LINE_WORDS['fr-FR'],
+): DocumentLines {
   const totals = computeTotals(items);
   const lines: DocumentLine[] = [];
   /** Lines priced with tax, whose nets are their rate's share, with their totals as weights. */
@@ -182,7 +193,16 @@ export function itemDocumentLines(items: readonly DocumentItem[], words: LineWor
     }
     if (item.item_type === DEPOSIT_LINE) {
       const net = amounts.priceWithoutTaxCents;
-      lines.push({ kind: 'DEPOSIT', description: text(item.description) || words.deposit, quantityHundredths: -100n, unitPrice: cents(-net), discountBasisPoints: 0n, grossCents: net, netCents: net, vatBasisPoints: rateOf(item) });
+      lines.push({
+        kind: 'DEPOSIT',
+        description: text(item.description) || words.deposit,
+        quantityHundredths: -100n,
+        unitPrice: cents(-net),
+        discountBasisPoints: 0n,
+        grossCents: net,
+        netCents: net,
+        vatBasisPoints: rateOf(item),
+      });
       return;
     }
     if (item.item_type !== 'SESSION_TYPE') return;
@@ -190,7 +210,16 @@ export function itemDocumentLines(items: readonly DocumentItem[], words: LineWor
     const q = quantity < 0n ? 0n : quantity;
     const discount = lineDiscount(item);
     const typed = cents(amounts.priceWithoutTaxCents);
-    const line: PricedLine = { kind: 'ITEM', description: text(item.description) || words.service, quantityHundredths: q, unitPrice: typed, discountBasisPoints: discount, grossCents: 0n, netCents: 0n, vatBasisPoints: rateOf(item) };
+    const line: PricedLine = {
+      kind: 'ITEM',
+      description: text(item.description) || words.service,
+      quantityHundredths: q,
+      unitPrice: typed,
+      discountBasisPoints: discount,
+      grossCents: 0n,
+      netCents: 0n,
+      vatBasisPoints: rateOf(item),
+    };
     // Priced without tax: quantity × unit price, rounded, less the line's discount, rounded (as totals.ts computes it).
     if (!amounts.priceIncludesTax) line.netCents = lessDiscount(grossOf(q, typed), discount);
     else withTax.push({ line, weight: amounts.totalCents, typed });
@@ -200,9 +229,16 @@ export function itemDocumentLines(items: readonly DocumentItem[], words: LineWor
   const undiscounted = computeTotals(items.filter((i) => i.item_type === 'SESSION_TYPE')).vat;
   // Each rate's lines priced with tax share what is left of the rate's base once the lines priced without tax have theirs.
   for (const rate of undiscounted) {
-    const plainNets = priced.filter((l) => l.kind === 'ITEM' && l.vatBasisPoints === rate.vatBasisPoints && !withTax.some((w) => w.line === l)).reduce((sum, l) => sum + l.netCents, 0n);
+    const plainNets = priced
+      .filter(
+        (l) => l.kind === 'ITEM' && l.vatBasisPoints === rate.vatBasisPoints && !withTax.some((w) => w.line === l),
+      )
+      .reduce((sum, l) => sum + l.netCents, 0n);
     const atRate = withTax.filter((w) => w.line.vatBasisPoints === rate.vatBasisPoints);
-    const shares = splitExactly(rate.baseCents - plainNets, atRate.map((w) => w.weight));
+    const shares = splitExactly(
+      rate.baseCents - plainNets,
+      atRate.map((w) => w.weight),
+    );
     atRate.forEach((w, i) => (w.line.netCents = shares[i]));
   }
   for (const l of priced) {
@@ -211,11 +247,15 @@ export function itemDocumentLines(items: readonly DocumentItem[], words: LineWor
       l.grossCents = grossOf(l.quantityHundredths, l.unitPrice);
     }
   }
-  const deducted = (bp: number) => priced.filter((l) => l.kind === 'DEPOSIT' && l.vatBasisPoints === bp).reduce((sum, l) => sum + l.netCents, 0n);
+  const deducted = (bp: number) =>
+    priced.filter((l) => l.kind === 'DEPOSIT' && l.vatBasisPoints === bp).reduce((sum, l) => sum + l.netCents, 0n);
   const allowances = undiscounted
     .map((rate) => {
       const after = totals.vat.find((v) => v.vatBasisPoints === rate.vatBasisPoints);
-      return { vatBasisPoints: rate.vatBasisPoints, amountCents: rate.baseCents - ((after?.baseCents ?? 0n) - deducted(rate.vatBasisPoints)) };
+      return {
+        vatBasisPoints: rate.vatBasisPoints,
+        amountCents: rate.baseCents - ((after?.baseCents ?? 0n) - deducted(rate.vatBasisPoints)),
+      };
     })
     .filter((a) => a.amountCents !== 0n);
   const allowanceTotalCents = allowances.reduce((sum, a) => sum + a.amountCents, 0n);
@@ -223,17 +263,33 @@ export function itemDocumentLines(items: readonly DocumentItem[], words: LineWor
   // What the discounts took off before tax, shown on each in proportion to its size (as totals.ts shows what they took off with tax).
   const weights = discountItems.map((d) => {
     const percent = (d.discount_type ?? 'PERCENTAGE_OF_TOTAL') === 'PERCENTAGE_OF_TOTAL';
-    const w = percent ? toHundredths(d.discount_percentage) || toHundredths(d.discount_amount) : toHundredths(d.discount_amount);
+    const w = percent
+      ? toHundredths(d.discount_percentage) || toHundredths(d.discount_amount)
+      : toHundredths(d.discount_amount);
     return w > 0n ? w : 1n;
   });
   const shares = splitExactly(allowanceTotalCents, weights);
   const discounts: DocumentDiscount[] = discountItems.map((d, i) => {
     const percent = (d.discount_type ?? 'PERCENTAGE_OF_TOTAL') === 'PERCENTAGE_OF_TOTAL';
     const rate = percent ? toHundredths(d.discount_percentage) || toHundredths(d.discount_amount) : null;
-    return { description: text(d.description) || words.discount, percentBasisPoints: rate === null ? null : rate < 0n ? 0n : rate > BP ? BP : rate, netCents: shares[i] };
+    return {
+      description: text(d.description) || words.discount,
+      percentBasisPoints: rate === null ? null : rate < 0n ? 0n : rate > BP ? BP : rate,
+      netCents: shares[i],
+    };
   });
   const lineTotalCents = priced.reduce((sum, l) => sum + l.netCents, 0n);
-  return { lines, discounts, allowances, vat: totals.vat, lineTotalCents, allowanceTotalCents, totalWithoutTaxCents: totals.totalWithoutTaxCents, totalVatCents: totals.totalVatCents, totalWithTaxCents: totals.totalWithTaxCents };
+  return {
+    lines,
+    discounts,
+    allowances,
+    vat: totals.vat,
+    lineTotalCents,
+    allowanceTotalCents,
+    totalWithoutTaxCents: totals.totalWithoutTaxCents,
+    totalVatCents: totals.totalVatCents,
+    totalWithTaxCents: totals.totalWithTaxCents,
+  };
 }
 
 /** A credited line of a credit note (its total with tax, as credited). */
@@ -248,22 +304,55 @@ export interface CreditedLine {
  * A credit note's lines: the credited lines (each rate's base, as stored at issue, shared by their
  * totals), or one line per rate for an amount credited; its VAT is the breakdown stored at issue.
  */
-export function creditDocumentLines(credited: readonly CreditedLine[], parts: readonly CreditVatPart[], amountLabel: string): DocumentLines {
-  const priced = (description: string, quantityHundredths: bigint, netCents: bigint, vatBasisPoints: number): PricedLine => {
+export function creditDocumentLines(
+  credited: readonly CreditedLine[],
+  parts: readonly CreditVatPart[],
+  amountLabel: string,
+): DocumentLines {
+  const priced = (
+    description: string,
+    quantityHundredths: bigint,
+    netCents: bigint,
+    vatBasisPoints: number,
+  ): PricedLine => {
     const q = quantityHundredths > 0n ? quantityHundredths : 100n;
     const unitPrice = reconcilingPrice(netCents, q, 0n, cents(roundDiv(netCents * 100n, q)));
-    return { kind: 'ITEM', description, quantityHundredths: q, unitPrice, discountBasisPoints: 0n, grossCents: grossOf(q, unitPrice), netCents, vatBasisPoints };
+    return {
+      kind: 'ITEM',
+      description,
+      quantityHundredths: q,
+      unitPrice,
+      discountBasisPoints: 0n,
+      grossCents: grossOf(q, unitPrice),
+      netCents,
+      vatBasisPoints,
+    };
   };
   const lines: PricedLine[] =
     credited.length === 0
       ? parts.map((p) => priced(amountLabel, 100n, p.baseCents, p.vatBasisPoints))
       : parts.flatMap((part) => {
           const atRate = credited.filter((l) => l.vatBasisPoints === part.vatBasisPoints);
-          const nets = splitExactly(part.baseCents, atRate.map((l) => l.withTaxCents));
-          return atRate.map((l, i) => priced(text(l.description) || amountLabel, l.quantityHundredths, nets[i], l.vatBasisPoints));
+          const nets = splitExactly(
+            part.baseCents,
+            atRate.map((l) => l.withTaxCents),
+          );
+          return atRate.map((l, i) =>
+            priced(text(l.description) || amountLabel, l.quantityHundredths, nets[i], l.vatBasisPoints),
+          );
         });
   const vat = parts.map((p) => ({ vatBasisPoints: p.vatBasisPoints, baseCents: p.baseCents, vatCents: p.vatCents }));
   const totalWithoutTaxCents = vat.reduce((sum, v) => sum + v.baseCents, 0n);
   const totalVatCents = vat.reduce((sum, v) => sum + v.vatCents, 0n);
-  return { lines, discounts: [], allowances: [], vat, lineTotalCents: lines.reduce((sum, l) => sum + l.netCents, 0n), allowanceTotalCents: 0n, totalWithoutTaxCents, totalVatCents, totalWithTaxCents: totalWithoutTaxCents + totalVatCents };
+  return {
+    lines,
+    discounts: [],
+    allowances: [],
+    vat,
+    lineTotalCents: lines.reduce((sum, l) => sum + l.netCents, 0n),
+    allowanceTotalCents: 0n,
+    totalWithoutTaxCents,
+    totalVatCents,
+    totalWithTaxCents: totalWithoutTaxCents + totalVatCents,
+  };
 }

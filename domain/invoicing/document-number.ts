@@ -12,6 +12,9 @@ export function documentNumber(id: string, createdAt: Date, timeZone: string): s
  * The number a document shows: an issued invoice's legal number (issue 20), else the reference
  * above (drafts and quotes), which is no legal number.
  */
-export function displayNumber(document: { id: string; created_at: Date; number?: string | null }, timeZone: string): string {
+export function displayNumber(
+  document: { id: string; created_at: Date; number?: string | null },
+  timeZone: string,
+): string {
   return document.number ?? documentNumber(document.id, document.created_at, timeZone);
 }

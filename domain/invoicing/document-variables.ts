@@ -18,18 +18,35 @@ export interface MessageDocument {
 /** The `{{ }}` variables of a quote's messages (email templates, workflow tasks). */
 export const QUOTE_VARIABLES = ['quote.number', 'quote.title', 'quote.amount', 'quote.valid_until'] as const;
 /** The `{{ }}` variables of an invoice's messages. */
-export const INVOICE_VARIABLES = ['invoice.number', 'invoice.title', 'invoice.amount', 'invoice.balance_due', 'invoice.due_date'] as const;
+export const INVOICE_VARIABLES = [
+  'invoice.number',
+  'invoice.title',
+  'invoice.amount',
+  'invoice.balance_due',
+  'invoice.due_date',
+] as const;
 
 /**
  * The variables of the messages about a quote or an invoice, written for the reader: the number
  * it shows (the legal one once issued), its title, amounts in the reader's language (EUR) and
  * dates as calendar days. One map for the document emails and the workflow tasks.
  */
-export function documentMessageVariables(kind: 'quote' | 'invoice', document: MessageDocument, locale: UserLocale, timeZone: string): Record<string, string> {
+export function documentMessageVariables(
+  kind: 'quote' | 'invoice',
+  document: MessageDocument,
+  locale: UserLocale,
+  timeZone: string,
+): Record<string, string> {
   const money = (value: string | number | null | undefined) => formatMoney(toHundredths(value ?? 0), locale);
   const day = (value: string | null | undefined) => (value ? formatDay(value, locale) : '');
   const common = { number: displayNumber(document, timeZone), title: document.title, amount: money(document.amount) };
-  if (kind === 'quote') return { 'quote.number': common.number, 'quote.title': common.title, 'quote.amount': common.amount, 'quote.valid_until': day(document.valid_until) };
+  if (kind === 'quote')
+    return {
+      'quote.number': common.number,
+      'quote.title': common.title,
+      'quote.amount': common.amount,
+      'quote.valid_until': day(document.valid_until),
+    };
   return {
     'invoice.number': common.number,
     'invoice.title': common.title,

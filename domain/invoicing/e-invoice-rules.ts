@@ -29,13 +29,27 @@ function vatMatches(baseCents: bigint, basisPoints: number, vatCents: bigint): b
   return (diff < 0n ? -diff : diff) <= 15_000n;
 }
 
-function partyRules(party: EInvoiceParty, who: 'seller' | 'buyer', fail: (rule: string, message: string) => void): void {
-  const ids = who === 'seller' ? { name: 'BR-06', address: 'BR-08', country: 'BR-09' } : { name: 'BR-07', address: 'BR-10', country: 'BR-11' };
+function partyRules(
+  party: EInvoiceParty,
+  who: 'seller' | 'buyer',
+  fail: (rule: string, message: string) => void,
+): void {
+  const ids =
+    who === 'seller'
+      ? { name: 'BR-06', address: 'BR-08', country: 'BR-09' }
+      : { name: 'BR-07', address: 'BR-10', country: 'BR-11' };
   if (blank(party.name)) fail(ids.name, `The ${who}'s name is missing`);
-  if (blank(party.city) && blank(party.zipcode) && blank(party.street)) fail(ids.address, `The ${who}'s postal address is missing`);
-  if (!party.countryCode || !/^[A-Z]{2}$/.test(party.countryCode)) fail(ids.country, `The ${who}'s country is not an ISO 3166-1 code (use a two-letter code such as FR)`);
-  if (party.vatNumber && !/^[A-Z]{2}[0-9A-Z+*.]{2,13}$/.test(party.vatNumber)) fail(who === 'seller' ? 'BR-CO-09' : 'BR-CO-09-buyer', `The ${who}'s VAT number must start with its country's two-letter prefix`);
-  if (party.siren && !/^\d{9}$/.test(party.siren)) fail(who === 'seller' ? 'BR-FR-10' : 'BR-FR-11', `The ${who}'s SIREN must have 9 digits`);
+  if (blank(party.city) && blank(party.zipcode) && blank(party.street))
+    fail(ids.address, `The ${who}'s postal address is missing`);
+  if (!party.countryCode || !/^[A-Z]{2}$/.test(party.countryCode))
+    fail(ids.country, `The ${who}'s country is not an ISO 3166-1 code (use a two-letter code such as FR)`);
+  if (party.vatNumber && !/^[A-Z]{2}[0-9A-Z+*.]{2,13}$/.test(party.vatNumber))
+    fail(
+      who === 'seller' ? 'BR-CO-09' : 'BR-CO-09-buyer',
+      `The ${who}'s VAT number must start with its country's two-letter prefix`,
+    );
+  if (party.siren && !/^\d{9}$/.test(party.siren))
+    fail(who === 'seller' ? 'BR-FR-10' : 'BR-FR-11', `The ${who}'s SIREN must have 9 digits`);
 }
 
 /** The XML of an e-invoice that could be made, or why it could not (a broken rule, or the XML library's refusal). */
@@ -59,15 +73,22 @@ export function failedEInvoiceRules(doc: EInvoice): FailedRule[] {
   if (!doc.buyer) fail('BR-07', 'The buyer is missing');
   else partyRules(doc.buyer, 'buyer', fail);
   if (doc.lines.length === 0) fail('BR-16', 'The invoice has no line');
-  if (doc.typeCode === '381' && (!doc.preceding || blank(doc.preceding.number))) fail('BR-55', 'A credit note names the invoice it corrects');
-  if (doc.seller.countryCode === 'FR' && blank(doc.seller.siren)) fail('BR-FR-10', "A French seller's SIREN (scheme 0002) is missing");
-  if (!doc.seller.vatNumber && !doc.seller.siren) fail('BR-CO-26', 'The seller has neither a VAT number nor a legal registration identifier');
+  if (doc.typeCode === '381' && (!doc.preceding || blank(doc.preceding.number)))
+    fail('BR-55', 'A credit note names the invoice it corrects');
+  if (doc.seller.countryCode === 'FR' && blank(doc.seller.siren))
+    fail('BR-FR-10', "A French seller's SIREN (scheme 0002) is missing");
+  if (!doc.seller.vatNumber && !doc.seller.siren)
+    fail('BR-CO-26', 'The seller has neither a VAT number nor a legal registration identifier');
 
   for (const line of doc.lines) {
     if (blank(line.name)) fail('BR-25', `Line ${line.id} has no item name`);
     if (line.quantityHundredths === 0n) fail('BR-22', `Line ${line.id} has no invoiced quantity`);
     if (line.price.units < 0n) fail('BR-27', `Line ${line.id}'s net price is negative`);
-    if (line.allowance && line.allowance.baseCents - line.allowance.amountCents !== line.netCents) fail('line-allowance', `Line ${line.id}'s net (BT-131) is not its discount's base (BT-137) less its amount (BT-136)`);
+    if (line.allowance && line.allowance.baseCents - line.allowance.amountCents !== line.netCents)
+      fail(
+        'line-allowance',
+        `Line ${line.id}'s net (BT-131) is not its discount's base (BT-137) less its amount (BT-136)`,
+      );
   }
 
   // Totals (BR-CO-10 to BR-CO-16): every sum the XML states is the sum of its parts.
@@ -77,32 +98,60 @@ export function failedEInvoiceRules(doc: EInvoice): FailedRule[] {
     if (stated !== computed) fail(rule, `${what}: ${fmt(stated)} stated, ${fmt(computed)} computed`);
   };
   check('BR-CO-10', t.lineTotalCents, sum(doc.lines.map((l) => l.netCents)), 'The sum of line net amounts (BT-106)');
-  check('BR-CO-11', t.allowanceTotalCents, sum(doc.allowances.map((a) => a.amountCents)), 'The sum of allowances (BT-107)');
+  check(
+    'BR-CO-11',
+    t.allowanceTotalCents,
+    sum(doc.allowances.map((a) => a.amountCents)),
+    'The sum of allowances (BT-107)',
+  );
   check('BR-CO-13', t.taxExclusiveCents, t.lineTotalCents - t.allowanceTotalCents, 'The total without VAT (BT-109)');
   check('BR-CO-14', t.taxCents, sum(doc.vat.map((v) => v.vatCents)), 'The total VAT (BT-110)');
   check('BR-CO-15', t.taxInclusiveCents, t.taxExclusiveCents + t.taxCents, 'The total with VAT (BT-112)');
   check('BR-CO-16', t.payableCents, t.taxInclusiveCents, 'The amount due (BT-115)');
-  if (t.payableCents > 0n && !doc.dueDate && blank(doc.paymentTerms)) fail('BR-CO-25', 'An amount is due but neither a due date nor payment terms is given');
+  if (t.payableCents > 0n && !doc.dueDate && blank(doc.paymentTerms))
+    fail('BR-CO-25', 'An amount is due but neither a due date nor payment terms is given');
 
   // The VAT breakdown (BR-S-08, BR-E-08, BR-Z-08 and their friends), one entry per category and rate.
   const categories = new Set(doc.lines.map((l) => `${l.category}:${l.vatBasisPoints}`));
   for (const key of categories) {
-    if (!doc.vat.some((v) => `${v.category}:${v.vatBasisPoints}` === key)) fail(`BR-${key.split(':')[0]}-01`, `No VAT breakdown for category ${key.replace(':', ' at ')} basis points`);
+    if (!doc.vat.some((v) => `${v.category}:${v.vatBasisPoints}` === key))
+      fail(`BR-${key.split(':')[0]}-01`, `No VAT breakdown for category ${key.replace(':', ' at ')} basis points`);
   }
   for (const v of doc.vat) {
-    const base = sum(doc.lines.filter((l) => l.category === v.category && l.vatBasisPoints === v.vatBasisPoints).map((l) => l.netCents)) - sum(doc.allowances.filter((a) => a.category === v.category && a.vatBasisPoints === v.vatBasisPoints).map((a) => a.amountCents));
-    check(`BR-${v.category}-08`, v.baseCents, base, `The VAT base of category ${v.category} at ${v.vatBasisPoints / 100} % (BT-116)`);
+    const base =
+      sum(
+        doc.lines
+          .filter((l) => l.category === v.category && l.vatBasisPoints === v.vatBasisPoints)
+          .map((l) => l.netCents),
+      ) -
+      sum(
+        doc.allowances
+          .filter((a) => a.category === v.category && a.vatBasisPoints === v.vatBasisPoints)
+          .map((a) => a.amountCents),
+      );
+    check(
+      `BR-${v.category}-08`,
+      v.baseCents,
+      base,
+      `The VAT base of category ${v.category} at ${v.vatBasisPoints / 100} % (BT-116)`,
+    );
     if (v.category === 'S') {
       if (v.vatBasisPoints <= 0) fail('BR-S-05', 'A standard rated VAT breakdown has a rate above 0');
-      if (!vatMatches(v.baseCents, v.vatBasisPoints, v.vatCents)) fail('BR-S-09', `The VAT at ${v.vatBasisPoints / 100} % (BT-117) is not its base × its rate`);
+      if (!vatMatches(v.baseCents, v.vatBasisPoints, v.vatCents))
+        fail('BR-S-09', `The VAT at ${v.vatBasisPoints / 100} % (BT-117) is not its base × its rate`);
       if (!doc.seller.vatNumber) fail('BR-S-02', 'An invoice with standard rated VAT carries the seller VAT number');
     } else {
-      if (v.vatBasisPoints !== 0 || v.vatCents !== 0n) fail(`BR-${v.category}-05`, `Category ${v.category} carries no VAT: its rate and VAT amount are 0`);
-      if (v.category === 'E' && blank(v.exemptionReason)) fail('BR-E-10', 'An exempt VAT breakdown states its exemption reason');
-      if (v.category === 'E' && !doc.seller.vatNumber && !doc.seller.siren) fail('BR-E-02', 'An exempt invoice carries the seller VAT number or tax registration identifier');
-      if (v.category === 'Z' && !doc.seller.vatNumber) fail('BR-Z-02', 'A zero rated invoice carries the seller VAT number');
+      if (v.vatBasisPoints !== 0 || v.vatCents !== 0n)
+        fail(`BR-${v.category}-05`, `Category ${v.category} carries no VAT: its rate and VAT amount are 0`);
+      if (v.category === 'E' && blank(v.exemptionReason))
+        fail('BR-E-10', 'An exempt VAT breakdown states its exemption reason');
+      if (v.category === 'E' && !doc.seller.vatNumber && !doc.seller.siren)
+        fail('BR-E-02', 'An exempt invoice carries the seller VAT number or tax registration identifier');
+      if (v.category === 'Z' && !doc.seller.vatNumber)
+        fail('BR-Z-02', 'A zero rated invoice carries the seller VAT number');
     }
   }
-  if (doc.payment && !/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(doc.payment.iban)) fail('BR-61', 'The payment account (BT-84) is not an IBAN');
+  if (doc.payment && !/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(doc.payment.iban))
+    fail('BR-61', 'The payment account (BT-84) is not an IBAN');
   return failed;
 }

@@ -1,7 +1,16 @@
 import { countryCode } from '../countries';
 import { type InvoiceBuyer } from './buyer';
 import { type CreditVatPart } from './credit-vat';
-import { creditDocumentLines, type CreditedLine, type DocumentItem, isPriced, itemDocumentLines, LINE_WORDS, type LineWords, type UnitPrice } from './document-lines';
+import {
+  creditDocumentLines,
+  type CreditedLine,
+  type DocumentItem,
+  isPriced,
+  itemDocumentLines,
+  LINE_WORDS,
+  type LineWords,
+  type UnitPrice,
+} from './document-lines';
 import { type SellerProfile } from './legal-mentions';
 
 /**
@@ -133,7 +142,8 @@ function buyerParty(buyer: InvoiceBuyer, sellerCountry: string | null): EInvoice
   };
 }
 
-const categoryOf = (vatExempt: boolean, vatBasisPoints: number): VatCategory => (vatExempt ? 'E' : vatBasisPoints === 0 ? 'Z' : 'S');
+const categoryOf = (vatExempt: boolean, vatBasisPoints: number): VatCategory =>
+  vatExempt ? 'E' : vatBasisPoints === 0 ? 'Z' : 'S';
 
 /** An invoice line as stored (an invoice item's fields the e-invoice reads). */
 export type EInvoiceItem = DocumentItem & { display_order?: number };
@@ -158,23 +168,36 @@ export interface EInvoiceInput {
   words?: LineWords & { credited: string };
 }
 
-
 /** The e-invoice of an invoice, deposit invoice or credit note, from the same lines its pdf prints (document-lines.ts). */
 export function eInvoiceOf(input: EInvoiceInput): EInvoice {
   const words = input.words ?? LINE_WORDS['fr-FR'];
   const exempt = Boolean(input.seller.vat_exempt);
-  const source = input.credit ? creditDocumentLines(input.credit.lines, input.credit.parts, words.credited) : itemDocumentLines(input.items ?? [], words);
+  const source = input.credit
+    ? creditDocumentLines(input.credit.lines, input.credit.parts, words.credited)
+    : itemDocumentLines(input.items ?? [], words);
   const lines: EInvoiceLine[] = source.lines.filter(isPriced).map((l, i) => ({
     id: String(i + 1),
     name: l.description,
     quantityHundredths: l.quantityHundredths,
     netCents: l.netCents,
     price: l.unitPrice,
-    allowance: l.discountBasisPoints > 0n ? { percentBasisPoints: l.discountBasisPoints, baseCents: l.grossCents, amountCents: l.grossCents - l.netCents, reason: words.discount } : null,
+    allowance:
+      l.discountBasisPoints > 0n
+        ? {
+            percentBasisPoints: l.discountBasisPoints,
+            baseCents: l.grossCents,
+            amountCents: l.grossCents - l.netCents,
+            reason: words.discount,
+          }
+        : null,
     category: categoryOf(exempt, l.vatBasisPoints),
     vatBasisPoints: l.vatBasisPoints,
   }));
-  const allowances: EInvoiceAllowance[] = source.allowances.map((a) => ({ ...a, category: categoryOf(exempt, a.vatBasisPoints), reason: words.discount }));
+  const allowances: EInvoiceAllowance[] = source.allowances.map((a) => ({
+    ...a,
+    category: categoryOf(exempt, a.vatBasisPoints),
+    reason: words.discount,
+  }));
   const vat: EInvoiceVat[] = source.vat.map((v) => ({
     category: categoryOf(exempt, v.vatBasisPoints),
     vatBasisPoints: v.vatBasisPoints,
@@ -189,8 +212,14 @@ export function eInvoiceOf(input: EInvoiceInput): EInvoice {
   const seller = sellerParty(input.seller);
   const lateRate = input.seller.late_payment_rate;
   const notes = [
-    { subjectCode: 'PMT', text: 'Indemnité forfaitaire pour frais de recouvrement en cas de retard de paiement : 40 €' },
-    { subjectCode: 'PMD', text: `Pénalités de retard : ${lateRate !== null && String(lateRate).trim() !== '' ? `${String(lateRate)} % l'an` : "trois fois le taux d'intérêt légal"}` },
+    {
+      subjectCode: 'PMT',
+      text: 'Indemnité forfaitaire pour frais de recouvrement en cas de retard de paiement : 40 €',
+    },
+    {
+      subjectCode: 'PMD',
+      text: `Pénalités de retard : ${lateRate !== null && String(lateRate).trim() !== '' ? `${String(lateRate)} % l'an` : "trois fois le taux d'intérêt légal"}`,
+    },
     { subjectCode: 'AAB', text: "Pas d'escompte pour paiement anticipé" },
   ];
   if (exempt) notes.push({ subjectCode: 'AAI', text: FRANCHISE_REASON });
@@ -207,9 +236,23 @@ export function eInvoiceOf(input: EInvoiceInput): EInvoice {
     lines,
     allowances,
     vat,
-    totals: { lineTotalCents, allowanceTotalCents, taxExclusiveCents, taxCents, taxInclusiveCents: taxExclusiveCents + taxCents, payableCents: taxExclusiveCents + taxCents },
-    payment: clean(input.seller.iban) ? { iban: (clean(input.seller.iban) ?? '').replace(/\s/g, '').toUpperCase(), bic: clean(input.seller.bic) } : null,
-    paymentTerms: input.seller.payment_terms_days != null ? `Paiement à ${input.seller.payment_terms_days} jours` : input.dueDate ? `Paiement au plus tard le ${input.dueDate}` : null,
+    totals: {
+      lineTotalCents,
+      allowanceTotalCents,
+      taxExclusiveCents,
+      taxCents,
+      taxInclusiveCents: taxExclusiveCents + taxCents,
+      payableCents: taxExclusiveCents + taxCents,
+    },
+    payment: clean(input.seller.iban)
+      ? { iban: (clean(input.seller.iban) ?? '').replace(/\s/g, '').toUpperCase(), bic: clean(input.seller.bic) }
+      : null,
+    paymentTerms:
+      input.seller.payment_terms_days != null
+        ? `Paiement à ${input.seller.payment_terms_days} jours`
+        : input.dueDate
+          ? `Paiement au plus tard le ${input.dueDate}`
+          : null,
     notes,
   };
 }

@@ -21,7 +21,8 @@ export interface FieldProblem {
   message: string;
 }
 
-const set = (value: number | string | null | undefined) => value !== undefined && value !== null && value !== '' && toHundredths(value) !== 0n;
+const set = (value: number | string | null | undefined) =>
+  value !== undefined && value !== null && value !== '' && toHundredths(value) !== 0n;
 
 export function ignoredItemFields(item: LineInput): FieldProblem[] {
   const problems: FieldProblem[] = [];
@@ -35,15 +36,35 @@ export function ignoredItemFields(item: LineInput): FieldProblem[] {
     if (item.discount_type) refuse('discount_type', `${what} is not a discount: use a DISCOUNT line`);
   } else if (type === 'DISCOUNT') {
     for (const field of ['price_with_tax', 'price_without_tax'] as const) {
-      if (set(item[field])) refuse(field, 'A discount line has no price: set discount_percentage, or discount_amount with discount_type FIXED_WITH_TAX or FIXED_WITHOUT_TAX');
+      if (set(item[field]))
+        refuse(
+          field,
+          'A discount line has no price: set discount_percentage, or discount_amount with discount_type FIXED_WITH_TAX or FIXED_WITHOUT_TAX',
+        );
     }
     const fixed = item.discount_type === 'FIXED_WITH_TAX' || item.discount_type === 'FIXED_WITHOUT_TAX';
-    if (fixed && set(item.discount_percentage)) refuse('discount_percentage', `A ${item.discount_type} discount takes off discount_amount: a percentage needs discount_type PERCENTAGE_OF_TOTAL`);
-    if (!fixed && set(item.discount_percentage) && set(item.discount_amount) && toHundredths(item.discount_amount) !== toHundredths(item.discount_percentage)) {
-      refuse('discount_amount', 'A percentage discount takes off discount_percentage: discount_amount is a fixed discount, with discount_type FIXED_WITH_TAX or FIXED_WITHOUT_TAX');
+    if (fixed && set(item.discount_percentage))
+      refuse(
+        'discount_percentage',
+        `A ${item.discount_type} discount takes off discount_amount: a percentage needs discount_type PERCENTAGE_OF_TOTAL`,
+      );
+    if (
+      !fixed &&
+      set(item.discount_percentage) &&
+      set(item.discount_amount) &&
+      toHundredths(item.discount_amount) !== toHundredths(item.discount_percentage)
+    ) {
+      refuse(
+        'discount_amount',
+        'A percentage discount takes off discount_percentage: discount_amount is a fixed discount, with discount_type FIXED_WITH_TAX or FIXED_WITHOUT_TAX',
+      );
     }
   } else if (type === 'SESSION_TYPE') {
-    if (set(item.discount_amount)) refuse('discount_amount', "A service line's own discount is discount_percentage; an amount off is a DISCOUNT line");
+    if (set(item.discount_amount))
+      refuse(
+        'discount_amount',
+        "A service line's own discount is discount_percentage; an amount off is a DISCOUNT line",
+      );
     if (item.discount_type) refuse('discount_type', 'discount_type belongs to DISCOUNT lines');
     // The line's prices as its totals read them (totals.ts): the one it is priced with, the other derived.
     const [line] = computeTotals([item]).lines;
@@ -51,7 +72,10 @@ export function ignoredItemFields(item: LineInput): FieldProblem[] {
     const other = withTax ? 'price_without_tax' : 'price_with_tax';
     const derived = withTax ? line.priceWithoutTaxCents : line.priceWithTaxCents;
     if (set(item[other]) && toHundredths(item[other]) !== derived) {
-      refuse(other, `The line is priced ${withTax ? 'with' : 'without'} tax: ${other} is derived from ${withTax ? 'price_with_tax' : 'price_without_tax'} (${centsToDecimal(derived)}); send one price, or both that agree`);
+      refuse(
+        other,
+        `The line is priced ${withTax ? 'with' : 'without'} tax: ${other} is derived from ${withTax ? 'price_with_tax' : 'price_without_tax'} (${centsToDecimal(derived)}); send one price, or both that agree`,
+      );
     }
   }
   return problems;

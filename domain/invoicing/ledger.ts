@@ -57,7 +57,8 @@ function reversedPayments(entries: readonly LedgerEntry[]): Set<string> {
   const reversed = new Set<string>();
   for (const e of entries) {
     if (e.kind !== 'reversal') continue;
-    if (!payments.has(e.reverses)) throw new RangeError(`Reversal ${e.id} names ${e.reverses}, which is not a payment of this invoice`);
+    if (!payments.has(e.reverses))
+      throw new RangeError(`Reversal ${e.id} names ${e.reverses}, which is not a payment of this invoice`);
     if (reversed.has(e.reverses)) throw new RangeError(`Payment ${e.reverses} is reversed twice`);
     reversed.add(e.reverses);
   }
@@ -71,7 +72,11 @@ function reversedPayments(entries: readonly LedgerEntry[]): Set<string> {
  */
 function moneyMoves(entries: readonly LedgerEntry[]): { id: string; at: Date; cents: bigint; rank: number }[] {
   const reversed = reversedPayments(entries);
-  return entries.flatMap((e) => (e.kind === 'reversal' || reversed.has(e.id) ? [] : [{ id: e.id, at: e.receivedAt, cents: e.kind === 'payment' ? e.amountCents : -e.amountCents, rank: 0 }]));
+  return entries.flatMap((e) =>
+    e.kind === 'reversal' || reversed.has(e.id)
+      ? []
+      : [{ id: e.id, at: e.receivedAt, cents: e.kind === 'payment' ? e.amountCents : -e.amountCents, rank: 0 }],
+  );
 }
 
 /**
@@ -91,7 +96,11 @@ function statusOf(amountPaid: bigint, balanceDue: bigint): PaymentStatus {
  * notes. Independent of the order the entries come in: `paidAt` walks them by date (then credit
  * notes before money on the same instant, then id), so a permutation gives the same answer.
  */
-export function summarizeLedger(totalCents: bigint, entries: readonly LedgerEntry[], creditNotes: readonly CreditNoteEntry[]): LedgerSummary {
+export function summarizeLedger(
+  totalCents: bigint,
+  entries: readonly LedgerEntry[],
+  creditNotes: readonly CreditNoteEntry[],
+): LedgerSummary {
   const moves = moneyMoves(entries);
   const refundedCents = sum(entries.flatMap((e) => (e.kind === 'refund' ? [e.amountCents] : [])));
   const amountPaidCents = sum(moves.map((m) => m.cents));
@@ -103,9 +112,10 @@ export function summarizeLedger(totalCents: bigint, entries: readonly LedgerEntr
   let paidAt: Date | null = null;
   if (paymentStatus === 'PAID') {
     // Replay the events in time order: paidAt is the first moment of the last stretch at balance 0.
-    const events = [...creditNotes.map((c) => ({ id: c.id, at: c.issuedAt, cents: c.amountCents, rank: -1 })), ...moves].sort(
-      (a, b) => a.at.getTime() - b.at.getTime() || a.rank - b.rank || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
-    );
+    const events = [
+      ...creditNotes.map((c) => ({ id: c.id, at: c.issuedAt, cents: c.amountCents, rank: -1 })),
+      ...moves,
+    ].sort((a, b) => a.at.getTime() - b.at.getTime() || a.rank - b.rank || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     let balance = totalCents;
     for (const event of events) {
       balance -= event.cents;
@@ -129,14 +139,24 @@ export function summarizeLedger(totalCents: bigint, entries: readonly LedgerEntr
  * Whether an invoice is overdue: issued, a balance due above 0, and its due date (`YYYY-MM-DD`,
  * as stored) strictly before today on the studio's calendar. Due today is not overdue yet.
  */
-export function isOverdue(invoice: { issued: boolean; balanceDueCents: bigint; dueDate: string | null }, now: Date, timeZone: string): boolean {
+export function isOverdue(
+  invoice: { issued: boolean; balanceDueCents: bigint; dueDate: string | null },
+  now: Date,
+  timeZone: string,
+): boolean {
   if (!invoice.issued || invoice.balanceDueCents <= 0n || !invoice.dueDate) return false;
   return invoice.dueDate < formatDateInZone(now, timeZone);
 }
 
 /** Why the ledger refuses an entry or credit note: a stable code for the API to map, and a message. */
 export interface LedgerRefusal {
-  code: 'amount_not_positive' | 'nothing_due' | 'payment_exceeds_balance' | 'credit_exceeds_creditable' | 'refund_exceeds_overpaid' | 'reversal_not_allowed';
+  code:
+    | 'amount_not_positive'
+    | 'nothing_due'
+    | 'payment_exceeds_balance'
+    | 'credit_exceeds_creditable'
+    | 'refund_exceeds_overpaid'
+    | 'reversal_not_allowed';
   message: string;
 }
 
@@ -151,12 +171,20 @@ function positive(amountCents: bigint, what: string): LedgerRefusal | null {
  * the studio records an overpayment (the rest kept as a credit on the client). With nothing due
  * (a zero-total, fully paid or fully credited invoice) there is nothing to pay, overpayment or not.
  */
-export function checkPayment(summary: LedgerSummary, amountCents: bigint, options: { allowOverpayment?: boolean } = {}): LedgerRefusal | null {
+export function checkPayment(
+  summary: LedgerSummary,
+  amountCents: bigint,
+  options: { allowOverpayment?: boolean } = {},
+): LedgerRefusal | null {
   const refusal = positive(amountCents, 'payment');
   if (refusal) return refusal;
-  if (summary.balanceDueCents === 0n) return { code: 'nothing_due', message: 'Nothing is due on this invoice: there is no balance to pay' };
+  if (summary.balanceDueCents === 0n)
+    return { code: 'nothing_due', message: 'Nothing is due on this invoice: there is no balance to pay' };
   if (options.allowOverpayment || amountCents <= summary.balanceDueCents) return null;
-  return { code: 'payment_exceeds_balance', message: `The payment of ${euros(amountCents)} is more than the balance due, ${euros(summary.balanceDueCents)}; record it as an overpayment to keep the rest as a credit on the client` };
+  return {
+    code: 'payment_exceeds_balance',
+    message: `The payment of ${euros(amountCents)} is more than the balance due, ${euros(summary.balanceDueCents)}; record it as an overpayment to keep the rest as a credit on the client`,
+  };
 }
 
 /**
@@ -164,11 +192,19 @@ export function checkPayment(summary: LedgerSummary, amountCents: bigint, option
  * due: `refundDueCents` is then the part that covers money already paid, which the studio owes
  * back (a refund brings `overpaid` back to 0).
  */
-export function checkCreditNote(summary: LedgerSummary, amountCents: bigint): { refusal: LedgerRefusal; refundDueCents?: never } | { refusal: null; refundDueCents: bigint } {
+export function checkCreditNote(
+  summary: LedgerSummary,
+  amountCents: bigint,
+): { refusal: LedgerRefusal; refundDueCents?: never } | { refusal: null; refundDueCents: bigint } {
   const refusal = positive(amountCents, 'credit note');
   if (refusal) return { refusal };
   if (amountCents > summary.creditableCents) {
-    return { refusal: { code: 'credit_exceeds_creditable', message: `The credit note of ${euros(amountCents)} is more than what is still creditable, ${euros(summary.creditableCents)}` } };
+    return {
+      refusal: {
+        code: 'credit_exceeds_creditable',
+        message: `The credit note of ${euros(amountCents)} is more than what is still creditable, ${euros(summary.creditableCents)}`,
+      },
+    };
   }
   return { refusal: null, refundDueCents: max0(amountCents - summary.balanceDueCents) };
 }
@@ -177,7 +213,10 @@ export function checkCreditNote(summary: LedgerSummary, amountCents: bigint): { 
 export function checkRefund(summary: LedgerSummary, amountCents: bigint): LedgerRefusal | null {
   const refusal = positive(amountCents, 'refund');
   if (refusal || amountCents <= summary.overpaidCents) return refusal;
-  return { code: 'refund_exceeds_overpaid', message: `The refund of ${euros(amountCents)} is more than what is owed to the client, ${euros(summary.overpaidCents)}` };
+  return {
+    code: 'refund_exceeds_overpaid',
+    message: `The refund of ${euros(amountCents)} is more than what is owed to the client, ${euros(summary.overpaidCents)}`,
+  };
 }
 
 /**
@@ -185,16 +224,30 @@ export function checkRefund(summary: LedgerSummary, amountCents: bigint): Ledger
  * received the same day on the studio's calendar (issue 20 §5; later, a refund is the way), and
  * not already partly refunded (the money kept would go below 0).
  */
-export function checkReversal(entries: readonly LedgerEntry[], paymentId: string, now: Date, timeZone: string): LedgerRefusal | null {
-  const payment = entries.find((e): e is Extract<LedgerEntry, { amountCents: bigint }> => e.id === paymentId && e.kind === 'payment');
+export function checkReversal(
+  entries: readonly LedgerEntry[],
+  paymentId: string,
+  now: Date,
+  timeZone: string,
+): LedgerRefusal | null {
+  const payment = entries.find(
+    (e): e is Extract<LedgerEntry, { amountCents: bigint }> => e.id === paymentId && e.kind === 'payment',
+  );
   if (!payment) return { code: 'reversal_not_allowed', message: 'Only a payment of this invoice can be reversed' };
-  if (reversedPayments(entries).has(paymentId)) return { code: 'reversal_not_allowed', message: 'This payment is already reversed' };
+  if (reversedPayments(entries).has(paymentId))
+    return { code: 'reversal_not_allowed', message: 'This payment is already reversed' };
   if (formatDateInZone(payment.receivedAt, timeZone) !== formatDateInZone(now, timeZone)) {
-    return { code: 'reversal_not_allowed', message: 'A payment can only be reversed on the day it was received; record a refund instead' };
+    return {
+      code: 'reversal_not_allowed',
+      message: 'A payment can only be reversed on the day it was received; record a refund instead',
+    };
   }
   // Money already refunded out of this payment cannot be taken back by erasing the payment.
   if (sum(moneyMoves(entries).map((m) => m.cents)) - payment.amountCents < 0n) {
-    return { code: 'reversal_not_allowed', message: 'Part of this payment was already refunded: it can no longer be reversed' };
+    return {
+      code: 'reversal_not_allowed',
+      message: 'Part of this payment was already refunded: it can no longer be reversed',
+    };
   }
   return null;
 }

@@ -37,11 +37,15 @@ export interface MissingMention {
 }
 
 /** Missing: null, or blank text (a number read from the database counts as given). */
-const blank = (value: string | number | null | undefined) => value === null || value === undefined || String(value).trim() === '';
+const blank = (value: string | number | null | undefined) =>
+  value === null || value === undefined || String(value).trim() === '';
 
 /** A business client: it has a company name, or the contact's type says company (any case: COMPANY, BUSINESS, professional…). */
 export function isBusinessBuyer(buyer: InvoiceBuyer | null): boolean {
-  return Boolean(buyer?.company_name?.trim()) || /^(company|business|professional|pro|entreprise|societe|société)$/i.test(buyer?.contact_type?.trim() ?? '');
+  return (
+    Boolean(buyer?.company_name?.trim()) ||
+    /^(company|business|professional|pro|entreprise|societe|société)$/i.test(buyer?.contact_type?.trim() ?? '')
+  );
 }
 
 /** A country in France by the one country rule (domain/countries.ts); none given reads as France. */
@@ -52,29 +56,46 @@ export function missingMentions({ seller, buyer, lineCount, dueDate }: IssueCand
   const missing: MissingMention[] = [];
   const need = (path: string, message: string) => missing.push({ path, message });
   if (!seller || blank(seller.company_name)) {
-    need('company.company_name', "The studio's legal name is missing: save the company profile (PUT /api/users/me/company)");
+    need(
+      'company.company_name',
+      "The studio's legal name is missing: save the company profile (PUT /api/users/me/company)",
+    );
   }
   if (!seller || blank(seller.company_street) || blank(seller.company_zipcode) || blank(seller.company_city)) {
     need('company.address', "The studio's address (street, postcode, city) is missing from the company profile");
   }
   const french = countryCode(seller?.company_country, null) === 'FR';
   if (seller && french) {
-    if (blank(seller.siren) && blank(seller.siret)) need('company.siren', "A French invoice carries the studio's SIREN or SIRET: add it to the company profile");
+    if (blank(seller.siren) && blank(seller.siret))
+      need('company.siren', "A French invoice carries the studio's SIREN or SIRET: add it to the company profile");
     if (!seller.vat_exempt && blank(seller.vat_number)) {
-      need('company.vat_number', 'A French invoice with VAT carries the intra-community VAT number; or set vat_exempt for the franchise en base');
+      need(
+        'company.vat_number',
+        'A French invoice with VAT carries the intra-community VAT number; or set vat_exempt for the franchise en base',
+      );
     }
     if (isBusinessBuyer(buyer) && blank(seller.late_payment_rate)) {
-      need('company.late_payment_rate', 'An invoice to a business client states the late payment interest rate: set late_payment_rate in the company profile');
+      need(
+        'company.late_payment_rate',
+        'An invoice to a business client states the late payment interest rate: set late_payment_rate in the company profile',
+      );
     }
     if (isBusinessBuyer(buyer) && inFrance(buyer?.country) && blank(buyer?.siren)) {
-      need('contact.siren', `An invoice to a French company carries its SIREN: add it to the contact ${buyer?.company_name ?? buyer?.name ?? ''}`.trim());
+      need(
+        'contact.siren',
+        `An invoice to a French company carries its SIREN: add it to the contact ${buyer?.company_name ?? buyer?.name ?? ''}`.trim(),
+      );
     }
   }
   if (!buyer) need('contact_id', 'The invoice names no client: set contact_id to a contact with a name');
   else if (blank(buyer.street) || blank(buyer.zipcode) || blank(buyer.city)) {
-    need('contact.address', `The client's address (street, postcode, city) is missing: complete the contact ${buyer.name}`);
+    need(
+      'contact.address',
+      `The client's address (street, postcode, city) is missing: complete the contact ${buyer.name}`,
+    );
   }
   if (lineCount === 0) need('items', 'The invoice has no line');
-  if (!dueDate) need('due_date', 'The invoice has no due date: set due_date, or payment_terms_days in the company profile');
+  if (!dueDate)
+    need('due_date', 'The invoice has no due date: set due_date, or payment_terms_days in the company profile');
   return missing;
 }

@@ -45,7 +45,8 @@ function parseFormat(format: string): Parsed {
   let last = 0;
   const literal = (text: string) => {
     if (!text) return;
-    if (/[{}]/.test(text)) problems.push(`Unbalanced brace in "${text}": tokens are written {YYYY}, {YY}, {MM} or {seq:N}`);
+    if (/[{}]/.test(text))
+      problems.push(`Unbalanced brace in "${text}": tokens are written {YYYY}, {YY}, {MM} or {seq:N}`);
     else if (!LITERAL.test(text)) problems.push(`"${text}" has a character other than letters, digits and - _ / . #`);
     parts.push({ kind: 'literal', text });
   };
@@ -57,7 +58,8 @@ function parseFormat(format: string): Parsed {
     if (name === 'YYYY' || name === 'YY' || name === 'MM') parts.push({ kind: name });
     else if (seq) {
       const width = seq[1] === undefined ? NaN : Number(seq[1]);
-      if (!(width >= 1 && width <= MAX_SEQ_WIDTH)) problems.push(`{${name}} must give the number of digits, from 1 to ${MAX_SEQ_WIDTH}: {seq:5}`);
+      if (!(width >= 1 && width <= MAX_SEQ_WIDTH))
+        problems.push(`{${name}} must give the number of digits, from 1 to ${MAX_SEQ_WIDTH}: {seq:5}`);
       parts.push({ kind: 'seq', width: width >= 1 && width <= MAX_SEQ_WIDTH ? width : 1 });
     } else problems.push(`Unknown token {${name}}: use {YYYY}, {YY}, {MM} or {seq:N}`);
   }
@@ -73,7 +75,8 @@ function parseFormat(format: string): Parsed {
  */
 export function numberFormatProblems(format: string, reset: SequenceReset): string[] {
   if (format.length === 0) return ['The format is empty: it needs at least {seq:N}'];
-  if (format.length > MAX_FORMAT_LENGTH) return [`The format has ${format.length} characters; at most ${MAX_FORMAT_LENGTH} are allowed`];
+  if (format.length > MAX_FORMAT_LENGTH)
+    return [`The format has ${format.length} characters; at most ${MAX_FORMAT_LENGTH} are allowed`];
   const { parts, problems } = parseFormat(format);
   const seqCount = parts.filter((p) => p.kind === 'seq').length;
   if (seqCount === 0) problems.push('The format has no {seq:N}: every number needs the counter');
@@ -117,7 +120,13 @@ function validParts(format: string, reset: SequenceReset): Part[] {
  * `{seq:N}` is zero-padded to N digits and grows past N rather than being cut (F-2026-100000).
  * Throws a RangeError on an invalid format or counter value: both are checked before issue.
  */
-export function formatDocumentNumber(format: string, reset: SequenceReset, seq: number, issuedAt: Date, timeZone: string): string {
+export function formatDocumentNumber(
+  format: string,
+  reset: SequenceReset,
+  seq: number,
+  issuedAt: Date,
+  timeZone: string,
+): string {
   if (!Number.isSafeInteger(seq) || seq < 1) throw new RangeError(`A counter value is a whole number from 1: ${seq}`);
   const date = formatDateInZone(issuedAt, timeZone);
   return validParts(format, reset)
@@ -147,7 +156,15 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
  */
 export function sequenceOf(format: string, reset: SequenceReset, documentNumber: string): number | null {
   const pattern = validParts(format, reset)
-    .map((part) => (part.kind === 'literal' ? escape(part.text) : part.kind === 'seq' ? `(\\d{${part.width},})` : part.kind === 'YYYY' ? '\\d{4}' : '\\d{2}'))
+    .map((part) =>
+      part.kind === 'literal'
+        ? escape(part.text)
+        : part.kind === 'seq'
+          ? `(\\d{${part.width},})`
+          : part.kind === 'YYYY'
+            ? '\\d{4}'
+            : '\\d{2}',
+    )
     .join('');
   const match = new RegExp(`^${pattern}$`).exec(documentNumber);
   if (!match) return null;
@@ -161,11 +178,32 @@ export function sequenceOf(format: string, reset: SequenceReset, documentNumber:
  * formatDocumentNumber for every seq, so the database can build the number in the statement that
  * draws the counter value (the lock on the counter row is then held the shortest time).
  */
-export function numberTemplate(format: string, reset: SequenceReset, issuedAt: Date, timeZone: string): { prefix: string; width: number; suffix: string } {
+export function numberTemplate(
+  format: string,
+  reset: SequenceReset,
+  issuedAt: Date,
+  timeZone: string,
+): { prefix: string; width: number; suffix: string } {
   const parts = validParts(format, reset);
   const date = formatDateInZone(issuedAt, timeZone);
-  const text = (part: Part) => (part.kind === 'literal' ? part.text : part.kind === 'YYYY' ? date.slice(0, 4) : part.kind === 'YY' ? date.slice(2, 4) : part.kind === 'MM' ? date.slice(5, 7) : '');
+  const text = (part: Part) =>
+    part.kind === 'literal'
+      ? part.text
+      : part.kind === 'YYYY'
+        ? date.slice(0, 4)
+        : part.kind === 'YY'
+          ? date.slice(2, 4)
+          : part.kind === 'MM'
+            ? date.slice(5, 7)
+            : '';
   const at = parts.findIndex((p) => p.kind === 'seq');
   const seq = parts[at] as Extract<Part, { kind: 'seq' }>;
-  return { prefix: parts.slice(0, at).map(text).join(''), width: seq.width, suffix: parts.slice(at + 1).map(text).join('') };
+  return {
+    prefix: parts.slice(0, at).map(text).join(''),
+    width: seq.width,
+    suffix: parts
+      .slice(at + 1)
+      .map(text)
+      .join(''),
+  };
 }

@@ -74,9 +74,12 @@ function basisPoints(percentage: number): bigint | null {
 }
 
 function checkContext(context: ScheduleContext): void {
-  if (typeof context.totalCents !== 'bigint' || context.totalCents < 0n) throw new RangeError(`A document total is 0 or more cents: ${String(context.totalCents)}`);
-  if (!isCalendarDate(context.bookingDate)) throw new RangeError(`Not a booking date (YYYY-MM-DD): ${context.bookingDate}`);
-  if (context.sessionStart !== null && !isCalendarDate(context.sessionStart)) throw new RangeError(`Not a session start date (YYYY-MM-DD): ${context.sessionStart}`);
+  if (typeof context.totalCents !== 'bigint' || context.totalCents < 0n)
+    throw new RangeError(`A document total is 0 or more cents: ${String(context.totalCents)}`);
+  if (!isCalendarDate(context.bookingDate))
+    throw new RangeError(`Not a booking date (YYYY-MM-DD): ${context.bookingDate}`);
+  if (context.sessionStart !== null && !isCalendarDate(context.sessionStart))
+    throw new RangeError(`Not a session start date (YYYY-MM-DD): ${context.sessionStart}`);
 }
 
 function dueProblems(due: DueRule | undefined, path: string, context: ScheduleContext): ScheduleProblem[] {
@@ -92,9 +95,14 @@ function dueProblems(due: DueRule | undefined, path: string, context: ScheduleCo
     else if (!Number.isInteger(due.days) || due.days < 0) need('days', 'The number of days is a whole number from 0');
     else if (due.days > MAX_DUE_DAYS) need('days', `The number of days is at most ${MAX_DUE_DAYS}`);
     if (given(due.date)) need('date', 'Only a fixed due date takes a date');
-    if (context.sessionStart === null) need('type', "This installment follows the session's start, but there is no dated session: choose on_booking or fixed, or date the session first");
+    if (context.sessionStart === null)
+      need(
+        'type',
+        "This installment follows the session's start, but there is no dated session: choose on_booking or fixed, or date the session first",
+      );
   } else {
-    if (given(due.days)) need('days', "Only a due date relative to the session's start (before_start, after_start) takes days");
+    if (given(due.days))
+      need('days', "Only a due date relative to the session's start (before_start, after_start) takes days");
     if (due.type === 'fixed') {
       if (!given(due.date)) need('date', 'A fixed due date needs its date (YYYY-MM-DD)');
       else if (!isCalendarDate(due.date)) need('date', `${String(due.date)} is not a calendar date (YYYY-MM-DD)`);
@@ -107,11 +115,18 @@ function dueProblems(due: DueRule | undefined, path: string, context: ScheduleCo
  * Every problem with `installments` against `context`, empty when the schedule may be saved. The
  * context must be sound (a total of 0 or more, real dates): a bad one is a bug, and throws.
  */
-export function scheduleProblems(installments: readonly InstallmentInput[], context: ScheduleContext): ScheduleProblem[] {
+export function scheduleProblems(
+  installments: readonly InstallmentInput[],
+  context: ScheduleContext,
+): ScheduleProblem[] {
   checkContext(context);
   const problems: ScheduleProblem[] = [];
   if (installments.length === 0) return [{ path: ROOT, message: 'A payment schedule needs at least one installment' }];
-  if (installments.length > MAX_INSTALLMENTS) problems.push({ path: ROOT, message: `A payment schedule has at most ${MAX_INSTALLMENTS} installments; this one has ${installments.length}` });
+  if (installments.length > MAX_INSTALLMENTS)
+    problems.push({
+      path: ROOT,
+      message: `A payment schedule has at most ${MAX_INSTALLMENTS} installments; this one has ${installments.length}`,
+    });
   let percentTotal = 0n;
   let fixedTotal = 0n;
   let percentCount = 0;
@@ -124,21 +139,34 @@ export function scheduleProblems(installments: readonly InstallmentInput[], cont
     else if (hasPercentage) {
       percentCount += 1;
       const bp = basisPoints(installment.percentage as number);
-      if (bp === null) problems.push({ path: `${path}.percentage`, message: 'A percentage has at most two decimals (33.33)' });
-      else if (bp <= 0n || bp > HUNDRED_PERCENT) problems.push({ path: `${path}.percentage`, message: 'A percentage is more than 0 and at most 100' });
+      if (bp === null)
+        problems.push({ path: `${path}.percentage`, message: 'A percentage has at most two decimals (33.33)' });
+      else if (bp <= 0n || bp > HUNDRED_PERCENT)
+        problems.push({ path: `${path}.percentage`, message: 'A percentage is more than 0 and at most 100' });
       else percentTotal += bp;
     } else {
       const amount = installment.amountCents;
-      if (typeof amount !== 'bigint' || amount <= 0n) problems.push({ path: `${path}.amount`, message: 'An amount is more than 0.00' });
+      if (typeof amount !== 'bigint' || amount <= 0n)
+        problems.push({ path: `${path}.amount`, message: 'An amount is more than 0.00' });
       else fixedTotal += amount;
     }
     problems.push(...dueProblems(installment.due, `${path}.due`, context));
   });
-  if (percentTotal > HUNDRED_PERCENT) problems.push({ path: ROOT, message: `The percentages add up to ${centsToDecimal(percentTotal)} %, more than 100 %` });
+  if (percentTotal > HUNDRED_PERCENT)
+    problems.push({
+      path: ROOT,
+      message: `The percentages add up to ${centsToDecimal(percentTotal)} %, more than 100 %`,
+    });
   if (fixedTotal > context.totalCents) {
-    problems.push({ path: ROOT, message: `The fixed amounts add up to ${centsToDecimal(fixedTotal)}, more than the document's total, ${centsToDecimal(context.totalCents)}` });
+    problems.push({
+      path: ROOT,
+      message: `The fixed amounts add up to ${centsToDecimal(fixedTotal)}, more than the document's total, ${centsToDecimal(context.totalCents)}`,
+    });
   } else if (fixedTotal > 0n && fixedTotal === context.totalCents && percentCount > 0) {
-    problems.push({ path: ROOT, message: 'The fixed amounts already make the whole total: the installments given as a percentage would be 0.00' });
+    problems.push({
+      path: ROOT,
+      message: 'The fixed amounts already make the whole total: the installments given as a percentage would be 0.00',
+    });
   }
   return problems;
 }
@@ -151,7 +179,9 @@ export function scheduleProblems(installments: readonly InstallmentInput[], cont
 function largestRemainder(rest: bigint, shares: readonly bigint[]): bigint[] {
   const floors = shares.map((bp) => (rest * bp) / HUNDRED_PERCENT);
   let left = rest - floors.reduce((a, b) => a + b, 0n);
-  const order = shares.map((bp, i) => ({ i, remainder: (rest * bp) % HUNDRED_PERCENT })).sort((a, b) => (a.remainder > b.remainder ? -1 : a.remainder < b.remainder ? 1 : a.i - b.i));
+  const order = shares
+    .map((bp, i) => ({ i, remainder: (rest * bp) % HUNDRED_PERCENT }))
+    .sort((a, b) => (a.remainder > b.remainder ? -1 : a.remainder < b.remainder ? 1 : a.i - b.i));
   // Fewer cents are left than shares (each fractional part is below one cent), so one each suffices.
   for (const { i } of order) {
     if (left === 0n) break;
@@ -175,9 +205,13 @@ function largestRemainder(rest: bigint, shares: readonly bigint[]): bigint[] {
  * after_start → start + days. A date before the booking date becomes the booking date (nothing is
  * due before the client booked; `movedToBooking` says so).
  */
-export function computeSchedule(installments: readonly InstallmentInput[], context: ScheduleContext): ScheduledInstallment[] {
+export function computeSchedule(
+  installments: readonly InstallmentInput[],
+  context: ScheduleContext,
+): ScheduledInstallment[] {
   const problems = scheduleProblems(installments, context);
-  if (problems.length) throw new RangeError(`Invalid payment schedule: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
+  if (problems.length)
+    throw new RangeError(`Invalid payment schedule: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
 
   const fixedTotal = installments.reduce((sum, i) => sum + (i.amountCents ?? 0n), 0n);
   const percentIndexes = installments.flatMap((i, index) => (given(i.percentage) ? [index] : []));
@@ -191,7 +225,13 @@ export function computeSchedule(installments: readonly InstallmentInput[], conte
 
   return installments.map(({ due }, index) => {
     const raw = dueDateOf(due, context);
-    return { index, amountCents: amounts[index], dueDate: raw < context.bookingDate ? context.bookingDate : raw, followsSession: isRelative(due.type), movedToBooking: raw < context.bookingDate };
+    return {
+      index,
+      amountCents: amounts[index],
+      dueDate: raw < context.bookingDate ? context.bookingDate : raw,
+      followsSession: isRelative(due.type),
+      movedToBooking: raw < context.bookingDate,
+    };
   });
 }
 
@@ -220,7 +260,10 @@ export function inDueOrder(schedule: readonly ScheduledInstallment[]): Scheduled
  * applied to the earliest due first, whatever the client meant it for; an installment of 0.00 is
  * paid as soon as those before it are. `amountPaidCents` is the ledger's `amountPaidCents`.
  */
-export function paidInstallments(schedule: readonly ScheduledInstallment[], amountPaidCents: bigint): ScheduledInstallment[] {
+export function paidInstallments(
+  schedule: readonly ScheduledInstallment[],
+  amountPaidCents: bigint,
+): ScheduledInstallment[] {
   const paid: ScheduledInstallment[] = [];
   let cumulated = 0n;
   for (const installment of inDueOrder(schedule)) {
@@ -235,7 +278,13 @@ export function paidInstallments(schedule: readonly ScheduledInstallment[], amou
  * The installments whose due date differs between two computations of the same schedule (before
  * and after the session moved): what the client is told once, with the new dates.
  */
-export function changedDueDates(before: readonly ScheduledInstallment[], after: readonly ScheduledInstallment[]): { index: number; from: string; to: string }[] {
-  if (before.length !== after.length) throw new RangeError('Two computations of one schedule have as many installments');
-  return before.flatMap((b, index) => (b.dueDate === after[index].dueDate ? [] : [{ index, from: b.dueDate, to: after[index].dueDate }]));
+export function changedDueDates(
+  before: readonly ScheduledInstallment[],
+  after: readonly ScheduledInstallment[],
+): { index: number; from: string; to: string }[] {
+  if (before.length !== after.length)
+    throw new RangeError('Two computations of one schedule have as many installments');
+  return before.flatMap((b, index) =>
+    b.dueDate === after[index].dueDate ? [] : [{ index, from: b.dueDate, to: after[index].dueDate }],
+  );
 }

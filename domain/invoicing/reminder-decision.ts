@@ -1,6 +1,12 @@
 import { isCalendarDate } from './calendar-date';
 import { toHundredths } from './money';
-import { computeSchedule, inDueOrder, paidInstallments, type ScheduledInstallment, scheduleProblems } from './payment-schedule';
+import {
+  computeSchedule,
+  inDueOrder,
+  paidInstallments,
+  type ScheduledInstallment,
+  scheduleProblems,
+} from './payment-schedule';
 import { nextReminder, type NextReminder, reminderStepProblems, type ReminderStep } from './reminder-plan';
 import { installmentInputs, scheduleContextOf, type StoredInstallment } from './stored-schedule';
 import { reminderStepsOf, type StoredReminderStep } from './stored-reminder-steps';
@@ -37,7 +43,14 @@ export interface InvoiceReminderFacts {
   behind: readonly ReminderBehind[];
 }
 
-export type HoldReason = 'paused' | 'client_paused' | 'card_payment_pending' | 'no_steps' | 'no_email' | 'no_due_date' | 'all_sent';
+export type HoldReason =
+  | 'paused'
+  | 'client_paused'
+  | 'card_payment_pending'
+  | 'no_steps'
+  | 'no_email'
+  | 'no_due_date'
+  | 'all_sent';
 export type EndReason = 'not_issued' | 'settled' | 'stopped';
 
 export type ReminderDecision =
@@ -67,7 +80,11 @@ export const HOLD_RECHECK_MS: Record<HoldReason, number> = {
  * The due date reminders are about: with a payment schedule, the first installment (in due order)
  * the money paid does not cover; else the invoice's own due date. Null when neither is known.
  */
-export function reminderDueDate(invoiceDueDate: string | null, schedule: readonly ScheduledInstallment[] | null, amountPaidCents: bigint): string | null {
+export function reminderDueDate(
+  invoiceDueDate: string | null,
+  schedule: readonly ScheduledInstallment[] | null,
+  amountPaidCents: bigint,
+): string | null {
   if (schedule && schedule.length > 0) {
     const paid = new Set(paidInstallments(schedule, amountPaidCents).map((i) => i.index));
     const next = inDueOrder(schedule).find((i) => !paid.has(i.index));
@@ -76,7 +93,11 @@ export function reminderDueDate(invoiceDueDate: string | null, schedule: readonl
   return invoiceDueDate !== null && isCalendarDate(invoiceDueDate) ? invoiceDueDate : null;
 }
 
-const hold = (reason: HoldReason): ReminderDecision => ({ kind: 'hold', reason, recheckAfterMs: HOLD_RECHECK_MS[reason] });
+const hold = (reason: HoldReason): ReminderDecision => ({
+  kind: 'hold',
+  reason,
+  recheckAfterMs: HOLD_RECHECK_MS[reason],
+});
 
 /**
  * The decision at `now`. In order: an invoice not issued (a draft, cancelled) or settled (no
@@ -98,8 +119,19 @@ export function decideReminder(facts: InvoiceReminderFacts, now: Date): Reminder
   const problems = reminderStepProblems(facts.steps);
   if (problems.length) throw new RangeError(`Invalid reminder steps: ${problems.map((p) => p.path).join(', ')}`);
   const dueDate = facts.dueDate;
-  const sentCount = facts.steps.map((_, stepIndex) => facts.behind.filter((b) => b.dueDate === dueDate && b.stepIndex === stepIndex).reduce((n, b) => Math.max(n, b.occurrence + 1), 0));
-  const reminder = nextReminder(facts.steps, { dueDate, timeZone: facts.timeZone, now, sentCount, paused: false, stopped: false });
+  const sentCount = facts.steps.map((_, stepIndex) =>
+    facts.behind
+      .filter((b) => b.dueDate === dueDate && b.stepIndex === stepIndex)
+      .reduce((n, b) => Math.max(n, b.occurrence + 1), 0),
+  );
+  const reminder = nextReminder(facts.steps, {
+    dueDate,
+    timeZone: facts.timeZone,
+    now,
+    sentCount,
+    paused: false,
+    stopped: false,
+  });
   return reminder ? { kind: 'send', dueDate, reminder } : hold('all_sent');
 }
 
@@ -126,7 +158,10 @@ export interface ReminderInvoice {
 }
 
 /** The facts of a stored invoice: its schedule computed now (one that no longer computes, its session undated, falls back to the invoice's due date). */
-export function invoiceReminderFacts(invoice: ReminderInvoice, behind: readonly ReminderBehind[]): InvoiceReminderFacts {
+export function invoiceReminderFacts(
+  invoice: ReminderInvoice,
+  behind: readonly ReminderBehind[],
+): InvoiceReminderFacts {
   let schedule: ScheduledInstallment[] | null = null;
   if (invoice.payment_schedule?.length) {
     const inputs = installmentInputs(invoice.payment_schedule);
@@ -155,5 +190,11 @@ export type ReminderPlan =
 
 export function reminderPlanOf(decision: ReminderDecision): ReminderPlan {
   if (decision.kind !== 'send') return decision;
-  return { kind: 'send', at: decision.reminder.at.getTime(), dueDate: decision.dueDate, stepIndex: decision.reminder.stepIndex, occurrence: decision.reminder.occurrence };
+  return {
+    kind: 'send',
+    at: decision.reminder.at.getTime(),
+    dueDate: decision.dueDate,
+    stepIndex: decision.reminder.stepIndex,
+    occurrence: decision.reminder.occurrence,
+  };
 }

@@ -17,7 +17,14 @@ export interface ReminderWording {
   sms?: string;
 }
 
-export const REMINDER_VARIABLES = ['contact.first_name', 'invoice.number', 'amount_due', 'due_date', 'payment_link', 'studio.name'] as const;
+export const REMINDER_VARIABLES = [
+  'contact.first_name',
+  'invoice.number',
+  'amount_due',
+  'due_date',
+  'payment_link',
+  'studio.name',
+] as const;
 export type ReminderVariables = Record<(typeof REMINDER_VARIABLES)[number], string>;
 
 export interface ReminderMessage {
@@ -76,19 +83,35 @@ const timingOf = (offsetDays: number): Timing => (offsetDays < 0 ? 'upcoming' : 
  * repeat falls after the due date: pass the reminder's own day offset), in `locale`, with the
  * studio's wording for that language if any; the SMS falls back to the default one.
  */
-export function reminderMessage(locale: UserLocale, dayOffset: number, wording: Partial<Record<UserLocale, ReminderWording>> | undefined, variables: ReminderVariables): ReminderMessage {
+export function reminderMessage(
+  locale: UserLocale,
+  dayOffset: number,
+  wording: Partial<Record<UserLocale, ReminderWording>> | undefined,
+  variables: ReminderVariables,
+): ReminderMessage {
   const fallback = DEFAULTS[locale][timingOf(dayOffset)];
   const own = wording?.[locale];
-  const words = { subject: own?.subject ?? fallback.subject, body: own?.body ?? fallback.body, sms: own?.sms ?? fallback.sms ?? '' };
+  const words = {
+    subject: own?.subject ?? fallback.subject,
+    body: own?.body ?? fallback.body,
+    sms: own?.sms ?? fallback.sms ?? '',
+  };
   const text = renderVariables(words.body, variables, 'text');
   // The html part: the same words (the studio's text escaped like any value), each paragraph
   // kept, the link clickable.
-  const link = variables.payment_link ? `<a href="${esc(variables.payment_link)}">${esc(variables.payment_link)}</a>` : '';
+  const link = variables.payment_link
+    ? `<a href="${esc(variables.payment_link)}">${esc(variables.payment_link)}</a>`
+    : '';
   const html = esc(renderVariables(words.body, { ...variables, payment_link: LINK_MARK }, 'text'))
     .split(/\n{2,}/)
     .map((p) => `<p>${p.replace(/\n/g, '<br>')}</p>`)
     .join('\n')
     .split(LINK_MARK)
     .join(link);
-  return { subject: renderVariables(words.subject, variables, 'text').replace(/\s+/g, ' ').trim(), text, html, sms: renderVariables(words.sms, variables, 'text') };
+  return {
+    subject: renderVariables(words.subject, variables, 'text').replace(/\s+/g, ' ').trim(),
+    text,
+    html,
+    sms: renderVariables(words.sms, variables, 'text'),
+  };
 }

@@ -42,29 +42,47 @@ const SUNDAY = 0;
 const ROOT = 'reminder_steps';
 
 const given = <T>(value: T | null | undefined): value is T => value !== undefined && value !== null;
-const wholeIn = (value: unknown, min: number, max: number) => typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+const wholeIn = (value: unknown, min: number, max: number) =>
+  typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
 
 /** Every problem with a studio's reminder steps, empty when they may be saved. No steps at all means no reminders. */
 export function reminderStepProblems(steps: readonly ReminderStep[]): ReminderProblem[] {
   const problems: ReminderProblem[] = [];
-  if (steps.length > MAX_REMINDER_STEPS) problems.push({ path: ROOT, message: `At most ${MAX_REMINDER_STEPS} reminder steps; there are ${steps.length}` });
+  if (steps.length > MAX_REMINDER_STEPS)
+    problems.push({ path: ROOT, message: `At most ${MAX_REMINDER_STEPS} reminder steps; there are ${steps.length}` });
   const offsets = new Map<number, number>();
   steps.forEach((step, index) => {
     const path = `${ROOT}.${index}`;
     if (!wholeIn(step.offsetDays, -MAX_OFFSET_DAYS, MAX_OFFSET_DAYS)) {
-      problems.push({ path: `${path}.offset_days`, message: `The offset is a whole number of days from -${MAX_OFFSET_DAYS} (before the due date) to ${MAX_OFFSET_DAYS} (after it)` });
+      problems.push({
+        path: `${path}.offset_days`,
+        message: `The offset is a whole number of days from -${MAX_OFFSET_DAYS} (before the due date) to ${MAX_OFFSET_DAYS} (after it)`,
+      });
     } else if (offsets.has(step.offsetDays)) {
-      problems.push({ path: `${path}.offset_days`, message: `Step ${offsets.get(step.offsetDays)} already reminds on that day: one step per day` });
+      problems.push({
+        path: `${path}.offset_days`,
+        message: `Step ${offsets.get(step.offsetDays)} already reminds on that day: one step per day`,
+      });
     } else offsets.set(step.offsetDays, index);
     const repeats = given(step.repeatEveryDays) || given(step.maxRepeats);
-    if (repeats && !given(step.repeatEveryDays)) problems.push({ path: `${path}.repeat_every_days`, message: 'A step that repeats says every how many days' });
-    else if (repeats && !wholeIn(step.repeatEveryDays, 1, MAX_REPEAT_EVERY_DAYS)) problems.push({ path: `${path}.repeat_every_days`, message: `Repeat every 1 to ${MAX_REPEAT_EVERY_DAYS} days` });
-    if (repeats && !given(step.maxRepeats)) problems.push({ path: `${path}.max_repeats`, message: 'A step that repeats says up to how many times' });
-    else if (repeats && !wholeIn(step.maxRepeats, 1, MAX_REPEATS)) problems.push({ path: `${path}.max_repeats`, message: `A step repeats 1 to ${MAX_REPEATS} times` });
+    if (repeats && !given(step.repeatEveryDays))
+      problems.push({ path: `${path}.repeat_every_days`, message: 'A step that repeats says every how many days' });
+    else if (repeats && !wholeIn(step.repeatEveryDays, 1, MAX_REPEAT_EVERY_DAYS))
+      problems.push({ path: `${path}.repeat_every_days`, message: `Repeat every 1 to ${MAX_REPEAT_EVERY_DAYS} days` });
+    if (repeats && !given(step.maxRepeats))
+      problems.push({ path: `${path}.max_repeats`, message: 'A step that repeats says up to how many times' });
+    else if (repeats && !wholeIn(step.maxRepeats, 1, MAX_REPEATS))
+      problems.push({ path: `${path}.max_repeats`, message: `A step repeats 1 to ${MAX_REPEATS} times` });
     const channels: readonly unknown[] = Array.isArray(step.channels) ? step.channels : [];
-    if (channels.some((c) => !REMINDER_CHANNELS.includes(c as ReminderChannel))) problems.push({ path: `${path}.channels`, message: 'The channels are email and sms' });
-    else if (new Set(channels).size !== channels.length) problems.push({ path: `${path}.channels`, message: 'A channel is named twice' });
-    else if (!channels.includes('email')) problems.push({ path: `${path}.channels`, message: 'Every reminder is sent by email (it carries the payment link); add sms to send a text as well' });
+    if (channels.some((c) => !REMINDER_CHANNELS.includes(c as ReminderChannel)))
+      problems.push({ path: `${path}.channels`, message: 'The channels are email and sms' });
+    else if (new Set(channels).size !== channels.length)
+      problems.push({ path: `${path}.channels`, message: 'A channel is named twice' });
+    else if (!channels.includes('email'))
+      problems.push({
+        path: `${path}.channels`,
+        message: 'Every reminder is sent by email (it carries the payment link); add sms to send a text as well',
+      });
   });
   return problems;
 }
@@ -131,11 +149,14 @@ function occurrences(steps: readonly ReminderStep[], dueDate: string, timeZone: 
     Array.from({ length: 1 + (step.maxRepeats ?? 0) }, (_, occurrence) => {
       const day = addDays(dueDate, step.offsetDays + occurrence * (step.repeatEveryDays ?? 0));
       let nominal = nominalOf.get(day);
-      if (nominal === undefined) nominalOf.set(day, (nominal = instantAtWallClock(day, SEND_FROM_HOUR, 0, timeZone).getTime()));
+      if (nominal === undefined)
+        nominalOf.set(day, (nominal = instantAtWallClock(day, SEND_FROM_HOUR, 0, timeZone).getTime()));
       return { stepIndex, occurrence, offsetDays: step.offsetDays, day, nominal };
     }),
   );
-  return all.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : a.offsetDays - b.offsetDays || a.stepIndex - b.stepIndex));
+  return all.sort((a, b) =>
+    a.day < b.day ? -1 : a.day > b.day ? 1 : a.offsetDays - b.offsetDays || a.stepIndex - b.stepIndex,
+  );
 }
 
 /**
@@ -155,9 +176,11 @@ function occurrences(steps: readonly ReminderStep[], dueDate: string, timeZone: 
  */
 export function nextReminder(steps: readonly ReminderStep[], state: ReminderState): NextReminder | null {
   const problems = reminderStepProblems(steps);
-  if (problems.length) throw new RangeError(`Invalid reminder steps: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
+  if (problems.length)
+    throw new RangeError(`Invalid reminder steps: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
   if (!isCalendarDate(state.dueDate)) throw new RangeError(`Not a due date (YYYY-MM-DD): ${state.dueDate}`);
-  if (state.sentCount.some((n) => !Number.isInteger(n) || n < 0)) throw new RangeError(`Sent counts are whole numbers from 0: ${state.sentCount.join(', ')}`);
+  if (state.sentCount.some((n) => !Number.isInteger(n) || n < 0))
+    throw new RangeError(`Sent counts are whole numbers from 0: ${state.sentCount.join(', ')}`);
   if (state.paused || state.stopped) return null;
 
   const now = state.now.getTime();
@@ -173,5 +196,11 @@ export function nextReminder(steps: readonly ReminderStep[], state: ReminderStat
   });
   if (!best) return null;
   const { at, o } = best as { at: number; o: Occurrence };
-  return { at: new Date(at), stepIndex: o.stepIndex, occurrence: o.occurrence, scheduledDate: o.day, channels: [...steps[o.stepIndex].channels] };
+  return {
+    at: new Date(at),
+    stepIndex: o.stepIndex,
+    occurrence: o.occurrence,
+    scheduledDate: o.day,
+    channels: [...steps[o.stepIndex].channels],
+  };
 }

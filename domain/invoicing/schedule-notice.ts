@@ -4,8 +4,10 @@ import { changedDueDates, computeSchedule, paidInstallments, type ScheduleContex
 import { installmentInputs, type StoredInstallment } from './stored-schedule';
 
 const WORDS = {
-  'fr-FR': (n: number, amount: string, to: string, from: string) => `Échéance ${n} : ${amount}, le ${to} (au lieu du ${from})`,
-  'en-US': (n: number, amount: string, to: string, from: string) => `Installment ${n}: ${amount}, due ${to} (instead of ${from})`,
+  'fr-FR': (n: number, amount: string, to: string, from: string) =>
+    `Échéance ${n} : ${amount}, le ${to} (au lieu du ${from})`,
+  'en-US': (n: number, amount: string, to: string, from: string) =>
+    `Installment ${n}: ${amount}, due ${to} (instead of ${from})`,
 } as const;
 
 /**
@@ -13,12 +15,25 @@ const WORDS = {
  * the session, with its amount and its new and former dates in the reader's language; empty when
  * nothing the client still owes moved (then no email goes out). Pure.
  */
-export function scheduleNoticeLines(stored: readonly StoredInstallment[], before: ScheduleContext, after: ScheduleContext, amountPaidCents: bigint, locale: UserLocale): string[] {
+export function scheduleNoticeLines(
+  stored: readonly StoredInstallment[],
+  before: ScheduleContext,
+  after: ScheduleContext,
+  amountPaidCents: bigint,
+  locale: UserLocale,
+): string[] {
   const inputs = installmentInputs(stored);
   const was = computeSchedule(inputs, before);
   const now = computeSchedule(inputs, after);
   const paid = new Set(paidInstallments(now, amountPaidCents).map((i) => i.index));
   return changedDueDates(was, now)
     .filter((change) => !paid.has(change.index))
-    .map((change) => WORDS[locale](change.index + 1, formatMoney(now[change.index].amountCents, locale), formatDay(change.to, locale), formatDay(change.from, locale)));
+    .map((change) =>
+      WORDS[locale](
+        change.index + 1,
+        formatMoney(now[change.index].amountCents, locale),
+        formatDay(change.to, locale),
+        formatDay(change.from, locale),
+      ),
+    );
 }

@@ -7,7 +7,11 @@ import { type ServiceDelivery } from './e-invoice';
  * days it spans when it ends on a later day; without a session (or a session without a date), the
  * day the document is issued, when the sale is made.
  */
-export function serviceDelivery(session: { start_date: Date | null; end_date: Date | null } | null, issueDay: string, timeZone: string): ServiceDelivery {
+export function serviceDelivery(
+  session: { start_date: Date | null; end_date: Date | null } | null,
+  issueDay: string,
+  timeZone: string,
+): ServiceDelivery {
   if (!session?.start_date) return { day: issueDay };
   const start = formatDateInZone(session.start_date, timeZone);
   const end = session.end_date ? formatDateInZone(session.end_date, timeZone) : start;
@@ -15,9 +19,20 @@ export function serviceDelivery(session: { start_date: Date | null; end_date: Da
 }
 
 /** A delivery as the two columns an issued invoice keeps it in. */
-export const deliveryColumns = (delivery: ServiceDelivery): { service_date: string; service_end_date: string | null } =>
-  'day' in delivery ? { service_date: delivery.day, service_end_date: null } : { service_date: delivery.start, service_end_date: delivery.end };
+export const deliveryColumns = (
+  delivery: ServiceDelivery,
+): { service_date: string; service_end_date: string | null } =>
+  'day' in delivery
+    ? { service_date: delivery.day, service_end_date: null }
+    : { service_date: delivery.start, service_end_date: delivery.end };
 
 /** The delivery an issued invoice kept; null before it kept one. */
-export const storedDelivery = (row: { service_date: string | null; service_end_date: string | null }): ServiceDelivery | null =>
-  row.service_date === null ? null : row.service_end_date ? { start: row.service_date, end: row.service_end_date } : { day: row.service_date };
+export const storedDelivery = (row: {
+  service_date: string | null;
+  service_end_date: string | null;
+}): ServiceDelivery | null =>
+  row.service_date === null
+    ? null
+    : row.service_end_date
+      ? { start: row.service_date, end: row.service_end_date }
+      : { day: row.service_date };

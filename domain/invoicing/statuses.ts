@@ -18,4 +18,9 @@ export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 /** Ways a studio is paid (issue 20 §5): card and wallet come from the providers' webhooks, the rest are recorded by hand. */
 export const PAYMENT_METHODS = ['card', 'wallet', 'bank_transfer', 'cash', 'check', 'other'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const MANUAL_PAYMENT_METHODS = ['bank_transfer', 'cash', 'check', 'other'] as const satisfies readonly PaymentMethod[];
+export const MANUAL_PAYMENT_METHODS = [
+  'bank_transfer',
+  'cash',
+  'check',
+  'other',
+] as const satisfies readonly PaymentMethod[];

@@ -1,7 +1,15 @@
 import { formatDateInZone } from '../exports/cell-format';
 import { isCalendarDate } from './calendar-date';
 import { centsToDecimal, toHundredths } from './money';
-import { computeSchedule, type DueRule, type InstallmentInput, paidInstallments, type ScheduleContext, type ScheduledInstallment, scheduleProblems } from './payment-schedule';
+import {
+  computeSchedule,
+  type DueRule,
+  type InstallmentInput,
+  paidInstallments,
+  type ScheduleContext,
+  type ScheduledInstallment,
+  scheduleProblems,
+} from './payment-schedule';
 
 /** An installment as stored and as the API takes it: a percentage, or an amount as a decimal string. */
 export interface StoredInstallment {
@@ -15,7 +23,11 @@ export function installmentInputs(stored: readonly StoredInstallment[]): Install
   return stored.map((s) => ({
     ...(s.percentage !== undefined ? { percentage: s.percentage } : {}),
     ...(s.amount !== undefined ? { amountCents: toHundredths(s.amount) } : {}),
-    due: { type: s.due.type, ...(s.due.days !== undefined ? { days: s.due.days } : {}), ...(s.due.date !== undefined ? { date: s.due.date } : {}) },
+    due: {
+      type: s.due.type,
+      ...(s.due.days !== undefined ? { days: s.due.days } : {}),
+      ...(s.due.date !== undefined ? { date: s.due.date } : {}),
+    },
   }));
 }
 
@@ -36,7 +48,11 @@ export function presentInstallment(stored: StoredInstallment, computed: Schedule
  * What a document's schedule is computed against: its total, its booking day (an issued invoice's
  * issue, else the document's creation) and its session's start day, on the studio's calendar.
  */
-export function scheduleContextOf(document: { amount: string; created_at: Date; issued_at?: Date | null }, sessionStart: Date | null | undefined, timeZone: string): ScheduleContext {
+export function scheduleContextOf(
+  document: { amount: string; created_at: Date; issued_at?: Date | null },
+  sessionStart: Date | null | undefined,
+  timeZone: string,
+): ScheduleContext {
   const start = sessionStart ? formatDateInZone(sessionStart, timeZone) : null;
   return {
     totalCents: toHundredths(document.amount),
@@ -51,11 +67,22 @@ export function scheduleContextOf(document: { amount: string; created_at: Date; 
  * amount and due date computed now (so dates that follow the session move with it), and paid
  * once the money kept covers it (`amountPaidCents`, invoices only).
  */
-export function presentSchedule(stored: readonly StoredInstallment[] | null | undefined, context: ScheduleContext, amountPaidCents: bigint) {
+export function presentSchedule(
+  stored: readonly StoredInstallment[] | null | undefined,
+  context: ScheduleContext,
+  amountPaidCents: bigint,
+) {
   if (!stored || stored.length === 0) return null;
   const inputs = installmentInputs(stored);
   // A stored schedule was valid when saved; a later change (a session undated) can make it uncomputable.
-  if (!isCalendarDate(context.bookingDate) || scheduleProblems(inputs, context).length > 0) return stored.map((s) => ({ ...s, amount: null, due_date: null, follows_session: s.due.type === 'before_start' || s.due.type === 'after_start', paid: false }));
+  if (!isCalendarDate(context.bookingDate) || scheduleProblems(inputs, context).length > 0)
+    return stored.map((s) => ({
+      ...s,
+      amount: null,
+      due_date: null,
+      follows_session: s.due.type === 'before_start' || s.due.type === 'after_start',
+      paid: false,
+    }));
   const computed = computeSchedule(inputs, context);
   const paid = new Set(paidInstallments(computed, amountPaidCents).map((i) => i.index));
   return computed.map((c) => presentInstallment(stored[c.index], c, paid.has(c.index)));

@@ -21,7 +21,11 @@ export interface StoredVatPart extends StoredVatAmount {
   total: string;
 }
 
-const storedAmount = (r: VatLine): StoredVatAmount => ({ vat_percentage: centsToDecimal(BigInt(r.vatBasisPoints)), base: centsToDecimal(r.baseCents), vat: centsToDecimal(r.vatCents) });
+const storedAmount = (r: VatLine): StoredVatAmount => ({
+  vat_percentage: centsToDecimal(BigInt(r.vatBasisPoints)),
+  base: centsToDecimal(r.baseCents),
+  vat: centsToDecimal(r.vatCents),
+});
 
 /**
  * The VAT summary an invoice keeps from its issue (invoices.vat_amounts, docs/accounting-export.md):
@@ -37,12 +41,18 @@ export const storedVatAmounts = (vat: readonly VatLine[]): StoredVatAmount[] => 
 
 /** A credit note's breakdown as stored, lowest rate first. */
 export function storedVatParts(parts: readonly CreditVatPart[]): StoredVatPart[] {
-  return [...parts].sort((a, b) => a.vatBasisPoints - b.vatBasisPoints).map((p) => ({ ...storedAmount(p), total: centsToDecimal(p.withTaxCents) }));
+  return [...parts]
+    .sort((a, b) => a.vatBasisPoints - b.vatBasisPoints)
+    .map((p) => ({ ...storedAmount(p), total: centsToDecimal(p.withTaxCents) }));
 }
 
 /** A stored summary or breakdown in cents and basis points. */
 export function vatAmountsOf(stored: readonly StoredVatAmount[]): VatLine[] {
-  return stored.map((p) => ({ vatBasisPoints: Number(toHundredths(p.vat_percentage)), baseCents: toHundredths(p.base), vatCents: toHundredths(p.vat) }));
+  return stored.map((p) => ({
+    vatBasisPoints: Number(toHundredths(p.vat_percentage)),
+    baseCents: toHundredths(p.base),
+    vatCents: toHundredths(p.vat),
+  }));
 }
 
 /** A stored credit note breakdown in cents and basis points. */

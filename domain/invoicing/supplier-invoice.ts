@@ -40,7 +40,9 @@ export interface SupplierInvoiceProblem {
   message: string;
 }
 
-export type SupplierInvoiceReading = { ok: true; invoice: SupplierInvoice } | { ok: false; problems: SupplierInvoiceProblem[] };
+export type SupplierInvoiceReading =
+  | { ok: true; invoice: SupplierInvoice }
+  | { ok: false; problems: SupplierInvoiceProblem[] };
 
 type Node = Record<string, unknown>;
 
@@ -62,10 +64,12 @@ function at(root: unknown, path: string): unknown {
 function text(node: unknown): string | null {
   if (typeof node === 'string') return node.trim() || null;
   if (typeof node === 'number') return String(node);
-  if (isNode(node) && (typeof node['#text'] === 'string' || typeof node['#text'] === 'number')) return String(node['#text']).trim() || null;
+  if (isNode(node) && (typeof node['#text'] === 'string' || typeof node['#text'] === 'number'))
+    return String(node['#text']).trim() || null;
   return null;
 }
-const attr = (node: unknown, name: string): string | null => (isNode(node) && typeof node[`@_${name}`] === 'string' ? (node[`@_${name}`] as string) : null);
+const attr = (node: unknown, name: string): string | null =>
+  isNode(node) && typeof node[`@_${name}`] === 'string' ? (node[`@_${name}`] as string) : null;
 
 const AMOUNT = /^[+-]?\d{1,12}(\.\d{1,4})?$/;
 
@@ -111,7 +115,10 @@ interface RawFields {
   totalTax: string | null;
   total: string | null;
   vat: { rate: string | null; category: string | null; base: string | null; tax: string | null }[];
-  paths: Record<'number' | 'issueDate' | 'dueDate' | 'sellerName' | 'totalWithoutTax' | 'totalTax' | 'total' | 'vat' | 'currency', string>;
+  paths: Record<
+    'number' | 'issueDate' | 'dueDate' | 'sellerName' | 'totalWithoutTax' | 'totalTax' | 'total' | 'vat' | 'currency',
+    string
+  >;
 }
 
 function ciiFields(root: Node): RawFields {
@@ -139,7 +146,12 @@ function ciiFields(root: Node): RawFields {
     totalWithoutTax: text(at(sums, 'TaxBasisTotalAmount')),
     totalTax: text(taxTotal) ?? '0',
     total: text(at(sums, 'GrandTotalAmount')),
-    vat: (isNode(settlement) ? list(settlement.ApplicableTradeTax) : []).map((t) => ({ rate: text(at(t, 'RateApplicablePercent')), category: text(at(t, 'CategoryCode')), base: text(at(t, 'BasisAmount')), tax: text(at(t, 'CalculatedAmount')) })),
+    vat: (isNode(settlement) ? list(settlement.ApplicableTradeTax) : []).map((t) => ({
+      rate: text(at(t, 'RateApplicablePercent')),
+      category: text(at(t, 'CategoryCode')),
+      base: text(at(t, 'BasisAmount')),
+      tax: text(at(t, 'CalculatedAmount')),
+    })),
     paths: {
       number: 'ExchangedDocument/ID',
       issueDate: 'ExchangedDocument/IssueDateTime',
@@ -163,7 +175,10 @@ function ublFields(root: Node, rootName: 'Invoice' | 'CreditNote'): RawFields {
   const taxTotals = list(root.TaxTotal);
   const currency = text(at(root, 'DocumentCurrencyCode'));
   // With two TaxTotal (document and tax currency), the one with the breakdown is the document's.
-  const taxTotal = taxTotals.find((t) => isNode(t) && t.TaxSubtotal !== undefined) ?? taxTotals.find((t) => attr(at(t, 'TaxAmount'), 'currencyID') === currency) ?? taxTotals[0];
+  const taxTotal =
+    taxTotals.find((t) => isNode(t) && t.TaxSubtotal !== undefined) ??
+    taxTotals.find((t) => attr(at(t, 'TaxAmount'), 'currencyID') === currency) ??
+    taxTotals[0];
   return {
     typeCode: text(at(root, rootName === 'Invoice' ? 'InvoiceTypeCode' : 'CreditNoteTypeCode')),
     number: text(at(root, 'ID')),
@@ -176,7 +191,12 @@ function ublFields(root: Node, rootName: 'Invoice' | 'CreditNote'): RawFields {
     totalWithoutTax: text(at(root, 'LegalMonetaryTotal/TaxExclusiveAmount')),
     totalTax: text(at(taxTotal, 'TaxAmount')) ?? '0',
     total: text(at(root, 'LegalMonetaryTotal/TaxInclusiveAmount')),
-    vat: (isNode(taxTotal) ? list(taxTotal.TaxSubtotal) : []).map((s) => ({ rate: text(at(s, 'TaxCategory/Percent')), category: text(at(s, 'TaxCategory/ID')), base: text(at(s, 'TaxableAmount')), tax: text(at(s, 'TaxAmount')) })),
+    vat: (isNode(taxTotal) ? list(taxTotal.TaxSubtotal) : []).map((s) => ({
+      rate: text(at(s, 'TaxCategory/Percent')),
+      category: text(at(s, 'TaxCategory/ID')),
+      base: text(at(s, 'TaxableAmount')),
+      tax: text(at(s, 'TaxAmount')),
+    })),
     paths: {
       number: 'ID',
       issueDate: 'IssueDate',
@@ -192,7 +212,9 @@ function ublFields(root: Node, rootName: 'Invoice' | 'CreditNote'): RawFields {
 }
 
 /** The root element's name among those read, or null: the XML is not an invoice this reads. */
-export function supplierInvoiceSyntax(document: Node): { syntax: SupplierInvoiceSyntax; root: Node; rootName: string } | null {
+export function supplierInvoiceSyntax(
+  document: Node,
+): { syntax: SupplierInvoiceSyntax; root: Node; rootName: string } | null {
   for (const [name, syntax] of [
     ['CrossIndustryInvoice', 'CII'],
     ['Invoice', 'UBL'],
@@ -213,8 +235,15 @@ export function supplierInvoiceSyntax(document: Node): { syntax: SupplierInvoice
  */
 export function readSupplierInvoice(document: Node): SupplierInvoiceReading {
   const found = supplierInvoiceSyntax(document);
-  if (!found) return { ok: false, problems: [{ path: '/', message: 'The XML is neither a CII CrossIndustryInvoice nor a UBL Invoice or CreditNote' }] };
-  const raw = found.syntax === 'CII' ? ciiFields(found.root) : ublFields(found.root, found.rootName as 'Invoice' | 'CreditNote');
+  if (!found)
+    return {
+      ok: false,
+      problems: [
+        { path: '/', message: 'The XML is neither a CII CrossIndustryInvoice nor a UBL Invoice or CreditNote' },
+      ],
+    };
+  const raw =
+    found.syntax === 'CII' ? ciiFields(found.root) : ublFields(found.root, found.rootName as 'Invoice' | 'CreditNote');
   const problems: SupplierInvoiceProblem[] = [];
   const need = (value: string | null, key: keyof RawFields['paths'], what: string) => {
     if (value === null) problems.push({ path: raw.paths[key], message: `The ${what} is missing` });
@@ -223,14 +252,21 @@ export function readSupplierInvoice(document: Node): SupplierInvoiceReading {
   const number = need(raw.number, 'number', 'invoice number');
   const sellerName = need(raw.sellerName, 'sellerName', "seller's name");
   const currency = need(raw.currency, 'currency', 'currency');
-  if (currency !== null && !/^[A-Z]{3}$/.test(currency)) problems.push({ path: raw.paths.currency, message: `The currency is not an ISO 4217 code: ${currency}` });
+  if (currency !== null && !/^[A-Z]{3}$/.test(currency))
+    problems.push({ path: raw.paths.currency, message: `The currency is not an ISO 4217 code: ${currency}` });
   const issueDate = day(need(raw.issueDate, 'issueDate', 'issue date'), found.syntax);
-  if (issueDate === 'invalid') problems.push({ path: raw.paths.issueDate, message: `The issue date is not a real day: ${raw.issueDate}` });
+  if (issueDate === 'invalid')
+    problems.push({ path: raw.paths.issueDate, message: `The issue date is not a real day: ${raw.issueDate}` });
   const dueDate = day(raw.dueDate, found.syntax);
-  if (dueDate === 'invalid') problems.push({ path: raw.paths.dueDate, message: `The due date is not a real day: ${raw.dueDate}` });
+  if (dueDate === 'invalid')
+    problems.push({ path: raw.paths.dueDate, message: `The due date is not a real day: ${raw.dueDate}` });
   const amount = (value: string | null, key: 'totalWithoutTax' | 'totalTax' | 'total', what: string) => {
     const c = cents(need(value, key, what));
-    if (c === 'invalid') problems.push({ path: raw.paths[key], message: `The ${what} is not an amount with two decimals at most: ${value}` });
+    if (c === 'invalid')
+      problems.push({
+        path: raw.paths[key],
+        message: `The ${what} is not an amount with two decimals at most: ${value}`,
+      });
     return typeof c === 'bigint' ? c : null;
   };
   const withoutTax = amount(raw.totalWithoutTax, 'totalWithoutTax', 'total without tax');
@@ -240,21 +276,48 @@ export function readSupplierInvoice(document: Node): SupplierInvoiceReading {
   raw.vat.forEach((line, i) => {
     const base = cents(line.base);
     const lineTax = cents(line.tax);
-    if (typeof base !== 'bigint' || typeof lineTax !== 'bigint') problems.push({ path: `${raw.paths.vat}[${i}]`, message: 'A VAT line needs its base and its tax amount, each with two decimals at most' });
+    if (typeof base !== 'bigint' || typeof lineTax !== 'bigint')
+      problems.push({
+        path: `${raw.paths.vat}[${i}]`,
+        message: 'A VAT line needs its base and its tax amount, each with two decimals at most',
+      });
     else vat.push({ rate: line.rate, category: line.category, baseCents: base, taxCents: lineTax });
   });
   if (withoutTax !== null && tax !== null && total !== null && withoutTax + tax !== total) {
-    problems.push({ path: raw.paths.total, message: `The totals do not add up: ${raw.totalWithoutTax} without tax + ${raw.totalTax} tax is not ${raw.total} (BR-CO-15)` });
+    problems.push({
+      path: raw.paths.total,
+      message: `The totals do not add up: ${raw.totalWithoutTax} without tax + ${raw.totalTax} tax is not ${raw.total} (BR-CO-15)`,
+    });
   }
   if (vat.length === raw.vat.length && vat.length > 0) {
     const bases = vat.reduce((s, l) => s + l.baseCents, 0n);
     const taxes = vat.reduce((s, l) => s + l.taxCents, 0n);
-    if (withoutTax !== null && bases !== withoutTax) problems.push({ path: raw.paths.vat, message: `The VAT lines' bases add up to ${bases} cents, not the total without tax (${raw.totalWithoutTax})` });
-    if (tax !== null && taxes !== tax) problems.push({ path: raw.paths.vat, message: `The VAT lines' taxes add up to ${taxes} cents, not the total tax (${raw.totalTax}) (BR-CO-14)` });
+    if (withoutTax !== null && bases !== withoutTax)
+      problems.push({
+        path: raw.paths.vat,
+        message: `The VAT lines' bases add up to ${bases} cents, not the total without tax (${raw.totalWithoutTax})`,
+      });
+    if (tax !== null && taxes !== tax)
+      problems.push({
+        path: raw.paths.vat,
+        message: `The VAT lines' taxes add up to ${taxes} cents, not the total tax (${raw.totalTax}) (BR-CO-14)`,
+      });
   }
-  if (problems.length || number === null || sellerName === null || currency === null || typeof issueDate !== 'string' || withoutTax === null || tax === null || total === null) return { ok: false, problems };
+  if (
+    problems.length ||
+    number === null ||
+    sellerName === null ||
+    currency === null ||
+    typeof issueDate !== 'string' ||
+    withoutTax === null ||
+    tax === null ||
+    total === null
+  )
+    return { ok: false, problems };
   // SIREN (scheme 0002) or SIRET (0009, whose first nine digits are the SIREN).
-  const siren = raw.sellerLegalIds.find((l) => l.scheme === '0002' || l.scheme === '0009' || /^\d{9}(\d{5})?$/.test(l.id.replace(/\s/g, '')));
+  const siren = raw.sellerLegalIds.find(
+    (l) => l.scheme === '0002' || l.scheme === '0009' || /^\d{9}(\d{5})?$/.test(l.id.replace(/\s/g, '')),
+  );
   return {
     ok: true,
     invoice: {

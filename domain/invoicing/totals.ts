@@ -57,10 +57,15 @@ export const MAX_STORED_CENTS = 9_999_999_999n;
  * can still overflow once multiplied by a quantity or summed.
  */
 export function storageOverflow(totals: DocumentTotals): string | null {
-  const index = totals.lines.findIndex((l) => [l.priceWithTaxCents, l.priceWithoutTaxCents, l.totalCents].some((c) => c > MAX_STORED_CENTS || c < -MAX_STORED_CENTS));
+  const index = totals.lines.findIndex((l) =>
+    [l.priceWithTaxCents, l.priceWithoutTaxCents, l.totalCents].some(
+      (c) => c > MAX_STORED_CENTS || c < -MAX_STORED_CENTS,
+    ),
+  );
   if (index >= 0) return `Line ${index + 1} comes to more than 99999999.99, the largest amount a document can hold`;
   const document = [totals.totalWithTaxCents, totals.totalWithoutTaxCents, totals.totalVatCents];
-  if (document.some((c) => c > MAX_STORED_CENTS)) return 'The document comes to more than 99999999.99, the largest amount it can hold';
+  if (document.some((c) => c > MAX_STORED_CENTS))
+    return 'The document comes to more than 99999999.99, the largest amount it can hold';
   return null;
 }
 const clampRate = (bp: bigint) => (bp < 0n ? 0n : bp > BP ? BP : bp);
@@ -69,7 +74,9 @@ const nonNegative = (v: bigint) => (v < 0n ? 0n : v);
 /** Whether a priced line's source is its price with tax (see LineInput.price_includes_tax). */
 function pricedWithTax(line: LineInput): boolean {
   if (line.price_includes_tax !== undefined && line.price_includes_tax !== null) return line.price_includes_tax;
-  return nonNegative(toHundredths(line.price_without_tax)) === 0n && nonNegative(toHundredths(line.price_with_tax)) > 0n;
+  return (
+    nonNegative(toHundredths(line.price_without_tax)) === 0n && nonNegative(toHundredths(line.price_with_tax)) > 0n
+  );
 }
 
 /**
@@ -99,7 +106,9 @@ function allocate(amount: bigint, weights: bigint[]): bigint[] {
   if (sum === 0n) return weights.map(() => 0n);
   const floors = weights.map((w) => (amount * w) / sum);
   let rest = amount - floors.reduce((a, b) => a + b, 0n);
-  const byRemainder = weights.map((w, i) => ({ i, r: (amount * w) % sum })).sort((a, b) => (b.r > a.r ? 1 : b.r < a.r ? -1 : a.i - b.i));
+  const byRemainder = weights
+    .map((w, i) => ({ i, r: (amount * w) % sum }))
+    .sort((a, b) => (b.r > a.r ? 1 : b.r < a.r ? -1 : a.i - b.i));
   for (const { i } of byRemainder) {
     if (rest <= 0n) break;
     floors[i] += 1n;
@@ -155,10 +164,15 @@ export function computeTotals(items: readonly LineInput[]): DocumentTotals {
     if (line.item_type === DEPOSIT_LINE) {
       const total = toHundredths(line.price_with_tax);
       const net = toHundredths(line.price_without_tax);
-      deductions.push({ vatBasisPoints: Number(clampRate(toHundredths(line.vat_percentage))), baseCents: net, vatCents: total - net });
+      deductions.push({
+        vatBasisPoints: Number(clampRate(toHundredths(line.vat_percentage))),
+        baseCents: net,
+        vatCents: total - net,
+      });
       return { priceWithTaxCents: total, priceWithoutTaxCents: net, totalCents: total, priceIncludesTax: true };
     }
-    if (line.item_type !== 'SESSION_TYPE') return { priceWithTaxCents: 0n, priceWithoutTaxCents: 0n, totalCents: 0n, priceIncludesTax: false };
+    if (line.item_type !== 'SESSION_TYPE')
+      return { priceWithTaxCents: 0n, priceWithoutTaxCents: 0n, totalCents: 0n, priceIncludesTax: false };
     const vatBp = clampRate(toHundredths(line.vat_percentage));
     const unit = unitPrices(line, vatBp);
     const quantity = nonNegative(toHundredths(line.quantity ?? 1));
@@ -166,21 +180,35 @@ export function computeTotals(items: readonly LineInput[]): DocumentTotals {
     if (pricedWithTax(line)) {
       const total = roundDiv(quantity * unit.withTax * keep, 100n * BP);
       addTo(vatBp, true, total);
-      return { priceWithTaxCents: unit.withTax, priceWithoutTaxCents: unit.withoutTax, totalCents: total, priceIncludesTax: true };
+      return {
+        priceWithTaxCents: unit.withTax,
+        priceWithoutTaxCents: unit.withoutTax,
+        totalCents: total,
+        priceIncludesTax: true,
+      };
     }
     const net = roundDiv(roundDiv(quantity * unit.withoutTax, 100n) * keep, BP);
     addTo(vatBp, false, net);
-    return { priceWithTaxCents: unit.withTax, priceWithoutTaxCents: unit.withoutTax, totalCents: net + roundDiv(net * vatBp, BP), priceIncludesTax: false };
+    return {
+      priceWithTaxCents: unit.withTax,
+      priceWithoutTaxCents: unit.withoutTax,
+      totalCents: net + roundDiv(net * vatBp, BP),
+      priceIncludesTax: false,
+    };
   });
 
   // Lowest rate first, priced without tax before priced with tax: the order ties are broken in.
-  const order = [...buckets.values()].sort((a, b) => (a.bp !== b.bp ? (a.bp < b.bp ? -1 : 1) : Number(a.withTax) - Number(b.withTax)));
+  const order = [...buckets.values()].sort((a, b) =>
+    a.bp !== b.bp ? (a.bp < b.bp ? -1 : 1) : Number(a.withTax) - Number(b.withTax),
+  );
   const sumOf = (f: (b: Bucket) => bigint) => order.reduce((sum, b) => sum + f(b), 0n);
   const before = sumOf(bucketTotal);
 
   const discounts = items.map((line, index) => ({ line, index })).filter(({ line }) => line.item_type === 'DISCOUNT');
   // Percentages: one combined factor, exact (basis points multiplied as integers).
-  const percents = discounts.filter(({ line }) => (line.discount_type ?? 'PERCENTAGE_OF_TOTAL') === 'PERCENTAGE_OF_TOTAL').map(({ line }) => clampRate(discountPercent(line)));
+  const percents = discounts
+    .filter(({ line }) => (line.discount_type ?? 'PERCENTAGE_OF_TOTAL') === 'PERCENTAGE_OF_TOTAL')
+    .map(({ line }) => clampRate(discountPercent(line)));
   if (percents.length) {
     const numerator = percents.reduce((acc, bp) => acc * (BP - bp), 1n);
     const denominator = BP ** BigInt(percents.length);
@@ -188,14 +216,18 @@ export function computeTotals(items: readonly LineInput[]): DocumentTotals {
   }
   // Fixed amounts: summed per kind, then spread over the buckets, never below zero.
   const fixed = (type: DiscountType) =>
-    discounts.filter(({ line }) => line.discount_type === type).reduce((sum, { line }) => sum + nonNegative(toHundredths(line.discount_amount)), 0n);
+    discounts
+      .filter(({ line }) => line.discount_type === type)
+      .reduce((sum, { line }) => sum + nonNegative(toHundredths(line.discount_amount)), 0n);
   const offWithoutTax = fixed('FIXED_WITHOUT_TAX');
   if (offWithoutTax > 0n) {
     const nets = order.map(bucketNet);
     const total = nets.reduce((a, b) => a + b, 0n);
     const parts = allocate(offWithoutTax < total ? offWithoutTax : total, nets);
     // A share off a net comes off a total with tax multiplied by (1 + rate).
-    order.forEach((b, i) => (b.value = nonNegative(b.value - (b.withTax ? roundDiv(parts[i] * (BP + b.bp), BP) : parts[i]))));
+    order.forEach(
+      (b, i) => (b.value = nonNegative(b.value - (b.withTax ? roundDiv(parts[i] * (BP + b.bp), BP) : parts[i]))),
+    );
   }
   const offWithTax = fixed('FIXED_WITH_TAX');
   if (offWithTax > 0n) {
@@ -203,7 +235,9 @@ export function computeTotals(items: readonly LineInput[]): DocumentTotals {
     const total = totals.reduce((a, b) => a + b, 0n);
     const parts = allocate(offWithTax < total ? offWithTax : total, totals);
     // A share with tax comes off a net divided by (1 + rate).
-    order.forEach((b, i) => (b.value = nonNegative(b.value - (b.withTax ? parts[i] : roundDiv(parts[i] * BP, BP + b.bp)))));
+    order.forEach(
+      (b, i) => (b.value = nonNegative(b.value - (b.withTax ? parts[i] : roundDiv(parts[i] * BP, BP + b.bp)))),
+    );
   }
 
   const rates = new Map<bigint, VatLine>();
@@ -230,9 +264,24 @@ export function computeTotals(items: readonly LineInput[]): DocumentTotals {
   // What the discount lines took off together, shown on each in proportion to its own size.
   const taken = before - discounted;
   if (discounts.length) {
-    const weights = discounts.map(({ line }) => nonNegative((line.discount_type ?? 'PERCENTAGE_OF_TOTAL') === 'PERCENTAGE_OF_TOTAL' ? discountPercent(line) : toHundredths(line.discount_amount)) || 1n);
+    const weights = discounts.map(
+      ({ line }) =>
+        nonNegative(
+          (line.discount_type ?? 'PERCENTAGE_OF_TOTAL') === 'PERCENTAGE_OF_TOTAL'
+            ? discountPercent(line)
+            : toHundredths(line.discount_amount),
+        ) || 1n,
+    );
     const shares = allocate(taken, weights);
-    discounts.forEach(({ index }, i) => (lines[index] = { priceWithTaxCents: 0n, priceWithoutTaxCents: 0n, totalCents: -shares[i], priceIncludesTax: false }));
+    discounts.forEach(
+      ({ index }, i) =>
+        (lines[index] = {
+          priceWithTaxCents: 0n,
+          priceWithoutTaxCents: 0n,
+          totalCents: -shares[i],
+          priceIncludesTax: false,
+        }),
+    );
   }
   return { lines, vat, totalWithoutTaxCents, totalVatCents, totalWithTaxCents };
 }

@@ -13,5 +13,13 @@ export const CARD_PAYMENT_STATUSES = [
 export type CardPaymentStatus = (typeof CARD_PAYMENT_STATUSES)[number];
 
 /** Order statuses as the wallet provider writes them (upper case), plus our FAILED. */
-export const WALLET_PAYMENT_STATUSES = ['CREATED', 'SAVED', 'APPROVED', 'PAYER_ACTION_REQUIRED', 'COMPLETED', 'VOIDED', 'FAILED'] as const;
+export const WALLET_PAYMENT_STATUSES = [
+  'CREATED',
+  'SAVED',
+  'APPROVED',
+  'PAYER_ACTION_REQUIRED',
+  'COMPLETED',
+  'VOIDED',
+  'FAILED',
+] as const;
 export type WalletPaymentStatus = (typeof WALLET_PAYMENT_STATUSES)[number];

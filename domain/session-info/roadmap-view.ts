@@ -15,8 +15,26 @@ export interface RoadmapView {
 
 /** The roadmap's words, per studio language. */
 export const ROADMAP_WORDS = {
-  'fr-FR': { roadmap: 'Feuille de route', contact: 'Contact', start: 'Début', end: 'Fin', location: 'Lieu', notes: 'Notes', answers: 'Informations du client', details: 'Séance' },
-  'en-US': { roadmap: 'Roadmap', contact: 'Contact', start: 'Start', end: 'End', location: 'Location', notes: 'Notes', answers: 'Client information', details: 'Session' },
+  'fr-FR': {
+    roadmap: 'Feuille de route',
+    contact: 'Contact',
+    start: 'Début',
+    end: 'Fin',
+    location: 'Lieu',
+    notes: 'Notes',
+    answers: 'Informations du client',
+    details: 'Séance',
+  },
+  'en-US': {
+    roadmap: 'Roadmap',
+    contact: 'Contact',
+    start: 'Start',
+    end: 'End',
+    location: 'Location',
+    notes: 'Notes',
+    answers: 'Client information',
+    details: 'Session',
+  },
 } as const satisfies Record<UserLocale, Record<string, string>>;
 
 /**

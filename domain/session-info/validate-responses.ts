@@ -9,9 +9,22 @@ export interface ResponseField {
 }
 
 /** Longest answer kept per field type: a form answer, not a document. */
-export const MAX_ANSWER_LENGTH: Record<SessionInfoFieldType, number> = { TEXT: 500, TEXTAREA: 5_000, DATE: 10, NUMBER: 30, SELECT: 255 };
+export const MAX_ANSWER_LENGTH: Record<SessionInfoFieldType, number> = {
+  TEXT: 500,
+  TEXTAREA: 5_000,
+  DATE: 10,
+  NUMBER: 30,
+  SELECT: 255,
+};
 
-export type AnswerProblem = 'required' | 'unknown_field' | 'too_long' | 'not_a_date' | 'not_a_number' | 'not_an_option' | 'not_text';
+export type AnswerProblem =
+  | 'required'
+  | 'unknown_field'
+  | 'too_long'
+  | 'not_a_date'
+  | 'not_a_number'
+  | 'not_an_option'
+  | 'not_text';
 
 export interface AnswerError {
   field_key: string;
@@ -40,11 +53,19 @@ export function validateResponses(
   const responses: Record<string, string | number> = {};
   const known = new Map(fields.map((f) => [f.field_key, f]));
   for (const key of Object.keys(raw)) {
-    if (!known.has(key)) errors.push({ field_key: key, problem: 'unknown_field', message: 'is not a field of this form' });
+    if (!known.has(key))
+      errors.push({ field_key: key, problem: 'unknown_field', message: 'is not a field of this form' });
   }
   for (const f of fields) {
     const value = raw[f.field_key];
-    const text = typeof value === 'string' ? value.trim() : typeof value === 'number' && Number.isFinite(value) ? String(value) : value == null ? '' : null;
+    const text =
+      typeof value === 'string'
+        ? value.trim()
+        : typeof value === 'number' && Number.isFinite(value)
+          ? String(value)
+          : value == null
+            ? ''
+            : null;
     if (text === null) {
       errors.push({ field_key: f.field_key, problem: 'not_text', message: 'must be text' });
       continue;
@@ -54,22 +75,29 @@ export function validateResponses(
       continue;
     }
     if (text.length > MAX_ANSWER_LENGTH[f.field_type]) {
-      errors.push({ field_key: f.field_key, problem: 'too_long', message: `must be at most ${MAX_ANSWER_LENGTH[f.field_type]} characters` });
+      errors.push({
+        field_key: f.field_key,
+        problem: 'too_long',
+        message: `must be at most ${MAX_ANSWER_LENGTH[f.field_type]} characters`,
+      });
       continue;
     }
     switch (f.field_type) {
       case 'DATE':
-        if (!isRealDate(text)) errors.push({ field_key: f.field_key, problem: 'not_a_date', message: 'must be a date (YYYY-MM-DD)' });
+        if (!isRealDate(text))
+          errors.push({ field_key: f.field_key, problem: 'not_a_date', message: 'must be a date (YYYY-MM-DD)' });
         else responses[f.field_key] = text;
         break;
       case 'NUMBER': {
         const n = Number(text.replace(',', '.'));
-        if (!Number.isFinite(n)) errors.push({ field_key: f.field_key, problem: 'not_a_number', message: 'must be a number' });
+        if (!Number.isFinite(n))
+          errors.push({ field_key: f.field_key, problem: 'not_a_number', message: 'must be a number' });
         else responses[f.field_key] = n;
         break;
       }
       case 'SELECT':
-        if (!(f.options ?? []).includes(text)) errors.push({ field_key: f.field_key, problem: 'not_an_option', message: 'must be one of the options' });
+        if (!(f.options ?? []).includes(text))
+          errors.push({ field_key: f.field_key, problem: 'not_an_option', message: 'must be one of the options' });
         else responses[f.field_key] = text;
         break;
       default:

@@ -9,7 +9,11 @@ export interface SessionPerson {
   role: string | null;
 }
 
-const nameOf = (p: SessionPerson) => [p.first_name, p.last_name].map((s) => s?.trim()).filter(Boolean).join(' ');
+const nameOf = (p: SessionPerson) =>
+  [p.first_name, p.last_name]
+    .map((s) => s?.trim())
+    .filter(Boolean)
+    .join(' ');
 
 /** "Élodie", "Élodie & Thomas", "Anne, Paul & Léa": first names (else full names), people without a name left out. */
 export function firstNamesOf(people: readonly SessionPerson[]): string {
@@ -23,7 +27,21 @@ export function firstNamesOf(people: readonly SessionPerson[]): string {
  * `contact.*`): how many, their roles, names and emails as comma-separated text (so `contains`
  * finds one: `session_contacts.roles` contains `groom`).
  */
-export function sessionContactsFacts(attached: readonly SessionPerson[]): { count: number; roles: string; names: string; emails: string } {
-  const list = (values: (string | null)[]) => values.map((v) => v?.trim()).filter(Boolean).join(', ');
-  return { count: attached.length, roles: list(attached.map((p) => p.role)), names: list(attached.map(nameOf)), emails: list(attached.map((p) => p.email)) };
+export function sessionContactsFacts(attached: readonly SessionPerson[]): {
+  count: number;
+  roles: string;
+  names: string;
+  emails: string;
+} {
+  const list = (values: (string | null)[]) =>
+    values
+      .map((v) => v?.trim())
+      .filter(Boolean)
+      .join(', ');
+  return {
+    count: attached.length,
+    roles: list(attached.map((p) => p.role)),
+    names: list(attached.map(nameOf)),
+    emails: list(attached.map((p) => p.email)),
+  };
 }

@@ -12,9 +12,14 @@ export interface SessionTypeDefaultsSource {
  * questionnaire is not the studio's). The API (db/commands/sessions.ts) and the sessions import
  * (activities/imports/prepare-rows.ts) both apply it.
  */
-export function sessionTypeDefaults(type: SessionTypeDefaultsSource): { workflow_id?: string; session_info_template_id?: string } {
+export function sessionTypeDefaults(type: SessionTypeDefaultsSource): {
+  workflow_id?: string;
+  session_info_template_id?: string;
+} {
   return {
     ...(type.default_workflow_id ? { workflow_id: type.default_workflow_id } : {}),
-    ...(type.owner_id && type.default_session_info_template_id ? { session_info_template_id: type.default_session_info_template_id } : {}),
+    ...(type.owner_id && type.default_session_info_template_id
+      ? { session_info_template_id: type.default_session_info_template_id }
+      : {}),
   };
 }

@@ -7,14 +7,16 @@ import { type SessionTypeDefaultsSource } from './session-type-defaults';
  * (lower case first: "İ" lower-cases to "i" plus a combining dot, which the marks step removes).
  */
 export function normalizeSessionTypeName(name: string): string {
-  return name
-    .toLowerCase()
-    // "ß" upper-cases to "SS": so "STRASSE" and "Straße" fold alike.
-    .replace(/ß/g, 'ss')
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/\s+/gu, ' ')
-    .trim();
+  return (
+    name
+      .toLowerCase()
+      // "ß" upper-cases to "SS": so "STRASSE" and "Straße" fold alike.
+      .replace(/ß/g, 'ss')
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .replace(/\s+/gu, ' ')
+      .trim()
+  );
 }
 
 /** A session type as a name lookup needs it. */
@@ -46,7 +48,10 @@ export function indexSessionTypesByName(types: readonly NamedSessionType[]): Ses
 }
 
 /** What a cell's session type name points at. */
-export type SessionTypeMatch = { kind: 'found'; type: NamedSessionType } | { kind: 'unknown' } | { kind: 'ambiguous'; types: readonly NamedSessionType[] };
+export type SessionTypeMatch =
+  | { kind: 'found'; type: NamedSessionType }
+  | { kind: 'unknown' }
+  | { kind: 'ambiguous'; types: readonly NamedSessionType[] };
 
 /** The type a cell names (case, accents and surrounding spaces ignored): one, none, or several. */
 export function findSessionTypeByName(index: SessionTypesByName, name: string): SessionTypeMatch {

@@ -18,11 +18,16 @@ export interface SmsRegionSources {
   studioLocale: string | null | undefined;
 }
 
-const asRegion = (code: string | null | undefined): CountryCode | null => (code && isSupportedCountry(code) ? code : null);
+const asRegion = (code: string | null | undefined): CountryCode | null =>
+  code && isSupportedCountry(code) ? code : null;
 
 /** The country a national number is read in, or null when none of the sources names one. */
 export function smsRegion(sources: SmsRegionSources): CountryCode | null {
-  return asRegion(countryCode(sources.contactCountry, null)) ?? asRegion(countryCode(sources.studioCountry, null)) ?? asRegion(sources.studioLocale?.split('-')[1]?.toUpperCase());
+  return (
+    asRegion(countryCode(sources.contactCountry, null)) ??
+    asRegion(countryCode(sources.studioCountry, null)) ??
+    asRegion(sources.studioLocale?.split('-')[1]?.toUpperCase())
+  );
 }
 
 /** The number in E.164, or why no SMS can be sent to it (in words the studio can act on). */
@@ -30,10 +35,19 @@ export function smsNumber(raw: string, region: CountryCode | null): SmsNumber {
   const text = raw.trim();
   // 00 is the international prefix in most of the world (and in no country a national one).
   const international = /^(\+|00)/.test(text);
-  if (!international && region === null) return { ok: false, reason: `The phone number "${text}" has no country code (+…) and neither the client's nor the studio's country is known` };
-  const parsed = international ? parsePhoneNumberFromString(text.replace(/^00/, '+')) : parsePhoneNumberFromString(text, region ?? undefined);
+  if (!international && region === null)
+    return {
+      ok: false,
+      reason: `The phone number "${text}" has no country code (+…) and neither the client's nor the studio's country is known`,
+    };
+  const parsed = international
+    ? parsePhoneNumberFromString(text.replace(/^00/, '+'))
+    : parsePhoneNumberFromString(text, region ?? undefined);
   if (!parsed?.isValid()) {
-    return { ok: false, reason: `The phone number "${text}" is not a valid number${international ? '' : ` in ${region}`}: write it with its country code, e.g. +33 6 12 34 56 78` };
+    return {
+      ok: false,
+      reason: `The phone number "${text}" is not a valid number${international ? '' : ` in ${region}`}: write it with its country code, e.g. +33 6 12 34 56 78`,
+    };
   }
   return { ok: true, number: parsed.number };
 }

@@ -10,7 +10,9 @@ export class InvalidObjectKeyError extends DomainError {
 /** An upload above its size limit (the error handler answers 413). */
 export class PayloadTooLargeError extends DomainError {
   constructor(limitBytes: number) {
-    super('payload_too_large', `The file is larger than the ${Math.floor(limitBytes / (1024 * 1024))} MB limit`, { limitBytes });
+    super('payload_too_large', `The file is larger than the ${Math.floor(limitBytes / (1024 * 1024))} MB limit`, {
+      limitBytes,
+    });
   }
 }
 

@@ -14,7 +14,8 @@ export const IMAGE_EXTENSIONS: Record<ImageType, string> = { png: 'png', jpeg: '
  * type and the file name are the client's claims; the bytes are what a browser will decode.
  */
 export function detectImageType(bytes: Uint8Array): ImageType | null {
-  const starts = (sig: number[], offset = 0) => bytes.length >= offset + sig.length && sig.every((b, i) => bytes[offset + i] === b);
+  const starts = (sig: number[], offset = 0) =>
+    bytes.length >= offset + sig.length && sig.every((b, i) => bytes[offset + i] === b);
   if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
   if (starts([0xff, 0xd8, 0xff])) return 'jpeg';
   // RIFF <size> WEBP
@@ -55,7 +56,8 @@ export function imageDimensions(bytes: Uint8Array): { width: number; height: num
       i += 1;
       continue;
     }
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) return positive(u16(i + 7), u16(i + 5));
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
+      return positive(u16(i + 7), u16(i + 5));
     if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd8)) {
       i += 2;
       continue;

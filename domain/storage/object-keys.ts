@@ -11,14 +11,17 @@ export const MAX_OBJECT_KEY_BYTES = 1024;
  */
 export function validateObjectKey(key: string): string {
   if (key.length === 0) throw new InvalidObjectKeyError('it is empty');
-  if (Buffer.byteLength(key, 'utf8') > MAX_OBJECT_KEY_BYTES) throw new InvalidObjectKeyError(`it is longer than ${MAX_OBJECT_KEY_BYTES} bytes`);
+  if (Buffer.byteLength(key, 'utf8') > MAX_OBJECT_KEY_BYTES)
+    throw new InvalidObjectKeyError(`it is longer than ${MAX_OBJECT_KEY_BYTES} bytes`);
   if (key.startsWith('/')) throw new InvalidObjectKeyError('it must not start with /');
   if (key.includes('\\')) throw new InvalidObjectKeyError('it must not contain backslashes');
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(key)) throw new InvalidObjectKeyError('it must not contain control characters');
   const segments = key.split('/');
-  if (segments.some((s) => s === '..' || s === '.')) throw new InvalidObjectKeyError('it must not contain . or .. segments');
-  if (segments.some((s, i) => s === '' && i < segments.length - 1)) throw new InvalidObjectKeyError('it must not contain empty segments');
+  if (segments.some((s) => s === '..' || s === '.'))
+    throw new InvalidObjectKeyError('it must not contain . or .. segments');
+  if (segments.some((s, i) => s === '' && i < segments.length - 1))
+    throw new InvalidObjectKeyError('it must not contain empty segments');
   if (key.endsWith('/')) throw new InvalidObjectKeyError('it names a folder, not a file');
   return key;
 }

@@ -4,7 +4,15 @@ import { PermanentObjectError } from './errors';
 export const TEMPORARY_PREFIXES = ['exports/', 'pdfs/ai-reports/', 'temp/'] as const;
 
 /** Never deleted by any automatic job, whatever its input (spec: File object). */
-export const PERMANENT_PREFIXES = ['pdfs/quotes/', 'pdfs/invoices/', 'pdfs/credit-notes/', 'pdfs/contracts/', 'documents/', 'avatars/', 'logos/'] as const;
+export const PERMANENT_PREFIXES = [
+  'pdfs/quotes/',
+  'pdfs/invoices/',
+  'pdfs/credit-notes/',
+  'pdfs/contracts/',
+  'documents/',
+  'avatars/',
+  'logos/',
+] as const;
 
 /** Scanned by the monthly orphan-object cleanup (spec: Limits). documents/ is permanent: scanned, reported, kept. */
 export const ORPHAN_OBJECT_PREFIXES = ['documents/', 'session-files/', 'contact-files/'] as const;

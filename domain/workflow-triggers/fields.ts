@@ -1,6 +1,19 @@
 import { type DomainEntityType, type DomainEventType } from '../events/domain-event';
 
-const CONTACT_FIELDS = ['id', 'first_name', 'last_name', 'email', 'phone_number', 'street', 'city', 'zipcode', 'country', 'contact_type', 'locale', 'created_at'] as const;
+const CONTACT_FIELDS = [
+  'id',
+  'first_name',
+  'last_name',
+  'email',
+  'phone_number',
+  'street',
+  'city',
+  'zipcode',
+  'country',
+  'contact_type',
+  'locale',
+  'created_at',
+] as const;
 const prefixed = (relation: string, fields: readonly string[]) => fields.map((f) => `${relation}.${f}`);
 
 /**
@@ -9,15 +22,58 @@ const prefixed = (relation: string, fields: readonly string[]) => fields.map((f)
  */
 export const CONDITION_FIELDS: Record<DomainEntityType, readonly string[]> = {
   SESSION: [
-    'id', 'title', 'status', 'start_date', 'end_date', 'location', 'notes', 'contact_id', 'user_session_type_id', 'workflow_id', 'session_info_template_id', 'created_at',
+    'id',
+    'title',
+    'status',
+    'start_date',
+    'end_date',
+    'location',
+    'notes',
+    'contact_id',
+    'user_session_type_id',
+    'workflow_id',
+    'session_info_template_id',
+    'created_at',
     ...prefixed('contact', CONTACT_FIELDS),
     ...prefixed('user_session_type', ['id', 'name', 'duration_minutes', 'price', 'business_key']),
     // The attached session contacts (domain/sessions/session-people.ts): how many, and their roles, names, emails as text.
     ...prefixed('session_contacts', ['count', 'roles', 'names', 'emails']),
   ],
   CONTACT: CONTACT_FIELDS,
-  QUOTE: ['id', 'title', 'amount', 'status', 'valid_until', 'session_id', 'contact_id', 'created_at', ...prefixed('contact', CONTACT_FIELDS), ...prefixed('session', ['id', 'title', 'status', 'start_date', 'location'])],
-  INVOICE: ['id', 'title', 'amount', 'status', 'number', 'issued_at', 'payment_status', 'amount_paid', 'credited', 'balance_due', 'is_overdue', 'overdue_at', 'due_date', 'paid_at', 'session_id', 'quote_id', 'contact_id', 'created_at', ...prefixed('contact', CONTACT_FIELDS), ...prefixed('session', ['id', 'title', 'status', 'start_date', 'location'])],
+  QUOTE: [
+    'id',
+    'title',
+    'amount',
+    'status',
+    'valid_until',
+    'session_id',
+    'contact_id',
+    'created_at',
+    ...prefixed('contact', CONTACT_FIELDS),
+    ...prefixed('session', ['id', 'title', 'status', 'start_date', 'location']),
+  ],
+  INVOICE: [
+    'id',
+    'title',
+    'amount',
+    'status',
+    'number',
+    'issued_at',
+    'payment_status',
+    'amount_paid',
+    'credited',
+    'balance_due',
+    'is_overdue',
+    'overdue_at',
+    'due_date',
+    'paid_at',
+    'session_id',
+    'quote_id',
+    'contact_id',
+    'created_at',
+    ...prefixed('contact', CONTACT_FIELDS),
+    ...prefixed('session', ['id', 'title', 'status', 'start_date', 'location']),
+  ],
 };
 
 /**

@@ -17,12 +17,14 @@ function migrateCondition(condition: Condition): Condition {
   const value = condition.value;
   if (typeof value === 'string') {
     const upper = value.toUpperCase();
-    if (upper === 'PAID' && (condition.operator === 'equals' || condition.operator === 'contains')) return { ...condition, field: 'payment_status', value: 'PAID' };
+    if (upper === 'PAID' && (condition.operator === 'equals' || condition.operator === 'contains'))
+      return { ...condition, field: 'payment_status', value: 'PAID' };
     return LEGACY[upper] ? { ...condition, value: LEGACY[upper] } : condition;
   }
   if (Array.isArray(value)) {
     const upper = value.map((v) => (typeof v === 'string' ? v.toUpperCase() : v));
-    if (upper.length > 0 && upper.every((v) => v === 'PAID')) return { ...condition, field: 'payment_status', value: ['PAID'] };
+    if (upper.length > 0 && upper.every((v) => v === 'PAID'))
+      return { ...condition, field: 'payment_status', value: ['PAID'] };
     if (!upper.some((v) => typeof v === 'string' && LEGACY[v])) return condition;
     return { ...condition, value: [...new Set(upper.map((v) => (typeof v === 'string' ? (LEGACY[v] ?? v) : v)))] };
   }

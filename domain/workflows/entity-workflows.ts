@@ -10,7 +10,8 @@ import { type WorkflowTaskType } from './task-types';
 export const ENTITY_WORKFLOW_ENTITIES = ['CONTACT', 'QUOTE', 'INVOICE'] as const;
 export type EntityWorkflowEntity = (typeof ENTITY_WORKFLOW_ENTITIES)[number];
 
-export const isEntityWorkflowEntity = (value: string): value is EntityWorkflowEntity => (ENTITY_WORKFLOW_ENTITIES as readonly string[]).includes(value);
+export const isEntityWorkflowEntity = (value: string): value is EntityWorkflowEntity =>
+  (ENTITY_WORKFLOW_ENTITIES as readonly string[]).includes(value);
 
 /** Task kinds that make sense without a session: a message to the contact, or a to-do for the studio. */
 export const ENTITY_TASK_TYPES: readonly WorkflowTaskType[] = ['AUTOMATIC_EMAIL', 'AUTOMATIC_SMS', 'MANUAL'];
@@ -26,7 +27,8 @@ export interface TaskShape {
 /** Why this task cannot run without a session; null when it can. */
 export function sessionOnlyReason(task: TaskShape): string | null {
   if (!ENTITY_TASK_TYPES.includes(task.task_type)) return `task "${task.name}" (${task.task_type}) needs a session`;
-  if (!ENTITY_TASK_TIMINGS.includes(task.timing)) return `task "${task.name}" is timed on a session's start (${task.timing})`;
+  if (!ENTITY_TASK_TIMINGS.includes(task.timing))
+    return `task "${task.name}" is timed on a session's start (${task.timing})`;
   return null;
 }
 
@@ -42,12 +44,22 @@ export function entityWorkflowSkipReason(entityType: EntityWorkflowEntity, tasks
 }
 
 /** The `{{ }}` variables of a contact's messages. */
-export const CONTACT_VARIABLES = ['contact.first_name', 'contact.last_name', 'contact.email', 'contact.company_name'] as const;
+export const CONTACT_VARIABLES = [
+  'contact.first_name',
+  'contact.last_name',
+  'contact.email',
+  'contact.company_name',
+] as const;
 
 export interface EntityMessageSubject {
   entityType: EntityWorkflowEntity;
   /** The recipient (null: a quote or invoice without a contact). */
-  contact: { first_name: string | null; last_name: string | null; email: string | null; company_name?: string | null } | null;
+  contact: {
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+    company_name?: string | null;
+  } | null;
   /** The quote or invoice, for those entities. */
   document?: MessageDocument | null;
   reader: { locale: UserLocale; timeZone: string };
@@ -59,7 +71,12 @@ export interface EntityMessageSubject {
  * names the document emails use), amounts and dates written in the reader's language. Rendered
  * by renderVariables, as session messages are.
  */
-export function entityMessageVariables({ entityType, contact, document, reader }: EntityMessageSubject): Record<string, string> {
+export function entityMessageVariables({
+  entityType,
+  contact,
+  document,
+  reader,
+}: EntityMessageSubject): Record<string, string> {
   const own = {
     'contact.first_name': contact?.first_name ?? '',
     'contact.last_name': contact?.last_name ?? '',
@@ -67,7 +84,10 @@ export function entityMessageVariables({ entityType, contact, document, reader }
     'contact.company_name': contact?.company_name ?? '',
   };
   if (entityType === 'CONTACT' || !document) return own;
-  return { ...own, ...documentMessageVariables(entityType === 'QUOTE' ? 'quote' : 'invoice', document, reader.locale, reader.timeZone) };
+  return {
+    ...own,
+    ...documentMessageVariables(entityType === 'QUOTE' ? 'quote' : 'invoice', document, reader.locale, reader.timeZone),
+  };
 }
 
 /** The SMS sent when a task gives no text at all (sms-text.ts's fallback speaks of a session). */

@@ -15,9 +15,16 @@ export interface SessionMessageSubject {
   people?: readonly SessionPerson[];
 }
 
-export function sessionMessageVariables({ session, contact, owner, people }: SessionMessageSubject): Record<string, string> {
+export function sessionMessageVariables({
+  session,
+  contact,
+  owner,
+  people,
+}: SessionMessageSubject): Record<string, string> {
   const start = session.start_date
-    ? new Intl.DateTimeFormat(owner.locale, { dateStyle: 'full', timeStyle: 'short', timeZone: owner.timeZone }).format(session.start_date)
+    ? new Intl.DateTimeFormat(owner.locale, { dateStyle: 'full', timeStyle: 'short', timeZone: owner.timeZone }).format(
+        session.start_date,
+      )
     : '';
   return {
     'contact.first_name': contact?.first_name ?? '',
@@ -25,6 +32,9 @@ export function sessionMessageVariables({ session, contact, owner, people }: Ses
     'session.title': session.title,
     'session.location': session.location ?? '',
     'session.start_date': start,
-    'session.first_names': firstNamesOf(people ?? (contact ? [{ first_name: contact.first_name, last_name: contact.last_name, email: null, role: null }] : [])),
+    'session.first_names': firstNamesOf(
+      people ??
+        (contact ? [{ first_name: contact.first_name, last_name: contact.last_name, email: null, role: null }] : []),
+    ),
   };
 }

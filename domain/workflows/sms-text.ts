@@ -3,7 +3,13 @@
  * template, then the first action's `config.message`, the task's `action`, its `description`,
  * and a system fallback. The first non-blank one wins; `message_source` says which it was.
  */
-export const SMS_MESSAGE_SOURCES = ['sms_template', 'action_config', 'task_action', 'task_description', 'system_fallback'] as const;
+export const SMS_MESSAGE_SOURCES = [
+  'sms_template',
+  'action_config',
+  'task_action',
+  'task_description',
+  'system_fallback',
+] as const;
 export type SmsMessageSource = (typeof SMS_MESSAGE_SOURCES)[number];
 
 export interface SmsTextCandidates {
@@ -15,14 +21,19 @@ export interface SmsTextCandidates {
 
 /** Used when nothing else gives a text, per locale. */
 export const SMS_FALLBACK = {
-  'fr-FR': 'Bonjour {{contact.first_name}}, un message de votre photographe au sujet de votre séance « {{session.title}} ».',
+  'fr-FR':
+    'Bonjour {{contact.first_name}}, un message de votre photographe au sujet de votre séance « {{session.title}} ».',
   'en-US': 'Hi {{contact.first_name}}, a message from your photographer about your session "{{session.title}}".',
 } as const;
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : null);
 
 /** `fallback`: the text per locale when nothing else gives one (a session's by default). */
-export function resolveSmsText(candidates: SmsTextCandidates, locale: keyof typeof SMS_FALLBACK, fallback: Record<keyof typeof SMS_FALLBACK, string> = SMS_FALLBACK): { text: string; source: SmsMessageSource } {
+export function resolveSmsText(
+  candidates: SmsTextCandidates,
+  locale: keyof typeof SMS_FALLBACK,
+  fallback: Record<keyof typeof SMS_FALLBACK, string> = SMS_FALLBACK,
+): { text: string; source: SmsMessageSource } {
   const ordered: [SmsMessageSource, unknown][] = [
     ['sms_template', candidates.template],
     ['action_config', candidates.configMessage],

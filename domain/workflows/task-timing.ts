@@ -37,8 +37,13 @@ export function taskDueAt(task: TaskSchedule, at: { appliedAt: number; sessionSt
  * A task's timing from what an API body may give: `timing` and `offset_minutes`, or the older
  * `delay_days` (days after the workflow is applied; 0: at once).
  */
-export function scheduleFromInput(input: { timing?: TaskTiming; offset_minutes?: number; delay_days?: number }): TaskSchedule {
-  if (input.timing) return { timing: input.timing, offsetMinutes: input.timing === 'IMMEDIATE' ? 0 : (input.offset_minutes ?? 0) };
+export function scheduleFromInput(input: {
+  timing?: TaskTiming;
+  offset_minutes?: number;
+  delay_days?: number;
+}): TaskSchedule {
+  if (input.timing)
+    return { timing: input.timing, offsetMinutes: input.timing === 'IMMEDIATE' ? 0 : (input.offset_minutes ?? 0) };
   const days = input.delay_days ?? 0;
   return days > 0 ? { timing: 'AFTER_APPLIED', offsetMinutes: days * 1440 } : { timing: 'IMMEDIATE', offsetMinutes: 0 };
 }

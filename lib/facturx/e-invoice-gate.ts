@@ -14,6 +14,9 @@ export async function makeEInvoiceXml(doc: EInvoice, lang: string): Promise<EInv
   try {
     return { ok: true, xml: await facturxXml(doc, lang) };
   } catch (error) {
-    return { ok: false, failed: [{ rule: 'e-invoice-file', message: error instanceof Error ? error.message : String(error) }] };
+    return {
+      ok: false,
+      failed: [{ rule: 'e-invoice-file', message: error instanceof Error ? error.message : String(error) }],
+    };
   }
 }

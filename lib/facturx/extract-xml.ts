@@ -1,5 +1,14 @@
 import zlib from 'node:zlib';
-import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRawStream, PDFString } from 'pdf-lib';
+import {
+  decodePDFRawStream,
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFHexString,
+  PDFName,
+  PDFRawStream,
+  PDFString,
+} from 'pdf-lib';
 
 /** The XML an e-invoice pdf carries, and the name it is attached under. */
 export interface AttachedInvoiceXml {
@@ -20,7 +29,8 @@ export const MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;
 function decodeAttachment(stream: PDFRawStream): Buffer {
   const filter = stream.dict.lookup(PDFName.of('Filter'));
   if (filter === undefined) return Buffer.from(stream.contents);
-  if (filter instanceof PDFName && filter.asString() === '/FlateDecode') return zlib.inflateSync(stream.contents, { maxOutputLength: MAX_ATTACHMENT_BYTES });
+  if (filter instanceof PDFName && filter.asString() === '/FlateDecode')
+    return zlib.inflateSync(stream.contents, { maxOutputLength: MAX_ATTACHMENT_BYTES });
   return Buffer.from(decodePDFRawStream(stream).decode());
 }
 
@@ -57,10 +67,16 @@ function embeddedFiles(doc: PDFDocument): { name: string; spec: PDFDict }[] {
  * not a pdf pdf-lib can read. Reused by the receiving of supplier invoices (issue 22 §3).
  */
 export async function extractInvoiceXml(pdf: Uint8Array): Promise<AttachedInvoiceXml | null> {
-  const doc = await PDFDocument.load(pdf, { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: false });
+  const doc = await PDFDocument.load(pdf, {
+    ignoreEncryption: true,
+    updateMetadata: false,
+    throwOnInvalidObject: false,
+  });
   const files = embeddedFiles(doc);
   for (const wanted of INVOICE_XML_NAMES) {
-    const file = files.find((f) => f.name.toLowerCase() === wanted.toLowerCase()) ?? files.find((f) => text(f.spec.lookup(PDFName.of('UF')))?.toLowerCase() === wanted.toLowerCase());
+    const file =
+      files.find((f) => f.name.toLowerCase() === wanted.toLowerCase()) ??
+      files.find((f) => text(f.spec.lookup(PDFName.of('UF')))?.toLowerCase() === wanted.toLowerCase());
     const stream = file?.spec.lookupMaybe(PDFName.of('EF'), PDFDict)?.lookup(PDFName.of('F'));
     if (file && stream instanceof PDFRawStream) {
       return { filename: file.name, xml: decodeAttachment(stream).toString('utf8') };

@@ -54,11 +54,16 @@ function completeCii(doc: EInvoice, cii: CiiNode): void {
     Object.assign(transaction, Object.fromEntries(entries));
   }
   if (doc.preceding) {
-    const settlement = (root['rsm:SupplyChainTradeTransaction'] as CiiNode)['ram:ApplicableHeaderTradeSettlement'] as CiiNode;
+    const settlement = (root['rsm:SupplyChainTradeTransaction'] as CiiNode)[
+      'ram:ApplicableHeaderTradeSettlement'
+    ] as CiiNode;
     // Last in the settlement, where CII D16B puts it (after the monetary summation).
     settlement['ram:InvoiceReferencedDocument'] = {
       'ram:IssuerAssignedID': doc.preceding.number,
-      'ram:FormattedIssueDateTime': { 'qdt:DateTimeString': yyyymmdd(doc.preceding.issueDate), 'qdt:DateTimeString@format': '102' },
+      'ram:FormattedIssueDateTime': {
+        'qdt:DateTimeString': yyyymmdd(doc.preceding.issueDate),
+        'qdt:DateTimeString@format': '102',
+      },
     };
   }
 }
@@ -70,7 +75,12 @@ function completeCii(doc: EInvoice, cii: CiiNode): void {
  * types it as its two-decimal Amount; its schema is completed here to take up to six decimals,
  * which the CII's ram:ChargeAmount (xs:decimal) carries as written. Every other amount keeps two.
  */
-const UNIT_PRICE = { type: 'string', pattern: '^(0|[1-9][0-9]*)(\\.[0-9]{1,6})?$', title: 'Item net price', description: 'BT-146, up to six decimals' };
+const UNIT_PRICE = {
+  type: 'string',
+  pattern: '^(0|[1-9][0-9]*)(\\.[0-9]{1,6})?$',
+  title: 'Item net price',
+  description: 'BT-146, up to six decimals',
+};
 
 type SchemaNode = { properties: Record<string, SchemaNode>; items: SchemaNode };
 
@@ -101,7 +111,12 @@ function validatorFor(format: string, formatter: Formatter): ValidateFunction {
  * it on every call, about 100 ms of a document's 102. Its CII is completed by completeCii through
  * the formatter's own post-processing step.
  */
-async function generate(doc: EInvoice, format: string, lang: string, pdf?: { buffer: Uint8Array; filename: string }): Promise<string | Uint8Array> {
+async function generate(
+  doc: EInvoice,
+  format: string,
+  lang: string,
+  pdf?: { buffer: Uint8Array; filename: string },
+): Promise<string | Uint8Array> {
   const { FormatFactoryService } = eInvoiceLibrary();
   const factory = new FormatFactoryService();
   const formatter = factory.createFormatService(format, quiet) as Formatter;
@@ -113,9 +128,14 @@ async function generate(doc: EInvoice, format: string, lang: string, pdf?: { buf
   const normalized = factory.normalizeFormat(format);
   const invoice = ublInvoice(doc);
   const validate = validatorFor(normalized, formatter);
-  if (!validate(invoice)) throw new Error(`The e-invoice library refused its input: ${JSON.stringify(validate.errors)}`);
+  if (!validate(invoice))
+    throw new Error(`The e-invoice library refused its input: ${JSON.stringify(validate.errors)}`);
   formatter.fillInvoiceDefaults(invoice as Invoice);
-  return formatter.generate(invoice as Invoice, { format: normalized, lang, ...(pdf ? { pdf: { ...pdf, mimetype: 'application/pdf' } } : {}) });
+  return formatter.generate(invoice as Invoice, {
+    format: normalized,
+    lang,
+    ...(pdf ? { pdf: { ...pdf, mimetype: 'application/pdf' } } : {}),
+  });
 }
 
 /** The CII D16B XML (`factur-x.xml`, profile EN 16931) of an e-invoice. */

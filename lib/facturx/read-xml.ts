@@ -7,7 +7,9 @@ const MAX_DEPTH = 64;
 function nestingDepth(xml: string): number {
   let depth = 0;
   let deepest = 0;
-  for (const m of xml.replace(/<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>/g, '').matchAll(/<(\/?)[A-Za-z_][^>]*?(\/?)>/g)) {
+  for (const m of xml
+    .replace(/<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>/g, '')
+    .matchAll(/<(\/?)[A-Za-z_][^>]*?(\/?)>/g)) {
     if (m[1]) depth -= 1;
     else if (!m[2]) deepest = Math.max(deepest, ++depth);
     if (deepest > MAX_DEPTH) break;
@@ -22,14 +24,27 @@ function nestingDepth(xml: string): number {
  * hostile file cannot make the api fetch or inflate anything. Answers the error message when the
  * text is not well-formed XML.
  */
-export function parseInvoiceXml(xml: string): { ok: true; document: Record<string, unknown> } | { ok: false; message: string } {
+export function parseInvoiceXml(
+  xml: string,
+): { ok: true; document: Record<string, unknown> } | { ok: false; message: string } {
   if (/<!DOCTYPE/i.test(xml)) return { ok: false, message: 'The XML declares a DOCTYPE, which an e-invoice never has' };
   // The parser recurses per level: a file nested thousands deep would exhaust the stack.
-  if (nestingDepth(xml) > MAX_DEPTH) return { ok: false, message: `The XML is nested more than ${MAX_DEPTH} levels deep, which no e-invoice is` };
+  if (nestingDepth(xml) > MAX_DEPTH)
+    return { ok: false, message: `The XML is nested more than ${MAX_DEPTH} levels deep, which no e-invoice is` };
   try {
     const valid = XMLValidator.validate(xml);
-    if (valid !== true) return { ok: false, message: `The XML is not well-formed: ${valid.err.msg} (line ${valid.err.line})` };
-    const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_', removeNSPrefix: true, parseTagValue: false, parseAttributeValue: false, trimValues: true, processEntities: true, htmlEntities: false });
+    if (valid !== true)
+      return { ok: false, message: `The XML is not well-formed: ${valid.err.msg} (line ${valid.err.line})` };
+    const parser = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: '@_',
+      removeNSPrefix: true,
+      parseTagValue: false,
+      parseAttributeValue: false,
+      trimValues: true,
+      processEntities: true,
+      htmlEntities: false,
+    });
     return { ok: true, document: parser.parse(xml) as Record<string, unknown> };
   } catch (err) {
     // Whatever else the parser chokes on is still a file the sender must fix, never a server error.

@@ -22,14 +22,21 @@ function decimal(value: bigint, scale: number): string {
   const unit = 10n ** BigInt(scale);
   const sign = value < 0n ? '-' : '';
   const abs = value < 0n ? -value : value;
-  const fraction = String(abs % unit).padStart(scale, '0').replace(/0+$/, '');
+  const fraction = String(abs % unit)
+    .padStart(scale, '0')
+    .replace(/0+$/, '');
   return `${sign}${abs / unit}${fraction ? `.${fraction}` : ''}`;
 }
 
 const percent = (basisPoints: number) => decimal(BigInt(basisPoints), 2);
 
 function taxCategory(category: VatCategory, basisPoints: number, exemptionReason?: string | null) {
-  return { 'cbc:ID': category, 'cbc:Percent': percent(basisPoints), ...(exemptionReason ? { 'cbc:TaxExemptionReason': exemptionReason } : {}), 'cac:TaxScheme': { 'cbc:ID': 'VAT' } };
+  return {
+    'cbc:ID': category,
+    'cbc:Percent': percent(basisPoints),
+    ...(exemptionReason ? { 'cbc:TaxExemptionReason': exemptionReason } : {}),
+    'cac:TaxScheme': { 'cbc:ID': 'VAT' },
+  };
 }
 
 function address(party: EInvoiceParty) {
@@ -47,7 +54,11 @@ function address(party: EInvoiceParty) {
  * VAT exempt studio) gives its SIREN as tax registration (BT-32), as BR-E-02 asks.
  */
 function party(p: EInvoiceParty, seller: boolean) {
-  const taxSchemes = p.vatNumber ? [{ 'cbc:CompanyID': p.vatNumber, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } }] : seller && p.siren ? [{ 'cbc:CompanyID': p.siren, 'cac:TaxScheme': { 'cbc:ID': 'FC' } }] : [];
+  const taxSchemes = p.vatNumber
+    ? [{ 'cbc:CompanyID': p.vatNumber, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } }]
+    : seller && p.siren
+      ? [{ 'cbc:CompanyID': p.siren, 'cac:TaxScheme': { 'cbc:ID': 'FC' } }]
+      : [];
   return {
     'cac:Party': {
       ...(p.email ? { 'cbc:EndpointID': p.email, 'cbc:EndpointID@schemeID': 'EM' } : {}),
@@ -56,7 +67,10 @@ function party(p: EInvoiceParty, seller: boolean) {
       'cac:PostalAddress': address(p),
       // The seller may have several tax registrations (an array); the buyer one (an object).
       ...(taxSchemes.length ? { 'cac:PartyTaxScheme': seller ? taxSchemes : taxSchemes[0] } : {}),
-      'cac:PartyLegalEntity': { 'cbc:RegistrationName': p.name, ...(p.siren ? { 'cbc:CompanyID': p.siren, 'cbc:CompanyID@schemeID': '0002' } : {}) },
+      'cac:PartyLegalEntity': {
+        'cbc:RegistrationName': p.name,
+        ...(p.siren ? { 'cbc:CompanyID': p.siren, 'cbc:CompanyID@schemeID': '0002' } : {}),
+      },
     },
   };
 }
@@ -82,17 +96,46 @@ export function ublInvoice(doc: EInvoice): Invoice {
       // Without their subject codes here: generate.ts writes the notes into the CII with them.
       'cbc:Note': doc.notes.map((n) => n.text),
       'cbc:DocumentCurrencyCode': CURRENCY,
-      ...(doc.preceding ? { 'cac:BillingReference': [{ 'cac:InvoiceDocumentReference': { 'cbc:ID': doc.preceding.number, 'cbc:IssueDate': doc.preceding.issueDate } }] } : {}),
+      ...(doc.preceding
+        ? {
+            'cac:BillingReference': [
+              {
+                'cac:InvoiceDocumentReference': {
+                  'cbc:ID': doc.preceding.number,
+                  'cbc:IssueDate': doc.preceding.issueDate,
+                },
+              },
+            ],
+          }
+        : {}),
       'cac:AccountingSupplierParty': party(doc.seller, true),
-      'cac:AccountingCustomerParty': party(doc.buyer ?? { name: '', street: null, zipcode: null, city: null, countryCode: null, siren: null, siret: null, vatNumber: null, email: null }, false),
+      'cac:AccountingCustomerParty': party(
+        doc.buyer ?? {
+          name: '',
+          street: null,
+          zipcode: null,
+          city: null,
+          countryCode: null,
+          siren: null,
+          siret: null,
+          vatNumber: null,
+          email: null,
+        },
+        false,
+      ),
       // BT-72, the service's day, or BG-14, the period it spans (as the pdf prints it).
-      ...('day' in doc.delivery ? { 'cac:Delivery': { 'cbc:ActualDeliveryDate': doc.delivery.day } } : { 'cac:InvoicePeriod': { 'cbc:StartDate': doc.delivery.start, 'cbc:EndDate': doc.delivery.end } }),
+      ...('day' in doc.delivery
+        ? { 'cac:Delivery': { 'cbc:ActualDeliveryDate': doc.delivery.day } }
+        : { 'cac:InvoicePeriod': { 'cbc:StartDate': doc.delivery.start, 'cbc:EndDate': doc.delivery.end } }),
       ...(doc.payment
         ? {
             'cac:PaymentMeans': [
               {
                 'cbc:PaymentMeansCode': '58',
-                'cac:PayeeFinancialAccount': { 'cbc:ID': doc.payment.iban, ...(doc.payment.bic ? { 'cac:FinancialInstitutionBranch': { 'cbc:ID': doc.payment.bic } } : {}) },
+                'cac:PayeeFinancialAccount': {
+                  'cbc:ID': doc.payment.iban,
+                  ...(doc.payment.bic ? { 'cac:FinancialInstitutionBranch': { 'cbc:ID': doc.payment.bic } } : {}),
+                },
               },
             ],
           }
@@ -129,7 +172,12 @@ export function ublInvoice(doc: EInvoice): Invoice {
         'cbc:TaxExclusiveAmount@currencyID': CURRENCY,
         'cbc:TaxInclusiveAmount': amount(t.taxInclusiveCents),
         'cbc:TaxInclusiveAmount@currencyID': CURRENCY,
-        ...(t.allowanceTotalCents !== 0n ? { 'cbc:AllowanceTotalAmount': amount(t.allowanceTotalCents), 'cbc:AllowanceTotalAmount@currencyID': CURRENCY } : {}),
+        ...(t.allowanceTotalCents !== 0n
+          ? {
+              'cbc:AllowanceTotalAmount': amount(t.allowanceTotalCents),
+              'cbc:AllowanceTotalAmount@currencyID': CURRENCY,
+            }
+          : {}),
         'cbc:PayableAmount': amount(t.payableCents),
         'cbc:PayableAmount@currencyID': CURRENCY,
       },
@@ -157,7 +205,10 @@ export function ublInvoice(doc: EInvoice): Invoice {
               ],
             }
           : {}),
-        'cac:Price': { 'cbc:PriceAmount': decimal(l.price.units, l.price.decimals), 'cbc:PriceAmount@currencyID': CURRENCY },
+        'cac:Price': {
+          'cbc:PriceAmount': decimal(l.price.units, l.price.decimals),
+          'cbc:PriceAmount@currencyID': CURRENCY,
+        },
       })),
     },
   };

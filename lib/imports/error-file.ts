@@ -24,7 +24,10 @@ export async function renderErrorFile(
 ): Promise<{ body: Buffer; contentType: string }> {
   const grid = [[...headers, ERROR_COLUMN], ...failures.map((f) => [...headers.map((h) => f.row[h] ?? ''), f.message])];
   if (format === 'csv') {
-    return { body: Buffer.from(`\ufeff${Papa.unparse(grid, { delimiter, newline: '\r\n' })}\r\n`, 'utf8'), contentType: CONTENT_TYPES.csv };
+    return {
+      body: Buffer.from(`\ufeff${Papa.unparse(grid, { delimiter, newline: '\r\n' })}\r\n`, 'utf8'),
+      contentType: CONTENT_TYPES.csv,
+    };
   }
   if (format === 'xlsx') {
     const workbook = new ExcelJS.Workbook();

@@ -19,7 +19,10 @@ export function csvEncodingOf(bytes: Uint8Array): CsvEncoding {
  * short tab-separated file; the header alone is the reliable sign.
  */
 export function detectDelimiter(text: string): string {
-  const header = text.replace(/^\s*\n/, '').split(/\r?\n/, 1)[0].replace(/"[^"]*"/g, '');
+  const header = text
+    .replace(/^\s*\n/, '')
+    .split(/\r?\n/, 1)[0]
+    .replace(/"[^"]*"/g, '');
   const count = (d: string) => header.split(d).length - 1;
   return [',', ';', '\t'].reduce((best, d) => (count(d) > count(best) ? d : best), ',');
 }
@@ -75,7 +78,8 @@ export async function readCsvStream(input: AsyncIterable<Uint8Array>, encoding: 
       const { values, problem } = next.value;
       const at = line;
       line += 1 + lineBreaksIn(values);
-      if (problem || !values.every((c) => c.trim() === '')) return problem ? { line: at, values, problem } : { line: at, values };
+      if (problem || !values.every((c) => c.trim() === ''))
+        return problem ? { line: at, values, problem } : { line: at, values };
     }
   };
   const header = await nextRecord();
@@ -105,7 +109,11 @@ const QUOTE_PROBLEMS: Record<string, string> = {
  * quoted field running on) waits for as much text again before it is parsed anew, so a file that
  * never closes a quote is parsed a few times over, not once per chunk.
  */
-async function* parseRecords(head: string, texts: AsyncIterator<string>, parser: Papa.Parser): AsyncGenerator<{ values: string[]; problem?: string }> {
+async function* parseRecords(
+  head: string,
+  texts: AsyncIterator<string>,
+  parser: Papa.Parser,
+): AsyncGenerator<{ values: string[]; problem?: string }> {
   let partial = ''; // the start of a record not complete yet
   let fresh = head; // text read since the last parse
   let finished = false;
@@ -117,13 +125,20 @@ async function* parseRecords(head: string, texts: AsyncIterator<string>, parser:
     }
     const aggregate = partial + fresh;
     fresh = '';
-    const result = parser.parse(aggregate, 0, !finished) as { data: string[][]; errors: { type: string; code: string; row?: number }[]; meta: { cursor: number } };
+    const result = parser.parse(aggregate, 0, !finished) as {
+      data: string[][];
+      errors: { type: string; code: string; row?: number }[];
+      meta: { cursor: number };
+    };
     partial = aggregate.substring(result.meta.cursor);
     // A quote never closed swallows the rest of the file into one cell; a quote closed too early
     // leaves text after it. Either way the cells are not what the file meant: the row is an error.
     const problems = new Map<number, string>();
-    for (const e of result.errors) if (e.type === 'Quotes' && e.row !== undefined) problems.set(e.row, QUOTE_PROBLEMS[e.code] ?? QUOTE_PROBLEMS.InvalidQuotes);
-    for (let i = 0; i < result.data.length; i++) yield problems.has(i) ? { values: result.data[i], problem: problems.get(i) } : { values: result.data[i] };
+    for (const e of result.errors)
+      if (e.type === 'Quotes' && e.row !== undefined)
+        problems.set(e.row, QUOTE_PROBLEMS[e.code] ?? QUOTE_PROBLEMS.InvalidQuotes);
+    for (let i = 0; i < result.data.length; i++)
+      yield problems.has(i) ? { values: result.data[i], problem: problems.get(i) } : { values: result.data[i] };
     if (finished) return;
   }
 }

@@ -16,7 +16,12 @@ export function readXls(bytes: Buffer): Sheet {
   const first = workbook.SheetNames[0];
   if (first === undefined) return { headers: [], rows: [] };
   // blankrows keeps the array index equal to the sheet row, so line numbers are the file's.
-  const grid = utils.sheet_to_json<unknown[]>(workbook.Sheets[first], { header: 1, raw: true, blankrows: true, defval: '' });
+  const grid = utils.sheet_to_json<unknown[]>(workbook.Sheets[first], {
+    header: 1,
+    raw: true,
+    blankrows: true,
+    defval: '',
+  });
   let headers: string[] | undefined;
   const rows: SheetRow[] = [];
   grid.forEach((raw, index) => {

@@ -8,7 +8,13 @@ export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return dateText(value);
   if (typeof value === 'object') {
-    const v = value as { text?: unknown; richText?: { text: string }[]; result?: unknown; error?: string; hyperlink?: string };
+    const v = value as {
+      text?: unknown;
+      richText?: { text: string }[];
+      result?: unknown;
+      error?: string;
+      hyperlink?: string;
+    };
     if (Array.isArray(v.richText)) return v.richText.map((r) => r.text).join('');
     if (v.text !== undefined) return cellText(v.text);
     if ('result' in v) return cellText(v.result);

@@ -25,51 +25,67 @@ const refuse = (reason: string) => new ValidationError(`The spreadsheet cannot b
  */
 export function assertZipWithinLimits(bytes: Buffer, limits: ZipLimits = XLSX_LIMITS): Promise<void> {
   return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true, validateEntrySizes: true, strictFileNames: false }, (openError, zip) => {
-      if (openError || !zip) return reject(refuse('it is not a valid xlsx file'));
-      let total = 0;
-      let entries = 0;
-      const fail = (error: ValidationError) => {
-        zip.close();
-        reject(error);
-      };
-      zip.on('error', () => fail(refuse('it is not a valid xlsx file')));
-      zip.on('entry', (entry: yauzl.Entry) => {
-        entries++;
-        total += entry.uncompressedSize;
-        const ratio = entry.uncompressedSize / Math.max(entry.compressedSize, 1);
-        if (entries > limits.maxEntries) return fail(refuse('it holds too many parts'));
-        if (total > limits.maxTotalBytes || (entry.uncompressedSize > 1024 * 1024 && ratio > limits.maxRatio)) {
-          return fail(refuse('it expands to far more data than a spreadsheet of this size can hold (a compressed archive bomb?)'));
-        }
+    yauzl.fromBuffer(
+      bytes,
+      { lazyEntries: true, validateEntrySizes: true, strictFileNames: false },
+      (openError, zip) => {
+        if (openError || !zip) return reject(refuse('it is not a valid xlsx file'));
+        let total = 0;
+        let entries = 0;
+        const fail = (error: ValidationError) => {
+          zip.close();
+          reject(error);
+        };
+        zip.on('error', () => fail(refuse('it is not a valid xlsx file')));
+        zip.on('entry', (entry: yauzl.Entry) => {
+          entries++;
+          total += entry.uncompressedSize;
+          const ratio = entry.uncompressedSize / Math.max(entry.compressedSize, 1);
+          if (entries > limits.maxEntries) return fail(refuse('it holds too many parts'));
+          if (total > limits.maxTotalBytes || (entry.uncompressedSize > 1024 * 1024 && ratio > limits.maxRatio)) {
+            return fail(
+              refuse(
+                'it expands to far more data than a spreadsheet of this size can hold (a compressed archive bomb?)',
+              ),
+            );
+          }
+          zip.readEntry();
+        });
+        zip.on('end', () =>
+          inflateAll(bytes).then(resolve, () =>
+            reject(refuse('its parts do not expand to the sizes it declares (a compressed archive bomb?)')),
+          ),
+        );
         zip.readEntry();
-      });
-      zip.on('end', () => inflateAll(bytes).then(resolve, () => reject(refuse('its parts do not expand to the sizes it declares (a compressed archive bomb?)'))));
-      zip.readEntry();
-    });
+      },
+    );
   });
 }
 
 /** Inflates every entry and throws away the bytes; fails when an entry yields more than it declares. */
 function inflateAll(bytes: Buffer): Promise<void> {
   return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true, validateEntrySizes: true, strictFileNames: false }, (openError, zip) => {
-      if (openError || !zip) return reject(openError ?? new Error('not a zip'));
-      zip.on('error', reject);
-      zip.on('entry', (entry: yauzl.Entry) => {
-        if (entry.fileName.endsWith('/')) return zip.readEntry();
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError ?? new Error('no stream'));
-          stream.on('error', (err) => {
-            zip.close();
-            reject(err);
+    yauzl.fromBuffer(
+      bytes,
+      { lazyEntries: true, validateEntrySizes: true, strictFileNames: false },
+      (openError, zip) => {
+        if (openError || !zip) return reject(openError ?? new Error('not a zip'));
+        zip.on('error', reject);
+        zip.on('entry', (entry: yauzl.Entry) => {
+          if (entry.fileName.endsWith('/')) return zip.readEntry();
+          zip.openReadStream(entry, (streamError, stream) => {
+            if (streamError || !stream) return reject(streamError ?? new Error('no stream'));
+            stream.on('error', (err) => {
+              zip.close();
+              reject(err);
+            });
+            stream.on('end', () => zip.readEntry());
+            stream.resume();
           });
-          stream.on('end', () => zip.readEntry());
-          stream.resume();
         });
-      });
-      zip.on('end', () => resolve());
-      zip.readEntry();
-    });
+        zip.on('end', () => resolve());
+        zip.readEntry();
+      },
+    );
   });
 }

@@ -20,18 +20,36 @@ export function exportScheduleOptions(row: ExportScheduleSource, timeZone: strin
   return {
     scheduleId: scheduledExportScheduleId(row.id),
     spec,
-    action: { type: 'startWorkflow', workflowType: 'launchJobWorkflow', taskQueue: SCHEDULED_EXPORT_JOB.taskQueue, workflowId: `scheduled-export-fire:${row.id}`, args: [input] },
-    state: { paused: !row.is_active, ...(remainingActions ? { remainingActions } : {}), note: 'Scheduled export (studio service)' },
+    action: {
+      type: 'startWorkflow',
+      workflowType: 'launchJobWorkflow',
+      taskQueue: SCHEDULED_EXPORT_JOB.taskQueue,
+      workflowId: `scheduled-export-fire:${row.id}`,
+      args: [input],
+    },
+    state: {
+      paused: !row.is_active,
+      ...(remainingActions ? { remainingActions } : {}),
+      note: 'Scheduled export (studio service)',
+    },
   };
 }
 
-export async function createExportSchedule(client: Client, row: ExportScheduleSource, timeZone: string): Promise<string> {
+export async function createExportSchedule(
+  client: Client,
+  row: ExportScheduleSource,
+  timeZone: string,
+): Promise<string> {
   const handle = await client.schedule.create(exportScheduleOptions(row, timeZone));
   return handle.scheduleId;
 }
 
 /** Pauses or resumes a scheduled export's schedule. */
-export async function setExportSchedulePaused(client: Client, scheduledExportId: string, paused: boolean): Promise<void> {
+export async function setExportSchedulePaused(
+  client: Client,
+  scheduledExportId: string,
+  paused: boolean,
+): Promise<void> {
   const handle = client.schedule.getHandle(scheduledExportScheduleId(scheduledExportId));
   if (paused) await handle.pause('Paused by its owner');
   else await handle.unpause('Resumed by its owner');

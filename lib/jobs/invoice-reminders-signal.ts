@@ -13,15 +13,26 @@ const SIGNALS_IN_FLIGHT = 16;
  * signal that cannot be delivered (Temporal down) is only logged: the workflow sees the change
  * when its timer wakes it, before it sends anything.
  */
-export async function signalInvoiceReminders(temporal: Client, invoiceIds: readonly string[], logger: Logger): Promise<void> {
+export async function signalInvoiceReminders(
+  temporal: Client,
+  invoiceIds: readonly string[],
+  logger: Logger,
+): Promise<void> {
   const signal = async (invoiceId: string) => {
     try {
-      await temporal.workflow.getHandle(INVOICE_REMINDERS_JOB.workflowId(invoiceId)).signal(INVOICE_REMINDERS_CHANGED_SIGNAL);
+      await temporal.workflow
+        .getHandle(INVOICE_REMINDERS_JOB.workflowId(invoiceId))
+        .signal(INVOICE_REMINDERS_CHANGED_SIGNAL);
     } catch (err) {
-      if (!(err instanceof WorkflowNotFoundError)) logger.warn({ invoiceId, err: (err as Error).message }, 'invoice reminders not woken; they see the change at their next timer');
+      if (!(err instanceof WorkflowNotFoundError))
+        logger.warn(
+          { invoiceId, err: (err as Error).message },
+          'invoice reminders not woken; they see the change at their next timer',
+        );
     }
   };
   // New steps wake every owed invoice of the studio: a few signals in flight at once, not one
   // round trip after another, and never hundreds at once against the Temporal frontend.
-  for (let i = 0; i < invoiceIds.length; i += SIGNALS_IN_FLIGHT) await Promise.all(invoiceIds.slice(i, i + SIGNALS_IN_FLIGHT).map(signal));
+  for (let i = 0; i < invoiceIds.length; i += SIGNALS_IN_FLIGHT)
+    await Promise.all(invoiceIds.slice(i, i + SIGNALS_IN_FLIGHT).map(signal));
 }

@@ -3,10 +3,19 @@ import { type Logger } from 'pino';
 import { type Sequelize } from 'sequelize-typescript';
 import { type OutboxBatch } from '../../db/commands/outbox-events';
 import { EVALUATE_TRIGGERS_JOB } from '../../workflows/workflow-triggers/contract';
-import { DOCUMENT_PDF_JOB, INVOICE_REMINDERS_JOB, keptInvoicePdfKey, SCHEDULE_CHANGED_JOB } from '../../workflows/invoicing/contract';
+import {
+  DOCUMENT_PDF_JOB,
+  INVOICE_REMINDERS_JOB,
+  keptInvoicePdfKey,
+  SCHEDULE_CHANGED_JOB,
+} from '../../workflows/invoicing/contract';
 import { listOwedInvoiceIds } from '../../db/queries/invoice-reminders';
 import { signalInvoiceReminders } from './invoice-reminders-signal';
-import { SESSION_RESCHEDULED_SIGNAL, SESSION_WORKFLOW_JOB, type SessionRescheduled } from '../../workflows/session-workflows/contract';
+import {
+  SESSION_RESCHEDULED_SIGNAL,
+  SESSION_WORKFLOW_JOB,
+  type SessionRescheduled,
+} from '../../workflows/session-workflows/contract';
 import { startJob } from './start-job';
 import { startJobs } from './start-jobs';
 
@@ -46,40 +55,68 @@ export async function dispatchOutboxEvents(deps: OutboxDispatchDeps, batch: Outb
     sequelize,
     temporal,
     EVALUATE_TRIGGERS_JOB,
-    evaluated.map((e) => ({ key: e.id, payload: { eventId: e.id }, meta: { userId: e.owner_id, entityId: e.entity_id, requestId: e.request_id ?? undefined } })),
+    evaluated.map((e) => ({
+      key: e.id,
+      payload: { eventId: e.id },
+      meta: { userId: e.owner_id, entityId: e.entity_id, requestId: e.request_id ?? undefined },
+    })),
     { concurrency: startConcurrency },
   );
   // An invoice just issued gets its kept pdf rendered (issue 20 §3): started here, off the issue
   // request, under the key downloads meet (api/invoicing/kept-pdf.ts). A start that fails is only
   // logged: the first download renders it then.
-  const issued = events.filter((e) => e.event_type === 'INVOICE_STATUS_CHANGED' && e.payload.previous_status === 'DRAFT' && e.payload.status === 'ISSUED');
+  const issued = events.filter(
+    (e) =>
+      e.event_type === 'INVOICE_STATUS_CHANGED' &&
+      e.payload.previous_status === 'DRAFT' &&
+      e.payload.status === 'ISSUED',
+  );
   if (issued.length > 0) {
     const pdfs = await startJobs(
       sequelize,
       temporal,
       DOCUMENT_PDF_JOB,
-      issued.map((e) => ({ key: keptInvoicePdfKey(e.entity_id), payload: { kind: 'invoice' as const, documentId: e.entity_id, ownerId: e.owner_id }, meta: { userId: e.owner_id, entityId: e.entity_id, requestId: e.request_id ?? undefined } })),
+      issued.map((e) => ({
+        key: keptInvoicePdfKey(e.entity_id),
+        payload: { kind: 'invoice' as const, documentId: e.entity_id, ownerId: e.owner_id },
+        meta: { userId: e.owner_id, entityId: e.entity_id, requestId: e.request_id ?? undefined },
+      })),
       { concurrency: startConcurrency },
     );
-    for (const [i, start] of pdfs.entries()) if (start.outcome === 'failed') logger.warn({ invoiceId: issued[i].entity_id, err: start.error.message }, 'kept pdf not started; the first download renders it');
+    for (const [i, start] of pdfs.entries())
+      if (start.outcome === 'failed')
+        logger.warn(
+          { invoiceId: issued[i].entity_id, err: start.error.message },
+          'kept pdf not started; the first download renders it',
+        );
   }
   // Its reminders, one workflow per invoice: a start that fails leaves the event for the next pass.
   const reminders = await startJobs(
     sequelize,
     temporal,
     INVOICE_REMINDERS_JOB,
-    issued.map((e) => ({ key: e.entity_id, payload: { invoiceId: e.entity_id, ownerId: e.owner_id }, meta: { userId: e.owner_id, entityId: e.entity_id, requestId: e.request_id ?? undefined } })),
+    issued.map((e) => ({
+      key: e.entity_id,
+      payload: { invoiceId: e.entity_id, ownerId: e.owner_id },
+      meta: { userId: e.owner_id, entityId: e.entity_id, requestId: e.request_id ?? undefined },
+    })),
     { concurrency: startConcurrency },
   );
-  const remindersFailed = new Map(reminders.flatMap((start, i) => (start.outcome === 'failed' ? [[issued[i].id, start.error.message] as const] : [])));
+  const remindersFailed = new Map(
+    reminders.flatMap((start, i) => (start.outcome === 'failed' ? [[issued[i].id, start.error.message] as const] : [])),
+  );
   let failed = remindersFailed.size > 0;
-  for (const [eventId, message] of remindersFailed) await undispatched(eventId, `The reminders of the invoice could not be started (${message})`);
+  for (const [eventId, message] of remindersFailed)
+    await undispatched(eventId, `The reminders of the invoice could not be started (${message})`);
   for (const [i, start] of starts.entries()) {
     if (remindersFailed.has(evaluated[i].id)) continue; // retried whole on the next pass (its evaluation is found existing)
     if (start.outcome === 'started' || start.outcome === 'existing') dispatched.push(evaluated[i].id);
     else if (start.outcome === 'failed') {
       failed = true;
-      await undispatched(evaluated[i].id, `The job system is not available (${start.error.message}); the job run ${start.jobRunId} is in the dead-letter queue`);
+      await undispatched(
+        evaluated[i].id,
+        `The job system is not available (${start.error.message}); the job run ${start.jobRunId} is in the dead-letter queue`,
+      );
     }
   }
   // Signals, and events no trigger waits for, in id order; nothing more once Temporal failed.
@@ -87,7 +124,11 @@ export async function dispatchOutboxEvents(deps: OutboxDispatchDeps, batch: Outb
     if (failed) break;
     if (remindersFailed.has(event.id)) continue;
     if (event.event_type !== 'SESSION_RESCHEDULED') {
-      if (event.event_type === 'INVOICE_STATUS_CHANGED' && !(event.payload.previous_status === 'DRAFT' && event.payload.status === 'ISSUED')) await signalInvoiceReminders(temporal, [event.entity_id], logger);
+      if (
+        event.event_type === 'INVOICE_STATUS_CHANGED' &&
+        !(event.payload.previous_status === 'DRAFT' && event.payload.status === 'ISSUED')
+      )
+        await signalInvoiceReminders(temporal, [event.entity_id], logger);
       if (!event.has_trigger) dispatched.push(event.id);
       continue;
     }
@@ -99,11 +140,21 @@ export async function dispatchOutboxEvents(deps: OutboxDispatchDeps, batch: Outb
           temporal,
           SCHEDULE_CHANGED_JOB,
           event.id,
-          { eventId: event.id, sessionId: event.entity_id, ownerId: event.owner_id, previousStart: (event.payload.previous_start_date as string | null) ?? null, newStart: (event.payload.start_date as string | null) ?? null },
+          {
+            eventId: event.id,
+            sessionId: event.entity_id,
+            ownerId: event.owner_id,
+            previousStart: (event.payload.previous_start_date as string | null) ?? null,
+            newStart: (event.payload.start_date as string | null) ?? null,
+          },
           { userId: event.owner_id, entityId: event.entity_id, requestId: event.request_id ?? undefined },
         );
         // Their reminders' timers follow the new due dates.
-        await signalInvoiceReminders(temporal, await listOwedInvoiceIds(sequelize, event.owner_id, { sessionId: event.entity_id }), logger);
+        await signalInvoiceReminders(
+          temporal,
+          await listOwedInvoiceIds(sequelize, event.owner_id, { sessionId: event.entity_id }),
+          logger,
+        );
       }
       dispatched.push(event.id);
     } catch (err) {
@@ -118,11 +169,19 @@ export async function dispatchOutboxEvents(deps: OutboxDispatchDeps, batch: Outb
  * Delivers a SESSION_RESCHEDULED event: the new start date goes to every session workflow of the
  * session that still has tasks waiting (`workflowIds`). A workflow that has ended meanwhile is not an error.
  */
-export async function signalRescheduledSession(temporal: Client, event: { entity_id: string; payload: Record<string, unknown> }, workflowIds: string[]): Promise<void> {
-  const signal: SessionRescheduled = { startDate: typeof event.payload.start_date === 'string' ? event.payload.start_date : null };
+export async function signalRescheduledSession(
+  temporal: Client,
+  event: { entity_id: string; payload: Record<string, unknown> },
+  workflowIds: string[],
+): Promise<void> {
+  const signal: SessionRescheduled = {
+    startDate: typeof event.payload.start_date === 'string' ? event.payload.start_date : null,
+  };
   for (const workflowId of workflowIds) {
     try {
-      await temporal.workflow.getHandle(SESSION_WORKFLOW_JOB.workflowId({ sessionId: event.entity_id, workflowId })).signal(SESSION_RESCHEDULED_SIGNAL, signal);
+      await temporal.workflow
+        .getHandle(SESSION_WORKFLOW_JOB.workflowId({ sessionId: event.entity_id, workflowId }))
+        .signal(SESSION_RESCHEDULED_SIGNAL, signal);
     } catch (err) {
       if (!(err instanceof WorkflowNotFoundError)) throw err;
     }

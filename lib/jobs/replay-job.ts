@@ -18,7 +18,12 @@ export function replayWorkflowId(workflowId: string): string {
  * lock, then finds the run no longer in the queue (409 job_not_replayable). If Temporal cannot be
  * reached, the new run is FAILED in the queue in its turn (launchJobRun) and can be replayed.
  */
-export async function replayJob(sequelize: Sequelize, client: Client, jobRunId: string, requestId?: string): Promise<{ original: JobRunRow; replay: JobRunRow }> {
+export async function replayJob(
+  sequelize: Sequelize,
+  client: Client,
+  jobRunId: string,
+  requestId?: string,
+): Promise<{ original: JobRunRow; replay: JobRunRow }> {
   const { original, replay } = await recordJobReplay(sequelize, jobRunId, replayWorkflowId, requestId);
   return { original, replay: await launchJobRun(client, replay) };
 }

@@ -1,6 +1,11 @@
 import { type Client } from '@temporalio/client';
 import { saveScheduledExport, type ScheduledExportProps } from '../../db/commands/create-scheduled-export';
-import { deleteScheduledExport as deleteScheduledExportRow, discardScheduledExport, setScheduledExportActive, setScheduledExportScheduleId } from '../../db/commands/scheduled-exports';
+import {
+  deleteScheduledExport as deleteScheduledExportRow,
+  discardScheduledExport,
+  setScheduledExportActive,
+  setScheduledExportScheduleId,
+} from '../../db/commands/scheduled-exports';
 import { findScheduledExport } from '../../db/queries/scheduled-exports';
 import { type ScheduledExportRow } from '../../db/rows';
 import { UnavailableError } from '../../domain/errors';
@@ -18,7 +23,11 @@ import { createExportSchedule, deleteExportSchedule, setExportSchedulePaused } f
  * schedule, the row is removed again and the caller gets a 503, so no export exists that would
  * never run.
  */
-export async function createScheduledExport(temporal: Client, ownerId: string, props: ScheduledExportProps): Promise<ScheduledExportRow> {
+export async function createScheduledExport(
+  temporal: Client,
+  ownerId: string,
+  props: ScheduledExportProps,
+): Promise<ScheduledExportRow> {
   const { row, timeZone } = await saveScheduledExport(ownerId, props);
   try {
     const scheduleId = await createExportSchedule(temporal, row, timeZone);
@@ -30,7 +39,12 @@ export async function createScheduledExport(temporal: Client, ownerId: string, p
 }
 
 /** Pauses (or resumes) one of the owner's scheduled exports: its schedule, then its row (404 when not the owner's). */
-export async function setScheduledExportPaused(temporal: Client, ownerId: string, id: string, paused: boolean): Promise<ScheduledExportRow> {
+export async function setScheduledExportPaused(
+  temporal: Client,
+  ownerId: string,
+  id: string,
+  paused: boolean,
+): Promise<ScheduledExportRow> {
   const row = await findScheduledExport(ownerId, id);
   await setExportSchedulePaused(temporal, row.id, paused);
   return setScheduledExportActive(ownerId, row.id, !paused);

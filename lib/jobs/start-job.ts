@@ -1,6 +1,13 @@
 import crypto from 'node:crypto';
 import { type Client, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
-import { deadLetterJobRun, findJobRunByWorkflowId, type JobMeta, type JobRunDraft, recordJobRunOnce, setJobRunRunId } from '../../db/commands/job-runs';
+import {
+  deadLetterJobRun,
+  findJobRunByWorkflowId,
+  type JobMeta,
+  type JobRunDraft,
+  recordJobRunOnce,
+  setJobRunRunId,
+} from '../../db/commands/job-runs';
 import { type JobRunRow } from '../../db/rows';
 import { ConflictError, UnavailableError } from '../../domain/errors';
 import { type JobContract, type JobInput } from '../../workflows/job-run/contract';
@@ -8,7 +15,10 @@ import { type JobContract, type JobInput } from '../../workflows/job-run/contrac
 export type { JobMeta, JobRunDraft };
 
 /** The columns of a job run its workflow is started from. */
-export type StartableJobRun = Pick<JobRunRow, 'id' | 'workflow_type' | 'task_queue' | 'workflow_id' | 'request_id' | 'payload'>;
+export type StartableJobRun = Pick<
+  JobRunRow,
+  'id' | 'workflow_type' | 'task_queue' | 'workflow_id' | 'request_id' | 'payload'
+>;
 
 /**
  * Starts a recorded job run's workflow, with the run id in its input and memo. Resolves with the
@@ -65,9 +75,17 @@ export async function startJob<P extends Record<string, unknown>, K>(
 ): Promise<JobRunRow> {
   const base = contract.workflowId(key);
   const workflowId = contract.rerun === 'new-run' ? `${base}:run:${crypto.randomUUID()}` : base;
-  const run = await recordJobRunOnce({ ...meta, jobName: contract.jobName, workflowType: contract.workflowType, taskQueue: contract.taskQueue, workflowId, payload });
+  const run = await recordJobRunOnce({
+    ...meta,
+    jobName: contract.jobName,
+    workflowType: contract.workflowType,
+    taskQueue: contract.taskQueue,
+    workflowId,
+    payload,
+  });
   if (!run) {
-    if (contract.rerun === 'refuse') throw new ConflictError('job_already_started', `A ${contract.jobName} job for this key already exists`);
+    if (contract.rerun === 'refuse')
+      throw new ConflictError('job_already_started', `A ${contract.jobName} job for this key already exists`);
     return findJobRunByWorkflowId(workflowId);
   }
   return launchJobRun(client, run);

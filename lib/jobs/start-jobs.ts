@@ -18,7 +18,10 @@ export interface JobRequest<P, K> {
  * - `failed`: Temporal refused the start; its run is FAILED in the dead-letter queue, as startJob leaves it;
  * - `skipped`: not tried because an earlier start failed; nothing of it was kept (try again later).
  */
-export type JobStart = { outcome: 'started' | 'existing'; jobRunId: string } | { outcome: 'failed'; jobRunId: string; error: Error } | { outcome: 'skipped' };
+export type JobStart =
+  | { outcome: 'started' | 'existing'; jobRunId: string }
+  | { outcome: 'failed'; jobRunId: string; error: Error }
+  | { outcome: 'skipped' };
 
 /**
  * startJob for many keys of one `return-existing` contract at once (the outbox relay's pass):
@@ -36,7 +39,8 @@ export async function startJobs<P extends Record<string, unknown>, K>(
   requests: readonly JobRequest<P, K>[],
   { concurrency }: { concurrency: number },
 ): Promise<JobStart[]> {
-  if (contract.rerun !== 'return-existing') throw new Error(`startJobs starts return-existing jobs only; ${contract.jobName} is ${contract.rerun}`);
+  if (contract.rerun !== 'return-existing')
+    throw new Error(`startJobs starts return-existing jobs only; ${contract.jobName} is ${contract.rerun}`);
   if (!requests.length) return [];
   const drafts = requests.map((r) => ({
     workflow_id: contract.workflowId(r.key),
@@ -48,14 +52,23 @@ export async function startJobs<P extends Record<string, unknown>, K>(
   }));
   const { fresh, known } = await recordJobRunBatch(sequelize, contract, drafts);
 
-  const results: (JobStart | undefined)[] = drafts.map((d) => (fresh.has(d.workflow_id) ? undefined : { outcome: 'existing', jobRunId: known.get(d.workflow_id)! }));
+  const results: (JobStart | undefined)[] = drafts.map((d) =>
+    fresh.has(d.workflow_id) ? undefined : { outcome: 'existing', jobRunId: known.get(d.workflow_id)! },
+  );
   const runIds: { id: string; run_id: string }[] = [];
   let failed = false;
   const launch = async (index: number) => {
     const draft = drafts[index];
     const jobRunId = fresh.get(draft.workflow_id)!;
     try {
-      const runId = await startJobWorkflow(client, { id: jobRunId, workflow_type: contract.workflowType, task_queue: contract.taskQueue, workflow_id: draft.workflow_id, request_id: draft.request_id, payload: draft.payload });
+      const runId = await startJobWorkflow(client, {
+        id: jobRunId,
+        workflow_type: contract.workflowType,
+        task_queue: contract.taskQueue,
+        workflow_id: draft.workflow_id,
+        request_id: draft.request_id,
+        payload: draft.payload,
+      });
       if (runId) runIds.push({ id: jobRunId, run_id: runId });
       results[index] = { outcome: 'started', jobRunId };
     } catch (err) {
@@ -73,7 +86,9 @@ export async function startJobs<P extends Record<string, unknown>, K>(
     }),
   );
 
-  const failures = results.flatMap((r) => (r?.outcome === 'failed' ? [{ id: r.jobRunId, error: startFailure(r.error).slice(0, 10_000) }] : []));
+  const failures = results.flatMap((r) =>
+    r?.outcome === 'failed' ? [{ id: r.jobRunId, error: startFailure(r.error).slice(0, 10_000) }] : [],
+  );
   const untried = pending.filter((i) => results[i] === undefined).map((i) => fresh.get(drafts[i].workflow_id)!);
   await settleJobRunBatch(sequelize, { runIds, failures, untried });
   return results.map((r) => r ?? { outcome: 'skipped' });

@@ -19,12 +19,24 @@ const { TaskQueueType, TaskQueueKind } = temporal.api.enums.v1;
  * approximate backlog Temporal keeps per queue, which is what "queue depth" means here. One
  * call per queue and task type; a queue no worker ever polled reports zeros.
  */
-export async function readTaskQueueStats(client: Client, namespace: string, queues: readonly string[]): Promise<TaskQueueStats[]> {
+export async function readTaskQueueStats(
+  client: Client,
+  namespace: string,
+  queues: readonly string[],
+): Promise<TaskQueueStats[]> {
   return Promise.all(
     queues.map(async (queue) => {
       const describe = (taskQueueType: temporal.api.enums.v1.TaskQueueType) =>
-        client.workflowService.describeTaskQueue({ namespace, taskQueue: { name: queue, kind: TaskQueueKind.TASK_QUEUE_KIND_NORMAL }, taskQueueType, reportStats: true });
-      const [workflow, activity] = await Promise.all([describe(TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW), describe(TaskQueueType.TASK_QUEUE_TYPE_ACTIVITY)]);
+        client.workflowService.describeTaskQueue({
+          namespace,
+          taskQueue: { name: queue, kind: TaskQueueKind.TASK_QUEUE_KIND_NORMAL },
+          taskQueueType,
+          reportStats: true,
+        });
+      const [workflow, activity] = await Promise.all([
+        describe(TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW),
+        describe(TaskQueueType.TASK_QUEUE_TYPE_ACTIVITY),
+      ]);
       const backlog = (r: typeof workflow) => Number(r.stats?.approximateBacklogCount ?? 0);
       const age = (r: typeof workflow) => Number(r.stats?.approximateBacklogAge?.seconds ?? 0);
       const pollers = new Set([...(workflow.pollers ?? []), ...(activity.pollers ?? [])].map((p) => p.identity ?? ''));

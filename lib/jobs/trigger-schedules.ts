@@ -21,7 +21,13 @@ export function triggerScheduleOptions(trigger: TriggerScheduleSource): Schedule
   return {
     scheduleId: triggerScheduleId(trigger.id),
     spec: scheduleSpecOf(trigger.schedule_config as unknown as ScheduleConfig),
-    action: { type: 'startWorkflow', workflowType: 'launchJobWorkflow', taskQueue: SCHEDULED_TRIGGER_JOB.taskQueue, workflowId: `scheduled-trigger-fire:${trigger.id}`, args: [input] },
+    action: {
+      type: 'startWorkflow',
+      workflowType: 'launchJobWorkflow',
+      taskQueue: SCHEDULED_TRIGGER_JOB.taskQueue,
+      workflowId: `scheduled-trigger-fire:${trigger.id}`,
+      args: [input],
+    },
     state: { paused: !trigger.is_active, note: 'SCHEDULED workflow trigger (studio service)' },
   };
 }

@@ -7,17 +7,26 @@ import { failureMessage, failureType } from '../../domain/failure-message';
  * made. A job still running then is a 503 naming it (the next request for the same business key
  * finds the same job); a failed job is a 503 with its reason. Exports have their own (504).
  */
-export async function waitForJob<R>(temporal: Client, run: { id: string; workflow_id: string }, seconds: number, what: string): Promise<R> {
+export async function waitForJob<R>(
+  temporal: Client,
+  run: { id: string; workflow_id: string },
+  seconds: number,
+  what: string,
+): Promise<R> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new UnavailableError(`The ${what} is still being prepared (job ${run.id}); ask again in a moment`)), seconds * 1000);
+    timer = setTimeout(
+      () => reject(new UnavailableError(`The ${what} is still being prepared (job ${run.id}); ask again in a moment`)),
+      seconds * 1000,
+    );
   });
   try {
     return (await Promise.race([temporal.workflow.getHandle(run.workflow_id).result(), timeout])) as R;
   } catch (err) {
     rethrowRendererFailure(err);
     rethrowGoneFailure(err, what);
-    if (err instanceof WorkflowFailedError) throw new UnavailableError(`The ${what} could not be made: ${failureMessage(err)}`);
+    if (err instanceof WorkflowFailedError)
+      throw new UnavailableError(`The ${what} could not be made: ${failureMessage(err)}`);
     throw err;
   } finally {
     clearTimeout(timer);
@@ -30,7 +39,8 @@ export async function waitForJob<R>(temporal: Client, run: { id: string; workflo
  */
 export function rethrowGoneFailure(err: unknown, what: string): void {
   const type = err instanceof WorkflowFailedError ? failureType(err) : null;
-  if (type === 'not_found' || type === 'document_not_found') throw new NotFoundError(what.charAt(0).toUpperCase() + what.slice(1));
+  if (type === 'not_found' || type === 'document_not_found')
+    throw new NotFoundError(what.charAt(0).toUpperCase() + what.slice(1));
 }
 
 /**
@@ -39,7 +49,9 @@ export function rethrowGoneFailure(err: unknown, what: string): void {
  */
 export function rethrowRendererFailure(err: unknown): void {
   if (err instanceof WorkflowFailedError && failureType(err) === 'pdf_renderer_unavailable') {
-    const details = (err.cause?.cause as { details?: unknown[] } | undefined)?.details?.[0] as { executablePath?: string } | undefined;
+    const details = (err.cause?.cause as { details?: unknown[] } | undefined)?.details?.[0] as
+      | { executablePath?: string }
+      | undefined;
     throw new PdfRendererUnavailableError(details?.executablePath ?? 'CHROMIUM_PATH');
   }
 }

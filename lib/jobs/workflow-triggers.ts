@@ -1,7 +1,13 @@
 import { type Client } from '@temporalio/client';
 import { type Sequelize } from 'sequelize-typescript';
 import { deleteWorkflow as deleteWorkflowRows } from '../../db/commands/studio-workflows';
-import { createTrigger as saveTrigger, deleteTrigger as deleteTriggerRow, discardTrigger, updateTrigger as saveTriggerUpdate, type TriggerProps } from '../../db/commands/workflow-triggers';
+import {
+  createTrigger as saveTrigger,
+  deleteTrigger as deleteTriggerRow,
+  discardTrigger,
+  updateTrigger as saveTriggerUpdate,
+  type TriggerProps,
+} from '../../db/commands/workflow-triggers';
 import { findTrigger, listScheduledTriggerIds } from '../../db/queries/workflow-triggers';
 import { type WorkflowTriggerRow } from '../../db/rows';
 import { type DomainEventType } from '../../domain/events/domain-event';
@@ -16,7 +22,8 @@ import { deleteTriggerSchedule, syncTriggerSchedule } from './trigger-schedules'
  * that leaves the trigger as it was, never a trigger without its schedule.
  */
 
-const unavailable = (what: string, err: unknown) => new UnavailableError(`The trigger's schedule could not be ${what}; nothing was saved (${(err as Error).message})`);
+const unavailable = (what: string, err: unknown) =>
+  new UnavailableError(`The trigger's schedule could not be ${what}; nothing was saved (${(err as Error).message})`);
 
 /** Creates a trigger; a SCHEDULED one gets its Temporal Schedule (503 and no trigger when Temporal refuses). */
 export async function createTrigger(
@@ -37,7 +44,14 @@ export async function createTrigger(
 }
 
 /** Updates a trigger and, before the change commits, its schedule (created, updated, paused or deleted as the row now says). */
-export async function updateTrigger(temporal: Client, sequelize: Sequelize, ownerId: string, workflowId: string, id: string, props: TriggerProps): Promise<WorkflowTriggerRow> {
+export async function updateTrigger(
+  temporal: Client,
+  sequelize: Sequelize,
+  ownerId: string,
+  workflowId: string,
+  id: string,
+  props: TriggerProps,
+): Promise<WorkflowTriggerRow> {
   return saveTriggerUpdate(sequelize, ownerId, workflowId, id, props, async (saved, previousEvent) => {
     // A trigger that is not SCHEDULED and was not has no schedule (and needs no Temporal).
     if (saved.trigger_event !== 'SCHEDULED' && previousEvent !== 'SCHEDULED') return;
@@ -58,6 +72,7 @@ export async function deleteTrigger(temporal: Client, ownerId: string, workflowI
 
 /** Deletes a workflow with its triggers: the schedules of its SCHEDULED triggers first, then the rows. */
 export async function deleteWorkflow(temporal: Client, ownerId: string, workflowId: string): Promise<void> {
-  for (const triggerId of await listScheduledTriggerIds(ownerId, workflowId)) await deleteTriggerSchedule(temporal, triggerId);
+  for (const triggerId of await listScheduledTriggerIds(ownerId, workflowId))
+    await deleteTriggerSchedule(temporal, triggerId);
   await deleteWorkflowRows(ownerId, workflowId);
 }

@@ -3,7 +3,12 @@ import { type ExportEntity, type ExportFormat } from '../../domain/exports/expor
 
 /** The spec's export metrics, counted by the worker that renders (served on WORKER_METRICS_PORT). */
 export function createExportMetrics(registry: Registry) {
-  const total = new Counter({ name: 'exports_total', help: 'Exports finished, by entity, format and status', labelNames: ['entity', 'format', 'status'], registers: [registry] });
+  const total = new Counter({
+    name: 'exports_total',
+    help: 'Exports finished, by entity, format and status',
+    labelNames: ['entity', 'format', 'status'],
+    registers: [registry],
+  });
   const duration = new Histogram({
     name: 'export_duration_seconds',
     help: 'Time to render and store an export, in seconds',
@@ -18,7 +23,12 @@ export function createExportMetrics(registry: Registry) {
     buckets: [1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9],
     registers: [registry],
   });
-  const errors = new Counter({ name: 'export_errors_total', help: 'Exports that failed, by error type', labelNames: ['entity', 'format', 'error_type'], registers: [registry] });
+  const errors = new Counter({
+    name: 'export_errors_total',
+    help: 'Exports that failed, by error type',
+    labelNames: ['entity', 'format', 'error_type'],
+    registers: [registry],
+  });
   return {
     completed(entity: ExportEntity, format: ExportFormat, seconds: number, bytes: number) {
       total.inc({ entity, format, status: 'completed' });

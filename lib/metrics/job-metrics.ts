@@ -2,7 +2,12 @@ import { Counter, Histogram, type Registry } from 'prom-client';
 
 /** Job counters and durations (spec: Metrics), counted by the worker where jobs end. The dead-letter depth is in ops-metrics.ts. */
 export function createJobMetrics(registry: Registry) {
-  const jobs = new Counter({ name: 'jobs_total', help: 'Jobs finished, by name and outcome', labelNames: ['jobName', 'status'], registers: [registry] });
+  const jobs = new Counter({
+    name: 'jobs_total',
+    help: 'Jobs finished, by name and outcome',
+    labelNames: ['jobName', 'status'],
+    registers: [registry],
+  });
   const duration = new Histogram({
     name: 'job_duration_seconds',
     help: 'Job duration from start to end, in seconds',

@@ -41,7 +41,12 @@ export function createOpsMetrics(registry: Registry, deps: OpsMetricsDeps) {
       for (const row of await countDeadLettersByJobName(deps.sequelize)) this.set({ jobName: row.job_name }, row.depth);
     },
   });
-  const aiCost = new Counter({ name: 'ai_cost_cents_total', help: 'Cost of AI calls in cents (spec: ai.cost_cents; a counter, hence _total)', labelNames: ['orgId', 'model'], registers: [registry] });
+  const aiCost = new Counter({
+    name: 'ai_cost_cents_total',
+    help: 'Cost of AI calls in cents (spec: ai.cost_cents; a counter, hence _total)',
+    labelNames: ['orgId', 'model'],
+    registers: [registry],
+  });
   return {
     /** orgId is the one id label the spec names: AI spend is watched per organisation. */
     recordAiCost(orgId: string, model: string, cents: number) {

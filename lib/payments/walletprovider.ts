@@ -6,10 +6,21 @@ export interface WalletProviderConfig {
 }
 
 /** The headers the wallet provider signs a webhook delivery with (lower case, as Node gives them). */
-export const WALLET_SIGNATURE_HEADERS = ['paypal-transmission-id', 'paypal-transmission-time', 'paypal-transmission-sig', 'paypal-cert-url', 'paypal-auth-algo'] as const;
+export const WALLET_SIGNATURE_HEADERS = [
+  'paypal-transmission-id',
+  'paypal-transmission-time',
+  'paypal-transmission-sig',
+  'paypal-cert-url',
+  'paypal-auth-algo',
+] as const;
 
 export interface WalletProvider {
-  createOrder(input: { amount: string; currency: string; invoiceId: string; description: string }): Promise<{ orderId: string; status: string; approvalUrl: string }>;
+  createOrder(input: {
+    amount: string;
+    currency: string;
+    invoiceId: string;
+    description: string;
+  }): Promise<{ orderId: string; status: string; approvalUrl: string }>;
   /** Captures an approved order (idempotent: the same request id for the same order). */
   captureOrder(orderId: string): Promise<{ status: string; captureId: string | null }>;
   /** The provider's own verification call: true only when it answers SUCCESS. */
@@ -28,26 +39,47 @@ export function createWalletProvider(config: WalletProviderConfig, fetchImpl: ty
 
   async function call<T>(path: string, init: RequestInit): Promise<T> {
     const res = await fetchImpl(`${base}${path}`, { ...init, signal: AbortSignal.timeout(15_000) });
-    if (!res.ok) throw new WalletProviderError(`wallet provider ${init.method ?? 'GET'} ${path} answered ${res.status}`);
+    if (!res.ok)
+      throw new WalletProviderError(`wallet provider ${init.method ?? 'GET'} ${path} answered ${res.status}`);
     return (await res.json()) as T;
   }
 
   async function token(): Promise<string> {
     if (cached && cached.until > Date.now()) return cached.token;
-    const basic = Buffer.from(`${config.WALLETPROVIDER_CLIENT_ID}:${config.WALLETPROVIDER_CLIENT_SECRET}`).toString('base64');
-    const body = await call<{ access_token: string; expires_in: number }>('/v1/oauth2/token', { method: 'POST', headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' });
+    const basic = Buffer.from(`${config.WALLETPROVIDER_CLIENT_ID}:${config.WALLETPROVIDER_CLIENT_SECRET}`).toString(
+      'base64',
+    );
+    const body = await call<{ access_token: string; expires_in: number }>('/v1/oauth2/token', {
+      method: 'POST',
+      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials',
+    });
     cached = { token: body.access_token, until: Date.now() + Math.max(0, body.expires_in - 60) * 1000 };
     return cached.token;
   }
 
   const json = async (path: string, payload: unknown, extra: Record<string, string> = {}) =>
-    call<Record<string, unknown>>(path, { method: 'POST', headers: { authorization: `Bearer ${await token()}`, 'content-type': 'application/json', ...extra }, body: JSON.stringify(payload) });
+    call<Record<string, unknown>>(path, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await token()}`, 'content-type': 'application/json', ...extra },
+      body: JSON.stringify(payload),
+    });
 
   return {
     async createOrder({ amount, currency, invoiceId, description }) {
       const order = (await json(
         '/v2/checkout/orders',
-        { intent: 'CAPTURE', purchase_units: [{ reference_id: invoiceId, custom_id: invoiceId, description: description.slice(0, 127), amount: { currency_code: currency, value: amount } }] },
+        {
+          intent: 'CAPTURE',
+          purchase_units: [
+            {
+              reference_id: invoiceId,
+              custom_id: invoiceId,
+              description: description.slice(0, 127),
+              amount: { currency_code: currency, value: amount },
+            },
+          ],
+        },
         // The provider drops a repeated create with the same request id.
         { 'paypal-request-id': `invoice-${invoiceId}-${amount}` },
       )) as { id: string; status: string; links?: { rel: string; href: string }[] };
@@ -56,7 +88,11 @@ export function createWalletProvider(config: WalletProviderConfig, fetchImpl: ty
       return { orderId: order.id, status: order.status, approvalUrl: approve.href };
     },
     async captureOrder(orderId) {
-      const answer = (await json(`/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`, {}, { 'paypal-request-id': `capture-${orderId}` })) as { status: string; purchase_units?: { payments?: { captures?: { id: string; status: string }[] } }[] };
+      const answer = (await json(
+        `/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`,
+        {},
+        { 'paypal-request-id': `capture-${orderId}` },
+      )) as { status: string; purchase_units?: { payments?: { captures?: { id: string; status: string }[] } }[] };
       const captured = answer.purchase_units?.[0]?.payments?.captures?.[0];
       return { status: captured?.status ?? answer.status, captureId: captured?.id ?? null };
     },

@@ -14,7 +14,8 @@ import { type Logger } from 'pino';
  */
 export function createEventPool(databaseUrl: string, logger?: Logger): Pool {
   const pool = new Pool({ connectionString: databaseUrl, max: 3 });
-  const logError = (err: Error) => logger?.warn({ err: err.message }, 'Socket.IO event connection lost; it reconnects when PostgreSQL is back');
+  const logError = (err: Error) =>
+    logger?.warn({ err: err.message }, 'Socket.IO event connection lost; it reconnects when PostgreSQL is back');
   pool.on('error', logError);
   pool.on('connect', (client) => client.on('error', logError));
   return pool;

@@ -15,7 +15,10 @@ export interface HttpSmsOptions {
  * this message (retrying cannot help); a 5xx, 429 or network error is worth retrying.
  */
 export function createHttpSmsProvider(options: HttpSmsOptions): SmsProvider {
-  const url = new URL(`2010-04-01/Accounts/${encodeURIComponent(options.accountSid)}/Messages.json`, options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`);
+  const url = new URL(
+    `2010-04-01/Accounts/${encodeURIComponent(options.accountSid)}/Messages.json`,
+    options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`,
+  );
   const authorization = `Basic ${Buffer.from(`${options.accountSid}:${options.authToken}`).toString('base64')}`;
   return {
     name: 'http',
@@ -30,7 +33,8 @@ export function createHttpSmsProvider(options: HttpSmsOptions): SmsProvider {
       if (response.ok) return { provider: 'http', providerMessageId: typeof body.sid === 'string' ? body.sid : null };
       // The provider's own words help the studio fix a number; never echo our credentials.
       const reason = `SMS provider answered ${response.status}${typeof body.message === 'string' ? `: ${body.message.slice(0, 300)}` : ''}`;
-      if (response.status >= 400 && response.status < 500 && response.status !== 429) throw new SmsRejectedError(reason);
+      if (response.status >= 400 && response.status < 500 && response.status !== 429)
+        throw new SmsRejectedError(reason);
       throw new Error(reason);
     },
   };

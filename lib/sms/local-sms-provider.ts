@@ -30,7 +30,9 @@ export function createLocalSmsProvider(file: string): SmsProvider {
 
 /** The messages recorded so far (tests, and anyone curious on the local stack). */
 export async function readLocalSmsOutbox(file: string): Promise<RecordedSms[]> {
-  const text = await fs.readFile(file, 'utf8').catch((err: NodeJS.ErrnoException) => (err.code === 'ENOENT' ? '' : Promise.reject(err)));
+  const text = await fs
+    .readFile(file, 'utf8')
+    .catch((err: NodeJS.ErrnoException) => (err.code === 'ENOENT' ? '' : Promise.reject(err)));
   return text
     .split('\n')
     .filter((l) => l.trim() !== '')

@@ -13,5 +13,8 @@ export async function startMailDev(opts: { smtpPort: number; webPort: number; lo
     { logFile },
   );
   const web = `http://127.0.0.1:${opts.webPort}`;
-  return whenReady(managed, waitFor('MailDev', async () => (await fetch(`${web}/email`)).ok, 20_000));
+  return whenReady(
+    managed,
+    waitFor('MailDev', async () => (await fetch(`${web}/email`)).ok, 20_000),
+  );
 }

@@ -31,15 +31,26 @@ const NO_PDF = 'pdf routes answer 503 until it is there';
  * default path (that is where the package puts the browser) and only possible as root with apt;
  * anything else is one line naming the packages and the command, and the start goes on.
  */
-export function decideRenderer(configured: string | undefined, probes: Pick<RendererProbes, 'isExecutable' | 'isRoot' | 'hasApt'>): RendererDecision {
+export function decideRenderer(
+  configured: string | undefined,
+  probes: Pick<RendererProbes, 'isExecutable' | 'isRoot' | 'hasApt'>,
+): RendererDecision {
   const path = configured || DEFAULT_CHROMIUM_PATH;
   if (probes.isExecutable(path)) return { action: 'present', path };
-  const missing = (line: string): RendererDecision => ({ action: 'missing', path, line: `PDF renderer missing: ${line}` });
+  const missing = (line: string): RendererDecision => ({
+    action: 'missing',
+    path,
+    line: `PDF renderer missing: ${line}`,
+  });
   if (path !== DEFAULT_CHROMIUM_PATH) {
-    return missing(`CHROMIUM_PATH=${path} is not executable; ${NO_PDF}. Fix it, or unset it and install Debian's: ${INSTALL_COMMAND}`);
+    return missing(
+      `CHROMIUM_PATH=${path} is not executable; ${NO_PDF}. Fix it, or unset it and install Debian's: ${INSTALL_COMMAND}`,
+    );
   }
   if (!probes.hasApt()) {
-    return missing(`${path} is not there and this machine has no apt-get; ${NO_PDF}. Install Chromium and a font (Debian: ${RENDERER_PACKAGES.join(' ')}) and set CHROMIUM_PATH`);
+    return missing(
+      `${path} is not there and this machine has no apt-get; ${NO_PDF}. Install Chromium and a font (Debian: ${RENDERER_PACKAGES.join(' ')}) and set CHROMIUM_PATH`,
+    );
   }
   if (!probes.isRoot()) return missing(`${path} is not there; ${NO_PDF}. Install it with: sudo ${INSTALL_COMMAND}`);
   return { action: 'install', path, packages: RENDERER_PACKAGES };
@@ -54,7 +65,10 @@ export function systemProbes(logFile: string): RendererProbes {
     aptInstall: (packages) => {
       const out = fs.openSync(logFile, 'a');
       try {
-        const options = { stdio: ['ignore', out, out] as ['ignore', number, number], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } };
+        const options = {
+          stdio: ['ignore', out, out] as ['ignore', number, number],
+          env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+        };
         execFileSync('apt-get', ['update'], options);
         execFileSync('apt-get', ['install', '-y', '--no-install-recommends', ...packages], options);
       } finally {
@@ -69,24 +83,35 @@ export function systemProbes(logFile: string): RendererProbes {
  * (one line before, one after), otherwise prints one line and goes on. Never fails the start:
  * the api answers 503 on pdf routes without it. Returns whether the renderer is there.
  */
-export function ensurePdfRenderer(opts: { chromiumPath: string | undefined; probes: RendererProbes; log: (line: string) => void; logFile: string }): boolean {
+export function ensurePdfRenderer(opts: {
+  chromiumPath: string | undefined;
+  probes: RendererProbes;
+  log: (line: string) => void;
+  logFile: string;
+}): boolean {
   const decision = decideRenderer(opts.chromiumPath, opts.probes);
   if (decision.action === 'present') return true;
   if (decision.action === 'missing') {
     opts.log(decision.line);
     return false;
   }
-  opts.log(`Installing the PDF renderer (apt-get update, then ${INSTALL_COMMAND}): a one-time step of about a minute...`);
+  opts.log(
+    `Installing the PDF renderer (apt-get update, then ${INSTALL_COMMAND}): a one-time step of about a minute...`,
+  );
   const started = Date.now();
   try {
     opts.probes.aptInstall(decision.packages);
   } catch (err) {
     const reason = err instanceof Error ? err.message.split('\n')[0] : String(err);
-    opts.log(`PDF renderer not installed: ${reason} (log: ${opts.logFile}); ${NO_PDF}. Install it with: ${INSTALL_COMMAND}`);
+    opts.log(
+      `PDF renderer not installed: ${reason} (log: ${opts.logFile}); ${NO_PDF}. Install it with: ${INSTALL_COMMAND}`,
+    );
     return false;
   }
   if (!opts.probes.isExecutable(decision.path)) {
-    opts.log(`PDF renderer still missing after ${INSTALL_COMMAND}: ${decision.path} is not executable (log: ${opts.logFile}); ${NO_PDF}`);
+    opts.log(
+      `PDF renderer still missing after ${INSTALL_COMMAND}: ${decision.path} is not executable (log: ${opts.logFile}); ${NO_PDF}`,
+    );
     return false;
   }
   opts.log(`Installed the PDF renderer in ${Math.round((Date.now() - started) / 1000)} s`);

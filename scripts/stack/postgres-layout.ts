@@ -48,9 +48,22 @@ function postgresUser(): { uid: number; gid: number } {
   try {
     return { uid: idOf('-u', 'postgres'), gid: idOf('-g', 'postgres') };
   } catch {
-    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--home-dir', SYSTEM_DIR, '--shell', '/usr/sbin/nologin', 'postgres'], {
-      stdio: 'ignore',
-    });
+    execFileSync(
+      'useradd',
+      [
+        '--system',
+        '--user-group',
+        '--no-create-home',
+        '--home-dir',
+        SYSTEM_DIR,
+        '--shell',
+        '/usr/sbin/nologin',
+        'postgres',
+      ],
+      {
+        stdio: 'ignore',
+      },
+    );
     return { uid: idOf('-u', 'postgres'), gid: idOf('-g', 'postgres') };
   }
 }

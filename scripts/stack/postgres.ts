@@ -56,15 +56,20 @@ export async function startPostgres(opts: {
     }
     try {
       // C.UTF-8: UTF-8 text with Unicode-aware lower()/ILIKE, and the same order on every machine.
-      const initdb = startProcess(PART, bin('initdb'), [
-        `--pgdata=${layout.dataDir}`,
-        '--username=postgres',
-        `--pwfile=${passwordFile}`,
-        '--auth=scram-sha-256',
-        '--encoding=UTF8',
-        '--locale=C.UTF-8',
-        '--lc-messages=C',
-      ], spawnAs);
+      const initdb = startProcess(
+        PART,
+        bin('initdb'),
+        [
+          `--pgdata=${layout.dataDir}`,
+          '--username=postgres',
+          `--pwfile=${passwordFile}`,
+          '--auth=scram-sha-256',
+          '--encoding=UTF8',
+          '--locale=C.UTF-8',
+          '--lc-messages=C',
+        ],
+        spawnAs,
+      );
       const result = await initdb.exited;
       if (result.error || result.code !== 0) throw new StartError(PART, `initdb ${describeExit(initdb, result)}`);
     } catch (err) {
@@ -79,7 +84,16 @@ export async function startPostgres(opts: {
   const server = startProcess(
     PART,
     bin('postgres'),
-    ['-D', layout.dataDir, '-p', String(opts.port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    [
+      '-D',
+      layout.dataDir,
+      '-p',
+      String(opts.port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+    ],
     // SIGINT is PostgreSQL's fast shutdown; SIGTERM would wait for every client to leave.
     { ...spawnAs, stopSignal: 'SIGINT', graceMs: 10_000 },
   );
@@ -87,7 +101,8 @@ export async function startPostgres(opts: {
     await server.stop();
     if (!opts.persistent) discard();
   };
-  const admin = () => new Client({ host: '127.0.0.1', port: opts.port, user: 'postgres', password: PASSWORD, database: 'postgres' });
+  const admin = () =>
+    new Client({ host: '127.0.0.1', port: opts.port, user: 'postgres', password: PASSWORD, database: 'postgres' });
   try {
     await Promise.race([
       waitFor(
@@ -118,5 +133,10 @@ export async function startPostgres(opts: {
     await stop();
     throw err;
   }
-  return { url: `postgres://postgres:${PASSWORD}@127.0.0.1:${opts.port}/${opts.database}`, dataDir: layout.dataDir, server, stop };
+  return {
+    url: `postgres://postgres:${PASSWORD}@127.0.0.1:${opts.port}/${opts.database}`,
+    dataDir: layout.dataDir,
+    server,
+    stop,
+  };
 }

@@ -76,7 +76,11 @@ export async function stopLiveProcesses(): Promise<void> {
 /** The last non-empty line of a log file, for a one-line reason. */
 export function lastLogLine(logFile: string): string {
   if (!fs.existsSync(logFile)) return '';
-  const lines = fs.readFileSync(logFile, 'utf8').split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = fs
+    .readFileSync(logFile, 'utf8')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   return oneLine(lines.at(-1) ?? '', 240);
 }
 

@@ -34,7 +34,11 @@ async function main() {
   if (!dir) throw new Error('usage: serve-test-stack <dir>');
   fs.rmSync(dir, { recursive: true, force: true });
   // The test stack never reuses the developer's servers: it ignores their URLs.
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(DATABASE_URL|TEMPORAL_ADDRESS|S3_ENDPOINT|SMTP_URL|JWT_SECRET)$/.test(k)));
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([k]) => !/^(DATABASE_URL|TEMPORAL_ADDRESS|S3_ENDPOINT|SMTP_URL|JWT_SECRET)$/.test(k),
+    ),
+  );
   stack = await startLocalStack({ dataDir: dir, mode: 'test', env, log: (l) => console.log(`[test stack] ${l}`) });
   const url = stack.env.DATABASE_URL;
   await startPart('database migrations', async () => {

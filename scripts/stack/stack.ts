@@ -56,11 +56,19 @@ function persistedSecret(dataDir: string): string {
 }
 
 /** The port `name` asks for (or the dev default, or a free one), refused at once when something already listens there. */
-async function port(part: string, env: NodeJS.ProcessEnv, name: string, devDefault: number, mode: StackOptions['mode']): Promise<number> {
+async function port(
+  part: string,
+  env: NodeJS.ProcessEnv,
+  name: string,
+  devDefault: number,
+  mode: StackOptions['mode'],
+): Promise<number> {
   if (!env[name] && mode === 'test') return freePort();
   const chosen = env[name] ? Number(env[name]) : devDefault;
-  if (!Number.isInteger(chosen) || chosen < 1 || chosen > 65535) throw new StartError(part, `${name}=${env[name]} is not a port number`);
-  if (await isListening(chosen)) throw new StartError(part, `port ${chosen} is already in use (set ${name} to another port)`);
+  if (!Number.isInteger(chosen) || chosen < 1 || chosen > 65535)
+    throw new StartError(part, `${name}=${env[name]} is not a port number`);
+  if (await isListening(chosen))
+    throw new StartError(part, `port ${chosen} is already in use (set ${name} to another port)`);
   return chosen;
 }
 
@@ -70,7 +78,13 @@ async function port(part: string, env: NodeJS.ProcessEnv, name: string, devDefau
  * wallet provider fake. Parts start one
  * after another (2 cores), and everything already started is stopped if a later part fails.
  */
-export async function startLocalStack({ dataDir, mode, env, log = () => {}, supervisor }: StackOptions): Promise<LocalStack> {
+export async function startLocalStack({
+  dataDir,
+  mode,
+  env,
+  log = () => {},
+  supervisor,
+}: StackOptions): Promise<LocalStack> {
   fs.mkdirSync(dataDir, { recursive: true });
   const logDir = path.join(dataDir, 'logs');
   fs.mkdirSync(logDir, { recursive: true });
@@ -79,11 +93,17 @@ export async function startLocalStack({ dataDir, mode, env, log = () => {}, supe
   // All parts at once (each is signalled before the first await): a launcher stops on Ctrl-C and
   // should not wait for the parts one after another.
   const stop = async () => {
-    await Promise.all(parts.map((part) => part.stop().catch((err: Error) => log(`${part.name} did not stop cleanly: ${err.message}`))));
+    await Promise.all(
+      parts.map((part) => part.stop().catch((err: Error) => log(`${part.name} did not stop cleanly: ${err.message}`))),
+    );
   };
   /** The part's stop: its first process's, or, when supervised, whichever process is current. */
-  const watched = (name: string, current: Managed, restart: () => Promise<Managed>, stopFirst: () => Promise<void> = current.stop) =>
-    supervisor ? supervisor.watch({ name, current, restart }).stop : stopFirst;
+  const watched = (
+    name: string,
+    current: Managed,
+    restart: () => Promise<Managed>,
+    stopFirst: () => Promise<void> = current.stop,
+  ) => (supervisor ? supervisor.watch({ name, current, restart }).stop : stopFirst);
 
   try {
     if (!env.DATABASE_URL) {
@@ -94,14 +114,23 @@ export async function startLocalStack({ dataDir, mode, env, log = () => {}, supe
       out.DATABASE_URL = pg.url;
       // A restart runs only once the old postmaster has exited (its pid file and shared memory are free).
       const pgStop = watched('PostgreSQL', pg.server, async () => (await startPostgres(pgOptions)).server, pg.stop);
-      parts.push({ name: 'PostgreSQL', urls: { database: pg.url.replace(/:[^:@/]+@/, ':***@'), data: pg.dataDir }, stop: pgStop });
+      parts.push({
+        name: 'PostgreSQL',
+        urls: { database: pg.url.replace(/:[^:@/]+@/, ':***@'), data: pg.dataDir },
+        stop: pgStop,
+      });
     }
 
     if (!env.TEMPORAL_ADDRESS) {
       const grpcPort = await port('Temporal', env, 'TEMPORAL_PORT', 7233, mode);
       const uiPort = mode === 'dev' ? await port('Temporal', env, 'TEMPORAL_UI_PORT', 8233, mode) : undefined;
       log(`Starting Temporal on ${grpcPort}...`);
-      const temporalOptions = { port: grpcPort, uiPort, dbFile: mode === 'dev' ? path.join(dataDir, 'temporal.db') : undefined, logDir };
+      const temporalOptions = {
+        port: grpcPort,
+        uiPort,
+        dbFile: mode === 'dev' ? path.join(dataDir, 'temporal.db') : undefined,
+        logDir,
+      };
       const temporal = await startPart('Temporal', () => startTemporal(temporalOptions));
       out.TEMPORAL_ADDRESS = `127.0.0.1:${grpcPort}`;
       const urls: Record<string, string> = { gRPC: out.TEMPORAL_ADDRESS };
@@ -116,12 +145,22 @@ export async function startLocalStack({ dataDir, mode, env, log = () => {}, supe
     if (!env.S3_ENDPOINT) {
       const s3Port = await port(S3_PART, env, 'S3_PORT', 7070, mode);
       log(`Starting the S3 server on ${s3Port}...`);
-      const s3Options = { port: s3Port, dataDir: path.join(dataDir, 's3'), logDir, accessKeyId: S3_LOCAL_KEY, secretAccessKey: `${S3_LOCAL_KEY}-secret` };
+      const s3Options = {
+        port: s3Port,
+        dataDir: path.join(dataDir, 's3'),
+        logDir,
+        accessKeyId: S3_LOCAL_KEY,
+        secretAccessKey: `${S3_LOCAL_KEY}-secret`,
+      };
       const s3 = await startPart(S3_PART, () => startS3(s3Options));
       out.S3_ENDPOINT = `http://127.0.0.1:${s3Port}`;
       out.S3_ACCESS_KEY_ID = S3_LOCAL_KEY;
       out.S3_SECRET_ACCESS_KEY = `${S3_LOCAL_KEY}-secret`;
-      parts.push({ name: S3_PART, urls: { endpoint: out.S3_ENDPOINT }, stop: watched(S3_PART, s3, () => startS3(s3Options)) });
+      parts.push({
+        name: S3_PART,
+        urls: { endpoint: out.S3_ENDPOINT },
+        stop: watched(S3_PART, s3, () => startS3(s3Options)),
+      });
     }
     await startPart('S3 bucket', () =>
       ensureBucket({
@@ -158,13 +197,19 @@ export async function startLocalStack({ dataDir, mode, env, log = () => {}, supe
       log(`Starting the wallet provider fake on ${walletPort}...`);
       // The credentials the api and worker will use (config defaults unless the caller set them).
       const fake = await startPart('wallet fake', () =>
-        startWalletFake({ port: walletPort, clientId: env.WALLETPROVIDER_CLIENT_ID ?? 'studio-local', clientSecret: env.WALLETPROVIDER_CLIENT_SECRET ?? 'studio-local-secret', webhookId: env.WALLETPROVIDER_WEBHOOK_ID ?? 'WH-STUDIO-LOCAL' }),
+        startWalletFake({
+          port: walletPort,
+          clientId: env.WALLETPROVIDER_CLIENT_ID ?? 'studio-local',
+          clientSecret: env.WALLETPROVIDER_CLIENT_SECRET ?? 'studio-local-secret',
+          webhookId: env.WALLETPROVIDER_WEBHOOK_ID ?? 'WH-STUDIO-LOCAL',
+        }),
       );
       out.WALLETPROVIDER_API_BASE = fake.url;
       parts.push({ name: 'wallet fake', urls: { API: fake.url }, stop: fake.stop });
     }
 
-    if (!env.JWT_SECRET) out.JWT_SECRET = mode === 'dev' ? persistedSecret(dataDir) : crypto.randomBytes(48).toString('base64url');
+    if (!env.JWT_SECRET)
+      out.JWT_SECRET = mode === 'dev' ? persistedSecret(dataDir) : crypto.randomBytes(48).toString('base64url');
   } catch (err) {
     await stop();
     throw err;

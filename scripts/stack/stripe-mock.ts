@@ -11,5 +11,8 @@ export async function startStripeMock(opts: { port: number; logDir: string }): P
   const httpsPort = await freePort();
   const args = ['-http-addr', `127.0.0.1:${opts.port}`, '-https-addr', `127.0.0.1:${httpsPort}`];
   const managed = startProcess('stripe-mock', bin, args, { logFile: path.join(opts.logDir, 'stripe-mock.log') });
-  return whenReady(managed, waitFor('stripe-mock', () => isListening(opts.port), 20_000));
+  return whenReady(
+    managed,
+    waitFor('stripe-mock', () => isListening(opts.port), 20_000),
+  );
 }

@@ -12,10 +12,17 @@ export interface RestartPolicy {
 }
 
 /** 5 failures within a minute: a part that crashes at every start is given up on in about 8 s. */
-export const DEFAULT_RESTART_POLICY: RestartPolicy = { maxFailures: 5, windowMs: 60_000, firstDelayMs: 500, maxDelayMs: 8_000 };
+export const DEFAULT_RESTART_POLICY: RestartPolicy = {
+  maxFailures: 5,
+  windowMs: 60_000,
+  firstDelayMs: 500,
+  maxDelayMs: 8_000,
+};
 
 /** What to do after a failure: wait `delayMs` and restart, or give up. `count` is the failures in the window. */
-export type Verdict = { giveUp: false; count: number; delayMs: number } | { giveUp: true; count: number; sinceMs: number };
+export type Verdict =
+  | { giveUp: false; count: number; delayMs: number }
+  | { giveUp: true; count: number; sinceMs: number };
 
 /**
  * The failures of one part: a pure record of times, so the policy is tested without processes.
@@ -31,7 +38,11 @@ export class FailureWindow {
     while (this.times.length && this.times[0] <= now - this.policy.windowMs) this.times.shift();
     const count = this.times.length;
     if (count >= this.policy.maxFailures) return { giveUp: true, count, sinceMs: now - this.times[0] };
-    return { giveUp: false, count, delayMs: Math.min(this.policy.maxDelayMs, this.policy.firstDelayMs * 2 ** (count - 1)) };
+    return {
+      giveUp: false,
+      count,
+      delayMs: Math.min(this.policy.maxDelayMs, this.policy.firstDelayMs * 2 ** (count - 1)),
+    };
   }
 }
 
@@ -104,7 +115,9 @@ export function createSupervisor(opts: {
           for (;;) {
             const verdict = failures.record(now());
             if (verdict.giveUp) {
-              opts.onGiveUp(`${spec.name} keeps stopping (${verdict.count} times in ${seconds(verdict.sinceMs)}), given up: ${oneLine(reason)}`);
+              opts.onGiveUp(
+                `${spec.name} keeps stopping (${verdict.count} times in ${seconds(verdict.sinceMs)}), given up: ${oneLine(reason)}`,
+              );
               return;
             }
             opts.log(`${reason}; restarting it in ${seconds(verdict.delayMs)}`);

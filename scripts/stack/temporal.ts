@@ -8,7 +8,12 @@ import { freePort, isListening, waitFor } from './wait';
  * `temporal server start-dev`: server, `default` namespace and (unless headless) the Web UI.
  * `dbFile` keeps workflow history across restarts; without it the server is in memory.
  */
-export async function startTemporal(opts: { port: number; uiPort?: number; dbFile?: string; logDir: string }): Promise<Managed> {
+export async function startTemporal(opts: {
+  port: number;
+  uiPort?: number;
+  dbFile?: string;
+  logDir: string;
+}): Promise<Managed> {
   const bin = ensureTool('temporal');
   const logFile = path.join(opts.logDir, 'temporal.log');
   for (let attempt = 1; ; attempt++) {
@@ -16,7 +21,20 @@ export async function startTemporal(opts: { port: number; uiPort?: number; dbFil
     // The HTTP API and metrics ports would otherwise be picked by the server itself, and once
     // collided with a port this launcher had just handed to another part of the stack.
     const [httpPort, metricsPort] = [await freePort(), await freePort()];
-    const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(opts.port), '--http-port', String(httpPort), '--metrics-port', String(metricsPort), '--log-level', 'warn'];
+    const args = [
+      'server',
+      'start-dev',
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(opts.port),
+      '--http-port',
+      String(httpPort),
+      '--metrics-port',
+      String(metricsPort),
+      '--log-level',
+      'warn',
+    ];
     if (opts.uiPort) args.push('--ui-port', String(opts.uiPort));
     else args.push('--headless');
     if (opts.dbFile) args.push('--db-filename', opts.dbFile);
@@ -24,7 +42,11 @@ export async function startTemporal(opts: { port: number; uiPort?: number; dbFil
     try {
       return await whenReady(
         managed,
-        waitFor('Temporal', async () => (await isListening(opts.port)) && (!opts.uiPort || (await isListening(opts.uiPort))), 30_000),
+        waitFor(
+          'Temporal',
+          async () => (await isListening(opts.port)) && (!opts.uiPort || (await isListening(opts.uiPort))),
+          30_000,
+        ),
       );
     } catch (err) {
       // The dev server picks its history, matching and worker services' ports itself and binds

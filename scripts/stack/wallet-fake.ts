@@ -51,7 +51,12 @@ export async function startWalletFake(opts: WalletFakeOptions): Promise<{ url: s
   const base = `http://127.0.0.1:${opts.port}`;
   const id = (prefix: string) => `${prefix}${crypto.randomBytes(8).toString('hex').toUpperCase()}`;
   const signature = (transmissionId: string, time: string, webhookId: string, event: unknown) =>
-    crypto.createHmac('sha256', signingKey).update(`${transmissionId}|${time}|${webhookId}|${crypto.createHash('sha256').update(JSON.stringify(event)).digest('hex')}`).digest('base64');
+    crypto
+      .createHmac('sha256', signingKey)
+      .update(
+        `${transmissionId}|${time}|${webhookId}|${crypto.createHash('sha256').update(JSON.stringify(event)).digest('hex')}`,
+      )
+      .digest('base64');
 
   const server = http.createServer((req, res) => {
     const send = (status: number, body: unknown) => {
@@ -64,17 +69,32 @@ export async function startWalletFake(opts: WalletFakeOptions): Promise<{ url: s
       const raw = req.method === 'POST' ? await readBody(req) : '';
       if (req.method === 'POST' && url.pathname === '/v1/oauth2/token') {
         const expected = `Basic ${Buffer.from(`${opts.clientId}:${opts.clientSecret}`).toString('base64')}`;
-        if (req.headers.authorization !== expected || new URLSearchParams(raw).get('grant_type') !== 'client_credentials') return send(401, { error: 'invalid_client' });
+        if (
+          req.headers.authorization !== expected ||
+          new URLSearchParams(raw).get('grant_type') !== 'client_credentials'
+        )
+          return send(401, { error: 'invalid_client' });
         const token = crypto.randomBytes(24).toString('base64url');
         tokens.add(token);
         return send(200, { access_token: token, token_type: 'Bearer', expires_in: 32400 });
       }
       if (req.method === 'POST' && url.pathname === '/v2/checkout/orders') {
         if (!bearer()) return send(401, { name: 'AUTHENTICATION_FAILURE' });
-        const body = JSON.parse(raw) as { intent?: string; purchase_units?: { custom_id?: string; amount?: { currency_code?: string; value?: string } }[] };
+        const body = JSON.parse(raw) as {
+          intent?: string;
+          purchase_units?: { custom_id?: string; amount?: { currency_code?: string; value?: string } }[];
+        };
         const unit = body.purchase_units?.[0];
-        if (body.intent !== 'CAPTURE' || !unit?.amount?.currency_code || !/^\d+\.\d{2}$/.test(unit.amount.value ?? '')) return send(422, { name: 'UNPROCESSABLE_ENTITY' });
-        const order: FakeOrder = { id: id('ORDER-'), status: 'CREATED', captureId: null, currency: unit.amount.currency_code, value: unit.amount.value!, customId: unit.custom_id ?? null };
+        if (body.intent !== 'CAPTURE' || !unit?.amount?.currency_code || !/^\d+\.\d{2}$/.test(unit.amount.value ?? ''))
+          return send(422, { name: 'UNPROCESSABLE_ENTITY' });
+        const order: FakeOrder = {
+          id: id('ORDER-'),
+          status: 'CREATED',
+          captureId: null,
+          currency: unit.amount.currency_code,
+          value: unit.amount.value!,
+          customId: unit.custom_id ?? null,
+        };
         orders.set(order.id, order);
         return send(201, {
           id: order.id,
@@ -91,21 +111,45 @@ export async function startWalletFake(opts: WalletFakeOptions): Promise<{ url: s
         if (!bearer()) return send(401, { name: 'AUTHENTICATION_FAILURE' });
         const order = orders.get(capture[1]);
         if (!order) return send(404, { name: 'RESOURCE_NOT_FOUND' });
-        if (order.status === 'CREATED') return send(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_NOT_APPROVED' }] });
+        if (order.status === 'CREATED')
+          return send(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_NOT_APPROVED' }] });
         // Capturing twice answers the same capture, as the provider does for a repeated request id.
         order.status = 'COMPLETED';
         order.captureId ??= id('CAPTURE-');
-        return send(201, { id: order.id, status: 'COMPLETED', purchase_units: [{ payments: { captures: [{ id: order.captureId, status: 'COMPLETED', amount: { currency_code: order.currency, value: order.value } }] } }] });
+        return send(201, {
+          id: order.id,
+          status: 'COMPLETED',
+          purchase_units: [
+            {
+              payments: {
+                captures: [
+                  {
+                    id: order.captureId,
+                    status: 'COMPLETED',
+                    amount: { currency_code: order.currency, value: order.value },
+                  },
+                ],
+              },
+            },
+          ],
+        });
       }
       if (req.method === 'POST' && url.pathname === '/v1/notifications/verify-webhook-signature') {
         if (!bearer()) return send(401, { name: 'AUTHENTICATION_FAILURE' });
-        const body = JSON.parse(raw) as { transmission_id?: string; transmission_time?: string; transmission_sig?: string; webhook_id?: string; webhook_event?: unknown };
+        const body = JSON.parse(raw) as {
+          transmission_id?: string;
+          transmission_time?: string;
+          transmission_sig?: string;
+          webhook_id?: string;
+          webhook_event?: unknown;
+        };
         const ok =
           body.webhook_id === opts.webhookId &&
           typeof body.transmission_id === 'string' &&
           typeof body.transmission_time === 'string' &&
           typeof body.transmission_sig === 'string' &&
-          body.transmission_sig === signature(body.transmission_id, body.transmission_time, body.webhook_id, body.webhook_event);
+          body.transmission_sig ===
+            signature(body.transmission_id, body.transmission_time, body.webhook_id, body.webhook_event);
         return send(200, { verification_status: ok ? 'SUCCESS' : 'FAILURE' });
       }
       // What the provider would deliver: the payer approved (CHECKOUT.ORDER.APPROVED), or the capture completed.
@@ -116,11 +160,38 @@ export async function startWalletFake(opts: WalletFakeOptions): Promise<{ url: s
         let event: Record<string, unknown>;
         if (simulate[1] === 'approve') {
           if (order.status === 'CREATED') order.status = 'APPROVED';
-          event = { id: id('WH-'), event_version: '1.0', create_time: new Date().toISOString(), resource_type: 'checkout-order', event_type: 'CHECKOUT.ORDER.APPROVED', resource: { id: order.id, status: order.status, intent: 'CAPTURE', purchase_units: [{ custom_id: order.customId, amount: { currency_code: order.currency, value: order.value } }] } };
+          event = {
+            id: id('WH-'),
+            event_version: '1.0',
+            create_time: new Date().toISOString(),
+            resource_type: 'checkout-order',
+            event_type: 'CHECKOUT.ORDER.APPROVED',
+            resource: {
+              id: order.id,
+              status: order.status,
+              intent: 'CAPTURE',
+              purchase_units: [
+                { custom_id: order.customId, amount: { currency_code: order.currency, value: order.value } },
+              ],
+            },
+          };
         } else {
           order.status = 'COMPLETED';
           order.captureId ??= id('CAPTURE-');
-          event = { id: id('WH-'), event_version: '1.0', create_time: new Date().toISOString(), resource_type: 'capture', event_type: 'PAYMENT.CAPTURE.COMPLETED', resource: { id: order.captureId, status: 'COMPLETED', amount: { currency_code: order.currency, value: order.value }, custom_id: order.customId, supplementary_data: { related_ids: { order_id: order.id } } } };
+          event = {
+            id: id('WH-'),
+            event_version: '1.0',
+            create_time: new Date().toISOString(),
+            resource_type: 'capture',
+            event_type: 'PAYMENT.CAPTURE.COMPLETED',
+            resource: {
+              id: order.captureId,
+              status: 'COMPLETED',
+              amount: { currency_code: order.currency, value: order.value },
+              custom_id: order.customId,
+              supplementary_data: { related_ids: { order_id: order.id } },
+            },
+          };
         }
         const transmissionId = crypto.randomUUID();
         const time = new Date().toISOString();

@@ -11,12 +11,20 @@ export interface TestUser {
 }
 
 /** Registers a new studio user through the API; a unique email unless one is given. */
-export async function buildUser(app: Express, overrides: { email?: string; password?: string; name?: string; locale?: 'fr-FR' | 'en-US' } = {}): Promise<TestUser> {
+export async function buildUser(
+  app: Express,
+  overrides: { email?: string; password?: string; name?: string; locale?: 'fr-FR' | 'en-US' } = {},
+): Promise<TestUser> {
   const email = overrides.email ?? `studio-${crypto.randomUUID()}@studio.test`;
   const password = overrides.password ?? 'correct horse battery staple';
   const res = await request(app)
     .post('/api/auth/register')
-    .send({ email, password, name: overrides.name ?? 'Studio Lumière', ...(overrides.locale ? { locale: overrides.locale } : {}) });
+    .send({
+      email,
+      password,
+      name: overrides.name ?? 'Studio Lumière',
+      ...(overrides.locale ? { locale: overrides.locale } : {}),
+    });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { id: res.body.user.id, email, password, token: res.body.accessToken, body: res.body };
 }
@@ -26,7 +34,12 @@ export async function buildContact(app: Express, user: TestUser, overrides: Reco
   const res = await request(app)
     .post('/api/contacts')
     .set('Authorization', `Bearer ${user.token}`)
-    .send({ first_name: 'Élodie', last_name: 'Martin', email: `elodie-${crypto.randomUUID()}@example.fr`, ...overrides });
+    .send({
+      first_name: 'Élodie',
+      last_name: 'Martin',
+      email: `elodie-${crypto.randomUUID()}@example.fr`,
+      ...overrides,
+    });
   if (res.status !== 201) throw new Error(`contact create failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as { id: string } & Record<string, unknown>;
 }

@@ -20,7 +20,12 @@ export interface ApiProcess {
  * Starts the api with the test stack's environment plus `env`, on a free port, and resolves once
  * `listeners` api processes have logged 'api listening' (API_PROCESSES of them under a cluster).
  */
-export async function startApiProcess(name: string, env: Record<string, string> = {}, listeners = 1, timeoutMs = 60_000): Promise<ApiProcess> {
+export async function startApiProcess(
+  name: string,
+  env: Record<string, string> = {},
+  listeners = 1,
+  timeoutMs = 60_000,
+): Promise<ApiProcess> {
   const port = await freePort();
   const logFile = path.join(testStackDir, 'logs', `${name}-${process.pid}-${port}.log`);
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
@@ -41,7 +46,8 @@ export async function startApiProcess(name: string, env: Record<string, string> 
 
   const deadline = Date.now() + timeoutMs;
   while (logLines().filter((l) => l.msg === 'api listening').length < listeners) {
-    if (child.exitCode !== null) throw new Error(`api exited with ${child.exitCode}:\n${fs.readFileSync(logFile, 'utf8').slice(-2000)}`);
+    if (child.exitCode !== null)
+      throw new Error(`api exited with ${child.exitCode}:\n${fs.readFileSync(logFile, 'utf8').slice(-2000)}`);
     if (Date.now() > deadline) {
       await stop('SIGKILL');
       throw new Error(`api not listening within ${timeoutMs} ms:\n${fs.readFileSync(logFile, 'utf8').slice(-2000)}`);

@@ -11,7 +11,10 @@ runOnPhonePage(async (page, input) => {
   const labels = await page.$$eval('form > label', (els) => els.map((el) => el.textContent ?? ''));
   if (input.screenshot) await page.screenshot({ path: input.screenshot, fullPage: true });
   for (const [name, value] of Object.entries(input.answers)) await page.type(`[name="${name}"]`, value);
-  const [answered] = await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click('button[type="submit"]')]);
+  const [answered] = await Promise.all([
+    page.waitForNavigation({ waitUntil: 'load' }),
+    page.click('button[type="submit"]'),
+  ]);
   const status = await page.$eval('[role="status"]', (el) => el.textContent ?? '').catch(() => null);
   const errors = await page.$$eval('.error', (els) => els.map((el) => el.textContent ?? ''));
   return { studioName, labels, httpStatus: answered?.status(), status, errors, scrollWidth: await scrollWidth(page) };

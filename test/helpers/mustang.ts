@@ -16,12 +16,24 @@ export interface MustangReport {
   xml: string;
 }
 
-const unescape = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+const unescape = (text: string) =>
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /** Reads the XML report `--action validate` prints (its structure: docs/e-invoicing.md, "How it is tested"). */
 export function parseMustangReport(xml: string): MustangReport {
-  const messages = (tag: 'error' | 'warning') => [...xml.matchAll(new RegExp(`<${tag}\\b[^>]*>([\\s\\S]*?)</${tag}>`, 'g'))].map((m) => unescape(m[1]).replace(/\s+/g, ' ').trim());
-  const pdf = /ValidationResult \[flavour=([^,]+), totalAssertions=\d+, assertions=\[([\s\S]*?)\], isCompliant=(true|false)\]/.exec(xml);
+  const messages = (tag: 'error' | 'warning') =>
+    [...xml.matchAll(new RegExp(`<${tag}\\b[^>]*>([\\s\\S]*?)</${tag}>`, 'g'))].map((m) =>
+      unescape(m[1]).replace(/\s+/g, ' ').trim(),
+    );
+  const pdf =
+    /ValidationResult \[flavour=([^,]+), totalAssertions=\d+, assertions=\[([\s\S]*?)\], isCompliant=(true|false)\]/.exec(
+      xml,
+    );
   const summaries = [...xml.matchAll(/<summary status="(valid|invalid)"\s*\/>/g)];
   return {
     status: summaries.length > 0 && summaries[summaries.length - 1][1] === 'valid' ? 'valid' : 'invalid',
@@ -43,9 +55,21 @@ export async function mustangValidate(bytes: Buffer, name: string): Promise<Must
   fs.writeFileSync(file, bytes);
   try {
     // The CLI exits non-zero for an invalid file: its report on stdout is what counts.
-    const { stdout } = await promisify(execFile)('java', ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', '-jar', jar, '--action', 'validate', '--source', file, '--no-notices'], { maxBuffer: 64 * 1024 * 1024, timeout: 180_000 }).catch(
-      (err: { stdout?: string }) => ({ stdout: err.stdout ?? '' }),
-    );
+    const { stdout } = await promisify(execFile)(
+      'java',
+      [
+        '-XX:TieredStopAtLevel=1',
+        '-XX:+UseSerialGC',
+        '-jar',
+        jar,
+        '--action',
+        'validate',
+        '--source',
+        file,
+        '--no-notices',
+      ],
+      { maxBuffer: 64 * 1024 * 1024, timeout: 180_000 },
+    ).catch((err: { stdout?: string }) => ({ stdout: err.stdout ?? '' }));
     return parseMustangReport(stdout.slice(stdout.indexOf('<?xml')));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -23,13 +23,26 @@ export interface LintProblem {
 const quietRedocly = { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
 
 /** Runs `node <args>` on this test's Node.js; resolves with what it printed, whatever its exit code. */
-async function runNode(args: string[], cwd: string, env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+async function runNode(
+  args: string[],
+  cwd: string,
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, args, { cwd, env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024, timeout: 120_000 });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, args, {
+      cwd,
+      env: { ...process.env, ...env },
+      maxBuffer: 64 * 1024 * 1024,
+      timeout: 120_000,
+    });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const failed = err as { code?: number; stdout?: string; stderr?: string };
-    return { code: typeof failed.code === 'number' ? failed.code : 1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+    return {
+      code: typeof failed.code === 'number' ? failed.code : 1,
+      stdout: failed.stdout ?? '',
+      stderr: failed.stderr ?? '',
+    };
   }
 }
 
@@ -46,9 +59,14 @@ export function scratchDir(prefix: string): string {
  */
 export async function redoclyLint(dir: string, document: unknown): Promise<LintProblem[]> {
   fs.writeFileSync(path.join(dir, 'openapi.json'), JSON.stringify(document, null, 2));
-  for (const file of ['redocly.yaml', '.redocly.lint-ignore.yaml']) fs.copyFileSync(path.join(repoRoot, file), path.join(dir, file));
+  for (const file of ['redocly.yaml', '.redocly.lint-ignore.yaml'])
+    fs.copyFileSync(path.join(repoRoot, file), path.join(dir, file));
   const cli = path.join(repoRoot, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
-  const run = await runNode([cli, 'lint', 'openapi.json', '--format', 'json', '--max-problems', '10000'], dir, quietRedocly);
+  const run = await runNode(
+    [cli, 'lint', 'openapi.json', '--format', 'json', '--max-problems', '10000'],
+    dir,
+    quietRedocly,
+  );
   const start = run.stdout.indexOf('{');
   if (start < 0) throw new Error(`redocly lint printed no report (exit ${run.code}):\n${run.stdout}\n${run.stderr}`);
   return (JSON.parse(run.stdout.slice(start)) as { problems: LintProblem[] }).problems;
@@ -59,7 +77,8 @@ export async function generateClientTypes(dir: string, document: unknown, out: s
   fs.writeFileSync(path.join(dir, 'openapi.json'), JSON.stringify(document, null, 2));
   const cli = path.join(repoRoot, 'node_modules', 'openapi-typescript', 'bin', 'cli.js');
   const run = await runNode([cli, 'openapi.json', '-o', out], dir);
-  if (run.code !== 0 || !fs.existsSync(path.join(dir, out))) throw new Error(`openapi-typescript failed (exit ${run.code}):\n${run.stdout}\n${run.stderr}`);
+  if (run.code !== 0 || !fs.existsSync(path.join(dir, out)))
+    throw new Error(`openapi-typescript failed (exit ${run.code}):\n${run.stdout}\n${run.stderr}`);
 }
 
 /**
@@ -69,13 +88,25 @@ export async function generateClientTypes(dir: string, document: unknown, out: s
  */
 export function typeCheck(file: string): string[] {
   const { options, errors } = ts.convertCompilerOptionsFromJson(
-    { strict: true, noEmit: true, target: 'es2022', module: 'esnext', moduleResolution: 'bundler', lib: ['es2022', 'dom'], types: ['node'], skipLibCheck: true },
+    {
+      strict: true,
+      noEmit: true,
+      target: 'es2022',
+      module: 'esnext',
+      moduleResolution: 'bundler',
+      lib: ['es2022', 'dom'],
+      types: ['node'],
+      skipLibCheck: true,
+    },
     path.dirname(file),
   );
   if (errors.length > 0) return errors.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
   const program = ts.createProgram([file], options);
   return ts.getPreEmitDiagnostics(program).map((d) => {
-    const where = d.file && d.start !== undefined ? `${path.basename(d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}: ` : '';
+    const where =
+      d.file && d.start !== undefined
+        ? `${path.basename(d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}: `
+        : '';
     return `${where}${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
   });
 }
@@ -83,6 +114,7 @@ export function typeCheck(file: string): string[] {
 /** Runs a TypeScript file under tsx with the given environment; answers what it printed. */
 export async function runTypeScript(file: string, env: Record<string, string>): Promise<string> {
   const run = await runNode(tsxCommand(file)[1], repoRoot, env);
-  if (run.code !== 0) throw new Error(`${path.basename(file)} failed (exit ${run.code}):\n${run.stdout}\n${run.stderr}`);
+  if (run.code !== 0)
+    throw new Error(`${path.basename(file)} failed (exit ${run.code}):\n${run.stdout}\n${run.stderr}`);
   return run.stdout;
 }

@@ -17,7 +17,11 @@ export function runOnPhonePage(use: (page: Page, input: PhonePageInput) => Promi
   const main = async () => {
     const input = JSON.parse(process.argv[2]) as PhonePageInput;
     const puppeteer = (createRequire(__filename)('puppeteer-core') as { default: PuppeteerNode }).default;
-    const browser = await puppeteer.launch({ executablePath: input.chromiumPath, headless: true, args: process.getuid?.() === 0 ? ['--no-sandbox'] : [] });
+    const browser = await puppeteer.launch({
+      executablePath: input.chromiumPath,
+      headless: true,
+      args: process.getuid?.() === 0 ? ['--no-sandbox'] : [],
+    });
     try {
       const page = await browser.newPage();
       await page.setViewport({ width: 390, height: 844, deviceScaleFactor: 1 });
@@ -35,4 +39,5 @@ export function runOnPhonePage(use: (page: Page, input: PhonePageInput) => Promi
 }
 
 /** The document's width, read in the page (this project has no DOM types). */
-export const scrollWidth = (page: Page): Promise<number> => page.$eval('html', (el) => (el as unknown as { scrollWidth: number }).scrollWidth);
+export const scrollWidth = (page: Page): Promise<number> =>
+  page.$eval('html', (el) => (el as unknown as { scrollWidth: number }).scrollWidth);

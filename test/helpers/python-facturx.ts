@@ -8,13 +8,20 @@ import os from 'node:os';
 import path from 'node:path';
 
 const VERSION = '7.8';
-const venv = path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'studio-service', `factur-x-${VERSION}`);
+const venv = path.join(
+  process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'),
+  'studio-service',
+  `factur-x-${VERSION}`,
+);
 const python = path.join(venv, 'bin', 'python');
 
 function ensureFacturx(): void {
   if (fs.existsSync(python) && spawnsModule()) return;
   execFileSync('python3', ['-m', 'venv', venv], { stdio: 'inherit' });
-  execFileSync(path.join(venv, 'bin', 'pip'), ['install', '-q', `factur-x==${VERSION}`], { stdio: 'inherit', timeout: 300_000 });
+  execFileSync(path.join(venv, 'bin', 'pip'), ['install', '-q', `factur-x==${VERSION}`], {
+    stdio: 'inherit',
+    timeout: 300_000,
+  });
 }
 function spawnsModule(): boolean {
   try {
@@ -39,7 +46,11 @@ export function makeFacturxWithPython(pdf: Buffer, xml: string): Buffer {
       'out = facturx.generate_from_binary(pdf, xml, flavor="factur-x", level="en16931", check_xsd=True)',
       'open(sys.argv[3], "wb").write(out)',
     ].join('\n');
-    execFileSync(python, ['-c', script, path.join(dir, 'in.pdf'), path.join(dir, 'in.xml'), path.join(dir, 'out.pdf')], { stdio: ['ignore', 'ignore', 'pipe'], timeout: 120_000 });
+    execFileSync(
+      python,
+      ['-c', script, path.join(dir, 'in.pdf'), path.join(dir, 'in.xml'), path.join(dir, 'out.pdf')],
+      { stdio: ['ignore', 'ignore', 'pipe'], timeout: 120_000 },
+    );
     return fs.readFileSync(path.join(dir, 'out.pdf'));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

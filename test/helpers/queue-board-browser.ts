@@ -7,15 +7,29 @@ import { createRequire } from 'node:module';
 import type { PuppeteerNode } from 'puppeteer-core' with { 'resolution-mode': 'import' };
 
 async function main() {
-  const input = JSON.parse(process.argv[2]) as { url: string; chromiumPath: string; user: string; password: string; runId: string; action: 'replay' | 'terminate'; screenshot?: string };
+  const input = JSON.parse(process.argv[2]) as {
+    url: string;
+    chromiumPath: string;
+    user: string;
+    password: string;
+    runId: string;
+    action: 'replay' | 'terminate';
+    screenshot?: string;
+  };
   const puppeteer = (createRequire(__filename)('puppeteer-core') as { default: PuppeteerNode }).default;
-  const browser = await puppeteer.launch({ executablePath: input.chromiumPath, headless: true, args: process.getuid?.() === 0 ? ['--no-sandbox'] : [] });
+  const browser = await puppeteer.launch({
+    executablePath: input.chromiumPath,
+    headless: true,
+    args: process.getuid?.() === 0 ? ['--no-sandbox'] : [],
+  });
   try {
     const page = await browser.newPage();
     await page.authenticate({ username: input.user, password: input.password });
     const first = await page.goto(input.url, { waitUntil: 'load' });
     if (first?.status() !== 200) throw new Error(`the board answered ${first?.status()}`);
-    const button = await page.waitForSelector(`button[data-action="${input.action}"][data-run="${input.runId}"]`, { timeout: 10_000 });
+    const button = await page.waitForSelector(`button[data-action="${input.action}"][data-run="${input.runId}"]`, {
+      timeout: 10_000,
+    });
     await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), button!.click()]);
     const notice = await page.$eval('.notice', (el) => el.textContent ?? '');
     if (input.screenshot) await page.screenshot({ path: input.screenshot, fullPage: true });

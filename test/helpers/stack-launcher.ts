@@ -17,17 +17,28 @@ export interface LaunchedStack {
  * given overrides. `node --import tsx` keeps it one process, so its exit is the launcher's.
  */
 export function launchTestStack(dir: string, env: Record<string, string | undefined>): LaunchedStack {
-  const base: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, LANG: process.env.LANG, STUDIO_TOOLS_DIR: process.env.STUDIO_TOOLS_DIR };
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'scripts', 'stack', 'serve-test-stack.ts'), dir], {
-    cwd: repoRoot,
-    env: { ...base, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const base: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    LANG: process.env.LANG,
+    STUDIO_TOOLS_DIR: process.env.STUDIO_TOOLS_DIR,
+  };
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(repoRoot, 'scripts', 'stack', 'serve-test-stack.ts'), dir],
+    {
+      cwd: repoRoot,
+      env: { ...base, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   let err = '';
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
-  const exited = new Promise<number | string | null>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
+  const exited = new Promise<number | string | null>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal)),
+  );
   return { child, stdout: () => out, stderr: () => err, exited };
 }
 

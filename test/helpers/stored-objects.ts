@@ -1,10 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CreateMultipartUploadCommand, HeadObjectCommand, ListMultipartUploadsCommand, PutObjectCommand, type S3Client, UploadPartCommand } from '@aws-sdk/client-s3';
+import {
+  CreateMultipartUploadCommand,
+  HeadObjectCommand,
+  ListMultipartUploadsCommand,
+  PutObjectCommand,
+  type S3Client,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
 import { testStackDir } from '../setup/paths';
 
 /** Puts a small object with `body` under `key`. */
-export async function putObject(s3: S3Client, bucket: string, key: string, body: string | Buffer = `content of ${key}`, contentType = 'application/octet-stream'): Promise<void> {
+export async function putObject(
+  s3: S3Client,
+  bucket: string,
+  key: string,
+  body: string | Buffer = `content of ${key}`,
+  contentType = 'application/octet-stream',
+): Promise<void> {
   await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }));
 }
 
@@ -33,7 +46,9 @@ export function backdateObject(bucket: string, key: string, ageSeconds: number):
 /** Starts a multipart upload under `key` with one part and never completes it: what a killed worker leaves. */
 export async function startAbandonedUpload(s3: S3Client, bucket: string, key: string): Promise<string> {
   const { UploadId } = await s3.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key: key }));
-  await s3.send(new UploadPartCommand({ Bucket: bucket, Key: key, UploadId, PartNumber: 1, Body: Buffer.alloc(1024, 1) }));
+  await s3.send(
+    new UploadPartCommand({ Bucket: bucket, Key: key, UploadId, PartNumber: 1, Body: Buffer.alloc(1024, 1) }),
+  );
   return UploadId!;
 }
 

@@ -35,7 +35,11 @@ export async function startTestApp(options: { logFile?: string; listen?: boolean
   const config = loadConfig();
   // With a log file the test reads the api's lines back (info and up), whatever LOG_LEVEL says.
   const logger = options.logFile
-    ? createLogger('info', { service: 'api-test' }, pino.destination({ dest: options.logFile, sync: true, mkdir: true }))
+    ? createLogger(
+        'info',
+        { service: 'api-test' },
+        pino.destination({ dest: options.logFile, sync: true, mkdir: true }),
+      )
     : createLogger(config.LOG_LEVEL, { service: 'api-test' });
   const sequelize = createSequelize({ url: config.DATABASE_URL, poolMax: 5 });
   const temporal = await connectTemporal(config);
@@ -49,7 +53,12 @@ export async function startTestApp(options: { logFile?: string; listen?: boolean
   if (options.listen) {
     const server = createHttpServer(app, logger);
     const pool = createEventPool(config.DATABASE_URL);
-    const io = attachRealtime(server, { tokens: createTokenService(config.JWT_SECRET, config.JWT_TTL_SECONDS), findUser: createUserLookup(), pool, logger });
+    const io = attachRealtime(server, {
+      tokens: createTokenService(config.JWT_SECRET, config.JWT_TTL_SECONDS),
+      findUser: createUserLookup(),
+      pool,
+      logger,
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     stopServer = async () => {
@@ -68,7 +77,10 @@ export async function startTestApp(options: { logFile?: string; listen?: boolean
     appWith: (overrides) =>
       createApp({
         ...deps,
-        config: loadConfig({ ...process.env, ...Object.fromEntries(Object.entries(overrides).map(([k, v]) => [k, String(v)])) }),
+        config: loadConfig({
+          ...process.env,
+          ...Object.fromEntries(Object.entries(overrides).map(([k, v]) => [k, String(v)])),
+        }),
         registry: createMetricsRegistry({ service: 'api-test' }),
       }),
     close: async () => {

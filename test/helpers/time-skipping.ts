@@ -12,7 +12,10 @@ let runtimeInstalled = false;
 
 function installQuietRuntime(): void {
   if (runtimeInstalled) return;
-  Runtime.install({ logger: quiet, telemetryOptions: { logging: { filter: { core: 'ERROR', other: 'ERROR' }, forward: {} } } });
+  Runtime.install({
+    logger: quiet,
+    telemetryOptions: { logging: { filter: { core: 'ERROR', other: 'ERROR' }, forward: {} } },
+  });
   runtimeInstalled = true;
 }
 

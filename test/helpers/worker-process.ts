@@ -15,17 +15,28 @@ export interface WorkerProcess {
 }
 
 /** Starts `entry` under tsx and resolves once it logs `readyMessage` (bundling takes a few seconds). */
-export async function startWorkerProcess(entry: string, logFile: string, readyMessage: string, timeoutMs = 120_000, env: NodeJS.ProcessEnv = {}): Promise<WorkerProcess> {
+export async function startWorkerProcess(
+  entry: string,
+  logFile: string,
+  readyMessage: string,
+  timeoutMs = 120_000,
+  env: NodeJS.ProcessEnv = {},
+): Promise<WorkerProcess> {
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
   const out = fs.openSync(logFile, 'a');
   // `node --import tsx` rather than the tsx CLI: the CLI runs the script in a grandchild that a
   // SIGKILL of the CLI would leave running, and these tests need the kill to be real.
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, entry)], { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', out, out] });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, entry)], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', out, out],
+  });
   fs.closeSync(out);
   const logLines = () => readLogLines(logFile);
   const deadline = Date.now() + timeoutMs;
   while (!logLines().some((l) => l.msg === readyMessage)) {
-    if (child.exitCode !== null) throw new Error(`worker exited with ${child.exitCode}:\n${fs.readFileSync(logFile, 'utf8').slice(-2000)}`);
+    if (child.exitCode !== null)
+      throw new Error(`worker exited with ${child.exitCode}:\n${fs.readFileSync(logFile, 'utf8').slice(-2000)}`);
     if (Date.now() > deadline) throw new Error(`worker not ready within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -36,10 +47,15 @@ export async function startWorkerProcess(entry: string, logFile: string, readyMe
     const exited = new Promise((r) => child.once('exit', r));
     child.kill(signal);
     let timer: NodeJS.Timeout | undefined;
-    const late = await Promise.race([exited.then(() => false), new Promise<boolean>((r) => (timer = setTimeout(() => r(true), graceMs)))]);
+    const late = await Promise.race([
+      exited.then(() => false),
+      new Promise<boolean>((r) => (timer = setTimeout(() => r(true), graceMs))),
+    ]);
     clearTimeout(timer);
     if (!late) return;
-    process.stderr.write(`worker ${entry} still running ${graceMs} ms after ${signal}; killed. Its log ends:\n${fs.readFileSync(logFile, 'utf8').slice(-1500)}\n`);
+    process.stderr.write(
+      `worker ${entry} still running ${graceMs} ms after ${signal}; killed. Its log ends:\n${fs.readFileSync(logFile, 'utf8').slice(-1500)}\n`,
+    );
     child.kill('SIGKILL');
     await exited;
   };
@@ -53,11 +69,19 @@ export async function startWorkerProcess(entry: string, logFile: string, readyMe
  */
 export async function startMainWorker(name: string, env: NodeJS.ProcessEnv = {}): Promise<WorkerProcess> {
   const logFile = path.join(testStackDir, 'logs', `${name}-worker-${process.pid}.log`);
-  return startWorkerProcess('workers/main.ts', logFile, 'worker started', 180_000, { LOG_LEVEL: 'info', WORKER_METRICS_PORT: String(await freePort()), ...env });
+  return startWorkerProcess('workers/main.ts', logFile, 'worker started', 180_000, {
+    LOG_LEVEL: 'info',
+    WORKER_METRICS_PORT: String(await freePort()),
+    ...env,
+  });
 }
 
 /** Polls `check` until it returns a truthy value, failing after `timeoutMs` with `what`. */
-export async function eventually<T>(what: string, check: () => Promise<T | undefined | null | false>, timeoutMs = 60_000): Promise<T> {
+export async function eventually<T>(
+  what: string,
+  check: () => Promise<T | undefined | null | false>,
+  timeoutMs = 60_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

@@ -19,7 +19,9 @@ interface ProtoJson {
 
 const requireBesideProto = createRequire(require.resolve('@temporalio/proto'));
 const protojson = requireBesideProto('protobufjs/ext/protojson') as ProtoJson;
-const historyType = (patchProtobufRoot(proto) as unknown as { lookupType(name: string): unknown }).lookupType('temporal.api.history.v1.History');
+const historyType = (patchProtobufRoot(proto) as unknown as { lookupType(name: string): unknown }).lookupType(
+  'temporal.api.history.v1.History',
+);
 
 /** A fetched history as indented JSON text, ready to be saved and diffed. */
 export function historyToJsonText(history: History): string {

@@ -57,17 +57,29 @@ export const SAVED_HISTORIES: SavedHistory[] = [
   {
     file: 'twoStepJobWorkflow/completes.json',
     workflowsPath: FIXTURE_WORKFLOWS,
-    record: { workflowType: 'twoStepJobWorkflow', args: [jobInput({ slowMs: 10 })], activities: () => createFakeJobActivities().activities },
+    record: {
+      workflowType: 'twoStepJobWorkflow',
+      args: [jobInput({ slowMs: 10 })],
+      activities: () => createFakeJobActivities().activities,
+    },
   },
   {
     file: 'switchedJobWorkflow/fails-into-dlq.json',
     workflowsPath: FIXTURE_WORKFLOWS,
-    record: { workflowType: 'switchedJobWorkflow', args: [jobInput({ switchName: 'printer-7' })], activities: () => createFakeJobActivities({ switchedOn: false }).activities },
+    record: {
+      workflowType: 'switchedJobWorkflow',
+      args: [jobInput({ switchName: 'printer-7' })],
+      activities: () => createFakeJobActivities({ switchedOn: false }).activities,
+    },
   },
   {
     file: 'dayLaterJobWorkflow/completes-after-a-day.json',
     workflowsPath: FIXTURE_WORKFLOWS,
-    record: { workflowType: 'dayLaterJobWorkflow', args: [jobInput({})], activities: () => createFakeJobActivities().activities },
+    record: {
+      workflowType: 'dayLaterJobWorkflow',
+      args: [jobInput({})],
+      activities: () => createFakeJobActivities().activities,
+    },
   },
   {
     file: 'reconcileJobRunsWorkflow/one-pass.json',
@@ -91,13 +103,21 @@ export const SAVED_HISTORIES: SavedHistory[] = [
     // The evaluation job before its activities became local (now under evaluateEventTriggersWorkflow).
     file: 'evaluateTriggersWorkflow/activity-tasks.json',
     workflowsPath: WORKER_WORKFLOWS,
-    record: { workflowType: 'evaluateTriggersWorkflow', args: [jobInput({ eventId: '42' })], activities: evaluationActivities },
+    record: {
+      workflowType: 'evaluateTriggersWorkflow',
+      args: [jobInput({ eventId: '42' })],
+      activities: evaluationActivities,
+    },
   },
   {
     // The contract's `activities: 'local'`: one workflow task, local-activity markers only.
     file: 'evaluateEventTriggersWorkflow/local-activities.json',
     workflowsPath: WORKER_WORKFLOWS,
-    record: { workflowType: 'evaluateEventTriggersWorkflow', args: [jobInput({ eventId: '42' })], activities: evaluationActivities },
+    record: {
+      workflowType: 'evaluateEventTriggersWorkflow',
+      args: [jobInput({ eventId: '42' })],
+      activities: evaluationActivities,
+    },
   },
   {
     // A SCHEDULED trigger's firing over two pages of sessions.
@@ -109,7 +129,9 @@ export const SAVED_HISTORIES: SavedHistory[] = [
       activities: () => ({
         ...createFakeJobActivities().activities,
         runScheduledTriggerPage: async ({ afterId }: { afterId: string | null }) =>
-          afterId === null ? { next: 'page-1-last', entityType: 'SESSION', entities: 100, applied: 2, skipped: 0, failed: 0 } : { next: null, entityType: 'SESSION', entities: 7, applied: 1, skipped: 0, failed: 0 },
+          afterId === null
+            ? { next: 'page-1-last', entityType: 'SESSION', entities: 100, applied: 2, skipped: 0, failed: 0 }
+            : { next: null, entityType: 'SESSION', entities: 7, applied: 1, skipped: 0, failed: 0 },
       }),
     },
   },
@@ -119,7 +141,16 @@ export const SAVED_HISTORIES: SavedHistory[] = [
     workflowsPath: WORKER_WORKFLOWS,
     record: {
       workflowType: 'entityWorkflow',
-      args: [jobInput({ ownerId: 'owner', entityType: 'CONTACT', entityId: 'contact', workflowId: 'workflow', triggerId: 'trigger', firingId: '' })],
+      args: [
+        jobInput({
+          ownerId: 'owner',
+          entityType: 'CONTACT',
+          entityId: 'contact',
+          workflowId: 'workflow',
+          triggerId: 'trigger',
+          firingId: '',
+        }),
+      ],
       activities: () => createFakeEntityWorkflowActivities(welcomePlan).activities,
     },
   },
@@ -142,8 +173,19 @@ export const SAVED_HISTORIES: SavedHistory[] = [
     workflowsPath: WORKER_WORKFLOWS,
     record: {
       workflowType: 'paymentScheduleChangedWorkflow',
-      args: [jobInput({ eventId: '42', sessionId: 'session', ownerId: 'owner', previousStart: '2026-06-20T14:00:00.000Z', newStart: '2026-07-20T14:00:00.000Z' })],
-      activities: () => ({ ...createFakeJobActivities().activities, notifyPaymentScheduleChanged: async () => ({ sent: 2 }) }),
+      args: [
+        jobInput({
+          eventId: '42',
+          sessionId: 'session',
+          ownerId: 'owner',
+          previousStart: '2026-06-20T14:00:00.000Z',
+          newStart: '2026-07-20T14:00:00.000Z',
+        }),
+      ],
+      activities: () => ({
+        ...createFakeJobActivities().activities,
+        notifyPaymentScheduleChanged: async () => ({ sent: 2 }),
+      }),
     },
   },
   {
@@ -155,7 +197,11 @@ export const SAVED_HISTORIES: SavedHistory[] = [
       workflowType: 'invoiceRemindersWorkflow',
       args: [jobInput({ invoiceId: 'invoice', ownerId: 'owner' })],
       activities: reminderActivities,
-      otherQueues: { [TASK_QUEUES.documents]: () => ({ renderDocumentPdf: async () => ({ key: 'invoices/invoice.pdf', filename: 'F-2026-00001.pdf' }) }) },
+      otherQueues: {
+        [TASK_QUEUES.documents]: () => ({
+          renderDocumentPdf: async () => ({ key: 'invoices/invoice.pdf', filename: 'F-2026-00001.pdf' }),
+        }),
+      },
     },
   },
   {
@@ -164,10 +210,28 @@ export const SAVED_HISTORIES: SavedHistory[] = [
     workflowsPath: WORKER_WORKFLOWS,
     record: {
       workflowType: 'accountingExportWorkflow',
-      args: [jobInput({ ownerId: 'owner', orgId: 'org', from: '2026-01-01', to: '2026-12-31', format: 'fec', csvDialect: 'rfc4180', timeZone: 'Europe/Paris', mode: 'async' })],
+      args: [
+        jobInput({
+          ownerId: 'owner',
+          orgId: 'org',
+          from: '2026-01-01',
+          to: '2026-12-31',
+          format: 'fec',
+          csvDialect: 'rfc4180',
+          timeZone: 'Europe/Paris',
+          mode: 'async',
+        }),
+      ],
       activities: () => ({
         ...createFakeJobActivities().activities,
-        renderAccountingExport: async () => ({ key: 'temp/accounting/owner/run/912345675FEC20261231.txt', filename: '912345675FEC20261231.txt', contentType: 'text/plain; charset=utf-8', rowCount: 7, sizeBytes: 900, fileObjectId: 'file' }),
+        renderAccountingExport: async () => ({
+          key: 'temp/accounting/owner/run/912345675FEC20261231.txt',
+          filename: '912345675FEC20261231.txt',
+          contentType: 'text/plain; charset=utf-8',
+          rowCount: 7,
+          sizeBytes: 900,
+          fileObjectId: 'file',
+        }),
         notifyExportOwner: async () => undefined,
       }),
     },

@@ -23,7 +23,8 @@ beforeAll(() => {
   sequelize = createSequelize({ url: loadConfig().DATABASE_URL, poolMax: 2 });
 });
 afterAll(async () => {
-  for (const a of addresses) await sequelize.query("DELETE FROM rate_limits WHERE key LIKE '%:ip:' || $1 || '%'", { bind: [a] });
+  for (const a of addresses)
+    await sequelize.query("DELETE FROM rate_limits WHERE key LIKE '%:ip:' || $1 || '%'", { bind: [a] });
   await sequelize.close();
 });
 
@@ -67,11 +68,14 @@ describe('two api processes', () => {
     const from = address();
     const email = `login-${crypto.randomUUID()}@studio.test`;
     expect((await register(one, from, email)).status).toBe(201);
-    const login = (api: ApiProcess, pw: string) => request(api.baseUrl).post('/api/auth/login').set('X-Forwarded-For', from).send({ email, password: pw });
+    const login = (api: ApiProcess, pw: string) =>
+      request(api.baseUrl).post('/api/auth/login').set('X-Forwarded-For', from).send({ email, password: pw });
     // A login is counted when it arrives and given back once it has succeeded (so concurrent
     // guesses cannot slip past the limit); wait for the give-back before the next attempt.
     const counted = async (points: number) => {
-      const [rows] = await sequelize.query('SELECT points FROM rate_limits WHERE key = $1', { bind: [`auth:login:ip:${from}:${email}`] });
+      const [rows] = await sequelize.query('SELECT points FROM rate_limits WHERE key = $1', {
+        bind: [`auth:login:ip:${from}:${email}`],
+      });
       return (rows as { points: number }[])[0]?.points === points;
     };
 
@@ -89,7 +93,11 @@ describe('two api processes', () => {
 });
 
 describe('API_PROCESSES=2', () => {
-  const listeningPids = (api: ApiProcess) => api.logLines().filter((l) => l.msg === 'api listening').map((l) => l.pid as number);
+  const listeningPids = (api: ApiProcess) =>
+    api
+      .logLines()
+      .filter((l) => l.msg === 'api listening')
+      .map((l) => l.pid as number);
 
   it('runs two processes on one port and stops both, exiting 0, on SIGTERM', async () => {
     const api = await startApiProcess('api-cluster', { API_PROCESSES: '2' }, 2);
@@ -108,7 +116,10 @@ describe('API_PROCESSES=2', () => {
     process.kill(victim, 'SIGKILL');
 
     expect(await api.exited).toBe(1);
-    expect(api.logLines().find((l) => l.msg === 'an api process exited; stopping the others')).toMatchObject({ workerPid: victim, signal: 'SIGKILL' });
+    expect(api.logLines().find((l) => l.msg === 'an api process exited; stopping the others')).toMatchObject({
+      workerPid: victim,
+      signal: 'SIGKILL',
+    });
     await eventually(`api process ${survivor} to exit`, async () => !isRunning(survivor), 10_000);
   }, 120_000);
 });

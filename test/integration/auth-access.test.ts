@@ -34,7 +34,9 @@ describe('admin rights', () => {
   it('follow ADMIN_EMAILS at request time: the same account is no admin once its address is removed', async () => {
     const boss = await buildUser(withBoss.app, { email: bossEmail });
     expect((boss.body.user as { role: string }).role).toBe('admin');
-    expect((await request(withBoss.app).get('/admin/jobs').set('Authorization', `Bearer ${boss.token}`)).status).toBe(200);
+    expect((await request(withBoss.app).get('/admin/jobs').set('Authorization', `Bearer ${boss.token}`)).status).toBe(
+      200,
+    );
 
     // The row keeps role 'user': the rights come from the list, never from registration.
     expect((await User.findByPk(boss.id, { rejectOnEmpty: true })).role).toBe('user');
@@ -61,15 +63,25 @@ describe('registration races and missing records', () => {
     // nothing and its insert waits on the unique index until the other commits.
     const other = await withBoss.sequelize.transaction();
     const org = await Organization.create({ name: 'Other studio' }, { transaction: other });
-    await User.create({ org_id: org.id, email: email.toUpperCase(), password_hash: 'x', role: 'user' }, { transaction: other });
+    await User.create(
+      { org_id: org.id, email: email.toUpperCase(), password_hash: 'x', role: 'user' },
+      { transaction: other },
+    );
 
-    const pending = request(withBoss.app).post('/api/auth/register').send({ email, password: 'correct horse battery staple' }).then((res) => res);
-    await eventually('the registration to wait on the unique index', async () => {
-      const [rows] = await withBoss.sequelize.query(
-        "SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query ILIKE 'INSERT INTO \"users\"%'",
-      );
-      return rows.length > 0;
-    }, 15_000);
+    const pending = request(withBoss.app)
+      .post('/api/auth/register')
+      .send({ email, password: 'correct horse battery staple' })
+      .then((res) => res);
+    await eventually(
+      'the registration to wait on the unique index',
+      async () => {
+        const [rows] = await withBoss.sequelize.query(
+          "SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query ILIKE 'INSERT INTO \"users\"%'",
+        );
+        return rows.length > 0;
+      },
+      15_000,
+    );
     await other.commit();
 
     const res = await pending;
@@ -79,7 +91,11 @@ describe('registration races and missing records', () => {
 
   it('gives two concurrent registrations of one email one account and one 409 email_taken', async () => {
     const email = `twice-${crypto.randomUUID()}@studio.test`;
-    const send = () => request(withBoss.app).post('/api/auth/register').send({ email, password: 'correct horse battery staple' }).then((res) => res);
+    const send = () =>
+      request(withBoss.app)
+        .post('/api/auth/register')
+        .send({ email, password: 'correct horse battery staple' })
+        .then((res) => res);
     const results = await Promise.all([send(), send()]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
     expect(results.find((r) => r.status === 409)!.body.code).toBe('email_taken');
@@ -88,7 +104,9 @@ describe('registration races and missing records', () => {
   it("answers 404 not_found, not 500, when a signed-in user's record is gone", async () => {
     const user = await buildUser(withBoss.app);
     // The first call puts the user in the guard's short cache; the second passes the guard on it.
-    expect((await request(withBoss.app).get('/api/auth/me').set('Authorization', `Bearer ${user.token}`)).status).toBe(200);
+    expect((await request(withBoss.app).get('/api/auth/me').set('Authorization', `Bearer ${user.token}`)).status).toBe(
+      200,
+    );
     await withBoss.sequelize.query('DELETE FROM users WHERE id = $1', { bind: [user.id] });
     const res = await request(withBoss.app).get('/api/auth/me').set('Authorization', `Bearer ${user.token}`);
     expect(res.status).toBe(404);

@@ -13,10 +13,14 @@ afterAll(() => t.close());
 describe('auth', () => {
   it('registers a user who can then log in and read themselves', async () => {
     const user = await buildUser(t.app, { name: 'Studio Lumière' });
-    expect(user.body).toMatchObject({ user: { email: user.email, name: 'Studio Lumière', role: 'user', locale: 'fr-FR' } });
+    expect(user.body).toMatchObject({
+      user: { email: user.email, name: 'Studio Lumière', role: 'user', locale: 'fr-FR' },
+    });
     expect(JSON.stringify(user.body)).not.toMatch(/password/i);
 
-    const login = await request(t.app).post('/api/auth/login').send({ email: user.email.toUpperCase(), password: user.password });
+    const login = await request(t.app)
+      .post('/api/auth/login')
+      .send({ email: user.email.toUpperCase(), password: user.password });
     expect(login.status).toBe(200);
     expect(login.body.user.id).toBe(user.id);
 
@@ -27,15 +31,22 @@ describe('auth', () => {
 
   it('gives a new user copies of the base session-info templates of their locale', async () => {
     const user = await buildUser(t.app);
-    const [rows] = await t.sequelize.query('SELECT count(*)::int AS n FROM user_session_info_templates WHERE owner_id = $1', { bind: [user.id] });
-    const [base] = await t.sequelize.query("SELECT count(*)::int AS n FROM base_session_info_templates WHERE locale = 'fr-FR'");
+    const [rows] = await t.sequelize.query(
+      'SELECT count(*)::int AS n FROM user_session_info_templates WHERE owner_id = $1',
+      { bind: [user.id] },
+    );
+    const [base] = await t.sequelize.query(
+      "SELECT count(*)::int AS n FROM base_session_info_templates WHERE locale = 'fr-FR'",
+    );
     expect((rows as { n: number }[])[0].n).toBeGreaterThan(0);
     expect((rows as { n: number }[])[0].n).toBe((base as { n: number }[])[0].n);
   });
 
   it('refuses a second account with the same email in another case', async () => {
     const user = await buildUser(t.app);
-    const res = await request(t.app).post('/api/auth/register').send({ email: user.email.toUpperCase(), password: 'another long password' });
+    const res = await request(t.app)
+      .post('/api/auth/register')
+      .send({ email: user.email.toUpperCase(), password: 'another long password' });
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ statusCode: 409, error: 'Conflict', code: 'email_taken' });
   });
@@ -60,13 +71,19 @@ describe('auth', () => {
     expect(none.body).toMatchObject({ statusCode: 401, error: 'Unauthorized', code: 'unauthorized' });
     expect(typeof none.body.requestId).toBe('string');
 
-    const forged = await request(t.app).get('/api/contacts').set('Authorization', 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.bad');
+    const forged = await request(t.app)
+      .get('/api/contacts')
+      .set('Authorization', 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.bad');
     expect(forged.status).toBe(401);
 
     const user = await buildUser(t.app);
-    const wrong = await request(t.app).post('/api/auth/login').send({ email: user.email, password: 'not the password' });
+    const wrong = await request(t.app)
+      .post('/api/auth/login')
+      .send({ email: user.email, password: 'not the password' });
     expect(wrong.status).toBe(401);
-    const unknown = await request(t.app).post('/api/auth/login').send({ email: 'nobody@studio.test', password: 'whatever it is' });
+    const unknown = await request(t.app)
+      .post('/api/auth/login')
+      .send({ email: 'nobody@studio.test', password: 'whatever it is' });
     expect(unknown.status).toBe(401);
     expect(unknown.body.message).toBe(wrong.body.message);
   });
@@ -84,7 +101,9 @@ describe('auth', () => {
     const statuses: number[] = [];
     let last: request.Response | undefined;
     for (let i = 0; i < 11; i++) {
-      last = await request(t.app).post('/api/auth/login').send({ email: user.email, password: `wrong password ${i}` });
+      last = await request(t.app)
+        .post('/api/auth/login')
+        .send({ email: user.email, password: `wrong password ${i}` });
       statuses.push(last.status);
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);

@@ -45,11 +45,27 @@ describe('JSON bodies', () => {
   it('answers 400 to a body nested 50 000 levels deep, and the api still answers', async () => {
     const user = await buildUser(t.app);
     const deep = '{"a":'.repeat(50_000) + '1' + '}'.repeat(50_000);
-    const res = await request(t.app).post('/api/contacts').set(as(user)).set('Content-Type', 'application/json').send(deep);
+    const res = await request(t.app)
+      .post('/api/contacts')
+      .set(as(user))
+      .set('Content-Type', 'application/json')
+      .send(deep);
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ statusCode: 400, code: 'validation_failed', message: expect.stringContaining('nested more than 64 levels') });
+    expect(res.body).toMatchObject({
+      statusCode: 400,
+      code: 'validation_failed',
+      message: expect.stringContaining('nested more than 64 levels'),
+    });
     const arrays = '['.repeat(50_000) + ']'.repeat(50_000);
-    expect((await request(t.app).patch('/api/users/me/preferences').set(as(user)).set('Content-Type', 'application/json').send(arrays)).status).toBeLessThan(500);
+    expect(
+      (
+        await request(t.app)
+          .patch('/api/users/me/preferences')
+          .set(as(user))
+          .set('Content-Type', 'application/json')
+          .send(arrays)
+      ).status,
+    ).toBeLessThan(500);
     expect((await request(t.app).post('/api/contacts').set(as(user)).send({ first_name: 'Inès' })).status).toBe(201);
   });
 
@@ -58,33 +74,58 @@ describe('JSON bodies', () => {
     const res = await request(t.app)
       .post('/api/invoices')
       .set(as(user))
-      .send({ title: 'Facture', items: [{ item_type: 'SESSION_TYPE', description: 'Portrait', quantity: 1, price: '90.00', vat_percentage: '20.00' }] });
+      .send({
+        title: 'Facture',
+        items: [
+          { item_type: 'SESSION_TYPE', description: 'Portrait', quantity: 1, price: '90.00', vat_percentage: '20.00' },
+        ],
+      });
     expect(res.status).toBe(201);
   });
 });
 
 describe('multipart uploads', () => {
   const uploads = ['/api/users/me/avatar', '/api/users/me/logo'];
-  const imports = ['/api/import/contacts/preview', '/api/import/contacts', '/api/import/sessions', '/api/import/quotes', '/api/import/invoices'];
+  const imports = [
+    '/api/import/contacts/preview',
+    '/api/import/contacts',
+    '/api/import/sessions',
+    '/api/import/quotes',
+    '/api/import/invoices',
+  ];
 
-  it.each([...uploads.map((p) => ['put', p]), ...imports.map((p) => ['post', p])])('%s %s answers 400 or 415 to a multipart body without a boundary, cut off, or missing', async (method, route) => {
-    const user = await buildUser(t.app);
-    const send = (contentType: string | undefined, body: string) => {
-      const req = (method === 'put' ? request(t.app).put(route) : request(t.app).post(route)).set(as(user));
-      return contentType ? req.set('Content-Type', contentType).send(body) : req.send();
-    };
-    const answers = [
-      await send('multipart/form-data', '--x\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nfirst_name\r\nZoé\r\n--x--\r\n'),
-      await send('multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nfirst_na'),
-      await send('multipart/form-data; boundary=x', '--x\r\nContent-Dispo\r\n\r\n'),
-      await send('application/json', '{}'),
-      await send(undefined, ''),
-    ];
-    for (const res of answers) {
-      expect([400, 415]).toContain(res.status);
-      expect(res.body).toMatchObject({ statusCode: res.status, code: expect.any(String), message: expect.any(String), requestId: expect.any(String) });
-    }
-  });
+  it.each([...uploads.map((p) => ['put', p]), ...imports.map((p) => ['post', p])])(
+    '%s %s answers 400 or 415 to a multipart body without a boundary, cut off, or missing',
+    async (method, route) => {
+      const user = await buildUser(t.app);
+      const send = (contentType: string | undefined, body: string) => {
+        const req = (method === 'put' ? request(t.app).put(route) : request(t.app).post(route)).set(as(user));
+        return contentType ? req.set('Content-Type', contentType).send(body) : req.send();
+      };
+      const answers = [
+        await send(
+          'multipart/form-data',
+          '--x\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nfirst_name\r\nZoé\r\n--x--\r\n',
+        ),
+        await send(
+          'multipart/form-data; boundary=x',
+          '--x\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nfirst_na',
+        ),
+        await send('multipart/form-data; boundary=x', '--x\r\nContent-Dispo\r\n\r\n'),
+        await send('application/json', '{}'),
+        await send(undefined, ''),
+      ];
+      for (const res of answers) {
+        expect([400, 415]).toContain(res.status);
+        expect(res.body).toMatchObject({
+          statusCode: res.status,
+          code: expect.any(String),
+          message: expect.any(String),
+          requestId: expect.any(String),
+        });
+      }
+    },
+  );
 });
 
 describe('long request lines', () => {
@@ -97,7 +138,9 @@ describe('long request lines', () => {
     expect(res.body).toMatchObject({ statusCode: 414, code: 'uri_too_long', requestId: expect.any(String) });
 
     // Raw UTF-8 bytes in the line, as some clients send them, are refused the same way.
-    const rawUtf8 = await rawRequest(`POST /api/import/contacts/preview?mapping=${'é'.repeat(16 * 1024)} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\n\r\n`);
+    const rawUtf8 = await rawRequest(
+      `POST /api/import/contacts/preview?mapping=${'é'.repeat(16 * 1024)} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\n\r\n`,
+    );
     expect([400, 414]).toContain(rawUtf8.status);
   });
 
@@ -110,7 +153,9 @@ describe('long request lines', () => {
   });
 
   it('answers 431 to headers too large for the server', async () => {
-    const res = await rawRequest(`GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: ${'p'.repeat(32 * 1024)}\r\n\r\n`);
+    const res = await rawRequest(
+      `GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: ${'p'.repeat(32 * 1024)}\r\n\r\n`,
+    );
     expect(res.status).toBe(431);
     expect(res.body).toMatchObject({ code: 'headers_too_large' });
   });

@@ -19,9 +19,21 @@ describe('contacts', () => {
     const created = await request(t.app)
       .post('/api/contacts')
       .set(as(alice))
-      .send({ first_name: '  François ', last_name: 'Dupont', email: 'Francois.Dupont@Example.FR', city: 'Lyon', zipcode: '' });
+      .send({
+        first_name: '  François ',
+        last_name: 'Dupont',
+        email: 'Francois.Dupont@Example.FR',
+        city: 'Lyon',
+        zipcode: '',
+      });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ first_name: 'François', last_name: 'Dupont', email: 'francois.dupont@example.fr', city: 'Lyon', zipcode: null });
+    expect(created.body).toMatchObject({
+      first_name: 'François',
+      last_name: 'Dupont',
+      email: 'francois.dupont@example.fr',
+      city: 'Lyon',
+      zipcode: null,
+    });
 
     const read = await request(t.app).get(`/api/contacts/${created.body.id}`).set(as(alice));
     expect(read.status).toBe(200);
@@ -60,7 +72,12 @@ describe('contacts', () => {
       .set('X-Request-ID', 'req-contacts-invalid-1')
       .send({ last_name: '', email: 'not-an-email', city: 'x'.repeat(101), unknown_field: 1 });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ statusCode: 400, error: 'Bad Request', code: 'invalid_input', requestId: 'req-contacts-invalid-1' });
+    expect(res.body).toMatchObject({
+      statusCode: 400,
+      error: 'Bad Request',
+      code: 'invalid_input',
+      requestId: 'req-contacts-invalid-1',
+    });
     const paths = (res.body.details as { path: string }[]).map((d) => d.path);
     expect(paths).toEqual(expect.arrayContaining(['email', 'city']));
     expect(res.body.details.some((d: { message: string }) => /unknown_field|Unrecognized/i.test(d.message))).toBe(true);
@@ -68,49 +85,110 @@ describe('contacts', () => {
   });
 
   it("keeps the language the contact reads: null follows the studio's, en-US or fr-FR, anything else is a 400", async () => {
-    const created = await request(t.app).post('/api/contacts').set(as(alice)).send({ first_name: 'Emily', locale: 'en-US' }).expect(201);
+    const created = await request(t.app)
+      .post('/api/contacts')
+      .set(as(alice))
+      .send({ first_name: 'Emily', locale: 'en-US' })
+      .expect(201);
     expect(created.body.locale).toBe('en-US');
-    expect((await request(t.app).get(`/api/contacts/${created.body.id}`).set(as(alice)).expect(200)).body.locale).toBe('en-US');
-    expect((await request(t.app).patch(`/api/contacts/${created.body.id}`).set(as(alice)).send({ locale: 'fr-FR' }).expect(200)).body.locale).toBe('fr-FR');
+    expect((await request(t.app).get(`/api/contacts/${created.body.id}`).set(as(alice)).expect(200)).body.locale).toBe(
+      'en-US',
+    );
+    expect(
+      (
+        await request(t.app)
+          .patch(`/api/contacts/${created.body.id}`)
+          .set(as(alice))
+          .send({ locale: 'fr-FR' })
+          .expect(200)
+      ).body.locale,
+    ).toBe('fr-FR');
     // A change of another field leaves it as it is; null gives it back to the studio.
-    expect((await request(t.app).put(`/api/contacts/${created.body.id}`).set(as(alice)).send({ city: 'Boston' }).expect(200)).body.locale).toBe('fr-FR');
-    expect((await request(t.app).put(`/api/contacts/${created.body.id}`).set(as(alice)).send({ locale: null }).expect(200)).body.locale).toBeNull();
-    expect((await request(t.app).post('/api/contacts').set(as(alice)).send({ first_name: 'Anne' }).expect(201)).body.locale).toBeNull();
+    expect(
+      (await request(t.app).put(`/api/contacts/${created.body.id}`).set(as(alice)).send({ city: 'Boston' }).expect(200))
+        .body.locale,
+    ).toBe('fr-FR');
+    expect(
+      (await request(t.app).put(`/api/contacts/${created.body.id}`).set(as(alice)).send({ locale: null }).expect(200))
+        .body.locale,
+    ).toBeNull();
+    expect(
+      (await request(t.app).post('/api/contacts').set(as(alice)).send({ first_name: 'Anne' }).expect(201)).body.locale,
+    ).toBeNull();
     for (const locale of ['de-DE', 'en', 'EN-US', 42]) {
       const refused = await request(t.app).post('/api/contacts').set(as(alice)).send({ first_name: 'Hans', locale });
       expect(refused.status).toBe(400);
       expect(refused.body.details.map((d: { path: string }) => d.path)).toContain('locale');
     }
-    expect((await request(t.app).patch(`/api/contacts/${created.body.id}`).set(as(alice)).send({ locale: 'es-ES' })).status).toBe(400);
-    expect((await request(t.app).get(`/api/contacts/${created.body.id}`).set(as(alice)).expect(200)).body.locale).toBeNull();
+    expect(
+      (await request(t.app).patch(`/api/contacts/${created.body.id}`).set(as(alice)).send({ locale: 'es-ES' })).status,
+    ).toBe(400);
+    expect(
+      (await request(t.app).get(`/api/contacts/${created.body.id}`).set(as(alice)).expect(200)).body.locale,
+    ).toBeNull();
   });
 
   it("stores a country typed by name or code as its ISO code, shows its name in the studio's language, and refuses an unknown one naming country", async () => {
-    const created = await request(t.app).post('/api/contacts').set(as(alice)).send({ first_name: 'Emily', country: 'Royaume-Uni' }).expect(201);
+    const created = await request(t.app)
+      .post('/api/contacts')
+      .set(as(alice))
+      .send({ first_name: 'Emily', country: 'Royaume-Uni' })
+      .expect(201);
     expect(created.body).toMatchObject({ country: 'GB', country_name: 'Royaume-Uni' });
     const id = created.body.id as string;
-    expect((await request(t.app).put(`/api/contacts/${id}`).set(as(alice)).send({ country: 'France' }).expect(200)).body).toMatchObject({ country: 'FR', country_name: 'France' });
-    expect((await request(t.app).patch(`/api/contacts/${id}`).set(as(alice)).send({ country: 'us' }).expect(200)).body).toMatchObject({ country: 'US', country_name: 'États-Unis' });
+    expect(
+      (await request(t.app).put(`/api/contacts/${id}`).set(as(alice)).send({ country: 'France' }).expect(200)).body,
+    ).toMatchObject({ country: 'FR', country_name: 'France' });
+    expect(
+      (await request(t.app).patch(`/api/contacts/${id}`).set(as(alice)).send({ country: 'us' }).expect(200)).body,
+    ).toMatchObject({ country: 'US', country_name: 'États-Unis' });
     // Another field changed keeps it; an English-speaking studio reads its name in English.
-    expect((await request(t.app).patch(`/api/contacts/${id}`).set(as(alice)).send({ city: 'Boston' }).expect(200)).body.country).toBe('US');
+    expect(
+      (await request(t.app).patch(`/api/contacts/${id}`).set(as(alice)).send({ city: 'Boston' }).expect(200)).body
+        .country,
+    ).toBe('US');
     const english = await buildUser(t.app, { locale: 'en-US' });
-    const theirs = await request(t.app).post('/api/contacts').set(as(english)).send({ first_name: 'Tom', country: 'Angleterre' }).expect(201);
+    const theirs = await request(t.app)
+      .post('/api/contacts')
+      .set(as(english))
+      .send({ first_name: 'Tom', country: 'Angleterre' })
+      .expect(201);
     expect(theirs.body).toMatchObject({ country: 'GB', country_name: 'United Kingdom' });
-    expect((await request(t.app).get('/api/contacts').set(as(english)).expect(200)).body.items[0]).toMatchObject({ country: 'GB', country_name: 'United Kingdom' });
+    expect((await request(t.app).get('/api/contacts').set(as(english)).expect(200)).body.items[0]).toMatchObject({
+      country: 'GB',
+      country_name: 'United Kingdom',
+    });
 
-    for (const [method, url] of [['post', '/api/contacts'], ['put', `/api/contacts/${id}`], ['patch', `/api/contacts/${id}`]] as const) {
-      const refused = await request(t.app)[method](url).set(as(alice)).send({ first_name: 'Emily', country: 'Atlantis' });
+    for (const [method, url] of [
+      ['post', '/api/contacts'],
+      ['put', `/api/contacts/${id}`],
+      ['patch', `/api/contacts/${id}`],
+    ] as const) {
+      const refused = await request(t.app)
+        [method](url)
+        .set(as(alice))
+        .send({ first_name: 'Emily', country: 'Atlantis' });
       expect([method, refused.status]).toEqual([method, 400]);
-      expect(refused.body).toMatchObject({ code: 'invalid_input', details: [{ path: 'country', message: expect.stringMatching(/^"Atlantis" is not a country/) }] });
+      expect(refused.body).toMatchObject({
+        code: 'invalid_input',
+        details: [{ path: 'country', message: expect.stringMatching(/^"Atlantis" is not a country/) }],
+      });
     }
-    for (const junk of ['XX', 'EU']) expect((await request(t.app).post('/api/contacts').set(as(alice)).send({ first_name: 'Emily', country: junk })).status).toBe(400);
+    for (const junk of ['XX', 'EU'])
+      expect(
+        (await request(t.app).post('/api/contacts').set(as(alice)).send({ first_name: 'Emily', country: junk })).status,
+      ).toBe(400);
     expect((await request(t.app).get(`/api/contacts/${id}`).set(as(alice)).expect(200)).body.country).toBe('US');
     // Empty clears it, as before.
-    expect((await request(t.app).patch(`/api/contacts/${id}`).set(as(alice)).send({ country: '' }).expect(200)).body).toMatchObject({ country: null, country_name: null });
+    expect(
+      (await request(t.app).patch(`/api/contacts/${id}`).set(as(alice)).send({ country: '' }).expect(200)).body,
+    ).toMatchObject({ country: null, country_name: null });
 
     // A country stored before the rule that the migration could not read is shown as it is, and kept by other changes.
     await t.sequelize.query('UPDATE contacts SET country = $1 WHERE id = $2', { bind: ['Narnia', id] });
-    expect((await request(t.app).patch(`/api/contacts/${id}`).set(as(alice)).send({ city: 'Paris' }).expect(200)).body).toMatchObject({ country: 'Narnia', country_name: 'Narnia' });
+    expect(
+      (await request(t.app).patch(`/api/contacts/${id}`).set(as(alice)).send({ city: 'Paris' }).expect(200)).body,
+    ).toMatchObject({ country: 'Narnia', country_name: 'Narnia' });
   });
 
   it('refuses an update that leaves the contact without a name', async () => {
@@ -122,17 +200,28 @@ describe('contacts', () => {
 
   it('answers 400 for a malformed id and for malformed JSON', async () => {
     expect((await request(t.app).get('/api/contacts/not-a-uuid').set(as(alice))).status).toBe(400);
-    const bad = await request(t.app).post('/api/contacts').set(as(alice)).set('Content-Type', 'application/json').send('{"first_name": ');
+    const bad = await request(t.app)
+      .post('/api/contacts')
+      .set(as(alice))
+      .set('Content-Type', 'application/json')
+      .send('{"first_name": ');
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('invalid_json');
   });
 
   it('answers 400 naming the field for text holding a NUL character, and stores nothing', async () => {
     const email = `nul-${Date.now()}@example.fr`;
-    const res = await request(t.app).post('/api/contacts').set(as(alice)).set('Content-Type', 'application/json').send(`{"first_name": "Zo\\u0000é", "email": "${email}"}`);
+    const res = await request(t.app)
+      .post('/api/contacts')
+      .set(as(alice))
+      .set('Content-Type', 'application/json')
+      .send(`{"first_name": "Zo\\u0000é", "email": "${email}"}`);
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'validation_failed', details: [{ path: 'first_name' }] });
-    const nested = await request(t.app).post('/api/invoices').set(as(alice)).send({ title: 'Facture', items: [{ item_type: 'TEXT', description: 'a\u0000b' }] });
+    const nested = await request(t.app)
+      .post('/api/invoices')
+      .set(as(alice))
+      .send({ title: 'Facture', items: [{ item_type: 'TEXT', description: 'a\u0000b' }] });
     expect(nested.body.details).toEqual([{ path: 'items.0.description', message: 'contains a NUL character' }]);
     expect((await request(t.app).get('/api/contacts').query({ q: email }).set(as(alice))).body.total).toBe(0);
   });
@@ -159,8 +248,14 @@ describe('contacts', () => {
   });
 
   it('records CONTACT_CREATED in the outbox with the request id', async () => {
-    const res = await request(t.app).post('/api/contacts').set(as(alice)).set('X-Request-ID', 'req-outbox-contact').send({ last_name: 'Lefèvre' });
-    const [rows] = await t.sequelize.query("SELECT event_type, request_id FROM outbox_events WHERE entity_id = $1", { bind: [res.body.id] });
+    const res = await request(t.app)
+      .post('/api/contacts')
+      .set(as(alice))
+      .set('X-Request-ID', 'req-outbox-contact')
+      .send({ last_name: 'Lefèvre' });
+    const [rows] = await t.sequelize.query('SELECT event_type, request_id FROM outbox_events WHERE entity_id = $1', {
+      bind: [res.body.id],
+    });
     expect(rows).toEqual([{ event_type: 'CONTACT_CREATED', request_id: 'req-outbox-contact' }]);
   });
 });

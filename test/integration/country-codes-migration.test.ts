@@ -13,9 +13,12 @@ const scratch = useScratchDatabase('country_codes');
 
 /** A statement on the scratch database; a failure says PostgreSQL's own message. */
 const sql = <T extends object>(statement: string, bind: unknown[] = []): Promise<T[]> =>
-  scratch.sequelize().query<T>(statement, { bind, type: QueryTypes.SELECT }).catch((err: unknown) => {
-    throw new Error(String((err as { original?: Error }).original?.message ?? err));
-  });
+  scratch
+    .sequelize()
+    .query<T>(statement, { bind, type: QueryTypes.SELECT })
+    .catch((err: unknown) => {
+      throw new Error(String((err as { original?: Error }).original?.message ?? err));
+    });
 
 /** Stored contact countries before → after. */
 const CONTACTS: [string | null, string | null][] = [
@@ -35,30 +38,66 @@ const CONTACTS: [string | null, string | null][] = [
 ];
 
 async function insertRows(): Promise<{ owners: string[]; invoiceId: string }> {
-  const [{ id: org }] = await sql<{ id: string }>(`INSERT INTO organizations (name) VALUES ('Country org') RETURNING id`);
+  const [{ id: org }] = await sql<{ id: string }>(
+    `INSERT INTO organizations (name) VALUES ('Country org') RETURNING id`,
+  );
   const owners: string[] = [];
   for (const n of [1, 2, 3]) {
-    const [{ id }] = await sql<{ id: string }>(`INSERT INTO users (org_id, email, password_hash, time_zone) VALUES ($1, $2, 'x', 'Europe/Paris') RETURNING id`, [org, `country${n}@migration.test`]);
+    const [{ id }] = await sql<{ id: string }>(
+      `INSERT INTO users (org_id, email, password_hash, time_zone) VALUES ($1, $2, 'x', 'Europe/Paris') RETURNING id`,
+      [org, `country${n}@migration.test`],
+    );
     owners.push(id);
   }
-  for (const [i, [country]] of CONTACTS.entries()) await sql(`INSERT INTO contacts (owner_id, first_name, country) VALUES ($1, $2, $3)`, [owners[0], `Client ${i}`, country]);
-  await sql(`INSERT INTO user_company (user_id, company_name, company_country) VALUES ($1, 'Bright Studio Ltd', 'Royaume-Uni')`, [owners[0]]);
+  for (const [i, [country]] of CONTACTS.entries())
+    await sql(`INSERT INTO contacts (owner_id, first_name, country) VALUES ($1, $2, $3)`, [
+      owners[0],
+      `Client ${i}`,
+      country,
+    ]);
+  await sql(
+    `INSERT INTO user_company (user_id, company_name, company_country) VALUES ($1, 'Bright Studio Ltd', 'Royaume-Uni')`,
+    [owners[0]],
+  );
   // Read as FR, but its SIREN is no French number: converting it would break user_company_french_numbers.
-  await sql(`INSERT INTO user_company (user_id, company_name, company_country, siren) VALUES ($1, 'Studio Corse', 'Corse', 'ABC123')`, [owners[1]]);
-  await sql(`INSERT INTO user_company (user_id, company_name, company_country) VALUES ($1, 'Studio Nowhere', 'Narnia')`, [owners[2]]);
-  const [{ id: invoiceId }] = await sql<{ id: string }>(`INSERT INTO invoices (owner_id, title, amount, status) VALUES ($1, 'Facture', 0, 'DRAFT') RETURNING id`, [owners[0]]);
-  await sql(`UPDATE invoices SET status = 'ISSUED', number = 'F-2026-00001', issued_at = now(), buyer = '{"name": "Ada", "country": "Royaume-Uni"}'::jsonb WHERE id = $1`, [invoiceId]);
+  await sql(
+    `INSERT INTO user_company (user_id, company_name, company_country, siren) VALUES ($1, 'Studio Corse', 'Corse', 'ABC123')`,
+    [owners[1]],
+  );
+  await sql(
+    `INSERT INTO user_company (user_id, company_name, company_country) VALUES ($1, 'Studio Nowhere', 'Narnia')`,
+    [owners[2]],
+  );
+  const [{ id: invoiceId }] = await sql<{ id: string }>(
+    `INSERT INTO invoices (owner_id, title, amount, status) VALUES ($1, 'Facture', 0, 'DRAFT') RETURNING id`,
+    [owners[0]],
+  );
+  await sql(
+    `UPDATE invoices SET status = 'ISSUED', number = 'F-2026-00001', issued_at = now(), buyer = '{"name": "Ada", "country": "Royaume-Uni"}'::jsonb WHERE id = $1`,
+    [invoiceId],
+  );
   return { owners, invoiceId };
 }
 
 async function expectConverted({ owners, invoiceId }: Awaited<ReturnType<typeof insertRows>>): Promise<void> {
-  const contacts = await sql<{ first_name: string; country: string | null }>('SELECT first_name, country FROM contacts ORDER BY created_at, first_name');
+  const contacts = await sql<{ first_name: string; country: string | null }>(
+    'SELECT first_name, country FROM contacts ORDER BY created_at, first_name',
+  );
   const byName = new Map(contacts.map((c) => [c.first_name, c.country]));
   expect(CONTACTS.map(([before], i) => [before, byName.get(`Client ${i}`)])).toEqual(CONTACTS);
-  const companies = await sql<{ user_id: string; company_country: string }>('SELECT user_id, company_country FROM user_company');
-  expect(Object.fromEntries(companies.map((c) => [owners.indexOf(c.user_id), c.company_country]))).toEqual({ 0: 'GB', 1: 'Corse', 2: 'Narnia' });
+  const companies = await sql<{ user_id: string; company_country: string }>(
+    'SELECT user_id, company_country FROM user_company',
+  );
+  expect(Object.fromEntries(companies.map((c) => [owners.indexOf(c.user_id), c.company_country]))).toEqual({
+    0: 'GB',
+    1: 'Corse',
+    2: 'Narnia',
+  });
   // An issued invoice's buyer is what was issued.
-  expect((await sql<{ buyer: unknown }>('SELECT buyer FROM invoices WHERE id = $1', [invoiceId]))[0].buyer).toEqual({ name: 'Ada', country: 'Royaume-Uni' });
+  expect((await sql<{ buyer: unknown }>('SELECT buyer FROM invoices WHERE id = $1', [invoiceId]))[0].buyer).toEqual({
+    name: 'Ada',
+    country: 'Royaume-Uni',
+  });
 }
 
 describe('the country-codes migration', () => {

@@ -19,7 +19,12 @@ describe('the Socket.IO event pool', () => {
       // What a PostgreSQL restart does to every connection.
       await admin.query('SELECT pg_terminate_backend($1)', [rows[0].pid]);
       await ended;
-      await eventually('the lost connection logged', async () => lines().find((l) => l.msg === 'Socket.IO event connection lost; it reconnects when PostgreSQL is back'), 10_000);
+      await eventually(
+        'the lost connection logged',
+        async () =>
+          lines().find((l) => l.msg === 'Socket.IO event connection lost; it reconnects when PostgreSQL is back'),
+        10_000,
+      );
       listener.release(true);
       expect((await pool.query<{ ok: number }>('SELECT 1 AS ok')).rows[0].ok).toBe(1);
     } finally {

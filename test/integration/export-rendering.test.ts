@@ -22,13 +22,20 @@ let other: TestUser;
 let bulk: TestUser & { orgId: string };
 const BULK_ROWS = 2500;
 
-const sql = (statement: string, bind: unknown[] = []) => t.sequelize.query(statement, { bind, type: QueryTypes.SELECT });
+const sql = (statement: string, bind: unknown[] = []) =>
+  t.sequelize.query(statement, { bind, type: QueryTypes.SELECT });
 
 beforeAll(async () => {
   t = await startTestApp();
   s3 = createS3Client(t.config);
   // csv and excel render in this process; pdfs in a child (runRenderInChild), with these pdf limits.
-  deps = { sequelize: t.sequelize, s3, bucket: t.config.S3_BUCKET, chromium: { browser: () => Promise.reject(new Error('pdfs render in a child process')), close: async () => {} }, pdf: { maxRows: 5000, chunkRows: 1000 } };
+  deps = {
+    sequelize: t.sequelize,
+    s3,
+    bucket: t.config.S3_BUCKET,
+    chromium: { browser: () => Promise.reject(new Error('pdfs render in a child process')), close: async () => {} },
+    pdf: { maxRows: 5000, chunkRows: 1000 },
+  };
   const o = await buildUser(t.app);
   owner = { ...o, orgId: await orgOf(t.sequelize, o.id) };
   other = await buildUser(t.app);
@@ -75,10 +82,15 @@ const payload = (user: { id: string; orgId: string }, overrides: Partial<ExportP
 });
 
 describe('csv exports', () => {
-  it('open in a spreadsheet with accents, the zone\'s dates, named headers, formulas neutralised and nobody else\'s rows', async () => {
+  it("open in a spreadsheet with accents, the zone's dates, named headers, formulas neutralised and nobody else's rows", async () => {
     const jobRunId = crypto.randomUUID();
     const rendered = await runRender(deps, payload(owner, {}), jobRunId);
-    expect(rendered).toMatchObject({ key: `exports/${owner.id}/${jobRunId}/sessions-2026-11-22.csv`, filename: 'sessions-2026-11-22.csv', contentType: 'text/csv; charset=utf-8', rowCount: 2 });
+    expect(rendered).toMatchObject({
+      key: `exports/${owner.id}/${jobRunId}/sessions-2026-11-22.csv`,
+      filename: 'sessions-2026-11-22.csv',
+      contentType: 'text/csv; charset=utf-8',
+      rowCount: 2,
+    });
 
     const file = await download(s3, deps.bucket, rendered.key);
     expect(rendered.sizeBytes).toBe(file.length);
@@ -93,7 +105,18 @@ describe('csv exports', () => {
     expect(text).not.toContain('Autre studio');
 
     const [row] = await sql('SELECT * FROM file_objects WHERE key = $1', [rendered.key]);
-    expect(row).toMatchObject({ id: rendered.fileObjectId, org_id: owner.orgId, provider: 's3', bucket: deps.bucket, content_type: 'text/csv; charset=utf-8', size_bytes: String(file.length), created_by: owner.id, file_name: 'sessions-2026-11-22.csv', entity_type: 'export', entity_id: null });
+    expect(row).toMatchObject({
+      id: rendered.fileObjectId,
+      org_id: owner.orgId,
+      provider: 's3',
+      bucket: deps.bucket,
+      content_type: 'text/csv; charset=utf-8',
+      size_bytes: String(file.length),
+      created_by: owner.id,
+      file_name: 'sessions-2026-11-22.csv',
+      entity_type: 'export',
+      entity_id: null,
+    });
 
     // A retried attempt of the same job run rewrites the same object and the same row.
     const again = await runRender(deps, payload(owner, {}), jobRunId);
@@ -109,20 +132,37 @@ describe('csv exports', () => {
       '\uFEFFTitle;Amount;Due Date;Paid At;Status\r\nMariage Élodie & Théo;1234,50;2026-12-01;2026-12-01 00:30:00;ISSUED\r\nPortrait;120,00;;;DRAFT\r\n',
     );
     const plain = await runRender(deps, payload(owner, { entity: 'invoices', fields: ['amount', 'title'] }));
-    expect((await download(s3, deps.bucket, plain.key)).toString('utf8')).toBe('\uFEFFAmount,Title\r\n1234.50,Mariage Élodie & Théo\r\n120.00,Portrait\r\n');
+    expect((await download(s3, deps.bucket, plain.key)).toString('utf8')).toBe(
+      '\uFEFFAmount,Title\r\n1234.50,Mariage Élodie & Théo\r\n120.00,Portrait\r\n',
+    );
   });
 
   it('refuse a time zone that does not exist, for good (no retry can fix it)', async () => {
-    await expect(runRender(deps, payload(owner, { timeZone: "Europe/Paris'; DROP TABLE sessions; --" }))).rejects.toMatchObject({ type: 'validation_failed', nonRetryable: true });
-    await expect(runRender(deps, payload(owner, { timeZone: 'Mars/Olympus_Mons' }))).rejects.toMatchObject({ type: 'validation_failed', nonRetryable: true });
-    await expect(runRender(deps, payload(owner, { fields: ['title', 'password_hash'] }))).rejects.toMatchObject({ type: 'validation_failed', message: expect.stringContaining('Invalid fields for sessions: password_hash') });
+    await expect(
+      runRender(deps, payload(owner, { timeZone: "Europe/Paris'; DROP TABLE sessions; --" })),
+    ).rejects.toMatchObject({ type: 'validation_failed', nonRetryable: true });
+    await expect(runRender(deps, payload(owner, { timeZone: 'Mars/Olympus_Mons' }))).rejects.toMatchObject({
+      type: 'validation_failed',
+      nonRetryable: true,
+    });
+    await expect(runRender(deps, payload(owner, { fields: ['title', 'password_hash'] }))).rejects.toMatchObject({
+      type: 'validation_failed',
+      message: expect.stringContaining('Invalid fields for sessions: password_hash'),
+    });
   });
 });
 
 describe('excel exports', () => {
   it('are real workbooks with typed cells, a bold frozen header and the wall-clock times of the zone', async () => {
-    const rendered = await runRender(deps, payload(owner, { entity: 'invoices', format: 'excel', fields: ['title', 'amount', 'due_date', 'paid_at'] }));
-    expect(rendered).toMatchObject({ filename: 'invoices-2026-11-22.xlsx', contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', rowCount: 2 });
+    const rendered = await runRender(
+      deps,
+      payload(owner, { entity: 'invoices', format: 'excel', fields: ['title', 'amount', 'due_date', 'paid_at'] }),
+    );
+    expect(rendered).toMatchObject({
+      filename: 'invoices-2026-11-22.xlsx',
+      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      rowCount: 2,
+    });
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load((await download(s3, deps.bucket, rendered.key)) as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet('Invoices')!;
@@ -138,22 +178,34 @@ describe('excel exports', () => {
     expect(first.getCell(4).value).toEqual(new Date('2026-12-01T00:30:00Z'));
     // Every row shows dates as dates and amounts with two decimals; text stays General.
     for (const row of [first, sheet.getRow(3)]) {
-      expect([1, 2, 3, 4].map((c) => row.getCell(c).numFmt)).toEqual([undefined, '#,##0.00', 'yyyy-mm-dd', 'yyyy-mm-dd hh:mm']);
+      expect([1, 2, 3, 4].map((c) => row.getCell(c).numFmt)).toEqual([
+        undefined,
+        '#,##0.00',
+        'yyyy-mm-dd',
+        'yyyy-mm-dd hh:mm',
+      ]);
     }
     expect(sheet.getRow(3).getCell(3).value).toBeNull();
   });
 
-  it('neutralise formulas in text cells and read large exports in batches, in order, the owner\'s rows only', async () => {
+  it("neutralise formulas in text cells and read large exports in batches, in order, the owner's rows only", async () => {
     const mine = await runRender(deps, payload(owner, { format: 'excel', fields: ['title', 'location'] }));
     const small = new ExcelJS.Workbook();
     await small.xlsx.load((await download(s3, deps.bucket, mine.key)) as unknown as ArrayBuffer);
-    const rows = small.getWorksheet('Sessions')!.getSheetValues().slice(2).map((r) => (r as unknown[]).slice(1));
+    const rows = small
+      .getWorksheet('Sessions')!
+      .getSheetValues()
+      .slice(2)
+      .map((r) => (r as unknown[]).slice(1));
     expect(rows).toEqual([
       ['Séance façade Straße', 'Besançon'],
       [`'=HYPERLINK("http://evil.example")`, "'@Lyon"],
     ]);
 
-    const rendered = await runRender(deps, payload(bulk, { format: 'excel', fields: ['title', 'start_date', 'id', 'created_at'] }));
+    const rendered = await runRender(
+      deps,
+      payload(bulk, { format: 'excel', fields: ['title', 'start_date', 'id', 'created_at'] }),
+    );
     expect(rendered.rowCount).toBe(BULK_ROWS);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load((await download(s3, deps.bucket, rendered.key)) as unknown as ArrayBuffer);
@@ -182,43 +234,67 @@ describe('pdf exports', () => {
   };
 
   it('show the title, company, generation date, every row across merged chunks and page numbers that run across them', async () => {
-    const rendered = await runRenderInChild(deps.pdf, payload(bulk, { format: 'pdf', fields: ['title', 'start_date', 'location'] }));
-    expect(rendered).toMatchObject({ filename: 'sessions-2026-11-22.pdf', contentType: 'application/pdf', rowCount: BULK_ROWS });
+    const rendered = await runRenderInChild(
+      deps.pdf,
+      payload(bulk, { format: 'pdf', fields: ['title', 'start_date', 'location'] }),
+    );
+    expect(rendered).toMatchObject({
+      filename: 'sessions-2026-11-22.pdf',
+      contentType: 'application/pdf',
+      rowCount: BULK_ROWS,
+    });
     const file = await download(s3, deps.bucket, rendered.key);
     expect(file.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdfText(file);
     const pages = text.split('\f').filter((p) => p.trim());
     expect(pages.length).toBeGreaterThan(3);
     expect(pages[0]).toMatch(/Sessions/);
-    expect(pages[0]).toMatch(/Atelier Lumière Ç · Generated \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(Europe\/Paris\) · 2500 rows/);
+    expect(pages[0]).toMatch(
+      /Atelier Lumière Ç · Generated \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(Europe\/Paris\) · 2500 rows/,
+    );
     // The header row is repeated on every page, and the numbers count the merged document.
     pages.forEach((page, i) => {
       expect(page).toMatch(/Title\s+Date\s+Location/);
       expect(page).toContain(`Page ${i + 1} of ${pages.length}`);
     });
-    for (const n of [1, 999, 1000, 1001, 2000, 2001, 2500]) expect(text).toMatch(new RegExp(`Séance n°${n}\\s+\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}\\s+Nîmes`));
+    for (const n of [1, 999, 1000, 1001, 2000, 2001, 2500])
+      expect(text).toMatch(new RegExp(`Séance n°${n}\\s+\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}\\s+Nîmes`));
     expect(text).toMatch(/Séance n°2500\s+2026-06-13 15:00\s+Nîmes/);
     expect(text).not.toContain('Autre studio');
   });
 
   it('escape what users typed and refuse exports over the row cap, pointing to csv or excel', async () => {
-    await sql(`INSERT INTO contacts (owner_id, first_name, last_name) VALUES ($1, '<b>Zoé</b>', '<script>alert(1)</script>')`, [owner.id]);
-    const rendered = await runRenderInChild(deps.pdf, payload(owner, { entity: 'contacts', format: 'pdf', fields: ['first_name', 'last_name'] }));
+    await sql(
+      `INSERT INTO contacts (owner_id, first_name, last_name) VALUES ($1, '<b>Zoé</b>', '<script>alert(1)</script>')`,
+      [owner.id],
+    );
+    const rendered = await runRenderInChild(
+      deps.pdf,
+      payload(owner, { entity: 'contacts', format: 'pdf', fields: ['first_name', 'last_name'] }),
+    );
     const text = pdfText(await download(s3, deps.bucket, rendered.key));
     expect(text).toContain('<b>Zoé</b>');
     expect(text).toContain('<script>alert(1)</script>');
 
-    await expect(runRenderInChild({ maxRows: 2000, chunkRows: 1000 }, payload(bulk, { format: 'pdf' }))).rejects.toMatchObject({
+    await expect(
+      runRenderInChild({ maxRows: 2000, chunkRows: 1000 }, payload(bulk, { format: 'pdf' })),
+    ).rejects.toMatchObject({
       type: 'export_too_large',
       nonRetryable: true,
       message: 'This export has 2500 rows; a pdf export holds at most 2000. Export as csv or excel instead.',
     });
   });
 
-  it('still render after the worker\'s Chromium was killed: the next pdf launches it again', async () => {
+  it("still render after the worker's Chromium was killed: the next pdf launches it again", async () => {
     const studio = await buildUser(t.app, { name: 'Studio Relance' });
     await sql(`INSERT INTO contacts (owner_id, first_name, last_name) VALUES ($1, 'Chromium', 'Relancé')`, [studio.id]);
-    const { rendered, afterCrash } = await runRenderAcrossChromiumCrash(deps.pdf, payload({ ...studio, orgId: await orgOf(t.sequelize, studio.id) }, { entity: 'contacts', format: 'pdf', fields: ['first_name', 'last_name'] }));
+    const { rendered, afterCrash } = await runRenderAcrossChromiumCrash(
+      deps.pdf,
+      payload(
+        { ...studio, orgId: await orgOf(t.sequelize, studio.id) },
+        { entity: 'contacts', format: 'pdf', fields: ['first_name', 'last_name'] },
+      ),
+    );
     expect(afterCrash.key).not.toBe(rendered.key);
     const text = pdfText(await download(s3, deps.bucket, afterCrash.key));
     expect(text).toMatch(/Chromium\s+Relancé/);

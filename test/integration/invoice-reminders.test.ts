@@ -31,33 +31,72 @@ afterAll(async () => {
 
 const as = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
 type Mail = { to: { address: string }[]; subject: string; text: string; html: string };
-const mailsTo = async (address: string) => ((await (await fetch(`${process.env.MAILDEV_URL}/email`)).json()) as Mail[]).filter((m) => m.to.some((to) => to.address === address));
-const reminders = async (invoiceId: string, user = studio) => (await request(t.app).get(`/api/invoices/${invoiceId}/reminders`).set(as(user)).expect(200)).body;
+const mailsTo = async (address: string) =>
+  ((await (await fetch(`${process.env.MAILDEV_URL}/email`)).json()) as Mail[]).filter((m) =>
+    m.to.some((to) => to.address === address),
+  );
+const reminders = async (invoiceId: string, user = studio) =>
+  (await request(t.app).get(`/api/invoices/${invoiceId}/reminders`).set(as(user)).expect(200)).body;
 /** The invoice's reminders workflow status, or null before the relay has started it. */
-const workflowStatus = async (invoiceId: string) => (await t.temporal.client.workflow.getHandle(INVOICE_REMINDERS_JOB.workflowId(invoiceId)).describe().catch(notYet))?.status.name ?? null;
+const workflowStatus = async (invoiceId: string) =>
+  (await t.temporal.client.workflow.getHandle(INVOICE_REMINDERS_JOB.workflowId(invoiceId)).describe().catch(notYet))
+    ?.status.name ?? null;
 const notYet = (err: unknown) => {
   // describe() says WorkflowNotFoundError; fetchHistory() passes gRPC's NOT_FOUND (5) through.
   if (err instanceof WorkflowNotFoundError || (err as { code?: number }).code === 5) return null;
   throw err;
 };
-const saveSteps = (steps: unknown[], user = studio) => request(t.app).put('/api/users/me/reminder-settings').set(as(user)).send({ reminder_steps: steps });
+const saveSteps = (steps: unknown[], user = studio) =>
+  request(t.app).put('/api/users/me/reminder-settings').set(as(user)).send({ reminder_steps: steps });
 
 /** The client's clock, read independently of the code under test. */
 function clock(instant: Date, timeZone: string) {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(instant).map((p) => [p.type, p.value]));
-  return { day: `${parts.year}-${parts.month}-${parts.day}`, weekday: parts.weekday as string, hour: Number(parts.hour), minute: Number(parts.minute) };
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
+  return {
+    day: `${parts.year}-${parts.month}-${parts.day}`,
+    weekday: parts.weekday as string,
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+  };
 }
 /** A zone where it is now a weekday (not Sunday) between 10:00 and 18:00, or null (Sunday daytime everywhere). */
 const daytimeZone = () =>
-  ['Pacific/Kiritimati', 'Pacific/Auckland', 'Asia/Tokyo', 'Asia/Kolkata', 'Asia/Dubai', 'Europe/Paris', 'America/Sao_Paulo', 'America/New_York', 'America/Denver', 'America/Los_Angeles', 'Pacific/Honolulu'].find((zone) => {
+  [
+    'Pacific/Kiritimati',
+    'Pacific/Auckland',
+    'Asia/Tokyo',
+    'Asia/Kolkata',
+    'Asia/Dubai',
+    'Europe/Paris',
+    'America/Sao_Paulo',
+    'America/New_York',
+    'America/Denver',
+    'America/Los_Angeles',
+    'Pacific/Honolulu',
+  ].find((zone) => {
     // The studio's calendar (Paris) must be on the same day, or the due date would be before the issue date.
     const c = clock(new Date(), zone);
     return c.weekday !== 'Sun' && c.hour >= 10 && c.hour < 18 && c.day === clock(new Date(), 'Europe/Paris').day;
   }) ?? null;
 const DAY = 86_400_000;
 /** A protobuf timestamp or duration in milliseconds (its seconds are a Long). */
-const ms = (t: { seconds?: { toString(): string } | number | null; nanos?: number | null }) => Number(String(t.seconds ?? 0)) * 1000 + Math.floor((t.nanos ?? 0) / 1e6);
-const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+const ms = (t: { seconds?: { toString(): string } | number | null; nanos?: number | null }) =>
+  Number(String(t.seconds ?? 0)) * 1000 + Math.floor((t.nanos ?? 0) / 1e6);
+const shift = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 
 describe('reminder settings', () => {
   it("are checked step by step, kept per studio, and another studio's stay apart", async () => {
@@ -69,16 +108,36 @@ describe('reminder settings', () => {
     ]);
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('validation_failed');
-    expect(bad.body.details.map((d: { path: string }) => d.path).sort()).toEqual(['reminder_steps.1.channels', 'reminder_steps.1.offset_days', 'reminder_steps.2.max_repeats']);
+    expect(bad.body.details.map((d: { path: string }) => d.path).sort()).toEqual([
+      'reminder_steps.1.channels',
+      'reminder_steps.1.offset_days',
+      'reminder_steps.2.max_repeats',
+    ]);
     const wrongShape = await saveSteps([{ offset_days: 1.5, channels: ['fax'] }]);
     expect(wrongShape.status).toBe(400);
 
-    const steps = [{ offset_days: -3, channels: ['email'], wording: { 'fr-FR': { subject: 'Petit rappel {{invoice.number}}', body: 'Bonjour {{contact.first_name}}, {{amount_due}} avant le {{due_date}}.' } } }];
+    const steps = [
+      {
+        offset_days: -3,
+        channels: ['email'],
+        wording: {
+          'fr-FR': {
+            subject: 'Petit rappel {{invoice.number}}',
+            body: 'Bonjour {{contact.first_name}}, {{amount_due}} avant le {{due_date}}.',
+          },
+        },
+      },
+    ];
     const saved = await saveSteps(steps, other).expect(200);
     expect(saved.body.reminder_steps).toEqual(steps);
-    expect((await request(t.app).get('/api/users/me/reminder-settings').set(as(other)).expect(200)).body.reminder_steps).toEqual(steps);
+    expect(
+      (await request(t.app).get('/api/users/me/reminder-settings').set(as(other)).expect(200)).body.reminder_steps,
+    ).toEqual(steps);
     const fresh = await buildUser(t.app);
-    expect((await request(t.app).get('/api/users/me/reminder-settings').set(as(fresh)).expect(200)).body).toEqual({ reminder_steps: [], updated_at: null });
+    expect((await request(t.app).get('/api/users/me/reminder-settings').set(as(fresh)).expect(200)).body).toEqual({
+      reminder_steps: [],
+      updated_at: null,
+    });
   });
 });
 
@@ -97,11 +156,20 @@ describe('an invoice’s reminders', () => {
     // Typed the French way (the client lives in France): the SMS goes to its E.164 form.
     const mobile = `61${String(Date.now()).slice(-7)}`;
     const phone = `+33${mobile}`;
-    const contact = await buildBillableContact(t.app, studio, { time_zone: zone, phone_number: `0${mobile}`.replace(/(\d{2})(?=\d)/g, '$1 ') });
-    const email = (await request(t.app).get(`/api/contacts/${contact.id}`).set(as(studio)).expect(200)).body.email as string;
+    const contact = await buildBillableContact(t.app, studio, {
+      time_zone: zone,
+      phone_number: `0${mobile}`.replace(/(\d{2})(?=\d)/g, '$1 '),
+    });
+    const email = (await request(t.app).get(`/api/contacts/${contact.id}`).set(as(studio)).expect(200)).body
+      .email as string;
     const today = clock(new Date(), zone).day;
-    const draft = await buildDraftInvoice(t.app, studio, { contactId: contact.id, profile: false, extra: { due_date: today } });
-    const issued = (await request(t.app).post(`/api/invoices/${draft.id}/issue`).set(as(studio)).expect(200)).body as InvoiceBody;
+    const draft = await buildDraftInvoice(t.app, studio, {
+      contactId: contact.id,
+      profile: false,
+      extra: { due_date: today },
+    });
+    const issued = (await request(t.app).post(`/api/invoices/${draft.id}/issue`).set(as(studio)).expect(200))
+      .body as InvoiceBody;
 
     if (!daytime) {
       // Sunday daytime everywhere: the reminder waits for Monday 09:00 on the client's clock.
@@ -119,7 +187,9 @@ describe('an invoice’s reminders', () => {
     // The invoice's kept pdf is linked, under the studio's name.
     expect(mail.html).toMatch(/<a href="http[^"]+">/);
     expect(mail.html).toContain('Studio Lumière SARL');
-    const sms = await eventually('the reminder SMS', async () => (await readLocalSmsOutbox(smsFile)).find((m) => m.to === phone));
+    const sms = await eventually('the reminder SMS', async () =>
+      (await readLocalSmsOutbox(smsFile)).find((m) => m.to === phone),
+    );
     expect(sms.body).toContain(issued.number);
 
     const view = await eventually('the reminder recorded', async () => {
@@ -127,20 +197,48 @@ describe('an invoice’s reminders', () => {
       return v.sent.length ? v : null;
     });
     expect(view).toMatchObject({ state: 'active', control: 'active', client_paused: false });
-    expect(view.sent).toEqual([expect.objectContaining({ due_date: today, step_index: 1, occurrence: 0, scheduled_date: today, channels: ['email', 'sms'], status: 'SENT', sms_status: 'SENT', recipient: email, subject: mail.subject })]);
+    expect(view.sent).toEqual([
+      expect.objectContaining({
+        due_date: today,
+        step_index: 1,
+        occurrence: 0,
+        scheduled_date: today,
+        channels: ['email', 'sms'],
+        status: 'SENT',
+        sms_status: 'SENT',
+        recipient: email,
+        subject: mail.subject,
+      }),
+    ]);
     // Next: a week after the due date, 09:00 on the client's clock.
     expect(view.next).toMatchObject({ step_index: 2, occurrence: 0, scheduled_date: shift(today, 7) });
     expect(clock(new Date(view.next.at), zone)).toMatchObject({ day: shift(today, 7), hour: 9, minute: 0 });
 
     // A client whose number is too short to be one: the email goes, the SMS does not, and the studio reads why.
     const unreachable = await buildBillableContact(t.app, studio, { time_zone: zone, phone_number: '06 12' });
-    const draft2 = await buildDraftInvoice(t.app, studio, { contactId: unreachable.id, profile: false, extra: { due_date: today } });
-    const issued2 = (await request(t.app).post(`/api/invoices/${draft2.id}/issue`).set(as(studio)).expect(200)).body as InvoiceBody;
-    const failedSms = await eventually('the second reminder recorded', async () => (await reminders(issued2.id)).sent[0]);
-    expect(failedSms).toMatchObject({ status: 'SENT', sms_status: 'FAILED', error: expect.stringMatching(/^The phone number "06 12" is not a valid number in FR/) });
+    const draft2 = await buildDraftInvoice(t.app, studio, {
+      contactId: unreachable.id,
+      profile: false,
+      extra: { due_date: today },
+    });
+    const issued2 = (await request(t.app).post(`/api/invoices/${draft2.id}/issue`).set(as(studio)).expect(200))
+      .body as InvoiceBody;
+    const failedSms = await eventually(
+      'the second reminder recorded',
+      async () => (await reminders(issued2.id)).sent[0],
+    );
+    expect(failedSms).toMatchObject({
+      status: 'SENT',
+      sms_status: 'FAILED',
+      error: expect.stringMatching(/^The phone number "06 12" is not a valid number in FR/),
+    });
 
     // Paid by transfer: the reminders end, and their workflow with them.
-    await request(t.app).post(`/api/invoices/${issued.id}/payments`).set(as(studio)).send({ amount: issued.balance_due, method: 'bank_transfer' }).expect(201);
+    await request(t.app)
+      .post(`/api/invoices/${issued.id}/payments`)
+      .set(as(studio))
+      .send({ amount: issued.balance_due, method: 'bank_transfer' })
+      .expect(201);
     expect(await reminders(issued.id)).toMatchObject({ state: 'ended', reason: 'settled', next: null });
     await eventually('the reminders workflow ended', async () => (await workflowStatus(issued.id)) === 'COMPLETED');
     expect(await mailsTo(email)).toHaveLength(1);
@@ -149,7 +247,11 @@ describe('an invoice’s reminders', () => {
   it('pauses and resumes per invoice and per client without changing a date; a stop is for good; another studio sees nothing', async () => {
     const contact = await buildBillableContact(t.app, studio, { time_zone: 'America/New_York' });
     const due = shift(clock(new Date(), 'America/New_York').day, 60);
-    const invoice = (await buildDraftInvoice(t.app, studio, { contactId: contact.id, profile: false, extra: { due_date: due } })) as InvoiceBody;
+    const invoice = (await buildDraftInvoice(t.app, studio, {
+      contactId: contact.id,
+      profile: false,
+      extra: { due_date: due },
+    })) as InvoiceBody;
     await request(t.app).post(`/api/invoices/${invoice.id}/issue`).set(as(studio)).expect(200);
     const planned = await eventually('the reminders planned', async () => {
       const v = await reminders(invoice.id);
@@ -158,49 +260,103 @@ describe('an invoice’s reminders', () => {
     expect(planned.next).toMatchObject({ step_index: 0, scheduled_date: shift(due, -3) });
     await eventually('the reminders workflow running', async () => (await workflowStatus(invoice.id)) === 'RUNNING');
 
-    const paused = await request(t.app).patch(`/api/invoices/${invoice.id}/reminders`).set(as(studio)).send({ status: 'paused' }).expect(200);
+    const paused = await request(t.app)
+      .patch(`/api/invoices/${invoice.id}/reminders`)
+      .set(as(studio))
+      .send({ status: 'paused' })
+      .expect(200);
     expect(paused.body).toMatchObject({ state: 'held', reason: 'paused', control: 'paused', next: null });
-    const resumed = await request(t.app).patch(`/api/invoices/${invoice.id}/reminders`).set(as(studio)).send({ status: 'active' }).expect(200);
+    const resumed = await request(t.app)
+      .patch(`/api/invoices/${invoice.id}/reminders`)
+      .set(as(studio))
+      .send({ status: 'active' })
+      .expect(200);
     expect(resumed.body.next).toEqual(planned.next);
 
-    await request(t.app).put(`/api/contacts/${contact.id}/reminders`).set(as(studio)).send({ paused: true }).expect(200);
+    await request(t.app)
+      .put(`/api/contacts/${contact.id}/reminders`)
+      .set(as(studio))
+      .send({ paused: true })
+      .expect(200);
     expect(await reminders(invoice.id)).toMatchObject({ state: 'held', reason: 'client_paused', client_paused: true });
-    expect((await request(t.app).get(`/api/contacts/${contact.id}`).set(as(studio)).expect(200)).body.reminders_paused).toBe(true);
-    await request(t.app).put(`/api/contacts/${contact.id}/reminders`).set(as(studio)).send({ paused: false }).expect(200);
+    expect(
+      (await request(t.app).get(`/api/contacts/${contact.id}`).set(as(studio)).expect(200)).body.reminders_paused,
+    ).toBe(true);
+    await request(t.app)
+      .put(`/api/contacts/${contact.id}/reminders`)
+      .set(as(studio))
+      .send({ paused: false })
+      .expect(200);
     expect((await reminders(invoice.id)).next).toEqual(planned.next);
     // No date of the invoice moved through any of it.
-    expect((await request(t.app).get(`/api/invoices/${invoice.id}`).set(as(studio)).expect(200)).body.due_date).toBe(due);
+    expect((await request(t.app).get(`/api/invoices/${invoice.id}`).set(as(studio)).expect(200)).body.due_date).toBe(
+      due,
+    );
 
     const other = await buildUser(t.app);
     await request(t.app).get(`/api/invoices/${invoice.id}/reminders`).set(as(other)).expect(404);
-    await request(t.app).patch(`/api/invoices/${invoice.id}/reminders`).set(as(other)).send({ status: 'stopped' }).expect(404);
+    await request(t.app)
+      .patch(`/api/invoices/${invoice.id}/reminders`)
+      .set(as(other))
+      .send({ status: 'stopped' })
+      .expect(404);
     await request(t.app).put(`/api/contacts/${contact.id}/reminders`).set(as(other)).send({ paused: true }).expect(404);
-    await request(t.app).patch(`/api/invoices/${invoice.id}/reminders`).set(as(studio)).send({ status: 'later' }).expect(400);
+    await request(t.app)
+      .patch(`/api/invoices/${invoice.id}/reminders`)
+      .set(as(studio))
+      .send({ status: 'later' })
+      .expect(400);
 
-    const stopped = await request(t.app).patch(`/api/invoices/${invoice.id}/reminders`).set(as(studio)).send({ status: 'stopped' }).expect(200);
+    const stopped = await request(t.app)
+      .patch(`/api/invoices/${invoice.id}/reminders`)
+      .set(as(studio))
+      .send({ status: 'stopped' })
+      .expect(200);
     expect(stopped.body).toMatchObject({ state: 'ended', reason: 'stopped', control: 'stopped' });
-    const again = await request(t.app).patch(`/api/invoices/${invoice.id}/reminders`).set(as(studio)).send({ status: 'active' }).expect(409);
+    const again = await request(t.app)
+      .patch(`/api/invoices/${invoice.id}/reminders`)
+      .set(as(studio))
+      .send({ status: 'active' })
+      .expect(409);
     expect(again.body.code).toBe('reminders_stopped');
     await eventually('the stopped workflow ended', async () => (await workflowStatus(invoice.id)) === 'COMPLETED');
   });
 
   it('hold while a card payment is in progress', async () => {
     const contact = await buildBillableContact(t.app, studio);
-    const invoice = (await buildDraftInvoice(t.app, studio, { contactId: contact.id, profile: false, extra: { due_date: shift(clock(new Date(), 'Europe/Paris').day, 30) } })) as InvoiceBody;
+    const invoice = (await buildDraftInvoice(t.app, studio, {
+      contactId: contact.id,
+      profile: false,
+      extra: { due_date: shift(clock(new Date(), 'Europe/Paris').day, 30) },
+    })) as InvoiceBody;
     await request(t.app).post(`/api/invoices/${invoice.id}/issue`).set(as(studio)).expect(200);
     expect((await reminders(invoice.id)).state).toBe('active');
-    await request(t.app).post('/api/cardprovider/payments/invoices').set(as(studio)).send({ invoice_id: invoice.id }).expect(201);
+    await request(t.app)
+      .post('/api/cardprovider/payments/invoices')
+      .set(as(studio))
+      .send({ invoice_id: invoice.id })
+      .expect(201);
     expect(await reminders(invoice.id)).toMatchObject({ state: 'held', reason: 'card_payment_pending', next: null });
   });
 
   it("follow the session when it moves: the due date, the next reminder and the workflow's timer move a month", async () => {
     const contact = await buildBillableContact(t.app, studio, { time_zone: 'Europe/Paris' });
     const start = new Date(Date.now() + 60 * DAY);
-    const session = (await request(t.app).post('/api/sessions').set(as(studio)).send({ title: 'Mariage', contact_id: contact.id, start_date: start.toISOString() }).expect(201)).body as { id: string };
+    const session = (
+      await request(t.app)
+        .post('/api/sessions')
+        .set(as(studio))
+        .send({ title: 'Mariage', contact_id: contact.id, start_date: start.toISOString() })
+        .expect(201)
+    ).body as { id: string };
     const invoice = (await buildDraftInvoice(t.app, studio, {
       contactId: contact.id,
       profile: false,
-      extra: { session_id: session.id, due_date: shift(clock(new Date(), 'Europe/Paris').day, 90), payment_schedule: [{ percentage: 100, due: { type: 'before_start', days: 7 } }] },
+      extra: {
+        session_id: session.id,
+        due_date: shift(clock(new Date(), 'Europe/Paris').day, 90),
+        payment_schedule: [{ percentage: 100, due: { type: 'before_start', days: 7 } }],
+      },
     })) as InvoiceBody;
     await request(t.app).post(`/api/invoices/${invoice.id}/issue`).set(as(studio)).expect(200);
     const handle = t.temporal.client.workflow.getHandle(INVOICE_REMINDERS_JOB.workflowId(invoice.id));
@@ -220,7 +376,11 @@ describe('an invoice’s reminders', () => {
     });
 
     const moved = new Date(start.getTime() + 30 * DAY);
-    await request(t.app).patch(`/api/sessions/${session.id}`).set(as(studio)).send({ start_date: moved.toISOString() }).expect(200);
+    await request(t.app)
+      .patch(`/api/sessions/${session.id}`)
+      .set(as(studio))
+      .send({ start_date: moved.toISOString() })
+      .expect(200);
     const after = (await reminders(invoice.id)).next;
     const dueAfter = shift(clock(moved, 'Europe/Paris').day, -7);
     expect(after).toMatchObject({ due_date: dueAfter, scheduled_date: shift(dueAfter, -3) });

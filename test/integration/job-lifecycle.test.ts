@@ -33,7 +33,11 @@ beforeAll(async () => {
   t = await startTestApp({ logFile: apiLog });
   await t.sequelize.query(FIXTURE_TABLES_SQL);
   admin = await adminUser(t.app);
-  fixtureWorker = await startWorkerProcess('test/fixtures/job-worker.ts', path.join(logDir, `lifecycle-fixture-${process.pid}.log`), 'fixture worker ready');
+  fixtureWorker = await startWorkerProcess(
+    'test/fixtures/job-worker.ts',
+    path.join(logDir, `lifecycle-fixture-${process.pid}.log`),
+    'fixture worker ready',
+  );
   // The real worker: it registers the reconciler's schedule and polls the maintenance queue.
   worker = await startWorkerProcess('workers/main.ts', workerLog, 'worker started', 180_000, {
     LOG_LEVEL: 'info',
@@ -64,7 +68,9 @@ describe('a job started while Temporal is down', () => {
     const switchName = `outage-${key}`;
     await t.sequelize.query('INSERT INTO test_job_switches (name, is_on) VALUES ($1, true)', { bind: [switchName] });
     try {
-      await expect(startJob(dead.client, SWITCHED_JOB, key, { switchName }, { requestId: 'req-outage' })).rejects.toBeInstanceOf(UnavailableError);
+      await expect(
+        startJob(dead.client, SWITCHED_JOB, key, { switchName }, { requestId: 'req-outage' }),
+      ).rejects.toBeInstanceOf(UnavailableError);
     } finally {
       await dead.close();
     }
@@ -74,14 +80,23 @@ describe('a job started while Temporal is down', () => {
 
     // Two admins click replay at the same moment: one job starts, the other is told why not.
     const requestId = `req-replay-${key}`;
-    const replay = () => request(t.app).post(`/admin/jobs/${failed.id}/replay`).set('Authorization', `Bearer ${admin.token}`).set('X-Request-ID', requestId);
+    const replay = () =>
+      request(t.app)
+        .post(`/admin/jobs/${failed.id}/replay`)
+        .set('Authorization', `Bearer ${admin.token}`)
+        .set('X-Request-ID', requestId);
     const answers = await Promise.all([replay(), replay()]);
     expect(answers.map((a) => a.status).sort()).toEqual([202, 409]);
     expect(await JobRun.count({ where: { replay_of: failed.id } })).toBe(1);
 
     const accepted = answers.find((a) => a.status === 202)!;
     const done = await settled(accepted.body.jobRunId);
-    expect(done).toMatchObject({ status: 'COMPLETED', replay_of: failed.id, request_id: requestId, result: `printed on ${switchName}` });
+    expect(done).toMatchObject({
+      status: 'COMPLETED',
+      replay_of: failed.id,
+      request_id: requestId,
+      result: `printed on ${switchName}`,
+    });
     await failed.reload();
     expect(failed).toMatchObject({ in_dlq: false, replayed_by: done.id });
 
@@ -89,7 +104,12 @@ describe('a job started while Temporal is down', () => {
     const access = await eventually('the access log line of the replay', async () =>
       readLogLines(apiLog).find((l) => l.msg === 'request completed' && l.requestId === requestId && l.status === 202),
     );
-    expect(access).toMatchObject({ method: 'POST', route: '/admin/jobs/:jobRunId/replay', userId: expect.any(String), duration: expect.any(Number) });
+    expect(access).toMatchObject({
+      method: 'POST',
+      route: '/admin/jobs/:jobRunId/replay',
+      userId: expect.any(String),
+      duration: expect.any(Number),
+    });
     const jobLines = await eventually('the worker lines of the replayed job', async () => {
       const lines = fixtureWorker.logLines().filter((l) => l.requestId === requestId);
       return lines.some((l) => l.msg === 'Job completed') ? lines : undefined;
@@ -107,11 +127,19 @@ describe('a job started from the worker side', () => {
       scheduleId,
       // A year away: the test fires it by hand, as ops can from the Web UI.
       spec: { intervals: [{ every: '365 days' }] },
-      action: { type: 'startWorkflow', workflowType: 'launchJobWorkflow', taskQueue: FIXTURE_TASK_QUEUE, workflowId: scheduleId, args: [{ jobName: SWITCHED_JOB.jobName, payload: { switchName } }] },
+      action: {
+        type: 'startWorkflow',
+        workflowType: 'launchJobWorkflow',
+        taskQueue: FIXTURE_TASK_QUEUE,
+        workflowId: scheduleId,
+        args: [{ jobName: SWITCHED_JOB.jobName, payload: { switchName } }],
+      },
     });
     try {
       await schedule.trigger();
-      const run = await eventually('the scheduled job run', async () => JobRun.findOne({ where: { job_name: SWITCHED_JOB.jobName, payload: { switchName } } }));
+      const run = await eventually('the scheduled job run', async () =>
+        JobRun.findOne({ where: { job_name: SWITCHED_JOB.jobName, payload: { switchName } } }),
+      );
       // The fire's own workflow id is the key and the request id: the job traces back to its fire.
       expect(run.workflow_id.startsWith(SWITCHED_JOB.workflowId(scheduleId))).toBe(true);
       expect(run.request_id?.startsWith(scheduleId)).toBe(true);
@@ -128,7 +156,10 @@ describe('the job-run reconciler', () => {
 
   it('is a Temporal Schedule the worker registered', async () => {
     const description = await t.temporal.client.schedule.getHandle(RECONCILE_JOB_RUNS.scheduleId).describe();
-    expect(description.action).toMatchObject({ workflowType: RECONCILE_JOB_RUNS.workflowType, taskQueue: RECONCILE_JOB_RUNS.taskQueue });
+    expect(description.action).toMatchObject({
+      workflowType: RECONCILE_JOB_RUNS.workflowType,
+      taskQueue: RECONCILE_JOB_RUNS.taskQueue,
+    });
   });
 
   it('fails a run whose workflow never started, and a run whose workflow was terminated, into the dead-letter queue', async () => {
@@ -143,10 +174,19 @@ describe('the job-run reconciler', () => {
     });
     // A workflow that an operator terminated in the Web UI: runJob never got to record it.
     const key = crypto.randomUUID();
-    const terminated = await startJob(t.temporal.client, { ...TWO_STEP_JOB, taskQueue: 'test-nobody-polls' }, key, { slowMs: 1 });
+    const terminated = await startJob(t.temporal.client, { ...TWO_STEP_JOB, taskQueue: 'test-nobody-polls' }, key, {
+      slowMs: 1,
+    });
     await t.temporal.client.workflow.getHandle(terminated.workflow_id).terminate('stopped by an operator');
     // A fresh run is left alone even if its workflow is gone: it may be starting right now.
-    const fresh = await JobRun.create({ job_name: 'test.fresh', workflow_id: `test-fresh:${crypto.randomUUID()}`, workflow_type: 'x', task_queue: 'test-nobody-polls', payload: {}, started_at: new Date() });
+    const fresh = await JobRun.create({
+      job_name: 'test.fresh',
+      workflow_id: `test-fresh:${crypto.randomUUID()}`,
+      workflow_type: 'x',
+      task_queue: 'test-nobody-polls',
+      payload: {},
+      started_at: new Date(),
+    });
 
     await Promise.all([backdate(orphan.id), backdate(terminated.id)]);
     await reconcileNow();
@@ -158,7 +198,11 @@ describe('the job-run reconciler', () => {
     expect(b.error).toMatch(/TERMINATED/);
     await fresh.reload();
     expect(fresh.status).toBe('RUNNING');
-    expect(worker.logLines().some((l) => l.msg === 'Job moved to the dead-letter queue by the reconciler' && l.jobRunId === orphan.id)).toBe(true);
+    expect(
+      worker
+        .logLines()
+        .some((l) => l.msg === 'Job moved to the dead-letter queue by the reconciler' && l.jobRunId === orphan.id),
+    ).toBe(true);
   });
 });
 
@@ -167,7 +211,11 @@ describe("the worker's metrics", () => {
     // A real job of the worker: the daily cleanup of export files, fired now.
     const firedAt = new Date();
     await t.temporal.client.schedule.getHandle('cleanup:export-files').trigger();
-    await eventually('the cleanup job to complete', async () => JobRun.findOne({ where: { job_name: 'cleanup.export-files', status: 'COMPLETED', started_at: { [Op.gte]: firedAt } } }));
+    await eventually('the cleanup job to complete', async () =>
+      JobRun.findOne({
+        where: { job_name: 'cleanup.export-files', status: 'COMPLETED', started_at: { [Op.gte]: firedAt } },
+      }),
+    );
     const text = await eventually('the job counted on the worker', async () => {
       const body = await (await fetch(`http://127.0.0.1:${workerMetricsPort}/metrics`)).text();
       return /^jobs_total\{[^}]*jobName="cleanup.export-files"/m.test(body) ? body : undefined;

@@ -15,7 +15,9 @@ describe('Node.js 24 in child processes', () => {
   it('`node` and `tsx` by name (PATH, shebangs) are 24 in the test run', () => {
     expect(execFileSync('node', ['-p', 'process.versions.node'], { encoding: 'utf8' }).trim()).toMatch(/^24\./);
     const tsx = path.join(repoRoot, 'node_modules', '.bin', 'tsx');
-    expect(execFileSync(tsx, ['-e', 'console.log(process.versions.node)'], { encoding: 'utf8', cwd: repoRoot }).trim()).toMatch(/^24\./);
+    expect(
+      execFileSync(tsx, ['-e', 'console.log(process.versions.node)'], { encoding: 'utf8', cwd: repoRoot }).trim(),
+    ).toMatch(/^24\./);
   });
 
   it('the api process runs on 24 (its /metrics) and writes no Node or AWS SDK warning', async () => {

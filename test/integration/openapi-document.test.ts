@@ -12,7 +12,10 @@ import { startTestApp, type TestApp } from '../helpers/test-app';
 const snapshot = path.join(__dirname, '..', 'fixtures', 'openapi.json');
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
-type Document = { openapi: string; paths: Record<string, Partial<Record<(typeof METHODS)[number], { operationId?: string }>>> };
+type Document = {
+  openapi: string;
+  paths: Record<string, Partial<Record<(typeof METHODS)[number], { operationId?: string }>>>;
+};
 
 let t: TestApp;
 let document: Document;
@@ -29,17 +32,22 @@ afterAll(async () => {
 
 describe('GET /api/docs', () => {
   it('is the document clients know, operation by operation', () => {
-    if (process.env.UPDATE_OPENAPI_SNAPSHOT === '1') fs.writeFileSync(snapshot, `${JSON.stringify(document, null, 2)}\n`);
+    if (process.env.UPDATE_OPENAPI_SNAPSHOT === '1')
+      fs.writeFileSync(snapshot, `${JSON.stringify(document, null, 2)}\n`);
     const known = JSON.parse(fs.readFileSync(snapshot, 'utf8')) as Document;
     expect(Object.keys(document.paths).sort()).toEqual(Object.keys(known.paths).sort());
     expect(document).toEqual(known);
   });
 
   it('names every operation once, in camelCase: the method names of generated clients', () => {
-    const operations = Object.entries(document.paths).flatMap(([p, item]) => METHODS.filter((m) => item[m]).map((m) => ({ at: `${m.toUpperCase()} ${p}`, id: item[m]?.operationId })));
+    const operations = Object.entries(document.paths).flatMap(([p, item]) =>
+      METHODS.filter((m) => item[m]).map((m) => ({ at: `${m.toUpperCase()} ${p}`, id: item[m]?.operationId })),
+    );
     expect(operations.filter((o) => !o.id || !/^[a-z][a-zA-Z0-9]*$/.test(o.id))).toEqual([]);
     const named = (id?: string) => operations.filter((o) => o.id === id).map((o) => o.at);
-    expect(operations.filter((o) => named(o.id).length > 1).map((o) => `${o.id}: ${named(o.id).join(', ')}`)).toEqual([]);
+    expect(operations.filter((o) => named(o.id).length > 1).map((o) => `${o.id}: ${named(o.id).join(', ')}`)).toEqual(
+      [],
+    );
     expect(operations.length).toBeGreaterThan(100);
   });
 
@@ -58,7 +66,13 @@ describe('GET /api/docs', () => {
 
     const user = await buildUser(t.app);
     const printed = await runTypeScript(calls, { STUDIO_API_URL: t.baseUrl!, STUDIO_TOKEN: user.token });
-    const result = JSON.parse(printed.trim().split('\n').pop()!) as { created: number; read: number; email: string; listed: string[]; id: string };
+    const result = JSON.parse(printed.trim().split('\n').pop()!) as {
+      created: number;
+      read: number;
+      email: string;
+      listed: string[];
+      id: string;
+    };
     expect(result).toMatchObject({ created: 201, read: 200, email: 'ada@studio.test', listed: [result.id] });
   });
 });

@@ -12,7 +12,10 @@ describe('operations endpoints', () => {
     expect((await request(t.app).get('/health')).body).toEqual({ status: 'ok' });
     const ready = await request(t.app).get('/ready');
     expect(ready.status).toBe(200);
-    expect(ready.body).toEqual({ status: 'ready', checks: { database: { status: 'up' }, temporal: { status: 'up' }, storage: { status: 'up' } } });
+    expect(ready.body).toEqual({
+      status: 'ready',
+      checks: { database: { status: 'up' }, temporal: { status: 'up' }, storage: { status: 'up' } },
+    });
   });
 
   it('echoes X-Request-ID, or generates one', async () => {
@@ -37,7 +40,17 @@ describe('operations endpoints', () => {
     const res = await request(t.app).get('/api/docs');
     expect(res.status).toBe(200);
     expect(res.body.openapi).toBe('3.1.0');
-    expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/api/contacts', '/api/contacts/{id}', '/api/sessions', '/api/auth/register', '/admin/jobs/{jobRunId}/replay', '/api/cardprovider/webhooks', '/api/walletprovider/webhooks']));
+    expect(Object.keys(res.body.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/contacts',
+        '/api/contacts/{id}',
+        '/api/sessions',
+        '/api/auth/register',
+        '/admin/jobs/{jobRunId}/replay',
+        '/api/cardprovider/webhooks',
+        '/api/walletprovider/webhooks',
+      ]),
+    );
     expect(res.body.paths['/api/contacts'].post.requestBody.content['application/json'].schema).toBeDefined();
   });
 

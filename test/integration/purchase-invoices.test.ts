@@ -25,7 +25,8 @@ afterAll(async () => {
 
 const as = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
 const fixture = (name: string) => fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'e-invoices', name), 'utf8');
-const upload = (body: Buffer, filename: string, user = studio) => request(t.app).post('/api/purchase-invoices').set(as(user)).attach('file', body, filename);
+const upload = (body: Buffer, filename: string, user = studio) =>
+  request(t.app).post('/api/purchase-invoices').set(as(user)).attach('file', body, filename);
 
 /** A one-page pdf (pdf-lib), as a supplier's invoicing tool would render its invoice. */
 async function plainPdf(text: string, attach?: { name: string; content: string }): Promise<Buffer> {
@@ -66,13 +67,18 @@ describe('POST /api/purchase-invoices', () => {
       s3.destroy();
     }
 
-    expect((await request(t.app).get(`/api/purchase-invoices/${created.body.id}`).set(as(studio)).expect(200)).body).toEqual(created.body);
+    expect(
+      (await request(t.app).get(`/api/purchase-invoices/${created.body.id}`).set(as(studio)).expect(200)).body,
+    ).toEqual(created.body);
     const list = await request(t.app).get('/api/purchase-invoices').set(as(studio)).expect(200);
     expect(list.body.items.map((i: { id: string }) => i.id)).toContain(created.body.id);
 
     const other = await buildUser(t.app);
     await request(t.app).get(`/api/purchase-invoices/${created.body.id}`).set(as(other)).expect(404);
-    expect((await request(t.app).get('/api/purchase-invoices').set(as(other)).expect(200)).body).toMatchObject({ items: [], total: 0 });
+    expect((await request(t.app).get('/api/purchase-invoices').set(as(other)).expect(200)).body).toMatchObject({
+      items: [],
+      total: 0,
+    });
 
     const again = await upload(facturx, 'copy.pdf').expect(409);
     expect(again.body).toMatchObject({ code: 'purchase_invoice_exists', details: { id: created.body.id } });
@@ -81,22 +87,41 @@ describe('POST /api/purchase-invoices', () => {
 
   it('reads a UBL XML invoice', async () => {
     const created = await upload(Buffer.from(fixture('supplier-ubl.xml')), 'invoice-00123.xml').expect(201);
-    expect(created.body).toMatchObject({ source_format: 'UBL', number: '00123', seller_siren: '404833048', total_without_tax: '250.00', total_tax: '50.00', total: '300.00' });
+    expect(created.body).toMatchObject({
+      source_format: 'UBL',
+      number: '00123',
+      seller_siren: '404833048',
+      total_without_tax: '250.00',
+      total_tax: '50.00',
+      total: '300.00',
+    });
   });
 
   it('refuses totals a cent off, a Factur-X whose XML is broken, and files that are not e-invoices', async () => {
-    const off = await upload(Buffer.from(fixture('supplier-cii.xml').replace('<ram:GrandTotalAmount>162.20', '<ram:GrandTotalAmount>162.21')), 'off.xml').expect(400);
+    const off = await upload(
+      Buffer.from(fixture('supplier-cii.xml').replace('<ram:GrandTotalAmount>162.20', '<ram:GrandTotalAmount>162.21')),
+      'off.xml',
+    ).expect(400);
     expect(off.body.code).toBe('validation_failed');
     expect(off.body.details[0].message).toContain('BR-CO-15');
 
-    const brokenXml = await upload(await plainPdf('Facture', { name: 'factur-x.xml', content: '<rsm:CrossIndustryInvoice><unclosed>' }), 'broken.pdf').expect(400);
+    const brokenXml = await upload(
+      await plainPdf('Facture', { name: 'factur-x.xml', content: '<rsm:CrossIndustryInvoice><unclosed>' }),
+      'broken.pdf',
+    ).expect(400);
     expect(brokenXml.body.message).toMatch(/Factur-X XML of the pdf is not valid/);
 
     // 25 MB of XML compressed into a small pdf: refused as it inflates, not read into memory whole.
-    const bomb = await upload(await plainPdf('Facture', { name: 'factur-x.xml', content: `<a>${' '.repeat(25 * 1024 * 1024)}</a>` }), 'bomb.pdf').expect(400);
+    const bomb = await upload(
+      await plainPdf('Facture', { name: 'factur-x.xml', content: `<a>${' '.repeat(25 * 1024 * 1024)}</a>` }),
+      'bomb.pdf',
+    ).expect(400);
     expect(bomb.body.message).toMatch(/cannot be read/);
     // Nested far deeper than any invoice: a clear 400, not a stack overflow.
-    await upload(Buffer.from(`<?xml version="1.0"?>${'<a>'.repeat(200_000)}${'</a>'.repeat(200_000)}`), 'deep.xml').expect(400);
+    await upload(
+      Buffer.from(`<?xml version="1.0"?>${'<a>'.repeat(200_000)}${'</a>'.repeat(200_000)}`),
+      'deep.xml',
+    ).expect(400);
 
     const plain = await upload(await plainPdf('Just a letter'), 'letter.pdf').expect(415);
     expect(plain.body.code).toBe('unsupported_media_type');

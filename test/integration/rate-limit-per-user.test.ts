@@ -15,7 +15,8 @@ beforeAll(async () => {
   t = await startTestApp();
 });
 afterAll(async () => {
-  for (const user of users) await t.sequelize.query('DELETE FROM rate_limits WHERE key = $1', { bind: [`export:sync:user:${user.id}`] });
+  for (const user of users)
+    await t.sequelize.query('DELETE FROM rate_limits WHERE key = $1', { bind: [`export:sync:user:${user.id}`] });
   await t.close();
 });
 

@@ -30,15 +30,28 @@ afterAll(async () => {
 
 const as = (user: { token: string }) => ({ Authorization: `Bearer ${user.token}` });
 type Mail = { to: { address: string }[]; subject: string; text: string; html?: string };
-const mailsTo = async (address: string) => ((await (await fetch(`${process.env.MAILDEV_URL}/email`)).json()) as Mail[]).filter((m) => m.to.some((to) => to.address === address));
+const mailsTo = async (address: string) =>
+  ((await (await fetch(`${process.env.MAILDEV_URL}/email`)).json()) as Mail[]).filter((m) =>
+    m.to.some((to) => to.address === address),
+  );
 
-async function sessionFor(owner: TestUser, contact: { email?: string | null; first_name?: string }, withTemplate = true) {
+async function sessionFor(
+  owner: TestUser,
+  contact: { email?: string | null; first_name?: string },
+  withTemplate = true,
+) {
   const c = await buildContact(t.app, owner, contact);
   return sessionWithContact(owner, c, withTemplate);
 }
 
 async function sessionWithContact(owner: TestUser, c: { id: string }, withTemplate = true) {
-  const session = (await request(t.app).post('/api/sessions').set(as(owner)).send({ title: 'Mariage au domaine', contact_id: c.id }).expect(201)).body as { id: string };
+  const session = (
+    await request(t.app)
+      .post('/api/sessions')
+      .set(as(owner))
+      .send({ title: 'Mariage au domaine', contact_id: c.id })
+      .expect(201)
+  ).body as { id: string };
   if (withTemplate) {
     const template = (
       await request(t.app)
@@ -54,7 +67,11 @@ async function sessionWithContact(owner: TestUser, c: { id: string }, withTempla
         })
         .expect(201)
     ).body as { id: string };
-    await request(t.app).put(`/api/sessions/${session.id}/client-info`).set(as(owner)).send({ template_id: template.id, responses: { venue: 'À définir' } }).expect(200);
+    await request(t.app)
+      .put(`/api/sessions/${session.id}/client-info`)
+      .set(as(owner))
+      .send({ template_id: template.id, responses: { venue: 'À définir' } })
+      .expect(200);
   }
   return session;
 }
@@ -64,13 +81,23 @@ describe('POST /api/sessions/:id/send-session-info-invite', () => {
     const owner = await buildUser(t.app);
     const other = await buildUser(t.app);
     const session = await sessionFor(owner, { email: `a-${crypto.randomUUID()}@example.fr` });
-    await request(t.app).post(`/api/sessions/${session.id}/send-session-info-invite`).set(as(other)).send({}).expect(404);
+    await request(t.app)
+      .post(`/api/sessions/${session.id}/send-session-info-invite`)
+      .set(as(other))
+      .send({})
+      .expect(404);
     const bare = await sessionFor(owner, { email: `b-${crypto.randomUUID()}@example.fr` }, false);
-    const noTemplate = await request(t.app).post(`/api/sessions/${bare.id}/send-session-info-invite`).set(as(owner)).send({});
+    const noTemplate = await request(t.app)
+      .post(`/api/sessions/${bare.id}/send-session-info-invite`)
+      .set(as(owner))
+      .send({});
     expect(noTemplate.status).toBe(409);
     expect(noTemplate.body.message).toMatch(/template/);
     const noEmail = await sessionFor(owner, { email: null });
-    const refused = await request(t.app).post(`/api/sessions/${noEmail.id}/send-session-info-invite`).set(as(owner)).send({});
+    const refused = await request(t.app)
+      .post(`/api/sessions/${noEmail.id}/send-session-info-invite`)
+      .set(as(owner))
+      .send({});
     expect(refused.status).toBe(400);
     expect(refused.body.message).toMatch(/email/);
   });
@@ -80,11 +107,23 @@ describe('POST /api/sessions/:id/send-session-info-invite', () => {
     const email = `camille-${crypto.randomUUID()}@example.fr`;
     const session = await sessionFor(owner, { email, first_name: 'Camille' });
     const key = `invite-${crypto.randomUUID()}`;
-    const first = await request(t.app).post(`/api/sessions/${session.id}/send-session-info-invite`).set(as(owner)).set('Idempotency-Key', key).send({}).expect(202);
-    const retried = await request(t.app).post(`/api/sessions/${session.id}/send-session-info-invite`).set(as(owner)).set('Idempotency-Key', key).send({}).expect(202);
+    const first = await request(t.app)
+      .post(`/api/sessions/${session.id}/send-session-info-invite`)
+      .set(as(owner))
+      .set('Idempotency-Key', key)
+      .send({})
+      .expect(202);
+    const retried = await request(t.app)
+      .post(`/api/sessions/${session.id}/send-session-info-invite`)
+      .set(as(owner))
+      .set('Idempotency-Key', key)
+      .send({})
+      .expect(202);
     expect(retried.body.jobRunId).toBe(first.body.jobRunId);
 
-    const [mail] = await eventually('the invitation email', async () => ((await mailsTo(email)).length > 0 ? mailsTo(email) : undefined));
+    const [mail] = await eventually('the invitation email', async () =>
+      (await mailsTo(email)).length > 0 ? mailsTo(email) : undefined,
+    );
     expect(mail.subject).toContain('Mariage au domaine');
     expect(mail.text).toContain('Camille');
     const link = /(https?:\/\/\S+\/portal\/session-info\/[\w-]+)/.exec(mail.text)![1];
@@ -103,17 +142,33 @@ describe('POST /api/sessions/:id/send-session-info-invite', () => {
     expect(page.text).toContain('value="À définir"');
     const token = /name="client_token" value="([^"]+)"/.exec(page.text)![1];
 
-    const wrong = await request(t.app).post('/portal/session-info').type('form').send({ client_token: token, session_id: session.id, venue: '', guests: 'beaucoup', style: 'Bohème' });
+    const wrong = await request(t.app)
+      .post('/portal/session-info')
+      .type('form')
+      .send({ client_token: token, session_id: session.id, venue: '', guests: 'beaucoup', style: 'Bohème' });
     expect(wrong.status).toBe(400);
     expect(wrong.text).toMatch(/id="e_venue">Ce champ est obligatoire/);
     expect(wrong.text).toMatch(/id="e_guests">Indiquez un nombre/);
 
-    const ok = await request(t.app).post('/portal/session-info').type('form').send({ client_token: token, session_id: session.id, venue: 'Domaine des Oliviers', guests: '85', style: 'Bohème' }).expect(200);
+    const ok = await request(t.app)
+      .post('/portal/session-info')
+      .type('form')
+      .send({
+        client_token: token,
+        session_id: session.id,
+        venue: 'Domaine des Oliviers',
+        guests: '85',
+        style: 'Bohème',
+      })
+      .expect(200);
     expect(ok.text).toContain('Vos réponses sont enregistrées');
     expect(ok.text).toContain('value="Domaine des Oliviers"');
 
     const seen = await request(t.app).get(`/api/sessions/${session.id}/client-info`).set(as(owner)).expect(200);
-    expect(seen.body).toMatchObject({ submitted_via: 'CLIENT_PORTAL', responses: { venue: 'Domaine des Oliviers', guests: 85, style: 'Bohème' } });
+    expect(seen.body).toMatchObject({
+      submitted_via: 'CLIENT_PORTAL',
+      responses: { venue: 'Domaine des Oliviers', guests: 85, style: 'Bohème' },
+    });
 
     // The link was spent by the button: opening it again, or pressing the button again, says so.
     for (const used of [await request(t.app).get(portalPath), await request(t.app).post(portalPath)]) {
@@ -123,14 +178,22 @@ describe('POST /api/sessions/:id/send-session-info-invite', () => {
     expect((await mailsTo(email)).length).toBe(1);
 
     // The answers in the roadmap: the pdf's text and the docx's XML, label then answer.
-    const pdfLink = await request(t.app).get(`/api/sessions/${session.id}/roadmap`).query({ format: 'pdf' }).set(as(owner)).expect(200);
+    const pdfLink = await request(t.app)
+      .get(`/api/sessions/${session.id}/roadmap`)
+      .query({ format: 'pdf' })
+      .set(as(owner))
+      .expect(200);
     const pdfFile = path.join(testStackDir, `roadmap-${session.id}.pdf`);
     fs.writeFileSync(pdfFile, Buffer.from(await (await fetch(pdfLink.body.url)).arrayBuffer()));
     const text = execFileSync('pdftotext', ['-layout', pdfFile, '-']).toString('utf8');
     expect(text).toContain('Informations du client');
     expect(text).toMatch(/Lieu de la cérémonie\s+Domaine des Oliviers/);
     expect(text).toMatch(/Nombre d'invités\s+85/);
-    const docxLink = await request(t.app).get(`/api/sessions/${session.id}/roadmap`).query({ format: 'docx' }).set(as(owner)).expect(200);
+    const docxLink = await request(t.app)
+      .get(`/api/sessions/${session.id}/roadmap`)
+      .query({ format: 'docx' })
+      .set(as(owner))
+      .expect(200);
     const docxFile = path.join(testStackDir, `roadmap-${session.id}.docx`);
     fs.writeFileSync(docxFile, Buffer.from(await (await fetch(docxLink.body.url)).arrayBuffer()));
     const xml = await zipEntryText(docxFile, 'word/document.xml');
@@ -145,8 +208,14 @@ describe('POST /api/sessions/:id/send-session-info-invite', () => {
     const owner = await buildUser(t.app);
     const email = `ines-${crypto.randomUUID()}@example.fr`;
     const session = await sessionFor(owner, { email, first_name: 'Inès' });
-    await request(t.app).post(`/api/sessions/${session.id}/send-session-info-invite`).set(as(owner)).send({}).expect(202);
-    const [mail] = await eventually('the invitation email', async () => ((await mailsTo(email)).length > 0 ? mailsTo(email) : undefined));
+    await request(t.app)
+      .post(`/api/sessions/${session.id}/send-session-info-invite`)
+      .set(as(owner))
+      .send({})
+      .expect(202);
+    const [mail] = await eventually('the invitation email', async () =>
+      (await mailsTo(email)).length > 0 ? mailsTo(email) : undefined,
+    );
     const link = new URL(/(https?:\/\/\S+\/portal\/session-info\/[\w-]+)/.exec(mail.text)![1]);
 
     // The link names the app host; in the test, the app is this process: same path, its address.
@@ -156,7 +225,14 @@ describe('POST /api/sessions/:id/send-session-info-invite', () => {
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${link.pathname}`;
       const answers = { venue: 'Château de Joux', guests: '120', style: 'Classique' };
-      const { stdout } = await execFileAsync(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), [path.join(repoRoot, 'test/helpers/portal-browser.ts'), JSON.stringify({ url, chromiumPath: t.config.CHROMIUM_PATH, answers, screenshot })], { cwd: repoRoot, timeout: 60_000 });
+      const { stdout } = await execFileAsync(
+        path.join(repoRoot, 'node_modules', '.bin', 'tsx'),
+        [
+          path.join(repoRoot, 'test/helpers/portal-browser.ts'),
+          JSON.stringify({ url, chromiumPath: t.config.CHROMIUM_PATH, answers, screenshot }),
+        ],
+        { cwd: repoRoot, timeout: 60_000 },
+      );
       const seen = JSON.parse(stdout.trim().split('\n').pop()!) as { status: string; scrollWidth: number };
       expect(seen.status).toBe('Vos réponses sont enregistrées. Merci !');
       // Nothing wider than the phone's screen: no sideways scrolling.
@@ -166,13 +242,23 @@ describe('POST /api/sessions/:id/send-session-info-invite', () => {
     }
     expect(fs.statSync(screenshot).size).toBeGreaterThan(5_000);
     // The picture in docs/session-info.md comes from this run: `UPDATE_DOC_SCREENSHOTS=1` refreshes it.
-    if (process.env.UPDATE_DOC_SCREENSHOTS === '1') fs.copyFileSync(screenshot, path.join(repoRoot, 'docs', 'images', 'session-info-portal.png'));
+    if (process.env.UPDATE_DOC_SCREENSHOTS === '1')
+      fs.copyFileSync(screenshot, path.join(repoRoot, 'docs', 'images', 'session-info-portal.png'));
     const saved = await request(t.app).get(`/api/sessions/${session.id}/client-info`).set(as(owner)).expect(200);
-    expect(saved.body).toMatchObject({ submitted_via: 'CLIENT_PORTAL', responses: { venue: 'Château de Joux', guests: 120, style: 'Classique' } });
-    const pdfLink = await request(t.app).get(`/api/sessions/${session.id}/roadmap`).query({ format: 'pdf' }).set(as(owner)).expect(200);
+    expect(saved.body).toMatchObject({
+      submitted_via: 'CLIENT_PORTAL',
+      responses: { venue: 'Château de Joux', guests: 120, style: 'Classique' },
+    });
+    const pdfLink = await request(t.app)
+      .get(`/api/sessions/${session.id}/roadmap`)
+      .query({ format: 'pdf' })
+      .set(as(owner))
+      .expect(200);
     const pdfFile = path.join(testStackDir, `roadmap-browser-${session.id}.pdf`);
     fs.writeFileSync(pdfFile, Buffer.from(await (await fetch(pdfLink.body.url)).arrayBuffer()));
-    expect(execFileSync('pdftotext', ['-layout', pdfFile, '-']).toString('utf8')).toMatch(/Lieu de la cérémonie\s+Château de Joux/);
+    expect(execFileSync('pdftotext', ['-layout', pdfFile, '-']).toString('utf8')).toMatch(
+      /Lieu de la cérémonie\s+Château de Joux/,
+    );
   }, 120_000);
 
   it('invites the first session contact with an email when the main contact has none, and that contact answers through the portal', async () => {
@@ -183,18 +269,48 @@ describe('POST /api/sessions/:id/send-session-info-invite', () => {
     const groomEmail = `leo-${crypto.randomUUID()}@example.fr`;
     const groom = await buildContact(t.app, owner, { first_name: 'Léo', email: groomEmail });
     // Nobody to write to yet: the main contact has no email, and no one else is attached.
-    expect((await request(t.app).post(`/api/sessions/${session.id}/send-session-info-invite`).set(as(owner)).send({})).status).toBe(400);
-    await request(t.app).post(`/api/sessions/${session.id}/contacts`).set(as(owner)).send({ contact_id: mother.id, role: 'parent' }).expect(201);
-    await request(t.app).post(`/api/sessions/${session.id}/contacts`).set(as(owner)).send({ contact_id: groom.id, role: 'groom' }).expect(201);
+    expect(
+      (await request(t.app).post(`/api/sessions/${session.id}/send-session-info-invite`).set(as(owner)).send({}))
+        .status,
+    ).toBe(400);
+    await request(t.app)
+      .post(`/api/sessions/${session.id}/contacts`)
+      .set(as(owner))
+      .send({ contact_id: mother.id, role: 'parent' })
+      .expect(201);
+    await request(t.app)
+      .post(`/api/sessions/${session.id}/contacts`)
+      .set(as(owner))
+      .send({ contact_id: groom.id, role: 'groom' })
+      .expect(201);
 
-    await request(t.app).post(`/api/sessions/${session.id}/send-session-info-invite`).set(as(owner)).send({}).expect(202);
-    const [mail] = await eventually('the invitation to the groom', async () => ((await mailsTo(groomEmail)).length > 0 ? mailsTo(groomEmail) : undefined));
+    await request(t.app)
+      .post(`/api/sessions/${session.id}/send-session-info-invite`)
+      .set(as(owner))
+      .send({})
+      .expect(202);
+    const [mail] = await eventually('the invitation to the groom', async () =>
+      (await mailsTo(groomEmail)).length > 0 ? mailsTo(groomEmail) : undefined,
+    );
     expect(mail.text).toContain('Léo');
     const portalPath = new URL(/(https?:\/\/\S+\/portal\/session-info\/[\w-]+)/.exec(mail.text)![1]).pathname;
     const page = await request(t.app).post(portalPath).expect(200);
     const token = /name="client_token" value="([^"]+)"/.exec(page.text)![1];
-    await request(t.app).post('/portal/session-info').type('form').send({ client_token: token, session_id: session.id, venue: 'Mairie de Lourmarin', guests: '60', style: 'Classique' }).expect(200);
+    await request(t.app)
+      .post('/portal/session-info')
+      .type('form')
+      .send({
+        client_token: token,
+        session_id: session.id,
+        venue: 'Mairie de Lourmarin',
+        guests: '60',
+        style: 'Classique',
+      })
+      .expect(200);
     const seen = await request(t.app).get(`/api/sessions/${session.id}/client-info`).set(as(owner)).expect(200);
-    expect(seen.body).toMatchObject({ submitted_via: 'CLIENT_PORTAL', responses: { venue: 'Mairie de Lourmarin', guests: 60 } });
+    expect(seen.body).toMatchObject({
+      submitted_via: 'CLIENT_PORTAL',
+      responses: { venue: 'Mairie de Lourmarin', guests: 60 },
+    });
   });
 });

@@ -16,7 +16,11 @@ function runDemo(): Promise<{ code: number | null; stdout: string; stderr: strin
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  return within('the demo script', new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr }))), 50_000);
+  return within(
+    'the demo script',
+    new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr }))),
+    50_000,
+  );
 }
 
 /** How many outbox events of each type the demo user's data has. */
@@ -75,7 +79,9 @@ describe('npm run demo', () => {
       'event:SESSION_STATUS_CHANGED': DEMO_SESSIONS.reduce((n, s) => n + steps[s.status], 0),
       // An issued invoice is issued (one event), and a paid one then paid by its provider's event (another), as in real use;
       // a transfer moves its invoice to PARTIALLY_PAID (another); a partial credit note leaves the payment status as it was.
-      'event:INVOICE_STATUS_CHANGED': DEMO_INVOICES.filter((i) => i.status === 'ISSUED').length + DEMO_INVOICES.filter((i) => i.paid || i.transfer).length,
+      'event:INVOICE_STATUS_CHANGED':
+        DEMO_INVOICES.filter((i) => i.status === 'ISSUED').length +
+        DEMO_INVOICES.filter((i) => i.paid || i.transfer).length,
       'event:PAYMENT_RECEIVED': DEMO_INVOICES.filter((i) => i.paid || i.transfer).length,
     };
     expect(await demoCounts(db)).toEqual(expected);
@@ -85,7 +91,10 @@ describe('npm run demo', () => {
     );
     const byStatus = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
     for (const status of Object.keys(steps)) {
-      expect([status, byStatus[status] ?? 0]).toEqual([status, DEMO_SESSIONS.filter((s) => s.status === status).length]);
+      expect([status, byStatus[status] ?? 0]).toEqual([
+        status,
+        DEMO_SESSIONS.filter((s) => s.status === status).length,
+      ]);
     }
 
     const second = await runDemo();

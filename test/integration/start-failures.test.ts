@@ -54,29 +54,41 @@ describe('starting the local stack', () => {
     },
     {
       what: 'a temporal that exits at once',
-      write: (file: string) => fs.writeFileSync(file, '#!/bin/sh\necho "temporal: database is locked" >&2\nexit 3\n', { mode: 0o755 }),
-      reason: /^\[test stack\] Temporal did not start: exited with code 3: "temporal: database is locked" \(log: \S+\)$/,
+      write: (file: string) =>
+        fs.writeFileSync(file, '#!/bin/sh\necho "temporal: database is locked" >&2\nexit 3\n', { mode: 0o755 }),
+      reason:
+        /^\[test stack\] Temporal did not start: exited with code 3: "temporal: database is locked" \(log: \S+\)$/,
     },
   ];
 
-  it.each(unrunnable)('names Temporal in one line, exits non-zero and leaves nothing running, given $what', async ({ write, reason }) => {
-    const tools = path.join(scratch, 'tools');
-    fs.mkdirSync(tools);
-    write(path.join(tools, 'temporal'));
-    const dir = path.join(scratch, 'stack');
-    const pgPort = await freePort();
-    const launched = launchTestStack(dir, { STUDIO_TOOLS_DIR: tools, PATH: pathWithout('temporal'), POSTGRES_PORT: String(pgPort) });
+  it.each(unrunnable)(
+    'names Temporal in one line, exits non-zero and leaves nothing running, given $what',
+    async ({ write, reason }) => {
+      const tools = path.join(scratch, 'tools');
+      fs.mkdirSync(tools);
+      write(path.join(tools, 'temporal'));
+      const dir = path.join(scratch, 'stack');
+      const pgPort = await freePort();
+      const launched = launchTestStack(dir, {
+        STUDIO_TOOLS_DIR: tools,
+        PATH: pathWithout('temporal'),
+        POSTGRES_PORT: String(pgPort),
+      });
 
-    const code = await within('the launcher to give up', launched.exited, 45_000);
-    expect(code).toBe(1);
-    // PostgreSQL had started before Temporal was tried: it is the part that must be cleaned up.
-    expect(launched.stdout()).toContain('Starting Temporal');
-    const failures = launched.stderr().split('\n').filter((l) => /did not start|Error|^\s+at /.test(l));
-    expect(failures).toHaveLength(1);
-    expect(failures[0]).toMatch(reason);
-    expect(await isListening(pgPort)).toBe(false);
-    expect(processesMentioning(dir)).toEqual([]);
-    expect(processesMentioning(`-p ${pgPort} `)).toEqual([]);
-    expect(fs.existsSync(dir)).toBe(false);
-  });
+      const code = await within('the launcher to give up', launched.exited, 45_000);
+      expect(code).toBe(1);
+      // PostgreSQL had started before Temporal was tried: it is the part that must be cleaned up.
+      expect(launched.stdout()).toContain('Starting Temporal');
+      const failures = launched
+        .stderr()
+        .split('\n')
+        .filter((l) => /did not start|Error|^\s+at /.test(l));
+      expect(failures).toHaveLength(1);
+      expect(failures[0]).toMatch(reason);
+      expect(await isListening(pgPort)).toBe(false);
+      expect(processesMentioning(dir)).toEqual([]);
+      expect(processesMentioning(`-p ${pgPort} `)).toEqual([]);
+      expect(fs.existsSync(dir)).toBe(false);
+    },
+  );
 });

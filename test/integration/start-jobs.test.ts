@@ -24,7 +24,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const requests = (keys: string[]) => keys.map((key, n) => ({ key, payload: { n }, meta: { entityId: `entity-${key}`, requestId: `req-${key}` } }));
+const requests = (keys: string[]) =>
+  keys.map((key, n) => ({ key, payload: { n }, meta: { entityId: `entity-${key}`, requestId: `req-${key}` } }));
 const runOf = (key: string) => JobRun.findOne({ where: { workflow_id: QUIET_JOB.workflowId(key) } });
 
 describe('startJobs', () => {
@@ -35,7 +36,16 @@ describe('startJobs', () => {
 
     for (const [n, key] of keys.entries()) {
       const run = (await runOf(key))!;
-      expect(run).toMatchObject({ job_name: 'test.start-jobs', status: 'RUNNING', attempt: 0, entity_id: `entity-${key}`, request_id: `req-${key}`, payload: { n }, task_queue: 'start-jobs-unpolled', workflow_type: 'twoStepJobWorkflow' });
+      expect(run).toMatchObject({
+        job_name: 'test.start-jobs',
+        status: 'RUNNING',
+        attempt: 0,
+        entity_id: `entity-${key}`,
+        request_id: `req-${key}`,
+        payload: { n },
+        task_queue: 'start-jobs-unpolled',
+        workflow_type: 'twoStepJobWorkflow',
+      });
       expect(first[n]).toEqual({ outcome: 'started', jobRunId: run.id });
       const handle = t.temporal.client.workflow.getHandle(run.workflow_id);
       const description = await handle.describe();
@@ -43,10 +53,20 @@ describe('startJobs', () => {
       expect(description.memo).toEqual({ jobRunId: run.id, requestId: `req-${key}` });
       const [started] = (await handle.fetchHistory()).events ?? [];
       const [input] = started.workflowExecutionStartedEventAttributes?.input?.payloads ?? [];
-      expect(JSON.parse(Buffer.from(input.data!).toString('utf8'))).toEqual({ jobRunId: run.id, requestId: `req-${key}`, payload: { n } });
+      expect(JSON.parse(Buffer.from(input.data!).toString('utf8'))).toEqual({
+        jobRunId: run.id,
+        requestId: `req-${key}`,
+        payload: { n },
+      });
     }
 
-    const again = await startJobs(t.sequelize, t.temporal.client, QUIET_JOB, requests([...keys, `d-${crypto.randomUUID()}`]), { concurrency: 2 });
+    const again = await startJobs(
+      t.sequelize,
+      t.temporal.client,
+      QUIET_JOB,
+      requests([...keys, `d-${crypto.randomUUID()}`]),
+      { concurrency: 2 },
+    );
     expect(again.map((s) => s.outcome)).toEqual(['existing', 'existing', 'existing', 'started']);
     expect(again.slice(0, 3)).toEqual(first.map((s) => ({ ...s, outcome: 'existing' })));
   });
@@ -56,13 +76,20 @@ describe('startJobs', () => {
     const real = t.temporal.client;
     const refusing = {
       workflow: {
-        start: (type: string, options: { workflowId: string }) => (options.workflowId.endsWith(b) ? Promise.reject(new Error('Temporal is down')) : real.workflow.start(type, options as never)),
+        start: (type: string, options: { workflowId: string }) =>
+          options.workflowId.endsWith(b)
+            ? Promise.reject(new Error('Temporal is down'))
+            : real.workflow.start(type, options as never),
       },
     } as unknown as Client;
 
     const starts = await startJobs(t.sequelize, refusing, QUIET_JOB, requests([a, b, c, d]), { concurrency: 1 });
     expect(starts.map((s) => s.outcome)).toEqual(['started', 'failed', 'skipped', 'skipped']);
-    expect(await runOf(b)).toMatchObject({ status: 'FAILED', in_dlq: true, error: 'Could not start the workflow: Temporal is down' });
+    expect(await runOf(b)).toMatchObject({
+      status: 'FAILED',
+      in_dlq: true,
+      error: 'Could not start the workflow: Temporal is down',
+    });
     expect(await runOf(c)).toBeNull();
     expect(await runOf(d)).toBeNull();
 

@@ -31,7 +31,10 @@ async function freePorts(): Promise<Record<(typeof PORT_VARIABLES)[number], numb
   const taken = new Set<number>();
   while (taken.size < PORT_VARIABLES.length) taken.add(await freePort());
   const ports = [...taken];
-  return Object.fromEntries(PORT_VARIABLES.map((name, i) => [name, ports[i]])) as Record<(typeof PORT_VARIABLES)[number], number>;
+  return Object.fromEntries(PORT_VARIABLES.map((name, i) => [name, ports[i]])) as Record<
+    (typeof PORT_VARIABLES)[number],
+    number
+  >;
 }
 
 /** The launcher's direct children whose command line contains `needle` (its parts: servers, api, worker). */
@@ -73,10 +76,15 @@ describe('npm start keeps its parts running', () => {
   };
   /** Waits until the console has said `line` `times` times (the launcher still running). */
   const said = (what: string, line: RegExp, times: number, ms: number) =>
-    eventually(what, async () => {
-      if (launcher.exitCode !== null) throw new Error(`the launcher exited while waiting for ${what}:\n${out}\n${err}`);
-      return count(out, line) >= times;
-    }, ms);
+    eventually(
+      what,
+      async () => {
+        if (launcher.exitCode !== null)
+          throw new Error(`the launcher exited while waiting for ${what}:\n${out}\n${err}`);
+        return count(out, line) >= times;
+      },
+      ms,
+    );
 
   beforeAll(async () => {
     scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-restarts-'));
@@ -90,7 +98,11 @@ describe('npm start keeps its parts running', () => {
       STUDIO_DATA_DIR: dataDir,
       ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
     };
-    launcher = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'scripts', 'start.ts')], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    launcher = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'scripts', 'start.ts')], {
+      cwd: repoRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     launcher.stdout?.on('data', (d: Buffer) => (out += d.toString()));
     launcher.stderr?.on('data', (d: Buffer) => (err += d.toString()));
     exited = new Promise((resolve) => launcher.once('exit', (code, signal) => resolve(code ?? signal)));
@@ -110,21 +122,40 @@ describe('npm start keeps its parts running', () => {
 
   it('restarts the worker, Temporal and the S3 server killed while an export runs; the export completes once', async () => {
     const json = async (url: string, init: RequestInit = {}) => {
-      const res = await fetch(`${api}${url}`, { ...init, headers: { 'content-type': 'application/json', ...init.headers } });
+      const res = await fetch(`${api}${url}`, {
+        ...init,
+        headers: { 'content-type': 'application/json', ...init.headers },
+      });
       return { status: res.status, body: (await res.json()) as Record<string, unknown> };
     };
-    const registered = await json('/api/auth/register', { method: 'POST', body: JSON.stringify({ email: 'restarts@studio.test', password: 'correct horse battery staple' }) });
+    const registered = await json('/api/auth/register', {
+      method: 'POST',
+      body: JSON.stringify({ email: 'restarts@studio.test', password: 'correct horse battery staple' }),
+    });
     expect(registered.status).toBe(201);
     const auth = { authorization: `Bearer ${registered.body.accessToken as string}` };
     const ownerId = (registered.body.user as { id: string }).id;
-    for (const [first_name, last_name] of [['Anaïs', 'Müller'], ['Élodie', 'Martin']]) {
-      expect((await json('/api/contacts', { method: 'POST', headers: auth, body: JSON.stringify({ first_name, last_name }) })).status).toBe(201);
+    for (const [first_name, last_name] of [
+      ['Anaïs', 'Müller'],
+      ['Élodie', 'Martin'],
+    ]) {
+      expect(
+        (
+          await json('/api/contacts', {
+            method: 'POST',
+            headers: auth,
+            body: JSON.stringify({ first_name, last_name }),
+          })
+        ).status,
+      ).toBe(201);
     }
 
     // The worker first: the export then waits in Temporal, running, through the other kills.
     kill('worker', 'workers/main.ts');
     await said('the worker stopped', /^worker stopped: was killed by SIGKILL.*restarting it in/, 1, 15_000);
-    const accepted = await json('/api/export/async?entity=contacts&format=csv&fields=first_name,last_name', { headers: auth });
+    const accepted = await json('/api/export/async?entity=contacts&format=csv&fields=first_name,last_name', {
+      headers: auth,
+    });
     expect(accepted.status).toBe(202);
     const jobRunId = accepted.body.jobRunId as string;
 
@@ -136,10 +167,14 @@ describe('npm start keeps its parts running', () => {
     await said('S3 back', /^S3 \(Versity Gateway\) is back\.$/, 1, 30_000);
     await said('the worker back', /^worker is back\.$/, 1, 180_000);
 
-    const done = await eventually('the export completed', async () => {
-      const status = await json(`/api/export/jobs/${jobRunId}`, { headers: auth });
-      return status.body.status === 'COMPLETED' ? status.body : undefined;
-    }, 120_000);
+    const done = await eventually(
+      'the export completed',
+      async () => {
+        const status = await json(`/api/export/jobs/${jobRunId}`, { headers: auth });
+        return status.body.status === 'COMPLETED' ? status.body : undefined;
+      },
+      120_000,
+    );
     expect(done).toMatchObject({ rowCount: 2, filename: expect.stringMatching(/\.csv$/) });
     const csv = await (await fetch(done.url as string)).text();
     expect(csv).toContain('Müller');
@@ -148,7 +183,9 @@ describe('npm start keeps its parts running', () => {
     const db = new Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${ports.POSTGRES_PORT}/studio` });
     await db.connect();
     try {
-      const { rows } = await db.query<{ id: string; status: string }>("SELECT id, status FROM job_runs WHERE job_name = 'export'");
+      const { rows } = await db.query<{ id: string; status: string }>(
+        "SELECT id, status FROM job_runs WHERE job_name = 'export'",
+      );
       expect(rows).toEqual([{ id: jobRunId, status: 'COMPLETED' }]);
     } finally {
       await db.end();
@@ -180,11 +217,14 @@ describe('npm start keeps its parts running', () => {
     expect(await within('the launcher to give up', exited, 60_000)).toBe(1);
     const failures = err.split('\n').filter((l) => /keeps stopping|did not start|Error|^\s+at /.test(l));
     expect(failures).toHaveLength(1);
-    expect(failures[0]).toMatch(/^stripe-mock keeps stopping \(5 times in \d+(\.\d)? s\), given up: stripe-mock stopped: was killed by SIGKILL/);
+    expect(failures[0]).toMatch(
+      /^stripe-mock keeps stopping \(5 times in \d+(\.\d)? s\), given up: stripe-mock stopped: was killed by SIGKILL/,
+    );
     expect(count(out, /^stripe-mock stopped: was killed by SIGKILL/)).toBe(4);
     // Nothing of this stack is left running or listening.
     expect(processesMentioning(dataDir)).toEqual([]);
     expect(processesMentioning(systemWorkDir(dataDir))).toEqual([]);
-    for (const port of [ports.PORT, ports.POSTGRES_PORT, ports.TEMPORAL_PORT, ports.S3_PORT, ports.STRIPE_MOCK_PORT]) expect(await isListening(port)).toBe(false);
+    for (const port of [ports.PORT, ports.POSTGRES_PORT, ports.TEMPORAL_PORT, ports.S3_PORT, ports.STRIPE_MOCK_PORT])
+      expect(await isListening(port)).toBe(false);
   }, 120_000);
 });

@@ -10,7 +10,14 @@ import { createS3Client } from '../../lib/s3';
 import { freePort } from '../../scripts/stack/wait';
 import { CLEANUP_SCHEDULES, type CleanupSummary } from '../../workflows/cleanup/contract';
 import { buildContact, buildUser, type TestUser } from '../factories/users';
-import { backdateObject, backdateUpload, objectExists, putObject, startAbandonedUpload, uploadsInProgress } from '../helpers/stored-objects';
+import {
+  backdateObject,
+  backdateUpload,
+  objectExists,
+  putObject,
+  startAbandonedUpload,
+  uploadsInProgress,
+} from '../helpers/stored-objects';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { eventually, startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
 import { testStackDir } from '../setup/paths';
@@ -28,11 +35,17 @@ beforeAll(async () => {
   s3 = createS3Client(t.config);
   user = await buildUser(t.app);
   metricsPort = await freePort();
-  worker = await startWorkerProcess('workers/main.ts', path.join(testStackDir, 'logs', `cleanup-worker-${process.pid}.log`), 'worker started', 180_000, {
-    LOG_LEVEL: 'info',
-    WORKER_METRICS_PORT: String(metricsPort),
-    EXPORT_RETENTION_HOURS: '24',
-  });
+  worker = await startWorkerProcess(
+    'workers/main.ts',
+    path.join(testStackDir, 'logs', `cleanup-worker-${process.pid}.log`),
+    'worker started',
+    180_000,
+    {
+      LOG_LEVEL: 'info',
+      WORKER_METRICS_PORT: String(metricsPort),
+      EXPORT_RETENTION_HOURS: '24',
+    },
+  );
 }, 300_000);
 afterAll(async () => {
   await worker?.kill('SIGTERM');
@@ -52,7 +65,11 @@ async function seedObject(key: string, ageSeconds: number): Promise<string> {
 }
 
 /** A file_objects row for `key`, created `ageSeconds` ago. */
-async function seedRow(key: string, ageSeconds: number, extra: { entity_type?: string; entity_id?: string } = {}): Promise<string> {
+async function seedRow(
+  key: string,
+  ageSeconds: number,
+  extra: { entity_type?: string; entity_id?: string } = {},
+): Promise<string> {
   const [rows] = await t.sequelize.query(
     `INSERT INTO file_objects (org_id, bucket, key, content_type, size_bytes, entity_type, entity_id, created_at)
      VALUES ($1, $2, $3, 'text/csv', 10, $4, $5, now() - make_interval(secs => $6)) RETURNING id`,
@@ -60,28 +77,44 @@ async function seedRow(key: string, ageSeconds: number, extra: { entity_type?: s
   );
   return (rows as { id: string }[])[0].id;
 }
-const rowExists = async (id: string) => ((await t.sequelize.query('SELECT 1 FROM file_objects WHERE id = $1', { bind: [id] }))[0] as unknown[]).length === 1;
+const rowExists = async (id: string) =>
+  ((await t.sequelize.query('SELECT 1 FROM file_objects WHERE id = $1', { bind: [id] }))[0] as unknown[]).length === 1;
 
 /** Fires a cleanup schedule now and waits for its job run to complete; returns the run's summary. */
 async function runCleanup(jobType: string): Promise<CleanupSummary> {
   const schedule = CLEANUP_SCHEDULES.find((s) => s.contract.jobName === `cleanup.${jobType}`)!;
   const since = new Date();
   await t.temporal.client.schedule.getHandle(schedule.scheduleId).trigger();
-  const run = await eventually(`the ${jobType} job run to finish`, async () => {
-    const found = await JobRun.findOne({ where: { job_name: schedule.contract.jobName, started_at: { [Op.gte]: since } }, order: [['started_at', 'DESC']] });
-    return found && found.status !== 'RUNNING' ? found : undefined;
-  }, 120_000);
+  const run = await eventually(
+    `the ${jobType} job run to finish`,
+    async () => {
+      const found = await JobRun.findOne({
+        where: { job_name: schedule.contract.jobName, started_at: { [Op.gte]: since } },
+        order: [['started_at', 'DESC']],
+      });
+      return found && found.status !== 'RUNNING' ? found : undefined;
+    },
+    120_000,
+  );
   expect(run).toMatchObject({ status: 'COMPLETED', in_dlq: false });
   expect(run.workflow_id.startsWith(`cleanup:${jobType}:`)).toBe(true);
   return run.result as CleanupSummary;
 }
 
 describe('the cleanup schedules', () => {
-  it.each(CLEANUP_SCHEDULES.map((s) => [s.scheduleId, s.cron, s.contract.jobName]))('%s is registered by the worker with cron %s', async (scheduleId, cron, jobName) => {
-    const description = await t.temporal.client.schedule.getHandle(scheduleId).describe();
-    expect(description.action).toMatchObject({ type: 'startWorkflow', workflowType: 'launchJobWorkflow', taskQueue: 'maintenance', args: [{ jobName, payload: {} }] });
-    expect(cronOf(description.spec)).toBe(cron);
-  });
+  it.each(CLEANUP_SCHEDULES.map((s) => [s.scheduleId, s.cron, s.contract.jobName]))(
+    '%s is registered by the worker with cron %s',
+    async (scheduleId, cron, jobName) => {
+      const description = await t.temporal.client.schedule.getHandle(scheduleId).describe();
+      expect(description.action).toMatchObject({
+        type: 'startWorkflow',
+        workflowType: 'launchJobWorkflow',
+        taskQueue: 'maintenance',
+        args: [{ jobName, payload: {} }],
+      });
+      expect(cronOf(description.spec)).toBe(cron);
+    },
+  );
 });
 
 describe('export file cleanup (daily)', () => {
@@ -89,7 +122,10 @@ describe('export file cleanup (daily)', () => {
     const u = user.id;
     const oldExport = await seedObject(`exports/${u}/old-${crypto.randomUUID()}.csv`, 25 * HOUR);
     const oldExportRow = await seedRow(oldExport, 25 * HOUR, { entity_type: 'export' });
-    const [jobRows] = await t.sequelize.query(`INSERT INTO export_jobs (owner_id, entity, format, status, file_object_id) VALUES ($1, 'contacts', 'csv', 'COMPLETED', $2) RETURNING id`, { bind: [u, oldExportRow] });
+    const [jobRows] = await t.sequelize.query(
+      `INSERT INTO export_jobs (owner_id, entity, format, status, file_object_id) VALUES ($1, 'contacts', 'csv', 'COMPLETED', $2) RETURNING id`,
+      { bind: [u, oldExportRow] },
+    );
     const exportJobId = (jobRows as { id: string }[])[0].id;
     const oldTemp = await seedObject(`temp/${u}/old-${crypto.randomUUID()}.tmp`, 25 * HOUR);
     const oldReport = await seedObject(`pdfs/ai-reports/${u}/old-${crypto.randomUUID()}.pdf`, 25 * HOUR);
@@ -98,7 +134,9 @@ describe('export file cleanup (daily)', () => {
     const oldInvoice = await seedObject(`pdfs/invoices/${u}/old-${crypto.randomUUID()}.pdf`, 30 * DAY);
     const oldAvatar = await seedObject(`avatars/${u}/old-${crypto.randomUUID()}.png`, 30 * DAY);
     // A row whose object was already removed by hand: the row goes too.
-    const ghostRow = await seedRow(`exports/${u}/ghost-${crypto.randomUUID()}.csv`, 25 * HOUR, { entity_type: 'export' });
+    const ghostRow = await seedRow(`exports/${u}/ghost-${crypto.randomUUID()}.csv`, 25 * HOUR, {
+      entity_type: 'export',
+    });
     // Uploads a killed worker left unfinished: aborted past the retention, kept while recent.
     const abandoned = await startAbandonedUpload(s3, bucket(), `exports/${u}/killed-${crypto.randomUUID()}.csv`);
     backdateUpload(bucket(), abandoned, 25 * HOUR);
@@ -118,7 +156,9 @@ describe('export file cleanup (daily)', () => {
     expect(await rowExists(ghostRow)).toBe(false);
     expect(await rowExists(freshRow)).toBe(true);
     // The export job keeps its history; only its file is gone.
-    const [[job]] = (await t.sequelize.query('SELECT status, file_object_id FROM export_jobs WHERE id = $1', { bind: [exportJobId] })) as [{ status: string; file_object_id: string | null }[], unknown];
+    const [[job]] = (await t.sequelize.query('SELECT status, file_object_id FROM export_jobs WHERE id = $1', {
+      bind: [exportJobId],
+    })) as [{ status: string; file_object_id: string | null }[], unknown];
     expect(job).toEqual({ status: 'COMPLETED', file_object_id: null });
   });
 });
@@ -126,7 +166,10 @@ describe('export file cleanup (daily)', () => {
 describe('orphan file object cleanup (weekly)', () => {
   it('deletes rows older than 7 days that nothing references, with their objects; the permanent rule wins over the orphan rule', async () => {
     const u = user.id;
-    const session = await request(t.app).post('/api/sessions').set('Authorization', `Bearer ${user.token}`).send({ title: 'Séance orpheline' });
+    const session = await request(t.app)
+      .post('/api/sessions')
+      .set('Authorization', `Bearer ${user.token}`)
+      .send({ title: 'Séance orpheline' });
     const key = (name: string) => `uploads/${u}/${name}-${crypto.randomUUID()}`;
     const orphanKey = await seedObject(key('orphan'), 8 * DAY);
     const orphan = await seedRow(orphanKey, 8 * DAY);
@@ -134,10 +177,16 @@ describe('orphan file object cleanup (weekly)', () => {
     const young = await seedRow(youngKey, 2 * DAY);
     const documentedKey = await seedObject(key('documented'), 8 * DAY);
     const documented = await seedRow(documentedKey, 8 * DAY);
-    await t.sequelize.query(`INSERT INTO documents (owner_id, uploaded_by, file_object_id, name) VALUES ($1, $1, $2, 'Contrat')`, { bind: [u, documented] });
+    await t.sequelize.query(
+      `INSERT INTO documents (owner_id, uploaded_by, file_object_id, name) VALUES ($1, $1, $2, 'Contrat')`,
+      { bind: [u, documented] },
+    );
     const exportedKey = await seedObject(key('exported'), 8 * DAY);
     const exported = await seedRow(exportedKey, 8 * DAY);
-    await t.sequelize.query(`INSERT INTO export_jobs (owner_id, entity, format, status, file_object_id) VALUES ($1, 'sessions', 'csv', 'COMPLETED', $2)`, { bind: [u, exported] });
+    await t.sequelize.query(
+      `INSERT INTO export_jobs (owner_id, entity, format, status, file_object_id) VALUES ($1, 'sessions', 'csv', 'COMPLETED', $2)`,
+      { bind: [u, exported] },
+    );
     // Orphans by the spec's rule, protected by the permanent rule:
     const attachedKey = await seedObject(key('attached'), 8 * DAY);
     const attached = await seedRow(attachedKey, 8 * DAY, { entity_type: 'session', entity_id: session.body.id });
@@ -145,7 +194,9 @@ describe('orphan file object cleanup (weekly)', () => {
     const quote = await seedRow(quoteKey, 8 * DAY);
     const legacyKey = await seedObject(`session-files/${session.body.id}/${crypto.randomUUID()}.jpg`, 8 * DAY);
     const legacy = await seedRow(legacyKey, 8 * DAY);
-    await t.sequelize.query(`INSERT INTO session_files (session_id, file_name, key) VALUES ($1, 'photo.jpg', $2)`, { bind: [session.body.id, legacyKey] });
+    await t.sequelize.query(`INSERT INTO session_files (session_id, file_name, key) VALUES ($1, 'photo.jpg', $2)`, {
+      bind: [session.body.id, legacyKey],
+    });
 
     const summary = await runCleanup('orphan-file-objects');
 
@@ -154,7 +205,8 @@ describe('orphan file object cleanup (weekly)', () => {
     expect(await rowExists(orphan)).toBe(false);
     expect(await exists(orphanKey)).toBe(false);
     for (const id of [young, documented, exported, attached, quote, legacy]) expect(await rowExists(id)).toBe(true);
-    for (const k of [youngKey, documentedKey, exportedKey, attachedKey, quoteKey, legacyKey]) expect(await exists(k)).toBe(true);
+    for (const k of [youngKey, documentedKey, exportedKey, attachedKey, quoteKey, legacyKey])
+      expect(await exists(k)).toBe(true);
   });
 });
 
@@ -167,7 +219,9 @@ describe('orphan object cleanup (monthly)', () => {
     const orphanDocument = await seedObject(`documents/${folder}/orphan.pdf`, 8 * DAY);
     const youngOrphan = await seedObject(`session-files/${folder}/young.jpg`, 6 * DAY);
     const knownContactFile = await seedObject(`contact-files/${folder}/known.pdf`, 8 * DAY);
-    await t.sequelize.query(`INSERT INTO contact_files (contact_id, file_name, key) VALUES ($1, 'known.pdf', $2)`, { bind: [contact.id, knownContactFile] });
+    await t.sequelize.query(`INSERT INTO contact_files (contact_id, file_name, key) VALUES ($1, 'known.pdf', $2)`, {
+      bind: [contact.id, knownContactFile],
+    });
     const recordedSessionFile = await seedObject(`session-files/${folder}/recorded.jpg`, 8 * DAY);
     await seedRow(recordedSessionFile, 0, { entity_type: 'session' });
 
@@ -177,7 +231,8 @@ describe('orphan object cleanup (monthly)', () => {
     expect(summary.keptPermanent).toBeGreaterThanOrEqual(1);
     expect(await exists(orphanSessionFile)).toBe(false);
     expect(await exists(orphanContactFile)).toBe(false);
-    for (const key of [orphanDocument, youngOrphan, knownContactFile, recordedSessionFile]) expect(await exists(key)).toBe(true);
+    for (const key of [orphanDocument, youngOrphan, knownContactFile, recordedSessionFile])
+      expect(await exists(key)).toBe(true);
   });
 });
 
@@ -185,7 +240,9 @@ describe('cleanup metrics', () => {
   it('are served by the worker on its metrics port', async () => {
     const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
     for (const jobType of ['export-files', 'orphan-file-objects', 'orphan-objects']) {
-      expect(text).toMatch(new RegExp(`cleanup_jobs_total\\{[^}]*job_type="${jobType}"[^}]*status="completed"[^}]*\\} [1-9]`));
+      expect(text).toMatch(
+        new RegExp(`cleanup_jobs_total\\{[^}]*job_type="${jobType}"[^}]*status="completed"[^}]*\\} [1-9]`),
+      );
       expect(text).toMatch(new RegExp(`cleanup_files_deleted_total\\{[^}]*job_type="${jobType}"[^}]*\\} [1-9]`));
       expect(text).toMatch(new RegExp(`cleanup_duration_seconds_count\\{[^}]*job_type="${jobType}"`));
       expect(text).toMatch(new RegExp(`cleanup_files_scanned_total\\{[^}]*job_type="${jobType}"`));
@@ -196,7 +253,20 @@ describe('cleanup metrics', () => {
 
 type Range = { start: number | string; end: number | string; step?: number };
 const DAYS = ['SUNDAY', 'MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY'];
-const MONTHS = ['JANUARY', 'FEBRUARY', 'MARCH', 'APRIL', 'MAY', 'JUNE', 'JULY', 'AUGUST', 'SEPTEMBER', 'OCTOBER', 'NOVEMBER', 'DECEMBER'];
+const MONTHS = [
+  'JANUARY',
+  'FEBRUARY',
+  'MARCH',
+  'APRIL',
+  'MAY',
+  'JUNE',
+  'JULY',
+  'AUGUST',
+  'SEPTEMBER',
+  'OCTOBER',
+  'NOVEMBER',
+  'DECEMBER',
+];
 
 /**
  * The cron a schedule's spec describes: Temporal stores crons as structured calendars, so the
@@ -209,11 +279,19 @@ function cronOf(spec: unknown): string {
   const field = (name: string, first: number, last: number, names?: string[]) => {
     const ranges = calendar[name];
     expect(ranges).toHaveLength(1);
-    const [start, end] = [ranges[0].start, ranges[0].end].map((v) => (typeof v === 'string' ? names!.indexOf(v) + (names === MONTHS ? 1 : 0) : v));
+    const [start, end] = [ranges[0].start, ranges[0].end].map((v) =>
+      typeof v === 'string' ? names!.indexOf(v) + (names === MONTHS ? 1 : 0) : v,
+    );
     if (start === first && end === last) return '*';
     expect(start).toBe(end);
     return String(start);
   };
   expect(field('second', 0, 59)).toBe('0');
-  return [field('minute', 0, 59), field('hour', 0, 23), field('dayOfMonth', 1, 31), field('month', 1, 12, MONTHS), field('dayOfWeek', 0, 6, DAYS)].join(' ');
+  return [
+    field('minute', 0, 59),
+    field('hour', 0, 23),
+    field('dayOfMonth', 1, 31),
+    field('month', 1, 12, MONTHS),
+    field('dayOfWeek', 0, 6, DAYS),
+  ].join(' ');
 }

@@ -78,13 +78,20 @@ describe('GET /api/storage/signed-url/:key', () => {
   });
 
   it("grants a session file of the user's session and a contact file of the user's contact", async () => {
-    const session = await request(t.app).post('/api/sessions').set('Authorization', `Bearer ${owner.token}`).send({ title: 'Mariage Dupont' });
+    const session = await request(t.app)
+      .post('/api/sessions')
+      .set('Authorization', `Bearer ${owner.token}`)
+      .send({ title: 'Mariage Dupont' });
     expect(session.status).toBe(201);
     const contact = await buildContact(t.app, owner);
     const sessionKey = `session-files/${session.body.id}/${crypto.randomUUID()}.jpg`;
     const contactKey = `contact-files/${contact.id}/${crypto.randomUUID()}.pdf`;
-    await t.sequelize.query(`INSERT INTO session_files (session_id, file_name, key) VALUES ($1, 'photo.jpg', $2)`, { bind: [session.body.id, sessionKey] });
-    await t.sequelize.query(`INSERT INTO contact_files (contact_id, file_name, key) VALUES ($1, 'contrat.pdf', $2)`, { bind: [contact.id, contactKey] });
+    await t.sequelize.query(`INSERT INTO session_files (session_id, file_name, key) VALUES ($1, 'photo.jpg', $2)`, {
+      bind: [session.body.id, sessionKey],
+    });
+    await t.sequelize.query(`INSERT INTO contact_files (contact_id, file_name, key) VALUES ($1, 'contrat.pdf', $2)`, {
+      bind: [contact.id, contactKey],
+    });
     expect((await link(owner, sessionKey)).status).toBe(200);
     expect((await link(owner, contactKey)).status).toBe(200);
     expect((await link(stranger, sessionKey)).status).toBe(404);
@@ -95,13 +102,18 @@ describe('GET /api/storage/signed-url/:key', () => {
     // A file object of another organisation: only the document rule can grant it.
     const key = `documents/${crypto.randomUUID()}/release.pdf`;
     const fileObjectId = await insertFileObject(stranger, key, { entity_type: 'document' });
-    await t.sequelize.query(`INSERT INTO documents (owner_id, uploaded_by, file_object_id, name) VALUES ($1, $2, $3, 'Release form')`, { bind: [stranger.id, owner.id, fileObjectId] });
+    await t.sequelize.query(
+      `INSERT INTO documents (owner_id, uploaded_by, file_object_id, name) VALUES ($1, $2, $3, 'Release form')`,
+      { bind: [stranger.id, owner.id, fileObjectId] },
+    );
     expect((await link(owner, key)).status).toBe(200);
   });
 
   it('takes the key URL-encoded as one segment too', async () => {
     const key = `exports/${owner.id}/encoded.csv`;
-    const res = await request(t.app).get(`/api/storage/signed-url/${encodeURIComponent(key)}`).set('Authorization', `Bearer ${owner.token}`);
+    const res = await request(t.app)
+      .get(`/api/storage/signed-url/${encodeURIComponent(key)}`)
+      .set('Authorization', `Bearer ${owner.token}`);
     expect(res.status).toBe(200);
     expect(res.body.key).toBe(key);
   });
@@ -120,7 +132,9 @@ describe('GET /api/storage/signed-url/:key', () => {
     ['a control character', (id: string) => `exports/${id}/a%0A.csv`],
     ['a key over 1024 bytes', (id: string) => `exports/${id}/${'a'.repeat(1030)}`],
   ])('answers 400 to %s', async (_what, keyOf) => {
-    const res = await request(t.app).get(`/api/storage/signed-url/${keyOf(owner.id)}`).set('Authorization', `Bearer ${owner.token}`);
+    const res = await request(t.app)
+      .get(`/api/storage/signed-url/${keyOf(owner.id)}`)
+      .set('Authorization', `Bearer ${owner.token}`);
     expect(res.status).toBe(400);
     expect(res.body.code).toMatch(/invalid_key|invalid_input/);
   });

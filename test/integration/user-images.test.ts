@@ -7,8 +7,14 @@ import { objectExists } from '../helpers/stored-objects';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 // A real 1x1 png, and bytes that start like a jpeg (the service reads the magic numbers).
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\u0000 a tiny jpeg body')]);
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+const JPEG = Buffer.concat([
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+  Buffer.from('JFIF\u0000 a tiny jpeg body'),
+]);
 
 let t: TestApp;
 let s3: ReturnType<typeof createS3Client>;
@@ -24,10 +30,16 @@ afterAll(async () => {
 });
 
 const upload = (kind: 'avatar' | 'logo', bytes: Buffer, filename: string, contentType: string) =>
-  request(t.app).put(`/api/users/me/${kind}`).set('Authorization', `Bearer ${user.token}`).attach('file', bytes, { filename, contentType });
+  request(t.app)
+    .put(`/api/users/me/${kind}`)
+    .set('Authorization', `Bearer ${user.token}`)
+    .attach('file', bytes, { filename, contentType });
 const me = () => request(t.app).get('/api/users/me').set('Authorization', `Bearer ${user.token}`);
 const rowsFor = async (key: string) => {
-  const [rows] = await t.sequelize.query('SELECT entity_type, entity_id, content_type, is_image FROM file_objects WHERE key = $1', { bind: [key] });
+  const [rows] = await t.sequelize.query(
+    'SELECT entity_type, entity_id, content_type, is_image FROM file_objects WHERE key = $1',
+    { bind: [key] },
+  );
   return rows;
 };
 
@@ -35,8 +47,14 @@ describe('avatar upload', () => {
   it('stores the image under avatars/<userId>/, records it, and shows it on /api/users/me with a working link', async () => {
     const res = await upload('avatar', PNG, 'me.png', 'image/png');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ key: expect.stringMatching(new RegExp(`^avatars/${user.id}/[0-9a-f-]{36}\\.png$`)), content_type: 'image/png', size_bytes: PNG.length });
-    expect(await rowsFor(res.body.key)).toEqual([{ entity_type: 'avatar', entity_id: user.id, content_type: 'image/png', is_image: true }]);
+    expect(res.body).toMatchObject({
+      key: expect.stringMatching(new RegExp(`^avatars/${user.id}/[0-9a-f-]{36}\\.png$`)),
+      content_type: 'image/png',
+      size_bytes: PNG.length,
+    });
+    expect(await rowsFor(res.body.key)).toEqual([
+      { entity_type: 'avatar', entity_id: user.id, content_type: 'image/png', is_image: true },
+    ]);
 
     const profile = await me();
     expect(profile.status).toBe(200);
@@ -46,7 +64,10 @@ describe('avatar upload', () => {
     expect(Buffer.from(await image.arrayBuffer())).toEqual(PNG);
 
     // The current avatar is the week-long case of the signed-link endpoint.
-    const weekLink = await request(t.app).get(`/api/storage/signed-url/${res.body.key}`).query({ expirationSeconds: 5 * 86_400 }).set('Authorization', `Bearer ${user.token}`);
+    const weekLink = await request(t.app)
+      .get(`/api/storage/signed-url/${res.body.key}`)
+      .query({ expirationSeconds: 5 * 86_400 })
+      .set('Authorization', `Bearer ${user.token}`);
     expect(weekLink.body.expiration).toBe(5 * 86_400);
   });
 
@@ -78,7 +99,10 @@ describe('avatar upload', () => {
   });
 
   it('answers 400 without a file part', async () => {
-    const res = await request(t.app).put('/api/users/me/avatar').set('Authorization', `Bearer ${user.token}`).field('note', 'no file');
+    const res = await request(t.app)
+      .put('/api/users/me/avatar')
+      .set('Authorization', `Bearer ${user.token}`)
+      .field('note', 'no file');
     expect(res.status).toBe(400);
   });
 });

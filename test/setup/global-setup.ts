@@ -18,7 +18,8 @@ export default async function globalSetup(): Promise<void> {
   (globalThis as { __testStack?: typeof child }).__testStack = child;
   const deadline = Date.now() + 20 * 60_000;
   while (!fs.existsSync(envFile)) {
-    if (child.exitCode !== null) throw new Error(`The test stack exited with code ${child.exitCode}; see the lines above`);
+    if (child.exitCode !== null)
+      throw new Error(`The test stack exited with code ${child.exitCode}; see the lines above`);
     if (Date.now() > deadline) throw new Error('The test stack did not come up within 20 minutes');
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -9,9 +9,15 @@ const root = path.resolve(__dirname, '..', '..');
 
 describe('deploy/prometheus', () => {
   it('has alert rules promtool accepts, with the four rules of the spec', () => {
-    const out = execFileSync('promtool', ['check', 'rules', path.join(root, 'deploy/prometheus/alerts.yml')], { encoding: 'utf8' });
+    const out = execFileSync('promtool', ['check', 'rules', path.join(root, 'deploy/prometheus/alerts.yml')], {
+      encoding: 'utf8',
+    });
     expect(out).toMatch(/SUCCESS: \d+ rules found/);
-    const rules = (parse(fs.readFileSync(path.join(root, 'deploy/prometheus/alerts.yml'), 'utf8')) as { groups: { rules: { alert: string; for?: string }[] }[] }).groups.flatMap((g) => g.rules);
+    const rules = (
+      parse(fs.readFileSync(path.join(root, 'deploy/prometheus/alerts.yml'), 'utf8')) as {
+        groups: { rules: { alert: string; for?: string }[] }[];
+      }
+    ).groups.flatMap((g) => g.rules);
     const byName = Object.fromEntries(rules.map((r) => [r.alert, r]));
     expect(byName.QueueDepthHigh.for).toBe('5m');
     expect(byName.JobFailRateHigh.for).toBe('5m');
@@ -22,10 +28,16 @@ describe('deploy/prometheus', () => {
   it('has a Prometheus configuration promtool accepts, sending alerts to Alertmanager', () => {
     // promtool resolves rule_files from the file's own folder: check a copy where the container path points there.
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'prom-'));
-    const config = fs.readFileSync(path.join(root, 'deploy/prometheus/prometheus.yml'), 'utf8').replace('/etc/prometheus/alerts.yml', path.join(root, 'deploy/prometheus/alerts.yml'));
+    const config = fs
+      .readFileSync(path.join(root, 'deploy/prometheus/prometheus.yml'), 'utf8')
+      .replace('/etc/prometheus/alerts.yml', path.join(root, 'deploy/prometheus/alerts.yml'));
     fs.writeFileSync(path.join(dir, 'prometheus.yml'), config);
     try {
-      expect(execFileSync('promtool', ['check', 'config', '--syntax-only', path.join(dir, 'prometheus.yml')], { encoding: 'utf8' })).toMatch(/SUCCESS/);
+      expect(
+        execFileSync('promtool', ['check', 'config', '--syntax-only', path.join(dir, 'prometheus.yml')], {
+          encoding: 'utf8',
+        }),
+      ).toMatch(/SUCCESS/);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
@@ -38,8 +50,13 @@ describe('deploy/alertmanager/entrypoint.sh', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'am-'));
     const out = path.join(dir, 'alertmanager.yml');
     try {
-      execFileSync('sh', [path.join(root, 'deploy/alertmanager/entrypoint.sh')], { env: { PATH: process.env.PATH, ALERTMANAGER_CONFIG_OUT: out, ALERTMANAGER_BIN: 'true', ...env } });
-      return parse(fs.readFileSync(out, 'utf8')) as { route: { receiver: string; routes: { receiver: string; matchers?: string[] }[] | null }; receivers: Record<string, unknown>[] };
+      execFileSync('sh', [path.join(root, 'deploy/alertmanager/entrypoint.sh')], {
+        env: { PATH: process.env.PATH, ALERTMANAGER_CONFIG_OUT: out, ALERTMANAGER_BIN: 'true', ...env },
+      });
+      return parse(fs.readFileSync(out, 'utf8')) as {
+        route: { receiver: string; routes: { receiver: string; matchers?: string[] }[] | null };
+        receivers: Record<string, unknown>[];
+      };
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -18,7 +18,9 @@ function fakeS3(refuse: string[] = []) {
 describe('deleteObjects, the one delete path of the cleanup jobs', () => {
   it('sends nothing at all when one key is under a permanent prefix', async () => {
     const { s3, batches } = fakeS3();
-    await expect(deleteObjects(s3, 'b', ['exports/u/a.csv', 'pdfs/invoices/2026-1.pdf'])).rejects.toBeInstanceOf(PermanentObjectError);
+    await expect(deleteObjects(s3, 'b', ['exports/u/a.csv', 'pdfs/invoices/2026-1.pdf'])).rejects.toBeInstanceOf(
+      PermanentObjectError,
+    );
     expect(batches).toEqual([]);
   });
 
@@ -32,6 +34,9 @@ describe('deleteObjects, the one delete path of the cleanup jobs', () => {
 
   it('reports the keys storage refused apart from those it deleted', async () => {
     const { s3 } = fakeS3(['temp/b']);
-    expect(await deleteObjects(s3, 'b', ['temp/a', 'temp/b'])).toEqual({ deleted: ['temp/a'], failed: [{ key: 'temp/b', code: 'AccessDenied' }] });
+    expect(await deleteObjects(s3, 'b', ['temp/a', 'temp/b'])).toEqual({
+      deleted: ['temp/a'],
+      failed: [{ key: 'temp/b', code: 'AccessDenied' }],
+    });
   });
 });

@@ -6,7 +6,12 @@ const valid = REQUIRED_ENV;
 describe('loadConfig', () => {
   it('parses a valid environment with defaults and normalised admin emails', () => {
     const config = loadConfig({ ...valid, ADMIN_EMAILS: ' Boss@Studio.fr , ,ops@studio.fr' });
-    expect(config).toMatchObject({ PORT: 3000, TEMPORAL_NAMESPACE: 'default', S3_BUCKET: 'studio', ADMIN_EMAILS: ['boss@studio.fr', 'ops@studio.fr'] });
+    expect(config).toMatchObject({
+      PORT: 3000,
+      TEMPORAL_NAMESPACE: 'default',
+      S3_BUCKET: 'studio',
+      ADMIN_EMAILS: ['boss@studio.fr', 'ops@studio.fr'],
+    });
   });
 
   it('names every missing or malformed variable in one line', () => {
@@ -45,7 +50,9 @@ describe('loadConfig', () => {
 
   it('names a malformed rate limit in one line', () => {
     for (const value of ['10 per minute', '0/60', '10/0', '10', '-1/60']) {
-      expect(() => loadConfig({ ...valid, RATE_LIMIT_AUTH_LOGIN: value })).toThrow(/^Configuration error: RATE_LIMIT_AUTH_LOGIN is invalid \(must be count\/seconds[^\n]*$/);
+      expect(() => loadConfig({ ...valid, RATE_LIMIT_AUTH_LOGIN: value })).toThrow(
+        /^Configuration error: RATE_LIMIT_AUTH_LOGIN is invalid \(must be count\/seconds[^\n]*$/,
+      );
     }
   });
 

@@ -13,7 +13,13 @@ const locale = fc.constantFrom(...LOCALES);
 /** The name written another way a studio might: recased, accents dropped, hyphens as spaces or spaces as hyphens, padded. */
 const variant = (name: string) =>
   fc
-    .record({ upper: fc.boolean(), lower: fc.boolean(), unaccent: fc.boolean(), hyphens: fc.constantFrom('keep', 'spaces', 'hyphens'), pad: fc.constantFrom('', ' ', '  ') })
+    .record({
+      upper: fc.boolean(),
+      lower: fc.boolean(),
+      unaccent: fc.boolean(),
+      hyphens: fc.constantFrom('keep', 'spaces', 'hyphens'),
+      pad: fc.constantFrom('', ' ', '  '),
+    })
     .map(({ upper, lower, unaccent, hyphens, pad }) => {
       let v = name;
       if (unaccent) v = v.normalize('NFD').replace(/\p{M}/gu, '');
@@ -32,7 +38,26 @@ describe('the country codes', () => {
   });
 
   it('leave out what ICU also names: unions, withdrawn and user-assigned codes, UK', () => {
-    for (const c of ['EU', 'EZ', 'UN', 'ZZ', 'QO', 'XK', 'XA', 'UK', 'FX', 'DD', 'YU', 'SU', 'AN', 'CS', 'ZR', 'AC', 'IC']) expect([c, isCountryCode(c)]).toEqual([c, false]);
+    for (const c of [
+      'EU',
+      'EZ',
+      'UN',
+      'ZZ',
+      'QO',
+      'XK',
+      'XA',
+      'UK',
+      'FX',
+      'DD',
+      'YU',
+      'SU',
+      'AN',
+      'CS',
+      'ZR',
+      'AC',
+      'IC',
+    ])
+      expect([c, isCountryCode(c)]).toEqual([c, false]);
   });
 });
 
@@ -47,27 +72,94 @@ describe('parseCountry', () => {
   });
 
   it('round-trips every code through its French and English names', () => {
-    for (const c of ISO_COUNTRY_CODES) for (const l of LOCALES) expect([c, l, parseCountry(countryName(c, l)!)]).toEqual([c, l, c]);
+    for (const c of ISO_COUNTRY_CODES)
+      for (const l of LOCALES) expect([c, l, parseCountry(countryName(c, l)!)]).toEqual([c, l, c]);
   });
 
   it('tolerates case, accents, hyphens and spaces in a name', () => {
-    fc.assert(fc.property(code, locale, (c, l) => fc.assert(fc.property(variant(countryName(c, l)!), (typed) => expect(parseCountry(typed)).toBe(c)), { numRuns: 5 })), { numRuns: 300 });
+    fc.assert(
+      fc.property(code, locale, (c, l) =>
+        fc.assert(
+          fc.property(variant(countryName(c, l)!), (typed) => expect(parseCountry(typed)).toBe(c)),
+          { numRuns: 5 },
+        ),
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it('reads the names studios type that ICU lacks, and the usual spellings of a few', () => {
     const cases: [string, string][] = [
-      ['France', 'FR'], ['fr', 'FR'], ['Royaume-Uni', 'GB'], ['royaume uni', 'GB'], ['United Kingdom', 'GB'], ['UK', 'GB'], ['u.k.', 'GB'], ['Angleterre', 'GB'], ['England', 'GB'], ['Écosse', 'GB'], ['Grande-Bretagne', 'GB'],
-      ['USA', 'US'], ['U.S.A.', 'US'], ['États-Unis', 'US'], ['ETATS UNIS', 'US'], ['United States of America', 'US'], ['the United States', 'US'],
-      ['Allemagne', 'DE'], ['Deutschland', 'DE'], ['Belgique', 'BE'], ['Suisse', 'CH'], ['Pays-Bas', 'NL'], ['The Netherlands', 'NL'], ['Hollande', 'NL'],
-      ['La Réunion', 'RE'], ['Réunion', 'RE'], ['Guadeloupe', 'GP'], ['Guyane', 'GF'], ['Côte d\'Ivoire', 'CI'], ['Ivory Coast', 'CI'], ['Turkey', 'TR'], ['Türkiye', 'TR'],
-      ['Saint Lucia', 'LC'], ['St Lucia', 'LC'], ['Trinidad and Tobago', 'TT'], ['Bosnia and Herzegovina', 'BA'], ['Myanmar', 'MM'], ['Burma', 'MM'], ['Hong Kong', 'HK'], ['Czech Republic', 'CZ'],
-      ['Saint-Martin', 'MF'], ['Sint Maarten', 'SX'], ['Viet Nam', 'VN'], ['Vietnam', 'VN'],
+      ['France', 'FR'],
+      ['fr', 'FR'],
+      ['Royaume-Uni', 'GB'],
+      ['royaume uni', 'GB'],
+      ['United Kingdom', 'GB'],
+      ['UK', 'GB'],
+      ['u.k.', 'GB'],
+      ['Angleterre', 'GB'],
+      ['England', 'GB'],
+      ['Écosse', 'GB'],
+      ['Grande-Bretagne', 'GB'],
+      ['USA', 'US'],
+      ['U.S.A.', 'US'],
+      ['États-Unis', 'US'],
+      ['ETATS UNIS', 'US'],
+      ['United States of America', 'US'],
+      ['the United States', 'US'],
+      ['Allemagne', 'DE'],
+      ['Deutschland', 'DE'],
+      ['Belgique', 'BE'],
+      ['Suisse', 'CH'],
+      ['Pays-Bas', 'NL'],
+      ['The Netherlands', 'NL'],
+      ['Hollande', 'NL'],
+      ['La Réunion', 'RE'],
+      ['Réunion', 'RE'],
+      ['Guadeloupe', 'GP'],
+      ['Guyane', 'GF'],
+      ["Côte d'Ivoire", 'CI'],
+      ['Ivory Coast', 'CI'],
+      ['Turkey', 'TR'],
+      ['Türkiye', 'TR'],
+      ['Saint Lucia', 'LC'],
+      ['St Lucia', 'LC'],
+      ['Trinidad and Tobago', 'TT'],
+      ['Bosnia and Herzegovina', 'BA'],
+      ['Myanmar', 'MM'],
+      ['Burma', 'MM'],
+      ['Hong Kong', 'HK'],
+      ['Czech Republic', 'CZ'],
+      ['Saint-Martin', 'MF'],
+      ['Sint Maarten', 'SX'],
+      ['Viet Nam', 'VN'],
+      ['Vietnam', 'VN'],
     ];
     expect(cases.map(([typed]) => [typed, parseCountry(typed)])).toEqual(cases);
   });
 
   it('refuses what is no country: unknown names, two letters that are no code, unions, blanks', () => {
-    for (const junk of ['Atlantis', 'Narnia', 'XX', 'xx', 'EU', 'Union européenne', 'European Union', 'ZZ', 'XK', 'F R', 'FRA', 'Franc', 'Fr ance', '123', '', '  ', '-', 'Congo', 'Corée']) {
+    for (const junk of [
+      'Atlantis',
+      'Narnia',
+      'XX',
+      'xx',
+      'EU',
+      'Union européenne',
+      'European Union',
+      'ZZ',
+      'XK',
+      'F R',
+      'FRA',
+      'Franc',
+      'Fr ance',
+      '123',
+      '',
+      '  ',
+      '-',
+      'Congo',
+      'Corée',
+    ]) {
       expect([junk, parseCountry(junk)]).toEqual([junk, null]);
     }
   });
@@ -81,14 +173,25 @@ describe('parseCountry', () => {
       { numRuns: 3000 },
     );
     // No likeness: a made-up word, or a name with letters added, is no country.
-    fc.assert(fc.property(fc.stringMatching(/^[a-z]{2,12}( [a-z]{2,10})?$/), (s) => expect(parseCountry(`zq${s}`)).toBeNull()));
-    fc.assert(fc.property(code, locale, fc.stringMatching(/^[a-z]{1,3}$/), (c, l, extra) => expect(parseCountry(`${countryName(c, l)!}zq${extra}`)).toBeNull()));
-    fc.assert(fc.property(fc.stringMatching(/^[A-Z]{2}$/).filter((s) => !isCountryCode(s) && s !== 'UK'), (s) => expect(parseCountry(s)).toBeNull()));
+    fc.assert(
+      fc.property(fc.stringMatching(/^[a-z]{2,12}( [a-z]{2,10})?$/), (s) => expect(parseCountry(`zq${s}`)).toBeNull()),
+    );
+    fc.assert(
+      fc.property(code, locale, fc.stringMatching(/^[a-z]{1,3}$/), (c, l, extra) =>
+        expect(parseCountry(`${countryName(c, l)!}zq${extra}`)).toBeNull(),
+      ),
+    );
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[A-Z]{2}$/).filter((s) => !isCountryCode(s) && s !== 'UK'),
+        (s) => expect(parseCountry(s)).toBeNull(),
+      ),
+    );
   });
 });
 
 describe('countryName', () => {
-  it('names a code in the studio\'s language; shows a legacy text as it is; null stays null', () => {
+  it("names a code in the studio's language; shows a legacy text as it is; null stays null", () => {
     expect(countryName('GB', 'fr-FR')).toBe('Royaume-Uni');
     expect(countryName('GB', 'en-US')).toBe('United Kingdom');
     expect(countryName('FR', 'en-US')).toBe('France');
@@ -121,25 +224,42 @@ describe('the schemas that read a country', () => {
     expect(Body.parse({})).toEqual({});
     const refused = Body.safeParse({ country: 'Atlantis' });
     expect(refused.success).toBe(false);
-    expect(refused.error?.issues).toEqual([expect.objectContaining({ path: ['country'], message: expect.stringMatching(/^"Atlantis" is not a country/) })]);
-    expect(Body.safeParse({ country: 'x'.repeat(101) }).error?.issues[0].message).toBe('must be at most 100 characters');
+    expect(refused.error?.issues).toEqual([
+      expect.objectContaining({ path: ['country'], message: expect.stringMatching(/^"Atlantis" is not a country/) }),
+    ]);
+    expect(Body.safeParse({ country: 'x'.repeat(101) }).error?.issues[0].message).toBe(
+      'must be at most 100 characters',
+    );
   });
 
   it('the api and the contacts import read any value alike', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ maxLength: 20 }), code, code.chain((c) => locale.chain((l) => variant(countryName(c, l)!)))), (typed) => {
-        const api = Body.safeParse({ country: typed });
-        const row = validateRow('contacts', { first_name: 'Zoé', country: typed.trim() });
-        if (typed.trim() === '') return;
-        expect(row.ok).toBe(api.success);
-        if (api.success && row.ok) expect((row.value as { country?: string }).country).toBe(api.data.country);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string({ maxLength: 20 }),
+          code,
+          code.chain((c) => locale.chain((l) => variant(countryName(c, l)!))),
+        ),
+        (typed) => {
+          const api = Body.safeParse({ country: typed });
+          const row = validateRow('contacts', { first_name: 'Zoé', country: typed.trim() });
+          if (typed.trim() === '') return;
+          expect(row.ok).toBe(api.success);
+          if (api.success && row.ok) expect((row.value as { country?: string }).country).toBe(api.data.country);
+        },
+      ),
       { numRuns: 1000 },
     );
   });
 
   it('an import line names the field', () => {
-    expect(validateRow('contacts', { first_name: 'Zoé', country: 'Atlantis' })).toEqual({ ok: false, message: expect.stringMatching(/^country "Atlantis" is not a country/) });
-    expect(validateRow('contacts', { first_name: 'Zoé', country: 'Angleterre' })).toMatchObject({ ok: true, value: { country: 'GB' } });
+    expect(validateRow('contacts', { first_name: 'Zoé', country: 'Atlantis' })).toEqual({
+      ok: false,
+      message: expect.stringMatching(/^country "Atlantis" is not a country/),
+    });
+    expect(validateRow('contacts', { first_name: 'Zoé', country: 'Angleterre' })).toMatchObject({
+      ok: true,
+      value: { country: 'GB' },
+    });
   });
 });

@@ -9,17 +9,28 @@ const root = path.resolve(__dirname, '../..');
 
 function lintTexts(examples: { code: string; filePath: string }[]): Promise<{ ruleId: string; message: string }[][]> {
   return new Promise((resolve, reject) => {
-    const child = execFile(process.execPath, [path.join(root, 'test/helpers/lint-text.mjs')], { cwd: root, maxBuffer: 10 * 1024 * 1024 }, (err, stdout, stderr) => {
-      if (err) reject(new Error(`${err.message}\n${stderr}`));
-      else resolve(JSON.parse(stdout));
-    });
+    const child = execFile(
+      process.execPath,
+      [path.join(root, 'test/helpers/lint-text.mjs')],
+      { cwd: root, maxBuffer: 10 * 1024 * 1024 },
+      (err, stdout, stderr) => {
+        if (err) reject(new Error(`${err.message}\n${stderr}`));
+        else resolve(JSON.parse(stdout));
+      },
+    );
     child.stdin!.end(JSON.stringify(examples));
   });
 }
 
 const EXAMPLES = {
-  modelImport: { filePath: 'api/x/router.ts', code: `import { Contact } from '../../db/models/Contact';\nexport const n = () => Contact.count();\n` },
-  modelTypeImport: { filePath: 'api/x/presenter.ts', code: `import { type Contact } from '../../db/models/Contact';\nexport const f = (c: Contact) => c.id;\n` },
+  modelImport: {
+    filePath: 'api/x/router.ts',
+    code: `import { Contact } from '../../db/models/Contact';\nexport const n = () => Contact.count();\n`,
+  },
+  modelTypeImport: {
+    filePath: 'api/x/presenter.ts',
+    code: `import { type Contact } from '../../db/models/Contact';\nexport const f = (c: Contact) => c.id;\n`,
+  },
   rawQuery: {
     filePath: 'api/x/router.ts',
     code: [
@@ -30,7 +41,10 @@ const EXAMPLES = {
       '',
     ].join('\n'),
   },
-  ormValueImport: { filePath: 'api/x/router.ts', code: `import { Sequelize } from 'sequelize-typescript';\nexport const s = new Sequelize('postgres://x');\n` },
+  ormValueImport: {
+    filePath: 'api/x/router.ts',
+    code: `import { Sequelize } from 'sequelize-typescript';\nexport const s = new Sequelize('postgres://x');\n`,
+  },
   cleanRouter: {
     filePath: 'api/x/router.ts',
     code: [
@@ -54,9 +68,18 @@ const EXAMPLES = {
     code: `import { QueryTypes } from 'sequelize';\nimport { Contact } from '../models/Contact';\nexport const n = () => Contact.sequelize!.query('SELECT 1', { type: QueryTypes.SELECT });\n`,
   },
   // Below api/ (issue 18, section 2).
-  activityModelImport: { filePath: 'activities/x/run.ts', code: `import { Contact } from '../../db/models/Contact';\nexport const n = () => Contact.count();\n` },
-  libModelTypeImport: { filePath: 'lib/jobs/x.ts', code: `import { type JobRun } from '../../db/models/JobRun';\nexport const id = (r: JobRun) => r.id;\n` },
-  activityOrmValue: { filePath: 'activities/x.ts', code: `import { Op } from 'sequelize';\nexport const where = { status: { [Op.in]: ['A'] } };\n` },
+  activityModelImport: {
+    filePath: 'activities/x/run.ts',
+    code: `import { Contact } from '../../db/models/Contact';\nexport const n = () => Contact.count();\n`,
+  },
+  libModelTypeImport: {
+    filePath: 'lib/jobs/x.ts',
+    code: `import { type JobRun } from '../../db/models/JobRun';\nexport const id = (r: JobRun) => r.id;\n`,
+  },
+  activityOrmValue: {
+    filePath: 'activities/x.ts',
+    code: `import { Op } from 'sequelize';\nexport const where = { status: { [Op.in]: ['A'] } };\n`,
+  },
   workerSql: {
     filePath: 'workers/x.ts',
     code: [
@@ -66,12 +89,30 @@ const EXAMPLES = {
       '',
     ].join('\n'),
   },
-  libSql: { filePath: 'lib/metrics/x.ts', code: `import { type Sequelize } from 'sequelize-typescript';\nexport const rows = (sequelize: Sequelize) => sequelize.query('SELECT 1');\n` },
-  activityWorkflowBody: { filePath: 'activities/x.ts', code: `import { exportWorkflow } from '../workflows/exports/workflow';\nexport const w = exportWorkflow;\n` },
-  libWorkflowBody: { filePath: 'lib/jobs/x.ts', code: `import { type LaunchJobInput } from '../../workflows/job-run/launch-job';\nexport const f = (i: LaunchJobInput) => i.jobName;\n` },
-  apiWorkflowBody: { filePath: 'api/x/router.ts', code: `import { exportWorkflow } from '../../workflows/exports/workflow';\nexport const w = exportWorkflow;\n` },
-  workflowActivityType: { filePath: 'workflows/x/workflow.ts', code: `import type { CleanupActivities } from '../../activities/cleanup';\nexport type A = CleanupActivities;\n` },
-  workflowContractType: { filePath: 'workflows/x/workflow.ts', code: `import type { CleanupActivities } from '../cleanup/contract';\nexport type A = CleanupActivities;\n` },
+  libSql: {
+    filePath: 'lib/metrics/x.ts',
+    code: `import { type Sequelize } from 'sequelize-typescript';\nexport const rows = (sequelize: Sequelize) => sequelize.query('SELECT 1');\n`,
+  },
+  activityWorkflowBody: {
+    filePath: 'activities/x.ts',
+    code: `import { exportWorkflow } from '../workflows/exports/workflow';\nexport const w = exportWorkflow;\n`,
+  },
+  libWorkflowBody: {
+    filePath: 'lib/jobs/x.ts',
+    code: `import { type LaunchJobInput } from '../../workflows/job-run/launch-job';\nexport const f = (i: LaunchJobInput) => i.jobName;\n`,
+  },
+  apiWorkflowBody: {
+    filePath: 'api/x/router.ts',
+    code: `import { exportWorkflow } from '../../workflows/exports/workflow';\nexport const w = exportWorkflow;\n`,
+  },
+  workflowActivityType: {
+    filePath: 'workflows/x/workflow.ts',
+    code: `import type { CleanupActivities } from '../../activities/cleanup';\nexport type A = CleanupActivities;\n`,
+  },
+  workflowContractType: {
+    filePath: 'workflows/x/workflow.ts',
+    code: `import type { CleanupActivities } from '../cleanup/contract';\nexport type A = CleanupActivities;\n`,
+  },
   dbTemporalAndJobs: {
     filePath: 'db/commands/x.ts',
     code: [
@@ -119,7 +160,9 @@ let errors: Record<keyof typeof EXAMPLES, string[]>;
 beforeAll(async () => {
   const names = Object.keys(EXAMPLES) as (keyof typeof EXAMPLES)[];
   const results = await lintTexts(names.map((name) => EXAMPLES[name]));
-  errors = Object.fromEntries(names.map((name, i) => [name, results[i].map((m) => `${m.ruleId}: ${m.message}`)])) as typeof errors;
+  errors = Object.fromEntries(
+    names.map((name, i) => [name, results[i].map((m) => `${m.ruleId}: ${m.message}`)]),
+  ) as typeof errors;
 }, 60_000);
 
 describe('eslint layer rules for api/', () => {

@@ -5,10 +5,64 @@ import { ValidationError } from '../../domain/errors';
 
 describe('the export column catalogue', () => {
   it('has exactly the spec keys per entity, in the spec order, then the keys added since (sessions: type and contacts; invoices: number and ledger)', () => {
-    expect(exportKeys('sessions')).toEqual(['id', 'title', 'status', 'start_date', 'end_date', 'location', 'user_rate_id', 'notes', 'created_at', 'updated_at', 'session_type', 'contact_name', 'session_contacts']);
-    expect(exportKeys('contacts')).toEqual(['id', 'first_name', 'last_name', 'email', 'phone_number', 'street', 'city', 'zipcode', 'country', 'created_at', 'updated_at', 'locale', 'company_name', 'siren', 'vat_number']);
-    expect(exportKeys('quotes')).toEqual(['id', 'title', 'amount', 'status', 'valid_until', 'description', 'created_at', 'updated_at']);
-    expect(exportKeys('invoices')).toEqual(['id', 'title', 'amount', 'status', 'due_date', 'paid_at', 'description', 'created_at', 'updated_at', 'number', 'issued_at', 'payment_status', 'amount_paid', 'balance_due']);
+    expect(exportKeys('sessions')).toEqual([
+      'id',
+      'title',
+      'status',
+      'start_date',
+      'end_date',
+      'location',
+      'user_rate_id',
+      'notes',
+      'created_at',
+      'updated_at',
+      'session_type',
+      'contact_name',
+      'session_contacts',
+    ]);
+    expect(exportKeys('contacts')).toEqual([
+      'id',
+      'first_name',
+      'last_name',
+      'email',
+      'phone_number',
+      'street',
+      'city',
+      'zipcode',
+      'country',
+      'created_at',
+      'updated_at',
+      'locale',
+      'company_name',
+      'siren',
+      'vat_number',
+    ]);
+    expect(exportKeys('quotes')).toEqual([
+      'id',
+      'title',
+      'amount',
+      'status',
+      'valid_until',
+      'description',
+      'created_at',
+      'updated_at',
+    ]);
+    expect(exportKeys('invoices')).toEqual([
+      'id',
+      'title',
+      'amount',
+      'status',
+      'due_date',
+      'paid_at',
+      'description',
+      'created_at',
+      'updated_at',
+      'number',
+      'issued_at',
+      'payment_status',
+      'amount_paid',
+      'balance_due',
+    ]);
   });
 
   it('names the headers of the spec examples, and every header is set in every format', () => {
@@ -16,13 +70,19 @@ describe('the export column catalogue', () => {
     expect(headerOf(startDate, 'csv')).toBe('Date');
     expect(headerOf(columnsFor('sessions', ['location'])[0], 'excel')).toBe('Location');
     expect(headerOf(columnsFor('contacts', ['first_name'])[0], 'pdf')).toBe('First Name');
-    expect(columnsFor('sessions', ['session_type', 'contact_name', 'session_contacts']).map((c) => [c.csvHeader, c.pdfHeader])).toEqual([
+    expect(
+      columnsFor('sessions', ['session_type', 'contact_name', 'session_contacts']).map((c) => [
+        c.csvHeader,
+        c.pdfHeader,
+      ]),
+    ).toEqual([
       ['Session Type', 'Type'],
       ['Main Contact', 'Contact'],
       ['Session Contacts', 'Other Contacts'],
     ]);
     for (const entity of EXPORT_ENTITIES) {
-      for (const c of EXPORT_COLUMNS[entity]) for (const h of [c.csvHeader, c.excelHeader, c.pdfHeader]) expect(h.trim()).not.toBe('');
+      for (const c of EXPORT_COLUMNS[entity])
+        for (const h of [c.csvHeader, c.excelHeader, c.pdfHeader]) expect(h.trim()).not.toBe('');
     }
   });
 });
@@ -41,8 +101,14 @@ describe('export field selection', () => {
     }
     expect(error).toBeInstanceOf(ValidationError);
     const e = error as ValidationError;
-    expect(e.message).toBe(`Invalid fields for sessions: price, client. Valid fields: ${exportKeys('sessions').join(', ')}`);
-    expect(e.details).toEqual({ entity: 'sessions', invalid_fields: ['price', 'client'], valid_fields: exportKeys('sessions') });
+    expect(e.message).toBe(
+      `Invalid fields for sessions: price, client. Valid fields: ${exportKeys('sessions').join(', ')}`,
+    );
+    expect(e.details).toEqual({
+      entity: 'sessions',
+      invalid_fields: ['price', 'client'],
+      valid_fields: exportKeys('sessions'),
+    });
   });
 
   it('rejects an empty selection', () => {

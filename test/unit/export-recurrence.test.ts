@@ -13,8 +13,12 @@ describe('scheduled export recurrence', () => {
   });
 
   it('keeps the owner wall-clock time every day and every week', () => {
-    expect(exportScheduleSpec(at, { frequency: 'daily', interval: 1 }, 'Europe/Paris').calendars).toEqual([{ second: 0, minute: 30, hour: 9 }]);
-    expect(exportScheduleSpec(at, { frequency: 'weekly', interval: 1 }, 'Europe/Paris').calendars).toEqual([{ second: 0, minute: 30, hour: 9, dayOfWeek: 'MONDAY' }]);
+    expect(exportScheduleSpec(at, { frequency: 'daily', interval: 1 }, 'Europe/Paris').calendars).toEqual([
+      { second: 0, minute: 30, hour: 9 },
+    ]);
+    expect(exportScheduleSpec(at, { frequency: 'weekly', interval: 1 }, 'Europe/Paris').calendars).toEqual([
+      { second: 0, minute: 30, hour: 9, dayOfWeek: 'MONDAY' },
+    ]);
   });
 
   it('runs every N days or weeks on the phase of scheduled_at', () => {

@@ -8,9 +8,14 @@ const root = path.resolve(__dirname, '../..');
 
 it('has no import from a lower layer to a higher one', async () => {
   const { code, output } = await new Promise<{ code: number; output: string }>((resolve) => {
-    execFile(process.execPath, [path.join(root, 'scripts/depcheck.mjs')], { cwd: root, maxBuffer: 10 * 1024 * 1024 }, (err, stdout, stderr) => {
-      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, output: `${stdout}${stderr}` });
-    });
+    execFile(
+      process.execPath,
+      [path.join(root, 'scripts/depcheck.mjs')],
+      { cwd: root, maxBuffer: 10 * 1024 * 1024 },
+      (err, stdout, stderr) => {
+        resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, output: `${stdout}${stderr}` });
+      },
+    );
   });
   expect({ code, output }).toEqual({ code: 0, output: expect.stringContaining('no dependency violations found') });
 }, 60_000);

@@ -16,14 +16,18 @@ describe('Node.js 24', () => {
   it('runs this test run', () => {
     expect(major(process.versions.node)).toBe(24);
     // The binary the `node` devDependency installs, not the machine's.
-    expect(fs.realpathSync(process.execPath)).toBe(fs.realpathSync(path.join(root, 'node_modules', 'node', 'bin', 'node')));
+    expect(fs.realpathSync(process.execPath)).toBe(
+      fs.realpathSync(path.join(root, 'node_modules', 'node', 'bin', 'node')),
+    );
   });
 
   it('is the version pinned in package.json, the lockfile, .nvmrc, engines and the Dockerfile', () => {
     const pinned = pkg.devDependencies.node;
     expect(pinned).toMatch(/^24\.\d+\.\d+$/);
     expect(process.versions.node).toBe(pinned);
-    const lock = JSON.parse(fs.readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string }> };
+    const lock = JSON.parse(fs.readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { version?: string }>;
+    };
     expect(lock.packages['node_modules/node']?.version).toBe(pinned);
     expect(fs.readFileSync(path.join(root, '.nvmrc'), 'utf8').trim()).toBe('24');
     expect(pkg.engines.node).toBe('>=24');

@@ -10,7 +10,11 @@ import { loadConfig } from '../../lib/config';
 import { REQUIRED_ENV } from '../fixtures/required-env';
 
 // No stack: the database URL names a port where nothing listens, as during an outage.
-const config = loadConfig({ ...REQUIRED_ENV, DATABASE_URL: 'postgres://u:p@127.0.0.1:1/studio', RATE_LIMIT_EXPORT_SYNC: '2/60' });
+const config = loadConfig({
+  ...REQUIRED_ENV,
+  DATABASE_URL: 'postgres://u:p@127.0.0.1:1/studio',
+  RATE_LIMIT_EXPORT_SYNC: '2/60',
+});
 const sequelize = createSequelize({ url: config.DATABASE_URL, poolMax: 1 });
 afterAll(() => sequelize.close());
 

@@ -8,7 +8,9 @@ const env = REQUIRED_ENV;
 
 async function signedGet(extra: Record<string, string>): Promise<URL> {
   const s3 = createPublicS3Client(loadConfig({ ...env, ...extra }));
-  return new URL(await getSignedUrl(s3, new GetObjectCommand({ Bucket: 'studio', Key: 'exports/contacts.csv' }), { expiresIn: 300 }));
+  return new URL(
+    await getSignedUrl(s3, new GetObjectCommand({ Bucket: 'studio', Key: 'exports/contacts.csv' }), { expiresIn: 300 }),
+  );
 }
 
 describe('signed links', () => {
@@ -27,11 +29,15 @@ describe('signed links', () => {
 
   it('signs uploads for the public host too', async () => {
     const s3 = createPublicS3Client(loadConfig({ ...env, S3_PUBLIC_ENDPOINT: 'http://localhost:7070' }));
-    const url = new URL(await getSignedUrl(s3, new PutObjectCommand({ Bucket: 'studio', Key: 'uploads/a.jpg' }), { expiresIn: 60 }));
+    const url = new URL(
+      await getSignedUrl(s3, new PutObjectCommand({ Bucket: 'studio', Key: 'uploads/a.jpg' }), { expiresIn: 60 }),
+    );
     expect(url.host).toBe('localhost:7070');
   });
 
   it('refuses an S3_PUBLIC_ENDPOINT that is not a URL', () => {
-    expect(() => loadConfig({ ...env, S3_PUBLIC_ENDPOINT: 'files.example.com' })).toThrow(/S3_PUBLIC_ENDPOINT is invalid/);
+    expect(() => loadConfig({ ...env, S3_PUBLIC_ENDPOINT: 'files.example.com' })).toThrow(
+      /S3_PUBLIC_ENDPOINT is invalid/,
+    );
   });
 });

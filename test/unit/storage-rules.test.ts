@@ -3,7 +3,13 @@ import { studioHeadHtml } from '../../domain/accounts/studio-head';
 import { detectImageType, imageDataUri, imageDimensions, isImageDataUri } from '../../domain/storage/image-types';
 import { linkExpiration } from '../../domain/storage/link-expiration';
 import { keyNamesUser, validateObjectKey } from '../../domain/storage/object-keys';
-import { assertCleanupMayDelete, isPermanentKey, isTemporaryKey, partitionDeletable, PERMANENT_PREFIXES } from '../../domain/storage/prefixes';
+import {
+  assertCleanupMayDelete,
+  isPermanentKey,
+  isTemporaryKey,
+  partitionDeletable,
+  PERMANENT_PREFIXES,
+} from '../../domain/storage/prefixes';
 
 const userId = '5b0c3f0e-8a55-4c1b-9a0e-3f0d2f3b7c11';
 
@@ -54,7 +60,13 @@ describe('the permanent-prefix guard', () => {
     expect(() => assertCleanupMayDelete(key)).toThrow(PermanentObjectError);
   });
   it('lets temporary and orphan-scan keys through', () => {
-    for (const key of ['exports/u/a.csv', 'temp/a', 'pdfs/ai-reports/u/r.pdf', 'session-files/s/a.jpg', 'contact-files/c/a.pdf']) {
+    for (const key of [
+      'exports/u/a.csv',
+      'temp/a',
+      'pdfs/ai-reports/u/r.pdf',
+      'session-files/s/a.jpg',
+      'contact-files/c/a.pdf',
+    ]) {
       expect(assertCleanupMayDelete(key)).toBe(key);
     }
   });
@@ -90,9 +102,15 @@ describe('image type from the bytes', () => {
 });
 
 describe('the studio logo in html and docx', () => {
-  const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+  const PNG = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    'base64',
+  );
   // SOI, an APP0 segment, then a baseline frame header (SOF0) of 640×480.
-  const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x04, 0x4a, 0x46, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x01, 0xe0, 0x02, 0x80, 0x03, 0x01, 0x22, 0x00]);
+  const JPEG = Buffer.from([
+    0xff, 0xd8, 0xff, 0xe0, 0x00, 0x04, 0x4a, 0x46, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x01, 0xe0, 0x02, 0x80, 0x03, 0x01,
+    0x22, 0x00,
+  ]);
 
   it('reads the size of a png and a jpeg, and nothing of anything else', () => {
     expect(imageDimensions(PNG)).toEqual({ width: 1, height: 1 });
@@ -106,13 +124,23 @@ describe('the studio logo in html and docx', () => {
     expect(uri).toMatch(/^data:image\/png;base64,/);
     expect(isImageDataUri(uri)).toBe(true);
     expect(imageDataUri(Buffer.from('<svg onload="x()">'))).toBeNull();
-    for (const bad of ['javascript:alert(1)', 'data:image/svg+xml;base64,PHN2Zz4=', 'data:image/png;base64,AAA" onerror="x()', 'https://evil.example/logo.png']) expect(isImageDataUri(bad)).toBe(false);
+    for (const bad of [
+      'javascript:alert(1)',
+      'data:image/svg+xml;base64,PHN2Zz4=',
+      'data:image/png;base64,AAA" onerror="x()',
+      'https://evil.example/logo.png',
+    ])
+      expect(isImageDataUri(bad)).toBe(false);
   });
 
   it('heads with the escaped name, and the logo only when it is a safe data URI', () => {
     const uri = imageDataUri(PNG)!;
-    expect(studioHeadHtml({ studioName: 'Atelier <b>&</b> "Fils"', logoDataUri: null })).toBe('<div class="studio"><strong class="studio-name">Atelier &lt;b&gt;&amp;&lt;/b&gt; &quot;Fils&quot;</strong></div>');
-    expect(studioHeadHtml({ studioName: 'A', logoDataUri: uri })).toContain(`<img class="studio-logo" src="${uri}" alt="A"`);
+    expect(studioHeadHtml({ studioName: 'Atelier <b>&</b> "Fils"', logoDataUri: null })).toBe(
+      '<div class="studio"><strong class="studio-name">Atelier &lt;b&gt;&amp;&lt;/b&gt; &quot;Fils&quot;</strong></div>',
+    );
+    expect(studioHeadHtml({ studioName: 'A', logoDataUri: uri })).toContain(
+      `<img class="studio-logo" src="${uri}" alt="A"`,
+    );
     expect(studioHeadHtml({ studioName: 'A', logoDataUri: 'javascript:alert(1)' })).not.toContain('<img');
   });
 });

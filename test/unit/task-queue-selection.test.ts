@@ -14,7 +14,11 @@ describe('WORKER_TASK_QUEUES', () => {
   });
 
   it('refuses a queue no contract names, and a selection that leaves nothing to poll', () => {
-    expect(() => selectTaskQueues('exprots', inUse)).toThrow(new ConfigError('WORKER_TASK_QUEUES names unknown task queues (exprots); the queues are: automation, exports, imports, maintenance (or all)'));
+    expect(() => selectTaskQueues('exprots', inUse)).toThrow(
+      new ConfigError(
+        'WORKER_TASK_QUEUES names unknown task queues (exprots); the queues are: automation, exports, imports, maintenance (or all)',
+      ),
+    );
     expect(() => selectTaskQueues('exports,-exports', inUse)).toThrow(ConfigError);
   });
 });

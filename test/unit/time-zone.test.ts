@@ -15,10 +15,12 @@ describe('time zone names', () => {
   });
 
   it('takes the tz database links people type, which Intl does not list', () => {
-    for (const link of ['Asia/Kolkata', 'Europe/Kyiv', 'US/Eastern', 'Etc/UTC', 'UTC']) expect(ianaTimeZone(link)).toBe(link);
+    for (const link of ['Asia/Kolkata', 'Europe/Kyiv', 'US/Eastern', 'Etc/UTC', 'UTC'])
+      expect(ianaTimeZone(link)).toBe(link);
     // Still the same clock as the canonical name.
     const at = new Date('2026-11-24T08:00:00Z');
-    const hour = (zone: string) => new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: 'numeric', minute: 'numeric' }).format(at);
+    const hour = (zone: string) =>
+      new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: 'numeric', minute: 'numeric' }).format(at);
     expect(hour(ianaTimeZone('asia/kolkata') as string)).toBe(hour('Asia/Kolkata'));
   });
 
@@ -29,6 +31,7 @@ describe('time zone names', () => {
         expect(ianaTimeZone(offset)).toBeNull();
       }),
     );
-    for (const name of ['', 'Paris', 'Mars/Olympus', `Europe/${'x'.repeat(70)}`, 'Europe/Paris\n']) expect(ianaTimeZone(name)).toBeNull();
+    for (const name of ['', 'Paris', 'Mars/Olympus', `Europe/${'x'.repeat(70)}`, 'Europe/Paris\n'])
+      expect(ianaTimeZone(name)).toBeNull();
   });
 });

@@ -15,7 +15,10 @@ function workflowFiles(dir: string): string[] {
 
 describe('job workflows', () => {
   it('leave their bookkeeping to the job-run interceptor (no runJob call of their own)', () => {
-    const offenders = [...workflowFiles(path.join(root, 'workflows')), path.join(root, 'test/fixtures/job-workflows.ts')].filter((file) => /\brunJob\(/.test(fs.readFileSync(file, 'utf8')));
+    const offenders = [
+      ...workflowFiles(path.join(root, 'workflows')),
+      path.join(root, 'test/fixtures/job-workflows.ts'),
+    ].filter((file) => /\brunJob\(/.test(fs.readFileSync(file, 'utf8')));
     expect(offenders.map((f) => path.relative(root, f))).toEqual([]);
   });
 });

@@ -30,7 +30,9 @@ export const ENTITY_WORKFLOW_JOB = defineJob<EntityWorkflowPayload, EntityWorkfl
   taskQueue: TASK_QUEUES.automation,
   workflowType: 'entityWorkflow',
   workflowId: ({ triggerId, entityType, entityId, firingId }) =>
-    firingId ? jobId('entity-workflow', triggerId, entityType, entityId, firingId) : jobId('entity-workflow', triggerId, entityType, entityId),
+    firingId
+      ? jobId('entity-workflow', triggerId, entityType, entityId, firingId)
+      : jobId('entity-workflow', triggerId, entityType, entityId),
   rerun: 'return-existing',
 });
 
@@ -56,7 +58,11 @@ export interface EntityWorkflowSummary {
 }
 
 export interface EntityWorkflowActivities {
-  applyEntityWorkflow(input: { jobRunId: string; payload: EntityWorkflowPayload; appliedAt: number }): Promise<EntityWorkflowPlan>;
+  applyEntityWorkflow(input: {
+    jobRunId: string;
+    payload: EntityWorkflowPayload;
+    appliedAt: number;
+  }): Promise<EntityWorkflowPlan>;
   runEntityWorkflowTask(input: { jobRunId: string; taskRunId: string }): Promise<EntityTaskOutcome>;
   failEntityTaskRun(input: { taskRunId: string; error: string }): Promise<void>;
 }

@@ -1,11 +1,22 @@
 import { ActivityFailure, proxyActivities, sleep } from '@temporalio/workflow';
 import { failureMessage } from '../../domain/failure-message';
 import { type JobInput } from '../job-run/contract';
-import { ENTITY_WORKFLOW_NON_RETRYABLE, type EntityTaskOutcome, type EntityWorkflowActivities, type EntityWorkflowPayload, type EntityWorkflowSummary } from './contract';
+import {
+  ENTITY_WORKFLOW_NON_RETRYABLE,
+  type EntityTaskOutcome,
+  type EntityWorkflowActivities,
+  type EntityWorkflowPayload,
+  type EntityWorkflowSummary,
+} from './contract';
 
 const { applyEntityWorkflow, failEntityTaskRun } = proxyActivities<EntityWorkflowActivities>({
   startToCloseTimeout: '1 minute',
-  retry: { initialInterval: '1 second', maximumInterval: '1 minute', maximumAttempts: 10, nonRetryableErrorTypes: [...ENTITY_WORKFLOW_NON_RETRYABLE] },
+  retry: {
+    initialInterval: '1 second',
+    maximumInterval: '1 minute',
+    maximumAttempts: 10,
+    nonRetryableErrorTypes: [...ENTITY_WORKFLOW_NON_RETRYABLE],
+  },
 });
 
 // A task's message (SMS or email). Failures the provider reports for good are recorded by the

@@ -91,7 +91,13 @@ export const EXPORT_NON_RETRYABLE = ['export_too_large', 'invalid_export'] as co
 /** What happens to an export once rendered (activities/export-delivery.ts). */
 export interface ExportDeliveryActivities {
   /** Closes the export_jobs row and counts the export's metrics, once per job run. */
-  recordExportOutcome(input: { jobRunId: string; payload: ExportPayload; file?: RenderedExport; error?: { message: string; type: string }; seconds: number }): Promise<void>;
+  recordExportOutcome(input: {
+    jobRunId: string;
+    payload: ExportPayload;
+    file?: RenderedExport;
+    error?: { message: string; type: string };
+    seconds: number;
+  }): Promise<void>;
   /** Tells the owner's Socket.IO room that the export is ready, or failed. */
   notifyExportOwner(input: { jobRunId: string; ownerId: string; file?: RenderedExport; error?: string }): Promise<void>;
   /** Mails the link of a scheduled export to its recipient. */

@@ -1,13 +1,25 @@
 import { ApplicationFailure, proxyActivities } from '@temporalio/workflow';
 import { type JobInput } from '../job-run/contract';
 import { failureMessage } from '../../domain/failure-message';
-import { EXPORT_NON_RETRYABLE, type ExportDeliveryActivities, type ExportPayload, type ExportRenderActivities, type ExportResult, type ScheduledExportPayload } from './contract';
+import {
+  EXPORT_NON_RETRYABLE,
+  type ExportDeliveryActivities,
+  type ExportPayload,
+  type ExportRenderActivities,
+  type ExportResult,
+  type ScheduledExportPayload,
+} from './contract';
 
 // A large export takes minutes: the render heartbeats, so a dead worker is noticed in a minute.
 const { renderExport } = proxyActivities<ExportRenderActivities>({
   startToCloseTimeout: '30 minutes',
   heartbeatTimeout: '1 minute',
-  retry: { initialInterval: '2 seconds', maximumInterval: '30 seconds', maximumAttempts: 3, nonRetryableErrorTypes: [...EXPORT_NON_RETRYABLE] },
+  retry: {
+    initialInterval: '2 seconds',
+    maximumInterval: '30 seconds',
+    maximumAttempts: 3,
+    nonRetryableErrorTypes: [...EXPORT_NON_RETRYABLE],
+  },
 });
 
 const delivery = proxyActivities<ExportDeliveryActivities>({
@@ -22,13 +34,20 @@ async function produceExport(jobRunId: string, payload: ExportPayload): Promise<
     const file = await renderExport({ jobRunId, payload });
     await delivery.recordExportOutcome({ jobRunId, payload, file, seconds: (Date.now() - startedAt) / 1000 });
     if (payload.mode === 'async') await delivery.notifyExportOwner({ jobRunId, ownerId: payload.ownerId, file });
-    if (payload.mode === 'scheduled' && payload.emailRecipient) await delivery.emailExportLink({ jobRunId, payload, file });
+    if (payload.mode === 'scheduled' && payload.emailRecipient)
+      await delivery.emailExportLink({ jobRunId, payload, file });
     return { key: file.key, filename: file.filename, rowCount: file.rowCount, sizeBytes: file.sizeBytes };
   } catch (err) {
     const message = failureMessage(err);
     const errorType = err instanceof ApplicationFailure ? err.type : (err as { cause?: { type?: string } }).cause?.type;
-    await delivery.recordExportOutcome({ jobRunId, payload, error: { message, type: errorType ?? 'render_failed' }, seconds: (Date.now() - startedAt) / 1000 });
-    if (payload.mode === 'async') await delivery.notifyExportOwner({ jobRunId, ownerId: payload.ownerId, error: message });
+    await delivery.recordExportOutcome({
+      jobRunId,
+      payload,
+      error: { message, type: errorType ?? 'render_failed' },
+      seconds: (Date.now() - startedAt) / 1000,
+    });
+    if (payload.mode === 'async')
+      await delivery.notifyExportOwner({ jobRunId, ownerId: payload.ownerId, error: message });
     throw err;
   }
 }
@@ -40,7 +59,10 @@ export async function exportWorkflow(input: JobInput<ExportPayload>): Promise<Ex
 
 /** A scheduled export's fire: the template and preferences are read now, then as above. */
 export async function scheduledExportWorkflow(input: JobInput<ScheduledExportPayload>): Promise<ExportResult | null> {
-  const payload = await delivery.prepareScheduledExport({ jobRunId: input.jobRunId, scheduledExportId: input.payload.scheduledExportId });
+  const payload = await delivery.prepareScheduledExport({
+    jobRunId: input.jobRunId,
+    scheduledExportId: input.payload.scheduledExportId,
+  });
   // Deleted or paused since the fire was due: nothing to export.
   if (!payload) return null;
   return produceExport(input.jobRunId, payload);

@@ -80,7 +80,11 @@ export const DOCUMENT_EMAIL_JOB = defineJob<DocumentEmailPayload, string>({
 });
 
 export interface DocumentEmailActivities {
-  sendDocumentEmail(input: { jobRunId: string; payload: DocumentEmailPayload; pdf: DocumentPdf }): Promise<DocumentEmailResult>;
+  sendDocumentEmail(input: {
+    jobRunId: string;
+    payload: DocumentEmailPayload;
+    pdf: DocumentPdf;
+  }): Promise<DocumentEmailResult>;
   /** Email tracking FAILED rows when the send gives up. */
   recordDocumentEmailFailed(input: { jobRunId: string; payload: DocumentEmailPayload; error: string }): Promise<void>;
 }
@@ -158,5 +162,11 @@ export interface InvoiceRemindersActivities {
   /** Reads the invoice, the studio's steps and what was sent, and decides at `now` (the workflow's clock). */
   planInvoiceReminder(input: { invoiceId: string; ownerId: string; now: number }): Promise<ReminderPlan>;
   /** Decides again at `now` and sends what is due then, at most once per (due date, step, occurrence). */
-  sendInvoiceReminder(input: { jobRunId: string; invoiceId: string; ownerId: string; now: number; pdfKey: string | null }): Promise<ReminderSendOutcome>;
+  sendInvoiceReminder(input: {
+    jobRunId: string;
+    invoiceId: string;
+    ownerId: string;
+    now: number;
+    pdfKey: string | null;
+  }): Promise<ReminderSendOutcome>;
 }

@@ -4,7 +4,12 @@ import { type DocumentPdf, type DocumentPdfActivities, type DocumentPdfPayload }
 
 const { renderDocumentPdf, renderDocumentDocx, renderEInvoice } = proxyActivities<DocumentPdfActivities>({
   startToCloseTimeout: '2 minutes',
-  retry: { initialInterval: '2 seconds', maximumInterval: '30 seconds', maximumAttempts: 3, nonRetryableErrorTypes: ['document_not_found', 'validation_failed'] },
+  retry: {
+    initialInterval: '2 seconds',
+    maximumInterval: '30 seconds',
+    maximumAttempts: 3,
+    nonRetryableErrorTypes: ['document_not_found', 'validation_failed'],
+  },
 });
 
 /** Renders a quote or invoice to pdf (or docx) in object storage (the job-run interceptor keeps job_runs). */

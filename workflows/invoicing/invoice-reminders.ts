@@ -1,6 +1,19 @@
-import { condition, continueAsNew, defineSignal, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
+import {
+  condition,
+  continueAsNew,
+  defineSignal,
+  proxyActivities,
+  setHandler,
+  workflowInfo,
+} from '@temporalio/workflow';
 import { type JobInput, TASK_QUEUES } from '../job-run/contract';
-import { type DocumentPdfActivities, INVOICE_REMINDERS_CHANGED_SIGNAL, type InvoiceRemindersActivities, type InvoiceRemindersPayload, type InvoiceRemindersSummary } from './contract';
+import {
+  type DocumentPdfActivities,
+  INVOICE_REMINDERS_CHANGED_SIGNAL,
+  type InvoiceRemindersActivities,
+  type InvoiceRemindersPayload,
+  type InvoiceRemindersSummary,
+} from './contract';
 
 /** Well under Temporal's limits, and replay of one run stays quick. */
 const MAX_HISTORY_EVENTS = 2_000;
@@ -29,7 +42,9 @@ const { renderDocumentPdf } = proxyActivities<DocumentPdfActivities>({
  * Every decision reads the database afresh, so a signal only wakes it sooner: a payment, pause or
  * move that came without one is still seen before anything is sent.
  */
-export async function invoiceRemindersWorkflow(input: JobInput<InvoiceRemindersPayload>): Promise<InvoiceRemindersSummary> {
+export async function invoiceRemindersWorkflow(
+  input: JobInput<InvoiceRemindersPayload>,
+): Promise<InvoiceRemindersSummary> {
   const { invoiceId, ownerId } = input.payload;
   let changed = false;
   setHandler(invoiceRemindersChanged, () => {
@@ -40,7 +55,10 @@ export async function invoiceRemindersWorkflow(input: JobInput<InvoiceRemindersP
   for (;;) {
     // Months of holds and wakes: the history starts afresh before it grows large.
     if (workflowInfo().continueAsNewSuggested || workflowInfo().historyLength > MAX_HISTORY_EVENTS) {
-      await continueAsNew<typeof invoiceRemindersWorkflow>({ ...input, payload: { ...input.payload, sentBefore: sent } });
+      await continueAsNew<typeof invoiceRemindersWorkflow>({
+        ...input,
+        payload: { ...input.payload, sentBefore: sent },
+      });
     }
     changed = false;
     const next = await planInvoiceReminder({ invoiceId, ownerId, now: Date.now() });
@@ -50,7 +68,13 @@ export async function invoiceRemindersWorkflow(input: JobInput<InvoiceRemindersP
     if (wait > 0 && (await condition(() => changed, wait))) continue;
     if (next.kind !== 'send') continue;
     if (pdfKey === null) pdfKey = (await renderDocumentPdf({ kind: 'invoice', documentId: invoiceId, ownerId })).key;
-    const outcome = await sendInvoiceReminder({ jobRunId: input.jobRunId, invoiceId, ownerId, now: Date.now(), pdfKey });
+    const outcome = await sendInvoiceReminder({
+      jobRunId: input.jobRunId,
+      invoiceId,
+      ownerId,
+      now: Date.now(),
+      pdfKey,
+    });
     if (outcome.status === 'sent') sent += 1;
   }
 }

@@ -8,6 +8,8 @@ const { notifyPaymentScheduleChanged } = proxyActivities<ScheduleChangedActiviti
 });
 
 /** The notices of a session's move to the clients whose payment schedules follow it (docs/invoicing.md). */
-export async function paymentScheduleChangedWorkflow(input: JobInput<ScheduleChangedPayload>): Promise<{ sent: number }> {
+export async function paymentScheduleChangedWorkflow(
+  input: JobInput<ScheduleChangedPayload>,
+): Promise<{ sent: number }> {
   return notifyPaymentScheduleChanged({ jobRunId: input.jobRunId, payload: input.payload });
 }

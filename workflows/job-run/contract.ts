@@ -83,7 +83,12 @@ export interface LaunchJobInput {
 
 /** Starts a job by its contract's name (activities/start-jobs.ts): what a Temporal Schedule launches. */
 export interface JobStarterActivities {
-  startJobByName(input: { jobName: string; key: string; payload: Record<string, unknown>; requestId?: string }): Promise<string>;
+  startJobByName(input: {
+    jobName: string;
+    key: string;
+    payload: Record<string, unknown>;
+    requestId?: string;
+  }): Promise<string>;
 }
 
 /** A job's bookkeeping in job_runs (activities/job-runs.ts), around its body. */

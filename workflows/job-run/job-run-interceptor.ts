@@ -1,11 +1,21 @@
-import { type Next, type WorkflowExecuteInput, type WorkflowInboundCallsInterceptor, type WorkflowInterceptorsFactory } from '@temporalio/workflow';
+import {
+  type Next,
+  type WorkflowExecuteInput,
+  type WorkflowInboundCallsInterceptor,
+  type WorkflowInterceptorsFactory,
+} from '@temporalio/workflow';
 import { type JobInput } from './contract';
 import { runsActivitiesLocally } from './local-activities';
 import { runJob } from './run-job';
 
 /** A job's workflow input, as startJob builds it: its job_runs row id and its payload. */
 function isJobInput(value: unknown): value is JobInput {
-  return typeof value === 'object' && value !== null && typeof (value as JobInput).jobRunId === 'string' && 'payload' in value;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as JobInput).jobRunId === 'string' &&
+    'payload' in value
+  );
 }
 
 /**

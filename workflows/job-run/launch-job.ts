@@ -18,5 +18,10 @@ const { startJobByName } = proxyActivities<JobStarterActivities>({
  */
 export async function launchJobWorkflow(input: LaunchJobInput): Promise<string> {
   const { workflowId } = workflowInfo();
-  return startJobByName({ jobName: input.jobName, key: input.key ?? workflowId, payload: input.payload, requestId: workflowId });
+  return startJobByName({
+    jobName: input.jobName,
+    key: input.key ?? workflowId,
+    payload: input.payload,
+    requestId: workflowId,
+  });
 }

@@ -17,7 +17,11 @@ const localBookkeeping = proxyLocalActivities<JobRunActivities>(bookkeepingOptio
  * activities have spent their Temporal retries. The workflow then fails too, so the Web UI shows
  * the same outcome.
  */
-export async function runJob<P, R>(input: JobInput<P>, body: (payload: P) => Promise<R>, options: { local?: boolean } = {}): Promise<R> {
+export async function runJob<P, R>(
+  input: JobInput<P>,
+  body: (payload: P) => Promise<R>,
+  options: { local?: boolean } = {},
+): Promise<R> {
   const books = options.local ? localBookkeeping : bookkeeping;
   await books.startJobRun({ jobRunId: input.jobRunId });
   let result: R;
@@ -31,7 +35,12 @@ export async function runJob<P, R>(input: JobInput<P>, body: (payload: P) => Pro
     log.error('Job failed for good; recorded in the dead-letter queue', { jobRunId: input.jobRunId, error: message });
     await books.failJobRun({ jobRunId: input.jobRunId, error: message });
     // The cause travels with it, so a caller waiting on the job can tell why (its failure type).
-    throw ApplicationFailure.create({ message, type: 'JobFailed', nonRetryable: true, cause: err instanceof Error ? err : undefined });
+    throw ApplicationFailure.create({
+      message,
+      type: 'JobFailed',
+      nonRetryable: true,
+      cause: err instanceof Error ? err : undefined,
+    });
   }
   await books.completeJobRun({ jobRunId: input.jobRunId, result: result ?? null });
   return result;

@@ -4,7 +4,12 @@ import { type RoadmapActivities, type RoadmapPayload, type RoadmapResult } from 
 
 const { renderRoadmap } = proxyActivities<RoadmapActivities>({
   startToCloseTimeout: '2 minutes',
-  retry: { initialInterval: '2 seconds', maximumInterval: '30 seconds', maximumAttempts: 3, nonRetryableErrorTypes: ['not_found'] },
+  retry: {
+    initialInterval: '2 seconds',
+    maximumInterval: '30 seconds',
+    maximumAttempts: 3,
+    nonRetryableErrorTypes: ['not_found'],
+  },
 });
 
 /** Renders a session's roadmap (pdf or docx) into temp/. */

@@ -28,8 +28,15 @@ export const SESSION_INFO_INVITE_JOB = defineJob<SessionInfoInvitePayload, strin
 });
 
 export interface SessionInfoInviteActivities {
-  sendSessionInfoInvite(input: { jobRunId: string; payload: SessionInfoInvitePayload }): Promise<SessionInfoInviteResult>;
+  sendSessionInfoInvite(input: {
+    jobRunId: string;
+    payload: SessionInfoInvitePayload;
+  }): Promise<SessionInfoInviteResult>;
 }
 
 /** Precondition failures no retry can fix (the session, contact or template is not there). */
-export const SESSION_INFO_INVITE_NON_RETRYABLE = ['not_found', 'validation_failed', 'session_info_template_missing'] as const;
+export const SESSION_INFO_INVITE_NON_RETRYABLE = [
+  'not_found',
+  'validation_failed',
+  'session_info_template_missing',
+] as const;

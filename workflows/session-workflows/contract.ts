@@ -59,9 +59,18 @@ export interface SessionWorkflowSummary {
 }
 
 export interface SessionWorkflowActivities {
-  applySessionWorkflow(input: { jobRunId: string; payload: SessionWorkflowPayload; appliedAt: number }): Promise<SessionWorkflowPlan>;
+  applySessionWorkflow(input: {
+    jobRunId: string;
+    payload: SessionWorkflowPayload;
+    appliedAt: number;
+  }): Promise<SessionWorkflowPlan>;
   recordTaskSchedule(input: { schedule: { taskRunId: string; scheduledAt: number | null }[] }): Promise<void>;
-  runWorkflowTask(input: { jobRunId: string; taskRunId: string; appliedAt: number; sessionStart: number | null }): Promise<TaskOutcome>;
+  runWorkflowTask(input: {
+    jobRunId: string;
+    taskRunId: string;
+    appliedAt: number;
+    sessionStart: number | null;
+  }): Promise<TaskOutcome>;
   failTaskRun(input: { taskRunId: string; error: string }): Promise<void>;
 }
 

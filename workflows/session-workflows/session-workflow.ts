@@ -17,7 +17,12 @@ export const sessionRescheduled = defineSignal<[SessionRescheduled]>(SESSION_RES
 
 const { applySessionWorkflow, recordTaskSchedule, failTaskRun } = proxyActivities<SessionWorkflowActivities>({
   startToCloseTimeout: '1 minute',
-  retry: { initialInterval: '1 second', maximumInterval: '1 minute', maximumAttempts: 10, nonRetryableErrorTypes: [...SESSION_WORKFLOW_NON_RETRYABLE] },
+  retry: {
+    initialInterval: '1 second',
+    maximumInterval: '1 minute',
+    maximumAttempts: 10,
+    nonRetryableErrorTypes: [...SESSION_WORKFLOW_NON_RETRYABLE],
+  },
 });
 
 // A task's side effect: an SMS, an email, or the session-info invitation (which waits on its own
@@ -28,7 +33,12 @@ const { runWorkflowTask } = proxyActivities<SessionWorkflowActivities>({
   retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 5 },
 });
 
-async function runTask(jobRunId: string, task: PlannedTask, appliedAt: number, sessionStart: number | null): Promise<TaskOutcome> {
+async function runTask(
+  jobRunId: string,
+  task: PlannedTask,
+  appliedAt: number,
+  sessionStart: number | null,
+): Promise<TaskOutcome> {
   try {
     return await runWorkflowTask({ jobRunId, taskRunId: task.taskRunId, appliedAt, sessionStart });
   } catch (err) {
@@ -63,10 +73,15 @@ export async function sessionWorkflow(input: JobInput<SessionWorkflowPayload>): 
     const dated = pending.map((task) => ({ task, due: taskDueAt(task, { appliedAt: plan.appliedAt, sessionStart }) }));
     if (rescheduled) {
       rescheduled = false;
-      await recordTaskSchedule({ schedule: dated.map(({ task, due }) => ({ taskRunId: task.taskRunId, scheduledAt: due })) });
+      await recordTaskSchedule({
+        schedule: dated.map(({ task, due }) => ({ taskRunId: task.taskRunId, scheduledAt: due })),
+      });
     }
     // The earliest due task; ties keep the workflow's order. None dated: wait for a start date.
-    const next = dated.reduce<(typeof dated)[number] | undefined>((best, d) => (d.due !== null && (!best || d.due < (best.due as number)) ? d : best), undefined);
+    const next = dated.reduce<(typeof dated)[number] | undefined>(
+      (best, d) => (d.due !== null && (!best || d.due < (best.due as number)) ? d : best),
+      undefined,
+    );
     if (!next) {
       await condition(() => rescheduled);
       continue;

@@ -15,7 +15,9 @@ const { evaluateTriggers: evaluateLocally } = proxyLocalActivities<TriggerEvalua
  * keeps job_runs). The job of every domain event, so its activities are local ones (the contract's
  * `activities: 'local'`): one workflow task, no activity task through the server.
  */
-export async function evaluateEventTriggersWorkflow(input: JobInput<EvaluateTriggersPayload>): Promise<EvaluationSummary> {
+export async function evaluateEventTriggersWorkflow(
+  input: JobInput<EvaluateTriggersPayload>,
+): Promise<EvaluationSummary> {
   return evaluateLocally({ jobRunId: input.jobRunId, eventId: input.payload.eventId });
 }
 

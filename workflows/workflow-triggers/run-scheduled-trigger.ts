@@ -1,6 +1,11 @@
 import { proxyActivities } from '@temporalio/workflow';
 import { type JobInput } from '../job-run/contract';
-import { type FiringPage, type FiringSummary, type ScheduledTriggerActivities, type ScheduledTriggerPayload } from './contract';
+import {
+  type FiringPage,
+  type FiringSummary,
+  type ScheduledTriggerActivities,
+  type ScheduledTriggerPayload,
+} from './contract';
 
 // A page is idempotent (executions unique per trigger, entity and firing; session workflow jobs by session and workflow).
 const { runScheduledTriggerPage } = proxyActivities<ScheduledTriggerActivities>({
@@ -14,10 +19,21 @@ const { runScheduledTriggerPage } = proxyActivities<ScheduledTriggerActivities>(
  * studio with many sessions is many short activities rather than one long one.
  */
 export async function runScheduledTriggerWorkflow(input: JobInput<ScheduledTriggerPayload>): Promise<FiringSummary> {
-  const summary: FiringSummary = { triggerId: input.payload.triggerId, entityType: 'unknown', entities: 0, applied: 0, skipped: 0, failed: 0 };
+  const summary: FiringSummary = {
+    triggerId: input.payload.triggerId,
+    entityType: 'unknown',
+    entities: 0,
+    applied: 0,
+    skipped: 0,
+    failed: 0,
+  };
   let afterId: string | null = null;
   do {
-    const page: FiringPage = await runScheduledTriggerPage({ jobRunId: input.jobRunId, triggerId: input.payload.triggerId, afterId });
+    const page: FiringPage = await runScheduledTriggerPage({
+      jobRunId: input.jobRunId,
+      triggerId: input.payload.triggerId,
+      afterId,
+    });
     if (page.note) return { ...summary, note: page.note };
     summary.entityType = page.entityType ?? summary.entityType;
     summary.entities += page.entities;

@@ -22,7 +22,12 @@ export function boardBasicAuth(auth: BoardAuth): RequestHandler {
   return (req, res, next) => {
     if (!auth.enabled) return next();
     if (!auth.password) {
-      res.status(503).type('text/plain').send('The queue board has no password: set QUEUE_BOARD_BASIC_AUTH_PASSWORD (or turn QUEUE_BOARD_BASIC_AUTH_ENABLED off behind another login).');
+      res
+        .status(503)
+        .type('text/plain')
+        .send(
+          'The queue board has no password: set QUEUE_BOARD_BASIC_AUTH_PASSWORD (or turn QUEUE_BOARD_BASIC_AUTH_ENABLED off behind another login).',
+        );
       return;
     }
     const header = req.headers.authorization ?? '';

@@ -22,17 +22,27 @@ export interface BoardDeps {
 }
 
 /** The Temporal Web UI page of a run's workflow. */
-export function workflowLink(deps: Pick<BoardDeps, 'temporalUiUrl' | 'namespace'>, workflowId: string, runId: string | null): string {
+export function workflowLink(
+  deps: Pick<BoardDeps, 'temporalUiUrl' | 'namespace'>,
+  workflowId: string,
+  runId: string | null,
+): string {
   const base = `${deps.temporalUiUrl.replace(/\/$/, '')}/namespaces/${encodeURIComponent(deps.namespace)}/workflows/${encodeURIComponent(workflowId)}`;
   return runId ? `${base}/${encodeURIComponent(runId)}/history` : base;
 }
 
 export async function readQueues(deps: BoardDeps): Promise<{ queues: TaskQueueStats[]; jobs: JobNameCounts[] }> {
-  const [queues, jobs] = await Promise.all([readTaskQueueStats(deps.temporal, deps.namespace, deps.taskQueues), countJobRunsByName(deps.sequelize)]);
+  const [queues, jobs] = await Promise.all([
+    readTaskQueueStats(deps.temporal, deps.namespace, deps.taskQueues),
+    countJobRunsByName(deps.sequelize),
+  ]);
   return { queues, jobs };
 }
 
 export async function readRuns(deps: BoardDeps, filter: RunFilter, limit = 50) {
   const { rows, count } = await listJobRuns({ ...filter, page: 1, limit });
-  return { total: count, runs: rows.map((run) => ({ ...presentJobRun(run), temporalUrl: workflowLink(deps, run.workflow_id, run.run_id) })) };
+  return {
+    total: count,
+    runs: rows.map((run) => ({ ...presentJobRun(run), temporalUrl: workflowLink(deps, run.workflow_id, run.run_id) })),
+  };
 }

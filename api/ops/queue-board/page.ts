@@ -18,7 +18,10 @@ export interface BoardView {
 
 /** Text for HTML: every value on this page comes from job runs, which carry what users typed. */
 export function escapeHtml(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return String(value ?? '').replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 }
 
 const STYLE = `body{font:14px/1.4 system-ui,sans-serif;margin:1.5rem;color:#1d2330}h1{font-size:1.4rem}h2{font-size:1.1rem;margin-top:2rem}
@@ -41,18 +44,29 @@ function purgeForm(jobName: string, count: number, token: string): string {
 export function renderBoard(view: BoardView): string {
   const { filter } = view;
   const queueRows = view.queues
-    .map((q) => `<tr data-queue="${escapeHtml(q.queue)}"><td>${escapeHtml(q.queue)}</td><td class="num">${q.backlog}</td><td class="num">${q.workflowBacklog}</td><td class="num">${q.activityBacklog}</td><td class="num">${q.oldestTaskAgeSeconds}</td><td class="num">${q.pollers}</td></tr>`)
+    .map(
+      (q) =>
+        `<tr data-queue="${escapeHtml(q.queue)}"><td>${escapeHtml(q.queue)}</td><td class="num">${q.backlog}</td><td class="num">${q.workflowBacklog}</td><td class="num">${q.activityBacklog}</td><td class="num">${q.oldestTaskAgeSeconds}</td><td class="num">${q.pollers}</td></tr>`,
+    )
     .join('');
   const jobRows = view.jobs
-    .map((j) => `<tr data-job="${escapeHtml(j.jobName)}"><td><a href="/ops/queues?job_name=${encodeURIComponent(j.jobName)}">${escapeHtml(j.jobName)}</a></td><td class="num">${j.running}</td><td class="num">${j.completed}</td><td class="num">${j.failed}</td><td class="num"><a href="/ops/queues?job_name=${encodeURIComponent(j.jobName)}&amp;dlq=true">${j.deadLettered}</a></td><td>${j.deadLettered > 0 ? purgeForm(j.jobName, j.deadLettered, view.formToken) : ''}</td></tr>`)
+    .map(
+      (j) =>
+        `<tr data-job="${escapeHtml(j.jobName)}"><td><a href="/ops/queues?job_name=${encodeURIComponent(j.jobName)}">${escapeHtml(j.jobName)}</a></td><td class="num">${j.running}</td><td class="num">${j.completed}</td><td class="num">${j.failed}</td><td class="num"><a href="/ops/queues?job_name=${encodeURIComponent(j.jobName)}&amp;dlq=true">${j.deadLettered}</a></td><td>${j.deadLettered > 0 ? purgeForm(j.jobName, j.deadLettered, view.formToken) : ''}</td></tr>`,
+    )
     .join('');
   const runRows = view.runs
     .map((r) => {
-      const actions = [r.status === 'FAILED' && r.in_dlq ? actionForm(r, 'replay', view.formToken) : '', r.status === 'RUNNING' ? actionForm(r, 'terminate', view.formToken) : ''].join(' ');
+      const actions = [
+        r.status === 'FAILED' && r.in_dlq ? actionForm(r, 'replay', view.formToken) : '',
+        r.status === 'RUNNING' ? actionForm(r, 'terminate', view.formToken) : '',
+      ].join(' ');
       return `<tr data-run="${escapeHtml(r.id)}"><td>${escapeHtml(r.job_name)}</td><td class="${escapeHtml(r.status)}">${escapeHtml(r.status)}${r.in_dlq ? ' (dead-lettered)' : ''}${r.replayed_by ? ` → replayed as <code>${escapeHtml(r.replayed_by)}</code>` : ''}</td><td class="num">${r.attempt}</td><td>${escapeHtml(r.started_at)}</td><td>${escapeHtml(r.finished_at ?? '')}</td><td class="error">${escapeHtml(r.error ?? '')}</td><td><a href="${escapeHtml(r.temporalUrl)}" target="_blank" rel="noopener">${escapeHtml(r.workflow_id)}</a><br><code>${escapeHtml(r.id)}</code></td><td>${actions}</td></tr>`;
     })
     .join('');
-  const statusOptions = ['', ...JOB_RUN_STATUSES].map((s) => `<option value="${s}"${filter.status === s ? ' selected' : ''}>${s || 'any'}</option>`).join('');
+  const statusOptions = ['', ...JOB_RUN_STATUSES]
+    .map((s) => `<option value="${s}"${filter.status === s ? ' selected' : ''}>${s || 'any'}</option>`)
+    .join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Queue board · studio service</title><style>${STYLE}</style></head><body>
 <h1>Queue board</h1>
 ${view.notice ? `<p class="notice" role="status">${escapeHtml(view.notice)}</p>` : ''}

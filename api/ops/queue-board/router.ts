@@ -23,13 +23,22 @@ const RunId = z.uuid();
 
 function runFilter(query: unknown): { filter: RunFilter; raw: z.infer<typeof RunQuery> } {
   const parsed = RunQuery.safeParse(query);
-  if (!parsed.success) throw new ValidationError(`Invalid filter: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new ValidationError(
+      `Invalid filter: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   const q = parsed.data;
   // `to` is a whole day: runs started before the next midnight (UTC).
   const to = q.to ? new Date(Date.parse(q.to) + 86_400_000) : undefined;
   return {
     raw: q,
-    filter: { jobName: q.job_name || undefined, status: q.status || undefined, inDlq: q.dlq === 'true' ? true : undefined, from: q.from ? new Date(q.from) : undefined, to },
+    filter: {
+      jobName: q.job_name || undefined,
+      status: q.status || undefined,
+      inDlq: q.dlq === 'true' ? true : undefined,
+      from: q.from ? new Date(q.from) : undefined,
+      to,
+    },
   };
 }
 
@@ -63,10 +72,14 @@ export function buildQueueBoardRouter(deps: QueueBoardDeps): Router {
 
   router.use('/ops/queues', boardBasicAuth(deps.auth), express.urlencoded({ extended: false, limit: '4kb' }));
 
-  const replay = async (jobRunId: string, req: Request) => (await replayJob(deps.sequelize, deps.temporal, jobRunId, req.requestId)).replay;
+  const replay = async (jobRunId: string, req: Request) =>
+    (await replayJob(deps.sequelize, deps.temporal, jobRunId, req.requestId)).replay;
   const terminate = async (jobRunId: string) => {
     const settled = await terminateJob(deps.temporal, jobRunId, 'Terminated from the queue board');
-    deps.logger.warn({ jobRunId: settled.id, jobName: settled.job_name, workflowId: settled.workflow_id }, 'job terminated from the queue board');
+    deps.logger.warn(
+      { jobRunId: settled.id, jobName: settled.job_name, workflowId: settled.workflow_id },
+      'job terminated from the queue board',
+    );
     return settled;
   };
 
@@ -74,7 +87,19 @@ export function buildQueueBoardRouter(deps: QueueBoardDeps): Router {
     const { filter, raw } = runFilter(req.query);
     const [{ queues, jobs }, { runs, total }] = await Promise.all([readQueues(deps), readRuns(deps, filter)]);
     const notice = typeof req.query.notice === 'string' ? req.query.notice.slice(0, 300) : undefined;
-    res.type('html').send(renderBoard({ queues, jobs, runs, total, filter: { jobName: raw.job_name, status: raw.status, dlq: raw.dlq === 'true', from: raw.from, to: raw.to }, formToken: token, notice }));
+    res
+      .type('html')
+      .send(
+        renderBoard({
+          queues,
+          jobs,
+          runs,
+          total,
+          filter: { jobName: raw.job_name, status: raw.status, dlq: raw.dlq === 'true', from: raw.from, to: raw.to },
+          formToken: token,
+          notice,
+        }),
+      );
   });
 
   /**
@@ -84,7 +109,10 @@ export function buildQueueBoardRouter(deps: QueueBoardDeps): Router {
   const purge = async (jobName: string, confirm: unknown) => {
     if (confirm !== jobName) throw new ValidationError(`Type the job name (${jobName}) to confirm the purge`);
     const ids = await purgeDeadLetters(deps.sequelize, jobName);
-    deps.logger.warn({ jobName, purged: ids.length, jobRunIds: ids }, 'dead-letter entries purged from the queue board');
+    deps.logger.warn(
+      { jobName, purged: ids.length, jobRunIds: ids },
+      'dead-letter entries purged from the queue board',
+    );
     return ids;
   };
   const jobNameOf = (req: Request) => z.string().min(1).max(100).parse(req.params.jobName);
@@ -107,28 +135,43 @@ export function buildQueueBoardRouter(deps: QueueBoardDeps): Router {
   });
 
   // The page's forms: act, then back to the board with a line saying what happened (303: a reload does not resubmit).
-  const formAction = (action: 'replay' | 'terminate'): express.RequestHandler => async (req, res) => {
-    if (!formTokenMatches(token, (req.body as Record<string, unknown> | undefined)?.token)) {
-      res.status(403).type('text/plain').send('This form is stale or came from another site: reload the queue board.');
-      return;
-    }
-    let notice: string;
-    try {
-      const jobRunId = runIdOf(req);
-      notice = action === 'replay' ? `Replayed ${jobRunId} as ${(await replay(jobRunId, req)).id}.` : `Terminated ${(await terminate(jobRunId)).id}.`;
-    } catch (err) {
-      if (!(err instanceof DomainError)) throw err;
-      notice = `Not done: ${err.message}.`;
-    }
-    res.redirect(303, `/ops/queues?notice=${encodeURIComponent(notice)}`);
-  };
+  const formAction =
+    (action: 'replay' | 'terminate'): express.RequestHandler =>
+    async (req, res) => {
+      if (!formTokenMatches(token, (req.body as Record<string, unknown> | undefined)?.token)) {
+        res
+          .status(403)
+          .type('text/plain')
+          .send('This form is stale or came from another site: reload the queue board.');
+        return;
+      }
+      let notice: string;
+      try {
+        const jobRunId = runIdOf(req);
+        notice =
+          action === 'replay'
+            ? `Replayed ${jobRunId} as ${(await replay(jobRunId, req)).id}.`
+            : `Terminated ${(await terminate(jobRunId)).id}.`;
+      } catch (err) {
+        if (!(err instanceof DomainError)) throw err;
+        notice = `Not done: ${err.message}.`;
+      }
+      res.redirect(303, `/ops/queues?notice=${encodeURIComponent(notice)}`);
+    };
   router.post('/ops/queues/runs/:jobRunId/replay', formAction('replay'));
   router.post('/ops/queues/runs/:jobRunId/terminate', formAction('terminate'));
 
   // The JSON twin. POSTs must be JSON: a form on another site cannot send that content type.
   const requireJson: express.RequestHandler = (req, res, next) => {
     if (!req.is('application/json')) {
-      res.status(415).json({ statusCode: 415, error: 'Unsupported Media Type', code: 'unsupported_media_type', message: 'Send Content-Type: application/json' });
+      res
+        .status(415)
+        .json({
+          statusCode: 415,
+          error: 'Unsupported Media Type',
+          code: 'unsupported_media_type',
+          message: 'Send Content-Type: application/json',
+        });
       return;
     }
     next();
@@ -141,7 +184,9 @@ export function buildQueueBoardRouter(deps: QueueBoardDeps): Router {
   });
   router.post('/ops/queues/api/runs/:jobRunId/replay', requireJson, async (req, res) => {
     const run = await replay(runIdOf(req), req);
-    res.status(202).json({ jobRunId: run.id, replayOf: run.replay_of, workflowId: run.workflow_id, status: run.status });
+    res
+      .status(202)
+      .json({ jobRunId: run.id, replayOf: run.replay_of, workflowId: run.workflow_id, status: run.status });
   });
   router.post('/ops/queues/api/jobs/:jobName/purge', requireJson, async (req, res) => {
     const jobName = jobNameOf(req);

@@ -34,7 +34,9 @@ function cellExpression(entity: ExportEntity, column: ExportColumn, rules: CsvDi
     case 'date':
       return col;
     case 'money':
-      return rules.decimalSeparator === '.' ? `${col}::text` : `replace(${col}::text, '.', ${literal(rules.decimalSeparator)})`;
+      return rules.decimalSeparator === '.'
+        ? `${col}::text`
+        : `replace(${col}::text, '.', ${literal(rules.decimalSeparator)})`;
     case 'id':
     case 'status':
       return `${col}::text`;
@@ -47,7 +49,10 @@ function cellExpression(entity: ExportEntity, column: ExportColumn, rules: CsvDi
  * the owner's zone. The zone is a bind parameter here, so it is never inlined.
  */
 export function csvSessionSettings(timeZone: string): { text: string; values: string[] } {
-  return { text: "SELECT set_config('DateStyle', 'ISO, YMD', true), set_config('TimeZone', $1, true)", values: [timeZone] };
+  return {
+    text: "SELECT set_config('DateStyle', 'ISO, YMD', true), set_config('TimeZone', $1, true)",
+    values: [timeZone],
+  };
 }
 
 /**
@@ -55,10 +60,17 @@ export function csvSessionSettings(timeZone: string): { text: string; values: st
  * csvSessionSettings. COPY takes no bind parameters, so the one value inlined, the owner id, is
  * checked here, again, against the uuid pattern; table and column names come from the catalogue only.
  */
-export function csvCopyStatement(params: { entity: ExportEntity; ownerId: string; columns: readonly ExportColumn[]; rules: CsvDialectRules }): string {
+export function csvCopyStatement(params: {
+  entity: ExportEntity;
+  ownerId: string;
+  columns: readonly ExportColumn[];
+  rules: CsvDialectRules;
+}): string {
   const { entity, ownerId, columns, rules } = params;
   if (!UUID_PATTERN.test(ownerId)) throw new Error('ownerId must be a uuid');
-  const projection = columns.map((c) => `${cellExpression(entity, c, rules)} AS ${quotedIdentifier(c.csvHeader)}`).join(', ');
+  const projection = columns
+    .map((c) => `${cellExpression(entity, c, rules)} AS ${quotedIdentifier(c.csvHeader)}`)
+    .join(', ');
   // Qualified (t.): the output columns are named by headers, and ORDER BY prefers output names.
   const select = `SELECT ${projection} FROM ${quotedIdentifier(entity)} AS t${joinsFor(entity, columns)} WHERE t.owner_id = ${literal(ownerId)} ORDER BY t.created_at, t.id`;
   return `COPY (${select}) TO STDOUT WITH (FORMAT csv, HEADER true, DELIMITER ${literal(rules.delimiter)}, ENCODING 'UTF8')`;

@@ -16,7 +16,8 @@ interface DerivedColumn {
 }
 
 const JOINS: Record<string, string> = {
-  session_type: 'LEFT JOIN user_session_types AS st ON st.id = t.user_session_type_id AND (st.owner_id IS NULL OR st.owner_id = t.owner_id)',
+  session_type:
+    'LEFT JOIN user_session_types AS st ON st.id = t.user_session_type_id AND (st.owner_id IS NULL OR st.owner_id = t.owner_id)',
   main_contact: 'LEFT JOIN contacts AS mc ON mc.id = t.contact_id AND mc.owner_id = t.owner_id',
   // One aggregate per session: "First Last (role)" in the order the contacts were added.
   session_contacts: `LEFT JOIN LATERAL (
@@ -29,7 +30,10 @@ const JOINS: Record<string, string> = {
 const DERIVED: Partial<Record<ExportEntity, Record<string, DerivedColumn>>> = {
   sessions: {
     session_type: { expression: 'st.name', joins: ['session_type'] },
-    contact_name: { expression: "NULLIF(btrim(concat_ws(' ', mc.first_name, mc.last_name)), '')", joins: ['main_contact'] },
+    contact_name: {
+      expression: "NULLIF(btrim(concat_ws(' ', mc.first_name, mc.last_name)), '')",
+      joins: ['main_contact'],
+    },
     session_contacts: { expression: 'sca.names', joins: ['session_contacts'] },
   },
 };

@@ -14,10 +14,21 @@ import { csvCopyStatement, csvSessionSettings, quotedIdentifier } from './csv-pr
  */
 export async function copyCsvRows(
   client: ClientBase,
-  query: { entity: ExportEntity; ownerId: string; columns: readonly ExportColumn[]; rules: CsvDialectRules; timeZone: string },
+  query: {
+    entity: ExportEntity;
+    ownerId: string;
+    columns: readonly ExportColumn[];
+    rules: CsvDialectRules;
+    timeZone: string;
+  },
   consume: (copy: Readable) => Promise<void>,
 ): Promise<number> {
-  const statement = csvCopyStatement({ entity: query.entity, ownerId: query.ownerId, columns: query.columns, rules: query.rules });
+  const statement = csvCopyStatement({
+    entity: query.entity,
+    ownerId: query.ownerId,
+    columns: query.columns,
+    rules: query.rules,
+  });
   await client.query('BEGIN READ ONLY');
   await client.query(csvSessionSettings(query.timeZone));
   const copy = client.query(copyTo(statement));
@@ -28,12 +39,18 @@ export async function copyCsvRows(
 
 /** How many rows of an entity the owner has (the pdf export's size check). */
 export async function countExportRows(client: ClientBase, entity: ExportEntity, ownerId: string): Promise<number> {
-  const counted = await client.query<{ rows: number }>(`SELECT count(*)::int AS rows FROM ${quotedIdentifier(entity)} WHERE owner_id = $1`, [ownerId]);
+  const counted = await client.query<{ rows: number }>(
+    `SELECT count(*)::int AS rows FROM ${quotedIdentifier(entity)} WHERE owner_id = $1`,
+    [ownerId],
+  );
   return counted.rows[0].rows;
 }
 
 /** The owner's company name for an export's heading, or null before any company profile. */
 export async function findExportCompanyName(client: ClientBase, ownerId: string): Promise<string | null> {
-  const company = await client.query<{ company_name: string }>('SELECT company_name FROM user_company WHERE user_id = $1', [ownerId]);
+  const company = await client.query<{ company_name: string }>(
+    'SELECT company_name FROM user_company WHERE user_id = $1',
+    [ownerId],
+  );
   return company.rows[0]?.company_name ?? null;
 }

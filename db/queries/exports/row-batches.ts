@@ -18,7 +18,9 @@ function selectExpression(entity: ExportEntity, column: ExportColumn, mode: Read
   const col = derivedSource(entity, column) ?? `t.${quotedIdentifier(column.key)}`;
   switch (column.type) {
     case 'timestamp':
-      return mode === 'wallClock' ? `extract(epoch from ${col} AT TIME ZONE $2)::float8` : `to_char(${col} AT TIME ZONE $2, 'YYYY-MM-DD HH24:MI')`;
+      return mode === 'wallClock'
+        ? `extract(epoch from ${col} AT TIME ZONE $2)::float8`
+        : `to_char(${col} AT TIME ZONE $2, 'YYYY-MM-DD HH24:MI')`;
     case 'date':
       return mode === 'wallClock' ? `extract(epoch from ${col}::timestamp)::float8` : `to_char(${col}, 'YYYY-MM-DD')`;
     case 'money':
@@ -35,7 +37,10 @@ function selectExpression(entity: ExportEntity, column: ExportColumn, mode: Read
  * everything before). The cursor is read as text so no microsecond is lost between batches.
  * Yields arrays of cells, in the order of `columns`; the next batch is already being read meanwhile.
  */
-export async function* readRowBatches(client: ClientBase, params: { entity: ExportEntity; ownerId: string; columns: readonly ExportColumn[]; timeZone: string; mode: ReadMode }): AsyncGenerator<unknown[][]> {
+export async function* readRowBatches(
+  client: ClientBase,
+  params: { entity: ExportEntity; ownerId: string; columns: readonly ExportColumn[]; timeZone: string; mode: ReadMode },
+): AsyncGenerator<unknown[][]> {
   const { entity, ownerId, columns, timeZone, mode } = params;
   // Output columns get neutral names, and the order and cursor name the table's columns (t.): a bare
   // `created_at` in ORDER BY would otherwise bind to an output column of the same name.
@@ -50,7 +55,13 @@ export async function* readRowBatches(client: ClientBase, params: { entity: Expo
   const first = statement(false);
   const next = statement(true);
   const read = async (cursor?: unknown[]) =>
-    (await client.query<unknown[]>({ text: cursor ? next : first, values: cursor ? [...fixed, ...cursor] : fixed, rowMode: 'array' })).rows;
+    (
+      await client.query<unknown[]>({
+        text: cursor ? next : first,
+        values: cursor ? [...fixed, ...cursor] : fixed,
+        rowMode: 'array',
+      })
+    ).rows;
   let pending = read();
   for (;;) {
     const rows = await pending;

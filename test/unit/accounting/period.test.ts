@@ -1,19 +1,33 @@
 import fc from 'fast-check';
-import { accountingFileProblem, clientCode, isCalendarDay, MAX_PERIOD_DAYS, periodDayList, periodDays, periodProblems } from '../../../domain/accounting/period';
+import {
+  accountingFileProblem,
+  clientCode,
+  isCalendarDay,
+  MAX_PERIOD_DAYS,
+  periodDayList,
+  periodDays,
+  periodProblems,
+} from '../../../domain/accounting/period';
 
 describe('accounting period', () => {
   it('takes real days, in order, at most 366 days apart', () => {
     expect(periodProblems('2026-01-01', '2026-12-31')).toEqual([]);
     expect(periodProblems('2024-01-01', '2024-12-31')).toEqual([]);
     expect(periodDays('2024-01-01', '2024-12-31')).toBe(366);
-    expect(periodProblems('2026-03-31', '2026-03-01')).toEqual([{ path: 'to', message: 'The period ends before it starts' }]);
-    expect(periodProblems('2025-01-01', '2026-01-02')).toEqual([{ path: 'to', message: `A period is at most ${MAX_PERIOD_DAYS} days` }]);
+    expect(periodProblems('2026-03-31', '2026-03-01')).toEqual([
+      { path: 'to', message: 'The period ends before it starts' },
+    ]);
+    expect(periodProblems('2025-01-01', '2026-01-02')).toEqual([
+      { path: 'to', message: `A period is at most ${MAX_PERIOD_DAYS} days` },
+    ]);
     expect(periodProblems('2026-02-30', '2026-13-01').map((p) => p.path)).toEqual(['from', 'to']);
     expect(isCalendarDay('2026-1-01')).toBe(false);
   });
 
   it('accepts any ordered pair of days within 366 days, and refuses the reverse (property)', () => {
-    const day = fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+    const day = fc
+      .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 10));
     fc.assert(
       fc.property(day, fc.integer({ min: 0, max: 800 }), (from, span) => {
         const to = new Date(Date.parse(`${from}T00:00:00Z`) + span * 86_400_000).toISOString().slice(0, 10);

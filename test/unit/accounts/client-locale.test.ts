@@ -8,7 +8,7 @@ describe('clientLocale', () => {
     expect(clientLocale({ locale: 'fr-FR' }, { locale: 'en-US' })).toBe('fr-FR');
   });
 
-  it("follows the studio when the contact has none, and French when neither has one", () => {
+  it('follows the studio when the contact has none, and French when neither has one', () => {
     expect(clientLocale({ locale: null }, { locale: 'en-US' })).toBe('en-US');
     expect(clientLocale(null, { locale: 'en-US' })).toBe('en-US');
     expect(clientLocale(undefined, undefined)).toBe(DEFAULT_LOCALE);
@@ -25,13 +25,17 @@ describe('clientLocale', () => {
   });
 
   it('always answers a supported locale, the contact’s whenever it is one', () => {
-    const anyLocale = fc.oneof(fc.constantFrom<string | null | undefined>(...USER_LOCALES, null, undefined, 'en', 'fr', 'de-DE'), fc.string());
+    const anyLocale = fc.oneof(
+      fc.constantFrom<string | null | undefined>(...USER_LOCALES, null, undefined, 'en', 'fr', 'de-DE'),
+      fc.string(),
+    );
     fc.assert(
       fc.property(anyLocale, anyLocale, (contact, studio) => {
         const locale = clientLocale({ locale: contact }, { locale: studio });
         expect(USER_LOCALES).toContain(locale);
         if (contact && (USER_LOCALES as readonly string[]).includes(contact)) expect(locale).toBe(contact);
-        else if (!supportedLocale(contact) && studio && (USER_LOCALES as readonly string[]).includes(studio)) expect(locale).toBe(studio);
+        else if (!supportedLocale(contact) && studio && (USER_LOCALES as readonly string[]).includes(studio))
+          expect(locale).toBe(studio);
       }),
     );
   });

@@ -15,14 +15,23 @@ function setUp() {
 }
 
 describe('job-run activities', () => {
-  it('startJobRun records the Temporal run id and writes the spec\'s Job started line', async () => {
+  it("startJobRun records the Temporal run id and writes the spec's Job started line", async () => {
     const { activities, env, lines, row } = setUp();
     await env.run(activities.startJobRun, { jobRunId: 'run-1' });
 
     expect(row()).toMatchObject({ run_id: 'temporal-run-1', status: 'RUNNING' });
     const started = lines().filter((l) => l.msg === 'Job started');
     expect(started).toHaveLength(1);
-    expect(started[0]).toMatchObject({ level: 30, jobId: 'test:wf-1', jobName: 'test.job', jobRunId: 'run-1', orgId: 'org-1', userId: 'user-1', entityId: 'entity-1', attempt: 1 });
+    expect(started[0]).toMatchObject({
+      level: 30,
+      jobId: 'test:wf-1',
+      jobName: 'test.job',
+      jobRunId: 'run-1',
+      orgId: 'org-1',
+      userId: 'user-1',
+      entityId: 'entity-1',
+      attempt: 1,
+    });
     expect(Date.parse(started[0].timestamp as string)).not.toBeNaN();
   });
 
@@ -49,7 +58,13 @@ describe('job-run activities', () => {
     expect(row()).toEqual(finished);
     const completed = lines().filter((l) => l.msg === 'Job completed');
     expect(completed).toHaveLength(1);
-    expect(completed[0]).toMatchObject({ level: 30, jobId: 'test:wf-1', jobName: 'test.job', jobRunId: 'run-1', result: { rows: 12 } });
+    expect(completed[0]).toMatchObject({
+      level: 30,
+      jobId: 'test:wf-1',
+      jobName: 'test.job',
+      jobRunId: 'run-1',
+      result: { rows: 12 },
+    });
     expect(completed[0].duration).toEqual(expect.any(Number));
     expect(lines().some((l) => l.msg === 'Job moved to the dead-letter queue')).toBe(false);
   });
@@ -63,6 +78,13 @@ describe('job-run activities', () => {
     expect(row().finished_at).toBeInstanceOf(Date);
     const moved = lines().filter((l) => l.msg === 'Job moved to the dead-letter queue');
     expect(moved).toHaveLength(1);
-    expect(moved[0]).toMatchObject({ level: 50, jobRunId: 'run-1', error: 'Printer 7 is on fire', willRetry: false, inDlq: true, workflowRunId: 'temporal-run-1' });
+    expect(moved[0]).toMatchObject({
+      level: 50,
+      jobRunId: 'run-1',
+      error: 'Printer 7 is on fire',
+      willRetry: false,
+      inDlq: true,
+      workflowRunId: 'temporal-run-1',
+    });
   });
 });

@@ -8,8 +8,12 @@ describe('client company identifiers', () => {
     expect(ok).toEqual({ siren: '552100554', vat_number: 'FR96552100554', country: 'France' });
     expect(clientIdentifierProblems(ok)).toEqual([]);
     expect(clientIdentifierProblems({ siren: '552100555', country: null }).map((p) => p.path)).toEqual(['siren']);
-    expect(clientIdentifierProblems({ siren: '552100554', vat_number: 'FR00552100554', country: 'FR' }).map((p) => p.path)).toEqual(['vat_number']);
-    expect(clientIdentifierProblems({ siren: '01234567', vat_number: 'GB123456789', country: 'United Kingdom' })).toEqual([]);
+    expect(
+      clientIdentifierProblems({ siren: '552100554', vat_number: 'FR00552100554', country: 'FR' }).map((p) => p.path),
+    ).toEqual(['vat_number']);
+    expect(
+      clientIdentifierProblems({ siren: '01234567', vat_number: 'GB123456789', country: 'United Kingdom' }),
+    ).toEqual([]);
     expect(normalizeClientIdentifiers({ siren: '  ', vat_number: null })).toEqual({ siren: null, vat_number: null });
   });
 
@@ -23,7 +27,9 @@ describe('client company identifiers', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 99_999_999 }), (body) => {
         const digits = String(body).padStart(8, '0');
-        const key = [...Array(10).keys()].map(String).find((k) => clientIdentifierProblems({ siren: digits + k }).length === 0)!;
+        const key = [...Array(10).keys()]
+          .map(String)
+          .find((k) => clientIdentifierProblems({ siren: digits + k }).length === 0)!;
         const siren = digits + key;
         expect(clientIdentifierProblems({ siren, vat_number: frenchVatNumber(siren), country: 'fr' })).toEqual([]);
       }),

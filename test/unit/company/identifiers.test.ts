@@ -1,5 +1,15 @@
 import fc from 'fast-check';
-import { bicValid, frenchVatKey, frenchVatNumber, frenchVatValid, ibanValid, identifierProblems, luhnValid, sirenValid, siretValid } from '../../../domain/company/identifiers';
+import {
+  bicValid,
+  frenchVatKey,
+  frenchVatNumber,
+  frenchVatValid,
+  ibanValid,
+  identifierProblems,
+  luhnValid,
+  sirenValid,
+  siretValid,
+} from '../../../domain/company/identifiers';
 
 /** The Luhn digit that completes `digits`. */
 function luhnComplete(digits: string): string {
@@ -44,15 +54,42 @@ describe('French identifiers, on real examples', () => {
   });
 
   it('names each field that is wrong, and accepts free text outside France', () => {
-    expect(identifierProblems({ company_country: 'FR', siren: '732829321', siret: '55210055400013', vat_number: 'FR00732829320', iban: 'FR7630006000011234567890188', bic: 'BNP' }).map((p) => p.path)).toEqual([
+    expect(
+      identifierProblems({
+        company_country: 'FR',
+        siren: '732829321',
+        siret: '55210055400013',
+        vat_number: 'FR00732829320',
+        iban: 'FR7630006000011234567890188',
+        bic: 'BNP',
+      }).map((p) => p.path),
+    ).toEqual([
       'siren',
       'siret', // a valid SIRET, of another company
       'vat_number',
       'iban',
       'bic',
     ]);
-    expect(identifierProblems({ company_country: 'FR', siren: null, siret: '73282932000075', vat_number: null, iban: null, bic: null })).toEqual([{ path: 'siret', message: expect.stringContaining('check key') }]);
-    expect(identifierProblems({ company_country: 'GB', siren: '01234567', siret: 'SC123456', vat_number: 'GB123456789', iban: null, bic: null })).toEqual([]);
+    expect(
+      identifierProblems({
+        company_country: 'FR',
+        siren: null,
+        siret: '73282932000075',
+        vat_number: null,
+        iban: null,
+        bic: null,
+      }),
+    ).toEqual([{ path: 'siret', message: expect.stringContaining('check key') }]);
+    expect(
+      identifierProblems({
+        company_country: 'GB',
+        siren: '01234567',
+        siret: 'SC123456',
+        vat_number: 'GB123456789',
+        iban: null,
+        bic: null,
+      }),
+    ).toEqual([]);
   });
 });
 
@@ -83,19 +120,34 @@ describe('French identifiers, properties', () => {
       fc.property(nineDigitSiren, fc.stringMatching(/^\d{4}$/), (siren, nic) => {
         const siret = luhnComplete(`${siren}${nic}`);
         expect(siretValid(siret)).toBe(true);
-        expect(identifierProblems({ company_country: 'FR', siren, siret, vat_number: frenchVatNumber(siren), iban: null, bic: null })).toEqual([]);
+        expect(
+          identifierProblems({
+            company_country: 'FR',
+            siren,
+            siret,
+            vat_number: frenchVatNumber(siren),
+            iban: null,
+            bic: null,
+          }),
+        ).toEqual([]);
       }),
     );
   });
 
   it('an IBAN with computed check digits is valid; swapping two different adjacent digits is caught', () => {
     fc.assert(
-      fc.property(fc.constantFrom('FR', 'DE', 'GB', 'BE', 'ES'), fc.stringMatching(/^[0-9]{14,24}$/), fc.nat(), (country, account, at) => {
-        const iban = ibanOf(country, account);
-        expect(ibanValid(iban)).toBe(true);
-        const i = 4 + (at % (iban.length - 5));
-        if (iban[i] !== iban[i + 1]) expect(ibanValid(iban.slice(0, i) + iban[i + 1] + iban[i] + iban.slice(i + 2))).toBe(false);
-      }),
+      fc.property(
+        fc.constantFrom('FR', 'DE', 'GB', 'BE', 'ES'),
+        fc.stringMatching(/^[0-9]{14,24}$/),
+        fc.nat(),
+        (country, account, at) => {
+          const iban = ibanOf(country, account);
+          expect(ibanValid(iban)).toBe(true);
+          const i = 4 + (at % (iban.length - 5));
+          if (iban[i] !== iban[i + 1])
+            expect(ibanValid(iban.slice(0, i) + iban[i + 1] + iban[i] + iban.slice(i + 2))).toBe(false);
+        },
+      ),
     );
   });
 });

@@ -9,9 +9,20 @@ afterAll(() => sequelize.close());
 const model = (name: string): ModelStatic<Model> => sequelize.models[name] as ModelStatic<Model>;
 const columns = (name: string) => {
   const attrs = model(name).getAttributes();
-  return Object.fromEntries(Object.entries(attrs).map(([key, a]) => [key, { type: String(a.type), allowNull: a.allowNull ?? true, defaultValue: String(a.defaultValue), primaryKey: a.primaryKey ?? false }]));
+  return Object.fromEntries(
+    Object.entries(attrs).map(([key, a]) => [
+      key,
+      {
+        type: String(a.type),
+        allowNull: a.allowNull ?? true,
+        defaultValue: String(a.defaultValue),
+        primaryKey: a.primaryKey ?? false,
+      },
+    ]),
+  );
 };
-const without = (cols: Record<string, unknown>, key: string) => Object.fromEntries(Object.entries(cols).filter(([k]) => k !== key));
+const without = (cols: Record<string, unknown>, key: string) =>
+  Object.fromEntries(Object.entries(cols).filter(([k]) => k !== key));
 
 describe('db/models/base', () => {
   it('gives every model but two the uuid id and the timestamps of db/sequelize.ts', () => {
@@ -34,7 +45,16 @@ describe('db/models/base', () => {
     // An invoice line may also deduct a deposit invoice (issue 21 §1): its one column of its own.
     expect(invoice.deposit_invoice_id).toMatchObject({ type: 'UUID', allowNull: true });
     expect(without(without(invoice, 'invoice_id'), 'deposit_invoice_id')).toEqual(without(quote, 'quote_id'));
-    expect(Object.keys(invoice)).toEqual(expect.arrayContaining(['price_with_tax', 'vat_percentage', 'total', 'price_includes_tax', 'created_at', 'updated_at']));
+    expect(Object.keys(invoice)).toEqual(
+      expect.arrayContaining([
+        'price_with_tax',
+        'vat_percentage',
+        'total',
+        'price_includes_tax',
+        'created_at',
+        'updated_at',
+      ]),
+    );
     expect(model('InvoiceItem').getTableName()).toBe('invoice_items');
     expect(Object.keys(model('QuoteItem').associations).sort()).toEqual(['quote', 'user_session_type']);
     expect(Object.keys(model('InvoiceItem').associations).sort()).toEqual(['invoice', 'user_session_type']);

@@ -13,19 +13,28 @@ import { cellsByHeader } from '../../../domain/imports/sheet';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-
 describe('upload format detection', () => {
   it('accepts csv, xlsx and xls when extension, content type and bytes agree', () => {
     expect(detectImportFormat('a.CSV', 'text/csv; charset=utf-8', Buffer.from('a,b'))).toBe('csv');
     expect(detectImportFormat('a.xlsx', XLSX_TYPE, Buffer.from([0x50, 0x4b, 3, 4]))).toBe('xlsx');
-    expect(detectImportFormat('a.xls', 'application/vnd.ms-excel', Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))).toBe('xls');
+    expect(
+      detectImportFormat(
+        'a.xls',
+        'application/vnd.ms-excel',
+        Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+      ),
+    ).toBe('xls');
   });
 
   it('refuses a wrong extension, a wrong content type or bytes of another kind', () => {
-    expect(() => detectImportFormat('a.pdf', 'application/pdf', Buffer.from('%PDF'))).toThrow(UnsupportedMediaTypeError);
+    expect(() => detectImportFormat('a.pdf', 'application/pdf', Buffer.from('%PDF'))).toThrow(
+      UnsupportedMediaTypeError,
+    );
     expect(() => detectImportFormat('a.csv', 'image/png', Buffer.from('a,b'))).toThrow(UnsupportedMediaTypeError);
     expect(() => detectImportFormat('a.xlsx', XLSX_TYPE, Buffer.from('a,b'))).toThrow(UnsupportedMediaTypeError);
-    expect(() => detectImportFormat('a.csv', 'text/csv', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0]))).toThrow(UnsupportedMediaTypeError);
+    expect(() => detectImportFormat('a.csv', 'text/csv', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0]))).toThrow(
+      UnsupportedMediaTypeError,
+    );
   });
 });
 
@@ -66,51 +75,83 @@ describe('reading csv', () => {
     };
     for (const chunk of [1, 3, 7, 64 * 1024]) {
       // The open quote runs to the end of the file: the rest is one cell of line 3.
-      expect(await read('First Name,Last Name,Email\nA,B,a@example.fr\n"unterminated,F,f@example.fr\nG,H,g@example.fr\n', chunk)).toEqual([
+      expect(
+        await read(
+          'First Name,Last Name,Email\nA,B,a@example.fr\n"unterminated,F,f@example.fr\nG,H,g@example.fr\n',
+          chunk,
+        ),
+      ).toEqual([
         { line: 2, values: ['A', 'B', 'a@example.fr'], problem: undefined },
-        { line: 3, values: ['unterminated,F,f@example.fr\nG,H,g@example.fr\n'], problem: expect.stringMatching(/^a quoted cell is never closed/) },
+        {
+          line: 3,
+          values: ['unterminated,F,f@example.fr\nG,H,g@example.fr\n'],
+          problem: expect.stringMatching(/^a quoted cell is never closed/),
+        },
       ]);
       // Text after a closing quote: that row only.
       expect(await read('First Name,Last Name,Email\nA,"B"x",a@example.fr\nD,E,d@example.fr\n', chunk)).toEqual([
-        { line: 2, values: ['A', 'B"x', 'a@example.fr'], problem: expect.stringMatching(/^a quoted cell is malformed/) },
+        {
+          line: 2,
+          values: ['A', 'B"x', 'a@example.fr'],
+          problem: expect.stringMatching(/^a quoted cell is malformed/),
+        },
         { line: 3, values: ['D', 'E', 'd@example.fr'], problem: undefined },
       ]);
     }
   });
 
   it('reads UTF-8 with a BOM, comma or tab delimited', async () => {
-    const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('First Name,Email\nZoë,"z@example.com"\n')]);
+    const bom = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from('First Name,Email\nZoë,"z@example.com"\n'),
+    ]);
     expect(csvEncodingOf(bom)).toBe('utf-8');
-    for (const chunk of [1, 4, 1024]) expect((await readAll('csv', bom, chunk, 'utf-8')).rows).toEqual([{ line: 2, cells: { 'First Name': 'Zoë', Email: 'z@example.com' } }]);
+    for (const chunk of [1, 4, 1024])
+      expect((await readAll('csv', bom, chunk, 'utf-8')).rows).toEqual([
+        { line: 2, cells: { 'First Name': 'Zoë', Email: 'z@example.com' } },
+      ]);
     const tab = await readAll('csv', Buffer.from('\n\na\tb\n1\t2\n'), 3, 'utf-8');
     expect(tab.rows).toEqual([{ line: 4, cells: { a: '1', b: '2' } }]);
   });
 
   it('counts the lines of quoted cells that span several lines, whatever the chunks', async () => {
-    const cell = fc.oneof(fc.constantFrom('', 'a', 'é', 'x,y', 'say "hi"', 'two\nlines', 'three\r\nli\nnes', ' '), fc.string({ maxLength: 6 }));
+    const cell = fc.oneof(
+      fc.constantFrom('', 'a', 'é', 'x,y', 'say "hi"', 'two\nlines', 'three\r\nli\nnes', ' '),
+      fc.string({ maxLength: 6 }),
+    );
     const record = fc.array(cell, { minLength: 3, maxLength: 3 });
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.option(record, { nil: undefined }), { maxLength: 12 }), fc.constantFrom('\n', '\r\n'), fc.integer({ min: 1, max: 40 }), async (records, newline, chunk) => {
-        // The file's own lines: a record starts after every line break before it, quoted or not.
-        let text = 'A,B,C' + newline;
-        const expected = [];
-        for (const r of records) {
-          const line = text.split('\n').length;
-          const written = r === undefined ? '' : Papa.unparse([r], { quotes: true, newline });
-          if (r !== undefined && r.some((c) => c.trim() !== '')) expected.push({ line, cells: { A: r[0], B: r[1], C: r[2] } });
-          text += written + newline;
-        }
-        const sheet = await readAll('csv', Buffer.from(text), chunk, 'utf-8');
-        expect(sheet.rows).toEqual(expected);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.option(record, { nil: undefined }), { maxLength: 12 }),
+        fc.constantFrom('\n', '\r\n'),
+        fc.integer({ min: 1, max: 40 }),
+        async (records, newline, chunk) => {
+          // The file's own lines: a record starts after every line break before it, quoted or not.
+          let text = 'A,B,C' + newline;
+          const expected = [];
+          for (const r of records) {
+            const line = text.split('\n').length;
+            const written = r === undefined ? '' : Papa.unparse([r], { quotes: true, newline });
+            if (r !== undefined && r.some((c) => c.trim() !== ''))
+              expected.push({ line, cells: { A: r[0], B: r[1], C: r[2] } });
+            text += written + newline;
+          }
+          const sheet = await readAll('csv', Buffer.from(text), chunk, 'utf-8');
+          expect(sheet.rows).toEqual(expected);
+        },
+      ),
     );
   });
 
   it('checks an upload reading only up to its first data row; refuses empty and header-only files', async () => {
     await expect(checkUpload('csv', Buffer.alloc(0))).rejects.toThrow('The file is empty');
     await expect(checkUpload('csv', Buffer.from('\r\n \r\n'))).rejects.toThrow('The file is empty');
-    await expect(checkUpload('csv', Buffer.from('First Name,Email\r\n'))).rejects.toThrow('The file has a header row but no data rows');
-    await expect(checkUpload('csv', Buffer.from('First Name,Email\r\n,\r\n , \r\n'))).rejects.toThrow('The file has a header row but no data rows');
+    await expect(checkUpload('csv', Buffer.from('First Name,Email\r\n'))).rejects.toThrow(
+      'The file has a header row but no data rows',
+    );
+    await expect(checkUpload('csv', Buffer.from('First Name,Email\r\n,\r\n , \r\n'))).rejects.toThrow(
+      'The file has a header row but no data rows',
+    );
     // A first data row followed by 4 MB no csv reader could take: the check stops before them.
     const broken = Buffer.concat([Buffer.from('First Name,Email\nAnna,a@x.io\n'), Buffer.alloc(4 * 1024 * 1024, '"')]);
     expect(await checkUpload('csv', broken)).toEqual({ headers: ['First Name', 'Email'], encoding: 'utf-8' });
@@ -131,17 +172,24 @@ describe('reading csv', () => {
 describe('reading any bytes as csv', () => {
   it('throws nothing but a ValidationError, and reads the same whatever the chunks', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.string({ unit: 'grapheme' }).map((s) => Buffer.from(s)), fc.uint8Array().map((a) => Buffer.from(a))), fc.integer({ min: 1, max: 16 }), async (bytes, chunk) => {
-        let whole;
-        try {
-          whole = await readAll('csv', bytes, 64 * 1024);
-        } catch (err) {
-          expect(err).toBeInstanceOf(ValidationError);
-          return;
-        }
-        for (const row of whole.rows) expect(row.line).toBeGreaterThan(1);
-        expect(await readAll('csv', bytes, chunk, csvEncodingOf(bytes))).toEqual(whole);
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          fc.string({ unit: 'grapheme' }).map((s) => Buffer.from(s)),
+          fc.uint8Array().map((a) => Buffer.from(a)),
+        ),
+        fc.integer({ min: 1, max: 16 }),
+        async (bytes, chunk) => {
+          let whole;
+          try {
+            whole = await readAll('csv', bytes, 64 * 1024);
+          } catch (err) {
+            expect(err).toBeInstanceOf(ValidationError);
+            return;
+          }
+          for (const row of whole.rows) expect(row.line).toBeGreaterThan(1);
+          expect(await readAll('csv', bytes, chunk, csvEncodingOf(bytes))).toEqual(whole);
+        },
+      ),
     );
   });
 });

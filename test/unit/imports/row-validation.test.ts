@@ -7,54 +7,135 @@ const ID = '0b6f4f5e-1c1e-4a57-9b7a-3f9d7b2b8c11';
 
 describe('row validation per entity', () => {
   it('contacts need a first or a last name, and a valid e-mail when one is given', () => {
-    expect(validateRow('contacts', { last_name: 'Dupont', email: 'a@example.com' })).toEqual({ ok: true, value: { last_name: 'Dupont', email: 'a@example.com' } });
-    expect(validateRow('contacts', { email: 'a@example.com' })).toEqual({ ok: false, message: 'first_name or last_name is required' });
-    expect(validateRow('contacts', { first_name: 'A', email: 'not-an-email' })).toEqual({ ok: false, message: 'email is not a valid e-mail address' });
-    expect(validateRow('contacts', { first_name: 'A', zipcode: '1'.repeat(21) })).toEqual({ ok: false, message: 'zipcode is longer than 20 characters' });
+    expect(validateRow('contacts', { last_name: 'Dupont', email: 'a@example.com' })).toEqual({
+      ok: true,
+      value: { last_name: 'Dupont', email: 'a@example.com' },
+    });
+    expect(validateRow('contacts', { email: 'a@example.com' })).toEqual({
+      ok: false,
+      message: 'first_name or last_name is required',
+    });
+    expect(validateRow('contacts', { first_name: 'A', email: 'not-an-email' })).toEqual({
+      ok: false,
+      message: 'email is not a valid e-mail address',
+    });
+    expect(validateRow('contacts', { first_name: 'A', zipcode: '1'.repeat(21) })).toEqual({
+      ok: false,
+      message: 'zipcode is longer than 20 characters',
+    });
   });
 
   it("contacts read the language they read as fr-FR or en-US; an empty cell keeps the studio's", () => {
-    for (const [cell, locale] of [['en-US', 'en-US'], ['en', 'en-US'], ['English', 'en-US'], ['fr_CA', 'fr-FR'], ['Français', 'fr-FR']]) {
-      expect(validateRow('contacts', { first_name: 'A', locale: cell })).toEqual({ ok: true, value: { first_name: 'A', locale } });
+    for (const [cell, locale] of [
+      ['en-US', 'en-US'],
+      ['en', 'en-US'],
+      ['English', 'en-US'],
+      ['fr_CA', 'fr-FR'],
+      ['Français', 'fr-FR'],
+    ]) {
+      expect(validateRow('contacts', { first_name: 'A', locale: cell })).toEqual({
+        ok: true,
+        value: { first_name: 'A', locale },
+      });
     }
     const empty = validateRow('contacts', { first_name: 'A', locale: '' });
     expect(empty.ok && empty.value.locale).toBeUndefined();
-    expect(validateRow('contacts', { first_name: 'A', locale: 'Deutsch' })).toEqual({ ok: false, message: 'locale must be fr-FR or en-US' });
+    expect(validateRow('contacts', { first_name: 'A', locale: 'Deutsch' })).toEqual({
+      ok: false,
+      message: 'locale must be fr-FR or en-US',
+    });
   });
 
   it('contacts fall back on full_name only when both names are absent', () => {
-    expect(validateRow('contacts', { full_name: 'Marie Curie' })).toEqual({ ok: true, value: { first_name: 'Marie', last_name: 'Curie' } });
-    expect(validateRow('contacts', { full_name: 'Marie Curie', last_name: 'Sklodowska' })).toEqual({ ok: true, value: { last_name: 'Sklodowska' } });
+    expect(validateRow('contacts', { full_name: 'Marie Curie' })).toEqual({
+      ok: true,
+      value: { first_name: 'Marie', last_name: 'Curie' },
+    });
+    expect(validateRow('contacts', { full_name: 'Marie Curie', last_name: 'Sklodowska' })).toEqual({
+      ok: true,
+      value: { last_name: 'Sklodowska' },
+    });
   });
 
   it('sessions need title, location and a contact id; dates and status are read', () => {
-    const ok = validateRow('sessions', { title: 'Mariage', location: 'Lyon', contact_id: ID, start_date: '14/03/2026 10:30', status: 'validated' });
-    expect(ok).toEqual({ ok: true, value: { title: 'Mariage', location: 'Lyon', contact_id: ID, start_date: { date: '2026-03-14', time: '10:30:00' }, status: 'VALIDATED' } });
+    const ok = validateRow('sessions', {
+      title: 'Mariage',
+      location: 'Lyon',
+      contact_id: ID,
+      start_date: '14/03/2026 10:30',
+      status: 'validated',
+    });
+    expect(ok).toEqual({
+      ok: true,
+      value: {
+        title: 'Mariage',
+        location: 'Lyon',
+        contact_id: ID,
+        start_date: { date: '2026-03-14', time: '10:30:00' },
+        status: 'VALIDATED',
+      },
+    });
     const bad = validateRow('sessions', { title: 'Mariage', contact_id: 'abc', start_date: '2026-02-30' });
     expect(bad.ok).toBe(false);
-    if (!bad.ok) expect(bad.message).toBe('location is required; contact_id is not a valid id; start_date is not a date (YYYY-MM-DD, optionally with a time)');
-    const order = validateRow('sessions', { title: 'T', location: 'L', contact_id: ID, start_date: '2026-03-14 12:00', end_date: '2026-03-14 11:00' });
+    if (!bad.ok)
+      expect(bad.message).toBe(
+        'location is required; contact_id is not a valid id; start_date is not a date (YYYY-MM-DD, optionally with a time)',
+      );
+    const order = validateRow('sessions', {
+      title: 'T',
+      location: 'L',
+      contact_id: ID,
+      start_date: '2026-03-14 12:00',
+      end_date: '2026-03-14 11:00',
+    });
     expect(order).toEqual({ ok: false, message: 'end_date must not be before start_date' });
   });
 
   it('quotes and invoices need a title and a session or contact id; statuses are the spec ones', () => {
-    expect(validateRow('quotes', { title: 'Devis', amount: '1 234,5', status: 'accepted', contact_id: ID, valid_until: '2026-12-31' })).toEqual({
+    expect(
+      validateRow('quotes', {
+        title: 'Devis',
+        amount: '1 234,5',
+        status: 'accepted',
+        contact_id: ID,
+        valid_until: '2026-12-31',
+      }),
+    ).toEqual({
       ok: true,
       value: { title: 'Devis', amount: '1234.50', status: 'ACCEPTED', contact_id: ID, valid_until: '2026-12-31' },
     });
-    expect(validateRow('quotes', { title: 'Devis' })).toEqual({ ok: false, message: 'contact_id or session_id is required' });
-    expect(validateRow('invoices', { title: 'F', session_id: ID, status: 'draft' })).toMatchObject({ ok: true, value: { status: 'DRAFT' } });
+    expect(validateRow('quotes', { title: 'Devis' })).toEqual({
+      ok: false,
+      message: 'contact_id or session_id is required',
+    });
+    expect(validateRow('invoices', { title: 'F', session_id: ID, status: 'draft' })).toMatchObject({
+      ok: true,
+      value: { status: 'DRAFT' },
+    });
     // Issued invoices of another tool come in as ISSUED (or the former SENT, PAID, OVERDUE); CANCELLED is made by credit notes only.
-    for (const status of ['paid', 'SENT', 'ISSUED', 'overdue']) expect(validateRow('invoices', { title: 'F', session_id: ID, status })).toMatchObject({ ok: true, value: { status: status.toUpperCase() } });
-    expect(validateRow('invoices', { title: 'F', session_id: ID, status: 'CANCELLED' })).toEqual({ ok: false, message: 'status must be one of DRAFT, ISSUED, SENT, PAID, OVERDUE' });
-    expect(validateRow('invoices', { title: 'F', session_id: ID, amount: 'douze' })).toEqual({ ok: false, message: 'amount is not an amount (at most 99 999 999.99)' });
+    for (const status of ['paid', 'SENT', 'ISSUED', 'overdue'])
+      expect(validateRow('invoices', { title: 'F', session_id: ID, status })).toMatchObject({
+        ok: true,
+        value: { status: status.toUpperCase() },
+      });
+    expect(validateRow('invoices', { title: 'F', session_id: ID, status: 'CANCELLED' })).toEqual({
+      ok: false,
+      message: 'status must be one of DRAFT, ISSUED, SENT, PAID, OVERDUE',
+    });
+    expect(validateRow('invoices', { title: 'F', session_id: ID, amount: 'douze' })).toEqual({
+      ok: false,
+      message: 'amount is not an amount (at most 99 999 999.99)',
+    });
   });
 
   it('never throws, for any record of any strings', () => {
     fc.assert(
       fc.property(
         fc.constantFrom(...IMPORT_ENTITIES),
-        fc.dictionary(fc.oneof(fc.constantFrom(...new Set(Object.values(IMPORT_TARGET_FIELDS).flat())), fc.string()), fc.string({ unit: 'grapheme' })),
+        fc.dictionary(
+          fc.oneof(fc.constantFrom(...new Set(Object.values(IMPORT_TARGET_FIELDS).flat())), fc.string()),
+          fc.string({ unit: 'grapheme' }),
+        ),
         (entity, record) => {
           const result = validateRow(entity, record);
           if (!result.ok) expect(result.message.length).toBeGreaterThan(0);

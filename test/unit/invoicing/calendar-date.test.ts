@@ -1,11 +1,19 @@
 import fc from 'fast-check';
 import { formatTimestampInZone } from '../../../domain/exports/cell-format';
-import { addDays, daysBetween, instantAtWallClock, isCalendarDate, weekdayOf } from '../../../domain/invoicing/calendar-date';
+import {
+  addDays,
+  daysBetween,
+  instantAtWallClock,
+  isCalendarDate,
+  weekdayOf,
+} from '../../../domain/invoicing/calendar-date';
 
 describe('calendar dates', () => {
   it('knows real dates from look-alikes', () => {
     expect(['2026-03-10', '2028-02-29', '2026-12-31'].every(isCalendarDate)).toBe(true);
-    expect(['2026-02-29', '2026-13-01', '2026-1-05', '2026-03-10T00:00', '', '0999-01-01', 20260310].some(isCalendarDate)).toBe(false);
+    expect(
+      ['2026-02-29', '2026-13-01', '2026-1-05', '2026-03-10T00:00', '', '0999-01-01', 20260310].some(isCalendarDate),
+    ).toBe(false);
   });
 
   it('adds days across months, years and daylight saving changes', () => {
@@ -31,14 +39,29 @@ describe('calendar dates', () => {
   });
 
   it('instantAtWallClock shows the wall-clock time asked for, whenever it exists', () => {
-    const zones = ['Europe/Paris', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kolkata', 'Pacific/Auckland', 'UTC'];
+    const zones = [
+      'Europe/Paris',
+      'America/New_York',
+      'Australia/Lord_Howe',
+      'Asia/Kolkata',
+      'Pacific/Auckland',
+      'UTC',
+    ];
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 4, max: 23 }), fc.integer({ min: 0, max: 59 }), fc.constantFrom(...zones), (n, hour, minute, zone) => {
-        // From 04:00 on: no zone here changes time after 03:00, so the time exists and is shown once.
-        const date = addDays('2024-01-01', n);
-        const instant = instantAtWallClock(date, hour, minute, zone);
-        expect(formatTimestampInZone(instant, zone)).toBe(`${date} ${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 3000 }),
+        fc.integer({ min: 4, max: 23 }),
+        fc.integer({ min: 0, max: 59 }),
+        fc.constantFrom(...zones),
+        (n, hour, minute, zone) => {
+          // From 04:00 on: no zone here changes time after 03:00, so the time exists and is shown once.
+          const date = addDays('2024-01-01', n);
+          const instant = instantAtWallClock(date, hour, minute, zone);
+          expect(formatTimestampInZone(instant, zone)).toBe(
+            `${date} ${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`,
+          );
+        },
+      ),
     );
   });
 });

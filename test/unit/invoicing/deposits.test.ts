@@ -1,5 +1,13 @@
 import fc from 'fast-check';
-import { depositDeductions, depositLabel, depositLineLabel, depositOverrun, remainingDeposit, scheduleAfterDeposits, splitDeposit } from '../../../domain/invoicing/deposits';
+import {
+  depositDeductions,
+  depositLabel,
+  depositLineLabel,
+  depositOverrun,
+  remainingDeposit,
+  scheduleAfterDeposits,
+  splitDeposit,
+} from '../../../domain/invoicing/deposits';
 import { type CreditNoteAmounts, creditNoteVat, type CreditVatPart } from '../../../domain/invoicing/credit-vat';
 import { centsToDecimal } from '../../../domain/invoicing/money';
 import { computeTotals, type LineInput, type VatLine } from '../../../domain/invoicing/totals';
@@ -7,12 +15,27 @@ import { computeTotals, type LineInput, type VatLine } from '../../../domain/inv
 const RATES = [0, 550, 1000, 2000];
 const euros = (cents: bigint) => centsToDecimal(cents);
 const priced = (cents: bigint, bp: number, withTax: boolean): LineInput =>
-  withTax ? { item_type: 'SESSION_TYPE', quantity: 1, price_with_tax: euros(cents), price_includes_tax: true, vat_percentage: bp / 100 } : { item_type: 'SESSION_TYPE', quantity: 1, price_without_tax: euros(cents), vat_percentage: bp / 100 };
+  withTax
+    ? {
+        item_type: 'SESSION_TYPE',
+        quantity: 1,
+        price_with_tax: euros(cents),
+        price_includes_tax: true,
+        vat_percentage: bp / 100,
+      }
+    : { item_type: 'SESSION_TYPE', quantity: 1, price_without_tax: euros(cents), vat_percentage: bp / 100 };
 /** A deposit invoice's lines as db/commands/deposit-invoices.ts writes them: one line per part, priced with tax. */
-const depositInvoiceLines = (parts: ReturnType<typeof splitDeposit>): LineInput[] => parts.map((p) => priced(p.withTaxCents, p.vatBasisPoints, true));
+const depositInvoiceLines = (parts: ReturnType<typeof splitDeposit>): LineInput[] =>
+  parts.map((p) => priced(p.withTaxCents, p.vatBasisPoints, true));
 /** A final invoice's deduction lines as db/commands/invoice-from-quote.ts writes them. */
 const deductionLines = (deductions: ReturnType<typeof depositDeductions>): LineInput[] =>
-  deductions.map((d) => ({ item_type: 'DEPOSIT', quantity: 1, price_with_tax: euros(d.withTaxCents), price_without_tax: euros(d.baseCents), vat_percentage: d.vatBasisPoints / 100 }));
+  deductions.map((d) => ({
+    item_type: 'DEPOSIT',
+    quantity: 1,
+    price_with_tax: euros(d.withTaxCents),
+    price_without_tax: euros(d.baseCents),
+    vat_percentage: d.vatBasisPoints / 100,
+  }));
 const asRows = (vat: VatLine[]) => vat.map((v) => [v.vatBasisPoints, euros(v.baseCents), euros(v.vatCents)]);
 
 // The integration test's wedding (test/integration/deposit-invoices.test.ts), by hand.
@@ -45,7 +68,9 @@ describe('splitDeposit', () => {
   });
 
   const quoteLines = fc.array(
-    fc.record({ cents: fc.bigInt({ min: 1n, max: 50_000_000n }), bp: fc.constantFrom(...RATES), withTax: fc.boolean() }).map(({ cents, bp, withTax }) => priced(cents, bp, withTax)),
+    fc
+      .record({ cents: fc.bigInt({ min: 1n, max: 50_000_000n }), bp: fc.constantFrom(...RATES), withTax: fc.boolean() })
+      .map(({ cents, bp, withTax }) => priced(cents, bp, withTax)),
     { minLength: 1, maxLength: 6 },
   );
 
@@ -65,7 +90,9 @@ describe('splitDeposit', () => {
         }
         // The deposit invoice (one line per part, priced with tax) has exactly these totals per rate.
         const invoice = computeTotals(depositInvoiceLines(parts));
-        expect(invoice.vat.filter((v) => v.baseCents + v.vatCents > 0n)).toEqual(parts.map((p) => ({ vatBasisPoints: p.vatBasisPoints, baseCents: p.baseCents, vatCents: p.vatCents })));
+        expect(invoice.vat.filter((v) => v.baseCents + v.vatCents > 0n)).toEqual(
+          parts.map((p) => ({ vatBasisPoints: p.vatBasisPoints, baseCents: p.baseCents, vatCents: p.vatCents })),
+        );
         expect(invoice.totalWithTaxCents).toBe(installment);
       }),
     );
@@ -73,23 +100,34 @@ describe('splitDeposit', () => {
 
   it('a final invoice deducting the deposits has, per rate, the quote less exactly what the deposits declared (property)', () => {
     fc.assert(
-      fc.property(quoteLines, fc.array(fc.double({ min: 0.01, max: 0.45, noNaN: true }), { minLength: 1, maxLength: 2 }), (lines, shares) => {
-        const quote = computeTotals(lines);
-        const deposits = shares
-          .map((share) => BigInt(Math.floor(Number(quote.totalWithTaxCents) * share)))
-          .filter((cents) => cents > 0n)
-          .map((cents, i) => ({ invoiceId: `d${i}`, number: `F-2026-0000${i + 1}`, issuedOn: '2026-03-12', remaining: remainingDeposit(computeTotals(depositInvoiceLines(splitDeposit(cents, quote.vat))).vat, []) }));
-        const final = computeTotals([...lines, ...deductionLines(depositDeductions(deposits, 'fr-FR'))]);
-        expect(depositOverrun(final)).toBeNull();
-        const deducted = deposits.flatMap((d) => d.remaining);
-        for (const v of quote.vat) {
-          const taken = deducted.filter((p) => p.vatBasisPoints === v.vatBasisPoints);
-          const after = final.vat.find((f) => f.vatBasisPoints === v.vatBasisPoints)!;
-          expect(after.baseCents).toBe(v.baseCents - taken.reduce((s, p) => s + p.baseCents, 0n));
-          expect(after.vatCents).toBe(v.vatCents - taken.reduce((s, p) => s + p.vatCents, 0n));
-        }
-        expect(final.totalWithTaxCents).toBe(quote.totalWithTaxCents - deducted.reduce((s, p) => s + p.withTaxCents, 0n));
-      }),
+      fc.property(
+        quoteLines,
+        fc.array(fc.double({ min: 0.01, max: 0.45, noNaN: true }), { minLength: 1, maxLength: 2 }),
+        (lines, shares) => {
+          const quote = computeTotals(lines);
+          const deposits = shares
+            .map((share) => BigInt(Math.floor(Number(quote.totalWithTaxCents) * share)))
+            .filter((cents) => cents > 0n)
+            .map((cents, i) => ({
+              invoiceId: `d${i}`,
+              number: `F-2026-0000${i + 1}`,
+              issuedOn: '2026-03-12',
+              remaining: remainingDeposit(computeTotals(depositInvoiceLines(splitDeposit(cents, quote.vat))).vat, []),
+            }));
+          const final = computeTotals([...lines, ...deductionLines(depositDeductions(deposits, 'fr-FR'))]);
+          expect(depositOverrun(final)).toBeNull();
+          const deducted = deposits.flatMap((d) => d.remaining);
+          for (const v of quote.vat) {
+            const taken = deducted.filter((p) => p.vatBasisPoints === v.vatBasisPoints);
+            const after = final.vat.find((f) => f.vatBasisPoints === v.vatBasisPoints)!;
+            expect(after.baseCents).toBe(v.baseCents - taken.reduce((s, p) => s + p.baseCents, 0n));
+            expect(after.vatCents).toBe(v.vatCents - taken.reduce((s, p) => s + p.vatCents, 0n));
+          }
+          expect(final.totalWithTaxCents).toBe(
+            quote.totalWithTaxCents - deducted.reduce((s, p) => s + p.withTaxCents, 0n),
+          );
+        },
+      ),
     );
   });
 });
@@ -97,7 +135,17 @@ describe('splitDeposit', () => {
 describe('the final invoice of the wedding', () => {
   it('deducts the deposit per rate, labelled with its number and day, and leaves the rest to pay', () => {
     const deposit = computeTotals(depositInvoiceLines(splitDeposit(63_900n, computeTotals(wedding).vat)));
-    const deductions = depositDeductions([{ invoiceId: 'dep', number: 'F-2026-00012', issuedOn: '2026-03-12', remaining: remainingDeposit(deposit.vat, []) }], 'fr-FR');
+    const deductions = depositDeductions(
+      [
+        {
+          invoiceId: 'dep',
+          number: 'F-2026-00012',
+          issuedOn: '2026-03-12',
+          remaining: remainingDeposit(deposit.vat, []),
+        },
+      ],
+      'fr-FR',
+    );
     expect(deductions.map((d) => [d.label, d.vatBasisPoints, euros(d.withTaxCents), euros(d.baseCents)])).toEqual([
       ['Acompte n° F-2026-00012 du 12/03/2026', 1000, '-99.00', '-90.00'],
       ['Acompte n° F-2026-00012 du 12/03/2026', 2000, '-540.00', '-450.00'],
@@ -112,16 +160,27 @@ describe('the final invoice of the wedding', () => {
   });
 
   it('leaves the discount lines what they took before the deduction', () => {
-    const withDiscount = [...wedding, { item_type: 'DISCOUNT', discount_type: 'PERCENTAGE_OF_TOTAL', discount_percentage: 10 } as LineInput];
+    const withDiscount = [
+      ...wedding,
+      { item_type: 'DISCOUNT', discount_type: 'PERCENTAGE_OF_TOTAL', discount_percentage: 10 } as LineInput,
+    ];
     const before = computeTotals(withDiscount);
-    const after = computeTotals([...withDiscount, { item_type: 'DEPOSIT', price_with_tax: '-540.00', price_without_tax: '-450.00', vat_percentage: 20 }]);
+    const after = computeTotals([
+      ...withDiscount,
+      { item_type: 'DEPOSIT', price_with_tax: '-540.00', price_without_tax: '-450.00', vat_percentage: 20 },
+    ]);
     expect(after.lines[2].totalCents).toBe(before.lines[2].totalCents);
     expect(after.totalWithTaxCents).toBe(before.totalWithTaxCents - 54_000n);
   });
 
   it('names a rate whose deductions exceed its lines', () => {
-    const totals = computeTotals([priced(10_000n, 2000, false), { item_type: 'DEPOSIT', price_with_tax: '-99.00', price_without_tax: '-90.00', vat_percentage: 10 }]);
-    expect(depositOverrun(totals)).toBe("The deposits deducted at 10 % come to more than this invoice's lines at that rate");
+    const totals = computeTotals([
+      priced(10_000n, 2000, false),
+      { item_type: 'DEPOSIT', price_with_tax: '-99.00', price_without_tax: '-90.00', vat_percentage: 10 },
+    ]);
+    expect(depositOverrun(totals)).toBe(
+      "The deposits deducted at 10 % come to more than this invoice's lines at that rate",
+    );
     expect(depositOverrun(computeTotals(wedding))).toBeNull();
   });
 });
@@ -132,13 +191,22 @@ describe('remainingDeposit', () => {
     { vatBasisPoints: 2000, baseCents: 45_000n, vatCents: 9000n },
   ];
 
-  const depositWeights = deposit.map((v) => ({ vatBasisPoints: v.vatBasisPoints, withTaxCents: v.baseCents + v.vatCents }));
+  const depositWeights = deposit.map((v) => ({
+    vatBasisPoints: v.vatBasisPoints,
+    withTaxCents: v.baseCents + v.vatCents,
+  }));
   /** Credit notes' breakdowns as stored at issue, each seeing the ones before it. */
-  const issued = (notes: readonly CreditNoteAmounts[]) => notes.reduce<CreditVatPart[][]>((earlier, note) => [...earlier, creditNoteVat(note, depositWeights, earlier)], []);
+  const issued = (notes: readonly CreditNoteAmounts[]) =>
+    notes.reduce<CreditVatPart[][]>((earlier, note) => [...earlier, creditNoteVat(note, depositWeights, earlier)], []);
 
   it('takes credit notes off as stored: whole lines at their rate, an amount pro rata; fully credited leaves nothing', () => {
-    const lines = remainingDeposit(deposit, issued([{ amountCents: 9900n, lines: [{ vatBasisPoints: 1000, withTaxCents: 9900n }] }]));
-    expect(lines.map((p) => [p.vatBasisPoints, euros(p.withTaxCents), euros(p.baseCents), euros(p.vatCents)])).toEqual([[2000, '540.00', '450.00', '90.00']]);
+    const lines = remainingDeposit(
+      deposit,
+      issued([{ amountCents: 9900n, lines: [{ vatBasisPoints: 1000, withTaxCents: 9900n }] }]),
+    );
+    expect(lines.map((p) => [p.vatBasisPoints, euros(p.withTaxCents), euros(p.baseCents), euros(p.vatCents)])).toEqual([
+      [2000, '540.00', '450.00', '90.00'],
+    ]);
     // 63.90 pro rata: 9.90 at 10 % and 54.00 at 20 %.
     const amount = remainingDeposit(deposit, issued([{ amountCents: 6390n, lines: [] }]));
     expect(amount.map((p) => [p.vatBasisPoints, euros(p.withTaxCents)])).toEqual([
@@ -147,25 +215,46 @@ describe('remainingDeposit', () => {
     ]);
     expect(remainingDeposit(deposit, issued([{ amountCents: 63_900n, lines: [] }]))).toEqual([]);
     // The 10 % line credited whole, then the rest by amount: all of it at 20 %.
-    expect(remainingDeposit(deposit, issued([{ amountCents: 9900n, lines: [{ vatBasisPoints: 1000, withTaxCents: 9900n }] }, { amountCents: 50_000n, lines: [] }])).map((p) => [p.vatBasisPoints, euros(p.withTaxCents)])).toEqual([
-      [2000, '40.00'],
-    ]);
+    expect(
+      remainingDeposit(
+        deposit,
+        issued([
+          { amountCents: 9900n, lines: [{ vatBasisPoints: 1000, withTaxCents: 9900n }] },
+          { amountCents: 50_000n, lines: [] },
+        ]),
+      ).map((p) => [p.vatBasisPoints, euros(p.withTaxCents)]),
+    ).toEqual([[2000, '40.00']]);
   });
 
   it('what is left adds up to the deposit less its credits, and no part is negative (property)', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.oneof(fc.record({ amount: fc.bigInt({ min: 1n, max: 20_000n }), line: fc.constant(false) }), fc.record({ amount: fc.bigInt({ min: 1n, max: 9900n }), line: fc.constant(true) })), { maxLength: 4 }),
+        fc.array(
+          fc.oneof(
+            fc.record({ amount: fc.bigInt({ min: 1n, max: 20_000n }), line: fc.constant(false) }),
+            fc.record({ amount: fc.bigInt({ min: 1n, max: 9900n }), line: fc.constant(true) }),
+          ),
+          { maxLength: 4 },
+        ),
         (credits) => {
           let left = 63_900n;
           const notes: CreditNoteAmounts[] = [];
           for (const c of credits) {
             if (c.amount > left) break;
             left -= c.amount;
-            notes.push({ amountCents: c.amount, lines: c.line ? [{ vatBasisPoints: 1000, withTaxCents: c.amount }] : [] });
+            notes.push({
+              amountCents: c.amount,
+              lines: c.line ? [{ vatBasisPoints: 1000, withTaxCents: c.amount }] : [],
+            });
           }
           const lines = remainingDeposit(deposit, issued(notes));
-          for (const p of lines) expect(p.withTaxCents > 0n && p.baseCents >= 0n && p.vatCents >= 0n && p.baseCents + p.vatCents === p.withTaxCents).toBe(true);
+          for (const p of lines)
+            expect(
+              p.withTaxCents > 0n &&
+                p.baseCents >= 0n &&
+                p.vatCents >= 0n &&
+                p.baseCents + p.vatCents === p.withTaxCents,
+            ).toBe(true);
           expect(lines.reduce((s, p) => s + p.withTaxCents, 0n)).toBe(left);
         },
       ),
@@ -177,8 +266,12 @@ describe('labels and the final schedule', () => {
   it('labels a deduction in the client language, and a deposit line with its share and rate', () => {
     expect(depositLabel('F-2026-00012', '2026-03-12', 'fr-FR')).toBe('Acompte n° F-2026-00012 du 12/03/2026');
     expect(depositLabel('F-2026-00012', '2026-03-12', 'en-US')).toBe('Deposit no. F-2026-00012 of 03/12/2026');
-    expect(depositLineLabel('D-2026-00003', 30, 2000, true, 'fr-FR')).toBe('Acompte de 30 % sur le devis D-2026-00003 – TVA 20 %');
-    expect(depositLineLabel('D-2026-00003', 12.5, 550, true, 'en-US')).toBe('Deposit of 12.5 % on quote D-2026-00003 – VAT 5.5 %');
+    expect(depositLineLabel('D-2026-00003', 30, 2000, true, 'fr-FR')).toBe(
+      'Acompte de 30 % sur le devis D-2026-00003 – TVA 20 %',
+    );
+    expect(depositLineLabel('D-2026-00003', 12.5, 550, true, 'en-US')).toBe(
+      'Deposit of 12.5 % on quote D-2026-00003 – VAT 5.5 %',
+    );
     expect(depositLineLabel('D-2026-00003', undefined, 2000, false, 'fr-FR')).toBe('Acompte sur le devis D-2026-00003');
   });
 
@@ -187,7 +280,9 @@ describe('labels and the final schedule', () => {
       { percentage: 30, due: { type: 'on_booking' as const } },
       { percentage: 70, due: { type: 'fixed' as const, date: '2030-06-01' } },
     ];
-    expect(scheduleAfterDeposits(stored, [63_900n, 149_100n], new Set([0]))).toEqual([{ amount: '1491.00', due: { type: 'fixed', date: '2030-06-01' } }]);
+    expect(scheduleAfterDeposits(stored, [63_900n, 149_100n], new Set([0]))).toEqual([
+      { amount: '1491.00', due: { type: 'fixed', date: '2030-06-01' } },
+    ]);
     expect(scheduleAfterDeposits(stored, [63_900n, 149_100n], new Set())).toEqual(stored);
     expect(scheduleAfterDeposits(stored, [63_900n, 149_100n], new Set([0, 1]))).toBeNull();
     expect(scheduleAfterDeposits(null, [], new Set([0]))).toBeNull();

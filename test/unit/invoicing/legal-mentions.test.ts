@@ -15,7 +15,16 @@ const seller: SellerProfile = {
   late_payment_rate: null,
   payment_terms_days: 30,
 };
-const buyer = buyerOf({ first_name: ' Chloé ', last_name: 'Dubois', email: 'c@example.fr', street: '27 quai Saint-Antoine', zipcode: '69002', city: 'Lyon', country: 'France', contact_type: null })!;
+const buyer = buyerOf({
+  first_name: ' Chloé ',
+  last_name: 'Dubois',
+  email: 'c@example.fr',
+  street: '27 quai Saint-Antoine',
+  zipcode: '69002',
+  city: 'Lyon',
+  country: 'France',
+  contact_type: null,
+})!;
 const complete = { seller, buyer, lineCount: 1, dueDate: '2026-12-31' };
 const paths = (input: Parameters<typeof missingMentions>[0]) => missingMentions(input).map((m) => m.path);
 
@@ -28,7 +37,11 @@ describe('missingMentions', () => {
   it('names what a studio with no profile, and a client with no address, lack', () => {
     expect(paths({ ...complete, seller: null })).toEqual(['company.company_name', 'company.address']);
     expect(paths({ ...complete, buyer: { ...buyer, street: null } })).toEqual(['contact.address']);
-    expect(paths({ ...complete, buyer: null, lineCount: 0, dueDate: null })).toEqual(['contact_id', 'items', 'due_date']);
+    expect(paths({ ...complete, buyer: null, lineCount: 0, dueDate: null })).toEqual([
+      'contact_id',
+      'items',
+      'due_date',
+    ]);
   });
 
   it('asks a French studio for its SIREN or SIRET, and its VAT number unless VAT exempt; abroad, neither', () => {
@@ -36,17 +49,33 @@ describe('missingMentions', () => {
     expect(paths({ ...complete, seller: { ...seller, siren: null, siret: '91234567500017' } })).toEqual([]);
     expect(paths({ ...complete, seller: { ...seller, vat_number: null } })).toEqual(['company.vat_number']);
     expect(paths({ ...complete, seller: { ...seller, vat_number: null, vat_exempt: true } })).toEqual([]);
-    expect(paths({ ...complete, seller: { ...seller, company_country: 'GB', siren: null, vat_number: null } })).toEqual([]);
+    expect(paths({ ...complete, seller: { ...seller, company_country: 'GB', siren: null, vat_number: null } })).toEqual(
+      [],
+    );
   });
 
   it('asks for the late payment rate and the SIREN (in France) only when the client is a business', () => {
     const company = { ...buyer, contact_type: 'COMPANY' };
     expect(isBusinessBuyer(company)).toBe(true);
     expect(paths({ ...complete, buyer: company })).toEqual(['company.late_payment_rate', 'contact.siren']);
-    expect(paths({ ...complete, buyer: company, seller: { ...seller, late_payment_rate: '10.00' } })).toEqual(['contact.siren']);
-    expect(paths({ ...complete, buyer: { ...company, siren: '552100554' }, seller: { ...seller, late_payment_rate: '10.00' } })).toEqual([]);
+    expect(paths({ ...complete, buyer: company, seller: { ...seller, late_payment_rate: '10.00' } })).toEqual([
+      'contact.siren',
+    ]);
+    expect(
+      paths({
+        ...complete,
+        buyer: { ...company, siren: '552100554' },
+        seller: { ...seller, late_payment_rate: '10.00' },
+      }),
+    ).toEqual([]);
     // A company abroad has no French SIREN to show.
-    expect(paths({ ...complete, buyer: { ...company, country: 'Belgium' }, seller: { ...seller, late_payment_rate: '10.00' } })).toEqual([]);
+    expect(
+      paths({
+        ...complete,
+        buyer: { ...company, country: 'Belgium' },
+        seller: { ...seller, late_payment_rate: '10.00' },
+      }),
+    ).toEqual([]);
     // A company name alone makes a business client.
     expect(isBusinessBuyer({ ...buyer, company_name: 'Atelier Garnier SAS' })).toBe(true);
   });
@@ -68,10 +97,30 @@ describe('missingMentions', () => {
 describe('buyerOf', () => {
   it('has no buyer without a contact or a name, and trims and collapses what it copies', () => {
     expect(buyerOf(null)).toBeNull();
-    expect(buyerOf({ first_name: ' ', last_name: null, email: null, street: null, zipcode: null, city: null, country: null, contact_type: null })).toBeNull();
+    expect(
+      buyerOf({
+        first_name: ' ',
+        last_name: null,
+        email: null,
+        street: null,
+        zipcode: null,
+        city: null,
+        country: null,
+        contact_type: null,
+      }),
+    ).toBeNull();
     fc.assert(
       fc.property(fc.string(), fc.string(), (first, last) => {
-        const b = buyerOf({ first_name: first, last_name: last, email: null, street: null, zipcode: null, city: null, country: null, contact_type: null });
+        const b = buyerOf({
+          first_name: first,
+          last_name: last,
+          email: null,
+          street: null,
+          zipcode: null,
+          city: null,
+          country: null,
+          contact_type: null,
+        });
         if (b) expect(b.name).toBe(b.name.trim().replace(/\s+/g, ' '));
         else expect(`${first} ${last}`.trim()).toBe('');
       }),

@@ -1,5 +1,16 @@
 import fc from 'fast-check';
-import { counterKey, DEFAULT_NUMBER_FORMATS, DOCUMENT_SERIES, formatDocumentNumber, MAX_FORMAT_LENGTH, numberFormatProblems, numberTemplate, type SequenceReset, sequenceOf, yearInZone } from '../../../domain/invoicing/numbering';
+import {
+  counterKey,
+  DEFAULT_NUMBER_FORMATS,
+  DOCUMENT_SERIES,
+  formatDocumentNumber,
+  MAX_FORMAT_LENGTH,
+  numberFormatProblems,
+  numberTemplate,
+  type SequenceReset,
+  sequenceOf,
+  yearInZone,
+} from '../../../domain/invoicing/numbering';
 
 const PARIS = 'Europe/Paris';
 const at = (iso: string) => new Date(iso);
@@ -8,7 +19,9 @@ describe('formatDocumentNumber', () => {
   it('prints the default formats of the three series', () => {
     const issuedAt = at('2026-03-14T10:00:00Z');
     expect(formatDocumentNumber(DEFAULT_NUMBER_FORMATS.invoice, 'yearly', 1, issuedAt, PARIS)).toBe('F-2026-00001');
-    expect(formatDocumentNumber(DEFAULT_NUMBER_FORMATS.credit_note, 'yearly', 42, issuedAt, PARIS)).toBe('AV-2026-00042');
+    expect(formatDocumentNumber(DEFAULT_NUMBER_FORMATS.credit_note, 'yearly', 42, issuedAt, PARIS)).toBe(
+      'AV-2026-00042',
+    );
     expect(formatDocumentNumber(DEFAULT_NUMBER_FORMATS.quote, 'yearly', 7, issuedAt, PARIS)).toBe('D-2026-00007');
   });
 
@@ -21,16 +34,28 @@ describe('formatDocumentNumber', () => {
 
   it("takes the year and month on the studio's calendar, not UTC's", () => {
     // 23:30 on 31 December in Paris is 22:30 UTC: still 2026 in Paris.
-    expect(formatDocumentNumber('F-{YYYY}{MM}-{seq:5}', 'yearly', 1, at('2026-12-31T22:30:00Z'), PARIS)).toBe('F-202612-00001');
+    expect(formatDocumentNumber('F-{YYYY}{MM}-{seq:5}', 'yearly', 1, at('2026-12-31T22:30:00Z'), PARIS)).toBe(
+      'F-202612-00001',
+    );
     // 23:30 UTC on 31 December is already 1 January 2027 in Paris, still 2026 in New York.
-    expect(formatDocumentNumber('F-{YYYY}-{seq:5}', 'yearly', 1, at('2026-12-31T23:30:00Z'), PARIS)).toBe('F-2027-00001');
-    expect(formatDocumentNumber('F-{YYYY}-{seq:5}', 'yearly', 1, at('2026-12-31T23:30:00Z'), 'America/New_York')).toBe('F-2026-00001');
+    expect(formatDocumentNumber('F-{YYYY}-{seq:5}', 'yearly', 1, at('2026-12-31T23:30:00Z'), PARIS)).toBe(
+      'F-2027-00001',
+    );
+    expect(formatDocumentNumber('F-{YYYY}-{seq:5}', 'yearly', 1, at('2026-12-31T23:30:00Z'), 'America/New_York')).toBe(
+      'F-2026-00001',
+    );
   });
 
   it('refuses an invalid format or counter value', () => {
-    expect(() => formatDocumentNumber('F-{seq:5}', 'yearly', 1, at('2026-01-01T12:00:00Z'), PARIS)).toThrow(/needs \{YYYY\} or \{YY\}/);
-    expect(() => formatDocumentNumber('F-{YYYY}-{seq:5}', 'yearly', 0, at('2026-01-01T12:00:00Z'), PARIS)).toThrow(RangeError);
-    expect(() => formatDocumentNumber('F-{YYYY}-{seq:5}', 'yearly', 1.5, at('2026-01-01T12:00:00Z'), PARIS)).toThrow(RangeError);
+    expect(() => formatDocumentNumber('F-{seq:5}', 'yearly', 1, at('2026-01-01T12:00:00Z'), PARIS)).toThrow(
+      /needs \{YYYY\} or \{YY\}/,
+    );
+    expect(() => formatDocumentNumber('F-{YYYY}-{seq:5}', 'yearly', 0, at('2026-01-01T12:00:00Z'), PARIS)).toThrow(
+      RangeError,
+    );
+    expect(() => formatDocumentNumber('F-{YYYY}-{seq:5}', 'yearly', 1.5, at('2026-01-01T12:00:00Z'), PARIS)).toThrow(
+      RangeError,
+    );
   });
 });
 
@@ -45,24 +70,48 @@ describe('numberFormatProblems', () => {
 
   it('says what is wrong, in words a studio owner can act on', () => {
     expect(numberFormatProblems('', 'continuous')).toEqual(['The format is empty: it needs at least {seq:N}']);
-    expect(numberFormatProblems('F-{YYYY}', 'yearly')).toEqual(['The format has no {seq:N}: every number needs the counter']);
-    expect(numberFormatProblems('{YYYY}-{seq:3}-{seq:3}', 'yearly')).toEqual(['The format has 2 {seq} tokens; it needs exactly one']);
-    expect(numberFormatProblems('F-{YYYY}-{DD}-{seq:3}', 'yearly')).toEqual(['Unknown token {DD}: use {YYYY}, {YY}, {MM} or {seq:N}']);
-    expect(numberFormatProblems('F-{YYYY}-{seq}', 'yearly')).toEqual(['{seq} must give the number of digits, from 1 to 10: {seq:5}']);
-    expect(numberFormatProblems('F-{YYYY}-{seq:11}', 'yearly')).toEqual(['{seq:11} must give the number of digits, from 1 to 10: {seq:5}']);
+    expect(numberFormatProblems('F-{YYYY}', 'yearly')).toEqual([
+      'The format has no {seq:N}: every number needs the counter',
+    ]);
+    expect(numberFormatProblems('{YYYY}-{seq:3}-{seq:3}', 'yearly')).toEqual([
+      'The format has 2 {seq} tokens; it needs exactly one',
+    ]);
+    expect(numberFormatProblems('F-{YYYY}-{DD}-{seq:3}', 'yearly')).toEqual([
+      'Unknown token {DD}: use {YYYY}, {YY}, {MM} or {seq:N}',
+    ]);
+    expect(numberFormatProblems('F-{YYYY}-{seq}', 'yearly')).toEqual([
+      '{seq} must give the number of digits, from 1 to 10: {seq:5}',
+    ]);
+    expect(numberFormatProblems('F-{YYYY}-{seq:11}', 'yearly')).toEqual([
+      '{seq:11} must give the number of digits, from 1 to 10: {seq:5}',
+    ]);
     expect(numberFormatProblems('F-{YYYY-{seq:3}', 'yearly')[0]).toMatch(/^Unbalanced brace/);
-    expect(numberFormatProblems('Facture {YYYY}-{seq:3}', 'yearly')).toEqual(['"Facture " has a character other than letters, digits and - _ / . #']);
-    expect(numberFormatProblems(`${'F'.repeat(MAX_FORMAT_LENGTH)}{seq:3}`, 'continuous')[0]).toMatch(/at most 40 are allowed/);
+    expect(numberFormatProblems('Facture {YYYY}-{seq:3}', 'yearly')).toEqual([
+      '"Facture " has a character other than letters, digits and - _ / . #',
+    ]);
+    expect(numberFormatProblems(`${'F'.repeat(MAX_FORMAT_LENGTH)}{seq:3}`, 'continuous')[0]).toMatch(
+      /at most 40 are allowed/,
+    );
     // A yearly counter restarts at 1: without the year, F-00001 would come back every January.
-    expect(numberFormatProblems('F-{MM}-{seq:5}', 'yearly')).toEqual(['A yearly sequence restarts at 1 each year: the format needs {YYYY} or {YY} so numbers stay unique']);
+    expect(numberFormatProblems('F-{MM}-{seq:5}', 'yearly')).toEqual([
+      'A yearly sequence restarts at 1 each year: the format needs {YYYY} or {YY} so numbers stay unique',
+    ]);
     expect(numberFormatProblems('F-{MM}-{seq:5}', 'continuous')).toEqual([]);
   });
 });
 
 describe('counterKey', () => {
   it('is series and year for a yearly sequence, the series alone for a continuous one', () => {
-    expect(counterKey('invoice', 'yearly', at('2026-06-01T10:00:00Z'), PARIS)).toEqual({ series: 'invoice', year: 2026, key: 'invoice:2026' });
-    expect(counterKey('credit_note', 'continuous', at('2026-06-01T10:00:00Z'), PARIS)).toEqual({ series: 'credit_note', year: null, key: 'credit_note' });
+    expect(counterKey('invoice', 'yearly', at('2026-06-01T10:00:00Z'), PARIS)).toEqual({
+      series: 'invoice',
+      year: 2026,
+      key: 'invoice:2026',
+    });
+    expect(counterKey('credit_note', 'continuous', at('2026-06-01T10:00:00Z'), PARIS)).toEqual({
+      series: 'credit_note',
+      year: null,
+      key: 'credit_note',
+    });
   });
 
   it("counts an invoice issued at 23:30 on 31 December in Paris in that year's counter", () => {
@@ -73,7 +122,14 @@ describe('counterKey', () => {
   });
 });
 
-const formats = fc.constantFrom('F-{YYYY}-{seq:5}', 'AV-{YYYY}-{seq:5}', 'D-{YY}{MM}-{seq:3}', '{seq:1}{YYYY}', 'FA/{YYYY}/{MM}/{seq:4}', 'F{YY}.{seq:2}');
+const formats = fc.constantFrom(
+  'F-{YYYY}-{seq:5}',
+  'AV-{YYYY}-{seq:5}',
+  'D-{YY}{MM}-{seq:3}',
+  '{seq:1}{YYYY}',
+  'FA/{YYYY}/{MM}/{seq:4}',
+  'F{YY}.{seq:2}',
+);
 // One century in every zone: {YY} repeats after a hundred years (2099 and 1999 both print 99).
 const instants = fc.date({ min: at('2000-01-02T00:00:00Z'), max: at('2099-12-30T00:00:00Z'), noInvalidDate: true });
 const zones = fc.constantFrom('Europe/Paris', 'UTC', 'Pacific/Kiritimati', 'Pacific/Pago_Pago', 'America/New_York');
@@ -86,7 +142,9 @@ describe('numbering: properties', () => {
       fc.property(formats, seqs, instants, zones, (format, seq, issuedAt, zone) => {
         const { prefix, width, suffix } = numberTemplate(format, reset, issuedAt, zone);
         const digits = String(seq);
-        expect(prefix + (digits.length >= width ? digits : digits.padStart(width, '0')) + suffix).toBe(formatDocumentNumber(format, reset, seq, issuedAt, zone));
+        expect(prefix + (digits.length >= width ? digits : digits.padStart(width, '0')) + suffix).toBe(
+          formatDocumentNumber(format, reset, seq, issuedAt, zone),
+        );
       }),
     );
   });
@@ -102,7 +160,9 @@ describe('numbering: properties', () => {
   it('consecutive counter values give distinct numbers', () => {
     fc.assert(
       fc.property(formats, seqs, instants, zones, (format, seq, issuedAt, zone) => {
-        expect(formatDocumentNumber(format, reset, seq, issuedAt, zone)).not.toBe(formatDocumentNumber(format, reset, seq + 1, issuedAt, zone));
+        expect(formatDocumentNumber(format, reset, seq, issuedAt, zone)).not.toBe(
+          formatDocumentNumber(format, reset, seq + 1, issuedAt, zone),
+        );
       }),
     );
   });
@@ -111,19 +171,38 @@ describe('numbering: properties', () => {
     fc.assert(
       fc.property(formats, seqs, instants, instants, zones, (format, seq, a, b, zone) => {
         fc.pre(counterKey('invoice', reset, a, zone).key !== counterKey('invoice', reset, b, zone).key);
-        expect(formatDocumentNumber(format, reset, seq, a, zone)).not.toBe(formatDocumentNumber(format, reset, seq, b, zone));
+        expect(formatDocumentNumber(format, reset, seq, a, zone)).not.toBe(
+          formatDocumentNumber(format, reset, seq, b, zone),
+        );
       }),
     );
   });
 
   it('numbers of one counter key sort in counter order compared as (key, seq)', () => {
     fc.assert(
-      fc.property(formats, fc.uniqueArray(seqs, { minLength: 2, maxLength: 20 }), instants, zones, (format, values, issuedAt, zone) => {
-        const key = counterKey('invoice', reset, issuedAt, zone).key;
-        const numbers = values.map((seq) => ({ key, number: formatDocumentNumber(format, reset, seq, issuedAt, zone) }));
-        const sorted = [...numbers].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : (sequenceOf(format, reset, a.number) ?? 0) - (sequenceOf(format, reset, b.number) ?? 0)));
-        expect(sorted.map((n) => n.number)).toEqual([...values].sort((a, b) => a - b).map((seq) => formatDocumentNumber(format, reset, seq, issuedAt, zone)));
-      }),
+      fc.property(
+        formats,
+        fc.uniqueArray(seqs, { minLength: 2, maxLength: 20 }),
+        instants,
+        zones,
+        (format, values, issuedAt, zone) => {
+          const key = counterKey('invoice', reset, issuedAt, zone).key;
+          const numbers = values.map((seq) => ({
+            key,
+            number: formatDocumentNumber(format, reset, seq, issuedAt, zone),
+          }));
+          const sorted = [...numbers].sort((a, b) =>
+            a.key < b.key
+              ? -1
+              : a.key > b.key
+                ? 1
+                : (sequenceOf(format, reset, a.number) ?? 0) - (sequenceOf(format, reset, b.number) ?? 0),
+          );
+          expect(sorted.map((n) => n.number)).toEqual(
+            [...values].sort((a, b) => a - b).map((seq) => formatDocumentNumber(format, reset, seq, issuedAt, zone)),
+          );
+        },
+      ),
     );
   });
 

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { computeSchedule } from '../../../domain/invoicing/payment-schedule';
-import { decideReminder, HOLD_RECHECK_MS, type InvoiceReminderFacts, invoiceReminderFacts, reminderDueDate, type ReminderInvoice } from '../../../domain/invoicing/reminder-decision';
+import {
+  decideReminder,
+  HOLD_RECHECK_MS,
+  type InvoiceReminderFacts,
+  invoiceReminderFacts,
+  reminderDueDate,
+  type ReminderInvoice,
+} from '../../../domain/invoicing/reminder-decision';
 import { type ReminderStep } from '../../../domain/invoicing/reminder-plan';
 import { reminderMessage } from '../../../domain/invoicing/reminder-message';
 
@@ -27,8 +34,14 @@ const monday = new Date('2026-03-02T10:00:00Z');
 describe('decideReminder', () => {
   it('ends for a draft, a cancelled invoice, a settled one and a stop, in that order of precedence', () => {
     expect(decideReminder(facts({ status: 'DRAFT' }), monday)).toEqual({ kind: 'end', reason: 'not_issued' });
-    expect(decideReminder(facts({ status: 'CANCELLED', control: 'PAUSED' }), monday)).toEqual({ kind: 'end', reason: 'not_issued' });
-    expect(decideReminder(facts({ balanceDueCents: 0n, control: 'STOPPED' }), monday)).toEqual({ kind: 'end', reason: 'settled' });
+    expect(decideReminder(facts({ status: 'CANCELLED', control: 'PAUSED' }), monday)).toEqual({
+      kind: 'end',
+      reason: 'not_issued',
+    });
+    expect(decideReminder(facts({ balanceDueCents: 0n, control: 'STOPPED' }), monday)).toEqual({
+      kind: 'end',
+      reason: 'settled',
+    });
     // An overpaid invoice (negative balance) is settled too.
     expect(decideReminder(facts({ balanceDueCents: -500n }), monday)).toEqual({ kind: 'end', reason: 'settled' });
     expect(decideReminder(facts({ control: 'STOPPED' }), monday)).toEqual({ kind: 'end', reason: 'stopped' });
@@ -51,24 +64,60 @@ describe('decideReminder', () => {
 
   it('plans the next reminder of the current due date, counting only the reminders behind for that date', () => {
     const first = decideReminder(facts(), monday);
-    expect(first).toMatchObject({ kind: 'send', dueDate: '2026-03-10', reminder: { stepIndex: 0, occurrence: 0, scheduledDate: '2026-03-07' } });
+    expect(first).toMatchObject({
+      kind: 'send',
+      dueDate: '2026-03-10',
+      reminder: { stepIndex: 0, occurrence: 0, scheduledDate: '2026-03-07' },
+    });
     // After step 0 went out, the due-date step comes next; the same reminders behind an older due date do not count.
     const behind = [{ dueDate: '2026-03-10', stepIndex: 0, occurrence: 0 }];
-    expect(decideReminder(facts({ behind }), monday)).toMatchObject({ kind: 'send', reminder: { stepIndex: 1, scheduledDate: '2026-03-10' } });
-    expect(decideReminder(facts({ behind, dueDate: '2026-04-10' }), monday)).toMatchObject({ kind: 'send', dueDate: '2026-04-10', reminder: { stepIndex: 0, scheduledDate: '2026-04-07' } });
+    expect(decideReminder(facts({ behind }), monday)).toMatchObject({
+      kind: 'send',
+      reminder: { stepIndex: 1, scheduledDate: '2026-03-10' },
+    });
+    expect(decideReminder(facts({ behind, dueDate: '2026-04-10' }), monday)).toMatchObject({
+      kind: 'send',
+      dueDate: '2026-04-10',
+      reminder: { stepIndex: 0, scheduledDate: '2026-04-07' },
+    });
     // Everything sent: held (a later installment or a move may bring more), looked at again within a week.
-    const all = [...behind, { dueDate: '2026-03-10', stepIndex: 1, occurrence: 0 }, { dueDate: '2026-03-10', stepIndex: 2, occurrence: 1 }];
-    expect(decideReminder(facts({ behind: all }), new Date('2026-04-01T10:00:00Z'))).toEqual({ kind: 'hold', reason: 'all_sent', recheckAfterMs: HOLD_RECHECK_MS.all_sent });
+    const all = [
+      ...behind,
+      { dueDate: '2026-03-10', stepIndex: 1, occurrence: 0 },
+      { dueDate: '2026-03-10', stepIndex: 2, occurrence: 1 },
+    ];
+    expect(decideReminder(facts({ behind: all }), new Date('2026-04-01T10:00:00Z'))).toEqual({
+      kind: 'hold',
+      reason: 'all_sent',
+      recheckAfterMs: HOLD_RECHECK_MS.all_sent,
+    });
   });
 
   it('never plans a reminder before now, and any reason to hold or end wins over a reminder (property)', () => {
-    const day = fc.integer({ min: 0, max: 120 }).map((d) => new Date(Date.UTC(2026, 0, 1) + d * 86_400_000 + 13 * 3_600_000));
+    const day = fc
+      .integer({ min: 0, max: 120 })
+      .map((d) => new Date(Date.UTC(2026, 0, 1) + d * 86_400_000 + 13 * 3_600_000));
     fc.assert(
       fc.property(
         day,
-        fc.record({ paid: fc.boolean(), control: fc.constantFrom(null, 'PAUSED', 'STOPPED'), clientPaused: fc.boolean(), cardPaymentPending: fc.boolean(), hasEmail: fc.boolean() }),
+        fc.record({
+          paid: fc.boolean(),
+          control: fc.constantFrom(null, 'PAUSED', 'STOPPED'),
+          clientPaused: fc.boolean(),
+          cardPaymentPending: fc.boolean(),
+          hasEmail: fc.boolean(),
+        }),
         (now, f) => {
-          const decision = decideReminder(facts({ balanceDueCents: f.paid ? 0n : 5_000n, control: f.control as InvoiceReminderFacts['control'], clientPaused: f.clientPaused, cardPaymentPending: f.cardPaymentPending, hasEmail: f.hasEmail }), now);
+          const decision = decideReminder(
+            facts({
+              balanceDueCents: f.paid ? 0n : 5_000n,
+              control: f.control as InvoiceReminderFacts['control'],
+              clientPaused: f.clientPaused,
+              cardPaymentPending: f.cardPaymentPending,
+              hasEmail: f.hasEmail,
+            }),
+            now,
+          );
           const blocked = f.paid || f.control !== null || f.clientPaused || f.cardPaymentPending || !f.hasEmail;
           if (blocked) expect(decision.kind).not.toBe('send');
           if (decision.kind === 'send') expect(decision.reminder.at.getTime()).toBeGreaterThanOrEqual(now.getTime());
@@ -126,7 +175,12 @@ describe('invoiceReminderFacts', () => {
 
   it("reads the schedule on the studio's calendar and the money paid: the deposit paid, the balance installment is reminded of", () => {
     const f = invoiceReminderFacts(stored, []);
-    expect(f).toMatchObject({ dueDate: '2026-06-13', balanceDueCents: 70_000n, timeZone: 'America/New_York', steps: [{ offsetDays: -3, channels: ['email'] }] });
+    expect(f).toMatchObject({
+      dueDate: '2026-06-13',
+      balanceDueCents: 70_000n,
+      timeZone: 'America/New_York',
+      steps: [{ offsetDays: -3, channels: ['email'] }],
+    });
   });
 
   it("falls back to the invoice's due date when the session lost its date", () => {
@@ -135,10 +189,19 @@ describe('invoiceReminderFacts', () => {
 });
 
 describe('reminderMessage', () => {
-  const variables = { 'contact.first_name': 'Léa <b>', 'invoice.number': 'F-2026-00012', amount_due: '700,00 €', due_date: '13 juin 2026', payment_link: 'https://s3.test/x.pdf?a=1&b=2', 'studio.name': 'Atelier Lumière' };
+  const variables = {
+    'contact.first_name': 'Léa <b>',
+    'invoice.number': 'F-2026-00012',
+    amount_due: '700,00 €',
+    due_date: '13 juin 2026',
+    payment_link: 'https://s3.test/x.pdf?a=1&b=2',
+    'studio.name': 'Atelier Lumière',
+  };
 
   it('says upcoming, today or late from the day of the reminder, in the client language', () => {
-    expect(reminderMessage('fr-FR', -3, undefined, variables).subject).toBe('Rappel : facture F-2026-00012 à régler le 13 juin 2026');
+    expect(reminderMessage('fr-FR', -3, undefined, variables).subject).toBe(
+      'Rappel : facture F-2026-00012 à régler le 13 juin 2026',
+    );
     expect(reminderMessage('fr-FR', 0, undefined, variables).subject).toContain("échéance aujourd'hui");
     expect(reminderMessage('en-US', 14, undefined, variables).subject).toBe('Invoice F-2026-00012 is overdue');
   });

@@ -18,7 +18,9 @@ describe('scheduleNoticeLines', () => {
       'Échéance 3 : 360,00 €, le 10 octobre 2026 (au lieu du 12 septembre 2026)',
     ]);
     // The deposit and the second installment paid: only the last one is told, in English.
-    expect(plain(scheduleNoticeLines(schedule, context('2026-09-12'), context('2026-10-10'), 84000n, 'en-US'))).toEqual(['Installment 3: €360.00, due October 10, 2026 (instead of September 12, 2026)']);
+    expect(plain(scheduleNoticeLines(schedule, context('2026-09-12'), context('2026-10-10'), 84000n, 'en-US'))).toEqual(
+      ['Installment 3: €360.00, due October 10, 2026 (instead of September 12, 2026)'],
+    );
   });
 
   it('says nothing when the session did not move, and never lists an installment that does not follow it', () => {

@@ -3,7 +3,12 @@ import { DISCOUNT_TYPES, ITEM_TYPES } from '../../../domain/invoicing/item-types
 import { centsToDecimal, roundDiv, toHundredths } from '../../../domain/invoicing/money';
 import { computeTotals, type LineInput, storageOverflow } from '../../../domain/invoicing/totals';
 
-const line = (over: Partial<LineInput>): LineInput => ({ item_type: 'SESSION_TYPE', quantity: 1, vat_percentage: 20, ...over });
+const line = (over: Partial<LineInput>): LineInput => ({
+  item_type: 'SESSION_TYPE',
+  quantity: 1,
+  vat_percentage: 20,
+  ...over,
+});
 const euros = (cents: bigint) => centsToDecimal(cents);
 
 describe('money', () => {
@@ -37,7 +42,11 @@ describe('computeTotals: worked examples', () => {
       [1000, '37.50', '3.75'],
       [2000, '1500.00', '300.00'],
     ]);
-    expect([euros(totals.totalWithoutTaxCents), euros(totals.totalVatCents), euros(totals.totalWithTaxCents)]).toEqual(['1597.50', '307.05', '1904.55']);
+    expect([euros(totals.totalWithoutTaxCents), euros(totals.totalVatCents), euros(totals.totalWithTaxCents)]).toEqual([
+      '1597.50',
+      '307.05',
+      '1904.55',
+    ]);
   });
 
   it('a line discount of 15 % on a portrait session', () => {
@@ -47,7 +56,11 @@ describe('computeTotals: worked examples', () => {
   });
 
   it('PERCENTAGE_OF_TOTAL: 10 % off everything, each VAT rate reduced alike', () => {
-    const totals = computeTotals([line({ price_without_tax: '1000.00', vat_percentage: 20 }), line({ price_without_tax: '200.00', vat_percentage: 10 }), { item_type: 'DISCOUNT', discount_type: 'PERCENTAGE_OF_TOTAL', discount_percentage: 10 }]);
+    const totals = computeTotals([
+      line({ price_without_tax: '1000.00', vat_percentage: 20 }),
+      line({ price_without_tax: '200.00', vat_percentage: 10 }),
+      { item_type: 'DISCOUNT', discount_type: 'PERCENTAGE_OF_TOTAL', discount_percentage: 10 },
+    ]);
     expect(totals.vat.map((v) => [euros(v.baseCents), euros(v.vatCents)])).toEqual([
       ['180.00', '18.00'],
       ['900.00', '180.00'],
@@ -57,7 +70,11 @@ describe('computeTotals: worked examples', () => {
   });
 
   it('FIXED_WITH_TAX: 120 € off the total, spread over the rates in proportion to their totals', () => {
-    const totals = computeTotals([line({ price_without_tax: '1000.00', vat_percentage: 20 }), line({ price_without_tax: '200.00', vat_percentage: 10 }), { item_type: 'DISCOUNT', discount_type: 'FIXED_WITH_TAX', discount_amount: 120 }]);
+    const totals = computeTotals([
+      line({ price_without_tax: '1000.00', vat_percentage: 20 }),
+      line({ price_without_tax: '200.00', vat_percentage: 10 }),
+      { item_type: 'DISCOUNT', discount_type: 'FIXED_WITH_TAX', discount_amount: 120 },
+    ]);
     expect(euros(totals.totalWithTaxCents)).toBe('1300.00'); // 1420.00 - 120.00
     expect(totals.vat.map((v) => [euros(v.baseCents), euros(v.vatCents)])).toEqual([
       ['183.10', '18.31'], // 10 %: 18.59 of the 120 with tax, 16.90 of it off the net
@@ -66,7 +83,11 @@ describe('computeTotals: worked examples', () => {
   });
 
   it('FIXED_WITHOUT_TAX: 100 € off the nets, the VAT following', () => {
-    const totals = computeTotals([line({ price_without_tax: '1000.00', vat_percentage: 20 }), line({ price_without_tax: '200.00', vat_percentage: 5.5 }), { item_type: 'DISCOUNT', discount_type: 'FIXED_WITHOUT_TAX', discount_amount: 100 }]);
+    const totals = computeTotals([
+      line({ price_without_tax: '1000.00', vat_percentage: 20 }),
+      line({ price_without_tax: '200.00', vat_percentage: 5.5 }),
+      { item_type: 'DISCOUNT', discount_type: 'FIXED_WITHOUT_TAX', discount_amount: 100 },
+    ]);
     expect(euros(totals.totalWithoutTaxCents)).toBe('1100.00');
     expect(totals.vat.map((v) => [v.vatBasisPoints, euros(v.baseCents), euros(v.vatCents)])).toEqual([
       [550, '183.33', '10.08'],
@@ -76,7 +97,10 @@ describe('computeTotals: worked examples', () => {
   });
 
   it('a discount larger than the total stops at zero', () => {
-    const totals = computeTotals([line({ price_without_tax: '50.00' }), { item_type: 'DISCOUNT', discount_type: 'FIXED_WITH_TAX', discount_amount: 500 }]);
+    const totals = computeTotals([
+      line({ price_without_tax: '50.00' }),
+      { item_type: 'DISCOUNT', discount_type: 'FIXED_WITH_TAX', discount_amount: 500 },
+    ]);
     expect(totals.totalWithTaxCents).toBe(0n);
     expect(totals.lines[1].totalCents).toBe(-6000n);
   });
@@ -98,19 +122,32 @@ const anyLine: fc.Arbitrary<LineInput> = fc.record({
 describe('computeTotals: properties', () => {
   it('the total never depends on the order of the lines', () => {
     fc.assert(
-      fc.property(fc.array(anyLine, { maxLength: 12 }).chain((lines) => fc.tuple(fc.constant(lines), fc.shuffledSubarray(lines, { minLength: lines.length, maxLength: lines.length }))), ([lines, shuffled]) => {
-        const a = computeTotals(lines);
-        const b = computeTotals(shuffled);
-        expect(b.totalWithTaxCents).toBe(a.totalWithTaxCents);
-        expect(b.vat).toEqual(a.vat);
-      }),
+      fc.property(
+        fc
+          .array(anyLine, { maxLength: 12 })
+          .chain((lines) =>
+            fc.tuple(
+              fc.constant(lines),
+              fc.shuffledSubarray(lines, { minLength: lines.length, maxLength: lines.length }),
+            ),
+          ),
+        ([lines, shuffled]) => {
+          const a = computeTotals(lines);
+          const b = computeTotals(shuffled);
+          expect(b.totalWithTaxCents).toBe(a.totalWithTaxCents);
+          expect(b.vat).toEqual(a.vat);
+        },
+      ),
     );
   });
 
   it('a 100 % discount gives 0', () => {
     fc.assert(
       fc.property(fc.array(anyLine, { maxLength: 8 }), (lines) => {
-        const totals = computeTotals([...lines, { item_type: 'DISCOUNT', discount_type: 'PERCENTAGE_OF_TOTAL', discount_percentage: '100.00' }]);
+        const totals = computeTotals([
+          ...lines,
+          { item_type: 'DISCOUNT', discount_type: 'PERCENTAGE_OF_TOTAL', discount_percentage: '100.00' },
+        ]);
         expect(totals.totalWithTaxCents).toBe(0n);
       }),
     );
@@ -120,7 +157,9 @@ describe('computeTotals: properties', () => {
     fc.assert(
       fc.property(fc.array(anyLine, { maxLength: 15 }), (lines) => {
         const totals = computeTotals(lines);
-        expect(totals.totalWithTaxCents >= 0n && totals.totalVatCents >= 0n && totals.totalWithoutTaxCents >= 0n).toBe(true);
+        expect(totals.totalWithTaxCents >= 0n && totals.totalVatCents >= 0n && totals.totalWithoutTaxCents >= 0n).toBe(
+          true,
+        );
         expect(totals.totalWithTaxCents).toBe(totals.totalWithoutTaxCents + totals.totalVatCents);
         expect(totals.vat.reduce((s, v) => s + v.baseCents, 0n)).toBe(totals.totalWithoutTaxCents);
         for (const l of totals.lines) expect(l.priceWithTaxCents >= 0n && l.priceWithoutTaxCents >= 0n).toBe(true);
@@ -134,11 +173,18 @@ describe('computeTotals: prices with tax are exact', () => {
     const totals = computeTotals([line({ price_with_tax: '19.99', quantity: 3 })]);
     expect(euros(totals.lines[0].totalCents)).toBe('59.97');
     expect(totals.lines[0].priceIncludesTax).toBe(true);
-    expect([euros(totals.totalWithoutTaxCents), euros(totals.totalVatCents), euros(totals.totalWithTaxCents)]).toEqual(['49.98', '9.99', '59.97']);
+    expect([euros(totals.totalWithoutTaxCents), euros(totals.totalVatCents), euros(totals.totalWithTaxCents)]).toEqual([
+      '49.98',
+      '9.99',
+      '59.97',
+    ]);
   });
 
   it('100 € with VAT less 10 % plus 4 × 25 € with VAT is 190.00 €', () => {
-    const totals = computeTotals([line({ price_with_tax: '100.00', discount_percentage: 10 }), line({ price_with_tax: '25.00', quantity: 4 })]);
+    const totals = computeTotals([
+      line({ price_with_tax: '100.00', discount_percentage: 10 }),
+      line({ price_with_tax: '25.00', quantity: 4 }),
+    ]);
     expect(totals.lines.map((l) => euros(l.totalCents))).toEqual(['90.00', '100.00']);
     expect(euros(totals.totalWithTaxCents)).toBe('190.00');
     expect(totals.vat.map((v) => [euros(v.baseCents), euros(v.vatCents)])).toEqual([['158.33', '31.67']]);
@@ -146,14 +192,23 @@ describe('computeTotals: prices with tax are exact', () => {
 
   it('a stored line keeps its pricing: both prices written back, the flag says which one the studio typed', () => {
     const typed = computeTotals([line({ price_with_tax: '19.99', quantity: 3 })]);
-    const stored = line({ price_with_tax: euros(typed.lines[0].priceWithTaxCents), price_without_tax: euros(typed.lines[0].priceWithoutTaxCents), quantity: 3, price_includes_tax: true });
+    const stored = line({
+      price_with_tax: euros(typed.lines[0].priceWithTaxCents),
+      price_without_tax: euros(typed.lines[0].priceWithoutTaxCents),
+      quantity: 3,
+      price_includes_tax: true,
+    });
     expect(computeTotals([stored]).totalWithTaxCents).toBe(typed.totalWithTaxCents);
     // Without the flag, a line with both prices is priced without tax, as before.
     expect(euros(computeTotals([{ ...stored, price_includes_tax: undefined }]).totalWithTaxCents)).toBe('59.98');
   });
 
   it('mixes pricings within one rate and keeps each exact; a document discount spreads over both', () => {
-    const totals = computeTotals([line({ price_with_tax: '19.99', quantity: 3 }), line({ price_without_tax: '10.00' }), { item_type: 'DISCOUNT', discount_type: 'FIXED_WITH_TAX', discount_amount: '7.97' }]);
+    const totals = computeTotals([
+      line({ price_with_tax: '19.99', quantity: 3 }),
+      line({ price_without_tax: '10.00' }),
+      { item_type: 'DISCOUNT', discount_type: 'FIXED_WITH_TAX', discount_amount: '7.97' },
+    ]);
     expect(euros(totals.totalWithTaxCents)).toBe('64.00'); // 59.97 + 12.00 − 7.97
     expect(totals.vat).toHaveLength(1);
   });
@@ -165,22 +220,43 @@ const rate = fc.constantFrom('0', '2.1', '5.5', '10', '20');
 describe('computeTotals: properties of prices with tax', () => {
   it('undiscounted lines priced with tax come to Σ quantity × price with tax, exactly', () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ quantity: fc.integer({ min: 1, max: 50 }), price_with_tax: price, vat_percentage: rate }), { minLength: 1, maxLength: 12 }), (rows) => {
-        const totals = computeTotals(rows.map((r) => line(r)));
-        const expected = rows.reduce((sum, r) => sum + BigInt(r.quantity) * toHundredths(r.price_with_tax), 0n);
-        expect(totals.totalWithTaxCents).toBe(expected);
-        expect(totals.vat.reduce((sum, v) => sum + v.baseCents + v.vatCents, 0n)).toBe(expected);
-      }),
+      fc.property(
+        fc.array(
+          fc.record({ quantity: fc.integer({ min: 1, max: 50 }), price_with_tax: price, vat_percentage: rate }),
+          { minLength: 1, maxLength: 12 },
+        ),
+        (rows) => {
+          const totals = computeTotals(rows.map((r) => line(r)));
+          const expected = rows.reduce((sum, r) => sum + BigInt(r.quantity) * toHundredths(r.price_with_tax), 0n);
+          expect(totals.totalWithTaxCents).toBe(expected);
+          expect(totals.vat.reduce((sum, v) => sum + v.baseCents + v.vatCents, 0n)).toBe(expected);
+        },
+      ),
     );
   });
 
   it('each line priced with tax is quantity × price, less its discount, rounded once', () => {
     fc.assert(
-      fc.property(fc.record({ quantity: fc.integer({ min: 1, max: 100_000 }).map((h) => centsToDecimal(BigInt(h))), price_with_tax: price, vat_percentage: rate, discount_percentage: fc.integer({ min: 0, max: 10_000 }).map((b) => centsToDecimal(BigInt(b))) }), (r) => {
-        const totals = computeTotals([line(r)]);
-        expect(totals.lines[0].totalCents).toBe(roundDiv(toHundredths(r.quantity) * toHundredths(r.price_with_tax) * (10_000n - toHundredths(r.discount_percentage)), 100n * 10_000n));
-        expect(totals.totalWithTaxCents).toBe(totals.lines[0].totalCents);
-      }),
+      fc.property(
+        fc.record({
+          quantity: fc.integer({ min: 1, max: 100_000 }).map((h) => centsToDecimal(BigInt(h))),
+          price_with_tax: price,
+          vat_percentage: rate,
+          discount_percentage: fc.integer({ min: 0, max: 10_000 }).map((b) => centsToDecimal(BigInt(b))),
+        }),
+        (r) => {
+          const totals = computeTotals([line(r)]);
+          expect(totals.lines[0].totalCents).toBe(
+            roundDiv(
+              toHundredths(r.quantity) *
+                toHundredths(r.price_with_tax) *
+                (10_000n - toHundredths(r.discount_percentage)),
+              100n * 10_000n,
+            ),
+          );
+          expect(totals.totalWithTaxCents).toBe(totals.lines[0].totalCents);
+        },
+      ),
     );
   });
 });
@@ -189,10 +265,26 @@ describe('storageOverflow', () => {
   it('names the first line or the document whose amount does not fit decimal(10,2)', () => {
     expect(storageOverflow(computeTotals([line({ price_without_tax: '99999999.99', vat_percentage: 0 })]))).toBeNull();
     // Each price fits; the quantity takes the line past 99 999 999.99.
-    expect(storageOverflow(computeTotals([{ item_type: 'TEXT' }, line({ price_without_tax: '50000000.00', quantity: 2, vat_percentage: 0 })]))).toMatch(/^Line 2 /);
+    expect(
+      storageOverflow(
+        computeTotals([
+          { item_type: 'TEXT' },
+          line({ price_without_tax: '50000000.00', quantity: 2, vat_percentage: 0 }),
+        ]),
+      ),
+    ).toMatch(/^Line 2 /);
     // The unit price with tax is derived, and may not fit even when the price without tax does.
-    expect(storageOverflow(computeTotals([line({ price_without_tax: '90000000.00', vat_percentage: 20 })]))).toMatch(/^Line 1 /);
+    expect(storageOverflow(computeTotals([line({ price_without_tax: '90000000.00', vat_percentage: 20 })]))).toMatch(
+      /^Line 1 /,
+    );
     // Every line fits; their sum does not.
-    expect(storageOverflow(computeTotals([line({ price_without_tax: '60000000.00', vat_percentage: 0 }), line({ price_without_tax: '60000000.00', vat_percentage: 0 })]))).toMatch(/^The document /);
+    expect(
+      storageOverflow(
+        computeTotals([
+          line({ price_without_tax: '60000000.00', vat_percentage: 0 }),
+          line({ price_without_tax: '60000000.00', vat_percentage: 0 }),
+        ]),
+      ),
+    ).toMatch(/^The document /);
   });
 });

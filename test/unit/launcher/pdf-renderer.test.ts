@@ -1,7 +1,19 @@
-import { decideRenderer, DEFAULT_CHROMIUM_PATH, ensurePdfRenderer, RENDERER_PACKAGES, type RendererProbes } from '../../../scripts/stack/pdf-renderer';
+import {
+  decideRenderer,
+  DEFAULT_CHROMIUM_PATH,
+  ensurePdfRenderer,
+  RENDERER_PACKAGES,
+  type RendererProbes,
+} from '../../../scripts/stack/pdf-renderer';
 
 /** A machine described by flags; apt "installs" by making the default path executable. */
-function machine(opts: { executable?: string[]; root: boolean; apt: boolean; aptFails?: boolean; aptInstallsNothing?: boolean }) {
+function machine(opts: {
+  executable?: string[];
+  root: boolean;
+  apt: boolean;
+  aptFails?: boolean;
+  aptInstallsNothing?: boolean;
+}) {
   const executable = new Set(opts.executable ?? []);
   const installs: (readonly string[])[] = [];
   const probes: RendererProbes = {
@@ -19,7 +31,12 @@ function machine(opts: { executable?: string[]; root: boolean; apt: boolean; apt
 
 function run(chromiumPath: string | undefined, m: ReturnType<typeof machine>) {
   const lines: string[] = [];
-  const available = ensurePdfRenderer({ chromiumPath, probes: m.probes, log: (l) => lines.push(l), logFile: '/tmp/apt.log' });
+  const available = ensurePdfRenderer({
+    chromiumPath,
+    probes: m.probes,
+    log: (l) => lines.push(l),
+    logFile: '/tmp/apt.log',
+  });
   return { available, lines };
 }
 
@@ -34,12 +51,18 @@ describe('the pdf renderer at npm start', () => {
 
   it('installs chromium and fonts-dejavu-core as root with apt, saying so in one line before and one after', () => {
     const m = machine({ root: true, apt: true });
-    expect(decideRenderer(undefined, m.probes)).toEqual({ action: 'install', path: DEFAULT_CHROMIUM_PATH, packages: ['chromium', 'fonts-dejavu-core'] });
+    expect(decideRenderer(undefined, m.probes)).toEqual({
+      action: 'install',
+      path: DEFAULT_CHROMIUM_PATH,
+      packages: ['chromium', 'fonts-dejavu-core'],
+    });
     const { available, lines } = run(undefined, m);
     expect(available).toBe(true);
     expect(m.installs).toEqual([RENDERER_PACKAGES]);
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^Installing the PDF renderer \(apt-get update, then apt-get install chromium fonts-dejavu-core\)/);
+    expect(lines[0]).toMatch(
+      /^Installing the PDF renderer \(apt-get update, then apt-get install chromium fonts-dejavu-core\)/,
+    );
     expect(lines[1]).toMatch(/^Installed the PDF renderer in \d+ s$/);
     // Once: the next start finds it.
     expect(run(undefined, m)).toEqual({ available: true, lines: [] });
@@ -47,22 +70,40 @@ describe('the pdf renderer at npm start', () => {
   });
 
   const oneLine = [
-    { what: 'not root', m: () => machine({ root: false, apt: true }), path: undefined, says: /sudo apt-get install chromium fonts-dejavu-core$/ },
-    { what: 'root without apt', m: () => machine({ root: true, apt: false }), path: undefined, says: /no apt-get.*chromium fonts-dejavu-core/ },
-    { what: 'a CHROMIUM_PATH elsewhere that is not executable', m: () => machine({ root: true, apt: true }), path: '/opt/chrome/chrome', says: /CHROMIUM_PATH=\/opt\/chrome\/chrome is not executable.*apt-get install chromium fonts-dejavu-core$/ },
+    {
+      what: 'not root',
+      m: () => machine({ root: false, apt: true }),
+      path: undefined,
+      says: /sudo apt-get install chromium fonts-dejavu-core$/,
+    },
+    {
+      what: 'root without apt',
+      m: () => machine({ root: true, apt: false }),
+      path: undefined,
+      says: /no apt-get.*chromium fonts-dejavu-core/,
+    },
+    {
+      what: 'a CHROMIUM_PATH elsewhere that is not executable',
+      m: () => machine({ root: true, apt: true }),
+      path: '/opt/chrome/chrome',
+      says: /CHROMIUM_PATH=\/opt\/chrome\/chrome is not executable.*apt-get install chromium fonts-dejavu-core$/,
+    },
   ];
 
-  it.each(oneLine)('prints one line naming the packages and the command, installs nothing and goes on: $what', ({ m: make, path, says }) => {
-    const m = make();
-    expect(decideRenderer(path, m.probes).action).toBe('missing');
-    const { available, lines } = run(path, m);
-    expect(available).toBe(false);
-    expect(m.installs).toEqual([]);
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^PDF renderer missing: .*pdf routes answer 503/);
-    expect(lines[0]).toMatch(says);
-    expect(lines[0]).not.toContain('\n');
-  });
+  it.each(oneLine)(
+    'prints one line naming the packages and the command, installs nothing and goes on: $what',
+    ({ m: make, path, says }) => {
+      const m = make();
+      expect(decideRenderer(path, m.probes).action).toBe('missing');
+      const { available, lines } = run(path, m);
+      expect(available).toBe(false);
+      expect(m.installs).toEqual([]);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^PDF renderer missing: .*pdf routes answer 503/);
+      expect(lines[0]).toMatch(says);
+      expect(lines[0]).not.toContain('\n');
+    },
+  );
 
   it('goes on with one line when apt fails, or installs and the browser is still not there', () => {
     const failing = machine({ root: true, apt: true, aptFails: true });
@@ -74,6 +115,8 @@ describe('the pdf renderer at npm start', () => {
     );
     const empty = run(undefined, machine({ root: true, apt: true, aptInstallsNothing: true }));
     expect(empty.available).toBe(false);
-    expect(empty.lines[1]).toMatch(/^PDF renderer still missing after apt-get install chromium fonts-dejavu-core: \/usr\/bin\/chromium is not executable/);
+    expect(empty.lines[1]).toMatch(
+      /^PDF renderer still missing after apt-get install chromium fonts-dejavu-core: \/usr\/bin\/chromium is not executable/,
+    );
   });
 });

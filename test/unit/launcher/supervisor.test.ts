@@ -59,7 +59,10 @@ describe('supervisor', () => {
 
     first.die({ code: null, signal: 'SIGKILL' });
     await until('back', () => lines.length === 2);
-    expect(lines).toEqual(['Temporal stopped: was killed by SIGKILL (log: /nonexistent/log); restarting it in 0 s', 'Temporal is back.']);
+    expect(lines).toEqual([
+      'Temporal stopped: was killed by SIGKILL (log: /nonexistent/log); restarting it in 0 s',
+      'Temporal is back.',
+    ]);
     await part.stop();
     expect(second.stops()).toBe(1);
     expect(gaveUp).toEqual([]);
@@ -86,7 +89,9 @@ describe('supervisor', () => {
       'S3 (Versity Gateway) stopped: exited with code 2 (log: /nonexistent/log); restarting it in 0 s',
       'S3 (Versity Gateway) did not come back: port 7070 is already in use; restarting it in 0 s',
     ]);
-    expect(gaveUp[0]).toMatch(/^S3 \(Versity Gateway\) keeps stopping \(3 times in \d+(\.\d)? s\), given up: S3 \(Versity Gateway\) did not come back: port 7070 is already in use$/);
+    expect(gaveUp[0]).toMatch(
+      /^S3 \(Versity Gateway\) keeps stopping \(3 times in \d+(\.\d)? s\), given up: S3 \(Versity Gateway\) did not come back: port 7070 is already in use$/,
+    );
   });
 
   it('restarts nothing once the launcher is stopping', async () => {

@@ -3,7 +3,13 @@ import { formatMoment, roadmapView, type RoadmapInput } from '../../../domain/se
 
 const wedding = (studio: RoadmapInput['studio']): RoadmapInput => ({
   studio,
-  session: { title: 'Mariage Camille & Léo', start: new Date('2026-12-28T15:00:00.000Z'), end: new Date('2026-12-28T23:30:00.000Z'), location: 'Domaine des Oliviers', notes: null },
+  session: {
+    title: 'Mariage Camille & Léo',
+    start: new Date('2026-12-28T15:00:00.000Z'),
+    end: new Date('2026-12-28T23:30:00.000Z'),
+    location: 'Domaine des Oliviers',
+    notes: null,
+  },
   contact: { name: 'Camille Martin', email: 'camille@example.fr', phone: null },
   answers: [['Nombre d’invités', '85']],
 });
@@ -28,15 +34,24 @@ describe('roadmapView', () => {
   });
 
   it('leaves out what the session does not have', () => {
-    const view = roadmapView({ ...wedding({ name: 'S', locale: 'fr-FR', timeZone: 'Europe/Paris' }), contact: null, session: { title: 'Portrait', start: null, end: null, location: null, notes: null } });
+    const view = roadmapView({
+      ...wedding({ name: 'S', locale: 'fr-FR', timeZone: 'Europe/Paris' }),
+      contact: null,
+      session: { title: 'Portrait', start: null, end: null, location: null, notes: null },
+    });
     expect(view.details).toEqual([]);
   });
 
   it('never shows an ISO timestamp, whatever the moment and zone', () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }), fc.constantFrom('Europe/Paris', 'America/New_York', 'Pacific/Auckland', 'UTC'), fc.constantFrom('fr-FR' as const, 'en-US' as const), (instant, zone, locale) => {
-        expect(formatMoment(instant, locale, zone)).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
-      }),
+      fc.property(
+        fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }),
+        fc.constantFrom('Europe/Paris', 'America/New_York', 'Pacific/Auckland', 'UTC'),
+        fc.constantFrom('fr-FR' as const, 'en-US' as const),
+        (instant, zone, locale) => {
+          expect(formatMoment(instant, locale, zone)).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+        },
+      ),
     );
   });
 });

@@ -3,7 +3,12 @@ import { smsNumber, smsRegion } from '../../../domain/sms/sms-number';
 
 /** A French mobile's nine digits after the 0 (06 or 07), as a studio would type them in many ways. */
 // Prefixes allotted to mobiles in full (06 39 and 06 9x are partly not): the number is valid whatever follows.
-const frenchMobile = fc.tuple(fc.constantFrom('60', '61', '62', '64', '65', '66', '67', '68', '75', '76', '77', '78'), fc.stringMatching(/^[0-9]{7}$/)).map(([first, rest]) => `${first}${rest}`);
+const frenchMobile = fc
+  .tuple(
+    fc.constantFrom('60', '61', '62', '64', '65', '66', '67', '68', '75', '76', '77', '78'),
+    fc.stringMatching(/^[0-9]{7}$/),
+  )
+  .map(([first, rest]) => `${first}${rest}`);
 const separators = fc.constantFrom(' ', '.', '-', '', '  ');
 const grouped = (digits: string, sep: string) => digits.replace(/(\d{2})(?=\d)/g, `$1${sep}`);
 
@@ -28,7 +33,10 @@ describe('SMS numbers', () => {
   });
 
   it('say why, in words the studio can act on, when no SMS can go', () => {
-    expect(smsNumber('06 12 34 56 78', null)).toEqual({ ok: false, reason: expect.stringContaining('has no country code') });
+    expect(smsNumber('06 12 34 56 78', null)).toEqual({
+      ok: false,
+      reason: expect.stringContaining('has no country code'),
+    });
     for (const raw of ['06 12', 'abc', '', '0612345678 poste 12', '+33']) {
       const result = smsNumber(raw, 'FR');
       expect(result.ok).toBe(false);

@@ -11,7 +11,11 @@ const LOADED_ON_FIRST_USE = ['@e-invoice-eu/core', '@e965/xlsx', 'docx'];
 /** The packages under node_modules that a fresh Node process has required after `script`. */
 function packagesLoadedBy(script: string): string[] {
   const report = `${script}; const names = new Set(Object.keys(require.cache).map((file) => /node_modules\\/((?:@[^/]+\\/)?[^/]+)/.exec(file)?.[1]).filter(Boolean)); console.log(JSON.stringify([...names]));`;
-  const out = execFileSync(process.execPath, ['--import', 'tsx', '-e', report], { cwd: root, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+  const out = execFileSync(process.execPath, ['--import', 'tsx', '-e', report], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_OPTIONS: '' },
+  });
   return JSON.parse(out.trim().split('\n').pop() ?? '[]') as string[];
 }
 

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { ValidationError } from '../../../domain/errors';
-import { type Condition, evaluate, fieldValue, holds, validateConditions } from '../../../domain/workflow-triggers/conditions';
+import {
+  type Condition,
+  evaluate,
+  fieldValue,
+  holds,
+  validateConditions,
+} from '../../../domain/workflow-triggers/conditions';
 
 const session = {
   id: 's-1',
@@ -14,7 +20,8 @@ const session = {
   amount: '1234.50',
   count: 3,
 };
-const is = (operator: Condition['operator'], field: string, value?: unknown) => holds({ field, operator, value }, session);
+const is = (operator: Condition['operator'], field: string, value?: unknown) =>
+  holds({ field, operator, value }, session);
 
 describe('condition operators', () => {
   it('equals is strict: no coercion between numbers and strings', () => {
@@ -62,7 +69,9 @@ describe('condition operators', () => {
     expect(holds({ field: 'contact.country', operator: 'equals', value: 'Narnia' }, contact('Narnia'))).toBe(true);
     expect(holds({ field: 'contact.country', operator: 'equals', value: 'France' }, contact(null))).toBe(false);
     // Other fields stay strict.
-    expect(holds({ field: 'contact.city', operator: 'equals', value: 'France' }, { contact: { city: 'FR' } })).toBe(false);
+    expect(holds({ field: 'contact.city', operator: 'equals', value: 'France' }, { contact: { city: 'FR' } })).toBe(
+      false,
+    );
   });
 
   it('is_null holds for null and undefined alike; is_not_null for anything else', () => {
@@ -92,8 +101,18 @@ describe('condition operators', () => {
   });
 });
 
-const scalar = fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.double({ noNaN: false }), fc.boolean(), fc.constant(null), fc.constant(undefined));
-const entity = fc.dictionary(fc.constantFrom('a', 'b', 'c'), fc.oneof(scalar, fc.array(scalar, { maxLength: 4 }), fc.dictionary(fc.constantFrom('x', 'y'), scalar)));
+const scalar = fc.oneof(
+  fc.string({ maxLength: 8 }),
+  fc.integer(),
+  fc.double({ noNaN: false }),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constant(undefined),
+);
+const entity = fc.dictionary(
+  fc.constantFrom('a', 'b', 'c'),
+  fc.oneof(scalar, fc.array(scalar, { maxLength: 4 }), fc.dictionary(fc.constantFrom('x', 'y'), scalar)),
+);
 const field = fc.constantFrom('a', 'b', 'c', 'a.x', 'b.y', 'missing', 'c.x.z');
 const negations = [
   ['in', 'not_in'],
@@ -103,20 +122,44 @@ const negations = [
 describe('condition properties', () => {
   it('the OR of a condition and its negation always holds; their AND never does', () => {
     fc.assert(
-      fc.property(entity, field, fc.constantFrom(...negations), fc.array(fc.oneof(fc.string({ maxLength: 4 }), fc.integer(), fc.constant(null)), { minLength: 1, maxLength: 4 }), (e, f, [op, neg], values) => {
-        const c: Condition = { field: f, operator: op, value: values };
-        const n: Condition = { field: f, operator: neg, value: values };
-        expect(evaluate({ operator: 'OR', conditions: [c, n] }, e)).toBe(true);
-        expect(evaluate({ operator: 'AND', conditions: [c, n] }, e)).toBe(false);
-      }),
+      fc.property(
+        entity,
+        field,
+        fc.constantFrom(...negations),
+        fc.array(fc.oneof(fc.string({ maxLength: 4 }), fc.integer(), fc.constant(null)), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+        (e, f, [op, neg], values) => {
+          const c: Condition = { field: f, operator: op, value: values };
+          const n: Condition = { field: f, operator: neg, value: values };
+          expect(evaluate({ operator: 'OR', conditions: [c, n] }, e)).toBe(true);
+          expect(evaluate({ operator: 'AND', conditions: [c, n] }, e)).toBe(false);
+        },
+      ),
     );
   });
 
   it('evaluation never throws for a known operator, whatever the entity and the value', () => {
     fc.assert(
-      fc.property(entity, field, fc.constantFrom('equals', 'contains', 'greater_than', 'less_than', 'in', 'not_in', 'is_null', 'is_not_null') as fc.Arbitrary<Condition['operator']>, fc.oneof(scalar, fc.array(scalar)), (e, f, op, v) => {
-        expect(typeof holds({ field: f, operator: op, value: v }, e)).toBe('boolean');
-      }),
+      fc.property(
+        entity,
+        field,
+        fc.constantFrom(
+          'equals',
+          'contains',
+          'greater_than',
+          'less_than',
+          'in',
+          'not_in',
+          'is_null',
+          'is_not_null',
+        ) as fc.Arbitrary<Condition['operator']>,
+        fc.oneof(scalar, fc.array(scalar)),
+        (e, f, op, v) => {
+          expect(typeof holds({ field: f, operator: op, value: v }, e)).toBe('boolean');
+        },
+      ),
     );
   });
 
@@ -134,10 +177,22 @@ describe('condition properties', () => {
 });
 
 describe('validateConditions', () => {
-  const fails = (raw: unknown, message: RegExp) => expect(() => validateConditions(raw, 'SESSION_STATUS_CHANGED')).toThrow(message);
+  const fails = (raw: unknown, message: RegExp) =>
+    expect(() => validateConditions(raw, 'SESSION_STATUS_CHANGED')).toThrow(message);
 
-  it('accepts a flat group on fields of the event\'s entity', () => {
-    expect(validateConditions({ operator: 'OR', conditions: [{ field: 'contact.email', operator: 'contains', value: '@example.fr' }, { field: 'status', operator: 'in', value: ['VALIDATED'] }] }, 'SESSION_STATUS_CHANGED')).toEqual({
+  it("accepts a flat group on fields of the event's entity", () => {
+    expect(
+      validateConditions(
+        {
+          operator: 'OR',
+          conditions: [
+            { field: 'contact.email', operator: 'contains', value: '@example.fr' },
+            { field: 'status', operator: 'in', value: ['VALIDATED'] },
+          ],
+        },
+        'SESSION_STATUS_CHANGED',
+      ),
+    ).toEqual({
       operator: 'OR',
       conditions: [
         { field: 'contact.email', operator: 'contains', value: '@example.fr' },
@@ -148,19 +203,37 @@ describe('validateConditions', () => {
   });
 
   it('refuses nested groups, unknown operators and fields, and values that do not fit', () => {
-    fails({ operator: 'AND', conditions: [{ operator: 'OR', conditions: [] }] }, /nested condition groups are not supported/);
+    fails(
+      { operator: 'AND', conditions: [{ operator: 'OR', conditions: [] }] },
+      /nested condition groups are not supported/,
+    );
     fails({ operator: 'XOR', conditions: [] }, /must be AND or OR/);
-    fails({ conditions: [{ field: 'status', operator: 'matches', value: 'x' }] }, /"matches" is not one of equals, contains/);
-    fails({ conditions: [{ field: 'invoice.amount', operator: 'equals', value: 1 }] }, /"invoice\.amount" is not a field of sessions; valid fields: id, title/);
-    fails({ conditions: [{ field: 'status', operator: 'greater_than', value: 'high' }] }, /must be a number for greater_than/);
+    fails(
+      { conditions: [{ field: 'status', operator: 'matches', value: 'x' }] },
+      /"matches" is not one of equals, contains/,
+    );
+    fails(
+      { conditions: [{ field: 'invoice.amount', operator: 'equals', value: 1 }] },
+      /"invoice\.amount" is not a field of sessions; valid fields: id, title/,
+    );
+    fails(
+      { conditions: [{ field: 'status', operator: 'greater_than', value: 'high' }] },
+      /must be a number for greater_than/,
+    );
     fails({ conditions: [{ field: 'status', operator: 'in', value: 'VALIDATED' }] }, /must be a list/);
     fails({ conditions: [{ field: 'status', operator: 'equals', value: { a: 1 } }] }, /must be a plain value/);
     fails({ conditions: [{ field: 'status', operator: 'equals' }] }, /value is required/);
   });
 
   it('checks fields against the entity of the event: contacts, quotes, invoices', () => {
-    expect(() => validateConditions({ conditions: [{ field: 'city', operator: 'equals', value: 'Lyon' }] }, 'CONTACT_CREATED')).not.toThrow();
-    expect(() => validateConditions({ conditions: [{ field: 'paid_at', operator: 'is_not_null' }] }, 'PAYMENT_RECEIVED')).not.toThrow();
-    expect(() => validateConditions({ conditions: [{ field: 'paid_at', operator: 'is_not_null' }] }, 'QUOTE_STATUS_CHANGED')).toThrow(/not a field of quotes/);
+    expect(() =>
+      validateConditions({ conditions: [{ field: 'city', operator: 'equals', value: 'Lyon' }] }, 'CONTACT_CREATED'),
+    ).not.toThrow();
+    expect(() =>
+      validateConditions({ conditions: [{ field: 'paid_at', operator: 'is_not_null' }] }, 'PAYMENT_RECEIVED'),
+    ).not.toThrow();
+    expect(() =>
+      validateConditions({ conditions: [{ field: 'paid_at', operator: 'is_not_null' }] }, 'QUOTE_STATUS_CHANGED'),
+    ).toThrow(/not a field of quotes/);
   });
 });

@@ -8,18 +8,32 @@ import { Worker, type WorkflowBundle } from '@temporalio/worker';
 import { createFakeJobActivities } from '../../fixtures/fake-job-activities';
 import { bundleWorkflows, startTimeSkippingEnv } from '../../helpers/time-skipping';
 import { TASK_QUEUES } from '../../../workflows/job-run/contract';
-import { type DocumentEmailActivities, type DocumentEmailPayload, type DocumentPdfActivities } from '../../../workflows/invoicing/contract';
+import {
+  type DocumentEmailActivities,
+  type DocumentEmailPayload,
+  type DocumentPdfActivities,
+} from '../../../workflows/invoicing/contract';
 
 let env: TestWorkflowEnvironment;
 let bundle: WorkflowBundle;
 beforeAll(async () => {
-  [env, bundle] = await Promise.all([startTimeSkippingEnv(), bundleWorkflows(require.resolve('../../../workflows/invoicing/document-email'))]);
+  [env, bundle] = await Promise.all([
+    startTimeSkippingEnv(),
+    bundleWorkflows(require.resolve('../../../workflows/invoicing/document-email')),
+  ]);
 }, 120_000);
 afterAll(async () => {
   await env?.teardown();
 });
 
-const payload: DocumentEmailPayload = { kind: 'invoice', documentId: crypto.randomUUID(), ownerId: crypto.randomUUID(), to: ['a@example.test', 'b@example.test'], attachPdf: true, requestKey: 'req-1' };
+const payload: DocumentEmailPayload = {
+  kind: 'invoice',
+  documentId: crypto.randomUUID(),
+  ownerId: crypto.randomUUID(),
+  to: ['a@example.test', 'b@example.test'],
+  attachPdf: true,
+  requestKey: 'req-1',
+};
 
 async function run(send: DocumentEmailActivities['sendDocumentEmail']) {
   const jobs = createFakeJobActivities();
@@ -44,10 +58,24 @@ async function run(send: DocumentEmailActivities['sendDocumentEmail']) {
     },
   };
   // The pdf activity is served only on the documents queue, as the real workers split them.
-  const notifications = await Worker.create({ connection: env.nativeConnection, taskQueue: TASK_QUEUES.notifications, workflowBundle: bundle, activities: { ...jobs.activities, ...email } });
-  const documents = await Worker.create({ connection: env.nativeConnection, taskQueue: TASK_QUEUES.documents, workflowBundle: bundle, activities: pdf });
+  const notifications = await Worker.create({
+    connection: env.nativeConnection,
+    taskQueue: TASK_QUEUES.notifications,
+    workflowBundle: bundle,
+    activities: { ...jobs.activities, ...email },
+  });
+  const documents = await Worker.create({
+    connection: env.nativeConnection,
+    taskQueue: TASK_QUEUES.documents,
+    workflowBundle: bundle,
+    activities: pdf,
+  });
   const jobRunId = crypto.randomUUID();
-  const handle = env.client.workflow.execute('documentEmailWorkflow', { taskQueue: TASK_QUEUES.notifications, workflowId: `unit:${jobRunId}`, args: [{ jobRunId, payload }] });
+  const handle = env.client.workflow.execute('documentEmailWorkflow', {
+    taskQueue: TASK_QUEUES.notifications,
+    workflowId: `unit:${jobRunId}`,
+    args: [{ jobRunId, payload }],
+  });
   const outcome = await documents.runUntil(notifications.runUntil(handle)).then(
     (result) => ({ result, error: undefined }),
     (error: unknown) => ({ result: undefined, error }),

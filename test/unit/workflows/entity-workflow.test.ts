@@ -13,17 +13,29 @@ const TASK_QUEUE = 'entity-workflow-unit';
 let env: TestWorkflowEnvironment;
 let bundle: WorkflowBundle;
 beforeAll(async () => {
-  [env, bundle] = await Promise.all([startTimeSkippingEnv(), bundleWorkflows(require.resolve('../../../workflows/entity-workflows/entity-workflow'))]);
+  [env, bundle] = await Promise.all([
+    startTimeSkippingEnv(),
+    bundleWorkflows(require.resolve('../../../workflows/entity-workflows/entity-workflow')),
+  ]);
 }, 120_000);
 afterAll(async () => {
   await env?.teardown();
 });
 
 async function run(fake: ReturnType<typeof createFakeEntityWorkflowActivities>): Promise<EntityWorkflowSummary> {
-  const worker = await Worker.create({ connection: env.nativeConnection, taskQueue: TASK_QUEUE, workflowBundle: bundle, activities: fake.activities });
+  const worker = await Worker.create({
+    connection: env.nativeConnection,
+    taskQueue: TASK_QUEUE,
+    workflowBundle: bundle,
+    activities: fake.activities,
+  });
   const jobRunId = crypto.randomUUID();
   const payload = { ownerId: 'o', entityType: 'CONTACT', entityId: 'c', workflowId: 'w', triggerId: 't', firingId: '' };
-  const handle = await env.client.workflow.start('entityWorkflow', { taskQueue: TASK_QUEUE, workflowId: `entity-workflow-unit:${jobRunId}`, args: [{ jobRunId, payload }] });
+  const handle = await env.client.workflow.start('entityWorkflow', {
+    taskQueue: TASK_QUEUE,
+    workflowId: `entity-workflow-unit:${jobRunId}`,
+    args: [{ jobRunId, payload }],
+  });
   return worker.runUntil(handle.result());
 }
 

@@ -7,7 +7,11 @@ import { WorkflowFailedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import { type TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker, type WorkflowBundle } from '@temporalio/worker';
-import { EVALUATE_TRIGGERS_JOB, type EvaluationSummary, type TriggerEvaluationActivities } from '../../../workflows/workflow-triggers/contract';
+import {
+  EVALUATE_TRIGGERS_JOB,
+  type EvaluationSummary,
+  type TriggerEvaluationActivities,
+} from '../../../workflows/workflow-triggers/contract';
 import { createFakeJobActivities } from '../../fixtures/fake-job-activities';
 import { bundleWorkflows, startTimeSkippingEnv } from '../../helpers/time-skipping';
 
@@ -16,7 +20,10 @@ const TASK_QUEUE = 'evaluate-triggers-unit';
 let env: TestWorkflowEnvironment;
 let bundle: WorkflowBundle;
 beforeAll(async () => {
-  [env, bundle] = await Promise.all([startTimeSkippingEnv(), bundleWorkflows(require.resolve('../../../workflows/workflow-triggers/evaluate-triggers'))]);
+  [env, bundle] = await Promise.all([
+    startTimeSkippingEnv(),
+    bundleWorkflows(require.resolve('../../../workflows/workflow-triggers/evaluate-triggers')),
+  ]);
 }, 120_000);
 afterAll(async () => {
   await env?.teardown();
@@ -32,10 +39,24 @@ async function runEvaluation(evaluateTriggers: TriggerEvaluationActivities['eval
       return evaluateTriggers(input);
     },
   };
-  const worker = await Worker.create({ connection: env.nativeConnection, taskQueue: TASK_QUEUE, workflowBundle: bundle, activities });
+  const worker = await Worker.create({
+    connection: env.nativeConnection,
+    taskQueue: TASK_QUEUE,
+    workflowBundle: bundle,
+    activities,
+  });
   const jobRunId = crypto.randomUUID();
-  const handle = await env.client.workflow.start(EVALUATE_TRIGGERS_JOB.workflowType, { taskQueue: TASK_QUEUE, workflowId: `unit:${jobRunId}`, args: [{ jobRunId, payload: { eventId: '7' } }] });
-  const outcome = await worker.runUntil(handle.result().then((result: EvaluationSummary) => ({ result }), (error: unknown) => ({ error })));
+  const handle = await env.client.workflow.start(EVALUATE_TRIGGERS_JOB.workflowType, {
+    taskQueue: TASK_QUEUE,
+    workflowId: `unit:${jobRunId}`,
+    args: [{ jobRunId, payload: { eventId: '7' } }],
+  });
+  const outcome = await worker.runUntil(
+    handle.result().then(
+      (result: EvaluationSummary) => ({ result }),
+      (error: unknown) => ({ error }),
+    ),
+  );
   const events = (await handle.fetchHistory()).events ?? [];
   return { fake, evaluations, jobRunId, outcome, events };
 }
@@ -61,7 +82,7 @@ describe('evaluateEventTriggersWorkflow (the trigger evaluation job)', () => {
     });
 
     expect('error' in outcome && outcome.error).toBeInstanceOf(WorkflowFailedError);
-    const cause = ((outcome as { error: WorkflowFailedError }).error).cause;
+    const cause = (outcome as { error: WorkflowFailedError }).error.cause;
     expect(cause).toMatchObject({ type: 'JobFailed', nonRetryable: true, message: 'The contact no longer exists' });
     expect(fake.callsTo('failJobRun')).toEqual([{ jobRunId, error: 'The contact no longer exists' }]);
     expect(fake.callsTo('completeJobRun')).toEqual([]);

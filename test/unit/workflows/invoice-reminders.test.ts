@@ -11,7 +11,12 @@ import { addDays, instantAtWallClock, weekdayOf } from '../../../domain/invoicin
 import { decideReminder, type InvoiceReminderFacts, reminderPlanOf } from '../../../domain/invoicing/reminder-decision';
 import { type ReminderStep } from '../../../domain/invoicing/reminder-plan';
 import { TASK_QUEUES } from '../../../workflows/job-run/contract';
-import { type DocumentPdfActivities, INVOICE_REMINDERS_CHANGED_SIGNAL, type InvoiceRemindersActivities, type InvoiceRemindersSummary } from '../../../workflows/invoicing/contract';
+import {
+  type DocumentPdfActivities,
+  INVOICE_REMINDERS_CHANGED_SIGNAL,
+  type InvoiceRemindersActivities,
+  type InvoiceRemindersSummary,
+} from '../../../workflows/invoicing/contract';
 import { bundleWorkflows, startTimeSkippingEnv } from '../../helpers/time-skipping';
 
 const TASK_QUEUE = 'invoice-reminders-unit';
@@ -20,7 +25,10 @@ const PARIS = 'Europe/Paris';
 let env: TestWorkflowEnvironment;
 let bundle: WorkflowBundle;
 beforeAll(async () => {
-  [env, bundle] = await Promise.all([startTimeSkippingEnv(), bundleWorkflows(require.resolve('../../../workflows/invoicing/invoice-reminders'))]);
+  [env, bundle] = await Promise.all([
+    startTimeSkippingEnv(),
+    bundleWorkflows(require.resolve('../../../workflows/invoicing/invoice-reminders')),
+  ]);
 }, 120_000);
 afterAll(async () => {
   await env?.teardown();
@@ -45,7 +53,18 @@ const minute = (ms: number) => new Date(Math.floor(ms / 60_000) * 60_000).toISOS
 
 /** The invoice as the database would hold it, the activities over it, and what they sent (at the workflow's clock). */
 function fakeInvoice(dueDate: string) {
-  const facts: InvoiceReminderFacts = { status: 'ISSUED', balanceDueCents: 150_000n, dueDate, timeZone: PARIS, steps: STEPS, control: null, clientPaused: false, cardPaymentPending: false, hasEmail: true, behind: [] };
+  const facts: InvoiceReminderFacts = {
+    status: 'ISSUED',
+    balanceDueCents: 150_000n,
+    dueDate,
+    timeZone: PARIS,
+    steps: STEPS,
+    control: null,
+    clientPaused: false,
+    cardPaymentPending: false,
+    hasEmail: true,
+    behind: [],
+  };
   const sent: { at: number; stepIndex: number; occurrence: number; channels: string[] }[] = [];
   const jobRuns: JobRunActivities = { async startJobRun() {}, async completeJobRun() {}, async failJobRun() {} };
   const reminders: InvoiceRemindersActivities = {
@@ -76,12 +95,29 @@ function fakeInvoice(dueDate: string) {
   return { facts, sent, activities: { ...jobRuns, ...reminders }, pdf };
 }
 
-async function run(invoice: ReturnType<typeof fakeInvoice>, during: (handle: Awaited<ReturnType<typeof env.client.workflow.start>>) => Promise<void>): Promise<InvoiceRemindersSummary> {
-  const worker = await Worker.create({ connection: env.nativeConnection, taskQueue: TASK_QUEUE, workflowBundle: bundle, activities: invoice.activities });
+async function run(
+  invoice: ReturnType<typeof fakeInvoice>,
+  during: (handle: Awaited<ReturnType<typeof env.client.workflow.start>>) => Promise<void>,
+): Promise<InvoiceRemindersSummary> {
+  const worker = await Worker.create({
+    connection: env.nativeConnection,
+    taskQueue: TASK_QUEUE,
+    workflowBundle: bundle,
+    activities: invoice.activities,
+  });
   // The kept pdf comes from the documents queue, as in production.
-  const documents = await Worker.create({ connection: env.nativeConnection, taskQueue: TASK_QUEUES.documents, workflowBundle: bundle, activities: invoice.pdf });
+  const documents = await Worker.create({
+    connection: env.nativeConnection,
+    taskQueue: TASK_QUEUES.documents,
+    workflowBundle: bundle,
+    activities: invoice.pdf,
+  });
   const jobRunId = crypto.randomUUID();
-  const handle = await env.client.workflow.start('invoiceRemindersWorkflow', { taskQueue: TASK_QUEUE, workflowId: `invoice-reminders-unit:${jobRunId}`, args: [{ jobRunId, payload: { invoiceId: 'i', ownerId: 'o' } }] });
+  const handle = await env.client.workflow.start('invoiceRemindersWorkflow', {
+    taskQueue: TASK_QUEUE,
+    workflowId: `invoice-reminders-unit:${jobRunId}`,
+    args: [{ jobRunId, payload: { invoiceId: 'i', ownerId: 'o' } }],
+  });
   return documents.runUntil(
     worker.runUntil(async () => {
       await during(handle);

@@ -9,7 +9,10 @@ import { MARK_OVERDUE_INVOICES } from '../../../workflows/maintenance/contract';
 let env: TestWorkflowEnvironment;
 let bundle: WorkflowBundle;
 beforeAll(async () => {
-  [env, bundle] = await Promise.all([startTimeSkippingEnv(), bundleWorkflows(require.resolve('../../../workflows/maintenance/mark-overdue-invoices'))]);
+  [env, bundle] = await Promise.all([
+    startTimeSkippingEnv(),
+    bundleWorkflows(require.resolve('../../../workflows/maintenance/mark-overdue-invoices')),
+  ]);
 }, 120_000);
 afterAll(async () => {
   await env?.teardown();
@@ -24,7 +27,11 @@ async function scan(batches: number[]): Promise<{ total: number; calls: number }
     activities: { markOverdueInvoices: async () => batches[calls++] ?? 0 },
   });
   const total = await worker.runUntil(
-    env.client.workflow.execute(MARK_OVERDUE_INVOICES.workflowType, { taskQueue: MARK_OVERDUE_INVOICES.taskQueue, workflowId: `overdue-${crypto.randomUUID()}`, args: [{ batchSize: 10 }] }),
+    env.client.workflow.execute(MARK_OVERDUE_INVOICES.workflowType, {
+      taskQueue: MARK_OVERDUE_INVOICES.taskQueue,
+      workflowId: `overdue-${crypto.randomUUID()}`,
+      args: [{ batchSize: 10 }],
+    }),
   );
   return { total: total as number, calls };
 }

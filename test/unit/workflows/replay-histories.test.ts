@@ -24,7 +24,8 @@ describe('saved workflow histories', () => {
   it('replay against the current workflow code without a determinism error', async () => {
     // One bundle and one replay worker per workflows module, each replaying all of its histories.
     const byModule = new Map<string, SavedHistory[]>();
-    for (const saved of SAVED_HISTORIES) byModule.set(saved.workflowsPath, [...(byModule.get(saved.workflowsPath) ?? []), saved]);
+    for (const saved of SAVED_HISTORIES)
+      byModule.set(saved.workflowsPath, [...(byModule.get(saved.workflowsPath) ?? []), saved]);
 
     const failures: string[] = [];
     let replayed = 0;

@@ -14,17 +14,33 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 let env: TestWorkflowEnvironment;
 let bundle: WorkflowBundle;
 beforeAll(async () => {
-  [env, bundle] = await Promise.all([startTimeSkippingEnv(), bundleWorkflows(require.resolve('../../fixtures/job-workflows'))]);
+  [env, bundle] = await Promise.all([
+    startTimeSkippingEnv(),
+    bundleWorkflows(require.resolve('../../fixtures/job-workflows')),
+  ]);
 }, 120_000);
 afterAll(async () => {
   await env?.teardown();
 });
 
 /** Runs one fixture workflow to its end on a worker with `fake`'s activities; returns its result or throws its failure. */
-async function runFixture(fake: ReturnType<typeof createFakeJobActivities>, workflowType: FixtureWorkflow, payload: Record<string, unknown>) {
-  const worker = await Worker.create({ connection: env.nativeConnection, taskQueue: TASK_QUEUE, workflowBundle: bundle, activities: fake.activities });
+async function runFixture(
+  fake: ReturnType<typeof createFakeJobActivities>,
+  workflowType: FixtureWorkflow,
+  payload: Record<string, unknown>,
+) {
+  const worker = await Worker.create({
+    connection: env.nativeConnection,
+    taskQueue: TASK_QUEUE,
+    workflowBundle: bundle,
+    activities: fake.activities,
+  });
   const jobRunId = crypto.randomUUID();
-  const run = env.client.workflow.execute(workflowType, { taskQueue: TASK_QUEUE, workflowId: `unit:${jobRunId}`, args: [{ jobRunId, payload }] });
+  const run = env.client.workflow.execute(workflowType, {
+    taskQueue: TASK_QUEUE,
+    workflowId: `unit:${jobRunId}`,
+    args: [{ jobRunId, payload }],
+  });
   return { jobRunId, outcome: worker.runUntil(run) };
 }
 
@@ -34,7 +50,13 @@ describe('runJob', () => {
     const { jobRunId, outcome } = await runFixture(fake, 'twoStepJobWorkflow', { slowMs: 10 });
 
     await expect(outcome).resolves.toEqual({ steps: 3 });
-    expect(fake.calls.map((c) => c.name)).toEqual(['startJobRun', 'writeEffect', 'slowStep', 'writeEffect', 'completeJobRun']);
+    expect(fake.calls.map((c) => c.name)).toEqual([
+      'startJobRun',
+      'writeEffect',
+      'slowStep',
+      'writeEffect',
+      'completeJobRun',
+    ]);
     expect(fake.callsTo('startJobRun')).toEqual([{ jobRunId }]);
     expect(fake.callsTo('completeJobRun')).toEqual([{ jobRunId, result: { steps: 3 } }]);
     expect(fake.callsTo('failJobRun')).toEqual([]);

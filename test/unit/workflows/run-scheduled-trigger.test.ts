@@ -6,7 +6,12 @@ import { WorkflowFailedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import { type TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker, type WorkflowBundle } from '@temporalio/worker';
-import { type FiringPage, type FiringSummary, SCHEDULED_TRIGGER_JOB, type ScheduledTriggerActivities } from '../../../workflows/workflow-triggers/contract';
+import {
+  type FiringPage,
+  type FiringSummary,
+  SCHEDULED_TRIGGER_JOB,
+  type ScheduledTriggerActivities,
+} from '../../../workflows/workflow-triggers/contract';
 import { createFakeJobActivities } from '../../fixtures/fake-job-activities';
 import { bundleWorkflows, startTimeSkippingEnv } from '../../helpers/time-skipping';
 
@@ -15,7 +20,10 @@ const TASK_QUEUE = 'scheduled-trigger-unit';
 let env: TestWorkflowEnvironment;
 let bundle: WorkflowBundle;
 beforeAll(async () => {
-  [env, bundle] = await Promise.all([startTimeSkippingEnv(), bundleWorkflows(require.resolve('../../../workflows/workflow-triggers/run-scheduled-trigger'))]);
+  [env, bundle] = await Promise.all([
+    startTimeSkippingEnv(),
+    bundleWorkflows(require.resolve('../../../workflows/workflow-triggers/run-scheduled-trigger')),
+  ]);
 }, 120_000);
 afterAll(async () => {
   await env?.teardown();
@@ -33,10 +41,24 @@ async function runFiring(page: (input: PageInput) => Promise<FiringPage>) {
       return page(input);
     },
   };
-  const worker = await Worker.create({ connection: env.nativeConnection, taskQueue: TASK_QUEUE, workflowBundle: bundle, activities });
+  const worker = await Worker.create({
+    connection: env.nativeConnection,
+    taskQueue: TASK_QUEUE,
+    workflowBundle: bundle,
+    activities,
+  });
   const jobRunId = crypto.randomUUID();
-  const handle = await env.client.workflow.start(SCHEDULED_TRIGGER_JOB.workflowType, { taskQueue: TASK_QUEUE, workflowId: `unit:${jobRunId}`, args: [{ jobRunId, payload: { triggerId: 'trigger-1' } }] });
-  const outcome = await worker.runUntil(handle.result().then((result: FiringSummary) => ({ result }), (error: unknown) => ({ error })));
+  const handle = await env.client.workflow.start(SCHEDULED_TRIGGER_JOB.workflowType, {
+    taskQueue: TASK_QUEUE,
+    workflowId: `unit:${jobRunId}`,
+    args: [{ jobRunId, payload: { triggerId: 'trigger-1' } }],
+  });
+  const outcome = await worker.runUntil(
+    handle.result().then(
+      (result: FiringSummary) => ({ result }),
+      (error: unknown) => ({ error }),
+    ),
+  );
   return { fake, pages, jobRunId, outcome };
 }
 
@@ -47,7 +69,14 @@ describe('runScheduledTriggerWorkflow (one firing of a SCHEDULED trigger)', () =
         ? { next: 'id-100', entityType: 'SESSION', entities: 100, applied: 3, skipped: 0, failed: 1 }
         : { next: null, entityType: 'SESSION', entities: 20, applied: 1, skipped: 0, failed: 0 },
     );
-    const summary: FiringSummary = { triggerId: 'trigger-1', entityType: 'SESSION', entities: 120, applied: 4, skipped: 0, failed: 1 };
+    const summary: FiringSummary = {
+      triggerId: 'trigger-1',
+      entityType: 'SESSION',
+      entities: 120,
+      applied: 4,
+      skipped: 0,
+      failed: 1,
+    };
     expect(outcome).toEqual({ result: summary });
     expect(pages).toEqual([
       { jobRunId, triggerId: 'trigger-1', afterId: null },
@@ -57,8 +86,25 @@ describe('runScheduledTriggerWorkflow (one firing of a SCHEDULED trigger)', () =
   });
 
   it('stops at the first page with a note (the trigger deactivated or deleted since the fire)', async () => {
-    const { pages, outcome } = await runFiring(async () => ({ next: null, entities: 0, applied: 0, skipped: 0, failed: 0, note: 'The trigger is inactive' }));
-    expect(outcome).toEqual({ result: { triggerId: 'trigger-1', entityType: 'unknown', entities: 0, applied: 0, skipped: 0, failed: 0, note: 'The trigger is inactive' } });
+    const { pages, outcome } = await runFiring(async () => ({
+      next: null,
+      entities: 0,
+      applied: 0,
+      skipped: 0,
+      failed: 0,
+      note: 'The trigger is inactive',
+    }));
+    expect(outcome).toEqual({
+      result: {
+        triggerId: 'trigger-1',
+        entityType: 'unknown',
+        entities: 0,
+        applied: 0,
+        skipped: 0,
+        failed: 0,
+        note: 'The trigger is inactive',
+      },
+    });
     expect(pages).toHaveLength(1);
   });
 
@@ -67,7 +113,10 @@ describe('runScheduledTriggerWorkflow (one firing of a SCHEDULED trigger)', () =
       throw ApplicationFailure.nonRetryable('database gone', 'gone');
     });
     expect('error' in outcome && outcome.error).toBeInstanceOf(WorkflowFailedError);
-    expect(((outcome as { error: WorkflowFailedError }).error).cause).toMatchObject({ type: 'JobFailed', message: 'database gone' });
+    expect((outcome as { error: WorkflowFailedError }).error.cause).toMatchObject({
+      type: 'JobFailed',
+      message: 'database gone',
+    });
     expect(fake.callsTo('failJobRun')).toEqual([{ jobRunId, error: 'database gone' }]);
   });
 });

@@ -23,13 +23,22 @@ const TASK_QUEUE = 'session-workflow-unit';
 let env: TestWorkflowEnvironment;
 let bundle: WorkflowBundle;
 beforeAll(async () => {
-  [env, bundle] = await Promise.all([startTimeSkippingEnv(), bundleWorkflows(require.resolve('../../../workflows/session-workflows/session-workflow'))]);
+  [env, bundle] = await Promise.all([
+    startTimeSkippingEnv(),
+    bundleWorkflows(require.resolve('../../../workflows/session-workflows/session-workflow')),
+  ]);
 }, 120_000);
 afterAll(async () => {
   await env?.teardown();
 });
 
-const task = (id: string, timing: PlannedTask['timing'], offsetDays: number): PlannedTask => ({ taskRunId: id, workflowTaskId: `task-${id}`, taskType: 'AUTOMATIC_SMS', timing, offsetMinutes: offsetDays * 1440 });
+const task = (id: string, timing: PlannedTask['timing'], offsetDays: number): PlannedTask => ({
+  taskRunId: id,
+  workflowTaskId: `task-${id}`,
+  taskType: 'AUTOMATIC_SMS',
+  timing,
+  offsetMinutes: offsetDays * 1440,
+});
 
 interface Ran {
   taskRunId: string;
@@ -39,7 +48,12 @@ interface Ran {
 }
 
 /** In-memory activities: `outcome` decides each run; every run and schedule write is recorded. */
-function fakeActivities(plan: (appliedAt: number) => Omit<SessionWorkflowPlan, 'appliedAt'>, outcome: (taskRunId: string, attempt: number, sessionStart: number | null) => TaskOutcome = () => ({ status: 'COMPLETED' })) {
+function fakeActivities(
+  plan: (appliedAt: number) => Omit<SessionWorkflowPlan, 'appliedAt'>,
+  outcome: (taskRunId: string, attempt: number, sessionStart: number | null) => TaskOutcome = () => ({
+    status: 'COMPLETED',
+  }),
+) {
   let appliedAt = 0;
   const ran: Ran[] = [];
   const schedules: { taskRunId: string; scheduledAt: number | null }[][] = [];
@@ -55,7 +69,11 @@ function fakeActivities(plan: (appliedAt: number) => Omit<SessionWorkflowPlan, '
     },
     async runWorkflowTask({ taskRunId, sessionStart }) {
       const info = Context.current().info;
-      ran.push({ taskRunId, day: Math.round(((info.currentAttemptScheduledTimestampMs - appliedAt) / DAY) * 100) / 100, sessionStart });
+      ran.push({
+        taskRunId,
+        day: Math.round(((info.currentAttemptScheduledTimestampMs - appliedAt) / DAY) * 100) / 100,
+        sessionStart,
+      });
       return outcome(taskRunId, info.attempt, sessionStart);
     },
     async failTaskRun(input) {
@@ -66,7 +84,12 @@ function fakeActivities(plan: (appliedAt: number) => Omit<SessionWorkflowPlan, '
 }
 
 async function start(fake: ReturnType<typeof fakeActivities>) {
-  const worker = await Worker.create({ connection: env.nativeConnection, taskQueue: TASK_QUEUE, workflowBundle: bundle, activities: fake.activities });
+  const worker = await Worker.create({
+    connection: env.nativeConnection,
+    taskQueue: TASK_QUEUE,
+    workflowBundle: bundle,
+    activities: fake.activities,
+  });
   const jobRunId = crypto.randomUUID();
   const handle = await env.client.workflow.start('sessionWorkflow', {
     taskQueue: TASK_QUEUE,
@@ -80,7 +103,12 @@ describe('sessionWorkflow', () => {
   it('runs each task when it is due, earliest first, days apart, in well under a minute', async () => {
     const fake = fakeActivities((appliedAt) => ({
       sessionStart: appliedAt + 10 * DAY,
-      tasks: [task('reminder', 'BEFORE_SESSION_START', 1), task('welcome', 'IMMEDIATE', 0), task('follow-up', 'AFTER_SESSION_START', 2), task('planning', 'AFTER_APPLIED', 3)],
+      tasks: [
+        task('reminder', 'BEFORE_SESSION_START', 1),
+        task('welcome', 'IMMEDIATE', 0),
+        task('follow-up', 'AFTER_SESSION_START', 2),
+        task('planning', 'AFTER_APPLIED', 3),
+      ],
     }));
     const { worker, handle } = await start(fake);
     const summary = await worker.runUntil(handle.result());
@@ -95,12 +123,21 @@ describe('sessionWorkflow', () => {
   });
 
   it('moves the tasks timed on the session when the reschedule signal brings a new start, and records their new dates', async () => {
-    const fake = fakeActivities((appliedAt) => ({ sessionStart: appliedAt + 30 * DAY, tasks: [task('welcome', 'IMMEDIATE', 0), task('reminder', 'BEFORE_SESSION_START', 2), task('planning', 'AFTER_APPLIED', 10)] }));
+    const fake = fakeActivities((appliedAt) => ({
+      sessionStart: appliedAt + 30 * DAY,
+      tasks: [
+        task('welcome', 'IMMEDIATE', 0),
+        task('reminder', 'BEFORE_SESSION_START', 2),
+        task('planning', 'AFTER_APPLIED', 10),
+      ],
+    }));
     const { worker, handle } = await start(fake);
     const summary = await worker.runUntil(async () => {
       // The immediate task has run; the session is then moved from day 30 to day 5.
       while (!fake.ran.length) await new Promise((r) => setTimeout(r, 50));
-      await handle.signal(SESSION_RESCHEDULED_SIGNAL, { startDate: new Date(fake.appliedAt() + 5 * DAY).toISOString() });
+      await handle.signal(SESSION_RESCHEDULED_SIGNAL, {
+        startDate: new Date(fake.appliedAt() + 5 * DAY).toISOString(),
+      });
       return handle.result();
     });
 
@@ -118,9 +155,15 @@ describe('sessionWorkflow', () => {
   it('waits again when a task wakes to find the session moved later without a signal', async () => {
     let planned: number | null = null;
     const fake = fakeActivities(
-      (appliedAt) => ((planned = appliedAt + 4 * DAY), { sessionStart: planned, tasks: [task('reminder', 'BEFORE_SESSION_START', 1)] }),
+      (appliedAt) => (
+        (planned = appliedAt + 4 * DAY),
+        { sessionStart: planned, tasks: [task('reminder', 'BEFORE_SESSION_START', 1)] }
+      ),
       // The database says day 8 the first time the task wakes (day 3); at day 7 it is due.
-      (_id, _attempt, known) => (known === planned ? { status: 'RESCHEDULED', sessionStart: (planned as number) + 4 * DAY } : { status: 'COMPLETED' }),
+      (_id, _attempt, known) =>
+        known === planned
+          ? { status: 'RESCHEDULED', sessionStart: (planned as number) + 4 * DAY }
+          : { status: 'COMPLETED' },
     );
     const { worker, handle } = await start(fake);
     expect(await worker.runUntil(handle.result())).toEqual({ completed: 1, failed: 0, skipped: 0 });
@@ -129,7 +172,10 @@ describe('sessionWorkflow', () => {
 
   it('marks a task FAILED with the reason when its activity keeps failing, and runs the next one', async () => {
     const fake = fakeActivities(
-      (appliedAt) => ({ sessionStart: appliedAt + DAY, tasks: [task('broken', 'IMMEDIATE', 0), task('after', 'AFTER_APPLIED', 1)] }),
+      (appliedAt) => ({
+        sessionStart: appliedAt + DAY,
+        tasks: [task('broken', 'IMMEDIATE', 0), task('after', 'AFTER_APPLIED', 1)],
+      }),
       (id) => {
         if (id === 'broken') throw new Error('SMS provider answered 503');
         return { status: 'COMPLETED' };
