@@ -47,14 +47,16 @@ function procStatusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number | null {
 }
 
 /** The memory settings docker-compose gives the exports worker: the bench measures what is deployed. */
-export function composeExportsWorkerMemoryEnv(): { NODE_OPTIONS: string; MALLOC_ARENA_MAX?: string } {
+export function composeExportsWorkerMemoryEnv(): Record<string, string> {
   const compose = parse(fs.readFileSync(path.join(repoRoot, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
     services: Record<string, { environment?: Record<string, string> }>;
   };
   const env = compose.services['worker-exports'].environment ?? {};
+  // V8's flags and every glibc malloc tunable (MALLOC_ARENA_MAX, MALLOC_MMAP_THRESHOLD_, ...).
+  const malloc = Object.entries(env).filter(([name]) => name.startsWith('MALLOC_'));
   return {
     NODE_OPTIONS: env.NODE_OPTIONS ?? '',
-    ...(env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX } : {}),
+    ...Object.fromEntries(malloc.map(([name, value]) => [name, String(value)])),
   };
 }
 
