@@ -353,7 +353,11 @@ export function buildInvoiceLedgerRouter(deps: LedgerRouterDeps): Router {
         { kind: 'credit_note', documentId: note.id, ownerId: user.id, format: 'docx' },
         { orgId: user.orgId, userId: user.id, entityId: note.id, requestId: req.requestId },
       );
-      const file = await waitForJob<DocumentPdf>(temporal, run, config.EXPORT_SYNC_TIMEOUT_SECONDS, 'docx');
+      const file = await waitForJob<DocumentPdf>(temporal, run, {
+        seconds: config.EXPORT_SYNC_TIMEOUT_SECONDS,
+        what: 'docx',
+        gone: 'docx',
+      });
       return downloadLink(publicS3, config.S3_BUCKET, file, config.EXPORT_LINK_TTL_SECONDS);
     },
   );
