@@ -83,7 +83,8 @@ export async function updateTrigger(
   return sequelize.transaction(async (transaction) => {
     const trigger = await findTrigger(ownerId, workflowId, id, { transaction, lock: true });
     assertSameWorkflow(props.workflow_id, workflowId);
-    const previous = trigger.get({ plain: true }) as WorkflowTriggerRow;
+    // A copy: get({ plain: true }) answers the instance's own values, which set() below changes.
+    const previous = { ...(trigger.get({ plain: true }) as WorkflowTriggerRow) };
     const event = props.trigger_event ?? trigger.trigger_event;
     const scheduleConfig = props.schedule_config !== undefined ? props.schedule_config : trigger.schedule_config;
     // A new event (or schedule entity) changes the entity: the stored conditions are checked again against it.
