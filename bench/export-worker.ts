@@ -1,3 +1,4 @@
+import { memoryKb, stopChild } from './process-tree';
 // The worker side of bench/export.ts: a real worker process polling only the exports queue, run
 // as the image runs it (the JavaScript tsc compiles, with the heap cap docker-compose gives the
 // worker-exports service), doing export jobs started through startJob as the api starts them.
@@ -35,15 +36,6 @@ export interface ExportWorker {
   /** Its resident set now. */
   rssKb(): number | null;
   stop(): Promise<void>;
-}
-
-function procStatusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number | null {
-  try {
-    const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) : null;
-  } catch {
-    return null;
-  }
 }
 
 /** The memory settings docker-compose gives the exports worker: the bench measures what is deployed. */
@@ -105,8 +97,8 @@ export async function startExportWorker(
   return {
     pid,
     async run(payload) {
-      let peakRssKb = procStatusKb(pid, 'VmRSS') ?? 0;
-      const sampler = setInterval(() => (peakRssKb = Math.max(peakRssKb, procStatusKb(pid, 'VmRSS') ?? 0)), 50);
+      let peakRssKb = memoryKb(pid, 'VmRSS') ?? 0;
+      const sampler = setInterval(() => (peakRssKb = Math.max(peakRssKb, memoryKb(pid, 'VmRSS') ?? 0)), 50);
       const started = performance.now();
       try {
         const run = await startJob(temporal.client, EXPORT_JOB, payload.ownerId, payload, {
@@ -127,15 +119,12 @@ export async function startExportWorker(
         clearInterval(sampler);
       }
     },
-    lifetimePeakKb: () => procStatusKb(pid, 'VmHWM'),
-    rssKb: () => procStatusKb(pid, 'VmRSS'),
+    lifetimePeakKb: () => memoryKb(pid, 'VmHWM'),
+    rssKb: () => memoryKb(pid, 'VmRSS'),
     async stop() {
       await temporal.connection.close();
       await sequelize.close();
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
+      await stopChild(child);
     },
   };
 }

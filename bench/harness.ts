@@ -295,6 +295,30 @@ export async function locateApi(
   return { baseUrl, databaseUrl: process.env.DATABASE_URL };
 }
 
+/**
+ * The frame of a bench comparing the api with a direct baseline: stops on signals, finds (or
+ * starts) the api and its database, runs `measure`, always cleans up, then prints the line every
+ * bench ends with, `ratio: api / direct` in operations per second.
+ */
+export async function runApiComparison(
+  opts: { dataDirName: string; concurrency: number; processes: number },
+  needsDatabaseFor: string,
+  measure: (
+    where: { baseUrl: string; databaseUrl: string },
+    cleanup: Cleanup,
+  ) => Promise<{ api: { perSecond: number }; direct: { perSecond: number } }>,
+): Promise<void> {
+  const cleanup = new Cleanup();
+  stopOnSignals(cleanup);
+  let result: { api: { perSecond: number }; direct: { perSecond: number } };
+  try {
+    result = await measure(await locateApi(opts, cleanup, needsDatabaseFor), cleanup);
+  } finally {
+    await cleanup.run();
+  }
+  console.log(`ratio: ${(result.api.perSecond / result.direct.perSecond).toFixed(2)}`);
+}
+
 /** Runs a bench's main: a failure exits 1 with its message, unless a signal is stopping the bench. */
 export function runBench(main: () => Promise<void>): void {
   main().catch((err: Error) => {

@@ -21,16 +21,13 @@ import { FRENCH_STUDIO } from '../test/factories/invoices';
 import { cpuPerOperation, cpuSnapshot } from './cpu-usage';
 import {
   benchPool,
-  Cleanup,
   parseBenchArgs,
   httpSend,
   line,
-  locateApi,
   runAtConcurrency,
   runBench,
-  stopOnSignals,
   summarise,
-  type Summary,
+  runApiComparison,
 } from './harness';
 
 const WARM_UP = 20;
@@ -68,208 +65,197 @@ function queueOf(ids: string[]): () => string {
 
 async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2), process.env);
-  const cleanup = new Cleanup();
-  stopOnSignals(cleanup);
-
-  let api: Summary;
-  let direct: Summary;
-  try {
-    // 1. Where the api and the database are.
-    const { baseUrl, databaseUrl } = await locateApi(
-      { dataDirName: 'bench-issue', concurrency: opts.concurrency, processes: opts.processes },
-      cleanup,
-      'baseline and checks',
-    );
-
-    const pool = benchPool(databaseUrl, opts.concurrency, cleanup);
-    const agent = new http.Agent({ keepAlive: true, maxSockets: opts.concurrency });
-    cleanup.add('the HTTP client', async () => agent.destroy());
-    const send = async (
-      method: string,
-      url: string,
-      authorization: string | undefined,
-      json: unknown,
-      expected: number,
-    ) => {
-      const { status, body } = await httpSend(
-        method,
-        `${baseUrl}${url}`,
-        authorization ? { authorization } : {},
-        agent,
-        json,
-      );
-      if (status !== expected)
-        throw new Error(`${method} ${url} answered ${status}: ${body.toString('utf8').slice(0, 300)}`);
-      return JSON.parse(body.toString('utf8')) as Record<string, unknown>;
-    };
-    const register = async (label: string) => {
-      const email = `bench-issue-${label}-${Date.now()}-${crypto.randomBytes(4).toString('hex')}@bench.example`;
-      const body = (await send(
-        'POST',
-        '/api/auth/register',
-        undefined,
-        { email, password: `Bench-${crypto.randomBytes(12).toString('hex')}`, name: `Bench ${label}` },
-        201,
-      )) as {
-        user: { id: string };
-        accessToken: string;
+  // 1. Where the api and the database are.
+  await runApiComparison(
+    { dataDirName: 'bench-issue', concurrency: opts.concurrency, processes: opts.processes },
+    'baseline and checks',
+    async ({ baseUrl, databaseUrl }, cleanup) => {
+      const pool = benchPool(databaseUrl, opts.concurrency, cleanup);
+      const agent = new http.Agent({ keepAlive: true, maxSockets: opts.concurrency });
+      cleanup.add('the HTTP client', async () => agent.destroy());
+      const send = async (
+        method: string,
+        url: string,
+        authorization: string | undefined,
+        json: unknown,
+        expected: number,
+      ) => {
+        const { status, body } = await httpSend(
+          method,
+          `${baseUrl}${url}`,
+          authorization ? { authorization } : {},
+          agent,
+          json,
+        );
+        if (status !== expected)
+          throw new Error(`${method} ${url} answered ${status}: ${body.toString('utf8').slice(0, 300)}`);
+        return JSON.parse(body.toString('utf8')) as Record<string, unknown>;
       };
-      return { id: body.user.id, authorization: `Bearer ${body.accessToken}`, email };
-    };
+      const register = async (label: string) => {
+        const email = `bench-issue-${label}-${Date.now()}-${crypto.randomBytes(4).toString('hex')}@bench.example`;
+        const body = (await send(
+          'POST',
+          '/api/auth/register',
+          undefined,
+          { email, password: `Bench-${crypto.randomBytes(12).toString('hex')}`, name: `Bench ${label}` },
+          201,
+        )) as {
+          user: { id: string };
+          accessToken: string;
+        };
+        return { id: body.user.id, authorization: `Bearer ${body.accessToken}`, email };
+      };
 
-    // 2. Studio A, issued through the api: a complete company profile, a client with an address,
-    // and its drafts (created through the api, unmeasured).
-    const total = opts.drafts + WARM_UP;
-    const studioA = await register('api');
-    await send('PUT', '/api/users/me/company', studioA.authorization, FRENCH_STUDIO, 200);
-    const contact = await send(
-      'POST',
-      '/api/contacts',
-      studioA.authorization,
-      {
-        first_name: 'Chloé',
-        last_name: 'Dubois',
-        email: 'chloe@bench.example',
-        street: '27 quai Saint-Antoine',
-        zipcode: '69002',
-        city: 'Lyon',
-        country: 'France',
-      },
-      201,
-    );
-    console.log(`Creating ${total} drafts for ${studioA.email} through the api...`);
-    const draftsA: string[] = new Array<string>(total);
-    let created = 0;
-    await runAtConcurrency(total, opts.concurrency, async () => {
-      const draft = await send(
+      // 2. Studio A, issued through the api: a complete company profile, a client with an address,
+      // and its drafts (created through the api, unmeasured).
+      const total = opts.drafts + WARM_UP;
+      const studioA = await register('api');
+      await send('PUT', '/api/users/me/company', studioA.authorization, FRENCH_STUDIO, 200);
+      const contact = await send(
         'POST',
-        '/api/invoices',
+        '/api/contacts',
         studioA.authorization,
         {
-          title: 'Séance famille',
-          contact_id: contact.id,
-          items: [
-            { item_type: 'SESSION_TYPE', description: 'Séance', price_without_tax: '250.00', vat_percentage: 20 },
-          ],
+          first_name: 'Chloé',
+          last_name: 'Dubois',
+          email: 'chloe@bench.example',
+          street: '27 quai Saint-Antoine',
+          zipcode: '69002',
+          city: 'Lyon',
+          country: 'France',
         },
         201,
       );
-      draftsA[created++] = draft.id as string;
-    });
+      console.log(`Creating ${total} drafts for ${studioA.email} through the api...`);
+      const draftsA: string[] = new Array<string>(total);
+      let created = 0;
+      await runAtConcurrency(total, opts.concurrency, async () => {
+        const draft = await send(
+          'POST',
+          '/api/invoices',
+          studioA.authorization,
+          {
+            title: 'Séance famille',
+            contact_id: contact.id,
+            items: [
+              { item_type: 'SESSION_TYPE', description: 'Séance', price_without_tax: '250.00', vat_percentage: 20 },
+            ],
+          },
+          201,
+        );
+        draftsA[created++] = draft.id as string;
+      });
 
-    // 3. Studio B, the baseline's: the same number of drafts, inserted directly.
-    const studioB = await register('baseline');
-    const draftsB = (
-      await pool.query<{ id: string }>(
-        `INSERT INTO invoices (owner_id, title, amount, status) SELECT $1, 'Séance famille ' || g, 300.00, 'DRAFT' FROM generate_series(1, $2::int) AS g RETURNING id`,
-        [studioB.id, total],
-      )
-    ).rows.map((r) => r.id);
-    await pool.query('ANALYZE invoices');
+      // 3. Studio B, the baseline's: the same number of drafts, inserted directly.
+      const studioB = await register('baseline');
+      const draftsB = (
+        await pool.query<{ id: string }>(
+          `INSERT INTO invoices (owner_id, title, amount, status) SELECT $1, 'Séance famille ' || g, 300.00, 'DRAFT' FROM generate_series(1, $2::int) AS g RETURNING id`,
+          [studioB.id, total],
+        )
+      ).rows.map((r) => r.id);
+      await pool.query('ANALYZE invoices');
 
-    // 4. The two sides. The api's answer is checked on every issue.
-    const nextA = queueOf(draftsA);
-    const viaApi = async () => {
-      const id = nextA();
-      const body = await send('POST', `/api/invoices/${id}/issue`, studioA.authorization, undefined, 200);
-      if (body.status !== 'ISSUED' || typeof body.number !== 'string' || !NUMBER.test(body.number))
-        throw new Error(`POST /api/invoices/${id}/issue answered ${JSON.stringify(body).slice(0, 300)}`);
-    };
-    // The bare pair: the counter row's upsert (which locks it until COMMIT, as the api's
-    // drawDocumentNumber does) and the UPDATE that numbers the draft, in one transaction.
-    const year = parisYear();
-    const nextB = queueOf(draftsB);
-    const viaPg = async () => {
-      const id = nextB();
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const { rows } = await client.query<{ last_value: number }>(
-          `INSERT INTO document_counters (owner_id, series, period, last_value) VALUES ($1, 'invoice', $2, 1)
+      // 4. The two sides. The api's answer is checked on every issue.
+      const nextA = queueOf(draftsA);
+      const viaApi = async () => {
+        const id = nextA();
+        const body = await send('POST', `/api/invoices/${id}/issue`, studioA.authorization, undefined, 200);
+        if (body.status !== 'ISSUED' || typeof body.number !== 'string' || !NUMBER.test(body.number))
+          throw new Error(`POST /api/invoices/${id}/issue answered ${JSON.stringify(body).slice(0, 300)}`);
+      };
+      // The bare pair: the counter row's upsert (which locks it until COMMIT, as the api's
+      // drawDocumentNumber does) and the UPDATE that numbers the draft, in one transaction.
+      const year = parisYear();
+      const nextB = queueOf(draftsB);
+      const viaPg = async () => {
+        const id = nextB();
+        const client = await pool.connect();
+        try {
+          await client.query('BEGIN');
+          const { rows } = await client.query<{ last_value: number }>(
+            `INSERT INTO document_counters (owner_id, series, period, last_value) VALUES ($1, 'invoice', $2, 1)
            ON CONFLICT (owner_id, series, period) DO UPDATE SET last_value = document_counters.last_value + 1
            RETURNING last_value`,
-          [studioB.id, year],
+            [studioB.id, year],
+          );
+          const number = `F-${year}-${String(rows[0].last_value).padStart(5, '0')}`;
+          const updated = await client.query(
+            `UPDATE invoices SET status = 'ISSUED', number = $2, issued_at = now(), payment_status = 'UNPAID', balance_due = amount WHERE id = $1 AND status = 'DRAFT'`,
+            [id, number],
+          );
+          if (updated.rowCount !== 1) throw new Error(`draft ${id} was not updated`);
+          await client.query('COMMIT');
+        } catch (err) {
+          await client.query('ROLLBACK').catch(() => {});
+          throw err;
+        } finally {
+          client.release();
+        }
+      };
+
+      console.log(`Warming up (${WARM_UP} issues each)...`);
+      await runAtConcurrency(WARM_UP, opts.concurrency, viaApi);
+      await runAtConcurrency(WARM_UP, opts.concurrency, viaPg);
+
+      console.log(`Measuring N=${opts.drafts} at concurrency ${opts.concurrency}...`);
+      const measure = async (op: () => Promise<void>) => {
+        const before = cpuSnapshot();
+        const summary = summarise(await runAtConcurrency(opts.drafts, opts.concurrency, op));
+        return { summary, cpu: cpuPerOperation(before, cpuSnapshot(), opts.drafts) };
+      };
+      const apiRun = await measure(viaApi);
+      const directRun = await measure(viaPg);
+      const api = apiRun.summary;
+      const direct = directRun.summary;
+
+      // 5. Gapless: each studio's numbers are exactly 1..total, once each, and its counter says total.
+      for (const [label, studio] of [
+        ['api', studioA],
+        ['baseline', studioB],
+      ] as const) {
+        const numbers = (
+          await pool.query<{ number: string | null }>(
+            `SELECT number FROM invoices WHERE owner_id = $1 AND status = 'ISSUED'`,
+            [studio.id],
+          )
+        ).rows.map((r) => r.number ?? '');
+        const seqs = numbers.map((n) => NUMBER.exec(n)).map((m) => (m ? Number(m[2]) : NaN));
+        const years = new Set(numbers.map((n) => NUMBER.exec(n)?.[1]));
+        const sorted = [...seqs].sort((a, b) => a - b);
+        const gapless = sorted.length === total && sorted.every((seq, i) => seq === i + 1);
+        const [counter] = (
+          await pool.query<{ last_value: number }>(
+            `SELECT last_value FROM document_counters WHERE owner_id = $1 AND series = 'invoice'`,
+            [studio.id],
+          )
+        ).rows;
+        if (!gapless || years.size !== 1 || counter?.last_value !== total) {
+          const firstBad = sorted.findIndex((seq, i) => seq !== i + 1);
+          throw new Error(
+            `${label}: ${numbers.length} issued numbers over ${years.size} year(s), counter ${counter?.last_value}; expected 1..${total}` +
+              (firstBad >= 0 ? `, first wrong at position ${firstBad + 1}: ${sorted[firstBad]}` : ''),
+          );
+        }
+        console.log(
+          `Checked: ${label} studio's numbers are F-${[...years][0]}-00001..${String(total).padStart(5, '0')}, no gap, no duplicate (${WARM_UP} warm-up + ${opts.drafts}).`,
         );
-        const number = `F-${year}-${String(rows[0].last_value).padStart(5, '0')}`;
-        const updated = await client.query(
-          `UPDATE invoices SET status = 'ISSUED', number = $2, issued_at = now(), payment_status = 'UNPAID', balance_due = amount WHERE id = $1 AND status = 'DRAFT'`,
-          [id, number],
-        );
-        if (updated.rowCount !== 1) throw new Error(`draft ${id} was not updated`);
-        await client.query('COMMIT');
-      } catch (err) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw err;
-      } finally {
-        client.release();
       }
-    };
 
-    console.log(`Warming up (${WARM_UP} issues each)...`);
-    await runAtConcurrency(WARM_UP, opts.concurrency, viaApi);
-    await runAtConcurrency(WARM_UP, opts.concurrency, viaPg);
-
-    console.log(`Measuring N=${opts.drafts} at concurrency ${opts.concurrency}...`);
-    const measure = async (op: () => Promise<void>) => {
-      const before = cpuSnapshot();
-      const summary = summarise(await runAtConcurrency(opts.drafts, opts.concurrency, op));
-      return { summary, cpu: cpuPerOperation(before, cpuSnapshot(), opts.drafts) };
-    };
-    const apiRun = await measure(viaApi);
-    const directRun = await measure(viaPg);
-    api = apiRun.summary;
-    direct = directRun.summary;
-
-    // 5. Gapless: each studio's numbers are exactly 1..total, once each, and its counter says total.
-    for (const [label, studio] of [
-      ['api', studioA],
-      ['baseline', studioB],
-    ] as const) {
-      const numbers = (
-        await pool.query<{ number: string | null }>(
-          `SELECT number FROM invoices WHERE owner_id = $1 AND status = 'ISSUED'`,
-          [studio.id],
-        )
-      ).rows.map((r) => r.number ?? '');
-      const seqs = numbers.map((n) => NUMBER.exec(n)).map((m) => (m ? Number(m[2]) : NaN));
-      const years = new Set(numbers.map((n) => NUMBER.exec(n)?.[1]));
-      const sorted = [...seqs].sort((a, b) => a - b);
-      const gapless = sorted.length === total && sorted.every((seq, i) => seq === i + 1);
-      const [counter] = (
-        await pool.query<{ last_value: number }>(
-          `SELECT last_value FROM document_counters WHERE owner_id = $1 AND series = 'invoice'`,
-          [studio.id],
-        )
-      ).rows;
-      if (!gapless || years.size !== 1 || counter?.last_value !== total) {
-        const firstBad = sorted.findIndex((seq, i) => seq !== i + 1);
-        throw new Error(
-          `${label}: ${numbers.length} issued numbers over ${years.size} year(s), counter ${counter?.last_value}; expected 1..${total}` +
-            (firstBad >= 0 ? `, first wrong at position ${firstBad + 1}: ${sorted[firstBad]}` : ''),
-        );
-      }
+      console.log('');
       console.log(
-        `Checked: ${label} studio's numbers are F-${[...years][0]}-00001..${String(total).padStart(5, '0')}, no gap, no duplicate (${WARM_UP} warm-up + ${opts.drafts}).`,
+        `bench:issue  N=${opts.drafts}  concurrency=${opts.concurrency}  api processes=${process.env.BASE_URL ? '?' : opts.processes}  node ${process.version}  ${os.availableParallelism()} CPUs`,
       );
-    }
-
-    console.log('');
-    console.log(
-      `bench:issue  N=${opts.drafts}  concurrency=${opts.concurrency}  api processes=${process.env.BASE_URL ? '?' : opts.processes}  node ${process.version}  ${os.availableParallelism()} CPUs`,
-    );
-    console.log(line('api    POST /api/invoices/:id/issue', api, 'iss/s'));
-    console.log(line('direct pg (counter upsert + UPDATE, 1 tx)', direct, 'iss/s'));
-    if (apiRun.cpu) {
-      console.log('CPU per issue, by process:');
-      console.log(`  api:       ${apiRun.cpu}`);
-      console.log(`  direct pg: ${directRun.cpu}`);
-    }
-  } catch (err) {
-    await cleanup.run();
-    throw err;
-  }
-  await cleanup.run();
-  console.log(`ratio: ${(api.perSecond / direct.perSecond).toFixed(2)}`);
+      console.log(line('api    POST /api/invoices/:id/issue', api, 'iss/s'));
+      console.log(line('direct pg (counter upsert + UPDATE, 1 tx)', direct, 'iss/s'));
+      if (apiRun.cpu) {
+        console.log('CPU per issue, by process:');
+        console.log(`  api:       ${apiRun.cpu}`);
+        console.log(`  direct pg: ${directRun.cpu}`);
+      }
+      return { api, direct };
+    },
+  );
 }
 
 runBench(main);

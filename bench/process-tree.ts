@@ -1,3 +1,4 @@
+import { type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 
 // CPU time and memory of the processes a bench started, each with its children, read from /proc
@@ -95,4 +96,13 @@ export function memoryKb(pid: number, field: 'VmRSS' | 'VmHWM'): number | null {
   } catch {
     return null;
   }
+}
+
+/** Stops a child process: SIGTERM, then SIGKILL if it has not exited within 15 s. */
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
 }

@@ -1,3 +1,4 @@
+import { stopChild } from './process-tree';
 // The baseline of bench/triggers.ts: N no-op workflows started and completed on the same Temporal
 // server, through a worker process of their own (bench/noop-worker.ts), started `concurrency` at
 // a time. What the engine itself allows on this machine: one start and one workflow task each.
@@ -43,13 +44,7 @@ export async function startNoopWorker(env: NodeJS.ProcessEnv, logFile: string): 
   return {
     pid: child.pid!,
     taskQueue,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    },
+    stop: () => stopChild(child),
   };
 }
 
