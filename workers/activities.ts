@@ -2,20 +2,26 @@ import { type Client } from '@temporalio/client';
 import { type Logger } from 'pino';
 import { type Sequelize } from 'sequelize-typescript';
 import { sequelizeJobRunStore } from '../db/commands/job-run-store';
+import { markOverdueInvoices } from '../db/commands/mark-overdue-invoices';
+import { applyCardPaymentFailed, applyPaymentSucceeded } from '../db/commands/payments';
+import { findStaleRunningJobRuns } from '../db/queries/job-runs';
 import { createCleanupActivities, type CleanupDeps } from '../activities/cleanup';
 import { createJobRunActivities } from '../activities/job-runs';
 import { createExportDeliveryActivities, type ExportDeliveryDeps } from '../activities/export-delivery';
 import { createExportRenderActivities, type ExportRenderDeps } from '../activities/exports/render-export';
 import { createImportActivities, type ImportDeps } from '../activities/imports/run-import';
 import { createOverdueInvoicesActivities } from '../activities/overdue-invoices';
-import { createReconcileActivities } from '../activities/reconcile-job-runs';
+import { createReconcileActivities, type ReconcileStore } from '../activities/reconcile-job-runs';
 import { createJobStarterActivities } from '../activities/start-jobs';
 import { createDocumentPdfActivities } from '../activities/invoicing/render-document-pdf';
 import { createDocumentEmailActivities, type DocumentEmailDeps } from '../activities/invoicing/send-document-email';
 import { createScheduleChangedActivities } from '../activities/invoicing/notify-schedule-changed';
 import { createInvoiceReminderActivities } from '../activities/invoicing/invoice-reminders';
-import { createPaymentEventActivities } from '../activities/payments/apply-payment-event';
-import { type WalletProvider } from '../lib/payments/walletprovider';
+import {
+  createPaymentEventActivities,
+  type PaymentEventDb,
+  type PaymentEventDeps,
+} from '../activities/payments/apply-payment-event';
 import { createTriggerEvaluationActivities } from '../activities/workflow-triggers/evaluate-triggers';
 import { createScheduledTriggerActivities } from '../activities/workflow-triggers/run-scheduled-trigger';
 import { createSessionInfoInviteActivities, type SessionInfoInviteDeps } from '../activities/session-info-invite';
@@ -26,6 +32,20 @@ import { createEntityWorkflowActivities } from '../activities/entity-workflows/e
 import { JOB_CONTRACTS } from '../workflows/contracts';
 import { createAccountingExportActivities } from '../activities/accounting-export';
 import { type JobMetrics } from '../lib/metrics/job-metrics';
+import { bindDb } from './bind-db';
+
+/** What the worker provides a capability besides its data access, which buildActivities binds. */
+type Resources<Deps, Db> = Omit<Deps, keyof Db>;
+
+/** job_runs for the reconciler; `settle` ends only a RUNNING row (the bookkeeping store's finish), so a late runJob write wins. */
+function reconcileStore(): ReconcileStore {
+  return {
+    findStaleRunning: findStaleRunningJobRuns,
+    async settle(id, outcome) {
+      return (await sequelizeJobRunStore.finish(id, outcome, new Date())) !== undefined;
+    },
+  };
+}
 
 export interface WorkerDeps {
   logger: Logger;
@@ -45,15 +65,17 @@ export interface WorkerDeps {
   /** SMS provider, mailer and Temporal client of the workflow tasks (sessions, contacts, quotes, invoices). */
   workflowTasks: WorkflowTaskDeps;
   documentEmail: DocumentEmailDeps;
-  walletProvider: WalletProvider;
+  /** The wallet provider that captures approved orders, and the logger. */
+  payments: Resources<PaymentEventDeps, PaymentEventDb>;
 }
 
 /** Every activity, built from its factory with real dependencies. Capability activities join here. */
 export function buildActivities(deps: WorkerDeps) {
+  const { sequelize } = deps;
   return {
-    ...createJobRunActivities({ ...deps, store: sequelizeJobRunStore }),
-    ...createReconcileActivities(deps),
-    ...createOverdueInvoicesActivities(deps),
+    ...createJobRunActivities({ logger: deps.logger, metrics: deps.metrics, store: sequelizeJobRunStore }),
+    ...createReconcileActivities({ temporal: deps.temporal, logger: deps.logger, store: reconcileStore() }),
+    ...createOverdueInvoicesActivities(bindDb(sequelize, { markOverdueInvoices })),
     ...createJobStarterActivities({ temporal: deps.temporal, contracts: JOB_CONTRACTS }),
     ...createExportDeliveryActivities(deps.exportDelivery),
     ...createExportRenderActivities(deps.exportRender),
@@ -81,9 +103,8 @@ export function buildActivities(deps: WorkerDeps) {
       logger: deps.logger,
     }),
     ...createPaymentEventActivities({
-      sequelize: deps.documentEmail.sequelize,
-      logger: deps.logger,
-      walletProvider: deps.walletProvider,
+      ...deps.payments,
+      ...bindDb(sequelize, { applyPaymentSucceeded, applyCardPaymentFailed }),
     }),
   };
 }

@@ -96,7 +96,7 @@ async function main() {
       s3,
       bucket: config.S3_BUCKET,
     },
-    walletProvider: createWalletProvider(config),
+    payments: { logger, walletProvider: createWalletProvider(config) },
     documentEmail: {
       sequelize,
       logger,

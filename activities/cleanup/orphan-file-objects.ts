@@ -1,5 +1,3 @@
-import { deleteOrphanFileObjectBatch } from '../../db/commands/storage-cleanup';
-import { countOrphanFileObjects } from '../../db/queries/storage-cleanup';
 import { PERMANENT_PREFIXES } from '../../domain/storage/prefixes';
 import { type CleanupPayload, type CleanupSummary, ORPHAN_MIN_AGE_SECONDS } from '../../workflows/cleanup/contract';
 import { minAge, runCleanupPass } from './cleanup-pass';
@@ -13,7 +11,7 @@ import { deleteObjects, S3_BATCH } from './object-store';
  * attached meanwhile saves its row), then the objects; if S3 fails the rows come back.
  */
 export function createOrphanFileObjectsCleanup(deps: CleanupDeps) {
-  const { sequelize, s3, bucket } = deps;
+  const { s3, bucket } = deps;
   const permanent = PERMANENT_PREFIXES.map((p) => `${p}%`);
 
   return {
@@ -21,12 +19,11 @@ export function createOrphanFileObjectsCleanup(deps: CleanupDeps) {
       const minAgeSeconds = minAge(payload, ORPHAN_MIN_AGE_SECONDS);
       const cutoff = new Date(Date.now() - minAgeSeconds * 1000);
       return runCleanupPass(deps, 'orphan-file-objects', minAgeSeconds, async (tally) => {
-        const counts = await countOrphanFileObjects(sequelize, { bucket, cutoff, permanent });
+        const counts = await deps.countOrphanFileObjects({ bucket, cutoff, permanent });
         tally.scan(counts.scanned);
         tally.keptPermanent = counts.kept;
         for (;;) {
-          const keys = await deleteOrphanFileObjectBatch(
-            sequelize,
+          const keys = await deps.deleteOrphanFileObjectBatch(
             { bucket, cutoff, permanent, limit: S3_BATCH },
             async (found) => {
               const outcome = await deleteObjects(s3, bucket, found);
