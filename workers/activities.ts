@@ -5,6 +5,24 @@ import { sequelizeJobRunStore } from '../db/commands/job-run-store';
 import { markOverdueInvoices } from '../db/commands/mark-overdue-invoices';
 import { applyCardPaymentFailed, applyPaymentSucceeded } from '../db/commands/payments';
 import { findStaleRunningJobRuns } from '../db/queries/job-runs';
+import { readClientInfo } from '../db/commands/client-info';
+import { recordDocumentEmailFailed, recordDocumentSent, wasEmailSent } from '../db/commands/document-sent';
+import { recordInvoiceReminder } from '../db/commands/invoice-reminders';
+import { findDocument } from '../db/commands/invoicing-documents';
+import { recordScheduleNotice, scheduleNoticeSent } from '../db/commands/schedule-notices';
+import { findStoredPdf, recordStoredPdf } from '../db/commands/stored-documents';
+import { previewDocumentEmail } from '../db/queries/document-email';
+import { loadCreditNoteSources, loadDocumentSources } from '../db/queries/document-sources';
+import { loadCreditNoteEInvoice, loadInvoiceEInvoice } from '../db/queries/e-invoice-sources';
+import { findEmailTemplate } from '../db/queries/email-templates';
+import { findReminderDecision, reminderBehind } from '../db/queries/invoice-reminders';
+import { listScheduledDocuments } from '../db/queries/scheduled-documents';
+import { findSession } from '../db/queries/sessions';
+import { findUser } from '../db/queries/users';
+import { ensureClientAccount, issueMagicLink } from '../db/commands/magic-links';
+import { loadClientFace } from '../db/queries/client-face';
+import { loadRoadmapSources } from '../db/queries/roadmap-sources';
+import { findInviteTemplate, loadInviteContext } from '../db/queries/session-info-invite';
 import { createCleanupActivities, type CleanupDeps } from '../activities/cleanup';
 import { createJobRunActivities } from '../activities/job-runs';
 import { createExportDeliveryActivities, type ExportDeliveryDeps } from '../activities/export-delivery';
@@ -13,10 +31,26 @@ import { createImportActivities, type ImportDeps } from '../activities/imports/r
 import { createOverdueInvoicesActivities } from '../activities/overdue-invoices';
 import { createReconcileActivities, type ReconcileStore } from '../activities/reconcile-job-runs';
 import { createJobStarterActivities } from '../activities/start-jobs';
-import { createDocumentPdfActivities } from '../activities/invoicing/render-document-pdf';
-import { createDocumentEmailActivities, type DocumentEmailDeps } from '../activities/invoicing/send-document-email';
-import { createScheduleChangedActivities } from '../activities/invoicing/notify-schedule-changed';
-import { createInvoiceReminderActivities } from '../activities/invoicing/invoice-reminders';
+import {
+  createDocumentPdfActivities,
+  type DocumentPdfDb,
+  type DocumentPdfDeps,
+} from '../activities/invoicing/render-document-pdf';
+import {
+  createDocumentEmailActivities,
+  type DocumentEmailDb,
+  type DocumentEmailDeps,
+} from '../activities/invoicing/send-document-email';
+import {
+  createScheduleChangedActivities,
+  type ScheduleChangedDb,
+  type ScheduleChangedDeps,
+} from '../activities/invoicing/notify-schedule-changed';
+import {
+  createInvoiceReminderActivities,
+  type InvoiceReminderDb,
+  type InvoiceReminderDeps,
+} from '../activities/invoicing/invoice-reminders';
 import {
   createPaymentEventActivities,
   type PaymentEventDb,
@@ -24,13 +58,18 @@ import {
 } from '../activities/payments/apply-payment-event';
 import { createTriggerEvaluationActivities } from '../activities/workflow-triggers/evaluate-triggers';
 import { createScheduledTriggerActivities } from '../activities/workflow-triggers/run-scheduled-trigger';
-import { createSessionInfoInviteActivities, type SessionInfoInviteDeps } from '../activities/session-info-invite';
-import { createRoadmapActivities, type RoadmapDeps } from '../activities/roadmap';
+import {
+  createSessionInfoInviteActivities,
+  type SessionInfoInviteDb,
+  type SessionInfoInviteDeps,
+} from '../activities/session-info-invite';
+import { createRoadmapActivities, type RoadmapDb, type RoadmapDeps } from '../activities/roadmap';
 import { createSessionWorkflowBookkeeping } from '../activities/session-workflows/apply-session-workflow';
 import { createWorkflowTaskRunner, type WorkflowTaskDeps } from '../activities/session-workflows/run-workflow-task';
 import { createEntityWorkflowActivities } from '../activities/entity-workflows/entity-workflow-activities';
 import { JOB_CONTRACTS } from '../workflows/contracts';
 import { createAccountingExportActivities } from '../activities/accounting-export';
+import { startJob } from '../lib/jobs/start-job';
 import { type JobMetrics } from '../lib/metrics/job-metrics';
 import { bindDb } from './bind-db';
 
@@ -60,11 +99,14 @@ export interface WorkerDeps {
   cleanup: CleanupDeps;
   /** Database and S3 of the imports (workers/main.ts). */
   imports: ImportDeps;
-  sessionInfoInvite: SessionInfoInviteDeps;
-  roadmap: RoadmapDeps;
+  sessionInfoInvite: Resources<SessionInfoInviteDeps, SessionInfoInviteDb>;
+  roadmap: Resources<RoadmapDeps, RoadmapDb>;
   /** SMS provider, mailer and Temporal client of the workflow tasks (sessions, contacts, quotes, invoices). */
   workflowTasks: WorkflowTaskDeps;
-  documentEmail: DocumentEmailDeps;
+  documentPdf: Resources<DocumentPdfDeps, DocumentPdfDb>;
+  documentEmail: Resources<DocumentEmailDeps, DocumentEmailDb>;
+  scheduleChanged: Resources<ScheduleChangedDeps, ScheduleChangedDb>;
+  invoiceReminders: Resources<InvoiceReminderDeps, InvoiceReminderDb>;
   /** The wallet provider that captures approved orders, and the logger. */
   payments: Resources<PaymentEventDeps, PaymentEventDb>;
 }
@@ -76,26 +118,62 @@ export function buildActivities(deps: WorkerDeps) {
     ...createJobRunActivities({ logger: deps.logger, metrics: deps.metrics, store: sequelizeJobRunStore }),
     ...createReconcileActivities({ temporal: deps.temporal, logger: deps.logger, store: reconcileStore() }),
     ...createOverdueInvoicesActivities(bindDb(sequelize, { markOverdueInvoices })),
-    ...createJobStarterActivities({ temporal: deps.temporal, contracts: JOB_CONTRACTS }),
+    ...createJobStarterActivities({
+      startJob: (contract, key, payload, meta) => startJob(deps.temporal, contract, key, payload, meta),
+      contracts: JOB_CONTRACTS,
+    }),
     ...createExportDeliveryActivities(deps.exportDelivery),
     ...createExportRenderActivities(deps.exportRender),
     ...createCleanupActivities(deps.cleanup),
     ...createTriggerEvaluationActivities(deps),
     ...createScheduledTriggerActivities(deps),
     ...createDocumentPdfActivities({
-      s3: deps.exportRender.s3,
-      bucket: deps.exportRender.bucket,
-      chromium: deps.exportRender.chromium,
+      ...deps.documentPdf,
+      findStoredPdf,
+      recordStoredPdf,
+      loadDocumentSources,
+      loadCreditNoteSources,
+      loadInvoiceEInvoice,
+      loadCreditNoteEInvoice,
     }),
     ...createImportActivities(deps.imports),
-    ...createSessionInfoInviteActivities(deps.sessionInfoInvite),
-    ...createRoadmapActivities(deps.roadmap),
+    ...createSessionInfoInviteActivities({
+      ...deps.sessionInfoInvite,
+      // Not yet handle-first: passed as they are.
+      loadInviteContext,
+      loadClientFace,
+      ensureClientAccount,
+      issueMagicLink,
+      findInviteTemplate,
+    }),
+    ...createRoadmapActivities({ ...deps.roadmap, loadRoadmapSources, readClientInfo }),
     ...createSessionWorkflowBookkeeping(),
     ...createWorkflowTaskRunner(deps.workflowTasks),
     ...createEntityWorkflowActivities(deps.workflowTasks),
-    ...createDocumentEmailActivities(deps.documentEmail),
-    ...createScheduleChangedActivities(deps.documentEmail),
-    ...createInvoiceReminderActivities({ ...deps.documentEmail, sms: deps.workflowTasks.sms }),
+    ...createDocumentEmailActivities({
+      ...deps.documentEmail,
+      ...bindDb(sequelize, { recordDocumentSent }),
+      findDocument,
+      wasEmailSent,
+      findUser,
+      loadClientFace,
+      previewDocumentEmail,
+      recordDocumentEmailFailed,
+    }),
+    ...createScheduleChangedActivities({
+      ...deps.scheduleChanged,
+      ...bindDb(sequelize, { listScheduledDocuments }),
+      findUser,
+      findSession,
+      scheduleNoticeSent,
+      findEmailTemplate,
+      recordScheduleNotice,
+    }),
+    ...createInvoiceReminderActivities({
+      ...deps.invoiceReminders,
+      ...bindDb(sequelize, { findReminderDecision, reminderBehind, recordInvoiceReminder }),
+      loadClientFace,
+    }),
     ...createAccountingExportActivities({
       sequelize: deps.sequelize,
       s3: deps.exportRender.s3,

@@ -71,6 +71,7 @@ async function main() {
       { executablePath: config.CHROMIUM_PATH },
       'PDF rendering is unavailable: no Chromium at CHROMIUM_PATH; pdf jobs fail into the dead-letter queue until one is installed',
     );
+  const sms = createSmsProvider(config);
   const activities = buildActivities({
     logger,
     sequelize,
@@ -89,7 +90,7 @@ async function main() {
     roadmap: { s3, bucket: config.S3_BUCKET, chromium },
     workflowTasks: {
       logger,
-      sms: createSmsProvider(config),
+      sms,
       mailer,
       mailFrom: config.MAIL_FROM,
       temporal: temporal.client,
@@ -97,8 +98,8 @@ async function main() {
       bucket: config.S3_BUCKET,
     },
     payments: { logger, walletProvider: createWalletProvider(config) },
+    documentPdf: { s3, bucket: config.S3_BUCKET, chromium },
     documentEmail: {
-      sequelize,
       logger,
       s3,
       publicS3,
@@ -106,6 +107,17 @@ async function main() {
       linkTtlSeconds: config.EXPORT_EMAIL_LINK_TTL_SECONDS,
       mailer,
       mailFrom: config.MAIL_FROM,
+    },
+    scheduleChanged: { logger, mailer, mailFrom: config.MAIL_FROM },
+    invoiceReminders: {
+      logger,
+      mailer,
+      mailFrom: config.MAIL_FROM,
+      sms,
+      s3,
+      publicS3,
+      bucket: config.S3_BUCKET,
+      linkTtlSeconds: config.EXPORT_EMAIL_LINK_TTL_SECONDS,
     },
     sessionInfoInvite: {
       logger,

@@ -1,9 +1,5 @@
 import { EmailTracking } from '../models/EmailTracking';
 
-/** The tracking key of the notice of move `eventId` for document `documentId`: one email per document and move. */
-export const scheduleNoticeKey = (eventId: string, documentId: string): string =>
-  `schedule-changed:${eventId}:${documentId}`;
-
 /** Whether that notice was sent already (a retried activity). */
 export async function scheduleNoticeSent(key: string): Promise<boolean> {
   return (await EmailTracking.count({ where: { idempotency_key: key, status: 'SENT' } })) > 0;
