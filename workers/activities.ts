@@ -7,6 +7,7 @@ import { applyCardPaymentFailed, applyPaymentSucceeded } from '../db/commands/pa
 import { findStaleRunningJobRuns } from '../db/queries/job-runs';
 import { readClientInfo } from '../db/commands/client-info';
 import { recordDocumentEmailFailed, recordDocumentSent, wasEmailSent } from '../db/commands/document-sent';
+import { closeExportJob, markScheduledExportRun, openScheduledExportJob } from '../db/commands/export-jobs';
 import { recordInvoiceReminder } from '../db/commands/invoice-reminders';
 import { findDocument } from '../db/commands/invoicing-documents';
 import { recordScheduleNotice, scheduleNoticeSent } from '../db/commands/schedule-notices';
@@ -15,6 +16,8 @@ import { previewDocumentEmail } from '../db/queries/document-email';
 import { loadCreditNoteSources, loadDocumentSources } from '../db/queries/document-sources';
 import { loadCreditNoteEInvoice, loadInvoiceEInvoice } from '../db/queries/e-invoice-sources';
 import { findEmailTemplate } from '../db/queries/email-templates';
+import { findDefaultExportTemplate, findExportTemplateOrNull } from '../db/queries/export-templates';
+import { findScheduledExportById } from '../db/queries/scheduled-exports';
 import { findReminderDecision, reminderBehind } from '../db/queries/invoice-reminders';
 import { listScheduledDocuments } from '../db/queries/scheduled-documents';
 import { findSession } from '../db/queries/sessions';
@@ -25,7 +28,11 @@ import { loadRoadmapSources } from '../db/queries/roadmap-sources';
 import { findInviteTemplate, loadInviteContext } from '../db/queries/session-info-invite';
 import { createCleanupActivities, type CleanupDeps } from '../activities/cleanup';
 import { createJobRunActivities } from '../activities/job-runs';
-import { createExportDeliveryActivities, type ExportDeliveryDeps } from '../activities/export-delivery';
+import {
+  createExportDeliveryActivities,
+  type ExportDeliveryDb,
+  type ExportDeliveryDeps,
+} from '../activities/export-delivery';
 import { createExportRenderActivities, type ExportRenderDeps } from '../activities/exports/render-export';
 import { createImportActivities, type ImportDeps } from '../activities/imports/run-import';
 import { createOverdueInvoicesActivities } from '../activities/overdue-invoices';
@@ -68,10 +75,18 @@ import { createSessionWorkflowBookkeeping } from '../activities/session-workflow
 import { createWorkflowTaskRunner, type WorkflowTaskDeps } from '../activities/session-workflows/run-workflow-task';
 import { createEntityWorkflowActivities } from '../activities/entity-workflows/entity-workflow-activities';
 import { JOB_CONTRACTS } from '../workflows/contracts';
-import { createAccountingExportActivities } from '../activities/accounting-export';
+import {
+  type AccountingExportDb,
+  type AccountingExportDeps,
+  createAccountingExportActivities,
+} from '../activities/accounting-export';
+import { upsertExportFileObject } from '../db/commands/export-file-objects';
+import { readAccountingAccounts, readAccountingPeriod } from '../db/queries/accounting-export';
+import { findCompanyProfile } from '../db/queries/company-profile';
 import { startJob } from '../lib/jobs/start-job';
 import { type JobMetrics } from '../lib/metrics/job-metrics';
 import { bindDb } from './bind-db';
+import { exportRenderDb } from './export-render-db';
 
 /** What the worker provides a capability besides its data access, which buildActivities binds. */
 type Resources<Deps, Db> = Omit<Deps, keyof Db>;
@@ -91,8 +106,9 @@ export interface WorkerDeps {
   /** The database, for activities that write through db/commands (trigger evaluation). */
   sequelize: Sequelize;
   metrics: JobMetrics;
-  exportDelivery: ExportDeliveryDeps;
-  exportRender: ExportRenderDeps;
+  exportDelivery: Resources<ExportDeliveryDeps, ExportDeliveryDb>;
+  exportRender: Omit<ExportRenderDeps, 'db'>;
+  accountingExport: Resources<AccountingExportDeps, AccountingExportDb>;
   /** For activities that ask Temporal about workflows or start jobs (reconciler, schedules, outbox relay). */
   temporal: Client;
   /** S3, database and metrics of the cleanup jobs (built by workers/main.ts with workers/cleanup-deps.ts). */
@@ -122,8 +138,17 @@ export function buildActivities(deps: WorkerDeps) {
       startJob: (contract, key, payload, meta) => startJob(deps.temporal, contract, key, payload, meta),
       contracts: JOB_CONTRACTS,
     }),
-    ...createExportDeliveryActivities(deps.exportDelivery),
-    ...createExportRenderActivities(deps.exportRender),
+    ...createExportDeliveryActivities({
+      ...deps.exportDelivery,
+      closeExportJob,
+      markScheduledExportRun,
+      openScheduledExportJob,
+      findScheduledExportById,
+      findUser,
+      findExportTemplateOrNull,
+      findDefaultExportTemplate,
+    }),
+    ...createExportRenderActivities({ ...deps.exportRender, db: exportRenderDb(sequelize) }),
     ...createCleanupActivities(deps.cleanup),
     ...createTriggerEvaluationActivities(deps),
     ...createScheduledTriggerActivities(deps),
@@ -175,10 +200,9 @@ export function buildActivities(deps: WorkerDeps) {
       loadClientFace,
     }),
     ...createAccountingExportActivities({
-      sequelize: deps.sequelize,
-      s3: deps.exportRender.s3,
-      bucket: deps.exportRender.bucket,
-      logger: deps.logger,
+      ...deps.accountingExport,
+      ...bindDb(sequelize, { readAccountingPeriod, readAccountingAccounts, upsertExportFileObject }),
+      findCompanyProfile,
     }),
     ...createPaymentEventActivities({
       ...deps.payments,

@@ -80,13 +80,13 @@ async function main() {
     cleanup: buildCleanupDeps({ config, sequelize, s3, logger, registry }),
     imports: { sequelize, s3, bucket: config.S3_BUCKET, logger },
     exportRender: {
-      sequelize,
       s3,
       bucket: config.S3_BUCKET,
       chromium,
       logger,
       pdf: { maxRows: config.EXPORT_PDF_MAX_ROWS, chunkRows: config.EXPORT_PDF_CHUNK_ROWS },
     },
+    accountingExport: { s3, bucket: config.S3_BUCKET, logger },
     roadmap: { s3, bucket: config.S3_BUCKET, chromium },
     workflowTasks: {
       logger,
