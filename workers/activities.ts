@@ -34,7 +34,7 @@ import {
   type ExportDeliveryDeps,
 } from '../activities/export-delivery';
 import { createExportRenderActivities, type ExportRenderDeps } from '../activities/exports/render-export';
-import { createImportActivities, type ImportDeps } from '../activities/imports/run-import';
+import { createImportActivities, type ImportDb, type ImportDeps } from '../activities/imports/run-import';
 import { createOverdueInvoicesActivities } from '../activities/overdue-invoices';
 import { createReconcileActivities, type ReconcileStore } from '../activities/reconcile-job-runs';
 import { createJobStarterActivities } from '../activities/start-jobs';
@@ -87,6 +87,7 @@ import { startJob } from '../lib/jobs/start-job';
 import { type JobMetrics } from '../lib/metrics/job-metrics';
 import { bindDb } from './bind-db';
 import { exportRenderDb } from './export-render-db';
+import { importDb } from './import-db';
 
 /** What the worker provides a capability besides its data access, which buildActivities binds. */
 type Resources<Deps, Db> = Omit<Deps, keyof Db>;
@@ -113,8 +114,8 @@ export interface WorkerDeps {
   temporal: Client;
   /** S3, database and metrics of the cleanup jobs (built by workers/main.ts with workers/cleanup-deps.ts). */
   cleanup: CleanupDeps;
-  /** Database and S3 of the imports (workers/main.ts). */
-  imports: ImportDeps;
+  /** S3 and logger of the imports (workers/main.ts); their data access is bound below. */
+  imports: Resources<ImportDeps, ImportDb>;
   sessionInfoInvite: Resources<SessionInfoInviteDeps, SessionInfoInviteDb>;
   roadmap: Resources<RoadmapDeps, RoadmapDb>;
   /** SMS provider, mailer and Temporal client of the workflow tasks (sessions, contacts, quotes, invoices). */
@@ -161,7 +162,7 @@ export function buildActivities(deps: WorkerDeps) {
       loadInvoiceEInvoice,
       loadCreditNoteEInvoice,
     }),
-    ...createImportActivities(deps.imports),
+    ...createImportActivities({ ...deps.imports, ...importDb(sequelize) }),
     ...createSessionInfoInviteActivities({
       ...deps.sessionInfoInvite,
       // Not yet handle-first: passed as they are.

@@ -78,7 +78,7 @@ async function main() {
     metrics,
     temporal: temporal.client,
     cleanup: buildCleanupDeps({ config, sequelize, s3, logger, registry }),
-    imports: { sequelize, s3, bucket: config.S3_BUCKET, logger },
+    imports: { s3, bucket: config.S3_BUCKET, logger },
     exportRender: {
       s3,
       bucket: config.S3_BUCKET,
