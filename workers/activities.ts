@@ -72,8 +72,47 @@ import {
 } from '../activities/session-info-invite';
 import { createRoadmapActivities, type RoadmapDb, type RoadmapDeps } from '../activities/roadmap';
 import { createSessionWorkflowBookkeeping } from '../activities/session-workflows/apply-session-workflow';
-import { createWorkflowTaskRunner, type WorkflowTaskDeps } from '../activities/session-workflows/run-workflow-task';
-import { createEntityWorkflowActivities } from '../activities/entity-workflows/entity-workflow-activities';
+import {
+  createWorkflowTaskRunner,
+  type WorkflowTaskDb,
+  type WorkflowTaskDeps,
+} from '../activities/session-workflows/run-workflow-task';
+import {
+  createEntityWorkflowActivities,
+  type EntityWorkflowDb,
+  type EntityWorkflowDeps,
+} from '../activities/entity-workflows/entity-workflow-activities';
+import { type TaskMessageDb } from '../activities/workflow-tasks/task-messages';
+import { type StartJob } from '../activities/db-deps';
+import {
+  applyWorkflowToEntity,
+  claimEntityTaskRun,
+  failEntityTaskRun,
+  finishEntityTaskRun,
+} from '../db/commands/entity-workflow-task-runs';
+import { recordFiringExecutions, recordTriggerExecutions } from '../db/commands/record-trigger-executions';
+import {
+  applyWorkflowToSession,
+  claimTaskRun,
+  failTaskRun,
+  finishTaskRun,
+  recordTaskRunSchedule,
+} from '../db/commands/session-workflow-task-runs';
+import { loadConditionSubject, loadConditionSubjects } from '../db/queries/condition-subject';
+import { findStudioRegionSources } from '../db/queries/company-profile';
+import {
+  listWorkflowTaskShapes,
+  loadEntityTaskRunContext,
+  loadEntityWithContact,
+} from '../db/queries/entity-workflows';
+import { findOutboxEvent } from '../db/queries/outbox-events';
+import {
+  findTaskSmsTemplate,
+  loadTaskRunContext,
+  sessionPeople,
+  sessionRecipient,
+} from '../db/queries/session-workflow-task';
+import { findTriggerById, listActiveTriggersFor, pageOwnedEntityIds } from '../db/queries/workflow-triggers';
 import { JOB_CONTRACTS } from '../workflows/contracts';
 import {
   type AccountingExportDb,
@@ -104,7 +143,7 @@ function reconcileStore(): ReconcileStore {
 
 export interface WorkerDeps {
   logger: Logger;
-  /** The database, for activities that write through db/commands (trigger evaluation). */
+  /** The one database handle: buildActivities binds it to each capability's db/ functions. */
   sequelize: Sequelize;
   metrics: JobMetrics;
   exportDelivery: Resources<ExportDeliveryDeps, ExportDeliveryDb>;
@@ -119,7 +158,9 @@ export interface WorkerDeps {
   sessionInfoInvite: Resources<SessionInfoInviteDeps, SessionInfoInviteDb>;
   roadmap: Resources<RoadmapDeps, RoadmapDb>;
   /** SMS provider, mailer and Temporal client of the workflow tasks (sessions, contacts, quotes, invoices). */
-  workflowTasks: WorkflowTaskDeps;
+  workflowTasks: Omit<WorkflowTaskDeps, keyof WorkflowTaskDb | 'startJob'>;
+  /** SMS provider and mailer of the entity workflows' tasks (contacts, quotes, invoices). */
+  entityWorkflows: Omit<EntityWorkflowDeps, keyof EntityWorkflowDb | keyof TaskMessageDb>;
   documentPdf: Resources<DocumentPdfDeps, DocumentPdfDb>;
   documentEmail: Resources<DocumentEmailDeps, DocumentEmailDb>;
   scheduleChanged: Resources<ScheduleChangedDeps, ScheduleChangedDb>;
@@ -131,12 +172,20 @@ export interface WorkerDeps {
 /** Every activity, built from its factory with real dependencies. Capability activities join here. */
 export function buildActivities(deps: WorkerDeps) {
   const { sequelize } = deps;
+  const boundStartJob: StartJob = (contract, key, payload, meta) =>
+    startJob(deps.temporal, contract, key, payload, meta);
+  const taskMessageDb: TaskMessageDb = {
+    findTaskSmsTemplate,
+    findStudioRegionSources,
+    findEmailTemplate,
+    loadClientFace,
+  };
   return {
     ...createJobRunActivities({ logger: deps.logger, metrics: deps.metrics, store: sequelizeJobRunStore }),
     ...createReconcileActivities({ temporal: deps.temporal, logger: deps.logger, store: reconcileStore() }),
     ...createOverdueInvoicesActivities(bindDb(sequelize, { markOverdueInvoices })),
     ...createJobStarterActivities({
-      startJob: (contract, key, payload, meta) => startJob(deps.temporal, contract, key, payload, meta),
+      startJob: boundStartJob,
       contracts: JOB_CONTRACTS,
     }),
     ...createExportDeliveryActivities({
@@ -151,8 +200,24 @@ export function buildActivities(deps: WorkerDeps) {
     }),
     ...createExportRenderActivities({ ...deps.exportRender, db: exportRenderDb(sequelize) }),
     ...createCleanupActivities(deps.cleanup),
-    ...createTriggerEvaluationActivities(deps),
-    ...createScheduledTriggerActivities(deps),
+    ...createTriggerEvaluationActivities({
+      logger: deps.logger,
+      startJob: boundStartJob,
+      listWorkflowTaskShapes,
+      findOutboxEvent,
+      listActiveTriggersFor,
+      loadConditionSubject,
+      ...bindDb(sequelize, { recordTriggerExecutions }),
+    }),
+    ...createScheduledTriggerActivities({
+      logger: deps.logger,
+      startJob: boundStartJob,
+      listWorkflowTaskShapes,
+      findTriggerById,
+      pageOwnedEntityIds,
+      loadConditionSubjects,
+      ...bindDb(sequelize, { recordFiringExecutions }),
+    }),
     ...createDocumentPdfActivities({
       ...deps.documentPdf,
       findStoredPdf,
@@ -173,9 +238,27 @@ export function buildActivities(deps: WorkerDeps) {
       findInviteTemplate,
     }),
     ...createRoadmapActivities({ ...deps.roadmap, loadRoadmapSources, readClientInfo }),
-    ...createSessionWorkflowBookkeeping(),
-    ...createWorkflowTaskRunner(deps.workflowTasks),
-    ...createEntityWorkflowActivities(deps.workflowTasks),
+    ...createSessionWorkflowBookkeeping({ applyWorkflowToSession, recordTaskRunSchedule, failTaskRun }),
+    ...createWorkflowTaskRunner({
+      ...deps.workflowTasks,
+      ...taskMessageDb,
+      startJob: boundStartJob,
+      loadTaskRunContext,
+      sessionRecipient,
+      sessionPeople,
+      claimTaskRun,
+      finishTaskRun,
+    }),
+    ...createEntityWorkflowActivities({
+      ...deps.entityWorkflows,
+      ...taskMessageDb,
+      applyWorkflowToEntity,
+      loadEntityTaskRunContext,
+      loadEntityWithContact,
+      claimEntityTaskRun,
+      finishEntityTaskRun,
+      failEntityTaskRun,
+    }),
     ...createDocumentEmailActivities({
       ...deps.documentEmail,
       ...bindDb(sequelize, { recordDocumentSent }),
