@@ -215,8 +215,12 @@ async function main(): Promise<void> {
     const s3 = createS3Client(config);
     cleanup.add('s3', async () => s3.destroy(), null);
     const accountingDb = {
-      ...bindDb(sequelize, { readAccountingPeriod, readAccountingAccounts, upsertExportFileObject }),
-      findCompanyProfile,
+      ...bindDb(sequelize, {
+        readAccountingPeriod,
+        readAccountingAccounts,
+        findCompanyProfile,
+        upsertExportFileObject,
+      }),
     };
     const activities = createAccountingExportActivities({
       ...accountingDb,

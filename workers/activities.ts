@@ -132,9 +132,9 @@ import { importDb } from './import-db';
 type Resources<Deps, Db> = Omit<Deps, keyof Db>;
 
 /** job_runs for the reconciler; `settle` ends only a RUNNING row (the bookkeeping store's finish), so a late runJob write wins. */
-function reconcileStore(): ReconcileStore {
+function reconcileStore(sequelize: Sequelize): ReconcileStore {
   return {
-    findStaleRunning: findStaleRunningJobRuns,
+    findStaleRunning: (olderThan, limit) => findStaleRunningJobRuns(sequelize, olderThan, limit),
     async settle(id, outcome) {
       return (await sequelizeJobRunStore.finish(id, outcome, new Date())) !== undefined;
     },
@@ -173,120 +173,133 @@ export interface WorkerDeps {
 export function buildActivities(deps: WorkerDeps) {
   const { sequelize } = deps;
   const boundStartJob: StartJob = (contract, key, payload, meta) =>
-    startJob(deps.temporal, contract, key, payload, meta);
-  const taskMessageDb: TaskMessageDb = {
+    startJob(sequelize, deps.temporal, contract, key, payload, meta);
+  const taskMessageDb: TaskMessageDb = bindDb(sequelize, {
     findTaskSmsTemplate,
     findStudioRegionSources,
     findEmailTemplate,
     loadClientFace,
-  };
+  });
   return {
     ...createJobRunActivities({ logger: deps.logger, metrics: deps.metrics, store: sequelizeJobRunStore }),
-    ...createReconcileActivities({ temporal: deps.temporal, logger: deps.logger, store: reconcileStore() }),
+    ...createReconcileActivities({ temporal: deps.temporal, logger: deps.logger, store: reconcileStore(sequelize) }),
     ...createOverdueInvoicesActivities(bindDb(sequelize, { markOverdueInvoices })),
-    ...createJobStarterActivities({
-      startJob: boundStartJob,
-      contracts: JOB_CONTRACTS,
-    }),
+    ...createJobStarterActivities({ startJob: boundStartJob, contracts: JOB_CONTRACTS }),
     ...createExportDeliveryActivities({
       ...deps.exportDelivery,
-      closeExportJob,
-      markScheduledExportRun,
-      openScheduledExportJob,
-      findScheduledExportById,
-      findUser,
-      findExportTemplateOrNull,
-      findDefaultExportTemplate,
+      ...bindDb(sequelize, {
+        closeExportJob,
+        markScheduledExportRun,
+        openScheduledExportJob,
+        findScheduledExportById,
+        findUser,
+        findExportTemplateOrNull,
+        findDefaultExportTemplate,
+      }),
     }),
     ...createExportRenderActivities({ ...deps.exportRender, db: exportRenderDb(sequelize) }),
     ...createCleanupActivities(deps.cleanup),
     ...createTriggerEvaluationActivities({
       logger: deps.logger,
       startJob: boundStartJob,
-      listWorkflowTaskShapes,
-      findOutboxEvent,
-      listActiveTriggersFor,
-      loadConditionSubject,
-      ...bindDb(sequelize, { recordTriggerExecutions }),
+      ...bindDb(sequelize, {
+        listWorkflowTaskShapes,
+        findOutboxEvent,
+        listActiveTriggersFor,
+        loadConditionSubject,
+        recordTriggerExecutions,
+      }),
     }),
     ...createScheduledTriggerActivities({
       logger: deps.logger,
       startJob: boundStartJob,
-      listWorkflowTaskShapes,
-      findTriggerById,
-      pageOwnedEntityIds,
-      loadConditionSubjects,
-      ...bindDb(sequelize, { recordFiringExecutions }),
+      ...bindDb(sequelize, {
+        listWorkflowTaskShapes,
+        findTriggerById,
+        pageOwnedEntityIds,
+        loadConditionSubjects,
+        recordFiringExecutions,
+      }),
     }),
     ...createDocumentPdfActivities({
       ...deps.documentPdf,
-      findStoredPdf,
-      recordStoredPdf,
-      loadDocumentSources,
-      loadCreditNoteSources,
-      loadInvoiceEInvoice,
-      loadCreditNoteEInvoice,
+      ...bindDb(sequelize, {
+        findStoredPdf,
+        recordStoredPdf,
+        loadDocumentSources,
+        loadCreditNoteSources,
+        loadInvoiceEInvoice,
+        loadCreditNoteEInvoice,
+      }),
     }),
     ...createImportActivities({ ...deps.imports, ...importDb(sequelize) }),
     ...createSessionInfoInviteActivities({
       ...deps.sessionInfoInvite,
-      // Not yet handle-first: passed as they are.
-      loadInviteContext,
-      loadClientFace,
-      ensureClientAccount,
-      issueMagicLink,
-      findInviteTemplate,
+      ...bindDb(sequelize, {
+        loadInviteContext,
+        loadClientFace,
+        ensureClientAccount,
+        issueMagicLink,
+        findInviteTemplate,
+      }),
     }),
-    ...createRoadmapActivities({ ...deps.roadmap, loadRoadmapSources, readClientInfo }),
-    ...createSessionWorkflowBookkeeping({ applyWorkflowToSession, recordTaskRunSchedule, failTaskRun }),
+    ...createRoadmapActivities({ ...deps.roadmap, ...bindDb(sequelize, { loadRoadmapSources, readClientInfo }) }),
+    ...createSessionWorkflowBookkeeping(
+      bindDb(sequelize, { applyWorkflowToSession, recordTaskRunSchedule, failTaskRun }),
+    ),
     ...createWorkflowTaskRunner({
       ...deps.workflowTasks,
       ...taskMessageDb,
       startJob: boundStartJob,
-      loadTaskRunContext,
-      sessionRecipient,
-      sessionPeople,
-      claimTaskRun,
-      finishTaskRun,
+      ...bindDb(sequelize, { loadTaskRunContext, sessionRecipient, sessionPeople, claimTaskRun, finishTaskRun }),
     }),
     ...createEntityWorkflowActivities({
       ...deps.entityWorkflows,
       ...taskMessageDb,
-      applyWorkflowToEntity,
-      loadEntityTaskRunContext,
-      loadEntityWithContact,
-      claimEntityTaskRun,
-      finishEntityTaskRun,
-      failEntityTaskRun,
+      ...bindDb(sequelize, {
+        applyWorkflowToEntity,
+        loadEntityTaskRunContext,
+        loadEntityWithContact,
+        claimEntityTaskRun,
+        finishEntityTaskRun,
+        failEntityTaskRun,
+      }),
     }),
     ...createDocumentEmailActivities({
       ...deps.documentEmail,
-      ...bindDb(sequelize, { recordDocumentSent }),
-      findDocument,
-      wasEmailSent,
-      findUser,
-      loadClientFace,
-      previewDocumentEmail,
-      recordDocumentEmailFailed,
+      ...bindDb(sequelize, {
+        findDocument,
+        wasEmailSent,
+        findUser,
+        loadClientFace,
+        previewDocumentEmail,
+        recordDocumentSent,
+        recordDocumentEmailFailed,
+      }),
     }),
     ...createScheduleChangedActivities({
       ...deps.scheduleChanged,
-      ...bindDb(sequelize, { listScheduledDocuments }),
-      findUser,
-      findSession,
-      scheduleNoticeSent,
-      findEmailTemplate,
-      recordScheduleNotice,
+      ...bindDb(sequelize, {
+        findUser,
+        findSession,
+        listScheduledDocuments,
+        scheduleNoticeSent,
+        findEmailTemplate,
+        recordScheduleNotice,
+      }),
     }),
     ...createInvoiceReminderActivities({
       ...deps.invoiceReminders,
-      ...bindDb(sequelize, { findReminderDecision, reminderBehind, recordInvoiceReminder }),
-      loadClientFace,
+      ...bindDb(sequelize, { findReminderDecision, reminderBehind, loadClientFace, recordInvoiceReminder }),
     }),
     ...createAccountingExportActivities({
       ...deps.accountingExport,
-      ...bindDb(sequelize, { readAccountingPeriod, readAccountingAccounts, upsertExportFileObject }),
-      findCompanyProfile,
+      ...bindDb(sequelize, {
+        readAccountingPeriod,
+        readAccountingAccounts,
+        findCompanyProfile,
+        upsertExportFileObject,
+      }),
     }),
     ...createPaymentEventActivities({
       ...deps.payments,

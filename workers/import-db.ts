@@ -8,7 +8,6 @@ import { bindDb } from './bind-db';
 /** The import's data access on the worker's pool (also used by bench:import). */
 export function importDb(sequelize: Sequelize): ImportDb {
   return {
-    ...bindDb(sequelize, { writtenLines, writeImportLines, findImportCandidates, ownedIds }),
-    listNameableSessionTypes,
+    ...bindDb(sequelize, { writtenLines, writeImportLines, findImportCandidates, ownedIds, listNameableSessionTypes }),
   };
 }

@@ -28,7 +28,7 @@ export function buildCompanyProfileRouter({
       auth: 'user',
       response: CompanyProfileView,
     },
-    async ({ user }) => presentCompanyProfile(await readCompanyProfile(user.id), user.locale),
+    async ({ user }) => presentCompanyProfile(await readCompanyProfile(sequelize, user.id), user.locale),
   );
 
   kit.route(

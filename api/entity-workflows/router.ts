@@ -1,3 +1,4 @@
+import { type Sequelize } from 'sequelize-typescript';
 import { Router } from 'express';
 import { z } from 'zod';
 import { listEntityTaskRuns } from '../../db/queries/entity-workflows';
@@ -34,7 +35,13 @@ const InvoiceParams = z.object({ invoiceId: z.uuid() });
  * What the workflows run for a contact, a quote or an invoice did and will do (issue 21 §3):
  * GET /api/contacts/:contactId/workflow-task-runs, /api/quotes/:quoteId/..., /api/invoices/:invoiceId/...
  */
-export function buildEntityWorkflowsRouter({ kit }: { kit: ReturnType<typeof createRouteKit> }): Router {
+export function buildEntityWorkflowsRouter({
+  sequelize,
+  kit,
+}: {
+  sequelize: Sequelize;
+  kit: ReturnType<typeof createRouteKit>;
+}): Router {
   const router = Router();
   kit.route(
     router,
@@ -48,7 +55,7 @@ export function buildEntityWorkflowsRouter({ kit }: { kit: ReturnType<typeof cre
       params: ContactParams,
     },
     async ({ user, params }) => ({
-      items: (await listEntityTaskRuns(user.id, 'CONTACT', params.contactId)).map(presentEntityTaskRun),
+      items: (await listEntityTaskRuns(sequelize, user.id, 'CONTACT', params.contactId)).map(presentEntityTaskRun),
     }),
   );
   kit.route(
@@ -63,7 +70,7 @@ export function buildEntityWorkflowsRouter({ kit }: { kit: ReturnType<typeof cre
       params: QuoteParams,
     },
     async ({ user, params }) => ({
-      items: (await listEntityTaskRuns(user.id, 'QUOTE', params.quoteId)).map(presentEntityTaskRun),
+      items: (await listEntityTaskRuns(sequelize, user.id, 'QUOTE', params.quoteId)).map(presentEntityTaskRun),
     }),
   );
   kit.route(
@@ -78,7 +85,7 @@ export function buildEntityWorkflowsRouter({ kit }: { kit: ReturnType<typeof cre
       params: InvoiceParams,
     },
     async ({ user, params }) => ({
-      items: (await listEntityTaskRuns(user.id, 'INVOICE', params.invoiceId)).map(presentEntityTaskRun),
+      items: (await listEntityTaskRuns(sequelize, user.id, 'INVOICE', params.invoiceId)).map(presentEntityTaskRun),
     }),
   );
   return router;

@@ -35,7 +35,7 @@ export function buildExportTemplatesRouter({
       response: z.array(ExportTemplateView),
     },
     async ({ user }) => {
-      const rows = await listExportTemplates(user.id);
+      const rows = await listExportTemplates(sequelize, user.id);
       return rows.map(presentExportTemplate);
     },
   );
@@ -54,7 +54,7 @@ export function buildExportTemplatesRouter({
       response: ExportTemplateView.nullable(),
     },
     async ({ user, query }) => {
-      const row = await findDefaultExportTemplate(user.id, query.entity, query.format);
+      const row = await findDefaultExportTemplate(sequelize, user.id, query.entity, query.format);
       return row ? presentExportTemplate(row) : null;
     },
   );
@@ -87,7 +87,7 @@ export function buildExportTemplatesRouter({
       params: IdParams,
       response: ExportTemplateView,
     },
-    async ({ user, params }) => presentExportTemplate(await findExportTemplate(user.id, params.id)),
+    async ({ user, params }) => presentExportTemplate(await findExportTemplate(sequelize, user.id, params.id)),
   );
 
   /** PUT and PATCH /api/export-templates/:id (both change the fields given). */
@@ -143,7 +143,7 @@ export function buildExportTemplatesRouter({
       status: 204,
     },
     async ({ user, params }) => {
-      await deleteExportTemplate(user.id, params.id);
+      await deleteExportTemplate(sequelize, user.id, params.id);
     },
   );
 

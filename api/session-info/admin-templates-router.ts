@@ -39,7 +39,7 @@ export function buildAdminSessionInfoTemplatesRouter({
       response: z.array(TemplateView),
     },
     async () => {
-      const rows = await listBaseTemplates();
+      const rows = await listBaseTemplates(sequelize);
       return rows.map(presentBaseTemplate);
     },
   );
@@ -72,7 +72,7 @@ export function buildAdminSessionInfoTemplatesRouter({
       params: IdParams,
       response: TemplateView,
     },
-    async ({ params }) => presentBaseTemplate(await loadBaseTemplate(params.id)),
+    async ({ params }) => presentBaseTemplate(await loadBaseTemplate(sequelize, params.id)),
   );
 
   kit.route(
@@ -104,7 +104,7 @@ export function buildAdminSessionInfoTemplatesRouter({
       status: 204,
     },
     async ({ params }) => {
-      await deleteBaseField(params.id, params.fieldId);
+      await deleteBaseField(sequelize, params.id, params.fieldId);
     },
   );
 

@@ -29,7 +29,7 @@ export function buildClientInfoRouter({
       params: IdParams,
       response: ClientInfoView,
     },
-    async ({ user, params }) => presentClientInfo(await readClientInfo(params.id, user.id)),
+    async ({ user, params }) => presentClientInfo(await readClientInfo(sequelize, params.id, user.id)),
   );
 
   kit.route(

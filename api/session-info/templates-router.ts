@@ -51,7 +51,7 @@ export function buildSessionInfoTemplatesRouter({
       response: z.array(TemplateView),
     },
     async ({ user }) => {
-      const rows = await listUserTemplates(user.id);
+      const rows = await listUserTemplates(sequelize, user.id);
       return rows.map(presentUserTemplate);
     },
   );
@@ -70,7 +70,7 @@ export function buildSessionInfoTemplatesRouter({
       response: z.array(TemplateView),
     },
     async ({ query }) => {
-      const rows = await listBaseTemplates(query);
+      const rows = await listBaseTemplates(sequelize, query);
       return rows.map(presentBaseTemplate);
     },
   );
@@ -92,7 +92,7 @@ export function buildSessionInfoTemplatesRouter({
     },
     async ({ user }) => {
       const counts = await createDefaults(sequelize, user.id, user.locale);
-      const rows = await listUserTemplates(user.id, 'by-order');
+      const rows = await listUserTemplates(sequelize, user.id, 'by-order');
       return { ...counts, templates: rows.map(presentUserTemplate) };
     },
   );
@@ -142,7 +142,7 @@ export function buildSessionInfoTemplatesRouter({
       params: IdParams,
       response: TemplateView,
     },
-    async ({ user, params }) => presentUserTemplate(await loadUserTemplate(params.id, user.id)),
+    async ({ user, params }) => presentUserTemplate(await loadUserTemplate(sequelize, params.id, user.id)),
   );
 
   kit.route(
@@ -158,7 +158,8 @@ export function buildSessionInfoTemplatesRouter({
       body: TemplateUpdateBody,
       response: TemplateView,
     },
-    async ({ user, params, body }) => presentUserTemplate(await updateUserTemplate(user.id, params.id, body)),
+    async ({ user, params, body }) =>
+      presentUserTemplate(await updateUserTemplate(sequelize, user.id, params.id, body)),
   );
 
   kit.route(
@@ -174,7 +175,7 @@ export function buildSessionInfoTemplatesRouter({
       status: 204,
     },
     async ({ user, params }) => {
-      await deleteUserTemplate(user.id, params.id);
+      await deleteUserTemplate(sequelize, user.id, params.id);
     },
   );
 
@@ -225,7 +226,7 @@ export function buildSessionInfoTemplatesRouter({
       status: 204,
     },
     async ({ user, params }) => {
-      await deleteUserField(user.id, params.id, params.fieldId);
+      await deleteUserField(sequelize, user.id, params.id, params.fieldId);
     },
   );
 

@@ -1,3 +1,4 @@
+import { type Sequelize } from 'sequelize-typescript';
 import { Router } from 'express';
 import { z } from 'zod';
 import { listSessionTaskRuns } from '../../db/queries/session-workflow-task-runs';
@@ -24,7 +25,13 @@ function presentTaskRun(run: SessionWorkflowTaskRunRow) {
 }
 
 /** GET /api/sessions/:sessionId/workflow-task-runs: what the workflows applied to a session did and will do. */
-export function buildSessionWorkflowsRouter({ kit }: { kit: ReturnType<typeof createRouteKit> }): Router {
+export function buildSessionWorkflowsRouter({
+  sequelize,
+  kit,
+}: {
+  sequelize: Sequelize;
+  kit: ReturnType<typeof createRouteKit>;
+}): Router {
   const router = Router();
   kit.route(
     router,
@@ -38,7 +45,7 @@ export function buildSessionWorkflowsRouter({ kit }: { kit: ReturnType<typeof cr
       params: SessionParams,
     },
     async ({ user, params }) => {
-      const runs = await listSessionTaskRuns(user.id, params.sessionId);
+      const runs = await listSessionTaskRuns(sequelize, user.id, params.sessionId);
       return { items: runs.map(presentTaskRun) };
     },
   );

@@ -32,7 +32,7 @@ export function buildSessionsRouter({
       response: SessionPage,
     },
     async ({ user, query }) => {
-      const page = await listSessions(user.id, query);
+      const page = await listSessions(sequelize, user.id, query);
       return { ...page, items: page.items.map(presentSession) };
     },
   );
@@ -65,7 +65,7 @@ export function buildSessionsRouter({
       params: IdParams,
       response: SessionView,
     },
-    async ({ user, params }) => presentSession(await findSession(user.id, params.id)),
+    async ({ user, params }) => presentSession(await findSession(sequelize, user.id, params.id)),
   );
 
   /** PUT and PATCH /api/sessions/:id (both change the fields given). */
@@ -122,7 +122,7 @@ export function buildSessionsRouter({
       status: 204,
     },
     async ({ user, params }) => {
-      await deleteSession(user.id, params.id);
+      await deleteSession(sequelize, user.id, params.id);
     },
   );
 

@@ -37,9 +37,9 @@ export async function issueCreditNote(
   requestId?: string,
 ): Promise<{ creditNote: CreditNote; refundDueCents: bigint }> {
   return sequelize.transaction(async (transaction) => {
-    const invoice = await lockInvoice(ownerId, invoiceId, transaction);
+    const invoice = await lockInvoice(sequelize, ownerId, invoiceId, transaction);
     assertIssued(invoice);
-    const summary = await ledgerSummary(invoice, transaction);
+    const summary = await ledgerSummary(sequelize, invoice, transaction);
     let lines: CreditNoteLine[] = [];
     let amountCents = input.amountCents ?? summary.creditableCents;
     const invoiceLines = await InvoiceItem.findAll({ where: { invoice_id: invoice.id }, transaction });
@@ -104,7 +104,10 @@ export async function issueCreditNote(
       },
       { transaction },
     );
-    await settleInvoice(invoice, transaction, requestId, { credit_note_id: creditNote.id, credit_note_number: number });
+    await settleInvoice(sequelize, invoice, transaction, requestId, {
+      credit_note_id: creditNote.id,
+      credit_note_number: number,
+    });
     await AuditLog.create(
       {
         actor_id: ownerId,
@@ -152,8 +155,8 @@ export async function recordRefund(
   return sequelize.transaction(async (transaction) => {
     const creditNote = await CreditNote.findOne({ where: { id, owner_id: ownerId }, transaction });
     if (!creditNote) throw new NotFoundError('Credit note');
-    const invoice = await lockInvoice(ownerId, creditNote.invoice_id, transaction);
-    const summary = await ledgerSummary(invoice, transaction);
+    const invoice = await lockInvoice(sequelize, ownerId, creditNote.invoice_id, transaction);
+    const summary = await ledgerSummary(sequelize, invoice, transaction);
     const earlier = await InvoicePayment.findAll({
       where: { credit_note_id: creditNote.id, kind: 'refund' },
       attributes: ['amount'],
@@ -206,7 +209,10 @@ export async function recordRefund(
       },
       { transaction },
     );
-    await settleInvoice(invoice, transaction, requestId, { refund_id: refund.id, credit_note_id: creditNote.id });
+    await settleInvoice(sequelize, invoice, transaction, requestId, {
+      refund_id: refund.id,
+      credit_note_id: creditNote.id,
+    });
     await AuditLog.create(
       {
         actor_id: ownerId,

@@ -27,6 +27,7 @@ export function assertSameWorkflow(bodyWorkflowId: string | undefined, workflowI
 
 /** Creates a trigger on the owner's workflow (checked by the caller); conditions are checked against the event's entity. */
 export function createTrigger(
+  _sequelize: Sequelize,
   ownerId: string,
   workflowId: string,
   props: TriggerProps & { name: string; trigger_event: DomainEventType; is_active: boolean; execution_order: number },
@@ -82,7 +83,7 @@ export async function updateTrigger(
   beforeCommit?: (saved: WorkflowTriggerRow, previousEvent: DomainEventType) => Promise<void>,
 ): Promise<WorkflowTriggerRow> {
   return sequelize.transaction(async (transaction) => {
-    const trigger = await findTrigger(ownerId, workflowId, id, { transaction, lock: true });
+    const trigger = await findTrigger(sequelize, ownerId, workflowId, id, { transaction, lock: true });
     assertSameWorkflow(props.workflow_id, workflowId);
     const previousEvent = trigger.trigger_event;
     const event = props.trigger_event ?? trigger.trigger_event;
@@ -114,11 +115,16 @@ export async function updateTrigger(
 }
 
 /** Deletes a trigger of the owner's workflow and its execution history. */
-export async function deleteTrigger(ownerId: string, workflowId: string, id: string): Promise<void> {
-  await (await findTrigger(ownerId, workflowId, id)).destroy();
+export async function deleteTrigger(
+  sequelize: Sequelize,
+  ownerId: string,
+  workflowId: string,
+  id: string,
+): Promise<void> {
+  await (await findTrigger(sequelize, ownerId, workflowId, id)).destroy();
 }
 
 /** Removes a trigger just created whose schedule Temporal refused (lib/jobs/workflow-triggers.ts). */
-export async function discardTrigger(id: string): Promise<void> {
+export async function discardTrigger(_sequelize: Sequelize, id: string): Promise<void> {
   await WorkflowTrigger.destroy({ where: { id } });
 }

@@ -10,9 +10,10 @@ import { centsToDecimal } from '../../domain/invoicing/money';
 import { buildBillableContact, saveStudioProfile } from '../factories/invoices';
 import { buildUser, type TestUser } from '../factories/users';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { bindDb } from '../../workers/bind-db';
 
-/** The document reads loadDocumentView takes (the worker binds the same, workers/activities.ts). */
-const documentSources = { loadDocumentSources, loadCreditNoteSources };
+/** The document reads loadDocumentView takes, bound to the app's database (as workers/activities.ts binds them). */
+const documentSources = () => bindDb(t.sequelize, { loadDocumentSources, loadCreditNoteSources });
 
 let t: TestApp;
 let studio: TestUser;
@@ -77,9 +78,9 @@ const deductions = (items: Item[]) =>
     .map((i) => [i.description, i.vat_percentage, i.total, i.price_without_tax, i.deposit_invoice_id]);
 /** The VAT summary the invoice's document prints: [rate, base, VAT]. */
 const vatSummary = async (id: string) =>
-  (await loadDocumentView(documentSources, { kind: 'invoice', documentId: id, ownerId: studio.id })).view.body.vat.map(
-    (v) => [String(v.vatBasisPoints / 100), centsToDecimal(v.baseCents), centsToDecimal(v.vatCents)],
-  );
+  (
+    await loadDocumentView(documentSources(), { kind: 'invoice', documentId: id, ownerId: studio.id })
+  ).view.body.vat.map((v) => [String(v.vatBasisPoints / 100), centsToDecimal(v.baseCents), centsToDecimal(v.vatCents)]);
 
 describe('deposit invoices', () => {
   it('bills 30 % on booking as a deposit invoice numbered in the invoice series, and the final invoice deducts it per rate', async () => {
@@ -114,7 +115,7 @@ describe('deposit invoices', () => {
 
     // Its document says "Facture d'acompte" and names the quote.
     const view = (
-      await loadDocumentView(documentSources, { kind: 'invoice', documentId: draft.body.id, ownerId: studio.id })
+      await loadDocumentView(documentSources(), { kind: 'invoice', documentId: draft.body.id, ownerId: studio.id })
     ).view;
     const html = documentHtml(view);
     expect(html).toContain('Facture d&#39;acompte');
