@@ -1,5 +1,5 @@
+import { literal, QueryTypes } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
-import { literal } from 'sequelize';
 import { SessionWorkflowTaskRun } from '../models/SessionWorkflowTaskRun';
 import { WorkflowTask } from '../models/WorkflowTask';
 import { type SessionWorkflowTaskRunRow } from '../rows';
@@ -22,4 +22,13 @@ export async function listSessionTaskRuns(
       ['id', 'ASC'],
     ],
   });
+}
+
+/** The session workflows of a session that still have tasks waiting (SESSION_RESCHEDULED's addressees). */
+export async function listPendingSessionWorkflowIds(sequelize: Sequelize, sessionId: string): Promise<string[]> {
+  const rows = await sequelize.query<{ workflow_id: string }>(
+    `SELECT DISTINCT workflow_id FROM session_workflow_task_runs WHERE session_id = $1 AND status = 'PENDING'`,
+    { bind: [sessionId], type: QueryTypes.SELECT },
+  );
+  return rows.map((r) => r.workflow_id);
 }

@@ -41,16 +41,13 @@ const lines = [
 describe('/api/invoices', () => {
   it('computes the amount from the items, replaces the items on update, and records audit rows', async () => {
     const contact = await buildContact(t.app, owner);
-    const created = await request(t.app)
-      .post('/api/invoices')
-      .set(as(owner))
-      .send({
-        title: 'Mariage Claire & Hugo',
-        contact_id: contact.id,
-        due_date: '2026-12-31',
-        items: lines,
-        amount: '1.00',
-      });
+    const created = await request(t.app).post('/api/invoices').set(as(owner)).send({
+      title: 'Mariage Claire & Hugo',
+      contact_id: contact.id,
+      due_date: '2026-12-31',
+      items: lines,
+      amount: '1.00',
+    });
     expect(created.status).toBe(201);
     // 1 500.00 + 300.00 VAT and 37.50 + 3.75 VAT (1 841.25), less 10 % on each rate: 1 350.00 + 270.00
     // and 33.75 + 3.38 = 1 657.13; the discount line shows the 184.12 taken off (the amount sent is ignored).

@@ -18,8 +18,8 @@ function fakeS3(refuse: Set<string>) {
 }
 
 /**
- * file_objects as the cleanup sees it: orphan rows, deleted in a "transaction" that keeps them
- * when the object delete throws (as db/commands/storage-cleanup.ts's rollback does).
+ * file_objects as the cleanup sees it: orphan rows, each batch deleted and committed before the
+ * objects are asked for (db/commands/storage-cleanup.ts: no transaction open while S3 is called).
  */
 function setUp({ refuse = new Set<string>(), attempt = 1 } = {}) {
   const rows = new Set(['session-files/s/a.jpg', 'session-files/s/b.jpg']);
@@ -31,11 +31,10 @@ function setUp({ refuse = new Set<string>(), attempt = 1 } = {}) {
     logger,
     exportRetentionHours: 24,
     countOrphanFileObjects: jest.fn(async () => ({ scanned: rows.size + 1, kept: 1 })),
-    deleteOrphanFileObjectBatch: jest.fn(async ({ limit }, removeObjects) => {
+    deleteOrphanFileObjectBatch: jest.fn(async ({ limit }) => {
       const batch = [...rows].slice(0, limit);
-      const removed = await removeObjects(batch);
       for (const key of batch) rows.delete(key);
-      return removed;
+      return batch;
     }),
     referencedObjectKeys: jest.fn(async () => new Set<string>()),
     deleteFileObjectRows: jest.fn(async () => undefined),
@@ -66,25 +65,23 @@ describe('deleteOrphanFileObjects with fake deps', () => {
     expect(Date.now() - scope.cutoff.getTime()).toBeGreaterThanOrEqual(3600 * 1000);
   });
 
-  it('fails the pass when storage refuses an object, and keeps that batch of rows', async () => {
-    const { activities, rows, env } = setUp({ refuse: new Set(['session-files/s/b.jpg']) });
+  it('fails the pass when storage refuses an object; its row is gone, the object left to the orphan-objects pass', async () => {
+    const { activities, rows, deleted, env } = setUp({ refuse: new Set(['session-files/s/b.jpg']) });
     await expect(env().run(activities.deleteOrphanFileObjects, {})).rejects.toThrow(
-      'Storage refused to delete 1 objects; their rows were kept',
+      'Storage refused to delete 1 objects; the orphan-objects pass removes them',
     );
-    expect([...rows]).toEqual(['session-files/s/a.jpg', 'session-files/s/b.jpg']);
+    expect(rows.size).toBe(0);
+    expect(deleted).toEqual(['session-files/s/a.jpg']);
   });
 
-  it('on a retry (attempt 2) deletes what the failed attempt kept, and a further run finds nothing', async () => {
-    const { activities, rows, deleted, env, refuse } = setUp({ refuse: new Set(['session-files/s/b.jpg']) });
+  it('a retry (attempt 2) after a refused batch finds no orphan row left and deletes nothing twice', async () => {
+    const { activities, deps, deleted, env, refuse } = setUp({ refuse: new Set(['session-files/s/b.jpg']) });
     await expect(env(1).run(activities.deleteOrphanFileObjects, {})).rejects.toThrow();
     refuse.clear();
 
     const retry = await env(2).run(activities.deleteOrphanFileObjects, {});
-    expect(retry).toMatchObject({ deleted: 2 });
-    expect(rows.size).toBe(0);
-
-    const again = await env(3).run(activities.deleteOrphanFileObjects, {});
-    expect(again).toMatchObject({ deleted: 0 });
-    expect(deleted.filter((k) => k === 'session-files/s/b.jpg')).toHaveLength(1);
+    expect(retry).toMatchObject({ deleted: 0, scanned: 1 });
+    expect(deps.deleteOrphanFileObjectBatch).toHaveBeenCalledTimes(2);
+    expect(deleted).toEqual(['session-files/s/a.jpg']);
   });
 });
