@@ -133,10 +133,11 @@ type Resources<Deps, Db> = Omit<Deps, keyof Db>;
 
 /** job_runs for the reconciler; `settle` ends only a RUNNING row (the bookkeeping store's finish), so a late runJob write wins. */
 function reconcileStore(sequelize: Sequelize): ReconcileStore {
+  const jobRuns = sequelizeJobRunStore(sequelize);
   return {
     findStaleRunning: (olderThan, limit) => findStaleRunningJobRuns(sequelize, olderThan, limit),
     async settle(id, outcome) {
-      return (await sequelizeJobRunStore.finish(id, outcome, new Date())) !== undefined;
+      return (await jobRuns.finish(id, outcome, new Date())) !== undefined;
     },
   };
 }
@@ -181,7 +182,7 @@ export function buildActivities(deps: WorkerDeps) {
     loadClientFace,
   });
   return {
-    ...createJobRunActivities({ logger: deps.logger, metrics: deps.metrics, store: sequelizeJobRunStore }),
+    ...createJobRunActivities({ logger: deps.logger, metrics: deps.metrics, store: sequelizeJobRunStore(sequelize) }),
     ...createReconcileActivities({ temporal: deps.temporal, logger: deps.logger, store: reconcileStore(sequelize) }),
     ...createOverdueInvoicesActivities(bindDb(sequelize, { markOverdueInvoices })),
     ...createJobStarterActivities({ startJob: boundStartJob, contracts: JOB_CONTRACTS }),

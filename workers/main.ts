@@ -152,6 +152,7 @@ async function main() {
         taskQueue,
         activities,
         logger,
+        sequelize,
         workflowBundle,
       }),
     );
