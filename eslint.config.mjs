@@ -205,13 +205,41 @@ export default tseslint.config(
   {
     // Below api/ (docs/architecture.md, "Layers"): each folder's imports in one list (a later
     // block would replace, not add to, an earlier one's options for the same files).
-    // activities/ and lib/ reach data only through db/queries and db/commands, and a workflow
-    // only through its contract; workers/ wire (they may name workflow bodies: the bundle).
-    files: ['activities/**/*.ts', 'lib/**/*.ts'],
+    // lib/ reaches data only through db/queries and db/commands, and a workflow only through its
+    // contract; workers/ wire (they may name workflow bodies: the bundle).
+    files: ['lib/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         { patterns: [NO_API, NO_WORKERS, NO_MODELS, NO_SEQUELIZE_VALUES, NO_ORM_VALUES, NO_WORKFLOW_BODY] },
+      ],
+      'no-restricted-syntax': ['error', ...NO_SQL],
+    },
+  },
+  {
+    // activities/ as lib/, and their data access comes through deps (the worker binds the db/
+    // functions to the one Sequelize, workers/activities.ts): db/commands and db/queries are
+    // named as types only (`import { type findUser }`, for `Bound<typeof findUser>`).
+    files: ['activities/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            NO_API,
+            NO_WORKERS,
+            NO_MODELS,
+            NO_SEQUELIZE_VALUES,
+            NO_ORM_VALUES,
+            NO_WORKFLOW_BODY,
+            {
+              group: ['**/db/commands', '**/db/commands/**', '**/db/queries', '**/db/queries/**'],
+              allowTypeImports: true,
+              message:
+                "An activity takes its db/ functions through its factory's deps (bound by workers/activities.ts); import them as types only.",
+            },
+          ],
+        },
       ],
       'no-restricted-syntax': ['error', ...NO_SQL],
     },

@@ -4,10 +4,9 @@ import { ApplicationFailure } from '@temporalio/common';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type Logger } from 'pino';
-import { type Sequelize } from 'sequelize-typescript';
-import { upsertExportFileObject } from '../db/commands/export-file-objects';
-import { readAccountingAccounts, readAccountingPeriod } from '../db/queries/accounting-export';
-import { findCompanyProfile } from '../db/queries/company-profile';
+import { type upsertExportFileObject } from '../db/commands/export-file-objects';
+import { type readAccountingAccounts, type readAccountingPeriod } from '../db/queries/accounting-export';
+import { type findCompanyProfile } from '../db/queries/company-profile';
 import { type AccountingAccounts } from '../domain/accounting/accounts';
 import { CSV_COLUMNS, csvLine, csvRows } from '../domain/accounting/csv';
 import { buildJournal, type JournalEntry } from '../domain/accounting/entries';
@@ -25,10 +24,18 @@ import { storedRateCents } from '../domain/accounting/sources';
 import { CSV_DIALECT_RULES } from '../domain/exports/csv-dialect';
 import { type RenderedExport } from '../workflows/exports/contract';
 import { type AccountingExportPayload } from '../workflows/accounting-export/contract';
+import { type Bound } from './db-deps';
 import { ByteCount, uploadStream } from './exports/upload-stream';
 
-export interface AccountingExportDeps {
-  sequelize: Sequelize;
+/** The period's reads, the studio's profile and accounts, and the file_objects row. */
+export interface AccountingExportDb {
+  readAccountingPeriod: Bound<typeof readAccountingPeriod>;
+  readAccountingAccounts: Bound<typeof readAccountingAccounts>;
+  findCompanyProfile: Bound<typeof findCompanyProfile>;
+  upsertExportFileObject: Bound<typeof upsertExportFileObject>;
+}
+
+export interface AccountingExportDeps extends AccountingExportDb {
   s3: S3Client;
   bucket: string;
   logger: Logger;
@@ -42,10 +49,10 @@ export interface PeriodSources {
 
 /** Reads the period's invoices, credit notes and ledger rows as the journal takes them. */
 export async function loadPeriodSources(
-  sequelize: Sequelize,
+  db: Pick<AccountingExportDb, 'readAccountingPeriod'>,
   payload: Pick<AccountingExportPayload, 'ownerId' | 'from' | 'to' | 'timeZone'>,
 ): Promise<PeriodSources> {
-  const { invoices, creditNotes, movements } = await readAccountingPeriod(sequelize, payload);
+  const { invoices, creditNotes, movements } = await db.readAccountingPeriod(payload);
   // One code per contact, worked out once: a studio's clients come back on many rows.
   const codes = new Map<string, string | null>();
   const codeOf = (contactId: string | null) => {
@@ -165,11 +172,11 @@ export function createAccountingExportActivities(deps: AccountingExportDeps) {
       const started = Date.now();
       // The period's reads start at once, with the company and accounts (a studio without SIREN
       // is refused all the same, its reads dropped).
-      const reading = loadPeriodSources(deps.sequelize, payload);
+      const reading = loadPeriodSources(deps, payload);
       reading.catch(() => undefined);
       const [company, accounts] = await Promise.all([
-        findCompanyProfile(payload.ownerId),
-        readAccountingAccounts(deps.sequelize, payload.ownerId),
+        deps.findCompanyProfile(payload.ownerId),
+        deps.readAccountingAccounts(payload.ownerId),
       ]);
       const problem = accountingFileProblem(payload, company?.siren ?? null);
       if (problem) throw ApplicationFailure.nonRetryable(problem, 'validation_failed');
@@ -194,7 +201,7 @@ export function createAccountingExportActivities(deps: AccountingExportDeps) {
         pipeline(Readable.from(accountingFileChunks(sources, accounts, payload, count)), counter),
       );
       const rowCount = count.lines;
-      const fileObjectId = await upsertExportFileObject(deps.sequelize, {
+      const fileObjectId = await deps.upsertExportFileObject({
         orgId: payload.orgId,
         bucket: deps.bucket,
         key: target.key,

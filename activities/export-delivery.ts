@@ -2,10 +2,14 @@ import { type S3Client } from '@aws-sdk/client-s3';
 import { ApplicationFailure } from '@temporalio/common';
 import { type Transporter } from 'nodemailer';
 import { type Logger } from 'pino';
-import { closeExportJob, markScheduledExportRun, openScheduledExportJob } from '../db/commands/export-jobs';
-import { findDefaultExportTemplate, findExportTemplateOrNull } from '../db/queries/export-templates';
-import { findScheduledExportById } from '../db/queries/scheduled-exports';
-import { findUser } from '../db/queries/users';
+import {
+  type closeExportJob,
+  type markScheduledExportRun,
+  type openScheduledExportJob,
+} from '../db/commands/export-jobs';
+import { type findDefaultExportTemplate, type findExportTemplateOrNull } from '../db/queries/export-templates';
+import { type findScheduledExportById } from '../db/queries/scheduled-exports';
+import { type findUser } from '../db/queries/users';
 import { resolveExportFields } from '../domain/exports/fields';
 import { type ExportMetrics } from '../lib/metrics/export-metrics';
 import { downloadLink } from '../lib/s3-links';
@@ -16,13 +20,25 @@ import {
   type ExportPayload,
   type RenderedExport,
 } from '../workflows/exports/contract';
+import { type Bound } from './db-deps';
 
 /** Where async export events go: a room on every api process (Socket.IO's PostgreSQL emitter). */
 export interface RoomEmitter {
   to(room: string): { emit(event: string, data: unknown): unknown };
 }
 
-export interface ExportDeliveryDeps {
+/** export_jobs and the scheduled exports' reads (db/commands/export-jobs.ts, db/queries/). */
+export interface ExportDeliveryDb {
+  closeExportJob: Bound<typeof closeExportJob>;
+  markScheduledExportRun: Bound<typeof markScheduledExportRun>;
+  openScheduledExportJob: Bound<typeof openScheduledExportJob>;
+  findScheduledExportById: Bound<typeof findScheduledExportById>;
+  findUser: Bound<typeof findUser>;
+  findExportTemplateOrNull: Bound<typeof findExportTemplateOrNull>;
+  findDefaultExportTemplate: Bound<typeof findDefaultExportTemplate>;
+}
+
+export interface ExportDeliveryDeps extends ExportDeliveryDb {
   logger: Logger;
   /** Signs links for S3_PUBLIC_ENDPOINT. */
   publicS3: S3Client;
@@ -60,9 +76,9 @@ export function createExportDeliveryActivities(deps: ExportDeliveryDeps): Export
         const outcome = file
           ? { fileObjectId: file.fileObjectId, rowCount: file.rowCount }
           : { error: error?.message.slice(0, 10_000) ?? 'Export failed' };
-        if (!(await closeExportJob(payload.exportJobId, input.jobRunId, outcome))) return;
+        if (!(await deps.closeExportJob(payload.exportJobId, input.jobRunId, outcome))) return;
       }
-      if (payload.scheduledExportId) await markScheduledExportRun(payload.scheduledExportId);
+      if (payload.scheduledExportId) await deps.markScheduledExportRun(payload.scheduledExportId);
       if (file) deps.metrics?.completed(payload.entity, payload.format, input.seconds, file.sizeBytes);
       else deps.metrics?.failed(payload.entity, payload.format, input.seconds, error?.type ?? 'render_failed');
     },
@@ -116,11 +132,11 @@ export function createExportDeliveryActivities(deps: ExportDeliveryDeps): Export
       jobRunId: string;
       scheduledExportId: string;
     }): Promise<ExportPayload | null> {
-      const scheduled = await findScheduledExportById(scheduledExportId);
+      const scheduled = await deps.findScheduledExportById(scheduledExportId);
       if (!scheduled || !scheduled.is_active) return null;
-      const owner = await findUser(scheduled.owner_id);
+      const owner = await deps.findUser(scheduled.owner_id);
       const template = scheduled.export_template_id
-        ? await findExportTemplateOrNull(owner.id, scheduled.export_template_id)
+        ? await deps.findExportTemplateOrNull(owner.id, scheduled.export_template_id)
         : null;
       const format = template?.format ?? scheduled.format;
       const entity = template?.entity ?? scheduled.entity;
@@ -128,7 +144,7 @@ export function createExportDeliveryActivities(deps: ExportDeliveryDeps): Export
       const fallback =
         template || scheduled.selected_fields.length
           ? undefined
-          : await findDefaultExportTemplate(owner.id, entity, format);
+          : await deps.findDefaultExportTemplate(owner.id, entity, format);
       let fields: string[];
       try {
         fields = resolveExportFields(
@@ -143,7 +159,7 @@ export function createExportDeliveryActivities(deps: ExportDeliveryDeps): Export
       } catch (err) {
         throw ApplicationFailure.nonRetryable((err as Error).message, 'invalid_export');
       }
-      const exportJobId = await openScheduledExportJob(jobRunId, {
+      const exportJobId = await deps.openScheduledExportJob(jobRunId, {
         ownerId: owner.id,
         entity,
         format,

@@ -1,30 +1,21 @@
 import { Context } from '@temporalio/activity';
 import { type Logger } from 'pino';
 import { type JobMetrics } from '../lib/metrics/job-metrics';
-import {
-  type JobRunEnd,
-  type JobRunRecord,
-  type JobRunStore,
-  sequelizeJobRunStore,
-} from '../db/commands/job-run-store';
+import { type JobRunEnd, type JobRunRecord, type JobRunStore } from '../db/commands/job-run-store';
 import { type JobRunActivities } from '../workflows/job-run/contract';
 
 export interface JobRunActivityDeps {
   logger: Logger;
   metrics?: JobMetrics;
-  /** job_runs access; the real database unless a test passes a fake. */
-  store?: JobRunStore;
+  /** job_runs access: the real database's store (built by the worker) or a test's fake. */
+  store: JobRunStore;
 }
 
 /**
  * Activities that keep job_runs true. All are idempotent: start only touches a RUNNING row, and
  * complete and fail only move a RUNNING row, so a retry after a crash changes nothing twice.
  */
-export function createJobRunActivities({
-  logger,
-  metrics,
-  store = sequelizeJobRunStore,
-}: JobRunActivityDeps): JobRunActivities {
+export function createJobRunActivities({ logger, metrics, store }: JobRunActivityDeps): JobRunActivities {
   async function end(
     jobRunId: string,
     outcome: JobRunEnd,

@@ -1,7 +1,6 @@
 import { type Client, WorkflowFailedError, WorkflowNotFoundError } from '@temporalio/client';
 import { type Logger } from 'pino';
-import { type JobRunEnd, sequelizeJobRunStore } from '../db/commands/job-run-store';
-import { findStaleRunningJobRuns } from '../db/queries/job-runs';
+import { type JobRunEnd } from '../db/commands/job-run-store';
 import {
   type ReconcileActivities,
   type ReconcileJobRunsInput,
@@ -28,16 +27,9 @@ export interface ReconcileStore {
 export interface ReconcileDeps {
   temporal: Client;
   logger: Logger;
-  store?: ReconcileStore;
+  /** job_runs through db/, built by the worker (workers/activities.ts); tests pass a fake. */
+  store: ReconcileStore;
 }
-
-/** job_runs through db/ (queries/job-runs.ts, commands/job-run-store.ts); `settle` ends only a RUNNING row (the bookkeeping store's finish), so a late runJob write wins. */
-export const sequelizeReconcileStore: ReconcileStore = {
-  findStaleRunning: findStaleRunningJobRuns,
-  async settle(id, outcome) {
-    return (await sequelizeJobRunStore.finish(id, outcome, new Date())) !== undefined;
-  },
-};
 
 /** Asks Temporal what became of a run's workflow: never started, still running, or closed how. */
 export async function workflowOutcome(temporal: Client, run: Pick<StaleRun, 'workflowId' | 'runId'>): Promise<Outcome> {
@@ -70,11 +62,7 @@ export async function workflowOutcome(temporal: Client, run: Pick<StaleRun, 'wor
  * The reconciler's activity: for each RUNNING row older than the grace period, asks Temporal
  * and settles the row. Idempotent: a settled row is no longer RUNNING, so a retry skips it.
  */
-export function createReconcileActivities({
-  temporal,
-  logger,
-  store = sequelizeReconcileStore,
-}: ReconcileDeps): ReconcileActivities {
+export function createReconcileActivities({ temporal, logger, store }: ReconcileDeps): ReconcileActivities {
   return {
     async reconcileJobRuns({ graceSeconds, batchSize }: ReconcileJobRunsInput): Promise<ReconcileSummary> {
       const stale = await store.findStaleRunning(new Date(Date.now() - graceSeconds * 1000), batchSize);

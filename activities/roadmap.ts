@@ -1,26 +1,37 @@
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { ApplicationFailure } from '@temporalio/activity';
 import type { Paragraph, Table } from 'docx';
-import { readClientInfo } from '../db/commands/client-info';
-import { loadRoadmapSources } from '../db/queries/roadmap-sources';
+import { type readClientInfo } from '../db/commands/client-info';
+import { type loadRoadmapSources } from '../db/queries/roadmap-sources';
 import { roadmapView, type RoadmapView } from '../domain/session-info/roadmap-view';
 import { type Chromium } from '../lib/chromium';
 import { docxLibrary } from '../lib/docx-library';
 import { readLogoDataUri } from '../lib/studio-logo';
 import { type RoadmapActivities } from '../workflows/roadmap/contract';
+import { type Bound } from './db-deps';
 
-export interface RoadmapDeps {
+/** The roadmap's reads (db/queries/roadmap-sources.ts, db/commands/client-info.ts). */
+export interface RoadmapDb {
+  loadRoadmapSources: Bound<typeof loadRoadmapSources>;
+  readClientInfo: Bound<typeof readClientInfo>;
+}
+
+export interface RoadmapDeps extends RoadmapDb {
   s3: S3Client;
   bucket: string;
   chromium: Chromium;
 }
 
-async function loadRoadmap(ownerId: string, sessionId: string): Promise<{ view: RoadmapView; logoKey: string | null }> {
-  const sources = await loadRoadmapSources(ownerId, sessionId);
+async function loadRoadmap(
+  db: RoadmapDb,
+  ownerId: string,
+  sessionId: string,
+): Promise<{ view: RoadmapView; logoKey: string | null }> {
+  const sources = await db.loadRoadmapSources(ownerId, sessionId);
   if (!sources)
     throw ApplicationFailure.create({ type: 'not_found', message: 'Session not found', nonRetryable: true });
   const { session, owner, company, contact } = sources;
-  const info = await readClientInfo(session.id, ownerId);
+  const info = await db.readClientInfo(session.id, ownerId);
   const answers = (info.fields ?? [])
     .filter((f) => info.responses[f.field_key] !== undefined && info.responses[f.field_key] !== '')
     .map((f): [string, string] => [f.label, String(info.responses[f.field_key])]);
@@ -90,7 +101,7 @@ function roadmapDocx(d: RoadmapView): Promise<Buffer> {
 export function createRoadmapActivities(deps: RoadmapDeps): RoadmapActivities {
   return {
     async renderRoadmap({ jobRunId, payload }) {
-      const { view, logoKey } = await loadRoadmap(payload.ownerId, payload.sessionId);
+      const { view, logoKey } = await loadRoadmap(deps, payload.ownerId, payload.sessionId);
       let body: Buffer;
       if (payload.format === 'docx') body = await roadmapDocx(view);
       else {

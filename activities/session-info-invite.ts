@@ -3,16 +3,26 @@ import { ApplicationFailure } from '@temporalio/activity';
 import { clientLinkBase } from '../domain/accounts/portal-host';
 import { type Transporter } from 'nodemailer';
 import { type Logger } from 'pino';
-import { loadClientFace } from '../db/queries/client-face';
-import { ensureClientAccount, issueMagicLink } from '../db/commands/magic-links';
-import { findInviteTemplate, loadInviteContext } from '../db/queries/session-info-invite';
+import { type loadClientFace } from '../db/queries/client-face';
+import { type ensureClientAccount, type issueMagicLink } from '../db/commands/magic-links';
+import { type findInviteTemplate, type loadInviteContext } from '../db/queries/session-info-invite';
 import { studioHeadHtml } from '../domain/accounts/studio-head';
 import { renderVariables } from '../domain/emails/render-variables';
 import { DomainError, NotFoundError } from '../domain/errors';
 import { readLogoDataUri } from '../lib/studio-logo';
 import { type SessionInfoInviteActivities } from '../workflows/session-info/contract';
+import { type Bound } from './db-deps';
 
-export interface SessionInfoInviteDeps {
+/** The invitation's reads and writes (db/queries/session-info-invite.ts, client-face.ts, db/commands/magic-links.ts). */
+export interface SessionInfoInviteDb {
+  loadInviteContext: Bound<typeof loadInviteContext>;
+  loadClientFace: Bound<typeof loadClientFace>;
+  ensureClientAccount: Bound<typeof ensureClientAccount>;
+  issueMagicLink: Bound<typeof issueMagicLink>;
+  findInviteTemplate: Bound<typeof findInviteTemplate>;
+}
+
+export interface SessionInfoInviteDeps extends SessionInfoInviteDb {
   logger: Logger;
   mailer: Transporter;
   /** Reads the studio's logo, inlined at the head of the email. */
@@ -44,15 +54,15 @@ export function createSessionInfoInviteActivities(deps: SessionInfoInviteDeps): 
   return {
     async sendSessionInfoInvite({ jobRunId, payload }) {
       try {
-        const { session, contact, owner } = await loadInviteContext(payload.ownerId, payload.sessionId);
+        const { session, contact, owner } = await deps.loadInviteContext(payload.ownerId, payload.sessionId);
         // The client reads it: in the contact's language (else the studio's), under the studio's name and logo.
-        const face = await loadClientFace(owner.id, contact.id);
+        const face = await deps.loadClientFace(owner.id, contact.id);
         if (!face) throw new NotFoundError('Session');
         const logoDataUri = await readLogoDataUri(deps, face.logoKey);
-        const account = await ensureClientAccount(contact);
+        const account = await deps.ensureClientAccount(contact);
         // A retried attempt issues a new link; only the email that is sent carries one, and the
         // message id below lets mail systems drop a duplicate send.
-        const { token } = await issueMagicLink(account.id, session.id, deps.magicLinkTtlMinutes);
+        const { token } = await deps.issueMagicLink(account.id, session.id, deps.magicLinkTtlMinutes);
         const link = `${clientLinkBase(owner, deps.appBaseUrl, deps.tenantBaseUrl)}/portal/session-info/${encodeURIComponent(token)}`;
         const variables = {
           'contact.first_name': contact.first_name ?? '',
@@ -60,7 +70,7 @@ export function createSessionInfoInviteActivities(deps: SessionInfoInviteDeps): 
           sessionInfoLink: link,
           'studio.name': face.studioName,
         };
-        const template = await findInviteTemplate(payload.ownerId, face.locale, payload.emailTemplateId);
+        const template = await deps.findInviteTemplate(payload.ownerId, face.locale, payload.emailTemplateId);
         const fallback = DEFAULTS[face.locale];
         const subject = renderVariables(template?.subject ?? fallback.subject, variables, 'text');
         const text = `${renderVariables(template?.body_text ?? fallback.text, variables, 'text').trimEnd()}\n\n${face.studioName}\n`;

@@ -1,16 +1,22 @@
-import { type Client } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
-import { startJob } from '../lib/jobs/start-job';
+import { type JobRunRow } from '../db/rows';
+import { type JobMeta } from '../lib/jobs/start-job';
 import { type JobContract, type JobStarterActivities } from '../workflows/job-run/contract';
 
 export interface JobStarterDeps {
-  temporal: Client;
+  /** lib/jobs/start-job.ts#startJob with the worker's Temporal client (and database) bound. */
+  startJob(
+    contract: JobContract<Record<string, unknown>, string>,
+    key: string,
+    payload: Record<string, unknown>,
+    meta: JobMeta,
+  ): Promise<Pick<JobRunRow, 'id'>>;
   /** The contracts this worker may start (workflows/contracts.ts in production). */
   contracts: readonly JobContract<unknown, never>[];
 }
 
 /** Starting jobs from the worker side (schedules, the outbox relay): the same startJob as the api. */
-export function createJobStarterActivities({ temporal, contracts }: JobStarterDeps): JobStarterActivities {
+export function createJobStarterActivities({ startJob, contracts }: JobStarterDeps): JobStarterActivities {
   return {
     /** Idempotent through the contract's re-run policy: the same key finds the run it started. */
     async startJobByName({
@@ -28,7 +34,7 @@ export function createJobStarterActivities({ temporal, contracts }: JobStarterDe
         | JobContract<Record<string, unknown>, string>
         | undefined;
       if (!contract) throw ApplicationFailure.nonRetryable(`No job contract is named ${jobName}`, 'unknown_job');
-      const run = await startJob(temporal, contract, key, payload, { requestId });
+      const run = await startJob(contract, key, payload, { requestId });
       return run.id;
     },
   };

@@ -18,6 +18,7 @@ import { buildPaymentsRouters } from './payments/router';
 import { createCardProvider } from '../lib/payments/cardprovider';
 import { createWalletProvider } from '../lib/payments/walletprovider';
 import { createAuthGuards } from './auth/guards';
+import { createUserLookup } from './auth/user-lookup';
 import { buildAuthRouter } from './auth/router';
 import { createTokenService } from './auth/tokens';
 import { createClientTokenService } from './auth/client-tokens';
@@ -96,11 +97,12 @@ export function createApp(deps: AppDeps): Express {
   const tokens = createTokenService(config.JWT_SECRET, config.JWT_TTL_SECONDS);
   const clientTokens = createClientTokenService(config.JWT_SECRET, config.MAGIC_LINK_TTL_MINUTES * 60);
   const kit = createRouteKit(docs, {
-    ...createAuthGuards(tokens, config.ADMIN_EMAILS),
-    requireClient: createRequireClient(clientTokens),
+    ...createAuthGuards(tokens, config.ADMIN_EMAILS, createUserLookup(sequelize)),
+    requireClient: createRequireClient(sequelize, clientTokens),
   });
   const cardProvider = createCardProvider(config);
   const paymentRouters = buildPaymentsRouters({
+    sequelize,
     temporal: deps.temporal.client,
     cardProvider,
     walletProvider: createWalletProvider(config),
@@ -154,8 +156,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(buildClientInfoRouter({ sequelize, kit }));
   // One count for every email a studio sends through the api, whatever the document.
   const emailLimit = limits.create('email:send', { per: 'user' });
-  app.use(buildSessionInfoInviteRouter({ temporal: deps.temporal.client, kit, emailLimit }));
-  app.use(buildRoadmapRouter({ temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit }));
+  app.use(buildSessionInfoInviteRouter({ sequelize, temporal: deps.temporal.client, kit, emailLimit }));
+  app.use(buildRoadmapRouter({ sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit }));
   app.use(buildClientAccountsRouter({ sequelize, kit, clientTokens }));
   app.use(buildPortalRouter({ sequelize, clientTokens, s3: deps.s3, bucket: config.S3_BUCKET, logger }));
   // Per client address and studio: a flood against one studio's form leaves the others' open.
@@ -165,7 +167,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(
     buildContactFormRouter({ sequelize, submitLimit: contactFormLimit, s3: deps.s3, bucket: config.S3_BUCKET, logger }),
   );
-  app.use(buildScheduledExportsRouter({ temporal: deps.temporal.client, kit }));
+  app.use(buildScheduledExportsRouter({ sequelize, temporal: deps.temporal.client, kit }));
   app.use(
     buildExportsRouter({ sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit, limits }),
   );
@@ -174,8 +176,8 @@ export function createApp(deps: AppDeps): Express {
   );
   app.use(buildWorkflowsRouter({ sequelize, temporal: deps.temporal.client, kit }));
   app.use(buildWorkflowTriggersRouter({ sequelize, temporal: deps.temporal.client, kit }));
-  app.use(buildSessionWorkflowsRouter({ kit }));
-  app.use(buildEntityWorkflowsRouter({ kit }));
+  app.use(buildSessionWorkflowsRouter({ sequelize, kit }));
+  app.use(buildEntityWorkflowsRouter({ sequelize, kit }));
   app.use(buildSmsTemplatesRouter({ sequelize, kit }));
   app.use(paymentRouters.payments);
   app.use(
@@ -189,7 +191,7 @@ export function createApp(deps: AppDeps): Express {
       logger,
     }),
   );
-  app.use(buildEInvoiceRouter({ kit, temporal: deps.temporal.client, publicS3: deps.publicS3, config }));
+  app.use(buildEInvoiceRouter({ kit, sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config }));
   app.use(buildRemindersRouter({ sequelize, kit, temporal: deps.temporal.client, logger }));
   app.use(buildPurchaseInvoicesRouter({ sequelize, kit, s3: deps.s3, bucket: config.S3_BUCKET }));
   app.use(buildDocumentNumberingRouter({ sequelize, kit }));
@@ -203,7 +205,16 @@ export function createApp(deps: AppDeps): Express {
       emailLimit,
     }),
   );
-  app.use(buildImportsRouter({ temporal: deps.temporal.client, s3: deps.s3, publicS3: deps.publicS3, config, kit }));
+  app.use(
+    buildImportsRouter({
+      sequelize,
+      temporal: deps.temporal.client,
+      s3: deps.s3,
+      publicS3: deps.publicS3,
+      config,
+      kit,
+    }),
+  );
   app.use(buildAdminJobsRouter({ sequelize, temporal: deps.temporal.client, kit }));
   app.use(buildStorageRouters({ config, sequelize, s3: deps.s3, publicS3: deps.publicS3, logger, kit }));
 

@@ -41,7 +41,7 @@ async function serve(config: Config) {
   const eventPool = createEventPool(config.DATABASE_URL, logger);
   const io = attachRealtime(server, {
     tokens: createTokenService(config.JWT_SECRET, config.JWT_TTL_SECONDS),
-    findUser: createUserLookup(),
+    findUser: createUserLookup(sequelize),
     pool: eventPool,
     logger,
   });

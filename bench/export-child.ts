@@ -21,6 +21,7 @@ import { DefaultLogger } from '@temporalio/worker';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import pino from 'pino';
 import { createExportRenderActivities } from '../activities/exports/render-export';
+import { exportRenderDb } from '../workers/export-render-db';
 import { readRowBatches } from '../db/queries/exports/row-batches';
 import { createSequelize } from '../db/sequelize';
 import { columnsFor } from '../domain/exports/columns';
@@ -168,7 +169,7 @@ async function render(input: Input) {
   if (input.payload!.format !== 'pdf') clearInterval(sampler);
   try {
     const activities = createExportRenderActivities({
-      sequelize,
+      db: exportRenderDb(sequelize),
       s3,
       bucket: config.S3_BUCKET,
       chromium,

@@ -101,7 +101,7 @@ export async function startExportWorker(
       const sampler = setInterval(() => (peakRssKb = Math.max(peakRssKb, memoryKb(pid, 'VmRSS') ?? 0)), 50);
       const started = performance.now();
       try {
-        const run = await startJob(temporal.client, EXPORT_JOB, payload.ownerId, payload, {
+        const run = await startJob(sequelize, temporal.client, EXPORT_JOB, payload.ownerId, payload, {
           orgId: payload.orgId,
           userId: payload.ownerId,
         });

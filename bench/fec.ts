@@ -33,13 +33,16 @@ import {
 } from '../activities/accounting-export';
 import { FEC_COLUMNS } from '../domain/accounting/fec';
 import { invoiceVatAmounts } from '../domain/invoicing/stored-vat';
+import { upsertExportFileObject } from '../db/commands/export-file-objects';
 import { readAccountingAccounts, readAccountingPeriod } from '../db/queries/accounting-export';
+import { findCompanyProfile } from '../db/queries/company-profile';
 import { createMigrator } from '../db/migrator';
 import { createSequelize } from '../db/sequelize';
 import { loadConfig } from '../lib/config';
 import { createS3Client } from '../lib/s3';
 import { startLocalStack } from '../scripts/stack/stack';
 import { type AccountingExportPayload } from '../workflows/accounting-export/contract';
+import { bindDb } from '../workers/bind-db';
 import { type RenderedExport } from '../workflows/exports/contract';
 import { benchPool, Cleanup, parseBenchArgs, runBench, stopOnSignals } from './harness';
 
@@ -211,8 +214,16 @@ async function main(): Promise<void> {
 
     const s3 = createS3Client(config);
     cleanup.add('s3', async () => s3.destroy(), null);
+    const accountingDb = {
+      ...bindDb(sequelize, {
+        readAccountingPeriod,
+        readAccountingAccounts,
+        findCompanyProfile,
+        upsertExportFileObject,
+      }),
+    };
     const activities = createAccountingExportActivities({
-      sequelize,
+      ...accountingDb,
       s3,
       bucket: config.S3_BUCKET,
       logger: pino({ level: 'silent' }),
@@ -287,7 +298,7 @@ async function main(): Promise<void> {
     await readAccountingPeriod(sequelize, payload);
     const readMs = performance.now() - t0;
     t0 = performance.now();
-    const periodSources = await loadPeriodSources(sequelize, payload);
+    const periodSources = await loadPeriodSources(accountingDb, payload);
     const journalMs = performance.now() - t0 - readMs;
     t0 = performance.now();
     let chars = 0;

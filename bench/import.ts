@@ -21,6 +21,7 @@ import { Client } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import pino from 'pino';
 import { createImportActivities } from '../activities/imports/run-import';
+import { importDb } from '../workers/import-db';
 import { createMigrator } from '../db/migrator';
 import { seedDatabase } from '../db/seed';
 import { createSequelize } from '../db/sequelize';
@@ -124,7 +125,7 @@ async function main(): Promise<void> {
     const key = await upload(csv);
     const changedKey = await upload(contactsCsv(rows, 'Dijon'));
     const activities = createImportActivities({
-      sequelize,
+      ...importDb(sequelize),
       s3,
       bucket: config.S3_BUCKET,
       logger: pino({ level: 'silent' }),

@@ -2,88 +2,309 @@ import { type Client } from '@temporalio/client';
 import { type Logger } from 'pino';
 import { type Sequelize } from 'sequelize-typescript';
 import { sequelizeJobRunStore } from '../db/commands/job-run-store';
+import { markOverdueInvoices } from '../db/commands/mark-overdue-invoices';
+import { applyCardPaymentFailed, applyPaymentSucceeded } from '../db/commands/payments';
+import { findStaleRunningJobRuns } from '../db/queries/job-runs';
+import { readClientInfo } from '../db/commands/client-info';
+import { recordDocumentEmailFailed, recordDocumentSent, wasEmailSent } from '../db/commands/document-sent';
+import { closeExportJob, markScheduledExportRun, openScheduledExportJob } from '../db/commands/export-jobs';
+import { recordInvoiceReminder } from '../db/commands/invoice-reminders';
+import { findDocument } from '../db/commands/invoicing-documents';
+import { recordScheduleNotice, scheduleNoticeSent } from '../db/commands/schedule-notices';
+import { findStoredPdf, recordStoredPdf } from '../db/commands/stored-documents';
+import { previewDocumentEmail } from '../db/queries/document-email';
+import { loadCreditNoteSources, loadDocumentSources } from '../db/queries/document-sources';
+import { loadCreditNoteEInvoice, loadInvoiceEInvoice } from '../db/queries/e-invoice-sources';
+import { findEmailTemplate } from '../db/queries/email-templates';
+import { findDefaultExportTemplate, findExportTemplateOrNull } from '../db/queries/export-templates';
+import { findScheduledExportById } from '../db/queries/scheduled-exports';
+import { findReminderDecision, reminderBehind } from '../db/queries/invoice-reminders';
+import { listScheduledDocuments } from '../db/queries/scheduled-documents';
+import { findSession } from '../db/queries/sessions';
+import { findUser } from '../db/queries/users';
+import { ensureClientAccount, issueMagicLink } from '../db/commands/magic-links';
+import { loadClientFace } from '../db/queries/client-face';
+import { loadRoadmapSources } from '../db/queries/roadmap-sources';
+import { findInviteTemplate, loadInviteContext } from '../db/queries/session-info-invite';
 import { createCleanupActivities, type CleanupDeps } from '../activities/cleanup';
 import { createJobRunActivities } from '../activities/job-runs';
-import { createExportDeliveryActivities, type ExportDeliveryDeps } from '../activities/export-delivery';
+import {
+  createExportDeliveryActivities,
+  type ExportDeliveryDb,
+  type ExportDeliveryDeps,
+} from '../activities/export-delivery';
 import { createExportRenderActivities, type ExportRenderDeps } from '../activities/exports/render-export';
-import { createImportActivities, type ImportDeps } from '../activities/imports/run-import';
+import { createImportActivities, type ImportDb, type ImportDeps } from '../activities/imports/run-import';
 import { createOverdueInvoicesActivities } from '../activities/overdue-invoices';
-import { createReconcileActivities } from '../activities/reconcile-job-runs';
+import { createReconcileActivities, type ReconcileStore } from '../activities/reconcile-job-runs';
 import { createJobStarterActivities } from '../activities/start-jobs';
-import { createDocumentPdfActivities } from '../activities/invoicing/render-document-pdf';
-import { createDocumentEmailActivities, type DocumentEmailDeps } from '../activities/invoicing/send-document-email';
-import { createScheduleChangedActivities } from '../activities/invoicing/notify-schedule-changed';
-import { createInvoiceReminderActivities } from '../activities/invoicing/invoice-reminders';
-import { createPaymentEventActivities } from '../activities/payments/apply-payment-event';
-import { type WalletProvider } from '../lib/payments/walletprovider';
+import {
+  createDocumentPdfActivities,
+  type DocumentPdfDb,
+  type DocumentPdfDeps,
+} from '../activities/invoicing/render-document-pdf';
+import {
+  createDocumentEmailActivities,
+  type DocumentEmailDb,
+  type DocumentEmailDeps,
+} from '../activities/invoicing/send-document-email';
+import {
+  createScheduleChangedActivities,
+  type ScheduleChangedDb,
+  type ScheduleChangedDeps,
+} from '../activities/invoicing/notify-schedule-changed';
+import {
+  createInvoiceReminderActivities,
+  type InvoiceReminderDb,
+  type InvoiceReminderDeps,
+} from '../activities/invoicing/invoice-reminders';
+import {
+  createPaymentEventActivities,
+  type PaymentEventDb,
+  type PaymentEventDeps,
+} from '../activities/payments/apply-payment-event';
 import { createTriggerEvaluationActivities } from '../activities/workflow-triggers/evaluate-triggers';
 import { createScheduledTriggerActivities } from '../activities/workflow-triggers/run-scheduled-trigger';
-import { createSessionInfoInviteActivities, type SessionInfoInviteDeps } from '../activities/session-info-invite';
-import { createRoadmapActivities, type RoadmapDeps } from '../activities/roadmap';
+import {
+  createSessionInfoInviteActivities,
+  type SessionInfoInviteDb,
+  type SessionInfoInviteDeps,
+} from '../activities/session-info-invite';
+import { createRoadmapActivities, type RoadmapDb, type RoadmapDeps } from '../activities/roadmap';
 import { createSessionWorkflowBookkeeping } from '../activities/session-workflows/apply-session-workflow';
-import { createWorkflowTaskRunner, type WorkflowTaskDeps } from '../activities/session-workflows/run-workflow-task';
-import { createEntityWorkflowActivities } from '../activities/entity-workflows/entity-workflow-activities';
+import {
+  createWorkflowTaskRunner,
+  type WorkflowTaskDb,
+  type WorkflowTaskDeps,
+} from '../activities/session-workflows/run-workflow-task';
+import {
+  createEntityWorkflowActivities,
+  type EntityWorkflowDb,
+  type EntityWorkflowDeps,
+} from '../activities/entity-workflows/entity-workflow-activities';
+import { type TaskMessageDb } from '../activities/workflow-tasks/task-messages';
+import { type StartJob } from '../activities/db-deps';
+import {
+  applyWorkflowToEntity,
+  claimEntityTaskRun,
+  failEntityTaskRun,
+  finishEntityTaskRun,
+} from '../db/commands/entity-workflow-task-runs';
+import { recordFiringExecutions, recordTriggerExecutions } from '../db/commands/record-trigger-executions';
+import {
+  applyWorkflowToSession,
+  claimTaskRun,
+  failTaskRun,
+  finishTaskRun,
+  recordTaskRunSchedule,
+} from '../db/commands/session-workflow-task-runs';
+import { loadConditionSubject, loadConditionSubjects } from '../db/queries/condition-subject';
+import { findStudioRegionSources } from '../db/queries/company-profile';
+import {
+  listWorkflowTaskShapes,
+  loadEntityTaskRunContext,
+  loadEntityWithContact,
+} from '../db/queries/entity-workflows';
+import { findOutboxEvent } from '../db/queries/outbox-events';
+import {
+  findTaskSmsTemplate,
+  loadTaskRunContext,
+  sessionPeople,
+  sessionRecipient,
+} from '../db/queries/session-workflow-task';
+import { findTriggerById, listActiveTriggersFor, pageOwnedEntityIds } from '../db/queries/workflow-triggers';
 import { JOB_CONTRACTS } from '../workflows/contracts';
-import { createAccountingExportActivities } from '../activities/accounting-export';
+import {
+  type AccountingExportDb,
+  type AccountingExportDeps,
+  createAccountingExportActivities,
+} from '../activities/accounting-export';
+import { upsertExportFileObject } from '../db/commands/export-file-objects';
+import { readAccountingAccounts, readAccountingPeriod } from '../db/queries/accounting-export';
+import { findCompanyProfile } from '../db/queries/company-profile';
+import { startJob } from '../lib/jobs/start-job';
 import { type JobMetrics } from '../lib/metrics/job-metrics';
+import { bindDb } from './bind-db';
+import { exportRenderDb } from './export-render-db';
+import { importDb } from './import-db';
+
+/** What the worker provides a capability besides its data access, which buildActivities binds. */
+type Resources<Deps, Db> = Omit<Deps, keyof Db>;
+
+/** job_runs for the reconciler; `settle` ends only a RUNNING row (the bookkeeping store's finish), so a late runJob write wins. */
+function reconcileStore(sequelize: Sequelize): ReconcileStore {
+  const jobRuns = sequelizeJobRunStore(sequelize);
+  return {
+    findStaleRunning: (olderThan, limit) => findStaleRunningJobRuns(sequelize, olderThan, limit),
+    async settle(id, outcome) {
+      return (await jobRuns.finish(id, outcome, new Date())) !== undefined;
+    },
+  };
+}
 
 export interface WorkerDeps {
   logger: Logger;
-  /** The database, for activities that write through db/commands (trigger evaluation). */
+  /** The one database handle: buildActivities binds it to each capability's db/ functions. */
   sequelize: Sequelize;
   metrics: JobMetrics;
-  exportDelivery: ExportDeliveryDeps;
-  exportRender: ExportRenderDeps;
+  exportDelivery: Resources<ExportDeliveryDeps, ExportDeliveryDb>;
+  exportRender: Omit<ExportRenderDeps, 'db'>;
+  accountingExport: Resources<AccountingExportDeps, AccountingExportDb>;
   /** For activities that ask Temporal about workflows or start jobs (reconciler, schedules, outbox relay). */
   temporal: Client;
   /** S3, database and metrics of the cleanup jobs (built by workers/main.ts with workers/cleanup-deps.ts). */
   cleanup: CleanupDeps;
-  /** Database and S3 of the imports (workers/main.ts). */
-  imports: ImportDeps;
-  sessionInfoInvite: SessionInfoInviteDeps;
-  roadmap: RoadmapDeps;
+  /** S3 and logger of the imports (workers/main.ts); their data access is bound below. */
+  imports: Resources<ImportDeps, ImportDb>;
+  sessionInfoInvite: Resources<SessionInfoInviteDeps, SessionInfoInviteDb>;
+  roadmap: Resources<RoadmapDeps, RoadmapDb>;
   /** SMS provider, mailer and Temporal client of the workflow tasks (sessions, contacts, quotes, invoices). */
-  workflowTasks: WorkflowTaskDeps;
-  documentEmail: DocumentEmailDeps;
-  walletProvider: WalletProvider;
+  workflowTasks: Omit<WorkflowTaskDeps, keyof WorkflowTaskDb | 'startJob'>;
+  /** SMS provider and mailer of the entity workflows' tasks (contacts, quotes, invoices). */
+  entityWorkflows: Omit<EntityWorkflowDeps, keyof EntityWorkflowDb | keyof TaskMessageDb>;
+  documentPdf: Resources<DocumentPdfDeps, DocumentPdfDb>;
+  documentEmail: Resources<DocumentEmailDeps, DocumentEmailDb>;
+  scheduleChanged: Resources<ScheduleChangedDeps, ScheduleChangedDb>;
+  invoiceReminders: Resources<InvoiceReminderDeps, InvoiceReminderDb>;
+  /** The wallet provider that captures approved orders, and the logger. */
+  payments: Resources<PaymentEventDeps, PaymentEventDb>;
 }
 
 /** Every activity, built from its factory with real dependencies. Capability activities join here. */
 export function buildActivities(deps: WorkerDeps) {
+  const { sequelize } = deps;
+  const boundStartJob: StartJob = (contract, key, payload, meta) =>
+    startJob(sequelize, deps.temporal, contract, key, payload, meta);
+  const taskMessageDb: TaskMessageDb = bindDb(sequelize, {
+    findTaskSmsTemplate,
+    findStudioRegionSources,
+    findEmailTemplate,
+    loadClientFace,
+  });
   return {
-    ...createJobRunActivities({ ...deps, store: sequelizeJobRunStore }),
-    ...createReconcileActivities(deps),
-    ...createOverdueInvoicesActivities(deps),
-    ...createJobStarterActivities({ temporal: deps.temporal, contracts: JOB_CONTRACTS }),
-    ...createExportDeliveryActivities(deps.exportDelivery),
-    ...createExportRenderActivities(deps.exportRender),
-    ...createCleanupActivities(deps.cleanup),
-    ...createTriggerEvaluationActivities(deps),
-    ...createScheduledTriggerActivities(deps),
-    ...createDocumentPdfActivities({
-      s3: deps.exportRender.s3,
-      bucket: deps.exportRender.bucket,
-      chromium: deps.exportRender.chromium,
+    ...createJobRunActivities({ logger: deps.logger, metrics: deps.metrics, store: sequelizeJobRunStore(sequelize) }),
+    ...createReconcileActivities({ temporal: deps.temporal, logger: deps.logger, store: reconcileStore(sequelize) }),
+    ...createOverdueInvoicesActivities(bindDb(sequelize, { markOverdueInvoices })),
+    ...createJobStarterActivities({ startJob: boundStartJob, contracts: JOB_CONTRACTS }),
+    ...createExportDeliveryActivities({
+      ...deps.exportDelivery,
+      ...bindDb(sequelize, {
+        closeExportJob,
+        markScheduledExportRun,
+        openScheduledExportJob,
+        findScheduledExportById,
+        findUser,
+        findExportTemplateOrNull,
+        findDefaultExportTemplate,
+      }),
     }),
-    ...createImportActivities(deps.imports),
-    ...createSessionInfoInviteActivities(deps.sessionInfoInvite),
-    ...createRoadmapActivities(deps.roadmap),
-    ...createSessionWorkflowBookkeeping(),
-    ...createWorkflowTaskRunner(deps.workflowTasks),
-    ...createEntityWorkflowActivities(deps.workflowTasks),
-    ...createDocumentEmailActivities(deps.documentEmail),
-    ...createScheduleChangedActivities(deps.documentEmail),
-    ...createInvoiceReminderActivities({ ...deps.documentEmail, sms: deps.workflowTasks.sms }),
-    ...createAccountingExportActivities({
-      sequelize: deps.sequelize,
-      s3: deps.exportRender.s3,
-      bucket: deps.exportRender.bucket,
+    ...createExportRenderActivities({ ...deps.exportRender, db: exportRenderDb(sequelize) }),
+    ...createCleanupActivities(deps.cleanup),
+    ...createTriggerEvaluationActivities({
       logger: deps.logger,
+      startJob: boundStartJob,
+      ...bindDb(sequelize, {
+        listWorkflowTaskShapes,
+        findOutboxEvent,
+        listActiveTriggersFor,
+        loadConditionSubject,
+        recordTriggerExecutions,
+      }),
+    }),
+    ...createScheduledTriggerActivities({
+      logger: deps.logger,
+      startJob: boundStartJob,
+      ...bindDb(sequelize, {
+        listWorkflowTaskShapes,
+        findTriggerById,
+        pageOwnedEntityIds,
+        loadConditionSubjects,
+        recordFiringExecutions,
+      }),
+    }),
+    ...createDocumentPdfActivities({
+      ...deps.documentPdf,
+      ...bindDb(sequelize, {
+        findStoredPdf,
+        recordStoredPdf,
+        loadDocumentSources,
+        loadCreditNoteSources,
+        loadInvoiceEInvoice,
+        loadCreditNoteEInvoice,
+      }),
+    }),
+    ...createImportActivities({ ...deps.imports, ...importDb(sequelize) }),
+    ...createSessionInfoInviteActivities({
+      ...deps.sessionInfoInvite,
+      ...bindDb(sequelize, {
+        loadInviteContext,
+        loadClientFace,
+        ensureClientAccount,
+        issueMagicLink,
+        findInviteTemplate,
+      }),
+    }),
+    ...createRoadmapActivities({ ...deps.roadmap, ...bindDb(sequelize, { loadRoadmapSources, readClientInfo }) }),
+    ...createSessionWorkflowBookkeeping(
+      bindDb(sequelize, { applyWorkflowToSession, recordTaskRunSchedule, failTaskRun }),
+    ),
+    ...createWorkflowTaskRunner({
+      ...deps.workflowTasks,
+      ...taskMessageDb,
+      startJob: boundStartJob,
+      ...bindDb(sequelize, { loadTaskRunContext, sessionRecipient, sessionPeople, claimTaskRun, finishTaskRun }),
+    }),
+    ...createEntityWorkflowActivities({
+      ...deps.entityWorkflows,
+      ...taskMessageDb,
+      ...bindDb(sequelize, {
+        applyWorkflowToEntity,
+        loadEntityTaskRunContext,
+        loadEntityWithContact,
+        claimEntityTaskRun,
+        finishEntityTaskRun,
+        failEntityTaskRun,
+      }),
+    }),
+    ...createDocumentEmailActivities({
+      ...deps.documentEmail,
+      ...bindDb(sequelize, {
+        findDocument,
+        wasEmailSent,
+        findUser,
+        loadClientFace,
+        previewDocumentEmail,
+        recordDocumentSent,
+        recordDocumentEmailFailed,
+      }),
+    }),
+    ...createScheduleChangedActivities({
+      ...deps.scheduleChanged,
+      ...bindDb(sequelize, {
+        findUser,
+        findSession,
+        listScheduledDocuments,
+        scheduleNoticeSent,
+        findEmailTemplate,
+        recordScheduleNotice,
+      }),
+    }),
+    ...createInvoiceReminderActivities({
+      ...deps.invoiceReminders,
+      ...bindDb(sequelize, { findReminderDecision, reminderBehind, loadClientFace, recordInvoiceReminder }),
+    }),
+    ...createAccountingExportActivities({
+      ...deps.accountingExport,
+      ...bindDb(sequelize, {
+        readAccountingPeriod,
+        readAccountingAccounts,
+        findCompanyProfile,
+        upsertExportFileObject,
+      }),
     }),
     ...createPaymentEventActivities({
-      sequelize: deps.documentEmail.sequelize,
-      logger: deps.logger,
-      walletProvider: deps.walletProvider,
+      ...deps.payments,
+      ...bindDb(sequelize, { applyPaymentSucceeded, applyCardPaymentFailed }),
     }),
   };
 }

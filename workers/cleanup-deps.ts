@@ -4,7 +4,14 @@ import { type Registry } from 'prom-client';
 import { type Sequelize } from 'sequelize-typescript';
 import { type CleanupDeps } from '../activities/cleanup';
 import { type Config } from '../lib/config';
+import {
+  deleteFileObjectRows,
+  deleteOrphanFileObjectBatch,
+  deleteStaleFileObjectRows,
+} from '../db/commands/storage-cleanup';
+import { countOrphanFileObjects, referencedObjectKeys } from '../db/queries/storage-cleanup';
 import { createCleanupMetrics } from '../lib/metrics/cleanup-metrics';
+import { bindDb } from './bind-db';
 
 /** The cleanup activities' real dependencies: the worker's pool, S3 client and metrics registry. */
 export function buildCleanupDeps({
@@ -21,7 +28,13 @@ export function buildCleanupDeps({
   registry: Registry;
 }): CleanupDeps {
   return {
-    sequelize,
+    ...bindDb(sequelize, {
+      countOrphanFileObjects,
+      deleteOrphanFileObjectBatch,
+      referencedObjectKeys,
+      deleteFileObjectRows,
+      deleteStaleFileObjectRows,
+    }),
     s3,
     bucket: config.S3_BUCKET,
     logger,

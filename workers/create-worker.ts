@@ -1,6 +1,7 @@
 import { type Context } from '@temporalio/activity';
 import { type NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import { type Logger } from 'pino';
+import { type Sequelize } from 'sequelize-typescript';
 import { sequelizeJobRunStore } from '../db/commands/job-run-store';
 import { JobContextInterceptor, RecentJobRuns } from './job-context-interceptor';
 import { WORKFLOW_INTERCEPTOR_MODULES } from './workflow-interceptors';
@@ -11,6 +12,8 @@ export interface CreateWorkerOptions {
   taskQueue: string;
   activities: object;
   logger: Logger;
+  /** The database the job-run interceptor records attempts in. */
+  sequelize: Sequelize;
   /** The workflow code, bundled once per process and shared by every queue's worker... */
   workflowBundle?: WorkerOptions['workflowBundle'];
   /** ...or a module path bundled for this worker alone (test fixtures). */
@@ -20,6 +23,7 @@ export interface CreateWorkerOptions {
 /** A worker for one task queue, with the job-run interceptor around every activity. */
 export function createWorker(options: CreateWorkerOptions): Promise<Worker> {
   const recentRuns = new RecentJobRuns();
+  const store = sequelizeJobRunStore(options.sequelize);
   return Worker.create({
     connection: options.connection,
     namespace: options.namespace,
@@ -30,7 +34,7 @@ export function createWorker(options: CreateWorkerOptions): Promise<Worker> {
     interceptors: {
       activity: [
         (ctx: Context) => ({
-          inbound: new JobContextInterceptor(ctx, options.logger, sequelizeJobRunStore, recentRuns),
+          inbound: new JobContextInterceptor(ctx, options.logger, store, recentRuns),
         }),
       ],
       // Used when the worker bundles itself (workflowsPath); a prebuilt bundle already has them.

@@ -3,7 +3,7 @@ import { type ActivityExecuteInput, type ActivityInboundCallsInterceptor, type N
 import { LRUCache } from 'lru-cache';
 import { type Logger } from 'pino';
 import { JOB_RUN_BOOKKEEPING_ACTIVITIES } from '../activities/job-runs';
-import { type JobRunRecord, type JobRunStore, sequelizeJobRunStore } from '../db/commands/job-run-store';
+import { type JobRunRecord, type JobRunStore } from '../db/commands/job-run-store';
 import { withLogContext } from '../lib/log-context';
 
 const BOOKKEEPING = new Set<string>(JOB_RUN_BOOKKEEPING_ACTIVITIES);
@@ -42,7 +42,7 @@ export class JobContextInterceptor implements ActivityInboundCallsInterceptor {
   constructor(
     private readonly ctx: Context,
     private readonly logger: Logger,
-    private readonly store: JobRunStore = sequelizeJobRunStore,
+    private readonly store: JobRunStore,
     private readonly recent?: RecentJobRuns,
   ) {}
 

@@ -1,4 +1,3 @@
-import { deleteFileObjectRows, deleteStaleFileObjectRows } from '../../db/commands/storage-cleanup';
 import { partitionDeletable, TEMPORARY_PREFIXES } from '../../domain/storage/prefixes';
 import { type CleanupPayload, type CleanupSummary } from '../../workflows/cleanup/contract';
 import { minAge, runCleanupPass } from './cleanup-pass';
@@ -13,7 +12,7 @@ import { abortAbandonedUploads, deleteObjects, listObjectPages, S3_BATCH } from 
  * uploads started there before the retention and never completed are aborted.
  */
 export function createExportFilesCleanup(deps: CleanupDeps) {
-  const { sequelize, s3, bucket } = deps;
+  const { s3, bucket } = deps;
 
   return {
     async deleteExpiredExportFiles(payload: CleanupPayload): Promise<CleanupSummary> {
@@ -28,7 +27,7 @@ export function createExportFilesCleanup(deps: CleanupDeps) {
             const { deletable, permanent } = partitionDeletable(expired);
             tally.keptPermanent += permanent.length;
             const outcome = await deleteObjects(s3, bucket, deletable);
-            await deleteFileObjectRows(sequelize, bucket, outcome.deleted);
+            await deps.deleteFileObjectRows(bucket, outcome.deleted);
             tally.removed(outcome.deleted.length);
             tally.refused(outcome);
           }
@@ -42,7 +41,7 @@ export function createExportFilesCleanup(deps: CleanupDeps) {
         // two steps): the key-prefix index serves these LIKEs.
         const patterns = TEMPORARY_PREFIXES.map((p) => `${p}%`);
         for (;;) {
-          const keys = await deleteStaleFileObjectRows(sequelize, { bucket, patterns, cutoff, limit: S3_BATCH });
+          const keys = await deps.deleteStaleFileObjectRows({ bucket, patterns, cutoff, limit: S3_BATCH });
           if (keys.length === 0) break;
           const { deletable } = partitionDeletable(keys);
           tally.refused(await deleteObjects(s3, bucket, deletable));

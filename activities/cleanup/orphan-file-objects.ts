@@ -1,5 +1,3 @@
-import { deleteOrphanFileObjectBatch } from '../../db/commands/storage-cleanup';
-import { countOrphanFileObjects } from '../../db/queries/storage-cleanup';
 import { PERMANENT_PREFIXES } from '../../domain/storage/prefixes';
 import { type CleanupPayload, type CleanupSummary, ORPHAN_MIN_AGE_SECONDS } from '../../workflows/cleanup/contract';
 import { minAge, runCleanupPass } from './cleanup-pass';
@@ -14,7 +12,7 @@ import { deleteObjects, S3_BATCH } from './object-store';
  * orphan-objects pass (no transaction is open while S3 is asked).
  */
 export function createOrphanFileObjectsCleanup(deps: CleanupDeps) {
-  const { sequelize, s3, bucket } = deps;
+  const { s3, bucket } = deps;
   const permanent = PERMANENT_PREFIXES.map((p) => `${p}%`);
 
   return {
@@ -22,11 +20,11 @@ export function createOrphanFileObjectsCleanup(deps: CleanupDeps) {
       const minAgeSeconds = minAge(payload, ORPHAN_MIN_AGE_SECONDS);
       const cutoff = new Date(Date.now() - minAgeSeconds * 1000);
       return runCleanupPass(deps, 'orphan-file-objects', minAgeSeconds, async (tally) => {
-        const counts = await countOrphanFileObjects(sequelize, { bucket, cutoff, permanent });
+        const counts = await deps.countOrphanFileObjects({ bucket, cutoff, permanent });
         tally.scan(counts.scanned);
         tally.keptPermanent = counts.kept;
         for (;;) {
-          const found = await deleteOrphanFileObjectBatch(sequelize, { bucket, cutoff, permanent, limit: S3_BATCH });
+          const found = await deps.deleteOrphanFileObjectBatch({ bucket, cutoff, permanent, limit: S3_BATCH });
           const outcome = await deleteObjects(s3, bucket, found);
           if (outcome.failed.length > 0) {
             tally.refused(outcome);

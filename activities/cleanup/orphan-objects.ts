@@ -1,4 +1,3 @@
-import { referencedObjectKeys } from '../../db/queries/storage-cleanup';
 import { ORPHAN_OBJECT_PREFIXES, partitionDeletable } from '../../domain/storage/prefixes';
 import { type CleanupPayload, type CleanupSummary, ORPHAN_MIN_AGE_SECONDS } from '../../workflows/cleanup/contract';
 import { minAge, runCleanupPass } from './cleanup-pass';
@@ -12,7 +11,7 @@ import { deleteObjects, listObjectPages } from './object-store';
  * for a person to look at, never deleted (the permanent rule wins, docs/storage.md).
  */
 export function createOrphanObjectsCleanup(deps: CleanupDeps) {
-  const { sequelize, s3, bucket, logger } = deps;
+  const { s3, bucket, logger } = deps;
 
   return {
     async deleteOrphanObjects(payload: CleanupPayload): Promise<CleanupSummary> {
@@ -24,7 +23,7 @@ export function createOrphanObjectsCleanup(deps: CleanupDeps) {
             tally.scan(page.length);
             const old = page.filter((o) => o.lastModified < cutoff).map((o) => o.key);
             if (old.length === 0) continue;
-            const named = await referencedObjectKeys(sequelize, bucket, old);
+            const named = await deps.referencedObjectKeys(bucket, old);
             const { deletable, permanent } = partitionDeletable(old.filter((k) => !named.has(k)));
             if (permanent.length > 0) {
               tally.keptPermanent += permanent.length;

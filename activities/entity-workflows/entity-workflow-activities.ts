@@ -1,16 +1,16 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { type Logger } from 'pino';
 import {
-  applyWorkflowToEntity,
-  claimEntityTaskRun,
-  failEntityTaskRun,
-  finishEntityTaskRun,
+  type applyWorkflowToEntity,
+  type claimEntityTaskRun,
+  type failEntityTaskRun,
+  type finishEntityTaskRun,
 } from '../../db/commands/entity-workflow-task-runs';
 import { type TaskRunMetadata } from '../../db/commands/session-workflow-task-runs';
 import {
   type EntityTaskRunContext,
-  loadEntityTaskRunContext,
-  loadEntityWithContact,
+  type loadEntityTaskRunContext,
+  type loadEntityWithContact,
 } from '../../db/queries/entity-workflows';
 import { clientLocale } from '../../domain/accounts/client-locale';
 import { ENTITY_SMS_FALLBACK, entityMessageVariables } from '../../domain/workflows/entity-workflows';
@@ -22,8 +22,19 @@ import {
   type TaskMessageDeps,
   TaskRejected,
 } from '../workflow-tasks/task-messages';
+import { type Bound } from '../db-deps';
 
-export type EntityWorkflowDeps = TaskMessageDeps & { logger: Logger };
+/** The entity task runs' reads and writes (db/commands/entity-workflow-task-runs.ts, db/queries/entity-workflows.ts). */
+export interface EntityWorkflowDb {
+  applyWorkflowToEntity: Bound<typeof applyWorkflowToEntity>;
+  loadEntityTaskRunContext: Bound<typeof loadEntityTaskRunContext>;
+  loadEntityWithContact: Bound<typeof loadEntityWithContact>;
+  claimEntityTaskRun: Bound<typeof claimEntityTaskRun>;
+  finishEntityTaskRun: Bound<typeof finishEntityTaskRun>;
+  failEntityTaskRun: Bound<typeof failEntityTaskRun>;
+}
+
+export type EntityWorkflowDeps = TaskMessageDeps & EntityWorkflowDb & { logger: Logger };
 
 const WHOSE = {
   CONTACT: 'the contact has none',
@@ -39,7 +50,7 @@ const WHOSE = {
 export function createEntityWorkflowActivities(deps: EntityWorkflowDeps): EntityWorkflowActivities {
   /** The task's message: to the entity's contact as it is now, about the entity. */
   const entityMessage = async ({ run, task, owner }: EntityTaskRunContext): Promise<TaskMessage | null> => {
-    const entity = await loadEntityWithContact(owner.id, run.entity_type, run.entity_id);
+    const entity = await deps.loadEntityWithContact(owner.id, run.entity_type, run.entity_id);
     if (!entity) return null;
     const { contact, document } = entity;
     const locale = clientLocale(contact, owner);
@@ -70,7 +81,7 @@ export function createEntityWorkflowActivities(deps: EntityWorkflowDeps): Entity
 
   return {
     async applyEntityWorkflow({ jobRunId, payload, appliedAt }) {
-      const applied = await applyWorkflowToEntity({ ...payload, jobRunId, appliedAt });
+      const applied = await deps.applyWorkflowToEntity({ ...payload, jobRunId, appliedAt });
       if (applied.missing)
         throw ApplicationFailure.create({
           type: 'not_found',
@@ -93,7 +104,7 @@ export function createEntityWorkflowActivities(deps: EntityWorkflowDeps): Entity
     },
 
     async runEntityWorkflowTask({ taskRunId }) {
-      const context = await loadEntityTaskRunContext(taskRunId);
+      const context = await deps.loadEntityTaskRunContext(taskRunId);
       if (!context) return { status: 'SKIPPED', error: 'The task no longer exists' };
       const { run, task } = context;
       // Finished already (a retried activity): answered as it ended.
@@ -103,7 +114,7 @@ export function createEntityWorkflowActivities(deps: EntityWorkflowDeps): Entity
         return { status: 'SKIPPED', error: 'MANUAL tasks are done by the studio, not run' };
       if (task.task_type !== 'AUTOMATIC_SMS' && task.task_type !== 'AUTOMATIC_EMAIL')
         return { status: 'SKIPPED', error: `${task.task_type} needs a session` };
-      if (!(await claimEntityTaskRun(run.id)))
+      if (!(await deps.claimEntityTaskRun(run.id)))
         return { status: 'SKIPPED', error: 'The task run was finished elsewhere' };
       const message = await entityMessage(context);
       let contactId = message?.contact?.id ?? null;
@@ -119,7 +130,7 @@ export function createEntityWorkflowActivities(deps: EntityWorkflowDeps): Entity
         outcome = { status: 'FAILED', metadata: err.metadata, error: err.message };
         contactId ??= run.contact_id;
       }
-      await finishEntityTaskRun(run, { ...outcome, contactId });
+      await deps.finishEntityTaskRun(run, { ...outcome, contactId });
       deps.logger.info(
         {
           taskRunId: run.id,
@@ -134,7 +145,7 @@ export function createEntityWorkflowActivities(deps: EntityWorkflowDeps): Entity
     },
 
     async failEntityTaskRun({ taskRunId, error }) {
-      await failEntityTaskRun(taskRunId, error);
+      await deps.failEntityTaskRun(taskRunId, error);
     },
   };
 }

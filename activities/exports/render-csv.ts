@@ -1,5 +1,4 @@
 import { pipeline } from 'node:stream/promises';
-import { copyCsvRows } from '../../db/queries/exports/export-reads';
 import { CSV_DIALECT_RULES, type CsvDialect } from '../../domain/exports/csv-dialect';
 import { CsvLineEndings } from './csv-line-endings';
 import { type RenderedFile, type RenderParams } from './render-params';
@@ -12,9 +11,9 @@ import { uploadStream } from './upload-stream';
  * moves bytes, and never holds more than the stream buffers and the parts in flight.
  */
 export async function renderCsv(params: RenderParams & { dialect: CsvDialect }): Promise<RenderedFile> {
-  const { client, s3, target, entity, ownerId, columns, timeZone, dialect, onProgress } = params;
+  const { client, db, s3, target, entity, ownerId, columns, timeZone, dialect, onProgress } = params;
   const body = new CsvLineEndings(onProgress);
-  const rowCount = await copyCsvRows(
+  const rowCount = await db.copyCsvRows(
     client,
     { entity, ownerId, columns, rules: CSV_DIALECT_RULES[dialect], timeZone },
     (copy) => uploadStream(s3, target, body, pipeline(copy, body)),

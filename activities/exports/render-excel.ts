@@ -5,7 +5,6 @@ import { type ExportColumn } from '../../domain/exports/columns';
 import { neutraliseFormula } from '../../domain/exports/cell-format';
 import { ENTITY_TITLES } from '../../domain/exports/export-file';
 import { type RenderedFile, type RenderParams } from './render-params';
-import { readRowBatches } from '../../db/queries/exports/row-batches';
 import { ByteCount, uploadStream } from './upload-stream';
 
 /** Column widths in characters, by kind of value: ids fit a uuid, dates their formatted text. */
@@ -117,7 +116,7 @@ export async function writeWorkbook(params: {
 export async function renderExcel(params: RenderParams): Promise<RenderedFile> {
   const { client, s3, target, entity, ownerId, columns, timeZone, onProgress } = params;
   const body = new ByteCount();
-  const batches = readRowBatches(client, { entity, ownerId, columns, timeZone, mode: 'wallClock' });
+  const batches = params.db.readRowBatches(client, { entity, ownerId, columns, timeZone, mode: 'wallClock' });
   const writing = writeWorkbook({ columns, sheetName: ENTITY_TITLES[entity], batches, output: body, onProgress }).then(
     (rows) => {
       // The workbook's commit ends the zip; the stream after it may still be open.

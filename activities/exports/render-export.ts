@@ -2,9 +2,9 @@ import { type S3Client } from '@aws-sdk/client-s3';
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import { type Logger } from 'pino';
-import { type Sequelize } from 'sequelize-typescript';
-import { upsertExportFileObject } from '../../db/commands/export-file-objects';
-import { isKnownTimeZone } from '../../db/queries/time-zones';
+import { type ClientBase } from 'pg';
+import { type upsertExportFileObject } from '../../db/commands/export-file-objects';
+import { type isKnownTimeZone } from '../../db/queries/time-zones';
 import { columnsFor } from '../../domain/exports/columns';
 import { formatDateInZone, formatTimestampInZone } from '../../domain/wall-clock';
 import { CSV_DIALECTS } from '../../domain/exports/csv-dialect';
@@ -20,14 +20,25 @@ import { validateExportFields } from '../../domain/exports/fields';
 import { DomainError } from '../../domain/errors';
 import { type Chromium } from '../../lib/chromium';
 import { type ExportPayload, type RenderedExport } from '../../workflows/exports/contract';
-import { withConnection } from '../../db/queries/exports/db-connection';
 import { renderCsv } from './render-csv';
 import { renderExcel } from './render-excel';
-import { type RenderedFile } from './render-params';
+import { type Bound } from '../db-deps';
+import { type ExportReadsDb, type RenderedFile } from './render-params';
 import { renderPdf } from './render-pdf';
 
+/**
+ * The render's data access: a raw pg connection of the pool for the streamed reads
+ * (db/queries/exports/db-connection.ts), those reads, the zone check and the file_objects row.
+ * The worker binds the Sequelize handle (workers/activities.ts).
+ */
+export interface ExportRenderDb extends ExportReadsDb {
+  withConnection<T>(work: (client: ClientBase) => Promise<T>): Promise<T>;
+  isKnownTimeZone: Bound<typeof isKnownTimeZone>;
+  upsertExportFileObject: Bound<typeof upsertExportFileObject>;
+}
+
 export interface ExportRenderDeps {
-  sequelize: Sequelize;
+  db: ExportRenderDb;
   s3: S3Client;
   /** S3_BUCKET. */
   bucket: string;
@@ -50,7 +61,7 @@ function invalid(message: string): ApplicationFailure {
  * literal (ids, zone), since a schedule or a replay may carry an old payload. Anything wrong is
  * non-retryable: no attempt can fix it.
  */
-async function checkPayload(sequelize: Sequelize, jobRunId: string, payload: ExportPayload): Promise<string[]> {
+async function checkPayload(db: ExportRenderDb, jobRunId: string, payload: ExportPayload): Promise<string[]> {
   if (!UUID_PATTERN.test(jobRunId)) throw invalid(`jobRunId must be a uuid, got ${JSON.stringify(jobRunId)}`);
   if (!UUID_PATTERN.test(payload.ownerId) || !UUID_PATTERN.test(payload.orgId))
     throw invalid('ownerId and orgId must be uuids');
@@ -67,7 +78,7 @@ async function checkPayload(sequelize: Sequelize, jobRunId: string, payload: Exp
     if (err instanceof DomainError) throw ApplicationFailure.nonRetryable(err.message, err.code, err.details);
     throw err;
   }
-  const zoneKnown = TIME_ZONE_PATTERN.test(payload.timeZone) && (await isKnownTimeZone(sequelize, payload.timeZone));
+  const zoneKnown = TIME_ZONE_PATTERN.test(payload.timeZone) && (await db.isKnownTimeZone(payload.timeZone));
   if (!zoneKnown) throw invalid(`Unknown time zone ${JSON.stringify(payload.timeZone)}`);
   return fields;
 }
@@ -85,7 +96,7 @@ export function createExportRenderActivities(deps: ExportRenderDeps) {
      */
     async renderExport({ jobRunId, payload }: { jobRunId: string; payload: ExportPayload }): Promise<RenderedExport> {
       const context = Context.current();
-      const fields = await checkPayload(deps.sequelize, jobRunId, payload);
+      const fields = await checkPayload(deps.db, jobRunId, payload);
       const columns = columnsFor(payload.entity, fields);
       // The first attempt's schedule time, not now: a retry after midnight keeps the same key.
       const scheduledAt = new Date(context.info.scheduledTimestampMs);
@@ -116,8 +127,9 @@ export function createExportRenderActivities(deps: ExportRenderDeps) {
         columns,
         timeZone: payload.timeZone,
         onProgress,
+        db: deps.db,
       };
-      const file: RenderedFile = await withConnection(deps.sequelize, (client) => {
+      const file: RenderedFile = await deps.db.withConnection((client) => {
         switch (payload.format) {
           case 'csv':
             return renderCsv({ ...common, client, dialect: payload.csvDialect });
@@ -134,7 +146,7 @@ export function createExportRenderActivities(deps: ExportRenderDeps) {
             });
         }
       });
-      const fileObjectId = await upsertExportFileObject(deps.sequelize, {
+      const fileObjectId = await deps.db.upsertExportFileObject({
         orgId: payload.orgId,
         bucket: deps.bucket,
         key: target.key,

@@ -3,10 +3,8 @@ import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { Readable } from 'node:stream';
 import { type Chromium } from '../../lib/chromium';
 import { ENTITY_TITLES } from '../../domain/exports/export-file';
-import { countExportRows, findExportCompanyName } from '../../db/queries/exports/export-reads';
 import { LANDSCAPE_FROM_COLUMNS, pdfChunkHtml, type PdfHeading } from './pdf-html';
 import { type RenderedFile, type RenderParams } from './render-params';
-import { readRowBatches } from '../../db/queries/exports/row-batches';
 import { uploadStream } from './upload-stream';
 
 /** Margins leave room at the bottom for the page numbers drawn after merging. */
@@ -57,11 +55,11 @@ export async function renderPdf(
     chunkRows,
     onProgress,
   } = params;
-  const total = await countExportRows(client, entity, ownerId);
+  const total = await params.db.countExportRows(client, entity, ownerId);
   if (total > maxRows) throw exportTooLarge(total, maxRows);
   const heading: PdfHeading = {
     title: ENTITY_TITLES[entity],
-    companyName: await findExportCompanyName(client, ownerId),
+    companyName: await params.db.findExportCompanyName(client, ownerId),
     generatedAt,
     rowCount: total,
   };
@@ -83,7 +81,7 @@ export async function renderPdf(
     chunks++;
     pending = [];
   };
-  for await (const batch of readRowBatches(client, { entity, ownerId, columns, timeZone, mode: 'text' })) {
+  for await (const batch of params.db.readRowBatches(client, { entity, ownerId, columns, timeZone, mode: 'text' })) {
     rows += batch.length;
     // Rows added since the count still respect the cap.
     if (rows > maxRows) throw exportTooLarge(rows, maxRows);

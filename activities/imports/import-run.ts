@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { type Sequelize } from 'sequelize-typescript';
 import { type ImportWrite } from '../../db/commands/write-import-batch';
-import { writeImportLines } from '../../db/commands/write-import-lines';
-import { findImportCandidates, type StoredRecord, type WrittenLine } from '../../db/queries/import-matches';
-import { listNameableSessionTypes } from '../../db/queries/session-types';
+import { type writeImportLines } from '../../db/commands/write-import-lines';
+import {
+  type findImportCandidates,
+  type ownedIds,
+  type StoredRecord,
+  type WrittenLine,
+} from '../../db/queries/import-matches';
+import { type listNameableSessionTypes } from '../../db/queries/session-types';
 import {
   createImportPlanner,
   fieldChanges,
@@ -19,10 +23,19 @@ import { indexSessionTypesByName, type SessionTypesByName } from '../../domain/s
 import { cellsByHeader, type SheetRow } from '../../domain/imports/sheet';
 import { type ImportPreviewItem, type ImportRowError } from '../../workflows/imports/contract';
 import { createKnownRecords } from './known-records';
+import { type Bound } from '../db-deps';
 import { type PreparedRow, prepareRows } from './prepare-rows';
 
+/** A batch's reads and its one write (db/commands/write-import-lines.ts), the handle bound. */
+export interface ImportRunDb {
+  writeImportLines: Bound<typeof writeImportLines>;
+  findImportCandidates: Bound<typeof findImportCandidates>;
+  listNameableSessionTypes: Bound<typeof listNameableSessionTypes>;
+  ownedIds: Bound<typeof ownedIds>;
+}
+
 export interface ImportRunOptions {
-  sequelize: Sequelize;
+  db: ImportRunDb;
   entity: ImportEntity;
   ownerId: string;
   jobRunId: string;
@@ -66,7 +79,7 @@ export interface ImportRunOutcome {
  * only the lines its ledger lacks, reusing the ids and actions the ledger recorded.
  */
 export function createImportRun(options: ImportRunOptions) {
-  const { sequelize, entity, ownerId, preview, written } = options;
+  const { db, entity, ownerId, preview, written } = options;
   // A preview plans as the import it previews would (updateExisting included).
   const matching = options.updateExisting || Object.values(options.rowActions).includes('update');
   const planner = createImportPlanner({ updateExisting: options.updateExisting, rowActions: options.rowActions });
@@ -102,7 +115,7 @@ export function createImportRun(options: ImportRunOptions) {
     const sending = writes.filter((w) => !unborn.has(w.id));
     for (const w of writes) if (unborn.has(w.id)) refuse(w.line, unbornRecordMessage(unborn.get(w.id) as number));
     if (sending.length > 0) {
-      const result = await writeImportLines(sequelize, {
+      const result = await db.writeImportLines({
         entity,
         ownerId,
         jobRunId: options.jobRunId,
@@ -131,8 +144,8 @@ export function createImportRun(options: ImportRunOptions) {
     /** The next rows of the file. Resolves once they are planned and the previous batch committed. */
     async add(batch: readonly SheetRow[]): Promise<void> {
       outcome.totalRows += batch.length;
-      if (namesTypes) sessionTypes ??= listNameableSessionTypes(ownerId).then(indexSessionTypesByName);
-      const { rows, errors } = await prepareRows(sequelize, {
+      if (namesTypes) sessionTypes ??= db.listNameableSessionTypes(ownerId).then(indexSessionTypesByName);
+      const { rows, errors } = await prepareRows(db, {
         entity,
         ownerId,
         timeZone: options.timeZone,
@@ -149,7 +162,7 @@ export function createImportRun(options: ImportRunOptions) {
         return identity === undefined ? { line: r.line, keys } : { line: r.line, keys, identity };
       });
       if (matching && planned.some((r) => r.keys.length > 0)) {
-        stored = await findImportCandidates(sequelize, entity, ownerId, keyLookups(rows.flatMap((r) => r.keys)));
+        stored = await db.findImportCandidates(entity, ownerId, keyLookups(rows.flatMap((r) => r.keys)));
         known.learn(stored, createdHere);
       }
       const decisions = planner.plan(planned, matching ? known.sharingKeys(planned.flatMap((r) => r.keys)) : []);

@@ -1,5 +1,5 @@
-import { type Sequelize } from 'sequelize-typescript';
-import { ownedIds } from '../../db/queries/import-matches';
+import { type ownedIds } from '../../db/queries/import-matches';
+import { type Bound } from '../db-deps';
 import { type CellDateTime } from '../../domain/imports/cell-values';
 import { matchKeys } from '../../domain/imports/match-keys';
 import { validateRow } from '../../domain/imports/row-validation';
@@ -38,7 +38,7 @@ const RELATIONS = [
  * line, a known one becomes the session's `user_session_type_id` with the type's defaults.
  */
 export async function prepareRows(
-  sequelize: Sequelize,
+  db: { ownedIds: Bound<typeof ownedIds> },
   input: {
     entity: ImportEntity;
     ownerId: string;
@@ -64,7 +64,7 @@ export async function prepareRows(
   const owned = new Map<string, Set<string>>();
   for (const [field, table] of RELATIONS) {
     const ids = [...new Set(valid.map((v) => v.value[field]).filter((id): id is string => typeof id === 'string'))];
-    owned.set(field, await ownedIds(sequelize, table, input.ownerId, ids));
+    owned.set(field, await db.ownedIds(table, input.ownerId, ids));
   }
   const rows: PreparedRow[] = [];
   for (const v of valid) {

@@ -3,8 +3,7 @@ import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/clie
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import { type Logger } from 'pino';
-import { type Sequelize } from 'sequelize-typescript';
-import { writtenLines } from '../../db/queries/import-matches';
+import { type writtenLines } from '../../db/queries/import-matches';
 import { DomainError, ValidationError } from '../../domain/errors';
 import { type RowAction } from '../../domain/imports/import-plan';
 import { renderErrorFile } from '../../lib/imports/error-file';
@@ -12,11 +11,16 @@ import { NO_DATA_ROWS, openUpload } from '../../lib/imports/read-upload';
 import { resolveImportMapping } from '../../domain/imports/resolve-mapping';
 import { type SheetRow, type SheetRows } from '../../domain/imports/sheet';
 import { type ImportPayload, type ImportPreview, type ImportResult } from '../../workflows/imports/contract';
-import { createImportRun, type ImportRunOutcome } from './import-run';
+import { type Bound } from '../db-deps';
+import { createImportRun, type ImportRunDb, type ImportRunOutcome } from './import-run';
 import { withinBudget } from '../../domain/imports/result-budget';
 
-export interface ImportDeps {
-  sequelize: Sequelize;
+/** The import's data access: the lines an earlier attempt wrote, and the batches' (import-run.ts). */
+export interface ImportDb extends ImportRunDb {
+  writtenLines: Bound<typeof writtenLines>;
+}
+
+export interface ImportDeps extends ImportDb {
   s3: S3Client;
   bucket: string;
   logger: Logger;
@@ -70,13 +74,13 @@ async function importRows(
   source: SheetRows,
 ): Promise<ImportResult | ImportPreview> {
   const mapping = resolveImportMapping(payload.entity, source.headers, payload.mapping);
-  const written = payload.preview ? new Map() : await writtenLines(deps.sequelize, jobRunId);
+  const written = payload.preview ? new Map() : await deps.writtenLines(jobRunId);
   if (written.size > 0) logger.info({ alreadyWritten: written.size }, 'resuming an import after a retry');
   const rowActions = Object.fromEntries(
     Object.entries(payload.rowActions ?? {}).map(([line, action]) => [Number(line), action]),
   ) as Record<number, RowAction>;
   const run = createImportRun({
-    sequelize: deps.sequelize,
+    db: deps,
     entity: payload.entity,
     ownerId: payload.ownerId,
     jobRunId,

@@ -1,5 +1,9 @@
 import { ApplicationFailure } from '@temporalio/common';
-import { type DocumentSources, loadCreditNoteSources, loadDocumentSources } from '../../db/queries/document-sources';
+import {
+  type DocumentSources,
+  type loadCreditNoteSources,
+  type loadDocumentSources,
+} from '../../db/queries/document-sources';
 import { clientLocale } from '../../domain/accounts/client-locale';
 import { countryName } from '../../domain/countries';
 import { type UserRow } from '../../db/rows';
@@ -13,6 +17,13 @@ import { serviceDelivery, storedDelivery } from '../../domain/invoicing/service-
 import { vatPartsOf } from '../../domain/invoicing/stored-vat';
 import { type DocumentPdfPayload } from '../../workflows/invoicing/contract';
 import { formatDateInZone } from '../../domain/wall-clock';
+import { type Bound } from '../db-deps';
+
+/** The document reads a file is made from (db/queries/document-sources.ts). */
+export interface DocumentViewDb {
+  loadDocumentSources: Bound<typeof loadDocumentSources>;
+  loadCreditNoteSources: Bound<typeof loadCreditNoteSources>;
+}
 
 /** A quote, invoice or credit note file: what it shows, where it is stored and under which name, and whether it is kept once for good. */
 export interface LoadedDocumentView {
@@ -85,13 +96,12 @@ function buyerClient(buyer: InvoiceBuyer, locale: UserLocale): DocumentView['cli
  * key and file name they share but for the extension. An issued invoice shows only what was true
  * at issue (its buyer copy and issue date; never payments), so its kept pdf stays true.
  */
-export async function loadDocumentView({
-  kind,
-  documentId,
-  ownerId,
-}: Pick<DocumentPdfPayload, 'kind' | 'documentId' | 'ownerId'>): Promise<LoadedDocumentView> {
-  if (kind === 'credit_note') return loadCreditNoteView(documentId, ownerId);
-  const sources = await loadDocumentSources(kind, documentId, ownerId);
+export async function loadDocumentView(
+  db: DocumentViewDb,
+  { kind, documentId, ownerId }: Pick<DocumentPdfPayload, 'kind' | 'documentId' | 'ownerId'>,
+): Promise<LoadedDocumentView> {
+  if (kind === 'credit_note') return loadCreditNoteView(db, documentId, ownerId);
+  const sources = await db.loadDocumentSources(kind, documentId, ownerId);
   if (!sources) throw ApplicationFailure.nonRetryable(`The ${kind} no longer exists`, 'document_not_found');
   const { document, owner, company, contact } = sources;
   const issued = document as unknown as { issued_at?: Date | null; buyer?: InvoiceBuyer | null };
@@ -157,8 +167,12 @@ export async function loadDocumentView({
  * reason, the credited lines (or the credited amount), the VAT breakdown (stored at issue: an
  * amount split pro rata over what was still creditable at each rate), the totals, the studio and the buyer as the invoice copied it.
  */
-async function loadCreditNoteView(creditNoteId: string, ownerId: string): Promise<LoadedDocumentView> {
-  const sources = await loadCreditNoteSources(creditNoteId, ownerId);
+async function loadCreditNoteView(
+  db: DocumentViewDb,
+  creditNoteId: string,
+  ownerId: string,
+): Promise<LoadedDocumentView> {
+  const sources = await db.loadCreditNoteSources(creditNoteId, ownerId);
   if (!sources) throw ApplicationFailure.nonRetryable('The credit note no longer exists', 'document_not_found');
   const { creditNote, invoice, owner, company, contact } = sources;
   const locale = clientLocale(contact, owner);

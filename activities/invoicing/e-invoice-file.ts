@@ -1,14 +1,21 @@
 import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { ApplicationFailure } from '@temporalio/common';
-import { loadCreditNoteEInvoice, loadInvoiceEInvoice } from '../../db/queries/e-invoice-sources';
+import { type loadCreditNoteEInvoice, type loadInvoiceEInvoice } from '../../db/queries/e-invoice-sources';
 import { makeEInvoiceXml } from '../../lib/facturx/e-invoice-gate';
 import { facturxPdf } from '../../lib/facturx/generate';
 import { type DocumentPdf, type DocumentPdfPayload } from '../../workflows/invoicing/contract';
+import { type Bound } from '../db-deps';
 
 const notFound = (what: string) =>
   ApplicationFailure.nonRetryable(`The ${what} no longer exists or is not issued`, 'document_not_found');
 
-export interface EInvoiceFileDeps {
+/** The e-invoice's data (db/queries/e-invoice-sources.ts, the issue gate's builder). */
+export interface EInvoiceFileDb {
+  loadInvoiceEInvoice: Bound<typeof loadInvoiceEInvoice>;
+  loadCreditNoteEInvoice: Bound<typeof loadCreditNoteEInvoice>;
+}
+
+export interface EInvoiceFileDeps extends EInvoiceFileDb {
   s3: S3Client;
   bucket: string;
   /** The kept pdf of the invoice or credit note (rendered once, render-document-pdf.ts). */
@@ -29,8 +36,8 @@ export function createEInvoiceFileActivities(deps: EInvoiceFileDeps) {
       // The same builder as the issue's gate (db/queries/e-invoice-sources.ts).
       const loaded =
         kind === 'invoice'
-          ? await loadInvoiceEInvoice(documentId, ownerId)
-          : await loadCreditNoteEInvoice(documentId, ownerId);
+          ? await deps.loadInvoiceEInvoice(documentId, ownerId)
+          : await deps.loadCreditNoteEInvoice(documentId, ownerId);
       if (!loaded) throw notFound(kind === 'invoice' ? 'invoice' : 'credit note');
       const { doc, locale } = loaded;
       const lang = locale === 'fr-FR' ? 'fr' : 'en';

@@ -2,10 +2,9 @@ import { Context } from '@temporalio/activity';
 import { type S3Client } from '@aws-sdk/client-s3';
 import { type Transporter } from 'nodemailer';
 import { type Logger } from 'pino';
-import { type Sequelize } from 'sequelize-typescript';
-import { recordInvoiceReminder } from '../../db/commands/invoice-reminders';
-import { loadClientFace } from '../../db/queries/client-face';
-import { findReminderDecision, reminderBehind } from '../../db/queries/invoice-reminders';
+import { type recordInvoiceReminder } from '../../db/commands/invoice-reminders';
+import { type loadClientFace } from '../../db/queries/client-face';
+import { type findReminderDecision, type reminderBehind } from '../../db/queries/invoice-reminders';
 import { studioHeadHtml } from '../../domain/accounts/studio-head';
 import { formatDay, formatMoney } from '../../domain/invoicing/document-html';
 import { toHundredths } from '../../domain/invoicing/money';
@@ -17,9 +16,17 @@ import { signDownloadLink } from '../../lib/s3-links';
 import { type SmsProvider } from '../../lib/sms/sms-provider';
 import { readLogoDataUri } from '../../lib/studio-logo';
 import { type InvoiceRemindersActivities } from '../../workflows/invoicing/contract';
+import { type Bound } from '../db-deps';
 
-export interface InvoiceReminderDeps {
-  sequelize: Sequelize;
+/** The reminder's decision and record (db/queries and db/commands invoice-reminders.ts). */
+export interface InvoiceReminderDb {
+  findReminderDecision: Bound<typeof findReminderDecision>;
+  reminderBehind: Bound<typeof reminderBehind>;
+  loadClientFace: Bound<typeof loadClientFace>;
+  recordInvoiceReminder: Bound<typeof recordInvoiceReminder>;
+}
+
+export interface InvoiceReminderDeps extends InvoiceReminderDb {
   logger: Logger;
   mailer: Transporter;
   mailFrom: string;
@@ -44,20 +51,20 @@ const reminderKey = (invoiceId: string, d: { dueDate: string; stepIndex: number;
 export function createInvoiceReminderActivities(deps: InvoiceReminderDeps): InvoiceRemindersActivities {
   return {
     async planInvoiceReminder({ invoiceId, ownerId, now }) {
-      return reminderPlanOf((await findReminderDecision(deps.sequelize, ownerId, invoiceId, new Date(now))).decision);
+      return reminderPlanOf((await deps.findReminderDecision(ownerId, invoiceId, new Date(now))).decision);
     },
 
     async sendInvoiceReminder({ jobRunId, invoiceId, ownerId, now, pdfKey }) {
-      const { decision, facts } = await findReminderDecision(deps.sequelize, ownerId, invoiceId, new Date(now));
+      const { decision, facts } = await deps.findReminderDecision(ownerId, invoiceId, new Date(now));
       // Only what is due at the workflow's clock goes: a payment or pause since the plan sends nothing.
       if (decision.kind !== 'send' || decision.reminder.at.getTime() > now || !facts?.contact_email)
         return { status: 'not_due' };
       const { reminder, dueDate } = decision;
       const done = { status: 'sent' as const, dueDate, stepIndex: reminder.stepIndex, occurrence: reminder.occurrence };
       const key = reminderKey(invoiceId, { dueDate, ...reminder });
-      if (await reminderBehind(deps.sequelize, invoiceId, { dueDate, ...reminder })) return done;
+      if (await deps.reminderBehind(invoiceId, { dueDate, ...reminder })) return done;
 
-      const face = await loadClientFace(ownerId, facts.contact_id);
+      const face = await deps.loadClientFace(ownerId, facts.contact_id);
       const locale = face?.locale ?? 'fr-FR';
       const studioName = face?.studioName ?? '';
       const link = pdfKey
@@ -107,7 +114,7 @@ export function createInvoiceReminderActivities(deps: InvoiceReminderDeps): Invo
       } catch (err) {
         // Retried by Temporal; at the last attempt the reminder is recorded FAILED and the next one goes on.
         if (Context.current().info.attempt < REMINDER_SEND_ATTEMPTS) throw err;
-        await recordInvoiceReminder(deps.sequelize, {
+        await deps.recordInvoiceReminder({
           ...record,
           status: 'FAILED',
           smsStatus: null,
@@ -143,7 +150,7 @@ export function createInvoiceReminderActivities(deps: InvoiceReminderDeps): Invo
           }
         }
       }
-      await recordInvoiceReminder(deps.sequelize, { ...record, status: 'SENT', smsStatus, error: smsError, email });
+      await deps.recordInvoiceReminder({ ...record, status: 'SENT', smsStatus, error: smsError, email });
       deps.logger.info(
         { jobRunId, invoiceId, stepIndex: reminder.stepIndex, occurrence: reminder.occurrence, sms: smsStatus },
         'Payment reminder sent',

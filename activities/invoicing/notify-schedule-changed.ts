@@ -1,21 +1,30 @@
 import { type Transporter } from 'nodemailer';
 import { type Logger } from 'pino';
-import { type Sequelize } from 'sequelize-typescript';
-import { recordScheduleNotice, scheduleNoticeKey, scheduleNoticeSent } from '../../db/commands/schedule-notices';
-import { findEmailTemplate } from '../../db/queries/email-templates';
-import { listScheduledDocuments } from '../../db/queries/scheduled-documents';
-import { findSession } from '../../db/queries/sessions';
-import { findUser } from '../../db/queries/users';
+import { type recordScheduleNotice, type scheduleNoticeSent } from '../../db/commands/schedule-notices';
+import { type findEmailTemplate } from '../../db/queries/email-templates';
+import { type listScheduledDocuments } from '../../db/queries/scheduled-documents';
+import { type findSession } from '../../db/queries/sessions';
+import { type findUser } from '../../db/queries/users';
 import { clientLocale } from '../../domain/accounts/client-locale';
 import { renderVariables } from '../../domain/emails/render-variables';
 import { scheduleProblems } from '../../domain/invoicing/payment-schedule';
-import { scheduleNoticeLines } from '../../domain/invoicing/schedule-notice';
+import { scheduleNoticeKey, scheduleNoticeLines } from '../../domain/invoicing/schedule-notice';
 import { installmentInputs, scheduleContextOf } from '../../domain/invoicing/stored-schedule';
 import { toHundredths } from '../../domain/invoicing/money';
 import { type ScheduleChangedActivities } from '../../workflows/invoicing/contract';
+import { type Bound } from '../db-deps';
 
-export interface ScheduleChangedDeps {
-  sequelize: Sequelize;
+/** The session's documents and the notices' records (db/commands/schedule-notices.ts). */
+export interface ScheduleChangedDb {
+  findUser: Bound<typeof findUser>;
+  findSession: Bound<typeof findSession>;
+  listScheduledDocuments: Bound<typeof listScheduledDocuments>;
+  scheduleNoticeSent: Bound<typeof scheduleNoticeSent>;
+  findEmailTemplate: Bound<typeof findEmailTemplate>;
+  recordScheduleNotice: Bound<typeof recordScheduleNotice>;
+}
+
+export interface ScheduleChangedDeps extends ScheduleChangedDb {
   logger: Logger;
   mailer: Transporter;
   mailFrom: string;
@@ -32,15 +41,15 @@ export function createScheduleChangedActivities(deps: ScheduleChangedDeps): Sche
   return {
     async notifyPaymentScheduleChanged({ jobRunId, payload }) {
       const [owner, session, documents] = await Promise.all([
-        findUser(payload.ownerId),
-        findSession(payload.ownerId, payload.sessionId),
-        listScheduledDocuments(deps.sequelize, payload.ownerId, payload.sessionId),
+        deps.findUser(payload.ownerId),
+        deps.findSession(payload.ownerId, payload.sessionId),
+        deps.listScheduledDocuments(payload.ownerId, payload.sessionId),
       ]);
       let sent = 0;
       for (const doc of documents) {
         if (!doc.contact_email) continue;
         const key = scheduleNoticeKey(payload.eventId, doc.id);
-        if (await scheduleNoticeSent(key)) continue;
+        if (await deps.scheduleNoticeSent(key)) continue;
         const before = scheduleContextOf(
           doc,
           payload.previousStart ? new Date(payload.previousStart) : null,
@@ -53,7 +62,7 @@ export function createScheduleChangedActivities(deps: ScheduleChangedDeps): Sche
         const locale = clientLocale({ locale: doc.contact_locale }, owner);
         const lines = scheduleNoticeLines(doc.payment_schedule, before, after, toHundredths(doc.amount_paid), locale);
         if (lines.length === 0) continue;
-        const template = await findEmailTemplate(payload.ownerId, locale, 'payment-schedule-changed');
+        const template = await deps.findEmailTemplate(payload.ownerId, locale, 'payment-schedule-changed');
         if (!template)
           throw new Error('The system template payment-schedule-changed is missing: run the seed (npm run migrate)');
         const variables = {
@@ -73,7 +82,7 @@ export function createScheduleChangedActivities(deps: ScheduleChangedDeps): Sche
           html: renderVariables(template.body_html, variables, 'html'),
           messageId,
         });
-        await recordScheduleNotice({
+        await deps.recordScheduleNotice({
           ownerId: payload.ownerId,
           kind: doc.kind,
           documentId: doc.id,

@@ -1,15 +1,22 @@
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import crypto from 'node:crypto';
-import { findStoredPdf, recordStoredPdf } from '../../db/commands/stored-documents';
+import { type findStoredPdf, type recordStoredPdf } from '../../db/commands/stored-documents';
 import { documentHtml } from '../../domain/invoicing/document-html';
 import { type Chromium } from '../../lib/chromium';
 import { readLogoDataUri } from '../../lib/studio-logo';
 import { type DocumentPdf, type DocumentPdfPayload } from '../../workflows/invoicing/contract';
 import { documentDocx } from './document-docx';
-import { createEInvoiceFileActivities } from './e-invoice-file';
-import { loadDocumentView } from './document-view';
+import { type Bound } from '../db-deps';
+import { createEInvoiceFileActivities, type EInvoiceFileDb } from './e-invoice-file';
+import { type DocumentViewDb, loadDocumentView } from './document-view';
 
-export interface DocumentPdfDeps {
+/** The documents' reads and the kept pdf's record (db/commands/stored-documents.ts). */
+export interface DocumentPdfDb extends DocumentViewDb, EInvoiceFileDb {
+  findStoredPdf: Bound<typeof findStoredPdf>;
+  recordStoredPdf: Bound<typeof recordStoredPdf>;
+}
+
+export interface DocumentPdfDeps extends DocumentPdfDb {
   s3: S3Client;
   bucket: string;
   chromium: Chromium;
@@ -34,10 +41,14 @@ export function createDocumentPdfActivities(deps: DocumentPdfDeps) {
     async renderDocumentPdf({ kind, documentId, ownerId }: DocumentPdfPayload): Promise<DocumentPdf> {
       const storedKind = kind === 'quote' ? null : kind;
       if (storedKind) {
-        const stored = await findStoredPdf(storedKind, ownerId, documentId);
+        const stored = await deps.findStoredPdf(storedKind, ownerId, documentId);
         if (stored) return storedFile(stored);
       }
-      const { view, keyBase, filenameBase, logoKey, keptOnce } = await loadDocumentView({ kind, documentId, ownerId });
+      const { view, keyBase, filenameBase, logoKey, keptOnce } = await loadDocumentView(deps, {
+        kind,
+        documentId,
+        ownerId,
+      });
       // The studio's uploaded logo heads the document, inlined: the page loads nothing from elsewhere.
       view.logoDataUri = await readLogoDataUri(deps, logoKey);
       const browser = await deps.chromium.browser();
@@ -61,13 +72,13 @@ export function createDocumentPdfActivities(deps: DocumentPdfDeps) {
         new PutObjectCommand({ Bucket: deps.bucket, Key: key, Body: bytes, ContentType: 'application/pdf' }),
       );
       if (keptOnce && storedKind) {
-        const recorded = await recordStoredPdf(storedKind, ownerId, documentId, { key, sha256 });
+        const recorded = await deps.recordStoredPdf(storedKind, ownerId, documentId, { key, sha256 });
         if (recorded) return storedFile(recorded);
       }
       return { key, filename: `${filenameBase}.pdf` };
     },
     async renderDocumentDocx({ kind, documentId, ownerId }: DocumentPdfPayload): Promise<DocumentPdf> {
-      const { view, keyBase, filenameBase, logoKey } = await loadDocumentView({ kind, documentId, ownerId });
+      const { view, keyBase, filenameBase, logoKey } = await loadDocumentView(deps, { kind, documentId, ownerId });
       view.logoDataUri = await readLogoDataUri(deps, logoKey);
       const key = `${keyBase}.docx`;
       await deps.s3.send(
@@ -87,6 +98,8 @@ export function createDocumentPdfActivities(deps: DocumentPdfDeps) {
     ...createEInvoiceFileActivities({
       s3: deps.s3,
       bucket: deps.bucket,
+      loadInvoiceEInvoice: deps.loadInvoiceEInvoice,
+      loadCreditNoteEInvoice: deps.loadCreditNoteEInvoice,
       keptPdf: (payload) => activities.renderDocumentPdf(payload),
     }),
   };

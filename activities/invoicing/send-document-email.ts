@@ -2,12 +2,15 @@ import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { ApplicationFailure } from '@temporalio/common';
 import { type Transporter } from 'nodemailer';
 import { type Logger } from 'pino';
-import { type Sequelize } from 'sequelize-typescript';
-import { findDocument } from '../../db/commands/invoicing-documents';
-import { recordDocumentEmailFailed, recordDocumentSent, wasEmailSent } from '../../db/commands/document-sent';
-import { loadClientFace } from '../../db/queries/client-face';
-import { findUser } from '../../db/queries/users';
-import { previewDocumentEmail } from '../../db/queries/document-email';
+import { type findDocument } from '../../db/commands/invoicing-documents';
+import {
+  type recordDocumentEmailFailed,
+  type recordDocumentSent,
+  type wasEmailSent,
+} from '../../db/commands/document-sent';
+import { type loadClientFace } from '../../db/queries/client-face';
+import { type findUser } from '../../db/queries/users';
+import { type previewDocumentEmail } from '../../db/queries/document-email';
 import { clientLocale } from '../../domain/accounts/client-locale';
 import { studioHeadHtml } from '../../domain/accounts/studio-head';
 import { renderVariables } from '../../domain/emails/render-variables';
@@ -15,9 +18,20 @@ import { DomainError } from '../../domain/errors';
 import { signDownloadLink } from '../../lib/s3-links';
 import { readLogoDataUri } from '../../lib/studio-logo';
 import { type DocumentEmailActivities } from '../../workflows/invoicing/contract';
+import { type Bound } from '../db-deps';
 
-export interface DocumentEmailDeps {
-  sequelize: Sequelize;
+/** The document, its email and the records of the send (db/commands/document-sent.ts). */
+export interface DocumentEmailDb {
+  findDocument: Bound<typeof findDocument>;
+  wasEmailSent: Bound<typeof wasEmailSent>;
+  findUser: Bound<typeof findUser>;
+  loadClientFace: Bound<typeof loadClientFace>;
+  previewDocumentEmail: Bound<typeof previewDocumentEmail>;
+  recordDocumentSent: Bound<typeof recordDocumentSent>;
+  recordDocumentEmailFailed: Bound<typeof recordDocumentEmailFailed>;
+}
+
+export interface DocumentEmailDeps extends DocumentEmailDb {
   logger: Logger;
   s3: S3Client;
   /** Signs the link put in the email when the pdf is not attached (S3_PUBLIC_ENDPOINT). */
@@ -39,13 +53,13 @@ export function createDocumentEmailActivities(deps: DocumentEmailDeps): Document
       // The same request's Message-ID on every attempt: a receiving system can drop a duplicate.
       const messageId = `<billing-${kind}-${requestKey.replace(/[^\w.-]/g, '_')}@studio.local>`;
       try {
-        const document = await findDocument(kind, documentId, ownerId);
-        if (!(await wasEmailSent(requestKey))) {
-          const owner = await findUser(ownerId);
+        const document = await deps.findDocument(kind, documentId, ownerId);
+        if (!(await deps.wasEmailSent(requestKey))) {
+          const owner = await deps.findUser(ownerId);
           // The client's language (the document's contact, else the studio's), under the studio's name and logo.
-          const face = await loadClientFace(ownerId, document.contact_id);
+          const face = await deps.loadClientFace(ownerId, document.contact_id);
           const locale = face?.locale ?? clientLocale(null, owner);
-          const email = await previewDocumentEmail(
+          const email = await deps.previewDocumentEmail(
             kind,
             document,
             { id: owner.id, locale: owner.locale, timeZone: owner.time_zone },
@@ -83,7 +97,7 @@ export function createDocumentEmailActivities(deps: DocumentEmailDeps): Document
             attachments,
             messageId,
           });
-          const { status } = await recordDocumentSent(deps.sequelize, kind, ownerId, documentId, {
+          const { status } = await deps.recordDocumentSent(kind, ownerId, documentId, {
             recipients: payload.to,
             subject,
             templateKey: kind === 'quote' ? 'quote-sent' : 'invoice-sent',
@@ -105,8 +119,8 @@ export function createDocumentEmailActivities(deps: DocumentEmailDeps): Document
       }
     },
     async recordDocumentEmailFailed({ jobRunId, payload, error }) {
-      if (await wasEmailSent(payload.requestKey)) return;
-      await recordDocumentEmailFailed(payload.kind, payload.ownerId, payload.documentId, {
+      if (await deps.wasEmailSent(payload.requestKey)) return;
+      await deps.recordDocumentEmailFailed(payload.kind, payload.ownerId, payload.documentId, {
         recipients: payload.to,
         requestKey: payload.requestKey,
         jobRunId,

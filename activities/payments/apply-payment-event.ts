@@ -1,19 +1,26 @@
 import { type Logger } from 'pino';
-import { type Sequelize } from 'sequelize-typescript';
-import { applyCardPaymentFailed, applyPaymentSucceeded } from '../../db/commands/payments';
+import { type applyCardPaymentFailed, type applyPaymentSucceeded } from '../../db/commands/payments';
 import { type WalletProvider } from '../../lib/payments/walletprovider';
 import { type PaymentEventActivities } from '../../workflows/payments/contract';
+import { type Bound } from '../db-deps';
+
+/** The payment commands (db/commands/payments.ts), the handle bound by the worker. */
+export interface PaymentEventDb {
+  applyPaymentSucceeded: Bound<typeof applyPaymentSucceeded>;
+  applyCardPaymentFailed: Bound<typeof applyCardPaymentFailed>;
+}
+
+export interface PaymentEventDeps extends PaymentEventDb {
+  logger: Logger;
+  walletProvider: WalletProvider;
+}
 
 /**
  * Applies a verified payment event (db/commands/payments.ts does the one transaction). An
  * approved wallet order is captured first (the capture request is idempotent per order); a
  * COMPLETED capture pays the invoice then, and the later PAYMENT.CAPTURE.COMPLETED finds it paid.
  */
-export function createPaymentEventActivities(deps: {
-  sequelize: Sequelize;
-  logger: Logger;
-  walletProvider: WalletProvider;
-}): PaymentEventActivities {
+export function createPaymentEventActivities(deps: PaymentEventDeps): PaymentEventActivities {
   return {
     async applyPaymentEvent(payload) {
       if (payload.eventType === 'CHECKOUT.ORDER.APPROVED') {
@@ -29,8 +36,8 @@ export function createPaymentEventActivities(deps: {
       }
       const outcome =
         payload.eventType === 'payment_intent.payment_failed'
-          ? await applyCardPaymentFailed(deps.sequelize, payload)
-          : await applyPaymentSucceeded(deps.sequelize, payload);
+          ? await deps.applyCardPaymentFailed(payload)
+          : await deps.applyPaymentSucceeded(payload);
       // unknown_payment: an intent or order this service did not create (another integration on the account).
       deps.logger.info(
         { provider: payload.provider, eventId: payload.eventId, eventType: payload.eventType, outcome },

@@ -1,23 +1,32 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import {
-  applyWorkflowToSession,
-  failTaskRun,
-  recordTaskRunSchedule,
+  type applyWorkflowToSession,
+  type failTaskRun,
+  type recordTaskRunSchedule,
 } from '../../db/commands/session-workflow-task-runs';
 import { type TaskTiming } from '../../domain/workflows/task-timing';
 import { type PlannedTask, type SessionWorkflowActivities } from '../../workflows/session-workflows/contract';
 
+import { type Bound } from '../db-deps';
+
 type Bookkeeping = Pick<SessionWorkflowActivities, 'applySessionWorkflow' | 'recordTaskSchedule' | 'failTaskRun'>;
+
+/** The task runs' writes (db/commands/session-workflow-task-runs.ts), the handle bound. */
+export interface SessionWorkflowBookkeepingDeps {
+  applyWorkflowToSession: Bound<typeof applyWorkflowToSession>;
+  recordTaskRunSchedule: Bound<typeof recordTaskRunSchedule>;
+  failTaskRun: Bound<typeof failTaskRun>;
+}
 
 /**
  * The session workflow's database side: creating the task runs when a workflow is applied,
  * keeping their due dates (`scheduled_at`) current, and recording a task that failed for good.
  */
-export function createSessionWorkflowBookkeeping(): Bookkeeping {
+export function createSessionWorkflowBookkeeping(deps: SessionWorkflowBookkeepingDeps): Bookkeeping {
   return {
     async applySessionWorkflow({ jobRunId, payload, appliedAt }) {
       const { ownerId, sessionId, workflowId } = payload;
-      const applied = await applyWorkflowToSession({ ownerId, sessionId, workflowId, jobRunId, appliedAt });
+      const applied = await deps.applyWorkflowToSession({ ownerId, sessionId, workflowId, jobRunId, appliedAt });
       if (applied.missing)
         throw ApplicationFailure.create({
           type: 'not_found',
@@ -45,11 +54,11 @@ export function createSessionWorkflowBookkeeping(): Bookkeeping {
     },
 
     async recordTaskSchedule({ schedule }) {
-      await recordTaskRunSchedule(schedule);
+      await deps.recordTaskRunSchedule(schedule);
     },
 
     async failTaskRun({ taskRunId, error }) {
-      await failTaskRun(taskRunId, error);
+      await deps.failTaskRun(taskRunId, error);
     },
   };
 }

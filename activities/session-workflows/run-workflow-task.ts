@@ -3,34 +3,51 @@ import { Context } from '@temporalio/activity';
 import { type Client, WorkflowFailedError } from '@temporalio/client';
 import { type Transporter } from 'nodemailer';
 import { type Logger } from 'pino';
-import { claimTaskRun, finishTaskRun, type TaskRunMetadata } from '../../db/commands/session-workflow-task-runs';
 import {
-  loadTaskRunContext,
-  sessionPeople,
-  sessionRecipient,
+  type claimTaskRun,
+  type finishTaskRun,
+  type TaskRunMetadata,
+} from '../../db/commands/session-workflow-task-runs';
+import {
+  type loadTaskRunContext,
+  type sessionPeople,
+  type sessionRecipient,
   type TaskRunContext,
 } from '../../db/queries/session-workflow-task';
 import { clientLocale } from '../../domain/accounts/client-locale';
 import { failureMessage } from '../../domain/failure-message';
 import { sessionMessageVariables } from '../../domain/workflows/session-message-variables';
 import { taskDueAt, type TaskTiming } from '../../domain/workflows/task-timing';
-import { startJob } from '../../lib/jobs/start-job';
 import { type SmsProvider } from '../../lib/sms/sms-provider';
+import { type Bound, type StartJob } from '../db-deps';
 import {
   sendTaskEmail,
   sendTaskSms,
   type TaskMessage,
+  type TaskMessageDb,
   TaskRejected,
   taskEmailTemplateId,
 } from '../workflow-tasks/task-messages';
 import { SESSION_INFO_INVITE_JOB, type SessionInfoInviteResult } from '../../workflows/session-info/contract';
 import { type SessionWorkflowActivities } from '../../workflows/session-workflows/contract';
 
-export interface WorkflowTaskDeps {
+/** The task run, its session and recipient (db/queries/session-workflow-task.ts), its claim and end, and the messages' reads. */
+export interface WorkflowTaskDb extends TaskMessageDb {
+  loadTaskRunContext: Bound<typeof loadTaskRunContext>;
+  sessionRecipient: Bound<typeof sessionRecipient>;
+  sessionPeople: Bound<typeof sessionPeople>;
+  claimTaskRun: Bound<typeof claimTaskRun>;
+  finishTaskRun: Bound<typeof finishTaskRun>;
+}
+
+export interface WorkflowTaskDeps extends WorkflowTaskDb {
   logger: Logger;
+  /** Starts the session-info invitation job (SEND_SESSION_INFO_INVITE). */
+  startJob: StartJob;
   sms: SmsProvider;
   mailer: Transporter;
   mailFrom: string;
+  /** Waits for the invitation job's result. */
   temporal: Client;
   /** Reads the studio's logo, inlined at the head of task emails. */
   s3: S3Client;
@@ -52,7 +69,7 @@ export function createWorkflowTaskRunner(deps: WorkflowTaskDeps): Pick<SessionWo
     metadata: TaskRunMetadata,
     error?: string,
   ) => {
-    await finishTaskRun(run, status, metadata, error);
+    await deps.finishTaskRun(run, status, metadata, error);
     deps.logger.info({ taskRunId: run.id, sessionId: run.session_id, status, error }, 'Workflow task finished');
     return { status, error };
   };
@@ -62,7 +79,7 @@ export function createWorkflowTaskRunner(deps: WorkflowTaskDeps): Pick<SessionWo
     { run, task, session, owner }: TaskRunContext,
     field: 'phone_number' | 'email',
   ): Promise<TaskMessage> => {
-    const contact = await sessionRecipient(session, field);
+    const contact = await deps.sessionRecipient(session, field);
     const locale = clientLocale(contact, owner);
     return {
       runId: run.id,
@@ -75,7 +92,7 @@ export function createWorkflowTaskRunner(deps: WorkflowTaskDeps): Pick<SessionWo
         session,
         contact,
         owner: { locale, timeZone: owner.time_zone },
-        people: await sessionPeople(session),
+        people: await deps.sessionPeople(session),
       }),
       metadata: { workflow_id: run.workflow_id, workflow_task_id: task.id, session_id: session.id },
       noRecipient: 'neither the session contact nor any session contact has one',
@@ -91,8 +108,7 @@ export function createWorkflowTaskRunner(deps: WorkflowTaskDeps): Pick<SessionWo
   ): Promise<TaskRunMetadata> => {
     const emailTemplateId = taskEmailTemplateId(task);
     const key = `task-run:${run.id}`;
-    const job = await startJob(
-      deps.temporal,
+    const job = await deps.startJob(
       SESSION_INFO_INVITE_JOB,
       key,
       { ownerId: owner.id, sessionId: session.id, emailTemplateId, requestKey: key },
@@ -116,7 +132,7 @@ export function createWorkflowTaskRunner(deps: WorkflowTaskDeps): Pick<SessionWo
 
   return {
     async runWorkflowTask({ jobRunId, taskRunId, appliedAt, sessionStart }) {
-      const context = await loadTaskRunContext(taskRunId);
+      const context = await deps.loadTaskRunContext(taskRunId);
       if (!context) return { status: 'SKIPPED', error: 'The task or the session no longer exists' };
       const { run, task, session } = context;
       if (run.status !== 'PENDING' && run.status !== 'RUNNING') return { status: run.status };
@@ -134,7 +150,8 @@ export function createWorkflowTaskRunner(deps: WorkflowTaskDeps): Pick<SessionWo
 
       if (task.task_type === 'MANUAL')
         return { status: 'SKIPPED', error: 'MANUAL tasks are done by the studio, not run' };
-      if (!(await claimTaskRun(run.id))) return { status: 'SKIPPED', error: 'The task run was finished elsewhere' };
+      if (!(await deps.claimTaskRun(run.id)))
+        return { status: 'SKIPPED', error: 'The task run was finished elsewhere' };
       try {
         Context.current().heartbeat();
         const metadata =

@@ -2,10 +2,10 @@ import { type S3Client } from '@aws-sdk/client-s3';
 import { type Transporter } from 'nodemailer';
 import { type TaskRunMetadata } from '../../db/commands/session-workflow-task-runs';
 import { type ContactRow } from '../../db/rows';
-import { loadClientFace } from '../../db/queries/client-face';
-import { findStudioRegionSources } from '../../db/queries/company-profile';
-import { findEmailTemplate } from '../../db/queries/email-templates';
-import { findTaskSmsTemplate, type TaskRunContext } from '../../db/queries/session-workflow-task';
+import { type loadClientFace } from '../../db/queries/client-face';
+import { type findStudioRegionSources } from '../../db/queries/company-profile';
+import { type findEmailTemplate } from '../../db/queries/email-templates';
+import { type findTaskSmsTemplate, type TaskRunContext } from '../../db/queries/session-workflow-task';
 import { type UserLocale } from '../../domain/accounts/users';
 import { studioHeadHtml } from '../../domain/accounts/studio-head';
 import { renderVariables } from '../../domain/emails/render-variables';
@@ -13,9 +13,18 @@ import { smsNumber, smsRegion } from '../../domain/sms/sms-number';
 import { resolveSmsText, SMS_FALLBACK } from '../../domain/workflows/sms-text';
 import { type SmsProvider, SmsRejectedError } from '../../lib/sms/sms-provider';
 import { readLogoDataUri } from '../../lib/studio-logo';
+import { type Bound } from '../db-deps';
+
+/** The templates and the studio's face a task's message reads (db/queries/). */
+export interface TaskMessageDb {
+  findTaskSmsTemplate: Bound<typeof findTaskSmsTemplate>;
+  findStudioRegionSources: Bound<typeof findStudioRegionSources>;
+  findEmailTemplate: Bound<typeof findEmailTemplate>;
+  loadClientFace: Bound<typeof loadClientFace>;
+}
 
 /** What sending a task's message needs from the worker. */
-export interface TaskMessageDeps {
+export interface TaskMessageDeps extends TaskMessageDb {
   sms: SmsProvider;
   mailer: Transporter;
   mailFrom: string;
@@ -69,7 +78,12 @@ export const taskEmailTemplateId = (task: MessageTask): string | null => {
 export async function sendTaskSms(deps: TaskMessageDeps, m: TaskMessage): Promise<TaskRunMetadata> {
   const { task, contact, locale } = m;
   const config = task.actions[0]?.config ?? {};
-  const template = await findTaskSmsTemplate(m.ownerId, locale, task.sms_template_id, config.sms_template_business_key);
+  const template = await deps.findTaskSmsTemplate(
+    m.ownerId,
+    locale,
+    task.sms_template_id,
+    config.sms_template_business_key,
+  );
   const { text, source } = resolveSmsText(
     { template: template?.message, configMessage: config.message, action: task.action, description: task.description },
     locale,
@@ -85,7 +99,7 @@ export async function sendTaskSms(deps: TaskMessageDeps, m: TaskMessage): Promis
   const body = renderVariables(text, m.variables, 'text');
   const to = smsNumber(
     contact.phone_number,
-    smsRegion({ contactCountry: contact.country, ...(await findStudioRegionSources(m.ownerId)) }),
+    smsRegion({ contactCountry: contact.country, ...(await deps.findStudioRegionSources(m.ownerId)) }),
   );
   if (!to.ok) throw new TaskRejected(to.reason, { ...metadata, recipient_phone: contact.phone_number });
   try {
@@ -110,7 +124,7 @@ export async function sendTaskEmail(deps: TaskMessageDeps, m: TaskMessage): Prom
   const templateId = taskEmailTemplateId(task);
   const businessKey = typeof config.email_template_business_key === 'string' ? config.email_template_business_key : '';
   const template =
-    templateId || businessKey ? await findEmailTemplate(m.ownerId, locale, businessKey, templateId) : null;
+    templateId || businessKey ? await deps.findEmailTemplate(m.ownerId, locale, businessKey, templateId) : null;
   const message = typeof config.message === 'string' && config.message.trim() ? config.message : null;
   if (!template && !message)
     throw new TaskRejected('No email template and no message: name an email template or give the action a message');
@@ -122,7 +136,7 @@ export async function sendTaskEmail(deps: TaskMessageDeps, m: TaskMessage): Prom
   );
   const text = renderVariables(template?.body_text ?? message ?? '', variables, 'text');
   // The studio's name and logo head the html, above the template's body or the action's message.
-  const face = await loadClientFace(m.ownerId, contact.id);
+  const face = await deps.loadClientFace(m.ownerId, contact.id);
   const head = face
     ? studioHeadHtml({ studioName: face.studioName, logoDataUri: await readLogoDataUri(deps, face.logoKey) })
     : '';

@@ -1,11 +1,17 @@
-import { type Client } from '@temporalio/client';
 import { type Logger } from 'pino';
-import { listWorkflowTaskShapes } from '../../db/queries/entity-workflows';
+import { type listWorkflowTaskShapes } from '../../db/queries/entity-workflows';
 import { type DomainEntityType } from '../../domain/events/domain-event';
 import { entityWorkflowSkipReason, type TaskShape } from '../../domain/workflows/entity-workflows';
-import { startJob } from '../../lib/jobs/start-job';
 import { ENTITY_WORKFLOW_JOB } from '../../workflows/entity-workflows/contract';
 import { SESSION_WORKFLOW_JOB } from '../../workflows/session-workflows/contract';
+import { type Bound, type StartJob } from '../db-deps';
+
+/** What running a matching trigger's workflow needs: the workflow's task shapes and startJob. */
+export interface TriggerWorkflowDeps {
+  logger: Logger;
+  startJob: StartJob;
+  listWorkflowTaskShapes: Bound<typeof listWorkflowTaskShapes>;
+}
 
 /** A trigger whose conditions held on an entity (of an event, or of a SCHEDULED trigger's firing). */
 export interface TriggerMatch {
@@ -33,7 +39,7 @@ export interface MatchOutcome {
  * execution is SKIPPED with that reason. The workflow's tasks are read once per workflow for the
  * life of this starter (one evaluation, or one page of a firing).
  */
-export function createTriggerWorkflowStarter({ temporal, logger }: { temporal: Client; logger: Logger }) {
+export function createTriggerWorkflowStarter({ logger, startJob, listWorkflowTaskShapes }: TriggerWorkflowDeps) {
   const shapes = new Map<string, Promise<TaskShape[]>>();
   const tasksOf = (ownerId: string, workflowId: string) => {
     if (!shapes.has(workflowId)) shapes.set(workflowId, listWorkflowTaskShapes(ownerId, workflowId));
@@ -58,7 +64,6 @@ export function createTriggerWorkflowStarter({ temporal, logger }: { temporal: C
     };
     if (entityType === 'SESSION') {
       const run = await startJob(
-        temporal,
         SESSION_WORKFLOW_JOB,
         { sessionId: entityId, workflowId: trigger.workflow_id },
         { ownerId: trigger.owner_id, sessionId: entityId, workflowId: trigger.workflow_id, triggerId: trigger.id },
@@ -71,7 +76,6 @@ export function createTriggerWorkflowStarter({ temporal, logger }: { temporal: C
     if (reason) return { status: 'SKIPPED', jobRunId, error: reason };
     const key = { triggerId: trigger.id, entityType, entityId, firingId };
     const run = await startJob(
-      temporal,
       ENTITY_WORKFLOW_JOB,
       key,
       { ownerId: trigger.owner_id, workflowId: trigger.workflow_id, ...key },

@@ -1,15 +1,21 @@
-import { type Client } from '@temporalio/client';
-import { type Logger } from 'pino';
-import { type Sequelize } from 'sequelize-typescript';
-import { recordTriggerExecutions, type TriggerOutcome } from '../../db/commands/record-trigger-executions';
-import { loadConditionSubject } from '../../db/queries/condition-subject';
-import { findOutboxEvent } from '../../db/queries/outbox-events';
-import { listActiveTriggersFor } from '../../db/queries/workflow-triggers';
+import { type recordTriggerExecutions, type TriggerOutcome } from '../../db/commands/record-trigger-executions';
+import { type loadConditionSubject } from '../../db/queries/condition-subject';
+import { type findOutboxEvent } from '../../db/queries/outbox-events';
+import { type listActiveTriggersFor } from '../../db/queries/workflow-triggers';
 import { evaluate } from '../../domain/workflow-triggers/conditions';
 import { type DomainEventType } from '../../domain/events/domain-event';
 import { EVENT_ENTITY } from '../../domain/workflow-triggers/fields';
 import { type EvaluationSummary } from '../../workflows/workflow-triggers/contract';
-import { createTriggerWorkflowStarter } from './apply-trigger-workflow';
+import { type Bound } from '../db-deps';
+import { createTriggerWorkflowStarter, type TriggerWorkflowDeps } from './apply-trigger-workflow';
+
+/** The event, its owner's triggers and entity, and the executions' record (db/commands/record-trigger-executions.ts). */
+export interface TriggerEvaluationDeps extends TriggerWorkflowDeps {
+  findOutboxEvent: Bound<typeof findOutboxEvent>;
+  listActiveTriggersFor: Bound<typeof listActiveTriggersFor>;
+  loadConditionSubject: Bound<typeof loadConditionSubject>;
+  recordTriggerExecutions: Bound<typeof recordTriggerExecutions>;
+}
 
 /**
  * Evaluates one outbox event: every active trigger of its owner for that event, in
@@ -22,18 +28,10 @@ import { createTriggerWorkflowStarter } from './apply-trigger-workflow';
  * redelivered evaluation records nothing twice (a retry after a crash starts the same jobs again,
  * which finds them: their ids come from the business keys).
  */
-export function createTriggerEvaluationActivities({
-  logger,
-  temporal,
-  sequelize,
-}: {
-  logger: Logger;
-  temporal: Client;
-  sequelize: Sequelize;
-}) {
+export function createTriggerEvaluationActivities(deps: TriggerEvaluationDeps) {
   return {
     async evaluateTriggers({ jobRunId, eventId }: { jobRunId: string; eventId: string }): Promise<EvaluationSummary> {
-      const event = await findOutboxEvent(eventId);
+      const event = await deps.findOutboxEvent(eventId);
       const summary: EvaluationSummary = {
         eventType: event?.event_type ?? 'unknown',
         triggers: 0,
@@ -45,14 +43,14 @@ export function createTriggerEvaluationActivities({
       const eventType = event.event_type as DomainEventType;
       if (!(eventType in EVENT_ENTITY) || !EVENT_ENTITY[eventType])
         return { ...summary, note: `${event.event_type} events are not evaluated yet` };
-      const triggers = await listActiveTriggersFor(event.owner_id, eventType);
+      const triggers = await deps.listActiveTriggersFor(event.owner_id, eventType);
       summary.triggers = triggers.length;
       if (!triggers.length) return summary;
-      const entity = await loadConditionSubject(event.entity_type, event.entity_id, event.owner_id);
+      const entity = await deps.loadConditionSubject(event.entity_type, event.entity_id, event.owner_id);
       // A contact form's answers are read beside the contact, as form.<answer> (domain/workflow-triggers/fields.ts).
       const subject = entity && eventType === 'FORM_SUBMITTED' ? { ...entity, form: event.payload } : entity;
       const outcomes: TriggerOutcome[] = [];
-      const runTriggerWorkflow = createTriggerWorkflowStarter({ temporal, logger });
+      const runTriggerWorkflow = createTriggerWorkflowStarter(deps);
       for (const trigger of triggers) {
         try {
           if (!subject) throw new Error(`The ${event.entity_type.toLowerCase()} no longer exists`);
@@ -73,8 +71,7 @@ export function createTriggerEvaluationActivities({
           summary.failed += 1;
         }
       }
-      await recordTriggerExecutions(
-        sequelize,
+      await deps.recordTriggerExecutions(
         { ownerId: event.owner_id, entityType: event.entity_type, entityId: event.entity_id, eventType },
         outcomes,
       );

@@ -1,13 +1,19 @@
-import { type Client } from '@temporalio/client';
-import { type Logger } from 'pino';
-import { type Sequelize } from 'sequelize-typescript';
-import { type FiringOutcome, recordFiringExecutions } from '../../db/commands/record-trigger-executions';
-import { loadConditionSubjects } from '../../db/queries/condition-subject';
-import { findTriggerById, pageOwnedEntityIds } from '../../db/queries/workflow-triggers';
+import { type FiringOutcome, type recordFiringExecutions } from '../../db/commands/record-trigger-executions';
+import { type loadConditionSubjects } from '../../db/queries/condition-subject';
+import { type findTriggerById, type pageOwnedEntityIds } from '../../db/queries/workflow-triggers';
 import { evaluate } from '../../domain/workflow-triggers/conditions';
 import { scheduledEntityType } from '../../domain/workflow-triggers/schedule-config';
 import { type FiringPage } from '../../workflows/workflow-triggers/contract';
-import { createTriggerWorkflowStarter } from './apply-trigger-workflow';
+import { type Bound } from '../db-deps';
+import { createTriggerWorkflowStarter, type TriggerWorkflowDeps } from './apply-trigger-workflow';
+
+/** The trigger, a page of its owner's entities, and the firing's executions (db/commands/record-trigger-executions.ts). */
+export interface ScheduledTriggerDeps extends TriggerWorkflowDeps {
+  findTriggerById: Bound<typeof findTriggerById>;
+  pageOwnedEntityIds: Bound<typeof pageOwnedEntityIds>;
+  loadConditionSubjects: Bound<typeof loadConditionSubjects>;
+  recordFiringExecutions: Bound<typeof recordFiringExecutions>;
+}
 
 /** Entities evaluated per activity: a page is a few seconds of work at most. */
 export const FIRING_PAGE_SIZE = 100;
@@ -24,15 +30,7 @@ export const FIRING_PAGE_SIZE = 100;
  * as the event evaluator does; an entity whose evaluation throws is FAILED with the message.
  * Executions are unique per trigger, entity and firing, so a retried page records nothing twice.
  */
-export function createScheduledTriggerActivities({
-  logger,
-  temporal,
-  sequelize,
-}: {
-  logger: Logger;
-  temporal: Client;
-  sequelize: Sequelize;
-}) {
+export function createScheduledTriggerActivities(deps: ScheduledTriggerDeps) {
   return {
     async runScheduledTriggerPage({
       jobRunId,
@@ -44,12 +42,12 @@ export function createScheduledTriggerActivities({
       afterId: string | null;
     }): Promise<FiringPage> {
       const empty = { next: null, entities: 0, applied: 0, skipped: 0, failed: 0 };
-      const trigger = await findTriggerById(triggerId);
+      const trigger = await deps.findTriggerById(triggerId);
       if (!trigger) return { ...empty, note: 'The trigger no longer exists' };
       if (trigger.trigger_event !== 'SCHEDULED') return { ...empty, note: 'The trigger is no longer SCHEDULED' };
       if (!trigger.is_active) return { ...empty, note: 'The trigger is inactive' };
       const entityType = scheduledEntityType(trigger.schedule_config);
-      const ids = await pageOwnedEntityIds(entityType, trigger.owner_id, afterId, FIRING_PAGE_SIZE);
+      const ids = await deps.pageOwnedEntityIds(entityType, trigger.owner_id, afterId, FIRING_PAGE_SIZE);
       const page: FiringPage = {
         ...empty,
         entityType,
@@ -57,8 +55,8 @@ export function createScheduledTriggerActivities({
         next: ids.length === FIRING_PAGE_SIZE ? (ids.at(-1) as string) : null,
       };
       const outcomes: FiringOutcome[] = [];
-      const runTriggerWorkflow = createTriggerWorkflowStarter({ temporal, logger });
-      const subjects = await loadConditionSubjects(entityType, ids, trigger.owner_id);
+      const runTriggerWorkflow = createTriggerWorkflowStarter(deps);
+      const subjects = await deps.loadConditionSubjects(entityType, ids, trigger.owner_id);
       for (const entityId of ids) {
         try {
           const subject = subjects.get(entityId);
@@ -80,8 +78,7 @@ export function createScheduledTriggerActivities({
           page.failed += 1;
         }
       }
-      await recordFiringExecutions(
-        sequelize,
+      await deps.recordFiringExecutions(
         { ownerId: trigger.owner_id, triggerId, entityType, firingId: jobRunId },
         outcomes,
       );

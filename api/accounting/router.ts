@@ -44,8 +44,8 @@ export function buildAccountingRouter({
     query: AccountingExportQuery,
     mode: AccountingExportPayload['mode'],
   ): Promise<AccountingExportPayload> => {
-    const owner = await findUserPreferences(user.id);
-    const company = await findCompanyProfile(user.id);
+    const owner = await findUserPreferences(sequelize, user.id);
+    const company = await findCompanyProfile(sequelize, user.id);
     const problem = accountingFileProblem(query, company?.siren ?? null);
     if (problem) throw new ValidationError(problem, [{ path: 'siren', message: problem }]);
     return {
@@ -88,7 +88,7 @@ export function buildAccountingRouter({
           },
         );
       }
-      const run = await startJob(temporal, ACCOUNTING_EXPORT_JOB, user.id, payload, {
+      const run = await startJob(sequelize, temporal, ACCOUNTING_EXPORT_JOB, user.id, payload, {
         orgId: user.orgId,
         userId: user.id,
         requestId: req.requestId,
@@ -117,11 +117,18 @@ export function buildAccountingRouter({
       status: 202,
     },
     async ({ user, query, req }) => {
-      const run = await startJob(temporal, ACCOUNTING_EXPORT_JOB, user.id, await payloadOf(user, query, 'async'), {
-        orgId: user.orgId,
-        userId: user.id,
-        requestId: req.requestId,
-      });
+      const run = await startJob(
+        sequelize,
+        temporal,
+        ACCOUNTING_EXPORT_JOB,
+        user.id,
+        await payloadOf(user, query, 'async'),
+        {
+          orgId: user.orgId,
+          userId: user.id,
+          requestId: req.requestId,
+        },
+      );
       return { jobRunId: run.id, status: run.status, statusUrl: statusUrl(run.id) };
     },
   );

@@ -44,7 +44,7 @@ export function buildAdminJobsRouter({
       query: JobRunListQuery,
     },
     async ({ query }) => {
-      const { rows, count } = await listJobRuns({
+      const { rows, count } = await listJobRuns(sequelize, {
         status: query.status,
         inDlq: query.in_dlq,
         jobName: query.job_name,
@@ -67,7 +67,7 @@ export function buildAdminJobsRouter({
       params: JobRunParams,
     },
     async ({ params }) => {
-      return presentJobRun(await findJobRun(params.jobRunId));
+      return presentJobRun(await findJobRun(sequelize, params.jobRunId));
     },
   );
 

@@ -4,7 +4,7 @@ import { addToLogContext } from '../../lib/log-context';
 import { type AuthUser } from './auth-user';
 import { type AuthGuards } from '../http/route-kit';
 import { type TokenService } from './tokens';
-import { createUserLookup, type GuardUser } from './user-lookup';
+import { type createUserLookup, type GuardUser } from './user-lookup';
 
 /**
  * Admins are the users whose email is listed in ADMIN_EMAILS, read on every request: removing an
@@ -23,7 +23,7 @@ export function isAdmin(user: Pick<GuardUser, 'email'>, adminEmails: string[]): 
 export function createAuthGuards(
   tokens: TokenService,
   adminEmails: string[],
-  findUser = createUserLookup(),
+  findUser: ReturnType<typeof createUserLookup>,
 ): Omit<AuthGuards, 'requireClient'> {
   const requireUser: RequestHandler = async (req, _res, next) => {
     const header = req.get('authorization') ?? '';

@@ -90,7 +90,7 @@ export function buildAuthRouter({ sequelize, tokens, adminEmails, kit, limits }:
       response: UserView,
     },
     async ({ user }) => {
-      return presentUser(await findUser(user.id), adminEmails);
+      return presentUser(await findUser(sequelize, user.id), adminEmails);
     },
   );
 

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { type Sequelize } from 'sequelize-typescript';
 import { findGuardUser as readGuardUser, type GuardUser } from '../../db/queries/users';
 
 export type { GuardUser };
@@ -14,12 +15,12 @@ export const USER_LOOKUP_TTL_MS = 5_000;
  * Reads users by id for the auth guard, through a small in-process cache. Unknown ids are not
  * cached, so a token for a missing user keeps being refused with a fresh read.
  */
-export function createUserLookup(ttlMs = USER_LOOKUP_TTL_MS, max = 10_000) {
+export function createUserLookup(sequelize: Sequelize, ttlMs = USER_LOOKUP_TTL_MS, max = 10_000) {
   const cache = new LRUCache<string, GuardUser>({ max, ttl: ttlMs });
   return async function findGuardUser(id: string): Promise<GuardUser | null> {
     const cached = cache.get(id);
     if (cached) return cached;
-    const user = await readGuardUser(id);
+    const user = await readGuardUser(sequelize, id);
     if (user) cache.set(id, user);
     return user;
   };

@@ -1,4 +1,5 @@
 import { type Request, type RequestHandler } from 'express';
+import { type Sequelize } from 'sequelize-typescript';
 import { findClientAccount } from '../../db/queries/client-accounts';
 import { type ClientAccountRow } from '../../db/rows';
 import { UnauthorizedError } from '../../domain/errors';
@@ -9,12 +10,12 @@ export const clientAccountOf = (req: Request): ClientAccountRow =>
   (req as Request & { clientAccount: ClientAccountRow }).clientAccount;
 
 /** Bearer client token → the account row (read each time, so a deleted contact closes the portal). */
-export function createRequireClient(tokens: ClientTokenService): RequestHandler {
+export function createRequireClient(sequelize: Sequelize, tokens: ClientTokenService): RequestHandler {
   return async (req, _res, next) => {
     const match = /^Bearer\s+(\S+)$/i.exec(req.get('authorization') ?? '');
     if (!match) throw new UnauthorizedError('Missing bearer token');
     const id = await tokens.verifyClientToken(match[1]);
-    const account = id ? await findClientAccount(id) : null;
+    const account = id ? await findClientAccount(sequelize, id) : null;
     if (!account) throw new UnauthorizedError('Invalid or expired token');
     (req as Request & { clientAccount: ClientAccountRow }).clientAccount = account;
     next();

@@ -72,7 +72,7 @@ export function buildClientAccountsRouter({
     },
     async ({ req }) => {
       const account = clientAccountOf(req);
-      const sessions = await listClientSessions(account);
+      const sessions = await listClientSessions(sequelize, account);
       return sessions.map((s) => ({ id: s.id, title: s.title, start_date: s.start_date?.toISOString() ?? null }));
     },
   );
@@ -90,8 +90,8 @@ export function buildClientAccountsRouter({
       response: ClientInfoView,
     },
     async ({ req, params }) => {
-      const session = await findClientSession(clientAccountOf(req), params.sessionId);
-      return presentClientInfo(await readClientInfo(session.id, session.owner_id));
+      const session = await findClientSession(sequelize, clientAccountOf(req), params.sessionId);
+      return presentClientInfo(await readClientInfo(sequelize, session.id, session.owner_id));
     },
   );
 
@@ -109,7 +109,7 @@ export function buildClientAccountsRouter({
       response: ClientInfoView,
     },
     async ({ req, params, body }) => {
-      const session = await findClientSession(clientAccountOf(req), params.sessionId);
+      const session = await findClientSession(sequelize, clientAccountOf(req), params.sessionId);
       return presentClientInfo(
         await saveClientInfo(sequelize, {
           sessionId: session.id,

@@ -21,7 +21,7 @@ export function buildCompanyProfileRouter({ sequelize, kit }: DataRouterDeps): R
       auth: 'user',
       response: CompanyProfileView,
     },
-    async ({ user }) => presentCompanyProfile(await readCompanyProfile(user.id), user.locale),
+    async ({ user }) => presentCompanyProfile(await readCompanyProfile(sequelize, user.id), user.locale),
   );
 
   kit.route(

@@ -25,7 +25,7 @@ export function buildContactsRouter({ sequelize, kit }: DataRouterDeps): Router 
       response: ContactPage,
     },
     async ({ user, query }) => {
-      const page = await listContacts(user.id, query);
+      const page = await listContacts(sequelize, user.id, query);
       return { ...page, items: page.items.map((c) => presentContact(c, user.locale)) };
     },
   );
@@ -59,7 +59,7 @@ export function buildContactsRouter({ sequelize, kit }: DataRouterDeps): Router 
       params: IdParams,
       response: ContactView,
     },
-    async ({ user, params }) => presentContact(await findContact(user.id, params.id), user.locale),
+    async ({ user, params }) => presentContact(await findContact(sequelize, user.id, params.id), user.locale),
   );
 
   /** PUT and PATCH /api/contacts/:id (both change the fields given). */
@@ -115,7 +115,7 @@ export function buildContactsRouter({ sequelize, kit }: DataRouterDeps): Router 
       status: 204,
     },
     async ({ user, params }) => {
-      await deleteContact(user.id, params.id);
+      await deleteContact(sequelize, user.id, params.id);
     },
   );
 

@@ -1,3 +1,4 @@
+import { type Sequelize } from 'sequelize-typescript';
 import { Router } from 'express';
 import { z } from 'zod';
 import { listEntityTaskRuns } from '../../db/queries/entity-workflows';
@@ -25,7 +26,13 @@ const InvoiceParams = z.object({ invoiceId: z.uuid() });
  * What the workflows run for a contact, a quote or an invoice did and will do (issue 21 §3):
  * GET /api/contacts/:contactId/workflow-task-runs, /api/quotes/:quoteId/..., /api/invoices/:invoiceId/...
  */
-export function buildEntityWorkflowsRouter({ kit }: { kit: ReturnType<typeof createRouteKit> }): Router {
+export function buildEntityWorkflowsRouter({
+  sequelize,
+  kit,
+}: {
+  sequelize: Sequelize;
+  kit: ReturnType<typeof createRouteKit>;
+}): Router {
   const router = Router();
   kit.route(
     router,
@@ -39,7 +46,7 @@ export function buildEntityWorkflowsRouter({ kit }: { kit: ReturnType<typeof cre
       params: ContactParams,
     },
     async ({ user, params }) => ({
-      items: (await listEntityTaskRuns(user.id, 'CONTACT', params.contactId)).map(presentEntityTaskRun),
+      items: (await listEntityTaskRuns(sequelize, user.id, 'CONTACT', params.contactId)).map(presentEntityTaskRun),
     }),
   );
   kit.route(
@@ -54,7 +61,7 @@ export function buildEntityWorkflowsRouter({ kit }: { kit: ReturnType<typeof cre
       params: QuoteParams,
     },
     async ({ user, params }) => ({
-      items: (await listEntityTaskRuns(user.id, 'QUOTE', params.quoteId)).map(presentEntityTaskRun),
+      items: (await listEntityTaskRuns(sequelize, user.id, 'QUOTE', params.quoteId)).map(presentEntityTaskRun),
     }),
   );
   kit.route(
@@ -69,7 +76,7 @@ export function buildEntityWorkflowsRouter({ kit }: { kit: ReturnType<typeof cre
       params: InvoiceParams,
     },
     async ({ user, params }) => ({
-      items: (await listEntityTaskRuns(user.id, 'INVOICE', params.invoiceId)).map(presentEntityTaskRun),
+      items: (await listEntityTaskRuns(sequelize, user.id, 'INVOICE', params.invoiceId)).map(presentEntityTaskRun),
     }),
   );
   return router;

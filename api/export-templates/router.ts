@@ -28,7 +28,7 @@ export function buildExportTemplatesRouter({ sequelize, kit }: DataRouterDeps): 
       response: z.array(ExportTemplateView),
     },
     async ({ user }) => {
-      const rows = await listExportTemplates(user.id);
+      const rows = await listExportTemplates(sequelize, user.id);
       return rows.map(presentExportTemplate);
     },
   );
@@ -47,7 +47,7 @@ export function buildExportTemplatesRouter({ sequelize, kit }: DataRouterDeps): 
       response: ExportTemplateView.nullable(),
     },
     async ({ user, query }) => {
-      const row = await findDefaultExportTemplate(user.id, query.entity, query.format);
+      const row = await findDefaultExportTemplate(sequelize, user.id, query.entity, query.format);
       return row ? presentExportTemplate(row) : null;
     },
   );
@@ -80,7 +80,7 @@ export function buildExportTemplatesRouter({ sequelize, kit }: DataRouterDeps): 
       params: IdParams,
       response: ExportTemplateView,
     },
-    async ({ user, params }) => presentExportTemplate(await findExportTemplate(user.id, params.id)),
+    async ({ user, params }) => presentExportTemplate(await findExportTemplate(sequelize, user.id, params.id)),
   );
 
   /** PUT and PATCH /api/export-templates/:id (both change the fields given). */
@@ -136,7 +136,7 @@ export function buildExportTemplatesRouter({ sequelize, kit }: DataRouterDeps): 
       status: 204,
     },
     async ({ user, params }) => {
-      await deleteExportTemplate(user.id, params.id);
+      await deleteExportTemplate(sequelize, user.id, params.id);
     },
   );
 

@@ -13,10 +13,17 @@ import { type ExportQuery } from './schema';
  * template for that entity and format, else every key (spec: Exports rules 1 and 2); dates in
  * the owner's zone; csv dialect from the query, else the owner's preference.
  */
-export async function buildExportPayload(user: AuthUser, query: ExportQuery, mode: ExportMode): Promise<ExportPayload> {
-  const template = query.fields ? null : await findDefaultExportTemplate(user.id, query.entity, query.format);
+export async function buildExportPayload(
+  sequelize: Sequelize,
+  user: AuthUser,
+  query: ExportQuery,
+  mode: ExportMode,
+): Promise<ExportPayload> {
+  const template = query.fields
+    ? null
+    : await findDefaultExportTemplate(sequelize, user.id, query.entity, query.format);
   const fields = resolveExportFields(query.entity, query.fields, template?.selected_fields);
-  const owner = await findUserPreferences(user.id);
+  const owner = await findUserPreferences(sequelize, user.id);
   return {
     ownerId: user.id,
     orgId: user.orgId,

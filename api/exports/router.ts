@@ -49,13 +49,13 @@ export function buildExportsRouter({ sequelize, temporal, publicS3, config, kit,
       response: ExportLinkView,
     },
     async ({ user, query, req }) => {
-      const payload = await buildExportPayload(user, query, 'sync');
+      const payload = await buildExportPayload(sequelize, user, query, 'sync');
       if (payload.format === 'pdf') assertPdfRenderer(config.CHROMIUM_PATH);
       await assertFitsSync(sequelize, payload, {
         rows: config.EXPORT_SYNC_MAX_ROWS,
         pdfRows: config.EXPORT_SYNC_MAX_ROWS_PDF,
       });
-      const run = await startJob(temporal, EXPORT_JOB, user.id, payload, {
+      const run = await startJob(sequelize, temporal, EXPORT_JOB, user.id, payload, {
         orgId: user.orgId,
         userId: user.id,
         requestId: req.requestId,
@@ -84,22 +84,23 @@ export function buildExportsRouter({ sequelize, temporal, publicS3, config, kit,
       status: 202,
     },
     async ({ user, query, req }) => {
-      const payload = await buildExportPayload(user, query, 'async');
+      const payload = await buildExportPayload(sequelize, user, query, 'async');
       if (payload.format === 'pdf') assertPdfRenderer(config.CHROMIUM_PATH);
       // The export_jobs row first, so the job can close it whenever it ends.
-      const exportJobId = await openExportJob(user.id, payload);
+      const exportJobId = await openExportJob(sequelize, user.id, payload);
       try {
         const run = await startJob(
+          sequelize,
           temporal,
           EXPORT_JOB,
           user.id,
           { ...payload, exportJobId },
           { orgId: user.orgId, userId: user.id, requestId: req.requestId },
         );
-        await linkExportJob(exportJobId, run.id);
+        await linkExportJob(sequelize, exportJobId, run.id);
         return { jobRunId: run.id, status: run.status, statusUrl: statusUrl(run.id) };
       } catch (err) {
-        await failExportJob(exportJobId, (err as Error).message);
+        await failExportJob(sequelize, exportJobId, (err as Error).message);
         throw err;
       }
     },
@@ -118,7 +119,7 @@ export function buildExportsRouter({ sequelize, temporal, publicS3, config, kit,
       response: ExportJobStatusView,
     },
     async ({ user, params }) => {
-      const run = await findExportRun(params.jobRunId, user.id);
+      const run = await findExportRun(sequelize, params.jobRunId, user.id);
       if (run.status === 'COMPLETED') {
         const result = run.result as ExportResult;
         return { jobRunId: params.jobRunId, status: run.status, ...(await link(result)), rowCount: result.rowCount };

@@ -1,3 +1,4 @@
+import { type Sequelize } from 'sequelize-typescript';
 import { createHash } from 'node:crypto';
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { type Client } from '@temporalio/client';
@@ -28,6 +29,7 @@ import { ImportPreviewView, ImportQuery, ImportResultView, PreviewQuery } from '
 import { createImportUpload } from './upload';
 
 export interface ImportsRouterDeps {
+  sequelize: Sequelize;
   temporal: Client;
   s3: S3Client;
   publicS3: S3Client;
@@ -40,7 +42,7 @@ const WAIT_SECONDS = 300;
 
 /** /api/import: uploads checked here, imported by the import job, the answer waited for. */
 export function buildImportsRouter(deps: ImportsRouterDeps): Router {
-  const { kit, config } = deps;
+  const { kit, config, sequelize } = deps;
   const router = Router();
   const tag = 'imports';
   const readFile = createImportUpload();
@@ -60,7 +62,7 @@ export function buildImportsRouter(deps: ImportsRouterDeps): Router {
     // up to its first data row only, a spreadsheet whole (lib/imports/read-upload.ts).
     const head = await checkUpload(format, file.buffer);
     resolveImportMapping(entity, head.headers, mapping);
-    const owner = await findUserPreferences(user.id);
+    const owner = await findUserPreferences(sequelize, user.id);
     const hash = createHash('sha256')
       .update(
         JSON.stringify([
@@ -93,7 +95,7 @@ export function buildImportsRouter(deps: ImportsRouterDeps): Router {
       ...(mapping ? { mapping } : {}),
       ...(options.rowActions ? { rowActions: options.rowActions } : {}),
     };
-    const run = await startJob(deps.temporal, IMPORT_JOB, `${user.id}:${hash}`, payload, {
+    const run = await startJob(sequelize, deps.temporal, IMPORT_JOB, `${user.id}:${hash}`, payload, {
       orgId: user.orgId,
       userId: user.id,
       requestId: req.requestId,

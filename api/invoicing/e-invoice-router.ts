@@ -17,12 +17,12 @@ export interface EInvoiceRouterDeps extends KeptPdfDeps {
  * signed link like the pdf. Another studio's document is a 404; a draft invoice has none (409).
  */
 export function buildEInvoiceRouter(deps: EInvoiceRouterDeps): Router {
-  const { kit } = deps;
+  const { kit, sequelize } = deps;
   const router = Router();
 
   /** One of the caller's issued invoices: 404 for anyone else's, 409 invoice_not_issued for a draft. */
   const issuedInvoice = async (ownerId: string, id: string) => {
-    const invoice = (await findDocument('invoice', id, ownerId)) as InvoiceRow;
+    const invoice = (await findDocument(sequelize, 'invoice', id, ownerId)) as InvoiceRow;
     if (invoice.status === 'DRAFT')
       throw new ConflictError(
         'invoice_not_issued',
@@ -47,7 +47,7 @@ export function buildEInvoiceRouter(deps: EInvoiceRouterDeps): Router {
     format: EInvoiceFormat,
     ctx: { user: { id: string; orgId: string }; params: IdParams; req: { requestId?: string } },
   ) => {
-    const note = await findOwnCreditNote(ctx.user.id, ctx.params.id);
+    const note = await findOwnCreditNote(sequelize, ctx.user.id, ctx.params.id);
     if (!note) throw new NotFoundError('Credit note');
     return eInvoiceLink(
       deps,

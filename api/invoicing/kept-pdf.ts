@@ -1,3 +1,4 @@
+import { type Sequelize } from 'sequelize-typescript';
 import { type S3Client } from '@aws-sdk/client-s3';
 import { type Client } from '@temporalio/client';
 import { type Config } from '../../lib/config';
@@ -9,6 +10,7 @@ import { DOCUMENT_PDF_JOB, type DocumentPdf, keptInvoicePdfKey } from '../../wor
 
 /** What serving a kept pdf needs. */
 export interface KeptPdfDeps {
+  sequelize: Sequelize;
   temporal: Client;
   publicS3: S3Client;
   config: Pick<Config, 'S3_BUCKET' | 'EXPORT_LINK_TTL_SECONDS' | 'EXPORT_SYNC_TIMEOUT_SECONDS' | 'CHROMIUM_PATH'>;
@@ -36,7 +38,7 @@ const MAX_FAILED_RUNS_FOLLOWED = 20;
 
 /** The kept pdf's job, or (format) one of the e-invoice files made from it (issue 22 §1): `invoice:<id>:issued:facturx`. */
 async function startKeptPdfJob(
-  { temporal }: KeptPdfDeps,
+  { sequelize, temporal }: KeptPdfDeps,
   document: Pick<KeptDocument, 'kind' | 'id'>,
   user: Caller,
   requestId?: string,
@@ -46,7 +48,7 @@ async function startKeptPdfJob(
   let key = base;
   for (let step = 0; ; step += 1) {
     const payload = { kind: document.kind, documentId: document.id, ownerId: user.id, ...(format ? { format } : {}) };
-    const run = await startJob(temporal, DOCUMENT_PDF_JOB, key, payload, {
+    const run = await startJob(sequelize, temporal, DOCUMENT_PDF_JOB, key, payload, {
       orgId: user.orgId,
       userId: user.id,
       entityId: document.id,

@@ -110,10 +110,10 @@ export function buildInvoiceLedgerRouter(deps: LedgerRouterDeps): Router {
       params: IdParams,
     },
     async ({ user, params }) => {
-      await findDocument('quote', params.id, user.id);
+      await findDocument(sequelize, 'quote', params.id, user.id);
       return {
         quote_id: params.id,
-        items: (await listQuoteDeposits(user.id, params.id)).map((invoice) =>
+        items: (await listQuoteDeposits(sequelize, user.id, params.id)).map((invoice) =>
           presentDocument('invoice', invoice, user.timeZone),
         ),
       };
@@ -132,8 +132,8 @@ export function buildInvoiceLedgerRouter(deps: LedgerRouterDeps): Router {
       params: IdParams,
     },
     async ({ user, params }) => {
-      const invoice = await findDocument('invoice', params.id, user.id);
-      const rows = await listInvoicePayments(user.id, invoice.id);
+      const invoice = await findDocument(sequelize, 'invoice', params.id, user.id);
+      const rows = await listInvoicePayments(sequelize, user.id, invoice.id);
       return { invoice_id: invoice.id, items: rows.map(presentPayment) };
     },
   );
@@ -213,7 +213,7 @@ export function buildInvoiceLedgerRouter(deps: LedgerRouterDeps): Router {
         { reason: body.reason, amountCents: cents(body.amount), items: body.items },
         req.requestId,
       );
-      const invoice = (await findDocument('invoice', params.id, user.id)) as InvoiceRow;
+      const invoice = (await findDocument(sequelize, 'invoice', params.id, user.id)) as InvoiceRow;
       await wakeReminders(params.id);
       await startKeptPdf(deps, { kind: 'credit_note', id: creditNote.id }, user, req.requestId);
       return { ...presentCreditNote(creditNote, invoice.number), refund_due: centsToDecimal(refundDueCents) };
@@ -232,10 +232,12 @@ export function buildInvoiceLedgerRouter(deps: LedgerRouterDeps): Router {
       params: IdParams,
     },
     async ({ user, params }) => {
-      const invoice = (await findDocument('invoice', params.id, user.id)) as InvoiceRow;
+      const invoice = (await findDocument(sequelize, 'invoice', params.id, user.id)) as InvoiceRow;
       return {
         invoice_id: invoice.id,
-        items: (await listInvoiceCreditNotes(user.id, invoice.id)).map((n) => presentCreditNote(n, invoice.number)),
+        items: (await listInvoiceCreditNotes(sequelize, user.id, invoice.id)).map((n) =>
+          presentCreditNote(n, invoice.number),
+        ),
       };
     },
   );
@@ -252,7 +254,7 @@ export function buildInvoiceLedgerRouter(deps: LedgerRouterDeps): Router {
       query: PageQuery,
     },
     async ({ user, query }) => {
-      const page = await listCreditNotes(user.id, query);
+      const page = await listCreditNotes(sequelize, user.id, query);
       return { ...page, items: page.items.map((n) => presentCreditNote(n, n.invoice?.number ?? null)) };
     },
   );
@@ -269,7 +271,7 @@ export function buildInvoiceLedgerRouter(deps: LedgerRouterDeps): Router {
       params: IdParams,
     },
     async ({ user, params }) => {
-      const note = await findOwnCreditNote(user.id, params.id);
+      const note = await findOwnCreditNote(sequelize, user.id, params.id);
       if (!note) throw new NotFoundError('Credit note');
       return presentCreditNote(note, note.invoice?.number ?? null);
     },
@@ -277,7 +279,7 @@ export function buildInvoiceLedgerRouter(deps: LedgerRouterDeps): Router {
 
   /** One of the caller's credit notes, or 404. */
   const ownCreditNote = async (ownerId: string, id: string) => {
-    const note = await findOwnCreditNote(ownerId, id);
+    const note = await findOwnCreditNote(sequelize, ownerId, id);
     if (!note) throw new NotFoundError('Credit note');
     return note;
   };
@@ -328,6 +330,7 @@ export function buildInvoiceLedgerRouter(deps: LedgerRouterDeps): Router {
       const note = await ownCreditNote(user.id, params.id);
       // A credit note never changes: one docx job per note.
       const run = await startJob(
+        sequelize,
         temporal,
         DOCUMENT_PDF_JOB,
         `credit_note:${note.id}:docx`,

@@ -67,12 +67,12 @@ function documentHandlers(kind: DocumentKind, deps: InvoicingRouterDeps) {
   /** The path's session when there is one: the caller's, or 404. */
   const sessionOf = async (p: Scope, ownerId: string) => {
     if (!p.sessionId) return undefined;
-    await assertOwnSession(ownerId, p.sessionId);
+    await assertOwnSession(sequelize, ownerId, p.sessionId);
     return p.sessionId;
   };
   /** The caller's document; on a scoped path, one of that session's (another session's reads as not found). */
   const inScope = async (id: string, ownerId: string, sessionId?: string) => {
-    const document = await findDocument(kind, id, ownerId);
+    const document = await findDocument(sequelize, kind, id, ownerId);
     if (sessionId && document.session_id !== sessionId) throw new NotFoundError(kind === 'quote' ? 'Quote' : 'Invoice');
     return document;
   };
@@ -96,6 +96,7 @@ function documentHandlers(kind: DocumentKind, deps: InvoicingRouterDeps) {
     if (format === 'pdf') assertPdfRenderer(config.CHROMIUM_PATH);
     const key = `${kind}:${document.id}:${document.updated_at.getTime()}${format === 'pdf' ? '' : ':docx'}`;
     const run = await startJob(
+      sequelize,
       temporal,
       DOCUMENT_PDF_JOB,
       key,
@@ -113,7 +114,7 @@ function documentHandlers(kind: DocumentKind, deps: InvoicingRouterDeps) {
   return {
     list: async ({ user, query, params }: Ctx<Scope, z.infer<typeof PageQuery>>) => {
       const sessionId = await sessionOf(params, user.id);
-      const page = await listDocuments(kind, user.id, query, sessionId);
+      const page = await listDocuments(sequelize, kind, user.id, query, sessionId);
       return { ...page, items: page.items.map((d) => presentDocument(kind, d, user.timeZone)) };
     },
 
@@ -159,7 +160,13 @@ function documentHandlers(kind: DocumentKind, deps: InvoicingRouterDeps) {
 
     previewEmail: async ({ user, params, body }: Ctx<DocScope, unknown, z.infer<typeof PreviewEmailBody>>) => {
       const sessionId = await sessionOf(params, user.id);
-      return previewDocumentEmail(kind, await inScope(params.id, user.id, sessionId), user, body?.email_template_id);
+      return previewDocumentEmail(
+        sequelize,
+        kind,
+        await inScope(params.id, user.id, sessionId),
+        user,
+        body?.email_template_id,
+      );
     },
 
     sendEmail: async ({ user, params, body, req }: Ctx<DocScope, unknown, z.infer<typeof SendEmailBody>>) => {
@@ -177,12 +184,13 @@ function documentHandlers(kind: DocumentKind, deps: InvoicingRouterDeps) {
         document = await inScope(params.id, user.id, sessionId);
       }
       // The preview resolves the template and the client's address now, so a missing one is a 400 here, not a failed job.
-      const preview = await previewDocumentEmail(kind, document, user, body.email_template_id);
+      const preview = await previewDocumentEmail(sequelize, kind, document, user, body.email_template_id);
       const to = body.to ?? (preview.to ? [preview.to] : []);
       if (to.length === 0) throw new ValidationError('No recipient: give `to`, or set an email on the client');
       const header = req.get('idempotency-key');
       const requestKey = header ? `${user.id}:${IdempotencyKey.parse(header)}` : crypto.randomUUID();
       const run = await startJob(
+        sequelize,
         temporal,
         DOCUMENT_EMAIL_JOB,
         requestKey,
@@ -220,7 +228,7 @@ function documentHandlers(kind: DocumentKind, deps: InvoicingRouterDeps) {
       const sessionId = await sessionOf(params, user.id);
       await inScope(params.id, user.id, sessionId);
       const invoice = await invoiceFromQuote(sequelize, user.id, params.id, req.requestId);
-      return presentDocument('invoice', await findDocument('invoice', invoice.id, user.id), user.timeZone);
+      return presentDocument('invoice', await findDocument(sequelize, 'invoice', invoice.id, user.id), user.timeZone);
     },
 
     remove: async ({ user, params, req }: Ctx<DocScope>) => {

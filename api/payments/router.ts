@@ -1,3 +1,4 @@
+import { type Sequelize } from 'sequelize-typescript';
 import { type Client } from '@temporalio/client';
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
 import { type Logger } from 'pino';
@@ -14,6 +15,7 @@ import { type createRouteKit } from '../http/route-kit';
 import { CardEvent, PayInvoiceBody, WalletEvent, WebhookReceived } from './schema';
 
 export interface PaymentsRouterDeps {
+  sequelize: Sequelize;
   temporal: Client;
   cardProvider: Stripe;
   walletProvider: WalletProvider;
@@ -30,7 +32,7 @@ const rawBody = express.raw({ type: () => true, limit: '256kb' });
  * webhook router before express.json: the card signature is over the exact bytes received.
  */
 export function buildPaymentsRouters(deps: PaymentsRouterDeps): { webhooks: Router; payments: Router } {
-  const { temporal, cardProvider, walletProvider, logger, kit } = deps;
+  const { sequelize, temporal, cardProvider, walletProvider, logger, kit } = deps;
   const payments = Router();
   const provider = async <T>(name: string, call: () => Promise<T>): Promise<T> => {
     try {
@@ -55,10 +57,10 @@ export function buildPaymentsRouters(deps: PaymentsRouterDeps): { webhooks: Rout
       status: 201,
     },
     async ({ user, body }) => {
-      const invoice = await findPayableInvoice(user.id, body.invoice_id);
+      const invoice = await findPayableInvoice(sequelize, user.id, body.invoice_id);
       // A payment already started for this amount is handed back rather than a second intent made.
-      const open = await findOpenCardPayment(invoice.id, invoice.balance_due);
-      const attempt = await countCardPayments(invoice.id);
+      const open = await findOpenCardPayment(sequelize, invoice.id, invoice.balance_due);
+      const attempt = await countCardPayments(sequelize, invoice.id);
       const intent = open
         ? await provider('card', () => cardProvider.paymentIntents.retrieve(open.payment_intent_id))
         : await provider('card', () =>
@@ -74,7 +76,7 @@ export function buildPaymentsRouters(deps: PaymentsRouterDeps): { webhooks: Rout
               { idempotencyKey: `invoice-${invoice.id}-${invoice.balance_due}-${attempt}` },
             ),
           );
-      if (!open) await recordCardPayment(invoice, intent.id, 'eur', intent.status);
+      if (!open) await recordCardPayment(sequelize, invoice, intent.id, 'eur', intent.status);
       // The client is paying: the invoice's reminders hold at once (domain/invoicing/reminder-decision.ts).
       await signalInvoiceReminders(temporal, [invoice.id], logger);
       return {
@@ -99,7 +101,7 @@ export function buildPaymentsRouters(deps: PaymentsRouterDeps): { webhooks: Rout
       status: 201,
     },
     async ({ user, body }) => {
-      const invoice = await findPayableInvoice(user.id, body.invoice_id);
+      const invoice = await findPayableInvoice(sequelize, user.id, body.invoice_id);
       const order = await provider('wallet', () =>
         walletProvider.createOrder({
           amount: invoice.balance_due,
@@ -108,7 +110,7 @@ export function buildPaymentsRouters(deps: PaymentsRouterDeps): { webhooks: Rout
           description: invoice.title,
         }),
       );
-      await recordWalletPayment(invoice, order.orderId, 'EUR', order.status);
+      await recordWalletPayment(sequelize, invoice, order.orderId, 'EUR', order.status);
       return { approvalUrl: order.approvalUrl, orderId: order.orderId, amount: invoice.balance_due, currency: 'EUR' };
     },
   );
@@ -120,7 +122,9 @@ export function buildPaymentsRouters(deps: PaymentsRouterDeps): { webhooks: Rout
     requestId?: string,
   ) => {
     // Keyed by the event: a redelivery finds the same job (and the job is idempotent anyway).
-    await startJob(temporal, PAYMENT_EVENT_JOB, `${payload.provider}:${payload.eventId}`, payload, { requestId });
+    await startJob(sequelize, temporal, PAYMENT_EVENT_JOB, `${payload.provider}:${payload.eventId}`, payload, {
+      requestId,
+    });
     res.status(200).json({ received: true });
   };
 

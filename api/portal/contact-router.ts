@@ -31,12 +31,12 @@ export interface ContactFormRouterDeps {
  */
 export function buildContactFormRouter({ sequelize, submitLimit, s3, bucket, logger }: ContactFormRouterDeps): Router {
   const router = Router();
-  const loadFace = createFaceLoader({ s3, bucket, logger });
+  const loadFace = createFaceLoader({ sequelize, s3, bucket, logger });
   type SlugRequest = Request<{ tenantSlug: string }>;
 
   router.get('/portal/contact/:tenantSlug', async (req: SlugRequest, res) => {
     const slug = req.params.tenantSlug.slice(0, 63);
-    const ownerId = await findStudioIdBySlug(slug);
+    const ownerId = await findStudioIdBySlug(sequelize, slug);
     if (!ownerId) return sendPage(res, 404, renderContactNotFound(NO_FACE));
     sendPage(res, 200, renderContactForm({ face: await loadFace(ownerId, null), slug, values: {}, errors: {} }));
   });
@@ -47,7 +47,7 @@ export function buildContactFormRouter({ sequelize, submitLimit, s3, bucket, log
       await submitLimit(req, res, next);
     } catch (err) {
       if (!(err instanceof RateLimitedError)) throw err;
-      const ownerId = await findStudioIdBySlug(req.params.tenantSlug.slice(0, 63));
+      const ownerId = await findStudioIdBySlug(sequelize, req.params.tenantSlug.slice(0, 63));
       sendPage(res, 429, renderContactTooMany(ownerId ? await loadFace(ownerId, null) : NO_FACE));
     }
   };
@@ -60,7 +60,7 @@ export function buildContactFormRouter({ sequelize, submitLimit, s3, bucket, log
     rejectNulCharacters,
     async (req: SlugRequest, res) => {
       const slug = req.params.tenantSlug.slice(0, 63);
-      const ownerId = await findStudioIdBySlug(slug);
+      const ownerId = await findStudioIdBySlug(sequelize, slug);
       if (!ownerId) return sendPage(res, 404, renderContactNotFound(NO_FACE));
       const face = await loadFace(ownerId, null);
       const body = (req.body ?? {}) as Record<string, unknown>;

@@ -1,3 +1,4 @@
+import { type Sequelize } from 'sequelize-typescript';
 import { type S3Client } from '@aws-sdk/client-s3';
 import { type Response } from 'express';
 import { type Logger } from 'pino';
@@ -13,9 +14,19 @@ export const NO_FACE: PortalFace = { locale: DEFAULT_LOCALE, studio: null };
  * The face of a portal page: the language of the studio's contact (else the studio's), headed by
  * the studio's name and logo (issue 19, part 4). A null contact: a reader the studio does not know yet.
  */
-export function createFaceLoader({ s3, bucket, logger }: { s3: S3Client; bucket: string; logger: Logger }) {
+export function createFaceLoader({
+  sequelize,
+  s3,
+  bucket,
+  logger,
+}: {
+  sequelize: Sequelize;
+  s3: S3Client;
+  bucket: string;
+  logger: Logger;
+}) {
   return async (ownerId: string, contactId: string | null): Promise<PortalFace> => {
-    const face = await loadClientFace(ownerId, contactId);
+    const face = await loadClientFace(sequelize, ownerId, contactId);
     if (!face) return NO_FACE;
     // A logo that cannot be read now is left out: the page still opens, under the studio's name.
     const logoDataUri = await readLogoDataUri({ s3, bucket, logger }, face.logoKey).catch((err: unknown) => {

@@ -30,7 +30,7 @@ export interface PortalRouterDeps {
  */
 export function buildPortalRouter({ sequelize, clientTokens, s3, bucket, logger }: PortalRouterDeps): Router {
   const router = Router();
-  const loadFace = createFaceLoader({ s3, bucket, logger });
+  const loadFace = createFaceLoader({ sequelize, s3, bucket, logger });
   /** The pages a client reads come in the language of the client account's contact (else the studio's). */
   const faceOf = (account: Pick<ClientAccountRow, 'owner_id' | 'contact_id'>): Promise<PortalFace> =>
     loadFace(account.owner_id, account.contact_id);
@@ -50,7 +50,7 @@ export function buildPortalRouter({ sequelize, clientTokens, s3, bucket, logger 
   ) {
     const face = await faceOf(input.account);
     const { locale } = face;
-    const info = await readClientInfo(input.session.id, input.session.owner_id);
+    const info = await readClientInfo(sequelize, input.session.id, input.session.owner_id);
     const errors = Object.fromEntries(
       (input.errors ?? []).map((e) => [e.field_key, PROBLEM_TEXT[locale][e.problem] ?? e.message]),
     );
@@ -72,20 +72,20 @@ export function buildPortalRouter({ sequelize, clientTokens, s3, bucket, logger 
 
   /** The client and session a link opens, once the link is known good; null when either is gone. */
   const sessionOfLink = async (link: Extract<RedeemResult, { ok: true }>) => {
-    const account = link.sessionId ? await findClientAccount(link.clientAccountId) : null;
-    const session = account ? await findClientSessionOrNull(account, link.sessionId!) : null;
+    const account = link.sessionId ? await findClientAccount(sequelize, link.clientAccountId) : null;
+    const session = account ? await findClientSessionOrNull(sequelize, account, link.sessionId!) : null;
     return account && session ? { account, session } : null;
   };
   /** A used or expired link still names its client, who reads why in their language; an unknown one gets French. */
   const linkProblem = async (res: Response, link: RedeemResult) => {
     const reason = link.ok ? 'unknown' : link.reason;
-    const account = !link.ok && link.clientAccountId ? await findClientAccount(link.clientAccountId) : null;
+    const account = !link.ok && link.clientAccountId ? await findClientAccount(sequelize, link.clientAccountId) : null;
     send(res, reason === 'unknown' ? 404 : 410, renderLinkProblem(account ? await faceOf(account) : NO_FACE, reason));
   };
 
   router.get('/portal/session-info/:token', async (req: Request<{ token: string }>, res) => {
     const token = req.params.token.slice(0, 200);
-    const link = await peekMagicLink(token);
+    const link = await peekMagicLink(sequelize, token);
     const opened = link.ok ? await sessionOfLink(link) : null;
     if (!opened) return linkProblem(res, link);
     send(res, 200, renderOpenLink(await faceOf(opened.account), opened.session.title, token));
@@ -109,10 +109,10 @@ export function buildPortalRouter({ sequelize, clientTokens, s3, bucket, logger 
         ...answers
       } = (req.body ?? {}) as Record<string, string>;
       const accountId = typeof clientToken === 'string' ? await clientTokens.verifyClientToken(clientToken) : undefined;
-      const account = accountId ? await findClientAccount(accountId) : null;
+      const account = accountId ? await findClientAccount(sequelize, accountId) : null;
       const session =
         account && typeof sessionId === 'string' && /^[0-9a-f-]{36}$/i.test(sessionId)
-          ? await findClientSessionOrNull(account, sessionId)
+          ? await findClientSessionOrNull(sequelize, account, sessionId)
           : null;
       if (!account || !session)
         return send(res, 410, renderLinkProblem(account ? await faceOf(account) : NO_FACE, 'expired'));

@@ -1,3 +1,4 @@
+import { type Sequelize } from 'sequelize-typescript';
 import { type Client } from '@temporalio/client';
 import { Router } from 'express';
 import { findScheduledExport, listScheduledExports } from '../../db/queries/scheduled-exports';
@@ -23,9 +24,11 @@ import {
  * lib/jobs/scheduled-exports.ts.
  */
 export function buildScheduledExportsRouter({
+  sequelize,
   temporal,
   kit,
 }: {
+  sequelize: Sequelize;
   temporal: Client;
   kit: ReturnType<typeof createRouteKit>;
 }): Router {
@@ -46,7 +49,7 @@ export function buildScheduledExportsRouter({
       status: 201,
     },
     async ({ user, body }) => {
-      const row = await createScheduledExport(temporal, user.id, body);
+      const row = await createScheduledExport(sequelize, temporal, user.id, body);
       return presentScheduledExport(row, await nextExportRun(temporal, row.id));
     },
   );
@@ -64,7 +67,7 @@ export function buildScheduledExportsRouter({
       response: ScheduledExportPage,
     },
     async ({ user, query }) => {
-      const page = await listScheduledExports(user.id, query);
+      const page = await listScheduledExports(sequelize, user.id, query);
       return { ...page, items: page.items.map((r) => presentScheduledExport(r)) };
     },
   );
@@ -82,7 +85,7 @@ export function buildScheduledExportsRouter({
       response: ScheduledExportView,
     },
     async ({ user, params }) => {
-      const row = await findScheduledExport(user.id, params.id);
+      const row = await findScheduledExport(sequelize, user.id, params.id);
       return presentScheduledExport(row, await nextExportRun(temporal, row.id));
     },
   );
@@ -91,7 +94,7 @@ export function buildScheduledExportsRouter({
   const setPaused =
     (paused: boolean) =>
     async ({ user, params }: { user: { id: string }; params: { id: string } }) => {
-      const updated = await setScheduledExportPaused(temporal, user.id, params.id, paused);
+      const updated = await setScheduledExportPaused(sequelize, temporal, user.id, params.id, paused);
       return presentScheduledExport(updated, await nextExportRun(temporal, updated.id));
     };
   kit.route(
@@ -136,7 +139,7 @@ export function buildScheduledExportsRouter({
       status: 204,
     },
     async ({ user, params }) => {
-      await deleteScheduledExport(temporal, user.id, params.id);
+      await deleteScheduledExport(sequelize, temporal, user.id, params.id);
     },
   );
 

@@ -15,7 +15,7 @@ export function buildSessionContactsRouter({ sequelize, kit }: DataRouterDeps): 
   const router = Router();
   const tag = 'sessions';
   const list = async (ownerId: string, sessionId: string) => {
-    const session = await findSession(ownerId, sessionId);
+    const session = await findSession(sequelize, ownerId, sessionId);
     return {
       main_contact_id: session.contact_id,
       items: (await listSessionContacts(sequelize, ownerId, sessionId)).map(presentSessionContact),

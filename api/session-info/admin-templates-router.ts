@@ -32,7 +32,7 @@ export function buildAdminSessionInfoTemplatesRouter({ sequelize, kit }: DataRou
       response: z.array(TemplateView),
     },
     async () => {
-      const rows = await listBaseTemplates();
+      const rows = await listBaseTemplates(sequelize);
       return rows.map(presentBaseTemplate);
     },
   );
@@ -65,7 +65,7 @@ export function buildAdminSessionInfoTemplatesRouter({ sequelize, kit }: DataRou
       params: IdParams,
       response: TemplateView,
     },
-    async ({ params }) => presentBaseTemplate(await loadBaseTemplate(params.id)),
+    async ({ params }) => presentBaseTemplate(await loadBaseTemplate(sequelize, params.id)),
   );
 
   kit.route(
@@ -97,7 +97,7 @@ export function buildAdminSessionInfoTemplatesRouter({ sequelize, kit }: DataRou
       status: 204,
     },
     async ({ params }) => {
-      await deleteBaseField(params.id, params.fieldId);
+      await deleteBaseField(sequelize, params.id, params.fieldId);
     },
   );
 

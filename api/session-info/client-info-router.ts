@@ -22,7 +22,7 @@ export function buildClientInfoRouter({ sequelize, kit }: DataRouterDeps): Route
       params: IdParams,
       response: ClientInfoView,
     },
-    async ({ user, params }) => presentClientInfo(await readClientInfo(params.id, user.id)),
+    async ({ user, params }) => presentClientInfo(await readClientInfo(sequelize, params.id, user.id)),
   );
 
   kit.route(

@@ -1,3 +1,4 @@
+import { type Sequelize } from 'sequelize-typescript';
 import crypto from 'node:crypto';
 import { type Client } from '@temporalio/client';
 import { type RequestHandler, Router } from 'express';
@@ -18,10 +19,12 @@ const IdempotencyKey = z
 
 /** POST /api/sessions/:id/send-session-info-invite: checks the preconditions, then starts the job. */
 export function buildSessionInfoInviteRouter({
+  sequelize,
   temporal,
   kit,
   emailLimit,
 }: {
+  sequelize: Sequelize;
   temporal: Client;
   kit: ReturnType<typeof createRouteKit>;
   emailLimit: RequestHandler;
@@ -43,10 +46,11 @@ export function buildSessionInfoInviteRouter({
       status: 202,
     },
     async ({ req, user, params, body }) => {
-      await loadInviteContext(user.id, params.id);
+      await loadInviteContext(sequelize, user.id, params.id);
       const header = req.get('idempotency-key');
       const requestKey = header ? `${user.id}:${IdempotencyKey.parse(header)}` : crypto.randomUUID();
       const run = await startJob(
+        sequelize,
         temporal,
         SESSION_INFO_INVITE_JOB,
         requestKey,

@@ -1,3 +1,4 @@
+import { type Sequelize } from 'sequelize-typescript';
 import { type S3Client } from '@aws-sdk/client-s3';
 import { type Client } from '@temporalio/client';
 import { Router } from 'express';
@@ -15,11 +16,13 @@ import { type createRouteKit } from '../http/route-kit';
 
 /** GET /api/sessions/:id/roadmap?format=pdf|docx: renders on the documents queue, answers a signed link. */
 export function buildRoadmapRouter({
+  sequelize,
   temporal,
   publicS3,
   config,
   kit,
 }: {
+  sequelize: Sequelize;
   temporal: Client;
   publicS3: S3Client;
   config: Config;
@@ -40,9 +43,10 @@ export function buildRoadmapRouter({
       response: z.object({ url: z.string(), key: z.string(), filename: z.string(), expiration: z.number() }),
     },
     async ({ req, user, params, query }) => {
-      const session = { id: await findOwnSessionId(user.id, params.id) };
+      const session = { id: await findOwnSessionId(sequelize, user.id, params.id) };
       if (query.format === 'pdf') assertPdfRenderer(config.CHROMIUM_PATH);
       const run = await startJob(
+        sequelize,
         temporal,
         ROADMAP_JOB,
         session.id,

@@ -44,7 +44,7 @@ export function buildSessionInfoTemplatesRouter({ sequelize, kit }: DataRouterDe
       response: z.array(TemplateView),
     },
     async ({ user }) => {
-      const rows = await listUserTemplates(user.id);
+      const rows = await listUserTemplates(sequelize, user.id);
       return rows.map(presentUserTemplate);
     },
   );
@@ -63,7 +63,7 @@ export function buildSessionInfoTemplatesRouter({ sequelize, kit }: DataRouterDe
       response: z.array(TemplateView),
     },
     async ({ query }) => {
-      const rows = await listBaseTemplates(query);
+      const rows = await listBaseTemplates(sequelize, query);
       return rows.map(presentBaseTemplate);
     },
   );
@@ -85,7 +85,7 @@ export function buildSessionInfoTemplatesRouter({ sequelize, kit }: DataRouterDe
     },
     async ({ user }) => {
       const counts = await createDefaults(sequelize, user.id, user.locale);
-      const rows = await listUserTemplates(user.id, 'by-order');
+      const rows = await listUserTemplates(sequelize, user.id, 'by-order');
       return { ...counts, templates: rows.map(presentUserTemplate) };
     },
   );
@@ -135,7 +135,7 @@ export function buildSessionInfoTemplatesRouter({ sequelize, kit }: DataRouterDe
       params: IdParams,
       response: TemplateView,
     },
-    async ({ user, params }) => presentUserTemplate(await loadUserTemplate(params.id, user.id)),
+    async ({ user, params }) => presentUserTemplate(await loadUserTemplate(sequelize, params.id, user.id)),
   );
 
   kit.route(
@@ -151,7 +151,8 @@ export function buildSessionInfoTemplatesRouter({ sequelize, kit }: DataRouterDe
       body: TemplateUpdateBody,
       response: TemplateView,
     },
-    async ({ user, params, body }) => presentUserTemplate(await updateUserTemplate(user.id, params.id, body)),
+    async ({ user, params, body }) =>
+      presentUserTemplate(await updateUserTemplate(sequelize, user.id, params.id, body)),
   );
 
   kit.route(
@@ -167,7 +168,7 @@ export function buildSessionInfoTemplatesRouter({ sequelize, kit }: DataRouterDe
       status: 204,
     },
     async ({ user, params }) => {
-      await deleteUserTemplate(user.id, params.id);
+      await deleteUserTemplate(sequelize, user.id, params.id);
     },
   );
 
@@ -218,7 +219,7 @@ export function buildSessionInfoTemplatesRouter({ sequelize, kit }: DataRouterDe
       status: 204,
     },
     async ({ user, params }) => {
-      await deleteUserField(user.id, params.id, params.fieldId);
+      await deleteUserField(sequelize, user.id, params.id, params.fieldId);
     },
   );
 

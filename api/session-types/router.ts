@@ -25,7 +25,7 @@ export function buildSessionTypesRouter({ sequelize, kit }: DataRouterDeps): Rou
       response: SessionTypePage,
     },
     async ({ user, query }) => {
-      const page = await listSessionTypes(user.id, query);
+      const page = await listSessionTypes(sequelize, user.id, query);
       return { ...page, items: page.items.map(presentSessionType) };
     },
   );
@@ -60,7 +60,7 @@ export function buildSessionTypesRouter({ sequelize, kit }: DataRouterDeps): Rou
     },
     async ({ user }) => {
       const created = await createDefaultSessionTypes(sequelize, user.id, user.locale);
-      const page = await listSessionTypes(user.id, { page: 1, limit: 100 });
+      const page = await listSessionTypes(sequelize, user.id, { page: 1, limit: 100 });
       return { created, ...page, items: page.items.map(presentSessionType) };
     },
   );
@@ -77,7 +77,7 @@ export function buildSessionTypesRouter({ sequelize, kit }: DataRouterDeps): Rou
       params: IdParams,
       response: SessionTypeView,
     },
-    async ({ user, params }) => presentSessionType(await findSessionType(user.id, params.id)),
+    async ({ user, params }) => presentSessionType(await findSessionType(sequelize, user.id, params.id)),
   );
 
   /** PUT and PATCH take the same partial body: the fields sent are set, the rest kept. */

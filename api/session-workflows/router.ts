@@ -1,3 +1,4 @@
+import { type Sequelize } from 'sequelize-typescript';
 import { Router } from 'express';
 import { z } from 'zod';
 import { listSessionTaskRuns } from '../../db/queries/session-workflow-task-runs';
@@ -7,7 +8,13 @@ import { type createRouteKit } from '../http/route-kit';
 const SessionParams = z.object({ sessionId: z.uuid() });
 
 /** GET /api/sessions/:sessionId/workflow-task-runs: what the workflows applied to a session did and will do. */
-export function buildSessionWorkflowsRouter({ kit }: { kit: ReturnType<typeof createRouteKit> }): Router {
+export function buildSessionWorkflowsRouter({
+  sequelize,
+  kit,
+}: {
+  sequelize: Sequelize;
+  kit: ReturnType<typeof createRouteKit>;
+}): Router {
   const router = Router();
   kit.route(
     router,
@@ -21,7 +28,7 @@ export function buildSessionWorkflowsRouter({ kit }: { kit: ReturnType<typeof cr
       params: SessionParams,
     },
     async ({ user, params }) => {
-      const runs = await listSessionTaskRuns(user.id, params.sessionId);
+      const runs = await listSessionTaskRuns(sequelize, user.id, params.sessionId);
       return { items: runs.map(presentTaskRun) };
     },
   );

@@ -25,7 +25,7 @@ export function buildSessionsRouter({ sequelize, kit }: DataRouterDeps): Router 
       response: SessionPage,
     },
     async ({ user, query }) => {
-      const page = await listSessions(user.id, query);
+      const page = await listSessions(sequelize, user.id, query);
       return { ...page, items: page.items.map(presentSession) };
     },
   );
@@ -58,7 +58,7 @@ export function buildSessionsRouter({ sequelize, kit }: DataRouterDeps): Router 
       params: IdParams,
       response: SessionView,
     },
-    async ({ user, params }) => presentSession(await findSession(user.id, params.id)),
+    async ({ user, params }) => presentSession(await findSession(sequelize, user.id, params.id)),
   );
 
   /** PUT and PATCH /api/sessions/:id (both change the fields given). */
@@ -115,7 +115,7 @@ export function buildSessionsRouter({ sequelize, kit }: DataRouterDeps): Router 
       status: 204,
     },
     async ({ user, params }) => {
-      await deleteSession(user.id, params.id);
+      await deleteSession(sequelize, user.id, params.id);
     },
   );
 

@@ -40,7 +40,7 @@ export function buildSmsTemplatesRouter({ sequelize, kit }: DataRouterDeps): Rou
       tag,
       auth: 'user',
     },
-    async ({ user }) => (await listSmsTemplates(user.id)).map(presentSmsTemplate),
+    async ({ user }) => (await listSmsTemplates(sequelize, user.id)).map(presentSmsTemplate),
   );
 
   kit.route(
@@ -55,7 +55,7 @@ export function buildSmsTemplatesRouter({ sequelize, kit }: DataRouterDeps): Rou
       body: CreateSmsTemplateBody,
       status: 201,
     },
-    async ({ user, body }) => presentSmsTemplate(await createSmsTemplate(user, body)),
+    async ({ user, body }) => presentSmsTemplate(await createSmsTemplate(sequelize, user, body)),
   );
 
   /** Copies the system templates of the user's language the user does not have yet (db/commands/sms-templates.ts). */
@@ -113,7 +113,7 @@ export function buildSmsTemplatesRouter({ sequelize, kit }: DataRouterDeps): Rou
       auth: 'user',
       params: IdParams,
     },
-    async ({ user, params }) => presentSmsTemplate(await findSmsTemplate(user.id, params.id)),
+    async ({ user, params }) => presentSmsTemplate(await findSmsTemplate(sequelize, user.id, params.id)),
   );
 
   /** PUT and PATCH /api/sms-templates/:id (both change the fields given). */
@@ -124,7 +124,7 @@ export function buildSmsTemplatesRouter({ sequelize, kit }: DataRouterDeps): Rou
   }: Pick<
     RouteContext<z.infer<typeof IdParams>, unknown, z.infer<typeof UpdateSmsTemplateBody>>,
     'user' | 'params' | 'body'
-  >) => presentSmsTemplate(await updateSmsTemplate(user.id, params.id, body));
+  >) => presentSmsTemplate(await updateSmsTemplate(sequelize, user.id, params.id, body));
   kit.route(
     router,
     {
@@ -167,7 +167,7 @@ export function buildSmsTemplatesRouter({ sequelize, kit }: DataRouterDeps): Rou
       status: 204,
     },
     async ({ user, params }) => {
-      await deleteSmsTemplate(user.id, params.id);
+      await deleteSmsTemplate(sequelize, user.id, params.id);
     },
   );
 

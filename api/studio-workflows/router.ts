@@ -35,7 +35,7 @@ export function buildWorkflowsRouter({
       query: PageQuery,
     },
     async ({ user, query }) => {
-      const page = await listWorkflows(user.id, query);
+      const page = await listWorkflows(sequelize, user.id, query);
       return { ...page, items: page.items.map(presentWorkflow) };
     },
   );
@@ -66,7 +66,7 @@ export function buildWorkflowsRouter({
       auth: 'user',
     },
     async () => {
-      const templates = await listWorkflowTemplates();
+      const templates = await listWorkflowTemplates(sequelize);
       return { items: templates.map(presentWorkflow) };
     },
   );
@@ -97,7 +97,7 @@ export function buildWorkflowsRouter({
       auth: 'user',
       params: IdParams,
     },
-    async ({ user, params }) => presentWorkflow(await findOwnedWorkflow(params.id, user.id)),
+    async ({ user, params }) => presentWorkflow(await findOwnedWorkflow(sequelize, params.id, user.id)),
   );
 
   /** PUT and PATCH /api/workflows/:id (both change the fields given). */
@@ -151,7 +151,7 @@ export function buildWorkflowsRouter({
       status: 204,
     },
     async ({ user, params }) => {
-      await deleteWorkflow(temporal, user.id, params.id);
+      await deleteWorkflow(sequelize, temporal, user.id, params.id);
     },
   );
 

@@ -26,7 +26,7 @@ export interface UsersRouterDeps {
 
 /** /api/users/me: the profile with its avatar and logo, and their uploads. */
 export function buildUsersRouter(deps: UsersRouterDeps): Router {
-  const { kit, publicS3, bucket } = deps;
+  const { kit, publicS3, bucket, sequelize } = deps;
   const router = Router();
   const tag = 'users';
   const readImage = createImageUpload(deps.maxImageBytes);
@@ -45,7 +45,7 @@ export function buildUsersRouter(deps: UsersRouterDeps): Router {
       response: UserProfileView,
     },
     async ({ user }) => {
-      const row = await findUser(user.id);
+      const row = await findUser(sequelize, user.id);
       const [avatar, logo] = await Promise.all([link(row.avatar_key), link(row.logo_key)]);
       return presentUserProfile(row, avatar, logo);
     },
@@ -65,7 +65,7 @@ export function buildUsersRouter(deps: UsersRouterDeps): Router {
       response: UserProfileView,
     },
     async ({ user, body }) => {
-      const row = await setUserPreferences(user.id, body);
+      const row = await setUserPreferences(sequelize, user.id, body);
       const [avatar, logo] = await Promise.all([link(row.avatar_key), link(row.logo_key)]);
       return presentUserProfile(row, avatar, logo);
     },

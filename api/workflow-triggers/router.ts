@@ -33,8 +33,8 @@ export function buildWorkflowTriggersRouter({
       params: WorkflowParams,
     },
     async ({ user, params }) => {
-      await findOwnedWorkflow(params.workflowId, user.id);
-      return (await listTriggers(user.id, params.workflowId)).map(presentTrigger);
+      await findOwnedWorkflow(sequelize, params.workflowId, user.id);
+      return (await listTriggers(sequelize, user.id, params.workflowId)).map(presentTrigger);
     },
   );
 
@@ -53,8 +53,8 @@ export function buildWorkflowTriggersRouter({
       status: 201,
     },
     async ({ user, params, body }) => {
-      await findOwnedWorkflow(params.workflowId, user.id);
-      return presentTrigger(await createTrigger(temporal, user.id, params.workflowId, body));
+      await findOwnedWorkflow(sequelize, params.workflowId, user.id);
+      return presentTrigger(await createTrigger(sequelize, temporal, user.id, params.workflowId, body));
     },
   );
 
@@ -69,7 +69,7 @@ export function buildWorkflowTriggersRouter({
       auth: 'user',
       params: TriggerParams,
     },
-    async ({ user, params }) => presentTrigger(await findTrigger(user.id, params.workflowId, params.id)),
+    async ({ user, params }) => presentTrigger(await findTrigger(sequelize, user.id, params.workflowId, params.id)),
   );
 
   kit.route(
@@ -85,7 +85,7 @@ export function buildWorkflowTriggersRouter({
       body: UpdateTriggerBody,
     },
     async ({ user, params, body }) =>
-      presentTrigger(await updateTrigger(temporal, sequelize, user.id, params.workflowId, params.id, body)),
+      presentTrigger(await updateTrigger(sequelize, temporal, user.id, params.workflowId, params.id, body)),
   );
 
   kit.route(
@@ -101,7 +101,7 @@ export function buildWorkflowTriggersRouter({
       status: 204,
     },
     async ({ user, params }) => {
-      await deleteTrigger(temporal, user.id, params.workflowId, params.id);
+      await deleteTrigger(sequelize, temporal, user.id, params.workflowId, params.id);
     },
   );
 
@@ -118,8 +118,8 @@ export function buildWorkflowTriggersRouter({
       query: ExecutionsQuery,
     },
     async ({ user, params, query }) => {
-      const trigger = await findTrigger(user.id, params.workflowId, params.id);
-      return (await listTriggerExecutions(trigger.id, query.limit)).map(presentExecution);
+      const trigger = await findTrigger(sequelize, user.id, params.workflowId, params.id);
+      return (await listTriggerExecutions(sequelize, trigger.id, query.limit)).map(presentExecution);
     },
   );
 

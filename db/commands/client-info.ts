@@ -29,8 +29,12 @@ async function templateOf(session: Session, transaction?: Transaction): Promise<
 }
 
 /** The session's form and answers; without a saved row, the template's fields and `{}` (spec). */
-export async function readClientInfo(sessionId: string, ownerId: string): Promise<ClientInfoView> {
-  const session = await findOwned(Session, 'Session', sessionId, ownerId);
+export async function readClientInfo(
+  sequelize: Sequelize,
+  sessionId: string,
+  ownerId: string,
+): Promise<ClientInfoView> {
+  const session = await findOwned(sequelize, Session, 'Session', sessionId, ownerId);
   const [template, row] = await Promise.all([
     templateOf(session),
     ClientInfo.findOne({ where: { session_id: session.id } }),
@@ -63,7 +67,10 @@ export interface SaveClientInfo {
  */
 export async function saveClientInfo(sequelize: Sequelize, input: SaveClientInfo): Promise<ClientInfoView> {
   await sequelize.transaction(async (transaction) => {
-    const session = await findOwned(Session, 'Session', input.sessionId, input.ownerId, { transaction, lock: true });
+    const session = await findOwned(sequelize, Session, 'Session', input.sessionId, input.ownerId, {
+      transaction,
+      lock: true,
+    });
     if (input.templateId && input.templateId !== session.session_info_template_id) {
       const owned = await UserSessionInfoTemplate.findOne({
         where: { id: input.templateId, owner_id: input.ownerId },
@@ -95,6 +102,7 @@ export async function saveClientInfo(sequelize: Sequelize, input: SaveClientInfo
     if (row) await row.update(values, { transaction });
     else await ClientInfo.create({ session_id: session.id, ...values }, { transaction });
     await recordDomainEvent(
+      sequelize,
       {
         eventType: 'SESSION_INFO_SUBMITTED',
         entityType: 'SESSION',
@@ -112,5 +120,5 @@ export async function saveClientInfo(sequelize: Sequelize, input: SaveClientInfo
       transaction,
     );
   });
-  return readClientInfo(input.sessionId, input.ownerId);
+  return readClientInfo(sequelize, input.sessionId, input.ownerId);
 }

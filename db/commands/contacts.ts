@@ -45,6 +45,7 @@ export async function createContact(
   return sequelize.transaction(async (transaction) => {
     const contact = await Contact.create({ ...checkedIdentifiers(props), owner_id: ownerId }, { transaction });
     await recordDomainEvent(
+      sequelize,
       {
         eventType: 'CONTACT_CREATED',
         entityType: 'CONTACT',
@@ -67,7 +68,7 @@ export async function updateContact(
   props: ContactProps,
 ): Promise<Contact> {
   return sequelize.transaction(async (transaction) => {
-    const contact = await findOwned(Contact, 'Contact', id, ownerId, { transaction, lock: true });
+    const contact = await findOwned(sequelize, Contact, 'Contact', id, ownerId, { transaction, lock: true });
     contact.set(props);
     contact.set(checkedIdentifiers({ siren: contact.siren, vat_number: contact.vat_number, country: contact.country }));
     if (!contact.first_name && !contact.last_name) {
@@ -80,6 +81,6 @@ export async function updateContact(
 }
 
 /** Deletes one of the owner's contacts. */
-export async function deleteContact(ownerId: string, id: string): Promise<void> {
-  await deleteOwned(Contact, 'Contact', id, ownerId);
+export async function deleteContact(sequelize: Sequelize, ownerId: string, id: string): Promise<void> {
+  await deleteOwned(sequelize, Contact, 'Contact', id, ownerId);
 }

@@ -1,3 +1,4 @@
+import { type Sequelize } from 'sequelize-typescript';
 import { Op, type Transaction } from 'sequelize';
 import { BaseSessionInfoTemplate } from '../models/BaseSessionInfoTemplate';
 import { type UserLocale } from '../../domain/accounts/users';
@@ -17,18 +18,20 @@ export interface CopyBaseSessionInfoTemplatesOptions {
  * nothing. Returns how many templates were created.
  */
 export async function copyBaseSessionInfoTemplates(
+  sequelize: Sequelize,
   userId: string,
   options: CopyBaseSessionInfoTemplatesOptions = {},
 ): Promise<number> {
-  if (options.transaction) return copyIn(userId, options.locale, options.transaction);
-  const sequelize = UserSessionInfoTemplate.sequelize;
-  if (!sequelize) throw new Error('copyBaseSessionInfoTemplates: models are not registered on a Sequelize instance');
-  return sequelize.transaction((transaction) => copyIn(userId, options.locale, transaction));
+  if (options.transaction) return copyIn(sequelize, userId, options.locale, options.transaction);
+  return sequelize.transaction((transaction) => copyIn(sequelize, userId, options.locale, transaction));
 }
 
-async function copyIn(userId: string, locale: UserLocale | undefined, transaction: Transaction): Promise<number> {
-  const sequelize = UserSessionInfoTemplate.sequelize;
-  if (!sequelize) throw new Error('copyBaseSessionInfoTemplates: models are not registered on a Sequelize instance');
+async function copyIn(
+  sequelize: Sequelize,
+  userId: string,
+  locale: UserLocale | undefined,
+  transaction: Transaction,
+): Promise<number> {
   // Two copies started at once for one user would both see "missing"; this lock makes the
   // second wait and then find the first one's rows.
   await sequelize.query('SELECT pg_advisory_xact_lock(hashtext($1))', {

@@ -1,3 +1,4 @@
+import { type Sequelize } from 'sequelize-typescript';
 import { Op, type Transaction } from 'sequelize';
 import { type UserLocale } from '../../domain/accounts/users';
 import { BaseSessionInfoTemplate } from '../models/BaseSessionInfoTemplate';
@@ -14,6 +15,7 @@ import { copySystemWorkflows } from './copy-system-workflows';
  * call creates nothing. Returns how many were created.
  */
 export async function copySystemSessionTypes(
+  sequelize: Sequelize,
   ownerId: string,
   locale: UserLocale,
   transaction: Transaction,
@@ -52,6 +54,7 @@ export async function copySystemSessionTypes(
     return copies.find((c) => base && c.base_template_id === base.id)?.id ?? null;
   };
   const workflowFor = await copySystemWorkflows(
+    sequelize,
     ownerId,
     locale,
     missing.flatMap((t) => (t.default_workflow_id ? [t.default_workflow_id] : [])),

@@ -1,3 +1,4 @@
+import { type Sequelize } from 'sequelize-typescript';
 import { type Transaction } from 'sequelize';
 import { type UserLocale } from '../../domain/accounts/users';
 import { Workflow } from '../models/Workflow';
@@ -12,6 +13,7 @@ import { workflowTemplateTexts } from '../seed/workflow-templates';
  * Three inserts whatever the number of templates, so registration stays one short transaction.
  */
 export async function copySystemWorkflows(
+  _sequelize: Sequelize,
   ownerId: string,
   locale: UserLocale,
   templateIds: readonly string[],

@@ -1,3 +1,4 @@
+import { type Sequelize } from 'sequelize-typescript';
 import { ValidationError } from '../../domain/errors';
 import { type ExportEntity, type ExportFormat } from '../../domain/exports/export-kinds';
 import { validateExportFields } from '../../domain/exports/fields';
@@ -29,6 +30,7 @@ const PAST_TOLERANCE_MS = 5 * 60_000;
  * the owner's time zone, which the schedule fires in.
  */
 export async function saveScheduledExport(
+  _sequelize: Sequelize,
   ownerId: string,
   props: ScheduledExportProps,
 ): Promise<{ row: ScheduledExportRow; timeZone: string }> {

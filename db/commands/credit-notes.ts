@@ -38,9 +38,9 @@ export async function issueCreditNote(
   requestId?: string,
 ): Promise<{ creditNote: CreditNote; refundDueCents: bigint }> {
   return sequelize.transaction(async (transaction) => {
-    const invoice = await lockInvoice(ownerId, invoiceId, transaction);
+    const invoice = await lockInvoice(sequelize, ownerId, invoiceId, transaction);
     assertIssued(invoice);
-    const summary = await ledgerSummary(invoice, transaction);
+    const summary = await ledgerSummary(sequelize, invoice, transaction);
     let lines: CreditNoteLine[] = [];
     let amountCents = input.amountCents ?? summary.creditableCents;
     const invoiceLines = await InvoiceItem.findAll({ where: { invoice_id: invoice.id }, transaction });
@@ -105,7 +105,10 @@ export async function issueCreditNote(
       },
       { transaction },
     );
-    await settleInvoice(invoice, transaction, requestId, { credit_note_id: creditNote.id, credit_note_number: number });
+    await settleInvoice(sequelize, invoice, transaction, requestId, {
+      credit_note_id: creditNote.id,
+      credit_note_number: number,
+    });
     await AuditLog.create(
       {
         actor_id: ownerId,
@@ -146,6 +149,7 @@ interface RefundPlan {
  * (409 otherwise); by card, on the invoice's latest card payment large enough.
  */
 async function planRefund(
+  sequelize: Sequelize,
   ownerId: string,
   id: string,
   input: RefundInput,
@@ -153,8 +157,8 @@ async function planRefund(
 ): Promise<RefundPlan> {
   const creditNote = await CreditNote.findOne({ where: { id, owner_id: ownerId }, transaction });
   if (!creditNote) throw new NotFoundError('Credit note');
-  const invoice = await lockInvoice(ownerId, creditNote.invoice_id, transaction);
-  const summary = await ledgerSummary(invoice, transaction);
+  const invoice = await lockInvoice(sequelize, ownerId, creditNote.invoice_id, transaction);
+  const summary = await ledgerSummary(sequelize, invoice, transaction);
   const earlier = await InvoicePayment.findAll({
     where: { credit_note_id: creditNote.id, kind: 'refund' },
     attributes: ['amount'],
@@ -194,6 +198,7 @@ async function planRefund(
 
 /** Writes a planned refund into the ledger under the invoice's lock, settles the invoice and audits it. */
 async function writeRefund(
+  sequelize: Sequelize,
   ownerId: string,
   plan: RefundPlan,
   input: RefundInput,
@@ -202,7 +207,7 @@ async function writeRefund(
   requestId?: string,
 ): Promise<InvoicePayment> {
   const { creditNote, amountCents } = plan;
-  const invoice = await lockInvoice(ownerId, creditNote.invoice_id, transaction);
+  const invoice = await lockInvoice(sequelize, ownerId, creditNote.invoice_id, transaction);
   const refund = await InvoicePayment.create(
     {
       owner_id: ownerId,
@@ -218,7 +223,10 @@ async function writeRefund(
     },
     { transaction },
   );
-  await settleInvoice(invoice, transaction, requestId, { refund_id: refund.id, credit_note_id: creditNote.id });
+  await settleInvoice(sequelize, invoice, transaction, requestId, {
+    refund_id: refund.id,
+    credit_note_id: creditNote.id,
+  });
   await AuditLog.create(
     {
       actor_id: ownerId,
@@ -251,7 +259,15 @@ export function recordRefund(
   if (input.method === 'card')
     throw new Error('A card refund goes through the provider: lib/payments/refund-credit-note.ts');
   return sequelize.transaction(async (transaction) =>
-    writeRefund(ownerId, await planRefund(ownerId, id, input, transaction), input, null, transaction, requestId),
+    writeRefund(
+      sequelize,
+      ownerId,
+      await planRefund(sequelize, ownerId, id, input, transaction),
+      input,
+      null,
+      transaction,
+      requestId,
+    ),
   );
 }
 
@@ -273,7 +289,7 @@ export function planCardRefund(
   input: RefundInput,
 ): Promise<CardRefundPlan> {
   return sequelize.transaction(async (transaction) => {
-    const plan = await planRefund(ownerId, id, { ...input, method: 'card' }, transaction);
+    const plan = await planRefund(sequelize, ownerId, id, { ...input, method: 'card' }, transaction);
     return plan as CardRefundPlan;
   });
 }
@@ -291,11 +307,11 @@ export function recordCardRefund(
   requestId?: string,
 ): Promise<InvoicePayment> {
   return sequelize.transaction(async (transaction) => {
-    await lockInvoice(ownerId, plan.creditNote.invoice_id, transaction);
+    await lockInvoice(sequelize, ownerId, plan.creditNote.invoice_id, transaction);
     const recorded = await InvoicePayment.findOne({
       where: { credit_note_id: plan.creditNote.id, kind: 'refund', provider_reference: providerReference },
       transaction,
     });
-    return recorded ?? writeRefund(ownerId, plan, input, providerReference, transaction, requestId);
+    return recorded ?? writeRefund(sequelize, ownerId, plan, input, providerReference, transaction, requestId);
   });
 }

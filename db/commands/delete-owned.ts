@@ -1,3 +1,4 @@
+import { type Sequelize } from 'sequelize-typescript';
 import { type Model, type ModelCtor } from 'sequelize-typescript';
 import { findOwned } from '../queries/owned';
 
@@ -6,15 +7,14 @@ import { findOwned } from '../queries/owned';
  * (`label`). The delete commands of each capability are written with it.
  */
 export async function deleteOwned<M extends Model>(
+  sequelize: Sequelize,
   model: ModelCtor<M>,
   label: string,
   id: string,
   ownerId: string,
 ): Promise<void> {
-  const sequelize = model.sequelize;
-  if (!sequelize) throw new Error(`${model.name} is not registered with Sequelize`);
   await sequelize.transaction(async (transaction) => {
-    const row = await findOwned(model, label, id, ownerId, { transaction, lock: true });
+    const row = await findOwned(sequelize, model, label, id, ownerId, { transaction, lock: true });
     await row.destroy({ transaction });
   });
 }

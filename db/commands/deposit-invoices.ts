@@ -36,8 +36,8 @@ export async function createDepositInvoice(
   requestId?: string,
 ): Promise<Invoice> {
   const id = await sequelize.transaction(async (transaction) => {
-    await findDocument('quote', quoteId, ownerId, transaction, true);
-    const quote = (await findDocument('quote', quoteId, ownerId, transaction)) as Quote;
+    await findDocument(sequelize, 'quote', quoteId, ownerId, transaction, true);
+    const quote = (await findDocument(sequelize, 'quote', quoteId, ownerId, transaction)) as Quote;
     if (quote.status === 'REJECTED')
       throw new ConflictError('quote_rejected', 'This quote was refused: no deposit can be billed on it');
     if (quote.status === 'PENDING' || !quote.number)
@@ -65,7 +65,7 @@ export async function createDepositInvoice(
       throw new ValidationError('This installment comes to 0.00: there is nothing to bill', [
         { path: 'installment', message: 'comes to 0.00' },
       ]);
-    if ((await liveFinalInvoices(ownerId, quoteId, transaction)) > 0) {
+    if ((await liveFinalInvoices(sequelize, ownerId, quoteId, transaction)) > 0) {
       throw new ConflictError(
         'quote_invoiced',
         'An invoice that is not a deposit was made from this quote: delete it (a draft) or credit it in full before billing a deposit',
@@ -131,5 +131,5 @@ export async function createDepositInvoice(
     );
     return invoice.id;
   });
-  return (await findDocument('invoice', id, ownerId)) as Invoice;
+  return (await findDocument(sequelize, 'invoice', id, ownerId)) as Invoice;
 }

@@ -17,7 +17,7 @@ export interface SentEmail {
 const trackingKey = (requestKey: string, index: number) => `${requestKey}#${index}`;
 
 /** Whether the email of this send request was already recorded as sent (a retried activity). */
-export async function wasEmailSent(requestKey: string): Promise<boolean> {
+export async function wasEmailSent(_sequelize: Sequelize, requestKey: string): Promise<boolean> {
   return (await EmailTracking.count({ where: { idempotency_key: trackingKey(requestKey, 0), status: 'SENT' } })) > 0;
 }
 
@@ -40,7 +40,7 @@ export async function recordDocumentSent(
   sent: SentEmail,
 ): Promise<{ status: string }> {
   return sequelize.transaction(async (transaction) => {
-    const document = await findDocument(kind, documentId, ownerId, transaction, true);
+    const document = await findDocument(sequelize, kind, documentId, ownerId, transaction, true);
     if (
       (await EmailTracking.count({
         where: { idempotency_key: trackingKey(sent.requestKey, 0), status: 'SENT' },
@@ -100,6 +100,7 @@ export async function recordDocumentSent(
     );
     if (to) {
       await recordDomainEvent(
+        sequelize,
         {
           eventType: kind === 'quote' ? 'QUOTE_STATUS_CHANGED' : 'INVOICE_STATUS_CHANGED',
           entityType: entity,
@@ -119,6 +120,7 @@ export async function recordDocumentSent(
  * recipient with the error, nothing else changes. A send that already worked is left alone.
  */
 export async function recordDocumentEmailFailed(
+  _sequelize: Sequelize,
   kind: DocumentKind,
   ownerId: string,
   documentId: string,

@@ -1,3 +1,4 @@
+import { type Sequelize } from 'sequelize-typescript';
 import { Op } from 'sequelize';
 import { type EntityWorkflowEntity, sessionOnlyReason } from '../../domain/workflows/entity-workflows';
 import { taskDueAt } from '../../domain/workflows/task-timing';
@@ -29,9 +30,12 @@ export interface EntityRunProps {
  * reason for one that needs a session (added after the trigger looked). Unique per trigger,
  * entity, firing and task: a retried start adds nothing and keeps the first one's dates.
  */
-export async function applyWorkflowToEntity(props: EntityRunProps): Promise<AppliedEntityWorkflow> {
+export async function applyWorkflowToEntity(
+  sequelize: Sequelize,
+  props: EntityRunProps,
+): Promise<AppliedEntityWorkflow> {
   const { ownerId, entityType, entityId, workflowId, triggerId, firingId, jobRunId, appliedAt } = props;
-  const entity = await loadEntityWithContact(ownerId, entityType, entityId);
+  const entity = await loadEntityWithContact(sequelize, ownerId, entityType, entityId);
   if (!entity) return { missing: 'entity' };
   const workflow = await Workflow.findOne({
     where: { id: workflowId, owner_id: ownerId },
@@ -94,7 +98,7 @@ export async function applyWorkflowToEntity(props: EntityRunProps): Promise<Appl
 }
 
 /** Claims a PENDING (or retried RUNNING) task run for this attempt; false when it was finished elsewhere. */
-export async function claimEntityTaskRun(taskRunId: string): Promise<boolean> {
+export async function claimEntityTaskRun(_sequelize: Sequelize, taskRunId: string): Promise<boolean> {
   const [claimed] = await EntityWorkflowTaskRun.update(
     { status: 'RUNNING', started_at: new Date() },
     { where: { id: taskRunId, status: { [Op.in]: ['PENDING', 'RUNNING'] } } },
@@ -104,6 +108,7 @@ export async function claimEntityTaskRun(taskRunId: string): Promise<boolean> {
 
 /** Ends a task run: its recipient, and its metadata merged into what it had. */
 export async function finishEntityTaskRun(
+  _sequelize: Sequelize,
   run: Pick<Row<EntityWorkflowTaskRun>, 'id' | 'metadata'>,
   outcome: { status: 'COMPLETED' | 'FAILED'; contactId: string | null; metadata: TaskRunMetadata; error?: string },
 ): Promise<void> {
@@ -121,7 +126,7 @@ export async function finishEntityTaskRun(
 }
 
 /** A task run that failed for good, unless it ended meanwhile. */
-export async function failEntityTaskRun(taskRunId: string, error: string): Promise<void> {
+export async function failEntityTaskRun(_sequelize: Sequelize, taskRunId: string, error: string): Promise<void> {
   await EntityWorkflowTaskRun.update(
     { status: 'FAILED', error: error.slice(0, 2_000), finished_at: new Date() },
     { where: { id: taskRunId, status: { [Op.in]: ['PENDING', 'RUNNING'] } } },

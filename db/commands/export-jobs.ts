@@ -1,3 +1,4 @@
+import { type Sequelize } from 'sequelize-typescript';
 import { type ExportEntity, type ExportFormat } from '../../domain/exports/export-kinds';
 import { Op } from 'sequelize';
 import { ExportJob } from '../models/ExportJob';
@@ -8,6 +9,7 @@ import { ScheduledExport } from '../models/ScheduledExport';
  * job can close it whenever it ends. Answers the row id.
  */
 export async function openExportJob(
+  _sequelize: Sequelize,
   ownerId: string,
   props: { entity: ExportEntity; format: ExportFormat; fields: string[] },
 ): Promise<string> {
@@ -22,12 +24,12 @@ export async function openExportJob(
 }
 
 /** Links the export_jobs row to the job run that renders it. */
-export async function linkExportJob(id: string, jobRunId: string): Promise<void> {
+export async function linkExportJob(_sequelize: Sequelize, id: string, jobRunId: string): Promise<void> {
   await ExportJob.update({ job_run_id: jobRunId }, { where: { id } });
 }
 
 /** Closes the export_jobs row of an export whose job could not be started. */
-export async function failExportJob(id: string, error: string): Promise<void> {
+export async function failExportJob(_sequelize: Sequelize, id: string, error: string): Promise<void> {
   await ExportJob.update({ status: 'FAILED', error, finished_at: new Date() }, { where: { id } });
 }
 
@@ -39,7 +41,12 @@ export type ExportJobOutcome = { fileObjectId: string; rowCount: number } | { er
  * that run is left alone (answers false). A replay is another job run: its outcome replaces the
  * failed run's.
  */
-export async function closeExportJob(id: string, jobRunId: string, outcome: ExportJobOutcome): Promise<boolean> {
+export async function closeExportJob(
+  _sequelize: Sequelize,
+  id: string,
+  jobRunId: string,
+  outcome: ExportJobOutcome,
+): Promise<boolean> {
   const [changed] = await ExportJob.update(
     'fileObjectId' in outcome
       ? {
@@ -65,12 +72,13 @@ export async function closeExportJob(id: string, jobRunId: string, outcome: Expo
 }
 
 /** Notes that a scheduled export ran now. */
-export async function markScheduledExportRun(id: string): Promise<void> {
+export async function markScheduledExportRun(_sequelize: Sequelize, id: string): Promise<void> {
   await ScheduledExport.update({ last_run_at: new Date() }, { where: { id } });
 }
 
 /** The export_jobs row of a scheduled export's fire, created once per job run; answers its id. */
 export async function openScheduledExportJob(
+  _sequelize: Sequelize,
   jobRunId: string,
   props: { ownerId: string; entity: ExportEntity; format: ExportFormat; fields: string[]; scheduledExportId: string },
 ): Promise<string> {

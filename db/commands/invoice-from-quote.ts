@@ -68,8 +68,8 @@ export async function invoiceFromQuote(
   requestId?: string,
 ): Promise<Invoice> {
   const id = await sequelize.transaction(async (transaction) => {
-    await findDocument('quote', quoteId, ownerId, transaction, true);
-    const quote = (await findDocument('quote', quoteId, ownerId, transaction)) as Quote;
+    await findDocument(sequelize, 'quote', quoteId, ownerId, transaction, true);
+    const quote = (await findDocument(sequelize, 'quote', quoteId, ownerId, transaction)) as Quote;
     if (quote.status === 'REJECTED')
       throw new ConflictError('quote_rejected', 'This quote was refused: it cannot be invoiced');
     const owner = await User.findByPk(ownerId, {
@@ -84,7 +84,14 @@ export async function invoiceFromQuote(
           transaction,
         })
       : null;
-    const deposits = await quoteDeposits(ownerId, quoteId, owner.time_zone, clientLocale(contact, owner), transaction);
+    const deposits = await quoteDeposits(
+      sequelize,
+      ownerId,
+      quoteId,
+      owner.time_zone,
+      clientLocale(contact, owner),
+      transaction,
+    );
     if (deposits.drafts.length > 0) {
       throw new ConflictError(
         'deposit_draft',
@@ -121,7 +128,7 @@ export async function invoiceFromQuote(
     );
     return invoice.id;
   });
-  return (await findDocument('invoice', id, ownerId)) as Invoice;
+  return (await findDocument(sequelize, 'invoice', id, ownerId)) as Invoice;
 }
 
 /** The final invoice's schedule (scheduleAfterDeposits), or null when it cannot be computed against what is left to pay. */

@@ -33,7 +33,12 @@ export function ledgerError(refusal: LedgerRefusal): Error {
 }
 
 /** The owner's invoice, locked for the rest of the transaction; 404 when it is not theirs. */
-export async function lockInvoice(ownerId: string, invoiceId: string, transaction: Transaction): Promise<Invoice> {
+export async function lockInvoice(
+  _sequelize: Sequelize,
+  ownerId: string,
+  invoiceId: string,
+  transaction: Transaction,
+): Promise<Invoice> {
   const invoice = await Invoice.findOne({
     where: { id: invoiceId, owner_id: ownerId },
     transaction,
@@ -59,6 +64,7 @@ export function assertIssued(invoice: Invoice): void {
 
 /** The invoice's ledger rows and credit notes, as the domain reads them. */
 export async function loadLedger(
+  _sequelize: Sequelize,
   invoiceId: string,
   transaction?: Transaction,
 ): Promise<{ rows: InvoicePayment[]; entries: LedgerEntry[]; creditNotes: CreditNoteEntry[] }> {
@@ -87,8 +93,12 @@ export async function loadLedger(
   };
 }
 
-export async function ledgerSummary(invoice: Invoice, transaction?: Transaction): Promise<LedgerSummary> {
-  const { entries, creditNotes } = await loadLedger(invoice.id, transaction);
+export async function ledgerSummary(
+  sequelize: Sequelize,
+  invoice: Invoice,
+  transaction?: Transaction,
+): Promise<LedgerSummary> {
+  const { entries, creditNotes } = await loadLedger(sequelize, invoice.id, transaction);
   return summarizeLedger(toHundredths(invoice.amount), entries, creditNotes);
 }
 
@@ -97,12 +107,13 @@ export async function ledgerSummary(invoice: Invoice, transaction?: Transaction)
  * its status (ISSUED → CANCELLED) or payment status changed. Returns the summary.
  */
 export async function settleInvoice(
+  sequelize: Sequelize,
   invoice: Invoice,
   transaction: Transaction,
   requestId?: string,
   cause?: Record<string, unknown>,
 ): Promise<LedgerSummary> {
-  const summary = await ledgerSummary(invoice, transaction);
+  const summary = await ledgerSummary(sequelize, invoice, transaction);
   const before = { status: invoice.status, payment_status: invoice.payment_status };
   const cancelled = invoice.status === 'ISSUED' && summary.creditableCents === 0n && toHundredths(invoice.amount) > 0n;
   invoice.set({
@@ -117,6 +128,7 @@ export async function settleInvoice(
   if (before.status !== invoice.status || before.payment_status !== invoice.payment_status) {
     const after = invoice.get({ plain: true }) as Record<string, unknown>;
     await recordDomainEvent(
+      sequelize,
       {
         eventType: 'INVOICE_STATUS_CHANGED',
         entityType: 'INVOICE',
@@ -153,6 +165,7 @@ export interface PaymentInput {
  * PAYMENT_RECEIVED. The caller holds the transaction (manual payments, provider webhooks).
  */
 export async function addPayment(
+  sequelize: Sequelize,
   invoice: Invoice,
   input: PaymentInput,
   transaction: Transaction,
@@ -163,7 +176,7 @@ export async function addPayment(
   // or cancelled invoice is an overpayment to refund); the studio's own entries pass the checks.
   const taken = Boolean(input.providerReference);
   if (!taken) assertIssued(invoice);
-  const summary = await ledgerSummary(invoice, transaction);
+  const summary = await ledgerSummary(sequelize, invoice, transaction);
   const refusal = checkPayment(summary, input.amountCents, { allowOverpayment: input.allowOverpayment });
   if (refusal && !(taken && refusal.code !== 'amount_not_positive')) throw ledgerError(refusal);
   const payment = await InvoicePayment.create(
@@ -183,7 +196,7 @@ export async function addPayment(
     { transaction },
   );
   const cause = { payment_id: payment.id, payment_method: payment.method, payment_amount: payment.amount };
-  await settleInvoice(invoice, transaction, requestId, cause);
+  await settleInvoice(sequelize, invoice, transaction, requestId, cause);
   await AuditLog.create(
     {
       actor_id: actorId,
@@ -198,6 +211,7 @@ export async function addPayment(
   );
   const after = invoice.get({ plain: true }) as Record<string, unknown>;
   await recordDomainEvent(
+    sequelize,
     {
       eventType: 'PAYMENT_RECEIVED',
       entityType: 'INVOICE',
@@ -227,7 +241,14 @@ export async function recordManualPayment(
   requestId?: string,
 ): Promise<InvoicePayment> {
   return sequelize.transaction(async (transaction) =>
-    addPayment(await lockInvoice(ownerId, invoiceId, transaction), input, transaction, ownerId, requestId),
+    addPayment(
+      sequelize,
+      await lockInvoice(sequelize, ownerId, invoiceId, transaction),
+      input,
+      transaction,
+      ownerId,
+      requestId,
+    ),
   );
 }
 
@@ -243,8 +264,8 @@ export async function reversePayment(
   requestId?: string,
 ): Promise<InvoicePayment> {
   return sequelize.transaction(async (transaction) => {
-    const invoice = await lockInvoice(ownerId, invoiceId, transaction);
-    const { rows, entries } = await loadLedger(invoice.id, transaction);
+    const invoice = await lockInvoice(sequelize, ownerId, invoiceId, transaction);
+    const { rows, entries } = await loadLedger(sequelize, invoice.id, transaction);
     const payment = rows.find((r) => r.id === paymentId);
     if (!payment) throw new NotFoundError('Payment');
     if (payment.method === 'card' || payment.method === 'wallet') {
@@ -275,7 +296,7 @@ export async function reversePayment(
       },
       { transaction },
     );
-    await settleInvoice(invoice, transaction, requestId, { reversed_payment_id: payment.id });
+    await settleInvoice(sequelize, invoice, transaction, requestId, { reversed_payment_id: payment.id });
     await AuditLog.create(
       {
         actor_id: ownerId,

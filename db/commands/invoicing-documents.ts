@@ -68,6 +68,7 @@ const models = {
 
 /** The document with its items, the owner's only. */
 export async function findDocument(
+  _sequelize: Sequelize,
   kind: DocumentKind,
   id: string,
   ownerId: string,
@@ -292,7 +293,7 @@ export async function saveDocument(
   const saved = await sequelize.transaction((transaction) =>
     writeDocument(sequelize, kind, ownerId, id, props, transaction, requestId),
   );
-  return findDocument(kind, saved.id, ownerId);
+  return findDocument(sequelize, kind, saved.id, ownerId);
 }
 
 /** saveDocument's work inside the caller's transaction (a command that checks more first, such as a deposit invoice's). */
@@ -308,7 +309,7 @@ export async function writeDocument(
   const { doc, entity } = models[kind];
   await assertOwnedRelations(ownerId, props, transaction);
   const { items: requested, ...fields } = props;
-  const existing = id ? await findDocument(kind, id, ownerId, transaction, true) : null;
+  const existing = id ? await findDocument(sequelize, kind, id, ownerId, transaction, true) : null;
   const items = requested && kind === 'invoice' ? await withKeptDeposits(existing, requested, transaction) : requested;
   // clone: without it Sequelize hands back its live dataValues, which the update below changes.
   const before = existing ? (existing.get({ plain: true, clone: true }) as Record<string, unknown>) : {};
@@ -356,6 +357,7 @@ export async function writeDocument(
   );
   if (existing && changed.includes('status')) {
     await recordDomainEvent(
+      sequelize,
       {
         eventType: kind === 'quote' ? 'QUOTE_STATUS_CHANGED' : 'INVOICE_STATUS_CHANGED',
         entityType: entity,
@@ -382,7 +384,7 @@ export async function deleteDocument(
   requestId?: string,
 ): Promise<void> {
   await sequelize.transaction(async (transaction) => {
-    const document = await findDocument(kind, id, ownerId, transaction, true);
+    const document = await findDocument(sequelize, kind, id, ownerId, transaction, true);
     if (kind === 'invoice' && document.status !== 'DRAFT')
       throw new ConflictError(
         'invoice_issued',

@@ -87,6 +87,7 @@ RETURNING payload ->> 'number' AS number`;
  * deposit credited since the draft was made: 409 deposits_changed, make the final invoice again).
  */
 async function assertDeductionsCurrent(
+  sequelize: Sequelize,
   ownerId: string,
   invoiceId: string,
   quoteId: string,
@@ -94,8 +95,8 @@ async function assertDeductionsCurrent(
   transaction: Transaction,
 ): Promise<void> {
   // The labels are not compared: any language will do.
-  const deposits = await quoteDeposits(ownerId, quoteId, timeZone, 'fr-FR', transaction, true);
-  const stored = await storedDeductions(invoiceId, transaction);
+  const deposits = await quoteDeposits(sequelize, ownerId, quoteId, timeZone, 'fr-FR', transaction, true);
+  const stored = await storedDeductions(sequelize, invoiceId, transaction);
   if (deposits.drafts.length > 0)
     throw new ConflictError(
       'deposit_draft',
@@ -133,6 +134,7 @@ async function assertDeductionsCurrent(
  * is a 400 naming each broken rule (`details[].rule`), and the invoice stays a draft.
  */
 async function assertEInvoiceMade(
+  sequelize: Sequelize,
   makeXml: EInvoiceMaker,
   invoiceId: string,
   ownerId: string,
@@ -140,7 +142,10 @@ async function assertEInvoiceMade(
   transaction: Transaction,
 ): Promise<EInvoice> {
   // The number is drawn from the series below; the e-invoice only needs it to exist.
-  const loaded = await loadInvoiceEInvoice(invoiceId, ownerId, { facts: { number: 'pending', ...facts }, transaction });
+  const loaded = await loadInvoiceEInvoice(sequelize, invoiceId, ownerId, {
+    facts: { number: 'pending', ...facts },
+    transaction,
+  });
   if (!loaded) throw new NotFoundError('Invoice');
   const made = await makeXml(loaded.doc, loaded.locale === 'fr-FR' ? 'fr' : 'en');
   if (!made.ok) {
@@ -187,6 +192,7 @@ export async function issueInvoice(
         missing,
       );
     const eInvoice = await assertEInvoiceMade(
+      sequelize,
       makeXml,
       invoiceId,
       ownerId,
@@ -195,7 +201,7 @@ export async function issueInvoice(
     );
     const delivery = deliveryColumns(eInvoice.delivery);
     if (sources.quote_id && sources.deposit_installment === null)
-      await assertDeductionsCurrent(ownerId, invoiceId, sources.quote_id, sources.time_zone, transaction);
+      await assertDeductionsCurrent(sequelize, ownerId, invoiceId, sources.quote_id, sources.time_zone, transaction);
     const format = sources.format ?? DEFAULT_NUMBER_FORMATS.invoice;
     const reset = sources.sequence_reset ?? 'yearly';
     const { prefix, width, suffix } = numberTemplate(format, reset, issuedAt, sources.time_zone);
@@ -220,5 +226,5 @@ export async function issueInvoice(
       transaction,
     });
   });
-  return (await findDocument('invoice', invoiceId, ownerId)) as Invoice;
+  return (await findDocument(sequelize, 'invoice', invoiceId, ownerId)) as Invoice;
 }

@@ -1,5 +1,6 @@
 import { QueryTypes } from 'sequelize';
-import { JobRun } from '../models/JobRun';
+import { type Sequelize } from 'sequelize-typescript';
+import { type JobRun } from '../models/JobRun';
 
 /** The columns of a job run that the bookkeeping activities read: a plain object, so fakes are easy. */
 export type JobRunRecord = Pick<
@@ -44,17 +45,20 @@ const RECORD_COLUMNS =
  * One statement on job_runs, its row as a plain record. Plain SQL rather than model updates:
  * these statements run around every activity of every job (docs/performance.md, triggers).
  */
-async function oneRow(sql: string, bind: unknown[]): Promise<JobRunRecord | undefined> {
-  const rows = await JobRun.sequelize!.query<JobRunRecord>(sql, { bind, type: QueryTypes.SELECT });
+async function oneRow(sequelize: Sequelize, sql: string, bind: unknown[]): Promise<JobRunRecord | undefined> {
+  const rows = await sequelize.query<JobRunRecord>(sql, { bind, type: QueryTypes.SELECT });
   return rows[0];
 }
 
 /** The store on the real database. */
-export const sequelizeJobRunStore: JobRunStore = {
+export const sequelizeJobRunStore = (sequelize: Sequelize): JobRunStore => ({
   async recordRunId(jobRunId, runId) {
     if (!runId)
-      return oneRow(`SELECT ${RECORD_COLUMNS} FROM job_runs WHERE id = $1 AND status = 'RUNNING'`, [jobRunId]);
+      return oneRow(sequelize, `SELECT ${RECORD_COLUMNS} FROM job_runs WHERE id = $1 AND status = 'RUNNING'`, [
+        jobRunId,
+      ]);
     return oneRow(
+      sequelize,
       `UPDATE job_runs SET run_id = $2, updated_at = now() WHERE id = $1 AND status = 'RUNNING' RETURNING ${RECORD_COLUMNS}`,
       [jobRunId, runId],
     );
@@ -62,6 +66,7 @@ export const sequelizeJobRunStore: JobRunStore = {
 
   async recordAttempt(workflowId, attempt) {
     return oneRow(
+      sequelize,
       `UPDATE job_runs SET attempt = GREATEST(attempt, $2), updated_at = now() WHERE workflow_id = $1 RETURNING ${RECORD_COLUMNS}`,
       [workflowId, attempt],
     );
@@ -71,13 +76,15 @@ export const sequelizeJobRunStore: JobRunStore = {
     if (end.status === 'COMPLETED') {
       const result = end.result === undefined || end.result === null ? null : JSON.stringify(end.result);
       return oneRow(
+        sequelize,
         `UPDATE job_runs SET status = 'COMPLETED', result = $2::jsonb, error = NULL, finished_at = $3, updated_at = now() WHERE id = $1 AND status = 'RUNNING' RETURNING ${RECORD_COLUMNS}`,
         [jobRunId, result, finishedAt],
       );
     }
     return oneRow(
+      sequelize,
       `UPDATE job_runs SET status = 'FAILED', in_dlq = true, error = $2, finished_at = $3, updated_at = now() WHERE id = $1 AND status = 'RUNNING' RETURNING ${RECORD_COLUMNS}`,
       [jobRunId, end.error.slice(0, 10_000), finishedAt],
     );
   },
-};
+});

@@ -24,7 +24,7 @@ export interface JobRunDraft extends JobMeta {
 }
 
 /** Writes a RUNNING job_runs row (inside `transaction` when given); the workflow is not started yet. */
-export function recordJobRun(draft: JobRunDraft, transaction?: Transaction): Promise<JobRunRow> {
+export function recordJobRun(_sequelize: Sequelize, draft: JobRunDraft, transaction?: Transaction): Promise<JobRunRow> {
   return JobRun.create(
     {
       job_name: draft.jobName,
@@ -49,9 +49,9 @@ export function recordJobRun(draft: JobRunDraft, transaction?: Transaction): Pro
  * recordJobRun, or null when a run with that workflow id is already recorded (the unique
  * workflow_id): the caller applies its contract's re-run policy.
  */
-export async function recordJobRunOnce(draft: JobRunDraft): Promise<JobRunRow | null> {
+export async function recordJobRunOnce(sequelize: Sequelize, draft: JobRunDraft): Promise<JobRunRow | null> {
   try {
-    return await recordJobRun(draft);
+    return await recordJobRun(sequelize, draft);
   } catch (err) {
     if (err instanceof UniqueConstraintError) return null;
     throw err;
@@ -59,18 +59,18 @@ export async function recordJobRunOnce(draft: JobRunDraft): Promise<JobRunRow | 
 }
 
 /** The run recorded under a workflow id (it exists: the caller just collided with it). */
-export function findJobRunByWorkflowId(workflowId: string): Promise<JobRunRow> {
+export function findJobRunByWorkflowId(_sequelize: Sequelize, workflowId: string): Promise<JobRunRow> {
   return JobRun.findOne({ where: { workflow_id: workflowId }, rejectOnEmpty: true });
 }
 
 /** Writes the Temporal run id of a started job run; answers the row as it now is. */
-export async function setJobRunRunId(id: string, runId: string): Promise<JobRunRow> {
+export async function setJobRunRunId(_sequelize: Sequelize, id: string, runId: string): Promise<JobRunRow> {
   const [, [row]] = await JobRun.update({ run_id: runId }, { where: { id }, returning: true });
   return row;
 }
 
 /** A run whose workflow could not be started: FAILED, in the dead-letter queue; answers the row as it now is. */
-export async function deadLetterJobRun(id: string, error: string): Promise<JobRunRow> {
+export async function deadLetterJobRun(_sequelize: Sequelize, id: string, error: string): Promise<JobRunRow> {
   const [, [row]] = await JobRun.update(
     { status: 'FAILED', in_dlq: true, finished_at: new Date(), error },
     { where: { id }, returning: true },
@@ -97,6 +97,7 @@ export function recordJobReplay(
       throw new ConflictError('job_not_replayable', 'Only a FAILED job in the dead-letter queue can be replayed');
     }
     const replay = await recordJobRun(
+      sequelize,
       {
         jobName: original.job_name,
         workflowType: original.workflow_type,

@@ -13,7 +13,7 @@ export const hashMagicToken = (token: string) => crypto.createHash('sha256').upd
  * The client account of a contact, created on first need with the contact's current email. One
  * account per contact: two contacts sharing an address get one account each (migration 11.20.00).
  */
-export async function ensureClientAccount(contact: Contact): Promise<ClientAccount> {
+export async function ensureClientAccount(_sequelize: Sequelize, contact: Contact): Promise<ClientAccount> {
   if (!contact.email) throw new ValidationError('The contact has no email address');
   const [account] = await ClientAccount.findOrCreate({
     where: { contact_id: contact.id },
@@ -25,6 +25,7 @@ export async function ensureClientAccount(contact: Contact): Promise<ClientAccou
 
 /** A new single-use link for one client and one session; returns the token to put in the email. */
 export async function issueMagicLink(
+  _sequelize: Sequelize,
   clientAccountId: string,
   sessionId: string,
   ttlMinutes: number,
@@ -49,7 +50,7 @@ export type RedeemResult =
  * Checks a link without spending it: what the portal's first page needs. Mail scanners open links
  * before the client does; only the client's click (a POST) spends it, through `redeemMagicLink`.
  */
-export async function peekMagicLink(token: string): Promise<RedeemResult> {
+export async function peekMagicLink(_sequelize: Sequelize, token: string): Promise<RedeemResult> {
   const known = await MagicLinkToken.findOne({ where: { token_hash: hashMagicToken(token) } });
   if (!known) return { ok: false, reason: 'unknown' };
   if (known.used_at) return { ok: false, reason: 'used', clientAccountId: known.client_account_id };

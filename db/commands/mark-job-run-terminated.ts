@@ -1,3 +1,4 @@
+import { type Sequelize } from 'sequelize-typescript';
 import { JobRun } from '../models/JobRun';
 import { type JobRunRow } from '../rows';
 
@@ -6,7 +7,7 @@ import { type JobRunRow } from '../rows';
  * in the dead-letter queue, so it can be replayed. Only a RUNNING row changes (a run that ended
  * meanwhile keeps its outcome); answers the row as it now is.
  */
-export async function markJobRunTerminated(id: string, reason: string): Promise<JobRunRow> {
+export async function markJobRunTerminated(_sequelize: Sequelize, id: string, reason: string): Promise<JobRunRow> {
   await JobRun.update(
     { status: 'FAILED', in_dlq: true, finished_at: new Date(), error: reason },
     { where: { id, status: 'RUNNING' } },

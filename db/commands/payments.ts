@@ -13,7 +13,7 @@ import { addPayment, assertIssued } from './invoice-ledger';
  * one) with a balance due (409 `nothing_due` when paid in full). The provider charges its
  * `balance_due`: a deposit paid by transfer leaves the rest for the card.
  */
-export async function findPayableInvoice(ownerId: string, invoiceId: string): Promise<Invoice> {
+export async function findPayableInvoice(_sequelize: Sequelize, ownerId: string, invoiceId: string): Promise<Invoice> {
   const invoice = await Invoice.findOne({ where: { id: invoiceId, owner_id: ownerId } });
   if (!invoice) throw new NotFoundError('Invoice');
   assertIssued(invoice);
@@ -27,6 +27,7 @@ export async function findPayableInvoice(ownerId: string, invoiceId: string): Pr
 }
 
 export async function recordCardPayment(
+  _sequelize: Sequelize,
   invoice: Invoice,
   paymentIntentId: string,
   currency: string,
@@ -42,6 +43,7 @@ export async function recordCardPayment(
 }
 
 export async function recordWalletPayment(
+  _sequelize: Sequelize,
   invoice: Invoice,
   orderId: string,
   currency: string,
@@ -112,6 +114,7 @@ export async function applyPaymentSucceeded(sequelize: Sequelize, event: Payment
     });
     const paidBefore = invoice.payment_status === 'PAID';
     const entry = await addPayment(
+      sequelize,
       invoice,
       {
         amountCents: toHundredths(payment.amount),

@@ -63,9 +63,9 @@ function createAccount(
       },
       { transaction },
     );
-    await copyBaseSessionInfoTemplates(user.id, { transaction, locale: user.locale });
+    await copyBaseSessionInfoTemplates(sequelize, user.id, { transaction, locale: user.locale });
     // After the questionnaires: each copied type points at the studio's copy of its questionnaire.
-    await copySystemSessionTypes(user.id, user.locale, transaction);
+    await copySystemSessionTypes(sequelize, user.id, user.locale, transaction);
     return user;
   });
 }

@@ -69,5 +69,5 @@ export async function saveCompanyProfile(
       { transaction },
     );
   });
-  return readCompanyProfile(ownerId);
+  return readCompanyProfile(sequelize, ownerId);
 }

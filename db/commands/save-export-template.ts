@@ -65,7 +65,10 @@ export async function updateExportTemplate(
   props: Partial<ExportTemplateProps>,
 ): Promise<ExportTemplate> {
   return sequelize.transaction(async (transaction) => {
-    const template = await findOwned(ExportTemplate, 'Export template', id, ownerId, { transaction, lock: true });
+    const template = await findOwned(sequelize, ExportTemplate, 'Export template', id, ownerId, {
+      transaction,
+      lock: true,
+    });
     template.set(props);
     template.selected_fields = validateExportFields(template.entity, template.selected_fields);
     if (template.is_default) await takeDefault(sequelize, template, transaction);
@@ -74,6 +77,6 @@ export async function updateExportTemplate(
 }
 
 /** Deletes one of the owner's export templates. */
-export async function deleteExportTemplate(ownerId: string, id: string): Promise<void> {
-  await deleteOwned(ExportTemplate, 'Export template', id, ownerId);
+export async function deleteExportTemplate(sequelize: Sequelize, ownerId: string, id: string): Promise<void> {
+  await deleteOwned(sequelize, ExportTemplate, 'Export template', id, ownerId);
 }

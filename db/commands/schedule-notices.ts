@@ -1,25 +1,25 @@
+import { type Sequelize } from 'sequelize-typescript';
 import { EmailTracking } from '../models/EmailTracking';
 
-/** The tracking key of the notice of move `eventId` for document `documentId`: one email per document and move. */
-export const scheduleNoticeKey = (eventId: string, documentId: string): string =>
-  `schedule-changed:${eventId}:${documentId}`;
-
 /** Whether that notice was sent already (a retried activity). */
-export async function scheduleNoticeSent(key: string): Promise<boolean> {
+export async function scheduleNoticeSent(_sequelize: Sequelize, key: string): Promise<boolean> {
   return (await EmailTracking.count({ where: { idempotency_key: key, status: 'SENT' } })) > 0;
 }
 
 /** Records a sent notice in email_tracking (entity: the quote or invoice), under its key. */
-export async function recordScheduleNotice(input: {
-  ownerId: string;
-  kind: 'quote' | 'invoice';
-  documentId: string;
-  recipient: string;
-  subject: string;
-  messageId: string;
-  key: string;
-  jobRunId: string;
-}): Promise<void> {
+export async function recordScheduleNotice(
+  _sequelize: Sequelize,
+  input: {
+    ownerId: string;
+    kind: 'quote' | 'invoice';
+    documentId: string;
+    recipient: string;
+    subject: string;
+    messageId: string;
+    key: string;
+    jobRunId: string;
+  },
+): Promise<void> {
   await EmailTracking.create({
     owner_id: input.ownerId,
     entity_type: input.kind === 'quote' ? 'QUOTE' : 'INVOICE',

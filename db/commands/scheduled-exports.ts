@@ -1,3 +1,4 @@
+import { type Sequelize } from 'sequelize-typescript';
 import { ScheduledExport } from '../models/ScheduledExport';
 import { findOwned } from '../queries/owned';
 import { type ScheduledExportRow } from '../rows';
@@ -5,21 +6,26 @@ import { deleteOwned } from './delete-owned';
 
 /** Marks one of the owner's scheduled exports active (resumed) or not (paused); its Temporal Schedule is the caller's. */
 export async function setScheduledExportActive(
+  sequelize: Sequelize,
   ownerId: string,
   id: string,
   active: boolean,
 ): Promise<ScheduledExportRow> {
-  const row = await findOwned(ScheduledExport, 'Scheduled export', id, ownerId);
+  const row = await findOwned(sequelize, ScheduledExport, 'Scheduled export', id, ownerId);
   return row.update({ is_active: active });
 }
 
 /** Deletes one of the owner's scheduled exports; its Temporal Schedule is deleted first by the caller. */
-export async function deleteScheduledExport(ownerId: string, id: string): Promise<void> {
-  await deleteOwned(ScheduledExport, 'Scheduled export', id, ownerId);
+export async function deleteScheduledExport(sequelize: Sequelize, ownerId: string, id: string): Promise<void> {
+  await deleteOwned(sequelize, ScheduledExport, 'Scheduled export', id, ownerId);
 }
 
 /** Writes the id of the Temporal Schedule a scheduled export runs on; answers the row as it now is. */
-export async function setScheduledExportScheduleId(id: string, scheduleId: string): Promise<ScheduledExportRow> {
+export async function setScheduledExportScheduleId(
+  _sequelize: Sequelize,
+  id: string,
+  scheduleId: string,
+): Promise<ScheduledExportRow> {
   const [, [row]] = await ScheduledExport.update(
     { temporal_schedule_id: scheduleId },
     { where: { id }, returning: true },
@@ -28,6 +34,6 @@ export async function setScheduledExportScheduleId(id: string, scheduleId: strin
 }
 
 /** Removes a scheduled export whose Temporal Schedule could not be created (the compensation of its creation). */
-export async function discardScheduledExport(id: string): Promise<void> {
+export async function discardScheduledExport(_sequelize: Sequelize, id: string): Promise<void> {
   await ScheduledExport.destroy({ where: { id } });
 }

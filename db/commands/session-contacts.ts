@@ -19,8 +19,8 @@ export async function addSessionContact(
   requestId?: string,
 ): Promise<void> {
   await sequelize.transaction(async (transaction) => {
-    const session = await findOwned(Session, 'Session', sessionId, ownerId, { transaction, lock: true });
-    await findOwned(Contact, 'Contact', input.contact_id, ownerId, { transaction });
+    const session = await findOwned(sequelize, Session, 'Session', sessionId, ownerId, { transaction, lock: true });
+    await findOwned(sequelize, Contact, 'Contact', input.contact_id, ownerId, { transaction });
     if (session.contact_id === input.contact_id)
       throw new ConflictError('session_contact_exists', 'This contact is the session’s main contact already');
     const [, created] = await SessionContact.findOrCreate({
@@ -53,7 +53,7 @@ export async function removeSessionContact(
   requestId?: string,
 ): Promise<void> {
   await sequelize.transaction(async (transaction) => {
-    await findOwned(Session, 'Session', sessionId, ownerId, { transaction, lock: true });
+    await findOwned(sequelize, Session, 'Session', sessionId, ownerId, { transaction, lock: true });
     const removed = await SessionContact.destroy({
       where: { session_id: sessionId, contact_id: contactId },
       transaction,

@@ -52,6 +52,7 @@ const keyTaken = (key: string) =>
 export const userTemplateInclude = [{ association: 'fields' }];
 
 export async function loadUserTemplate(
+  _sequelize: Sequelize,
   id: string,
   ownerId: string,
   transaction?: Transaction,
@@ -65,7 +66,11 @@ export async function loadUserTemplate(
   return t;
 }
 
-export async function loadBaseTemplate(id: string, transaction?: Transaction): Promise<BaseSessionInfoTemplate> {
+export async function loadBaseTemplate(
+  _sequelize: Sequelize,
+  id: string,
+  transaction?: Transaction,
+): Promise<BaseSessionInfoTemplate> {
   const t = await BaseSessionInfoTemplate.findByPk(id, { include: [{ association: 'fields' }], transaction });
   if (!t) throw new NotFoundError('Base session info template');
   return t;
@@ -94,17 +99,18 @@ export async function createUserTemplate(
     );
     return t.id;
   });
-  return loadUserTemplate(id, ownerId);
+  return loadUserTemplate(sequelize, id, ownerId);
 }
 
 export async function updateUserTemplate(
+  sequelize: Sequelize,
   ownerId: string,
   id: string,
   patch: Partial<Omit<TemplateInput, 'fields'>>,
 ): Promise<UserSessionInfoTemplate> {
-  const t = await findOwned(UserSessionInfoTemplate, 'Session info template', id, ownerId);
+  const t = await findOwned(sequelize, UserSessionInfoTemplate, 'Session info template', id, ownerId);
   await t.update(patch);
-  return loadUserTemplate(id, ownerId);
+  return loadUserTemplate(sequelize, id, ownerId);
 }
 
 /**
@@ -117,7 +123,7 @@ export async function createFromBase(
   ownerId: string,
   baseId: string,
 ): Promise<UserSessionInfoTemplate> {
-  const base = await loadBaseTemplate(baseId);
+  const base = await loadBaseTemplate(sequelize, baseId);
   const taken = new Set(
     (
       await UserSessionInfoTemplate.findAll({
@@ -151,7 +157,7 @@ export async function createDefaults(
   locale: UserLocale,
 ): Promise<{ created: number; fields_added: number }> {
   return sequelize.transaction(async (transaction) => {
-    const created = await copyBaseSessionInfoTemplates(ownerId, { transaction, locale });
+    const created = await copyBaseSessionInfoTemplates(sequelize, ownerId, { transaction, locale });
     const copies = await UserSessionInfoTemplate.findAll({
       where: { owner_id: ownerId, is_default_copy: true },
       include: userTemplateInclude,
@@ -185,7 +191,10 @@ export async function addUserField(
   input: FieldInput,
 ): Promise<UserSessionInfoTemplateField> {
   return sequelize.transaction(async (transaction) => {
-    await findOwned(UserSessionInfoTemplate, 'Session info template', templateId, ownerId, { transaction, lock: true });
+    await findOwned(sequelize, UserSessionInfoTemplate, 'Session info template', templateId, ownerId, {
+      transaction,
+      lock: true,
+    });
     const fields = await UserSessionInfoTemplateField.findAll({ where: { template_id: templateId }, transaction });
     if (fields.some((f) => f.field_key === input.field_key)) throw keyTaken(input.field_key);
     return UserSessionInfoTemplateField.create(
@@ -203,7 +212,10 @@ export async function updateUserField(
   patch: Partial<FieldInput>,
 ): Promise<UserSessionInfoTemplateField> {
   return sequelize.transaction(async (transaction) => {
-    await findOwned(UserSessionInfoTemplate, 'Session info template', templateId, ownerId, { transaction, lock: true });
+    await findOwned(sequelize, UserSessionInfoTemplate, 'Session info template', templateId, ownerId, {
+      transaction,
+      lock: true,
+    });
     const fields = await UserSessionInfoTemplateField.findAll({ where: { template_id: templateId }, transaction });
     const field = fields.find((f) => f.id === fieldId);
     if (!field) throw new NotFoundError('Session info field');
@@ -215,8 +227,13 @@ export async function updateUserField(
   });
 }
 
-export async function deleteUserField(ownerId: string, templateId: string, fieldId: string): Promise<void> {
-  await findOwned(UserSessionInfoTemplate, 'Session info template', templateId, ownerId);
+export async function deleteUserField(
+  sequelize: Sequelize,
+  ownerId: string,
+  templateId: string,
+  fieldId: string,
+): Promise<void> {
+  await findOwned(sequelize, UserSessionInfoTemplate, 'Session info template', templateId, ownerId);
   const n = await UserSessionInfoTemplateField.destroy({ where: { id: fieldId, template_id: templateId } });
   if (n === 0) throw new NotFoundError('Session info field');
 }
@@ -256,7 +273,7 @@ export async function createBaseTemplate(
     );
     return t.id;
   });
-  return loadBaseTemplate(id);
+  return loadBaseTemplate(sequelize, id);
 }
 
 /** Admin update: template columns, and the given fields upserted by field_key. */
@@ -282,15 +299,15 @@ export async function updateBaseTemplate(
         );
     }
   });
-  return loadBaseTemplate(id);
+  return loadBaseTemplate(sequelize, id);
 }
 
-export async function deleteBaseField(templateId: string, fieldId: string): Promise<void> {
+export async function deleteBaseField(_sequelize: Sequelize, templateId: string, fieldId: string): Promise<void> {
   const n = await BaseSessionInfoTemplateField.destroy({ where: { id: fieldId, template_id: templateId } });
   if (n === 0) throw new NotFoundError('Base session info field');
 }
 
 /** Deletes one of the owner's questionnaires with its fields. */
-export async function deleteUserTemplate(ownerId: string, id: string): Promise<void> {
-  await deleteOwned(UserSessionInfoTemplate, 'Session info template', id, ownerId);
+export async function deleteUserTemplate(sequelize: Sequelize, ownerId: string, id: string): Promise<void> {
+  await deleteOwned(sequelize, UserSessionInfoTemplate, 'Session info template', id, ownerId);
 }

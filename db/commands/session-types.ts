@@ -74,13 +74,13 @@ export async function saveSessionType(
     await assertLinks(ownerId, props, transaction);
     const row = id
       ? await (
-          await findOwned(UserSessionType, 'Session type', id, ownerId, { transaction, lock: true })
+          await findOwned(sequelize, UserSessionType, 'Session type', id, ownerId, { transaction, lock: true })
         ).update(props, { transaction })
       : await UserSessionType.create({ ...props, owner_id: ownerId }, { transaction });
     await audit(ownerId, id ? 'UPDATE' : 'CREATE', row.id, { changed: Object.keys(props) }, transaction, requestId);
     return row.id;
   });
-  return findSessionType(ownerId, savedId);
+  return findSessionType(sequelize, ownerId, savedId);
 }
 
 /**
@@ -94,7 +94,7 @@ export async function deleteSessionType(
   requestId?: string,
 ): Promise<void> {
   await sequelize.transaction(async (transaction) => {
-    const row = await findOwned(UserSessionType, 'Session type', id, ownerId, { transaction, lock: true });
+    const row = await findOwned(sequelize, UserSessionType, 'Session type', id, ownerId, { transaction, lock: true });
     await row.destroy({ transaction });
     await audit(ownerId, 'DELETE', id, { name: row.name }, transaction, requestId);
   });
@@ -102,5 +102,5 @@ export async function deleteSessionType(
 
 /** Copies the system types the studio does not have yet (create-defaults); returns how many. */
 export function createDefaultSessionTypes(sequelize: Sequelize, ownerId: string, locale: UserLocale): Promise<number> {
-  return sequelize.transaction((transaction) => copySystemSessionTypes(ownerId, locale, transaction));
+  return sequelize.transaction((transaction) => copySystemSessionTypes(sequelize, ownerId, locale, transaction));
 }

@@ -1,3 +1,4 @@
+import { type Sequelize } from 'sequelize-typescript';
 import { Op } from 'sequelize';
 import { taskDueAt } from '../../domain/workflows/task-timing';
 import { Session } from '../models/Session';
@@ -19,13 +20,16 @@ export type AppliedSessionWorkflow =
  * first one's dates), due dates from the application time and the session's start; the session
  * shows the workflow, unless one was chosen before. Answers what the session workflow plans from.
  */
-export async function applyWorkflowToSession(props: {
-  ownerId: string;
-  sessionId: string;
-  workflowId: string;
-  jobRunId: string;
-  appliedAt: number;
-}): Promise<AppliedSessionWorkflow> {
+export async function applyWorkflowToSession(
+  _sequelize: Sequelize,
+  props: {
+    ownerId: string;
+    sessionId: string;
+    workflowId: string;
+    jobRunId: string;
+    appliedAt: number;
+  },
+): Promise<AppliedSessionWorkflow> {
   const { ownerId, sessionId, workflowId, jobRunId, appliedAt } = props;
   const session = await Session.findOne({ where: { id: sessionId, owner_id: ownerId } });
   if (!session) return { missing: 'session' };
@@ -70,6 +74,7 @@ export async function applyWorkflowToSession(props: {
 
 /** Writes the due dates of PENDING task runs (a run that started or ended keeps its own). */
 export async function recordTaskRunSchedule(
+  _sequelize: Sequelize,
   schedule: readonly { taskRunId: string; scheduledAt: number | null }[],
 ): Promise<void> {
   for (const { taskRunId, scheduledAt } of schedule) {
@@ -81,7 +86,7 @@ export async function recordTaskRunSchedule(
 }
 
 /** A task run that failed for good, unless it ended meanwhile. */
-export async function failTaskRun(taskRunId: string, error: string): Promise<void> {
+export async function failTaskRun(_sequelize: Sequelize, taskRunId: string, error: string): Promise<void> {
   await SessionWorkflowTaskRun.update(
     { status: 'FAILED', error: error.slice(0, 2_000), finished_at: new Date() },
     { where: { id: taskRunId, status: { [Op.in]: ['PENDING', 'RUNNING'] } } },
@@ -89,7 +94,7 @@ export async function failTaskRun(taskRunId: string, error: string): Promise<voi
 }
 
 /** Claims a PENDING (or retried RUNNING) task run for this attempt; false when it was finished elsewhere. */
-export async function claimTaskRun(taskRunId: string): Promise<boolean> {
+export async function claimTaskRun(_sequelize: Sequelize, taskRunId: string): Promise<boolean> {
   const [claimed] = await SessionWorkflowTaskRun.update(
     { status: 'RUNNING', started_at: new Date() },
     { where: { id: taskRunId, status: { [Op.in]: ['PENDING', 'RUNNING'] } } },
@@ -99,6 +104,7 @@ export async function claimTaskRun(taskRunId: string): Promise<boolean> {
 
 /** Ends a task run, its metadata merged into what it had. */
 export async function finishTaskRun(
+  _sequelize: Sequelize,
   run: Pick<Row<SessionWorkflowTaskRun>, 'id' | 'metadata'>,
   status: 'COMPLETED' | 'FAILED',
   metadata: TaskRunMetadata,

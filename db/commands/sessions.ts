@@ -87,6 +87,7 @@ export async function createSession(
     const defaults = await typeDefaults(props.user_session_type_id, ownerId, transaction);
     const session = await Session.create({ ...defaults, ...props, owner_id: ownerId }, { transaction });
     await recordDomainEvent(
+      sequelize,
       {
         eventType: 'SESSION_CREATED',
         entityType: 'SESSION',
@@ -113,7 +114,7 @@ export async function updateSession(
   requestId?: string,
 ): Promise<Session> {
   return sequelize.transaction(async (transaction) => {
-    const session = await findOwned(Session, 'Session', id, ownerId, { transaction, lock: true });
+    const session = await findOwned(sequelize, Session, 'Session', id, ownerId, { transaction, lock: true });
     await assertOwnContact(props.contact_id, ownerId, transaction);
     await assertOwnTemplate(props.session_info_template_id, ownerId, transaction);
     // A new type brings its default workflow; the same type again changes nothing.
@@ -140,6 +141,7 @@ export async function updateSession(
     await session.save({ transaction });
     if (session.status !== previousStatus) {
       await recordDomainEvent(
+        sequelize,
         {
           eventType: 'SESSION_STATUS_CHANGED',
           entityType: 'SESSION',
@@ -160,6 +162,7 @@ export async function updateSession(
       const schedules = await hasSessionFollowingSchedule(sequelize, session.id, transaction);
       if (tasksWait || schedules) {
         await recordDomainEvent(
+          sequelize,
           {
             eventType: 'SESSION_RESCHEDULED',
             entityType: 'SESSION',
@@ -181,6 +184,6 @@ export async function updateSession(
 }
 
 /** Deletes one of the owner's sessions. */
-export async function deleteSession(ownerId: string, id: string): Promise<void> {
-  await deleteOwned(Session, 'Session', id, ownerId);
+export async function deleteSession(sequelize: Sequelize, ownerId: string, id: string): Promise<void> {
+  await deleteOwned(sequelize, Session, 'Session', id, ownerId);
 }

@@ -24,7 +24,7 @@ export async function setSessionType(
   props: SessionTypeProps,
 ): Promise<Session> {
   return sequelize.transaction(async (transaction) => {
-    const session = await findOwned(Session, 'Session', sessionId, ownerId, { transaction, lock: true });
+    const session = await findOwned(sequelize, Session, 'Session', sessionId, ownerId, { transaction, lock: true });
     const type = await UserSessionType.findOne({
       where: { id: props.userSessionTypeId, [Op.or]: [{ owner_id: null }, { owner_id: ownerId }] },
       transaction,

@@ -1,3 +1,4 @@
+import { type Sequelize } from 'sequelize-typescript';
 import { UniqueConstraintError } from 'sequelize';
 import { ConflictError } from '../../domain/errors';
 import { User } from '../models/User';
@@ -10,7 +11,11 @@ export type UserPreferences = Partial<Pick<UserRow, 'time_zone' | 'csv_dialect' 
  * A slug another studio holds is a 409 `tenant_slug_taken` (the unique index decides, so two
  * studios asking at once cannot both get it).
  */
-export async function setUserPreferences(id: string, preferences: UserPreferences): Promise<UserRow> {
+export async function setUserPreferences(
+  _sequelize: Sequelize,
+  id: string,
+  preferences: UserPreferences,
+): Promise<UserRow> {
   const user = await User.findByPk(id, { rejectOnEmpty: true });
   try {
     return await user.update(preferences);

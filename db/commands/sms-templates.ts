@@ -8,6 +8,7 @@ export type SmsTemplateProps = Partial<Pick<SmsTemplate, 'name' | 'message' | 'l
 
 /** Creates an SMS template of the owner's; without a locale, the owner's. */
 export function createSmsTemplate(
+  _sequelize: Sequelize,
   owner: { id: string; locale: SmsTemplate['locale'] },
   props: SmsTemplateProps & { name: string; message: string },
 ): Promise<SmsTemplateRow> {
@@ -15,14 +16,19 @@ export function createSmsTemplate(
 }
 
 /** Applies a partial update to one of the owner's SMS templates. */
-export async function updateSmsTemplate(ownerId: string, id: string, props: SmsTemplateProps): Promise<SmsTemplateRow> {
-  const template = await findSmsTemplate(ownerId, id);
+export async function updateSmsTemplate(
+  sequelize: Sequelize,
+  ownerId: string,
+  id: string,
+  props: SmsTemplateProps,
+): Promise<SmsTemplateRow> {
+  const template = await findSmsTemplate(sequelize, ownerId, id);
   return template.update(props);
 }
 
 /** Deletes one of the owner's SMS templates (tasks using it fall back to their own text). */
-export async function deleteSmsTemplate(ownerId: string, id: string): Promise<void> {
-  await (await findSmsTemplate(ownerId, id)).destroy();
+export async function deleteSmsTemplate(sequelize: Sequelize, ownerId: string, id: string): Promise<void> {
+  await (await findSmsTemplate(sequelize, ownerId, id)).destroy();
 }
 
 /**

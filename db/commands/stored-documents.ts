@@ -1,3 +1,4 @@
+import { type Sequelize } from 'sequelize-typescript';
 import { Op } from 'sequelize';
 import { CreditNote } from '../models/CreditNote';
 import { Invoice } from '../models/Invoice';
@@ -18,6 +19,7 @@ export type StoredDocumentKind = 'invoice' | 'credit_note';
  * document is gone (or, for an invoice, still a draft).
  */
 export async function recordStoredPdf(
+  sequelize: Sequelize,
   kind: StoredDocumentKind,
   ownerId: string,
   documentId: string,
@@ -32,11 +34,12 @@ export async function recordStoredPdf(
   };
   // A plain UPDATE: updated_at is left alone (an invoice's version is its content, not its file).
   await model.update({ pdf_key: file.key, pdf_sha256: file.sha256 }, { where, silent: true, hooks: false });
-  return findStoredPdf(kind, ownerId, documentId);
+  return findStoredPdf(sequelize, kind, ownerId, documentId);
 }
 
 /** The recorded pdf of one of the owner's issued invoices or credit notes, or null when none yet. */
 export async function findStoredPdf(
+  _sequelize: Sequelize,
   kind: StoredDocumentKind,
   ownerId: string,
   documentId: string,

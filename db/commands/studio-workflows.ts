@@ -36,7 +36,12 @@ export interface WorkflowProps {
 const withTasks = { include: [{ model: WorkflowTask, include: [WorkflowTaskAction] }] };
 
 /** The owner's workflow with its tasks and actions; 404 for anyone else's (and for the system templates). */
-export async function findOwnedWorkflow(id: string, ownerId: string, transaction?: Transaction): Promise<Workflow> {
+export async function findOwnedWorkflow(
+  _sequelize: Sequelize,
+  id: string,
+  ownerId: string,
+  transaction?: Transaction,
+): Promise<Workflow> {
   const workflow = await Workflow.findOne({ where: { id, owner_id: ownerId }, ...withTasks, transaction });
   if (!workflow) throw new NotFoundError('Workflow');
   return workflow;
@@ -121,7 +126,7 @@ export async function createWorkflow(
       { transaction },
     );
     await replaceTasks(workflow.id, ownerId, props.tasks ?? [], transaction);
-    return findOwnedWorkflow(workflow.id, ownerId, transaction);
+    return findOwnedWorkflow(sequelize, workflow.id, ownerId, transaction);
   });
 }
 
@@ -140,7 +145,7 @@ export async function updateWorkflow(
     workflow.changed('updated_at', true);
     await workflow.save({ transaction });
     if (props.tasks) await replaceTasks(workflow.id, ownerId, props.tasks, transaction);
-    return findOwnedWorkflow(workflow.id, ownerId, transaction);
+    return findOwnedWorkflow(sequelize, workflow.id, ownerId, transaction);
   });
 }
 
@@ -187,11 +192,11 @@ export async function copyWorkflow(
       { transaction },
     );
     await replaceTasks(workflow.id, ownerId, tasks, transaction);
-    return findOwnedWorkflow(workflow.id, ownerId, transaction);
+    return findOwnedWorkflow(sequelize, workflow.id, ownerId, transaction);
   });
 }
 
 /** Deletes one of the owner's workflows with its tasks and triggers (the database cascades). */
-export async function deleteWorkflow(ownerId: string, id: string): Promise<void> {
-  await deleteOwned(Workflow, 'Workflow', id, ownerId);
+export async function deleteWorkflow(sequelize: Sequelize, ownerId: string, id: string): Promise<void> {
+  await deleteOwned(sequelize, Workflow, 'Workflow', id, ownerId);
 }

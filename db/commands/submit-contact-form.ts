@@ -46,6 +46,7 @@ export async function submitContactForm(
         { transaction },
       );
       await recordDomainEvent(
+        sequelize,
         {
           eventType: 'CONTACT_CREATED',
           entityType: 'CONTACT',
@@ -58,6 +59,7 @@ export async function submitContactForm(
       );
     }
     await recordDomainEvent(
+      sequelize,
       {
         eventType: 'FORM_SUBMITTED',
         entityType: 'CONTACT',

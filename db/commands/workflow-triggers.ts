@@ -27,6 +27,7 @@ export function assertSameWorkflow(bodyWorkflowId: string | undefined, workflowI
 
 /** Creates a trigger on the owner's workflow (checked by the caller); conditions are checked against the event's entity. */
 export function createTrigger(
+  _sequelize: Sequelize,
   ownerId: string,
   workflowId: string,
   props: TriggerProps & { name: string; trigger_event: DomainEventType; is_active: boolean; execution_order: number },
@@ -81,7 +82,7 @@ export async function updateTrigger(
   props: TriggerProps,
 ): Promise<{ saved: WorkflowTriggerRow; previous: WorkflowTriggerRow }> {
   return sequelize.transaction(async (transaction) => {
-    const trigger = await findTrigger(ownerId, workflowId, id, { transaction, lock: true });
+    const trigger = await findTrigger(sequelize, ownerId, workflowId, id, { transaction, lock: true });
     assertSameWorkflow(props.workflow_id, workflowId);
     // A copy: get({ plain: true }) answers the instance's own values, which set() below changes.
     const previous = { ...(trigger.get({ plain: true }) as WorkflowTriggerRow) };
@@ -113,7 +114,7 @@ export async function updateTrigger(
 }
 
 /** Writes back a trigger's settings as they were before an update whose schedule Temporal refused. */
-export async function restoreTrigger(previous: WorkflowTriggerRow): Promise<void> {
+export async function restoreTrigger(_sequelize: Sequelize, previous: WorkflowTriggerRow): Promise<void> {
   const { name, trigger_event, conditions, is_active, execution_order, schedule_config } = previous;
   await WorkflowTrigger.update(
     { name, trigger_event, conditions, is_active, execution_order, schedule_config },
@@ -122,11 +123,16 @@ export async function restoreTrigger(previous: WorkflowTriggerRow): Promise<void
 }
 
 /** Deletes a trigger of the owner's workflow and its execution history. */
-export async function deleteTrigger(ownerId: string, workflowId: string, id: string): Promise<void> {
-  await (await findTrigger(ownerId, workflowId, id)).destroy();
+export async function deleteTrigger(
+  sequelize: Sequelize,
+  ownerId: string,
+  workflowId: string,
+  id: string,
+): Promise<void> {
+  await (await findTrigger(sequelize, ownerId, workflowId, id)).destroy();
 }
 
 /** Removes a trigger just created whose schedule Temporal refused (lib/jobs/workflow-triggers.ts). */
-export async function discardTrigger(id: string): Promise<void> {
+export async function discardTrigger(_sequelize: Sequelize, id: string): Promise<void> {
   await WorkflowTrigger.destroy({ where: { id } });
 }

@@ -1,3 +1,4 @@
+import { type Sequelize } from 'sequelize-typescript';
 import { CardproviderPayment } from '../models/CardproviderPayment';
 
 /** Card payment statuses that may still succeed: a new start for the same amount hands such a payment back. */
@@ -5,6 +6,7 @@ const OPEN_STATUSES = ['pending', 'requires_payment_method', 'requires_confirmat
 
 /** The newest card payment of the invoice for this amount that may still succeed, or null. */
 export async function findOpenCardPayment(
+  _sequelize: Sequelize,
   invoiceId: string,
   amount: string,
 ): Promise<{ payment_intent_id: string } | null> {
@@ -15,6 +17,6 @@ export async function findOpenCardPayment(
 }
 
 /** How many card payments the invoice has had (the attempt number of the next one). */
-export function countCardPayments(invoiceId: string): Promise<number> {
+export function countCardPayments(_sequelize: Sequelize, invoiceId: string): Promise<number> {
   return CardproviderPayment.count({ where: { invoice_id: invoiceId } });
 }

@@ -1,3 +1,4 @@
+import { type Sequelize } from 'sequelize-typescript';
 import { Op, type WhereOptions } from 'sequelize';
 import { NotFoundError } from '../../domain/errors';
 import { ClientAccount } from '../models/ClientAccount';
@@ -9,7 +10,7 @@ import { type ClientAccountRow, type SessionRow } from '../rows';
 export type ClientRef = Pick<ClientAccountRow, 'owner_id' | 'contact_id'>;
 
 /** A client account by id, or null (a deleted contact removes its account). */
-export function findClientAccount(id: string): Promise<ClientAccountRow | null> {
+export function findClientAccount(_sequelize: Sequelize, id: string): Promise<ClientAccountRow | null> {
   return ClientAccount.findByPk(id);
 }
 
@@ -31,18 +32,26 @@ async function clientSessionsWhere(account: ClientRef): Promise<WhereOptions> {
 }
 
 /** A session the client may see (clientSessionsWhere); else null. */
-export async function findClientSessionOrNull(account: ClientRef, sessionId: string): Promise<SessionRow | null> {
+export async function findClientSessionOrNull(
+  _sequelize: Sequelize,
+  account: ClientRef,
+  sessionId: string,
+): Promise<SessionRow | null> {
   return Session.findOne({ where: { id: sessionId, ...(await clientSessionsWhere(account)) } });
 }
 
 /** As findClientSessionOrNull, but 404 ('Session') when the client may not see it. */
-export async function findClientSession(account: ClientRef, sessionId: string): Promise<SessionRow> {
-  const session = await findClientSessionOrNull(account, sessionId);
+export async function findClientSession(
+  sequelize: Sequelize,
+  account: ClientRef,
+  sessionId: string,
+): Promise<SessionRow> {
+  const session = await findClientSessionOrNull(sequelize, account, sessionId);
   if (!session) throw new NotFoundError('Session');
   return session;
 }
 
 /** The client's sessions, newest first (at most 100). */
-export async function listClientSessions(account: ClientRef): Promise<SessionRow[]> {
+export async function listClientSessions(_sequelize: Sequelize, account: ClientRef): Promise<SessionRow[]> {
   return Session.findAll({ where: await clientSessionsWhere(account), order: [['created_at', 'DESC']], limit: 100 });
 }

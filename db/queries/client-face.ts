@@ -1,3 +1,4 @@
+import { type Sequelize } from 'sequelize-typescript';
 import { clientLocale } from '../../domain/accounts/client-locale';
 import { type UserLocale } from '../../domain/accounts/users';
 import { Contact } from '../models/Contact';
@@ -19,7 +20,11 @@ export interface ClientFace {
  * know, who gets the studio's language). Null when the studio is gone. Another studio's contact
  * reads as none.
  */
-export async function loadClientFace(ownerId: string, contactId: string | null): Promise<ClientFace | null> {
+export async function loadClientFace(
+  _sequelize: Sequelize,
+  ownerId: string,
+  contactId: string | null,
+): Promise<ClientFace | null> {
   const [owner, company, contact] = await Promise.all([
     User.findByPk(ownerId, { attributes: ['id', 'name', 'email', 'locale', 'logo_key'] }),
     UserCompany.findOne({ where: { user_id: ownerId }, attributes: ['company_name'] }),

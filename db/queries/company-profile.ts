@@ -1,3 +1,4 @@
+import { type Sequelize } from 'sequelize-typescript';
 import { NotFoundError } from '../../domain/errors';
 import { User } from '../models/User';
 import { UserCompany } from '../models/UserCompany';
@@ -27,7 +28,7 @@ export type CompanyProfileField = (typeof COMPANY_PROFILE_FIELDS)[number];
 export type CompanyProfileRow = Pick<UserCompany, CompanyProfileField | 'created_at' | 'updated_at'>;
 
 /** The owner's company profile, or null before the first save. */
-export async function findCompanyProfile(ownerId: string): Promise<CompanyProfileRow | null> {
+export async function findCompanyProfile(_sequelize: Sequelize, ownerId: string): Promise<CompanyProfileRow | null> {
   return UserCompany.findOne({
     where: { user_id: ownerId },
     attributes: [...COMPANY_PROFILE_FIELDS, 'created_at', 'updated_at'],
@@ -36,14 +37,15 @@ export async function findCompanyProfile(ownerId: string): Promise<CompanyProfil
 }
 
 /** The owner's company profile; 404 before the first save. */
-export async function readCompanyProfile(ownerId: string): Promise<CompanyProfileRow> {
-  const profile = await findCompanyProfile(ownerId);
+export async function readCompanyProfile(sequelize: Sequelize, ownerId: string): Promise<CompanyProfileRow> {
+  const profile = await findCompanyProfile(sequelize, ownerId);
   if (!profile) throw new NotFoundError('Company profile');
   return profile;
 }
 
 /** Where the studio is, as an SMS to a number typed without its country code reads it: its company's country and its language. */
 export async function findStudioRegionSources(
+  _sequelize: Sequelize,
   ownerId: string,
 ): Promise<{ studioCountry: string | null; studioLocale: string | null }> {
   const [company, user] = await Promise.all([

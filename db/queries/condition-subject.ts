@@ -19,6 +19,7 @@ const plain = <T extends { get(options: { plain: true }): unknown }>(row: T | nu
  * or invoice with its contact and session. The owner's only; null when it no longer exists.
  */
 export async function loadConditionSubject(
+  sequelize: Sequelize,
   entityType: DomainEntityType,
   id: string,
   ownerId: string,
@@ -40,7 +41,7 @@ export async function loadConditionSubject(
               },
             })
           : null,
-        listSessionContacts(Contact.sequelize as Sequelize, ownerId, id),
+        listSessionContacts(sequelize, ownerId, id),
       ]);
       return {
         ...session,
@@ -90,6 +91,7 @@ const distinct = (values: unknown[]) => [...new Set(values.filter((v): v is stri
  * an id missing from the map no longer exists.
  */
 export async function loadConditionSubjects(
+  sequelize: Sequelize,
   entityType: DomainEntityType,
   ids: readonly string[],
   ownerId: string,
@@ -110,7 +112,7 @@ export async function loadConditionSubjects(
             [Op.or]: [{ owner_id: ownerId }, { owner_id: null }],
           },
         }).then(byId),
-        listSessionContactsOfMany(Contact.sequelize as Sequelize, ownerId, [...sessions.keys()]),
+        listSessionContactsOfMany(sequelize, ownerId, [...sessions.keys()]),
       ]);
       return new Map(
         all.map((session) => [

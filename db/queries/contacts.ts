@@ -1,3 +1,4 @@
+import { type Sequelize } from 'sequelize-typescript';
 import { type Page, type PageRequest } from '../../domain/pagination';
 import { Contact } from '../models/Contact';
 import { type ContactRow } from '../rows';
@@ -5,7 +6,11 @@ import { escapeLike } from './escape-like';
 import { findOwned, type ListFilter, listOwned } from './owned';
 
 /** A page of the owner's contacts, newest first; `q` matches first name, last name or email, case-insensitively. */
-export async function listContacts(ownerId: string, page: PageRequest & { q?: string }): Promise<Page<ContactRow>> {
+export async function listContacts(
+  sequelize: Sequelize,
+  ownerId: string,
+  page: PageRequest & { q?: string },
+): Promise<Page<ContactRow>> {
   const filters: ListFilter[] = [];
   if (page.q) {
     const pattern = `%${escapeLike(page.q)}%`;
@@ -14,10 +19,10 @@ export async function listContacts(ownerId: string, page: PageRequest & { q?: st
       return `first_name ILIKE ${p} OR last_name ILIKE ${p} OR email ILIKE ${p}`;
     });
   }
-  return listOwned(Contact, ownerId, page, filters);
+  return listOwned(sequelize, Contact, ownerId, page, filters);
 }
 
 /** One of the owner's contacts; another user's reads as not found. */
-export function findContact(ownerId: string, id: string): Promise<ContactRow> {
-  return findOwned(Contact, 'Contact', id, ownerId);
+export function findContact(sequelize: Sequelize, ownerId: string, id: string): Promise<ContactRow> {
+  return findOwned(sequelize, Contact, 'Contact', id, ownerId);
 }

@@ -1,3 +1,4 @@
+import { type Sequelize } from 'sequelize-typescript';
 import { Op, type Transaction } from 'sequelize';
 import { type UserLocale } from '../../domain/accounts/users';
 import { formatDateInZone } from '../../domain/wall-clock';
@@ -27,6 +28,7 @@ export interface QuoteDeposits {
  * transaction ends.
  */
 export async function quoteDeposits(
+  _sequelize: Sequelize,
   ownerId: string,
   quoteId: string,
   timeZone: string,
@@ -78,7 +80,11 @@ export async function quoteDeposits(
 }
 
 /** An invoice's own deduction lines as stored, to compare with what its quote's deposits say now. */
-export async function storedDeductions(invoiceId: string, transaction?: Transaction): Promise<InvoiceItem[]> {
+export async function storedDeductions(
+  _sequelize: Sequelize,
+  invoiceId: string,
+  transaction?: Transaction,
+): Promise<InvoiceItem[]> {
   return InvoiceItem.findAll({
     where: { invoice_id: invoiceId, item_type: 'DEPOSIT' },
     order: [
@@ -90,7 +96,12 @@ export async function storedDeductions(invoiceId: string, transaction?: Transact
 }
 
 /** The live invoices made from a quote that are not deposits (a final invoice, drafted or issued, not cancelled). */
-export async function liveFinalInvoices(ownerId: string, quoteId: string, transaction?: Transaction): Promise<number> {
+export async function liveFinalInvoices(
+  _sequelize: Sequelize,
+  ownerId: string,
+  quoteId: string,
+  transaction?: Transaction,
+): Promise<number> {
   return Invoice.count({
     where: { owner_id: ownerId, quote_id: quoteId, deposit_installment: null, status: { [Op.ne]: 'CANCELLED' } },
     transaction,
@@ -98,7 +109,7 @@ export async function liveFinalInvoices(ownerId: string, quoteId: string, transa
 }
 
 /** Every deposit invoice of one of the owner's quotes (drafts, issued and cancelled), with its lines, by installment then creation. */
-export async function listQuoteDeposits(ownerId: string, quoteId: string): Promise<Invoice[]> {
+export async function listQuoteDeposits(_sequelize: Sequelize, ownerId: string, quoteId: string): Promise<Invoice[]> {
   return Invoice.findAll({
     where: { owner_id: ownerId, quote_id: quoteId, deposit_installment: { [Op.ne]: null } },
     include: [

@@ -1,3 +1,4 @@
+import { type Sequelize } from 'sequelize-typescript';
 import { Contact } from '../models/Contact';
 import { type Invoice } from '../models/Invoice';
 import { type Quote } from '../models/Quote';
@@ -23,6 +24,7 @@ export interface EmailPreview {
  * amounts and dates written for it. Nothing is sent or stored.
  */
 export async function previewDocumentEmail(
+  sequelize: Sequelize,
   kind: 'quote' | 'invoice',
   document: Quote | Invoice,
   owner: { id: string; locale: UserLocale; timeZone: string },
@@ -33,6 +35,7 @@ export async function previewDocumentEmail(
     : null;
   const locale = clientLocale(contact, owner);
   const template = await findEmailTemplate(
+    sequelize,
     owner.id,
     locale,
     kind === 'quote' ? 'quote-sent' : 'invoice-sent',

@@ -1,3 +1,4 @@
+import { type Sequelize } from 'sequelize-typescript';
 import { CreditNote } from '../models/CreditNote';
 import { Contact } from '../models/Contact';
 import { Invoice } from '../models/Invoice';
@@ -30,6 +31,7 @@ export interface DocumentSources {
  * `transaction` when given (the issue reads its e-invoice's sources under its lock).
  */
 export async function loadDocumentSources(
+  _sequelize: Sequelize,
   kind: DocumentKind,
   documentId: string,
   ownerId: string,
@@ -88,7 +90,11 @@ export interface CreditNoteSources {
 }
 
 /** The sources of one of the owner's credit notes, or null when it no longer exists. */
-export async function loadCreditNoteSources(creditNoteId: string, ownerId: string): Promise<CreditNoteSources | null> {
+export async function loadCreditNoteSources(
+  _sequelize: Sequelize,
+  creditNoteId: string,
+  ownerId: string,
+): Promise<CreditNoteSources | null> {
   const creditNote = await CreditNote.findOne({ where: { id: creditNoteId, owner_id: ownerId } });
   if (!creditNote) return null;
   const [invoice, owner, company] = await Promise.all([

@@ -1,3 +1,4 @@
+import { type Sequelize } from 'sequelize-typescript';
 import { type Transaction } from 'sequelize';
 import { clientLocale } from '../../domain/accounts/client-locale';
 import { type UserLocale } from '../../domain/accounts/users';
@@ -96,11 +97,12 @@ export const draftDelivery = (sources: DocumentSources, issueDate: string): Serv
  * and no issue is under way, or its studio has no company profile.
  */
 export async function loadInvoiceEInvoice(
+  sequelize: Sequelize,
   invoiceId: string,
   ownerId: string,
   issuing?: { facts: Omit<IssueFacts, 'delivery'>; transaction: Transaction },
 ): Promise<LoadedEInvoice | null> {
-  const sources = await loadDocumentSources('invoice', invoiceId, ownerId, issuing?.transaction);
+  const sources = await loadDocumentSources(sequelize, 'invoice', invoiceId, ownerId, issuing?.transaction);
   if (!sources?.company) return null;
   const facts = issuing
     ? { ...issuing.facts, delivery: draftDelivery(sources, issuing.facts.issueDate) }
@@ -122,8 +124,12 @@ export async function loadInvoiceEInvoice(
 }
 
 /** The e-invoice of a credit note (381): the invoice it corrects, its credited lines or amount, and its VAT breakdown as stored at issue. */
-export async function loadCreditNoteEInvoice(creditNoteId: string, ownerId: string): Promise<LoadedEInvoice | null> {
-  const sources = await loadCreditNoteSources(creditNoteId, ownerId);
+export async function loadCreditNoteEInvoice(
+  sequelize: Sequelize,
+  creditNoteId: string,
+  ownerId: string,
+): Promise<LoadedEInvoice | null> {
+  const sources = await loadCreditNoteSources(sequelize, creditNoteId, ownerId);
   if (!sources?.company) return null;
   const { creditNote, invoice, owner } = sources;
   const credited = (creditNote.items ?? []).map((l) => ({

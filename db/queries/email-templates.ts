@@ -1,3 +1,4 @@
+import { type Sequelize } from 'sequelize-typescript';
 import { Op } from 'sequelize';
 import { EmailTemplate } from '../models/EmailTemplate';
 
@@ -7,6 +8,7 @@ import { EmailTemplate } from '../models/EmailTemplate';
  * their locale, the system one in another, in that order. Null when none exists.
  */
 export async function findEmailTemplate(
+  _sequelize: Sequelize,
   ownerId: string,
   locale: string,
   businessKey: string,

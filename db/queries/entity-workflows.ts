@@ -1,3 +1,4 @@
+import { type Sequelize } from 'sequelize-typescript';
 import { literal } from 'sequelize';
 import { NotFoundError } from '../../domain/errors';
 import { type EntityWorkflowEntity, type TaskShape } from '../../domain/workflows/entity-workflows';
@@ -12,6 +13,7 @@ import { type EntityWorkflowTaskRunRow, type Row } from '../rows';
 
 /** A workflow's tasks as the entity-workflow rules read them, in display order (empty when the workflow is not the owner's). */
 export async function listWorkflowTaskShapes(
+  _sequelize: Sequelize,
   ownerId: string,
   workflowId: string,
 ): Promise<(TaskShape & { id: string })[]> {
@@ -37,6 +39,7 @@ export interface EntityWithContact {
 
 /** The owner's contact, quote or invoice and its contact; null when the entity no longer exists. */
 export async function loadEntityWithContact(
+  _sequelize: Sequelize,
   ownerId: string,
   entityType: EntityWorkflowEntity,
   entityId: string,
@@ -61,7 +64,10 @@ export interface EntityTaskRunContext {
   owner: User;
 }
 
-export async function loadEntityTaskRunContext(taskRunId: string): Promise<EntityTaskRunContext | null> {
+export async function loadEntityTaskRunContext(
+  _sequelize: Sequelize,
+  taskRunId: string,
+): Promise<EntityTaskRunContext | null> {
   const run = await EntityWorkflowTaskRun.findByPk(taskRunId, {
     include: [
       { model: WorkflowTask, include: [WorkflowTaskAction] },
@@ -79,11 +85,12 @@ export async function loadEntityTaskRunContext(taskRunId: string): Promise<Entit
  * runs without a date (SKIPPED ones) last.
  */
 export async function listEntityTaskRuns(
+  sequelize: Sequelize,
   ownerId: string,
   entityType: EntityWorkflowEntity,
   entityId: string,
 ): Promise<EntityWorkflowTaskRunRow[]> {
-  if (!(await loadEntityWithContact(ownerId, entityType, entityId)))
+  if (!(await loadEntityWithContact(sequelize, ownerId, entityType, entityId)))
     throw new NotFoundError(entityType === 'CONTACT' ? 'Contact' : entityType === 'QUOTE' ? 'Quote' : 'Invoice');
   return EntityWorkflowTaskRun.findAll({
     where: { owner_id: ownerId, entity_type: entityType, entity_id: entityId },

@@ -1,3 +1,4 @@
+import { type Sequelize } from 'sequelize-typescript';
 import { Op } from 'sequelize';
 import { NotFoundError } from '../../domain/errors';
 import { JobRun } from '../models/JobRun';
@@ -8,7 +9,7 @@ const EXPORT_JOB_NAMES = ['export', 'export.scheduled', 'export.accounting'];
 const MAX_REPLAY_HOPS = 5;
 
 /** The owner's export job run, following admin replays to the latest; 404 for anyone else's. */
-export async function findExportRun(jobRunId: string, ownerId: string): Promise<JobRun> {
+export async function findExportRun(_sequelize: Sequelize, jobRunId: string, ownerId: string): Promise<JobRun> {
   let run = await JobRun.findOne({
     where: { id: jobRunId, user_id: ownerId, job_name: { [Op.in]: EXPORT_JOB_NAMES } },
   });

@@ -1,3 +1,4 @@
+import { type Sequelize } from 'sequelize-typescript';
 import { type ExportEntity, type ExportFormat } from '../../domain/exports/export-kinds';
 import { ExportTemplate } from '../models/ExportTemplate';
 import { type ExportTemplateRow } from '../rows';
@@ -7,7 +8,7 @@ import { findOwned } from './owned';
 const MAX_TEMPLATES_LISTED = 500;
 
 /** The owner's export templates by entity, format and name. */
-export function listExportTemplates(ownerId: string): Promise<ExportTemplateRow[]> {
+export function listExportTemplates(_sequelize: Sequelize, ownerId: string): Promise<ExportTemplateRow[]> {
   return ExportTemplate.findAll({
     where: { owner_id: ownerId },
     order: [
@@ -22,6 +23,7 @@ export function listExportTemplates(ownerId: string): Promise<ExportTemplateRow[
 
 /** The owner's default template for an entity and format, or null. */
 export function findDefaultExportTemplate(
+  _sequelize: Sequelize,
   ownerId: string,
   entity: ExportEntity,
   format: ExportFormat,
@@ -30,11 +32,15 @@ export function findDefaultExportTemplate(
 }
 
 /** One of the owner's export templates; another user's reads as not found. */
-export function findExportTemplate(ownerId: string, id: string): Promise<ExportTemplateRow> {
-  return findOwned(ExportTemplate, 'Export template', id, ownerId);
+export function findExportTemplate(sequelize: Sequelize, ownerId: string, id: string): Promise<ExportTemplateRow> {
+  return findOwned(sequelize, ExportTemplate, 'Export template', id, ownerId);
 }
 
 /** One of the owner's export templates, or null when it is gone (or not the owner's). */
-export function findExportTemplateOrNull(ownerId: string, id: string): Promise<ExportTemplateRow | null> {
+export function findExportTemplateOrNull(
+  _sequelize: Sequelize,
+  ownerId: string,
+  id: string,
+): Promise<ExportTemplateRow | null> {
   return ExportTemplate.findOne({ where: { id, owner_id: ownerId } });
 }

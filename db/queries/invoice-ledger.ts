@@ -1,10 +1,15 @@
+import { type Sequelize } from 'sequelize-typescript';
 import { type Page, pageOffset, type PageRequest } from '../../domain/pagination';
 import { CreditNote } from '../models/CreditNote';
 import { Invoice } from '../models/Invoice';
 import { InvoicePayment } from '../models/InvoicePayment';
 
 /** The ledger rows of the owner's invoice, oldest first; 404 handling is the caller's (the invoice is checked first). */
-export function listInvoicePayments(ownerId: string, invoiceId: string): Promise<InvoicePayment[]> {
+export function listInvoicePayments(
+  _sequelize: Sequelize,
+  ownerId: string,
+  invoiceId: string,
+): Promise<InvoicePayment[]> {
   return InvoicePayment.findAll({
     where: { owner_id: ownerId, invoice_id: invoiceId },
     order: [
@@ -16,7 +21,11 @@ export function listInvoicePayments(ownerId: string, invoiceId: string): Promise
 }
 
 /** The credit notes of the owner's invoice, in issue order. */
-export function listInvoiceCreditNotes(ownerId: string, invoiceId: string): Promise<CreditNote[]> {
+export function listInvoiceCreditNotes(
+  _sequelize: Sequelize,
+  ownerId: string,
+  invoiceId: string,
+): Promise<CreditNote[]> {
   return CreditNote.findAll({
     where: { owner_id: ownerId, invoice_id: invoiceId },
     order: [
@@ -27,7 +36,11 @@ export function listInvoiceCreditNotes(ownerId: string, invoiceId: string): Prom
 }
 
 /** A page of the studio's credit notes, newest first, each with its invoice's number. */
-export async function listCreditNotes(ownerId: string, page: PageRequest): Promise<Page<CreditNote>> {
+export async function listCreditNotes(
+  _sequelize: Sequelize,
+  ownerId: string,
+  page: PageRequest,
+): Promise<Page<CreditNote>> {
   const { rows, count } = await CreditNote.findAndCountAll({
     where: { owner_id: ownerId },
     include: [{ model: Invoice, as: 'invoice', attributes: ['id', 'number', 'title'] }],
@@ -42,7 +55,7 @@ export async function listCreditNotes(ownerId: string, page: PageRequest): Promi
 }
 
 /** The owner's credit note with its invoice's number, or null. */
-export function findOwnCreditNote(ownerId: string, id: string): Promise<CreditNote | null> {
+export function findOwnCreditNote(_sequelize: Sequelize, ownerId: string, id: string): Promise<CreditNote | null> {
   return CreditNote.findOne({
     where: { id, owner_id: ownerId },
     include: [{ model: Invoice, as: 'invoice', attributes: ['id', 'number', 'title'] }],

@@ -1,3 +1,4 @@
+import { type Sequelize } from 'sequelize-typescript';
 import { type Page, pageOffset, type PageRequest } from '../../domain/pagination';
 import { Invoice } from '../models/Invoice';
 import { InvoiceItem } from '../models/InvoiceItem';
@@ -13,6 +14,7 @@ const tables = { quote: { doc: Quote, item: QuoteItem }, invoice: { doc: Invoice
 
 /** A page of the owner's quotes or invoices with their lines, newest first; optionally those of one session. */
 export async function listDocuments(
+  _sequelize: Sequelize,
   kind: DocumentKind,
   ownerId: string,
   page: PageRequest,

@@ -16,7 +16,10 @@ export interface JobRunFilter {
 }
 
 /** Job runs for ops, newest first, optionally only the dead-letter queue (`inDlq: true`). */
-export async function listJobRuns(filter: JobRunFilter): Promise<{ rows: JobRun[]; count: number }> {
+export async function listJobRuns(
+  _sequelize: Sequelize,
+  filter: JobRunFilter,
+): Promise<{ rows: JobRun[]; count: number }> {
   const where: WhereOptions<JobRun> = {
     ...(filter.status ? { status: filter.status } : {}),
     ...(filter.inDlq === undefined ? {} : { in_dlq: filter.inDlq }),
@@ -63,7 +66,7 @@ export async function countJobRunsByName(sequelize: Sequelize): Promise<JobNameC
 }
 
 /** One job run; 404 `not_found` ('Job run') when there is none. */
-export async function findJobRun(id: string): Promise<JobRun> {
+export async function findJobRun(_sequelize: Sequelize, id: string): Promise<JobRun> {
   const run = await JobRun.findByPk(id);
   if (!run) throw new NotFoundError('Job run');
   return run;
@@ -79,6 +82,7 @@ export function countDeadLettersByJobName(sequelize: Sequelize): Promise<{ job_n
 
 /** RUNNING job runs started before `olderThan`, oldest first (the reconciler's candidates). */
 export async function findStaleRunningJobRuns(
+  _sequelize: Sequelize,
   olderThan: Date,
   limit: number,
 ): Promise<{ id: string; jobName: string; workflowId: string; runId: string | null }[]> {

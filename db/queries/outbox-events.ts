@@ -1,7 +1,8 @@
+import { type Sequelize } from 'sequelize-typescript';
 import { OutboxEvent } from '../models/OutboxEvent';
 
 /** An outbox event as a plain row, or null when it no longer exists. */
-export function findOutboxEvent(eventId: string): Promise<OutboxEventRecord | null> {
+export function findOutboxEvent(_sequelize: Sequelize, eventId: string): Promise<OutboxEventRecord | null> {
   return OutboxEvent.findByPk(eventId, { raw: true });
 }
 

@@ -1,3 +1,4 @@
+import { type Sequelize } from 'sequelize-typescript';
 import { QueryTypes, type Transaction, type WhereOptions } from 'sequelize';
 import { type Model, type ModelCtor } from 'sequelize-typescript';
 import { NotFoundError } from '../../domain/errors';
@@ -8,6 +9,7 @@ import { type Page, pageOffset, type PageRequest } from '../../domain/pagination
  * another user is indistinguishable from one that does not exist.
  */
 export async function findOwned<M extends Model>(
+  _sequelize: Sequelize,
   model: ModelCtor<M>,
   label: string,
   id: string,
@@ -82,13 +84,12 @@ export function listStatement(
  * most of the api's time on a 50-row page (docs/performance.md). Rows are plain objects.
  */
 export async function listOwned<M extends Model>(
+  sequelize: Sequelize,
   model: ModelCtor<M>,
   ownerId: string,
   page: PageRequest,
   filters: ListFilter[] = [],
 ): Promise<Page<Row<M>>> {
-  const sequelize = model.sequelize;
-  if (!sequelize) throw new Error(`${model.name} is not registered with Sequelize`);
   const { sql, values } = listStatement(model, ownerId, page, filters);
   const rows = await sequelize.query<Row<M> & { id: string | null; [TOTAL_COLUMN]: number }>(sql, {
     bind: values,

@@ -1,3 +1,4 @@
+import { type Sequelize } from 'sequelize-typescript';
 import { Contact } from '../models/Contact';
 import { Session } from '../models/Session';
 import { User } from '../models/User';
@@ -13,7 +14,11 @@ export interface RoadmapSources {
 }
 
 /** The sources of one of the owner's sessions' roadmap, or null when the session is not (or no longer) the owner's. */
-export async function loadRoadmapSources(ownerId: string, sessionId: string): Promise<RoadmapSources | null> {
+export async function loadRoadmapSources(
+  _sequelize: Sequelize,
+  ownerId: string,
+  sessionId: string,
+): Promise<RoadmapSources | null> {
   const session = await Session.findOne({ where: { id: sessionId, owner_id: ownerId } });
   if (!session) return null;
   const [owner, company, contact] = await Promise.all([

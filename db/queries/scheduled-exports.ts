@@ -1,10 +1,15 @@
+import { type Sequelize } from 'sequelize-typescript';
 import { pageOffset, type Page, type PageRequest } from '../../domain/pagination';
 import { ScheduledExport } from '../models/ScheduledExport';
 import { type ScheduledExportRow } from '../rows';
 import { findOwned } from './owned';
 
 /** A page of the owner's scheduled exports, newest first. */
-export async function listScheduledExports(ownerId: string, page: PageRequest): Promise<Page<ScheduledExportRow>> {
+export async function listScheduledExports(
+  _sequelize: Sequelize,
+  ownerId: string,
+  page: PageRequest,
+): Promise<Page<ScheduledExportRow>> {
   const { rows, count } = await ScheduledExport.findAndCountAll({
     where: { owner_id: ownerId },
     order: [
@@ -18,11 +23,11 @@ export async function listScheduledExports(ownerId: string, page: PageRequest): 
 }
 
 /** One of the owner's scheduled exports; another user's reads as not found. */
-export function findScheduledExport(ownerId: string, id: string): Promise<ScheduledExportRow> {
-  return findOwned(ScheduledExport, 'Scheduled export', id, ownerId);
+export function findScheduledExport(sequelize: Sequelize, ownerId: string, id: string): Promise<ScheduledExportRow> {
+  return findOwned(sequelize, ScheduledExport, 'Scheduled export', id, ownerId);
 }
 
 /** A scheduled export by id (a schedule's fire), or null when it was deleted since. */
-export function findScheduledExportById(id: string): Promise<ScheduledExportRow | null> {
+export function findScheduledExportById(_sequelize: Sequelize, id: string): Promise<ScheduledExportRow | null> {
   return ScheduledExport.findByPk(id);
 }

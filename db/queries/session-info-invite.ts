@@ -1,3 +1,4 @@
+import { type Sequelize } from 'sequelize-typescript';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors';
 import { Contact } from '../models/Contact';
 import { type EmailTemplate } from '../models/EmailTemplate';
@@ -21,7 +22,11 @@ export interface InviteContext {
  * other contacts (/api/sessions/:id/contacts, in the order they were added) that has one. The api
  * checks them before starting the job, and the job checks them again at send time.
  */
-export async function loadInviteContext(ownerId: string, sessionId: string): Promise<InviteContext> {
+export async function loadInviteContext(
+  _sequelize: Sequelize,
+  ownerId: string,
+  sessionId: string,
+): Promise<InviteContext> {
   const session = await Session.findOne({ where: { id: sessionId, owner_id: ownerId } });
   if (!session) throw new NotFoundError('Session');
   const template = session.session_info_template_id
@@ -59,9 +64,10 @@ export async function loadInviteContext(ownerId: string, sessionId: string): Pro
  * else the owner's session-info-invite in their locale; else the system one (fr-FR / en-US).
  */
 export function findInviteTemplate(
+  sequelize: Sequelize,
   ownerId: string,
   locale: string,
   emailTemplateId?: string | null,
 ): Promise<EmailTemplate | null> {
-  return findEmailTemplate(ownerId, locale, SESSION_INFO_INVITE_KEY, emailTemplateId);
+  return findEmailTemplate(sequelize, ownerId, locale, SESSION_INFO_INVITE_KEY, emailTemplateId);
 }

@@ -1,3 +1,4 @@
+import { type Sequelize } from 'sequelize-typescript';
 import { BaseSessionInfoTemplate } from '../models/BaseSessionInfoTemplate';
 import { UserSessionInfoTemplate } from '../models/UserSessionInfoTemplate';
 import { type BaseSessionInfoTemplateRow, type UserSessionInfoTemplateRow } from '../rows';
@@ -10,6 +11,7 @@ const MAX_TEMPLATES_LISTED = 500;
  * then name, `by-order` (after create-defaults) by display order only.
  */
 export function listUserTemplates(
+  _sequelize: Sequelize,
   ownerId: string,
   order: 'by-name' | 'by-order' = 'by-name',
 ): Promise<UserSessionInfoTemplateRow[]> {
@@ -33,6 +35,7 @@ export function listUserTemplates(
 
 /** The base questionnaires with their fields, optionally those of one default session type. */
 export function listBaseTemplates(
+  _sequelize: Sequelize,
   filter: { default_session_type_id?: string } = {},
 ): Promise<BaseSessionInfoTemplateRow[]> {
   return BaseSessionInfoTemplate.findAll({

@@ -1,3 +1,4 @@
+import { type Sequelize } from 'sequelize-typescript';
 import { Op } from 'sequelize';
 import { type Page, pageOffset, type PageRequest } from '../../domain/pagination';
 import { type NamedSessionType } from '../../domain/sessions/session-type-names';
@@ -23,7 +24,11 @@ export type SessionTypeRow = Pick<
 >;
 
 /** A page of the studio's own session types, in the studio's display order, then by name. */
-export async function listSessionTypes(ownerId: string, page: PageRequest): Promise<Page<SessionTypeRow>> {
+export async function listSessionTypes(
+  _sequelize: Sequelize,
+  ownerId: string,
+  page: PageRequest,
+): Promise<Page<SessionTypeRow>> {
   const { rows, count } = await UserSessionType.findAndCountAll({
     where: { owner_id: ownerId },
     order: [
@@ -39,8 +44,8 @@ export async function listSessionTypes(ownerId: string, page: PageRequest): Prom
 }
 
 /** One of the studio's own session types; another studio's (or a system one) reads as not found. */
-export function findSessionType(ownerId: string, id: string): Promise<SessionTypeRow> {
-  return findOwned(UserSessionType, 'Session type', id, ownerId);
+export function findSessionType(sequelize: Sequelize, ownerId: string, id: string): Promise<SessionTypeRow> {
+  return findOwned(sequelize, UserSessionType, 'Session type', id, ownerId);
 }
 
 /**
@@ -49,7 +54,7 @@ export function findSessionType(ownerId: string, id: string): Promise<SessionTyp
  * nameable: a file of past sessions names the kinds the studio sold then), in one statement. The sessions import
  * reads it once per import and matches names in memory (domain/sessions/session-type-names.ts).
  */
-export async function listNameableSessionTypes(ownerId: string): Promise<NamedSessionType[]> {
+export async function listNameableSessionTypes(_sequelize: Sequelize, ownerId: string): Promise<NamedSessionType[]> {
   return UserSessionType.findAll({
     attributes: ['id', 'name', 'owner_id', 'default_workflow_id', 'default_session_info_template_id'],
     where: { [Op.or]: [{ owner_id: ownerId }, { owner_id: null }] },

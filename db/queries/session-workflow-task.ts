@@ -19,7 +19,7 @@ export interface TaskRunContext {
   owner: User;
 }
 
-export async function loadTaskRunContext(taskRunId: string): Promise<TaskRunContext | null> {
+export async function loadTaskRunContext(_sequelize: Sequelize, taskRunId: string): Promise<TaskRunContext | null> {
   const run = await SessionWorkflowTaskRun.findByPk(taskRunId, {
     include: [
       { model: WorkflowTask, include: [WorkflowTaskAction] },
@@ -35,7 +35,11 @@ export async function loadTaskRunContext(taskRunId: string): Promise<TaskRunCont
  * Who a session's messages go to (spec: the session's contact, else the first session contact
  * with one): the first contact, in that order, with a value in `field`. Only the owner's contacts.
  */
-export async function sessionRecipient(session: Session, field: 'phone_number' | 'email'): Promise<Contact | null> {
+export async function sessionRecipient(
+  _sequelize: Sequelize,
+  session: Session,
+  field: 'phone_number' | 'email',
+): Promise<Contact | null> {
   const own = { owner_id: session.owner_id, [field]: { [Op.and]: [{ [Op.ne]: null }, { [Op.ne]: '' }] } };
   if (session.contact_id) {
     const main = await Contact.findOne({ where: { id: session.contact_id, ...own } });
@@ -53,11 +57,11 @@ export async function sessionRecipient(session: Session, field: 'phone_number' |
 }
 
 /** Everyone of the session, the main contact first, then the session contacts in the order added (the owner's only). */
-export async function sessionPeople(session: Session): Promise<SessionPerson[]> {
+export async function sessionPeople(sequelize: Sequelize, session: Session): Promise<SessionPerson[]> {
   const main = session.contact_id
     ? await Contact.findOne({ where: { id: session.contact_id, owner_id: session.owner_id } })
     : null;
-  const attached = await listSessionContacts(Contact.sequelize as Sequelize, session.owner_id, session.id);
+  const attached = await listSessionContacts(sequelize, session.owner_id, session.id);
   return [
     ...(main ? [{ first_name: main.first_name, last_name: main.last_name, email: main.email, role: null }] : []),
     ...attached.map((c) => ({ first_name: c.first_name, last_name: c.last_name, email: c.email, role: c.role })),
@@ -70,6 +74,7 @@ export async function sessionPeople(session: Session): Promise<SessionPerson[]> 
  * their language, their copy in another, the system one in their language, then in another.
  */
 export async function findTaskSmsTemplate(
+  _sequelize: Sequelize,
   ownerId: string,
   locale: string,
   smsTemplateId: string | null,

@@ -1,3 +1,4 @@
+import { type Sequelize } from 'sequelize-typescript';
 import { type Page, pageOffset, type PageRequest } from '../../domain/pagination';
 import { Workflow } from '../models/Workflow';
 import { WorkflowTask } from '../models/WorkflowTask';
@@ -7,7 +8,11 @@ import { type WorkflowRow } from '../rows';
 const withTasks = [{ model: WorkflowTask, include: [WorkflowTaskAction] }];
 
 /** A page of the owner's workflows with their tasks and actions, newest first. */
-export async function listWorkflows(ownerId: string, page: PageRequest): Promise<Page<WorkflowRow>> {
+export async function listWorkflows(
+  _sequelize: Sequelize,
+  ownerId: string,
+  page: PageRequest,
+): Promise<Page<WorkflowRow>> {
   const { rows, count } = await Workflow.findAndCountAll({
     where: { owner_id: ownerId },
     include: withTasks,
@@ -23,7 +28,7 @@ export async function listWorkflows(ownerId: string, page: PageRequest): Promise
 }
 
 /** The system workflow templates a studio can copy, by name. */
-export function listWorkflowTemplates(): Promise<WorkflowRow[]> {
+export function listWorkflowTemplates(_sequelize: Sequelize): Promise<WorkflowRow[]> {
   return Workflow.findAll({
     where: { owner_id: null, is_template: true },
     include: withTasks,

@@ -1,3 +1,4 @@
+import { type Sequelize } from 'sequelize-typescript';
 import { Op, type Transaction } from 'sequelize';
 import { type DomainEntityType } from '../../domain/events/domain-event';
 import { Contact } from '../models/Contact';
@@ -11,6 +12,7 @@ import { type WorkflowTriggerExecutionRow, type WorkflowTriggerRow } from '../ro
 
 /** One trigger of the owner's workflow; anything else reads as not found. */
 export async function findTrigger(
+  _sequelize: Sequelize,
   ownerId: string,
   workflowId: string,
   id: string,
@@ -26,7 +28,11 @@ export async function findTrigger(
 }
 
 /** A workflow's triggers in execution order. */
-export function listTriggers(ownerId: string, workflowId: string): Promise<WorkflowTriggerRow[]> {
+export function listTriggers(
+  _sequelize: Sequelize,
+  ownerId: string,
+  workflowId: string,
+): Promise<WorkflowTriggerRow[]> {
   return WorkflowTrigger.findAll({
     where: { workflow_id: workflowId, owner_id: ownerId },
     order: [
@@ -38,7 +44,11 @@ export function listTriggers(ownerId: string, workflowId: string): Promise<Workf
 }
 
 /** A trigger's executions, newest first. */
-export function listTriggerExecutions(triggerId: string, limit: number): Promise<WorkflowTriggerExecutionRow[]> {
+export function listTriggerExecutions(
+  _sequelize: Sequelize,
+  triggerId: string,
+  limit: number,
+): Promise<WorkflowTriggerExecutionRow[]> {
   return WorkflowTriggerExecution.findAll({
     where: { trigger_id: triggerId },
     order: [
@@ -54,6 +64,7 @@ export function listTriggerExecutions(triggerId: string, limit: number): Promise
  * owner may have dozens of triggers per event).
  */
 export function listActiveTriggersFor(
+  _sequelize: Sequelize,
   ownerId: string,
   eventType: string,
 ): Promise<Pick<WorkflowTrigger, 'id' | 'workflow_id' | 'conditions'>[]> {
@@ -70,12 +81,16 @@ export function listActiveTriggersFor(
 }
 
 /** A trigger by id alone, as a plain row (a SCHEDULED trigger's firing); null when it is gone. */
-export function findTriggerById(id: string): Promise<WorkflowTriggerRow | null> {
+export function findTriggerById(_sequelize: Sequelize, id: string): Promise<WorkflowTriggerRow | null> {
   return WorkflowTrigger.findOne({ where: { id }, raw: true });
 }
 
 /** The ids of a workflow's SCHEDULED triggers (their schedules go with the workflow). */
-export async function listScheduledTriggerIds(ownerId: string, workflowId: string): Promise<string[]> {
+export async function listScheduledTriggerIds(
+  _sequelize: Sequelize,
+  ownerId: string,
+  workflowId: string,
+): Promise<string[]> {
   const rows = await WorkflowTrigger.findAll({
     attributes: ['id'],
     where: { owner_id: ownerId, workflow_id: workflowId, trigger_event: 'SCHEDULED' },
@@ -88,6 +103,7 @@ const ENTITY_MODELS = { SESSION: Session, CONTACT: Contact, QUOTE: Quote, INVOIC
 
 /** One page of the owner's entity ids of a type, in id order after `afterId` (keyset paging). */
 export async function pageOwnedEntityIds(
+  _sequelize: Sequelize,
   entityType: DomainEntityType,
   ownerId: string,
   afterId: string | null,

@@ -156,7 +156,7 @@ export async function ensureDemo(sequelize: Sequelize, makeXml: EInvoiceMaker) {
   await owner.update({ plan: 'studio', tenant_slug: DEMO_TENANT_SLUG });
   await (await Organization.findByPk(owner.org_id))?.update({ name: 'Studio Lumière (démo)' });
   // The company profile through its command (identifiers checked, an audit row), once.
-  if (!(await findCompanyProfile(owner.id))) {
+  if (!(await findCompanyProfile(sequelize, owner.id))) {
     await saveCompanyProfile(sequelize, owner.id, {
       company_name: 'Studio Lumière SARL',
       legal_form: 'SARL',
@@ -178,7 +178,7 @@ export async function ensureDemo(sequelize: Sequelize, makeXml: EInvoiceMaker) {
     });
   }
   // Registration copies the fr-FR templates; the demo also uses the other locales' ones.
-  created.templates += await copyBaseSessionInfoTemplates(owner.id);
+  created.templates += await copyBaseSessionInfoTemplates(sequelize, owner.id);
 
   // Sessions use the studio's own copies of the system types (made at registration, as for any
   // new account; createDefaultSessionTypes adds any missing), with their generation-2 workflows.
@@ -303,8 +303,8 @@ export async function ensureDemo(sequelize: Sequelize, makeXml: EInvoiceMaker) {
       // A run stopped between the two steps finds its payment row and only applies the event.
       if (inv.paid.provider === 'card') {
         if (!(await CardproviderPayment.count({ where: { payment_intent_id: `pi_${reference}` } })))
-          await recordCardPayment(invoice, `pi_${reference}`, 'eur', 'requires_payment_method');
-      } else await recordWalletPayment(invoice, reference.toUpperCase(), 'EUR', 'APPROVED');
+          await recordCardPayment(sequelize, invoice, `pi_${reference}`, 'eur', 'requires_payment_method');
+      } else await recordWalletPayment(sequelize, invoice, reference.toUpperCase(), 'EUR', 'APPROVED');
       const provider = inv.paid.provider === 'card' ? 'cardprovider' : 'walletprovider';
       await applyPaymentSucceeded(sequelize, {
         provider,

@@ -37,3 +37,7 @@ export function scheduleNoticeLines(
       ),
     );
 }
+
+/** The tracking key of the notice of move `eventId` for document `documentId`: one email per document and move. */
+export const scheduleNoticeKey = (eventId: string, documentId: string): string =>
+  `schedule-changed:${eventId}:${documentId}`;

@@ -137,6 +137,7 @@ export async function dispatchOutboxEvents(deps: OutboxDispatchDeps, batch: Outb
       // Payment schedules that follow the start: their clients are told the new due dates, once per move.
       if (event.payload.schedules === true) {
         await startJob(
+          sequelize,
           temporal,
           SCHEDULE_CHANGED_JOB,
           event.id,

@@ -25,5 +25,5 @@ export async function replayJob(
   requestId?: string,
 ): Promise<{ original: JobRunRow; replay: JobRunRow }> {
   const { original, replay } = await recordJobReplay(sequelize, jobRunId, replayWorkflowId, requestId);
-  return { original, replay: await launchJobRun(client, replay) };
+  return { original, replay: await launchJobRun(sequelize, client, replay) };
 }

@@ -1,3 +1,4 @@
+import { type Sequelize } from 'sequelize-typescript';
 import { type Client } from '@temporalio/client';
 import { saveScheduledExport, type ScheduledExportProps } from '../../db/commands/create-scheduled-export';
 import {
@@ -24,35 +25,42 @@ import { createExportSchedule, deleteExportSchedule, setExportSchedulePaused } f
  * never run.
  */
 export async function createScheduledExport(
+  sequelize: Sequelize,
   temporal: Client,
   ownerId: string,
   props: ScheduledExportProps,
 ): Promise<ScheduledExportRow> {
-  const { row, timeZone } = await saveScheduledExport(ownerId, props);
+  const { row, timeZone } = await saveScheduledExport(sequelize, ownerId, props);
   try {
     const scheduleId = await createExportSchedule(temporal, row, timeZone);
-    return await setScheduledExportScheduleId(row.id, scheduleId);
+    return await setScheduledExportScheduleId(sequelize, row.id, scheduleId);
   } catch (err) {
-    await discardScheduledExport(row.id);
+    await discardScheduledExport(sequelize, row.id);
     throw new UnavailableError(`The schedule could not be created; nothing was saved (${(err as Error).message})`);
   }
 }
 
 /** Pauses (or resumes) one of the owner's scheduled exports: its schedule, then its row (404 when not the owner's). */
 export async function setScheduledExportPaused(
+  sequelize: Sequelize,
   temporal: Client,
   ownerId: string,
   id: string,
   paused: boolean,
 ): Promise<ScheduledExportRow> {
-  const row = await findScheduledExport(ownerId, id);
+  const row = await findScheduledExport(sequelize, ownerId, id);
   await setExportSchedulePaused(temporal, row.id, paused);
-  return setScheduledExportActive(ownerId, row.id, !paused);
+  return setScheduledExportActive(sequelize, ownerId, row.id, !paused);
 }
 
 /** Deletes one of the owner's scheduled exports: its schedule (one already gone is fine), then its row. */
-export async function deleteScheduledExport(temporal: Client, ownerId: string, id: string): Promise<void> {
-  const row = await findScheduledExport(ownerId, id);
+export async function deleteScheduledExport(
+  sequelize: Sequelize,
+  temporal: Client,
+  ownerId: string,
+  id: string,
+): Promise<void> {
+  const row = await findScheduledExport(sequelize, ownerId, id);
   await deleteExportSchedule(temporal, row.id);
-  await deleteScheduledExportRow(ownerId, row.id);
+  await deleteScheduledExportRow(sequelize, ownerId, row.id);
 }

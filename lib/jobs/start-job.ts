@@ -1,3 +1,4 @@
+import { type Sequelize } from 'sequelize-typescript';
 import crypto from 'node:crypto';
 import { type Client, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import {
@@ -50,15 +51,15 @@ export const startFailure = (err: unknown) => `Could not start the workflow: ${(
  * in the dead-letter queue, so an admin can replay it once Temporal is back, and the caller
  * gets an UnavailableError.
  */
-export async function launchJobRun(client: Client, run: JobRunRow): Promise<JobRunRow> {
+export async function launchJobRun(sequelize: Sequelize, client: Client, run: JobRunRow): Promise<JobRunRow> {
   let runId: string | null;
   try {
     runId = await startJobWorkflow(client, run);
   } catch (err) {
-    await deadLetterJobRun(run.id, startFailure(err));
+    await deadLetterJobRun(sequelize, run.id, startFailure(err));
     throw new UnavailableError('The job system is not available; the job was recorded and can be replayed');
   }
-  return runId ? setJobRunRunId(run.id, runId) : run;
+  return runId ? setJobRunRunId(sequelize, run.id, runId) : run;
 }
 
 /**
@@ -67,6 +68,7 @@ export async function launchJobRun(client: Client, run: JobRunRow): Promise<JobR
  * and starts the workflow with the row id in its input.
  */
 export async function startJob<P extends Record<string, unknown>, K>(
+  sequelize: Sequelize,
   client: Client,
   contract: JobContract<P, K>,
   key: K,
@@ -75,7 +77,7 @@ export async function startJob<P extends Record<string, unknown>, K>(
 ): Promise<JobRunRow> {
   const base = contract.workflowId(key);
   const workflowId = contract.rerun === 'new-run' ? `${base}:run:${crypto.randomUUID()}` : base;
-  const run = await recordJobRunOnce({
+  const run = await recordJobRunOnce(sequelize, {
     ...meta,
     jobName: contract.jobName,
     workflowType: contract.workflowType,
@@ -86,7 +88,7 @@ export async function startJob<P extends Record<string, unknown>, K>(
   if (!run) {
     if (contract.rerun === 'refuse')
       throw new ConflictError('job_already_started', `A ${contract.jobName} job for this key already exists`);
-    return findJobRunByWorkflowId(workflowId);
+    return findJobRunByWorkflowId(sequelize, workflowId);
   }
-  return launchJobRun(client, run);
+  return launchJobRun(sequelize, client, run);
 }

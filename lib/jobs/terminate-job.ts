@@ -1,3 +1,4 @@
+import { type Sequelize } from 'sequelize-typescript';
 import { type Client } from '@temporalio/client';
 import { markJobRunTerminated } from '../../db/commands/mark-job-run-terminated';
 import { findJobRun } from '../../db/queries/job-runs';
@@ -9,8 +10,13 @@ import { ConflictError } from '../../domain/errors';
  * the dead-letter queue, so it can be replayed. 404 when there is no such run, 409
  * job_not_running when it is not RUNNING. A workflow already gone is what terminate wants.
  */
-export async function terminateJob(temporal: Client, jobRunId: string, reason: string): Promise<JobRunRow> {
-  const run = await findJobRun(jobRunId);
+export async function terminateJob(
+  sequelize: Sequelize,
+  temporal: Client,
+  jobRunId: string,
+  reason: string,
+): Promise<JobRunRow> {
+  const run = await findJobRun(sequelize, jobRunId);
   if (run.status !== 'RUNNING') throw new ConflictError('job_not_running', 'Only a RUNNING job can be terminated');
   await temporal.workflow
     .getHandle(run.workflow_id)
@@ -18,5 +24,5 @@ export async function terminateJob(temporal: Client, jobRunId: string, reason: s
     .catch((err: Error) => {
       if (err.name !== 'WorkflowNotFoundError') throw err;
     });
-  return markJobRunTerminated(run.id, reason);
+  return markJobRunTerminated(sequelize, run.id, reason);
 }

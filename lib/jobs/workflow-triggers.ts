@@ -29,17 +29,18 @@ const unavailable = (what: string, err: unknown) =>
 
 /** Creates a trigger; a SCHEDULED one gets its Temporal Schedule (503 and no trigger when Temporal refuses). */
 export async function createTrigger(
+  sequelize: Sequelize,
   temporal: Client,
   ownerId: string,
   workflowId: string,
   props: TriggerProps & { name: string; trigger_event: DomainEventType; is_active: boolean; execution_order: number },
 ): Promise<WorkflowTriggerRow> {
-  const row = await saveTrigger(ownerId, workflowId, props);
+  const row = await saveTrigger(sequelize, ownerId, workflowId, props);
   if (row.trigger_event !== 'SCHEDULED') return row;
   try {
     await syncTriggerSchedule(temporal, row);
   } catch (err) {
-    await discardTrigger(row.id);
+    await discardTrigger(sequelize, row.id);
     throw unavailable('created', err);
   }
   return row;
@@ -50,8 +51,8 @@ export async function createTrigger(
  * if Temporal refuses, the row is written back as it was and the answer is a 503.
  */
 export async function updateTrigger(
-  temporal: Client,
   sequelize: Sequelize,
+  temporal: Client,
   ownerId: string,
   workflowId: string,
   id: string,
@@ -63,22 +64,33 @@ export async function updateTrigger(
   try {
     await syncTriggerSchedule(temporal, saved);
   } catch (err) {
-    await restoreTrigger(previous);
+    await restoreTrigger(sequelize, previous);
     throw unavailable('updated', err);
   }
   return saved;
 }
 
 /** Deletes a trigger: its schedule first (one already gone is fine), then its row. */
-export async function deleteTrigger(temporal: Client, ownerId: string, workflowId: string, id: string): Promise<void> {
-  const trigger = await findTrigger(ownerId, workflowId, id);
+export async function deleteTrigger(
+  sequelize: Sequelize,
+  temporal: Client,
+  ownerId: string,
+  workflowId: string,
+  id: string,
+): Promise<void> {
+  const trigger = await findTrigger(sequelize, ownerId, workflowId, id);
   if (trigger.trigger_event === 'SCHEDULED') await deleteTriggerSchedule(temporal, trigger.id);
-  await deleteTriggerRow(ownerId, workflowId, id);
+  await deleteTriggerRow(sequelize, ownerId, workflowId, id);
 }
 
 /** Deletes a workflow with its triggers: the schedules of its SCHEDULED triggers first, then the rows. */
-export async function deleteWorkflow(temporal: Client, ownerId: string, workflowId: string): Promise<void> {
-  for (const triggerId of await listScheduledTriggerIds(ownerId, workflowId))
+export async function deleteWorkflow(
+  sequelize: Sequelize,
+  temporal: Client,
+  ownerId: string,
+  workflowId: string,
+): Promise<void> {
+  for (const triggerId of await listScheduledTriggerIds(sequelize, ownerId, workflowId))
     await deleteTriggerSchedule(temporal, triggerId);
-  await deleteWorkflowRows(ownerId, workflowId);
+  await deleteWorkflowRows(sequelize, ownerId, workflowId);
 }

@@ -9,6 +9,7 @@ import pino from 'pino';
 import { type Sequelize } from 'sequelize-typescript';
 import { QueryTypes } from 'sequelize';
 import { createExportRenderActivities, type ExportRenderDeps } from '../../activities/exports/render-export';
+import { exportRenderDb } from '../../workers/export-render-db';
 import { type ExportPayload, type RenderedExport } from '../../workflows/exports/contract';
 import { tsxCommand } from '../setup/paths';
 
@@ -20,11 +21,15 @@ export const SCHEDULED_AT = Date.parse('2026-11-22T10:00:00Z');
 
 /** Calls renderExport as a worker would (real database, S3 and Chromium), outside any workflow. */
 export async function runRender(
-  deps: Omit<ExportRenderDeps, 'logger'>,
+  { sequelize, ...deps }: Omit<ExportRenderDeps, 'logger' | 'db'> & { sequelize: Sequelize },
   payload: ExportPayload,
   jobRunId: string = crypto.randomUUID(),
 ): Promise<RenderedExport> {
-  const activities = createExportRenderActivities({ ...deps, logger: pino({ level: 'silent' }) });
+  const activities = createExportRenderActivities({
+    ...deps,
+    db: exportRenderDb(sequelize),
+    logger: pino({ level: 'silent' }),
+  });
   const env = new MockActivityEnvironment(
     { scheduledTimestampMs: SCHEDULED_AT, attempt: 1 },
     { logger: new DefaultLogger('ERROR') },

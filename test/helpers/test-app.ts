@@ -55,7 +55,7 @@ export async function startTestApp(options: { logFile?: string; listen?: boolean
     const pool = createEventPool(config.DATABASE_URL);
     const io = attachRealtime(server, {
       tokens: createTokenService(config.JWT_SECRET, config.JWT_TTL_SECONDS),
-      findUser: createUserLookup(),
+      findUser: createUserLookup(sequelize),
       pool,
       logger,
     });

@@ -115,7 +115,7 @@ describe('auth', () => {
 
   it("applies a change to a user's row once the guard's short cache has expired", async () => {
     const user = await buildUser(t.app);
-    const findUser = createUserLookup(2_000);
+    const findUser = createUserLookup(t.sequelize, 2_000);
     expect(await findUser(user.id)).toMatchObject({ id: user.id, locale: 'fr-FR' });
 
     await t.sequelize.query("UPDATE users SET locale = 'en-US' WHERE id = $1", { bind: [user.id] });

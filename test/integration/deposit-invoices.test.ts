@@ -4,11 +4,16 @@
 // Every amount below is worked out by hand in the comments.
 import request from 'supertest';
 import { loadDocumentView } from '../../activities/invoicing/document-view';
+import { loadCreditNoteSources, loadDocumentSources } from '../../db/queries/document-sources';
 import { documentHtml } from '../../domain/invoicing/document-html';
 import { centsToDecimal } from '../../domain/invoicing/money';
 import { buildBillableContact, saveStudioProfile } from '../factories/invoices';
 import { buildUser, type TestUser } from '../factories/users';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { bindDb } from '../../workers/bind-db';
+
+/** The document reads loadDocumentView takes, bound to the app's database (as workers/activities.ts binds them). */
+const documentSources = () => bindDb(t.sequelize, { loadDocumentSources, loadCreditNoteSources });
 
 let t: TestApp;
 let studio: TestUser;
@@ -73,11 +78,9 @@ const deductions = (items: Item[]) =>
     .map((i) => [i.description, i.vat_percentage, i.total, i.price_without_tax, i.deposit_invoice_id]);
 /** The VAT summary the invoice's document prints: [rate, base, VAT]. */
 const vatSummary = async (id: string) =>
-  (await loadDocumentView({ kind: 'invoice', documentId: id, ownerId: studio.id })).view.body.vat.map((v) => [
-    String(v.vatBasisPoints / 100),
-    centsToDecimal(v.baseCents),
-    centsToDecimal(v.vatCents),
-  ]);
+  (
+    await loadDocumentView(documentSources(), { kind: 'invoice', documentId: id, ownerId: studio.id })
+  ).view.body.vat.map((v) => [String(v.vatBasisPoints / 100), centsToDecimal(v.baseCents), centsToDecimal(v.vatCents)]);
 
 describe('deposit invoices', () => {
   it('bills 30 % on booking as a deposit invoice numbered in the invoice series, and the final invoice deducts it per rate', async () => {
@@ -111,7 +114,9 @@ describe('deposit invoices', () => {
     expect([early.status, early.body.code]).toEqual([409, 'deposit_draft']);
 
     // Its document says "Facture d'acompte" and names the quote.
-    const view = (await loadDocumentView({ kind: 'invoice', documentId: draft.body.id, ownerId: studio.id })).view;
+    const view = (
+      await loadDocumentView(documentSources(), { kind: 'invoice', documentId: draft.body.id, ownerId: studio.id })
+    ).view;
     const html = documentHtml(view);
     expect(html).toContain('Facture d&#39;acompte');
     expect(html).toContain(`Acompte sur le devis ${quote.number}`);

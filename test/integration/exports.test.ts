@@ -448,7 +448,7 @@ describe('an async export replayed from the dead-letter queue', () => {
       mode: 'async',
       exportJobId: exportJob.id,
     };
-    const failed = await recordJobRun({
+    const failed = await recordJobRun(t.sequelize, {
       jobName: EXPORT_JOB.jobName,
       workflowType: EXPORT_JOB.workflowType,
       taskQueue: EXPORT_JOB.taskQueue,
@@ -457,7 +457,7 @@ describe('an async export replayed from the dead-letter queue', () => {
       userId: owner.id,
       orgId,
     });
-    await deadLetterJobRun(failed.id, 'S3 was unreachable');
+    await deadLetterJobRun(t.sequelize, failed.id, 'S3 was unreachable');
     await exportJob.update({
       status: 'FAILED',
       job_run_id: failed.id,

@@ -69,7 +69,7 @@ describe('a job started while Temporal is down', () => {
     await t.sequelize.query('INSERT INTO test_job_switches (name, is_on) VALUES ($1, true)', { bind: [switchName] });
     try {
       await expect(
-        startJob(dead.client, SWITCHED_JOB, key, { switchName }, { requestId: 'req-outage' }),
+        startJob(t.sequelize, dead.client, SWITCHED_JOB, key, { switchName }, { requestId: 'req-outage' }),
       ).rejects.toBeInstanceOf(UnavailableError);
     } finally {
       await dead.close();
@@ -174,9 +174,15 @@ describe('the job-run reconciler', () => {
     });
     // A workflow that an operator terminated in the Web UI: runJob never got to record it.
     const key = crypto.randomUUID();
-    const terminated = await startJob(t.temporal.client, { ...TWO_STEP_JOB, taskQueue: 'test-nobody-polls' }, key, {
-      slowMs: 1,
-    });
+    const terminated = await startJob(
+      t.sequelize,
+      t.temporal.client,
+      { ...TWO_STEP_JOB, taskQueue: 'test-nobody-polls' },
+      key,
+      {
+        slowMs: 1,
+      },
+    );
     await t.temporal.client.workflow.getHandle(terminated.workflow_id).terminate('stopped by an operator');
     // A fresh run is left alone even if its workflow is gone: it may be starting right now.
     const fresh = await JobRun.create({

@@ -43,6 +43,7 @@ describe('jobs on Temporal', () => {
     const key = crypto.randomUUID();
     const workflowId = TWO_STEP_JOB.workflowId(key);
     const run = await startJob(
+      t.sequelize,
       t.temporal.client,
       TWO_STEP_JOB,
       key,
@@ -64,7 +65,7 @@ describe('jobs on Temporal', () => {
     expect(await effects(workflowId)).toEqual([1, 2, 3]);
 
     // The same business key again is the same job, not a second one.
-    const again = await startJob(t.temporal.client, TWO_STEP_JOB, key, { slowMs: 10 });
+    const again = await startJob(t.sequelize, t.temporal.client, TWO_STEP_JOB, key, { slowMs: 10 });
     expect(again.id).toBe(run.id);
 
     // Every log line of the job's activities carries the correlation ids; 'Job started' is written
@@ -96,6 +97,7 @@ describe('jobs on Temporal', () => {
   it('marks a job whose activity always throws FAILED with in_dlq after its retries, and an admin replay completes it', async () => {
     const switchName = `printer-${crypto.randomUUID()}`;
     const run = await startJob(
+      t.sequelize,
       t.temporal.client,
       SWITCHED_JOB,
       switchName,
@@ -154,7 +156,7 @@ describe('jobs on Temporal', () => {
   it('survives its worker being killed mid-run: the job completes and nothing is written twice', async () => {
     const key = crypto.randomUUID();
     const workflowId = TWO_STEP_JOB.workflowId(key);
-    const run = await startJob(t.temporal.client, TWO_STEP_JOB, key, { slowMs: 4_000 });
+    const run = await startJob(t.sequelize, t.temporal.client, TWO_STEP_JOB, key, { slowMs: 4_000 });
 
     // Wait until the slow step is running on the worker, then kill the worker as a crash would.
     const handle = t.temporal.client.workflow.getHandle(workflowId);

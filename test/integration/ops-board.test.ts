@@ -166,7 +166,14 @@ describe('the queue board /ops/queues', () => {
 
   it('shows a job that failed for good, lets an admin replay it from the page in a browser, and the replay completes', async () => {
     const switchName = `board-${crypto.randomUUID()}`;
-    const run = await startJob(t.temporal.client, SWITCHED_JOB, switchName, { switchName }, { requestId: 'req-board' });
+    const run = await startJob(
+      t.sequelize,
+      t.temporal.client,
+      SWITCHED_JOB,
+      switchName,
+      { switchName },
+      { requestId: 'req-board' },
+    );
     expect(await finished(run.id)).toMatchObject({ status: 'FAILED', in_dlq: true });
 
     const auth = basic('night-shift', BOARD.QUEUE_BOARD_BASIC_AUTH_PASSWORD);
@@ -234,7 +241,7 @@ describe('the queue board /ops/queues', () => {
   it('terminates a stuck run through the JSON twin, which then sits in the dead-letter queue', async () => {
     const auth = basic('night-shift', BOARD.QUEUE_BOARD_BASIC_AUTH_PASSWORD);
     const key = crypto.randomUUID();
-    const run = await startJob(t.temporal.client, TWO_STEP_JOB, key, { slowMs: 120_000 });
+    const run = await startJob(t.sequelize, t.temporal.client, TWO_STEP_JOB, key, { slowMs: 120_000 });
     // JSON only: a cross-site form cannot send this content type.
     expect(
       (await request(board()).post(`/ops/queues/api/runs/${run.id}/terminate`).set(auth).type('form').send({})).status,
@@ -260,7 +267,7 @@ describe('the queue board /ops/queues', () => {
     const auth = basic('night-shift', BOARD.QUEUE_BOARD_BASIC_AUTH_PASSWORD);
     const runs = await Promise.all(
       [1, 2].map(() =>
-        startJob(t.temporal.client, SWITCHED_JOB, `purge-${crypto.randomUUID()}`, {
+        startJob(t.sequelize, t.temporal.client, SWITCHED_JOB, `purge-${crypto.randomUUID()}`, {
           switchName: `purge-${crypto.randomUUID()}`,
         }),
       ),

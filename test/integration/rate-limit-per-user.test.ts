@@ -1,6 +1,7 @@
 import express from 'express';
 import request from 'supertest';
 import { createAuthGuards } from '../../api/auth/guards';
+import { createUserLookup } from '../../api/auth/user-lookup';
 import { createTokenService } from '../../api/auth/tokens';
 import { errorHandler } from '../../api/middleware/error-handler';
 import { createRateLimits } from '../../api/middleware/rate-limit';
@@ -25,7 +26,11 @@ describe('per-user rate limits', () => {
     // What the export router will do: auth guard, then `limits.create('export:sync', { per: 'user' })`.
     const config = { ...t.config, RATE_LIMIT_EXPORT_SYNC: { count: 2, seconds: 60 } };
     const logger = createLogger('silent');
-    const guards = createAuthGuards(createTokenService(config.JWT_SECRET, config.JWT_TTL_SECONDS), config.ADMIN_EMAILS);
+    const guards = createAuthGuards(
+      createTokenService(config.JWT_SECRET, config.JWT_TTL_SECONDS),
+      config.ADMIN_EMAILS,
+      createUserLookup(t.sequelize),
+    );
     const limit = createRateLimits({ sequelize: t.sequelize, config, logger }).create('export:sync', { per: 'user' });
     const app = express();
     app.use(requestId);

@@ -356,7 +356,7 @@ describe('SCHEDULED triggers (Temporal Schedule per trigger, real worker)', () =
     } as unknown as Client;
     const name = `Hors ligne ${Date.now()}`;
     await expect(
-      createTrigger(down, studio.id, workflowId, {
+      createTrigger(t.sequelize, down, studio.id, workflowId, {
         name,
         trigger_event: 'SCHEDULED',
         is_active: true,
@@ -375,7 +375,7 @@ describe('SCHEDULED triggers (Temporal Schedule per trigger, real worker)', () =
         .expect(201)
     ).body.id as string;
     await expect(
-      updateTrigger(down, t.sequelize, studio.id, workflowId, kept, { is_active: false }),
+      updateTrigger(t.sequelize, down, studio.id, workflowId, kept, { is_active: false }),
     ).rejects.toBeInstanceOf(UnavailableError);
     expect((await request(t.app).get(`${base()}/${kept}`).set(as(studio)).expect(200)).body.is_active).toBe(true);
     expect((await describeSchedule(kept)).state.paused).toBe(false);
@@ -405,21 +405,21 @@ describe('SCHEDULED triggers (Temporal Schedule per trigger, real worker)', () =
     const invoice = await buildIssuedInvoice(t.app, studio);
     const foreign = (await request(t.app).post('/api/sessions').set(as(other)).send({ title: 'Autre' }).expect(201))
       .body.id as string;
-    const cases: [Parameters<typeof loadConditionSubject>[0], string[]][] = [
+    const cases: [Parameters<typeof loadConditionSubject>[1], string[]][] = [
       ['SESSION', [full, bare, foreign]],
       ['INVOICE', [invoice.id]],
       ['CONTACT', [bride.id, groom.id]],
     ];
     for (const [entityType, ids] of cases) {
-      const batch = await loadConditionSubjects(entityType, ids, studio.id);
+      const batch = await loadConditionSubjects(t.sequelize, entityType, ids, studio.id);
       for (const id of ids)
         expect([entityType, id, batch.get(id) ?? null]).toEqual([
           entityType,
           id,
-          await loadConditionSubject(entityType, id, studio.id),
+          await loadConditionSubject(t.sequelize, entityType, id, studio.id),
         ]);
     }
-    expect((await loadConditionSubjects('SESSION', [full], studio.id)).get(full)).toMatchObject({
+    expect((await loadConditionSubjects(t.sequelize, 'SESSION', [full], studio.id)).get(full)).toMatchObject({
       contact: { id: bride.id },
       user_session_type: { id: type.id },
       session_contacts: { count: 1, roles: 'groom' },

@@ -358,8 +358,8 @@ describe('client accounts and magic links', () => {
       .set(as(owner))
       .send({ template_id: template.id, responses: { venue: 'Studio' } })
       .expect(200);
-    const account = await ensureClientAccount((await Contact.findByPk(contact.id))!);
-    const link = await issueMagicLink(account.id, session.id, ttlMinutes);
+    const account = await ensureClientAccount(t.sequelize, (await Contact.findByPk(contact.id))!);
+    const link = await issueMagicLink(t.sequelize, account.id, session.id, ttlMinutes);
     return { session, link, account };
   }
   const verify = (token: string) => request(t.app).post('/api/client-accounts/magic-link/verify').send({ token });

@@ -578,7 +578,7 @@ describe('events evaluated against triggers (outbox relay and evaluation job, re
     const [{ id: eventId }] = (
       await t.sequelize.query('SELECT id::text FROM outbox_events WHERE entity_id = $1', { bind: [contact.id] })
     )[0] as { id: string }[];
-    const again = await startJob(t.temporal.client, EVALUATE_TRIGGERS_JOB, eventId, { eventId });
+    const again = await startJob(t.sequelize, t.temporal.client, EVALUATE_TRIGGERS_JOB, eventId, { eventId });
     const [{ n }] = (
       await t.sequelize.query(
         `SELECT count(*)::int AS n FROM job_runs WHERE job_name = 'triggers.evaluate' AND workflow_id = $1`,

@@ -133,19 +133,30 @@ const EXAMPLES = {
       '',
     ].join('\n'),
   },
+  // Issue 29: an activity takes its db/ functions through deps; it names them as types only.
+  activityDbValueImport: {
+    filePath: 'activities/x/run.ts',
+    code: [
+      `import { closeExportJob } from '../../db/commands/export-jobs';`,
+      `import { findUser, type GuardUser } from '../../db/queries/users';`,
+      `export const f = (u: GuardUser) => [u, closeExportJob, findUser];`,
+      '',
+    ].join('\n'),
+  },
   cleanActivity: {
     filePath: 'activities/x/run.ts',
     code: [
       `import { type Sequelize } from 'sequelize-typescript';`,
       `import { type Transaction } from 'sequelize';`,
-      `import { closeExportJob } from '../../db/commands/export-jobs';`,
-      `import { findUser } from '../../db/queries/users';`,
+      `import { type closeExportJob } from '../../db/commands/export-jobs';`,
+      `import type { findUser } from '../../db/queries/users';`,
       `import { type UserRow } from '../../db/rows';`,
       `import { ValidationError } from '../../domain/errors';`,
       `import { startJob } from '../../lib/jobs/start-job';`,
       `import { EXPORT_JOB } from '../../workflows/exports/contract';`,
       `import { JOB_CONTRACTS } from '../../workflows/contracts';`,
-      `export const f = (s: Sequelize, t: Transaction, u: UserRow) => [s, t, u, closeExportJob, findUser, ValidationError, startJob, EXPORT_JOB, JOB_CONTRACTS];`,
+      `export interface Deps { closeExportJob: typeof closeExportJob; findUser: typeof findUser }`,
+      `export const f = (s: Sequelize, t: Transaction, u: UserRow, d: Deps) => [s, t, u, d, ValidationError, startJob, EXPORT_JOB, JOB_CONTRACTS];`,
       '',
     ].join('\n'),
   },
@@ -246,7 +257,11 @@ describe('eslint layer rules below api/', () => {
     expect(restricted(errors.dbUpperLayers)).toHaveLength(4);
   });
 
-  it('passes an activity that calls db/ queries and commands, lib/jobs, domain and a contract', () => {
+  it('refuses a value import from db/commands or db/queries in activities/ (deps carry them)', () => {
+    expect(restricted(errors.activityDbValueImport)).toHaveLength(2);
+  });
+
+  it('passes an activity that names db/ functions as types (its deps), lib/jobs, domain and a contract', () => {
     expect(errors.cleanActivity).toEqual([]);
   });
 

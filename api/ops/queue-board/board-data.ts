@@ -40,7 +40,7 @@ export async function readQueues(deps: BoardDeps): Promise<{ queues: TaskQueueSt
 }
 
 export async function readRuns(deps: BoardDeps, filter: RunFilter, limit = 50) {
-  const { rows, count } = await listJobRuns({ ...filter, page: 1, limit });
+  const { rows, count } = await listJobRuns(deps.sequelize, { ...filter, page: 1, limit });
   return {
     total: count,
     runs: rows.map((run) => ({ ...presentJobRun(run), temporalUrl: workflowLink(deps, run.workflow_id, run.run_id) })),

@@ -75,7 +75,7 @@ export function buildQueueBoardRouter(deps: QueueBoardDeps): Router {
   const replay = async (jobRunId: string, req: Request) =>
     (await replayJob(deps.sequelize, deps.temporal, jobRunId, req.requestId)).replay;
   const terminate = async (jobRunId: string) => {
-    const settled = await terminateJob(deps.temporal, jobRunId, 'Terminated from the queue board');
+    const settled = await terminateJob(deps.sequelize, deps.temporal, jobRunId, 'Terminated from the queue board');
     deps.logger.warn(
       { jobRunId: settled.id, jobName: settled.job_name, workflowId: settled.workflow_id },
       'job terminated from the queue board',

@@ -1,0 +1,101 @@
+import { S3Client } from '@aws-sdk/client-s3';
+import { ApplicationFailure } from '@temporalio/common';
+import { MockActivityEnvironment } from '@temporalio/testing';
+import { DefaultLogger } from '@temporalio/worker';
+import pino from 'pino';
+import { type AccountingExportDeps, createAccountingExportActivities } from '../../../../activities/accounting-export';
+import { DEFAULT_ACCOUNTING_ACCOUNTS } from '../../../../domain/accounting/accounts';
+import { type AccountingExportPayload } from '../../../../workflows/accounting-export/contract';
+
+const env = (attempt: number) =>
+  new MockActivityEnvironment({ attempt, heartbeatTimeoutMs: 60_000 }, { logger: new DefaultLogger('ERROR') });
+
+/** A real client (lib-storage reads its config), its requests answered here: no network. */
+function fakeS3() {
+  const objects = new Map<string, string>();
+  const s3 = new S3Client({
+    region: 'us-east-1',
+    endpoint: 'http://s3.invalid',
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'k', secretAccessKey: 's' },
+  });
+  s3.send = jest.fn(async (command: { input: { Key: string; Body: Buffer } }) => {
+    objects.set(command.input.Key, Buffer.from(command.input.Body).toString('utf8'));
+    return { ETag: '"e"' };
+  }) as never;
+  return { s3, objects };
+}
+
+function setUp(overrides: Partial<AccountingExportDeps> = {}) {
+  const { s3, objects } = fakeS3();
+  const fileObjects = new Map<string, string>();
+  const deps: AccountingExportDeps = {
+    s3,
+    bucket: 'studio',
+    logger: pino({ level: 'silent' }),
+    readAccountingPeriod: jest.fn(async () => ({ invoices: [], creditNotes: [], movements: [] })),
+    readAccountingAccounts: jest.fn(async () => DEFAULT_ACCOUNTING_ACCOUNTS),
+    findCompanyProfile: jest.fn(async () => ({ siren: null }) as never),
+    upsertExportFileObject: jest.fn(async (row: { key: string }) => {
+      if (!fileObjects.has(row.key)) fileObjects.set(row.key, `file-${fileObjects.size + 1}`);
+      return fileObjects.get(row.key)!;
+    }) as never,
+    ...overrides,
+  };
+  return { activities: createAccountingExportActivities(deps), deps, objects, fileObjects };
+}
+
+const payload: AccountingExportPayload = {
+  ownerId: 'owner-1',
+  orgId: 'org-1',
+  from: '2026-03-01',
+  to: '2026-03-31',
+  format: 'csv',
+  csvDialect: 'excel-fr',
+  timeZone: 'Europe/Paris',
+  mode: 'async',
+};
+const KEY = 'temp/accounting/owner-1/job-1/ecritures-2026-03-01-2026-03-31.csv';
+
+describe('renderAccountingExport with fake deps', () => {
+  it("writes the period's csv under temp/accounting and records its file object", async () => {
+    const { activities, deps, objects } = setUp();
+    const file = await env(1).run(activities.renderAccountingExport, { jobRunId: 'job-1', payload });
+    expect(file).toEqual({
+      key: KEY,
+      filename: 'ecritures-2026-03-01-2026-03-31.csv',
+      contentType: 'text/csv; charset=utf-8',
+      rowCount: 0,
+      sizeBytes: Buffer.byteLength(objects.get(KEY)!),
+      fileObjectId: 'file-1',
+    });
+    // BOM and header line, nothing else for a period without documents.
+    expect(objects.get(KEY)!.startsWith('\ufeff')).toBe(true);
+    expect(objects.get(KEY)!.trimEnd().split(/\r?\n/)).toHaveLength(1);
+    expect(deps.readAccountingPeriod).toHaveBeenCalledWith(payload);
+    expect(deps.upsertExportFileObject).toHaveBeenCalledWith(
+      expect.objectContaining({ orgId: 'org-1', key: KEY, createdBy: 'owner-1' }),
+    );
+  });
+
+  it('refuses a FEC for good (validation_failed, non-retryable) when the studio has no SIREN, and writes nothing', async () => {
+    const { activities, objects, deps } = setUp();
+    const failure = await env(1)
+      .run(activities.renderAccountingExport, { jobRunId: 'job-1', payload: { ...payload, format: 'fec' as const } })
+      .catch((err: unknown) => err);
+    expect(failure).toBeInstanceOf(ApplicationFailure);
+    expect(failure).toMatchObject({ type: 'validation_failed', nonRetryable: true });
+    expect(failure).toMatchObject({ message: expect.stringContaining('SIREN') });
+    expect(objects.size).toBe(0);
+    expect(deps.upsertExportFileObject).not.toHaveBeenCalled();
+  });
+
+  it('a retry (attempt 2) rewrites the same key and keeps one file object', async () => {
+    const { activities, objects, fileObjects } = setUp();
+    const first = await env(1).run(activities.renderAccountingExport, { jobRunId: 'job-1', payload });
+    const retry = await env(2).run(activities.renderAccountingExport, { jobRunId: 'job-1', payload });
+    expect(retry).toEqual(first);
+    expect([...objects.keys()]).toEqual([KEY]);
+    expect(fileObjects.size).toBe(1);
+  });
+});
