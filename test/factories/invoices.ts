@@ -2,8 +2,7 @@ import crypto from 'node:crypto';
 import { type Express } from 'express';
 import request from 'supertest';
 import { type TestUser } from './users';
-
-const as = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
+import { as } from '../helpers/auth';
 
 /** A French studio's complete company profile: what an invoice needs to be issued (SIREN 912345675). */
 export const FRENCH_STUDIO = {

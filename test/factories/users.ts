@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { type Express } from 'express';
 import request from 'supertest';
+import { as } from '../helpers/auth';
 
 export interface TestUser {
   id: string;
@@ -33,7 +34,7 @@ export async function buildUser(
 export async function buildContact(app: Express, user: TestUser, overrides: Record<string, unknown> = {}) {
   const res = await request(app)
     .post('/api/contacts')
-    .set('Authorization', `Bearer ${user.token}`)
+    .set(as(user))
     .send({
       first_name: 'Élodie',
       last_name: 'Martin',

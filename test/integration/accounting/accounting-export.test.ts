@@ -4,13 +4,15 @@
 // totals against the ledger; another studio's records never appear; bad input answers 400.
 import request from 'supertest';
 import Stripe from 'stripe';
-import { QueryTypes } from 'sequelize';
 import { FEC_COLUMNS } from '../../../domain/accounting/fec';
 import { toHundredths } from '../../../domain/invoicing/money';
 import { buildBillableContact, buildIssuedInvoice, saveStudioProfile } from '../../factories/invoices';
 import { buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
+import { as } from '../../helpers/auth';
+import { download } from '../../helpers/downloads';
+import { sqlOn } from '../../helpers/sql';
 
 let t: TestApp;
 let worker: WorkerProcess;
@@ -28,10 +30,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const as = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
-const sql = <T extends object>(statement: string, bind: unknown[]): Promise<T[]> =>
-  t.sequelize.query<T>(statement, { bind, type: QueryTypes.SELECT });
-const download = async (url: string) => Buffer.from(await (await fetch(url)).arrayBuffer());
+const sql = sqlOn(() => t.sequelize);
 const parisDay = (offsetDays = 0) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date(Date.now() + offsetDays * 86_400_000));
 const secret = process.env.CARDPROVIDER_WEBHOOK_SECRET ?? 'whsec_studio_local';

@@ -11,6 +11,8 @@ import { buildContact, buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
 import { zipEntryText } from '../../helpers/zip-entry';
+import { as } from '../../helpers/auth';
+import { mailsTo, type Mail } from '../../helpers/mail';
 
 let t: TestApp;
 let worker: WorkerProcess;
@@ -23,18 +25,6 @@ afterAll(async () => {
   await t.close();
 });
 
-const as = (user: { token: string }) => ({ Authorization: `Bearer ${user.token}` });
-type Mail = {
-  to: { address: string }[];
-  subject: string;
-  text: string;
-  html?: string;
-  attachments?: { contentType: string; generatedFileName?: string; fileName?: string }[];
-};
-const mailsTo = async (address: string) =>
-  ((await (await fetch(`${process.env.MAILDEV_URL}/email`)).json()) as Mail[]).filter((m) =>
-    m.to.some((to) => to.address === address),
-  );
 const firstMailTo = (address: string) =>
   eventually(`the email to ${address}`, async () =>
     (await mailsTo(address)).length > 0 ? (await mailsTo(address))[0] : undefined,

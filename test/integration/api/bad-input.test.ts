@@ -3,8 +3,9 @@
 // a real HTTP server (the server, not just the app, decides some of these).
 import net from 'node:net';
 import request from 'supertest';
-import { buildUser, type TestUser } from '../../factories/users';
+import { buildUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
+import { as } from '../../helpers/auth';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,8 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-const as = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
 
 /**
  * Sends `head` (a raw request line and headers) over a socket, writing as a slow client would, and

@@ -8,6 +8,7 @@ import { requestId } from '../../../api/middleware/request-id';
 import { createLogger } from '../../../lib/logger';
 import { buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
+import { as } from '../../helpers/auth';
 
 let t: TestApp;
 let users: TestUser[] = [];
@@ -36,7 +37,7 @@ describe('per-user rate limits', () => {
 
     users = [await buildUser(t.app), await buildUser(t.app)];
     const [alice, bob] = users;
-    const get = (user: TestUser) => request(app).get('/export').set('Authorization', `Bearer ${user.token}`);
+    const get = (user: TestUser) => request(app).get('/export').set(as(user));
 
     expect([(await get(alice)).status, (await get(alice)).status]).toEqual([200, 200]);
     const refused = await get(alice);

@@ -5,6 +5,7 @@ import { User } from '../../../db/models/User';
 import { buildUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { eventually } from '../../helpers/worker-process';
+import { as } from '../../helpers/auth';
 
 const bossEmail = `boss-${crypto.randomUUID()}@studio.test`;
 const originalAdminEmails = process.env.ADMIN_EMAILS;
@@ -34,24 +35,22 @@ describe('admin rights', () => {
   it('follow ADMIN_EMAILS at request time: the same account is no admin once its address is removed', async () => {
     const boss = await buildUser(withBoss.app, { email: bossEmail });
     expect((boss.body.user as { role: string }).role).toBe('admin');
-    expect((await request(withBoss.app).get('/admin/jobs').set('Authorization', `Bearer ${boss.token}`)).status).toBe(
-      200,
-    );
+    expect((await request(withBoss.app).get('/admin/jobs').set(as(boss))).status).toBe(200);
 
     // The row keeps role 'user': the rights come from the list, never from registration.
     expect((await User.findByPk(boss.id, { rejectOnEmpty: true })).role).toBe('user');
 
-    const refused = await request(withoutBoss.app).get('/admin/jobs').set('Authorization', `Bearer ${boss.token}`);
+    const refused = await request(withoutBoss.app).get('/admin/jobs').set(as(boss));
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('forbidden');
-    const me = await request(withoutBoss.app).get('/api/auth/me').set('Authorization', `Bearer ${boss.token}`);
+    const me = await request(withoutBoss.app).get('/api/auth/me').set(as(boss));
     expect(me.body.role).toBe('user');
   });
 
   it("ignores a stored role 'admin' for an address not in ADMIN_EMAILS", async () => {
     const user = await buildUser(withBoss.app);
     await User.update({ role: 'admin' }, { where: { id: user.id } });
-    const res = await request(withBoss.app).get('/admin/jobs').set('Authorization', `Bearer ${user.token}`);
+    const res = await request(withBoss.app).get('/admin/jobs').set(as(user));
     expect(res.status).toBe(403);
   });
 });
@@ -104,11 +103,9 @@ describe('registration races and missing records', () => {
   it("answers 404 not_found, not 500, when a signed-in user's record is gone", async () => {
     const user = await buildUser(withBoss.app);
     // The first call puts the user in the guard's short cache; the second passes the guard on it.
-    expect((await request(withBoss.app).get('/api/auth/me').set('Authorization', `Bearer ${user.token}`)).status).toBe(
-      200,
-    );
+    expect((await request(withBoss.app).get('/api/auth/me').set(as(user))).status).toBe(200);
     await withBoss.sequelize.query('DELETE FROM users WHERE id = $1', { bind: [user.id] });
-    const res = await request(withBoss.app).get('/api/auth/me').set('Authorization', `Bearer ${user.token}`);
+    const res = await request(withBoss.app).get('/api/auth/me').set(as(user));
     expect(res.status).toBe(404);
     expect(res.body).toMatchObject({ statusCode: 404, error: 'Not Found', code: 'not_found' });
   });

@@ -3,6 +3,7 @@ import { adminUser, buildUser } from '../../factories/users';
 import { createUserLookup } from '../../../api/auth/user-lookup';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { eventually } from '../../helpers/worker-process';
+import { as } from '../../helpers/auth';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -58,9 +59,9 @@ describe('auth', () => {
     const plain = await buildUser(t.app);
     expect((plain.body.user as { role: string }).role).toBe('user');
 
-    const asAdmin = await request(t.app).get('/admin/jobs').set('Authorization', `Bearer ${admin.token}`);
+    const asAdmin = await request(t.app).get('/admin/jobs').set(as(admin));
     expect(asAdmin.status).toBe(200);
-    const asUser = await request(t.app).get('/admin/jobs').set('Authorization', `Bearer ${plain.token}`);
+    const asUser = await request(t.app).get('/admin/jobs').set(as(plain));
     expect(asUser.status).toBe(403);
     expect(asUser.body.code).toBe('forbidden');
   });

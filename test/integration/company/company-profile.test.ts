@@ -10,6 +10,7 @@ import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
 import { zipEntryText } from '../../helpers/zip-entry';
 import { testStackDir } from '../../setup/paths';
+import { as } from '../../helpers/auth';
 
 let t: TestApp;
 let worker: WorkerProcess;
@@ -22,7 +23,6 @@ afterAll(async () => {
   await t.close();
 });
 
-const as = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
 const COMPANY = '/api/users/me/company';
 const lumiere = {
   company_name: 'Studio Lumière SARL',
@@ -138,16 +138,13 @@ describe('the company profile', () => {
     }
     expect((await request(t.app).get(COMPANY).set(as(owner))).status).toBe(404);
     // Outside France, the registration numbers are the country's own, as free text.
-    const british = await request(t.app)
-      .put(COMPANY)
-      .set(as(owner))
-      .send({
-        company_name: 'Bright Studio Ltd',
-        company_country: 'GB',
-        siren: '01234567',
-        vat_number: 'GB123456789',
-        iban: 'GB82 WEST 1234 5698 7654 32',
-      });
+    const british = await request(t.app).put(COMPANY).set(as(owner)).send({
+      company_name: 'Bright Studio Ltd',
+      company_country: 'GB',
+      siren: '01234567',
+      vat_number: 'GB123456789',
+      iban: 'GB82 WEST 1234 5698 7654 32',
+    });
     expect(british.status).toBe(200);
     expect(british.body).toMatchObject({
       siren: '01234567',

@@ -10,6 +10,7 @@ import request from 'supertest';
 import { buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
+import { as } from '../../helpers/auth';
 
 const execFileAsync = promisify(execFile);
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
@@ -24,8 +25,6 @@ afterAll(async () => {
   await worker?.kill('SIGTERM');
   await t.close();
 });
-
-const as = (user: { token: string }) => ({ Authorization: `Bearer ${user.token}` });
 
 /** A studio with a public slug, set as the studio sets it (PATCH /api/users/me/preferences; typed in capitals, stored lower-case). */
 async function studioWithSlug(overrides: Parameters<typeof buildUser>[1] = {}): Promise<TestUser & { slug: string }> {

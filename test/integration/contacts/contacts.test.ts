@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { buildContact, buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
+import { as } from '../../helpers/auth';
 
 let t: TestApp;
 let alice: TestUser;
@@ -12,20 +13,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const as = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
-
 describe('contacts', () => {
   it('creates, reads, updates and deletes a contact, trimming input', async () => {
-    const created = await request(t.app)
-      .post('/api/contacts')
-      .set(as(alice))
-      .send({
-        first_name: '  François ',
-        last_name: 'Dupont',
-        email: 'Francois.Dupont@Example.FR',
-        city: 'Lyon',
-        zipcode: '',
-      });
+    const created = await request(t.app).post('/api/contacts').set(as(alice)).send({
+      first_name: '  François ',
+      last_name: 'Dupont',
+      email: 'Francois.Dupont@Example.FR',
+      city: 'Lyon',
+      zipcode: '',
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
       first_name: 'François',

@@ -2,9 +2,9 @@
 // countries typed before the rule, and an issued invoice whose buyer copy has one: a scratch database
 // on the test stack's PostgreSQL, migrated up to the migration before it, filled with plain SQL, then
 // migrated (and down and up again). The test stack's own database is never touched.
-import { QueryTypes } from 'sequelize';
 import { createMigrator } from '../../../db/migrator';
 import { useScratchDatabase } from '../../helpers/scratch-database';
+import { sqlOn } from '../../helpers/sql';
 
 const BEFORE = '2026.11.25T08.00.00.invoice-service-dates';
 const COUNTRY_CODES = '2026.11.25T09.00.00.country-codes';
@@ -12,13 +12,7 @@ const COUNTRY_CODES = '2026.11.25T09.00.00.country-codes';
 const scratch = useScratchDatabase('country_codes');
 
 /** A statement on the scratch database; a failure says PostgreSQL's own message. */
-const sql = <T extends object>(statement: string, bind: unknown[] = []): Promise<T[]> =>
-  scratch
-    .sequelize()
-    .query<T>(statement, { bind, type: QueryTypes.SELECT })
-    .catch((err: unknown) => {
-      throw new Error(String((err as { original?: Error }).original?.message ?? err));
-    });
+const sql = sqlOn(() => scratch.sequelize());
 
 /** Stored contact countries before → after. */
 const CONTACTS: [string | null, string | null][] = [

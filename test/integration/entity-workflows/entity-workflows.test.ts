@@ -12,6 +12,8 @@ import { buildContact, buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
 import { testStackDir } from '../../setup/paths';
+import { as } from '../../helpers/auth';
+import { mailsTo } from '../../helpers/mail';
 
 let t: TestApp;
 let worker: WorkerProcess;
@@ -26,12 +28,6 @@ afterAll(async () => {
   await t.close();
 });
 
-const as = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
-type Mail = { to: { address: string }[]; subject: string; text: string; html?: string };
-const mailsTo = async (address: string) =>
-  ((await (await fetch(`${process.env.MAILDEV_URL}/email`)).json()) as Mail[]).filter((m) =>
-    m.to.some((to) => to.address === address),
-  );
 type Execution = {
   entity_id: string;
   entity_type: string;

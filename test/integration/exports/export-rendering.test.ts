@@ -4,12 +4,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { QueryTypes } from 'sequelize';
 import { createS3Client } from '../../../lib/s3';
 import { type ExportPayload } from '../../../workflows/exports/contract';
 import { buildUser, type TestUser } from '../../factories/users';
-import { download, orgOf, runRender, runRenderAcrossChromiumCrash, runRenderInChild } from '../../helpers/export-render';
+import {
+  download,
+  orgOf,
+  runRender,
+  runRenderAcrossChromiumCrash,
+  runRenderInChild,
+} from '../../helpers/export-render';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
+import { sqlOn } from '../../helpers/sql';
 
 let t: TestApp;
 let s3: ReturnType<typeof createS3Client>;
@@ -22,8 +28,7 @@ let other: TestUser;
 let bulk: TestUser & { orgId: string };
 const BULK_ROWS = 2500;
 
-const sql = (statement: string, bind: unknown[] = []) =>
-  t.sequelize.query(statement, { bind, type: QueryTypes.SELECT });
+const sql = sqlOn(() => t.sequelize);
 
 beforeAll(async () => {
   t = await startTestApp();

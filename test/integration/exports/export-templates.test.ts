@@ -2,6 +2,7 @@ import request from 'supertest';
 import { exportKeys } from '../../../domain/exports/columns';
 import { buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
+import { as } from '../../helpers/auth';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,7 +10,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const as = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
 const create = (user: TestUser, body: Record<string, unknown>) =>
   request(t.app).post('/api/export-templates').set(as(user)).send(body);
 const defaultOf = async (user: TestUser, entity: string, format: string) =>

@@ -12,10 +12,13 @@ import { ExportJob } from '../../../db/models/ExportJob';
 import { exportKeys } from '../../../domain/exports/columns';
 import { deadLetterJobRun, recordJobRun } from '../../../db/commands/job-runs';
 import { EXPORT_JOB, type ExportPayload } from '../../../workflows/exports/contract';
-import { adminUser, buildContact, buildUser, type TestUser } from '../../factories/users';
+import { adminUser, buildContact, buildUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
 import { testStackDir } from '../../setup/paths';
+import { as } from '../../helpers/auth';
+import { download } from '../../helpers/downloads';
+import { mailsTo } from '../../helpers/mail';
 
 let t: TestApp;
 let worker: WorkerProcess;
@@ -27,9 +30,6 @@ afterAll(async () => {
   await worker?.kill('SIGTERM');
   await t.close();
 });
-
-const as = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
-const download = async (url: string) => Buffer.from(await (await fetch(url)).arrayBuffer());
 
 describe('GET /api/export (synchronous)', () => {
   it('answers a link to a csv a French studio opens as written: BOM, headers, accents, chosen fields in order', async () => {
@@ -304,13 +304,7 @@ describe('scheduled exports', () => {
     // Fire it now, as the schedule would at its time.
     const scheduleId = `scheduled-export:${created.body.id}`;
     await t.temporal.client.schedule.getHandle(scheduleId).trigger();
-    const mails = await eventually('the export link mail', async () => {
-      const all = (await (await fetch(`${process.env.MAILDEV_URL}/email`)).json()) as {
-        to: { address: string }[];
-        text: string;
-      }[];
-      return all.find((m) => m.to.some((to) => to.address === recipient));
-    });
+    const mails = await eventually('the export link mail', async () => (await mailsTo(recipient))[0]);
     const url = /(https?:\/\/\S+)/.exec(mails.text)![1];
     const lines = (await download(url)).subarray(3).toString('utf8').trim().split(/\r?\n/);
     expect(lines).toEqual(['Last Name', 'Dupré']);
@@ -468,10 +462,7 @@ describe('an async export replayed from the dead-letter queue', () => {
     expect(before.body).toMatchObject({ status: 'FAILED', error: 'S3 was unreachable' });
 
     const admin = await adminUser(t.app);
-    const replay = await request(t.app)
-      .post(`/admin/jobs/${failed.id}/replay`)
-      .set({ Authorization: `Bearer ${admin.token}` })
-      .expect(202);
+    const replay = await request(t.app).post(`/admin/jobs/${failed.id}/replay`).set(as(admin)).expect(202);
 
     const polled = await eventually(
       'the replay to complete',

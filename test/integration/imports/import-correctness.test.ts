@@ -11,6 +11,7 @@ import { buildContact, buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { startWorkerProcess, type WorkerProcess } from '../../helpers/worker-process';
 import { testStackDir } from '../../setup/paths';
+import { as } from '../../helpers/auth';
 
 let t: TestApp;
 let worker: WorkerProcess;
@@ -27,7 +28,6 @@ afterAll(async () => {
   await t.close();
 });
 
-const as = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
 const upload = (user: TestUser, url: string, csv: string, query: Record<string, string> = {}) =>
   request(t.app)
     .post(url)

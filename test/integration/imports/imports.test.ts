@@ -12,6 +12,7 @@ import { buildContact, buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { eventually, startWorkerProcess, type WorkerProcess } from '../../helpers/worker-process';
 import { testStackDir } from '../../setup/paths';
+import { as } from '../../helpers/auth';
 
 let t: TestApp;
 let worker: WorkerProcess;
@@ -31,7 +32,6 @@ afterAll(async () => {
 });
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const as = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
 const upload = (
   user: TestUser,
   url: string,

@@ -9,6 +9,7 @@ import { centsToDecimal } from '../../../domain/invoicing/money';
 import { buildBillableContact, saveStudioProfile } from '../../factories/invoices';
 import { buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
+import { as } from '../../helpers/auth';
 
 let t: TestApp;
 let studio: TestUser;
@@ -21,7 +22,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const as = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
 const year = () => new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Paris', year: 'numeric' }).format(new Date());
 const parisToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
 const frenchDay = (day: string) => day.split('-').reverse().join('/');

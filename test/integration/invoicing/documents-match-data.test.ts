@@ -13,6 +13,7 @@ import { buildUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
 import { repoRoot, testStackDir } from '../../setup/paths';
+import { as } from '../../helpers/auth';
 
 /** A 1 × 1 png, the smallest logo a studio could upload. */
 const PNG = Buffer.from(
@@ -71,30 +72,19 @@ describe('demo documents', () => {
   ])(
     'every one of the %s is stored with the totals its lines make, and its pdf shows that amount',
     async (plural, count) => {
-      const list = await request(t.app)
-        .get(`/api/${plural}`)
-        .query({ limit: 100 })
-        .set({ Authorization: `Bearer ${token}` })
-        .expect(200);
+      const list = await request(t.app).get(`/api/${plural}`).query({ limit: 100 }).set(as({ token })).expect(200);
       const documents = list.body.items as StoredDocument[];
       expect(documents).toHaveLength(count);
       for (const document of documents) {
         const totals = computeTotals(document.items);
         expect([document.title, document.amount]).toEqual([document.title, centsToDecimal(totals.totalWithTaxCents)]);
         expect(document.items.map((i) => i.total)).toEqual(totals.lines.map((l) => centsToDecimal(l.totalCents)));
-        const link = await request(t.app)
-          .get(`/api/${plural}/${document.id}/pdf`)
-          .set({ Authorization: `Bearer ${token}` })
-          .expect(200);
+        const link = await request(t.app).get(`/api/${plural}/${document.id}/pdf`).set(as({ token })).expect(200);
         const text = await pdfText(link.body.url, `${plural}-${document.id}`);
         // In the language of the client it is for: the demo's American contacts read English.
         const reader = document.contact_id
-          ? ((
-              await request(t.app)
-                .get(`/api/contacts/${document.contact_id}`)
-                .set({ Authorization: `Bearer ${token}` })
-                .expect(200)
-            ).body.locale as 'en-US' | null)
+          ? ((await request(t.app).get(`/api/contacts/${document.contact_id}`).set(as({ token })).expect(200)).body
+              .locale as 'en-US' | null)
           : null;
         const total = reader === 'en-US' ? 'Total incl\\. tax' : 'Total TTC';
         expect(text).toMatch(new RegExp(`${total}\\s+${escapeRegExp(euros(document.amount, reader ?? 'fr-FR'))}`));
@@ -103,17 +93,10 @@ describe('demo documents', () => {
   );
 
   it('shows the priced "Portrait retouché" line of the Garnier invoice and its total of 1 278,00 €', async () => {
-    const list = await request(t.app)
-      .get('/api/invoices')
-      .query({ limit: 100 })
-      .set({ Authorization: `Bearer ${token}` })
-      .expect(200);
+    const list = await request(t.app).get('/api/invoices').query({ limit: 100 }).set(as({ token })).expect(200);
     const garnier = (list.body.items as StoredDocument[]).find((d) => d.title.includes('Garnier'))!;
     expect(garnier.amount).toBe('1278.00');
-    const link = await request(t.app)
-      .get(`/api/invoices/${garnier.id}/pdf`)
-      .set({ Authorization: `Bearer ${token}` })
-      .expect(200);
+    const link = await request(t.app).get(`/api/invoices/${garnier.id}/pdf`).set(as({ token })).expect(200);
     const text = await pdfText(link.body.url, `garnier-${garnier.id}`);
     expect(text).toMatch(/Portrait retouché\s+12\s/);
     expect(text).toMatch(/Total TTC\s+1 278,00 €/);
@@ -122,18 +105,11 @@ describe('demo documents', () => {
 
 describe('the roadmap', () => {
   it("reads in the French studio's language and Paris time, under its name", async () => {
-    const sessions = await request(t.app)
-      .get('/api/sessions')
-      .query({ limit: 100 })
-      .set({ Authorization: `Bearer ${token}` })
-      .expect(200);
+    const sessions = await request(t.app).get('/api/sessions').query({ limit: 100 }).set(as({ token })).expect(200);
     const session = (sessions.body.items as { id: string; start_date: string | null; location: string | null }[]).find(
       (s) => s.start_date && s.location,
     )!;
-    const link = await request(t.app)
-      .get(`/api/sessions/${session.id}/roadmap`)
-      .set({ Authorization: `Bearer ${token}` })
-      .expect(200);
+    const link = await request(t.app).get(`/api/sessions/${session.id}/roadmap`).set(as({ token })).expect(200);
     const text = await pdfText(link.body.url, `roadmap-demo-${session.id}`);
     const start = new Intl.DateTimeFormat('fr-FR', {
       dateStyle: 'full',
@@ -153,15 +129,12 @@ describe('the roadmap', () => {
     const session = (
       await request(t.app)
         .post('/api/sessions')
-        .set({ Authorization: `Bearer ${studio.token}` })
+        .set(as(studio))
         .send({ title: 'Portrait Inès', start_date: '2026-12-28T15:00:00Z' })
         .expect(201)
     ).body as { id: string };
     const imagesIn = async (name: string) => {
-      const link = await request(t.app)
-        .get(`/api/sessions/${session.id}/roadmap`)
-        .set({ Authorization: `Bearer ${studio.token}` })
-        .expect(200);
+      const link = await request(t.app).get(`/api/sessions/${session.id}/roadmap`).set(as(studio)).expect(200);
       const file = path.join(testStackDir, `${name}.pdf`);
       fs.writeFileSync(file, Buffer.from(await (await fetch(link.body.url)).arrayBuffer()));
       // pdfimages -list: two header lines, then one line per image (a png's alpha is a second, "smask").
@@ -171,7 +144,7 @@ describe('the roadmap', () => {
     expect(await imagesIn(`roadmap-nologo-${session.id}`)).toBe(0);
     await request(t.app)
       .put('/api/users/me/logo')
-      .set({ Authorization: `Bearer ${studio.token}` })
+      .set(as(studio))
       .attach('file', PNG, { filename: 'logo.png', contentType: 'image/png' })
       .expect(200);
     expect(await imagesIn(`roadmap-logo-${session.id}`)).toBe(1);

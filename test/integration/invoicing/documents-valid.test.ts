@@ -18,6 +18,8 @@ import { mustangValidate } from '../../helpers/mustang';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { startWorkerProcess, type WorkerProcess } from '../../helpers/worker-process';
 import { testStackDir } from '../../setup/paths';
+import { as } from '../../helpers/auth';
+import { download } from '../../helpers/downloads';
 
 let t: TestApp;
 let worker: WorkerProcess;
@@ -41,8 +43,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const as = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
-const download = async (url: string) => Buffer.from(await (await fetch(url)).arrayBuffer());
 const cents = (decimal: string) => Math.round(Number(decimal) * 100);
 /** French euros as pdftotext reads them (Intl's narrow no-break spaces as spaces), with `decimals` at most. */
 const euros = (value: number, decimals = 2) =>
@@ -166,30 +166,24 @@ const serviceLine = fc.record({
 });
 const textLine = fc.constantFrom({ item_type: 'TEXT', description: 'Livraison sous 15 jours' }, { item_type: 'BLANK' });
 const documentDiscount = fc.oneof(
-  fc
-    .integer({ min: 1, max: 3_000 })
-    .map((bp) => ({
-      item_type: 'DISCOUNT',
-      description: 'Fidélité',
-      discount_type: 'PERCENTAGE_OF_TOTAL',
-      discount_percentage: bp / 100,
-    })),
-  fc
-    .integer({ min: 1, max: 5_000 })
-    .map((c) => ({
-      item_type: 'DISCOUNT',
-      description: 'Geste commercial',
-      discount_type: 'FIXED_WITH_TAX',
-      discount_amount: (c / 100).toFixed(2),
-    })),
-  fc
-    .integer({ min: 1, max: 5_000 })
-    .map((c) => ({
-      item_type: 'DISCOUNT',
-      description: 'Remise HT',
-      discount_type: 'FIXED_WITHOUT_TAX',
-      discount_amount: (c / 100).toFixed(2),
-    })),
+  fc.integer({ min: 1, max: 3_000 }).map((bp) => ({
+    item_type: 'DISCOUNT',
+    description: 'Fidélité',
+    discount_type: 'PERCENTAGE_OF_TOTAL',
+    discount_percentage: bp / 100,
+  })),
+  fc.integer({ min: 1, max: 5_000 }).map((c) => ({
+    item_type: 'DISCOUNT',
+    description: 'Geste commercial',
+    discount_type: 'FIXED_WITH_TAX',
+    discount_amount: (c / 100).toFixed(2),
+  })),
+  fc.integer({ min: 1, max: 5_000 }).map((c) => ({
+    item_type: 'DISCOUNT',
+    description: 'Remise HT',
+    discount_type: 'FIXED_WITHOUT_TAX',
+    discount_amount: (c / 100).toFixed(2),
+  })),
 );
 const invoiceItems = fc
   .tuple(
@@ -400,16 +394,13 @@ describe('the cases the issue found', () => {
   }, 120_000);
 
   it('a session on its own day: the pdf prints the service date and the XML states it (BT-72)', async () => {
-    const session = await request(t.app)
-      .post('/api/sessions')
-      .set(as(studio))
-      .send({
-        title: 'Mariage',
-        location: 'Lyon',
-        contact_id: contactId,
-        start_date: '2026-06-13T13:00:00Z',
-        end_date: '2026-06-13T20:00:00Z',
-      });
+    const session = await request(t.app).post('/api/sessions').set(as(studio)).send({
+      title: 'Mariage',
+      location: 'Lyon',
+      contact_id: contactId,
+      start_date: '2026-06-13T13:00:00Z',
+      end_date: '2026-06-13T20:00:00Z',
+    });
     expect(session.status).toBe(201);
     const draft = (
       await request(t.app)
@@ -445,16 +436,13 @@ describe('the cases the issue found', () => {
     );
 
     // A session over two days (past midnight in Paris): the period, BG-14, on both.
-    const weekend = await request(t.app)
-      .post('/api/sessions')
-      .set(as(studio))
-      .send({
-        title: 'Mariage',
-        location: 'Lyon',
-        contact_id: contactId,
-        start_date: '2026-06-20T13:00:00Z',
-        end_date: '2026-06-20T23:30:00Z',
-      });
+    const weekend = await request(t.app).post('/api/sessions').set(as(studio)).send({
+      title: 'Mariage',
+      location: 'Lyon',
+      contact_id: contactId,
+      start_date: '2026-06-20T13:00:00Z',
+      end_date: '2026-06-20T23:30:00Z',
+    });
     const long = (
       await request(t.app)
         .post('/api/invoices')

@@ -16,6 +16,8 @@ import { mustangValidate, type MustangReport } from '../../helpers/mustang';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { startWorkerProcess, type WorkerProcess } from '../../helpers/worker-process';
 import { repoRoot, testStackDir } from '../../setup/paths';
+import { as } from '../../helpers/auth';
+import { download } from '../../helpers/downloads';
 
 /** The validator's reports of the last run, one per file (outside the test stack, which is cleaned up). */
 const REPORTS = path.join(repoRoot, '.data', 'mustang-reports');
@@ -54,8 +56,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const as = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
-const download = async (url: string) => Buffer.from(await (await fetch(url)).arrayBuffer());
 const issue = async (user: TestUser, id: string): Promise<Issued> =>
   (await request(t.app).post(`/api/invoices/${id}/issue`).set(as(user)).expect(200)).body as Issued;
 type Issued = { id: string; number: string; amount: string };

@@ -2,10 +2,10 @@
 // scratch database on the test stack's PostgreSQL, migrated up to the migration before it, filled
 // with plain SQL as the old schema allowed, then migrated the rest of the way (and down and up
 // again). The test stack's own database is never touched.
-import { QueryTypes } from 'sequelize';
 import { drawDocumentNumber } from '../../../db/commands/document-numbers';
 import { createMigrator } from '../../../db/migrator';
 import { useScratchDatabase } from '../../helpers/scratch-database';
+import { sqlOn } from '../../helpers/sql';
 
 const BEFORE = '2026.11.23T22.10.00.session-type-questionnaire';
 const LEGAL_INVOICING = '2026.11.24T00.00.00.legal-invoicing';
@@ -13,8 +13,7 @@ const CREDIT_NOTE_VAT = '2026.11.25T06.00.00.credit-note-vat';
 
 const scratch = useScratchDatabase('invoice_migration');
 
-const sql = <T extends object>(statement: string, bind: unknown[] = []): Promise<T[]> =>
-  scratch.sequelize().query<T>(statement, { bind, type: QueryTypes.SELECT });
+const sql = sqlOn(() => scratch.sequelize());
 
 /** Old-schema rows: two Paris studios, invoices in DRAFT, SENT, PAID (card, wallet, neither) and OVERDUE. */
 async function insertOldInvoices(): Promise<{ a: string; b: string; ids: Record<string, string> }> {

@@ -13,6 +13,8 @@ import { buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
 import { testStackDir } from '../../setup/paths';
+import { as } from '../../helpers/auth';
+import { mailsTo } from '../../helpers/mail';
 
 const smsFile = path.join(testStackDir, 'logs', `reminders-sms-${process.pid}.jsonl`);
 let t: TestApp;
@@ -29,12 +31,6 @@ afterAll(async () => {
   await t.close();
 }, 120_000);
 
-const as = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
-type Mail = { to: { address: string }[]; subject: string; text: string; html: string };
-const mailsTo = async (address: string) =>
-  ((await (await fetch(`${process.env.MAILDEV_URL}/email`)).json()) as Mail[]).filter((m) =>
-    m.to.some((to) => to.address === address),
-  );
 const reminders = async (invoiceId: string, user = studio) =>
   (await request(t.app).get(`/api/invoices/${invoiceId}/reminders`).set(as(user)).expect(200)).body;
 /** The invoice's reminders workflow status, or null before the relay has started it. */

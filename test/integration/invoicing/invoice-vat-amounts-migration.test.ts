@@ -1,11 +1,11 @@
 // The invoice-vat-amounts migration on a database holding issued, cancelled and draft invoices: a
 // scratch database on the test stack's PostgreSQL, migrated up to the migration before it, filled
 // with plain SQL, then migrated (and down and up again). The test stack's own database is never touched.
-import { QueryTypes } from 'sequelize';
 import { createMigrator } from '../../../db/migrator';
 import { useScratchDatabase } from '../../helpers/scratch-database';
 import { invoiceVatAmounts } from '../../../domain/invoicing/stored-vat';
 import { type LineInput } from '../../../domain/invoicing/totals';
+import { sqlOn } from '../../helpers/sql';
 
 const BEFORE = '2026.11.25T06.00.00.credit-note-vat';
 const VAT_AMOUNTS = '2026.11.25T07.00.00.invoice-vat-amounts';
@@ -13,13 +13,7 @@ const VAT_AMOUNTS = '2026.11.25T07.00.00.invoice-vat-amounts';
 const scratch = useScratchDatabase('invoice_vat');
 
 /** A statement on the scratch database; a failure says PostgreSQL's own message. */
-const sql = <T extends object>(statement: string, bind: unknown[] = []): Promise<T[]> =>
-  scratch
-    .sequelize()
-    .query<T>(statement, { bind, type: QueryTypes.SELECT })
-    .catch((err: unknown) => {
-      throw new Error(String((err as { original?: Error }).original?.message ?? err));
-    });
+const sql = sqlOn(() => scratch.sequelize());
 
 type Line = Required<Pick<LineInput, 'item_type'>> & {
   quantity?: string;

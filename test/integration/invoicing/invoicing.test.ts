@@ -6,12 +6,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { QueryTypes } from 'sequelize';
 import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
 import { zipEntryText } from '../../helpers/zip-entry';
 import { buildBillableContact, buildDraftInvoice, saveStudioProfile } from '../../factories/invoices';
 import { buildContact, buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
+import { as } from '../../helpers/auth';
+import { mailAttachment, mailsTo } from '../../helpers/mail';
+import { sqlOn } from '../../helpers/sql';
 
 let t: TestApp;
 let owner: TestUser;
@@ -23,9 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const as = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
-const sql = <T extends object>(statement: string, bind: unknown[]): Promise<T[]> =>
-  t.sequelize.query<T>(statement, { bind, type: QueryTypes.SELECT });
+const sql = sqlOn(() => t.sequelize);
 const lines = [
   { item_type: 'SESSION_TYPE', description: 'Reportage mariage', price_without_tax: '1500.00', vat_percentage: 20 },
   { item_type: 'TEXT', description: 'Livraison sous 6 semaines' },
@@ -41,16 +41,13 @@ const lines = [
 describe('/api/invoices', () => {
   it('computes the amount from the items, replaces the items on update, and records audit rows', async () => {
     const contact = await buildContact(t.app, owner);
-    const created = await request(t.app)
-      .post('/api/invoices')
-      .set(as(owner))
-      .send({
-        title: 'Mariage Claire & Hugo',
-        contact_id: contact.id,
-        due_date: '2026-12-31',
-        items: lines,
-        amount: '1.00',
-      });
+    const created = await request(t.app).post('/api/invoices').set(as(owner)).send({
+      title: 'Mariage Claire & Hugo',
+      contact_id: contact.id,
+      due_date: '2026-12-31',
+      items: lines,
+      amount: '1.00',
+    });
     expect(created.status).toBe(201);
     // 1 500.00 + 300.00 VAT and 37.50 + 3.75 VAT (1 841.25), less 10 % on each rate: 1 350.00 + 270.00
     // and 33.75 + 3.38 = 1 657.13; the discount line shows the 184.12 taken off (the amount sent is ignored).
@@ -546,19 +543,6 @@ describe('pdfs and send-email (real worker, Chromium, MailDev)', () => {
     expect(pdf.body.key).toBe(`pdfs/invoices/${studio.id}/${invoice.id}.pdf`);
   }, 120_000);
 
-  type Mail = {
-    id: string;
-    to: { address: string }[];
-    subject: string;
-    text: string;
-    html?: string;
-    attachments?: { generatedFileName: string; fileName: string; contentType: string }[];
-  };
-  const mailsTo = async (address: string) =>
-    ((await (await fetch(`${process.env.MAILDEV_URL}/email`)).json()) as Mail[]).filter((m) =>
-      m.to.some((to) => to.address === address),
-    );
-
   it('sends an invoice by email with its pdf attached, once per Idempotency-Key, issuing the draft first', async () => {
     const studio = await buildUser(t.app);
     const address = `zoe-${Date.now()}@example.test`;
@@ -620,11 +604,7 @@ describe('pdfs and send-email (real worker, Chromium, MailDev)', () => {
     expect(mail.attachments?.map((a) => [a.fileName, a.contentType])).toEqual([
       [`facture-${issued.number}.pdf`, 'application/pdf'],
     ]);
-    const attached = Buffer.from(
-      await (
-        await fetch(`${process.env.MAILDEV_URL}/email/${mail.id}/attachment/${mail.attachments![0].generatedFileName}`)
-      ).arrayBuffer(),
-    );
+    const attached = await mailAttachment(mail);
     expect(pdfText(attached)).toMatch(/Total TTC\s+300,00\s€/);
 
     const tracking = await eventually('the send recorded', async () => {

@@ -7,12 +7,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { QueryTypes } from 'sequelize';
 import { buildBillableContact, buildDraftInvoice, buildIssuedInvoice } from '../../factories/invoices';
 import { buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
 import { zipEntryText } from '../../helpers/zip-entry';
+import { as } from '../../helpers/auth';
+import { download } from '../../helpers/downloads';
+import { sqlOn } from '../../helpers/sql';
+import { mailAttachment, mailsTo } from '../../helpers/mail';
 
 let t: TestApp;
 let worker: WorkerProcess;
@@ -29,10 +32,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const as = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
-const sql = <T extends object>(statement: string, bind: unknown[]): Promise<T[]> =>
-  t.sequelize.query<T>(statement, { bind, type: QueryTypes.SELECT });
-const download = async (url: string) => Buffer.from(await (await fetch(url)).arrayBuffer());
+const sql = sqlOn(() => t.sequelize);
 const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
 const inTempDir = <T>(name: string, bytes: Buffer, read: (file: string) => T | Promise<T>): Promise<T> => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'issued-doc-'));
@@ -168,30 +168,14 @@ describe('the issued invoice pdf, rendered once and kept', () => {
 });
 
 describe('the issued invoice pdf sent by email', () => {
-  type Mail = {
-    id: string;
-    to: { address: string }[];
-    attachments?: { generatedFileName: string; fileName: string }[];
-  };
   it('attaches the kept file itself: the bytes whose SHA-256 is recorded', async () => {
     const address = `kept-${crypto.randomUUID()}@example.test`;
     const contact = await buildBillableContact(t.app, studio, { email: address });
     const draft = await buildDraftInvoice(t.app, studio, { contactId: contact.id });
     await request(t.app).post(`/api/invoices/${draft.id}/send-email`).set(as(studio)).send({}).expect(202);
-    const mail = await eventually(
-      'the mail',
-      async () =>
-        ((await (await fetch(`${process.env.MAILDEV_URL}/email`)).json()) as Mail[]).find((m) =>
-          m.to.some((to) => to.address === address),
-        ),
-      90_000,
-    );
+    const mail = await eventually('the mail', async () => (await mailsTo(address))[0], 90_000);
     const stored = await storedPdf('invoices', draft.id);
-    const attached = Buffer.from(
-      await (
-        await fetch(`${process.env.MAILDEV_URL}/email/${mail.id}/attachment/${mail.attachments![0].generatedFileName}`)
-      ).arrayBuffer(),
-    );
+    const attached = await mailAttachment(mail);
     expect(sha256(attached)).toBe(stored.sha256);
     const link = await request(t.app).get(`/api/invoices/${draft.id}/pdf`).set(as(studio)).expect(200);
     expect(link.body.key).toBe(stored.key);

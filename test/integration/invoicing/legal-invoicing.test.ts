@@ -2,7 +2,6 @@
 // issue without gaps under concurrency from several api processes, immutability in the api and in
 // the database, manual and partial payments with their reversal, credit notes and CANCELLED.
 import { Client } from 'pg';
-import { QueryTypes } from 'sequelize';
 import request from 'supertest';
 import { startApiProcess, type ApiProcess } from '../../helpers/api-process';
 import {
@@ -14,6 +13,8 @@ import {
 } from '../../factories/invoices';
 import { buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
+import { as } from '../../helpers/auth';
+import { sqlOn } from '../../helpers/sql';
 
 let t: TestApp;
 let owner: TestUser;
@@ -26,9 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const as = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
-const sql = <T extends object>(statement: string, bind: unknown[] = []): Promise<T[]> =>
-  t.sequelize.query<T>(statement, { bind, type: QueryTypes.SELECT });
+const sql = sqlOn(() => t.sequelize);
 const year = () => new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Paris', year: 'numeric' }).format(new Date());
 const seqOf = (number: string) => Number(/-(\d+)$/.exec(number)![1]);
 const read = async (user: TestUser, id: string) =>

@@ -5,6 +5,8 @@ import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/w
 import { buildBillableContact, saveStudioProfile } from '../../factories/invoices';
 import { buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
+import { as } from '../../helpers/auth';
+import { mailsTo } from '../../helpers/mail';
 
 let t: TestApp;
 let studio: TestUser;
@@ -21,13 +23,6 @@ afterAll(async () => {
   await t.close();
 }, 120_000);
 
-type Mail = { to: { address: string }[]; subject: string; text: string };
-const mailsTo = async (address: string) =>
-  ((await (await fetch(`${process.env.MAILDEV_URL}/email`)).json()) as Mail[]).filter((m) =>
-    m.to.some((to) => to.address === address),
-  );
-
-const as = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
 const DAY = 86_400_000;
 const parisDay = (instant: Date) =>
   new Intl.DateTimeFormat('en-CA', {

@@ -6,9 +6,10 @@ import crypto from 'node:crypto';
 import { buildBillableContact, saveStudioProfile } from '../../factories/invoices';
 import { type Express } from 'express';
 import request from 'supertest';
-import { adminUser, buildContact, buildUser, type TestUser } from '../../factories/users';
+import { adminUser, buildContact, buildUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
+import { as } from '../../helpers/auth';
 
 const NOWHERE = '/nonexistent/chromium';
 let t: TestApp;
@@ -23,8 +24,6 @@ afterAll(async () => {
   await worker?.kill('SIGTERM');
   await t.close();
 });
-
-const as = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
 
 async function studioWithDocuments() {
   const owner = await buildUser(t.app);
@@ -96,11 +95,7 @@ describe('an api without a renderer', () => {
     );
 
     const admin = await adminUser(t.app);
-    const jobs = await request(t.app)
-      .get('/admin/jobs')
-      .query({ limit: 100 })
-      .set({ Authorization: `Bearer ${admin.token}` })
-      .expect(200);
+    const jobs = await request(t.app).get('/admin/jobs').query({ limit: 100 }).set(as(admin)).expect(200);
     const mine = (jobs.body.items as { entity_id: string | null; payload: { ownerId?: string } }[]).filter(
       (j) => [invoice.id, quote.id, session.id].includes(j.entity_id ?? '') || j.payload?.ownerId === owner.id,
     );
@@ -133,20 +128,14 @@ describe('an api without a renderer', () => {
 
     expect((await request(noRenderer).get('/ready')).status).toBe(200);
     const admin = await adminUser(t.app);
-    const status = await request(noRenderer)
-      .get('/ops/status')
-      .set({ Authorization: `Bearer ${admin.token}` })
-      .expect(200);
+    const status = await request(noRenderer).get('/ops/status').set(as(admin)).expect(200);
     expect(status.body.status).toBe('degraded');
     expect(status.body.pdfRendering).toMatchObject({
       status: 'unavailable',
       executablePath: NOWHERE,
       message: expect.stringContaining('CHROMIUM_PATH'),
     });
-    const withRenderer = await request(t.app)
-      .get('/ops/status')
-      .set({ Authorization: `Bearer ${admin.token}` })
-      .expect(200);
+    const withRenderer = await request(t.app).get('/ops/status').set(as(admin)).expect(200);
     expect(withRenderer.body.pdfRendering).toMatchObject({ status: 'available' });
   });
 });
@@ -166,12 +155,7 @@ describe('a worker without a renderer', () => {
     });
     expect(failed.error).toMatch(/CHROMIUM_PATH/);
     const admin = await adminUser(t.app);
-    const run = (
-      await request(t.app)
-        .get(`/admin/jobs/${accepted.body.jobRunId}`)
-        .set({ Authorization: `Bearer ${admin.token}` })
-        .expect(200)
-    ).body;
+    const run = (await request(t.app).get(`/admin/jobs/${accepted.body.jobRunId}`).set(as(admin)).expect(200)).body;
     expect(run).toMatchObject({ status: 'FAILED', in_dlq: true, attempt: 1 });
   });
 
@@ -181,11 +165,7 @@ describe('a worker without a renderer', () => {
     expect(issued.body).toMatchObject({ status: 'ISSUED', number: expect.stringMatching(/^F-/) });
     const admin = await adminUser(t.app);
     const failed = await eventually('the issued pdf job to fail', async () => {
-      const jobs = await request(t.app)
-        .get('/admin/jobs')
-        .query({ limit: 100 })
-        .set({ Authorization: `Bearer ${admin.token}` })
-        .expect(200);
+      const jobs = await request(t.app).get('/admin/jobs').query({ limit: 100 }).set(as(admin)).expect(200);
       return (
         jobs.body.items as { entity_id: string | null; job_name: string; status: string; in_dlq: boolean }[]
       ).find((j) => j.entity_id === invoice.id && j.job_name === 'billing.pdf' && j.status === 'FAILED');
@@ -217,10 +197,7 @@ describe('a worker without a renderer', () => {
     await t.temporal.client.schedule.getHandle(`scheduled-export:${created.body.id}`).trigger();
     const admin = await adminUser(t.app);
     const dead = await eventually('the scheduled pdf export in the dead-letter queue', async () => {
-      const res = await request(t.app)
-        .get('/admin/jobs')
-        .query({ in_dlq: 'true', limit: 100 })
-        .set({ Authorization: `Bearer ${admin.token}` });
+      const res = await request(t.app).get('/admin/jobs').query({ in_dlq: 'true', limit: 100 }).set(as(admin));
       // The fire's own run, or the export run it started: either names this studio's schedule or owner.
       return (
         res.body.items as { error: string | null; payload: { scheduledExportId?: string; ownerId?: string } }[]

@@ -12,6 +12,7 @@ import { buildUser, type TestUser } from '../../factories/users';
 import { makeFacturxWithPython } from '../../helpers/python-facturx';
 import { objectExists } from '../../helpers/stored-objects';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
+import { as } from '../../helpers/auth';
 
 let t: TestApp;
 let studio: TestUser;
@@ -23,8 +24,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const as = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
-const fixture = (name: string) => fs.readFileSync(path.join(__dirname, '..', '..', 'fixtures', 'e-invoices', name), 'utf8');
+const fixture = (name: string) =>
+  fs.readFileSync(path.join(__dirname, '..', '..', 'fixtures', 'e-invoices', name), 'utf8');
 const upload = (body: Buffer, filename: string, user = studio) =>
   request(t.app).post('/api/purchase-invoices').set(as(user)).attach('file', body, filename);
 

@@ -19,6 +19,7 @@ import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { eventually, startWorkerProcess, type WorkerProcess } from '../../helpers/worker-process';
 import { testStackDir } from '../../setup/paths';
 import { freePort } from '../../../scripts/stack/wait';
+import { as } from '../../helpers/auth';
 
 const logDir = path.join(testStackDir, 'logs');
 const apiLog = path.join(logDir, `lifecycle-api-${process.pid}.log`);
@@ -81,10 +82,7 @@ describe('a job started while Temporal is down', () => {
     // Two admins click replay at the same moment: one job starts, the other is told why not.
     const requestId = `req-replay-${key}`;
     const replay = () =>
-      request(t.app)
-        .post(`/admin/jobs/${failed.id}/replay`)
-        .set('Authorization', `Bearer ${admin.token}`)
-        .set('X-Request-ID', requestId);
+      request(t.app).post(`/admin/jobs/${failed.id}/replay`).set(as(admin)).set('X-Request-ID', requestId);
     const answers = await Promise.all([replay(), replay()]);
     expect(answers.map((a) => a.status).sort()).toEqual([202, 409]);
     expect(await JobRun.count({ where: { replay_of: failed.id } })).toBe(1);

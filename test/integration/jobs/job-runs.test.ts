@@ -9,6 +9,7 @@ import { SWITCHED_JOB, TWO_STEP_JOB } from '../../fixtures/job-contracts';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { eventually, startWorkerProcess, type WorkerProcess } from '../../helpers/worker-process';
 import { testStackDir } from '../../setup/paths';
+import { as } from '../../helpers/auth';
 
 const WORKER_ENTRY = 'test/fixtures/job-worker.ts';
 const logFile = path.join(testStackDir, 'logs', `fixture-worker-${process.pid}.log`);
@@ -120,15 +121,13 @@ describe('jobs on Temporal', () => {
 
     // A user who is not an admin cannot replay; an admin can, once the cause is fixed.
     const user = await buildUser(t.app);
-    expect(
-      (await request(t.app).post(`/admin/jobs/${run.id}/replay`).set('Authorization', `Bearer ${user.token}`)).status,
-    ).toBe(403);
+    expect((await request(t.app).post(`/admin/jobs/${run.id}/replay`).set(as(user))).status).toBe(403);
     const admin = await adminUser(t.app);
     await t.sequelize.query('INSERT INTO test_job_switches (name, is_on) VALUES ($1, true)', { bind: [switchName] });
 
     const replay = await request(t.app)
       .post(`/admin/jobs/${run.id}/replay`)
-      .set('Authorization', `Bearer ${admin.token}`)
+      .set(as(admin))
       .set('X-Request-ID', 'req-replay');
     expect(replay.status).toBe(202);
     expect(replay.body.replayOf).toBe(run.id);
@@ -144,9 +143,7 @@ describe('jobs on Temporal', () => {
     expect(failed).toMatchObject({ in_dlq: false, replayed_by: replayed.id, status: 'FAILED' });
 
     // Replaying again is refused: the run is no longer in the dead-letter queue.
-    const twice = await request(t.app)
-      .post(`/admin/jobs/${run.id}/replay`)
-      .set('Authorization', `Bearer ${admin.token}`);
+    const twice = await request(t.app).post(`/admin/jobs/${run.id}/replay`).set(as(admin));
     expect(twice.status).toBe(409);
     expect(twice.body.code).toBe('job_not_replayable');
   });

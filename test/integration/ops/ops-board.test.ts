@@ -17,6 +17,8 @@ import { SWITCHED_JOB, TWO_STEP_JOB } from '../../fixtures/job-contracts';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { eventually, startWorkerProcess, type WorkerProcess } from '../../helpers/worker-process';
 import { testStackDir, tsxCommand } from '../../setup/paths';
+import { mailsTo } from '../../helpers/mail';
+import { as } from '../../helpers/auth';
 
 const execFileAsync = promisify(execFile);
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
@@ -59,7 +61,6 @@ afterAll(async () => {
   await t.close();
 });
 
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const basic = (user: string, password: string) => ({
   Authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`,
 });
@@ -77,7 +78,10 @@ describe('GET /ops/status', () => {
       OPS_DASHBOARD_URL: `http://127.0.0.1:${closed}/api/health`,
       OPS_METRICS_URL: '',
     });
-    const res = await request(app).get('/ops/status').set(bearer(admin)).query({ url: 'http://169.254.169.254/' });
+    const res = await request(app)
+      .get('/ops/status')
+      .set(as({ token: admin }))
+      .query({ url: 'http://169.254.169.254/' });
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('degraded');
     expect(res.body.hosts).toEqual([
@@ -95,9 +99,9 @@ describe('GET /ops/status', () => {
 
   it('is for admins only', async () => {
     const user = await buildUser(t.app);
-    expect((await request(t.app).get('/ops/status').set(bearer(user.token))).status).toBe(403);
+    expect((await request(t.app).get('/ops/status').set(as(user))).status).toBe(403);
     expect((await request(t.app).get('/ops/status')).status).toBe(401);
-    expect((await request(t.app).post('/observability/alerts/test').set(bearer(user.token))).status).toBe(403);
+    expect((await request(t.app).post('/observability/alerts/test').set(as(user))).status).toBe(403);
   });
 });
 
@@ -105,25 +109,21 @@ describe('POST /observability/alerts/test', () => {
   it('reaches the chat webhook with a Slack-compatible message and the alert address through the mail sink', async () => {
     const to = `oncall-${crypto.randomUUID()}@studio.test`;
     const app = t.appWith({ ALERT_CHAT_WEBHOOK_URL: `${receiverUrl}/hook`, ALERT_EMAIL_TO: to });
-    const res = await request(app).post('/observability/alerts/test').set(bearer(admin));
+    const res = await request(app)
+      .post('/observability/alerts/test')
+      .set(as({ token: admin }));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ channels: { chat: { status: 'sent' }, email: { status: 'sent' } } });
     const hook = received.find((r) => r.path === '/hook')!;
     expect(hook.body.text).toMatch(/^\[TEST\] Studio service alert test, requested by ops-admin@studio\.test/);
-    const mail = await eventually('the alert mail', async () => {
-      const all = (await (await fetch(`${process.env.MAILDEV_URL}/email`)).json()) as {
-        to: { address: string }[];
-        subject: string;
-      }[];
-      return all.find((m) => m.to.some((a) => a.address === to));
-    });
+    const mail = await eventually('the alert mail', async () => (await mailsTo(to))[0]);
     expect(mail.subject).toBe('[TEST] Studio service alert test');
   });
 
   it('says which channel is not configured and why one failed', async () => {
     const res = await request(t.appWith({ ALERT_CHAT_WEBHOOK_URL: `${receiverUrl}/broken`, ALERT_EMAIL_TO: '' }))
       .post('/observability/alerts/test')
-      .set(bearer(admin));
+      .set(as({ token: admin }));
     expect(res.body).toEqual({
       channels: {
         chat: { status: 'failed', reason: 'the webhook answered HTTP 500' },
@@ -251,9 +251,13 @@ describe('the queue board /ops/queues', () => {
     expect(
       (await request(board()).post(`/ops/queues/api/runs/${crypto.randomUUID()}/replay`).set(auth).send({})).status,
     ).toBe(404);
-    expect((await request(t.app).post(`/admin/jobs/${crypto.randomUUID()}/replay`).set(bearer(admin))).status).toBe(
-      404,
-    );
+    expect(
+      (
+        await request(t.app)
+          .post(`/admin/jobs/${crypto.randomUUID()}/replay`)
+          .set(as({ token: admin }))
+      ).status,
+    ).toBe(404);
   });
 
   it("purges a job name's dead-letter entries once its name is typed, through the page's form or the JSON twin, and keeps them as history", async () => {
@@ -316,7 +320,13 @@ describe('the queue board /ops/queues', () => {
     );
     expect(counts.deadLettered).toBe(0);
     // A purged run is history, not a replay candidate; a second purge finds nothing.
-    expect((await request(t.app).post(`/admin/jobs/${runs[0].id}/replay`).set(bearer(admin))).status).toBe(409);
+    expect(
+      (
+        await request(t.app)
+          .post(`/admin/jobs/${runs[0].id}/replay`)
+          .set(as({ token: admin }))
+      ).status,
+    ).toBe(409);
     const again = await request(board())
       .post('/ops/queues/api/jobs/test.switched/purge')
       .set(auth)

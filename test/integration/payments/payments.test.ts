@@ -2,11 +2,12 @@
 // SDK, the wallet provider fake over HTTP, a worker applying the webhook events.
 import request from 'supertest';
 import Stripe from 'stripe';
-import { QueryTypes } from 'sequelize';
 import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
 import { buildIssuedInvoice } from '../../factories/invoices';
 import { buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
+import { as } from '../../helpers/auth';
+import { sqlOn } from '../../helpers/sql';
 
 let t: TestApp;
 let owner: TestUser;
@@ -23,9 +24,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const as = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
-const sql = <T extends object>(statement: string, bind: unknown[]): Promise<T[]> =>
-  t.sequelize.query<T>(statement, { bind, type: QueryTypes.SELECT });
+const sql = sqlOn(() => t.sequelize);
 const secret = process.env.CARDPROVIDER_WEBHOOK_SECRET ?? 'whsec_studio_local';
 // Only for signing test payloads: the SDK's own helper, as the provider signs them.
 const signer = new Stripe('sk_test_signing_only');

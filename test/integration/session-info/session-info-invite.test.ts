@@ -13,6 +13,8 @@ import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
 import { testStackDir } from '../../setup/paths';
 import { zipEntryText } from '../../helpers/zip-entry';
+import { as } from '../../helpers/auth';
+import { mailsTo } from '../../helpers/mail';
 
 const execFileAsync = promisify(execFile);
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
@@ -27,13 +29,6 @@ afterAll(async () => {
   await worker?.kill('SIGTERM');
   await t.close();
 });
-
-const as = (user: { token: string }) => ({ Authorization: `Bearer ${user.token}` });
-type Mail = { to: { address: string }[]; subject: string; text: string; html?: string };
-const mailsTo = async (address: string) =>
-  ((await (await fetch(`${process.env.MAILDEV_URL}/email`)).json()) as Mail[]).filter((m) =>
-    m.to.some((to) => to.address === address),
-  );
 
 async function sessionFor(
   owner: TestUser,

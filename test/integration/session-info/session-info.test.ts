@@ -6,6 +6,7 @@ import { MagicLinkToken } from '../../../db/models/MagicLinkToken';
 import { OutboxEvent } from '../../../db/models/OutboxEvent';
 import { adminUser, buildContact, buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
+import { as } from '../../helpers/auth';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,7 +16,6 @@ afterAll(async () => {
   await t.close();
 });
 
-const as = (user: { token: string }) => ({ Authorization: `Bearer ${user.token}` });
 const templates = '/api/session-info/templates';
 const admin = '/api/admin/default-session-info-templates';
 

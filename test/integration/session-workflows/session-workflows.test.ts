@@ -12,6 +12,8 @@ import { buildContact, buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { eventually, startMainWorker, startWorkerProcess, type WorkerProcess } from '../../helpers/worker-process';
 import { testStackDir } from '../../setup/paths';
+import { as } from '../../helpers/auth';
+import { mailsTo } from '../../helpers/mail';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,7 +21,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const as = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const smsFile = path.join(testStackDir, 'sms', `outbox-${process.pid}.jsonl`);
@@ -43,12 +44,6 @@ const finishedRun = (user: TestUser, sessionId: string, name: string, timeoutMs 
     async () =>
       (await taskRuns(user, sessionId)).find((r) => r.task_name === name && !['PENDING', 'RUNNING'].includes(r.status)),
     timeoutMs,
-  );
-
-type Mail = { to: { address: string }[]; subject: string; text: string; html?: string };
-const mailsTo = async (address: string) =>
-  ((await (await fetch(`${process.env.MAILDEV_URL}/email`)).json()) as Mail[]).filter((m) =>
-    m.to.some((to) => to.address === address),
   );
 
 /** A workflow of one SMS task, "Bienvenue {{contact.first_name}} !", sent at once. */

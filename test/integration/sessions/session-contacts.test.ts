@@ -4,14 +4,13 @@ import crypto from 'node:crypto';
 import request from 'supertest';
 import { buildContact, buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
+import { as } from '../../helpers/auth';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
 });
 afterAll(() => t.close());
-
-const as = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
 
 describe('/api/sessions/:id/contacts', () => {
   it('attaches the other partner and a parent in order, with their roles, and detaches one; the main contact stays', async () => {

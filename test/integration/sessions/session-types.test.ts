@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import request from 'supertest';
 import { buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
+import { as } from '../../helpers/auth';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,7 +13,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const as = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
 const TYPES = '/api/session-types';
 
 describe('/api/session-types', () => {
@@ -118,19 +118,16 @@ describe('/api/session-types', () => {
     const workflow = (
       await request(t.app).post('/api/workflows').set(as(owner)).send({ name: 'Suivi naissance' }).expect(201)
     ).body as { id: string };
-    const created = await request(t.app)
-      .post(TYPES)
-      .set(as(owner))
-      .send({
-        name: 'Séance naissance',
-        description: 'À domicile',
-        duration_minutes: 120,
-        default_price: '280',
-        vat_percentage: 20,
-        default_workflow_id: workflow.id,
-        default_session_info_template_id: template.id,
-        display_order: 3,
-      });
+    const created = await request(t.app).post(TYPES).set(as(owner)).send({
+      name: 'Séance naissance',
+      description: 'À domicile',
+      duration_minutes: 120,
+      default_price: '280',
+      vat_percentage: 20,
+      default_workflow_id: workflow.id,
+      default_session_info_template_id: template.id,
+      display_order: 3,
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
       name: 'Séance naissance',

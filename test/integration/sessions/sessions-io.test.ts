@@ -10,6 +10,7 @@ import { buildContact, buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
 import { testStackDir } from '../../setup/paths';
+import { as } from '../../helpers/auth';
 
 let t: TestApp;
 let worker: WorkerProcess;
@@ -22,7 +23,6 @@ afterAll(async () => {
   await t.close();
 });
 
-const as = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
 const rows = async (sql: string, bind: unknown[]) =>
   (await t.sequelize.query(sql, { bind }))[0] as Record<string, unknown>[];
 const csvLines = async (url: string) =>

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { buildContact, buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
+import { as } from '../../helpers/auth';
 
 let t: TestApp;
 let alice: TestUser;
@@ -12,21 +13,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const as = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
-
 describe('sessions', () => {
   it('creates a session for an own contact and records SESSION_CREATED, then SESSION_STATUS_CHANGED on a status change', async () => {
     const contact = await buildContact(t.app, alice);
-    const created = await request(t.app)
-      .post('/api/sessions')
-      .set(as(alice))
-      .send({
-        title: 'Mariage Élodie & Hugo',
-        location: 'Château de Vaux',
-        contact_id: contact.id,
-        start_date: '2027-06-12T14:00:00+02:00',
-        end_date: '2027-06-12T23:00:00+02:00',
-      });
+    const created = await request(t.app).post('/api/sessions').set(as(alice)).send({
+      title: 'Mariage Élodie & Hugo',
+      location: 'Château de Vaux',
+      contact_id: contact.id,
+      start_date: '2027-06-12T14:00:00+02:00',
+      end_date: '2027-06-12T23:00:00+02:00',
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
       title: 'Mariage Élodie & Hugo',

@@ -21,6 +21,7 @@ import {
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { eventually, startWorkerProcess, type WorkerProcess } from '../../helpers/worker-process';
 import { testStackDir } from '../../setup/paths';
+import { as } from '../../helpers/auth';
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;
@@ -166,10 +167,7 @@ describe('export file cleanup (daily)', () => {
 describe('orphan file object cleanup (weekly)', () => {
   it('deletes rows older than 7 days that nothing references, with their objects; the permanent rule wins over the orphan rule', async () => {
     const u = user.id;
-    const session = await request(t.app)
-      .post('/api/sessions')
-      .set('Authorization', `Bearer ${user.token}`)
-      .send({ title: 'Séance orpheline' });
+    const session = await request(t.app).post('/api/sessions').set(as(user)).send({ title: 'Séance orpheline' });
     const key = (name: string) => `uploads/${u}/${name}-${crypto.randomUUID()}`;
     const orphanKey = await seedObject(key('orphan'), 8 * DAY);
     const orphan = await seedRow(orphanKey, 8 * DAY);

@@ -6,6 +6,7 @@ import { createS3Client } from '../../../lib/s3';
 import { buildContact, buildUser, type TestUser } from '../../factories/users';
 import { putObject } from '../../helpers/stored-objects';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
+import { as } from '../../helpers/auth';
 
 let t: TestApp;
 let s3: ReturnType<typeof createS3Client>;
@@ -24,7 +25,7 @@ afterAll(async () => {
 const bucket = () => t.config.S3_BUCKET;
 const orgOf = (u: TestUser) => (u.body.user as { org_id: string }).org_id;
 const link = (u: TestUser, key: string, query: Record<string, string | number> = {}) =>
-  request(t.app).get(`/api/storage/signed-url/${key}`).query(query).set('Authorization', `Bearer ${u.token}`);
+  request(t.app).get(`/api/storage/signed-url/${key}`).query(query).set(as(u));
 
 /** Downloads a signed link as a browser would (no credentials but the link). */
 async function download(url: string): Promise<{ status: number; text: string }> {
@@ -78,10 +79,7 @@ describe('GET /api/storage/signed-url/:key', () => {
   });
 
   it("grants a session file of the user's session and a contact file of the user's contact", async () => {
-    const session = await request(t.app)
-      .post('/api/sessions')
-      .set('Authorization', `Bearer ${owner.token}`)
-      .send({ title: 'Mariage Dupont' });
+    const session = await request(t.app).post('/api/sessions').set(as(owner)).send({ title: 'Mariage Dupont' });
     expect(session.status).toBe(201);
     const contact = await buildContact(t.app, owner);
     const sessionKey = `session-files/${session.body.id}/${crypto.randomUUID()}.jpg`;
@@ -113,7 +111,7 @@ describe('GET /api/storage/signed-url/:key', () => {
     const key = `exports/${owner.id}/encoded.csv`;
     const res = await request(t.app)
       .get(`/api/storage/signed-url/${encodeURIComponent(key)}`)
-      .set('Authorization', `Bearer ${owner.token}`);
+      .set(as(owner));
     expect(res.status).toBe(200);
     expect(res.body.key).toBe(key);
   });
@@ -134,7 +132,7 @@ describe('GET /api/storage/signed-url/:key', () => {
   ])('answers 400 to %s', async (_what, keyOf) => {
     const res = await request(t.app)
       .get(`/api/storage/signed-url/${keyOf(owner.id)}`)
-      .set('Authorization', `Bearer ${owner.token}`);
+      .set(as(owner));
     expect(res.status).toBe(400);
     expect(res.body.code).toMatch(/invalid_key|invalid_input/);
   });

@@ -5,6 +5,7 @@ import { createS3Client } from '../../../lib/s3';
 import { buildUser, type TestUser } from '../../factories/users';
 import { objectExists } from '../../helpers/stored-objects';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
+import { as } from '../../helpers/auth';
 
 // A real 1x1 png, and bytes that start like a jpeg (the service reads the magic numbers).
 const PNG = Buffer.from(
@@ -30,11 +31,8 @@ afterAll(async () => {
 });
 
 const upload = (kind: 'avatar' | 'logo', bytes: Buffer, filename: string, contentType: string) =>
-  request(t.app)
-    .put(`/api/users/me/${kind}`)
-    .set('Authorization', `Bearer ${user.token}`)
-    .attach('file', bytes, { filename, contentType });
-const me = () => request(t.app).get('/api/users/me').set('Authorization', `Bearer ${user.token}`);
+  request(t.app).put(`/api/users/me/${kind}`).set(as(user)).attach('file', bytes, { filename, contentType });
+const me = () => request(t.app).get('/api/users/me').set(as(user));
 const rowsFor = async (key: string) => {
   const [rows] = await t.sequelize.query(
     'SELECT entity_type, entity_id, content_type, is_image FROM file_objects WHERE key = $1',
@@ -67,7 +65,7 @@ describe('avatar upload', () => {
     const weekLink = await request(t.app)
       .get(`/api/storage/signed-url/${res.body.key}`)
       .query({ expirationSeconds: 5 * 86_400 })
-      .set('Authorization', `Bearer ${user.token}`);
+      .set(as(user));
     expect(weekLink.body.expiration).toBe(5 * 86_400);
   });
 
@@ -99,10 +97,7 @@ describe('avatar upload', () => {
   });
 
   it('answers 400 without a file part', async () => {
-    const res = await request(t.app)
-      .put('/api/users/me/avatar')
-      .set('Authorization', `Bearer ${user.token}`)
-      .field('note', 'no file');
+    const res = await request(t.app).put('/api/users/me/avatar').set(as(user)).field('note', 'no file');
     expect(res.status).toBe(400);
   });
 });

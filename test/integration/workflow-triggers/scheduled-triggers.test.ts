@@ -11,6 +11,8 @@ import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
 import { loadConditionSubject, loadConditionSubjects } from '../../../db/queries/condition-subject';
 import { buildIssuedInvoice } from '../../factories/invoices';
+import { as } from '../../helpers/auth';
+import { mailsTo } from '../../helpers/mail';
 
 let t: TestApp;
 let worker: WorkerProcess;
@@ -38,7 +40,6 @@ afterAll(async () => {
   await t.close();
 });
 
-const as = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
 const base = () => `/api/workflows/${workflowId}/triggers`;
 const validatedOnly = { operator: 'AND', conditions: [{ field: 'status', operator: 'equals', value: 'VALIDATED' }] };
 type Execution = {
@@ -285,11 +286,7 @@ describe('SCHEDULED triggers (Temporal Schedule per trigger, real worker)', () =
     const executions = async () =>
       (await request(t.app).get(`/api/workflows/${news.id}/triggers/${id}/executions`).set(as(studio)).expect(200))
         .body as Execution[];
-    type Mail = { to: { address: string }[]; subject: string };
-    const mails = async () =>
-      ((await (await fetch(`${process.env.MAILDEV_URL}/email`)).json()) as Mail[]).filter((m) =>
-        m.to.some((to) => to.address === email),
-      );
+    const mails = () => mailsTo(email);
     const completedRuns = async () =>
       (
         (await request(t.app).get(`/api/contacts/${fromLyon.id}/workflow-task-runs`).set(as(studio)).expect(200)).body

@@ -12,6 +12,7 @@ import { MARK_OVERDUE_INVOICES } from '../../../workflows/maintenance/contract';
 import { buildIssuedInvoice } from '../../factories/invoices';
 import { buildContact, buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
+import { as } from '../../helpers/auth';
 
 let t: TestApp;
 let owner: TestUser;
@@ -23,7 +24,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const as = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
 const wedding = {
   name: 'Mariage',
   description: 'Du devis au livre',
