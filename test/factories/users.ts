@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import { type Express } from 'express';
 import request from 'supertest';
-import { as } from '../helpers/auth';
 
 export interface TestUser {
   id: string;
@@ -28,21 +27,6 @@ export async function buildUser(
     });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { id: res.body.user.id, email, password, token: res.body.accessToken, body: res.body };
-}
-
-/** A contact owned by `user`, created through the API. */
-export async function buildContact(app: Express, user: TestUser, overrides: Record<string, unknown> = {}) {
-  const res = await request(app)
-    .post('/api/contacts')
-    .set(as(user))
-    .send({
-      first_name: 'Élodie',
-      last_name: 'Martin',
-      email: `elodie-${crypto.randomUUID()}@example.fr`,
-      ...overrides,
-    });
-  if (res.status !== 201) throw new Error(`contact create failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body as { id: string } & Record<string, unknown>;
 }
 
 /** The admin of the test run (listed in ADMIN_EMAILS by load-stack-env): registered once, then signed in. */

@@ -6,7 +6,8 @@ import request from 'supertest';
 import Stripe from 'stripe';
 import { FEC_COLUMNS } from '../../../domain/accounting/fec';
 import { toHundredths } from '../../../domain/invoicing/money';
-import { buildBillableContact, buildIssuedInvoice, saveStudioProfile } from '../../factories/invoices';
+import { buildBillableContact } from '../../factories/contacts';
+import { buildInvoice, saveStudioProfile } from '../../factories/invoices';
 import { buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
@@ -125,10 +126,11 @@ describe('GET /api/accounting/export', () => {
   it('answers a FEC of the period: 18 columns, balanced entries by number, totals equal to the ledger', async () => {
     // Another studio's invoice and payment, the same day: never in this studio's file.
     await saveStudioProfile(t.app, other);
-    const intruder = await buildIssuedInvoice(t.app, other, {
-      priceWithoutTax: '77.00',
-      contactId: (await buildBillableContact(t.app, other, { last_name: 'Intrus' })).id,
+    const intruder = await buildInvoice(t.app, other, {
+      issued: true,
       profile: false,
+      price: '77.00',
+      contact_id: (await buildBillableContact(t.app, other, { last_name: 'Intrus' })).id,
     });
     await request(t.app)
       .post(`/api/invoices/${intruder.id}/payments`)

@@ -7,8 +7,9 @@ import path from 'node:path';
 import request from 'supertest';
 import { readLocalSmsOutbox } from '../../../lib/sms/local-sms-provider';
 import { MARK_OVERDUE_INVOICES } from '../../../workflows/maintenance/contract';
-import { buildIssuedInvoice } from '../../factories/invoices';
-import { buildContact, buildUser, type TestUser } from '../../factories/users';
+import { buildContact } from '../../factories/contacts';
+import { buildInvoice } from '../../factories/invoices';
+import { buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
 import { testStackDir } from '../../setup/paths';
@@ -218,7 +219,7 @@ describe('workflows on contacts, quotes and invoices (real worker)', () => {
       trigger_event: 'INVOICE_STATUS_CHANGED',
       conditions: { operator: 'AND', conditions: [{ field: 'is_overdue', operator: 'equals', value: true }] },
     });
-    const late = await buildIssuedInvoice(t.app, studio, { extra: { due_date: '2026-01-15' } });
+    const late = await buildInvoice(t.app, studio, { issued: true, due_date: '2026-01-15' });
     const { contact_id: contactId } = (await request(t.app).get(`/api/invoices/${late.id}`).set(as(studio)).expect(200))
       .body as { contact_id: string };
     const { email } = (await request(t.app).get(`/api/contacts/${contactId}`).set(as(studio)).expect(200)).body as {

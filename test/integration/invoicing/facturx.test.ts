@@ -10,7 +10,8 @@ import { freePort } from '../../../scripts/stack/wait';
 import { eInvoiceOf } from '../../../domain/invoicing/e-invoice';
 import { failedEInvoiceRules } from '../../../domain/invoicing/e-invoice-rules';
 import { extractInvoiceXml } from '../../../lib/facturx/extract-xml';
-import { buildBillableContact, buildDraftInvoice, FRENCH_STUDIO, saveStudioProfile } from '../../factories/invoices';
+import { buildBillableContact } from '../../factories/contacts';
+import { buildInvoice, FRENCH_STUDIO, saveStudioProfile } from '../../factories/invoices';
 import { buildUser, type TestUser } from '../../factories/users';
 import { mustangValidate, type MustangReport } from '../../helpers/mustang';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
@@ -232,13 +233,10 @@ describe('Factur-X EN 16931 e-invoices, validated by Mustang', () => {
   }, 240_000);
 
   it("a VAT exempt studio's invoice: category E with the art. 293 B reason, zero errors", async () => {
-    const draft = await buildDraftInvoice(t.app, exempt, {
-      profile: false,
-      extra: {
-        items: [
-          { item_type: 'SESSION_TYPE', description: 'Séance portrait', price_without_tax: '250.00', vat_percentage: 0 },
-        ],
-      },
+    const draft = await buildInvoice(t.app, exempt, {
+      items: [
+        { item_type: 'SESSION_TYPE', description: 'Séance portrait', price_without_tax: '250.00', vat_percentage: 0 },
+      ],
     });
     const invoice = await issue(exempt, draft.id);
     const files = await eInvoiceFiles(`/api/invoices/${invoice.id}`, exempt, 'vat-exempt-invoice');
@@ -277,7 +275,7 @@ describe('Factur-X EN 16931 e-invoices, validated by Mustang', () => {
     // country rule, which the API no longer takes and the migration could not read) breaks BR-11; the invoice is not issued.
     const contact = await buildBillableContact(t.app, studio);
     await t.sequelize.query(`UPDATE contacts SET country = 'Narnia' WHERE id = $1`, { bind: [contact.id] });
-    const draft = await buildDraftInvoice(t.app, studio, { profile: false, contactId: contact.id });
+    const draft = await buildInvoice(t.app, studio, { contact_id: contact.id });
     const refused = await request(t.app).post(`/api/invoices/${draft.id}/issue`).set(as(studio));
     expect([refused.status, refused.body.code]).toEqual([400, 'validation_failed']);
     expect(refused.body.message).toContain('BR-11');
@@ -295,7 +293,7 @@ describe('Factur-X EN 16931 e-invoices, validated by Mustang', () => {
     const noteId = Array.isArray(notes) ? notes[0].id : notes.items[0].id;
     expect((await request(t.app).get(`/api/credit-notes/${noteId}/facturx`).set(as(other))).status).toBe(404);
     expect((await request(t.app).get(`/api/credit-notes/${noteId}/xml`).set(as(other))).status).toBe(404);
-    const draft = await buildDraftInvoice(t.app, studio, { profile: false });
+    const draft = await buildInvoice(t.app, studio);
     const conflict = await request(t.app).get(`/api/invoices/${draft.id}/facturx`).set(as(studio));
     expect([conflict.status, conflict.body.code]).toEqual([409, 'invoice_not_issued']);
     expect((await request(t.app).get(`/api/invoices/${draft.id}/xml`).set(as(studio))).status).toBe(409);

@@ -8,7 +8,8 @@ import { WorkflowNotFoundError } from '@temporalio/client';
 import request from 'supertest';
 import { readLocalSmsOutbox } from '../../../lib/sms/local-sms-provider';
 import { INVOICE_REMINDERS_JOB } from '../../../workflows/invoicing/contract';
-import { buildBillableContact, buildDraftInvoice, saveStudioProfile, type InvoiceBody } from '../../factories/invoices';
+import { buildBillableContact } from '../../factories/contacts';
+import { buildInvoice, type InvoiceBody, saveStudioProfile } from '../../factories/invoices';
 import { buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
@@ -159,11 +160,7 @@ describe('an invoice’s reminders', () => {
     const email = (await request(t.app).get(`/api/contacts/${contact.id}`).set(as(studio)).expect(200)).body
       .email as string;
     const today = clock(new Date(), zone).day;
-    const draft = await buildDraftInvoice(t.app, studio, {
-      contactId: contact.id,
-      profile: false,
-      extra: { due_date: today },
-    });
+    const draft = await buildInvoice(t.app, studio, { contact_id: contact.id, due_date: today });
     const issued = (await request(t.app).post(`/api/invoices/${draft.id}/issue`).set(as(studio)).expect(200))
       .body as InvoiceBody;
 
@@ -212,11 +209,7 @@ describe('an invoice’s reminders', () => {
 
     // A client whose number is too short to be one: the email goes, the SMS does not, and the studio reads why.
     const unreachable = await buildBillableContact(t.app, studio, { time_zone: zone, phone_number: '06 12' });
-    const draft2 = await buildDraftInvoice(t.app, studio, {
-      contactId: unreachable.id,
-      profile: false,
-      extra: { due_date: today },
-    });
+    const draft2 = await buildInvoice(t.app, studio, { contact_id: unreachable.id, due_date: today });
     const issued2 = (await request(t.app).post(`/api/invoices/${draft2.id}/issue`).set(as(studio)).expect(200))
       .body as InvoiceBody;
     const failedSms = await eventually(
@@ -243,11 +236,7 @@ describe('an invoice’s reminders', () => {
   it('pauses and resumes per invoice and per client without changing a date; a stop is for good; another studio sees nothing', async () => {
     const contact = await buildBillableContact(t.app, studio, { time_zone: 'America/New_York' });
     const due = shift(clock(new Date(), 'America/New_York').day, 60);
-    const invoice = (await buildDraftInvoice(t.app, studio, {
-      contactId: contact.id,
-      profile: false,
-      extra: { due_date: due },
-    })) as InvoiceBody;
+    const invoice = await buildInvoice(t.app, studio, { contact_id: contact.id, due_date: due });
     await request(t.app).post(`/api/invoices/${invoice.id}/issue`).set(as(studio)).expect(200);
     const planned = await eventually('the reminders planned', async () => {
       const v = await reminders(invoice.id);
@@ -320,11 +309,10 @@ describe('an invoice’s reminders', () => {
 
   it('hold while a card payment is in progress', async () => {
     const contact = await buildBillableContact(t.app, studio);
-    const invoice = (await buildDraftInvoice(t.app, studio, {
-      contactId: contact.id,
-      profile: false,
-      extra: { due_date: shift(clock(new Date(), 'Europe/Paris').day, 30) },
-    })) as InvoiceBody;
+    const invoice = await buildInvoice(t.app, studio, {
+      contact_id: contact.id,
+      due_date: shift(clock(new Date(), 'Europe/Paris').day, 30),
+    });
     await request(t.app).post(`/api/invoices/${invoice.id}/issue`).set(as(studio)).expect(200);
     expect((await reminders(invoice.id)).state).toBe('active');
     await request(t.app)
@@ -345,15 +333,12 @@ describe('an invoice’s reminders', () => {
         .send({ title: 'Mariage', contact_id: contact.id, start_date: start.toISOString() })
         .expect(201)
     ).body as { id: string };
-    const invoice = (await buildDraftInvoice(t.app, studio, {
-      contactId: contact.id,
-      profile: false,
-      extra: {
-        session_id: session.id,
-        due_date: shift(clock(new Date(), 'Europe/Paris').day, 90),
-        payment_schedule: [{ percentage: 100, due: { type: 'before_start', days: 7 } }],
-      },
-    })) as InvoiceBody;
+    const invoice = await buildInvoice(t.app, studio, {
+      contact_id: contact.id,
+      session_id: session.id,
+      due_date: shift(clock(new Date(), 'Europe/Paris').day, 90),
+      payment_schedule: [{ percentage: 100, due: { type: 'before_start', days: 7 } }],
+    });
     await request(t.app).post(`/api/invoices/${invoice.id}/issue`).set(as(studio)).expect(200);
     const handle = t.temporal.client.workflow.getHandle(INVOICE_REMINDERS_JOB.workflowId(invoice.id));
     /** When the workflow's latest timer fires (epoch ms), from its history. */

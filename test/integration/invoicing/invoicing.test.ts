@@ -8,8 +8,9 @@ import path from 'node:path';
 import request from 'supertest';
 import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
 import { zipEntryText } from '../../helpers/zip-entry';
-import { buildBillableContact, buildDraftInvoice, saveStudioProfile } from '../../factories/invoices';
-import { buildContact, buildUser, type TestUser } from '../../factories/users';
+import { buildBillableContact, buildContact } from '../../factories/contacts';
+import { buildInvoice, saveStudioProfile } from '../../factories/invoices';
+import { buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { as } from '../../helpers/auth';
 import { mailAttachment, mailsTo } from '../../helpers/mail';
@@ -124,7 +125,7 @@ describe('/api/invoices', () => {
 
   it('issues a draft with the next legal number and an INVOICE_STATUS_CHANGED event; refuses a status by PUT, and any change or delete once issued', async () => {
     const studio = await buildUser(t.app);
-    const draft = await buildDraftInvoice(t.app, studio);
+    const draft = await buildInvoice(t.app, studio, { profile: true });
     expect(
       (await request(t.app).put(`/api/invoices/${draft.id}`).set(as(studio)).send({ status: 'SENT' })).status,
     ).toBe(400);

@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { buildBillableContact, buildDraftInvoice, buildIssuedInvoice } from '../../factories/invoices';
+import { buildBillableContact } from '../../factories/contacts';
+import { buildInvoice } from '../../factories/invoices';
 import { buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
@@ -61,7 +62,7 @@ const storedPdf = (table: 'invoices' | 'credit_notes', id: string) =>
 
 describe('the issued invoice pdf, rendered once and kept', () => {
   it('is stored at issue with its SHA-256; downloads serve that exact file, before and after a payment; its key never changes', async () => {
-    const invoice = await buildIssuedInvoice(t.app, studio);
+    const invoice = await buildInvoice(t.app, studio, { issued: true });
     expect(invoice.number).toMatch(/^F-\d{4}-\d{5}$/);
     const stored = await storedPdf('invoices', invoice.id);
     expect(stored.key).toMatch(
@@ -122,7 +123,7 @@ describe('the issued invoice pdf, rendered once and kept', () => {
       vat_number: 'fr 96 552100554',
       contact_type: 'COMPANY',
     });
-    const invoice = await buildIssuedInvoice(t.app, studio, { contactId: client.id });
+    const invoice = await buildInvoice(t.app, studio, { issued: true, contact_id: client.id });
     expect(invoice.buyer).toMatchObject({
       company_name: 'Atelier Garnier SAS',
       siren: '552100554',
@@ -149,7 +150,7 @@ describe('the issued invoice pdf, rendered once and kept', () => {
     const session = (
       await request(t.app).post('/api/sessions').set(as(studio)).send({ title: 'Séance famille' }).expect(201)
     ).body as { id: string };
-    const invoice = await buildIssuedInvoice(t.app, studio, { extra: { session_id: session.id } });
+    const invoice = await buildInvoice(t.app, studio, { issued: true, session_id: session.id });
     const stored = await storedPdf('invoices', invoice.id);
     const scoped = await request(t.app)
       .get(`/api/sessions/${session.id}/quotes-invoices/invoices/${invoice.id}/pdf`)
@@ -159,7 +160,7 @@ describe('the issued invoice pdf, rendered once and kept', () => {
   }, 180_000);
 
   it('a download right after the issue waits for the issue-time render and answers the file it kept', async () => {
-    const invoice = await buildIssuedInvoice(t.app, studio);
+    const invoice = await buildInvoice(t.app, studio, { issued: true });
     const res = await request(t.app).get(`/api/invoices/${invoice.id}/pdf`).set(as(studio)).expect(200);
     const stored = await storedPdf('invoices', invoice.id);
     expect(res.body).toMatchObject({ key: stored.key, sha256: stored.sha256 });
@@ -171,7 +172,7 @@ describe('the issued invoice pdf sent by email', () => {
   it('attaches the kept file itself: the bytes whose SHA-256 is recorded', async () => {
     const address = `kept-${crypto.randomUUID()}@example.test`;
     const contact = await buildBillableContact(t.app, studio, { email: address });
-    const draft = await buildDraftInvoice(t.app, studio, { contactId: contact.id });
+    const draft = await buildInvoice(t.app, studio, { profile: true, contact_id: contact.id });
     await request(t.app).post(`/api/invoices/${draft.id}/send-email`).set(as(studio)).send({}).expect(202);
     const mail = await eventually('the mail', async () => (await mailsTo(address))[0], 90_000);
     const stored = await storedPdf('invoices', draft.id);
@@ -184,7 +185,7 @@ describe('the issued invoice pdf sent by email', () => {
 
 describe('credit note documents', () => {
   it('pdf (kept once) and docx name the credit note, the invoice it corrects and the reason; another studio gets 404', async () => {
-    const invoice = await buildIssuedInvoice(t.app, studio, { priceWithoutTax: '500.00' });
+    const invoice = await buildInvoice(t.app, studio, { issued: true, price: '500.00' });
     const note = await request(t.app)
       .post(`/api/invoices/${invoice.id}/credit-notes`)
       .set(as(studio))
@@ -248,7 +249,7 @@ describe('credit note documents', () => {
   }, 180_000);
 
   it('lists the credited lines of a credit note by lines', async () => {
-    const invoice = await buildIssuedInvoice(t.app, studio, { priceWithoutTax: '300.00' });
+    const invoice = await buildInvoice(t.app, studio, { issued: true, price: '300.00' });
     const note = await request(t.app)
       .post(`/api/invoices/${invoice.id}/credit-notes`)
       .set(as(studio))

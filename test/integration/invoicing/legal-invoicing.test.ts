@@ -4,13 +4,8 @@
 import { Client } from 'pg';
 import request from 'supertest';
 import { startApiProcess, type ApiProcess } from '../../helpers/api-process';
-import {
-  buildBillableContact,
-  buildDraftInvoice,
-  buildIssuedInvoice,
-  FRENCH_STUDIO,
-  saveStudioProfile,
-} from '../../factories/invoices';
+import { buildBillableContact } from '../../factories/contacts';
+import { buildInvoice, FRENCH_STUDIO, saveStudioProfile } from '../../factories/invoices';
 import { buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { as } from '../../helpers/auth';
@@ -36,7 +31,7 @@ const read = async (user: TestUser, id: string) =>
 describe('issuing: the mandatory mentions', () => {
   it('refuses to issue for a studio with no profile, or a client with no address, naming each missing mention; nothing is numbered', async () => {
     const studio = await buildUser(t.app);
-    const draft = await buildDraftInvoice(t.app, studio, { profile: false });
+    const draft = await buildInvoice(t.app, studio);
     const refused = await request(t.app).post(`/api/invoices/${draft.id}/issue`).set(as(studio));
     expect(refused.status).toBe(400);
     expect(refused.body.details.map((d: { path: string }) => d.path)).toEqual([
@@ -47,7 +42,7 @@ describe('issuing: the mandatory mentions', () => {
 
     await saveStudioProfile(t.app, studio, { ...FRENCH_STUDIO, vat_number: null, siren: null, siret: null });
     const homeless = await buildBillableContact(t.app, studio, { street: null, city: null, zipcode: null });
-    const noAddress = await buildDraftInvoice(t.app, studio, { profile: false, contactId: homeless.id });
+    const noAddress = await buildInvoice(t.app, studio, { contact_id: homeless.id });
     const second = await request(t.app).post(`/api/invoices/${noAddress.id}/issue`).set(as(studio));
     expect(second.status).toBe(400);
     expect(second.body.details.map((d: { path: string }) => d.path)).toEqual([
@@ -102,7 +97,7 @@ describe('issuing to a company client', () => {
     ).toBe(201);
 
     const company = (await contacts({ company_name: 'Atelier Garnier SAS' }).expect(201)).body as { id: string };
-    const draft = await buildDraftInvoice(t.app, owner, { profile: false, contactId: company.id });
+    const draft = await buildInvoice(t.app, owner, { contact_id: company.id });
     const refused = await request(t.app).post(`/api/invoices/${draft.id}/issue`).set(as(owner));
     expect(refused.status).toBe(400);
     expect(refused.body.details.map((d: { path: string }) => d.path)).toEqual(['contact.siren']);
@@ -127,7 +122,7 @@ describe('numbers at issue under concurrency', () => {
     await saveStudioProfile(t.app, studio);
     const contact = await buildBillableContact(t.app, studio);
     const drafts = await Promise.all(
-      Array.from({ length: 50 }, () => buildDraftInvoice(t.app, studio, { profile: false, contactId: contact.id })),
+      Array.from({ length: 50 }, () => buildInvoice(t.app, studio, { contact_id: contact.id })),
     );
     apis = await Promise.all([startApiProcess('issue-a'), startApiProcess('issue-b')]);
     const answers = await Promise.all(
@@ -153,7 +148,7 @@ describe('numbers at issue under concurrency', () => {
       [studio.id],
     );
     expect(drawn.rows[0].last_value).toBe(51);
-    const next = await buildDraftInvoice(t.app, studio, { profile: false, contactId: contact.id });
+    const next = await buildInvoice(t.app, studio, { contact_id: contact.id });
     const waiting = request(t.app).post(`/api/invoices/${next.id}/issue`).set(as(studio));
     const issued = waiting.then((r) => r);
     await sql('SELECT pg_terminate_backend($1)', [pid]);
@@ -164,7 +159,7 @@ describe('numbers at issue under concurrency', () => {
 
 describe('an issued invoice never changes', () => {
   it('the database refuses an UPDATE or DELETE of an issued invoice or its lines, and of a ledger row; a draft stays free', async () => {
-    const invoice = await buildIssuedInvoice(t.app, owner, { profile: false });
+    const invoice = await buildInvoice(t.app, owner, { issued: true, profile: false });
     const refused = (statement: string) =>
       expect(t.sequelize.query(statement, { bind: [invoice.id] })).rejects.toThrow(
         /cannot be changed|cannot be deleted|never changed/,
@@ -195,7 +190,7 @@ describe('an issued invoice never changes', () => {
       t.sequelize.query('DELETE FROM invoice_payments WHERE invoice_id = $1', { bind: [invoice.id] }),
     ).rejects.toThrow(/never changed/);
 
-    const draft = await buildDraftInvoice(t.app, owner, { profile: false });
+    const draft = await buildInvoice(t.app, owner);
     await t.sequelize.query(`UPDATE invoice_items SET description = 'libre' WHERE invoice_id = $1`, {
       bind: [draft.id],
     });
@@ -205,7 +200,7 @@ describe('an issued invoice never changes', () => {
 
 describe('payments ledger', () => {
   it('records a deposit by transfer and a cash payment to PAID, refuses more than the balance unless an overpayment, and reverses a same-day mistake', async () => {
-    const invoice = await buildIssuedInvoice(t.app, owner, { profile: false });
+    const invoice = await buildInvoice(t.app, owner, { issued: true, profile: false });
     const pay = (body: Record<string, unknown>, user = owner) =>
       request(t.app).post(`/api/invoices/${invoice.id}/payments`).set(as(user)).send(body);
     expect((await pay({ amount: '10.00', method: 'bank_transfer' }, other)).status).toBe(404);
@@ -288,7 +283,7 @@ describe('payments ledger', () => {
   });
 
   it('refuses payments on a draft', async () => {
-    const draft = await buildDraftInvoice(t.app, owner, { profile: false });
+    const draft = await buildInvoice(t.app, owner);
     const res = await request(t.app)
       .post(`/api/invoices/${draft.id}/payments`)
       .set(as(owner))
@@ -300,7 +295,7 @@ describe('payments ledger', () => {
 
 describe('credit notes', () => {
   it('credits part of an invoice by amount and by line, refuses more than creditable, and cancels it once fully credited', async () => {
-    const invoice = await buildIssuedInvoice(t.app, owner, { profile: false, priceWithoutTax: '100.00' });
+    const invoice = await buildInvoice(t.app, owner, { issued: true, profile: false, price: '100.00' });
     const credit = (body: Record<string, unknown>, user = owner) =>
       request(t.app).post(`/api/invoices/${invoice.id}/credit-notes`).set(as(user)).send(body);
     expect((await credit({ reason: 'Geste commercial', amount: '10.00' }, other)).status).toBe(404);
@@ -355,7 +350,7 @@ describe('credit notes', () => {
   });
 
   it('a credit note over money already paid is owed back, and a refund recorded by hand settles it', async () => {
-    const invoice = await buildIssuedInvoice(t.app, owner, { profile: false, priceWithoutTax: '100.00' });
+    const invoice = await buildInvoice(t.app, owner, { issued: true, profile: false, price: '100.00' });
     await request(t.app)
       .post(`/api/invoices/${invoice.id}/payments`)
       .set(as(owner))
@@ -467,7 +462,7 @@ describe('number formats per studio', () => {
       sequence_reset: 'continuous',
       in_use: false,
     });
-    const issued = await buildIssuedInvoice(t.app, studio, { profile: false });
+    const issued = await buildInvoice(t.app, studio, { issued: true, profile: false });
     expect(issued.number).toMatch(/^FA\d{4}-0001$/);
     const locked = await request(t.app)
       .put('/api/users/me/document-numbering')

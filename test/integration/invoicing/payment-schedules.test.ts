@@ -2,7 +2,8 @@
 // invoices, computed on read, following the session when it moves, paid from the ledger.
 import request from 'supertest';
 import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
-import { buildBillableContact, saveStudioProfile } from '../../factories/invoices';
+import { buildBillableContact } from '../../factories/contacts';
+import { saveStudioProfile } from '../../factories/invoices';
 import { buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { as } from '../../helpers/auth';

@@ -3,10 +3,11 @@
 // renderer fails once, for good, into the dead-letter queue. The worker of this file runs with
 // CHROMIUM_PATH pointing at nothing; the api is used both ways (appWith).
 import crypto from 'node:crypto';
-import { buildBillableContact, saveStudioProfile } from '../../factories/invoices';
+import { buildBillableContact, buildContact } from '../../factories/contacts';
+import { saveStudioProfile } from '../../factories/invoices';
+import { adminUser, buildUser } from '../../factories/users';
 import { type Express } from 'express';
 import request from 'supertest';
-import { adminUser, buildContact, buildUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
 import { as } from '../../helpers/auth';

@@ -3,7 +3,7 @@
 import request from 'supertest';
 import Stripe from 'stripe';
 import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
-import { buildIssuedInvoice } from '../../factories/invoices';
+import { buildInvoice } from '../../factories/invoices';
 import { buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { as } from '../../helpers/auth';
@@ -30,7 +30,7 @@ const secret = process.env.CARDPROVIDER_WEBHOOK_SECRET ?? 'whsec_studio_local';
 const signer = new Stripe('sk_test_signing_only');
 
 /** An issued invoice: only those are paid (a draft is issued first). */
-const invoiceOf = (user: TestUser, price = '250.00') => buildIssuedInvoice(t.app, user, { priceWithoutTax: price });
+const invoiceOf = (user: TestUser, price = '250.00') => buildInvoice(t.app, user, { issued: true, price });
 const cardEvent = (id: string, intentId: string) =>
   JSON.stringify({
     id,

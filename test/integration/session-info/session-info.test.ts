@@ -4,7 +4,8 @@ import { ensureClientAccount, issueMagicLink } from '../../../db/commands/magic-
 import { Contact } from '../../../db/models/Contact';
 import { MagicLinkToken } from '../../../db/models/MagicLinkToken';
 import { OutboxEvent } from '../../../db/models/OutboxEvent';
-import { adminUser, buildContact, buildUser, type TestUser } from '../../factories/users';
+import { buildContact } from '../../factories/contacts';
+import { adminUser, buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { as } from '../../helpers/auth';
 

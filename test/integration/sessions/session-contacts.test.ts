@@ -2,7 +2,8 @@
 // of a wedding, roles, order, ownership (404) and conflicts (409).
 import crypto from 'node:crypto';
 import request from 'supertest';
-import { buildContact, buildUser, type TestUser } from '../../factories/users';
+import { buildContact } from '../../factories/contacts';
+import { buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { as } from '../../helpers/auth';
 

@@ -9,7 +9,8 @@ import { JobRun } from '../../../db/models/JobRun';
 import { createS3Client } from '../../../lib/s3';
 import { freePort } from '../../../scripts/stack/wait';
 import { CLEANUP_SCHEDULES, type CleanupSummary } from '../../../workflows/cleanup/contract';
-import { buildContact, buildUser, type TestUser } from '../../factories/users';
+import { buildContact } from '../../factories/contacts';
+import { buildUser, type TestUser } from '../../factories/users';
 import {
   backdateObject,
   backdateUpload,

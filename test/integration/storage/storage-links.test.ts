@@ -3,7 +3,8 @@
 import crypto from 'node:crypto';
 import request from 'supertest';
 import { createS3Client } from '../../../lib/s3';
-import { buildContact, buildUser, type TestUser } from '../../factories/users';
+import { buildContact } from '../../factories/contacts';
+import { buildUser, type TestUser } from '../../factories/users';
 import { putObject } from '../../helpers/stored-objects';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { as } from '../../helpers/auth';

@@ -6,11 +6,12 @@ import { type Client, ScheduleNotFoundError } from '@temporalio/client';
 import { UnavailableError } from '../../../domain/errors';
 import { createTrigger, updateTrigger } from '../../../lib/jobs/workflow-triggers';
 import { triggerScheduleId } from '../../../workflows/workflow-triggers/contract';
-import { buildContact, buildUser, type TestUser } from '../../factories/users';
+import { buildContact } from '../../factories/contacts';
+import { buildInvoice } from '../../factories/invoices';
+import { buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
 import { loadConditionSubject, loadConditionSubjects } from '../../../db/queries/condition-subject';
-import { buildIssuedInvoice } from '../../factories/invoices';
 import { as } from '../../helpers/auth';
 import { mailsTo } from '../../helpers/mail';
 
@@ -399,7 +400,7 @@ describe('SCHEDULED triggers (Temporal Schedule per trigger, real worker)', () =
       .expect(201);
     const bare = (await request(t.app).post('/api/sessions').set(as(studio)).send({ title: 'Portrait' }).expect(201))
       .body.id as string;
-    const invoice = await buildIssuedInvoice(t.app, studio);
+    const invoice = await buildInvoice(t.app, studio, { issued: true });
     const foreign = (await request(t.app).post('/api/sessions').set(as(other)).send({ title: 'Autre' }).expect(201))
       .body.id as string;
     const cases: [Parameters<typeof loadConditionSubject>[0], string[]][] = [

@@ -9,8 +9,9 @@ import { WorkflowTriggerExecution } from '../../../db/models/WorkflowTriggerExec
 import { SessionWorkflowTaskRun } from '../../../db/models/SessionWorkflowTaskRun';
 import { markOverdueInvoices } from '../../../db/commands/mark-overdue-invoices';
 import { MARK_OVERDUE_INVOICES } from '../../../workflows/maintenance/contract';
-import { buildIssuedInvoice } from '../../factories/invoices';
-import { buildContact, buildUser, type TestUser } from '../../factories/users';
+import { buildContact } from '../../factories/contacts';
+import { buildInvoice } from '../../factories/invoices';
+import { buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { as } from '../../helpers/auth';
 
@@ -524,8 +525,8 @@ describe('events evaluated against triggers (outbox relay and evaluation job, re
         conditions: { operator: 'AND', conditions: [{ field: 'is_overdue', operator: 'equals', value: true }] },
       })
       .expect(201);
-    const late = await buildIssuedInvoice(t.app, studio, { extra: { due_date: '2026-01-15' } });
-    const onTime = await buildIssuedInvoice(t.app, studio, { profile: false, extra: { due_date: '2099-12-31' } });
+    const late = await buildInvoice(t.app, studio, { issued: true, due_date: '2026-01-15' });
+    const onTime = await buildInvoice(t.app, studio, { issued: true, profile: false, due_date: '2099-12-31' });
     expect((await request(t.app).get(`/api/invoices/${late.id}`).set(as(studio)).expect(200)).body.is_overdue).toBe(
       true,
     );
