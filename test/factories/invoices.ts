@@ -43,9 +43,15 @@ export interface InvoiceBody {
   amount_paid: string;
   balance_due: string;
   contact_id: string | null;
-  items: { id: string; total: string; [key: string]: unknown }[];
+  items: DocumentLine[];
+  payment_schedule: Installment[] | null;
   [key: string]: unknown;
 }
+
+/** A line of a quote or invoice as the API answers it. */
+export type DocumentLine = { id: string; description: string; total: string } & Record<string, unknown>;
+/** An installment of a payment schedule as the API answers it. */
+export type Installment = { amount: string; due_date: string | null } & Record<string, unknown>;
 
 /** What `buildInvoice` and `buildQuote` take besides the API's own body fields. */
 export interface DocumentOptions {

@@ -1,7 +1,7 @@
 import { type Express } from 'express';
 import request from 'supertest';
 import { as } from '../helpers/auth';
-import { documentBody, type DocumentOptions } from './invoices';
+import { documentBody, type DocumentLine, type DocumentOptions, type Installment } from './invoices';
 import { type TestUser } from './users';
 
 /** A quote as the API answers it. */
@@ -11,6 +11,8 @@ export type QuoteBody = {
   status: string;
   amount: string;
   contact_id: string | null;
+  items: DocumentLine[];
+  payment_schedule: Installment[] | null;
 } & Record<string, unknown>;
 
 /**

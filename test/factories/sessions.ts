@@ -4,7 +4,14 @@ import { as } from '../helpers/auth';
 import { type TestUser } from './users';
 
 /** A session as the API answers it. */
-export type SessionBody = { id: string; title: string; contact_id: string | null } & Record<string, unknown>;
+export type SessionBody = {
+  id: string;
+  title: string;
+  contact_id: string | null;
+  user_session_type_id: string | null;
+  workflow_id: string | null;
+  session_info_template_id: string | null;
+} & Record<string, unknown>;
 
 /**
  * A session owned by `user`, created through the API ("Séance portrait", undated, no type). Its

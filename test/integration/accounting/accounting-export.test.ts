@@ -7,7 +7,9 @@ import Stripe from 'stripe';
 import { FEC_COLUMNS } from '../../../domain/accounting/fec';
 import { toHundredths } from '../../../domain/invoicing/money';
 import { buildBillableContact } from '../../factories/contacts';
+import { buildCreditNote } from '../../factories/credit-notes';
 import { buildInvoice, saveStudioProfile } from '../../factories/invoices';
+import { buildQuote } from '../../factories/quotes';
 import { buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
@@ -73,24 +75,18 @@ async function depositAndFinal(): Promise<{
   final: { id: string; number: string };
 }> {
   const contact = await buildBillableContact(t.app, studio, { last_name: 'Acompte' });
-  const quote = (
-    await request(t.app)
-      .post('/api/quotes')
-      .set(as(studio))
-      .send({
-        title: 'Mariage',
-        contact_id: contact.id,
-        items: [
-          { item_type: 'SESSION_TYPE', description: 'Mariage', price_without_tax: '1500.00', vat_percentage: 20 },
-          { item_type: 'SESSION_TYPE', description: 'Tirages', price_without_tax: '300.00', vat_percentage: 10 },
-        ],
-        payment_schedule: [
-          { percentage: 30, due: { type: 'on_booking' } },
-          { percentage: 70, due: { type: 'fixed', date: '2030-06-01' } },
-        ],
-      })
-      .expect(201)
-  ).body;
+  const quote = await buildQuote(t.app, studio, {
+    title: 'Mariage',
+    contact_id: contact.id,
+    items: [
+      { item_type: 'SESSION_TYPE', description: 'Mariage', price_without_tax: '1500.00', vat_percentage: 20 },
+      { item_type: 'SESSION_TYPE', description: 'Tirages', price_without_tax: '300.00', vat_percentage: 10 },
+    ],
+    payment_schedule: [
+      { percentage: 30, due: { type: 'on_booking' } },
+      { percentage: 70, due: { type: 'fixed', date: '2030-06-01' } },
+    ],
+  });
   await request(t.app).post(`/api/quotes/${quote.id}/accept`).set(as(studio)).expect(200);
   const draft = (
     await request(t.app)
@@ -140,27 +136,21 @@ describe('GET /api/accounting/export', () => {
 
     // Three rates: 1 500.00 at 20 %, 3 × 12.50 at 10 %, 60.00 at 5.5 %: 1 597.50 + 307.05 = 1 904.55.
     const contact = await buildBillableContact(t.app, studio, { last_name: 'Troistaux' });
-    const draft = (
-      await request(t.app)
-        .post('/api/invoices')
-        .set(as(studio))
-        .send({
-          title: 'Mariage et tirages',
-          contact_id: contact.id,
-          items: [
-            { item_type: 'SESSION_TYPE', description: 'Mariage', price_without_tax: '1500.00', vat_percentage: 20 },
-            {
-              item_type: 'SESSION_TYPE',
-              description: 'Tirages',
-              quantity: 3,
-              price_without_tax: '12.50',
-              vat_percentage: 10,
-            },
-            { item_type: 'SESSION_TYPE', description: 'Livre', price_without_tax: '60.00', vat_percentage: 5.5 },
-          ],
-        })
-        .expect(201)
-    ).body;
+    const draft = await buildInvoice(t.app, studio, {
+      title: 'Mariage et tirages',
+      contact_id: contact.id,
+      items: [
+        { item_type: 'SESSION_TYPE', description: 'Mariage', price_without_tax: '1500.00', vat_percentage: 20 },
+        {
+          item_type: 'SESSION_TYPE',
+          description: 'Tirages',
+          quantity: 3,
+          price_without_tax: '12.50',
+          vat_percentage: 10,
+        },
+        { item_type: 'SESSION_TYPE', description: 'Livre', price_without_tax: '60.00', vat_percentage: 5.5 },
+      ],
+    });
     const invoice = (await request(t.app).post(`/api/invoices/${draft.id}/issue`).set(as(studio)).expect(200)).body;
     expect(invoice.amount).toBe('1904.55');
     await request(t.app)
@@ -170,13 +160,11 @@ describe('GET /api/accounting/export', () => {
       .expect(201);
     await payByCard(invoice.id);
     // A partial credit note (100.00 split over the three rates), refunded by transfer.
-    const note = (
-      await request(t.app)
-        .post(`/api/invoices/${invoice.id}/credit-notes`)
-        .set(as(studio))
-        .send({ reason: 'Livre non livré', amount: '100.00' })
-        .expect(201)
-    ).body;
+    const note = await buildCreditNote(t.app, studio, {
+      invoice_id: invoice.id,
+      reason: 'Livre non livré',
+      amount: '100.00',
+    });
     await request(t.app)
       .post(`/api/credit-notes/${note.id}/refunds`)
       .set(as(studio))
@@ -313,20 +301,14 @@ describe('GET /api/accounting/export', () => {
     await saveStudioProfile(t.app, owner);
     const contact = await buildBillableContact(t.app, owner, { last_name: 'Deuxtaux' });
     const issue = async () => {
-      const draft = (
-        await request(t.app)
-          .post('/api/invoices')
-          .set(as(owner))
-          .send({
-            title: 'Séance et livre',
-            contact_id: contact.id,
-            items: [
-              { item_type: 'SESSION_TYPE', description: 'Séance', price_without_tax: '1000.00', vat_percentage: 20 },
-              { item_type: 'SESSION_TYPE', description: 'Livre', price_without_tax: '100.00', vat_percentage: 5.5 },
-            ],
-          })
-          .expect(201)
-      ).body;
+      const draft = await buildInvoice(t.app, owner, {
+        title: 'Séance et livre',
+        contact_id: contact.id,
+        items: [
+          { item_type: 'SESSION_TYPE', description: 'Séance', price_without_tax: '1000.00', vat_percentage: 20 },
+          { item_type: 'SESSION_TYPE', description: 'Livre', price_without_tax: '100.00', vat_percentage: 5.5 },
+        ],
+      });
       return (await request(t.app).post(`/api/invoices/${draft.id}/issue`).set(as(owner)).expect(200)).body as {
         id: string;
         number: string;

@@ -8,6 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { buildContact } from '../../factories/contacts';
+import { buildInvoice } from '../../factories/invoices';
+import { buildQuote } from '../../factories/quotes';
+import { buildSession } from '../../factories/sessions';
 import { buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
@@ -59,9 +62,7 @@ async function frenchStudio(withLogo: boolean): Promise<TestUser> {
 
 /** A session of `studio` for `contact`, with a questionnaire (one required field). */
 async function sessionWithQuestionnaire(studio: TestUser, contactId: string, title: string) {
-  const session = (
-    await request(t.app).post('/api/sessions').set(as(studio)).send({ title, contact_id: contactId }).expect(201)
-  ).body as { id: string };
+  const session = await buildSession(t.app, studio, { title, contact_id: contactId });
   const template = (
     await request(t.app)
       .post('/api/session-info/templates')
@@ -186,25 +187,19 @@ describe('the language and the face a client sees', () => {
       email,
       locale: 'en-US',
     });
-    const quote = (
-      await request(t.app)
-        .post('/api/quotes')
-        .set(as(studio))
-        .send({
-          title: 'Headshots',
-          contact_id: james.id,
-          items: [
-            {
-              item_type: 'SESSION_TYPE',
-              description: 'Team headshots',
-              quantity: 10,
-              price_without_tax: '123.45',
-              vat_percentage: 20,
-            },
-          ],
-        })
-        .expect(201)
-    ).body as { id: string; number: string };
+    const quote = (await buildQuote(t.app, studio, {
+      title: 'Headshots',
+      contact_id: james.id,
+      items: [
+        {
+          item_type: 'SESSION_TYPE',
+          description: 'Team headshots',
+          quantity: 10,
+          price_without_tax: '123.45',
+          vat_percentage: 20,
+        },
+      ],
+    })) as { id: string; number: string };
 
     const preview = await request(t.app)
       .post(`/api/quotes/${quote.id}/preview-email`)
@@ -236,25 +231,19 @@ describe('the language and the face a client sees', () => {
     }
 
     // The invoice's docx: English labels, the logo as a picture.
-    const invoice = (
-      await request(t.app)
-        .post('/api/invoices')
-        .set(as(studio))
-        .send({
-          title: 'Headshots',
-          contact_id: james.id,
-          items: [
-            {
-              item_type: 'SESSION_TYPE',
-              description: 'Team headshots',
-              quantity: 1,
-              price_without_tax: '100.00',
-              vat_percentage: 20,
-            },
-          ],
-        })
-        .expect(201)
-    ).body as { id: string; number: string };
+    const invoice = (await buildInvoice(t.app, studio, {
+      title: 'Headshots',
+      contact_id: james.id,
+      items: [
+        {
+          item_type: 'SESSION_TYPE',
+          description: 'Team headshots',
+          quantity: 1,
+          price_without_tax: '100.00',
+          vat_percentage: 20,
+        },
+      ],
+    })) as { id: string; number: string };
     const docx = await request(t.app).get(`/api/invoices/${invoice.id}/export?format=docx`).set(as(studio)).expect(200);
     expect(docx.body.filename).toBe(`invoice-${invoice.number}.docx`);
     const docxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'client-locale-docx-'));

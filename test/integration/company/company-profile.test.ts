@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
+import { buildInvoice } from '../../factories/invoices';
 import { buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
@@ -64,8 +65,10 @@ async function invoiceOf(user: TestUser) {
       vat_percentage: '20.00',
     },
   ];
-  return (await request(t.app).post('/api/invoices').set(as(user)).send({ title: 'Portrait Inès', items }).expect(201))
-    .body as { id: string; amount: string };
+  return (await buildInvoice(t.app, user, { contact_id: null, title: 'Portrait Inès', items })) as {
+    id: string;
+    amount: string;
+  };
 }
 
 describe('the company profile', () => {

@@ -9,6 +9,7 @@ import { readLocalSmsOutbox } from '../../../lib/sms/local-sms-provider';
 import { MARK_OVERDUE_INVOICES } from '../../../workflows/maintenance/contract';
 import { buildContact } from '../../factories/contacts';
 import { buildInvoice } from '../../factories/invoices';
+import { buildQuote } from '../../factories/quotes';
 import { buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
@@ -271,25 +272,19 @@ describe('workflows on contacts, quotes and invoices (real worker)', () => {
     });
     const email = `hugo-${crypto.randomUUID()}@example.fr`;
     const hugo = await buildContact(t.app, studio, { first_name: 'Hugo', email });
-    const quote = (
-      await request(t.app)
-        .post('/api/quotes')
-        .set(as(studio))
-        .send({
-          title: 'Portraits',
-          contact_id: hugo.id,
-          items: [
-            {
-              item_type: 'SESSION_TYPE',
-              description: 'Portrait',
-              quantity: 1,
-              price_without_tax: '100.00',
-              vat_percentage: 20,
-            },
-          ],
-        })
-        .expect(201)
-    ).body as { id: string };
+    const quote = await buildQuote(t.app, studio, {
+      title: 'Portraits',
+      contact_id: hugo.id,
+      items: [
+        {
+          item_type: 'SESSION_TYPE',
+          description: 'Portrait',
+          quantity: 1,
+          price_without_tax: '100.00',
+          vat_percentage: 20,
+        },
+      ],
+    });
     const accepted = (await request(t.app).post(`/api/quotes/${quote.id}/accept`).set(as(studio)).expect(200)).body as {
       number: string;
       amount: string;

@@ -429,13 +429,7 @@ describe('sessions, quotes and invoices from spreadsheets', () => {
 
   it('reads the issued invoices of a previous tool as the migration does: ISSUED, numbered in file order, PAID with its payment; a stored invoice keeps its status', async () => {
     const owner = await buildUser(t.app);
-    const contact = (
-      await request(t.app)
-        .post('/api/contacts')
-        .set(as(owner))
-        .send({ first_name: 'Léa', last_name: 'Moreau' })
-        .expect(201)
-    ).body as { id: string };
+    const contact = await buildContact(t.app, owner, { first_name: 'Léa', last_name: 'Moreau' });
     const csv = [
       'Title;Amount;Status;Due Date;Contact ID',
       `Ancienne facture A;120;SENT;2026-01-31;${contact.id}`,

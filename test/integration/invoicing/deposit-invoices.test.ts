@@ -8,6 +8,7 @@ import { documentHtml } from '../../../domain/invoicing/document-html';
 import { centsToDecimal } from '../../../domain/invoicing/money';
 import { buildBillableContact } from '../../factories/contacts';
 import { saveStudioProfile } from '../../factories/invoices';
+import { buildQuote } from '../../factories/quotes';
 import { buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { as } from '../../helpers/auth';
@@ -50,13 +51,12 @@ type Item = {
 /** An accepted quote of the wedding (numbered D-… on acceptance). */
 async function acceptedQuote(): Promise<{ id: string; number: string }> {
   const contact = await buildBillableContact(t.app, studio);
-  const quote = (
-    await request(t.app)
-      .post('/api/quotes')
-      .set(as(studio))
-      .send({ title: 'Mariage Dubois', contact_id: contact.id, items: lines, payment_schedule: schedule })
-      .expect(201)
-  ).body;
+  const quote = await buildQuote(t.app, studio, {
+    title: 'Mariage Dubois',
+    contact_id: contact.id,
+    items: lines,
+    payment_schedule: schedule,
+  });
   expect(quote.amount).toBe('2130.00');
   return (await request(t.app).post(`/api/quotes/${quote.id}/accept`).set(as(studio)).expect(200)).body;
 }
@@ -263,21 +263,19 @@ describe('deposit invoices', () => {
     const racing = await Promise.all([deposit(quote.id, { installment: 1 }), deposit(quote.id, { installment: 1 })]);
     expect(racing.map((r) => r.status).sort()).toEqual([201, 409]);
 
-    const pending = (
-      await request(t.app)
-        .post('/api/quotes')
-        .set(as(studio))
-        .send({ title: 'Portrait', items: lines, payment_schedule: schedule })
-        .expect(201)
-    ).body;
+    const pending = await buildQuote(t.app, studio, {
+      contact_id: null,
+      title: 'Portrait',
+      items: lines,
+      payment_schedule: schedule,
+    });
     expect((await deposit(pending.id, { installment: 0 })).body.code).toBe('quote_not_sent');
-    const unscheduled = (
-      await request(t.app)
-        .post('/api/quotes')
-        .set(as(studio))
-        .send({ title: 'Portrait', status: 'ACCEPTED', items: lines })
-        .expect(201)
-    ).body;
+    const unscheduled = await buildQuote(t.app, studio, {
+      contact_id: null,
+      title: 'Portrait',
+      status: 'ACCEPTED',
+      items: lines,
+    });
     expect((await deposit(unscheduled.id, { installment: 0 })).body.details).toEqual([
       { path: 'installment', message: 'The quote has no payment schedule' },
     ]);

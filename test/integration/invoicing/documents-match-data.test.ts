@@ -9,6 +9,7 @@ import { DEMO_EMAIL, DEMO_INVOICES, DEMO_PASSWORD, DEMO_QUOTES } from '../../../
 import { centsToDecimal } from '../../../domain/invoicing/money';
 import { computeTotals, type LineInput } from '../../../domain/invoicing/totals';
 import { within } from '../../helpers/stack-launcher';
+import { buildSession } from '../../factories/sessions';
 import { buildUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
@@ -126,13 +127,7 @@ describe('the roadmap', () => {
 
   it("carries the studio's logo once it has one", async () => {
     const studio = await buildUser(t.app);
-    const session = (
-      await request(t.app)
-        .post('/api/sessions')
-        .set(as(studio))
-        .send({ title: 'Portrait Inès', start_date: '2026-12-28T15:00:00Z' })
-        .expect(201)
-    ).body as { id: string };
+    const session = await buildSession(t.app, studio, { title: 'Portrait Inès', start_date: '2026-12-28T15:00:00Z' });
     const imagesIn = async (name: string) => {
       const link = await request(t.app).get(`/api/sessions/${session.id}/roadmap`).set(as(studio)).expect(200);
       const file = path.join(testStackDir, `${name}.pdf`);

@@ -13,7 +13,8 @@ import fc from 'fast-check';
 import request from 'supertest';
 import { freePort } from '../../../scripts/stack/wait';
 import { buildBillableContact } from '../../factories/contacts';
-import { FRENCH_STUDIO, saveStudioProfile } from '../../factories/invoices';
+import { buildInvoice, FRENCH_STUDIO, saveStudioProfile } from '../../factories/invoices';
+import { buildQuote } from '../../factories/quotes';
 import { buildUser, type TestUser } from '../../factories/users';
 import { mustangValidate } from '../../helpers/mustang';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
@@ -358,27 +359,21 @@ describe('the cases the issue found', () => {
     expect(text).toMatch(/Portrait retouché\s+12\s+29,167 €\s+10 %\s+20 %\s+315,00 €/);
     expect(text).toMatch(/Total TTC\s+378,00 €/);
     // A quote of the same line prints the same row.
-    const quote = (
-      await request(t.app)
-        .post('/api/quotes')
-        .set(as(studio))
-        .send({
-          title: 'Portraits',
-          contact_id: contactId,
-          items: [
-            {
-              item_type: 'SESSION_TYPE',
-              description: 'Portrait retouché',
-              quantity: 12,
-              price_with_tax: '35.00',
-              price_includes_tax: true,
-              discount_percentage: 10,
-              vat_percentage: 20,
-            },
-          ],
-        })
-        .expect(201)
-    ).body;
+    const quote = await buildQuote(t.app, studio, {
+      title: 'Portraits',
+      contact_id: contactId,
+      items: [
+        {
+          item_type: 'SESSION_TYPE',
+          description: 'Portrait retouché',
+          quantity: 12,
+          price_with_tax: '35.00',
+          price_includes_tax: true,
+          discount_percentage: 10,
+          vat_percentage: 20,
+        },
+      ],
+    });
     const quoteText = await pdfText(`/api/quotes/${quote.id}`, 'portraits-quote');
     expect(quoteText).toMatch(/Portrait retouché\s+12\s+29,167 €\s+10 %\s+20 %\s+315,00 €/);
     expect(quoteText).toMatch(/Total TTC\s+378,00 €/);
@@ -403,20 +398,14 @@ describe('the cases the issue found', () => {
       end_date: '2026-06-13T20:00:00Z',
     });
     expect(session.status).toBe(201);
-    const draft = (
-      await request(t.app)
-        .post('/api/invoices')
-        .set(as(studio))
-        .send({
-          title: 'Mariage',
-          contact_id: contactId,
-          session_id: session.body.id,
-          items: [
-            { item_type: 'SESSION_TYPE', description: 'Reportage', price_without_tax: '1500.00', vat_percentage: 20 },
-          ],
-        })
-        .expect(201)
-    ).body;
+    const draft = await buildInvoice(t.app, studio, {
+      title: 'Mariage',
+      contact_id: contactId,
+      session_id: session.body.id,
+      items: [
+        { item_type: 'SESSION_TYPE', description: 'Reportage', price_without_tax: '1500.00', vat_percentage: 20 },
+      ],
+    });
     const issued = (await request(t.app).post(`/api/invoices/${draft.id}/issue`).set(as(studio)).expect(200)).body;
     expect([draft.service_date, issued.service_date, issued.service_end_date]).toEqual([null, '2026-06-13', null]);
     const xml = await expectValidDocument(`/api/invoices/${issued.id}`, issued.amount, 'session-day');
@@ -444,20 +433,14 @@ describe('the cases the issue found', () => {
       start_date: '2026-06-20T13:00:00Z',
       end_date: '2026-06-20T23:30:00Z',
     });
-    const long = (
-      await request(t.app)
-        .post('/api/invoices')
-        .set(as(studio))
-        .send({
-          title: 'Mariage',
-          contact_id: contactId,
-          session_id: weekend.body.id,
-          items: [
-            { item_type: 'SESSION_TYPE', description: 'Reportage', price_without_tax: '1800.00', vat_percentage: 20 },
-          ],
-        })
-        .expect(201)
-    ).body;
+    const long = await buildInvoice(t.app, studio, {
+      title: 'Mariage',
+      contact_id: contactId,
+      session_id: weekend.body.id,
+      items: [
+        { item_type: 'SESSION_TYPE', description: 'Reportage', price_without_tax: '1800.00', vat_percentage: 20 },
+      ],
+    });
     const longIssued = (await request(t.app).post(`/api/invoices/${long.id}/issue`).set(as(studio)).expect(200)).body;
     expect([longIssued.service_date, longIssued.service_end_date]).toEqual(['2026-06-20', '2026-06-21']);
     const periodXml = await expectValidDocument(`/api/invoices/${longIssued.id}`, longIssued.amount, 'session-period');

@@ -11,7 +11,9 @@ import { eInvoiceOf } from '../../../domain/invoicing/e-invoice';
 import { failedEInvoiceRules } from '../../../domain/invoicing/e-invoice-rules';
 import { extractInvoiceXml } from '../../../lib/facturx/extract-xml';
 import { buildBillableContact } from '../../factories/contacts';
+import { buildCreditNote } from '../../factories/credit-notes';
 import { buildInvoice, FRENCH_STUDIO, saveStudioProfile } from '../../factories/invoices';
+import { buildQuote } from '../../factories/quotes';
 import { buildUser, type TestUser } from '../../factories/users';
 import { mustangValidate, type MustangReport } from '../../helpers/mustang';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
@@ -116,38 +118,32 @@ describe('Factur-X EN 16931 e-invoices, validated by Mustang', () => {
       siren: '732829320',
       vat_number: 'FR44732829320',
     });
-    const draft = (
-      await request(t.app)
-        .post('/api/invoices')
-        .set(as(studio))
-        .send({
-          title: 'Mariage',
-          contact_id: contact.id,
-          items: [
-            {
-              item_type: 'SESSION_TYPE',
-              description: 'Reportage mariage',
-              price_without_tax: '1500.00',
-              vat_percentage: 20,
-            },
-            {
-              item_type: 'SESSION_TYPE',
-              description: 'Tirages 20×30',
-              quantity: 3,
-              price_without_tax: '12.50',
-              vat_percentage: 10,
-            },
-            { item_type: 'SESSION_TYPE', description: 'Livre photo', price_with_tax: '63.30', vat_percentage: 5.5 },
-            {
-              item_type: 'DISCOUNT',
-              description: 'Fidélité',
-              discount_type: 'PERCENTAGE_OF_TOTAL',
-              discount_percentage: 10,
-            },
-          ],
-        })
-        .expect(201)
-    ).body;
+    const draft = await buildInvoice(t.app, studio, {
+      title: 'Mariage',
+      contact_id: contact.id,
+      items: [
+        {
+          item_type: 'SESSION_TYPE',
+          description: 'Reportage mariage',
+          price_without_tax: '1500.00',
+          vat_percentage: 20,
+        },
+        {
+          item_type: 'SESSION_TYPE',
+          description: 'Tirages 20×30',
+          quantity: 3,
+          price_without_tax: '12.50',
+          vat_percentage: 10,
+        },
+        { item_type: 'SESSION_TYPE', description: 'Livre photo', price_with_tax: '63.30', vat_percentage: 5.5 },
+        {
+          item_type: 'DISCOUNT',
+          description: 'Fidélité',
+          discount_type: 'PERCENTAGE_OF_TOTAL',
+          discount_percentage: 10,
+        },
+      ],
+    });
     threeRates = await issue(studio, draft.id);
     expect(threeRates.amount).toBe('1714.10');
     const files = await eInvoiceFiles(`/api/invoices/${threeRates.id}`, studio, 'invoice-three-rates');
@@ -166,13 +162,11 @@ describe('Factur-X EN 16931 e-invoices, validated by Mustang', () => {
   }, 240_000);
 
   it('a credit note (381) naming the invoice it corrects: zero errors', async () => {
-    const note = (
-      await request(t.app)
-        .post(`/api/invoices/${threeRates.id}/credit-notes`)
-        .set(as(studio))
-        .send({ reason: 'Livre non livré', amount: '63.30' })
-        .expect(201)
-    ).body;
+    const note = await buildCreditNote(t.app, studio, {
+      invoice_id: threeRates.id,
+      reason: 'Livre non livré',
+      amount: '63.30',
+    });
     const files = await eInvoiceFiles(`/api/credit-notes/${note.id}`, studio, 'credit-note');
     expectValid(files);
     expect(field(files.xml, 'TypeCode')).toBe('381');
@@ -182,23 +176,15 @@ describe('Factur-X EN 16931 e-invoices, validated by Mustang', () => {
 
   it('a deposit invoice (386) of a quote, and the final invoice deducting it: zero errors', async () => {
     const contact = await buildBillableContact(t.app, studio);
-    const quote = (
-      await request(t.app)
-        .post('/api/quotes')
-        .set(as(studio))
-        .send({
-          title: 'Mariage',
-          contact_id: contact.id,
-          items: [
-            { item_type: 'SESSION_TYPE', description: 'Mariage', price_without_tax: '1500.00', vat_percentage: 20 },
-          ],
-          payment_schedule: [
-            { percentage: 30, due: { type: 'on_booking' } },
-            { percentage: 70, due: { type: 'fixed', date: '2030-06-01' } },
-          ],
-        })
-        .expect(201)
-    ).body;
+    const quote = await buildQuote(t.app, studio, {
+      title: 'Mariage',
+      contact_id: contact.id,
+      items: [{ item_type: 'SESSION_TYPE', description: 'Mariage', price_without_tax: '1500.00', vat_percentage: 20 }],
+      payment_schedule: [
+        { percentage: 30, due: { type: 'on_booking' } },
+        { percentage: 70, due: { type: 'fixed', date: '2030-06-01' } },
+      ],
+    });
     await request(t.app).post(`/api/quotes/${quote.id}/accept`).set(as(studio)).expect(200);
     const draft = (
       await request(t.app)

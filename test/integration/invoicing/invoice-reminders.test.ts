@@ -10,6 +10,7 @@ import { readLocalSmsOutbox } from '../../../lib/sms/local-sms-provider';
 import { INVOICE_REMINDERS_JOB } from '../../../workflows/invoicing/contract';
 import { buildBillableContact } from '../../factories/contacts';
 import { buildInvoice, type InvoiceBody, saveStudioProfile } from '../../factories/invoices';
+import { buildSession } from '../../factories/sessions';
 import { buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
@@ -326,13 +327,11 @@ describe('an invoice’s reminders', () => {
   it("follow the session when it moves: the due date, the next reminder and the workflow's timer move a month", async () => {
     const contact = await buildBillableContact(t.app, studio, { time_zone: 'Europe/Paris' });
     const start = new Date(Date.now() + 60 * DAY);
-    const session = (
-      await request(t.app)
-        .post('/api/sessions')
-        .set(as(studio))
-        .send({ title: 'Mariage', contact_id: contact.id, start_date: start.toISOString() })
-        .expect(201)
-    ).body as { id: string };
+    const session = await buildSession(t.app, studio, {
+      title: 'Mariage',
+      contact_id: contact.id,
+      start_date: start.toISOString(),
+    });
     const invoice = await buildInvoice(t.app, studio, {
       contact_id: contact.id,
       session_id: session.id,

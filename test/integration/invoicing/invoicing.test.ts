@@ -10,6 +10,7 @@ import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/w
 import { zipEntryText } from '../../helpers/zip-entry';
 import { buildBillableContact, buildContact } from '../../factories/contacts';
 import { buildInvoice, saveStudioProfile } from '../../factories/invoices';
+import { buildQuote } from '../../factories/quotes';
 import { buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { as } from '../../helpers/auth';
@@ -317,12 +318,8 @@ describe('email sends per studio (RATE_LIMIT_EMAIL_SEND)', () => {
   it('count every send of a quote, an invoice or a session info invitation in one budget per studio, answering 429 past it', async () => {
     const app = t.appWith({ RATE_LIMIT_EMAIL_SEND: '2/3600' });
     const studio = await buildUser(t.app);
-    const quote = (
-      await request(t.app).post('/api/quotes').set(as(studio)).send({ title: 'Devis', items: [] }).expect(201)
-    ).body;
-    const invoice = (
-      await request(t.app).post('/api/invoices').set(as(studio)).send({ title: 'Facture', items: [] }).expect(201)
-    ).body;
+    const quote = await buildQuote(t.app, studio, { contact_id: null, title: 'Devis', items: [] });
+    const invoice = await buildInvoice(t.app, studio, { contact_id: null, title: 'Facture', items: [] });
     try {
       // Refused sends count too: the budget is on asking the service to mail, not on mails delivered.
       expect(
@@ -484,26 +481,20 @@ describe('pdfs and send-email (real worker, Chromium, MailDev)', () => {
       '12345678900012',
     ]);
     const contact = await buildContact(t.app, studio, { first_name: 'Inès', last_name: 'Roux' });
-    const invoice = (
-      await request(t.app)
-        .post('/api/invoices')
-        .set(as(studio))
-        .send({
-          title: 'Mariage Inès',
-          contact_id: contact.id,
-          due_date: '2026-12-31',
-          items: [
-            {
-              item_type: 'SESSION_TYPE',
-              description: 'Reportage mariage',
-              price_without_tax: '1500.00',
-              vat_percentage: 20,
-            },
-            { item_type: 'SESSION_TYPE', description: 'Livre photo', price_with_tax: '63.30', vat_percentage: 5.5 },
-          ],
-        })
-        .expect(201)
-    ).body;
+    const invoice = await buildInvoice(t.app, studio, {
+      title: 'Mariage Inès',
+      contact_id: contact.id,
+      due_date: '2026-12-31',
+      items: [
+        {
+          item_type: 'SESSION_TYPE',
+          description: 'Reportage mariage',
+          price_without_tax: '1500.00',
+          vat_percentage: 20,
+        },
+        { item_type: 'SESSION_TYPE', description: 'Livre photo', price_with_tax: '63.30', vat_percentage: 5.5 },
+      ],
+    });
     expect((await request(t.app).get(`/api/invoices/${invoice.id}/export?format=odt`).set(as(studio))).status).toBe(
       400,
     );
@@ -549,19 +540,11 @@ describe('pdfs and send-email (real worker, Chromium, MailDev)', () => {
     const address = `zoe-${Date.now()}@example.test`;
     await saveStudioProfile(t.app, studio);
     const contact = await buildBillableContact(t.app, studio, { first_name: 'Zoé', email: address });
-    const invoice = (
-      await request(t.app)
-        .post('/api/invoices')
-        .set(as(studio))
-        .send({
-          title: 'Séance portrait',
-          contact_id: contact.id,
-          items: [
-            { item_type: 'SESSION_TYPE', description: 'Portrait', price_without_tax: '250.00', vat_percentage: 20 },
-          ],
-        })
-        .expect(201)
-    ).body;
+    const invoice = await buildInvoice(t.app, studio, {
+      title: 'Séance portrait',
+      contact_id: contact.id,
+      items: [{ item_type: 'SESSION_TYPE', description: 'Portrait', price_without_tax: '250.00', vat_percentage: 20 }],
+    });
 
     // Recipients are validated before anything starts; someone else's invoice is not found.
     expect(
@@ -633,18 +616,13 @@ describe('pdfs and send-email (real worker, Chromium, MailDev)', () => {
   it('sends a PENDING quote to the given addresses with a link to the pdf, and the quote becomes SENT', async () => {
     const studio = await buildUser(t.app);
     const address = `client-${Date.now()}@example.test`;
-    const quote = (
-      await request(t.app)
-        .post('/api/quotes')
-        .set(as(studio))
-        .send({
-          title: 'Devis mariage',
-          items: [
-            { item_type: 'SESSION_TYPE', description: 'Reportage', price_without_tax: '1000.00', vat_percentage: 20 },
-          ],
-        })
-        .expect(201)
-    ).body;
+    const quote = await buildQuote(t.app, studio, {
+      contact_id: null,
+      title: 'Devis mariage',
+      items: [
+        { item_type: 'SESSION_TYPE', description: 'Reportage', price_without_tax: '1000.00', vat_percentage: 20 },
+      ],
+    });
     expect(quote.status).toBe('PENDING');
     // No client on the quote and no `to`: nobody to send it to.
     expect((await request(t.app).post(`/api/quotes/${quote.id}/send-email`).set(as(studio)).send({})).status).toBe(400);

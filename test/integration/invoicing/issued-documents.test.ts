@@ -9,6 +9,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { buildBillableContact } from '../../factories/contacts';
 import { buildInvoice } from '../../factories/invoices';
+import { buildSession } from '../../factories/sessions';
 import { buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
@@ -147,9 +148,7 @@ describe('the issued invoice pdf, rendered once and kept', () => {
   });
 
   it('is the file the session-scoped route answers too', async () => {
-    const session = (
-      await request(t.app).post('/api/sessions').set(as(studio)).send({ title: 'Séance famille' }).expect(201)
-    ).body as { id: string };
+    const session = await buildSession(t.app, studio, { title: 'Séance famille' });
     const invoice = await buildInvoice(t.app, studio, { issued: true, session_id: session.id });
     const stored = await storedPdf('invoices', invoice.id);
     const scoped = await request(t.app)

@@ -6,6 +6,7 @@ import request from 'supertest';
 import { startApiProcess, type ApiProcess } from '../../helpers/api-process';
 import { buildBillableContact } from '../../factories/contacts';
 import { buildInvoice, FRENCH_STUDIO, saveStudioProfile } from '../../factories/invoices';
+import { buildQuote } from '../../factories/quotes';
 import { buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { as } from '../../helpers/auth';
@@ -387,13 +388,7 @@ describe('quotes to invoices', () => {
       { item_type: 'SESSION_TYPE', description: 'Album', price_without_tax: '150.00', vat_percentage: 20 },
       { item_type: 'DISCOUNT', description: 'Remise', discount_type: 'PERCENTAGE_OF_TOTAL', discount_percentage: 10 },
     ];
-    const quote = (
-      await request(t.app)
-        .post('/api/quotes')
-        .set(as(owner))
-        .send({ title: 'Devis mariage', contact_id: contact.id, items: lines })
-        .expect(201)
-    ).body;
+    const quote = await buildQuote(t.app, owner, { title: 'Devis mariage', contact_id: contact.id, items: lines });
     expect(quote.number).toMatch(/^\d{4}-[0-9a-f]{8}$/);
     expect((await request(t.app).post(`/api/quotes/${quote.id}/accept`).set(as(other))).status).toBe(404);
     const accepted = await request(t.app).post(`/api/quotes/${quote.id}/accept`).set(as(owner)).expect(200);
@@ -419,13 +414,12 @@ describe('quotes to invoices', () => {
     const issued = await request(t.app).post(`/api/invoices/${invoice.body.id}/issue`).set(as(owner)).expect(200);
     expect(issued.body.status).toBe('ISSUED');
 
-    const refused = (
-      await request(t.app)
-        .post('/api/quotes')
-        .set(as(owner))
-        .send({ title: 'Devis refusé', contact_id: contact.id, status: 'REJECTED', items: lines })
-        .expect(201)
-    ).body;
+    const refused = await buildQuote(t.app, owner, {
+      title: 'Devis refusé',
+      contact_id: contact.id,
+      status: 'REJECTED',
+      items: lines,
+    });
     expect((await request(t.app).post(`/api/quotes/${refused.id}/invoice`).set(as(owner))).body.code).toBe(
       'quote_rejected',
     );

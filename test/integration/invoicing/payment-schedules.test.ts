@@ -3,7 +3,9 @@
 import request from 'supertest';
 import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
 import { buildBillableContact } from '../../factories/contacts';
-import { saveStudioProfile } from '../../factories/invoices';
+import { buildInvoice, saveStudioProfile } from '../../factories/invoices';
+import { buildQuote } from '../../factories/quotes';
+import { buildSession } from '../../factories/sessions';
 import { buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { as } from '../../helpers/auth';
@@ -44,13 +46,11 @@ describe('payment schedules', () => {
   it('computes each installment, moves the ones that follow the session with it, and marks them paid from the ledger', async () => {
     const contact = await buildBillableContact(t.app, studio);
     const start = new Date(Date.now() + 60 * DAY);
-    const session = (
-      await request(t.app)
-        .post('/api/sessions')
-        .set(as(studio))
-        .send({ title: 'Mariage', contact_id: contact.id, start_date: start.toISOString() })
-        .expect(201)
-    ).body as { id: string };
+    const session = await buildSession(t.app, studio, {
+      title: 'Mariage',
+      contact_id: contact.id,
+      start_date: start.toISOString(),
+    });
     const created = await request(t.app)
       .post('/api/invoices')
       .set(as(studio))
@@ -146,13 +146,7 @@ describe('payment schedules', () => {
     expect(noSession.status).toBe(400);
     expect(noSession.body.details.map((d: { path: string }) => d.path)).toEqual(['payment_schedule.0.due.type']);
     // A session dated far outside any real calendar counts as undated: a 400, never a 500.
-    const far = (
-      await request(t.app)
-        .post('/api/sessions')
-        .set(as(studio))
-        .send({ title: 'Loin', start_date: '9500-06-01T10:00:00Z' })
-        .expect(201)
-    ).body as { id: string };
+    const far = await buildSession(t.app, studio, { title: 'Loin', start_date: '9500-06-01T10:00:00Z' });
     const farOff = await request(t.app)
       .post('/api/quotes')
       .set(as(studio))
@@ -194,21 +188,16 @@ describe('payment schedules', () => {
     }
 
     // A schedule removed with [] reads as none; a quote's schedule goes to the invoice made from it.
-    const quote = (
-      await request(t.app)
-        .post('/api/quotes')
-        .set(as(studio))
-        .send({
-          title: 'Famille',
-          items: lines,
-          payment_schedule: [
-            { amount: '200.00', due: { type: 'on_booking' } },
-            { percentage: 100, due: { type: 'fixed', date: '2030-06-30' } },
-          ],
-        })
-        .expect(201)
-    ).body;
-    expect(quote.payment_schedule.map((i: { amount: string }) => i.amount)).toEqual(['200.00', '1000.00']);
+    const quote = await buildQuote(t.app, studio, {
+      contact_id: null,
+      title: 'Famille',
+      items: lines,
+      payment_schedule: [
+        { amount: '200.00', due: { type: 'on_booking' } },
+        { percentage: 100, due: { type: 'fixed', date: '2030-06-30' } },
+      ],
+    });
+    expect(quote.payment_schedule!.map((i: { amount: string }) => i.amount)).toEqual(['200.00', '1000.00']);
     const invoice = (await request(t.app).post(`/api/quotes/${quote.id}/invoice`).set(as(studio)).expect(201)).body;
     expect(invoice.payment_schedule.map((i: { amount: string; due_date: string }) => [i.amount, i.due_date])).toEqual([
       ['200.00', parisDay(new Date())],
@@ -224,26 +213,18 @@ describe('payment schedules', () => {
     const address = `lea-${Date.now()}@example.test`;
     const contact = await buildBillableContact(t.app, studio, { first_name: 'Léa', email: address });
     const start = new Date(Date.now() + 90 * DAY);
-    const session = (
-      await request(t.app)
-        .post('/api/sessions')
-        .set(as(studio))
-        .send({ title: 'Mariage Léa', contact_id: contact.id, start_date: start.toISOString() })
-        .expect(201)
-    ).body as { id: string };
-    const invoice = (
-      await request(t.app)
-        .post('/api/invoices')
-        .set(as(studio))
-        .send({
-          title: 'Mariage Léa',
-          contact_id: contact.id,
-          session_id: session.id,
-          items: lines,
-          payment_schedule: deposit,
-        })
-        .expect(201)
-    ).body as { id: string };
+    const session = await buildSession(t.app, studio, {
+      title: 'Mariage Léa',
+      contact_id: contact.id,
+      start_date: start.toISOString(),
+    });
+    const invoice = await buildInvoice(t.app, studio, {
+      title: 'Mariage Léa',
+      contact_id: contact.id,
+      session_id: session.id,
+      items: lines,
+      payment_schedule: deposit,
+    });
     await request(t.app).post(`/api/invoices/${invoice.id}/issue`).set(as(studio)).expect(200);
     await request(t.app)
       .post(`/api/invoices/${invoice.id}/payments`)

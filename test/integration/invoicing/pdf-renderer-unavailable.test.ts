@@ -4,7 +4,9 @@
 // CHROMIUM_PATH pointing at nothing; the api is used both ways (appWith).
 import crypto from 'node:crypto';
 import { buildBillableContact, buildContact } from '../../factories/contacts';
-import { saveStudioProfile } from '../../factories/invoices';
+import { buildInvoice, saveStudioProfile } from '../../factories/invoices';
+import { buildQuote } from '../../factories/quotes';
+import { buildSession } from '../../factories/sessions';
 import { adminUser, buildUser } from '../../factories/users';
 import { type Express } from 'express';
 import request from 'supertest';
@@ -31,30 +33,22 @@ async function studioWithDocuments() {
   // A complete profile and client: sending the invoice issues it first.
   await saveStudioProfile(t.app, owner);
   const contact = await buildBillableContact(t.app, owner, { email: `client-${crypto.randomUUID()}@example.fr` });
-  const session = (
-    await request(t.app)
-      .post('/api/sessions')
-      .set(as(owner))
-      .send({ title: 'Mariage Camille & Léo', contact_id: contact.id })
-      .expect(201)
-  ).body as { id: string };
+  const session = await buildSession(t.app, owner, { title: 'Mariage Camille & Léo', contact_id: contact.id });
   const items = [
     { item_type: 'SESSION_TYPE', description: 'Reportage', quantity: 1, price: '1200.00', vat_percentage: '20.00' },
   ];
-  const invoice = (
-    await request(t.app)
-      .post('/api/invoices')
-      .set(as(owner))
-      .send({ title: 'Facture mariage', contact_id: contact.id, session_id: session.id, items })
-      .expect(201)
-  ).body as { id: string };
-  const quote = (
-    await request(t.app)
-      .post('/api/quotes')
-      .set(as(owner))
-      .send({ title: 'Devis mariage', contact_id: contact.id, session_id: session.id, items })
-      .expect(201)
-  ).body as { id: string };
+  const invoice = await buildInvoice(t.app, owner, {
+    title: 'Facture mariage',
+    contact_id: contact.id,
+    session_id: session.id,
+    items,
+  });
+  const quote = await buildQuote(t.app, owner, {
+    title: 'Devis mariage',
+    contact_id: contact.id,
+    session_id: session.id,
+    items,
+  });
   return { owner, session, invoice, quote };
 }
 

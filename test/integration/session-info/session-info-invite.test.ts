@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { buildContact } from '../../factories/contacts';
+import { buildSession } from '../../factories/sessions';
 import { buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
@@ -41,13 +42,7 @@ async function sessionFor(
 }
 
 async function sessionWithContact(owner: TestUser, c: { id: string }, withTemplate = true) {
-  const session = (
-    await request(t.app)
-      .post('/api/sessions')
-      .set(as(owner))
-      .send({ title: 'Mariage au domaine', contact_id: c.id })
-      .expect(201)
-  ).body as { id: string };
+  const session = await buildSession(t.app, owner, { title: 'Mariage au domaine', contact_id: c.id });
   if (withTemplate) {
     const template = (
       await request(t.app)

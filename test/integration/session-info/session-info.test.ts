@@ -5,6 +5,7 @@ import { Contact } from '../../../db/models/Contact';
 import { MagicLinkToken } from '../../../db/models/MagicLinkToken';
 import { OutboxEvent } from '../../../db/models/OutboxEvent';
 import { buildContact } from '../../factories/contacts';
+import { buildSession } from '../../factories/sessions';
 import { adminUser, buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { as } from '../../helpers/auth';
@@ -249,13 +250,7 @@ describe('admin base templates', () => {
 describe('client info (owner side)', () => {
   async function sessionWithTemplate(owner: TestUser) {
     const contact = await buildContact(t.app, owner, { first_name: 'Camille' });
-    const session = (
-      await request(t.app)
-        .post('/api/sessions')
-        .set(as(owner))
-        .send({ title: 'Mariage Camille & Léo', contact_id: contact.id })
-        .expect(201)
-    ).body as { id: string };
+    const session = await buildSession(t.app, owner, { title: 'Mariage Camille & Léo', contact_id: contact.id });
     const template = await newTemplate(owner);
     return { session, template };
   }
@@ -347,13 +342,7 @@ describe('client accounts and magic links', () => {
   async function invited(owner: TestUser, email: string, ttlMinutes = 60) {
     const contact = await buildContact(t.app, owner, { first_name: 'Inès', email });
     const template = await newTemplate(owner);
-    const session = (
-      await request(t.app)
-        .post('/api/sessions')
-        .set(as(owner))
-        .send({ title: 'Portrait Inès', contact_id: contact.id })
-        .expect(201)
-    ).body as { id: string };
+    const session = await buildSession(t.app, owner, { title: 'Portrait Inès', contact_id: contact.id });
     await request(t.app)
       .put(`/api/sessions/${session.id}/client-info`)
       .set(as(owner))

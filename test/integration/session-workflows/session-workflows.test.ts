@@ -9,6 +9,7 @@ import { readLocalSmsOutbox } from '../../../lib/sms/local-sms-provider';
 import { startTemporal } from '../../../scripts/stack/temporal';
 import { freePort } from '../../../scripts/stack/wait';
 import { buildContact } from '../../factories/contacts';
+import { buildSession } from '../../factories/sessions';
 import { buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { eventually, startMainWorker, startWorkerProcess, type WorkerProcess } from '../../helpers/worker-process';
@@ -122,20 +123,17 @@ describe('session workflows applied by triggers (real worker)', () => {
       phone_number: `0${mobile}`.replace(/(\d{2})(?=\d)/g, '$1 '),
     });
     const start = new Date(Date.now() + 30 * DAY);
-    const session = (
-      await request(t.app)
-        .post('/api/sessions')
-        .set(as(studio))
-        .send({ title: 'Mariage Léa', location: 'Lyon', contact_id: contact.id, start_date: start.toISOString() })
-        .expect(201)
-    ).body as { id: string };
-    const paris = (
-      await request(t.app)
-        .post('/api/sessions')
-        .set(as(studio))
-        .send({ title: 'Mariage Hugo', location: 'Paris', contact_id: contact.id })
-        .expect(201)
-    ).body as { id: string };
+    const session = await buildSession(t.app, studio, {
+      title: 'Mariage Léa',
+      location: 'Lyon',
+      contact_id: contact.id,
+      start_date: start.toISOString(),
+    });
+    const paris = await buildSession(t.app, studio, {
+      title: 'Mariage Hugo',
+      location: 'Paris',
+      contact_id: contact.id,
+    });
     const appliedBefore = Date.now();
 
     const confirm = await finishedRun(studio, session.id, 'Confirmer');
@@ -223,13 +221,7 @@ describe('session workflows applied by triggers (real worker)', () => {
     const bride = await buildContact(t.app, studio, { first_name: 'Élodie', phone_number: null });
     const phone = `+3362${crypto.randomInt(1_000_000, 9_999_999)}`;
     const groom = await buildContact(t.app, studio, { first_name: 'Thomas', phone_number: phone });
-    const session = (
-      await request(t.app)
-        .post('/api/sessions')
-        .set(as(studio))
-        .send({ title: 'Mariage Élodie & Thomas', contact_id: bride.id })
-        .expect(201)
-    ).body as { id: string };
+    const session = await buildSession(t.app, studio, { title: 'Mariage Élodie & Thomas', contact_id: bride.id });
     await request(t.app)
       .post(`/api/sessions/${session.id}/contacts`)
       .set(as(studio))
@@ -267,18 +259,12 @@ describe('session workflows applied by triggers (real worker)', () => {
     const phone = `+3362${crypto.randomInt(1_000_000, 9_999_999)}`;
     const email = `ines-${crypto.randomUUID()}@example.fr`;
     const contact = await buildContact(t.app, studio, { first_name: 'Inès', email, phone_number: phone });
-    const session = (
-      await request(t.app)
-        .post('/api/sessions')
-        .set(as(studio))
-        .send({
-          title: 'Portrait Inès',
-          location: 'Studio',
-          contact_id: contact.id,
-          start_date: new Date(Date.now() + 12 * HOUR).toISOString(),
-        })
-        .expect(201)
-    ).body as { id: string };
+    const session = await buildSession(t.app, studio, {
+      title: 'Portrait Inès',
+      location: 'Studio',
+      contact_id: contact.id,
+      start_date: new Date(Date.now() + 12 * HOUR).toISOString(),
+    });
     const form = (
       await request(t.app)
         .post('/api/session-info/templates')
@@ -320,13 +306,11 @@ describe('session workflows applied by triggers (real worker)', () => {
 
     // Nobody to text, no questionnaire attached: both tasks fail, and say why.
     const bare = await buildContact(t.app, studio, { first_name: 'Noé', email: null, phone_number: null });
-    const lone = (
-      await request(t.app)
-        .post('/api/sessions')
-        .set(as(studio))
-        .send({ title: 'Portrait Noé', contact_id: bare.id, start_date: new Date(Date.now() + 6 * HOUR).toISOString() })
-        .expect(201)
-    ).body as { id: string };
+    const lone = await buildSession(t.app, studio, {
+      title: 'Portrait Noé',
+      contact_id: bare.id,
+      start_date: new Date(Date.now() + 6 * HOUR).toISOString(),
+    });
     await request(t.app).patch(`/api/sessions/${lone.id}`).set(as(studio)).send({ status: 'VALIDATED' }).expect(200);
     expect(await finishedRun(studio, lone.id, 'Send a reminder SMS')).toMatchObject({
       status: 'FAILED',
@@ -378,13 +362,12 @@ describe('session workflows applied by triggers (real worker)', () => {
       phone_number: phone,
       locale: 'en-US',
     });
-    const session = (
-      await request(t.app)
-        .post('/api/sessions')
-        .set(as(studio))
-        .send({ title: 'Family portrait', location: place, contact_id: emily.id, start_date: '2027-03-02T15:00:00Z' })
-        .expect(201)
-    ).body as { id: string };
+    const session = await buildSession(t.app, studio, {
+      title: 'Family portrait',
+      location: place,
+      contact_id: emily.id,
+      start_date: '2027-03-02T15:00:00Z',
+    });
 
     expect(await finishedRun(studio, session.id, 'Rappel')).toMatchObject({
       status: 'COMPLETED',
@@ -423,13 +406,7 @@ describe('session workflows applied by triggers (real worker)', () => {
     });
     const phone = `+3363${crypto.randomInt(1_000_000, 9_999_999)}`;
     const contact = await buildContact(t.app, studio, { first_name: 'Zoé', phone_number: phone });
-    const session = (
-      await request(t.app)
-        .post('/api/sessions')
-        .set(as(studio))
-        .send({ title: 'Famille Zoé', contact_id: contact.id })
-        .expect(201)
-    ).body as { id: string };
+    const session = await buildSession(t.app, studio, { title: 'Famille Zoé', contact_id: contact.id });
 
     expect(await finishedRun(studio, session.id, 'Bienvenue')).toMatchObject({
       status: 'COMPLETED',
@@ -463,13 +440,10 @@ describe('session workflows applied by triggers (real worker)', () => {
     await trigger(studio, workflow.id, { name: 'Toutes', trigger_event: 'SESSION_CREATED' });
     const welcome = async (contact: Record<string, unknown>) => {
       const { id } = await buildContact(t.app, studio, contact);
-      const session = (
-        await request(t.app)
-          .post('/api/sessions')
-          .set(as(studio))
-          .send({ title: `Séance ${String(contact.first_name)}`, contact_id: id })
-          .expect(201)
-      ).body as { id: string };
+      const session = await buildSession(t.app, studio, {
+        title: `Séance ${String(contact.first_name)}`,
+        contact_id: id,
+      });
       return finishedRun(studio, session.id, 'Bienvenue');
     };
 

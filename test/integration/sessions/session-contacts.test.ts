@@ -3,6 +3,7 @@
 import crypto from 'node:crypto';
 import request from 'supertest';
 import { buildContact } from '../../factories/contacts';
+import { buildSession } from '../../factories/sessions';
 import { buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { as } from '../../helpers/auth';
@@ -19,13 +20,7 @@ describe('/api/sessions/:id/contacts', () => {
     const camille = await buildContact(t.app, owner, { first_name: 'Camille', last_name: 'Martin' });
     const leo = await buildContact(t.app, owner, { first_name: 'Léo', last_name: 'Martin' });
     const mother = await buildContact(t.app, owner, { first_name: 'Hélène', last_name: 'Durand', email: null });
-    const session = (
-      await request(t.app)
-        .post('/api/sessions')
-        .set(as(owner))
-        .send({ title: 'Mariage Camille & Léo', contact_id: camille.id })
-        .expect(201)
-    ).body as { id: string };
+    const session = await buildSession(t.app, owner, { title: 'Mariage Camille & Léo', contact_id: camille.id });
 
     const empty = await request(t.app).get(`/api/sessions/${session.id}/contacts`).set(as(owner)).expect(200);
     expect(empty.body).toEqual({ main_contact_id: camille.id, items: [] });
@@ -69,16 +64,8 @@ describe('/api/sessions/:id/contacts', () => {
     const main = await buildContact(t.app, owner);
     const guest = await buildContact(t.app, owner);
     const theirs = await buildContact(t.app, other);
-    const session = (
-      await request(t.app)
-        .post('/api/sessions')
-        .set(as(owner))
-        .send({ title: 'Portrait de famille', contact_id: main.id })
-        .expect(201)
-    ).body as { id: string };
-    const theirSession = (
-      await request(t.app).post('/api/sessions').set(as(other)).send({ title: 'Leur séance' }).expect(201)
-    ).body as { id: string };
+    const session = await buildSession(t.app, owner, { title: 'Portrait de famille', contact_id: main.id });
+    const theirSession = await buildSession(t.app, other, { title: 'Leur séance' });
     const add = (user: TestUser, sessionId: string, body: Record<string, unknown>) =>
       request(t.app).post(`/api/sessions/${sessionId}/contacts`).set(as(user)).send(body);
 

@@ -3,6 +3,7 @@
 // another studio's workflow or questionnaire), delete detaching sessions, 404 across studios.
 import crypto from 'node:crypto';
 import request from 'supertest';
+import { buildSession } from '../../factories/sessions';
 import { buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { as } from '../../helpers/auth';
@@ -87,13 +88,10 @@ describe('/api/session-types', () => {
     );
 
     // A session of the type runs the studio's copy; re-creating a deleted type reuses that copy.
-    const session = (
-      await request(t.app)
-        .post('/api/sessions')
-        .set(as(french))
-        .send({ title: 'Mariage de Léa', user_session_type_id: mariage.id })
-        .expect(201)
-    ).body as { workflow_id: string };
+    const session = (await buildSession(t.app, french, {
+      title: 'Mariage de Léa',
+      user_session_type_id: mariage.id,
+    })) as { workflow_id: string };
     expect(session.workflow_id).toBe(mariage.default_workflow_id);
     await request(t.app).delete(`${TYPES}/${mariage.id}`).set(as(french)).expect(204);
     expect((await request(t.app).post(`${TYPES}/create-defaults`).set(as(french)).expect(200)).body.created).toBe(1);
@@ -148,18 +146,14 @@ describe('/api/session-types', () => {
       .expect(200);
     expect(patched.body).toMatchObject({ default_price: '300.00', is_active: false, name: 'Séance naissance' });
 
-    const session = (
-      await request(t.app)
-        .post('/api/sessions')
-        .set(as(owner))
-        .send({ title: 'Naissance de Jules', user_session_type_id: id })
-        .expect(201)
-    ).body as { id: string; workflow_id: string; session_info_template_id: string };
+    const session = (await buildSession(t.app, owner, { title: 'Naissance de Jules', user_session_type_id: id })) as {
+      id: string;
+      workflow_id: string;
+      session_info_template_id: string;
+    };
     // The type's workflow and questionnaire come with it.
     expect([session.workflow_id, session.session_info_template_id]).toEqual([workflow.id, template.id]);
-    const later = (
-      await request(t.app).post('/api/sessions').set(as(owner)).send({ title: 'Naissance de Léa' }).expect(201)
-    ).body as { id: string };
+    const later = await buildSession(t.app, owner, { title: 'Naissance de Léa' });
     const typedLater = await request(t.app)
       .patch(`/api/sessions/${later.id}`)
       .set(as(owner))

@@ -7,6 +7,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import request from 'supertest';
 import { buildContact } from '../../factories/contacts';
+import { buildSession } from '../../factories/sessions';
 import { buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
@@ -67,13 +68,11 @@ describe('sessions export', () => {
     const hugo = await buildContact(t.app, owner, { first_name: 'Hugo', last_name: 'Roux' });
     const zoe = await buildContact(t.app, owner, { first_name: 'Zoé', last_name: 'Blanc' });
 
-    const first = (
-      await request(t.app)
-        .post('/api/sessions')
-        .set(as(owner))
-        .send({ title: 'Naissance de Jules', contact_id: lea.id, user_session_type_id: birth.id })
-        .expect(201)
-    ).body as { id: string };
+    const first = await buildSession(t.app, owner, {
+      title: 'Naissance de Jules',
+      contact_id: lea.id,
+      user_session_type_id: birth.id,
+    });
     // Added Inès first, then Hugo: the export keeps that order, not the alphabet's.
     await request(t.app)
       .post(`/api/sessions/${first.id}/contacts`)
@@ -85,13 +84,7 @@ describe('sessions export', () => {
       .set(as(owner))
       .send({ contact_id: hugo.id, role: 'partner' })
       .expect(201);
-    const second = (
-      await request(t.app)
-        .post('/api/sessions')
-        .set(as(owner))
-        .send({ title: 'Portrait Chloé', user_session_type_id: portrait.id })
-        .expect(201)
-    ).body as { id: string };
+    const second = await buildSession(t.app, owner, { title: 'Portrait Chloé', user_session_type_id: portrait.id });
     await request(t.app)
       .post(`/api/sessions/${second.id}/contacts`)
       .set(as(owner))
@@ -298,19 +291,13 @@ describe('sessions import', () => {
       default_workflow_id: workflow.id,
       default_session_info_template_id: typeTemplate.id,
     });
-    const session = (
-      await request(t.app)
-        .post('/api/sessions')
-        .set(as(owner))
-        .send({
-          title: 'Famille Dupont',
-          location: 'Parc',
-          contact_id: contact.id,
-          start_date: '2026-12-05T10:00:00.000Z',
-          session_info_template_id: own.id,
-        })
-        .expect(201)
-    ).body as { id: string };
+    const session = await buildSession(t.app, owner, {
+      title: 'Famille Dupont',
+      location: 'Parc',
+      contact_id: contact.id,
+      start_date: '2026-12-05T10:00:00.000Z',
+      session_info_template_id: own.id,
+    });
 
     const csv = [
       'Title,Location,Contact ID,Start Date,Session Type',

@@ -8,6 +8,7 @@ import { createTrigger, updateTrigger } from '../../../lib/jobs/workflow-trigger
 import { triggerScheduleId } from '../../../workflows/workflow-triggers/contract';
 import { buildContact } from '../../factories/contacts';
 import { buildInvoice } from '../../factories/invoices';
+import { buildSession } from '../../factories/sessions';
 import { buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
@@ -121,20 +122,14 @@ describe('SCHEDULED triggers (Temporal Schedule per trigger, real worker)', () =
   });
 
   it('fires through its schedule: the VALIDATED session gets the workflow, the PENDING one not; a second firing is recorded without running the workflow twice; pause and delete follow the trigger', async () => {
-    const validated = (
-      await request(t.app).post('/api/sessions').set(as(studio)).send({ title: 'Séance validée' }).expect(201)
-    ).body as { id: string };
+    const validated = await buildSession(t.app, studio, { title: 'Séance validée' });
     await request(t.app)
       .patch(`/api/sessions/${validated.id}`)
       .set(as(studio))
       .send({ status: 'VALIDATED' })
       .expect(200);
-    const pending = (
-      await request(t.app).post('/api/sessions').set(as(studio)).send({ title: 'Séance en attente' }).expect(201)
-    ).body as { id: string };
-    const elsewhere = (
-      await request(t.app).post('/api/sessions').set(as(other)).send({ title: 'Autre studio' }).expect(201)
-    ).body as { id: string };
+    const pending = await buildSession(t.app, studio, { title: 'Séance en attente' });
+    const elsewhere = await buildSession(t.app, other, { title: 'Autre studio' });
     await request(t.app)
       .patch(`/api/sessions/${elsewhere.id}`)
       .set(as(other))
@@ -387,22 +382,16 @@ describe('SCHEDULED triggers (Temporal Schedule per trigger, real worker)', () =
     const bride = await buildContact(t.app, studio, { first_name: 'Élodie', email: 'elodie@example.fr' });
     const groom = await buildContact(t.app, studio, { first_name: 'Thomas' });
     const full = (
-      await request(t.app)
-        .post('/api/sessions')
-        .set(as(studio))
-        .send({ title: 'Mariage', contact_id: bride.id, user_session_type_id: type.id })
-        .expect(201)
-    ).body.id as string;
+      await buildSession(t.app, studio, { title: 'Mariage', contact_id: bride.id, user_session_type_id: type.id })
+    ).id;
     await request(t.app)
       .post(`/api/sessions/${full}/contacts`)
       .set(as(studio))
       .send({ contact_id: groom.id, role: 'groom' })
       .expect(201);
-    const bare = (await request(t.app).post('/api/sessions').set(as(studio)).send({ title: 'Portrait' }).expect(201))
-      .body.id as string;
+    const bare = (await buildSession(t.app, studio, { title: 'Portrait' })).id;
     const invoice = await buildInvoice(t.app, studio, { issued: true });
-    const foreign = (await request(t.app).post('/api/sessions').set(as(other)).send({ title: 'Autre' }).expect(201))
-      .body.id as string;
+    const foreign = (await buildSession(t.app, other, { title: 'Autre' })).id;
     const cases: [Parameters<typeof loadConditionSubject>[0], string[]][] = [
       ['SESSION', [full, bare, foreign]],
       ['INVOICE', [invoice.id]],

@@ -11,6 +11,7 @@ import { markOverdueInvoices } from '../../../db/commands/mark-overdue-invoices'
 import { MARK_OVERDUE_INVOICES } from '../../../workflows/maintenance/contract';
 import { buildContact } from '../../factories/contacts';
 import { buildInvoice } from '../../factories/invoices';
+import { buildSession } from '../../factories/sessions';
 import { buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { as } from '../../helpers/auth';
@@ -432,17 +433,12 @@ describe('events evaluated against triggers (outbox relay and evaluation job, re
         },
       })
       .expect(201);
-    const typed = (
-      await request(t.app)
-        .post('/api/sessions')
-        .set(as(studio))
-        .send({ title: 'Séance typée', user_session_type_id: type.id })
-        .expect(201)
-    ).body as { id: string; user_session_type_id: string };
+    const typed = (await buildSession(t.app, studio, { title: 'Séance typée', user_session_type_id: type.id })) as {
+      id: string;
+      user_session_type_id: string;
+    };
     expect(typed.user_session_type_id).toBe(type.id);
-    const untyped = (
-      await request(t.app).post('/api/sessions').set(as(studio)).send({ title: 'Séance sans type' }).expect(201)
-    ).body as { id: string };
+    const untyped = await buildSession(t.app, studio, { title: 'Séance sans type' });
     const executions = await eventually('the typed session to be evaluated', async () => {
       const rows = await executionsOf(byType.body.id);
       return rows.length ? rows : undefined;
@@ -476,20 +472,8 @@ describe('events evaluated against triggers (outbox relay and evaluation job, re
       .expect(201);
     const bride = await buildContact(t.app, studio, { first_name: 'Élodie' });
     const groom = await buildContact(t.app, studio, { first_name: 'Thomas' });
-    const wedding = (
-      await request(t.app)
-        .post('/api/sessions')
-        .set(as(studio))
-        .send({ title: 'Mariage', contact_id: bride.id })
-        .expect(201)
-    ).body as { id: string };
-    const alone = (
-      await request(t.app)
-        .post('/api/sessions')
-        .set(as(studio))
-        .send({ title: 'Portrait', contact_id: bride.id })
-        .expect(201)
-    ).body as { id: string };
+    const wedding = await buildSession(t.app, studio, { title: 'Mariage', contact_id: bride.id });
+    const alone = await buildSession(t.app, studio, { title: 'Portrait', contact_id: bride.id });
     await request(t.app)
       .post(`/api/sessions/${wedding.id}/contacts`)
       .set(as(studio))
