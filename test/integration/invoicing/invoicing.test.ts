@@ -11,6 +11,7 @@ import { zipEntryText } from '../../helpers/zip-entry';
 import { buildBillableContact, buildContact } from '../../factories/contacts';
 import { buildInvoice, saveStudioProfile } from '../../factories/invoices';
 import { buildQuote } from '../../factories/quotes';
+import { buildSession } from '../../factories/sessions';
 import { buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { as } from '../../helpers/auth';
@@ -92,27 +93,17 @@ describe('/api/invoices', () => {
   });
 
   it("answers 404 for another studio's invoice, session, contact or quote", async () => {
-    const mine = await request(t.app).post('/api/invoices').set(as(owner)).send({ title: 'Portrait' }).expect(201);
-    expect((await request(t.app).get(`/api/invoices/${mine.body.id}`).set(as(other))).status).toBe(404);
-    expect((await request(t.app).put(`/api/invoices/${mine.body.id}`).set(as(other)).send({ title: 'x' })).status).toBe(
-      404,
-    );
-    expect((await request(t.app).delete(`/api/invoices/${mine.body.id}`).set(as(other))).status).toBe(404);
+    const mine = await buildInvoice(t.app, owner, { contact_id: null, title: 'Portrait' });
+    expect((await request(t.app).get(`/api/invoices/${mine.id}`).set(as(other))).status).toBe(404);
+    expect((await request(t.app).put(`/api/invoices/${mine.id}`).set(as(other)).send({ title: 'x' })).status).toBe(404);
+    expect((await request(t.app).delete(`/api/invoices/${mine.id}`).set(as(other))).status).toBe(404);
     const theirContact = await buildContact(t.app, other);
-    const theirSession = await request(t.app)
-      .post('/api/sessions')
-      .set(as(other))
-      .send({ title: 'Leur séance' })
-      .expect(201);
-    const theirQuote = await request(t.app)
-      .post('/api/quotes')
-      .set(as(other))
-      .send({ title: 'Leur devis' })
-      .expect(201);
+    const theirSession = await buildSession(t.app, other, { title: 'Leur séance' });
+    const theirQuote = await buildQuote(t.app, other, { contact_id: null, title: 'Leur devis' });
     for (const body of [
       { contact_id: theirContact.id },
-      { session_id: theirSession.body.id },
-      { quote_id: theirQuote.body.id },
+      { session_id: theirSession.id },
+      { quote_id: theirQuote.id },
     ]) {
       const res = await request(t.app)
         .post('/api/invoices')
@@ -121,7 +112,7 @@ describe('/api/invoices', () => {
       expect(res.status).toBe(404);
     }
     const list = await request(t.app).get('/api/invoices').set(as(other)).expect(200);
-    expect(list.body.items.map((i: { id: string }) => i.id)).not.toContain(mine.body.id);
+    expect(list.body.items.map((i: { id: string }) => i.id)).not.toContain(mine.id);
   });
 
   it('issues a draft with the next legal number and an INVOICE_STATUS_CHANGED event; refuses a status by PUT, and any change or delete once issued', async () => {
@@ -173,15 +164,11 @@ describe('/api/invoices', () => {
       amount: '300.00',
     });
 
-    const brouillon = await request(t.app)
-      .post('/api/invoices')
-      .set(as(owner))
-      .send({ title: 'Brouillon' })
-      .expect(201);
-    await request(t.app).delete(`/api/invoices/${brouillon.body.id}`).set(as(owner)).expect(204);
+    const brouillon = await buildInvoice(t.app, owner, { contact_id: null, title: 'Brouillon' });
+    await request(t.app).delete(`/api/invoices/${brouillon.id}`).set(as(owner)).expect(204);
     const [deleted] = await sql<{ action: string }>(
       'SELECT action FROM audit_logs WHERE entity_id = $1 ORDER BY created_at DESC LIMIT 1',
-      [brouillon.body.id],
+      [brouillon.id],
     );
     expect(deleted.action).toBe('DELETE');
   });
@@ -234,8 +221,8 @@ describe('/api/quotes and the session-scoped routes', () => {
     expect(kept.body.code).toBe('quote_invoiced');
 
     // A document of another session is not found through this session's routes.
-    const elsewhere = await request(t.app).post('/api/quotes').set(as(owner)).send({ title: 'Ailleurs' }).expect(201);
-    expect((await request(t.app).get(`${base}/quotes/${elsewhere.body.id}`).set(as(owner))).status).toBe(404);
+    const elsewhere = await buildQuote(t.app, owner, { contact_id: null, title: 'Ailleurs' });
+    expect((await request(t.app).get(`${base}/quotes/${elsewhere.id}`).set(as(owner))).status).toBe(404);
   });
 
   it('refuses bad amounts and unknown item types with 400', async () => {
@@ -283,21 +270,17 @@ describe('/api/quotes and the session-scoped routes', () => {
 describe('POST .../preview-email', () => {
   it("fills the studio's invoice template with the document's number, title, amount and due date, escaping the html; nothing is sent", async () => {
     const contact = await buildContact(t.app, owner, { first_name: 'Zoé' });
-    const invoice = await request(t.app)
-      .post('/api/invoices')
-      .set(as(owner))
-      .send({
-        title: 'Mariage <Claire> & Hugo',
-        contact_id: contact.id,
-        due_date: '2026-12-31',
-        items: [{ item_type: 'SESSION_TYPE', price_without_tax: '1500.00', vat_percentage: 20 }],
-      })
-      .expect(201);
-    const preview = await request(t.app).post(`/api/invoices/${invoice.body.id}/preview-email`).set(as(owner)).send({});
+    const invoice = await buildInvoice(t.app, owner, {
+      title: 'Mariage <Claire> & Hugo',
+      contact_id: contact.id,
+      due_date: '2026-12-31',
+      items: [{ item_type: 'SESSION_TYPE', price_without_tax: '1500.00', vat_percentage: 20 }],
+    });
+    const preview = await request(t.app).post(`/api/invoices/${invoice.id}/preview-email`).set(as(owner)).send({});
     expect(preview.status).toBe(200);
     expect(preview.body).toMatchObject({
       to: contact.email,
-      subject: `Facture ${invoice.body.number} – Mariage <Claire> & Hugo`,
+      subject: `Facture ${invoice.number} – Mariage <Claire> & Hugo`,
       templateId: expect.any(String),
     });
     expect(preview.body.html).toContain('Bonjour Zoé');
@@ -305,12 +288,10 @@ describe('POST .../preview-email', () => {
     expect(preview.body.html).toMatch(/1\s800,00\s€ TTC/);
     expect(preview.body.text).toContain('31 décembre 2026');
     expect(
-      (await request(t.app).post(`/api/invoices/${invoice.body.id}/preview-email`).set(as(other)).send({})).status,
+      (await request(t.app).post(`/api/invoices/${invoice.id}/preview-email`).set(as(other)).send({})).status,
     ).toBe(404);
     // Without a body at all, too.
-    expect((await request(t.app).post(`/api/invoices/${invoice.body.id}/preview-email`).set(as(owner))).status).toBe(
-      200,
-    );
+    expect((await request(t.app).post(`/api/invoices/${invoice.id}/preview-email`).set(as(owner))).status).toBe(200);
   });
 });
 
@@ -385,40 +366,36 @@ describe('pdfs and send-email (real worker, Chromium, MailDev)', () => {
       [studio.id, 'Atelier Lumière', '123456789', '12345678900012', '12 rue des Arts', '25000', 'Besançon'],
     );
     const contact = await buildContact(t.app, studio, { first_name: 'Élodie', last_name: 'Garçon', city: 'Dijon' });
-    const invoice = await request(t.app)
-      .post('/api/invoices')
-      .set(as(studio))
-      .send({
-        title: 'Mariage Élodie & Théo',
-        contact_id: contact.id,
-        items: [
-          {
-            item_type: 'SESSION_TYPE',
-            description: 'Reportage mariage',
-            price_without_tax: '1500.00',
-            vat_percentage: 20,
-          },
-          { item_type: 'TEXT', description: 'Livraison sous six semaines' },
-          {
-            item_type: 'SESSION_TYPE',
-            description: 'Tirages 30x40',
-            quantity: 3,
-            price_without_tax: '12.50',
-            vat_percentage: 10,
-          },
-          { item_type: 'SESSION_TYPE', description: 'Livre photo', price_with_tax: '63.30', vat_percentage: 5.5 },
-        ],
-      })
-      .expect(201);
-    const res = await request(t.app).get(`/api/invoices/${invoice.body.id}/pdf`).set(as(studio));
+    const invoice = await buildInvoice(t.app, studio, {
+      title: 'Mariage Élodie & Théo',
+      contact_id: contact.id,
+      items: [
+        {
+          item_type: 'SESSION_TYPE',
+          description: 'Reportage mariage',
+          price_without_tax: '1500.00',
+          vat_percentage: 20,
+        },
+        { item_type: 'TEXT', description: 'Livraison sous six semaines' },
+        {
+          item_type: 'SESSION_TYPE',
+          description: 'Tirages 30x40',
+          quantity: 3,
+          price_without_tax: '12.50',
+          vat_percentage: 10,
+        },
+        { item_type: 'SESSION_TYPE', description: 'Livre photo', price_with_tax: '63.30', vat_percentage: 5.5 },
+      ],
+    });
+    const res = await request(t.app).get(`/api/invoices/${invoice.id}/pdf`).set(as(studio));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      key: `pdfs/invoices/${studio.id}/${invoice.body.id}.pdf`,
-      filename: `facture-${invoice.body.number}.pdf`,
+      key: `pdfs/invoices/${studio.id}/${invoice.id}.pdf`,
+      filename: `facture-${invoice.number}.pdf`,
       expiration: 3600,
     });
     const text = pdfText(Buffer.from(await (await fetch(res.body.url)).arrayBuffer()));
-    expect(text).toContain(`Facture N° ${invoice.body.number}`);
+    expect(text).toContain(`Facture N° ${invoice.number}`);
     for (const expected of [
       'Atelier Lumière',
       'SIREN 123456789',
@@ -437,39 +414,36 @@ describe('pdfs and send-email (real worker, Chromium, MailDev)', () => {
     expect(text).toMatch(/Total TTC\s+1\s904,55\s€/);
 
     // The same version again: the same job and file, no second render.
-    const again = await request(t.app).get(`/api/invoices/${invoice.body.id}/pdf`).set(as(studio)).expect(200);
+    const again = await request(t.app).get(`/api/invoices/${invoice.id}/pdf`).set(as(studio)).expect(200);
     expect(again.body.key).toBe(res.body.key);
     const [{ n }] = await sql<{ n: number }>(
       `SELECT count(*)::int AS n FROM job_runs WHERE job_name = 'billing.pdf' AND entity_id = $1`,
-      [invoice.body.id],
+      [invoice.id],
     );
     expect(n).toBe(1);
-    expect((await request(t.app).get(`/api/invoices/${invoice.body.id}/pdf`).set(as(other))).status).toBe(404);
+    expect((await request(t.app).get(`/api/invoices/${invoice.id}/pdf`).set(as(other))).status).toBe(404);
   }, 120_000);
 
   it('writes amounts the English way for an en-US studio, under pdfs/quotes/ for a quote', async () => {
     const studio = await buildUser(t.app);
     await sql(`UPDATE users SET locale = 'en-US' WHERE id = $1 RETURNING id`, [studio.id]);
-    const quote = await request(t.app)
-      .post('/api/quotes')
-      .set(as(studio))
-      .send({
-        title: 'Corporate headshots',
-        items: [
-          {
-            item_type: 'SESSION_TYPE',
-            description: 'Headshots',
-            quantity: 10,
-            price_without_tax: '123.45',
-            vat_percentage: 20,
-          },
-        ],
-      })
-      .expect(201);
-    const res = await request(t.app).get(`/api/quotes/${quote.body.id}/pdf`).set(as(studio)).expect(200);
-    expect(res.body.key).toBe(`pdfs/quotes/${studio.id}/${quote.body.id}.pdf`);
+    const quote = await buildQuote(t.app, studio, {
+      contact_id: null,
+      title: 'Corporate headshots',
+      items: [
+        {
+          item_type: 'SESSION_TYPE',
+          description: 'Headshots',
+          quantity: 10,
+          price_without_tax: '123.45',
+          vat_percentage: 20,
+        },
+      ],
+    });
+    const res = await request(t.app).get(`/api/quotes/${quote.id}/pdf`).set(as(studio)).expect(200);
+    expect(res.body.key).toBe(`pdfs/quotes/${studio.id}/${quote.id}.pdf`);
     const text = pdfText(Buffer.from(await (await fetch(res.body.url)).arrayBuffer()));
-    expect(text).toContain(`Quote No. ${quote.body.number}`);
+    expect(text).toContain(`Quote No. ${quote.number}`);
     expect(text).toMatch(/Total incl\. tax\s+€1,481\.40/);
   }, 120_000);
 

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { buildBillableContact } from '../../factories/contacts';
+import { buildCreditNote } from '../../factories/credit-notes';
 import { buildInvoice } from '../../factories/invoices';
 import { buildSession } from '../../factories/sessions';
 import { buildUser, type TestUser } from '../../factories/users';
@@ -185,26 +186,26 @@ describe('the issued invoice pdf sent by email', () => {
 describe('credit note documents', () => {
   it('pdf (kept once) and docx name the credit note, the invoice it corrects and the reason; another studio gets 404', async () => {
     const invoice = await buildInvoice(t.app, studio, { issued: true, price: '500.00' });
-    const note = await request(t.app)
-      .post(`/api/invoices/${invoice.id}/credit-notes`)
-      .set(as(studio))
-      .send({ reason: 'Album jamais livré', amount: 120 })
-      .expect(201);
-    expect(note.body.number).toMatch(/^AV-\d{4}-\d{5}$/);
-    const stored = await storedPdf('credit_notes', note.body.id);
-    expect(stored.key.startsWith(`pdfs/credit-notes/${studio.id}/${note.body.id}/`)).toBe(true);
+    const note = await buildCreditNote(t.app, studio, {
+      invoice_id: invoice.id,
+      reason: 'Album jamais livré',
+      amount: 120,
+    });
+    expect(note.number).toMatch(/^AV-\d{4}-\d{5}$/);
+    const stored = await storedPdf('credit_notes', note.id);
+    expect(stored.key.startsWith(`pdfs/credit-notes/${studio.id}/${note.id}/`)).toBe(true);
 
-    const pdf = await request(t.app).get(`/api/credit-notes/${note.body.id}/pdf`).set(as(studio)).expect(200);
+    const pdf = await request(t.app).get(`/api/credit-notes/${note.id}/pdf`).set(as(studio)).expect(200);
     expect(pdf.body).toMatchObject({
       key: stored.key,
       sha256: stored.sha256,
-      filename: `avoir-${note.body.number}.pdf`,
+      filename: `avoir-${note.number}.pdf`,
     });
     const bytes = await download(pdf.body.url);
     expect(sha256(bytes)).toBe(stored.sha256);
     const text = (await pdfText(bytes)).replace(/\s+/g, ' ');
     for (const expected of [
-      `Avoir N° ${note.body.number}`,
+      `Avoir N° ${note.number}`,
       `Avoir sur la facture ${invoice.number} du`,
       'Album jamais livré',
       'Studio Lumière SARL',
@@ -216,19 +217,19 @@ describe('credit note documents', () => {
     expect(text).toMatch(/20 % 100,00 € 20,00 €/);
     expect(text).toMatch(/Total TTC 120,00 €/);
     const viaExport = await request(t.app)
-      .get(`/api/credit-notes/${note.body.id}/export?format=pdf`)
+      .get(`/api/credit-notes/${note.id}/export?format=pdf`)
       .set(as(studio))
       .expect(200);
     expect(viaExport.body.key).toBe(stored.key);
 
     const docx = await request(t.app)
-      .get(`/api/credit-notes/${note.body.id}/export?format=docx`)
+      .get(`/api/credit-notes/${note.id}/export?format=docx`)
       .set(as(studio))
       .expect(200);
-    expect(docx.body.filename).toBe(`avoir-${note.body.number}.docx`);
+    expect(docx.body.filename).toBe(`avoir-${note.number}.docx`);
     const words = await docxText(await download(docx.body.url));
     for (const expected of [
-      `Avoir N° ${note.body.number}`,
+      `Avoir N° ${note.number}`,
       `Avoir sur la facture ${invoice.number} du`,
       'Album jamais livré',
       'Total TTC',
@@ -236,26 +237,26 @@ describe('credit note documents', () => {
       expect(words).toContain(expected);
 
     for (const url of [
-      `/api/credit-notes/${note.body.id}/pdf`,
-      `/api/credit-notes/${note.body.id}/export?format=pdf`,
-      `/api/credit-notes/${note.body.id}/export?format=docx`,
+      `/api/credit-notes/${note.id}/pdf`,
+      `/api/credit-notes/${note.id}/export?format=pdf`,
+      `/api/credit-notes/${note.id}/export?format=docx`,
     ]) {
       expect((await request(t.app).get(url).set(as(other))).status).toBe(404);
     }
     await expect(
-      t.sequelize.query(`UPDATE credit_notes SET pdf_key = 'x' WHERE id = $1`, { bind: [note.body.id] }),
+      t.sequelize.query(`UPDATE credit_notes SET pdf_key = 'x' WHERE id = $1`, { bind: [note.id] }),
     ).rejects.toThrow(/never changed/);
   }, 180_000);
 
   it('lists the credited lines of a credit note by lines', async () => {
     const invoice = await buildInvoice(t.app, studio, { issued: true, price: '300.00' });
-    const note = await request(t.app)
-      .post(`/api/invoices/${invoice.id}/credit-notes`)
-      .set(as(studio))
-      .send({ reason: 'Séance annulée', items: [{ invoice_item_id: invoice.items[0].id }] })
-      .expect(201);
-    await storedPdf('credit_notes', note.body.id);
-    const pdf = await request(t.app).get(`/api/credit-notes/${note.body.id}/pdf`).set(as(studio)).expect(200);
+    const note = await buildCreditNote(t.app, studio, {
+      invoice_id: invoice.id,
+      reason: 'Séance annulée',
+      items: [{ invoice_item_id: invoice.items[0].id }],
+    });
+    await storedPdf('credit_notes', note.id);
+    const pdf = await request(t.app).get(`/api/credit-notes/${note.id}/pdf`).set(as(studio)).expect(200);
     const text = (await pdfText(await download(pdf.body.url))).replace(/\s+/g, ' ');
     expect(text).toContain('Séance');
     expect(text).toContain(`Avoir sur la facture ${invoice.number}`);

@@ -5,6 +5,7 @@ import { Client } from 'pg';
 import request from 'supertest';
 import { startApiProcess, type ApiProcess } from '../../helpers/api-process';
 import { buildBillableContact } from '../../factories/contacts';
+import { buildCreditNote } from '../../factories/credit-notes';
 import { buildInvoice, FRENCH_STUDIO, saveStudioProfile } from '../../factories/invoices';
 import { buildQuote } from '../../factories/quotes';
 import { buildUser, type TestUser } from '../../factories/users';
@@ -357,19 +358,19 @@ describe('credit notes', () => {
       .set(as(owner))
       .send({ amount: '120.00', method: 'bank_transfer' })
       .expect(201);
-    const note = await request(t.app)
-      .post(`/api/invoices/${invoice.id}/credit-notes`)
-      .set(as(owner))
-      .send({ reason: 'Tirages non livrés', amount: '30.00' })
-      .expect(201);
-    expect(note.body.refund_due).toBe('30.00');
+    const note = await buildCreditNote(t.app, owner, {
+      invoice_id: invoice.id,
+      reason: 'Tirages non livrés',
+      amount: '30.00',
+    });
+    expect(note.refund_due).toBe('30.00');
     const refund = (body: Record<string, unknown>, user = owner) =>
-      request(t.app).post(`/api/credit-notes/${note.body.id}/refunds`).set(as(user)).send(body);
+      request(t.app).post(`/api/credit-notes/${note.id}/refunds`).set(as(user)).send(body);
     expect((await refund({ method: 'bank_transfer' }, other)).status).toBe(404);
     expect((await refund({ amount: '31.00', method: 'bank_transfer' })).body.code).toBe('refund_exceeds_overpaid');
     const done = await refund({ method: 'bank_transfer', reference: 'VIR REMB' });
     expect(done.status).toBe(201);
-    expect(done.body).toMatchObject({ kind: 'refund', amount: '30.00', credit_note_id: note.body.id });
+    expect(done.body).toMatchObject({ kind: 'refund', amount: '30.00', credit_note_id: note.id });
     expect(await read(owner, invoice.id)).toMatchObject({
       payment_status: 'PAID',
       amount_paid: '90.00',

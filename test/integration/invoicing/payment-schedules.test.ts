@@ -51,19 +51,15 @@ describe('payment schedules', () => {
       contact_id: contact.id,
       start_date: start.toISOString(),
     });
-    const created = await request(t.app)
-      .post('/api/invoices')
-      .set(as(studio))
-      .send({
-        title: 'Mariage',
-        contact_id: contact.id,
-        session_id: session.id,
-        items: lines,
-        payment_schedule: deposit,
-      })
-      .expect(201);
+    const created = await buildInvoice(t.app, studio, {
+      title: 'Mariage',
+      contact_id: contact.id,
+      session_id: session.id,
+      items: lines,
+      payment_schedule: deposit,
+    });
     const today = parisDay(new Date());
-    expect(created.body.payment_schedule).toEqual([
+    expect(created.payment_schedule).toEqual([
       {
         percentage: 30,
         due: { type: 'on_booking' },
@@ -89,20 +85,20 @@ describe('payment schedules', () => {
       .set(as(studio))
       .send({ start_date: moved.toISOString() })
       .expect(200);
-    const after = (await request(t.app).get(`/api/invoices/${created.body.id}`).set(as(studio)).expect(200)).body;
+    const after = (await request(t.app).get(`/api/invoices/${created.id}`).set(as(studio)).expect(200)).body;
     expect(after.payment_schedule.map((i: { due_date: string }) => i.due_date)).toEqual([
       today,
       shift(parisDay(moved), -7),
     ]);
 
     // Issued, the deposit paid by transfer: the first installment is paid, the balance is not.
-    await request(t.app).post(`/api/invoices/${created.body.id}/issue`).set(as(studio)).expect(200);
+    await request(t.app).post(`/api/invoices/${created.id}/issue`).set(as(studio)).expect(200);
     await request(t.app)
-      .post(`/api/invoices/${created.body.id}/payments`)
+      .post(`/api/invoices/${created.id}/payments`)
       .set(as(studio))
       .send({ amount: '360.00', method: 'bank_transfer' })
       .expect(201);
-    const paid = (await request(t.app).get(`/api/invoices/${created.body.id}`).set(as(studio)).expect(200)).body;
+    const paid = (await request(t.app).get(`/api/invoices/${created.id}`).set(as(studio)).expect(200)).body;
     expect(paid.payment_schedule.map((i: { paid: boolean }) => i.paid)).toEqual([true, false]);
   });
 

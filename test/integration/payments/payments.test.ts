@@ -3,6 +3,7 @@
 import request from 'supertest';
 import Stripe from 'stripe';
 import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
+import { buildCreditNote } from '../../factories/credit-notes';
 import { buildInvoice } from '../../factories/invoices';
 import { buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
@@ -236,14 +237,14 @@ describe('a deposit by transfer, the balance by card, a partial credit note refu
     ).not.toBeNull();
 
     // The album is not delivered: 100.00 credited, money already paid, so owed back; refunded on the card.
-    const note = await request(t.app)
-      .post(`/api/invoices/${invoice.id}/credit-notes`)
-      .set(as(owner))
-      .send({ reason: 'Album non livré', amount: '100.00' })
-      .expect(201);
-    expect(note.body.refund_due).toBe('100.00');
+    const note = await buildCreditNote(t.app, owner, {
+      invoice_id: invoice.id,
+      reason: 'Album non livré',
+      amount: '100.00',
+    });
+    expect(note.refund_due).toBe('100.00');
     const refund = await request(t.app)
-      .post(`/api/credit-notes/${note.body.id}/refunds`)
+      .post(`/api/credit-notes/${note.id}/refunds`)
       .set(as(owner))
       .send({ method: 'card' });
     expect(refund.status).toBe(201);
@@ -251,7 +252,7 @@ describe('a deposit by transfer, the balance by card, a partial credit note refu
       kind: 'refund',
       method: 'card',
       amount: '100.00',
-      credit_note_id: note.body.id,
+      credit_note_id: note.id,
       provider_reference: expect.stringMatching(/^re_/),
     });
     const after = (await request(t.app).get(`/api/invoices/${invoice.id}`).set(as(owner)).expect(200)).body;

@@ -3,6 +3,7 @@
 // another studio's workflow or questionnaire), delete detaching sessions, 404 across studios.
 import crypto from 'node:crypto';
 import request from 'supertest';
+import { buildInvoice } from '../../factories/invoices';
 import { buildSession } from '../../factories/sessions';
 import { buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
@@ -224,25 +225,22 @@ describe('/api/session-types', () => {
         .send({ name: 'Séance grossesse', default_price: '240.00', vat_percentage: '20' })
         .expect(201)
     ).body as { id: string };
-    const invoice = await request(t.app)
-      .post('/api/invoices')
-      .set(as(owner))
-      .send({
-        title: 'Grossesse de Clara',
-        items: [
-          { item_type: 'SESSION_TYPE', user_session_type_id: type.id, quantity: 2 },
-          {
-            item_type: 'SESSION_TYPE',
-            user_session_type_id: type.id,
-            description: 'Tarif ami',
-            price_without_tax: '100.00',
-            vat_percentage: '20',
-          },
-        ],
-      })
-      .expect(201);
+    const invoice = await buildInvoice(t.app, owner, {
+      contact_id: null,
+      title: 'Grossesse de Clara',
+      items: [
+        { item_type: 'SESSION_TYPE', user_session_type_id: type.id, quantity: 2 },
+        {
+          item_type: 'SESSION_TYPE',
+          user_session_type_id: type.id,
+          description: 'Tarif ami',
+          price_without_tax: '100.00',
+          vat_percentage: '20',
+        },
+      ],
+    });
     expect(
-      invoice.body.items.map((i: Record<string, unknown>) => [
+      invoice.items.map((i: Record<string, unknown>) => [
         i.description,
         i.price_with_tax,
         i.vat_percentage,
@@ -253,6 +251,6 @@ describe('/api/session-types', () => {
       ['Séance grossesse', '240.00', '20.00', true, '480.00'],
       ['Tarif ami', '120.00', '20.00', false, '120.00'],
     ]);
-    expect(invoice.body.amount).toBe('600.00');
+    expect(invoice.amount).toBe('600.00');
   });
 });

@@ -105,13 +105,9 @@ describe('/api/workflows', () => {
 
   it("refuses to remove a task a session already ran, and another studio's SMS template", async () => {
     const created = await request(t.app).post('/api/workflows').set(as(owner)).send(wedding).expect(201);
-    const session = await request(t.app)
-      .post('/api/sessions')
-      .set(as(owner))
-      .send({ title: 'Séance test' })
-      .expect(201);
+    const session = await buildSession(t.app, owner, { title: 'Séance test' });
     await SessionWorkflowTaskRun.create({
-      session_id: session.body.id,
+      session_id: session.id,
       workflow_id: created.body.id,
       workflow_task_id: created.body.tasks[0].id,
       status: 'COMPLETED',
