@@ -17,6 +17,7 @@ import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/w
 import { zipEntryText } from '../../helpers/zip-entry';
 import { as } from '../../helpers/auth';
 import { mailsTo, type Mail } from '../../helpers/mail';
+import { download } from '../../helpers/downloads';
 
 let t: TestApp;
 let worker: WorkerProcess;
@@ -213,7 +214,7 @@ describe('the language and the face a client sees', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'client-locale-'));
     try {
       const file = path.join(dir, 'quote.pdf');
-      fs.writeFileSync(file, Buffer.from(await (await fetch(pdf.body.url)).arrayBuffer()));
+      fs.writeFileSync(file, await download(pdf.body.url));
       const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
       expect(text).toContain(`Quote No. ${quote.number}`);
       expect(text).toContain(COMPANY);
@@ -248,10 +249,7 @@ describe('the language and the face a client sees', () => {
     expect(docx.body.filename).toBe(`invoice-${invoice.number}.docx`);
     const docxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'client-locale-docx-'));
     try {
-      fs.writeFileSync(
-        path.join(docxDir, 'invoice.docx'),
-        Buffer.from(await (await fetch(docx.body.url)).arrayBuffer()),
-      );
+      fs.writeFileSync(path.join(docxDir, 'invoice.docx'), await download(docx.body.url));
       const xml = await zipEntryText(path.join(docxDir, 'invoice.docx'), 'word/document.xml');
       expect(xml.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')).toContain(`Invoice No. ${invoice.number}`);
       expect(xml).toContain('Atelier Lumière &amp; Fils');

@@ -12,6 +12,7 @@ import { startMainWorker, type WorkerProcess } from '../../helpers/worker-proces
 import { zipEntryText } from '../../helpers/zip-entry';
 import { testStackDir } from '../../setup/paths';
 import { as } from '../../helpers/auth';
+import { download } from '../../helpers/downloads';
 
 let t: TestApp;
 let worker: WorkerProcess;
@@ -48,7 +49,7 @@ const lumiere = {
 /** The text of a file the api links to: pdf through pdftotext, docx through its document.xml. */
 async function documentText(url: string, name: string): Promise<string> {
   const file = path.join(testStackDir, name);
-  fs.writeFileSync(file, Buffer.from(await (await fetch(url)).arrayBuffer()));
+  fs.writeFileSync(file, await download(url));
   const text = name.endsWith('.pdf')
     ? execFileSync('pdftotext', ['-layout', file, '-']).toString('utf8')
     : (await zipEntryText(file, 'word/document.xml')).replace(/<[^>]+>/g, ' ');

@@ -14,6 +14,7 @@ import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { eventually, startWorkerProcess, type WorkerProcess } from '../../helpers/worker-process';
 import { testStackDir } from '../../setup/paths';
 import { as } from '../../helpers/auth';
+import { download } from '../../helpers/downloads';
 
 let t: TestApp;
 let worker: WorkerProcess;
@@ -112,7 +113,7 @@ describe('contacts from csv', () => {
       [owner.id],
     );
     expect(events[0].n).toBe(2);
-    const errorFile = Buffer.from(await (await fetch(res.body.errorFile.url)).arrayBuffer()).toString('utf8');
+    const errorFile = (await download(res.body.errorFile.url)).toString('utf8');
     expect(
       errorFile
         .replace(/^\ufeff/, '')
@@ -584,7 +585,7 @@ describe('a file whose rows mostly fail', () => {
     expect(res.body.errors).toHaveLength(1000);
     expect(res.body.errors[0]).toMatchObject({ line: 2, message: 'email is not a valid e-mail address' });
     expect(res.body.errors[999].line).toBe(1001);
-    const errorFile = Buffer.from(await (await fetch(res.body.errorFile.url)).arrayBuffer()).toString('utf8');
+    const errorFile = (await download(res.body.errorFile.url)).toString('utf8');
     expect(errorFile.trim().split(/\r?\n/)).toHaveLength(1 + 1500);
 
     const preview = await upload(owner, '/api/import/contacts/preview', file, 'mostly-wrong.csv', 'text/csv');

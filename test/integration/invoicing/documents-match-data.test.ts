@@ -15,6 +15,7 @@ import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
 import { repoRoot, testStackDir } from '../../setup/paths';
 import { as } from '../../helpers/auth';
+import { download } from '../../helpers/downloads';
 
 /** A 1 × 1 png, the smallest logo a studio could upload. */
 const PNG = Buffer.from(
@@ -54,7 +55,7 @@ interface StoredDocument {
 
 const pdfText = async (url: string, name: string) => {
   const file = path.join(testStackDir, `${name}.pdf`);
-  fs.writeFileSync(file, Buffer.from(await (await fetch(url)).arrayBuffer()));
+  fs.writeFileSync(file, await download(url));
   // Intl writes French thousands with a narrow no-break space: read them as plain spaces.
   return execFileSync('pdftotext', ['-layout', file, '-'])
     .toString('utf8')
@@ -131,7 +132,7 @@ describe('the roadmap', () => {
     const imagesIn = async (name: string) => {
       const link = await request(t.app).get(`/api/sessions/${session.id}/roadmap`).set(as(studio)).expect(200);
       const file = path.join(testStackDir, `${name}.pdf`);
-      fs.writeFileSync(file, Buffer.from(await (await fetch(link.body.url)).arrayBuffer()));
+      fs.writeFileSync(file, await download(link.body.url));
       // pdfimages -list: two header lines, then one line per image (a png's alpha is a second, "smask").
       const rows = execFileSync('pdfimages', ['-list', file]).toString('utf8').trim().split('\n').slice(2);
       return rows.filter((row) => row.trim().split(/\s+/)[2] === 'image').length;

@@ -17,6 +17,7 @@ import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { as } from '../../helpers/auth';
 import { mailAttachment, mailsTo } from '../../helpers/mail';
 import { sqlOn } from '../../helpers/sql';
+import { download } from '../../helpers/downloads';
 
 let t: TestApp;
 let owner: TestUser;
@@ -394,7 +395,7 @@ describe('pdfs and send-email (real worker, Chromium, MailDev)', () => {
       filename: `facture-${invoice.number}.pdf`,
       expiration: 3600,
     });
-    const text = pdfText(Buffer.from(await (await fetch(res.body.url)).arrayBuffer()));
+    const text = pdfText(await download(res.body.url));
     expect(text).toContain(`Facture N° ${invoice.number}`);
     for (const expected of [
       'Atelier Lumière',
@@ -442,7 +443,7 @@ describe('pdfs and send-email (real worker, Chromium, MailDev)', () => {
     });
     const res = await request(t.app).get(`/api/quotes/${quote.id}/pdf`).set(as(studio)).expect(200);
     expect(res.body.key).toBe(`pdfs/quotes/${studio.id}/${quote.id}.pdf`);
-    const text = pdfText(Buffer.from(await (await fetch(res.body.url)).arrayBuffer()));
+    const text = pdfText(await download(res.body.url));
     expect(text).toContain(`Quote No. ${quote.number}`);
     expect(text).toMatch(/Total incl\. tax\s+€1,481\.40/);
   }, 120_000);
@@ -482,7 +483,7 @@ describe('pdfs and send-email (real worker, Chromium, MailDev)', () => {
     });
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'invoice-docx-'));
     try {
-      fs.writeFileSync(path.join(dir, 'doc.docx'), Buffer.from(await (await fetch(res.body.url)).arrayBuffer()));
+      fs.writeFileSync(path.join(dir, 'doc.docx'), await download(res.body.url));
       // Runs of text, without the xml between them.
       const text = (await zipEntryText(path.join(dir, 'doc.docx'), 'word/document.xml'))
         .replace(/<[^>]+>/g, ' ')
@@ -613,7 +614,7 @@ describe('pdfs and send-email (real worker, Chromium, MailDev)', () => {
     expect(mail.attachments ?? []).toHaveLength(0);
     const link = /(http\S+)/.exec(mail.text.split('Télécharger le document:')[1] ?? '')?.[1];
     expect(link).toBeDefined();
-    expect(pdfText(Buffer.from(await (await fetch(link!)).arrayBuffer()))).toContain('Reportage');
+    expect(pdfText(await download(link!))).toContain('Reportage');
     await eventually(
       'the quote SENT',
       async () => (await request(t.app).get(`/api/quotes/${quote.id}`).set(as(studio))).body.status === 'SENT',

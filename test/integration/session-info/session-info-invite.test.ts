@@ -17,6 +17,7 @@ import { testStackDir } from '../../setup/paths';
 import { zipEntryText } from '../../helpers/zip-entry';
 import { as } from '../../helpers/auth';
 import { mailsTo } from '../../helpers/mail';
+import { download } from '../../helpers/downloads';
 
 const execFileAsync = promisify(execFile);
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
@@ -175,7 +176,7 @@ describe('POST /api/sessions/:id/send-session-info-invite', () => {
       .set(as(owner))
       .expect(200);
     const pdfFile = path.join(testStackDir, `roadmap-${session.id}.pdf`);
-    fs.writeFileSync(pdfFile, Buffer.from(await (await fetch(pdfLink.body.url)).arrayBuffer()));
+    fs.writeFileSync(pdfFile, await download(pdfLink.body.url));
     const text = execFileSync('pdftotext', ['-layout', pdfFile, '-']).toString('utf8');
     expect(text).toContain('Informations du client');
     expect(text).toMatch(/Lieu de la cérémonie\s+Domaine des Oliviers/);
@@ -186,7 +187,7 @@ describe('POST /api/sessions/:id/send-session-info-invite', () => {
       .set(as(owner))
       .expect(200);
     const docxFile = path.join(testStackDir, `roadmap-${session.id}.docx`);
-    fs.writeFileSync(docxFile, Buffer.from(await (await fetch(docxLink.body.url)).arrayBuffer()));
+    fs.writeFileSync(docxFile, await download(docxLink.body.url));
     const xml = await zipEntryText(docxFile, 'word/document.xml');
     expect(xml.indexOf('Informations du client')).toBeGreaterThan(0);
     expect(xml.indexOf('Lieu de la cérémonie')).toBeLessThan(xml.indexOf('Domaine des Oliviers'));
@@ -246,7 +247,7 @@ describe('POST /api/sessions/:id/send-session-info-invite', () => {
       .set(as(owner))
       .expect(200);
     const pdfFile = path.join(testStackDir, `roadmap-browser-${session.id}.pdf`);
-    fs.writeFileSync(pdfFile, Buffer.from(await (await fetch(pdfLink.body.url)).arrayBuffer()));
+    fs.writeFileSync(pdfFile, await download(pdfLink.body.url));
     expect(execFileSync('pdftotext', ['-layout', pdfFile, '-']).toString('utf8')).toMatch(
       /Lieu de la cérémonie\s+Château de Joux/,
     );

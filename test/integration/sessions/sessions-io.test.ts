@@ -13,6 +13,7 @@ import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
 import { testStackDir } from '../../setup/paths';
 import { as } from '../../helpers/auth';
+import { download } from '../../helpers/downloads';
 
 let t: TestApp;
 let worker: WorkerProcess;
@@ -27,12 +28,7 @@ afterAll(async () => {
 
 const rows = async (sql: string, bind: unknown[]) =>
   (await t.sequelize.query(sql, { bind }))[0] as Record<string, unknown>[];
-const csvLines = async (url: string) =>
-  Buffer.from(await (await fetch(url)).arrayBuffer())
-    .subarray(3)
-    .toString('utf8')
-    .trim()
-    .split(/\r?\n/);
+const csvLines = async (url: string) => (await download(url)).subarray(3).toString('utf8').trim().split(/\r?\n/);
 
 /** One of the studio's types, created through the API. */
 async function buildSessionType(owner: TestUser, body: Record<string, unknown>): Promise<{ id: string; name: string }> {
@@ -139,7 +135,7 @@ describe('sessions export', () => {
       .set(as(owner))
       .expect(200);
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(Buffer.from(await (await fetch(excel.body.url)).arrayBuffer()) as unknown as ArrayBuffer);
+    await workbook.xlsx.load((await download(excel.body.url)) as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0];
     expect([1, 2, 3].map((r) => (sheet.getRow(r).values as unknown[]).slice(1))).toEqual([
       ['Title', 'Session Type', 'Session Contacts'],
@@ -152,7 +148,7 @@ describe('sessions export', () => {
       .set(as(owner))
       .expect(200);
     const file = path.join(testStackDir, `sessions-io-${crypto.randomUUID()}.pdf`);
-    fs.writeFileSync(file, Buffer.from(await (await fetch(pdf.body.url)).arrayBuffer()));
+    fs.writeFileSync(file, await download(pdf.body.url));
     const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
     expect(text).toMatch(/Title\s+Type\s+Contact/);
     expect(text).toMatch(/Naissance de Jules\s+Séance naissance\s+Léa Moreau/);
