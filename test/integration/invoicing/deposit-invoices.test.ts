@@ -7,6 +7,7 @@ import { loadDocumentView } from '../../../activities/invoicing/document-view';
 import { documentHtml } from '../../../domain/invoicing/document-html';
 import { centsToDecimal } from '../../../domain/invoicing/money';
 import { buildBillableContact } from '../../factories/contacts';
+import { buildCreditNote } from '../../factories/credit-notes';
 import { saveStudioProfile } from '../../factories/invoices';
 import { buildQuote } from '../../factories/quotes';
 import { buildUser, type TestUser } from '../../factories/users';
@@ -199,22 +200,14 @@ describe('deposit invoices', () => {
   it('frees the installment of a fully credited deposit, and deducts only what credit notes left', async () => {
     const quote = await acceptedQuote();
     const first = await issue((await deposit(quote.id, { installment: 0 }).expect(201)).body.id);
-    await request(t.app)
-      .post(`/api/invoices/${first.id}/credit-notes`)
-      .set(as(studio))
-      .send({ reason: 'Erreur de montant' })
-      .expect(201);
+    await buildCreditNote(t.app, studio, { invoice_id: first.id, reason: 'Erreur de montant' });
     expect((await request(t.app).get(`/api/invoices/${first.id}`).set(as(studio)).expect(200)).body.status).toBe(
       'CANCELLED',
     );
 
     const second = await issue((await deposit(quote.id, { installment: 0 }).expect(201)).body.id);
     // 63.90 credited pro rata: 9.90 at 10 % (9.00 + 0.90) and 54.00 at 20 % (45.00 + 9.00). Left: 89.10 (81.00 + 8.10) and 486.00 (405.00 + 81.00).
-    await request(t.app)
-      .post(`/api/invoices/${second.id}/credit-notes`)
-      .set(as(studio))
-      .send({ reason: 'Geste commercial', amount: '63.90' })
-      .expect(201);
+    await buildCreditNote(t.app, studio, { invoice_id: second.id, reason: 'Geste commercial', amount: '63.90' });
     const final = (await request(t.app).post(`/api/quotes/${quote.id}/invoice`).set(as(studio)).expect(201)).body;
     const label = `Acompte n° ${second.number} du ${frenchDay(parisToday())}`;
     expect(deductions(final.items)).toEqual([
@@ -225,11 +218,7 @@ describe('deposit invoices', () => {
     expect(final.amount).toBe('1554.90');
 
     // Credited again after the final draft was made: its deductions are stale, it is not issued.
-    await request(t.app)
-      .post(`/api/invoices/${second.id}/credit-notes`)
-      .set(as(studio))
-      .send({ reason: 'Geste commercial', amount: '10.00' })
-      .expect(201);
+    await buildCreditNote(t.app, studio, { invoice_id: second.id, reason: 'Geste commercial', amount: '10.00' });
     const stale = await request(t.app).post(`/api/invoices/${final.id}/issue`).set(as(studio));
     expect([stale.status, stale.body.code]).toEqual([409, 'deposits_changed']);
   });

@@ -15,6 +15,7 @@ import { freePort } from '../../../scripts/stack/wait';
 import { buildBillableContact } from '../../factories/contacts';
 import { buildInvoice, FRENCH_STUDIO, saveStudioProfile } from '../../factories/invoices';
 import { buildQuote } from '../../factories/quotes';
+import { buildSession } from '../../factories/sessions';
 import { buildUser, type TestUser } from '../../factories/users';
 import { mustangValidate } from '../../helpers/mustang';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
@@ -390,18 +391,17 @@ describe('the cases the issue found', () => {
   }, 120_000);
 
   it('a session on its own day: the pdf prints the service date and the XML states it (BT-72)', async () => {
-    const session = await request(t.app).post('/api/sessions').set(as(studio)).send({
+    const session = await buildSession(t.app, studio, {
       title: 'Mariage',
       location: 'Lyon',
       contact_id: contactId,
       start_date: '2026-06-13T13:00:00Z',
       end_date: '2026-06-13T20:00:00Z',
     });
-    expect(session.status).toBe(201);
     const draft = await buildInvoice(t.app, studio, {
       title: 'Mariage',
       contact_id: contactId,
-      session_id: session.body.id,
+      session_id: session.id,
       items: [
         { item_type: 'SESSION_TYPE', description: 'Reportage', price_without_tax: '1500.00', vat_percentage: 20 },
       ],
@@ -417,7 +417,7 @@ describe('the cases the issue found', () => {
     );
     // Moving the session later changes neither: the date was kept at issue.
     await request(t.app)
-      .put(`/api/sessions/${session.body.id}`)
+      .put(`/api/sessions/${session.id}`)
       .set(as(studio))
       .send({ start_date: '2026-07-04T13:00:00Z', end_date: '2026-07-04T22:00:00Z' })
       .expect(200);
@@ -426,7 +426,7 @@ describe('the cases the issue found', () => {
     );
 
     // A session over two days (past midnight in Paris): the period, BG-14, on both.
-    const weekend = await request(t.app).post('/api/sessions').set(as(studio)).send({
+    const weekend = await buildSession(t.app, studio, {
       title: 'Mariage',
       location: 'Lyon',
       contact_id: contactId,
@@ -436,7 +436,7 @@ describe('the cases the issue found', () => {
     const long = await buildInvoice(t.app, studio, {
       title: 'Mariage',
       contact_id: contactId,
-      session_id: weekend.body.id,
+      session_id: weekend.id,
       items: [
         { item_type: 'SESSION_TYPE', description: 'Reportage', price_without_tax: '1800.00', vat_percentage: 20 },
       ],
