@@ -250,6 +250,18 @@ export default tseslint.config(
           ],
         },
       ],
+      // A callback handed to db/ runs inside its transaction, where a network call (Temporal, a
+      // provider, S3, SMTP) would hold locks for as long as the far end takes: db/ functions take
+      // values and answer values; the caller commits, then calls (docs/architecture.md).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            ":function > Identifier > TSTypeAnnotation > TSFunctionType[returnType.typeAnnotation.typeName.name='Promise']",
+          message:
+            'db/ functions take no callback: it would run inside the transaction (no network call under a lock). Answer what the caller needs; it calls out after the commit.',
+        },
+      ],
     },
   },
   {

@@ -203,21 +203,19 @@ export function createAccountingExportActivities(deps: AccountingExportDeps) {
         createdBy: payload.ownerId,
         fileName: filename,
       });
-      deps.logger
-        .child({ jobRunId, activity: 'renderAccountingExport' })
-        .info(
-          {
-            format: payload.format,
-            from: payload.from,
-            to: payload.to,
-            entries: count.entries,
-            rows: rowCount,
-            sizeBytes: counter.bytes,
-            durationMs: Date.now() - started,
-            key: target.key,
-          },
-          'Accounting export rendered',
-        );
+      deps.logger.child({ jobRunId, activity: 'renderAccountingExport' }).info(
+        {
+          format: payload.format,
+          from: payload.from,
+          to: payload.to,
+          entries: count.entries,
+          rows: rowCount,
+          sizeBytes: counter.bytes,
+          durationMs: Date.now() - started,
+          key: target.key,
+        },
+        'Accounting export rendered',
+      );
       return { key: target.key, filename, contentType, rowCount, sizeBytes: counter.bytes, fileObjectId };
     },
   };

@@ -76,12 +76,10 @@ export function createExportDeliveryActivities(deps: ExportDeliveryDeps): Export
     }): Promise<void> {
       const room = ownerRoom(input.ownerId);
       if (input.file)
-        deps.emitter
-          .to(room)
-          .emit(EXPORT_EVENTS.completed, {
-            jobRunId: input.jobRunId,
-            ...(await link(input.file, deps.linkTtlSeconds)),
-          });
+        deps.emitter.to(room).emit(EXPORT_EVENTS.completed, {
+          jobRunId: input.jobRunId,
+          ...(await link(input.file, deps.linkTtlSeconds)),
+        });
       else
         deps.emitter
           .to(room)

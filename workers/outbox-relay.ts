@@ -1,7 +1,8 @@
 import { type Client } from '@temporalio/client';
 import { type Logger } from 'pino';
 import { type Sequelize } from 'sequelize-typescript';
-import { dispatchOutboxBatch } from '../db/commands/outbox-events';
+import { claimOutboxBatch, endOutboxClaim, markOutboxEventUndispatched } from '../db/commands/outbox-events';
+import { listPendingSessionWorkflowIds } from '../db/queries/session-workflow-task-runs';
 import { dispatchOutboxEvents } from '../lib/jobs/outbox-dispatch';
 import { withTimeout } from '../lib/with-timeout';
 
@@ -21,10 +22,10 @@ export interface OutboxRelayOptions {
 export const OUTBOX_RELAY_DEFAULTS = { intervalMs: 500, batchSize: 50, startConcurrency: 10 } as const;
 
 /**
- * Moves domain events from the outbox to Temporal, in passes: the batch and its statements are
- * db/commands/outbox-events.ts, the dispatch rule lib/jobs/outbox-dispatch.ts; this loop only
- * paces the passes. Runs in the workers that poll the automation queue; several relays share
- * the work (FOR UPDATE SKIP LOCKED).
+ * Moves domain events from the outbox to Temporal, in passes: the claim and its statements are
+ * db/commands/outbox-events.ts, the dispatch rule lib/jobs/outbox-dispatch.ts; this loop claims,
+ * dispatches and ends the claim, and paces the passes. Runs in the workers that poll the
+ * automation queue; several relays share the work (each claims its own batch).
  * - The request that wrote the event never waits for this, and never fails because of it.
  * - Temporal is asked first; while it is down the events wait in the outbox and are started
  *   when it comes back (a start that fails even so is in the dead-letter queue, for replay).
@@ -41,11 +42,33 @@ export function startOutboxRelay(options: OutboxRelayOptions): { stop: () => Pro
       () => false,
     );
 
-  /** One batch; returns how many events it moved. */
-  const pass = (): Promise<number> =>
-    dispatchOutboxBatch(sequelize, batchSize, (batch) =>
-      dispatchOutboxEvents({ sequelize, temporal, logger, startConcurrency }, batch),
-    );
+  /**
+   * One batch; returns how many events it took. No transaction is open while the batch's jobs
+   * and signals go to Temporal: the claim is one statement before, its end one statement after
+   * (also when the dispatch throws, so the events are free for the next pass at once).
+   */
+  const pass = async (): Promise<number> => {
+    const events = await claimOutboxBatch(sequelize, batchSize);
+    if (events.length === 0) return 0;
+    let dispatched: string[] = [];
+    try {
+      dispatched = await dispatchOutboxEvents(
+        { sequelize, temporal, logger, startConcurrency },
+        {
+          events,
+          markUndispatched: (eventId, message) => markOutboxEventUndispatched(sequelize, eventId, message),
+          pendingSessionWorkflowIds: (sessionId) => listPendingSessionWorkflowIds(sequelize, sessionId),
+        },
+      );
+    } finally {
+      await endOutboxClaim(
+        sequelize,
+        events.map((e) => e.id),
+        dispatched,
+      );
+    }
+    return events.length;
+  };
 
   // Logged once per outage, both ways: ops see why events wait, and when they flow again.
   let paused = false;

@@ -62,14 +62,12 @@ export async function ensureSchedules(
       logger.info({ scheduleId: options.scheduleId }, 'schedule created');
     } catch (err) {
       if (!(err instanceof ScheduleAlreadyRunning)) throw err;
-      await client.schedule
-        .getHandle(options.scheduleId)
-        .update((previous) => ({
-          ...previous,
-          spec: options.spec,
-          action: options.action,
-          policies: options.policies,
-        }));
+      await client.schedule.getHandle(options.scheduleId).update((previous) => ({
+        ...previous,
+        spec: options.spec,
+        action: options.action,
+        policies: options.policies,
+      }));
     }
   }
 }

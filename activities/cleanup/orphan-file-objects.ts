@@ -9,8 +9,9 @@ import { deleteObjects, S3_BATCH } from './object-store';
 /**
  * The weekly orphan file-object cleanup: rows older than 7 days that the spec calls orphans and
  * the permanent rule does not protect are deleted with their objects, 1000 at a time. Each batch
- * is one transaction: the rows are deleted (conditions checked again under lock, so a document
- * attached meanwhile saves its row), then the objects; if S3 fails the rows come back.
+ * deletes the rows (conditions checked again under lock, so a document attached meanwhile saves
+ * its row) and commits, then deletes the objects; an object S3 refuses is left to the
+ * orphan-objects pass (no transaction is open while S3 is asked).
  */
 export function createOrphanFileObjectsCleanup(deps: CleanupDeps) {
   const { sequelize, s3, bucket } = deps;
@@ -25,18 +26,15 @@ export function createOrphanFileObjectsCleanup(deps: CleanupDeps) {
         tally.scan(counts.scanned);
         tally.keptPermanent = counts.kept;
         for (;;) {
-          const keys = await deleteOrphanFileObjectBatch(
-            sequelize,
-            { bucket, cutoff, permanent, limit: S3_BATCH },
-            async (found) => {
-              const outcome = await deleteObjects(s3, bucket, found);
-              if (outcome.failed.length > 0) {
-                tally.refused(outcome);
-                throw new Error(`Storage refused to delete ${outcome.failed.length} objects; their rows were kept`);
-              }
-              return outcome.deleted;
-            },
-          );
+          const found = await deleteOrphanFileObjectBatch(sequelize, { bucket, cutoff, permanent, limit: S3_BATCH });
+          const outcome = await deleteObjects(s3, bucket, found);
+          if (outcome.failed.length > 0) {
+            tally.refused(outcome);
+            throw new Error(
+              `Storage refused to delete ${outcome.failed.length} objects; the orphan-objects pass removes them`,
+            );
+          }
+          const keys = outcome.deleted;
           tally.removed(keys.length);
           if (keys.length < S3_BATCH) break;
         }

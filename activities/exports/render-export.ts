@@ -6,7 +6,7 @@ import { type Sequelize } from 'sequelize-typescript';
 import { upsertExportFileObject } from '../../db/commands/export-file-objects';
 import { isKnownTimeZone } from '../../db/queries/time-zones';
 import { columnsFor } from '../../domain/exports/columns';
-import { formatDateInZone, formatTimestampInZone } from '../../domain/exports/cell-format';
+import { formatDateInZone, formatTimestampInZone } from '../../domain/wall-clock';
 import { CSV_DIALECTS } from '../../domain/exports/csv-dialect';
 import {
   EXPORT_FILE_TYPES,

@@ -12,8 +12,7 @@ import { toHundredths } from '../../domain/invoicing/money';
 import { serviceDelivery, storedDelivery } from '../../domain/invoicing/service-delivery';
 import { vatPartsOf } from '../../domain/invoicing/stored-vat';
 import { type DocumentPdfPayload } from '../../workflows/invoicing/contract';
-
-const day = (at: Date, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(at);
+import { formatDateInZone } from '../../domain/wall-clock';
 
 /** A quote, invoice or credit note file: what it shows, where it is stored and under which name, and whether it is kept once for good. */
 export interface LoadedDocumentView {
@@ -103,7 +102,10 @@ export async function loadDocumentView({
   const number = displayNumber(document, owner.time_zone);
   // The client reads it: the contact's language, else the studio's.
   const locale = clientLocale(contact, owner);
-  const issuedOn = day(keptOnce && issued.issued_at ? issued.issued_at : document.created_at, owner.time_zone);
+  const issuedOn = formatDateInZone(
+    keptOnce && issued.issued_at ? issued.issued_at : document.created_at,
+    owner.time_zone,
+  );
   // An issued invoice's service date as it kept it (its e-invoice states the same); before, its session's.
   const kept = keptOnce
     ? storedDelivery(document as unknown as { service_date: string | null; service_end_date: string | null })
@@ -168,7 +170,7 @@ async function loadCreditNoteView(creditNoteId: string, ownerId: string): Promis
   }));
   // The breakdown fixed at issue: whole lines at their rates, an amount over what was still creditable per rate (the e-invoice's lines).
   const body = creditDocumentLines(credited, vatPartsOf(creditNote.vat_parts), LINE_WORDS[locale].credited);
-  const issuedOn = day(creditNote.issued_at, owner.time_zone);
+  const issuedOn = formatDateInZone(creditNote.issued_at, owner.time_zone);
   const view: DocumentView = {
     kind: 'credit_note',
     locale,
@@ -186,7 +188,7 @@ async function loadCreditNoteView(creditNoteId: string, ownerId: string): Promis
     delivery: storedDelivery(invoice) ?? null,
     corrects: {
       number: invoice.number ?? '',
-      issuedOn: day(invoice.issued_at ?? invoice.created_at, owner.time_zone),
+      issuedOn: formatDateInZone(invoice.issued_at ?? invoice.created_at, owner.time_zone),
       reason: creditNote.reason,
     },
   };

@@ -6,12 +6,17 @@ import { findUserPreferences } from '../../db/queries/users';
 import { accountingFileProblem } from '../../domain/accounting/period';
 import { DomainError, ValidationError } from '../../domain/errors';
 import { startJob } from '../../lib/jobs/start-job';
+import { waitForJob } from '../../lib/jobs/wait-for-job';
 import { downloadLink } from '../../lib/s3-links';
-import { ACCOUNTING_EXPORT_JOB, type AccountingExportPayload } from '../../workflows/accounting-export/contract';
+import {
+  ACCOUNTING_EXPORT_JOB,
+  type AccountingExportPayload,
+  type AccountingExportResult,
+} from '../../workflows/accounting-export/contract';
 import { type AuthUser } from '../auth/auth-user';
 import { ExportJobAccepted, ExportLinkView } from '../exports/schema';
 import { type ExportsRouterDeps } from '../exports/router';
-import { waitForExport } from '../exports/wait-for-export';
+import { exportWait } from '../exports/export-wait';
 import { AccountingAccountsBody, AccountingAccountsView, AccountingExportQuery } from './schema';
 
 /** The same dependencies as the exports router: the accounting export is an export with its own rows. */
@@ -88,12 +93,10 @@ export function buildAccountingRouter({
         userId: user.id,
         requestId: req.requestId,
       });
-      const result = await waitForExport(
+      const result = await waitForJob<AccountingExportResult>(
         temporal,
-        run.id,
-        run.workflow_id,
-        config.EXPORT_SYNC_TIMEOUT_SECONDS,
-        statusUrl(run.id),
+        run,
+        exportWait(config.EXPORT_SYNC_TIMEOUT_SECONDS, statusUrl(run.id)),
       );
       return downloadLink(publicS3, config.S3_BUCKET, result, config.EXPORT_LINK_TTL_SECONDS);
     },

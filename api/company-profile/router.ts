@@ -1,19 +1,12 @@
 import { Router } from 'express';
-import { type Sequelize } from 'sequelize-typescript';
 import { saveCompanyProfile } from '../../db/commands/save-company-profile';
 import { readCompanyProfile } from '../../db/queries/company-profile';
-import { type createRouteKit } from '../http/route-kit';
+import { type DataRouterDeps } from '../http/route-kit';
 import { presentCompanyProfile } from './presenter';
 import { CompanyProfileBody, CompanyProfileView } from './schema';
 
 /** /api/users/me/company: the legal identity and payment details the studio's documents carry. */
-export function buildCompanyProfileRouter({
-  sequelize,
-  kit,
-}: {
-  sequelize: Sequelize;
-  kit: ReturnType<typeof createRouteKit>;
-}): Router {
+export function buildCompanyProfileRouter({ sequelize, kit }: DataRouterDeps): Router {
   const router = Router();
   const tag = 'company-profile';
 

@@ -1,21 +1,14 @@
 import { Router } from 'express';
-import { type Sequelize } from 'sequelize-typescript';
 import { createContact, deleteContact, updateContact } from '../../db/commands/contacts';
 import { findContact, listContacts } from '../../db/queries/contacts';
 import { type z } from 'zod';
-import { type createRouteKit, type RouteContext } from '../http/route-kit';
+import { type DataRouterDeps, type RouteContext } from '../http/route-kit';
 import { IdParams } from '../http/common-schemas';
 import { presentContact } from './presenter';
 import { ContactListQuery, ContactPage, ContactView, CreateContactBody, UpdateContactBody } from './schema';
 
 /** /api/contacts: the user's contacts, paged list and CRUD. */
-export function buildContactsRouter({
-  sequelize,
-  kit,
-}: {
-  sequelize: Sequelize;
-  kit: ReturnType<typeof createRouteKit>;
-}): Router {
+export function buildContactsRouter({ sequelize, kit }: DataRouterDeps): Router {
   const router = Router();
   const tag = 'contacts';
 

@@ -1,19 +1,12 @@
 import { Router } from 'express';
-import { type Sequelize } from 'sequelize-typescript';
 import { saveNumberFormats } from '../../db/commands/save-number-formats';
 import { readNumberFormats } from '../../db/queries/number-formats';
 import { type DocumentSeries, formatDocumentNumber } from '../../domain/invoicing/numbering';
-import { type createRouteKit } from '../http/route-kit';
+import { type DataRouterDeps } from '../http/route-kit';
 import { NumberingBody, NumberingView } from './schema';
 
 /** /api/users/me/document-numbering: how the studio's invoices, credit notes and quotes are numbered (issue 20 §2). */
-export function buildDocumentNumberingRouter({
-  sequelize,
-  kit,
-}: {
-  sequelize: Sequelize;
-  kit: ReturnType<typeof createRouteKit>;
-}): Router {
+export function buildDocumentNumberingRouter({ sequelize, kit }: DataRouterDeps): Router {
   const router = Router();
   const tag = 'document-numbering';
   const view = async (userId: string, timeZone: string) => {

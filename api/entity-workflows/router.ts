@@ -3,26 +3,17 @@ import { z } from 'zod';
 import { listEntityTaskRuns } from '../../db/queries/entity-workflows';
 import { type EntityWorkflowTaskRunRow } from '../../db/rows';
 import { type createRouteKit } from '../http/route-kit';
+import { presentTaskRun } from '../studio-workflows/presenter';
 
 /** A task run of a workflow run for a contact, quote or invoice: what, for whom, when, how it went. */
 function presentEntityTaskRun(run: EntityWorkflowTaskRunRow) {
   return {
-    id: run.id,
-    workflow_id: run.workflow_id,
-    workflow_task_id: run.workflow_task_id,
+    ...presentTaskRun(run),
     trigger_id: run.trigger_id,
     firing_id: run.firing_id || null,
     entity_type: run.entity_type,
     entity_id: run.entity_id,
     contact_id: run.contact_id,
-    task_name: run.workflow_task?.name ?? null,
-    task_type: run.workflow_task?.task_type ?? null,
-    status: run.status,
-    scheduled_at: run.scheduled_at?.toISOString() ?? null,
-    started_at: run.started_at?.toISOString() ?? null,
-    finished_at: run.finished_at?.toISOString() ?? null,
-    error: run.error,
-    metadata: run.metadata,
   };
 }
 

@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import { type Sequelize } from 'sequelize-typescript';
 import { z } from 'zod';
 import {
   createExportTemplate,
@@ -8,18 +7,12 @@ import {
 } from '../../db/commands/save-export-template';
 import { findDefaultExportTemplate, findExportTemplate, listExportTemplates } from '../../db/queries/export-templates';
 import { IdParams } from '../http/common-schemas';
-import { type createRouteKit, type RouteContext } from '../http/route-kit';
+import { type DataRouterDeps, type RouteContext } from '../http/route-kit';
 import { presentExportTemplate } from './presenter';
 import { CreateExportTemplateBody, DefaultTemplateQuery, ExportTemplateView, UpdateExportTemplateBody } from './schema';
 
 /** /api/export-templates: saved field selections per entity and format, one default each. */
-export function buildExportTemplatesRouter({
-  sequelize,
-  kit,
-}: {
-  sequelize: Sequelize;
-  kit: ReturnType<typeof createRouteKit>;
-}): Router {
+export function buildExportTemplatesRouter({ sequelize, kit }: DataRouterDeps): Router {
   const router = Router();
   const tag = 'export-templates';
 

@@ -6,13 +6,14 @@ import { failExportJob, linkExportJob, openExportJob } from '../../db/commands/e
 import { findExportRun } from '../../db/queries/export-runs';
 import { type Config } from '../../lib/config';
 import { startJob } from '../../lib/jobs/start-job';
+import { waitForJob } from '../../lib/jobs/wait-for-job';
 import { assertPdfRenderer } from '../../lib/pdf-renderer';
 import { downloadLink } from '../../lib/s3-links';
 import { EXPORT_JOB, type ExportResult } from '../../workflows/exports/contract';
 import { type createRouteKit } from '../http/route-kit';
 import { type RateLimits } from '../middleware/rate-limit';
 import { assertFitsSync, buildExportPayload } from './export-request';
-import { waitForExport } from './wait-for-export';
+import { exportWait } from './export-wait';
 import { ExportJobAccepted, ExportJobParams, ExportJobStatusView, ExportLinkView, ExportQuery } from './schema';
 
 export interface ExportsRouterDeps {
@@ -59,12 +60,10 @@ export function buildExportsRouter({ sequelize, temporal, publicS3, config, kit,
         userId: user.id,
         requestId: req.requestId,
       });
-      const result = await waitForExport(
+      const result = await waitForJob<ExportResult>(
         temporal,
-        run.id,
-        run.workflow_id,
-        config.EXPORT_SYNC_TIMEOUT_SECONDS,
-        statusUrl(run.id),
+        run,
+        exportWait(config.EXPORT_SYNC_TIMEOUT_SECONDS, statusUrl(run.id)),
       );
       return link(result);
     },

@@ -45,15 +45,18 @@ export const optionalDateTime = z
  * A decimal amount with at most two places, at least 0 and at most `max` (a number or a string like
  * "120.5"), as the decimal text the column stores ("120.50").
  */
+/** A number, or a decimal string with at most two places ("120.5"): what amount fields accept before their bounds. */
+export const decimalInput = () =>
+  z.union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d+(\.\d{1,2})?$/, 'must be a number with at most two decimals'),
+  ]);
+
 export const decimalText = (max: number) =>
-  z
-    .union([
-      z.number(),
-      z
-        .string()
-        .trim()
-        .regex(/^\d+(\.\d{1,2})?$/, 'must be a number with at most two decimals'),
-    ])
+  decimalInput()
     .transform((v) => Number(v))
     .pipe(z.number().min(0).max(max))
     .transform((n) => n.toFixed(2));

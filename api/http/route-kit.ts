@@ -1,3 +1,4 @@
+import { type Sequelize } from 'sequelize-typescript';
 import './zod-openapi';
 import { type OpenAPIRegistry, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { type Request, type RequestHandler, type Response, type Router } from 'express';
@@ -156,4 +157,13 @@ function describe<P, Q, B>(spec: RouteSpec<P, Q, B>): RouteConfig {
       ...errors,
     },
   };
+}
+
+/** The route kit a router declares its routes with. */
+export type RouteKit = ReturnType<typeof createRouteKit>;
+
+/** What a router that only reads and writes the database needs: the one sequelize and the route kit. */
+export interface DataRouterDeps {
+  sequelize: Sequelize;
+  kit: RouteKit;
 }

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { type Client, WorkflowFailedError } from '@temporalio/client';
+import { type Client } from '@temporalio/client';
 import { type Request, type Response, Router } from 'express';
 import { type z } from 'zod';
 import { findUserPreferences } from '../../db/queries/users';
 import { DomainError } from '../../domain/errors';
-import { failureMessage } from '../../domain/failure-message';
 import { parseCustomMapping } from '../../domain/imports/custom-mapping';
 import { detectImportFormat, IMPORT_FORMATS, MAX_IMPORT_BYTES } from '../../domain/imports/file-format';
 import { headerVariants } from '../../domain/imports/header-mapping';
@@ -15,6 +14,7 @@ import { type Config } from '../../lib/config';
 import { checkUpload } from '../../lib/imports/read-upload';
 import { resolveImportMapping } from '../../domain/imports/resolve-mapping';
 import { startJob } from '../../lib/jobs/start-job';
+import { waitForJob } from '../../lib/jobs/wait-for-job';
 import { downloadLink } from '../../lib/s3-links';
 import {
   IMPORT_JOB,
@@ -98,7 +98,13 @@ export function buildImportsRouter(deps: ImportsRouterDeps): Router {
       userId: user.id,
       requestId: req.requestId,
     });
-    return waitForImport(deps.temporal, run.id, run.workflow_id);
+    return waitForJob<ImportResult | ImportPreview>(deps.temporal, run, {
+      seconds: WAIT_SECONDS,
+      what: 'import',
+      late: (job) =>
+        new DomainError('import_timeout', `The import is still running after ${WAIT_SECONDS} s`, { jobRunId: job.id }),
+      failed: (reason, job) => new DomainError('import_failed', `The import failed: ${reason}`, { jobRunId: job.id }),
+    });
   }
 
   kit.route(
@@ -242,29 +248,4 @@ export function buildImportsRouter(deps: ImportsRouterDeps): Router {
   );
 
   return router;
-}
-
-async function waitForImport(
-  temporal: Client,
-  jobRunId: string,
-  workflowId: string,
-): Promise<ImportResult | ImportPreview> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(new DomainError('import_timeout', `The import is still running after ${WAIT_SECONDS} s`, { jobRunId })),
-      WAIT_SECONDS * 1000,
-    );
-  });
-  try {
-    return (await Promise.race([temporal.workflow.getHandle(workflowId).result(), timeout])) as
-      | ImportResult
-      | ImportPreview;
-  } catch (err) {
-    if (!(err instanceof WorkflowFailedError)) throw err;
-    throw new DomainError('import_failed', `The import failed: ${failureMessage(err)}`, { jobRunId });
-  } finally {
-    clearTimeout(timer);
-  }
 }

@@ -100,7 +100,11 @@ export async function keptPdfLink(
   }
   assertPdfRenderer(config.CHROMIUM_PATH);
   const run = await startKeptPdfJob(deps, document, user, requestId);
-  const file = await waitForJob<DocumentPdf>(deps.temporal, run, config.EXPORT_SYNC_TIMEOUT_SECONDS, 'pdf');
+  const file = await waitForJob<DocumentPdf>(deps.temporal, run, {
+    seconds: config.EXPORT_SYNC_TIMEOUT_SECONDS,
+    what: 'pdf',
+    gone: 'pdf',
+  });
   return {
     ...(await downloadLink(publicS3, config.S3_BUCKET, file, config.EXPORT_LINK_TTL_SECONDS)),
     sha256: file.sha256 ?? null,
@@ -123,11 +127,11 @@ export async function eInvoiceLink(
   // The Factur-X starts from the kept pdf: without a renderer it can only use a stored one.
   if (format === 'facturx' && !(document.pdf_key && document.pdf_sha256)) assertPdfRenderer(config.CHROMIUM_PATH);
   const run = await startKeptPdfJob(deps, document, user, requestId, format);
-  const file = await waitForJob<DocumentPdf>(
-    deps.temporal,
-    run,
-    config.EXPORT_SYNC_TIMEOUT_SECONDS,
-    format === 'xml' ? 'e-invoice XML' : 'Factur-X pdf',
-  );
+  const what = format === 'xml' ? 'e-invoice XML' : 'Factur-X pdf';
+  const file = await waitForJob<DocumentPdf>(deps.temporal, run, {
+    seconds: config.EXPORT_SYNC_TIMEOUT_SECONDS,
+    what,
+    gone: what,
+  });
   return downloadLink(publicS3, config.S3_BUCKET, file, config.EXPORT_LINK_TTL_SECONDS);
 }

@@ -2,7 +2,8 @@ import { Router } from 'express';
 import { type Logger } from 'pino';
 import { type Sequelize } from 'sequelize-typescript';
 import type Stripe from 'stripe';
-import { type CardRefunder, issueCreditNote, recordRefund } from '../../db/commands/credit-notes';
+import { issueCreditNote } from '../../db/commands/credit-notes';
+import { refundCreditNote } from '../../lib/payments/refund-credit-note';
 import { createDepositInvoice } from '../../db/commands/deposit-invoices';
 import { findDocument } from '../../db/commands/invoicing-documents';
 import { recordManualPayment, reversePayment } from '../../db/commands/invoice-ledger';
@@ -16,7 +17,7 @@ import {
   listInvoicePayments,
 } from '../../db/queries/invoice-ledger';
 import { type InvoiceRow } from '../../db/rows';
-import { NotFoundError, UnavailableError } from '../../domain/errors';
+import { NotFoundError } from '../../domain/errors';
 import { centsToDecimal, toHundredths } from '../../domain/invoicing/money';
 import { signalInvoiceReminders } from '../../lib/jobs/invoice-reminders-signal';
 import { startJob } from '../../lib/jobs/start-job';
@@ -55,26 +56,6 @@ export function buildInvoiceLedgerRouter(deps: LedgerRouterDeps): Router {
   // A payment, its reversal or a credit note moves what is owed: the invoice's reminders look again at once.
   const wakeReminders = (invoiceId: string) => signalInvoiceReminders(temporal, [invoiceId], logger);
   const router = Router();
-
-  /**
-   * A card refund through the provider; its outage is a 503 the studio may retry (nothing was
-   * recorded, and the idempotency key makes the retry the same refund). The call runs under the
-   * invoice's row lock, so it is bounded tighter than the SDK's default: one 8 s attempt and one
-   * retry at most.
-   */
-  const cardRefunder: CardRefunder = async (paymentIntentId, amountCents, idempotencyKey) => {
-    try {
-      const refund = await cardProvider.refunds.create(
-        { payment_intent: paymentIntentId, amount: Number(amountCents) },
-        { idempotencyKey, timeout: 8_000, maxNetworkRetries: 1 },
-      );
-      return refund.id;
-    } catch (err) {
-      if ((err as { type?: string }).type === 'StripeInvalidRequestError')
-        throw new UnavailableError(`The card provider refused the refund: ${(err as Error).message}`);
-      throw new UnavailableError('The card payment provider did not answer; try again later');
-    }
-  };
 
   kit.route(
     router,
@@ -353,7 +334,11 @@ export function buildInvoiceLedgerRouter(deps: LedgerRouterDeps): Router {
         { kind: 'credit_note', documentId: note.id, ownerId: user.id, format: 'docx' },
         { orgId: user.orgId, userId: user.id, entityId: note.id, requestId: req.requestId },
       );
-      const file = await waitForJob<DocumentPdf>(temporal, run, config.EXPORT_SYNC_TIMEOUT_SECONDS, 'docx');
+      const file = await waitForJob<DocumentPdf>(temporal, run, {
+        seconds: config.EXPORT_SYNC_TIMEOUT_SECONDS,
+        what: 'docx',
+        gone: 'docx',
+      });
       return downloadLink(publicS3, config.S3_BUCKET, file, config.EXPORT_LINK_TTL_SECONDS);
     },
   );
@@ -373,8 +358,8 @@ export function buildInvoiceLedgerRouter(deps: LedgerRouterDeps): Router {
     },
     async ({ user, params, body, req }) =>
       presentPayment(
-        await recordRefund(
-          sequelize,
+        await refundCreditNote(
+          { sequelize, cardProvider },
           user.id,
           params.id,
           {
@@ -384,7 +369,6 @@ export function buildInvoiceLedgerRouter(deps: LedgerRouterDeps): Router {
             reference: body.reference,
             note: body.note,
           },
-          cardRefunder,
           req.requestId,
         ),
       ),

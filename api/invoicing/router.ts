@@ -102,7 +102,11 @@ function documentHandlers(kind: DocumentKind, deps: InvoicingRouterDeps) {
       { kind, documentId: document.id, ownerId: user.id, ...(format === 'pdf' ? {} : { format }) },
       { orgId: user.orgId, userId: user.id, entityId: document.id, requestId },
     );
-    const file = await waitForJob<DocumentPdf>(temporal, run, config.EXPORT_SYNC_TIMEOUT_SECONDS, format);
+    const file = await waitForJob<DocumentPdf>(temporal, run, {
+      seconds: config.EXPORT_SYNC_TIMEOUT_SECONDS,
+      what: format,
+      gone: format,
+    });
     return downloadLink(publicS3, config.S3_BUCKET, file, config.EXPORT_LINK_TTL_SECONDS);
   };
 

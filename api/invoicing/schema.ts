@@ -3,7 +3,7 @@ import { ignoredItemFields } from '../../domain/invoicing/item-fields';
 import { DEPOSIT_LINE, DISCOUNT_TYPES, ITEM_TYPES } from '../../domain/invoicing/item-types';
 import { DUE_TYPES, MAX_DUE_DAYS, MAX_INSTALLMENTS } from '../../domain/invoicing/payment-schedule';
 import { MANUAL_PAYMENT_METHODS, QUOTE_STATUSES } from '../../domain/invoicing/statuses';
-import { optionalText } from '../http/common-schemas';
+import { decimalInput, optionalText } from '../http/common-schemas';
 
 /** A decimal(10,2) amount as a number or a string (DESIGN.md: strings in JSON), at most two places. */
 const amount = (max: number) =>
@@ -50,14 +50,7 @@ const Item = z
   });
 
 /** A positive amount of money, as a number or a decimal string with at most two places. */
-const money = z
-  .union([
-    z.number(),
-    z
-      .string()
-      .trim()
-      .regex(/^\d+(\.\d{1,2})?$/, 'must be a number with at most two decimals'),
-  ])
+const money = decimalInput()
   .transform((v) => Number(v))
   .pipe(
     z

@@ -1,10 +1,9 @@
 import { Router } from 'express';
-import { type Sequelize } from 'sequelize-typescript';
 import { addSessionContact, removeSessionContact } from '../../db/commands/session-contacts';
 import { listSessionContacts } from '../../db/queries/session-contacts';
 import { findSession } from '../../db/queries/sessions';
 import { IdParams } from '../http/common-schemas';
-import { type createRouteKit } from '../http/route-kit';
+import { type DataRouterDeps } from '../http/route-kit';
 import { presentSessionContact } from './presenter';
 import { AddSessionContactBody, SessionContactParams, SessionContactsView } from './schema';
 
@@ -12,13 +11,7 @@ import { AddSessionContactBody, SessionContactParams, SessionContactsView } from
  * /api/sessions/:id/contacts: the people of a session beside its main contact (`contact_id`),
  * e.g. both partners of a wedding. Invitations and tasks try the main contact, then these in order.
  */
-export function buildSessionContactsRouter({
-  sequelize,
-  kit,
-}: {
-  sequelize: Sequelize;
-  kit: ReturnType<typeof createRouteKit>;
-}): Router {
+export function buildSessionContactsRouter({ sequelize, kit }: DataRouterDeps): Router {
   const router = Router();
   const tag = 'sessions';
   const list = async (ownerId: string, sessionId: string) => {

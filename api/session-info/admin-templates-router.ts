@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import { type Sequelize } from 'sequelize-typescript';
 import { z } from 'zod';
 import {
   createBaseTemplate,
@@ -9,7 +8,7 @@ import {
 } from '../../db/commands/session-info-templates';
 import { listBaseTemplates } from '../../db/queries/session-info-templates';
 import { IdParams } from '../http/common-schemas';
-import { type createRouteKit } from '../http/route-kit';
+import { type DataRouterDeps } from '../http/route-kit';
 import { presentBaseTemplate } from './presenter';
 import { BaseTemplateBody, BaseTemplateUpdateBody, FieldParams, TemplateView } from './schema';
 
@@ -17,13 +16,7 @@ import { BaseTemplateBody, BaseTemplateUpdateBody, FieldParams, TemplateView } f
  * /api/admin/default-session-info-templates: the base questionnaires every user gets a copy of.
  * No DELETE of a template (spec): that path has no route and answers 404 like any unknown path.
  */
-export function buildAdminSessionInfoTemplatesRouter({
-  sequelize,
-  kit,
-}: {
-  sequelize: Sequelize;
-  kit: ReturnType<typeof createRouteKit>;
-}): Router {
+export function buildAdminSessionInfoTemplatesRouter({ sequelize, kit }: DataRouterDeps): Router {
   const router = Router();
   const tag = 'admin';
 

@@ -1,19 +1,12 @@
 import { Router } from 'express';
-import { type Sequelize } from 'sequelize-typescript';
 import { readClientInfo, saveClientInfo } from '../../db/commands/client-info';
 import { IdParams } from '../http/common-schemas';
-import { type createRouteKit } from '../http/route-kit';
+import { type DataRouterDeps } from '../http/route-kit';
 import { presentClientInfo } from './presenter';
 import { ClientInfoBody, ClientInfoView } from './schema';
 
 /** /api/sessions/:id/client-info: the owner reads and writes the answers of a session's form. */
-export function buildClientInfoRouter({
-  sequelize,
-  kit,
-}: {
-  sequelize: Sequelize;
-  kit: ReturnType<typeof createRouteKit>;
-}): Router {
+export function buildClientInfoRouter({ sequelize, kit }: DataRouterDeps): Router {
   const router = Router();
   const tag = 'session-info';
 

@@ -25,11 +25,10 @@ const ordered = (fields: AnyField[] | undefined) =>
     .sort((a, b) => a.display_order - b.display_order || a.field_key.localeCompare(b.field_key))
     .map(presentField);
 
-export function presentUserTemplate(t: UserSessionInfoTemplateRow) {
+/** What a base template and a user's copy both show: name, wording, order and fields. */
+function presentTemplate(t: UserSessionInfoTemplateRow | BaseSessionInfoTemplateRow) {
   return {
     id: t.id,
-    owner_id: t.owner_id,
-    base_template_id: t.base_template_id,
     name: t.name,
     description: t.description,
     locale: t.locale,
@@ -40,18 +39,12 @@ export function presentUserTemplate(t: UserSessionInfoTemplateRow) {
   };
 }
 
+export function presentUserTemplate(t: UserSessionInfoTemplateRow) {
+  return { ...presentTemplate(t), owner_id: t.owner_id, base_template_id: t.base_template_id };
+}
+
 export function presentBaseTemplate(t: BaseSessionInfoTemplateRow) {
-  return {
-    id: t.id,
-    default_session_type_id: t.default_session_type_id,
-    name: t.name,
-    description: t.description,
-    locale: t.locale,
-    display_order: t.display_order,
-    fields: ordered(t.fields),
-    created_at: t.created_at.toISOString(),
-    updated_at: t.updated_at.toISOString(),
-  };
+  return { ...presentTemplate(t), default_session_type_id: t.default_session_type_id };
 }
 
 export function presentClientInfo(v: ClientInfoView) {

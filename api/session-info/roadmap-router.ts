@@ -1,12 +1,12 @@
 import { type S3Client } from '@aws-sdk/client-s3';
-import { type Client, WorkflowFailedError } from '@temporalio/client';
+import { type Client } from '@temporalio/client';
 import { Router } from 'express';
 import { z } from 'zod';
 import { findOwnSessionId } from '../../db/queries/sessions';
 import { DomainError } from '../../domain/errors';
 import { type Config } from '../../lib/config';
 import { startJob } from '../../lib/jobs/start-job';
-import { rethrowGoneFailure, rethrowRendererFailure } from '../../lib/jobs/wait-for-job';
+import { waitForJob } from '../../lib/jobs/wait-for-job';
 import { assertPdfRenderer } from '../../lib/pdf-renderer';
 import { downloadLink } from '../../lib/s3-links';
 import { ROADMAP_JOB, type RoadmapResult } from '../../workflows/roadmap/contract';
@@ -49,34 +49,19 @@ export function buildRoadmapRouter({
         { ownerId: user.id, sessionId: session.id, format: query.format },
         { orgId: user.orgId, userId: user.id, entityId: session.id, requestId: req.requestId },
       );
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () =>
-            reject(
-              new DomainError('export_timeout', `The roadmap is still being prepared (job run ${run.id})`, {
-                jobRunId: run.id,
-              }),
-            ),
-          config.EXPORT_SYNC_TIMEOUT_SECONDS * 1000,
-        );
-      });
-      try {
-        const result = (await Promise.race([
-          temporal.workflow.getHandle(run.workflow_id).result(),
-          timeout,
-        ])) as RoadmapResult;
-        return downloadLink(publicS3, config.S3_BUCKET, result, config.EXPORT_LINK_TTL_SECONDS);
-      } catch (err) {
-        rethrowRendererFailure(err);
+      const result = await waitForJob<RoadmapResult>(temporal, run, {
+        seconds: config.EXPORT_SYNC_TIMEOUT_SECONDS,
+        what: 'roadmap',
+        late: (job) =>
+          new DomainError('export_timeout', `The roadmap is still being prepared (job run ${job.id})`, {
+            jobRunId: job.id,
+          }),
+        failed: (_reason, job) =>
+          new DomainError('export_failed', 'The roadmap could not be rendered', { jobRunId: job.id }),
         // The session deleted between the check above and the job's read.
-        rethrowGoneFailure(err, 'session');
-        if (err instanceof WorkflowFailedError)
-          throw new DomainError('export_failed', 'The roadmap could not be rendered', { jobRunId: run.id });
-        throw err;
-      } finally {
-        clearTimeout(timer);
-      }
+        gone: 'session',
+      });
+      return downloadLink(publicS3, config.S3_BUCKET, result, config.EXPORT_LINK_TTL_SECONDS);
     },
   );
   return router;

@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import { type Sequelize } from 'sequelize-typescript';
 import { z } from 'zod';
 import {
   addUserField,
@@ -14,7 +13,7 @@ import {
 } from '../../db/commands/session-info-templates';
 import { listBaseTemplates, listUserTemplates } from '../../db/queries/session-info-templates';
 import { IdParams } from '../http/common-schemas';
-import { type createRouteKit } from '../http/route-kit';
+import { type DataRouterDeps } from '../http/route-kit';
 import { presentBaseTemplate, presentField, presentUserTemplate } from './presenter';
 import {
   BaseIdParams,
@@ -29,13 +28,7 @@ import {
 } from './schema';
 
 /** /api/session-info/templates: the user's questionnaires and their fields. */
-export function buildSessionInfoTemplatesRouter({
-  sequelize,
-  kit,
-}: {
-  sequelize: Sequelize;
-  kit: ReturnType<typeof createRouteKit>;
-}): Router {
+export function buildSessionInfoTemplatesRouter({ sequelize, kit }: DataRouterDeps): Router {
   const router = Router();
   const tag = 'session-info';
 

@@ -1,21 +1,14 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { type Sequelize } from 'sequelize-typescript';
 import { createDefaultSessionTypes, deleteSessionType, saveSessionType } from '../../db/commands/session-types';
 import { findSessionType, listSessionTypes } from '../../db/queries/session-types';
 import { IdParams, PageQuery } from '../http/common-schemas';
-import { type createRouteKit } from '../http/route-kit';
+import { type DataRouterDeps } from '../http/route-kit';
 import { presentSessionType, sessionTypeProps } from './presenter';
 import { CreateSessionTypeBody, SessionTypePage, SessionTypeView, UpdateSessionTypeBody } from './schema';
 
 /** /api/session-types: the kinds of sessions a studio sells (wedding, portrait…), with their defaults. */
-export function buildSessionTypesRouter({
-  sequelize,
-  kit,
-}: {
-  sequelize: Sequelize;
-  kit: ReturnType<typeof createRouteKit>;
-}): Router {
+export function buildSessionTypesRouter({ sequelize, kit }: DataRouterDeps): Router {
   const router = Router();
   const tag = 'session-types';
 

@@ -1,21 +1,14 @@
 import { Router } from 'express';
-import { type Sequelize } from 'sequelize-typescript';
 import { createSession, deleteSession, updateSession } from '../../db/commands/sessions';
 import { findSession, listSessions } from '../../db/queries/sessions';
 import { IdParams } from '../http/common-schemas';
 import { type z } from 'zod';
-import { type createRouteKit, type RouteContext } from '../http/route-kit';
+import { type DataRouterDeps, type RouteContext } from '../http/route-kit';
 import { presentSession } from './presenter';
 import { CreateSessionBody, SessionListQuery, SessionPage, SessionView, UpdateSessionBody } from './schema';
 
 /** /api/sessions: the user's shoots, paged list and CRUD. */
-export function buildSessionsRouter({
-  sequelize,
-  kit,
-}: {
-  sequelize: Sequelize;
-  kit: ReturnType<typeof createRouteKit>;
-}): Router {
+export function buildSessionsRouter({ sequelize, kit }: DataRouterDeps): Router {
   const router = Router();
   const tag = 'sessions';
 

@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import { type Sequelize } from 'sequelize-typescript';
 import {
   copyDefaultSmsTemplates,
   createSmsTemplate,
@@ -10,7 +9,7 @@ import { findSmsTemplate, listSmsTemplates } from '../../db/queries/sms-template
 import { type SmsTemplateRow } from '../../db/rows';
 import { IdParams } from '../http/common-schemas';
 import { type z } from 'zod';
-import { type createRouteKit, type RouteContext } from '../http/route-kit';
+import { type DataRouterDeps, type RouteContext } from '../http/route-kit';
 import { CreateSmsTemplateBody, UpdateSmsTemplateBody } from './schema';
 
 function presentSmsTemplate(t: SmsTemplateRow) {
@@ -27,13 +26,7 @@ function presentSmsTemplate(t: SmsTemplateRow) {
 }
 
 /** /api/sms-templates: the studio's SMS texts, and copies of the system ones (create-defaults). */
-export function buildSmsTemplatesRouter({
-  sequelize,
-  kit,
-}: {
-  sequelize: Sequelize;
-  kit: ReturnType<typeof createRouteKit>;
-}): Router {
+export function buildSmsTemplatesRouter({ sequelize, kit }: DataRouterDeps): Router {
   const router = Router();
   const tag = 'sms templates';
 

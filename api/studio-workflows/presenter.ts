@@ -1,4 +1,4 @@
-import { type WorkflowRow } from '../../db/rows';
+import { type EntityWorkflowTaskRunRow, type SessionWorkflowTaskRunRow, type WorkflowRow } from '../../db/rows';
 
 /** A workflow with its tasks and their actions, in display order. */
 export function presentWorkflow(workflow: WorkflowRow) {
@@ -26,5 +26,25 @@ export function presentWorkflow(workflow: WorkflowRow) {
         .sort((a, b) => a.display_order - b.display_order)
         .map((a) => ({ id: a.id, action_type: a.action_type, config: a.config, display_order: a.display_order })),
     })),
+  };
+}
+
+/**
+ * A task run as the studio app shows it, whatever the workflow ran for (a session, a contact, a
+ * quote, an invoice): what, when, how it went.
+ */
+export function presentTaskRun(run: SessionWorkflowTaskRunRow | EntityWorkflowTaskRunRow) {
+  return {
+    id: run.id,
+    workflow_id: run.workflow_id,
+    workflow_task_id: run.workflow_task_id,
+    task_name: run.workflow_task?.name ?? null,
+    task_type: run.workflow_task?.task_type ?? null,
+    status: run.status,
+    scheduled_at: run.scheduled_at?.toISOString() ?? null,
+    started_at: run.started_at?.toISOString() ?? null,
+    finished_at: run.finished_at?.toISOString() ?? null,
+    error: run.error,
+    metadata: run.metadata,
   };
 }

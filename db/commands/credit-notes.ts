@@ -1,3 +1,4 @@
+import { type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors';
 import { type CreditRequestLine, creditedLines } from '../../domain/invoicing/credit-note-lines';
@@ -131,97 +132,170 @@ export interface RefundInput {
   note?: string | null;
 }
 
-/** Refunds `amountCents` of card payment `paymentIntentId` at the provider; answers the provider's refund id. */
-export type CardRefunder = (paymentIntentId: string, amountCents: bigint, idempotencyKey: string) => Promise<string>;
+/** A refund checked against the ledger, ready to be written (and, by card, to be sent first). */
+interface RefundPlan {
+  creditNote: CreditNote;
+  amountCents: bigint;
+  /** By card: the payment refunded at the provider, and the key that makes the provider's refund idempotent. */
+  card?: { paymentIntentId: string; idempotencyKey: string };
+}
 
 /**
- * Records a refund of money covered by credit note `id` (issue 20 §4), in one transaction holding
- * the invoice's lock: at most what the client paid beyond what it owes, and at most the credit
- * note's amount less its earlier refunds (409 otherwise). A card refund goes through the provider
- * first (on the invoice's latest card payment large enough, idempotent per credit note and
- * refund count), then lands in the ledger with the provider's refund id.
+ * What may be refunded on credit note `id`, checked under the invoice's lock: at most what the
+ * client paid beyond what it owes, and at most the credit note's amount less its earlier refunds
+ * (409 otherwise); by card, on the invoice's latest card payment large enough.
  */
-export async function recordRefund(
+async function planRefund(
+  ownerId: string,
+  id: string,
+  input: RefundInput,
+  transaction: Transaction,
+): Promise<RefundPlan> {
+  const creditNote = await CreditNote.findOne({ where: { id, owner_id: ownerId }, transaction });
+  if (!creditNote) throw new NotFoundError('Credit note');
+  const invoice = await lockInvoice(ownerId, creditNote.invoice_id, transaction);
+  const summary = await ledgerSummary(invoice, transaction);
+  const earlier = await InvoicePayment.findAll({
+    where: { credit_note_id: creditNote.id, kind: 'refund' },
+    attributes: ['amount'],
+    transaction,
+  });
+  const left = toHundredths(creditNote.amount) - earlier.reduce((sum, r) => sum + toHundredths(r.amount), 0n);
+  const refundableCents = left < summary.overpaidCents ? left : summary.overpaidCents;
+  const amountCents = input.amountCents ?? refundableCents;
+  if (refundableCents <= 0n)
+    throw new ConflictError('refund_exceeds_overpaid', 'Nothing is owed back to the client on this credit note');
+  if (amountCents > refundableCents) {
+    throw new ConflictError(
+      'refund_exceeds_overpaid',
+      `The refund of ${centsToDecimal(amountCents)} is more than what is owed back on this credit note, ${centsToDecimal(refundableCents)}`,
+    );
+  }
+  const refusal = checkRefund(summary, amountCents);
+  if (refusal) throw ledgerError(refusal);
+  if (input.method !== 'card') return { creditNote, amountCents };
+  const card = await InvoicePayment.findOne({
+    where: { invoice_id: invoice.id, kind: 'payment', method: 'card', reverses_id: null },
+    order: [['received_at', 'DESC']],
+    transaction,
+  });
+  if (!card?.provider_reference || toHundredths(card.amount) < amountCents) {
+    throw new ConflictError(
+      'refund_exceeds_overpaid',
+      'No card payment of this invoice is large enough for this refund: refund by hand (bank_transfer, cash, check)',
+    );
+  }
+  return {
+    creditNote,
+    amountCents,
+    card: { paymentIntentId: card.provider_reference, idempotencyKey: `refund-${creditNote.id}-${earlier.length + 1}` },
+  };
+}
+
+/** Writes a planned refund into the ledger under the invoice's lock, settles the invoice and audits it. */
+async function writeRefund(
+  ownerId: string,
+  plan: RefundPlan,
+  input: RefundInput,
+  providerReference: string | null,
+  transaction: Transaction,
+  requestId?: string,
+): Promise<InvoicePayment> {
+  const { creditNote, amountCents } = plan;
+  const invoice = await lockInvoice(ownerId, creditNote.invoice_id, transaction);
+  const refund = await InvoicePayment.create(
+    {
+      owner_id: ownerId,
+      invoice_id: invoice.id,
+      kind: 'refund',
+      amount: centsToDecimal(amountCents),
+      method: input.method,
+      received_at: input.receivedAt,
+      reference: input.reference ?? null,
+      provider_reference: providerReference,
+      note: input.note ?? null,
+      credit_note_id: creditNote.id,
+    },
+    { transaction },
+  );
+  await settleInvoice(invoice, transaction, requestId, { refund_id: refund.id, credit_note_id: creditNote.id });
+  await AuditLog.create(
+    {
+      actor_id: ownerId,
+      action: 'UPDATE',
+      entity_type: 'INVOICE',
+      entity_id: invoice.id,
+      resource_owner_id: ownerId,
+      request_id: requestId ?? null,
+      metadata: {
+        changed: ['payments'],
+        refund: { id: refund.id, credit_note_id: creditNote.id, method: refund.method, amount: refund.amount },
+      },
+    },
+    { transaction },
+  );
+  return refund;
+}
+
+/**
+ * Records a refund by hand (bank transfer, cash, check) of money covered by credit note `id`
+ * (issue 20 §4): checked and written in one transaction holding the invoice's lock.
+ */
+export function recordRefund(
   sequelize: Sequelize,
   ownerId: string,
   id: string,
   input: RefundInput,
-  cardRefunder: CardRefunder,
+  requestId?: string,
+): Promise<InvoicePayment> {
+  if (input.method === 'card')
+    throw new Error('A card refund goes through the provider: lib/payments/refund-credit-note.ts');
+  return sequelize.transaction(async (transaction) =>
+    writeRefund(ownerId, await planRefund(ownerId, id, input, transaction), input, null, transaction, requestId),
+  );
+}
+
+/** A card refund checked against the ledger and committed as a plan, before the provider is asked. */
+export interface CardRefundPlan extends RefundPlan {
+  card: NonNullable<RefundPlan['card']>;
+}
+
+/**
+ * The first step of a card refund (lib/payments/refund-credit-note.ts): the refund checked under
+ * the invoice's lock, as a plan naming the card payment and the provider's idempotency key
+ * (per credit note and refund count, so two requests racing send one refund). The lock ends with
+ * this call: the provider is asked with no transaction open.
+ */
+export function planCardRefund(
+  sequelize: Sequelize,
+  ownerId: string,
+  id: string,
+  input: RefundInput,
+): Promise<CardRefundPlan> {
+  return sequelize.transaction(async (transaction) => {
+    const plan = await planRefund(ownerId, id, { ...input, method: 'card' }, transaction);
+    return plan as CardRefundPlan;
+  });
+}
+
+/**
+ * The last step of a card refund: written under the invoice's lock with the provider's refund id,
+ * once (a racing request that got the same refund from the provider finds the row written).
+ */
+export function recordCardRefund(
+  sequelize: Sequelize,
+  ownerId: string,
+  plan: CardRefundPlan,
+  input: RefundInput,
+  providerReference: string,
   requestId?: string,
 ): Promise<InvoicePayment> {
   return sequelize.transaction(async (transaction) => {
-    const creditNote = await CreditNote.findOne({ where: { id, owner_id: ownerId }, transaction });
-    if (!creditNote) throw new NotFoundError('Credit note');
-    const invoice = await lockInvoice(ownerId, creditNote.invoice_id, transaction);
-    const summary = await ledgerSummary(invoice, transaction);
-    const earlier = await InvoicePayment.findAll({
-      where: { credit_note_id: creditNote.id, kind: 'refund' },
-      attributes: ['amount'],
+    await lockInvoice(ownerId, plan.creditNote.invoice_id, transaction);
+    const recorded = await InvoicePayment.findOne({
+      where: { credit_note_id: plan.creditNote.id, kind: 'refund', provider_reference: providerReference },
       transaction,
     });
-    const left = toHundredths(creditNote.amount) - earlier.reduce((sum, r) => sum + toHundredths(r.amount), 0n);
-    const refundableCents = left < summary.overpaidCents ? left : summary.overpaidCents;
-    const amountCents = input.amountCents ?? refundableCents;
-    if (refundableCents <= 0n)
-      throw new ConflictError('refund_exceeds_overpaid', 'Nothing is owed back to the client on this credit note');
-    if (amountCents > refundableCents) {
-      throw new ConflictError(
-        'refund_exceeds_overpaid',
-        `The refund of ${centsToDecimal(amountCents)} is more than what is owed back on this credit note, ${centsToDecimal(refundableCents)}`,
-      );
-    }
-    const refusal = checkRefund(summary, amountCents);
-    if (refusal) throw ledgerError(refusal);
-    let providerReference: string | null = null;
-    if (input.method === 'card') {
-      const card = await InvoicePayment.findOne({
-        where: { invoice_id: invoice.id, kind: 'payment', method: 'card', reverses_id: null },
-        order: [['received_at', 'DESC']],
-        transaction,
-      });
-      if (!card?.provider_reference || toHundredths(card.amount) < amountCents) {
-        throw new ConflictError(
-          'refund_exceeds_overpaid',
-          'No card payment of this invoice is large enough for this refund: refund by hand (bank_transfer, cash, check)',
-        );
-      }
-      providerReference = await cardRefunder(
-        card.provider_reference,
-        amountCents,
-        `refund-${creditNote.id}-${earlier.length + 1}`,
-      );
-    }
-    const refund = await InvoicePayment.create(
-      {
-        owner_id: ownerId,
-        invoice_id: invoice.id,
-        kind: 'refund',
-        amount: centsToDecimal(amountCents),
-        method: input.method,
-        received_at: input.receivedAt,
-        reference: input.reference ?? null,
-        provider_reference: providerReference,
-        note: input.note ?? null,
-        credit_note_id: creditNote.id,
-      },
-      { transaction },
-    );
-    await settleInvoice(invoice, transaction, requestId, { refund_id: refund.id, credit_note_id: creditNote.id });
-    await AuditLog.create(
-      {
-        actor_id: ownerId,
-        action: 'UPDATE',
-        entity_type: 'INVOICE',
-        entity_id: invoice.id,
-        resource_owner_id: ownerId,
-        request_id: requestId ?? null,
-        metadata: {
-          changed: ['payments'],
-          refund: { id: refund.id, credit_note_id: creditNote.id, method: refund.method, amount: refund.amount },
-        },
-      },
-      { transaction },
-    );
-    return refund;
+    return recorded ?? writeRefund(ownerId, plan, input, providerReference, transaction, requestId);
   });
 }

@@ -2,7 +2,7 @@ import { Op } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { clientLocale } from '../../domain/accounts/client-locale';
 import { ConflictError, ValidationError } from '../../domain/errors';
-import { formatDateInZone } from '../../domain/exports/cell-format';
+import { formatDateInZone } from '../../domain/wall-clock';
 import { depositLineLabel, splitDeposit } from '../../domain/invoicing/deposits';
 import { centsToDecimal } from '../../domain/invoicing/money';
 import { computeSchedule, scheduleProblems } from '../../domain/invoicing/payment-schedule';

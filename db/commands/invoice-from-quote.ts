@@ -1,7 +1,7 @@
 import { type Sequelize } from 'sequelize-typescript';
 import { clientLocale } from '../../domain/accounts/client-locale';
 import { ConflictError } from '../../domain/errors';
-import { formatDateInZone } from '../../domain/exports/cell-format';
+import { formatDateInZone } from '../../domain/wall-clock';
 import { type DepositDeduction, scheduleAfterDeposits } from '../../domain/invoicing/deposits';
 import { DEPOSIT_LINE } from '../../domain/invoicing/item-types';
 import { centsToDecimal } from '../../domain/invoicing/money';

@@ -2,7 +2,7 @@ import { QueryTypes, type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { storedVatAmounts } from '../../domain/invoicing/stored-vat';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors';
-import { formatDateInZone } from '../../domain/exports/cell-format';
+import { formatDateInZone } from '../../domain/wall-clock';
 import { buyerOf, type InvoiceBuyer } from '../../domain/invoicing/buyer';
 import { type EInvoice } from '../../domain/invoicing/e-invoice';
 import { deliveryColumns } from '../../domain/invoicing/service-delivery';
@@ -19,13 +19,7 @@ import { type Invoice } from '../models/Invoice';
 import { quoteDeposits, storedDeductions } from '../queries/deposits';
 import { loadInvoiceEInvoice } from '../queries/e-invoice-sources';
 import { findDocument } from './invoicing-documents';
-
-/** `day` (YYYY-MM-DD) plus `days` calendar days. */
-function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
+import { addDays } from '../../domain/invoicing/calendar-date';
 
 interface IssueSources {
   status: string;

@@ -28,26 +28,24 @@ export async function deleteStaleFileObjectRows(
 }
 
 /**
- * One batch of the orphan file-object cleanup, in one transaction: up to `limit` orphan rows the
- * permanent rule does not protect are deleted (conditions checked again under lock, so a document
- * attached meanwhile saves its row), then `removeObjects` deletes their objects; if it throws
- * (storage refused), the rows come back. Answers what `removeObjects` answered.
+ * One batch of the orphan file-object cleanup: up to `limit` orphan rows the permanent rule does
+ * not protect are deleted in one statement (conditions checked under its lock, so a document
+ * attached meanwhile saves its row), and their keys answered, for the caller to delete the
+ * objects after the commit (no transaction is open while S3 is asked). An object S3 then refuses
+ * to delete has no row left: the orphan-objects pass removes it.
  */
-export function deleteOrphanFileObjectBatch(
+export async function deleteOrphanFileObjectBatch(
   sequelize: Sequelize,
   scope: OrphanScope & { limit: number },
-  removeObjects: (keys: string[]) => Promise<string[]>,
 ): Promise<string[]> {
   const { limit, ...bind } = scope;
-  return sequelize.transaction(async (transaction) => {
-    const rows = await sequelize.query<{ key: string }>(
-      `DELETE FROM file_objects WHERE id IN (
-         SELECT fo.id FROM file_objects fo
-          WHERE fo.bucket = $bucket AND fo.created_at < $cutoff AND ${UNREFERENCED} AND NOT ${PROTECTED}
-          LIMIT ${Number(limit)} FOR UPDATE SKIP LOCKED
-       ) RETURNING key`,
-      { bind, type: QueryTypes.SELECT, transaction },
-    );
-    return removeObjects(rows.map((r) => r.key));
-  });
+  const rows = await sequelize.query<{ key: string }>(
+    `DELETE FROM file_objects WHERE id IN (
+       SELECT fo.id FROM file_objects fo
+        WHERE fo.bucket = $bucket AND fo.created_at < $cutoff AND ${UNREFERENCED} AND NOT ${PROTECTED}
+        LIMIT ${Number(limit)} FOR UPDATE SKIP LOCKED
+     ) RETURNING key`,
+    { bind, type: QueryTypes.SELECT },
+  );
+  return rows.map((r) => r.key);
 }

@@ -69,9 +69,9 @@ function checkedConditionsAndSchedule(
 
 /**
  * Applies a partial update under a row lock; a new event (or a SCHEDULED trigger's new entity)
- * checks the stored conditions again. `beforeCommit` runs with the saved row inside the
- * transaction (lib/jobs/workflow-triggers.ts brings the trigger's Temporal Schedule in step
- * there): if it throws, nothing is saved.
+ * checks the stored conditions again. Answers the saved row and the row as it was before, which
+ * lib/jobs/workflow-triggers.ts writes back (`restoreTrigger`) if Temporal then refuses the
+ * trigger's schedule: no transaction is open while Temporal is asked.
  */
 export async function updateTrigger(
   sequelize: Sequelize,
@@ -79,12 +79,12 @@ export async function updateTrigger(
   workflowId: string,
   id: string,
   props: TriggerProps,
-  beforeCommit?: (saved: WorkflowTriggerRow, previousEvent: DomainEventType) => Promise<void>,
-): Promise<WorkflowTriggerRow> {
+): Promise<{ saved: WorkflowTriggerRow; previous: WorkflowTriggerRow }> {
   return sequelize.transaction(async (transaction) => {
     const trigger = await findTrigger(ownerId, workflowId, id, { transaction, lock: true });
     assertSameWorkflow(props.workflow_id, workflowId);
-    const previousEvent = trigger.trigger_event;
+    // A copy: get({ plain: true }) answers the instance's own values, which set() below changes.
+    const previous = { ...(trigger.get({ plain: true }) as WorkflowTriggerRow) };
     const event = props.trigger_event ?? trigger.trigger_event;
     const scheduleConfig = props.schedule_config !== undefined ? props.schedule_config : trigger.schedule_config;
     // A new event (or schedule entity) changes the entity: the stored conditions are checked again against it.
@@ -108,9 +108,17 @@ export async function updateTrigger(
       schedule_config: checked.schedule_config,
     });
     const saved = await trigger.save({ transaction });
-    if (beforeCommit) await beforeCommit(saved.get({ plain: true }) as WorkflowTriggerRow, previousEvent);
-    return saved;
+    return { saved: saved.get({ plain: true }) as WorkflowTriggerRow, previous };
   });
+}
+
+/** Writes back a trigger's settings as they were before an update whose schedule Temporal refused. */
+export async function restoreTrigger(previous: WorkflowTriggerRow): Promise<void> {
+  const { name, trigger_event, conditions, is_active, execution_order, schedule_config } = previous;
+  await WorkflowTrigger.update(
+    { name, trigger_event, conditions, is_active, execution_order, schedule_config },
+    { where: { id: previous.id } },
+  );
 }
 
 /** Deletes a trigger of the owner's workflow and its execution history. */

@@ -36,5 +36,9 @@ export class OutboxEvent extends Model {
   @Column({ type: DataType.TEXT })
   declare last_error: string | null;
 
+  /** The end of a relay's claim on the event (db/commands/outbox-events.ts); null when unclaimed. */
+  @Column({ type: DataType.DATE })
+  declare claimed_until: Date | null;
+
   declare created_at: Date;
 }

@@ -1,6 +1,6 @@
 import { Op, type Transaction } from 'sequelize';
 import { type UserLocale } from '../../domain/accounts/users';
-import { formatDateInZone } from '../../domain/exports/cell-format';
+import { formatDateInZone } from '../../domain/wall-clock';
 import { type DepositDeduction, depositDeductions, remainingDeposit } from '../../domain/invoicing/deposits';
 import { vatPartsOf } from '../../domain/invoicing/stored-vat';
 import { computeTotals } from '../../domain/invoicing/totals';

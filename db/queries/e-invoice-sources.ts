@@ -14,6 +14,7 @@ import { toHundredths } from '../../domain/invoicing/money';
 import { serviceDelivery, storedDelivery } from '../../domain/invoicing/service-delivery';
 import { vatPartsOf } from '../../domain/invoicing/stored-vat';
 import { type DocumentSources, loadCreditNoteSources, loadDocumentSources } from './document-sources';
+import { formatDateInZone } from '../../domain/wall-clock';
 
 /**
  * The one builder of an invoice's or credit note's e-invoice (issue 28 §1): the issue's gate and
@@ -22,7 +23,6 @@ import { type DocumentSources, loadCreditNoteSources, loadDocumentSources } from
  * the file later carries.
  */
 
-const day = (at: Date, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(at);
 const rateOf = (vatPercentage: string | number) => Number(toHundredths(vatPercentage));
 
 /**
@@ -75,7 +75,7 @@ function keptFacts(sources: DocumentSources): IssueFacts | null {
     service_end_date: string | null;
   };
   if (!invoice.number || !invoice.issued_at) return null;
-  const issueDate = day(invoice.issued_at, sources.owner.time_zone);
+  const issueDate = formatDateInZone(invoice.issued_at, sources.owner.time_zone);
   return {
     number: invoice.number,
     issueDate,
@@ -133,7 +133,7 @@ export async function loadCreditNoteEInvoice(creditNoteId: string, ownerId: stri
     withTaxCents: toHundredths(l.total),
   }));
   const locale = clientLocale(sources.contact, owner);
-  const issueDate = day(creditNote.issued_at, owner.time_zone);
+  const issueDate = formatDateInZone(creditNote.issued_at, owner.time_zone);
   const doc = eInvoiceOf({
     typeCode: '381',
     number: creditNote.number,
@@ -145,7 +145,7 @@ export async function loadCreditNoteEInvoice(creditNoteId: string, ownerId: stri
     buyer: invoice.buyer,
     preceding: {
       number: invoice.number ?? '',
-      issueDate: day(invoice.issued_at ?? invoice.created_at, owner.time_zone),
+      issueDate: formatDateInZone(invoice.issued_at ?? invoice.created_at, owner.time_zone),
     },
     // The breakdown stored at issue, the same its pdf and the accounting export show.
     credit: { lines: credited, parts: vatPartsOf(creditNote.vat_parts) },

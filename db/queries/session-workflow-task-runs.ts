@@ -1,4 +1,5 @@
-import { literal } from 'sequelize';
+import { literal, QueryTypes } from 'sequelize';
+import { type Sequelize } from 'sequelize-typescript';
 import { SessionWorkflowTaskRun } from '../models/SessionWorkflowTaskRun';
 import { WorkflowTask } from '../models/WorkflowTask';
 import { type SessionWorkflowTaskRunRow } from '../rows';
@@ -17,4 +18,13 @@ export async function listSessionTaskRuns(ownerId: string, sessionId: string): P
       ['id', 'ASC'],
     ],
   });
+}
+
+/** The session workflows of a session that still have tasks waiting (SESSION_RESCHEDULED's addressees). */
+export async function listPendingSessionWorkflowIds(sequelize: Sequelize, sessionId: string): Promise<string[]> {
+  const rows = await sequelize.query<{ workflow_id: string }>(
+    `SELECT DISTINCT workflow_id FROM session_workflow_task_runs WHERE session_id = $1 AND status = 'PENDING'`,
+    { bind: [sessionId], type: QueryTypes.SELECT },
+  );
+  return rows.map((r) => r.workflow_id);
 }

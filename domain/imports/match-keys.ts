@@ -1,5 +1,6 @@
 import { type CellDateTime } from './cell-values';
 import { type ImportEntity } from './target-fields';
+import { formatDateInZone } from '../wall-clock';
 
 /**
  * The keys a row is matched on with updateExisting, strongest first (spec: matching): contacts by
@@ -32,9 +33,7 @@ export function localDate(value: CellDateTime, timeZone: string): string {
   const instant = new Date(`${value.date}T${value.time}${value.offset}`);
   if (Number.isNaN(instant.getTime())) return value.date;
   try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-      instant,
-    );
+    return formatDateInZone(instant, timeZone);
   } catch {
     return value.date;
   }

@@ -1,4 +1,4 @@
-import { wallClockDate } from '../exports/cell-format';
+import { wallClockDate } from '../wall-clock';
 import { type CellDateTime } from './cell-values';
 
 /**

@@ -1,4 +1,4 @@
-import { wallClockDate } from '../exports/cell-format';
+import { wallClockDate } from '../wall-clock';
 
 /**
  * Calendar dates (`YYYY-MM-DD`, a day on someone's calendar, no time and no zone) and the one

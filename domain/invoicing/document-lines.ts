@@ -96,8 +96,10 @@ const cents = (value: bigint): UnitPrice => ({ units: value, decimals: 2 });
 
 /**
  * The unit price shown for a line whose net is `netCents`: `typed` when it gives the net back,
- * else the net over quantity and discount with the fewest decimals (2 to 6) that does; a line
- * with nothing to reconcile (no quantity, a 100 % discount) keeps `typed`.
+ * else the price with the fewest decimals (2 to 6) whose quantity × price, rounded, less the
+ * discount, rounded, is the net; a line with nothing to reconcile (no quantity, a 100 % discount)
+ * keeps `typed`. The search goes through the line's gross: every gross the discount turns into the
+ * net (one or two cents apart), then the prices nearest to each.
  */
 export function reconcilingPrice(
   netCents: bigint,
@@ -110,11 +112,20 @@ export function reconcilingPrice(
   const gives = (p: UnitPrice) =>
     p.units >= 0n && lessDiscount(grossOf(quantityHundredths, p), discountBasisPoints) === netCents;
   if (gives(typed)) return typed;
+  const nearest = roundDiv(netCents * BP, keep);
+  const grosses = [nearest, nearest - 1n, nearest + 1n].filter(
+    (g) => g >= 0n && lessDiscount(g, discountBasisPoints) === netCents,
+  );
   let last = typed;
   for (let decimals = 2; decimals <= 6; decimals += 1) {
-    const units = roundDiv(netCents * BP * 10n ** BigInt(decimals), quantityHundredths * keep);
-    last = { units: units < 0n ? 0n : units, decimals };
-    if (gives(last)) return trimmed(last);
+    const scale = 10n ** BigInt(decimals);
+    for (const gross of grosses) {
+      const units = roundDiv(gross * scale, quantityHundredths);
+      for (const candidate of [units, units - 1n, units + 1n]) {
+        last = { units: candidate < 0n ? 0n : candidate, decimals };
+        if (gives(last)) return trimmed(last);
+      }
+    }
   }
   return trimmed(last);
 }

@@ -1,4 +1,4 @@
-import { formatDateInZone } from '../exports/cell-format';
+import { formatDateInZone } from '../wall-clock';
 
 /**
  * Legal document numbers (issue 20 §2): a per-studio format and the value of a counter row that

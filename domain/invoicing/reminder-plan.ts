@@ -1,4 +1,4 @@
-import { wallClockDate } from '../exports/cell-format';
+import { wallClockDate } from '../wall-clock';
 import { addDays, instantAtWallClock, isCalendarDate, weekdayOf } from './calendar-date';
 
 /**

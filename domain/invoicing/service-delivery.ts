@@ -1,4 +1,4 @@
-import { formatDateInZone } from '../exports/cell-format';
+import { formatDateInZone } from '../wall-clock';
 import { type ServiceDelivery } from './e-invoice';
 
 /**

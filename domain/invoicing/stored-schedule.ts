@@ -1,4 +1,4 @@
-import { formatDateInZone } from '../exports/cell-format';
+import { formatDateInZone } from '../wall-clock';
 import { isCalendarDate } from './calendar-date';
 import { centsToDecimal, toHundredths } from './money';
 import {

@@ -5,6 +5,7 @@ import {
   createTrigger as saveTrigger,
   deleteTrigger as deleteTriggerRow,
   discardTrigger,
+  restoreTrigger,
   updateTrigger as saveTriggerUpdate,
   type TriggerProps,
 } from '../../db/commands/workflow-triggers';
@@ -17,9 +18,10 @@ import { deleteTriggerSchedule, syncTriggerSchedule } from './trigger-schedules'
 /*
  * A SCHEDULED trigger is a row and a Temporal Schedule kept in step (as scheduled exports are,
  * lib/jobs/scheduled-exports.ts); this is the one place that changes both. Creation commits the
- * row first and removes it again if Temporal refuses the schedule; an update changes the schedule
- * before its transaction commits; deletion removes the schedule first. A Temporal failure is a 503
- * that leaves the trigger as it was, never a trigger without its schedule.
+ * row first and removes it again if Temporal refuses the schedule; an update commits the row, then
+ * changes the schedule, and writes the row back if Temporal refuses; deletion removes the schedule
+ * first. No transaction is open while Temporal is asked. A Temporal failure is a 503 that leaves
+ * the trigger as it was, never a trigger without its schedule.
  */
 
 const unavailable = (what: string, err: unknown) =>
@@ -43,7 +45,10 @@ export async function createTrigger(
   return row;
 }
 
-/** Updates a trigger and, before the change commits, its schedule (created, updated, paused or deleted as the row now says). */
+/**
+ * Updates a trigger, then its schedule (created, updated, paused or deleted as the row now says);
+ * if Temporal refuses, the row is written back as it was and the answer is a 503.
+ */
 export async function updateTrigger(
   temporal: Client,
   sequelize: Sequelize,
@@ -52,15 +57,16 @@ export async function updateTrigger(
   id: string,
   props: TriggerProps,
 ): Promise<WorkflowTriggerRow> {
-  return saveTriggerUpdate(sequelize, ownerId, workflowId, id, props, async (saved, previousEvent) => {
-    // A trigger that is not SCHEDULED and was not has no schedule (and needs no Temporal).
-    if (saved.trigger_event !== 'SCHEDULED' && previousEvent !== 'SCHEDULED') return;
-    try {
-      await syncTriggerSchedule(temporal, saved);
-    } catch (err) {
-      throw unavailable('updated', err);
-    }
-  });
+  const { saved, previous } = await saveTriggerUpdate(sequelize, ownerId, workflowId, id, props);
+  // A trigger that is not SCHEDULED and was not has no schedule (and needs no Temporal).
+  if (saved.trigger_event !== 'SCHEDULED' && previous.trigger_event !== 'SCHEDULED') return saved;
+  try {
+    await syncTriggerSchedule(temporal, saved);
+  } catch (err) {
+    await restoreTrigger(previous);
+    throw unavailable('updated', err);
+  }
+  return saved;
 }
 
 /** Deletes a trigger: its schedule first (one already gone is fine), then its row. */

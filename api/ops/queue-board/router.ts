@@ -87,19 +87,17 @@ export function buildQueueBoardRouter(deps: QueueBoardDeps): Router {
     const { filter, raw } = runFilter(req.query);
     const [{ queues, jobs }, { runs, total }] = await Promise.all([readQueues(deps), readRuns(deps, filter)]);
     const notice = typeof req.query.notice === 'string' ? req.query.notice.slice(0, 300) : undefined;
-    res
-      .type('html')
-      .send(
-        renderBoard({
-          queues,
-          jobs,
-          runs,
-          total,
-          filter: { jobName: raw.job_name, status: raw.status, dlq: raw.dlq === 'true', from: raw.from, to: raw.to },
-          formToken: token,
-          notice,
-        }),
-      );
+    res.type('html').send(
+      renderBoard({
+        queues,
+        jobs,
+        runs,
+        total,
+        filter: { jobName: raw.job_name, status: raw.status, dlq: raw.dlq === 'true', from: raw.from, to: raw.to },
+        formToken: token,
+        notice,
+      }),
+    );
   });
 
   /**
@@ -164,14 +162,12 @@ export function buildQueueBoardRouter(deps: QueueBoardDeps): Router {
   // The JSON twin. POSTs must be JSON: a form on another site cannot send that content type.
   const requireJson: express.RequestHandler = (req, res, next) => {
     if (!req.is('application/json')) {
-      res
-        .status(415)
-        .json({
-          statusCode: 415,
-          error: 'Unsupported Media Type',
-          code: 'unsupported_media_type',
-          message: 'Send Content-Type: application/json',
-        });
+      res.status(415).json({
+        statusCode: 415,
+        error: 'Unsupported Media Type',
+        code: 'unsupported_media_type',
+        message: 'Send Content-Type: application/json',
+      });
       return;
     }
     next();

@@ -21,6 +21,9 @@ export async function copyCsvRows(
     rules: CsvDialectRules;
     timeZone: string;
   },
+  // The one allowed callback: a read-only COPY streamed as it is read (no row lock, no write);
+  // holding the file whole in memory instead would cost the worker's memory (docs/performance.md).
+  // eslint-disable-next-line no-restricted-syntax
   consume: (copy: Readable) => Promise<void>,
 ): Promise<number> {
   const statement = csvCopyStatement({

@@ -149,6 +149,22 @@ const EXAMPLES = {
       '',
     ].join('\n'),
   },
+  // Issue 29: no network call while a transaction or a row lock is held.
+  dbCallbackInTransaction: {
+    filePath: 'db/commands/x.ts',
+    code: [
+      `import { type Sequelize } from 'sequelize-typescript';`,
+      `export function dispatchBatch(sequelize: Sequelize, dispatch: (ids: string[]) => Promise<string[]>) {`,
+      `  return sequelize.transaction(async () => dispatch(['1']));`,
+      `}`,
+      `export const refund = async (sequelize: Sequelize, refunder?: (id: string) => Promise<string>) => refunder?.('x');`,
+      '',
+    ].join('\n'),
+  },
+  dbPureCallback: {
+    filePath: 'db/commands/x.ts',
+    code: `export function record(name: (id: string) => string): string {\n  return name('1');\n}\n`,
+  },
   cleanDbCommand: {
     filePath: 'db/commands/x.ts',
     code: `import { QueryTypes } from 'sequelize';\nimport { ConflictError } from '../../domain/errors';\nimport { JobRun } from '../models/JobRun';\nexport const f = () => [QueryTypes.SELECT, ConflictError, JobRun];\n`,
@@ -236,5 +252,16 @@ describe('eslint layer rules below api/', () => {
 
   it('passes a db/ command on models, SQL and domain', () => {
     expect(errors.cleanDbCommand).toEqual([]);
+  });
+
+  it('refuses a db/ function that takes an async callback (it would run inside the transaction)', () => {
+    expect(errors.dbCallbackInTransaction).toEqual([
+      expect.stringMatching(/^no-restricted-syntax: db\/ functions take no callback/),
+      expect.stringMatching(/^no-restricted-syntax: db\/ functions take no callback/),
+    ]);
+  });
+
+  it('passes a db/ function given a plain synchronous function (a name, a parser)', () => {
+    expect(errors.dbPureCallback).toEqual([]);
   });
 });

@@ -1,10 +1,5 @@
-import {
-  formatAmount,
-  formatDateInZone,
-  formatTimestampInZone,
-  neutraliseFormula,
-  wallClockDate,
-} from '../../../domain/exports/cell-format';
+import { formatAmount, neutraliseFormula } from '../../../domain/exports/cell-format';
+import { formatDateInZone, formatTimestampInZone, wallClockDate } from '../../../domain/wall-clock';
 import { exportFileName, exportObjectKey, TIME_ZONE_PATTERN } from '../../../domain/exports/export-file';
 
 describe('cells of an export', () => {

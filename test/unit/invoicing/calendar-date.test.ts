@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { formatTimestampInZone } from '../../../domain/exports/cell-format';
+import { formatTimestampInZone } from '../../../domain/wall-clock';
 import {
   addDays,
   daysBetween,

@@ -64,6 +64,26 @@ describe('the lines a document prints and its e-invoice states (issue 28 §2)', 
     );
   });
 
+  it('finds a reconciling price where the straight quotient lands on half a cent (728.68 × 0,01 € TTC, 0.08 % off)', () => {
+    // Found by the property above: net over quantity and discount gave 0,008337 €, whose gross
+    // (607.5 cents) rounds up to 608, and 608 less 0.08 % is 608, not the net 607.
+    const [line] = itemDocumentLines([
+      {
+        item_type: 'SESSION_TYPE',
+        quantity: '728.68',
+        vat_percentage: 20,
+        price_includes_tax: true,
+        price_with_tax: '0.01',
+        price_without_tax: '0.01',
+        discount_percentage: 0.08,
+      },
+    ]).lines.filter(isPriced);
+    expect(lessDiscount(grossOf(line.quantityHundredths, line.unitPrice), line.discountBasisPoints)).toBe(
+      line.netCents,
+    );
+    expect(line.unitPrice.decimals).toBeLessThanOrEqual(6);
+  });
+
   it("keeps the studio's own price when it already gives the net (a line priced without tax)", () => {
     const [line] = itemDocumentLines([
       { item_type: 'SESSION_TYPE', quantity: 1.25, price_without_tax: '99.99', vat_percentage: 20 },

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { formatDateInZone } from '../../../domain/exports/cell-format';
+import { formatDateInZone } from '../../../domain/wall-clock';
 import { addDays, instantAtWallClock } from '../../../domain/invoicing/calendar-date';
 import {
   isQuietTime,
