@@ -1,7 +1,7 @@
 // The import-graph check (issue 18): dependency-cruiser over the source folders with the layer
 // rules of .dependency-cruiser.cjs (docs/architecture.md, "Layers"). Exits non-zero and prints
 // each arrow that goes from a lower layer to a higher one. Run: `node scripts/depcheck.mjs`;
-// `npm test` runs it through test/unit/import-graph.test.ts (a few seconds).
+// `npm test` runs it through test/unit/architecture/import-graph.test.ts (a few seconds).
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,7 +1,7 @@
 // Fetches the Mustang project's command line validator (Factur-X / ZUGFeRD: veraPDF for PDF/A-3,
 // the EN 16931 schematron and the French CTC rules) from Maven Central into a cache outside the
 // clone, once per machine, as scripts/fetch-time-skipping-server.ts does for Temporal's server.
-// The e-invoice integration test (test/integration/facturx.test.ts) calls ensureMustangCli()
+// The e-invoice integration test (test/integration/invoicing/facturx.test.ts) calls ensureMustangCli()
 // itself; by hand: `npx tsx scripts/fetch-mustang-cli.ts`.
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';

@@ -1,9 +1,8 @@
-import crypto from 'node:crypto';
 import { type Express } from 'express';
 import request from 'supertest';
+import { buildBillableContact } from './contacts';
 import { type TestUser } from './users';
-
-const as = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
+import { as } from '../helpers/auth';
 
 /** A French studio's complete company profile: what an invoice needs to be issued (SIREN 912345675). */
 export const FRENCH_STUDIO = {
@@ -27,36 +26,14 @@ export const FRENCH_STUDIO = {
 /** Saves the studio's company profile through the API (the French one unless told otherwise). */
 export async function saveStudioProfile(
   app: Express,
-  user: TestUser,
+  user: Pick<TestUser, 'token'>,
   profile: Record<string, unknown> = FRENCH_STUDIO,
 ): Promise<void> {
   const res = await request(app).put('/api/users/me/company').set(as(user)).send(profile);
   if (res.status !== 200) throw new Error(`company profile failed: ${res.status} ${JSON.stringify(res.body)}`);
 }
 
-/** A client with a full postal address, as an issued invoice needs. */
-export async function buildBillableContact(
-  app: Express,
-  user: TestUser,
-  overrides: Record<string, unknown> = {},
-): Promise<{ id: string }> {
-  const res = await request(app)
-    .post('/api/contacts')
-    .set(as(user))
-    .send({
-      first_name: 'Chloé',
-      last_name: 'Dubois',
-      email: `chloe-${crypto.randomUUID()}@example.fr`,
-      street: '27 quai Saint-Antoine',
-      zipcode: '69002',
-      city: 'Lyon',
-      country: 'France',
-      ...overrides,
-    });
-  if (res.status !== 201) throw new Error(`contact create failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body as { id: string };
-}
-
+/** An invoice as the API answers it. */
 export interface InvoiceBody {
   id: string;
   number: string;
@@ -65,49 +42,60 @@ export interface InvoiceBody {
   payment_status: string;
   amount_paid: string;
   balance_due: string;
-  items: { id: string; total: string }[];
+  contact_id: string | null;
+  items: DocumentLine[];
+  payment_schedule: Installment[] | null;
   [key: string]: unknown;
 }
 
-/**
- * A draft invoice of one line (price without tax, 20 % VAT) for a billable client; the studio's
- * profile is saved first when `profile` is true (the default).
- */
-export async function buildDraftInvoice(
-  app: Express,
-  user: TestUser,
-  options: { priceWithoutTax?: string; contactId?: string; profile?: boolean; extra?: Record<string, unknown> } = {},
-): Promise<InvoiceBody> {
-  if (options.profile !== false) await saveStudioProfile(app, user);
-  const contactId = options.contactId ?? (await buildBillableContact(app, user)).id;
-  const res = await request(app)
-    .post('/api/invoices')
-    .set(as(user))
-    .send({
-      title: 'Séance famille',
-      contact_id: contactId,
-      items: [
-        {
-          item_type: 'SESSION_TYPE',
-          description: 'Séance',
-          price_without_tax: options.priceWithoutTax ?? '250.00',
-          vat_percentage: 20,
-        },
-      ],
-      ...options.extra,
-    });
-  if (res.status !== 201) throw new Error(`invoice create failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body as InvoiceBody;
+/** A line of a quote or invoice as the API answers it. */
+export type DocumentLine = { id: string; description: string; total: string } & Record<string, unknown>;
+/** An installment of a payment schedule as the API answers it. */
+export type Installment = { amount: string; due_date: string | null } & Record<string, unknown>;
+
+/** What `buildInvoice` and `buildQuote` take besides the API's own body fields. */
+export interface DocumentOptions {
+  /** The price without tax of the one default line (250.00, 20 % VAT), when `items` is not given. */
+  price?: string;
+  /** Save the French studio's company profile first; by default only when the document is issued. */
+  profile?: boolean;
 }
 
-/** An issued invoice (draft, then POST /issue). */
-export async function buildIssuedInvoice(
+/** The one line of a document built without `items`. */
+export const defaultLines = (price = '250.00') => [
+  { item_type: 'SESSION_TYPE', description: 'Séance', price_without_tax: price, vat_percentage: 20 },
+];
+
+/**
+ * The body of a new quote or invoice: the given fields over a title and one line, for the client
+ * given as `contact_id`; a billable contact is made when it is not given (`contact_id: null` for none).
+ */
+export async function documentBody(
   app: Express,
-  user: TestUser,
-  options: Parameters<typeof buildDraftInvoice>[2] = {},
+  user: Pick<TestUser, 'token'>,
+  title: string,
+  { price, profile, ...fields }: Record<string, unknown> & DocumentOptions,
+  issued: boolean,
+): Promise<Record<string, unknown>> {
+  if (profile ?? issued) await saveStudioProfile(app, user);
+  const contactId = fields.contact_id !== undefined ? fields.contact_id : (await buildBillableContact(app, user)).id;
+  return { title, items: defaultLines(price), ...fields, contact_id: contactId };
+}
+
+/**
+ * An invoice owned by `user`, through the API: a draft of one line for a new billable client unless
+ * told otherwise; `issued: true` issues it (POST /issue), saving the studio's profile first.
+ */
+export async function buildInvoice(
+  app: Express,
+  user: Pick<TestUser, 'token'>,
+  { issued = false, ...overrides }: Record<string, unknown> & DocumentOptions & { issued?: boolean } = {},
 ): Promise<InvoiceBody> {
-  const draft = await buildDraftInvoice(app, user, options);
-  const res = await request(app).post(`/api/invoices/${draft.id}/issue`).set(as(user));
-  if (res.status !== 200) throw new Error(`issue failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body as InvoiceBody;
+  const body = await documentBody(app, user, 'Séance famille', overrides, issued);
+  const res = await request(app).post('/api/invoices').set(as(user)).send(body);
+  if (res.status !== 201) throw new Error(`invoice create failed: ${res.status} ${JSON.stringify(res.body)}`);
+  if (!issued) return res.body as InvoiceBody;
+  const issue = await request(app).post(`/api/invoices/${res.body.id}/issue`).set(as(user));
+  if (issue.status !== 200) throw new Error(`issue failed: ${issue.status} ${JSON.stringify(issue.body)}`);
+  return issue.body as InvoiceBody;
 }

@@ -29,21 +29,6 @@ export async function buildUser(
   return { id: res.body.user.id, email, password, token: res.body.accessToken, body: res.body };
 }
 
-/** A contact owned by `user`, created through the API. */
-export async function buildContact(app: Express, user: TestUser, overrides: Record<string, unknown> = {}) {
-  const res = await request(app)
-    .post('/api/contacts')
-    .set('Authorization', `Bearer ${user.token}`)
-    .send({
-      first_name: 'Élodie',
-      last_name: 'Martin',
-      email: `elodie-${crypto.randomUUID()}@example.fr`,
-      ...overrides,
-    });
-  if (res.status !== 201) throw new Error(`contact create failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body as { id: string } & Record<string, unknown>;
-}
-
 /** The admin of the test run (listed in ADMIN_EMAILS by load-stack-env): registered once, then signed in. */
 export async function adminUser(app: Express): Promise<{ token: string; body: Record<string, unknown> }> {
   const email = 'ops-admin@studio.test';

@@ -1,5 +1,5 @@
 // Lints in-memory examples with ESLint's Node API and the project's eslint.config.mjs, for
-// test/unit/eslint-layers.test.ts. Run as its own process: ESLint loads the flat config with a
+// test/unit/architecture/eslint-layers.test.ts. Run as its own process: ESLint loads the flat config with a
 // dynamic import(), which jest's module sandbox refuses without --experimental-vm-modules.
 // stdin: [{ code, filePath }] (filePath relative to the repo); stdout: one list of errors per example.
 import path from 'node:path';

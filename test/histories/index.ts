@@ -1,5 +1,5 @@
 // Saved workflow histories and the workflow code they replay against. The replay test
-// (test/unit/workflows/replay-histories.test.ts) replays every line; the recording script
+// (test/unit/jobs/replay-histories.test.ts) replays every line; the recording script
 // (scripts/record-workflow-histories.ts) writes the file of each line from its `record` recipe.
 // To cover a new workflow: add a line, record it, commit the JSON (docs/testing.md).
 import { createFakeEntityWorkflowActivities, welcomePlan } from '../fixtures/fake-entity-workflow-activities';

@@ -38,7 +38,7 @@ const deductionLines = (deductions: ReturnType<typeof depositDeductions>): LineI
   }));
 const asRows = (vat: VatLine[]) => vat.map((v) => [v.vatBasisPoints, euros(v.baseCents), euros(v.vatCents)]);
 
-// The integration test's wedding (test/integration/deposit-invoices.test.ts), by hand.
+// The integration test's wedding (test/integration/invoicing/deposit-invoices.test.ts), by hand.
 const wedding: LineInput[] = [priced(150_000n, 2000, false), priced(30_000n, 1000, false)];
 
 describe('splitDeposit', () => {

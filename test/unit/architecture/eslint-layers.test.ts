@@ -1,0 +1,282 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+
+// The layer rules of eslint.config.mjs, checked on in-memory examples: each violating one must be
+// refused, the clean one passed (docs/architecture.md, "The api layer"). ESLint's Node API runs in
+// test/helpers/lint-text.mjs (new ESLint({ overrideConfigFile }).lintText(code, { filePath })),
+// a process of its own because it loads the config with import().
+const root = path.resolve(__dirname, '../../..');
+
+function lintTexts(examples: { code: string; filePath: string }[]): Promise<{ ruleId: string; message: string }[][]> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(
+      process.execPath,
+      [path.join(root, 'test/helpers/lint-text.mjs')],
+      { cwd: root, maxBuffer: 10 * 1024 * 1024 },
+      (err, stdout, stderr) => {
+        if (err) reject(new Error(`${err.message}\n${stderr}`));
+        else resolve(JSON.parse(stdout));
+      },
+    );
+    child.stdin!.end(JSON.stringify(examples));
+  });
+}
+
+const EXAMPLES = {
+  modelImport: {
+    filePath: 'api/x/router.ts',
+    code: `import { Contact } from '../../db/models/Contact';\nexport const n = () => Contact.count();\n`,
+  },
+  modelTypeImport: {
+    filePath: 'api/x/presenter.ts',
+    code: `import { type Contact } from '../../db/models/Contact';\nexport const f = (c: Contact) => c.id;\n`,
+  },
+  rawQuery: {
+    filePath: 'api/x/router.ts',
+    code: [
+      `import { type Sequelize } from 'sequelize-typescript';`,
+      `import { QueryTypes } from 'sequelize';`,
+      `export const rows = (sequelize: Sequelize) => sequelize.query('SELECT 1', { type: QueryTypes.SELECT });`,
+      `export const ping = (deps: { sequelize: Sequelize }) => deps.sequelize.query('SELECT 1');`,
+      '',
+    ].join('\n'),
+  },
+  ormValueImport: {
+    filePath: 'api/x/router.ts',
+    code: `import { Sequelize } from 'sequelize-typescript';\nexport const s = new Sequelize('postgres://x');\n`,
+  },
+  cleanRouter: {
+    filePath: 'api/x/router.ts',
+    code: [
+      `import { Router } from 'express';`,
+      `import { type Sequelize } from 'sequelize-typescript';`,
+      `import { createContact } from '../../db/commands/contacts';`,
+      `import { findContact } from '../../db/queries/contacts';`,
+      `import { type ContactRow } from '../../db/rows';`,
+      `const present = (c: ContactRow) => ({ id: c.id });`,
+      `export function build({ sequelize }: { sequelize: Sequelize }): Router {`,
+      `  const router = Router();`,
+      `  router.get('/api/contacts/:id', async (req, res) => { res.json(present(await findContact('owner', req.params.id))); });`,
+      `  router.post('/api/contacts', async (req, res) => { res.status(201).json(present(await createContact(sequelize, 'owner', req.body))); });`,
+      `  return router;`,
+      `}`,
+      '',
+    ].join('\n'),
+  },
+  dbQuery: {
+    filePath: 'db/queries/x.ts',
+    code: `import { QueryTypes } from 'sequelize';\nimport { Contact } from '../models/Contact';\nexport const n = () => Contact.sequelize!.query('SELECT 1', { type: QueryTypes.SELECT });\n`,
+  },
+  // Below api/ (issue 18, section 2).
+  activityModelImport: {
+    filePath: 'activities/x/run.ts',
+    code: `import { Contact } from '../../db/models/Contact';\nexport const n = () => Contact.count();\n`,
+  },
+  libModelTypeImport: {
+    filePath: 'lib/jobs/x.ts',
+    code: `import { type JobRun } from '../../db/models/JobRun';\nexport const id = (r: JobRun) => r.id;\n`,
+  },
+  activityOrmValue: {
+    filePath: 'activities/x.ts',
+    code: `import { Op } from 'sequelize';\nexport const where = { status: { [Op.in]: ['A'] } };\n`,
+  },
+  workerSql: {
+    filePath: 'workers/x.ts',
+    code: [
+      `import { type Sequelize } from 'sequelize-typescript';`,
+      `export const rows = (deps: { sequelize: Sequelize }) => deps.sequelize.query('SELECT 1');`,
+      `export const one = (sequelize: Sequelize) => sequelize.query('SELECT 1');`,
+      '',
+    ].join('\n'),
+  },
+  libSql: {
+    filePath: 'lib/metrics/x.ts',
+    code: `import { type Sequelize } from 'sequelize-typescript';\nexport const rows = (sequelize: Sequelize) => sequelize.query('SELECT 1');\n`,
+  },
+  activityWorkflowBody: {
+    filePath: 'activities/x.ts',
+    code: `import { exportWorkflow } from '../workflows/exports/workflow';\nexport const w = exportWorkflow;\n`,
+  },
+  libWorkflowBody: {
+    filePath: 'lib/jobs/x.ts',
+    code: `import { type LaunchJobInput } from '../../workflows/job-run/launch-job';\nexport const f = (i: LaunchJobInput) => i.jobName;\n`,
+  },
+  apiWorkflowBody: {
+    filePath: 'api/x/router.ts',
+    code: `import { exportWorkflow } from '../../workflows/exports/workflow';\nexport const w = exportWorkflow;\n`,
+  },
+  workflowActivityType: {
+    filePath: 'workflows/x/workflow.ts',
+    code: `import type { CleanupActivities } from '../../activities/cleanup';\nexport type A = CleanupActivities;\n`,
+  },
+  workflowContractType: {
+    filePath: 'workflows/x/workflow.ts',
+    code: `import type { CleanupActivities } from '../cleanup/contract';\nexport type A = CleanupActivities;\n`,
+  },
+  dbTemporalAndJobs: {
+    filePath: 'db/commands/x.ts',
+    code: [
+      `import { type Client } from '@temporalio/client';`,
+      `import { startJob } from '../../lib/jobs/start-job';`,
+      `export const f = (c: Client) => [c, startJob];`,
+      '',
+    ].join('\n'),
+  },
+  dbUpperLayers: {
+    filePath: 'db/queries/x.ts',
+    code: [
+      `import { a } from '../../api/x/router';`,
+      `import { b } from '../../workers/main';`,
+      `import { c } from '../../activities/x';`,
+      `import { EXPORT_JOB } from '../../workflows/exports/contract';`,
+      `export const all = [a, b, c, EXPORT_JOB];`,
+      '',
+    ].join('\n'),
+  },
+  // Issue 29: an activity takes its db/ functions through deps; it names them as types only.
+  activityDbValueImport: {
+    filePath: 'activities/x/run.ts',
+    code: [
+      `import { closeExportJob } from '../../db/commands/export-jobs';`,
+      `import { findUser, type GuardUser } from '../../db/queries/users';`,
+      `export const f = (u: GuardUser) => [u, closeExportJob, findUser];`,
+      '',
+    ].join('\n'),
+  },
+  cleanActivity: {
+    filePath: 'activities/x/run.ts',
+    code: [
+      `import { type Sequelize } from 'sequelize-typescript';`,
+      `import { type Transaction } from 'sequelize';`,
+      `import { type closeExportJob } from '../../db/commands/export-jobs';`,
+      `import type { findUser } from '../../db/queries/users';`,
+      `import { type UserRow } from '../../db/rows';`,
+      `import { ValidationError } from '../../domain/errors';`,
+      `import { startJob } from '../../lib/jobs/start-job';`,
+      `import { EXPORT_JOB } from '../../workflows/exports/contract';`,
+      `import { JOB_CONTRACTS } from '../../workflows/contracts';`,
+      `export interface Deps { closeExportJob: typeof closeExportJob; findUser: typeof findUser }`,
+      `export const f = (s: Sequelize, t: Transaction, u: UserRow, d: Deps) => [s, t, u, d, ValidationError, startJob, EXPORT_JOB, JOB_CONTRACTS];`,
+      '',
+    ].join('\n'),
+  },
+  // Issue 29: no network call while a transaction or a row lock is held.
+  dbCallbackInTransaction: {
+    filePath: 'db/commands/x.ts',
+    code: [
+      `import { type Sequelize } from 'sequelize-typescript';`,
+      `export function dispatchBatch(sequelize: Sequelize, dispatch: (ids: string[]) => Promise<string[]>) {`,
+      `  return sequelize.transaction(async () => dispatch(['1']));`,
+      `}`,
+      `export const refund = async (sequelize: Sequelize, refunder?: (id: string) => Promise<string>) => refunder?.('x');`,
+      '',
+    ].join('\n'),
+  },
+  dbPureCallback: {
+    filePath: 'db/commands/x.ts',
+    code: `export function record(name: (id: string) => string): string {\n  return name('1');\n}\n`,
+  },
+  cleanDbCommand: {
+    filePath: 'db/commands/x.ts',
+    code: `import { QueryTypes } from 'sequelize';\nimport { ConflictError } from '../../domain/errors';\nimport { JobRun } from '../models/JobRun';\nexport const f = () => [QueryTypes.SELECT, ConflictError, JobRun];\n`,
+  },
+};
+
+let errors: Record<keyof typeof EXAMPLES, string[]>;
+
+beforeAll(async () => {
+  const names = Object.keys(EXAMPLES) as (keyof typeof EXAMPLES)[];
+  const results = await lintTexts(names.map((name) => EXAMPLES[name]));
+  errors = Object.fromEntries(
+    names.map((name, i) => [name, results[i].map((m) => `${m.ruleId}: ${m.message}`)]),
+  ) as typeof errors;
+}, 60_000);
+
+describe('eslint layer rules for api/', () => {
+  it('refuses a model import', () => {
+    expect(errors.modelImport).toEqual([expect.stringContaining('@typescript-eslint/no-restricted-imports')]);
+  });
+
+  it('refuses a model imported only as a type (presenters take db/rows types)', () => {
+    expect(errors.modelTypeImport).toEqual([expect.stringContaining('@typescript-eslint/no-restricted-imports')]);
+  });
+
+  it('refuses sequelize, QueryTypes and raw queries', () => {
+    expect(errors.rawQuery.filter((e) => e.startsWith('@typescript-eslint/no-restricted-imports'))).toHaveLength(1);
+    // The two query calls and QueryTypes (its import and its use).
+    expect(errors.rawQuery.filter((e) => e.startsWith('no-restricted-syntax')).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('refuses a value import of sequelize-typescript', () => {
+    expect(errors.ormValueImport).toEqual([expect.stringContaining('@typescript-eslint/no-restricted-imports')]);
+  });
+
+  it('passes a router that validates, calls db/ and presents', () => {
+    expect(errors.cleanRouter).toEqual([]);
+  });
+
+  it('leaves db/ free to use models and SQL', () => {
+    expect(errors.dbQuery).toEqual([]);
+  });
+});
+
+describe('eslint layer rules below api/', () => {
+  const restricted = (list: string[]) => list.filter((e) => e.startsWith('@typescript-eslint/no-restricted-imports'));
+  const sql = (list: string[]) => list.filter((e) => e.startsWith('no-restricted-syntax'));
+
+  it('refuses a model import in activities/ and a model type in lib/', () => {
+    expect(errors.activityModelImport).toEqual([expect.stringContaining('@typescript-eslint/no-restricted-imports')]);
+    expect(errors.libModelTypeImport).toEqual([expect.stringContaining('@typescript-eslint/no-restricted-imports')]);
+  });
+
+  it('refuses a value import of sequelize in activities/', () => {
+    expect(errors.activityOrmValue).toEqual([expect.stringContaining('@typescript-eslint/no-restricted-imports')]);
+  });
+
+  it('refuses sequelize.query in workers/ and lib/', () => {
+    expect(sql(errors.workerSql)).toHaveLength(2);
+    expect(sql(errors.libSql)).toHaveLength(1);
+  });
+
+  it('refuses a workflow body in activities/, lib/ and api/ (contracts only)', () => {
+    expect(restricted(errors.activityWorkflowBody)).toHaveLength(1);
+    expect(restricted(errors.libWorkflowBody)).toHaveLength(1);
+    expect(restricted(errors.apiWorkflowBody)).toHaveLength(1);
+  });
+
+  it("refuses an activity type imported by a workflow from activities/, and passes it from the capability's contract", () => {
+    expect(restricted(errors.workflowActivityType)).toHaveLength(1);
+    expect(errors.workflowContractType).toEqual([]);
+  });
+
+  it('refuses Temporal and lib/jobs in db/', () => {
+    expect(restricted(errors.dbTemporalAndJobs)).toHaveLength(2);
+  });
+
+  it('refuses api/, workers/, activities/ and workflows/ in db/', () => {
+    expect(restricted(errors.dbUpperLayers)).toHaveLength(4);
+  });
+
+  it('refuses a value import from db/commands or db/queries in activities/ (deps carry them)', () => {
+    expect(restricted(errors.activityDbValueImport)).toHaveLength(2);
+  });
+
+  it('passes an activity that names db/ functions as types (its deps), lib/jobs, domain and a contract', () => {
+    expect(errors.cleanActivity).toEqual([]);
+  });
+
+  it('passes a db/ command on models, SQL and domain', () => {
+    expect(errors.cleanDbCommand).toEqual([]);
+  });
+
+  it('refuses a db/ function that takes an async callback (it would run inside the transaction)', () => {
+    expect(errors.dbCallbackInTransaction).toEqual([
+      expect.stringMatching(/^no-restricted-syntax: db\/ functions take no callback/),
+      expect.stringMatching(/^no-restricted-syntax: db\/ functions take no callback/),
+    ]);
+  });
+
+  it('passes a db/ function given a plain synchronous function (a name, a parser)', () => {
+    expect(errors.dbPureCallback).toEqual([]);
+  });
+});

@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { CONFIG_VARIABLES } from '../../../lib/config';
+import { taskQueuesInUse } from '../../../workflows/contracts';
+import { selectTaskQueues } from '../../../workers/task-queue-selection';
+
+// docker-compose cannot run on these machines: these checks read the file as Docker would.
+const root = path.resolve(__dirname, '..', '..', '..');
+interface Service {
+  environment?: Record<string, string>;
+  volumes?: string[];
+}
+const compose = parse(fs.readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+  services: Record<string, Service>;
+};
+
+describe('docker-compose.yml', () => {
+  it("mounts the dynamic config file Temporal's DYNAMIC_CONFIG_FILE_PATH names, and the file is valid YAML", () => {
+    const temporal = compose.services.temporal;
+    // The image resolves the path from /etc/temporal.
+    const inContainer = path.posix.join('/etc/temporal', temporal.environment!.DYNAMIC_CONFIG_FILE_PATH);
+    const mount = (temporal.volumes ?? [])
+      .map((v) => v.split(':'))
+      .find(([, target]) => inContainer.startsWith(`${target}/`));
+    expect(mount).toBeDefined();
+    const [source, target] = mount!;
+    const onHost = path.join(root, source, path.posix.relative(target, inContainer));
+    expect(fs.existsSync(onHost)).toBe(true);
+    expect(() => parse(fs.readFileSync(onHost, 'utf8'))).not.toThrow();
+  });
+
+  it('gives the api and both workers every variable the service reads, S3_PUBLIC_ENDPOINT among them', () => {
+    for (const service of ['api', 'worker', 'worker-exports']) {
+      const env = compose.services[service].environment ?? {};
+      expect(env).toHaveProperty('S3_PUBLIC_ENDPOINT');
+      const missing = CONFIG_VARIABLES.filter((name) => !(name in env));
+      // Each of these belongs to the other process only.
+      const elsewhere =
+        service === 'api'
+          ? ['CHROMIUM_PATH', 'EXPORT_PDF_MAX_ROWS', 'EXPORT_PDF_CHUNK_ROWS', 'WORKER_TASK_QUEUES']
+          : [
+              'API_PROCESSES',
+              'RATE_LIMIT_AUTH_LOGIN',
+              'RATE_LIMIT_AUTH_REGISTER',
+              'RATE_LIMIT_EXPORT_SYNC',
+              'RATE_LIMIT_EXPORT_ASYNC',
+              'RATE_LIMIT_EMAIL_SEND',
+              'RATE_LIMIT_CONTACT_FORM',
+              'EXPORT_SYNC_TIMEOUT_SECONDS',
+              'EXPORT_SYNC_MAX_ROWS',
+              'EXPORT_SYNC_MAX_ROWS_PDF',
+            ];
+      expect(missing.filter((name) => !elsewhere.includes(name))).toEqual([]);
+    }
+  });
+
+  it('splits the queues between the two workers: each queue is polled by exactly one of them', () => {
+    const polled = (service: string) =>
+      selectTaskQueues(compose.services[service].environment!.WORKER_TASK_QUEUES, taskQueuesInUse());
+    const all = [...polled('worker'), ...polled('worker-exports')].sort();
+    expect(all).toEqual(taskQueuesInUse());
+    expect(polled('worker-exports')).toEqual(['exports']);
+  });
+});
