@@ -1,7 +1,7 @@
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { ApplicationFailure } from '@temporalio/activity';
 import type { Paragraph, Table } from 'docx';
-import { type readClientInfo } from '../db/commands/client-info';
+import { type readClientInfo } from '../db/queries/client-info';
 import { type loadRoadmapSources } from '../db/queries/roadmap-sources';
 import { roadmapView, type RoadmapView } from '../domain/session-info/roadmap-view';
 import { type Chromium } from '../lib/chromium';

@@ -1,6 +1,7 @@
 import { type Transporter } from 'nodemailer';
 import { type Logger } from 'pino';
-import { type recordScheduleNotice, type scheduleNoticeSent } from '../../db/commands/schedule-notices';
+import { type recordScheduleNotice } from '../../db/commands/schedule-notices';
+import { type scheduleNoticeSent } from '../../db/queries/schedule-notices';
 import { type findEmailTemplate } from '../../db/queries/email-templates';
 import { type listScheduledDocuments } from '../../db/queries/scheduled-documents';
 import { type findSession } from '../../db/queries/sessions';

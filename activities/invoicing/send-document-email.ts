@@ -2,12 +2,9 @@ import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { ApplicationFailure } from '@temporalio/common';
 import { type Transporter } from 'nodemailer';
 import { type Logger } from 'pino';
-import { type findDocument } from '../../db/commands/invoicing-documents';
-import {
-  type recordDocumentEmailFailed,
-  type recordDocumentSent,
-  type wasEmailSent,
-} from '../../db/commands/document-sent';
+import { type recordDocumentEmailFailed, type recordDocumentSent } from '../../db/commands/document-sent';
+import { type wasEmailSent } from '../../db/queries/document-sent';
+import { type findDocument } from '../../db/queries/invoicing';
 import { type loadClientFace } from '../../db/queries/client-face';
 import { type findUser } from '../../db/queries/users';
 import { type previewDocumentEmail } from '../../db/queries/document-email';

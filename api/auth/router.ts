@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { type Sequelize } from 'sequelize-typescript';
-import { authenticateUser } from '../../db/commands/authenticate-user';
+import { authenticateUser } from '../../db/queries/authenticate-user';
 import { registerUser } from '../../db/commands/register-user';
 import { findUser } from '../../db/queries/users';
 import { type createRouteKit } from '../http/route-kit';

@@ -1,7 +1,8 @@
 import { Router } from 'express';
 import { type Sequelize } from 'sequelize-typescript';
 import { z } from 'zod';
-import { readClientInfo, saveClientInfo } from '../../db/commands/client-info';
+import { saveClientInfo } from '../../db/commands/client-info';
+import { readClientInfo } from '../../db/queries/client-info';
 import { redeemMagicLink } from '../../db/commands/magic-links';
 import { findClientSession, listClientSessions } from '../../db/queries/client-accounts';
 import { UnauthorizedError } from '../../domain/errors';

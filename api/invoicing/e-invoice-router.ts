@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { findDocument } from '../../db/commands/invoicing-documents';
+import { findDocument } from '../../db/queries/invoicing';
 import { findOwnCreditNote } from '../../db/queries/invoice-ledger';
 import { type InvoiceRow } from '../../db/rows';
 import { ConflictError, NotFoundError } from '../../domain/errors';

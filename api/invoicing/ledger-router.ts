@@ -5,7 +5,7 @@ import type Stripe from 'stripe';
 import { issueCreditNote } from '../../db/commands/credit-notes';
 import { refundCreditNote } from '../../lib/payments/refund-credit-note';
 import { createDepositInvoice } from '../../db/commands/deposit-invoices';
-import { findDocument } from '../../db/commands/invoicing-documents';
+import { findDocument } from '../../db/queries/invoicing';
 import { recordManualPayment, reversePayment } from '../../db/commands/invoice-ledger';
 import { issueInvoice } from '../../db/commands/issue-invoice';
 import { makeEInvoiceXml } from '../../lib/facturx/e-invoice-gate';

@@ -1,12 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import {
-  createBaseTemplate,
-  deleteBaseField,
-  loadBaseTemplate,
-  updateBaseTemplate,
-} from '../../db/commands/session-info-templates';
-import { listBaseTemplates } from '../../db/queries/session-info-templates';
+import { createBaseTemplate, deleteBaseField, updateBaseTemplate } from '../../db/commands/session-info-templates';
+import { listBaseTemplates, loadBaseTemplate } from '../../db/queries/session-info-templates';
 import { IdParams } from '../http/common-schemas';
 import { type DataRouterDeps } from '../http/route-kit';
 import { presentBaseTemplate } from './presenter';

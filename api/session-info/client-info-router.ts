@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { readClientInfo, saveClientInfo } from '../../db/commands/client-info';
+import { saveClientInfo } from '../../db/commands/client-info';
+import { readClientInfo } from '../../db/queries/client-info';
 import { IdParams } from '../http/common-schemas';
 import { type DataRouterDeps } from '../http/route-kit';
 import { presentClientInfo } from './presenter';

@@ -1,4 +1,4 @@
-import { type ClientInfoView } from '../../db/commands/client-info';
+import { type ClientInfoView } from '../../db/queries/client-info';
 import {
   type BaseSessionInfoTemplateRow,
   type SessionInfoFieldRow,

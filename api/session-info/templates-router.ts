@@ -7,11 +7,10 @@ import {
   createUserTemplate,
   deleteUserTemplate,
   deleteUserField,
-  loadUserTemplate,
   updateUserField,
   updateUserTemplate,
 } from '../../db/commands/session-info-templates';
-import { listBaseTemplates, listUserTemplates } from '../../db/queries/session-info-templates';
+import { listBaseTemplates, listUserTemplates, loadUserTemplate } from '../../db/queries/session-info-templates';
 import { IdParams } from '../http/common-schemas';
 import { type DataRouterDeps } from '../http/route-kit';
 import { presentBaseTemplate, presentField, presentUserTemplate } from './presenter';

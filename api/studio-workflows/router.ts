@@ -1,9 +1,9 @@
 import { type Client } from '@temporalio/client';
 import { Router } from 'express';
 import { type Sequelize } from 'sequelize-typescript';
-import { copyWorkflow, createWorkflow, findOwnedWorkflow, updateWorkflow } from '../../db/commands/studio-workflows';
+import { copyWorkflow, createWorkflow, updateWorkflow } from '../../db/commands/studio-workflows';
 import { deleteWorkflow } from '../../lib/jobs/workflow-triggers';
-import { listWorkflows, listWorkflowTemplates } from '../../db/queries/studio-workflows';
+import { findOwnedWorkflow, listWorkflows, listWorkflowTemplates } from '../../db/queries/studio-workflows';
 import { IdParams, PageQuery } from '../http/common-schemas';
 import { type z } from 'zod';
 import { type createRouteKit, type RouteContext } from '../http/route-kit';

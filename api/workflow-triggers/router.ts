@@ -2,7 +2,7 @@ import { type Client } from '@temporalio/client';
 import { Router } from 'express';
 import { type Sequelize } from 'sequelize-typescript';
 import { createTrigger, deleteTrigger, updateTrigger } from '../../lib/jobs/workflow-triggers';
-import { findOwnedWorkflow } from '../../db/commands/studio-workflows';
+import { findOwnedWorkflow } from '../../db/queries/studio-workflows';
 import { findTrigger, listTriggerExecutions, listTriggers } from '../../db/queries/workflow-triggers';
 import { type createRouteKit } from '../http/route-kit';
 import { presentExecution, presentTrigger } from './presenter';

@@ -14,7 +14,8 @@ import { InvoiceItem } from '../models/InvoiceItem';
 import { InvoicePayment } from '../models/InvoicePayment';
 import { User } from '../models/User';
 import { drawDocumentNumber } from './document-numbers';
-import { assertIssued, ledgerError, ledgerSummary, lockInvoice, settleInvoice } from './invoice-ledger';
+import { assertIssued, ledgerSummary } from '../queries/invoice-ledger';
+import { ledgerError, lockInvoice, settleInvoice } from './invoice-ledger';
 
 export interface CreditNoteInput {
   reason: string;

@@ -13,7 +13,8 @@ import { Invoice } from '../models/Invoice';
 import { type Quote } from '../models/Quote';
 import { User } from '../models/User';
 import { liveFinalInvoices } from '../queries/deposits';
-import { findDocument, writeDocument } from './invoicing-documents';
+import { findDocument } from '../queries/invoicing';
+import { writeDocument } from './invoicing-documents';
 
 /**
  * POST /api/quotes/:id/deposit-invoices (issue 21 §1): a DRAFT deposit invoice (facture

@@ -1,5 +1,6 @@
 import { type Sequelize } from 'sequelize-typescript';
-import { type DocumentKind, findDocument } from './invoicing-documents';
+import { trackingKey } from '../queries/document-sent';
+import { type DocumentKind, findDocument } from '../queries/invoicing';
 import { recordDomainEvent } from './record-domain-event';
 import { AuditLog } from '../models/AuditLog';
 import { EmailTracking } from '../models/EmailTracking';
@@ -11,14 +12,6 @@ export interface SentEmail {
   messageId: string;
   requestKey: string;
   jobRunId: string;
-}
-
-// idempotency_key is unique per row: the request's key and the recipient's position.
-const trackingKey = (requestKey: string, index: number) => `${requestKey}#${index}`;
-
-/** Whether the email of this send request was already recorded as sent (a retried activity). */
-export async function wasEmailSent(_sequelize: Sequelize, requestKey: string): Promise<boolean> {
-  return (await EmailTracking.count({ where: { idempotency_key: trackingKey(requestKey, 0), status: 'SENT' } })) > 0;
 }
 
 /** The status a sent document moves to, or null: a PENDING quote becomes SENT. An invoice is issued before it is sent (api), so sending changes nothing on it. */

@@ -14,7 +14,8 @@ import { type Quote } from '../models/Quote';
 import { type QuoteItem } from '../models/QuoteItem';
 import { User } from '../models/User';
 import { quoteDeposits } from '../queries/deposits';
-import { findDocument, type ItemProps, writeDocument } from './invoicing-documents';
+import { findDocument } from '../queries/invoicing';
+import { type ItemProps, writeDocument } from './invoicing-documents';
 
 /** A quote line as the props of an invoice line: the same pricing, so the totals come out the same. */
 function lineOf(item: QuoteItem): ItemProps {

@@ -1,22 +1,14 @@
 import { type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { ConflictError, type ConflictCode, NotFoundError, ValidationError } from '../../domain/errors';
-import {
-  checkPayment,
-  checkReversal,
-  type CreditNoteEntry,
-  type LedgerEntry,
-  type LedgerRefusal,
-  type LedgerSummary,
-  summarizeLedger,
-} from '../../domain/invoicing/ledger';
+import { checkPayment, checkReversal, type LedgerRefusal, type LedgerSummary } from '../../domain/invoicing/ledger';
 import { centsToDecimal, toHundredths } from '../../domain/invoicing/money';
 import { type PaymentMethod } from '../../domain/invoicing/statuses';
 import { AuditLog } from '../models/AuditLog';
-import { CreditNote } from '../models/CreditNote';
 import { Invoice } from '../models/Invoice';
 import { InvoicePayment } from '../models/InvoicePayment';
 import { User } from '../models/User';
+import { assertIssued, ledgerSummary, loadLedger } from '../queries/invoice-ledger';
 import { recordDomainEvent } from './record-domain-event';
 
 /**
@@ -46,60 +38,6 @@ export async function lockInvoice(
   });
   if (!invoice) throw new NotFoundError('Invoice');
   return invoice;
-}
-
-/** An issued invoice, the only kind money or credit notes can be recorded against. */
-export function assertIssued(invoice: Invoice): void {
-  if (invoice.status === 'DRAFT')
-    throw new ConflictError(
-      'invoice_not_issued',
-      'This invoice is a draft: issue it first (POST /api/invoices/:id/issue)',
-    );
-  if (invoice.status === 'CANCELLED')
-    throw new ConflictError(
-      'invoice_cancelled',
-      `Invoice ${invoice.number} is cancelled by its credit notes: nothing more can be recorded on it`,
-    );
-}
-
-/** The invoice's ledger rows and credit notes, as the domain reads them. */
-export async function loadLedger(
-  _sequelize: Sequelize,
-  invoiceId: string,
-  transaction?: Transaction,
-): Promise<{ rows: InvoicePayment[]; entries: LedgerEntry[]; creditNotes: CreditNoteEntry[] }> {
-  const [rows, notes] = await Promise.all([
-    InvoicePayment.findAll({
-      where: { invoice_id: invoiceId },
-      order: [
-        ['received_at', 'ASC'],
-        ['created_at', 'ASC'],
-        ['id', 'ASC'],
-      ],
-      transaction,
-    }),
-    CreditNote.findAll({ where: { invoice_id: invoiceId }, attributes: ['id', 'amount', 'issued_at'], transaction }),
-  ]);
-  const entries = rows.map(
-    (r): LedgerEntry =>
-      r.kind === 'reversal'
-        ? { kind: 'reversal', id: r.id, reverses: r.reverses_id!, receivedAt: r.received_at }
-        : { kind: r.kind, id: r.id, amountCents: toHundredths(r.amount), receivedAt: r.received_at },
-  );
-  return {
-    rows,
-    entries,
-    creditNotes: notes.map((n) => ({ id: n.id, amountCents: toHundredths(n.amount), issuedAt: n.issued_at })),
-  };
-}
-
-export async function ledgerSummary(
-  sequelize: Sequelize,
-  invoice: Invoice,
-  transaction?: Transaction,
-): Promise<LedgerSummary> {
-  const { entries, creditNotes } = await loadLedger(sequelize, invoice.id, transaction);
-  return summarizeLedger(toHundredths(invoice.amount), entries, creditNotes);
 }
 
 /**

@@ -11,11 +11,11 @@ import { Contact } from '../models/Contact';
 import { Invoice } from '../models/Invoice';
 import { InvoiceItem } from '../models/InvoiceItem';
 import { Quote } from '../models/Quote';
-import { QuoteItem } from '../models/QuoteItem';
+import { type QuoteItem } from '../models/QuoteItem';
 import { Session } from '../models/Session';
 import { UserCompany } from '../models/UserCompany';
 import { UserSessionType } from '../models/UserSessionType';
-import { type DocumentKind } from '../queries/invoicing';
+import { type Doc, type DocumentKind, documentModels as models, findDocument } from '../queries/invoicing';
 import { numberQuote } from './document-numbers';
 import { recordDomainEvent } from './record-domain-event';
 import { User } from '../models/User';
@@ -58,39 +58,6 @@ export interface DocumentProps {
   items?: ItemProps[];
   /** The payment schedule (issue 21 §1); null or [] removes it. Checked against the total and the session on save. */
   payment_schedule?: StoredInstallment[] | null;
-}
-
-type Doc = Quote | Invoice;
-const models = {
-  quote: { doc: Quote, item: QuoteItem, fk: 'quote_id', entity: 'QUOTE', label: 'Quote' },
-  invoice: { doc: Invoice, item: InvoiceItem, fk: 'invoice_id', entity: 'INVOICE', label: 'Invoice' },
-} as const;
-
-/** The document with its items, the owner's only. */
-export async function findDocument(
-  _sequelize: Sequelize,
-  kind: DocumentKind,
-  id: string,
-  ownerId: string,
-  transaction?: Transaction,
-  lock = false,
-): Promise<Doc> {
-  const { doc, item, label } = models[kind];
-  // Read (not locked): the lines, and the session's start a payment schedule follows.
-  const include = lock
-    ? []
-    : [
-        { model: item as typeof QuoteItem, as: 'items' },
-        { model: Session, as: 'session', attributes: ['id', 'start_date'] },
-      ];
-  const found = await (doc as typeof Quote).findOne({
-    where: { id, owner_id: ownerId },
-    include,
-    transaction,
-    lock: lock && transaction ? transaction.LOCK.UPDATE : undefined,
-  });
-  if (!found) throw new NotFoundError(label);
-  return found;
 }
 
 /** Every id a document points to must be the owner's: someone else's is "not found", as if it did not exist. */

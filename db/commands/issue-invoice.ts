@@ -18,7 +18,8 @@ import { toHundredths } from '../../domain/invoicing/money';
 import { type Invoice } from '../models/Invoice';
 import { quoteDeposits, storedDeductions } from '../queries/deposits';
 import { loadInvoiceEInvoice } from '../queries/e-invoice-sources';
-import { findDocument } from './invoicing-documents';
+import { findDocument } from '../queries/invoicing';
+
 import { addDays } from '../../domain/invoicing/calendar-date';
 
 interface IssueSources {

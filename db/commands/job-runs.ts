@@ -58,11 +58,6 @@ export async function recordJobRunOnce(sequelize: Sequelize, draft: JobRunDraft)
   }
 }
 
-/** The run recorded under a workflow id (it exists: the caller just collided with it). */
-export function findJobRunByWorkflowId(_sequelize: Sequelize, workflowId: string): Promise<JobRunRow> {
-  return JobRun.findOne({ where: { workflow_id: workflowId }, rejectOnEmpty: true });
-}
-
 /** Writes the Temporal run id of a started job run; answers the row as it now is. */
 export async function setJobRunRunId(_sequelize: Sequelize, id: string, runId: string): Promise<JobRunRow> {
   const [, [row]] = await JobRun.update({ run_id: runId }, { where: { id }, returning: true });

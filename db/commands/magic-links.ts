@@ -5,9 +5,7 @@ import { ValidationError } from '../../domain/errors';
 import { ClientAccount } from '../models/ClientAccount';
 import { type Contact } from '../models/Contact';
 import { MagicLinkToken } from '../models/MagicLinkToken';
-
-/** Only this hash is stored: the emailed token itself never reaches the database or the logs. */
-export const hashMagicToken = (token: string) => crypto.createHash('sha256').update(token, 'utf8').digest('hex');
+import { hashMagicToken, type RedeemResult } from '../queries/magic-links';
 
 /**
  * The client account of a contact, created on first need with the contact's current email. One
@@ -39,24 +37,6 @@ export async function issueMagicLink(
     expires_at: expiresAt,
   });
   return { token, expiresAt };
-}
-
-export type RedeemResult =
-  | { ok: true; clientAccountId: string; sessionId: string | null }
-  /** A used or expired link still names its client: the page that says so speaks their language. */
-  | { ok: false; reason: 'used' | 'expired' | 'unknown'; clientAccountId?: string };
-
-/**
- * Checks a link without spending it: what the portal's first page needs. Mail scanners open links
- * before the client does; only the client's click (a POST) spends it, through `redeemMagicLink`.
- */
-export async function peekMagicLink(_sequelize: Sequelize, token: string): Promise<RedeemResult> {
-  const known = await MagicLinkToken.findOne({ where: { token_hash: hashMagicToken(token) } });
-  if (!known) return { ok: false, reason: 'unknown' };
-  if (known.used_at) return { ok: false, reason: 'used', clientAccountId: known.client_account_id };
-  if (known.expires_at.getTime() <= Date.now())
-    return { ok: false, reason: 'expired', clientAccountId: known.client_account_id };
-  return { ok: true, clientAccountId: known.client_account_id, sessionId: known.session_id };
 }
 
 /**

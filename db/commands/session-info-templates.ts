@@ -1,4 +1,4 @@
-import { Op, type Transaction } from 'sequelize';
+import { Op } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { type UserLocale } from '../../domain/accounts/users';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors';
@@ -9,6 +9,7 @@ import { BaseSessionInfoTemplateField } from '../models/BaseSessionInfoTemplateF
 import { UserSessionInfoTemplate } from '../models/UserSessionInfoTemplate';
 import { UserSessionInfoTemplateField } from '../models/UserSessionInfoTemplateField';
 import { findOwned } from '../queries/owned';
+import { loadBaseTemplate, loadUserTemplate, userTemplateInclude } from '../queries/session-info-templates';
 import { copyBaseSessionInfoTemplates } from './copy-base-session-info-templates';
 import { deleteOwned } from './delete-owned';
 
@@ -48,33 +49,6 @@ function assertSelectHasOptions(f: Pick<FieldInput, 'field_type' | 'options'>): 
 
 const keyTaken = (key: string) =>
   new ConflictError('field_key_taken', `field_key ${key} is already used in this template`);
-
-export const userTemplateInclude = [{ association: 'fields' }];
-
-export async function loadUserTemplate(
-  _sequelize: Sequelize,
-  id: string,
-  ownerId: string,
-  transaction?: Transaction,
-): Promise<UserSessionInfoTemplate> {
-  const t = await UserSessionInfoTemplate.findOne({
-    where: { id, owner_id: ownerId },
-    include: userTemplateInclude,
-    transaction,
-  });
-  if (!t) throw new NotFoundError('Session info template');
-  return t;
-}
-
-export async function loadBaseTemplate(
-  _sequelize: Sequelize,
-  id: string,
-  transaction?: Transaction,
-): Promise<BaseSessionInfoTemplate> {
-  const t = await BaseSessionInfoTemplate.findByPk(id, { include: [{ association: 'fields' }], transaction });
-  if (!t) throw new NotFoundError('Base session info template');
-  return t;
-}
 
 export async function createUserTemplate(
   sequelize: Sequelize,

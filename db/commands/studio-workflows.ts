@@ -10,6 +10,7 @@ import { SmsTemplate } from '../models/SmsTemplate';
 import { Workflow } from '../models/Workflow';
 import { WorkflowTask } from '../models/WorkflowTask';
 import { WorkflowTaskAction } from '../models/WorkflowTaskAction';
+import { findOwnedWorkflow } from '../queries/studio-workflows';
 import { deleteOwned } from './delete-owned';
 
 export interface TaskProps {
@@ -34,18 +35,6 @@ export interface WorkflowProps {
 }
 
 const withTasks = { include: [{ model: WorkflowTask, include: [WorkflowTaskAction] }] };
-
-/** The owner's workflow with its tasks and actions; 404 for anyone else's (and for the system templates). */
-export async function findOwnedWorkflow(
-  _sequelize: Sequelize,
-  id: string,
-  ownerId: string,
-  transaction?: Transaction,
-): Promise<Workflow> {
-  const workflow = await Workflow.findOne({ where: { id, owner_id: ownerId }, ...withTasks, transaction });
-  if (!workflow) throw new NotFoundError('Workflow');
-  return workflow;
-}
 
 /** Templates named by tasks must be the owner's or the system's: someone else's is not found. */
 async function assertTemplatesUsable(ownerId: string, tasks: TaskProps[], transaction: Transaction): Promise<void> {

@@ -1,4 +1,6 @@
+import { type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
+import { NotFoundError } from '../../domain/errors';
 import { type Page, pageOffset, type PageRequest } from '../../domain/pagination';
 import { Invoice } from '../models/Invoice';
 import { InvoiceItem } from '../models/InvoiceItem';
@@ -37,4 +39,40 @@ export async function listDocuments(
     distinct: true,
   });
   return { items: rows, total: count, page: page.page, limit: page.limit };
+}
+
+export type Doc = Quote | Invoice;
+const models = {
+  quote: { doc: Quote, item: QuoteItem, fk: 'quote_id', entity: 'QUOTE', label: 'Quote' },
+  invoice: { doc: Invoice, item: InvoiceItem, fk: 'invoice_id', entity: 'INVOICE', label: 'Invoice' },
+} as const;
+
+/** The tables of each kind of document (its lines, their key, its entity and label), for the commands too. */
+export { models as documentModels };
+
+/** The document with its items, the owner's only. */
+export async function findDocument(
+  _sequelize: Sequelize,
+  kind: DocumentKind,
+  id: string,
+  ownerId: string,
+  transaction?: Transaction,
+  lock = false,
+): Promise<Doc> {
+  const { doc, item, label } = models[kind];
+  // Read (not locked): the lines, and the session's start a payment schedule follows.
+  const include = lock
+    ? []
+    : [
+        { model: item as typeof QuoteItem, as: 'items' },
+        { model: Session, as: 'session', attributes: ['id', 'start_date'] },
+      ];
+  const found = await (doc as typeof Quote).findOne({
+    where: { id, owner_id: ownerId },
+    include,
+    transaction,
+    lock: lock && transaction ? transaction.LOCK.UPDATE : undefined,
+  });
+  if (!found) throw new NotFoundError(label);
+  return found;
 }

@@ -3,6 +3,7 @@ import { NotFoundError } from '../../domain/errors';
 import { type JobRunStatus } from '../../domain/jobs/job-run-status';
 import { pageOffset } from '../../domain/pagination';
 import { JobRun } from '../models/JobRun';
+import { type JobRunRow } from '../rows';
 
 export interface JobRunFilter {
   status?: JobRunStatus;
@@ -93,4 +94,9 @@ export async function findStaleRunningJobRuns(
     attributes: ['id', 'job_name', 'workflow_id', 'run_id'],
   });
   return rows.map((r) => ({ id: r.id, jobName: r.job_name, workflowId: r.workflow_id, runId: r.run_id }));
+}
+
+/** The run recorded under a workflow id (it exists: the caller just collided with it). */
+export function findJobRunByWorkflowId(_sequelize: Sequelize, workflowId: string): Promise<JobRunRow> {
+  return JobRun.findOne({ where: { workflow_id: workflowId }, rejectOnEmpty: true });
 }

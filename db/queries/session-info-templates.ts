@@ -1,4 +1,6 @@
+import { type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
+import { NotFoundError } from '../../domain/errors';
 import { BaseSessionInfoTemplate } from '../models/BaseSessionInfoTemplate';
 import { UserSessionInfoTemplate } from '../models/UserSessionInfoTemplate';
 import { type BaseSessionInfoTemplateRow, type UserSessionInfoTemplateRow } from '../rows';
@@ -48,4 +50,31 @@ export function listBaseTemplates(
     ],
     limit: MAX_TEMPLATES_LISTED,
   });
+}
+
+export const userTemplateInclude = [{ association: 'fields' }];
+
+export async function loadUserTemplate(
+  _sequelize: Sequelize,
+  id: string,
+  ownerId: string,
+  transaction?: Transaction,
+): Promise<UserSessionInfoTemplate> {
+  const t = await UserSessionInfoTemplate.findOne({
+    where: { id, owner_id: ownerId },
+    include: userTemplateInclude,
+    transaction,
+  });
+  if (!t) throw new NotFoundError('Session info template');
+  return t;
+}
+
+export async function loadBaseTemplate(
+  _sequelize: Sequelize,
+  id: string,
+  transaction?: Transaction,
+): Promise<BaseSessionInfoTemplate> {
+  const t = await BaseSessionInfoTemplate.findByPk(id, { include: [{ association: 'fields' }], transaction });
+  if (!t) throw new NotFoundError('Base session info template');
+  return t;
 }

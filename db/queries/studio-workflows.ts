@@ -1,4 +1,6 @@
+import { type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
+import { NotFoundError } from '../../domain/errors';
 import { type Page, pageOffset, type PageRequest } from '../../domain/pagination';
 import { Workflow } from '../models/Workflow';
 import { WorkflowTask } from '../models/WorkflowTask';
@@ -37,4 +39,16 @@ export function listWorkflowTemplates(_sequelize: Sequelize): Promise<WorkflowRo
       ['id', 'ASC'],
     ],
   });
+}
+
+/** The owner's workflow with its tasks and actions; 404 for anyone else's (and for the system templates). */
+export async function findOwnedWorkflow(
+  _sequelize: Sequelize,
+  id: string,
+  ownerId: string,
+  transaction?: Transaction,
+): Promise<Workflow> {
+  const workflow = await Workflow.findOne({ where: { id, owner_id: ownerId }, include: withTasks, transaction });
+  if (!workflow) throw new NotFoundError('Workflow');
+  return workflow;
 }

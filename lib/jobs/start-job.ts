@@ -3,12 +3,12 @@ import crypto from 'node:crypto';
 import { type Client, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import {
   deadLetterJobRun,
-  findJobRunByWorkflowId,
   type JobMeta,
   type JobRunDraft,
   recordJobRunOnce,
   setJobRunRunId,
 } from '../../db/commands/job-runs';
+import { findJobRunByWorkflowId } from '../../db/queries/job-runs';
 import { type JobRunRow } from '../../db/rows';
 import { ConflictError, UnavailableError } from '../../domain/errors';
 import { type JobContract, type JobInput } from '../../workflows/job-run/contract';

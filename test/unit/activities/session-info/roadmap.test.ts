@@ -3,7 +3,7 @@ import { ApplicationFailure } from '@temporalio/common';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { DefaultLogger } from '@temporalio/worker';
 import { createRoadmapActivities, type RoadmapDeps } from '../../../../activities/roadmap';
-import { type ClientInfoView } from '../../../../db/commands/client-info';
+import { type ClientInfoView } from '../../../../db/queries/client-info';
 import { type RoadmapSources } from '../../../../db/queries/roadmap-sources';
 import { type Chromium } from '../../../../lib/chromium';
 

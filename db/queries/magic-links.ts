@@ -1,0 +1,24 @@
+import crypto from 'node:crypto';
+import { type Sequelize } from 'sequelize-typescript';
+import { MagicLinkToken } from '../models/MagicLinkToken';
+
+/** Only this hash is stored: the emailed token itself never reaches the database or the logs. */
+export const hashMagicToken = (token: string) => crypto.createHash('sha256').update(token, 'utf8').digest('hex');
+
+export type RedeemResult =
+  | { ok: true; clientAccountId: string; sessionId: string | null }
+  /** A used or expired link still names its client: the page that says so speaks their language. */
+  | { ok: false; reason: 'used' | 'expired' | 'unknown'; clientAccountId?: string };
+
+/**
+ * Checks a link without spending it: what the portal's first page needs. Mail scanners open links
+ * before the client does; only the client's click (a POST) spends it, through `redeemMagicLink`.
+ */
+export async function peekMagicLink(_sequelize: Sequelize, token: string): Promise<RedeemResult> {
+  const known = await MagicLinkToken.findOne({ where: { token_hash: hashMagicToken(token) } });
+  if (!known) return { ok: false, reason: 'unknown' };
+  if (known.used_at) return { ok: false, reason: 'used', clientAccountId: known.client_account_id };
+  if (known.expires_at.getTime() <= Date.now())
+    return { ok: false, reason: 'expired', clientAccountId: known.client_account_id };
+  return { ok: true, clientAccountId: known.client_account_id, sessionId: known.session_id };
+}
