@@ -9,11 +9,14 @@ import { type Sequelize } from 'sequelize-typescript';
 import { type Config } from '../lib/config';
 import { buildAdminJobsRouter } from './admin/jobs-router';
 import { buildDocumentNumberingRouter } from './document-numbering/router';
-import { buildInvoiceLedgerRouter } from './invoicing/ledger-router';
+import { buildCreditNotesRouter } from './invoicing/credit-notes-router';
+import { buildDepositInvoicesRouter } from './invoicing/deposits-router';
+import { buildInvoiceIssueRouter, buildInvoicesRouter } from './invoicing/invoices-router';
+import { buildInvoicePaymentsRouter } from './invoicing/payments-router';
+import { buildQuotesRouter } from './invoicing/quotes-router';
 import { buildEInvoiceRouter } from './invoicing/e-invoice-router';
 import { buildRemindersRouter } from './invoicing/reminders-router';
 import { buildPurchaseInvoicesRouter } from './purchase-invoices/router';
-import { buildInvoicingRouter } from './invoicing/router';
 import { buildPaymentsRouters } from './payments/router';
 import { createCardProvider } from '../lib/payments/cardprovider';
 import { createWalletProvider } from '../lib/payments/walletprovider';
@@ -180,31 +183,35 @@ export function createApp(deps: AppDeps): Express {
   app.use(buildEntityWorkflowsRouter({ sequelize, kit }));
   app.use(buildSmsTemplatesRouter({ sequelize, kit }));
   app.use(paymentRouters.payments);
-  app.use(
-    buildInvoiceLedgerRouter({
-      sequelize,
-      cardProvider,
-      kit,
-      temporal: deps.temporal.client,
-      publicS3: deps.publicS3,
-      config,
-      logger,
-    }),
-  );
+  // Legal invoicing (issue 20): issue, deposit invoices, the payments ledger, credit notes; in this order.
+  const ledgerDeps = {
+    sequelize,
+    cardProvider,
+    kit,
+    temporal: deps.temporal.client,
+    publicS3: deps.publicS3,
+    config,
+    logger,
+  };
+  app.use(buildInvoiceIssueRouter(ledgerDeps));
+  app.use(buildDepositInvoicesRouter(ledgerDeps));
+  app.use(buildInvoicePaymentsRouter(ledgerDeps));
+  app.use(buildCreditNotesRouter(ledgerDeps));
   app.use(buildEInvoiceRouter({ kit, sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config }));
   app.use(buildRemindersRouter({ sequelize, kit, temporal: deps.temporal.client, logger }));
   app.use(buildPurchaseInvoicesRouter({ sequelize, kit, s3: deps.s3, bucket: config.S3_BUCKET }));
   app.use(buildDocumentNumberingRouter({ sequelize, kit }));
-  app.use(
-    buildInvoicingRouter({
-      sequelize,
-      temporal: deps.temporal.client,
-      publicS3: deps.publicS3,
-      config,
-      kit,
-      emailLimit,
-    }),
-  );
+  // Quotes, then invoices: unscoped and under a session, the routes of each written out.
+  const invoicingDeps = {
+    sequelize,
+    temporal: deps.temporal.client,
+    publicS3: deps.publicS3,
+    config,
+    kit,
+    emailLimit,
+  };
+  app.use(buildQuotesRouter(invoicingDeps));
+  app.use(buildInvoicesRouter(invoicingDeps));
   app.use(
     buildImportsRouter({
       sequelize,

@@ -1,195 +1,28 @@
 import { Router } from 'express';
-import { type Logger } from 'pino';
-import { type Sequelize } from 'sequelize-typescript';
-import type Stripe from 'stripe';
 import { issueCreditNote } from '../../db/commands/credit-notes';
 import { refundCreditNote } from '../../lib/payments/refund-credit-note';
-import { createDepositInvoice } from '../../db/commands/deposit-invoices';
 import { findDocument } from '../../db/queries/invoicing';
-import { recordManualPayment, reversePayment } from '../../db/commands/invoice-ledger';
-import { issueInvoice } from '../../db/commands/issue-invoice';
-import { makeEInvoiceXml } from '../../lib/facturx/e-invoice-gate';
-import { listQuoteDeposits } from '../../db/queries/deposits';
-import {
-  findOwnCreditNote,
-  listCreditNotes,
-  listInvoiceCreditNotes,
-  listInvoicePayments,
-} from '../../db/queries/invoice-ledger';
+import { findOwnCreditNote, listCreditNotes, listInvoiceCreditNotes } from '../../db/queries/invoice-ledger';
 import { type InvoiceRow } from '../../db/rows';
 import { NotFoundError } from '../../domain/errors';
 import { centsToDecimal, toHundredths } from '../../domain/invoicing/money';
-import { signalInvoiceReminders } from '../../lib/jobs/invoice-reminders-signal';
 import { startJob } from '../../lib/jobs/start-job';
 import { waitForJob } from '../../lib/jobs/wait-for-job';
 import { downloadLink } from '../../lib/s3-links';
 import { DOCUMENT_PDF_JOB, type DocumentPdf } from '../../workflows/invoicing/contract';
 import { IdParams, PageQuery } from '../http/common-schemas';
-import { type createRouteKit } from '../http/route-kit';
-import { type KeptPdfDeps, keptPdfLink, startKeptPdf } from './kept-pdf';
-import { presentCreditNote, presentDocument, presentPayment } from './presenter';
-import {
-  CreateCreditNoteBody,
-  CreateDepositInvoiceBody,
-  ExportQuery,
-  PaymentParams,
-  RecordPaymentBody,
-  RecordRefundBody,
-} from './schema';
-
-export interface LedgerRouterDeps extends KeptPdfDeps {
-  sequelize: Sequelize;
-  cardProvider: Stripe;
-  logger: Logger;
-  kit: ReturnType<typeof createRouteKit>;
-}
+import { keptPdfLink, startKeptPdf } from './kept-pdf';
+import { presentCreditNote, presentPayment } from './presenter';
+import { CreateCreditNoteBody, ExportQuery, RecordRefundBody } from './schema';
+import { type LedgerRouterDeps, reminderWaker } from './ledger-deps';
 
 const cents = (amount: number | undefined) => (amount === undefined ? undefined : toHundredths(amount));
 
-/**
- * Legal invoicing (issue 20; docs/invoicing.md): issuing an invoice, its payments ledger (manual
- * payments and their same-day reversal), its credit notes and their refunds; deposit invoices of a
- * quote's installments (issue 21 §1, docs/payment-schedules.md).
- */
-export function buildInvoiceLedgerRouter(deps: LedgerRouterDeps): Router {
-  const { sequelize, cardProvider, kit, temporal, publicS3, config, logger } = deps;
-  // A payment, its reversal or a credit note moves what is owed: the invoice's reminders look again at once.
-  const wakeReminders = (invoiceId: string) => signalInvoiceReminders(temporal, [invoiceId], logger);
+/** Credit notes (issue 20 §4) and their refunds: /api/invoices/:id/credit-notes, /api/credit-notes/... */
+export function buildCreditNotesRouter(deps: LedgerRouterDeps): Router {
+  const { sequelize, cardProvider, kit, temporal, publicS3, config } = deps;
+  const wakeReminders = reminderWaker(deps);
   const router = Router();
-
-  kit.route(
-    router,
-    {
-      method: 'post',
-      path: '/api/invoices/:id/issue',
-      operationId: 'issueInvoice',
-      summary:
-        'Issue a draft invoice: its legal number, issue date and due date; from then on it never changes (again: the issued invoice, unchanged)',
-      tag: 'invoices',
-      auth: 'user',
-      params: IdParams,
-    },
-    async ({ user, params, req }) => {
-      const invoice = await issueInvoice(sequelize, makeEInvoiceXml, user.id, params.id, req.requestId);
-      // The pdf the studio keeps is started by the outbox relay from the issue's event: the issue never waits for it or fails with it.
-      return presentDocument('invoice', invoice, user.timeZone);
-    },
-  );
-
-  kit.route(
-    router,
-    {
-      method: 'post',
-      path: '/api/quotes/:id/deposit-invoices',
-      operationId: 'createDepositInvoice',
-      summary:
-        "A DRAFT deposit invoice (facture d'acompte) for one installment of a sent or accepted quote's schedule, split over the quote's VAT rates; one per installment (409 deposit_exists)",
-      tag: 'quotes',
-      auth: 'user',
-      params: IdParams,
-      body: CreateDepositInvoiceBody,
-      status: 201,
-    },
-    async ({ user, params, body, req }) =>
-      presentDocument(
-        'invoice',
-        await createDepositInvoice(sequelize, user.id, params.id, body.installment, req.requestId),
-        user.timeZone,
-      ),
-  );
-
-  kit.route(
-    router,
-    {
-      method: 'get',
-      path: '/api/quotes/:id/deposit-invoices',
-      operationId: 'listDepositInvoices',
-      summary: "The quote's deposit invoices (drafts, issued and cancelled), by installment",
-      tag: 'quotes',
-      auth: 'user',
-      params: IdParams,
-    },
-    async ({ user, params }) => {
-      await findDocument(sequelize, 'quote', params.id, user.id);
-      return {
-        quote_id: params.id,
-        items: (await listQuoteDeposits(sequelize, user.id, params.id)).map((invoice) =>
-          presentDocument('invoice', invoice, user.timeZone),
-        ),
-      };
-    },
-  );
-
-  kit.route(
-    router,
-    {
-      method: 'get',
-      path: '/api/invoices/:id/payments',
-      operationId: 'listInvoicePayments',
-      summary: "The invoice's payments ledger: payments, refunds and reversals, oldest first",
-      tag: 'invoices',
-      auth: 'user',
-      params: IdParams,
-    },
-    async ({ user, params }) => {
-      const invoice = await findDocument(sequelize, 'invoice', params.id, user.id);
-      const rows = await listInvoicePayments(sequelize, user.id, invoice.id);
-      return { invoice_id: invoice.id, items: rows.map(presentPayment) };
-    },
-  );
-
-  kit.route(
-    router,
-    {
-      method: 'post',
-      path: '/api/invoices/:id/payments',
-      operationId: 'recordInvoicePayment',
-      summary:
-        'Record a payment received by transfer, cash, check or otherwise (at most the balance due unless overpayment is true)',
-      tag: 'invoices',
-      auth: 'user',
-      params: IdParams,
-      body: RecordPaymentBody,
-      status: 201,
-    },
-    async ({ user, params, body, req }) => {
-      const payment = await recordManualPayment(
-        sequelize,
-        user.id,
-        params.id,
-        {
-          amountCents: toHundredths(body.amount),
-          method: body.method,
-          receivedAt: body.received_at ?? new Date(),
-          reference: body.reference,
-          note: body.note,
-          allowOverpayment: body.overpayment,
-        },
-        req.requestId,
-      );
-      await wakeReminders(params.id);
-      return presentPayment(payment);
-    },
-  );
-
-  kit.route(
-    router,
-    {
-      method: 'delete',
-      path: '/api/invoices/:id/payments/:paymentId',
-      operationId: 'reverseInvoicePayment',
-      summary:
-        'Reverse a payment entered by mistake, the day it was received: answers the reversal row (the payment stays in the ledger)',
-      tag: 'invoices',
-      auth: 'user',
-      params: PaymentParams,
-    },
-    async ({ user, params, req }) => {
-      const reversal = await reversePayment(sequelize, user.id, params.id, params.paymentId, req.requestId);
-      await wakeReminders(params.id);
-      return presentPayment(reversal);
-    },
-  );
 
   kit.route(
     router,

@@ -1,0 +1,298 @@
+import { Router } from 'express';
+import { issueInvoice } from '../../db/commands/issue-invoice';
+import { makeEInvoiceXml } from '../../lib/facturx/e-invoice-gate';
+import { IdParams, PageQuery } from '../http/common-schemas';
+import { presentDocument } from './presenter';
+import {
+  CreateInvoiceBody,
+  ExportQuery,
+  PreviewEmailBody,
+  SendEmailBody,
+  SessionDocParams,
+  SessionScopeParams,
+  UpdateInvoiceBody,
+} from './schema';
+import { documentHandlers, type InvoicingRouterDeps } from './document-handlers';
+import { type LedgerRouterDeps } from './ledger-deps';
+
+/**
+ * POST /api/invoices/:id/issue (issue 20; docs/invoicing.md). Registered with the ledger's routers,
+ * before the e-invoice and reminder routers, where the invoice's legal life begins.
+ */
+export function buildInvoiceIssueRouter(deps: LedgerRouterDeps): Router {
+  const { sequelize, kit } = deps;
+  const router = Router();
+
+  kit.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/invoices/:id/issue',
+      operationId: 'issueInvoice',
+      summary:
+        'Issue a draft invoice: its legal number, issue date and due date; from then on it never changes (again: the issued invoice, unchanged)',
+      tag: 'invoices',
+      auth: 'user',
+      params: IdParams,
+    },
+    async ({ user, params, req }) => {
+      const invoice = await issueInvoice(sequelize, makeEInvoiceXml, user.id, params.id, req.requestId);
+      // The pdf the studio keeps is started by the outbox relay from the issue's event: the issue never waits for it or fails with it.
+      return presentDocument('invoice', invoice, user.timeZone);
+    },
+  );
+
+  return router;
+}
+
+/** /api/invoices and /api/sessions/:sessionId/quotes-invoices/invoices: every route written out (docs/invoicing.md). */
+export function buildInvoicesRouter(deps: InvoicingRouterDeps): Router {
+  const { kit, emailLimit } = deps;
+  const router = Router();
+  const invoice = documentHandlers('invoice', deps);
+  const sendInvoice = 'Email the invoice with its pdf (one email per Idempotency-Key); a DRAFT invoice is issued first';
+
+  // Invoices.
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/invoices',
+      operationId: 'listInvoices',
+      summary: 'List invoices, newest first',
+      tag: 'invoices',
+      auth: 'user',
+      query: PageQuery,
+    },
+    invoice.list,
+  );
+  kit.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/invoices',
+      operationId: 'createInvoice',
+      summary: 'Create a invoice with its items; amount is computed',
+      tag: 'invoices',
+      auth: 'user',
+      body: CreateInvoiceBody,
+      status: 201,
+    },
+    invoice.create,
+  );
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/invoices/:id',
+      operationId: 'getInvoice',
+      summary: 'Read a invoice',
+      tag: 'invoices',
+      auth: 'user',
+      params: IdParams,
+    },
+    invoice.read,
+  );
+  kit.route(
+    router,
+    {
+      method: 'put',
+      path: '/api/invoices/:id',
+      operationId: 'updateInvoice',
+      summary: 'Update a DRAFT invoice; items, when given, replace every item (an issued invoice: 409 invoice_issued)',
+      tag: 'invoices',
+      auth: 'user',
+      params: IdParams,
+      body: UpdateInvoiceBody,
+    },
+    invoice.update,
+  );
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/invoices/:id/pdf',
+      operationId: 'getInvoicePdf',
+      summary: 'The invoice as a pdf: a time-limited link',
+      tag: 'invoices',
+      auth: 'user',
+      params: IdParams,
+    },
+    invoice.pdf,
+  );
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/invoices/:id/export',
+      operationId: 'exportInvoice',
+      summary: 'The invoice as a pdf or docx: a time-limited link',
+      tag: 'invoices',
+      auth: 'user',
+      params: IdParams,
+      query: ExportQuery,
+    },
+    invoice.exportFile,
+  );
+  kit.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/invoices/:id/preview-email',
+      operationId: 'previewInvoiceEmail',
+      summary: 'The email the invoice would be sent with, variables filled; nothing is sent',
+      tag: 'invoices',
+      auth: 'user',
+      params: IdParams,
+      body: PreviewEmailBody,
+    },
+    invoice.previewEmail,
+  );
+  kit.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/invoices/:id/send-email',
+      operationId: 'sendInvoiceEmail',
+      summary: sendInvoice,
+      tag: 'invoices',
+      auth: 'user',
+      after: [emailLimit],
+      params: IdParams,
+      body: SendEmailBody,
+      status: 202,
+    },
+    invoice.sendEmail,
+  );
+  kit.route(
+    router,
+    {
+      method: 'delete',
+      path: '/api/invoices/:id',
+      operationId: 'deleteInvoice',
+      summary: 'Delete a DRAFT invoice',
+      tag: 'invoices',
+      auth: 'user',
+      params: IdParams,
+      status: 204,
+    },
+    invoice.remove,
+  );
+
+  // Invoices of one session.
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/sessions/:sessionId/quotes-invoices/invoices',
+      operationId: 'listSessionInvoices',
+      summary: 'List invoices of a session, newest first',
+      tag: 'invoices',
+      auth: 'user',
+      query: PageQuery,
+      params: SessionScopeParams,
+    },
+    invoice.list,
+  );
+  kit.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/sessions/:sessionId/quotes-invoices/invoices',
+      operationId: 'createSessionInvoice',
+      summary: 'Create a invoice with its items; amount is computed',
+      tag: 'invoices',
+      auth: 'user',
+      body: CreateInvoiceBody,
+      status: 201,
+      params: SessionScopeParams,
+    },
+    invoice.create,
+  );
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/sessions/:sessionId/quotes-invoices/invoices/:id',
+      operationId: 'getSessionInvoice',
+      summary: 'Read a invoice',
+      tag: 'invoices',
+      auth: 'user',
+      params: SessionDocParams,
+    },
+    invoice.read,
+  );
+  kit.route(
+    router,
+    {
+      method: 'put',
+      path: '/api/sessions/:sessionId/quotes-invoices/invoices/:id',
+      operationId: 'updateSessionInvoice',
+      summary: 'Update a DRAFT invoice; items, when given, replace every item (an issued invoice: 409 invoice_issued)',
+      tag: 'invoices',
+      auth: 'user',
+      params: SessionDocParams,
+      body: UpdateInvoiceBody,
+    },
+    invoice.update,
+  );
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/sessions/:sessionId/quotes-invoices/invoices/:id/pdf',
+      operationId: 'getSessionInvoicePdf',
+      summary: 'The invoice as a pdf: a time-limited link',
+      tag: 'invoices',
+      auth: 'user',
+      params: SessionDocParams,
+    },
+    invoice.pdf,
+  );
+  kit.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/sessions/:sessionId/quotes-invoices/invoices/:id/preview-email',
+      operationId: 'previewSessionInvoiceEmail',
+      summary: 'The email the invoice would be sent with, variables filled; nothing is sent',
+      tag: 'invoices',
+      auth: 'user',
+      params: SessionDocParams,
+      body: PreviewEmailBody,
+    },
+    invoice.previewEmail,
+  );
+  kit.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/sessions/:sessionId/quotes-invoices/invoices/:id/send-email',
+      operationId: 'sendSessionInvoiceEmail',
+      summary: sendInvoice,
+      tag: 'invoices',
+      auth: 'user',
+      after: [emailLimit],
+      params: SessionDocParams,
+      body: SendEmailBody,
+      status: 202,
+    },
+    invoice.sendEmail,
+  );
+  kit.route(
+    router,
+    {
+      method: 'delete',
+      path: '/api/sessions/:sessionId/quotes-invoices/invoices/:id',
+      operationId: 'deleteSessionInvoice',
+      summary: 'Delete a DRAFT invoice',
+      tag: 'invoices',
+      auth: 'user',
+      params: SessionDocParams,
+      status: 204,
+    },
+    invoice.remove,
+  );
+
+  return router;
+}
