@@ -1,6 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { createBaseTemplate, deleteBaseField, updateBaseTemplate } from '../../db/commands/session-info-templates';
+import { createBaseTemplate } from '../../db/commands/create-base-session-info-template';
+import { deleteBaseField } from '../../db/commands/delete-base-session-info-field';
+import { updateBaseTemplate } from '../../db/commands/update-base-session-info-template';
 import { listBaseTemplates, loadBaseTemplate } from '../../db/queries/session-info-templates';
 import { IdParams } from '../http/common-schemas';
 import { type DataRouterDeps } from '../http/route-kit';

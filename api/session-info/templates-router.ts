@@ -1,15 +1,13 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import {
-  addUserField,
-  createDefaults,
-  createFromBase,
-  createUserTemplate,
-  deleteUserTemplate,
-  deleteUserField,
-  updateUserField,
-  updateUserTemplate,
-} from '../../db/commands/session-info-templates';
+import { addUserField } from '../../db/commands/add-session-info-field';
+import { createDefaults } from '../../db/commands/create-default-session-info-templates';
+import { createFromBase } from '../../db/commands/create-session-info-template-from-base';
+import { createUserTemplate } from '../../db/commands/create-session-info-template';
+import { deleteUserTemplate } from '../../db/commands/delete-session-info-template';
+import { deleteUserField } from '../../db/commands/delete-session-info-field';
+import { updateUserField } from '../../db/commands/update-session-info-field';
+import { updateUserTemplate } from '../../db/commands/update-session-info-template';
 import { listBaseTemplates, listUserTemplates, loadUserTemplate } from '../../db/queries/session-info-templates';
 import { IdParams } from '../http/common-schemas';
 import { type DataRouterDeps } from '../http/route-kit';
