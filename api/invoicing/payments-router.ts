@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { findDocument } from '../../db/queries/invoicing';
-import { recordManualPayment, reversePayment } from '../../db/commands/invoice-ledger';
+import { recordManualPayment } from '../../db/commands/record-payment';
+import { reversePayment } from '../../db/commands/reverse-payment';
 import { listInvoicePayments } from '../../db/queries/invoice-ledger';
 import { toHundredths } from '../../domain/invoicing/money';
 import { IdParams } from '../http/common-schemas';

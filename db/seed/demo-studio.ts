@@ -13,7 +13,7 @@ import { addSessionContact } from '../commands/session-contacts';
 import { createDefaultSessionTypes } from '../commands/session-types';
 import { issueInvoice } from '../commands/issue-invoice';
 import { issueCreditNote } from '../commands/credit-notes';
-import { recordManualPayment } from '../commands/invoice-ledger';
+import { recordManualPayment } from '../commands/record-payment';
 import { saveCompanyProfile } from '../commands/save-company-profile';
 import { findCompanyProfile } from '../queries/company-profile';
 import { createSession, updateSession } from '../commands/sessions';
