@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { type Client } from '@temporalio/client';
 import { type Sequelize } from 'sequelize-typescript';
-import { recordJobReplay } from '../../db/commands/job-runs';
+import { recordJobReplay } from '../../db/commands/record-job-replay';
 import { type JobRunRow } from '../../db/rows';
 import { launchJobRun } from './start-job';
 

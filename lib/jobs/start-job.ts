@@ -1,13 +1,10 @@
 import { type Sequelize } from 'sequelize-typescript';
 import crypto from 'node:crypto';
 import { type Client, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
-import {
-  deadLetterJobRun,
-  type JobMeta,
-  type JobRunDraft,
-  recordJobRunOnce,
-  setJobRunRunId,
-} from '../../db/commands/job-runs';
+import { type JobMeta, type JobRunDraft } from '../../db/commands/job-runs';
+import { deadLetterJobRun } from '../../db/commands/dead-letter-job-run';
+import { recordJobRunOnce } from '../../db/commands/record-job-run-once';
+import { setJobRunRunId } from '../../db/commands/set-job-run-run-id';
 import { findJobRunByWorkflowId } from '../../db/queries/job-runs';
 import { type JobRunRow } from '../../db/rows';
 import { ConflictError, UnavailableError } from '../../domain/errors';

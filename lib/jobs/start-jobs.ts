@@ -1,6 +1,7 @@
 import { type Client } from '@temporalio/client';
 import { type Sequelize } from 'sequelize-typescript';
-import { recordJobRunBatch, settleJobRunBatch } from '../../db/commands/job-runs';
+import { recordJobRunBatch } from '../../db/commands/record-job-run-batch';
+import { settleJobRunBatch } from '../../db/commands/settle-job-run-batch';
 import { type JobContract } from '../../workflows/job-run/contract';
 import { type JobMeta, startFailure, startJobWorkflow } from './start-job';
 
