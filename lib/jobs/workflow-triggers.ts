@@ -1,14 +1,12 @@
 import { type Client } from '@temporalio/client';
 import { type Sequelize } from 'sequelize-typescript';
 import { deleteWorkflow as deleteWorkflowRows } from '../../db/commands/studio-workflows';
-import {
-  createTrigger as saveTrigger,
-  deleteTrigger as deleteTriggerRow,
-  discardTrigger,
-  restoreTrigger,
-  updateTrigger as saveTriggerUpdate,
-  type TriggerProps,
-} from '../../db/commands/workflow-triggers';
+import { type TriggerProps } from '../../db/commands/workflow-triggers';
+import { createTrigger as saveTrigger } from '../../db/commands/create-workflow-trigger';
+import { deleteTrigger as deleteTriggerRow } from '../../db/commands/delete-workflow-trigger';
+import { discardTrigger } from '../../db/commands/discard-workflow-trigger';
+import { restoreTrigger } from '../../db/commands/restore-workflow-trigger';
+import { updateTrigger as saveTriggerUpdate } from '../../db/commands/update-workflow-trigger';
 import { findTrigger, listScheduledTriggerIds } from '../../db/queries/workflow-triggers';
 import { type WorkflowTriggerRow } from '../../db/rows';
 import { type DomainEventType } from '../../domain/events/domain-event';
