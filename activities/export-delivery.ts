@@ -2,11 +2,9 @@ import { type S3Client } from '@aws-sdk/client-s3';
 import { ApplicationFailure } from '@temporalio/common';
 import { type Transporter } from 'nodemailer';
 import { type Logger } from 'pino';
-import {
-  type closeExportJob,
-  type markScheduledExportRun,
-  type openScheduledExportJob,
-} from '../db/commands/export-jobs';
+import { type closeExportJob } from '../db/commands/close-export-job';
+import { type markScheduledExportRun } from '../db/commands/mark-scheduled-export-run';
+import { type openScheduledExportJob } from '../db/commands/open-scheduled-export-job';
 import { type findDefaultExportTemplate, type findExportTemplateOrNull } from '../db/queries/export-templates';
 import { type findScheduledExportById } from '../db/queries/scheduled-exports';
 import { type findUser } from '../db/queries/users';

@@ -137,7 +137,7 @@ const EXAMPLES = {
   activityDbValueImport: {
     filePath: 'activities/x/run.ts',
     code: [
-      `import { closeExportJob } from '../../db/commands/export-jobs';`,
+      `import { closeExportJob } from '../../db/commands/close-export-job';`,
       `import { findUser, type GuardUser } from '../../db/queries/users';`,
       `export const f = (u: GuardUser) => [u, closeExportJob, findUser];`,
       '',
@@ -148,7 +148,7 @@ const EXAMPLES = {
     code: [
       `import { type Sequelize } from 'sequelize-typescript';`,
       `import { type Transaction } from 'sequelize';`,
-      `import { type closeExportJob } from '../../db/commands/export-jobs';`,
+      `import { type closeExportJob } from '../../db/commands/close-export-job';`,
       `import type { findUser } from '../../db/queries/users';`,
       `import { type UserRow } from '../../db/rows';`,
       `import { ValidationError } from '../../domain/errors';`,
