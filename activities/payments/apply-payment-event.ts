@@ -1,5 +1,6 @@
 import { type Logger } from 'pino';
-import { type applyCardPaymentFailed, type applyPaymentSucceeded } from '../../db/commands/payments';
+import { type applyCardPaymentFailed } from '../../db/commands/apply-card-payment-failed';
+import { type applyPaymentSucceeded } from '../../db/commands/apply-payment-succeeded';
 import { type WalletProvider } from '../../lib/payments/walletprovider';
 import { type PaymentEventActivities } from '../../workflows/payments/contract';
 import { type Bound } from '../db-deps';

@@ -19,7 +19,9 @@ import { findCompanyProfile } from '../queries/company-profile';
 import { createSession, updateSession } from '../commands/sessions';
 import { setSessionType } from '../commands/set-session-type';
 import { type ItemProps, saveDocument } from '../commands/invoicing-documents';
-import { applyPaymentSucceeded, recordCardPayment, recordWalletPayment } from '../commands/payments';
+import { applyPaymentSucceeded } from '../commands/apply-payment-succeeded';
+import { recordCardPayment } from '../commands/record-card-payment';
+import { recordWalletPayment } from '../commands/record-wallet-payment';
 import {
   CardproviderPayment,
   ClientInfo,

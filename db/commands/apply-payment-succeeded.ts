@@ -1,0 +1,69 @@
+import { QueryTypes } from 'sequelize';
+import { type Sequelize } from 'sequelize-typescript';
+import { toHundredths } from '../../domain/invoicing/money';
+import { CardproviderPayment } from '../models/CardproviderPayment';
+import { Invoice } from '../models/Invoice';
+import { WalletproviderPayment } from '../models/WalletproviderPayment';
+import { addPayment } from './invoice-ledger';
+import { type PaymentEvent, type PaymentEventOutcome } from './payments';
+
+/**
+ * Applies a "payment succeeded" event in one transaction: the event is recorded as processed
+ * (unique provider + event id: a redelivery stops here), the payment row becomes succeeded /
+ * COMPLETED (a second event about the same intent or order finds it so and stops), and its money
+ * lands in the invoice's payments ledger (addPayment: the invoice settled, an audit row,
+ * PAYMENT_RECEIVED, and INVOICE_STATUS_CHANGED when its payment status moves). Money the provider
+ * took beyond the balance (a second payment of a paid invoice) is kept as an overpayment, for the
+ * studio to refund through a credit note.
+ */
+export async function applyPaymentSucceeded(sequelize: Sequelize, event: PaymentEvent): Promise<PaymentEventOutcome> {
+  return sequelize.transaction(async (transaction) => {
+    const inserted = await sequelize.query<{ id: string }>(
+      'INSERT INTO processed_provider_events (provider, event_id, event_type) VALUES ($1, $2, $3) ON CONFLICT (provider, event_id) DO NOTHING RETURNING id',
+      { bind: [event.provider, event.eventId, event.eventType], type: QueryTypes.SELECT, transaction },
+    );
+    if (inserted.length === 0) return 'already_processed';
+    const card = event.provider === 'cardprovider';
+    const payment = card
+      ? await CardproviderPayment.findOne({
+          where: { payment_intent_id: event.reference },
+          transaction,
+          lock: transaction.LOCK.UPDATE,
+        })
+      : await WalletproviderPayment.findOne({
+          where: { order_id: event.reference },
+          transaction,
+          lock: transaction.LOCK.UPDATE,
+        });
+    if (!payment) return 'unknown_payment';
+    await sequelize.query('UPDATE processed_provider_events SET invoice_id = $1 WHERE id = $2', {
+      bind: [payment.invoice_id, inserted[0].id],
+      transaction,
+    });
+    const done = card ? 'succeeded' : 'COMPLETED';
+    if (payment.status === done) return 'already_processed';
+    const invoice = await Invoice.findByPk(payment.invoice_id, {
+      transaction,
+      lock: transaction.LOCK.UPDATE,
+      rejectOnEmpty: true,
+    });
+    const paidBefore = invoice.payment_status === 'PAID';
+    const entry = await addPayment(
+      sequelize,
+      invoice,
+      {
+        amountCents: toHundredths(payment.amount),
+        method: card ? 'card' : 'wallet',
+        receivedAt: new Date(),
+        currency: payment.currency,
+        providerReference: event.reference,
+        allowOverpayment: true,
+      },
+      transaction,
+      null,
+    );
+    payment.set({ status: done, ledger_entry_id: entry.id });
+    await payment.save({ transaction });
+    return paidBefore ? 'already_paid' : 'paid';
+  });
+}
