@@ -8,7 +8,7 @@ import { type InvoiceStatus, type QuoteStatus } from '../../domain/invoicing/sta
 import { computeTotals, storageOverflow } from '../../domain/invoicing/totals';
 import { AuditLog } from '../models/AuditLog';
 import { Contact } from '../models/Contact';
-import { Invoice } from '../models/Invoice';
+import { type Invoice } from '../models/Invoice';
 import { InvoiceItem } from '../models/InvoiceItem';
 import { Quote } from '../models/Quote';
 import { type QuoteItem } from '../models/QuoteItem';
@@ -243,26 +243,6 @@ async function withKeptDeposits(
   ];
 }
 
-/**
- * Creates (id null) or updates a quote or invoice in one transaction: relations checked, items
- * replaced and the amount recomputed when items are given, an audit row with the changed
- * fields, and QUOTE_STATUS_CHANGED / INVOICE_STATUS_CHANGED through the outbox when the status
- * changes.
- */
-export async function saveDocument(
-  sequelize: Sequelize,
-  kind: DocumentKind,
-  ownerId: string,
-  id: string | null,
-  props: DocumentProps,
-  requestId?: string,
-): Promise<Doc> {
-  const saved = await sequelize.transaction((transaction) =>
-    writeDocument(sequelize, kind, ownerId, id, props, transaction, requestId),
-  );
-  return findDocument(sequelize, kind, saved.id, ownerId);
-}
-
 /** saveDocument's work inside the caller's transaction (a command that checks more first, such as a deposit invoice's). */
 export async function writeDocument(
   sequelize: Sequelize,
@@ -337,44 +317,4 @@ export async function writeDocument(
     );
   }
   return document;
-}
-
-/**
- * Deletes a document with its items and an audit row. Invoices: only while DRAFT (an issued
- * invoice is a legal record). Quotes: unless an invoice was made from it.
- */
-export async function deleteDocument(
-  sequelize: Sequelize,
-  kind: DocumentKind,
-  ownerId: string,
-  id: string,
-  requestId?: string,
-): Promise<void> {
-  await sequelize.transaction(async (transaction) => {
-    const document = await findDocument(sequelize, kind, id, ownerId, transaction, true);
-    if (kind === 'invoice' && document.status !== 'DRAFT')
-      throw new ConflictError(
-        'invoice_issued',
-        `Invoice ${(document as Invoice).number} is issued: it cannot be deleted; issue a credit note to cancel it`,
-      );
-    if (kind === 'quote' && (await Invoice.count({ where: { quote_id: id, owner_id: ownerId }, transaction })) > 0) {
-      throw new ConflictError(
-        'quote_invoiced',
-        'An invoice was made from this quote: delete the invoice first, or keep the quote',
-      );
-    }
-    await document.destroy({ transaction });
-    await AuditLog.create(
-      {
-        actor_id: ownerId,
-        action: 'DELETE',
-        entity_type: models[kind].entity,
-        entity_id: id,
-        resource_owner_id: ownerId,
-        request_id: requestId ?? null,
-        metadata: { title: document.title, status: document.status, amount: document.amount },
-      },
-      { transaction },
-    );
-  });
 }
