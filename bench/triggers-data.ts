@@ -11,7 +11,7 @@
 // other 40 or 20.
 import crypto from 'node:crypto';
 import { type Sequelize } from 'sequelize-typescript';
-import { createContact } from '../db/commands/contacts';
+import { createContact } from '../db/commands/create-contact';
 import { createWorkflow } from '../db/commands/studio-workflows';
 import { WorkflowTrigger } from '../db/models/WorkflowTrigger';
 import { type ConditionGroup, validateConditions } from '../domain/workflow-triggers/conditions';

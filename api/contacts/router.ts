@@ -1,5 +1,7 @@
 import { Router } from 'express';
-import { createContact, deleteContact, updateContact } from '../../db/commands/contacts';
+import { createContact } from '../../db/commands/create-contact';
+import { deleteContact } from '../../db/commands/delete-contact';
+import { updateContact } from '../../db/commands/update-contact';
 import { findContact, listContacts } from '../../db/queries/contacts';
 import { type z } from 'zod';
 import { type DataRouterDeps, type RouteContext } from '../http/route-kit';

@@ -6,7 +6,7 @@ import { type EInvoiceMaker } from '../../domain/invoicing/e-invoice-rules';
 import { hash } from '@node-rs/argon2';
 import { col, fn, where } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
-import { createContact } from '../commands/contacts';
+import { createContact } from '../commands/create-contact';
 import { copyBaseSessionInfoTemplates } from '../commands/copy-base-session-info-templates';
 import { registerUser } from '../commands/register-user';
 import { addSessionContact } from '../commands/session-contacts';
