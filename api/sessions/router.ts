@@ -1,5 +1,7 @@
 import { Router } from 'express';
-import { createSession, deleteSession, updateSession } from '../../db/commands/sessions';
+import { createSession } from '../../db/commands/create-session';
+import { deleteSession } from '../../db/commands/delete-session';
+import { updateSession } from '../../db/commands/update-session';
 import { findSession, listSessions } from '../../db/queries/sessions';
 import { IdParams } from '../http/common-schemas';
 import { type z } from 'zod';
