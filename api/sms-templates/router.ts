@@ -1,10 +1,8 @@
 import { Router } from 'express';
-import {
-  copyDefaultSmsTemplates,
-  createSmsTemplate,
-  deleteSmsTemplate,
-  updateSmsTemplate,
-} from '../../db/commands/sms-templates';
+import { copyDefaultSmsTemplates } from '../../db/commands/copy-default-sms-templates';
+import { createSmsTemplate } from '../../db/commands/create-sms-template';
+import { deleteSmsTemplate } from '../../db/commands/delete-sms-template';
+import { updateSmsTemplate } from '../../db/commands/update-sms-template';
 import { findSmsTemplate, listSmsTemplates } from '../../db/queries/sms-templates';
 import { type SmsTemplateRow } from '../../db/rows';
 import { IdParams } from '../http/common-schemas';
