@@ -1,12 +1,10 @@
 import { type Sequelize } from 'sequelize-typescript';
 import { type Client } from '@temporalio/client';
 import { saveScheduledExport, type ScheduledExportProps } from '../../db/commands/create-scheduled-export';
-import {
-  deleteScheduledExport as deleteScheduledExportRow,
-  discardScheduledExport,
-  setScheduledExportActive,
-  setScheduledExportScheduleId,
-} from '../../db/commands/scheduled-exports';
+import { deleteScheduledExport as deleteScheduledExportRow } from '../../db/commands/delete-scheduled-export';
+import { discardScheduledExport } from '../../db/commands/discard-scheduled-export';
+import { setScheduledExportActive } from '../../db/commands/set-scheduled-export-active';
+import { setScheduledExportScheduleId } from '../../db/commands/set-scheduled-export-schedule-id';
 import { findScheduledExport } from '../../db/queries/scheduled-exports';
 import { type ScheduledExportRow } from '../../db/rows';
 import { UnavailableError } from '../../domain/errors';
