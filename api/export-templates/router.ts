@@ -1,10 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import {
-  createExportTemplate,
-  deleteExportTemplate,
-  updateExportTemplate,
-} from '../../db/commands/save-export-template';
+import { createExportTemplate } from '../../db/commands/create-export-template';
+import { deleteExportTemplate } from '../../db/commands/delete-export-template';
+import { updateExportTemplate } from '../../db/commands/update-export-template';
 import { findDefaultExportTemplate, findExportTemplate, listExportTemplates } from '../../db/queries/export-templates';
 import { IdParams } from '../http/common-schemas';
 import { type DataRouterDeps, type RouteContext } from '../http/route-kit';
