@@ -1,4 +1,4 @@
-import { type SessionTypeProps } from '../../db/commands/session-types';
+import { type SessionTypeProps } from '../../db/commands/save-session-type';
 import { type SessionTypeRow } from '../../db/queries/session-types';
 import { type SessionTypeBody } from './schema';
 

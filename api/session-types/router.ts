@@ -1,6 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { createDefaultSessionTypes, deleteSessionType, saveSessionType } from '../../db/commands/session-types';
+import { createDefaultSessionTypes } from '../../db/commands/create-default-session-types';
+import { deleteSessionType } from '../../db/commands/delete-session-type';
+import { saveSessionType } from '../../db/commands/save-session-type';
 import { findSessionType, listSessionTypes } from '../../db/queries/session-types';
 import { IdParams, PageQuery } from '../http/common-schemas';
 import { type DataRouterDeps } from '../http/route-kit';

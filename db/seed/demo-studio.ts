@@ -10,7 +10,7 @@ import { createContact } from '../commands/create-contact';
 import { copyBaseSessionInfoTemplates } from '../commands/copy-base-session-info-templates';
 import { registerUser } from '../commands/register-user';
 import { addSessionContact } from '../commands/session-contacts';
-import { createDefaultSessionTypes } from '../commands/session-types';
+import { createDefaultSessionTypes } from '../commands/create-default-session-types';
 import { issueInvoice } from '../commands/issue-invoice';
 import { issueCreditNote } from '../commands/credit-notes';
 import { recordManualPayment } from '../commands/record-payment';
