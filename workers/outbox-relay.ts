@@ -1,7 +1,9 @@
 import { type Client } from '@temporalio/client';
 import { type Logger } from 'pino';
 import { type Sequelize } from 'sequelize-typescript';
-import { claimOutboxBatch, endOutboxClaim, markOutboxEventUndispatched } from '../db/commands/outbox-events';
+import { claimOutboxBatch } from '../db/commands/claim-outbox-batch';
+import { endOutboxClaim } from '../db/commands/end-outbox-claim';
+import { markOutboxEventUndispatched } from '../db/commands/mark-outbox-event-undispatched';
 import { listPendingSessionWorkflowIds } from '../db/queries/session-workflow-task-runs';
 import { dispatchOutboxEvents } from '../lib/jobs/outbox-dispatch';
 import { withTimeout } from '../lib/with-timeout';
