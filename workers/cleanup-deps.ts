@@ -4,11 +4,9 @@ import { type Registry } from 'prom-client';
 import { type Sequelize } from 'sequelize-typescript';
 import { type CleanupDeps } from '../activities/cleanup';
 import { type Config } from '../lib/config';
-import {
-  deleteFileObjectRows,
-  deleteOrphanFileObjectBatch,
-  deleteStaleFileObjectRows,
-} from '../db/commands/storage-cleanup';
+import { deleteFileObjectRows } from '../db/commands/delete-file-object-rows';
+import { deleteOrphanFileObjectBatch } from '../db/commands/delete-orphan-file-object-batch';
+import { deleteStaleFileObjectRows } from '../db/commands/delete-stale-file-object-rows';
 import { countOrphanFileObjects, referencedObjectKeys } from '../db/queries/storage-cleanup';
 import { createCleanupMetrics } from '../lib/metrics/cleanup-metrics';
 import { bindDb } from './bind-db';

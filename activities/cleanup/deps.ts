@@ -1,10 +1,8 @@
 import { type S3Client } from '@aws-sdk/client-s3';
 import { type Logger } from 'pino';
-import {
-  type deleteFileObjectRows,
-  type deleteOrphanFileObjectBatch,
-  type deleteStaleFileObjectRows,
-} from '../../db/commands/storage-cleanup';
+import { type deleteFileObjectRows } from '../../db/commands/delete-file-object-rows';
+import { type deleteOrphanFileObjectBatch } from '../../db/commands/delete-orphan-file-object-batch';
+import { type deleteStaleFileObjectRows } from '../../db/commands/delete-stale-file-object-rows';
 import { type countOrphanFileObjects, type referencedObjectKeys } from '../../db/queries/storage-cleanup';
 import { type Bound } from '../db-deps';
 import { type CleanupMetrics } from '../../lib/metrics/cleanup-metrics';
