@@ -27,7 +27,8 @@ import { findReminderDecision, reminderBehind } from '../db/queries/invoice-remi
 import { listScheduledDocuments } from '../db/queries/scheduled-documents';
 import { findSession } from '../db/queries/sessions';
 import { findUser } from '../db/queries/users';
-import { ensureClientAccount, issueMagicLink } from '../db/commands/magic-links';
+import { ensureClientAccount } from '../db/commands/ensure-client-account';
+import { issueMagicLink } from '../db/commands/issue-magic-link';
 import { loadClientFace } from '../db/queries/client-face';
 import { loadRoadmapSources } from '../db/queries/roadmap-sources';
 import { findInviteTemplate, loadInviteContext } from '../db/queries/session-info-invite';

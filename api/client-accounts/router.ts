@@ -3,7 +3,7 @@ import { type Sequelize } from 'sequelize-typescript';
 import { z } from 'zod';
 import { saveClientInfo } from '../../db/commands/client-info';
 import { readClientInfo } from '../../db/queries/client-info';
-import { redeemMagicLink } from '../../db/commands/magic-links';
+import { redeemMagicLink } from '../../db/commands/redeem-magic-link';
 import { findClientSession, listClientSessions } from '../../db/queries/client-accounts';
 import { UnauthorizedError } from '../../domain/errors';
 import { type ClientTokenService } from '../auth/client-tokens';

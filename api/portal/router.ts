@@ -4,7 +4,7 @@ import { type Logger } from 'pino';
 import { type Sequelize } from 'sequelize-typescript';
 import { saveClientInfo } from '../../db/commands/client-info';
 import { readClientInfo } from '../../db/queries/client-info';
-import { redeemMagicLink } from '../../db/commands/magic-links';
+import { redeemMagicLink } from '../../db/commands/redeem-magic-link';
 import { peekMagicLink, type RedeemResult } from '../../db/queries/magic-links';
 import { findClientAccount, findClientSessionOrNull } from '../../db/queries/client-accounts';
 import { type ClientAccountRow, type SessionRow } from '../../db/rows';

@@ -1,6 +1,7 @@
 // Session info questionnaires through HTTP against the real stack (api in-process, real database).
 import request from 'supertest';
-import { ensureClientAccount, issueMagicLink } from '../../../db/commands/magic-links';
+import { ensureClientAccount } from '../../../db/commands/ensure-client-account';
+import { issueMagicLink } from '../../../db/commands/issue-magic-link';
 import { Contact } from '../../../db/models/Contact';
 import { MagicLinkToken } from '../../../db/models/MagicLinkToken';
 import { OutboxEvent } from '../../../db/models/OutboxEvent';

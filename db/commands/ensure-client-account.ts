@@ -1,0 +1,18 @@
+import { type Sequelize } from 'sequelize-typescript';
+import { ValidationError } from '../../domain/errors';
+import { ClientAccount } from '../models/ClientAccount';
+import { type Contact } from '../models/Contact';
+
+/**
+ * The client account of a contact, created on first need with the contact's current email. One
+ * account per contact: two contacts sharing an address get one account each (migration 11.20.00).
+ */
+export async function ensureClientAccount(_sequelize: Sequelize, contact: Contact): Promise<ClientAccount> {
+  if (!contact.email) throw new ValidationError('The contact has no email address');
+  const [account] = await ClientAccount.findOrCreate({
+    where: { contact_id: contact.id },
+    defaults: { owner_id: contact.owner_id, contact_id: contact.id, email: contact.email },
+  });
+  if (account.email !== contact.email) await account.update({ email: contact.email });
+  return account;
+}

@@ -1,0 +1,22 @@
+import crypto from 'node:crypto';
+import { type Sequelize } from 'sequelize-typescript';
+import { MagicLinkToken } from '../models/MagicLinkToken';
+import { hashMagicToken } from '../queries/magic-links';
+
+/** A new single-use link for one client and one session; returns the token to put in the email. */
+export async function issueMagicLink(
+  _sequelize: Sequelize,
+  clientAccountId: string,
+  sessionId: string,
+  ttlMinutes: number,
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + ttlMinutes * 60_000);
+  await MagicLinkToken.create({
+    client_account_id: clientAccountId,
+    session_id: sessionId,
+    token_hash: hashMagicToken(token),
+    expires_at: expiresAt,
+  });
+  return { token, expiresAt };
+}
