@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import { type RequestHandler } from 'express';
 import { type Sequelize } from 'sequelize-typescript';
 import { type z } from 'zod';
-import { numberQuoteForSending } from '../../db/commands/document-numbers';
+import { numberQuoteForSending } from '../../db/commands/number-quote-for-sending';
 import { invoiceFromQuote } from '../../db/commands/invoice-from-quote';
 import { issueInvoice } from '../../db/commands/issue-invoice';
 import { makeEInvoiceXml } from '../../lib/facturx/e-invoice-gate';

@@ -1,7 +1,6 @@
 import { QueryTypes, type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
-import { NotFoundError } from '../../domain/errors';
-import { Quote as QuoteModel, type Quote } from '../models/Quote';
+import { type Quote } from '../models/Quote';
 import { User } from '../models/User';
 import { counterKey, type DocumentSeries, formatDocumentNumber } from '../../domain/invoicing/numbering';
 import { numberFormatOf } from '../queries/number-formats';
@@ -49,17 +48,4 @@ export async function numberQuote(sequelize: Sequelize, quote: Quote, transactio
     sent_at: sentAt,
   });
   await quote.save({ transaction });
-}
-
-/** The owner's quote numbered before it is sent (404 when not theirs). */
-export async function numberQuoteForSending(sequelize: Sequelize, ownerId: string, quoteId: string): Promise<void> {
-  await sequelize.transaction(async (transaction) => {
-    const quote = await QuoteModel.findOne({
-      where: { id: quoteId, owner_id: ownerId },
-      transaction,
-      lock: transaction.LOCK.UPDATE,
-    });
-    if (!quote) throw new NotFoundError('Quote');
-    await numberQuote(sequelize, quote, transaction);
-  });
 }
