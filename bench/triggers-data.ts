@@ -12,7 +12,7 @@
 import crypto from 'node:crypto';
 import { type Sequelize } from 'sequelize-typescript';
 import { createContact } from '../db/commands/create-contact';
-import { createWorkflow } from '../db/commands/studio-workflows';
+import { createWorkflow } from '../db/commands/create-workflow';
 import { WorkflowTrigger } from '../db/models/WorkflowTrigger';
 import { type ConditionGroup, validateConditions } from '../domain/workflow-triggers/conditions';
 

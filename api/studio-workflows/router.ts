@@ -1,7 +1,9 @@
 import { type Client } from '@temporalio/client';
 import { Router } from 'express';
 import { type Sequelize } from 'sequelize-typescript';
-import { copyWorkflow, createWorkflow, updateWorkflow } from '../../db/commands/studio-workflows';
+import { copyWorkflow } from '../../db/commands/copy-workflow';
+import { createWorkflow } from '../../db/commands/create-workflow';
+import { updateWorkflow } from '../../db/commands/update-workflow';
 import { deleteWorkflow } from '../../lib/jobs/workflow-triggers';
 import { findOwnedWorkflow, listWorkflows, listWorkflowTemplates } from '../../db/queries/studio-workflows';
 import { IdParams, PageQuery } from '../http/common-schemas';

@@ -1,6 +1,6 @@
 import { type Client } from '@temporalio/client';
 import { type Sequelize } from 'sequelize-typescript';
-import { deleteWorkflow as deleteWorkflowRows } from '../../db/commands/studio-workflows';
+import { deleteWorkflow as deleteWorkflowRows } from '../../db/commands/delete-workflow';
 import { type TriggerProps } from '../../db/commands/workflow-triggers';
 import { createTrigger as saveTrigger } from '../../db/commands/create-workflow-trigger';
 import { deleteTrigger as deleteTriggerRow } from '../../db/commands/delete-workflow-trigger';
