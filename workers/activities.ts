@@ -12,7 +12,7 @@ import { wasEmailSent } from '../db/queries/document-sent';
 import { closeExportJob } from '../db/commands/close-export-job';
 import { markScheduledExportRun } from '../db/commands/mark-scheduled-export-run';
 import { openScheduledExportJob } from '../db/commands/open-scheduled-export-job';
-import { recordInvoiceReminder } from '../db/commands/invoice-reminders';
+import { recordInvoiceReminder } from '../db/commands/record-invoice-reminder';
 import { findDocument } from '../db/queries/invoicing';
 import { recordScheduleNotice } from '../db/commands/schedule-notices';
 import { scheduleNoticeSent } from '../db/queries/schedule-notices';

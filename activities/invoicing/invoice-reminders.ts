@@ -2,7 +2,7 @@ import { Context } from '@temporalio/activity';
 import { type S3Client } from '@aws-sdk/client-s3';
 import { type Transporter } from 'nodemailer';
 import { type Logger } from 'pino';
-import { type recordInvoiceReminder } from '../../db/commands/invoice-reminders';
+import { type recordInvoiceReminder } from '../../db/commands/record-invoice-reminder';
 import { type loadClientFace } from '../../db/queries/client-face';
 import { type findReminderDecision, type reminderBehind } from '../../db/queries/invoice-reminders';
 import { studioHeadHtml } from '../../domain/accounts/studio-head';

@@ -2,12 +2,9 @@ import { type Client } from '@temporalio/client';
 import { Router } from 'express';
 import { type Logger } from 'pino';
 import { type Sequelize } from 'sequelize-typescript';
-import {
-  type ReminderControl,
-  saveReminderSettings,
-  setContactRemindersPaused,
-  setInvoiceReminderControl,
-} from '../../db/commands/invoice-reminders';
+import { type ReminderControl, setInvoiceReminderControl } from '../../db/commands/set-invoice-reminder-control';
+import { saveReminderSettings } from '../../db/commands/save-reminder-settings';
+import { setContactRemindersPaused } from '../../db/commands/set-contact-reminders-paused';
 import {
   findReminderDecision,
   findReminderSettings,
