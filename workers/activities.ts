@@ -97,13 +97,11 @@ import {
   finishEntityTaskRun,
 } from '../db/commands/entity-workflow-task-runs';
 import { recordFiringExecutions, recordTriggerExecutions } from '../db/commands/record-trigger-executions';
-import {
-  applyWorkflowToSession,
-  claimTaskRun,
-  failTaskRun,
-  finishTaskRun,
-  recordTaskRunSchedule,
-} from '../db/commands/session-workflow-task-runs';
+import { applyWorkflowToSession } from '../db/commands/apply-workflow-to-session';
+import { claimTaskRun } from '../db/commands/claim-task-run';
+import { failTaskRun } from '../db/commands/fail-task-run';
+import { finishTaskRun } from '../db/commands/finish-task-run';
+import { recordTaskRunSchedule } from '../db/commands/record-task-run-schedule';
 import { loadConditionSubject, loadConditionSubjects } from '../db/queries/condition-subject';
 import { findStudioRegionSources } from '../db/queries/company-profile';
 import {

@@ -1,9 +1,7 @@
 import { ApplicationFailure } from '@temporalio/activity';
-import {
-  type applyWorkflowToSession,
-  type failTaskRun,
-  type recordTaskRunSchedule,
-} from '../../db/commands/session-workflow-task-runs';
+import { type applyWorkflowToSession } from '../../db/commands/apply-workflow-to-session';
+import { type failTaskRun } from '../../db/commands/fail-task-run';
+import { type recordTaskRunSchedule } from '../../db/commands/record-task-run-schedule';
 import { type TaskTiming } from '../../domain/workflows/task-timing';
 import { type PlannedTask, type SessionWorkflowActivities } from '../../workflows/session-workflows/contract';
 

@@ -3,11 +3,9 @@ import { Context } from '@temporalio/activity';
 import { type Client, WorkflowFailedError } from '@temporalio/client';
 import { type Transporter } from 'nodemailer';
 import { type Logger } from 'pino';
-import {
-  type claimTaskRun,
-  type finishTaskRun,
-  type TaskRunMetadata,
-} from '../../db/commands/session-workflow-task-runs';
+import { type TaskRunMetadata } from '../../db/commands/session-workflow-task-runs';
+import { type claimTaskRun } from '../../db/commands/claim-task-run';
+import { type finishTaskRun } from '../../db/commands/finish-task-run';
 import {
   type loadTaskRunContext,
   type sessionPeople,

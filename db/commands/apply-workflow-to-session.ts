@@ -1,0 +1,71 @@
+import { type Sequelize } from 'sequelize-typescript';
+import { Op } from 'sequelize';
+import { taskDueAt } from '../../domain/workflows/task-timing';
+import { Session } from '../models/Session';
+import { SessionWorkflowTaskRun } from '../models/SessionWorkflowTaskRun';
+import { Workflow } from '../models/Workflow';
+import { WorkflowTask } from '../models/WorkflowTask';
+import { type Row, type SessionRow } from '../rows';
+
+/** What applying a workflow to a session found and wrote: the session, the workflow's tasks in order and the session's runs of them. */
+export type AppliedSessionWorkflow =
+  | { missing: 'session' | 'workflow' }
+  | { missing?: undefined; session: SessionRow; tasks: Row<WorkflowTask>[]; runs: Row<SessionWorkflowTaskRun>[] };
+
+/**
+ * Applies one of the owner's workflows to one of the owner's sessions: one PENDING task run per
+ * task (unique per session and task: a retried or replayed application adds nothing and keeps the
+ * first one's dates), due dates from the application time and the session's start; the session
+ * shows the workflow, unless one was chosen before. Answers what the session workflow plans from.
+ */
+export async function applyWorkflowToSession(
+  _sequelize: Sequelize,
+  props: {
+    ownerId: string;
+    sessionId: string;
+    workflowId: string;
+    jobRunId: string;
+    appliedAt: number;
+  },
+): Promise<AppliedSessionWorkflow> {
+  const { ownerId, sessionId, workflowId, jobRunId, appliedAt } = props;
+  const session = await Session.findOne({ where: { id: sessionId, owner_id: ownerId } });
+  if (!session) return { missing: 'session' };
+  const workflow = await Workflow.findOne({
+    where: { id: workflowId, owner_id: ownerId },
+    include: [WorkflowTask],
+    order: [
+      ['tasks', 'display_order', 'ASC'],
+      ['tasks', 'created_at', 'ASC'],
+    ],
+  });
+  if (!workflow) return { missing: 'workflow' };
+  const tasks = workflow.tasks ?? [];
+  const sessionStart = session.start_date?.getTime() ?? null;
+  await SessionWorkflowTaskRun.bulkCreate(
+    tasks.map((task) => {
+      const due = taskDueAt({ timing: task.timing, offsetMinutes: task.offset_minutes }, { appliedAt, sessionStart });
+      return {
+        session_id: sessionId,
+        workflow_id: workflowId,
+        workflow_task_id: task.id,
+        status: 'PENDING',
+        scheduled_at: due === null ? null : new Date(due),
+        job_run_id: jobRunId,
+        metadata: {
+          workflow_id: workflowId,
+          workflow_task_id: task.id,
+          session_id: sessionId,
+          task_type: task.task_type,
+        },
+      };
+    }),
+    { ignoreDuplicates: true },
+  );
+  await Session.update(
+    { workflow_id: workflowId },
+    { where: { id: sessionId, workflow_id: { [Op.is]: null } }, hooks: false },
+  );
+  const runs = await SessionWorkflowTaskRun.findAll({ where: { session_id: sessionId, workflow_id: workflowId } });
+  return { session, tasks, runs };
+}

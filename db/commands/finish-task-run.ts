@@ -1,0 +1,22 @@
+import { type Sequelize } from 'sequelize-typescript';
+import { type TaskRunMetadata, SessionWorkflowTaskRun } from '../models/SessionWorkflowTaskRun';
+import { type Row } from '../rows';
+
+/** Ends a task run, its metadata merged into what it had. */
+export async function finishTaskRun(
+  _sequelize: Sequelize,
+  run: Pick<Row<SessionWorkflowTaskRun>, 'id' | 'metadata'>,
+  status: 'COMPLETED' | 'FAILED',
+  metadata: TaskRunMetadata,
+  error?: string,
+): Promise<void> {
+  await SessionWorkflowTaskRun.update(
+    {
+      status,
+      finished_at: new Date(),
+      error: error?.slice(0, 2_000) ?? null,
+      metadata: { ...run.metadata, ...metadata },
+    },
+    { where: { id: run.id } },
+  );
+}
