@@ -90,12 +90,10 @@ import {
 } from '../activities/entity-workflows/entity-workflow-activities';
 import { type TaskMessageDb } from '../activities/workflow-tasks/task-messages';
 import { type StartJob } from '../activities/db-deps';
-import {
-  applyWorkflowToEntity,
-  claimEntityTaskRun,
-  failEntityTaskRun,
-  finishEntityTaskRun,
-} from '../db/commands/entity-workflow-task-runs';
+import { applyWorkflowToEntity } from '../db/commands/apply-workflow-to-entity';
+import { claimEntityTaskRun } from '../db/commands/claim-entity-task-run';
+import { failEntityTaskRun } from '../db/commands/fail-entity-task-run';
+import { finishEntityTaskRun } from '../db/commands/finish-entity-task-run';
 import { recordFiringExecutions, recordTriggerExecutions } from '../db/commands/record-trigger-executions';
 import { applyWorkflowToSession } from '../db/commands/apply-workflow-to-session';
 import { claimTaskRun } from '../db/commands/claim-task-run';

@@ -1,11 +1,9 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { type Logger } from 'pino';
-import {
-  type applyWorkflowToEntity,
-  type claimEntityTaskRun,
-  type failEntityTaskRun,
-  type finishEntityTaskRun,
-} from '../../db/commands/entity-workflow-task-runs';
+import { type applyWorkflowToEntity } from '../../db/commands/apply-workflow-to-entity';
+import { type claimEntityTaskRun } from '../../db/commands/claim-entity-task-run';
+import { type failEntityTaskRun } from '../../db/commands/fail-entity-task-run';
+import { type finishEntityTaskRun } from '../../db/commands/finish-entity-task-run';
 import { type TaskRunMetadata } from '../../db/commands/session-workflow-task-runs';
 import {
   type EntityTaskRunContext,

@@ -1,5 +1,4 @@
 import { type Sequelize } from 'sequelize-typescript';
-import { Op } from 'sequelize';
 import { type EntityWorkflowEntity, sessionOnlyReason } from '../../domain/workflows/entity-workflows';
 import { taskDueAt } from '../../domain/workflows/task-timing';
 import { EntityWorkflowTaskRun, type TaskRunMetadata } from '../models/EntityWorkflowTaskRun';
@@ -7,11 +6,6 @@ import { Workflow } from '../models/Workflow';
 import { WorkflowTask } from '../models/WorkflowTask';
 import { loadEntityWithContact } from '../queries/entity-workflows';
 import { type Row } from '../rows';
-
-/** What creating a run found and wrote: the workflow's tasks in order and the run's task rows. */
-export type AppliedEntityWorkflow =
-  | { missing: 'entity' | 'workflow' }
-  | { missing?: undefined; tasks: Row<WorkflowTask>[]; runs: Row<EntityWorkflowTaskRun>[] };
 
 export interface EntityRunProps {
   ownerId: string;
@@ -23,6 +17,11 @@ export interface EntityRunProps {
   jobRunId: string;
   appliedAt: number;
 }
+
+/** What creating a run found and wrote: the workflow's tasks in order and the run's task rows. */
+export type AppliedEntityWorkflow =
+  | { missing: 'entity' | 'workflow' }
+  | { missing?: undefined; tasks: Row<WorkflowTask>[]; runs: Row<EntityWorkflowTaskRun>[] };
 
 /**
  * Creates the task rows of one run of a workflow for a contact, quote or invoice: PENDING with its
@@ -95,40 +94,4 @@ export async function applyWorkflowToEntity(
     where: { trigger_id: triggerId, entity_type: entityType, entity_id: entityId, firing_id: firingId },
   });
   return { tasks, runs };
-}
-
-/** Claims a PENDING (or retried RUNNING) task run for this attempt; false when it was finished elsewhere. */
-export async function claimEntityTaskRun(_sequelize: Sequelize, taskRunId: string): Promise<boolean> {
-  const [claimed] = await EntityWorkflowTaskRun.update(
-    { status: 'RUNNING', started_at: new Date() },
-    { where: { id: taskRunId, status: { [Op.in]: ['PENDING', 'RUNNING'] } } },
-  );
-  return claimed > 0;
-}
-
-/** Ends a task run: its recipient, and its metadata merged into what it had. */
-export async function finishEntityTaskRun(
-  _sequelize: Sequelize,
-  run: Pick<Row<EntityWorkflowTaskRun>, 'id' | 'metadata'>,
-  outcome: { status: 'COMPLETED' | 'FAILED'; contactId: string | null; metadata: TaskRunMetadata; error?: string },
-): Promise<void> {
-  const { status, contactId, metadata, error } = outcome;
-  await EntityWorkflowTaskRun.update(
-    {
-      status,
-      contact_id: contactId,
-      finished_at: new Date(),
-      error: error?.slice(0, 2_000) ?? null,
-      metadata: { ...run.metadata, ...metadata },
-    },
-    { where: { id: run.id } },
-  );
-}
-
-/** A task run that failed for good, unless it ended meanwhile. */
-export async function failEntityTaskRun(_sequelize: Sequelize, taskRunId: string, error: string): Promise<void> {
-  await EntityWorkflowTaskRun.update(
-    { status: 'FAILED', error: error.slice(0, 2_000), finished_at: new Date() },
-    { where: { id: taskRunId, status: { [Op.in]: ['PENDING', 'RUNNING'] } } },
-  );
 }

@@ -1,0 +1,22 @@
+import { type Sequelize } from 'sequelize-typescript';
+import { EntityWorkflowTaskRun, type TaskRunMetadata } from '../models/EntityWorkflowTaskRun';
+import { type Row } from '../rows';
+
+/** Ends a task run: its recipient, and its metadata merged into what it had. */
+export async function finishEntityTaskRun(
+  _sequelize: Sequelize,
+  run: Pick<Row<EntityWorkflowTaskRun>, 'id' | 'metadata'>,
+  outcome: { status: 'COMPLETED' | 'FAILED'; contactId: string | null; metadata: TaskRunMetadata; error?: string },
+): Promise<void> {
+  const { status, contactId, metadata, error } = outcome;
+  await EntityWorkflowTaskRun.update(
+    {
+      status,
+      contact_id: contactId,
+      finished_at: new Date(),
+      error: error?.slice(0, 2_000) ?? null,
+      metadata: { ...run.metadata, ...metadata },
+    },
+    { where: { id: run.id } },
+  );
+}
