@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { issueCreditNote } from '../../db/commands/credit-notes';
+import { issueCreditNote } from '../../db/commands/issue-credit-note';
 import { refundCreditNote } from '../../lib/payments/refund-credit-note';
 import { findDocument } from '../../db/queries/invoicing';
 import { findOwnCreditNote, listCreditNotes, listInvoiceCreditNotes } from '../../db/queries/invoice-ledger';

@@ -12,7 +12,7 @@ import { registerUser } from '../commands/register-user';
 import { addSessionContact } from '../commands/session-contacts';
 import { createDefaultSessionTypes } from '../commands/create-default-session-types';
 import { issueInvoice } from '../commands/issue-invoice';
-import { issueCreditNote } from '../commands/credit-notes';
+import { issueCreditNote } from '../commands/issue-credit-note';
 import { recordManualPayment } from '../commands/record-payment';
 import { saveCompanyProfile } from '../commands/save-company-profile';
 import { findCompanyProfile } from '../queries/company-profile';

@@ -1,6 +1,9 @@
 import type Stripe from 'stripe';
 import { type Sequelize } from 'sequelize-typescript';
-import { planCardRefund, recordCardRefund, recordRefund, type RefundInput } from '../../db/commands/credit-notes';
+import { type RefundInput } from '../../db/commands/credit-notes';
+import { planCardRefund } from '../../db/commands/plan-card-refund';
+import { recordCardRefund } from '../../db/commands/record-card-refund';
+import { recordRefund } from '../../db/commands/record-refund';
 import { type InvoicePaymentRow } from '../../db/rows';
 import { UnavailableError } from '../../domain/errors';
 

@@ -1,0 +1,124 @@
+import { type Sequelize } from 'sequelize-typescript';
+import { ConflictError, ValidationError } from '../../domain/errors';
+import { type CreditRequestLine, creditedLines } from '../../domain/invoicing/credit-note-lines';
+import { creditNoteVat, creditOverrun } from '../../domain/invoicing/credit-vat';
+import { checkCreditNote } from '../../domain/invoicing/ledger';
+import { centsToDecimal, toHundredths } from '../../domain/invoicing/money';
+import { storedVatParts, vatPartsOf } from '../../domain/invoicing/stored-vat';
+import { computeTotals } from '../../domain/invoicing/totals';
+import { AuditLog } from '../models/AuditLog';
+import { CreditNote, type CreditNoteLine } from '../models/CreditNote';
+import { InvoiceItem } from '../models/InvoiceItem';
+import { User } from '../models/User';
+import { drawDocumentNumber } from './document-numbers';
+import { assertIssued, ledgerSummary } from '../queries/invoice-ledger';
+import { ledgerError, lockInvoice, settleInvoice } from './invoice-ledger';
+
+export interface CreditNoteInput {
+  reason: string;
+  /** Cents with tax; absent with no items: everything still creditable. */
+  amountCents?: bigint;
+  items?: CreditRequestLine[];
+}
+
+/**
+ * Issues a credit note against an issued invoice (issue 20 §4), in one transaction: what it
+ * credits (an amount, some lines, or everything still creditable) checked against the ledger
+ * (never more than creditable: 409), its number drawn from the studio's credit-note series, and
+ * the invoice settled (balance lowered, CANCELLED once fully credited). Answers the credit note and
+ * the part of it that covers money already paid (`refundDueCents`).
+ */
+export async function issueCreditNote(
+  sequelize: Sequelize,
+  ownerId: string,
+  invoiceId: string,
+  input: CreditNoteInput,
+  requestId?: string,
+): Promise<{ creditNote: CreditNote; refundDueCents: bigint }> {
+  return sequelize.transaction(async (transaction) => {
+    const invoice = await lockInvoice(sequelize, ownerId, invoiceId, transaction);
+    assertIssued(invoice);
+    const summary = await ledgerSummary(sequelize, invoice, transaction);
+    let lines: CreditNoteLine[] = [];
+    let amountCents = input.amountCents ?? summary.creditableCents;
+    const invoiceLines = await InvoiceItem.findAll({ where: { invoice_id: invoice.id }, transaction });
+    if (input.items) {
+      const credited = creditedLines(
+        invoiceLines.map((l) => ({
+          id: l.id,
+          item_type: l.item_type,
+          description: l.description,
+          quantity: l.quantity,
+          vat_percentage: l.vat_percentage,
+          total: l.total,
+        })),
+        input.items,
+      );
+      if (!credited.ok) throw new ValidationError('The lines to credit are not valid', credited.problems);
+      lines = credited.lines;
+      amountCents = credited.amountCents;
+    }
+    if (amountCents === 0n && input.amountCents === undefined)
+      throw new ConflictError('credit_exceeds_creditable', 'Nothing is left to credit on this invoice');
+    const check = checkCreditNote(summary, amountCents);
+    if (check.refusal) throw ledgerError(check.refusal);
+    // Its VAT breakdown, fixed now: the invoice's rates less what its earlier credit notes took (read under the invoice's lock).
+    const invoiceVat = computeTotals(invoiceLines).vat.map((v) => ({
+      vatBasisPoints: v.vatBasisPoints,
+      withTaxCents: v.baseCents + v.vatCents,
+    }));
+    const earlier = (
+      await CreditNote.findAll({ where: { invoice_id: invoice.id }, attributes: ['vat_parts'], transaction })
+    ).map((n) => vatPartsOf(n.vat_parts));
+    const credited = lines.map((l) => ({
+      vatBasisPoints: Number(toHundredths(l.vat_percentage)),
+      withTaxCents: toHundredths(l.total),
+    }));
+    const parts = creditNoteVat({ amountCents, lines: credited }, invoiceVat, earlier);
+    const overrun = lines.length > 0 ? creditOverrun(parts, invoiceVat, earlier) : null;
+    if (overrun) {
+      const rate = centsToDecimal(BigInt(overrun.vatBasisPoints)).replace(/\.?0+$/, '');
+      throw new ConflictError(
+        'credit_exceeds_creditable',
+        `These lines credit more at ${rate} % than is left to credit at that rate, ${centsToDecimal(overrun.creditableCents)}: credit an amount instead`,
+      );
+    }
+    const { time_zone: timeZone } = await User.findByPk(ownerId, {
+      attributes: ['time_zone'],
+      transaction,
+      rejectOnEmpty: true,
+    });
+    const issuedAt = new Date();
+    const number = await drawDocumentNumber(sequelize, ownerId, 'credit_note', issuedAt, timeZone, transaction);
+    const creditNote = await CreditNote.create(
+      {
+        owner_id: ownerId,
+        invoice_id: invoice.id,
+        number,
+        reason: input.reason.trim(),
+        amount: centsToDecimal(amountCents),
+        items: lines,
+        vat_parts: storedVatParts(parts),
+        issued_at: issuedAt,
+      },
+      { transaction },
+    );
+    await settleInvoice(sequelize, invoice, transaction, requestId, {
+      credit_note_id: creditNote.id,
+      credit_note_number: number,
+    });
+    await AuditLog.create(
+      {
+        actor_id: ownerId,
+        action: 'CREATE',
+        entity_type: 'CREDIT_NOTE',
+        entity_id: creditNote.id,
+        resource_owner_id: ownerId,
+        request_id: requestId ?? null,
+        metadata: { invoice_id: invoice.id, invoice_number: invoice.number, number, amount: creditNote.amount },
+      },
+      { transaction },
+    );
+    return { creditNote, refundDueCents: check.refundDueCents };
+  });
+}
