@@ -23,7 +23,7 @@ export type ConflictCode =
   | 'tenant_slug_taken'
   // Payment reminders (issue 21 §2): a stop is for good.
   | 'reminders_stopped'
-  // Supplier invoices received (issue 22 §3): one record per file.
+  // Purchase invoices received (issue 22 §3): one record per file.
   | 'purchase_invoice_exists'
   // Deposit invoices (issue 21 §1): one per installment, never a draft left behind the final invoice.
   | 'quote_not_sent'

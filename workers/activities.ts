@@ -43,7 +43,7 @@ import { createExportRenderActivities, type ExportRenderDeps } from '../activiti
 import { createImportActivities, type ImportDb, type ImportDeps } from '../activities/imports/run-import';
 import { createOverdueInvoicesActivities } from '../activities/overdue-invoices';
 import { createReconcileActivities, type ReconcileStore } from '../activities/reconcile-job-runs';
-import { createJobStarterActivities } from '../activities/start-jobs';
+import { createJobStarterActivities } from '../activities/job-starters';
 import {
   createDocumentPdfActivities,
   type DocumentPdfDb,

@@ -9,7 +9,7 @@ import {
   listPurchaseInvoices,
   type PurchaseInvoiceRow,
 } from '../../db/queries/purchase-invoices';
-import { readSupplierInvoice } from '../../domain/invoicing/supplier-invoice';
+import { readPurchaseInvoice } from '../../domain/invoicing/purchase-invoice';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors';
 import { MAX_IMPORT_BYTES } from '../../domain/imports/file-format';
 import { UnsupportedMediaTypeError } from '../../domain/storage/errors';
@@ -61,7 +61,7 @@ function sniff(bytes: Buffer): 'pdf' | 'xml' | null {
 }
 
 /**
- * Supplier invoices received (issue 22 §3; docs/e-invoicing.md): a Factur-X / ZUGFeRD pdf or a
+ * Purchase invoices received (issue 22 §3; docs/e-invoicing.md): a Factur-X / ZUGFeRD pdf or a
  * CII / UBL XML is read into a purchase record and the file is kept under documents/.
  */
 export function buildPurchaseInvoicesRouter(deps: PurchaseInvoicesRouterDeps): Router {
@@ -101,7 +101,7 @@ export function buildPurchaseInvoicesRouter(deps: PurchaseInvoicesRouterDeps): R
         throw new ValidationError(
           kind === 'pdf' ? `The Factur-X XML of the pdf is not valid: ${parsed.message}` : parsed.message,
         );
-      const reading = readSupplierInvoice(parsed.document);
+      const reading = readPurchaseInvoice(parsed.document);
       if (!reading.ok) {
         // An XML document that is not an invoice at all is the wrong kind of file; a broken invoice is bad data.
         if (kind === 'xml' && reading.problems.length === 1 && reading.problems[0].path === '/')

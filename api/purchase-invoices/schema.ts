@@ -8,7 +8,7 @@ const VatLineView = z.object({
   tax: z.string(),
 });
 
-/** A supplier invoice received: what its e-invoice says, and where its file is kept. */
+/** A purchase invoice received: what its e-invoice says, and where its file is kept. */
 export const PurchaseInvoiceView = z.object({
   id: z.uuid(),
   source_format: z.enum(['FACTURX', 'CII', 'UBL']),

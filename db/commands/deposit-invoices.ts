@@ -3,13 +3,14 @@ import { type Sequelize } from 'sequelize-typescript';
 import { clientLocale } from '../../domain/accounts/client-locale';
 import { ConflictError, ValidationError } from '../../domain/errors';
 import { formatDateInZone } from '../../domain/wall-clock';
-import { depositLineLabel, splitDeposit } from '../../domain/invoicing/deposits';
+import { depositLineLabel, depositParts, splitDeposit } from '../../domain/invoicing/deposits';
 import { centsToDecimal } from '../../domain/invoicing/money';
 import { computeSchedule, scheduleProblems } from '../../domain/invoicing/payment-schedule';
 import { installmentInputs, scheduleContextOf } from '../../domain/invoicing/stored-schedule';
 import { computeTotals } from '../../domain/invoicing/totals';
 import { Contact } from '../models/Contact';
 import { Invoice } from '../models/Invoice';
+import { InvoiceItem } from '../models/InvoiceItem';
 import { type Quote } from '../models/Quote';
 import { User } from '../models/User';
 import { liveFinalInvoices } from '../queries/deposits';
@@ -97,7 +98,22 @@ export async function createDepositInvoice(
         })
       : null;
     const locale = clientLocale(contact, owner);
-    const parts = splitDeposit(due.amountCents, computeTotals(quote.items ?? []).vat);
+    // What the quote's other deposits took at each rate, so this one splits what is left.
+    const earlier = await Invoice.findAll({
+      where: {
+        owner_id: ownerId,
+        quote_id: quoteId,
+        deposit_installment: { [Op.ne]: null },
+        status: { [Op.ne]: 'CANCELLED' },
+      },
+      include: [{ model: InvoiceItem, as: 'items' }],
+      transaction,
+    });
+    const parts = splitDeposit(
+      due.amountCents,
+      computeTotals(quote.items ?? []).vat,
+      earlier.flatMap((d) => depositParts(computeTotals(d.items ?? []).vat)),
+    );
     const today = formatDateInZone(new Date(), owner.time_zone);
     const invoice = await writeDocument(
       sequelize,

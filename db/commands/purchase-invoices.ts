@@ -1,6 +1,6 @@
 import { QueryTypes } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
-import { type SupplierInvoice } from '../../domain/invoicing/supplier-invoice';
+import { type PurchaseInvoice } from '../../domain/invoicing/purchase-invoice';
 import { centsToDecimal } from '../../domain/invoicing/money';
 
 export interface ReceivedFile {
@@ -14,7 +14,7 @@ export interface ReceivedFile {
 }
 
 /**
- * Records a supplier invoice and its stored file (a file_objects row, so the orphan scan of
+ * Records a purchase invoice and its stored file (a file_objects row, so the orphan scan of
  * documents/ knows it) in one transaction. Answers the new record's id, or null when this studio
  * already has a record of the same file (sent twice at once: the unique key decides).
  */
@@ -22,7 +22,7 @@ export async function recordPurchaseInvoice(
   sequelize: Sequelize,
   owner: { id: string; orgId: string },
   file: ReceivedFile,
-  invoice: SupplierInvoice,
+  invoice: PurchaseInvoice,
 ): Promise<string | null> {
   return sequelize.transaction(async (transaction) => {
     const [object] = await sequelize.query<{ id: string }>(

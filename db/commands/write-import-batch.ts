@@ -122,7 +122,7 @@ export async function writeImportBatch(
     .join(', ');
   // Every statement of a WITH sees the same snapshot, and an UPDATE … FROM applies one arbitrary
   // source row per target row: so each record gets one merged write (mergeWrites), while the
-  // ledger keeps one line per file line.
+  // write log (import_row_writes) keeps one line per file line.
   const invoices = entity === 'invoices' ? await issuedInvoiceImport(sequelize, ownerId, names, 7) : null;
   const sql = `
     WITH v AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS v(${recordType})),
@@ -149,7 +149,7 @@ export async function writeImportBatch(
         AND (${names.map((n) => `t.${n}`).join(', ')}) IS DISTINCT FROM (${names.map((n) => updatedValue(entity, n)).join(', ')})
       RETURNING t.id
     ),
-    ledger AS (
+    write_log AS (
       INSERT INTO import_row_writes (job_run_id, line, entity_id, action)
       SELECT $3, * FROM unnest($4::int[], $5::uuid[], $6::text[])
     )
@@ -201,7 +201,7 @@ const ISSUED_IMPORT = "('ISSUED', 'SENT', 'PAID', 'OVERDUE')";
  * empty) is a draft owing its amount; a row of an issued invoice (ISSUED, or the former SENT, PAID,
  * OVERDUE) is read as the data migration reads invoices: ISSUED now, numbered from the studio's
  * series in file order (the counter row drawn in this statement, as an issue does: no gaps), PAID
- * ones with a payment of method `other` for their amount in the ledger. The answer's warnings say
+ * ones with a payment of method `other` for their amount in the write log. The answer's warnings say
  * so per line (activities/imports/import-run.ts). Parameters from `first` on: prefix, width,
  * suffix and counter period of the studio's invoice numbers at this moment. An imported invoice
  * has no lines (an import carries none, and an issued invoice's lines can never be added), so the

@@ -27,14 +27,14 @@ export interface ImportLinesOutcome {
  * file order, each in its own statement with its import_row_writes line, so the refused lines are
  * the only ones left out and every other line is imported.
  *
- * The import's guarantees hold line by line as they do batch by batch: a line is in the ledger
+ * The import's guarantees hold line by line as they do batch by batch: a line is in the write log
  * exactly when its record was written, in the same transaction, so a retried attempt writes only
- * the lines the ledger lacks (a refused line again, whose record was never written). A line whose
+ * the lines the write log lacks (a refused line again, whose record was never written). A line whose
  * record an earlier refused line was to create is left out too (`sameAsLine`): it would update a
  * record that does not exist.
  *
- * Any other failure (connection, timeout, a ledger conflict with a concurrent attempt) is thrown:
- * the activity retries and resumes from the ledger.
+ * Any other failure (connection, timeout, a write-log conflict with a concurrent attempt) is thrown:
+ * the activity retries and resumes from the write log.
  */
 export async function writeImportLines(
   sequelize: Sequelize,
@@ -74,7 +74,7 @@ const BOOKKEEPING = new Set(['import_row_writes', 'outbox_events']);
 /**
  * The refusal of a row's data, or undefined for any other failure. Sequelize wraps the driver's
  * error (`parent`); data exceptions (22xxx) and integrity violations (23xxx) name the row, except
- * those on the ledger (a concurrent attempt wrote the line first: retry and read the ledger) and
+ * those in the write log (a concurrent attempt wrote the line first: retry and read the write log) and
  * a record id already taken.
  */
 export function rowRefusal(err: unknown): RowRefusal | undefined {
@@ -91,7 +91,7 @@ export function rowRefusal(err: unknown): RowRefusal | undefined {
   if (typeof pg.table === 'string' && BOOKKEEPING.has(pg.table)) return undefined;
   if (typeof pg.constraint === 'string' && [...BOOKKEEPING].some((t) => (pg.constraint as string).startsWith(t)))
     return undefined;
-  // Record ids are chosen by the import (new or from the ledger): a primary key taken is its own bookkeeping too.
+  // Record ids are chosen by the import (new or from the write log): a primary key taken is its own bookkeeping too.
   if (pg.code === '23505' && typeof pg.constraint === 'string' && pg.constraint.endsWith('_pkey')) return undefined;
   const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
   return { code: pg.code, constraint: text(pg.constraint), column: text(pg.column), detail: text(pg.detail) };

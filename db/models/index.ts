@@ -7,7 +7,7 @@ import { ClientInfo } from './ClientInfo';
 import { Contact } from './Contact';
 import { CreditNote } from './CreditNote';
 import { ContactFile } from './ContactFile';
-import { Document } from './Document';
+import { StudioFile } from './StudioFile';
 import { EmailTemplate } from './EmailTemplate';
 import { EmailTracking } from './EmailTracking';
 import { ExportJob } from './ExportJob';
@@ -52,7 +52,7 @@ export {
   Contact,
   CreditNote,
   ContactFile,
-  Document,
+  StudioFile,
   EmailTemplate,
   EmailTracking,
   ExportJob,
@@ -130,7 +130,7 @@ export const models = [
   FileObject,
   SessionFile,
   ContactFile,
-  Document,
+  StudioFile,
   ExportTemplate,
   ScheduledExport,
   ExportJob,

@@ -1,7 +1,7 @@
 import { QueryTypes } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 
-/** A supplier invoice as stored (amounts as decimal strings). */
+/** A purchase invoice as stored (amounts as decimal strings). */
 export interface PurchaseInvoiceRow {
   id: string;
   source_format: 'FACTURX' | 'CII' | 'UBL';
@@ -25,7 +25,7 @@ export interface PurchaseInvoiceRow {
 const COLUMNS = `id, source_format, type_code, seller_name, seller_siren, seller_vat_number, number, issue_date::text AS issue_date, due_date::text AS due_date, currency,
   total_without_tax, total_tax, total, vat_breakdown, file_key, file_name, created_at`;
 
-/** One of the owner's supplier invoices, or null (another studio's reads as none). */
+/** One of the owner's purchase invoices, or null (another studio's reads as none). */
 export async function findPurchaseInvoice(
   sequelize: Sequelize,
   ownerId: string,
@@ -38,7 +38,7 @@ export async function findPurchaseInvoice(
   return row ?? null;
 }
 
-/** The owner's supplier invoice made from this file (its SHA-256), if it was sent before. */
+/** The owner's purchase invoice made from this file (its SHA-256), if it was sent before. */
 export async function findPurchaseInvoiceByFile(
   sequelize: Sequelize,
   ownerId: string,
@@ -51,7 +51,7 @@ export async function findPurchaseInvoiceByFile(
   return row?.id ?? null;
 }
 
-/** The owner's supplier invoices, newest received first. */
+/** The owner's purchase invoices, newest received first. */
 export async function listPurchaseInvoices(
   sequelize: Sequelize,
   ownerId: string,

@@ -20,15 +20,42 @@ export function withTaxByRate(vat: readonly VatLine[]): CreditVatWeight[] {
   return vat.map((v) => ({ vatBasisPoints: v.vatBasisPoints, withTaxCents: v.baseCents + v.vatCents }));
 }
 
+/** A deposit invoice's totals per rate as the parts splitDeposit answers (its lines are those parts). */
+export function depositParts(vat: readonly VatLine[]): DepositPart[] {
+  return vat.map((v) => ({
+    vatBasisPoints: v.vatBasisPoints,
+    withTaxCents: v.baseCents + v.vatCents,
+    baseCents: v.baseCents,
+    vatCents: v.vatCents,
+  }));
+}
+
 /**
- * An installment (cents with tax, above 0) split over the quote's VAT rates in proportion to each
- * rate's amount with tax (largest remainder to the cent, the earlier, lower rate on a tie), each
- * share then split into base (rounded half away from zero) and VAT (the rest). The parts add up
- * exactly to the installment; lowest rate first; a rate that weighs nothing takes no share.
+ * An installment (cents with tax, above 0) split over the quote's VAT rates in proportion to what
+ * each rate has left with tax once the quote's earlier deposits (`earlier`, their parts) are taken
+ * off (largest remainder to the cent, the earlier, lower rate on a tie), each share then split into
+ * base (rounded half away from zero) and VAT (the rest). The parts add up exactly to the
+ * installment; lowest rate first; a rate with nothing left takes no share, so deposits together
+ * never take more at a rate than the quote holds there (a 6-cent line at 10 % billed by two
+ * deposits of 41.9 % each: 2 cents, then 3, not 3 and 3).
  */
-export function splitDeposit(installmentCents: bigint, quoteVat: readonly VatLine[]): DepositPart[] {
+export function splitDeposit(
+  installmentCents: bigint,
+  quoteVat: readonly VatLine[],
+  earlier: readonly DepositPart[] = [],
+): DepositPart[] {
   if (installmentCents <= 0n) throw new RangeError('A deposit is more than 0');
-  return splitCreditByVat(installmentCents, withTaxByRate(quoteVat));
+  const weights = withTaxByRate(quoteVat).map((w) => {
+    const taken = earlier
+      .filter((p) => p.vatBasisPoints === w.vatBasisPoints)
+      .reduce((sum, p) => sum + p.withTaxCents, 0n);
+    return { ...w, withTaxCents: w.withTaxCents > taken ? w.withTaxCents - taken : 0n };
+  });
+  // Earlier deposits past the quote (it was lowered since): the quote's own weights, as before.
+  return splitCreditByVat(
+    installmentCents,
+    weights.some((w) => w.withTaxCents > 0n) ? weights : withTaxByRate(quoteVat),
+  );
 }
 
 /**

@@ -64,7 +64,7 @@ function embeddedFiles(doc: PDFDocument): { name: string; spec: PDFDict }[] {
 /**
  * The invoice XML attached to a Factur-X (or ZUGFeRD, XRechnung) pdf: `factur-x.xml` first, then
  * the other names those standards use; null when the pdf attaches none. Throws when the bytes are
- * not a pdf pdf-lib can read. Reused by the receiving of supplier invoices (issue 22 §3).
+ * not a pdf pdf-lib can read. Reused by the receiving of purchase invoices (issue 22 §3).
  */
 export async function extractInvoiceXml(pdf: Uint8Array): Promise<AttachedInvoiceXml | null> {
   const doc = await PDFDocument.load(pdf, {

@@ -81,7 +81,7 @@ export interface LaunchJobInput {
   key?: string;
 }
 
-/** Starts a job by its contract's name (activities/start-jobs.ts): what a Temporal Schedule launches. */
+/** Starts a job by its contract's name (activities/job-starters.ts): what a Temporal Schedule launches. */
 export interface JobStarterActivities {
   startJobByName(input: {
     jobName: string;

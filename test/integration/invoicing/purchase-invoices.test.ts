@@ -1,4 +1,4 @@
-// Supplier invoices received through HTTP against the real stack (issue 22 §3): a Factur-X pdf
+// Purchase invoices received through HTTP against the real stack (issue 22 §3): a Factur-X pdf
 // made by another tool (Python's factur-x, which checks the XML against the Factur-X XSD as it
 // embeds it) and a UBL XML are read back with their seller and totals, kept under documents/, and
 // listed per studio; a pdf with a broken XML, totals a cent off, and files that are not e-invoices

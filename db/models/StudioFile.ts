@@ -4,20 +4,21 @@ import { Contact } from './Contact';
 import { FileObject } from './FileObject';
 import { Session } from './Session';
 import { User } from './User';
-import { type DocumentType } from '../../domain/documents/document-types';
+import { type StudioFileType } from '../../domain/files/studio-file-types';
 
 /**
- * A named document a user keeps (contract, release form...), optionally tied to a session or
- * contact; the bytes are a file object. A file object no document or export job references is
- * an orphan for the weekly cleanup.
+ * A studio file: a named file a user keeps (contract, release form...), optionally tied to a
+ * session or contact; the bytes are a file object. Its table is the spec's `documents` ("document"
+ * in this code means a quote, an invoice or a credit note: docs/architecture.md, "Glossary"). A
+ * file object no studio file or export job references is an orphan for the weekly cleanup.
  */
 @Table({ tableName: 'documents' })
-export class Document extends IdModel {
+export class StudioFile extends IdModel {
   @ForeignKey(() => User)
   @Column({ type: DataType.UUID, allowNull: false })
   declare owner_id: string;
 
-  /** Signed links are allowed to the user who uploaded the document. */
+  /** Signed links are allowed to the user who uploaded the file. */
   @ForeignKey(() => User)
   @Column({ type: DataType.UUID })
   declare uploaded_by: string | null;
@@ -39,7 +40,7 @@ export class Document extends IdModel {
 
   @Default('OTHER')
   @Column({ type: DataType.STRING(20), allowNull: false })
-  declare document_type: DocumentType;
+  declare document_type: StudioFileType;
 
   // Associations
 

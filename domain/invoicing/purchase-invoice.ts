@@ -6,9 +6,9 @@
  * problems that make it unreadable, each with the element it concerns.
  */
 
-export type SupplierInvoiceSyntax = 'CII' | 'UBL';
+export type PurchaseInvoiceSyntax = 'CII' | 'UBL';
 
-export interface SupplierVatLine {
+export interface PurchaseVatLine {
   /** The rate in percent as written (e.g. "20", "5.5"), null for a category without one. */
   rate: string | null;
   /** The VAT category code (S, Z, E, AE, K, G, O, L, M). */
@@ -17,8 +17,8 @@ export interface SupplierVatLine {
   taxCents: bigint;
 }
 
-export interface SupplierInvoice {
-  syntax: SupplierInvoiceSyntax;
+export interface PurchaseInvoice {
+  syntax: PurchaseInvoiceSyntax;
   /** The document type code (380 invoice, 381 credit note, 386 deposit…), when it says one. */
   typeCode: string | null;
   number: string;
@@ -31,18 +31,18 @@ export interface SupplierInvoice {
   totalWithoutTaxCents: bigint;
   totalTaxCents: bigint;
   totalCents: bigint;
-  vat: SupplierVatLine[];
+  vat: PurchaseVatLine[];
 }
 
-export interface SupplierInvoiceProblem {
+export interface PurchaseInvoiceProblem {
   /** The element, as a path from the root (e.g. `ExchangedDocument/ID`). */
   path: string;
   message: string;
 }
 
-export type SupplierInvoiceReading =
-  | { ok: true; invoice: SupplierInvoice }
-  | { ok: false; problems: SupplierInvoiceProblem[] };
+export type PurchaseInvoiceReading =
+  | { ok: true; invoice: PurchaseInvoice }
+  | { ok: false; problems: PurchaseInvoiceProblem[] };
 
 type Node = Record<string, unknown>;
 
@@ -94,7 +94,7 @@ function realDate(iso: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === iso;
 }
 /** A CII date (format 102, YYYYMMDD) or an ISO one, as YYYY-MM-DD; 'invalid' when it is not a real day. */
-function day(value: string | null, syntax: SupplierInvoiceSyntax): string | 'invalid' | null {
+function day(value: string | null, syntax: PurchaseInvoiceSyntax): string | 'invalid' | null {
   if (value === null) return null;
   const m = syntax === 'CII' ? CII_DATE.exec(value) : null;
   const iso = m ? `${m[1]}-${m[2]}-${m[3]}` : value;
@@ -212,9 +212,9 @@ function ublFields(root: Node, rootName: 'Invoice' | 'CreditNote'): RawFields {
 }
 
 /** The root element's name among those read, or null: the XML is not an invoice this reads. */
-export function supplierInvoiceSyntax(
+export function purchaseInvoiceSyntax(
   document: Node,
-): { syntax: SupplierInvoiceSyntax; root: Node; rootName: string } | null {
+): { syntax: PurchaseInvoiceSyntax; root: Node; rootName: string } | null {
   for (const [name, syntax] of [
     ['CrossIndustryInvoice', 'CII'],
     ['Invoice', 'UBL'],
@@ -227,14 +227,14 @@ export function supplierInvoiceSyntax(
 }
 
 /**
- * Reads a supplier invoice from its parsed XML: the record, or every problem found. Refused: a
+ * Reads a purchase invoice from its parsed XML: the record, or every problem found. Refused: a
  * root that is neither CII nor UBL, a missing number, issue date, seller name, currency or total,
  * a date that is not a real day, an amount that is not a decimal with at most two significant
  * decimals, and totals that do not add up (without tax + tax = total; the VAT lines, when given,
  * add up to the totals), to the cent (BR-CO-15, BR-CO-14, BR-CO-13's sum of bases).
  */
-export function readSupplierInvoice(document: Node): SupplierInvoiceReading {
-  const found = supplierInvoiceSyntax(document);
+export function readPurchaseInvoice(document: Node): PurchaseInvoiceReading {
+  const found = purchaseInvoiceSyntax(document);
   if (!found)
     return {
       ok: false,
@@ -244,7 +244,7 @@ export function readSupplierInvoice(document: Node): SupplierInvoiceReading {
     };
   const raw =
     found.syntax === 'CII' ? ciiFields(found.root) : ublFields(found.root, found.rootName as 'Invoice' | 'CreditNote');
-  const problems: SupplierInvoiceProblem[] = [];
+  const problems: PurchaseInvoiceProblem[] = [];
   const need = (value: string | null, key: keyof RawFields['paths'], what: string) => {
     if (value === null) problems.push({ path: raw.paths[key], message: `The ${what} is missing` });
     return value;
@@ -272,7 +272,7 @@ export function readSupplierInvoice(document: Node): SupplierInvoiceReading {
   const withoutTax = amount(raw.totalWithoutTax, 'totalWithoutTax', 'total without tax');
   const tax = amount(raw.totalTax, 'totalTax', 'total tax');
   const total = amount(raw.total, 'total', 'total with tax');
-  const vat: SupplierVatLine[] = [];
+  const vat: PurchaseVatLine[] = [];
   raw.vat.forEach((line, i) => {
     const base = cents(line.base);
     const lineTax = cents(line.tax);

@@ -1,7 +1,7 @@
 import { ApplicationFailure } from '@temporalio/common';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { DefaultLogger } from '@temporalio/worker';
-import { createJobStarterActivities, type JobStarterDeps } from '../../../../activities/start-jobs';
+import { createJobStarterActivities, type JobStarterDeps } from '../../../../activities/job-starters';
 import { ConflictError } from '../../../../domain/errors';
 import { FIXTURE_CONTRACTS, SWITCHED_JOB } from '../../../fixtures/job-contracts';
 

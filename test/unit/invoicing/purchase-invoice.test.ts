@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
-import { readSupplierInvoice } from '../../../domain/invoicing/supplier-invoice';
+import { readPurchaseInvoice } from '../../../domain/invoicing/purchase-invoice';
 import { parseInvoiceXml } from '../../../lib/facturx/read-xml';
 
 const fixture = (name: string) =>
@@ -11,7 +11,7 @@ const parsed = (xml: string) => {
   if (!p.ok) throw new Error(p.message);
   return p.document;
 };
-const read = (xml: string) => readSupplierInvoice(parsed(xml));
+const read = (xml: string) => readPurchaseInvoice(parsed(xml));
 const euros = (cents: number) => (cents / 100).toFixed(2);
 
 /** A CII invoice with these VAT lines and these totals, as a supplier's tool would write it. */
@@ -31,7 +31,7 @@ function cii(
   );
 }
 
-describe('readSupplierInvoice', () => {
+describe('readPurchaseInvoice', () => {
   it("reads a CII invoice's seller, number, dates, totals and VAT per rate", () => {
     expect(read(fixture('supplier-cii.xml'))).toEqual({
       ok: true,
