@@ -1,11 +1,8 @@
-import { QueryTypes } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { toHundredths } from '../../domain/invoicing/money';
-import { CardproviderPayment } from '../models/CardproviderPayment';
 import { Invoice } from '../models/Invoice';
-import { WalletproviderPayment } from '../models/WalletproviderPayment';
 import { addPayment } from './invoice-ledger';
-import { type PaymentEvent, type PaymentEventOutcome } from './payments';
+import { type PaymentEvent, type PaymentEventOutcome, takePaymentEvent } from './payments';
 
 /**
  * Applies a "payment succeeded" event in one transaction: the event is recorded as processed
@@ -18,28 +15,9 @@ import { type PaymentEvent, type PaymentEventOutcome } from './payments';
  */
 export async function applyPaymentSucceeded(sequelize: Sequelize, event: PaymentEvent): Promise<PaymentEventOutcome> {
   return sequelize.transaction(async (transaction) => {
-    const inserted = await sequelize.query<{ id: string }>(
-      'INSERT INTO processed_provider_events (provider, event_id, event_type) VALUES ($1, $2, $3) ON CONFLICT (provider, event_id) DO NOTHING RETURNING id',
-      { bind: [event.provider, event.eventId, event.eventType], type: QueryTypes.SELECT, transaction },
-    );
-    if (inserted.length === 0) return 'already_processed';
+    const payment = await takePaymentEvent(sequelize, event, transaction);
+    if (typeof payment === 'string') return payment;
     const card = event.provider === 'cardprovider';
-    const payment = card
-      ? await CardproviderPayment.findOne({
-          where: { payment_intent_id: event.reference },
-          transaction,
-          lock: transaction.LOCK.UPDATE,
-        })
-      : await WalletproviderPayment.findOne({
-          where: { order_id: event.reference },
-          transaction,
-          lock: transaction.LOCK.UPDATE,
-        });
-    if (!payment) return 'unknown_payment';
-    await sequelize.query('UPDATE processed_provider_events SET invoice_id = $1 WHERE id = $2', {
-      bind: [payment.invoice_id, inserted[0].id],
-      transaction,
-    });
     const done = card ? 'succeeded' : 'COMPLETED';
     if (payment.status === done) return 'already_processed';
     const invoice = await Invoice.findByPk(payment.invoice_id, {

@@ -2,10 +2,10 @@ import { type Sequelize } from 'sequelize-typescript';
 import { type EntityWorkflowEntity, sessionOnlyReason } from '../../domain/workflows/entity-workflows';
 import { taskDueAt } from '../../domain/workflows/task-timing';
 import { EntityWorkflowTaskRun, type TaskRunMetadata } from '../models/EntityWorkflowTaskRun';
-import { Workflow } from '../models/Workflow';
-import { WorkflowTask } from '../models/WorkflowTask';
+import { type WorkflowTask } from '../models/WorkflowTask';
 import { loadEntityWithContact } from '../queries/entity-workflows';
 import { type Row } from '../rows';
+import { findWorkflowWithTasks } from '../queries/studio-workflows';
 
 export interface EntityRunProps {
   ownerId: string;
@@ -36,14 +36,7 @@ export async function applyWorkflowToEntity(
   const { ownerId, entityType, entityId, workflowId, triggerId, firingId, jobRunId, appliedAt } = props;
   const entity = await loadEntityWithContact(sequelize, ownerId, entityType, entityId);
   if (!entity) return { missing: 'entity' };
-  const workflow = await Workflow.findOne({
-    where: { id: workflowId, owner_id: ownerId },
-    include: [WorkflowTask],
-    order: [
-      ['tasks', 'display_order', 'ASC'],
-      ['tasks', 'created_at', 'ASC'],
-    ],
-  });
+  const workflow = await findWorkflowWithTasks(sequelize, ownerId, workflowId);
   if (!workflow) return { missing: 'workflow' };
   const tasks = workflow.tasks ?? [];
   const run = {

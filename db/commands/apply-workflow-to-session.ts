@@ -3,9 +3,9 @@ import { Op } from 'sequelize';
 import { taskDueAt } from '../../domain/workflows/task-timing';
 import { Session } from '../models/Session';
 import { SessionWorkflowTaskRun } from '../models/SessionWorkflowTaskRun';
-import { Workflow } from '../models/Workflow';
-import { WorkflowTask } from '../models/WorkflowTask';
+import { type WorkflowTask } from '../models/WorkflowTask';
 import { type Row, type SessionRow } from '../rows';
+import { findWorkflowWithTasks } from '../queries/studio-workflows';
 
 /** What applying a workflow to a session found and wrote: the session, the workflow's tasks in order and the session's runs of them. */
 export type AppliedSessionWorkflow =
@@ -19,7 +19,7 @@ export type AppliedSessionWorkflow =
  * shows the workflow, unless one was chosen before. Answers what the session workflow plans from.
  */
 export async function applyWorkflowToSession(
-  _sequelize: Sequelize,
+  sequelize: Sequelize,
   props: {
     ownerId: string;
     sessionId: string;
@@ -31,14 +31,7 @@ export async function applyWorkflowToSession(
   const { ownerId, sessionId, workflowId, jobRunId, appliedAt } = props;
   const session = await Session.findOne({ where: { id: sessionId, owner_id: ownerId } });
   if (!session) return { missing: 'session' };
-  const workflow = await Workflow.findOne({
-    where: { id: workflowId, owner_id: ownerId },
-    include: [WorkflowTask],
-    order: [
-      ['tasks', 'display_order', 'ASC'],
-      ['tasks', 'created_at', 'ASC'],
-    ],
-  });
+  const workflow = await findWorkflowWithTasks(sequelize, ownerId, workflowId);
   if (!workflow) return { missing: 'workflow' };
   const tasks = workflow.tasks ?? [];
   const sessionStart = session.start_date?.getTime() ?? null;

@@ -1,3 +1,7 @@
+import { QueryTypes, type Transaction } from 'sequelize';
+import { type Sequelize } from 'sequelize-typescript';
+import { CardproviderPayment } from '../models/CardproviderPayment';
+import { WalletproviderPayment } from '../models/WalletproviderPayment';
 import { type PaymentProvider } from '../models/ProcessedProviderEvent';
 
 export interface PaymentEvent {
@@ -9,3 +13,38 @@ export interface PaymentEvent {
 }
 
 export type PaymentEventOutcome = 'paid' | 'failed' | 'already_processed' | 'already_paid' | 'unknown_payment';
+
+/**
+ * The first steps of applying a provider's event, in the caller's transaction: the event recorded
+ * as processed (unique provider + event id: a redelivery answers 'already_processed'), its payment
+ * row locked (none answers 'unknown_payment'), and the processed event tied to that payment's invoice.
+ */
+export async function takePaymentEvent(
+  sequelize: Sequelize,
+  event: PaymentEvent,
+  transaction: Transaction,
+): Promise<CardproviderPayment | WalletproviderPayment | 'already_processed' | 'unknown_payment'> {
+  const inserted = await sequelize.query<{ id: string }>(
+    'INSERT INTO processed_provider_events (provider, event_id, event_type) VALUES ($1, $2, $3) ON CONFLICT (provider, event_id) DO NOTHING RETURNING id',
+    { bind: [event.provider, event.eventId, event.eventType], type: QueryTypes.SELECT, transaction },
+  );
+  if (inserted.length === 0) return 'already_processed';
+  const payment =
+    event.provider === 'cardprovider'
+      ? await CardproviderPayment.findOne({
+          where: { payment_intent_id: event.reference },
+          transaction,
+          lock: transaction.LOCK.UPDATE,
+        })
+      : await WalletproviderPayment.findOne({
+          where: { order_id: event.reference },
+          transaction,
+          lock: transaction.LOCK.UPDATE,
+        });
+  if (!payment) return 'unknown_payment';
+  await sequelize.query('UPDATE processed_provider_events SET invoice_id = $1 WHERE id = $2', {
+    bind: [payment.invoice_id, inserted[0].id],
+    transaction,
+  });
+  return payment;
+}

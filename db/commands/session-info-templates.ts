@@ -1,7 +1,11 @@
+import { type Transaction } from 'sequelize';
+import { type Sequelize } from 'sequelize-typescript';
 import { ConflictError } from '../../domain/errors';
 import { type SessionInfoFieldType } from '../../domain/session-info/field-types';
 import { type BaseSessionInfoTemplateField } from '../models/BaseSessionInfoTemplateField';
-import { type UserSessionInfoTemplateField } from '../models/UserSessionInfoTemplateField';
+import { UserSessionInfoTemplateField } from '../models/UserSessionInfoTemplateField';
+import { UserSessionInfoTemplate } from '../models/UserSessionInfoTemplate';
+import { findOwned } from '../queries/owned';
 
 /**
  * What the session info template commands share (one command per file: create-session-info-template.ts,
@@ -48,4 +52,18 @@ export const presentable = (f: UserSessionInfoTemplateField | BaseSessionInfoTem
 export interface BaseTemplateInput extends TemplateInput {
   default_session_type_id?: string | null;
   locale?: 'fr-FR' | 'en-US';
+}
+
+/** The fields of one of the owner's templates, the template row locked so two changes of its keys cannot both pass (404 otherwise). */
+export async function lockedUserFields(
+  sequelize: Sequelize,
+  ownerId: string,
+  templateId: string,
+  transaction: Transaction,
+): Promise<UserSessionInfoTemplateField[]> {
+  await findOwned(sequelize, UserSessionInfoTemplate, 'Session info template', templateId, ownerId, {
+    transaction,
+    lock: true,
+  });
+  return UserSessionInfoTemplateField.findAll({ where: { template_id: templateId }, transaction });
 }

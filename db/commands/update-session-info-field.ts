@@ -1,9 +1,7 @@
 import { type Sequelize } from 'sequelize-typescript';
 import { NotFoundError, ValidationError } from '../../domain/errors';
-import { UserSessionInfoTemplate } from '../models/UserSessionInfoTemplate';
-import { UserSessionInfoTemplateField } from '../models/UserSessionInfoTemplateField';
-import { findOwned } from '../queries/owned';
-import { fieldColumns, type FieldInput, keyTaken, presentable } from './session-info-templates';
+import { type UserSessionInfoTemplateField } from '../models/UserSessionInfoTemplateField';
+import { fieldColumns, type FieldInput, keyTaken, lockedUserFields, presentable } from './session-info-templates';
 
 function assertSelectHasOptions(f: Pick<FieldInput, 'field_type' | 'options'>): void {
   if (f.field_type === 'SELECT' && (!f.options || f.options.length === 0)) {
@@ -21,11 +19,7 @@ export async function updateUserField(
   patch: Partial<FieldInput>,
 ): Promise<UserSessionInfoTemplateField> {
   return sequelize.transaction(async (transaction) => {
-    await findOwned(sequelize, UserSessionInfoTemplate, 'Session info template', templateId, ownerId, {
-      transaction,
-      lock: true,
-    });
-    const fields = await UserSessionInfoTemplateField.findAll({ where: { template_id: templateId }, transaction });
+    const fields = await lockedUserFields(sequelize, ownerId, templateId, transaction);
     const field = fields.find((f) => f.id === fieldId);
     if (!field) throw new NotFoundError('Session info field');
     const merged = { ...presentable(field), ...patch };

@@ -8,10 +8,11 @@ import {
   summarizeLedger,
 } from '../../domain/invoicing/ledger';
 import { toHundredths } from '../../domain/invoicing/money';
-import { type Page, pageOffset, type PageRequest } from '../../domain/pagination';
+import { type Page, type PageRequest } from '../../domain/pagination';
 import { CreditNote } from '../models/CreditNote';
 import { Invoice } from '../models/Invoice';
 import { InvoicePayment } from '../models/InvoicePayment';
+import { findPage } from './find-page';
 
 /** The ledger rows of the owner's invoice, oldest first; 404 handling is the caller's (the invoice is checked first). */
 export function listInvoicePayments(
@@ -50,17 +51,15 @@ export async function listCreditNotes(
   ownerId: string,
   page: PageRequest,
 ): Promise<Page<CreditNote>> {
-  const { rows, count } = await CreditNote.findAndCountAll({
-    where: { owner_id: ownerId },
-    include: [{ model: Invoice, as: 'invoice', attributes: ['id', 'number', 'title'] }],
-    order: [
-      ['issued_at', 'DESC'],
-      ['id', 'DESC'],
-    ],
-    limit: page.limit,
-    offset: pageOffset(page),
-  });
-  return { items: rows, total: count, page: page.page, limit: page.limit };
+  return findPage(
+    CreditNote,
+    {
+      where: { owner_id: ownerId },
+      include: [{ model: Invoice, as: 'invoice', attributes: ['id', 'number', 'title'] }],
+    },
+    page,
+    'issued_at',
+  );
 }
 
 /** The owner's credit note with its invoice's number, or null. */

@@ -1,13 +1,14 @@
 import { type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { NotFoundError } from '../../domain/errors';
-import { type Page, pageOffset, type PageRequest } from '../../domain/pagination';
+import { type Page, type PageRequest } from '../../domain/pagination';
 import { Invoice } from '../models/Invoice';
 import { InvoiceItem } from '../models/InvoiceItem';
 import { Quote } from '../models/Quote';
 import { QuoteItem } from '../models/QuoteItem';
 import { Session } from '../models/Session';
 import { type DocumentRow } from '../rows';
+import { findPage } from './find-page';
 
 /** The two kinds of invoicing document; each lives in its own table with its own lines. */
 export type DocumentKind = 'quote' | 'invoice';
@@ -24,21 +25,18 @@ export async function listDocuments(
 ): Promise<Page<DocumentRow>> {
   const { doc, item } = tables[kind];
   const where = { owner_id: ownerId, ...(sessionId ? { session_id: sessionId } : {}) };
-  const { rows, count } = await (doc as typeof Quote).findAndCountAll({
-    where,
-    include: [
-      { model: item as typeof QuoteItem, as: 'items' },
-      { model: Session, as: 'session', attributes: ['id', 'start_date'] },
-    ],
-    order: [
-      ['created_at', 'DESC'],
-      ['id', 'DESC'],
-    ],
-    limit: page.limit,
-    offset: pageOffset(page),
-    distinct: true,
-  });
-  return { items: rows, total: count, page: page.page, limit: page.limit };
+  return findPage(
+    doc as typeof Quote,
+    {
+      where,
+      include: [
+        { model: item as typeof QuoteItem, as: 'items' },
+        { model: Session, as: 'session', attributes: ['id', 'start_date'] },
+      ],
+      distinct: true,
+    },
+    page,
+  );
 }
 
 export type Doc = Quote | Invoice;

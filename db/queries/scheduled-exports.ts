@@ -1,8 +1,9 @@
 import { type Sequelize } from 'sequelize-typescript';
-import { pageOffset, type Page, type PageRequest } from '../../domain/pagination';
+import { type Page, type PageRequest } from '../../domain/pagination';
 import { ScheduledExport } from '../models/ScheduledExport';
 import { type ScheduledExportRow } from '../rows';
 import { findOwned } from './owned';
+import { findPage } from './find-page';
 
 /** A page of the owner's scheduled exports, newest first. */
 export async function listScheduledExports(
@@ -10,16 +11,7 @@ export async function listScheduledExports(
   ownerId: string,
   page: PageRequest,
 ): Promise<Page<ScheduledExportRow>> {
-  const { rows, count } = await ScheduledExport.findAndCountAll({
-    where: { owner_id: ownerId },
-    order: [
-      ['created_at', 'DESC'],
-      ['id', 'DESC'],
-    ],
-    limit: page.limit,
-    offset: pageOffset(page),
-  });
-  return { items: rows, total: count, page: page.page, limit: page.limit };
+  return findPage(ScheduledExport, { where: { owner_id: ownerId } }, page);
 }
 
 /** One of the owner's scheduled exports; another user's reads as not found. */

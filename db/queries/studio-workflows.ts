@@ -1,11 +1,12 @@
 import { type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { NotFoundError } from '../../domain/errors';
-import { type Page, pageOffset, type PageRequest } from '../../domain/pagination';
+import { type Page, type PageRequest } from '../../domain/pagination';
 import { Workflow } from '../models/Workflow';
 import { WorkflowTask } from '../models/WorkflowTask';
 import { WorkflowTaskAction } from '../models/WorkflowTaskAction';
 import { type WorkflowRow } from '../rows';
+import { findPage } from './find-page';
 
 const withTasks = [{ model: WorkflowTask, include: [WorkflowTaskAction] }];
 
@@ -15,18 +16,7 @@ export async function listWorkflows(
   ownerId: string,
   page: PageRequest,
 ): Promise<Page<WorkflowRow>> {
-  const { rows, count } = await Workflow.findAndCountAll({
-    where: { owner_id: ownerId },
-    include: withTasks,
-    order: [
-      ['created_at', 'DESC'],
-      ['id', 'DESC'],
-    ],
-    limit: page.limit,
-    offset: pageOffset(page),
-    distinct: true,
-  });
-  return { items: rows, total: count, page: page.page, limit: page.limit };
+  return findPage(Workflow, { where: { owner_id: ownerId }, include: withTasks, distinct: true }, page);
 }
 
 /** The system workflow templates a studio can copy, by name. */
@@ -51,4 +41,20 @@ export async function findOwnedWorkflow(
   const workflow = await Workflow.findOne({ where: { id, owner_id: ownerId }, include: withTasks, transaction });
   if (!workflow) throw new NotFoundError('Workflow');
   return workflow;
+}
+
+/** One of the owner's workflows with its tasks in display order (then creation), or null: what applying it runs. */
+export function findWorkflowWithTasks(
+  _sequelize: Sequelize,
+  ownerId: string,
+  workflowId: string,
+): Promise<Workflow | null> {
+  return Workflow.findOne({
+    where: { id: workflowId, owner_id: ownerId },
+    include: [WorkflowTask],
+    order: [
+      ['tasks', 'display_order', 'ASC'],
+      ['tasks', 'created_at', 'ASC'],
+    ],
+  });
 }
