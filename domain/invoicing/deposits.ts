@@ -72,14 +72,7 @@ export function remainingDeposit(
   credits: readonly (readonly CreditVatPart[])[],
 ): DepositPart[] {
   const weights = withTaxByRate(depositVat);
-  const left = new Map<number, DepositPart>();
-  for (const v of depositVat)
-    left.set(v.vatBasisPoints, {
-      vatBasisPoints: v.vatBasisPoints,
-      withTaxCents: v.baseCents + v.vatCents,
-      baseCents: v.baseCents,
-      vatCents: v.vatCents,
-    });
+  const left = new Map<number, DepositPart>(depositParts(depositVat).map((p) => [p.vatBasisPoints, p]));
   for (const credit of credits) {
     for (const p of credit) {
       const part = left.get(p.vatBasisPoints) ?? {
