@@ -38,7 +38,7 @@ export interface ExportWorker {
   stop(): Promise<void>;
 }
 
-/** The memory settings docker-compose gives the exports worker: the bench measures what is deployed. */
+/** The memory settings docker-compose gives the exports worker (V8, glibc, where workflows run): the bench measures what is deployed. */
 export function composeExportsWorkerMemoryEnv(): Record<string, string> {
   const compose = parse(fs.readFileSync(path.join(repoRoot, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
     services: Record<string, { environment?: Record<string, string> }>;
@@ -48,6 +48,7 @@ export function composeExportsWorkerMemoryEnv(): Record<string, string> {
   const malloc = Object.entries(env).filter(([name]) => name.startsWith('MALLOC_'));
   return {
     NODE_OPTIONS: env.NODE_OPTIONS ?? '',
+    WORKER_WORKFLOWS_IN_MAIN_THREAD: String(env.WORKER_WORKFLOWS_IN_MAIN_THREAD ?? 'false'),
     ...Object.fromEntries(malloc.map(([name, value]) => [name, String(value)])),
   };
 }

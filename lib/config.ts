@@ -91,6 +91,12 @@ const ConfigSchema = z.object({
   WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   /** The task queues this worker process polls: all, a comma list, or all minus some (all,-exports). */
   WORKER_TASK_QUEUES: z.string().default('all'),
+  /**
+   * Run workflow code on the worker's main thread instead of Temporal's one thread per task queue
+   * (each thread is a V8 isolate of its own, about 35 MB resident). docker-compose turns it on for
+   * the exports worker, whose memory is capped (docs/decisions.md).
+   */
+  WORKER_WORKFLOWS_IN_MAIN_THREAD: z.stringbool().default(false),
   /** Trust X-Forwarded-For from this many proxies (rate limits key on the client address). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** api processes sharing PORT (node:cluster); 1 runs no cluster at all. */

@@ -18,6 +18,8 @@ export interface CreateWorkerOptions {
   workflowBundle?: WorkerOptions['workflowBundle'];
   /** ...or a module path bundled for this worker alone (test fixtures). */
   workflowsPath?: string;
+  /** Workflow code on this thread rather than a thread per worker (WORKER_WORKFLOWS_IN_MAIN_THREAD). */
+  workflowsInMainThread?: boolean;
 }
 
 /** A worker for one task queue, with the job-run interceptor around every activity. */
@@ -48,5 +50,8 @@ export function createWorker(options: CreateWorkerOptions): Promise<Worker> {
     // An activity that ignores its cancellation must not keep a stopping worker alive forever
     // (a deploy or a test's teardown waits on it): after this the run fails and the process exits.
     shutdownForceTime: '25 seconds',
+    // The SDK's "debug mode" is what runs workflows on the main thread; its other effect, no
+    // deadlock detection, is undone by giving the isolate its usual 5 s back.
+    ...(options.workflowsInMainThread ? { debugMode: true, isolateExecutionTimeout: '5 seconds' } : {}),
   });
 }

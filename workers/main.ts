@@ -154,6 +154,7 @@ async function main() {
         logger,
         sequelize,
         workflowBundle,
+        workflowsInMainThread: config.WORKER_WORKFLOWS_IN_MAIN_THREAD,
       }),
     );
   }

@@ -26,7 +26,8 @@ let t: TestApp;
 let worker: WorkerProcess;
 beforeAll(async () => {
   t = await startTestApp({ listen: true });
-  worker = await startMainWorker('exports');
+  // As docker-compose runs the exports worker: workflow code on the main thread.
+  worker = await startMainWorker('exports', { WORKER_WORKFLOWS_IN_MAIN_THREAD: 'true' });
 }, 240_000);
 afterAll(async () => {
   await worker?.kill('SIGTERM');

@@ -38,7 +38,13 @@ describe('docker-compose.yml', () => {
       // Each of these belongs to the other process only.
       const elsewhere =
         service === 'api'
-          ? ['CHROMIUM_PATH', 'EXPORT_PDF_MAX_ROWS', 'EXPORT_PDF_CHUNK_ROWS', 'WORKER_TASK_QUEUES']
+          ? [
+              'CHROMIUM_PATH',
+              'EXPORT_PDF_MAX_ROWS',
+              'EXPORT_PDF_CHUNK_ROWS',
+              'WORKER_TASK_QUEUES',
+              'WORKER_WORKFLOWS_IN_MAIN_THREAD',
+            ]
           : [
               'API_PROCESSES',
               'RATE_LIMIT_AUTH_LOGIN',
