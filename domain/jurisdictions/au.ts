@@ -1,13 +1,12 @@
 import { registrationOf } from '../company/tax-registrations';
 import {
   blank,
+  begin,
   type DocumentRules,
-  type IssueProblem,
   type JurisdictionInput,
-  type Mention,
   reaches,
+  refuseTax,
   rulesOf,
-  sellerIdentity,
   taxCharged,
 } from './document-rules';
 
@@ -22,10 +21,8 @@ import {
 export const AU_BUYER_IDENTITY_CENTS = 100_000n;
 
 export function auDocumentRules({ seller, buyer, document }: JurisdictionInput): DocumentRules {
-  const mentions: Mention[] = [];
-  const problems: IssueProblem[] = [];
+  const { mentions, problems } = begin(seller);
   const credit = document.kind === 'credit_note';
-  sellerIdentity(seller, mentions, problems);
   const abn = registrationOf(seller.registrations, 'AU_ABN');
   if (abn)
     mentions.push({
@@ -34,11 +31,10 @@ export function auDocumentRules({ seller, buyer, document }: JurisdictionInput):
     });
   const gst = taxCharged(document);
   if (!seller.registered) {
-    if (gst > 0n)
-      problems.push({
-        code: 'au_gst_not_registered',
-        message: 'A studio not registered for GST cannot charge it: remove the GST, or register and add the ABN',
-      });
+    refuseTax(document, problems, {
+      code: 'au_gst_not_registered',
+      message: 'A studio not registered for GST cannot charge it: remove the GST, or register and add the ABN',
+    });
     mentions.push({ code: 'no_gst', text: 'No GST has been charged' });
     return rulesOf('AU', credit ? 'credit_note' : 'invoice', mentions, problems);
   }

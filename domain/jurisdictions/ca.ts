@@ -3,13 +3,12 @@ import { percentText } from '../invoicing/tax-rates';
 import {
   blank,
   buyerIdentity,
+  begin,
   type DocumentRules,
-  type IssueProblem,
   type JurisdictionInput,
-  type Mention,
   reaches,
+  refuseTax,
   rulesOf,
-  sellerIdentity,
   taxCharged,
 } from './document-rules';
 
@@ -29,17 +28,20 @@ export const CA_BUYER_AND_TERMS_CENTS = 50_000n;
 const FEDERAL = ['GST', 'HST'];
 
 export function caDocumentRules({ seller, buyer, document }: JurisdictionInput): DocumentRules {
-  const mentions: Mention[] = [];
-  const problems: IssueProblem[] = [];
-  sellerIdentity(seller, mentions, problems);
+  const { mentions, problems } = begin(seller);
   const gstHst = registrationOf(seller.registrations, 'CA_GST_HST');
   const qst = registrationOf(seller.registrations, 'CA_QST');
   const numbersNeeded = reaches(document, 'CAD', CA_REGISTRATION_NUMBER_CENTS);
-  if (!seller.registered && taxCharged(document, FEDERAL) > 0n)
-    problems.push({
-      code: 'ca_gst_hst_not_registered',
-      message: 'A studio not registered for GST/HST cannot charge it: remove it, or register and add the number',
-    });
+  if (!seller.registered)
+    refuseTax(
+      document,
+      problems,
+      {
+        code: 'ca_gst_hst_not_registered',
+        message: 'A studio not registered for GST/HST cannot charge it: remove it, or register and add the number',
+      },
+      FEDERAL,
+    );
   if (seller.registered) {
     if (gstHst) mentions.push({ code: 'gst_hst_number', text: `GST/HST registration number: ${gstHst.number}` });
     else if (numbersNeeded)

@@ -178,3 +178,21 @@ export function buyerIdentity(buyer: JurisdictionBuyer | null, withAddress: bool
   if (withAddress && !hasAddress(buyer?.address))
     problems.push({ code: 'buyer_address_missing', message: "The client's address is missing: complete the contact" });
 }
+
+/** The lists a module fills, begun with the seller's identity. */
+export function begin(seller: JurisdictionSeller): { mentions: Mention[]; problems: IssueProblem[] } {
+  const mentions: Mention[] = [];
+  const problems: IssueProblem[] = [];
+  sellerIdentity(seller, mentions, problems);
+  return { mentions, problems };
+}
+
+/** A tax the studio is not registered for, charged all the same (of the named taxes, or any): the problem that blocks issue. */
+export function refuseTax(
+  document: JurisdictionDocument,
+  problems: IssueProblem[],
+  problem: IssueProblem,
+  names?: readonly string[],
+): void {
+  if (taxCharged(document, names) > 0n) problems.push(problem);
+}

@@ -3,13 +3,12 @@ import { percentText } from '../invoicing/tax-rates';
 import {
   blank,
   buyerIdentity,
+  begin,
   type DocumentRules,
-  type IssueProblem,
   type JurisdictionInput,
-  type Mention,
   reaches,
+  refuseTax,
   rulesOf,
-  sellerIdentity,
   supplyDate,
   taxCharged,
   zeroRated,
@@ -27,17 +26,13 @@ import {
 export const GB_SIMPLIFIED_LIMIT_PENCE = 25_000n;
 
 export function gbDocumentRules({ seller, buyer, document }: JurisdictionInput): DocumentRules {
-  const mentions: Mention[] = [];
-  const problems: IssueProblem[] = [];
+  const { mentions, problems } = begin(seller);
   const credit = document.kind === 'credit_note';
-  sellerIdentity(seller, mentions, problems);
   if (!seller.registered) {
-    if (taxCharged(document) > 0n)
-      problems.push({
-        code: 'gb_vat_not_registered',
-        message:
-          'A studio not registered for VAT cannot charge it: remove the VAT, or add the VAT number to the profile',
-      });
+    refuseTax(document, problems, {
+      code: 'gb_vat_not_registered',
+      message: 'A studio not registered for VAT cannot charge it: remove the VAT, or add the VAT number to the profile',
+    });
     buyerIdentity(buyer, false, problems);
     mentions.push({ code: 'supply_date', text: `Date of supply: ${supplyDate(document)}` });
     return rulesOf('GB', credit ? 'credit_note' : 'invoice', mentions, problems);

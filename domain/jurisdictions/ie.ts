@@ -3,15 +3,13 @@ import { percentText } from '../invoicing/tax-rates';
 import {
   blank,
   buyerIdentity,
+  begin,
   type DocumentRules,
-  type IssueProblem,
   type JurisdictionInput,
-  type Mention,
   reaches,
+  refuseTax,
   rulesOf,
-  sellerIdentity,
   supplyDate,
-  taxCharged,
 } from './document-rules';
 
 /**
@@ -26,16 +24,13 @@ import {
 export const IE_SIMPLIFIED_LIMIT_CENTS = 10_000n;
 
 export function ieDocumentRules({ seller, buyer, document }: JurisdictionInput): DocumentRules {
-  const mentions: Mention[] = [];
-  const problems: IssueProblem[] = [];
+  const { mentions, problems } = begin(seller);
   const credit = document.kind === 'credit_note';
-  sellerIdentity(seller, mentions, problems);
   if (!seller.registered) {
-    if (taxCharged(document) > 0n)
-      problems.push({
-        code: 'ie_vat_not_registered',
-        message: 'A studio not registered for VAT must not show VAT (Revenue would claim it): remove it, or register',
-      });
+    refuseTax(document, problems, {
+      code: 'ie_vat_not_registered',
+      message: 'A studio not registered for VAT must not show VAT (Revenue would claim it): remove it, or register',
+    });
     buyerIdentity(buyer, false, problems);
     return rulesOf('IE', credit ? 'credit_note' : 'invoice', mentions, problems);
   }
@@ -53,11 +48,10 @@ export function ieDocumentRules({ seller, buyer, document }: JurisdictionInput):
     if (blank(buyer.vatNumber))
       problems.push({ code: 'buyer_vat_number_missing', message: "A reverse charge needs the client's VAT number" });
     else mentions.push({ code: 'buyer_vat_number', text: `Customer VAT number: ${buyer.vatNumber}` });
-    if (taxCharged(document) > 0n)
-      problems.push({
-        code: 'reverse_charge_with_vat',
-        message: 'Under a reverse charge the invoice shows no VAT: the client accounts for it',
-      });
+    refuseTax(document, problems, {
+      code: 'reverse_charge_with_vat',
+      message: 'Under a reverse charge the invoice shows no VAT: the client accounts for it',
+    });
     mentions.push({ code: 'reverse_charge', text: 'Reverse charge applies' });
   } else {
     mentions.push({ code: 'unit_price_without_vat', text: 'Each line: unit price without VAT' });

@@ -1,14 +1,5 @@
 import { registrationOf } from '../company/tax-registrations';
-import {
-  blank,
-  type DocumentRules,
-  type IssueProblem,
-  type JurisdictionInput,
-  type Mention,
-  rulesOf,
-  sellerIdentity,
-  taxCharged,
-} from './document-rules';
+import { blank, begin, type DocumentRules, type JurisdictionInput, rulesOf, taxCharged } from './document-rules';
 
 /**
  * United States: no federal invoice template and no VAT; sales tax is a state (and local) tax,
@@ -18,9 +9,7 @@ import {
  * permit blocks issue: a studio without one bills without tax.
  */
 export function usDocumentRules({ seller, buyer, document }: JurisdictionInput): DocumentRules {
-  const mentions: Mention[] = [];
-  const problems: IssueProblem[] = [];
-  sellerIdentity(seller, mentions, problems);
+  const { mentions, problems } = begin(seller);
   const permit = registrationOf(seller.registrations, 'US_SALES_TAX_PERMIT');
   if (permit)
     mentions.push({ code: 'sales_tax_permit', text: `Sales tax permit (${permit.region}): ${permit.number}` });
