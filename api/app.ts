@@ -55,9 +55,9 @@ import { buildSessionTypesRouter } from './session-types/router';
 import { buildSessionsRouter } from './sessions/router';
 import { buildSmsTemplatesRouter } from './sms-templates/router';
 import { buildWorkflowTriggersRouter } from './workflow-triggers/router';
-import { buildWorkflowsRouter } from './studio-workflows/router';
-import { buildSessionWorkflowsRouter } from './session-workflows/router';
-import { buildEntityWorkflowsRouter } from './entity-workflows/router';
+import { buildAutomationsRouter } from './automations/router';
+import { buildSessionWorkflowsRouter } from './automations/session-task-runs-router';
+import { buildEntityWorkflowsRouter } from './automations/entity-task-runs-router';
 import { buildAdminSessionInfoTemplatesRouter } from './session-info/admin-templates-router';
 import { buildSessionInfoTemplatesRouter } from './session-info/templates-router';
 import { buildClientInfoRouter } from './session-info/client-info-router';
@@ -177,7 +177,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(
     buildAccountingRouter({ sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit, limits }),
   );
-  app.use(buildWorkflowsRouter({ sequelize, temporal: deps.temporal.client, kit }));
+  app.use(buildAutomationsRouter({ sequelize, temporal: deps.temporal.client, kit }));
   app.use(buildWorkflowTriggersRouter({ sequelize, temporal: deps.temporal.client, kit }));
   app.use(buildSessionWorkflowsRouter({ sequelize, kit }));
   app.use(buildEntityWorkflowsRouter({ sequelize, kit }));

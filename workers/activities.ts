@@ -77,25 +77,25 @@ import {
   type SessionInfoInviteDeps,
 } from '../activities/session-info-invite';
 import { createRoadmapActivities, type RoadmapDb, type RoadmapDeps } from '../activities/roadmap';
-import { createSessionWorkflowBookkeeping } from '../activities/session-workflows/apply-session-workflow';
+import { createSessionAutomationBookkeeping } from '../activities/automations/session-bookkeeping';
 import {
-  createWorkflowTaskRunner,
-  type WorkflowTaskDb,
-  type WorkflowTaskDeps,
-} from '../activities/session-workflows/run-workflow-task';
+  createSessionTaskRunner,
+  type SessionTaskDb,
+  type SessionTaskDeps,
+} from '../activities/automations/run-session-task';
 import {
-  createEntityWorkflowActivities,
-  type EntityWorkflowDb,
-  type EntityWorkflowDeps,
-} from '../activities/entity-workflows/entity-workflow-activities';
-import { type TaskMessageDb } from '../activities/workflow-tasks/task-messages';
+  createEntityAutomationActivities,
+  type EntityAutomationDb,
+  type EntityAutomationDeps,
+} from '../activities/automations/entity-automation-activities';
+import { type TaskMessageDb } from '../activities/automations/task-messages';
 import { type StartJob } from '../activities/db-deps';
-import { applyWorkflowToEntity } from '../db/commands/apply-workflow-to-entity';
+import { applyAutomationToEntity } from '../db/commands/apply-automation-to-entity';
 import { claimEntityTaskRun } from '../db/commands/claim-entity-task-run';
 import { failEntityTaskRun } from '../db/commands/fail-entity-task-run';
 import { finishEntityTaskRun } from '../db/commands/finish-entity-task-run';
 import { recordFiringExecutions, recordTriggerExecutions } from '../db/commands/record-trigger-executions';
-import { applyWorkflowToSession } from '../db/commands/apply-workflow-to-session';
+import { applyAutomationToSession } from '../db/commands/apply-automation-to-session';
 import { claimTaskRun } from '../db/commands/claim-task-run';
 import { failTaskRun } from '../db/commands/fail-task-run';
 import { finishTaskRun } from '../db/commands/finish-task-run';
@@ -103,17 +103,17 @@ import { recordTaskRunSchedule } from '../db/commands/record-task-run-schedule';
 import { loadConditionSubject, loadConditionSubjects } from '../db/queries/condition-subject';
 import { findStudioRegionSources } from '../db/queries/company-profile';
 import {
-  listWorkflowTaskShapes,
+  listAutomationTaskShapes,
   loadEntityTaskRunContext,
   loadEntityWithContact,
-} from '../db/queries/entity-workflows';
+} from '../db/queries/entity-automations';
 import { findOutboxEvent } from '../db/queries/outbox-events';
 import {
   findTaskSmsTemplate,
   loadTaskRunContext,
   sessionPeople,
   sessionRecipient,
-} from '../db/queries/session-workflow-task';
+} from '../db/queries/session-automation-task';
 import { findTriggerById, listActiveTriggersFor, pageOwnedEntityIds } from '../db/queries/workflow-triggers';
 import { JOB_CONTRACTS } from '../workflows/contracts';
 import {
@@ -161,9 +161,9 @@ export interface WorkerDeps {
   sessionInfoInvite: Resources<SessionInfoInviteDeps, SessionInfoInviteDb>;
   roadmap: Resources<RoadmapDeps, RoadmapDb>;
   /** SMS provider, mailer and Temporal client of the workflow tasks (sessions, contacts, quotes, invoices). */
-  workflowTasks: Omit<WorkflowTaskDeps, keyof WorkflowTaskDb | 'startJob'>;
+  workflowTasks: Omit<SessionTaskDeps, keyof SessionTaskDb | 'startJob'>;
   /** SMS provider and mailer of the entity workflows' tasks (contacts, quotes, invoices). */
-  entityWorkflows: Omit<EntityWorkflowDeps, keyof EntityWorkflowDb | keyof TaskMessageDb>;
+  entityWorkflows: Omit<EntityAutomationDeps, keyof EntityAutomationDb | keyof TaskMessageDb>;
   documentPdf: Resources<DocumentPdfDeps, DocumentPdfDb>;
   documentEmail: Resources<DocumentEmailDeps, DocumentEmailDb>;
   scheduleChanged: Resources<ScheduleChangedDeps, ScheduleChangedDb>;
@@ -206,7 +206,7 @@ export function buildActivities(deps: WorkerDeps) {
       logger: deps.logger,
       startJob: boundStartJob,
       ...bindDb(sequelize, {
-        listWorkflowTaskShapes,
+        listAutomationTaskShapes,
         findOutboxEvent,
         listActiveTriggersFor,
         loadConditionSubject,
@@ -217,7 +217,7 @@ export function buildActivities(deps: WorkerDeps) {
       logger: deps.logger,
       startJob: boundStartJob,
       ...bindDb(sequelize, {
-        listWorkflowTaskShapes,
+        listAutomationTaskShapes,
         findTriggerById,
         pageOwnedEntityIds,
         loadConditionSubjects,
@@ -247,20 +247,20 @@ export function buildActivities(deps: WorkerDeps) {
       }),
     }),
     ...createRoadmapActivities({ ...deps.roadmap, ...bindDb(sequelize, { loadRoadmapSources, readClientInfo }) }),
-    ...createSessionWorkflowBookkeeping(
-      bindDb(sequelize, { applyWorkflowToSession, recordTaskRunSchedule, failTaskRun }),
+    ...createSessionAutomationBookkeeping(
+      bindDb(sequelize, { applyAutomationToSession, recordTaskRunSchedule, failTaskRun }),
     ),
-    ...createWorkflowTaskRunner({
+    ...createSessionTaskRunner({
       ...deps.workflowTasks,
       ...taskMessageDb,
       startJob: boundStartJob,
       ...bindDb(sequelize, { loadTaskRunContext, sessionRecipient, sessionPeople, claimTaskRun, finishTaskRun }),
     }),
-    ...createEntityWorkflowActivities({
+    ...createEntityAutomationActivities({
       ...deps.entityWorkflows,
       ...taskMessageDb,
       ...bindDb(sequelize, {
-        applyWorkflowToEntity,
+        applyAutomationToEntity,
         loadEntityTaskRunContext,
         loadEntityWithContact,
         claimEntityTaskRun,

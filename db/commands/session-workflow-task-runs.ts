@@ -1,3 +1,3 @@
-import { type TaskRunMetadata } from '../models/SessionWorkflowTaskRun';
+import { type TaskRunMetadata } from '../models/SessionAutomationTaskRun';
 
 export type { TaskRunMetadata };
