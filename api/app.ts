@@ -56,8 +56,7 @@ import { buildSessionsRouter } from './sessions/router';
 import { buildSmsTemplatesRouter } from './sms-templates/router';
 import { buildWorkflowTriggersRouter } from './workflow-triggers/router';
 import { buildAutomationsRouter } from './automations/router';
-import { buildSessionWorkflowsRouter } from './automations/session-task-runs-router';
-import { buildEntityWorkflowsRouter } from './automations/entity-task-runs-router';
+import { buildAutomationTaskRunsRouter } from './automations/task-runs-router';
 import { buildAdminSessionInfoTemplatesRouter } from './session-info/admin-templates-router';
 import { buildSessionInfoTemplatesRouter } from './session-info/templates-router';
 import { buildClientInfoRouter } from './session-info/client-info-router';
@@ -179,8 +178,7 @@ export function createApp(deps: AppDeps): Express {
   );
   app.use(buildAutomationsRouter({ sequelize, temporal: deps.temporal.client, kit }));
   app.use(buildWorkflowTriggersRouter({ sequelize, temporal: deps.temporal.client, kit }));
-  app.use(buildSessionWorkflowsRouter({ sequelize, kit }));
-  app.use(buildEntityWorkflowsRouter({ sequelize, kit }));
+  app.use(buildAutomationTaskRunsRouter({ sequelize, kit }));
   app.use(buildSmsTemplatesRouter({ sequelize, kit }));
   app.use(paymentRouters.payments);
   // Legal invoicing (issue 20): issue, deposit invoices, the payments ledger, credit notes; in this order.

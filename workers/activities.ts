@@ -77,17 +77,11 @@ import {
   type SessionInfoInviteDeps,
 } from '../activities/session-info-invite';
 import { createRoadmapActivities, type RoadmapDb, type RoadmapDeps } from '../activities/roadmap';
-import { createSessionAutomationBookkeeping } from '../activities/automations/session-bookkeeping';
 import {
-  createSessionTaskRunner,
-  type SessionTaskDb,
-  type SessionTaskDeps,
-} from '../activities/automations/run-session-task';
-import {
-  createEntityAutomationActivities,
-  type EntityAutomationDb,
-  type EntityAutomationDeps,
-} from '../activities/automations/entity-automation-activities';
+  type AutomationDb,
+  type AutomationDeps,
+  createAutomationActivities,
+} from '../activities/automations/automation-activities';
 import { type TaskMessageDb } from '../activities/automations/task-messages';
 import { type StartJob } from '../activities/db-deps';
 import { applyAutomationToEntity } from '../db/commands/apply-automation-to-entity';
@@ -160,10 +154,8 @@ export interface WorkerDeps {
   imports: Resources<ImportDeps, ImportDb>;
   sessionInfoInvite: Resources<SessionInfoInviteDeps, SessionInfoInviteDb>;
   roadmap: Resources<RoadmapDeps, RoadmapDb>;
-  /** SMS provider, mailer and Temporal client of the workflow tasks (sessions, contacts, quotes, invoices). */
-  workflowTasks: Omit<SessionTaskDeps, keyof SessionTaskDb | 'startJob'>;
-  /** SMS provider and mailer of the entity workflows' tasks (contacts, quotes, invoices). */
-  entityWorkflows: Omit<EntityAutomationDeps, keyof EntityAutomationDb | keyof TaskMessageDb>;
+  /** SMS provider, mailer, S3 and Temporal client of the automations' tasks (sessions, contacts, quotes, invoices). */
+  automations: Omit<AutomationDeps, keyof AutomationDb | 'startJob'>;
   documentPdf: Resources<DocumentPdfDeps, DocumentPdfDb>;
   documentEmail: Resources<DocumentEmailDeps, DocumentEmailDb>;
   scheduleChanged: Resources<ScheduleChangedDeps, ScheduleChangedDb>;
@@ -247,19 +239,19 @@ export function buildActivities(deps: WorkerDeps) {
       }),
     }),
     ...createRoadmapActivities({ ...deps.roadmap, ...bindDb(sequelize, { loadRoadmapSources, readClientInfo }) }),
-    ...createSessionAutomationBookkeeping(
-      bindDb(sequelize, { applyAutomationToSession, recordTaskRunSchedule, failTaskRun }),
-    ),
-    ...createSessionTaskRunner({
-      ...deps.workflowTasks,
+    ...createAutomationActivities({
+      ...deps.automations,
       ...taskMessageDb,
       startJob: boundStartJob,
-      ...bindDb(sequelize, { loadTaskRunContext, sessionRecipient, sessionPeople, claimTaskRun, finishTaskRun }),
-    }),
-    ...createEntityAutomationActivities({
-      ...deps.entityWorkflows,
-      ...taskMessageDb,
       ...bindDb(sequelize, {
+        applyAutomationToSession,
+        recordTaskRunSchedule,
+        failTaskRun,
+        loadTaskRunContext,
+        sessionRecipient,
+        sessionPeople,
+        claimTaskRun,
+        finishTaskRun,
         applyAutomationToEntity,
         loadEntityTaskRunContext,
         loadEntityWithContact,

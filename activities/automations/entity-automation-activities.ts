@@ -4,7 +4,7 @@ import { type applyAutomationToEntity } from '../../db/commands/apply-automation
 import { type claimEntityTaskRun } from '../../db/commands/claim-entity-task-run';
 import { type failEntityTaskRun } from '../../db/commands/fail-entity-task-run';
 import { type finishEntityTaskRun } from '../../db/commands/finish-entity-task-run';
-import { type TaskRunMetadata } from '../../db/commands/session-workflow-task-runs';
+import { type TaskRunMetadata } from '../../domain/automations/task-run-metadata';
 import {
   type EntityTaskRunContext,
   type loadEntityTaskRunContext,
@@ -21,6 +21,7 @@ import {
   TaskRejected,
 } from '../automations/task-messages';
 import { type Bound } from '../db-deps';
+import { runsToPlan } from './runs-to-plan';
 
 /** The entity task runs' reads and writes (db/commands/entity-workflow-task-runs.ts, db/queries/entity-automations.ts). */
 export interface EntityAutomationDb {
@@ -86,18 +87,9 @@ export function createEntityAutomationActivities(deps: EntityAutomationDeps): En
           message: `The ${applied.missing === 'entity' ? payload.entityType.toLowerCase() : 'workflow'} no longer exists`,
           nonRetryable: true,
         });
-      const byTask = new Map(applied.runs.map((r) => [r.workflow_task_id, r]));
-      const tasks: PlannedEntityTask[] = applied.tasks.flatMap((task) => {
-        const run = byTask.get(task.id);
-        if (
-          !run ||
-          task.task_type === 'MANUAL' ||
-          (run.status !== 'PENDING' && run.status !== 'RUNNING') ||
-          !run.scheduled_at
-        )
-          return [];
-        return [{ taskRunId: run.id, dueAt: run.scheduled_at.getTime() }];
-      });
+      const tasks: PlannedEntityTask[] = runsToPlan(applied.tasks, applied.runs).flatMap(({ run }) =>
+        run.scheduled_at ? [{ taskRunId: run.id, dueAt: run.scheduled_at.getTime() }] : [],
+      );
       return { tasks, skipped: applied.runs.filter((r) => r.status === 'SKIPPED').length };
     },
 

@@ -3,7 +3,7 @@ import { Context } from '@temporalio/activity';
 import { type Client, WorkflowFailedError } from '@temporalio/client';
 import { type Transporter } from 'nodemailer';
 import { type Logger } from 'pino';
-import { type TaskRunMetadata } from '../../db/commands/session-workflow-task-runs';
+import { type TaskRunMetadata } from '../../domain/automations/task-run-metadata';
 import { type claimTaskRun } from '../../db/commands/claim-task-run';
 import { type finishTaskRun } from '../../db/commands/finish-task-run';
 import {

@@ -4,12 +4,12 @@ import { type failTaskRun } from '../../db/commands/fail-task-run';
 import { type recordTaskRunSchedule } from '../../db/commands/record-task-run-schedule';
 import { type TaskTiming } from '../../domain/automations/task-timing';
 import { type PlannedTask, type SessionAutomationActivities } from '../../workflows/automations/contract';
-
 import { type Bound } from '../db-deps';
+import { runsToPlan } from './runs-to-plan';
 
 type Bookkeeping = Pick<SessionAutomationActivities, 'applySessionWorkflow' | 'recordTaskSchedule' | 'failTaskRun'>;
 
-/** The task runs' writes (db/commands/session-workflow-task-runs.ts), the handle bound. */
+/** The session task runs' writes (db/commands/), the handle bound. */
 export interface SessionAutomationBookkeepingDeps {
   applyAutomationToSession: Bound<typeof applyAutomationToSession>;
   recordTaskRunSchedule: Bound<typeof recordTaskRunSchedule>;
@@ -17,7 +17,7 @@ export interface SessionAutomationBookkeepingDeps {
 }
 
 /**
- * The session workflow's database side: creating the task runs when a workflow is applied,
+ * The session automation's database side: creating the task runs when an automation is applied,
  * keeping their due dates (`scheduled_at`) current, and recording a task that failed for good.
  */
 export function createSessionAutomationBookkeeping(deps: SessionAutomationBookkeepingDeps): Bookkeeping {
@@ -33,21 +33,14 @@ export function createSessionAutomationBookkeeping(deps: SessionAutomationBookke
         });
       const { session, tasks, runs } = applied;
       const sessionStart = session.start_date?.getTime() ?? null;
-      const byTask = new Map(runs.map((r) => [r.workflow_task_id, r]));
       const firstApplied = Math.min(appliedAt, ...runs.map((r) => r.created_at.getTime()));
-      const planned: PlannedTask[] = tasks.flatMap((task) => {
-        const run = byTask.get(task.id);
-        if (!run || task.task_type === 'MANUAL' || (run.status !== 'PENDING' && run.status !== 'RUNNING')) return [];
-        return [
-          {
-            taskRunId: run.id,
-            workflowTaskId: task.id,
-            taskType: task.task_type,
-            timing: task.timing as TaskTiming,
-            offsetMinutes: task.offset_minutes,
-          },
-        ];
-      });
+      const planned: PlannedTask[] = runsToPlan(tasks, runs).map(({ task, run }) => ({
+        taskRunId: run.id,
+        workflowTaskId: task.id,
+        taskType: task.task_type,
+        timing: task.timing as TaskTiming,
+        offsetMinutes: task.offset_minutes,
+      }));
       return { appliedAt: firstApplied, sessionStart, tasks: planned };
     },
 

@@ -1,6 +1,6 @@
 import { type S3Client } from '@aws-sdk/client-s3';
 import { type Transporter } from 'nodemailer';
-import { type TaskRunMetadata } from '../../db/commands/session-workflow-task-runs';
+import { type TaskRunMetadata } from '../../domain/automations/task-run-metadata';
 import { type ContactRow } from '../../db/rows';
 import { type loadClientFace } from '../../db/queries/client-face';
 import { type findStudioRegionSources } from '../../db/queries/company-profile';

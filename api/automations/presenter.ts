@@ -1,36 +1,34 @@
-import { type EntityAutomationTaskRunRow, type SessionAutomationTaskRunRow, type AutomationRow } from '../../db/rows';
+import { type AutomationRow, type EntityAutomationTaskRunRow, type SessionAutomationTaskRunRow } from '../../db/rows';
+import {
+  AUTOMATION_TASK_ACTION_FIELDS,
+  AUTOMATION_TASK_FIELDS,
+  pickFields,
+} from '../../domain/automations/task-fields';
 
-/** A workflow with its tasks and their actions, in display order. */
-export function presentAutomation(workflow: AutomationRow) {
-  const tasks = [...(workflow.tasks ?? [])].sort((a, b) => a.display_order - b.display_order);
+/** An automation with its tasks and their actions, in display order (the spec's workflow). */
+export function presentAutomation(automation: AutomationRow) {
+  const tasks = [...(automation.tasks ?? [])].sort((a, b) => a.display_order - b.display_order);
   return {
-    id: workflow.id,
-    name: workflow.name,
-    description: workflow.description,
-    source_workflow_id: workflow.source_workflow_id,
-    created_at: workflow.created_at.toISOString(),
-    updated_at: workflow.updated_at.toISOString(),
+    id: automation.id,
+    name: automation.name,
+    description: automation.description,
+    source_workflow_id: automation.source_workflow_id,
+    created_at: automation.created_at.toISOString(),
+    updated_at: automation.updated_at.toISOString(),
     tasks: tasks.map((t) => ({
       id: t.id,
-      name: t.name,
-      description: t.description,
-      action: t.action,
-      task_type: t.task_type,
-      sms_template_id: t.sms_template_id,
-      email_template_id: t.email_template_id,
-      timing: t.timing,
-      offset_minutes: t.offset_minutes,
+      ...pickFields(t, AUTOMATION_TASK_FIELDS),
       delay_days: t.delay_days,
       display_order: t.display_order,
       actions: [...(t.actions ?? [])]
         .sort((a, b) => a.display_order - b.display_order)
-        .map((a) => ({ id: a.id, action_type: a.action_type, config: a.config, display_order: a.display_order })),
+        .map((a) => ({ id: a.id, ...pickFields(a, AUTOMATION_TASK_ACTION_FIELDS) })),
     })),
   };
 }
 
 /**
- * A task run as the studio app shows it, whatever the workflow ran for (a session, a contact, a
+ * A task run as the studio app shows it, whatever the automation ran for (a session, a contact, a
  * quote, an invoice): what, when, how it went.
  */
 export function presentTaskRun(run: SessionAutomationTaskRunRow | EntityAutomationTaskRunRow) {
@@ -46,5 +44,17 @@ export function presentTaskRun(run: SessionAutomationTaskRunRow | EntityAutomati
     finished_at: run.finished_at?.toISOString() ?? null,
     error: run.error,
     metadata: run.metadata,
+  };
+}
+
+/** A task run of an automation run for a contact, quote or invoice: the session's fields, and for whom. */
+export function presentEntityTaskRun(run: EntityAutomationTaskRunRow) {
+  return {
+    ...presentTaskRun(run),
+    trigger_id: run.trigger_id,
+    firing_id: run.firing_id || null,
+    entity_type: run.entity_type,
+    entity_id: run.entity_id,
+    contact_id: run.contact_id,
   };
 }

@@ -1,5 +1,10 @@
 import { Op } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
+import {
+  AUTOMATION_TASK_ACTION_FIELDS,
+  AUTOMATION_TASK_FIELDS,
+  pickFields,
+} from '../../domain/automations/task-fields';
 import { NotFoundError } from '../../domain/errors';
 import { Automation } from '../models/Automation';
 import { AutomationTask } from '../models/AutomationTask';
@@ -28,17 +33,10 @@ export async function copyAutomation(
   const tasks: TaskProps[] = [...(template.tasks ?? [])]
     .sort((a, b) => a.display_order - b.display_order)
     .map((t) => ({
-      name: t.name,
-      description: t.description,
-      action: t.action,
-      task_type: t.task_type,
-      sms_template_id: t.sms_template_id,
-      email_template_id: t.email_template_id,
-      timing: t.timing,
-      offset_minutes: t.offset_minutes,
+      ...pickFields(t, AUTOMATION_TASK_FIELDS),
       actions: [...(t.actions ?? [])]
         .sort((a, b) => a.display_order - b.display_order)
-        .map((a) => ({ action_type: a.action_type, config: a.config, display_order: a.display_order })),
+        .map((a) => pickFields(a, AUTOMATION_TASK_ACTION_FIELDS)),
     }));
   return sequelize.transaction(async (transaction) => {
     const workflow = await Automation.create(

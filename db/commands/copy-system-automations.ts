@@ -1,6 +1,11 @@
 import { type Sequelize } from 'sequelize-typescript';
 import { type Transaction } from 'sequelize';
 import { type UserLocale } from '../../domain/accounts/users';
+import {
+  AUTOMATION_TASK_ACTION_FIELDS,
+  AUTOMATION_TASK_FIELDS,
+  pickFields,
+} from '../../domain/automations/task-fields';
 import { Automation } from '../models/Automation';
 import { AutomationTask } from '../models/AutomationTask';
 import { AutomationTaskAction } from '../models/AutomationTaskAction';
@@ -59,17 +64,12 @@ export async function copySystemAutomations(
   );
   const tasks = await AutomationTask.bulkCreate(
     sourceTasks.map(({ task, workflowId, text }) => ({
+      ...pickFields(task, AUTOMATION_TASK_FIELDS),
       workflow_id: workflowId,
       business_key: task.business_key,
       name: text?.name ?? task.name,
       description: text ? text.description : task.description,
-      action: task.action,
-      task_type: task.task_type,
-      sms_template_id: task.sms_template_id,
-      email_template_id: task.email_template_id,
       delay_days: task.delay_days,
-      timing: task.timing,
-      offset_minutes: task.offset_minutes,
       display_order: task.display_order,
     })),
     { transaction, returning: true },
@@ -77,9 +77,7 @@ export async function copySystemAutomations(
   const actions = sourceTasks.flatMap(({ task }, i) =>
     (task.actions ?? []).map((a) => ({
       workflow_task_id: tasks[i].id,
-      action_type: a.action_type,
-      config: a.config,
-      display_order: a.display_order,
+      ...pickFields(a, AUTOMATION_TASK_ACTION_FIELDS),
     })),
   );
   if (actions.length) await AutomationTaskAction.bulkCreate(actions, { transaction });

@@ -3,19 +3,10 @@ import { IdModel } from './IdModel';
 import { JobRun } from '../JobRun';
 import { Automation } from '../Automation';
 import { AutomationTask } from '../AutomationTask';
+import { type TaskRunMetadata } from '../../../domain/automations/task-run-metadata';
 import { type TaskRunStatus } from '../../../domain/automations/statuses';
 
-/** What the spec asks a task run to remember (SMS tasks), plus anything else the runner adds. */
-export interface TaskRunMetadata {
-  provider?: string;
-  sms_template_id?: string | null;
-  message_source?: string;
-  recipient_phone?: string;
-  workflow_id?: string;
-  workflow_task_id?: string;
-  session_id?: string;
-  [key: string]: unknown;
-}
+export type { TaskRunMetadata };
 
 /**
  * The history of one workflow task in one run (`session_workflow_task_runs`,

@@ -2,31 +2,22 @@ import { type Sequelize } from 'sequelize-typescript';
 import { Router } from 'express';
 import { z } from 'zod';
 import { listEntityTaskRuns } from '../../db/queries/entity-automations';
-import { type EntityAutomationTaskRunRow } from '../../db/rows';
+import { listSessionTaskRuns } from '../../db/queries/session-automation-task-runs';
 import { type createRouteKit } from '../http/route-kit';
-import { presentTaskRun } from '../automations/presenter';
+import { presentEntityTaskRun, presentTaskRun } from './presenter';
 
-/** A task run of a workflow run for a contact, quote or invoice: what, for whom, when, how it went. */
-function presentEntityTaskRun(run: EntityAutomationTaskRunRow) {
-  return {
-    ...presentTaskRun(run),
-    trigger_id: run.trigger_id,
-    firing_id: run.firing_id || null,
-    entity_type: run.entity_type,
-    entity_id: run.entity_id,
-    contact_id: run.contact_id,
-  };
-}
-
+const SessionParams = z.object({ sessionId: z.uuid() });
 const ContactParams = z.object({ contactId: z.uuid() });
 const QuoteParams = z.object({ quoteId: z.uuid() });
 const InvoiceParams = z.object({ invoiceId: z.uuid() });
 
 /**
- * What the workflows run for a contact, a quote or an invoice did and will do (issue 21 §3):
- * GET /api/contacts/:contactId/workflow-task-runs, /api/quotes/:quoteId/..., /api/invoices/:invoiceId/...
+ * What the automations applied to a session, or run for a contact, a quote or an invoice (issue 21
+ * §3), did and will do: GET /api/sessions/:sessionId/workflow-task-runs,
+ * /api/contacts/:contactId/..., /api/quotes/:quoteId/..., /api/invoices/:invoiceId/... (the spec's
+ * paths and operation ids keep the word "workflow").
  */
-export function buildEntityWorkflowsRouter({
+export function buildAutomationTaskRunsRouter({
   sequelize,
   kit,
 }: {
@@ -34,6 +25,22 @@ export function buildEntityWorkflowsRouter({
   kit: ReturnType<typeof createRouteKit>;
 }): Router {
   const router = Router();
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/sessions/:sessionId/workflow-task-runs',
+      operationId: 'listSessionWorkflowTaskRuns',
+      summary: "The session's workflow tasks: due date, status, what was sent",
+      tag: 'workflows',
+      auth: 'user',
+      params: SessionParams,
+    },
+    async ({ user, params }) => {
+      const runs = await listSessionTaskRuns(sequelize, user.id, params.sessionId);
+      return { items: runs.map(presentTaskRun) };
+    },
+  );
   kit.route(
     router,
     {

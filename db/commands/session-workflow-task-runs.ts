@@ -1,3 +1,0 @@
-import { type TaskRunMetadata } from '../models/SessionAutomationTaskRun';
-
-export type { TaskRunMetadata };
