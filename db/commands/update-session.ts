@@ -63,7 +63,8 @@ export async function updateSession(
       // Tasks timed on the start wait in session workflows: the relay tells them; payment schedules
       // that follow the start are told to their clients (billing.schedule-changed). An internal event.
       const tasksWait =
-        (await SessionAutomationTaskRun.count({ where: { session_id: session.id, status: 'PENDING' }, transaction })) > 0;
+        (await SessionAutomationTaskRun.count({ where: { session_id: session.id, status: 'PENDING' }, transaction })) >
+        0;
       const schedules = await hasSessionFollowingSchedule(sequelize, session.id, transaction);
       if (tasksWait || schedules) {
         await recordDomainEvent(

@@ -15,7 +15,7 @@ let bundle: WorkflowBundle;
 beforeAll(async () => {
   [env, bundle] = await Promise.all([
     startTimeSkippingEnv(),
-    bundleWorkflows(require.resolve('../../../workflows/automations/entity-automation')),
+    bundleWorkflows(require.resolve('../../../workflows/automations/automation-workflows')),
   ]);
 }, 120_000);
 afterAll(async () => {

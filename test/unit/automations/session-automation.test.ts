@@ -25,7 +25,7 @@ let bundle: WorkflowBundle;
 beforeAll(async () => {
   [env, bundle] = await Promise.all([
     startTimeSkippingEnv(),
-    bundleWorkflows(require.resolve('../../../workflows/automations/session-automation')),
+    bundleWorkflows(require.resolve('../../../workflows/automations/automation-workflows')),
   ]);
 }, 120_000);
 afterAll(async () => {

@@ -4,10 +4,7 @@ import { MockActivityEnvironment } from '@temporalio/testing';
 import { DefaultLogger } from '@temporalio/worker';
 import { type Transporter } from 'nodemailer';
 import pino from 'pino';
-import {
-  createSessionTaskRunner,
-  type SessionTaskDeps,
-} from '../../../../activities/automations/run-session-task';
+import { createSessionTaskRunner, type SessionTaskDeps } from '../../../../activities/automations/run-session-task';
 import { type TaskRunContext } from '../../../../db/queries/session-automation-task';
 import { type SmsProvider } from '../../../../lib/sms/sms-provider';
 
