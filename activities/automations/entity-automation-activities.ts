@@ -23,7 +23,7 @@ import {
 import { type Bound } from '../db-deps';
 import { runsToPlan } from './runs-to-plan';
 
-/** The entity task runs' reads and writes (db/commands/entity-workflow-task-runs.ts, db/queries/entity-automations.ts). */
+/** The entity task runs' reads and writes (db/commands/*-entity-task-run.ts, db/queries/entity-automations.ts). */
 export interface EntityAutomationDb {
   applyAutomationToEntity: Bound<typeof applyAutomationToEntity>;
   loadEntityTaskRunContext: Bound<typeof loadEntityTaskRunContext>;
@@ -42,7 +42,7 @@ const WHOSE = {
 } as const;
 
 /**
- * The entity workflow's side (workflows/entity-workflows/): creating a run's task rows, sending a
+ * The entity automation's side (entityWorkflow in workflows/automations/): creating a run's task rows, sending a
  * task's SMS or email to the entity's contact (read when the task runs, in the contact's language,
  * with the entity's variables), and recording a task that failed for good.
  */

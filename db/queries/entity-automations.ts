@@ -11,7 +11,7 @@ import { AutomationTask } from '../models/AutomationTask';
 import { AutomationTaskAction } from '../models/AutomationTaskAction';
 import { type EntityAutomationTaskRunRow, type Row } from '../rows';
 
-/** A workflow's tasks as the entity-workflow rules read them, in display order (empty when the workflow is not the owner's). */
+/** An automation's tasks as the entity-automation rules read them, in display order (empty when the automation is not the owner's). */
 export async function listAutomationTaskShapes(
   _sequelize: Sequelize,
   ownerId: string,
@@ -96,7 +96,7 @@ export async function listEntityTaskRuns(
     where: { owner_id: ownerId, entity_type: entityType, entity_id: entityId },
     include: [{ model: AutomationTask, attributes: ['name', 'task_type', 'display_order'] }],
     order: [
-      [literal('"EntityWorkflowTaskRun"."scheduled_at" IS NULL'), 'ASC'],
+      [literal('"EntityAutomationTaskRun"."scheduled_at" IS NULL'), 'ASC'],
       ['scheduled_at', 'ASC'],
       ['workflow_task', 'display_order', 'ASC'],
       ['id', 'ASC'],

@@ -16,7 +16,7 @@ export async function listSessionTaskRuns(
     include: [{ model: AutomationTask, attributes: ['name', 'task_type', 'display_order'] }],
     // Due first; tasks without a date yet (a session with no start) last.
     order: [
-      [literal('"SessionWorkflowTaskRun"."scheduled_at" IS NULL'), 'ASC'],
+      [literal('"SessionAutomationTaskRun"."scheduled_at" IS NULL'), 'ASC'],
       ['scheduled_at', 'ASC'],
       ['workflow_task', 'display_order', 'ASC'],
       ['id', 'ASC'],

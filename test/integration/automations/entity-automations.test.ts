@@ -23,7 +23,7 @@ const smsFile = path.join(testStackDir, 'sms', `entity-outbox-${process.pid}.jso
 beforeAll(async () => {
   t = await startTestApp();
   fs.rmSync(smsFile, { force: true });
-  worker = await startMainWorker('entity-workflows', { SMS_PROVIDER: 'local', SMS_LOCAL_OUTBOX_FILE: smsFile });
+  worker = await startMainWorker('entity-automations', { SMS_PROVIDER: 'local', SMS_LOCAL_OUTBOX_FILE: smsFile });
 }, 240_000);
 afterAll(async () => {
   await worker?.kill('SIGTERM');

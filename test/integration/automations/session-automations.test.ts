@@ -66,7 +66,7 @@ describe('session workflows applied by triggers (real worker)', () => {
   let worker: WorkerProcess;
   beforeAll(async () => {
     fs.rmSync(smsFile, { force: true });
-    worker = await startMainWorker('session-workflows', { SMS_PROVIDER: 'local', SMS_LOCAL_OUTBOX_FILE: smsFile });
+    worker = await startMainWorker('session-automations', { SMS_PROVIDER: 'local', SMS_LOCAL_OUTBOX_FILE: smsFile });
   }, 240_000);
   afterAll(() => worker?.kill('SIGTERM'));
 

@@ -8,7 +8,7 @@ import { type AutomationSummary } from '../../../workflows/automations/contract'
 import { createFakeEntityAutomationActivities, welcomePlan } from '../../fixtures/fake-entity-automation-activities';
 import { bundleWorkflows, startTimeSkippingEnv } from '../../helpers/time-skipping';
 
-const TASK_QUEUE = 'entity-workflow-unit';
+const TASK_QUEUE = 'entity-automation-unit';
 
 let env: TestWorkflowEnvironment;
 let bundle: WorkflowBundle;
@@ -33,7 +33,7 @@ async function run(fake: ReturnType<typeof createFakeEntityAutomationActivities>
   const payload = { ownerId: 'o', entityType: 'CONTACT', entityId: 'c', workflowId: 'w', triggerId: 't', firingId: '' };
   const handle = await env.client.workflow.start('entityWorkflow', {
     taskQueue: TASK_QUEUE,
-    workflowId: `entity-workflow-unit:${jobRunId}`,
+    workflowId: `entity-automation-unit:${jobRunId}`,
     args: [{ jobRunId, payload }],
   });
   return worker.runUntil(handle.result());

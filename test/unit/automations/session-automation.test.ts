@@ -18,7 +18,7 @@ import {
 import { bundleWorkflows, startTimeSkippingEnv } from '../../helpers/time-skipping';
 
 const DAY = 24 * 60 * 60 * 1000;
-const TASK_QUEUE = 'session-workflow-unit';
+const TASK_QUEUE = 'session-automation-unit';
 
 let env: TestWorkflowEnvironment;
 let bundle: WorkflowBundle;
@@ -93,7 +93,7 @@ async function start(fake: ReturnType<typeof fakeActivities>) {
   const jobRunId = crypto.randomUUID();
   const handle = await env.client.workflow.start('sessionWorkflow', {
     taskQueue: TASK_QUEUE,
-    workflowId: `session-workflow-unit:${jobRunId}`,
+    workflowId: `session-automation-unit:${jobRunId}`,
     args: [{ jobRunId, payload: { ownerId: 'o', sessionId: 's', workflowId: 'w' } }],
   });
   return { worker, handle };

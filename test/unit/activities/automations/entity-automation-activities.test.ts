@@ -16,7 +16,7 @@ const env = (attempt: number) =>
 
 const lea = { id: 'contact-1', first_name: 'Léa', last_name: 'Dupont', email: 'lea@example.com', phone_number: null };
 
-/** One entity task run: claimed once, finished once (db/commands/entity-workflow-task-runs.ts). */
+/** One entity task run: claimed once, finished once (db/commands/claim-entity-task-run.ts, finish-entity-task-run.ts). */
 function setUp(overrides: Partial<EntityAutomationDeps> = {}) {
   const run = {
     id: 'entity-run-1',

@@ -13,7 +13,7 @@ const env = (attempt: number) =>
 
 const lea = { id: 'contact-1', first_name: 'Léa', last_name: 'Dupont', email: 'lea@example.com', phone_number: null };
 
-/** One task run in the database: claimed once, finished once, as db/commands/session-workflow-task-runs.ts keeps it. */
+/** One task run in the database: claimed once, finished once, as db/commands/claim-task-run.ts and finish-task-run.ts keep it. */
 function setUp(overrides: Partial<SessionTaskDeps> = {}) {
   const run = { id: 'task-run-1', status: 'PENDING', session_id: 'session-1', workflow_id: 'wf-1' };
   const context = {
