@@ -56,7 +56,7 @@ export interface SessionTaskDeps extends SessionTaskDb {
 const DUE_TOLERANCE_MS = 1_000;
 
 /**
- * Runs one session workflow task when it is due: AUTOMATIC_SMS, AUTOMATIC_EMAIL (the issue's
+ * Runs one session automation task when it is due: AUTOMATIC_SMS, AUTOMATIC_EMAIL (the issue's
  * SEND_EMAIL) or SEND_SESSION_INFO_INVITE. A run already finished is answered as it is (a retried
  * activity does nothing twice); an error worth retrying is thrown with the run left RUNNING.
  */

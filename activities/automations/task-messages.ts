@@ -48,7 +48,7 @@ export type MessageTask = TaskRunContext['task'];
 
 /**
  * One task's message (AUTOMATIC_SMS or AUTOMATIC_EMAIL) to one contact, the same for a session's
- * workflow and a contact's, quote's or invoice's: the caller chose the recipient, its language
+ * automation and a contact's, quote's or invoice's: the caller chose the recipient, its language
  * and the variables; the text comes from the task (template, action config, ...).
  */
 export interface TaskMessage {
@@ -61,7 +61,7 @@ export interface TaskMessage {
   contact: Pick<ContactRow, 'id' | 'email' | 'phone_number' | 'country'> | null;
   locale: UserLocale;
   variables: Record<string, string>;
-  /** What the run is for (workflow, task, session or entity), kept in the run's metadata. */
+  /** What the run is for (automation, task, session or entity), kept in the run's metadata. */
   metadata: TaskRunMetadata;
   /** The end of "No phone number: …" / "No email address: …" when the recipient has none. */
   noRecipient: string;

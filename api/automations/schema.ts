@@ -13,7 +13,7 @@ const TaskAction = z.object({
 });
 
 const Task = z.object({
-  /** An existing task of this workflow, kept (with its run history) and updated; none: a new task. */
+  /** An existing task of this automation, kept (with its run history) and updated; none: a new task. */
   id: z.uuid().optional(),
   name: z.string().trim().min(1).max(255),
   description: optionalText(5_000),
@@ -23,9 +23,9 @@ const Task = z.object({
   sms_template_id: z.uuid().nullable().optional(),
   email_template_id: z.uuid().nullable().optional(),
   /**
-   * When the task runs: IMMEDIATE, or `offset_minutes` AFTER_APPLIED (after the workflow is applied
+   * When the task runs: IMMEDIATE, or `offset_minutes` AFTER_APPLIED (after the automation is applied
    * to the session), BEFORE_SESSION_START or AFTER_SESSION_START. Without `timing`, `delay_days`
-   * (days after the workflow is applied; 0: at once) is read as before.
+   * (days after the automation is applied; 0: at once) is read as before.
    */
   timing: z.enum(TASK_TIMINGS).optional(),
   offset_minutes: z.number().int().min(0).max(MAX_OFFSET_MINUTES).optional(),
@@ -46,7 +46,7 @@ export type CreateAutomationBody = z.infer<typeof CreateAutomationBody>;
 export const UpdateAutomationBody = CreateAutomationBody.partial();
 export type UpdateAutomationBody = z.infer<typeof UpdateAutomationBody>;
 
-/** A copy of a system workflow template (or of one of the studio's own workflows) to adapt. */
+/** A copy of a system automation template (or of one of the studio's own automations) to adapt. */
 export const CopyAutomationBody = z.object({
   template_id: z.uuid(),
   name: z.string().trim().min(1).max(255).optional(),

@@ -18,13 +18,13 @@ export interface EntityRunProps {
   appliedAt: number;
 }
 
-/** What creating a run found and wrote: the workflow's tasks in order and the run's task rows. */
+/** What creating a run found and wrote: the automation's tasks in order and the run's task rows. */
 export type AppliedEntityAutomation =
   | { missing: 'entity' | 'workflow' }
   | { missing?: undefined; tasks: Row<AutomationTask>[]; runs: Row<EntityAutomationTaskRun>[] };
 
 /**
- * Creates the task rows of one run of a workflow for a contact, quote or invoice: PENDING with its
+ * Creates the task rows of one run of an automation for a contact, quote or invoice: PENDING with its
  * due date for a task that runs without a session (a MANUAL one is a to-do), SKIPPED with the
  * reason for one that needs a session (added after the trigger looked). Unique per trigger,
  * entity, firing and task: a retried start adds nothing and keeps the first one's dates.

@@ -7,16 +7,16 @@ import { type AutomationTask } from '../models/AutomationTask';
 import { type Row, type SessionRow } from '../rows';
 import { findAutomationWithTasks } from '../queries/automations';
 
-/** What applying a workflow to a session found and wrote: the session, the workflow's tasks in order and the session's runs of them. */
+/** What applying an automation to a session found and wrote: the session, the automation's tasks in order and the session's runs of them. */
 export type AppliedSessionAutomation =
   | { missing: 'session' | 'workflow' }
   | { missing?: undefined; session: SessionRow; tasks: Row<AutomationTask>[]; runs: Row<SessionAutomationTaskRun>[] };
 
 /**
- * Applies one of the owner's workflows to one of the owner's sessions: one PENDING task run per
+ * Applies one of the owner's automations to one of the owner's sessions: one PENDING task run per
  * task (unique per session and task: a retried or replayed application adds nothing and keeps the
  * first one's dates), due dates from the application time and the session's start; the session
- * shows the workflow, unless one was chosen before. Answers what the session workflow plans from.
+ * shows the automation, unless one was chosen before. Answers what the session automation plans from.
  */
 export async function applyAutomationToSession(
   sequelize: Sequelize,

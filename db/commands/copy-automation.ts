@@ -15,8 +15,8 @@ import { replaceTasks, type TaskProps } from './replace-automation-tasks';
 const withTasks = { include: [{ model: AutomationTask, include: [AutomationTaskAction] }] };
 
 /**
- * Copies a workflow template (a system one, or one of the owner's workflows) into a new workflow
- * of the owner, with its tasks, their timing and their actions: the seeded studio workflows become
+ * Copies an automation template (a system one, or one of the owner's automations) into a new automation
+ * of the owner, with its tasks, their timing and their actions: the seeded studio automations become
  * the studio's own, to apply with triggers and to adapt.
  */
 export async function copyAutomation(

@@ -12,9 +12,9 @@ import { AutomationTaskAction } from '../models/AutomationTaskAction';
 import { automationTemplateTexts } from '../seed/automation-templates';
 
 /**
- * Gives a studio its own copy of each of the system workflow templates named (by id), in its
+ * Gives a studio its own copy of each of the system automation templates named (by id), in its
  * language, with their tasks, timing and actions; a template the studio already copied
- * (`source_workflow_id`) is not copied again. Answers the studio's workflow for each template id.
+ * (`source_workflow_id`) is not copied again. Answers the studio's automation for each template id.
  * Three inserts whatever the number of templates, so registration stays one short transaction.
  */
 export async function copySystemAutomations(

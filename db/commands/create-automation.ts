@@ -3,7 +3,7 @@ import { Automation } from '../models/Automation';
 import { findOwnedAutomation } from '../queries/automations';
 import { replaceTasks, type AutomationProps } from './replace-automation-tasks';
 
-/** Creates a workflow with its tasks and their actions in one transaction. */
+/** Creates an automation with its tasks and their actions in one transaction. */
 export async function createAutomation(
   sequelize: Sequelize,
   ownerId: string,

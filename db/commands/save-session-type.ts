@@ -28,7 +28,7 @@ async function assertLinks(ownerId: string, props: SessionTypeProps, transaction
       where: { id: props.default_workflow_id, [Op.or]: [{ owner_id: ownerId }, { owner_id: null }] },
       transaction,
     });
-    if (!workflow) throw new NotFoundError('Automation');
+    if (!workflow) throw new NotFoundError('Workflow');
   }
   if (props.default_session_info_template_id) {
     const template = await UserSessionInfoTemplate.count({

@@ -13,7 +13,7 @@ export async function updateAutomation(
 ): Promise<Automation> {
   return sequelize.transaction(async (transaction) => {
     const workflow = await Automation.findOne({ where: { id, owner_id: ownerId }, transaction, lock: true });
-    if (!workflow) throw new NotFoundError('Automation');
+    if (!workflow) throw new NotFoundError('Workflow');
     if (props.name !== undefined) workflow.name = props.name;
     if (props.description !== undefined) workflow.description = props.description;
     workflow.changed('updated_at', true);

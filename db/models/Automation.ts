@@ -34,7 +34,7 @@ export class Automation extends IdModel {
   @Column({ type: DataType.STRING(100) })
   declare business_key: string | null;
 
-  /** The template a user's workflow was copied from, if any. */
+  /** The template a user's automation was copied from, if any. */
   @ForeignKey(() => Automation)
   @Column({ type: DataType.UUID })
   declare source_workflow_id: string | null;

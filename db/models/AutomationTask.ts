@@ -8,7 +8,7 @@ import { type AutomationTaskType } from '../../domain/automations/task-types';
 import { type TaskTiming } from '../../domain/automations/task-timing';
 
 /**
- * One step of a workflow, run for a session `delay_days` after the workflow is applied.
+ * One step of an automation, run for a session `delay_days` after the automation is applied.
  * SMS text resolution (spec): sms_template_id, then actions[0].config.message, action,
  * description, then a system fallback.
  */
@@ -18,7 +18,7 @@ export class AutomationTask extends IdModel {
   @Column({ type: DataType.UUID, allowNull: false })
   declare workflow_id: string;
 
-  /** Set on seeded tasks so the seed can find them again; unique within the workflow. */
+  /** Set on seeded tasks so the seed can find them again; unique within the automation. */
   @Column({ type: DataType.STRING(100) })
   declare business_key: string | null;
 
@@ -44,12 +44,12 @@ export class AutomationTask extends IdModel {
   @Column({ type: DataType.UUID })
   declare email_template_id: string | null;
 
-  /** Days after the workflow is applied to the session (0 to 3650). */
+  /** Days after the automation is applied to the session (0 to 3650). */
   @Default(0)
   @Column({ type: DataType.INTEGER, allowNull: false })
   declare delay_days: number;
 
-  /** When the task runs: at once, after the workflow is applied, or before/after the session's start. */
+  /** When the task runs: at once, after the automation is applied, or before/after the session's start. */
   @Default('IMMEDIATE')
   @Column({ type: DataType.STRING(30), allowNull: false })
   declare timing: TaskTiming;

@@ -16,7 +16,7 @@ export interface AutomationTaskActionConfig {
 }
 
 /**
- * A configured side effect of a workflow task; action_type takes the task types' values.
+ * A configured side effect of an automation task; action_type takes the task types' values.
  * The first action's config (display_order) is what the task runner reads.
  */
 @Table({ tableName: 'workflow_task_actions' })

@@ -8,7 +8,7 @@ import { type AutomationEntity } from '../../domain/automations/entity-automatio
 export type { TaskRunMetadata };
 
 /**
- * The history of one workflow task run for a contact, quote or invoice: unique per trigger,
+ * The history of one automation task run for a contact, quote or invoice: unique per trigger,
  * entity, firing ('' for an event) and task, so a run of a trigger on an entity happens once.
  */
 @Table({ tableName: 'entity_workflow_task_runs' })

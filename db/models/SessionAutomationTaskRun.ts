@@ -4,7 +4,7 @@ import { Session } from './Session';
 
 export type { TaskRunMetadata };
 
-/** The history of one workflow task for one session (unique per session and task). */
+/** The history of one automation task for one session (unique per session and task). */
 @Table({ tableName: 'session_workflow_task_runs' })
 export class SessionAutomationTaskRun extends AutomationTaskRunModel {
   @ForeignKey(() => Session)

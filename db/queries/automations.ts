@@ -10,7 +10,7 @@ import { findPage } from './find-page';
 
 const withTasks = [{ model: AutomationTask, include: [AutomationTaskAction] }];
 
-/** A page of the owner's workflows with their tasks and actions, newest first. */
+/** A page of the owner's automations with their tasks and actions, newest first. */
 export async function listAutomations(
   _sequelize: Sequelize,
   ownerId: string,
@@ -19,7 +19,7 @@ export async function listAutomations(
   return findPage(Automation, { where: { owner_id: ownerId }, include: withTasks, distinct: true }, page);
 }
 
-/** The system workflow templates a studio can copy, by name. */
+/** The system automation templates a studio can copy, by name. */
 export function listAutomationTemplates(_sequelize: Sequelize): Promise<AutomationRow[]> {
   return Automation.findAll({
     where: { owner_id: null, is_template: true },
@@ -31,7 +31,7 @@ export function listAutomationTemplates(_sequelize: Sequelize): Promise<Automati
   });
 }
 
-/** The owner's workflow with its tasks and actions; 404 for anyone else's (and for the system templates). */
+/** The owner's automation with its tasks and actions; 404 for anyone else's (and for the system templates). */
 export async function findOwnedAutomation(
   _sequelize: Sequelize,
   id: string,
@@ -39,11 +39,11 @@ export async function findOwnedAutomation(
   transaction?: Transaction,
 ): Promise<Automation> {
   const workflow = await Automation.findOne({ where: { id, owner_id: ownerId }, include: withTasks, transaction });
-  if (!workflow) throw new NotFoundError('Automation');
+  if (!workflow) throw new NotFoundError('Workflow');
   return workflow;
 }
 
-/** One of the owner's workflows with its tasks in display order (then creation), or null: what applying it runs. */
+/** One of the owner's automations with its tasks in display order (then creation), or null: what applying it runs. */
 export function findAutomationWithTasks(
   _sequelize: Sequelize,
   ownerId: string,

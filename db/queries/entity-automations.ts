@@ -80,7 +80,7 @@ export async function loadEntityTaskRunContext(
 }
 
 /**
- * The task runs of the workflows run for one of the owner's contacts, quotes or invoices (404
+ * The task runs of the automations run for one of the owner's contacts, quotes or invoices (404
  * otherwise), due first (a later firing's after an earlier one's), then in the workflow's order;
  * runs without a date (SKIPPED ones) last.
  */

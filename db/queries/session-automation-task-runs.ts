@@ -24,7 +24,7 @@ export async function listSessionTaskRuns(
   });
 }
 
-/** The session workflows of a session that still have tasks waiting (SESSION_RESCHEDULED's addressees). */
+/** The session automations of a session that still have tasks waiting (SESSION_RESCHEDULED's addressees). */
 export async function listPendingSessionAutomationIds(sequelize: Sequelize, sessionId: string): Promise<string[]> {
   const rows = await sequelize.query<{ workflow_id: string }>(
     `SELECT DISTINCT workflow_id FROM session_workflow_task_runs WHERE session_id = $1 AND status = 'PENDING'`,

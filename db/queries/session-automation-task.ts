@@ -70,7 +70,7 @@ export async function sessionPeople(sequelize: Sequelize, session: Session): Pro
 
 /**
  * The SMS template a task names: by id (the owner's or a system one, active), else by the business
- * key its action config gives (seeded workflows: `sms_template_business_key`): the owner's copy in
+ * key its action config gives (seeded automations: `sms_template_business_key`): the owner's copy in
  * their language, their copy in another, the system one in their language, then in another.
  */
 export async function findTaskSmsTemplate(

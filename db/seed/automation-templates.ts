@@ -23,7 +23,7 @@ interface SeedTask {
   fr: FrenchText;
   taskType: AutomationTaskType;
   delayDays: number;
-  /** Timing other than `delayDays` after the workflow is applied (reminders: before the session). */
+  /** Timing other than `delayDays` after the automation is applied (reminders: before the session). */
   schedule?: TaskSchedule;
   /** The task's first action; none for manual tasks. */
   actionConfig?: AutomationTaskActionConfig;
@@ -86,7 +86,7 @@ const scheduleColumns = (schedule: TaskSchedule) => ({
   offset_minutes: schedule.offsetMinutes,
 });
 
-/** Second-generation system workflow templates, one per default session type. */
+/** Second-generation system automation templates, one per default session type. */
 export const SYSTEM_WORKFLOW_TEMPLATES: readonly SeedWorkflow[] = [
   {
     businessKey: 'wedding-v2',
@@ -175,9 +175,9 @@ export const SYSTEM_WORKFLOW_TEMPLATES: readonly SeedWorkflow[] = [
 ];
 
 /**
- * Upserts the system workflow templates with their tasks and first actions, found by business
+ * Upserts the system automation templates with their tasks and first actions, found by business
  * key. Tasks a later version drops are left in place (sessions may have runs on them).
- * Returns the workflows by business key.
+ * Returns the automations by business key.
  */
 export async function seedAutomationTemplates(transaction: Transaction): Promise<Map<string, Automation>> {
   const byKey = new Map<string, Automation>();
@@ -223,7 +223,7 @@ export interface WorkflowTemplateText extends FrenchText {
 }
 
 /**
- * The texts of the system workflow templates for a studio copy in `locale`, by business key: the
+ * The texts of the system automation templates for a studio copy in `locale`, by business key: the
  * French ones for fr-FR, the system rows' English otherwise.
  */
 export function automationTemplateTexts(locale: UserLocale): ReadonlyMap<string, WorkflowTemplateText> {

@@ -4,7 +4,7 @@ import { type TaskTiming } from './task-timing';
 import { type AutomationTaskType } from './task-types';
 
 /**
- * Workflows run for contacts, quotes and invoices (issue 21 §3), beside those applied to sessions:
+ * Automations run for contacts, quotes and invoices (issue 21 §3), beside those applied to sessions:
  * their tasks go to the entity's contact (the contact itself, the quote's or invoice's contact).
  */
 export const AUTOMATION_ENTITIES = ['CONTACT', 'QUOTE', 'INVOICE'] as const;
@@ -33,9 +33,9 @@ export function sessionOnlyReason(task: TaskShape): string | null {
 }
 
 /**
- * Why a workflow is not run for a contact, quote or invoice (its execution is SKIPPED with this
+ * Why an automation is not run for a contact, quote or invoice (its execution is SKIPPED with this
  * text), or null when it runs: it has no task, or one of its tasks needs a session. The whole
- * workflow is skipped rather than part of it, so a studio never gets half a sequence.
+ * automation is skipped rather than part of it, so a studio never gets half a sequence.
  */
 export function entityAutomationSkipReason(entityType: AutomationEntity, tasks: readonly TaskShape[]): string | null {
   if (!tasks.length) return 'The workflow has no task to run';
@@ -66,7 +66,7 @@ export interface EntityMessageSubject {
 }
 
 /**
- * The `{{ }}` variables of a workflow task's message about a contact, quote or invoice: the
+ * The `{{ }}` variables of an automation task's message about a contact, quote or invoice: the
  * contact's (CONTACT_VARIABLES), plus the quote's or invoice's (documentMessageVariables, the
  * names the document emails use), amounts and dates written in the reader's language. Rendered
  * by renderVariables, as session messages are.

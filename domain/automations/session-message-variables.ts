@@ -1,7 +1,7 @@
 import { firstNamesOf, type SessionPerson } from '../sessions/session-people';
 
 /**
- * The `{{ name }}` variables of the messages a session workflow sends (SMS and email), the same
+ * The `{{ name }}` variables of the messages a session automation sends (SMS and email), the same
  * names the email templates use: the recipient's names, the session's title, place and start, the
  * start written in the reader's language and the studio's time zone ("samedi 6 juin 2026 à
  * 14:30"), and `session.first_names`: everyone of the session, main contact first ("Élodie &

@@ -1,4 +1,4 @@
-/** Value sets of session workflow task runs and trigger executions. */
+/** Value sets of session automation task runs and trigger executions. */
 export const TASK_RUN_STATUSES = ['PENDING', 'RUNNING', 'COMPLETED', 'FAILED', 'SKIPPED'] as const;
 export type TaskRunStatus = (typeof TASK_RUN_STATUSES)[number];
 

@@ -1,5 +1,5 @@
 /**
- * When a session workflow task is due. Pure: the session workflow (deterministic code) and the
+ * When a session automation task is due. Pure: the session automation's workflow (deterministic code) and the
  * activities that record `scheduled_at` compute it the same way.
  */
 export const TASK_TIMINGS = ['IMMEDIATE', 'AFTER_APPLIED', 'BEFORE_SESSION_START', 'AFTER_SESSION_START'] as const;
@@ -35,7 +35,7 @@ export function taskDueAt(task: TaskSchedule, at: { appliedAt: number; sessionSt
 
 /**
  * A task's timing from what an API body may give: `timing` and `offset_minutes`, or the older
- * `delay_days` (days after the workflow is applied; 0: at once).
+ * `delay_days` (days after the automation is applied; 0: at once).
  */
 export function scheduleFromInput(input: {
   timing?: TaskTiming;

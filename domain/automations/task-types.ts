@@ -1,4 +1,4 @@
-/** Kinds of task a session workflow runs. */
+/** Kinds of task a session automation runs. */
 export const AUTOMATION_TASK_TYPES = [
   'AUTOMATIC_SMS',
   'AUTOMATIC_EMAIL',

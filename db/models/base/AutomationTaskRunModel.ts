@@ -9,7 +9,7 @@ import { type TaskRunStatus } from '../../../domain/automations/statuses';
 export type { TaskRunMetadata };
 
 /**
- * The history of one workflow task in one run (`session_workflow_task_runs`,
+ * The history of one automation task in one run (`session_workflow_task_runs`,
  * `entity_workflow_task_runs`: the same columns but what the run is for). The concrete models add
  * the session, or the contact, quote or invoice and the trigger.
  */
