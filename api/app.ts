@@ -55,9 +55,8 @@ import { buildSessionTypesRouter } from './session-types/router';
 import { buildSessionsRouter } from './sessions/router';
 import { buildSmsTemplatesRouter } from './sms-templates/router';
 import { buildWorkflowTriggersRouter } from './workflow-triggers/router';
-import { buildWorkflowsRouter } from './studio-workflows/router';
-import { buildSessionWorkflowsRouter } from './session-workflows/router';
-import { buildEntityWorkflowsRouter } from './entity-workflows/router';
+import { buildAutomationsRouter } from './automations/router';
+import { buildAutomationTaskRunsRouter } from './automations/task-runs-router';
 import { buildAdminSessionInfoTemplatesRouter } from './session-info/admin-templates-router';
 import { buildSessionInfoTemplatesRouter } from './session-info/templates-router';
 import { buildClientInfoRouter } from './session-info/client-info-router';
@@ -177,10 +176,9 @@ export function createApp(deps: AppDeps): Express {
   app.use(
     buildAccountingRouter({ sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit, limits }),
   );
-  app.use(buildWorkflowsRouter({ sequelize, temporal: deps.temporal.client, kit }));
+  app.use(buildAutomationsRouter({ sequelize, temporal: deps.temporal.client, kit }));
   app.use(buildWorkflowTriggersRouter({ sequelize, temporal: deps.temporal.client, kit }));
-  app.use(buildSessionWorkflowsRouter({ sequelize, kit }));
-  app.use(buildEntityWorkflowsRouter({ sequelize, kit }));
+  app.use(buildAutomationTaskRunsRouter({ sequelize, kit }));
   app.use(buildSmsTemplatesRouter({ sequelize, kit }));
   app.use(paymentRouters.payments);
   // Legal invoicing (issue 20): issue, deposit invoices, the payments ledger, credit notes; in this order.

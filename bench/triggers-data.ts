@@ -12,7 +12,7 @@
 import crypto from 'node:crypto';
 import { type Sequelize } from 'sequelize-typescript';
 import { createContact } from '../db/commands/create-contact';
-import { createWorkflow } from '../db/commands/create-workflow';
+import { createAutomation } from '../db/commands/create-automation';
 import { WorkflowTrigger } from '../db/models/WorkflowTrigger';
 import { type ConditionGroup, validateConditions } from '../domain/workflow-triggers/conditions';
 
@@ -64,7 +64,7 @@ export async function createStudio(sequelize: Sequelize, name: string): Promise<
       bind: [org.id, `bench-${crypto.randomUUID()}@bench.example`, name],
     },
   )) as [{ id: string }[], unknown];
-  const workflow = await createWorkflow(sequelize, user.id, { name: 'Accueil des nouveaux clients' });
+  const workflow = await createAutomation(sequelize, user.id, { name: 'Accueil des nouveaux clients' });
   const triggerIds: string[] = [];
   for (let i = 0; i < TRIGGERS_PER_STUDIO + PAUSED_PER_STUDIO; i++) {
     const active = i < TRIGGERS_PER_STUDIO;

@@ -17,15 +17,15 @@ import { type Quote } from './models/Quote';
 import { type QuoteItem } from './models/QuoteItem';
 import { type ScheduledExport } from './models/ScheduledExport';
 import { type Session } from './models/Session';
-import { type SessionWorkflowTaskRun } from './models/SessionWorkflowTaskRun';
-import { type EntityWorkflowTaskRun } from './models/EntityWorkflowTaskRun';
+import { type SessionAutomationTaskRun } from './models/SessionAutomationTaskRun';
+import { type EntityAutomationTaskRun } from './models/EntityAutomationTaskRun';
 import { type SmsTemplate } from './models/SmsTemplate';
 import { type User } from './models/User';
 import { type UserSessionInfoTemplate } from './models/UserSessionInfoTemplate';
 import { type UserSessionInfoTemplateField } from './models/UserSessionInfoTemplateField';
-import { type Workflow } from './models/Workflow';
-import { type WorkflowTask } from './models/WorkflowTask';
-import { type WorkflowTaskAction } from './models/WorkflowTaskAction';
+import { type Automation } from './models/Automation';
+import { type AutomationTask } from './models/AutomationTask';
+import { type AutomationTaskAction } from './models/AutomationTaskAction';
 import { type WorkflowTrigger } from './models/WorkflowTrigger';
 import { type WorkflowTriggerExecution } from './models/WorkflowTriggerExecution';
 import { type Row } from './queries/owned';
@@ -44,18 +44,18 @@ export type WorkflowTriggerRow = Row<WorkflowTrigger>;
 export type WorkflowTriggerExecutionRow = Row<WorkflowTriggerExecution>;
 
 /** A workflow with its tasks and their actions (any order: the presenter sorts). */
-export type WorkflowTaskActionRow = Row<WorkflowTaskAction>;
-export type WorkflowTaskRow = Omit<Row<WorkflowTask>, 'actions'> & { actions?: WorkflowTaskActionRow[] };
-export type WorkflowRow = Omit<Row<Workflow>, 'tasks'> & { tasks?: WorkflowTaskRow[] };
+export type AutomationTaskActionRow = Row<AutomationTaskAction>;
+export type AutomationTaskRow = Omit<Row<AutomationTask>, 'actions'> & { actions?: AutomationTaskActionRow[] };
+export type AutomationRow = Omit<Row<Automation>, 'tasks'> & { tasks?: AutomationTaskRow[] };
 
 /** A session workflow task run with the name, type and order of its task. */
-export type SessionWorkflowTaskRunRow = Omit<Row<SessionWorkflowTaskRun>, 'workflow_task'> & {
-  workflow_task?: Pick<Row<WorkflowTask>, 'name' | 'task_type' | 'display_order'> | null;
+export type SessionAutomationTaskRunRow = Omit<Row<SessionAutomationTaskRun>, 'workflow_task'> & {
+  workflow_task?: Pick<Row<AutomationTask>, 'name' | 'task_type' | 'display_order'> | null;
 };
 
 /** A task run of a workflow run for a contact, quote or invoice, with the name, type and order of its task. */
-export type EntityWorkflowTaskRunRow = Omit<Row<EntityWorkflowTaskRun>, 'workflow_task' | 'owner' | 'contact'> & {
-  workflow_task?: Pick<Row<WorkflowTask>, 'name' | 'task_type' | 'display_order'> | null;
+export type EntityAutomationTaskRunRow = Omit<Row<EntityAutomationTaskRun>, 'workflow_task' | 'owner' | 'contact'> & {
+  workflow_task?: Pick<Row<AutomationTask>, 'name' | 'task_type' | 'display_order'> | null;
 };
 
 /** Session info templates (the base ones and a user's copies) with their fields. */

@@ -77,25 +77,19 @@ import {
   type SessionInfoInviteDeps,
 } from '../activities/session-info-invite';
 import { createRoadmapActivities, type RoadmapDb, type RoadmapDeps } from '../activities/roadmap';
-import { createSessionWorkflowBookkeeping } from '../activities/session-workflows/apply-session-workflow';
 import {
-  createWorkflowTaskRunner,
-  type WorkflowTaskDb,
-  type WorkflowTaskDeps,
-} from '../activities/session-workflows/run-workflow-task';
-import {
-  createEntityWorkflowActivities,
-  type EntityWorkflowDb,
-  type EntityWorkflowDeps,
-} from '../activities/entity-workflows/entity-workflow-activities';
-import { type TaskMessageDb } from '../activities/workflow-tasks/task-messages';
+  type AutomationDb,
+  type AutomationDeps,
+  createAutomationActivities,
+} from '../activities/automations/automation-activities';
+import { type TaskMessageDb } from '../activities/automations/task-messages';
 import { type StartJob } from '../activities/db-deps';
-import { applyWorkflowToEntity } from '../db/commands/apply-workflow-to-entity';
+import { applyAutomationToEntity } from '../db/commands/apply-automation-to-entity';
 import { claimEntityTaskRun } from '../db/commands/claim-entity-task-run';
 import { failEntityTaskRun } from '../db/commands/fail-entity-task-run';
 import { finishEntityTaskRun } from '../db/commands/finish-entity-task-run';
 import { recordFiringExecutions, recordTriggerExecutions } from '../db/commands/record-trigger-executions';
-import { applyWorkflowToSession } from '../db/commands/apply-workflow-to-session';
+import { applyAutomationToSession } from '../db/commands/apply-automation-to-session';
 import { claimTaskRun } from '../db/commands/claim-task-run';
 import { failTaskRun } from '../db/commands/fail-task-run';
 import { finishTaskRun } from '../db/commands/finish-task-run';
@@ -103,17 +97,17 @@ import { recordTaskRunSchedule } from '../db/commands/record-task-run-schedule';
 import { loadConditionSubject, loadConditionSubjects } from '../db/queries/condition-subject';
 import { findStudioRegionSources } from '../db/queries/company-profile';
 import {
-  listWorkflowTaskShapes,
+  listAutomationTaskShapes,
   loadEntityTaskRunContext,
   loadEntityWithContact,
-} from '../db/queries/entity-workflows';
+} from '../db/queries/entity-automations';
 import { findOutboxEvent } from '../db/queries/outbox-events';
 import {
   findTaskSmsTemplate,
   loadTaskRunContext,
   sessionPeople,
   sessionRecipient,
-} from '../db/queries/session-workflow-task';
+} from '../db/queries/session-automation-task';
 import { findTriggerById, listActiveTriggersFor, pageOwnedEntityIds } from '../db/queries/workflow-triggers';
 import { JOB_CONTRACTS } from '../workflows/contracts';
 import {
@@ -160,10 +154,8 @@ export interface WorkerDeps {
   imports: Resources<ImportDeps, ImportDb>;
   sessionInfoInvite: Resources<SessionInfoInviteDeps, SessionInfoInviteDb>;
   roadmap: Resources<RoadmapDeps, RoadmapDb>;
-  /** SMS provider, mailer and Temporal client of the workflow tasks (sessions, contacts, quotes, invoices). */
-  workflowTasks: Omit<WorkflowTaskDeps, keyof WorkflowTaskDb | 'startJob'>;
-  /** SMS provider and mailer of the entity workflows' tasks (contacts, quotes, invoices). */
-  entityWorkflows: Omit<EntityWorkflowDeps, keyof EntityWorkflowDb | keyof TaskMessageDb>;
+  /** SMS provider, mailer, S3 and Temporal client of the automations' tasks (sessions, contacts, quotes, invoices). */
+  automations: Omit<AutomationDeps, keyof AutomationDb | 'startJob'>;
   documentPdf: Resources<DocumentPdfDeps, DocumentPdfDb>;
   documentEmail: Resources<DocumentEmailDeps, DocumentEmailDb>;
   scheduleChanged: Resources<ScheduleChangedDeps, ScheduleChangedDb>;
@@ -206,7 +198,7 @@ export function buildActivities(deps: WorkerDeps) {
       logger: deps.logger,
       startJob: boundStartJob,
       ...bindDb(sequelize, {
-        listWorkflowTaskShapes,
+        listAutomationTaskShapes,
         findOutboxEvent,
         listActiveTriggersFor,
         loadConditionSubject,
@@ -217,7 +209,7 @@ export function buildActivities(deps: WorkerDeps) {
       logger: deps.logger,
       startJob: boundStartJob,
       ...bindDb(sequelize, {
-        listWorkflowTaskShapes,
+        listAutomationTaskShapes,
         findTriggerById,
         pageOwnedEntityIds,
         loadConditionSubjects,
@@ -247,20 +239,20 @@ export function buildActivities(deps: WorkerDeps) {
       }),
     }),
     ...createRoadmapActivities({ ...deps.roadmap, ...bindDb(sequelize, { loadRoadmapSources, readClientInfo }) }),
-    ...createSessionWorkflowBookkeeping(
-      bindDb(sequelize, { applyWorkflowToSession, recordTaskRunSchedule, failTaskRun }),
-    ),
-    ...createWorkflowTaskRunner({
-      ...deps.workflowTasks,
+    ...createAutomationActivities({
+      ...deps.automations,
       ...taskMessageDb,
       startJob: boundStartJob,
-      ...bindDb(sequelize, { loadTaskRunContext, sessionRecipient, sessionPeople, claimTaskRun, finishTaskRun }),
-    }),
-    ...createEntityWorkflowActivities({
-      ...deps.entityWorkflows,
-      ...taskMessageDb,
       ...bindDb(sequelize, {
-        applyWorkflowToEntity,
+        applyAutomationToSession,
+        recordTaskRunSchedule,
+        failTaskRun,
+        loadTaskRunContext,
+        sessionRecipient,
+        sessionPeople,
+        claimTaskRun,
+        finishTaskRun,
+        applyAutomationToEntity,
         loadEntityTaskRunContext,
         loadEntityWithContact,
         claimEntityTaskRun,

@@ -13,7 +13,7 @@ const execFileAsync = promisify(execFile);
  * against about 170 MB with the bundle made next door (docs/performance.md).
  */
 export async function bundleWorkflowsInChild(): Promise<{ code: string }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-workflows-'));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'workflow-bundle-'));
   const outFile = path.join(dir, 'workflows.js');
   try {
     // The child runs the way this process does: compiled JavaScript (the image), or TypeScript

@@ -88,7 +88,7 @@ async function main() {
     },
     accountingExport: { s3, bucket: config.S3_BUCKET, logger },
     roadmap: { s3, bucket: config.S3_BUCKET, chromium },
-    workflowTasks: {
+    automations: {
       logger,
       sms,
       mailer,
@@ -97,7 +97,6 @@ async function main() {
       s3,
       bucket: config.S3_BUCKET,
     },
-    entityWorkflows: { logger, sms, mailer, mailFrom: config.MAIL_FROM, s3, bucket: config.S3_BUCKET },
     payments: { logger, walletProvider: createWalletProvider(config) },
     documentPdf: { s3, bucket: config.S3_BUCKET, chromium },
     documentEmail: {

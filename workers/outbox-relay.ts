@@ -4,7 +4,7 @@ import { type Sequelize } from 'sequelize-typescript';
 import { claimOutboxBatch } from '../db/commands/claim-outbox-batch';
 import { endOutboxClaim } from '../db/commands/end-outbox-claim';
 import { markOutboxEventUndispatched } from '../db/commands/mark-outbox-event-undispatched';
-import { listPendingSessionWorkflowIds } from '../db/queries/session-workflow-task-runs';
+import { listPendingSessionAutomationIds } from '../db/queries/session-automation-task-runs';
 import { dispatchOutboxEvents } from '../lib/jobs/outbox-dispatch';
 import { withTimeout } from '../lib/with-timeout';
 
@@ -59,7 +59,7 @@ export function startOutboxRelay(options: OutboxRelayOptions): { stop: () => Pro
         {
           events,
           markUndispatched: (eventId, message) => markOutboxEventUndispatched(sequelize, eventId, message),
-          pendingSessionWorkflowIds: (sessionId) => listPendingSessionWorkflowIds(sequelize, sessionId),
+          pendingSessionAutomationIds: (sessionId) => listPendingSessionAutomationIds(sequelize, sessionId),
         },
       );
     } finally {

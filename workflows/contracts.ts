@@ -12,9 +12,8 @@ import {
 } from './invoicing/contract';
 import { SESSION_INFO_INVITE_JOB } from './session-info/contract';
 import { ROADMAP_JOB } from './roadmap/contract';
-import { SESSION_WORKFLOW_JOB } from './session-workflows/contract';
+import { ENTITY_AUTOMATION_JOB, SESSION_AUTOMATION_JOB } from './automations/contract';
 import { PAYMENT_EVENT_JOB } from './payments/contract';
-import { ENTITY_WORKFLOW_JOB } from './entity-workflows/contract';
 import { ACCOUNTING_EXPORT_JOB } from './accounting-export/contract';
 
 /**
@@ -34,12 +33,12 @@ export const JOB_CONTRACTS: readonly JobContract<unknown, never>[] = [
   IMPORT_JOB,
   SESSION_INFO_INVITE_JOB,
   ROADMAP_JOB,
-  SESSION_WORKFLOW_JOB,
+  SESSION_AUTOMATION_JOB,
   DOCUMENT_EMAIL_JOB,
   SCHEDULE_CHANGED_JOB,
   PAYMENT_EVENT_JOB,
   INVOICE_REMINDERS_JOB,
-  ENTITY_WORKFLOW_JOB,
+  ENTITY_AUTOMATION_JOB,
   ACCOUNTING_EXPORT_JOB,
 ];
 

@@ -17,10 +17,13 @@ export { documentPdfWorkflow } from './invoicing/document-pdf';
 export { importWorkflow } from './imports/import';
 export { sessionInfoInviteWorkflow } from './session-info/invite';
 export { roadmapWorkflow } from './roadmap/roadmap';
-export { sessionWorkflow } from './session-workflows/session-workflow';
+export {
+  // The studio's automations; the names are the workflow types runs and histories know.
+  entityWorkflow,
+  sessionWorkflow,
+} from './automations/automation-workflows';
 export { documentEmailWorkflow } from './invoicing/document-email';
 export { paymentScheduleChangedWorkflow } from './invoicing/schedule-changed';
 export { invoiceRemindersWorkflow } from './invoicing/invoice-reminders';
 export { paymentEventWorkflow } from './payments/payment-event';
-export { entityWorkflow } from './entity-workflows/entity-workflow';
 export { accountingExportWorkflow } from './accounting-export/workflow';

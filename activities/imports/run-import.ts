@@ -12,11 +12,12 @@ import { resolveImportMapping } from '../../domain/imports/resolve-mapping';
 import { type SheetRow, type SheetRows } from '../../domain/imports/sheet';
 import { type ImportPayload, type ImportPreview, type ImportResult } from '../../workflows/imports/contract';
 import { type Bound } from '../db-deps';
-import { createImportRun, type ImportRunDb, type ImportRunOutcome } from './import-run';
+import { type BatchImporterDb, createBatchImporter } from './batch-importer';
+import { type ImportOutcome } from './import-outcome';
 import { withinBudget } from '../../domain/imports/result-budget';
 
-/** The import's data access: the lines an earlier attempt wrote, and the batches' (import-run.ts). */
-export interface ImportDb extends ImportRunDb {
+/** The import's data access: the lines an earlier attempt wrote, and the batches' (batch-importer.ts). */
+export interface ImportDb extends BatchImporterDb {
   writtenLines: Bound<typeof writtenLines>;
 }
 
@@ -33,7 +34,7 @@ export function createImportActivities(deps: ImportDeps) {
   return {
     /**
      * Streams the upload from object storage through its reader and imports it batch by batch
-     * (import-run.ts): a csv is never whole in memory, nor are its rows.
+     * (batch-importer.ts): a csv is never whole in memory, nor are its rows.
      */
     async runImport({
       jobRunId,
@@ -79,7 +80,7 @@ async function importRows(
   const rowActions = Object.fromEntries(
     Object.entries(payload.rowActions ?? {}).map(([line, action]) => [Number(line), action]),
   ) as Record<number, RowAction>;
-  const run = createImportRun({
+  const run = createBatchImporter({
     db: deps,
     entity: payload.entity,
     ownerId: payload.ownerId,
@@ -111,7 +112,7 @@ async function importRows(
     : resultOf(deps, logger, jobRunId, payload, source, outcome, mapping);
 }
 
-function previewOf(outcome: ImportRunOutcome, mapping: Record<string, string>): ImportPreview {
+function previewOf(outcome: ImportOutcome, mapping: Record<string, string>): ImportPreview {
   const count = (a: RowAction) => outcome.items.filter((i) => i.suggestedAction === a).length;
   // A long preview shows what a studio reviews first, updates (with their diffs) and skipped lines,
   // then as many creations as fit; in file order.
@@ -136,7 +137,7 @@ async function resultOf(
   jobRunId: string,
   payload: ImportPayload,
   source: SheetRows,
-  outcome: ImportRunOutcome,
+  outcome: ImportOutcome,
   mapping: Record<string, string>,
 ): Promise<ImportResult> {
   const file = await renderErrorFile(payload.format, source.headers, outcome.errors, source.delimiter);

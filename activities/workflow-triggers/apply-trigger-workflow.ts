@@ -1,16 +1,16 @@
 import { type Logger } from 'pino';
-import { type listWorkflowTaskShapes } from '../../db/queries/entity-workflows';
+import { type listAutomationTaskShapes } from '../../db/queries/entity-automations';
 import { type DomainEntityType } from '../../domain/events/domain-event';
-import { entityWorkflowSkipReason, type TaskShape } from '../../domain/workflows/entity-workflows';
-import { ENTITY_WORKFLOW_JOB } from '../../workflows/entity-workflows/contract';
-import { SESSION_WORKFLOW_JOB } from '../../workflows/session-workflows/contract';
+import { entityAutomationSkipReason, type TaskShape } from '../../domain/automations/entity-automations';
+import { ENTITY_AUTOMATION_JOB } from '../../workflows/automations/contract';
+import { SESSION_AUTOMATION_JOB } from '../../workflows/automations/contract';
 import { type Bound, type StartJob } from '../db-deps';
 
 /** What running a matching trigger's workflow needs: the workflow's task shapes and startJob. */
 export interface TriggerWorkflowDeps {
   logger: Logger;
   startJob: StartJob;
-  listWorkflowTaskShapes: Bound<typeof listWorkflowTaskShapes>;
+  listAutomationTaskShapes: Bound<typeof listAutomationTaskShapes>;
 }
 
 /** A trigger whose conditions held on an entity (of an event, or of a SCHEDULED trigger's firing). */
@@ -39,10 +39,10 @@ export interface MatchOutcome {
  * execution is SKIPPED with that reason. The workflow's tasks are read once per workflow for the
  * life of this starter (one evaluation, or one page of a firing).
  */
-export function createTriggerWorkflowStarter({ logger, startJob, listWorkflowTaskShapes }: TriggerWorkflowDeps) {
+export function createTriggerWorkflowStarter({ logger, startJob, listAutomationTaskShapes }: TriggerWorkflowDeps) {
   const shapes = new Map<string, Promise<TaskShape[]>>();
   const tasksOf = (ownerId: string, workflowId: string) => {
-    if (!shapes.has(workflowId)) shapes.set(workflowId, listWorkflowTaskShapes(ownerId, workflowId));
+    if (!shapes.has(workflowId)) shapes.set(workflowId, listAutomationTaskShapes(ownerId, workflowId));
     return shapes.get(workflowId) as Promise<TaskShape[]>;
   };
 
@@ -64,7 +64,7 @@ export function createTriggerWorkflowStarter({ logger, startJob, listWorkflowTas
     };
     if (entityType === 'SESSION') {
       const run = await startJob(
-        SESSION_WORKFLOW_JOB,
+        SESSION_AUTOMATION_JOB,
         { sessionId: entityId, workflowId: trigger.workflow_id },
         { ownerId: trigger.owner_id, sessionId: entityId, workflowId: trigger.workflow_id, triggerId: trigger.id },
         meta,
@@ -72,11 +72,11 @@ export function createTriggerWorkflowStarter({ logger, startJob, listWorkflowTas
       logger.info({ ...logged, workflowJobRunId: run.id }, 'Workflow applied to the session');
       return { status: 'COMPLETED', jobRunId: run.id };
     }
-    const reason = entityWorkflowSkipReason(entityType, await tasksOf(trigger.owner_id, trigger.workflow_id));
+    const reason = entityAutomationSkipReason(entityType, await tasksOf(trigger.owner_id, trigger.workflow_id));
     if (reason) return { status: 'SKIPPED', jobRunId, error: reason };
     const key = { triggerId: trigger.id, entityType, entityId, firingId };
     const run = await startJob(
-      ENTITY_WORKFLOW_JOB,
+      ENTITY_AUTOMATION_JOB,
       key,
       { ownerId: trigger.owner_id, workflowId: trigger.workflow_id, ...key },
       meta,

@@ -2,7 +2,7 @@ import { type Client } from '@temporalio/client';
 import { Router } from 'express';
 import { type Sequelize } from 'sequelize-typescript';
 import { createTrigger, deleteTrigger, updateTrigger } from '../../lib/jobs/workflow-triggers';
-import { findOwnedWorkflow } from '../../db/queries/studio-workflows';
+import { findOwnedAutomation } from '../../db/queries/automations';
 import { findTrigger, listTriggerExecutions, listTriggers } from '../../db/queries/workflow-triggers';
 import { type createRouteKit } from '../http/route-kit';
 import { presentExecution, presentTrigger } from './presenter';
@@ -33,7 +33,7 @@ export function buildWorkflowTriggersRouter({
       params: WorkflowParams,
     },
     async ({ user, params }) => {
-      await findOwnedWorkflow(sequelize, params.workflowId, user.id);
+      await findOwnedAutomation(sequelize, params.workflowId, user.id);
       return (await listTriggers(sequelize, user.id, params.workflowId)).map(presentTrigger);
     },
   );
@@ -53,7 +53,7 @@ export function buildWorkflowTriggersRouter({
       status: 201,
     },
     async ({ user, params, body }) => {
-      await findOwnedWorkflow(sequelize, params.workflowId, user.id);
+      await findOwnedAutomation(sequelize, params.workflowId, user.id);
       return presentTrigger(await createTrigger(sequelize, temporal, user.id, params.workflowId, body));
     },
   );

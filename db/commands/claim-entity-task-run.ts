@@ -1,10 +1,10 @@
 import { type Sequelize } from 'sequelize-typescript';
 import { Op } from 'sequelize';
-import { EntityWorkflowTaskRun } from '../models/EntityWorkflowTaskRun';
+import { EntityAutomationTaskRun } from '../models/EntityAutomationTaskRun';
 
 /** Claims a PENDING (or retried RUNNING) task run for this attempt; false when it was finished elsewhere. */
 export async function claimEntityTaskRun(_sequelize: Sequelize, taskRunId: string): Promise<boolean> {
-  const [claimed] = await EntityWorkflowTaskRun.update(
+  const [claimed] = await EntityAutomationTaskRun.update(
     { status: 'RUNNING', started_at: new Date() },
     { where: { id: taskRunId, status: { [Op.in]: ['PENDING', 'RUNNING'] } } },
   );

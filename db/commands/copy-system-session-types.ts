@@ -5,7 +5,7 @@ import { BaseSessionInfoTemplate } from '../models/BaseSessionInfoTemplate';
 import { UserSessionInfoTemplate } from '../models/UserSessionInfoTemplate';
 import { UserSessionType } from '../models/UserSessionType';
 import { sessionTypeTexts } from '../seed/session-types';
-import { copySystemWorkflows } from './copy-system-workflows';
+import { copySystemAutomations } from './copy-system-automations';
 
 /**
  * Gives a studio its own copy of each active system session type it does not have yet (matched
@@ -53,7 +53,7 @@ export async function copySystemSessionTypes(
     const base = bases.find((b) => b.default_session_type_id === typeId);
     return copies.find((c) => base && c.base_template_id === base.id)?.id ?? null;
   };
-  const workflowFor = await copySystemWorkflows(
+  const workflowFor = await copySystemAutomations(
     sequelize,
     ownerId,
     locale,

@@ -1,15 +1,15 @@
 import { type Sequelize } from 'sequelize-typescript';
-import { EntityWorkflowTaskRun, type TaskRunMetadata } from '../models/EntityWorkflowTaskRun';
+import { EntityAutomationTaskRun, type TaskRunMetadata } from '../models/EntityAutomationTaskRun';
 import { type Row } from '../rows';
 
 /** Ends a task run: its recipient, and its metadata merged into what it had. */
 export async function finishEntityTaskRun(
   _sequelize: Sequelize,
-  run: Pick<Row<EntityWorkflowTaskRun>, 'id' | 'metadata'>,
+  run: Pick<Row<EntityAutomationTaskRun>, 'id' | 'metadata'>,
   outcome: { status: 'COMPLETED' | 'FAILED'; contactId: string | null; metadata: TaskRunMetadata; error?: string },
 ): Promise<void> {
   const { status, contactId, metadata, error } = outcome;
-  await EntityWorkflowTaskRun.update(
+  await EntityAutomationTaskRun.update(
     {
       status,
       contact_id: contactId,

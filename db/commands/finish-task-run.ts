@@ -1,16 +1,16 @@
 import { type Sequelize } from 'sequelize-typescript';
-import { type TaskRunMetadata, SessionWorkflowTaskRun } from '../models/SessionWorkflowTaskRun';
+import { type TaskRunMetadata, SessionAutomationTaskRun } from '../models/SessionAutomationTaskRun';
 import { type Row } from '../rows';
 
 /** Ends a task run, its metadata merged into what it had. */
 export async function finishTaskRun(
   _sequelize: Sequelize,
-  run: Pick<Row<SessionWorkflowTaskRun>, 'id' | 'metadata'>,
+  run: Pick<Row<SessionAutomationTaskRun>, 'id' | 'metadata'>,
   status: 'COMPLETED' | 'FAILED',
   metadata: TaskRunMetadata,
   error?: string,
 ): Promise<void> {
-  await SessionWorkflowTaskRun.update(
+  await SessionAutomationTaskRun.update(
     {
       status,
       finished_at: new Date(),

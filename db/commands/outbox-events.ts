@@ -15,5 +15,5 @@ export interface OutboxBatch {
   /** Counts a failed attempt on an event that stays in the outbox (retried on the next pass). */
   markUndispatched(eventId: string, message: string): Promise<void>;
   /** The session workflows of a session that still have tasks waiting (SESSION_RESCHEDULED's addressees). */
-  pendingSessionWorkflowIds(sessionId: string): Promise<string[]>;
+  pendingSessionAutomationIds(sessionId: string): Promise<string[]>;
 }

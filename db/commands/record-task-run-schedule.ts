@@ -1,5 +1,5 @@
 import { type Sequelize } from 'sequelize-typescript';
-import { SessionWorkflowTaskRun } from '../models/SessionWorkflowTaskRun';
+import { SessionAutomationTaskRun } from '../models/SessionAutomationTaskRun';
 
 /** Writes the due dates of PENDING task runs (a run that started or ended keeps its own). */
 export async function recordTaskRunSchedule(
@@ -7,7 +7,7 @@ export async function recordTaskRunSchedule(
   schedule: readonly { taskRunId: string; scheduledAt: number | null }[],
 ): Promise<void> {
   for (const { taskRunId, scheduledAt } of schedule) {
-    await SessionWorkflowTaskRun.update(
+    await SessionAutomationTaskRun.update(
       { scheduled_at: scheduledAt === null ? null : new Date(scheduledAt) },
       { where: { id: taskRunId, status: 'PENDING' } },
     );

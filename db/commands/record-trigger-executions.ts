@@ -1,6 +1,6 @@
 import { type Sequelize } from 'sequelize-typescript';
 import { type DomainEntityType, type DomainEventType } from '../../domain/events/domain-event';
-import { type TriggerExecutionStatus } from '../../domain/workflows/statuses';
+import { type TriggerExecutionStatus } from '../../domain/automations/statuses';
 
 /** The outcome of one trigger for the evaluated entity. */
 export interface TriggerOutcome {

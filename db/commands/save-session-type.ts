@@ -3,7 +3,7 @@ import { type Sequelize } from 'sequelize-typescript';
 import { NotFoundError } from '../../domain/errors';
 import { UserSessionInfoTemplate } from '../models/UserSessionInfoTemplate';
 import { UserSessionType } from '../models/UserSessionType';
-import { Workflow } from '../models/Workflow';
+import { Automation } from '../models/Automation';
 import { findOwned } from '../queries/owned';
 import { findSessionType, type SessionTypeRow } from '../queries/session-types';
 import { audit } from './session-types';
@@ -24,7 +24,7 @@ export interface SessionTypeProps {
 /** The workflow must be the studio's own or a system one; the questionnaire the studio's own. Otherwise 404. */
 async function assertLinks(ownerId: string, props: SessionTypeProps, transaction: Transaction): Promise<void> {
   if (props.default_workflow_id) {
-    const workflow = await Workflow.count({
+    const workflow = await Automation.count({
       where: { id: props.default_workflow_id, [Op.or]: [{ owner_id: ownerId }, { owner_id: null }] },
       transaction,
     });

@@ -1,7 +1,7 @@
 import { type Sequelize } from 'sequelize-typescript';
 import { ValidationError } from '../../domain/errors';
 import { Session } from '../models/Session';
-import { SessionWorkflowTaskRun } from '../models/SessionWorkflowTaskRun';
+import { SessionAutomationTaskRun } from '../models/SessionAutomationTaskRun';
 import { findOwned } from '../queries/owned';
 import { recordDomainEvent } from './record-domain-event';
 import { hasSessionFollowingSchedule } from '../queries/scheduled-documents';
@@ -63,7 +63,8 @@ export async function updateSession(
       // Tasks timed on the start wait in session workflows: the relay tells them; payment schedules
       // that follow the start are told to their clients (billing.schedule-changed). An internal event.
       const tasksWait =
-        (await SessionWorkflowTaskRun.count({ where: { session_id: session.id, status: 'PENDING' }, transaction })) > 0;
+        (await SessionAutomationTaskRun.count({ where: { session_id: session.id, status: 'PENDING' }, transaction })) >
+        0;
       const schedules = await hasSessionFollowingSchedule(sequelize, session.id, transaction);
       if (tasksWait || schedules) {
         await recordDomainEvent(

@@ -7,7 +7,7 @@ import { SessionContact } from './SessionContact';
 import { User } from './User';
 import { UserSessionInfoTemplate } from './UserSessionInfoTemplate';
 import { UserSessionType } from './UserSessionType';
-import { Workflow } from './Workflow';
+import { Automation } from './Automation';
 
 /** A shoot: what a studio books, prepares and delivers. Owned by one user. */
 @Table({ tableName: 'sessions' })
@@ -63,8 +63,8 @@ export class Session extends IdModel {
   declare user_session_type?: UserSessionType | null;
 
   /** The workflow applied to the session (set when a trigger first applies one). */
-  @BelongsTo(() => Workflow, 'workflow_id')
-  declare workflow?: Workflow | null;
+  @BelongsTo(() => Automation, 'workflow_id')
+  declare workflow?: Automation | null;
 
   @BelongsTo(() => UserSessionInfoTemplate, 'session_info_template_id')
   declare session_info_template?: UserSessionInfoTemplate | null;

@@ -1,7 +1,7 @@
 import { BelongsTo, Column, DataType, Default, ForeignKey, Table } from 'sequelize-typescript';
 import { IdModel } from './base/IdModel';
 import { User } from './User';
-import { Workflow } from './Workflow';
+import { Automation } from './Automation';
 
 /**
  * A kind of shoot a studio sells (wedding, portrait...) with its duration, price and default
@@ -32,7 +32,7 @@ export class UserSessionType extends IdModel {
   @Column({ type: DataType.DECIMAL(5, 2), allowNull: false })
   declare vat_percentage: string;
 
-  @ForeignKey(() => Workflow)
+  @ForeignKey(() => Automation)
   @Column({ type: DataType.UUID })
   declare default_workflow_id: string | null;
 
@@ -57,6 +57,6 @@ export class UserSessionType extends IdModel {
   @BelongsTo(() => User, 'owner_id')
   declare owner?: User | null;
 
-  @BelongsTo(() => Workflow, 'default_workflow_id')
-  declare default_workflow?: Workflow | null;
+  @BelongsTo(() => Automation, 'default_workflow_id')
+  declare default_workflow?: Automation | null;
 }

@@ -3,7 +3,7 @@ import { IdModel } from './base/IdModel';
 import { type DomainEventType } from '../../domain/events/domain-event';
 import { type ConditionGroup } from '../../domain/workflow-triggers/conditions';
 import { User } from './User';
-import { Workflow } from './Workflow';
+import { Automation } from './Automation';
 import { WorkflowTriggerExecution } from './WorkflowTriggerExecution';
 
 /**
@@ -12,7 +12,7 @@ import { WorkflowTriggerExecution } from './WorkflowTriggerExecution';
  */
 @Table({ tableName: 'workflow_triggers' })
 export class WorkflowTrigger extends IdModel {
-  @ForeignKey(() => Workflow)
+  @ForeignKey(() => Automation)
   @Column({ type: DataType.UUID, allowNull: false })
   declare workflow_id: string;
 
@@ -44,8 +44,8 @@ export class WorkflowTrigger extends IdModel {
 
   // Associations
 
-  @BelongsTo(() => Workflow, 'workflow_id')
-  declare workflow?: Workflow;
+  @BelongsTo(() => Automation, 'workflow_id')
+  declare workflow?: Automation;
 
   @BelongsTo(() => User, 'owner_id')
   declare owner?: User;

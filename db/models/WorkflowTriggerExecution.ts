@@ -3,7 +3,7 @@ import { IdModel } from './base/IdModel';
 import { type DomainEntityType, type DomainEventType } from '../../domain/events/domain-event';
 import { JobRun } from './JobRun';
 import { WorkflowTrigger } from './WorkflowTrigger';
-import { type TriggerExecutionStatus } from '../../domain/workflows/statuses';
+import { type TriggerExecutionStatus } from '../../domain/automations/statuses';
 
 /**
  * The outcome of one trigger for one entity. Unique per (trigger_id, entity_type, entity_id,

@@ -26,8 +26,8 @@ import { ScheduledExport } from './ScheduledExport';
 import { Session } from './Session';
 import { SessionContact } from './SessionContact';
 import { SessionFile } from './SessionFile';
-import { SessionWorkflowTaskRun } from './SessionWorkflowTaskRun';
-import { EntityWorkflowTaskRun } from './EntityWorkflowTaskRun';
+import { SessionAutomationTaskRun } from './SessionAutomationTaskRun';
+import { EntityAutomationTaskRun } from './EntityAutomationTaskRun';
 import { SmsTemplate } from './SmsTemplate';
 import { User } from './User';
 import { UserCompany } from './UserCompany';
@@ -36,9 +36,9 @@ import { UserSessionInfoTemplateField } from './UserSessionInfoTemplateField';
 import { UserSessionType } from './UserSessionType';
 import { WalletproviderPayment } from './WalletproviderPayment';
 import { ProcessedProviderEvent } from './ProcessedProviderEvent';
-import { Workflow } from './Workflow';
-import { WorkflowTask } from './WorkflowTask';
-import { WorkflowTaskAction } from './WorkflowTaskAction';
+import { Automation } from './Automation';
+import { AutomationTask } from './AutomationTask';
+import { AutomationTaskAction } from './AutomationTaskAction';
 import { WorkflowTrigger } from './WorkflowTrigger';
 import { WorkflowTriggerExecution } from './WorkflowTriggerExecution';
 
@@ -71,8 +71,8 @@ export {
   Session,
   SessionContact,
   SessionFile,
-  SessionWorkflowTaskRun,
-  EntityWorkflowTaskRun,
+  SessionAutomationTaskRun,
+  EntityAutomationTaskRun,
   SmsTemplate,
   User,
   UserCompany,
@@ -80,9 +80,9 @@ export {
   UserSessionInfoTemplateField,
   UserSessionType,
   WalletproviderPayment,
-  Workflow,
-  WorkflowTask,
-  WorkflowTaskAction,
+  Automation,
+  AutomationTask,
+  AutomationTaskAction,
   WorkflowTrigger,
   WorkflowTriggerExecution,
   ProcessedProviderEvent,
@@ -99,9 +99,9 @@ export const models = [
   // Messaging templates and workflows
   EmailTemplate,
   SmsTemplate,
-  Workflow,
-  WorkflowTask,
-  WorkflowTaskAction,
+  Automation,
+  AutomationTask,
+  AutomationTaskAction,
   // Session types, session-info forms, extra contacts
   UserSessionType,
   BaseSessionInfoTemplate,
@@ -113,8 +113,8 @@ export const models = [
   // Triggers and task runs
   WorkflowTrigger,
   WorkflowTriggerExecution,
-  SessionWorkflowTaskRun,
-  EntityWorkflowTaskRun,
+  SessionAutomationTaskRun,
+  EntityAutomationTaskRun,
   // Quotes, invoices, payments
   Quote,
   QuoteItem,

@@ -3,7 +3,7 @@ import { seedEmailTemplates } from './email-templates';
 import { seedBaseSessionInfoTemplates } from './session-info-templates';
 import { seedSessionTypes } from './session-types';
 import { seedSmsTemplates } from './sms-templates';
-import { seedWorkflowTemplates } from './workflow-templates';
+import { seedAutomationTemplates } from './automation-templates';
 
 /** Serialises seeds started at once (api and worker booting together) inside PostgreSQL. */
 const SEED_LOCK_KEY = 'studio-service:seed';
@@ -21,7 +21,7 @@ export async function seedDatabase(sequelize: Sequelize): Promise<void> {
     await sequelize.query('SELECT pg_advisory_xact_lock(hashtext($1))', { bind: [SEED_LOCK_KEY], transaction });
     await seedEmailTemplates(transaction);
     await seedSmsTemplates(transaction);
-    const workflows = await seedWorkflowTemplates(transaction);
+    const workflows = await seedAutomationTemplates(transaction);
     const sessionTypes = await seedSessionTypes(workflows, transaction);
     await seedBaseSessionInfoTemplates(sessionTypes, transaction);
   });

@@ -1,8 +1,8 @@
 import { type Transaction } from 'sequelize';
 import { UserSessionType } from '../models/UserSessionType';
-import { type Workflow } from '../models/Workflow';
+import { type Automation } from '../models/Automation';
 import { upsertByKey } from './upsert';
-import { type FrenchText } from './workflow-templates';
+import { type FrenchText } from './automation-templates';
 import { type UserLocale } from '../../domain/accounts/users';
 
 interface SeedSessionType {
@@ -73,7 +73,7 @@ export const DEFAULT_SESSION_TYPES: readonly SeedSessionType[] = [
 
 /** Upserts the default session types; returns them by business key. */
 export async function seedSessionTypes(
-  workflows: Map<string, Workflow>,
+  workflows: Map<string, Automation>,
   transaction: Transaction,
 ): Promise<Map<string, UserSessionType>> {
   const byKey = new Map<string, UserSessionType>();

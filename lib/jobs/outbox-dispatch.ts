@@ -13,9 +13,9 @@ import { listOwedInvoiceIds } from '../../db/queries/invoice-reminders';
 import { signalInvoiceReminders } from './invoice-reminders-signal';
 import {
   SESSION_RESCHEDULED_SIGNAL,
-  SESSION_WORKFLOW_JOB,
+  SESSION_AUTOMATION_JOB,
   type SessionRescheduled,
-} from '../../workflows/session-workflows/contract';
+} from '../../workflows/automations/contract';
 import { startJob } from './start-job';
 import { startJobs } from './start-jobs';
 
@@ -133,7 +133,7 @@ export async function dispatchOutboxEvents(deps: OutboxDispatchDeps, batch: Outb
       continue;
     }
     try {
-      await signalRescheduledSession(temporal, event, await batch.pendingSessionWorkflowIds(event.entity_id));
+      await signalRescheduledSession(temporal, event, await batch.pendingSessionAutomationIds(event.entity_id));
       // Payment schedules that follow the start: their clients are told the new due dates, once per move.
       if (event.payload.schedules === true) {
         await startJob(
@@ -181,7 +181,7 @@ export async function signalRescheduledSession(
   for (const workflowId of workflowIds) {
     try {
       await temporal.workflow
-        .getHandle(SESSION_WORKFLOW_JOB.workflowId({ sessionId: event.entity_id, workflowId }))
+        .getHandle(SESSION_AUTOMATION_JOB.workflowId({ sessionId: event.entity_id, workflowId }))
         .signal(SESSION_RESCHEDULED_SIGNAL, signal);
     } catch (err) {
       if (!(err instanceof WorkflowNotFoundError)) throw err;

@@ -1,6 +1,6 @@
 import { type Client } from '@temporalio/client';
 import { type Sequelize } from 'sequelize-typescript';
-import { deleteWorkflow as deleteWorkflowRows } from '../../db/commands/delete-workflow';
+import { deleteAutomation as deleteAutomationRows } from '../../db/commands/delete-automation';
 import { type TriggerProps } from '../../db/commands/workflow-triggers';
 import { createTrigger as saveTrigger } from '../../db/commands/create-workflow-trigger';
 import { deleteTrigger as deleteTriggerRow } from '../../db/commands/delete-workflow-trigger';
@@ -82,7 +82,7 @@ export async function deleteTrigger(
 }
 
 /** Deletes a workflow with its triggers: the schedules of its SCHEDULED triggers first, then the rows. */
-export async function deleteWorkflow(
+export async function deleteAutomation(
   sequelize: Sequelize,
   temporal: Client,
   ownerId: string,
@@ -90,5 +90,5 @@ export async function deleteWorkflow(
 ): Promise<void> {
   for (const triggerId of await listScheduledTriggerIds(sequelize, ownerId, workflowId))
     await deleteTriggerSchedule(temporal, triggerId);
-  await deleteWorkflowRows(sequelize, ownerId, workflowId);
+  await deleteAutomationRows(sequelize, ownerId, workflowId);
 }

@@ -2,7 +2,7 @@
 // (test/unit/jobs/replay-histories.test.ts) replays every line; the recording script
 // (scripts/record-workflow-histories.ts) writes the file of each line from its `record` recipe.
 // To cover a new workflow: add a line, record it, commit the JSON (docs/testing.md).
-import { createFakeEntityWorkflowActivities, welcomePlan } from '../fixtures/fake-entity-workflow-activities';
+import { createFakeEntityAutomationActivities, welcomePlan } from '../fixtures/fake-entity-automation-activities';
 import { createFakeJobActivities } from '../fixtures/fake-job-activities';
 import { TASK_QUEUES } from '../../workflows/job-run/contract';
 
@@ -151,7 +151,7 @@ export const SAVED_HISTORIES: SavedHistory[] = [
           firingId: '',
         }),
       ],
-      activities: () => createFakeEntityWorkflowActivities(welcomePlan).activities,
+      activities: () => createFakeEntityAutomationActivities(welcomePlan).activities,
     },
   },
   {

@@ -6,7 +6,7 @@ import { startJob } from '../../../lib/jobs/start-job';
 import { EVALUATE_TRIGGERS_JOB } from '../../../workflows/workflow-triggers/contract';
 import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
 import { WorkflowTriggerExecution } from '../../../db/models/WorkflowTriggerExecution';
-import { SessionWorkflowTaskRun } from '../../../db/models/SessionWorkflowTaskRun';
+import { SessionAutomationTaskRun } from '../../../db/models/SessionAutomationTaskRun';
 import { markOverdueInvoices } from '../../../db/commands/mark-overdue-invoices';
 import { MARK_OVERDUE_INVOICES } from '../../../workflows/maintenance/contract';
 import { buildContact } from '../../factories/contacts';
@@ -106,7 +106,7 @@ describe('/api/workflows', () => {
   it("refuses to remove a task a session already ran, and another studio's SMS template", async () => {
     const created = await request(t.app).post('/api/workflows').set(as(owner)).send(wedding).expect(201);
     const session = await buildSession(t.app, owner, { title: 'Séance test' });
-    await SessionWorkflowTaskRun.create({
+    await SessionAutomationTaskRun.create({
       session_id: session.id,
       workflow_id: created.body.id,
       workflow_task_id: created.body.tasks[0].id,

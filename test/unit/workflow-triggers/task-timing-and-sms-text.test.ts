@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { resolveSmsText, SMS_FALLBACK } from '../../../domain/workflows/sms-text';
-import { delayDaysOf, scheduleFromInput, taskDueAt, TASK_TIMINGS } from '../../../domain/workflows/task-timing';
+import { resolveSmsText, SMS_FALLBACK } from '../../../domain/automations/sms-text';
+import { delayDaysOf, scheduleFromInput, taskDueAt, TASK_TIMINGS } from '../../../domain/automations/task-timing';
 
 const DAY = 86_400_000;
 const appliedAt = Date.UTC(2026, 5, 1, 9);

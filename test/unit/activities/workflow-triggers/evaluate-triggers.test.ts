@@ -34,7 +34,7 @@ function setUp(overrides: Partial<TriggerEvaluationDeps> = {}, start = fakeStart
   const deps: TriggerEvaluationDeps = {
     logger: pino({ level: 'silent' }),
     startJob: start.startJob,
-    listWorkflowTaskShapes: jest.fn(async () => []),
+    listAutomationTaskShapes: jest.fn(async () => []),
     findOutboxEvent: jest.fn(async () => event) as never,
     listActiveTriggersFor: jest.fn(async () => triggers) as never,
     loadConditionSubject: jest.fn(async () => ({ id: 'session-1', status: 'CONFIRMED' })) as never,

@@ -31,7 +31,7 @@ function setUp(overrides: Partial<ScheduledTriggerDeps> = {}) {
   const deps: ScheduledTriggerDeps = {
     logger: pino({ level: 'silent' }),
     startJob: start.startJob,
-    listWorkflowTaskShapes: jest.fn(async () => [
+    listAutomationTaskShapes: jest.fn(async () => [
       { id: 'task-1', name: 'Welcome', task_type: 'AUTOMATIC_EMAIL' as const, timing: 'IMMEDIATE' as const },
     ]),
     findTriggerById: jest.fn(async () => trigger) as never,
@@ -67,7 +67,7 @@ describe('runScheduledTriggerPage with fake deps', () => {
 
   it('records SKIPPED with the reason when the workflow needs a session a contact has not', async () => {
     const { activities, executions, start } = setUp({
-      listWorkflowTaskShapes: jest.fn(async () => [
+      listAutomationTaskShapes: jest.fn(async () => [
         { id: 'task-1', name: 'Invite', task_type: 'SEND_SESSION_INFO_INVITE' as const, timing: 'IMMEDIATE' as const },
       ]),
     });

@@ -1,0 +1,161 @@
+import { type Client } from '@temporalio/client';
+import { Router } from 'express';
+import { type Sequelize } from 'sequelize-typescript';
+import { copyAutomation } from '../../db/commands/copy-automation';
+import { createAutomation } from '../../db/commands/create-automation';
+import { updateAutomation } from '../../db/commands/update-automation';
+import { deleteAutomation } from '../../lib/jobs/workflow-triggers';
+import { findOwnedAutomation, listAutomations, listAutomationTemplates } from '../../db/queries/automations';
+import { IdParams, PageQuery } from '../http/common-schemas';
+import { type z } from 'zod';
+import { type createRouteKit, type RouteContext } from '../http/route-kit';
+import { presentAutomation } from './presenter';
+import { CopyAutomationBody, CreateAutomationBody, UpdateAutomationBody } from './schema';
+
+/** /api/workflows: the studio's workflows (a named list of tasks applied to a session), with their tasks. */
+export function buildAutomationsRouter({
+  sequelize,
+  temporal,
+  kit,
+}: {
+  sequelize: Sequelize;
+  temporal: Client;
+  kit: ReturnType<typeof createRouteKit>;
+}): Router {
+  const router = Router();
+  const tag = 'workflows';
+
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/workflows',
+      operationId: 'listWorkflows',
+      summary: "List the studio's workflows with their tasks",
+      tag,
+      auth: 'user',
+      query: PageQuery,
+    },
+    async ({ user, query }) => {
+      const page = await listAutomations(sequelize, user.id, query);
+      return { ...page, items: page.items.map(presentAutomation) };
+    },
+  );
+
+  kit.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/workflows',
+      operationId: 'createWorkflow',
+      summary: 'Create a workflow with its tasks',
+      tag,
+      auth: 'user',
+      body: CreateAutomationBody,
+      status: 201,
+    },
+    async ({ user, body }) => presentAutomation(await createAutomation(sequelize, user.id, body)),
+  );
+
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/workflows/templates',
+      operationId: 'listWorkflowTemplates',
+      summary: 'The system workflow templates a studio can copy',
+      tag,
+      auth: 'user',
+    },
+    async () => {
+      const templates = await listAutomationTemplates(sequelize);
+      return { items: templates.map(presentAutomation) };
+    },
+  );
+
+  kit.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/workflows/copy',
+      operationId: 'copyWorkflow',
+      summary: 'Copy a system template (or one of your workflows) into a new workflow of yours',
+      tag,
+      auth: 'user',
+      body: CopyAutomationBody,
+      status: 201,
+    },
+    async ({ user, body }) => presentAutomation(await copyAutomation(sequelize, user.id, body.template_id, body.name)),
+  );
+
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/workflows/:id',
+      operationId: 'getWorkflow',
+      summary: 'Read a workflow with its tasks',
+      tag,
+      auth: 'user',
+      params: IdParams,
+    },
+    async ({ user, params }) => presentAutomation(await findOwnedAutomation(sequelize, params.id, user.id)),
+  );
+
+  /** PUT and PATCH /api/workflows/:id (both change the fields given). */
+  const update = async ({
+    user,
+    params,
+    body,
+  }: Pick<
+    RouteContext<z.infer<typeof IdParams>, unknown, z.infer<typeof UpdateAutomationBody>>,
+    'user' | 'params' | 'body'
+  >) => presentAutomation(await updateAutomation(sequelize, user.id, params.id, body));
+  kit.route(
+    router,
+    {
+      method: 'put',
+      path: '/api/workflows/:id',
+      operationId: 'updateWorkflow',
+      summary: 'Update a workflow; tasks, when given, replace every task',
+      tag,
+      auth: 'user',
+      params: IdParams,
+      body: UpdateAutomationBody,
+    },
+    update,
+  );
+  kit.route(
+    router,
+    {
+      method: 'patch',
+      path: '/api/workflows/:id',
+      operationId: 'patchWorkflow',
+      summary: 'Update a workflow; tasks, when given, replace every task',
+      tag,
+      auth: 'user',
+      params: IdParams,
+      body: UpdateAutomationBody,
+    },
+    update,
+  );
+
+  kit.route(
+    router,
+    {
+      method: 'delete',
+      path: '/api/workflows/:id',
+      operationId: 'deleteWorkflow',
+      summary: 'Delete a workflow, its tasks and its triggers (and their schedules)',
+      tag,
+      auth: 'user',
+      params: IdParams,
+      status: 204,
+    },
+    async ({ user, params }) => {
+      await deleteAutomation(sequelize, temporal, user.id, params.id);
+    },
+  );
+
+  return router;
+}

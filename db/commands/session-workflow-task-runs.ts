@@ -1,3 +1,0 @@
-import { type TaskRunMetadata } from '../models/SessionWorkflowTaskRun';
-
-export type { TaskRunMetadata };
