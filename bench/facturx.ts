@@ -49,6 +49,7 @@ function invoice(i: number): { view: DocumentView; einvoice: ReturnType<typeof e
   const view: DocumentView = {
     kind: 'invoice',
     locale: 'fr-FR',
+    currency: 'EUR',
     number,
     title: `Séance ${i + 1}`,
     description: null,

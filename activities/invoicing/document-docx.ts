@@ -54,7 +54,7 @@ export function documentDocx(view: DocumentView): Promise<Buffer> {
   const { AlignmentType, Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } =
     docxLibrary();
   const w = DOCUMENT_WORDS[view.locale];
-  const money = (cents: bigint) => formatMoney(cents, view.locale);
+  const money = (cents: bigint) => formatMoney(cents, view.locale, view.currency);
   const cell = (text: string, opts: { bold?: boolean; right?: boolean; span?: number; italics?: boolean } = {}) =>
     new TableCell({
       columnSpan: opts.span,
@@ -74,7 +74,7 @@ export function documentDocx(view: DocumentView): Promise<Buffer> {
       return new TableRow({
         children: [cell(l.kind === 'BLANK' ? '' : l.description, { span: columns, italics: l.kind === 'TEXT' })],
       });
-    const c = lineCells(l, view.locale);
+    const c = lineCells(l, view.locale, view.currency);
     return new TableRow({
       children: [
         cell(l.description),

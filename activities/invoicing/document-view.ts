@@ -123,6 +123,7 @@ export async function loadDocumentView(
   const view: DocumentView = {
     kind,
     locale,
+    currency: document.currency,
     number,
     title: document.title,
     description: document.description,
@@ -188,6 +189,7 @@ async function loadCreditNoteView(
   const view: DocumentView = {
     kind: 'credit_note',
     locale,
+    currency: creditNote.currency,
     number: creditNote.number,
     title: invoice.title,
     description: null,

@@ -79,7 +79,7 @@ export function createInvoiceReminderActivities(deps: InvoiceReminderDeps): Invo
       const variables = {
         'contact.first_name': facts.contact_first_name ?? '',
         'invoice.number': facts.number ?? '',
-        amount_due: formatMoney(toHundredths(facts.balance_due), locale),
+        amount_due: formatMoney(toHundredths(facts.balance_due), locale, facts.currency),
         due_date: formatDay(dueDate, locale),
         payment_link: link,
         'studio.name': studioName,

@@ -61,7 +61,14 @@ export function createScheduleChangedActivities(deps: ScheduleChangedDeps): Sche
         // A schedule that no longer computes (the session lost its date) has no new dates to tell.
         if (scheduleProblems(inputs, before).length || scheduleProblems(inputs, after).length) continue;
         const locale = clientLocale({ locale: doc.contact_locale }, owner);
-        const lines = scheduleNoticeLines(doc.payment_schedule, before, after, toHundredths(doc.amount_paid), locale);
+        const lines = scheduleNoticeLines(
+          doc.payment_schedule,
+          before,
+          after,
+          toHundredths(doc.amount_paid),
+          locale,
+          doc.currency,
+        );
         if (lines.length === 0) continue;
         const template = await deps.findEmailTemplate(payload.ownerId, locale, 'payment-schedule-changed');
         if (!template)

@@ -1,6 +1,11 @@
+import {
+  normalizeTaxNumber,
+  registrationProblem,
+  TAX_REGISTRATION_KINDS,
+} from '../../domain/company/tax-registrations';
 import { z } from 'zod';
 import { compact } from '../../domain/company/identifiers';
-import { decimalText, optionalCountry, optionalEmail, optionalText } from '../http/common-schemas';
+import { currencyCode, decimalText, optionalCountry, optionalEmail, optionalText } from '../http/common-schemas';
 
 /** An identifier as typed (`912 345 678`, `fr 44 …`): spaces, dots and dashes dropped, upper case; blank is null. */
 const identifier = (max: number) =>
@@ -11,6 +16,28 @@ const identifier = (max: number) =>
     .transform((s) => (s === '' ? null : s))
     .nullable()
     .optional();
+
+/** One tax registration as typed: its number normalised (spaces dropped, VAT prefix added), then checked. */
+const TaxRegistrationInput = z
+  .object({
+    kind: z.enum(TAX_REGISTRATION_KINDS),
+    number: z.string().trim().min(1, 'is required').max(40),
+    /** The US state or Canadian province that issued it (NY, QC), where the kind is per region. */
+    region: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, 'must be a two-letter state or province code (NY, QC)')
+      .nullable()
+      .optional(),
+  })
+  .strict()
+  .transform((r, ctx) => {
+    const registration = { kind: r.kind, number: normalizeTaxNumber(r.kind, r.number), region: r.region ?? null };
+    const problem = registrationProblem(registration);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['number'], message: problem });
+    return registration;
+  });
 
 /** PUT /api/users/me/company: the whole profile; a field left out is cleared. */
 export const CompanyProfileBody = z
@@ -26,6 +53,10 @@ export const CompanyProfileBody = z
     company_zipcode: optionalText(20),
     company_city: optionalText(100),
     company_country: optionalCountry,
+    /** Left out or null: the country's (USD for US, GBP for GB, CAD, AUD, EUR...). */
+    currency: currencyCode.nullable().optional(),
+    /** VAT (GB, IE), ABN, Canadian BN, GST/HST and QST numbers, US sales tax permits; each checked as its authority builds it. */
+    tax_registrations: z.array(TaxRegistrationInput).max(20).optional(),
     email: optionalEmail,
     phone: optionalText(50),
     iban: identifier(34),
@@ -54,6 +85,14 @@ export const CompanyProfileView = z.object({
     .describe('ISO 3166-1 alpha-2 code (a profile saved before 2026-11-25 may hold a text no country was read from)'),
   /** The country's name in the requester's language (France, Royaume-Uni); a legacy text as it is. */
   company_country_name: z.string().nullable().describe("The country's name in the studio user's language"),
+  tax_registrations: z.array(
+    z.object({ kind: z.enum(TAX_REGISTRATION_KINDS), number: z.string(), region: z.string().nullable() }),
+  ),
+  currency: z
+    .string()
+    .describe(
+      "ISO 4217 code new documents are in: the one the studio set, else its country's (USD, GBP, CAD, AUD, EUR)",
+    ),
   email: z.string().nullable(),
   phone: z.string().nullable(),
   iban: z.string().nullable(),

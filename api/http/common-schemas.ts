@@ -1,3 +1,4 @@
+import { documentCurrencyProblem } from '../../domain/money/document-currency';
 import { z } from 'zod';
 import { countryProblem, parseCountry } from '../../domain/countries';
 import { ianaTimeZone } from '../../domain/time-zone';
@@ -76,6 +77,18 @@ export const timeZoneName = z
  * or English ("France", "Royaume-Uni", "UK"), stored as the code; blank is null; anything else is a
  * 400 naming the field.
  */
+/** An ISO 4217 currency a document can be in ("usd" is USD); 400 naming why another is refused. */
+export const currencyCode = z
+  .string()
+  .trim()
+  .max(3, 'must be an ISO 4217 code of three letters')
+  .transform((s, ctx) => {
+    const problem = documentCurrencyProblem(s);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    return problem ? z.NEVER : s.toUpperCase();
+  })
+  .describe('ISO 4217 code (USD, EUR, GBP, CAD, AUD…); currencies with two decimal places');
+
 export const optionalCountry = z
   .string()
   .trim()

@@ -56,6 +56,7 @@ export function presentDocument(kind: DocumentKind, document: DocumentRow, timeZ
     description: document.description,
     status: document.status,
     amount: document.amount,
+    currency: document.currency,
     session_id: document.session_id,
     contact_id: document.contact_id,
     ...(kind === 'quote' ? { valid_until: (document as QuoteRow).valid_until ?? null } : {}),
@@ -124,6 +125,7 @@ export function presentCreditNote(n: CreditNoteRow, invoiceNumber: string | null
     invoice_number: invoiceNumber,
     reason: n.reason,
     amount: n.amount,
+    currency: n.currency,
     items: n.items,
     /** Its VAT breakdown, fixed at issue: per rate, base, VAT and total with tax. */
     vat_parts: n.vat_parts,

@@ -3,7 +3,7 @@ import { ignoredItemFields } from '../../domain/invoicing/item-fields';
 import { DEPOSIT_LINE, DISCOUNT_TYPES, ITEM_TYPES } from '../../domain/invoicing/item-types';
 import { DUE_TYPES, MAX_DUE_DAYS, MAX_INSTALLMENTS } from '../../domain/invoicing/payment-schedule';
 import { MANUAL_PAYMENT_METHODS, QUOTE_STATUSES } from '../../domain/invoicing/statuses';
-import { decimalInput, optionalText } from '../http/common-schemas';
+import { currencyCode, decimalInput, optionalText } from '../http/common-schemas';
 
 /** A decimal(10,2) amount as a number or a string (DESIGN.md: strings in JSON), at most two places. */
 const amount = (max: number) =>
@@ -89,6 +89,8 @@ const common = {
   description: optionalText(10_000),
   session_id: z.uuid().nullable().optional(),
   contact_id: z.uuid().nullable().optional(),
+  /** Left out on create: the studio's (its company profile's, else its country's). */
+  currency: currencyCode.optional(),
   items: z.array(Item).max(200).optional(),
   /** Installments (at most 12), checked against the total and the session on save; null or [] removes the schedule. */
   payment_schedule: z.array(Installment).max(MAX_INSTALLMENTS).nullable().optional(),

@@ -8,7 +8,7 @@ import { recordWalletPayment } from '../../db/commands/record-wallet-payment';
 import { findPayableInvoice } from '../../db/queries/payments';
 import { countCardPayments, findOpenCardPayment } from '../../db/queries/card-payments';
 import { UnavailableError, ValidationError } from '../../domain/errors';
-import { toHundredths } from '../../domain/invoicing/money';
+import { fromStoredDecimal } from '../../domain/money/currency';
 import { signalInvoiceReminders } from '../../lib/jobs/invoice-reminders-signal';
 import { startJob } from '../../lib/jobs/start-job';
 import { WALLET_SIGNATURE_HEADERS, type WalletProvider } from '../../lib/payments/walletprovider';
@@ -63,13 +63,15 @@ export function buildPaymentsRouters(deps: PaymentsRouterDeps): { webhooks: Rout
       // A payment already started for this amount is handed back rather than a second intent made.
       const open = await findOpenCardPayment(sequelize, invoice.id, invoice.balance_due);
       const attempt = await countCardPayments(sequelize, invoice.id);
+      // The provider takes the amount in the currency's minor unit, with its code in lower case.
+      const currency = invoice.currency.toLowerCase();
       const intent = open
         ? await provider('card', () => cardProvider.paymentIntents.retrieve(open.payment_intent_id))
         : await provider('card', () =>
             cardProvider.paymentIntents.create(
               {
-                amount: Number(toHundredths(invoice.balance_due)),
-                currency: 'eur',
+                amount: Number(fromStoredDecimal(invoice.balance_due, invoice.currency)),
+                currency,
                 metadata: { invoice_id: invoice.id, owner_id: user.id },
                 automatic_payment_methods: { enabled: true },
               },
@@ -78,14 +80,14 @@ export function buildPaymentsRouters(deps: PaymentsRouterDeps): { webhooks: Rout
               { idempotencyKey: `invoice-${invoice.id}-${invoice.balance_due}-${attempt}` },
             ),
           );
-      if (!open) await recordCardPayment(sequelize, invoice, intent.id, 'eur', intent.status);
+      if (!open) await recordCardPayment(sequelize, invoice, intent.id, currency, intent.status);
       // The client is paying: the invoice's reminders hold at once (domain/invoicing/reminder-decision.ts).
       await signalInvoiceReminders(temporal, [invoice.id], logger);
       return {
         clientSecret: intent.client_secret,
         paymentIntentId: open?.payment_intent_id ?? intent.id,
         amount: invoice.balance_due,
-        currency: 'eur',
+        currency,
       };
     },
   );
@@ -107,13 +109,18 @@ export function buildPaymentsRouters(deps: PaymentsRouterDeps): { webhooks: Rout
       const order = await provider('wallet', () =>
         walletProvider.createOrder({
           amount: invoice.balance_due,
-          currency: 'EUR',
+          currency: invoice.currency,
           invoiceId: invoice.id,
           description: invoice.title,
         }),
       );
-      await recordWalletPayment(sequelize, invoice, order.orderId, 'EUR', order.status);
-      return { approvalUrl: order.approvalUrl, orderId: order.orderId, amount: invoice.balance_due, currency: 'EUR' };
+      await recordWalletPayment(sequelize, invoice, order.orderId, invoice.currency, order.status);
+      return {
+        approvalUrl: order.approvalUrl,
+        orderId: order.orderId,
+        amount: invoice.balance_due,
+        currency: invoice.currency,
+      };
     },
   );
 

@@ -125,6 +125,7 @@ export async function createDepositInvoice(
         session_id: quote.session_id,
         contact_id: quote.contact_id,
         quote_id: quote.id,
+        currency: quote.currency,
         deposit_installment: installment,
         due_date: due.dueDate < today ? today : due.dueDate,
         items: parts.map((p, index) => ({

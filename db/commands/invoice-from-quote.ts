@@ -116,6 +116,7 @@ export async function invoiceFromQuote(
         session_id: quote.session_id,
         contact_id: quote.contact_id,
         quote_id: quote.id,
+        currency: quote.currency,
         items: lines,
         payment_schedule: finalSchedule(
           quote,

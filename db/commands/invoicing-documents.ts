@@ -15,6 +15,7 @@ import { type QuoteItem } from '../models/QuoteItem';
 import { Session } from '../models/Session';
 import { UserCompany } from '../models/UserCompany';
 import { UserSessionType } from '../models/UserSessionType';
+import { studioCurrency } from '../../domain/money/document-currency';
 import { type Doc, type DocumentKind, documentModels as models, findDocument } from '../queries/invoicing';
 import { numberQuote } from './document-numbers';
 import { recordDomainEvent } from './record-domain-event';
@@ -52,6 +53,8 @@ export interface DocumentProps {
   due_date?: string | null;
   /** Invoices only: the quote it came from. */
   quote_id?: string | null;
+  /** ISO 4217 code, checked by the api (domain/money/document-currency.ts); left out on create: the studio's. */
+  currency?: string;
   /** Invoices only, set by the server: a deposit invoice's installment of its quote's schedule. */
   deposit_installment?: number | null;
   /** Given: replaces every item, and the amount is recomputed. */
@@ -267,7 +270,19 @@ export async function writeDocument(
     document = await existing.save({ transaction });
   } else {
     if (!fields.title) throw new ValidationError('title is required');
-    document = await (doc as typeof Quote).create({ ...fields, owner_id: ownerId, amount: '0.00' }, { transaction });
+    const currency =
+      fields.currency ??
+      studioCurrency(
+        await UserCompany.findOne({
+          where: { user_id: ownerId },
+          attributes: ['currency', 'company_country'],
+          transaction,
+        }),
+      );
+    document = await (doc as typeof Quote).create(
+      { ...fields, currency, owner_id: ownerId, amount: '0.00' },
+      { transaction },
+    );
   }
   if (items) {
     document.amount = await replaceItems(

@@ -97,6 +97,7 @@ export async function issueCreditNote(
         number,
         reason: input.reason.trim(),
         amount: centsToDecimal(amountCents),
+        currency: invoice.currency,
         items: lines,
         vat_parts: storedVatParts(parts),
         issued_at: issuedAt,

@@ -7,7 +7,9 @@ import { buyerOf, type InvoiceBuyer } from '../../domain/invoicing/buyer';
 import { type EInvoice } from '../../domain/invoicing/e-invoice';
 import { deliveryColumns } from '../../domain/invoicing/service-delivery';
 import { type EInvoiceMaker } from '../../domain/invoicing/e-invoice-rules';
-import { missingMentions, type SellerProfile } from '../../domain/invoicing/legal-mentions';
+import { missingMentions } from '../../domain/invoicing/legal-mentions';
+import { documentRules } from '../../domain/jurisdictions';
+import { issuedUnderFrenchLaw, type IssuingSeller, jurisdictionInputOf } from '../../domain/jurisdictions/issue-input';
 import {
   counterKey,
   DEFAULT_NUMBER_FORMATS,
@@ -17,7 +19,7 @@ import {
 import { toHundredths } from '../../domain/invoicing/money';
 import { type Invoice } from '../models/Invoice';
 import { quoteDeposits, storedDeductions } from '../queries/deposits';
-import { loadInvoiceEInvoice } from '../queries/e-invoice-sources';
+import { type LoadedEInvoice, loadInvoiceEInvoice } from '../queries/e-invoice-sources';
 import { findDocument } from '../queries/invoicing';
 
 import { addDays } from '../../domain/invoicing/calendar-date';
@@ -29,11 +31,12 @@ interface IssueSources {
   format: string | null;
   sequence_reset: SequenceReset | null;
   /** The company profile row (to_jsonb): the seller of the mentions. */
-  company: SellerProfile | null;
+  company: IssuingSeller | null;
   contact: Parameters<typeof buyerOf>[0];
   line_count: number;
   quote_id: string | null;
   deposit_installment: number | null;
+  currency: string;
 }
 
 /**
@@ -41,7 +44,7 @@ interface IssueSources {
  * owner's time zone, company profile, the client, the number format and the line count.
  */
 const SOURCES = `
-SELECT i.status, i.due_date, i.quote_id, i.deposit_installment, u.time_zone, f.format, f.sequence_reset, to_jsonb(c) AS company, to_jsonb(ct) AS contact,
+SELECT i.status, i.due_date, i.quote_id, i.deposit_installment, i.currency, u.time_zone, f.format, f.sequence_reset, to_jsonb(c) AS company, to_jsonb(ct) AS contact,
        (SELECT count(*) FROM invoice_items it WHERE it.invoice_id = i.id)::int AS line_count
 FROM invoices i
 JOIN users u ON u.id = i.owner_id
@@ -134,20 +137,7 @@ async function assertDeductionsCurrent(
  * (`makeXml`, lib/facturx/e-invoice-gate.ts, given by the caller): the EN 16931 rules and the XML library's own checks. A failure
  * is a 400 naming each broken rule (`details[].rule`), and the invoice stays a draft.
  */
-async function assertEInvoiceMade(
-  sequelize: Sequelize,
-  makeXml: EInvoiceMaker,
-  invoiceId: string,
-  ownerId: string,
-  facts: { issueDate: string; dueDate: string | null; buyer: InvoiceBuyer | null },
-  transaction: Transaction,
-): Promise<EInvoice> {
-  // The number is drawn from the series below; the e-invoice only needs it to exist.
-  const loaded = await loadInvoiceEInvoice(sequelize, invoiceId, ownerId, {
-    facts: { number: 'pending', ...facts },
-    transaction,
-  });
-  if (!loaded) throw new NotFoundError('Invoice');
+async function assertEInvoiceMade(makeXml: EInvoiceMaker, loaded: LoadedEInvoice): Promise<EInvoice> {
   const made = await makeXml(loaded.doc, loaded.locale === 'fr-FR' ? 'fr' : 'en');
   if (!made.ok) {
     throw new ValidationError(
@@ -156,6 +146,50 @@ async function assertEInvoiceMade(
     );
   }
   return loaded.doc;
+}
+
+/**
+ * A French studio's invoice (issue 30 §3: France keeps its rules): in euros, since French law states
+ * the VAT in euros and the service does not convert yet (BT-6, BT-111), and through the e-invoice gate.
+ */
+async function assertFrenchInvoice(
+  makeXml: EInvoiceMaker,
+  loaded: LoadedEInvoice,
+  currency: string,
+): Promise<EInvoice> {
+  if (currency !== 'EUR')
+    throw new ValidationError(
+      `The invoice cannot be issued in ${currency}: a French studio's invoice states its VAT in euros, and the service issues French invoices in EUR only for now`,
+      [{ path: 'currency', message: 'must be EUR for a studio in France' }],
+    );
+  return assertEInvoiceMade(makeXml, loaded);
+}
+
+/**
+ * Another country's invoice (issue 30 §3): what its law asks of an issued document
+ * (domain/jurisdictions/), a 400 naming each problem. No e-invoice gate: that is France's.
+ */
+function assertJurisdictionRules(
+  seller: IssuingSeller,
+  buyer: InvoiceBuyer | null,
+  eInvoice: EInvoice,
+  currency: string,
+): EInvoice {
+  const rules = documentRules(
+    jurisdictionInputOf(seller, buyer, {
+      currency,
+      totalWithTaxCents: eInvoice.totals.taxInclusiveCents,
+      vat: eInvoice.vat,
+      issueDate: eInvoice.issueDate,
+      supplyDate: 'day' in eInvoice.delivery ? eInvoice.delivery.day : eInvoice.delivery.start,
+    }),
+  );
+  if (rules.problems.length > 0)
+    throw new ValidationError(
+      `The invoice cannot be issued: ${rules.problems.map((p) => p.message).join('; ')}`,
+      rules.problems.map((p) => ({ path: 'invoice', rule: p.code, message: p.message })),
+    );
+  return eInvoice;
 }
 
 /**
@@ -192,14 +226,16 @@ export async function issueInvoice(
         `The invoice cannot be issued: ${missing.length === 1 ? 'a mandatory mention is' : `${missing.length} mandatory mentions are`} missing`,
         missing,
       );
-    const eInvoice = await assertEInvoiceMade(
-      sequelize,
-      makeXml,
-      invoiceId,
-      ownerId,
-      { issueDate: today, dueDate, buyer },
+    // The invoice's e-invoice model, with the number pending (it is drawn below) and the facts the
+    // issue is about to fix: its VAT summary and service date are what the issue keeps.
+    const loaded = await loadInvoiceEInvoice(sequelize, invoiceId, ownerId, {
+      facts: { number: 'pending', issueDate: today, dueDate, buyer },
       transaction,
-    );
+    });
+    if (!loaded) throw new NotFoundError('Invoice');
+    const eInvoice = issuedUnderFrenchLaw(seller?.company_country)
+      ? await assertFrenchInvoice(makeXml, loaded, sources.currency)
+      : assertJurisdictionRules(seller!, buyer, loaded.doc, sources.currency);
     const delivery = deliveryColumns(eInvoice.delivery);
     if (sources.quote_id && sources.deposit_installment === null)
       await assertDeductionsCurrent(sequelize, ownerId, invoiceId, sources.quote_id, sources.time_zone, transaction);

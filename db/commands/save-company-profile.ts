@@ -27,7 +27,10 @@ export async function saveCompanyProfile(
   requestId?: string,
 ): Promise<CompanyProfileRow> {
   const values = Object.fromEntries(
-    COMPANY_PROFILE_FIELDS.map((f) => [f, input[f] ?? (f === 'vat_exempt' ? false : null)]),
+    COMPANY_PROFILE_FIELDS.map((f) => [
+      f,
+      input[f] ?? (f === 'vat_exempt' ? false : f === 'tax_registrations' ? [] : null),
+    ]),
   ) as Record<CompanyProfileField, unknown>;
   const problems = identifierProblems({
     company_country: values.company_country as string | null,

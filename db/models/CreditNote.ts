@@ -37,6 +37,11 @@ export class CreditNote extends CreatedAtModel {
   @Column({ type: DataType.DECIMAL(12, 2), allowNull: false })
   declare amount: string;
 
+  /** ISO 4217 code of every amount of this credit note, its invoice's (issue 30 §1). */
+  @Default('EUR')
+  @Column({ type: DataType.STRING(3), allowNull: false })
+  declare currency: string;
+
   @Default([])
   @Column({ type: DataType.JSONB, allowNull: false })
   declare items: CreditNoteLine[];

@@ -33,6 +33,11 @@ export class Quote extends IdModel {
   @Column({ type: DataType.DECIMAL(10, 2), allowNull: false })
   declare amount: string;
 
+  /** ISO 4217 code of every amount of this document (issue 30 §1). */
+  @Default('EUR')
+  @Column({ type: DataType.STRING(3), allowNull: false })
+  declare currency: string;
+
   @Default('PENDING')
   @Column({ type: DataType.STRING(10), allowNull: false })
   declare status: QuoteStatus;

@@ -1,3 +1,4 @@
+import { type TaxRegistration } from '../../domain/company/tax-registrations';
 import { BelongsTo, Column, DataType, Default, ForeignKey, Table } from 'sequelize-typescript';
 import { IdModel } from './base/IdModel';
 import { User } from './User';
@@ -39,6 +40,15 @@ export class UserCompany extends IdModel {
   /** ISO 3166-1 alpha-2 (FR, US, GB…). */
   @Column({ type: DataType.STRING(100) })
   declare company_country: string | null;
+
+  /** ISO 4217 code the studio invoices in; NULL: its country's (domain/money/currency.ts). */
+  @Column({ type: DataType.STRING(3) })
+  declare currency: string | null;
+
+  /** Tax registrations besides vat_number: kind, number and region (domain/company/tax-registrations.ts). */
+  @Default([])
+  @Column({ type: DataType.JSONB, allowNull: false })
+  declare tax_registrations: TaxRegistration[];
 
   /** SARL, SAS, EI, auto-entrepreneur… */
   @Column({ type: DataType.STRING(100) })

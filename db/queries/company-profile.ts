@@ -16,6 +16,8 @@ export const COMPANY_PROFILE_FIELDS = [
   'company_zipcode',
   'company_city',
   'company_country',
+  'currency',
+  'tax_registrations',
   'email',
   'phone',
   'iban',

@@ -16,6 +16,8 @@ export interface ReminderFactsRow extends ReminderInvoice {
   id: string;
   owner_id: string;
   number: string | null;
+  /** ISO 4217 code of its amounts. */
+  currency: string;
   contact_id: string | null;
   contact_first_name: string | null;
   contact_phone: string | null;
@@ -33,7 +35,7 @@ export async function findReminderFacts(
   pendingSince: Date,
 ): Promise<ReminderFactsRow | null> {
   const [row] = await sequelize.query<ReminderFactsRow>(
-    `SELECT i.id, i.owner_id, i.status, i.number, i.amount, i.amount_paid, i.balance_due, i.due_date::text AS due_date, i.payment_schedule, i.created_at, i.issued_at,
+    `SELECT i.id, i.owner_id, i.status, i.number, i.amount, i.currency, i.amount_paid, i.balance_due, i.due_date::text AS due_date, i.payment_schedule, i.created_at, i.issued_at,
             s.start_date AS session_start,
             c.id AS contact_id, c.first_name AS contact_first_name, c.email AS contact_email, c.phone_number AS contact_phone, c.locale AS contact_locale, c.country AS contact_country, uc.company_country AS studio_country, u.locale AS studio_locale,
             COALESCE(c.time_zone, u.time_zone) AS time_zone, u.time_zone AS studio_time_zone, COALESCE(c.reminders_paused, false) AS client_paused,

@@ -9,6 +9,7 @@ export interface ScheduledDocumentRow {
   title: string;
   number: string | null;
   amount: string;
+  currency: string;
   amount_paid: string;
   created_at: Date;
   issued_at: Date | null;
@@ -28,12 +29,12 @@ export function listScheduledDocuments(
   sessionId: string,
 ): Promise<ScheduledDocumentRow[]> {
   return sequelize.query<ScheduledDocumentRow>(
-    `SELECT 'quote' AS kind, q.id, q.title, q.number, q.amount, 0::decimal AS amount_paid, q.created_at, NULL::timestamptz AS issued_at, q.payment_schedule,
+    `SELECT 'quote' AS kind, q.id, q.title, q.number, q.amount, q.currency, 0::decimal AS amount_paid, q.created_at, NULL::timestamptz AS issued_at, q.payment_schedule,
             c.email AS contact_email, c.first_name AS contact_first_name, c.locale AS contact_locale
        FROM quotes q LEFT JOIN contacts c ON c.id = q.contact_id AND c.owner_id = q.owner_id
       WHERE q.owner_id = $1 AND q.session_id = $2 AND q.payment_schedule IS NOT NULL AND q.status IN ('SENT', 'ACCEPTED')
      UNION ALL
-     SELECT 'invoice', i.id, i.title, i.number, i.amount, i.amount_paid, i.created_at, i.issued_at, i.payment_schedule,
+     SELECT 'invoice', i.id, i.title, i.number, i.amount, i.currency, i.amount_paid, i.created_at, i.issued_at, i.payment_schedule,
             c.email, c.first_name, c.locale
        FROM invoices i LEFT JOIN contacts c ON c.id = i.contact_id AND c.owner_id = i.owner_id
       WHERE i.owner_id = $1 AND i.session_id = $2 AND i.payment_schedule IS NOT NULL AND i.status = 'ISSUED'

@@ -8,6 +8,8 @@ import { type ServiceDelivery } from './e-invoice';
 export interface DocumentView {
   kind: 'quote' | 'invoice' | 'credit_note';
   locale: UserLocale;
+  /** ISO 4217 code of every amount (the document's; a credit note's is its invoice's). */
+  currency: string;
   number: string;
   title: string;
   description: string | null;
@@ -136,16 +138,16 @@ function esc(value: unknown): string {
   );
 }
 
-/** Euros for the document's language: `1 234,50 €` in French, `€1,234.50` in English. */
-export function formatMoney(cents: bigint, locale: UserLocale): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(Number(cents) / 100);
+/** An amount in the document's language and currency: `1 234,50 €` in French, `€1,234.50`, `$1,234.50` in English. */
+export function formatMoney(cents: bigint, locale: UserLocale, currency: string): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(Number(cents) / 100);
 }
 
 /** A unit price with the decimals it has, at least two: `29,167 €`, `€99.99`. */
-export function formatPrice(price: UnitPrice, locale: UserLocale): string {
+export function formatPrice(price: UnitPrice, locale: UserLocale, currency: string): string {
   return new Intl.NumberFormat(locale, {
     style: 'currency',
-    currency: 'EUR',
+    currency,
     minimumFractionDigits: 2,
     maximumFractionDigits: Math.max(2, price.decimals),
   }).format(Number(price.units) / 10 ** price.decimals);
@@ -167,13 +169,14 @@ export function deliveryLine(view: Pick<DocumentView, 'delivery' | 'locale'>): s
 export function lineCells(
   line: PricedLine,
   locale: UserLocale,
+  currency: string,
 ): { quantity: string; unitPrice: string; discount: string; vat: string; net: string } {
   return {
     quantity: formatHundredths(line.quantityHundredths, locale),
-    unitPrice: formatPrice(line.unitPrice, locale),
+    unitPrice: formatPrice(line.unitPrice, locale, currency),
     discount: line.discountBasisPoints > 0n ? `${formatHundredths(line.discountBasisPoints, locale)} %` : '',
     vat: `${formatHundredths(BigInt(line.vatBasisPoints), locale)} %`,
-    net: formatMoney(line.netCents, locale),
+    net: formatMoney(line.netCents, locale, currency),
   };
 }
 
@@ -211,7 +214,7 @@ export function formatDay(day: string, locale: UserLocale): string {
 /** The html Chromium prints: company, client, number, dates, lines, VAT summary and totals. */
 export function documentHtml(view: DocumentView): string {
   const w = DOCUMENT_WORDS[view.locale];
-  const money = (cents: bigint) => esc(formatMoney(cents, view.locale));
+  const money = (cents: bigint) => esc(formatMoney(cents, view.locale, view.currency));
   const withDiscounts = view.body.lines.some((l) => isPriced(l) && l.discountBasisPoints > 0n);
   const columns = withDiscounts ? 6 : 5;
   const lines = view.body.lines
@@ -220,7 +223,7 @@ export function documentHtml(view: DocumentView): string {
         return l.kind === 'BLANK'
           ? `<tr class="blank"><td colspan="${columns}">&nbsp;</td></tr>`
           : `<tr class="text"><td colspan="${columns}">${esc(l.description)}</td></tr>`;
-      const c = lineCells(l, view.locale);
+      const c = lineCells(l, view.locale, view.currency);
       return `<tr><td>${esc(l.description)}</td><td class="n">${esc(c.quantity)}</td><td class="n">${esc(c.unitPrice)}</td>${withDiscounts ? `<td class="n">${esc(c.discount)}</td>` : ''}<td class="n">${esc(c.vat)}</td><td class="n">${esc(c.net)}</td></tr>`;
     })
     .join('');

@@ -10,6 +10,8 @@ export interface MessageDocument {
   number?: string | null;
   title: string;
   amount: string | number;
+  /** ISO 4217 code of its amounts. */
+  currency: string;
   valid_until?: string | null;
   due_date?: string | null;
   balance_due?: string | number | null;
@@ -28,7 +30,7 @@ export const INVOICE_VARIABLES = [
 
 /**
  * The variables of the messages about a quote or an invoice, written for the reader: the number
- * it shows (the legal one once issued), its title, amounts in the reader's language (EUR) and
+ * it shows (the legal one once issued), its title, amounts in the reader's language and the document's currency and
  * dates as calendar days. One map for the document emails and the workflow tasks.
  */
 export function documentMessageVariables(
@@ -37,7 +39,8 @@ export function documentMessageVariables(
   locale: UserLocale,
   timeZone: string,
 ): Record<string, string> {
-  const money = (value: string | number | null | undefined) => formatMoney(toHundredths(value ?? 0), locale);
+  const money = (value: string | number | null | undefined) =>
+    formatMoney(toHundredths(value ?? 0), locale, document.currency);
   const day = (value: string | null | undefined) => (value ? formatDay(value, locale) : '');
   const common = { number: displayNumber(document, timeZone), title: document.title, amount: money(document.amount) };
   if (kind === 'quote')

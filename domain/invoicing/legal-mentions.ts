@@ -1,3 +1,4 @@
+import { issuedUnderFrenchLaw } from '../jurisdictions/issue-input';
 import { countryCode } from '../countries';
 import { type InvoiceBuyer } from './buyer';
 
@@ -95,7 +96,8 @@ export function missingMentions({ seller, buyer, lineCount, dueDate }: IssueCand
     );
   }
   if (lineCount === 0) need('items', 'The invoice has no line');
-  if (!dueDate)
+  // French law asks for the payment date on every invoice; elsewhere an invoice may be due on receipt.
+  if (!dueDate && issuedUnderFrenchLaw(seller?.company_country))
     need('due_date', 'The invoice has no due date: set due_date, or payment_terms_days in the company profile');
   return missing;
 }

@@ -21,6 +21,7 @@ export function scheduleNoticeLines(
   after: ScheduleContext,
   amountPaidCents: bigint,
   locale: UserLocale,
+  currency: string,
 ): string[] {
   const inputs = installmentInputs(stored);
   const was = computeSchedule(inputs, before);
@@ -31,7 +32,7 @@ export function scheduleNoticeLines(
     .map((change) =>
       WORDS[locale](
         change.index + 1,
-        formatMoney(now[change.index].amountCents, locale),
+        formatMoney(now[change.index].amountCents, locale, currency),
         formatDay(change.to, locale),
         formatDay(change.from, locale),
       ),

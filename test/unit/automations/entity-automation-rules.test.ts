@@ -82,6 +82,7 @@ describe('the variables of an entity message', () => {
     number: fc.option(fc.constantFrom('F-2026-0001', 'D-2026-0042')),
     title: fc.string({ maxLength: 40 }),
     amount: cents,
+    currency: fc.constantFrom('EUR', 'USD', 'GBP', 'CAD', 'AUD'),
     balance_due: cents,
     valid_until: day,
     due_date: day,
@@ -132,6 +133,7 @@ describe('the variables of an entity message', () => {
       number: 'F-2026-0007',
       title: 'Mariage',
       amount: '1200.00',
+      currency: 'EUR',
       balance_due: '450.50',
       due_date: '2026-04-15',
     };

@@ -4,6 +4,7 @@ import { documentHtml, type DocumentView } from '../../../domain/invoicing/docum
 const creditNote = (locale: DocumentView['locale']): DocumentView => ({
   kind: 'credit_note',
   locale,
+  currency: 'EUR',
   number: 'AV-2026-00007',
   title: 'Mariage',
   description: null,

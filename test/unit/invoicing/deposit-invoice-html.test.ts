@@ -5,6 +5,7 @@ import { documentHtml, type DocumentView } from '../../../domain/invoicing/docum
 const depositInvoice = (locale: DocumentView['locale']): DocumentView => ({
   kind: 'invoice',
   locale,
+  currency: 'EUR',
   number: 'F-2026-00012',
   title: 'Mariage Dubois',
   description: null,

@@ -19,6 +19,7 @@ const facts = {
   owner_id: 'owner-1',
   number: 'F-2026-0007',
   balance_due: '840.00',
+  currency: 'EUR',
   contact_id: 'contact-1',
   contact_email: 'lea@example.com',
   contact_first_name: 'Léa',

@@ -16,6 +16,7 @@ const invoice: ScheduledDocumentRow = {
   title: 'Reportage mariage',
   number: 'F-2026-0007',
   amount: '1200.00',
+  currency: 'EUR',
   amount_paid: '0.00',
   created_at: new Date('2026-03-01T10:00:00Z'),
   issued_at: new Date('2026-03-01T10:00:00Z'),

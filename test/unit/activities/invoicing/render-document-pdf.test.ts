@@ -22,6 +22,7 @@ const sources = {
     number: 'F-2026-0007',
     status: 'ISSUED',
     title: 'Reportage mariage',
+    currency: 'EUR',
     description: null,
     created_at: new Date('2026-05-02T09:00:00Z'),
     issued_at: new Date('2026-05-03T09:00:00Z'),

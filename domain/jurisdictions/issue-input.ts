@@ -1,0 +1,82 @@
+import { type TaxRegistration, type TaxRegistrationKind } from '../company/tax-registrations';
+import { countryCode } from '../countries';
+import { type InvoiceBuyer } from '../invoicing/buyer';
+import { type EInvoiceVat } from '../invoicing/e-invoice';
+import { type SellerProfile } from '../invoicing/legal-mentions';
+import { type JurisdictionInput } from './document-rules';
+
+/**
+ * Whether an invoice is issued under French law (the mentions, the EN 16931 gate, Factur-X): its
+ * studio is in France, or has not said where it is (every studio was French before issue 30, and a
+ * profile saved before the country was a code may hold a text no country was read from). Any other
+ * country goes through its own module (index.ts).
+ */
+export function issuedUnderFrenchLaw(country: string | null | undefined): boolean {
+  const code = countryCode(country, null);
+  return code === null || code === 'FR';
+}
+
+/** The name of a country's consumption tax, on a one-tax line as the spec's `vat_percentage` sets it. */
+const TAX_NAMES: Readonly<Record<string, string>> = { AU: 'GST', CA: 'GST', US: 'Sales tax', NZ: 'GST' };
+const VAT_KINDS: Readonly<Record<string, TaxRegistrationKind>> = { GB: 'GB_VAT', IE: 'IE_VAT', FR: 'FR_VAT' };
+
+export interface IssuingSeller extends SellerProfile {
+  tax_registrations?: readonly TaxRegistration[] | null;
+}
+
+/**
+ * What the jurisdiction modules read of an invoice about to be issued: the studio (its registrations
+ * are its list and, for a VAT country, its `vat_number`; it is registered unless `vat_exempt`), the
+ * client as the invoice copies it, and the document's totals per rate as its e-invoice model has them.
+ */
+export function jurisdictionInputOf(
+  seller: IssuingSeller,
+  buyer: InvoiceBuyer | null,
+  document: {
+    currency: string;
+    totalWithTaxCents: bigint;
+    vat: readonly EInvoiceVat[];
+    issueDate: string;
+    supplyDate: string | null;
+  },
+): JurisdictionInput {
+  const country = countryCode(seller.company_country, null) ?? '';
+  const vatKind = VAT_KINDS[country];
+  const registrations: TaxRegistration[] = [
+    ...(seller.tax_registrations ?? []),
+    ...(vatKind && seller.vat_number ? [{ kind: vatKind, number: seller.vat_number }] : []),
+  ];
+  const taxName = TAX_NAMES[country] ?? 'VAT';
+  return {
+    seller: {
+      country,
+      name: seller.company_name,
+      address: {
+        street: seller.company_street,
+        zipcode: seller.company_zipcode,
+        city: seller.company_city,
+        country,
+      },
+      registered: !seller.vat_exempt,
+      registrations,
+    },
+    buyer: buyer && {
+      name: buyer.company_name ?? buyer.name,
+      address: { street: buyer.street, zipcode: buyer.zipcode, city: buyer.city, country: buyer.country },
+      vatNumber: buyer.vat_number ?? null,
+    },
+    document: {
+      kind: 'invoice',
+      currency: document.currency,
+      totalWithTaxCents: document.totalWithTaxCents,
+      taxes: document.vat.map((v) => ({
+        name: taxName,
+        milliPercent: v.vatBasisPoints * 10,
+        baseCents: v.baseCents,
+        amountCents: v.vatCents,
+      })),
+      issueDate: document.issueDate,
+      supplyDate: document.supplyDate,
+    },
+  };
+}
