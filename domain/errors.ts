@@ -12,6 +12,7 @@ export type ConflictCode =
   // Legal invoicing (issue 20): an issued invoice never changes; the ledger refuses what would not add up.
   | 'invoice_issued'
   | 'invoice_not_issued'
+  | 'e_invoice_not_available'
   | 'invoice_cancelled'
   | 'nothing_due'
   | 'payment_exceeds_balance'

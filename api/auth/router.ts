@@ -54,6 +54,8 @@ export function buildAuthRouter({ sequelize, tokens, adminEmails, kit, limits }:
         passwordHash: await hashPassword(body.password),
         name: body.name,
         locale: body.locale,
+        country: body.country,
+        timeZone: body.time_zone,
       });
       return { user: presentUser(user, adminEmails), accessToken: await tokens.issueUserToken(user.id) };
     },

@@ -1,3 +1,4 @@
+import { optionalCountry, timeZoneName } from '../http/common-schemas';
 import { z } from 'zod';
 import { USER_LOCALES } from '../../domain/accounts/users';
 
@@ -14,6 +15,10 @@ export const RegisterBody = z.object({
   password: z.string().min(10, 'must be at least 10 characters').max(256),
   name: z.string().trim().min(1).max(255).optional(),
   locale: z.enum(USER_LOCALES).optional(),
+  /** The studio's country: its first documents' currency, and its language and time zone when not given. */
+  country: optionalCountry,
+  /** The browser's IANA time zone (Intl.DateTimeFormat().resolvedOptions().timeZone); else the country's. */
+  time_zone: timeZoneName.optional(),
 });
 export type RegisterBody = z.infer<typeof RegisterBody>;
 

@@ -1,6 +1,8 @@
 import { Router } from 'express';
 import { findDocument } from '../../db/queries/invoicing';
 import { findOwnCreditNote } from '../../db/queries/invoice-ledger';
+import { findCompanyProfile } from '../../db/queries/company-profile';
+import { issuedUnderFrenchLaw } from '../../domain/jurisdictions/issue-input';
 import { type InvoiceRow } from '../../db/rows';
 import { ConflictError, NotFoundError } from '../../domain/errors';
 import { IdParams } from '../http/common-schemas';
@@ -20,6 +22,19 @@ export function buildEInvoiceRouter(deps: EInvoiceRouterDeps): Router {
   const { kit, sequelize } = deps;
   const router = Router();
 
+  /**
+   * Factur-X is France's e-invoice (issue 30 §3): a studio under another country's law has none, a
+   * 409 saying so rather than a file that would state French rules it was never held to.
+   */
+  const assertFrenchSeller = async (ownerId: string) => {
+    const company = await findCompanyProfile(sequelize, ownerId);
+    if (!issuedUnderFrenchLaw(company?.company_country))
+      throw new ConflictError(
+        'e_invoice_not_available',
+        `Factur-X is the French e-invoice; this studio invoices under the law of ${company?.company_country}, which it does not apply to`,
+      );
+  };
+
   /** One of the caller's issued invoices: 404 for anyone else's, 409 invoice_not_issued for a draft. */
   const issuedInvoice = async (ownerId: string, id: string) => {
     const invoice = (await findDocument(sequelize, 'invoice', id, ownerId)) as InvoiceRow;
@@ -35,6 +50,7 @@ export function buildEInvoiceRouter(deps: EInvoiceRouterDeps): Router {
     ctx: { user: { id: string; orgId: string }; params: IdParams; req: { requestId?: string } },
   ) => {
     const invoice = await issuedInvoice(ctx.user.id, ctx.params.id);
+    await assertFrenchSeller(ctx.user.id);
     return eInvoiceLink(
       deps,
       { kind: 'invoice', id: invoice.id, pdf_key: invoice.pdf_key, pdf_sha256: invoice.pdf_sha256 },
@@ -49,6 +65,7 @@ export function buildEInvoiceRouter(deps: EInvoiceRouterDeps): Router {
   ) => {
     const note = await findOwnCreditNote(sequelize, ctx.user.id, ctx.params.id);
     if (!note) throw new NotFoundError('Credit note');
+    await assertFrenchSeller(ctx.user.id);
     return eInvoiceLink(
       deps,
       { kind: 'credit_note', id: note.id, pdf_key: note.pdf_key, pdf_sha256: note.pdf_sha256 },

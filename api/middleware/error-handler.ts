@@ -23,6 +23,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   session_contact_exists: 409,
   invoice_issued: 409,
   invoice_not_issued: 409,
+  e_invoice_not_available: 409,
   invoice_cancelled: 409,
   nothing_due: 409,
   payment_exceeds_balance: 409,

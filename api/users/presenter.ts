@@ -10,6 +10,7 @@ export function presentUserProfile(user: UserRow, avatar: SignedLink | null, log
     avatar,
     logo,
     time_zone: user.time_zone,
+    country: user.country,
     csv_dialect: user.csv_dialect,
     tenant_slug: user.tenant_slug,
   };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CSV_DIALECTS } from '../../domain/exports/csv-dialect';
-import { timeZoneName } from '../http/common-schemas';
+import { optionalCountry, timeZoneName } from '../http/common-schemas';
 
 /** A current avatar or logo: its key and a fresh time-limited link. */
 export const UserImageView = z.object({
@@ -16,6 +16,7 @@ export const UserProfileView = z.object({
   avatar: UserImageView.nullable(),
   logo: UserImageView.nullable(),
   time_zone: z.string(),
+  country: z.string().nullable().describe('ISO 3166-1 alpha-2 the account gave (registration or preferences)'),
   csv_dialect: z.enum(CSV_DIALECTS),
   /** The studio's public slug: its contact form is /portal/contact/<tenant_slug> (null: none yet). */
   tenant_slug: z.string().nullable(),
@@ -41,6 +42,8 @@ const RESERVED_SLUGS = new Set([
 export const UpdatePreferencesBody = z
   .object({
     time_zone: timeZoneName.optional(),
+    /** The studio's country before it has a company profile (its documents' currency); null clears it. */
+    country: optionalCountry,
     csv_dialect: z.enum(CSV_DIALECTS).optional(),
     /** The studio's public name in links (its contact form is /portal/contact/<tenant_slug>); null removes it. */
     tenant_slug: z

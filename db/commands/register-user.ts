@@ -6,12 +6,15 @@ import { copyBaseSessionInfoTemplates } from './copy-base-session-info-templates
 import { Organization } from '../models/Organization';
 import { User } from '../models/User';
 import { type UserLocale } from '../../domain/accounts/users';
+import { registrationLocale, registrationTimeZone } from '../../domain/accounts/registration-defaults';
 
 export interface RegisterUserProps {
   email: string;
   passwordHash: string;
   name?: string | null;
   locale?: UserLocale;
+  country?: string | null;
+  timeZone?: string;
 }
 
 /** The unique index on lower(email) (migration 2026.11.22T04.00.00). */
@@ -58,7 +61,9 @@ function createAccount(
         email,
         password_hash: props.passwordHash,
         name: props.name ?? null,
-        locale: props.locale ?? 'fr-FR',
+        locale: registrationLocale(props.locale, props.country),
+        country: props.country ?? null,
+        time_zone: registrationTimeZone(props.timeZone, props.country),
         role: 'user',
       },
       { transaction },

@@ -40,6 +40,10 @@ export class User extends IdModel {
   @Column({ type: DataType.STRING(64), allowNull: false })
   declare time_zone: string;
 
+  /** ISO 3166-1 alpha-2 the account gave at registration or in its preferences; NULL: not told. */
+  @Column({ type: DataType.STRING(2) })
+  declare country: string | null;
+
   /** The csv dialect of the user's spreadsheet (domain/exports/csv-dialect.ts). */
   @Default('rfc4180')
   @Column({ type: DataType.STRING(10), allowNull: false })

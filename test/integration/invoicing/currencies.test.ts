@@ -191,6 +191,10 @@ describe('a studio outside France (issue 30 §3)', () => {
     expect(issued.status).toBe(200);
     expect(issued.body).toMatchObject({ status: 'ISSUED', currency: 'USD', balance_due: '2600.00' });
     expect(issued.body.number).toBeTruthy();
+    // Factur-X is France's: a US invoice has none, and says why.
+    const facturx = await request(t.app).get(`/api/invoices/${draft.id}/facturx`).set(as(studio));
+    expect(facturx.status).toBe(409);
+    expect(facturx.body.code).toBe('e_invoice_not_available');
 
     const started = await request(t.app)
       .post('/api/cardprovider/payments/invoices')
@@ -236,5 +240,57 @@ describe('a studio outside France (issue 30 §3)', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.details).toEqual([expect.objectContaining({ path: 'currency' })]);
     expect((await request(t.app).get(`/api/invoices/${invoice.id}`).set(as(studio))).body.status).toBe('DRAFT');
+  }, 60_000);
+});
+
+describe('a new account (issue 30 §4)', () => {
+  const register = (body: Record<string, unknown>) =>
+    request(t.app)
+      .post('/api/auth/register')
+      .send({
+        email: `new-${Math.random().toString(36).slice(2)}@studio.test`,
+        password: 'correct horse battery',
+        ...body,
+      });
+
+  it('takes its time zone, language, country and first currency from what it told at registration', async () => {
+    const chicago = await register({ country: 'us', time_zone: 'America/Chicago' });
+    expect(chicago.status).toBe(201);
+    expect(chicago.body.user.locale).toBe('en-US');
+    const me = await request(t.app).get('/api/users/me').set('Authorization', `Bearer ${chicago.body.accessToken}`);
+    expect(me.body).toMatchObject({ time_zone: 'America/Chicago', country: 'US' });
+    // No company profile yet: the account's country gives the currency of its first invoice.
+    const draft = await request(t.app)
+      .post('/api/invoices')
+      .set('Authorization', `Bearer ${chicago.body.accessToken}`)
+      .send({ title: 'Senior portraits' });
+    expect(draft.status).toBe(201);
+    expect(draft.body.currency).toBe('USD');
+
+    const london = await register({ country: 'GB' });
+    const londonMe = await request(t.app)
+      .get('/api/users/me')
+      .set('Authorization', `Bearer ${london.body.accessToken}`);
+    expect(londonMe.body).toMatchObject({ time_zone: 'Europe/London', country: 'GB' });
+
+    // As before for an account that tells nothing: Paris, French, euros.
+    const plain = await register({});
+    expect(plain.body.user.locale).toBe('fr-FR');
+    const plainMe = await request(t.app).get('/api/users/me').set('Authorization', `Bearer ${plain.body.accessToken}`);
+    expect(plainMe.body).toMatchObject({ time_zone: 'Europe/Paris', country: null });
+
+    // Editable afterwards; a wrong zone or country is a 400 naming the field.
+    await request(t.app)
+      .patch('/api/users/me/preferences')
+      .set('Authorization', `Bearer ${plain.body.accessToken}`)
+      .send({ country: 'AU', time_zone: 'Australia/Perth' })
+      .expect(200);
+    const after = await request(t.app).get('/api/users/me').set('Authorization', `Bearer ${plain.body.accessToken}`);
+    expect(after.body).toMatchObject({ time_zone: 'Australia/Perth', country: 'AU' });
+    for (const wrong of [{ time_zone: 'Mars/Olympus' }, { country: 'Atlantis' }]) {
+      const res = await register(wrong);
+      expect(res.status).toBe(400);
+      expect(res.body.details?.[0]?.path).toBe(Object.keys(wrong)[0]);
+    }
   }, 60_000);
 });
