@@ -77,6 +77,8 @@ export const EXPORT_COLUMNS: Record<ExportEntity, readonly ExportColumn[]> = {
     column('description', 'text', 'Description'),
     created,
     updated,
+    // Issue 30: every amount is in its document's currency; a sheet never sums across them.
+    column('currency', 'text', 'Currency'),
   ],
   invoices: [
     id,
@@ -94,6 +96,7 @@ export const EXPORT_COLUMNS: Record<ExportEntity, readonly ExportColumn[]> = {
     column('payment_status', 'status', 'Payment Status', 'Payment'),
     column('amount_paid', 'money', 'Amount Paid'),
     column('balance_due', 'money', 'Balance Due', 'Due'),
+    column('currency', 'text', 'Currency'),
   ],
 };
 

@@ -4,7 +4,7 @@ import { resolveExportFields, validateExportFields } from '../../../domain/expor
 import { ValidationError } from '../../../domain/errors';
 
 describe('the export column catalogue', () => {
-  it('has exactly the spec keys per entity, in the spec order, then the keys added since (sessions: type and contacts; invoices: number and ledger)', () => {
+  it('has exactly the spec keys per entity, in the spec order, then the keys added since (sessions: type and contacts; invoices: number and ledger; quotes and invoices: currency)', () => {
     expect(exportKeys('sessions')).toEqual([
       'id',
       'title',
@@ -46,6 +46,7 @@ describe('the export column catalogue', () => {
       'description',
       'created_at',
       'updated_at',
+      'currency',
     ]);
     expect(exportKeys('invoices')).toEqual([
       'id',
@@ -62,6 +63,7 @@ describe('the export column catalogue', () => {
       'payment_status',
       'amount_paid',
       'balance_due',
+      'currency',
     ]);
   });
 
