@@ -3,8 +3,8 @@ import { companyLines, paymentLines } from '../../domain/invoicing/company-lines
 import {
   correctionLines,
   deliveryLine,
-  DOCUMENT_WORDS,
   documentTitle,
+  documentWords,
   type DocumentView,
   formatDay,
   formatHundredths,
@@ -48,12 +48,13 @@ function logoParagraph(view: DocumentView): Paragraph[] {
 
 /**
  * The docx of a quote, invoice or credit note: the same content as its pdf (logo, company, client, number,
- * dates, lines, VAT summary, totals), in the document's language, amounts formatted for it.
+ * dates, lines, VAT summary, totals, the mentions of a studio's law outside France), in the document's
+ * language, amounts formatted for it.
  */
 export function documentDocx(view: DocumentView): Promise<Buffer> {
   const { AlignmentType, Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } =
     docxLibrary();
-  const w = DOCUMENT_WORDS[view.locale];
+  const w = documentWords(view);
   const money = (cents: bigint) => formatMoney(cents, view.locale, view.currency);
   const cell = (text: string, opts: { bold?: boolean; right?: boolean; span?: number; italics?: boolean } = {}) =>
     new TableCell({
@@ -146,6 +147,8 @@ export function documentDocx(view: DocumentView): Promise<Buffer> {
       ),
     ),
     new Paragraph(''),
+    // Outside France, the mentions the studio's law asks for (absent on a French studio's document).
+    ...(view.law?.mentions ?? []).map((line) => new Paragraph(line)),
     ...(view.kind === 'credit_note' ? [] : paymentLines(view.payment, view.kind, view.locale)).map(
       (line) => new Paragraph(line),
     ),

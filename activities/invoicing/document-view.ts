@@ -1,23 +1,17 @@
 import { ApplicationFailure } from '@temporalio/common';
-import {
-  type DocumentSources,
-  type loadCreditNoteSources,
-  type loadDocumentSources,
-} from '../../db/queries/document-sources';
+import { type loadCreditNoteSources, type loadDocumentSources } from '../../db/queries/document-sources';
 import { clientLocale } from '../../domain/accounts/client-locale';
-import { countryName } from '../../domain/countries';
-import { type UserRow } from '../../db/rows';
 import { buyerOf, type InvoiceBuyer } from '../../domain/invoicing/buyer';
-import { displayNumber } from '../../domain/invoicing/document-number';
-import { DOCUMENT_WORDS, type DocumentView } from '../../domain/invoicing/document-html';
-import { creditDocumentLines, itemDocumentLines, LINE_WORDS } from '../../domain/invoicing/document-lines';
-import { type UserLocale } from '../../domain/accounts/users';
 import { toHundredths } from '../../domain/invoicing/money';
+import { displayNumber } from '../../domain/invoicing/document-number';
+import { type DocumentView } from '../../domain/invoicing/document-html';
+import { creditDocumentLines, itemDocumentLines, LINE_WORDS } from '../../domain/invoicing/document-lines';
 import { serviceDelivery, storedDelivery } from '../../domain/invoicing/service-delivery';
 import { vatPartsOf } from '../../domain/invoicing/stored-vat';
 import { type DocumentPdfPayload } from '../../workflows/invoicing/contract';
 import { formatDateInZone } from '../../domain/wall-clock';
 import { type Bound } from '../db-deps';
+import { buyerClient, companyOf, paymentOf, withLaw } from './document-parties';
 
 /** The document reads a file is made from (db/queries/document-sources.ts). */
 export interface DocumentViewDb {
@@ -34,61 +28,6 @@ export interface LoadedDocumentView {
   logoKey: string | null;
   /** An issued invoice or a credit note: its pdf is rendered once, stored and recorded (pdf_key, pdf_sha256). */
   keptOnce: boolean;
-}
-
-/** The studio on the document: its company profile, or its account name before it has one. */
-function companyOf(company: DocumentSources['company'], owner: UserRow, locale: UserLocale): DocumentView['company'] {
-  return company
-    ? {
-        name: company.company_name,
-        legalForm: company.legal_form,
-        shareCapitalCents: company.share_capital === null ? null : toHundredths(company.share_capital),
-        siren: company.siren,
-        siret: company.siret,
-        vatNumber: company.vat_number,
-        rcsCity: company.rcs_city,
-        address: [
-          company.company_street,
-          [company.company_zipcode, company.company_city].filter(Boolean).join(' '),
-          countryName(company.company_country, locale),
-        ].filter((s): s is string => Boolean(s)),
-        email: company.email,
-        phone: company.phone,
-      }
-    : {
-        name: owner.name || owner.email,
-        legalForm: null,
-        shareCapitalCents: null,
-        siren: null,
-        siret: null,
-        vatNumber: null,
-        rcsCity: null,
-        address: [],
-        email: owner.email,
-        phone: null,
-      };
-}
-
-/**
- * The client block of a document: a company first by its name, then the person, the address, and
- * the company's SIREN and VAT number (issue 20 §6). An issued invoice shows its buyer as copied at
- * issue (§3): later edits of the contact do not change the document.
- */
-function buyerClient(buyer: InvoiceBuyer, locale: UserLocale): DocumentView['client'] {
-  const words = DOCUMENT_WORDS[locale];
-  const company = buyer.company_name && buyer.company_name !== buyer.name ? buyer.company_name : null;
-  return {
-    name: company ?? buyer.name,
-    email: buyer.email,
-    address: [
-      company ? buyer.name : null,
-      buyer.street,
-      [buyer.zipcode, buyer.city].filter(Boolean).join(' '),
-      countryName(buyer.country, locale),
-      buyer.siren ? `${words.siren} ${buyer.siren}` : null,
-      buyer.vat_number ? `${words.vatNumber} ${buyer.vat_number}` : null,
-    ].filter((s): s is string => Boolean(s)),
-  };
 }
 
 /**
@@ -120,6 +59,7 @@ export async function loadDocumentView(
   const kept = keptOnce
     ? storedDelivery(document as unknown as { service_date: string | null; service_end_date: string | null })
     : null;
+  const buyer = keptOnce && issued.buyer ? issued.buyer : buyerOf(contact);
   const view: DocumentView = {
     kind,
     locale,
@@ -132,19 +72,8 @@ export async function loadDocumentView(
     status: document.status,
     // Before any company profile, the document still names the studio: its account name.
     company: companyOf(company, owner, locale),
-    payment: company
-      ? {
-          iban: company.iban,
-          bic: company.bic,
-          termsDays: company.payment_terms_days,
-          lateRate: company.late_payment_rate,
-          vatExempt: company.vat_exempt,
-        }
-      : null,
-    client: (() => {
-      const buyer = keptOnce && issued.buyer ? issued.buyer : buyerOf(contact);
-      return buyer ? buyerClient(buyer, locale) : null;
-    })(),
+    payment: company ? paymentOf(company) : null,
+    client: buyer ? buyerClient(buyer, locale, company) : null,
     body: itemDocumentLines(items, LINE_WORDS[locale]),
     delivery:
       kept ??
@@ -155,6 +84,7 @@ export async function loadDocumentView(
           : null),
     deposit: sources.depositQuoteNumber ? { quoteNumber: sources.depositQuoteNumber } : null,
   };
+  withLaw(view, company, buyer);
   const filenameBase = `${kind === 'quote' ? (locale === 'fr-FR' ? 'devis' : 'quote') : locale === 'fr-FR' ? 'facture' : 'invoice'}-${number}`;
   // An issued invoice's pdf gets a key of its own that never changes (its number is its name).
   const keyBase = keptOnce
@@ -198,7 +128,7 @@ async function loadCreditNoteView(
     status: 'ISSUED',
     company: companyOf(company, owner, locale),
     payment: null,
-    client: invoice.buyer ? buyerClient(invoice.buyer, locale) : null,
+    client: invoice.buyer ? buyerClient(invoice.buyer, locale, company) : null,
     body,
     // The service it credits: the corrected invoice's.
     delivery: storedDelivery(invoice) ?? null,
@@ -208,6 +138,7 @@ async function loadCreditNoteView(
       reason: creditNote.reason,
     },
   };
+  withLaw(view, company, invoice.buyer ?? null);
   const filenameBase = `${locale === 'fr-FR' ? 'avoir' : 'credit-note'}-${creditNote.number}`;
   return {
     view,

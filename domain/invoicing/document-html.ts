@@ -1,4 +1,5 @@
 import { type UserLocale } from '../accounts/users';
+import { type DocumentLaw } from '../jurisdictions/document-law';
 import { isImageDataUri } from '../storage/image-types';
 import { companyLines, type DocumentCompany, type DocumentPayment, paymentLines } from './company-lines';
 import { type DocumentLines, isPriced, type PricedLine, type UnitPrice } from './document-lines';
@@ -32,6 +33,12 @@ export interface DocumentView {
   corrects?: { number: string; issuedOn: string; reason: string } | null;
   /** A deposit invoice (facture d'acompte, issue 21 §1): the number of the quote it is a deposit on. */
   deposit?: { quoteNumber: string } | null;
+  /**
+   * A studio outside France (issue 30 §3, §4): the title its law asks for (null for a quote), the
+   * mentions printed in a block of their own, and the tax's name where an English document says
+   * VAT. Absent for a French studio, whose documents print what they always have.
+   */
+  law?: DocumentLaw | null;
 }
 
 /** The labels of a quote or invoice, per language (the pdf's html and the docx). */
@@ -108,10 +115,22 @@ export const DOCUMENT_WORDS = {
   },
 } as const;
 
-/** The document's title word: Devis / Facture / Facture d'acompte / Avoir, Quote / Invoice / Deposit invoice / Credit note. */
-export function documentTitle(view: Pick<DocumentView, 'kind' | 'locale' | 'deposit'>): string {
+/** The words of a document: its language's, with its country's name of the tax outside France. */
+export function documentWords(view: Pick<DocumentView, 'locale' | 'law'>) {
   const w = DOCUMENT_WORDS[view.locale];
-  if (view.kind === 'invoice' && view.deposit) return w.depositInvoice;
+  return view.law ? { ...w, ...view.law.taxWords } : w;
+}
+
+/**
+ * The document's title word: Devis / Facture / Facture d'acompte / Avoir, Quote / Invoice / Deposit
+ * invoice / Credit note; outside France, the one the studio's law asks for ("Tax invoice").
+ */
+export function documentTitle(view: Pick<DocumentView, 'kind' | 'locale' | 'deposit' | 'law'>): string {
+  const w = DOCUMENT_WORDS[view.locale];
+  // A deposit invoice keeps its word unless its law asks for a title of its own ("Tax invoice").
+  if (view.kind === 'invoice' && view.deposit && (!view.law?.title || view.law.title === w.invoice))
+    return w.depositInvoice;
+  if (view.law?.title) return view.law.title;
   return view.kind === 'quote' ? w.quote : view.kind === 'invoice' ? w.invoice : w.creditNote;
 }
 
@@ -186,9 +205,9 @@ export function lineCells(
  * tax (its rate when a percentage), so that the lines' sum less the discounts is the total before tax.
  */
 export function totalRows(
-  view: Pick<DocumentView, 'body' | 'locale'>,
+  view: Pick<DocumentView, 'body' | 'locale' | 'law'>,
 ): { label: string; cents: bigint; grand?: boolean }[] {
-  const w = DOCUMENT_WORDS[view.locale];
+  const w = documentWords(view);
   const { body } = view;
   const discounts = body.discounts.filter((d) => d.netCents !== 0n);
   return [
@@ -213,7 +232,7 @@ export function formatDay(day: string, locale: UserLocale): string {
 
 /** The html Chromium prints: company, client, number, dates, lines, VAT summary and totals. */
 export function documentHtml(view: DocumentView): string {
-  const w = DOCUMENT_WORDS[view.locale];
+  const w = documentWords(view);
   const money = (cents: bigint) => esc(formatMoney(cents, view.locale, view.currency));
   const withDiscounts = view.body.lines.some((l) => isPriced(l) && l.discountBasisPoints > 0n);
   const columns = withDiscounts ? 6 : 5;
@@ -269,6 +288,6 @@ ${correctionLines(view)
 <table><thead><tr><th>${w.description}</th><th class="n">${w.quantity}</th><th class="n">${w.unit}</th>${withDiscounts ? `<th class="n">${w.discount}</th>` : ''}<th class="n">${w.vat}</th><th class="n">${w.lineTotal}</th></tr></thead><tbody>${lines}</tbody></table>
 <table><caption style="text-align:left;font-weight:bold">${w.vatSummary}</caption><thead><tr><th>${w.vat}</th><th class="n">${w.base}</th><th class="n">${w.amount}</th></tr></thead><tbody>${vatRows}</tbody></table>
 <table class="totals">${totals}</table>
-${payment.length > 0 ? `<div class="payment">${payment.map((line) => `<p>${esc(line)}</p>`).join('')}</div>` : ''}
+${view.law?.mentions.length ? `<div class="payment mentions">${view.law.mentions.map((line) => `<p>${esc(line)}</p>`).join('')}</div>` : ''}${payment.length > 0 ? `<div class="payment">${payment.map((line) => `<p>${esc(line)}</p>`).join('')}</div>` : ''}
 </body></html>`;
 }

@@ -3,7 +3,7 @@ import { countryCode } from '../countries';
 import { type InvoiceBuyer } from '../invoicing/buyer';
 import { type EInvoiceVat } from '../invoicing/e-invoice';
 import { type SellerProfile } from '../invoicing/legal-mentions';
-import { type JurisdictionInput } from './document-rules';
+import { type JurisdictionDocument, type JurisdictionInput } from './document-rules';
 
 /**
  * Whether an invoice is issued under French law (the mentions, the EN 16931 gate, Factur-X): its
@@ -33,9 +33,11 @@ export function jurisdictionInputOf(
   seller: IssuingSeller,
   buyer: InvoiceBuyer | null,
   document: {
+    /** An invoice unless said (a credit note's file asks too: its title and mentions). */
+    kind?: JurisdictionDocument['kind'];
     currency: string;
     totalWithTaxCents: bigint;
-    vat: readonly EInvoiceVat[];
+    vat: readonly Pick<EInvoiceVat, 'vatBasisPoints' | 'baseCents' | 'vatCents'>[];
     issueDate: string;
     supplyDate: string | null;
   },
@@ -66,7 +68,7 @@ export function jurisdictionInputOf(
       vatNumber: buyer.vat_number ?? null,
     },
     document: {
-      kind: 'invoice',
+      kind: document.kind ?? 'invoice',
       currency: document.currency,
       totalWithTaxCents: document.totalWithTaxCents,
       taxes: document.vat.map((v) => ({

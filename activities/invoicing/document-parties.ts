@@ -1,0 +1,123 @@
+import { type DocumentSources } from '../../db/queries/document-sources';
+import { type UserRow } from '../../db/rows';
+import { type UserLocale } from '../../domain/accounts/users';
+import { countryCode, countryName } from '../../domain/countries';
+import { type InvoiceBuyer } from '../../domain/invoicing/buyer';
+import { DOCUMENT_WORDS, type DocumentView } from '../../domain/invoicing/document-html';
+import { toHundredths } from '../../domain/invoicing/money';
+import { documentLaw, type LawDocument, registrationsRegion } from '../../domain/jurisdictions/document-law';
+import { issuedUnderFrenchLaw } from '../../domain/jurisdictions/issue-input';
+import { postalLines } from '../../domain/postal-address';
+
+// The studio and the client on a document file (document-view.ts), and what the studio's country's
+// law changes on it (issue 30 §3, §4): a French studio's documents print as they always have.
+
+/**
+ * The country whose order an address is printed in (issue 30 §4): none for a French studio's
+ * documents, which print every address as they always have; otherwise the address's own country,
+ * or the studio's for an address that names none.
+ */
+function addressOrder(company: DocumentSources['company'], country: string | null): string | null {
+  if (!company || issuedUnderFrenchLaw(company.company_country)) return null;
+  return countryCode(country, countryCode(company.company_country, null));
+}
+
+/** The studio on the document: its company profile, or its account name before it has one. */
+export function companyOf(
+  company: DocumentSources['company'],
+  owner: UserRow,
+  locale: UserLocale,
+): DocumentView['company'] {
+  return company
+    ? {
+        name: company.company_name,
+        legalForm: company.legal_form,
+        shareCapitalCents: company.share_capital === null ? null : toHundredths(company.share_capital),
+        siren: company.siren,
+        siret: company.siret,
+        vatNumber: company.vat_number,
+        rcsCity: company.rcs_city,
+        address: [
+          ...postalLines(
+            { street: company.company_street, zipcode: company.company_zipcode, city: company.company_city },
+            addressOrder(company, company.company_country),
+            registrationsRegion(company.tax_registrations),
+          ),
+          countryName(company.company_country, locale),
+        ].filter((s): s is string => Boolean(s)),
+        email: company.email,
+        phone: company.phone,
+      }
+    : {
+        name: owner.name || owner.email,
+        legalForm: null,
+        shareCapitalCents: null,
+        siren: null,
+        siret: null,
+        vatNumber: null,
+        rcsCity: null,
+        address: [],
+        email: owner.email,
+        phone: null,
+      };
+}
+
+/**
+ * How the client pays, from the profile. The late-payment interest with its €40 recovery fee and
+ * the franchise en base (art. 293 B CGI) are French law: a studio outside France prints neither
+ * (its own law's mentions come from documentLaw).
+ */
+export function paymentOf(company: NonNullable<DocumentSources['company']>): DocumentView['payment'] {
+  const french = issuedUnderFrenchLaw(company.company_country);
+  return {
+    iban: company.iban,
+    bic: company.bic,
+    termsDays: company.payment_terms_days,
+    lateRate: french ? company.late_payment_rate : null,
+    vatExempt: french && company.vat_exempt,
+  };
+}
+
+/**
+ * A studio outside France: its law's title, mentions and tax words on the view (issue 30 §3, §4),
+ * read from the totals and dates the view prints. A French studio's view is left as it was.
+ */
+export function withLaw(view: DocumentView, company: DocumentSources['company'], buyer: InvoiceBuyer | null): void {
+  const delivery = view.delivery;
+  const doc: LawDocument = {
+    kind: view.kind,
+    locale: view.locale,
+    currency: view.currency,
+    vat: view.body.vat,
+    totalWithTaxCents: view.body.totalWithTaxCents,
+    issuedOn: view.issuedOn,
+    supplyDate: delivery ? ('day' in delivery ? delivery.day : delivery.start) : null,
+  };
+  const law = documentLaw(company, buyer, doc);
+  if (law) view.law = law;
+}
+
+/**
+ * The client block of a document: a company first by its name, then the person, the address, and
+ * the company's SIREN and VAT number (issue 20 §6). An issued invoice shows its buyer as copied at
+ * issue (§3): later edits of the contact do not change the document.
+ */
+export function buyerClient(
+  buyer: InvoiceBuyer,
+  locale: UserLocale,
+  studio: DocumentSources['company'],
+): DocumentView['client'] {
+  const words = DOCUMENT_WORDS[locale];
+  const company = buyer.company_name && buyer.company_name !== buyer.name ? buyer.company_name : null;
+  return {
+    name: company ?? buyer.name,
+    email: buyer.email,
+    address: [
+      company ? buyer.name : null,
+      ...postalLines(buyer, addressOrder(studio, buyer.country)),
+      countryName(buyer.country, locale),
+      buyer.siren ? `${words.siren} ${buyer.siren}` : null,
+      buyer.vat_number ? `${words.vatNumber} ${buyer.vat_number}` : null,
+    ].filter((s): s is string => Boolean(s)),
+  };
+}

@@ -1,0 +1,71 @@
+import { type UserLocale } from '../accounts/users';
+import { type TaxRegistration } from '../company/tax-registrations';
+import { countryCode } from '../countries';
+import { type InvoiceBuyer } from '../invoicing/buyer';
+import { type VatLine } from '../invoicing/totals';
+import { printedMentions, type TaxWords, taxWordsOf, TITLE_WORDS } from './document-words';
+import { documentRules } from './index';
+import { issuedUnderFrenchLaw, type IssuingSeller, jurisdictionInputOf } from './issue-input';
+
+/** What a studio's country's law changes on its quote, invoice or credit note file (issue 30 §3, §4). */
+export interface DocumentLaw {
+  /** The title the law asks for, in the document's language ("Tax invoice"); null for a quote. */
+  title: string | null;
+  /** The mentions printed in a block of their own ("ABN 51 824 753 556", "Total price includes GST"). */
+  mentions: string[];
+  /** The country's name of the tax where an English document says VAT. */
+  taxWords: Partial<TaxWords>;
+}
+
+/** The document as its file is about to show it: what the jurisdiction reads of it. */
+export interface LawDocument {
+  kind: 'quote' | 'invoice' | 'credit_note';
+  locale: UserLocale;
+  currency: string;
+  /** Per rate, and the total with tax, as the file prints them (document-lines.ts). */
+  vat: readonly VatLine[];
+  totalWithTaxCents: bigint;
+  /** YYYY-MM-DD. */
+  issuedOn: string;
+  supplyDate: string | null;
+}
+
+/**
+ * The law of a studio outside France on its document, from the same facts its issue was checked
+ * on (jurisdictionInputOf, documentRules): null for a French studio, or one that has not said
+ * where it is, whose documents keep the French wording unchanged. A quote gets its country's tax
+ * words but no title or mention: those are the law's for invoices and credit notes.
+ */
+export function documentLaw(
+  seller: IssuingSeller | null,
+  buyer: InvoiceBuyer | null,
+  doc: LawDocument,
+): DocumentLaw | null {
+  if (!seller || issuedUnderFrenchLaw(seller.company_country)) return null;
+  const country = countryCode(seller.company_country, null) ?? '';
+  const taxWords = taxWordsOf(country, doc.locale);
+  if (doc.kind === 'quote') return { title: null, mentions: [], taxWords };
+  const rules = documentRules(
+    jurisdictionInputOf(seller, buyer, {
+      kind: doc.kind,
+      currency: doc.currency,
+      totalWithTaxCents: doc.totalWithTaxCents,
+      vat: doc.vat,
+      issueDate: doc.issuedOn,
+      supplyDate: doc.supplyDate,
+    }),
+  );
+  return { title: TITLE_WORDS[doc.locale][rules.titleCode], mentions: printedMentions(rules), taxWords };
+}
+
+/**
+ * The state or province of a studio, as far as its registrations tell (a US sales tax permit is
+ * its state's): the one region they all name, or null when none names one or they disagree (a
+ * studio holding permits in several states). The profile has no state field yet.
+ */
+export function registrationsRegion(registrations: readonly TaxRegistration[] | null | undefined): string | null {
+  const regions = new Set(
+    (registrations ?? []).map((r) => r.region?.trim().toUpperCase()).filter((r): r is string => Boolean(r)),
+  );
+  return regions.size === 1 ? [...regions][0] : null;
+}

@@ -1,0 +1,81 @@
+import { type UserLocale } from '../accounts/users';
+import { type DocumentRules, type TitleCode } from './document-rules';
+
+/**
+ * How a document of a studio outside France words its law (issue 30 §3, §4): the title its
+ * jurisdiction asks for in the document's language, the name of the country's tax where an English
+ * document said "VAT", and which of the jurisdiction's mentions are printed as sentences. A French
+ * studio's documents use none of this: their words stay DOCUMENT_WORDS' own.
+ */
+
+/** The words of the pdf and docx that name the tax (document-html.ts DOCUMENT_WORDS). */
+export interface TaxWords {
+  /** The rate column and the summary's first column. */
+  vat: string;
+  totalVat: string;
+  vatSummary: string;
+}
+
+const VAT: TaxWords = { vat: 'VAT', totalVat: 'Total VAT', vatSummary: 'VAT summary' };
+const SALES_TAX: TaxWords = { vat: 'Sales tax', totalVat: 'Total sales tax', vatSummary: 'Sales tax summary' };
+const GST: TaxWords = { vat: 'GST', totalVat: 'Total GST', vatSummary: 'GST summary' };
+/** Where one word may be wrong: a Canadian line may be GST, HST, or GST with PST or QST, by province. */
+const TAX: TaxWords = { vat: 'Tax', totalVat: 'Total tax', vatSummary: 'Tax summary' };
+
+/** The tax's name on an English document, by the studio's country; any other country keeps "VAT". */
+export const ENGLISH_TAX_WORDS: Readonly<Record<string, TaxWords>> = {
+  US: SALES_TAX,
+  AU: GST,
+  NZ: GST,
+  CA: TAX,
+  GB: VAT,
+  IE: VAT,
+};
+
+/** The tax words of a studio of `country` in `locale`: English ones by country; French ones stay as they are (none). */
+export function taxWordsOf(country: string, locale: UserLocale): Partial<TaxWords> {
+  return locale === 'en-US' ? (ENGLISH_TAX_WORDS[country] ?? VAT) : {};
+}
+
+/** The title a jurisdiction asks for, per language. */
+export const TITLE_WORDS: Readonly<Record<UserLocale, Record<TitleCode, string>>> = {
+  'en-US': {
+    invoice: 'Invoice',
+    tax_invoice: 'Tax invoice',
+    vat_invoice: 'VAT invoice',
+    credit_note: 'Credit note',
+    adjustment_note: 'Adjustment note',
+  },
+  'fr-FR': {
+    invoice: 'Facture',
+    tax_invoice: 'Facture fiscale (tax invoice)',
+    vat_invoice: 'Facture de TVA',
+    credit_note: 'Avoir',
+    adjustment_note: "Note d'ajustement (adjustment note)",
+  },
+};
+
+/**
+ * Mentions the document's own layout already shows (the studio's name and address at the head, the
+ * rate and tax of each line, the tax summary and totals): the jurisdiction lists them so that a
+ * test can tell they are required, but printing them again as sentences would only repeat the page.
+ */
+const SHOWN_BY_LAYOUT: ReadonlySet<string> = new Set([
+  'seller_name',
+  'seller_address',
+  'gst_amount',
+  'vat_per_line',
+  'vat_per_rate',
+  'tax_per_rate',
+  'vat_total',
+  'unit_price_without_vat',
+  'simplified_vat_invoice',
+  'sales_tax_per_line',
+  'sales_tax_total',
+]);
+
+/** The mentions a document prints in a block of their own, in order, each once. */
+export function printedMentions(rules: Pick<DocumentRules, 'mentions'>): string[] {
+  const texts = rules.mentions.filter((m) => !SHOWN_BY_LAYOUT.has(m.code)).map((m) => m.text.trim());
+  return [...new Set(texts.filter(Boolean))];
+}
