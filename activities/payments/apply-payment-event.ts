@@ -40,6 +40,11 @@ export function createPaymentEventActivities(deps: PaymentEventDeps): PaymentEve
           ? await deps.applyCardPaymentFailed(payload)
           : await deps.applyPaymentSucceeded(payload);
       // unknown_payment: an intent or order this service did not create (another integration on the account).
+      if (outcome === 'amount_mismatch')
+        deps.logger.error(
+          { provider: payload.provider, eventId: payload.eventId, reference: payload.reference },
+          'Payment event states another amount or currency than the payment asked for; not recorded in the ledger',
+        );
       deps.logger.info(
         { provider: payload.provider, eventId: payload.eventId, eventType: payload.eventType, outcome },
         'Payment event applied',

@@ -12,7 +12,7 @@ import { fromStoredDecimal } from '../../domain/money/currency';
 import { signalInvoiceReminders } from '../../lib/jobs/invoice-reminders-signal';
 import { startJob } from '../../lib/jobs/start-job';
 import { WALLET_SIGNATURE_HEADERS, type WalletProvider } from '../../lib/payments/walletprovider';
-import { PAYMENT_EVENT_JOB } from '../../workflows/payments/contract';
+import { PAYMENT_EVENT_JOB, type PaymentEventPayload } from '../../workflows/payments/contract';
 import { type createRouteKit } from '../http/route-kit';
 import { CardEvent, PayInvoiceBody, WalletEvent, WebhookReceived } from './schema';
 
@@ -125,11 +125,7 @@ export function buildPaymentsRouters(deps: PaymentsRouterDeps): { webhooks: Rout
   );
 
   const webhooks = Router();
-  const started = async (
-    res: Response,
-    payload: { provider: 'cardprovider' | 'walletprovider'; eventId: string; eventType: string; reference: string },
-    requestId?: string,
-  ) => {
+  const started = async (res: Response, payload: PaymentEventPayload, requestId?: string) => {
     // Keyed by the event: a redelivery finds the same job (and the job is idempotent anyway).
     await startJob(sequelize, temporal, PAYMENT_EVENT_JOB, `${payload.provider}:${payload.eventId}`, payload, {
       requestId,
@@ -160,6 +156,11 @@ export function buildPaymentsRouters(deps: PaymentsRouterDeps): { webhooks: Rout
           eventId: parsed.data.id,
           eventType: parsed.data.type,
           reference: parsed.data.data.object.id,
+          // Checked against the payment this service asked for (apply-payment-succeeded.ts).
+          ...(parsed.data.type === 'payment_intent.succeeded' && parsed.data.data.object.amount_received !== undefined
+            ? { amountMinor: parsed.data.data.object.amount_received }
+            : {}),
+          ...(parsed.data.data.object.currency ? { currency: parsed.data.data.object.currency } : {}),
         },
         req.requestId,
       );

@@ -11,7 +11,16 @@ export const CardEvent = z
   .object({
     id: z.string().min(1).max(255),
     type: z.string().min(1).max(255),
-    data: z.object({ object: z.object({ id: z.string().min(1).max(255) }).passthrough() }),
+    data: z.object({
+      object: z
+        .object({
+          id: z.string().min(1).max(255),
+          /** What the provider took, in the currency's minor unit. */
+          amount_received: z.number().int().min(0).optional(),
+          currency: z.string().min(3).max(3).optional(),
+        })
+        .passthrough(),
+    }),
   })
   .passthrough();
 

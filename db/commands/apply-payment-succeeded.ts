@@ -1,8 +1,17 @@
 import { type Sequelize } from 'sequelize-typescript';
 import { toHundredths } from '../../domain/invoicing/money';
+import { fromStoredDecimal } from '../../domain/money/currency';
 import { Invoice } from '../models/Invoice';
 import { addPayment } from './invoice-ledger';
 import { type PaymentEvent, type PaymentEventOutcome, takePaymentEvent } from './payments';
+
+/** Whether an event's stated amount and currency (when it states them) are the payment's. */
+function sameMoney(event: PaymentEvent, amount: string, currency: string): boolean {
+  if (event.currency !== undefined && event.currency.toUpperCase() !== currency.toUpperCase()) return false;
+  return (
+    event.amountMinor === undefined || BigInt(event.amountMinor) === fromStoredDecimal(amount, currency.toUpperCase())
+  );
+}
 
 /**
  * Applies a "payment succeeded" event in one transaction: the event is recorded as processed
@@ -20,6 +29,9 @@ export async function applyPaymentSucceeded(sequelize: Sequelize, event: Payment
     const card = event.provider === 'cardprovider';
     const done = card ? 'succeeded' : 'COMPLETED';
     if (payment.status === done) return 'already_processed';
+    // The money the provider says it took must be the payment this service asked for (issue 30 §1:
+    // its amount in the invoice's currency); anything else is kept out of the ledger for a person to see.
+    if (!sameMoney(event, payment.amount, payment.currency)) return 'amount_mismatch';
     const invoice = await Invoice.findByPk(payment.invoice_id, {
       transaction,
       lock: transaction.LOCK.UPDATE,

@@ -10,9 +10,18 @@ export interface PaymentEvent {
   eventType: string;
   /** The payment intent id (card) or the order id (wallet). */
   reference: string;
+  /** The amount (minor units) and currency the provider's event states, when it states them. */
+  amountMinor?: number;
+  currency?: string;
 }
 
-export type PaymentEventOutcome = 'paid' | 'failed' | 'already_processed' | 'already_paid' | 'unknown_payment';
+export type PaymentEventOutcome =
+  | 'paid'
+  | 'failed'
+  | 'already_processed'
+  | 'already_paid'
+  | 'unknown_payment'
+  | 'amount_mismatch';
 
 /**
  * The first steps of applying a provider's event, in the caller's transaction: the event recorded

@@ -7,6 +7,9 @@ export interface PaymentEventPayload extends Record<string, unknown> {
   eventType: string;
   /** Payment intent id (card) or order id (wallet). */
   reference: string;
+  /** What the card provider says it took, when the event says it: minor units and ISO code (any case). */
+  amountMinor?: number;
+  currency?: string;
 }
 
 /**

@@ -208,18 +208,42 @@ describe('a studio outside France (issue 30 §3)', () => {
     );
     expect(payment).toEqual({ currency: 'usd', amount: '2600.00' });
 
-    const payload = JSON.stringify({
-      id: `evt_usd_${draft.id.slice(0, 8)}`,
-      object: 'event',
-      type: 'payment_intent.succeeded',
-      data: { object: { id: started.body.paymentIntentId, object: 'payment_intent', status: 'succeeded' } },
+    const succeeded = (id: string, amountReceived: number, currency: string) =>
+      JSON.stringify({
+        id,
+        object: 'event',
+        type: 'payment_intent.succeeded',
+        data: {
+          object: {
+            id: started.body.paymentIntentId,
+            object: 'payment_intent',
+            status: 'succeeded',
+            amount_received: amountReceived,
+            currency,
+          },
+        },
+      });
+    const deliver = (payload: string) =>
+      request(t.app)
+        .post('/api/cardprovider/webhooks')
+        .set('Content-Type', 'application/json')
+        .set('Stripe-Signature', signer.webhooks.generateTestHeaderString({ payload, secret }))
+        .send(payload)
+        .expect(200);
+    // An event stating other money than the payment asked for (euros, or another amount) pays nothing.
+    await deliver(succeeded(`evt_eur_${draft.id.slice(0, 8)}`, 260000, 'eur'));
+    await deliver(succeeded(`evt_less_${draft.id.slice(0, 8)}`, 2600, 'usd'));
+    await eventually('both refused', async () => {
+      const rows = await sql<{ status: string }>(
+        "SELECT status FROM job_runs WHERE job_name = 'payments.webhook-event' AND payload->>'reference' = $1",
+        [started.body.paymentIntentId],
+      );
+      return rows.length === 2 && rows.every((r) => r.status === 'COMPLETED');
     });
-    await request(t.app)
-      .post('/api/cardprovider/webhooks')
-      .set('Content-Type', 'application/json')
-      .set('Stripe-Signature', signer.webhooks.generateTestHeaderString({ payload, secret }))
-      .send(payload)
-      .expect(200);
+    expect(
+      (await sql<{ payment_status: string }>('SELECT payment_status FROM invoices WHERE id = $1', [draft.id]))[0],
+    ).toEqual({ payment_status: 'UNPAID' });
+    await deliver(succeeded(`evt_usd_${draft.id.slice(0, 8)}`, 260000, 'usd'));
     await eventually('the invoice paid', async () => {
       const [row] = await sql<{ payment_status: string }>('SELECT payment_status FROM invoices WHERE id = $1', [
         draft.id,
