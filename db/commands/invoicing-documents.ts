@@ -15,7 +15,7 @@ import { type QuoteItem } from '../models/QuoteItem';
 import { Session } from '../models/Session';
 import { UserCompany } from '../models/UserCompany';
 import { UserSessionType } from '../models/UserSessionType';
-import { studioCurrency } from '../../domain/money/document-currency';
+import { findOwnerCurrency } from '../queries/owner-currency';
 import { type Doc, type DocumentKind, documentModels as models, findDocument } from '../queries/invoicing';
 import { numberQuote } from './document-numbers';
 import { recordDomainEvent } from './record-domain-event';
@@ -173,18 +173,6 @@ async function withTypeDefaults(ownerId: string, items: ItemProps[], transaction
   });
 }
 
-/** The currency a new document of the owner's is in: its profile's, else its country's (profile, then account). */
-async function ownerCurrency(ownerId: string, transaction: Transaction): Promise<string> {
-  const [company, owner] = await Promise.all([
-    UserCompany.findOne({ where: { user_id: ownerId }, attributes: ['currency', 'company_country'], transaction }),
-    User.findByPk(ownerId, { attributes: ['country'], transaction }),
-  ]);
-  return studioCurrency({
-    currency: company?.currency,
-    company_country: company?.company_country ?? owner?.country,
-  });
-}
-
 async function vatExempt(ownerId: string, transaction: Transaction): Promise<boolean> {
   return (
     (await UserCompany.findOne({ where: { user_id: ownerId }, attributes: ['vat_exempt'], transaction }))?.vat_exempt ??
@@ -282,7 +270,7 @@ export async function writeDocument(
     document = await existing.save({ transaction });
   } else {
     if (!fields.title) throw new ValidationError('title is required');
-    const currency = fields.currency ?? (await ownerCurrency(ownerId, transaction));
+    const currency = fields.currency ?? (await findOwnerCurrency(sequelize, ownerId, transaction));
     document = await (doc as typeof Quote).create(
       { ...fields, currency, owner_id: ownerId, amount: '0.00' },
       { transaction },

@@ -1,5 +1,6 @@
 import { QueryTypes } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
+import { findOwnerCurrency } from '../queries/owner-currency';
 import { type ImportEntity } from '../../domain/imports/target-fields';
 import { counterKey, numberTemplate } from '../../domain/invoicing/numbering';
 import { numberFormatOf } from '../queries/number-formats';
@@ -51,6 +52,7 @@ const COLUMNS: Record<ImportEntity, Record<string, string>> = {
     description: 'text',
     session_id: 'uuid',
     contact_id: 'uuid',
+    currency: 'text',
   },
   invoices: {
     title: 'text',
@@ -61,6 +63,7 @@ const COLUMNS: Record<ImportEntity, Record<string, string>> = {
     session_id: 'uuid',
     contact_id: 'uuid',
     quote_id: 'uuid',
+    currency: 'text',
   },
 };
 
@@ -110,8 +113,9 @@ export async function writeImportBatch(
   sequelize: Sequelize,
   input: { entity: ImportEntity; ownerId: string; jobRunId: string; requestId?: string; writes: ImportWrite[] },
 ): Promise<ImportBatchOutcome> {
-  const { entity, ownerId, jobRunId, writes } = input;
-  if (writes.length === 0) return { created: 0, changed: 0 };
+  const { entity, ownerId, jobRunId } = input;
+  if (input.writes.length === 0) return { created: 0, changed: 0 };
+  const writes = await withDocumentCurrency(sequelize, entity, ownerId, input.writes);
   const columns = COLUMNS[entity];
   const names = Object.keys(columns);
   const recordType = ['action text', 'id uuid', 'ord int', ...names.map((n) => `${n} ${columns[n]}`)].join(', ');
@@ -166,6 +170,24 @@ export async function writeImportBatch(
   if (invoices) bind.push(...invoices.bind);
   const [outcome] = await sequelize.query<ImportBatchOutcome>(sql, { bind, type: QueryTypes.SELECT });
   return outcome;
+}
+
+/**
+ * A created quote or invoice whose line names no currency is in the studio's (issue 30 §1), as one
+ * made through the api; an update keeps the stored one where the cell is empty.
+ */
+async function withDocumentCurrency(
+  sequelize: Sequelize,
+  entity: ImportEntity,
+  ownerId: string,
+  writes: readonly ImportWrite[],
+): Promise<readonly ImportWrite[]> {
+  if (entity !== 'quotes' && entity !== 'invoices') return writes;
+  if (!writes.some((w) => w.action === 'create' && !w.values.currency)) return writes;
+  const currency = await findOwnerCurrency(sequelize, ownerId);
+  return writes.map((w) =>
+    w.action === 'create' && !w.values.currency ? { ...w, values: { ...w.values, currency } } : w,
+  );
 }
 
 /**
@@ -251,8 +273,8 @@ async function issuedInvoiceImport(
       RETURNING *
     ),
     paid AS (
-      INSERT INTO invoice_payments (owner_id, invoice_id, amount, method, received_at, note)
-      SELECT owner_id, id, amount, 'other', now(), 'Imported as paid' FROM created WHERE payment_status = 'PAID'
+      INSERT INTO invoice_payments (owner_id, invoice_id, amount, currency, method, received_at, note)
+      SELECT owner_id, id, amount, currency, 'other', now(), 'Imported as paid' FROM created WHERE payment_status = 'PAID'
     ),`;
   return { created, bind: [template.prefix, template.width, template.suffix, period] };
 }

@@ -78,6 +78,7 @@ const VARIANTS: Record<ImportEntity, Record<string, readonly string[]>> = {
     description: ['Description'],
     session_id: ['Session ID', 'session id', 'session_id'],
     contact_id: ['Contact ID', 'contact id', 'contact_id'],
+    currency: ['Currency', 'Devise', 'Monnaie'],
   },
   invoices: {
     title: ['Title', 'Titre'],
@@ -88,6 +89,7 @@ const VARIANTS: Record<ImportEntity, Record<string, readonly string[]>> = {
     session_id: ['Session ID', 'session id', 'session_id'],
     contact_id: ['Contact ID', 'contact id', 'contact_id'],
     quote_id: ['Quote ID', 'quote id', 'quote_id'],
+    currency: ['Currency', 'Devise', 'Monnaie'],
   },
 };
 

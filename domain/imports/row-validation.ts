@@ -1,3 +1,4 @@
+import { documentCurrencyProblem } from '../money/document-currency';
 import { z } from 'zod';
 import { supportedLocale } from '../accounts/client-locale';
 import { clientIdentifierProblems, normalizeClientIdentifiers } from '../company/client-identifiers';
@@ -147,6 +148,16 @@ const sessionRowIn = (timeZone: string) =>
 const relation = (r: { session_id?: string; contact_id?: string }) => Boolean(r.session_id || r.contact_id);
 const relationMessage = { message: 'or session_id is required', path: ['contact_id'] };
 
+/** A document's currency as a cell says it ("usd", "EUR"); empty: the studio's (db/commands/write-import-batch.ts). */
+const currency = z
+  .string()
+  .transform((s, ctx) => {
+    const problem = documentCurrencyProblem(s);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    return problem ? z.NEVER : s.trim().toUpperCase();
+  })
+  .optional();
+
 const QuoteRow = z
   .object({
     title: required(255),
@@ -156,6 +167,7 @@ const QuoteRow = z
     description: text(10_000),
     session_id: uuid,
     contact_id: uuid,
+    currency,
   })
   .refine(relation, relationMessage);
 
@@ -174,6 +186,7 @@ const InvoiceRow = z
     session_id: uuid,
     contact_id: uuid,
     quote_id: uuid,
+    currency,
   })
   .refine(relation, relationMessage);
 

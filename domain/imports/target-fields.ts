@@ -27,8 +27,18 @@ export const IMPORT_TARGET_FIELDS = {
     'vat_number',
   ],
   sessions: ['title', 'location', 'contact_id', 'start_date', 'end_date', 'notes', 'status', 'session_type'],
-  quotes: ['title', 'amount', 'status', 'valid_until', 'description', 'session_id', 'contact_id'],
-  invoices: ['title', 'amount', 'status', 'due_date', 'description', 'session_id', 'contact_id', 'quote_id'],
+  quotes: ['title', 'amount', 'status', 'valid_until', 'description', 'session_id', 'contact_id', 'currency'],
+  invoices: [
+    'title',
+    'amount',
+    'status',
+    'due_date',
+    'description',
+    'session_id',
+    'contact_id',
+    'quote_id',
+    'currency',
+  ],
 } as const satisfies Record<ImportEntity, readonly string[]>;
 
 export type ImportTargetField<E extends ImportEntity = ImportEntity> = (typeof IMPORT_TARGET_FIELDS)[E][number];

@@ -428,6 +428,37 @@ describe('sessions, quotes and invoices from spreadsheets', () => {
     ).toBe(1);
   });
 
+  it("carries each document's currency: the cell's, else the studio's; a currency no document can hold is that line's error", async () => {
+    const owner = await buildUser(t.app);
+    await request(t.app)
+      .put('/api/users/me/company')
+      .set(as(owner))
+      .send({ company_name: 'Maple Light Studio', company_country: 'CA' })
+      .expect(200);
+    const contact = await buildContact(t.app, owner, { first_name: 'Avery', last_name: 'Tremblay' });
+    const csv = [
+      'Title,Amount,Status,Currency,Contact ID',
+      `Wedding,1200,PAID,usd,${contact.id}`,
+      `Portraits,300,,,${contact.id}`,
+      `Tokyo shoot,50000,,JPY,${contact.id}`,
+    ].join('\n');
+    const res = await upload(owner, '/api/import/invoices', Buffer.from(csv), 'i.csv', 'text/csv').expect(200);
+    expect(res.body).toMatchObject({
+      imported: 2,
+      errors: [{ line: 4, message: expect.stringContaining('JPY has 0 decimal places') }],
+    });
+    expect(
+      await rows(
+        `SELECT i.title, i.currency, p.currency AS paid_in FROM invoices i
+         LEFT JOIN invoice_payments p ON p.invoice_id = i.id WHERE i.owner_id = $1 ORDER BY i.title`,
+        [owner.id],
+      ),
+    ).toEqual([
+      { title: 'Portraits', currency: 'CAD', paid_in: null },
+      { title: 'Wedding', currency: 'USD', paid_in: 'USD' },
+    ]);
+  });
+
   it('reads the issued invoices of a previous tool as the migration does: ISSUED, numbered in file order, PAID with its payment; a stored invoice keeps its status', async () => {
     const owner = await buildUser(t.app);
     const contact = await buildContact(t.app, owner, { first_name: 'Léa', last_name: 'Moreau' });
