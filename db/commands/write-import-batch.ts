@@ -224,7 +224,7 @@ const ISSUED_IMPORT = "('ISSUED', 'SENT', 'PAID', 'OVERDUE')";
  * OVERDUE) is read as the data migration reads invoices: ISSUED now, numbered from the studio's
  * series in file order (the counter row drawn in this statement, as an issue does: no gaps), PAID
  * ones with a payment of method `other` for their amount in the write log. The answer's warnings say
- * so per line (activities/imports/import-run.ts). Parameters from `first` on: prefix, width,
+ * so per line (activities/imports/imported-invoice-warning.ts). Parameters from `first` on: prefix, width,
  * suffix and counter period of the studio's invoice numbers at this moment. An imported invoice
  * has no lines (an import carries none, and an issued invoice's lines can never be added), so the
  * VAT summary an issue keeps (vat_amounts, read by the accounting export) is empty: `[]`.

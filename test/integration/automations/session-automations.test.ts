@@ -235,7 +235,7 @@ describe('session workflows applied by triggers (real worker)', () => {
     ]);
   });
 
-  it('a session moved to VALIDATED gets a copied studio workflow: the seeded reminder text by SMS, the questionnaire by email, the to-do waiting; without phone or template the tasks are FAILED with the reason', async () => {
+  it('a session moved to VALIDATED gets a copied automation: the seeded reminder text by SMS, the questionnaire by email, the to-do waiting; without phone or template the tasks are FAILED with the reason', async () => {
     const studio = await buildUser(t.app);
     const templates = (await request(t.app).get('/api/workflows/templates').set(as(studio)).expect(200)).body.items as {
       id: string;

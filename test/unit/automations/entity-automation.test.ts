@@ -1,4 +1,4 @@
-// The entity workflow (a studio workflow run for a contact, quote or invoice) on Temporal's
+// The entity workflow (an automation run for a contact, quote or invoice) on Temporal's
 // time-skipping server, with in-memory activities: tasks run when due, days apart, earliest
 // first; a task whose activity keeps failing is marked FAILED and the next one still runs.
 import crypto from 'node:crypto';
