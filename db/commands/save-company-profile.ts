@@ -57,7 +57,9 @@ export async function saveCompanyProfile(
       ? await existing.update(values, { transaction })
       : await UserCompany.create({ ...values, user_id: ownerId }, { transaction });
     const after = row.get({ plain: true }) as Record<string, unknown>;
-    const changed = COMPANY_PROFILE_FIELDS.filter((f) => String(before[f] ?? '') !== String(after[f] ?? ''));
+    // A list (tax_registrations) compares by its JSON: String() would make every list "[object Object]".
+    const text = (v: unknown) => (typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v ?? ''));
+    const changed = COMPANY_PROFILE_FIELDS.filter((f) => text(before[f]) !== text(after[f]));
     if (existing && changed.length === 0) return;
     await AuditLog.create(
       {
