@@ -7,7 +7,7 @@ import {
   documentWords,
   type DocumentView,
   formatDay,
-  formatHundredths,
+  summaryRows,
   formatMoney,
   lineCells,
   totalRows,
@@ -126,14 +126,10 @@ export function documentDocx(view: DocumentView): Promise<Buffer> {
           cell(w.amount, { bold: true, right: true }),
         ],
       }),
-      ...view.body.vat.map(
-        (v) =>
+      ...summaryRows(view.body, view.locale).map(
+        (r) =>
           new TableRow({
-            children: [
-              cell(`${formatHundredths(BigInt(v.vatBasisPoints), view.locale)} %`),
-              cell(money(v.baseCents), { right: true }),
-              cell(money(v.vatCents), { right: true }),
-            ],
+            children: [cell(r.label), cell(money(r.base), { right: true }), cell(money(r.amount), { right: true })],
           }),
       ),
     ]),

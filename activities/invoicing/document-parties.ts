@@ -89,9 +89,11 @@ export function withLaw(view: DocumentView, company: DocumentSources['company'],
     locale: view.locale,
     currency: view.currency,
     vat: view.body.vat,
+    taxes: view.body.taxes,
     totalWithTaxCents: view.body.totalWithTaxCents,
     issuedOn: view.issuedOn,
     supplyDate: delivery ? ('day' in delivery ? delivery.day : delivery.start) : null,
+    dueDate: view.kind === 'invoice' ? view.untilDate : null,
   };
   const law = documentLaw(company, buyer, doc);
   if (law) view.law = law;

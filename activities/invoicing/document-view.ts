@@ -5,7 +5,14 @@ import { buyerOf, type InvoiceBuyer } from '../../domain/invoicing/buyer';
 import { toHundredths } from '../../domain/invoicing/money';
 import { displayNumber } from '../../domain/invoicing/document-number';
 import { type DocumentView } from '../../domain/invoicing/document-html';
-import { creditDocumentLines, itemDocumentLines, LINE_WORDS } from '../../domain/invoicing/document-lines';
+import {
+  creditDocumentLines,
+  creditTaxDocumentLines,
+  itemDocumentLines,
+  LINE_WORDS,
+} from '../../domain/invoicing/document-lines';
+import { taxPartsOf } from '../../domain/invoicing/credit-taxes';
+import { taxRateOf } from '../../domain/invoicing/line-taxes';
 import { serviceDelivery, storedDelivery } from '../../domain/invoicing/service-delivery';
 import { vatPartsOf } from '../../domain/invoicing/stored-vat';
 import { type DocumentPdfPayload } from '../../workflows/invoicing/contract';
@@ -113,8 +120,15 @@ async function loadCreditNoteView(
     vatBasisPoints: Number(toHundredths(l.vat_percentage)),
     withTaxCents: toHundredths(l.total),
   }));
-  // The breakdown fixed at issue: whole lines at their rates, an amount over what was still creditable per rate (the e-invoice's lines).
-  const body = creditDocumentLines(credited, vatPartsOf(creditNote.vat_parts), LINE_WORDS[locale].credited);
+  // The breakdown fixed at issue: whole lines at their rates, an amount over what was still creditable per rate (the e-invoice's lines);
+  // per set of taxes for an invoice with tax lines (issue 30 §2).
+  const body = creditNote.tax_parts
+    ? creditTaxDocumentLines(
+        (creditNote.items ?? []).map((l, i) => ({ ...credited[i], taxes: (l.taxes ?? []).map(taxRateOf) })),
+        taxPartsOf(creditNote.tax_parts),
+        LINE_WORDS[locale].credited,
+      )
+    : creditDocumentLines(credited, vatPartsOf(creditNote.vat_parts), LINE_WORDS[locale].credited);
   const issuedOn = formatDateInZone(creditNote.issued_at, owner.time_zone);
   const view: DocumentView = {
     kind: 'credit_note',

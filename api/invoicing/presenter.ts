@@ -1,3 +1,5 @@
+import { taxRateOf } from '../../domain/invoicing/line-taxes';
+import { vatPercentageOf } from '../../domain/invoicing/tax-rates';
 import { type DocumentKind } from '../../db/queries/invoicing';
 import {
   type CreditNoteRow,
@@ -81,7 +83,9 @@ export function presentDocument(kind: DocumentKind, document: DocumentRow, timeZ
       price_with_tax: i.price_with_tax,
       price_without_tax: i.price_without_tax,
       price_includes_tax: i.price_includes_tax,
-      vat_percentage: i.vat_percentage,
+      // A line with taxes (issue 30 §2) shows vat_percentage only when its one tax fits it (docs/api-changes.md).
+      vat_percentage: i.taxes ? vatPercentageOf(i.taxes.map(taxRateOf)) : i.vat_percentage,
+      taxes: i.taxes ?? null,
       discount_percentage: i.discount_percentage,
       discount_amount: i.discount_amount,
       discount_type: i.discount_type,
@@ -129,6 +133,8 @@ export function presentCreditNote(n: CreditNoteRow, invoiceNumber: string | null
     items: n.items,
     /** Its VAT breakdown, fixed at issue: per rate, base, VAT and total with tax. */
     vat_parts: n.vat_parts,
+    // A credit note of an invoice with tax lines: per set of taxes, each tax (issue 30 §2).
+    tax_parts: n.tax_parts ?? null,
     issued_at: n.issued_at.toISOString(),
     created_at: n.created_at.toISOString(),
   };

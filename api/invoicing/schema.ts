@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ignoredItemFields } from '../../domain/invoicing/item-fields';
+import { lineTaxProblems } from '../../domain/invoicing/line-taxes';
+import { parseMilliPercent, percentText } from '../../domain/invoicing/tax-rates';
 import { DEPOSIT_LINE, DISCOUNT_TYPES, ITEM_TYPES } from '../../domain/invoicing/item-types';
 import { DUE_TYPES, MAX_DUE_DAYS, MAX_INSTALLMENTS } from '../../domain/invoicing/payment-schedule';
 import { MANUAL_PAYMENT_METHODS, QUOTE_STATUSES } from '../../domain/invoicing/statuses';
@@ -25,6 +27,24 @@ const amount = (max: number) =>
     );
 const percent = amount(100);
 
+/** One tax of a line (issue 30 §2): its name as printed and its rate, a percentage with at most three decimals. */
+const Tax = z
+  .object({
+    name: z.string().trim().min(1).max(40).describe('As printed: VAT, GST, HST, PST, QST, Sales tax, NYC sales tax…'),
+    rate: z
+      .union([z.number(), z.string().trim()])
+      .describe('A percentage with at most three decimals: 8.875, "9.975", 20')
+      .transform((v, ctx) => {
+        try {
+          return percentText(parseMilliPercent(v));
+        } catch (error) {
+          ctx.addIssue({ code: 'custom', message: (error as Error).message });
+          return z.NEVER;
+        }
+      }),
+  })
+  .strict();
+
 const Item = z
   .object({
     item_type: z.enum(ITEM_TYPES),
@@ -35,6 +55,11 @@ const Item = z
     /** Which price is the one the studio set; unset: with tax when only price_with_tax is given. */
     price_includes_tax: z.boolean().optional(),
     vat_percentage: percent.optional(),
+    /**
+     * The line's taxes, each computed on its net (issue 30 §2): GST + QST, 8.875 % sales tax. Null or
+     * absent: the one tax of vat_percentage. Given, vat_percentage may be left out (or must agree).
+     */
+    taxes: z.array(Tax).max(5).nullable().optional(),
     discount_percentage: percent.optional(),
     discount_amount: amount(99_999_999.99).nullable().optional(),
     discount_type: z.enum(DISCOUNT_TYPES).nullable().optional(),
@@ -45,6 +70,7 @@ const Item = z
     // A value the line's type would not use is a 400 naming it, never dropped (domain/invoicing/item-fields.ts).
     // Run only on a line whose fields parsed: a field that did not ("AAA" as an amount) is already named.
     if (ctx.issues.length > 0) return;
+    for (const problem of lineTaxProblems(item)) ctx.addIssue({ code: 'custom', ...problem });
     for (const problem of ignoredItemFields(item))
       ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
   });

@@ -99,6 +99,7 @@ export async function writeRefund(
       invoice_id: invoice.id,
       kind: 'refund',
       amount: centsToDecimal(amountCents),
+      currency: invoice.currency,
       method: input.method,
       received_at: input.receivedAt,
       reference: input.reference ?? null,

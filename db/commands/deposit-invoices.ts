@@ -8,6 +8,7 @@ import { centsToDecimal } from '../../domain/invoicing/money';
 import { computeSchedule, scheduleProblems } from '../../domain/invoicing/payment-schedule';
 import { installmentInputs, scheduleContextOf } from '../../domain/invoicing/stored-schedule';
 import { computeTotals } from '../../domain/invoicing/totals';
+import { usesTaxLines } from '../../domain/invoicing/line-taxes';
 import { Contact } from '../models/Contact';
 import { Invoice } from '../models/Invoice';
 import { InvoiceItem } from '../models/InvoiceItem';
@@ -98,6 +99,11 @@ export async function createDepositInvoice(
         })
       : null;
     const locale = clientLocale(contact, owner);
+    if (usesTaxLines(quote.items ?? []))
+      throw new ConflictError(
+        'deposit_tax_lines',
+        "Deposit invoices split a quote's VAT rates, and this quote's lines carry their own taxes (GST + QST, a rate of three decimals): bill the deposit as an invoice of its own for now",
+      );
     // What the quote's other deposits took at each rate, so this one splits what is left.
     const earlier = await Invoice.findAll({
       where: {

@@ -7,7 +7,7 @@ import { DEPOSIT_LINE } from '../../domain/invoicing/item-types';
 import { centsToDecimal } from '../../domain/invoicing/money';
 import { computeSchedule, scheduleProblems } from '../../domain/invoicing/payment-schedule';
 import { installmentInputs, scheduleContextOf, type StoredInstallment } from '../../domain/invoicing/stored-schedule';
-import { computeTotals } from '../../domain/invoicing/totals';
+import { linesTotals } from '../../domain/invoicing/line-taxes';
 import { Contact } from '../models/Contact';
 import { type Invoice } from '../models/Invoice';
 import { type Quote } from '../models/Quote';
@@ -28,6 +28,7 @@ function lineOf(item: QuoteItem): ItemProps {
     quantity: Number(item.quantity),
     ...(item.item_type === 'DISCOUNT' || item.item_type === 'TEXT' ? {} : priced),
     vat_percentage: Number(item.vat_percentage),
+    taxes: item.taxes,
     discount_percentage: Number(item.discount_percentage),
     discount_amount: item.discount_amount === null ? null : Number(item.discount_amount),
     discount_type: item.discount_type,
@@ -121,7 +122,7 @@ export async function invoiceFromQuote(
         payment_schedule: finalSchedule(
           quote,
           deposits.installments,
-          computeTotals(lines).totalWithTaxCents,
+          linesTotals(lines).totalWithTaxCents,
           owner.time_zone,
         ),
       },

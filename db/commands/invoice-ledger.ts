@@ -122,7 +122,8 @@ export async function addPayment(
       invoice_id: invoice.id,
       kind: 'payment',
       amount: centsToDecimal(input.amountCents),
-      currency: (input.currency ?? 'EUR').toUpperCase(),
+      // A manual entry is in the invoice's currency; a provider's names its own (checked against the payment).
+      currency: (input.currency ?? invoice.currency).toUpperCase(),
       method: input.method,
       received_at: input.receivedAt,
       reference: input.reference ?? null,

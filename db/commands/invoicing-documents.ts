@@ -5,7 +5,15 @@ import { depositOverrun } from '../../domain/invoicing/deposits';
 import { DEPOSIT_LINE, type DiscountType, type ItemType } from '../../domain/invoicing/item-types';
 import { centsToDecimal } from '../../domain/invoicing/money';
 import { type InvoiceStatus, type QuoteStatus } from '../../domain/invoicing/statuses';
-import { computeTotals, storageOverflow } from '../../domain/invoicing/totals';
+import {
+  linesOverflow,
+  linesTotals,
+  type StoredTax,
+  storedVatPercentage,
+  taxRateOf,
+} from '../../domain/invoicing/line-taxes';
+import { vatPercentageOf } from '../../domain/invoicing/tax-rates';
+import { issuedUnderFrenchLaw } from '../../domain/jurisdictions/issue-input';
 import { AuditLog } from '../models/AuditLog';
 import { Contact } from '../models/Contact';
 import { type Invoice } from '../models/Invoice';
@@ -33,6 +41,8 @@ export interface ItemProps {
   price_without_tax?: number;
   price_includes_tax?: boolean;
   vat_percentage?: number;
+  /** The line's taxes (issue 30 §2); null or absent: the one tax of vat_percentage. */
+  taxes?: StoredTax[] | null;
   discount_percentage?: number;
   discount_amount?: number | null;
   discount_type?: DiscountType | null;
@@ -168,29 +178,60 @@ async function withTypeDefaults(ownerId: string, items: ItemProps[], transaction
       description: line.description ?? type.name,
       price_with_tax: Number(type.price),
       price_includes_tax: true,
-      vat_percentage: line.vat_percentage ?? Number(type.vat_percentage),
+      vat_percentage: line.taxes ? line.vat_percentage : (line.vat_percentage ?? Number(type.vat_percentage)),
     };
   });
 }
 
-async function vatExempt(ownerId: string, transaction: Transaction): Promise<boolean> {
-  return (
-    (await UserCompany.findOne({ where: { user_id: ownerId }, attributes: ['vat_exempt'], transaction }))?.vat_exempt ??
-    false
-  );
+/** What the studio's profile says of how its lines are taxed: exempt (franchise en base, not registered), and its country. */
+async function taxSetting(ownerId: string, transaction: Transaction): Promise<TaxSetting> {
+  const company = await UserCompany.findOne({
+    where: { user_id: ownerId },
+    attributes: ['vat_exempt', 'company_country'],
+    transaction,
+  });
+  return { exempt: company?.vat_exempt ?? false, french: issuedUnderFrenchLaw(company?.company_country) };
+}
+
+interface TaxSetting {
+  exempt: boolean;
+  french: boolean;
+}
+
+/**
+ * The lines as stored, by the studio's tax setting: an exempt studio's lines carry no tax; a French
+ * studio's keep one VAT a line in `vat_percentage` (French law and Factur-X: one rate of two
+ * decimals), so a line sent with one such tax is stored as that rate, anything else refused; any
+ * other studio's lines keep their taxes, with `vat_percentage` what line-taxes.ts stores beside them.
+ */
+function taxedAsStored(items: ItemProps[], setting: TaxSetting): ItemProps[] {
+  return items.map((line, index) => {
+    if (setting.exempt) return { ...line, vat_percentage: 0, taxes: null };
+    if (!line.taxes) return { ...line, taxes: null };
+    const rates = line.taxes.map(taxRateOf);
+    if (setting.french) {
+      const rate = rates.length === 0 ? '0.00' : vatPercentageOf(rates);
+      if (rate === null)
+        throw new ValidationError('A studio in France charges one VAT rate a line, with at most two decimals', [
+          { path: `items.${index}.taxes`, message: 'must be one VAT rate with at most two decimals, or none' },
+        ]);
+      return { ...line, vat_percentage: Number(rate), taxes: null };
+    }
+    return { ...line, vat_percentage: Number(storedVatPercentage(rates)) };
+  });
 }
 
 async function replaceItems(
   kind: DocumentKind,
   documentId: string,
   requested: ItemProps[],
-  exempt: boolean,
+  setting: TaxSetting,
   transaction: Transaction,
 ): Promise<string> {
   const { item, fk } = models[kind];
-  const items = exempt ? requested.map((line) => ({ ...line, vat_percentage: 0 })) : requested;
-  const totals = computeTotals(items);
-  const overflow = storageOverflow(totals) ?? depositOverrun(totals);
+  const items = taxedAsStored(requested, setting);
+  const totals = linesTotals(items);
+  const overflow = linesOverflow(totals) ?? (totals.legacy && depositOverrun(totals.legacy));
   if (overflow) throw new ValidationError(overflow);
   await (item as typeof QuoteItem).destroy({ where: { [fk]: documentId }, transaction });
   await (item as typeof QuoteItem).bulkCreate(
@@ -281,7 +322,7 @@ export async function writeDocument(
       kind,
       document.id,
       await withTypeDefaults(ownerId, items, transaction),
-      await vatExempt(ownerId, transaction),
+      await taxSetting(ownerId, transaction),
       transaction,
     );
     // A draft owes its whole amount; from issue on, the ledger keeps the balance.

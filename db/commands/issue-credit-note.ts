@@ -6,6 +6,16 @@ import { checkCreditNote } from '../../domain/invoicing/ledger';
 import { centsToDecimal, toHundredths } from '../../domain/invoicing/money';
 import { storedVatParts, vatPartsOf } from '../../domain/invoicing/stored-vat';
 import { computeTotals } from '../../domain/invoicing/totals';
+import {
+  compatibleVatParts,
+  creditNoteTaxes,
+  storedTaxParts,
+  taxPartsOf,
+  taxSetOverrun,
+} from '../../domain/invoicing/credit-taxes';
+import { lineTaxRates, taxedItems, usesTaxLines } from '../../domain/invoicing/line-taxes';
+import { computeTaxTotals } from '../../domain/invoicing/tax-lines';
+import { percentText } from '../../domain/invoicing/tax-rates';
 import { AuditLog } from '../models/AuditLog';
 import { CreditNote, type CreditNoteLine } from '../models/CreditNote';
 import { InvoiceItem } from '../models/InvoiceItem';
@@ -55,34 +65,26 @@ export async function issueCreditNote(
         input.items,
       );
       if (!credited.ok) throw new ValidationError('The lines to credit are not valid', credited.problems);
-      lines = credited.lines;
+      // A line with taxes keeps them on the credit note, which prints them (issue 30 §2).
+      const taxesOf = new Map(invoiceLines.map((l) => [l.id, l.taxes]));
+      lines = credited.lines.map((l) => {
+        const taxes = taxesOf.get(l.invoice_item_id ?? '');
+        return taxes ? { ...l, taxes } : l;
+      });
       amountCents = credited.amountCents;
     }
     if (amountCents === 0n && input.amountCents === undefined)
       throw new ConflictError('credit_exceeds_creditable', 'Nothing is left to credit on this invoice');
     const check = checkCreditNote(summary, amountCents);
     if (check.refusal) throw ledgerError(check.refusal);
-    // Its VAT breakdown, fixed now: the invoice's rates less what its earlier credit notes took (read under the invoice's lock).
-    const invoiceVat = computeTotals(invoiceLines).vat.map((v) => ({
-      vatBasisPoints: v.vatBasisPoints,
-      withTaxCents: v.baseCents + v.vatCents,
-    }));
-    const earlier = (
-      await CreditNote.findAll({ where: { invoice_id: invoice.id }, attributes: ['vat_parts'], transaction })
-    ).map((n) => vatPartsOf(n.vat_parts));
-    const credited = lines.map((l) => ({
-      vatBasisPoints: Number(toHundredths(l.vat_percentage)),
-      withTaxCents: toHundredths(l.total),
-    }));
-    const parts = creditNoteVat({ amountCents, lines: credited }, invoiceVat, earlier);
-    const overrun = lines.length > 0 ? creditOverrun(parts, invoiceVat, earlier) : null;
-    if (overrun) {
-      const rate = centsToDecimal(BigInt(overrun.vatBasisPoints)).replace(/\.?0+$/, '');
-      throw new ConflictError(
-        'credit_exceeds_creditable',
-        `These lines credit more at ${rate} % than is left to credit at that rate, ${centsToDecimal(overrun.creditableCents)}: credit an amount instead`,
-      );
-    }
+    const earlierNotes = await CreditNote.findAll({
+      where: { invoice_id: invoice.id },
+      attributes: ['vat_parts', 'tax_parts'],
+      transaction,
+    });
+    const breakdown = usesTaxLines(invoiceLines)
+      ? taxLinesBreakdown(invoiceLines, lines, amountCents, earlierNotes)
+      : vatBreakdown(invoiceLines, lines, amountCents, earlierNotes);
     const { time_zone: timeZone } = await User.findByPk(ownerId, {
       attributes: ['time_zone'],
       transaction,
@@ -99,7 +101,7 @@ export async function issueCreditNote(
         amount: centsToDecimal(amountCents),
         currency: invoice.currency,
         items: lines,
-        vat_parts: storedVatParts(parts),
+        ...breakdown,
         issued_at: issuedAt,
       },
       { transaction },
@@ -123,3 +125,69 @@ export async function issueCreditNote(
     return { creditNote, refundDueCents: check.refundDueCents };
   });
 }
+
+type EarlierNote = Pick<CreditNote, 'vat_parts' | 'tax_parts'>;
+
+/**
+ * A credit note's VAT breakdown, fixed at issue: the invoice's rates less what its earlier credit
+ * notes took (read under the invoice's lock); whole lines may not take a rate past what is left.
+ */
+function vatBreakdown(
+  invoiceLines: readonly InvoiceItem[],
+  lines: readonly CreditNoteLine[],
+  amountCents: bigint,
+  earlierNotes: readonly EarlierNote[],
+): Pick<CreditNote, 'vat_parts' | 'tax_parts'> {
+  const invoiceVat = computeTotals(invoiceLines).vat.map((v) => ({
+    vatBasisPoints: v.vatBasisPoints,
+    withTaxCents: v.baseCents + v.vatCents,
+  }));
+  const earlier = earlierNotes.map((n) => vatPartsOf(n.vat_parts));
+  const credited = lines.map((l) => ({
+    vatBasisPoints: Number(toHundredths(l.vat_percentage)),
+    withTaxCents: toHundredths(l.total),
+  }));
+  const parts = creditNoteVat({ amountCents, lines: credited }, invoiceVat, earlier);
+  const overrun = lines.length > 0 ? creditOverrun(parts, invoiceVat, earlier) : null;
+  if (overrun) {
+    const rate = centsToDecimal(BigInt(overrun.vatBasisPoints)).replace(/\.?0+$/, '');
+    throw overrunError(`${rate} %`, overrun.creditableCents);
+  }
+  return { vat_parts: storedVatParts(parts), tax_parts: null };
+}
+
+/**
+ * The same for an invoice with tax lines (issue 30 §2): per set of taxes (domain/invoicing/credit-taxes.ts),
+ * kept in tax_parts, with vat_parts the same parts at their combined rates.
+ */
+function taxLinesBreakdown(
+  invoiceLines: readonly InvoiceItem[],
+  lines: readonly CreditNoteLine[],
+  amountCents: bigint,
+  earlierNotes: readonly EarlierNote[],
+): Pick<CreditNote, 'vat_parts' | 'tax_parts'> {
+  const invoiceSets = computeTaxTotals(taxedItems(invoiceLines)).groups.map((g) => ({
+    taxes: g.taxes,
+    withTaxCents: g.netCents + g.taxCents.reduce((a, b) => a + b, 0n),
+  }));
+  const earlier = earlierNotes.map((n) => taxPartsOf(n.tax_parts ?? []));
+  const byId = new Map(invoiceLines.map((l) => [l.id, l]));
+  const credited = lines.map((l) => ({
+    taxes: lineTaxRates(byId.get(l.invoice_item_id ?? '') ?? { item_type: 'SESSION_TYPE', taxes: l.taxes ?? [] }),
+    withTaxCents: toHundredths(l.total),
+  }));
+  const overrun = credited.length > 0 ? taxSetOverrun(credited, invoiceSets, earlier) : null;
+  if (overrun)
+    throw overrunError(
+      overrun.taxes.map((t) => `${t.name} ${percentText(t.milliPercent)} %`).join(' + '),
+      overrun.creditableCents,
+    );
+  const parts = creditNoteTaxes(amountCents, credited, invoiceSets, earlier);
+  return { vat_parts: compatibleVatParts(parts), tax_parts: storedTaxParts(parts) };
+}
+
+const overrunError = (where: string, creditableCents: bigint) =>
+  new ConflictError(
+    'credit_exceeds_creditable',
+    `These lines credit more at ${where} than is left to credit there, ${centsToDecimal(creditableCents)}: credit an amount instead`,
+  );

@@ -1,5 +1,6 @@
 import { QueryTypes, type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
+import { storedTaxAmounts } from '../../domain/invoicing/line-taxes';
 import { storedVatAmounts } from '../../domain/invoicing/stored-vat';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors';
 import { formatDateInZone } from '../../domain/wall-clock';
@@ -58,7 +59,7 @@ FOR UPDATE OF i`;
  * The issue itself, in one statement: the counter row of the series and year is created or
  * incremented (which locks it until the commit), the number is built from it, the invoice becomes
  * ISSUED with its VAT summary ($11, vat_amounts: per rate, base and VAT, read by the accounting
- * export), and its audit row and INVOICE_STATUS_CHANGED outbox event are written. Concurrent issues
+ * export; $14, tax_amounts: per tax and rate, for an invoice with tax lines), and its audit row and INVOICE_STATUS_CHANGED outbox event are written. Concurrent issues
  * queue on the counter row for this statement and the commit only.
  */
 const ISSUE = `
@@ -70,7 +71,7 @@ WITH counter AS (
   UPDATE invoices SET status = 'ISSUED',
     number = $4 || CASE WHEN length(counter.seq) >= $5 THEN counter.seq ELSE lpad(counter.seq, $5, '0') END || $6,
     issued_at = $7, due_date = $8, buyer = $9::jsonb, balance_due = amount, amount_paid = 0, credited = 0,
-    payment_status = 'UNPAID', paid_at = NULL, updated_at = $7, vat_amounts = $11::jsonb, service_date = $12, service_end_date = $13
+    payment_status = 'UNPAID', paid_at = NULL, updated_at = $7, vat_amounts = $11::jsonb, service_date = $12, service_end_date = $13, tax_amounts = $14::jsonb
   FROM counter WHERE invoices.id = $1 AND invoices.owner_id = $2
   RETURNING invoices.*
 ), audit AS (
@@ -180,7 +181,9 @@ function assertJurisdictionRules(
       currency,
       totalWithTaxCents: eInvoice.totals.taxInclusiveCents,
       vat: eInvoice.vat,
+      taxes: eInvoice.taxes,
       issueDate: eInvoice.issueDate,
+      dueDate: eInvoice.dueDate,
       supplyDate: 'day' in eInvoice.delivery ? eInvoice.delivery.day : eInvoice.delivery.start,
     }),
   );
@@ -258,6 +261,7 @@ export async function issueInvoice(
         JSON.stringify(storedVatAmounts(eInvoice.vat)),
         delivery.service_date,
         delivery.service_end_date,
+        eInvoice.taxes ? JSON.stringify(storedTaxAmounts(eInvoice.taxes)) : null,
       ],
       type: QueryTypes.SELECT,
       transaction,

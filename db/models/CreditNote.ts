@@ -1,4 +1,6 @@
 import { BelongsTo, Column, DataType, Default, ForeignKey, Table } from 'sequelize-typescript';
+import { type StoredTaxPart } from '../../domain/invoicing/credit-taxes';
+import { type StoredTax } from '../../domain/invoicing/line-taxes';
 import { type StoredVatPart } from '../../domain/invoicing/stored-vat';
 import { CreatedAtModel } from './base/CreatedAtModel';
 import { Invoice } from './Invoice';
@@ -11,6 +13,8 @@ export interface CreditNoteLine {
   quantity: string;
   vat_percentage: string;
   total: string;
+  /** The invoice line's taxes, when it has tax lines (issue 30 §2). */
+  taxes?: StoredTax[] | null;
 }
 
 /**
@@ -52,6 +56,14 @@ export class CreditNote extends CreatedAtModel {
    */
   @Column({ type: DataType.JSONB, allowNull: false })
   declare vat_parts: StoredVatPart[];
+
+  /**
+   * A credit note of an invoice with tax lines (issue 30 §2): what it credits per set of taxes, each
+   * tax's amount (domain/invoicing/credit-taxes.ts); null for a credit note of `vat_percentage` lines.
+   * `vat_parts` then holds the same parts at their combined rate, rounded, so it still adds up.
+   */
+  @Column({ type: DataType.JSONB })
+  declare tax_parts: StoredTaxPart[] | null;
 
   @Column({ type: DataType.DATE, allowNull: false })
   declare issued_at: Date;

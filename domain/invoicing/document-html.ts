@@ -4,6 +4,7 @@ import { isImageDataUri } from '../storage/image-types';
 import { companyLines, type DocumentCompany, type DocumentPayment, paymentLines } from './company-lines';
 import { type DocumentLines, isPriced, type PricedLine, type UnitPrice } from './document-lines';
 import { type ServiceDelivery } from './e-invoice';
+import { type TaxRate } from './tax-rates';
 
 /** What a quote, invoice or credit note file shows, already computed (amounts in cents). */
 export interface DocumentView {
@@ -184,6 +185,24 @@ export function deliveryLine(view: Pick<DocumentView, 'delivery' | 'locale'>): s
   return `${w.servicePeriod} : ${w.periodFrom} ${formatDay(view.delivery.start, view.locale)} ${w.periodTo} ${formatDay(view.delivery.end, view.locale)}`;
 }
 
+/** A tax of a line or of the summary (issue 30 §2): its name and rate, "QST 9.975 %". */
+export const taxLabel = (tax: TaxRate, locale: UserLocale): string =>
+  `${tax.name} ${new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(tax.milliPercent / 1000)} %`;
+
+/** The summary's rows: per VAT rate, or per tax and rate on a document with tax lines. */
+export function summaryRows(
+  body: DocumentLines,
+  locale: UserLocale,
+): { label: string; base: bigint; amount: bigint }[] {
+  if (body.taxes)
+    return body.taxes.map((t) => ({ label: taxLabel(t, locale), base: t.baseCents, amount: t.amountCents }));
+  return body.vat.map((v) => ({
+    label: `${formatHundredths(BigInt(v.vatBasisPoints), locale)} %`,
+    base: v.baseCents,
+    amount: v.vatCents,
+  }));
+}
+
 /** The columns of a priced line as printed, in the document's language: quantity, unit price, discount (empty without), VAT rate, net. */
 export function lineCells(
   line: PricedLine,
@@ -194,7 +213,9 @@ export function lineCells(
     quantity: formatHundredths(line.quantityHundredths, locale),
     unitPrice: formatPrice(line.unitPrice, locale, currency),
     discount: line.discountBasisPoints > 0n ? `${formatHundredths(line.discountBasisPoints, locale)} %` : '',
-    vat: `${formatHundredths(BigInt(line.vatBasisPoints), locale)} %`,
+    vat: line.taxes
+      ? line.taxes.map((t) => taxLabel(t, locale)).join(' + ')
+      : `${formatHundredths(BigInt(line.vatBasisPoints), locale)} %`,
     net: formatMoney(line.netCents, locale, currency),
   };
 }
@@ -246,10 +267,10 @@ export function documentHtml(view: DocumentView): string {
       return `<tr><td>${esc(l.description)}</td><td class="n">${esc(c.quantity)}</td><td class="n">${esc(c.unitPrice)}</td>${withDiscounts ? `<td class="n">${esc(c.discount)}</td>` : ''}<td class="n">${esc(c.vat)}</td><td class="n">${esc(c.net)}</td></tr>`;
     })
     .join('');
-  const vatRows = view.body.vat
+  const vatRows = summaryRows(view.body, view.locale)
     .map(
-      (v) =>
-        `<tr><td>${esc(formatHundredths(BigInt(v.vatBasisPoints), view.locale))} %</td><td class="n">${money(v.baseCents)}</td><td class="n">${money(v.vatCents)}</td></tr>`,
+      (r) =>
+        `<tr><td>${esc(r.label)}</td><td class="n">${money(r.base)}</td><td class="n">${money(r.amount)}</td></tr>`,
     )
     .join('');
   const totals = totalRows(view)

@@ -2,6 +2,10 @@ import { type CreditVatPart } from './credit-vat';
 import { DEPOSIT_LINE } from './item-types';
 import { roundDiv, toHundredths } from './money';
 import { computeTotals, type LineInput, type VatLine } from './totals';
+import { type TaxableLine, taxedItems, usesTaxLines } from './line-taxes';
+import { addToSummary, computeTaxTotals, lineTaxes, summaryOf, type TaxSummary, taxSetKey } from './tax-lines';
+import { type TaxRate } from './tax-rates';
+import { type TaxPart } from './credit-taxes';
 
 /**
  * The lines of a quote, invoice or credit note as both of its readings show them: the pdf (and
@@ -45,6 +49,8 @@ export interface PricedLine extends LineBase {
   /** The line's net (BT-131): gross less its discount. */
   netCents: bigint;
   vatBasisPoints: number;
+  /** A document with tax lines (issue 30 §2): the line's taxes, printed by name; its vatBasisPoints is then 0 and unused. */
+  taxes?: TaxRate[];
 }
 
 export type DocumentLine = NoteLine | PricedLine;
@@ -68,8 +74,10 @@ export interface DocumentLines {
   lines: DocumentLine[];
   discounts: DocumentDiscount[];
   allowances: RateAllowance[];
-  /** Per VAT rate, lowest first: base and VAT after discounts (and deposits deducted). */
+  /** Per VAT rate, lowest first: base and VAT after discounts (and deposits deducted). Empty with tax lines. */
   vat: VatLine[];
+  /** A document with tax lines (issue 30 §2): per tax and rate, base and amount; it stands for `vat`. */
+  taxes?: TaxSummary[] | null;
   /** The priced lines' nets added up (BT-106). */
   lineTotalCents: bigint;
   /** The document discounts added up (BT-107). */
@@ -166,7 +174,7 @@ const rateOf = (line: { vat_percentage?: number | string | null }) => Number(toH
 const text = (value: string | null | undefined) => (value ?? '').replace(/\s+/g, ' ').trim();
 
 /** A quote or invoice line as stored (the fields the documents read). */
-export type DocumentItem = LineInput & { description?: string | null };
+export type DocumentItem = TaxableLine & { description?: string | null };
 
 /** The words a document's lines need in the client's language: the name of an unnamed service, deposit or discount. */
 export interface LineWords {
@@ -192,6 +200,7 @@ export function itemDocumentLines(
   items: readonly DocumentItem[],
   words: LineWords = LINE_WORDS['fr-FR'],
 ): DocumentLines {
+  if (usesTaxLines(items)) return taxedDocumentLines(items, words);
   const totals = computeTotals(items);
   const lines: DocumentLine[] = [];
   /** Lines priced with tax, whose nets are their rate's share, with their totals as weights. */
@@ -270,25 +279,7 @@ export function itemDocumentLines(
     })
     .filter((a) => a.amountCents !== 0n);
   const allowanceTotalCents = allowances.reduce((sum, a) => sum + a.amountCents, 0n);
-  const discountItems = items.filter((i) => i.item_type === 'DISCOUNT');
-  // What the discounts took off before tax, shown on each in proportion to its size (as totals.ts shows what they took off with tax).
-  const weights = discountItems.map((d) => {
-    const percent = (d.discount_type ?? 'PERCENTAGE_OF_TOTAL') === 'PERCENTAGE_OF_TOTAL';
-    const w = percent
-      ? toHundredths(d.discount_percentage) || toHundredths(d.discount_amount)
-      : toHundredths(d.discount_amount);
-    return w > 0n ? w : 1n;
-  });
-  const shares = splitExactly(allowanceTotalCents, weights);
-  const discounts: DocumentDiscount[] = discountItems.map((d, i) => {
-    const percent = (d.discount_type ?? 'PERCENTAGE_OF_TOTAL') === 'PERCENTAGE_OF_TOTAL';
-    const rate = percent ? toHundredths(d.discount_percentage) || toHundredths(d.discount_amount) : null;
-    return {
-      description: text(d.description) || words.discount,
-      percentBasisPoints: rate === null ? null : rate < 0n ? 0n : rate > BP ? BP : rate,
-      netCents: shares[i],
-    };
-  });
+  const discounts = documentDiscounts(items, allowanceTotalCents, words);
   const lineTotalCents = priced.reduce((sum, l) => sum + l.netCents, 0n);
   return {
     lines,
@@ -300,6 +291,121 @@ export function itemDocumentLines(
     totalWithoutTaxCents: totals.totalWithoutTaxCents,
     totalVatCents: totals.totalVatCents,
     totalWithTaxCents: totals.totalWithTaxCents,
+  };
+}
+
+/** The text lines and the discount lines' share of what the discounts took off before tax, as both rules print them. */
+function noteLine(item: DocumentItem): NoteLine {
+  return { kind: item.item_type as 'TEXT' | 'BLANK', description: text(item.description) };
+}
+function documentDiscounts(items: readonly DocumentItem[], allowanceTotalCents: bigint, words: LineWords) {
+  const discountItems = items.filter((i) => i.item_type === 'DISCOUNT');
+  const rates = discountItems.map((d) =>
+    (d.discount_type ?? 'PERCENTAGE_OF_TOTAL') === 'PERCENTAGE_OF_TOTAL'
+      ? toHundredths(d.discount_percentage) || toHundredths(d.discount_amount)
+      : null,
+  );
+  const shares = splitExactly(
+    allowanceTotalCents,
+    discountItems.map((d, i) => {
+      const w = rates[i] ?? toHundredths(d.discount_amount);
+      return w > 0n ? w : 1n;
+    }),
+  );
+  return discountItems.map(
+    (d, i): DocumentDiscount => ({
+      description: text(d.description) || words.discount,
+      percentBasisPoints: rates[i] === null ? null : rates[i] < 0n ? 0n : rates[i] > BP ? BP : rates[i],
+      netCents: shares[i],
+    }),
+  );
+}
+
+/**
+ * A document with tax lines (issue 30 §2), by itemDocumentLines's rules with a set of taxes where
+ * it has a VAT rate: lines priced without tax keep their nets; each set's lines priced with tax
+ * share what is left of the set's base (computeTaxTotals of those lines alone) in proportion to
+ * their totals; the document discounts show what they took off before tax; the summary is per tax
+ * and rate (computeTaxTotals). Deposits are not deducted on such documents (deposits refuse them).
+ */
+function taxedDocumentLines(items: readonly DocumentItem[], words: LineWords): DocumentLines {
+  const taxed = taxedItems(items);
+  const totals = computeTaxTotals(taxed);
+  const lines: DocumentLine[] = [];
+  const withTax = new Map<string, { line: PricedLine; weight: bigint }[]>();
+  items.forEach((item, i) => {
+    if (item.item_type === 'TEXT' || item.item_type === 'BLANK') return lines.push(noteLine(item));
+    if (item.item_type !== 'SESSION_TYPE') return;
+    const amounts = totals.lines[i];
+    const taxes = lineTaxes(taxed[i].taxes);
+    const quantity = toHundredths(item.quantity ?? 1);
+    const line: PricedLine = {
+      kind: 'ITEM',
+      description: text(item.description) || words.service,
+      quantityHundredths: quantity < 0n ? 0n : quantity,
+      unitPrice: cents(amounts.priceWithoutTaxCents),
+      discountBasisPoints: lineDiscount(item),
+      grossCents: 0n,
+      netCents: amounts.netCents,
+      vatBasisPoints: 0,
+      taxes,
+    };
+    if (amounts.priceIncludesTax) {
+      const key = taxSetKey(taxes);
+      withTax.set(key, [...(withTax.get(key) ?? []), { line, weight: amounts.totalCents }]);
+    }
+    lines.push(line);
+  });
+  for (const [key, members] of withTax) {
+    const own = taxed.filter(
+      (t, i) =>
+        t.item_type === 'SESSION_TYPE' && totals.lines[i].priceIncludesTax && taxSetKey(lineTaxes(t.taxes)) === key,
+    );
+    const shares = splitExactly(
+      computeTaxTotals(own).totalWithoutTaxCents,
+      members.map((m) => m.weight),
+    );
+    members.forEach((m, i) => (m.line.netCents = shares[i]));
+  }
+  const priced = lines.filter(isPriced);
+  for (const l of priced) {
+    l.unitPrice = reconcilingPrice(l.netCents, l.quantityHundredths, l.discountBasisPoints, l.unitPrice);
+    l.grossCents = grossOf(l.quantityHundredths, l.unitPrice);
+  }
+  const lineTotalCents = priced.reduce((sum, l) => sum + l.netCents, 0n);
+  const allowanceTotalCents = lineTotalCents - totals.totalWithoutTaxCents;
+  return {
+    lines,
+    discounts: documentDiscounts(items, allowanceTotalCents, words),
+    allowances: [],
+    vat: [],
+    taxes: totals.taxes,
+    lineTotalCents,
+    allowanceTotalCents,
+    totalWithoutTaxCents: totals.totalWithoutTaxCents,
+    totalVatCents: totals.totalTaxCents,
+    totalWithTaxCents: totals.totalWithTaxCents,
+  };
+}
+
+/** A credited line or amount of net `netCents`, with the unit price that gives its net back. */
+function creditLine(
+  description: string,
+  quantityHundredths: bigint,
+  netCents: bigint,
+  vatBasisPoints: number,
+): PricedLine {
+  const q = quantityHundredths > 0n ? quantityHundredths : 100n;
+  const unitPrice = reconcilingPrice(netCents, q, 0n, cents(roundDiv(netCents * 100n, q)));
+  return {
+    kind: 'ITEM',
+    description,
+    quantityHundredths: q,
+    unitPrice,
+    discountBasisPoints: 0n,
+    grossCents: grossOf(q, unitPrice),
+    netCents,
+    vatBasisPoints,
   };
 }
 
@@ -320,25 +426,7 @@ export function creditDocumentLines(
   parts: readonly CreditVatPart[],
   amountLabel: string,
 ): DocumentLines {
-  const priced = (
-    description: string,
-    quantityHundredths: bigint,
-    netCents: bigint,
-    vatBasisPoints: number,
-  ): PricedLine => {
-    const q = quantityHundredths > 0n ? quantityHundredths : 100n;
-    const unitPrice = reconcilingPrice(netCents, q, 0n, cents(roundDiv(netCents * 100n, q)));
-    return {
-      kind: 'ITEM',
-      description,
-      quantityHundredths: q,
-      unitPrice,
-      discountBasisPoints: 0n,
-      grossCents: grossOf(q, unitPrice),
-      netCents,
-      vatBasisPoints,
-    };
-  };
+  const priced = creditLine;
   const lines: PricedLine[] =
     credited.length === 0
       ? parts.map((p) => priced(amountLabel, 100n, p.baseCents, p.vatBasisPoints))
@@ -365,5 +453,54 @@ export function creditDocumentLines(
     totalWithoutTaxCents,
     totalVatCents,
     totalWithTaxCents: totalWithoutTaxCents + totalVatCents,
+  };
+}
+
+/** A credited line of a credit note of an invoice with tax lines: its taxes, from the invoice line. */
+export interface CreditedTaxLine {
+  description: string | null;
+  quantityHundredths: bigint;
+  taxes: TaxRate[];
+  withTaxCents: bigint;
+}
+
+/**
+ * A credit note's lines for an invoice with tax lines (issue 30 §2): creditDocumentLines's rules
+ * with a set of taxes where it has a rate; the summary per tax and rate from the stored parts.
+ */
+export function creditTaxDocumentLines(
+  credited: readonly CreditedTaxLine[],
+  parts: readonly TaxPart[],
+  amountLabel: string,
+): DocumentLines {
+  const withTaxes = (line: PricedLine, taxes: TaxRate[]): PricedLine => ({ ...line, taxes });
+  const lines: PricedLine[] = parts.flatMap((part) => {
+    const taxes = lineTaxes(part.taxes);
+    const key = taxSetKey(taxes);
+    const inSet = credited.filter((l) => taxSetKey(l.taxes) === key);
+    if (inSet.length === 0) return [withTaxes(creditLine(amountLabel, 100n, part.baseCents, 0), taxes)];
+    const nets = splitExactly(
+      part.baseCents,
+      inSet.map((l) => l.withTaxCents),
+    );
+    return inSet.map((l, i) =>
+      withTaxes(creditLine(text(l.description) || amountLabel, l.quantityHundredths, nets[i], 0), taxes),
+    );
+  });
+  const summary = new Map<string, TaxSummary>();
+  for (const part of parts) for (const tax of part.taxes) addToSummary(summary, tax, part.baseCents, tax.amountCents);
+  const totalWithoutTaxCents = parts.reduce((sum, p) => sum + p.baseCents, 0n);
+  const totalWithTaxCents = parts.reduce((sum, p) => sum + p.withTaxCents, 0n);
+  return {
+    lines,
+    discounts: [],
+    allowances: [],
+    vat: [],
+    taxes: summaryOf(summary),
+    lineTotalCents: lines.reduce((sum, l) => sum + l.netCents, 0n),
+    allowanceTotalCents: 0n,
+    totalWithoutTaxCents,
+    totalVatCents: totalWithTaxCents - totalWithoutTaxCents,
+    totalWithTaxCents,
   };
 }

@@ -12,6 +12,7 @@ import {
   type UnitPrice,
 } from './document-lines';
 import { type SellerProfile } from './legal-mentions';
+import { type TaxSummary } from './tax-lines';
 
 /**
  * The data of an EN 16931 e-invoice (issue 22 §1): what the Factur-X `factur-x.xml` (CII D16B,
@@ -90,6 +91,12 @@ export interface EInvoice {
   lines: EInvoiceLine[];
   allowances: EInvoiceAllowance[];
   vat: EInvoiceVat[];
+  /**
+   * A document with tax lines (issue 30 §2: outside France, several taxes a line or a rate of three
+   * decimals): its summary per tax and rate, standing for `vat` (then empty). Never a French one,
+   * so never in a Factur-X file.
+   */
+  taxes: TaxSummary[] | null;
   totals: {
     lineTotalCents: bigint;
     allowanceTotalCents: bigint;
@@ -206,9 +213,11 @@ export function eInvoiceOf(input: EInvoiceInput): EInvoice {
     exemptionReason: exempt ? FRANCHISE_REASON : null,
   }));
   const lineTotalCents = lines.reduce((sum, l) => sum + l.netCents, 0n);
-  const allowanceTotalCents = allowances.reduce((sum, a) => sum + a.amountCents, 0n);
-  const taxExclusiveCents = vat.reduce((sum, v) => sum + v.baseCents, 0n);
-  const taxCents = vat.reduce((sum, v) => sum + v.vatCents, 0n);
+  const allowanceTotalCents = source.taxes
+    ? source.allowanceTotalCents
+    : allowances.reduce((sum, a) => sum + a.amountCents, 0n);
+  const taxExclusiveCents = source.taxes ? source.totalWithoutTaxCents : vat.reduce((sum, v) => sum + v.baseCents, 0n);
+  const taxCents = source.taxes ? source.totalVatCents : vat.reduce((sum, v) => sum + v.vatCents, 0n);
   const seller = sellerParty(input.seller);
   const lateRate = input.seller.late_payment_rate;
   const notes = [
@@ -236,6 +245,7 @@ export function eInvoiceOf(input: EInvoiceInput): EInvoice {
     lines,
     allowances,
     vat,
+    taxes: source.taxes ?? null,
     totals: {
       lineTotalCents,
       allowanceTotalCents,

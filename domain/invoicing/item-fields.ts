@@ -1,4 +1,5 @@
-import { computeTotals, type LineInput } from './totals';
+import { linesTotals, type TaxableLine } from './line-taxes';
+import { type LineInput } from './totals';
 import { centsToDecimal, toHundredths } from './money';
 
 /**
@@ -17,16 +18,16 @@ import { centsToDecimal, toHundredths } from './money';
  */
 
 export interface FieldProblem {
-  field: keyof LineInput;
+  field: keyof LineInput | 'taxes';
   message: string;
 }
 
 const set = (value: number | string | null | undefined) =>
   value !== undefined && value !== null && value !== '' && toHundredths(value) !== 0n;
 
-export function ignoredItemFields(item: LineInput): FieldProblem[] {
+export function ignoredItemFields(item: TaxableLine): FieldProblem[] {
   const problems: FieldProblem[] = [];
-  const refuse = (field: keyof LineInput, message: string) => problems.push({ field, message });
+  const refuse = (field: FieldProblem['field'], message: string) => problems.push({ field, message });
   const type = item.item_type;
   if (type === 'BLANK' || type === 'TEXT') {
     const what = type === 'BLANK' ? 'An empty line' : 'A text line';
@@ -34,6 +35,7 @@ export function ignoredItemFields(item: LineInput): FieldProblem[] {
       if (set(item[field])) refuse(field, `${what} carries no amount: use a SESSION_TYPE line for a priced service`);
     }
     if (item.discount_type) refuse('discount_type', `${what} is not a discount: use a DISCOUNT line`);
+    if (item.taxes?.length) refuse('taxes', `${what} carries no amount, so no tax`);
   } else if (type === 'DISCOUNT') {
     for (const field of ['price_with_tax', 'price_without_tax'] as const) {
       if (set(item[field]))
@@ -59,6 +61,8 @@ export function ignoredItemFields(item: LineInput): FieldProblem[] {
         'A percentage discount takes off discount_percentage: discount_amount is a fixed discount, with discount_type FIXED_WITH_TAX or FIXED_WITHOUT_TAX',
       );
     }
+    if (item.taxes?.length)
+      refuse('taxes', "A discount line takes its share off each line's own taxes: set taxes on the service lines");
   } else if (type === 'SESSION_TYPE') {
     if (set(item.discount_amount))
       refuse(
@@ -67,7 +71,7 @@ export function ignoredItemFields(item: LineInput): FieldProblem[] {
       );
     if (item.discount_type) refuse('discount_type', 'discount_type belongs to DISCOUNT lines');
     // The line's prices as its totals read them (totals.ts): the one it is priced with, the other derived.
-    const [line] = computeTotals([item]).lines;
+    const [line] = linesTotals([item]).lines;
     const withTax = line.priceIncludesTax;
     const other = withTax ? 'price_without_tax' : 'price_with_tax';
     const derived = withTax ? line.priceWithoutTaxCents : line.priceWithTaxCents;

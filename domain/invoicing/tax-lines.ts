@@ -40,8 +40,19 @@ export interface TaxSummary extends TaxRate {
   amountCents: bigint;
 }
 
+/** The lines of one set of taxes (both pricings together), after document discounts, before deposits. */
+export interface TaxGroup {
+  /** In one order: by name, then rate. */
+  taxes: TaxRate[];
+  netCents: bigint;
+  /** Each of `taxes`' amount on the group. */
+  taxCents: bigint[];
+}
+
 export interface TaxTotals {
   lines: TaxedLineAmounts[];
+  /** Per set of taxes, what the lines come to once discounted (what a credit note of an amount is shared over). */
+  groups: TaxGroup[];
   /** Per tax name and rate, lowest rate first then by name, after document discounts and deposits. */
   taxes: TaxSummary[];
   totalWithoutTaxCents: bigint;
@@ -58,12 +69,17 @@ const sum = (values: readonly bigint[]) => values.reduce((a, b) => a + b, 0n);
 const percentOff = (bp: bigint) => (bp < 0n ? 0n : bp > BP ? BP : bp);
 
 /** A line's taxes, each rate held within 0..100 %, in one order (by name, then rate), so equal sets group together. */
-function lineTaxes(taxes: readonly TaxRate[] | null | undefined): TaxRate[] {
+export function lineTaxes(taxes: readonly TaxRate[] | null | undefined): TaxRate[] {
   return (taxes ?? [])
     .map((t) => ({ name: t.name, milliPercent: Math.min(Math.max(Math.trunc(t.milliPercent), 0), FULL_RATE) }))
     .sort((a, b) => (a.name === b.name ? a.milliPercent - b.milliPercent : a.name < b.name ? -1 : 1));
 }
-const combinedRate = (taxes: readonly TaxRate[]) => BigInt(taxes.reduce((s, t) => s + t.milliPercent, 0));
+/** A set of taxes as one text (its taxes in lineTaxes' order): equal sets, equal keys. */
+export const taxSetKey = (taxes: readonly TaxRate[]): string =>
+  lineTaxes(taxes)
+    .map((t) => `${t.name}@${t.milliPercent}`)
+    .join('|');
+export const combinedRate = (taxes: readonly TaxRate[]) => BigInt(taxes.reduce((s, t) => s + t.milliPercent, 0));
 
 /**
  * `amount` shared out in proportion to `weights` so that the parts add up to it exactly: each part
@@ -81,7 +97,7 @@ export function shareOut(amount: bigint, weights: readonly bigint[]): bigint[] {
 }
 
 /** The taxes within an amount with tax whose net is `net`: what is left over, shared by rate. */
-const taxesWithin = (taxes: readonly TaxRate[], gross: bigint, net: bigint) =>
+export const taxesWithin = (taxes: readonly TaxRate[], gross: bigint, net: bigint) =>
   shareOut(
     gross - net,
     taxes.map((t) => BigInt(t.milliPercent)),
@@ -89,7 +105,7 @@ const taxesWithin = (taxes: readonly TaxRate[], gross: bigint, net: bigint) =>
 /** The taxes on a net, each rounded on its own (never on another tax). */
 const taxesOn = (taxes: readonly TaxRate[], net: bigint) =>
   taxes.map((t) => roundDiv(net * BigInt(t.milliPercent), SCALE));
-const netWithin = (gross: bigint, rate: bigint) => roundDiv(gross * SCALE, SCALE + rate);
+export const netWithin = (gross: bigint, rate: bigint) => roundDiv(gross * SCALE, SCALE + rate);
 
 /** Priced lines with one set of taxes and one pricing: nets added up (priced without tax) or totals with tax. */
 interface Group {
@@ -183,6 +199,27 @@ function applyDiscounts(groups: Group[], discounts: readonly TaxedLineInput[]): 
   spread(fixed('FIXED_WITH_TAX'), groupTotal, (g, part) => (g.withTax ? part : netWithin(part, g.rate)));
 }
 
+/** Adds a tax's base and amount to a summary kept per rate and name. */
+export function addToSummary(summary: Map<string, TaxSummary>, tax: TaxRate, base: bigint, amount: bigint): void {
+  const key = `${tax.milliPercent}|${tax.name}`;
+  const entry = summary.get(key) ?? { name: tax.name, milliPercent: tax.milliPercent, baseCents: 0n, amountCents: 0n };
+  entry.baseCents += base;
+  entry.amountCents += amount;
+  summary.set(key, entry);
+}
+
+/** A summary's taxes, lowest rate first, then by name. */
+export const summaryOf = (summary: Map<string, TaxSummary>): TaxSummary[] =>
+  [...summary.values()].sort((a, b) =>
+    a.milliPercent !== b.milliPercent
+      ? a.milliPercent - b.milliPercent
+      : a.name < b.name
+        ? -1
+        : a.name > b.name
+          ? 1
+          : 0,
+  );
+
 /**
  * The totals of a quote or invoice whose lines carry zero or more taxes (integer cents, rounding
  * half away from zero), by totals.ts's rules (computeTotals), each tax on the net:
@@ -196,7 +233,7 @@ function applyDiscounts(groups: Group[], discounts: readonly TaxedLineInput[]): 
 export function computeTaxTotals(items: readonly TaxedLineInput[]): TaxTotals {
   const groups = new Map<string, Group>();
   const add = (taxes: TaxRate[], withTax: boolean, cents: bigint) => {
-    const key = `${withTax}|${taxes.map((t) => `${t.name}@${t.milliPercent}`).join('|')}`;
+    const key = `${withTax}|${taxSetKey(taxes)}`;
     const group = groups.get(key) ?? { taxes, rate: combinedRate(taxes), withTax, value: 0n };
     group.value += cents;
     groups.set(key, group);
@@ -241,38 +278,26 @@ export function computeTaxTotals(items: readonly TaxedLineInput[]): TaxTotals {
   );
 
   const summary = new Map<string, TaxSummary>();
-  const addTax = (tax: TaxRate, base: bigint, amount: bigint) => {
-    const key = `${tax.milliPercent}|${tax.name}`;
-    const entry = summary.get(key) ?? {
-      name: tax.name,
-      milliPercent: tax.milliPercent,
-      baseCents: 0n,
-      amountCents: 0n,
-    };
-    entry.baseCents += base;
-    entry.amountCents += amount;
-    summary.set(key, entry);
-  };
+  const addTax = (tax: TaxRate, base: bigint, amount: bigint) => addToSummary(summary, tax, base, amount);
   let totalWithoutTaxCents = 0n;
+  const taxGroups = new Map<string, TaxGroup>();
   for (const g of ordered) {
     const net = groupNet(g);
+    const amounts = groupTaxes(g);
     totalWithoutTaxCents += net;
-    groupTaxes(g).forEach((amount, i) => addTax(g.taxes[i], net, amount));
+    amounts.forEach((amount, i) => addTax(g.taxes[i], net, amount));
+    const key = taxSetKey(g.taxes);
+    const group = taxGroups.get(key) ?? { taxes: g.taxes, netCents: 0n, taxCents: g.taxes.map(() => 0n) };
+    group.netCents += net;
+    amounts.forEach((amount, i) => (group.taxCents[i] += amount));
+    taxGroups.set(key, group);
   }
   const discounted = totalWithoutTaxCents + sum([...summary.values()].map((s) => s.amountCents));
   for (const d of deposits) {
     totalWithoutTaxCents += d.net;
     for (const t of d.taxes) addTax(t, d.net, t.amountCents);
   }
-  const taxes = [...summary.values()].sort((a, b) =>
-    a.milliPercent !== b.milliPercent
-      ? a.milliPercent - b.milliPercent
-      : a.name < b.name
-        ? -1
-        : a.name > b.name
-          ? 1
-          : 0,
-  );
+  const taxes = summaryOf(summary);
   const totalTaxCents = sum(taxes.map((t) => t.amountCents));
 
   // What the discount lines took off together, shown on each in proportion to its own size.
@@ -290,6 +315,7 @@ export function computeTaxTotals(items: readonly TaxedLineInput[]): TaxTotals {
   }
   return {
     lines,
+    groups: [...taxGroups.values()],
     taxes,
     totalWithoutTaxCents,
     totalTaxCents,

@@ -2,6 +2,7 @@ import { type UserLocale } from '../accounts/users';
 import { type TaxRegistration } from '../company/tax-registrations';
 import { countryCode } from '../countries';
 import { type InvoiceBuyer } from '../invoicing/buyer';
+import { type TaxSummary } from '../invoicing/tax-lines';
 import { type VatLine } from '../invoicing/totals';
 import { printedMentions, type TaxWords, taxWordsOf, TITLE_WORDS } from './document-words';
 import { documentRules } from './index';
@@ -24,10 +25,14 @@ export interface LawDocument {
   currency: string;
   /** Per rate, and the total with tax, as the file prints them (document-lines.ts). */
   vat: readonly VatLine[];
+  /** A document with tax lines: per tax and rate (it stands for `vat`). */
+  taxes?: readonly TaxSummary[] | null;
   totalWithTaxCents: bigint;
   /** YYYY-MM-DD. */
   issuedOn: string;
   supplyDate: string | null;
+  /** YYYY-MM-DD: the invoice's due date, its terms of payment. */
+  dueDate?: string | null;
 }
 
 /**
@@ -51,8 +56,10 @@ export function documentLaw(
       currency: doc.currency,
       totalWithTaxCents: doc.totalWithTaxCents,
       vat: doc.vat,
+      taxes: doc.taxes,
       issueDate: doc.issuedOn,
       supplyDate: doc.supplyDate,
+      dueDate: doc.dueDate,
     }),
   );
   return { title: TITLE_WORDS[doc.locale][rules.titleCode], mentions: printedMentions(rules), taxWords };

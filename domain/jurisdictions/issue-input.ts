@@ -2,6 +2,7 @@ import { type TaxRegistration, type TaxRegistrationKind } from '../company/tax-r
 import { countryCode } from '../countries';
 import { type InvoiceBuyer } from '../invoicing/buyer';
 import { type EInvoiceVat } from '../invoicing/e-invoice';
+import { type TaxSummary } from '../invoicing/tax-lines';
 import { type SellerProfile } from '../invoicing/legal-mentions';
 import { type JurisdictionDocument, type JurisdictionInput } from './document-rules';
 
@@ -38,8 +39,12 @@ export function jurisdictionInputOf(
     currency: string;
     totalWithTaxCents: bigint;
     vat: readonly Pick<EInvoiceVat, 'vatBasisPoints' | 'baseCents' | 'vatCents'>[];
+    /** A document with tax lines (issue 30 §2): its summary per tax and rate, which stands for `vat`. */
+    taxes?: readonly TaxSummary[] | null;
     issueDate: string;
     supplyDate: string | null;
+    /** YYYY-MM-DD: the terms of payment the document states ("Due on 2026-04-30"). */
+    dueDate?: string | null;
   },
 ): JurisdictionInput {
   const country = countryCode(seller.company_country, null) ?? '';
@@ -71,14 +76,17 @@ export function jurisdictionInputOf(
       kind: document.kind ?? 'invoice',
       currency: document.currency,
       totalWithTaxCents: document.totalWithTaxCents,
-      taxes: document.vat.map((v) => ({
-        name: taxName,
-        milliPercent: v.vatBasisPoints * 10,
-        baseCents: v.baseCents,
-        amountCents: v.vatCents,
-      })),
+      taxes: document.taxes
+        ? [...document.taxes]
+        : document.vat.map((v) => ({
+            name: taxName,
+            milliPercent: v.vatBasisPoints * 10,
+            baseCents: v.baseCents,
+            amountCents: v.vatCents,
+          })),
       issueDate: document.issueDate,
       supplyDate: document.supplyDate,
+      paymentTerms: document.dueDate ? `Due on ${document.dueDate}` : null,
     },
   };
 }

@@ -2,6 +2,7 @@ import { BelongsTo, Column, DataType, Default, ForeignKey } from 'sequelize-type
 import { IdModel } from './IdModel';
 import { UserSessionType } from '../UserSessionType';
 import { type DiscountType, type ItemType } from '../../../domain/invoicing/item-types';
+import { type StoredTax } from '../../../domain/invoicing/line-taxes';
 
 /**
  * A line of a quote or an invoice (`quote_items`, `invoice_items`: the same columns but the
@@ -58,6 +59,13 @@ export abstract class DocumentLineModel extends IdModel {
   /** The studio typed price_with_tax: the line's total is quantity × price with tax (domain/invoicing/totals.ts). */
   @Column({ type: DataType.BOOLEAN, allowNull: false, defaultValue: false })
   declare price_includes_tax: boolean;
+
+  /**
+   * The line's taxes (issue 30 §2: GST + QST, 8.875 % sales tax); null: the one tax of
+   * `vat_percentage`, as every line before (domain/invoicing/line-taxes.ts).
+   */
+  @Column({ type: DataType.JSONB })
+  declare taxes: StoredTax[] | null;
 
   // Associations
 

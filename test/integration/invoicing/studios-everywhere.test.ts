@@ -1,0 +1,464 @@
+// Studios everywhere (issue 30, "Done when"), through the api and a real worker, one studio per
+// country: a draft with its country's taxes (New York City's 8.875 % sales tax, Québec's GST + QST,
+// Ontario's HST, UK and Irish VAT, Australia's GST, or none for a studio not registered) is issued
+// under its own law, its pdf read back with pdftotext (title, currency, each tax by name, address
+// order), sent by email, paid in part by transfer, credited in part, and the rest paid by card on
+// stripe-mock in its currency until the webhook marks it PAID.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import Stripe from 'stripe';
+import { buildBillableContact } from '../../factories/contacts';
+import { FRENCH_STUDIO, saveStudioProfile } from '../../factories/invoices';
+import { buildUser, type TestUser } from '../../factories/users';
+import { as } from '../../helpers/auth';
+import { download } from '../../helpers/downloads';
+import { mailsTo } from '../../helpers/mail';
+import { sqlOn } from '../../helpers/sql';
+import { startTestApp, type TestApp } from '../../helpers/test-app';
+import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
+
+let t: TestApp;
+let worker: WorkerProcess;
+beforeAll(async () => {
+  t = await startTestApp();
+  worker = await startMainWorker('studios-everywhere');
+}, 240_000);
+afterAll(async () => {
+  await worker?.kill('SIGTERM');
+  await t?.close();
+});
+
+const sql = sqlOn(() => t.sequelize);
+const secret = process.env.CARDPROVIDER_WEBHOOK_SECRET ?? 'whsec_studio_local';
+const signer = new Stripe('sk_test_signing_only');
+
+const pdfText = async (url: string): Promise<string> => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'everywhere-pdf-'));
+  try {
+    const file = path.join(dir, 'doc.pdf');
+    fs.writeFileSync(file, await download(url));
+    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+};
+const pdfOf = async (studio: TestUser, route: string) =>
+  pdfText((await request(t.app).get(`${route}/pdf`).set(as(studio)).expect(200)).body.url);
+
+/** The cells of a pdf's text: each line trimmed, the head's two columns apart. */
+const cells = (text: string): string[] =>
+  text
+    .split('\n')
+    .flatMap((line) => line.trim().split(/\s{3,}/))
+    .filter(Boolean);
+
+interface Country {
+  name: string;
+  profile: Record<string, unknown>;
+  client: Record<string, unknown>;
+  line: Record<string, unknown>;
+  currency: string;
+  /** What the invoice comes to, tax included, as the API says it. */
+  amount: string;
+  /** Words the issued pdf shows (title, each tax, totals, addresses). */
+  shows: string[];
+  /** Words it must not show. */
+  hides: RegExp[];
+  /** The cells the addresses take, in the country's order. */
+  addressCells: string[];
+  /** What the line's taxes read back as. */
+  taxes: { name: string; rate: string }[] | null;
+  vatPercentage: string | null;
+}
+
+const COUNTRIES: Country[] = [
+  {
+    name: 'a New York City studio charging 8.875 % sales tax',
+    profile: {
+      company_name: 'Brooklyn Light Studio LLC',
+      company_street: '148 Court Street',
+      company_zipcode: '11201',
+      company_city: 'Brooklyn',
+      company_country: 'US',
+      tax_registrations: [{ kind: 'US_SALES_TAX_PERMIT', number: '12-3456789', region: 'NY' }],
+    },
+    client: { street: '350 Fifth Avenue', zipcode: '10118', city: 'New York, NY', country: 'US' },
+    // 1.25 hours at $200: $250.00, and 8.875 % of it is $22.1875, so $22.19.
+    line: { quantity: '1.25', price_without_tax: '200.00', taxes: [{ name: 'NYC sales tax', rate: '8.875' }] },
+    currency: 'USD',
+    amount: '272.19',
+    shows: ['Invoice No.', 'NYC sales tax 8.875 %', '$22.19', '$272.19', 'Sales tax permit (NY): 12-3456789'],
+    hides: [/VAT|TVA|€/],
+    addressCells: ['Brooklyn, NY 11201', 'New York, NY 10118'],
+    taxes: [{ name: 'NYC sales tax', rate: '8.875' }],
+    vatPercentage: null,
+  },
+  {
+    name: 'a Québec studio charging GST and QST, each shown',
+    profile: {
+      company_name: 'Lumière Plateau inc.',
+      company_street: '4200 boulevard Saint-Laurent',
+      company_zipcode: 'H2W 2R2',
+      company_city: 'Montréal QC',
+      company_country: 'CA',
+      payment_terms_days: 30,
+      tax_registrations: [
+        { kind: 'CA_GST_HST', number: '123026635RT0001' },
+        { kind: 'CA_QST', number: '1227494057TQ0001' },
+      ],
+    },
+    client: { street: '1000 rue De La Gauchetière', zipcode: 'H3B 4W5', city: 'Montréal QC', country: 'CA' },
+    // $1,000 of work: GST 5 % $50.00 and QST 9.975 % $99.75, each on the price without GST.
+    line: {
+      quantity: '4',
+      price_without_tax: '250.00',
+      taxes: [
+        { name: 'GST', rate: 5 },
+        { name: 'QST', rate: '9.975' },
+      ],
+    },
+    currency: 'CAD',
+    amount: '1149.75',
+    shows: [
+      'GST 5 %',
+      'QST 9.975 %',
+      '$50.00',
+      '$99.75',
+      '$1,149.75',
+      'GST/HST registration number: 123026635RT0001',
+      'QST registration number: 1227494057TQ0001',
+      'Due on ',
+    ],
+    hides: [/VAT|TVA/],
+    addressCells: ['Montréal QC H2W 2R2'],
+    taxes: [
+      { name: 'GST', rate: '5' },
+      { name: 'QST', rate: '9.975' },
+    ],
+    vatPercentage: null,
+  },
+  {
+    name: 'an Ontario studio charging 13 % HST as one tax',
+    profile: {
+      company_name: 'Queen West Portraits Inc.',
+      company_street: '600 Queen Street West',
+      company_zipcode: 'M5V 2B1',
+      company_city: 'Toronto ON',
+      company_country: 'CA',
+      payment_terms_days: 30,
+      tax_registrations: [{ kind: 'CA_GST_HST', number: '123026635RT0001' }],
+    },
+    client: { street: '100 King Street West', zipcode: 'M5X 1A9', city: 'Toronto ON', country: 'CA' },
+    line: { quantity: '1', price_without_tax: '800.00', taxes: [{ name: 'HST', rate: '13' }] },
+    currency: 'CAD',
+    amount: '904.00',
+    shows: ['HST 13 %', '$104.00', '$904.00', 'GST/HST registration number: 123026635RT0001'],
+    hides: [/VAT|QST/],
+    addressCells: ['Toronto ON M5V 2B1'],
+    taxes: [{ name: 'HST', rate: '13' }],
+    vatPercentage: '13.00',
+  },
+  {
+    name: 'a VAT-registered UK studio',
+    profile: {
+      company_name: 'Camden Frames Ltd',
+      company_street: '5 Parkway',
+      company_zipcode: 'NW1 7PG',
+      company_city: 'London',
+      company_country: 'GB',
+      tax_registrations: [{ kind: 'GB_VAT', number: 'GB 980 7806 84' }],
+    },
+    client: { street: '10 Deansgate', zipcode: 'M3 2BW', city: 'Manchester', country: 'GB' },
+    // Priced with VAT, as a UK studio quotes a private client: 3 × £199.99 is what the client pays.
+    line: { quantity: '3', price_with_tax: '199.99', taxes: [{ name: 'VAT', rate: '20' }] },
+    currency: 'GBP',
+    amount: '599.97',
+    shows: ['VAT invoice No.', 'VAT registration number: GB980780684', 'VAT 20 %', '£599.97', '£99.99'],
+    hides: [/TVA|€/],
+    addressCells: ['London', 'NW1 7PG', 'Manchester', 'M3 2BW'],
+    taxes: [{ name: 'VAT', rate: '20' }],
+    vatPercentage: '20.00',
+  },
+  {
+    name: 'a UK sole trader under the VAT threshold',
+    profile: {
+      company_name: 'Rosa Lane Photography',
+      company_street: '22 Mill Road',
+      company_zipcode: 'CB1 2AD',
+      company_city: 'Cambridge',
+      company_country: 'GB',
+      vat_exempt: true,
+    },
+    client: { street: '10 Deansgate', zipcode: 'M3 2BW', city: 'Manchester', country: 'GB' },
+    line: { quantity: '1', price_without_tax: '450.00', vat_percentage: '0' },
+    currency: 'GBP',
+    amount: '450.00',
+    shows: ['Invoice No.', '£450.00', 'Date of supply:'],
+    hides: [/VAT invoice|VAT registration number|TVA/],
+    addressCells: ['Cambridge', 'CB1 2AD'],
+    taxes: null,
+    vatPercentage: '0.00',
+  },
+  {
+    name: 'an Australian studio registered for GST',
+    profile: {
+      company_name: 'Harbour Light Photography Pty Ltd',
+      company_street: '1 George Street',
+      company_zipcode: '2000',
+      company_city: 'Sydney NSW',
+      company_country: 'AU',
+      tax_registrations: [{ kind: 'AU_ABN', number: '51 824 753 556' }],
+    },
+    client: { street: '200 Collins Street', zipcode: 'VIC 3000', city: 'Melbourne', country: 'AU' },
+    line: { quantity: '1', price_without_tax: '1200.00', taxes: [{ name: 'GST', rate: '10' }] },
+    currency: 'AUD',
+    amount: '1320.00',
+    shows: ['Tax invoice No.', 'ABN 51 824 753 556', 'GST 10 %', 'A$1,320.00', 'A$120.00'],
+    hides: [/VAT|TVA/],
+    addressCells: ['Sydney NSW 2000', 'Melbourne VIC 3000'],
+    taxes: [{ name: 'GST', rate: '10' }],
+    vatPercentage: '10.00',
+  },
+  {
+    name: 'an Australian studio under the GST threshold',
+    profile: {
+      company_name: 'Bondi Film Co',
+      company_street: '5 Campbell Parade',
+      company_zipcode: '2026',
+      company_city: 'Bondi Beach NSW',
+      company_country: 'AU',
+      vat_exempt: true,
+    },
+    client: { street: '200 Collins Street', zipcode: 'VIC 3000', city: 'Melbourne', country: 'AU' },
+    line: { quantity: '2', price_without_tax: '300.00' },
+    currency: 'AUD',
+    amount: '600.00',
+    shows: ['Invoice No.', 'A$600.00'],
+    hides: [/Tax invoice|VAT|TVA|Total price includes GST/],
+    addressCells: ['Bondi Beach NSW 2026'],
+    taxes: null,
+    vatPercentage: '0.00',
+  },
+  {
+    name: 'an Irish studio charging 23 % VAT',
+    profile: {
+      company_name: 'Liffey Studios Ltd',
+      company_street: '12 Ormond Quay Upper',
+      company_zipcode: 'D07 W6X2',
+      company_city: 'Dublin 7',
+      company_country: 'IE',
+      tax_registrations: [{ kind: 'IE_VAT', number: 'IE8473625E' }],
+    },
+    client: { street: '1 Grand Parade', zipcode: 'T12 DA0E', city: 'Cork', country: 'IE' },
+    line: { quantity: '1', price_without_tax: '1000.00', vat_percentage: '23' },
+    currency: 'EUR',
+    amount: '1230.00',
+    shows: ['VAT invoice No.', 'IE8473625E', '€1,230.00', '€230.00'],
+    hides: [/TVA/],
+    addressCells: ['Dublin 7', 'Cork'],
+    taxes: null,
+    vatPercentage: '23.00',
+  },
+];
+
+describe.each(COUNTRIES)('$name', (country) => {
+  it('creates, issues under its law, prints, mails, is paid in part, credited, and paid by card in its currency', async () => {
+    const studio = await buildUser(t.app, { locale: 'en-US', name: String(country.profile.company_name) });
+    await saveStudioProfile(t.app, studio, { email: `hello-${studio.id.slice(0, 8)}@studio.test`, ...country.profile });
+    const address = `jordan-${crypto.randomUUID()}@example.test`;
+    const contact = await buildBillableContact(t.app, studio, {
+      first_name: 'Jordan',
+      last_name: 'Rivera',
+      email: address,
+      ...country.client,
+    });
+    const created = await request(t.app)
+      .post('/api/invoices')
+      .set(as(studio))
+      .send({
+        title: 'Wedding coverage',
+        contact_id: contact.id,
+        items: [{ item_type: 'SESSION_TYPE', description: 'Wedding coverage', ...country.line }],
+      });
+    expect({ status: created.status, body: created.status === 201 ? 'ok' : created.body }).toEqual({
+      status: 201,
+      body: 'ok',
+    });
+    expect(created.body).toMatchObject({ currency: country.currency, amount: country.amount });
+    expect(created.body.items[0]).toMatchObject({ taxes: country.taxes, vat_percentage: country.vatPercentage });
+
+    const issued = await request(t.app).post(`/api/invoices/${created.body.id}/issue`).set(as(studio));
+    expect({ status: issued.status, body: issued.status === 200 ? 'issued' : issued.body }).toEqual({
+      status: 200,
+      body: 'issued',
+    });
+    const invoice = issued.body as { id: string; number: string; balance_due: string };
+    expect(invoice.balance_due).toBe(country.amount);
+
+    const text = await pdfOf(studio, `/api/invoices/${invoice.id}`);
+    for (const words of [...country.shows, invoice.number]) expect(text).toContain(words);
+    for (const hidden of country.hides) expect(text).not.toMatch(hidden);
+    expect(cells(text)).toEqual(expect.arrayContaining(country.addressCells));
+
+    // Sent to the client, the pdf attached.
+    const sent = await request(t.app).post(`/api/invoices/${invoice.id}/send-email`).set(as(studio)).send({});
+    expect(sent.status).toBeLessThan(300);
+    await eventually('the invoice mailed', async () => (await mailsTo(address)).length > 0, 60_000);
+    const [mail] = await mailsTo(address);
+    expect(mail.attachments?.[0]?.contentType).toBe('application/pdf');
+
+    // A transfer of a fifth, then a credit note of a tenth of the amount.
+    const total = Math.round(Number(country.amount) * 100);
+    const part = (cents: number) => (cents / 100).toFixed(2);
+    const paidPart = Math.round(total / 5);
+    await request(t.app)
+      .post(`/api/invoices/${invoice.id}/payments`)
+      .set(as(studio))
+      .send({ amount: part(paidPart), method: 'bank_transfer' })
+      .expect(201);
+    const creditCents = Math.round(total / 10);
+    const note = await request(t.app)
+      .post(`/api/invoices/${invoice.id}/credit-notes`)
+      .set(as(studio))
+      .send({ reason: 'Album delivered late', amount: part(creditCents) });
+    expect({ status: note.status, body: note.status === 201 ? 'ok' : note.body }).toEqual({ status: 201, body: 'ok' });
+    expect(note.body.currency).toBe(country.currency);
+    const parts = (note.body.vat_parts as { total: string }[]).reduce(
+      (s, p) => s + Math.round(Number(p.total) * 100),
+      0,
+    );
+    expect(parts).toBe(creditCents);
+    if (country.taxes && country.taxes.length > 1) {
+      // Each tax credited on its own, in proportion: the GST and QST of a Québec credit both show.
+      const taxes = (note.body.tax_parts as { taxes: { name: string; amount: string }[] }[]).flatMap((p) => p.taxes);
+      expect(taxes.map((x) => x.name).sort()).toEqual(country.taxes.map((x) => x.name).sort());
+      expect(taxes.every((x) => Number(x.amount) > 0)).toBe(true);
+    }
+    const credit = await pdfOf(studio, `/api/credit-notes/${note.body.id}`);
+    expect(credit).toContain(note.body.number);
+    for (const tax of country.taxes ?? []) expect(credit).toContain(`${tax.name} ${tax.rate} %`);
+
+    const left = total - paidPart - creditCents;
+    const before = await request(t.app).get(`/api/invoices/${invoice.id}`).set(as(studio)).expect(200);
+    expect(before.body).toMatchObject({ payment_status: 'PARTIALLY_PAID', balance_due: part(left) });
+
+    // The rest by card, in the invoice's currency and minor unit, until the webhook says it is paid.
+    const started = await request(t.app)
+      .post('/api/cardprovider/payments/invoices')
+      .set(as(studio))
+      .send({ invoice_id: invoice.id });
+    expect(started.status).toBe(201);
+    expect(started.body).toMatchObject({ currency: country.currency.toLowerCase(), amount: part(left) });
+    const payload = JSON.stringify({
+      id: `evt_${invoice.id.slice(0, 12)}`,
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: {
+        object: {
+          id: started.body.paymentIntentId,
+          object: 'payment_intent',
+          status: 'succeeded',
+          amount_received: left,
+          currency: country.currency.toLowerCase(),
+        },
+      },
+    });
+    await request(t.app)
+      .post('/api/cardprovider/webhooks')
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', signer.webhooks.generateTestHeaderString({ payload, secret }))
+      .send(payload)
+      .expect(200);
+    await eventually('the invoice paid', async () => {
+      const [row] = await sql<{ payment_status: string }>('SELECT payment_status FROM invoices WHERE id = $1', [
+        invoice.id,
+      ]);
+      return row?.payment_status === 'PAID';
+    });
+    const ledger = await sql<{ currency: string }>(
+      'SELECT DISTINCT currency FROM invoice_payments WHERE invoice_id = $1',
+      [invoice.id],
+    );
+    expect(ledger).toEqual([{ currency: country.currency }]);
+  }, 240_000);
+});
+
+describe('tax lines refused', () => {
+  it('a French studio keeps one VAT rate of two decimals a line; bad taxes are a 400 naming the field', async () => {
+    const french = await buildUser(t.app);
+    await saveStudioProfile(t.app, french, FRENCH_STUDIO);
+    const twoTaxes = await request(t.app)
+      .post('/api/invoices')
+      .set(as(french))
+      .send({
+        title: 'Mariage',
+        items: [
+          {
+            item_type: 'SESSION_TYPE',
+            price_without_tax: '100',
+            taxes: [
+              { name: 'TVA', rate: '20' },
+              { name: 'Autre', rate: '1' },
+            ],
+          },
+        ],
+      });
+    expect(twoTaxes.status).toBe(400);
+    expect(twoTaxes.body.details).toEqual([expect.objectContaining({ path: 'items.0.taxes' })]);
+    // One VAT of two decimals is the French line it always was.
+    const one = await request(t.app)
+      .post('/api/invoices')
+      .set(as(french))
+      .send({
+        title: 'Mariage',
+        items: [{ item_type: 'SESSION_TYPE', price_without_tax: '100', taxes: [{ name: 'TVA', rate: '5.5' }] }],
+      });
+    expect(one.status).toBe(201);
+    expect(one.body.items[0]).toMatchObject({ vat_percentage: '5.50', taxes: null, total: '105.50' });
+
+    const studio = await buildUser(t.app, { locale: 'en-US' });
+    await saveStudioProfile(t.app, studio, { company_name: 'Lumière Plateau inc.', company_country: 'CA' });
+    for (const [taxes, extra, pathWanted] of [
+      [[{ name: 'GST', rate: '5.0001' }], {}, 'items.0.taxes.0.rate'],
+      [[{ name: 'GST', rate: '101' }], {}, 'items.0.taxes.0.rate'],
+      [[{ name: '', rate: '5' }], {}, 'items.0.taxes.0.name'],
+      [
+        [
+          { name: 'GST', rate: '5' },
+          { name: 'gst', rate: '5' },
+        ],
+        {},
+        'items.0.taxes',
+      ],
+      [[{ name: 'HST', rate: '13' }], { vat_percentage: '15' }, 'items.0.vat_percentage'],
+    ] as const) {
+      const res = await request(t.app)
+        .post('/api/quotes')
+        .set(as(studio))
+        .send({ title: 'Wedding', items: [{ item_type: 'SESSION_TYPE', price_without_tax: '100', taxes, ...extra }] });
+      expect({ taxes, status: res.status }).toEqual({ taxes, status: 400 });
+      expect(res.body.details.map((d: { path: string }) => d.path)).toContain(pathWanted);
+    }
+    const quote = await request(t.app)
+      .post('/api/quotes')
+      .set(as(studio))
+      .send({
+        title: 'Wedding',
+        items: [
+          {
+            item_type: 'SESSION_TYPE',
+            price_without_tax: '100',
+            taxes: [
+              { name: 'GST', rate: '5' },
+              { name: 'QST', rate: '9.975' },
+            ],
+          },
+        ],
+      });
+    expect(quote.status).toBe(201);
+    expect(quote.body.amount).toBe('114.98');
+  }, 120_000);
+});
