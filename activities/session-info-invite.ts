@@ -1,3 +1,4 @@
+import { languageOf } from '../domain/accounts/locale-language';
 import { type S3Client } from '@aws-sdk/client-s3';
 import { ApplicationFailure } from '@temporalio/activity';
 import { clientLinkBase } from '../domain/accounts/portal-host';
@@ -72,7 +73,7 @@ export function createSessionInfoInviteActivities(deps: SessionInfoInviteDeps): 
           'studio.name': face.studioName,
         };
         const template = await deps.findInviteTemplate(payload.ownerId, face.locale, payload.emailTemplateId);
-        const fallback = DEFAULTS[face.locale];
+        const fallback = DEFAULTS[languageOf(face.locale)];
         const subject = renderVariables(template?.subject ?? fallback.subject, variables, 'text');
         const text = `${renderVariables(template?.body_text ?? fallback.text, variables, 'text').trimEnd()}\n\n${face.studioName}\n`;
         const head = studioHeadHtml({ studioName: face.studioName, logoDataUri });

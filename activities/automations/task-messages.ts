@@ -6,7 +6,7 @@ import { type loadClientFace } from '../../db/queries/client-face';
 import { type findStudioRegionSources } from '../../db/queries/company-profile';
 import { type findEmailTemplate } from '../../db/queries/email-templates';
 import { type findTaskSmsTemplate, type TaskRunContext } from '../../db/queries/session-automation-task';
-import { type UserLocale } from '../../domain/accounts/users';
+import { type UserLocale, type WordLocale } from '../../domain/accounts/users';
 import { studioHeadHtml } from '../../domain/accounts/studio-head';
 import { renderVariables } from '../../domain/emails/render-variables';
 import { smsNumber, smsRegion } from '../../domain/sms/sms-number';
@@ -65,7 +65,7 @@ export interface TaskMessage {
   metadata: TaskRunMetadata;
   /** The end of "No phone number: …" / "No email address: …" when the recipient has none. */
   noRecipient: string;
-  smsFallback?: Record<UserLocale, string>;
+  smsFallback?: Record<WordLocale, string>;
 }
 
 /** The task's email template: its own column, else the one its first action's config names. */

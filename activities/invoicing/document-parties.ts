@@ -1,3 +1,4 @@
+import { languageOf } from '../../domain/accounts/locale-language';
 import { type DocumentSources } from '../../db/queries/document-sources';
 import { type UserRow } from '../../db/rows';
 import { type UserLocale } from '../../domain/accounts/users';
@@ -109,7 +110,7 @@ export function buyerClient(
   locale: UserLocale,
   studio: DocumentSources['company'],
 ): DocumentView['client'] {
-  const words = DOCUMENT_WORDS[locale];
+  const words = DOCUMENT_WORDS[languageOf(locale)];
   const company = buyer.company_name && buyer.company_name !== buyer.name ? buyer.company_name : null;
   return {
     name: company ?? buyer.name,

@@ -1,3 +1,4 @@
+import { isFrench, languageOf } from '../../domain/accounts/locale-language';
 import { ApplicationFailure } from '@temporalio/common';
 import { type loadCreditNoteSources, type loadDocumentSources } from '../../db/queries/document-sources';
 import { clientLocale } from '../../domain/accounts/client-locale';
@@ -81,7 +82,7 @@ export async function loadDocumentView(
     company: companyOf(company, owner, locale),
     payment: company ? paymentOf(company) : null,
     client: buyer ? buyerClient(buyer, locale, company) : null,
-    body: itemDocumentLines(items, LINE_WORDS[locale]),
+    body: itemDocumentLines(items, LINE_WORDS[languageOf(locale)]),
     delivery:
       kept ??
       (keptOnce
@@ -92,7 +93,7 @@ export async function loadDocumentView(
     deposit: sources.depositQuoteNumber ? { quoteNumber: sources.depositQuoteNumber } : null,
   };
   withLaw(view, company, buyer);
-  const filenameBase = `${kind === 'quote' ? (locale === 'fr-FR' ? 'devis' : 'quote') : locale === 'fr-FR' ? 'facture' : 'invoice'}-${number}`;
+  const filenameBase = `${kind === 'quote' ? (isFrench(locale) ? 'devis' : 'quote') : isFrench(locale) ? 'facture' : 'invoice'}-${number}`;
   // An issued invoice's pdf gets a key of its own that never changes (its number is its name).
   const keyBase = keptOnce
     ? `pdfs/invoices/${ownerId}/${document.id}/${filenameBase}`
@@ -126,9 +127,9 @@ async function loadCreditNoteView(
     ? creditTaxDocumentLines(
         (creditNote.items ?? []).map((l, i) => ({ ...credited[i], taxes: (l.taxes ?? []).map(taxRateOf) })),
         taxPartsOf(creditNote.tax_parts),
-        LINE_WORDS[locale].credited,
+        LINE_WORDS[languageOf(locale)].credited,
       )
-    : creditDocumentLines(credited, vatPartsOf(creditNote.vat_parts), LINE_WORDS[locale].credited);
+    : creditDocumentLines(credited, vatPartsOf(creditNote.vat_parts), LINE_WORDS[languageOf(locale)].credited);
   const issuedOn = formatDateInZone(creditNote.issued_at, owner.time_zone);
   const view: DocumentView = {
     kind: 'credit_note',
@@ -153,7 +154,7 @@ async function loadCreditNoteView(
     },
   };
   withLaw(view, company, invoice.buyer ?? null);
-  const filenameBase = `${locale === 'fr-FR' ? 'avoir' : 'credit-note'}-${creditNote.number}`;
+  const filenameBase = `${isFrench(locale) ? 'avoir' : 'credit-note'}-${creditNote.number}`;
   return {
     view,
     keyBase: `pdfs/credit-notes/${ownerId}/${creditNote.id}/${filenameBase}`,

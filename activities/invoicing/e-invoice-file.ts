@@ -1,3 +1,4 @@
+import { isFrench } from '../../domain/accounts/locale-language';
 import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { ApplicationFailure } from '@temporalio/common';
 import { type loadCreditNoteEInvoice, type loadInvoiceEInvoice } from '../../db/queries/e-invoice-sources';
@@ -40,7 +41,7 @@ export function createEInvoiceFileActivities(deps: EInvoiceFileDeps) {
           : await deps.loadCreditNoteEInvoice(documentId, ownerId);
       if (!loaded) throw notFound(kind === 'invoice' ? 'invoice' : 'credit note');
       const { doc, locale } = loaded;
-      const lang = locale === 'fr-FR' ? 'fr' : 'en';
+      const lang = isFrench(locale) ? 'fr' : 'en';
       const filenameBase = `${kind === 'invoice' ? (lang === 'fr' ? 'facture' : 'invoice') : lang === 'fr' ? 'avoir' : 'credit-note'}-${doc.number}`;
       const keyBase = `pdfs/${kind === 'invoice' ? 'invoices' : 'credit-notes'}/${ownerId}/${documentId}/e-invoice/${filenameBase}`;
       // A document issued before the gate checked the file itself may still break a rule: it fails for good, naming them.

@@ -1,3 +1,4 @@
+import { languageOf } from '../../domain/accounts/locale-language';
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { ApplicationFailure } from '@temporalio/common';
 import { type Transporter } from 'nodemailer';
@@ -81,7 +82,7 @@ export function createDocumentEmailActivities(deps: DocumentEmailDeps): Document
             });
           } else {
             const url = await signDownloadLink(deps.publicS3, deps.bucket, pdf.key, deps.linkTtlSeconds, pdf.filename);
-            const label = LINK_LABEL[locale];
+            const label = LINK_LABEL[languageOf(locale)];
             text = `${text}\n\n${label}: ${url}\n`;
             html = `${html}<p><a href="${renderVariables('{{u}}', { u: url }, 'html')}">${label}</a></p>`;
           }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { USER_LOCALES, type UserLocale } from '../../domain/accounts/users';
 import { MAX_REMINDER_STEPS, REMINDER_CHANNELS } from '../../domain/invoicing/reminder-plan';
 
 /** A studio's own wording of a step in one language: subject and plain-text body, and the SMS when the step sends one. */
@@ -10,6 +11,16 @@ const ReminderWording = z
   })
   .strict();
 
+/** The wording of a step per locale: any accepted locale; a client whose locale has none reads its language's (reminder-message.ts). */
+const StepWording = z
+  .object(
+    Object.fromEntries(USER_LOCALES.map((l) => [l, ReminderWording.optional()])) as Record<
+      UserLocale,
+      z.ZodOptional<typeof ReminderWording>
+    >,
+  )
+  .strict();
+
 /** One reminder step; the reminder rules check the rest (one step per offset, a repeat names both its numbers, email always). */
 export const ReminderStepBody = z
   .object({
@@ -18,7 +29,7 @@ export const ReminderStepBody = z
     repeat_every_days: z.number().int().optional(),
     max_repeats: z.number().int().optional(),
     channels: z.array(z.enum(REMINDER_CHANNELS)).min(1).max(REMINDER_CHANNELS.length),
-    wording: z.object({ 'fr-FR': ReminderWording.optional(), 'en-US': ReminderWording.optional() }).strict().optional(),
+    wording: StepWording.optional(),
   })
   .strict();
 

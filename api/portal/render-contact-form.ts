@@ -1,10 +1,11 @@
+import { languageOf } from '../../domain/accounts/locale-language';
 import {
   type ContactFormField,
   type ContactFormProblem,
   HONEYPOT_FIELD,
   MAX_MESSAGE_LENGTH,
 } from '../../domain/contact-form/validate-contact-form';
-import { esc, page, type PortalFace, type PortalLocale } from './render-form';
+import { esc, page, type PortalFace, type PortalLanguage } from './render-form';
 
 const WORDS = {
   'fr-FR': {
@@ -55,7 +56,7 @@ const WORDS = {
       too_long: 'Text too long.',
     },
   },
-} as const satisfies Record<PortalLocale, unknown>;
+} as const satisfies Record<PortalLanguage, unknown>;
 
 export interface ContactFormPage {
   face: PortalFace;
@@ -70,7 +71,7 @@ const HIDDEN = 'position:absolute;left:-10000px;top:auto;width:1px;height:1px;ov
 /** The public contact form of a studio, in the studio's language, with the answers and errors of a refused post. */
 export function renderContactForm(form: ContactFormPage): string {
   const { locale } = form.face;
-  const w = WORDS[locale];
+  const w = WORDS[languageOf(locale)];
   const field = (name: ContactFormField, required: boolean, control: (common: string, value: string) => string) => {
     const problem = form.errors[name];
     const common = `id="f_${name}" name="${name}"${problem ? ` aria-invalid="true" aria-describedby="e_${name}"` : ''}`;
@@ -105,18 +106,18 @@ export function renderContactForm(form: ContactFormPage): string {
 
 /** The page after a submission (also after one the honeypot caught: a robot learns nothing). */
 export function renderContactThanks(face: PortalFace): string {
-  const w = WORDS[face.locale];
+  const w = WORDS[languageOf(face.locale)];
   return page(face, w.thanksTitle, `<h1>${esc(w.thanksTitle)}</h1><p class="ok" role="status">${esc(w.thanks)}</p>`);
 }
 
 /** A slug that names no studio: a page, in French (no studio known), not a JSON error. */
 export function renderContactNotFound(face: PortalFace): string {
-  const w = WORDS[face.locale];
+  const w = WORDS[languageOf(face.locale)];
   return page(face, w.notFound, `<h1>${esc(w.notFound)}</h1>`);
 }
 
 /** Past RATE_LIMIT_CONTACT_FORM: a page in the studio's language, not the api's JSON. */
 export function renderContactTooMany(face: PortalFace): string {
-  const w = WORDS[face.locale];
+  const w = WORDS[languageOf(face.locale)];
   return page(face, w.title, `<h1>${esc(w.title)}</h1><p class="problem" role="alert">${esc(w.tooMany)}</p>`);
 }

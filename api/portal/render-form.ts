@@ -1,8 +1,11 @@
 import { type StudioHead, studioHeadHtml } from '../../domain/accounts/studio-head';
-import { type UserLocale } from '../../domain/accounts/users';
+import { isFrench, languageOf } from '../../domain/accounts/locale-language';
+import { type UserLocale, type WordLocale } from '../../domain/accounts/users';
 import { type ResponseField } from '../../domain/session-info/validate-responses';
 
 export type PortalLocale = UserLocale;
+/** The languages the portal's words are written in: a page reads its locale's (languageOf). */
+export type PortalLanguage = WordLocale;
 
 /** Who a page speaks to and for: the client's language, and the studio heading it (null: none known). */
 export interface PortalFace {
@@ -67,7 +70,7 @@ export function page(face: PortalFace, title: string, body: string): string {
 }
 
 export function renderLinkProblem(face: PortalFace, reason: 'used' | 'expired' | 'unknown'): string {
-  const w = WORDS[face.locale];
+  const w = WORDS[languageOf(face.locale)];
   const title = reason === 'used' ? w.usedTitle : reason === 'expired' ? w.expiredTitle : w.unknown;
   return page(
     face,
@@ -82,11 +85,11 @@ export function renderLinkProblem(face: PortalFace, reason: 'used' | 'expired' |
  */
 export function renderOpenLink(face: PortalFace, sessionTitle: string, token: string): string {
   const { locale } = face;
-  const w = WORDS[locale];
+  const w = WORDS[languageOf(locale)];
   return page(
     face,
     sessionTitle,
-    `<h1>${esc(w.session)}${locale === 'fr-FR' ? '\u00a0:' : ':'} ${esc(sessionTitle)}</h1><p>${esc(w.openIntro)}</p><form method="post" action="/portal/session-info/${encodeURIComponent(token)}"><button type="submit">${esc(w.open)}</button></form>`,
+    `<h1>${esc(w.session)}${isFrench(locale) ? '\u00a0:' : ':'} ${esc(sessionTitle)}</h1><p>${esc(w.openIntro)}</p><form method="post" action="/portal/session-info/${encodeURIComponent(token)}"><button type="submit">${esc(w.open)}</button></form>`,
   );
 }
 
@@ -102,7 +105,7 @@ export interface PortalForm {
   saved: boolean;
 }
 
-function input(f: ResponseField, value: unknown, w: (typeof WORDS)[PortalLocale]): string {
+function input(f: ResponseField, value: unknown, w: (typeof WORDS)[PortalLanguage]): string {
   const id = `f_${f.field_key}`;
   const common = `id="${id}" name="${esc(f.field_key)}"${f.is_required ? ' required' : ''}`;
   switch (f.field_type) {
@@ -121,7 +124,7 @@ function input(f: ResponseField, value: unknown, w: (typeof WORDS)[PortalLocale]
 
 export function renderPortalForm(form: PortalForm): string {
   const { locale } = form.face;
-  const w = WORDS[locale];
+  const w = WORDS[languageOf(locale)];
   const fields = form.fields
     .map((f) => {
       const error = form.errors[f.field_key];
@@ -136,12 +139,12 @@ export function renderPortalForm(form: PortalForm): string {
   return page(
     form.face,
     form.sessionTitle,
-    `<h1>${esc(w.session)}${locale === 'fr-FR' ? '\u00a0:' : ':'} ${esc(form.sessionTitle)}</h1>${banner}<form method="post" action="/portal/session-info" novalidate><input type="hidden" name="client_token" value="${esc(form.clientToken)}"><input type="hidden" name="session_id" value="${esc(form.sessionId)}">${fields}<button type="submit">${esc(w.save)}</button></form>`,
+    `<h1>${esc(w.session)}${isFrench(locale) ? '\u00a0:' : ':'} ${esc(form.sessionTitle)}</h1>${banner}<form method="post" action="/portal/session-info" novalidate><input type="hidden" name="client_token" value="${esc(form.clientToken)}"><input type="hidden" name="session_id" value="${esc(form.sessionId)}">${fields}<button type="submit">${esc(w.save)}</button></form>`,
   );
 }
 
 /** Error messages shown next to fields, per problem, in the page's language. */
-export const PROBLEM_TEXT: Record<PortalLocale, Record<string, string>> = {
+export const PROBLEM_TEXT: Record<PortalLanguage, Record<string, string>> = {
   'fr-FR': {
     required: 'Ce champ est obligatoire.',
     too_long: 'Réponse trop longue.',

@@ -1,3 +1,4 @@
+import { languageOf } from '../../domain/accounts/locale-language';
 import { type S3Client } from '@aws-sdk/client-s3';
 import express, { type Request, type Response, Router } from 'express';
 import { type Logger } from 'pino';
@@ -54,7 +55,7 @@ export function buildPortalRouter({ sequelize, clientTokens, s3, bucket, logger 
     const { locale } = face;
     const info = await readClientInfo(sequelize, input.session.id, input.session.owner_id);
     const errors = Object.fromEntries(
-      (input.errors ?? []).map((e) => [e.field_key, PROBLEM_TEXT[locale][e.problem] ?? e.message]),
+      (input.errors ?? []).map((e) => [e.field_key, PROBLEM_TEXT[languageOf(locale)][e.problem] ?? e.message]),
     );
     send(
       res,

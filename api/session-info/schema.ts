@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { USER_LOCALES } from '../../domain/accounts/users';
 import { SESSION_INFO_FIELD_KEY_PATTERN, SESSION_INFO_FIELD_TYPES } from '../../domain/session-info/field-types';
 import { optionalText } from '../http/common-schemas';
 
@@ -59,7 +60,7 @@ export const BaseTemplateBody = z
     description: optionalText(2_000),
     display_order: displayOrder.optional(),
     default_session_type_id: z.uuid().nullable().optional(),
-    locale: z.enum(['fr-FR', 'en-US']).optional(),
+    locale: z.enum(USER_LOCALES).optional(),
     fields: z.array(FieldBody).max(100).optional(),
   })
   .strict()

@@ -1,6 +1,7 @@
 import { type Sequelize } from 'sequelize-typescript';
 import { Op, type Transaction } from 'sequelize';
 import { BaseSessionInfoTemplate } from '../models/BaseSessionInfoTemplate';
+import { readableLocales } from '../../domain/accounts/locale-language';
 import { type UserLocale } from '../../domain/accounts/users';
 import { UserSessionInfoTemplate } from '../models/UserSessionInfoTemplate';
 import { UserSessionInfoTemplateField } from '../models/UserSessionInfoTemplateField';
@@ -8,7 +9,7 @@ import { UserSessionInfoTemplateField } from '../models/UserSessionInfoTemplateF
 export interface CopyBaseSessionInfoTemplatesOptions {
   /** Run inside the caller's transaction (registration); otherwise in one of its own. */
   transaction?: Transaction;
-  /** Copy only the base templates in this locale; every base template when absent. */
+  /** Copy only the base templates for this locale (its own, else its language's: en-US for en-GB); every base template when absent. */
   locale?: UserLocale;
 }
 
@@ -39,8 +40,8 @@ async function copyIn(
     transaction,
   });
 
-  const bases = await BaseSessionInfoTemplate.findAll({
-    where: locale ? { locale } : {},
+  const found = await BaseSessionInfoTemplate.findAll({
+    where: locale ? { locale: readableLocales(locale) } : {},
     include: [{ association: 'fields' }],
     order: [
       ['display_order', 'ASC'],
@@ -48,6 +49,8 @@ async function copyIn(
     ],
     transaction,
   });
+  // A locale with base templates of its own takes those; another (en-GB today) its language's.
+  const bases = locale && found.some((b) => b.locale === locale) ? found.filter((b) => b.locale === locale) : found;
   if (bases.length === 0) return 0;
 
   const existing = await UserSessionInfoTemplate.findAll({

@@ -1,5 +1,6 @@
 import { type Sequelize } from 'sequelize-typescript';
 import { Op, type Transaction } from 'sequelize';
+import { localeDistance, readableLocales } from '../../domain/accounts/locale-language';
 import { type UserLocale } from '../../domain/accounts/users';
 import { BaseSessionInfoTemplate } from '../models/BaseSessionInfoTemplate';
 import { UserSessionInfoTemplate } from '../models/UserSessionInfoTemplate';
@@ -39,11 +40,14 @@ export async function copySystemSessionTypes(
   );
   const missing = system.filter((t) => !have.has(t.business_key));
   if (missing.length === 0) return 0;
-  const bases = await BaseSessionInfoTemplate.findAll({
-    where: { locale, default_session_type_id: missing.map((t) => t.id) },
-    attributes: ['id', 'default_session_type_id'],
-    transaction,
-  });
+  // The base templates in the studio's locale first, then its language's (copy-base-session-info-templates.ts).
+  const bases = (
+    await BaseSessionInfoTemplate.findAll({
+      where: { locale: readableLocales(locale), default_session_type_id: missing.map((t) => t.id) },
+      attributes: ['id', 'default_session_type_id', 'locale'],
+      transaction,
+    })
+  ).sort((a, b) => localeDistance(a.locale, locale) - localeDistance(b.locale, locale));
   const copies = await UserSessionInfoTemplate.findAll({
     where: { owner_id: ownerId, is_default_copy: true, base_template_id: bases.map((b) => b.id) },
     attributes: ['id', 'base_template_id'],

@@ -1,4 +1,5 @@
 import { type Sequelize } from 'sequelize-typescript';
+import { type UserLocale } from '../../domain/accounts/users';
 import { UserSessionInfoTemplate } from '../models/UserSessionInfoTemplate';
 import { UserSessionInfoTemplateField } from '../models/UserSessionInfoTemplateField';
 import { loadUserTemplate } from '../queries/session-info-templates';
@@ -8,7 +9,7 @@ export async function createUserTemplate(
   sequelize: Sequelize,
   ownerId: string,
   input: TemplateInput,
-  origin: { base_template_id: string; locale: 'fr-FR' | 'en-US' } | null = null,
+  origin: { base_template_id: string; locale: UserLocale } | null = null,
 ): Promise<UserSessionInfoTemplate> {
   const id = await sequelize.transaction(async (transaction) => {
     const t = await UserSessionInfoTemplate.create(

@@ -1,3 +1,4 @@
+import { isFrench } from '../../domain/accounts/locale-language';
 import { QueryTypes, type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { storedTaxAmounts } from '../../domain/invoicing/line-taxes';
@@ -139,7 +140,7 @@ async function assertDeductionsCurrent(
  * is a 400 naming each broken rule (`details[].rule`), and the invoice stays a draft.
  */
 async function assertEInvoiceMade(makeXml: EInvoiceMaker, loaded: LoadedEInvoice): Promise<EInvoice> {
-  const made = await makeXml(loaded.doc, loaded.locale === 'fr-FR' ? 'fr' : 'en');
+  const made = await makeXml(loaded.doc, isFrench(loaded.locale) ? 'fr' : 'en');
   if (!made.ok) {
     throw new ValidationError(
       `The invoice cannot be issued: its e-invoice (EN 16931) ${made.failed[0].rule === 'e-invoice-file' ? 'cannot be made' : `breaks ${made.failed.map((f) => f.rule).join(', ')}`}`,

@@ -1,5 +1,6 @@
 import { type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
+import { type UserLocale } from '../../domain/accounts/users';
 import { ConflictError } from '../../domain/errors';
 import { type SessionInfoFieldType } from '../../domain/session-info/field-types';
 import { type BaseSessionInfoTemplateField } from '../models/BaseSessionInfoTemplateField';
@@ -51,7 +52,7 @@ export const presentable = (f: UserSessionInfoTemplateField | BaseSessionInfoTem
 
 export interface BaseTemplateInput extends TemplateInput {
   default_session_type_id?: string | null;
-  locale?: 'fr-FR' | 'en-US';
+  locale?: UserLocale;
 }
 
 /** The fields of one of the owner's templates, the template row locked so two changes of its keys cannot both pass (404 otherwise). */

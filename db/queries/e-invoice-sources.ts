@@ -1,3 +1,4 @@
+import { languageOf } from '../../domain/accounts/locale-language';
 import { type Sequelize } from 'sequelize-typescript';
 import { type Transaction } from 'sequelize';
 import { clientLocale } from '../../domain/accounts/client-locale';
@@ -118,7 +119,7 @@ export async function loadInvoiceEInvoice(
     ...facts,
     seller: eInvoiceSellerOf(sources.company, sources.owner),
     items,
-    words: LINE_WORDS[locale],
+    words: LINE_WORDS[languageOf(locale)],
   });
   return { doc, locale };
 }
@@ -155,7 +156,7 @@ export async function loadCreditNoteEInvoice(
     },
     // The breakdown stored at issue, the same its pdf and the accounting export show.
     credit: { lines: credited, parts: vatPartsOf(creditNote.vat_parts) },
-    words: LINE_WORDS[locale],
+    words: LINE_WORDS[languageOf(locale)],
   });
   return { doc, locale };
 }

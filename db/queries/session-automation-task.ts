@@ -1,4 +1,5 @@
 import { type Sequelize } from 'sequelize-typescript';
+import { localeDistance } from '../../domain/accounts/locale-language';
 import { type SessionPerson } from '../../domain/sessions/session-people';
 import { listSessionContacts } from './session-contacts';
 import { Op } from 'sequelize';
@@ -71,7 +72,7 @@ export async function sessionPeople(sequelize: Sequelize, session: Session): Pro
 /**
  * The SMS template a task names: by id (the owner's or a system one, active), else by the business
  * key its action config gives (seeded automations: `sms_template_business_key`): the owner's copy in
- * their language, their copy in another, the system one in their language, then in another.
+ * their locale, in their language (en-US for en-GB), in another, then the system one in that order.
  */
 export async function findTaskSmsTemplate(
   _sequelize: Sequelize,
@@ -87,6 +88,6 @@ export async function findTaskSmsTemplate(
   }
   if (typeof businessKey !== 'string' || !businessKey) return null;
   const candidates = await SmsTemplate.findAll({ where: { business_key: businessKey, ...visible } });
-  const rank = (t: SmsTemplate) => (t.owner_id ? 0 : 2) + (t.locale === locale ? 0 : 1);
+  const rank = (t: SmsTemplate) => (t.owner_id ? 0 : 3) + localeDistance(t.locale, locale);
   return candidates.sort((a, b) => rank(a) - rank(b))[0] ?? null;
 }

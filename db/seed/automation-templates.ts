@@ -4,6 +4,7 @@ import { AutomationTask } from '../models/AutomationTask';
 import { type AutomationTaskType } from '../../domain/automations/task-types';
 import { scheduleFromInput, type TaskSchedule } from '../../domain/automations/task-timing';
 import { AutomationTaskAction, type AutomationTaskActionConfig } from '../models/AutomationTaskAction';
+import { isFrench } from '../../domain/accounts/locale-language';
 import { type UserLocale } from '../../domain/accounts/users';
 import { upsertByKey } from './upsert';
 
@@ -224,11 +225,11 @@ export interface WorkflowTemplateText extends FrenchText {
 
 /**
  * The texts of the system automation templates for a studio copy in `locale`, by business key: the
- * French ones for fr-FR, the system rows' English otherwise.
+ * French ones for a French locale (fr-FR, fr-CA), the system rows' English otherwise.
  */
 export function automationTemplateTexts(locale: UserLocale): ReadonlyMap<string, WorkflowTemplateText> {
   const pick = (t: { name: string; description: string | null; fr: FrenchText }): FrenchText =>
-    locale === 'fr-FR' ? t.fr : { name: t.name, description: t.description };
+    isFrench(locale) ? t.fr : { name: t.name, description: t.description };
   return new Map(
     SYSTEM_WORKFLOW_TEMPLATES.map((w) => [
       w.businessKey,

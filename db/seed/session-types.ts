@@ -3,6 +3,7 @@ import { UserSessionType } from '../models/UserSessionType';
 import { type Automation } from '../models/Automation';
 import { upsertByKey } from './upsert';
 import { type FrenchText } from './automation-templates';
+import { isFrench } from '../../domain/accounts/locale-language';
 import { type UserLocale } from '../../domain/accounts/users';
 
 interface SeedSessionType {
@@ -105,7 +106,7 @@ export function sessionTypeTexts(locale: UserLocale): ReadonlyMap<string, French
   return new Map(
     DEFAULT_SESSION_TYPES.map((t) => [
       t.businessKey,
-      locale === 'fr-FR' ? t.fr : { name: t.name, description: t.description },
+      isFrench(locale) ? t.fr : { name: t.name, description: t.description },
     ]),
   );
 }

@@ -1,11 +1,12 @@
-import { USER_LOCALES, type UserLocale } from './users';
+import { USER_LOCALES, type UserLocale, WORD_LOCALES } from './users';
 
 /** The language every studio falls back to (the service's first market). */
 export const DEFAULT_LOCALE: UserLocale = 'fr-FR';
 
 /**
- * One of the supported locales for a stored or typed value: an exact match, else by language
- * (`en`, `en-GB` → `en-US`; `fr`, `fr-CA` → `fr-FR`), case-insensitively; null otherwise.
+ * One of the supported locales for a stored or typed value: an exact match (`en-GB`, `fr-CA` stay
+ * themselves, issue 30 §4), else its language's (`en`, `en-NZ` → `en-US`; `fr`, `fr-BE` → `fr-FR`),
+ * case-insensitively; null otherwise.
  */
 export function supportedLocale(value: string | null | undefined): UserLocale | null {
   if (typeof value !== 'string') return null;
@@ -14,7 +15,7 @@ export function supportedLocale(value: string | null | undefined): UserLocale | 
   const exact = USER_LOCALES.find((l) => l.toLowerCase() === wanted);
   if (exact) return exact;
   const language = wanted.split('-')[0];
-  return USER_LOCALES.find((l) => l.slice(0, 2).toLowerCase() === language) ?? null;
+  return WORD_LOCALES.find((l) => l.slice(0, 2).toLowerCase() === language) ?? null;
 }
 
 /**

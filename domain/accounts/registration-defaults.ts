@@ -21,10 +21,23 @@ export function registrationTimeZone(timeZone: string | null | undefined, countr
   return timeZone ?? (country ? COUNTRY_ZONES[country] : undefined) ?? DEFAULT_TIME_ZONE;
 }
 
-/** The language of an account that did not say: French in France and for no country (as before), English elsewhere. */
+/** The English of the countries that have a locale of their own (issue 30 §4); Canada's French studios say fr-CA. */
+const COUNTRY_LOCALES: Readonly<Record<string, UserLocale>> = {
+  GB: 'en-GB',
+  IE: 'en-IE',
+  AU: 'en-AU',
+  CA: 'en-CA',
+  US: 'en-US',
+};
+
+/**
+ * The locale of a new account: the one it gave, kept as given (en-GB, fr-CA…); without one, French
+ * in France and for no country (as before), its country's English where it has a locale
+ * (en-GB in the UK), en-US elsewhere.
+ */
 export function registrationLocale(
   locale: UserLocale | null | undefined,
   country: string | null | undefined,
 ): UserLocale {
-  return locale ?? (!country || country === 'FR' ? 'fr-FR' : 'en-US');
+  return locale ?? (!country || country === 'FR' ? 'fr-FR' : (COUNTRY_LOCALES[country] ?? 'en-US'));
 }

@@ -1,3 +1,4 @@
+import { type UserLocale } from '../accounts/users';
 import { firstNamesOf, type SessionPerson } from '../sessions/session-people';
 
 /**
@@ -10,7 +11,7 @@ import { firstNamesOf, type SessionPerson } from '../sessions/session-people';
 export interface SessionMessageSubject {
   session: { title: string; location: string | null; start_date: Date | null };
   contact: { first_name: string | null; last_name: string | null } | null;
-  owner: { locale: 'fr-FR' | 'en-US'; timeZone: string };
+  owner: { locale: UserLocale; timeZone: string };
   /** The main contact then the session contacts, in order; absent: the recipient alone. */
   people?: readonly SessionPerson[];
 }

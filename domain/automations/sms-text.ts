@@ -1,3 +1,6 @@
+import { languageOf } from '../accounts/locale-language';
+import { type UserLocale, type WordLocale } from '../accounts/users';
+
 /**
  * Which text an AUTOMATIC_SMS task sends (spec: Workflow task side effects 2): the user's SMS
  * template, then the first action's `config.message`, the task's `action`, its `description`,
@@ -19,7 +22,7 @@ export interface SmsTextCandidates {
   description?: string | null;
 }
 
-/** Used when nothing else gives a text, per locale. */
+/** Used when nothing else gives a text, per language (languageOf). */
 export const SMS_FALLBACK = {
   'fr-FR':
     'Bonjour {{contact.first_name}}, un message de votre photographe au sujet de votre séance « {{session.title}} ».',
@@ -28,11 +31,11 @@ export const SMS_FALLBACK = {
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : null);
 
-/** `fallback`: the text per locale when nothing else gives one (a session's by default). */
+/** `fallback`: the text per language when nothing else gives one (a session's by default). */
 export function resolveSmsText(
   candidates: SmsTextCandidates,
-  locale: keyof typeof SMS_FALLBACK,
-  fallback: Record<keyof typeof SMS_FALLBACK, string> = SMS_FALLBACK,
+  locale: UserLocale,
+  fallback: Record<WordLocale, string> = SMS_FALLBACK,
 ): { text: string; source: SmsMessageSource } {
   const ordered: [SmsMessageSource, unknown][] = [
     ['sms_template', candidates.template],
@@ -44,5 +47,5 @@ export function resolveSmsText(
     const found = text(value);
     if (found) return { text: found, source };
   }
-  return { text: fallback[locale], source: 'system_fallback' };
+  return { text: fallback[languageOf(locale)], source: 'system_fallback' };
 }

@@ -1,6 +1,7 @@
 import { documentCurrencyProblem } from '../money/document-currency';
 import { z } from 'zod';
 import { supportedLocale } from '../accounts/client-locale';
+import { USER_LOCALES } from '../accounts/users';
 import { clientIdentifierProblems, normalizeClientIdentifiers } from '../company/client-identifiers';
 import { countryProblem, parseCountry } from '../countries';
 import {
@@ -78,14 +79,15 @@ const LANGUAGE_NAMES = new Map([
   ['français', 'fr'],
   ['francais', 'fr'],
 ]);
-/** The language the contact reads: fr-FR or en-US (`en`, `English`, `fr-CA`, `Français`… are read as one of them); empty keeps the studio's. */
+/** The locale the contact reads: one of USER_LOCALES as typed (`fr_CA`, `en-gb`), else its language's (`en`, `English`, `Français`, `fr-BE`); empty keeps the studio's. */
+const LOCALE_LIST = `${USER_LOCALES.slice(0, -1).join(', ')} or ${USER_LOCALES[USER_LOCALES.length - 1]}`;
 const locale = z
   .string()
   .transform((s, ctx) =>
     s === ''
       ? undefined
       : (supportedLocale(LANGUAGE_NAMES.get(s.toLowerCase()) ?? s) ??
-        (ctx.addIssue({ code: 'custom', message: 'must be fr-FR or en-US' }), z.NEVER)),
+        (ctx.addIssue({ code: 'custom', message: `must be ${LOCALE_LIST}` }), z.NEVER)),
   )
   .optional();
 

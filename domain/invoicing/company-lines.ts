@@ -1,3 +1,4 @@
+import { languageOf } from '../accounts/locale-language';
 import { type UserLocale } from '../accounts/users';
 
 /** The studio as its documents present it (from its company profile, or just its account name). */
@@ -57,7 +58,7 @@ const percent = (value: string, locale: UserLocale) =>
  * address, SIREN, SIRET, RCS, VAT number, contact. Only what the profile has.
  */
 export function companyLines(company: DocumentCompany, locale: UserLocale): string[] {
-  const w = WORDS[locale];
+  const w = WORDS[languageOf(locale)];
   const identity = company.legalForm
     ? company.shareCapitalCents !== null
       ? w.capital(company.legalForm, euros(company.shareCapitalCents, locale))
@@ -78,7 +79,7 @@ export function companyLines(company: DocumentCompany, locale: UserLocale): stri
 /** The payment lines at the foot of a quote or invoice: bank details, terms, late-payment mentions, VAT exemption. */
 export function paymentLines(payment: DocumentPayment | null, kind: 'quote' | 'invoice', locale: UserLocale): string[] {
   if (!payment) return [];
-  const w = WORDS[locale];
+  const w = WORDS[languageOf(locale)];
   return [
     payment.vatExempt ? w.vatExempt : null,
     payment.iban

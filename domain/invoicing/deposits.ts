@@ -1,3 +1,4 @@
+import { isFrench, languageOf } from '../accounts/locale-language';
 import { type UserLocale } from '../accounts/users';
 import { type CreditVatPart, type CreditVatWeight, splitCreditByVat } from './credit-vat';
 import { centsToDecimal } from './money';
@@ -130,7 +131,8 @@ export function depositLabel(number: string, issuedOn: string, locale: UserLocal
     year: 'numeric',
     timeZone: 'UTC',
   }).format(new Date(`${issuedOn}T00:00:00Z`));
-  return `${words[locale].deposit} ${number} ${words[locale].of} ${day}`;
+  const w = words[languageOf(locale)];
+  return `${w.deposit} ${number} ${w.of} ${day}`;
 }
 
 /**
@@ -187,10 +189,10 @@ export function depositLineLabel(
   locale: UserLocale,
 ): string {
   const num = (value: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
-  const share =
-    percentage === undefined ? '' : locale === 'fr-FR' ? ` de ${num(percentage)} %` : ` of ${num(percentage)} %`;
-  const rate = severalRates ? ` – ${locale === 'fr-FR' ? 'TVA' : 'VAT'} ${num(vatBasisPoints / 100)} %` : '';
-  return locale === 'fr-FR'
+  const french = isFrench(locale);
+  const share = percentage === undefined ? '' : french ? ` de ${num(percentage)} %` : ` of ${num(percentage)} %`;
+  const rate = severalRates ? ` – ${french ? 'TVA' : 'VAT'} ${num(vatBasisPoints / 100)} %` : '';
+  return french
     ? `Acompte${share} sur le devis ${quoteNumber}${rate}`
     : `Deposit${share} on quote ${quoteNumber}${rate}`;
 }

@@ -1,3 +1,4 @@
+import { languageOf } from '../accounts/locale-language';
 import { type UserLocale } from '../accounts/users';
 import { type DocumentLaw } from '../jurisdictions/document-law';
 import { isImageDataUri } from '../storage/image-types';
@@ -42,7 +43,7 @@ export interface DocumentView {
   law?: DocumentLaw | null;
 }
 
-/** The labels of a quote or invoice, per language (the pdf's html and the docx). */
+/** The labels of a quote or invoice, per language (the pdf's html and the docx), read through languageOf. */
 export const DOCUMENT_WORDS = {
   'fr-FR': {
     quote: 'Devis',
@@ -118,7 +119,7 @@ export const DOCUMENT_WORDS = {
 
 /** The words of a document: its language's, with its country's name of the tax outside France. */
 export function documentWords(view: Pick<DocumentView, 'locale' | 'law'>) {
-  const w = DOCUMENT_WORDS[view.locale];
+  const w = DOCUMENT_WORDS[languageOf(view.locale)];
   return view.law ? { ...w, ...view.law.taxWords } : w;
 }
 
@@ -127,7 +128,7 @@ export function documentWords(view: Pick<DocumentView, 'locale' | 'law'>) {
  * invoice / Credit note; outside France, the one the studio's law asks for ("Tax invoice").
  */
 export function documentTitle(view: Pick<DocumentView, 'kind' | 'locale' | 'deposit' | 'law'>): string {
-  const w = DOCUMENT_WORDS[view.locale];
+  const w = DOCUMENT_WORDS[languageOf(view.locale)];
   // A deposit invoice keeps its word unless its law asks for a title of its own ("Tax invoice").
   if (view.kind === 'invoice' && view.deposit && (!view.law?.title || view.law.title === w.invoice))
     return w.depositInvoice;
@@ -141,7 +142,7 @@ export function documentTitle(view: Pick<DocumentView, 'kind' | 'locale' | 'depo
  * quote ("Acompte sur le devis D-2026-00003").
  */
 export function correctionLines(view: DocumentView): string[] {
-  const w = DOCUMENT_WORDS[view.locale];
+  const w = DOCUMENT_WORDS[languageOf(view.locale)];
   if (view.deposit) return [`${w.depositOn} ${view.deposit.quoteNumber}`];
   if (!view.corrects) return [];
   return [
@@ -179,7 +180,7 @@ export const formatHundredths = (value: bigint, locale: UserLocale): string =>
 
 /** The service date line: `Date de la prestation : 14 mars 2026`, or its period. */
 export function deliveryLine(view: Pick<DocumentView, 'delivery' | 'locale'>): string | null {
-  const w = DOCUMENT_WORDS[view.locale];
+  const w = DOCUMENT_WORDS[languageOf(view.locale)];
   if (!view.delivery) return null;
   if ('day' in view.delivery) return `${w.serviceDate} : ${formatDay(view.delivery.day, view.locale)}`;
   return `${w.servicePeriod} : ${w.periodFrom} ${formatDay(view.delivery.start, view.locale)} ${w.periodTo} ${formatDay(view.delivery.end, view.locale)}`;

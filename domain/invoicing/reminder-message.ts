@@ -1,4 +1,5 @@
-import { type UserLocale } from '../accounts/users';
+import { languageOf } from '../accounts/locale-language';
+import { type UserLocale, type WordLocale } from '../accounts/users';
 import { renderVariables } from '../emails/render-variables';
 
 /**
@@ -36,7 +37,7 @@ export interface ReminderMessage {
 
 type Timing = 'upcoming' | 'today' | 'late';
 
-const DEFAULTS: Record<UserLocale, Record<Timing, ReminderWording>> = {
+const DEFAULTS: Record<WordLocale, Record<Timing, ReminderWording>> = {
   'fr-FR': {
     upcoming: {
       subject: 'Rappel : facture {{invoice.number}} à régler le {{due_date}}',
@@ -89,8 +90,9 @@ export function reminderMessage(
   wording: Partial<Record<UserLocale, ReminderWording>> | undefined,
   variables: ReminderVariables,
 ): ReminderMessage {
-  const fallback = DEFAULTS[locale][timingOf(dayOffset)];
-  const own = wording?.[locale];
+  const fallback = DEFAULTS[languageOf(locale)][timingOf(dayOffset)];
+  // The studio's wording for the exact locale, else for its language (an en-GB client reads the en-US wording).
+  const own = wording?.[locale] ?? wording?.[languageOf(locale)];
   const words = {
     subject: own?.subject ?? fallback.subject,
     body: own?.body ?? fallback.body,

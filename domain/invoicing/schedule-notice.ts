@@ -1,3 +1,4 @@
+import { languageOf } from '../accounts/locale-language';
 import { type UserLocale } from '../accounts/users';
 import { formatDay, formatMoney } from './document-html';
 import { changedDueDates, computeSchedule, paidInstallments, type ScheduleContext } from './payment-schedule';
@@ -30,7 +31,7 @@ export function scheduleNoticeLines(
   return changedDueDates(was, now)
     .filter((change) => !paid.has(change.index))
     .map((change) =>
-      WORDS[locale](
+      WORDS[languageOf(locale)](
         change.index + 1,
         formatMoney(now[change.index].amountCents, locale, currency),
         formatDay(change.to, locale),

@@ -1,3 +1,4 @@
+import { languageOf } from '../accounts/locale-language';
 import { type UserLocale } from '../accounts/users';
 import { type TaxRegistration } from '../company/tax-registrations';
 import { countryCode } from '../countries';
@@ -62,7 +63,7 @@ export function documentLaw(
       dueDate: doc.dueDate,
     }),
   );
-  return { title: TITLE_WORDS[doc.locale][rules.titleCode], mentions: printedMentions(rules), taxWords };
+  return { title: TITLE_WORDS[languageOf(doc.locale)][rules.titleCode], mentions: printedMentions(rules), taxWords };
 }
 
 /**

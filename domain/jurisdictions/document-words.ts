@@ -1,4 +1,5 @@
-import { type UserLocale } from '../accounts/users';
+import { languageOf } from '../accounts/locale-language';
+import { type UserLocale, type WordLocale } from '../accounts/users';
 import { type DocumentRules, type TitleCode } from './document-rules';
 
 /**
@@ -34,11 +35,11 @@ export const ENGLISH_TAX_WORDS: Readonly<Record<string, TaxWords>> = {
 
 /** The tax words of a studio of `country` in `locale`: English ones by country; French ones stay as they are (none). */
 export function taxWordsOf(country: string, locale: UserLocale): Partial<TaxWords> {
-  return locale === 'en-US' ? (ENGLISH_TAX_WORDS[country] ?? VAT) : {};
+  return languageOf(locale) === 'en-US' ? (ENGLISH_TAX_WORDS[country] ?? VAT) : {};
 }
 
-/** The title a jurisdiction asks for, per language. */
-export const TITLE_WORDS: Readonly<Record<UserLocale, Record<TitleCode, string>>> = {
+/** The title a jurisdiction asks for, per language (languageOf). */
+export const TITLE_WORDS: Readonly<Record<WordLocale, Record<TitleCode, string>>> = {
   'en-US': {
     invoice: 'Invoice',
     tax_invoice: 'Tax invoice',

@@ -1,4 +1,5 @@
-import { type UserLocale } from '../accounts/users';
+import { languageOf } from '../accounts/locale-language';
+import { type UserLocale, type WordLocale } from '../accounts/users';
 
 /** What a roadmap shows, already in the studio's language and time zone. */
 export interface RoadmapView {
@@ -13,7 +14,7 @@ export interface RoadmapView {
   answers: [string, string][];
 }
 
-/** The roadmap's words, per studio language. */
+/** The roadmap's words, per studio language (languageOf). */
 export const ROADMAP_WORDS = {
   'fr-FR': {
     roadmap: 'Feuille de route',
@@ -35,7 +36,7 @@ export const ROADMAP_WORDS = {
     answers: 'Client information',
     details: 'Session',
   },
-} as const satisfies Record<UserLocale, Record<string, string>>;
+} as const satisfies Record<WordLocale, Record<string, string>>;
 
 /**
  * A moment as the studio reads it: the full date and the time in its own zone and language
@@ -55,7 +56,7 @@ export interface RoadmapInput {
 
 /** The roadmap of a session: labels in the studio's language, moments in its zone; empty details left out. */
 export function roadmapView({ studio, session, contact, answers }: RoadmapInput): RoadmapView {
-  const w = ROADMAP_WORDS[studio.locale];
+  const w = ROADMAP_WORDS[languageOf(studio.locale)];
   const moment = (d: Date | null) => (d ? formatMoment(d, studio.locale, studio.timeZone) : '');
   const details: [string, string][] = [
     [w.contact, contact ? [contact.name, contact.email, contact.phone].filter(Boolean).join(' · ') : ''],

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { type Express } from 'express';
 import request from 'supertest';
+import { type UserLocale } from '../../domain/accounts/users';
 
 export interface TestUser {
   id: string;
@@ -13,7 +14,7 @@ export interface TestUser {
 /** Registers a new studio user through the API; a unique email unless one is given. */
 export async function buildUser(
   app: Express,
-  overrides: { email?: string; password?: string; name?: string; locale?: 'fr-FR' | 'en-US' } = {},
+  overrides: { email?: string; password?: string; name?: string; locale?: UserLocale } = {},
 ): Promise<TestUser> {
   const email = overrides.email ?? `studio-${crypto.randomUUID()}@studio.test`;
   const password = overrides.password ?? 'correct horse battery staple';

@@ -43,6 +43,24 @@ describe('auth', () => {
     expect((rows as { n: number }[])[0].n).toBe((base as { n: number }[])[0].n);
   });
 
+  it('keeps an en-GB account as en-GB and gives it the English base templates and session types (issue 30 §4)', async () => {
+    const user = await buildUser(t.app, { locale: 'en-GB' });
+    expect(user.body).toMatchObject({ user: { locale: 'en-GB' } });
+    const [copies] = await t.sequelize.query(
+      'SELECT t.locale FROM user_session_info_templates t WHERE t.owner_id = $1 AND t.is_default_copy',
+      { bind: [user.id] },
+    );
+    const [base] = await t.sequelize.query(
+      "SELECT count(*)::int AS n FROM base_session_info_templates WHERE locale = 'en-US'",
+    );
+    expect(copies.length).toBe((base as { n: number }[])[0].n);
+    expect(new Set((copies as { locale: string }[]).map((c) => c.locale))).toEqual(new Set(['en-US']));
+    const types = await request(t.app).get('/api/session-types').set(as(user));
+    expect(types.status).toBe(200);
+    expect(JSON.stringify(types.body)).toMatch(/Wedding/);
+    expect(JSON.stringify(types.body)).not.toMatch(/Mariage/);
+  });
+
   it('refuses a second account with the same email in another case', async () => {
     const user = await buildUser(t.app);
     const res = await request(t.app)

@@ -166,7 +166,9 @@ describe('contacts from csv', () => {
     expect(res.status).toBe(200);
     expect(res.body.mapping).toMatchObject({ Language: 'locale' });
     expect(res.body).toMatchObject({ created: 3, updated: 1, skipped: 1 });
-    expect(res.body.errors).toEqual([expect.objectContaining({ line: 6, message: 'locale must be fr-FR or en-US' })]);
+    expect(res.body.errors).toEqual([
+      expect.objectContaining({ line: 6, message: 'locale must be fr-FR, en-US, fr-CA, en-GB, en-CA, en-AU or en-IE' }),
+    ]);
     const stored = await rows('SELECT id, first_name, locale FROM contacts WHERE owner_id = $1 ORDER BY first_name', [
       owner.id,
     ]);

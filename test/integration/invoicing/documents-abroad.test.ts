@@ -3,12 +3,14 @@
 // their country's law asks for ("Tax invoice", "VAT invoice"), its mentions (the sales tax permit,
 // the ABN, "Total price includes GST", the VAT number), the tax's own name instead of "VAT", the
 // amounts in the document's currency, and the studio's and client's addresses in their country's
-// order (US "Brooklyn, NY 11201", the UK postcode on its own line).
+// order (US "Brooklyn, NY 11201", the UK postcode on its own line); a studio of locale en-GB or
+// fr-CA its locale's dates and amounts, in its language's words.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
+import { type UserLocale } from '../../../domain/accounts/users';
 import { buildBillableContact } from '../../factories/contacts';
 import { buildCreditNote } from '../../factories/credit-notes';
 import { buildInvoice, saveStudioProfile } from '../../factories/invoices';
@@ -55,13 +57,14 @@ const docxOf = async (studio: TestUser, route: string): Promise<string> => {
   );
 };
 
-/** A studio writing in English, its profile saved, and a draft of one line at `rate` % for `client`, issued. */
+/** A studio writing in English (en-US unless `locale` says), its profile saved, and a draft of one line at `rate` % for `client`, issued. */
 async function issuedAbroad(
   profile: Record<string, unknown>,
   client: Record<string, unknown>,
   line: { price: string; rate: string },
-): Promise<{ studio: TestUser; invoice: { id: string; number: string } }> {
-  const studio = await buildUser(t.app, { locale: 'en-US', name: String(profile.company_name) });
+  locale: UserLocale = 'en-US',
+): Promise<{ studio: TestUser; invoice: { id: string; number: string; issued_at: string } }> {
+  const studio = await buildUser(t.app, { locale, name: String(profile.company_name) });
   await saveStudioProfile(t.app, studio, profile);
   const contact = await buildBillableContact(t.app, studio, client);
   const draft = await buildInvoice(t.app, studio, {
@@ -82,7 +85,7 @@ async function issuedAbroad(
     status: 200,
     body: 'issued',
   });
-  return { studio, invoice: issued.body as { id: string; number: string } };
+  return { studio, invoice: issued.body as { id: string; number: string; issued_at: string } };
 }
 
 /** The lines of a pdf's text, each trimmed, with the columns of the head (studio | client) apart. */
@@ -220,5 +223,77 @@ describe('a studio in the United Kingdom registered for VAT', () => {
     expect(docx).toContain('10 Deansgate Manchester M3 2BW United Kingdom');
     expect(docx).toContain(`VAT invoice No. ${invoice.number}`);
     expect(text).not.toMatch(/NW1 7PG London|M3 2BW Manchester/);
+  }, 180_000);
+});
+
+/** The day an invoice was issued, as a studio of `locale` in Paris (the zone of an account that gave none) reads it in full. */
+const longDay = (issuedAt: string, locale: UserLocale) =>
+  new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Paris' }).format(new Date(issuedAt));
+
+describe('a studio writing in its own locale (issue 30 §4)', () => {
+  it('en-GB: British dates ("27 November 2026"), pounds, the English words and its VAT invoice', async () => {
+    const { studio, invoice } = await issuedAbroad(
+      {
+        company_name: 'Leeds Lens Ltd',
+        company_street: '1 Park Row',
+        company_zipcode: 'LS1 5AB',
+        company_city: 'Leeds',
+        company_country: 'GB',
+        email: 'hello@leedslens.test',
+        tax_registrations: [{ kind: 'GB_VAT', number: 'GB 980 7806 84' }],
+      },
+      {
+        first_name: 'Robin',
+        last_name: 'Hale',
+        street: '2 Briggate',
+        zipcode: 'LS1 6HD',
+        city: 'Leeds',
+        country: 'GB',
+      },
+      { price: '1500.00', rate: '20.00' },
+      'en-GB',
+    );
+    expect(studio.body.user).toMatchObject({ locale: 'en-GB' });
+    const day = longDay(invoice.issued_at, 'en-GB');
+    expect(day).toMatch(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
+    const text = await pdfOf(studio, `/api/invoices/${invoice.id}`);
+    expect(text).toContain(`VAT invoice No. ${invoice.number}`);
+    expect(text).toContain(`Date : ${day}`);
+    expect(text).not.toContain(longDay(invoice.issued_at, 'en-US'));
+    expect(text).toContain('£1,800.00');
+    expect(text).toContain('VAT summary');
+    const docx = await docxOf(studio, `/api/invoices/${invoice.id}`);
+    expect(docx).toContain(day);
+  }, 180_000);
+
+  it('fr-CA: the French words, Canadian French dates and amounts in Canadian dollars', async () => {
+    const { studio, invoice } = await issuedAbroad(
+      {
+        company_name: 'Lumière du Plateau inc.',
+        company_street: '4200 rue Saint-Denis',
+        company_zipcode: 'H2J 2K8',
+        company_city: 'Montréal QC',
+        company_country: 'CA',
+        email: 'bonjour@lumiereduplateau.test',
+      },
+      {
+        first_name: 'Camille',
+        last_name: 'Gagnon',
+        street: '1 rue Sherbrooke',
+        zipcode: 'H2X 1X3',
+        city: 'Montréal QC',
+        country: 'CA',
+      },
+      // Not registered (a small supplier) and under C$100: no GST or QST, no registration number to print.
+      { price: '80.00', rate: '0.00' },
+      'fr-CA',
+    );
+    expect(studio.body.user).toMatchObject({ locale: 'fr-CA' });
+    const text = await pdfOf(studio, `/api/invoices/${invoice.id}`);
+    expect(text).toContain(`Facture N° ${invoice.number}`);
+    expect(text).toContain(`Date : ${longDay(invoice.issued_at, 'fr-CA')}`);
+    expect(text).toMatch(/80,00\s\$/u);
+    expect(text).not.toMatch(/\$80\.00|CA\$/);
+    expect(text).toContain('Total TTC');
   }, 180_000);
 });

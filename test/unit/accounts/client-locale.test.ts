@@ -17,11 +17,22 @@ describe('clientLocale', () => {
 
   it('normalises languages and regions to the supported locales', () => {
     expect(supportedLocale('en')).toBe('en-US');
-    expect(supportedLocale('EN_gb')).toBe('en-US');
-    expect(supportedLocale('fr-CA')).toBe('fr-FR');
+    expect(supportedLocale('en-NZ')).toBe('en-US');
+    expect(supportedLocale('fr')).toBe('fr-FR');
+    expect(supportedLocale('fr-BE')).toBe('fr-FR');
     expect(supportedLocale(' fr-fr ')).toBe('fr-FR');
     expect(supportedLocale('de-DE')).toBeNull();
     expect(supportedLocale('')).toBeNull();
+  });
+
+  it('keeps the locales of issue 30 §4 as they are, whatever their case', () => {
+    expect(supportedLocale('EN_gb')).toBe('en-GB');
+    expect(supportedLocale('fr-CA')).toBe('fr-CA');
+    expect(supportedLocale('en-ca')).toBe('en-CA');
+    expect(supportedLocale('en-AU')).toBe('en-AU');
+    expect(supportedLocale(' en-IE ')).toBe('en-IE');
+    expect(clientLocale({ locale: 'fr-CA' }, { locale: 'en-CA' })).toBe('fr-CA');
+    expect(clientLocale({ locale: null }, { locale: 'en-GB' })).toBe('en-GB');
   });
 
   it('always answers a supported locale, the contact’s whenever it is one', () => {

@@ -25,12 +25,14 @@ describe('row validation per entity', () => {
     });
   });
 
-  it("contacts read the language they read as fr-FR or en-US; an empty cell keeps the studio's", () => {
+  it("contacts read the locale they read as typed, else their language's; an empty cell keeps the studio's", () => {
     for (const [cell, locale] of [
       ['en-US', 'en-US'],
       ['en', 'en-US'],
       ['English', 'en-US'],
-      ['fr_CA', 'fr-FR'],
+      ['fr_CA', 'fr-CA'],
+      ['en-gb', 'en-GB'],
+      ['fr-BE', 'fr-FR'],
       ['Français', 'fr-FR'],
     ]) {
       expect(validateRow('contacts', { first_name: 'A', locale: cell })).toEqual({
@@ -42,7 +44,7 @@ describe('row validation per entity', () => {
     expect(empty.ok && empty.value.locale).toBeUndefined();
     expect(validateRow('contacts', { first_name: 'A', locale: 'Deutsch' })).toEqual({
       ok: false,
-      message: 'locale must be fr-FR or en-US',
+      message: 'locale must be fr-FR, en-US, fr-CA, en-GB, en-CA, en-AU or en-IE',
     });
   });
 
