@@ -42,7 +42,7 @@ export function companyOf(
           ...postalLines(
             { street: company.company_street, zipcode: company.company_zipcode, city: company.company_city },
             addressOrder(company, company.company_country),
-            registrationsRegion(company.tax_registrations),
+            company.company_region ?? registrationsRegion(company.tax_registrations),
           ),
           countryName(company.company_country, locale),
         ].filter((s): s is string => Boolean(s)),
@@ -117,7 +117,7 @@ export function buyerClient(
     email: buyer.email,
     address: [
       company ? buyer.name : null,
-      ...postalLines(buyer, addressOrder(studio, buyer.country)),
+      ...postalLines(buyer, addressOrder(studio, buyer.country), buyer.region),
       countryName(buyer.country, locale),
       buyer.siren ? `${words.siren} ${buyer.siren}` : null,
       buyer.vat_number ? `${words.vatNumber} ${buyer.vat_number}` : null,

@@ -5,7 +5,16 @@ import {
 } from '../../domain/company/tax-registrations';
 import { z } from 'zod';
 import { compact } from '../../domain/company/identifiers';
-import { currencyCode, decimalText, optionalCountry, optionalEmail, optionalText } from '../http/common-schemas';
+import { studioTaxRateProblems } from '../../domain/invoicing/studio-tax-rates';
+import {
+  currencyCode,
+  decimalText,
+  optionalCountry,
+  optionalEmail,
+  optionalRegion,
+  optionalText,
+  TaxInput,
+} from '../http/common-schemas';
 
 /** An identifier as typed (`912 345 678`, `fr 44 …`): spaces, dots and dashes dropped, upper case; blank is null. */
 const identifier = (max: number) =>
@@ -39,6 +48,17 @@ const TaxRegistrationInput = z
     return registration;
   });
 
+/** One of the studio's reusable tax rates (issue 30 §2). */
+const StudioTaxRateInput = z
+  .object({
+    name: z.string().trim().min(1).max(60),
+    taxes: z.array(TaxInput).max(5),
+    regions: z.array(optionalRegion.unwrap().unwrap()).max(80).default([]),
+    is_default: z.boolean().default(false),
+  })
+  .strict()
+  .transform((r) => ({ ...r, regions: r.regions.filter((x): x is string => x !== null) }));
+
 /** PUT /api/users/me/company: the whole profile; a field left out is cleared. */
 export const CompanyProfileBody = z
   .object({
@@ -53,6 +73,10 @@ export const CompanyProfileBody = z
     company_zipcode: optionalText(20),
     company_city: optionalText(100),
     company_country: optionalCountry,
+    /** The studio's state or province (NY, QC), where its taxes depend on it. */
+    company_region: optionalRegion,
+    /** The tax rates the studio reuses: a line picks one by name, or takes its client's region's, else the default. */
+    tax_rates: z.array(StudioTaxRateInput).max(100).optional(),
     /** Left out or null: the country's (USD for US, GBP for GB, CAD, AUD, EUR...). */
     currency: currencyCode.nullable().optional(),
     /** VAT (GB, IE), ABN, Canadian BN, GST/HST and QST numbers, US sales tax permits; each checked as its authority builds it. */
@@ -65,7 +89,15 @@ export const CompanyProfileBody = z
     late_payment_rate: decimalText(100).nullable().optional(),
     payment_terms_days: z.number().int().min(0).max(365).nullable().optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((profile, ctx) => {
+    for (const problem of studioTaxRateProblems(profile.tax_rates ?? []))
+      ctx.addIssue({
+        code: 'custom',
+        path: problem.path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
+        message: problem.message,
+      });
+  });
 export type CompanyProfileBody = z.infer<typeof CompanyProfileBody>;
 
 export const CompanyProfileView = z.object({
@@ -85,6 +117,15 @@ export const CompanyProfileView = z.object({
     .describe('ISO 3166-1 alpha-2 code (a profile saved before 2026-11-25 may hold a text no country was read from)'),
   /** The country's name in the requester's language (France, Royaume-Uni); a legacy text as it is. */
   company_country_name: z.string().nullable().describe("The country's name in the studio user's language"),
+  company_region: z.string().nullable(),
+  tax_rates: z.array(
+    z.object({
+      name: z.string(),
+      taxes: z.array(z.object({ name: z.string(), rate: z.string() })),
+      regions: z.array(z.string()),
+      is_default: z.boolean(),
+    }),
+  ),
   tax_registrations: z.array(
     z.object({ kind: z.enum(TAX_REGISTRATION_KINDS), number: z.string(), region: z.string().nullable() }),
   ),

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { USER_LOCALES } from '../../domain/accounts/users';
-import { optionalCountry, optionalEmail, optionalText, PageQuery, pageOf, timeZoneName } from '../http/common-schemas';
+import {
+  optionalCountry,
+  optionalEmail,
+  optionalRegion,
+  optionalText,
+  PageQuery,
+  pageOf,
+  timeZoneName,
+} from '../http/common-schemas';
 
 const contactFields = {
   first_name: optionalText(100),
@@ -19,6 +27,12 @@ const contactFields = {
   company_name: optionalText(255),
   siren: optionalText(20),
   vat_number: optionalText(20),
+  /** The client's state or province (NY, QC): the studio's tax rate for it applies by default. */
+  region: optionalRegion,
+  /** A tax-exempt client's resale or exemption certificate: its documents carry no tax and print it. */
+  tax_exempt_reference: optionalText(100),
+  /** A business client abroad that accounts for the tax itself (EU or UK reverse charge, with its VAT number). */
+  reverse_charge: z.boolean().optional(),
   /** The client's clock (payment reminders keep to its daytime); null follows the studio's time zone. */
   time_zone: timeZoneName.nullable().optional(),
 };
@@ -65,6 +79,9 @@ export const ContactView = z.object({
   company_name: z.string().nullable(),
   siren: z.string().nullable(),
   vat_number: z.string().nullable(),
+  region: z.string().nullable(),
+  tax_exempt_reference: z.string().nullable(),
+  reverse_charge: z.boolean(),
   time_zone: z.string().nullable(),
   /** Payment reminders paused for every invoice of this client (PUT /api/contacts/:id/reminders). */
   reminders_paused: z.boolean(),

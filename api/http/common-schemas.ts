@@ -1,3 +1,4 @@
+import { parseMilliPercent, percentText } from '../../domain/invoicing/tax-rates';
 import { documentCurrencyProblem } from '../../domain/money/document-currency';
 import { z } from 'zod';
 import { countryProblem, parseCountry } from '../../domain/countries';
@@ -88,6 +89,39 @@ export const currencyCode = z
     return problem ? z.NEVER : s.toUpperCase();
   })
   .describe('ISO 4217 code (USD, EUR, GBP, CAD, AUD…); currencies with two decimal places');
+
+/** A state, province or territory: ISO 3166-2 without the country (NY, QC, NSW); blank is null. */
+export const optionalRegion = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .transform((s) => (s === '' ? null : s))
+  .pipe(
+    z
+      .string()
+      .regex(/^[A-Z0-9]{1,3}$/, 'must be a state or province code (NY, QC, NSW)')
+      .nullable(),
+  )
+  .nullable()
+  .optional();
+
+/** One tax of a line or of a studio's rate (issue 30 §2): its name as printed and its rate, with at most three decimals. */
+export const TaxInput = z
+  .object({
+    name: z.string().trim().min(1).max(40).describe('As printed: VAT, GST, HST, PST, QST, Sales tax, NYC sales tax…'),
+    rate: z
+      .union([z.number(), z.string().trim()])
+      .describe('A percentage with at most three decimals: 8.875, "9.975", 20')
+      .transform((v, ctx) => {
+        try {
+          return percentText(parseMilliPercent(v));
+        } catch (error) {
+          ctx.addIssue({ code: 'custom', message: (error as Error).message });
+          return z.NEVER;
+        }
+      }),
+  })
+  .strict();
 
 export const optionalCountry = z
   .string()

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { ignoredItemFields } from '../../domain/invoicing/item-fields';
 import { lineTaxProblems } from '../../domain/invoicing/line-taxes';
-import { parseMilliPercent, percentText } from '../../domain/invoicing/tax-rates';
 import { DEPOSIT_LINE, DISCOUNT_TYPES, ITEM_TYPES } from '../../domain/invoicing/item-types';
 import { DUE_TYPES, MAX_DUE_DAYS, MAX_INSTALLMENTS } from '../../domain/invoicing/payment-schedule';
 import { MANUAL_PAYMENT_METHODS, QUOTE_STATUSES } from '../../domain/invoicing/statuses';
-import { currencyCode, decimalInput, optionalText } from '../http/common-schemas';
+import { currencyCode, decimalInput, optionalText, TaxInput } from '../http/common-schemas';
 
 /** A decimal(10,2) amount as a number or a string (DESIGN.md: strings in JSON), at most two places. */
 const amount = (max: number) =>
@@ -27,24 +26,6 @@ const amount = (max: number) =>
     );
 const percent = amount(100);
 
-/** One tax of a line (issue 30 §2): its name as printed and its rate, a percentage with at most three decimals. */
-const Tax = z
-  .object({
-    name: z.string().trim().min(1).max(40).describe('As printed: VAT, GST, HST, PST, QST, Sales tax, NYC sales tax…'),
-    rate: z
-      .union([z.number(), z.string().trim()])
-      .describe('A percentage with at most three decimals: 8.875, "9.975", 20')
-      .transform((v, ctx) => {
-        try {
-          return percentText(parseMilliPercent(v));
-        } catch (error) {
-          ctx.addIssue({ code: 'custom', message: (error as Error).message });
-          return z.NEVER;
-        }
-      }),
-  })
-  .strict();
-
 const Item = z
   .object({
     item_type: z.enum(ITEM_TYPES),
@@ -59,7 +40,9 @@ const Item = z
      * The line's taxes, each computed on its net (issue 30 §2): GST + QST, 8.875 % sales tax. Null or
      * absent: the one tax of vat_percentage. Given, vat_percentage may be left out (or must agree).
      */
-    taxes: z.array(Tax).max(5).nullable().optional(),
+    taxes: z.array(TaxInput).max(5).nullable().optional(),
+    /** One of the studio's tax rates by its name (company profile `tax_rates`): the line takes its taxes. */
+    tax_rate: z.string().trim().min(1).max(60).optional(),
     discount_percentage: percent.optional(),
     discount_amount: amount(99_999_999.99).nullable().optional(),
     discount_type: z.enum(DISCOUNT_TYPES).nullable().optional(),
@@ -71,6 +54,14 @@ const Item = z
     // Run only on a line whose fields parsed: a field that did not ("AAA" as an amount) is already named.
     if (ctx.issues.length > 0) return;
     for (const problem of lineTaxProblems(item)) ctx.addIssue({ code: 'custom', ...problem });
+    if (item.tax_rate !== undefined && item.item_type !== 'SESSION_TYPE')
+      ctx.addIssue({ code: 'custom', path: ['tax_rate'], message: 'Only a service line (SESSION_TYPE) is taxed' });
+    if (item.tax_rate !== undefined && (item.taxes || item.vat_percentage !== undefined))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['tax_rate'],
+        message: 'A line takes its taxes from tax_rate, or from taxes or vat_percentage: send one',
+      });
     for (const problem of ignoredItemFields(item))
       ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
   });

@@ -19,6 +19,9 @@ export type ContactProps = Partial<
     | 'company_name'
     | 'siren'
     | 'vat_number'
+    | 'region'
+    | 'tax_exempt_reference'
+    | 'reverse_charge'
     | 'time_zone'
   >
 >;

@@ -13,6 +13,12 @@ import {
   taxRateOf,
 } from '../../domain/invoicing/line-taxes';
 import { vatPercentageOf } from '../../domain/invoicing/tax-rates';
+import {
+  clientTaxTreatment,
+  defaultTaxRate,
+  type StudioTaxRate,
+  taxRateNamed,
+} from '../../domain/invoicing/studio-tax-rates';
 import { issuedUnderFrenchLaw } from '../../domain/jurisdictions/issue-input';
 import { AuditLog } from '../models/AuditLog';
 import { Contact } from '../models/Contact';
@@ -43,6 +49,8 @@ export interface ItemProps {
   vat_percentage?: number;
   /** The line's taxes (issue 30 §2); null or absent: the one tax of vat_percentage. */
   taxes?: StoredTax[] | null;
+  /** One of the studio's rates by name: the line takes its taxes (never stored as such). */
+  tax_rate?: string;
   discount_percentage?: number;
   discount_amount?: number | null;
   discount_type?: DiscountType | null;
@@ -183,19 +191,73 @@ async function withTypeDefaults(ownerId: string, items: ItemProps[], transaction
   });
 }
 
-/** What the studio's profile says of how its lines are taxed: exempt (franchise en base, not registered), and its country. */
+/** What the studio's profile says of how its lines are taxed: exempt (franchise en base, not registered), its country and rates. */
 async function taxSetting(ownerId: string, transaction: Transaction): Promise<TaxSetting> {
   const company = await UserCompany.findOne({
     where: { user_id: ownerId },
-    attributes: ['vat_exempt', 'company_country'],
+    attributes: ['vat_exempt', 'company_country', 'tax_rates'],
     transaction,
   });
-  return { exempt: company?.vat_exempt ?? false, french: issuedUnderFrenchLaw(company?.company_country) };
+  return {
+    exempt: company?.vat_exempt ?? false,
+    french: issuedUnderFrenchLaw(company?.company_country),
+    country: company?.company_country ?? null,
+    rates: company?.tax_rates ?? [],
+  };
 }
 
 interface TaxSetting {
   exempt: boolean;
   french: boolean;
+  country: string | null;
+  rates: StudioTaxRate[];
+}
+
+/**
+ * A studio outside France picks its lines' taxes among its rates (issue 30 §2): a line naming one
+ * (`tax_rate`) takes its taxes (an unknown name is a 400); a service line sent with no tax at all
+ * takes the rate of its client's region, else the studio's default. A tax-exempt client (a
+ * certificate) or a reverse-charged one is billed without tax. A French studio's lines are left as
+ * sent: French law keeps its own rules (a `tax_rate` on one is refused).
+ */
+async function withStudioTaxes(
+  items: ItemProps[],
+  setting: TaxSetting,
+  contactId: string | null | undefined,
+  ownerId: string,
+  transaction: Transaction,
+): Promise<ItemProps[]> {
+  const named = items.findIndex((i) => i.tax_rate !== undefined);
+  if (setting.french) {
+    if (named >= 0)
+      throw new ValidationError("A studio in France sets each line's VAT with vat_percentage", [
+        { path: `items.${named}.tax_rate`, message: 'is for studios outside France' },
+      ]);
+    return items;
+  }
+  const client = contactId
+    ? await Contact.findOne({
+        where: { id: contactId, owner_id: ownerId },
+        attributes: ['region', 'country', 'tax_exempt_reference', 'reverse_charge'],
+        transaction,
+      })
+    : null;
+  const untaxed = clientTaxTreatment(client) !== 'taxable';
+  const fallback = defaultTaxRate(setting.rates, client, setting.country);
+  return items.map(({ tax_rate: name, ...line }, index) => {
+    if (line.item_type !== 'SESSION_TYPE') return line;
+    if (untaxed) return { ...line, vat_percentage: undefined, taxes: [] };
+    if (name !== undefined) {
+      const rate = taxRateNamed(setting.rates, name);
+      if (!rate)
+        throw new ValidationError(`The studio has no tax rate named ${name}`, [
+          { path: `items.${index}.tax_rate`, message: "must be the name of one of the company profile's tax_rates" },
+        ]);
+      return { ...line, vat_percentage: undefined, taxes: rate.taxes };
+    }
+    const sentTax = line.taxes || (line.vat_percentage !== undefined && line.vat_percentage !== null);
+    return sentTax || !fallback ? line : { ...line, taxes: fallback.taxes };
+  });
 }
 
 /**
@@ -318,11 +380,13 @@ export async function writeDocument(
     );
   }
   if (items) {
+    const setting = await taxSetting(ownerId, transaction);
+    const taxed = await withStudioTaxes(items, setting, document.contact_id, ownerId, transaction);
     document.amount = await replaceItems(
       kind,
       document.id,
-      await withTypeDefaults(ownerId, items, transaction),
-      await taxSetting(ownerId, transaction),
+      await withTypeDefaults(ownerId, taxed, transaction),
+      setting,
       transaction,
     );
     // A draft owes its whole amount; from issue on, the ledger keeps the balance.

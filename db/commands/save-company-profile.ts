@@ -29,7 +29,7 @@ export async function saveCompanyProfile(
   const values = Object.fromEntries(
     COMPANY_PROFILE_FIELDS.map((f) => [
       f,
-      input[f] ?? (f === 'vat_exempt' ? false : f === 'tax_registrations' ? [] : null),
+      input[f] ?? (f === 'vat_exempt' ? false : f === 'tax_registrations' || f === 'tax_rates' ? [] : null),
     ]),
   ) as Record<CompanyProfileField, unknown>;
   const problems = identifierProblems({
@@ -57,7 +57,7 @@ export async function saveCompanyProfile(
       ? await existing.update(values, { transaction })
       : await UserCompany.create({ ...values, user_id: ownerId }, { transaction });
     const after = row.get({ plain: true }) as Record<string, unknown>;
-    // A list (tax_registrations) compares by its JSON: String() would make every list "[object Object]".
+    // A list (tax_registrations, tax_rates) compares by its JSON: String() would make every list "[object Object]".
     const text = (v: unknown) => (typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v ?? ''));
     const changed = COMPANY_PROFILE_FIELDS.filter((f) => text(before[f]) !== text(after[f]));
     if (existing && changed.length === 0) return;

@@ -54,6 +54,18 @@ export class Contact extends IdModel {
   @Column({ type: DataType.STRING(20) })
   declare vat_number: string | null;
 
+  /** The client's state, province or territory (ISO 3166-2 without the country: NY, QC): its taxes may depend on it. */
+  @Column({ type: DataType.STRING(3) })
+  declare region: string | null;
+
+  /** A tax-exempt client's resale or exemption certificate (issue 30 §2): its documents carry no tax and print it. */
+  @Column({ type: DataType.STRING(100) })
+  declare tax_exempt_reference: string | null;
+
+  /** A business client abroad that accounts for the tax itself (EU or UK reverse charge): its documents carry no tax. */
+  @Column({ type: DataType.BOOLEAN, allowNull: false, defaultValue: false })
+  declare reverse_charge: boolean;
+
   /** The client's IANA time zone (payment reminders' quiet hours); null follows the studio's (users.time_zone). */
   @Column({ type: DataType.STRING(64) })
   declare time_zone: string | null;

@@ -1,3 +1,4 @@
+import { type StudioTaxRate } from '../../domain/invoicing/studio-tax-rates';
 import { type TaxRegistration } from '../../domain/company/tax-registrations';
 import { BelongsTo, Column, DataType, Default, ForeignKey, Table } from 'sequelize-typescript';
 import { IdModel } from './base/IdModel';
@@ -40,6 +41,15 @@ export class UserCompany extends IdModel {
   /** ISO 3166-1 alpha-2 (FR, US, GB…). */
   @Column({ type: DataType.STRING(100) })
   declare company_country: string | null;
+
+  /** The studio's state, province or territory (ISO 3166-2 without the country: NY, QC, NSW), where its taxes depend on it. */
+  @Column({ type: DataType.STRING(3) })
+  declare company_region: string | null;
+
+  /** The tax rates the studio reuses (domain/invoicing/studio-tax-rates.ts): named, per region, one the default. */
+  @Default([])
+  @Column({ type: DataType.JSONB, allowNull: false })
+  declare tax_rates: StudioTaxRate[];
 
   /** ISO 4217 code the studio invoices in; NULL: its country's (domain/money/currency.ts). */
   @Column({ type: DataType.STRING(3) })

@@ -15,10 +15,18 @@ export interface InvoiceBuyer {
   company_name?: string | null;
   siren?: string | null;
   vat_number?: string | null;
+  /** The client's state or province (NY, QC), its tax-exempt certificate and reverse charge (issue 30 §2). */
+  region?: string | null;
+  tax_exempt_reference?: string | null;
+  reverse_charge?: boolean;
 }
 
 /** What a contact holds of its buyer copy: the same fields, with its names in two parts. */
-type ContactFields = Omit<InvoiceBuyer, 'name'> & { first_name: string | null; last_name: string | null };
+type ContactFields = Omit<InvoiceBuyer, 'name' | 'reverse_charge'> & {
+  first_name: string | null;
+  last_name: string | null;
+  reverse_charge?: boolean | null;
+};
 
 const clean = (value: string | null | undefined) => {
   const text = value?.replace(/\s+/g, ' ').trim();
@@ -41,5 +49,8 @@ export function buyerOf(contact: ContactFields | null | undefined): InvoiceBuyer
     company_name: clean(contact.company_name),
     siren: clean(contact.siren),
     vat_number: clean(contact.vat_number),
+    region: clean(contact.region),
+    tax_exempt_reference: clean(contact.tax_exempt_reference),
+    reverse_charge: Boolean(contact.reverse_charge),
   };
 }

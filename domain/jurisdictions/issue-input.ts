@@ -23,6 +23,8 @@ const VAT_KINDS: Readonly<Record<string, TaxRegistrationKind>> = { GB: 'GB_VAT',
 
 export interface IssuingSeller extends SellerProfile {
   tax_registrations?: readonly TaxRegistration[] | null;
+  /** The studio's state or province (NY, QC), when it set it. */
+  company_region?: string | null;
 }
 
 /**
@@ -57,6 +59,7 @@ export function jurisdictionInputOf(
   return {
     seller: {
       country,
+      region: seller.company_region ?? null,
       name: seller.company_name,
       address: {
         street: seller.company_street,
@@ -71,6 +74,8 @@ export function jurisdictionInputOf(
       name: buyer.company_name ?? buyer.name,
       address: { street: buyer.street, zipcode: buyer.zipcode, city: buyer.city, country: buyer.country },
       vatNumber: buyer.vat_number ?? null,
+      taxExemptReference: buyer.tax_exempt_reference ?? null,
+      reverseCharge: Boolean(buyer.reverse_charge),
     },
     document: {
       kind: document.kind ?? 'invoice',

@@ -28,9 +28,10 @@ export async function saveStudioProfile(
   app: Express,
   user: Pick<TestUser, 'token'>,
   profile: Record<string, unknown> = FRENCH_STUDIO,
-): Promise<void> {
+): Promise<Record<string, unknown>> {
   const res = await request(app).put('/api/users/me/company').set(as(user)).send(profile);
   if (res.status !== 200) throw new Error(`company profile failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as Record<string, unknown>;
 }
 
 /** An invoice as the API answers it. */

@@ -462,3 +462,136 @@ describe('tax lines refused', () => {
     expect(quote.body.amount).toBe('114.98');
   }, 120_000);
 });
+
+describe("a studio's tax rates and its clients' treatment (issue 30 §2)", () => {
+  const NEW_YORK = {
+    company_name: 'Brooklyn Light Studio LLC',
+    company_street: '148 Court Street',
+    company_zipcode: '11201',
+    company_city: 'Brooklyn',
+    company_country: 'US',
+    company_region: 'ny',
+    tax_registrations: [
+      { kind: 'US_SALES_TAX_PERMIT', number: '12-3456789', region: 'NY' },
+      { kind: 'US_SALES_TAX_PERMIT', number: 'NJ-445566', region: 'NJ' },
+    ],
+    tax_rates: [
+      { name: 'NYC', taxes: [{ name: 'NYC sales tax', rate: '8.875' }], regions: ['NY'], is_default: true },
+      { name: 'New Jersey', taxes: [{ name: 'NJ sales tax', rate: '6.625' }], regions: ['nj'] },
+    ],
+  };
+  const draft = (studio: TestUser, contactId: string, line: Record<string, unknown>) =>
+    request(t.app)
+      .post('/api/invoices')
+      .set(as(studio))
+      .send({
+        title: 'Engagement shoot',
+        contact_id: contactId,
+        items: [{ item_type: 'SESSION_TYPE', description: 'Engagement shoot', price_without_tax: '400.00', ...line }],
+      });
+
+  it("takes the client's region's rate, a rate named on the line, or none for a tax-exempt client", async () => {
+    const studio = await buildUser(t.app, { locale: 'en-US' });
+    const saved = await saveStudioProfile(t.app, studio, NEW_YORK);
+    expect(saved).toMatchObject({ company_region: 'NY' });
+    expect((saved as { tax_rates: { regions: string[] }[] }).tax_rates[1].regions).toEqual(['NJ']);
+    const jersey = await buildBillableContact(t.app, studio, {
+      street: '1 Hudson Place',
+      zipcode: '07030',
+      city: 'Hoboken',
+      region: 'NJ',
+      country: 'US',
+    });
+    expect(jersey).toMatchObject({ region: 'NJ', reverse_charge: false, tax_exempt_reference: null });
+    // No tax sent: the client's state's rate, 6.625 % of $400.
+    const fromRegion = await draft(studio, jersey.id, {});
+    expect(fromRegion.status).toBe(201);
+    expect(fromRegion.body).toMatchObject({ amount: '426.50' });
+    expect(fromRegion.body.items[0].taxes).toEqual([{ name: 'NJ sales tax', rate: '6.625' }]);
+    // A rate named on the line wins; an unknown name is a 400 naming the field.
+    const named = await draft(studio, jersey.id, { tax_rate: 'nyc' });
+    expect(named.body).toMatchObject({ amount: '435.50' });
+    const unknown = await draft(studio, jersey.id, { tax_rate: 'Vermont' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.details).toEqual([expect.objectContaining({ path: 'items.0.tax_rate' })]);
+    // A client with no region takes the default rate.
+    const plain = await buildBillableContact(t.app, studio, { city: 'Brooklyn', country: 'US' });
+    expect((await draft(studio, plain.id, {})).body).toMatchObject({ amount: '435.50' });
+
+    // A tax-exempt client (a resale certificate): no tax, and its certificate on the invoice.
+    const reseller = await buildBillableContact(t.app, studio, {
+      company_name: 'Hudson Frames Wholesale',
+      street: '1 Hudson Place',
+      zipcode: '07030',
+      city: 'Hoboken',
+      region: 'NJ',
+      country: 'US',
+      tax_exempt_reference: 'ST-120 0042',
+    });
+    const exempt = await draft(studio, reseller.id, { tax_rate: 'NYC' });
+    expect(exempt.body).toMatchObject({ amount: '400.00' });
+    const issued = await request(t.app).post(`/api/invoices/${exempt.body.id}/issue`).set(as(studio));
+    expect(issued.status).toBe(200);
+    const text = await pdfOf(studio, `/api/invoices/${exempt.body.id}`);
+    expect(text).toContain('Tax exempt: certificate ST-120 0042');
+    expect(cells(text)).toContain('Hoboken, NJ 07030');
+    expect(text).toContain('$400.00');
+  }, 120_000);
+
+  it('a UK studio bills a reverse-charged business client abroad without VAT, and says so', async () => {
+    const studio = await buildUser(t.app, { locale: 'en-GB' });
+    await saveStudioProfile(t.app, studio, {
+      company_name: 'Camden Frames Ltd',
+      company_street: '5 Parkway',
+      company_zipcode: 'NW1 7PG',
+      company_city: 'London',
+      company_country: 'GB',
+      tax_registrations: [{ kind: 'GB_VAT', number: 'GB 980 7806 84' }],
+      tax_rates: [{ name: 'Standard', taxes: [{ name: 'VAT', rate: '20' }], is_default: true }],
+    });
+    const client = await buildBillableContact(t.app, studio, {
+      company_name: 'Liffey Studios Ltd',
+      street: '12 Ormond Quay Upper',
+      zipcode: 'D07 W6X2',
+      city: 'Dublin 7',
+      country: 'IE',
+      vat_number: 'IE8473625E',
+      reverse_charge: true,
+    });
+    const invoice = await draft(studio, client.id, {});
+    expect(invoice.body).toMatchObject({ amount: '400.00' });
+    const issued = await request(t.app).post(`/api/invoices/${invoice.body.id}/issue`).set(as(studio));
+    expect(issued.status).toBe(200);
+    const text = await pdfOf(studio, `/api/invoices/${invoice.body.id}`);
+    expect(text).toContain('Reverse charge: the customer accounts for the VAT');
+    expect(text).toContain('IE8473625E');
+    expect(text).toContain('£400.00');
+  }, 120_000);
+
+  it('refuses a list of rates that names one twice, gives a region to two, or has two defaults', async () => {
+    const studio = await buildUser(t.app, { locale: 'en-US' });
+    const put = (tax_rates: unknown[]) =>
+      request(t.app)
+        .put('/api/users/me/company')
+        .set(as(studio))
+        .send({ company_name: 'Brooklyn Light', company_country: 'US', tax_rates });
+    const twice = await put([
+      { name: 'NYC', taxes: [{ name: 'Sales tax', rate: '8.875' }] },
+      { name: 'nyc', taxes: [{ name: 'Sales tax', rate: '8' }] },
+    ]);
+    expect(twice.status).toBe(400);
+    expect(twice.body.details[0].path).toBe('tax_rates.1.name');
+    const region = await put([
+      { name: 'A', taxes: [], regions: ['NY'] },
+      { name: 'B', taxes: [], regions: ['NY'] },
+    ]);
+    expect(region.body.details[0].path).toBe('tax_rates.1.regions');
+    const defaults = await put([
+      { name: 'A', taxes: [], is_default: true },
+      { name: 'B', taxes: [], is_default: true },
+    ]);
+    expect(defaults.body.details[0].path).toBe('tax_rates');
+    const badRate = await put([{ name: 'A', taxes: [{ name: 'GST', rate: '5.1234' }] }]);
+    expect(badRate.body.details[0].path).toBe('tax_rates.0.taxes.0.rate');
+  }, 60_000);
+});
