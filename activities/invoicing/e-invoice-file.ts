@@ -45,18 +45,19 @@ export function createEInvoiceFileActivities(deps: EInvoiceFileDeps) {
       const filenameBase = `${kind === 'invoice' ? (lang === 'fr' ? 'facture' : 'invoice') : lang === 'fr' ? 'avoir' : 'credit-note'}-${doc.number}`;
       const keyBase = `pdfs/${kind === 'invoice' ? 'invoices' : 'credit-notes'}/${ownerId}/${documentId}/e-invoice/${filenameBase}`;
       // A document issued before the gate checked the file itself may still break a rule: it fails for good, naming them.
-      const made = await makeEInvoiceXml(doc, lang);
+      const made = await makeEInvoiceXml(doc, lang, payload.format === 'ubl' ? 'ubl' : 'cii');
       if (!made.ok)
         throw ApplicationFailure.nonRetryable(
           `The e-invoice breaks EN 16931 rules: ${made.failed.map((f) => `${f.rule} (${f.message})`).join('; ')}`,
           'validation_failed',
         );
-      if (payload.format === 'xml') {
-        const key = `${keyBase}.xml`;
+      if (payload.format === 'xml' || payload.format === 'ubl') {
+        const suffix = payload.format === 'ubl' ? '-ubl.xml' : '.xml';
+        const key = `${keyBase}${suffix}`;
         await deps.s3.send(
           new PutObjectCommand({ Bucket: deps.bucket, Key: key, Body: made.xml, ContentType: 'application/xml' }),
         );
-        return { key, filename: `${filenameBase}.xml` };
+        return { key, filename: `${filenameBase}${suffix}` };
       }
       const kept = await deps.keptPdf({ kind, documentId, ownerId });
       const object = await deps.s3.send(new GetObjectCommand({ Bucket: deps.bucket, Key: kept.key }));

@@ -3,6 +3,8 @@ import { findDocument } from '../../db/queries/invoicing';
 import { findOwnCreditNote } from '../../db/queries/invoice-ledger';
 import { findCompanyProfile } from '../../db/queries/company-profile';
 import { issuedUnderFrenchLaw } from '../../domain/jurisdictions/issue-input';
+import { countryCode } from '../../domain/countries';
+import { hasTaxLines } from '../../db/queries/invoice-tax-lines';
 import { type InvoiceRow } from '../../db/rows';
 import { ConflictError, NotFoundError } from '../../domain/errors';
 import { IdParams } from '../http/common-schemas';
@@ -100,6 +102,52 @@ export function buildEInvoiceRouter(deps: EInvoiceRouterDeps): Router {
       params: IdParams,
     },
     async (ctx) => invoiceFile('xml', ctx),
+  );
+  /**
+   * UBL (issue 30 §3): a UK or Irish studio's issued VAT invoice as an EN 16931 UBL 2.1 file, for
+   * a business client whose software takes one. France has Factur-X; Australia's Peppol PINT A-NZ
+   * and invoices whose lines carry several taxes are not made yet (409 saying so).
+   */
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/invoices/:id/ubl',
+      operationId: 'getInvoiceUbl',
+      summary: "A UK or Irish studio's issued invoice as a UBL 2.1 e-invoice (EN 16931): a time-limited link",
+      tag: 'invoices',
+      auth: 'user',
+      params: IdParams,
+    },
+    async (ctx) => {
+      const invoice = await issuedInvoice(ctx.user.id, ctx.params.id);
+      const company = await findCompanyProfile(sequelize, ctx.user.id);
+      const country = countryCode(company?.company_country, null);
+      if (country !== 'GB' && country !== 'IE')
+        throw new ConflictError(
+          'e_invoice_not_available',
+          country === 'FR' || country === null
+            ? "A French studio's e-invoice is Factur-X: GET /api/invoices/:id/facturx"
+            : `A UBL e-invoice is made for UK and Irish studios; this studio invoices under the law of ${country}`,
+        );
+      if (!invoice.due_date && company?.payment_terms_days == null)
+        throw new ConflictError(
+          'e_invoice_not_available',
+          'EN 16931 (BR-CO-25) asks an invoice with an amount due for its due date or terms of payment, and this one was issued with neither: set payment terms on the company profile',
+        );
+      if (await hasTaxLines(sequelize, invoice.id))
+        throw new ConflictError(
+          'e_invoice_not_available',
+          "This invoice's lines carry their own taxes: its UBL e-invoice states one VAT rate a line, and is made for VAT lines only",
+        );
+      return eInvoiceLink(
+        deps,
+        { kind: 'invoice', id: invoice.id, pdf_key: invoice.pdf_key, pdf_sha256: invoice.pdf_sha256 },
+        'ubl',
+        ctx.user,
+        ctx.req.requestId,
+      );
+    },
   );
   kit.route(
     router,

@@ -27,7 +27,7 @@ export interface KeptDocument {
 type Caller = { id: string; orgId: string };
 
 /** The e-invoice files of an issued invoice or a credit note: the Factur-X pdf, or its CII XML alone. */
-export type EInvoiceFormat = 'facturx' | 'xml';
+export type EInvoiceFormat = 'facturx' | 'xml' | 'ubl';
 
 /** The job key of a kept pdf's one version: `invoice:<id>:issued`, `credit_note:<id>`. */
 const keptPdfKey = (document: Pick<KeptDocument, 'kind' | 'id'>) =>
@@ -129,7 +129,7 @@ export async function eInvoiceLink(
   // The Factur-X starts from the kept pdf: without a renderer it can only use a stored one.
   if (format === 'facturx' && !(document.pdf_key && document.pdf_sha256)) assertPdfRenderer(config.CHROMIUM_PATH);
   const run = await startKeptPdfJob(deps, document, user, requestId, format);
-  const what = format === 'xml' ? 'e-invoice XML' : 'Factur-X pdf';
+  const what = format === 'xml' ? 'e-invoice XML' : format === 'ubl' ? 'UBL e-invoice' : 'Factur-X pdf';
   const file = await waitForJob<DocumentPdf>(deps.temporal, run, {
     seconds: config.EXPORT_SYNC_TIMEOUT_SECONDS,
     what,

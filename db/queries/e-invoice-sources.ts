@@ -1,3 +1,4 @@
+import { vatRegistrationOf } from '../../domain/company/tax-registrations';
 import { languageOf } from '../../domain/accounts/locale-language';
 import { type Sequelize } from 'sequelize-typescript';
 import { type Transaction } from 'sequelize';
@@ -42,7 +43,8 @@ export const eInvoiceSellerOf = (
   company_country: c.company_country,
   siren: c.siren,
   siret: c.siret,
-  vat_number: c.vat_number,
+  // A UK or Irish studio's VAT number may be among its registrations rather than in vat_number.
+  vat_number: c.vat_number ?? vatRegistrationOf(c.company_country, c.tax_registrations),
   vat_exempt: c.vat_exempt,
   late_payment_rate: c.late_payment_rate,
   payment_terms_days: c.payment_terms_days,
@@ -118,6 +120,7 @@ export async function loadInvoiceEInvoice(
     typeCode: invoice.deposit_installment == null ? '380' : '386',
     ...facts,
     seller: eInvoiceSellerOf(sources.company, sources.owner),
+    currency: sources.document.currency,
     items,
     words: LINE_WORDS[languageOf(locale)],
   });
@@ -149,6 +152,7 @@ export async function loadCreditNoteEInvoice(
     // The service it credits: the corrected invoice's.
     delivery: storedDelivery(invoice) ?? { day: issueDate },
     seller: eInvoiceSellerOf(sources.company, owner),
+    currency: creditNote.currency,
     buyer: invoice.buyer,
     preceding: {
       number: invoice.number ?? '',

@@ -142,3 +142,12 @@ export function registrationOf(
 ): TaxRegistration | null {
   return registrations.find((r) => r.kind === kind && registrationProblem(r) === null) ?? null;
 }
+
+/** The VAT number of a UK, Irish or French studio among its registrations (GB_VAT, IE_VAT, FR_VAT), or null. */
+export function vatRegistrationOf(
+  country: string | null | undefined,
+  registrations: readonly TaxRegistration[] | null | undefined,
+): string | null {
+  const kind = ({ GB: 'GB_VAT', IE: 'IE_VAT', FR: 'FR_VAT' } as const)[country as 'GB' | 'IE' | 'FR'];
+  return (kind && registrations?.find((r) => r.kind === kind)?.number) ?? null;
+}

@@ -81,7 +81,8 @@ export interface EInvoice {
   /** YYYY-MM-DD */
   issueDate: string;
   dueDate: string | null;
-  currency: 'EUR';
+  /** ISO 4217: EUR for a French studio (its issue refuses another), the document's elsewhere. */
+  currency: string;
   seller: EInvoiceParty;
   buyer: EInvoiceParty | null;
   /** BT-72, the day the service was delivered (the session's day), or BG-14, the period it spans. */
@@ -162,6 +163,8 @@ export interface EInvoiceInput {
   number: string;
   issueDate: string;
   dueDate: string | null;
+  /** ISO 4217 code of the document; EUR when not given. */
+  currency?: string;
   /** When the service was delivered; the issue date when not given. */
   delivery?: ServiceDelivery | null;
   seller: EInvoiceSeller;
@@ -220,24 +223,28 @@ export function eInvoiceOf(input: EInvoiceInput): EInvoice {
   const taxCents = source.taxes ? source.totalVatCents : vat.reduce((sum, v) => sum + v.vatCents, 0n);
   const seller = sellerParty(input.seller);
   const lateRate = input.seller.late_payment_rate;
-  const notes = [
-    {
-      subjectCode: 'PMT',
-      text: 'Indemnité forfaitaire pour frais de recouvrement en cas de retard de paiement : 40 €',
-    },
-    {
-      subjectCode: 'PMD',
-      text: `Pénalités de retard : ${lateRate !== null && String(lateRate).trim() !== '' ? `${String(lateRate)} % l'an` : "trois fois le taux d'intérêt légal"}`,
-    },
-    { subjectCode: 'AAB', text: "Pas d'escompte pour paiement anticipé" },
-  ];
-  if (exempt) notes.push({ subjectCode: 'AAI', text: FRANCHISE_REASON });
+  const french = [null, 'FR'].includes(seller.countryCode);
+  // The French mentions (recovery fee, late penalties, no discount) are French law's notes only.
+  const notes = !french
+    ? []
+    : [
+        {
+          subjectCode: 'PMT',
+          text: 'Indemnité forfaitaire pour frais de recouvrement en cas de retard de paiement : 40 €',
+        },
+        {
+          subjectCode: 'PMD',
+          text: `Pénalités de retard : ${lateRate !== null && String(lateRate).trim() !== '' ? `${String(lateRate)} % l'an` : "trois fois le taux d'intérêt légal"}`,
+        },
+        { subjectCode: 'AAB', text: "Pas d'escompte pour paiement anticipé" },
+      ];
+  if (exempt && french) notes.push({ subjectCode: 'AAI', text: FRANCHISE_REASON });
   return {
     typeCode: input.typeCode,
     number: input.number,
     issueDate: input.issueDate,
     dueDate: input.dueDate,
-    currency: 'EUR',
+    currency: input.currency ?? 'EUR',
     seller,
     buyer: input.buyer ? buyerParty(input.buyer, seller.countryCode) : null,
     delivery: input.delivery ?? { day: input.issueDate },
@@ -257,12 +264,14 @@ export function eInvoiceOf(input: EInvoiceInput): EInvoice {
     payment: clean(input.seller.iban)
       ? { iban: (clean(input.seller.iban) ?? '').replace(/\s/g, '').toUpperCase(), bic: clean(input.seller.bic) }
       : null,
-    paymentTerms:
-      input.seller.payment_terms_days != null
-        ? `Paiement à ${input.seller.payment_terms_days} jours`
-        : input.dueDate
-          ? `Paiement au plus tard le ${input.dueDate}`
-          : null,
+    paymentTerms: paymentTermsOf(input.seller.payment_terms_days, input.dueDate, french),
     notes,
   };
+}
+
+/** BT-20, the terms of payment, in French for a French studio and in English elsewhere. */
+function paymentTermsOf(days: number | null | undefined, dueDate: string | null, french: boolean): string | null {
+  if (days != null) return french ? `Paiement à ${days} jours` : `Payment within ${days} days`;
+  if (dueDate) return french ? `Paiement au plus tard le ${dueDate}` : `Due on ${dueDate}`;
+  return null;
 }

@@ -1,6 +1,6 @@
 import { type EInvoice } from '../../domain/invoicing/e-invoice';
 import { type EInvoiceMade, failedEInvoiceRules } from '../../domain/invoicing/e-invoice-rules';
-import { facturxXml } from './generate';
+import { facturxXml, ublXml } from './generate';
 
 /**
  * Makes the e-invoice's XML, as its file will be made (issue 28 §1): the EN 16931 rules first
@@ -8,11 +8,15 @@ import { facturxXml } from './generate';
  * the XML itself. The issue runs it before drawing a number, the file activity before storing;
  * whatever refuses the document, the answer names it rather than failing later.
  */
-export async function makeEInvoiceXml(doc: EInvoice, lang: string): Promise<EInvoiceMade> {
+export async function makeEInvoiceXml(
+  doc: EInvoice,
+  lang: string,
+  syntax: 'cii' | 'ubl' = 'cii',
+): Promise<EInvoiceMade> {
   const failed = failedEInvoiceRules(doc);
   if (failed.length > 0) return { ok: false, failed };
   try {
-    return { ok: true, xml: await facturxXml(doc, lang) };
+    return { ok: true, xml: syntax === 'ubl' ? await ublXml(doc, lang) : await facturxXml(doc, lang) };
   } catch (error) {
     return {
       ok: false,

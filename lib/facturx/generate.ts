@@ -23,6 +23,8 @@ const quiet: Logger = { log: () => undefined, warn: () => undefined, error: () =
 const FACTURX_FORMAT = 'Factur-X-EN16931';
 /** The same XML on its own (guideline urn:cen.eu:en16931:2017). */
 const CII_FORMAT = 'CII';
+/** UBL 2.1, EN 16931 (issue 30 §3): what a UK or Irish business client's software reads. */
+const UBL_FORMAT = 'UBL';
 
 /** The CII tree the library renders to XML (`prefix:Name` keys, attributes as `key@attribute`). */
 type CiiNode = { [key: string]: CiiNode | CiiNode[] | string };
@@ -120,11 +122,14 @@ async function generate(
   const { FormatFactoryService } = eInvoiceLibrary();
   const factory = new FormatFactoryService();
   const formatter = factory.createFormatService(format, quiet) as Formatter;
-  const postProcess = formatter.postProcess.bind(formatter);
-  formatter.postProcess = (cii: CiiNode) => {
-    postProcess(cii);
-    completeCii(doc, cii);
-  };
+  // The CII formats (CII, Factur-X) are completed by completeCii; UBL is written as ublInvoice makes it.
+  if (format !== UBL_FORMAT) {
+    const postProcess = formatter.postProcess.bind(formatter);
+    formatter.postProcess = (cii: CiiNode) => {
+      postProcess(cii);
+      completeCii(doc, cii);
+    };
+  }
   const normalized = factory.normalizeFormat(format);
   const invoice = ublInvoice(doc);
   const validate = validatorFor(normalized, formatter);
@@ -141,6 +146,12 @@ async function generate(
 /** The CII D16B XML (`factur-x.xml`, profile EN 16931) of an e-invoice. */
 export async function facturxXml(doc: EInvoice, lang = 'fr'): Promise<string> {
   const xml = await generate(doc, CII_FORMAT, lang);
+  return typeof xml === 'string' ? xml : Buffer.from(xml).toString('utf8');
+}
+
+/** The UBL 2.1 XML (EN 16931) of an e-invoice of a studio outside France (issue 30 §3). */
+export async function ublXml(doc: EInvoice, lang = 'en'): Promise<string> {
+  const xml = await generate(doc, UBL_FORMAT, lang);
   return typeof xml === 'string' ? xml : Buffer.from(xml).toString('utf8');
 }
 

@@ -8,8 +8,6 @@ import { type EInvoice, type EInvoiceParty, type VatCategory } from '../../domai
  * e-invoice's cents, exactly as the gate (e-invoice-rules.ts) checked them.
  */
 
-const CURRENCY = 'EUR';
-
 /** Cents as a decimal string with two decimals (`-12.05`). */
 export function money(cents: bigint): string {
   const sign = cents < 0n ? '-' : '';
@@ -83,12 +81,15 @@ const billingMode = (doc: EInvoice) => (doc.lines.some((l) => l.quantityHundredt
 
 /** The library's invoice of an e-invoice. */
 export function ublInvoice(doc: EInvoice): Invoice {
+  const CURRENCY = doc.currency;
+  const french = [null, 'FR'].includes(doc.seller.countryCode);
   const amount = (cents: bigint) => money(cents);
   const t = doc.totals;
   const invoice = {
     'ubl:Invoice': {
       'cbc:CustomizationID': 'urn:cen.eu:en16931:2017',
-      'cbc:ProfileID': billingMode(doc),
+      // The French billing mode (BT-23) is France's; elsewhere the plain EN 16931 core invoice.
+      ...(french ? { 'cbc:ProfileID': billingMode(doc) } : {}),
       'cbc:ID': doc.number,
       'cbc:IssueDate': doc.issueDate,
       ...(doc.dueDate ? { 'cbc:DueDate': doc.dueDate } : {}),

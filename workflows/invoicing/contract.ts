@@ -11,7 +11,7 @@ export interface DocumentPdfPayload extends Record<string, unknown> {
    * facturx (the PDF/A-3 with factur-x.xml) and xml (the CII alone) for an issued invoice or a
    * credit note (issue 22 §1).
    */
-  format?: 'pdf' | 'docx' | 'facturx' | 'xml';
+  format?: 'pdf' | 'docx' | 'facturx' | 'xml' | 'ubl';
 }
 
 /** The pdf of a quote, invoice or credit note in object storage (a permanent prefix), by key. */

@@ -16,6 +16,6 @@ const { renderDocumentPdf, renderDocumentDocx, renderEInvoice } = proxyActivitie
 export async function documentPdfWorkflow(input: JobInput<DocumentPdfPayload>): Promise<DocumentPdf> {
   const { format } = input.payload;
   // The e-invoice formats (issue 22 §1) are new payloads: the histories of pdf and docx runs replay unchanged.
-  if (format === 'facturx' || format === 'xml') return renderEInvoice(input.payload);
+  if (format === 'facturx' || format === 'xml' || format === 'ubl') return renderEInvoice(input.payload);
   return format === 'docx' ? renderDocumentDocx(input.payload) : renderDocumentPdf(input.payload);
 }

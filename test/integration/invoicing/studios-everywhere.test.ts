@@ -11,11 +11,12 @@ import path from 'node:path';
 import request from 'supertest';
 import Stripe from 'stripe';
 import { buildBillableContact } from '../../factories/contacts';
-import { FRENCH_STUDIO, saveStudioProfile } from '../../factories/invoices';
+import { buildInvoice, FRENCH_STUDIO, saveStudioProfile } from '../../factories/invoices';
 import { buildUser, type TestUser } from '../../factories/users';
 import { as } from '../../helpers/auth';
 import { download } from '../../helpers/downloads';
 import { mailsTo } from '../../helpers/mail';
+import { mustangValidate } from '../../helpers/mustang';
 import { sqlOn } from '../../helpers/sql';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
@@ -594,4 +595,68 @@ describe("a studio's tax rates and its clients' treatment (issue 30 §2)", () =>
     const badRate = await put([{ name: 'A', taxes: [{ name: 'GST', rate: '5.1234' }] }]);
     expect(badRate.body.details[0].path).toBe('tax_rates.0.taxes.0.rate');
   }, 60_000);
+});
+
+describe('a UBL e-invoice for a business client (issue 30 §3)', () => {
+  it("a UK studio's issued VAT invoice is a UBL 2.1 file Mustang finds valid; elsewhere a 409 says why", async () => {
+    const studio = await buildUser(t.app, { locale: 'en-GB' });
+    await saveStudioProfile(t.app, studio, {
+      company_name: 'Camden Frames Ltd',
+      company_street: '5 Parkway',
+      company_zipcode: 'NW1 7PG',
+      company_city: 'London',
+      company_country: 'GB',
+      email: 'accounts@camdenframes.test',
+      payment_terms_days: 30,
+      tax_registrations: [{ kind: 'GB_VAT', number: 'GB 980 7806 84' }],
+    });
+    const client = await buildBillableContact(t.app, studio, {
+      company_name: 'Northern Quarter Events Ltd',
+      street: '10 Deansgate',
+      zipcode: 'M3 2BW',
+      city: 'Manchester',
+      country: 'GB',
+      vat_number: 'GB999999973',
+    });
+    const created = await request(t.app)
+      .post('/api/invoices')
+      .set(as(studio))
+      .send({
+        title: 'Product shoot',
+        contact_id: client.id,
+        items: [
+          {
+            item_type: 'SESSION_TYPE',
+            description: 'Product shoot',
+            quantity: '1.25',
+            price_without_tax: '880.00',
+            vat_percentage: '20',
+          },
+          { item_type: 'DISCOUNT', discount_type: 'PERCENTAGE_OF_TOTAL', discount_percentage: '5' },
+        ],
+      })
+      .expect(201);
+    const draftUbl = await request(t.app).get(`/api/invoices/${created.body.id}/ubl`).set(as(studio));
+    expect(draftUbl.status).toBe(409);
+    const issued = await request(t.app).post(`/api/invoices/${created.body.id}/issue`).set(as(studio)).expect(200);
+    const link = await request(t.app).get(`/api/invoices/${created.body.id}/ubl`).set(as(studio));
+    expect({ status: link.status, body: link.status === 200 ? 'ok' : link.body }).toEqual({ status: 200, body: 'ok' });
+    const xml = (await download(link.body.url as string)).toString('utf8');
+    expect(xml).toContain('<cbc:DocumentCurrencyCode>GBP</cbc:DocumentCurrencyCode>');
+    expect(xml).toContain(`<cbc:ID>${issued.body.number}</cbc:ID>`);
+    expect(xml).toContain('GB980780684');
+    expect(xml).toContain(`<cbc:PayableAmount currencyID="GBP">${issued.body.amount}</cbc:PayableAmount>`);
+    expect(xml).not.toMatch(/Indemnité|Pénalités|currencyID="EUR"/);
+    const report = await mustangValidate(Buffer.from(xml), 'invoice-ubl.xml');
+    expect({ status: report.status, errors: report.errors }).toEqual({ status: 'valid', errors: [] });
+
+    // Not for a French studio (Factur-X), nor an Australian one (PINT A-NZ is not made), nor one of tax lines.
+    const french = await buildUser(t.app);
+    const frenchInvoice = await buildInvoice(t.app, french, { issued: true });
+    const fr = await request(t.app).get(`/api/invoices/${frenchInvoice.id}/ubl`).set(as(french));
+    expect(fr.status).toBe(409);
+    expect(fr.body.message).toMatch(/Factur-X/);
+    const other = await request(t.app).get(`/api/invoices/${created.body.id}/ubl`).set(as(french));
+    expect(other.status).toBe(404);
+  }, 180_000);
 });
