@@ -34,6 +34,7 @@ function setUp(overrides: Partial<AccountingExportDeps> = {}) {
     bucket: 'studio',
     logger: pino({ level: 'silent' }),
     readAccountingPeriod: jest.fn(async () => ({ invoices: [], creditNotes: [], movements: [] })),
+    readJournalPeriod: jest.fn(async () => ({ invoices: [], creditNotes: [], movements: [] })),
     readAccountingAccounts: jest.fn(async () => DEFAULT_ACCOUNTING_ACCOUNTS),
     findCompanyProfile: jest.fn(async () => ({ siren: null }) as never),
     upsertExportFileObject: jest.fn(async (row: { key: string }) => {
