@@ -5,7 +5,12 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type Logger } from 'pino';
 import { type upsertExportFileObject } from '../db/commands/export-file-objects';
-import { type readAccountingAccounts, type readAccountingPeriod } from '../db/queries/accounting-export';
+import {
+  type JournalPeriodRows,
+  type readAccountingAccounts,
+  type readAccountingPeriod,
+  type readJournalPeriod,
+} from '../db/queries/accounting-export';
 import { type findCompanyProfile } from '../db/queries/company-profile';
 import { type AccountingAccounts } from '../domain/accounting/accounts';
 import { CSV_COLUMNS, csvLine, csvRows } from '../domain/accounting/csv';
@@ -19,17 +24,21 @@ import {
   type RateCents,
   type SalesSource,
 } from '../domain/accounting/journal-text';
-import { accountingFileProblem, clientCode } from '../domain/accounting/period';
+import { accountingFileProblem, accountingFormatProblem } from '../domain/accounting/period';
 import { storedRateCents } from '../domain/accounting/sources';
+import { countryCode } from '../domain/countries';
 import { CSV_DIALECT_RULES } from '../domain/exports/csv-dialect';
+import { issuedUnderFrenchLaw } from '../domain/jurisdictions/issue-input';
 import { type RenderedExport } from '../workflows/exports/contract';
 import { type AccountingExportPayload } from '../workflows/accounting-export/contract';
 import { type Bound } from './db-deps';
+import { clientCodes, isJournalFormat, journalFileChunks, journalFileName } from './accounting-journal';
 import { ByteCount, uploadStream } from './exports/upload-stream';
 
 /** The period's reads, the studio's profile and accounts, and the file_objects row. */
 export interface AccountingExportDb {
   readAccountingPeriod: Bound<typeof readAccountingPeriod>;
+  readJournalPeriod: Bound<typeof readJournalPeriod>;
   readAccountingAccounts: Bound<typeof readAccountingAccounts>;
   findCompanyProfile: Bound<typeof findCompanyProfile>;
   upsertExportFileObject: Bound<typeof upsertExportFileObject>;
@@ -54,13 +63,7 @@ export async function loadPeriodSources(
 ): Promise<PeriodSources> {
   const { invoices, creditNotes, movements } = await db.readAccountingPeriod(payload);
   // One code per contact, worked out once: a studio's clients come back on many rows.
-  const codes = new Map<string, string | null>();
-  const codeOf = (contactId: string | null) => {
-    if (!contactId) return null;
-    let code = codes.get(contactId);
-    if (code === undefined) codes.set(contactId, (code = clientCode(contactId)));
-    return code;
-  };
+  const codeOf = clientCodes();
   const documents: SalesSource[] = new Array<SalesSource>(invoices.length + creditNotes.length);
   let n = 0;
   for (const i of invoices)
@@ -171,19 +174,30 @@ export function createAccountingExportActivities(deps: AccountingExportDeps) {
     }): Promise<RenderedExport> {
       const started = Date.now();
       // The period's reads start at once, with the company and accounts (a studio without SIREN
-      // is refused all the same, its reads dropped).
-      const reading = loadPeriodSources(deps, payload);
+      // is refused all the same, its reads dropped). The journal csv and the tax subtotals read
+      // each document's currency and taxes (issue 30 §2).
+      const journal = isJournalFormat(payload.format);
+      const reading: Promise<PeriodSources | JournalPeriodRows> = journal
+        ? deps.readJournalPeriod(payload)
+        : loadPeriodSources(deps, payload);
       reading.catch(() => undefined);
       const [company, accounts] = await Promise.all([
         deps.findCompanyProfile(payload.ownerId),
         deps.readAccountingAccounts(payload.ownerId),
       ]);
-      const problem = accountingFileProblem(payload, company?.siren ?? null);
+      const problem =
+        accountingFormatProblem(payload, issuedUnderFrenchLaw(company?.company_country)) ??
+        accountingFileProblem(payload, company?.siren ?? null);
       if (problem) throw ApplicationFailure.nonRetryable(problem, 'validation_failed');
-      const sources = await reading;
-      Context.current().heartbeat({ documents: sources.documents.length, movements: sources.movements.length });
-      const filename =
-        payload.format === 'fec'
+      const read = await reading;
+      Context.current().heartbeat(
+        'documents' in read
+          ? { documents: read.documents.length, movements: read.movements.length }
+          : { documents: read.invoices.length + read.creditNotes.length, movements: read.movements.length },
+      );
+      const filename = journal
+        ? journalFileName(payload)
+        : payload.format === 'fec'
           ? fecFileName(company!.siren!, payload.to)
           : `ecritures-${payload.from}-${payload.to}.csv`;
       const contentType = payload.format === 'fec' ? 'text/plain; charset=utf-8' : 'text/csv; charset=utf-8';
@@ -198,7 +212,14 @@ export function createAccountingExportActivities(deps: AccountingExportDeps) {
         deps.s3,
         target,
         counter,
-        pipeline(Readable.from(accountingFileChunks(sources, accounts, payload, count)), counter),
+        pipeline(
+          Readable.from(
+            'documents' in read
+              ? accountingFileChunks(read, accounts, payload, count)
+              : journalFileChunks(read, countryCode(company?.company_country, null), accounts, payload, count),
+          ),
+          counter,
+        ),
       );
       const rowCount = count.lines;
       const fileObjectId = await deps.upsertExportFileObject({

@@ -34,7 +34,7 @@ import {
 import { FEC_COLUMNS } from '../domain/accounting/fec';
 import { invoiceVatAmounts } from '../domain/invoicing/stored-vat';
 import { upsertExportFileObject } from '../db/commands/export-file-objects';
-import { readAccountingAccounts, readAccountingPeriod } from '../db/queries/accounting-export';
+import { readAccountingAccounts, readAccountingPeriod, readJournalPeriod } from '../db/queries/accounting-export';
 import { findCompanyProfile } from '../db/queries/company-profile';
 import { createMigrator } from '../db/migrator';
 import { createSequelize } from '../db/sequelize';
@@ -217,6 +217,7 @@ async function main(): Promise<void> {
     const accountingDb = {
       ...bindDb(sequelize, {
         readAccountingPeriod,
+        readJournalPeriod,
         readAccountingAccounts,
         findCompanyProfile,
         upsertExportFileObject,

@@ -116,7 +116,7 @@ import {
   createAccountingExportActivities,
 } from '../activities/accounting-export';
 import { upsertExportFileObject } from '../db/commands/export-file-objects';
-import { readAccountingAccounts, readAccountingPeriod } from '../db/queries/accounting-export';
+import { readAccountingAccounts, readAccountingPeriod, readJournalPeriod } from '../db/queries/accounting-export';
 import { findCompanyProfile } from '../db/queries/company-profile';
 import { startJob } from '../lib/jobs/start-job';
 import { type JobMetrics } from '../lib/metrics/job-metrics';
@@ -291,6 +291,7 @@ export function buildActivities(deps: WorkerDeps) {
       ...deps.accountingExport,
       ...bindDb(sequelize, {
         readAccountingPeriod,
+        readJournalPeriod,
         readAccountingAccounts,
         findCompanyProfile,
         upsertExportFileObject,

@@ -3,8 +3,9 @@ import { saveAccountingAccounts } from '../../db/commands/save-accounting-accoun
 import { countAccountingPeriod, readAccountingAccounts } from '../../db/queries/accounting-export';
 import { findCompanyProfile } from '../../db/queries/company-profile';
 import { findUserPreferences } from '../../db/queries/users';
-import { accountingFileProblem } from '../../domain/accounting/period';
+import { accountingFileProblem, accountingFormatProblem } from '../../domain/accounting/period';
 import { DomainError, ValidationError } from '../../domain/errors';
+import { issuedUnderFrenchLaw } from '../../domain/jurisdictions/issue-input';
 import { startJob } from '../../lib/jobs/start-job';
 import { waitForJob } from '../../lib/jobs/wait-for-job';
 import { downloadLink } from '../../lib/s3-links';
@@ -38,7 +39,10 @@ export function buildAccountingRouter({
   const asyncLimit = limits.create('export:async', { per: 'user' });
   const statusUrl = (jobRunId: string) => `/api/export/jobs/${jobRunId}`;
 
-  /** The job's payload, once what no retry can fix is checked (a FEC needs the SIREN). */
+  /**
+   * The job's payload, once what no retry can fix is checked: the FEC and its csv are French
+   * (a studio elsewhere asks for the journal or the tax subtotals), a FEC needs the SIREN.
+   */
   const payloadOf = async (
     user: AuthUser,
     query: AccountingExportQuery,
@@ -46,6 +50,8 @@ export function buildAccountingRouter({
   ): Promise<AccountingExportPayload> => {
     const owner = await findUserPreferences(sequelize, user.id);
     const company = await findCompanyProfile(sequelize, user.id);
+    const formatProblem = accountingFormatProblem(query, issuedUnderFrenchLaw(company?.company_country));
+    if (formatProblem) throw new ValidationError(formatProblem, [{ path: 'format', message: formatProblem }]);
     const problem = accountingFileProblem(query, company?.siren ?? null);
     if (problem) throw new ValidationError(problem, [{ path: 'siren', message: problem }]);
     return {
@@ -67,7 +73,7 @@ export function buildAccountingRouter({
       path: '/api/accounting/export',
       operationId: 'runAccountingExport',
       summary:
-        'The sales journal and payments of a period as double entries (FEC or csv), as a time-limited link; a large period: /api/accounting/export/async',
+        'The sales journal and payments of a period as double entries (FEC or csv in France, a journal csv with currencies elsewhere) or its tax subtotals per month, as a time-limited link; a large period: /api/accounting/export/async',
       tag,
       auth: 'user',
       after: [syncLimit],

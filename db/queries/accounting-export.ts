@@ -4,7 +4,9 @@ import { type AccountingAccounts, DEFAULT_ACCOUNTING_ACCOUNTS } from '../../doma
 import { type RateCents } from '../../domain/accounting/journal-text';
 import { periodDayList } from '../../domain/accounting/period';
 import { invoiceRates, rateCents, storedRateCents } from '../../domain/accounting/sources';
-import { type StoredVatAmount, type StoredVatPart } from '../../domain/invoicing/stored-vat';
+import { type StoredTaxPart } from '../../domain/invoicing/credit-taxes';
+import { type StoredTaxAmount } from '../../domain/invoicing/line-taxes';
+import { invoiceVatAmounts, type StoredVatAmount, type StoredVatPart } from '../../domain/invoicing/stored-vat';
 import { type LineInput } from '../../domain/invoicing/totals';
 import { withConnection } from './exports/db-connection';
 import { type ClientBase } from 'pg';
@@ -50,8 +52,11 @@ export interface PeriodCreditNoteRow {
   number: string;
   day: string;
   amount: string;
+  currency: string;
   /** Its VAT breakdown as stored at issue. */
   vat_parts: StoredVatPart[];
+  /** Its parts per set of taxes, for an invoice with tax lines (the truth then; vat_parts is a rounded copy). */
+  tax_parts: StoredTaxPart[] | null;
   invoice_number: string;
   buyer_name: string | null;
   contact_id: string | null;
@@ -76,6 +81,8 @@ export interface PeriodMovementRow {
   invoice_number: string;
   buyer_name: string | null;
   contact_id: string | null;
+  /** ISO 4217: the invoice's, as the ledger keeps it. */
+  currency: string;
 }
 
 // Instants from the first day's midnight to the day after the last, on the studio's calendar.
@@ -119,6 +126,16 @@ function groupLines(rows: readonly LineRow[]): Map<string, LineInput[]> {
     else lines.set(row.invoice_id, [line]);
   }
   return lines;
+}
+
+/** The lines of these invoices, each invoice's in order. */
+async function linesOf(client: ClientBase, invoiceIds: readonly string[]): Promise<Map<string, LineInput[]>> {
+  return groupLines(
+    await selectOn(client)<LineRow>(
+      `SELECT it.invoice_id, ${LINE_COLUMNS} FROM invoice_items it WHERE it.invoice_id = ANY($1::uuid[]) ORDER BY it.invoice_id, it.display_order, it.id`,
+      [invoiceIds],
+    ),
+  );
 }
 
 /**
@@ -180,12 +197,7 @@ async function readInvoices(client: ClientBase, bind: unknown[], dayOf: DayOf): 
     if (rates === null) missing.push(id!);
   }
   if (missing.length) {
-    const lines = groupLines(
-      await selectOn(client)<LineRow>(
-        `SELECT it.invoice_id, ${LINE_COLUMNS} FROM invoice_items it WHERE it.invoice_id = ANY($1::uuid[]) ORDER BY it.invoice_id, it.display_order, it.id`,
-        [missing],
-      ),
-    );
+    const lines = await linesOf(client, missing);
     for (const invoice of invoices)
       if (invoice.rates === null) invoice.rates = rateCents(invoiceRates(lines.get(invoice.id!) ?? []));
   }
@@ -194,7 +206,7 @@ async function readInvoices(client: ClientBase, bind: unknown[], dayOf: DayOf): 
 
 async function readCreditNotes(client: ClientBase, bind: unknown[], dayOf: DayOf): Promise<PeriodCreditNoteRow[]> {
   const rows = await selectOn(client)<PeriodCreditNoteRow>(
-    `SELECT c.id, c.number, ${DAY_NUMBER('c.issued_at')} AS day, c.amount::text AS amount, c.vat_parts, i.number AS invoice_number, i.buyer->>'name' AS buyer_name, i.contact_id
+    `SELECT c.id, c.number, ${DAY_NUMBER('c.issued_at')} AS day, c.amount::text AS amount, c.currency, c.vat_parts, c.tax_parts, i.number AS invoice_number, i.buyer->>'name' AS buyer_name, i.contact_id
      FROM credit_notes c JOIN invoices i ON i.id = c.invoice_id
      WHERE c.owner_id = $1 AND ${IN_PERIOD('c.issued_at')}`,
     bind,
@@ -207,14 +219,14 @@ async function readCreditNotes(client: ClientBase, bind: unknown[], dayOf: DayOf
 async function readMovements(client: ClientBase, bind: unknown[], dayOf: DayOf): Promise<PeriodMovementRow[]> {
   const rows = await arraysOn(client)(
     `SELECT p.id::text, p.kind, p.method, round(p.amount * 100)::text AS cents, ${DAY_NUMBER('p.received_at')} AS day, coalesce(p.reference, p.provider_reference) AS reference,
-            i.number AS invoice_number, i.buyer->>'name' AS buyer_name, i.contact_id::text
+            i.number AS invoice_number, i.buyer->>'name' AS buyer_name, i.contact_id::text, p.currency
      FROM invoice_payments p JOIN invoices i ON i.id = p.invoice_id
      WHERE p.owner_id = $1 AND ${IN_PERIOD('p.received_at')}`,
     bind,
   );
   const movements: PeriodMovementRow[] = new Array<PeriodMovementRow>(rows.length);
   for (let n = 0; n < rows.length; n++) {
-    const [id, kind, method, cents, day, reference, invoice_number, buyer_name, contact_id] = rows[n];
+    const [id, kind, method, cents, day, reference, invoice_number, buyer_name, contact_id, currency] = rows[n];
     movements[n] = {
       id: id!,
       kind: kind as PeriodMovementRow['kind'],
@@ -225,9 +237,67 @@ async function readMovements(client: ClientBase, bind: unknown[], dayOf: DayOf):
       invoice_number: invoice_number!,
       buyer_name,
       contact_id,
+      currency: currency!,
     };
   }
   return movements;
+}
+
+/**
+ * An issued invoice of the period as the journal csv reads it: its currency and total, and its
+ * taxes as kept at its issue (vat_amounts per VAT rate, or tax_amounts per tax and rate for an
+ * invoice with tax lines, whose vat_amounts is then []).
+ */
+export interface JournalInvoiceRow {
+  number: string;
+  day: string;
+  buyer_name: string | null;
+  contact_id: string | null;
+  currency: string;
+  /** Total with tax, "1149.75". */
+  amount: string;
+  vat_amounts: StoredVatAmount[];
+  tax_amounts: StoredTaxAmount[] | null;
+}
+
+/** What the journal csv and the tax subtotals of a period read. */
+export interface JournalPeriodRows {
+  invoices: JournalInvoiceRow[];
+  creditNotes: PeriodCreditNoteRow[];
+  movements: PeriodMovementRow[];
+}
+
+/**
+ * The journal csv's reads (issue 30 §2): the FEC's (same documents, same ledger rows, same days)
+ * with each document's currency and taxes. An invoice without a kept summary has its VAT summary
+ * worked out from its lines, by the rule of its issue, as the FEC's read does.
+ */
+export async function readJournalPeriod(sequelize: Sequelize, period: AccountingPeriod): Promise<JournalPeriodRows> {
+  const bind = [period.ownerId, period.from, period.to, period.timeZone];
+  const dayOf = dayOfPeriod(period.from, period.to);
+  const [invoices, creditNotes, movements] = await Promise.all([
+    withConnection(sequelize, (client) => readJournalInvoices(client, bind, dayOf)),
+    withConnection(sequelize, (client) => readCreditNotes(client, bind, dayOf)),
+    withConnection(sequelize, (client) => readMovements(client, bind, dayOf)),
+  ]);
+  return { invoices, creditNotes, movements };
+}
+
+async function readJournalInvoices(client: ClientBase, bind: unknown[], dayOf: DayOf): Promise<JournalInvoiceRow[]> {
+  const rows = await selectOn(client)<JournalInvoiceRow & { id: string }>(
+    `SELECT i.id, i.number, ${DAY_NUMBER('i.issued_at')} AS day, i.buyer->>'name' AS buyer_name, i.contact_id, i.currency,
+            i.amount::text AS amount, i.vat_amounts, i.tax_amounts
+     FROM invoices i
+     WHERE i.owner_id = $1 AND i.status IN ('ISSUED', 'CANCELLED') AND i.number IS NOT NULL AND ${IN_PERIOD('i.issued_at')}`,
+    bind,
+  );
+  const missing = rows.filter((r) => r.vat_amounts === null && r.tax_amounts === null).map((r) => r.id);
+  const lines = missing.length ? await linesOf(client, missing) : new Map<string, LineInput[]>();
+  return rows.map(({ id, ...row }) => ({
+    ...row,
+    day: dayOf(row.day),
+    vat_amounts: row.vat_amounts ?? invoiceVatAmounts(lines.get(id) ?? []),
+  }));
 }
 
 /** How many documents and ledger rows a period holds: what decides whether it fits a synchronous answer. */

@@ -43,7 +43,11 @@ export interface Ordered {
   movement: MovementSource | null;
 }
 
-const compare = (a: Ordered, b: Ordered) =>
+/** The file's order of two sources (buildJournal's): by day, then journal, then `order`. */
+export const compareOrdered = (
+  a: Pick<Ordered, 'date' | 'journal' | 'order'>,
+  b: Pick<Ordered, 'date' | 'journal' | 'order'>,
+) =>
   a.date !== b.date
     ? a.date < b.date
       ? -1
@@ -68,7 +72,7 @@ export function journalOrder(documents: readonly SalesSource[], movements: reado
     };
   for (const m of movements)
     all[n++] = { date: m.date, journal: 1, order: `${m.invoiceNumber}|${m.id}`, sales: null, movement: m };
-  return all.sort(compare);
+  return all.sort(compareOrdered);
 }
 
 /** Non-negative cents as `1234,56`. */

@@ -39,6 +39,19 @@ export function periodProblems(from: string, to: string): { path: string; messag
   return problems;
 }
 
+/** The formats of French law: the FEC and its csv (French words, one currency, no tax but VAT). */
+const FRENCH_FORMATS: readonly string[] = ['fec', 'csv'];
+
+/**
+ * The FEC and its csv are for a studio under French law (issuedUnderFrenchLaw); a studio elsewhere
+ * gets the journal csv (its entries in its currencies) and the tax subtotals. A message, or null.
+ */
+export function accountingFormatProblem(payload: { format: string }, frenchLaw: boolean): string | null {
+  return frenchLaw || !FRENCH_FORMATS.includes(payload.format)
+    ? null
+    : 'The FEC and its csv are for a studio in France: ask for format=journal (the entries, each with its currency) or format=tax_summary';
+}
+
 /** The FEC's file name is the studio's SIREN: without one (9 digits) there is no FEC. A message, or null. */
 export function accountingFileProblem(payload: { format: string }, siren: string | null): string | null {
   if (payload.format !== 'fec') return null;

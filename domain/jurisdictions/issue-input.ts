@@ -18,7 +18,7 @@ export function issuedUnderFrenchLaw(country: string | null | undefined): boolea
 }
 
 /** The name of a country's consumption tax, on a one-tax line as the spec's `vat_percentage` sets it. */
-const TAX_NAMES: Readonly<Record<string, string>> = { AU: 'GST', CA: 'GST', US: 'Sales tax', NZ: 'GST' };
+export const TAX_NAMES: Readonly<Record<string, string>> = { AU: 'GST', CA: 'GST', US: 'Sales tax', NZ: 'GST' };
 const VAT_KINDS: Readonly<Record<string, TaxRegistrationKind>> = { GB: 'GB_VAT', IE: 'IE_VAT', FR: 'FR_VAT' };
 
 export interface IssuingSeller extends SellerProfile {

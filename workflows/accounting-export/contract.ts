@@ -2,8 +2,12 @@ import { type CsvDialect } from '../../domain/exports/csv-dialect';
 import { type ExportMode, type ExportResult, type RenderedExport } from '../exports/contract';
 import { defineJob, jobId, TASK_QUEUES } from '../job-run/contract';
 
-/** The two layouts of the accounting export (issue 22 §2): the French FEC and a plain csv. */
-export const ACCOUNTING_EXPORT_FORMATS = ['fec', 'csv'] as const;
+/**
+ * The files of the accounting export: the French FEC and its plain csv (issue 22 §2, a studio in
+ * France), the journal csv with each line's currency and the tax subtotals per month, currency,
+ * tax and rate (issue 30 §2, any studio).
+ */
+export const ACCOUNTING_EXPORT_FORMATS = ['fec', 'csv', 'journal', 'tax_summary'] as const;
 export type AccountingExportFormat = (typeof ACCOUNTING_EXPORT_FORMATS)[number];
 
 /** One period's export, validated by the api. */

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import {
   accountingFileProblem,
+  accountingFormatProblem,
   clientCode,
   isCalendarDay,
   MAX_PERIOD_DAYS,
@@ -44,6 +45,15 @@ describe('accounting period', () => {
     expect(accountingFileProblem({ format: 'csv' }, null)).toBeNull();
     expect(clientCode('3f2a9c1e-0000-4000-8000-000000000000')).toBe('C3F2A9C1E');
     expect(clientCode(null)).toBeNull();
+  });
+
+  it('keeps the FEC and its csv to French studios; the journal and the tax subtotals to anyone', () => {
+    for (const format of ['fec', 'csv']) {
+      expect(accountingFormatProblem({ format }, true)).toBeNull();
+      expect(accountingFormatProblem({ format }, false)).toMatch(/format=journal/);
+    }
+    for (const format of ['journal', 'tax_summary'])
+      for (const french of [true, false]) expect(accountingFormatProblem({ format }, french)).toBeNull();
   });
 
   it('lists the days of a period, across month, year and leap day', () => {

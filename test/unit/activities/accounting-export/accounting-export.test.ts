@@ -34,6 +34,7 @@ function setUp(overrides: Partial<AccountingExportDeps> = {}) {
     bucket: 'studio',
     logger: pino({ level: 'silent' }),
     readAccountingPeriod: jest.fn(async () => ({ invoices: [], creditNotes: [], movements: [] })),
+    readJournalPeriod: jest.fn(async () => ({ invoices: [], creditNotes: [], movements: [] })),
     readAccountingAccounts: jest.fn(async () => DEFAULT_ACCOUNTING_ACCOUNTS),
     findCompanyProfile: jest.fn(async () => ({ siren: null }) as never),
     upsertExportFileObject: jest.fn(async (row: { key: string }) => {
@@ -97,5 +98,66 @@ describe('renderAccountingExport with fake deps', () => {
     expect(retry).toEqual(first);
     expect([...objects.keys()]).toEqual([KEY]);
     expect(fileObjects.size).toBe(1);
+  });
+
+  it('writes a Canadian studio’s tax subtotals from the journal reads, GST and QST apart, without a SIREN', async () => {
+    const { activities, deps, objects } = setUp({
+      findCompanyProfile: jest.fn(async () => ({ siren: null, company_country: 'CA' }) as never),
+      readJournalPeriod: jest.fn(async () => ({
+        invoices: [
+          {
+            number: 'INV-1',
+            day: '2026-03-02',
+            buyer_name: 'Ada',
+            contact_id: null,
+            currency: 'CAD',
+            amount: '1149.75',
+            vat_amounts: [],
+            tax_amounts: [
+              { name: 'GST', rate: '5', base: '1000.00', amount: '50.00' },
+              { name: 'QST', rate: '9.975', base: '1000.00', amount: '99.75' },
+            ],
+          },
+          {
+            number: 'INV-2',
+            day: '2026-03-03',
+            buyer_name: 'Grace',
+            contact_id: null,
+            currency: 'CAD',
+            amount: '105.00',
+            vat_amounts: [{ vat_percentage: '5.00', base: '100.00', vat: '5.00' }],
+            tax_amounts: null,
+          },
+        ],
+        creditNotes: [],
+        movements: [],
+      })),
+    });
+    const summary = { ...payload, format: 'tax_summary' as const, csvDialect: 'rfc4180' as const };
+    const file = (await env(1).run(activities.renderAccountingExport, { jobRunId: 'job-1', payload: summary })) as {
+      key: string;
+    };
+    expect(file).toMatchObject({ filename: 'tax-summary-2026-03-01-2026-03-31.csv', rowCount: 2 });
+    // A vat_percentage invoice's tax is named after the country: GST in Canada, with the tax line's GST.
+    expect(objects.get(file.key)!.split('\r\n').slice(1, -1)).toEqual([
+      '2026-03-01,2026-03-31,CAD,GST,5,1100.00,55.00,0.00,0.00,1100.00,55.00',
+      '2026-03-01,2026-03-31,CAD,QST,9.975,1000.00,99.75,0.00,0.00,1000.00,99.75',
+    ]);
+    expect(deps.readJournalPeriod).toHaveBeenCalledWith(summary);
+    expect(deps.readAccountingPeriod).not.toHaveBeenCalled();
+  });
+
+  it('refuses a FEC or the French csv for good to a studio outside France', async () => {
+    const { activities, objects } = setUp({
+      findCompanyProfile: jest.fn(async () => ({ siren: '912345675', company_country: 'GB' }) as never),
+    });
+    for (const format of ['fec', 'csv'] as const) {
+      const failure = await env(1)
+        .run(activities.renderAccountingExport, { jobRunId: 'job-1', payload: { ...payload, format } })
+        .catch((err: unknown) => err);
+      expect(failure).toMatchObject({ type: 'validation_failed', nonRetryable: true });
+      expect(failure).toMatchObject({ message: expect.stringContaining('format=journal') });
+    }
+    expect(objects.size).toBe(0);
   });
 });
