@@ -12,6 +12,9 @@
 // both, the CPU each process spent per issue and, last, `ratio: N.NN` (api / baseline). The
 // target is at least 0.3. Results: docs/performance.md.
 //
+// BENCH_ISSUE_STUDIO=quebec issues a Québec studio's invoices instead (issue 30): GST + QST lines,
+// through its jurisdiction's rules (domain/jurisdictions/ca.ts) rather than the French gate.
+//
 // With BASE_URL set it measures that running api (DATABASE_URL is then required). Otherwise it
 // brings up a throw-away stack under .data/bench-issue and starts the api itself.
 import crypto from 'node:crypto';
@@ -31,6 +34,58 @@ import {
 } from './harness';
 
 const WARM_UP = 20;
+const quebec = process.env.BENCH_ISSUE_STUDIO === 'quebec';
+
+/** The studio whose drafts the api issues, its client and its one line: French (the default) or Québec's GST + QST. */
+const STUDIOS = {
+  france: {
+    profile: FRENCH_STUDIO,
+    client: {
+      first_name: 'Chloé',
+      last_name: 'Dubois',
+      email: 'chloe@bench.example',
+      street: '27 quai Saint-Antoine',
+      zipcode: '69002',
+      city: 'Lyon',
+      country: 'France',
+    },
+    line: { item_type: 'SESSION_TYPE', description: 'Séance', price_without_tax: '250.00', vat_percentage: 20 },
+  },
+  quebec: {
+    profile: {
+      company_name: 'Lumière Plateau inc.',
+      company_street: '4200 boulevard Saint-Laurent',
+      company_zipcode: 'H2W 2R2',
+      company_city: 'Montréal',
+      company_region: 'QC',
+      company_country: 'CA',
+      payment_terms_days: 30,
+      tax_registrations: [
+        { kind: 'CA_GST_HST', number: '123026635RT0001' },
+        { kind: 'CA_QST', number: '1227494057TQ0001' },
+      ],
+    },
+    client: {
+      first_name: 'Élise',
+      last_name: 'Tremblay',
+      email: 'elise@bench.example',
+      street: '1000 rue De La Gauchetière',
+      zipcode: 'H3B 4W5',
+      city: 'Montréal',
+      region: 'QC',
+      country: 'CA',
+    },
+    line: {
+      item_type: 'SESSION_TYPE',
+      description: 'Session',
+      price_without_tax: '250.00',
+      taxes: [
+        { name: 'GST', rate: '5' },
+        { name: 'QST', rate: '9.975' },
+      ],
+    },
+  },
+};
 const NUMBER = /^F-(\d{4})-(\d{5})$/;
 
 interface Options {
@@ -110,22 +165,9 @@ async function main(): Promise<void> {
       // and its drafts (created through the api, unmeasured).
       const total = opts.drafts + WARM_UP;
       const studioA = await register('api');
-      await send('PUT', '/api/users/me/company', studioA.authorization, FRENCH_STUDIO, 200);
-      const contact = await send(
-        'POST',
-        '/api/contacts',
-        studioA.authorization,
-        {
-          first_name: 'Chloé',
-          last_name: 'Dubois',
-          email: 'chloe@bench.example',
-          street: '27 quai Saint-Antoine',
-          zipcode: '69002',
-          city: 'Lyon',
-          country: 'France',
-        },
-        201,
-      );
+      const studio = STUDIOS[quebec ? 'quebec' : 'france'];
+      await send('PUT', '/api/users/me/company', studioA.authorization, studio.profile, 200);
+      const contact = await send('POST', '/api/contacts', studioA.authorization, studio.client, 201);
       console.log(`Creating ${total} drafts for ${studioA.email} through the api...`);
       const draftsA: string[] = new Array<string>(total);
       let created = 0;
@@ -137,9 +179,7 @@ async function main(): Promise<void> {
           {
             title: 'Séance famille',
             contact_id: contact.id,
-            items: [
-              { item_type: 'SESSION_TYPE', description: 'Séance', price_without_tax: '250.00', vat_percentage: 20 },
-            ],
+            items: [studio.line],
           },
           201,
         );

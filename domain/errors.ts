@@ -30,7 +30,6 @@ export type ConflictCode =
   | 'quote_not_sent'
   | 'deposit_exists'
   | 'deposit_draft'
-  | 'deposit_tax_lines'
   | 'deposits_changed';
 
 /**

@@ -38,7 +38,6 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   quote_not_sent: 409,
   deposit_exists: 409,
   deposit_draft: 409,
-  deposit_tax_lines: 409,
   deposits_changed: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,

@@ -8,7 +8,9 @@ import { centsToDecimal } from '../../domain/invoicing/money';
 import { computeSchedule, scheduleProblems } from '../../domain/invoicing/payment-schedule';
 import { installmentInputs, scheduleContextOf } from '../../domain/invoicing/stored-schedule';
 import { computeTotals } from '../../domain/invoicing/totals';
-import { usesTaxLines } from '../../domain/invoicing/line-taxes';
+import { storedTaxOf, usesTaxLines } from '../../domain/invoicing/line-taxes';
+import { splitTaxDeposit, taxSetLabel, taxSetParts } from '../../domain/invoicing/tax-deposits';
+import { type UserLocale } from '../../domain/accounts/users';
 import { Contact } from '../models/Contact';
 import { Invoice } from '../models/Invoice';
 import { InvoiceItem } from '../models/InvoiceItem';
@@ -16,7 +18,7 @@ import { type Quote } from '../models/Quote';
 import { User } from '../models/User';
 import { liveFinalInvoices } from '../queries/deposits';
 import { findDocument } from '../queries/invoicing';
-import { writeDocument } from './invoicing-documents';
+import { type ItemProps, writeDocument } from './invoicing-documents';
 
 /**
  * POST /api/quotes/:id/deposit-invoices (issue 21 §1): a DRAFT deposit invoice (facture
@@ -99,11 +101,6 @@ export async function createDepositInvoice(
         })
       : null;
     const locale = clientLocale(contact, owner);
-    if (usesTaxLines(quote.items ?? []))
-      throw new ConflictError(
-        'deposit_tax_lines',
-        "Deposit invoices split a quote's VAT rates, and this quote's lines carry their own taxes (GST + QST, a rate of three decimals): bill the deposit as an invoice of its own for now",
-      );
     // What the quote's other deposits took at each rate, so this one splits what is left.
     const earlier = await Invoice.findAll({
       where: {
@@ -115,11 +112,7 @@ export async function createDepositInvoice(
       include: [{ model: InvoiceItem, as: 'items' }],
       transaction,
     });
-    const parts = splitDeposit(
-      due.amountCents,
-      computeTotals(quote.items ?? []).vat,
-      earlier.flatMap((d) => depositParts(computeTotals(d.items ?? []).vat)),
-    );
+    const lines = depositLines(quote, earlier, due.amountCents, stored[installment].percentage, locale);
     const today = formatDateInZone(new Date(), owner.time_zone);
     const invoice = await writeDocument(
       sequelize,
@@ -134,21 +127,7 @@ export async function createDepositInvoice(
         currency: quote.currency,
         deposit_installment: installment,
         due_date: due.dueDate < today ? today : due.dueDate,
-        items: parts.map((p, index) => ({
-          item_type: 'SESSION_TYPE',
-          description: depositLineLabel(
-            quote.number!,
-            stored[installment].percentage,
-            p.vatBasisPoints,
-            parts.length > 1,
-            locale,
-          ),
-          quantity: 1,
-          price_with_tax: Number(centsToDecimal(p.withTaxCents)),
-          price_includes_tax: true,
-          vat_percentage: p.vatBasisPoints / 100,
-          display_order: index,
-        })),
+        items: lines,
       },
       transaction,
       requestId,
@@ -156,4 +135,46 @@ export async function createDepositInvoice(
     return invoice.id;
   });
   return (await findDocument(sequelize, 'invoice', id, ownerId)) as Invoice;
+}
+
+/**
+ * A deposit invoice's lines: the installment split over the quote's VAT rates (deposits.ts) or,
+ * when its lines carry their own taxes, over its sets of taxes (tax-deposits.ts), what the quote's
+ * other deposits took taken off first; one line per rate or set, priced with tax.
+ */
+function depositLines(
+  quote: Quote,
+  earlier: readonly Invoice[],
+  amountCents: bigint,
+  percentage: number | undefined,
+  locale: UserLocale,
+): ItemProps[] {
+  const line = (index: number, withTaxCents: bigint, rate: number | string, several: boolean): ItemProps => ({
+    item_type: 'SESSION_TYPE',
+    description: depositLineLabel(quote.number!, percentage, rate, several, locale),
+    quantity: 1,
+    price_with_tax: Number(centsToDecimal(withTaxCents)),
+    price_includes_tax: true,
+    display_order: index,
+  });
+  if (usesTaxLines(quote.items ?? [])) {
+    const parts = splitTaxDeposit(
+      amountCents,
+      taxSetParts(quote.items ?? []),
+      earlier.flatMap((d) => taxSetParts(d.items ?? [])),
+    );
+    return parts.map((p, index) => ({
+      ...line(index, p.withTaxCents, taxSetLabel(p), parts.length > 1),
+      taxes: p.taxes.map(storedTaxOf),
+    }));
+  }
+  const parts = splitDeposit(
+    amountCents,
+    computeTotals(quote.items ?? []).vat,
+    earlier.flatMap((d) => depositParts(computeTotals(d.items ?? []).vat)),
+  );
+  return parts.map((p, index) => ({
+    ...line(index, p.withTaxCents, p.vatBasisPoints, parts.length > 1),
+    vat_percentage: p.vatBasisPoints / 100,
+  }));
 }

@@ -7,7 +7,7 @@ import { DEPOSIT_LINE } from '../../domain/invoicing/item-types';
 import { centsToDecimal } from '../../domain/invoicing/money';
 import { computeSchedule, scheduleProblems } from '../../domain/invoicing/payment-schedule';
 import { installmentInputs, scheduleContextOf, type StoredInstallment } from '../../domain/invoicing/stored-schedule';
-import { linesTotals } from '../../domain/invoicing/line-taxes';
+import { linesTotals, storedTaxOf, storedVatPercentage } from '../../domain/invoicing/line-taxes';
 import { Contact } from '../models/Contact';
 import { type Invoice } from '../models/Invoice';
 import { type Quote } from '../models/Quote';
@@ -37,7 +37,7 @@ function lineOf(item: QuoteItem): ItemProps {
   };
 }
 
-/** A deduction as the final invoice's DEPOSIT line (negative; net and VAT as the deposit declared them). */
+/** A deduction as the final invoice's DEPOSIT line (negative; net and VAT, or each tax, as the deposit declared them). */
 function deductionLine(d: DepositDeduction, displayOrder: number): ItemProps {
   return {
     item_type: DEPOSIT_LINE,
@@ -45,7 +45,12 @@ function deductionLine(d: DepositDeduction, displayOrder: number): ItemProps {
     quantity: 1,
     price_with_tax: Number(centsToDecimal(d.withTaxCents)),
     price_without_tax: Number(centsToDecimal(d.baseCents)),
-    vat_percentage: d.vatBasisPoints / 100,
+    ...(d.taxes
+      ? {
+          vat_percentage: Number(storedVatPercentage(d.taxes)),
+          taxes: d.taxes.map((t) => ({ ...storedTaxOf(t), amount: centsToDecimal(t.amountCents) })),
+        }
+      : { vat_percentage: d.vatBasisPoints / 100 }),
     deposit_invoice_id: d.depositInvoiceId,
     display_order: displayOrder,
   };

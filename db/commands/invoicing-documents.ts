@@ -2,6 +2,7 @@ import { Op, type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors';
 import { depositOverrun } from '../../domain/invoicing/deposits';
+import { taxDepositOverrun } from '../../domain/invoicing/tax-deposits';
 import { DEPOSIT_LINE, type DiscountType, type ItemType } from '../../domain/invoicing/item-types';
 import { centsToDecimal } from '../../domain/invoicing/money';
 import { type InvoiceStatus, type QuoteStatus } from '../../domain/invoicing/statuses';
@@ -293,7 +294,8 @@ async function replaceItems(
   const { item, fk } = models[kind];
   const items = taxedAsStored(requested, setting);
   const totals = linesTotals(items);
-  const overflow = linesOverflow(totals) ?? (totals.legacy && depositOverrun(totals.legacy));
+  const overflow =
+    linesOverflow(totals) ?? (totals.legacy ? depositOverrun(totals.legacy) : taxDepositOverrun(totals.taxes ?? []));
   if (overflow) throw new ValidationError(overflow);
   await (item as typeof QuoteItem).destroy({ where: { [fk]: documentId }, transaction });
   await (item as typeof QuoteItem).bulkCreate(
@@ -342,6 +344,7 @@ async function withKeptDeposits(
         price_with_tax: Number(line.price_with_tax),
         price_without_tax: Number(line.price_without_tax),
         vat_percentage: Number(line.vat_percentage),
+        taxes: line.taxes,
         deposit_invoice_id: line.deposit_invoice_id,
         display_order: line.display_order,
       }),

@@ -19,6 +19,7 @@ import {
   type SequenceReset,
 } from '../../domain/invoicing/numbering';
 import { toHundredths } from '../../domain/invoicing/money';
+import { taxedItems } from '../../domain/invoicing/line-taxes';
 import { type Invoice } from '../models/Invoice';
 import { quoteDeposits, storedDeductions } from '../queries/deposits';
 import { type LoadedEInvoice, loadInvoiceEInvoice } from '../queries/e-invoice-sources';
@@ -109,16 +110,24 @@ async function assertDeductionsCurrent(
       'A deposit invoice of this quote is still a draft: issue it or delete it before issuing the final invoice',
       { invoice_ids: deposits.drafts.map((d) => d.id) },
     );
-  const key = (depositId: string | null, vatBasisPoints: number, withTaxCents: bigint, baseCents: bigint) =>
-    `${depositId}:${vatBasisPoints}:${withTaxCents}:${baseCents}`;
+  // A deduction's rate: its VAT rate, or its set of taxes with what each took (a quote with tax lines).
+  const key = (depositId: string | null, rate: string, withTaxCents: bigint, baseCents: bigint) =>
+    `${depositId}:${rate}:${withTaxCents}:${baseCents}`;
+  const taxesKey = (taxes: readonly { name: string; milliPercent: number; amountCents: bigint }[]) =>
+    taxes
+      .map((t) => `${t.name}@${t.milliPercent}=${t.amountCents}`)
+      .sort()
+      .join('|');
   const wanted = deposits.deductions
-    .map((d) => key(d.depositInvoiceId, d.vatBasisPoints, d.withTaxCents, d.baseCents))
+    .map((d) =>
+      key(d.depositInvoiceId, d.taxes ? taxesKey(d.taxes) : String(d.vatBasisPoints), d.withTaxCents, d.baseCents),
+    )
     .sort();
   const have = stored
     .map((l) =>
       key(
         l.deposit_invoice_id,
-        Math.round(Number(l.vat_percentage) * 100),
+        l.taxes ? taxesKey(taxedItems([l])[0].deposit_taxes ?? []) : String(Math.round(Number(l.vat_percentage) * 100)),
         toHundredths(l.total),
         toHundredths(l.price_without_tax),
       ),

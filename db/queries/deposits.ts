@@ -5,6 +5,9 @@ import { formatDateInZone } from '../../domain/wall-clock';
 import { type DepositDeduction, depositDeductions, remainingDeposit } from '../../domain/invoicing/deposits';
 import { vatPartsOf } from '../../domain/invoicing/stored-vat';
 import { computeTotals } from '../../domain/invoicing/totals';
+import { taxPartsOf } from '../../domain/invoicing/credit-taxes';
+import { usesTaxLines } from '../../domain/invoicing/line-taxes';
+import { remainingTaxDeposit, taxSetParts } from '../../domain/invoicing/tax-deposits';
 import { CreditNote } from '../models/CreditNote';
 import { Invoice } from '../models/Invoice';
 import { InvoiceItem } from '../models/InvoiceItem';
@@ -59,19 +62,35 @@ export async function quoteDeposits(
   const credits = issued.length
     ? await CreditNote.findAll({
         where: { invoice_id: issued.map((d) => d.id) },
-        attributes: ['invoice_id', 'vat_parts'],
+        attributes: ['invoice_id', 'vat_parts', 'tax_parts'],
         transaction,
       })
     : [];
-  const remaining = issued.map((d) => ({
-    invoiceId: d.id,
-    number: d.number ?? '',
-    issuedOn: formatDateInZone(d.issued_at ?? d.created_at, timeZone),
-    remaining: remainingDeposit(
-      computeTotals(d.items ?? []).vat,
-      credits.filter((c) => c.invoice_id === d.id).map((c) => vatPartsOf(c.vat_parts)),
-    ),
-  }));
+  const remaining = issued.map((d) => {
+    const own = credits.filter((c) => c.invoice_id === d.id);
+    const base = {
+      invoiceId: d.id,
+      number: d.number ?? '',
+      issuedOn: formatDateInZone(d.issued_at ?? d.created_at, timeZone),
+    };
+    // A deposit of a quote with tax lines: what is left per set of taxes (tax-deposits.ts).
+    if (usesTaxLines(d.items ?? []))
+      return {
+        ...base,
+        remaining: [],
+        remainingTaxes: remainingTaxDeposit(
+          taxSetParts(d.items ?? []),
+          own.map((c) => taxPartsOf(c.tax_parts ?? [])),
+        ),
+      };
+    return {
+      ...base,
+      remaining: remainingDeposit(
+        computeTotals(d.items ?? []).vat,
+        own.map((c) => vatPartsOf(c.vat_parts)),
+      ),
+    };
+  });
   return {
     drafts: deposits.filter((d) => d.status === 'DRAFT'),
     installments: new Set(deposits.map((d) => d.deposit_installment!)),

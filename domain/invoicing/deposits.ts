@@ -1,6 +1,8 @@
 import { isFrench, languageOf } from '../accounts/locale-language';
 import { type UserLocale } from '../accounts/users';
 import { type CreditVatPart, type CreditVatWeight, splitCreditByVat } from './credit-vat';
+import { type TaxPart } from './credit-taxes';
+import { type TaxAmount } from './tax-lines';
 import { centsToDecimal } from './money';
 import { type StoredInstallment } from './stored-schedule';
 import { type DocumentTotals, type VatLine } from './totals';
@@ -108,6 +110,8 @@ export interface IssuedDeposit {
   issuedOn: string;
   /** What is left of it per rate (remainingDeposit). */
   remaining: readonly DepositPart[];
+  /** A deposit of a quote with tax lines: what is left of it per set of taxes (tax-deposits.ts), instead. */
+  remainingTaxes?: readonly TaxPart[];
 }
 
 /** One deduction line of a final invoice: negative amounts, at one rate, naming its deposit. */
@@ -119,6 +123,8 @@ export interface DepositDeduction {
   withTaxCents: bigint;
   /** Below 0: what is taken off the rate's base. */
   baseCents: bigint;
+  /** A deposit of a quote with tax lines: the set of taxes, each with what is taken off (below 0); vatBasisPoints is then 0. */
+  taxes?: TaxAmount[];
 }
 
 const words = { 'fr-FR': { deposit: 'Acompte n°', of: 'du' }, 'en-US': { deposit: 'Deposit no.', of: 'of' } } as const;
@@ -141,13 +147,22 @@ export function depositLabel(number: string, issuedOn: string, locale: UserLocal
  */
 export function depositDeductions(deposits: readonly IssuedDeposit[], locale: UserLocale): DepositDeduction[] {
   return deposits.flatMap((d) =>
-    d.remaining.map((p) => ({
-      depositInvoiceId: d.invoiceId,
-      label: depositLabel(d.number, d.issuedOn, locale),
-      vatBasisPoints: p.vatBasisPoints,
-      withTaxCents: -p.withTaxCents,
-      baseCents: -p.baseCents,
-    })),
+    d.remainingTaxes
+      ? d.remainingTaxes.map((p) => ({
+          depositInvoiceId: d.invoiceId,
+          label: depositLabel(d.number, d.issuedOn, locale),
+          vatBasisPoints: 0,
+          withTaxCents: -p.withTaxCents,
+          baseCents: -p.baseCents,
+          taxes: p.taxes.map((t) => ({ ...t, amountCents: -t.amountCents })),
+        }))
+      : d.remaining.map((p) => ({
+          depositInvoiceId: d.invoiceId,
+          label: depositLabel(d.number, d.issuedOn, locale),
+          vatBasisPoints: p.vatBasisPoints,
+          withTaxCents: -p.withTaxCents,
+          baseCents: -p.baseCents,
+        })),
   );
 }
 
@@ -184,14 +199,17 @@ export function scheduleAfterDeposits(
 export function depositLineLabel(
   quoteNumber: string,
   percentage: number | undefined,
-  vatBasisPoints: number,
+  vatBasisPoints: number | string,
   severalRates: boolean,
   locale: UserLocale,
 ): string {
   const num = (value: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
   const french = isFrench(locale);
   const share = percentage === undefined ? '' : french ? ` de ${num(percentage)} %` : ` of ${num(percentage)} %`;
-  const rate = severalRates ? ` – ${french ? 'TVA' : 'VAT'} ${num(vatBasisPoints / 100)} %` : '';
+  // A set of taxes (tax-deposits.ts) is named as it is ("GST 5 % + QST 9.975 %").
+  const rateText =
+    typeof vatBasisPoints === 'string' ? vatBasisPoints : `${french ? 'TVA' : 'VAT'} ${num(vatBasisPoints / 100)} %`;
+  const rate = severalRates ? ` – ${rateText}` : '';
   return french
     ? `Acompte${share} sur le devis ${quoteNumber}${rate}`
     : `Deposit${share} on quote ${quoteNumber}${rate}`;

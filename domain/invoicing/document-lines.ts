@@ -326,7 +326,7 @@ function documentDiscounts(items: readonly DocumentItem[], allowanceTotalCents: 
  * it has a VAT rate: lines priced without tax keep their nets; each set's lines priced with tax
  * share what is left of the set's base (computeTaxTotals of those lines alone) in proportion to
  * their totals; the document discounts show what they took off before tax; the summary is per tax
- * and rate (computeTaxTotals). Deposits are not deducted on such documents (deposits refuse them).
+ * and rate (computeTaxTotals); a final invoice's deducted deposits are lines of quantity −1 with their taxes.
  */
 function taxedDocumentLines(items: readonly DocumentItem[], words: LineWords): DocumentLines {
   const taxed = taxedItems(items);
@@ -335,9 +335,23 @@ function taxedDocumentLines(items: readonly DocumentItem[], words: LineWords): D
   const withTax = new Map<string, { line: PricedLine; weight: bigint }[]>();
   items.forEach((item, i) => {
     if (item.item_type === 'TEXT' || item.item_type === 'BLANK') return lines.push(noteLine(item));
-    if (item.item_type !== 'SESSION_TYPE') return;
     const amounts = totals.lines[i];
     const taxes = lineTaxes(taxed[i].taxes);
+    if (item.item_type === DEPOSIT_LINE) {
+      const net = amounts.priceWithoutTaxCents;
+      return lines.push({
+        kind: 'DEPOSIT',
+        description: text(item.description) || words.deposit,
+        quantityHundredths: -100n,
+        unitPrice: cents(-net),
+        discountBasisPoints: 0n,
+        grossCents: net,
+        netCents: net,
+        vatBasisPoints: 0,
+        taxes,
+      });
+    }
+    if (item.item_type !== 'SESSION_TYPE') return;
     const quantity = toHundredths(item.quantity ?? 1);
     const line: PricedLine = {
       kind: 'ITEM',
@@ -368,7 +382,7 @@ function taxedDocumentLines(items: readonly DocumentItem[], words: LineWords): D
     members.forEach((m, i) => (m.line.netCents = shares[i]));
   }
   const priced = lines.filter(isPriced);
-  for (const l of priced) {
+  for (const l of priced.filter((p) => p.kind === 'ITEM')) {
     l.unitPrice = reconcilingPrice(l.netCents, l.quantityHundredths, l.discountBasisPoints, l.unitPrice);
     l.grossCents = grossOf(l.quantityHundredths, l.unitPrice);
   }

@@ -26,6 +26,8 @@ export interface StoredTax {
   name: string;
   /** A percentage with at most three decimals, as text without trailing zeros. */
   rate: string;
+  /** A final invoice's DEPOSIT line only: the tax its deposit declared, taken off (negative, "-12.34"). */
+  amount?: string;
 }
 
 /** A line as the tax rules read it: the spec's fields, and its taxes when it has them. */
@@ -67,8 +69,12 @@ const plainLine = (item: TaxableLine): LineInput => ({
 export function taxedItems(items: readonly TaxableLine[], legacyName?: string): TaxedLineInput[] {
   return items.map((item) => {
     const line = plainLine(item);
-    if (!item.taxes || line.item_type === DEPOSIT_LINE) return taxedLineOf(line, legacyName);
-    return { ...line, vat_percentage: undefined, taxes: item.taxes.map(taxRateOf) };
+    if (!item.taxes) return taxedLineOf(line, legacyName);
+    const taxes = item.taxes.map(taxRateOf);
+    if (line.item_type !== DEPOSIT_LINE) return { ...line, vat_percentage: undefined, taxes };
+    // A deduction takes off exactly what its deposit declared of each tax.
+    const declared = item.taxes.map((t, i) => ({ ...taxes[i], amountCents: toHundredths(t.amount ?? '0') }));
+    return { ...line, vat_percentage: undefined, taxes, deposit_taxes: declared };
   });
 }
 

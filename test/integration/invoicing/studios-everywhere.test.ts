@@ -660,3 +660,113 @@ describe('a UBL e-invoice for a business client (issue 30 §3)', () => {
     expect(other.status).toBe(404);
   }, 180_000);
 });
+
+describe('deposits of a Québec quote with GST and QST (issue 30 §2)', () => {
+  it('split the installment over the sets of taxes, and the final invoice takes off exactly what each declared', async () => {
+    const studio = await buildUser(t.app, { locale: 'en-CA' });
+    await saveStudioProfile(t.app, studio, {
+      company_name: 'Lumière Plateau inc.',
+      company_street: '4200 boulevard Saint-Laurent',
+      company_zipcode: 'H2W 2R2',
+      company_city: 'Montréal',
+      company_region: 'QC',
+      company_country: 'CA',
+      payment_terms_days: 30,
+      tax_registrations: [
+        { kind: 'CA_GST_HST', number: '123026635RT0001' },
+        { kind: 'CA_QST', number: '1227494057TQ0001' },
+      ],
+      tax_rates: [
+        {
+          name: 'Québec',
+          taxes: [
+            { name: 'GST', rate: '5' },
+            { name: 'QST', rate: '9.975' },
+          ],
+          regions: ['QC'],
+          is_default: true,
+        },
+        { name: 'GST only', taxes: [{ name: 'GST', rate: '5' }] },
+      ],
+    });
+    const client = await buildBillableContact(t.app, studio, {
+      street: '1000 rue De La Gauchetière',
+      zipcode: 'H3B 4W5',
+      city: 'Montréal',
+      region: 'QC',
+      country: 'CA',
+    });
+    // $2,000 of wedding at GST + QST ($2,299.50) and $300 of prints at GST alone ($315.00): $2,614.50.
+    const quote = await request(t.app)
+      .post('/api/quotes')
+      .set(as(studio))
+      .send({
+        title: 'Mariage Tremblay',
+        contact_id: client.id,
+        items: [
+          { item_type: 'SESSION_TYPE', description: 'Wedding', price_without_tax: '2000.00' },
+          { item_type: 'SESSION_TYPE', description: 'Prints', price_without_tax: '300.00', tax_rate: 'GST only' },
+        ],
+        payment_schedule: [
+          { percentage: 30, due: { type: 'on_booking' } },
+          { percentage: 70, due: { type: 'fixed', date: '2030-06-01' } },
+        ],
+      });
+    expect({ status: quote.status, amount: quote.body.amount }).toEqual({ status: 201, amount: '2614.50' });
+    await request(t.app).post(`/api/quotes/${quote.body.id}/accept`).set(as(studio)).expect(200);
+
+    const deposit = await request(t.app)
+      .post(`/api/quotes/${quote.body.id}/deposit-invoices`)
+      .set(as(studio))
+      .send({ installment: 0 });
+    expect({ status: deposit.status, body: deposit.status === 201 ? 'ok' : deposit.body }).toEqual({
+      status: 201,
+      body: 'ok',
+    });
+    // 30 % of $2,614.50 is $784.35, shared over the two sets of taxes in proportion.
+    expect(deposit.body.amount).toBe('784.35');
+    expect(
+      deposit.body.items.map((i: { taxes: { name: string }[] }) => i.taxes.map((x) => x.name).join('+')).sort(),
+    ).toEqual(['GST', 'GST+QST']);
+    await request(t.app).post(`/api/invoices/${deposit.body.id}/issue`).set(as(studio)).expect(200);
+    const credit = await request(t.app)
+      .post(`/api/invoices/${deposit.body.id}/credit-notes`)
+      .set(as(studio))
+      .send({ reason: 'Smaller album', amount: '50.00' })
+      .expect(201);
+
+    const final = await request(t.app).post(`/api/quotes/${quote.body.id}/invoice`).set(as(studio));
+    expect({ status: final.status, body: final.status === 201 ? 'ok' : final.body }).toEqual({
+      status: 201,
+      body: 'ok',
+    });
+    expect(final.body.amount).toBe('1880.15'); // 2 614.50 − (784.35 − 50.00)
+    const deducted = final.body.items.filter((i: { item_type: string }) => i.item_type === 'DEPOSIT');
+    expect(deducted.length).toBe(2);
+    const issued = await request(t.app).post(`/api/invoices/${final.body.id}/issue`).set(as(studio));
+    expect({ status: issued.status, body: issued.status === 200 ? 'ok' : issued.body }).toEqual({
+      status: 200,
+      body: 'ok',
+    });
+
+    // Each tax, over the deposit, its credit note and the final invoice, is the quote's: never declared twice.
+    const sql = sqlOn(() => t.sequelize);
+    const summaries = await sql<{ tax_amounts: { name: string; amount: string }[] }>(
+      'SELECT tax_amounts FROM invoices WHERE id = ANY($1)',
+      [[deposit.body.id, final.body.id]],
+    );
+    const declared = new Map<string, number>();
+    for (const row of summaries)
+      for (const tax of row.tax_amounts)
+        declared.set(tax.name, (declared.get(tax.name) ?? 0) + Math.round(Number(tax.amount) * 100));
+    for (const part of credit.body.tax_parts as { taxes: { name: string; amount: string }[] }[])
+      for (const tax of part.taxes)
+        declared.set(tax.name, (declared.get(tax.name) ?? 0) - Math.round(Number(tax.amount) * 100));
+    expect(Object.fromEntries(declared)).toEqual({ GST: 11_500, QST: 19_950 });
+
+    const text = await pdfOf(studio, `/api/invoices/${final.body.id}`);
+    expect(text).toContain('Deposit no.');
+    expect(text).toContain('$1,880.15'); // en-CA writes CAD as $
+    expect(text).toContain('QST 9.975 %');
+  }, 180_000);
+});

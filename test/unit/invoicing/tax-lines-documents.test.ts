@@ -4,9 +4,11 @@ import {
   creditNoteTaxes,
   creditableBySet,
   splitTaxSet,
+  type TaxPart,
   taxSetOverrun,
   type TaxSetAmount,
 } from '../../../domain/invoicing/credit-taxes';
+import { remainingTaxDeposit, splitTaxDeposit, taxSetLabel, taxSetParts } from '../../../domain/invoicing/tax-deposits';
 import { grossOf, isPriced, itemDocumentLines, lessDiscount } from '../../../domain/invoicing/document-lines';
 import {
   lineTaxProblems,
@@ -196,5 +198,57 @@ describe('the taxes a line is sent with', () => {
       ]),
     ).toBe('14.98');
     expect(storedVatPercentage([])).toBe('0.00');
+  });
+});
+
+describe('deposits of a quote with tax lines', () => {
+  const quoteDocument = fc.array(priced, { minLength: 1, maxLength: 6 });
+
+  it('each deposit adds up to its installment, no set is billed past the quote, and a final deduction leaves each tax exact', () => {
+    fc.assert(
+      fc.property(
+        quoteDocument,
+        fc.array(fc.integer({ min: 1, max: 60 }), { minLength: 1, maxLength: 3 }),
+        (items, percents) => {
+          const quote = taxSetParts(items);
+          const total = quote.reduce((s, p) => s + p.withTaxCents, 0n);
+          if (total <= 0n) return;
+          const deposits: TaxPart[][] = [];
+          let billed = 0n;
+          for (const percent of percents) {
+            const installment = (total * BigInt(percent)) / 100n;
+            if (installment <= 0n || billed + installment > total) continue;
+            const parts = splitTaxDeposit(installment, quote, deposits.flat());
+            expect(parts.reduce((s, p) => s + p.withTaxCents, 0n)).toBe(installment);
+            for (const p of parts)
+              expect(p.baseCents + p.taxes.reduce((s, x) => s + x.amountCents, 0n)).toBe(p.withTaxCents);
+            deposits.push(parts);
+            billed += installment;
+          }
+          // No set of taxes billed past what the quote holds in it.
+          expect(creditableBySet(quote, deposits).reduce((s, x) => s + x.withTaxCents, 0n)).toBe(total - billed);
+          // What is left of each deposit, with no credit note, is the deposit itself.
+          for (const parts of deposits)
+            expect(remainingTaxDeposit(parts, [])).toEqual(parts.filter((p) => p.withTaxCents > 0n));
+        },
+      ),
+      runs(200),
+    );
+  });
+
+  it('a credit note on a deposit leaves its parts less the credit, each tax included', () => {
+    const quebec = [
+      { name: 'GST', milliPercent: 5000 },
+      { name: 'QST', milliPercent: 9975 },
+    ];
+    const deposit = [splitTaxSet(quebec, 78_435n)];
+    const credit = [splitTaxSet(quebec, 5_000n)];
+    const [left] = remainingTaxDeposit(deposit, [credit]);
+    expect(left.withTaxCents).toBe(73_435n);
+    expect(left.baseCents).toBe(deposit[0].baseCents - credit[0].baseCents);
+    expect(left.taxes.map((t) => t.amountCents)).toEqual(
+      deposit[0].taxes.map((t, i) => t.amountCents - credit[0].taxes[i].amountCents),
+    );
+    expect(taxSetLabel(left)).toBe('GST 5 % + QST 9.975 %');
   });
 });
