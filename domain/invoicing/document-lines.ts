@@ -173,6 +173,20 @@ const lineDiscount = (line: LineInput) => {
 const rateOf = (line: { vat_percentage?: number | string | null }) => Number(toHundredths(line.vat_percentage));
 const text = (value: string | null | undefined) => (value ?? '').replace(/\s+/g, ' ').trim();
 
+/** A final invoice's deducted deposit (quantity −1, its price positive: BR-27) of net `net` (below 0). */
+function depositLine(item: DocumentItem, net: bigint, words: LineWords, vatBasisPoints: number): PricedLine {
+  return {
+    kind: 'DEPOSIT',
+    description: text(item.description) || words.deposit,
+    quantityHundredths: -100n,
+    unitPrice: cents(-net),
+    discountBasisPoints: 0n,
+    grossCents: net,
+    netCents: net,
+    vatBasisPoints,
+  };
+}
+
 /** A quote or invoice line as stored (the fields the documents read). */
 export type DocumentItem = TaxableLine & { description?: string | null };
 
@@ -212,17 +226,7 @@ export function itemDocumentLines(
       return;
     }
     if (item.item_type === DEPOSIT_LINE) {
-      const net = amounts.priceWithoutTaxCents;
-      lines.push({
-        kind: 'DEPOSIT',
-        description: text(item.description) || words.deposit,
-        quantityHundredths: -100n,
-        unitPrice: cents(-net),
-        discountBasisPoints: 0n,
-        grossCents: net,
-        netCents: net,
-        vatBasisPoints: rateOf(item),
-      });
+      lines.push(depositLine(item, amounts.priceWithoutTaxCents, words, rateOf(item)));
       return;
     }
     if (item.item_type !== 'SESSION_TYPE') return;
@@ -337,20 +341,8 @@ function taxedDocumentLines(items: readonly DocumentItem[], words: LineWords): D
     if (item.item_type === 'TEXT' || item.item_type === 'BLANK') return lines.push(noteLine(item));
     const amounts = totals.lines[i];
     const taxes = lineTaxes(taxed[i].taxes);
-    if (item.item_type === DEPOSIT_LINE) {
-      const net = amounts.priceWithoutTaxCents;
-      return lines.push({
-        kind: 'DEPOSIT',
-        description: text(item.description) || words.deposit,
-        quantityHundredths: -100n,
-        unitPrice: cents(-net),
-        discountBasisPoints: 0n,
-        grossCents: net,
-        netCents: net,
-        vatBasisPoints: 0,
-        taxes,
-      });
-    }
+    if (item.item_type === DEPOSIT_LINE)
+      return lines.push({ ...depositLine(item, amounts.priceWithoutTaxCents, words, 0), taxes });
     if (item.item_type !== 'SESSION_TYPE') return;
     const quantity = toHundredths(item.quantity ?? 1);
     const line: PricedLine = {
