@@ -33,9 +33,18 @@ export const ENGLISH_TAX_WORDS: Readonly<Record<string, TaxWords>> = {
   IE: VAT,
 };
 
-/** The tax words of a studio of `country` in `locale`: English ones by country; French ones stay as they are (none). */
+/**
+ * A French document of a studio outside France where "TVA" would be wrong: Canada's taxes are the
+ * TPS, TVH, TVQ or TVP by province (Revenu Québec's own words), so the document says "Taxes".
+ */
+const FRENCH_TAX_WORDS: Readonly<Record<string, TaxWords>> = {
+  CA: { vat: 'Taxes', totalVat: 'Total des taxes', vatSummary: 'Récapitulatif des taxes' },
+};
+
+/** The tax words of a studio of `country` in `locale`: English ones by country; French ones only where "TVA" is wrong (Canada). */
 export function taxWordsOf(country: string, locale: UserLocale): Partial<TaxWords> {
-  return languageOf(locale) === 'en-US' ? (ENGLISH_TAX_WORDS[country] ?? VAT) : {};
+  if (languageOf(locale) === 'en-US') return ENGLISH_TAX_WORDS[country] ?? VAT;
+  return FRENCH_TAX_WORDS[country] ?? {};
 }
 
 /** The title a jurisdiction asks for, per language (languageOf). */

@@ -295,5 +295,8 @@ describe('a studio writing in its own locale (issue 30 §4)', () => {
     expect(text).toMatch(/80,00\s\$/u);
     expect(text).not.toMatch(/\$80\.00|CA\$/);
     expect(text).toContain('Total TTC');
+    // Canada's taxes are not the TVA (TPS, TVQ, TVH): the French document says "Taxes".
+    expect(text).toContain('Récapitulatif des taxes');
+    expect(text).not.toMatch(/TVA/);
   }, 180_000);
 });

@@ -66,8 +66,13 @@ describe('the tax words of an English document, by country', () => {
     expect(taxWordsOf('DE', 'en-US').vat).toBe('VAT');
   });
 
-  it('leave French words as they are', () => {
+  it('leave French words as they are, but in Canada, where TVA is not the tax (TPS, TVQ, TVH)', () => {
     expect(taxWordsOf('US', 'fr-FR')).toEqual({});
+    expect(taxWordsOf('CA', 'fr-CA')).toEqual({
+      vat: 'Taxes',
+      totalVat: 'Total des taxes',
+      vatSummary: 'Récapitulatif des taxes',
+    });
   });
 });
 
