@@ -6,6 +6,7 @@ import { issuedUnderFrenchLaw } from '../../domain/jurisdictions/issue-input';
 import { countryCode } from '../../domain/countries';
 import { hasTaxLines } from '../../db/queries/invoice-tax-lines';
 import { type InvoiceRow } from '../../db/rows';
+import { type InvoiceSeller } from '../../domain/invoicing/seller';
 import { ConflictError, NotFoundError } from '../../domain/errors';
 import { IdParams } from '../http/common-schemas';
 import { type createRouteKit } from '../http/route-kit';
@@ -26,10 +27,11 @@ export function buildEInvoiceRouter(deps: EInvoiceRouterDeps): Router {
 
   /**
    * Factur-X is France's e-invoice (issue 30 §3): a studio under another country's law has none, a
-   * 409 saying so rather than a file that would state French rules it was never held to.
+   * 409 saying so rather than a file that would state French rules it was never held to. The
+   * studio's country is the one the document kept at issue (`seller`), else the profile's now.
    */
-  const assertFrenchSeller = async (ownerId: string) => {
-    const company = await findCompanyProfile(sequelize, ownerId);
+  const assertFrenchSeller = async (ownerId: string, kept: InvoiceSeller | null) => {
+    const company = kept ?? (await findCompanyProfile(sequelize, ownerId));
     if (!issuedUnderFrenchLaw(company?.company_country))
       throw new ConflictError(
         'e_invoice_not_available',
@@ -52,7 +54,7 @@ export function buildEInvoiceRouter(deps: EInvoiceRouterDeps): Router {
     ctx: { user: { id: string; orgId: string }; params: IdParams; req: { requestId?: string } },
   ) => {
     const invoice = await issuedInvoice(ctx.user.id, ctx.params.id);
-    await assertFrenchSeller(ctx.user.id);
+    await assertFrenchSeller(ctx.user.id, invoice.seller ?? null);
     return eInvoiceLink(
       deps,
       { kind: 'invoice', id: invoice.id, pdf_key: invoice.pdf_key, pdf_sha256: invoice.pdf_sha256 },
@@ -67,7 +69,7 @@ export function buildEInvoiceRouter(deps: EInvoiceRouterDeps): Router {
   ) => {
     const note = await findOwnCreditNote(sequelize, ctx.user.id, ctx.params.id);
     if (!note) throw new NotFoundError('Credit note');
-    await assertFrenchSeller(ctx.user.id);
+    await assertFrenchSeller(ctx.user.id, note.seller ?? null);
     return eInvoiceLink(
       deps,
       { kind: 'credit_note', id: note.id, pdf_key: note.pdf_key, pdf_sha256: note.pdf_sha256 },
@@ -121,7 +123,8 @@ export function buildEInvoiceRouter(deps: EInvoiceRouterDeps): Router {
     },
     async (ctx) => {
       const invoice = await issuedInvoice(ctx.user.id, ctx.params.id);
-      const company = await findCompanyProfile(sequelize, ctx.user.id);
+      // The seller the invoice kept at issue, else (issued before it was kept) the profile now.
+      const company = invoice.seller ?? (await findCompanyProfile(sequelize, ctx.user.id));
       const country = countryCode(company?.company_country, null);
       if (country !== 'GB' && country !== 'IE')
         throw new ConflictError(

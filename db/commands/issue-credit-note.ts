@@ -20,6 +20,8 @@ import { AuditLog } from '../models/AuditLog';
 import { CreditNote, type CreditNoteLine } from '../models/CreditNote';
 import { InvoiceItem } from '../models/InvoiceItem';
 import { User } from '../models/User';
+import { UserCompany } from '../models/UserCompany';
+import { sellerOf } from '../../domain/invoicing/seller';
 import { drawDocumentNumber } from './document-numbers';
 import { assertIssued, ledgerSummary } from '../queries/invoice-ledger';
 import { ledgerError, lockInvoice, settleInvoice } from './invoice-ledger';
@@ -35,7 +37,8 @@ export interface CreditNoteInput {
  * Issues a credit note against an issued invoice (issue 20 §4), in one transaction: what it
  * credits (an amount, some lines, or everything still creditable) checked against the ledger
  * (never more than creditable: 409), its number drawn from the studio's credit-note series, and
- * the invoice settled (balance lowered, CANCELLED once fully credited). Answers the credit note and
+ * the invoice settled (balance lowered, CANCELLED once fully credited); the studio's company profile
+ * is copied into its `seller` (the note's rows are never changed: the copy is in its INSERT). Answers the credit note and
  * the part of it that covers money already paid (`refundDueCents`).
  */
 export async function issueCreditNote(
@@ -90,6 +93,8 @@ export async function issueCreditNote(
       transaction,
       rejectOnEmpty: true,
     });
+    // The seller of a credit note is the studio as it is when it issues the note (its files show this copy for good).
+    const company = await UserCompany.findOne({ where: { user_id: ownerId }, transaction });
     const issuedAt = new Date();
     const number = await drawDocumentNumber(sequelize, ownerId, 'credit_note', issuedAt, timeZone, transaction);
     const creditNote = await CreditNote.create(
@@ -102,6 +107,7 @@ export async function issueCreditNote(
         currency: invoice.currency,
         items: lines,
         ...breakdown,
+        seller: sellerOf(company),
         issued_at: issuedAt,
       },
       { transaction },

@@ -6,6 +6,7 @@ import { storedVatAmounts } from '../../domain/invoicing/stored-vat';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors';
 import { formatDateInZone } from '../../domain/wall-clock';
 import { buyerOf, type InvoiceBuyer } from '../../domain/invoicing/buyer';
+import { type CompanyProfileFields, sellerOf } from '../../domain/invoicing/seller';
 import { type EInvoice } from '../../domain/invoicing/e-invoice';
 import { deliveryColumns } from '../../domain/invoicing/service-delivery';
 import { type EInvoiceMaker } from '../../domain/invoicing/e-invoice-rules';
@@ -33,8 +34,8 @@ interface IssueSources {
   time_zone: string;
   format: string | null;
   sequence_reset: SequenceReset | null;
-  /** The company profile row (to_jsonb): the seller of the mentions. */
-  company: IssuingSeller | null;
+  /** The company profile row (to_jsonb): the seller of the mentions, copied into `seller`. */
+  company: (IssuingSeller & CompanyProfileFields) | null;
   contact: Parameters<typeof buyerOf>[0];
   line_count: number;
   quote_id: string | null;
@@ -61,7 +62,8 @@ FOR UPDATE OF i`;
  * The issue itself, in one statement: the counter row of the series and year is created or
  * incremented (which locks it until the commit), the number is built from it, the invoice becomes
  * ISSUED with its VAT summary ($11, vat_amounts: per rate, base and VAT, read by the accounting
- * export; $14, tax_amounts: per tax and rate, for an invoice with tax lines), and its audit row and INVOICE_STATUS_CHANGED outbox event are written. Concurrent issues
+ * export; $14, tax_amounts: per tax and rate, for an invoice with tax lines; $15, seller: the company
+ * profile as the invoice shows it for good), and its audit row and INVOICE_STATUS_CHANGED outbox event are written. Concurrent issues
  * queue on the counter row for this statement and the commit only.
  */
 const ISSUE = `
@@ -73,7 +75,7 @@ WITH counter AS (
   UPDATE invoices SET status = 'ISSUED',
     number = $4 || CASE WHEN length(counter.seq) >= $5 THEN counter.seq ELSE lpad(counter.seq, $5, '0') END || $6,
     issued_at = $7, due_date = $8, buyer = $9::jsonb, balance_due = amount, amount_paid = 0, credited = 0,
-    payment_status = 'UNPAID', paid_at = NULL, updated_at = $7, vat_amounts = $11::jsonb, service_date = $12, service_end_date = $13, tax_amounts = $14::jsonb
+    payment_status = 'UNPAID', paid_at = NULL, updated_at = $7, vat_amounts = $11::jsonb, service_date = $12, service_end_date = $13, tax_amounts = $14::jsonb, seller = $15::jsonb
   FROM counter WHERE invoices.id = $1 AND invoices.owner_id = $2
   RETURNING invoices.*
 ), audit AS (
@@ -207,7 +209,7 @@ function assertJurisdictionRules(
 
 /**
  * Issues a draft invoice (issue 20 §2): in one transaction it checks the mandatory mentions
- * (400 naming each missing one), copies the client into `buyer`, sets the due date from the
+ * (400 naming each missing one), copies the client into `buyer` and the studio into `seller`, sets the due date from the
  * studio's payment terms when the draft has none, draws the next number of the studio's series
  * and year, and records an audit row and INVOICE_STATUS_CHANGED. From then on the invoice is a
  * legal record. Issuing an issued invoice again answers it unchanged (a retried request).
@@ -272,6 +274,7 @@ export async function issueInvoice(
         delivery.service_date,
         delivery.service_end_date,
         eInvoice.taxes ? JSON.stringify(storedTaxAmounts(eInvoice.taxes)) : null,
+        seller && JSON.stringify(sellerOf(seller)),
       ],
       type: QueryTypes.SELECT,
       transaction,

@@ -2,6 +2,7 @@ import { BelongsTo, Column, DataType, Default, ForeignKey, Table } from 'sequeli
 import { type StoredTaxPart } from '../../domain/invoicing/credit-taxes';
 import { type StoredTax } from '../../domain/invoicing/line-taxes';
 import { type StoredVatPart } from '../../domain/invoicing/stored-vat';
+import { type InvoiceSeller } from '../../domain/invoicing/seller';
 import { CreatedAtModel } from './base/CreatedAtModel';
 import { Invoice } from './Invoice';
 import { User } from './User';
@@ -64,6 +65,13 @@ export class CreditNote extends CreatedAtModel {
    */
   @Column({ type: DataType.JSONB })
   declare tax_parts: StoredTaxPart[] | null;
+
+  /**
+   * The studio's company profile as it was at this credit note's issue (domain/invoicing/seller.ts):
+   * the seller of a credit note is the studio when it issues it; null on notes issued before it was kept.
+   */
+  @Column({ type: DataType.JSONB })
+  declare seller: InvoiceSeller | null;
 
   @Column({ type: DataType.DATE, allowNull: false })
   declare issued_at: Date;

@@ -6,6 +6,7 @@ import { Quote } from './Quote';
 import { Session } from './Session';
 import { User } from './User';
 import { type InvoiceBuyer } from '../../domain/invoicing/buyer';
+import { type InvoiceSeller } from '../../domain/invoicing/seller';
 import { type PaymentStatus } from '../../domain/invoicing/ledger';
 import { type InvoiceStatus } from '../../domain/invoicing/statuses';
 import { type StoredInstallment } from '../../domain/invoicing/stored-schedule';
@@ -79,6 +80,10 @@ export class Invoice extends IdModel {
   /** The client as it was at issue (name, address, email, company identifiers): what the document shows for good. */
   @Column({ type: DataType.JSONB })
   declare buyer: InvoiceBuyer | null;
+
+  /** The studio's company profile as it was at issue (domain/invoicing/seller.ts); null on a draft and on invoices issued before it was kept. */
+  @Column({ type: DataType.JSONB })
+  declare seller: InvoiceSeller | null;
 
   /** The pdf rendered at issue, kept for good, and its SHA-256. */
   @Column({ type: DataType.TEXT })

@@ -10,15 +10,21 @@ import { Session } from '../models/Session';
 import { User } from '../models/User';
 import { UserCompany } from '../models/UserCompany';
 import { type ContactRow, type Row, type UserRow } from '../rows';
+import { type InvoiceSeller } from '../../domain/invoicing/seller';
 import { type DocumentKind } from './invoicing';
 
-/** What a quote or invoice file is made from: the document with its lines, its owner, the owner's company and the client. */
+/** What a quote or invoice file is made from: the document with its lines, its owner, the seller and the client. */
 export interface DocumentSources {
   document: Row<Quote> & { items?: Row<QuoteItem>[] };
   /** valid_until of a quote, due_date of an invoice, as the database's date-only text. */
   untilDate: string | null;
   owner: UserRow;
-  company: Row<UserCompany> | null;
+  /**
+   * The seller: an issued invoice's copy of the company profile (`seller`, kept at issue), else the
+   * profile as it is now (a quote, a draft, an invoice issued before copies were kept); null
+   * before any profile.
+   */
+  company: InvoiceSeller | null;
   contact: ContactRow | null;
   /** A deposit invoice: the number of the quote it is a deposit on (issue 21 §1); null otherwise. */
   depositQuoteNumber: string | null;
@@ -59,6 +65,7 @@ export async function loadDocumentSources(
       : null,
   ]);
   const plain = document.get({ plain: true }) as {
+    seller?: InvoiceSeller | null;
     valid_until?: string | null;
     due_date?: string | null;
     quote_id?: string | null;
@@ -72,19 +79,23 @@ export async function loadDocumentSources(
     document,
     untilDate: (kind === 'quote' ? plain.valid_until : plain.due_date) ?? null,
     owner,
-    company,
+    company: plain.seller ?? company,
     contact,
     depositQuoteNumber: quote?.number ?? null,
     session: session ? { start_date: session.start_date, end_date: session.end_date } : null,
   };
 }
 
-/** What a credit note's file is made from: the note (with its stored VAT breakdown), the invoice it corrects, the owner and the owner's company. */
+/** What a credit note's file is made from: the note (with its stored VAT breakdown), the invoice it corrects, the owner and the seller. */
 export interface CreditNoteSources {
   creditNote: Row<CreditNote>;
   invoice: Row<Invoice>;
   owner: UserRow;
-  company: Row<UserCompany> | null;
+  /**
+   * The seller: the credit note's copy of the company profile, kept at its issue; for a note issued
+   * before copies were kept, its invoice's copy, else the profile as it is now.
+   */
+  company: InvoiceSeller | null;
   /** The invoice's client, for the language (its identity is the invoice's `buyer`). */
   contact: ContactRow | null;
 }
@@ -105,5 +116,5 @@ export async function loadCreditNoteSources(
   const contact = invoice.contact_id
     ? await Contact.findOne({ where: { id: invoice.contact_id, owner_id: ownerId } })
     : null;
-  return { creditNote, invoice, owner, company, contact };
+  return { creditNote, invoice, owner, company: creditNote.seller ?? invoice.seller ?? company, contact };
 }
