@@ -12,6 +12,7 @@ import request from 'supertest';
 import Stripe from 'stripe';
 import { buildBillableContact } from '../../factories/contacts';
 import { buildInvoice, FRENCH_STUDIO, saveStudioProfile } from '../../factories/invoices';
+import { type UserLocale } from '../../../domain/accounts/users';
 import { buildUser, type TestUser } from '../../factories/users';
 import { as } from '../../helpers/auth';
 import { download } from '../../helpers/downloads';
@@ -46,6 +47,9 @@ const pdfText = async (url: string): Promise<string> => {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 };
+/** A day as a document prints it: the locale's long date, on the studio's calendar (Paris: a new account's zone). */
+const longDay = (issuedAt: string, locale: UserLocale) =>
+  new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Paris' }).format(new Date(issuedAt));
 const pdfOf = async (studio: TestUser, route: string) =>
   pdfText((await request(t.app).get(`${route}/pdf`).set(as(studio)).expect(200)).body.url);
 
@@ -58,6 +62,8 @@ const cells = (text: string): string[] =>
 
 interface Country {
   name: string;
+  /** The studio's language: its documents' dates and amounts follow it. */
+  locale: UserLocale;
   profile: Record<string, unknown>;
   client: Record<string, unknown>;
   line: Record<string, unknown>;
@@ -65,7 +71,7 @@ interface Country {
   /** What the invoice comes to, tax included, as the API says it. */
   amount: string;
   /** Words the issued pdf shows (title, each tax, totals, addresses). */
-  shows: string[];
+  shows: (string | RegExp)[];
   /** Words it must not show. */
   hides: RegExp[];
   /** The cells the addresses take, in the country's order. */
@@ -78,6 +84,7 @@ interface Country {
 const COUNTRIES: Country[] = [
   {
     name: 'a New York City studio charging 8.875 % sales tax',
+    locale: 'en-US',
     profile: {
       company_name: 'Brooklyn Light Studio LLC',
       company_street: '148 Court Street',
@@ -99,6 +106,7 @@ const COUNTRIES: Country[] = [
   },
   {
     name: 'a Québec studio charging GST and QST, each shown',
+    locale: 'fr-CA',
     profile: {
       company_name: 'Lumière Plateau inc.',
       company_street: '4200 boulevard Saint-Laurent',
@@ -123,12 +131,14 @@ const COUNTRIES: Country[] = [
     },
     currency: 'CAD',
     amount: '1149.75',
+    // In Canadian French: "1 149,75 $", "QST 9,975 %".
     shows: [
+      'Facture N°',
       'GST 5 %',
-      'QST 9.975 %',
-      '$50.00',
-      '$99.75',
-      '$1,149.75',
+      /QST 9,975 %/,
+      /50,00\s\$/u,
+      /99,75\s\$/u,
+      /1\s149,75\s\$/u,
       'GST/HST registration number: 123026635RT0001',
       'QST registration number: 1227494057TQ0001',
       'Due on ',
@@ -143,6 +153,7 @@ const COUNTRIES: Country[] = [
   },
   {
     name: 'an Ontario studio charging 13 % HST as one tax',
+    locale: 'en-CA',
     profile: {
       company_name: 'Queen West Portraits Inc.',
       company_street: '600 Queen Street West',
@@ -164,6 +175,7 @@ const COUNTRIES: Country[] = [
   },
   {
     name: 'a VAT-registered UK studio',
+    locale: 'en-GB',
     profile: {
       company_name: 'Camden Frames Ltd',
       company_street: '5 Parkway',
@@ -185,6 +197,7 @@ const COUNTRIES: Country[] = [
   },
   {
     name: 'a UK sole trader under the VAT threshold',
+    locale: 'en-GB',
     profile: {
       company_name: 'Rosa Lane Photography',
       company_street: '22 Mill Road',
@@ -205,6 +218,7 @@ const COUNTRIES: Country[] = [
   },
   {
     name: 'an Australian studio registered for GST',
+    locale: 'en-AU',
     profile: {
       company_name: 'Harbour Light Photography Pty Ltd',
       company_street: '1 George Street',
@@ -217,7 +231,7 @@ const COUNTRIES: Country[] = [
     line: { quantity: '1', price_without_tax: '1200.00', taxes: [{ name: 'GST', rate: '10' }] },
     currency: 'AUD',
     amount: '1320.00',
-    shows: ['Tax invoice No.', 'ABN 51 824 753 556', 'GST 10 %', 'A$1,320.00', 'A$120.00'],
+    shows: ['Tax invoice No.', 'ABN 51 824 753 556', 'GST 10 %', '$1,320.00', '$120.00'],
     hides: [/VAT|TVA/],
     addressCells: ['Sydney NSW 2000', 'Melbourne VIC 3000'],
     taxes: [{ name: 'GST', rate: '10' }],
@@ -225,6 +239,7 @@ const COUNTRIES: Country[] = [
   },
   {
     name: 'an Australian studio under the GST threshold',
+    locale: 'en-AU',
     profile: {
       company_name: 'Bondi Film Co',
       company_street: '5 Campbell Parade',
@@ -237,7 +252,7 @@ const COUNTRIES: Country[] = [
     line: { quantity: '2', price_without_tax: '300.00' },
     currency: 'AUD',
     amount: '600.00',
-    shows: ['Invoice No.', 'A$600.00'],
+    shows: ['Invoice No.', '$600.00'],
     hides: [/Tax invoice|VAT|TVA|Total price includes GST/],
     addressCells: ['Bondi Beach NSW 2026'],
     taxes: null,
@@ -245,6 +260,7 @@ const COUNTRIES: Country[] = [
   },
   {
     name: 'an Irish studio charging 23 % VAT',
+    locale: 'en-IE',
     profile: {
       company_name: 'Liffey Studios Ltd',
       company_street: '12 Ormond Quay Upper',
@@ -267,7 +283,7 @@ const COUNTRIES: Country[] = [
 
 describe.each(COUNTRIES)('$name', (country) => {
   it('creates, issues under its law, prints, mails, is paid in part, credited, and paid by card in its currency', async () => {
-    const studio = await buildUser(t.app, { locale: 'en-US', name: String(country.profile.company_name) });
+    const studio = await buildUser(t.app, { locale: country.locale, name: String(country.profile.company_name) });
     await saveStudioProfile(t.app, studio, { email: `hello-${studio.id.slice(0, 8)}@studio.test`, ...country.profile });
     const address = `jordan-${crypto.randomUUID()}@example.test`;
     const contact = await buildBillableContact(t.app, studio, {
@@ -300,7 +316,11 @@ describe.each(COUNTRIES)('$name', (country) => {
     expect(invoice.balance_due).toBe(country.amount);
 
     const text = await pdfOf(studio, `/api/invoices/${invoice.id}`);
-    for (const words of [...country.shows, invoice.number]) expect(text).toContain(words);
+    for (const words of [...country.shows, invoice.number])
+      if (typeof words === 'string') expect(text).toContain(words);
+      else expect(text).toMatch(words);
+    // The issue date as the studio's locale writes it ("27 November 2026", "November 27, 2026", "27 novembre 2026").
+    expect(text).toContain(longDay((issued.body as { issued_at: string }).issued_at, country.locale));
     for (const hidden of country.hides) expect(text).not.toMatch(hidden);
     expect(cells(text)).toEqual(expect.arrayContaining(country.addressCells));
 
@@ -340,7 +360,9 @@ describe.each(COUNTRIES)('$name', (country) => {
     }
     const credit = await pdfOf(studio, `/api/credit-notes/${note.body.id}`);
     expect(credit).toContain(note.body.number);
-    for (const tax of country.taxes ?? []) expect(credit).toContain(`${tax.name} ${tax.rate} %`);
+    // Each tax by name and rate, its decimals as the locale writes them (9.975, 9,975).
+    for (const tax of country.taxes ?? [])
+      expect(credit).toMatch(new RegExp(`${tax.name} ${tax.rate.replace('.', '[.,]')} %`));
 
     const left = total - paidPart - creditCents;
     const before = await request(t.app).get(`/api/invoices/${invoice.id}`).set(as(studio)).expect(200);
