@@ -61,7 +61,9 @@ describe("a locale's words come from its language", () => {
     expect(taxWordsOf('AU', 'en-AU').totalVat).toBe('Total GST');
     expect(taxWordsOf('GB', 'en-GB').vat).toBe('VAT');
     expect(taxWordsOf('CA', 'en-CA').vatSummary).toBe('Tax summary');
-    expect(taxWordsOf('CA', 'fr-CA')).toEqual({});
+    // French words stay French, but Canada's taxes are not the TVA (TPS, TVQ, TVH).
+    expect(taxWordsOf('US', 'fr-CA')).toEqual({});
+    expect(taxWordsOf('CA', 'fr-CA').vat).toBe('Taxes');
     const law = { title: null, mentions: [], taxWords: taxWordsOf('IE', 'en-IE') };
     expect(documentWords({ locale: 'en-IE', law }).totalVat).toBe('Total VAT');
   });
