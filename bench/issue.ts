@@ -21,6 +21,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
 import { FRENCH_STUDIO } from '../test/factories/invoices';
+import { GST_QST, QUEBEC_STUDIO } from '../test/fixtures/studios-abroad';
 import { cpuPerOperation, cpuSnapshot } from './cpu-usage';
 import {
   benchPool,
@@ -52,19 +53,7 @@ const STUDIOS = {
     line: { item_type: 'SESSION_TYPE', description: 'Séance', price_without_tax: '250.00', vat_percentage: 20 },
   },
   quebec: {
-    profile: {
-      company_name: 'Lumière Plateau inc.',
-      company_street: '4200 boulevard Saint-Laurent',
-      company_zipcode: 'H2W 2R2',
-      company_city: 'Montréal',
-      company_region: 'QC',
-      company_country: 'CA',
-      payment_terms_days: 30,
-      tax_registrations: [
-        { kind: 'CA_GST_HST', number: '123026635RT0001' },
-        { kind: 'CA_QST', number: '1227494057TQ0001' },
-      ],
-    },
+    profile: { ...QUEBEC_STUDIO, company_city: 'Montréal', company_region: 'QC' },
     client: {
       first_name: 'Élise',
       last_name: 'Tremblay',
@@ -79,10 +68,7 @@ const STUDIOS = {
       item_type: 'SESSION_TYPE',
       description: 'Session',
       price_without_tax: '250.00',
-      taxes: [
-        { name: 'GST', rate: '5' },
-        { name: 'QST', rate: '9.975' },
-      ],
+      taxes: GST_QST,
     },
   },
 };

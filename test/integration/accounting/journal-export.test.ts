@@ -15,6 +15,7 @@ import { as } from '../../helpers/auth';
 import { download } from '../../helpers/downloads';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
+import { LONDON_STUDIO, MANCHESTER_CLIENT, QUEBEC_CLIENT, QUEBEC_STUDIO } from '../../fixtures/studios-abroad';
 
 let t: TestApp;
 let worker: WorkerProcess;
@@ -41,19 +42,8 @@ interface Studio {
 }
 
 const QUEBEC: Studio = {
-  profile: {
-    company_name: 'Lumière Plateau inc.',
-    company_street: '4200 boulevard Saint-Laurent',
-    company_zipcode: 'H2W 2R2',
-    company_city: 'Montréal QC',
-    company_country: 'CA',
-    payment_terms_days: 30,
-    tax_registrations: [
-      { kind: 'CA_GST_HST', number: '123026635RT0001' },
-      { kind: 'CA_QST', number: '1227494057TQ0001' },
-    ],
-  },
-  client: { street: '1000 rue De La Gauchetière', zipcode: 'H3B 4W5', city: 'Montréal QC', country: 'CA' },
+  profile: QUEBEC_STUDIO,
+  client: QUEBEC_CLIENT,
   // $1,000 of work: GST 5 % $50.00 and QST 9.975 % $99.75.
   line: {
     quantity: '4',
@@ -70,15 +60,8 @@ const QUEBEC: Studio = {
 };
 
 const UK: Studio = {
-  profile: {
-    company_name: 'Camden Frames Ltd',
-    company_street: '5 Parkway',
-    company_zipcode: 'NW1 7PG',
-    company_city: 'London',
-    company_country: 'GB',
-    tax_registrations: [{ kind: 'GB_VAT', number: 'GB 980 7806 84' }],
-  },
-  client: { street: '10 Deansgate', zipcode: 'M3 2BW', city: 'Manchester', country: 'GB' },
+  profile: LONDON_STUDIO,
+  client: MANCHESTER_CLIENT,
   // The spec's one VAT rate a line: kept in vat_amounts, named VAT after the studio's country.
   line: { quantity: '2', price_without_tax: '300.00', vat_percentage: '20' },
   amount: '720.00',

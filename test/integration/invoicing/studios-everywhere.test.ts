@@ -18,6 +18,7 @@ import { as } from '../../helpers/auth';
 import { download } from '../../helpers/downloads';
 import { mailsTo } from '../../helpers/mail';
 import { mustangValidate } from '../../helpers/mustang';
+import { LONDON_STUDIO, MANCHESTER_CLIENT, QUEBEC_CLIENT, QUEBEC_STUDIO } from '../../fixtures/studios-abroad';
 import { sqlOn } from '../../helpers/sql';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
@@ -107,19 +108,8 @@ const COUNTRIES: Country[] = [
   {
     name: 'a Québec studio charging GST and QST, each shown',
     locale: 'fr-CA',
-    profile: {
-      company_name: 'Lumière Plateau inc.',
-      company_street: '4200 boulevard Saint-Laurent',
-      company_zipcode: 'H2W 2R2',
-      company_city: 'Montréal QC',
-      company_country: 'CA',
-      payment_terms_days: 30,
-      tax_registrations: [
-        { kind: 'CA_GST_HST', number: '123026635RT0001' },
-        { kind: 'CA_QST', number: '1227494057TQ0001' },
-      ],
-    },
-    client: { street: '1000 rue De La Gauchetière', zipcode: 'H3B 4W5', city: 'Montréal QC', country: 'CA' },
+    profile: QUEBEC_STUDIO,
+    client: QUEBEC_CLIENT,
     // $1,000 of work: GST 5 % $50.00 and QST 9.975 % $99.75, each on the price without GST.
     line: {
       quantity: '4',
@@ -176,15 +166,8 @@ const COUNTRIES: Country[] = [
   {
     name: 'a VAT-registered UK studio',
     locale: 'en-GB',
-    profile: {
-      company_name: 'Camden Frames Ltd',
-      company_street: '5 Parkway',
-      company_zipcode: 'NW1 7PG',
-      company_city: 'London',
-      company_country: 'GB',
-      tax_registrations: [{ kind: 'GB_VAT', number: 'GB 980 7806 84' }],
-    },
-    client: { street: '10 Deansgate', zipcode: 'M3 2BW', city: 'Manchester', country: 'GB' },
+    profile: LONDON_STUDIO,
+    client: MANCHESTER_CLIENT,
     // Priced with VAT, as a UK studio quotes a private client: 3 × £199.99 is what the client pays.
     line: { quantity: '3', price_with_tax: '199.99', taxes: [{ name: 'VAT', rate: '20' }] },
     currency: 'GBP',
@@ -564,12 +547,7 @@ describe("a studio's tax rates and its clients' treatment (issue 30 §2)", () =>
   it('a UK studio bills a reverse-charged business client abroad without VAT, and says so', async () => {
     const studio = await buildUser(t.app, { locale: 'en-GB' });
     await saveStudioProfile(t.app, studio, {
-      company_name: 'Camden Frames Ltd',
-      company_street: '5 Parkway',
-      company_zipcode: 'NW1 7PG',
-      company_city: 'London',
-      company_country: 'GB',
-      tax_registrations: [{ kind: 'GB_VAT', number: 'GB 980 7806 84' }],
+      ...LONDON_STUDIO,
       tax_rates: [{ name: 'Standard', taxes: [{ name: 'VAT', rate: '20' }], is_default: true }],
     });
     const client = await buildBillableContact(t.app, studio, {
@@ -623,14 +601,9 @@ describe('a UBL e-invoice for a business client (issue 30 §3)', () => {
   it("a UK studio's issued VAT invoice is a UBL 2.1 file Mustang finds valid; elsewhere a 409 says why", async () => {
     const studio = await buildUser(t.app, { locale: 'en-GB' });
     await saveStudioProfile(t.app, studio, {
-      company_name: 'Camden Frames Ltd',
-      company_street: '5 Parkway',
-      company_zipcode: 'NW1 7PG',
-      company_city: 'London',
-      company_country: 'GB',
+      ...LONDON_STUDIO,
       email: 'accounts@camdenframes.test',
       payment_terms_days: 30,
-      tax_registrations: [{ kind: 'GB_VAT', number: 'GB 980 7806 84' }],
     });
     const client = await buildBillableContact(t.app, studio, {
       company_name: 'Northern Quarter Events Ltd',
@@ -687,17 +660,9 @@ describe('deposits of a Québec quote with GST and QST (issue 30 §2)', () => {
   it('split the installment over the sets of taxes, and the final invoice takes off exactly what each declared', async () => {
     const studio = await buildUser(t.app, { locale: 'en-CA' });
     await saveStudioProfile(t.app, studio, {
-      company_name: 'Lumière Plateau inc.',
-      company_street: '4200 boulevard Saint-Laurent',
-      company_zipcode: 'H2W 2R2',
+      ...QUEBEC_STUDIO,
       company_city: 'Montréal',
       company_region: 'QC',
-      company_country: 'CA',
-      payment_terms_days: 30,
-      tax_registrations: [
-        { kind: 'CA_GST_HST', number: '123026635RT0001' },
-        { kind: 'CA_QST', number: '1227494057TQ0001' },
-      ],
       tax_rates: [
         {
           name: 'Québec',
