@@ -7,7 +7,7 @@ import { DEPOSIT_LINE } from '../../domain/invoicing/item-types';
 import { centsToDecimal } from '../../domain/invoicing/money';
 import { computeSchedule, scheduleProblems } from '../../domain/invoicing/payment-schedule';
 import { installmentInputs, scheduleContextOf, type StoredInstallment } from '../../domain/invoicing/stored-schedule';
-import { linesTotals, storedTaxOf, storedVatPercentage } from '../../domain/invoicing/line-taxes';
+import { linesTotals, storedTaxAmountOf, storedVatPercentage } from '../../domain/invoicing/line-taxes';
 import { Contact } from '../models/Contact';
 import { type Invoice } from '../models/Invoice';
 import { type Quote } from '../models/Quote';
@@ -48,7 +48,7 @@ function deductionLine(d: DepositDeduction, displayOrder: number): ItemProps {
     ...(d.taxes
       ? {
           vat_percentage: Number(storedVatPercentage(d.taxes)),
-          taxes: d.taxes.map((t) => ({ ...storedTaxOf(t), amount: centsToDecimal(t.amountCents) })),
+          taxes: d.taxes.map(storedTaxAmountOf),
         }
       : { vat_percentage: d.vatBasisPoints / 100 }),
     deposit_invoice_id: d.depositInvoiceId,

@@ -13,9 +13,8 @@ import {
   taxPartsOf,
   taxSetOverrun,
 } from '../../domain/invoicing/credit-taxes';
-import { lineTaxRates, taxedItems, usesTaxLines } from '../../domain/invoicing/line-taxes';
-import { computeTaxTotals } from '../../domain/invoicing/tax-lines';
-import { percentText } from '../../domain/invoicing/tax-rates';
+import { lineTaxRates, usesTaxLines } from '../../domain/invoicing/line-taxes';
+import { taxSetLabel, taxSetParts } from '../../domain/invoicing/tax-deposits';
 import { AuditLog } from '../models/AuditLog';
 import { CreditNote, type CreditNoteLine } from '../models/CreditNote';
 import { InvoiceItem } from '../models/InvoiceItem';
@@ -172,22 +171,15 @@ function taxLinesBreakdown(
   amountCents: bigint,
   earlierNotes: readonly EarlierNote[],
 ): Pick<CreditNote, 'vat_parts' | 'tax_parts'> {
-  const invoiceSets = computeTaxTotals(taxedItems(invoiceLines)).groups.map((g) => ({
-    taxes: g.taxes,
-    withTaxCents: g.netCents + g.taxCents.reduce((a, b) => a + b, 0n),
-  }));
+  const invoiceSets = taxSetParts(invoiceLines);
   const earlier = earlierNotes.map((n) => taxPartsOf(n.tax_parts ?? []));
-  const byId = new Map(invoiceLines.map((l) => [l.id, l]));
+  // A credited line carries its invoice line's taxes (copied above), else its one VAT rate.
   const credited = lines.map((l) => ({
-    taxes: lineTaxRates(byId.get(l.invoice_item_id ?? '') ?? { item_type: 'SESSION_TYPE', taxes: l.taxes ?? [] }),
+    taxes: lineTaxRates({ item_type: 'SESSION_TYPE', vat_percentage: l.vat_percentage, taxes: l.taxes }),
     withTaxCents: toHundredths(l.total),
   }));
   const overrun = credited.length > 0 ? taxSetOverrun(credited, invoiceSets, earlier) : null;
-  if (overrun)
-    throw overrunError(
-      overrun.taxes.map((t) => `${t.name} ${percentText(t.milliPercent)} %`).join(' + '),
-      overrun.creditableCents,
-    );
+  if (overrun) throw overrunError(taxSetLabel(overrun), overrun.creditableCents);
   const parts = creditNoteTaxes(amountCents, credited, invoiceSets, earlier);
   return { vat_parts: compatibleVatParts(parts), tax_parts: storedTaxParts(parts) };
 }

@@ -1,5 +1,5 @@
 import { centsToDecimal, toHundredths } from './money';
-import { type StoredTax, storedTaxOf, storedVatPercentage, taxRateOf } from './line-taxes';
+import { type StoredTax, storedTaxAmountOf, storedVatPercentage, taxRateOf } from './line-taxes';
 import { type StoredVatPart } from './stored-vat';
 import { combinedRate, lineTaxes, netWithin, shareOut, type TaxAmount, taxesWithin, taxSetKey } from './tax-lines';
 import { type TaxRate } from './tax-rates';
@@ -104,7 +104,7 @@ export function taxSetOverrun(
 
 export const storedTaxParts = (parts: readonly TaxPart[]): StoredTaxPart[] =>
   parts.map((p) => ({
-    taxes: p.taxes.map((t) => ({ ...storedTaxOf(t), amount: centsToDecimal(t.amountCents) })),
+    taxes: p.taxes.map(storedTaxAmountOf),
     base: centsToDecimal(p.baseCents),
     total: centsToDecimal(p.withTaxCents),
   }));

@@ -1,7 +1,7 @@
 import { DEPOSIT_LINE } from './item-types';
 import { centsToDecimal, toHundredths } from './money';
 import { taxedLineOf } from './legacy-tax-line';
-import { computeTaxTotals, type TaxedLineInput, type TaxSummary, type TaxTotals } from './tax-lines';
+import { computeTaxTotals, type TaxAmount, type TaxedLineInput, type TaxSummary, type TaxTotals } from './tax-lines';
 import {
   parseMilliPercent,
   percentText,
@@ -36,6 +36,11 @@ export type TaxableLine = LineInput & { taxes?: readonly StoredTax[] | null };
 export const storedTaxOf = (tax: TaxRate): StoredTax => ({
   name: tax.name.trim(),
   rate: percentText(tax.milliPercent),
+});
+/** A tax with its amount (a credit note's part, a deduction), as stored: the amount as decimal text. */
+export const storedTaxAmountOf = (tax: TaxAmount): StoredTax & { amount: string } => ({
+  ...storedTaxOf(tax),
+  amount: centsToDecimal(tax.amountCents),
 });
 export const taxRateOf = (tax: StoredTax): TaxRate => ({ name: tax.name, milliPercent: parseMilliPercent(tax.rate) });
 

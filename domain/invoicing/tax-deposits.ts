@@ -1,8 +1,7 @@
-import { creditNoteTaxes, splitTaxSet, type TaxPart, type TaxSetAmount } from './credit-taxes';
-import { type StoredTax, storedTaxOf, taxedItems, type TaxableLine } from './line-taxes';
-import { centsToDecimal } from './money';
+import { creditNoteTaxes, type TaxPart, type TaxSetAmount } from './credit-taxes';
+import { taxedItems, type TaxableLine } from './line-taxes';
 import { computeTaxTotals, lineTaxes, type TaxSummary, taxSetKey } from './tax-lines';
-import { percentText } from './tax-rates';
+import { percentText, type TaxRate } from './tax-rates';
 
 /**
  * Deposit invoices of a quote whose lines carry their own taxes (issue 30 §2): deposits.ts's rules
@@ -66,16 +65,10 @@ function reshared(deposit: readonly TaxPart[], credits: readonly (readonly TaxPa
 }
 
 /** A set of taxes as a deposit line's label names it: "GST 5 % + QST 9.975 %". */
-export const taxSetLabel = (part: Pick<TaxPart, 'taxes'>): string =>
+export const taxSetLabel = (part: { taxes: readonly TaxRate[] }): string =>
   lineTaxes(part.taxes)
     .map((t) => `${t.name} ${percentText(t.milliPercent)} %`)
     .join(' + ');
-
-/** A deduction's taxes as its DEPOSIT line stores them: each tax with the amount the deposit declared (negative). */
-export const deductionTaxes = (part: TaxPart): (StoredTax & { amount: string })[] =>
-  part.taxes.map((t) => ({ ...storedTaxOf(t), amount: centsToDecimal(-t.amountCents) }));
-
-export { splitTaxSet };
 
 /** A message when the deposits deducted take a tax below zero (more than the invoice's lines hold there); null otherwise. */
 export function taxDepositOverrun(taxes: readonly TaxSummary[]): string | null {
