@@ -30,7 +30,13 @@ export type ConflictCode =
   | 'quote_not_sent'
   | 'deposit_exists'
   | 'deposit_draft'
-  | 'deposits_changed';
+  | 'deposits_changed'
+  // The client's answer to a quote (issue 31 §2): signed once, never after a change, a refusal or its last day.
+  | 'quote_signed'
+  | 'quote_accepted'
+  | 'quote_declined'
+  | 'quote_expired'
+  | 'quote_changed';
 
 /**
  * Every code a DomainError can carry, defined once: the error handler maps each to a status in a

@@ -29,6 +29,7 @@ import { findSession } from '../db/queries/sessions';
 import { findUser } from '../db/queries/users';
 import { ensureClientAccount } from '../db/commands/ensure-client-account';
 import { issueMagicLink } from '../db/commands/issue-magic-link';
+import { issueDocumentLink } from '../db/commands/issue-document-link';
 import { loadClientFace } from '../db/queries/client-face';
 import { loadRoadmapSources } from '../db/queries/roadmap-sources';
 import { findInviteTemplate, loadInviteContext } from '../db/queries/session-info-invite';
@@ -270,6 +271,7 @@ export function buildActivities(deps: WorkerDeps) {
         previewDocumentEmail,
         recordDocumentSent,
         recordDocumentEmailFailed,
+        issueDocumentLink,
       }),
     }),
     ...createScheduleChangedActivities({
@@ -285,7 +287,13 @@ export function buildActivities(deps: WorkerDeps) {
     }),
     ...createInvoiceReminderActivities({
       ...deps.invoiceReminders,
-      ...bindDb(sequelize, { findReminderDecision, reminderBehind, loadClientFace, recordInvoiceReminder }),
+      ...bindDb(sequelize, {
+        findReminderDecision,
+        reminderBehind,
+        loadClientFace,
+        recordInvoiceReminder,
+        issueDocumentLink,
+      }),
     }),
     ...createAccountingExportActivities({
       ...deps.accountingExport,

@@ -107,6 +107,9 @@ async function main() {
       linkTtlSeconds: config.EXPORT_EMAIL_LINK_TTL_SECONDS,
       mailer,
       mailFrom: config.MAIL_FROM,
+      appBaseUrl: config.APP_BASE_URL,
+      tenantBaseUrl: config.TENANT_BASE_URL,
+      magicLinkTtlMinutes: config.MAGIC_LINK_TTL_MINUTES,
     },
     scheduleChanged: { logger, mailer, mailFrom: config.MAIL_FROM },
     invoiceReminders: {
@@ -118,6 +121,9 @@ async function main() {
       publicS3,
       bucket: config.S3_BUCKET,
       linkTtlSeconds: config.EXPORT_EMAIL_LINK_TTL_SECONDS,
+      appBaseUrl: config.APP_BASE_URL,
+      tenantBaseUrl: config.TENANT_BASE_URL,
+      magicLinkTtlMinutes: config.MAGIC_LINK_TTL_MINUTES,
     },
     sessionInfoInvite: {
       logger,

@@ -5,7 +5,9 @@ import { clientLocale } from '../../domain/accounts/client-locale';
 import { buyerOf, type InvoiceBuyer } from '../../domain/invoicing/buyer';
 import { toHundredths } from '../../domain/invoicing/money';
 import { displayNumber } from '../../domain/invoicing/document-number';
-import { type DocumentView } from '../../domain/invoicing/document-html';
+import { type DocumentView, formatDay } from '../../domain/invoicing/document-html';
+import { documentMessageVariables } from '../../domain/invoicing/document-variables';
+import { renderContract } from '../../domain/client-portal/contract-text';
 import {
   creditDocumentLines,
   creditTaxDocumentLines,
@@ -92,6 +94,19 @@ export async function loadDocumentView(
           : null),
     deposit: sources.depositQuoteNumber ? { quoteNumber: sources.depositQuoteNumber } : null,
   };
+  const contract = kind === 'quote' ? (document as unknown as { contract?: string | null }).contract : null;
+  if (contract)
+    view.contract = renderContract(contract, {
+      ...documentMessageVariables('quote', document, locale, owner.time_zone),
+      'client.name': view.client?.name ?? '',
+      'client.first_name': contact?.first_name ?? '',
+      'client.last_name': contact?.last_name ?? '',
+      'studio.name': view.company.name,
+      'session.title': sources.session?.title ?? '',
+      'session.date': sources.session?.start_date
+        ? formatDay(formatDateInZone(sources.session.start_date, owner.time_zone), locale)
+        : '',
+    });
   withLaw(view, company, buyer);
   const filenameBase = `${kind === 'quote' ? (isFrench(locale) ? 'devis' : 'quote') : isFrench(locale) ? 'facture' : 'invoice'}-${number}`;
   // An issued invoice's pdf gets a key of its own that never changes (its number is its name).

@@ -17,16 +17,17 @@ import { type SmsProvider } from '../../lib/sms/sms-provider';
 import { readLogoDataUri } from '../../lib/studio-logo';
 import { type InvoiceRemindersActivities } from '../../workflows/invoicing/contract';
 import { type Bound } from '../db-deps';
+import { type PortalLinkDb, type PortalLinkSettings, portalDocumentLink } from '../client-portal/portal-document-link';
 
 /** The reminder's decision and record (db/queries and db/commands invoice-reminders.ts). */
-export interface InvoiceReminderDb {
+export interface InvoiceReminderDb extends PortalLinkDb {
   findReminderDecision: Bound<typeof findReminderDecision>;
   reminderBehind: Bound<typeof reminderBehind>;
   loadClientFace: Bound<typeof loadClientFace>;
   recordInvoiceReminder: Bound<typeof recordInvoiceReminder>;
 }
 
-export interface InvoiceReminderDeps extends InvoiceReminderDb {
+export interface InvoiceReminderDeps extends InvoiceReminderDb, PortalLinkSettings {
   logger: Logger;
   mailer: Transporter;
   mailFrom: string;
@@ -67,15 +68,24 @@ export function createInvoiceReminderActivities(deps: InvoiceReminderDeps): Invo
       const face = await deps.loadClientFace(ownerId, facts.contact_id);
       const locale = face?.locale ?? 'fr-FR';
       const studioName = face?.studioName ?? '';
-      const link = pdfKey
-        ? await signDownloadLink(
-            deps.publicS3,
-            deps.bucket,
-            pdfKey,
-            deps.linkTtlSeconds,
-            `${facts.number ?? 'invoice'}.pdf`,
-          )
-        : '';
+      // The client's portal page of the invoice, where they pay (issue 31 §1); without a client account possible, its pdf.
+      const portal = await portalDocumentLink(deps, {
+        ownerId,
+        contactId: facts.contact_id,
+        kind: 'invoice',
+        documentId: invoiceId,
+      });
+      const link = portal
+        ? portal
+        : pdfKey
+          ? await signDownloadLink(
+              deps.publicS3,
+              deps.bucket,
+              pdfKey,
+              deps.linkTtlSeconds,
+              `${facts.number ?? 'invoice'}.pdf`,
+            )
+          : '';
       const variables = {
         'contact.first_name': facts.contact_first_name ?? '',
         'invoice.number': facts.number ?? '',

@@ -17,9 +17,10 @@ import { signDownloadLink } from '../../lib/s3-links';
 import { readLogoDataUri } from '../../lib/studio-logo';
 import { type DocumentEmailActivities } from '../../workflows/invoicing/contract';
 import { type Bound } from '../db-deps';
+import { type PortalLinkDb, type PortalLinkSettings, portalDocumentLink } from '../client-portal/portal-document-link';
 
 /** The document, its email and the records of the send (db/commands/document-sent.ts). */
-export interface DocumentEmailDb {
+export interface DocumentEmailDb extends PortalLinkDb {
   findDocument: Bound<typeof findDocument>;
   wasEmailSent: Bound<typeof wasEmailSent>;
   findUser: Bound<typeof findUser>;
@@ -29,7 +30,7 @@ export interface DocumentEmailDb {
   recordDocumentEmailFailed: Bound<typeof recordDocumentEmailFailed>;
 }
 
-export interface DocumentEmailDeps extends DocumentEmailDb {
+export interface DocumentEmailDeps extends DocumentEmailDb, PortalLinkSettings {
   logger: Logger;
   s3: S3Client;
   /** Signs the link put in the email when the pdf is not attached (S3_PUBLIC_ENDPOINT). */
@@ -42,6 +43,11 @@ export interface DocumentEmailDeps extends DocumentEmailDb {
 }
 
 const LINK_LABEL = { 'fr-FR': 'Télécharger le document', 'en-US': 'Download the document' } as const;
+/** The portal link's words (issue 31 §1): the client reads, signs or pays there. */
+const PORTAL_LABEL = {
+  quote: { 'fr-FR': 'Consulter et signer le devis en ligne', 'en-US': 'Read and sign the quote online' },
+  invoice: { 'fr-FR': 'Consulter et régler la facture en ligne', 'en-US': 'View and pay the invoice online' },
+} as const;
 
 /** Sends a quote or invoice (pdf attached or linked) and records it: tracking, status, audit, outbox. */
 export function createDocumentEmailActivities(deps: DocumentEmailDeps): DocumentEmailActivities {
@@ -85,6 +91,19 @@ export function createDocumentEmailActivities(deps: DocumentEmailDeps): Document
             const label = LINK_LABEL[languageOf(locale)];
             text = `${text}\n\n${label}: ${url}\n`;
             html = `${html}<p><a href="${renderVariables('{{u}}', { u: url }, 'html')}">${label}</a></p>`;
+          }
+          // The client's own link to the document in the portal, when the client is among the recipients.
+          const portal = await portalDocumentLink(deps, {
+            ownerId,
+            contactId: document.contact_id,
+            kind,
+            documentId,
+            recipients: payload.to,
+          });
+          if (portal) {
+            const label = PORTAL_LABEL[kind][languageOf(locale)];
+            text = `${text}\n\n${label}: ${portal}\n`;
+            html = `${html}<p><a href="${renderVariables('{{u}}', { u: portal }, 'html')}">${label}</a></p>`;
           }
           await deps.mailer.sendMail({
             from: deps.mailFrom,

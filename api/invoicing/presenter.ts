@@ -41,6 +41,21 @@ function invoiceFacts(invoice: InvoiceRow, timeZone: string, now = new Date()) {
       timeZone,
     ),
     buyer: issued ? (invoice.buyer ?? null) : null,
+    // The client's steps in the portal (issue 31 §5).
+    viewed_at: invoice.viewed_at?.toISOString() ?? null,
+    checkout_started_at: invoice.checkout_started_at?.toISOString() ?? null,
+  };
+}
+
+/** A quote's validity and contract, and the client's steps in the portal (issue 31 §2, §5). */
+function quoteFacts(quote: QuoteRow) {
+  return {
+    valid_until: quote.valid_until ?? null,
+    contract: quote.contract ?? null,
+    viewed_at: quote.viewed_at?.toISOString() ?? null,
+    signed_at: quote.signed_at?.toISOString() ?? null,
+    declined_at: quote.declined_at?.toISOString() ?? null,
+    decline_reason: quote.decline_reason ?? null,
   };
 }
 
@@ -61,7 +76,7 @@ export function presentDocument(kind: DocumentKind, document: DocumentRow, timeZ
     currency: document.currency,
     session_id: document.session_id,
     contact_id: document.contact_id,
-    ...(kind === 'quote' ? { valid_until: (document as QuoteRow).valid_until ?? null } : {}),
+    ...(kind === 'quote' ? quoteFacts(document as QuoteRow) : {}),
     ...(kind === 'invoice' ? invoiceFacts(invoice, timeZone) : {}),
     // The schedule computed now: dates that follow the session move with it; paid from the ledger.
     payment_schedule: presentSchedule(

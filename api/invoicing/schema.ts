@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTRACT_VARIABLES, unknownContractVariables } from '../../domain/client-portal/contract-text';
 import { ignoredItemFields } from '../../domain/invoicing/item-fields';
 import { lineTaxProblems } from '../../domain/invoicing/line-taxes';
 import { DEPOSIT_LINE, DISCOUNT_TYPES, ITEM_TYPES } from '../../domain/invoicing/item-types';
@@ -114,7 +115,28 @@ const common = {
 };
 const day = z.iso.date().nullable().optional();
 
-export const CreateQuoteBody = z.object({ ...common, status: z.enum(QUOTE_STATUSES).optional(), valid_until: day });
+/** A quote's contract (issue 31 §2): text with the {{variables}} of CONTRACT_VARIABLES; an unknown one is a 400 naming it. */
+const contract = z
+  .string()
+  .max(20_000)
+  .nullable()
+  .optional()
+  .superRefine((text, ctx) => {
+    const unknown = text ? unknownContractVariables(text) : [];
+    if (unknown.length > 0)
+      ctx.addIssue({
+        code: 'custom',
+        message: `unknown variables: ${unknown.join(', ')} (known: ${CONTRACT_VARIABLES.join(', ')})`,
+      });
+  })
+  .describe('The contract the client signs with the quote: text with {{variables}}, printed after the lines');
+
+export const CreateQuoteBody = z.object({
+  ...common,
+  status: z.enum(QUOTE_STATUSES).optional(),
+  valid_until: day,
+  contract,
+});
 export const UpdateQuoteBody = CreateQuoteBody.partial();
 export const CreateInvoiceBody = z.object({
   ...common,

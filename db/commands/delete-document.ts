@@ -2,6 +2,7 @@ import { type Sequelize } from 'sequelize-typescript';
 import { ConflictError } from '../../domain/errors';
 import { AuditLog } from '../models/AuditLog';
 import { Invoice } from '../models/Invoice';
+import { type Quote } from '../models/Quote';
 import { type DocumentKind, documentModels as models, findDocument } from '../queries/invoicing';
 
 /**
@@ -21,6 +22,11 @@ export async function deleteDocument(
       throw new ConflictError(
         'invoice_issued',
         `Invoice ${(document as Invoice).number} is issued: it cannot be deleted; issue a credit note to cancel it`,
+      );
+    if (kind === 'quote' && (document as Quote).signed_at)
+      throw new ConflictError(
+        'quote_signed',
+        'The client signed this quote: it is kept with the evidence of the signature',
       );
     if (kind === 'quote' && (await Invoice.count({ where: { quote_id: id, owner_id: ownerId }, transaction })) > 0) {
       throw new ConflictError(

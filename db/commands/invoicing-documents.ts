@@ -80,6 +80,8 @@ export interface DocumentProps {
   items?: ItemProps[];
   /** The payment schedule (issue 21 §1); null or [] removes it. Checked against the total and the session on save. */
   payment_schedule?: StoredInstallment[] | null;
+  /** Quotes only: the contract the client signs with it, text with {{variables}} (issue 31 §2). */
+  contract?: string | null;
 }
 
 /** Every id a document points to must be the owner's: someone else's is "not found", as if it did not exist. */
@@ -143,6 +145,12 @@ async function assertSchedule(document: Doc, ownerId: string, transaction: Trans
  * database refuses it too). Its status moves through issue and credit notes, never an update.
  */
 function assertEditable(kind: DocumentKind, existing: Doc | null, props: DocumentProps): void {
+  // A quote the client signed is what they agreed to (issue 31 §2): a change is a new quote, and a new signature.
+  if (kind === 'quote' && existing && (existing as Quote).signed_at)
+    throw new ConflictError(
+      'quote_signed',
+      `Quote ${(existing as Quote).number ?? ''} is signed by the client: it cannot be changed; write a new quote for them to sign`,
+    );
   if (kind !== 'invoice') return;
   if (existing && existing.status !== 'DRAFT')
     throw new ConflictError(

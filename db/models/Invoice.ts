@@ -127,6 +127,14 @@ export class Invoice extends IdModel {
   @Column({ type: DataType.SMALLINT })
   declare deposit_installment: number | null;
 
+  /** When the client first opened it in the portal (issue 31 §5). */
+  @Column({ type: DataType.DATE })
+  declare viewed_at: Date | null;
+
+  /** When the client last started a checkout to pay it. */
+  @Column({ type: DataType.DATE })
+  declare checkout_started_at: Date | null;
+
   // Associations
 
   @BelongsTo(() => User, 'owner_id')

@@ -53,6 +53,25 @@ export class Quote extends IdModel {
   @Column({ type: DataType.DATE })
   declare sent_at: Date | null;
 
+  /** The contract the client signs with the quote: text with {{variables}}, rendered into its pdf (issue 31 §2). */
+  @Column({ type: DataType.TEXT })
+  declare contract: string | null;
+
+  /** When the client first opened it in the portal. */
+  @Column({ type: DataType.DATE })
+  declare viewed_at: Date | null;
+
+  /** When the client signed it (quote_signatures holds the evidence); a signed quote never changes again. */
+  @Column({ type: DataType.DATE })
+  declare signed_at: Date | null;
+
+  /** When the client declined it, and why if they said. */
+  @Column({ type: DataType.DATE })
+  declare declined_at: Date | null;
+
+  @Column({ type: DataType.STRING(1000) })
+  declare decline_reason: string | null;
+
   /** The payment schedule as the studio set it (issue 21 §1); amounts and due dates are computed on read. */
   @Column({ type: DataType.JSONB })
   declare payment_schedule: StoredInstallment[] | null;

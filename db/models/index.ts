@@ -22,6 +22,7 @@ import { Organization } from './Organization';
 import { OutboxEvent } from './OutboxEvent';
 import { Quote } from './Quote';
 import { QuoteItem } from './QuoteItem';
+import { QuoteSignature } from './QuoteSignature';
 import { ScheduledExport } from './ScheduledExport';
 import { Session } from './Session';
 import { SessionContact } from './SessionContact';
@@ -67,6 +68,7 @@ export {
   OutboxEvent,
   Quote,
   QuoteItem,
+  QuoteSignature,
   ScheduledExport,
   Session,
   SessionContact,
@@ -118,6 +120,7 @@ export const models = [
   // Quotes, invoices, payments
   Quote,
   QuoteItem,
+  QuoteSignature,
   Invoice,
   InvoiceItem,
   CreditNote,

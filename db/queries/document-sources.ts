@@ -29,7 +29,7 @@ export interface DocumentSources {
   /** A deposit invoice: the number of the quote it is a deposit on (issue 21 §1); null otherwise. */
   depositQuoteNumber: string | null;
   /** The document's session's start and end, which date the service (issue 28 §2); null without a session. */
-  session: { start_date: Date | null; end_date: Date | null } | null;
+  session: { start_date: Date | null; end_date: Date | null; title?: string } | null;
 }
 
 /**
@@ -59,7 +59,7 @@ export async function loadDocumentSources(
     document.session_id
       ? Session.findOne({
           where: { id: document.session_id, owner_id: ownerId },
-          attributes: ['start_date', 'end_date'],
+          attributes: ['start_date', 'end_date', 'title'],
           transaction,
         })
       : null,
@@ -82,7 +82,7 @@ export async function loadDocumentSources(
     company: plain.seller ?? company,
     contact,
     depositQuoteNumber: quote?.number ?? null,
-    session: session ? { start_date: session.start_date, end_date: session.end_date } : null,
+    session: session ? { start_date: session.start_date, end_date: session.end_date, title: session.title } : null,
   };
 }
 

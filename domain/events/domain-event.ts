@@ -9,6 +9,12 @@ export const DOMAIN_EVENT_TYPES = [
   'FORM_SUBMITTED',
   'SCHEDULED',
   'SESSION_INFO_SUBMITTED',
+  // The client's steps in the portal (issue 31 §5).
+  'QUOTE_VIEWED',
+  'QUOTE_SIGNED',
+  'QUOTE_DECLINED',
+  'INVOICE_VIEWED',
+  'CHECKOUT_STARTED',
 ] as const;
 export type DomainEventType = (typeof DOMAIN_EVENT_TYPES)[number];
 

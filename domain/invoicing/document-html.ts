@@ -1,4 +1,4 @@
-import { languageOf } from '../accounts/locale-language';
+import { isFrench, languageOf } from '../accounts/locale-language';
 import { type UserLocale } from '../accounts/users';
 import { type DocumentLaw } from '../jurisdictions/document-law';
 import { isImageDataUri } from '../storage/image-types';
@@ -41,6 +41,8 @@ export interface DocumentView {
    * VAT. Absent for a French studio, whose documents print what they always have.
    */
   law?: DocumentLaw | null;
+  /** A quote's contract (issue 31 §2), its variables filled, in paragraphs: printed on a page of its own after the quote. */
+  contract?: string[] | null;
 }
 
 /** The labels of a quote or invoice, per language (the pdf's html and the docx), read through languageOf. */
@@ -311,5 +313,6 @@ ${correctionLines(view)
 <table><caption style="text-align:left;font-weight:bold">${w.vatSummary}</caption><thead><tr><th>${w.vat}</th><th class="n">${w.base}</th><th class="n">${w.amount}</th></tr></thead><tbody>${vatRows}</tbody></table>
 <table class="totals">${totals}</table>
 ${view.law?.mentions.length ? `<div class="payment mentions">${view.law.mentions.map((line) => `<p>${esc(line)}</p>`).join('')}</div>` : ''}${payment.length > 0 ? `<div class="payment">${payment.map((line) => `<p>${esc(line)}</p>`).join('')}</div>` : ''}
+${view.contract?.length ? `<section class="contract" style="page-break-before:always"><h2>${esc(isFrench(view.locale) ? 'Contrat' : 'Contract')}</h2>${view.contract.map((p) => `<p style="white-space:pre-line">${esc(p)}</p>`).join('')}</section>` : ''}
 </body></html>`;
 }

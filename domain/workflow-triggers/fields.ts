@@ -49,6 +49,9 @@ export const CONDITION_FIELDS: Record<DomainEntityType, readonly string[]> = {
     'session_id',
     'contact_id',
     'created_at',
+    'viewed_at',
+    'signed_at',
+    'declined_at',
     ...prefixed('contact', CONTACT_FIELDS),
     ...prefixed('session', ['id', 'title', 'status', 'start_date', 'location']),
   ],
@@ -71,6 +74,8 @@ export const CONDITION_FIELDS: Record<DomainEntityType, readonly string[]> = {
     'quote_id',
     'contact_id',
     'created_at',
+    'viewed_at',
+    'checkout_started_at',
     ...prefixed('contact', CONTACT_FIELDS),
     ...prefixed('session', ['id', 'title', 'status', 'start_date', 'location']),
   ],
@@ -102,4 +107,10 @@ export const EVENT_ENTITY: Record<DomainEventType, DomainEntityType | null> = {
   // The contact the public contact form matched or created (docs/contact-form.md).
   FORM_SUBMITTED: 'CONTACT',
   SCHEDULED: null,
+  // The client's steps in the portal (docs/client-portal.md).
+  QUOTE_VIEWED: 'QUOTE',
+  QUOTE_SIGNED: 'QUOTE',
+  QUOTE_DECLINED: 'QUOTE',
+  INVOICE_VIEWED: 'INVOICE',
+  CHECKOUT_STARTED: 'INVOICE',
 };

@@ -40,6 +40,14 @@ function setUp(overrides: Partial<DocumentEmailDeps> = {}) {
       return { status: 'ISSUED' };
     }) as never,
     recordDocumentEmailFailed: jest.fn(async () => undefined),
+    issueDocumentLink: jest.fn(async () => ({
+      token: 'tok',
+      expiresAt: new Date(),
+      owner: { plan: 'free' as never, tenant_slug: null },
+    })),
+    appBaseUrl: 'https://app.example.com',
+    tenantBaseUrl: 'https://%s.example.com',
+    magicLinkTtlMinutes: 60,
     ...overrides,
   };
   return { activities: createDocumentEmailActivities(deps), deps, sendMail, sent };
