@@ -15,6 +15,7 @@ import { type CreditNote } from './models/CreditNote';
 import { type JobRun } from './models/JobRun';
 import { type Quote } from './models/Quote';
 import { type QuoteItem } from './models/QuoteItem';
+import { type QuoteSignature } from './models/QuoteSignature';
 import { type ScheduledExport } from './models/ScheduledExport';
 import { type Session } from './models/Session';
 import { type SessionAutomationTaskRun } from './models/SessionAutomationTaskRun';
@@ -73,6 +74,8 @@ export type InvoiceItemRow = Row<InvoiceItem>;
 export type QuoteRow = Omit<Row<Quote>, 'items'> & { items?: QuoteItemRow[] };
 export type InvoiceRow = Omit<Row<Invoice>, 'items'> & { items?: InvoiceItemRow[] };
 export type DocumentRow = QuoteRow | InvoiceRow;
+/** A client's signature of a quote and its evidence (issue 31 §2). */
+export type QuoteSignatureRow = Row<QuoteSignature>;
 
 /** An invoice's ledger row and credit note (issue 20). */
 export type InvoicePaymentRow = Row<InvoicePayment>;

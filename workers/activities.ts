@@ -30,6 +30,13 @@ import { findUser } from '../db/queries/users';
 import { ensureClientAccount } from '../db/commands/ensure-client-account';
 import { issueMagicLink } from '../db/commands/issue-magic-link';
 import { issueDocumentLink } from '../db/commands/issue-document-link';
+import { markSignatureEmailed, recordSignedCopy } from '../db/commands/signed-quote-copies';
+import { loadSignedQuote } from '../db/queries/signed-quotes';
+import {
+  createSignedQuoteActivities,
+  type SignedQuoteDb,
+  type SignedQuoteDeps,
+} from '../activities/client-portal/signed-quote';
 import { loadClientFace } from '../db/queries/client-face';
 import { loadRoadmapSources } from '../db/queries/roadmap-sources';
 import { findInviteTemplate, loadInviteContext } from '../db/queries/session-info-invite';
@@ -158,6 +165,8 @@ export interface WorkerDeps {
   /** SMS provider, mailer, S3 and Temporal client of the automations' tasks (sessions, contacts, quotes, invoices). */
   automations: Omit<AutomationDeps, keyof AutomationDb | 'startJob'>;
   documentPdf: Resources<DocumentPdfDeps, DocumentPdfDb>;
+  /** The signed copy of a quote: storage, Chromium and the mailer (issue 31 §2). */
+  signedQuote: Resources<SignedQuoteDeps, SignedQuoteDb>;
   documentEmail: Resources<DocumentEmailDeps, DocumentEmailDb>;
   scheduleChanged: Resources<ScheduleChangedDeps, ScheduleChangedDb>;
   invoiceReminders: Resources<InvoiceReminderDeps, InvoiceReminderDb>;
@@ -216,6 +225,10 @@ export function buildActivities(deps: WorkerDeps) {
         loadConditionSubjects,
         recordFiringExecutions,
       }),
+    }),
+    ...createSignedQuoteActivities({
+      ...deps.signedQuote,
+      ...bindDb(sequelize, { loadSignedQuote, loadClientFace, recordSignedCopy, markSignatureEmailed }),
     }),
     ...createDocumentPdfActivities({
       ...deps.documentPdf,

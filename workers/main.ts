@@ -99,6 +99,7 @@ async function main() {
     },
     payments: { logger, walletProvider: createWalletProvider(config) },
     documentPdf: { s3, bucket: config.S3_BUCKET, chromium },
+    signedQuote: { logger, s3, bucket: config.S3_BUCKET, chromium, mailer, mailFrom: config.MAIL_FROM },
     documentEmail: {
       logger,
       s3,

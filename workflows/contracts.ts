@@ -15,6 +15,7 @@ import { ROADMAP_JOB } from './roadmap/contract';
 import { ENTITY_AUTOMATION_JOB, SESSION_AUTOMATION_JOB } from './automations/contract';
 import { PAYMENT_EVENT_JOB } from './payments/contract';
 import { ACCOUNTING_EXPORT_JOB } from './accounting-export/contract';
+import { SIGNED_QUOTE_JOB } from './client-portal/contract';
 
 /**
  * Every job contract. The worker polls the task queues named here, and replay and the
@@ -40,6 +41,7 @@ export const JOB_CONTRACTS: readonly JobContract<unknown, never>[] = [
   INVOICE_REMINDERS_JOB,
   ENTITY_AUTOMATION_JOB,
   ACCOUNTING_EXPORT_JOB,
+  SIGNED_QUOTE_JOB,
 ];
 
 /** Workflows started by a Temporal Schedule rather than by startJob. */

@@ -27,3 +27,4 @@ export { paymentScheduleChangedWorkflow } from './invoicing/schedule-changed';
 export { invoiceRemindersWorkflow } from './invoicing/invoice-reminders';
 export { paymentEventWorkflow } from './payments/payment-event';
 export { accountingExportWorkflow } from './accounting-export/workflow';
+export { signedQuoteWorkflow } from './client-portal/signed-quote';

@@ -2,6 +2,7 @@ import { isFrench, languageOf } from '../accounts/locale-language';
 import { type UserLocale } from '../accounts/users';
 import { type DocumentLaw } from '../jurisdictions/document-law';
 import { isImageDataUri } from '../storage/image-types';
+import { esc } from '../html-escape';
 import { companyLines, type DocumentCompany, type DocumentPayment, paymentLines } from './company-lines';
 import { type DocumentLines, isPriced, type PricedLine, type UnitPrice } from './document-lines';
 import { type ServiceDelivery } from './e-invoice';
@@ -154,12 +155,6 @@ export function correctionLines(view: DocumentView): string[] {
 }
 
 /** Text for HTML: every value comes from what the studio typed. */
-function esc(value: unknown): string {
-  return String(value ?? '').replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-}
 
 /** An amount in the document's language and currency: `1 234,50 €` in French, `€1,234.50`, `$1,234.50` in English. */
 export function formatMoney(cents: bigint, locale: UserLocale, currency: string): string {

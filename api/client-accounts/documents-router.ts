@@ -1,0 +1,274 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import {
+  findClientCreditNote,
+  findClientInvoice,
+  findClientQuote,
+  listClientCreditNotes,
+  listClientInvoices,
+  listClientQuotes,
+} from '../../db/queries/client-documents';
+import { findQuoteSignature } from '../../db/queries/quote-signatures';
+import { findUser } from '../../db/queries/users';
+import { type ClientAccountRow, type QuoteRow } from '../../db/rows';
+import { signingRefusal } from '../../domain/client-portal/quote-signing';
+import { formatDateInZone } from '../../domain/wall-clock';
+import { type createRouteKit } from '../http/route-kit';
+import { clientAccountOf } from './client-guard';
+import {
+  clientCreditNotePdfLink,
+  clientInvoicePdfLink,
+  clientLanguage,
+  clientQuotePdfLink,
+  type ClientDocumentsDeps,
+  declineClientQuote,
+  noteClientView,
+  quoteConsent,
+  signClientQuote,
+} from './client-documents';
+import { presentClientCreditNote, presentClientInvoice, presentClientQuote } from './presenter';
+
+const QuoteParams = z.object({ quoteId: z.uuid() });
+const InvoiceParams = z.object({ invoiceId: z.uuid() });
+const CreditNoteParams = z.object({ creditNoteId: z.uuid() });
+const FileLink = z.object({
+  url: z.string(),
+  filename: z.string(),
+  expiration: z.number(),
+  sha256: z.string().nullable(),
+});
+const SignBody = z
+  .object({
+    signer_name: z.string().max(300).describe('The name the client types as their signature'),
+    consent: z.literal(true).describe('The client ticked the consent text shown with the quote (consent_text)'),
+    version: z.string().max(40).describe("The quote's `version` as the client read it: a quote changed since is 409"),
+  })
+  .strict();
+const DeclineBody = z.object({ reason: z.string().max(1000).nullable().optional() }).strict();
+
+/**
+ * /api/client-accounts/me/{quotes,invoices,credit-notes}: the client's own documents (issue 31
+ * §1, §2): sent quotes and issued invoices only, another's 404; reading records the first view;
+ * a quote is signed or declined here; pdfs are signed links.
+ */
+export function buildClientDocumentsRouter(deps: ClientDocumentsDeps & { kit: ReturnType<typeof createRouteKit> }) {
+  const { sequelize, kit } = deps;
+  const router = Router();
+  const tag = 'client-portal';
+
+  /** A quote as the client reads it now: may they sign it today, and the consent they would tick. */
+  const quoteView = async (account: ClientAccountRow, quote: QuoteRow) => {
+    const owner = await findUser(sequelize, account.owner_id);
+    const locale = await clientLanguage(deps, account);
+    const signature = quote.signed_at ? await findQuoteSignature(sequelize, quote.owner_id, quote.id) : null;
+    return presentClientQuote(quote, owner.time_zone, {
+      refusal: signingRefusal(quote, quote.updated_at.toISOString(), formatDateInZone(new Date(), owner.time_zone)),
+      consentText: quoteConsent(quote, locale, owner.time_zone),
+      signatureSha256: signature?.pdf_sha256 ?? null,
+    });
+  };
+  const timeZoneOf = async (account: ClientAccountRow) => (await findUser(sequelize, account.owner_id)).time_zone;
+
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/client-accounts/me/quotes',
+      operationId: 'listClientPortalQuotes',
+      summary: "The client's quotes sent by the studio, newest first",
+      tag,
+      auth: 'client',
+    },
+    async ({ req }) => {
+      const account = clientAccountOf(req);
+      const quotes = await listClientQuotes(sequelize, account);
+      return Promise.all(quotes.map((q) => quoteView(account, q)));
+    },
+  );
+
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/client-accounts/me/quotes/:quoteId',
+      operationId: 'getClientPortalQuote',
+      summary: 'One of my quotes (its first read is recorded: viewed_at, QUOTE_VIEWED)',
+      tag,
+      auth: 'client',
+      params: QuoteParams,
+    },
+    async ({ req, params }) => {
+      const account = clientAccountOf(req);
+      const quote = await findClientQuote(sequelize, account, params.quoteId);
+      await noteClientView(deps, 'quote', quote, req.requestId);
+      return quoteView(account, quote);
+    },
+  );
+
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/client-accounts/me/quotes/:quoteId/pdf',
+      operationId: 'getClientPortalQuotePdf',
+      summary: "A signed link to my quote's pdf (with its contract); once signed, the signed copy with its certificate",
+      tag,
+      auth: 'client',
+      params: QuoteParams,
+      response: FileLink,
+    },
+    async ({ req, params }) => {
+      const quote = await findClientQuote(sequelize, clientAccountOf(req), params.quoteId);
+      const link = await clientQuotePdfLink(deps, quote, req.requestId);
+      return { url: link.url, filename: link.filename, expiration: link.expiration, sha256: link.sha256 };
+    },
+  );
+
+  kit.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/client-accounts/me/quotes/:quoteId/sign',
+      operationId: 'signClientPortalQuote',
+      summary:
+        'Sign my quote (simple electronic signature): ACCEPTED, the evidence and the signed pdf kept; with a schedule, the first installment is billed',
+      tag,
+      auth: 'client',
+      params: QuoteParams,
+      body: SignBody,
+      status: 201,
+    },
+    async ({ req, params, body }) => {
+      const account = clientAccountOf(req);
+      const result = await signClientQuote(deps, account, params.quoteId, {
+        signerName: body.signer_name,
+        consent: body.consent,
+        version: body.version,
+        ipAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+        userAgent: req.get('user-agent') ?? '',
+        requestId: req.requestId,
+      });
+      const timeZone = await timeZoneOf(account);
+      return {
+        quote: await quoteView(account, result.quote),
+        signature: {
+          id: result.signature.id,
+          signed_at: result.signature.signed_at.toISOString(),
+          pdf_sha256: result.signature.pdf_sha256,
+        },
+        deposit_invoice: result.deposit.invoice ? presentClientInvoice(result.deposit.invoice, timeZone) : null,
+        deposit_problem: result.deposit.problem,
+      };
+    },
+  );
+
+  kit.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/client-accounts/me/quotes/:quoteId/decline',
+      operationId: 'declineClientPortalQuote',
+      summary: 'Decline my quote, with a reason if I wish: REJECTED, QUOTE_DECLINED',
+      tag,
+      auth: 'client',
+      params: QuoteParams,
+      body: DeclineBody,
+    },
+    async ({ req, params, body }) => {
+      const account = clientAccountOf(req);
+      return quoteView(
+        account,
+        await declineClientQuote(deps, account, params.quoteId, body.reason ?? null, req.requestId),
+      );
+    },
+  );
+
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/client-accounts/me/invoices',
+      operationId: 'listClientPortalInvoices',
+      summary: "The client's issued invoices, newest first",
+      tag,
+      auth: 'client',
+    },
+    async ({ req }) => {
+      const account = clientAccountOf(req);
+      const timeZone = await timeZoneOf(account);
+      return (await listClientInvoices(sequelize, account)).map((i) => presentClientInvoice(i, timeZone));
+    },
+  );
+
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/client-accounts/me/invoices/:invoiceId',
+      operationId: 'getClientPortalInvoice',
+      summary: 'One of my invoices (its first read is recorded: viewed_at, INVOICE_VIEWED)',
+      tag,
+      auth: 'client',
+      params: InvoiceParams,
+    },
+    async ({ req, params }) => {
+      const account = clientAccountOf(req);
+      const invoice = await findClientInvoice(sequelize, account, params.invoiceId);
+      await noteClientView(deps, 'invoice', invoice, req.requestId);
+      return presentClientInvoice(invoice, await timeZoneOf(account));
+    },
+  );
+
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/client-accounts/me/invoices/:invoiceId/pdf',
+      operationId: 'getClientPortalInvoicePdf',
+      summary: "A signed link to my invoice's pdf as issued, with its SHA-256",
+      tag,
+      auth: 'client',
+      params: InvoiceParams,
+      response: FileLink,
+    },
+    async ({ req, params }) => {
+      const invoice = await findClientInvoice(sequelize, clientAccountOf(req), params.invoiceId);
+      const link = await clientInvoicePdfLink(deps, invoice, req.requestId);
+      return { url: link.url, filename: link.filename, expiration: link.expiration, sha256: link.sha256 };
+    },
+  );
+
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/client-accounts/me/credit-notes',
+      operationId: 'listClientPortalCreditNotes',
+      summary: 'The credit notes of my invoices, newest first',
+      tag,
+      auth: 'client',
+    },
+    async ({ req }) => (await listClientCreditNotes(sequelize, clientAccountOf(req))).map(presentClientCreditNote),
+  );
+
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/client-accounts/me/credit-notes/:creditNoteId/pdf',
+      operationId: 'getClientPortalCreditNotePdf',
+      summary: "A signed link to a credit note's pdf, with its SHA-256",
+      tag,
+      auth: 'client',
+      params: CreditNoteParams,
+      response: FileLink,
+    },
+    async ({ req, params }) => {
+      const note = await findClientCreditNote(sequelize, clientAccountOf(req), params.creditNoteId);
+      const link = await clientCreditNotePdfLink(deps, note, req.requestId);
+      return { url: link.url, filename: link.filename, expiration: link.expiration, sha256: link.sha256 };
+    },
+  );
+
+  return router;
+}
