@@ -22,7 +22,8 @@ export interface SignatureCertificate {
 const WORDS = {
   fr: {
     title: 'Certificat de signature électronique',
-    intro: 'Ce certificat accompagne le document signé qui le précède. Il atteste de la signature électronique simple apposée par le client.',
+    intro:
+      'Ce certificat accompagne le document signé qui le précède. Il atteste de la signature électronique simple apposée par le client.',
     document: 'Document signé',
     signer: 'Signataire',
     email: 'Adresse e-mail',
@@ -35,7 +36,8 @@ const WORDS = {
   },
   en: {
     title: 'Electronic signature certificate',
-    intro: 'This certificate accompanies the signed document before it. It records the simple electronic signature given by the client.',
+    intro:
+      'This certificate accompanies the signed document before it. It records the simple electronic signature given by the client.',
     document: 'Signed document',
     signer: 'Signed by',
     email: 'Email address',
@@ -55,7 +57,13 @@ export function signatureCertificateHtml(c: SignatureCertificate): string {
     [w.document, `${c.quoteNumber} · ${c.quoteTitle} · ${c.amount}`],
     [w.signer, c.signerName],
     [w.email, c.signerEmail],
-    [w.at, c.signedAt.toISOString().replace('T', ' ').replace(/\.\d{3}Z$/, ' UTC')],
+    [
+      w.at,
+      c.signedAt
+        .toISOString()
+        .replace('T', ' ')
+        .replace(/\.\d{3}Z$/, ' UTC'),
+    ],
     [w.from, c.ipAddress],
     [w.agent, c.userAgent],
     [w.consent, c.consentText],
@@ -64,8 +72,9 @@ export function signatureCertificateHtml(c: SignatureCertificate): string {
   return `<!doctype html><html lang="${c.locale.slice(0, 2)}"><head><meta charset="utf-8"><style>
 body{font-family:'DejaVu Sans',sans-serif;font-size:10pt;color:#1d2330;margin:0}h1{font-size:15pt}
 table{width:100%;border-collapse:collapse;margin-top:12px}th{text-align:left;width:32%;vertical-align:top;padding:6px;background:#eef1f6}
-td{padding:6px;border-bottom:1px solid #e3e7ee;word-break:break-all}.law{margin-top:16px;font-size:8.5pt;color:#444}
+td{padding:6px;border-bottom:1px solid #e3e7ee;word-break:break-all}
+td.hash{font-family:'DejaVu Sans Mono',monospace;font-size:8pt;word-break:normal;white-space:nowrap}.law{margin-top:16px;font-size:8.5pt;color:#444}
 </style></head><body><p><strong>${esc(c.studioName)}</strong></p><h1>${esc(w.title)}</h1><p>${esc(w.intro)}</p>
-<table>${rows.map(([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(v)}</td></tr>`).join('')}</table>
+<table>${rows.map(([k, v]) => `<tr><th>${esc(k)}</th><td${k === w.hash ? ' class="hash"' : ''}>${esc(v)}</td></tr>`).join('')}</table>
 <p class="law">${esc(w.law)}</p></body></html>`;
 }
