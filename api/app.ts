@@ -30,6 +30,7 @@ import { buildClientAccountsRouter } from './client-accounts/router';
 import { buildClientDocumentsRouter } from './client-accounts/documents-router';
 import { buildContactFormRouter } from './portal/contact-router';
 import { buildPortalRouter } from './portal/router';
+import { buildPortalDocumentsRouter } from './portal/documents-router';
 import { buildCompanyProfileRouter } from './company-profile/router';
 import { buildContactsRouter } from './contacts/router';
 import { buildExportTemplatesRouter } from './export-templates/router';
@@ -171,6 +172,14 @@ export function createApp(deps: AppDeps): Express {
     logger,
   };
   app.use(buildClientDocumentsRouter({ ...clientDocuments, kit }));
+  app.use(
+    buildPortalDocumentsRouter({
+      ...clientDocuments,
+      clientTokens,
+      bucket: config.S3_BUCKET,
+      sessionSeconds: config.MAGIC_LINK_TTL_MINUTES * 60,
+    }),
+  );
   app.use(buildPortalRouter({ sequelize, clientTokens, s3: deps.s3, bucket: config.S3_BUCKET, logger }));
   // Per client address and studio: a flood against one studio's form leaves the others' open.
   const contactFormLimit = limits.create('contact:form', {

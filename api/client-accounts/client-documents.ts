@@ -187,7 +187,11 @@ export async function signClientQuote(
   account: ClientAccountRow,
   quoteId: string,
   request: SignRequest,
-): Promise<{ quote: QuoteRow; signature: { id: string; signed_at: Date; pdf_sha256: string }; deposit: SigningDeposit }> {
+): Promise<{
+  quote: QuoteRow;
+  signature: { id: string; signed_at: Date; pdf_sha256: string };
+  deposit: SigningDeposit;
+}> {
   const { sequelize, config } = deps;
   const signerName = signerNameOf(request.signerName);
   if (!signerName)

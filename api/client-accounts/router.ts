@@ -6,6 +6,7 @@ import { readClientInfo } from '../../db/queries/client-info';
 import { redeemMagicLink } from '../../db/commands/redeem-magic-link';
 import { findClientSession, listClientSessions } from '../../db/queries/client-accounts';
 import { UnauthorizedError } from '../../domain/errors';
+import { PORTAL_DOCUMENT_KINDS } from '../../domain/client-portal/portal-documents';
 import { type ClientTokenService } from '../auth/client-tokens';
 import { type createRouteKit } from '../http/route-kit';
 import { presentClientInfo } from '../session-info/presenter';
@@ -40,11 +41,18 @@ export function buildClientAccountsRouter({
       method: 'post',
       path: '/api/client-accounts/magic-link/verify',
       operationId: 'verifyMagicLink',
-      summary: 'Spend a magic link for a client token (single use)',
+      summary: 'Spend a magic link for a client token (single use); says which session or document it opens',
       tag,
       auth: 'none',
       body: z.object({ token: z.string().min(20).max(200) }).strict(),
-      response: z.object({ accessToken: z.string(), session_id: z.uuid().nullable() }),
+      response: z.object({
+        accessToken: z.string(),
+        session_id: z.uuid().nullable(),
+        document: z
+          .object({ kind: z.enum(PORTAL_DOCUMENT_KINDS), id: z.uuid() })
+          .nullable()
+          .describe('The document the link opens (a document email or reminder), else null'),
+      }),
     },
     async ({ body }) => {
       const result = await redeemMagicLink(sequelize, body.token);
@@ -56,7 +64,11 @@ export function buildClientAccountsRouter({
               ? 'This link has expired'
               : 'Invalid link',
         );
-      return { accessToken: await clientTokens.issueClientToken(result.clientAccountId), session_id: result.sessionId };
+      return {
+        accessToken: await clientTokens.issueClientToken(result.clientAccountId),
+        session_id: result.sessionId,
+        document: result.document,
+      };
     },
   );
 

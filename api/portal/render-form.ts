@@ -1,4 +1,5 @@
 import { type StudioHead, studioHeadHtml } from '../../domain/accounts/studio-head';
+import { esc } from '../../domain/html-escape';
 import { isFrench, languageOf } from '../../domain/accounts/locale-language';
 import { type UserLocale, type WordLocale } from '../../domain/accounts/users';
 import { type ResponseField } from '../../domain/session-info/validate-responses';
@@ -46,13 +47,7 @@ const WORDS = {
   },
 } as const;
 
-export const esc = (s: unknown) =>
-  String(s ?? '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
+export { esc };
 
 /** Inline styles only: the page loads nothing from anywhere (no third-party assets). */
 const STYLE = `body{font-family:system-ui,sans-serif;margin:0;padding:16px;background:#f6f5f2;color:#222}
@@ -66,7 +61,7 @@ input,select,textarea{box-sizing:border-box;width:100%;font-size:1rem;padding:8p
 export function page(face: PortalFace, title: string, body: string): string {
   const head = face.studio ? `<header>${studioHeadHtml(face.studio)}</header>` : '';
   const pageTitle = face.studio ? `${title} · ${face.studio.studioName}` : title;
-  return `<!doctype html><html lang="${face.locale.slice(0, 2)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(pageTitle)}</title><style>${STYLE}</style></head><body><main>${head}${body}</main></body></html>`;
+  return `<!doctype html><html lang="${face.locale.slice(0, 2)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>${esc(pageTitle)}</title><style>${STYLE}</style></head><body><main>${head}${body}</main></body></html>`;
 }
 
 export function renderLinkProblem(face: PortalFace, reason: 'used' | 'expired' | 'unknown'): string {

@@ -1,3 +1,4 @@
+import { esc } from '../html-escape';
 import { isImageDataUri } from '../storage/image-types';
 
 /** What heads a page, an email or a document the client reads: the studio's name and logo. */
@@ -6,12 +7,6 @@ export interface StudioHead {
   /** The uploaded logo as a `data:` URI (domain/storage/image-types.ts#imageDataUri), or null. */
   logoDataUri: string | null;
 }
-
-const esc = (s: unknown) =>
-  String(s ?? '').replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 /** The studio's logo and name as html (every value escaped; any other logo source is dropped). */
 export function studioHeadHtml(head: StudioHead): string {

@@ -47,7 +47,11 @@ const CONTRACT =
 
 /** A quote for a new client of the studio, sent by email: the client's portal token from the link it carries. */
 async function sentQuote(overrides: Record<string, unknown> = {}) {
-  const contact = await buildBillableContact(t.app, studio, { first_name: 'Chloé', last_name: 'Dubois', locale: 'fr-FR' });
+  const contact = await buildBillableContact(t.app, studio, {
+    first_name: 'Chloé',
+    last_name: 'Dubois',
+    locale: 'fr-FR',
+  });
   const quote = await buildQuote(t.app, studio, {
     title: 'Mariage Dubois',
     contact_id: contact.id,
@@ -107,13 +111,14 @@ describe('a client signs a quote in the portal', () => {
     expect(text).toMatch(/Le devis D-\d{4}-\d+ de 1\s800,00\s€ vaut commande/);
 
     // Refused: no consent, an empty name, a name of control characters.
-    expect((await sign(client, quote.id, { signer_name: 'Chloé Dubois', version: read.body.version })).status).toBe(400);
+    expect((await sign(client, quote.id, { signer_name: 'Chloé Dubois', version: read.body.version })).status).toBe(
+      400,
+    );
     expect(
       (await sign(client, quote.id, { signer_name: '   ', consent: true, version: read.body.version })).status,
     ).toBe(400);
     expect(
-      (await sign(client, quote.id, { signer_name: '\u202eeuqsaM', consent: true, version: read.body.version }))
-        .status,
+      (await sign(client, quote.id, { signer_name: '\u202eeuqsaM', consent: true, version: read.body.version })).status,
     ).toBe(400);
 
     const signed = await sign(client, quote.id, {
@@ -164,9 +169,9 @@ describe('a client signs a quote in the portal', () => {
     expect(change.status).toBe(409);
     expect(change.body.code ?? change.body.error?.code).toBe('quote_signed');
     expect((await request(t.app).delete(`/api/quotes/${quote.id}`).set(as(studio))).status).toBe(409);
-    expect((await sign(client, quote.id, { signer_name: 'Chloé', consent: true, version: read.body.version })).status).toBe(
-      409,
-    );
+    expect(
+      (await sign(client, quote.id, { signer_name: 'Chloé', consent: true, version: read.body.version })).status,
+    ).toBe(409);
 
     // The first installment (30 % of 1 800.00) is billed and issued, ready to pay.
     expect(signed.body.deposit_problem).toBeNull();
@@ -210,13 +215,18 @@ describe('a client signs a quote in the portal', () => {
       .set(as(studio))
       .send({ items: [{ ...lines[0], price_without_tax: '1600.00' }] })
       .expect(200);
-    const stale = await sign(client, quote.id, { signer_name: 'Chloé Dubois', consent: true, version: read.body.version });
+    const stale = await sign(client, quote.id, {
+      signer_name: 'Chloé Dubois',
+      consent: true,
+      version: read.body.version,
+    });
     expect(stale.status).toBe(409);
     expect(JSON.stringify(stale.body)).toContain('quote_changed');
     const again = await readQuote(client, quote.id).expect(200);
     expect(again.body.amount).toBe('1920.00');
     expect(
-      (await sign(client, quote.id, { signer_name: 'Chloé Dubois', consent: true, version: again.body.version })).status,
+      (await sign(client, quote.id, { signer_name: 'Chloé Dubois', consent: true, version: again.body.version }))
+        .status,
     ).toBe(201);
   });
 
@@ -239,7 +249,11 @@ describe('a client signs a quote in the portal', () => {
       [quote.id],
     );
     expect(event.n).toBe(1);
-    const late = await sign(client, quote.id, { signer_name: 'Chloé Dubois', consent: true, version: read.body.version });
+    const late = await sign(client, quote.id, {
+      signer_name: 'Chloé Dubois',
+      consent: true,
+      version: read.body.version,
+    });
     expect(late.status).toBe(409);
     expect(JSON.stringify(late.body)).toContain('quote_declined');
   });
@@ -248,14 +262,20 @@ describe('a client signs a quote in the portal', () => {
     const { quote, client } = await sentQuote({ valid_until: parisDay(-1) });
     const read = await readQuote(client, quote.id).expect(200);
     expect(read.body).toMatchObject({ can_sign: false, cannot_sign_reason: { code: 'quote_expired' } });
-    const expired = await sign(client, quote.id, { signer_name: 'Chloé Dubois', consent: true, version: read.body.version });
+    const expired = await sign(client, quote.id, {
+      signer_name: 'Chloé Dubois',
+      consent: true,
+      version: read.body.version,
+    });
     expect(expired.status).toBe(409);
     expect(JSON.stringify(expired.body)).toContain('quote_expired');
 
     // Another client of the same studio, and a draft of this client: not found.
     const other = await sentQuote();
     expect((await readQuote(other.client, quote.id)).status).toBe(404);
-    expect((await request(t.app).get(`/api/client-accounts/me/quotes/${quote.id}/pdf`).set(asClient(other.client))).status).toBe(404);
+    expect(
+      (await request(t.app).get(`/api/client-accounts/me/quotes/${quote.id}/pdf`).set(asClient(other.client))).status,
+    ).toBe(404);
     const [row] = await sql<{ contact_id: string }>('SELECT contact_id FROM quotes WHERE id = $1', [quote.id]);
     const draft = await buildQuote(t.app, studio, { title: 'Brouillon', contact_id: row.contact_id, items: lines });
     expect((await readQuote(client, draft.id)).status).toBe(404);

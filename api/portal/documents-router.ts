@@ -1,0 +1,377 @@
+import express, { type NextFunction, type Request, type RequestHandler, type Response, Router } from 'express';
+import { type Logger } from 'pino';
+import { redeemMagicLink } from '../../db/commands/redeem-magic-link';
+import { findClientAccount } from '../../db/queries/client-accounts';
+import {
+  findClientCreditNote,
+  findClientInvoice,
+  findClientQuote,
+  listClientCreditNotes,
+  listClientInvoices,
+  listClientQuotes,
+} from '../../db/queries/client-documents';
+import { peekMagicLink } from '../../db/queries/magic-links';
+import { findQuoteSignature } from '../../db/queries/quote-signatures';
+import { findUser } from '../../db/queries/users';
+import { type ClientAccountRow, type QuoteRow } from '../../db/rows';
+import { portalDocumentPath } from '../../domain/client-portal/portal-documents';
+import { signingRefusal } from '../../domain/client-portal/quote-signing';
+import { DomainError, NotFoundError } from '../../domain/errors';
+import { formatDateInZone } from '../../domain/wall-clock';
+import { type ClientTokenService } from '../auth/client-tokens';
+import {
+  clientCreditNotePdfLink,
+  clientInvoicePdfLink,
+  clientLanguage,
+  clientQuotePdfLink,
+  type ClientDocumentsDeps,
+  declineClientQuote,
+  noteClientView,
+  quoteConsent,
+  signClientQuote,
+} from '../client-accounts/client-documents';
+import { presentClientCreditNote, presentClientInvoice, presentClientQuote } from '../client-accounts/presenter';
+import { rejectNulCharacters } from '../middleware/reject-nul';
+import { createFaceLoader, NO_FACE, sendPage } from './face';
+import {
+  renderHome,
+  renderInvoicePage,
+  renderOpenDocuments,
+  renderPortalProblem,
+  renderQuotePage,
+} from './render-documents';
+import { renderLinkProblem } from './render-form';
+
+export interface PortalDocumentsDeps extends ClientDocumentsDeps {
+  clientTokens: ClientTokenService;
+  bucket: string;
+  logger: Logger;
+  /** Seconds a signed-in portal visit lasts: the client token's lifetime. */
+  sessionSeconds: number;
+}
+
+/** The portal visit's cookie: the client token, sent back only to /portal, never readable by scripts. */
+const COOKIE = 'studio_client';
+
+function readCookie(req: Request, name: string): string | undefined {
+  for (const part of (req.get('cookie') ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('='));
+  }
+  return undefined;
+}
+
+/**
+ * A form posted to the portal must come from the portal itself: the cookie is SameSite=Lax (no
+ * cross-site POST carries it), and a browser's Origin, when sent, must be this host.
+ */
+const sameOrigin: RequestHandler = (req, res, next) => {
+  const origin = req.get('origin');
+  if (origin && origin !== 'null') {
+    let host: string | null = null;
+    try {
+      host = new URL(origin).host;
+    } catch {
+      host = null;
+    }
+    if (host !== req.get('host')) {
+      res.status(403).type('text').send('Forbidden');
+      return;
+    }
+  }
+  next();
+};
+
+/**
+ * The pay form's answer is a redirect to the card or wallet provider's page: the page's CSP
+ * (helmet: form-action 'self') would stop it, so the invoice page lets forms lead to https pages.
+ */
+function allowProviderRedirects(res: Response): void {
+  const csp = res.getHeader('content-security-policy');
+  if (typeof csp === 'string')
+    res.setHeader('content-security-policy', csp.replace("form-action 'self'", "form-action 'self' https:"));
+}
+
+const form = express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 10 });
+
+/**
+ * The client's documents in the portal, server-rendered (issue 31 §1–§3): a document link opens a
+ * page with one button (mail scanners fetch links first); pressing it spends the link, keeps the
+ * client token in an HttpOnly cookie and opens the document. The client lists their documents,
+ * reads a quote and signs or declines it, reads an invoice and pays it, downloads their pdfs.
+ */
+export function buildPortalDocumentsRouter(
+  deps: PortalDocumentsDeps,
+  extras: {
+    /** Starts a hosted checkout (card) or a wallet order for one of the client's invoices: where to send the client. */
+    startCheckout?: (
+      account: ClientAccountRow,
+      invoiceId: string,
+      method: 'card' | 'wallet',
+    ) => Promise<{ url: string }>;
+    /** The client's receipts, as links of the home page. */
+    listReceipts?: (account: ClientAccountRow) => Promise<{ id: string; label: string; href: string }[]>;
+  } = {},
+): Router {
+  const { sequelize, clientTokens } = deps;
+  const router = Router();
+  const loadFace = createFaceLoader({ sequelize, s3: deps.s3, bucket: deps.bucket, logger: deps.logger });
+  const faceOf = (account: ClientAccountRow) => loadFace(account.owner_id, account.contact_id);
+
+  const setSession = async (req: Request, res: Response, accountId: string) => {
+    const token = await clientTokens.issueClientToken(accountId);
+    res.cookie(COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: req.secure,
+      path: '/portal',
+      maxAge: deps.sessionSeconds * 1000,
+    });
+  };
+
+  /** The signed-in client, or a page saying the visit ended (the link from the email opens a new one). */
+  const signedIn = async (req: Request, res: Response): Promise<ClientAccountRow | null> => {
+    const token = readCookie(req, COOKIE);
+    const id = token ? await clientTokens.verifyClientToken(token) : undefined;
+    const account = id ? await findClientAccount(sequelize, id) : null;
+    if (!account) sendPage(res, 401, renderPortalProblem(NO_FACE, 'expiredSession'));
+    return account;
+  };
+
+  /** Runs a page handler for a signed-in client; a document not theirs is a 404 page in their language. */
+  const page =
+    (handler: (account: ClientAccountRow, req: Request, res: Response) => Promise<void>) =>
+    (req: Request, res: Response, next: NextFunction) => {
+      void (async () => {
+        const account = await signedIn(req, res);
+        if (!account) return;
+        try {
+          await handler(account, req, res);
+        } catch (err) {
+          if (err instanceof NotFoundError)
+            return sendPage(res, 404, renderPortalProblem(await faceOf(account), 'notFound'));
+          throw err;
+        }
+      })().catch(next);
+    };
+  const uuidParam = (req: Request, name: string) => {
+    const value = String(req.params[name] ?? '');
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value))
+      throw new NotFoundError('Document');
+    return value;
+  };
+
+  const quoteView = async (account: ClientAccountRow, quote: QuoteRow) => {
+    const owner = await findUser(sequelize, account.owner_id);
+    const locale = await clientLanguage(deps, account);
+    const signature = quote.signed_at ? await findQuoteSignature(sequelize, quote.owner_id, quote.id) : null;
+    return presentClientQuote(quote, owner.time_zone, {
+      refusal: signingRefusal(quote, quote.updated_at.toISOString(), formatDateInZone(new Date(), owner.time_zone)),
+      consentText: quoteConsent(quote, locale, owner.time_zone),
+      signatureSha256: signature?.pdf_sha256 ?? null,
+    });
+  };
+  const timeZoneOf = async (account: ClientAccountRow) => (await findUser(sequelize, account.owner_id)).time_zone;
+
+  router.get('/portal/open/:token', async (req: Request<{ token: string }>, res) => {
+    const token = req.params.token.slice(0, 200);
+    const link = await peekMagicLink(sequelize, token);
+    const account = link.clientAccountId ? await findClientAccount(sequelize, link.clientAccountId) : null;
+    if (!link.ok || !account)
+      return sendPage(
+        res,
+        link.ok ? 404 : 410,
+        renderLinkProblem(account ? await faceOf(account) : NO_FACE, link.ok ? 'unknown' : link.reason),
+      );
+    sendPage(res, 200, renderOpenDocuments(await faceOf(account), token));
+  });
+
+  router.post('/portal/open/:token', sameOrigin, async (req: Request<{ token: string }>, res) => {
+    const link = await redeemMagicLink(sequelize, req.params.token.slice(0, 200));
+    const account = link.clientAccountId ? await findClientAccount(sequelize, link.clientAccountId) : null;
+    if (!link.ok || !account)
+      return sendPage(
+        res,
+        link.ok ? 404 : 410,
+        renderLinkProblem(account ? await faceOf(account) : NO_FACE, link.ok ? 'unknown' : link.reason),
+      );
+    await setSession(req, res, account.id);
+    res.redirect(303, link.document ? portalDocumentPath(link.document.kind, link.document.id) : '/portal/home');
+  });
+
+  router.get(
+    '/portal/home',
+    page(async (account, _req, res) => {
+      const timeZone = await timeZoneOf(account);
+      const [quotes, invoices, creditNotes, receipts] = await Promise.all([
+        listClientQuotes(sequelize, account),
+        listClientInvoices(sequelize, account),
+        listClientCreditNotes(sequelize, account),
+        extras.listReceipts ? extras.listReceipts(account) : [],
+      ]);
+      sendPage(
+        res,
+        200,
+        renderHome(await faceOf(account), {
+          quotes: await Promise.all(quotes.map((q) => quoteView(account, q))),
+          invoices: invoices.map((i) => presentClientInvoice(i, timeZone)),
+          creditNotes: creditNotes.map(presentClientCreditNote),
+          receipts,
+        }),
+      );
+    }),
+  );
+
+  router.get(
+    '/portal/quotes/:id',
+    page(async (account, req, res) => {
+      const quote = await findClientQuote(sequelize, account, uuidParam(req, 'id'));
+      await noteClientView(deps, 'quote', quote, req.requestId);
+      sendPage(
+        res,
+        200,
+        renderQuotePage(await faceOf(account), await quoteView(account, quote), {
+          signed: req.query.signed === '1',
+          declined: req.query.declined === '1',
+          depositInvoiceId: typeof req.query.deposit === 'string' ? req.query.deposit.slice(0, 36) : null,
+        }),
+      );
+    }),
+  );
+
+  router.post(
+    '/portal/quotes/:id/sign',
+    sameOrigin,
+    form,
+    rejectNulCharacters,
+    page(async (account, req, res) => {
+      const id = uuidParam(req, 'id');
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      try {
+        const result = await signClientQuote(deps, account, id, {
+          signerName: typeof body.signer_name === 'string' ? body.signer_name : '',
+          consent: body.consent === 'true',
+          version: typeof body.version === 'string' ? body.version.slice(0, 40) : '',
+          ipAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+          userAgent: req.get('user-agent') ?? '',
+          requestId: req.requestId,
+        });
+        const deposit = result.deposit.invoice ? `&deposit=${result.deposit.invoice.id}` : '';
+        res.redirect(303, `/portal/quotes/${id}?signed=1${deposit}`);
+      } catch (err) {
+        if (!(err instanceof DomainError) || err instanceof NotFoundError) throw err;
+        const quote = await findClientQuote(sequelize, account, id);
+        sendPage(
+          res,
+          err.code === 'validation_failed' ? 400 : 409,
+          renderQuotePage(await faceOf(account), await quoteView(account, quote), { problem: err.message }),
+        );
+      }
+    }),
+  );
+
+  router.post(
+    '/portal/quotes/:id/decline',
+    sameOrigin,
+    form,
+    rejectNulCharacters,
+    page(async (account, req, res) => {
+      const id = uuidParam(req, 'id');
+      const reason = (req.body as Record<string, unknown> | undefined)?.reason;
+      try {
+        await declineClientQuote(
+          deps,
+          account,
+          id,
+          typeof reason === 'string' ? reason.slice(0, 1000) : null,
+          req.requestId,
+        );
+        res.redirect(303, `/portal/quotes/${id}?declined=1`);
+      } catch (err) {
+        if (!(err instanceof DomainError) || err instanceof NotFoundError) throw err;
+        const quote = await findClientQuote(sequelize, account, id);
+        sendPage(
+          res,
+          409,
+          renderQuotePage(await faceOf(account), await quoteView(account, quote), { problem: err.message }),
+        );
+      }
+    }),
+  );
+
+  router.get(
+    '/portal/quotes/:id/pdf',
+    page(async (account, req, res) => {
+      const quote = await findClientQuote(sequelize, account, uuidParam(req, 'id'));
+      res.redirect(303, (await clientQuotePdfLink(deps, quote, req.requestId)).url);
+    }),
+  );
+
+  router.get(
+    '/portal/invoices/:id',
+    page(async (account, req, res) => {
+      const invoice = await findClientInvoice(sequelize, account, uuidParam(req, 'id'));
+      await noteClientView(deps, 'invoice', invoice, req.requestId);
+      allowProviderRedirects(res);
+      sendPage(
+        res,
+        200,
+        renderInvoicePage(await faceOf(account), presentClientInvoice(invoice, await timeZoneOf(account)), {
+          paid: req.query.paid === '1',
+          cancelled: req.query.cancelled === '1',
+        }),
+      );
+    }),
+  );
+
+  router.get(
+    '/portal/invoices/:id/pdf',
+    page(async (account, req, res) => {
+      const invoice = await findClientInvoice(sequelize, account, uuidParam(req, 'id'));
+      res.redirect(303, (await clientInvoicePdfLink(deps, invoice, req.requestId)).url);
+    }),
+  );
+
+  router.post(
+    '/portal/invoices/:id/pay',
+    sameOrigin,
+    form,
+    page(async (account, req, res) => {
+      const id = uuidParam(req, 'id');
+      const method = (req.body as Record<string, unknown> | undefined)?.method === 'wallet' ? 'wallet' : 'card';
+      const invoice = await findClientInvoice(sequelize, account, id);
+      try {
+        if (!extras.startCheckout) throw new NotFoundError('Checkout');
+        const { url } = await extras.startCheckout(account, invoice.id, method);
+        // The provider's page is another origin: this page's CSP lets the form's redirect go there.
+        res.redirect(303, url);
+      } catch (err) {
+        if (!(err instanceof DomainError) || err instanceof NotFoundError) throw err;
+        allowProviderRedirects(res);
+        sendPage(
+          res,
+          err.code === 'unavailable' ? 503 : 409,
+          renderInvoicePage(await faceOf(account), presentClientInvoice(invoice, await timeZoneOf(account)), {
+            problem: err.message,
+          }),
+        );
+      }
+    }),
+  );
+
+  router.get(
+    '/portal/credit-notes/:id/pdf',
+    page(async (account, req, res) => {
+      const note = await findClientCreditNote(sequelize, account, uuidParam(req, 'id'));
+      res.redirect(303, (await clientCreditNotePdfLink(deps, note, req.requestId)).url);
+    }),
+  );
+
+  router.post('/portal/sign-out', sameOrigin, (_req, res) => {
+    res.clearCookie(COOKIE, { path: '/portal' });
+    res.redirect(303, '/portal/signed-out');
+  });
+  router.get('/portal/signed-out', (_req, res) => sendPage(res, 200, renderPortalProblem(NO_FACE, 'signedOut')));
+
+  return router;
+}
