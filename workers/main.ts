@@ -29,6 +29,8 @@ import { installRuntimeLogger } from './runtime-logger';
 import { ensureSchedules } from './schedules';
 import { selectTaskQueues } from './task-queue-selection';
 import { startOutboxRelay } from './outbox-relay';
+import { STUDIO_ACTIVITY_EVENT, studioActivityOf } from '../domain/client-portal/studio-activity';
+import { ownerRoom } from '../workflows/exports/contract';
 import { TASK_QUEUES } from '../workflows/job-run/contract';
 import { createSmsProvider } from '../lib/sms/create-sms-provider';
 
@@ -166,8 +168,21 @@ async function main() {
   }
   await ensureSchedules(temporal.client, logger);
   // The outbox relay runs beside the workers that evaluate what it starts.
+  // The relay also tells the studio app of its clients' steps (issue 31 §5), through Socket.IO's PostgreSQL emitter.
+  const studioEmitter = createEventEmitter(eventPool);
   const relay = taskQueues.includes(TASK_QUEUES.automation)
-    ? startOutboxRelay({ sequelize, temporal: temporal.client, namespace: config.TEMPORAL_NAMESPACE, logger })
+    ? startOutboxRelay({
+        sequelize,
+        temporal: temporal.client,
+        namespace: config.TEMPORAL_NAMESPACE,
+        logger,
+        announce: (events) => {
+          for (const event of events) {
+            const activity = studioActivityOf(event);
+            if (activity) studioEmitter.to(ownerRoom(event.owner_id)).emit(STUDIO_ACTIVITY_EVENT, activity);
+          }
+        },
+      })
     : undefined;
   const metricsServer = await startMetricsServer(registry, config.WORKER_METRICS_PORT);
   const memory = process.memoryUsage();

@@ -2,6 +2,7 @@ import { type Client } from '@temporalio/client';
 import { type Logger } from 'pino';
 import { type Sequelize } from 'sequelize-typescript';
 import { claimOutboxBatch } from '../db/commands/claim-outbox-batch';
+import { type OutboxEventRow } from '../db/commands/outbox-events';
 import { endOutboxClaim } from '../db/commands/end-outbox-claim';
 import { markOutboxEventUndispatched } from '../db/commands/mark-outbox-event-undispatched';
 import { listPendingSessionAutomationIds } from '../db/queries/session-automation-task-runs';
@@ -18,6 +19,8 @@ export interface OutboxRelayOptions {
   batchSize?: number;
   /** Events of a pass handed to Temporal at once (after the first, which goes alone). */
   startConcurrency?: number;
+  /** Told of each event once it is dispatched: the studio app hears of its clients' steps (Socket.IO). */
+  announce?: (events: OutboxEventRow[]) => void;
 }
 
 /** The relay's defaults (bench/triggers.ts starts its baseline's workflows with the same concurrency). */
@@ -68,6 +71,15 @@ export function startOutboxRelay(options: OutboxRelayOptions): { stop: () => Pro
         events.map((e) => e.id),
         dispatched,
       );
+    }
+    // Told after the claim ends: a slow or failing listener never holds the outbox.
+    if (options.announce) {
+      const done = new Set(dispatched);
+      try {
+        options.announce(events.filter((e) => done.has(e.id)));
+      } catch (err) {
+        logger.warn({ err: (err as Error).message }, 'outbox relay could not announce a pass');
+      }
     }
     return events.length;
   };

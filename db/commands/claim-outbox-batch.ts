@@ -19,7 +19,7 @@ export async function claimOutboxBatch(sequelize: Sequelize, batchSize: number):
         SELECT id FROM outbox_events
          WHERE dispatched_at IS NULL AND (claimed_until IS NULL OR claimed_until < now())
          ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
-      RETURNING e.id::text, e.event_type, e.owner_id, e.entity_id, e.payload, e.request_id,
+      RETURNING e.id::text, e.event_type, e.entity_type, e.owner_id, e.entity_id, e.payload, e.request_id, e.created_at,
         EXISTS (SELECT 1 FROM workflow_triggers t WHERE t.owner_id = e.owner_id AND t.trigger_event = e.event_type AND t.is_active) AS has_trigger`,
     { bind: [batchSize, CLAIM_SECONDS], type: QueryTypes.SELECT },
   );

@@ -2,10 +2,12 @@
 export interface OutboxEventRow {
   id: string;
   event_type: string;
+  entity_type: string;
   owner_id: string;
   entity_id: string;
   payload: Record<string, unknown>;
   request_id: string | null;
+  created_at: Date;
   has_trigger: boolean;
 }
 
