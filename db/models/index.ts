@@ -20,6 +20,7 @@ import { JobRun } from './JobRun';
 import { MagicLinkToken } from './MagicLinkToken';
 import { Organization } from './Organization';
 import { OutboxEvent } from './OutboxEvent';
+import { PaymentReceipt } from './PaymentReceipt';
 import { Quote } from './Quote';
 import { QuoteItem } from './QuoteItem';
 import { ScheduledExport } from './ScheduledExport';
@@ -65,6 +66,7 @@ export {
   MagicLinkToken,
   Organization,
   OutboxEvent,
+  PaymentReceipt,
   Quote,
   QuoteItem,
   ScheduledExport,
@@ -122,6 +124,7 @@ export const models = [
   InvoiceItem,
   CreditNote,
   InvoicePayment,
+  PaymentReceipt,
   CardproviderPayment,
   WalletproviderPayment,
   UserCompany,

@@ -1,12 +1,14 @@
 import { defineJob, jobId, TASK_QUEUES } from '../job-run/contract';
 
-/** A verified provider webhook event: a payment succeeded, or (wallet) an order to capture was approved. */
+/** A verified provider webhook event: a payment succeeded or failed, or (wallet) an order to capture was approved. */
 export interface PaymentEventPayload extends Record<string, unknown> {
   provider: 'cardprovider' | 'walletprovider';
   eventId: string;
   eventType: string;
-  /** Payment intent id (card) or order id (wallet). */
+  /** Payment intent id or hosted checkout session id (card, by the event's type), or order id (wallet). */
   reference: string;
+  /** A checkout session's payment intent (its events carry it once the session is paid). */
+  paymentIntentId?: string;
   /** What the card provider says it took, when the event says it: minor units and ISO code (any case). */
   amountMinor?: number;
   currency?: string;
