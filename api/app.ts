@@ -27,6 +27,7 @@ import { createTokenService } from './auth/tokens';
 import { createClientTokenService } from './auth/client-tokens';
 import { createRequireClient } from './client-accounts/client-guard';
 import { buildClientAccountsRouter } from './client-accounts/router';
+import { buildClientCheckoutRouter } from './client-accounts/checkout-router';
 import { buildContactFormRouter } from './portal/contact-router';
 import { buildPortalRouter } from './portal/router';
 import { buildCompanyProfileRouter } from './company-profile/router';
@@ -103,11 +104,12 @@ export function createApp(deps: AppDeps): Express {
     requireClient: createRequireClient(sequelize, clientTokens),
   });
   const cardProvider = createCardProvider(config);
+  const walletProvider = createWalletProvider(config);
   const paymentRouters = buildPaymentsRouters({
     sequelize,
     temporal: deps.temporal.client,
     cardProvider,
-    walletProvider: createWalletProvider(config),
+    walletProvider,
     cardWebhookSecret: config.CARDPROVIDER_WEBHOOK_SECRET,
     logger,
     kit,
@@ -161,6 +163,19 @@ export function createApp(deps: AppDeps): Express {
   app.use(buildSessionInfoInviteRouter({ sequelize, temporal: deps.temporal.client, kit, emailLimit }));
   app.use(buildRoadmapRouter({ sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit }));
   app.use(buildClientAccountsRouter({ sequelize, kit, clientTokens }));
+  // Paying from the portal and the receipts (issue 31 §3).
+  app.use(
+    buildClientCheckoutRouter({
+      sequelize,
+      temporal: deps.temporal.client,
+      cardProvider,
+      walletProvider,
+      logger,
+      kit,
+      publicS3: deps.publicS3,
+      config,
+    }),
+  );
   app.use(buildPortalRouter({ sequelize, clientTokens, s3: deps.s3, bucket: config.S3_BUCKET, logger }));
   // Per client address and studio: a flood against one studio's form leaves the others' open.
   const contactFormLimit = limits.create('contact:form', {

@@ -1,15 +1,15 @@
 import { type Sequelize } from 'sequelize-typescript';
 import { type UserLocale, type UserPlan } from '../../domain/accounts/users';
 import { Contact } from '../models/Contact';
+import { type Invoice } from '../models/Invoice';
 import { Session } from '../models/Session';
 import { User } from '../models/User';
-import { type InvoiceRow } from '../rows';
 import { type ClientRef } from './client-accounts';
 import { findClientInvoice } from './client-documents';
 
 /** What starting a checkout of one of the client's invoices reads (issue 31 §3). */
 export interface CheckoutInvoice {
-  invoice: InvoiceRow;
+  invoice: Invoice;
   /** The studio: where its client links point (plan, tenant slug), its language and calendar. */
   studio: { plan: UserPlan; tenant_slug: string | null; locale: UserLocale; time_zone: string };
   /** The invoice's client as the contact is now: the checkout's email and language. */
