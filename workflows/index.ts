@@ -26,4 +26,5 @@ export { documentEmailWorkflow } from './invoicing/document-email';
 export { paymentScheduleChangedWorkflow } from './invoicing/schedule-changed';
 export { invoiceRemindersWorkflow } from './invoicing/invoice-reminders';
 export { paymentEventWorkflow } from './payments/payment-event';
+export { paymentReceiptWorkflow } from './payments/payment-receipt';
 export { accountingExportWorkflow } from './accounting-export/workflow';
