@@ -7,6 +7,7 @@ import { type markReceiptEmailed } from '../../db/commands/mark-receipt-emailed'
 import { type recordReceiptPdf } from '../../db/commands/record-receipt-pdf';
 import { type loadReceiptSources, type ReceiptSources } from '../../db/queries/payment-receipts';
 import { type UserLocale } from '../../domain/accounts/users';
+import { countryName } from '../../domain/countries';
 import { DomainError } from '../../domain/errors';
 import { toHundredths } from '../../domain/invoicing/money';
 import { receiptEmail } from '../../domain/payments/receipt-email';
@@ -39,7 +40,12 @@ export function receiptViewOf(sources: ReceiptSources, locale: UserLocale): Rece
     locale,
     currency: sources.invoice.currency,
     number: sources.receipt.number,
-    studio: { name: sources.studio.name, address: sources.studio.address },
+    studio: {
+      name: sources.studio.name,
+      address: [...sources.studio.address, countryName(sources.studio.country, locale)].filter((line): line is string =>
+        Boolean(line),
+      ),
+    },
     client: sources.invoice.buyer_name
       ? { name: sources.invoice.buyer_name, email: sources.invoice.buyer_email }
       : null,

@@ -117,7 +117,10 @@ export interface ReceiptSources {
   };
   studio: {
     name: string;
+    /** Street and city lines. */
     address: string[];
+    /** ISO 3166-1 code (as stored), named in the reader's language by the receipt. */
+    country: string | null;
     logo_key: string | null;
     time_zone: string;
   };
@@ -185,7 +188,8 @@ export async function loadReceiptSources(
     },
     studio: {
       name: seller?.company_name || owner.name || owner.email,
-      address: [seller?.company_street, cityLine, seller?.company_country].filter((l): l is string => Boolean(l)),
+      address: [seller?.company_street, cityLine].filter((l): l is string => Boolean(l)),
+      country: seller?.company_country ?? null,
       logo_key: owner.logo_key,
       time_zone: owner.time_zone,
     },

@@ -48,7 +48,13 @@ const sourcesOf = (): ReceiptSources => ({
     buyer_name: 'Chloé Dubois',
     buyer_email: 'chloe@example.fr',
   },
-  studio: { name: 'Studio Lumière SARL', address: ['12 rue Lepic'], logo_key: null, time_zone: 'Europe/Paris' },
+  studio: {
+    name: 'Studio Lumière SARL',
+    address: ['12 rue Lepic', '75018 Paris'],
+    country: 'FR',
+    logo_key: null,
+    time_zone: 'Europe/Paris',
+  },
   locale: 'fr-FR',
   email: 'chloe@example.fr',
 });
@@ -105,6 +111,7 @@ describe('the receipt activities with fake deps', () => {
     expect(html).toContain('Reçu de paiement');
     expect(html).toContain('15 mars 2026');
     expect(html).toContain('Reste à payer');
+    expect(html).toContain('75018 Paris<br>France');
     expect(deps.recordReceiptPdf).toHaveBeenCalledWith('owner-1', 'receipt-1', {
       key: keptKey,
       sha256: SHA,
