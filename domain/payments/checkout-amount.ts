@@ -57,6 +57,8 @@ export function checkoutAmount(input: CheckoutAmountInput): { amountCents: bigin
         message: `This invoice has ${schedule.length} installment${schedule.length > 1 ? 's' : ''}: choose 1 to ${schedule.length}`,
       },
     };
+  if (schedule[installment - 1].amountCents === 0n)
+    return { refusal: { code: 'nothing_due', message: `Installment ${installment} has nothing to pay` } };
   const part = unpaidParts(schedule, amountPaidCents)[installment - 1];
   if (part <= 0n)
     return { refusal: { code: 'installment_paid', message: `Installment ${installment} is already paid` } };

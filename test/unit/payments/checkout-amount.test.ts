@@ -56,6 +56,13 @@ describe('checkoutAmount: examples', () => {
     ).toMatchObject({ refusal: { code: 'installment_paid' } });
   });
 
+  it('an installment of 0.00 has nothing to pay', () => {
+    const tiny = schedule([1n, '2026-03-01'], [0n, '2026-04-01']);
+    expect(checkoutAmount({ schedule: tiny, balanceDueCents: 1n, amountPaidCents: 0n, installment: 2 })).toEqual({
+      refusal: { code: 'nothing_due', message: 'Installment 2 has nothing to pay' },
+    });
+  });
+
   it('refuses an installment the invoice does not have', () => {
     expect(checkoutAmount({ schedule: null, balanceDueCents: 1n, amountPaidCents: 0n, installment: 1 })).toEqual({
       refusal: { code: 'no_schedule', message: 'This invoice is not paid in installments' },
@@ -118,7 +125,8 @@ describe('checkoutAmount: properties', () => {
   it('an installment is refused as paid exactly when the schedule rules call it paid', () => {
     fc.assert(
       fc.property(cases, (c) => {
-        fc.pre(c.balanceDueCents > 0n);
+        // An installment of 0.00 has nothing to pay, paid or not (nothing_due).
+        fc.pre(c.balanceDueCents > 0n && c.schedule[c.installment - 1].amountCents > 0n);
         const paid = new Set(paidInstallments(c.schedule, c.amountPaidCents).map((i) => i.index));
         const charge = checkoutAmount(c);
         const refusedAsPaid = 'refusal' in charge && charge.refusal.code === 'installment_paid';
