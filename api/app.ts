@@ -28,6 +28,7 @@ import { createClientTokenService } from './auth/client-tokens';
 import { createRequireClient } from './client-accounts/client-guard';
 import { buildClientAccountsRouter } from './client-accounts/router';
 import { buildClientDocumentsRouter } from './client-accounts/documents-router';
+import { buildClientCheckoutRouter } from './client-accounts/checkout-router';
 import { buildContactFormRouter } from './portal/contact-router';
 import { buildPortalRouter } from './portal/router';
 import { buildPortalDocumentsRouter } from './portal/documents-router';
@@ -105,11 +106,12 @@ export function createApp(deps: AppDeps): Express {
     requireClient: createRequireClient(sequelize, clientTokens),
   });
   const cardProvider = createCardProvider(config);
+  const walletProvider = createWalletProvider(config);
   const paymentRouters = buildPaymentsRouters({
     sequelize,
     temporal: deps.temporal.client,
     cardProvider,
-    walletProvider: createWalletProvider(config),
+    walletProvider,
     cardWebhookSecret: config.CARDPROVIDER_WEBHOOK_SECRET,
     logger,
     kit,
@@ -163,6 +165,19 @@ export function createApp(deps: AppDeps): Express {
   app.use(buildSessionInfoInviteRouter({ sequelize, temporal: deps.temporal.client, kit, emailLimit }));
   app.use(buildRoadmapRouter({ sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit }));
   app.use(buildClientAccountsRouter({ sequelize, kit, clientTokens }));
+  // Paying from the portal and the receipts (issue 31 §3).
+  app.use(
+    buildClientCheckoutRouter({
+      sequelize,
+      temporal: deps.temporal.client,
+      cardProvider,
+      walletProvider,
+      logger,
+      kit,
+      publicS3: deps.publicS3,
+      config,
+    }),
+  );
   const clientDocuments = {
     sequelize,
     temporal: deps.temporal.client,

@@ -5,6 +5,9 @@ import { sequelizeJobRunStore } from '../db/commands/job-run-store';
 import { markOverdueInvoices } from '../db/commands/mark-overdue-invoices';
 import { applyCardPaymentFailed } from '../db/commands/apply-card-payment-failed';
 import { applyPaymentSucceeded } from '../db/commands/apply-payment-succeeded';
+import { markReceiptEmailed } from '../db/commands/mark-receipt-emailed';
+import { recordReceiptPdf } from '../db/commands/record-receipt-pdf';
+import { loadReceiptSources } from '../db/queries/payment-receipts';
 import { findStaleRunningJobRuns } from '../db/queries/job-runs';
 import { readClientInfo } from '../db/queries/client-info';
 import { recordDocumentEmailFailed, recordDocumentSent } from '../db/commands/document-sent';
@@ -77,6 +80,11 @@ import {
   type PaymentEventDb,
   type PaymentEventDeps,
 } from '../activities/payments/apply-payment-event';
+import {
+  createPaymentReceiptActivities,
+  type PaymentReceiptDb,
+  type PaymentReceiptDeps,
+} from '../activities/payments/payment-receipt';
 import { createTriggerEvaluationActivities } from '../activities/workflow-triggers/evaluate-triggers';
 import { createScheduledTriggerActivities } from '../activities/workflow-triggers/run-scheduled-trigger';
 import {
@@ -172,6 +180,8 @@ export interface WorkerDeps {
   invoiceReminders: Resources<InvoiceReminderDeps, InvoiceReminderDb>;
   /** The wallet provider that captures approved orders, and the logger. */
   payments: Resources<PaymentEventDeps, PaymentEventDb>;
+  /** S3, Chromium, mailer and logger of the payments' receipts. */
+  paymentReceipts: Resources<PaymentReceiptDeps, PaymentReceiptDb>;
 }
 
 /** Every activity, built from its factory with real dependencies. Capability activities join here. */
@@ -321,6 +331,10 @@ export function buildActivities(deps: WorkerDeps) {
     ...createPaymentEventActivities({
       ...deps.payments,
       ...bindDb(sequelize, { applyPaymentSucceeded, applyCardPaymentFailed }),
+    }),
+    ...createPaymentReceiptActivities({
+      ...deps.paymentReceipts,
+      ...bindDb(sequelize, { loadReceiptSources, recordReceiptPdf, markReceiptEmailed }),
     }),
   };
 }

@@ -100,6 +100,7 @@ async function main() {
       bucket: config.S3_BUCKET,
     },
     payments: { logger, walletProvider: createWalletProvider(config) },
+    paymentReceipts: { logger, s3, bucket: config.S3_BUCKET, chromium, mailer, mailFrom: config.MAIL_FROM },
     documentPdf: { s3, bucket: config.S3_BUCKET, chromium },
     signedQuote: { logger, s3, bucket: config.S3_BUCKET, chromium, mailer, mailFrom: config.MAIL_FROM },
     documentEmail: {

@@ -13,7 +13,7 @@ import {
 import { SESSION_INFO_INVITE_JOB } from './session-info/contract';
 import { ROADMAP_JOB } from './roadmap/contract';
 import { ENTITY_AUTOMATION_JOB, SESSION_AUTOMATION_JOB } from './automations/contract';
-import { PAYMENT_EVENT_JOB } from './payments/contract';
+import { PAYMENT_EVENT_JOB, PAYMENT_RECEIPT_JOB } from './payments/contract';
 import { ACCOUNTING_EXPORT_JOB } from './accounting-export/contract';
 import { SIGNED_QUOTE_JOB } from './client-portal/contract';
 
@@ -38,6 +38,7 @@ export const JOB_CONTRACTS: readonly JobContract<unknown, never>[] = [
   DOCUMENT_EMAIL_JOB,
   SCHEDULE_CHANGED_JOB,
   PAYMENT_EVENT_JOB,
+  PAYMENT_RECEIPT_JOB,
   INVOICE_REMINDERS_JOB,
   ENTITY_AUTOMATION_JOB,
   ACCOUNTING_EXPORT_JOB,

@@ -26,5 +26,6 @@ export { documentEmailWorkflow } from './invoicing/document-email';
 export { paymentScheduleChangedWorkflow } from './invoicing/schedule-changed';
 export { invoiceRemindersWorkflow } from './invoicing/invoice-reminders';
 export { paymentEventWorkflow } from './payments/payment-event';
+export { paymentReceiptWorkflow } from './payments/payment-receipt';
 export { accountingExportWorkflow } from './accounting-export/workflow';
 export { signedQuoteWorkflow } from './client-portal/signed-quote';

@@ -1,6 +1,7 @@
 import { type Logger } from 'pino';
 import { type applyCardPaymentFailed } from '../../db/commands/apply-card-payment-failed';
 import { type applyPaymentSucceeded } from '../../db/commands/apply-payment-succeeded';
+import { isCardFailureEvent } from '../../domain/payments/card-events';
 import { type WalletProvider } from '../../lib/payments/walletprovider';
 import { type PaymentEventActivities } from '../../workflows/payments/contract';
 import { type Bound } from '../db-deps';
@@ -35,10 +36,9 @@ export function createPaymentEventActivities(deps: PaymentEventDeps): PaymentEve
           return `capture_${capture.status.toLowerCase()}`;
         }
       }
-      const outcome =
-        payload.eventType === 'payment_intent.payment_failed'
-          ? await deps.applyCardPaymentFailed(payload)
-          : await deps.applyPaymentSucceeded(payload);
+      const outcome = isCardFailureEvent(payload.eventType)
+        ? await deps.applyCardPaymentFailed(payload)
+        : await deps.applyPaymentSucceeded(payload);
       // unknown_payment: an intent or order this service did not create (another integration on the account).
       if (outcome === 'amount_mismatch')
         deps.logger.error(

@@ -7,10 +7,12 @@ import { recordCardPayment } from '../../db/commands/record-card-payment';
 import { recordWalletPayment } from '../../db/commands/record-wallet-payment';
 import { findPayableInvoice } from '../../db/queries/payments';
 import { countCardPayments, findOpenCardPayment } from '../../db/queries/card-payments';
-import { UnavailableError, ValidationError } from '../../domain/errors';
+import { ValidationError } from '../../domain/errors';
+import { cardEventAction } from '../../domain/payments/card-events';
 import { fromStoredDecimal } from '../../domain/money/currency';
 import { signalInvoiceReminders } from '../../lib/jobs/invoice-reminders-signal';
 import { startJob } from '../../lib/jobs/start-job';
+import { callProvider } from '../../lib/payments/provider-call';
 import { WALLET_SIGNATURE_HEADERS, type WalletProvider } from '../../lib/payments/walletprovider';
 import { PAYMENT_EVENT_JOB, type PaymentEventPayload } from '../../workflows/payments/contract';
 import { type createRouteKit } from '../http/route-kit';
@@ -36,15 +38,8 @@ const rawBody = express.raw({ type: () => true, limit: '256kb' });
 export function buildPaymentsRouters(deps: PaymentsRouterDeps): { webhooks: Router; payments: Router } {
   const { sequelize, temporal, cardProvider, walletProvider, logger, kit } = deps;
   const payments = Router();
-  const provider = async <T>(name: string, call: () => Promise<T>): Promise<T> => {
-    try {
-      return await call();
-    } catch (err) {
-      logger.warn({ err: (err as Error).message, provider: name }, 'Payment provider call failed');
-      // The client may retry later (503); the details stay in the log.
-      throw new UnavailableError(`The ${name} payment provider did not answer; try again later`);
-    }
-  };
+  // The client may retry later (503); the details stay in the log.
+  const provider = <T>(name: 'card' | 'wallet', call: () => Promise<T>): Promise<T> => callProvider(logger, name, call);
 
   kit.route(
     payments,
@@ -145,7 +140,10 @@ export function buildPaymentsRouters(deps: PaymentsRouterDeps): { webhooks: Rout
       }
       const parsed = CardEvent.safeParse(event);
       if (!parsed.success) throw new ValidationError('Unexpected event');
-      if (parsed.data.type !== 'payment_intent.succeeded' && parsed.data.type !== 'payment_intent.payment_failed') {
+      // A payment intent's events (the studio's card payments) and a hosted checkout session's (the
+      // client portal's): a session completed unpaid waits for its async event (domain/payments/card-events.ts).
+      const action = cardEventAction(parsed.data.type, parsed.data.data.object);
+      if (action.kind === 'ignored') {
         res.status(200).json({ received: true, ignored: parsed.data.type });
         return;
       }
@@ -155,12 +153,13 @@ export function buildPaymentsRouters(deps: PaymentsRouterDeps): { webhooks: Rout
           provider: 'cardprovider',
           eventId: parsed.data.id,
           eventType: parsed.data.type,
-          reference: parsed.data.data.object.id,
+          reference: action.reference,
           // Checked against the payment this service asked for (apply-payment-succeeded.ts).
-          ...(parsed.data.type === 'payment_intent.succeeded' && parsed.data.data.object.amount_received !== undefined
-            ? { amountMinor: parsed.data.data.object.amount_received }
+          ...(action.kind === 'succeeded' && action.amountMinor !== undefined
+            ? { amountMinor: action.amountMinor }
             : {}),
-          ...(parsed.data.data.object.currency ? { currency: parsed.data.data.object.currency } : {}),
+          ...(action.currency ? { currency: action.currency } : {}),
+          ...(action.paymentIntentId ? { paymentIntentId: action.paymentIntentId } : {}),
         },
         req.requestId,
       );
@@ -172,7 +171,7 @@ export function buildPaymentsRouters(deps: PaymentsRouterDeps): { webhooks: Rout
     path: '/api/cardprovider/webhooks',
     operationId: 'receiveCardProviderWebhook',
     summary:
-      'Card provider events (Stripe-Signature over the raw body): payment_intent.succeeded pays the invoice once per event',
+      'Card provider events (Stripe-Signature over the raw body), once per event: payment_intent.succeeded, checkout.session.completed (paid) and checkout.session.async_payment_succeeded record the payment; payment_intent.payment_failed and checkout.session.async_payment_failed mark it failed',
     tag: 'payments',
     auth: 'none',
     body: CardEvent,

@@ -1,6 +1,7 @@
 import { type Sequelize } from 'sequelize-typescript';
 import { toHundredths } from '../../domain/invoicing/money';
 import { fromStoredDecimal } from '../../domain/money/currency';
+import { type CardproviderPayment } from '../models/CardproviderPayment';
 import { Invoice } from '../models/Invoice';
 import { addPayment } from './invoice-ledger';
 import { type PaymentEvent, type PaymentEventOutcome, takePaymentEvent } from './payments';
@@ -38,6 +39,9 @@ export async function applyPaymentSucceeded(sequelize: Sequelize, event: Payment
       rejectOnEmpty: true,
     });
     const paidBefore = invoice.payment_status === 'PAID';
+    // A hosted checkout session's money is its payment intent's: the ledger names the intent, which
+    // a card refund goes through (lib/payments/refund-credit-note.ts).
+    const intentId = card ? (event.paymentIntentId ?? (payment as CardproviderPayment).payment_intent_id) : null;
     const entry = await addPayment(
       sequelize,
       invoice,
@@ -46,13 +50,15 @@ export async function applyPaymentSucceeded(sequelize: Sequelize, event: Payment
         method: card ? 'card' : 'wallet',
         receivedAt: new Date(),
         currency: payment.currency,
-        providerReference: event.reference,
+        providerReference: intentId ?? event.reference,
         allowOverpayment: true,
       },
       transaction,
       null,
     );
     payment.set({ status: done, ledger_entry_id: entry.id });
+    if (card && intentId && !(payment as CardproviderPayment).payment_intent_id)
+      (payment as CardproviderPayment).set({ payment_intent_id: intentId });
     await payment.save({ transaction });
     return paidBefore ? 'already_paid' : 'paid';
   });

@@ -9,6 +9,7 @@ import { Invoice } from '../models/Invoice';
 import { InvoicePayment } from '../models/InvoicePayment';
 import { assertIssued, ledgerSummary } from '../queries/invoice-ledger';
 import { recordDomainEvent } from './record-domain-event';
+import { recordPaymentReceipt } from './record-payment-receipt';
 
 /**
  * The payments ledger of an invoice (issue 20 §5): every write locks the invoice row, checks the
@@ -98,8 +99,8 @@ export interface PaymentInput {
 }
 
 /**
- * Appends a payment to the locked, issued invoice's ledger and settles it, with an audit row and
- * PAYMENT_RECEIVED. The caller holds the transaction (manual payments, provider webhooks).
+ * Appends a payment to the locked, issued invoice's ledger and settles it, with its receipt, an
+ * audit row and PAYMENT_RECEIVED. The caller holds the transaction (manual payments, provider webhooks).
  */
 export async function addPayment(
   sequelize: Sequelize,
@@ -134,7 +135,10 @@ export async function addPayment(
     { transaction },
   );
   const cause = { payment_id: payment.id, payment_method: payment.method, payment_amount: payment.amount };
-  await settleInvoice(sequelize, invoice, transaction, requestId, cause);
+  const settled = await settleInvoice(sequelize, invoice, transaction, requestId, cause);
+  // Every payment gets its receipt (issue 31 §3): numbered and fixed here, its pdf and email made
+  // by the job PAYMENT_RECEIVED starts (lib/jobs/outbox-dispatch.ts).
+  const receipt = await recordPaymentReceipt(sequelize, invoice, payment, settled.balanceDueCents, transaction);
   await AuditLog.create(
     {
       actor_id: actorId,
@@ -162,6 +166,8 @@ export async function addPayment(
           input.method === 'card' ? 'cardprovider' : input.method === 'wallet' ? 'walletprovider' : null,
         payment_reference: payment.provider_reference ?? payment.reference,
         payment_currency: payment.currency,
+        receipt_id: receipt.id,
+        receipt_number: receipt.number,
       },
       requestId,
     },

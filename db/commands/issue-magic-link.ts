@@ -3,11 +3,14 @@ import { type Sequelize } from 'sequelize-typescript';
 import { MagicLinkToken } from '../models/MagicLinkToken';
 import { hashMagicToken } from '../queries/magic-links';
 
-/** A new single-use link for one client and one session; returns the token to put in the email. */
+/**
+ * A new single-use link for one client, for one session's invitation or (null) for the portal as
+ * a whole (an invoice to pay); returns the token to put in the email.
+ */
 export async function issueMagicLink(
   _sequelize: Sequelize,
   clientAccountId: string,
-  sessionId: string,
+  sessionId: string | null,
   ttlMinutes: number,
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = crypto.randomBytes(32).toString('base64url');

@@ -1,5 +1,6 @@
 import { QueryTypes, type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
+import { isCheckoutSessionEvent } from '../../domain/payments/card-events';
 import { CardproviderPayment } from '../models/CardproviderPayment';
 import { WalletproviderPayment } from '../models/WalletproviderPayment';
 import { type PaymentProvider } from '../models/ProcessedProviderEvent';
@@ -8,8 +9,10 @@ export interface PaymentEvent {
   provider: PaymentProvider;
   eventId: string;
   eventType: string;
-  /** The payment intent id (card) or the order id (wallet). */
+  /** The payment intent id or the checkout session id (card; by the event's type), or the order id (wallet). */
   reference: string;
+  /** A checkout session's payment intent, once it has one (the ledger's reference: refunds go through it). */
+  paymentIntentId?: string;
   /** The amount (minor units) and currency the provider's event states, when it states them. */
   amountMinor?: number;
   currency?: string;
@@ -26,7 +29,7 @@ export type PaymentEventOutcome =
 /**
  * The first steps of applying a provider's event, in the caller's transaction: the event recorded
  * as processed (unique provider + event id: a redelivery answers 'already_processed'), its payment
- * row locked (none answers 'unknown_payment'), and the processed event tied to that payment's invoice.
+ * row locked (by payment intent, checkout session or order; none answers 'unknown_payment'), and the processed event tied to that payment's invoice.
  */
 export async function takePaymentEvent(
   sequelize: Sequelize,
@@ -41,7 +44,10 @@ export async function takePaymentEvent(
   const payment =
     event.provider === 'cardprovider'
       ? await CardproviderPayment.findOne({
-          where: { payment_intent_id: event.reference },
+          // A hosted checkout session's events name the session; a payment intent's, the intent.
+          where: isCheckoutSessionEvent(event.eventType)
+            ? { checkout_session_id: event.reference }
+            : { payment_intent_id: event.reference },
           transaction,
           lock: transaction.LOCK.UPDATE,
         })

@@ -4,7 +4,7 @@ import { Invoice } from './Invoice';
 import { type CardPaymentStatus } from '../../domain/payments/payment-statuses';
 
 /**
- * A card payment attempt for an invoice (one payment intent). Once it succeeds, its money is a row
+ * A card payment attempt for an invoice (one payment intent, or one hosted checkout session). Once it succeeds, its money is a row
  * of the invoice's payments ledger (ledger_entry_id); an invoice may be paid in several parts.
  */
 @Table({ tableName: 'cardprovider_payments' })
@@ -13,9 +13,16 @@ export class CardproviderPayment extends IdModel {
   @Column({ type: DataType.UUID, allowNull: false })
   declare invoice_id: string;
 
-  /** The provider's payment intent id (unique). */
-  @Column({ type: DataType.TEXT, allowNull: false })
-  declare payment_intent_id: string;
+  /**
+   * The provider's payment intent id (unique). A hosted checkout session gets its intent only when
+   * it completes: null until then.
+   */
+  @Column({ type: DataType.TEXT })
+  declare payment_intent_id: string | null;
+
+  /** The hosted checkout session (Stripe Checkout) the client pays through, when it started as one (unique). */
+  @Column({ type: DataType.TEXT })
+  declare checkout_session_id: string | null;
 
   @Column({ type: DataType.DECIMAL(10, 2), allowNull: false })
   declare amount: string;

@@ -20,6 +20,7 @@ import { JobRun } from './JobRun';
 import { MagicLinkToken } from './MagicLinkToken';
 import { Organization } from './Organization';
 import { OutboxEvent } from './OutboxEvent';
+import { PaymentReceipt } from './PaymentReceipt';
 import { Quote } from './Quote';
 import { QuoteItem } from './QuoteItem';
 import { QuoteSignature } from './QuoteSignature';
@@ -66,6 +67,7 @@ export {
   MagicLinkToken,
   Organization,
   OutboxEvent,
+  PaymentReceipt,
   Quote,
   QuoteItem,
   QuoteSignature,
@@ -125,6 +127,7 @@ export const models = [
   InvoiceItem,
   CreditNote,
   InvoicePayment,
+  PaymentReceipt,
   CardproviderPayment,
   WalletproviderPayment,
   UserCompany,

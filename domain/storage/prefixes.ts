@@ -8,6 +8,7 @@ export const PERMANENT_PREFIXES = [
   'pdfs/quotes/',
   'pdfs/invoices/',
   'pdfs/credit-notes/',
+  'pdfs/receipts/',
   'pdfs/contracts/',
   'documents/',
   'avatars/',

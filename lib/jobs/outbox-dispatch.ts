@@ -10,6 +10,7 @@ import {
   SCHEDULE_CHANGED_JOB,
 } from '../../workflows/invoicing/contract';
 import { listOwedInvoiceIds } from '../../db/queries/invoice-reminders';
+import { PAYMENT_RECEIPT_JOB } from '../../workflows/payments/contract';
 import { signalInvoiceReminders } from './invoice-reminders-signal';
 import {
   SESSION_RESCHEDULED_SIGNAL,
@@ -40,6 +41,8 @@ export interface OutboxDispatchDeps {
  *   with payment schedules it also wakes the reminders of the session's invoices still owed.
  * - An invoice just issued starts its kept pdf and its reminders (issue 21 §2); any other
  *   INVOICE_STATUS_CHANGED (a payment, a credit note, a cancel, overdue) wakes its reminders.
+ * - A payment received (PAYMENT_RECEIVED) starts its receipt's job, keyed by the ledger row
+ *   (issue 31 §3); a start that fails leaves the event for the next pass, as the reminders' do.
  */
 export async function dispatchOutboxEvents(deps: OutboxDispatchDeps, batch: OutboxBatch): Promise<string[]> {
   const { sequelize, temporal, logger, startConcurrency } = deps;
@@ -102,14 +105,36 @@ export async function dispatchOutboxEvents(deps: OutboxDispatchDeps, batch: Outb
     })),
     { concurrency: startConcurrency },
   );
-  const remindersFailed = new Map(
-    reminders.flatMap((start, i) => (start.outcome === 'failed' ? [[issued[i].id, start.error.message] as const] : [])),
+  // A payment's receipt (issue 31 §3), keyed by its ledger row: a redelivered event meets the same job.
+  const paid = events.filter((e) => e.event_type === 'PAYMENT_RECEIVED' && typeof e.payload.payment_id === 'string');
+  const receipts = await startJobs(
+    sequelize,
+    temporal,
+    PAYMENT_RECEIPT_JOB,
+    paid.map((e) => ({
+      key: e.payload.payment_id as string,
+      payload: { paymentId: e.payload.payment_id as string, ownerId: e.owner_id },
+      meta: { userId: e.owner_id, entityId: e.entity_id, requestId: e.request_id ?? undefined },
+    })),
+    { concurrency: startConcurrency },
   );
-  let failed = remindersFailed.size > 0;
-  for (const [eventId, message] of remindersFailed)
-    await undispatched(eventId, `The reminders of the invoice could not be started (${message})`);
+  // A start that fails leaves its event for the next pass (its job is found existing then).
+  const startsFailed = new Map([
+    ...reminders.flatMap((start, i) =>
+      start.outcome === 'failed'
+        ? [[issued[i].id, `The reminders of the invoice could not be started (${start.error.message})`] as const]
+        : [],
+    ),
+    ...receipts.flatMap((start, i) =>
+      start.outcome === 'failed'
+        ? [[paid[i].id, `The receipt of the payment could not be started (${start.error.message})`] as const]
+        : [],
+    ),
+  ]);
+  let failed = startsFailed.size > 0;
+  for (const [eventId, message] of startsFailed) await undispatched(eventId, message);
   for (const [i, start] of starts.entries()) {
-    if (remindersFailed.has(evaluated[i].id)) continue; // retried whole on the next pass (its evaluation is found existing)
+    if (startsFailed.has(evaluated[i].id)) continue; // retried whole on the next pass (its evaluation is found existing)
     if (start.outcome === 'started' || start.outcome === 'existing') dispatched.push(evaluated[i].id);
     else if (start.outcome === 'failed') {
       failed = true;
@@ -122,7 +147,7 @@ export async function dispatchOutboxEvents(deps: OutboxDispatchDeps, batch: Outb
   // Signals, and events no trigger waits for, in id order; nothing more once Temporal failed.
   for (const event of events) {
     if (failed) break;
-    if (remindersFailed.has(event.id)) continue;
+    if (startsFailed.has(event.id)) continue;
     if (event.event_type !== 'SESSION_RESCHEDULED') {
       if (
         event.event_type === 'INVOICE_STATUS_CHANGED' &&

@@ -20,3 +20,10 @@ export async function mailAttachment(mail: Mail, index = 0): Promise<Buffer> {
   const res = await fetch(`${process.env.MAILDEV_URL}/email/${mail.id}/attachment/${name}`);
   return Buffer.from(await res.arrayBuffer());
 }
+
+/** Whether an e-mail is a payment's receipt (issue 31 §3), which every payment recorded now sends its client. */
+export const isReceiptMail = (mail: Mail): boolean => /^(Reçu de paiement|Payment receipt) /.test(mail.subject);
+
+/** The e-mails `address` received, less the payments' receipts. */
+export const mailsBesideReceipts = async (address: string): Promise<Mail[]> =>
+  (await mailsTo(address)).filter((mail) => !isReceiptMail(mail));

@@ -236,6 +236,29 @@ export const SAVED_HISTORIES: SavedHistory[] = [
       }),
     },
   },
+  {
+    // A payment's receipt: its pdf rendered on the documents queue, then emailed.
+    file: 'paymentReceiptWorkflow/rendered-and-sent.json',
+    workflowsPath: WORKER_WORKFLOWS,
+    record: {
+      workflowType: 'paymentReceiptWorkflow',
+      args: [jobInput({ paymentId: 'payment', ownerId: 'owner' })],
+      activities: () => ({
+        ...createFakeJobActivities().activities,
+        sendPaymentReceipt: async () => ({ receipt: 'F-2026-00001-R1', email: 'sent' }),
+      }),
+      otherQueues: {
+        [TASK_QUEUES.documents]: () => ({
+          renderPaymentReceipt: async () => ({
+            receiptId: 'receipt',
+            key: 'pdfs/receipts/owner/invoice/recu-F-2026-00001-R1-0123456789abcdef.pdf',
+            filename: 'recu-F-2026-00001-R1.pdf',
+            sha256: '0'.repeat(64),
+          }),
+        }),
+      },
+    },
+  },
 ];
 
 /** The workflow id a history is recorded and replayed under (histories do not carry it). */

@@ -56,6 +56,17 @@ describe('applyPaymentEvent with fake deps', () => {
     ).toEqual(['paid', 'failed']);
   });
 
+  it("applies a hosted checkout session's events: its async failure marks it failed, its completion pays", async () => {
+    const { db, activities } = setUp();
+    const session = { ...card, eventId: 'evt_3', reference: 'cs_1', paymentIntentId: 'pi_7' };
+    const failed = { ...session, eventType: 'checkout.session.async_payment_failed' };
+    expect(await env(1).run(activities.applyPaymentEvent, failed)).toBe('failed');
+    expect(db.applyCardPaymentFailed).toHaveBeenCalledWith(failed);
+    const completed = { ...session, eventId: 'evt_4', eventType: 'checkout.session.completed' };
+    expect(await env(1).run(activities.applyPaymentEvent, completed)).toBe('paid');
+    expect(db.applyPaymentSucceeded).toHaveBeenCalledWith(completed);
+  });
+
   it('captures an approved wallet order first; a capture still pending pays nothing yet', async () => {
     const { db, walletProvider, activities } = setUp(async () => ({ status: 'PENDING', captureId: null }));
     expect(await env(1).run(activities.applyPaymentEvent, wallet)).toBe('capture_pending');

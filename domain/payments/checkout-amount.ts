@@ -1,0 +1,67 @@
+import { inDueOrder, type ScheduledInstallment } from '../invoicing/payment-schedule';
+
+/**
+ * What "Pay" charges on an invoice from the client portal (issue 31 §3): the balance due, or one
+ * installment of its payment schedule, and never more than the balance. Integer cents; pure.
+ */
+
+/** Why nothing can be charged: nothing due (409), or an installment the invoice does not have (400). */
+export interface CheckoutRefusal {
+  code: 'nothing_due' | 'installment_paid' | 'no_schedule' | 'no_such_installment';
+  message: string;
+}
+
+export interface CheckoutAmountInput {
+  /** The ledger's balance due (total − payments + refunds − credit notes, never below 0). */
+  balanceDueCents: bigint;
+  /** The ledger's money kept (domain/invoicing/ledger.ts `amountPaidCents`). */
+  amountPaidCents: bigint;
+  /** The invoice's schedule computed now, in list order; null without one. */
+  schedule: readonly ScheduledInstallment[] | null;
+  /** 1-based number of the installment in the schedule as listed; absent: the balance. */
+  installment?: number;
+}
+
+/**
+ * What is left to pay of each installment, by list index: money paid covers installments in due
+ * order (paidInstallments' rule), so an installment's unpaid part is what the amount paid does not
+ * reach of it. The parts add up to the schedule's total less the amount paid (never below 0).
+ */
+export function unpaidParts(schedule: readonly ScheduledInstallment[], amountPaidCents: bigint): bigint[] {
+  const parts = schedule.map(() => 0n);
+  let before = 0n;
+  for (const installment of inDueOrder(schedule)) {
+    const reached = amountPaidCents - before;
+    const left = installment.amountCents - (reached > 0n ? reached : 0n);
+    parts[installment.index] = left > 0n ? left : 0n;
+    before += installment.amountCents;
+  }
+  return parts;
+}
+
+/**
+ * The amount to charge: without `installment`, the balance due; with it, that installment's unpaid
+ * part (unpaidParts), capped at the balance (a credit note may have lowered what is owed below
+ * the schedule). A refusal when that is nothing, or when the installment does not exist.
+ */
+export function checkoutAmount(input: CheckoutAmountInput): { amountCents: bigint } | { refusal: CheckoutRefusal } {
+  const { balanceDueCents, amountPaidCents, schedule, installment } = input;
+  if (balanceDueCents <= 0n) return { refusal: { code: 'nothing_due', message: 'Nothing is due on this invoice' } };
+  if (installment === undefined) return { amountCents: balanceDueCents };
+  if (!schedule || schedule.length === 0)
+    return { refusal: { code: 'no_schedule', message: 'This invoice is not paid in installments' } };
+  if (!Number.isInteger(installment) || installment < 1 || installment > schedule.length)
+    return {
+      refusal: {
+        code: 'no_such_installment',
+        message: `This invoice has ${schedule.length} installment${schedule.length > 1 ? 's' : ''}: choose 1 to ${schedule.length}`,
+      },
+    };
+  if (schedule[installment - 1].amountCents === 0n)
+    return { refusal: { code: 'nothing_due', message: `Installment ${installment} has nothing to pay` } };
+  const part = unpaidParts(schedule, amountPaidCents)[installment - 1];
+  if (part <= 0n)
+    return { refusal: { code: 'installment_paid', message: `Installment ${installment} is already paid` } };
+  const amountCents = part < balanceDueCents ? part : balanceDueCents;
+  return { amountCents };
+}
