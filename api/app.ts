@@ -190,6 +190,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(
     buildPortalDocumentsRouter({
       ...clientDocuments,
+      cardProvider,
+      walletProvider,
       clientTokens,
       bucket: config.S3_BUCKET,
       sessionSeconds: config.MAGIC_LINK_TTL_MINUTES * 60,

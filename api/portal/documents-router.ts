@@ -11,6 +11,12 @@ import {
   listClientQuotes,
 } from '../../db/queries/client-documents';
 import { peekMagicLink } from '../../db/queries/magic-links';
+import { findClientReceipt, listClientReceipts } from '../../db/queries/payment-receipts';
+import { DEFAULT_LOCALE } from '../../domain/accounts/client-locale';
+import { receiptFilename } from '../../domain/payments/receipt-html';
+import { type CheckoutDeps, startInvoiceCheckout } from '../../lib/payments/checkout';
+import { downloadLink } from '../../lib/s3-links';
+import { presentReceipt } from '../client-accounts/receipt-presenter';
 import { findQuoteSignature } from '../../db/queries/quote-signatures';
 import { findUser } from '../../db/queries/users';
 import { type ClientAccountRow, type QuoteRow } from '../../db/rows';
@@ -42,7 +48,8 @@ import {
 } from './render-documents';
 import { renderLinkProblem } from './render-form';
 
-export interface PortalDocumentsDeps extends ClientDocumentsDeps {
+export interface PortalDocumentsDeps extends ClientDocumentsDeps, Omit<CheckoutDeps, 'config'> {
+  config: ClientDocumentsDeps['config'] & CheckoutDeps['config'];
   clientTokens: ClientTokenService;
   bucket: string;
   logger: Logger;
@@ -100,19 +107,7 @@ const form = express.urlencoded({ extended: false, limit: '16kb', parameterLimit
  * client token in an HttpOnly cookie and opens the document. The client lists their documents,
  * reads a quote and signs or declines it, reads an invoice and pays it, downloads their pdfs.
  */
-export function buildPortalDocumentsRouter(
-  deps: PortalDocumentsDeps,
-  extras: {
-    /** Starts a hosted checkout (card) or a wallet order for one of the client's invoices: where to send the client. */
-    startCheckout?: (
-      account: ClientAccountRow,
-      invoiceId: string,
-      method: 'card' | 'wallet',
-    ) => Promise<{ url: string }>;
-    /** The client's receipts, as links of the home page. */
-    listReceipts?: (account: ClientAccountRow) => Promise<{ id: string; label: string; href: string }[]>;
-  } = {},
-): Router {
+export function buildPortalDocumentsRouter(deps: PortalDocumentsDeps): Router {
   const { sequelize, clientTokens } = deps;
   const router = Router();
   const loadFace = createFaceLoader({ sequelize, s3: deps.s3, bucket: deps.bucket, logger: deps.logger });
@@ -207,7 +202,7 @@ export function buildPortalDocumentsRouter(
         listClientQuotes(sequelize, account),
         listClientInvoices(sequelize, account),
         listClientCreditNotes(sequelize, account),
-        extras.listReceipts ? extras.listReceipts(account) : [],
+        listClientReceipts(sequelize, account),
       ]);
       sendPage(
         res,
@@ -216,7 +211,7 @@ export function buildPortalDocumentsRouter(
           quotes: await Promise.all(quotes.map((q) => quoteView(account, q))),
           invoices: invoices.map((i) => presentClientInvoice(i, timeZone)),
           creditNotes: creditNotes.map(presentClientCreditNote),
-          receipts,
+          receipts: receipts.map(presentReceipt),
         }),
       );
     }),
@@ -341,8 +336,7 @@ export function buildPortalDocumentsRouter(
       const method = (req.body as Record<string, unknown> | undefined)?.method === 'wallet' ? 'wallet' : 'card';
       const invoice = await findClientInvoice(sequelize, account, id);
       try {
-        if (!extras.startCheckout) throw new NotFoundError('Checkout');
-        const { url } = await extras.startCheckout(account, invoice.id, method);
+        const { url } = await startInvoiceCheckout(deps, account, invoice.id, { method });
         // The provider's page is another origin: this page's CSP lets the form's redirect go there.
         res.redirect(303, url);
       } catch (err) {
@@ -356,6 +350,27 @@ export function buildPortalDocumentsRouter(
           }),
         );
       }
+    }),
+  );
+
+  router.get(
+    '/portal/receipts/:id/pdf',
+    page(async (account, req, res) => {
+      const receipt = await findClientReceipt(sequelize, account, uuidParam(req, 'id'));
+      if (!receipt.pdf_key) {
+        sendPage(res, 503, renderPortalProblem(await faceOf(account), 'receiptPending'));
+        return;
+      }
+      const link = await downloadLink(
+        deps.publicS3,
+        deps.config.S3_BUCKET,
+        {
+          key: receipt.pdf_key,
+          filename: receiptFilename({ locale: receipt.locale ?? DEFAULT_LOCALE, number: receipt.number }),
+        },
+        deps.config.EXPORT_LINK_TTL_SECONDS,
+      );
+      res.redirect(303, link.url);
     }),
   );
 

@@ -8,6 +8,9 @@ import {
   type presentClientQuote,
 } from '../client-accounts/presenter';
 import { page, type PortalFace } from './render-form';
+import { type presentReceipt } from '../client-accounts/receipt-presenter';
+import { paymentMethodLabel } from '../../domain/payments/receipt-words';
+import { type PaymentMethod } from '../../domain/invoicing/statuses';
 
 type ClientQuote = ReturnType<typeof presentClientQuote>;
 type ClientInvoice = ReturnType<typeof presentClientInvoice>;
@@ -24,6 +27,8 @@ const WORDS = {
     invoices: 'Factures',
     creditNotes: 'Avoirs',
     receipts: 'Reçus',
+    receipt: 'Reçu',
+    receiptPending: 'Ce reçu est en cours de préparation. Réessayez dans un instant.',
     none: 'Aucun pour le moment.',
     quote: 'Devis',
     invoice: 'Facture',
@@ -68,6 +73,8 @@ const WORDS = {
     invoices: 'Invoices',
     creditNotes: 'Credit notes',
     receipts: 'Receipts',
+    receipt: 'Receipt',
+    receiptPending: 'This receipt is being prepared. Try again in a moment.',
     none: 'None yet.',
     quote: 'Quote',
     invoice: 'Invoice',
@@ -142,7 +149,7 @@ export function renderHome(
     quotes: ClientQuote[];
     invoices: ClientInvoice[];
     creditNotes: ClientCreditNote[];
-    receipts: { id: string; label: string; href: string }[];
+    receipts: ReturnType<typeof presentReceipt>[];
   },
 ): string {
   const w = wordsOf(face);
@@ -160,7 +167,10 @@ export function renderHome(
     (n) =>
       `<li><a href="/portal/credit-notes/${esc(n.id)}/pdf">${esc(w.creditNotes)} ${esc(n.number)}</a><br><span class="muted">${money(face, n.amount, n.currency)} · ${day(face, n.issued_at)}</span></li>`,
   );
-  const receipts = docs.receipts.map((r) => `<li><a href="${esc(r.href)}">${esc(r.label)}</a></li>`);
+  const receipts = docs.receipts.map(
+    (r) =>
+      `<li><a href="/portal/receipts/${esc(r.id)}/pdf">${esc(w.receipt)} ${esc(r.number)}</a> · ${esc(w.invoice)} ${esc(r.invoice_number)}<br><span class="muted">${money(face, r.amount, r.currency)} · ${esc(paymentMethodLabel(r.method as PaymentMethod, face.locale))} · ${day(face, r.received_at)}</span></li>`,
+  );
   return page(
     face,
     w.home,
@@ -259,7 +269,10 @@ ${pay}`,
 }
 
 /** A problem page in the client's language: a document not theirs, or a session that ended. */
-export function renderPortalProblem(face: PortalFace, problem: 'notFound' | 'expiredSession' | 'signedOut'): string {
+export function renderPortalProblem(
+  face: PortalFace,
+  problem: 'notFound' | 'expiredSession' | 'signedOut' | 'receiptPending',
+): string {
   const w = wordsOf(face);
   return page(face, w.home, `<h1>${esc(w.home)}</h1>${banner(problem === 'signedOut' ? 'ok' : 'problem', w[problem])}`);
 }

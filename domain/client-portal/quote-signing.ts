@@ -23,7 +23,8 @@ function stateRefusal(quote: SignableQuote): QuoteRefusal | null {
   if (quote.signed_at) return { code: 'quote_signed', message: 'This quote is already signed' };
   if (quote.declined_at || quote.status === 'REJECTED')
     return { code: 'quote_declined', message: 'This quote was declined: ask the studio for a new one' };
-  if (quote.status === 'ACCEPTED') return { code: 'quote_accepted', message: 'The studio already recorded this quote as accepted' };
+  if (quote.status === 'ACCEPTED')
+    return { code: 'quote_accepted', message: 'The studio already recorded this quote as accepted' };
   if (quote.status !== 'SENT') return { code: 'quote_not_sent', message: 'This quote has not been sent to you' };
   return null;
 }
@@ -37,9 +38,15 @@ export function signingRefusal(quote: SignableQuote, readVersion: string, today:
   const state = stateRefusal(quote);
   if (state) return state;
   if (quote.valid_until !== null && quote.valid_until < today)
-    return { code: 'quote_expired', message: `This quote was valid until ${quote.valid_until}: ask the studio for a new one` };
+    return {
+      code: 'quote_expired',
+      message: `This quote was valid until ${quote.valid_until}: ask the studio for a new one`,
+    };
   if (readVersion !== quoteVersion(quote))
-    return { code: 'quote_changed', message: 'The studio changed this quote since you opened it: read it again before signing' };
+    return {
+      code: 'quote_changed',
+      message: 'The studio changed this quote since you opened it: read it again before signing',
+    };
   return null;
 }
 

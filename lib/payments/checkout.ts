@@ -3,6 +3,7 @@ import { type Logger } from 'pino';
 import { type Sequelize } from 'sequelize-typescript';
 import type Stripe from 'stripe';
 import { recordCheckoutSession } from '../../db/commands/record-checkout-session';
+import { recordCheckoutStarted } from '../../db/commands/record-checkout-started';
 import { recordWalletPayment } from '../../db/commands/record-wallet-payment';
 import { countCardPayments } from '../../db/queries/card-payments';
 import { type ClientRef } from '../../db/queries/client-accounts';
@@ -117,6 +118,7 @@ export async function startInvoiceCheckout(
       deps.walletProvider.createOrder({ amount, currency, invoiceId: invoice.id, description: invoice.title }),
     );
     await recordWalletPayment(sequelize, invoice, order.orderId, currency, order.status, amount);
+    await recordCheckoutStarted(sequelize, invoice, { method, amount, currency });
     return { method, url: order.approvalUrl, ...started, checkout_session_id: null, order_id: order.orderId };
   }
 
@@ -154,6 +156,7 @@ export async function startInvoiceCheckout(
   );
   if (!session.url) throw new UnavailableError('The card payment provider gave no checkout page; try again later');
   await recordCheckoutSession(sequelize, invoice.id, { checkoutSessionId: session.id, amount, currency });
+  await recordCheckoutStarted(sequelize, invoice, { method, amount, currency });
   // The client is paying: the invoice's reminders hold at once (domain/invoicing/reminder-decision.ts).
   await signalInvoiceReminders(deps.temporal, [invoice.id], logger);
   return { method, url: session.url, ...started, checkout_session_id: session.id, order_id: null };

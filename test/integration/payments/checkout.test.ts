@@ -195,7 +195,11 @@ describe('paying an invoice from the portal by card (hosted checkout)', () => {
     });
     // Forged: signed with another secret. Nothing changes.
     expect((await postCard(payload, 'whsec_not_ours')).status).toBe(400);
-    expect(await state(invoice.id)).toMatchObject({ payment_status: 'UNPAID', events: ['INVOICE_STATUS_CHANGED'] });
+    // The studio hears the client started paying (CHECKOUT_STARTED); nothing else yet.
+    expect(await state(invoice.id)).toMatchObject({
+      payment_status: 'UNPAID',
+      events: ['CHECKOUT_STARTED', 'INVOICE_STATUS_CHANGED'],
+    });
 
     expect((await postCard(payload)).status).toBe(200);
     const paid = await eventually('the invoice PAID', async () => {
@@ -203,7 +207,12 @@ describe('paying an invoice from the portal by card (hosted checkout)', () => {
       return s.payment_status === 'PAID' && s;
     });
     expect(paid).toMatchObject({ balance_due: '0.00', amount_paid: '300.00' });
-    expect(paid.events).toEqual(['INVOICE_STATUS_CHANGED', 'INVOICE_STATUS_CHANGED', 'PAYMENT_RECEIVED']);
+    expect(paid.events).toEqual([
+      'CHECKOUT_STARTED',
+      'INVOICE_STATUS_CHANGED',
+      'INVOICE_STATUS_CHANGED',
+      'PAYMENT_RECEIVED',
+    ]);
     // The session's intent is the ledger's reference (a card refund goes through it).
     expect(await cardRow(sessionId)).toMatchObject({ status: 'succeeded', payment_intent_id: intent });
     const [ledger] = await sql<{ method: string; amount: string; provider_reference: string }>(
@@ -280,7 +289,7 @@ describe('paying an invoice from the portal by card (hosted checkout)', () => {
     expect(await state(invoice.id)).toMatchObject({
       payment_status: 'UNPAID',
       balance_due: '300.00',
-      events: ['INVOICE_STATUS_CHANGED'],
+      events: ['CHECKOUT_STARTED', 'INVOICE_STATUS_CHANGED'],
     });
     expect(await sql('SELECT 1 FROM invoice_payments WHERE invoice_id = $1', [invoice.id])).toHaveLength(0);
 
