@@ -1,5 +1,6 @@
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import crypto from 'node:crypto';
+import { renderHtmlPdf } from '../../lib/html-pdf';
 import { type findStoredPdf, type recordStoredPdf } from '../../db/commands/stored-documents';
 import { documentHtml } from '../../domain/invoicing/document-html';
 import { type Chromium } from '../../lib/chromium';
@@ -51,19 +52,7 @@ export function createDocumentPdfActivities(deps: DocumentPdfDeps) {
       });
       // The studio's uploaded logo heads the document, inlined: the page loads nothing from elsewhere.
       view.logoDataUri = await readLogoDataUri(deps, logoKey);
-      const browser = await deps.chromium.browser();
-      const page = await browser.newPage();
-      let bytes: Uint8Array;
-      try {
-        await page.setContent(documentHtml(view), { waitUntil: 'load' });
-        bytes = await page.pdf({
-          format: 'A4',
-          printBackground: true,
-          margin: { top: '15mm', right: '12mm', bottom: '15mm', left: '12mm' },
-        });
-      } finally {
-        await page.close().catch(() => undefined);
-      }
+      const bytes = await renderHtmlPdf(deps.chromium, documentHtml(view));
       const sha256 = crypto.createHash('sha256').update(bytes).digest('hex');
       // A kept pdf's key carries the start of its hash: two renders racing (the job and a
       // send's) each write their own object, and the one recorded is never overwritten by the other.

@@ -1,6 +1,7 @@
 import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { ApplicationFailure } from '@temporalio/common';
 import crypto from 'node:crypto';
+import { renderHtmlPdf } from '../../lib/html-pdf';
 import { type Transporter } from 'nodemailer';
 import { type Logger } from 'pino';
 import { type markReceiptEmailed } from '../../db/commands/mark-receipt-emailed';
@@ -97,19 +98,7 @@ export function createPaymentReceiptActivities(deps: PaymentReceiptDeps): Paymen
         }
         const view = receiptViewOf(sources, sources.locale);
         view.logoDataUri = await readLogoDataUri(deps, sources.studio.logo_key);
-        const browser = await deps.chromium.browser();
-        const page = await browser.newPage();
-        let bytes: Uint8Array;
-        try {
-          await page.setContent(receiptHtml(view), { waitUntil: 'load' });
-          bytes = await page.pdf({
-            format: 'A4',
-            printBackground: true,
-            margin: { top: '15mm', right: '12mm', bottom: '15mm', left: '12mm' },
-          });
-        } finally {
-          await page.close().catch(() => undefined);
-        }
+        const bytes = await renderHtmlPdf(deps.chromium, receiptHtml(view));
         const sha256 = crypto.createHash('sha256').update(bytes).digest('hex');
         // The hash in the key: two renders racing each write their own object; the one recorded is never overwritten.
         const key = `pdfs/receipts/${ownerId}/${sources.invoice.id}/${receiptFilename(view).replace(/\.pdf$/, '')}-${sha256.slice(0, 16)}.pdf`;

@@ -18,7 +18,8 @@ import { type ClientAccountRow, type InvoiceRow, type QuoteRow, type UserRow } f
 import { clientLocale } from '../../domain/accounts/client-locale';
 import { type UserLocale } from '../../domain/accounts/users';
 import { consentText } from '../../domain/client-portal/consent-text';
-import { signerNameOf, signingRefusal } from '../../domain/client-portal/quote-signing';
+import { quoteVersion, signerNameOf, signingRefusal } from '../../domain/client-portal/quote-signing';
+import { presentClientQuote } from './presenter';
 import { ConflictError, DomainError, ValidationError } from '../../domain/errors';
 import { displayNumber } from '../../domain/invoicing/document-number';
 import { formatDateInZone } from '../../domain/wall-clock';
@@ -145,6 +146,18 @@ export interface SignRequest {
 /** The consent text the client is shown for a quote, in their language (kept with the signature). */
 export const quoteConsent = (quote: QuoteRow, locale: UserLocale, timeZone: string) =>
   consentText(locale, displayNumber(quote, timeZone), Boolean(quote.contract));
+
+/** A quote as its client reads it now: may they sign it today, and the consent they would tick. */
+export async function clientQuoteView(deps: ClientDocumentsDeps, account: ClientAccountRow, quote: QuoteRow) {
+  const owner = await findUser(deps.sequelize, account.owner_id);
+  const locale = await clientLanguage(deps, account);
+  const signature = quote.signed_at ? await findQuoteSignature(deps.sequelize, quote.owner_id, quote.id) : null;
+  return presentClientQuote(quote, owner.time_zone, {
+    refusal: signingRefusal(quote, quoteVersion(quote), formatDateInZone(new Date(), owner.time_zone)),
+    consentText: quoteConsent(quote, locale, owner.time_zone),
+    signatureSha256: signature?.pdf_sha256 ?? null,
+  });
+}
 
 /** A deposit invoice made at signing, or why none could be (the signature stands either way). */
 export type SigningDeposit = { invoice: InvoiceRow | null; problem: string | null };

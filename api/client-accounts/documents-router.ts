@@ -8,25 +8,21 @@ import {
   listClientInvoices,
   listClientQuotes,
 } from '../../db/queries/client-documents';
-import { findQuoteSignature } from '../../db/queries/quote-signatures';
 import { findUser } from '../../db/queries/users';
 import { type ClientAccountRow, type QuoteRow } from '../../db/rows';
-import { signingRefusal } from '../../domain/client-portal/quote-signing';
-import { formatDateInZone } from '../../domain/wall-clock';
 import { type createRouteKit } from '../http/route-kit';
 import { clientAccountOf } from './client-guard';
 import {
   clientCreditNotePdfLink,
   clientInvoicePdfLink,
-  clientLanguage,
+  clientQuoteView,
   clientQuotePdfLink,
   type ClientDocumentsDeps,
   declineClientQuote,
   noteClientView,
-  quoteConsent,
   signClientQuote,
 } from './client-documents';
-import { presentClientCreditNote, presentClientInvoice, presentClientQuote } from './presenter';
+import { presentClientCreditNote, presentClientInvoice } from './presenter';
 
 const QuoteParams = z.object({ quoteId: z.uuid() });
 const InvoiceParams = z.object({ invoiceId: z.uuid() });
@@ -57,16 +53,7 @@ export function buildClientDocumentsRouter(deps: ClientDocumentsDeps & { kit: Re
   const tag = 'client-portal';
 
   /** A quote as the client reads it now: may they sign it today, and the consent they would tick. */
-  const quoteView = async (account: ClientAccountRow, quote: QuoteRow) => {
-    const owner = await findUser(sequelize, account.owner_id);
-    const locale = await clientLanguage(deps, account);
-    const signature = quote.signed_at ? await findQuoteSignature(sequelize, quote.owner_id, quote.id) : null;
-    return presentClientQuote(quote, owner.time_zone, {
-      refusal: signingRefusal(quote, quote.updated_at.toISOString(), formatDateInZone(new Date(), owner.time_zone)),
-      consentText: quoteConsent(quote, locale, owner.time_zone),
-      signatureSha256: signature?.pdf_sha256 ?? null,
-    });
-  };
+  const quoteView = (account: ClientAccountRow, quote: QuoteRow) => clientQuoteView(deps, account, quote);
   const timeZoneOf = async (account: ClientAccountRow) => (await findUser(sequelize, account.owner_id)).time_zone;
 
   kit.route(

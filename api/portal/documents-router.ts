@@ -10,33 +10,29 @@ import {
   listClientInvoices,
   listClientQuotes,
 } from '../../db/queries/client-documents';
-import { peekMagicLink } from '../../db/queries/magic-links';
+import { peekMagicLink, type RedeemResult } from '../../db/queries/magic-links';
 import { findClientReceipt, listClientReceipts } from '../../db/queries/payment-receipts';
 import { DEFAULT_LOCALE } from '../../domain/accounts/client-locale';
 import { receiptFilename } from '../../domain/payments/receipt-html';
 import { type CheckoutDeps, startInvoiceCheckout } from '../../lib/payments/checkout';
 import { downloadLink } from '../../lib/s3-links';
 import { presentReceipt } from '../client-accounts/receipt-presenter';
-import { findQuoteSignature } from '../../db/queries/quote-signatures';
 import { findUser } from '../../db/queries/users';
 import { type ClientAccountRow, type QuoteRow } from '../../db/rows';
 import { portalDocumentPath } from '../../domain/client-portal/portal-documents';
-import { signingRefusal } from '../../domain/client-portal/quote-signing';
 import { DomainError, NotFoundError } from '../../domain/errors';
-import { formatDateInZone } from '../../domain/wall-clock';
 import { type ClientTokenService } from '../auth/client-tokens';
 import {
   clientCreditNotePdfLink,
   clientInvoicePdfLink,
-  clientLanguage,
+  clientQuoteView,
   clientQuotePdfLink,
   type ClientDocumentsDeps,
   declineClientQuote,
   noteClientView,
-  quoteConsent,
   signClientQuote,
 } from '../client-accounts/client-documents';
-import { presentClientCreditNote, presentClientInvoice, presentClientQuote } from '../client-accounts/presenter';
+import { presentClientCreditNote, presentClientInvoice } from '../client-accounts/presenter';
 import { rejectNulCharacters } from '../middleware/reject-nul';
 import { createFaceLoader, NO_FACE, sendPage } from './face';
 import {
@@ -156,40 +152,31 @@ export function buildPortalDocumentsRouter(deps: PortalDocumentsDeps): Router {
     return value;
   };
 
-  const quoteView = async (account: ClientAccountRow, quote: QuoteRow) => {
-    const owner = await findUser(sequelize, account.owner_id);
-    const locale = await clientLanguage(deps, account);
-    const signature = quote.signed_at ? await findQuoteSignature(sequelize, quote.owner_id, quote.id) : null;
-    return presentClientQuote(quote, owner.time_zone, {
-      refusal: signingRefusal(quote, quote.updated_at.toISOString(), formatDateInZone(new Date(), owner.time_zone)),
-      consentText: quoteConsent(quote, locale, owner.time_zone),
-      signatureSha256: signature?.pdf_sha256 ?? null,
-    });
-  };
+  const quoteView = (account: ClientAccountRow, quote: QuoteRow) => clientQuoteView(deps, account, quote);
   const timeZoneOf = async (account: ClientAccountRow) => (await findUser(sequelize, account.owner_id)).time_zone;
+
+  /** A link refused (used, expired, unknown): the page says why, in its client's language when it names one. */
+  const linkProblem = async (res: Response, link: RedeemResult) => {
+    const account = link.clientAccountId ? await findClientAccount(sequelize, link.clientAccountId) : null;
+    if (link.ok && account) return account;
+    sendPage(
+      res,
+      link.ok ? 404 : 410,
+      renderLinkProblem(account ? await faceOf(account) : NO_FACE, link.ok ? 'unknown' : link.reason),
+    );
+    return null;
+  };
 
   router.get('/portal/open/:token', async (req: Request<{ token: string }>, res) => {
     const token = req.params.token.slice(0, 200);
-    const link = await peekMagicLink(sequelize, token);
-    const account = link.clientAccountId ? await findClientAccount(sequelize, link.clientAccountId) : null;
-    if (!link.ok || !account)
-      return sendPage(
-        res,
-        link.ok ? 404 : 410,
-        renderLinkProblem(account ? await faceOf(account) : NO_FACE, link.ok ? 'unknown' : link.reason),
-      );
-    sendPage(res, 200, renderOpenDocuments(await faceOf(account), token));
+    const account = await linkProblem(res, await peekMagicLink(sequelize, token));
+    if (account) sendPage(res, 200, renderOpenDocuments(await faceOf(account), token));
   });
 
   router.post('/portal/open/:token', sameOrigin, async (req: Request<{ token: string }>, res) => {
     const link = await redeemMagicLink(sequelize, req.params.token.slice(0, 200));
-    const account = link.clientAccountId ? await findClientAccount(sequelize, link.clientAccountId) : null;
-    if (!link.ok || !account)
-      return sendPage(
-        res,
-        link.ok ? 404 : 410,
-        renderLinkProblem(account ? await faceOf(account) : NO_FACE, link.ok ? 'unknown' : link.reason),
-      );
+    const account = await linkProblem(res, link);
+    if (!account || !link.ok) return;
     await setSession(req, res, account.id);
     res.redirect(303, link.document ? portalDocumentPath(link.document.kind, link.document.id) : '/portal/home');
   });
