@@ -39,6 +39,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   deposit_exists: 409,
   deposit_draft: 409,
   deposits_changed: 409,
+  contact_erased: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
