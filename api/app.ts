@@ -27,6 +27,7 @@ import { createTokenService } from './auth/tokens';
 import { createClientTokenService } from './auth/client-tokens';
 import { createRequireClient } from './client-accounts/client-guard';
 import { buildClientAccountsRouter } from './client-accounts/router';
+import { buildClientDataRouter } from './client-accounts/data-router';
 import { buildContactFormRouter } from './portal/contact-router';
 import { buildPortalRouter } from './portal/router';
 import { buildCompanyProfileRouter } from './company-profile/router';
@@ -161,6 +162,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(buildSessionInfoInviteRouter({ sequelize, temporal: deps.temporal.client, kit, emailLimit }));
   app.use(buildRoadmapRouter({ sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit }));
   app.use(buildClientAccountsRouter({ sequelize, kit, clientTokens }));
+  app.use(buildClientDataRouter({ sequelize, kit, s3: deps.s3, bucket: config.S3_BUCKET, logger }));
   app.use(buildPortalRouter({ sequelize, clientTokens, s3: deps.s3, bucket: config.S3_BUCKET, logger }));
   // Per client address and studio: a flood against one studio's form leaves the others' open.
   const contactFormLimit = limits.create('contact:form', {

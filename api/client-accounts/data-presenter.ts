@@ -1,0 +1,87 @@
+import { type ClientData, type ClientSessionData } from '../../db/queries/client-data';
+import { type ContactRow } from '../../db/rows';
+import { presentCreditNote, presentDocument, presentPayment } from '../invoicing/presenter';
+import { presentField } from '../session-info/presenter';
+
+/** The contact as the studio keeps it: every field, its notes included (GDPR art. 15 has no exception for them). */
+function presentContactData(c: ContactRow) {
+  return {
+    id: c.id,
+    first_name: c.first_name,
+    last_name: c.last_name,
+    email: c.email,
+    phone_number: c.phone_number,
+    street: c.street,
+    city: c.city,
+    zipcode: c.zipcode,
+    country: c.country,
+    region: c.region ?? null,
+    company_name: c.company_name,
+    siren: c.siren,
+    vat_number: c.vat_number,
+    tax_exempt_reference: c.tax_exempt_reference ?? null,
+    reverse_charge: Boolean(c.reverse_charge),
+    contact_type: c.contact_type,
+    notes: c.notes,
+    locale: c.locale,
+    time_zone: c.time_zone,
+    reminders_paused: c.reminders_paused,
+    created_at: c.created_at.toISOString(),
+    updated_at: c.updated_at.toISOString(),
+  };
+}
+
+/** A session with its questionnaire: each question beside the answer given (null when unanswered). */
+function presentSessionData({ session: s, role, template, answers }: ClientSessionData) {
+  const responses = answers?.responses ?? {};
+  const fields = [...(template?.fields ?? [])]
+    .sort((a, b) => a.display_order - b.display_order || a.field_key.localeCompare(b.field_key))
+    .map(presentField);
+  const asked = new Set(fields.map((f) => f.field_key));
+  return {
+    id: s.id,
+    title: s.title,
+    status: s.status,
+    start_date: s.start_date?.toISOString() ?? null,
+    end_date: s.end_date?.toISOString() ?? null,
+    location: s.location,
+    notes: s.notes,
+    role,
+    created_at: s.created_at.toISOString(),
+    questionnaire: template
+      ? {
+          name: template.name,
+          description: template.description,
+          questions: fields.map((f) => ({
+            field_key: f.field_key,
+            label: f.label,
+            field_type: f.field_type,
+            options: f.options,
+            answer: responses[f.field_key] ?? null,
+          })),
+          // Answers to questions the template no longer asks are data held all the same.
+          other_answers: Object.fromEntries(Object.entries(responses).filter(([key]) => !asked.has(key))),
+          submitted_via: answers?.submitted_via ?? null,
+          submitted_at: answers?.submitted_at?.toISOString() ?? null,
+        }
+      : null,
+    answers_without_questionnaire: template ? null : answers ? responses : null,
+  };
+}
+
+/**
+ * The JSON files of the client's data download, by file name: the same shapes the studio's api
+ * answers for documents (api/invoicing/presenter.ts), with the studio's time zone for due dates.
+ */
+export function clientDataFiles(data: ClientData): Record<string, unknown> {
+  const timeZone = data.studio.time_zone;
+  const invoiceNumbers = new Map(data.invoices.map((i) => [i.id, i.number]));
+  return {
+    'contact.json': presentContactData(data.contact),
+    'sessions.json': data.sessions.map(presentSessionData),
+    'quotes.json': data.quotes.map((q) => presentDocument('quote', q, timeZone)),
+    'invoices.json': data.invoices.map((i) => presentDocument('invoice', i, timeZone)),
+    'credit-notes.json': data.creditNotes.map((n) => presentCreditNote(n, invoiceNumbers.get(n.invoice_id) ?? null)),
+    'payments.json': data.payments.map(presentPayment),
+  };
+}
