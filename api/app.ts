@@ -32,6 +32,7 @@ import { buildContactFormRouter } from './portal/contact-router';
 import { buildPortalRouter } from './portal/router';
 import { buildCompanyProfileRouter } from './company-profile/router';
 import { buildContactsRouter } from './contacts/router';
+import { buildContactErasureRouter } from './contacts/erasure-router';
 import { buildExportTemplatesRouter } from './export-templates/router';
 import { buildExportsRouter } from './exports/router';
 import { buildAccountingRouter } from './accounting/router';
@@ -149,6 +150,7 @@ export function createApp(deps: AppDeps): Express {
   const limits = createRateLimits({ sequelize, config, logger });
   app.use(buildAuthRouter({ sequelize, tokens, adminEmails: config.ADMIN_EMAILS, kit, limits }));
   app.use(buildContactsRouter({ sequelize, kit }));
+  app.use(buildContactErasureRouter({ sequelize, kit, s3: deps.s3, bucket: config.S3_BUCKET, logger }));
   app.use(buildCompanyProfileRouter({ sequelize, kit }));
   app.use(buildSessionsRouter({ sequelize, kit }));
   app.use(buildSessionContactsRouter({ sequelize, kit }));
