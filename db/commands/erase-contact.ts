@@ -54,33 +54,33 @@ type Query = <T extends object>(sql: string, bind: unknown[]) => Promise<T[]>;
 
 /** The contact's records: what copies are looked up by, and what is kept. */
 async function contactRecords(query: Query, ownerId: string, contactId: string) {
-  const [sessions, quotes, invoices, accounts] = await Promise.all([
-    query<{ id: string }>('SELECT id FROM sessions WHERE owner_id = $1 AND contact_id = $2', [ownerId, contactId]),
-    query<{ id: string; status: string }>('SELECT id, status FROM quotes WHERE owner_id = $1 AND contact_id = $2', [
-      ownerId,
-      contactId,
-    ]),
-    query<{ id: string; status: string; number: string | null; issued_at: Date | null }>(
-      'SELECT id, status, number, issued_at FROM invoices WHERE owner_id = $1 AND contact_id = $2 ORDER BY issued_at, number',
-      [ownerId, contactId],
-    ),
-    query<{ id: string; magic_links: number }>(
-      `SELECT a.id, (SELECT count(*)::int FROM magic_link_tokens m WHERE m.client_account_id = a.id) AS magic_links
-       FROM client_accounts a WHERE a.owner_id = $1 AND a.contact_id = $2`,
-      [ownerId, contactId],
-    ),
+  // One statement at a time: they share the transaction's connection.
+  const sessions = await query<{ id: string }>('SELECT id FROM sessions WHERE owner_id = $1 AND contact_id = $2', [
+    ownerId,
+    contactId,
   ]);
+  const quotes = await query<{ id: string; status: string }>(
+    'SELECT id, status FROM quotes WHERE owner_id = $1 AND contact_id = $2',
+    [ownerId, contactId],
+  );
+  const invoices = await query<{ id: string; status: string; number: string | null; issued_at: Date | null }>(
+    'SELECT id, status, number, issued_at FROM invoices WHERE owner_id = $1 AND contact_id = $2 ORDER BY issued_at, number',
+    [ownerId, contactId],
+  );
+  const accounts = await query<{ id: string; magic_links: number }>(
+    `SELECT a.id, (SELECT count(*)::int FROM magic_link_tokens m WHERE m.client_account_id = a.id) AS magic_links
+     FROM client_accounts a WHERE a.owner_id = $1 AND a.contact_id = $2`,
+    [ownerId, contactId],
+  );
   const invoiceIds = invoices.map((i) => i.id);
-  const [creditNotes, payments] = await Promise.all([
-    query<{ id: string; number: string; issued_at: Date }>(
-      'SELECT id, number, issued_at FROM credit_notes WHERE owner_id = $1 AND invoice_id = ANY($2::uuid[]) ORDER BY issued_at, number',
-      [ownerId, invoiceIds],
-    ),
-    query<{ received_at: Date }>(
-      'SELECT received_at FROM invoice_payments WHERE owner_id = $1 AND invoice_id = ANY($2::uuid[])',
-      [ownerId, invoiceIds],
-    ),
-  ]);
+  const creditNotes = await query<{ id: string; number: string; issued_at: Date }>(
+    'SELECT id, number, issued_at FROM credit_notes WHERE owner_id = $1 AND invoice_id = ANY($2::uuid[]) ORDER BY issued_at, number',
+    [ownerId, invoiceIds],
+  );
+  const payments = await query<{ received_at: Date }>(
+    'SELECT received_at FROM invoice_payments WHERE owner_id = $1 AND invoice_id = ANY($2::uuid[])',
+    [ownerId, invoiceIds],
+  );
   return { sessions, quotes, invoices, accounts, creditNotes, payments };
 }
 
