@@ -1,35 +1,9 @@
 import { type ClientData, type ClientSessionData } from '../../db/queries/client-data';
-import { type ContactRow } from '../../db/rows';
+import { clientLocale } from '../../domain/accounts/client-locale';
+import { presentContact } from '../contacts/presenter';
 import { presentCreditNote, presentDocument, presentPayment } from '../invoicing/presenter';
 import { presentField } from '../session-info/presenter';
-
-/** The contact as the studio keeps it: every field, its notes included (GDPR art. 15 has no exception for them). */
-function presentContactData(c: ContactRow) {
-  return {
-    id: c.id,
-    first_name: c.first_name,
-    last_name: c.last_name,
-    email: c.email,
-    phone_number: c.phone_number,
-    street: c.street,
-    city: c.city,
-    zipcode: c.zipcode,
-    country: c.country,
-    region: c.region ?? null,
-    company_name: c.company_name,
-    siren: c.siren,
-    vat_number: c.vat_number,
-    tax_exempt_reference: c.tax_exempt_reference ?? null,
-    reverse_charge: Boolean(c.reverse_charge),
-    contact_type: c.contact_type,
-    notes: c.notes,
-    locale: c.locale,
-    time_zone: c.time_zone,
-    reminders_paused: c.reminders_paused,
-    created_at: c.created_at.toISOString(),
-    updated_at: c.updated_at.toISOString(),
-  };
-}
+import { presentSession } from '../sessions/presenter';
 
 /** A session with its questionnaire: each question beside the answer given (null when unanswered). */
 function presentSessionData({ session: s, role, template, answers }: ClientSessionData) {
@@ -39,15 +13,8 @@ function presentSessionData({ session: s, role, template, answers }: ClientSessi
     .map(presentField);
   const asked = new Set(fields.map((f) => f.field_key));
   return {
-    id: s.id,
-    title: s.title,
-    status: s.status,
-    start_date: s.start_date?.toISOString() ?? null,
-    end_date: s.end_date?.toISOString() ?? null,
-    location: s.location,
-    notes: s.notes,
+    ...presentSession(s),
     role,
-    created_at: s.created_at.toISOString(),
     questionnaire: template
       ? {
           name: template.name,
@@ -77,7 +44,8 @@ export function clientDataFiles(data: ClientData): Record<string, unknown> {
   const timeZone = data.studio.time_zone;
   const invoiceNumbers = new Map(data.invoices.map((i) => [i.id, i.number]));
   return {
-    'contact.json': presentContactData(data.contact),
+    // Every field the studio keeps, its notes included (GDPR art. 15 has no exception for them).
+    'contact.json': presentContact(data.contact, clientLocale(data.contact, data.studio)),
     'sessions.json': data.sessions.map(presentSessionData),
     'quotes.json': data.quotes.map((q) => presentDocument('quote', q, timeZone)),
     'invoices.json': data.invoices.map((i) => presentDocument('invoice', i, timeZone)),

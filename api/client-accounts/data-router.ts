@@ -1,8 +1,5 @@
-import { type S3Client } from '@aws-sdk/client-s3';
 import { Router } from 'express';
-import { type Logger } from 'pino';
-import { type Sequelize } from 'sequelize-typescript';
-import { type RouteKit } from '../http/route-kit';
+import { type StorageRouterDeps } from '../http/route-kit';
 import { clientAccountOf } from './client-guard';
 import { openClientDataZip } from './data-zip';
 
@@ -11,19 +8,7 @@ import { openClientDataZip } from './data-zip';
  * holds about them (issue 31 §4; GDPR art. 15 and 20), as a zip streamed as it is made
  * (api/client-accounts/data-zip.ts, which a portal page calls the same way).
  */
-export function buildClientDataRouter({
-  sequelize,
-  kit,
-  s3,
-  bucket,
-  logger,
-}: {
-  sequelize: Sequelize;
-  kit: RouteKit;
-  s3: S3Client;
-  bucket: string;
-  logger: Logger;
-}): Router {
+export function buildClientDataRouter({ sequelize, kit, s3, bucket, logger }: StorageRouterDeps): Router {
   const router = Router();
   kit.route(
     router,

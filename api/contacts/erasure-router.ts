@@ -1,10 +1,7 @@
-import { type S3Client } from '@aws-sdk/client-s3';
 import { Router } from 'express';
-import { type Logger } from 'pino';
-import { type Sequelize } from 'sequelize-typescript';
 import { type ContactErasure, eraseContact } from '../../db/commands/erase-contact';
 import { IdParams } from '../http/common-schemas';
-import { type RouteKit } from '../http/route-kit';
+import { type StorageRouterDeps } from '../http/route-kit';
 import { removeErasedObjects } from './erased-objects';
 import { ContactErasureView, EraseContactBody } from './schema';
 
@@ -28,19 +25,7 @@ function presentErasure(erasure: ContactErasure, filesLeft: number) {
  * at its request. The rows change in one transaction (db/commands/erase-contact.ts); its stored
  * files are removed from storage after the commit.
  */
-export function buildContactErasureRouter({
-  sequelize,
-  kit,
-  s3,
-  bucket,
-  logger,
-}: {
-  sequelize: Sequelize;
-  kit: RouteKit;
-  s3: S3Client;
-  bucket: string;
-  logger: Logger;
-}): Router {
+export function buildContactErasureRouter({ sequelize, kit, s3, bucket, logger }: StorageRouterDeps): Router {
   const router = Router();
   kit.route(
     router,

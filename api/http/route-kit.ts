@@ -1,3 +1,5 @@
+import { type S3Client } from '@aws-sdk/client-s3';
+import { type Logger } from 'pino';
 import { type Sequelize } from 'sequelize-typescript';
 import './zod-openapi';
 import { type OpenAPIRegistry, type RouteConfig } from '@asteasolutions/zod-to-openapi';
@@ -175,4 +177,11 @@ export type RouteKit = ReturnType<typeof createRouteKit>;
 export interface DataRouterDeps {
   sequelize: Sequelize;
   kit: RouteKit;
+}
+
+/** A router that also reads or removes stored objects: the S3 client, the bucket, and a logger for what storage refuses. */
+export interface StorageRouterDeps extends DataRouterDeps {
+  s3: S3Client;
+  bucket: string;
+  logger: Logger;
 }
