@@ -158,6 +158,7 @@ async function clientWithEverything() {
     .set(as(studio))
     .send({ amount: '100.00', method: 'bank_transfer' })
     .expect(201);
+  const draft = await buildInvoice(t.app, studio, { contact_id: contact.id, title: 'Tirages' });
   const invoicePdf = await storedPdf('invoices', invoice.id);
   const notePdf = await storedPdf('credit_notes', note.id);
   // A legacy contact file (its name is the client's) and the tracking row of an email sent to them.
@@ -173,7 +174,21 @@ async function clientWithEverything() {
      VALUES ($1, 'QUOTE', $2, $3, $4, 'SENT', now())`,
     [studio.id, quote.id, contact.email, `Votre devis, Zélie ${lastName}`],
   );
-  return { studio, contact, lastName, wedding, portrait, client, quote, invoice, note, invoicePdf, notePdf, fileKey };
+  return {
+    studio,
+    contact,
+    lastName,
+    wedding,
+    portrait,
+    client,
+    quote,
+    invoice,
+    draft,
+    note,
+    invoicePdf,
+    notePdf,
+    fileKey,
+  };
 }
 
 let scene: Awaited<ReturnType<typeof clientWithEverything>>;
@@ -319,7 +334,7 @@ describe('erasing a contact (POST /api/contacts/:id/erase)', () => {
         issued_invoices: { count: 1, numbers: [scene.invoice.number] },
         credit_notes: { count: 1, numbers: [scene.note.number] },
         payments: 1,
-        documents_pointing_at_contact: { draft_invoices: 0, quotes: 1 },
+        documents_pointing_at_contact: { draft_invoices: 1, quotes: 1 },
         retention: { country: 'FR', years: 10, until: `${year + 11}-12-31` },
       },
       files_left_in_storage: 0,
@@ -431,6 +446,17 @@ describe('erasing a contact (POST /api/contacts/:id/erase)', () => {
         .send({ to: ['someone@example.fr'] }),
     );
     await refused(request(t.app).post(`/api/contacts/${contact.id}/erase`).set(as(studio)).send({}));
+    await refused(request(t.app).post(`/api/invoices/${scene.draft.id}/issue`).set(as(studio)));
+    await refused(request(t.app).post(`/api/quotes/${scene.quote.id}/invoice`).set(as(studio)));
+    await refused(
+      request(t.app).post(`/api/sessions/${scene.wedding.id}/send-session-info-invite`).set(as(studio)).send({}),
+    );
+    // The ledger of its issued invoice stays complete: a payment is still recorded.
+    await request(t.app)
+      .post(`/api/invoices/${scene.invoice.id}/payments`)
+      .set(as(studio))
+      .send({ amount: '10.00', method: 'cash' })
+      .expect(201);
     // Its sessions keep their client: a change of title still saves.
     await request(t.app)
       .put(`/api/sessions/${scene.wedding.id}`)
