@@ -139,7 +139,7 @@ export interface Scrubber {
  * (longest needles first), so a replacement is never searched again.
  */
 export function scrubberOf(needles: ErasureNeedles): Scrubber {
-  const whole = new Set([...needles.strong, ...needles.weak].map((n) => n.toLowerCase()));
+  const whole = new Set([...needles.strong, ...needles.weak].map((n) => clean(n).toLowerCase()));
   const strong = [...needles.strong].sort((a, b) => b.length - a.length);
   const pattern = strong.length > 0 ? new RegExp(strong.map(escapeRegExp).join('|'), 'giu') : null;
   const text = (value: string): string => {
