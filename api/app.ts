@@ -29,11 +29,13 @@ import { createRequireClient } from './client-accounts/client-guard';
 import { buildClientAccountsRouter } from './client-accounts/router';
 import { buildClientDocumentsRouter } from './client-accounts/documents-router';
 import { buildClientCheckoutRouter } from './client-accounts/checkout-router';
+import { buildClientDataRouter } from './client-accounts/data-router';
 import { buildContactFormRouter } from './portal/contact-router';
 import { buildPortalRouter } from './portal/router';
 import { buildPortalDocumentsRouter } from './portal/documents-router';
 import { buildCompanyProfileRouter } from './company-profile/router';
 import { buildContactsRouter } from './contacts/router';
+import { buildContactErasureRouter } from './contacts/erasure-router';
 import { buildExportTemplatesRouter } from './export-templates/router';
 import { buildExportsRouter } from './exports/router';
 import { buildAccountingRouter } from './accounting/router';
@@ -152,6 +154,7 @@ export function createApp(deps: AppDeps): Express {
   const limits = createRateLimits({ sequelize, config, logger });
   app.use(buildAuthRouter({ sequelize, tokens, adminEmails: config.ADMIN_EMAILS, kit, limits }));
   app.use(buildContactsRouter({ sequelize, kit }));
+  app.use(buildContactErasureRouter({ sequelize, kit, s3: deps.s3, bucket: config.S3_BUCKET, logger }));
   app.use(buildCompanyProfileRouter({ sequelize, kit }));
   app.use(buildSessionsRouter({ sequelize, kit }));
   app.use(buildSessionContactsRouter({ sequelize, kit }));
@@ -197,6 +200,7 @@ export function createApp(deps: AppDeps): Express {
       sessionSeconds: config.MAGIC_LINK_TTL_MINUTES * 60,
     }),
   );
+  app.use(buildClientDataRouter({ sequelize, kit, s3: deps.s3, bucket: config.S3_BUCKET, logger }));
   app.use(buildPortalRouter({ sequelize, clientTokens, s3: deps.s3, bucket: config.S3_BUCKET, logger }));
   // Per client address and studio: a flood against one studio's form leaves the others' open.
   const contactFormLimit = limits.create('contact:form', {

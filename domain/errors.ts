@@ -36,7 +36,9 @@ export type ConflictCode =
   | 'quote_accepted'
   | 'quote_declined'
   | 'quote_expired'
-  | 'quote_changed';
+  | 'quote_changed'
+  // The client's data (issue 31 §4): an erased contact is never attached, written to or matched again.
+  | 'contact_erased';
 
 /**
  * Every code a DomainError can carry, defined once: the error handler maps each to a status in a

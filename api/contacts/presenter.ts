@@ -25,6 +25,7 @@ export function presentContact(c: ContactRow, locale: string) {
     reverse_charge: Boolean(c.reverse_charge),
     time_zone: c.time_zone,
     reminders_paused: c.reminders_paused,
+    erased_at: c.erased_at?.toISOString() ?? null,
     created_at: c.created_at.toISOString(),
     updated_at: c.updated_at.toISOString(),
   };

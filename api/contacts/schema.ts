@@ -85,7 +85,48 @@ export const ContactView = z.object({
   time_zone: z.string().nullable(),
   /** Payment reminders paused for every invoice of this client (PUT /api/contacts/:id/reminders). */
   reminders_paused: z.boolean(),
+  /** Set when the studio erased the contact (POST /api/contacts/:id/erase): its personal fields are gone for good. */
+  erased_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export const ContactPage = pageOf(ContactView);
+
+/** POST /api/contacts/:id/erase: why, for the audit row (the contact's own values are taken out of it). */
+export const EraseContactBody = z.object({ reason: z.string().trim().max(500).optional() }).strict();
+export type EraseContactBody = z.infer<typeof EraseContactBody>;
+
+const count = z.number().int().min(0);
+const numbered = z.object({ count, numbers: z.array(z.string()) });
+
+/** What an erasure removed and kept, by kind and count: never a value (docs/data-retention.md). */
+export const ContactErasureView = z.object({
+  contact_id: z.uuid(),
+  erased_at: z.string(),
+  removed: z.object({
+    contact_fields: z.array(z.string()).describe('The personal fields that held a value'),
+    client_accounts: count,
+    magic_links: count,
+    questionnaire_answers: count.describe('Sessions of which the contact is the client whose answers were cleared'),
+    session_links: count.describe('Sessions the contact was attached to, as another contact'),
+    files: count,
+    copies: z.record(z.string(), count).describe('Per table, the rows whose copy of the contact was scrubbed'),
+    free_text: z.object({ sessions: count, draft_documents: count }),
+  }),
+  kept: z.object({
+    issued_invoices: numbered,
+    credit_notes: numbered,
+    payments: count,
+    quote_signatures: count.describe("Signatures of the contact's quotes: a contract's evidence, kept"),
+    documents_pointing_at_contact: z.object({ draft_invoices: count, quotes: count }),
+    retention: z.object({
+      country: z.string().nullable(),
+      years: count,
+      basis: z.string(),
+      until: z.string().nullable().describe('31 December of the last year the law asks these records to be kept'),
+    }),
+  }),
+  /** Stored files storage refused to delete now: the orphan cleanup removes them. */
+  files_left_in_storage: count,
+  review: z.string(),
+});

@@ -1,3 +1,5 @@
+import { type S3Client } from '@aws-sdk/client-s3';
+import { type Logger } from 'pino';
 import { type Sequelize } from 'sequelize-typescript';
 import './zod-openapi';
 import { type OpenAPIRegistry, type RouteConfig } from '@asteasolutions/zod-to-openapi';
@@ -30,6 +32,11 @@ export interface RouteSpec<P, Q, B> {
   body?: ZodType<B>;
   /** Schema of the success body, for the docs. */
   response?: ZodType;
+  /**
+   * A success body that is a file the handler streams itself (it writes `res`), not JSON: its media
+   * type and what it holds, for the docs (`application/zip`).
+   */
+  produces?: { contentType: string; description: string };
   /** Success status; 204 sends no body. */
   status?: 200 | 201 | 202 | 204;
   /** Middlewares before auth (per-address rate limits). */
@@ -150,8 +157,12 @@ function describe<P, Q, B>(spec: RouteSpec<P, Q, B>): RouteConfig {
       body: spec.body ? { content: { 'application/json': { schema: spec.body } } } : undefined,
     },
     responses: {
-      [status]:
-        spec.response && status !== 204
+      [status]: spec.produces
+        ? {
+            description: spec.produces.description,
+            content: { [spec.produces.contentType]: { schema: { type: 'string', format: 'binary' } } },
+          }
+        : spec.response && status !== 204
           ? { description: 'Success', content: { 'application/json': { schema: spec.response } } }
           : { description: 'Success' },
       ...errors,
@@ -166,4 +177,11 @@ export type RouteKit = ReturnType<typeof createRouteKit>;
 export interface DataRouterDeps {
   sequelize: Sequelize;
   kit: RouteKit;
+}
+
+/** A router that also reads or removes stored objects: the S3 client, the bucket, and a logger for what storage refuses. */
+export interface StorageRouterDeps extends DataRouterDeps {
+  s3: S3Client;
+  bucket: string;
+  logger: Logger;
 }

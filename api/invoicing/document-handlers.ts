@@ -13,6 +13,7 @@ import { type DocumentProps } from '../../db/commands/invoicing-documents';
 import { deleteDocument } from '../../db/commands/delete-document';
 import { saveDocument } from '../../db/commands/save-document';
 import { previewDocumentEmail } from '../../db/queries/document-email';
+import { assertContactNotErased } from '../../db/queries/erased-contacts';
 import { type DocumentKind, findDocument, listDocuments } from '../../db/queries/invoicing';
 import { assertOwnSession } from '../../db/queries/sessions';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors';
@@ -166,6 +167,8 @@ export function documentHandlers(kind: DocumentKind, deps: InvoicingRouterDeps) 
     sendEmail: async ({ user, params, body, req }: Ctx<DocScope, unknown, z.infer<typeof SendEmailBody>>) => {
       const sessionId = await sessionOf(params, user.id);
       let document = await inScope(params.id, user.id, sessionId);
+      // Nothing is sent about an erased client (issue 31 §4), and nothing is numbered or issued for one.
+      await assertContactNotErased(sequelize, user.id, document.contact_id);
       if (body.attach_pdf) assertPdfRenderer(config.CHROMIUM_PATH);
       // A draft invoice is issued before it is sent: what the client receives carries its legal number.
       if (kind === 'invoice' && document.status === 'DRAFT') {

@@ -44,6 +44,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   quote_declined: 409,
   quote_expired: 409,
   quote_changed: 409,
+  contact_erased: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

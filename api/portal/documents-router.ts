@@ -17,6 +17,7 @@ import { receiptFilename } from '../../domain/payments/receipt-html';
 import { type CheckoutDeps, startInvoiceCheckout } from '../../lib/payments/checkout';
 import { downloadLink } from '../../lib/s3-links';
 import { presentReceipt } from '../client-accounts/receipt-presenter';
+import { sendClientDataZip } from '../client-accounts/data-zip';
 import { findUser } from '../../db/queries/users';
 import { type ClientAccountRow, type QuoteRow } from '../../db/rows';
 import { portalDocumentPath } from '../../domain/client-portal/portal-documents';
@@ -366,6 +367,18 @@ export function buildPortalDocumentsRouter(deps: PortalDocumentsDeps): Router {
     page(async (account, req, res) => {
       const note = await findClientCreditNote(sequelize, account, uuidParam(req, 'id'));
       res.redirect(303, (await clientCreditNotePdfLink(deps, note, req.requestId)).url);
+    }),
+  );
+
+  router.get(
+    '/portal/data-export',
+    page(async (account, req, res) => {
+      await sendClientDataZip(
+        { sequelize, s3: deps.s3, bucket: deps.bucket, logger: deps.logger },
+        account,
+        res,
+        req.requestId,
+      );
     }),
   );
 

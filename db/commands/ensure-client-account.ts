@@ -2,12 +2,15 @@ import { type Sequelize } from 'sequelize-typescript';
 import { ValidationError } from '../../domain/errors';
 import { ClientAccount } from '../models/ClientAccount';
 import { type Contact } from '../models/Contact';
+import { contactErasedError } from '../queries/erased-contacts';
 
 /**
  * The client account of a contact, created on first need with the contact's current email. One
  * account per contact: two contacts sharing an address get one account each (migration 11.20.00).
+ * An erased contact gets none (409 contact_erased).
  */
 export async function ensureClientAccount(_sequelize: Sequelize, contact: Contact): Promise<ClientAccount> {
+  if (contact.erased_at) throw contactErasedError();
   if (!contact.email) throw new ValidationError('The contact has no email address');
   const [account] = await ClientAccount.findOrCreate({
     where: { contact_id: contact.id },

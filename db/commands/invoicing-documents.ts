@@ -30,6 +30,7 @@ import { type QuoteItem } from '../models/QuoteItem';
 import { Session } from '../models/Session';
 import { UserCompany } from '../models/UserCompany';
 import { UserSessionType } from '../models/UserSessionType';
+import { assertContactNotErased } from '../queries/erased-contacts';
 import { findOwnerCurrency } from '../queries/owner-currency';
 import { type Doc, type DocumentKind, documentModels as models, findDocument } from '../queries/invoicing';
 import { numberQuote } from './document-numbers';
@@ -374,6 +375,9 @@ export async function writeDocument(
   await assertOwnedRelations(ownerId, props, transaction);
   const { items: requested, ...fields } = props;
   const existing = id ? await findDocument(sequelize, kind, id, ownerId, transaction, true) : null;
+  // A draft keeps pointing at its erased client; no document is made for one, or moved to one.
+  if (props.contact_id && props.contact_id !== existing?.contact_id)
+    await assertContactNotErased(sequelize, ownerId, props.contact_id, transaction);
   const items = requested && kind === 'invoice' ? await withKeptDeposits(existing, requested, transaction) : requested;
   // clone: without it Sequelize hands back its live dataValues, which the update below changes.
   const before = existing ? (existing.get({ plain: true, clone: true }) as Record<string, unknown>) : {};

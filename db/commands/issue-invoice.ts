@@ -24,6 +24,7 @@ import { taxedItems } from '../../domain/invoicing/line-taxes';
 import { type Invoice } from '../models/Invoice';
 import { quoteDeposits, storedDeductions } from '../queries/deposits';
 import { type LoadedEInvoice, loadInvoiceEInvoice } from '../queries/e-invoice-sources';
+import { contactErasedError } from '../queries/erased-contacts';
 import { findDocument } from '../queries/invoicing';
 
 import { addDays } from '../../domain/invoicing/calendar-date';
@@ -229,6 +230,8 @@ export async function issueInvoice(
     });
     if (!sources) throw new NotFoundError('Invoice');
     if (sources.status !== 'DRAFT') return;
+    // An erased client gets no new legal document (issue 31 §4): its name is gone from the contact.
+    if ((sources.contact as { erased_at?: string | null } | null)?.erased_at) throw contactErasedError();
     const issuedAt = new Date();
     const today = formatDateInZone(issuedAt, sources.time_zone);
     const seller = sources.company;

@@ -4,12 +4,13 @@ import { AuditLog } from '../models/AuditLog';
 import { Contact } from '../models/Contact';
 import { Session } from '../models/Session';
 import { SessionContact } from '../models/SessionContact';
+import { assertContactNotErased } from '../queries/erased-contacts';
 import { findOwned } from '../queries/owned';
 
 /**
  * Attaches one of the owner's contacts to one of its sessions with a role (bride, groom, parent,
- * company…), in one transaction with an audit row. The session's main contact and a contact
- * already attached are 409s; another studio's session or contact is a 404.
+ * company…), in one transaction with an audit row. The session's main contact, a contact
+ * already attached and an erased contact are 409s; another studio's session or contact is a 404.
  */
 export async function addSessionContact(
   sequelize: Sequelize,
@@ -21,6 +22,7 @@ export async function addSessionContact(
   await sequelize.transaction(async (transaction) => {
     const session = await findOwned(sequelize, Session, 'Session', sessionId, ownerId, { transaction, lock: true });
     await findOwned(sequelize, Contact, 'Contact', input.contact_id, ownerId, { transaction });
+    await assertContactNotErased(sequelize, ownerId, input.contact_id, transaction);
     if (session.contact_id === input.contact_id)
       throw new ConflictError('session_contact_exists', 'This contact is the session’s main contact already');
     const [, created] = await SessionContact.findOrCreate({

@@ -3,6 +3,7 @@ import { NotFoundError, ValidationError } from '../../domain/errors';
 import { type SessionStatus } from '../../domain/sessions/session-status';
 import { sessionTypeDefaults } from '../../domain/sessions/session-type-defaults';
 import { Contact } from '../models/Contact';
+import { contactErasedError } from '../queries/erased-contacts';
 import { UserSessionInfoTemplate } from '../models/UserSessionInfoTemplate';
 import { UserSessionType } from '../models/UserSessionType';
 
@@ -19,18 +20,29 @@ export interface SessionProps {
   user_session_type_id?: string | null;
 }
 
-/** A session may only point at the owner's own contact; another user's id reads as unknown. */
+/**
+ * A session may only point at the owner's own contact; another user's id reads as unknown. An
+ * erased contact is refused (409 contact_erased) unless the session already points at it
+ * (`current`): its sessions keep their client, nothing new is attached to it.
+ */
 export async function assertOwnContact(
   contactId: string | null | undefined,
   ownerId: string,
   transaction: Transaction,
+  current?: string | null,
 ): Promise<void> {
   if (!contactId) return;
-  const found = await Contact.count({ where: { id: contactId, owner_id: ownerId }, transaction });
+  const found = await Contact.findOne({
+    where: { id: contactId, owner_id: ownerId },
+    attributes: ['id', 'erased_at'],
+    transaction,
+    lock: transaction.LOCK.SHARE,
+  });
   if (!found)
     throw new ValidationError('contact_id does not match any of your contacts', [
       { path: 'contact_id', message: 'unknown contact' },
     ]);
+  if (found.erased_at && contactId !== current) throw contactErasedError();
 }
 
 /**

@@ -20,7 +20,7 @@ export async function updateSession(
 ): Promise<Session> {
   return sequelize.transaction(async (transaction) => {
     const session = await findOwned(sequelize, Session, 'Session', id, ownerId, { transaction, lock: true });
-    await assertOwnContact(props.contact_id, ownerId, transaction);
+    await assertOwnContact(props.contact_id, ownerId, transaction, session.contact_id);
     await assertOwnTemplate(props.session_info_template_id, ownerId, transaction);
     // A new type brings its default workflow; the same type again changes nothing.
     const defaults =

@@ -74,6 +74,13 @@ export class Contact extends IdModel {
   @Column({ type: DataType.BOOLEAN, allowNull: false, defaultValue: false })
   declare reminders_paused: boolean;
 
+  /**
+   * When the studio erased the contact (issue 31 §4): its personal fields are gone, and it can no
+   * longer be attached, written to or matched (docs/data-retention.md). Never cleared.
+   */
+  @Column({ type: DataType.DATE })
+  declare erased_at: Date | null;
+
   // Associations
 
   @BelongsTo(() => User, 'owner_id')

@@ -5,13 +5,17 @@ import { type ContactRow } from '../rows';
 import { escapeLike } from './escape-like';
 import { findOwned, type ListFilter, listOwned } from './owned';
 
-/** A page of the owner's contacts, newest first; `q` matches first name, last name or email, case-insensitively. */
+/**
+ * A page of the owner's contacts, newest first; `q` matches first name, last name or email,
+ * case-insensitively. Erased contacts are left out: they can no longer be picked for anything
+ * (GET /api/contacts/:id still reads one, for the documents that point at it).
+ */
 export async function listContacts(
   sequelize: Sequelize,
   ownerId: string,
   page: PageRequest & { q?: string },
 ): Promise<Page<ContactRow>> {
-  const filters: ListFilter[] = [];
+  const filters: ListFilter[] = [() => 'erased_at IS NULL'];
   if (page.q) {
     const pattern = `%${escapeLike(page.q)}%`;
     filters.push((bind) => {

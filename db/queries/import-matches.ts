@@ -20,7 +20,8 @@ export interface MatchValues {
 
 /**
  * The owner's records whose keys are among a batch's, oldest first then by id (the plan's choice
- * among several matches is stable). One statement per batch: every lookup value probes its index
+ * among several matches is stable). An erased contact is never a match (issue 31 §4): a row with
+ * its old name creates a new contact. One statement per batch: every lookup value probes its index
  * on its own (contacts_owner_email_idx, contacts_owner_name_key_idx, *_owner_title_idx), then the
  * rows are read by primary key (`= ANY(ARRAY(...))`).
  *
@@ -36,7 +37,7 @@ export async function findImportCandidates(
   values: MatchValues,
 ): Promise<StoredRecord[]> {
   const probe = (table: string, keys: string, where: string) =>
-    `SELECT p.id FROM ${keys} CROSS JOIN LATERAL (SELECT id FROM ${table} WHERE owner_id = $1 AND ${where} OFFSET 0) p`;
+    `SELECT p.id FROM ${keys} CROSS JOIN LATERAL (SELECT id FROM ${table} WHERE owner_id = $1 AND ${where}${table === 'contacts' ? ' AND erased_at IS NULL' : ''} OFFSET 0) p`;
   const select = (table: string, ids: string) =>
     `SELECT t.*, (extract(epoch FROM t.created_at) * 1000000)::bigint AS created_us FROM ${table} t WHERE t.id = ANY(ARRAY(${ids})) ORDER BY t.created_at, t.id`;
   // Postgres must see every bound parameter used: each entity binds only its own.
@@ -60,7 +61,10 @@ export async function findImportCandidates(
   return rows.map((r) => ({ ...r, created_us: Number(r.created_us) }));
 }
 
-/** Which of these ids name records of the owner, per table: the others are someone else's or gone. */
+/**
+ * Which of these ids name records of the owner, per table: the others are someone else's or gone.
+ * An erased contact is gone for an import: a row naming it is refused like an unknown id.
+ */
 export async function ownedIds(
   sequelize: Sequelize,
   table: 'contacts' | 'sessions' | 'quotes',
@@ -69,7 +73,7 @@ export async function ownedIds(
 ): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await sequelize.query<{ id: string }>(
-    `SELECT id FROM ${table} WHERE owner_id = $1 AND id = ANY($2::uuid[])`,
+    `SELECT id FROM ${table} WHERE owner_id = $1 AND id = ANY($2::uuid[])${table === 'contacts' ? ' AND erased_at IS NULL' : ''}`,
     { bind: [ownerId, ids], type: QueryTypes.SELECT },
   );
   return new Set(rows.map((r) => r.id));

@@ -3,6 +3,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../domain/erro
 import { Contact } from '../models/Contact';
 import { type EmailTemplate } from '../models/EmailTemplate';
 import { findEmailTemplate } from './email-templates';
+import { contactErasedError } from './erased-contacts';
 import { Session } from '../models/Session';
 import { SessionContact } from '../models/SessionContact';
 import { User } from '../models/User';
@@ -50,7 +51,10 @@ export async function loadInviteContext(
   });
   const linked = await Contact.findAll({ where: { owner_id: ownerId, id: links.map((l) => l.contact_id) } });
   const others = links.map((l) => linked.find((c) => c.id === l.contact_id)).filter((c): c is Contact => Boolean(c));
-  const candidates = [...(main ? [main] : []), ...others];
+  const known = [...(main ? [main] : []), ...others];
+  // An erased contact is never invited (issue 31 §4): another contact of the session may be.
+  const candidates = known.filter((c) => !c.erased_at);
+  if (candidates.length === 0 && known.length > 0) throw contactErasedError();
   if (candidates.length === 0) throw new ValidationError('This session has no contact to invite');
   const contact = candidates.find((c) => c.email);
   if (!contact) throw new ValidationError("None of the session's contacts has an email address");

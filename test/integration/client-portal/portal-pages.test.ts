@@ -123,6 +123,20 @@ describe('the client portal pages', () => {
     const home = await request(t.app).get('/portal/home').set('Cookie', cookie).expect(200);
     expect(home.text).toContain(`/portal/quotes/${quote.id}`);
     expect(home.text).toContain(`/portal/invoices/${depositId}`);
+    // "Download all my data": the zip of the API's data export, the signed quote among its pdfs.
+    const data = await request(t.app)
+      .get('/portal/data-export')
+      .set('Cookie', cookie)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    expect(data.get('Content-Type')).toBe('application/zip');
+    expect((data.body as Buffer).includes(Buffer.from('signatures.json'))).toBe(true);
+    expect((data.body as Buffer).includes(Buffer.from('pdfs/signed-quotes/'))).toBe(true);
 
     // Another client of the studio: this quote and invoice are not found; no cookie: the visit has ended.
     const other = await mailedQuote('en-GB');
