@@ -213,6 +213,8 @@ export function documentHandlers(kind: DocumentKind, deps: InvoicingRouterDeps) 
       const document = await inScope(params.id, user.id, sessionId);
       if (document.status === 'REJECTED')
         throw new ConflictError('quote_rejected', 'This quote was refused: write a new one');
+      // Accepted already (by the studio, or signed by the client): answered as it is.
+      if (document.status === 'ACCEPTED') return presentDocument(kind, document, user.timeZone);
       return presentDocument(
         kind,
         await saveDocument(sequelize, kind, user.id, document.id, { status: 'ACCEPTED' }, req.requestId),

@@ -169,6 +169,9 @@ describe('a client signs a quote in the portal', () => {
     expect(change.status).toBe(409);
     expect(change.body.code ?? change.body.error?.code).toBe('quote_signed');
     expect((await request(t.app).delete(`/api/quotes/${quote.id}`).set(as(studio))).status).toBe(409);
+    // The studio marking it accepted again changes nothing.
+    const accepted = await request(t.app).post(`/api/quotes/${quote.id}/accept`).set(as(studio)).expect(200);
+    expect(accepted.body).toMatchObject({ status: 'ACCEPTED', signed_at: after.body.signed_at });
     expect(
       (await sign(client, quote.id, { signer_name: 'Chloé', consent: true, version: read.body.version })).status,
     ).toBe(409);
