@@ -91,7 +91,9 @@ export function transactionTotals(documents: ReportableDocument[]): TransactionT
 
 /** The day's payments received per currency and rate. */
 export function paymentTotals(payments: ReportablePayment[]): PaymentTotal[] {
-  const parts = payments.flatMap((p) => p.parts.map((part) => ({ ...part, day: p.day, currency: p.currency, id: p.id })));
+  const parts = payments.flatMap((p) =>
+    p.parts.map((part) => ({ ...part, day: p.day, currency: p.currency, id: p.id })),
+  );
   const lines = sumBy(
     parts,
     (p) => [p.day, p.currency, String(p.rateBasisPoints).padStart(6, '0')].join('|'),

@@ -5,7 +5,12 @@
  * - réel normal trimestriel (by option) and réel simplifié: transactions and payments monthly;
  * - franchise en base: transactions and payments every two months (January–February, March–April…).
  */
-export const VAT_REGIMES = ['REEL_NORMAL_MENSUEL', 'REEL_NORMAL_TRIMESTRIEL', 'REEL_SIMPLIFIE', 'FRANCHISE_EN_BASE'] as const;
+export const VAT_REGIMES = [
+  'REEL_NORMAL_MENSUEL',
+  'REEL_NORMAL_TRIMESTRIEL',
+  'REEL_SIMPLIFIE',
+  'FRANCHISE_EN_BASE',
+] as const;
 export type VatRegime = (typeof VAT_REGIMES)[number];
 
 /** What a report carries: the sales (transactions) or the payments received for services. */
