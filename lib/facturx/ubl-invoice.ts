@@ -1,3 +1,4 @@
+import { billingFrameworkCode } from '../../domain/invoicing/billing-framework';
 import { type Invoice } from '@e-invoice-eu/core';
 import { type EInvoice, type EInvoiceParty, type VatCategory } from '../../domain/invoicing/e-invoice';
 
@@ -74,10 +75,16 @@ function party(p: EInvoiceParty, seller: boolean) {
 }
 
 /**
- * The French billing mode (BT-23, BR-FR-08): services (S1), or a final invoice after deposits
- * (S4) when it deducts some.
+ * The French billing framework (BT-23, BR-FR-08; domain/invoicing/billing-framework.ts): services
+ * (S1), or a final invoice after deposits (S4) when it deducts some. The lines do not say yet
+ * whether they sell goods (docs/e-invoicing.md, "Left"): every invoice is read as services.
  */
-const billingMode = (doc: EInvoice) => (doc.lines.some((l) => l.quantityHundredths < 0n) ? 'S4' : 'S1');
+const billingMode = (doc: EInvoice) =>
+  billingFrameworkCode({
+    categories: new Set(['SERVICES']),
+    deductsDeposits: doc.lines.some((l) => l.quantityHundredths < 0n),
+    paidAtIssue: false,
+  });
 
 /** The library's invoice of an e-invoice. */
 export function ublInvoice(doc: EInvoice): Invoice {
