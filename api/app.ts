@@ -39,6 +39,7 @@ import { buildContactErasureRouter } from './contacts/erasure-router';
 import { buildExportTemplatesRouter } from './export-templates/router';
 import { buildExportsRouter } from './exports/router';
 import { buildAccountingRouter } from './accounting/router';
+import { buildEReportingRouter } from './e-reporting/router';
 import { buildImportsRouter } from './imports/router';
 import { buildScheduledExportsRouter } from './scheduled-exports/router';
 import { httpMetrics } from './http/http-metrics';
@@ -216,6 +217,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(
     buildAccountingRouter({ sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit, limits }),
   );
+  app.use(buildEReportingRouter({ sequelize, kit }));
   app.use(buildAutomationsRouter({ sequelize, temporal: deps.temporal.client, kit }));
   app.use(buildWorkflowTriggersRouter({ sequelize, temporal: deps.temporal.client, kit }));
   app.use(buildAutomationTaskRunsRouter({ sequelize, kit }));

@@ -38,7 +38,10 @@ export type ConflictCode =
   | 'quote_expired'
   | 'quote_changed'
   // The client's data (issue 31 §4): an erased contact is never attached, written to or matched again.
-  | 'contact_erased';
+  | 'contact_erased'
+  // E-reporting (issue 32 §4): a period is reported once, after it ends.
+  | 'e_report_exists'
+  | 'period_not_ended';
 
 /**
  * Every code a DomainError can carry, defined once: the error handler maps each to a status in a

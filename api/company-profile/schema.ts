@@ -4,6 +4,7 @@ import {
   TAX_REGISTRATION_KINDS,
 } from '../../domain/company/tax-registrations';
 import { z } from 'zod';
+import { VAT_REGIMES } from '../../domain/e-reporting/reporting-periods';
 import { compact } from '../../domain/company/identifiers';
 import { studioTaxRateProblems } from '../../domain/invoicing/studio-tax-rates';
 import {
@@ -86,6 +87,8 @@ export const CompanyProfileBody = z
     iban: identifier(34),
     bic: identifier(11),
     vat_exempt: z.boolean().optional(),
+    /** A French studio's VAT regime: how often it e-reports (docs/e-invoicing.md, "E-reporting"). */
+    vat_regime: z.enum(VAT_REGIMES).nullable().optional(),
     late_payment_rate: decimalText(100).nullable().optional(),
     payment_terms_days: z.number().int().min(0).max(365).nullable().optional(),
   })
@@ -139,6 +142,7 @@ export const CompanyProfileView = z.object({
   iban: z.string().nullable(),
   bic: z.string().nullable(),
   vat_exempt: z.boolean(),
+  vat_regime: z.enum(VAT_REGIMES).nullable(),
   late_payment_rate: z.string().nullable(),
   payment_terms_days: z.number().int().nullable(),
   created_at: z.string(),

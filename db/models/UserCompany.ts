@@ -1,3 +1,4 @@
+import { type VatRegime } from '../../domain/e-reporting/reporting-periods';
 import { type StudioTaxRate } from '../../domain/invoicing/studio-tax-rates';
 import { type TaxRegistration } from '../../domain/company/tax-registrations';
 import { BelongsTo, Column, DataType, Default, ForeignKey, Table } from 'sequelize-typescript';
@@ -88,6 +89,10 @@ export class UserCompany extends IdModel {
   @Default(false)
   @Column({ type: DataType.BOOLEAN, allowNull: false })
   declare vat_exempt: boolean;
+
+  /** A French studio's VAT regime: how often it e-reports (issue 32 §4); null until set. */
+  @Column({ type: DataType.STRING(30) })
+  declare vat_regime: VatRegime | null;
 
   /** The late-payment interest rate printed on invoices, in percent a year. */
   @Column({ type: DataType.DECIMAL(5, 2) })

@@ -5,6 +5,7 @@ import {
   reportContents,
   transactionTotals,
 } from '../../../domain/e-reporting/report-aggregates';
+import { paymentParts } from '../../../domain/e-reporting/payment-parts';
 import { reportedFlowOf } from '../../../domain/e-reporting/reported-flow';
 import {
   nextPeriod,
@@ -150,6 +151,34 @@ describe('report totals', () => {
           }
           expect(new Set(seen).size).toBe(seen.length);
           expect(seen.length).toBe(new Set(records.map((r) => r.id)).size);
+        },
+      ),
+    );
+  });
+});
+
+describe('a payment split over its invoice’s rates', () => {
+  it('adds up to the payment exactly, each part near its share', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -10_000_000n, max: 10_000_000n }),
+        fc.array(
+          fc.record({
+            rateBasisPoints: fc.constantFrom(2000, 1000, 550, 0),
+            totalCents: fc.bigInt({ min: 0n, max: 5_000_000n }),
+          }),
+          { maxLength: 4 },
+        ),
+        (amount, rates) => {
+          const parts = paymentParts(amount, rates);
+          expect(parts.reduce((n, p) => n + p.amountCents, 0n)).toBe(amount);
+          const whole = rates.reduce((n, r) => n + (r.totalCents > 0n ? r.totalCents : 0n), 0n);
+          if (whole > 0n)
+            for (const [i, p] of parts.entries()) {
+              const r = rates.filter((x) => x.totalCents > 0n)[i];
+              const exact = Number(amount) * (Number(r.totalCents) / Number(whole));
+              expect(Math.abs(Number(p.amountCents) - exact)).toBeLessThanOrEqual(1);
+            }
         },
       ),
     );

@@ -1,0 +1,141 @@
+import { Router } from 'express';
+import { type Sequelize } from 'sequelize-typescript';
+import { z } from 'zod';
+import { makeEReport, type EReportRow } from '../../db/commands/make-e-report';
+import { findCompanyProfile } from '../../db/queries/company-profile';
+import { findEReport, listEReports } from '../../db/queries/e-reports';
+import { findUserPreferences } from '../../db/queries/users';
+import {
+  periodEnded,
+  reportingPeriodOf,
+  type ReportFlow,
+  type ReportingPeriod,
+  type VatRegime,
+} from '../../domain/e-reporting/reporting-periods';
+import { ConflictError, ValidationError } from '../../domain/errors';
+import { issuedUnderFrenchLaw } from '../../domain/jurisdictions/issue-input';
+import { formatDateInZone } from '../../domain/wall-clock';
+import { type createRouteKit } from '../http/route-kit';
+
+const FLOWS = ['TRANSACTIONS', 'PAYMENTS'] as const;
+const MakeReportBody = z
+  .object({
+    flow: z.enum(FLOWS),
+    day: z.iso.date().optional().describe('A day of the period to report; left out: the latest period that has ended'),
+  })
+  .strict();
+const IdParams = z.object({ id: z.uuid() });
+
+/** A report as the app lists it: the file's totals and corrections, not its records' ids. */
+const present = (r: EReportRow) => ({
+  id: r.id,
+  flow: r.flow,
+  vat_regime: r.vat_regime,
+  period_start: r.period_start,
+  period_end: r.period_end,
+  totals: r.content.totals,
+  corrections: r.content.corrections,
+  records: r.content.records.length,
+  sha256: r.sha256,
+  created_at: new Date(r.created_at).toISOString(),
+});
+
+const dayBefore = (day: string) => {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - 1);
+  return date.toISOString().slice(0, 10);
+};
+
+/**
+ * /api/e-reporting/reports (issue 32 §4, docs/e-invoicing.md "E-reporting"): a French studio's
+ * reports of its sales to private clients and clients abroad, and of the payments for them, per
+ * period of its VAT regime; each made once its period has ended, each record in exactly one.
+ */
+export function buildEReportingRouter({
+  sequelize,
+  kit,
+}: {
+  sequelize: Sequelize;
+  kit: ReturnType<typeof createRouteKit>;
+}): Router {
+  const router = Router();
+  const tag = 'e-reporting';
+
+  /** The studio's regime and seller facts; a studio outside France or without a regime: 400/409 saying what to set. */
+  const studioOf = async (ownerId: string) => {
+    const company = await findCompanyProfile(sequelize, ownerId);
+    if (!company || !issuedUnderFrenchLaw(company.company_country))
+      throw new ValidationError('E-reporting is for studios established in France', [
+        { path: 'company_country', message: 'must be FR' },
+      ]);
+    if (!company.vat_regime)
+      throw new ValidationError("Set the studio's VAT regime in its company profile: it says how often to report", [
+        { path: 'vat_regime', message: 'is not set' },
+      ]);
+    const { time_zone: timeZone } = await findUserPreferences(sequelize, ownerId);
+    return {
+      regime: company.vat_regime as VatRegime,
+      timeZone,
+      seller: { siren: company.siren ?? null, vat_number: company.vat_number ?? null, name: company.company_name },
+    };
+  };
+
+  kit.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/e-reporting/reports',
+      operationId: 'makeEReport',
+      summary:
+        'Report one ended period of sales (B2C, abroad) or of payments for them: its totals per day, category, currency and VAT rate, late records as corrections (409 e_report_exists, period_not_ended)',
+      tag,
+      auth: 'user',
+      body: MakeReportBody,
+      status: 201,
+    },
+    async ({ user, body }) => {
+      const studio = await studioOf(user.id);
+      const today = formatDateInZone(new Date(), studio.timeZone);
+      const flow: ReportFlow = body.flow;
+      const current = reportingPeriodOf(studio.regime, flow, today);
+      const period: ReportingPeriod = body.day
+        ? reportingPeriodOf(studio.regime, flow, body.day)
+        : reportingPeriodOf(studio.regime, flow, dayBefore(current.start));
+      if (!periodEnded(period, today))
+        throw new ConflictError('period_not_ended', `The period ${period.start} to ${period.end} has not ended yet`);
+      return present(await makeEReport(sequelize, user.id, { flow, period, ...studio }));
+    },
+  );
+
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/e-reporting/reports',
+      operationId: 'listEReports',
+      summary: "The studio's e-reports, newest period first",
+      tag,
+      auth: 'user',
+    },
+    async ({ user }) => (await listEReports(sequelize, user.id)).map(present),
+  );
+
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/e-reporting/reports/:id',
+      operationId: 'getEReport',
+      summary: 'One e-report: its file (totals, corrections, the records it carries) and its SHA-256',
+      tag,
+      auth: 'user',
+      params: IdParams,
+    },
+    async ({ user, params }) => {
+      const report = await findEReport(sequelize, user.id, params.id);
+      return { ...present(report), file: report.content };
+    },
+  );
+
+  return router;
+}

@@ -1,0 +1,180 @@
+// E-reporting through HTTP against the real stack (issue 32 §4): a French studio under the
+// simplified regime (monthly reports) reports a month's sale to a private client and its payment;
+// a sale to a French company is left to e-invoicing; a credit note and a sale entered late go into
+// the next report as corrections; a period is reported once, and only once it has ended.
+import crypto from 'node:crypto';
+import request from 'supertest';
+import { buildBillableContact } from '../../factories/contacts';
+import { buildCreditNote } from '../../factories/credit-notes';
+import { buildInvoice, FRENCH_STUDIO, saveStudioProfile } from '../../factories/invoices';
+import { buildUser, type TestUser } from '../../factories/users';
+import { as } from '../../helpers/auth';
+import { startTestApp, type TestApp } from '../../helpers/test-app';
+
+let t: TestApp;
+let studio: TestUser;
+beforeAll(async () => {
+  t = await startTestApp();
+  studio = await buildUser(t.app);
+  await saveStudioProfile(t.app, studio, { ...FRENCH_STUDIO, vat_regime: 'REEL_SIMPLIFIE' });
+}, 120_000);
+afterAll(() => t.close());
+
+/** The 15th of the month `monthsAgo` months before this one, in Paris. */
+function fifteenth(monthsAgo: number): string {
+  const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' })
+    .format(new Date())
+    .split('-')
+    .map(Number);
+  const date = new Date(Date.UTC(year, month - 1 - monthsAgo, 15));
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * Moves an issued record to another day, as if it had been made then: the test's own connection,
+ * with the immutability triggers off for this one statement (what a test may do, never the api).
+ */
+async function backdate(table: 'invoices' | 'credit_notes' | 'invoice_payments', id: string, day: string) {
+  const column = table === 'invoice_payments' ? 'received_at' : 'issued_at';
+  await t.sequelize.transaction(async (transaction) => {
+    await t.sequelize.query('SET LOCAL session_replication_role = replica', { transaction });
+    await t.sequelize.query(
+      `UPDATE ${table} SET ${column} = ($1::date + time '12:00') AT TIME ZONE 'Europe/Paris' WHERE id = $2`,
+      {
+        bind: [day, id],
+        transaction,
+      },
+    );
+  });
+}
+
+const report = (body: Record<string, unknown>, user = studio) =>
+  request(t.app).post('/api/e-reporting/reports').set(as(user)).send(body);
+const line = {
+  item_type: 'SESSION_TYPE',
+  description: 'Séance portrait',
+  price_without_tax: '100.00',
+  vat_percentage: 20,
+};
+
+describe('e-reporting a French studio’s sales to private clients', () => {
+  it('reports a month’s B2C sale and payment, then a credit note and a late sale as corrections of the next month', async () => {
+    const twoMonthsAgo = fifteenth(2);
+    const lastMonth = fifteenth(1);
+    const person = await buildBillableContact(t.app, studio);
+    const company = await buildBillableContact(t.app, studio, {
+      company_name: 'Agence Lumen SAS',
+      siren: '732829320',
+      contact_type: 'COMPANY',
+    });
+    const sale = await buildInvoice(t.app, studio, {
+      contact_id: person.id,
+      items: [line],
+      issued: true,
+      profile: false,
+    });
+    const b2b = await buildInvoice(t.app, studio, {
+      contact_id: company.id,
+      items: [line],
+      issued: true,
+      profile: false,
+    });
+    const paid = await request(t.app)
+      .post(`/api/invoices/${sale.id}/payments`)
+      .set(as(studio))
+      .send({ amount: '120.00', method: 'bank_transfer' })
+      .expect(201);
+    await backdate('invoices', sale.id, twoMonthsAgo);
+    await backdate('invoices', b2b.id, twoMonthsAgo);
+    await backdate('invoice_payments', paid.body.id ?? paid.body.payment?.id, twoMonthsAgo);
+
+    const sales = await report({ flow: 'TRANSACTIONS', day: twoMonthsAgo }).expect(201);
+    expect(sales.body).toMatchObject({
+      flow: 'TRANSACTIONS',
+      vat_regime: 'REEL_SIMPLIFIE',
+      period_start: `${twoMonthsAgo.slice(0, 7)}-01`,
+      records: 1,
+      corrections: [],
+    });
+    // One line: the private client's sale; the company's went as an e-invoice.
+    expect(sales.body.totals).toEqual([
+      {
+        day: twoMonthsAgo,
+        flow: 'B2C',
+        category: 'SERVICES',
+        currency: 'EUR',
+        vat_rate: '20.00',
+        taxable_base: '100.00',
+        vat: '20.00',
+        documents: 1,
+      },
+    ]);
+    expect(sales.body.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect((await report({ flow: 'TRANSACTIONS', day: twoMonthsAgo })).status).toBe(409);
+
+    const payments = await report({ flow: 'PAYMENTS', day: twoMonthsAgo }).expect(201);
+    expect(payments.body.totals).toEqual([
+      { day: twoMonthsAgo, currency: 'EUR', vat_rate: '20.00', amount: '120.00', payments: 1 },
+    ]);
+
+    // Later: a credit note of 60.00 on the reported sale (last month), and a sale of two months
+    // ago entered only now (after that month was reported).
+    const note = await buildCreditNote(t.app, studio, { invoice_id: sale.id, amount: '60.00' });
+    await backdate('credit_notes', note.id, lastMonth);
+    const late = await buildInvoice(t.app, studio, {
+      contact_id: person.id,
+      items: [line],
+      issued: true,
+      profile: false,
+    });
+    await backdate('invoices', late.id, twoMonthsAgo);
+
+    const next = await report({ flow: 'TRANSACTIONS', day: lastMonth }).expect(201);
+    expect(next.body.totals).toEqual([]);
+    expect(next.body.corrections).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ day: lastMonth, taxable_base: '-50.00', vat: '-10.00', documents: 1 }),
+        expect.objectContaining({ day: twoMonthsAgo, taxable_base: '100.00', vat: '20.00', documents: 1 }),
+      ]),
+    );
+    const file = (await request(t.app).get(`/api/e-reporting/reports/${next.body.id}`).set(as(studio)).expect(200)).body
+      .file as { records: { id: string; correction: boolean; corrects: string | null }[] };
+    expect(file.records).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: note.id, correction: true, corrects: sale.number }),
+        expect.objectContaining({ id: late.id, correction: true }),
+      ]),
+    );
+    // Nothing is ever reported twice.
+    const [{ n }] = (
+      await t.sequelize.query('SELECT count(*)::int AS n FROM e_report_records WHERE record_id = $1', {
+        bind: [sale.id],
+      })
+    )[0] as { n: number }[];
+    expect(n).toBe(1);
+
+    const listed = await request(t.app).get('/api/e-reporting/reports').set(as(studio)).expect(200);
+    expect(listed.body).toHaveLength(3);
+  });
+
+  it('refuses a period not ended yet, a studio without a regime or outside France, and hides other studios’ reports', async () => {
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+    const early = await report({ flow: 'TRANSACTIONS', day: today });
+    expect(early.status).toBe(409);
+    expect(JSON.stringify(early.body)).toContain('period_not_ended');
+
+    const noRegime = await buildUser(t.app);
+    await saveStudioProfile(t.app, noRegime);
+    const missing = await report({ flow: 'PAYMENTS' }, noRegime);
+    expect(missing.status).toBe(400);
+    expect(JSON.stringify(missing.body)).toContain('vat_regime');
+    expect((await report({ flow: 'SALES' }, noRegime)).status).toBe(400);
+
+    const mine = await request(t.app).get('/api/e-reporting/reports').set(as(studio)).expect(200);
+    const other = await request(t.app).get(`/api/e-reporting/reports/${mine.body[0].id}`).set(as(noRegime));
+    expect(other.status).toBe(404);
+    expect((await request(t.app).get(`/api/e-reporting/reports/${crypto.randomUUID()}`).set(as(studio))).status).toBe(
+      404,
+    );
+  });
+});
