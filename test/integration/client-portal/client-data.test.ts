@@ -1,13 +1,10 @@
 // Issue 31 §4, the client's data, through HTTP against the real stack: the client downloads
 // everything the studio holds about them (a zip of JSON and the kept pdfs), and the studio erases
 // a contact, which keeps the issued invoice (number, buyer, pdf) and removes the name everywhere else.
-import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { DeleteObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import request from 'supertest';
+import { pdfTextOf } from '../../helpers/pdf-text';
 import yauzl from 'yauzl';
 import { findImportCandidates } from '../../../db/queries/import-matches';
 import { createS3Client } from '../../../lib/s3';
@@ -81,16 +78,7 @@ const downloadData = (client: { token: string }) =>
 
 const json = (zip: Map<string, Buffer>, name: string) => JSON.parse(zip.get(name)!.toString('utf8'));
 
-const pdfText = (bytes: Buffer) => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'client-data-'));
-  try {
-    const file = path.join(dir, 'doc.pdf');
-    fs.writeFileSync(file, bytes);
-    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-};
+const pdfText = pdfTextOf;
 
 const storedPdf = (table: 'invoices' | 'credit_notes', id: string) =>
   eventually(

@@ -2,12 +2,9 @@
 // checkout on stripe-mock through the official SDK (it keeps no state and sends no webhook: the test
 // signs the events with the endpoint secret, as the provider would), the worker applying them, and
 // every payment's receipt: its pdf (pdftotext) and its email (MailDev).
-import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import request from 'supertest';
+import { pdfTextOf } from '../../helpers/pdf-text';
 import Stripe from 'stripe';
 import { buildBillableContact, buildContact } from '../../factories/contacts';
 import { buildInvoice, type InvoiceBody, saveStudioProfile } from '../../factories/invoices';
@@ -95,16 +92,7 @@ const reminders = async (studio: TestUser, invoiceId: string) =>
   };
 
 /** The text of a pdf at a signed link (poppler's pdftotext, its layout kept). */
-const pdfText = async (url: string): Promise<string> => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'receipt-'));
-  try {
-    const file = path.join(dir, 'receipt.pdf');
-    fs.writeFileSync(file, await download(url));
-    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-};
+const pdfText = async (url: string): Promise<string> => pdfTextOf(await download(url));
 
 interface Receipt {
   id: string;
