@@ -36,7 +36,11 @@ export type ConflictCode =
   | 'quote_accepted'
   | 'quote_declined'
   | 'quote_expired'
-  | 'quote_changed';
+  | 'quote_changed'
+  // The ledger's closures (issue 32 §6): a period is closed once, after it ends, and never overlaps another of its kind.
+  | 'ledger_period_open'
+  | 'ledger_period_closed'
+  | 'ledger_period_overlaps';
 
 /**
  * Every code a DomainError can carry, defined once: the error handler maps each to a status in a
