@@ -30,12 +30,14 @@ const dayStart = (date: string, zone: string) => `((${date})::date::timestamp AT
  * currency from their live rows, the chain's head at the period's end, chained to the studio's
  * previous closure, written once. A period that has not ended is refused (409
  * ledger_period_open), as is a fiscal year overlapping another (409 ledger_period_overlaps). A
- * period already closed answers its closure with `created: false`.
+ * period already closed answers its closure with `created: false`. `now` is the instant the
+ * period must have ended by (the database's clock unless given: a test closes today).
  */
 export async function closeLedgerPeriod(
   sequelize: Sequelize,
   ownerId: string,
   request: ClosureRequest,
+  options: { now?: Date } = {},
 ): Promise<{ closure: LedgerClosure; created: boolean }> {
   const period = periodOf(request.kind, request.start, request.end);
   if ('problem' in period)
@@ -48,7 +50,7 @@ export async function closeLedgerPeriod(
       transaction,
     });
     const { now } = await ledgerHead(sequelize, ownerId, transaction);
-    const today = formatDateInZone(new Date(now), owner.time_zone);
+    const today = formatDateInZone(options.now ?? new Date(now), owner.time_zone);
     if (period.end >= today)
       throw new ConflictError(
         'ledger_period_open',
