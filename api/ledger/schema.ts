@@ -14,31 +14,29 @@ const day = z.iso
   });
 
 /** GET /api/ledger/integrity: what the check of the studio's chain and closures found. */
-export const LedgerIntegrityView = z
-  .object({
-    ok: z.boolean(),
-    records_checked: z.number().int(),
-    head: z.object({ seq: z.number().int(), hash: sha256 }).nullable(),
-    closures_checked: z.number().int(),
-    first_break: z
-      .object({
-        seq: z
-          .number()
-          .int()
-          .nullable()
-          .describe("The record's number in the chain (a closure's head); null for a row never chained"),
-        record_type: z.enum([...LEDGER_RECORD_TYPES, 'CLOSURE']).nullable(),
-        record_id: z.string().nullable(),
-        number: z
-          .string()
-          .nullable()
-          .describe("The invoice's or credit note's number, a payment's receipt, a closure's period"),
-        reason: z.enum(BREAK_REASONS),
-        message: z.string(),
-      })
-      .nullable(),
-  })
-  .openapi('LedgerIntegrity');
+export const LedgerIntegrityView = z.object({
+  ok: z.boolean(),
+  records_checked: z.number().int(),
+  head: z.object({ seq: z.number().int(), hash: sha256 }).nullable(),
+  closures_checked: z.number().int(),
+  first_break: z
+    .object({
+      seq: z
+        .number()
+        .int()
+        .nullable()
+        .describe("The record's number in the chain (a closure's head); null for a row never chained"),
+      record_type: z.enum([...LEDGER_RECORD_TYPES, 'CLOSURE']).nullable(),
+      record_id: z.string().nullable(),
+      number: z
+        .string()
+        .nullable()
+        .describe("The invoice's or credit note's number, a payment's receipt, a closure's period"),
+      reason: z.enum(BREAK_REASONS),
+      message: z.string(),
+    })
+    .nullable(),
+});
 
 /** POST /api/ledger/closures: the period to close; its start defaults to the last ended one of its kind. */
 export const CloseLedgerPeriodBody = z
@@ -59,25 +57,23 @@ const totals = z.object(
   Object.fromEntries(TOTAL_FIELDS.map((f) => [f, z.string()])) as Record<(typeof TOTAL_FIELDS)[number], z.ZodString>,
 );
 
-export const LedgerClosureView = z
-  .object({
-    id: z.uuid(),
-    closure_seq: z.number().int(),
-    period_kind: z.enum(PERIOD_KINDS),
-    period_start: z.string(),
-    period_end: z.string(),
-    time_zone: z.string(),
-    record_count: z.number().int(),
-    first_seq: z.number().int().nullable(),
-    head_seq: z.number().int(),
-    head_hash: sha256,
-    totals: z.record(z.string(), totals).describe('Per currency (ISO 4217): decimal strings'),
-    closed_at: z.string(),
-    previous_closure_hash: sha256,
-    closure_hash: sha256.describe(
-      'Keep it outside the service (docs/ledger-integrity.md): a rewrite of the whole chain then shows',
-    ),
-  })
-  .openapi('LedgerClosure');
+export const LedgerClosureView = z.object({
+  id: z.uuid(),
+  closure_seq: z.number().int(),
+  period_kind: z.enum(PERIOD_KINDS),
+  period_start: z.string(),
+  period_end: z.string(),
+  time_zone: z.string(),
+  record_count: z.number().int(),
+  first_seq: z.number().int().nullable(),
+  head_seq: z.number().int(),
+  head_hash: sha256,
+  totals: z.record(z.string(), totals).describe('Per currency (ISO 4217): decimal strings'),
+  closed_at: z.string(),
+  previous_closure_hash: sha256,
+  closure_hash: sha256.describe(
+    'Keep it outside the service (docs/ledger-integrity.md): a rewrite of the whole chain then shows',
+  ),
+});
 
 export const LedgerClosurePage = pageOf(LedgerClosureView);
