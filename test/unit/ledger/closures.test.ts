@@ -144,7 +144,7 @@ describe('verifyClosures', () => {
         const closures = closuresOf(records, sources, cuts);
         const i = pick % cuts.at(-1)!; // a record some closure covers
         const tampered = sources.map((s, j) =>
-          j === i ? { ...s, row: { ...s.row, amount: '0.01' } } : s,
+          j === i ? { ...s, row: { ...s.row, amount: s.row.amount === '0.01' ? '0.02' : '0.01' } } : s,
         ) as LedgerSource[];
         // The forger recomputes the changed record's content hash and every chain hash from there.
         const rewritten: LedgerRecord[] = [];

@@ -149,7 +149,7 @@ describe('the chain', () => {
           const records = chainOf(sources);
           const i = pick % (records.length - 1);
           const tampered = sources.map((s, j) =>
-            j === i ? { ...s, row: { ...s.row, amount: '0.01' } } : s,
+            j === i ? { ...s, row: { ...s.row, amount: s.row.amount === '0.01' ? '0.02' : '0.01' } } : s,
           ) as LedgerSource[];
           const rehashed = { ...records[i], contentHash: contentHash(tampered[i]) };
           const onlyContent = records.map((r, j) => (j === i ? rehashed : r));
