@@ -37,10 +37,9 @@ export type ConflictCode =
   | 'quote_declined'
   | 'quote_expired'
   | 'quote_changed'
-  // The ledger's closures (issue 32 §6): a period is closed once, after it ends, and never overlaps another of its kind.
+  // The ledger's closures (issue 32 §6): a period is closed once, after it ends.
   | 'ledger_period_open'
-  | 'ledger_period_closed'
-  | 'ledger_period_overlaps';
+  | 'ledger_period_closed';
 
 /**
  * Every code a DomainError can carry, defined once: the error handler maps each to a status in a

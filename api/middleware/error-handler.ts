@@ -46,7 +46,6 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   quote_changed: 409,
   ledger_period_open: 409,
   ledger_period_closed: 409,
-  ledger_period_overlaps: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

@@ -2,28 +2,31 @@ import { QueryTypes } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { DomainError } from '../../domain/errors';
 import { addDays } from '../../domain/invoicing/calendar-date';
-import { type LedgerClosure, type PeriodKind, periodsEndingOn } from '../../domain/ledger/closures';
+import { type LedgerClosure, type PeriodKind, periodsEndingOn, periodOf } from '../../domain/ledger/closures';
 import { formatDateInZone } from '../../domain/wall-clock';
 import { closeLedgerPeriod } from './close-ledger-period';
 
 /**
  * The daily job's closures for one studio (issue 32 §6), on its clock at `now`: each ended day
- * that has records and no DAY closure yet (days a stopped worker missed are caught up), and the
- * month and the calendar year that yesterday ended, if any. A period the studio closed itself is
- * left as it is (a fiscal year of its own overlapping the calendar year included). Answers the
- * closures made.
+ * that has records and no DAY closure yet (days a stopped worker missed are caught up); the month
+ * that yesterday ended, if any; and the fiscal year that yesterday ended: the year after the
+ * studio's last FISCAL_YEAR closure, of the same dates a year on, or the calendar year while it
+ * has none (docs/ledger-integrity.md). Answers the closures made.
  */
 export async function closeEndedLedgerPeriods(
   sequelize: Sequelize,
   ownerId: string,
   now: Date,
 ): Promise<LedgerClosure[]> {
-  const [owner] = await sequelize.query<{ time_zone: string }>('SELECT time_zone FROM users WHERE id = $1', {
-    bind: [ownerId],
-    type: QueryTypes.SELECT,
-  });
+  const [owner] = await sequelize.query<{ time_zone: string; fiscal_end: string | null }>(
+    `SELECT u.time_zone,
+            (SELECT period_end::text FROM ledger_closures WHERE owner_id = u.id AND period_kind = 'FISCAL_YEAR' ORDER BY period_end DESC LIMIT 1) AS fiscal_end
+     FROM users u WHERE u.id = $1`,
+    { bind: [ownerId], type: QueryTypes.SELECT },
+  );
   if (!owner) return [];
   const today = formatDateInZone(now, owner.time_zone);
+  const yesterday = addDays(today, -1);
   const days = await sequelize.query<{ day: string }>(
     `SELECT DISTINCT (recorded_at AT TIME ZONE $2)::date::text AS day FROM ledger_records
      WHERE owner_id = $1
@@ -37,15 +40,20 @@ export async function closeEndedLedgerPeriods(
     start: day,
     end: day,
   }));
-  for (const { kind, period } of periodsEndingOn(addDays(today, -1)))
-    if (kind !== 'DAY') wanted.push({ kind, start: period.start, end: period.end });
+  const month = periodsEndingOn(yesterday).find((p) => p.kind === 'MONTH');
+  if (month) wanted.push({ kind: 'MONTH', ...month.period });
+  const fiscal = owner.fiscal_end
+    ? periodOf('FISCAL_YEAR', addDays(owner.fiscal_end, 1))
+    : periodsEndingOn(yesterday).find((p) => p.kind === 'FISCAL_YEAR')?.period;
+  if (fiscal && 'end' in fiscal && fiscal.end === yesterday) wanted.push({ kind: 'FISCAL_YEAR', ...fiscal });
   const made: LedgerClosure[] = [];
   for (const request of wanted) {
     try {
       const { closure, created } = await closeLedgerPeriod(sequelize, ownerId, request, { now });
       if (created) made.push(closure);
     } catch (err) {
-      if (!(err instanceof DomainError && err.code === 'ledger_period_overlaps')) throw err;
+      // The studio closed a fiscal year from that day to another end itself: its own stands.
+      if (!(err instanceof DomainError && err.code === 'ledger_period_closed')) throw err;
     }
   }
   return made;

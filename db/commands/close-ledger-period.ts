@@ -29,8 +29,10 @@ const dayStart = (date: string, zone: string) => `((${date})::date::timestamp AT
  * recorded in it on the studio's clock (a contiguous run of seqs), their count and totals per
  * currency from their live rows, the chain's head at the period's end, chained to the studio's
  * previous closure, written once. A period that has not ended is refused (409
- * ledger_period_open), as is a fiscal year overlapping another (409 ledger_period_overlaps). A
- * period already closed answers its closure with `created: false`. `now` is the instant the
+ * ledger_period_open), as is a fiscal year from the same day as a closed one but to another
+ * (409 ledger_period_closed). A period already closed answers its closure with `created: false`.
+ * Periods of one kind may overlap (a studio's own fiscal year over a calendar year the daily job
+ * closed): each closure keeps the head where the chain stood at its end, whatever the others. `now` is the instant the
  * period must have ended by (the database's clock unless given: a test closes today).
  */
 export async function closeLedgerPeriod(
@@ -61,26 +63,18 @@ export async function closeLedgerPeriod(
       { bind: [ownerId, request.kind, period.start], type: QueryTypes.SELECT, transaction },
     );
     if (existing) {
-      if (existing.periodEnd !== period.end) throw overlap(request.kind, existing);
+      if (existing.periodEnd !== period.end)
+        throw new ConflictError(
+          'ledger_period_closed',
+          `A ${request.kind} closure from ${existing.periodStart} already exists, to ${existing.periodEnd}`,
+          { closure_id: existing.id },
+        );
       return { closure: existing, created: false };
     }
-    const [overlapping] = await sequelize.query<LedgerClosure>(
-      `SELECT ${CLOSURE_COLUMNS} FROM ledger_closures
-       WHERE owner_id = $1 AND period_kind = $2 AND period_start <= $4::date AND period_end >= $3::date LIMIT 1`,
-      { bind: [ownerId, request.kind, period.start, period.end], type: QueryTypes.SELECT, transaction },
-    );
-    if (overlapping) throw overlap(request.kind, overlapping);
     const closure = await writeClosure(sequelize, ownerId, request.kind, period, owner.time_zone, transaction);
     return { closure, created: true };
   });
 }
-
-const overlap = (kind: PeriodKind, other: LedgerClosure) =>
-  new ConflictError(
-    'ledger_period_overlaps',
-    `A ${kind} closure already covers ${other.periodStart} to ${other.periodEnd}: periods of one kind never overlap`,
-    { closure_id: other.id },
-  );
 
 async function writeClosure(
   sequelize: Sequelize,

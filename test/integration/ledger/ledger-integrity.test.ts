@@ -3,6 +3,7 @@
 // changed by hand in SQL with the immutability triggers disabled, and the check names the record.
 import { Client } from 'pg';
 import request from 'supertest';
+import { closeEndedLedgerPeriods } from '../../../db/commands/close-ended-ledger-periods';
 import { closeLedgerPeriod } from '../../../db/commands/close-ledger-period';
 import { loadLedgerSources, refKind } from '../../../db/queries/ledger-sources';
 import { chainHash } from '../../../domain/ledger/chain-hash';
@@ -298,6 +299,34 @@ async function forgeFirstInvoice(studio: TestUser, first: InvoiceBody): Promise<
   await byHand(['ledger_records'], rewrite);
 }
 
+describe("the daily job's closures", () => {
+  it('closes the ended days that have records, once, and the month and year they end', async () => {
+    const { studio } = await studioWithLedger();
+    const [{ today }] = await sql<{ today: string }>(
+      `SELECT (now() AT TIME ZONE time_zone)::date::text AS today FROM users WHERE id = $1`,
+      [studio.id],
+    );
+    const dayAfter = new Date(Date.now() + 36 * 3600_000);
+    const made = await closeEndedLedgerPeriods(t.sequelize, studio.id, dayAfter);
+    expect(made.find((c) => c.periodKind === 'DAY')).toMatchObject({ periodStart: today, recordCount: 5, headSeq: 5 });
+    expect(made.filter((c) => c.periodKind === 'DAY')).toHaveLength(1);
+    expect(await closeEndedLedgerPeriods(t.sequelize, studio.id, dayAfter)).toEqual([]);
+    // On the first day of next year, last year's December and calendar year are closed too.
+    const [{ ms }] = await sql<{ ms: string }>(
+      `SELECT (extract(epoch FROM (date_trunc('year', now() AT TIME ZONE time_zone) + interval '1 year 12 hours') AT TIME ZONE time_zone) * 1000)::bigint::text AS ms
+       FROM users WHERE id = $1`,
+      [studio.id],
+    );
+    const newYear = await closeEndedLedgerPeriods(t.sequelize, studio.id, new Date(Number(ms)));
+    expect(newYear.map((c) => [c.periodKind, c.periodStart, c.periodEnd])).toEqual([
+      ['MONTH', `${today.slice(0, 4)}-12-01`, `${today.slice(0, 4)}-12-31`],
+      ['FISCAL_YEAR', `${today.slice(0, 4)}-01-01`, `${today.slice(0, 4)}-12-31`],
+    ]);
+    expect(newYear[1]).toMatchObject({ recordCount: 5, headSeq: 5 });
+    expect(await integrity(studio)).toMatchObject({ ok: true, closures_checked: 3 });
+  });
+});
+
 describe('closures through the api', () => {
   it('closes an ended period once, refuses one not ended or ill-formed, and shows a studio only its own', async () => {
     const { studio } = await studioWithLedger();
@@ -358,14 +387,20 @@ describe('closures through the api', () => {
       .send({ period_kind: 'FISCAL_YEAR', period_start: '2024-07-01' })
       .expect(201);
     expect(year.body).toMatchObject({ period_start: '2024-07-01', period_end: '2025-06-30' });
-    const overlapping = await request(t.app)
+    // Another fiscal year from the same day is refused; one over part of it is another anchor.
+    const otherEnd = await request(t.app)
       .post('/api/ledger/closures')
       .set(as(studio))
-      .send({ period_kind: 'FISCAL_YEAR', period_start: '2025-01-01' });
-    expect(overlapping.status).toBe(409);
-    expect(overlapping.body.code).toBe('ledger_period_overlaps');
+      .send({ period_kind: 'FISCAL_YEAR', period_start: '2024-07-01', period_end: '2024-12-31' });
+    expect(otherEnd.status).toBe(409);
+    expect(otherEnd.body.code).toBe('ledger_period_closed');
+    await request(t.app)
+      .post('/api/ledger/closures')
+      .set(as(studio))
+      .send({ period_kind: 'FISCAL_YEAR', period_start: '2025-01-01' })
+      .expect(201);
 
-    expect(await integrity(studio)).toMatchObject({ ok: true, closures_checked: 3 });
+    expect(await integrity(studio)).toMatchObject({ ok: true, closures_checked: 4 });
     await request(t.app).get(`/api/ledger/closures/${made.body.id}`).set(as(studio)).expect(200);
     await request(t.app).get(`/api/ledger/closures/${made.body.id}`).set(as(other)).expect(404);
     expect((await request(t.app).get('/api/ledger/closures').set(as(other)).expect(200)).body.total).toBe(0);
