@@ -15,18 +15,16 @@
 // check's. It starts its own throw-away stack under .data/bench-ledger.
 import crypto from 'node:crypto';
 import os from 'node:os';
-import path from 'node:path';
 import { type Pool } from 'pg';
 import { appendUnchainedLedgerRecords } from '../db/commands/append-unchained-ledger-records';
 import { closeLedgerPeriod } from '../db/commands/close-ledger-period';
 import { checkLedgerIntegrity } from '../db/queries/ledger-integrity';
-import { createMigrator } from '../db/migrator';
-import { createSequelize } from '../db/sequelize';
-import { startLocalStack } from '../scripts/stack/stack';
-import { benchPool, Cleanup, parseBenchArgs, runBench, stopOnSignals } from './harness';
+import { Cleanup, parseBenchArgs, runBench, startBenchDatabase, stopOnSignals } from './harness';
 
-const repoRoot = path.resolve(__dirname, '..');
 const RUNS = 5;
+
+/** The middle of the runs. */
+const median = (runs: number[]) => [...runs].sort((a, b) => a - b)[Math.floor(runs.length / 2)];
 
 /** A studio with `invoices` issued invoices of two lines on 2026-03-02 (Paris), each paid once. */
 async function insertStudio(pool: Pool, invoices: number): Promise<string> {
@@ -80,31 +78,18 @@ async function plainRead(pool: Pool, ownerId: string): Promise<number> {
   return records.rowCount! + invoices.rowCount! + payments.rowCount!;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
 async function main(): Promise<void> {
-  const { count } = parseBenchArgs(
+  const cleanup = new Cleanup();
+  stopOnSignals(cleanup);
+  const args = parseBenchArgs(
     process.argv.slice(2),
     process.env,
     'ledger.ts',
     Number(process.env.BENCH_LEDGER_N ?? 3000),
   );
-  const invoices = Math.ceil(count / 2);
-  const cleanup = new Cleanup();
-  stopOnSignals(cleanup);
+  const invoices = Math.ceil(args.count / 2);
   try {
-    const stack = await startLocalStack({
-      dataDir: path.join(repoRoot, '.data', 'bench-ledger'),
-      mode: 'test',
-      env: process.env,
-      log: console.log,
-    });
-    cleanup.add('the stack', () => stack.stop());
-    Object.assign(process.env, stack.env, { LOG_LEVEL: 'silent' });
-    const sequelize = createSequelize({ url: stack.env.DATABASE_URL });
-    cleanup.add('sequelize', () => sequelize.close(), null);
-    await createMigrator(sequelize).up();
-    const pool = benchPool(stack.env.DATABASE_URL, 2, cleanup);
+    const { sequelize, pool } = await startBenchDatabase('bench-ledger', 2, cleanup);
     console.log(`Inserting and chaining ${invoices} invoices and ${invoices} payments...`);
     let started = performance.now();
     const ownerId = await insertStudio(pool, invoices);

@@ -2,13 +2,13 @@ import { QueryTypes, type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { ConflictError, ValidationError } from '../../domain/errors';
 import { addDays } from '../../domain/invoicing/calendar-date';
-import { closureTotals, contributionOf } from '../../domain/ledger/closure-totals';
+import { closureTotals, type Contribution, contributionOf } from '../../domain/ledger/closure-totals';
 import { closureHash, type LedgerClosure, type PeriodKind, periodOf } from '../../domain/ledger/closures';
 import { GENESIS_HASH } from '../../domain/ledger/record-types';
 import { formatDateInZone } from '../../domain/wall-clock';
 import { CLOSURE_COLUMNS } from '../queries/ledger-closures';
-import { readLedgerRecords } from '../queries/ledger-integrity';
-import { isoUtc, loadLedgerSources, refKind } from '../queries/ledger-sources';
+import { ledgerPages } from '../queries/ledger-integrity';
+import { isoUtc } from '../queries/ledger-sources';
 import { ledgerHead, lockLedger } from './append-ledger-record';
 
 /** What to close: a kind and its first day (`YYYY-MM-DD`), and a fiscal year's last day when it is not a year later. */
@@ -17,9 +17,6 @@ export interface ClosureRequest {
   start: string;
   end?: string;
 }
-
-/** Records read per round trip while a period's totals are added up. */
-const PAGE = 1000;
 
 /** The instant a calendar day starts on the studio's clock, in SQL (`$n` a date, `$tz` the zone). */
 const dayStart = (date: string, zone: string) => `((${date})::date::timestamp AT TIME ZONE ${zone})`;
@@ -94,24 +91,11 @@ async function writeClosure(
   );
   const firstSeq = span.first_seq === null ? null : Number(span.first_seq);
   const headSeq = span.head_seq === null ? 0 : Number(span.head_seq);
-  const shares = [];
+  const shares: Contribution[] = [];
   if (firstSeq !== null)
-    for (let after = firstSeq - 1; after < headSeq; ) {
-      const records = await readLedgerRecords(sequelize, ownerId, after, Math.min(PAGE, headSeq - after), transaction);
-      if (records.length === 0) break;
-      const sources = await loadLedgerSources(
-        sequelize,
-        ownerId,
-        records.map((r) => ({ kind: refKind(r.recordType), id: r.recordId })),
-        transaction,
-      );
-      // A row already gone adds nothing: the integrity check names it.
-      for (const r of records) {
-        const source = sources.get(r.recordId);
-        if (source) shares.push(contributionOf(source));
-      }
-      after = records[records.length - 1].seq;
-    }
+    // A row already gone adds nothing: the integrity check names it.
+    for await (const page of ledgerPages(sequelize, ownerId, { afterSeq: firstSeq - 1, upToSeq: headSeq }, transaction))
+      for (const { source } of page) if (source) shares.push(contributionOf(source));
   const [previous] = await sequelize.query<{ closure_seq: number; closure_hash: string; closed_at: string }>(
     `SELECT closure_seq, closure_hash, ${isoUtc('clock_timestamp()')} AS closed_at FROM (SELECT 1) one
      LEFT JOIN LATERAL (SELECT closure_seq, closure_hash FROM ledger_closures WHERE owner_id = $1 ORDER BY closure_seq DESC LIMIT 1) c ON true`,

@@ -1,6 +1,7 @@
 import { QueryTypes, Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { firstOf, verifyClosures } from '../../domain/ledger/closures';
+import { type LedgerSource } from '../../domain/ledger/record-content';
 import { type LedgerBreak, type LedgerRecord } from '../../domain/ledger/record-types';
 import { ChainWalker, unchainedBreak } from '../../domain/ledger/verify-chain';
 import { listAllLedgerClosures } from './ledger-closures';
@@ -36,6 +37,33 @@ export async function readLedgerRecords(
 }
 
 /**
+ * The studio's chain after `afterSeq` (up to `upToSeq` when given), a page of `pageSize` records at
+ * a time in seq order, each with its live row (null when it is gone).
+ */
+export async function* ledgerPages(
+  sequelize: Sequelize,
+  ownerId: string,
+  range: { afterSeq: number; upToSeq?: number },
+  transaction?: Transaction,
+  pageSize = PAGE,
+): AsyncGenerator<{ record: LedgerRecord; source: LedgerSource | null }[]> {
+  const last = range.upToSeq ?? Infinity;
+  for (let after = range.afterSeq; after < last; ) {
+    const records = await readLedgerRecords(sequelize, ownerId, after, Math.min(pageSize, last - after), transaction);
+    if (records.length === 0) return;
+    const sources = await loadLedgerSources(
+      sequelize,
+      ownerId,
+      records.map((r) => ({ kind: refKind(r.recordType), id: r.recordId })),
+      transaction,
+    );
+    yield records.map((record) => ({ record, source: sources.get(record.recordId) ?? null }));
+    after = records[records.length - 1].seq;
+    if (records.length < pageSize) return;
+  }
+}
+
+/**
  * Checks one studio's ledger (issue 32 §6): its chain page by page, each record's content hash
  * recomputed from the live rows (the invoice and its lines, the credit note, the payments-ledger
  * row and its receipt), then its closures against the chain, then whether a row of the studio was
@@ -51,19 +79,8 @@ export async function checkLedgerIntegrity(
     { isolationLevel: Transaction.ISOLATION_LEVELS.REPEATABLE_READ, readOnly: true },
     async (transaction) => {
       const walker = new ChainWalker(ownerId);
-      for (let after = 0; ; ) {
-        const records = await readLedgerRecords(sequelize, ownerId, after, pageSize, transaction);
-        if (records.length === 0) break;
-        const sources = await loadLedgerSources(
-          sequelize,
-          ownerId,
-          records.map((r) => ({ kind: refKind(r.recordType), id: r.recordId })),
-          transaction,
-        );
-        for (const record of records) walker.push(record, sources.get(record.recordId) ?? null);
-        after = records[records.length - 1].seq;
-        if (records.length < pageSize) break;
-      }
+      for await (const page of ledgerPages(sequelize, ownerId, { afterSeq: 0 }, transaction, pageSize))
+        for (const { record, source } of page) walker.push(record, source);
       const closures = await listAllLedgerClosures(sequelize, ownerId, transaction);
       let firstBreak = firstOf(walker.firstBreak, verifyClosures(ownerId, closures, walker));
       if (!firstBreak) {

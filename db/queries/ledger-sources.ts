@@ -103,18 +103,20 @@ export async function findUnchainedSources(
   invoiceIds: readonly string[] | null = null,
 ): Promise<UnchainedRow[]> {
   const among = (column: string) => `($3::uuid[] IS NULL OR ${column} = ANY($3::uuid[]))`;
+  // Payments through their invoices: invoice_payments has no index on owner_id, its invoices do (and
+  // an issued invoice always has a number: invoices_owner_number is the index).
   const unchained = (alias: string) => `NOT EXISTS (SELECT 1 FROM ledger_records r WHERE r.record_id = ${alias}.id)`;
   return sequelize.query<UnchainedRow>(
     `SELECT "recordType", "recordId", number, ${isoUtc('at')} AS at FROM (
        SELECT 'INVOICE_ISSUED' AS "recordType", i.id AS "recordId", i.number, i.issued_at AS at, 0 AS type_order
-       FROM invoices i WHERE i.owner_id = $1 AND i.status <> 'DRAFT' AND ${unchained('i')} AND ${among('i.id')}
+       FROM invoices i WHERE i.owner_id = $1 AND i.status <> 'DRAFT' AND i.number IS NOT NULL AND ${unchained('i')} AND ${among('i.id')}
        UNION ALL
        SELECT 'CREDIT_NOTE_ISSUED', c.id, c.number, c.issued_at, 1
        FROM credit_notes c WHERE c.owner_id = $1 AND ${unchained('c')} AND ${among('c.invoice_id')}
        UNION ALL
        SELECT CASE p.kind WHEN 'payment' THEN 'PAYMENT' WHEN 'refund' THEN 'REFUND' ELSE 'REVERSAL' END, p.id, rc.number, p.created_at, 2
-       FROM invoice_payments p LEFT JOIN payment_receipts rc ON rc.invoice_payment_id = p.id
-       WHERE p.owner_id = $1 AND ${unchained('p')} AND ${among('p.invoice_id')}
+       FROM invoices pi JOIN invoice_payments p ON p.invoice_id = pi.id LEFT JOIN payment_receipts rc ON rc.invoice_payment_id = p.id
+       WHERE pi.owner_id = $1 AND p.owner_id = $1 AND ${unchained('p')} AND ${among('p.invoice_id')}
      ) s
      ORDER BY s.at, s.type_order, s."recordId"
      LIMIT $2`,

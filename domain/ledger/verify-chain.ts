@@ -74,7 +74,7 @@ export class ChainWalker {
     if (!source)
       return at(
         'missing_record',
-        `The ${label(record.recordType, null)} of record ${record.seq} (${record.recordId}) is no longer in the database`,
+        `The ${label(record.recordType, null)} of record ${record.seq} (${record.recordId}) is no longer in the database${record.recordType === 'INVOICE_ISSUED' ? ' as an issued invoice' : ''}`,
       );
     if (sourceRecordType(source) !== record.recordType || contentHash(source) !== record.contentHash)
       return at(
