@@ -54,7 +54,7 @@ export function buildLedgerRouter({ sequelize, kit }: DataRouterDeps): Router {
       path: '/api/ledger/closures',
       operationId: 'closeLedgerPeriod',
       summary:
-        'Close an ended day, month or fiscal year of the ledger: its totals and the chain head, chained to the previous closure (409 if not ended or overlapping; an already closed period answers its closure)',
+        'Close an ended day, month or fiscal year of the ledger: its totals and the chain head, chained to the previous closure (409 if it has not ended; an already closed period answers its closure)',
       tag,
       auth: 'user',
       body: CloseLedgerPeriodBody,
