@@ -9,6 +9,7 @@ import { type Sequelize } from 'sequelize-typescript';
 import { type Config } from '../lib/config';
 import { buildAdminJobsRouter } from './admin/jobs-router';
 import { buildDocumentNumberingRouter } from './document-numbering/router';
+import { buildLedgerRouter } from './ledger/router';
 import { buildCreditNotesRouter } from './invoicing/credit-notes-router';
 import { buildDepositInvoicesRouter } from './invoicing/deposits-router';
 import { buildInvoiceIssueRouter, buildInvoicesRouter } from './invoicing/invoices-router';
@@ -241,6 +242,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(buildRemindersRouter({ sequelize, kit, temporal: deps.temporal.client, logger }));
   app.use(buildPurchaseInvoicesRouter({ sequelize, kit, s3: deps.s3, bucket: config.S3_BUCKET }));
   app.use(buildDocumentNumberingRouter({ sequelize, kit }));
+  // The ledger chain of issued documents and payments: its check and closures (issue 32 §6).
+  app.use(buildLedgerRouter({ sequelize, kit }));
   // Quotes, then invoices: unscoped and under a session, the routes of each written out.
   const invoicingDeps = {
     sequelize,

@@ -16,7 +16,6 @@
 // COPY's); target >= 0.3. It starts its own throw-away stack under .data/bench-fec.
 import crypto from 'node:crypto';
 import os from 'node:os';
-import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
@@ -36,17 +35,13 @@ import { invoiceVatAmounts } from '../domain/invoicing/stored-vat';
 import { upsertExportFileObject } from '../db/commands/export-file-objects';
 import { readAccountingAccounts, readAccountingPeriod, readJournalPeriod } from '../db/queries/accounting-export';
 import { findCompanyProfile } from '../db/queries/company-profile';
-import { createMigrator } from '../db/migrator';
-import { createSequelize } from '../db/sequelize';
 import { loadConfig } from '../lib/config';
 import { createS3Client } from '../lib/s3';
-import { startLocalStack } from '../scripts/stack/stack';
 import { type AccountingExportPayload } from '../workflows/accounting-export/contract';
 import { bindDb } from '../workers/bind-db';
 import { type RenderedExport } from '../workflows/exports/contract';
-import { benchPool, Cleanup, parseBenchArgs, runBench, stopOnSignals } from './harness';
+import { Cleanup, parseBenchArgs, runBench, startBenchDatabase, stopOnSignals } from './harness';
 
-const repoRoot = path.resolve(__dirname, '..');
 const LINES_PER_INVOICE = 7;
 const RUNS = 3;
 
@@ -194,19 +189,8 @@ async function main(): Promise<void> {
   const cleanup = new Cleanup();
   stopOnSignals(cleanup);
   try {
-    const stack = await startLocalStack({
-      dataDir: path.join(repoRoot, '.data', 'bench-fec'),
-      mode: 'test',
-      env: process.env,
-      log: console.log,
-    });
-    cleanup.add('the stack', () => stack.stop());
-    Object.assign(process.env, stack.env, { LOG_LEVEL: 'silent' });
+    const { sequelize, pool } = await startBenchDatabase('bench-fec', 2, cleanup);
     const config = loadConfig();
-    const sequelize = createSequelize({ url: stack.env.DATABASE_URL });
-    cleanup.add('sequelize', () => sequelize.close(), null);
-    await createMigrator(sequelize).up();
-    const pool = benchPool(stack.env.DATABASE_URL, 2, cleanup);
     console.log(`Inserting ${invoices} issued and paid invoices (${invoices * LINES_PER_INVOICE} FEC lines)...`);
     let started = performance.now();
     const studio = await insertStudio(pool, invoices);

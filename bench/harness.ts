@@ -11,6 +11,7 @@ import { createSequelize } from '../db/sequelize';
 import { startLocalStack } from '../scripts/stack/stack';
 import { freePort, waitFor } from '../scripts/stack/wait';
 import { Pool } from 'pg';
+import { type Sequelize } from 'sequelize-typescript';
 
 const repoRoot = path.resolve(__dirname, '..');
 
@@ -374,4 +375,28 @@ export function benchPool(databaseUrl: string, concurrency: number, cleanup: Cle
   });
   cleanup.add('the pg pool', () => pool.end(), null);
   return pool;
+}
+
+/**
+ * A throw-away stack under `.data/<dirName>` (on free ports, beside `npm start`), its environment
+ * put into this process's (LOG_LEVEL silent), its database migrated: a Sequelize and a pg pool of
+ * `poolSize`, all stopped by `cleanup`.
+ */
+export async function startBenchDatabase(
+  dirName: string,
+  poolSize: number,
+  cleanup: Cleanup,
+): Promise<{ sequelize: Sequelize; pool: Pool }> {
+  const stack = await startLocalStack({
+    dataDir: path.join(repoRoot, '.data', dirName),
+    mode: 'test',
+    env: process.env,
+    log: console.log,
+  });
+  cleanup.add('the stack', () => stack.stop());
+  Object.assign(process.env, stack.env, { LOG_LEVEL: 'silent' });
+  const sequelize = createSequelize({ url: stack.env.DATABASE_URL });
+  cleanup.add('sequelize', () => sequelize.close(), null);
+  await createMigrator(sequelize).up();
+  return { sequelize, pool: benchPool(stack.env.DATABASE_URL, poolSize, cleanup) };
 }

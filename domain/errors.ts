@@ -41,7 +41,10 @@ export type ConflictCode =
   | 'contact_erased'
   // E-reporting (issue 32 §4): a period is reported once, after it ends.
   | 'e_report_exists'
-  | 'period_not_ended';
+  | 'period_not_ended'
+  // The ledger's closures (issue 32 §6): a period is closed once, after it ends.
+  | 'ledger_period_open'
+  | 'ledger_period_closed';
 
 /**
  * Every code a DomainError can carry, defined once: the error handler maps each to a status in a

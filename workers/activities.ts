@@ -136,6 +136,14 @@ import { readAccountingAccounts, readAccountingPeriod, readJournalPeriod } from 
 import { findCompanyProfile } from '../db/queries/company-profile';
 import { startJob } from '../lib/jobs/start-job';
 import { type JobMetrics } from '../lib/metrics/job-metrics';
+import { closeEndedLedgerPeriods } from '../db/commands/close-ended-ledger-periods';
+import { checkLedgerIntegrity } from '../db/queries/ledger-integrity';
+import { pageLedgerOwners } from '../db/queries/ledger-owners';
+import {
+  createLedgerDailyActivities,
+  type LedgerDailyDb,
+  type LedgerDailyDeps,
+} from '../activities/ledger/ledger-daily';
 import { bindDb } from './bind-db';
 import { exportRenderDb } from './export-render-db';
 import { importDb } from './import-db';
@@ -182,6 +190,8 @@ export interface WorkerDeps {
   payments: Resources<PaymentEventDeps, PaymentEventDb>;
   /** S3, Chromium, mailer and logger of the payments' receipts. */
   paymentReceipts: Resources<PaymentReceiptDeps, PaymentReceiptDb>;
+  /** Logger and metrics of the ledger's daily closures and check (issue 32 §6). */
+  ledger: Resources<LedgerDailyDeps, LedgerDailyDb>;
 }
 
 /** Every activity, built from its factory with real dependencies. Capability activities join here. */
@@ -335,6 +345,10 @@ export function buildActivities(deps: WorkerDeps) {
     ...createPaymentReceiptActivities({
       ...deps.paymentReceipts,
       ...bindDb(sequelize, { loadReceiptSources, recordReceiptPdf, markReceiptEmailed }),
+    }),
+    ...createLedgerDailyActivities({
+      ...deps.ledger,
+      ...bindDb(sequelize, { pageLedgerOwners, closeEndedLedgerPeriods, checkLedgerIntegrity }),
     }),
   };
 }

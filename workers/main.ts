@@ -23,6 +23,7 @@ import { bundleWorkflowsInChild } from './bundle-workflows';
 import { buildCleanupDeps } from './cleanup-deps';
 import { createWorker } from './create-worker';
 import { createJobMetrics } from '../lib/metrics/job-metrics';
+import { createLedgerMetrics } from '../lib/metrics/ledger-metrics';
 import { createOpsMetrics } from '../lib/metrics/ops-metrics';
 import { startMetricsServer } from './metrics-server';
 import { installRuntimeLogger } from './runtime-logger';
@@ -101,6 +102,7 @@ async function main() {
     },
     payments: { logger, walletProvider: createWalletProvider(config) },
     paymentReceipts: { logger, s3, bucket: config.S3_BUCKET, chromium, mailer, mailFrom: config.MAIL_FROM },
+    ledger: { logger, metrics: createLedgerMetrics(registry) },
     documentPdf: { s3, bucket: config.S3_BUCKET, chromium },
     signedQuote: { logger, s3, bucket: config.S3_BUCKET, chromium, mailer, mailFrom: config.MAIL_FROM },
     documentEmail: {

@@ -6,7 +6,8 @@ import {
   RECONCILE_JOB_RUNS,
   type ReconcileJobRunsInput,
 } from '../workflows/maintenance/contract';
-import { cleanupSchedules } from './cleanup-schedules';
+import { LEDGER_DAILY_SCHEDULE } from '../workflows/ledger/contract';
+import { cleanupSchedules, launchJobSchedule } from './cleanup-schedules';
 
 /** How often the reconciler looks, how long a row may be RUNNING before it is checked, how many per pass. */
 export const RECONCILE_EVERY = '5 minutes';
@@ -44,6 +45,8 @@ export function workerSchedules(): ScheduleOptions[] {
       policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 minute' },
     },
     ...cleanupSchedules(),
+    // The ledger's daily closures and integrity check (issue 32 §6).
+    launchJobSchedule(LEDGER_DAILY_SCHEDULE.scheduleId, LEDGER_DAILY_SCHEDULE.cron, LEDGER_DAILY_SCHEDULE.contract),
   ];
 }
 

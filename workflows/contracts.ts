@@ -16,6 +16,7 @@ import { ENTITY_AUTOMATION_JOB, SESSION_AUTOMATION_JOB } from './automations/con
 import { PAYMENT_EVENT_JOB, PAYMENT_RECEIPT_JOB } from './payments/contract';
 import { ACCOUNTING_EXPORT_JOB } from './accounting-export/contract';
 import { SIGNED_QUOTE_JOB } from './client-portal/contract';
+import { LEDGER_DAILY_JOB } from './ledger/contract';
 
 /**
  * Every job contract. The worker polls the task queues named here, and replay and the
@@ -43,6 +44,7 @@ export const JOB_CONTRACTS: readonly JobContract<unknown, never>[] = [
   ENTITY_AUTOMATION_JOB,
   ACCOUNTING_EXPORT_JOB,
   SIGNED_QUOTE_JOB,
+  LEDGER_DAILY_JOB,
 ];
 
 /** Workflows started by a Temporal Schedule rather than by startJob. */

@@ -29,3 +29,4 @@ export { paymentEventWorkflow } from './payments/payment-event';
 export { paymentReceiptWorkflow } from './payments/payment-receipt';
 export { accountingExportWorkflow } from './accounting-export/workflow';
 export { signedQuoteWorkflow } from './client-portal/signed-quote';
+export { ledgerDailyWorkflow } from './ledger/ledger-daily';

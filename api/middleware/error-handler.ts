@@ -47,6 +47,8 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   contact_erased: 409,
   e_report_exists: 409,
   period_not_ended: 409,
+  ledger_period_open: 409,
+  ledger_period_closed: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

@@ -8,6 +8,7 @@ import { AuditLog } from '../models/AuditLog';
 import { CreditNote } from '../models/CreditNote';
 import { InvoicePayment } from '../models/InvoicePayment';
 import { ledgerSummary } from '../queries/invoice-ledger';
+import { appendLedgerRecord } from './append-ledger-record';
 import { ledgerError, lockInvoice, settleInvoice } from './invoice-ledger';
 
 export interface RefundInput {
@@ -81,7 +82,7 @@ export async function planRefund(
   };
 }
 
-/** Writes a planned refund into the ledger under the invoice's lock, settles the invoice and audits it. */
+/** Writes a planned refund into the ledger under the invoice's lock, settles the invoice, audits it and chains it. */
 export async function writeRefund(
   sequelize: Sequelize,
   ownerId: string,
@@ -128,6 +129,7 @@ export async function writeRefund(
     },
     { transaction },
   );
+  await appendLedgerRecord(sequelize, ownerId, { kind: 'payment', id: refund.id }, transaction);
   return refund;
 }
 

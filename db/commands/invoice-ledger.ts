@@ -8,6 +8,7 @@ import { AuditLog } from '../models/AuditLog';
 import { Invoice } from '../models/Invoice';
 import { InvoicePayment } from '../models/InvoicePayment';
 import { assertIssued, ledgerSummary } from '../queries/invoice-ledger';
+import { appendLedgerRecord } from './append-ledger-record';
 import { recordDomainEvent } from './record-domain-event';
 import { recordPaymentReceipt } from './record-payment-receipt';
 
@@ -100,7 +101,8 @@ export interface PaymentInput {
 
 /**
  * Appends a payment to the locked, issued invoice's ledger and settles it, with its receipt, an
- * audit row and PAYMENT_RECEIVED. The caller holds the transaction (manual payments, provider webhooks).
+ * audit row and PAYMENT_RECEIVED, and chains it in the studio's ledger. The caller holds the transaction
+ * (manual payments, provider webhooks).
  */
 export async function addPayment(
   sequelize: Sequelize,
@@ -173,5 +175,7 @@ export async function addPayment(
     },
     transaction,
   );
+  // Last, once its receipt is numbered: the payment joins the studio's ledger chain (issue 32 §6).
+  await appendLedgerRecord(sequelize, invoice.owner_id, { kind: 'payment', id: payment.id }, transaction);
   return payment;
 }

@@ -21,6 +21,7 @@ import { InvoiceItem } from '../models/InvoiceItem';
 import { User } from '../models/User';
 import { UserCompany } from '../models/UserCompany';
 import { sellerOf } from '../../domain/invoicing/seller';
+import { appendLedgerRecord } from './append-ledger-record';
 import { drawDocumentNumber } from './document-numbers';
 import { assertIssued, ledgerSummary } from '../queries/invoice-ledger';
 import { ledgerError, lockInvoice, settleInvoice } from './invoice-ledger';
@@ -37,7 +38,7 @@ export interface CreditNoteInput {
  * credits (an amount, some lines, or everything still creditable) checked against the ledger
  * (never more than creditable: 409), its number drawn from the studio's credit-note series, and
  * the invoice settled (balance lowered, CANCELLED once fully credited); the studio's company profile
- * is copied into its `seller` (the note's rows are never changed: the copy is in its INSERT). Answers the credit note and
+ * is copied into its `seller` (the note's rows are never changed: the copy is in its INSERT); the note joins the studio's ledger chain. Answers the credit note and
  * the part of it that covers money already paid (`refundDueCents`).
  */
 export async function issueCreditNote(
@@ -127,6 +128,7 @@ export async function issueCreditNote(
       },
       { transaction },
     );
+    await appendLedgerRecord(sequelize, ownerId, { kind: 'credit_note', id: creditNote.id }, transaction);
     return { creditNote, refundDueCents: check.refundDueCents };
   });
 }

@@ -26,6 +26,7 @@ import { quoteDeposits, storedDeductions } from '../queries/deposits';
 import { type LoadedEInvoice, loadInvoiceEInvoice } from '../queries/e-invoice-sources';
 import { contactErasedError } from '../queries/erased-contacts';
 import { findDocument } from '../queries/invoicing';
+import { appendLedgerRecord } from './append-ledger-record';
 
 import { addDays } from '../../domain/invoicing/calendar-date';
 
@@ -213,7 +214,7 @@ function assertJurisdictionRules(
  * (400 naming each missing one), copies the client into `buyer` and the studio into `seller`, sets the due date from the
  * studio's payment terms when the draft has none, draws the next number of the studio's series
  * and year, and records an audit row and INVOICE_STATUS_CHANGED. From then on the invoice is a
- * legal record. Issuing an issued invoice again answers it unchanged (a retried request).
+ * legal record, chained in its studio's ledger. Issuing an issued invoice again answers it unchanged (a retried request).
  */
 export async function issueInvoice(
   sequelize: Sequelize,
@@ -282,6 +283,8 @@ export async function issueInvoice(
       type: QueryTypes.SELECT,
       transaction,
     });
+    // The issued invoice joins the studio's ledger chain in the same transaction (issue 32 §6).
+    await appendLedgerRecord(sequelize, ownerId, { kind: 'invoice', id: invoiceId }, transaction);
   });
   return (await findDocument(sequelize, 'invoice', invoiceId, ownerId)) as Invoice;
 }

@@ -5,6 +5,7 @@ import { AuditLog } from '../models/AuditLog';
 import { InvoicePayment } from '../models/InvoicePayment';
 import { User } from '../models/User';
 import { loadLedger } from '../queries/invoice-ledger';
+import { appendLedgerRecord } from './append-ledger-record';
 import { ledgerError, lockInvoice, settleInvoice } from './invoice-ledger';
 
 /**
@@ -67,6 +68,7 @@ export async function reversePayment(
       },
       { transaction },
     );
+    await appendLedgerRecord(sequelize, ownerId, { kind: 'payment', id: reversal.id }, transaction);
     return reversal;
   });
 }

@@ -4,6 +4,7 @@ import { findOwnerCurrency } from '../queries/owner-currency';
 import { type ImportEntity } from '../../domain/imports/target-fields';
 import { counterKey, numberTemplate } from '../../domain/invoicing/numbering';
 import { numberFormatOf } from '../queries/number-formats';
+import { appendUnchainedLedgerRecords } from './append-unchained-ledger-records';
 
 /** One row to write: its file line, the record id (chosen before the write) and its columns. */
 export interface ImportWrite {
@@ -168,8 +169,14 @@ export async function writeImportBatch(
   ];
   if (event) bind.push(input.requestId ?? null);
   if (invoices) bind.push(...invoices.bind);
-  const [outcome] = await sequelize.query<ImportBatchOutcome>(sql, { bind, type: QueryTypes.SELECT });
-  return outcome;
+  if (!invoices) return (await sequelize.query<ImportBatchOutcome>(sql, { bind, type: QueryTypes.SELECT }))[0];
+  // Issued invoices and their payments join the studio's ledger chain with the batch (issue 32 §6).
+  return sequelize.transaction(async (transaction) => {
+    const [outcome] = await sequelize.query<ImportBatchOutcome>(sql, { bind, type: QueryTypes.SELECT, transaction });
+    const created = writes.filter((w) => w.action === 'create').map((w) => w.id);
+    await appendUnchainedLedgerRecords(sequelize, ownerId, transaction, { recordedAt: 'now', invoiceIds: created });
+    return outcome;
+  });
 }
 
 /**
