@@ -38,7 +38,9 @@ export type ConflictCode =
   | 'quote_expired'
   | 'quote_changed'
   // The client's data (issue 31 §4): an erased contact is never attached, written to or matched again.
-  | 'contact_erased';
+  | 'contact_erased'
+  // France's e-invoicing network (issue 32): the studio has not connected its approved platform.
+  | 'platform_not_configured';
 
 /**
  * Every code a DomainError can carry, defined once: the error handler maps each to a status in a

@@ -45,6 +45,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   quote_expired: 409,
   quote_changed: 409,
   contact_erased: 409,
+  platform_not_configured: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
