@@ -238,7 +238,7 @@ export function createApp(deps: AppDeps): Express {
     config,
     logger,
   };
-  app.use(buildInvoiceIssueRouter(ledgerDeps));
+  app.use(buildInvoiceIssueRouter({ ...ledgerDeps, studioPlatform }));
   app.use(buildDepositInvoicesRouter(ledgerDeps));
   app.use(buildInvoicePaymentsRouter(ledgerDeps));
   app.use(buildCreditNotesRouter(ledgerDeps));

@@ -141,6 +141,29 @@ import { exportRenderDb } from './export-render-db';
 import { importDb } from './import-db';
 
 /** What the worker provides a capability besides its data access, which buildActivities binds. */
+import {
+  createEInvoiceTransmitActivities,
+  type EInvoiceTransmitDb,
+  type EInvoiceTransmitDeps,
+} from '../activities/e-invoicing/transmit-e-invoice';
+import { recordPlatformStatus } from '../db/commands/record-platform-status';
+import {
+  findCashedPayment,
+  findPlatformTransmission,
+  findTransmissionByFlow,
+  listOwnersToPoll,
+} from '../db/queries/platform-transmissions';
+import {
+  createEInvoiceCashedActivities,
+  type EInvoiceCashedDb,
+  type EInvoiceCashedDeps,
+} from '../activities/e-invoicing/send-cashed-status';
+import {
+  createPlatformStatusPollActivities,
+  type PlatformStatusPollDb,
+  type PlatformStatusPollDeps,
+} from '../activities/e-invoicing/poll-platform-statuses';
+
 type Resources<Deps, Db> = Omit<Deps, keyof Db>;
 
 /** job_runs for the reconciler; `settle` ends only a RUNNING row (the bookkeeping store's finish), so a late runJob write wins. */
@@ -182,6 +205,10 @@ export interface WorkerDeps {
   payments: Resources<PaymentEventDeps, PaymentEventDb>;
   /** S3, Chromium, mailer and logger of the payments' receipts. */
   paymentReceipts: Resources<PaymentReceiptDeps, PaymentReceiptDb>;
+  /** S3, logger and each studio's platform client of the e-invoice transmissions (issue 32). */
+  eInvoiceTransmit: Resources<EInvoiceTransmitDeps, EInvoiceTransmitDb>;
+  platformStatusPoll: Resources<PlatformStatusPollDeps, PlatformStatusPollDb>;
+  eInvoiceCashed: Resources<EInvoiceCashedDeps, EInvoiceCashedDb>;
 }
 
 /** Every activity, built from its factory with real dependencies. Capability activities join here. */
@@ -335,6 +362,18 @@ export function buildActivities(deps: WorkerDeps) {
     ...createPaymentReceiptActivities({
       ...deps.paymentReceipts,
       ...bindDb(sequelize, { loadReceiptSources, recordReceiptPdf, markReceiptEmailed }),
+    }),
+    ...createEInvoiceTransmitActivities({
+      ...deps.eInvoiceTransmit,
+      ...bindDb(sequelize, { findPlatformTransmission, recordPlatformStatus }),
+    }),
+    ...createPlatformStatusPollActivities({
+      ...deps.platformStatusPoll,
+      ...bindDb(sequelize, { listOwnersToPoll, findTransmissionByFlow, recordPlatformStatus }),
+    }),
+    ...createEInvoiceCashedActivities({
+      ...deps.eInvoiceCashed,
+      ...bindDb(sequelize, { findCashedPayment, recordPlatformStatus }),
     }),
   };
 }

@@ -29,3 +29,6 @@ export { paymentEventWorkflow } from './payments/payment-event';
 export { paymentReceiptWorkflow } from './payments/payment-receipt';
 export { accountingExportWorkflow } from './accounting-export/workflow';
 export { signedQuoteWorkflow } from './client-portal/signed-quote';
+export { eInvoiceTransmitWorkflow } from './e-invoicing/transmit';
+export { pollPlatformStatusesWorkflow } from './e-invoicing/poll-statuses';
+export { eInvoiceCashedWorkflow } from './e-invoicing/cashed';

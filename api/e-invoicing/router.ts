@@ -3,13 +3,25 @@ import { type Logger } from 'pino';
 import { deletePlatformConnection } from '../../db/commands/delete-platform-connection';
 import { savePlatformConnection } from '../../db/commands/save-platform-connection';
 import { findPlatformConnection } from '../../db/queries/platform-connection';
+import {
+  findPlatformTransmission,
+  invoiceOwned,
+  listPlatformStatusEvents,
+} from '../../db/queries/platform-transmissions';
+import { IdParams } from '../http/common-schemas';
 import { sirenValid, siretValid } from '../../domain/company/identifiers';
 import { ConflictError, NotFoundError, UnavailableError, ValidationError } from '../../domain/errors';
 import { CredentialsKeyMissing, type CredentialsCipher } from '../../lib/e-invoicing/credentials-cipher';
 import { PlatformError, type PlatformClient } from '../../lib/e-invoicing/platform-client';
 import { type DataRouterDeps } from '../http/route-kit';
-import { presentDirectoryEntry, presentPlatformConnection } from './presenter';
-import { DirectoryEntryView, DirectoryParams, PlatformConnectionBody, PlatformConnectionView } from './schema';
+import { presentDirectoryEntry, presentPlatformConnection, presentPlatformStatuses } from './presenter';
+import {
+  DirectoryEntryView,
+  DirectoryParams,
+  PlatformConnectionBody,
+  PlatformConnectionView,
+  PlatformStatusesView,
+} from './schema';
 
 export interface EInvoicingRouterDeps extends DataRouterDeps {
   logger: Logger;
@@ -144,6 +156,29 @@ export function buildEInvoicingRouter({
       });
       if (!entry) throw new NotFoundError('Company in the e-invoicing directory');
       return presentDirectoryEntry(entry);
+    },
+  );
+
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/invoices/:id/platform-statuses',
+      operationId: 'listInvoicePlatformStatuses',
+      summary:
+        "The invoice's transmission to the studio's e-invoicing platform and its lifecycle statuses (Déposée, Rejetée, Approuvée, Encaissée...), oldest first",
+      tag,
+      auth: 'user',
+      params: IdParams,
+      response: PlatformStatusesView,
+    },
+    async ({ user, params }) => {
+      if (!(await invoiceOwned(sequelize, user.id, params.id))) throw new NotFoundError('Invoice');
+      const [transmission, events] = await Promise.all([
+        findPlatformTransmission(sequelize, user.id, 'invoice', params.id),
+        listPlatformStatusEvents(sequelize, user.id, 'invoice', params.id),
+      ]);
+      return presentPlatformStatuses(transmission, events);
     },
   );
 

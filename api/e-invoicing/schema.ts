@@ -38,3 +38,21 @@ export const DirectoryEntryView = z.object({
   routing_code: z.string().nullable(),
   platform: z.string().nullable(),
 });
+
+/** An invoice's transmission to the platform and its lifecycle statuses, oldest first. */
+export const PlatformStatusesView = z.object({
+  /** Null: not transmitted (no platform set, not a B2B invoice, a draft, or not yet). */
+  platform_flow_id: z.string().nullable(),
+  platform_status: z.string().nullable(),
+  platform_status_reason: z.string().nullable(),
+  /** What to do after a rejection or refusal: a credit note and a new invoice. */
+  correction: z.string().nullable(),
+  items: z.array(
+    z.object({
+      status: z.string(),
+      reason: z.string().nullable(),
+      at: z.string(),
+      source: z.enum(['platform', 'service']),
+    }),
+  ),
+});

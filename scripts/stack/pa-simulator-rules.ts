@@ -89,10 +89,13 @@ export function rejectionReason(facts: CiiFacts, inDirectory: (siren: string) =>
   return null;
 }
 
-/** Statuses after which nothing moves but a payment: a rejected or refused invoice is corrected by a new one. */
+/**
+ * Whether a flow may take a status: a rejected or refused invoice never moves (it is corrected by a
+ * credit note and a new invoice); a cashed one only takes another cashing (a later part payment).
+ */
 export function canMove(from: string, to: string): boolean {
   if (!LIFECYCLE_STATUSES.includes(to)) return false;
   if (from === 'Rejetée' || from === 'Refusée') return false;
-  if (from === 'Encaissée') return false;
+  if (from === 'Encaissée') return to === 'Encaissée';
   return true;
 }

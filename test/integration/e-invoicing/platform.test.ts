@@ -2,6 +2,9 @@
 // simulator the test stack starts (PA_SIMULATOR_URL, credentials studio-local / studio-local-secret).
 import request from 'supertest';
 import { buildUser, type TestUser } from '../../factories/users';
+import { buildBillableContact } from '../../factories/contacts';
+import { buildInvoice, saveStudioProfile } from '../../factories/invoices';
+import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { as } from '../../helpers/auth';
 import { sqlOn } from '../../helpers/sql';
@@ -9,12 +12,16 @@ import { sqlOn } from '../../helpers/sql';
 let t: TestApp;
 let owner: TestUser;
 let other: TestUser;
+let worker: WorkerProcess;
 beforeAll(async () => {
   t = await startTestApp();
   owner = await buildUser(t.app);
   other = await buildUser(t.app);
+  // Statuses are read back every 2 s here (PA_POLL_SECONDS; 60 by default).
+  worker = await startMainWorker('e-invoicing', { PA_POLL_SECONDS: '2' });
 }, 240_000);
 afterAll(async () => {
+  await worker?.kill('SIGTERM');
   await t.close();
 });
 
@@ -113,4 +120,136 @@ describe('directory lookup through the studio platform', () => {
       await fetch(`${simulator()}/_simulator/outage`, { method: 'POST', body: JSON.stringify({ seconds: 0 }) });
     }
   });
+});
+
+interface SimulatedFlow {
+  flowId: string;
+  trackingId: string | null;
+  flowType: string;
+  status: string;
+  reason: string | null;
+  originalFlowId: string | null;
+  history: { status: string }[];
+  lifecycle: Record<string, unknown> | null;
+}
+const simulatedFlows = async (): Promise<SimulatedFlow[]> =>
+  ((await (await fetch(`${simulator()}/_simulator/flows`)).json()) as { flows: SimulatedFlow[] }).flows;
+const tellSimulator = (path: string, body: unknown) =>
+  fetch(`${simulator()}${path}`, { method: 'POST', body: JSON.stringify(body) });
+
+/** A French studio with the simulator as its platform. */
+async function frenchStudio(): Promise<TestUser> {
+  const studio = await buildUser(t.app);
+  await saveStudioProfile(t.app, studio);
+  expect((await connect(studio)).status).toBe(200);
+  return studio;
+}
+/** A client company: its SIREN and VAT number. */
+const company = (studio: TestUser, siren: string, vat: string) =>
+  buildBillableContact(t.app, studio, { company_name: `Client ${siren}`, siren, vat_number: vat });
+const statusesOf = (studio: TestUser, invoiceId: string) =>
+  request(t.app).get(`/api/invoices/${invoiceId}/platform-statuses`).set(as(studio));
+
+describe('B2B invoices transmitted through the platform', () => {
+  it('issue → transmitted → Déposée → Approuvée read back, with its history and INVOICE_STATUS_CHANGED events', async () => {
+    const studio = await frenchStudio();
+    const client = await company(studio, '552100554', 'FR96552100554');
+    const invoice = await buildInvoice(t.app, studio, { issued: true, contact_id: client.id });
+    expect(invoice.warnings).toBeUndefined();
+
+    const deposited = await eventually(
+      'the invoice deposited on the platform',
+      async () => {
+        const res = await statusesOf(studio, invoice.id);
+        return res.body.platform_status === 'Déposée' ? res.body : null;
+      },
+      120_000,
+    );
+    expect(deposited).toMatchObject({ platform_status_reason: null, correction: null });
+    const flows = (await simulatedFlows()).filter((f) => f.trackingId === `invoice:${invoice.id}`);
+    expect(flows).toHaveLength(1);
+    expect(flows[0].flowId).toBe(deposited.platform_flow_id);
+
+    expect((await tellSimulator(`/_simulator/flows/${flows[0].flowId}/status`, { status: 'Approuvée' })).status).toBe(
+      200,
+    );
+    const approved = await eventually('Approuvée read back', async () => {
+      const res = await statusesOf(studio, invoice.id);
+      return res.body.platform_status === 'Approuvée' ? res.body : null;
+    });
+    expect(approved.items.map((i: { status: string; source: string }) => [i.status, i.source])).toEqual([
+      ['Déposée', 'platform'],
+      ['Approuvée', 'platform'],
+    ]);
+    const events = await sql<{ platform_status: string }>(
+      `SELECT payload ->> 'platform_status' AS platform_status FROM outbox_events
+        WHERE event_type = 'INVOICE_STATUS_CHANGED' AND entity_id = $1 AND payload ? 'platform_status' ORDER BY id`,
+      [invoice.id],
+    );
+    expect(events.map((e) => e.platform_status)).toEqual(['Déposée', 'Approuvée']);
+    // Another studio never sees it.
+    expect((await statusesOf(other, invoice.id)).status).toBe(404);
+  }, 180_000);
+
+  it('a client not in the directory: a warning at issue, then Rejetée with the reason and the correction', async () => {
+    const studio = await frenchStudio();
+    const client = await company(studio, '123456782', 'FR11123456782');
+    const invoice = await buildInvoice(t.app, studio, { issued: true, contact_id: client.id });
+    expect(invoice.status).toBe('ISSUED');
+    expect(invoice.warnings).toEqual([expect.objectContaining({ code: 'e_invoice_recipient_not_found' })]);
+
+    const rejected = await eventually(
+      'the invoice rejected by the platform',
+      async () => {
+        const res = await statusesOf(studio, invoice.id);
+        return res.body.platform_status === 'Rejetée' ? res.body : null;
+      },
+      120_000,
+    );
+    expect(rejected.platform_status_reason).toMatch(/REJ_UNKNOWN_RECIPIENT.*123456782/);
+    expect(rejected.correction).toMatch(/credit note.*new corrected invoice/);
+  }, 180_000);
+
+  it('a studio without a platform, or a private client: nothing is transmitted', async () => {
+    const studio = await buildUser(t.app);
+    const invoice = await buildInvoice(t.app, studio, { issued: true });
+    expect((await statusesOf(studio, invoice.id)).body).toEqual({
+      platform_flow_id: null,
+      platform_status: null,
+      platform_status_reason: null,
+      correction: null,
+      items: [],
+    });
+  });
+
+  it('the platform down for a while: the invoice is transmitted once it is back, exactly once', async () => {
+    const studio = await frenchStudio();
+    const client = await company(studio, '552100554', 'FR96552100554');
+    // Down for 20 s (the issue's minute, shortened: the retries' backoff is the same).
+    await tellSimulator('/_simulator/outage', { seconds: 20 });
+    const downSince = Date.now();
+    let invoice: { id: string; warnings?: { code: string }[] };
+    try {
+      invoice = await buildInvoice(t.app, studio, { issued: true, contact_id: client.id });
+    } catch (err) {
+      await tellSimulator('/_simulator/outage', { seconds: 0 });
+      throw err;
+    }
+    expect(invoice.warnings).toEqual([expect.objectContaining({ code: 'e_invoice_directory_unreachable' })]);
+    await eventually(
+      'the invoice deposited after the outage',
+      async () => {
+        const res = await statusesOf(studio, invoice.id);
+        return res.body.platform_status === 'Déposée' ? res.body : null;
+      },
+      150_000,
+    );
+    expect(Date.now() - downSince).toBeGreaterThanOrEqual(19_000);
+    expect((await simulatedFlows()).filter((f) => f.trackingId === `invoice:${invoice.id}`)).toHaveLength(1);
+    const [run] = await sql<{ status: string; attempts: number }>(
+      `SELECT status, attempt AS attempts FROM job_runs WHERE job_name = 'e-invoicing.transmit' AND entity_id = $1`,
+      [invoice.id],
+    );
+    expect(run.status).toBe('COMPLETED');
+  }, 240_000);
 });
