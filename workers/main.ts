@@ -31,6 +31,7 @@ import { platformStatusSchedule } from './platform-status-schedule';
 import { selectTaskQueues } from './task-queue-selection';
 import { startOutboxRelay } from './outbox-relay';
 import { STUDIO_ACTIVITY_EVENT, studioActivityOf } from '../domain/client-portal/studio-activity';
+import { PLATFORM_STATUS_EVENT, platformStatusActivityOf } from '../domain/e-invoicing/platform-activity';
 import { ownerRoom } from '../workflows/exports/contract';
 import { TASK_QUEUES } from '../workflows/job-run/contract';
 import { createSmsProvider } from '../lib/sms/create-sms-provider';
@@ -195,6 +196,8 @@ async function main() {
           for (const event of events) {
             const activity = studioActivityOf(event);
             if (activity) studioEmitter.to(ownerRoom(event.owner_id)).emit(STUDIO_ACTIVITY_EVENT, activity);
+            const platformStatus = platformStatusActivityOf(event);
+            if (platformStatus) studioEmitter.to(ownerRoom(event.owner_id)).emit(PLATFORM_STATUS_EVENT, platformStatus);
           }
         },
       })

@@ -189,6 +189,63 @@ describe('B2B invoices transmitted through the platform', () => {
     expect(events.map((e) => e.platform_status)).toEqual(['Déposée', 'Approuvée']);
     // Another studio never sees it.
     expect((await statusesOf(other, invoice.id)).status).toBe(404);
+
+    // A bank transfer recorded: the cashed status goes to the platform with its date and amount.
+    const paid = await request(t.app)
+      .post(`/api/invoices/${invoice.id}/payments`)
+      .set(as(studio))
+      .send({ amount: '300.00', method: 'bank_transfer', received_at: '2026-11-20' });
+    expect(paid.status).toBe(201);
+    const cashed = await eventually(
+      'Encaissée sent',
+      async () => {
+        const res = await statusesOf(studio, invoice.id);
+        return res.body.platform_status === 'Encaissée' ? res.body : null;
+      },
+      90_000,
+    );
+    expect(cashed.items.at(-1)).toMatchObject({ status: 'Encaissée', source: 'service' });
+    const sent = (await simulatedFlows()).filter((f) => f.originalFlowId === flows[0].flowId);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({
+      flowType: 'CustomerInvoiceLC',
+      lifecycle: { status: 'Encaissée', date: '2026-11-20', amount: '300.00', currency: 'EUR' },
+    });
+    expect((await simulatedFlows()).find((f) => f.flowId === flows[0].flowId)?.status).toBe('Encaissée');
+  }, 240_000);
+
+  it('a studio that opted for VAT on debits sends no cashed status', async () => {
+    const studio = await frenchStudio();
+    await connect(studio, { vat_on_debits: true });
+    const client = await company(studio, '552100554', 'FR96552100554');
+    const invoice = await buildInvoice(t.app, studio, { issued: true, contact_id: client.id });
+    const deposited = await eventually(
+      'the invoice deposited',
+      async () => {
+        const res = await statusesOf(studio, invoice.id);
+        return res.body.platform_status === 'Déposée' ? res.body : null;
+      },
+      120_000,
+    );
+    const paid = await request(t.app)
+      .post(`/api/invoices/${invoice.id}/payments`)
+      .set(as(studio))
+      .send({ amount: '300.00', method: 'bank_transfer' });
+    expect(paid.status).toBe(201);
+    // The relay has dispatched the payment's event (its receipt job exists) and started no cashed status.
+    await eventually('the payment event dispatched', async () => {
+      const [row] = await sql<{ n: number }>(
+        `SELECT count(*)::int AS n FROM outbox_events WHERE event_type = 'PAYMENT_RECEIVED' AND entity_id = $1 AND dispatched_at IS NOT NULL`,
+        [invoice.id],
+      );
+      return row.n > 0;
+    });
+    const jobs = await sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM job_runs WHERE job_name = 'e-invoicing.cashed' AND entity_id = $1`,
+      [invoice.id],
+    );
+    expect(jobs[0].n).toBe(0);
+    expect((await simulatedFlows()).filter((f) => f.originalFlowId === deposited.platform_flow_id)).toHaveLength(0);
   }, 180_000);
 
   it('a client not in the directory: a warning at issue, then Rejetée with the reason and the correction', async () => {
