@@ -1,3 +1,5 @@
+import { hearsPlatformStatus } from '../../../domain/e-invoicing/platform-trigger';
+import { conditionFieldsOf } from '../../../domain/workflow-triggers/fields';
 import { platformStatusActivityOf } from '../../../domain/e-invoicing/platform-activity';
 
 describe('platform statuses announced to the studio app', () => {
@@ -22,5 +24,21 @@ describe('platform statuses announced to the studio app', () => {
     expect(
       platformStatusActivityOf({ ...base, event_type: 'PAYMENT_RECEIVED', payload: { platform_status: 'x' } }),
     ).toBeNull();
+  });
+});
+
+describe('triggers on platform statuses', () => {
+  it('are heard only by a trigger with a condition on platform_status', () => {
+    expect(
+      hearsPlatformStatus({
+        operator: 'AND',
+        conditions: [{ field: 'platform_status', operator: 'equals', value: 'Rejetée' }],
+      }),
+    ).toBe(true);
+    expect(
+      hearsPlatformStatus({ operator: 'AND', conditions: [{ field: 'status', operator: 'equals', value: 'PAID' }] }),
+    ).toBe(false);
+    expect(hearsPlatformStatus(null)).toBe(false);
+    expect(conditionFieldsOf('INVOICE_STATUS_CHANGED')).toEqual(expect.arrayContaining(['platform_status', 'status']));
   });
 });
