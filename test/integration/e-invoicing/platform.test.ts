@@ -250,6 +250,24 @@ describe('B2B invoices transmitted through the platform', () => {
 
   it('a client not in the directory: a warning at issue, then Rejetée with the reason and the correction', async () => {
     const studio = await frenchStudio();
+    // The studio's automations: one on the platform's rejection, one on the invoice's own status.
+    const workflow = await request(t.app).post('/api/workflows').set(as(studio)).send({ name: 'Factures' });
+    const trigger = (name: string, field: string, value: string) =>
+      request(t.app)
+        .post(`/api/workflows/${workflow.body.id}/triggers`)
+        .set(as(studio))
+        .send({
+          name,
+          trigger_event: 'INVOICE_STATUS_CHANGED',
+          conditions: { operator: 'AND', conditions: [{ field, operator: 'equals', value }] },
+        });
+    const onRejected = await trigger('Rejetée par la plateforme', 'platform_status', 'Rejetée');
+    const onIssued = await trigger('Émise', 'status', 'ISSUED');
+    expect([onRejected.status, onIssued.status]).toEqual([201, 201]);
+    const executionsOf = async (triggerId: string) =>
+      (await request(t.app).get(`/api/workflows/${workflow.body.id}/triggers/${triggerId}/executions`).set(as(studio)))
+        .body as { entity_id: string }[];
+
     const client = await company(studio, '123456782', 'FR11123456782');
     const invoice = await buildInvoice(t.app, studio, { issued: true, contact_id: client.id });
     expect(invoice.status).toBe('ISSUED');
@@ -265,6 +283,17 @@ describe('B2B invoices transmitted through the platform', () => {
     );
     expect(rejected.platform_status_reason).toMatch(/REJ_UNKNOWN_RECIPIENT.*123456782/);
     expect(rejected.correction).toMatch(/credit note.*new corrected invoice/);
+    // The rejection fired the trigger that asks for it; the one on status = ISSUED ran once, at the issue.
+    const fired = await eventually('the rejection trigger evaluated', async () => {
+      const rows = await executionsOf(onRejected.body.id);
+      return rows.length ? rows : null;
+    });
+    expect(fired.map((e) => e.entity_id)).toEqual([invoice.id]);
+    const issuedRuns = await eventually('the issue trigger evaluated', async () => {
+      const rows = await executionsOf(onIssued.body.id);
+      return rows.length ? rows : null;
+    });
+    expect(issuedRuns.map((e) => e.entity_id)).toEqual([invoice.id]);
   }, 180_000);
 
   it('a studio without a platform, or a private client: nothing is transmitted', async () => {
