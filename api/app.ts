@@ -35,6 +35,9 @@ import { buildContactFormRouter } from './portal/contact-router';
 import { buildPortalRouter } from './portal/router';
 import { buildPortalDocumentsRouter } from './portal/documents-router';
 import { buildCompanyProfileRouter } from './company-profile/router';
+import { buildEInvoicingRouter } from './e-invoicing/router';
+import { createCredentialsCipher } from '../lib/e-invoicing/credentials-cipher';
+import { createStudioPlatforms } from '../lib/e-invoicing/studio-platform';
 import { buildContactsRouter } from './contacts/router';
 import { buildContactErasureRouter } from './contacts/erasure-router';
 import { buildExportTemplatesRouter } from './export-templates/router';
@@ -158,6 +161,10 @@ export function createApp(deps: AppDeps): Express {
   app.use(buildContactsRouter({ sequelize, kit }));
   app.use(buildContactErasureRouter({ sequelize, kit, s3: deps.s3, bucket: config.S3_BUCKET, logger }));
   app.use(buildCompanyProfileRouter({ sequelize, kit }));
+  // The key is read when a secret is kept or used, so a server without one still starts (and answers 503 there).
+  const cipher = () => createCredentialsCipher(config.PA_CREDENTIALS_KEY);
+  const studioPlatform = createStudioPlatforms(sequelize, cipher);
+  app.use(buildEInvoicingRouter({ sequelize, kit, logger, cipher, studioPlatform }));
   app.use(buildSessionsRouter({ sequelize, kit }));
   app.use(buildSessionContactsRouter({ sequelize, kit }));
   app.use(buildSessionTypesRouter({ sequelize, kit }));
@@ -234,7 +241,7 @@ export function createApp(deps: AppDeps): Express {
     config,
     logger,
   };
-  app.use(buildInvoiceIssueRouter(ledgerDeps));
+  app.use(buildInvoiceIssueRouter({ ...ledgerDeps, studioPlatform }));
   app.use(buildDepositInvoicesRouter(ledgerDeps));
   app.use(buildInvoicePaymentsRouter(ledgerDeps));
   app.use(buildCreditNotesRouter(ledgerDeps));

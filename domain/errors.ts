@@ -44,7 +44,9 @@ export type ConflictCode =
   | 'period_not_ended'
   // The ledger's closures (issue 32 §6): a period is closed once, after it ends.
   | 'ledger_period_open'
-  | 'ledger_period_closed';
+  | 'ledger_period_closed'
+  // France's e-invoicing network (issue 32): the studio has not connected its approved platform.
+  | 'platform_not_configured';
 
 /**
  * Every code a DomainError can carry, defined once: the error handler maps each to a status in a

@@ -69,6 +69,18 @@ const ConfigSchema = z.object({
   WALLETPROVIDER_CLIENT_SECRET: z.string().min(1).default('studio-local-secret'),
   WALLETPROVIDER_WEBHOOK_ID: z.string().min(1).default('WH-STUDIO-LOCAL'),
   WALLETPROVIDER_API_BASE: z.url().default('http://127.0.0.1:12112'),
+  /**
+   * The key (32 bytes, base64 or base64url) that encrypts each studio's e-invoicing platform
+   * credentials at rest (AES-256-GCM). `npm start` keeps a generated one in its data folder.
+   */
+  PA_CREDENTIALS_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64url').length === 32, 'must be 32 bytes in base64 or base64url')
+    .optional(),
+  /** The local PA simulator (`npm start`), shown to studios as the platform to try; empty in production. */
+  PA_SIMULATOR_URL: optionalUrl(),
+  /** How often the service asks each studio's platform for new lifecycle statuses (seconds). */
+  PA_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters'),
   JWT_TTL_SECONDS: z.coerce.number().int().min(60).max(2592000).default(86400),
   /** Lifetime of a client-portal magic link (single use); the portal token it yields lives as long. */

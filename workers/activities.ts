@@ -149,6 +149,29 @@ import { exportRenderDb } from './export-render-db';
 import { importDb } from './import-db';
 
 /** What the worker provides a capability besides its data access, which buildActivities binds. */
+import {
+  createEInvoiceTransmitActivities,
+  type EInvoiceTransmitDb,
+  type EInvoiceTransmitDeps,
+} from '../activities/e-invoicing/transmit-e-invoice';
+import { recordPlatformStatus } from '../db/commands/record-platform-status';
+import {
+  findCashedPayment,
+  findPlatformTransmission,
+  findTransmissionByFlow,
+  listOwnersToPoll,
+} from '../db/queries/platform-transmissions';
+import {
+  createEInvoiceCashedActivities,
+  type EInvoiceCashedDb,
+  type EInvoiceCashedDeps,
+} from '../activities/e-invoicing/send-cashed-status';
+import {
+  createPlatformStatusPollActivities,
+  type PlatformStatusPollDb,
+  type PlatformStatusPollDeps,
+} from '../activities/e-invoicing/poll-platform-statuses';
+
 type Resources<Deps, Db> = Omit<Deps, keyof Db>;
 
 /** job_runs for the reconciler; `settle` ends only a RUNNING row (the bookkeeping store's finish), so a late runJob write wins. */
@@ -192,6 +215,10 @@ export interface WorkerDeps {
   paymentReceipts: Resources<PaymentReceiptDeps, PaymentReceiptDb>;
   /** Logger and metrics of the ledger's daily closures and check (issue 32 §6). */
   ledger: Resources<LedgerDailyDeps, LedgerDailyDb>;
+  /** S3, logger and each studio's platform client of the e-invoice transmissions (issue 32). */
+  eInvoiceTransmit: Resources<EInvoiceTransmitDeps, EInvoiceTransmitDb>;
+  platformStatusPoll: Resources<PlatformStatusPollDeps, PlatformStatusPollDb>;
+  eInvoiceCashed: Resources<EInvoiceCashedDeps, EInvoiceCashedDb>;
 }
 
 /** Every activity, built from its factory with real dependencies. Capability activities join here. */
@@ -349,6 +376,18 @@ export function buildActivities(deps: WorkerDeps) {
     ...createLedgerDailyActivities({
       ...deps.ledger,
       ...bindDb(sequelize, { pageLedgerOwners, closeEndedLedgerPeriods, checkLedgerIntegrity }),
+    }),
+    ...createEInvoiceTransmitActivities({
+      ...deps.eInvoiceTransmit,
+      ...bindDb(sequelize, { findPlatformTransmission, recordPlatformStatus }),
+    }),
+    ...createPlatformStatusPollActivities({
+      ...deps.platformStatusPoll,
+      ...bindDb(sequelize, { listOwnersToPoll, findTransmissionByFlow, recordPlatformStatus }),
+    }),
+    ...createEInvoiceCashedActivities({
+      ...deps.eInvoiceCashed,
+      ...bindDb(sequelize, { findCashedPayment, recordPlatformStatus }),
     }),
   };
 }

@@ -28,12 +28,16 @@ import { createOpsMetrics } from '../lib/metrics/ops-metrics';
 import { startMetricsServer } from './metrics-server';
 import { installRuntimeLogger } from './runtime-logger';
 import { ensureSchedules } from './schedules';
+import { platformStatusSchedule } from './platform-status-schedule';
 import { selectTaskQueues } from './task-queue-selection';
 import { startOutboxRelay } from './outbox-relay';
 import { STUDIO_ACTIVITY_EVENT, studioActivityOf } from '../domain/client-portal/studio-activity';
+import { PLATFORM_STATUS_EVENT, platformStatusActivityOf } from '../domain/e-invoicing/platform-activity';
 import { ownerRoom } from '../workflows/exports/contract';
 import { TASK_QUEUES } from '../workflows/job-run/contract';
 import { createSmsProvider } from '../lib/sms/create-sms-provider';
+import { createCredentialsCipher } from '../lib/e-invoicing/credentials-cipher';
+import { createStudioPlatforms } from '../lib/e-invoicing/studio-platform';
 
 async function main() {
   const config = loadConfig();
@@ -41,6 +45,8 @@ async function main() {
   const taskQueues = selectTaskQueues(config.WORKER_TASK_QUEUES, taskQueuesInUse());
   const logger = createLogger(config.LOG_LEVEL, { service: 'worker' });
   const sequelize = createSequelize({ url: config.DATABASE_URL, poolMax: config.DATABASE_POOL_MAX });
+  // Each studio's e-invoicing platform client (the key is read when a secret is first needed).
+  const studioPlatform = createStudioPlatforms(sequelize, () => createCredentialsCipher(config.PA_CREDENTIALS_KEY));
   await assertDatabaseReachable(sequelize, config.DATABASE_URL);
 
   // Before the first connection: that creates the runtime, and its logger is fixed then.
@@ -103,6 +109,14 @@ async function main() {
     payments: { logger, walletProvider: createWalletProvider(config) },
     paymentReceipts: { logger, s3, bucket: config.S3_BUCKET, chromium, mailer, mailFrom: config.MAIL_FROM },
     ledger: { logger, metrics: createLedgerMetrics(registry) },
+    eInvoiceTransmit: {
+      logger,
+      s3,
+      bucket: config.S3_BUCKET,
+      studioPlatform,
+    },
+    platformStatusPoll: { logger, studioPlatform },
+    eInvoiceCashed: { logger, studioPlatform },
     documentPdf: { s3, bucket: config.S3_BUCKET, chromium },
     signedQuote: { logger, s3, bucket: config.S3_BUCKET, chromium, mailer, mailFrom: config.MAIL_FROM },
     documentEmail: {
@@ -170,6 +184,7 @@ async function main() {
     );
   }
   await ensureSchedules(temporal.client, logger);
+  await ensureSchedules(temporal.client, logger, [platformStatusSchedule(config.PA_POLL_SECONDS)]);
   // The outbox relay runs beside the workers that evaluate what it starts.
   // The relay also tells the studio app of its clients' steps (issue 31 §5), through Socket.IO's PostgreSQL emitter.
   const studioEmitter = createEventEmitter(eventPool);
@@ -183,6 +198,8 @@ async function main() {
           for (const event of events) {
             const activity = studioActivityOf(event);
             if (activity) studioEmitter.to(ownerRoom(event.owner_id)).emit(STUDIO_ACTIVITY_EVENT, activity);
+            const platformStatus = platformStatusActivityOf(event);
+            if (platformStatus) studioEmitter.to(ownerRoom(event.owner_id)).emit(PLATFORM_STATUS_EVENT, platformStatus);
           }
         },
       })

@@ -17,6 +17,7 @@ import { PAYMENT_EVENT_JOB, PAYMENT_RECEIPT_JOB } from './payments/contract';
 import { ACCOUNTING_EXPORT_JOB } from './accounting-export/contract';
 import { SIGNED_QUOTE_JOB } from './client-portal/contract';
 import { LEDGER_DAILY_JOB } from './ledger/contract';
+import { E_INVOICE_CASHED_JOB, E_INVOICE_TRANSMIT_JOB, POLL_PLATFORM_STATUSES } from './e-invoicing/contract';
 
 /**
  * Every job contract. The worker polls the task queues named here, and replay and the
@@ -45,12 +46,15 @@ export const JOB_CONTRACTS: readonly JobContract<unknown, never>[] = [
   ACCOUNTING_EXPORT_JOB,
   SIGNED_QUOTE_JOB,
   LEDGER_DAILY_JOB,
+  E_INVOICE_TRANSMIT_JOB,
+  E_INVOICE_CASHED_JOB,
 ];
 
 /** Workflows started by a Temporal Schedule rather than by startJob. */
 export const SCHEDULED_WORKFLOWS: readonly { taskQueue: string; workflowType: string }[] = [
   RECONCILE_JOB_RUNS,
   MARK_OVERDUE_INVOICES,
+  POLL_PLATFORM_STATUSES,
 ];
 
 /** The task queues a worker must poll: those of every contract and scheduled workflow. */

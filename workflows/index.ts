@@ -30,3 +30,6 @@ export { paymentReceiptWorkflow } from './payments/payment-receipt';
 export { accountingExportWorkflow } from './accounting-export/workflow';
 export { signedQuoteWorkflow } from './client-portal/signed-quote';
 export { ledgerDailyWorkflow } from './ledger/ledger-daily';
+export { eInvoiceTransmitWorkflow } from './e-invoicing/transmit';
+export { pollPlatformStatusesWorkflow } from './e-invoicing/poll-statuses';
+export { eInvoiceCashedWorkflow } from './e-invoicing/cashed';

@@ -3,6 +3,7 @@ import { type loadConditionSubject } from '../../db/queries/condition-subject';
 import { type findOutboxEvent } from '../../db/queries/outbox-events';
 import { type listActiveTriggersFor } from '../../db/queries/workflow-triggers';
 import { evaluate } from '../../domain/workflow-triggers/conditions';
+import { hearsPlatformStatus } from '../../domain/e-invoicing/platform-trigger';
 import { type DomainEventType } from '../../domain/events/domain-event';
 import { EVENT_ENTITY } from '../../domain/workflow-triggers/fields';
 import { type EvaluationSummary } from '../../workflows/workflow-triggers/contract';
@@ -48,11 +49,23 @@ export function createTriggerEvaluationActivities(deps: TriggerEvaluationDeps) {
       if (!triggers.length) return summary;
       const entity = await deps.loadConditionSubject(event.entity_type, event.entity_id, event.owner_id);
       // A contact form's answers are read beside the contact, as form.<answer> (domain/workflow-triggers/fields.ts).
-      const subject = entity && eventType === 'FORM_SUBMITTED' ? { ...entity, form: event.payload } : entity;
+      // A platform status (issue 32 §2) is read beside the invoice, and heard only by triggers that ask for one.
+      const platformEvent = eventType === 'INVOICE_STATUS_CHANGED' && typeof event.payload.platform_status === 'string';
+      const subject =
+        entity && eventType === 'FORM_SUBMITTED'
+          ? { ...entity, form: event.payload }
+          : entity && eventType === 'INVOICE_STATUS_CHANGED'
+            ? {
+                ...entity,
+                platform_status: event.payload.platform_status ?? null,
+                platform_status_reason: event.payload.platform_status_reason ?? null,
+              }
+            : entity;
       const outcomes: TriggerOutcome[] = [];
       const runTriggerWorkflow = createTriggerWorkflowStarter(deps);
       for (const trigger of triggers) {
         try {
+          if (platformEvent && !hearsPlatformStatus(trigger.conditions)) continue;
           if (!subject) throw new Error(`The ${event.entity_type.toLowerCase()} no longer exists`);
           if (!evaluate(trigger.conditions, subject)) continue;
           const outcome = await runTriggerWorkflow({

@@ -1,6 +1,9 @@
 import { Router } from 'express';
 import { issueInvoice } from '../../db/commands/issue-invoice';
 import { makeEInvoiceXml } from '../../lib/facturx/e-invoice-gate';
+import { findDraftBuyerSiren } from '../../db/queries/e-invoice-recipient';
+import { type PlatformClient } from '../../lib/e-invoicing/platform-client';
+import { recipientWarning } from '../../lib/e-invoicing/recipient-warning';
 import { IdParams, PageQuery } from '../http/common-schemas';
 import { presentDocument } from './presenter';
 import {
@@ -19,7 +22,9 @@ import { type LedgerRouterDeps } from './ledger-deps';
  * POST /api/invoices/:id/issue (issue 20; docs/invoicing.md). Registered with the ledger's routers,
  * before the e-invoice and reminder routers, where the invoice's legal life begins.
  */
-export function buildInvoiceIssueRouter(deps: LedgerRouterDeps): Router {
+export function buildInvoiceIssueRouter(
+  deps: LedgerRouterDeps & { studioPlatform: (ownerId: string) => Promise<PlatformClient | null> },
+): Router {
   const { sequelize, kit } = deps;
   const router = Router();
 
@@ -36,9 +41,14 @@ export function buildInvoiceIssueRouter(deps: LedgerRouterDeps): Router {
       params: IdParams,
     },
     async ({ user, params, req }) => {
+      // A B2B client is looked up in the e-invoicing directory first (issue 32 §2), outside the issue's transaction.
+      const siren = await findDraftBuyerSiren(sequelize, user.id, params.id);
+      const platform = siren ? await deps.studioPlatform(user.id) : null;
+      const warning = siren && platform ? await recipientWarning(platform, siren) : null;
       const invoice = await issueInvoice(sequelize, makeEInvoiceXml, user.id, params.id, req.requestId);
       // The pdf the studio keeps is started by the outbox relay from the issue's event: the issue never waits for it or fails with it.
-      return presentDocument('invoice', invoice, user.timeZone);
+      const view = presentDocument('invoice', invoice, user.timeZone);
+      return warning ? { ...view, warnings: [warning] } : view;
     },
   );
 

@@ -21,6 +21,7 @@ import { MagicLinkToken } from './MagicLinkToken';
 import { Organization } from './Organization';
 import { OutboxEvent } from './OutboxEvent';
 import { PaymentReceipt } from './PaymentReceipt';
+import { PlatformConnection } from './PlatformConnection';
 import { Quote } from './Quote';
 import { QuoteItem } from './QuoteItem';
 import { QuoteSignature } from './QuoteSignature';
@@ -68,6 +69,7 @@ export {
   Organization,
   OutboxEvent,
   PaymentReceipt,
+  PlatformConnection,
   Quote,
   QuoteItem,
   QuoteSignature,
@@ -131,6 +133,7 @@ export const models = [
   CardproviderPayment,
   WalletproviderPayment,
   UserCompany,
+  PlatformConnection,
   AuditLog,
   // Files and exports
   FileObject,

@@ -87,6 +87,8 @@ export const CONDITION_FIELDS: Record<DomainEntityType, readonly string[]> = {
  */
 export const EVENT_FIELDS: Partial<Record<DomainEventType, readonly string[]>> = {
   FORM_SUBMITTED: prefixed('form', ['first_name', 'last_name', 'email', 'phone_number', 'message', 'created_contact']),
+  // The e-invoicing platform's lifecycle status (Déposée, Rejetée, Approuvée, Encaissée...; docs/e-invoicing.md).
+  INVOICE_STATUS_CHANGED: ['platform_status', 'platform_status_reason'],
 };
 
 /** Every field a condition of a trigger on `event` may read (none for an event not evaluated yet). */

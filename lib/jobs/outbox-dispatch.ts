@@ -11,6 +11,8 @@ import {
 } from '../../workflows/invoicing/contract';
 import { listOwedInvoiceIds } from '../../db/queries/invoice-reminders';
 import { PAYMENT_RECEIPT_JOB } from '../../workflows/payments/contract';
+import { E_INVOICE_CASHED_JOB, E_INVOICE_TRANSMIT_JOB, transmissionKey } from '../../workflows/e-invoicing/contract';
+import { listCashablePayments, listTransmittableInvoices } from '../../db/queries/platform-transmissions';
 import { signalInvoiceReminders } from './invoice-reminders-signal';
 import {
   SESSION_RESCHEDULED_SIGNAL,
@@ -43,6 +45,10 @@ export interface OutboxDispatchDeps {
  *   INVOICE_STATUS_CHANGED (a payment, a credit note, a cancel, overdue) wakes its reminders.
  * - A payment received (PAYMENT_RECEIVED) starts its receipt's job, keyed by the ledger row
  *   (issue 31 §3); a start that fails leaves the event for the next pass, as the reminders' do.
+ * - An invoice just issued to a company (a SIREN) by a studio with an e-invoicing platform starts
+ *   its transmission (issue 32 §2), keyed by the invoice; a payment of a transmitted invoice starts
+ *   its cashed status (Encaissée), keyed by the payment, unless the studio opted for VAT on debits.
+ *   A failed start waits for the next pass.
  */
 export async function dispatchOutboxEvents(deps: OutboxDispatchDeps, batch: OutboxBatch): Promise<string[]> {
   const { sequelize, temporal, logger, startConcurrency } = deps;
@@ -118,6 +124,44 @@ export async function dispatchOutboxEvents(deps: OutboxDispatchDeps, batch: Outb
     })),
     { concurrency: startConcurrency },
   );
+  // B2B invoices of studios with a platform: sent to it (issue 32 §2).
+  const transmittable = new Set(
+    await listTransmittableInvoices(
+      sequelize,
+      issued.map((e) => e.entity_id),
+    ),
+  );
+  const transmitted = issued.filter((e) => transmittable.has(e.entity_id));
+  const transmissions = await startJobs(
+    sequelize,
+    temporal,
+    E_INVOICE_TRANSMIT_JOB,
+    transmitted.map((e) => ({
+      key: transmissionKey('invoice', e.entity_id),
+      payload: { kind: 'invoice' as const, documentId: e.entity_id, ownerId: e.owner_id },
+      meta: { userId: e.owner_id, entityId: e.entity_id, requestId: e.request_id ?? undefined },
+    })),
+    { concurrency: startConcurrency },
+  );
+  // Payments of transmitted invoices: their cashed status (VAT on receipts, the default for services).
+  const cashable = new Set(
+    await listCashablePayments(
+      sequelize,
+      paid.map((e) => e.payload.payment_id as string),
+    ),
+  );
+  const cashed = paid.filter((e) => cashable.has(e.payload.payment_id as string));
+  const cashings = await startJobs(
+    sequelize,
+    temporal,
+    E_INVOICE_CASHED_JOB,
+    cashed.map((e) => ({
+      key: e.payload.payment_id as string,
+      payload: { paymentId: e.payload.payment_id as string, ownerId: e.owner_id },
+      meta: { userId: e.owner_id, entityId: e.entity_id, requestId: e.request_id ?? undefined },
+    })),
+    { concurrency: startConcurrency },
+  );
   // A start that fails leaves its event for the next pass (its job is found existing then).
   const startsFailed = new Map([
     ...reminders.flatMap((start, i) =>
@@ -128,6 +172,16 @@ export async function dispatchOutboxEvents(deps: OutboxDispatchDeps, batch: Outb
     ...receipts.flatMap((start, i) =>
       start.outcome === 'failed'
         ? [[paid[i].id, `The receipt of the payment could not be started (${start.error.message})`] as const]
+        : [],
+    ),
+    ...cashings.flatMap((start, i) =>
+      start.outcome === 'failed'
+        ? [[cashed[i].id, `The cashed status could not be started (${start.error.message})`] as const]
+        : [],
+    ),
+    ...transmissions.flatMap((start, i) =>
+      start.outcome === 'failed'
+        ? [[transmitted[i].id, `The e-invoice transmission could not be started (${start.error.message})`] as const]
         : [],
     ),
   ]);

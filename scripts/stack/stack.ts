@@ -4,6 +4,7 @@ import path from 'node:path';
 import { startMailDev } from './mail';
 import { startStripeMock } from './stripe-mock';
 import { startWalletFake } from './wallet-fake';
+import { startPaSimulator } from './pa-simulator';
 import { startPostgres } from './postgres';
 import { ensureBucket, startS3 } from './s3';
 import { startTemporal } from './temporal';
@@ -46,11 +47,11 @@ export interface StackOptions {
 const S3_LOCAL_KEY = 'studio-local';
 const S3_PART = 'S3 (Versity Gateway)';
 
-/** A random secret kept in the data folder, so restarts keep existing tokens valid. */
-function persistedSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
+/** A random secret kept in the data folder, so restarts keep existing tokens valid (and encrypted values readable). */
+function persistedSecret(dataDir: string, name = 'jwt-secret', bytes = 48): string {
+  const file = path.join(dataDir, name);
   if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
-  const secret = crypto.randomBytes(48).toString('base64url');
+  const secret = crypto.randomBytes(bytes).toString('base64url');
   fs.writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 }
@@ -74,8 +75,8 @@ async function port(
 
 /**
  * Brings up whatever the environment does not already point at: PostgreSQL, Temporal (with its
- * Web UI in dev), an S3-compatible server with the bucket, an SMTP sink, stripe-mock and the
- * wallet provider fake. Parts start one
+ * Web UI in dev), an S3-compatible server with the bucket, an SMTP sink, stripe-mock, the
+ * wallet provider fake and the e-invoicing platform (PA) simulator. Parts start one
  * after another (2 cores), and everything already started is stopped if a later part fails.
  */
 export async function startLocalStack({
@@ -207,6 +208,24 @@ export async function startLocalStack({
       out.WALLETPROVIDER_API_BASE = fake.url;
       parts.push({ name: 'wallet fake', urls: { API: fake.url }, stop: fake.stop });
     }
+
+    if (!env.PA_SIMULATOR_URL) {
+      const paPort = await port('PA simulator', env, 'PA_SIMULATOR_PORT', 12113, mode);
+      log(`Starting the e-invoicing platform (PA) simulator on ${paPort}...`);
+      // A studio connects it with these credentials (docs/e-invoicing.md); the simulator keeps its state in memory.
+      const simulator = await startPart('PA simulator', () =>
+        startPaSimulator({ port: paPort, clientId: 'studio-local', clientSecret: 'studio-local-secret' }),
+      );
+      out.PA_SIMULATOR_URL = simulator.url;
+      parts.push({ name: 'PA simulator', urls: { API: simulator.url }, stop: simulator.stop });
+    }
+
+    // The key that encrypts the studios' platform credentials: kept in the data folder, or they could not be read after a restart.
+    if (!env.PA_CREDENTIALS_KEY)
+      out.PA_CREDENTIALS_KEY =
+        mode === 'dev'
+          ? persistedSecret(dataDir, 'pa-credentials-key', 32)
+          : crypto.randomBytes(32).toString('base64url');
 
     if (!env.JWT_SECRET)
       out.JWT_SECRET = mode === 'dev' ? persistedSecret(dataDir) : crypto.randomBytes(48).toString('base64url');

@@ -1,0 +1,186 @@
+import { Router } from 'express';
+import { type Logger } from 'pino';
+import { deletePlatformConnection } from '../../db/commands/delete-platform-connection';
+import { savePlatformConnection } from '../../db/commands/save-platform-connection';
+import { findPlatformConnection } from '../../db/queries/platform-connection';
+import {
+  findPlatformTransmission,
+  invoiceOwned,
+  listPlatformStatusEvents,
+} from '../../db/queries/platform-transmissions';
+import { IdParams } from '../http/common-schemas';
+import { sirenValid, siretValid } from '../../domain/company/identifiers';
+import { ConflictError, NotFoundError, UnavailableError, ValidationError } from '../../domain/errors';
+import { CredentialsKeyMissing, type CredentialsCipher } from '../../lib/e-invoicing/credentials-cipher';
+import { PlatformError, type PlatformClient } from '../../lib/e-invoicing/platform-client';
+import { type DataRouterDeps } from '../http/route-kit';
+import { presentDirectoryEntry, presentPlatformConnection, presentPlatformStatuses } from './presenter';
+import {
+  DirectoryEntryView,
+  DirectoryParams,
+  PlatformConnectionBody,
+  PlatformConnectionView,
+  PlatformStatusesView,
+} from './schema';
+
+export interface EInvoicingRouterDeps extends DataRouterDeps {
+  logger: Logger;
+  /** The cipher of PA_CREDENTIALS_KEY; throws CredentialsKeyMissing when the key is not set. */
+  cipher: () => CredentialsCipher;
+  /** The studio's platform client, or null when it has connected none. */
+  studioPlatform: (ownerId: string) => Promise<PlatformClient | null>;
+}
+
+/** A platform failure as the studio app sees it: credentials refused (409) or the platform not answering (503). */
+export function platformFailure(err: unknown): Error {
+  if (!(err instanceof PlatformError)) return err as Error;
+  if (err.failure === 'unauthorized')
+    return new ConflictError(
+      'platform_not_configured',
+      'Your e-invoicing platform refused the credentials: check the client id and secret',
+    );
+  return new UnavailableError('Your e-invoicing platform did not answer; try again later');
+}
+
+/**
+ * France's e-invoicing network (issue 32): the studio's approved platform (PA) connection under
+ * /api/users/me/e-invoicing-platform, and the directory lookup through it.
+ */
+export function buildEInvoicingRouter({
+  sequelize,
+  kit,
+  logger,
+  cipher,
+  studioPlatform,
+}: EInvoicingRouterDeps): Router {
+  const router = Router();
+  const tag = 'e-invoicing';
+
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/users/me/e-invoicing-platform',
+      operationId: 'getEInvoicingPlatform',
+      summary: "The studio's approved e-invoicing platform (404 when none is set; the secret is never answered)",
+      tag,
+      auth: 'user',
+      response: PlatformConnectionView,
+    },
+    async ({ user }) => {
+      const row = await findPlatformConnection(sequelize, user.id);
+      if (!row) throw new NotFoundError('E-invoicing platform');
+      return presentPlatformConnection(row);
+    },
+  );
+
+  kit.route(
+    router,
+    {
+      method: 'put',
+      path: '/api/users/me/e-invoicing-platform',
+      operationId: 'saveEInvoicingPlatform',
+      summary: "Set the studio's approved e-invoicing platform: API base, OAuth2 client id and secret (kept encrypted)",
+      tag,
+      auth: 'user',
+      body: PlatformConnectionBody,
+      response: PlatformConnectionView,
+    },
+    async ({ user, body }) => {
+      let encrypted: string | null = null;
+      if (body.client_secret) {
+        try {
+          encrypted = cipher().encrypt(body.client_secret);
+        } catch (err) {
+          if (err instanceof CredentialsKeyMissing) {
+            logger.error({ err: err.message }, 'platform credentials cannot be encrypted');
+            throw new UnavailableError('Platform credentials cannot be kept on this server (no encryption key set)');
+          }
+          throw err;
+        }
+      }
+      const row = await savePlatformConnection(sequelize, user.id, {
+        base_url: body.base_url,
+        client_id: body.client_id,
+        client_secret_encrypted: encrypted,
+        vat_on_debits: body.vat_on_debits,
+      });
+      return presentPlatformConnection(row);
+    },
+  );
+
+  kit.route(
+    router,
+    {
+      method: 'delete',
+      path: '/api/users/me/e-invoicing-platform',
+      operationId: 'deleteEInvoicingPlatform',
+      summary: "Disconnect the studio's e-invoicing platform: documents issued afterwards are not transmitted",
+      tag,
+      auth: 'user',
+      status: 204,
+    },
+    async ({ user }) => {
+      if (!(await deletePlatformConnection(sequelize, user.id))) throw new NotFoundError('E-invoicing platform');
+    },
+  );
+
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/e-invoicing/directory/:identifier',
+      operationId: 'lookupEInvoicingDirectory',
+      summary:
+        "Look a company up by SIREN or SIRET in the e-invoicing directory, through the studio's platform (409 when none is set, 503 when it does not answer)",
+      tag,
+      auth: 'user',
+      params: DirectoryParams,
+      response: DirectoryEntryView,
+    },
+    async ({ user, params }) => {
+      const id = params.identifier;
+      if (!(id.length === 9 ? sirenValid(id) : siretValid(id)))
+        throw new ValidationError(`${id} is not a valid ${id.length === 9 ? 'SIREN' : 'SIRET'} (check digit)`, [
+          { path: 'identifier', message: 'The check digit (Luhn key) does not match' },
+        ]);
+      const platform = await studioPlatform(user.id);
+      if (!platform)
+        throw new ConflictError(
+          'platform_not_configured',
+          'Connect your e-invoicing platform first (PUT /api/users/me/e-invoicing-platform)',
+        );
+      const entry = await platform.lookupCompany(id).catch((err: unknown) => {
+        logger.warn({ err: (err as Error).message }, 'e-invoicing directory lookup failed');
+        throw platformFailure(err);
+      });
+      if (!entry) throw new NotFoundError('Company in the e-invoicing directory');
+      return presentDirectoryEntry(entry);
+    },
+  );
+
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/invoices/:id/platform-statuses',
+      operationId: 'listInvoicePlatformStatuses',
+      summary:
+        "The invoice's transmission to the studio's e-invoicing platform and its lifecycle statuses (Déposée, Rejetée, Approuvée, Encaissée...), oldest first",
+      tag,
+      auth: 'user',
+      params: IdParams,
+      response: PlatformStatusesView,
+    },
+    async ({ user, params }) => {
+      if (!(await invoiceOwned(sequelize, user.id, params.id))) throw new NotFoundError('Invoice');
+      const [transmission, events] = await Promise.all([
+        findPlatformTransmission(sequelize, user.id, 'invoice', params.id),
+        listPlatformStatusEvents(sequelize, user.id, 'invoice', params.id),
+      ]);
+      return presentPlatformStatuses(transmission, events);
+    },
+  );
+
+  return router;
+}

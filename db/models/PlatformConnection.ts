@@ -1,0 +1,34 @@
+import { BelongsTo, Column, DataType, Default, ForeignKey, Table } from 'sequelize-typescript';
+import { IdModel } from './base/IdModel';
+import { User } from './User';
+
+/**
+ * A studio's connection to its approved e-invoicing platform (issue 32 §1): one per user. The
+ * client secret is kept encrypted (lib/e-invoicing/credentials-cipher.ts) and never presented.
+ */
+@Table({ tableName: 'platform_connections' })
+export class PlatformConnection extends IdModel {
+  @ForeignKey(() => User)
+  @Column({ type: DataType.UUID, allowNull: false, unique: true })
+  declare owner_id: string;
+
+  /** The platform's API base (`https://api.example-pa.fr`). */
+  @Column({ type: DataType.TEXT, allowNull: false })
+  declare base_url: string;
+
+  @Column({ type: DataType.STRING(200), allowNull: false })
+  declare client_id: string;
+
+  /** `v1.<iv>.<tag>.<ciphertext>`: AES-256-GCM under PA_CREDENTIALS_KEY. */
+  @Column({ type: DataType.TEXT, allowNull: false })
+  declare client_secret_encrypted: string;
+
+  /** The studio opted for VAT on debits: no cashed status (Encaissée) is sent. */
+  @Default(false)
+  @Column({ type: DataType.BOOLEAN, allowNull: false })
+  declare vat_on_debits: boolean;
+
+  // Associations
+  @BelongsTo(() => User, { foreignKey: 'owner_id' })
+  declare owner?: User;
+}

@@ -1,0 +1,314 @@
+import crypto from 'node:crypto';
+import http from 'node:http';
+import { extractInvoiceXml } from '../../lib/facturx/extract-xml';
+import { parseInvoiceXml } from '../../lib/facturx/read-xml';
+import { canMove, LIFECYCLE_STATUSES, readCii, rejectionReason } from './pa-simulator-rules';
+
+/**
+ * A local approved platform (PA) of France's e-invoicing network, like stripe-mock for cards:
+ * the subset of the XP Z12-013 Flow and Directory services the connector uses
+ * (lib/e-invoicing/platform-client.ts), with state kept in memory while it runs. It validates what
+ * it receives (the file's SHA-256, the Factur-X's embedded CII, the seller, the buyer in the
+ * directory) and answers lifecycle statuses; tests drive it through `/_simulator/...`:
+ * - `POST /_simulator/directory` {siren, siret?, name} adds a company to the directory;
+ * - `POST /_simulator/flows/:id/status` {status, reason?} moves a flow (Approuvée, Refusée, ...);
+ * - `POST /_simulator/outage` {seconds} answers 503 to every platform call for that long;
+ * - `GET /_simulator/flows` lists every flow it holds, lifecycle flows included.
+ * Started by the local stack (`npm start`, the test stack) and by docker-compose (`npx tsx
+ * scripts/stack/pa-simulator.ts`, port from PA_SIMULATOR_PORT).
+ */
+export interface PaSimulatorOptions {
+  port: number;
+  /** Credentials accepted at the token endpoint, besides those registered by `POST /_simulator/clients`. */
+  clientId: string;
+  clientSecret: string;
+}
+
+interface StatusEntry {
+  status: string;
+  reason: string | null;
+  at: string;
+}
+
+export interface SimulatedFlow {
+  flowId: string;
+  clientId: string;
+  trackingId: string | null;
+  flowSyntax: string;
+  flowType: string;
+  processingRule: string;
+  direction: 'Out';
+  status: string;
+  reason: string | null;
+  updatedAt: string;
+  history: StatusEntry[];
+  originalFlowId: string | null;
+  sha256: string;
+  name: string;
+  /** For a lifecycle flow: what it says (status, date, amount). */
+  lifecycle: Record<string, unknown> | null;
+}
+
+interface DirectoryCompany {
+  siren: string;
+  siret: string | null;
+  name: string;
+}
+
+/** Companies the directory knows from the start (valid SIRENs: Luhn keys). */
+export const SEEDED_DIRECTORY: DirectoryCompany[] = [
+  { siren: '732829320', siret: '73282932000074', name: 'Agence Lumière SAS' },
+  { siren: '552100554', siret: null, name: 'Mariages de France SARL' },
+  { siren: '443061841', siret: null, name: 'Événements du Sud SA' },
+];
+
+const MAX_BODY = 25 * 1024 * 1024;
+
+function readBody(req: http.IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    let size = 0;
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY) {
+        reject(new Error('body too large'));
+        req.destroy();
+      } else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/** Reads an invoice file (Factur-X pdf or CII XML) into the facts checked, or the reason it is rejected. */
+async function checkInvoiceFile(
+  file: Buffer,
+  syntax: string,
+  inDirectory: (siren: string) => boolean,
+): Promise<string | null> {
+  let xml: string;
+  if (syntax === 'Factur-X') {
+    const attached = await extractInvoiceXml(new Uint8Array(file)).catch(() => null);
+    if (!attached) return 'REJ_FORMAT: the pdf carries no factur-x.xml';
+    xml = attached.xml;
+  } else if (syntax === 'CII') xml = file.toString('utf8');
+  else return `REJ_SYNTAX: this platform takes Factur-X or CII invoices, not ${syntax}`;
+  const parsed = parseInvoiceXml(xml);
+  if (!parsed.ok) return `REJ_FORMAT: ${parsed.message}`;
+  const read = readCii(parsed.document);
+  if (!read.ok) return `REJ_FORMAT: ${read.reason}`;
+  return rejectionReason(read.facts, inDirectory);
+}
+
+export async function startPaSimulator(opts: PaSimulatorOptions): Promise<{ url: string; stop: () => Promise<void> }> {
+  const base = `http://127.0.0.1:${opts.port}`;
+  const clients = new Map([[opts.clientId, opts.clientSecret]]);
+  const tokens = new Map<string, string>();
+  const flows = new Map<string, SimulatedFlow>();
+  const directory = new Map(SEEDED_DIRECTORY.map((c) => [c.siren, c]));
+  let downUntil = 0;
+
+  const now = () => new Date().toISOString();
+  const move = (flow: SimulatedFlow, status: string, reason: string | null) => {
+    flow.status = status;
+    flow.reason = reason;
+    flow.updatedAt = now();
+    flow.history.push({ status, reason, at: flow.updatedAt });
+  };
+  const view = (flow: SimulatedFlow) => {
+    const { clientId: _clientId, lifecycle: _lifecycle, ...rest } = flow;
+    return rest;
+  };
+
+  const server = http.createServer((req, res) => {
+    const send = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    void (async () => {
+      const url = new URL(req.url ?? '/', base);
+      const raw = req.method === 'POST' || req.method === 'PUT' ? await readBody(req) : Buffer.alloc(0);
+      const json = () => (raw.length ? (JSON.parse(raw.toString('utf8')) as Record<string, unknown>) : {});
+      const path = url.pathname;
+
+      // The test controls are never down.
+      if (path.startsWith('/_simulator/')) {
+        if (req.method === 'POST' && path === '/_simulator/outage') {
+          const seconds = Number(json().seconds ?? 0);
+          downUntil = Date.now() + Math.max(0, seconds) * 1000;
+          return send(200, { down_until: new Date(downUntil).toISOString() });
+        }
+        if (req.method === 'POST' && path === '/_simulator/directory') {
+          const body = json();
+          if (typeof body.siren !== 'string' || !/^\d{9}$/.test(body.siren))
+            return send(400, { message: 'siren must be 9 digits' });
+          const company = {
+            siren: body.siren,
+            siret: typeof body.siret === 'string' ? body.siret : null,
+            name: typeof body.name === 'string' ? body.name : body.siren,
+          };
+          directory.set(company.siren, company);
+          return send(201, company);
+        }
+        if (req.method === 'POST' && path === '/_simulator/clients') {
+          const body = json();
+          if (typeof body.client_id !== 'string' || typeof body.client_secret !== 'string')
+            return send(400, { message: 'client_id and client_secret are required' });
+          clients.set(body.client_id, body.client_secret);
+          return send(201, { client_id: body.client_id });
+        }
+        if (req.method === 'GET' && path === '/_simulator/flows')
+          return send(200, { flows: [...flows.values()].map((f) => ({ ...view(f), lifecycle: f.lifecycle })) });
+        const moveTo = /^\/_simulator\/flows\/([\w-]+)\/status$/.exec(path);
+        if (req.method === 'POST' && moveTo) {
+          const flow = flows.get(moveTo[1]);
+          if (!flow) return send(404, { message: 'no such flow' });
+          const body = json();
+          const status = String(body.status ?? '');
+          if (!canMove(flow.status, status))
+            return send(409, { message: `a flow ${flow.status} cannot become ${status}` });
+          move(flow, status, typeof body.reason === 'string' ? body.reason : null);
+          return send(200, view(flow));
+        }
+        return send(404, { message: 'not found' });
+      }
+
+      if (Date.now() < downUntil) return send(503, { message: 'platform unavailable (simulated outage)' });
+
+      if (req.method === 'POST' && path === '/oauth/token') {
+        const [id, secret] = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64')
+          .toString('utf8')
+          .split(':');
+        if (
+          !id ||
+          clients.get(id) !== secret ||
+          new URLSearchParams(raw.toString('utf8')).get('grant_type') !== 'client_credentials'
+        )
+          return send(401, { error: 'invalid_client' });
+        const token = crypto.randomBytes(24).toString('base64url');
+        tokens.set(token, id);
+        return send(200, { access_token: token, token_type: 'Bearer', expires_in: 3600 });
+      }
+
+      const clientId = tokens.get((req.headers.authorization ?? '').replace(/^Bearer /, ''));
+      if (!clientId) return send(401, { error: 'invalid_token' });
+
+      if (req.method === 'POST' && path === '/v1/flows') {
+        const form = await new Request(base, {
+          method: 'POST',
+          headers: { 'content-type': req.headers['content-type'] ?? '' },
+          body: new Uint8Array(raw),
+        })
+          .formData()
+          .catch(() => null);
+        const file = form?.get('file');
+        const infoText = form?.get('flowInfo');
+        if (!form || !(file instanceof Blob) || typeof infoText !== 'string')
+          return send(400, { message: 'multipart with a file part and a flowInfo part is required' });
+        let info: Record<string, unknown>;
+        try {
+          info = JSON.parse(infoText) as Record<string, unknown>;
+        } catch {
+          return send(400, { message: 'flowInfo is not JSON' });
+        }
+        const bytes = Buffer.from(await file.arrayBuffer());
+        const sha256 = crypto.createHash('sha256').update(bytes).digest('hex');
+        if (info.sha256 !== sha256) return send(400, { message: 'flowInfo.sha256 does not match the file' });
+        for (const key of ['flowSyntax', 'flowType', 'processingRule'])
+          if (typeof info[key] !== 'string') return send(400, { message: `flowInfo.${key} is required` });
+        const flow: SimulatedFlow = {
+          flowId: crypto.randomUUID(),
+          clientId,
+          trackingId: typeof info.trackingId === 'string' ? info.trackingId : null,
+          flowSyntax: info.flowSyntax as string,
+          flowType: info.flowType as string,
+          processingRule: info.processingRule as string,
+          direction: 'Out',
+          status: '',
+          reason: null,
+          updatedAt: now(),
+          history: [],
+          originalFlowId: null,
+          sha256,
+          name: typeof info.name === 'string' ? info.name : 'file',
+          lifecycle: null,
+        };
+        if (flow.flowType === 'CustomerInvoiceLC') {
+          // A lifecycle status the seller sends about one of its flows (here: Encaissée), as JSON.
+          let message: Record<string, unknown>;
+          try {
+            message = JSON.parse(bytes.toString('utf8')) as Record<string, unknown>;
+          } catch {
+            return send(400, { message: 'a lifecycle flow carries a JSON status message' });
+          }
+          const original = flows.get(String(message.originalFlowId ?? ''));
+          if (!original || original.clientId !== clientId) return send(404, { message: 'no such original flow' });
+          if (!canMove(original.status, String(message.status)))
+            return send(409, { message: `a flow ${original.status} cannot become ${String(message.status)}` });
+          flow.originalFlowId = original.flowId;
+          flow.lifecycle = message;
+          move(flow, 'Déposée', null);
+          flows.set(flow.flowId, flow);
+          move(original, String(message.status), null);
+          return send(201, view(flow));
+        }
+        const reason = await checkInvoiceFile(bytes, flow.flowSyntax, (siren) => directory.has(siren));
+        move(flow, reason ? 'Rejetée' : 'Déposée', reason);
+        flows.set(flow.flowId, flow);
+        return send(201, view(flow));
+      }
+      if (req.method === 'POST' && path === '/v1/flows/search') {
+        const q = json();
+        const after = typeof q.updatedAfter === 'string' ? Date.parse(q.updatedAfter) : 0;
+        const results = [...flows.values()].filter(
+          (f) =>
+            f.clientId === clientId &&
+            Date.parse(f.updatedAt) > after &&
+            (typeof q.trackingId !== 'string' || f.trackingId === q.trackingId),
+        );
+        return send(200, { results: results.map(view) });
+      }
+      const one = /^\/v1\/flows\/([\w-]+)$/.exec(path);
+      if (req.method === 'GET' && one) {
+        const flow = flows.get(one[1]);
+        if (!flow || flow.clientId !== clientId) return send(404, { message: 'no such flow' });
+        return send(200, view(flow));
+      }
+      const lookup = /^\/v1\/directory\/(siren|siret)\/(\d+)$/.exec(path);
+      if (req.method === 'GET' && lookup) {
+        const siren = lookup[1] === 'siren' ? lookup[2] : lookup[2].slice(0, 9);
+        const company = directory.get(siren);
+        if (!company || (lookup[1] === 'siret' && company.siret && company.siret !== lookup[2]))
+          return send(404, { message: 'not in the directory' });
+        return send(200, {
+          siren: company.siren,
+          siret: lookup[1] === 'siret' ? lookup[2] : company.siret,
+          name: company.name,
+          directoryLine: lookup[1] === 'siret' ? `${company.siren}_${lookup[2]}` : company.siren,
+          routingCode: null,
+          platform: 'PA simulator',
+        });
+      }
+      return send(404, { message: 'not found' });
+    })().catch((err: Error) => send(400, { message: err.message }));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.port === 0 ? '127.0.0.1' : (process.env.PA_SIMULATOR_HOST ?? '127.0.0.1'), resolve);
+  });
+  const address = server.address();
+  const url = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : base;
+  return { url, stop: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** Lifecycle statuses the simulator takes (exported for docs and tests). */
+export const SIMULATOR_STATUSES = LIFECYCLE_STATUSES;
+
+// docker-compose runs this file on its own: `tsx scripts/stack/pa-simulator.ts`.
+if (require.main === module) {
+  void startPaSimulator({
+    port: Number(process.env.PA_SIMULATOR_PORT ?? 12113),
+    clientId: process.env.PA_SIMULATOR_CLIENT_ID ?? 'studio-local',
+    clientSecret: process.env.PA_SIMULATOR_CLIENT_SECRET ?? 'studio-local-secret',
+  }).then(({ url }) => console.log(`PA simulator listening on ${url}`));
+}

@@ -1,0 +1,341 @@
+// France's e-invoicing network (issue 32 §1, §2) through HTTP against the real stack and the PA
+// simulator the test stack starts (PA_SIMULATOR_URL, credentials studio-local / studio-local-secret).
+import request from 'supertest';
+import { buildUser, type TestUser } from '../../factories/users';
+import { buildBillableContact } from '../../factories/contacts';
+import { buildInvoice, saveStudioProfile } from '../../factories/invoices';
+import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
+import { startTestApp, type TestApp } from '../../helpers/test-app';
+import { as } from '../../helpers/auth';
+import { sqlOn } from '../../helpers/sql';
+
+let t: TestApp;
+let owner: TestUser;
+let other: TestUser;
+let worker: WorkerProcess;
+beforeAll(async () => {
+  t = await startTestApp();
+  owner = await buildUser(t.app);
+  other = await buildUser(t.app);
+  // Statuses are read back every 2 s here (PA_POLL_SECONDS; 60 by default).
+  worker = await startMainWorker('e-invoicing', { PA_POLL_SECONDS: '2' });
+}, 240_000);
+afterAll(async () => {
+  await worker?.kill('SIGTERM');
+  await t.close();
+});
+
+const sql = sqlOn(() => t.sequelize);
+const simulator = () => {
+  const url = process.env.PA_SIMULATOR_URL;
+  if (!url) throw new Error('the test stack did not start the PA simulator (PA_SIMULATOR_URL)');
+  return url;
+};
+const connect = (user: TestUser, body: Record<string, unknown> = {}) =>
+  request(t.app)
+    .put('/api/users/me/e-invoicing-platform')
+    .set(as(user))
+    .send({ base_url: simulator(), client_id: 'studio-local', client_secret: 'studio-local-secret', ...body });
+
+describe('the studio connects its approved platform', () => {
+  it('keeps the secret encrypted and never answers it', async () => {
+    expect((await request(t.app).get('/api/users/me/e-invoicing-platform').set(as(owner))).status).toBe(404);
+    const first = await request(t.app)
+      .put('/api/users/me/e-invoicing-platform')
+      .set(as(owner))
+      .send({ base_url: simulator(), client_id: 'studio-local' });
+    expect(first.status).toBe(400);
+
+    const saved = await connect(owner);
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({
+      base_url: simulator(),
+      client_id: 'studio-local',
+      has_secret: true,
+      vat_on_debits: false,
+    });
+    expect(JSON.stringify(saved.body)).not.toContain('studio-local-secret');
+    const [row] = await sql<{ client_secret_encrypted: string }>(
+      'SELECT client_secret_encrypted FROM platform_connections WHERE owner_id = $1',
+      [owner.id],
+    );
+    expect(row.client_secret_encrypted).toMatch(/^v1\./);
+    expect(row.client_secret_encrypted).not.toContain('studio-local-secret');
+
+    // A change without the secret keeps the stored one.
+    const changed = await request(t.app)
+      .put('/api/users/me/e-invoicing-platform')
+      .set(as(owner))
+      .send({ base_url: simulator(), client_id: 'studio-local', vat_on_debits: true });
+    expect(changed.body.vat_on_debits).toBe(true);
+    const read = await request(t.app).get('/api/users/me/e-invoicing-platform').set(as(owner));
+    expect(read.body).toEqual(changed.body);
+    expect((await connect(owner)).body.vat_on_debits).toBe(false);
+  });
+
+  it('another studio has its own (or none), and a disconnected one is gone', async () => {
+    expect((await request(t.app).get('/api/users/me/e-invoicing-platform').set(as(other))).status).toBe(404);
+    const third = await buildUser(t.app);
+    expect((await connect(third)).status).toBe(200);
+    expect((await request(t.app).delete('/api/users/me/e-invoicing-platform').set(as(third))).status).toBe(204);
+    expect((await request(t.app).delete('/api/users/me/e-invoicing-platform').set(as(third))).status).toBe(404);
+  });
+});
+
+describe('directory lookup through the studio platform', () => {
+  it('finds a company by SIREN or SIRET, answers 404 for one not in the directory, 400 for a malformed number', async () => {
+    await connect(owner);
+    const found = await request(t.app).get('/api/e-invoicing/directory/552100554').set(as(owner));
+    expect(found.status).toBe(200);
+    expect(found.body).toEqual({
+      siren: '552100554',
+      siret: null,
+      name: 'Mariages de France SARL',
+      directory_line: '552100554',
+      routing_code: null,
+      platform: 'PA simulator',
+    });
+    const bySiret = await request(t.app).get('/api/e-invoicing/directory/732 829 320 00074').set(as(owner));
+    expect(bySiret.status).toBe(200);
+    expect(bySiret.body.directory_line).toBe('732829320_73282932000074');
+
+    const missing = await request(t.app).get('/api/e-invoicing/directory/912345675').set(as(owner));
+    expect(missing.status).toBe(404);
+    for (const bad of ['552100555', '12345', 'abcdefghi']) {
+      const res = await request(t.app).get(`/api/e-invoicing/directory/${bad}`).set(as(owner));
+      expect([bad, res.status]).toEqual([bad, 400]);
+    }
+  });
+
+  it('is a 409 without a platform, and a 503 while the platform is down', async () => {
+    const res = await request(t.app).get('/api/e-invoicing/directory/552100554').set(as(other));
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('platform_not_configured');
+
+    await fetch(`${simulator()}/_simulator/outage`, { method: 'POST', body: JSON.stringify({ seconds: 30 }) });
+    try {
+      const down = await request(t.app).get('/api/e-invoicing/directory/552100554').set(as(owner));
+      expect(down.status).toBe(503);
+    } finally {
+      await fetch(`${simulator()}/_simulator/outage`, { method: 'POST', body: JSON.stringify({ seconds: 0 }) });
+    }
+  });
+});
+
+interface SimulatedFlow {
+  flowId: string;
+  trackingId: string | null;
+  flowType: string;
+  status: string;
+  reason: string | null;
+  originalFlowId: string | null;
+  history: { status: string }[];
+  lifecycle: Record<string, unknown> | null;
+}
+const simulatedFlows = async (): Promise<SimulatedFlow[]> =>
+  ((await (await fetch(`${simulator()}/_simulator/flows`)).json()) as { flows: SimulatedFlow[] }).flows;
+const tellSimulator = (path: string, body: unknown) =>
+  fetch(`${simulator()}${path}`, { method: 'POST', body: JSON.stringify(body) });
+
+/** A French studio with the simulator as its platform. */
+async function frenchStudio(): Promise<TestUser> {
+  const studio = await buildUser(t.app);
+  await saveStudioProfile(t.app, studio);
+  expect((await connect(studio)).status).toBe(200);
+  return studio;
+}
+/** A client company: its SIREN and VAT number. */
+const company = (studio: TestUser, siren: string, vat: string) =>
+  buildBillableContact(t.app, studio, { company_name: `Client ${siren}`, siren, vat_number: vat });
+const statusesOf = (studio: TestUser, invoiceId: string) =>
+  request(t.app).get(`/api/invoices/${invoiceId}/platform-statuses`).set(as(studio));
+
+describe('B2B invoices transmitted through the platform', () => {
+  it('issue → transmitted → Déposée → Approuvée read back, with its history and INVOICE_STATUS_CHANGED events', async () => {
+    const studio = await frenchStudio();
+    const client = await company(studio, '552100554', 'FR96552100554');
+    const invoice = await buildInvoice(t.app, studio, { issued: true, contact_id: client.id });
+    expect(invoice.warnings).toBeUndefined();
+
+    const deposited = await eventually(
+      'the invoice deposited on the platform',
+      async () => {
+        const res = await statusesOf(studio, invoice.id);
+        return res.body.platform_status === 'Déposée' ? res.body : null;
+      },
+      120_000,
+    );
+    expect(deposited).toMatchObject({ platform_status_reason: null, correction: null });
+    const flows = (await simulatedFlows()).filter((f) => f.trackingId === `invoice:${invoice.id}`);
+    expect(flows).toHaveLength(1);
+    expect(flows[0].flowId).toBe(deposited.platform_flow_id);
+
+    expect((await tellSimulator(`/_simulator/flows/${flows[0].flowId}/status`, { status: 'Approuvée' })).status).toBe(
+      200,
+    );
+    const approved = await eventually('Approuvée read back', async () => {
+      const res = await statusesOf(studio, invoice.id);
+      return res.body.platform_status === 'Approuvée' ? res.body : null;
+    });
+    expect(approved.items.map((i: { status: string; source: string }) => [i.status, i.source])).toEqual([
+      ['Déposée', 'platform'],
+      ['Approuvée', 'platform'],
+    ]);
+    const events = await sql<{ platform_status: string }>(
+      `SELECT payload ->> 'platform_status' AS platform_status FROM outbox_events
+        WHERE event_type = 'INVOICE_STATUS_CHANGED' AND entity_id = $1 AND payload ? 'platform_status' ORDER BY id`,
+      [invoice.id],
+    );
+    expect(events.map((e) => e.platform_status)).toEqual(['Déposée', 'Approuvée']);
+    // Another studio never sees it.
+    expect((await statusesOf(other, invoice.id)).status).toBe(404);
+
+    // A bank transfer recorded: the cashed status goes to the platform with its date and amount.
+    const paid = await request(t.app)
+      .post(`/api/invoices/${invoice.id}/payments`)
+      .set(as(studio))
+      .send({ amount: '300.00', method: 'bank_transfer', received_at: '2026-11-20' });
+    expect(paid.status).toBe(201);
+    const cashed = await eventually(
+      'Encaissée sent',
+      async () => {
+        const res = await statusesOf(studio, invoice.id);
+        return res.body.platform_status === 'Encaissée' ? res.body : null;
+      },
+      90_000,
+    );
+    expect(cashed.items.at(-1)).toMatchObject({ status: 'Encaissée', source: 'service' });
+    const sent = (await simulatedFlows()).filter((f) => f.originalFlowId === flows[0].flowId);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({
+      flowType: 'CustomerInvoiceLC',
+      lifecycle: { status: 'Encaissée', date: '2026-11-20', amount: '300.00', currency: 'EUR' },
+    });
+    expect((await simulatedFlows()).find((f) => f.flowId === flows[0].flowId)?.status).toBe('Encaissée');
+  }, 240_000);
+
+  it('a studio that opted for VAT on debits sends no cashed status', async () => {
+    const studio = await frenchStudio();
+    await connect(studio, { vat_on_debits: true });
+    const client = await company(studio, '552100554', 'FR96552100554');
+    const invoice = await buildInvoice(t.app, studio, { issued: true, contact_id: client.id });
+    const deposited = await eventually(
+      'the invoice deposited',
+      async () => {
+        const res = await statusesOf(studio, invoice.id);
+        return res.body.platform_status === 'Déposée' ? res.body : null;
+      },
+      120_000,
+    );
+    const paid = await request(t.app)
+      .post(`/api/invoices/${invoice.id}/payments`)
+      .set(as(studio))
+      .send({ amount: '300.00', method: 'bank_transfer' });
+    expect(paid.status).toBe(201);
+    // The relay has dispatched the payment's event (its receipt job exists) and started no cashed status.
+    await eventually('the payment event dispatched', async () => {
+      const [row] = await sql<{ n: number }>(
+        `SELECT count(*)::int AS n FROM outbox_events WHERE event_type = 'PAYMENT_RECEIVED' AND entity_id = $1 AND dispatched_at IS NOT NULL`,
+        [invoice.id],
+      );
+      return row.n > 0;
+    });
+    const jobs = await sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM job_runs WHERE job_name = 'e-invoicing.cashed' AND entity_id = $1`,
+      [invoice.id],
+    );
+    expect(jobs[0].n).toBe(0);
+    expect((await simulatedFlows()).filter((f) => f.originalFlowId === deposited.platform_flow_id)).toHaveLength(0);
+  }, 180_000);
+
+  it('a client not in the directory: a warning at issue, then Rejetée with the reason and the correction', async () => {
+    const studio = await frenchStudio();
+    // The studio's automations: one on the platform's rejection, one on the invoice's own status.
+    const workflow = await request(t.app).post('/api/workflows').set(as(studio)).send({ name: 'Factures' });
+    const trigger = (name: string, field: string, value: string) =>
+      request(t.app)
+        .post(`/api/workflows/${workflow.body.id}/triggers`)
+        .set(as(studio))
+        .send({
+          name,
+          trigger_event: 'INVOICE_STATUS_CHANGED',
+          conditions: { operator: 'AND', conditions: [{ field, operator: 'equals', value }] },
+        });
+    const onRejected = await trigger('Rejetée par la plateforme', 'platform_status', 'Rejetée');
+    const onIssued = await trigger('Émise', 'status', 'ISSUED');
+    expect([onRejected.status, onIssued.status]).toEqual([201, 201]);
+    const executionsOf = async (triggerId: string) =>
+      (await request(t.app).get(`/api/workflows/${workflow.body.id}/triggers/${triggerId}/executions`).set(as(studio)))
+        .body as { entity_id: string }[];
+
+    const client = await company(studio, '123456782', 'FR11123456782');
+    const invoice = await buildInvoice(t.app, studio, { issued: true, contact_id: client.id });
+    expect(invoice.status).toBe('ISSUED');
+    expect(invoice.warnings).toEqual([expect.objectContaining({ code: 'e_invoice_recipient_not_found' })]);
+
+    const rejected = await eventually(
+      'the invoice rejected by the platform',
+      async () => {
+        const res = await statusesOf(studio, invoice.id);
+        return res.body.platform_status === 'Rejetée' ? res.body : null;
+      },
+      120_000,
+    );
+    expect(rejected.platform_status_reason).toMatch(/REJ_UNKNOWN_RECIPIENT.*123456782/);
+    expect(rejected.correction).toMatch(/credit note.*new corrected invoice/);
+    // The rejection fired the trigger that asks for it; the one on status = ISSUED ran once, at the issue.
+    const fired = await eventually('the rejection trigger evaluated', async () => {
+      const rows = await executionsOf(onRejected.body.id);
+      return rows.length ? rows : null;
+    });
+    expect(fired.map((e) => e.entity_id)).toEqual([invoice.id]);
+    const issuedRuns = await eventually('the issue trigger evaluated', async () => {
+      const rows = await executionsOf(onIssued.body.id);
+      return rows.length ? rows : null;
+    });
+    expect(issuedRuns.map((e) => e.entity_id)).toEqual([invoice.id]);
+  }, 180_000);
+
+  it('a studio without a platform, or a private client: nothing is transmitted', async () => {
+    const studio = await buildUser(t.app);
+    const invoice = await buildInvoice(t.app, studio, { issued: true });
+    expect((await statusesOf(studio, invoice.id)).body).toEqual({
+      platform_flow_id: null,
+      platform_status: null,
+      platform_status_reason: null,
+      correction: null,
+      items: [],
+    });
+  });
+
+  it('the platform down for a while: the invoice is transmitted once it is back, exactly once', async () => {
+    const studio = await frenchStudio();
+    const client = await company(studio, '552100554', 'FR96552100554');
+    // Down for 20 s (the issue's minute, shortened: the retries' backoff is the same).
+    await tellSimulator('/_simulator/outage', { seconds: 20 });
+    const downSince = Date.now();
+    let invoice: { id: string; warnings?: { code: string }[] };
+    try {
+      invoice = await buildInvoice(t.app, studio, { issued: true, contact_id: client.id });
+    } catch (err) {
+      await tellSimulator('/_simulator/outage', { seconds: 0 });
+      throw err;
+    }
+    expect(invoice.warnings).toEqual([expect.objectContaining({ code: 'e_invoice_directory_unreachable' })]);
+    await eventually(
+      'the invoice deposited after the outage',
+      async () => {
+        const res = await statusesOf(studio, invoice.id);
+        return res.body.platform_status === 'Déposée' ? res.body : null;
+      },
+      150_000,
+    );
+    expect(Date.now() - downSince).toBeGreaterThanOrEqual(19_000);
+    expect((await simulatedFlows()).filter((f) => f.trackingId === `invoice:${invoice.id}`)).toHaveLength(1);
+    const [run] = await sql<{ status: string; attempts: number }>(
+      `SELECT status, attempt AS attempts FROM job_runs WHERE job_name = 'e-invoicing.transmit' AND entity_id = $1`,
+      [invoice.id],
+    );
+    expect(run.status).toBe('COMPLETED');
+  }, 240_000);
+});
