@@ -225,7 +225,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(
     buildAccountingRouter({ sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit, limits }),
   );
-  app.use(buildEReportingRouter({ sequelize, kit }));
+  app.use(buildEReportingRouter({ sequelize, temporal: deps.temporal.client, kit }));
   app.use(buildAutomationsRouter({ sequelize, temporal: deps.temporal.client, kit }));
   app.use(buildWorkflowTriggersRouter({ sequelize, temporal: deps.temporal.client, kit }));
   app.use(buildAutomationTaskRunsRouter({ sequelize, kit }));

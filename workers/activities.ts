@@ -33,6 +33,13 @@ import { findUser } from '../db/queries/users';
 import { ensureClientAccount } from '../db/commands/ensure-client-account';
 import { issueMagicLink } from '../db/commands/issue-magic-link';
 import { issueDocumentLink } from '../db/commands/issue-document-link';
+import { recordEReportTransmission } from '../db/commands/record-e-report-transmission';
+import { findEReport } from '../db/queries/e-reports';
+import {
+  createEReportSendActivities,
+  type EReportSendDb,
+  type EReportSendDeps,
+} from '../activities/e-reporting/send-e-report';
 import { markSignatureEmailed, recordSignedCopy } from '../db/commands/signed-quote-copies';
 import { loadSignedQuote } from '../db/queries/signed-quotes';
 import {
@@ -219,6 +226,8 @@ export interface WorkerDeps {
   eInvoiceTransmit: Resources<EInvoiceTransmitDeps, EInvoiceTransmitDb>;
   platformStatusPoll: Resources<PlatformStatusPollDeps, PlatformStatusPollDb>;
   eInvoiceCashed: Resources<EInvoiceCashedDeps, EInvoiceCashedDb>;
+  /** Each studio's platform client, for its e-reports (issue 32 §4). */
+  eReportSend: Resources<EReportSendDeps, EReportSendDb>;
 }
 
 /** Every activity, built from its factory with real dependencies. Capability activities join here. */
@@ -388,6 +397,10 @@ export function buildActivities(deps: WorkerDeps) {
     ...createEInvoiceCashedActivities({
       ...deps.eInvoiceCashed,
       ...bindDb(sequelize, { findCashedPayment, recordPlatformStatus }),
+    }),
+    ...createEReportSendActivities({
+      ...deps.eReportSend,
+      ...bindDb(sequelize, { findEReport, recordEReportTransmission }),
     }),
   };
 }

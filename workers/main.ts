@@ -117,6 +117,7 @@ async function main() {
     },
     platformStatusPoll: { logger, studioPlatform },
     eInvoiceCashed: { logger, studioPlatform },
+    eReportSend: { logger, studioPlatform },
     documentPdf: { s3, bucket: config.S3_BUCKET, chromium },
     signedQuote: { logger, s3, bucket: config.S3_BUCKET, chromium, mailer, mailFrom: config.MAIL_FROM },
     documentEmail: {

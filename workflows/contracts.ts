@@ -18,6 +18,7 @@ import { ACCOUNTING_EXPORT_JOB } from './accounting-export/contract';
 import { SIGNED_QUOTE_JOB } from './client-portal/contract';
 import { LEDGER_DAILY_JOB } from './ledger/contract';
 import { E_INVOICE_CASHED_JOB, E_INVOICE_TRANSMIT_JOB, POLL_PLATFORM_STATUSES } from './e-invoicing/contract';
+import { E_REPORT_SEND_JOB } from './e-reporting/contract';
 
 /**
  * Every job contract. The worker polls the task queues named here, and replay and the
@@ -48,6 +49,7 @@ export const JOB_CONTRACTS: readonly JobContract<unknown, never>[] = [
   LEDGER_DAILY_JOB,
   E_INVOICE_TRANSMIT_JOB,
   E_INVOICE_CASHED_JOB,
+  E_REPORT_SEND_JOB,
 ];
 
 /** Workflows started by a Temporal Schedule rather than by startJob. */

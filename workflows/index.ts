@@ -33,3 +33,4 @@ export { ledgerDailyWorkflow } from './ledger/ledger-daily';
 export { eInvoiceTransmitWorkflow } from './e-invoicing/transmit';
 export { pollPlatformStatusesWorkflow } from './e-invoicing/poll-statuses';
 export { eInvoiceCashedWorkflow } from './e-invoicing/cashed';
+export { eReportSendWorkflow } from './e-reporting/send';

@@ -1,4 +1,7 @@
+import { type Client } from '@temporalio/client';
 import { Router } from 'express';
+import { startJob } from '../../lib/jobs/start-job';
+import { E_REPORT_SEND_JOB } from '../../workflows/e-reporting/contract';
 import { type Sequelize } from 'sequelize-typescript';
 import { z } from 'zod';
 import { makeEReport, type EReportRow } from '../../db/commands/make-e-report';
@@ -38,6 +41,7 @@ const present = (r: EReportRow) => ({
   records: r.content.records.length,
   sha256: r.sha256,
   created_at: new Date(r.created_at).toISOString(),
+  transmission: r.transmission ?? null,
 });
 
 const dayBefore = (day: string) => {
@@ -53,9 +57,11 @@ const dayBefore = (day: string) => {
  */
 export function buildEReportingRouter({
   sequelize,
+  temporal,
   kit,
 }: {
   sequelize: Sequelize;
+  temporal: Client;
   kit: ReturnType<typeof createRouteKit>;
 }): Router {
   const router = Router();
@@ -93,7 +99,7 @@ export function buildEReportingRouter({
       body: MakeReportBody,
       status: 201,
     },
-    async ({ user, body }) => {
+    async ({ user, body, req }) => {
       const studio = await studioOf(user.id);
       const today = formatDateInZone(new Date(), studio.timeZone);
       const flow: ReportFlow = body.flow;
@@ -103,7 +109,17 @@ export function buildEReportingRouter({
         : reportingPeriodOf(studio.regime, flow, dayBefore(current.start));
       if (!periodEnded(period, today))
         throw new ConflictError('period_not_ended', `The period ${period.start} to ${period.end} has not ended yet`);
-      return present(await makeEReport(sequelize, user.id, { flow, period, ...studio }));
+      const report = await makeEReport(sequelize, user.id, { flow, period, ...studio });
+      // Sent by a durable job (retried through a platform outage); without a platform it is only kept.
+      await startJob(
+        sequelize,
+        temporal,
+        E_REPORT_SEND_JOB,
+        report.id,
+        { ownerId: user.id, reportId: report.id },
+        { orgId: user.orgId, userId: user.id, entityId: report.id, requestId: req.requestId },
+      );
+      return present(report);
     },
   );
 

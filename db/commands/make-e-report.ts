@@ -17,6 +17,8 @@ export interface EReportRow {
   content: EReportFile;
   sha256: string;
   created_at: Date;
+  /** Its flow at the studio's platform and the platform's answer; null until sent (or without a platform). */
+  transmission?: { flow_id: string; status: string; reason: string | null; at: string } | null;
 }
 
 /**

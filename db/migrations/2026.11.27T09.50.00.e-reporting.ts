@@ -47,6 +47,17 @@ END $$;
 CREATE TRIGGER e_reports_kept BEFORE UPDATE OR DELETE ON e_reports FOR EACH ROW EXECUTE FUNCTION e_reports_keep();
 CREATE TRIGGER e_report_records_kept BEFORE UPDATE OR DELETE ON e_report_records
   FOR EACH ROW EXECUTE FUNCTION e_reports_keep();
+
+-- A report sent through the studio's platform: its flow and the platform's answer.
+CREATE TABLE e_report_transmissions (
+  report_id uuid PRIMARY KEY REFERENCES e_reports(id) ON DELETE CASCADE,
+  owner_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  flow_id text NOT NULL,
+  status varchar(40) NOT NULL,
+  reason text,
+  sent_at timestamptz NOT NULL DEFAULT now(),
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
 `,
   );
 
@@ -54,6 +65,7 @@ export const down: Migration['down'] = ({ context }) =>
   runSql(
     context,
     `
+DROP TABLE e_report_transmissions;
 DROP TABLE e_report_records;
 DROP TABLE e_reports;
 DROP FUNCTION e_reports_keep();

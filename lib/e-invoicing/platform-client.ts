@@ -18,8 +18,8 @@ export interface PlatformConnection {
 export const FLOW_SYNTAXES = ['Factur-X', 'CII', 'UBL', 'CDAR', 'E-reporting'] as const;
 /** Processing rules: domestic B2B, international B2B, B2C (e-reporting). */
 export const PROCESSING_RULES = ['B2B', 'B2BInt', 'B2C'] as const;
-/** Flow types used here: an invoice (or credit note) sent, a lifecycle status sent on a flow. */
-export const FLOW_TYPES = ['CustomerInvoice', 'CustomerInvoiceLC'] as const;
+/** Flow types used here: an invoice (or credit note) sent, a lifecycle status sent on a flow, an e-report (issue 32 §4). */
+export const FLOW_TYPES = ['CustomerInvoice', 'CustomerInvoiceLC', 'EReporting'] as const;
 
 export interface FlowInfo {
   flowSyntax: (typeof FLOW_SYNTAXES)[number];

@@ -252,6 +252,29 @@ export async function startPaSimulator(opts: PaSimulatorOptions): Promise<{ url:
           move(original, String(message.status), null);
           return send(201, view(flow));
         }
+        if (flow.flowType === 'EReporting') {
+          // An e-report (issue 32 §4): a JSON file with its period and its totals, kept for the tests to read.
+          let report: Record<string, unknown> | null = null;
+          try {
+            report = JSON.parse(bytes.toString('utf8')) as Record<string, unknown>;
+          } catch {
+            report = null;
+          }
+          const period = report?.period as { start?: unknown; end?: unknown } | undefined;
+          const ok =
+            report &&
+            typeof period?.start === 'string' &&
+            Array.isArray(report.totals) &&
+            Array.isArray(report.corrections);
+          flow.lifecycle = ok ? report : null;
+          move(
+            flow,
+            ok ? 'Déposée' : 'Rejetée',
+            ok ? null : 'REJ_FORMAT: an e-report carries its period, totals and corrections',
+          );
+          flows.set(flow.flowId, flow);
+          return send(201, view(flow));
+        }
         const reason = await checkInvoiceFile(bytes, flow.flowSyntax, (siren) => directory.has(siren));
         move(flow, reason ? 'Rejetée' : 'Déposée', reason);
         flows.set(flow.flowId, flow);

@@ -10,15 +10,42 @@ import { buildInvoice, FRENCH_STUDIO, saveStudioProfile } from '../../factories/
 import { buildUser, type TestUser } from '../../factories/users';
 import { as } from '../../helpers/auth';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
+import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
 
 let t: TestApp;
 let studio: TestUser;
+let worker: WorkerProcess;
 beforeAll(async () => {
   t = await startTestApp();
   studio = await buildUser(t.app);
   await saveStudioProfile(t.app, studio, { ...FRENCH_STUDIO, vat_regime: 'REEL_SIMPLIFIE' });
-}, 120_000);
-afterAll(() => t.close());
+  // Its approved platform: the simulator the test stack starts (credentials studio-local).
+  await request(t.app)
+    .put('/api/users/me/e-invoicing-platform')
+    .set(as(studio))
+    .send({ base_url: process.env.PA_SIMULATOR_URL, client_id: 'studio-local', client_secret: 'studio-local-secret' })
+    .expect(200);
+  worker = await startMainWorker('e-reporting');
+}, 240_000);
+afterAll(async () => {
+  await worker?.kill('SIGTERM');
+  await t.close();
+});
+
+type SimulatedFlow = {
+  trackingId: string | null;
+  flowType: string;
+  status: string;
+  lifecycle: Record<string, unknown> | null;
+};
+/** The e-report flow the simulator received for a report, once the send job has run. */
+const reportFlow = (reportId: string) =>
+  eventually('the e-report at the platform', async () => {
+    const { flows } = (await (await fetch(`${process.env.PA_SIMULATOR_URL}/_simulator/flows`)).json()) as {
+      flows: SimulatedFlow[];
+    };
+    return flows.find((f) => f.trackingId === `e-report:${reportId}`);
+  });
 
 /** The 15th of the month `monthsAgo` months before this one, in Paris. */
 function fifteenth(monthsAgo: number): string {
@@ -112,6 +139,16 @@ describe('e-reporting a French studio’s sales to private clients', () => {
     expect(sales.body.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect((await report({ flow: 'TRANSACTIONS', day: twoMonthsAgo })).status).toBe(409);
 
+    // Sent through the studio's platform, once, as an e-reporting flow it accepted.
+    const sent = await reportFlow(sales.body.id);
+    expect(sent).toMatchObject({ flowType: 'EReporting', status: 'Déposée' });
+    expect(sent.lifecycle).toMatchObject({ flow: 'TRANSACTIONS', totals: sales.body.totals });
+    const read = await eventually('the transmission recorded', async () => {
+      const r = await request(t.app).get(`/api/e-reporting/reports/${sales.body.id}`).set(as(studio));
+      return r.body.transmission?.status === 'Déposée' ? r.body : undefined;
+    });
+    expect(read.transmission.flow_id).toEqual(expect.any(String));
+
     const payments = await report({ flow: 'PAYMENTS', day: twoMonthsAgo }).expect(201);
     expect(payments.body.totals).toEqual([
       { day: twoMonthsAgo, currency: 'EUR', vat_rate: '20.00', amount: '120.00', payments: 1 },
@@ -130,6 +167,7 @@ describe('e-reporting a French studio’s sales to private clients', () => {
     await backdate('invoices', late.id, twoMonthsAgo);
 
     const next = await report({ flow: 'TRANSACTIONS', day: lastMonth }).expect(201);
+    expect((await reportFlow(next.body.id)).lifecycle).toMatchObject({ corrections: next.body.corrections });
     expect(next.body.totals).toEqual([]);
     expect(next.body.corrections).toEqual(
       expect.arrayContaining([
