@@ -6,6 +6,7 @@ import { findPlatformConnection } from '../../db/queries/platform-connection';
 import {
   findPlatformTransmission,
   invoiceOwned,
+  creditNoteOwned,
   listPlatformStatusEvents,
 } from '../../db/queries/platform-transmissions';
 import { IdParams } from '../http/common-schemas';
@@ -177,6 +178,29 @@ export function buildEInvoicingRouter({
       const [transmission, events] = await Promise.all([
         findPlatformTransmission(sequelize, user.id, 'invoice', params.id),
         listPlatformStatusEvents(sequelize, user.id, 'invoice', params.id),
+      ]);
+      return presentPlatformStatuses(transmission, events);
+    },
+  );
+
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/credit-notes/:id/platform-statuses',
+      operationId: 'listCreditNotePlatformStatuses',
+      summary:
+        "A credit note's transmission to the studio's e-invoicing platform (that of a B2B invoice's) and its lifecycle statuses, oldest first",
+      tag,
+      auth: 'user',
+      params: IdParams,
+      response: PlatformStatusesView,
+    },
+    async ({ user, params }) => {
+      if (!(await creditNoteOwned(sequelize, user.id, params.id))) throw new NotFoundError('Credit note');
+      const [transmission, events] = await Promise.all([
+        findPlatformTransmission(sequelize, user.id, 'credit_note', params.id),
+        listPlatformStatusEvents(sequelize, user.id, 'credit_note', params.id),
       ]);
       return presentPlatformStatuses(transmission, events);
     },

@@ -12,6 +12,8 @@ import { downloadLink } from '../../lib/s3-links';
 import { DOCUMENT_PDF_JOB, type DocumentPdf } from '../../workflows/invoicing/contract';
 import { IdParams, PageQuery } from '../http/common-schemas';
 import { keptPdfLink, startKeptPdf } from './kept-pdf';
+import { creditNoteTransmittable } from '../../db/queries/platform-transmissions';
+import { E_INVOICE_TRANSMIT_JOB, transmissionKey } from '../../workflows/e-invoicing/contract';
 import { presentCreditNote, presentPayment } from './presenter';
 import { CreateCreditNoteBody, ExportQuery, RecordRefundBody } from './schema';
 import { type LedgerRouterDeps, reminderWaker } from './ledger-deps';
@@ -49,6 +51,16 @@ export function buildCreditNotesRouter(deps: LedgerRouterDeps): Router {
       const invoice = (await findDocument(sequelize, 'invoice', params.id, user.id)) as InvoiceRow;
       await wakeReminders(params.id);
       await startKeptPdf(deps, { kind: 'credit_note', id: creditNote.id }, user, req.requestId);
+      // A credit note of a B2B e-invoice travels the same way (issue 32 §2); a start Temporal refuses is dead-lettered.
+      if (await creditNoteTransmittable(sequelize, creditNote.id))
+        await startJob(
+          sequelize,
+          deps.temporal,
+          E_INVOICE_TRANSMIT_JOB,
+          transmissionKey('credit_note', creditNote.id),
+          { kind: 'credit_note', documentId: creditNote.id, ownerId: user.id },
+          { orgId: user.orgId, userId: user.id, entityId: creditNote.id, requestId: req.requestId },
+        ).catch(() => undefined);
       return { ...presentCreditNote(creditNote, invoice.number), refund_due: centsToDecimal(refundDueCents) };
     },
   );

@@ -91,6 +91,29 @@ export async function listTransmittableInvoices(sequelize: Sequelize, invoiceIds
   return rows.map((r) => r.id);
 }
 
+/**
+ * Whether a credit note goes to the studio's platform (issue 32 §2): the studio has one, and the
+ * invoice it corrects was to a client company with a SIREN (a B2B e-invoice).
+ */
+export async function creditNoteTransmittable(sequelize: Sequelize, creditNoteId: string): Promise<boolean> {
+  const rows = await sequelize.query<{ id: string }>(
+    `SELECT n.id FROM credit_notes n JOIN invoices i ON i.id = n.invoice_id
+       JOIN platform_connections c ON c.owner_id = n.owner_id
+      WHERE n.id = $1 AND coalesce(nullif(btrim(i.buyer ->> 'siren'), ''), NULL) IS NOT NULL`,
+    { bind: [creditNoteId], type: QueryTypes.SELECT },
+  );
+  return rows.length > 0;
+}
+
+/** Whether the owner has this credit note: another studio's reads as not found. */
+export async function creditNoteOwned(sequelize: Sequelize, ownerId: string, creditNoteId: string): Promise<boolean> {
+  const rows = await sequelize.query<{ id: string }>(`SELECT id FROM credit_notes WHERE id = $1 AND owner_id = $2`, {
+    bind: [creditNoteId, ownerId],
+    type: QueryTypes.SELECT,
+  });
+  return rows.length > 0;
+}
+
 /** Whether the owner has this invoice (any status): another studio's reads as not found. */
 export async function invoiceOwned(sequelize: Sequelize, ownerId: string, invoiceId: string): Promise<boolean> {
   const rows = await sequelize.query<{ id: string }>(`SELECT id FROM invoices WHERE id = $1 AND owner_id = $2`, {

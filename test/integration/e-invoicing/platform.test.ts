@@ -4,6 +4,7 @@ import request from 'supertest';
 import { buildUser, type TestUser } from '../../factories/users';
 import { buildBillableContact } from '../../factories/contacts';
 import { buildInvoice, saveStudioProfile } from '../../factories/invoices';
+import { buildCreditNote } from '../../factories/credit-notes';
 import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { as } from '../../helpers/auth';
@@ -213,6 +214,31 @@ describe('B2B invoices transmitted through the platform', () => {
     });
     expect((await simulatedFlows()).find((f) => f.flowId === flows[0].flowId)?.status).toBe('Encaissée');
   }, 240_000);
+
+  it('a credit note of a B2B invoice travels the same way: transmitted, Déposée, with its own history', async () => {
+    const studio = await frenchStudio();
+    const client = await company(studio, '552100554', 'FR96552100554');
+    const invoice = await buildInvoice(t.app, studio, { issued: true, contact_id: client.id });
+    await eventually('the invoice deposited', async () => {
+      const res = await statusesOf(studio, invoice.id);
+      return res.body.platform_status === 'Déposée' || undefined;
+    });
+    const note = await buildCreditNote(t.app, studio, { invoice_id: invoice.id, amount: '50.00' });
+    const deposited = await eventually(
+      'the credit note deposited',
+      async () => {
+        const res = await request(t.app).get(`/api/credit-notes/${note.id}/platform-statuses`).set(as(studio));
+        return res.body.platform_status ? res.body : undefined;
+      },
+      120_000,
+    );
+    expect(deposited).toMatchObject({ platform_status: 'Déposée', platform_status_reason: null });
+    const flows = (await simulatedFlows()).filter((f) => f.trackingId === `credit_note:${note.id}`);
+    expect(flows).toHaveLength(1);
+    expect((await request(t.app).get(`/api/credit-notes/${note.id}/platform-statuses`).set(as(other))).status).toBe(
+      404,
+    );
+  });
 
   it('a studio that opted for VAT on debits sends no cashed status', async () => {
     const studio = await frenchStudio();
