@@ -1,7 +1,7 @@
 import { type Client, WorkflowNotFoundError } from '@temporalio/client';
 import { type Logger } from 'pino';
 import { type Sequelize } from 'sequelize-typescript';
-import { type OutboxBatch } from '../../db/commands/outbox-events';
+import { type OutboxBatch, type OutboxEventRow } from '../../db/commands/outbox-events';
 import { EVALUATE_TRIGGERS_JOB } from '../../workflows/workflow-triggers/contract';
 import {
   DOCUMENT_PDF_JOB,
@@ -111,19 +111,17 @@ export async function dispatchOutboxEvents(deps: OutboxDispatchDeps, batch: Outb
     })),
     { concurrency: startConcurrency },
   );
-  // A payment's receipt (issue 31 §3), keyed by its ledger row: a redelivered event meets the same job.
+  // A payment's jobs are keyed by its ledger row: a redelivered event meets the same job.
+  const paymentJobStart = (e: OutboxEventRow) => ({
+    key: e.payload.payment_id as string,
+    payload: { paymentId: e.payload.payment_id as string, ownerId: e.owner_id },
+    meta: { userId: e.owner_id, entityId: e.entity_id, requestId: e.request_id ?? undefined },
+  });
+  // A payment's receipt (issue 31 §3).
   const paid = events.filter((e) => e.event_type === 'PAYMENT_RECEIVED' && typeof e.payload.payment_id === 'string');
-  const receipts = await startJobs(
-    sequelize,
-    temporal,
-    PAYMENT_RECEIPT_JOB,
-    paid.map((e) => ({
-      key: e.payload.payment_id as string,
-      payload: { paymentId: e.payload.payment_id as string, ownerId: e.owner_id },
-      meta: { userId: e.owner_id, entityId: e.entity_id, requestId: e.request_id ?? undefined },
-    })),
-    { concurrency: startConcurrency },
-  );
+  const receipts = await startJobs(sequelize, temporal, PAYMENT_RECEIPT_JOB, paid.map(paymentJobStart), {
+    concurrency: startConcurrency,
+  });
   // B2B invoices of studios with a platform: sent to it (issue 32 §2).
   const transmittable = new Set(
     await listTransmittableInvoices(
@@ -151,17 +149,9 @@ export async function dispatchOutboxEvents(deps: OutboxDispatchDeps, batch: Outb
     ),
   );
   const cashed = paid.filter((e) => cashable.has(e.payload.payment_id as string));
-  const cashings = await startJobs(
-    sequelize,
-    temporal,
-    E_INVOICE_CASHED_JOB,
-    cashed.map((e) => ({
-      key: e.payload.payment_id as string,
-      payload: { paymentId: e.payload.payment_id as string, ownerId: e.owner_id },
-      meta: { userId: e.owner_id, entityId: e.entity_id, requestId: e.request_id ?? undefined },
-    })),
-    { concurrency: startConcurrency },
-  );
+  const cashings = await startJobs(sequelize, temporal, E_INVOICE_CASHED_JOB, cashed.map(paymentJobStart), {
+    concurrency: startConcurrency,
+  });
   // A start that fails leaves its event for the next pass (its job is found existing then).
   const startsFailed = new Map([
     ...reminders.flatMap((start, i) =>

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
+import { readBody } from './read-body';
 import { extractInvoiceXml } from '../../lib/facturx/extract-xml';
 import { parseInvoiceXml } from '../../lib/facturx/read-xml';
 import { canMove, LIFECYCLE_STATUSES, readCii, rejectionReason } from './pa-simulator-rules';
@@ -64,22 +65,6 @@ export const SEEDED_DIRECTORY: DirectoryCompany[] = [
 
 const MAX_BODY = 25 * 1024 * 1024;
 
-function readBody(req: http.IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    let size = 0;
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY) {
-        reject(new Error('body too large'));
-        req.destroy();
-      } else chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
-
 /** Reads an invoice file (Factur-X pdf or CII XML) into the facts checked, or the reason it is rejected. */
 async function checkInvoiceFile(
   file: Buffer,
@@ -127,7 +112,7 @@ export async function startPaSimulator(opts: PaSimulatorOptions): Promise<{ url:
     };
     void (async () => {
       const url = new URL(req.url ?? '/', base);
-      const raw = req.method === 'POST' || req.method === 'PUT' ? await readBody(req) : Buffer.alloc(0);
+      const raw = req.method === 'POST' || req.method === 'PUT' ? await readBody(req, MAX_BODY) : Buffer.alloc(0);
       const json = () => (raw.length ? (JSON.parse(raw.toString('utf8')) as Record<string, unknown>) : {});
       const path = url.pathname;
 

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
+import { readBody } from './read-body';
 
 /**
  * A small fake of the wallet provider's REST API (Orders v2 style), served over real HTTP by the
@@ -28,22 +29,6 @@ interface FakeOrder {
 
 const MAX_BODY = 100_000;
 
-function readBody(req: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let size = 0;
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY) {
-        reject(new Error('body too large'));
-        req.destroy();
-      } else chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
 export async function startWalletFake(opts: WalletFakeOptions): Promise<{ url: string; stop: () => Promise<void> }> {
   const signingKey = crypto.randomBytes(32);
   const tokens = new Set<string>();
@@ -66,7 +51,7 @@ export async function startWalletFake(opts: WalletFakeOptions): Promise<{ url: s
     const bearer = () => tokens.has((req.headers.authorization ?? '').replace(/^Bearer /, ''));
     void (async () => {
       const url = new URL(req.url ?? '/', base);
-      const raw = req.method === 'POST' ? await readBody(req) : '';
+      const raw = req.method === 'POST' ? (await readBody(req, MAX_BODY)).toString('utf8') : '';
       if (req.method === 'POST' && url.pathname === '/v1/oauth2/token') {
         const expected = `Basic ${Buffer.from(`${opts.clientId}:${opts.clientSecret}`).toString('base64')}`;
         if (
