@@ -76,6 +76,8 @@ export function paymentOf(company: NonNullable<DocumentSources['company']>): Doc
     termsDays: company.payment_terms_days,
     lateRate: french ? company.late_payment_rate : null,
     vatExempt: french && company.vat_exempt,
+    // The reform's mention (issue 32 §5): every line of a studio's invoice is read as a service for now.
+    operation: french ? 'SERVICES' : null,
   };
 }
 

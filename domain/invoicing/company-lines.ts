@@ -1,3 +1,4 @@
+import { type OperationCategory } from './billing-framework';
 import { languageOf } from '../accounts/locale-language';
 import { type UserLocale } from '../accounts/users';
 
@@ -24,6 +25,8 @@ export interface DocumentPayment {
   /** Late-payment interest, percent a year, as stored ("10.00"). */
   lateRate: string | null;
   vatExempt: boolean;
+  /** A French invoice's category of operation (issue 32 §5), printed as a mention; absent or null: none printed. */
+  operation?: OperationCategory | 'MIXED' | null;
 }
 
 const WORDS = {
@@ -35,6 +38,11 @@ const WORDS = {
     late: (rate: string) =>
       `Pénalités de retard : ${rate} % par an ; indemnité forfaitaire pour frais de recouvrement : 40 €`,
     vatExempt: 'TVA non applicable, art. 293 B du CGI',
+    operation: {
+      SERVICES: 'Catégorie de l’opération : prestation de services',
+      GOODS: 'Catégorie de l’opération : livraison de biens',
+      MIXED: 'Catégorie de l’opération : livraison de biens et prestation de services',
+    },
     phone: 'Tél.',
   },
   'en-US': {
@@ -44,6 +52,11 @@ const WORDS = {
     terms: (days: number) => (days === 0 ? 'Payment on receipt' : `Payment within ${days} days`),
     late: (rate: string) => `Late payment interest: ${rate}% a year; fixed recovery fee: €40`,
     vatExempt: 'VAT not applicable, art. 293 B of the French tax code (CGI)',
+    operation: {
+      SERVICES: 'Category of operation: supply of services',
+      GOODS: 'Category of operation: supply of goods',
+      MIXED: 'Category of operation: supply of goods and services',
+    },
     phone: 'Tel.',
   },
 } as const;
@@ -82,6 +95,7 @@ export function paymentLines(payment: DocumentPayment | null, kind: 'quote' | 'i
   const w = WORDS[languageOf(locale)];
   return [
     payment.vatExempt ? w.vatExempt : null,
+    kind === 'invoice' && payment.operation ? w.operation[payment.operation] : null,
     payment.iban
       ? `IBAN ${payment.iban.replace(/(.{4})/g, '$1 ').trim()}${payment.bic ? ` · BIC ${payment.bic}` : ''}`
       : null,

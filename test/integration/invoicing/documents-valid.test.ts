@@ -360,6 +360,8 @@ describe('the cases the issue found', () => {
     // One printed row: 12 × 29,167 € = 350,00 €, less 10 % = 315,00 € excl. VAT; 20 % VAT makes 378,00 €.
     expect(text).toMatch(/Portrait retouché\s+12\s+29,167 €\s+10 %\s+20 %\s+315,00 €/);
     expect(text).toMatch(/Total TTC\s+378,00 €/);
+    // The reform's mention of the category of operation (issue 32 §5), on the invoice only.
+    expect(text).toContain('Catégorie de l’opération : prestation de services');
     // A quote of the same line prints the same row.
     const quote = await buildQuote(t.app, studio, {
       title: 'Portraits',
@@ -379,6 +381,7 @@ describe('the cases the issue found', () => {
     const quoteText = await pdfText(`/api/quotes/${quote.id}`, 'portraits-quote');
     expect(quoteText).toMatch(/Portrait retouché\s+12\s+29,167 €\s+10 %\s+20 %\s+315,00 €/);
     expect(quoteText).toMatch(/Total TTC\s+378,00 €/);
+    expect(quoteText).not.toContain('Catégorie de l’opération');
   }, 240_000);
 
   it('a document discount shows what it takes off before tax, between the lines and the total excl. VAT', async () => {
