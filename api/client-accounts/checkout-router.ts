@@ -2,16 +2,14 @@ import { type S3Client } from '@aws-sdk/client-s3';
 import { Router } from 'express';
 import { z } from 'zod';
 import { findClientReceipt, listClientReceipts } from '../../db/queries/payment-receipts';
-import { DEFAULT_LOCALE } from '../../domain/accounts/client-locale';
 import { UnavailableError } from '../../domain/errors';
-import { receiptFilename } from '../../domain/payments/receipt-html';
 import { type Config } from '../../lib/config';
 import { type CheckoutDeps, startInvoiceCheckout } from '../../lib/payments/checkout';
-import { downloadLink } from '../../lib/s3-links';
 import { type createRouteKit } from '../http/route-kit';
 import { CheckoutBody, CheckoutStarted, IdParams, ReceiptPdfLink, ReceiptView } from './checkout-schema';
 import { clientAccountOf } from './client-guard';
 import { presentReceipt } from './receipt-presenter';
+import { receiptPdfLink } from './receipt-pdf-link';
 
 export interface ClientCheckoutRouterDeps extends CheckoutDeps {
   kit: ReturnType<typeof createRouteKit>;
@@ -78,15 +76,7 @@ export function buildClientCheckoutRouter(deps: ClientCheckoutRouterDeps): Route
       const receipt = await findClientReceipt(sequelize, clientAccountOf(req), params.id);
       if (!receipt.pdf_key || !receipt.pdf_sha256)
         throw new UnavailableError('This receipt is being prepared; try again in a moment');
-      const link = await downloadLink(
-        publicS3,
-        config.S3_BUCKET,
-        {
-          key: receipt.pdf_key,
-          filename: receiptFilename({ locale: receipt.locale ?? DEFAULT_LOCALE, number: receipt.number }),
-        },
-        config.EXPORT_LINK_TTL_SECONDS,
-      );
+      const link = await receiptPdfLink({ publicS3, config }, { ...receipt, pdf_key: receipt.pdf_key });
       return { url: link.url, filename: link.filename, expiration: link.expiration, sha256: receipt.pdf_sha256 };
     },
   );

@@ -12,11 +12,9 @@ import {
 } from '../../db/queries/client-documents';
 import { peekMagicLink, type RedeemResult } from '../../db/queries/magic-links';
 import { findClientReceipt, listClientReceipts } from '../../db/queries/payment-receipts';
-import { DEFAULT_LOCALE } from '../../domain/accounts/client-locale';
-import { receiptFilename } from '../../domain/payments/receipt-html';
 import { type CheckoutDeps, startInvoiceCheckout } from '../../lib/payments/checkout';
-import { downloadLink } from '../../lib/s3-links';
 import { presentReceipt } from '../client-accounts/receipt-presenter';
+import { receiptPdfLink } from '../client-accounts/receipt-pdf-link';
 import { sendClientDataZip } from '../client-accounts/data-zip';
 import { findUser } from '../../db/queries/users';
 import { type ClientAccountRow, type QuoteRow } from '../../db/rows';
@@ -349,15 +347,7 @@ export function buildPortalDocumentsRouter(deps: PortalDocumentsDeps): Router {
         sendPage(res, 503, renderPortalProblem(await faceOf(account), 'receiptPending'));
         return;
       }
-      const link = await downloadLink(
-        deps.publicS3,
-        deps.config.S3_BUCKET,
-        {
-          key: receipt.pdf_key,
-          filename: receiptFilename({ locale: receipt.locale ?? DEFAULT_LOCALE, number: receipt.number }),
-        },
-        deps.config.EXPORT_LINK_TTL_SECONDS,
-      );
+      const link = await receiptPdfLink(deps, { ...receipt, pdf_key: receipt.pdf_key });
       res.redirect(303, link.url);
     }),
   );
