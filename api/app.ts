@@ -247,7 +247,15 @@ export function createApp(deps: AppDeps): Express {
   app.use(buildCreditNotesRouter(ledgerDeps));
   app.use(buildEInvoiceRouter({ kit, sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config }));
   app.use(buildRemindersRouter({ sequelize, kit, temporal: deps.temporal.client, logger }));
-  app.use(buildPurchaseInvoicesRouter({ sequelize, kit, s3: deps.s3, bucket: config.S3_BUCKET }));
+  app.use(
+    buildPurchaseInvoicesRouter({
+      sequelize,
+      kit,
+      s3: deps.s3,
+      bucket: config.S3_BUCKET,
+      temporal: deps.temporal.client,
+    }),
+  );
   app.use(buildDocumentNumberingRouter({ sequelize, kit }));
   // The ledger chain of issued documents and payments: its check and closures (issue 32 §6).
   app.use(buildLedgerRouter({ sequelize, kit }));

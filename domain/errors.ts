@@ -24,8 +24,9 @@ export type ConflictCode =
   | 'tenant_slug_taken'
   // Payment reminders (issue 21 §2): a stop is for good.
   | 'reminders_stopped'
-  // Purchase invoices received (issue 22 §3): one record per file.
+  // Purchase invoices received (issue 22 §3): one record per file; answered once (issue 32 §3).
   | 'purchase_invoice_exists'
+  | 'purchase_invoice_answered'
   // Deposit invoices (issue 21 §1): one per installment, never a draft left behind the final invoice.
   | 'quote_not_sent'
   | 'deposit_exists'

@@ -178,6 +178,21 @@ import {
   type PlatformStatusPollDb,
   type PlatformStatusPollDeps,
 } from '../activities/e-invoicing/poll-platform-statuses';
+import {
+  createSupplierInvoiceInboxActivities,
+  type SupplierInvoiceInboxDb,
+  type SupplierInvoiceInboxDeps,
+} from '../activities/e-invoicing/receive-supplier-invoices';
+import {
+  createPurchaseAnswerActivities,
+  type PurchaseAnswerDb,
+  type PurchaseAnswerDeps,
+} from '../activities/e-invoicing/send-purchase-answer';
+import { recordPurchaseInvoice } from '../db/commands/purchase-invoices';
+import { recordAnswerSent } from '../db/commands/answer-purchase-invoice';
+import { markInboxRead, recordInboxFlow } from '../db/commands/record-inbox-flow';
+import { isInboxFlowHandled, listInboxStudios } from '../db/queries/platform-inbox';
+import { findPurchaseAnswer } from '../db/queries/purchase-invoices';
 
 type Resources<Deps, Db> = Omit<Deps, keyof Db>;
 
@@ -225,6 +240,9 @@ export interface WorkerDeps {
   /** S3, logger and each studio's platform client of the e-invoice transmissions (issue 32). */
   eInvoiceTransmit: Resources<EInvoiceTransmitDeps, EInvoiceTransmitDb>;
   platformStatusPoll: Resources<PlatformStatusPollDeps, PlatformStatusPollDb>;
+  /** S3 and each studio's platform client, for the supplier invoices delivered (issue 32 §3). */
+  supplierInvoiceInbox: Resources<SupplierInvoiceInboxDeps, SupplierInvoiceInboxDb>;
+  purchaseAnswer: Resources<PurchaseAnswerDeps, PurchaseAnswerDb>;
   eInvoiceCashed: Resources<EInvoiceCashedDeps, EInvoiceCashedDb>;
   /** Each studio's platform client, for its e-reports (issue 32 §4). */
   eReportSend: Resources<EReportSendDeps, EReportSendDb>;
@@ -393,6 +411,20 @@ export function buildActivities(deps: WorkerDeps) {
     ...createPlatformStatusPollActivities({
       ...deps.platformStatusPoll,
       ...bindDb(sequelize, { listOwnersToPoll, findTransmissionByFlow, recordPlatformStatus }),
+    }),
+    ...createSupplierInvoiceInboxActivities({
+      ...deps.supplierInvoiceInbox,
+      ...bindDb(sequelize, {
+        listInboxStudios,
+        isInboxFlowHandled,
+        recordInboxFlow,
+        markInboxRead,
+        recordPurchaseInvoice,
+      }),
+    }),
+    ...createPurchaseAnswerActivities({
+      ...deps.purchaseAnswer,
+      ...bindDb(sequelize, { findPurchaseAnswer, recordAnswerSent }),
     }),
     ...createEInvoiceCashedActivities({
       ...deps.eInvoiceCashed,

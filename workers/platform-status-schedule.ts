@@ -1,18 +1,29 @@
 import { ScheduleOverlapPolicy, type ScheduleOptions } from '@temporalio/client';
-import { POLL_PLATFORM_STATUSES } from '../workflows/e-invoicing/contract';
+import { POLL_PLATFORM_STATUSES, RECEIVE_SUPPLIER_INVOICES } from '../workflows/e-invoicing/contract';
 
-/** The schedule of the platform status poll, every `seconds` (PA_POLL_SECONDS). */
-export function platformStatusSchedule(seconds: number): ScheduleOptions {
+/** A pass of reading from the studios' platforms every `seconds` (PA_POLL_SECONDS), never two at once. */
+function platformPassSchedule(
+  pass: { scheduleId: string; taskQueue: string; workflowType: string; workflowIdPrefix: string },
+  seconds: number,
+): ScheduleOptions {
   return {
-    scheduleId: POLL_PLATFORM_STATUSES.scheduleId,
+    scheduleId: pass.scheduleId,
     spec: { intervals: [{ every: `${seconds} seconds` }] },
     action: {
       type: 'startWorkflow',
-      workflowType: POLL_PLATFORM_STATUSES.workflowType,
-      taskQueue: POLL_PLATFORM_STATUSES.taskQueue,
-      workflowId: POLL_PLATFORM_STATUSES.workflowIdPrefix,
+      workflowType: pass.workflowType,
+      taskQueue: pass.taskQueue,
+      workflowId: pass.workflowIdPrefix,
       args: [],
     },
     policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 minute' },
   };
 }
+
+/** The schedule of the platform status poll (issue 32 §2). */
+export const platformStatusSchedule = (seconds: number): ScheduleOptions =>
+  platformPassSchedule(POLL_PLATFORM_STATUSES, seconds);
+
+/** The schedule of the supplier invoices' inbox (issue 32 §3). */
+export const supplierInvoiceInboxSchedule = (seconds: number): ScheduleOptions =>
+  platformPassSchedule(RECEIVE_SUPPLIER_INVOICES, seconds);

@@ -17,7 +17,13 @@ import { PAYMENT_EVENT_JOB, PAYMENT_RECEIPT_JOB } from './payments/contract';
 import { ACCOUNTING_EXPORT_JOB } from './accounting-export/contract';
 import { SIGNED_QUOTE_JOB } from './client-portal/contract';
 import { LEDGER_DAILY_JOB } from './ledger/contract';
-import { E_INVOICE_CASHED_JOB, E_INVOICE_TRANSMIT_JOB, POLL_PLATFORM_STATUSES } from './e-invoicing/contract';
+import {
+  E_INVOICE_CASHED_JOB,
+  E_INVOICE_TRANSMIT_JOB,
+  POLL_PLATFORM_STATUSES,
+  PURCHASE_ANSWER_JOB,
+  RECEIVE_SUPPLIER_INVOICES,
+} from './e-invoicing/contract';
 import { E_REPORT_SEND_JOB } from './e-reporting/contract';
 
 /**
@@ -50,6 +56,7 @@ export const JOB_CONTRACTS: readonly JobContract<unknown, never>[] = [
   E_INVOICE_TRANSMIT_JOB,
   E_INVOICE_CASHED_JOB,
   E_REPORT_SEND_JOB,
+  PURCHASE_ANSWER_JOB,
 ];
 
 /** Workflows started by a Temporal Schedule rather than by startJob. */
@@ -57,6 +64,7 @@ export const SCHEDULED_WORKFLOWS: readonly { taskQueue: string; workflowType: st
   RECONCILE_JOB_RUNS,
   MARK_OVERDUE_INVOICES,
   POLL_PLATFORM_STATUSES,
+  RECEIVE_SUPPLIER_INVOICES,
 ];
 
 /** The task queues a worker must poll: those of every contract and scheduled workflow. */

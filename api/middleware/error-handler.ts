@@ -35,6 +35,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   tenant_slug_taken: 409,
   reminders_stopped: 409,
   purchase_invoice_exists: 409,
+  purchase_invoice_answered: 409,
   quote_not_sent: 409,
   deposit_exists: 409,
   deposit_draft: 409,

@@ -1,33 +1,42 @@
-import crypto from 'node:crypto';
-import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { type S3Client } from '@aws-sdk/client-s3';
+import { type Client } from '@temporalio/client';
 import { Router } from 'express';
 import { type Sequelize } from 'sequelize-typescript';
 import { recordPurchaseInvoice } from '../../db/commands/purchase-invoices';
 import {
   findPurchaseInvoice,
   findPurchaseInvoiceByFile,
+  listPurchaseAnswers,
   listPurchaseInvoices,
   type PurchaseInvoiceRow,
 } from '../../db/queries/purchase-invoices';
-import { readPurchaseInvoice } from '../../domain/invoicing/purchase-invoice';
+import { answerPurchaseInvoice } from '../../db/commands/answer-purchase-invoice';
+import { listUnreadableInboxFlows } from '../../db/queries/platform-inbox';
+import { answerReason } from '../../domain/e-invoicing/buyer-answer';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors';
+import { startJob } from '../../lib/jobs/start-job';
+import { PURCHASE_ANSWER_JOB } from '../../workflows/e-invoicing/contract';
 import { MAX_IMPORT_BYTES } from '../../domain/imports/file-format';
-import { UnsupportedMediaTypeError } from '../../domain/storage/errors';
-import { extractInvoiceXml } from '../../lib/facturx/extract-xml';
-import { parseInvoiceXml } from '../../lib/facturx/read-xml';
+import { keepPurchaseInvoice, sha256Of } from '../../lib/purchase-invoices/keep-purchase-invoice';
+import { readPurchaseFile } from '../../lib/purchase-invoices/read-purchase-file';
 import { IdParams, PageQuery } from '../http/common-schemas';
 import { type createRouteKit } from '../http/route-kit';
 import { createSingleFileUpload } from '../http/single-file-upload';
-import { PurchaseInvoicePage, PurchaseInvoiceView } from './schema';
+import {
+  PurchaseInvoiceAnswerBody,
+  PurchaseInvoiceAnswerList,
+  PurchaseInvoicePage,
+  PurchaseInvoiceView,
+  UnreadableInvoiceList,
+} from './schema';
 
 export interface PurchaseInvoicesRouterDeps {
   sequelize: Sequelize;
+  temporal: Client;
   s3: S3Client;
   bucket: string;
   kit: ReturnType<typeof createRouteKit>;
 }
-
-const ACCEPTED = ['application/pdf (Factur-X, ZUGFeRD)', 'application/xml (CII or UBL)'];
 
 const present = (r: PurchaseInvoiceRow) => ({
   id: r.id,
@@ -46,26 +55,22 @@ const present = (r: PurchaseInvoiceRow) => ({
   vat: r.vat_breakdown,
   file_key: r.file_key,
   file_name: r.file_name,
+  received_via: r.received_via,
+  platform_flow_id: r.platform_flow_id,
+  status: r.status,
+  status_reason: r.status_reason,
+  status_changed_at: r.status_changed_at?.toISOString() ?? null,
   created_at: r.created_at.toISOString(),
 });
 
-/** What the bytes are, by their first bytes rather than their name: a pdf, an XML document, or neither. */
-function sniff(bytes: Buffer): 'pdf' | 'xml' | null {
-  if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
-  const head = bytes
-    .subarray(0, 512)
-    .toString('utf8')
-    .replace(/^\uFEFF/, '')
-    .trimStart();
-  return head.startsWith('<') ? 'xml' : null;
-}
-
 /**
  * Purchase invoices received (issue 22 §3; docs/e-invoicing.md): a Factur-X / ZUGFeRD pdf or a
- * CII / UBL XML is read into a purchase record and the file is kept under documents/.
+ * CII / UBL XML is read into a purchase record and the file is kept under documents/. Those the
+ * studio's platform delivers arrive the same way (issue 32 §3, activities/e-invoicing/); the
+ * studio approves, disputes or refuses each, and the answer goes back through the platform.
  */
 export function buildPurchaseInvoicesRouter(deps: PurchaseInvoicesRouterDeps): Router {
-  const { sequelize, s3, bucket, kit } = deps;
+  const { sequelize, s3, bucket, kit, temporal } = deps;
   const router = Router();
   const tag = 'purchase-invoices';
   const readFile = createSingleFileUpload(MAX_IMPORT_BYTES, 'file');
@@ -85,49 +90,20 @@ export function buildPurchaseInvoicesRouter(deps: PurchaseInvoicesRouterDeps): R
     },
     async ({ req, res, user }) => {
       const file = await readFile(req, res);
-      const kind = sniff(file.buffer);
-      if (!kind) throw new UnsupportedMediaTypeError(ACCEPTED);
-      let xml: string | null;
-      if (kind === 'pdf') {
-        try {
-          xml = (await extractInvoiceXml(file.buffer))?.xml ?? null;
-        } catch (err) {
-          throw new ValidationError(`The pdf cannot be read: ${(err as Error).message}`);
-        }
-        if (xml === null) throw new UnsupportedMediaTypeError(ACCEPTED);
-      } else xml = file.buffer.toString('utf8').replace(/^\uFEFF/, '');
-      const parsed = parseInvoiceXml(xml);
-      if (!parsed.ok)
-        throw new ValidationError(
-          kind === 'pdf' ? `The Factur-X XML of the pdf is not valid: ${parsed.message}` : parsed.message,
-        );
-      const reading = readPurchaseInvoice(parsed.document);
-      if (!reading.ok) {
-        // An XML document that is not an invoice at all is the wrong kind of file; a broken invoice is bad data.
-        if (kind === 'xml' && reading.problems.length === 1 && reading.problems[0].path === '/')
-          throw new UnsupportedMediaTypeError(ACCEPTED);
-        throw new ValidationError(
-          kind === 'pdf' ? 'The Factur-X XML of the pdf is not a valid invoice' : 'The XML is not a valid invoice',
-          reading.problems,
-        );
-      }
-      const sha256 = crypto.createHash('sha256').update(file.buffer).digest('hex');
-      const existing = await findPurchaseInvoiceByFile(sequelize, user.id, sha256);
+      const read = await readPurchaseFile(file.buffer);
+      const existing = await findPurchaseInvoiceByFile(sequelize, user.id, sha256Of(file.buffer));
       if (existing)
         throw new ConflictError('purchase_invoice_exists', 'This file was received already', { id: existing });
-      const format = kind === 'pdf' ? ('FACTURX' as const) : reading.invoice.syntax;
-      const key = `documents/purchase-invoices/${user.id}/${sha256}.${kind}`;
-      const contentType = kind === 'pdf' ? 'application/pdf' : 'application/xml';
-      await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: file.buffer, ContentType: contentType }));
-      const id = await recordPurchaseInvoice(
-        sequelize,
+      const id = await keepPurchaseInvoice(
+        { s3, bucket, recordPurchaseInvoice: (...args) => recordPurchaseInvoice(sequelize, ...args) },
         { id: user.id, orgId: user.orgId },
-        { bucket, key, contentType, sizeBytes: file.size, sha256, fileName: file.originalname || null, format },
-        reading.invoice,
+        file.buffer,
+        read,
+        { fileName: file.originalname || null },
       );
       if (!id)
         throw new ConflictError('purchase_invoice_exists', 'This file was received already', {
-          id: await findPurchaseInvoiceByFile(sequelize, user.id, sha256),
+          id: await findPurchaseInvoiceByFile(sequelize, user.id, sha256Of(file.buffer)),
         });
       return present((await findPurchaseInvoice(sequelize, user.id, id))!);
     },
@@ -168,6 +144,95 @@ export function buildPurchaseInvoicesRouter(deps: PurchaseInvoicesRouterDeps): R
       if (!row) throw new NotFoundError('Purchase invoice');
       return present(row);
     },
+  );
+
+  kit.route(
+    router,
+    {
+      method: 'post',
+      path: '/api/purchase-invoices/:id/answer',
+      operationId: 'answerPurchaseInvoice',
+      summary:
+        "Approve, dispute or refuse a supplier's invoice (a dispute or refusal says why); one the platform delivered gets the answer back through it",
+      tag,
+      auth: 'user',
+      params: IdParams,
+      body: PurchaseInvoiceAnswerBody,
+      response: PurchaseInvoiceView,
+    },
+    async ({ user, params, body, req }) => {
+      const reason = answerReason(body.status, body.reason);
+      if (!reason.ok) throw new ValidationError(reason.message, [{ path: 'reason', message: reason.message }]);
+      const answered = await answerPurchaseInvoice(sequelize, user.id, params.id, body.status, reason.reason);
+      if (answered.outcome === 'not_found') throw new NotFoundError('Purchase invoice');
+      if (answered.outcome === 'not_allowed')
+        throw new ConflictError(
+          'purchase_invoice_answered',
+          answered.status === 'DISPUTED'
+            ? 'A disputed invoice is settled by approving or refusing it'
+            : `This invoice was ${answered.status.toLowerCase()} already; an answer is for good`,
+          { status: answered.status },
+        );
+      // Back to the supplier through the platform; a start Temporal refuses is dead-lettered for replay.
+      if (answered.platformFlowId)
+        await startJob(
+          sequelize,
+          temporal,
+          PURCHASE_ANSWER_JOB,
+          answered.answerId,
+          { answerId: answered.answerId, ownerId: user.id },
+          { orgId: user.orgId, userId: user.id, entityId: params.id, requestId: req.requestId },
+        ).catch(() => undefined);
+      return present((await findPurchaseInvoice(sequelize, user.id, params.id))!);
+    },
+  );
+
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/purchase-invoices/:id/answers',
+      operationId: 'listPurchaseInvoiceAnswers',
+      summary: "The studio's answers to a purchase invoice, oldest first, each with when it reached the platform",
+      tag,
+      auth: 'user',
+      params: IdParams,
+      response: PurchaseInvoiceAnswerList,
+    },
+    async ({ user, params }) => {
+      if (!(await findPurchaseInvoice(sequelize, user.id, params.id))) throw new NotFoundError('Purchase invoice');
+      const answers = await listPurchaseAnswers(sequelize, user.id, params.id);
+      return {
+        items: answers.map((a) => ({
+          id: a.id,
+          status: a.status,
+          reason: a.reason,
+          created_at: a.created_at.toISOString(),
+          sent_at: a.sent_at?.toISOString() ?? null,
+        })),
+      };
+    },
+  );
+
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/e-invoicing/unreadable-invoices',
+      operationId: 'listUnreadableSupplierInvoices',
+      summary:
+        'Supplier invoices the platform delivered that could not be read, with the reason (the platform keeps each file, by its flow id)',
+      tag,
+      auth: 'user',
+      response: UnreadableInvoiceList,
+    },
+    async ({ user }) => ({
+      items: (await listUnreadableInboxFlows(sequelize, user.id)).map((f) => ({
+        flow_id: f.flow_id,
+        problem: f.problem,
+        received_at: f.received_at.toISOString(),
+      })),
+    }),
   );
 
   return router;

@@ -11,12 +11,16 @@ export interface ReceivedFile {
   sha256: string;
   fileName: string | null;
   format: 'FACTURX' | 'CII' | 'UBL';
+  /** The incoming flow of the studio's platform it came in (issue 32 §3); null for an upload. */
+  platformFlowId: string | null;
 }
 
 /**
  * Records a purchase invoice and its stored file (a file_objects row, so the orphan scan of
  * documents/ knows it) in one transaction. Answers the new record's id, or null when this studio
- * already has a record of the same file (sent twice at once: the unique key decides).
+ * already has a record of the same file (sent twice at once: the unique key decides). A file that
+ * came from the platform answers the record it already has (read twice, or uploaded before it
+ * arrived), which then names the flow.
  */
 export async function recordPurchaseInvoice(
   sequelize: Sequelize,
@@ -53,9 +57,15 @@ export async function recordPurchaseInvoice(
     }));
     const [row] = await sequelize.query<{ id: string }>(
       `INSERT INTO purchase_invoices (owner_id, source_format, type_code, seller_name, seller_siren, seller_vat_number, number, issue_date, due_date, currency,
-         total_without_tax, total_tax, total, vat_breakdown, file_object_id, file_key, file_name, file_sha256)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15, $16, $17, $18)
-       ON CONFLICT ON CONSTRAINT purchase_invoices_once DO NOTHING
+         total_without_tax, total_tax, total, vat_breakdown, file_object_id, file_key, file_name, file_sha256,
+         received_via, platform_flow_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15, $16, $17, $18,
+         CASE WHEN $19::text IS NULL THEN 'upload' ELSE 'platform' END, $19::text)
+       ON CONFLICT ON CONSTRAINT purchase_invoices_once DO ${
+         file.platformFlowId === null
+           ? 'NOTHING'
+           : 'UPDATE SET platform_flow_id = COALESCE(purchase_invoices.platform_flow_id, EXCLUDED.platform_flow_id)'
+       }
        RETURNING id`,
       {
         bind: [
@@ -77,6 +87,7 @@ export async function recordPurchaseInvoice(
           file.key,
           file.fileName?.slice(0, 255) ?? null,
           file.sha256,
+          file.platformFlowId,
         ],
         type: QueryTypes.SELECT,
         transaction,

@@ -1,5 +1,6 @@
 import { QueryTypes } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
+import { type BuyerAnswer, type PurchaseInvoiceStatus } from '../../domain/e-invoicing/buyer-answer';
 
 /** A purchase invoice as stored (amounts as decimal strings). */
 export interface PurchaseInvoiceRow {
@@ -19,11 +20,16 @@ export interface PurchaseInvoiceRow {
   vat_breakdown: { rate: string | null; category: string | null; base: string; tax: string }[];
   file_key: string;
   file_name: string | null;
+  received_via: 'upload' | 'platform';
+  platform_flow_id: string | null;
+  status: PurchaseInvoiceStatus;
+  status_reason: string | null;
+  status_changed_at: Date | null;
   created_at: Date;
 }
 
 const COLUMNS = `id, source_format, type_code, seller_name, seller_siren, seller_vat_number, number, issue_date::text AS issue_date, due_date::text AS due_date, currency,
-  total_without_tax, total_tax, total, vat_breakdown, file_key, file_name, created_at`;
+  total_without_tax, total_tax, total, vat_breakdown, file_key, file_name, received_via, platform_flow_id, status, status_reason, status_changed_at, created_at`;
 
 /** One of the owner's purchase invoices, or null (another studio's reads as none). */
 export async function findPurchaseInvoice(
@@ -68,4 +74,42 @@ export async function listPurchaseInvoices(
     }),
   ]);
   return { items, total: Number(count.n), page: page.page, limit: page.limit };
+}
+
+/** An answer of the studio to a purchase invoice, as its job sends it to the platform. */
+export interface PurchaseAnswerRow {
+  id: string;
+  status: BuyerAnswer;
+  reason: string | null;
+  created_at: Date;
+  sent_flow_id: string | null;
+  platform_flow_id: string | null;
+}
+
+/** One of the owner's answers, with the incoming flow of its invoice; null when there is none. */
+export async function findPurchaseAnswer(
+  sequelize: Sequelize,
+  ownerId: string,
+  answerId: string,
+): Promise<PurchaseAnswerRow | null> {
+  const [row] = await sequelize.query<PurchaseAnswerRow>(
+    `SELECT a.id, a.status, a.reason, a.created_at, a.sent_flow_id, p.platform_flow_id
+       FROM purchase_invoice_answers a JOIN purchase_invoices p ON p.id = a.purchase_invoice_id
+      WHERE a.id = $1 AND a.owner_id = $2`,
+    { bind: [answerId, ownerId], type: QueryTypes.SELECT },
+  );
+  return row ?? null;
+}
+
+/** A purchase invoice's answers, oldest first, each with when it reached the platform. */
+export async function listPurchaseAnswers(
+  sequelize: Sequelize,
+  ownerId: string,
+  purchaseInvoiceId: string,
+): Promise<{ id: string; status: BuyerAnswer; reason: string | null; created_at: Date; sent_at: Date | null }[]> {
+  return sequelize.query(
+    `SELECT id, status, reason, created_at, sent_at FROM purchase_invoice_answers
+      WHERE purchase_invoice_id = $1 AND owner_id = $2 ORDER BY created_at, id`,
+    { bind: [purchaseInvoiceId, ownerId], type: QueryTypes.SELECT },
+  );
 }

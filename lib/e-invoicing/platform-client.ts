@@ -18,8 +18,17 @@ export interface PlatformConnection {
 export const FLOW_SYNTAXES = ['Factur-X', 'CII', 'UBL', 'CDAR', 'E-reporting'] as const;
 /** Processing rules: domestic B2B, international B2B, B2C (e-reporting). */
 export const PROCESSING_RULES = ['B2B', 'B2BInt', 'B2C'] as const;
-/** Flow types used here: an invoice (or credit note) sent, a lifecycle status sent on a flow, an e-report (issue 32 §4). */
-export const FLOW_TYPES = ['CustomerInvoice', 'CustomerInvoiceLC', 'EReporting'] as const;
+/**
+ * Flow types used here: an invoice (or credit note) sent, a lifecycle status sent on it, an e-report
+ * (issue 32 §4), a supplier's invoice received and the studio's answer to it (§3).
+ */
+export const FLOW_TYPES = [
+  'CustomerInvoice',
+  'CustomerInvoiceLC',
+  'EReporting',
+  'SupplierInvoice',
+  'SupplierInvoiceLC',
+] as const;
 
 export interface FlowInfo {
   flowSyntax: (typeof FLOW_SYNTAXES)[number];
@@ -51,6 +60,8 @@ export const FlowSchema = z.object({
   history: z.array(StatusEntry).default([]),
   /** For a lifecycle flow: the flow it is about. */
   originalFlowId: z.string().nullable().optional(),
+  /** The file's name as the sender gave it. */
+  name: z.string().nullable().optional(),
 });
 export type Flow = z.infer<typeof FlowSchema>;
 
@@ -103,6 +114,8 @@ export interface PlatformClient {
   /** Sends a file; answers the flow the platform made (status Déposée, or Rejetée with its reason). */
   sendFlow(file: Buffer, info: FlowInfo): Promise<Flow>;
   getFlow(flowId: string): Promise<Flow>;
+  /** A flow's file as the platform received it (an incoming invoice's original). */
+  downloadFlow(flowId: string): Promise<Buffer>;
   searchFlows(query: { updatedAfter?: string; direction?: 'In' | 'Out'; trackingId?: string }): Promise<Flow[]>;
   /** A company by SIREN (9 digits) or SIRET (14); null when the directory does not have it. */
   lookupCompany(sirenOrSiret: string): Promise<DirectoryEntry | null>;
@@ -170,8 +183,8 @@ export function createPlatformClient(
     return cached.token;
   }
 
-  /** An authorised call; a 401 drops the cached token and tries once more with a new one. */
-  async function call<T>(path: string, init: RequestInit, schema: z.ZodType<T>, what: string): Promise<T> {
+  /** An authorised call's answer, when it is a success; a 401 drops the cached token and tries once more with a new one. */
+  async function authorized(path: string, init: RequestInit, what: string): Promise<Response> {
     for (let attempt = 0; ; attempt++) {
       const res = await raw(path, {
         ...init,
@@ -182,10 +195,15 @@ export function createPlatformClient(
         continue;
       }
       if (!res.ok) throw await failed(res, what);
-      const parsed = schema.safeParse(await res.json().catch(() => undefined));
-      if (!parsed.success) throw new PlatformError('bad_answer', `platform ${what}: unexpected answer`);
-      return parsed.data;
+      return res;
     }
+  }
+
+  async function call<T>(path: string, init: RequestInit, schema: z.ZodType<T>, what: string): Promise<T> {
+    const res = await authorized(path, init, what);
+    const parsed = schema.safeParse(await res.json().catch(() => undefined));
+    if (!parsed.success) throw new PlatformError('bad_answer', `platform ${what}: unexpected answer`);
+    return parsed.data;
   }
 
   return {
@@ -198,6 +216,18 @@ export function createPlatformClient(
     },
     getFlow(flowId) {
       return call(`/v1/flows/${encodeURIComponent(flowId)}`, { method: 'GET' }, FlowSchema, 'get flow');
+    },
+    async downloadFlow(flowId) {
+      const res = await authorized(
+        `/v1/flows/${encodeURIComponent(flowId)}?docType=Original`,
+        { method: 'GET' },
+        'download flow',
+      );
+      try {
+        return Buffer.from(await res.arrayBuffer());
+      } catch (err) {
+        throw new PlatformError('unreachable', `platform download flow: ${(err as Error).message}`);
+      }
     },
     async searchFlows(query) {
       const answer = await call(

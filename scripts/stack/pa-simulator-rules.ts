@@ -18,6 +18,8 @@ export const OTHER_STATUSES = [
   'Paiement transmis',
 ] as const;
 export const LIFECYCLE_STATUSES: readonly string[] = [...MANDATORY_STATUSES, ...OTHER_STATUSES];
+/** The statuses a buyer answers to an invoice it received. */
+export const BUYER_STATUSES: readonly string[] = ['Approuvée', 'En litige', 'Refusée'];
 
 /** What the simulator needs from an invoice's CII. */
 export interface CiiFacts {

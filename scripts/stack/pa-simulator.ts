@@ -3,7 +3,7 @@ import http from 'node:http';
 import { readBody } from './read-body';
 import { extractInvoiceXml } from '../../lib/facturx/extract-xml';
 import { parseInvoiceXml } from '../../lib/facturx/read-xml';
-import { canMove, LIFECYCLE_STATUSES, readCii, rejectionReason } from './pa-simulator-rules';
+import { BUYER_STATUSES, canMove, LIFECYCLE_STATUSES, readCii, rejectionReason } from './pa-simulator-rules';
 
 /**
  * A local approved platform (PA) of France's e-invoicing network, like stripe-mock for cards:
@@ -14,6 +14,12 @@ import { canMove, LIFECYCLE_STATUSES, readCii, rejectionReason } from './pa-simu
  * - `POST /_simulator/directory` {siren, siret?, name} adds a company to the directory;
  * - `POST /_simulator/flows/:id/status` {status, reason?} moves a flow (Approuvée, Refusée, ...);
  * - `POST /_simulator/outage` {seconds} answers 503 to every platform call for that long;
+ * - `POST /_simulator/clients` {client_id, client_secret, siren?} registers an account; with a SIREN,
+ *   the invoices deposited for that buyer are delivered to it (and the directory lists it);
+ * - `POST /_simulator/incoming` {client_id, syntax, file_base64, name} delivers a supplier's invoice
+ *   to a studio's account (an incoming flow, Mise à disposition), as another platform would; the
+ *   studio reads it with `GET /v1/flows/{id}?docType=Original` and answers Approuvée, En litige or
+ *   Refusée with a `SupplierInvoiceLC` flow, which the seller's flow takes too;
  * - `GET /_simulator/flows` lists every flow it holds, lifecycle flows included.
  * Started by the local stack (`npm start`, the test stack) and by docker-compose (`npx tsx
  * scripts/stack/pa-simulator.ts`, port from PA_SIMULATOR_PORT).
@@ -38,7 +44,7 @@ export interface SimulatedFlow {
   flowSyntax: string;
   flowType: string;
   processingRule: string;
-  direction: 'Out';
+  direction: 'In' | 'Out';
   status: string;
   reason: string | null;
   updatedAt: string;
@@ -48,6 +54,8 @@ export interface SimulatedFlow {
   name: string;
   /** For a lifecycle flow: what it says (status, date, amount). */
   lifecycle: Record<string, unknown> | null;
+  /** The file as received (an incoming flow's original, read back by the studio). */
+  file: Buffer;
 }
 
 interface DirectoryCompany {
@@ -65,24 +73,25 @@ export const SEEDED_DIRECTORY: DirectoryCompany[] = [
 
 const MAX_BODY = 25 * 1024 * 1024;
 
-/** Reads an invoice file (Factur-X pdf or CII XML) into the facts checked, or the reason it is rejected. */
+/** Reads an invoice file (Factur-X pdf or CII XML): the reason it is rejected (null when deposited) and its buyer. */
 async function checkInvoiceFile(
   file: Buffer,
   syntax: string,
   inDirectory: (siren: string) => boolean,
-): Promise<string | null> {
+): Promise<{ reason: string | null; buyerSiren: string | null }> {
+  const rejected = (reason: string) => ({ reason, buyerSiren: null });
   let xml: string;
   if (syntax === 'Factur-X') {
     const attached = await extractInvoiceXml(new Uint8Array(file)).catch(() => null);
-    if (!attached) return 'REJ_FORMAT: the pdf carries no factur-x.xml';
+    if (!attached) return rejected('REJ_FORMAT: the pdf carries no factur-x.xml');
     xml = attached.xml;
   } else if (syntax === 'CII') xml = file.toString('utf8');
-  else return `REJ_SYNTAX: this platform takes Factur-X or CII invoices, not ${syntax}`;
+  else return rejected(`REJ_SYNTAX: this platform takes Factur-X or CII invoices, not ${syntax}`);
   const parsed = parseInvoiceXml(xml);
-  if (!parsed.ok) return `REJ_FORMAT: ${parsed.message}`;
+  if (!parsed.ok) return rejected(`REJ_FORMAT: ${parsed.message}`);
   const read = readCii(parsed.document);
-  if (!read.ok) return `REJ_FORMAT: ${read.reason}`;
-  return rejectionReason(read.facts, inDirectory);
+  if (!read.ok) return rejected(`REJ_FORMAT: ${read.reason}`);
+  return { reason: rejectionReason(read.facts, inDirectory), buyerSiren: read.facts.buyerSiren };
 }
 
 export async function startPaSimulator(opts: PaSimulatorOptions): Promise<{ url: string; stop: () => Promise<void> }> {
@@ -91,6 +100,8 @@ export async function startPaSimulator(opts: PaSimulatorOptions): Promise<{ url:
   const tokens = new Map<string, string>();
   const flows = new Map<string, SimulatedFlow>();
   const directory = new Map(SEEDED_DIRECTORY.map((c) => [c.siren, c]));
+  /** Accounts that receive the invoices addressed to a SIREN (a client registered with one). */
+  const recipients = new Map<string, string>();
   let downUntil = 0;
 
   const now = () => new Date().toISOString();
@@ -100,8 +111,32 @@ export async function startPaSimulator(opts: PaSimulatorOptions): Promise<{ url:
     flow.updatedAt = now();
     flow.history.push({ status, reason, at: flow.updatedAt });
   };
+  /** A supplier's invoice made available to a studio's account (an incoming flow), from the sender's flow when it went through here. */
+  const deliver = (clientId: string, file: Buffer, syntax: string, name: string, sourceFlowId: string | null) => {
+    const flow: SimulatedFlow = {
+      flowId: crypto.randomUUID(),
+      clientId,
+      trackingId: null,
+      flowSyntax: syntax,
+      flowType: 'SupplierInvoice',
+      processingRule: 'B2B',
+      direction: 'In',
+      status: '',
+      reason: null,
+      updatedAt: now(),
+      history: [],
+      originalFlowId: sourceFlowId,
+      sha256: crypto.createHash('sha256').update(file).digest('hex'),
+      name,
+      lifecycle: null,
+      file,
+    };
+    move(flow, 'Mise à disposition', null);
+    flows.set(flow.flowId, flow);
+    return flow;
+  };
   const view = (flow: SimulatedFlow) => {
-    const { clientId: _clientId, lifecycle: _lifecycle, ...rest } = flow;
+    const { clientId: _clientId, lifecycle: _lifecycle, file: _file, ...rest } = flow;
     return rest;
   };
 
@@ -139,8 +174,29 @@ export async function startPaSimulator(opts: PaSimulatorOptions): Promise<{ url:
           const body = json();
           if (typeof body.client_id !== 'string' || typeof body.client_secret !== 'string')
             return send(400, { message: 'client_id and client_secret are required' });
+          if (body.siren !== undefined && (typeof body.siren !== 'string' || !/^\d{9}$/.test(body.siren)))
+            return send(400, { message: 'siren must be 9 digits' });
           clients.set(body.client_id, body.client_secret);
+          if (typeof body.siren === 'string') {
+            recipients.set(body.siren, body.client_id);
+            if (!directory.has(body.siren))
+              directory.set(body.siren, { siren: body.siren, siret: null, name: body.siren });
+          }
           return send(201, { client_id: body.client_id });
+        }
+        if (req.method === 'POST' && path === '/_simulator/incoming') {
+          const body = json();
+          if (typeof body.client_id !== 'string' || !clients.has(body.client_id))
+            return send(400, { message: 'client_id must be a registered client' });
+          if (typeof body.file_base64 !== 'string') return send(400, { message: 'file_base64 is required' });
+          const flow = deliver(
+            body.client_id,
+            Buffer.from(body.file_base64, 'base64'),
+            typeof body.syntax === 'string' ? body.syntax : 'Factur-X',
+            typeof body.name === 'string' ? body.name : 'invoice',
+            null,
+          );
+          return send(201, view(flow));
         }
         if (req.method === 'GET' && path === '/_simulator/flows')
           return send(200, { flows: [...flows.values()].map((f) => ({ ...view(f), lifecycle: f.lifecycle })) });
@@ -217,9 +273,12 @@ export async function startPaSimulator(opts: PaSimulatorOptions): Promise<{ url:
           sha256,
           name: typeof info.name === 'string' ? info.name : 'file',
           lifecycle: null,
+          file: bytes,
         };
-        if (flow.flowType === 'CustomerInvoiceLC') {
-          // A lifecycle status the seller sends about one of its flows (here: Encaissée), as JSON.
+        if (flow.flowType === 'CustomerInvoiceLC' || flow.flowType === 'SupplierInvoiceLC') {
+          // A lifecycle status, as JSON, about one of this account's flows: the seller's Encaissée on
+          // an invoice it sent, or the buyer's answer (Approuvée, En litige, Refusée) to one it received.
+          const buyer = flow.flowType === 'SupplierInvoiceLC';
           let message: Record<string, unknown>;
           try {
             message = JSON.parse(bytes.toString('utf8')) as Record<string, unknown>;
@@ -227,14 +286,23 @@ export async function startPaSimulator(opts: PaSimulatorOptions): Promise<{ url:
             return send(400, { message: 'a lifecycle flow carries a JSON status message' });
           }
           const original = flows.get(String(message.originalFlowId ?? ''));
-          if (!original || original.clientId !== clientId) return send(404, { message: 'no such original flow' });
-          if (!canMove(original.status, String(message.status)))
-            return send(409, { message: `a flow ${original.status} cannot become ${String(message.status)}` });
+          if (!original || original.clientId !== clientId || original.direction !== (buyer ? 'In' : 'Out'))
+            return send(404, { message: 'no such original flow' });
+          const status = String(message.status);
+          const reason = typeof message.reason === 'string' ? message.reason : null;
+          if (buyer && !BUYER_STATUSES.includes(status))
+            return send(400, { message: `a buyer answers ${BUYER_STATUSES.join(', ')}, not ${status}` });
+          if (buyer && status !== 'Approuvée' && !reason) return send(400, { message: `${status} needs a reason` });
+          if (!canMove(original.status, status))
+            return send(409, { message: `a flow ${original.status} cannot become ${status}` });
           flow.originalFlowId = original.flowId;
           flow.lifecycle = message;
           move(flow, 'Déposée', null);
           flows.set(flow.flowId, flow);
-          move(original, String(message.status), null);
+          move(original, status, buyer ? reason : null);
+          // The seller's platform hears a buyer's answer too: its invoice takes the status.
+          const sellers = buyer && original.originalFlowId ? flows.get(original.originalFlowId) : undefined;
+          if (sellers && canMove(sellers.status, status)) move(sellers, status, reason);
           return send(201, view(flow));
         }
         if (flow.flowType === 'EReporting') {
@@ -260,9 +328,12 @@ export async function startPaSimulator(opts: PaSimulatorOptions): Promise<{ url:
           flows.set(flow.flowId, flow);
           return send(201, view(flow));
         }
-        const reason = await checkInvoiceFile(bytes, flow.flowSyntax, (siren) => directory.has(siren));
+        const { reason, buyerSiren } = await checkInvoiceFile(bytes, flow.flowSyntax, (siren) => directory.has(siren));
         move(flow, reason ? 'Rejetée' : 'Déposée', reason);
         flows.set(flow.flowId, flow);
+        // A buyer whose account is here receives it, as the buyer's platform would.
+        const buyerClient = reason || !buyerSiren ? undefined : recipients.get(buyerSiren);
+        if (buyerClient) deliver(buyerClient, bytes, flow.flowSyntax, flow.name, flow.flowId);
         return send(201, view(flow));
       }
       if (req.method === 'POST' && path === '/v1/flows/search') {
@@ -272,6 +343,7 @@ export async function startPaSimulator(opts: PaSimulatorOptions): Promise<{ url:
           (f) =>
             f.clientId === clientId &&
             Date.parse(f.updatedAt) > after &&
+            (q.direction !== 'In' && q.direction !== 'Out' ? true : f.direction === q.direction) &&
             (typeof q.trackingId !== 'string' || f.trackingId === q.trackingId),
         );
         return send(200, { results: results.map(view) });
@@ -280,6 +352,10 @@ export async function startPaSimulator(opts: PaSimulatorOptions): Promise<{ url:
       if (req.method === 'GET' && one) {
         const flow = flows.get(one[1]);
         if (!flow || flow.clientId !== clientId) return send(404, { message: 'no such flow' });
+        if (url.searchParams.get('docType') === 'Original') {
+          res.writeHead(200, { 'content-type': 'application/octet-stream' });
+          return res.end(flow.file);
+        }
         return send(200, view(flow));
       }
       const lookup = /^\/v1\/directory\/(siren|siret)\/(\d+)$/.exec(path);

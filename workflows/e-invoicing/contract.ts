@@ -85,3 +85,42 @@ export interface EInvoiceCashedActivities {
   /** Sends Encaissée with the payment's date and amount, once per payment; answers what was done. */
   sendCashedStatus(payload: EInvoiceCashedPayload): Promise<{ outcome: 'sent' | 'found' | 'not_sent'; why?: string }>;
 }
+
+/**
+ * The scheduled pass that reads the supplier invoices each studio's platform delivered (issue 32
+ * §3) into purchase invoices, every PA_POLL_SECONDS like the status poll.
+ */
+export const RECEIVE_SUPPLIER_INVOICES = {
+  scheduleId: 'e-invoicing:receive-supplier-invoices',
+  taskQueue: TASK_QUEUES.maintenance,
+  workflowType: 'receiveSupplierInvoicesWorkflow',
+  workflowIdPrefix: 'e-invoicing:receive-supplier-invoices',
+} as const;
+
+export interface SupplierInvoiceInboxActivities {
+  /** Reads each connected studio's new incoming flows; answers how many studios were read and flows handled. */
+  receiveSupplierInvoices(): Promise<{ studios: number; received: number; unreadable: number }>;
+}
+
+export interface PurchaseAnswerPayload extends Record<string, unknown> {
+  /** The answer (purchase_invoice_answers row): the job's key. */
+  answerId: string;
+  ownerId: string;
+}
+
+/**
+ * The studio's answer to a supplier invoice its platform delivered (Approuvée, En litige, Refusée
+ * with its reason), sent back as a lifecycle flow on the incoming flow (issue 32 §3). Keyed by the
+ * answer; the flow's tracking id `answer:<id>` lets a retry find what an earlier attempt sent.
+ */
+export const PURCHASE_ANSWER_JOB = defineJob<PurchaseAnswerPayload>({
+  jobName: 'e-invoicing.answer',
+  taskQueue: TASK_QUEUES.notifications,
+  workflowType: 'purchaseAnswerWorkflow',
+  workflowId: (answerId) => jobId('purchase-answer', answerId),
+  rerun: 'return-existing',
+});
+
+export interface PurchaseAnswerActivities {
+  sendPurchaseAnswer(payload: PurchaseAnswerPayload): Promise<{ outcome: 'sent' | 'found' | 'already' }>;
+}
