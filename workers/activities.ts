@@ -189,6 +189,13 @@ import {
   type PurchaseAnswerDeps,
 } from '../activities/e-invoicing/send-purchase-answer';
 import { recordPurchaseInvoice } from '../db/commands/purchase-invoices';
+import {
+  createEReportingDailyActivities,
+  type EReportingDailyDb,
+  type EReportingDailyDeps,
+} from '../activities/e-reporting/e-reporting-daily';
+import { makeEReport } from '../db/commands/make-e-report';
+import { pageEReportingStudios } from '../db/queries/e-reporting-studios';
 import { recordAnswerSent } from '../db/commands/answer-purchase-invoice';
 import { markInboxRead, recordInboxFlow } from '../db/commands/record-inbox-flow';
 import { isInboxFlowHandled, listInboxStudios } from '../db/queries/platform-inbox';
@@ -246,6 +253,8 @@ export interface WorkerDeps {
   eInvoiceCashed: Resources<EInvoiceCashedDeps, EInvoiceCashedDb>;
   /** Each studio's platform client, for its e-reports (issue 32 §4). */
   eReportSend: Resources<EReportSendDeps, EReportSendDb>;
+  /** Logger of the daily e-reports (issue 32 §4); their send jobs start with the worker's Temporal client. */
+  eReportingDaily: Resources<EReportingDailyDeps, EReportingDailyDb & Pick<EReportingDailyDeps, 'startJob'>>;
 }
 
 /** Every activity, built from its factory with real dependencies. Capability activities join here. */
@@ -429,6 +438,11 @@ export function buildActivities(deps: WorkerDeps) {
     ...createEInvoiceCashedActivities({
       ...deps.eInvoiceCashed,
       ...bindDb(sequelize, { findCashedPayment, recordPlatformStatus }),
+    }),
+    ...createEReportingDailyActivities({
+      ...deps.eReportingDaily,
+      startJob: boundStartJob,
+      ...bindDb(sequelize, { pageEReportingStudios, makeEReport }),
     }),
     ...createEReportSendActivities({
       ...deps.eReportSend,

@@ -120,6 +120,7 @@ async function main() {
     purchaseAnswer: { logger, studioPlatform },
     eInvoiceCashed: { logger, studioPlatform },
     eReportSend: { logger, studioPlatform },
+    eReportingDaily: { logger },
     documentPdf: { s3, bucket: config.S3_BUCKET, chromium },
     signedQuote: { logger, s3, bucket: config.S3_BUCKET, chromium, mailer, mailFrom: config.MAIL_FROM },
     documentEmail: {

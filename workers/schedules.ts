@@ -7,6 +7,7 @@ import {
   type ReconcileJobRunsInput,
 } from '../workflows/maintenance/contract';
 import { LEDGER_DAILY_SCHEDULE } from '../workflows/ledger/contract';
+import { E_REPORTING_DAILY_SCHEDULE } from '../workflows/e-reporting/contract';
 import { cleanupSchedules, launchJobSchedule } from './cleanup-schedules';
 
 /** How often the reconciler looks, how long a row may be RUNNING before it is checked, how many per pass. */
@@ -47,6 +48,12 @@ export function workerSchedules(): ScheduleOptions[] {
     ...cleanupSchedules(),
     // The ledger's daily closures and integrity check (issue 32 §6).
     launchJobSchedule(LEDGER_DAILY_SCHEDULE.scheduleId, LEDGER_DAILY_SCHEDULE.cron, LEDGER_DAILY_SCHEDULE.contract),
+    // The e-reports of periods that ended, made and sent (issue 32 §4).
+    launchJobSchedule(
+      E_REPORTING_DAILY_SCHEDULE.scheduleId,
+      E_REPORTING_DAILY_SCHEDULE.cron,
+      E_REPORTING_DAILY_SCHEDULE.contract,
+    ),
   ];
 }
 

@@ -24,7 +24,7 @@ import {
   PURCHASE_ANSWER_JOB,
   RECEIVE_SUPPLIER_INVOICES,
 } from './e-invoicing/contract';
-import { E_REPORT_SEND_JOB } from './e-reporting/contract';
+import { E_REPORT_SEND_JOB, E_REPORTING_DAILY_JOB } from './e-reporting/contract';
 
 /**
  * Every job contract. The worker polls the task queues named here, and replay and the
@@ -57,6 +57,7 @@ export const JOB_CONTRACTS: readonly JobContract<unknown, never>[] = [
   E_INVOICE_CASHED_JOB,
   E_REPORT_SEND_JOB,
   PURCHASE_ANSWER_JOB,
+  E_REPORTING_DAILY_JOB,
 ];
 
 /** Workflows started by a Temporal Schedule rather than by startJob. */

@@ -36,3 +36,4 @@ export { eInvoiceCashedWorkflow } from './e-invoicing/cashed';
 export { receiveSupplierInvoicesWorkflow } from './e-invoicing/receive-supplier-invoices';
 export { purchaseAnswerWorkflow } from './e-invoicing/purchase-answer';
 export { eReportSendWorkflow } from './e-reporting/send';
+export { eReportingDailyWorkflow } from './e-reporting/daily';

@@ -9,6 +9,8 @@ import { findCompanyProfile } from '../../db/queries/company-profile';
 import { findEReport, listEReports } from '../../db/queries/e-reports';
 import { findUserPreferences } from '../../db/queries/users';
 import {
+  lastEndedPeriod,
+  REPORT_FLOWS,
   periodEnded,
   reportingPeriodOf,
   type ReportFlow,
@@ -20,10 +22,9 @@ import { issuedUnderFrenchLaw } from '../../domain/jurisdictions/issue-input';
 import { formatDateInZone } from '../../domain/wall-clock';
 import { type createRouteKit } from '../http/route-kit';
 
-const FLOWS = ['TRANSACTIONS', 'PAYMENTS'] as const;
 const MakeReportBody = z
   .object({
-    flow: z.enum(FLOWS),
+    flow: z.enum(REPORT_FLOWS),
     day: z.iso.date().optional().describe('A day of the period to report; left out: the latest period that has ended'),
   })
   .strict();
@@ -43,12 +44,6 @@ const present = (r: EReportRow) => ({
   created_at: new Date(r.created_at).toISOString(),
   transmission: r.transmission ?? null,
 });
-
-const dayBefore = (day: string) => {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() - 1);
-  return date.toISOString().slice(0, 10);
-};
 
 /**
  * /api/e-reporting/reports (issue 32 §4, docs/e-invoicing.md "E-reporting"): a French studio's
@@ -103,10 +98,9 @@ export function buildEReportingRouter({
       const studio = await studioOf(user.id);
       const today = formatDateInZone(new Date(), studio.timeZone);
       const flow: ReportFlow = body.flow;
-      const current = reportingPeriodOf(studio.regime, flow, today);
       const period: ReportingPeriod = body.day
         ? reportingPeriodOf(studio.regime, flow, body.day)
-        : reportingPeriodOf(studio.regime, flow, dayBefore(current.start));
+        : lastEndedPeriod(studio.regime, flow, today);
       if (!periodEnded(period, today))
         throw new ConflictError('period_not_ended', `The period ${period.start} to ${period.end} has not ended yet`);
       const report = await makeEReport(sequelize, user.id, { flow, period, ...studio });

@@ -14,7 +14,8 @@ export const VAT_REGIMES = [
 export type VatRegime = (typeof VAT_REGIMES)[number];
 
 /** What a report carries: the sales (transactions) or the payments received for services. */
-export type ReportFlow = 'TRANSACTIONS' | 'PAYMENTS';
+export const REPORT_FLOWS = ['TRANSACTIONS', 'PAYMENTS'] as const;
+export type ReportFlow = (typeof REPORT_FLOWS)[number];
 
 /** A reporting period: its first and last calendar day (YYYY-MM-DD), both included. */
 export interface ReportingPeriod {
@@ -60,3 +61,15 @@ export function nextPeriod(regime: VatRegime, flow: ReportFlow, period: Reportin
 
 /** Whether a period is over on `today` (its report may be made): its last day has passed. */
 export const periodEnded = (period: ReportingPeriod, today: string): boolean => period.end < today;
+
+/** The day before `day` (YYYY-MM-DD). */
+function dayBefore(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The latest period of `regime` and `flow` that has ended on `today`: the one before today's. */
+export function lastEndedPeriod(regime: VatRegime, flow: ReportFlow, today: string): ReportingPeriod {
+  return reportingPeriodOf(regime, flow, dayBefore(reportingPeriodOf(regime, flow, today).start));
+}

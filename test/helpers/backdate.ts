@@ -1,0 +1,23 @@
+import { type Sequelize } from 'sequelize-typescript';
+
+/**
+ * Moves an issued record to another day (noon in `timeZone`), as if it had been made then: the
+ * test's own connection, with the immutability triggers off for this one statement (what a test may
+ * do, never the api).
+ */
+export async function backdate(
+  sequelize: Sequelize,
+  table: 'invoices' | 'credit_notes' | 'invoice_payments',
+  id: string,
+  day: string,
+  timeZone = 'Europe/Paris',
+): Promise<void> {
+  const column = table === 'invoice_payments' ? 'received_at' : 'issued_at';
+  await sequelize.transaction(async (transaction) => {
+    await sequelize.query('SET LOCAL session_replication_role = replica', { transaction });
+    await sequelize.query(`UPDATE ${table} SET ${column} = ($1::date + time '12:00') AT TIME ZONE $3 WHERE id = $2`, {
+      bind: [day, id, timeZone],
+      transaction,
+    });
+  });
+}
