@@ -4,9 +4,18 @@ import { type PlatformConnectionRow } from '../../db/queries/platform-connection
 import { type PlatformStatusEventRow, type PlatformTransmissionRow } from '../../db/queries/platform-transmissions';
 import { type DirectoryEntryView, type PlatformConnectionView, type PlatformStatusesView } from './schema';
 
-/** The correction of an invoice the platform rejected or its client refused: it is issued, so never edited. */
-export const CORRECTION_HINT =
-  'Issue a credit note for this invoice (POST /api/credit-notes), then a new corrected invoice: an issued invoice is never changed.';
+/**
+ * The correction of an invoice the platform rejected or its client refused: it is issued, so never
+ * edited. A rejected invoice never reached the client, so its credit note stays in the studio's
+ * books; a refused one did, so its credit note travels through the platform too.
+ */
+export function correctionHint(status: string | null): string | null {
+  if (status === 'Rejetée')
+    return 'The platform rejected this invoice, so it never reached the client: fix what the reason names, cancel it with a credit note (POST /api/invoices/{id}/credit-notes; kept in your books, not sent), then issue a new corrected invoice: an issued invoice is never changed.';
+  if (status === 'Refusée')
+    return 'The client refused this invoice: issue a credit note for it (POST /api/invoices/{id}/credit-notes; sent to the client through the platform), then a new corrected invoice: an issued invoice is never changed.';
+  return null;
+}
 
 export function presentPlatformStatuses(
   transmission: PlatformTransmissionRow | null,
@@ -17,7 +26,7 @@ export function presentPlatformStatuses(
     platform_flow_id: transmission?.flow_id ?? null,
     platform_status: status,
     platform_status_reason: transmission?.reason ?? null,
-    correction: status === 'Rejetée' || status === 'Refusée' ? CORRECTION_HINT : null,
+    correction: correctionHint(status),
     items: events.map((e) => ({
       status: e.status,
       reason: e.reason,

@@ -93,13 +93,16 @@ export async function listTransmittableInvoices(sequelize: Sequelize, invoiceIds
 
 /**
  * Whether a credit note goes to the studio's platform (issue 32 §2): the studio has one, and the
- * invoice it corrects was to a client company with a SIREN (a B2B e-invoice).
+ * invoice it corrects was to a client company with a SIREN (a B2B e-invoice) and was not rejected
+ * by the platform (a rejected invoice never reached the client: its credit note stays in the books).
  */
 export async function creditNoteTransmittable(sequelize: Sequelize, creditNoteId: string): Promise<boolean> {
   const rows = await sequelize.query<{ id: string }>(
     `SELECT n.id FROM credit_notes n JOIN invoices i ON i.id = n.invoice_id
        JOIN platform_connections c ON c.owner_id = n.owner_id
-      WHERE n.id = $1 AND coalesce(nullif(btrim(i.buyer ->> 'siren'), ''), NULL) IS NOT NULL`,
+      WHERE n.id = $1 AND coalesce(nullif(btrim(i.buyer ->> 'siren'), ''), NULL) IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM platform_transmissions t
+                         WHERE t.document_kind = 'invoice' AND t.document_id = i.id AND t.status = 'Rejetée')`,
     { bind: [creditNoteId], type: QueryTypes.SELECT },
   );
   return rows.length > 0;

@@ -308,7 +308,7 @@ describe('B2B invoices transmitted through the platform', () => {
       120_000,
     );
     expect(rejected.platform_status_reason).toMatch(/REJ_UNKNOWN_RECIPIENT.*123456782/);
-    expect(rejected.correction).toMatch(/credit note.*new corrected invoice/);
+    expect(rejected.correction).toMatch(/never reached the client.*credit note.*not sent.*new corrected invoice/);
     // The rejection fired the trigger that asks for it; the one on status = ISSUED ran once, at the issue.
     const fired = await eventually('the rejection trigger evaluated', async () => {
       const rows = await executionsOf(onRejected.body.id);
@@ -320,7 +320,26 @@ describe('B2B invoices transmitted through the platform', () => {
       return rows.length ? rows : null;
     });
     expect(issuedRuns.map((e) => e.entity_id)).toEqual([invoice.id]);
-  }, 180_000);
+
+    // The correction: the client gets an e-invoicing address; the rejected invoice is cancelled by a
+    // credit note kept in the books (it never reached the client), and a new invoice goes through.
+    expect(
+      (await tellSimulator('/_simulator/directory', { siren: '123456782', name: client.company_name })).status,
+    ).toBe(201);
+    const note = await buildCreditNote(t.app, studio, { invoice_id: invoice.id, amount: invoice.amount });
+    const corrected = await buildInvoice(t.app, studio, { issued: true, contact_id: client.id });
+    expect(corrected.warnings).toBeUndefined();
+    await eventually(
+      'the corrected invoice deposited',
+      async () => (await statusesOf(studio, corrected.id)).body.platform_status === 'Déposée',
+      120_000,
+    );
+    expect(
+      (await request(t.app).get(`/api/credit-notes/${note.id}/platform-statuses`).set(as(studio))).body,
+    ).toMatchObject({ platform_flow_id: null, platform_status: null });
+    expect((await simulatedFlows()).filter((f) => f.trackingId === `credit_note:${note.id}`)).toEqual([]);
+    expect((await statusesOf(studio, invoice.id)).body.platform_status).toBe('Rejetée');
+  }, 240_000);
 
   it('a studio without a platform, or a private client: nothing is transmitted', async () => {
     const studio = await buildUser(t.app);
