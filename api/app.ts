@@ -178,6 +178,10 @@ export function createApp(deps: AppDeps): Express {
   app.use(buildRoadmapRouter({ sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit }));
   app.use(buildClientAccountsRouter({ sequelize, kit, clientTokens }));
   // Paying from the portal and the receipts (issue 31 §3).
+  // Per client account: opening payment pages and downloading all their data cost the studio (the
+  // provider's sessions, a zip of every pdf), so a client (or a stolen session) cannot loop on them.
+  const checkoutLimit = limits.create('client:checkout', { per: 'client' });
+  const clientDataLimit = limits.create('client:data', { per: 'client' });
   app.use(
     buildClientCheckoutRouter({
       sequelize,
@@ -188,6 +192,7 @@ export function createApp(deps: AppDeps): Express {
       kit,
       publicS3: deps.publicS3,
       config,
+      checkoutLimit,
     }),
   );
   const clientDocuments = {
@@ -207,9 +212,13 @@ export function createApp(deps: AppDeps): Express {
       clientTokens,
       bucket: config.S3_BUCKET,
       sessionSeconds: config.MAGIC_LINK_TTL_MINUTES * 60,
+      checkoutLimit,
+      clientDataLimit,
     }),
   );
-  app.use(buildClientDataRouter({ sequelize, kit, s3: deps.s3, bucket: config.S3_BUCKET, logger }));
+  app.use(
+    buildClientDataRouter({ sequelize, kit, s3: deps.s3, bucket: config.S3_BUCKET, logger, limit: clientDataLimit }),
+  );
   app.use(buildPortalRouter({ sequelize, clientTokens, s3: deps.s3, bucket: config.S3_BUCKET, logger }));
   // Per client address and studio: a flood against one studio's form leaves the others' open.
   const contactFormLimit = limits.create('contact:form', {

@@ -31,6 +31,8 @@ export const RATE_LIMIT_VARIABLES = {
   'export:async': 'RATE_LIMIT_EXPORT_ASYNC',
   'email:send': 'RATE_LIMIT_EMAIL_SEND',
   'contact:form': 'RATE_LIMIT_CONTACT_FORM',
+  'client:checkout': 'RATE_LIMIT_CLIENT_CHECKOUT',
+  'client:data': 'RATE_LIMIT_CLIENT_DATA',
 } as const;
 export type RateLimitPrefix = keyof typeof RATE_LIMIT_VARIABLES;
 
@@ -125,6 +127,10 @@ const ConfigSchema = z.object({
   RATE_LIMIT_EMAIL_SEND: rateLimitSetting('60/3600'),
   /** Public contact form submissions per client address and studio (docs/contact-form.md). */
   RATE_LIMIT_CONTACT_FORM: rateLimitSetting('10/3600'),
+  /** Payment pages a client opens (card or wallet checkout) per client account (docs/client-payments.md). */
+  RATE_LIMIT_CLIENT_CHECKOUT: rateLimitSetting('30/3600'),
+  /** Downloads of all their data per client account (docs/data-retention.md): a zip of every document. */
+  RATE_LIMIT_CLIENT_DATA: rateLimitSetting('10/3600'),
   /** How long GET /api/export waits for its file before answering 504 with the job to poll. */
   EXPORT_SYNC_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(300).default(60),
   /** Above this many rows a synchronous csv or excel export is refused: use /api/export/async. */

@@ -1,5 +1,5 @@
 import { type S3Client } from '@aws-sdk/client-s3';
-import { Router } from 'express';
+import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import { findClientReceipt, listClientReceipts } from '../../db/queries/payment-receipts';
 import { UnavailableError } from '../../domain/errors';
@@ -16,6 +16,8 @@ export interface ClientCheckoutRouterDeps extends CheckoutDeps {
   /** Signs receipt links for S3_PUBLIC_ENDPOINT. */
   publicS3: S3Client;
   config: CheckoutDeps['config'] & Pick<Config, 'S3_BUCKET' | 'EXPORT_LINK_TTL_SECONDS'>;
+  /** Payment pages opened per client account (RATE_LIMIT_CLIENT_CHECKOUT). */
+  checkoutLimit: RequestHandler;
 }
 
 /** /api/client-accounts/me: paying an invoice from the portal, and the receipts of the client's payments (issue 31 §3). */
@@ -34,6 +36,7 @@ export function buildClientCheckoutRouter(deps: ClientCheckoutRouterDeps): Route
         "Pay one of my invoices: the card provider's hosted checkout page (or the wallet's approval link) for the balance due or one installment",
       tag,
       auth: 'client',
+      after: [deps.checkoutLimit],
       params: IdParams,
       body: CheckoutBody,
       response: CheckoutStarted,

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { type RequestHandler, Router } from 'express';
 import { type StorageRouterDeps } from '../http/route-kit';
 import { clientAccountOf } from './client-guard';
 import { sendClientDataZip } from './data-zip';
@@ -8,7 +8,14 @@ import { sendClientDataZip } from './data-zip';
  * holds about them (issue 31 §4; GDPR art. 15 and 20), as a zip streamed as it is made
  * (api/client-accounts/data-zip.ts, which a portal page calls the same way).
  */
-export function buildClientDataRouter({ sequelize, kit, s3, bucket, logger }: StorageRouterDeps): Router {
+export function buildClientDataRouter({
+  sequelize,
+  kit,
+  s3,
+  bucket,
+  logger,
+  limit,
+}: StorageRouterDeps & { limit: RequestHandler }): Router {
   const router = Router();
   kit.route(
     router,
@@ -19,6 +26,7 @@ export function buildClientDataRouter({ sequelize, kit, s3, bucket, logger }: St
       summary: 'Everything the studio holds about me: a zip of JSON files and the pdfs of my invoices',
       tag: 'client-portal',
       auth: 'client',
+      after: [limit],
       produces: {
         contentType: 'application/zip',
         description:

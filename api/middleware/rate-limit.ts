@@ -15,8 +15,11 @@ import { type Config, RATE_LIMIT_VARIABLES, type RateLimitPrefix } from '../../l
 export const RATE_LIMIT_TABLE = 'rate_limits';
 
 export interface LimitOptions {
-  /** What to count per: the client address (default), or the signed-in user (needs the auth guard first). */
-  per?: 'ip' | 'user';
+  /**
+   * What to count per: the client address (default), the signed-in user (needs the auth guard
+   * first), or the signed-in client account of the portal (needs the client guard first).
+   */
+  per?: 'ip' | 'user' | 'client';
   /** Extra key material, e.g. the email being tried at login. */
   extraKey?: (req: Request) => string;
   /** Count only failed requests (login: a studio that signs in fine is never locked out). */
@@ -84,6 +87,10 @@ export function createRateLimits({ sequelize, config, logger }: RateLimitsDeps):
         // A programming error, not the client's: the route must run the auth guard before this limit.
         if (!req.user) throw new Error(`rate limit ${prefix} is per user but the request has no signed-in user`);
         who = `user:${req.user.id}`;
+      } else if (options.per === 'client') {
+        const account = (req as Request & { clientAccount?: { id: string } }).clientAccount;
+        if (!account) throw new Error(`rate limit ${prefix} is per client but the request has no client account`);
+        who = `client:${account.id}`;
       } else {
         who = `ip:${ipKeyGenerator(req.ip ?? 'unknown')}`;
       }

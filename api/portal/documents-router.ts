@@ -19,7 +19,7 @@ import { sendClientDataZip } from '../client-accounts/data-zip';
 import { findUser } from '../../db/queries/users';
 import { type ClientAccountRow, type QuoteRow } from '../../db/rows';
 import { portalDocumentPath } from '../../domain/client-portal/portal-documents';
-import { DomainError, NotFoundError } from '../../domain/errors';
+import { DomainError, NotFoundError, RateLimitedError } from '../../domain/errors';
 import { type ClientTokenService } from '../auth/client-tokens';
 import {
   clientCreditNotePdfLink,
@@ -50,7 +50,16 @@ export interface PortalDocumentsDeps extends ClientDocumentsDeps, Omit<CheckoutD
   logger: Logger;
   /** Seconds a signed-in portal visit lasts: the client token's lifetime. */
   sessionSeconds: number;
+  /** Per client account: payment pages opened (RATE_LIMIT_CLIENT_CHECKOUT), data zips (RATE_LIMIT_CLIENT_DATA). */
+  checkoutLimit: RequestHandler;
+  clientDataLimit: RequestHandler;
 }
+
+/** Runs a middleware inside a page handler: resolves when it calls next(), rejects with what it throws or passes on. */
+const pass = (middleware: RequestHandler, req: Request, res: Response) =>
+  new Promise<void>((resolve, reject) => {
+    Promise.resolve(middleware(req, res, (err?: unknown) => (err ? reject(err) : resolve()))).catch(reject);
+  });
 
 /** The portal visit's cookie: the client token, sent back only to /portal, never readable by scripts. */
 const COOKIE = 'studio_client';
@@ -130,16 +139,22 @@ export function buildPortalDocumentsRouter(deps: PortalDocumentsDeps): Router {
 
   /** Runs a page handler for a signed-in client; a document not theirs is a 404 page in their language. */
   const page =
-    (handler: (account: ClientAccountRow, req: Request, res: Response) => Promise<void>) =>
+    (handler: (account: ClientAccountRow, req: Request, res: Response) => Promise<void>, limit?: RequestHandler) =>
     (req: Request, res: Response, next: NextFunction) => {
       void (async () => {
         const account = await signedIn(req, res);
         if (!account) return;
         try {
+          if (limit) {
+            (req as Request & { clientAccount: ClientAccountRow }).clientAccount = account;
+            await pass(limit, req, res);
+          }
           await handler(account, req, res);
         } catch (err) {
           if (err instanceof NotFoundError)
             return sendPage(res, 404, renderPortalProblem(await faceOf(account), 'notFound'));
+          if (err instanceof RateLimitedError)
+            return sendPage(res, 429, renderPortalProblem(await faceOf(account), 'tooMany'));
           throw err;
         }
       })().catch(next);
@@ -336,7 +351,7 @@ export function buildPortalDocumentsRouter(deps: PortalDocumentsDeps): Router {
           }),
         );
       }
-    }),
+    }, deps.checkoutLimit),
   );
 
   router.get(
@@ -369,7 +384,7 @@ export function buildPortalDocumentsRouter(deps: PortalDocumentsDeps): Router {
         res,
         req.requestId,
       );
-    }),
+    }, deps.clientDataLimit),
   );
 
   router.post('/portal/sign-out', sameOrigin, (_req, res) => {

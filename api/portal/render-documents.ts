@@ -63,6 +63,7 @@ const WORDS = {
     expiredSession:
       'Votre session a expiré. Ouvrez à nouveau le lien reçu par e-mail, ou demandez-en un nouveau à votre photographe.',
     signedOut: 'Vous êtes déconnecté. Le lien de votre prochain e-mail vous ramènera à vos documents.',
+    tooMany: 'Trop de demandes en peu de temps. Réessayez dans une heure.',
   },
   'en-US': {
     openTitle: 'Your documents',
@@ -109,6 +110,7 @@ const WORDS = {
     expiredSession:
       'Your session has expired. Open the link from your email again, or ask your photographer for a new one.',
     signedOut: 'You are signed out. The link in your next email brings you back to your documents.',
+    tooMany: 'Too many requests in a short time. Please try again in an hour.',
   },
 } as const;
 
@@ -271,7 +273,7 @@ ${pay}`,
 /** A problem page in the client's language: a document not theirs, or a session that ended. */
 export function renderPortalProblem(
   face: PortalFace,
-  problem: 'notFound' | 'expiredSession' | 'signedOut' | 'receiptPending',
+  problem: 'notFound' | 'expiredSession' | 'signedOut' | 'receiptPending' | 'tooMany',
 ): string {
   const w = wordsOf(face);
   return page(face, w.home, `<h1>${esc(w.home)}</h1>${banner(problem === 'signedOut' ? 'ok' : 'problem', w[problem])}`);

@@ -292,6 +292,36 @@ describe('the data download (GET /api/client-accounts/me/data-export)', () => {
     await request(t.app).get('/api/client-accounts/me/data-export').set(as(scene.studio)).expect(401);
   });
 
+  it('is limited per client account (RATE_LIMIT_CLIENT_DATA), on the API and the portal page alike', async () => {
+    const limited = t.appWith({ RATE_LIMIT_CLIENT_DATA: '2/3600' });
+    const someone = await buildContact(t.app, scene.studio, { first_name: 'Inès' });
+    const session = await buildSession(t.app, scene.studio, { title: 'Portrait', contact_id: someone.id });
+    const theirs = await clientPortalToken(t, someone.id, session.id);
+    const viaApi = () =>
+      request(limited).get('/api/client-accounts/me/data-export').set(as(theirs)).buffer(true).parse(binary);
+    await viaApi().expect(200);
+    // The portal page counts against the same allowance (its cookie holds the same client token).
+    const page = await request(limited).get('/portal/data-export').set('Cookie', `studio_client=${theirs.token}`);
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toBe('application/zip');
+    const refused = await viaApi();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const refusedPage = await request(limited)
+      .get('/portal/data-export')
+      .set('Cookie', `studio_client=${theirs.token}`);
+    expect(refusedPage.status).toBe(429);
+    expect(refusedPage.headers['content-type']).toMatch(/^text\/html/);
+    expect(refusedPage.text).toMatch(/Trop de demandes|Too many requests/);
+    // Another client of the studio is not held back.
+    await request(limited)
+      .get('/api/client-accounts/me/data-export')
+      .set(as(scene.client))
+      .buffer(true)
+      .parse(binary)
+      .expect(200);
+  });
+
   it('leaves out a pdf whose object is gone from storage, and says so in README.txt (never a 500)', async () => {
     await s3.send(new DeleteObjectCommand({ Bucket: t.config.S3_BUCKET, Key: scene.notePdf }));
     const res = await downloadData(scene.client).expect(200);

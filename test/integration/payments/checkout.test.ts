@@ -408,4 +408,26 @@ describe('a payment the studio records by hand', () => {
     expect(text).toMatch(/Reste à payer\s+200,00\s€/);
     expect(mail!.text).toMatch(/Reste à payer\s:\s200,00\s€/);
   }, 240_000);
+
+  it('opening payment pages is limited per client account (RATE_LIMIT_CLIENT_CHECKOUT)', async () => {
+    const limited = t.appWith({ RATE_LIMIT_CLIENT_CHECKOUT: '2/3600' });
+    const { invoice, client } = await frenchInvoice();
+    const open = () =>
+      request(limited).post(`/api/client-accounts/me/invoices/${invoice.id}/checkout`).set(as(client)).send({});
+    expect((await open()).status).toBe(201);
+    expect((await open()).status).toBe(201);
+    const refused = await open();
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('rate_limited');
+    // Another client pays as usual.
+    const other = await frenchInvoice();
+    expect(
+      (
+        await request(limited)
+          .post(`/api/client-accounts/me/invoices/${other.invoice.id}/checkout`)
+          .set(as(other.client))
+          .send({})
+      ).status,
+    ).toBe(201);
+  });
 });

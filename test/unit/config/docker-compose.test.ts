@@ -53,6 +53,8 @@ describe('docker-compose.yml', () => {
               'RATE_LIMIT_EXPORT_ASYNC',
               'RATE_LIMIT_EMAIL_SEND',
               'RATE_LIMIT_CONTACT_FORM',
+              'RATE_LIMIT_CLIENT_CHECKOUT',
+              'RATE_LIMIT_CLIENT_DATA',
               'EXPORT_SYNC_TIMEOUT_SECONDS',
               'EXPORT_SYNC_MAX_ROWS',
               'EXPORT_SYNC_MAX_ROWS_PDF',
