@@ -31,6 +31,9 @@ const COLUMNS: Record<ImportEntity, Record<string, string>> = {
     company_name: 'text',
     siren: 'text',
     vat_number: 'text',
+    region: 'text',
+    tax_exempt_reference: 'text',
+    reverse_charge: 'boolean',
   },
   sessions: {
     title: 'text',
@@ -123,7 +126,11 @@ export async function writeImportBatch(
   const event = CREATED_EVENTS[entity];
   // Columns the file left empty take the table's defaults (status, amount) on create.
   const insertValues = names
-    .map((n) => (n === 'status' || n === 'amount' ? `COALESCE(v.${n}, ${defaultOf(entity, n)})` : `v.${n}`))
+    .map((n) =>
+      n === 'status' || n === 'amount' || n === 'reverse_charge'
+        ? `COALESCE(v.${n}, ${defaultOf(entity, n)})`
+        : `v.${n}`,
+    )
     .join(', ');
   // Every statement of a WITH sees the same snapshot, and an UPDATE … FROM applies one arbitrary
   // source row per target row: so each record gets one merged write (mergeWrites), while the
@@ -219,6 +226,7 @@ export function mergeWrites(writes: readonly ImportWrite[]): Record<string, unkn
 /** Defaults of the NOT NULL columns a file may leave empty (as the models declare them). */
 function defaultOf(entity: ImportEntity, column: string): string {
   if (column === 'amount') return '0';
+  if (column === 'reverse_charge') return 'false';
   return entity === 'sessions' ? "'PENDING'" : entity === 'quotes' ? "'PENDING'" : "'DRAFT'";
 }
 

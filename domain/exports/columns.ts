@@ -67,6 +67,10 @@ export const EXPORT_COLUMNS: Record<ExportEntity, readonly ExportColumn[]> = {
     column('company_name', 'text', 'Company'),
     column('siren', 'text', 'SIREN'),
     column('vat_number', 'text', 'VAT Number', 'VAT No.'),
+    // Issue 30: the client's region (its tax rate) and tax treatment, as the import reads them.
+    column('region', 'text', 'Region'),
+    column('tax_exempt_reference', 'text', 'Tax Exempt Reference', 'Tax Exempt Ref.'),
+    column('reverse_charge', 'text', 'Reverse Charge'),
   ],
   quotes: [
     id,

@@ -51,6 +51,15 @@ const VARIANTS: Record<ImportEntity, Record<string, readonly string[]>> = {
     ],
     siren: ['SIREN', 'Numéro SIREN'],
     vat_number: ['VAT Number', 'VAT', 'VAT ID', 'N° TVA', 'Numéro de TVA', 'TVA intracommunautaire'],
+    region: ['Region', 'State', 'Province', 'County', 'Région', 'État'],
+    tax_exempt_reference: [
+      'Tax Exempt Reference',
+      'Tax Exemption',
+      'Resale Certificate',
+      'Exemption Certificate',
+      "Certificat d'exonération",
+    ],
+    reverse_charge: ['Reverse Charge', 'Autoliquidation'],
   },
   sessions: {
     title: ['Title', 'Titre'],
@@ -95,12 +104,14 @@ const VARIANTS: Record<ImportEntity, Record<string, readonly string[]>> = {
 
 /**
  * Folds a header for comparison: accents stripped (NFD, combining marks removed), lower case,
- * `_` and runs of spaces made single spaces, trimmed. "  Prénom_ " and "prenom" compare equal.
+ * typographic apostrophes made plain (a spreadsheet's autocorrect writes ’), `_` and runs of
+ * spaces made single spaces, trimmed. "  Prénom_ " and "prenom" compare equal.
  */
 export function normalizeHeader(header: string): string {
   return header
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[\u2018\u2019\u02bc`]/g, "'")
     .toLowerCase()
     .replace(/_/g, ' ')
     .replace(/\s+/g, ' ')

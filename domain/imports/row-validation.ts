@@ -98,6 +98,29 @@ const country = z
   .transform((s, ctx) => parseCountry(s) ?? (ctx.addIssue({ code: 'custom', message: countryProblem(s) }), z.NEVER))
   .optional();
 
+/** A state or province code (NY, QC, NSW), as a contact's `region`; empty: none. */
+const region = z
+  .string()
+  .transform((s) => s.trim().toUpperCase())
+  .pipe(z.union([z.literal(''), z.string().regex(/^[A-Z0-9]{1,3}$/, 'must be a state or province code (NY, QC, NSW)')]))
+  .transform((s) => s || undefined)
+  .optional();
+
+const YES = new Set(['yes', 'y', 'true', '1', 'x', 'oui', 'o', 'vrai']);
+const NO = new Set(['no', 'n', 'false', '0', 'non', 'faux']);
+/** A yes/no cell, in English or French (yes, no, true, false, 1, 0, x, oui, non…); empty: not said. */
+const yesNo = z
+  .string()
+  .transform((s, ctx) => {
+    const v = s.trim().toLowerCase();
+    if (v === '') return undefined;
+    if (YES.has(v)) return true;
+    if (NO.has(v)) return false;
+    ctx.addIssue({ code: 'custom', message: 'must be yes or no' });
+    return z.NEVER;
+  })
+  .optional();
+
 const ContactRow = z
   .object({
     first_name: text(100),
@@ -116,6 +139,9 @@ const ContactRow = z
     company_name: text(255),
     siren: text(20),
     vat_number: text(20),
+    region,
+    tax_exempt_reference: text(100),
+    reverse_charge: yesNo,
   })
   .refine((c) => Boolean(c.first_name || c.last_name), { message: 'or last_name is required', path: ['first_name'] });
 

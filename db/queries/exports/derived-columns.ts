@@ -28,6 +28,8 @@ const JOINS: Record<string, string> = {
 };
 
 const DERIVED: Partial<Record<ExportEntity, Record<string, DerivedColumn>>> = {
+  // A yes/no cell, as the contacts import reads it back.
+  contacts: { reverse_charge: { expression: "CASE WHEN t.reverse_charge THEN 'yes' ELSE 'no' END", joins: [] } },
   sessions: {
     session_type: { expression: 'st.name', joins: ['session_type'] },
     contact_name: {

@@ -36,6 +36,9 @@ describe('the export column catalogue', () => {
       'company_name',
       'siren',
       'vat_number',
+      'region',
+      'tax_exempt_reference',
+      'reverse_charge',
     ]);
     expect(exportKeys('quotes')).toEqual([
       'id',

@@ -230,3 +230,25 @@ describe('row records', () => {
     expect(splitFullName('   ')).toEqual({});
   });
 });
+
+describe('the contact tax fields (issue 30) in the mapping', () => {
+  it('map English and French headers, a typographic apostrophe included, and the export’s own', () => {
+    expect(
+      autoMapHeaders('contacts', [
+        'Region',
+        'Province',
+        'Certificat d’exonération',
+        'Tax Exempt Reference',
+        'Autoliquidation',
+        'Reverse Charge',
+      ]),
+    ).toEqual({
+      Region: 'region',
+      Province: 'region',
+      'Certificat d’exonération': 'tax_exempt_reference',
+      'Tax Exempt Reference': 'tax_exempt_reference',
+      Autoliquidation: 'reverse_charge',
+      'Reverse Charge': 'reverse_charge',
+    });
+  });
+});

@@ -175,3 +175,51 @@ describe('cell values', () => {
     );
   });
 });
+
+describe('contacts: region and tax treatment (issue 30)', () => {
+  it('reads a region code in any case, and refuses a region written out', () => {
+    expect(validateRow('contacts', { last_name: 'Brooks', region: ' ny ' })).toEqual({
+      ok: true,
+      value: { last_name: 'Brooks', region: 'NY' },
+    });
+    expect(validateRow('contacts', { last_name: 'Brooks', region: '' })).toEqual({
+      ok: true,
+      value: { last_name: 'Brooks' },
+    });
+    expect(validateRow('contacts', { last_name: 'Brooks', region: 'New York' })).toEqual({
+      ok: false,
+      message: 'region must be a state or province code (NY, QC, NSW)',
+    });
+  });
+
+  it('reads yes and no in English or French, leaves an empty cell unsaid, and refuses anything else', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('yes', 'Y', 'TRUE', '1', 'x', 'Oui', 'o', 'vrai'),
+        fc.constantFrom('no', 'N', 'false', '0', 'NON', 'faux'),
+        (yes, no) => {
+          expect(validateRow('contacts', { last_name: 'A', reverse_charge: ` ${yes} ` })).toEqual({
+            ok: true,
+            value: { last_name: 'A', reverse_charge: true },
+          });
+          expect(validateRow('contacts', { last_name: 'A', reverse_charge: no })).toEqual({
+            ok: true,
+            value: { last_name: 'A', reverse_charge: false },
+          });
+        },
+      ),
+    );
+    expect(validateRow('contacts', { last_name: 'A', reverse_charge: '' })).toEqual({
+      ok: true,
+      value: { last_name: 'A' },
+    });
+    expect(validateRow('contacts', { last_name: 'A', reverse_charge: 'maybe' })).toEqual({
+      ok: false,
+      message: 'reverse_charge must be yes or no',
+    });
+    expect(validateRow('contacts', { last_name: 'A', tax_exempt_reference: 'R'.repeat(101) })).toEqual({
+      ok: false,
+      message: 'tax_exempt_reference is longer than 100 characters',
+    });
+  });
+});
