@@ -7,7 +7,6 @@ export interface PlatformConnectionRow {
   base_url: string;
   client_id: string;
   client_secret_encrypted: string;
-  vat_on_debits: boolean;
   created_at: Date;
   updated_at: Date;
 }
@@ -24,7 +23,6 @@ export async function findPlatformConnection(
       'base_url',
       'client_id',
       'client_secret_encrypted',
-      'vat_on_debits',
       'created_at',
       'updated_at',
     ],
