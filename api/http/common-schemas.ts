@@ -134,7 +134,9 @@ export const requiredCountry = z
     if (code === null) ctx.addIssue({ code: 'custom', message: countryProblem(s) });
     return code ?? z.NEVER;
   })
-  .describe("A country: its name in French or English (France, United Kingdom) or its ISO 3166-1 alpha-2 code; stored as the code");
+  .describe(
+    'A country: its name in French or English (France, United Kingdom) or its ISO 3166-1 alpha-2 code; stored as the code',
+  );
 
 export const optionalCountry = z
   .string()

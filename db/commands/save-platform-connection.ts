@@ -39,7 +39,7 @@ export async function savePlatformConnection(
           base_url: input.base_url,
           client_id: input.client_id,
           client_secret_encrypted: input.client_secret_encrypted,
-          },
+        },
         { transaction },
       );
     }

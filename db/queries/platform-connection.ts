@@ -18,14 +18,7 @@ export async function findPlatformConnection(
 ): Promise<PlatformConnectionRow | null> {
   return PlatformConnection.findOne({
     where: { owner_id: ownerId },
-    attributes: [
-      'owner_id',
-      'base_url',
-      'client_id',
-      'client_secret_encrypted',
-      'created_at',
-      'updated_at',
-    ],
+    attributes: ['owner_id', 'base_url', 'client_id', 'client_secret_encrypted', 'created_at', 'updated_at'],
     raw: true,
   });
 }
