@@ -250,7 +250,12 @@ describe('B2B invoices transmitted through the platform', () => {
     const profile = await saveStudioProfile(t.app, studio, { ...FRENCH_STUDIO, vat_on_debits: true });
     expect(profile.vat_on_debits).toBe(true);
     const client = await company(studio, '552100554', 'FR96552100554');
-    const invoice = await buildInvoice(t.app, studio, { issued: true, contact_id: client.id });
+    const invoice = await buildInvoice(t.app, studio, {
+      issued: true,
+      contact_id: client.id,
+      // Issued on the profile just saved (the factory would save the plain French one again).
+      profile: false,
+    });
     const deposited = await eventually(
       'the invoice deposited',
       async () => {
