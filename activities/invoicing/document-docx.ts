@@ -104,11 +104,19 @@ export function documentDocx(view: DocumentView): Promise<Buffer> {
         ...(view.client.email ? [new Paragraph(view.client.email)] : []),
       ]
     : [];
+  // The goods' delivery address, under the client's (issue 32 §5).
+  const deliverTo = view.deliverTo?.length
+    ? [
+        new Paragraph({ children: [new TextRun({ text: w.deliverTo, italics: true })] }),
+        ...view.deliverTo.map((line) => new Paragraph(line)),
+      ]
+    : [];
   const dates = `${w.issued} : ${formatDay(view.issuedOn, view.locale)}${view.untilDate ? ` · ${w.until[view.kind]} : ${formatDay(view.untilDate, view.locale)}` : ''}`;
   const children: (Paragraph | Table)[] = [
     ...company,
     new Paragraph(''),
     ...client,
+    ...deliverTo,
     new Paragraph({ text: `${documentTitle(view)} ${w.number} ${view.number}`, heading: HeadingLevel.HEADING_1 }),
     ...correctionLines(view).map((line) => new Paragraph(line)),
     new Paragraph(view.title),

@@ -4,6 +4,8 @@ import { type UserRow } from '../../db/rows';
 import { type UserLocale } from '../../domain/accounts/users';
 import { countryCode, countryName } from '../../domain/countries';
 import { type InvoiceBuyer } from '../../domain/invoicing/buyer';
+import { type DeliveryAddress, deliveryDiffers } from '../../domain/invoicing/delivery-address';
+import { type InvoiceOperation } from '../../domain/invoicing/operation-category';
 import { DOCUMENT_WORDS, type DocumentView } from '../../domain/invoicing/document-html';
 import { toHundredths } from '../../domain/invoicing/money';
 import { documentLaw, type LawDocument, registrationsRegion } from '../../domain/jurisdictions/document-law';
@@ -68,7 +70,10 @@ export function companyOf(
  * the franchise en base (art. 293 B CGI) are French law: a studio outside France prints neither
  * (its own law's mentions come from documentLaw).
  */
-export function paymentOf(company: NonNullable<DocumentSources['company']>): DocumentView['payment'] {
+export function paymentOf(
+  company: NonNullable<DocumentSources['company']>,
+  operation: InvoiceOperation,
+): DocumentView['payment'] {
   const french = issuedUnderFrenchLaw(company.company_country);
   return {
     iban: company.iban,
@@ -76,9 +81,29 @@ export function paymentOf(company: NonNullable<DocumentSources['company']>): Doc
     termsDays: company.payment_terms_days,
     lateRate: french ? company.late_payment_rate : null,
     vatExempt: french && company.vat_exempt,
-    // The reform's mention (issue 32 §5): every line of a studio's invoice is read as a service for now.
-    operation: french ? 'SERVICES' : null,
+    // The reform's mentions (issue 32 §5): what the invoice's lines sell, and the option for VAT on debits.
+    operation: french ? operation : null,
+    vatOnDebits: french && Boolean(company.vat_on_debits),
   };
+}
+
+/**
+ * The delivery address block of an invoice (issue 32 §5), when its goods go elsewhere than the
+ * client's billing address (deliveryDiffers): who receives them, the address in its country's
+ * order, the country; null otherwise.
+ */
+export function deliverToLines(
+  address: DeliveryAddress | null | undefined,
+  buyer: InvoiceBuyer | null,
+  locale: UserLocale,
+  studio: DocumentSources['company'],
+): string[] | null {
+  if (!address || !deliveryDiffers(address, buyer, countryCode(studio?.company_country))) return null;
+  return [
+    address.name ?? null,
+    ...postalLines(address, addressOrder(studio, address.country), address.region),
+    countryName(address.country, locale),
+  ].filter((s): s is string => Boolean(s));
 }
 
 /**

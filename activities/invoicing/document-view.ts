@@ -21,7 +21,9 @@ import { vatPartsOf } from '../../domain/invoicing/stored-vat';
 import { type DocumentPdfPayload } from '../../workflows/invoicing/contract';
 import { formatDateInZone } from '../../domain/wall-clock';
 import { type Bound } from '../db-deps';
-import { buyerClient, companyOf, paymentOf, withLaw } from './document-parties';
+import { buyerClient, companyOf, deliverToLines, paymentOf, withLaw } from './document-parties';
+import { type DeliveryAddress } from '../../domain/invoicing/delivery-address';
+import { invoiceOperation } from '../../domain/invoicing/operation-category';
 
 /** The document reads a file is made from (db/queries/document-sources.ts). */
 export interface DocumentViewDb {
@@ -82,8 +84,18 @@ export async function loadDocumentView(
     status: document.status,
     // Before any company profile, the document still names the studio: its account name.
     company: companyOf(company, owner, locale),
-    payment: company ? paymentOf(company) : null,
+    payment: company ? paymentOf(company, invoiceOperation(items)) : null,
     client: buyer ? buyerClient(buyer, locale, company) : null,
+    // Where the goods go, when not to the client's address (issue 32 §5); an invoice's only.
+    deliverTo:
+      kind === 'invoice'
+        ? deliverToLines(
+            (document as unknown as { delivery_address?: DeliveryAddress | null }).delivery_address,
+            buyer,
+            locale,
+            company,
+          )
+        : null,
     body: itemDocumentLines(items, LINE_WORDS[languageOf(locale)]),
     delivery:
       kept ??

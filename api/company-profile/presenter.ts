@@ -9,6 +9,7 @@ export function presentCompanyProfile(row: CompanyProfileRow, locale: string) {
     company_country_name: countryName(row.company_country, locale),
     currency: studioCurrency(row),
     vat_exempt: Boolean(row.vat_exempt),
+    vat_on_debits: Boolean(row.vat_on_debits),
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),
   };

@@ -87,6 +87,14 @@ export const CompanyProfileBody = z
     iban: identifier(34),
     bic: identifier(11),
     vat_exempt: z.boolean().optional(),
+    /**
+     * The studio opted for VAT on debits (option pour le paiement de la taxe d'après les débits): its
+     * French invoices say so and no cashed status is sent to its platform (issue 32 §5).
+     */
+    vat_on_debits: z
+      .boolean()
+      .optional()
+      .describe("Opted for VAT on debits (option pour le paiement de la taxe d'après les débits); false when left out"),
     /** A French studio's VAT regime: how often it e-reports (docs/e-invoicing.md, "E-reporting"). */
     vat_regime: z.enum(VAT_REGIMES).nullable().optional(),
     late_payment_rate: decimalText(100).nullable().optional(),
@@ -142,6 +150,7 @@ export const CompanyProfileView = z.object({
   iban: z.string().nullable(),
   bic: z.string().nullable(),
   vat_exempt: z.boolean(),
+  vat_on_debits: z.boolean(),
   vat_regime: z.enum(VAT_REGIMES).nullable(),
   late_payment_rate: z.string().nullable(),
   payment_terms_days: z.number().int().nullable(),

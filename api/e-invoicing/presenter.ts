@@ -42,7 +42,6 @@ export function presentPlatformConnection(row: PlatformConnectionRow): z.infer<t
     base_url: row.base_url,
     client_id: row.client_id,
     has_secret: true,
-    vat_on_debits: row.vat_on_debits,
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),
   };

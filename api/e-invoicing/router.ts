@@ -104,7 +104,6 @@ export function buildEInvoicingRouter({
         base_url: body.base_url,
         client_id: body.client_id,
         client_secret_encrypted: encrypted,
-        vat_on_debits: body.vat_on_debits,
       });
       return presentPlatformConnection(row);
     },

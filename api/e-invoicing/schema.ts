@@ -1,22 +1,22 @@
 import { z } from 'zod';
 
 /** PUT /api/users/me/e-invoicing-platform: the studio's approved platform and its API credentials. */
-export const PlatformConnectionBody = z.object({
-  /** The platform's API base, as the platform gives it. */
-  base_url: z.url({ protocol: /^https?$/ }).max(500),
-  client_id: z.string().trim().min(1).max(200),
-  /** Required the first time; left out, the stored secret is kept. Never answered back. */
-  client_secret: z.string().min(1).max(500).optional(),
-  /** The studio opted for VAT on debits: no cashed status is sent when a payment is recorded. */
-  vat_on_debits: z.boolean().default(false),
-});
+export const PlatformConnectionBody = z
+  .object({
+    /** The platform's API base, as the platform gives it. */
+    base_url: z.url({ protocol: /^https?$/ }).max(500),
+    client_id: z.string().trim().min(1).max(200),
+    /** Required the first time; left out, the stored secret is kept. Never answered back. */
+    client_secret: z.string().min(1).max(500).optional(),
+  })
+  // Strict: `vat_on_debits` moved to the company profile (issue 32 §5); sent here, it is a 400 rather than dropped unsaid.
+  .strict();
 export type PlatformConnectionBody = z.infer<typeof PlatformConnectionBody>;
 
 export const PlatformConnectionView = z.object({
   base_url: z.string(),
   client_id: z.string(),
   has_secret: z.literal(true),
-  vat_on_debits: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });

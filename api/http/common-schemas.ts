@@ -123,6 +123,21 @@ export const TaxInput = z
   })
   .strict();
 
+/** A country that must be given (a delivery address, BR-57): as optionalCountry, stored as its code. */
+export const requiredCountry = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .max(100, 'must be at most 100 characters')
+  .transform((s, ctx) => {
+    const code = parseCountry(s);
+    if (code === null) ctx.addIssue({ code: 'custom', message: countryProblem(s) });
+    return code ?? z.NEVER;
+  })
+  .describe(
+    'A country: its name in French or English (France, United Kingdom) or its ISO 3166-1 alpha-2 code; stored as the code',
+  );
+
 export const optionalCountry = z
   .string()
   .trim()

@@ -25,6 +25,8 @@ function invoiceFacts(invoice: InvoiceRow, timeZone: string, now = new Date()) {
     // The day the service was delivered (or the first and last of a period), kept at issue; null on a draft.
     service_date: invoice.service_date ?? null,
     service_end_date: invoice.service_end_date ?? null,
+    // Where its goods are delivered when not to the client's address (issue 32 §5); null: the client's.
+    delivery_address: invoice.delivery_address ?? null,
     cancelled_at: invoice.cancelled_at?.toISOString() ?? null,
     payment_status: invoice.payment_status,
     amount_paid: invoice.amount_paid,
@@ -107,6 +109,7 @@ export function presentDocument(kind: DocumentKind, document: DocumentRow, timeZ
       total: i.total,
       user_session_type_id: i.user_session_type_id,
       display_order: i.display_order,
+      category: i.category ?? 'SERVICES',
       // A final invoice's DEPOSIT line: the deposit invoice it deducts.
       ...(kind === 'invoice'
         ? { deposit_invoice_id: (i as { deposit_invoice_id?: string | null }).deposit_invoice_id ?? null }

@@ -3,9 +3,17 @@ import { CONTRACT_VARIABLES, unknownContractVariables } from '../../domain/clien
 import { ignoredItemFields } from '../../domain/invoicing/item-fields';
 import { lineTaxProblems } from '../../domain/invoicing/line-taxes';
 import { DEPOSIT_LINE, DISCOUNT_TYPES, ITEM_TYPES } from '../../domain/invoicing/item-types';
+import { LINE_CATEGORIES } from '../../domain/invoicing/operation-category';
 import { DUE_TYPES, MAX_DUE_DAYS, MAX_INSTALLMENTS } from '../../domain/invoicing/payment-schedule';
 import { MANUAL_PAYMENT_METHODS, QUOTE_STATUSES } from '../../domain/invoicing/statuses';
-import { currencyCode, decimalInput, optionalText, TaxInput } from '../http/common-schemas';
+import {
+  currencyCode,
+  decimalInput,
+  optionalRegion,
+  optionalText,
+  requiredCountry,
+  TaxInput,
+} from '../http/common-schemas';
 
 /** A decimal(10,2) amount as a number or a string (DESIGN.md: strings in JSON), at most two places. */
 const amount = (max: number) =>
@@ -49,6 +57,11 @@ const Item = z
     discount_type: z.enum(DISCOUNT_TYPES).nullable().optional(),
     user_session_type_id: z.uuid().nullable().optional(),
     display_order: z.number().int().min(0).max(10_000).optional(),
+    /** What the line sells (issue 32 §5): SERVICES (default) or GOODS (prints, albums); an invoice's category of operation follows. */
+    category: z
+      .enum(LINE_CATEGORIES)
+      .optional()
+      .describe('SERVICES (a session, the default) or GOODS (prints, albums): what a priced line sells'),
   })
   .superRefine((item, ctx) => {
     // A value the line's type would not use is a 400 naming it, never dropped (domain/invoicing/item-fields.ts).
@@ -65,6 +78,12 @@ const Item = z
       });
     for (const problem of ignoredItemFields(item))
       ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+    if (item.category === 'GOODS' && item.item_type !== 'SESSION_TYPE')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['category'],
+        message: 'Only a priced line (SESSION_TYPE) sells goods: a text, empty or discount line sells nothing',
+      });
   });
 
 /** A positive amount of money, as a number or a decimal string with at most two places. */
@@ -138,6 +157,35 @@ export const CreateQuoteBody = z.object({
   contract,
 });
 export const UpdateQuoteBody = CreateQuoteBody.partial();
+/**
+ * Where an invoice's goods are delivered when not to the client's billing address (issue 32 §5,
+ * EN 16931 BG-15): a postal address as a contact's, its country required (BR-57), and who receives
+ * it (BT-70) if not the client. Printed and written in the e-invoice only when it differs from the
+ * client's address.
+ */
+const DeliveryAddressInput = z
+  .object({
+    name: optionalText(255),
+    street: optionalText(255),
+    zipcode: optionalText(20),
+    city: optionalText(100),
+    country: requiredCountry,
+    region: optionalRegion,
+  })
+  .strict()
+  .refine((a) => Boolean(a.street || a.city || a.zipcode), {
+    message: 'A delivery address needs a street, a postcode or a city',
+    path: ['street'],
+  })
+  .transform((a) => ({
+    name: a.name ?? null,
+    street: a.street ?? null,
+    zipcode: a.zipcode ?? null,
+    city: a.city ?? null,
+    country: a.country,
+    region: a.region ?? null,
+  }));
+
 export const CreateInvoiceBody = z.object({
   ...common,
   items: z
@@ -150,6 +198,8 @@ export const CreateInvoiceBody = z.object({
     .describe('Invoices are written as DRAFT; POST /api/invoices/{id}/issue issues them'),
   due_date: day,
   quote_id: z.uuid().nullable().optional(),
+  /** Where its goods are delivered when not to the client's address (issue 32 §5); null removes it. */
+  delivery_address: DeliveryAddressInput.nullable().optional(),
 });
 export const UpdateInvoiceBody = CreateInvoiceBody.partial();
 

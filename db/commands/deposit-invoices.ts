@@ -15,6 +15,9 @@ import { Contact } from '../models/Contact';
 import { Invoice } from '../models/Invoice';
 import { InvoiceItem } from '../models/InvoiceItem';
 import { type Quote } from '../models/Quote';
+import { type QuoteItem } from '../models/QuoteItem';
+import { type OperationCategory } from '../../domain/invoicing/billing-framework';
+import { invoiceOperation } from '../../domain/invoicing/operation-category';
 import { User } from '../models/User';
 import { liveFinalInvoices } from '../queries/deposits';
 import { findDocument } from '../queries/invoicing';
@@ -176,5 +179,15 @@ function depositLines(
   return parts.map((p, index) => ({
     ...line(index, p.withTaxCents, p.vatBasisPoints, parts.length > 1),
     vat_percentage: p.vatBasisPoints / 100,
+    category: depositCategory(quote.items ?? [], p.vatBasisPoints),
   }));
+}
+
+/**
+ * What a deposit line bills (issue 32 §5): goods when every priced line of the quote at its VAT
+ * rate sells goods, else services (a share of a session, or of both).
+ */
+function depositCategory(items: readonly QuoteItem[], vatBasisPoints: number): OperationCategory {
+  const atRate = items.filter((i) => Math.round(Number(i.vat_percentage) * 100) === vatBasisPoints);
+  return invoiceOperation(atRate) === 'GOODS' ? 'GOODS' : 'SERVICES';
 }

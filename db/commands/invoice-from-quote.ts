@@ -34,6 +34,7 @@ function lineOf(item: QuoteItem): ItemProps {
     discount_type: item.discount_type,
     user_session_type_id: item.user_session_type_id,
     display_order: item.display_order,
+    category: item.category,
   };
 }
 

@@ -4,6 +4,8 @@ import { ConflictError, NotFoundError, ValidationError } from '../../domain/erro
 import { depositOverrun } from '../../domain/invoicing/deposits';
 import { taxDepositOverrun } from '../../domain/invoicing/tax-deposits';
 import { DEPOSIT_LINE, type DiscountType, type ItemType } from '../../domain/invoicing/item-types';
+import { type OperationCategory } from '../../domain/invoicing/billing-framework';
+import { type DeliveryAddress } from '../../domain/invoicing/delivery-address';
 import { centsToDecimal } from '../../domain/invoicing/money';
 import { type InvoiceStatus, type QuoteStatus } from '../../domain/invoicing/statuses';
 import {
@@ -60,6 +62,8 @@ export interface ItemProps {
   display_order?: number;
   /** DEPOSIT lines only, written by the server (invoice-from-quote): the deposit invoice deducted. */
   deposit_invoice_id?: string | null;
+  /** What the line sells (issue 32 §5); absent: SERVICES. */
+  category?: OperationCategory;
 }
 
 export interface DocumentProps {
@@ -83,6 +87,8 @@ export interface DocumentProps {
   payment_schedule?: StoredInstallment[] | null;
   /** Quotes only: the contract the client signs with it, text with {{variables}} (issue 31 §2). */
   contract?: string | null;
+  /** Invoices only: where its goods are delivered when not to the client's address (issue 32 §5); null removes it. */
+  delivery_address?: DeliveryAddress | null;
 }
 
 /** Every id a document points to must be the owner's: someone else's is "not found", as if it did not exist. */

@@ -29,7 +29,12 @@ export async function saveCompanyProfile(
   const values = Object.fromEntries(
     COMPANY_PROFILE_FIELDS.map((f) => [
       f,
-      input[f] ?? (f === 'vat_exempt' ? false : f === 'tax_registrations' || f === 'tax_rates' ? [] : null),
+      input[f] ??
+        (f === 'vat_exempt' || f === 'vat_on_debits'
+          ? false
+          : f === 'tax_registrations' || f === 'tax_rates'
+            ? []
+            : null),
     ]),
   ) as Record<CompanyProfileField, unknown>;
   const problems = identifierProblems({

@@ -6,9 +6,8 @@ import { findPlatformConnection, type PlatformConnectionRow } from '../queries/p
 export interface PlatformConnectionInput {
   base_url: string;
   client_id: string;
-  /** Already encrypted by the caller; null keeps the one stored (a change of URL or option alone). */
+  /** Already encrypted by the caller; null keeps the one stored (a change of URL alone). */
   client_secret_encrypted: string | null;
-  vat_on_debits: boolean;
 }
 
 /**
@@ -26,7 +25,6 @@ export async function savePlatformConnection(
       existing.set({
         base_url: input.base_url,
         client_id: input.client_id,
-        vat_on_debits: input.vat_on_debits,
         ...(input.client_secret_encrypted ? { client_secret_encrypted: input.client_secret_encrypted } : {}),
       });
       await existing.save({ transaction });
@@ -41,7 +39,6 @@ export async function savePlatformConnection(
           base_url: input.base_url,
           client_id: input.client_id,
           client_secret_encrypted: input.client_secret_encrypted,
-          vat_on_debits: input.vat_on_debits,
         },
         { transaction },
       );

@@ -7,6 +7,7 @@ import { Session } from './Session';
 import { User } from './User';
 import { type InvoiceBuyer } from '../../domain/invoicing/buyer';
 import { type InvoiceSeller } from '../../domain/invoicing/seller';
+import { type DeliveryAddress } from '../../domain/invoicing/delivery-address';
 import { type PaymentStatus } from '../../domain/invoicing/ledger';
 import { type InvoiceStatus } from '../../domain/invoicing/statuses';
 import { type StoredInstallment } from '../../domain/invoicing/stored-schedule';
@@ -122,6 +123,10 @@ export class Invoice extends IdModel {
   /** The last day of a service that spans several days (a session over several days); NULL for one day. */
   @Column({ type: DataType.DATEONLY })
   declare service_end_date: string | null;
+
+  /** Where its goods are delivered when not to the client's address (issue 32 §5, BG-15); fixed once issued. */
+  @Column({ type: DataType.JSONB })
+  declare delivery_address: DeliveryAddress | null;
 
   /** A deposit invoice (facture d'acompte): the installment of its quote's schedule it bills, from 0; null for any other invoice. */
   @Column({ type: DataType.SMALLINT })

@@ -1,4 +1,4 @@
-import { BelongsTo, Column, DataType, Default, ForeignKey, Table } from 'sequelize-typescript';
+import { BelongsTo, Column, DataType, ForeignKey, Table } from 'sequelize-typescript';
 import { IdModel } from './base/IdModel';
 import { User } from './User';
 
@@ -22,11 +22,6 @@ export class PlatformConnection extends IdModel {
   /** `v1.<iv>.<tag>.<ciphertext>`: AES-256-GCM under PA_CREDENTIALS_KEY. */
   @Column({ type: DataType.TEXT, allowNull: false })
   declare client_secret_encrypted: string;
-
-  /** The studio opted for VAT on debits: no cashed status (Encaissée) is sent. */
-  @Default(false)
-  @Column({ type: DataType.BOOLEAN, allowNull: false })
-  declare vat_on_debits: boolean;
 
   // Associations
   @BelongsTo(() => User, { foreignKey: 'owner_id' })

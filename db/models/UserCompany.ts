@@ -90,6 +90,15 @@ export class UserCompany extends IdModel {
   @Column({ type: DataType.BOOLEAN, allowNull: false })
   declare vat_exempt: boolean;
 
+  /**
+   * The studio opted for VAT on debits (option pour le paiement de la taxe d'après les débits, CGI
+   * annexe III art. 77; issue 32 §5): its French invoices say so, their e-invoice carries it, and no
+   * cashed status (Encaissée) is sent for their payments.
+   */
+  @Default(false)
+  @Column({ type: DataType.BOOLEAN, allowNull: false })
+  declare vat_on_debits: boolean;
+
   /** A French studio's VAT regime: how often it e-reports (issue 32 §4); null until set. */
   @Column({ type: DataType.STRING(30) })
   declare vat_regime: VatRegime | null;

@@ -25,6 +25,7 @@ export const COMPANY_PROFILE_FIELDS = [
   'iban',
   'bic',
   'vat_exempt',
+  'vat_on_debits',
   'vat_regime',
   'late_payment_rate',
   'payment_terms_days',

@@ -14,6 +14,9 @@ import {
   type ServiceDelivery,
 } from '../../domain/invoicing/e-invoice';
 import { toHundredths } from '../../domain/invoicing/money';
+import { type DeliveryAddress } from '../../domain/invoicing/delivery-address';
+import { invoiceOperation } from '../../domain/invoicing/operation-category';
+import { InvoiceItem } from '../models/InvoiceItem';
 import { serviceDelivery, storedDelivery } from '../../domain/invoicing/service-delivery';
 import { vatPartsOf } from '../../domain/invoicing/stored-vat';
 import { type DocumentSources, loadCreditNoteSources, loadDocumentSources } from './document-sources';
@@ -51,6 +54,7 @@ export const eInvoiceSellerOf = (
   iban: c.iban,
   bic: c.bic,
   email: c.email ?? owner.email,
+  vat_on_debits: Boolean(c.vat_on_debits),
 });
 
 /** An issued invoice's or a credit note's e-invoice and the language its client reads. */
@@ -111,7 +115,10 @@ export async function loadInvoiceEInvoice(
     ? { ...issuing.facts, delivery: draftDelivery(sources, issuing.facts.issueDate) }
     : keptFacts(sources);
   if (!facts) return null;
-  const invoice = sources.document as unknown as { deposit_installment: number | null };
+  const invoice = sources.document as unknown as {
+    deposit_installment: number | null;
+    delivery_address: DeliveryAddress | null;
+  };
   const items = [...(sources.document.items ?? [])].sort(
     (a, b) => a.display_order - b.display_order || a.id.localeCompare(b.id),
   ) as unknown as EInvoiceItem[];
@@ -123,6 +130,7 @@ export async function loadInvoiceEInvoice(
     currency: sources.document.currency,
     items,
     words: LINE_WORDS[languageOf(locale)],
+    deliveryAddress: invoice.delivery_address,
   });
   return { doc, locale };
 }
@@ -144,6 +152,12 @@ export async function loadCreditNoteEInvoice(
   }));
   const locale = clientLocale(sources.contact, owner);
   const issueDate = formatDateInZone(creditNote.issued_at, owner.time_zone);
+  // What the corrected invoice sold: the credit note's category of operation (issue 32 §5).
+  const invoiceLines = await InvoiceItem.findAll({
+    where: { invoice_id: invoice.id },
+    attributes: ['item_type', 'category'],
+    raw: true,
+  });
   const doc = eInvoiceOf({
     typeCode: '381',
     number: creditNote.number,
@@ -161,6 +175,7 @@ export async function loadCreditNoteEInvoice(
     // The breakdown stored at issue, the same its pdf and the accounting export show.
     credit: { lines: credited, parts: vatPartsOf(creditNote.vat_parts) },
     words: LINE_WORDS[languageOf(locale)],
+    operation: invoiceOperation(invoiceLines),
   });
   return { doc, locale };
 }

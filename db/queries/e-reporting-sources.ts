@@ -1,7 +1,8 @@
 import { QueryTypes, type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { countryCode } from '../../domain/countries';
-import { paymentParts } from '../../domain/e-reporting/payment-parts';
+import { categoryParts, servicePaymentParts, type SoldLine } from '../../domain/e-reporting/category-parts';
+import { lineSells } from '../../domain/invoicing/operation-category';
 import { type ReportableDocument, type ReportablePayment } from '../../domain/e-reporting/report-aggregates';
 import { type ReportedFlow, reportedFlowOf } from '../../domain/e-reporting/reported-flow';
 import { type InvoiceBuyer } from '../../domain/invoicing/buyer';
@@ -24,10 +25,53 @@ const flowOfBuyer = (buyer: InvoiceBuyer | null): ReportedFlow | null =>
 const rateOf = (percentage: string) => Math.round(Number(percentage) * 100);
 
 /**
+ * What the priced lines of these invoices sell, at which rate and for how much with tax (issue 32
+ * §5), by invoice: the weights of categoryParts.
+ */
+async function soldLinesOf(
+  sequelize: Sequelize,
+  invoiceIds: string[],
+  transaction?: Transaction,
+): Promise<Map<string, SoldLine[]>> {
+  const byInvoice = new Map<string, SoldLine[]>();
+  if (invoiceIds.length === 0) return byInvoice;
+  const rows = await sequelize.query<{
+    invoice_id: string;
+    item_type: string;
+    category: string;
+    vat_percentage: string;
+    total: string;
+  }>(
+    `SELECT invoice_id, item_type, category, vat_percentage::text, total::text
+       FROM invoice_items WHERE invoice_id = ANY($1::uuid[])`,
+    { bind: [[...new Set(invoiceIds)]], type: QueryTypes.SELECT, transaction },
+  );
+  for (const row of rows) {
+    const category = lineSells(row);
+    if (!category) continue;
+    const lines = byInvoice.get(row.invoice_id) ?? [];
+    lines.push({ category, rateBasisPoints: rateOf(row.vat_percentage), totalCents: toHundredths(row.total) });
+    byInvoice.set(row.invoice_id, lines);
+  }
+  return byInvoice;
+}
+
+/** A document's amounts as kept at issue, by category and rate (categoryParts over its invoice's lines). */
+const partsOf = (amounts: StoredVatAmount[] | null, lines: SoldLine[] | undefined) =>
+  categoryParts(
+    (amounts ?? []).map((a) => ({
+      rateBasisPoints: rateOf(a.vat_percentage),
+      baseCents: toHundredths(a.base),
+      vatCents: toHundredths(a.vat),
+    })),
+    lines ?? [],
+  );
+
+/**
  * The owner's issued invoices and credit notes up to `until` (the studio's calendar day) that go
  * into e-reporting (B2C, B2B abroad) and are not reported yet, each with its base and VAT per
- * rate as kept at issue (invoices.vat_amounts, credit_notes.vat_parts, negative). Every line is
- * read as services: the lines do not say yet which sell goods.
+ * rate as kept at issue (invoices.vat_amounts, credit_notes.vat_parts, negative), goods and
+ * services apart as the invoice's lines sold them (a credit note: its invoice's; categoryParts).
  */
 export async function loadReportableDocuments(
   sequelize: Sequelize,
@@ -38,6 +82,7 @@ export async function loadReportableDocuments(
 ): Promise<ReportableDocument[]> {
   type Row = {
     id: string;
+    invoice_id: string;
     number: string;
     day: string;
     currency: string;
@@ -48,18 +93,23 @@ export async function loadReportableDocuments(
   const unreported = (kind: string, alias: string) =>
     `NOT EXISTS (SELECT 1 FROM e_report_records r WHERE r.owner_id = $1 AND r.flow = 'TRANSACTIONS' AND r.record_kind = '${kind}' AND r.record_id = ${alias}.id)`;
   const rows = await sequelize.query<Row & { kind: 'invoice' | 'credit_note' }>(
-    `SELECT 'invoice' AS kind, i.id, i.number, to_char((i.issued_at AT TIME ZONE $3)::date, 'YYYY-MM-DD') AS day,
+    `SELECT 'invoice' AS kind, i.id, i.id AS invoice_id, i.number, to_char((i.issued_at AT TIME ZONE $3)::date, 'YYYY-MM-DD') AS day,
             i.currency, i.buyer, i.vat_amounts AS amounts, NULL AS corrects
        FROM invoices i
       WHERE i.owner_id = $1 AND i.status IN ('ISSUED', 'CANCELLED') AND i.number IS NOT NULL
         AND (i.issued_at AT TIME ZONE $3)::date <= $2::date AND ${unreported('invoice', 'i')}
      UNION ALL
-     SELECT 'credit_note', c.id, c.number, to_char((c.issued_at AT TIME ZONE $3)::date, 'YYYY-MM-DD'),
+     SELECT 'credit_note', c.id, c.invoice_id, c.number, to_char((c.issued_at AT TIME ZONE $3)::date, 'YYYY-MM-DD'),
             c.currency, i.buyer, c.vat_parts, i.number
        FROM credit_notes c JOIN invoices i ON i.id = c.invoice_id
       WHERE c.owner_id = $1 AND (c.issued_at AT TIME ZONE $3)::date <= $2::date AND ${unreported('credit_note', 'c')}
       ORDER BY day, number`,
     { bind: [ownerId, until, timeZone], type: QueryTypes.SELECT, transaction },
+  );
+  const sold = await soldLinesOf(
+    sequelize,
+    rows.map((r) => r.invoice_id),
+    transaction,
   );
   const documents: ReportableDocument[] = [];
   for (const row of rows) {
@@ -73,11 +123,11 @@ export async function loadReportableDocuments(
       day: row.day,
       flow,
       currency: row.currency,
-      parts: (row.amounts ?? []).map((a) => ({
-        category: 'SERVICES' as const,
-        rateBasisPoints: rateOf(a.vat_percentage),
-        baseCents: toHundredths(a.base) * sign,
-        vatCents: toHundredths(a.vat) * sign,
+      parts: partsOf(row.amounts, sold.get(row.invoice_id)).map((p) => ({
+        category: p.category,
+        rateBasisPoints: p.rateBasisPoints,
+        baseCents: p.baseCents * sign,
+        vatCents: p.vatCents * sign,
       })),
       corrects: row.corrects,
     });
@@ -86,9 +136,11 @@ export async function loadReportableDocuments(
 }
 
 /**
- * The payments received up to `until` (refunds and reversals negative) on e-reported invoices (services: all of a
- * studio's lines are read as such) not reported yet, each split over its invoice's VAT rates. A
- * studio that opted for VAT on debits reports none (the caller asks for none then).
+ * The payments received up to `until` (refunds and reversals negative) on e-reported invoices not
+ * reported yet, each split over its invoice's VAT rates, their services' share only (issue 32 §5:
+ * VAT on goods is due at delivery, so a payment for goods alone is not reported;
+ * servicePaymentParts). A studio that opted for VAT on debits (its company profile) reports none:
+ * its VAT is due when it invoices.
  */
 export async function loadReportablePayments(
   sequelize: Sequelize,
@@ -103,30 +155,35 @@ export async function loadReportablePayments(
     day: string;
     amount: string;
     currency: string;
+    invoice_id: string;
     buyer: InvoiceBuyer | null;
     amounts: StoredVatAmount[] | null;
   }>(
     `SELECT p.id, p.kind, to_char((p.received_at AT TIME ZONE $3)::date, 'YYYY-MM-DD') AS day, p.amount::text, p.currency,
-            i.buyer, i.vat_amounts AS amounts
+            i.id AS invoice_id, i.buyer, i.vat_amounts AS amounts
        FROM invoice_payments p JOIN invoices i ON i.id = p.invoice_id
       WHERE p.owner_id = $1 AND p.kind IN ('payment', 'refund', 'reversal') AND (p.received_at AT TIME ZONE $3)::date <= $2::date
         AND NOT EXISTS (SELECT 1 FROM e_report_records r WHERE r.owner_id = $1 AND r.flow = 'PAYMENTS'
                           AND r.record_kind = 'payment' AND r.record_id = p.id)
+        AND NOT COALESCE((SELECT u.vat_on_debits FROM user_company u WHERE u.user_id = $1), false)
       ORDER BY day, p.id`,
     { bind: [ownerId, until, timeZone], type: QueryTypes.SELECT, transaction },
   );
-  return rows
-    .filter((row) => flowOfBuyer(row.buyer) !== null)
+  const reported = rows.filter((row) => flowOfBuyer(row.buyer) !== null);
+  const sold = await soldLinesOf(
+    sequelize,
+    reported.map((r) => r.invoice_id),
+    transaction,
+  );
+  return reported
     .map((row) => ({
       id: row.id,
       day: row.day,
       currency: row.currency,
-      parts: paymentParts(
+      parts: servicePaymentParts(
         toHundredths(row.amount) * (row.kind === 'payment' ? 1n : -1n),
-        (row.amounts ?? []).map((a) => ({
-          rateBasisPoints: rateOf(a.vat_percentage),
-          totalCents: toHundredths(a.base) + toHundredths(a.vat),
-        })),
+        partsOf(row.amounts, sold.get(row.invoice_id)),
       ),
-    }));
+    }))
+    .filter((payment) => payment.parts.length > 0);
 }

@@ -23,18 +23,22 @@ export const refKind = (type: LedgerRecordType): LedgerRef['kind'] =>
   type === 'INVOICE_ISSUED' ? 'invoice' : type === 'CREDIT_NOTE_ISSUED' ? 'credit_note' : 'payment';
 
 // Decimals as their stored text ("1200.00"), dates as YYYY-MM-DD, instants through isoUtc: the
-// content is read the same way when a record is appended and when it is checked.
+// content is read the same way when a record is appended and when it is checked. The reform's
+// columns (issue 32 §5: a line's category, the delivery address) are read through to_jsonb, null
+// where they do not exist yet: the ledger-chain migration, which runs before them, reads this too.
 const INVOICES = `
 SELECT i.id, i.number, ${isoUtc('i.issued_at')} AS issued_at, i.due_date::text AS due_date, i.currency, i.amount::text AS amount,
        i.title, i.description, i.buyer, i.seller, i.vat_amounts, i.tax_amounts, i.service_date::text AS service_date,
        i.service_end_date::text AS service_end_date, i.deposit_installment,
+       to_jsonb(i) -> 'delivery_address' AS delivery_address,
        COALESCE((SELECT json_agg(json_build_object(
            'id', it.id, 'item_type', it.item_type, 'description', it.description, 'quantity', it.quantity::text,
            'price_without_tax', it.price_without_tax::text, 'price_with_tax', it.price_with_tax::text,
            'price_includes_tax', it.price_includes_tax, 'vat_percentage', it.vat_percentage::text,
            'discount_percentage', it.discount_percentage::text, 'discount_amount', it.discount_amount::text,
            'discount_type', it.discount_type, 'total', it.total::text, 'taxes', it.taxes,
-           'deposit_invoice_id', it.deposit_invoice_id, 'display_order', it.display_order)
+           'deposit_invoice_id', it.deposit_invoice_id, 'display_order', it.display_order,
+           'category', to_jsonb(it) ->> 'category')
          ORDER BY it.display_order, it.id) FROM invoice_items it WHERE it.invoice_id = i.id), '[]'::json) AS lines
 FROM invoices i
 WHERE i.owner_id = $1 AND i.id = ANY($2::uuid[]) AND i.status <> 'DRAFT'`;

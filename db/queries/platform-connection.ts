@@ -7,7 +7,6 @@ export interface PlatformConnectionRow {
   base_url: string;
   client_id: string;
   client_secret_encrypted: string;
-  vat_on_debits: boolean;
   created_at: Date;
   updated_at: Date;
 }
@@ -19,15 +18,7 @@ export async function findPlatformConnection(
 ): Promise<PlatformConnectionRow | null> {
   return PlatformConnection.findOne({
     where: { owner_id: ownerId },
-    attributes: [
-      'owner_id',
-      'base_url',
-      'client_id',
-      'client_secret_encrypted',
-      'vat_on_debits',
-      'created_at',
-      'updated_at',
-    ],
+    attributes: ['owner_id', 'base_url', 'client_id', 'client_secret_encrypted', 'created_at', 'updated_at'],
     raw: true,
   });
 }

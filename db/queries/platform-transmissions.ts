@@ -126,7 +126,7 @@ export async function invoiceOwned(sequelize: Sequelize, ownerId: string, invoic
   return rows.length > 0;
 }
 
-/** What a cashed status says: a payment of the ledger on a transmitted invoice, and whether the studio opted for VAT on debits. */
+/** What a cashed status says: a payment of the ledger on a transmitted invoice, and whether the studio opted for VAT on debits (its company profile). */
 export interface CashedPaymentRow {
   invoice_id: string;
   amount: string;
@@ -146,10 +146,10 @@ export async function findCashedPayment(
 ): Promise<CashedPaymentRow | null> {
   const [row] = await sequelize.query<CashedPaymentRow>(
     `SELECT p.invoice_id, p.amount, p.currency, p.method, p.received_at,
-            t.flow_id, t.status AS transmission_status, c.vat_on_debits
+            t.flow_id, t.status AS transmission_status, u.vat_on_debits
        FROM invoice_payments p
        LEFT JOIN platform_transmissions t ON t.document_kind = 'invoice' AND t.document_id = p.invoice_id
-       LEFT JOIN platform_connections c ON c.owner_id = p.owner_id
+       LEFT JOIN user_company u ON u.user_id = p.owner_id
       WHERE p.id = $1 AND p.owner_id = $2 AND p.kind = 'payment'`,
     { bind: [paymentId, ownerId], type: QueryTypes.SELECT },
   );
@@ -162,8 +162,9 @@ export async function listCashablePayments(sequelize: Sequelize, paymentIds: str
   const rows = await sequelize.query<{ id: string }>(
     `SELECT p.id FROM invoice_payments p
        JOIN platform_transmissions t ON t.document_kind = 'invoice' AND t.document_id = p.invoice_id
-       JOIN platform_connections c ON c.owner_id = p.owner_id AND NOT c.vat_on_debits
-      WHERE p.id = ANY($1::uuid[]) AND p.kind = 'payment' AND t.status NOT IN ('Rejetée', 'Refusée')`,
+       LEFT JOIN user_company u ON u.user_id = p.owner_id
+      WHERE p.id = ANY($1::uuid[]) AND p.kind = 'payment' AND t.status NOT IN ('Rejetée', 'Refusée')
+        AND NOT COALESCE(u.vat_on_debits, false)`,
     { bind: [paymentIds], type: QueryTypes.SELECT },
   );
   return rows.map((r) => r.id);

@@ -27,6 +27,8 @@ export interface DocumentPayment {
   vatExempt: boolean;
   /** A French invoice's category of operation (issue 32 §5), printed as a mention; absent or null: none printed. */
   operation?: OperationCategory | 'MIXED' | null;
+  /** A French studio that opted for VAT on debits (issue 32 §5, CGI annexe III art. 77): its invoices say so. */
+  vatOnDebits?: boolean;
 }
 
 const WORDS = {
@@ -43,6 +45,7 @@ const WORDS = {
       GOODS: 'Catégorie de l’opération : livraison de biens',
       MIXED: 'Catégorie de l’opération : livraison de biens et prestation de services',
     },
+    vatOnDebits: "Option pour le paiement de la taxe d'après les débits",
     phone: 'Tél.',
   },
   'en-US': {
@@ -57,6 +60,7 @@ const WORDS = {
       GOODS: 'Category of operation: supply of goods',
       MIXED: 'Category of operation: supply of goods and services',
     },
+    vatOnDebits: 'Option to pay VAT on debits',
     phone: 'Tel.',
   },
 } as const;
@@ -89,13 +93,14 @@ export function companyLines(company: DocumentCompany, locale: UserLocale): stri
   ].filter((line): line is string => Boolean(line));
 }
 
-/** The payment lines at the foot of a quote or invoice: bank details, terms, late-payment mentions, VAT exemption. */
+/** The payment lines at the foot of a quote or invoice: bank details, terms, late-payment mentions, VAT exemption, the reform's mentions. */
 export function paymentLines(payment: DocumentPayment | null, kind: 'quote' | 'invoice', locale: UserLocale): string[] {
   if (!payment) return [];
   const w = WORDS[languageOf(locale)];
   return [
     payment.vatExempt ? w.vatExempt : null,
     kind === 'invoice' && payment.operation ? w.operation[payment.operation] : null,
+    kind === 'invoice' && payment.vatOnDebits ? w.vatOnDebits : null,
     payment.iban
       ? `IBAN ${payment.iban.replace(/(.{4})/g, '$1 ').trim()}${payment.bic ? ` · BIC ${payment.bic}` : ''}`
       : null,

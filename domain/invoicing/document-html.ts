@@ -28,6 +28,8 @@ export interface DocumentView {
   /** Bank details, terms and legal mentions from the company profile; null without one. */
   payment: DocumentPayment | null;
   client: { name: string; email: string | null; address: string[] } | null;
+  /** An invoice's delivery address when it is not the client's (issue 32 §5): its lines; null or absent otherwise. */
+  deliverTo?: string[] | null;
   /** The lines, discounts, VAT summary and totals, as the e-invoice states them (document-lines.ts). */
   body: DocumentLines;
   /** When the service was delivered (the session's day, or the days it spans); null when not known yet (a draft without a session). */
@@ -68,6 +70,7 @@ export const DOCUMENT_WORDS = {
     of: 'du',
     reason: 'Motif',
     client: 'Client',
+    deliverTo: 'Adresse de livraison',
     description: 'Désignation',
     quantity: 'Qté',
     unit: 'P.U. HT',
@@ -103,6 +106,7 @@ export const DOCUMENT_WORDS = {
     of: 'of',
     reason: 'Reason',
     client: 'Bill to',
+    deliverTo: 'Delivery address',
     description: 'Description',
     quantity: 'Qty',
     unit: 'Unit price excl. tax',
@@ -287,12 +291,18 @@ export function documentHtml(view: DocumentView): string {
     .map((line) => `<br>${esc(line)}`)
     .join('')}</div>`;
   const payment = view.kind === 'credit_note' ? [] : paymentLines(view.payment, view.kind, view.locale);
-  const client = view.client
-    ? `<div class="client"><em>${w.client}</em><br><strong>${esc(view.client.name)}</strong><br>${view.client.address.map(esc).join('<br>')}${view.client.email ? `<br>${esc(view.client.email)}` : ''}</div>`
+  // The goods' delivery address, under the client's (issue 32 §5).
+  const deliverTo = view.deliverTo?.length
+    ? `<div class="deliver-to"><em>${w.deliverTo}</em><br>${view.deliverTo.map(esc).join('<br>')}</div>`
     : '';
+  const client = view.client
+    ? `<div class="client"><em>${w.client}</em><br><strong>${esc(view.client.name)}</strong><br>${view.client.address.map(esc).join('<br>')}${view.client.email ? `<br>${esc(view.client.email)}` : ''}${deliverTo}</div>`
+    : deliverTo
+      ? `<div class="client">${deliverTo}</div>`
+      : '';
   return `<!doctype html><html lang="${view.locale.slice(0, 2)}"><head><meta charset="utf-8"><style>
 body{font-family:'DejaVu Sans',sans-serif;font-size:10pt;color:#1d2330;margin:0}
-.logo{max-height:60px;max-width:200px;margin-bottom:6px}.head{display:flex;justify-content:space-between;margin-bottom:18px}.client{text-align:right}
+.logo{max-height:60px;max-width:200px;margin-bottom:6px}.head{display:flex;justify-content:space-between;margin-bottom:18px}.client{text-align:right}.deliver-to{margin-top:8px}
 h1{font-size:16pt;margin:0 0 4px}table{width:100%;border-collapse:collapse;margin-top:12px}
 th{background:#eef1f6;text-align:left;padding:5px}td{padding:5px;border-bottom:1px solid #e3e7ee;vertical-align:top}
 .n{text-align:right;white-space:nowrap}tr.text td{font-style:italic;color:#444}.totals{width:45%;margin-left:55%}

@@ -11,7 +11,9 @@ import {
   type LineWords,
   type UnitPrice,
 } from './document-lines';
+import { type DeliveryAddress, deliveryDiffers } from './delivery-address';
 import { type SellerProfile } from './legal-mentions';
+import { type InvoiceOperation, invoiceOperation } from './operation-category';
 import { type TaxSummary } from './tax-lines';
 
 /**
@@ -29,6 +31,12 @@ export type VatCategory = 'S' | 'Z' | 'E';
 
 /** The exemption reason of a VAT exempt French studio (BT-120), as its documents print it. */
 export const FRANCHISE_REASON = 'TVA non applicable, art. 293 B du CGI';
+
+/** The mention of a French studio that opted for VAT on debits (CGI annexe III art. 77), a note of its e-invoice (BT-22). */
+export const VAT_ON_DEBITS_NOTE = "Option pour le paiement de la taxe d'après les débits";
+
+/** UNTDID 4451 "tax declaration": the subject code (BT-21) of the VAT on debits note. */
+export const VAT_ON_DEBITS_SUBJECT = 'TXD';
 
 export interface EInvoiceParty {
   name: string;
@@ -110,15 +118,46 @@ export interface EInvoice {
   payment: { iban: string; bic: string | null } | null;
   /** BT-20 */
   paymentTerms: string | null;
-  /** Notes with their UNTDID 4451 subject code (PMT recovery fee, PMD late penalties, AAB discount). */
+  /** Notes with their UNTDID 4451 subject code (PMT recovery fee, PMD late penalties, AAB discount, TXD VAT on debits). */
   notes: { subjectCode: string; text: string }[];
+  /**
+   * The category of operation (issue 32 §5): what the invoice's priced lines sell (a credit note:
+   * its invoice's), which its billing framework (BT-23) states; null when not known.
+   */
+  operation: InvoiceOperation | null;
+  /** A French seller that opted for VAT on debits: the note (VAT_ON_DEBITS_NOTE) and the VAT point date code say so. */
+  vatOnDebits: boolean;
+  /**
+   * BT-8, the VAT point date code (UNTDID 2005): '3', the invoice's issue date, for services of a
+   * French seller that opted for VAT on debits (CII writes it as its code 5); null otherwise.
+   */
+  vatPointDateCode: '3' | null;
+  /** BG-15 and BT-70, the deliver to address and party, when the goods go elsewhere than the buyer's address. */
+  deliverTo: EInvoiceDeliverTo | null;
+}
+
+/** BG-15 (and BT-70): where the goods are delivered. */
+export interface EInvoiceDeliverTo {
+  name: string | null;
+  street: string | null;
+  zipcode: string | null;
+  city: string | null;
+  /** BT-80, ISO 3166-1 alpha-2, or null when the stored country is not recognised (BR-57). */
+  countryCode: string | null;
+  region: string | null;
 }
 
 /** When the service was delivered: one day (BT-72), or a period of several (BT-73, BT-74), YYYY-MM-DD. */
 export type ServiceDelivery = { day: string } | { start: string; end: string };
 
 /** The company profile as the e-invoice reads it: the issue's seller profile and its bank and email. */
-export type EInvoiceSeller = SellerProfile & { iban: string | null; bic: string | null; email: string | null };
+export type EInvoiceSeller = SellerProfile & {
+  iban: string | null;
+  bic: string | null;
+  email: string | null;
+  /** Opted for VAT on debits (issue 32 §5); absent: no. */
+  vat_on_debits?: boolean;
+};
 
 const clean = (value: string | null | undefined) => (value && value.trim() ? value.replace(/\s+/g, ' ').trim() : null);
 
@@ -176,6 +215,10 @@ export interface EInvoiceInput {
   credit?: { lines: readonly CreditedLine[]; parts: readonly CreditVatPart[] };
   /** The names of unnamed lines and discounts, and of an amount-only credit line, in the client's language (as its pdf prints them). */
   words?: LineWords & { credited: string };
+  /** The category of operation; left out, that of `items` (a credit note gives its invoice's). */
+  operation?: InvoiceOperation | null;
+  /** An invoice's delivery address (issue 32 §5), stated when it differs from the buyer's. */
+  deliveryAddress?: DeliveryAddress | null;
 }
 
 /** The e-invoice of an invoice, deposit invoice or credit note, from the same lines its pdf prints (document-lines.ts). */
@@ -239,6 +282,23 @@ export function eInvoiceOf(input: EInvoiceInput): EInvoice {
         { subjectCode: 'AAB', text: "Pas d'escompte pour paiement anticipé" },
       ];
   if (exempt && french) notes.push({ subjectCode: 'AAI', text: FRANCHISE_REASON });
+  const operation =
+    input.operation !== undefined ? input.operation : input.items ? invoiceOperation(input.items) : null;
+  const vatOnDebits = french && Boolean(input.seller.vat_on_debits);
+  if (vatOnDebits) notes.push({ subjectCode: VAT_ON_DEBITS_SUBJECT, text: VAT_ON_DEBITS_NOTE });
+  const address = input.deliveryAddress;
+  const deliverTo: EInvoiceDeliverTo | null =
+    address && deliveryDiffers(address, input.buyer, seller.countryCode)
+      ? {
+          name: clean(address.name),
+          street: clean(address.street),
+          zipcode: clean(address.zipcode),
+          city: clean(address.city),
+          // No fallback: a delivery address names its country (BR-57).
+          countryCode: countryCode(address.country, null),
+          region: clean(address.region),
+        }
+      : null;
   return {
     typeCode: input.typeCode,
     number: input.number,
@@ -266,6 +326,11 @@ export function eInvoiceOf(input: EInvoiceInput): EInvoice {
       : null,
     paymentTerms: paymentTermsOf(input.seller.payment_terms_days, input.dueDate, french),
     notes,
+    operation,
+    vatOnDebits,
+    // VAT on debits concerns services (goods are taxed at delivery): the VAT is due at the invoice's date.
+    vatPointDateCode: vatOnDebits && operation !== 'GOODS' ? '3' : null,
+    deliverTo,
   };
 }
 

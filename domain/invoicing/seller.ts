@@ -28,6 +28,11 @@ export interface InvoiceSeller {
   iban: string | null;
   bic: string | null;
   vat_exempt: boolean;
+  /**
+   * The studio had opted for VAT on debits when it issued (issue 32 §5): the document says so for
+   * good. Absent on copies made before it was kept, read as false.
+   */
+  vat_on_debits?: boolean;
   /** Decimal text with two places, percent a year ("10.00"). */
   late_payment_rate: string | null;
   payment_terms_days: number | null;
@@ -76,6 +81,7 @@ export function sellerOf(company: CompanyProfileFields | null | undefined): Invo
     iban: company.iban ?? null,
     bic: company.bic ?? null,
     vat_exempt: Boolean(company.vat_exempt),
+    vat_on_debits: Boolean(company.vat_on_debits),
     late_payment_rate: decimalText(company.late_payment_rate),
     payment_terms_days: company.payment_terms_days ?? null,
   };

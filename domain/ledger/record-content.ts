@@ -30,6 +30,8 @@ export interface InvoiceLineSource {
   taxes: unknown;
   deposit_invoice_id: string | null;
   display_order: number;
+  /** What the line sells (issue 32 §5); absent on rows read before it existed. */
+  category?: string | null;
 }
 
 /** An issued invoice (invoices) with its lines. */
@@ -49,6 +51,8 @@ export interface InvoiceSource {
   service_date: string | null;
   service_end_date: string | null;
   deposit_installment: number | null;
+  /** Where its goods are delivered (issue 32 §5); absent on rows read before it existed. */
+  delivery_address?: unknown;
   lines: InvoiceLineSource[];
 }
 
@@ -123,6 +127,8 @@ function invoiceContent(r: InvoiceSource): Record<string, unknown> {
     service_date: r.service_date,
     service_end_date: r.service_end_date,
     deposit_installment: r.deposit_installment,
+    // Issue 32 §5: hashed only when set, so every record made before (no address, services) keeps its hash.
+    ...(r.delivery_address != null ? { delivery_address: r.delivery_address } : {}),
     lines: r.lines.map((l) => ({
       id: l.id,
       item_type: l.item_type,
@@ -139,6 +145,7 @@ function invoiceContent(r: InvoiceSource): Record<string, unknown> {
       taxes: l.taxes,
       deposit_invoice_id: l.deposit_invoice_id,
       display_order: l.display_order,
+      ...(l.category === 'GOODS' ? { category: l.category } : {}),
     })),
   };
 }

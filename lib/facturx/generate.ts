@@ -33,11 +33,28 @@ type Formatter = EInvoiceFormat & { postProcess(cii: CiiNode): void };
 const yyyymmdd = (day: string) => day.replace(/-/g, '');
 
 /**
+ * EN 16931's VAT point date code (BT-8) in CII's own code list (UNTDID 2475), as the CII binding
+ * maps it from UNTDID 2005: 3 (invoice date) → 5, 35 (delivery date) → 29, 432 (paid to date) → 72.
+ */
+const CII_DUE_DATE_TYPE: Record<NonNullable<EInvoice['vatPointDateCode']>, string> = { '3': '5' };
+
+/** Sets BT-8 on a VAT breakdown (`ram:ApplicableTradeTax`), where CII D16B puts it: before the rate. */
+function withDueDateTypeCode(tax: CiiNode, code: NonNullable<EInvoice['vatPointDateCode']>): void {
+  const entries = Object.entries(tax).filter(([key]) => key !== 'ram:DueDateTypeCode');
+  const at = entries.findIndex(([key]) => key === 'ram:RateApplicablePercent');
+  entries.splice(at < 0 ? entries.length : at, 0, ['ram:DueDateTypeCode', CII_DUE_DATE_TYPE[code]]);
+  for (const key of Object.keys(tax)) delete tax[key];
+  Object.assign(tax, Object.fromEntries(entries));
+}
+
+/**
  * What the library (2.3.4) leaves out of the CII, added to its tree before it is rendered:
  * - the notes' subject codes (BT-21: PMT, PMD, AAB, AAI), which the French rules BR-FR-05 read;
  *   the library writes notes as bare text;
  * - the header's delivery element, which CII requires even empty: the library writes it only from
  *   a UBL `cac:Delivery`, and a service over several days states its period (BG-14) instead;
+ * - the VAT point date code (BT-8) of a studio that opted for VAT on debits (issue 32 §5): the
+ *   library copies it from UBL's `cac:InvoicePeriod`, which would also write a billing period;
  * - a credit note's preceding invoice (BG-3, BT-25 and BT-26): its mapping reads the number from
  *   `cac:BillingReference/cbc:ID` while its own input schema only allows
  *   `cac:BillingReference/cac:InvoiceDocumentReference/cbc:ID`, so it never writes one.
@@ -54,6 +71,12 @@ function completeCii(doc: EInvoice, cii: CiiNode): void {
     entries.splice(at < 0 ? entries.length : at, 0, ['ram:ApplicableHeaderTradeDelivery', {}]);
     for (const key of Object.keys(transaction)) delete transaction[key];
     Object.assign(transaction, Object.fromEntries(entries));
+  }
+  if (doc.vatPointDateCode) {
+    const settlement = transaction['ram:ApplicableHeaderTradeSettlement'] as CiiNode;
+    const taxes = settlement['ram:ApplicableTradeTax'];
+    for (const tax of (Array.isArray(taxes) ? taxes : taxes ? [taxes] : []) as CiiNode[])
+      withDueDateTypeCode(tax, doc.vatPointDateCode);
   }
   if (doc.preceding) {
     const settlement = (root['rsm:SupplyChainTradeTransaction'] as CiiNode)[

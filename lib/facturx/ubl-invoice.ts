@@ -1,6 +1,12 @@
 import { billingFrameworkCode } from '../../domain/invoicing/billing-framework';
 import { type Invoice } from '@e-invoice-eu/core';
-import { type EInvoice, type EInvoiceParty, type VatCategory } from '../../domain/invoicing/e-invoice';
+import {
+  type EInvoice,
+  type EInvoiceDeliverTo,
+  type EInvoiceParty,
+  type VatCategory,
+} from '../../domain/invoicing/e-invoice';
+import { categoriesOf } from '../../domain/invoicing/operation-category';
 
 /**
  * An e-invoice (domain/invoicing/e-invoice.ts) in the input format of `@e-invoice-eu/core`: UBL
@@ -75,16 +81,44 @@ function party(p: EInvoiceParty, seller: boolean) {
 }
 
 /**
- * The French billing framework (BT-23, BR-FR-08; domain/invoicing/billing-framework.ts): services
- * (S1), or a final invoice after deposits (S4) when it deducts some. The lines do not say yet
- * whether they sell goods (docs/e-invoicing.md, "Left"): every invoice is read as services.
+ * The French billing framework (BT-23, BR-FR-08; domain/invoicing/billing-framework.ts): what the
+ * invoice sells, B (goods), S (services) or M (both; its category of operation, issue 32 §5),
+ * and 4 for a final invoice after deposits (it deducts some), else 1.
  */
 const billingMode = (doc: EInvoice) =>
   billingFrameworkCode({
-    categories: new Set(['SERVICES']),
+    categories: categoriesOf(doc.operation ?? 'SERVICES'),
     deductsDeposits: doc.lines.some((l) => l.quantityHundredths < 0n),
     paidAtIssue: false,
   });
+
+/** BG-15 and BT-70: the deliver to address and party (the library writes them as CII's ShipToTradeParty). */
+function deliverTo(to: EInvoiceDeliverTo) {
+  // In UBL's order: the location, then the party.
+  return {
+    'cac:DeliveryLocation': {
+      'cac:Address': {
+        ...(to.street ? { 'cbc:StreetName': to.street } : {}),
+        ...(to.city ? { 'cbc:CityName': to.city } : {}),
+        ...(to.zipcode ? { 'cbc:PostalZone': to.zipcode } : {}),
+        ...(to.region ? { 'cbc:CountrySubentity': to.region } : {}),
+        // The gate refuses a deliver to address without its country (BR-57) before this is written.
+        'cac:Country': { 'cbc:IdentificationCode': to.countryCode ?? '' },
+      },
+    },
+    ...(to.name ? { 'cac:DeliveryParty': { 'cac:PartyName': { 'cbc:Name': to.name } } } : {}),
+  };
+}
+
+/**
+ * BG-13: the service's day (BT-72) and where the goods go (BG-15); a service over several days
+ * states its period (BG-14, cac:InvoicePeriod) instead of a day.
+ */
+function delivery(doc: EInvoice) {
+  const day = 'day' in doc.delivery ? { 'cbc:ActualDeliveryDate': doc.delivery.day } : {};
+  const to = doc.deliverTo ? deliverTo(doc.deliverTo) : {};
+  return Object.keys(day).length + Object.keys(to).length > 0 ? { 'cac:Delivery': { ...day, ...to } } : {};
+}
 
 /** The library's invoice of an e-invoice. */
 export function ublInvoice(doc: EInvoice): Invoice {
@@ -131,10 +165,11 @@ export function ublInvoice(doc: EInvoice): Invoice {
         },
         false,
       ),
-      // BT-72, the service's day, or BG-14, the period it spans (as the pdf prints it).
+      // BT-72, the service's day, or BG-14, the period it spans (as the pdf prints it); BG-15, where the goods go.
       ...('day' in doc.delivery
-        ? { 'cac:Delivery': { 'cbc:ActualDeliveryDate': doc.delivery.day } }
+        ? {}
         : { 'cac:InvoicePeriod': { 'cbc:StartDate': doc.delivery.start, 'cbc:EndDate': doc.delivery.end } }),
+      ...delivery(doc),
       ...(doc.payment
         ? {
             'cac:PaymentMeans': [

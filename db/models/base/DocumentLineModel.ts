@@ -3,6 +3,7 @@ import { IdModel } from './IdModel';
 import { UserSessionType } from '../UserSessionType';
 import { type DiscountType, type ItemType } from '../../../domain/invoicing/item-types';
 import { type StoredTax } from '../../../domain/invoicing/line-taxes';
+import { type OperationCategory } from '../../../domain/invoicing/billing-framework';
 
 /**
  * A line of a quote or an invoice (`quote_items`, `invoice_items`: the same columns but the
@@ -66,6 +67,11 @@ export abstract class DocumentLineModel extends IdModel {
    */
   @Column({ type: DataType.JSONB })
   declare taxes: StoredTax[] | null;
+
+  /** What the line sells (issue 32 §5): SERVICES (a session, the default) or GOODS (prints, albums); read on priced lines only. */
+  @Default('SERVICES')
+  @Column({ type: DataType.STRING(10), allowNull: false })
+  declare category: OperationCategory;
 
   // Associations
 

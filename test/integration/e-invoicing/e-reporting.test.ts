@@ -215,4 +215,41 @@ describe('e-reporting a French studio’s sales to private clients', () => {
       404,
     );
   });
+
+  it('reports goods apart from services, and only the services’ share of a payment (issue 32 §5)', async () => {
+    const day = fifteenth(2);
+    // Studios of their own (no platform: the reports are kept, not sent), one that opted for VAT on debits.
+    const shop = await buildUser(t.app);
+    await saveStudioProfile(t.app, shop, { ...FRENCH_STUDIO, vat_regime: 'REEL_SIMPLIFIE' });
+    const debits = await buildUser(t.app);
+    await saveStudioProfile(t.app, debits, { ...FRENCH_STUDIO, vat_regime: 'REEL_SIMPLIFIE', vat_on_debits: true });
+    const items = [
+      line,
+      { ...line, description: 'Tirages 30×40', quantity: 3, price_without_tax: '100.00', category: 'GOODS' },
+    ];
+    for (const user of [shop, debits]) {
+      const person = await buildBillableContact(t.app, user);
+      const sale = await buildInvoice(t.app, user, { contact_id: person.id, items, issued: true, profile: false });
+      const paid = await request(t.app)
+        .post(`/api/invoices/${sale.id}/payments`)
+        .set(as(user))
+        .send({ amount: '240.00', method: 'bank_transfer' })
+        .expect(201);
+      await backdate('invoices', sale.id, day);
+      await backdate('invoice_payments', paid.body.id ?? paid.body.payment?.id, day);
+    }
+
+    const sales = await report({ flow: 'TRANSACTIONS', day }, shop).expect(201);
+    const at = { day, flow: 'B2C', currency: 'EUR', vat_rate: '20.00', documents: 1 };
+    expect(sales.body.totals).toEqual([
+      { ...at, category: 'GOODS', taxable_base: '300.00', vat: '60.00' },
+      { ...at, category: 'SERVICES', taxable_base: '100.00', vat: '20.00' },
+    ]);
+    // 240.00 of an invoice of 480.00, a quarter of it for the session: 60.00 reported.
+    const payments = await report({ flow: 'PAYMENTS', day }, shop).expect(201);
+    expect(payments.body.totals).toEqual([{ day, currency: 'EUR', vat_rate: '20.00', amount: '60.00', payments: 1 }]);
+    // VAT on debits: its VAT is due when it invoices; no payment is reported.
+    const none = await report({ flow: 'PAYMENTS', day }, debits).expect(201);
+    expect(none.body).toMatchObject({ totals: [], corrections: [], records: 0 });
+  });
 });

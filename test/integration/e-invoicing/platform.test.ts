@@ -3,7 +3,7 @@
 import request from 'supertest';
 import { buildUser, type TestUser } from '../../factories/users';
 import { buildBillableContact } from '../../factories/contacts';
-import { buildInvoice, saveStudioProfile } from '../../factories/invoices';
+import { buildInvoice, FRENCH_STUDIO, saveStudioProfile } from '../../factories/invoices';
 import { buildCreditNote } from '../../factories/credit-notes';
 import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
@@ -53,8 +53,12 @@ describe('the studio connects its approved platform', () => {
       base_url: simulator(),
       client_id: 'studio-local',
       has_secret: true,
-      vat_on_debits: false,
     });
+    // The option for VAT on debits is the company profile's (issue 32 §5): here it is refused, not dropped unsaid.
+    expect(saved.body).not.toHaveProperty('vat_on_debits');
+    const moved = await connect(owner, { vat_on_debits: true });
+    expect(moved.status).toBe(400);
+    expect(JSON.stringify(moved.body)).toContain('vat_on_debits');
     expect(JSON.stringify(saved.body)).not.toContain('studio-local-secret');
     const [row] = await sql<{ client_secret_encrypted: string }>(
       'SELECT client_secret_encrypted FROM platform_connections WHERE owner_id = $1',
@@ -67,11 +71,11 @@ describe('the studio connects its approved platform', () => {
     const changed = await request(t.app)
       .put('/api/users/me/e-invoicing-platform')
       .set(as(owner))
-      .send({ base_url: simulator(), client_id: 'studio-local', vat_on_debits: true });
-    expect(changed.body.vat_on_debits).toBe(true);
+      .send({ base_url: simulator(), client_id: 'studio-local-2' });
+    expect(changed.body).toMatchObject({ client_id: 'studio-local-2', has_secret: true });
     const read = await request(t.app).get('/api/users/me/e-invoicing-platform').set(as(owner));
     expect(read.body).toEqual(changed.body);
-    expect((await connect(owner)).body.vat_on_debits).toBe(false);
+    expect((await connect(owner)).body.client_id).toBe('studio-local');
   });
 
   it('another studio has its own (or none), and a disconnected one is gone', async () => {
@@ -242,9 +246,16 @@ describe('B2B invoices transmitted through the platform', () => {
 
   it('a studio that opted for VAT on debits sends no cashed status', async () => {
     const studio = await frenchStudio();
-    await connect(studio, { vat_on_debits: true });
+    // The option is the company profile's (issue 32 §5).
+    const profile = await saveStudioProfile(t.app, studio, { ...FRENCH_STUDIO, vat_on_debits: true });
+    expect(profile.vat_on_debits).toBe(true);
     const client = await company(studio, '552100554', 'FR96552100554');
-    const invoice = await buildInvoice(t.app, studio, { issued: true, contact_id: client.id });
+    const invoice = await buildInvoice(t.app, studio, {
+      issued: true,
+      contact_id: client.id,
+      // Issued on the profile just saved (the factory would save the plain French one again).
+      profile: false,
+    });
     const deposited = await eventually(
       'the invoice deposited',
       async () => {

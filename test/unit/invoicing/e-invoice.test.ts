@@ -213,11 +213,14 @@ describe('the e-invoice of an invoice (issue 22 §1)', () => {
         lines: [],
         parts: [{ vatBasisPoints: 2000, baseCents: 10000n, vatCents: 2000n, withTaxCents: 12000n }],
       },
+      // Its invoice's category of operation (issue 32 §5): a French credit note states it too.
+      operation: 'SERVICES',
     });
     expect(doc.lines).toHaveLength(1);
     expect(doc.totals.payableCents).toBe(12000n);
     expect(rules(doc)).toEqual([]);
     expect(rules({ ...doc, preceding: null })).toEqual(['BR-55']);
+    expect(rules({ ...doc, operation: null })).toEqual(['BR-FR-08']);
   });
 
   it("shares a credit note's VAT parts over its credited lines by their totals", () => {
@@ -243,6 +246,7 @@ describe('the e-invoice of an invoice (issue 22 §1)', () => {
       buyer: BUYER,
       preceding: { number: 'F-2026-00001', issueDate: '2026-11-20' },
       credit: { lines, parts },
+      operation: 'MIXED',
     });
     expect(doc.lines.map((l) => [l.name, l.quantityHundredths])).toEqual([
       ['Tirages', 300n],

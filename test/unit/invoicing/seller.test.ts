@@ -51,6 +51,7 @@ const expected: InvoiceSeller = {
   iban: 'FR7630006000011234567890189',
   bic: 'AGRIFRPP',
   vat_exempt: false,
+  vat_on_debits: false,
   late_payment_rate: '10.00',
   payment_terms_days: 30,
 };
