@@ -3,15 +3,14 @@ import { BREAK_REASONS, LEDGER_RECORD_TYPES } from '../../domain/ledger/record-t
 import { PERIOD_KINDS } from '../../domain/ledger/closures';
 import { TOTAL_FIELDS } from '../../domain/ledger/closure-totals';
 import { PageQuery, pageOf } from '../http/common-schemas';
+import { isCalendarDate } from '../../domain/invoicing/calendar-date';
 
 const sha256 = z.string().regex(/^[0-9a-f]{64}$/);
 
 /** A calendar day between 2000 and 2099 that exists (2026-02-30 does not). */
-const day = z.iso
-  .date()
-  .refine((d) => d >= '2000-01-01' && d <= '2099-12-31' && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), {
-    message: 'must be a real day between 2000-01-01 and 2099-12-31',
-  });
+const day = z.iso.date().refine((d) => d >= '2000-01-01' && d <= '2099-12-31' && isCalendarDate(d), {
+  message: 'must be a real day between 2000-01-01 and 2099-12-31',
+});
 
 /** GET /api/ledger/integrity: what the check of the studio's chain and closures found. */
 export const LedgerIntegrityView = z.object({

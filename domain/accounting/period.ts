@@ -1,18 +1,11 @@
+import { isCalendarDate } from '../invoicing/calendar-date';
+
 /**
  * The period of an accounting export: two days on the studio's calendar, both included, at most
  * a year and a day apart (a fiscal year may run 12 months plus a leap day; the FEC the
  * administration asks for covers one fiscal year).
  */
 export const MAX_PERIOD_DAYS = 366;
-
-const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A real calendar day written YYYY-MM-DD (2026-02-30 is not). */
-export function isCalendarDay(text: string): boolean {
-  if (!DAY_PATTERN.test(text)) return false;
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
-}
 
 /** Days from `from` to `to`, both included. */
 export function periodDays(from: string, to: string): number {
@@ -30,8 +23,8 @@ export function periodDayList(from: string, to: string): string[] {
 /** Every problem of a period, as `{path, message}` for a 400; none when valid. */
 export function periodProblems(from: string, to: string): { path: string; message: string }[] {
   const problems: { path: string; message: string }[] = [];
-  if (!isCalendarDay(from)) problems.push({ path: 'from', message: 'A day written YYYY-MM-DD' });
-  if (!isCalendarDay(to)) problems.push({ path: 'to', message: 'A day written YYYY-MM-DD' });
+  if (!isCalendarDate(from)) problems.push({ path: 'from', message: 'A day written YYYY-MM-DD' });
+  if (!isCalendarDate(to)) problems.push({ path: 'to', message: 'A day written YYYY-MM-DD' });
   if (problems.length) return problems;
   if (to < from) problems.push({ path: 'to', message: 'The period ends before it starts' });
   else if (periodDays(from, to) > MAX_PERIOD_DAYS)

@@ -6,6 +6,8 @@
  * problems that make it unreadable, each with the element it concerns.
  */
 
+import { isCalendarDate } from './calendar-date';
+
 export type PurchaseInvoiceSyntax = 'CII' | 'UBL';
 
 export interface PurchaseVatLine {
@@ -88,17 +90,12 @@ function cents(value: string | null): bigint | 'invalid' | null {
 }
 
 const CII_DATE = /^(\d{4})(\d{2})(\d{2})$/;
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-function realDate(iso: string): boolean {
-  const d = new Date(`${iso}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === iso;
-}
 /** A CII date (format 102, YYYYMMDD) or an ISO one, as YYYY-MM-DD; 'invalid' when it is not a real day. */
 function day(value: string | null, syntax: PurchaseInvoiceSyntax): string | 'invalid' | null {
   if (value === null) return null;
   const m = syntax === 'CII' ? CII_DATE.exec(value) : null;
   const iso = m ? `${m[1]}-${m[2]}-${m[3]}` : value;
-  return ISO_DATE.test(iso) && realDate(iso) ? iso : 'invalid';
+  return isCalendarDate(iso) ? iso : 'invalid';
 }
 
 /** The raw fields, as each syntax writes them, before they are checked alike. */

@@ -1,3 +1,4 @@
+import { isCalendarDate } from '../invoicing/calendar-date';
 import { type SessionInfoFieldType } from './field-types';
 
 export interface ResponseField {
@@ -30,14 +31,6 @@ export interface AnswerError {
   field_key: string;
   problem: AnswerProblem;
   message: string;
-}
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-function isRealDate(s: string): boolean {
-  if (!ISO_DATE.test(s)) return false;
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 }
 
 /**
@@ -84,7 +77,7 @@ export function validateResponses(
     }
     switch (f.field_type) {
       case 'DATE':
-        if (!isRealDate(text))
+        if (!isCalendarDate(text))
           errors.push({ field_key: f.field_key, problem: 'not_a_date', message: 'must be a date (YYYY-MM-DD)' });
         else responses[f.field_key] = text;
         break;

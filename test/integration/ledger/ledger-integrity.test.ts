@@ -371,6 +371,14 @@ describe('closures through the api', () => {
       .set(as(studio))
       .send({ period_kind: 'DAY', period_start: '2026-02-30' });
     expect(badDay.status).toBe(400);
+    // A month that does not exist, nor a day past 31 (found by the fuzzer: a 500 before).
+    for (const start of ['2024-13-01', '2026-01-32', '2026-00-10']) {
+      const res = await request(t.app)
+        .post('/api/ledger/closures')
+        .set(as(studio))
+        .send({ period_kind: 'DAY', period_start: start });
+      expect([start, res.status, res.body.code]).toEqual([start, 400, 'invalid_input']);
+    }
     const month = await request(t.app)
       .post('/api/ledger/closures')
       .set(as(studio))

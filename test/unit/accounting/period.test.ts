@@ -1,9 +1,9 @@
 import fc from 'fast-check';
+import { isCalendarDate } from '../../../domain/invoicing/calendar-date';
 import {
   accountingFileProblem,
   accountingFormatProblem,
   clientCode,
-  isCalendarDay,
   MAX_PERIOD_DAYS,
   periodDayList,
   periodDays,
@@ -22,7 +22,7 @@ describe('accounting period', () => {
       { path: 'to', message: `A period is at most ${MAX_PERIOD_DAYS} days` },
     ]);
     expect(periodProblems('2026-02-30', '2026-13-01').map((p) => p.path)).toEqual(['from', 'to']);
-    expect(isCalendarDay('2026-1-01')).toBe(false);
+    expect(isCalendarDate('2026-1-01')).toBe(false);
   });
 
   it('accepts any ordered pair of days within 366 days, and refuses the reverse (property)', () => {
