@@ -1,3 +1,4 @@
+import { type ActivityOptions } from '@temporalio/common';
 import { type DocumentPdf } from '../invoicing/contract';
 import { defineJob, jobId, TASK_QUEUES } from '../job-run/contract';
 
@@ -44,6 +45,22 @@ export const E_INVOICE_TRANSMIT_NON_RETRYABLE = [
   'validation_failed',
   'platform_refused',
 ] as const;
+
+/**
+ * How every call that sends something to a studio's platform is retried (an invoice, a status,
+ * an answer, an e-report): an outage delays, never loses. About two hours of attempts (the
+ * interval grows to 5 minutes), then the dead-letter queue, from which a replay sends it.
+ */
+export const PLATFORM_SEND_OPTIONS = {
+  startToCloseTimeout: '1 minute',
+  retry: {
+    initialInterval: '2 seconds',
+    backoffCoefficient: 2,
+    maximumInterval: '5 minutes',
+    maximumAttempts: 30,
+    nonRetryableErrorTypes: [...E_INVOICE_TRANSMIT_NON_RETRYABLE],
+  },
+} as const satisfies ActivityOptions;
 
 /**
  * The scheduled pass that reads lifecycle statuses back from each studio's platform (the platform

@@ -2,7 +2,7 @@ import { proxyActivities } from '@temporalio/workflow';
 import { type DocumentPdfActivities } from '../invoicing/contract';
 import { type JobInput, TASK_QUEUES } from '../job-run/contract';
 import {
-  E_INVOICE_TRANSMIT_NON_RETRYABLE,
+  PLATFORM_SEND_OPTIONS,
   type EInvoiceTransmitActivities,
   type EInvoiceTransmitPayload,
   type EInvoiceTransmitResult,
@@ -17,16 +17,7 @@ const { renderEInvoice } = proxyActivities<DocumentPdfActivities>({
 
 // A platform outage delays, never loses: about 2 hours of attempts (the interval grows to 5 minutes),
 // then the dead-letter queue, from which a replay sends it.
-const { transmitEInvoice } = proxyActivities<EInvoiceTransmitActivities>({
-  startToCloseTimeout: '1 minute',
-  retry: {
-    initialInterval: '2 seconds',
-    backoffCoefficient: 2,
-    maximumInterval: '5 minutes',
-    maximumAttempts: 30,
-    nonRetryableErrorTypes: [...E_INVOICE_TRANSMIT_NON_RETRYABLE],
-  },
-});
+const { transmitEInvoice } = proxyActivities<EInvoiceTransmitActivities>(PLATFORM_SEND_OPTIONS);
 
 /** An issued invoice or credit note sent to the studio's approved platform, once. */
 export async function eInvoiceTransmitWorkflow(

@@ -1,19 +1,10 @@
 import { proxyActivities } from '@temporalio/workflow';
 import { type JobInput } from '../job-run/contract';
-import { E_INVOICE_TRANSMIT_NON_RETRYABLE } from '../e-invoicing/contract';
+import { PLATFORM_SEND_OPTIONS } from '../e-invoicing/contract';
 import { type EReportSendActivities, type EReportSendPayload } from './contract';
 
 // The transmission's patience: a platform outage delays the report, never loses it.
-const { sendEReport } = proxyActivities<EReportSendActivities>({
-  startToCloseTimeout: '1 minute',
-  retry: {
-    initialInterval: '2 seconds',
-    backoffCoefficient: 2,
-    maximumInterval: '5 minutes',
-    maximumAttempts: 30,
-    nonRetryableErrorTypes: [...E_INVOICE_TRANSMIT_NON_RETRYABLE],
-  },
-});
+const { sendEReport } = proxyActivities<EReportSendActivities>(PLATFORM_SEND_OPTIONS);
 
 /** One e-report sent to the studio's platform, once. */
 export async function eReportSendWorkflow(
