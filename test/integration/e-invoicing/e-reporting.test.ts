@@ -9,6 +9,7 @@ import { buildCreditNote } from '../../factories/credit-notes';
 import { buildInvoice, FRENCH_STUDIO, saveStudioProfile } from '../../factories/invoices';
 import { buildUser, type TestUser } from '../../factories/users';
 import { as } from '../../helpers/auth';
+import { backdate as moveToDay } from '../../helpers/backdate';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
 
@@ -57,23 +58,9 @@ function fifteenth(monthsAgo: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-/**
- * Moves an issued record to another day, as if it had been made then: the test's own connection,
- * with the immutability triggers off for this one statement (what a test may do, never the api).
- */
-async function backdate(table: 'invoices' | 'credit_notes' | 'invoice_payments', id: string, day: string) {
-  const column = table === 'invoice_payments' ? 'received_at' : 'issued_at';
-  await t.sequelize.transaction(async (transaction) => {
-    await t.sequelize.query('SET LOCAL session_replication_role = replica', { transaction });
-    await t.sequelize.query(
-      `UPDATE ${table} SET ${column} = ($1::date + time '12:00') AT TIME ZONE 'Europe/Paris' WHERE id = $2`,
-      {
-        bind: [day, id],
-        transaction,
-      },
-    );
-  });
-}
+/** Moves an issued record to another day in Paris (test/helpers/backdate.ts). */
+const backdate = (table: 'invoices' | 'credit_notes' | 'invoice_payments', id: string, day: string) =>
+  moveToDay(t.sequelize, table, id, day);
 
 const report = (body: Record<string, unknown>, user = studio) =>
   request(t.app).post('/api/e-reporting/reports').set(as(user)).send(body);
