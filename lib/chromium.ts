@@ -39,6 +39,11 @@ export function createChromium(options: { executablePath: string; logger?: Logge
     const browser = await loadPuppeteer().launch({
       executablePath: options.executablePath,
       headless: true,
+      // The process's own shutdown closes the browser (workers/main.ts); left to Puppeteer, a
+      // Ctrl-C would kill it and exit the process at once (code 130), cutting the workers' drain.
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
       args: [
         ...(asRoot ? ['--no-sandbox'] : []),
         // Containers give /dev/shm 64 MB by default; long tables need more than that.

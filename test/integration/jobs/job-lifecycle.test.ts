@@ -11,7 +11,8 @@ import { JobRun } from '../../../db/models/JobRun';
 import { UnavailableError } from '../../../domain/errors';
 import { startJob } from '../../../lib/jobs/start-job';
 import { RECONCILE_JOB_RUNS } from '../../../workflows/maintenance/contract';
-import { adminUser } from '../../factories/users';
+import { buildInvoice } from '../../factories/invoices';
+import { adminUser, buildUser } from '../../factories/users';
 import { FIXTURE_TABLES_SQL } from '../../fixtures/job-activities';
 import { FIXTURE_TASK_QUEUE, SWITCHED_JOB, TWO_STEP_JOB } from '../../fixtures/job-contracts';
 import { readLogLines } from '../../helpers/log-lines';
@@ -232,7 +233,13 @@ describe("the worker's metrics", () => {
 });
 
 describe('stopping the worker', () => {
-  it('stops once and cleanly when Ctrl-C and the launcher both signal it', async () => {
+  it('stops once and cleanly when Ctrl-C and the launcher both signal it, its Chromium open', async () => {
+    // A pdf rendered first, so the worker's Chromium runs: Puppeteer's own Ctrl-C handler would
+    // exit the process at once with code 130, skipping the drain (as it once did).
+    const studio = await buildUser(t.app);
+    const invoice = await buildInvoice(t.app, studio);
+    const pdf = await request(t.app).get(`/api/invoices/${invoice.id}/pdf`).set(as(studio));
+    expect(pdf.status).toBe(200);
     const exited = new Promise<number | null>((resolve) => worker.child.once('exit', (code) => resolve(code)));
     // A terminal's Ctrl-C reaches the whole group, and `npm start` sends SIGTERM too.
     worker.child.kill('SIGINT');
