@@ -113,19 +113,27 @@ export async function startInvoiceCheckout(
   const started = { amount, currency, installment: options.installment ?? null };
   const locale = clientLocale(facts.contact, facts.studio);
 
+  const urls = checkoutReturnUrls(
+    clientLinkBase(facts.studio, deps.config.APP_BASE_URL, deps.config.TENANT_BASE_URL),
+    invoice.id,
+  );
+
   if (method === 'wallet') {
+    // Back to the portal's invoice page after approving (the capture follows from the provider's event).
     const order = await callProvider(logger, 'wallet', () =>
-      deps.walletProvider.createOrder({ amount, currency, invoiceId: invoice.id, description: invoice.title }),
+      deps.walletProvider.createOrder({
+        amount,
+        currency,
+        invoiceId: invoice.id,
+        description: invoice.title,
+        experience: { returnUrl: urls.success, cancelUrl: urls.cancel, locale },
+      }),
     );
     await recordWalletPayment(sequelize, invoice, order.orderId, currency, order.status, amount);
     await recordCheckoutStarted(sequelize, invoice, { method, amount, currency });
     return { method, url: order.approvalUrl, ...started, checkout_session_id: null, order_id: order.orderId };
   }
 
-  const urls = checkoutReturnUrls(
-    clientLinkBase(facts.studio, deps.config.APP_BASE_URL, deps.config.TENANT_BASE_URL),
-    invoice.id,
-  );
   const metadata = { invoice_id: invoice.id, owner_id: invoice.owner_id };
   // A retried request gets the same session; the next press (after this one is recorded) a new one.
   const attempt = await countCardPayments(sequelize, invoice.id);

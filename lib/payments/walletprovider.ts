@@ -20,6 +20,11 @@ export interface WalletProvider {
     currency: string;
     invoiceId: string;
     description: string;
+    /**
+     * Where the payer lands after approving or turning back (the client portal's invoice page), and
+     * the language of the provider's pages (BCP 47, `fr-FR`); left out, the provider's own defaults.
+     */
+    experience?: { returnUrl: string; cancelUrl: string; locale: string };
   }): Promise<{ orderId: string; status: string; approvalUrl: string }>;
   /** Captures an approved order (idempotent: the same request id for the same order). */
   captureOrder(orderId: string): Promise<{ status: string; captureId: string | null }>;
@@ -66,11 +71,26 @@ export function createWalletProvider(config: WalletProviderConfig, fetchImpl: ty
     });
 
   return {
-    async createOrder({ amount, currency, invoiceId, description }) {
+    async createOrder({ amount, currency, invoiceId, description, experience }) {
       const order = (await json(
         '/v2/checkout/orders',
         {
           intent: 'CAPTURE',
+          ...(experience
+            ? {
+                payment_source: {
+                  paypal: {
+                    experience_context: {
+                      return_url: experience.returnUrl,
+                      cancel_url: experience.cancelUrl,
+                      locale: experience.locale,
+                      user_action: 'PAY_NOW',
+                      shipping_preference: 'NO_SHIPPING',
+                    },
+                  },
+                },
+              }
+            : {}),
           purchase_units: [
             {
               reference_id: invoiceId,

@@ -25,6 +25,9 @@ interface FakeOrder {
   currency: string;
   value: string;
   customId: string | null;
+  /** Where the payer goes back after approving or cancelling (`experience_context`), when the order said. */
+  returnUrl: string | null;
+  cancelUrl: string | null;
 }
 
 const MAX_BODY = 100_000;
@@ -68,7 +71,9 @@ export async function startWalletFake(opts: WalletFakeOptions): Promise<{ url: s
         const body = JSON.parse(raw) as {
           intent?: string;
           purchase_units?: { custom_id?: string; amount?: { currency_code?: string; value?: string } }[];
+          payment_source?: { paypal?: { experience_context?: { return_url?: string; cancel_url?: string } } };
         };
+        const experience = body.payment_source?.paypal?.experience_context;
         const unit = body.purchase_units?.[0];
         if (body.intent !== 'CAPTURE' || !unit?.amount?.currency_code || !/^\d+\.\d{2}$/.test(unit.amount.value ?? ''))
           return send(422, { name: 'UNPROCESSABLE_ENTITY' });
@@ -79,6 +84,8 @@ export async function startWalletFake(opts: WalletFakeOptions): Promise<{ url: s
           currency: unit.amount.currency_code,
           value: unit.amount.value!,
           customId: unit.custom_id ?? null,
+          returnUrl: experience?.return_url ?? null,
+          cancelUrl: experience?.cancel_url ?? null,
         };
         orders.set(order.id, order);
         return send(201, {
@@ -90,6 +97,21 @@ export async function startWalletFake(opts: WalletFakeOptions): Promise<{ url: s
             { href: `${base}/v2/checkout/orders/${order.id}/capture`, rel: 'capture', method: 'POST' },
           ],
         });
+      }
+      // The approval link: the payer approves (or, with `?cancel=1`, turns back) and is sent to the
+      // order's return (or cancel) URL with the order's token, as the provider does.
+      if (req.method === 'GET' && url.pathname === '/checkoutnow') {
+        const order = orders.get(url.searchParams.get('token') ?? '');
+        if (!order) return send(404, { name: 'RESOURCE_NOT_FOUND' });
+        const cancelled = url.searchParams.get('cancel') === '1';
+        if (!cancelled && order.status === 'CREATED') order.status = 'APPROVED';
+        const back = cancelled ? order.cancelUrl : order.returnUrl;
+        if (!back) return send(200, { id: order.id, status: order.status });
+        const target = new URL(back);
+        target.searchParams.set('token', order.id);
+        if (!cancelled) target.searchParams.set('PayerID', 'FAKEPAYER');
+        res.writeHead(303, { location: target.toString() });
+        return res.end();
       }
       const capture = /^\/v2\/checkout\/orders\/([\w-]+)\/capture$/.exec(url.pathname);
       if (req.method === 'POST' && capture) {

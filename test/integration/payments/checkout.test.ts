@@ -389,6 +389,17 @@ describe('an installment in pounds, for an English client', () => {
       [wallet.body.order_id],
     );
     expect(order).toEqual({ amount: '419.98', currency: 'GBP', status: 'CREATED' });
+    // Approving on the provider's page brings the client back to the invoice's portal page (and
+    // turning back, to the same page saying so), as the order's return and cancel URLs say.
+    const approved = await fetch(wallet.body.url, { redirect: 'manual' });
+    expect(approved.status).toBe(303);
+    const back = new URL(approved.headers.get('location')!);
+    expect(back.pathname).toBe(`/portal/invoices/${invoice.id}`);
+    expect(back.searchParams.get('paid')).toBe('1');
+    expect(back.searchParams.get('token')).toBe(wallet.body.order_id);
+    const other = await checkout(client, invoice.id, { method: 'wallet', installment: 2 });
+    const turnedBack = await fetch(`${other.body.url}&cancel=1`, { redirect: 'manual' });
+    expect(new URL(turnedBack.headers.get('location')!).searchParams.get('cancelled')).toBe('1');
   }, 240_000);
 });
 
