@@ -107,10 +107,14 @@ describe('the daily e-reporting job', () => {
     await saleLastMonth(alone);
 
     await runDailyJob();
-    const reports = await eventually('both reports sent', async () => {
-      const made = await reportsOf(studio);
-      return made.length === 2 && made.every((r) => r.transmission?.status === 'Déposée') ? made : null;
-    });
+    const reports = await eventually(
+      'both reports sent',
+      async () => {
+        const made = await reportsOf(studio);
+        return made.length === 2 && made.every((r) => r.transmission?.status === 'Déposée') ? made : null;
+      },
+      90_000,
+    );
     const byFlow = Object.fromEntries(reports.map((r) => [r.flow, r]));
     expect(byFlow.TRANSACTIONS).toMatchObject({
       period_start: `${day.slice(0, 7)}-01`,
@@ -127,5 +131,6 @@ describe('the daily e-reporting job', () => {
       flows: { trackingId: string | null }[];
     };
     for (const r of reports) expect(flows.filter((f) => f.trackingId === `e-report:${r.id}`)).toHaveLength(1);
-  });
+    // Each run reports every studio of the stack with a regime and a platform (other files' too).
+  }, 300_000);
 });
