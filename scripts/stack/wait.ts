@@ -33,8 +33,29 @@ export function isListening(port: number, host = '127.0.0.1'): Promise<boolean> 
   });
 }
 
-/** A port nobody listens on right now, chosen by the kernel. */
-export function freePort(): Promise<number> {
+/**
+ * Where freePort looks: below Linux's ephemeral range (32768–60999 by default), from which the
+ * kernel picks the local port of every outgoing connection. A port chosen there can be taken by
+ * some connection between the choice and the listen (EADDRINUSE); one below it cannot.
+ */
+const LISTEN_PORTS = { from: 20_000, to: 32_000 };
+
+/** Whether `port` can be listened on at 127.0.0.1 right now. */
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.unref();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/** A port nobody listens on right now, below the ephemeral range (else one the kernel chooses). */
+export async function freePort(): Promise<number> {
+  for (let tries = 0; tries < 50; tries++) {
+    const port = LISTEN_PORTS.from + Math.floor(Math.random() * (LISTEN_PORTS.to - LISTEN_PORTS.from));
+    if (await canListen(port)) return port;
+  }
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();
