@@ -4,6 +4,7 @@ import { type recordPlatformStatus } from '../../db/commands/record-platform-sta
 import { type findCashedPayment } from '../../db/queries/platform-transmissions';
 import { type PlatformClient } from '../../lib/e-invoicing/platform-client';
 import { type EInvoiceCashedActivities } from '../../workflows/e-invoicing/contract';
+import { sendFlowOnce } from '../../lib/e-invoicing/send-flow-once';
 import { type Bound } from '../db-deps';
 import { asActivityFailure } from './transmit-e-invoice';
 
@@ -46,7 +47,6 @@ export function createEInvoiceCashedActivities(deps: EInvoiceCashedDeps): EInvoi
       const trackingId = `cashed:${paymentId}`;
       const date = new Date(payment.received_at).toISOString().slice(0, 10);
       try {
-        const sent = (await platform.searchFlows({ trackingId })).find((f) => f.trackingId === trackingId);
         const message: CashedStatusMessage = {
           originalFlowId: payment.flow_id,
           status: 'Encaissée',
@@ -54,15 +54,17 @@ export function createEInvoiceCashedActivities(deps: EInvoiceCashedDeps): EInvoi
           amount: payment.amount,
           currency: payment.currency,
         };
-        const flow =
-          sent ??
-          (await platform.sendFlow(Buffer.from(JSON.stringify(message)), {
+        const { flow, found } = await sendFlowOnce(
+          platform,
+          {
             flowSyntax: 'CDAR',
             processingRule: 'B2B',
             flowType: 'CustomerInvoiceLC',
             trackingId,
             name: `encaissee-${paymentId}.json`,
-          }));
+          },
+          () => Buffer.from(JSON.stringify(message)),
+        );
         await deps.recordPlatformStatus({
           ownerId,
           documentKind: 'invoice',
@@ -74,7 +76,7 @@ export function createEInvoiceCashedActivities(deps: EInvoiceCashedDeps): EInvoi
           source: 'service',
         });
         deps.logger.info({ paymentId, flowId: flow.flowId }, 'cashed status sent to the platform');
-        return { outcome: sent ? 'found' : 'sent' };
+        return { outcome: found ? 'found' : 'sent' };
       } catch (err) {
         deps.logger.warn({ paymentId, err: (err as Error).message }, 'cashed status not sent');
         throw asActivityFailure(err);

@@ -5,6 +5,7 @@ import { type findPurchaseAnswer } from '../../db/queries/purchase-invoices';
 import { PLATFORM_STATUS_OF_ANSWER } from '../../domain/e-invoicing/buyer-answer';
 import { type PlatformClient } from '../../lib/e-invoicing/platform-client';
 import { type PurchaseAnswerActivities } from '../../workflows/e-invoicing/contract';
+import { sendFlowOnce } from '../../lib/e-invoicing/send-flow-once';
 import { type Bound } from '../db-deps';
 import { asActivityFailure } from './transmit-e-invoice';
 
@@ -45,25 +46,26 @@ export function createPurchaseAnswerActivities(deps: PurchaseAnswerDeps): Purcha
         throw ApplicationFailure.nonRetryable('The studio has no e-invoicing platform any more', 'platform_refused');
       const trackingId = `answer:${answerId}`;
       try {
-        const sent = (await platform.searchFlows({ trackingId })).find((f) => f.trackingId === trackingId);
         const message: BuyerStatusMessage = {
           originalFlowId: answer.platform_flow_id,
           status: PLATFORM_STATUS_OF_ANSWER[answer.status],
           reason: answer.reason,
           at: new Date(answer.created_at).toISOString(),
         };
-        const flow =
-          sent ??
-          (await platform.sendFlow(Buffer.from(JSON.stringify(message)), {
+        const { flow, found } = await sendFlowOnce(
+          platform,
+          {
             flowSyntax: 'CDAR',
             processingRule: 'B2B',
             flowType: 'SupplierInvoiceLC',
             trackingId,
             name: `answer-${answerId}.json`,
-          }));
+          },
+          () => Buffer.from(JSON.stringify(message)),
+        );
         await deps.recordAnswerSent(ownerId, answerId, flow.flowId);
         deps.logger.info({ answerId, flowId: flow.flowId, status: message.status }, 'answer sent to the platform');
-        return { outcome: sent ? 'found' : 'sent' };
+        return { outcome: found ? 'found' : 'sent' };
       } catch (err) {
         deps.logger.warn({ answerId, err: (err as Error).message }, 'answer not sent');
         throw asActivityFailure(err);

@@ -9,6 +9,7 @@ import {
   type EInvoiceTransmitPayload,
   transmissionKey,
 } from '../../workflows/e-invoicing/contract';
+import { sendFlowOnce } from '../../lib/e-invoicing/send-flow-once';
 import { type Bound } from '../db-deps';
 
 export interface EInvoiceTransmitDb {
@@ -74,20 +75,23 @@ export function createEInvoiceTransmitActivities(deps: EInvoiceTransmitDeps): EI
       if (!platform) return { outcome: 'skipped', flowId: null, status: null };
       const trackingId = transmissionKey(kind, documentId);
       try {
-        let flow = (await platform.searchFlows({ trackingId })).find((f) => f.trackingId === trackingId);
-        const outcome = flow ? 'found' : 'sent';
-        if (!flow) {
-          const object = await deps.s3.send(new GetObjectCommand({ Bucket: deps.bucket, Key: file.key }));
-          const bytes = await object.Body?.transformToByteArray();
-          if (!bytes) throw new Error(`The Factur-X file ${file.key} is empty`);
-          flow = await platform.sendFlow(Buffer.from(bytes), {
+        const { flow, found } = await sendFlowOnce(
+          platform,
+          {
             flowSyntax: 'Factur-X',
             processingRule: 'B2B',
             flowType: 'CustomerInvoice',
             trackingId,
             name: file.filename,
-          });
-        }
+          },
+          async () => {
+            const object = await deps.s3.send(new GetObjectCommand({ Bucket: deps.bucket, Key: file.key }));
+            const bytes = await object.Body?.transformToByteArray();
+            if (!bytes) throw new Error(`The Factur-X file ${file.key} is empty`);
+            return Buffer.from(bytes);
+          },
+        );
+        const outcome = found ? 'found' : 'sent';
         await recordFlowHistory(deps, payload, flow);
         deps.logger.info(
           { documentId, kind, flowId: flow.flowId, status: flow.status, outcome },

@@ -4,6 +4,7 @@ import { type recordEReportTransmission } from '../../db/commands/record-e-repor
 import { type findEReport } from '../../db/queries/e-reports';
 import { type PlatformClient } from '../../lib/e-invoicing/platform-client';
 import { type EReportSendActivities } from '../../workflows/e-reporting/contract';
+import { sendFlowOnce } from '../../lib/e-invoicing/send-flow-once';
 import { type Bound } from '../db-deps';
 import { asActivityFailure } from '../e-invoicing/transmit-e-invoice';
 
@@ -31,16 +32,17 @@ export function createEReportSendActivities(deps: EReportSendDeps): EReportSendA
       if (!platform) return { outcome: 'skipped', status: null };
       const trackingId = `e-report:${report.id}`;
       try {
-        const found = (await platform.searchFlows({ trackingId })).find((f) => f.trackingId === trackingId);
-        const flow =
-          found ??
-          (await platform.sendFlow(Buffer.from(JSON.stringify(report.content)), {
+        const { flow, found } = await sendFlowOnce(
+          platform,
+          {
             flowSyntax: 'E-reporting',
             processingRule: 'B2C',
             flowType: 'EReporting',
             trackingId,
             name: `e-report-${report.flow.toLowerCase()}-${report.period_start}.json`,
-          }));
+          },
+          () => Buffer.from(JSON.stringify(report.content)),
+        );
         await deps.recordEReportTransmission(ownerId, report.id, {
           flowId: flow.flowId,
           status: flow.status,
