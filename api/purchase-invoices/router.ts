@@ -91,7 +91,8 @@ export function buildPurchaseInvoicesRouter(deps: PurchaseInvoicesRouterDeps): R
     async ({ req, res, user }) => {
       const file = await readFile(req, res);
       const read = await readPurchaseFile(file.buffer);
-      const existing = await findPurchaseInvoiceByFile(sequelize, user.id, sha256Of(file.buffer));
+      const sha256 = sha256Of(file.buffer);
+      const existing = await findPurchaseInvoiceByFile(sequelize, user.id, sha256);
       if (existing)
         throw new ConflictError('purchase_invoice_exists', 'This file was received already', { id: existing });
       const id = await keepPurchaseInvoice(
@@ -103,7 +104,7 @@ export function buildPurchaseInvoicesRouter(deps: PurchaseInvoicesRouterDeps): R
       );
       if (!id)
         throw new ConflictError('purchase_invoice_exists', 'This file was received already', {
-          id: await findPurchaseInvoiceByFile(sequelize, user.id, sha256Of(file.buffer)),
+          id: await findPurchaseInvoiceByFile(sequelize, user.id, sha256),
         });
       return present((await findPurchaseInvoice(sequelize, user.id, id))!);
     },

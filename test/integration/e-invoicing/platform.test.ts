@@ -9,6 +9,7 @@ import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/w
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { as } from '../../helpers/auth';
 import { sqlOn } from '../../helpers/sql';
+import { simulatedFlows, simulatorUrl as simulator, tellSimulator } from '../../helpers/pa-simulator';
 
 let t: TestApp;
 let owner: TestUser;
@@ -27,11 +28,6 @@ afterAll(async () => {
 });
 
 const sql = sqlOn(() => t.sequelize);
-const simulator = () => {
-  const url = process.env.PA_SIMULATOR_URL;
-  if (!url) throw new Error('the test stack did not start the PA simulator (PA_SIMULATOR_URL)');
-  return url;
-};
 const connect = (user: TestUser, body: Record<string, unknown> = {}) =>
   request(t.app)
     .put('/api/users/me/e-invoicing-platform')
@@ -126,21 +122,6 @@ describe('directory lookup through the studio platform', () => {
     }
   });
 });
-
-interface SimulatedFlow {
-  flowId: string;
-  trackingId: string | null;
-  flowType: string;
-  status: string;
-  reason: string | null;
-  originalFlowId: string | null;
-  history: { status: string }[];
-  lifecycle: Record<string, unknown> | null;
-}
-const simulatedFlows = async (): Promise<SimulatedFlow[]> =>
-  ((await (await fetch(`${simulator()}/_simulator/flows`)).json()) as { flows: SimulatedFlow[] }).flows;
-const tellSimulator = (path: string, body: unknown) =>
-  fetch(`${simulator()}${path}`, { method: 'POST', body: JSON.stringify(body) });
 
 /** A French studio with the simulator as its platform. */
 async function frenchStudio(): Promise<TestUser> {

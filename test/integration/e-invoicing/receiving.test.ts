@@ -17,6 +17,7 @@ import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/w
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { as } from '../../helpers/auth';
 import { sqlOn } from '../../helpers/sql';
+import { simulatedFlows, simulatorUrl as simulator, tellSimulator } from '../../helpers/pa-simulator';
 
 let t: TestApp;
 let worker: WorkerProcess;
@@ -31,28 +32,6 @@ afterAll(async () => {
 });
 
 const sql = sqlOn(() => t.sequelize);
-const simulator = () => {
-  const url = process.env.PA_SIMULATOR_URL;
-  if (!url) throw new Error('the test stack did not start the PA simulator (PA_SIMULATOR_URL)');
-  return url;
-};
-const tellSimulator = (where: string, body: unknown) =>
-  fetch(`${simulator()}${where}`, { method: 'POST', body: JSON.stringify(body) });
-
-interface SimulatedFlow {
-  flowId: string;
-  trackingId: string | null;
-  flowType: string;
-  direction: 'In' | 'Out';
-  status: string;
-  reason: string | null;
-  originalFlowId: string | null;
-  history: { status: string; reason: string | null }[];
-  lifecycle: Record<string, unknown> | null;
-}
-const simulatedFlows = async (): Promise<SimulatedFlow[]> =>
-  ((await (await fetch(`${simulator()}/_simulator/flows`)).json()) as { flows: SimulatedFlow[] }).flows;
-
 /** A SIREN no other test uses (nine digits, Luhn-valid). */
 function freshSiren(): string {
   for (;;) {

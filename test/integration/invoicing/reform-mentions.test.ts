@@ -15,6 +15,7 @@ import { download } from '../../helpers/downloads';
 import { mustangValidate } from '../../helpers/mustang';
 import { pdfTextOf } from '../../helpers/pdf-text';
 import { sqlOn } from '../../helpers/sql';
+import { simulatedFlows, simulatorUrl as simulator } from '../../helpers/pa-simulator';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
 
@@ -32,11 +33,6 @@ afterAll(async () => {
 });
 
 const sql = sqlOn(() => t.sequelize);
-const simulator = () => {
-  const url = process.env.PA_SIMULATOR_URL;
-  if (!url) throw new Error('the test stack did not start the PA simulator (PA_SIMULATOR_URL)');
-  return url;
-};
 
 /** A session (services) and a print (goods) at 20 %. */
 const MIXED_LINES = [
@@ -182,9 +178,7 @@ describe("the reform's mentions on a French invoice (issue 32 §5)", () => {
       [issued.id],
     );
     expect(jobs.n).toBe(0);
-    const { flows } = (await (await fetch(`${simulator()}/_simulator/flows`)).json()) as {
-      flows: { originalFlowId?: string }[];
-    };
+    const flows = await simulatedFlows();
     // The invoice's flow is there; no lifecycle flow (a cashed status) about it.
     expect(flows.filter((f) => f.originalFlowId === deposited.platform_flow_id)).toHaveLength(0);
   }, 180_000);
