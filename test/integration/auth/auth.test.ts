@@ -61,6 +61,24 @@ describe('auth', () => {
     expect(JSON.stringify(types.body)).not.toMatch(/Mariage/);
   });
 
+  it("starts a studio registered anywhere in its country's main time zone", async () => {
+    const zoneOf = async (country: string | undefined, time_zone?: string): Promise<string> => {
+      const email = `zone-${country ?? 'none'}-${time_zone ? 'given' : 'default'}-${Date.now()}@studio.test`;
+      const reg = await request(t.app)
+        .post('/api/auth/register')
+        .send({ email, password: 'a long enough password', country, time_zone });
+      expect(reg.status).toBe(201);
+      const me = await request(t.app).get('/api/users/me').set('Authorization', `Bearer ${reg.body.accessToken}`);
+      return me.body.time_zone as string;
+    };
+    expect(await zoneOf('JP')).toBe('Asia/Tokyo');
+    expect(await zoneOf('CH')).toBe('Europe/Zurich');
+    expect(await zoneOf('NZ')).toBe('Pacific/Auckland');
+    expect(await zoneOf('GB')).toBe('Europe/London');
+    expect(await zoneOf('NZ', 'Pacific/Chatham')).toBe('Pacific/Chatham');
+    expect(await zoneOf(undefined)).toBe('Europe/Paris');
+  });
+
   it('refuses a second account with the same email in another case', async () => {
     const user = await buildUser(t.app);
     const res = await request(t.app)

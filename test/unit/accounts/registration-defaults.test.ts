@@ -1,12 +1,42 @@
-import { registrationLocale, registrationTimeZone } from '../../../domain/accounts/registration-defaults';
+import { ISO_COUNTRY_CODES } from '../../../domain/countries';
+import {
+  countryMainZone,
+  registrationLocale,
+  registrationTimeZone,
+} from '../../../domain/accounts/registration-defaults';
+import { isTimeZone } from '../../../domain/time-zone';
+
+/** How Intl spells a zone (Europe/Kyiv and Europe/Kiev are one). */
+const resolved = (zone: string): string =>
+  new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+const zonesOf = (country: string): string[] =>
+  (new Intl.Locale(`und-${country}`) as Intl.Locale & { getTimeZones(): string[] }).getTimeZones();
 
 describe("a new account's defaults", () => {
   it("takes the browser's zone first, then its country's, then Paris", () => {
     expect(registrationTimeZone('America/Denver', 'US')).toBe('America/Denver');
     expect(registrationTimeZone(undefined, 'US')).toBe('America/New_York');
     expect(registrationTimeZone(undefined, 'AU')).toBe('Australia/Sydney');
-    expect(registrationTimeZone(undefined, 'DE')).toBe('Europe/Paris');
+    expect(registrationTimeZone(undefined, 'DE')).toBe('Europe/Berlin');
+    expect(registrationTimeZone(undefined, 'JP')).toBe('Asia/Tokyo');
+    expect(registrationTimeZone(undefined, 'CH')).toBe('Europe/Zurich');
+    expect(registrationTimeZone(undefined, 'NZ')).toBe('Pacific/Auckland');
+    expect(registrationTimeZone(undefined, 'BV')).toBe('UTC');
     expect(registrationTimeZone(undefined, null)).toBe('Europe/Paris');
+  });
+
+  it('gives every country with a time zone one of its own zones', () => {
+    for (const country of ISO_COUNTRY_CODES) {
+      const zones = zonesOf(country).map(resolved);
+      const main = countryMainZone(country);
+      if (zones.length === 0) {
+        expect(main).toBeUndefined();
+        continue;
+      }
+      expect(main).toBeDefined();
+      expect(isTimeZone(main!)).toBe(true);
+      expect({ country, zone: zones.includes(resolved(main!)) }).toEqual({ country, zone: true });
+    }
   });
 
   it("keeps the locale it asked for, else French in France or nowhere, its country's English elsewhere", () => {
