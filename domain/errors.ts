@@ -46,6 +46,7 @@ export type ConflictCode =
   // The ledger's closures (issue 32 §6): a period is closed once, after it ends.
   | 'ledger_period_open'
   | 'ledger_period_closed'
+  | 'ledger_chain_broken'
   // France's e-invoicing network (issue 32): the studio has not connected its approved platform.
   | 'platform_not_configured';
 

@@ -50,6 +50,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   period_not_ended: 409,
   ledger_period_open: 409,
   ledger_period_closed: 409,
+  ledger_chain_broken: 409,
   platform_not_configured: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,

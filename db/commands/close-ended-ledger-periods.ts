@@ -53,7 +53,11 @@ export async function closeEndedLedgerPeriods(
       if (created) made.push(closure);
     } catch (err) {
       // The studio closed a fiscal year from that day to another end itself: its own stands.
-      if (!(err instanceof DomainError && err.code === 'ledger_period_closed')) throw err;
+      if (err instanceof DomainError && err.code === 'ledger_period_closed') continue;
+      // A broken chain is not sealed: nothing more is closed until it is repaired, and the check
+      // that follows in the daily job reports the break.
+      if (err instanceof DomainError && err.code === 'ledger_chain_broken') break;
+      throw err;
     }
   }
   return made;

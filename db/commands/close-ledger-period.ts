@@ -5,6 +5,7 @@ import { addDays } from '../../domain/invoicing/calendar-date';
 import { closureTotals, type Contribution, contributionOf } from '../../domain/ledger/closure-totals';
 import { closureHash, type LedgerClosure, type PeriodKind, periodOf } from '../../domain/ledger/closures';
 import { GENESIS_HASH } from '../../domain/ledger/record-types';
+import { ChainWalker } from '../../domain/ledger/verify-chain';
 import { formatDateInZone } from '../../domain/wall-clock';
 import { CLOSURE_COLUMNS } from '../queries/ledger-closures';
 import { ledgerPages } from '../queries/ledger-integrity';
@@ -27,7 +28,8 @@ const dayStart = (date: string, zone: string) => `((${date})::date::timestamp AT
  * currency from their live rows, the chain's head at the period's end, chained to the studio's
  * previous closure, written once. A period that has not ended is refused (409
  * ledger_period_open), as is a fiscal year from the same day as a closed one but to another
- * (409 ledger_period_closed). A period already closed answers its closure with `created: false`.
+ * (409 ledger_period_closed), and so is any period while the chain up to its end is broken (409
+ * ledger_chain_broken, naming the first break: closing would seal it). A period already closed answers its closure with `created: false`.
  * Periods of one kind may overlap (a studio's own fiscal year over a calendar year the daily job
  * closed): each closure keeps the head where the chain stood at its end, whatever the others. `now` is the instant the
  * period must have ended by (the database's clock unless given: a test closes today).
@@ -91,11 +93,28 @@ async function writeClosure(
   );
   const firstSeq = span.first_seq === null ? null : Number(span.first_seq);
   const headSeq = span.head_seq === null ? 0 : Number(span.head_seq);
+  // The whole chain up to the head is walked: a closure seals it, so a break anywhere before the
+  // head is refused rather than sealed (issue 40 §17); the period's own records give the totals.
+  const walker = new ChainWalker(ownerId);
   const shares: Contribution[] = [];
-  if (firstSeq !== null)
-    // A row already gone adds nothing: the integrity check names it.
-    for await (const page of ledgerPages(sequelize, ownerId, { afterSeq: firstSeq - 1, upToSeq: headSeq }, transaction))
-      for (const { source } of page) if (source) shares.push(contributionOf(source));
+  for await (const page of ledgerPages(sequelize, ownerId, { afterSeq: 0, upToSeq: headSeq }, transaction))
+    for (const { record, source } of page) {
+      walker.push(record, source);
+      if (firstSeq !== null && record.seq >= firstSeq && source) shares.push(contributionOf(source));
+    }
+  const broken = walker.firstBreak;
+  if (broken)
+    throw new ConflictError(
+      'ledger_chain_broken',
+      `The ledger is broken at record ${broken.seq}: ${broken.message}. A closure would seal the break; the period stays open until the record is restored (GET /api/ledger/integrity names it)`,
+      {
+        seq: broken.seq,
+        reason: broken.reason,
+        record_type: broken.recordType,
+        record_id: broken.recordId,
+        number: broken.number,
+      },
+    );
   const [previous] = await sequelize.query<{ closure_seq: number; closure_hash: string; closed_at: string }>(
     `SELECT closure_seq, closure_hash, ${isoUtc('clock_timestamp()')} AS closed_at FROM (SELECT 1) one
      LEFT JOIN LATERAL (SELECT closure_seq, closure_hash FROM ledger_closures WHERE owner_id = $1 ORDER BY closure_seq DESC LIMIT 1) c ON true`,

@@ -278,6 +278,27 @@ describe('the ledger chain', () => {
   });
 });
 
+/** Moves the studio's five records to noon of `day` on its clock, each chain hash recomputed (as if made then). */
+async function rechainOnDay(studio: TestUser, day: string): Promise<void> {
+  const rewrite: [string, unknown[]][] = [];
+  let previous: string | null = null;
+  for (let seq = 1; seq <= 5; seq++) {
+    const record = await storedRecord(studio.id, seq);
+    const [{ at }] = await sql<{ at: string }>(
+      `SELECT to_char((($2::date + time '12:00') AT TIME ZONE time_zone + $3 * interval '1 millisecond') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at
+       FROM users WHERE id = $1`,
+      [studio.id, day, seq],
+    );
+    const link = { ...record, recordedAt: at, previousHash: previous ?? record.previousHash };
+    previous = chainHash(studio.id, link);
+    rewrite.push([
+      'UPDATE ledger_records SET recorded_at = $3::timestamptz, previous_hash = $4, chain_hash = $5 WHERE owner_id = $1 AND seq = $2',
+      [studio.id, seq, at, link.previousHash, previous],
+    ]);
+  }
+  await byHand(['ledger_records'], rewrite);
+}
+
 /** The forger changes the first invoice and rewrites every record's hashes from it to the head (5). */
 async function forgeFirstInvoice(studio: TestUser, first: InvoiceBody): Promise<void> {
   await byHand(['invoices'], [["UPDATE invoices SET amount = '1.00' WHERE id = $1", [first.id]]]);
@@ -416,5 +437,35 @@ describe('closures through the api', () => {
       (await request(t.app).get('/api/ledger/closures?period_kind=MONTH').set(as(studio)).expect(200)).body.total,
     ).toBe(1);
     await request(t.app).get('/api/ledger/integrity').expect(401);
+  });
+  it('refuses to close a period while the chain up to its end is broken, naming the break, and closes it once repaired (issue 40 §17)', async () => {
+    const { studio, first } = await studioWithLedger();
+    // The five records made yesterday on the studio's clock, their chain recomputed as it was then.
+    const [{ yesterday }] = await sql<{ yesterday: string }>(
+      `SELECT ((now() AT TIME ZONE time_zone)::date - 1)::text AS yesterday FROM users WHERE id = $1`,
+      [studio.id],
+    );
+    await rechainOnDay(studio, yesterday);
+    expect(await integrity(studio)).toMatchObject({ ok: true, records_checked: 5 });
+
+    await byHand(['invoices'], [['UPDATE invoices SET amount = amount + 100 WHERE id = $1', [first.id]]]);
+    const refused = await request(t.app).post('/api/ledger/closures').set(as(studio)).send({ period_kind: 'DAY' });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({
+      code: 'ledger_chain_broken',
+      message: expect.stringContaining(first.number),
+      details: { seq: 1, reason: 'content_changed', record_id: first.id, number: first.number },
+    });
+    expect((await request(t.app).get('/api/ledger/closures').set(as(studio)).expect(200)).body.total).toBe(0);
+    // The daily job does not seal it either; the day stays open until the row is restored.
+    expect(await closeEndedLedgerPeriods(t.sequelize, studio.id, new Date())).toEqual([]);
+
+    await byHand(['invoices'], [['UPDATE invoices SET amount = amount - 100 WHERE id = $1', [first.id]]]);
+    const closed = await request(t.app)
+      .post('/api/ledger/closures')
+      .set(as(studio))
+      .send({ period_kind: 'DAY' })
+      .expect(201);
+    expect(closed.body).toMatchObject({ period_start: yesterday, record_count: 5, first_seq: 1, head_seq: 5 });
   });
 });
