@@ -19,7 +19,7 @@ export interface EReportSendDeps extends EReportSendDb {
 }
 
 /**
- * Sends an e-report's file as kept (its JSON, the SHA-256 the report records) to the studio's
+ * Sends an e-report's file as kept (the very bytes its SHA-256 covers, issue 40 §14) to the studio's
  * platform as an e-reporting flow (issue 32 §4), once: a flow already carrying its tracking id is
  * taken as sent. Without a platform nothing is sent (the report stays to download).
  */
@@ -41,7 +41,7 @@ export function createEReportSendActivities(deps: EReportSendDeps): EReportSendA
             trackingId,
             name: `e-report-${report.flow.toLowerCase()}-${report.period_start}.json`,
           },
-          () => Buffer.from(JSON.stringify(report.content)),
+          () => Buffer.from(report.file, 'utf8'),
         );
         await deps.recordEReportTransmission(ownerId, report.id, {
           flowId: flow.flowId,

@@ -143,7 +143,31 @@ export function buildEReportingRouter({
     },
     async ({ user, params }) => {
       const report = await findEReport(sequelize, user.id, params.id);
-      return { ...present(report), file: report.content };
+      // Parsed from the kept bytes, so its keys read in the file's order.
+      return { ...present(report), file: JSON.parse(report.file) as unknown };
+    },
+  );
+
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/e-reporting/reports/:id/file',
+      operationId: 'downloadEReportFile',
+      summary:
+        "One e-report's file, byte for byte as made and sent to the platform: the bytes its sha256 covers (issue 40 §14)",
+      tag,
+      auth: 'user',
+      params: IdParams,
+      produces: { contentType: 'application/json', description: 'The e-report file as sent to the platform' },
+    },
+    async ({ user, params, res }) => {
+      const report = await findEReport(sequelize, user.id, params.id);
+      res
+        .status(200)
+        .type('application/json')
+        .attachment(`e-report-${report.flow.toLowerCase()}-${report.period_start}.json`)
+        .send(Buffer.from(report.file, 'utf8'));
     },
   );
 

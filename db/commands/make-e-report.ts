@@ -15,6 +15,8 @@ export interface EReportRow {
   period_start: string;
   period_end: string;
   content: EReportFile;
+  /** The file's bytes as made: what `sha256` covers, sent to the platform and downloaded (issue 40 §14). */
+  file: string;
   sha256: string;
   created_at: Date;
   /** Its flow at the studio's platform and the platform's answer; null until sent (or without a platform). */
@@ -78,12 +80,12 @@ export async function makeEReport(
     const text = JSON.stringify(file);
     const sha256 = crypto.createHash('sha256').update(text).digest('hex');
     const [row] = await sequelize.query<EReportRow>(
-      `INSERT INTO e_reports (owner_id, flow, vat_regime, period_start, period_end, content, sha256)
-       VALUES ($1, $2, $3, $4::date, $5::date, $6::jsonb, $7)
+      `INSERT INTO e_reports (owner_id, flow, vat_regime, period_start, period_end, content, file, sha256)
+       VALUES ($1, $2, $3, $4::date, $5::date, $6::jsonb, $8::text, $7)
        RETURNING id, flow, vat_regime, to_char(period_start, 'YYYY-MM-DD') AS period_start,
-                 to_char(period_end, 'YYYY-MM-DD') AS period_end, content, sha256, created_at`,
+                 to_char(period_end, 'YYYY-MM-DD') AS period_end, content, file, sha256, created_at`,
       {
-        bind: [ownerId, input.flow, input.regime, input.period.start, input.period.end, text, sha256],
+        bind: [ownerId, input.flow, input.regime, input.period.start, input.period.end, text, sha256, text],
         type: QueryTypes.SELECT,
         transaction,
       },

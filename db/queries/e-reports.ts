@@ -4,7 +4,7 @@ import { NotFoundError } from '../../domain/errors';
 import { type EReportRow } from '../commands/make-e-report';
 
 const COLUMNS = `e.id, e.flow, e.vat_regime, to_char(e.period_start, 'YYYY-MM-DD') AS period_start,
-  to_char(e.period_end, 'YYYY-MM-DD') AS period_end, e.content, e.sha256, e.created_at,
+  to_char(e.period_end, 'YYYY-MM-DD') AS period_end, e.content, e.file, e.sha256, e.created_at,
   CASE WHEN t.report_id IS NULL THEN NULL
        ELSE json_build_object('flow_id', t.flow_id, 'status', t.status, 'reason', t.reason, 'at', t.updated_at) END AS transmission`;
 const FROM = 'e_reports e LEFT JOIN e_report_transmissions t ON t.report_id = e.id';

@@ -35,6 +35,7 @@ afterAll(async () => {
 
 type SimulatedFlow = {
   trackingId: string | null;
+  sha256: string;
   flowType: string;
   status: string;
   lifecycle: Record<string, unknown> | null;
@@ -129,6 +130,27 @@ describe('e-reporting a French studio’s sales to private clients', () => {
     // Sent through the studio's platform, once, as an e-reporting flow it accepted.
     const sent = await reportFlow(sales.body.id);
     expect(sent).toMatchObject({ flowType: 'EReporting', status: 'Déposée' });
+    // One file from every side (issue 40 §14): the bytes downloaded, the hash the report keeps and
+    // the hash of the file the platform received are one.
+    const downloaded = await request(t.app)
+      .get(`/api/e-reporting/reports/${sales.body.id}/file`)
+      .set(as(studio))
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    const downloadedHash = crypto
+      .createHash('sha256')
+      .update(downloaded.body as Buffer)
+      .digest('hex');
+    expect({ downloaded: downloadedHash, platform: sent.sha256 }).toEqual({
+      downloaded: sales.body.sha256,
+      platform: sales.body.sha256,
+    });
+    expect(JSON.parse((downloaded.body as Buffer).toString('utf8'))).toMatchObject({ totals: sales.body.totals });
     expect(sent.lifecycle).toMatchObject({ flow: 'TRANSACTIONS', totals: sales.body.totals });
     const read = await eventually('the transmission recorded', async () => {
       const r = await request(t.app).get(`/api/e-reporting/reports/${sales.body.id}`).set(as(studio));
