@@ -23,6 +23,7 @@ import { findStoredPdf, recordStoredPdf } from '../db/commands/stored-documents'
 import { previewDocumentEmail } from '../db/queries/document-email';
 import { loadCreditNoteSources, loadDocumentSources } from '../db/queries/document-sources';
 import { loadCreditNoteEInvoice, loadInvoiceEInvoice } from '../db/queries/e-invoice-sources';
+import { findKeptEInvoice, recordKeptEInvoice } from '../db/commands/kept-e-invoices';
 import { findEmailTemplate } from '../db/queries/email-templates';
 import { findDefaultExportTemplate, findExportTemplateOrNull } from '../db/queries/export-templates';
 import { findScheduledExportById } from '../db/queries/scheduled-exports';
@@ -322,6 +323,8 @@ export function buildActivities(deps: WorkerDeps) {
         loadCreditNoteSources,
         loadInvoiceEInvoice,
         loadCreditNoteEInvoice,
+        findKeptEInvoice,
+        recordKeptEInvoice,
       }),
     }),
     ...createImportActivities({ ...deps.imports, ...importDb(sequelize) }),

@@ -89,6 +89,8 @@ export function createDocumentPdfActivities(deps: DocumentPdfDeps) {
       bucket: deps.bucket,
       loadInvoiceEInvoice: deps.loadInvoiceEInvoice,
       loadCreditNoteEInvoice: deps.loadCreditNoteEInvoice,
+      findKeptEInvoice: deps.findKeptEInvoice,
+      recordKeptEInvoice: deps.recordKeptEInvoice,
       keptPdf: (payload) => activities.renderDocumentPdf(payload),
     }),
   };

@@ -14,6 +14,8 @@ export interface SimulatedFlow {
   status: string;
   reason: string | null;
   originalFlowId: string | null;
+  /** The SHA-256 of the file the platform received. */
+  sha256: string;
   history: { status: string; reason: string | null }[];
   lifecycle: Record<string, unknown> | null;
 }

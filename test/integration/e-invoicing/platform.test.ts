@@ -1,6 +1,8 @@
 // France's e-invoicing network (issue 32 §1, §2) through HTTP against the real stack and the PA
 // simulator the test stack starts (PA_SIMULATOR_URL, credentials studio-local / studio-local-secret).
+import crypto from 'node:crypto';
 import request from 'supertest';
+import { download } from '../../helpers/downloads';
 import { buildUser, type TestUser } from '../../factories/users';
 import { buildBillableContact } from '../../factories/contacts';
 import { buildInvoice, FRENCH_STUDIO, saveStudioProfile } from '../../factories/invoices';
@@ -155,6 +157,16 @@ describe('B2B invoices transmitted through the platform', () => {
     const flows = (await simulatedFlows()).filter((f) => f.trackingId === `invoice:${invoice.id}`);
     expect(flows).toHaveLength(1);
     expect(flows[0].flowId).toBe(deposited.platform_flow_id);
+    // One file from every side (issue 40 §16): the Factur-X the route serves, asked twice, is the
+    // file the platform received, byte for byte.
+    const served = async () => {
+      const link = await request(t.app).get(`/api/invoices/${invoice.id}/facturx`).set(as(studio)).expect(200);
+      return crypto
+        .createHash('sha256')
+        .update(await download(link.body.url as string))
+        .digest('hex');
+    };
+    expect([await served(), await served()]).toEqual([flows[0].sha256, flows[0].sha256]);
 
     expect((await tellSimulator(`/_simulator/flows/${flows[0].flowId}/status`, { status: 'Approuvée' })).status).toBe(
       200,

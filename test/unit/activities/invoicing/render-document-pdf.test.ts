@@ -62,6 +62,8 @@ function setUp(overrides: Partial<DocumentPdfDeps> = {}) {
     loadCreditNoteSources: jest.fn(async () => null),
     loadInvoiceEInvoice: jest.fn(async () => null),
     loadCreditNoteEInvoice: jest.fn(async () => null),
+    findKeptEInvoice: jest.fn(async () => null),
+    recordKeptEInvoice: jest.fn(async (_kind, _owner, _id, _format, file) => file),
     ...overrides,
   };
   return { activities: createDocumentPdfActivities(deps), deps, puts, page };
