@@ -1,4 +1,5 @@
 import { ApplicationFailure } from '@temporalio/common';
+import { paymentDay } from '../../domain/payments/payment-day';
 import { type Logger } from 'pino';
 import { type recordPlatformStatus } from '../../db/commands/record-platform-status';
 import { type findCashedPayment } from '../../db/queries/platform-transmissions';
@@ -45,7 +46,8 @@ export function createEInvoiceCashedActivities(deps: EInvoiceCashedDeps): EInvoi
       const platform = await deps.studioPlatform(ownerId);
       if (!platform) return { outcome: 'not_sent', why: 'no_platform' };
       const trackingId = `cashed:${paymentId}`;
-      const date = new Date(payment.received_at).toISOString().slice(0, 10);
+      // The studio's calendar day, as its receipt and e-report say (issue 40 §15).
+      const date = paymentDay(new Date(payment.received_at), payment.time_zone);
       try {
         const message: CashedStatusMessage = {
           originalFlowId: payment.flow_id,

@@ -13,7 +13,7 @@ import { DomainError } from '../../domain/errors';
 import { toHundredths } from '../../domain/invoicing/money';
 import { receiptEmail } from '../../domain/payments/receipt-email';
 import { receiptFilename, receiptHtml, type ReceiptView } from '../../domain/payments/receipt-html';
-import { formatDateInZone } from '../../domain/wall-clock';
+import { paymentDay } from '../../domain/payments/payment-day';
 import { type Chromium } from '../../lib/chromium';
 import { readLogoDataUri } from '../../lib/studio-logo';
 import { type PaymentReceiptActivities } from '../../workflows/payments/contract';
@@ -58,7 +58,7 @@ export function receiptViewOf(sources: ReceiptSources, locale: UserLocale): Rece
     payment: {
       amountCents: toHundredths(sources.payment.amount),
       method: sources.payment.method,
-      receivedOn: formatDateInZone(sources.payment.received_at, sources.studio.time_zone),
+      receivedOn: paymentDay(sources.payment.received_at, sources.studio.time_zone),
       reference: sources.payment.reference,
     },
     balanceAfterCents: toHundredths(sources.receipt.balance_after),

@@ -16,6 +16,7 @@ import { creditNoteTransmittable } from '../../db/queries/platform-transmissions
 import { E_INVOICE_TRANSMIT_JOB, transmissionKey } from '../../workflows/e-invoicing/contract';
 import { presentCreditNote, presentPayment } from './presenter';
 import { CreateCreditNoteBody, ExportQuery, RecordRefundBody } from './schema';
+import { receivedAtOf } from './received-at';
 import { type LedgerRouterDeps, reminderWaker } from './ledger-deps';
 
 const cents = (amount: number | undefined) => (amount === undefined ? undefined : toHundredths(amount));
@@ -213,7 +214,7 @@ export function buildCreditNotesRouter(deps: LedgerRouterDeps): Router {
           {
             amountCents: cents(body.amount),
             method: body.method,
-            receivedAt: body.received_at ?? new Date(),
+            receivedAt: receivedAtOf(body.received_at, user.timeZone),
             reference: body.reference,
             note: body.note,
           },

@@ -7,6 +7,7 @@ import { toHundredths } from '../../domain/invoicing/money';
 import { IdParams } from '../http/common-schemas';
 import { presentPayment } from './presenter';
 import { PaymentParams, RecordPaymentBody } from './schema';
+import { receivedAtOf } from './received-at';
 import { type LedgerRouterDeps, reminderWaker } from './ledger-deps';
 
 /** The payments ledger of an invoice (issue 20 §5): manual payments and their same-day reversal, /api/invoices/:id/payments. */
@@ -55,7 +56,7 @@ export function buildInvoicePaymentsRouter(deps: LedgerRouterDeps): Router {
         {
           amountCents: toHundredths(body.amount),
           method: body.method,
-          receivedAt: body.received_at ?? new Date(),
+          receivedAt: receivedAtOf(body.received_at, user.timeZone),
           reference: body.reference,
           note: body.note,
           allowOverpayment: body.overpayment,

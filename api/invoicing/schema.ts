@@ -235,11 +235,13 @@ export const IdempotencyKey = z
 export const ExportQuery = z.object({ format: z.enum(['pdf', 'docx']).default('pdf') });
 
 /** When money moved: a date-time with an offset or a plain date, never in the future; now when absent. */
+/**
+ * When a payment was received: a date and time with its offset, or a date alone, which is that day
+ * on the studio's clock (issue 40 §15); read and checked by domain/payments/payment-day.ts.
+ */
 const receivedAt = z
   .union([z.iso.datetime({ offset: true }), z.iso.date()])
-  .transform((s) => new Date(s))
-  .refine((d) => d.getTime() <= Date.now() + 5 * 60_000, 'must not be in the future')
-  .refine((d) => d.getUTCFullYear() >= 2000, 'must be in 2000 or later')
+  .describe("A date and time with its offset, or a date alone: that day on the studio's clock")
   .optional();
 
 /** POST /api/invoices/:id/payments: a payment the studio received by transfer, cash, check or otherwise. */

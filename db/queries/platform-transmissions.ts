@@ -136,6 +136,8 @@ export interface CashedPaymentRow {
   flow_id: string | null;
   transmission_status: string | null;
   vat_on_debits: boolean | null;
+  /** The studio's time zone: the payment's day is its calendar day there. */
+  time_zone: string;
 }
 
 /** A payment (kind 'payment') of the owner's, with its invoice's transmission and the studio's VAT option; null when not found. */
@@ -146,8 +148,9 @@ export async function findCashedPayment(
 ): Promise<CashedPaymentRow | null> {
   const [row] = await sequelize.query<CashedPaymentRow>(
     `SELECT p.invoice_id, p.amount, p.currency, p.method, p.received_at,
-            t.flow_id, t.status AS transmission_status, u.vat_on_debits
+            t.flow_id, t.status AS transmission_status, u.vat_on_debits, o.time_zone
        FROM invoice_payments p
+       JOIN users o ON o.id = p.owner_id
        LEFT JOIN platform_transmissions t ON t.document_kind = 'invoice' AND t.document_id = p.invoice_id
        LEFT JOIN user_company u ON u.user_id = p.owner_id
       WHERE p.id = $1 AND p.owner_id = $2 AND p.kind = 'payment'`,

@@ -14,7 +14,7 @@ export interface TestUser {
 /** Registers a new studio user through the API; a unique email unless one is given. */
 export async function buildUser(
   app: Express,
-  overrides: { email?: string; password?: string; name?: string; locale?: UserLocale } = {},
+  overrides: { email?: string; password?: string; name?: string; locale?: UserLocale; time_zone?: string } = {},
 ): Promise<TestUser> {
   const email = overrides.email ?? `studio-${crypto.randomUUID()}@studio.test`;
   const password = overrides.password ?? 'correct horse battery staple';
@@ -25,6 +25,7 @@ export async function buildUser(
       password,
       name: overrides.name ?? 'Studio Lumière',
       ...(overrides.locale ? { locale: overrides.locale } : {}),
+      ...(overrides.time_zone ? { time_zone: overrides.time_zone } : {}),
     });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { id: res.body.user.id, email, password, token: res.body.accessToken, body: res.body };

@@ -261,4 +261,27 @@ describe('e-reporting a French studio’s sales to private clients', () => {
     const none = await report({ flow: 'PAYMENTS', day }, debits).expect(201);
     expect(none.body).toMatchObject({ totals: [], corrections: [], records: 0 });
   });
+  it('reports a payment received on a day given alone on that day, for a studio west of UTC too (issue 40 §15)', async () => {
+    const day = fifteenth(2);
+    const martinique = await buildUser(t.app, { time_zone: 'America/Martinique' });
+    await saveStudioProfile(t.app, martinique, { ...FRENCH_STUDIO, vat_regime: 'REEL_SIMPLIFIE' });
+    const person = await buildBillableContact(t.app, martinique);
+    const sale = await buildInvoice(t.app, martinique, {
+      contact_id: person.id,
+      items: [line],
+      issued: true,
+      profile: false,
+    });
+    const paid = await request(t.app)
+      .post(`/api/invoices/${sale.id}/payments`)
+      .set(as(martinique))
+      .send({ amount: '120.00', method: 'bank_transfer', received_at: day })
+      .expect(201);
+    await moveToDay(t.sequelize, 'invoices', sale.id, day, 'America/Martinique');
+    // The day starts at 04:00 UTC in Martinique: the day given, on the studio's clock.
+    expect(paid.body.received_at).toBe(`${day}T04:00:00.000Z`);
+    const payments = await report({ flow: 'PAYMENTS', day }, martinique).expect(201);
+    expect(payments.body.totals).toEqual([{ day, currency: 'EUR', vat_rate: '20.00', amount: '120.00', payments: 1 }]);
+    expect(payments.body.corrections).toEqual([]);
+  });
 });

@@ -212,6 +212,30 @@ describe('B2B invoices transmitted through the platform', () => {
     expect((await simulatedFlows()).find((f) => f.flowId === flows[0].flowId)?.status).toBe('Encaissée');
   }, 240_000);
 
+  it("a payment's day is the studio's calendar day: 00:30 in Paris on 25 November is cashed on the 25th (issue 40 §15)", async () => {
+    const studio = await frenchStudio();
+    const client = await company(studio, '552100554', 'FR96552100554');
+    const invoice = await buildInvoice(t.app, studio, { issued: true, contact_id: client.id });
+    const deposited = await eventually(
+      'the invoice deposited on the platform',
+      async () => {
+        const res = await statusesOf(studio, invoice.id);
+        return res.body.platform_status === 'Déposée' ? res.body : null;
+      },
+      120_000,
+    );
+    const paid = await request(t.app)
+      .post(`/api/invoices/${invoice.id}/payments`)
+      .set(as(studio))
+      .send({ amount: '100.00', method: 'bank_transfer', received_at: '2026-11-25T00:30:00+01:00' })
+      .expect(201);
+    expect(paid.body.received_at).toBe('2026-11-24T23:30:00.000Z');
+    const lifecycle = await eventually('Encaissée sent', async () =>
+      (await simulatedFlows()).find((f) => f.originalFlowId === deposited.platform_flow_id),
+    );
+    expect(lifecycle.lifecycle).toMatchObject({ status: 'Encaissée', date: '2026-11-25', amount: '100.00' });
+  }, 240_000);
+
   it('a credit note of a B2B invoice travels the same way: transmitted, Déposée, with its own history', async () => {
     const studio = await frenchStudio();
     const client = await company(studio, '552100554', 'FR96552100554');

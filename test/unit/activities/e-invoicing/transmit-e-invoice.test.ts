@@ -119,6 +119,7 @@ describe('sendCashedStatus with fake deps', () => {
     flow_id: 'flow-1',
     transmission_status: 'Approuvée',
     vat_on_debits: false,
+    time_zone: 'Europe/Paris',
   };
   function cashed(row: typeof payment, client: Partial<PlatformClient> = {}) {
     const sendFlow = jest.fn(async () => flow({ flowId: 'lc-1', flowType: 'CustomerInvoiceLC' }));
