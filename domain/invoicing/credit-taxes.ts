@@ -85,7 +85,100 @@ export function creditNoteTaxes(
     amountCents,
     positive.map((w) => w.withTaxCents),
   );
-  return positive.flatMap((w, i) => (shares[i] === 0n ? [] : [splitTaxSet(w.taxes, shares[i])]));
+  // A part that takes all that is left of its set takes exactly what is left of its net and of
+  // each tax (issue 40 §2): the notes of an invoice then add up to it, tax by tax, to the cent.
+  const rest = remainingParts(invoice, earlier);
+  const restOf = new Map((rest ?? []).map((p) => [taxSetKey(p.taxes), p]));
+  return positive.flatMap((w, i) => {
+    if (shares[i] === 0n) return [];
+    const whole = restOf.get(taxSetKey(w.taxes));
+    if (!whole) return [splitTaxSet(w.taxes, shares[i])];
+    return [whole.withTaxCents === shares[i] ? whole : withinRest(splitTaxSet(w.taxes, shares[i]), whole)];
+  });
+}
+
+/**
+ * A part split by rate, moved by the odd cent so that neither its net nor any of its taxes takes
+ * more than is left of it in the set (what a rounding would otherwise take twice): the cents over
+ * go where there is room, so the part's total stays and later notes never have a tax below zero.
+ */
+function withinRest(part: TaxPart, rest: TaxPart): TaxPart {
+  if (part.withTaxCents > rest.withTaxCents) return part;
+  const taxes = part.taxes.map((t) => ({ ...t }));
+  const restOf = (t: TaxAmount) =>
+    rest.taxes.find((x) => x.name === t.name && x.milliPercent === t.milliPercent)?.amountCents ?? 0n;
+  let base = part.baseCents;
+  let over = 0n;
+  for (const t of taxes)
+    if (t.amountCents > restOf(t)) {
+      over += t.amountCents - restOf(t);
+      t.amountCents = restOf(t);
+    }
+  if (base > rest.baseCents) {
+    over += base - rest.baseCents;
+    base = rest.baseCents;
+  }
+  const roomInBase = rest.baseCents - base;
+  const toBase = over < roomInBase ? over : roomInBase;
+  base += toBase;
+  over -= toBase;
+  for (const t of taxes) {
+    if (over === 0n) break;
+    const room = restOf(t) - t.amountCents;
+    const moved = over < room ? over : room;
+    t.amountCents += moved;
+    over -= moved;
+  }
+  return { taxes, withTaxCents: part.withTaxCents, baseCents: base };
+}
+
+const hasAmounts = (p: TaxSetAmount): p is TaxPart =>
+  'baseCents' in p && p.taxes.every((t) => 'amountCents' in t && typeof t.amountCents === 'bigint');
+
+/**
+ * What is left of a document's parts (an invoice's or a deposit's, per set of taxes: net, each tax,
+ * with tax) once the parts of its credit notes (or earlier deposits) are taken off. Null when that
+ * cannot be told: a part without its amounts, a set or tax the document does not have, or anything
+ * coming out below zero (notes from before the parts were stored).
+ */
+export function remainingParts(
+  whole: readonly TaxSetAmount[],
+  taken: readonly (readonly TaxSetAmount[])[],
+): TaxPart[] | null {
+  if (!whole.every(hasAmounts) || !taken.every((parts) => parts.every(hasAmounts))) return null;
+  const left = new Map<string, TaxPart>();
+  for (const p of whole) {
+    const key = taxSetKey(p.taxes);
+    const mine = left.get(key) ?? {
+      taxes: lineTaxes(p.taxes).map((t) => ({ ...t, amountCents: 0n })),
+      withTaxCents: 0n,
+      baseCents: 0n,
+    };
+    mine.withTaxCents += p.withTaxCents;
+    mine.baseCents += p.baseCents;
+    for (const t of p.taxes) {
+      const tax = mine.taxes.find((x) => x.name === t.name && x.milliPercent === t.milliPercent);
+      if (!tax) return null;
+      tax.amountCents += t.amountCents;
+    }
+    left.set(key, mine);
+  }
+  for (const part of taken.flat() as TaxPart[]) {
+    const mine = left.get(taxSetKey(part.taxes));
+    if (!mine) return null;
+    mine.withTaxCents -= part.withTaxCents;
+    mine.baseCents -= part.baseCents;
+    for (const t of part.taxes) {
+      const tax = mine.taxes.find((x) => x.name === t.name && x.milliPercent === t.milliPercent);
+      if (!tax) return null;
+      tax.amountCents -= t.amountCents;
+    }
+  }
+  const parts = [...left.values()];
+  const consistent = parts.every(
+    (p) => p.withTaxCents >= 0n && p.baseCents >= 0n && p.taxes.every((t) => t.amountCents >= 0n),
+  );
+  return consistent ? parts.filter((p) => p.withTaxCents > 0n) : null;
 }
 
 /** The first set of taxes whose credited lines take more than is left to credit in it; null when none does. */

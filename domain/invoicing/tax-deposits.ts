@@ -1,6 +1,6 @@
-import { creditNoteTaxes, type TaxPart, type TaxSetAmount } from './credit-taxes';
+import { creditNoteTaxes, remainingParts, type TaxPart, type TaxSetAmount } from './credit-taxes';
 import { taxedItems, type TaxableLine } from './line-taxes';
-import { computeTaxTotals, lineTaxes, type TaxSummary, taxSetKey } from './tax-lines';
+import { computeTaxTotals, lineTaxes, type TaxSummary } from './tax-lines';
 import { percentText, type TaxRate } from './tax-rates';
 
 /**
@@ -39,23 +39,7 @@ export function splitTaxDeposit(
  * sets, so no part is negative.
  */
 export function remainingTaxDeposit(deposit: readonly TaxPart[], credits: readonly (readonly TaxPart[])[]): TaxPart[] {
-  const left = new Map(deposit.map((p) => [taxSetKey(p.taxes), { ...p, taxes: p.taxes.map((t) => ({ ...t })) }]));
-  for (const part of credits.flat()) {
-    const mine = left.get(taxSetKey(part.taxes));
-    if (!mine) return reshared(deposit, credits);
-    mine.withTaxCents -= part.withTaxCents;
-    mine.baseCents -= part.baseCents;
-    for (const t of part.taxes) {
-      const tax = mine.taxes.find((x) => x.name === t.name && x.milliPercent === t.milliPercent);
-      if (!tax) return reshared(deposit, credits);
-      tax.amountCents -= t.amountCents;
-    }
-  }
-  const parts = [...left.values()];
-  const consistent = parts.every(
-    (p) => p.withTaxCents >= 0n && p.baseCents >= 0n && p.taxes.every((t) => t.amountCents >= 0n),
-  );
-  return consistent ? parts.filter((p) => p.withTaxCents > 0n) : reshared(deposit, credits);
+  return remainingParts(deposit, credits) ?? reshared(deposit, credits);
 }
 
 function reshared(deposit: readonly TaxPart[], credits: readonly (readonly TaxPart[])[]): TaxPart[] {

@@ -213,4 +213,79 @@ describe('the accounting export of studios outside France', () => {
     // Nothing issued: the journal is its header alone.
     expect((await csvOf(studio, 'journal')).rows).toEqual([]);
   }, 60_000);
+  it('a Québec invoice credited by an amount, then a line, then all that is left: each tax credited exactly what it charged, nothing collected (issue 40 §2)', async () => {
+    const studio = await buildUser(t.app, { locale: 'en-US' });
+    await saveStudioProfile(t.app, studio, { email: `credits-${studio.id.slice(0, 8)}@studio.test`, ...QUEBEC_STUDIO });
+    const contact = await buildBillableContact(t.app, studio, {
+      first_name: 'Camille',
+      last_name: 'Roy',
+      ...QUEBEC_CLIENT,
+    });
+    const quebecTaxes = [
+      { name: 'GST', rate: '5' },
+      { name: 'QST', rate: '9.975' },
+    ];
+    const draft = await request(t.app)
+      .post('/api/invoices')
+      .set(as(studio))
+      .send({
+        title: 'Wedding and prints',
+        contact_id: contact.id,
+        items: [
+          {
+            item_type: 'SESSION_TYPE',
+            description: 'Coverage',
+            quantity: '1.25',
+            price_without_tax: '1108.49',
+            taxes: quebecTaxes,
+          },
+          {
+            item_type: 'SESSION_TYPE',
+            description: 'Editing',
+            quantity: '3',
+            price_without_tax: '79.20',
+            taxes: quebecTaxes,
+          },
+          {
+            item_type: 'SESSION_TYPE',
+            description: 'Prints',
+            quantity: '7',
+            price_without_tax: '17.06',
+            taxes: [{ name: 'GST', rate: '5' }],
+          },
+        ],
+      })
+      .expect(201);
+    const issued = await request(t.app).post(`/api/invoices/${draft.body.id}/issue`).set(as(studio)).expect(200);
+    const editing = (issued.body.items as { id: string; description: string }[]).find(
+      (i) => i.description === 'Editing',
+    )!;
+    const credit = (body: Record<string, unknown>) =>
+      request(t.app)
+        .post(`/api/invoices/${draft.body.id}/credit-notes`)
+        .set(as(studio))
+        .send({ reason: 'Changed plans', ...body })
+        .expect(201);
+    const notes = [
+      (await credit({ amount: '143.91' })).body,
+      (await credit({ items: [{ invoice_item_id: editing.id }] })).body,
+      (await credit({})).body,
+    ] as { tax_parts: { taxes: { name: string; amount: string }[] }[]; amount: string }[];
+    expect(notes.reduce((s, n) => s + toHundredths(n.amount), 0n)).toBe(toHundredths(issued.body.amount));
+
+    // The accountant's side: what was charged of each tax, credited to the cent; nothing left collected.
+    const summary = byTax((await csvOf(studio, 'tax_summary')).rows);
+    for (const name of ['GST 5', 'QST 9.975']) {
+      const row = summary[`CAD ${name}`];
+      const credited = notes
+        .flatMap((n) => n.tax_parts.flatMap((p) => p.taxes))
+        .filter((x) => `${x.name} ${name.split(' ')[1]}`.startsWith(name.split(' ')[0]))
+        .reduce((s, x) => s + toHundredths(x.amount), 0n);
+      expect({ name, notes: (Number(credited) / 100).toFixed(2), row }).toEqual({
+        name,
+        notes: row.invoiced_tax,
+        row: expect.objectContaining({ credited_tax: row.invoiced_tax, tax_collected: '0.00', base: '0.00' }),
+      });
+    }
+  }, 120_000);
 });

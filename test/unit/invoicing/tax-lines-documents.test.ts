@@ -160,6 +160,35 @@ describe('a credit note of an invoice with tax lines', () => {
     );
   });
 
+  it('an invoice credited in several notes, the last for all that is left, is credited tax by tax exactly what it charged (issue 40 §2)', () => {
+    const total = (parts: readonly TaxPart[], key: string) =>
+      parts
+        .flatMap((p) => p.taxes)
+        .filter((t) => `${t.name}@${t.milliPercent}` === key)
+        .reduce((s, t) => s + t.amountCents, 0n);
+    fc.assert(
+      fc.property(document, fc.array(fc.integer({ min: 1, max: 2000 }), { maxLength: 4 }), (items, cuts) => {
+        const invoice = taxSetParts(items);
+        const whole = invoice.reduce((s, x) => s + x.withTaxCents, 0n);
+        if (whole <= 0n) return;
+        const notes: TaxPart[][] = [];
+        let left = whole;
+        for (const cut of cuts) {
+          const amount = (whole * BigInt(cut)) / 5000n;
+          if (amount <= 0n || amount >= left) continue;
+          notes.push(creditNoteTaxes(amount, [], invoice, notes));
+          left -= amount;
+        }
+        notes.push(creditNoteTaxes(left, [], invoice, notes));
+        const charged = invoice.flatMap((p) => p.taxes.map((t) => `${t.name}@${t.milliPercent}`));
+        for (const key of new Set(charged))
+          expect({ key, credited: total(notes.flat(), key) }).toEqual({ key, credited: total(invoice, key) });
+        expect(notes.flat().reduce((s, p) => s + p.baseCents, 0n)).toBe(invoice.reduce((s, p) => s + p.baseCents, 0n));
+      }),
+      runs(300),
+    );
+  });
+
   it('whole lines credit their own set, and more than is left in a set is named', () => {
     const invoice = [{ taxes: QUEBEC, withTaxCents: 11_498n }];
     const lines = [{ taxes: QUEBEC, withTaxCents: 11_498n }];
