@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { closeLedgerPeriod } from '../../db/commands/close-ledger-period';
 import { findLedgerClosure, listLedgerClosures } from '../../db/queries/ledger-closures';
 import { checkLedgerIntegrity } from '../../db/queries/ledger-integrity';
+import { writeLedgerExport } from './ledger-export';
 import { NotFoundError } from '../../domain/errors';
 import { addDays } from '../../domain/invoicing/calendar-date';
 import { type PeriodKind } from '../../domain/ledger/closures';
@@ -114,5 +115,23 @@ export function buildLedgerRouter({ sequelize, kit }: DataRouterDeps): Router {
       return presentLedgerClosure(closure);
     },
   );
+  kit.route(
+    router,
+    {
+      method: 'get',
+      path: '/api/ledger/export',
+      operationId: 'exportLedgerChain',
+      summary:
+        "The studio's whole chain and closures as one JSON file, to keep outside the service and verify with scripts/verify-ledger-chain.mjs (docs/ledger-integrity.md)",
+      tag,
+      auth: 'user',
+      produces: {
+        contentType: 'application/json',
+        description: 'owner_id, every record (seq order) with its hashes, every closure (closure order)',
+      },
+    },
+    async ({ user, res }) => writeLedgerExport(sequelize, user.id, res),
+  );
+
   return router;
 }

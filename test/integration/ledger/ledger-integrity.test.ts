@@ -1,6 +1,11 @@
 // The ledger no one can rewrite silently (issue 32 §6), through HTTP against the real stack: a
 // studio issues invoices and a credit note and records payments; the check holds; then rows are
 // changed by hand in SQL with the immutability triggers disabled, and the check names the record.
+import { spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Client } from 'pg';
 import request from 'supertest';
 import { closeEndedLedgerPeriods } from '../../../db/commands/close-ended-ledger-periods';
@@ -467,5 +472,61 @@ describe('closures through the api', () => {
       .send({ period_kind: 'DAY' })
       .expect(201);
     expect(closed.body).toMatchObject({ period_start: yesterday, record_count: 5, first_seq: 1, head_seq: 5 });
+  });
+  it('exports the chain, which scripts/verify-ledger-chain.mjs verifies without the service; a rewritten chain fails against a head kept outside (issue 40 §18)', async () => {
+    const { studio, first } = await studioWithLedger();
+    const [{ today }] = await sql<{ today: string }>(
+      `SELECT (now() AT TIME ZONE time_zone)::date::text AS today FROM users WHERE id = $1`,
+      [studio.id],
+    );
+    const { closure } = await closeLedgerPeriod(
+      t.sequelize,
+      studio.id,
+      { kind: 'DAY', start: today },
+      { now: new Date(Date.now() + 36 * 3600_000) },
+    );
+    const kept = `${closure.headSeq}:${closure.headHash}`;
+    const exported = async () => {
+      const res = await request(t.app).get('/api/ledger/export').set(as(studio)).expect(200);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      const file = path.join(os.tmpdir(), `ledger-${crypto.randomUUID()}.json`);
+      fs.writeFileSync(file, JSON.stringify(res.body));
+      return { file, body: res.body as { owner_id: string; records: { seq: number; content_hash: string }[] } };
+    };
+    const verify = (file: string, ...args: string[]) =>
+      spawnSync(process.execPath, [path.join(__dirname, '../../../scripts/verify-ledger-chain.mjs'), file, ...args], {
+        encoding: 'utf8',
+      });
+
+    const whole = await exported();
+    expect(whole.body).toMatchObject({ owner_id: studio.id, records: expect.any(Array) });
+    expect(whole.body.records.map((r) => r.seq)).toEqual([1, 2, 3, 4, 5]);
+    const ok = verify(whole.file, '--head', kept);
+    const head = (await integrity(studio)).head!;
+    expect({ status: ok.status, out: ok.stdout.trim() }).toEqual({
+      status: 0,
+      out: `OK: 5 records and 1 closures hold; head ${head.seq} ${head.hash}`,
+    });
+    // Another studio's export is its own, and a token is needed.
+    const other = await buildUser(t.app);
+    expect((await request(t.app).get('/api/ledger/export').set(as(other)).expect(200)).body.records).toEqual([]);
+    await request(t.app).get('/api/ledger/export').expect(401);
+
+    // A record changed in the file: named by the script.
+    whole.body.records[2].content_hash = 'f'.repeat(64);
+    fs.writeFileSync(whole.file, JSON.stringify(whole.body));
+    const edited = verify(whole.file);
+    expect({ status: edited.status, err: edited.stderr.trim() }).toEqual({
+      status: 1,
+      err: 'BROKEN at record 3: its chain_hash is not the hash of its fields: the record was changed',
+    });
+
+    // The chain rewritten in the database to its end: the closure's kept head no longer holds.
+    await forgeFirstInvoice(studio, first);
+    const forged = await exported();
+    const caught = verify(forged.file, '--head', kept);
+    expect(caught.status).toBe(1);
+    expect(caught.stderr).toMatch(/^BROKEN at closure 1 \(DAY .*\): the chain at record 5 is not the head it kept/);
+    for (const f of [whole.file, forged.file]) fs.rmSync(f, { force: true });
   });
 });
