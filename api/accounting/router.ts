@@ -72,6 +72,7 @@ export function buildAccountingRouter({
       method: 'get',
       path: '/api/accounting/export',
       operationId: 'runAccountingExport',
+      errors: ['export_too_large', 'export_failed', 'export_timeout', 'unavailable'],
       summary:
         'The sales journal and payments of a period as double entries (FEC or csv in France, a journal csv with currencies elsewhere) or its tax subtotals per month, as a time-limited link; a large period: /api/accounting/export/async',
       tag,
@@ -114,6 +115,7 @@ export function buildAccountingRouter({
       method: 'get',
       path: '/api/accounting/export/async',
       operationId: 'queueAccountingExport',
+      errors: ['unavailable'],
       summary: 'Queue an accounting export; the link arrives over Socket.IO (export.completed) or by polling statusUrl',
       tag,
       auth: 'user',

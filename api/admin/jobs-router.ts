@@ -77,6 +77,7 @@ export function buildAdminJobsRouter({
       method: 'post',
       path: '/admin/jobs/:jobRunId/replay',
       operationId: 'replayJobRun',
+      errors: ['job_not_replayable', 'job_already_started'],
       summary: 'Replay a failed job from the dead-letter queue',
       tag,
       auth: 'admin',

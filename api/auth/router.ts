@@ -40,6 +40,7 @@ export function buildAuthRouter({ sequelize, tokens, adminEmails, kit, limits }:
       method: 'post',
       path: '/api/auth/register',
       operationId: 'register',
+      errors: ['email_taken'],
       summary: 'Create a studio account',
       tag: 'auth',
       auth: 'none',

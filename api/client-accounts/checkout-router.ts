@@ -32,6 +32,7 @@ export function buildClientCheckoutRouter(deps: ClientCheckoutRouterDeps): Route
       method: 'post',
       path: '/api/client-accounts/me/invoices/:id/checkout',
       operationId: 'startClientInvoiceCheckout',
+      errors: ['invoice_cancelled', 'nothing_due'],
       summary:
         "Pay one of my invoices: the card provider's hosted checkout page (or the wallet's approval link) for the balance due or one installment",
       tag,
@@ -69,6 +70,7 @@ export function buildClientCheckoutRouter(deps: ClientCheckoutRouterDeps): Route
       method: 'get',
       path: '/api/client-accounts/me/receipts/:id/pdf',
       operationId: 'getClientReceiptPdf',
+      errors: ['unavailable'],
       summary: "A time-limited link to one of my receipts' pdf (503 while it is being made)",
       tag,
       auth: 'client',

@@ -33,6 +33,7 @@ export function buildContactErasureRouter({ sequelize, kit, s3, bucket, logger }
       method: 'post',
       path: '/api/contacts/:id/erase',
       operationId: 'eraseContact',
+      errors: ['contact_erased'],
       summary:
         'Erase a contact (GDPR art. 17): its personal data anonymised everywhere but the issued invoices, credit notes and payments the law keeps',
       tag: 'contacts',

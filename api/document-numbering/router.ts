@@ -43,6 +43,7 @@ export function buildDocumentNumberingRouter({ sequelize, kit }: DataRouterDeps)
       method: 'put',
       path: '/api/users/me/document-numbering',
       operationId: 'updateDocumentNumbering',
+      errors: ['numbering_in_use'],
       summary:
         'Set number formats ({YYYY}, {YY}, {MM}, {seq:N}); a series that has numbered a document keeps its format (409)',
       tag,

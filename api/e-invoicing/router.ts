@@ -81,6 +81,7 @@ export function buildEInvoicingRouter({
       method: 'put',
       path: '/api/users/me/e-invoicing-platform',
       operationId: 'saveEInvoicingPlatform',
+      errors: ['unavailable'],
       summary: "Set the studio's approved e-invoicing platform: API base, OAuth2 client id and secret (kept encrypted)",
       tag,
       auth: 'user',
@@ -131,6 +132,7 @@ export function buildEInvoicingRouter({
       method: 'get',
       path: '/api/e-invoicing/directory/:identifier',
       operationId: 'lookupEInvoicingDirectory',
+      errors: ['platform_not_configured', 'unavailable'],
       summary:
         "Look a company up by SIREN or SIRET in the e-invoicing directory, through the studio's platform (409 when none is set, 503 when it does not answer)",
       tag,

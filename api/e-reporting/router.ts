@@ -30,6 +30,24 @@ const MakeReportBody = z
   .strict();
 const IdParams = z.object({ id: z.uuid() });
 
+/** A report as the API answers it (201 on making it, in the list, and with its file on reading it). */
+const EReportView = z.object({
+  id: z.uuid(),
+  flow: z.enum(REPORT_FLOWS),
+  vat_regime: z.string(),
+  period_start: z.string(),
+  period_end: z.string(),
+  totals: z.array(z.record(z.string(), z.unknown())).describe('Per day, flow, category, currency and VAT rate'),
+  corrections: z.array(z.record(z.string(), z.unknown())).describe('Records of earlier periods reported late'),
+  records: z.number().int().describe('How many invoices, credit notes or payments it carries'),
+  sha256: z.string().describe('SHA-256 of the file as sent: GET /api/e-reporting/reports/{id}/file'),
+  created_at: z.string(),
+  transmission: z
+    .object({ flow_id: z.string(), status: z.string(), reason: z.string().nullable(), at: z.string() })
+    .nullable()
+    .describe("Its flow at the studio's platform and the platform's answer; null until sent"),
+});
+
 /** A report as the app lists it: the file's totals and corrections, not its records' ids. */
 const present = (r: EReportRow) => ({
   id: r.id,
@@ -87,11 +105,13 @@ export function buildEReportingRouter({
       method: 'post',
       path: '/api/e-reporting/reports',
       operationId: 'makeEReport',
+      errors: ['e_report_exists', 'period_not_ended', 'unavailable'],
       summary:
         'Report one ended period of sales (B2C, abroad) or of payments for them: its totals per day, category, currency and VAT rate, late records as corrections (409 e_report_exists, period_not_ended)',
       tag,
       auth: 'user',
       body: MakeReportBody,
+      response: EReportView,
       status: 201,
     },
     async ({ user, body, req }) => {
@@ -123,6 +143,7 @@ export function buildEReportingRouter({
       method: 'get',
       path: '/api/e-reporting/reports',
       operationId: 'listEReports',
+      response: z.array(EReportView),
       summary: "The studio's e-reports, newest period first",
       tag,
       auth: 'user',
@@ -136,6 +157,7 @@ export function buildEReportingRouter({
       method: 'get',
       path: '/api/e-reporting/reports/:id',
       operationId: 'getEReport',
+      response: EReportView.extend({ file: z.record(z.string(), z.unknown()).describe('The file, parsed') }),
       summary: 'One e-report: its file (totals, corrections, the records it carries) and its SHA-256',
       tag,
       auth: 'user',

@@ -2,10 +2,13 @@ import { type S3Client } from '@aws-sdk/client-s3';
 import { type Logger } from 'pino';
 import { type Sequelize } from 'sequelize-typescript';
 import './zod-openapi';
-import { type OpenAPIRegistry, type RouteConfig } from '@asteasolutions/zod-to-openapi';
+import { type OpenAPIRegistry, type ResponseConfig, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { z, type ZodType } from 'zod';
+import { type ErrorCode } from '../../domain/errors';
 import { type AuthUser } from '../auth/auth-user';
+import { errorsAnsweredBy } from './documented-errors';
+import { STATUS_BY_CODE } from './error-statuses';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -39,6 +42,17 @@ export interface RouteSpec<P, Q, B> {
   produces?: { contentType: string; description: string };
   /** Success status; 204 sends no body. */
   status?: 200 | 201 | 202 | 204;
+  /**
+   * Another success the route answers with the same body, and when (a 201 route that answers an
+   * existing record with 200): documented beside `status`.
+   */
+  alsoOk?: { status: 200; description: string };
+  /**
+   * The error codes (domain/errors.ts) the route answers beyond the ones every route may (400, 401,
+   * 403, 404): each documented under its status (api/http/error-statuses.ts) in /api/docs, so the
+   * document says every answer the docs describe (issue 40 §19).
+   */
+  errors?: readonly ErrorCode[];
   /** Middlewares before auth (per-address rate limits). */
   before?: RequestHandler[];
   /** Middlewares after auth, before validation (per-user rate limits, uploads). */
@@ -73,6 +87,18 @@ const ErrorBodySchema = z
     requestId: z.string(),
   })
   .openapi('Error');
+
+/** The reason phrase a documented error status starts its description with. */
+const STATUS_TEXT: Record<number, string> = {
+  409: 'Conflict',
+  413: 'Payload too large',
+  415: 'Unsupported media type',
+  422: 'Unprocessable',
+  429: 'Too many requests',
+  500: 'Failed',
+  503: 'Unavailable',
+  504: 'Still running',
+};
 
 /** camelCase: a method name in every client language. */
 const OPERATION_ID = /^[a-z][a-zA-Z0-9]*$/;
@@ -142,7 +168,26 @@ function describe<P, Q, B>(spec: RouteSpec<P, Q, B>): RouteConfig {
   if (spec.auth !== 'none') errors[401] = errorResponse('Missing or invalid token');
   if (spec.auth === 'admin') errors[403] = errorResponse('Not an admin');
   if (spec.params) errors[404] = errorResponse('Not found, or not yours');
+  const byStatus = new Map<number, ErrorCode[]>();
+  const marked = [...(spec.before ?? []), ...(spec.after ?? [])].flatMap(errorsAnsweredBy);
+  for (const code of new Set([...(spec.errors ?? []), ...marked]))
+    byStatus.set(STATUS_BY_CODE[code], [...(byStatus.get(STATUS_BY_CODE[code]) ?? []), code]);
+  for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
+    const described = errors[status] as { description?: string } | undefined;
+    const list = codes.map((c) => `\`${c}\``).join(', ');
+    errors[status] = errorResponse(
+      `${described?.description ? `${described.description}; or ` : `${STATUS_TEXT[status] ?? 'Error'}: `}${list}`,
+    );
+  }
   const status = spec.status ?? 200;
+  const success: ResponseConfig = spec.produces
+    ? {
+        description: spec.produces.description,
+        content: { [spec.produces.contentType]: { schema: { type: 'string' as const, format: 'binary' } } },
+      }
+    : spec.response && status !== 204
+      ? { description: 'Success', content: { 'application/json': { schema: spec.response } } }
+      : { description: 'Success' };
   return {
     method: spec.method,
     path: spec.path.replace(/[:*](\w+)/g, '{$1}'),
@@ -157,14 +202,8 @@ function describe<P, Q, B>(spec: RouteSpec<P, Q, B>): RouteConfig {
       body: spec.body ? { content: { 'application/json': { schema: spec.body } } } : undefined,
     },
     responses: {
-      [status]: spec.produces
-        ? {
-            description: spec.produces.description,
-            content: { [spec.produces.contentType]: { schema: { type: 'string', format: 'binary' } } },
-          }
-        : spec.response && status !== 204
-          ? { description: 'Success', content: { 'application/json': { schema: spec.response } } }
-          : { description: 'Success' },
+      [status]: success,
+      ...(spec.alsoOk ? { [spec.alsoOk.status]: { ...success, description: spec.alsoOk.description } } : {}),
       ...errors,
     },
   };

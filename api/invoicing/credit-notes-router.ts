@@ -33,6 +33,7 @@ export function buildCreditNotesRouter(deps: LedgerRouterDeps): Router {
       method: 'post',
       path: '/api/invoices/:id/credit-notes',
       operationId: 'issueCreditNote',
+      errors: ['invoice_not_issued', 'invoice_cancelled', 'credit_exceeds_creditable'],
       summary:
         'Issue a credit note (avoir): an amount, some lines, or everything still creditable; a fully credited invoice becomes CANCELLED',
       tag: 'credit-notes',
@@ -151,6 +152,7 @@ export function buildCreditNotesRouter(deps: LedgerRouterDeps): Router {
       method: 'get',
       path: '/api/credit-notes/:id/pdf',
       operationId: 'getCreditNotePdf',
+      errors: ['pdf_renderer_unavailable', 'unavailable'],
       summary: 'The credit note as a pdf (rendered once and kept): a time-limited link, with its SHA-256',
       tag: 'credit-notes',
       auth: 'user',
@@ -198,6 +200,7 @@ export function buildCreditNotesRouter(deps: LedgerRouterDeps): Router {
       method: 'post',
       path: '/api/credit-notes/:id/refunds',
       operationId: 'refundCreditNote',
+      errors: ['refund_exceeds_overpaid'],
       summary: 'Refund money a credit note covers: by card through the provider, or recorded by hand',
       tag: 'credit-notes',
       auth: 'user',

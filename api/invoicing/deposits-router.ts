@@ -18,6 +18,7 @@ export function buildDepositInvoicesRouter(deps: LedgerRouterDeps): Router {
       method: 'post',
       path: '/api/quotes/:id/deposit-invoices',
       operationId: 'createDepositInvoice',
+      errors: ['quote_rejected', 'quote_invoiced', 'quote_not_sent', 'deposit_exists'],
       summary:
         "A DRAFT deposit invoice (facture d'acompte) for one installment of a sent or accepted quote's schedule, split over the quote's VAT rates; one per installment (409 deposit_exists)",
       tag: 'quotes',

@@ -40,6 +40,7 @@ export function buildInvoicePaymentsRouter(deps: LedgerRouterDeps): Router {
       method: 'post',
       path: '/api/invoices/:id/payments',
       operationId: 'recordInvoicePayment',
+      errors: ['invoice_not_issued', 'invoice_cancelled', 'nothing_due', 'payment_exceeds_balance'],
       summary:
         'Record a payment received by transfer, cash, check or otherwise (at most the balance due unless overpayment is true)',
       tag: 'invoices',
@@ -74,6 +75,7 @@ export function buildInvoicePaymentsRouter(deps: LedgerRouterDeps): Router {
       method: 'delete',
       path: '/api/invoices/:id/payments/:paymentId',
       operationId: 'reverseInvoicePayment',
+      errors: ['reversal_not_allowed'],
       summary:
         'Reverse a payment entered by mistake, the day it was received: answers the reversal row (the payment stays in the ledger)',
       tag: 'invoices',

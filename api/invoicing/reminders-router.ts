@@ -156,6 +156,7 @@ export function buildRemindersRouter(deps: RemindersRouterDeps): Router {
       method: 'patch',
       path: '/api/invoices/:id/reminders',
       operationId: 'updateInvoiceReminders',
+      errors: ['reminders_stopped'],
       summary: "Pause, resume or stop (for good) the invoice's reminders; no date changes",
       tag: 'invoices',
       auth: 'user',

@@ -54,6 +54,7 @@ export function buildLedgerRouter({ sequelize, kit }: DataRouterDeps): Router {
       method: 'post',
       path: '/api/ledger/closures',
       operationId: 'closeLedgerPeriod',
+      errors: ['ledger_period_open', 'ledger_period_closed', 'ledger_chain_broken'],
       summary:
         'Close an ended day, month or fiscal year of the ledger: its totals and the chain head, chained to the previous closure (409 if it has not ended; an already closed period answers its closure)',
       tag,
@@ -61,6 +62,7 @@ export function buildLedgerRouter({ sequelize, kit }: DataRouterDeps): Router {
       body: CloseLedgerPeriodBody,
       response: LedgerClosureView,
       status: 201,
+      alsoOk: { status: 200, description: 'The period was closed already: its closure, as it was made' },
     },
     async ({ user, body, res }) => {
       const start = body.period_start ?? lastEnded(body.period_kind, user.timeZone);

@@ -2,74 +2,9 @@ import { type ErrorRequestHandler, type RequestHandler } from 'express';
 import { type Logger } from 'pino';
 import { ZodError } from 'zod';
 import { classifyDbError } from '../../db/errors';
-import { DomainError, type ErrorCode } from '../../domain/errors';
+import { DomainError } from '../../domain/errors';
+import { STATUS_BY_CODE } from '../http/error-statuses';
 import { sendError } from './http-error';
-
-/** Status of each domain error code. Exhaustive by type: a new code must be given its status here. */
-const STATUS_BY_CODE: Record<ErrorCode, number> = {
-  validation_failed: 400,
-  invalid_key: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  email_taken: 409,
-  job_not_replayable: 409,
-  job_not_running: 409,
-  workflow_task_in_use: 409,
-  quote_invoiced: 409,
-  job_already_started: 409,
-  field_key_taken: 409,
-  session_info_template_missing: 409,
-  session_contact_exists: 409,
-  invoice_issued: 409,
-  invoice_not_issued: 409,
-  e_invoice_not_available: 409,
-  invoice_cancelled: 409,
-  nothing_due: 409,
-  payment_exceeds_balance: 409,
-  credit_exceeds_creditable: 409,
-  refund_exceeds_overpaid: 409,
-  reversal_not_allowed: 409,
-  quote_rejected: 409,
-  numbering_in_use: 409,
-  tenant_slug_taken: 409,
-  reminders_stopped: 409,
-  purchase_invoice_exists: 409,
-  purchase_invoice_answered: 409,
-  quote_not_sent: 409,
-  deposit_exists: 409,
-  deposit_draft: 409,
-  deposits_changed: 409,
-  quote_signed: 409,
-  quote_accepted: 409,
-  quote_declined: 409,
-  quote_expired: 409,
-  quote_changed: 409,
-  contact_erased: 409,
-  e_report_exists: 409,
-  period_not_ended: 409,
-  ledger_period_open: 409,
-  ledger_period_closed: 409,
-  ledger_chain_broken: 409,
-  platform_not_configured: 409,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  rate_limited: 429,
-  // Understood but refused as asked: too many rows for a synchronous export (use the async one).
-  export_too_large: 422,
-  // The export job failed for good; the job run is in the dead-letter queue.
-  export_failed: 500,
-  // Still rendering after EXPORT_SYNC_TIMEOUT_SECONDS: the answer names the job to poll.
-  export_timeout: 504,
-  // The import job failed for good (in the dead-letter queue), or is still running after the wait.
-  import_failed: 500,
-  import_timeout: 504,
-  // A delete under a permanent prefix is refused by the cleanup guard: a bug of ours if it ever reaches a response.
-  permanent_object: 500,
-  unavailable: 503,
-  // No Chromium at CHROMIUM_PATH: every pdf is refused, the rest of the api works.
-  pdf_renderer_unavailable: 503,
-};
 
 function zodDetails(err: ZodError) {
   return err.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message, code: issue.code }));

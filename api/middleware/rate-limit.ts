@@ -10,6 +10,7 @@ import {
 import { type Sequelize } from 'sequelize-typescript';
 import { RateLimitedError } from '../../domain/errors';
 import { type Config, RATE_LIMIT_VARIABLES, type RateLimitPrefix } from '../../lib/config';
+import { answersErrors } from '../http/documented-errors';
 
 /** The counters' table, created by migration 2026.11.22T10.00.00.rate-limits (not at run time). */
 export const RATE_LIMIT_TABLE = 'rate_limits';
@@ -97,7 +98,7 @@ export function createRateLimits({ sequelize, config, logger }: RateLimitsDeps):
       return options.extraKey ? `${who}:${options.extraKey(req)}` : who;
     }
 
-    return async (req, res, next) => {
+    return answersErrors(['rate_limited'], async (req, res, next) => {
       const key = keyOf(req);
       const { limiter, result, over } = await consume(key);
       const resetSeconds = Math.max(1, Math.ceil(result.msBeforeNext / 1000));
@@ -114,7 +115,7 @@ export function createRateLimits({ sequelize, config, logger }: RateLimitsDeps):
         });
       }
       next();
-    };
+    });
   }
   return { create };
 }

@@ -29,6 +29,7 @@ export function buildOpsAdminRouter({
       method: 'get',
       path: '/ops/status',
       operationId: 'getOpsStatus',
+      errors: ['unavailable'],
       summary:
         'Reachability of the queue board, the dashboard tool and the metrics host, from their configured addresses, and whether pdfs can be rendered',
       tag,

@@ -81,6 +81,7 @@ export function buildPurchaseInvoicesRouter(deps: PurchaseInvoicesRouterDeps): R
       method: 'post',
       path: '/api/purchase-invoices',
       operationId: 'receivePurchaseInvoice',
+      errors: ['purchase_invoice_exists', 'payload_too_large', 'unsupported_media_type'],
       summary:
         'Receive a supplier\'s e-invoice (multipart part "file": a Factur-X pdf, or a CII or UBL XML): its seller, number, dates and totals, read into a purchase record',
       tag,
@@ -153,6 +154,7 @@ export function buildPurchaseInvoicesRouter(deps: PurchaseInvoicesRouterDeps): R
       method: 'post',
       path: '/api/purchase-invoices/:id/answer',
       operationId: 'answerPurchaseInvoice',
+      errors: ['purchase_invoice_answered'],
       summary:
         "Approve, dispute or refuse a supplier's invoice (a dispute or refusal says why); one the platform delivered gets the answer back through it",
       tag,

@@ -41,6 +41,7 @@ export function buildScheduledExportsRouter({
       method: 'post',
       path: '/api/scheduled-exports',
       operationId: 'createScheduledExport',
+      errors: ['unavailable'],
       summary: 'Schedule an export (once, or daily/weekly/monthly)',
       tag,
       auth: 'user',

@@ -43,6 +43,7 @@ export function buildSessionContactsRouter({ sequelize, kit }: DataRouterDeps): 
       method: 'post',
       path: '/api/sessions/:id/contacts',
       operationId: 'attachSessionContact',
+      errors: ['session_contact_exists', 'contact_erased'],
       summary: 'Attach one of your contacts to the session with a role (409 when attached already or the main contact)',
       tag,
       auth: 'user',

@@ -36,6 +36,7 @@ export function buildSessionInfoInviteRouter({
       method: 'post',
       path: '/api/sessions/:id/send-session-info-invite',
       operationId: 'sendSessionInfoInvite',
+      errors: ['session_info_template_missing', 'contact_erased'],
       summary: 'Email the client a link to the session info form (one email per Idempotency-Key)',
       tag: 'session-info',
       auth: 'user',

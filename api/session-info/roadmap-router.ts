@@ -35,6 +35,7 @@ export function buildRoadmapRouter({
       method: 'get',
       path: '/api/sessions/:id/roadmap',
       operationId: 'getSessionRoadmap',
+      errors: ['export_failed', 'export_timeout', 'pdf_renderer_unavailable', 'unavailable'],
       summary: "The session's roadmap (details, contact, schedule, notes, client information) as a signed link",
       tag: 'session-info',
       auth: 'user',

@@ -57,6 +57,7 @@ export function buildUsersRouter(deps: UsersRouterDeps): Router {
       method: 'patch',
       path: '/api/users/me/preferences',
       operationId: 'updateUserPreferences',
+      errors: ['tenant_slug_taken'],
       summary:
         'Set preferences: time zone, csv dialect, the studio public slug (its contact form: /portal/contact/<slug>)',
       tag,
@@ -87,6 +88,7 @@ export function buildUsersRouter(deps: UsersRouterDeps): Router {
       method: 'put',
       path: '/api/users/me/avatar',
       operationId: 'uploadAvatar',
+      errors: ['payload_too_large', 'unsupported_media_type'],
       summary: 'Upload a new avatar (multipart part "file": png, jpeg or webp); the previous one is deleted',
       tag,
       auth: 'user',
@@ -101,6 +103,7 @@ export function buildUsersRouter(deps: UsersRouterDeps): Router {
       method: 'put',
       path: '/api/users/me/logo',
       operationId: 'uploadLogo',
+      errors: ['payload_too_large', 'unsupported_media_type'],
       summary: 'Upload a new logo (multipart part "file": png, jpeg or webp); the previous one is deleted',
       tag,
       auth: 'user',

@@ -44,6 +44,7 @@ export function buildWorkflowTriggersRouter({
       method: 'post',
       path: '/api/workflows/:workflowId/triggers',
       operationId: 'createWorkflowTrigger',
+      errors: ['unavailable'],
       summary:
         "Create a trigger; conditions are checked against the event's entity (a SCHEDULED trigger's: schedule_config.entity), and a SCHEDULED trigger gets its Temporal Schedule",
       tag,
@@ -78,6 +79,7 @@ export function buildWorkflowTriggersRouter({
       method: 'put',
       path: '/api/workflows/:workflowId/triggers/:id',
       operationId: 'updateWorkflowTrigger',
+      errors: ['unavailable'],
       summary: 'Update a trigger (fields given are changed)',
       tag,
       auth: 'user',
