@@ -31,7 +31,7 @@ import { assertPdfRenderer } from '../../lib/pdf-renderer';
 import { type DownloadLink, downloadLink } from '../../lib/s3-links';
 import { SIGNED_QUOTE_JOB } from '../../workflows/client-portal/contract';
 import { DOCUMENT_PDF_JOB, type DocumentPdf } from '../../workflows/invoicing/contract';
-import { keptPdfLink } from '../invoicing/kept-pdf';
+import { keptFileLink } from '../invoicing/kept-pdf';
 
 /** What the client's documents need: the database, Temporal (pdfs, the signed copy), storage and its links. */
 export interface ClientDocumentsDeps {
@@ -104,12 +104,7 @@ export async function clientQuotePdfLink(
 /** The link to an issued invoice's kept pdf (rendered once at issue). */
 export async function clientInvoicePdfLink(deps: ClientDocumentsDeps, invoice: InvoiceRow, requestId?: string) {
   const owner = await findUser(deps.sequelize, invoice.owner_id);
-  return keptPdfLink(
-    deps,
-    { kind: 'invoice', id: invoice.id, pdf_key: invoice.pdf_key, pdf_sha256: invoice.pdf_sha256 },
-    studioCaller(owner),
-    requestId,
-  );
+  return keptFileLink(deps, 'invoice', invoice, studioCaller(owner), requestId);
 }
 
 /** The link to a credit note's kept pdf. */
@@ -119,7 +114,7 @@ export async function clientCreditNotePdfLink(
   requestId?: string,
 ) {
   const owner = await findUser(deps.sequelize, note.owner_id);
-  return keptPdfLink(deps, { kind: 'credit_note', ...note }, studioCaller(owner), requestId);
+  return keptFileLink(deps, 'credit_note', note, studioCaller(owner), requestId);
 }
 
 /** The client opened a quote or invoice: its first view is recorded (QUOTE_VIEWED / INVOICE_VIEWED). */

@@ -51,6 +51,9 @@ const WORDS = {
     payCard: 'Payer par carte',
     payWallet: 'Payer avec PayPal',
     payDeposit: 'Régler l’acompte maintenant',
+    installmentDue: (n: number) => `Échéance n° ${n} à régler`,
+    dueOn: 'le',
+    payBalance: 'Régler la totalité',
     paidThanks: 'Merci ! Votre paiement est en cours de confirmation.',
     payCancelled: 'Le paiement a été annulé. Vous pouvez réessayer.',
     settled: 'Cette facture est réglée. Merci !',
@@ -98,6 +101,9 @@ const WORDS = {
     payCard: 'Pay by card',
     payWallet: 'Pay with PayPal',
     payDeposit: 'Pay the deposit now',
+    installmentDue: (n: number) => `Installment ${n} to pay`,
+    dueOn: 'due',
+    payBalance: 'Pay the whole balance',
     paidThanks: 'Thank you! Your payment is being confirmed.',
     payCancelled: 'The payment was cancelled. You can try again.',
     settled: 'This invoice is paid. Thank you!',
@@ -253,16 +259,23 @@ export function renderInvoicePage(
     notice.cancelled ? banner('problem', w.payCancelled) : '',
     !invoice.can_pay && invoice.payment_status === 'PAID' ? banner('ok', w.settled) : '',
   ].join('');
-  const pay = invoice.can_pay
-    ? `<section><h2>${esc(w.payTitle)}</h2><form method="post" action="/portal/invoices/${esc(invoice.id)}/pay" id="pay-form">
-<button type="submit" name="method" value="card" data-action="pay-card">${esc(w.payCard)} · ${money(face, invoice.balance_due, invoice.currency)}</button>
-<button type="submit" name="method" value="wallet" class="secondary" data-action="pay-wallet">${esc(w.payWallet)}</button></form></section>`
+  const due = invoice.payment_due;
+  // The installment due (its unpaid part), else the balance: what the checkout charges (issue 40 §10).
+  const pay = due
+    ? `<section><h2>${esc(w.payTitle)}</h2>${due.installment !== null ? `<p data-fact="installment-due">${esc(w.installmentDue(due.installment))}${c} ${money(face, due.amount, invoice.currency)}${due.due_date ? ` · ${esc(w.dueOn)} ${day(face, due.due_date)}` : ''}</p>` : ''}<form method="post" action="/portal/invoices/${esc(invoice.id)}/pay" id="pay-form">
+${due.installment !== null ? `<input type="hidden" name="installment" value="${due.installment}">` : ''}<button type="submit" name="method" value="card" data-action="pay-card">${esc(w.payCard)} · ${money(face, due.amount, invoice.currency)}</button>
+<button type="submit" name="method" value="wallet" class="secondary" data-action="pay-wallet">${esc(w.payWallet)} · ${money(face, due.amount, invoice.currency)}</button></form>${
+        due.installment !== null && due.amount !== invoice.balance_due
+          ? `<form method="post" action="/portal/invoices/${esc(invoice.id)}/pay" id="pay-balance-form"><button type="submit" name="method" value="card" class="secondary" data-action="pay-balance">${esc(w.payBalance)} · ${money(face, invoice.balance_due, invoice.currency)}</button></form>`
+          : ''
+      }</section>`
     : '';
+  const dueDate = due?.due_date ?? invoice.due_date;
   return page(
     face,
     `${w.invoice} ${invoice.number}`,
     `${DOCUMENT_STYLE}<p><a href="/portal/home">${esc(w.back)}</a></p><h1>${esc(w.invoice)} ${esc(invoice.number)}</h1>${banners}
-<p>${esc(invoice.title)}</p>${invoice.due_date ? `<p>${esc(w.due)}${c} ${day(face, invoice.due_date)}</p>` : ''}
+<p>${esc(invoice.title)}</p>${dueDate ? `<p data-fact="due">${esc(w.due)}${c} ${day(face, dueDate)}</p>` : ''}
 ${linesTable(face, invoice)}
 <table><tbody><tr><td>${esc(w.paid)}</td><td class="n">${money(face, invoice.amount_paid, invoice.currency)}</td></tr><tr><th>${esc(w.balance)}</th><td class="n"><strong>${money(face, invoice.balance_due, invoice.currency)}</strong></td></tr></tbody></table>
 <a class="button" href="/portal/invoices/${esc(invoice.id)}/pdf">${esc(w.downloadPdf)}</a>

@@ -65,3 +65,40 @@ export function checkoutAmount(input: CheckoutAmountInput): { amountCents: bigin
   const amountCents = part < balanceDueCents ? part : balanceDueCents;
   return { amountCents };
 }
+
+/** What the portal offers to pay now: an installment (1-based, as listed) or the balance, its amount and its due day. */
+export interface PaymentDueNow {
+  /** 1-based number of the installment in the schedule as listed; null: the balance (no schedule). */
+  installment: number | null;
+  amountCents: bigint;
+  /** The installment's due day (YYYY-MM-DD); without a schedule, the invoice's own due date. */
+  dueDate: string | null;
+}
+
+/**
+ * What the client is asked to pay now (issue 40 §10): with a schedule, the first installment in due
+ * order not yet covered by the money paid, for its unpaid part capped at the balance (the amount
+ * checkoutAmount charges for it); without one (or one that no longer computes), the balance by the
+ * invoice's due date. Null when nothing is due. The portal's page and its Pay button read this.
+ */
+export function paymentDueNow(input: {
+  balanceDueCents: bigint;
+  amountPaidCents: bigint;
+  schedule: readonly ScheduledInstallment[] | null;
+  invoiceDueDate: string | null;
+}): PaymentDueNow | null {
+  const { balanceDueCents, amountPaidCents, schedule } = input;
+  if (balanceDueCents <= 0n) return null;
+  if (!schedule || schedule.length === 0)
+    return { installment: null, amountCents: balanceDueCents, dueDate: input.invoiceDueDate };
+  const parts = unpaidParts(schedule, amountPaidCents);
+  const next = inDueOrder(schedule).find((i) => parts[i.index] > 0n);
+  // Every installment covered yet a balance left (a schedule below the total): the balance.
+  if (!next) return { installment: null, amountCents: balanceDueCents, dueDate: input.invoiceDueDate };
+  const part = parts[next.index];
+  return {
+    installment: next.index + 1,
+    amountCents: part < balanceDueCents ? part : balanceDueCents,
+    dueDate: next.dueDate,
+  };
+}

@@ -13,8 +13,7 @@ import { clientLocale } from '../../domain/accounts/client-locale';
 import { clientLinkBase } from '../../domain/accounts/portal-host';
 import { ConflictError, UnavailableError, ValidationError } from '../../domain/errors';
 import { centsToDecimal, toHundredths } from '../../domain/invoicing/money';
-import { computeSchedule, type ScheduledInstallment, scheduleProblems } from '../../domain/invoicing/payment-schedule';
-import { installmentInputs, scheduleContextOf } from '../../domain/invoicing/stored-schedule';
+import { documentScheduleNow } from '../../domain/invoicing/stored-schedule';
 import { fromStoredDecimal } from '../../domain/money/currency';
 import { checkoutAmount } from '../../domain/payments/checkout-amount';
 import { checkoutLocale, checkoutReturnUrls } from '../../domain/payments/checkout-session';
@@ -59,15 +58,6 @@ export interface StartedCheckout {
   order_id: string | null;
 }
 
-/** The invoice's schedule computed now, or null without one (or when it no longer computes: its session undated). */
-function scheduleOf(facts: Awaited<ReturnType<typeof findCheckoutInvoice>>): ScheduledInstallment[] | null {
-  const stored = facts.invoice.payment_schedule;
-  if (!stored?.length) return null;
-  const inputs = installmentInputs(stored);
-  const context = scheduleContextOf(facts.invoice, facts.sessionStart, facts.studio.time_zone);
-  return scheduleProblems(inputs, context).length === 0 ? computeSchedule(inputs, context) : null;
-}
-
 /**
  * "Pay" on one of the client's invoices (issue 31 §3), from the portal's JSON route or its pages:
  * the amount is the balance due or one installment's unpaid part, never more than the balance
@@ -96,7 +86,7 @@ export async function startInvoiceCheckout(
   const charge = checkoutAmount({
     balanceDueCents: toHundredths(invoice.balance_due),
     amountPaidCents: toHundredths(invoice.amount_paid),
-    schedule: scheduleOf(facts),
+    schedule: documentScheduleNow(invoice, facts.studio.time_zone),
     ...(options.installment !== undefined ? { installment: options.installment } : {}),
   });
   if ('refusal' in charge) {
