@@ -18,6 +18,7 @@ import { type ClientAccountRow, type InvoiceRow, type QuoteRow, type UserRow } f
 import { clientLocale } from '../../domain/accounts/client-locale';
 import { type UserLocale } from '../../domain/accounts/users';
 import { consentText } from '../../domain/client-portal/consent-text';
+import { portalMessage } from '../../domain/client-portal/portal-messages';
 import { quoteVersion, signerNameOf, signingRefusal } from '../../domain/client-portal/quote-signing';
 import { presentClientQuote } from './presenter';
 import { ConflictError, DomainError, ValidationError } from '../../domain/errors';
@@ -148,7 +149,7 @@ export async function clientQuoteView(deps: ClientDocumentsDeps, account: Client
   const locale = await clientLanguage(deps, account);
   const signature = quote.signed_at ? await findQuoteSignature(deps.sequelize, quote.owner_id, quote.id) : null;
   return presentClientQuote(quote, owner.time_zone, {
-    refusal: signingRefusal(quote, quoteVersion(quote), formatDateInZone(new Date(), owner.time_zone)),
+    refusal: signingRefusal(quote, quoteVersion(quote), formatDateInZone(new Date(), owner.time_zone), locale),
     consentText: quoteConsent(quote, locale, owner.time_zone),
     signatureSha256: signature?.pdf_sha256 ?? null,
   });
@@ -201,19 +202,20 @@ export async function signClientQuote(
   deposit: SigningDeposit;
 }> {
   const { sequelize, config } = deps;
+  // Every refusal in the client's language (issue 40 §11).
+  const locale = await clientLanguage(deps, account);
   const signerName = signerNameOf(request.signerName);
   if (!signerName)
-    throw new ValidationError('Type your full name to sign', [
+    throw new ValidationError(portalMessage('signer_name', locale), [
       { path: 'signer_name', message: 'must hold a name: letters, at most 200 characters' },
     ]);
   if (!request.consent)
-    throw new ValidationError('Tick the consent to sign', [{ path: 'consent', message: 'must be true' }]);
+    throw new ValidationError(portalMessage('consent', locale), [{ path: 'consent', message: 'must be true' }]);
   const quote = await findClientQuote(sequelize, account, quoteId);
   const owner = await findUser(sequelize, account.owner_id);
   const today = formatDateInZone(new Date(), owner.time_zone);
-  const refusal = signingRefusal(quote, request.version, today);
+  const refusal = signingRefusal(quote, request.version, today, locale);
   if (refusal) throw new ConflictError(refusal.code, refusal.message);
-  const locale = await clientLanguage(deps, account);
 
   // The exact file of the version read, copied where nothing deletes it, and its fingerprint.
   const file = await quotePdf(deps, quote, owner, request.requestId);
@@ -268,7 +270,7 @@ export async function declineClientQuote(
 ): Promise<QuoteRow> {
   await findClientQuote(deps.sequelize, account, quoteId);
   const trimmed = reason?.trim() || null;
-  await declineQuote(deps.sequelize, account, quoteId, trimmed, requestId);
+  await declineQuote(deps.sequelize, account, quoteId, trimmed, await clientLanguage(deps, account), requestId);
   return findClientQuote(deps.sequelize, account, quoteId);
 }
 

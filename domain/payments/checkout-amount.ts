@@ -1,3 +1,5 @@
+import { type UserLocale } from '../accounts/users';
+import { portalMessage } from '../client-portal/portal-messages';
 import { inDueOrder, type ScheduledInstallment } from '../invoicing/payment-schedule';
 
 /**
@@ -20,6 +22,8 @@ export interface CheckoutAmountInput {
   schedule: readonly ScheduledInstallment[] | null;
   /** 1-based number of the installment in the schedule as listed; absent: the balance. */
   installment?: number;
+  /** The client's language, which a refusal is worded in (issue 40 §11); English by default. */
+  locale?: UserLocale;
 }
 
 /**
@@ -46,22 +50,25 @@ export function unpaidParts(schedule: readonly ScheduledInstallment[], amountPai
  */
 export function checkoutAmount(input: CheckoutAmountInput): { amountCents: bigint } | { refusal: CheckoutRefusal } {
   const { balanceDueCents, amountPaidCents, schedule, installment } = input;
-  if (balanceDueCents <= 0n) return { refusal: { code: 'nothing_due', message: 'Nothing is due on this invoice' } };
+  const locale = input.locale ?? 'en-US';
+  if (balanceDueCents <= 0n) return { refusal: { code: 'nothing_due', message: portalMessage('nothing_due', locale) } };
   if (installment === undefined) return { amountCents: balanceDueCents };
   if (!schedule || schedule.length === 0)
-    return { refusal: { code: 'no_schedule', message: 'This invoice is not paid in installments' } };
+    return { refusal: { code: 'no_schedule', message: portalMessage('no_schedule', locale) } };
   if (!Number.isInteger(installment) || installment < 1 || installment > schedule.length)
     return {
       refusal: {
         code: 'no_such_installment',
-        message: `This invoice has ${schedule.length} installment${schedule.length > 1 ? 's' : ''}: choose 1 to ${schedule.length}`,
+        message: portalMessage('no_such_installment', locale, { count: schedule.length }),
       },
     };
   if (schedule[installment - 1].amountCents === 0n)
-    return { refusal: { code: 'nothing_due', message: `Installment ${installment} has nothing to pay` } };
+    return { refusal: { code: 'nothing_due', message: portalMessage('installment_empty', locale, { installment }) } };
   const part = unpaidParts(schedule, amountPaidCents)[installment - 1];
   if (part <= 0n)
-    return { refusal: { code: 'installment_paid', message: `Installment ${installment} is already paid` } };
+    return {
+      refusal: { code: 'installment_paid', message: portalMessage('installment_paid', locale, { installment }) },
+    };
   const amountCents = part < balanceDueCents ? part : balanceDueCents;
   return { amountCents };
 }
