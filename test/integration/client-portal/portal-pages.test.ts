@@ -94,7 +94,7 @@ describe('the client portal pages', () => {
       .type('form')
       .send({ signer_name: 'Chloé Dubois', version })
       .expect(400);
-    expect(refused.text).toContain('Tick the consent');
+    expect(refused.text).toContain('Cochez la case d’accord pour signer.');
     const signed = await request(t.app)
       .post(`/portal/quotes/${quote.id}/sign`)
       .set('Cookie', cookie)
