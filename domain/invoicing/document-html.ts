@@ -260,6 +260,27 @@ export function formatDay(day: string, locale: UserLocale): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 }
 
+/**
+ * The payment lines at a quote's or invoice's foot (none on a credit note), the pdf's and the
+ * docx's: a schedule says when each part is paid, so the profile's payment terms ("Paiement à 30
+ * jours") are left out beside one (issue 40 §13).
+ */
+export function documentPaymentLines(view: DocumentView): string[] {
+  if (view.kind === 'credit_note') return [];
+  const terms = view.schedule?.length && view.payment ? { ...view.payment, termsDays: null } : view.payment;
+  return paymentLines(terms, view.kind, view.locale);
+}
+
+/** A quote's schedule as printed (pdf and docx): each installment's name, when, day and amount, written in the view's locale. */
+export function scheduleRows(view: DocumentView): { name: string; when: string; day: string; amount: string }[] {
+  return (view.schedule ?? []).map((i) => ({
+    name: i.name,
+    when: i.when,
+    day: formatDay(i.dueDate, view.locale),
+    amount: formatMoney(i.amountCents, view.locale, view.currency),
+  }));
+}
+
 /** The html Chromium prints: company, client, number, dates, lines, VAT summary and totals. */
 export function documentHtml(view: DocumentView): string {
   const w = documentWords(view);
@@ -297,15 +318,15 @@ export function documentHtml(view: DocumentView): string {
   )
     .map((line) => `<br>${esc(line)}`)
     .join('')}</div>`;
-  // A schedule says when each part is paid: the profile's payment terms would contradict it.
-  const terms = view.schedule?.length && view.payment ? { ...view.payment, termsDays: null } : view.payment;
-  const payment = view.kind === 'credit_note' ? [] : paymentLines(terms, view.kind, view.locale);
+  const payment = documentPaymentLines(view);
   const scheduleWords = scheduleHeadings(view.locale);
   const schedule = view.schedule?.length
-    ? `<table class="schedule"><caption style="text-align:left;font-weight:bold">${esc(scheduleWords.title)}</caption><thead><tr><th>${esc(scheduleWords.installment)}</th><th></th><th class="n">${esc(scheduleWords.date)}</th><th class="n">${esc(scheduleWords.amount)}</th></tr></thead><tbody>${view.schedule
+    ? `<table class="schedule"><caption style="text-align:left;font-weight:bold">${esc(scheduleWords.title)}</caption><thead><tr><th>${esc(scheduleWords.installment)}</th><th></th><th class="n">${esc(scheduleWords.date)}</th><th class="n">${esc(scheduleWords.amount)}</th></tr></thead><tbody>${scheduleRows(
+        view,
+      )
         .map(
-          (i) =>
-            `<tr><td>${esc(i.name)}</td><td>${esc(i.when)}</td><td class="n">${esc(formatDay(i.dueDate, view.locale))}</td><td class="n">${money(i.amountCents)}</td></tr>`,
+          (r) =>
+            `<tr><td>${esc(r.name)}</td><td>${esc(r.when)}</td><td class="n">${esc(r.day)}</td><td class="n">${esc(r.amount)}</td></tr>`,
         )
         .join('')}</tbody></table>`
     : '';
