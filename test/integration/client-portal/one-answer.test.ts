@@ -3,7 +3,6 @@
 // pdftotext, the emails in MailDev) is what the studio reads, computed by the same function.
 import crypto from 'node:crypto';
 import request from 'supertest';
-import yauzl from 'yauzl';
 import { buildBillableContact } from '../../factories/contacts';
 import { buildCreditNote } from '../../factories/credit-notes';
 import { buildInvoice, saveStudioProfile } from '../../factories/invoices';
@@ -12,11 +11,12 @@ import { buildSession } from '../../factories/sessions';
 import { buildUser, type TestUser } from '../../factories/users';
 import { as } from '../../helpers/auth';
 import { clientPortalToken, type PortalClient } from '../../helpers/client-portal';
-import { download } from '../../helpers/downloads';
+import { binaryBody, download } from '../../helpers/downloads';
 import { mailsTo } from '../../helpers/mail';
 import { pdfTextOf } from '../../helpers/pdf-text';
 import { portalTokenIn } from '../../helpers/portal-links';
 import { sqlOn } from '../../helpers/sql';
+import { zipEntries } from '../../helpers/zip-entry';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
 
@@ -155,13 +155,9 @@ describe("issue 40: the client reads the studio's answer", () => {
       .get('/api/client-accounts/me/data-export')
       .set(as(client))
       .buffer(true)
-      .parse((res, callback) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => callback(null, Buffer.concat(chunks)));
-      })
+      .parse(binaryBody)
       .expect(200);
-    const entries = await readZip(zip.body as Buffer);
+    const entries = await zipEntries(zip.body as Buffer);
     const invoices = JSON.parse(entries.get('invoices.json')!.toString('utf8')) as {
       id: string;
       payment_schedule: unknown;
@@ -360,28 +356,3 @@ describe("issue 40: the client reads the studio's answer", () => {
     expect(pdf).not.toContain('Paiement à 30 jours');
   }, 240_000);
 });
-
-/** Every entry of a zip, read with yauzl. */
-function readZip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err ?? new Error('not a zip'));
-      const entries = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamErr, stream) => {
-          if (streamErr || !stream) return reject(streamErr ?? new Error('no stream'));
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-          stream.on('error', reject);
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
