@@ -20,8 +20,9 @@ export interface PortalLinkSettings {
 export type PortalLinkDeps = PortalLinkDb & PortalLinkSettings;
 
 /**
- * The address of a single-use portal link to one document for its client, or null when the
- * contact has no email address. Each call issues a new link: only the message sent carries it.
+ * The address of a single-use portal link to one document for its client, and the client's email
+ * address (the only one the link may go to), or null when the contact has no email address or is
+ * not among `recipients`. Each call issues a new link: only the message sent carries it.
  */
 export async function portalDocumentLink(
   deps: PortalLinkDeps,
@@ -32,7 +33,7 @@ export async function portalDocumentLink(
     documentId: string;
     recipients?: string[];
   },
-): Promise<string | null> {
+): Promise<{ url: string; clientEmail: string } | null> {
   if (!input.contactId) return null;
   const link = await deps.issueDocumentLink({
     ownerId: input.ownerId,
@@ -43,5 +44,8 @@ export async function portalDocumentLink(
     ttlMinutes: deps.magicLinkTtlMinutes,
   });
   if (!link) return null;
-  return `${clientLinkBase(link.owner, deps.appBaseUrl, deps.tenantBaseUrl)}/portal/open/${encodeURIComponent(link.token)}`;
+  return {
+    url: `${clientLinkBase(link.owner, deps.appBaseUrl, deps.tenantBaseUrl)}/portal/open/${encodeURIComponent(link.token)}`,
+    clientEmail: link.email,
+  };
 }

@@ -1,7 +1,10 @@
 import type { Paragraph, Table, TableRow } from 'docx';
-import { companyLines, paymentLines } from '../../domain/invoicing/company-lines';
+import { companyLines } from '../../domain/invoicing/company-lines';
+import { scheduleHeadings } from '../../domain/invoicing/schedule-words';
 import {
   correctionLines,
+  documentPaymentLines,
+  scheduleRows,
   deliveryLine,
   documentTitle,
   documentWords,
@@ -153,9 +156,22 @@ export function documentDocx(view: DocumentView): Promise<Buffer> {
     new Paragraph(''),
     // Outside France, the mentions the studio's law asks for (absent on a French studio's document).
     ...(view.law?.mentions ?? []).map((line) => new Paragraph(line)),
-    ...(view.kind === 'credit_note' ? [] : paymentLines(view.payment, view.kind, view.locale)).map(
-      (line) => new Paragraph(line),
-    ),
+    // A quote's schedule (issue 40 §13), as the pdf prints it.
+    ...(view.schedule?.length
+      ? [
+          new Paragraph({ text: scheduleHeadings(view.locale).title, heading: HeadingLevel.HEADING_2 }),
+          table(
+            scheduleRows(view).map(
+              (r) =>
+                new TableRow({
+                  children: [cell(r.name), cell(r.when), cell(r.day, { right: true }), cell(r.amount, { right: true })],
+                }),
+            ),
+          ),
+          new Paragraph(''),
+        ]
+      : []),
+    ...documentPaymentLines(view).map((line) => new Paragraph(line)),
   ];
   return Packer.toBuffer(
     new Document({

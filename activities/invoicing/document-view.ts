@@ -24,6 +24,9 @@ import { type Bound } from '../db-deps';
 import { buyerClient, companyOf, deliverToLines, paymentOf, withLaw } from './document-parties';
 import { type DeliveryAddress } from '../../domain/invoicing/delivery-address';
 import { invoiceOperation } from '../../domain/invoicing/operation-category';
+import { type UserLocale } from '../../domain/accounts/users';
+import { documentScheduleNow, type ScheduledDocument } from '../../domain/invoicing/stored-schedule';
+import { dueRuleWords, installmentName } from '../../domain/invoicing/schedule-words';
 
 /** The document reads a file is made from (db/queries/document-sources.ts). */
 export interface DocumentViewDb {
@@ -106,6 +109,7 @@ export async function loadDocumentView(
           : null),
     deposit: sources.depositQuoteNumber ? { quoteNumber: sources.depositQuoteNumber } : null,
   };
+  if (kind === 'quote') view.schedule = quoteSchedule(document, sources.session, locale, owner.time_zone);
   const contract = kind === 'quote' ? (document as unknown as { contract?: string | null }).contract : null;
   if (contract)
     view.contract = renderContract(contract, {
@@ -127,6 +131,35 @@ export async function loadDocumentView(
     : `pdfs/${kind === 'quote' ? 'quotes' : 'invoices'}/${ownerId}/${document.id}`;
   return { view, keyBase, filenameBase, logoKey: owner.logo_key, keptOnce };
 }
+
+/**
+ * A quote's payment schedule as its pdf prints it (issue 40 §13): the same computation as the
+ * client's page (documentScheduleNow), each installment named and dated in the client's language.
+ */
+function quoteSchedule(
+  document: ScheduledDocument,
+  session: { start_date: Date | null } | null | undefined,
+  locale: UserLocale,
+  timeZone: string,
+): DocumentView['schedule'] {
+  const stored = document.payment_schedule;
+  const computed = stored?.length ? documentScheduleNow({ ...pickSchedule(document), session }, timeZone) : null;
+  if (!stored || !computed) return null;
+  return computed.map((c) => ({
+    name: installmentName(stored[c.index], c.index, locale),
+    when: dueRuleWords(stored[c.index].due, 'quote', locale),
+    dueDate: c.dueDate,
+    amountCents: c.amountCents,
+  }));
+}
+
+/** The fields of a document its schedule is computed from. */
+const pickSchedule = (d: ScheduledDocument): ScheduledDocument => ({
+  amount: d.amount,
+  created_at: d.created_at,
+  issued_at: d.issued_at ?? null,
+  payment_schedule: d.payment_schedule ?? null,
+});
 
 /**
  * A credit note's file (issue 20 §4): the invoice it corrects (number and issue date), the

@@ -76,7 +76,7 @@ export function createInvoiceReminderActivities(deps: InvoiceReminderDeps): Invo
         documentId: invoiceId,
       });
       const link = portal
-        ? portal
+        ? portal.url
         : pdfKey
           ? await signDownloadLink(
               deps.publicS3,

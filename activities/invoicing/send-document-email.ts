@@ -18,6 +18,7 @@ import { readLogoDataUri } from '../../lib/studio-logo';
 import { type DocumentEmailActivities } from '../../workflows/invoicing/contract';
 import { type Bound } from '../db-deps';
 import { type PortalLinkDb, type PortalLinkSettings, portalDocumentLink } from '../client-portal/portal-document-link';
+import { linkRecipients } from '../../domain/client-portal/link-recipients';
 
 /** The document, its email and the records of the send (db/commands/document-sent.ts). */
 export interface DocumentEmailDb extends PortalLinkDb {
@@ -100,20 +101,29 @@ export function createDocumentEmailActivities(deps: DocumentEmailDeps): Document
             documentId,
             recipients: payload.to,
           });
-          if (portal) {
+          // The link signs its holder in as the client: only the client's own message carries it;
+          // anyone else mailed the document gets a message of their own without it (issue 40 §12).
+          const { client, others } = linkRecipients(payload.to, portal?.clientEmail ?? null);
+          const message = { from: deps.mailFrom, subject, attachments };
+          if (portal && client.length > 0) {
             const label = PORTAL_LABEL[kind][languageOf(locale)];
-            text = `${text}\n\n${label}: ${portal}\n`;
-            html = `${html}<p><a href="${renderVariables('{{u}}', { u: portal }, 'html')}">${label}</a></p>`;
+            await deps.mailer.sendMail({
+              ...message,
+              to: client,
+              text: `${text}\n\n${label}: ${portal.url}\n`,
+              html: `${html}<p><a href="${renderVariables('{{u}}', { u: portal.url }, 'html')}">${label}</a></p>`,
+              messageId,
+            });
           }
-          await deps.mailer.sendMail({
-            from: deps.mailFrom,
-            to: payload.to,
-            subject,
-            text,
-            html,
-            attachments,
-            messageId,
-          });
+          if (!portal || others.length > 0)
+            await deps.mailer.sendMail({
+              ...message,
+              to: portal ? others : payload.to,
+              text,
+              html,
+              // The copy's own Message-ID when the client's message went too, the same on every attempt.
+              messageId: portal ? messageId.replace(/@/, '-copy@') : messageId,
+            });
           const { status } = await deps.recordDocumentSent(kind, ownerId, documentId, {
             recipients: payload.to,
             subject,

@@ -18,6 +18,7 @@ import { type ClientAccountRow, type InvoiceRow, type QuoteRow, type UserRow } f
 import { clientLocale } from '../../domain/accounts/client-locale';
 import { type UserLocale } from '../../domain/accounts/users';
 import { consentText } from '../../domain/client-portal/consent-text';
+import { portalMessage } from '../../domain/client-portal/portal-messages';
 import { quoteVersion, signerNameOf, signingRefusal } from '../../domain/client-portal/quote-signing';
 import { presentClientQuote } from './presenter';
 import { ConflictError, DomainError, ValidationError } from '../../domain/errors';
@@ -31,7 +32,7 @@ import { assertPdfRenderer } from '../../lib/pdf-renderer';
 import { type DownloadLink, downloadLink } from '../../lib/s3-links';
 import { SIGNED_QUOTE_JOB } from '../../workflows/client-portal/contract';
 import { DOCUMENT_PDF_JOB, type DocumentPdf } from '../../workflows/invoicing/contract';
-import { keptPdfLink } from '../invoicing/kept-pdf';
+import { keptFileLink } from '../invoicing/kept-pdf';
 
 /** What the client's documents need: the database, Temporal (pdfs, the signed copy), storage and its links. */
 export interface ClientDocumentsDeps {
@@ -104,12 +105,7 @@ export async function clientQuotePdfLink(
 /** The link to an issued invoice's kept pdf (rendered once at issue). */
 export async function clientInvoicePdfLink(deps: ClientDocumentsDeps, invoice: InvoiceRow, requestId?: string) {
   const owner = await findUser(deps.sequelize, invoice.owner_id);
-  return keptPdfLink(
-    deps,
-    { kind: 'invoice', id: invoice.id, pdf_key: invoice.pdf_key, pdf_sha256: invoice.pdf_sha256 },
-    studioCaller(owner),
-    requestId,
-  );
+  return keptFileLink(deps, 'invoice', invoice, studioCaller(owner), requestId);
 }
 
 /** The link to a credit note's kept pdf. */
@@ -119,7 +115,7 @@ export async function clientCreditNotePdfLink(
   requestId?: string,
 ) {
   const owner = await findUser(deps.sequelize, note.owner_id);
-  return keptPdfLink(deps, { kind: 'credit_note', ...note }, studioCaller(owner), requestId);
+  return keptFileLink(deps, 'credit_note', note, studioCaller(owner), requestId);
 }
 
 /** The client opened a quote or invoice: its first view is recorded (QUOTE_VIEWED / INVOICE_VIEWED). */
@@ -153,7 +149,7 @@ export async function clientQuoteView(deps: ClientDocumentsDeps, account: Client
   const locale = await clientLanguage(deps, account);
   const signature = quote.signed_at ? await findQuoteSignature(deps.sequelize, quote.owner_id, quote.id) : null;
   return presentClientQuote(quote, owner.time_zone, {
-    refusal: signingRefusal(quote, quoteVersion(quote), formatDateInZone(new Date(), owner.time_zone)),
+    refusal: signingRefusal(quote, quoteVersion(quote), formatDateInZone(new Date(), owner.time_zone), locale),
     consentText: quoteConsent(quote, locale, owner.time_zone),
     signatureSha256: signature?.pdf_sha256 ?? null,
   });
@@ -206,19 +202,20 @@ export async function signClientQuote(
   deposit: SigningDeposit;
 }> {
   const { sequelize, config } = deps;
+  // Every refusal in the client's language (issue 40 §11).
+  const locale = await clientLanguage(deps, account);
   const signerName = signerNameOf(request.signerName);
   if (!signerName)
-    throw new ValidationError('Type your full name to sign', [
+    throw new ValidationError(portalMessage('signer_name', locale), [
       { path: 'signer_name', message: 'must hold a name: letters, at most 200 characters' },
     ]);
   if (!request.consent)
-    throw new ValidationError('Tick the consent to sign', [{ path: 'consent', message: 'must be true' }]);
+    throw new ValidationError(portalMessage('consent', locale), [{ path: 'consent', message: 'must be true' }]);
   const quote = await findClientQuote(sequelize, account, quoteId);
   const owner = await findUser(sequelize, account.owner_id);
   const today = formatDateInZone(new Date(), owner.time_zone);
-  const refusal = signingRefusal(quote, request.version, today);
+  const refusal = signingRefusal(quote, request.version, today, locale);
   if (refusal) throw new ConflictError(refusal.code, refusal.message);
-  const locale = await clientLanguage(deps, account);
 
   // The exact file of the version read, copied where nothing deletes it, and its fingerprint.
   const file = await quotePdf(deps, quote, owner, request.requestId);
@@ -273,7 +270,7 @@ export async function declineClientQuote(
 ): Promise<QuoteRow> {
   await findClientQuote(deps.sequelize, account, quoteId);
   const trimmed = reason?.trim() || null;
-  await declineQuote(deps.sequelize, account, quoteId, trimmed, requestId);
+  await declineQuote(deps.sequelize, account, quoteId, trimmed, await clientLanguage(deps, account), requestId);
   return findClientQuote(deps.sequelize, account, quoteId);
 }
 

@@ -1,6 +1,9 @@
 import { type CreditNoteRow, type InvoiceRow, type QuoteRow } from '../../db/rows';
 import { type QuoteRefusal, quoteVersion } from '../../domain/client-portal/quote-signing';
 import { presentDocument } from '../invoicing/presenter';
+import { centsToDecimal, toHundredths } from '../../domain/invoicing/money';
+import { documentScheduleNow } from '../../domain/invoicing/stored-schedule';
+import { paymentDueNow } from '../../domain/payments/checkout-amount';
 
 /** A document's lines and schedule as the client reads them: what they buy, never the studio's own references. */
 function clientLines(kind: 'quote' | 'invoice', document: QuoteRow | InvoiceRow, timeZone: string) {
@@ -50,9 +53,26 @@ export function presentClientQuote(
   };
 }
 
-/** An issued invoice in the portal: what is paid, what is still due, whether it can be paid online now. */
+/**
+ * What the client is asked to pay now (issue 40 §10): the installment due (its number, unpaid part
+ * and day) or the balance by the invoice's due date; null when nothing can be paid. The same
+ * schedule and rule as the checkout's (documentScheduleNow, paymentDueNow).
+ */
+function paymentDue(invoice: InvoiceRow, timeZone: string) {
+  if (invoice.status !== 'ISSUED') return null;
+  const due = paymentDueNow({
+    balanceDueCents: toHundredths(invoice.balance_due),
+    amountPaidCents: toHundredths(invoice.amount_paid),
+    schedule: documentScheduleNow(invoice, timeZone),
+    invoiceDueDate: invoice.due_date ?? null,
+  });
+  return due ? { installment: due.installment, amount: centsToDecimal(due.amountCents), due_date: due.dueDate } : null;
+}
+
+/** An issued invoice in the portal: what is paid, what is still due, whether it can be paid online now, and what. */
 export function presentClientInvoice(invoice: InvoiceRow, timeZone: string) {
   const lines = clientLines('invoice', invoice, timeZone);
+  const due = paymentDue(invoice, timeZone);
   return {
     id: invoice.id,
     number: invoice.number,
@@ -67,7 +87,8 @@ export function presentClientInvoice(invoice: InvoiceRow, timeZone: string) {
     credited: invoice.credited,
     balance_due: invoice.balance_due,
     paid_at: invoice.paid_at?.toISOString() ?? null,
-    can_pay: invoice.status === 'ISSUED' && Number(invoice.balance_due) > 0,
+    can_pay: due !== null,
+    payment_due: due,
     quote_id: invoice.quote_id ?? null,
     deposit_installment: invoice.deposit_installment ?? null,
     items: lines.items,

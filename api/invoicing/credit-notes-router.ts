@@ -11,7 +11,7 @@ import { waitForJob } from '../../lib/jobs/wait-for-job';
 import { downloadLink } from '../../lib/s3-links';
 import { DOCUMENT_PDF_JOB, type DocumentPdf } from '../../workflows/invoicing/contract';
 import { IdParams, PageQuery } from '../http/common-schemas';
-import { keptPdfLink, startKeptPdf } from './kept-pdf';
+import { keptFileLink, startKeptPdf } from './kept-pdf';
 import { creditNoteTransmittable } from '../../db/queries/platform-transmissions';
 import { E_INVOICE_TRANSMIT_JOB, transmissionKey } from '../../workflows/e-invoicing/contract';
 import { presentCreditNote, presentPayment } from './presenter';
@@ -138,12 +138,7 @@ export function buildCreditNotesRouter(deps: LedgerRouterDeps): Router {
     requestId?: string,
   ) => {
     const note = await ownCreditNote(ownerId, id);
-    return keptPdfLink(
-      deps,
-      { kind: 'credit_note', id: note.id, pdf_key: note.pdf_key, pdf_sha256: note.pdf_sha256 },
-      user,
-      requestId,
-    );
+    return keptFileLink(deps, 'credit_note', note, user, requestId);
   };
 
   kit.route(

@@ -26,7 +26,7 @@ import { downloadLink } from '../../lib/s3-links';
 import { DOCUMENT_EMAIL_JOB, DOCUMENT_PDF_JOB, type DocumentPdf } from '../../workflows/invoicing/contract';
 import { type PageQuery } from '../http/common-schemas';
 import { type createRouteKit, type RouteContext } from '../http/route-kit';
-import { keptPdfLink } from './kept-pdf';
+import { keptFileLink } from './kept-pdf';
 import { presentDocument } from './presenter';
 import { type ExportQuery, IdempotencyKey, type PreviewEmailBody, type SendEmailBody } from './schema';
 
@@ -80,13 +80,7 @@ export function documentHandlers(kind: DocumentKind, deps: InvoicingRouterDeps) 
     requestId?: string,
   ) => {
     if (kind === 'invoice' && format === 'pdf' && document.status !== 'DRAFT') {
-      const invoice = document as InvoiceRow;
-      return keptPdfLink(
-        deps,
-        { kind: 'invoice', id: invoice.id, pdf_key: invoice.pdf_key, pdf_sha256: invoice.pdf_sha256 },
-        user,
-        requestId,
-      );
+      return keptFileLink(deps, 'invoice', document as InvoiceRow, user, requestId);
     }
     if (format === 'pdf') assertPdfRenderer(config.CHROMIUM_PATH);
     const key = `${kind}:${document.id}:${document.updated_at.getTime()}${format === 'pdf' ? '' : ':docx'}`;

@@ -114,6 +114,25 @@ export async function keptPdfLink(
 }
 
 /**
+ * The link to the kept pdf of an issued invoice or a credit note, for the studio's routes and the
+ * client's alike (issue 40 §8): the row's own fields, read one by one (a model instance does not
+ * spread its columns).
+ */
+export const keptFileLink = (
+  deps: KeptPdfDeps,
+  kind: KeptDocument['kind'],
+  document: { id: string; pdf_key: string | null; pdf_sha256: string | null },
+  user: Caller,
+  requestId?: string,
+) =>
+  keptPdfLink(
+    deps,
+    { kind, id: document.id, pdf_key: document.pdf_key, pdf_sha256: document.pdf_sha256 },
+    user,
+    requestId,
+  );
+
+/**
  * The link to an e-invoice file of an issued invoice or a credit note (issue 22 §1): `facturx`,
  * its kept pdf as PDF/A-3b with `factur-x.xml` attached, or `xml`, that CII alone; made by the
  * documents job from the same data as the pdf, waited for, and answered as a signed link.

@@ -11,7 +11,7 @@ import {
 import { displayNumber } from '../../domain/invoicing/document-number';
 import { isOverdue } from '../../domain/invoicing/ledger';
 import { toHundredths } from '../../domain/invoicing/money';
-import { presentSchedule, scheduleContextOf } from '../../domain/invoicing/stored-schedule';
+import { presentSchedule, type ScheduledDocument } from '../../domain/invoicing/stored-schedule';
 
 /** An invoice's legal and payment facts (issue 20): number at issue, what the ledger says, overdue in the studio's zone. */
 function invoiceFacts(invoice: InvoiceRow, timeZone: string, now = new Date()) {
@@ -82,12 +82,8 @@ export function presentDocument(kind: DocumentKind, document: DocumentRow, timeZ
     ...(kind === 'invoice' ? invoiceFacts(invoice, timeZone) : {}),
     // The schedule computed now: dates that follow the session move with it; paid from the ledger.
     payment_schedule: presentSchedule(
-      document.payment_schedule,
-      scheduleContextOf(
-        invoice,
-        (document as { session?: { start_date: Date | null } | null }).session?.start_date,
-        timeZone,
-      ),
+      document as ScheduledDocument,
+      timeZone,
       kind === 'invoice' ? toHundredths(invoice.amount_paid) : 0n,
     ),
     created_at: document.created_at.toISOString(),

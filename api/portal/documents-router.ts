@@ -334,10 +334,19 @@ export function buildPortalDocumentsRouter(deps: PortalDocumentsDeps): Router {
     form,
     page(async (account, req, res) => {
       const id = uuidParam(req, 'id');
-      const method = (req.body as Record<string, unknown> | undefined)?.method === 'wallet' ? 'wallet' : 'card';
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const method = body.method === 'wallet' ? 'wallet' : 'card';
+      // The installment the page offered (issue 40 §10); absent: the balance.
+      const installment =
+        typeof body.installment === 'string' && /^\d{1,2}$/.test(body.installment)
+          ? Number(body.installment)
+          : undefined;
       const invoice = await findClientInvoice(sequelize, account, id);
       try {
-        const { url } = await startInvoiceCheckout(deps, account, invoice.id, { method });
+        const { url } = await startInvoiceCheckout(deps, account, invoice.id, {
+          method,
+          ...(installment !== undefined ? { installment } : {}),
+        });
         // The provider's page is another origin: this page's CSP lets the form's redirect go there.
         res.redirect(303, url);
       } catch (err) {

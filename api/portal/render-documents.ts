@@ -11,6 +11,7 @@ import { page, type PortalFace } from './render-form';
 import { type presentReceipt } from '../client-accounts/receipt-presenter';
 import { paymentMethodLabel } from '../../domain/payments/receipt-words';
 import { type PaymentMethod } from '../../domain/invoicing/statuses';
+import { dueRuleWords, installmentName, scheduleHeadings } from '../../domain/invoicing/schedule-words';
 
 type ClientQuote = ReturnType<typeof presentClientQuote>;
 type ClientInvoice = ReturnType<typeof presentClientInvoice>;
@@ -51,6 +52,9 @@ const WORDS = {
     payCard: 'Payer par carte',
     payWallet: 'Payer avec PayPal',
     payDeposit: 'Régler l’acompte maintenant',
+    installmentDue: (n: number) => `Échéance n° ${n} à régler`,
+    dueOn: 'le',
+    payBalance: 'Régler la totalité',
     paidThanks: 'Merci ! Votre paiement est en cours de confirmation.',
     payCancelled: 'Le paiement a été annulé. Vous pouvez réessayer.',
     settled: 'Cette facture est réglée. Merci !',
@@ -98,6 +102,9 @@ const WORDS = {
     payCard: 'Pay by card',
     payWallet: 'Pay with PayPal',
     payDeposit: 'Pay the deposit now',
+    installmentDue: (n: number) => `Installment ${n} to pay`,
+    dueOn: 'due',
+    payBalance: 'Pay the whole balance',
     paidThanks: 'Thank you! Your payment is being confirmed.',
     payCancelled: 'The payment was cancelled. You can try again.',
     settled: 'This invoice is paid. Thank you!',
@@ -198,6 +205,23 @@ function linesTable(face: PortalFace, doc: ClientQuote | ClientInvoice): string 
   return `<table><tbody>${rows}<tr><th>${esc(w.total)}</th><td></td><td class="n"><strong>${money(face, doc.amount, doc.currency)}</strong></td></tr></tbody></table>`;
 }
 
+/**
+ * A document's payment schedule as the client reads it (issue 40 §13): each installment's name,
+ * when it falls due, its day and amount, as the API computes them (the pdf prints the same).
+ */
+function scheduleTable(face: PortalFace, doc: ClientQuote | ClientInvoice, kind: 'quote' | 'invoice'): string {
+  const schedule = doc.payment_schedule;
+  if (!schedule?.length) return '';
+  const h = scheduleHeadings(face.locale);
+  const rows = schedule
+    .map(
+      (i, index) =>
+        `<tr><td>${esc(installmentName(i, index, face.locale))}</td><td>${esc(dueRuleWords(i.due, kind, face.locale))}</td><td class="n">${day(face, i.due_date)}</td><td class="n">${i.amount === null ? '' : money(face, i.amount, doc.currency)}</td></tr>`,
+    )
+    .join('');
+  return `<section id="payment-schedule"><h2>${esc(h.title)}</h2><table><thead><tr><th>${esc(h.installment)}</th><th></th><th class="n">${esc(h.date)}</th><th class="n">${esc(h.amount)}</th></tr></thead><tbody>${rows}</tbody></table></section>`;
+}
+
 /** A quote: its lines, its pdf, and the signature and decline forms while it may be answered. */
 export function renderQuotePage(
   face: PortalFace,
@@ -233,6 +257,7 @@ export function renderQuotePage(
 <p>${esc(quote.title)}</p>${quote.description ? `<p class="muted">${esc(quote.description)}</p>` : ''}
 ${quote.valid_until ? `<p>${esc(w.validUntil)}${c} ${day(face, quote.valid_until)}</p>` : ''}
 ${linesTable(face, quote)}
+${scheduleTable(face, quote, 'quote')}
 ${quote.has_contract ? `<p class="muted">${esc(w.contract)}</p>` : ''}
 <a class="button" href="/portal/quotes/${esc(quote.id)}/pdf">${esc(w.downloadPdf)}</a>
 ${forms}`,
@@ -253,17 +278,25 @@ export function renderInvoicePage(
     notice.cancelled ? banner('problem', w.payCancelled) : '',
     !invoice.can_pay && invoice.payment_status === 'PAID' ? banner('ok', w.settled) : '',
   ].join('');
-  const pay = invoice.can_pay
-    ? `<section><h2>${esc(w.payTitle)}</h2><form method="post" action="/portal/invoices/${esc(invoice.id)}/pay" id="pay-form">
-<button type="submit" name="method" value="card" data-action="pay-card">${esc(w.payCard)} · ${money(face, invoice.balance_due, invoice.currency)}</button>
-<button type="submit" name="method" value="wallet" class="secondary" data-action="pay-wallet">${esc(w.payWallet)}</button></form></section>`
+  const due = invoice.payment_due;
+  // The installment due (its unpaid part), else the balance: what the checkout charges (issue 40 §10).
+  const pay = due
+    ? `<section><h2>${esc(w.payTitle)}</h2>${due.installment !== null ? `<p data-fact="installment-due">${esc(w.installmentDue(due.installment))}${c} ${money(face, due.amount, invoice.currency)}${due.due_date ? ` · ${esc(w.dueOn)} ${day(face, due.due_date)}` : ''}</p>` : ''}<form method="post" action="/portal/invoices/${esc(invoice.id)}/pay" id="pay-form">
+${due.installment !== null ? `<input type="hidden" name="installment" value="${due.installment}">` : ''}<button type="submit" name="method" value="card" data-action="pay-card">${esc(w.payCard)} · ${money(face, due.amount, invoice.currency)}</button>
+<button type="submit" name="method" value="wallet" class="secondary" data-action="pay-wallet">${esc(w.payWallet)} · ${money(face, due.amount, invoice.currency)}</button></form>${
+        due.installment !== null && due.amount !== invoice.balance_due
+          ? `<form method="post" action="/portal/invoices/${esc(invoice.id)}/pay" id="pay-balance-form"><button type="submit" name="method" value="card" class="secondary" data-action="pay-balance">${esc(w.payBalance)} · ${money(face, invoice.balance_due, invoice.currency)}</button></form>`
+          : ''
+      }</section>`
     : '';
+  const dueDate = due?.due_date ?? invoice.due_date;
   return page(
     face,
     `${w.invoice} ${invoice.number}`,
     `${DOCUMENT_STYLE}<p><a href="/portal/home">${esc(w.back)}</a></p><h1>${esc(w.invoice)} ${esc(invoice.number)}</h1>${banners}
-<p>${esc(invoice.title)}</p>${invoice.due_date ? `<p>${esc(w.due)}${c} ${day(face, invoice.due_date)}</p>` : ''}
+<p>${esc(invoice.title)}</p>${dueDate ? `<p data-fact="due">${esc(w.due)}${c} ${day(face, dueDate)}</p>` : ''}
 ${linesTable(face, invoice)}
+${scheduleTable(face, invoice, 'invoice')}
 <table><tbody><tr><td>${esc(w.paid)}</td><td class="n">${money(face, invoice.amount_paid, invoice.currency)}</td></tr><tr><th>${esc(w.balance)}</th><td class="n"><strong>${money(face, invoice.balance_due, invoice.currency)}</strong></td></tr></tbody></table>
 <a class="button" href="/portal/invoices/${esc(invoice.id)}/pdf">${esc(w.downloadPdf)}</a>
 ${pay}`,

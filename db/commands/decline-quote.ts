@@ -1,4 +1,5 @@
 import { type Sequelize } from 'sequelize-typescript';
+import { type UserLocale } from '../../domain/accounts/users';
 import { ConflictError } from '../../domain/errors';
 import { decliningRefusal } from '../../domain/client-portal/quote-signing';
 import { type Quote } from '../models/Quote';
@@ -15,11 +16,12 @@ export async function declineQuote(
   account: ClientRef & { id: string },
   quoteId: string,
   reason: string | null,
+  locale: UserLocale,
   requestId?: string,
 ): Promise<Quote> {
   return sequelize.transaction(async (transaction) => {
     const quote = await lockClientQuote(account, quoteId, transaction);
-    const refusal = decliningRefusal(quote);
+    const refusal = decliningRefusal(quote, locale);
     if (refusal) throw new ConflictError(refusal.code, refusal.message);
     quote.declined_at = new Date();
     quote.decline_reason = reason;

@@ -13,6 +13,8 @@ export interface DocumentLink {
   token: string;
   expiresAt: Date;
   owner: { plan: UserPlan; tenant_slug: string | null };
+  /** The client's address, the only one the link may be sent to (domain/client-portal/link-recipients.ts). */
+  email: string;
 }
 
 /**
@@ -48,5 +50,5 @@ export async function issueDocumentLink(
     token_hash: hashMagicToken(token),
     expires_at: expiresAt,
   });
-  return { token, expiresAt, owner: { plan: owner.plan, tenant_slug: owner.tenant_slug } };
+  return { token, expiresAt, owner: { plan: owner.plan, tenant_slug: owner.tenant_slug }, email: contact.email };
 }

@@ -1,6 +1,7 @@
 import { type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { ConflictError, NotFoundError } from '../../domain/errors';
+import { type UserLocale } from '../../domain/accounts/users';
 import { signingRefusal } from '../../domain/client-portal/quote-signing';
 import { AuditLog } from '../models/AuditLog';
 import { Quote } from '../models/Quote';
@@ -16,7 +17,7 @@ export interface SignatureEvidence {
   ipAddress: string;
   userAgent: string;
   consentText: string;
-  locale: string;
+  locale: UserLocale;
   /** The exact pdf signed, already stored under a permanent prefix, and its SHA-256. */
   pdfKey: string;
   pdfSha256: string;
@@ -94,7 +95,7 @@ export async function signQuote(
 ): Promise<{ quote: Quote; signature: QuoteSignature }> {
   return sequelize.transaction(async (transaction) => {
     const quote = await lockClientQuote(account, quoteId, transaction);
-    const refusal = signingRefusal(quote, input.readVersion, input.today);
+    const refusal = signingRefusal(quote, input.readVersion, input.today, input.evidence.locale);
     if (refusal) throw new ConflictError(refusal.code, refusal.message);
     const { evidence } = input;
     const signedAt = new Date();

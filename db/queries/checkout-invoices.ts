@@ -2,20 +2,18 @@ import { type Sequelize } from 'sequelize-typescript';
 import { type UserLocale, type UserPlan } from '../../domain/accounts/users';
 import { Contact } from '../models/Contact';
 import { type Invoice } from '../models/Invoice';
-import { Session } from '../models/Session';
 import { User } from '../models/User';
 import { type ClientRef } from './client-accounts';
 import { findClientInvoice } from './client-documents';
 
 /** What starting a checkout of one of the client's invoices reads (issue 31 §3). */
 export interface CheckoutInvoice {
+  /** With its lines and the session its schedule follows (findClientInvoice). */
   invoice: Invoice;
   /** The studio: where its client links point (plan, tenant slug), its language and calendar. */
   studio: { plan: UserPlan; tenant_slug: string | null; locale: UserLocale; time_zone: string };
   /** The invoice's client as the contact is now: the checkout's email and language. */
   contact: { email: string | null; locale: UserLocale | null } | null;
-  /** The invoice's session start, which installments due before or after it are counted from. */
-  sessionStart: Date | null;
 }
 
 /**
@@ -28,7 +26,7 @@ export async function findCheckoutInvoice(
   invoiceId: string,
 ): Promise<CheckoutInvoice> {
   const invoice = await findClientInvoice(sequelize, account, invoiceId);
-  const [studio, contact, session] = await Promise.all([
+  const [studio, contact] = await Promise.all([
     User.findByPk(invoice.owner_id, {
       attributes: ['plan', 'tenant_slug', 'locale', 'time_zone'],
       rejectOnEmpty: true,
@@ -39,14 +37,10 @@ export async function findCheckoutInvoice(
           attributes: ['email', 'locale'],
         })
       : null,
-    invoice.session_id
-      ? Session.findOne({ where: { id: invoice.session_id, owner_id: invoice.owner_id }, attributes: ['start_date'] })
-      : null,
   ]);
   return {
     invoice,
     studio: { plan: studio.plan, tenant_slug: studio.tenant_slug, locale: studio.locale, time_zone: studio.time_zone },
     contact: contact ? { email: contact.email, locale: contact.locale } : null,
-    sessionStart: session?.start_date ?? null,
   };
 }

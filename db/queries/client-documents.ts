@@ -8,6 +8,7 @@ import { InvoicePayment } from '../models/InvoicePayment';
 import { Quote } from '../models/Quote';
 import { QuoteItem } from '../models/QuoteItem';
 import { type ClientRef } from './client-accounts';
+import { scheduleSessionInclude } from './schedule-session';
 
 /**
  * The documents a client sees in the portal (issue 31 §1): those of the client's studio addressed
@@ -35,14 +36,19 @@ const byDisplayOrder = [
 
 /** The client's quotes, newest first (at most 100). */
 export function listClientQuotes(_sequelize: Sequelize, account: ClientRef): Promise<Quote[]> {
-  return Quote.findAll({ where: quoteWhere(account), order: [['created_at', 'DESC']], limit: 100 });
+  return Quote.findAll({
+    where: quoteWhere(account),
+    include: [scheduleSessionInclude()],
+    order: [['created_at', 'DESC']],
+    limit: 100,
+  });
 }
 
 /** One of the client's quotes with its lines, or 404 ('Quote'). */
 export async function findClientQuote(_sequelize: Sequelize, account: ClientRef, id: string): Promise<Quote> {
   const quote = await Quote.findOne({
     where: { id, ...quoteWhere(account) },
-    include: [{ model: QuoteItem, as: 'items' }],
+    include: [{ model: QuoteItem, as: 'items' }, scheduleSessionInclude()],
     order: [[{ model: QuoteItem, as: 'items' }, ...byDisplayOrder[0]]],
   });
   if (!quote) throw new NotFoundError('Quote');
@@ -51,14 +57,19 @@ export async function findClientQuote(_sequelize: Sequelize, account: ClientRef,
 
 /** The client's issued invoices, newest first (at most 100). */
 export function listClientInvoices(_sequelize: Sequelize, account: ClientRef): Promise<Invoice[]> {
-  return Invoice.findAll({ where: invoiceWhere(account), order: [['issued_at', 'DESC']], limit: 100 });
+  return Invoice.findAll({
+    where: invoiceWhere(account),
+    include: [scheduleSessionInclude()],
+    order: [['issued_at', 'DESC']],
+    limit: 100,
+  });
 }
 
 /** One of the client's issued invoices with its lines, or 404 ('Invoice'). */
 export async function findClientInvoice(_sequelize: Sequelize, account: ClientRef, id: string): Promise<Invoice> {
   const invoice = await Invoice.findOne({
     where: { id, ...invoiceWhere(account) },
-    include: [{ model: InvoiceItem, as: 'items' }],
+    include: [{ model: InvoiceItem, as: 'items' }, scheduleSessionInclude()],
     order: [[{ model: InvoiceItem, as: 'items' }, ...byDisplayOrder[0]]],
   });
   if (!invoice) throw new NotFoundError('Invoice');

@@ -6,7 +6,7 @@ import { Invoice } from '../models/Invoice';
 import { InvoiceItem } from '../models/InvoiceItem';
 import { Quote } from '../models/Quote';
 import { QuoteItem } from '../models/QuoteItem';
-import { Session } from '../models/Session';
+import { scheduleSessionInclude } from './schedule-session';
 import { type DocumentRow } from '../rows';
 import { findPage } from './find-page';
 
@@ -29,10 +29,7 @@ export async function listDocuments(
     doc as typeof Quote,
     {
       where,
-      include: [
-        { model: item as typeof QuoteItem, as: 'items' },
-        { model: Session, as: 'session', attributes: ['id', 'start_date'] },
-      ],
+      include: [{ model: item as typeof QuoteItem, as: 'items' }, scheduleSessionInclude()],
       distinct: true,
     },
     page,
@@ -59,12 +56,7 @@ export async function findDocument(
 ): Promise<Doc> {
   const { doc, item, label } = models[kind];
   // Read (not locked): the lines, and the session's start a payment schedule follows.
-  const include = lock
-    ? []
-    : [
-        { model: item as typeof QuoteItem, as: 'items' },
-        { model: Session, as: 'session', attributes: ['id', 'start_date'] },
-      ];
+  const include = lock ? [] : [{ model: item as typeof QuoteItem, as: 'items' }, scheduleSessionInclude()];
   const found = await (doc as typeof Quote).findOne({
     where: { id, owner_id: ownerId },
     include,

@@ -7,6 +7,7 @@ import { companyLines, type DocumentCompany, type DocumentPayment, paymentLines 
 import { type DocumentLines, isPriced, type PricedLine, type UnitPrice } from './document-lines';
 import { type ServiceDelivery } from './e-invoice';
 import { type TaxRate } from './tax-rates';
+import { scheduleHeadings } from './schedule-words';
 
 /** What a quote, invoice or credit note file shows, already computed (amounts in cents). */
 export interface DocumentView {
@@ -44,6 +45,12 @@ export interface DocumentView {
    * VAT. Absent for a French studio, whose documents print what they always have.
    */
   law?: DocumentLaw | null;
+  /**
+   * A quote's payment schedule (issue 40 §13), computed as the client's page reads it: each
+   * installment's name, when it falls due, its day and amount. Printed in place of the payment
+   * terms, which it replaces. Absent or null: none.
+   */
+  schedule?: { name: string; when: string; dueDate: string; amountCents: bigint }[] | null;
   /** A quote's contract (issue 31 §2), its variables filled, in paragraphs: printed on a page of its own after the quote. */
   contract?: string[] | null;
 }
@@ -253,6 +260,27 @@ export function formatDay(day: string, locale: UserLocale): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 }
 
+/**
+ * The payment lines at a quote's or invoice's foot (none on a credit note), the pdf's and the
+ * docx's: a schedule says when each part is paid, so the profile's payment terms ("Paiement à 30
+ * jours") are left out beside one (issue 40 §13).
+ */
+export function documentPaymentLines(view: DocumentView): string[] {
+  if (view.kind === 'credit_note') return [];
+  const terms = view.schedule?.length && view.payment ? { ...view.payment, termsDays: null } : view.payment;
+  return paymentLines(terms, view.kind, view.locale);
+}
+
+/** A quote's schedule as printed (pdf and docx): each installment's name, when, day and amount, written in the view's locale. */
+export function scheduleRows(view: DocumentView): { name: string; when: string; day: string; amount: string }[] {
+  return (view.schedule ?? []).map((i) => ({
+    name: i.name,
+    when: i.when,
+    day: formatDay(i.dueDate, view.locale),
+    amount: formatMoney(i.amountCents, view.locale, view.currency),
+  }));
+}
+
 /** The html Chromium prints: company, client, number, dates, lines, VAT summary and totals. */
 export function documentHtml(view: DocumentView): string {
   const w = documentWords(view);
@@ -290,7 +318,18 @@ export function documentHtml(view: DocumentView): string {
   )
     .map((line) => `<br>${esc(line)}`)
     .join('')}</div>`;
-  const payment = view.kind === 'credit_note' ? [] : paymentLines(view.payment, view.kind, view.locale);
+  const payment = documentPaymentLines(view);
+  const scheduleWords = scheduleHeadings(view.locale);
+  const schedule = view.schedule?.length
+    ? `<table class="schedule"><caption style="text-align:left;font-weight:bold">${esc(scheduleWords.title)}</caption><thead><tr><th>${esc(scheduleWords.installment)}</th><th></th><th class="n">${esc(scheduleWords.date)}</th><th class="n">${esc(scheduleWords.amount)}</th></tr></thead><tbody>${scheduleRows(
+        view,
+      )
+        .map(
+          (r) =>
+            `<tr><td>${esc(r.name)}</td><td>${esc(r.when)}</td><td class="n">${esc(r.day)}</td><td class="n">${esc(r.amount)}</td></tr>`,
+        )
+        .join('')}</tbody></table>`
+    : '';
   // The goods' delivery address, under the client's (issue 32 §5).
   const deliverTo = view.deliverTo?.length
     ? `<div class="deliver-to"><em>${w.deliverTo}</em><br>${view.deliverTo.map(esc).join('<br>')}</div>`
@@ -317,6 +356,7 @@ ${correctionLines(view)
 <table><thead><tr><th>${w.description}</th><th class="n">${w.quantity}</th><th class="n">${w.unit}</th>${withDiscounts ? `<th class="n">${w.discount}</th>` : ''}<th class="n">${w.vat}</th><th class="n">${w.lineTotal}</th></tr></thead><tbody>${lines}</tbody></table>
 <table><caption style="text-align:left;font-weight:bold">${w.vatSummary}</caption><thead><tr><th>${w.vat}</th><th class="n">${w.base}</th><th class="n">${w.amount}</th></tr></thead><tbody>${vatRows}</tbody></table>
 <table class="totals">${totals}</table>
+${schedule}
 ${view.law?.mentions.length ? `<div class="payment mentions">${view.law.mentions.map((line) => `<p>${esc(line)}</p>`).join('')}</div>` : ''}${payment.length > 0 ? `<div class="payment">${payment.map((line) => `<p>${esc(line)}</p>`).join('')}</div>` : ''}
 ${view.contract?.length ? `<section class="contract" style="page-break-before:always"><h2>${esc(isFrench(view.locale) ? 'Contrat' : 'Contract')}</h2>${view.contract.map((p) => `<p style="white-space:pre-line">${esc(p)}</p>`).join('')}</section>` : ''}
 </body></html>`;

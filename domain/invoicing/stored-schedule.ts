@@ -62,20 +62,41 @@ export function scheduleContextOf(
   };
 }
 
+/** A quote or invoice as its schedule is computed: its total and days, its stored schedule, its session's start. */
+export interface ScheduledDocument {
+  amount: string;
+  created_at: Date;
+  issued_at?: Date | null;
+  payment_schedule?: readonly StoredInstallment[] | null;
+  /** The session read with the document (db/queries/schedule-session.ts); absent or null: none. */
+  session?: { start_date: Date | null } | null;
+}
+
+/**
+ * A document's schedule computed now, or null without one (or when it no longer computes: its
+ * session undated). The one computation the studio's reads, the client's, the checkout and the
+ * files share (issue 40 §9).
+ */
+export function documentScheduleNow(document: ScheduledDocument, timeZone: string): ScheduledInstallment[] | null {
+  const stored = document.payment_schedule;
+  if (!stored?.length) return null;
+  const inputs = installmentInputs(stored);
+  const context = scheduleContextOf(document, document.session?.start_date, timeZone);
+  if (!isCalendarDate(context.bookingDate) || scheduleProblems(inputs, context).length > 0) return null;
+  return computeSchedule(inputs, context);
+}
+
 /**
  * A document's schedule as the API shows it, or null without one: each installment with its
  * amount and due date computed now (so dates that follow the session move with it), and paid
  * once the money kept covers it (`amountPaidCents`, invoices only).
  */
-export function presentSchedule(
-  stored: readonly StoredInstallment[] | null | undefined,
-  context: ScheduleContext,
-  amountPaidCents: bigint,
-) {
+export function presentSchedule(document: ScheduledDocument, timeZone: string, amountPaidCents: bigint) {
+  const stored = document.payment_schedule;
   if (!stored || stored.length === 0) return null;
-  const inputs = installmentInputs(stored);
+  const computed = documentScheduleNow(document, timeZone);
   // A stored schedule was valid when saved; a later change (a session undated) can make it uncomputable.
-  if (!isCalendarDate(context.bookingDate) || scheduleProblems(inputs, context).length > 0)
+  if (!computed)
     return stored.map((s) => ({
       ...s,
       amount: null,
@@ -83,7 +104,6 @@ export function presentSchedule(
       follows_session: s.due.type === 'before_start' || s.due.type === 'after_start',
       paid: false,
     }));
-  const computed = computeSchedule(inputs, context);
   const paid = new Set(paidInstallments(computed, amountPaidCents).map((i) => i.index));
   return computed.map((c) => presentInstallment(stored[c.index], c, paid.has(c.index)));
 }

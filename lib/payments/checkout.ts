@@ -10,11 +10,12 @@ import { type ClientRef } from '../../db/queries/client-accounts';
 import { findCheckoutInvoice } from '../../db/queries/checkout-invoices';
 import { assertIssued } from '../../db/queries/invoice-ledger';
 import { clientLocale } from '../../domain/accounts/client-locale';
+import { type UserLocale } from '../../domain/accounts/users';
+import { portalMessage } from '../../domain/client-portal/portal-messages';
 import { clientLinkBase } from '../../domain/accounts/portal-host';
 import { ConflictError, UnavailableError, ValidationError } from '../../domain/errors';
 import { centsToDecimal, toHundredths } from '../../domain/invoicing/money';
-import { computeSchedule, type ScheduledInstallment, scheduleProblems } from '../../domain/invoicing/payment-schedule';
-import { installmentInputs, scheduleContextOf } from '../../domain/invoicing/stored-schedule';
+import { documentScheduleNow } from '../../domain/invoicing/stored-schedule';
 import { fromStoredDecimal } from '../../domain/money/currency';
 import { checkoutAmount } from '../../domain/payments/checkout-amount';
 import { checkoutLocale, checkoutReturnUrls } from '../../domain/payments/checkout-session';
@@ -59,13 +60,14 @@ export interface StartedCheckout {
   order_id: string | null;
 }
 
-/** The invoice's schedule computed now, or null without one (or when it no longer computes: its session undated). */
-function scheduleOf(facts: Awaited<ReturnType<typeof findCheckoutInvoice>>): ScheduledInstallment[] | null {
-  const stored = facts.invoice.payment_schedule;
-  if (!stored?.length) return null;
-  const inputs = installmentInputs(stored);
-  const context = scheduleContextOf(facts.invoice, facts.sessionStart, facts.studio.time_zone);
-  return scheduleProblems(inputs, context).length === 0 ? computeSchedule(inputs, context) : null;
+/** A provider that did not answer, said in the client's language (issue 40 §11): still a 503. */
+async function inClientLanguage<T>(locale: UserLocale, call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (err) {
+    if (err instanceof UnavailableError) throw new UnavailableError(portalMessage('unavailable', locale));
+    throw err;
+  }
 }
 
 /**
@@ -92,26 +94,30 @@ export async function startInvoiceCheckout(
   const method = options.method ?? 'card';
   const facts = await findCheckoutInvoice(sequelize, account, invoiceId);
   const { invoice } = facts;
+  // Every refusal in the client's language (issue 40 §11).
+  const locale = clientLocale(facts.contact, facts.studio);
+  if (invoice.status === 'CANCELLED')
+    throw new ConflictError('invoice_cancelled', portalMessage('invoice_cancelled', locale));
   assertIssued(invoice);
   const charge = checkoutAmount({
     balanceDueCents: toHundredths(invoice.balance_due),
     amountPaidCents: toHundredths(invoice.amount_paid),
-    schedule: scheduleOf(facts),
+    schedule: documentScheduleNow(invoice, facts.studio.time_zone),
     ...(options.installment !== undefined ? { installment: options.installment } : {}),
+    locale,
   });
   if ('refusal' in charge) {
     const { code, message } = charge.refusal;
     if (code === 'nothing_due' || code === 'installment_paid')
       throw new ConflictError(
         'nothing_due',
-        invoice.payment_status === 'PAID' ? 'This invoice is already paid' : message,
+        invoice.payment_status === 'PAID' ? portalMessage('invoice_paid', locale) : message,
       );
     throw new ValidationError(message, [{ path: 'installment', message }]);
   }
   const amount = centsToDecimal(charge.amountCents);
   const currency = invoice.currency.toUpperCase();
   const started = { amount, currency, installment: options.installment ?? null };
-  const locale = clientLocale(facts.contact, facts.studio);
 
   const urls = checkoutReturnUrls(
     clientLinkBase(facts.studio, deps.config.APP_BASE_URL, deps.config.TENANT_BASE_URL),
@@ -120,14 +126,17 @@ export async function startInvoiceCheckout(
 
   if (method === 'wallet') {
     // Back to the portal's invoice page after approving (the capture follows from the provider's event).
-    const order = await callProvider(logger, 'wallet', () =>
-      deps.walletProvider.createOrder({
-        amount,
-        currency,
-        invoiceId: invoice.id,
-        description: invoice.title,
-        experience: { returnUrl: urls.success, cancelUrl: urls.cancel, locale },
-      }),
+    const order = await inClientLanguage(
+      locale,
+      callProvider(logger, 'wallet', () =>
+        deps.walletProvider.createOrder({
+          amount,
+          currency,
+          invoiceId: invoice.id,
+          description: invoice.title,
+          experience: { returnUrl: urls.success, cancelUrl: urls.cancel, locale },
+        }),
+      ),
     );
     await recordWalletPayment(sequelize, invoice, order.orderId, currency, order.status, amount);
     await recordCheckoutStarted(sequelize, invoice, { method, amount, currency });
@@ -137,32 +146,35 @@ export async function startInvoiceCheckout(
   const metadata = { invoice_id: invoice.id, owner_id: invoice.owner_id };
   // A retried request gets the same session; the next press (after this one is recorded) a new one.
   const attempt = await countCardPayments(sequelize, invoice.id);
-  const session = await callProvider(logger, 'card', () =>
-    deps.cardProvider.checkout.sessions.create(
-      {
-        mode: 'payment',
-        line_items: [
-          {
-            price_data: {
-              // The provider takes the currency's code in lower case and the amount in its minor unit.
-              currency: currency.toLowerCase(),
-              unit_amount: Number(fromStoredDecimal(amount, currency)),
-              product_data: { name: `${receiptWords(locale).invoice} ${invoice.number ?? invoice.title}` },
+  const session = await inClientLanguage(
+    locale,
+    callProvider(logger, 'card', () =>
+      deps.cardProvider.checkout.sessions.create(
+        {
+          mode: 'payment',
+          line_items: [
+            {
+              price_data: {
+                // The provider takes the currency's code in lower case and the amount in its minor unit.
+                currency: currency.toLowerCase(),
+                unit_amount: Number(fromStoredDecimal(amount, currency)),
+                product_data: { name: `${receiptWords(locale).invoice} ${invoice.number ?? invoice.title}` },
+              },
+              quantity: 1,
             },
-            quantity: 1,
-          },
-        ],
-        metadata,
-        payment_intent_data: { metadata },
-        success_url: urls.success,
-        cancel_url: urls.cancel,
-        ...(facts.contact?.email ? { customer_email: facts.contact.email } : {}),
-        locale: checkoutLocale(locale),
-      },
-      { idempotencyKey: `checkout-${invoice.id}-${amount}-${attempt}` },
+          ],
+          metadata,
+          payment_intent_data: { metadata },
+          success_url: urls.success,
+          cancel_url: urls.cancel,
+          ...(facts.contact?.email ? { customer_email: facts.contact.email } : {}),
+          locale: checkoutLocale(locale),
+        },
+        { idempotencyKey: `checkout-${invoice.id}-${amount}-${attempt}` },
+      ),
     ),
   );
-  if (!session.url) throw new UnavailableError('The card payment provider gave no checkout page; try again later');
+  if (!session.url) throw new UnavailableError(portalMessage('unavailable', locale));
   await recordCheckoutSession(sequelize, invoice.id, { checkoutSessionId: session.id, amount, currency });
   await recordCheckoutStarted(sequelize, invoice, { method, amount, currency });
   // The client is paying: the invoice's reminders hold at once (domain/invoicing/reminder-decision.ts).

@@ -5,7 +5,6 @@ import crypto from 'node:crypto';
 import { DeleteObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import request from 'supertest';
 import { pdfTextOf } from '../../helpers/pdf-text';
-import yauzl from 'yauzl';
 import { findImportCandidates } from '../../../db/queries/import-matches';
 import { createS3Client } from '../../../lib/s3';
 import { buildBillableContact, buildContact, type ContactBody } from '../../factories/contacts';
@@ -16,9 +15,11 @@ import { buildSession } from '../../factories/sessions';
 import { buildUser, type TestUser } from '../../factories/users';
 import { as } from '../../helpers/auth';
 import { clientPortalToken } from '../../helpers/client-portal-token';
+import { binaryBody } from '../../helpers/downloads';
 import { sqlOn } from '../../helpers/sql';
 import { objectExists, putObject } from '../../helpers/stored-objects';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
+import { zipEntries } from '../../helpers/zip-entry';
 import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
 
 let t: TestApp;
@@ -41,40 +42,8 @@ const sql = sqlOn(() => t.sequelize);
 const letters = (n: number) => Array.from(crypto.randomBytes(n), (b) => String.fromCharCode(97 + (b % 26))).join('');
 const digits = (n: number) => Array.from(crypto.randomBytes(n), (b) => String(b % 10)).join('');
 
-/** Every entry of a zip, read with yauzl. */
-function readZip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err ?? new Error('not a zip'));
-      const entries = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamErr, stream) => {
-          if (streamErr || !stream) return reject(streamErr ?? new Error('no stream'));
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-          stream.on('error', reject);
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
-
-/** The whole body of a binary answer (supertest buffers only text and JSON by itself). */
-const binary = (res: request.Response, callback: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => callback(null, Buffer.concat(chunks)));
-};
-
 const downloadData = (client: { token: string }) =>
-  request(t.app).get('/api/client-accounts/me/data-export').set(as(client)).buffer(true).parse(binary);
+  request(t.app).get('/api/client-accounts/me/data-export').set(as(client)).buffer(true).parse(binaryBody);
 
 const json = (zip: Map<string, Buffer>, name: string) => JSON.parse(zip.get(name)!.toString('utf8'));
 
@@ -199,7 +168,7 @@ describe('the data download (GET /api/client-accounts/me/data-export)', () => {
     expect(res.headers['content-disposition']).toMatch(
       /^attachment; filename\*=UTF-8''.+-data-\d{4}-\d{2}-\d{2}\.zip$/,
     );
-    const zip = await readZip(res.body as Buffer);
+    const zip = await zipEntries(res.body as Buffer);
     const { invoice, note, quote, contact } = scene;
     expect([...zip.keys()].sort()).toEqual(
       [
@@ -278,7 +247,7 @@ describe('the data download (GET /api/client-accounts/me/data-export)', () => {
     const neighbour = await buildContact(t.app, scene.studio, { first_name: 'Paul' });
     const session = await buildSession(t.app, scene.studio, { title: 'Portrait', contact_id: neighbour.id });
     const theirs = await clientPortalToken(t, neighbour.id, session.id);
-    const zip = await readZip((await downloadData(theirs).expect(200)).body as Buffer);
+    const zip = await zipEntries((await downloadData(theirs).expect(200)).body as Buffer);
     expect(json(zip, 'contact.json')).toMatchObject({ id: neighbour.id, first_name: 'Paul' });
     expect((json(zip, 'sessions.json') as { id: string }[]).map((s) => s.id)).toEqual([session.id]);
     for (const name of ['quotes.json', 'invoices.json', 'credit-notes.json', 'payments.json'])
@@ -298,7 +267,7 @@ describe('the data download (GET /api/client-accounts/me/data-export)', () => {
     const session = await buildSession(t.app, scene.studio, { title: 'Portrait', contact_id: someone.id });
     const theirs = await clientPortalToken(t, someone.id, session.id);
     const viaApi = () =>
-      request(limited).get('/api/client-accounts/me/data-export').set(as(theirs)).buffer(true).parse(binary);
+      request(limited).get('/api/client-accounts/me/data-export').set(as(theirs)).buffer(true).parse(binaryBody);
     await viaApi().expect(200);
     // The portal page counts against the same allowance (its cookie holds the same client token).
     const page = await request(limited).get('/portal/data-export').set('Cookie', `studio_client=${theirs.token}`);
@@ -318,14 +287,14 @@ describe('the data download (GET /api/client-accounts/me/data-export)', () => {
       .get('/api/client-accounts/me/data-export')
       .set(as(scene.client))
       .buffer(true)
-      .parse(binary)
+      .parse(binaryBody)
       .expect(200);
   });
 
   it('leaves out a pdf whose object is gone from storage, and says so in README.txt (never a 500)', async () => {
     await s3.send(new DeleteObjectCommand({ Bucket: t.config.S3_BUCKET, Key: scene.notePdf }));
     const res = await downloadData(scene.client).expect(200);
-    const zip = await readZip(res.body as Buffer);
+    const zip = await zipEntries(res.body as Buffer);
     expect(zip.has(`pdfs/credit-notes/${scene.note.number}.pdf`)).toBe(false);
     expect(zip.has(`pdfs/invoices/${scene.invoice.number}.pdf`)).toBe(true);
     expect(zip.get('README.txt')!.toString('utf8')).toContain(

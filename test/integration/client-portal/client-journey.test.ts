@@ -67,6 +67,11 @@ describe("the client's journey, from the quote email to the receipt", () => {
 
     // The magic link in the email, spent once for a client token that opens this quote.
     const mail = await eventually('the quote email', async () => (await mailsTo(email))[0]);
+    // The email goes out just before the send is recorded (the quote SENT): wait for the record too.
+    await eventually('the quote recorded as sent', async () => {
+      const [row] = await sql<{ status: string }>('SELECT status FROM quotes WHERE id = $1', [quote.id]);
+      return row?.status === 'SENT';
+    });
     const link = portalTokenIn(mail)!;
     const verified = await request(t.app).post('/api/client-accounts/magic-link/verify').send({ token: link });
     expect(verified.status).toBe(200);

@@ -56,6 +56,11 @@ async function mailedQuote(locale: 'fr-FR' | 'en-GB' = 'fr-FR') {
   });
   await request(t.app).post(`/api/quotes/${quote.id}/send-email`).set(as(studio)).send({}).expect(202);
   const mail = await eventually('the quote email', async () => (await mailsTo(contact.email as string))[0]);
+  // The email goes out just before the send is recorded (the quote SENT): wait for the record too.
+  await eventually('the quote recorded as sent', async () => {
+    const [row] = await sql<{ status: string }>('SELECT status FROM quotes WHERE id = $1', [quote.id]);
+    return row?.status === 'SENT';
+  });
   return { quote, contact, token: portalTokenIn(mail)! };
 }
 
@@ -94,7 +99,7 @@ describe('the client portal pages', () => {
       .type('form')
       .send({ signer_name: 'Chloé Dubois', version })
       .expect(400);
-    expect(refused.text).toContain('Tick the consent');
+    expect(refused.text).toContain('Cochez la case d’accord pour signer.');
     const signed = await request(t.app)
       .post(`/portal/quotes/${quote.id}/sign`)
       .set('Cookie', cookie)

@@ -65,6 +65,11 @@ async function sentQuote(overrides: Record<string, unknown> = {}) {
     .send({ attach_pdf: false })
     .expect(202);
   const mail = await eventually('the quote email', async () => (await mailsTo(contact.email as string))[0]);
+  // The email goes out just before the send is recorded (the quote SENT): wait for the record too.
+  await eventually('the quote recorded as sent', async () => {
+    const [row] = await sql<{ status: string }>('SELECT status FROM quotes WHERE id = $1', [quote.id]);
+    return row?.status === 'SENT';
+  });
   const link = portalTokenIn(mail);
   expect(link).not.toBeNull();
   return { contact, quote, mail, client: await clientTokenFrom(t.app, link!) };

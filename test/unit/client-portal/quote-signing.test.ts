@@ -89,3 +89,25 @@ describe('the name typed as a signature', () => {
     );
   });
 });
+
+describe("the refusals in the client's language (issue 40 §11)", () => {
+  const quote = {
+    status: 'SENT' as const,
+    valid_until: '2026-11-25',
+    signed_at: null,
+    declined_at: null,
+    updated_at: new Date('2026-11-20T10:00:00.123Z'),
+  };
+  it('words each refusal in French for fr-*, its date as the locale writes it, and in English otherwise', () => {
+    const version = quote.updated_at.toISOString();
+    expect(signingRefusal(quote, version, '2026-11-27', 'fr-FR')).toEqual({
+      code: 'quote_expired',
+      message: 'Ce devis était valable jusqu’au 25 novembre 2026\u00a0: demandez-en un nouveau au studio.',
+    });
+    expect(signingRefusal(quote, version, '2026-11-27', 'en-GB')?.message).toBe(
+      'This quote was valid until 25 November 2026: ask the studio for a new one',
+    );
+    expect(signingRefusal(quote, 'older', '2026-11-21', 'fr-CA')?.message).toMatch(/^Le studio a modifié ce devis/);
+    expect(decliningRefusal({ ...quote, status: 'REJECTED' }, 'fr-FR')?.message).toMatch(/^Ce devis a été refusé/);
+  });
+});

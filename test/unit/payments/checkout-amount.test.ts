@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { addDays } from '../../../domain/invoicing/calendar-date';
 import { paidInstallments, type ScheduledInstallment } from '../../../domain/invoicing/payment-schedule';
-import { checkoutAmount, unpaidParts } from '../../../domain/payments/checkout-amount';
+import { checkoutAmount, paymentDueNow, unpaidParts } from '../../../domain/payments/checkout-amount';
 
 /** A schedule as computed: amounts in cents, due dates as given (list order is the index). */
 const schedule = (...parts: [cents: bigint, day: string][]): ScheduledInstallment[] =>
@@ -162,6 +162,49 @@ describe('checkoutAmount: properties', () => {
         const charge = checkoutAmount(c);
         if (c.balanceDueCents > 0n) expect(charge).toEqual({ amountCents: c.balanceDueCents });
         else expect(charge).toMatchObject({ refusal: { code: 'nothing_due' } });
+      }),
+    );
+  });
+});
+
+describe('paymentDueNow: what the portal offers is what the checkout charges (issue 40 §10)', () => {
+  it('offers the first installment not covered, its unpaid part and its day; without a schedule, the balance', () => {
+    const input = { schedule: deposit, amountPaidCents: 0n, balanceDueCents: 100_000n, invoiceDueDate: '2026-03-31' };
+    expect(paymentDueNow(input)).toEqual({ installment: 1, amountCents: 30_000n, dueDate: '2026-03-01' });
+    expect(paymentDueNow({ ...input, amountPaidCents: 10_000n, balanceDueCents: 90_000n })).toEqual({
+      installment: 1,
+      amountCents: 20_000n,
+      dueDate: '2026-03-01',
+    });
+    expect(paymentDueNow({ ...input, amountPaidCents: 30_000n, balanceDueCents: 70_000n })).toEqual({
+      installment: 2,
+      amountCents: 70_000n,
+      dueDate: '2026-04-01',
+    });
+    expect(paymentDueNow({ ...input, schedule: null })).toEqual({
+      installment: null,
+      amountCents: 100_000n,
+      dueDate: '2026-03-31',
+    });
+    expect(paymentDueNow({ ...input, amountPaidCents: 100_000n, balanceDueCents: 0n })).toBeNull();
+  });
+
+  it('whatever the schedule and payments: something is offered exactly when a balance is due, and paying it is what checkoutAmount charges', () => {
+    fc.assert(
+      fc.property(cases, ({ installment: _ignored, ...c }) => {
+        const due = paymentDueNow({ ...c, invoiceDueDate: null });
+        if (c.balanceDueCents <= 0n) return expect(due).toBeNull();
+        expect(due).not.toBeNull();
+        expect(due!.amountCents).toBeGreaterThan(0n);
+        expect(due!.amountCents).toBeLessThanOrEqual(c.balanceDueCents);
+        if (due!.installment === null) return expect(due!.amountCents).toBe(c.balanceDueCents);
+        expect(checkoutAmount({ ...c, installment: due!.installment })).toEqual({ amountCents: due!.amountCents });
+        // No installment due earlier is left unpaid.
+        const parts = unpaidParts(c.schedule, c.amountPaidCents);
+        const offered = c.schedule[due!.installment - 1];
+        for (const other of c.schedule)
+          if (other.dueDate < offered.dueDate || (other.dueDate === offered.dueDate && other.index < offered.index))
+            expect(parts[other.index]).toBe(0n);
       }),
     );
   });

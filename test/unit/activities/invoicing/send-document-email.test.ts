@@ -44,6 +44,7 @@ function setUp(overrides: Partial<DocumentEmailDeps> = {}) {
       token: 'tok',
       expiresAt: new Date(),
       owner: { plan: 'free' as never, tenant_slug: null },
+      email: 'Lea@example.com',
     })),
     appBaseUrl: 'https://app.example.com',
     tenantBaseUrl: 'https://%s.example.com',
@@ -86,6 +87,20 @@ describe('sendDocumentEmail with fake deps', () => {
       'inv-1',
       expect.objectContaining({ requestKey: 'req:1', jobRunId: 'job-1', templateKey: 'invoice-sent' }),
     );
+  });
+
+  it("gives the portal link to the client's own message only: anyone else mailed the document gets a copy without it", async () => {
+    const { activities, sendMail } = setUp();
+    await env(1).run(activities.sendDocumentEmail, {
+      ...input,
+      payload: { ...payload, to: ['lea@example.com', 'witness@example.com'] },
+    });
+    const mails = sendMail.mock.calls.map((c) => (c as unknown as [{ to: string[]; text: string; html: string }])[0]);
+    expect(mails.map((m) => m.to)).toEqual([['lea@example.com'], ['witness@example.com']]);
+    expect(mails[0].text).toContain('/portal/open/tok');
+    expect(mails[1].text).not.toContain('/portal/open/');
+    expect(mails[1].html).not.toContain('/portal/open/');
+    expect(mails[1]).toMatchObject({ attachments: [expect.objectContaining({ filename: 'f.pdf' })] });
   });
 
   it('refuses for good (typed by the domain code, non-retryable) when the document is gone, and mails nothing', async () => {
