@@ -62,7 +62,7 @@ export function caDocumentRules({ seller, buyer, document }: JurisdictionInput):
   for (const t of document.taxes.filter((x) => x.amountCents !== 0n || x.milliPercent !== 0))
     mentions.push({ code: 'tax_per_rate', text: `${t.name} ${percentText(t.milliPercent)} %` });
   if (reaches(document, 'CAD', CA_BUYER_AND_TERMS_CENTS)) {
-    buyerIdentity(buyer, false, problems);
+    buyerIdentity(buyer, null, problems);
     if (blank(document.paymentTerms))
       problems.push({
         code: 'payment_terms_missing',

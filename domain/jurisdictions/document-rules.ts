@@ -171,12 +171,23 @@ export function sellerIdentity(seller: JurisdictionSeller, mentions: Mention[], 
     });
 }
 
-/** The buyer's name (and address when `withAddress`) the document needs, as problems when missing. */
-export function buyerIdentity(buyer: JurisdictionBuyer | null, withAddress: boolean, problems: IssueProblem[]): void {
+/**
+ * The buyer's name, and its address when the country's law asks for it (`addressRule`, the rule
+ * named in the refusal: "a full VAT invoice (VAT Regulations 1995, reg. 14)"), as problems when
+ * missing. Null: that law does not ask for the client's address on this document.
+ */
+export function buyerIdentity(
+  buyer: JurisdictionBuyer | null,
+  addressRule: string | null,
+  problems: IssueProblem[],
+): void {
   if (blank(buyer?.name))
     problems.push({ code: 'buyer_name_missing', message: "The client's name is missing: set the invoice's contact" });
-  if (withAddress && !hasAddress(buyer?.address))
-    problems.push({ code: 'buyer_address_missing', message: "The client's address is missing: complete the contact" });
+  if (addressRule && !hasAddress(buyer?.address))
+    problems.push({
+      code: 'buyer_address_missing',
+      message: `The client's address is missing, which ${addressRule} carries: complete the contact`,
+    });
 }
 
 /** The lists a module fills, begun with the seller's identity. */
