@@ -64,6 +64,8 @@ export interface EInvoiceLine {
   allowance: { percentBasisPoints: bigint; baseCents: bigint; amountCents: bigint; reason: string } | null;
   category: VatCategory;
   vatBasisPoints: number;
+  /** BT-127, the line's note: why it is sold at 0 % (issue 40 §5); null without one. */
+  note: string | null;
 }
 
 /** BG-20, a document level allowance (a document discount) of one VAT rate. */
@@ -245,6 +247,7 @@ export function eInvoiceOf(input: EInvoiceInput): EInvoice {
         : null,
     category: categoryOf(exempt, l.vatBasisPoints),
     vatBasisPoints: l.vatBasisPoints,
+    note: l.zeroRateReason ?? null,
   }));
   const allowances: EInvoiceAllowance[] = source.allowances.map((a) => ({
     ...a,

@@ -40,6 +40,8 @@ export interface LawDocument {
   supplyDate: string | null;
   /** YYYY-MM-DD: the invoice's due date, its terms of payment. */
   dueDate?: string | null;
+  /** Why its lines at 0 % are (zeroRateReasonOf). */
+  zeroRateReason?: string | null;
 }
 
 /**
@@ -65,6 +67,7 @@ export function documentLaw(
     issueDate: doc.issuedOn,
     supplyDate: doc.supplyDate,
     dueDate: doc.dueDate,
+    zeroRateReason: doc.zeroRateReason,
   });
   const taxFree = !input.seller.registered && input.document.taxes.every((t) => t.amountCents === 0n);
   const free = taxFree ? { taxFree } : {};
