@@ -43,7 +43,12 @@ export function caDocumentRules({ seller, buyer, document }: JurisdictionInput):
       FEDERAL,
     );
   if (seller.registered) {
-    if (gstHst) mentions.push({ code: 'gst_hst_number', text: `GST/HST registration number: ${gstHst.number}` });
+    if (gstHst)
+      mentions.push({
+        code: 'gst_hst_number',
+        text: `GST/HST registration number: ${gstHst.number}`,
+        value: gstHst.number,
+      });
     else if (numbersNeeded)
       problems.push({
         code: 'ca_gst_hst_number_missing',
@@ -52,7 +57,7 @@ export function caDocumentRules({ seller, buyer, document }: JurisdictionInput):
       });
   }
   if (taxCharged(document, ['QST']) > 0n) {
-    if (qst) mentions.push({ code: 'qst_number', text: `QST registration number: ${qst.number}` });
+    if (qst) mentions.push({ code: 'qst_number', text: `QST registration number: ${qst.number}`, value: qst.number });
     else if (numbersNeeded || !seller.registered)
       problems.push({
         code: 'ca_qst_number_missing',
@@ -68,7 +73,12 @@ export function caDocumentRules({ seller, buyer, document }: JurisdictionInput):
         code: 'payment_terms_missing',
         message: 'From C$500 the invoice states the terms of payment: set a due date or the terms',
       });
-    else mentions.push({ code: 'payment_terms', text: (document.paymentTerms ?? '').trim() });
+    else
+      mentions.push({
+        code: 'payment_terms',
+        text: (document.paymentTerms ?? '').trim(),
+        ...(document.paymentDueDate ? { value: document.paymentDueDate } : {}),
+      });
   }
   return rulesOf('CA', document.kind === 'credit_note' ? 'credit_note' : 'invoice', mentions, problems);
 }

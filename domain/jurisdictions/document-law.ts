@@ -75,7 +75,7 @@ export function documentLaw(
   const rules = documentRules(input);
   return {
     title: TITLE_WORDS[languageOf(doc.locale)][rules.titleCode],
-    mentions: printedMentions(rules, (day) => formatDay(day, doc.locale)),
+    mentions: printedMentions(rules, (day) => formatDay(day, doc.locale), doc.locale),
     taxWords,
     ...free,
   };

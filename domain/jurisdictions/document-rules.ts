@@ -65,6 +65,8 @@ export interface JurisdictionDocument {
   supplyDate?: string | null;
   /** Payment terms as printed ("Due on 2026-04-30", "Net 30"); the due date makes them. */
   paymentTerms?: string | null;
+  /** YYYY-MM-DD: the due date the payment terms state. */
+  paymentDueDate?: string | null;
   /** Why a line carries no tax or a 0 % rate (zero-rated, exempt, outside the scope): printed. */
   zeroRateReason?: string | null;
   /** The total tax in the country's own currency, when the document is in another (UK: in sterling). */
@@ -83,6 +85,8 @@ export interface JurisdictionInput {
 export interface Mention {
   code: string;
   text: string;
+  /** The fact the mention states (a registration number, a day), for a document in another language to word it. */
+  value?: string;
 }
 
 /** What blocks issue: a stable code and what to do about it, in a sentence. */

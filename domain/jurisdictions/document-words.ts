@@ -109,9 +109,28 @@ const SHOWN_BY_LAYOUT: ReadonlySet<string> = new Set([
 export function printedMentions(
   rules: Pick<DocumentRules, 'mentions'>,
   formatDay: (day: string) => string = (day) => day,
+  locale?: UserLocale,
 ): string[] {
+  const french = locale ? FRENCH_MENTIONS[locale] : undefined;
   const texts = rules.mentions
     .filter((m) => !SHOWN_BY_LAYOUT.has(m.code))
-    .map((m) => m.text.trim().replace(/\b\d{4}-\d{2}-\d{2}\b/g, (day) => formatDay(day)));
+    .map((m) => {
+      const worded = french?.[m.code];
+      const text = worded && m.value ? worded(m.value) : m.text;
+      return text.trim().replace(/\b\d{4}-\d{2}-\d{2}\b/g, (day) => formatDay(day));
+    });
   return [...new Set(texts.filter(Boolean))];
 }
+
+/**
+ * The mentions a French-language document of a studio abroad words in French, from the fact each
+ * states (`Mention.value`): Canada's registrations and terms in Revenu Québec's words. The others
+ * keep their English text (docs/jurisdictions.md, "Left for the service").
+ */
+const FRENCH_MENTIONS: Partial<Record<UserLocale, Record<string, (value: string) => string>>> = {
+  'fr-CA': {
+    gst_hst_number: (n) => `Numéro d’inscription à la TPS/TVH : ${n}`,
+    qst_number: (n) => `Numéro d’inscription à la TVQ : ${n}`,
+    payment_terms: (day) => `Payable au plus tard le ${day}`,
+  },
+};

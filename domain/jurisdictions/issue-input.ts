@@ -94,6 +94,7 @@ export function jurisdictionInputOf(
       issueDate: document.issueDate,
       supplyDate: document.supplyDate,
       paymentTerms: document.dueDate ? `Due on ${document.dueDate}` : null,
+      paymentDueDate: document.dueDate ?? null,
       zeroRateReason: document.zeroRateReason ?? null,
     },
   };
