@@ -125,14 +125,15 @@ const COUNTRIES: Country[] = [
     // In Canadian French: "1 149,75 $", "QST 9,975 %".
     shows: [
       'Facture N°',
-      'GST 5 %',
-      /QST 9,975 %/,
+      // Canada's taxes in Canadian French (issue 40 §7).
+      'TPS 5 %',
+      /TVQ 9,975 %/,
       /50,00\s\$/u,
       /99,75\s\$/u,
       /1\s149,75\s\$/u,
-      'GST/HST registration number: 123026635RT0001',
-      'QST registration number: 1227494057TQ0001',
-      'Due on ',
+      'Numéro d’inscription à la TPS/TVH : 123026635RT0001',
+      'Numéro d’inscription à la TVQ : 1227494057TQ0001',
+      'Payable au plus tard le ',
     ],
     hides: [/VAT|TVA/],
     addressCells: ['Montréal QC H2W 2R2'],
