@@ -18,7 +18,7 @@ export async function makeEInvoiceXml(
   if (failed.length > 0) return { ok: false, failed };
   // The UBL is a Peppol invoice, addressed from and to the parties' VAT numbers.
   const unaddressed = syntax === 'ubl' ? peppolRefusal(doc) : null;
-  if (unaddressed) return { ok: false, failed: [{ rule: 'PEPPOL-EN16931-R010', message: unaddressed }] };
+  if (unaddressed) return { ok: false, failed: [unaddressed] };
   try {
     return { ok: true, xml: syntax === 'ubl' ? await ublXml(doc, lang) : await facturxXml(doc, lang) };
   } catch (error) {

@@ -9,12 +9,20 @@ export const PEPPOL_PROFILE_ID = 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0';
 
 type Node = Record<string, unknown>;
 
-/** Why a document cannot be a Peppol invoice (its parties have no Peppol address), or null when it can. */
-export function peppolRefusal(doc: EInvoice): string | null {
+/** Why a document cannot be a Peppol invoice (a party without a Peppol address: the rule it breaks), or null when it can. */
+export function peppolRefusal(doc: EInvoice): { rule: string; message: string } | null {
   if (!peppolEndpoint(doc.seller.vatNumber))
-    return "A Peppol invoice is addressed from the studio's VAT number (its electronic address, BT-34), and this studio has none";
+    return {
+      rule: 'PEPPOL-EN16931-R020',
+      message:
+        "A Peppol invoice is addressed from the studio's VAT number (its electronic address, BT-34), and this studio has none",
+    };
   if (!peppolEndpoint(doc.buyer?.vatNumber))
-    return "A Peppol invoice is addressed to the client's VAT number (its electronic address, BT-49), and this client has none";
+    return {
+      rule: 'PEPPOL-EN16931-R010',
+      message:
+        "A Peppol invoice is addressed to the client's VAT number (its electronic address, BT-49), and this client has none",
+    };
   return null;
 }
 
