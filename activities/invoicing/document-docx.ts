@@ -7,7 +7,7 @@ import {
   documentWords,
   type DocumentView,
   dateLines,
-  showsTax,
+  lineColumns,
   summaryRows,
   formatMoney,
   lineCells,
@@ -68,11 +68,8 @@ export function documentDocx(view: DocumentView): Promise<Buffer> {
       ],
     });
   const table = (rows: TableRow[]) => new Table({ width: { size: 100, type: WidthType.PERCENTAGE }, rows });
-  // The pdf's columns: the discount column only when a line has one (document-html.ts).
-  const withDiscounts = view.body.lines.some((l) => isPriced(l) && l.discountBasisPoints > 0n);
-  // No tax column, summary or total for a seller not registered for the tax (document-html.ts).
-  const taxed = showsTax(view);
-  const columns = 4 + (withDiscounts ? 1 : 0) + (taxed ? 1 : 0);
+  // The pdf's columns (document-html.ts): no discount column without one, no tax column for a seller not registered.
+  const { withDiscounts, taxed, columns, headers } = lineColumns(view);
   const lines = view.body.lines.map((l) => {
     if (!isPriced(l))
       return new TableRow({
@@ -90,14 +87,7 @@ export function documentDocx(view: DocumentView): Promise<Buffer> {
       ],
     });
   });
-  const header = [
-    w.description,
-    w.quantity,
-    w.unit,
-    ...(withDiscounts ? [w.discount] : []),
-    ...(taxed ? [w.vat] : []),
-    w.lineTotal,
-  ].map((label, i) => cell(label, { bold: true, right: i > 0 }));
+  const header = headers.map((label, i) => cell(label, { bold: true, right: i > 0 }));
   const delivery = deliveryLine(view);
   const company = [
     ...logoParagraph(view),

@@ -307,13 +307,30 @@ export function formatDay(day: string, locale: UserLocale): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 }
 
+/**
+ * The lines table's columns, the pdf's and the docx's: the discount column only when a line has one,
+ * the tax column only when the document shows tax (showsTax); `headers` in order.
+ */
+export function lineColumns(view: Pick<DocumentView, 'body' | 'locale' | 'law'>) {
+  const w = documentWords(view);
+  const withDiscounts = view.body.lines.some((l) => isPriced(l) && l.discountBasisPoints > 0n);
+  const taxed = showsTax(view);
+  const headers = [
+    w.description,
+    w.quantity,
+    w.unit,
+    ...(withDiscounts ? [w.discount] : []),
+    ...(taxed ? [w.vat] : []),
+    w.lineTotal,
+  ];
+  return { withDiscounts, taxed, columns: headers.length, headers };
+}
+
 /** The html Chromium prints: company, client, number, dates, lines, VAT summary and totals. */
 export function documentHtml(view: DocumentView): string {
   const w = documentWords(view);
   const money = (cents: bigint) => esc(formatMoney(cents, view.locale, view.currency));
-  const withDiscounts = view.body.lines.some((l) => isPriced(l) && l.discountBasisPoints > 0n);
-  const taxed = showsTax(view);
-  const columns = 4 + (withDiscounts ? 1 : 0) + (taxed ? 1 : 0);
+  const { withDiscounts, taxed, columns, headers } = lineColumns(view);
   const lines = view.body.lines
     .map((l) => {
       if (!isPriced(l))
@@ -371,7 +388,7 @@ ${correctionLines(view)
 ${dateLines(view)
   .map((line) => `<div>${esc(line)}</div>`)
   .join('')}${delivery ? `<div>${esc(delivery)}</div>` : ''}
-<table><thead><tr><th>${w.description}</th><th class="n">${w.quantity}</th><th class="n">${w.unit}</th>${withDiscounts ? `<th class="n">${w.discount}</th>` : ''}${taxed ? `<th class="n">${w.vat}</th>` : ''}<th class="n">${w.lineTotal}</th></tr></thead><tbody>${lines}</tbody></table>
+<table><thead><tr>${headers.map((h, i) => `<th${i > 0 ? ' class="n"' : ''}>${h}</th>`).join('')}</tr></thead><tbody>${lines}</tbody></table>
 ${taxed ? `<table><caption style="text-align:left;font-weight:bold">${w.vatSummary}</caption><thead><tr><th>${w.vat}</th><th class="n">${w.base}</th><th class="n">${w.amount}</th></tr></thead><tbody>${vatRows}</tbody></table>` : ''}
 <table class="totals">${totals}</table>
 ${view.law?.mentions.length ? `<div class="payment mentions">${view.law.mentions.map((line) => `<p>${esc(line)}</p>`).join('')}</div>` : ''}${payment.length > 0 ? `<div class="payment">${payment.map((line) => `<p>${esc(line)}</p>`).join('')}</div>` : ''}
