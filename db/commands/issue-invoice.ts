@@ -11,7 +11,6 @@ import { type EInvoice } from '../../domain/invoicing/e-invoice';
 import { deliveryColumns } from '../../domain/invoicing/service-delivery';
 import { type EInvoiceMaker } from '../../domain/invoicing/e-invoice-rules';
 import { missingMentions } from '../../domain/invoicing/legal-mentions';
-import { zeroRateReasonOf } from '../../domain/jurisdictions/zero-rate-reason';
 import { documentRules } from '../../domain/jurisdictions';
 import { issuedUnderFrenchLaw, type IssuingSeller, jurisdictionInputOf } from '../../domain/jurisdictions/issue-input';
 import {
@@ -200,15 +199,7 @@ function assertJurisdictionRules(
       issueDate: eInvoice.issueDate,
       dueDate: eInvoice.dueDate,
       supplyDate: 'day' in eInvoice.delivery ? eInvoice.delivery.day : eInvoice.delivery.start,
-      // A document with tax lines states no rate on its e-invoice lines: each line's reason is its note.
-      zeroRateReason: zeroRateReasonOf(
-        eInvoice.lines.map((l) => ({
-          vatBasisPoints: l.vatBasisPoints,
-          taxes: eInvoice.taxes ? [{ milliPercent: l.note ? 0 : 1 }] : null,
-          netCents: l.netCents,
-          zeroRateReason: l.note,
-        })),
-      ),
+      zeroRateReason: eInvoice.zeroRateReason,
     }),
   );
   if (rules.problems.length > 0)
