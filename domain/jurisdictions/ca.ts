@@ -82,3 +82,24 @@ export function caDocumentRules({ seller, buyer, document }: JurisdictionInput):
   }
   return rulesOf('CA', document.kind === 'credit_note' ? 'credit_note' : 'invoice', mentions, problems);
 }
+
+/**
+ * Canada's taxes in French, as Revenu Québec names them: a studio's rate typed in English ("GST",
+ * "QST") prints "TPS", "TVQ" on a Canadian French document (document-words.ts, localTaxName).
+ */
+export const CA_FRENCH_TAX_NAMES: Readonly<Record<string, string>> = {
+  GST: 'TPS',
+  HST: 'TVH',
+  QST: 'TVQ',
+  PST: 'TVP',
+};
+
+/**
+ * The mentions above as a Canadian French document words them, from the fact each states
+ * (`Mention.value`), in Revenu Québec's words; the others keep their English text.
+ */
+export const CA_FRENCH_MENTIONS: Readonly<Record<string, (value: string) => string>> = {
+  gst_hst_number: (n) => `Numéro d’inscription à la TPS/TVH : ${n}`,
+  qst_number: (n) => `Numéro d’inscription à la TVQ : ${n}`,
+  payment_terms: (day) => `Payable au plus tard le ${day}`,
+};

@@ -1,5 +1,6 @@
 import { languageOf } from '../accounts/locale-language';
 import { type UserLocale, type WordLocale } from '../accounts/users';
+import { CA_FRENCH_MENTIONS, CA_FRENCH_TAX_NAMES } from './ca';
 import { type DocumentRules, type TitleCode } from './document-rules';
 
 /**
@@ -47,21 +48,10 @@ export function taxWordsOf(country: string, locale: UserLocale): Partial<TaxWord
   return FRENCH_TAX_WORDS[country] ?? {};
 }
 
-/**
- * Canada's taxes in French, as Revenu Québec names them: a studio's rate typed in English ("GST",
- * "QST") prints "TPS", "TVQ" on a French-language document.
- */
-const FRENCH_CANADIAN_TAX_NAMES: Readonly<Record<string, string>> = {
-  GST: 'TPS',
-  HST: 'TVH',
-  QST: 'TVQ',
-  PST: 'TVP',
-};
-
 /** A tax's name as a document in `locale` prints it: the studio's own, except Canada's taxes in Canadian French. */
 export function localTaxName(name: string, locale: UserLocale): string {
   if (locale !== 'fr-CA') return name;
-  return FRENCH_CANADIAN_TAX_NAMES[name.trim().toUpperCase()] ?? name;
+  return CA_FRENCH_TAX_NAMES[name.trim().toUpperCase()] ?? name;
 }
 
 /** The title a jurisdiction asks for, per language (languageOf). */
@@ -111,7 +101,7 @@ export function printedMentions(
   formatDay: (day: string) => string = (day) => day,
   locale?: UserLocale,
 ): string[] {
-  const french = locale ? FRENCH_MENTIONS[locale] : undefined;
+  const french = locale === 'fr-CA' ? CA_FRENCH_MENTIONS : undefined;
   const texts = rules.mentions
     .filter((m) => !SHOWN_BY_LAYOUT.has(m.code))
     .map((m) => {
@@ -121,16 +111,3 @@ export function printedMentions(
     });
   return [...new Set(texts.filter(Boolean))];
 }
-
-/**
- * The mentions a French-language document of a studio abroad words in French, from the fact each
- * states (`Mention.value`): Canada's registrations and terms in Revenu Québec's words. The others
- * keep their English text (docs/jurisdictions.md, "Left for the service").
- */
-const FRENCH_MENTIONS: Partial<Record<UserLocale, Record<string, (value: string) => string>>> = {
-  'fr-CA': {
-    gst_hst_number: (n) => `Numéro d’inscription à la TPS/TVH : ${n}`,
-    qst_number: (n) => `Numéro d’inscription à la TVQ : ${n}`,
-    payment_terms: (day) => `Payable au plus tard le ${day}`,
-  },
-};
