@@ -4,10 +4,10 @@
 // The e-invoice integration test (test/integration/invoicing/facturx.test.ts) calls ensureMustangCli()
 // itself; by hand: `npx tsx scripts/fetch-mustang-cli.ts`.
 import { execFileSync } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ensureCachedFolder } from './cached-download';
 
 /** Pinned: the version whose rules the tests were checked against (docs/e-invoicing.md). */
 export const MUSTANG_VERSION = '2.26.0';
@@ -31,17 +31,10 @@ const POM = `<?xml version="1.0" encoding="UTF-8"?>
 </project>
 `;
 
-/**
- * The path of the CLI jar, fetched first when the cache lacks it: into a private folder renamed
- * into place, so two runs racing never see a half-written jar.
- */
+/** The path of the CLI jar, fetched first when the cache lacks it (scripts/cached-download.ts). */
 export function ensureMustangCli(log: (line: string) => void = console.log): string {
   const dir = mustangCliDir();
-  const jar = path.join(dir, JAR);
-  if (fs.existsSync(jar)) return jar;
-  const staging = `${dir}.partial-${process.pid}-${crypto.randomBytes(4).toString('hex')}`;
-  fs.mkdirSync(staging, { recursive: true });
-  try {
+  ensureCachedFolder(dir, JAR, (staging) => {
     log(`Fetching the Mustang validator ${MUSTANG_VERSION} from Maven Central into ${dir} (once per machine)...`);
     fs.writeFileSync(path.join(staging, 'pom.xml'), POM);
     execFileSync(
@@ -56,17 +49,8 @@ export function ensureMustangCli(log: (line: string) => void = console.log): str
       { cwd: staging, stdio: ['ignore', 'inherit', 'inherit'] },
     );
     fs.rmSync(path.join(staging, 'pom.xml'));
-    fs.mkdirSync(path.dirname(dir), { recursive: true });
-    try {
-      fs.renameSync(staging, dir);
-    } catch (err) {
-      // Another run finished first: its copy is as good as ours.
-      if (!fs.existsSync(jar)) throw err;
-    }
-  } finally {
-    fs.rmSync(staging, { recursive: true, force: true });
-  }
-  return jar;
+  });
+  return path.join(dir, JAR);
 }
 
 if (require.main === module) {

@@ -9,7 +9,8 @@ import {
   documentTitle,
   documentWords,
   type DocumentView,
-  formatDay,
+  dateLines,
+  lineColumns,
   summaryRows,
   formatMoney,
   lineCells,
@@ -70,9 +71,8 @@ export function documentDocx(view: DocumentView): Promise<Buffer> {
       ],
     });
   const table = (rows: TableRow[]) => new Table({ width: { size: 100, type: WidthType.PERCENTAGE }, rows });
-  // The pdf's columns: the discount column only when a line has one (document-html.ts).
-  const withDiscounts = view.body.lines.some((l) => isPriced(l) && l.discountBasisPoints > 0n);
-  const columns = withDiscounts ? 6 : 5;
+  // The pdf's columns (document-html.ts): no discount column without one, no tax column for a seller not registered.
+  const { withDiscounts, taxed, columns, headers } = lineColumns(view);
   const lines = view.body.lines.map((l) => {
     if (!isPriced(l))
       return new TableRow({
@@ -85,14 +85,12 @@ export function documentDocx(view: DocumentView): Promise<Buffer> {
         cell(c.quantity, { right: true }),
         cell(c.unitPrice, { right: true }),
         ...(withDiscounts ? [cell(c.discount, { right: true })] : []),
-        cell(c.vat, { right: true }),
+        ...(taxed ? [cell(c.vat, { right: true })] : []),
         cell(c.net, { right: true }),
       ],
     });
   });
-  const header = [w.description, w.quantity, w.unit, ...(withDiscounts ? [w.discount] : []), w.vat, w.lineTotal].map(
-    (label, i) => cell(label, { bold: true, right: i > 0 }),
-  );
+  const header = headers.map((label, i) => cell(label, { bold: true, right: i > 0 }));
   const delivery = deliveryLine(view);
   const company = [
     ...logoParagraph(view),
@@ -114,7 +112,6 @@ export function documentDocx(view: DocumentView): Promise<Buffer> {
         ...view.deliverTo.map((line) => new Paragraph(line)),
       ]
     : [];
-  const dates = `${w.issued} : ${formatDay(view.issuedOn, view.locale)}${view.untilDate ? ` · ${w.until[view.kind]} : ${formatDay(view.untilDate, view.locale)}` : ''}`;
   const children: (Paragraph | Table)[] = [
     ...company,
     new Paragraph(''),
@@ -124,26 +121,10 @@ export function documentDocx(view: DocumentView): Promise<Buffer> {
     ...correctionLines(view).map((line) => new Paragraph(line)),
     new Paragraph(view.title),
     ...(view.description ? [new Paragraph(view.description)] : []),
-    new Paragraph(dates),
+    ...dateLines(view).map((line) => new Paragraph(line)),
     ...(delivery ? [new Paragraph(delivery)] : []),
     table([new TableRow({ tableHeader: true, children: header }), ...lines]),
-    new Paragraph({ text: w.vatSummary, heading: HeadingLevel.HEADING_2 }),
-    table([
-      new TableRow({
-        tableHeader: true,
-        children: [
-          cell(w.vat, { bold: true }),
-          cell(w.base, { bold: true, right: true }),
-          cell(w.amount, { bold: true, right: true }),
-        ],
-      }),
-      ...summaryRows(view.body, view.locale).map(
-        (r) =>
-          new TableRow({
-            children: [cell(r.label), cell(money(r.base), { right: true }), cell(money(r.amount), { right: true })],
-          }),
-      ),
-    ]),
+    ...(taxed ? taxSummary() : []),
     new Paragraph(''),
     table(
       totalRows(view).map(
@@ -173,6 +154,27 @@ export function documentDocx(view: DocumentView): Promise<Buffer> {
       : []),
     ...documentPaymentLines(view).map((line) => new Paragraph(line)),
   ];
+  function taxSummary(): (Paragraph | Table)[] {
+    return [
+      new Paragraph({ text: w.vatSummary, heading: HeadingLevel.HEADING_2 }),
+      table([
+        new TableRow({
+          tableHeader: true,
+          children: [
+            cell(w.vat, { bold: true }),
+            cell(w.base, { bold: true, right: true }),
+            cell(w.amount, { bold: true, right: true }),
+          ],
+        }),
+        ...summaryRows(view.body, view.locale).map(
+          (r) =>
+            new TableRow({
+              children: [cell(r.label), cell(money(r.base), { right: true }), cell(money(r.amount), { right: true })],
+            }),
+        ),
+      ]),
+    ];
+  }
   return Packer.toBuffer(
     new Document({
       creator: view.company.name,

@@ -1,3 +1,5 @@
+import { isPriced } from '../../domain/invoicing/document-lines';
+import { zeroRateReasonOf } from '../../domain/jurisdictions/zero-rate-reason';
 import { languageOf } from '../../domain/accounts/locale-language';
 import { type DocumentSources } from '../../db/queries/document-sources';
 import { type UserRow } from '../../db/rows';
@@ -122,6 +124,7 @@ export function withLaw(view: DocumentView, company: DocumentSources['company'],
     issuedOn: view.issuedOn,
     supplyDate: delivery ? ('day' in delivery ? delivery.day : delivery.start) : null,
     dueDate: view.kind === 'invoice' ? view.untilDate : null,
+    zeroRateReason: zeroRateReasonOf(view.body.lines.filter(isPriced)),
   };
   const law = documentLaw(company, buyer, doc);
   if (law) view.law = law;

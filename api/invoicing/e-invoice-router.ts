@@ -4,6 +4,7 @@ import { findOwnCreditNote } from '../../db/queries/invoice-ledger';
 import { findCompanyProfile } from '../../db/queries/company-profile';
 import { issuedUnderFrenchLaw } from '../../domain/jurisdictions/issue-input';
 import { countryCode } from '../../domain/countries';
+import { peppolEndpoint } from '../../domain/invoicing/peppol-endpoint';
 import { hasTaxLines } from '../../db/queries/invoice-tax-lines';
 import { type InvoiceRow } from '../../db/rows';
 import { type InvoiceSeller } from '../../domain/invoicing/seller';
@@ -108,8 +109,8 @@ export function buildEInvoiceRouter(deps: EInvoiceRouterDeps): Router {
     async (ctx) => invoiceFile('xml', ctx),
   );
   /**
-   * UBL (issue 30 §3): a UK or Irish studio's issued VAT invoice as an EN 16931 UBL 2.1 file, for
-   * a business client whose software takes one. France has Factur-X; Australia's Peppol PINT A-NZ
+   * UBL (issue 30 §3, issue 40 §6): a UK or Irish studio's issued VAT invoice as a Peppol BIS
+   * Billing 3 UBL 2.1 file (EN 16931 compliant), for a business client with a VAT number. France has Factur-X; Australia's Peppol PINT A-NZ
    * and invoices whose lines carry several taxes are not made yet (409 saying so).
    */
   kit.route(
@@ -119,7 +120,8 @@ export function buildEInvoiceRouter(deps: EInvoiceRouterDeps): Router {
       path: '/api/invoices/:id/ubl',
       operationId: 'getInvoiceUbl',
       errors: ['invoice_not_issued', 'e_invoice_not_available', 'unavailable'],
-      summary: "A UK or Irish studio's issued invoice as a UBL 2.1 e-invoice (EN 16931): a time-limited link",
+      summary:
+        "A UK or Irish studio's issued invoice as a UBL 2.1 e-invoice (Peppol BIS Billing 3, EN 16931): a time-limited link",
       tag: 'invoices',
       auth: 'user',
       params: IdParams,
@@ -140,6 +142,11 @@ export function buildEInvoiceRouter(deps: EInvoiceRouterDeps): Router {
         throw new ConflictError(
           'e_invoice_not_available',
           'EN 16931 (BR-CO-25) asks an invoice with an amount due for its due date or terms of payment, and this one was issued with neither: set payment terms on the company profile',
+        );
+      if (!peppolEndpoint(invoice.buyer?.vat_number))
+        throw new ConflictError(
+          'e_invoice_not_available',
+          "The UBL e-invoice is a Peppol BIS Billing 3 invoice, addressed to the client's VAT number (its Peppol address), and this invoice's client has none",
         );
       if (await hasTaxLines(sequelize, invoice.id))
         throw new ConflictError(

@@ -106,6 +106,7 @@ export function presentDocument(kind: DocumentKind, document: DocumentRow, timeZ
       user_session_type_id: i.user_session_type_id,
       display_order: i.display_order,
       category: i.category ?? 'SERVICES',
+      zero_rate_reason: i.zero_rate_reason ?? null,
       // A final invoice's DEPOSIT line: the deposit invoice it deducts.
       ...(kind === 'invoice'
         ? { deposit_invoice_id: (i as { deposit_invoice_id?: string | null }).deposit_invoice_id ?? null }

@@ -57,6 +57,15 @@ const Item = z
     discount_type: z.enum(DISCOUNT_TYPES).nullable().optional(),
     user_session_type_id: z.uuid().nullable().optional(),
     display_order: z.number().int().min(0).max(10_000).optional(),
+    /** Why a line is sold at 0 % (issue 40 §5): a UK VAT invoice prints it; the e-invoice carries it as the line's note. */
+    zero_rate_reason: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .nullable()
+      .optional()
+      .describe('Why the line carries no VAT: "Zero-rated: printed books", "Exempt", "Outside the scope of UK VAT"'),
     /** What the line sells (issue 32 §5): SERVICES (default) or GOODS (prints, albums); an invoice's category of operation follows. */
     category: z
       .enum(LINE_CATEGORIES)
@@ -78,6 +87,12 @@ const Item = z
       });
     for (const problem of ignoredItemFields(item))
       ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+    if (item.zero_rate_reason && item.item_type !== 'SESSION_TYPE')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['zero_rate_reason'],
+        message: 'Only a priced line (SESSION_TYPE) is sold at a rate: a text, empty or discount line has none',
+      });
     if (item.category === 'GOODS' && item.item_type !== 'SESSION_TYPE')
       ctx.addIssue({
         code: 'custom',

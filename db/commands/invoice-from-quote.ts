@@ -35,6 +35,7 @@ function lineOf(item: QuoteItem): ItemProps {
     user_session_type_id: item.user_session_type_id,
     display_order: item.display_order,
     category: item.category,
+    zero_rate_reason: item.zero_rate_reason ?? null,
   };
 }
 

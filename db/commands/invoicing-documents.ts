@@ -64,6 +64,8 @@ export interface ItemProps {
   deposit_invoice_id?: string | null;
   /** What the line sells (issue 32 §5); absent: SERVICES. */
   category?: OperationCategory;
+  /** Why the line is sold at 0 % (issue 40 §5). */
+  zero_rate_reason?: string | null;
 }
 
 export interface DocumentProps {

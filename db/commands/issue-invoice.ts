@@ -199,6 +199,7 @@ function assertJurisdictionRules(
       issueDate: eInvoice.issueDate,
       dueDate: eInvoice.dueDate,
       supplyDate: 'day' in eInvoice.delivery ? eInvoice.delivery.day : eInvoice.delivery.start,
+      zeroRateReason: eInvoice.zeroRateReason,
     }),
   );
   if (rules.problems.length > 0)

@@ -1,6 +1,7 @@
 import { isFrench, languageOf } from '../accounts/locale-language';
 import { type UserLocale } from '../accounts/users';
 import { type DocumentLaw } from '../jurisdictions/document-law';
+import { localTaxName } from '../jurisdictions/document-words';
 import { isImageDataUri } from '../storage/image-types';
 import { esc } from '../html-escape';
 import { companyLines, type DocumentCompany, type DocumentPayment, paymentLines } from './company-lines';
@@ -131,10 +132,55 @@ export const DOCUMENT_WORDS = {
   },
 } as const;
 
-/** The words of a document: its language's, with its country's name of the tax outside France. */
-export function documentWords(view: Pick<DocumentView, 'locale' | 'law'>) {
-  const w = DOCUMENT_WORDS[languageOf(view.locale)];
-  return view.law ? { ...w, ...view.law.taxWords } : w;
+type Words = { [K in Exclude<keyof (typeof DOCUMENT_WORDS)['en-US'], 'until'>]: string } & {
+  until: { quote: string; invoice: string; credit_note: string };
+};
+
+/**
+ * A locale's own words where its language's are another country's: France's "P.U. HT", "Total HT"
+ * and "Total TTC" are not Canadian French, which says "Prix unitaire", "Sous-total" and "Total"
+ * (as Revenu Québec's invoices do; the taxes are named apart, TPS and TVQ).
+ */
+const LOCALE_WORDS: Partial<Record<UserLocale, Partial<Words>>> = {
+  'fr-CA': {
+    unit: 'Prix unitaire',
+    subtotal: 'Sous-total',
+    lineTotal: 'Montant',
+    totalWithout: 'Sous-total',
+    total: 'Total',
+    totalWith: 'Total',
+    base: 'Montant taxable',
+  },
+};
+
+/** A document of a seller not registered for the tax (issue 40 §3): no "excl. tax", no tax column. */
+const TAX_FREE_WORDS: Record<'fr-FR' | 'en-US', Partial<Words>> = {
+  'fr-FR': { unit: 'Prix unitaire', lineTotal: 'Montant', subtotal: 'Sous-total', totalWith: 'Total' },
+  'en-US': { unit: 'Unit price', lineTotal: 'Amount', subtotal: 'Subtotal', totalWith: 'Total' },
+};
+
+/** The words of a document: its language's, its locale's own, with its country's name of the tax outside France. */
+export function documentWords(view: Pick<DocumentView, 'locale' | 'law'>): Words {
+  const language = languageOf(view.locale);
+  const w: Words = { ...DOCUMENT_WORDS[language], ...LOCALE_WORDS[view.locale] };
+  if (!view.law) return w;
+  return { ...w, ...view.law.taxWords, ...(view.law.taxFree ? TAX_FREE_WORDS[language] : {}) };
+}
+
+/** Whether the document shows tax (a rate column, a summary, a tax total): not for a seller not registered for it. */
+export const showsTax = (view: Pick<DocumentView, 'law'>): boolean => !view.law?.taxFree;
+
+/** "Label : value" in French (a space before the colon), "Label: value" in English. */
+export const labelled = (label: string, value: string, locale: UserLocale): string =>
+  `${label}${isFrench(locale) ? ' : ' : ': '}${value}`;
+
+/** The date lines under the title: the issue date, then the quote's validity or the invoice's due date, each in the locale's typography. */
+export function dateLines(view: Pick<DocumentView, 'kind' | 'locale' | 'law' | 'issuedOn' | 'untilDate'>): string[] {
+  const w = documentWords(view);
+  return [
+    labelled(w.issued, formatDay(view.issuedOn, view.locale), view.locale),
+    ...(view.untilDate ? [labelled(w.until[view.kind], formatDay(view.untilDate, view.locale), view.locale)] : []),
+  ];
 }
 
 /**
@@ -161,7 +207,7 @@ export function correctionLines(view: DocumentView): string[] {
   if (!view.corrects) return [];
   return [
     `${w.creditFor} ${view.corrects.number} ${w.of} ${formatDay(view.corrects.issuedOn, view.locale)}`,
-    `${w.reason} : ${view.corrects.reason}`,
+    labelled(w.reason, view.corrects.reason, view.locale),
   ];
 }
 
@@ -190,13 +236,17 @@ export const formatHundredths = (value: bigint, locale: UserLocale): string =>
 export function deliveryLine(view: Pick<DocumentView, 'delivery' | 'locale'>): string | null {
   const w = DOCUMENT_WORDS[languageOf(view.locale)];
   if (!view.delivery) return null;
-  if ('day' in view.delivery) return `${w.serviceDate} : ${formatDay(view.delivery.day, view.locale)}`;
-  return `${w.servicePeriod} : ${w.periodFrom} ${formatDay(view.delivery.start, view.locale)} ${w.periodTo} ${formatDay(view.delivery.end, view.locale)}`;
+  if ('day' in view.delivery) return labelled(w.serviceDate, formatDay(view.delivery.day, view.locale), view.locale);
+  return labelled(
+    w.servicePeriod,
+    `${w.periodFrom} ${formatDay(view.delivery.start, view.locale)} ${w.periodTo} ${formatDay(view.delivery.end, view.locale)}`,
+    view.locale,
+  );
 }
 
 /** A tax of a line or of the summary (issue 30 §2): its name and rate, "QST 9.975 %". */
 export const taxLabel = (tax: TaxRate, locale: UserLocale): string =>
-  `${tax.name} ${new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(tax.milliPercent / 1000)} %`;
+  `${localTaxName(tax.name, locale)} ${new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(tax.milliPercent / 1000)} %`;
 
 /** The summary's rows: per VAT rate, or per tax and rate on a document with tax lines. */
 export function summaryRows(
@@ -250,8 +300,12 @@ export function totalRows(
           })),
         ]
       : []),
-    { label: w.totalWithout, cents: body.totalWithoutTaxCents },
-    { label: w.totalVat, cents: body.totalVatCents },
+    ...(showsTax(view)
+      ? [
+          { label: w.totalWithout, cents: body.totalWithoutTaxCents },
+          { label: w.totalVat, cents: body.totalVatCents },
+        ]
+      : []),
     { label: w.totalWith, cents: body.totalWithTaxCents, grand: true },
   ];
 }
@@ -281,12 +335,30 @@ export function scheduleRows(view: DocumentView): { name: string; when: string; 
   }));
 }
 
+/**
+ * The lines table's columns, the pdf's and the docx's: the discount column only when a line has one,
+ * the tax column only when the document shows tax (showsTax); `headers` in order.
+ */
+export function lineColumns(view: Pick<DocumentView, 'body' | 'locale' | 'law'>) {
+  const w = documentWords(view);
+  const withDiscounts = view.body.lines.some((l) => isPriced(l) && l.discountBasisPoints > 0n);
+  const taxed = showsTax(view);
+  const headers = [
+    w.description,
+    w.quantity,
+    w.unit,
+    ...(withDiscounts ? [w.discount] : []),
+    ...(taxed ? [w.vat] : []),
+    w.lineTotal,
+  ];
+  return { withDiscounts, taxed, columns: headers.length, headers };
+}
+
 /** The html Chromium prints: company, client, number, dates, lines, VAT summary and totals. */
 export function documentHtml(view: DocumentView): string {
   const w = documentWords(view);
   const money = (cents: bigint) => esc(formatMoney(cents, view.locale, view.currency));
-  const withDiscounts = view.body.lines.some((l) => isPriced(l) && l.discountBasisPoints > 0n);
-  const columns = withDiscounts ? 6 : 5;
+  const { withDiscounts, taxed, columns, headers } = lineColumns(view);
   const lines = view.body.lines
     .map((l) => {
       if (!isPriced(l))
@@ -294,7 +366,7 @@ export function documentHtml(view: DocumentView): string {
           ? `<tr class="blank"><td colspan="${columns}">&nbsp;</td></tr>`
           : `<tr class="text"><td colspan="${columns}">${esc(l.description)}</td></tr>`;
       const c = lineCells(l, view.locale, view.currency);
-      return `<tr><td>${esc(l.description)}</td><td class="n">${esc(c.quantity)}</td><td class="n">${esc(c.unitPrice)}</td>${withDiscounts ? `<td class="n">${esc(c.discount)}</td>` : ''}<td class="n">${esc(c.vat)}</td><td class="n">${esc(c.net)}</td></tr>`;
+      return `<tr><td>${esc(l.description)}</td><td class="n">${esc(c.quantity)}</td><td class="n">${esc(c.unitPrice)}</td>${withDiscounts ? `<td class="n">${esc(c.discount)}</td>` : ''}${taxed ? `<td class="n">${esc(c.vat)}</td>` : ''}<td class="n">${esc(c.net)}</td></tr>`;
     })
     .join('');
   const vatRows = summaryRows(view.body, view.locale)
@@ -352,9 +424,11 @@ th{background:#eef1f6;text-align:left;padding:5px}td{padding:5px;border-bottom:1
 ${correctionLines(view)
   .map((line) => `<div>${esc(line)}</div>`)
   .join('')}<div>${esc(view.title)}</div>${view.description ? `<p>${esc(view.description)}</p>` : ''}
-<div>${w.issued} : ${esc(formatDay(view.issuedOn, view.locale))}${view.untilDate ? ` · ${w.until[view.kind]} : ${esc(formatDay(view.untilDate, view.locale))}` : ''}</div>${delivery ? `<div>${esc(delivery)}</div>` : ''}
-<table><thead><tr><th>${w.description}</th><th class="n">${w.quantity}</th><th class="n">${w.unit}</th>${withDiscounts ? `<th class="n">${w.discount}</th>` : ''}<th class="n">${w.vat}</th><th class="n">${w.lineTotal}</th></tr></thead><tbody>${lines}</tbody></table>
-<table><caption style="text-align:left;font-weight:bold">${w.vatSummary}</caption><thead><tr><th>${w.vat}</th><th class="n">${w.base}</th><th class="n">${w.amount}</th></tr></thead><tbody>${vatRows}</tbody></table>
+${dateLines(view)
+  .map((line) => `<div>${esc(line)}</div>`)
+  .join('')}${delivery ? `<div>${esc(delivery)}</div>` : ''}
+<table><thead><tr>${headers.map((h, i) => `<th${i > 0 ? ' class="n"' : ''}>${h}</th>`).join('')}</tr></thead><tbody>${lines}</tbody></table>
+${taxed ? `<table><caption style="text-align:left;font-weight:bold">${w.vatSummary}</caption><thead><tr><th>${w.vat}</th><th class="n">${w.base}</th><th class="n">${w.amount}</th></tr></thead><tbody>${vatRows}</tbody></table>` : ''}
 <table class="totals">${totals}</table>
 ${schedule}
 ${view.law?.mentions.length ? `<div class="payment mentions">${view.law.mentions.map((line) => `<p>${esc(line)}</p>`).join('')}</div>` : ''}${payment.length > 0 ? `<div class="payment">${payment.map((line) => `<p>${esc(line)}</p>`).join('')}</div>` : ''}

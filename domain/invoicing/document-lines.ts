@@ -51,6 +51,8 @@ export interface PricedLine extends LineBase {
   vatBasisPoints: number;
   /** A document with tax lines (issue 30 §2): the line's taxes, printed by name; its vatBasisPoints is then 0 and unused. */
   taxes?: TaxRate[];
+  /** Why the line is sold at 0 % (issue 40 §5), as the studio gave it; absent without one. */
+  zeroRateReason?: string | null;
 }
 
 export type DocumentLine = NoteLine | PricedLine;
@@ -188,7 +190,7 @@ function depositLine(item: DocumentItem, net: bigint, words: LineWords, vatBasis
 }
 
 /** A quote or invoice line as stored (the fields the documents read). */
-export type DocumentItem = TaxableLine & { description?: string | null };
+export type DocumentItem = TaxableLine & { description?: string | null; zero_rate_reason?: string | null };
 
 /** The words a document's lines need in the client's language: the name of an unnamed service, deposit or discount. */
 export interface LineWords {
@@ -243,6 +245,7 @@ export function itemDocumentLines(
       grossCents: 0n,
       netCents: 0n,
       vatBasisPoints: rateOf(item),
+      ...(text(item.zero_rate_reason) ? { zeroRateReason: text(item.zero_rate_reason) } : {}),
     };
     // Priced without tax: quantity × unit price, rounded, less the line's discount, rounded (as totals.ts computes it).
     if (!amounts.priceIncludesTax) line.netCents = lessDiscount(grossOf(q, typed), discount);

@@ -14,6 +14,7 @@ import {
 import { type DeliveryAddress, deliveryDiffers } from './delivery-address';
 import { type SellerProfile } from './legal-mentions';
 import { type InvoiceOperation, invoiceOperation } from './operation-category';
+import { zeroRateReasonOf } from '../jurisdictions/zero-rate-reason';
 import { type TaxSummary } from './tax-lines';
 
 /**
@@ -64,6 +65,8 @@ export interface EInvoiceLine {
   allowance: { percentBasisPoints: bigint; baseCents: bigint; amountCents: bigint; reason: string } | null;
   category: VatCategory;
   vatBasisPoints: number;
+  /** BT-127, the line's note: why it is sold at 0 % (issue 40 §5); null without one. */
+  note: string | null;
 }
 
 /** BG-20, a document level allowance (a document discount) of one VAT rate. */
@@ -134,6 +137,8 @@ export interface EInvoice {
   vatPointDateCode: '3' | null;
   /** BG-15 and BT-70, the deliver to address and party, when the goods go elsewhere than the buyer's address. */
   deliverTo: EInvoiceDeliverTo | null;
+  /** Why its lines at 0 % are (issue 40 §5: zeroRateReasonOf), as a jurisdiction reads it; null when one gives none. */
+  zeroRateReason: string | null;
 }
 
 /** BG-15 (and BT-70): where the goods are delivered. */
@@ -245,6 +250,7 @@ export function eInvoiceOf(input: EInvoiceInput): EInvoice {
         : null,
     category: categoryOf(exempt, l.vatBasisPoints),
     vatBasisPoints: l.vatBasisPoints,
+    note: l.zeroRateReason ?? null,
   }));
   const allowances: EInvoiceAllowance[] = source.allowances.map((a) => ({
     ...a,
@@ -331,6 +337,7 @@ export function eInvoiceOf(input: EInvoiceInput): EInvoice {
     // VAT on debits concerns services (goods are taxed at delivery): the VAT is due at the invoice's date.
     vatPointDateCode: vatOnDebits && operation !== 'GOODS' ? '3' : null,
     deliverTo,
+    zeroRateReason: zeroRateReasonOf(source.lines.filter(isPriced)),
   };
 }
 

@@ -89,10 +89,12 @@ export function missingMentions({ seller, buyer, lineCount, dueDate }: IssueCand
     }
   }
   if (!buyer) need('contact_id', 'The invoice names no client: set contact_id to a contact with a name');
-  else if (blank(buyer.street) || blank(buyer.zipcode) || blank(buyer.city)) {
+  // The client's address is French law's (CGI art. 242 nonies A); elsewhere the country's own rules
+  // decide whether it is needed (domain/jurisdictions/, buyer_address_missing naming the rule).
+  else if (french && (blank(buyer.street) || blank(buyer.zipcode) || blank(buyer.city))) {
     need(
       'contact.address',
-      `The client's address (street, postcode, city) is missing: complete the contact ${buyer.name}`,
+      `The client's address (street, postcode, city) is missing, which a French invoice carries (CGI art. 242 nonies A): complete the contact ${buyer.name}`,
     );
   }
   if (lineCount === 0) need('items', 'The invoice has no line');

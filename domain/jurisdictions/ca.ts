@@ -43,7 +43,12 @@ export function caDocumentRules({ seller, buyer, document }: JurisdictionInput):
       FEDERAL,
     );
   if (seller.registered) {
-    if (gstHst) mentions.push({ code: 'gst_hst_number', text: `GST/HST registration number: ${gstHst.number}` });
+    if (gstHst)
+      mentions.push({
+        code: 'gst_hst_number',
+        text: `GST/HST registration number: ${gstHst.number}`,
+        value: gstHst.number,
+      });
     else if (numbersNeeded)
       problems.push({
         code: 'ca_gst_hst_number_missing',
@@ -52,7 +57,7 @@ export function caDocumentRules({ seller, buyer, document }: JurisdictionInput):
       });
   }
   if (taxCharged(document, ['QST']) > 0n) {
-    if (qst) mentions.push({ code: 'qst_number', text: `QST registration number: ${qst.number}` });
+    if (qst) mentions.push({ code: 'qst_number', text: `QST registration number: ${qst.number}`, value: qst.number });
     else if (numbersNeeded || !seller.registered)
       problems.push({
         code: 'ca_qst_number_missing',
@@ -62,13 +67,39 @@ export function caDocumentRules({ seller, buyer, document }: JurisdictionInput):
   for (const t of document.taxes.filter((x) => x.amountCents !== 0n || x.milliPercent !== 0))
     mentions.push({ code: 'tax_per_rate', text: `${t.name} ${percentText(t.milliPercent)} %` });
   if (reaches(document, 'CAD', CA_BUYER_AND_TERMS_CENTS)) {
-    buyerIdentity(buyer, false, problems);
+    buyerIdentity(buyer, null, problems);
     if (blank(document.paymentTerms))
       problems.push({
         code: 'payment_terms_missing',
         message: 'From C$500 the invoice states the terms of payment: set a due date or the terms',
       });
-    else mentions.push({ code: 'payment_terms', text: (document.paymentTerms ?? '').trim() });
+    else
+      mentions.push({
+        code: 'payment_terms',
+        text: (document.paymentTerms ?? '').trim(),
+        ...(document.paymentDueDate ? { value: document.paymentDueDate } : {}),
+      });
   }
   return rulesOf('CA', document.kind === 'credit_note' ? 'credit_note' : 'invoice', mentions, problems);
 }
+
+/**
+ * Canada's taxes in French, as Revenu Québec names them: a studio's rate typed in English ("GST",
+ * "QST") prints "TPS", "TVQ" on a Canadian French document (document-words.ts, localTaxName).
+ */
+export const CA_FRENCH_TAX_NAMES: Readonly<Record<string, string>> = {
+  GST: 'TPS',
+  HST: 'TVH',
+  QST: 'TVQ',
+  PST: 'TVP',
+};
+
+/**
+ * The mentions above as a Canadian French document words them, from the fact each states
+ * (`Mention.value`), in Revenu Québec's words; the others keep their English text.
+ */
+export const CA_FRENCH_MENTIONS: Readonly<Record<string, (value: string) => string>> = {
+  gst_hst_number: (n) => `Numéro d’inscription à la TPS/TVH : ${n}`,
+  qst_number: (n) => `Numéro d’inscription à la TVQ : ${n}`,
+  payment_terms: (day) => `Payable au plus tard le ${day}`,
+};

@@ -6,6 +6,7 @@ import { type InvoiceBuyer } from '../invoicing/buyer';
 import { type TaxSummary } from '../invoicing/tax-lines';
 import { type VatLine } from '../invoicing/totals';
 import { printedMentions, type TaxWords, taxWordsOf, TITLE_WORDS } from './document-words';
+import { formatDay } from '../invoicing/document-html';
 import { documentRules } from './index';
 import { issuedUnderFrenchLaw, type IssuingSeller, jurisdictionInputOf } from './issue-input';
 
@@ -17,6 +18,11 @@ export interface DocumentLaw {
   mentions: string[];
   /** The country's name of the tax where an English document says VAT. */
   taxWords: Partial<TaxWords>;
+  /**
+   * A seller not registered for its country's tax that charges none (issue 40 §3): the document
+   * prints no tax column, summary or total, only what its law words (the mentions). Absent: false.
+   */
+  taxFree?: boolean;
 }
 
 /** The document as its file is about to show it: what the jurisdiction reads of it. */
@@ -34,6 +40,8 @@ export interface LawDocument {
   supplyDate: string | null;
   /** YYYY-MM-DD: the invoice's due date, its terms of payment. */
   dueDate?: string | null;
+  /** Why its lines at 0 % are (zeroRateReasonOf). */
+  zeroRateReason?: string | null;
 }
 
 /**
@@ -50,20 +58,27 @@ export function documentLaw(
   if (!seller || issuedUnderFrenchLaw(seller.company_country)) return null;
   const country = countryCode(seller.company_country, null) ?? '';
   const taxWords = taxWordsOf(country, doc.locale);
-  if (doc.kind === 'quote') return { title: null, mentions: [], taxWords };
-  const rules = documentRules(
-    jurisdictionInputOf(seller, buyer, {
-      kind: doc.kind,
-      currency: doc.currency,
-      totalWithTaxCents: doc.totalWithTaxCents,
-      vat: doc.vat,
-      taxes: doc.taxes,
-      issueDate: doc.issuedOn,
-      supplyDate: doc.supplyDate,
-      dueDate: doc.dueDate,
-    }),
-  );
-  return { title: TITLE_WORDS[languageOf(doc.locale)][rules.titleCode], mentions: printedMentions(rules), taxWords };
+  const input = jurisdictionInputOf(seller, buyer, {
+    kind: doc.kind === 'quote' ? 'invoice' : doc.kind,
+    currency: doc.currency,
+    totalWithTaxCents: doc.totalWithTaxCents,
+    vat: doc.vat,
+    taxes: doc.taxes,
+    issueDate: doc.issuedOn,
+    supplyDate: doc.supplyDate,
+    dueDate: doc.dueDate,
+    zeroRateReason: doc.zeroRateReason,
+  });
+  const taxFree = !input.seller.registered && input.document.taxes.every((t) => t.amountCents === 0n);
+  const free = taxFree ? { taxFree } : {};
+  if (doc.kind === 'quote') return { title: null, mentions: [], taxWords, ...free };
+  const rules = documentRules(input);
+  return {
+    title: TITLE_WORDS[languageOf(doc.locale)][rules.titleCode],
+    mentions: printedMentions(rules, (day) => formatDay(day, doc.locale), doc.locale),
+    taxWords,
+    ...free,
+  };
 }
 
 /**

@@ -65,6 +65,8 @@ export interface JurisdictionDocument {
   supplyDate?: string | null;
   /** Payment terms as printed ("Due on 2026-04-30", "Net 30"); the due date makes them. */
   paymentTerms?: string | null;
+  /** YYYY-MM-DD: the due date the payment terms state. */
+  paymentDueDate?: string | null;
   /** Why a line carries no tax or a 0 % rate (zero-rated, exempt, outside the scope): printed. */
   zeroRateReason?: string | null;
   /** The total tax in the country's own currency, when the document is in another (UK: in sterling). */
@@ -83,6 +85,8 @@ export interface JurisdictionInput {
 export interface Mention {
   code: string;
   text: string;
+  /** The fact the mention states (a registration number, a day), for a document in another language to word it. */
+  value?: string;
 }
 
 /** What blocks issue: a stable code and what to do about it, in a sentence. */
@@ -171,12 +175,23 @@ export function sellerIdentity(seller: JurisdictionSeller, mentions: Mention[], 
     });
 }
 
-/** The buyer's name (and address when `withAddress`) the document needs, as problems when missing. */
-export function buyerIdentity(buyer: JurisdictionBuyer | null, withAddress: boolean, problems: IssueProblem[]): void {
+/**
+ * The buyer's name, and its address when the country's law asks for it (`addressRule`, the rule
+ * named in the refusal: "a full VAT invoice (VAT Regulations 1995, reg. 14)"), as problems when
+ * missing. Null: that law does not ask for the client's address on this document.
+ */
+export function buyerIdentity(
+  buyer: JurisdictionBuyer | null,
+  addressRule: string | null,
+  problems: IssueProblem[],
+): void {
   if (blank(buyer?.name))
     problems.push({ code: 'buyer_name_missing', message: "The client's name is missing: set the invoice's contact" });
-  if (withAddress && !hasAddress(buyer?.address))
-    problems.push({ code: 'buyer_address_missing', message: "The client's address is missing: complete the contact" });
+  if (addressRule && !hasAddress(buyer?.address))
+    problems.push({
+      code: 'buyer_address_missing',
+      message: `The client's address is missing, which ${addressRule} carries: complete the contact`,
+    });
 }
 
 /** The lists a module fills, begun with the seller's identity. */

@@ -1,5 +1,6 @@
 import { languageOf } from '../accounts/locale-language';
 import { type UserLocale, type WordLocale } from '../accounts/users';
+import { CA_FRENCH_MENTIONS, CA_FRENCH_TAX_NAMES } from './ca';
 import { type DocumentRules, type TitleCode } from './document-rules';
 
 /**
@@ -47,6 +48,12 @@ export function taxWordsOf(country: string, locale: UserLocale): Partial<TaxWord
   return FRENCH_TAX_WORDS[country] ?? {};
 }
 
+/** A tax's name as a document in `locale` prints it: the studio's own, except Canada's taxes in Canadian French. */
+export function localTaxName(name: string, locale: UserLocale): string {
+  if (locale !== 'fr-CA') return name;
+  return CA_FRENCH_TAX_NAMES[name.trim().toUpperCase()] ?? name;
+}
+
 /** The title a jurisdiction asks for, per language (languageOf). */
 export const TITLE_WORDS: Readonly<Record<WordLocale, Record<TitleCode, string>>> = {
   'en-US': {
@@ -84,8 +91,23 @@ const SHOWN_BY_LAYOUT: ReadonlySet<string> = new Set([
   'sales_tax_total',
 ]);
 
-/** The mentions a document prints in a block of their own, in order, each once. */
-export function printedMentions(rules: Pick<DocumentRules, 'mentions'>): string[] {
-  const texts = rules.mentions.filter((m) => !SHOWN_BY_LAYOUT.has(m.code)).map((m) => m.text.trim());
+/**
+ * The mentions a document prints in a block of their own, in order, each once; the days they state
+ * (ISO, "Time of supply: 2026-11-27") written as the document's locale writes its other dates
+ * ("Time of supply: 27 November 2026"), given `formatDay`.
+ */
+export function printedMentions(
+  rules: Pick<DocumentRules, 'mentions'>,
+  formatDay: (day: string) => string = (day) => day,
+  locale?: UserLocale,
+): string[] {
+  const french = locale === 'fr-CA' ? CA_FRENCH_MENTIONS : undefined;
+  const texts = rules.mentions
+    .filter((m) => !SHOWN_BY_LAYOUT.has(m.code))
+    .map((m) => {
+      const worded = french?.[m.code];
+      const text = worded && m.value ? worded(m.value) : m.text;
+      return text.trim().replace(/\b\d{4}-\d{2}-\d{2}\b/g, (day) => formatDay(day));
+    });
   return [...new Set(texts.filter(Boolean))];
 }

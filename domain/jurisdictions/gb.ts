@@ -25,6 +25,9 @@ import {
 /** £250, VAT included: the most a simplified VAT invoice may be for. */
 export const GB_SIMPLIFIED_LIMIT_PENCE = 25_000n;
 
+/** The rule a refused client address names: a full VAT invoice (over £250, or reverse-charged). */
+const GB_FULL_INVOICE_RULE = 'a full UK VAT invoice (VAT Regulations 1995, reg. 14; over £250 or reverse-charged)';
+
 export function gbDocumentRules({ seller, buyer, document }: JurisdictionInput): DocumentRules {
   const { mentions, problems } = begin(seller);
   const credit = document.kind === 'credit_note';
@@ -33,7 +36,7 @@ export function gbDocumentRules({ seller, buyer, document }: JurisdictionInput):
       code: 'gb_vat_not_registered',
       message: 'A studio not registered for VAT cannot charge it: remove the VAT, or add the VAT number to the profile',
     });
-    buyerIdentity(buyer, false, problems);
+    buyerIdentity(buyer, null, problems);
     mentions.push({ code: 'supply_date', text: `Date of supply: ${supplyDate(document)}` });
     return rulesOf('GB', credit ? 'credit_note' : 'invoice', mentions, problems);
   }
@@ -49,7 +52,7 @@ export function gbDocumentRules({ seller, buyer, document }: JurisdictionInput):
   if (simplified)
     mentions.push({ code: 'simplified_vat_invoice', text: 'Total with VAT and the VAT rate of each item' });
   else {
-    buyerIdentity(buyer, true, problems);
+    buyerIdentity(buyer, GB_FULL_INVOICE_RULE, problems);
     mentions.push({ code: 'vat_per_line', text: 'Each line: quantity, unit price without VAT, VAT rate and amount' });
     for (const t of document.taxes)
       mentions.push({ code: 'vat_per_rate', text: `${t.name} ${percentText(t.milliPercent)} %` });

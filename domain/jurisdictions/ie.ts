@@ -23,6 +23,10 @@ import {
 /** €100: the most a simplified invoice may be for. */
 export const IE_SIMPLIFIED_LIMIT_CENTS = 10_000n;
 
+/** The rule a refused client address names: a VAT invoice above €100 (Revenue, VAT invoice contents). */
+const IE_FULL_INVOICE_RULE =
+  'an Irish VAT invoice above €100 (Revenue, "What information is required on a VAT invoice?")';
+
 export function ieDocumentRules({ seller, buyer, document }: JurisdictionInput): DocumentRules {
   const { mentions, problems } = begin(seller);
   const credit = document.kind === 'credit_note';
@@ -31,7 +35,7 @@ export function ieDocumentRules({ seller, buyer, document }: JurisdictionInput):
       code: 'ie_vat_not_registered',
       message: 'A studio not registered for VAT must not show VAT (Revenue would claim it): remove it, or register',
     });
-    buyerIdentity(buyer, false, problems);
+    buyerIdentity(buyer, null, problems);
     return rulesOf('IE', credit ? 'credit_note' : 'invoice', mentions, problems);
   }
   const vat = registrationOf(seller.registrations, 'IE_VAT');
@@ -43,7 +47,7 @@ export function ieDocumentRules({ seller, buyer, document }: JurisdictionInput):
   else mentions.push({ code: 'seller_vat_number', text: `VAT number: ${vat.number}` });
   mentions.push({ code: 'supply_date', text: `Date of supply: ${supplyDate(document)}` });
   const simplified = !reaches(document, 'EUR', IE_SIMPLIFIED_LIMIT_CENTS + 1n) && !buyer?.reverseCharge;
-  if (!simplified) buyerIdentity(buyer, true, problems);
+  if (!simplified) buyerIdentity(buyer, IE_FULL_INVOICE_RULE, problems);
   if (buyer?.reverseCharge) {
     if (blank(buyer.vatNumber))
       problems.push({ code: 'buyer_vat_number_missing', message: "A reverse charge needs the client's VAT number" });

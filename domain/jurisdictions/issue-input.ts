@@ -47,6 +47,8 @@ export function jurisdictionInputOf(
     supplyDate: string | null;
     /** YYYY-MM-DD: the terms of payment the document states ("Due on 2026-04-30"). */
     dueDate?: string | null;
+    /** Why its lines at 0 % are (zeroRateReasonOf); null when one gives no reason. */
+    zeroRateReason?: string | null;
   },
 ): JurisdictionInput {
   const country = countryCode(seller.company_country, null) ?? '';
@@ -92,6 +94,8 @@ export function jurisdictionInputOf(
       issueDate: document.issueDate,
       supplyDate: document.supplyDate,
       paymentTerms: document.dueDate ? `Due on ${document.dueDate}` : null,
+      paymentDueDate: document.dueDate ?? null,
+      zeroRateReason: document.zeroRateReason ?? null,
     },
   };
 }

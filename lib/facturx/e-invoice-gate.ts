@@ -1,6 +1,7 @@
 import { type EInvoice } from '../../domain/invoicing/e-invoice';
 import { type EInvoiceMade, failedEInvoiceRules } from '../../domain/invoicing/e-invoice-rules';
 import { facturxXml, ublXml } from './generate';
+import { peppolRefusal } from './peppol-ubl';
 
 /**
  * Makes the e-invoice's XML, as its file will be made (issue 28 §1): the EN 16931 rules first
@@ -15,6 +16,9 @@ export async function makeEInvoiceXml(
 ): Promise<EInvoiceMade> {
   const failed = failedEInvoiceRules(doc);
   if (failed.length > 0) return { ok: false, failed };
+  // The UBL is a Peppol invoice, addressed from and to the parties' VAT numbers.
+  const unaddressed = syntax === 'ubl' ? peppolRefusal(doc) : null;
+  if (unaddressed) return { ok: false, failed: [unaddressed] };
   try {
     return { ok: true, xml: syntax === 'ubl' ? await ublXml(doc, lang) : await facturxXml(doc, lang) };
   } catch (error) {

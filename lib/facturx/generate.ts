@@ -4,6 +4,7 @@ import type { EInvoiceFormat, Invoice, Logger } from '@e-invoice-eu/core';
 import type * as AjvModule from 'ajv/dist/2019';
 import type { ValidateFunction } from 'ajv/dist/2019';
 import { type EInvoice } from '../../domain/invoicing/e-invoice';
+import { peppolInvoice } from './peppol-ubl';
 import { ublInvoice } from './ubl-invoice';
 
 /**
@@ -23,7 +24,7 @@ const quiet: Logger = { log: () => undefined, warn: () => undefined, error: () =
 const FACTURX_FORMAT = 'Factur-X-EN16931';
 /** The same XML on its own (guideline urn:cen.eu:en16931:2017). */
 const CII_FORMAT = 'CII';
-/** UBL 2.1, EN 16931 (issue 30 §3): what a UK or Irish business client's software reads. */
+/** UBL 2.1, Peppol BIS Billing 3 (issue 30 §3, issue 40 §6): what a UK or Irish business client's access point reads. */
 const UBL_FORMAT = 'UBL';
 
 /** The CII tree the library renders to XML (`prefix:Name` keys, attributes as `key@attribute`). */
@@ -37,6 +38,20 @@ const yyyymmdd = (day: string) => day.replace(/-/g, '');
  * maps it from UNTDID 2005: 3 (invoice date) → 5, 35 (delivery date) → 29, 432 (paid to date) → 72.
  */
 const CII_DUE_DATE_TYPE: Record<NonNullable<EInvoice['vatPointDateCode']>, string> = { '3': '5' };
+
+const nodes = (value: CiiNode | CiiNode[] | string | undefined): CiiNode[] =>
+  Array.isArray(value) ? value : value && typeof value === 'object' ? [value] : [];
+
+/**
+ * A line allowance's base and amount (BT-137, BT-136) without `currencyID`: the CEN EN 16931 CII
+ * schematron refuses it there (CII-DT-031; in CII only the tax total, BT-111, carries one). The
+ * library (2.3.4) copies it from UBL, where every amount has one.
+ */
+function withoutLineAllowanceCurrency(line: CiiNode): void {
+  const settlement = line['ram:SpecifiedLineTradeSettlement'] as CiiNode | undefined;
+  for (const allowance of nodes(settlement?.['ram:SpecifiedTradeAllowanceCharge']))
+    for (const key of ['ram:BasisAmount@currencyID', 'ram:ActualAmount@currencyID']) delete allowance[key];
+}
 
 /** Sets BT-8 on a VAT breakdown (`ram:ApplicableTradeTax`), where CII D16B puts it: before the rate. */
 function withDueDateTypeCode(tax: CiiNode, code: NonNullable<EInvoice['vatPointDateCode']>): void {
@@ -58,9 +73,14 @@ function withDueDateTypeCode(tax: CiiNode, code: NonNullable<EInvoice['vatPointD
  * - a credit note's preceding invoice (BG-3, BT-25 and BT-26): its mapping reads the number from
  *   `cac:BillingReference/cbc:ID` while its own input schema only allows
  *   `cac:BillingReference/cac:InvoiceDocumentReference/cbc:ID`, so it never writes one.
+ * And what it writes that the CEN rules refuse: a currency on a line allowance's amounts (below).
  */
 function completeCii(doc: EInvoice, cii: CiiNode): void {
   const root = cii['rsm:CrossIndustryInvoice'] as CiiNode;
+  for (const line of nodes(
+    (root['rsm:SupplyChainTradeTransaction'] as CiiNode)['ram:IncludedSupplyChainTradeLineItem'],
+  ))
+    withoutLineAllowanceCurrency(line);
   const header = root['rsm:ExchangedDocument'] as CiiNode;
   header['ram:IncludedNote'] = doc.notes.map((n) => ({ 'ram:Content': n.text, 'ram:SubjectCode': n.subjectCode }));
   const transaction = root['rsm:SupplyChainTradeTransaction'] as CiiNode;
@@ -154,7 +174,7 @@ async function generate(
     };
   }
   const normalized = factory.normalizeFormat(format);
-  const invoice = ublInvoice(doc);
+  const invoice = format === UBL_FORMAT ? peppolInvoice(doc, ublInvoice(doc)) : ublInvoice(doc);
   const validate = validatorFor(normalized, formatter);
   if (!validate(invoice))
     throw new Error(`The e-invoice library refused its input: ${JSON.stringify(validate.errors)}`);
@@ -172,7 +192,7 @@ export async function facturxXml(doc: EInvoice, lang = 'fr'): Promise<string> {
   return typeof xml === 'string' ? xml : Buffer.from(xml).toString('utf8');
 }
 
-/** The UBL 2.1 XML (EN 16931) of an e-invoice of a studio outside France (issue 30 §3). */
+/** The UBL 2.1 XML (Peppol BIS Billing 3, EN 16931) of an e-invoice of a studio outside France (issue 30 §3). */
 export async function ublXml(doc: EInvoice, lang = 'en'): Promise<string> {
   const xml = await generate(doc, UBL_FORMAT, lang);
   return typeof xml === 'string' ? xml : Buffer.from(xml).toString('utf8');

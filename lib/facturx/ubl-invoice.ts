@@ -226,6 +226,8 @@ export function ublInvoice(doc: EInvoice): Invoice {
       },
       'cac:InvoiceLine': doc.lines.map((l) => ({
         'cbc:ID': l.id,
+        // BT-127: why the line is sold at 0 % (a zero-rated line's category Z takes no exemption reason, BR-Z-10).
+        ...(l.note ? { 'cbc:Note': l.note } : {}),
         'cbc:InvoicedQuantity': decimal(l.quantityHundredths, 2),
         'cbc:InvoicedQuantity@unitCode': 'C62',
         'cbc:LineExtensionAmount': amount(l.netCents),

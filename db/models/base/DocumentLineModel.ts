@@ -73,6 +73,10 @@ export abstract class DocumentLineModel extends IdModel {
   @Column({ type: DataType.STRING(10), allowNull: false })
   declare category: OperationCategory;
 
+  /** Why the line is sold at 0 % (issue 40 §5: "Zero-rated: printed books"); printed, and the e-invoice line's note. */
+  @Column({ type: DataType.STRING(200) })
+  declare zero_rate_reason: string | null;
+
   // Associations
 
   @BelongsTo(() => UserSessionType, 'user_session_type_id')

@@ -18,6 +18,7 @@ import { buildQuote } from '../../factories/quotes';
 import { buildSession } from '../../factories/sessions';
 import { buildUser, type TestUser } from '../../factories/users';
 import { mustangValidate } from '../../helpers/mustang';
+import { fatalFindings, OFFICIAL_RULES, officialRulesValidate } from '../../helpers/official-rules';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { startWorkerProcess, type WorkerProcess } from '../../helpers/worker-process';
 import { testStackDir } from '../../setup/paths';
@@ -356,6 +357,10 @@ describe('the cases the issue found', () => {
       allowance: { percent: 10, base: 35_000, amount: 3_500 },
       net: 31_500,
     });
+    // The CEN schematron itself, which Mustang let pass: no currency on the line allowance's amounts (CII-DT-031).
+    const official = await officialRulesValidate([{ name: 'portraits', xml, ves: OFFICIAL_RULES.en16931Cii }]);
+    expect(fatalFindings(official)).toEqual([]);
+    expect(xml).toMatch(/<ram:BasisAmount>350.00<\/ram:BasisAmount>\s*<ram:ActualAmount>35.00<\/ram:ActualAmount>/);
     const text = await pdfText(`/api/invoices/${invoice.id}`, 'portraits-again');
     // One printed row: 12 × 29,167 € = 350,00 €, less 10 % = 315,00 € excl. VAT; 20 % VAT makes 378,00 €.
     expect(text).toMatch(/Portrait retouché\s+12\s+29,167 €\s+10 %\s+20 %\s+315,00 €/);

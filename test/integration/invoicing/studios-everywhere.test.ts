@@ -18,6 +18,7 @@ import { as } from '../../helpers/auth';
 import { download } from '../../helpers/downloads';
 import { mailsTo } from '../../helpers/mail';
 import { mustangValidate } from '../../helpers/mustang';
+import { fatalFindings, OFFICIAL_RULES, officialRulesValidate } from '../../helpers/official-rules';
 import { LONDON_STUDIO, MANCHESTER_CLIENT, QUEBEC_CLIENT, QUEBEC_STUDIO } from '../../fixtures/studios-abroad';
 import { sqlOn } from '../../helpers/sql';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
@@ -124,14 +125,15 @@ const COUNTRIES: Country[] = [
     // In Canadian French: "1 149,75 $", "QST 9,975 %".
     shows: [
       'Facture N°',
-      'GST 5 %',
-      /QST 9,975 %/,
+      // Canada's taxes in Canadian French (issue 40 §7).
+      'TPS 5 %',
+      /TVQ 9,975 %/,
       /50,00\s\$/u,
       /99,75\s\$/u,
       /1\s149,75\s\$/u,
-      'GST/HST registration number: 123026635RT0001',
-      'QST registration number: 1227494057TQ0001',
-      'Due on ',
+      'Numéro d’inscription à la TPS/TVH : 123026635RT0001',
+      'Numéro d’inscription à la TVQ : 1227494057TQ0001',
+      'Payable au plus tard le ',
     ],
     hides: [/VAT|TVA/],
     addressCells: ['Montréal QC H2W 2R2'],
@@ -344,8 +346,11 @@ describe.each(COUNTRIES)('$name', (country) => {
     const credit = await pdfOf(studio, `/api/credit-notes/${note.body.id}`);
     expect(credit).toContain(note.body.number);
     // Each tax by name and rate, its decimals as the locale writes them (9.975, 9,975).
+    // A Canadian French document names Canada's taxes in French (issue 40 §7): GST is TPS, QST TVQ.
+    const printed = (name: string) =>
+      country.locale === 'fr-CA' ? (({ GST: 'TPS', QST: 'TVQ' } as Record<string, string>)[name] ?? name) : name;
     for (const tax of country.taxes ?? [])
-      expect(credit).toMatch(new RegExp(`${tax.name} ${tax.rate.replace('.', '[.,]')} %`));
+      expect(credit).toMatch(new RegExp(`${printed(tax.name)} ${tax.rate.replace('.', '[.,]')} %`));
 
     const left = total - paidPart - creditCents;
     const before = await request(t.app).get(`/api/invoices/${invoice.id}`).set(as(studio)).expect(200);
@@ -598,7 +603,7 @@ describe("a studio's tax rates and its clients' treatment (issue 30 §2)", () =>
 });
 
 describe('a UBL e-invoice for a business client (issue 30 §3)', () => {
-  it("a UK studio's issued VAT invoice is a UBL 2.1 file Mustang finds valid; elsewhere a 409 says why", async () => {
+  it("a UK studio's issued VAT invoice is a Peppol BIS Billing 3 UBL file the CEN and Peppol rules and Mustang find valid; elsewhere a 409 says why", async () => {
     const studio = await buildUser(t.app, { locale: 'en-GB' });
     await saveStudioProfile(t.app, studio, {
       ...LONDON_STUDIO,
@@ -644,6 +649,36 @@ describe('a UBL e-invoice for a business client (issue 30 §3)', () => {
     expect(xml).not.toMatch(/Indemnité|Pénalités|currencyID="EUR"/);
     const report = await mustangValidate(Buffer.from(xml), 'invoice-ubl.xml');
     expect({ status: report.status, errors: report.errors }).toEqual({ status: 'valid', errors: [] });
+    // A real Peppol invoice (issue 40 §6): its identifiers, a buyer reference, VAT numbers as Peppol addresses.
+    expect(xml).toContain(
+      '<cbc:CustomizationID>urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0</cbc:CustomizationID>',
+    );
+    expect(xml).toContain('<cbc:ProfileID>urn:fdc:peppol.eu:2017:poacc:billing:01:1.0</cbc:ProfileID>');
+    expect(xml).toContain(`<cbc:BuyerReference>${issued.body.number}</cbc:BuyerReference>`);
+    expect(xml).toContain('<cbc:EndpointID schemeID="9932">GB980780684</cbc:EndpointID>');
+    expect(xml).toContain('<cbc:EndpointID schemeID="9932">GB999999973</cbc:EndpointID>');
+    const official = await officialRulesValidate([
+      { name: 'invoice-ubl', xml, ves: OFFICIAL_RULES.en16931Ubl },
+      { name: 'invoice-ubl', xml, ves: OFFICIAL_RULES.peppolInvoice },
+    ]);
+    expect(fatalFindings(official)).toEqual([]);
+
+    // A client without a VAT number has no Peppol address: a 409 says so.
+    const person = await buildBillableContact(t.app, studio, { ...MANCHESTER_CLIENT });
+    const personal = await request(t.app)
+      .post('/api/invoices')
+      .set(as(studio))
+      .send({
+        title: 'Portrait',
+        contact_id: person.id,
+        items: [
+          { item_type: 'SESSION_TYPE', description: 'Portrait', price_without_tax: '300.00', vat_percentage: '20' },
+        ],
+      })
+      .expect(201);
+    await request(t.app).post(`/api/invoices/${personal.body.id}/issue`).set(as(studio)).expect(200);
+    const noAddress = await request(t.app).get(`/api/invoices/${personal.body.id}/ubl`).set(as(studio));
+    expect([noAddress.status, noAddress.body.message]).toEqual([409, expect.stringMatching(/Peppol.*VAT number/)]);
 
     // Not for a French studio (Factur-X), nor an Australian one (PINT A-NZ is not made), nor one of tax lines.
     const french = await buildUser(t.app);

@@ -48,10 +48,16 @@ describe('dates and amounts in the locale itself (issue 30 §4)', () => {
 });
 
 describe("a locale's words come from its language", () => {
-  it('gives fr-CA the French document words and every en-* locale the English ones', () => {
-    expect(documentWords({ locale: 'fr-CA' })).toBe(documentWords({ locale: 'fr-FR' }));
+  it("gives fr-CA the French document words in Canada's wording and every en-* locale the English ones", () => {
+    expect(documentWords({ locale: 'fr-CA' })).toMatchObject({
+      issued: 'Date',
+      unit: 'Prix unitaire',
+      totalWithout: 'Sous-total',
+      totalWith: 'Total',
+    });
+    expect(documentWords({ locale: 'fr-FR' })).toMatchObject({ unit: 'P.U. HT', totalWith: 'Total TTC' });
     for (const locale of ['en-GB', 'en-CA', 'en-AU', 'en-IE'] as const)
-      expect(documentWords({ locale })).toBe(documentWords({ locale: 'en-US' }));
+      expect(documentWords({ locale })).toEqual(documentWords({ locale: 'en-US' }));
     expect(documentTitle({ kind: 'invoice', locale: 'fr-CA' })).toBe('Facture');
     expect(documentTitle({ kind: 'credit_note', locale: 'en-GB' })).toBe('Credit note');
     expect(LINE_WORDS[languageOf('fr-CA')].service).toBe('Prestation');
@@ -157,7 +163,7 @@ describe('the document of a studio in a new locale', () => {
     const html = documentHtml(invoice('en-GB', 'GBP'));
     expect(html).toContain('<html lang="en">');
     expect(html).toContain('Invoice No. F-2026-00012');
-    expect(html).toContain('Date : 7 March 2026');
+    expect(html).toContain('Date: 7 March 2026');
     expect(html).toContain('£1,234.56');
     expect(html).not.toContain('March 7, 2026');
   });
@@ -173,7 +179,7 @@ describe('the document of a studio in a new locale', () => {
   it('prints an en-CA invoice in English with its own dates and dollars', () => {
     const html = documentHtml(invoice('en-CA', 'CAD'));
     expect(html).toContain('Invoice No. F-2026-00012');
-    expect(html).toContain(`Date : ${formatDay('2026-03-07', 'en-CA')}`);
+    expect(html).toContain(`Date: ${formatDay('2026-03-07', 'en-CA')}`);
     expect(html).toContain('$1,234.56');
     expect(html).not.toContain('CA$');
   });

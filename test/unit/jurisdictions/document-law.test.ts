@@ -127,7 +127,7 @@ describe("the law on a studio's document outside France", () => {
       doc('1000.00', '20', { currency: 'GBP' }),
     );
     expect(law?.title).toBe('VAT invoice');
-    expect(law?.mentions).toEqual(['VAT registration number: GB980780684', 'Time of supply: 2026-03-01']);
+    expect(law?.mentions).toEqual(['VAT registration number: GB980780684', 'Time of supply: March 1, 2026']);
   });
 
   it('a quote gets the tax words but neither title nor mention', () => {
@@ -218,7 +218,7 @@ describe('the html of a document with its law', () => {
     expect(html).toContain('<h1>Invoice No. INV-1</h1>');
     expect(html).toContain('VAT summary');
     expect(html).not.toContain('mentions');
-    expect(documentWords(view(null))).toBe(documentWords({ locale: 'en-US' }));
+    expect(documentWords(view(null))).toEqual(documentWords({ locale: 'en-US' }));
   });
 
   it('a deposit invoice keeps its word unless its law asks for a title of its own', () => {
