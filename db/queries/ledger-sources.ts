@@ -38,7 +38,7 @@ SELECT i.id, i.number, ${isoUtc('i.issued_at')} AS issued_at, i.due_date::text A
            'discount_percentage', it.discount_percentage::text, 'discount_amount', it.discount_amount::text,
            'discount_type', it.discount_type, 'total', it.total::text, 'taxes', it.taxes,
            'deposit_invoice_id', it.deposit_invoice_id, 'display_order', it.display_order,
-           'category', to_jsonb(it) ->> 'category')
+           'category', to_jsonb(it) ->> 'category', 'zero_rate_reason', to_jsonb(it) ->> 'zero_rate_reason')
          ORDER BY it.display_order, it.id) FROM invoice_items it WHERE it.invoice_id = i.id), '[]'::json) AS lines
 FROM invoices i
 WHERE i.owner_id = $1 AND i.id = ANY($2::uuid[]) AND i.status <> 'DRAFT'`;

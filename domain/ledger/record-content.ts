@@ -32,6 +32,8 @@ export interface InvoiceLineSource {
   display_order: number;
   /** What the line sells (issue 32 §5); absent on rows read before it existed. */
   category?: string | null;
+  /** Why a line is sold at 0 % (issue 40 §5); absent on rows read before it existed. */
+  zero_rate_reason?: string | null;
 }
 
 /** An issued invoice (invoices) with its lines. */
@@ -146,6 +148,7 @@ function invoiceContent(r: InvoiceSource): Record<string, unknown> {
       deposit_invoice_id: l.deposit_invoice_id,
       display_order: l.display_order,
       ...(l.category === 'GOODS' ? { category: l.category } : {}),
+      ...(l.zero_rate_reason ? { zero_rate_reason: l.zero_rate_reason } : {}),
     })),
   };
 }
