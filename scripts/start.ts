@@ -16,6 +16,7 @@ import { ensurePdfRenderer, systemProbes } from './stack/pdf-renderer';
 import { type LocalStack, repoRoot, startLocalStack, stepTime } from './stack/stack';
 import { describeFailure, startPart } from './stack/start-error';
 import { createSupervisor, type SupervisedPart } from './stack/supervisor';
+import { stopToolBuilds } from './stack/tools';
 import { waitFor } from './stack/wait';
 
 // STUDIO_DATA_DIR moves data and logs elsewhere (the launcher's own tests run it on a scratch folder).
@@ -33,6 +34,7 @@ async function stopAll(code: number, reason?: string): Promise<void> {
   supervisor.close();
   if (reason) console.error(reason);
   console.log(code === 0 ? '\nStopping...' : 'Stopping what had started...');
+  stopToolBuilds();
   await Promise.all([...services.map((service) => service.stop()), stack?.stop(), stopLiveProcesses()]);
   console.log('Stopped.');
   process.exit(code);

