@@ -160,15 +160,19 @@ function isPinnedTemporal(bin: string): boolean {
   return out.status === 0 && out.stdout.startsWith(TEMPORAL_WHEEL.versionLine);
 }
 
-/** The real machine's facts. */
+/** The real machine's facts. pip and Go are only asked about when nothing is installed (warm starts skip it). */
 export function temporalProbes(env: NodeJS.ProcessEnv = process.env): TemporalFacts {
   const wheelEnabled = temporalWheelEnabled(env);
-  return {
+  const found = {
     wheelEnabled,
     wheelBinary: wheelEnabled && isPinnedTemporal(wheelBinary()) ? wheelBinary() : undefined,
     existing: existingTool('temporal'),
-    hasPip: spawnSync('python3', ['-m', 'pip', '--version'], { stdio: 'ignore' }).status === 0,
     wheelPlatform: process.platform === 'linux' && process.arch === 'x64',
+  };
+  if ((found.wheelBinary && wheelEnabled) || found.existing) return { ...found, hasPip: false, hasGo: false };
+  return {
+    ...found,
+    hasPip: spawnSync('python3', ['-m', 'pip', '--version'], { stdio: 'ignore' }).status === 0,
     hasGo: onPath('go') !== undefined,
   };
 }
