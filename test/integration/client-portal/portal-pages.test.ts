@@ -10,6 +10,7 @@ import { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import request from 'supertest';
+import { binaryBody } from '../../helpers/downloads';
 import { buildBillableContact } from '../../factories/contacts';
 import { saveStudioProfile } from '../../factories/invoices';
 import { buildQuote } from '../../factories/quotes';
@@ -133,11 +134,7 @@ describe('the client portal pages', () => {
       .get('/portal/data-export')
       .set('Cookie', cookie)
       .buffer(true)
-      .parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      })
+      .parse(binaryBody)
       .expect(200);
     expect(data.get('Content-Type')).toBe('application/zip');
     expect((data.body as Buffer).includes(Buffer.from('signatures.json'))).toBe(true);

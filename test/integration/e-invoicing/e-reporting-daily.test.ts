@@ -3,6 +3,7 @@
 // reported and sent without asking; a second run makes nothing twice; a studio without a platform
 // is left to report by itself.
 import crypto from 'node:crypto';
+import { ScheduleOverlapPolicy } from '@temporalio/client';
 import request from 'supertest';
 import { buildBillableContact } from '../../factories/contacts';
 import { buildInvoice, FRENCH_STUDIO, saveStudioProfile } from '../../factories/invoices';
@@ -86,7 +87,9 @@ async function runDailyJob(): Promise<void> {
   const before = await sql<{ n: number }>(
     "SELECT count(*)::int AS n FROM job_runs WHERE job_name = 'e-reporting.daily' AND status = 'COMPLETED'",
   );
-  await t.temporal.client.schedule.getHandle('e-reporting:daily').trigger();
+  // ALLOW_ALL: the run before may still be closing at Temporal when its job_runs row says COMPLETED,
+  // and the schedule's default policy (SKIP) would drop a trigger that overlaps it.
+  await t.temporal.client.schedule.getHandle('e-reporting:daily').trigger(ScheduleOverlapPolicy.ALLOW_ALL);
   await eventually(
     'the daily e-reporting job completed',
     async () => {

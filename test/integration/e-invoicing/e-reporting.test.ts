@@ -4,6 +4,7 @@
 // the next report as corrections; a period is reported once, and only once it has ended.
 import crypto from 'node:crypto';
 import request from 'supertest';
+import { binaryBody } from '../../helpers/downloads';
 import { buildBillableContact } from '../../factories/contacts';
 import { buildCreditNote } from '../../factories/credit-notes';
 import { buildInvoice, FRENCH_STUDIO, saveStudioProfile } from '../../factories/invoices';
@@ -136,11 +137,7 @@ describe('e-reporting a French studio’s sales to private clients', () => {
       .get(`/api/e-reporting/reports/${sales.body.id}/file`)
       .set(as(studio))
       .buffer(true)
-      .parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      })
+      .parse(binaryBody)
       .expect(200);
     const downloadedHash = crypto
       .createHash('sha256')

@@ -137,6 +137,16 @@ const company = (studio: TestUser, siren: string, vat: string) =>
   buildBillableContact(t.app, studio, { company_name: `Client ${siren}`, siren, vat_number: vat });
 const statusesOf = (studio: TestUser, invoiceId: string) =>
   request(t.app).get(`/api/invoices/${invoiceId}/platform-statuses`).set(as(studio));
+/** The invoice's statuses once the platform answered Déposée, waited for up to `ms`. */
+const depositedOn = (studio: TestUser, invoiceId: string, what: string, ms: number) =>
+  eventually(
+    what,
+    async () => {
+      const res = await statusesOf(studio, invoiceId);
+      return res.body.platform_status === 'Déposée' ? res.body : null;
+    },
+    ms,
+  );
 
 describe('B2B invoices transmitted through the platform', () => {
   it('issue → transmitted → Déposée → Approuvée read back, with its history and INVOICE_STATUS_CHANGED events', async () => {
@@ -145,14 +155,7 @@ describe('B2B invoices transmitted through the platform', () => {
     const invoice = await buildInvoice(t.app, studio, { issued: true, contact_id: client.id });
     expect(invoice.warnings).toBeUndefined();
 
-    const deposited = await eventually(
-      'the invoice deposited on the platform',
-      async () => {
-        const res = await statusesOf(studio, invoice.id);
-        return res.body.platform_status === 'Déposée' ? res.body : null;
-      },
-      120_000,
-    );
+    const deposited = await depositedOn(studio, invoice.id, 'the invoice deposited on the platform', 120_000);
     expect(deposited).toMatchObject({ platform_status_reason: null, correction: null });
     const flows = (await simulatedFlows()).filter((f) => f.trackingId === `invoice:${invoice.id}`);
     expect(flows).toHaveLength(1);
@@ -216,14 +219,7 @@ describe('B2B invoices transmitted through the platform', () => {
     const studio = await frenchStudio();
     const client = await company(studio, '552100554', 'FR96552100554');
     const invoice = await buildInvoice(t.app, studio, { issued: true, contact_id: client.id });
-    const deposited = await eventually(
-      'the invoice deposited on the platform',
-      async () => {
-        const res = await statusesOf(studio, invoice.id);
-        return res.body.platform_status === 'Déposée' ? res.body : null;
-      },
-      120_000,
-    );
+    const deposited = await depositedOn(studio, invoice.id, 'the invoice deposited on the platform', 120_000);
     const paid = await request(t.app)
       .post(`/api/invoices/${invoice.id}/payments`)
       .set(as(studio))
@@ -273,14 +269,7 @@ describe('B2B invoices transmitted through the platform', () => {
       // Issued on the profile just saved (the factory would save the plain French one again).
       profile: false,
     });
-    const deposited = await eventually(
-      'the invoice deposited',
-      async () => {
-        const res = await statusesOf(studio, invoice.id);
-        return res.body.platform_status === 'Déposée' ? res.body : null;
-      },
-      120_000,
-    );
+    const deposited = await depositedOn(studio, invoice.id, 'the invoice deposited', 120_000);
     const paid = await request(t.app)
       .post(`/api/invoices/${invoice.id}/payments`)
       .set(as(studio))
@@ -395,14 +384,7 @@ describe('B2B invoices transmitted through the platform', () => {
       throw err;
     }
     expect(invoice.warnings).toEqual([expect.objectContaining({ code: 'e_invoice_directory_unreachable' })]);
-    await eventually(
-      'the invoice deposited after the outage',
-      async () => {
-        const res = await statusesOf(studio, invoice.id);
-        return res.body.platform_status === 'Déposée' ? res.body : null;
-      },
-      150_000,
-    );
+    await depositedOn(studio, invoice.id, 'the invoice deposited after the outage', 150_000);
     expect(Date.now() - downSince).toBeGreaterThanOrEqual(59_000);
     expect((await simulatedFlows()).filter((f) => f.trackingId === `invoice:${invoice.id}`)).toHaveLength(1);
     // The job's run settles just after the status is recorded (its workflow ends, then its row).
