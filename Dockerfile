@@ -30,7 +30,9 @@ RUN npm ci --ignore-scripts --no-audit \
  && npm cache clean --force
 
 COPY . .
-RUN npx tsc -p tsconfig.json
+# The workflow code is bundled here once (WORKFLOW_BUNDLE_FILE), not by every worker at its start.
+RUN npx tsc -p tsconfig.json \
+ && node dist/workers/bundle-workflows-child.js dist/workflows.bundle.js
 
 # Set after the install: `npm ci` with NODE_ENV=production would leave out tsx.
 ENV NODE_ENV=production \

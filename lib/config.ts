@@ -111,6 +111,12 @@ const ConfigSchema = z.object({
    * the exports worker, whose memory is capped (docs/decisions.md).
    */
   WORKER_WORKFLOWS_IN_MAIN_THREAD: z.stringbool().default(false),
+  /**
+   * The workflow code bundled ahead of time (`node dist/workers/bundle-workflows-child.js <file>`,
+   * as the image does): the worker reads it instead of bundling at start (a few seconds of CPU
+   * and a child process). Empty: bundled at start.
+   */
+  WORKFLOW_BUNDLE_FILE: z.string().default(''),
   /** Trust X-Forwarded-For from this many proxies (rate limits key on the client address). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** api processes sharing PORT (node:cluster); 1 runs no cluster at all. */

@@ -16,19 +16,37 @@ export async function bundleWorkflowsInChild(): Promise<{ code: string }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'workflow-bundle-'));
   const outFile = path.join(dir, 'workflows.js');
   try {
-    // The child runs the way this process does: compiled JavaScript (the image), or TypeScript
-    // through tsx's loader. No heap cap is passed on (a capped exports worker's NODE_OPTIONS
-    // would starve webpack).
-    const compiled = __filename.endsWith('.js');
-    const child = path.join(__dirname, `bundle-workflows-child.${compiled ? 'js' : 'ts'}`);
-    const env = { ...process.env, NODE_OPTIONS: '' };
-    await execFileAsync(process.execPath, [...(compiled ? [] : ['--import', 'tsx']), child, outFile], {
-      cwd: path.resolve(__dirname, '..'),
-      env,
-      maxBuffer: 1024 * 1024,
-    });
+    await bundleWorkflowsTo(outFile);
     return { code: fs.readFileSync(outFile, 'utf8') };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The worker's workflow code: the bundle made ahead of time when `prebuilt` names one
+ * (WORKFLOW_BUNDLE_FILE: the image's, the test stack's), else bundled now in a child process.
+ */
+export async function workerWorkflowBundle(prebuilt: string): Promise<{ code: string }> {
+  if (!prebuilt) return bundleWorkflowsInChild();
+  try {
+    return { code: fs.readFileSync(prebuilt, 'utf8') };
+  } catch (err) {
+    throw new Error(`WORKFLOW_BUNDLE_FILE=${prebuilt} cannot be read: ${(err as Error).message}`);
+  }
+}
+
+/** Bundles the workflow code into `outFile`, in a child process (the test stack makes its bundle this way). */
+export async function bundleWorkflowsTo(outFile: string): Promise<void> {
+  // The child runs the way this process does: compiled JavaScript (the image), or TypeScript
+  // through tsx's loader. No heap cap is passed on (a capped exports worker's NODE_OPTIONS
+  // would starve webpack).
+  const compiled = __filename.endsWith('.js');
+  const child = path.join(__dirname, `bundle-workflows-child.${compiled ? 'js' : 'ts'}`);
+  const env = { ...process.env, NODE_OPTIONS: '' };
+  await execFileAsync(process.execPath, [...(compiled ? [] : ['--import', 'tsx']), child, outFile], {
+    cwd: path.resolve(__dirname, '..'),
+    env,
+    maxBuffer: 1024 * 1024,
+  });
 }

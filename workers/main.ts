@@ -19,7 +19,7 @@ import { pdfRendererAvailable } from '../lib/pdf-renderer';
 import { createPublicS3Client, createS3Client } from '../lib/s3';
 import { createWalletProvider } from '../lib/payments/walletprovider';
 import { buildActivities } from './activities';
-import { bundleWorkflowsInChild } from './bundle-workflows';
+import { workerWorkflowBundle } from './bundle-workflows';
 import { buildCleanupDeps } from './cleanup-deps';
 import { createWorker } from './create-worker';
 import { createJobMetrics } from '../lib/metrics/job-metrics';
@@ -171,7 +171,7 @@ async function main() {
       metrics: createExportMetrics(registry),
     },
   });
-  const workflowBundle = await bundleWorkflowsInChild();
+  const workflowBundle = await workerWorkflowBundle(config.WORKFLOW_BUNDLE_FILE);
   const workers: Worker[] = [];
   for (const taskQueue of taskQueues) {
     workers.push(

@@ -3,6 +3,7 @@ import http from 'node:http';
 import { readBody } from './read-body';
 import { extractInvoiceXml } from '../../lib/facturx/extract-xml';
 import { parseInvoiceXml } from '../../lib/facturx/read-xml';
+import { type Outage, readOutageRequest, refuseCall, EVERY_CLIENT } from './pa-simulator-outages';
 import { BUYER_STATUSES, canMove, LIFECYCLE_STATUSES, readCii, rejectionReason } from './pa-simulator-rules';
 
 /**
@@ -13,7 +14,9 @@ import { BUYER_STATUSES, canMove, LIFECYCLE_STATUSES, readCii, rejectionReason }
  * directory) and answers lifecycle statuses; tests drive it through `/_simulator/...`:
  * - `POST /_simulator/directory` {siren, siret?, name} adds a company to the directory;
  * - `POST /_simulator/flows/:id/status` {status, reason?} moves a flow (Approuvée, Refusée, ...);
- * - `POST /_simulator/outage` {seconds} answers 503 to every platform call for that long;
+ * - `POST /_simulator/outage` {seconds?, calls?, client_id?} answers 503 to every platform call (or
+ *   to one account's calls) for that long, or for the next `calls` calls; `GET
+ *   /_simulator/outage?client_id=` says how many it refused (scripts/stack/pa-simulator-outages.ts);
  * - `POST /_simulator/clients` {client_id, client_secret, siren?} registers an account; with a SIREN,
  *   the invoices deposited for that buyer are delivered to it (and the directory lists it);
  * - `POST /_simulator/incoming` {client_id, syntax, file_base64, name} delivers a supplier's invoice
@@ -102,7 +105,7 @@ export async function startPaSimulator(opts: PaSimulatorOptions): Promise<{ url:
   const directory = new Map(SEEDED_DIRECTORY.map((c) => [c.siren, c]));
   /** Accounts that receive the invoices addressed to a SIREN (a client registered with one). */
   const recipients = new Map<string, string>();
-  let downUntil = 0;
+  const outages = new Map<string, Outage>();
 
   const now = () => new Date().toISOString();
   const move = (flow: SimulatedFlow, status: string, reason: string | null) => {
@@ -154,9 +157,18 @@ export async function startPaSimulator(opts: PaSimulatorOptions): Promise<{ url:
       // The test controls are never down.
       if (path.startsWith('/_simulator/')) {
         if (req.method === 'POST' && path === '/_simulator/outage') {
-          const seconds = Number(json().seconds ?? 0);
-          downUntil = Date.now() + Math.max(0, seconds) * 1000;
-          return send(200, { down_until: new Date(downUntil).toISOString() });
+          const asked = readOutageRequest(json(), Date.now());
+          if ('error' in asked) return send(400, { message: asked.error });
+          outages.set(asked.key, asked.outage);
+          return send(200, {
+            client_id: asked.key === EVERY_CLIENT ? null : asked.key,
+            down_until: new Date(asked.outage.until).toISOString(),
+            calls: asked.outage.callsLeft,
+          });
+        }
+        if (req.method === 'GET' && path === '/_simulator/outage') {
+          const outage = outages.get(url.searchParams.get('client_id') ?? EVERY_CLIENT);
+          return send(200, { refused: outage?.refused ?? 0, calls_left: outage?.callsLeft ?? 0 });
         }
         if (req.method === 'POST' && path === '/_simulator/directory') {
           const body = json();
@@ -214,12 +226,16 @@ export async function startPaSimulator(opts: PaSimulatorOptions): Promise<{ url:
         return send(404, { message: 'not found' });
       }
 
-      if (Date.now() < downUntil) return send(503, { message: 'platform unavailable (simulated outage)' });
+      const basic = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64')
+        .toString('utf8')
+        .split(':');
+      const caller =
+        path === '/oauth/token' ? basic[0] : tokens.get((req.headers.authorization ?? '').replace(/^Bearer /, ''));
+      if (refuseCall(outages, caller, Date.now()))
+        return send(503, { message: 'platform unavailable (simulated outage)' });
 
       if (req.method === 'POST' && path === '/oauth/token') {
-        const [id, secret] = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64')
-          .toString('utf8')
-          .split(':');
+        const [id, secret] = basic;
         if (
           !id ||
           clients.get(id) !== secret ||

@@ -42,6 +42,8 @@ export interface StackOptions {
    * data is on disk). Without it (the test stack, throw-away data) a part that dies stays down.
    */
   supervisor?: Supervisor;
+  /** Temporal namespaces made at start beside `default` (the test stack's lanes). */
+  temporalNamespaces?: string[];
 }
 
 const S3_LOCAL_KEY = 'studio-local';
@@ -85,6 +87,7 @@ export async function startLocalStack({
   env,
   log = () => {},
   supervisor,
+  temporalNamespaces,
 }: StackOptions): Promise<LocalStack> {
   fs.mkdirSync(dataDir, { recursive: true });
   const logDir = path.join(dataDir, 'logs');
@@ -131,6 +134,7 @@ export async function startLocalStack({
         uiPort,
         dbFile: mode === 'dev' ? path.join(dataDir, 'temporal.db') : undefined,
         logDir,
+        namespaces: temporalNamespaces,
       };
       const temporal = await startPart('Temporal', () => startTemporal(temporalOptions));
       out.TEMPORAL_ADDRESS = `127.0.0.1:${grpcPort}`;

@@ -13,6 +13,8 @@ export async function startTemporal(opts: {
   uiPort?: number;
   dbFile?: string;
   logDir: string;
+  /** Namespaces made at start beside `default` (the test stack's lanes). */
+  namespaces?: string[];
 }): Promise<Managed> {
   const bin = ensureTool('temporal');
   const logFile = path.join(opts.logDir, 'temporal.log');
@@ -38,6 +40,7 @@ export async function startTemporal(opts: {
     if (opts.uiPort) args.push('--ui-port', String(opts.uiPort));
     else args.push('--headless');
     if (opts.dbFile) args.push('--db-filename', opts.dbFile);
+    for (const namespace of opts.namespaces ?? []) args.push('--namespace', namespace);
     const managed = startProcess('Temporal', bin, args, { logFile });
     try {
       return await whenReady(

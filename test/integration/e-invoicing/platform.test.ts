@@ -11,7 +11,13 @@ import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/w
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { as } from '../../helpers/auth';
 import { sqlOn } from '../../helpers/sql';
-import { simulatedFlows, simulatorUrl as simulator, tellSimulator } from '../../helpers/pa-simulator';
+import {
+  accountOutage,
+  simulatedFlows,
+  simulatorAccount,
+  simulatorUrl as simulator,
+  tellSimulator,
+} from '../../helpers/pa-simulator';
 
 let t: TestApp;
 let owner: TestUser;
@@ -115,21 +121,26 @@ describe('directory lookup through the studio platform', () => {
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('platform_not_configured');
 
-    await fetch(`${simulator()}/_simulator/outage`, { method: 'POST', body: JSON.stringify({ seconds: 30 }) });
+    // The platform down for this studio's account alone (other test files use the simulator beside).
+    const studio = await buildUser(t.app);
+    const account = await simulatorAccount();
+    expect((await connect(studio, account)).status).toBe(200);
+    const outage = await accountOutage(account.client_id, { seconds: 30 });
     try {
-      const down = await request(t.app).get('/api/e-invoicing/directory/552100554').set(as(owner));
+      const down = await request(t.app).get('/api/e-invoicing/directory/552100554').set(as(studio));
       expect(down.status).toBe(503);
     } finally {
-      await fetch(`${simulator()}/_simulator/outage`, { method: 'POST', body: JSON.stringify({ seconds: 0 }) });
+      await outage.end();
     }
+    expect((await request(t.app).get('/api/e-invoicing/directory/552100554').set(as(studio))).status).toBe(200);
   });
 });
 
-/** A French studio with the simulator as its platform. */
-async function frenchStudio(): Promise<TestUser> {
+/** A French studio with the simulator as its platform (on the shared account, or on `account`). */
+async function frenchStudio(account?: { client_id: string; client_secret: string }): Promise<TestUser> {
   const studio = await buildUser(t.app);
   await saveStudioProfile(t.app, studio);
-  expect((await connect(studio)).status).toBe(200);
+  expect((await connect(studio, account)).status).toBe(200);
   return studio;
 }
 /** A client company: its SIREN and VAT number. */
@@ -371,21 +382,23 @@ describe('B2B invoices transmitted through the platform', () => {
   });
 
   it('the platform down for a while: the invoice is transmitted once it is back, exactly once', async () => {
-    const studio = await frenchStudio();
+    const account = await simulatorAccount();
+    const studio = await frenchStudio(account);
     const client = await company(studio, '552100554', 'FR96552100554');
-    // Down for a minute, as the issue asks.
-    await tellSimulator('/_simulator/outage', { seconds: 60 });
-    const downSince = Date.now();
+    // Down for the studio's next six calls (issue 41: calls, not a minute of the clock): the
+    // directory lookup at issue, the transmission's first attempts and the inbox's polls.
+    const outage = await accountOutage(account.client_id, { calls: 6 });
     let invoice: { id: string; warnings?: { code: string }[] };
     try {
       invoice = await buildInvoice(t.app, studio, { issued: true, contact_id: client.id });
     } catch (err) {
-      await tellSimulator('/_simulator/outage', { seconds: 0 });
+      await outage.end();
       throw err;
     }
     expect(invoice.warnings).toEqual([expect.objectContaining({ code: 'e_invoice_directory_unreachable' })]);
     await depositedOn(studio, invoice.id, 'the invoice deposited after the outage', 150_000);
-    expect(Date.now() - downSince).toBeGreaterThanOrEqual(59_000);
+    // Deposited only once every refused call was spent.
+    expect(await outage.refused()).toBe(6);
     expect((await simulatedFlows()).filter((f) => f.trackingId === `invoice:${invoice.id}`)).toHaveLength(1);
     // The job's run settles just after the status is recorded (its workflow ends, then its row).
     const run = await eventually('the transmission job settled', async () => {

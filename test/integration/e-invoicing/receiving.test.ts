@@ -17,7 +17,13 @@ import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/w
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { as } from '../../helpers/auth';
 import { sqlOn } from '../../helpers/sql';
-import { simulatedFlows, simulatorUrl as simulator, tellSimulator } from '../../helpers/pa-simulator';
+import {
+  accountOutage,
+  simulatedFlows,
+  simulatorAccount,
+  simulatorUrl as simulator,
+  tellSimulator,
+} from '../../helpers/pa-simulator';
 
 let t: TestApp;
 let worker: WorkerProcess;
@@ -44,17 +50,13 @@ function freshSiren(): string {
 async function studioOnPlatform(siren?: string): Promise<{ user: TestUser; clientId: string }> {
   const user = await buildUser(t.app);
   await saveStudioProfile(t.app, user);
-  const clientId = `studio-${crypto.randomUUID()}`;
-  const secret = crypto.randomBytes(16).toString('hex');
-  expect(
-    (await tellSimulator('/_simulator/clients', { client_id: clientId, client_secret: secret, siren })).status,
-  ).toBe(201);
+  const account = await simulatorAccount(siren);
   const connected = await request(t.app)
     .put('/api/users/me/e-invoicing-platform')
     .set(as(user))
-    .send({ base_url: simulator(), client_id: clientId, client_secret: secret });
+    .send({ base_url: simulator(), ...account });
   expect(connected.status).toBe(200);
-  return { user, clientId };
+  return { user, clientId: account.client_id };
 }
 
 const purchases = async (user: TestUser) =>
@@ -191,9 +193,9 @@ describe('a supplier invoice received through the platform', () => {
     }
     expect((await answer(photographer.user, crypto.randomUUID(), { status: 'APPROVED' })).status).toBe(404);
 
-    // Disputed while the platform is down: the answer waits and goes once it is back.
-    // (The outage ends by itself after 6 s.)
-    await tellSimulator('/_simulator/outage', { seconds: 6 });
+    // Disputed while the platform is down for the studio: the answer waits and goes once it is
+    // back. The outage ends by itself after three refused calls (the answer's retries, the inbox's polls).
+    const outage = await accountOutage(photographer.clientId, { calls: 3 });
     const disputed = await answer(photographer.user, id, {
       status: 'DISPUTED',
       reason: 'Quantité facturée : 12 tirages, 10 livrés',
@@ -207,6 +209,7 @@ describe('a supplier invoice received through the platform', () => {
       async () => (await simulatedFlows()).find((f) => f.flowId === flowId)?.status === 'En litige',
       90_000,
     );
+    expect(await outage.refused()).toBe(3);
 
     const approved = await answer(photographer.user, id, { status: 'APPROVED', reason: 'Avoir reçu pour 2 tirages' });
     expect(approved.body).toMatchObject({ status: 'APPROVED', status_reason: 'Avoir reçu pour 2 tirages' });
