@@ -1,4 +1,4 @@
-import { type Client, WorkflowFailedError } from '@temporalio/client';
+import { type Client, ServiceError, WorkflowFailedError, WorkflowNotFoundError } from '@temporalio/client';
 import { NotFoundError, PdfRendererUnavailableError, UnavailableError } from '../../domain/errors';
 import { failureMessage, failureType } from '../../domain/failure-message';
 
@@ -39,18 +39,41 @@ export async function waitForJob<R>(temporal: Client, job: WaitedJob, wait: JobW
   const failed =
     wait.failed ?? ((reason: string): Error => new UnavailableError(`The ${wait.what} could not be made: ${reason}`));
   let timer: NodeJS.Timeout | undefined;
+  const until = Date.now() + wait.seconds * 1000;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(late(job)), wait.seconds * 1000);
   });
   try {
-    return (await Promise.race([temporal.workflow.getHandle(job.workflow_id).result(), deadline])) as R;
+    return (await Promise.race([workflowResult(temporal, job.workflow_id, until), deadline])) as R;
   } catch (err) {
+    // Still no workflow at the deadline: as late as a workflow still running.
+    if (err instanceof WorkflowNotFoundError) throw late(job);
+    if (err instanceof ServiceError)
+      throw new UnavailableError(
+        `The job system did not answer about the ${wait.what} (job ${job.id}); ask again in a moment`,
+      );
     if (!(err instanceof WorkflowFailedError)) throw err;
     rethrowRendererFailure(err);
     if (wait.gone) rethrowGoneFailure(err, wait.gone);
     throw failed(failureMessage(err), job);
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/**
+ * The workflow's result. A job run another caller has recorded may not have its workflow in
+ * Temporal yet (that caller starts it right after its row commits): its absence is waited out
+ * until `until`, not answered as a failure.
+ */
+async function workflowResult(temporal: Client, workflowId: string, until: number): Promise<unknown> {
+  for (;;) {
+    try {
+      return await temporal.workflow.getHandle(workflowId).result();
+    } catch (err) {
+      if (!(err instanceof WorkflowNotFoundError) || Date.now() >= until) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
 }
 

@@ -1,4 +1,10 @@
-import { ApplicationFailure, type Client, WorkflowFailedError } from '@temporalio/client';
+import {
+  ApplicationFailure,
+  type Client,
+  ServiceError,
+  WorkflowFailedError,
+  WorkflowNotFoundError,
+} from '@temporalio/client';
 import { DomainError, NotFoundError } from '../../../domain/errors';
 import { waitForJob } from '../../../lib/jobs/wait-for-job';
 
@@ -92,5 +98,40 @@ describe('waitForJob: the one way a route waits for a job', () => {
     const down = new Error('connect ECONNREFUSED 127.0.0.1:7233');
     const { client } = temporalWith(Promise.reject(down));
     await expect(waitForJob(client, job, { seconds: 5, what: 'export' })).rejects.toBe(down);
+  });
+
+  it('waits out a workflow another caller recorded but has not started yet, then answers its result', async () => {
+    // The first asks find no workflow (the other caller's start is on its way), then it is there.
+    let asks = 0;
+    const client = {
+      workflow: {
+        getHandle: (workflowId: string) => ({
+          result: () =>
+            ++asks < 3
+              ? Promise.reject(new WorkflowNotFoundError('not found', workflowId, undefined))
+              : Promise.resolve({ key: 'pdfs/invoices/1.pdf' }),
+        }),
+      },
+    } as unknown as Client;
+    await expect(waitForJob(client, job, { seconds: 5, what: 'pdf' })).resolves.toEqual({ key: 'pdfs/invoices/1.pdf' });
+    expect(asks).toBe(3);
+  });
+
+  it('answers a 503 when the workflow never appears before the deadline, or Temporal does not answer', async () => {
+    const missing = {
+      workflow: {
+        getHandle: (workflowId: string) => ({
+          result: () => Promise.reject(new WorkflowNotFoundError('not found', workflowId, undefined)),
+        }),
+      },
+    } as unknown as Client;
+    await expect(waitForJob(missing, job, { seconds: 0.3, what: 'pdf' })).rejects.toMatchObject({
+      code: 'unavailable',
+    });
+    const silent = temporalWith(Promise.reject(new ServiceError('deadline exceeded'))).client;
+    await expect(waitForJob(silent, job, { seconds: 5, what: 'pdf' })).rejects.toMatchObject({
+      code: 'unavailable',
+      message: expect.stringContaining('run-1'),
+    });
   });
 });
