@@ -35,7 +35,7 @@ export async function objectExists(s3: S3Client, bucket: string, key: string): P
 /**
  * Makes an object look `ageSeconds` old to ListObjectsV2. Versity Gateway's posix backend
  * reports the file's mtime as LastModified (checked: HeadObject and ListObjectsV2 both follow a
- * touch), so the test stack's file under `.data/test-stack/s3/<bucket>/<key>` is backdated.
+ * touch), so the test stack's file under `.data/test-stacks/<jest pid>/s3/<bucket>/<key>` is backdated.
  */
 export function backdateObject(bucket: string, key: string, ageSeconds: number): void {
   const file = path.join(testStackDir, 's3', bucket, ...key.split('/'));
