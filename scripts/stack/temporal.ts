@@ -13,8 +13,10 @@ export async function startTemporal(opts: {
   uiPort?: number;
   dbFile?: string;
   logDir: string;
+  /** The CLI to run (the launcher prepares it beforehand); found or built here when absent. */
+  bin?: string;
 }): Promise<Managed> {
-  const bin = ensureTool('temporal');
+  const bin = opts.bin ?? ensureTool('temporal');
   const logFile = path.join(opts.logDir, 'temporal.log');
   for (let attempt = 1; ; attempt++) {
     const logStart = fs.existsSync(logFile) ? fs.statSync(logFile).size : 0;
