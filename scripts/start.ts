@@ -13,9 +13,10 @@ import { createSequelize } from '../db/sequelize';
 import { ConfigError, loadConfig } from '../lib/config';
 import { type Managed, startProcess, stopLiveProcesses, whenReady } from './stack/process';
 import { ensurePdfRenderer, systemProbes } from './stack/pdf-renderer';
-import { type LocalStack, repoRoot, startLocalStack } from './stack/stack';
+import { type LocalStack, repoRoot, startLocalStack, stepTime } from './stack/stack';
 import { describeFailure, startPart } from './stack/start-error';
 import { createSupervisor, type SupervisedPart } from './stack/supervisor';
+import { stopToolBuilds } from './stack/tools';
 import { waitFor } from './stack/wait';
 
 // STUDIO_DATA_DIR moves data and logs elsewhere (the launcher's own tests run it on a scratch folder).
@@ -33,6 +34,7 @@ async function stopAll(code: number, reason?: string): Promise<void> {
   supervisor.close();
   if (reason) console.error(reason);
   console.log(code === 0 ? '\nStopping...' : 'Stopping what had started...');
+  stopToolBuilds();
   await Promise.all([...services.map((service) => service.stop()), stack?.stop(), stopLiveProcesses()]);
   console.log('Stopped.');
   process.exit(code);
@@ -81,15 +83,18 @@ async function main() {
   const started = Date.now();
   fs.mkdirSync(logDir, { recursive: true });
   // The worker renders pdfs with Chromium: installed here once when it can be (root with apt),
-  // like the Go-built servers; otherwise one line, and the api answers 503 on pdf routes.
+  // like the Go-built servers; otherwise one line, and the api answers 503 on pdf routes. The
+  // install runs beside the stack's own one-time steps (tools, PostgreSQL) and is awaited before
+  // the worker starts. It never fails the start.
   const aptLog = path.join(logDir, 'apt.log');
-  ensurePdfRenderer({
+  const renderer = ensurePdfRenderer({
     chromiumPath: process.env.CHROMIUM_PATH,
     probes: systemProbes(aptLog),
     log: (l) => console.log(l),
     logFile: aptLog,
-  });
+  }).catch(() => false);
   stack = await startLocalStack({ dataDir, mode: 'dev', env: process.env, log: (l) => console.log(l), supervisor });
+  console.log(`Local stack ready in ${stepTime(started)}`);
   const env: NodeJS.ProcessEnv = { ...process.env, ...stack.env, NODE_ENV: process.env.NODE_ENV ?? 'development' };
   // The queue board needs a password; one made up for this run unless one is set.
   const boardPassword = env.QUEUE_BOARD_BASIC_AUTH_PASSWORD || crypto.randomBytes(12).toString('base64url');
@@ -97,6 +102,7 @@ async function main() {
   env.OPS_QUEUE_BOARD_URL ||= `http://127.0.0.1:${env.PORT ?? 3000}/ops/queues/health`;
   const config = loadConfig(env);
 
+  const migrationsStarted = Date.now();
   const applied = await startPart('database migrations', async () => {
     const sequelize = createSequelize({ url: config.DATABASE_URL });
     try {
@@ -107,7 +113,12 @@ async function main() {
       await sequelize.close();
     }
   });
-  console.log(`Database ready (${applied.length} new migrations, seed data in place).`);
+  console.log(
+    `Database ready in ${stepTime(migrationsStarted)} (${applied.length} new migrations, seed data in place).`,
+  );
+  const rendererWait = Date.now();
+  await renderer;
+  if (Date.now() - rendererWait > 1000) console.log(`Waited ${stepTime(rendererWait)} for the PDF renderer's install.`);
 
   const apiUrl = `http://127.0.0.1:${config.PORT}`;
   const service = (name: 'api' | 'worker') =>
@@ -120,7 +131,9 @@ async function main() {
           `http://127.0.0.1:${config.WORKER_METRICS_PORT}/health`,
           120_000,
         );
+  const servicesStarted = Date.now();
   const [api, worker] = await Promise.all([service('api'), service('worker')]);
+  console.log(`api and worker ready in ${stepTime(servicesStarted)}`);
   services.push(
     supervisor.watch({ name: 'api', current: api, restart: () => service('api') }),
     supervisor.watch({ name: 'worker', current: worker, restart: () => service('worker') }),

@@ -1,5 +1,6 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { promisify } from 'node:util';
 import { isExecutableFile } from '../../lib/pdf-renderer';
 
 /** The Debian packages that make pdfs: the browser, and a font (without one the pdfs have no text at all). */
@@ -13,8 +14,8 @@ export interface RendererProbes {
   isExecutable: (file: string) => boolean;
   isRoot: () => boolean;
   hasApt: () => boolean;
-  /** Runs `apt-get update`, then installs `packages`; throws when apt fails. */
-  aptInstall: (packages: readonly string[]) => void;
+  /** Runs `apt-get update`, then installs `packages`; fails when apt fails. Never blocks the launcher. */
+  aptInstall: (packages: readonly string[]) => void | Promise<void>;
 }
 
 /** present: nothing to do. install: root with apt, the default path. missing: one line, start without it. */
@@ -62,18 +63,22 @@ export function systemProbes(logFile: string): RendererProbes {
     isExecutable: isExecutableFile,
     isRoot: () => process.getuid?.() === 0,
     hasApt: () => spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0,
-    aptInstall: (packages) => {
-      const out = fs.openSync(logFile, 'a');
-      try {
-        const options = {
-          stdio: ['ignore', out, out] as ['ignore', number, number],
-          env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-        };
-        execFileSync('apt-get', ['update'], options);
-        execFileSync('apt-get', ['install', '-y', '--no-install-recommends', ...packages], options);
-      } finally {
-        fs.closeSync(out);
-      }
+    // Asynchronous, so that the install runs beside the tools' builds and PostgreSQL's start.
+    aptInstall: async (packages) => {
+      const run = promisify(execFile);
+      const options = { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }, maxBuffer: 64 * 1024 * 1024 };
+      const logged = async (args: string[]) => {
+        try {
+          const { stdout, stderr } = await run('apt-get', args, options);
+          fs.appendFileSync(logFile, stdout + stderr);
+        } catch (err) {
+          const { stdout = '', stderr = '' } = err as { stdout?: string; stderr?: string };
+          fs.appendFileSync(logFile, stdout + stderr);
+          throw err;
+        }
+      };
+      await logged(['update']);
+      await logged(['install', '-y', '--no-install-recommends', ...packages]);
     },
   };
 }
@@ -83,12 +88,12 @@ export function systemProbes(logFile: string): RendererProbes {
  * (one line before, one after), otherwise prints one line and goes on. Never fails the start:
  * the api answers 503 on pdf routes without it. Returns whether the renderer is there.
  */
-export function ensurePdfRenderer(opts: {
+export async function ensurePdfRenderer(opts: {
   chromiumPath: string | undefined;
   probes: RendererProbes;
   log: (line: string) => void;
   logFile: string;
-}): boolean {
+}): Promise<boolean> {
   const decision = decideRenderer(opts.chromiumPath, opts.probes);
   if (decision.action === 'present') return true;
   if (decision.action === 'missing') {
@@ -100,7 +105,7 @@ export function ensurePdfRenderer(opts: {
   );
   const started = Date.now();
   try {
-    opts.probes.aptInstall(decision.packages);
+    await opts.probes.aptInstall(decision.packages);
   } catch (err) {
     const reason = err instanceof Error ? err.message.split('\n')[0] : String(err);
     opts.log(

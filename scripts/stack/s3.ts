@@ -12,8 +12,10 @@ export async function startS3(opts: {
   logDir: string;
   accessKeyId: string;
   secretAccessKey: string;
+  /** The versitygw binary (the launcher prepares it beforehand); found or built here when absent. */
+  bin?: string;
 }): Promise<Managed> {
-  const bin = ensureTool('versitygw');
+  const bin = opts.bin ?? ensureTool('versitygw');
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const logFile = path.join(opts.logDir, 's3.log');
   const managed = startProcess(

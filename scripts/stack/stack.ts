@@ -8,6 +8,7 @@ import { startPaSimulator } from './pa-simulator';
 import { startPostgres } from './postgres';
 import { ensureBucket, startS3 } from './s3';
 import { startTemporal } from './temporal';
+import { type GoTool, prepareTool, stopToolBuilds } from './tools';
 import { type Managed } from './process';
 import { startPart, StartError } from './start-error';
 import { type Supervisor } from './supervisor';
@@ -75,11 +76,34 @@ async function port(
   return chosen;
 }
 
+/** `<what> ready in 2.1 s`: the launcher's per-step timing (docs/operations.md, "Where a cold start goes"). */
+export function stepTime(since: number): string {
+  return `${((Date.now() - since) / 1000).toFixed(1)} s`;
+}
+
+/**
+ * Starts the one-time steps for the servers the stack will run, side by side: installing or
+ * building `temporal`, `versitygw` and `stripe-mock` (docs/operations.md). Each promise is
+ * awaited where its part starts, so a failure is reported under that part's name; until then a
+ * rejection is held (never an unhandled rejection).
+ */
+export function prepareTools(names: GoTool[], log: (line: string) => void): Partial<Record<GoTool, Promise<string>>> {
+  const out: Partial<Record<GoTool, Promise<string>>> = {};
+  for (const name of names) {
+    const prepared = prepareTool(name, log);
+    prepared.catch(() => {});
+    out[name] = prepared;
+  }
+  return out;
+}
+
 /**
  * Brings up whatever the environment does not already point at: PostgreSQL, Temporal (with its
  * Web UI in dev), an S3-compatible server with the bucket, an SMTP sink, stripe-mock, the
- * wallet provider fake and the e-invoicing platform (PA) simulator. Parts start one
- * after another (2 cores), and everything already started is stopped if a later part fails.
+ * wallet provider fake and the e-invoicing platform (PA) simulator. The one-time
+ * steps (the tools' install or build) run side by side with PostgreSQL's start; the parts
+ * themselves start one after another (2 cores), and everything already started is stopped if a
+ * later part fails.
  */
 export async function startLocalStack({
   dataDir,
@@ -97,6 +121,7 @@ export async function startLocalStack({
   // All parts at once (each is signalled before the first await): a launcher stops on Ctrl-C and
   // should not wait for the parts one after another.
   const stop = async () => {
+    stopToolBuilds();
     await Promise.all(
       parts.map((part) => part.stop().catch((err: Error) => log(`${part.name} did not stop cleanly: ${err.message}`))),
     );
@@ -109,12 +134,22 @@ export async function startLocalStack({
     stopFirst: () => Promise<void> = current.stop,
   ) => (supervisor ? supervisor.watch({ name, current, restart }).stop : stopFirst);
 
+  // Only what will run: a URL set in the environment needs no local server, hence no tool.
+  const needed: GoTool[] = [];
+  if (!env.TEMPORAL_ADDRESS) needed.push('temporal');
+  if (!env.S3_ENDPOINT) needed.push('versitygw');
+  if (!env.CARDPROVIDER_API_BASE) needed.push('stripe-mock');
+  const tools = prepareTools(needed, log);
+  const tool = (name: GoTool) => tools[name] ?? Promise.reject(new Error(`${name} was not prepared`));
+
   try {
     if (!env.DATABASE_URL) {
       const pgPort = await port('PostgreSQL', env, 'POSTGRES_PORT', 5433, mode);
       log(`Starting PostgreSQL on ${pgPort}...`);
       const pgOptions = { stackDataDir: dataDir, port: pgPort, database: 'studio', persistent: mode === 'dev', logDir };
+      const pgStarted = Date.now();
       const pg = await startPart('PostgreSQL', () => startPostgres(pgOptions));
+      log(`PostgreSQL ready in ${stepTime(pgStarted)}`);
       out.DATABASE_URL = pg.url;
       // A restart runs only once the old postmaster has exited (its pid file and shared memory are free).
       const pgStop = watched('PostgreSQL', pg.server, async () => (await startPostgres(pgOptions)).server, pg.stop);
@@ -128,15 +163,19 @@ export async function startLocalStack({
     if (!env.TEMPORAL_ADDRESS) {
       const grpcPort = await port('Temporal', env, 'TEMPORAL_PORT', 7233, mode);
       const uiPort = mode === 'dev' ? await port('Temporal', env, 'TEMPORAL_UI_PORT', 8233, mode) : undefined;
-      log(`Starting Temporal on ${grpcPort}...`);
+      const bin = await startPart('Temporal', () => tool('temporal'));
+      log(`Starting Temporal on ${grpcPort} (${bin})...`);
       const temporalOptions = {
         port: grpcPort,
         uiPort,
         dbFile: mode === 'dev' ? path.join(dataDir, 'temporal.db') : undefined,
         logDir,
         namespaces: temporalNamespaces,
+        bin,
       };
+      const temporalStarted = Date.now();
       const temporal = await startPart('Temporal', () => startTemporal(temporalOptions));
+      log(`Temporal ready in ${stepTime(temporalStarted)}`);
       out.TEMPORAL_ADDRESS = `127.0.0.1:${grpcPort}`;
       const urls: Record<string, string> = { gRPC: out.TEMPORAL_ADDRESS };
       if (uiPort) {
@@ -149,15 +188,19 @@ export async function startLocalStack({
 
     if (!env.S3_ENDPOINT) {
       const s3Port = await port(S3_PART, env, 'S3_PORT', 7070, mode);
+      const bin = await startPart(S3_PART, () => tool('versitygw'));
       log(`Starting the S3 server on ${s3Port}...`);
       const s3Options = {
+        bin,
         port: s3Port,
         dataDir: path.join(dataDir, 's3'),
         logDir,
         accessKeyId: S3_LOCAL_KEY,
         secretAccessKey: `${S3_LOCAL_KEY}-secret`,
       };
+      const s3Started = Date.now();
       const s3 = await startPart(S3_PART, () => startS3(s3Options));
+      log(`S3 server ready in ${stepTime(s3Started)}`);
       out.S3_ENDPOINT = `http://127.0.0.1:${s3Port}`;
       out.S3_ACCESS_KEY_ID = S3_LOCAL_KEY;
       out.S3_SECRET_ACCESS_KEY = `${S3_LOCAL_KEY}-secret`;
@@ -190,9 +233,10 @@ export async function startLocalStack({
 
     if (!env.CARDPROVIDER_API_BASE) {
       const stripePort = await port('stripe-mock', env, 'STRIPE_MOCK_PORT', 12111, mode);
+      const bin = await startPart('stripe-mock', () => tool('stripe-mock'));
       log(`Starting stripe-mock on ${stripePort}...`);
-      const mock = await startPart('stripe-mock', () => startStripeMock({ port: stripePort, logDir }));
-      const mockStop = watched('stripe-mock', mock, () => startStripeMock({ port: stripePort, logDir }));
+      const mock = await startPart('stripe-mock', () => startStripeMock({ port: stripePort, logDir, bin }));
+      const mockStop = watched('stripe-mock', mock, () => startStripeMock({ port: stripePort, logDir, bin }));
       out.CARDPROVIDER_API_BASE = `http://127.0.0.1:${stripePort}`;
       parts.push({ name: 'stripe-mock', urls: { API: out.CARDPROVIDER_API_BASE }, stop: mockStop });
     }

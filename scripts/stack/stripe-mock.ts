@@ -4,8 +4,8 @@ import { ensureTool } from './tools';
 import { freePort, isListening, waitFor } from './wait';
 
 /** stripe-mock v0.203.0: the card provider's own mock of its API, that the `stripe` SDK talks to locally. */
-export async function startStripeMock(opts: { port: number; logDir: string }): Promise<Managed> {
-  const bin = ensureTool('stripe-mock');
+export async function startStripeMock(opts: { port: number; logDir: string; bin?: string }): Promise<Managed> {
+  const bin = opts.bin ?? ensureTool('stripe-mock');
   // It also serves HTTPS, on 12112 unless told otherwise: a second stack on the machine (the
   // tests start one beside the test stack) would collide there, so that port is picked free too.
   const httpsPort = await freePort();

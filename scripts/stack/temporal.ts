@@ -15,8 +15,10 @@ export async function startTemporal(opts: {
   logDir: string;
   /** Namespaces made at start beside `default` (the test stack's lanes). */
   namespaces?: string[];
+  /** The CLI to run (the launcher prepares it beforehand); found or built here when absent. */
+  bin?: string;
 }): Promise<Managed> {
-  const bin = ensureTool('temporal');
+  const bin = opts.bin ?? ensureTool('temporal');
   const logFile = path.join(opts.logDir, 'temporal.log');
   for (let attempt = 1; ; attempt++) {
     const logStart = fs.existsSync(logFile) ? fs.statSync(logFile).size : 0;

@@ -13,6 +13,7 @@ import { backdate } from '../../helpers/backdate';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
 import { sqlOn } from '../../helpers/sql';
+import { E_REPORTING_DAILY_JOB, E_REPORTING_DAILY_SCHEDULE } from '../../../workflows/e-reporting/contract';
 
 let t: TestApp;
 let worker: WorkerProcess;
@@ -82,21 +83,39 @@ const reportsOf = async (studio: TestUser) =>
     transmission: { status: string } | null;
   }[];
 
-/** Fires the daily schedule now and waits for that run's job to complete. */
+const dailySchedule = () => t.temporal.client.schedule.getHandle(E_REPORTING_DAILY_SCHEDULE.scheduleId);
+
+/**
+ * Fires the daily schedule now and waits for that fire's own job to complete. A fire's workflow id
+ * is the schedule's id and its time to the second, and launchJobWorkflow keys the job by it (a
+ * fire that comes again finds the job it started): a trigger in the same second as the fire before
+ * is that fire again, and no new job runs. The first run and its sends can take under a second, so
+ * the trigger waits for the second after the last fire.
+ */
 async function runDailyJob(): Promise<void> {
-  const before = await sql<{ n: number }>(
-    "SELECT count(*)::int AS n FROM job_runs WHERE job_name = 'e-reporting.daily' AND status = 'COMPLETED'",
+  const { recentActions } = (await dailySchedule().describe()).info;
+  const lastFire = Math.max(0, ...recentActions.map((a) => a.scheduledAt.getTime()));
+  const nextSecond = Math.floor(lastFire / 1000) * 1000 + 1000;
+  if (Date.now() < nextSecond) await new Promise((r) => setTimeout(r, nextSecond - Date.now() + 50));
+  const before = new Set(recentActions.map((a) => a.action.workflow.workflowId));
+  // ALLOW_ALL: the fire before may still be open at Temporal (its workflow only starts the job), and
+  // the schedule's own policy (SKIP) would drop a trigger that overlaps it.
+  await dailySchedule().trigger(ScheduleOverlapPolicy.ALLOW_ALL);
+  const fire = await eventually(
+    'the daily schedule fired',
+    async () =>
+      (await dailySchedule().describe()).info.recentActions
+        .map((a) => a.action.workflow.workflowId)
+        .find((id) => !before.has(id)),
+    30_000,
   );
-  // ALLOW_ALL: the run before may still be closing at Temporal when its job_runs row says COMPLETED,
-  // and the schedule's default policy (SKIP) would drop a trigger that overlaps it.
-  await t.temporal.client.schedule.getHandle('e-reporting:daily').trigger(ScheduleOverlapPolicy.ALLOW_ALL);
   await eventually(
-    'the daily e-reporting job completed',
+    `the daily e-reporting job of ${fire} completed`,
     async () => {
-      const [row] = await sql<{ n: number }>(
-        "SELECT count(*)::int AS n FROM job_runs WHERE job_name = 'e-reporting.daily' AND status = 'COMPLETED'",
-      );
-      return row.n > before[0].n;
+      const [row] = await sql<{ status: string }>('SELECT status FROM job_runs WHERE workflow_id = $1', [
+        E_REPORTING_DAILY_JOB.workflowId(fire),
+      ]);
+      return row?.status === 'COMPLETED';
     },
     90_000,
   );

@@ -29,9 +29,9 @@ function machine(opts: {
   return { probes, installs };
 }
 
-function run(chromiumPath: string | undefined, m: ReturnType<typeof machine>) {
+async function run(chromiumPath: string | undefined, m: ReturnType<typeof machine>) {
   const lines: string[] = [];
-  const available = ensurePdfRenderer({
+  const available = await ensurePdfRenderer({
     chromiumPath,
     probes: m.probes,
     log: (l) => lines.push(l),
@@ -41,22 +41,22 @@ function run(chromiumPath: string | undefined, m: ReturnType<typeof machine>) {
 }
 
 describe('the pdf renderer at npm start', () => {
-  it('does nothing when CHROMIUM_PATH (or the default) is executable', () => {
+  it('does nothing when CHROMIUM_PATH (or the default) is executable', async () => {
     const m = machine({ executable: [DEFAULT_CHROMIUM_PATH], root: true, apt: true });
-    expect(run(undefined, m)).toEqual({ available: true, lines: [] });
+    expect(await run(undefined, m)).toEqual({ available: true, lines: [] });
     const custom = machine({ executable: ['/opt/chrome/chrome'], root: false, apt: false });
-    expect(run('/opt/chrome/chrome', custom)).toEqual({ available: true, lines: [] });
+    expect(await run('/opt/chrome/chrome', custom)).toEqual({ available: true, lines: [] });
     expect([...m.installs, ...custom.installs]).toEqual([]);
   });
 
-  it('installs chromium and fonts-dejavu-core as root with apt, saying so in one line before and one after', () => {
+  it('installs chromium and fonts-dejavu-core as root with apt, saying so in one line before and one after', async () => {
     const m = machine({ root: true, apt: true });
     expect(decideRenderer(undefined, m.probes)).toEqual({
       action: 'install',
       path: DEFAULT_CHROMIUM_PATH,
       packages: ['chromium', 'fonts-dejavu-core'],
     });
-    const { available, lines } = run(undefined, m);
+    const { available, lines } = await run(undefined, m);
     expect(available).toBe(true);
     expect(m.installs).toEqual([RENDERER_PACKAGES]);
     expect(lines).toHaveLength(2);
@@ -65,7 +65,7 @@ describe('the pdf renderer at npm start', () => {
     );
     expect(lines[1]).toMatch(/^Installed the PDF renderer in \d+ s$/);
     // Once: the next start finds it.
-    expect(run(undefined, m)).toEqual({ available: true, lines: [] });
+    expect(await run(undefined, m)).toEqual({ available: true, lines: [] });
     expect(m.installs).toHaveLength(1);
   });
 
@@ -92,10 +92,10 @@ describe('the pdf renderer at npm start', () => {
 
   it.each(oneLine)(
     'prints one line naming the packages and the command, installs nothing and goes on: $what',
-    ({ m: make, path, says }) => {
+    async ({ m: make, path, says }) => {
       const m = make();
       expect(decideRenderer(path, m.probes).action).toBe('missing');
-      const { available, lines } = run(path, m);
+      const { available, lines } = await run(path, m);
       expect(available).toBe(false);
       expect(m.installs).toEqual([]);
       expect(lines).toHaveLength(1);
@@ -105,15 +105,15 @@ describe('the pdf renderer at npm start', () => {
     },
   );
 
-  it('goes on with one line when apt fails, or installs and the browser is still not there', () => {
+  it('goes on with one line when apt fails, or installs and the browser is still not there', async () => {
     const failing = machine({ root: true, apt: true, aptFails: true });
-    const failed = run(undefined, failing);
+    const failed = await run(undefined, failing);
     expect(failed.available).toBe(false);
     expect(failed.lines).toHaveLength(2);
     expect(failed.lines[1]).toBe(
       'PDF renderer not installed: Command failed: apt-get update (log: /tmp/apt.log); pdf routes answer 503 until it is there. Install it with: apt-get install chromium fonts-dejavu-core',
     );
-    const empty = run(undefined, machine({ root: true, apt: true, aptInstallsNothing: true }));
+    const empty = await run(undefined, machine({ root: true, apt: true, aptInstallsNothing: true }));
     expect(empty.available).toBe(false);
     expect(empty.lines[1]).toMatch(
       /^PDF renderer still missing after apt-get install chromium fonts-dejavu-core: \/usr\/bin\/chromium is not executable/,
