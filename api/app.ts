@@ -292,8 +292,11 @@ export function createApp(deps: AppDeps): Express {
   app.use(buildAdminJobsRouter({ sequelize, temporal: deps.temporal.client, kit }));
   app.use(buildStorageRouters({ config, sequelize, s3: deps.s3, publicS3: deps.publicS3, logger, kit }));
 
-  const openApiDocument = generateOpenApiDocument(docs);
+  // Generated on its first reading, not at start: it takes a few hundred ms of CPU that every
+  // api process (and every test file's app) would otherwise spend before serving anything.
+  let openApiDocument: ReturnType<typeof generateOpenApiDocument> | undefined;
   app.get('/api/docs', (_req, res) => {
+    openApiDocument ??= generateOpenApiDocument(docs);
     res.json(openApiDocument);
   });
 

@@ -36,8 +36,11 @@ export async function workerWorkflowBundle(prebuilt: string): Promise<{ code: st
   }
 }
 
-/** Bundles the workflow code into `outFile`, in a child process (the test stack makes its bundle this way). */
-export async function bundleWorkflowsTo(outFile: string): Promise<void> {
+/**
+ * Bundles the workflow code into `outFile`, in a child process (the test stack makes its bundle
+ * this way); `signal` kills the child (a stack that stops while it bundles leaves nothing behind).
+ */
+export async function bundleWorkflowsTo(outFile: string, signal?: AbortSignal): Promise<void> {
   // The child runs the way this process does: compiled JavaScript (the image), or TypeScript
   // through tsx's loader. No heap cap is passed on (a capped exports worker's NODE_OPTIONS
   // would starve webpack).
@@ -48,5 +51,6 @@ export async function bundleWorkflowsTo(outFile: string): Promise<void> {
     cwd: path.resolve(__dirname, '..'),
     env,
     maxBuffer: 1024 * 1024,
+    signal,
   });
 }

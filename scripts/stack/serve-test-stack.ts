@@ -59,13 +59,17 @@ async function offsetIds(url: string, offset: number): Promise<void> {
 const extraLanes = Array.from({ length: laneCount - 1 }, (_, i) => i + 2);
 let stack: LocalStack | undefined;
 let stopping = false;
+/** Ends the workflow bundle's child process if it is still running when the stack stops. */
+const bundling = new AbortController();
+let bundled: Promise<void> | undefined;
 
 /** Stops every part (started or starting), removes the throw-away data and exits. Runs once. */
 async function stop(code: number, reason?: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   if (reason) console.error(`[test stack] ${reason}`);
-  await Promise.all([stack?.stop(), stopLiveProcesses()]);
+  bundling.abort();
+  await Promise.all([stack?.stop(), stopLiveProcesses(), bundled?.catch(() => undefined)]);
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
   process.exit(code);
 }
@@ -87,7 +91,7 @@ async function main() {
   // Every test file's worker reads one bundle made here, beside the servers' start, rather than
   // bundling the workflow code itself (a few seconds of CPU each).
   const bundleFile = path.join(dir, 'workflows.bundle.js');
-  const bundled = startPart('workflow bundle', () => bundleWorkflowsTo(bundleFile));
+  bundled = startPart('workflow bundle', () => bundleWorkflowsTo(bundleFile, bundling.signal));
   bundled.catch(() => {});
   stack = await startLocalStack({
     dataDir: dir,
