@@ -26,7 +26,10 @@ export async function startWorkerProcess(
   const out = fs.openSync(logFile, 'a');
   // `node --import tsx` rather than the tsx CLI: the CLI runs the script in a grandchild that a
   // SIGKILL of the CLI would leave running, and these tests need the kill to be real.
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, entry)], {
+  // TEST_WORKER_CPU_PROFILE_DIR: each worker writes a V8 CPU profile there (docs/testing.md).
+  const profile = process.env.TEST_WORKER_CPU_PROFILE_DIR;
+  const profiling = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+  const child = spawn(process.execPath, [...profiling, '--import', 'tsx', path.join(repoRoot, entry)], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', out, out],
@@ -72,6 +75,10 @@ export async function startMainWorker(name: string, env: NodeJS.ProcessEnv = {})
   return startWorkerProcess('workers/main.ts', logFile, 'worker started', 180_000, {
     LOG_LEVEL: 'info',
     WORKER_METRICS_PORT: String(await freePort()),
+    // Workflow code on the main thread: a thread per task queue costs each test file's worker
+    // about 4 s of CPU at start (docs/testing.md, "Where the time goes"); the files that start
+    // workers/main.ts themselves keep the threads, as production's general worker runs them.
+    WORKER_WORKFLOWS_IN_MAIN_THREAD: 'true',
     ...env,
   });
 }

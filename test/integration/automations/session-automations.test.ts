@@ -483,7 +483,14 @@ describe('an event written while the Temporal server is stopped', () => {
     fs.rmSync(dir, { recursive: true, force: true });
     fs.mkdirSync(dir, { recursive: true });
     const port = await freePort();
-    const server = { port, dbFile: path.join(dir, 'temporal.db'), logDir: dir };
+    // With this lane's namespace, which its worker polls (docs/testing.md, "Lanes").
+    const namespace = process.env.TEMPORAL_NAMESPACE ?? 'default';
+    const server = {
+      port,
+      dbFile: path.join(dir, 'temporal.db'),
+      logDir: dir,
+      namespaces: namespace === 'default' ? [] : [namespace],
+    };
     let temporal = await startTemporal(server);
     try {
       const logFile = path.join(testStackDir, 'logs', `outage-worker-${process.pid}.log`);
