@@ -271,6 +271,25 @@ describe('Factur-X EN 16931 e-invoices, validated by Mustang', () => {
     );
   }, 60_000);
 
+  it("Mustang's runner tells a broken file from a good one, one after the other in its one JVM", async () => {
+    const broken = await mustangValidate(
+      Buffer.from(
+        [
+          '<?xml version="1.0" encoding="UTF-8"?>',
+          '<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100"',
+          ' xmlns:ram="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100">',
+          '<rsm:ExchangedDocumentContext><ram:GuidelineSpecifiedDocumentContextParameter>',
+          '<ram:ID>urn:cen.eu:en16931:2017</ram:ID>',
+          '</ram:GuidelineSpecifiedDocumentContextParameter></rsm:ExchangedDocumentContext>',
+          '</rsm:CrossIndustryInvoice>',
+        ].join(''),
+      ),
+      'broken.xml',
+    );
+    expect(broken.status).toBe('invalid');
+    expect(broken.errors.length).toBeGreaterThan(0);
+  });
+
   it('answers 404 for another studio, 409 for a draft', async () => {
     expect((await request(t.app).get(`/api/invoices/${threeRates.id}/facturx`).set(as(other))).status).toBe(404);
     expect((await request(t.app).get(`/api/invoices/${threeRates.id}/xml`).set(as(other))).status).toBe(404);
