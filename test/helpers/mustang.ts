@@ -1,10 +1,9 @@
-import { execFileSync, spawn } from 'node:child_process';
-import crypto from 'node:crypto';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureCachedFolder } from '../../scripts/cached-download';
 import { ensureMustangCli, mustangCliDir } from '../../scripts/fetch-mustang-cli';
+import { compiledJavaClasses } from './java-classes';
 import { within } from './stack-launcher';
 
 /** What the Mustang validator says of one file: its overall status, and each error and warning it reports (PDF/A and XML). */
@@ -50,14 +49,6 @@ const RUNNER = path.join(__dirname, 'mustang', 'ValidateWithMustang.java');
 const BEGIN = '<<<mustang report>>>';
 const END = '<<<mustang end>>>';
 
-/** The compiled runner, beside the jar, one folder per version of its source. */
-function runnerClasses(jar: string): string {
-  const digest = crypto.createHash('sha256').update(fs.readFileSync(RUNNER)).digest('hex').slice(0, 12);
-  return ensureCachedFolder(path.join(mustangCliDir(), `classes-${digest}`), 'ValidateWithMustang.class', (staging) =>
-    execFileSync('javac', ['-d', staging, '-cp', jar, RUNNER], { stdio: ['ignore', 'inherit', 'inherit'] }),
-  );
-}
-
 /** The test file's Mustang: one JVM, started at the first file, asked one file at a time. */
 interface MustangJvm {
   ask: (file: string) => Promise<string>;
@@ -74,7 +65,7 @@ function startMustangJvm(): MustangJvm {
       '-XX:TieredStopAtLevel=1',
       '-XX:+UseSerialGC',
       '-cp',
-      [runnerClasses(jar), jar].join(path.delimiter),
+      [compiledJavaClasses(RUNNER, mustangCliDir(), jar), jar].join(path.delimiter),
       'ValidateWithMustang',
     ],
     { stdio: ['pipe', 'pipe', 'ignore'] },

@@ -1,11 +1,10 @@
-import { execFile, execFileSync } from 'node:child_process';
-import crypto from 'node:crypto';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { ensureCachedFolder } from '../../scripts/cached-download';
 import { ensureOfficialRules, officialRulesDir } from '../../scripts/fetch-official-rules';
+import { compiledJavaClasses } from './java-classes';
 
 /** The validation sets (phive's VES ids) the tests hold the service's e-invoices to. */
 export const OFFICIAL_RULES = {
@@ -34,15 +33,6 @@ export interface OfficialReport {
 
 const SOURCE = path.join(__dirname, 'phive', 'ValidateEInvoices.java');
 
-/** The compiled validator, in the cache beside the jars, one folder per version of its source. */
-function validatorClasses(classpath: string): string {
-  const source = fs.readFileSync(SOURCE);
-  const digest = crypto.createHash('sha256').update(source).digest('hex').slice(0, 12);
-  return ensureCachedFolder(path.join(officialRulesDir(), `classes-${digest}`), 'ValidateEInvoices.class', (staging) =>
-    execFileSync('javac', ['-d', staging, '-cp', classpath, SOURCE], { stdio: ['ignore', 'inherit', 'inherit'] }),
-  );
-}
-
 /**
  * Validates a batch of e-invoice XML files against the named official rule sets in one JVM
  * (test/helpers/phive/ValidateEInvoices.java, the rules fetched once per machine by
@@ -56,7 +46,7 @@ export async function officialRulesValidate(
     .readdirSync(lib)
     .filter((f) => f.endsWith('.jar'))
     .map((f) => path.join(lib, f));
-  const classes = validatorClasses(jars.join(path.delimiter));
+  const classes = compiledJavaClasses(SOURCE, officialRulesDir(), jars.join(path.delimiter));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'official-rules-'));
   try {
     const lines = files.map((f, i) => {
