@@ -29,7 +29,7 @@ beforeAll(async () => {
   await saveStudioProfile(t.app, studio);
 }, 240_000);
 afterAll(async () => {
-  await worker?.kill('SIGTERM');
+  await worker?.stop();
   await t.close();
 });
 

@@ -24,7 +24,7 @@ beforeAll(async () => {
   worker = await startMainWorker('journal-export');
 }, 240_000);
 afterAll(async () => {
-  await worker?.kill('SIGTERM');
+  await worker?.stop();
   await t?.close();
 });
 

@@ -2,8 +2,6 @@
 // from the API, the outbox relay, the trigger evaluation and the entity workflow on a real
 // worker; emails through MailDev, SMS through the local provider (a file this test reads).
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import request from 'supertest';
 import { readLocalSmsOutbox } from '../../../lib/sms/local-sms-provider';
 import { MARK_OVERDUE_INVOICES } from '../../../workflows/maintenance/contract';
@@ -12,21 +10,20 @@ import { buildInvoice } from '../../factories/invoices';
 import { buildQuote } from '../../factories/quotes';
 import { buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
-import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
-import { testStackDir } from '../../setup/paths';
+import { eventually, laneSmsOutbox, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
 import { as } from '../../helpers/auth';
 import { mailsTo } from '../../helpers/mail';
 
 let t: TestApp;
 let worker: WorkerProcess;
-const smsFile = path.join(testStackDir, 'sms', `entity-outbox-${process.pid}.jsonl`);
+// The lane's worker writes every SMS to one outbox: each test finds its own by phone number.
+const smsFile = laneSmsOutbox();
 beforeAll(async () => {
   t = await startTestApp();
-  fs.rmSync(smsFile, { force: true });
-  worker = await startMainWorker('entity-automations', { SMS_PROVIDER: 'local', SMS_LOCAL_OUTBOX_FILE: smsFile });
+  worker = await startMainWorker('entity-automations');
 }, 240_000);
 afterAll(async () => {
-  await worker?.kill('SIGTERM');
+  await worker?.stop();
   await t.close();
 });
 

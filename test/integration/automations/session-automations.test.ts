@@ -12,7 +12,13 @@ import { buildContact } from '../../factories/contacts';
 import { buildSession } from '../../factories/sessions';
 import { buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
-import { eventually, startMainWorker, startWorkerProcess, type WorkerProcess } from '../../helpers/worker-process';
+import {
+  eventually,
+  laneSmsOutbox,
+  startMainWorker,
+  startWorkerProcess,
+  type WorkerProcess,
+} from '../../helpers/worker-process';
 import { testStackDir } from '../../setup/paths';
 import { as } from '../../helpers/auth';
 import { mailsTo } from '../../helpers/mail';
@@ -25,7 +31,8 @@ afterAll(() => t.close());
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const smsFile = path.join(testStackDir, 'sms', `outbox-${process.pid}.jsonl`);
+// The lane's worker writes every SMS to one outbox: each test finds its own by phone number.
+const smsFile = laneSmsOutbox();
 const smsTo = async (phone: string) => (await readLocalSmsOutbox(smsFile)).filter((m) => m.to === phone);
 
 interface TaskRun {
@@ -65,10 +72,9 @@ async function trigger(user: TestUser, workflowId: string, body: Record<string, 
 describe('session workflows applied by triggers (real worker)', () => {
   let worker: WorkerProcess;
   beforeAll(async () => {
-    fs.rmSync(smsFile, { force: true });
-    worker = await startMainWorker('session-automations', { SMS_PROVIDER: 'local', SMS_LOCAL_OUTBOX_FILE: smsFile });
+    worker = await startMainWorker('session-automations');
   }, 240_000);
-  afterAll(() => worker?.kill('SIGTERM'));
+  afterAll(() => worker?.stop());
 
   it('a created session whose conditions hold gets its immediate SMS sent and recorded with the metadata; dated tasks wait with their due dates; moving the session makes the reminder due and it is sent', async () => {
     const studio = await buildUser(t.app);

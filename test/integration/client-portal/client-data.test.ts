@@ -31,7 +31,7 @@ beforeAll(async () => {
   worker = await startMainWorker('client-data');
 }, 240_000);
 afterAll(async () => {
-  await worker?.kill('SIGTERM');
+  await worker?.stop();
   s3?.destroy();
   await t?.close();
 });

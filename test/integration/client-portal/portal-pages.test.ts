@@ -35,7 +35,7 @@ beforeAll(async () => {
   worker = await startMainWorker('portal-pages');
 }, 240_000);
 afterAll(async () => {
-  await worker?.kill('SIGTERM');
+  await worker?.stop();
   await t.close();
 });
 

@@ -26,7 +26,7 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(async () => {
   socket?.disconnect();
-  await worker?.kill('SIGTERM');
+  await worker?.stop();
   await t.close();
 });
 

@@ -21,7 +21,7 @@ beforeAll(async () => {
   worker = await startMainWorker('company');
 }, 240_000);
 afterAll(async () => {
-  await worker?.kill('SIGTERM');
+  await worker?.stop();
   await t.close();
 });
 

@@ -30,7 +30,7 @@ beforeAll(async () => {
   worker = await startMainWorker('e-reporting');
 }, 240_000);
 afterAll(async () => {
-  await worker?.kill('SIGTERM');
+  await worker?.stop();
   await t.close();
 });
 

@@ -33,7 +33,7 @@ beforeAll(async () => {
   worker = await startMainWorker('e-invoicing-receiving', { PA_POLL_SECONDS: '2' });
 }, 240_000);
 afterAll(async () => {
-  await worker?.kill('SIGTERM');
+  await worker?.stop();
   await t.close();
 });
 

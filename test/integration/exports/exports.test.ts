@@ -27,10 +27,10 @@ let worker: WorkerProcess;
 beforeAll(async () => {
   t = await startTestApp({ listen: true });
   // As docker-compose runs the exports worker: workflow code on the main thread.
-  worker = await startMainWorker('exports', { WORKER_WORKFLOWS_IN_MAIN_THREAD: 'true' });
+  worker = await startMainWorker('exports');
 }, 240_000);
 afterAll(async () => {
-  await worker?.kill('SIGTERM');
+  await worker?.stop();
   await t.close();
 });
 
@@ -348,7 +348,7 @@ describe('a synchronous export that outlasts EXPORT_SYNC_TIMEOUT_SECONDS', () =>
     const owner = await buildUser(impatient.app);
     await buildContact(impatient.app, owner, { first_name: 'Inès', last_name: 'Lenteur' });
     // A frozen worker (a long garbage collection, a saturated host): the job cannot progress.
-    process.kill(worker.child.pid!, 'SIGSTOP');
+    process.kill(worker.pid, 'SIGSTOP');
     let res: request.Response;
     try {
       res = await request(impatient.app)
@@ -356,7 +356,7 @@ describe('a synchronous export that outlasts EXPORT_SYNC_TIMEOUT_SECONDS', () =>
         .query({ entity: 'contacts', format: 'csv', fields: 'last_name' })
         .set(as(owner));
     } finally {
-      process.kill(worker.child.pid!, 'SIGCONT');
+      process.kill(worker.pid, 'SIGCONT');
     }
     expect(res.status).toBe(504);
     expect(res.body).toMatchObject({ code: 'export_timeout', message: expect.stringContaining('/api/export/jobs/') });

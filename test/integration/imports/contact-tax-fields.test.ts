@@ -3,31 +3,22 @@
 // stack: a csv with a New York client holding a resale certificate and an Irish business billed
 // under reverse charge is read (headers in English or French, yes/no in either), bad cells are
 // errors on their line, and the export, imported by another studio, gives the same contacts back.
-import path from 'node:path';
 import Papa from 'papaparse';
 import request from 'supertest';
-import { freePort } from '../../../scripts/stack/wait';
 import { buildUser, type TestUser } from '../../factories/users';
 import { as } from '../../helpers/auth';
 import { download } from '../../helpers/downloads';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
-import { startWorkerProcess, type WorkerProcess } from '../../helpers/worker-process';
-import { testStackDir } from '../../setup/paths';
+import { startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
 
 let t: TestApp;
 let worker: WorkerProcess;
 beforeAll(async () => {
   t = await startTestApp({ listen: true });
-  worker = await startWorkerProcess(
-    'workers/main.ts',
-    path.join(testStackDir, 'logs', `contact-tax-fields-worker-${process.pid}.log`),
-    'worker started',
-    180_000,
-    { LOG_LEVEL: 'info', WORKER_METRICS_PORT: String(await freePort()) },
-  );
+  worker = await startMainWorker('contact-tax-fields');
 }, 240_000);
 afterAll(async () => {
-  await worker?.kill('SIGTERM');
+  await worker?.stop();
   await t.close();
 });
 

@@ -2,30 +2,23 @@
 // import; rows of different people are never merged. Through HTTP against the real stack (the api
 // in-process, the real worker process), and the row-by-row fallback at the db-command level.
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import request from 'supertest';
 import { writeImportLines } from '../../../db/commands/write-import-lines';
 import { writtenLines } from '../../../db/queries/import-matches';
-import { freePort } from '../../../scripts/stack/wait';
 import { buildContact } from '../../factories/contacts';
 import { buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
-import { startWorkerProcess, type WorkerProcess } from '../../helpers/worker-process';
-import { testStackDir } from '../../setup/paths';
+import { startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
 import { as } from '../../helpers/auth';
 
 let t: TestApp;
 let worker: WorkerProcess;
-const logFile = path.join(testStackDir, 'logs', `import-correctness-worker-${process.pid}.log`);
 beforeAll(async () => {
   t = await startTestApp({ listen: true });
-  worker = await startWorkerProcess('workers/main.ts', logFile, 'worker started', 180_000, {
-    LOG_LEVEL: 'info',
-    WORKER_METRICS_PORT: String(await freePort()),
-  });
+  worker = await startMainWorker('import-correctness');
 }, 240_000);
 afterAll(async () => {
-  await worker?.kill('SIGTERM');
+  await worker?.stop();
   await t.close();
 });
 

@@ -26,7 +26,7 @@ beforeAll(async () => {
   worker = await startMainWorker('currencies');
 }, 240_000);
 afterAll(async () => {
-  await worker?.kill('SIGTERM');
+  await worker?.stop();
   await t?.close();
 });
 

@@ -28,7 +28,7 @@ beforeAll(async () => {
   worker = await startMainWorker('documents-abroad');
 }, 240_000);
 afterAll(async () => {
-  await worker?.kill('SIGTERM');
+  await worker?.stop();
   await t?.close();
 });
 

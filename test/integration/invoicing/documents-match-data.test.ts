@@ -41,7 +41,7 @@ beforeAll(async () => {
   ).body.accessToken;
 }, 300_000);
 afterAll(async () => {
-  await worker?.kill('SIGTERM');
+  await worker?.stop();
   await t.close();
 });
 

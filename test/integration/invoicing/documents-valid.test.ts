@@ -11,7 +11,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import request from 'supertest';
-import { freePort } from '../../../scripts/stack/wait';
 import { buildBillableContact } from '../../factories/contacts';
 import { buildInvoice, FRENCH_STUDIO, saveStudioProfile } from '../../factories/invoices';
 import { buildQuote } from '../../factories/quotes';
@@ -20,7 +19,7 @@ import { buildUser, type TestUser } from '../../factories/users';
 import { mustangValidate } from '../../helpers/mustang';
 import { fatalFindings, OFFICIAL_RULES, officialRulesValidate } from '../../helpers/official-rules';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
-import { startWorkerProcess, type WorkerProcess } from '../../helpers/worker-process';
+import { startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
 import { testStackDir } from '../../setup/paths';
 import { as } from '../../helpers/auth';
 import { download } from '../../helpers/downloads';
@@ -34,16 +33,10 @@ beforeAll(async () => {
   studio = await buildUser(t.app);
   await saveStudioProfile(t.app, studio, { ...FRENCH_STUDIO, email: 'studio@lumiere.example.fr' });
   contactId = (await buildBillableContact(t.app, studio)).id;
-  worker = await startWorkerProcess(
-    'workers/main.ts',
-    path.join(testStackDir, 'logs', `documents-valid-worker-${process.pid}.log`),
-    'worker started',
-    180_000,
-    { LOG_LEVEL: 'info', WORKER_METRICS_PORT: String(await freePort()) },
-  );
+  worker = await startMainWorker('documents-valid');
 }, 240_000);
 afterAll(async () => {
-  await worker?.kill('SIGTERM');
+  await worker?.stop();
   await t?.close();
 });
 

@@ -6,7 +6,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
-import { freePort } from '../../../scripts/stack/wait';
 import { eInvoiceOf } from '../../../domain/invoicing/e-invoice';
 import { failedEInvoiceRules } from '../../../domain/invoicing/e-invoice-rules';
 import { extractInvoiceXml } from '../../../lib/facturx/extract-xml';
@@ -17,8 +16,8 @@ import { buildQuote } from '../../factories/quotes';
 import { buildUser, type TestUser } from '../../factories/users';
 import { mustangValidate, type MustangReport } from '../../helpers/mustang';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
-import { startWorkerProcess, type WorkerProcess } from '../../helpers/worker-process';
-import { repoRoot, testStackDir } from '../../setup/paths';
+import { startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
+import { repoRoot } from '../../setup/paths';
 import { as } from '../../helpers/auth';
 import { download } from '../../helpers/downloads';
 
@@ -46,16 +45,10 @@ beforeAll(async () => {
     rcs_city: null,
     vat_exempt: true,
   });
-  worker = await startWorkerProcess(
-    'workers/main.ts',
-    path.join(testStackDir, 'logs', `facturx-worker-${process.pid}.log`),
-    'worker started',
-    180_000,
-    { LOG_LEVEL: 'info', WORKER_METRICS_PORT: String(await freePort()) },
-  );
+  worker = await startMainWorker('facturx');
 }, 240_000);
 afterAll(async () => {
-  await worker?.kill('SIGTERM');
+  await worker?.stop();
   await t?.close();
 });
 

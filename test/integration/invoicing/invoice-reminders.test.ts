@@ -3,7 +3,6 @@
 // client's clock, GET /api/invoices/:id/reminders, a payment ending them, pause/resume/stop per
 // invoice and per client, a pending card payment holding them, and a session move moving the
 // workflow's timer. The real worker process runs everything.
-import path from 'node:path';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import request from 'supertest';
 import { readLocalSmsOutbox } from '../../../lib/sms/local-sms-provider';
@@ -13,12 +12,12 @@ import { buildInvoice, type InvoiceBody, saveStudioProfile } from '../../factori
 import { buildSession } from '../../factories/sessions';
 import { buildUser, type TestUser } from '../../factories/users';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
-import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
-import { testStackDir } from '../../setup/paths';
+import { eventually, laneSmsOutbox, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
 import { as } from '../../helpers/auth';
 import { mailsBesideReceipts, mailsTo } from '../../helpers/mail';
 
-const smsFile = path.join(testStackDir, 'logs', `reminders-sms-${process.pid}.jsonl`);
+// The lane's worker writes every SMS to one outbox: each test finds its own by phone number.
+const smsFile = laneSmsOutbox();
 let t: TestApp;
 let studio: TestUser;
 let worker: WorkerProcess;
@@ -26,10 +25,10 @@ beforeAll(async () => {
   t = await startTestApp();
   studio = await buildUser(t.app);
   await saveStudioProfile(t.app, studio);
-  worker = await startMainWorker('reminders', { SMS_PROVIDER: 'local', SMS_LOCAL_OUTBOX_FILE: smsFile });
+  worker = await startMainWorker('reminders');
 }, 240_000);
 afterAll(async () => {
-  await worker?.kill('SIGTERM');
+  await worker?.stop();
   await t.close();
 }, 120_000);
 

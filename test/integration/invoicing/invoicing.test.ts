@@ -348,7 +348,7 @@ describe('pdfs and send-email (real worker, Chromium, MailDev)', () => {
   beforeAll(async () => {
     worker = await startMainWorker('invoicing');
   }, 240_000);
-  afterAll(() => worker?.kill('SIGTERM'));
+  afterAll(() => worker?.stop());
 
   const pdfText = (file: Buffer) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'invoice-pdf-'));

@@ -23,7 +23,7 @@ beforeAll(async () => {
   worker = await startMainWorker('one-fact-one-answer');
 }, 240_000);
 afterAll(async () => {
-  await worker?.kill('SIGTERM');
+  await worker?.stop();
   await t?.close();
 });
 

@@ -22,7 +22,7 @@ beforeAll(async () => {
 }, 240_000);
 // A worker draining its running activities may take longer than the default hook timeout on a loaded machine.
 afterAll(async () => {
-  await worker?.kill('SIGTERM');
+  await worker?.stop();
   await t.close();
 }, 120_000);
 

@@ -28,7 +28,7 @@ beforeAll(async () => {
   worker = await startMainWorker('reform-mentions', { PA_POLL_SECONDS: '2' });
 }, 240_000);
 afterAll(async () => {
-  await worker?.kill('SIGTERM');
+  await worker?.stop();
   await t?.close();
 });
 

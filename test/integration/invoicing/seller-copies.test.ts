@@ -64,7 +64,7 @@ beforeAll(async () => {
   worker = await startMainWorker('seller-copies');
 }, 240_000);
 afterAll(async () => {
-  await worker?.kill('SIGTERM');
+  await worker?.stop();
   await t?.close();
 });
 

@@ -31,7 +31,7 @@ beforeAll(async () => {
   worker = await startMainWorker('studios-everywhere');
 }, 240_000);
 afterAll(async () => {
-  await worker?.kill('SIGTERM');
+  await worker?.stop();
   await t?.close();
 });
 

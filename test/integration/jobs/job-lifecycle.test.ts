@@ -17,7 +17,12 @@ import { FIXTURE_TABLES_SQL } from '../../fixtures/job-activities';
 import { FIXTURE_TASK_QUEUE, SWITCHED_JOB, TWO_STEP_JOB } from '../../fixtures/job-contracts';
 import { readLogLines } from '../../helpers/log-lines';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
-import { eventually, startWorkerProcess, type WorkerProcess } from '../../helpers/worker-process';
+import {
+  eventually,
+  startWorkerProcess,
+  type OwnWorkerProcess,
+  type WorkerProcess,
+} from '../../helpers/worker-process';
 import { testStackDir } from '../../setup/paths';
 import { freePort } from '../../../scripts/stack/wait';
 import { as } from '../../helpers/auth';
@@ -28,7 +33,7 @@ const workerLog = path.join(logDir, `lifecycle-worker-${process.pid}.log`);
 
 let t: TestApp;
 let fixtureWorker: WorkerProcess;
-let worker: WorkerProcess;
+let worker: OwnWorkerProcess;
 let admin: { token: string };
 let workerMetricsPort: number;
 beforeAll(async () => {

@@ -25,7 +25,7 @@ beforeAll(async () => {
   worker = await startMainWorker('checkout');
 }, 240_000);
 afterAll(async () => {
-  await worker?.kill('SIGTERM');
+  await worker?.stop();
   await t.close();
 });
 

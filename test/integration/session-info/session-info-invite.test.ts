@@ -29,7 +29,7 @@ beforeAll(async () => {
   worker = await startMainWorker('session-info');
 }, 240_000);
 afterAll(async () => {
-  await worker?.kill('SIGTERM');
+  await worker?.stop();
   await t.close();
 });
 

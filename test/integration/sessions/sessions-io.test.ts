@@ -22,7 +22,7 @@ beforeAll(async () => {
   worker = await startMainWorker('sessions-io');
 }, 240_000);
 afterAll(async () => {
-  await worker?.kill('SIGTERM');
+  await worker?.stop();
   await t.close();
 });
 

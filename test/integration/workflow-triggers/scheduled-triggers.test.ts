@@ -38,7 +38,7 @@ beforeAll(async () => {
   ).body.id;
 }, 240_000);
 afterAll(async () => {
-  worker?.kill('SIGTERM');
+  worker?.stop();
   await t.close();
 });
 

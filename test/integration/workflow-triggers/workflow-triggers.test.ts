@@ -362,7 +362,7 @@ describe('events evaluated against triggers (outbox relay and evaluation job, re
     workflowId = (await request(t.app).post('/api/workflows').set(as(studio)).send({ name: 'Accueil' }).expect(201))
       .body.id;
   }, 240_000);
-  afterAll(() => worker?.kill('SIGTERM'));
+  afterAll(() => worker?.stop());
 
   const executionsOf = async (triggerId: string) =>
     (
