@@ -1,5 +1,3 @@
-import { Readable } from 'node:stream';
-import { GetObjectCommand, type PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { ApplicationFailure } from '@temporalio/common';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { DefaultLogger } from '@temporalio/worker';
@@ -8,25 +6,13 @@ import { createImportActivities, type ImportDeps } from '../../../../activities/
 import { type ImportWrite } from '../../../../db/commands/write-import-batch';
 import { type WrittenLine } from '../../../../db/queries/import-matches';
 import { type ImportPayload } from '../../../../workflows/imports/contract';
+import { fakeS3 } from '../../../helpers/fake-s3';
 
 const env = (attempt: number) =>
   new MockActivityEnvironment({ attempt, heartbeatTimeoutMs: 60_000 }, { logger: new DefaultLogger('ERROR') });
 
 const CSV =
   'First Name,Last Name,Email\nLéa,Dupont,lea@example.com\nMax,Martin,not-an-email\nAnn,Lee,ann@example.com\n';
-
-/** S3 with the upload, keeping what is put (the error file). */
-function fakeS3(csv: string) {
-  const puts: PutObjectCommand[] = [];
-  const s3 = {
-    send: jest.fn(async (command: GetObjectCommand | PutObjectCommand) => {
-      if (command instanceof GetObjectCommand) return { Body: Readable.from([Buffer.from(csv)]) };
-      puts.push(command);
-      return {};
-    }),
-  } as unknown as S3Client;
-  return { s3, puts };
-}
 
 /** import_row_writes as the database keeps them: the lines a job run wrote, found again by a retry. */
 function fakeDb(overrides: Partial<ImportDeps> = {}) {
@@ -60,7 +46,7 @@ const payload: ImportPayload = {
 };
 
 function setUp(dbOverrides: Partial<ImportDeps> = {}, csv = CSV) {
-  const { s3, puts } = fakeS3(csv);
+  const { s3, puts } = fakeS3({ getBody: csv });
   const { db, writes, ledger } = fakeDb(dbOverrides);
   const activities = createImportActivities({ ...db, s3, bucket: 'studio', logger: pino({ level: 'silent' }) });
   return { activities, db, writes, ledger, puts };
