@@ -61,7 +61,7 @@ export async function signalRescheduledSession(
   for (const automationId of automationIds) {
     try {
       await temporal.workflow
-        .getHandle(SESSION_AUTOMATION_JOB.workflowId({ sessionId: event.entity_id, workflowId: automationId }))
+        .getHandle(SESSION_AUTOMATION_JOB.workflowId({ sessionId: event.entity_id, automationId }))
         .signal(SESSION_RESCHEDULED_SIGNAL, signal);
     } catch (err) {
       if (!(err instanceof WorkflowNotFoundError)) throw err;

@@ -16,21 +16,21 @@ const CSV =
 
 /** import_row_writes as the database keeps them: the lines a job run wrote, found again by a retry. */
 function fakeDb(overrides: Partial<ImportDeps> = {}) {
-  const ledger = new Map<number, WrittenLine>();
+  const writeLog = new Map<number, WrittenLine>();
   const writes: ImportWrite[] = [];
   const db = {
-    writtenLines: jest.fn(async () => new Map(ledger)),
+    writtenLines: jest.fn(async () => new Map(writeLog)),
     findImportCandidates: jest.fn(async () => []),
     ownedIds: jest.fn(async () => new Set<string>()),
     listNameableSessionTypes: jest.fn(async () => []),
     writeImportLines: jest.fn(async (input: { writes: ImportWrite[] }) => {
       writes.push(...input.writes);
-      for (const w of input.writes) ledger.set(w.line, { id: w.id, action: w.action });
+      for (const w of input.writes) writeLog.set(w.line, { id: w.id, action: w.action });
       return { created: input.writes.length, changed: 0, refused: [], rowByRow: false };
     }),
     ...overrides,
   };
-  return { db: db as unknown as Pick<ImportDeps, keyof typeof db>, writes, ledger };
+  return { db: db as unknown as Pick<ImportDeps, keyof typeof db>, writes, writeLog };
 }
 
 const payload: ImportPayload = {
@@ -47,9 +47,9 @@ const payload: ImportPayload = {
 
 function setUp(dbOverrides: Partial<ImportDeps> = {}, csv = CSV) {
   const { s3, puts } = fakeS3({ getBody: csv });
-  const { db, writes, ledger } = fakeDb(dbOverrides);
+  const { db, writes, writeLog } = fakeDb(dbOverrides);
   const activities = createImportActivities({ ...db, s3, bucket: 'studio', logger: pino({ level: 'silent' }) });
-  return { activities, db, writes, ledger, puts };
+  return { activities, db, writes, writeLog, puts };
 }
 
 describe('runImport with fake deps', () => {
