@@ -6,6 +6,7 @@
 //   workflows → domain, contracts (activity interfaces are declared in the contracts)
 //   lib → db queries/commands, domain, contracts
 //   db → domain (db/connect.ts also reads lib/config and lib/with-timeout)
+//   db/migrations → the migrator and db/migrations/frozen/ only (frozen: no live code)
 //   domain → nothing of ours
 // ESLint (eslint.config.mjs) keeps the same rules file by file; this checks the whole graph.
 const CONTRACT = '^workflows/([^/]+/contract|contracts)\\.ts$';
@@ -27,6 +28,17 @@ module.exports = {
       comment: 'db/ imports domain/ only: never Temporal, jobs, activities or api.',
       from: { path: '^db/', pathNot: '^db/connect\\.ts$' },
       to: { path: ours('api', 'activities', 'workers', 'workflows', 'lib', 'scripts') },
+    },
+    {
+      name: 'migrations-frozen',
+      severity: 'error',
+      comment:
+        'A migration imports no live code: the migrator and its frozen copies (db/migrations/frozen/) only, besides node, sequelize and umzug.',
+      from: { path: '^db/migrations/' },
+      to: {
+        path: '^(api|activities|workers|workflows|lib|scripts|domain|db)/',
+        pathNot: '^db/(migrator\\.ts|migrations/)',
+      },
     },
     {
       name: 'db-connect',

@@ -293,6 +293,32 @@ export default tseslint.config(
     },
   },
   {
+    // Migrations are frozen (docs/architecture.md, "Layers"): a migration states its SQL or data and
+    // imports no live code, so what it did when it ran is what it does on a fresh database, whatever
+    // the commands, queries and domain rules become. Node built-ins, sequelize and umzug, the
+    // migrator (../migrator) and the frozen copies beside the migrations (./frozen/) only. This
+    // block replaces db/'s import rule for these files (a later block's options replace an earlier one's).
+    files: ['db/migrations/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!node:|sequelize$|sequelize-typescript$|umzug$|\\.)',
+              message: 'A migration imports node built-ins, sequelize and umzug only: state the SQL or data it needs.',
+            },
+            {
+              regex: '^(?!\\.\\./migrator$).*(^|/)\\.\\.(/|$)',
+              message:
+                'A migration imports no live code (commands, queries, domain): copy what it needs, as it stands now, into db/migrations/frozen/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Scripts, benchmarks and the stack launcher talk to the terminal by design.
     files: ['scripts/**/*.{ts,mjs}', 'bench/**/*.ts'],
     rules: { 'no-console': 'off' },

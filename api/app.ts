@@ -241,7 +241,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(buildSmsTemplatesRouter({ sequelize, kit }));
   app.use(paymentRouters.payments);
   // Legal invoicing (issue 20): issue, deposit invoices, the payments ledger, credit notes; in this order.
-  const ledgerDeps = {
+  const legalInvoicingDeps = {
     sequelize,
     cardProvider,
     kit,
@@ -250,10 +250,10 @@ export function createApp(deps: AppDeps): Express {
     config,
     logger,
   };
-  app.use(buildInvoiceIssueRouter({ ...ledgerDeps, studioPlatform }));
-  app.use(buildDepositInvoicesRouter(ledgerDeps));
-  app.use(buildInvoicePaymentsRouter(ledgerDeps));
-  app.use(buildCreditNotesRouter(ledgerDeps));
+  app.use(buildInvoiceIssueRouter({ ...legalInvoicingDeps, studioPlatform }));
+  app.use(buildDepositInvoicesRouter(legalInvoicingDeps));
+  app.use(buildInvoicePaymentsRouter(legalInvoicingDeps));
+  app.use(buildCreditNotesRouter(legalInvoicingDeps));
   app.use(buildEInvoiceRouter({ kit, sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config }));
   app.use(buildRemindersRouter({ sequelize, kit, temporal: deps.temporal.client, logger }));
   app.use(

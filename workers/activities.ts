@@ -180,10 +180,10 @@ import {
   type PlatformStatusPollDeps,
 } from '../activities/e-invoicing/poll-platform-statuses';
 import {
-  createSupplierInvoiceInboxActivities,
-  type SupplierInvoiceInboxDb,
-  type SupplierInvoiceInboxDeps,
-} from '../activities/e-invoicing/receive-supplier-invoices';
+  createPurchaseInvoiceInboxActivities,
+  type PurchaseInvoiceInboxDb,
+  type PurchaseInvoiceInboxDeps,
+} from '../activities/e-invoicing/receive-purchase-invoices';
 import {
   createPurchaseAnswerActivities,
   type PurchaseAnswerDb,
@@ -248,8 +248,8 @@ export interface WorkerDeps {
   /** S3, logger and each studio's platform client of the e-invoice transmissions (issue 32). */
   eInvoiceTransmit: Resources<EInvoiceTransmitDeps, EInvoiceTransmitDb>;
   platformStatusPoll: Resources<PlatformStatusPollDeps, PlatformStatusPollDb>;
-  /** S3 and each studio's platform client, for the supplier invoices delivered (issue 32 §3). */
-  supplierInvoiceInbox: Resources<SupplierInvoiceInboxDeps, SupplierInvoiceInboxDb>;
+  /** S3 and each studio's platform client, for the purchase invoices delivered (issue 32 §3). */
+  purchaseInvoiceInbox: Resources<PurchaseInvoiceInboxDeps, PurchaseInvoiceInboxDb>;
   purchaseAnswer: Resources<PurchaseAnswerDeps, PurchaseAnswerDb>;
   eInvoiceCashed: Resources<EInvoiceCashedDeps, EInvoiceCashedDb>;
   /** Each studio's platform client, for its e-reports (issue 32 §4). */
@@ -424,8 +424,8 @@ export function buildActivities(deps: WorkerDeps) {
       ...deps.platformStatusPoll,
       ...bindDb(sequelize, { listOwnersToPoll, findTransmissionByFlow, recordPlatformStatus }),
     }),
-    ...createSupplierInvoiceInboxActivities({
-      ...deps.supplierInvoiceInbox,
+    ...createPurchaseInvoiceInboxActivities({
+      ...deps.purchaseInvoiceInbox,
       ...bindDb(sequelize, {
         listInboxStudios,
         isInboxFlowHandled,

@@ -28,7 +28,7 @@ import { createOpsMetrics } from '../lib/metrics/ops-metrics';
 import { startMetricsServer } from './metrics-server';
 import { installRuntimeLogger } from './runtime-logger';
 import { ensureSchedules } from './schedules';
-import { platformStatusSchedule, supplierInvoiceInboxSchedule } from './platform-status-schedule';
+import { platformStatusSchedule, purchaseInvoiceInboxSchedule } from './platform-status-schedule';
 import { selectTaskQueues } from './task-queue-selection';
 import { startOutboxRelay } from './outbox-relay';
 import { STUDIO_ACTIVITY_EVENT, studioActivityOf } from '../domain/client-portal/studio-activity';
@@ -116,7 +116,7 @@ async function main() {
       studioPlatform,
     },
     platformStatusPoll: { logger, studioPlatform },
-    supplierInvoiceInbox: { logger, s3, bucket: config.S3_BUCKET, studioPlatform },
+    purchaseInvoiceInbox: { logger, s3, bucket: config.S3_BUCKET, studioPlatform },
     purchaseAnswer: { logger, studioPlatform },
     eInvoiceCashed: { logger, studioPlatform },
     eReportSend: { logger, studioPlatform },
@@ -190,7 +190,7 @@ async function main() {
   await ensureSchedules(temporal.client, logger);
   await ensureSchedules(temporal.client, logger, [
     platformStatusSchedule(config.PA_POLL_SECONDS),
-    supplierInvoiceInboxSchedule(config.PA_POLL_SECONDS),
+    purchaseInvoiceInboxSchedule(config.PA_POLL_SECONDS),
   ]);
   // The outbox relay runs beside the workers that evaluate what it starts.
   // The relay also tells the studio app of its clients' steps (issue 31 §5), through Socket.IO's PostgreSQL emitter.

@@ -1,5 +1,5 @@
 import { ScheduleOverlapPolicy, type ScheduleOptions } from '@temporalio/client';
-import { POLL_PLATFORM_STATUSES, RECEIVE_SUPPLIER_INVOICES } from '../workflows/e-invoicing/contract';
+import { POLL_PLATFORM_STATUSES, RECEIVE_PURCHASE_INVOICES } from '../workflows/e-invoicing/contract';
 
 /** A pass of reading from the studios' platforms every `seconds` (PA_POLL_SECONDS), never two at once. */
 function platformPassSchedule(
@@ -24,6 +24,6 @@ function platformPassSchedule(
 export const platformStatusSchedule = (seconds: number): ScheduleOptions =>
   platformPassSchedule(POLL_PLATFORM_STATUSES, seconds);
 
-/** The schedule of the supplier invoices' inbox (issue 32 §3). */
-export const supplierInvoiceInboxSchedule = (seconds: number): ScheduleOptions =>
-  platformPassSchedule(RECEIVE_SUPPLIER_INVOICES, seconds);
+/** The schedule of the purchase invoices' inbox (issue 32 §3). */
+export const purchaseInvoiceInboxSchedule = (seconds: number): ScheduleOptions =>
+  platformPassSchedule(RECEIVE_PURCHASE_INVOICES, seconds);

@@ -22,7 +22,7 @@ import {
   E_INVOICE_TRANSMIT_JOB,
   POLL_PLATFORM_STATUSES,
   PURCHASE_ANSWER_JOB,
-  RECEIVE_SUPPLIER_INVOICES,
+  RECEIVE_PURCHASE_INVOICES,
 } from './e-invoicing/contract';
 import { E_REPORT_SEND_JOB, E_REPORTING_DAILY_JOB } from './e-reporting/contract';
 
@@ -65,7 +65,7 @@ export const SCHEDULED_WORKFLOWS: readonly { taskQueue: string; workflowType: st
   RECONCILE_JOB_RUNS,
   MARK_OVERDUE_INVOICES,
   POLL_PLATFORM_STATUSES,
-  RECEIVE_SUPPLIER_INVOICES,
+  RECEIVE_PURCHASE_INVOICES,
 ];
 
 /** The task queues a worker must poll: those of every contract and scheduled workflow. */

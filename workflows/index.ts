@@ -33,7 +33,7 @@ export { ledgerDailyWorkflow } from './ledger/ledger-daily';
 export { eInvoiceTransmitWorkflow } from './e-invoicing/transmit';
 export { pollPlatformStatusesWorkflow } from './e-invoicing/poll-statuses';
 export { eInvoiceCashedWorkflow } from './e-invoicing/cashed';
-export { receiveSupplierInvoicesWorkflow } from './e-invoicing/receive-supplier-invoices';
+export { receiveSupplierInvoicesWorkflow } from './e-invoicing/receive-purchase-invoices';
 export { purchaseAnswerWorkflow } from './e-invoicing/purchase-answer';
 export { eReportSendWorkflow } from './e-reporting/send';
 export { eReportingDailyWorkflow } from './e-reporting/daily';

@@ -80,7 +80,8 @@ export function createEntityAutomationActivities(deps: EntityAutomationDeps): En
 
   return {
     async applyEntityWorkflow({ jobRunId, payload, appliedAt }) {
-      const applied = await deps.applyAutomationToEntity({ ...payload, jobRunId, appliedAt });
+      const { workflowId: automationId, ...run } = payload;
+      const applied = await deps.applyAutomationToEntity({ ...run, automationId, jobRunId, appliedAt });
       if (applied.missing)
         throw ApplicationFailure.create({
           type: 'not_found',

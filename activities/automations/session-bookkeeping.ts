@@ -23,8 +23,8 @@ export interface SessionAutomationBookkeepingDeps {
 export function createSessionAutomationBookkeeping(deps: SessionAutomationBookkeepingDeps): Bookkeeping {
   return {
     async applySessionWorkflow({ jobRunId, payload, appliedAt }) {
-      const { ownerId, sessionId, workflowId } = payload;
-      const applied = await deps.applyAutomationToSession({ ownerId, sessionId, workflowId, jobRunId, appliedAt });
+      const { ownerId, sessionId, workflowId: automationId } = payload;
+      const applied = await deps.applyAutomationToSession({ ownerId, sessionId, automationId, jobRunId, appliedAt });
       if (applied.missing)
         throw ApplicationFailure.create({
           type: 'not_found',

@@ -29,7 +29,7 @@ export interface BuyerStatusMessage {
 }
 
 /**
- * Sends the studio's answer to a supplier invoice (issue 32 §3) as a lifecycle flow
+ * Sends the studio's answer to a purchase invoice (issue 32 §3) as a lifecycle flow
  * (`SupplierInvoiceLC`, syntax CDAR) on the incoming flow, tracked as `answer:<id>` so a retry
  * finds what an earlier attempt sent instead of sending it twice.
  */

@@ -41,9 +41,9 @@ export interface MatchOutcome {
  */
 export function createTriggerWorkflowStarter({ logger, startJob, listAutomationTaskShapes }: TriggerWorkflowDeps) {
   const shapes = new Map<string, Promise<TaskShape[]>>();
-  const tasksOf = (ownerId: string, workflowId: string) => {
-    if (!shapes.has(workflowId)) shapes.set(workflowId, listAutomationTaskShapes(ownerId, workflowId));
-    return shapes.get(workflowId) as Promise<TaskShape[]>;
+  const tasksOf = (ownerId: string, automationId: string) => {
+    if (!shapes.has(automationId)) shapes.set(automationId, listAutomationTaskShapes(ownerId, automationId));
+    return shapes.get(automationId) as Promise<TaskShape[]>;
   };
 
   return async function runTriggerWorkflow({
@@ -65,7 +65,7 @@ export function createTriggerWorkflowStarter({ logger, startJob, listAutomationT
     if (entityType === 'SESSION') {
       const run = await startJob(
         SESSION_AUTOMATION_JOB,
-        { sessionId: entityId, workflowId: trigger.workflow_id },
+        { sessionId: entityId, automationId: trigger.workflow_id },
         { ownerId: trigger.owner_id, sessionId: entityId, workflowId: trigger.workflow_id, triggerId: trigger.id },
         meta,
       );

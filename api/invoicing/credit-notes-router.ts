@@ -17,12 +17,12 @@ import { E_INVOICE_TRANSMIT_JOB, transmissionKey } from '../../workflows/e-invoi
 import { presentCreditNote, presentPayment } from './presenter';
 import { CreateCreditNoteBody, ExportQuery, RecordRefundBody } from './schema';
 import { receivedAtOf } from './received-at';
-import { type LedgerRouterDeps, reminderWaker } from './ledger-deps';
+import { type LegalInvoicingRouterDeps, reminderWaker } from './legal-invoicing-deps';
 
 const cents = (amount: number | undefined) => (amount === undefined ? undefined : toHundredths(amount));
 
 /** Credit notes (issue 20 §4) and their refunds: /api/invoices/:id/credit-notes, /api/credit-notes/... */
-export function buildCreditNotesRouter(deps: LedgerRouterDeps): Router {
+export function buildCreditNotesRouter(deps: LegalInvoicingRouterDeps): Router {
   const { sequelize, cardProvider, kit, temporal, publicS3, config } = deps;
   const wakeReminders = reminderWaker(deps);
   const router = Router();

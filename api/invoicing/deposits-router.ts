@@ -5,10 +5,10 @@ import { listQuoteDeposits } from '../../db/queries/deposits';
 import { IdParams } from '../http/common-schemas';
 import { presentDocument } from './presenter';
 import { CreateDepositInvoiceBody } from './schema';
-import { type LedgerRouterDeps } from './ledger-deps';
+import { type LegalInvoicingRouterDeps } from './legal-invoicing-deps';
 
 /** Deposit invoices of a quote's installments (issue 21 §1, docs/payment-schedules.md): /api/quotes/:id/deposit-invoices. */
-export function buildDepositInvoicesRouter(deps: LedgerRouterDeps): Router {
+export function buildDepositInvoicesRouter(deps: LegalInvoicingRouterDeps): Router {
   const { sequelize, kit } = deps;
   const router = Router();
 

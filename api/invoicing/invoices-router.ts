@@ -16,14 +16,14 @@ import {
   UpdateInvoiceBody,
 } from './schema';
 import { documentHandlers, type InvoicingRouterDeps } from './document-handlers';
-import { type LedgerRouterDeps } from './ledger-deps';
+import { type LegalInvoicingRouterDeps } from './legal-invoicing-deps';
 
 /**
  * POST /api/invoices/:id/issue (issue 20; docs/invoicing.md). Registered with the ledger's routers,
  * before the e-invoice and reminder routers, where the invoice's legal life begins.
  */
 export function buildInvoiceIssueRouter(
-  deps: LedgerRouterDeps & { studioPlatform: (ownerId: string) => Promise<PlatformClient | null> },
+  deps: LegalInvoicingRouterDeps & { studioPlatform: (ownerId: string) => Promise<PlatformClient | null> },
 ): Router {
   const { sequelize, kit } = deps;
   const router = Router();

@@ -8,10 +8,10 @@ import { IdParams } from '../http/common-schemas';
 import { presentPayment } from './presenter';
 import { PaymentParams, RecordPaymentBody } from './schema';
 import { receivedAtOf } from './received-at';
-import { type LedgerRouterDeps, reminderWaker } from './ledger-deps';
+import { type LegalInvoicingRouterDeps, reminderWaker } from './legal-invoicing-deps';
 
 /** The payments ledger of an invoice (issue 20 §5): manual payments and their same-day reversal, /api/invoices/:id/payments. */
-export function buildInvoicePaymentsRouter(deps: LedgerRouterDeps): Router {
+export function buildInvoicePaymentsRouter(deps: LegalInvoicingRouterDeps): Router {
   const { sequelize, kit } = deps;
   const wakeReminders = reminderWaker(deps);
   const router = Router();

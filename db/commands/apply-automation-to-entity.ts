@@ -11,7 +11,7 @@ export interface EntityRunProps {
   ownerId: string;
   entityType: AutomationEntity;
   entityId: string;
-  workflowId: string;
+  automationId: string;
   triggerId: string;
   firingId: string;
   jobRunId: string;
@@ -33,10 +33,10 @@ export async function applyAutomationToEntity(
   sequelize: Sequelize,
   props: EntityRunProps,
 ): Promise<AppliedEntityAutomation> {
-  const { ownerId, entityType, entityId, workflowId, triggerId, firingId, jobRunId, appliedAt } = props;
+  const { ownerId, entityType, entityId, automationId, triggerId, firingId, jobRunId, appliedAt } = props;
   const entity = await loadEntityWithContact(sequelize, ownerId, entityType, entityId);
   if (!entity) return { missing: 'entity' };
-  const workflow = await findAutomationWithTasks(sequelize, ownerId, workflowId);
+  const workflow = await findAutomationWithTasks(sequelize, ownerId, automationId);
   if (!workflow) return { missing: 'workflow' };
   const tasks = workflow.tasks ?? [];
   const run = {
@@ -46,13 +46,13 @@ export async function applyAutomationToEntity(
     contact_id: entity.contact?.id ?? null,
     trigger_id: triggerId,
     firing_id: firingId,
-    workflow_id: workflowId,
+    workflow_id: automationId,
     job_run_id: jobRunId,
   };
   await EntityAutomationTaskRun.bulkCreate(
     tasks.map((task) => {
       const metadata: TaskRunMetadata = {
-        workflow_id: workflowId,
+        workflow_id: automationId,
         workflow_task_id: task.id,
         task_type: task.task_type,
         entity_type: entityType,

@@ -23,15 +23,15 @@ export async function applyAutomationToSession(
   props: {
     ownerId: string;
     sessionId: string;
-    workflowId: string;
+    automationId: string;
     jobRunId: string;
     appliedAt: number;
   },
 ): Promise<AppliedSessionAutomation> {
-  const { ownerId, sessionId, workflowId, jobRunId, appliedAt } = props;
+  const { ownerId, sessionId, automationId, jobRunId, appliedAt } = props;
   const session = await Session.findOne({ where: { id: sessionId, owner_id: ownerId } });
   if (!session) return { missing: 'session' };
-  const workflow = await findAutomationWithTasks(sequelize, ownerId, workflowId);
+  const workflow = await findAutomationWithTasks(sequelize, ownerId, automationId);
   if (!workflow) return { missing: 'workflow' };
   const tasks = workflow.tasks ?? [];
   const sessionStart = session.start_date?.getTime() ?? null;
@@ -40,13 +40,13 @@ export async function applyAutomationToSession(
       const due = taskDueAt({ timing: task.timing, offsetMinutes: task.offset_minutes }, { appliedAt, sessionStart });
       return {
         session_id: sessionId,
-        workflow_id: workflowId,
+        workflow_id: automationId,
         workflow_task_id: task.id,
         status: 'PENDING',
         scheduled_at: due === null ? null : new Date(due),
         job_run_id: jobRunId,
         metadata: {
-          workflow_id: workflowId,
+          workflow_id: automationId,
           workflow_task_id: task.id,
           session_id: sessionId,
           task_type: task.task_type,
@@ -56,9 +56,9 @@ export async function applyAutomationToSession(
     { ignoreDuplicates: true },
   );
   await Session.update(
-    { workflow_id: workflowId },
+    { workflow_id: automationId },
     { where: { id: sessionId, workflow_id: { [Op.is]: null } }, hooks: false },
   );
-  const runs = await SessionAutomationTaskRun.findAll({ where: { session_id: sessionId, workflow_id: workflowId } });
+  const runs = await SessionAutomationTaskRun.findAll({ where: { session_id: sessionId, workflow_id: automationId } });
   return { session, tasks, runs };
 }

@@ -58,14 +58,14 @@ export async function copySystemAutomations(
   const sourceTasks = templates.flatMap((t, i) =>
     [...(t.tasks ?? [])].map((task) => ({
       task,
-      workflowId: copies[i].id,
+      automationId: copies[i].id,
       text: t.business_key && task.business_key ? texts.get(t.business_key)?.tasks.get(task.business_key) : undefined,
     })),
   );
   const tasks = await AutomationTask.bulkCreate(
-    sourceTasks.map(({ task, workflowId, text }) => ({
+    sourceTasks.map(({ task, automationId, text }) => ({
       ...pickFields(task, AUTOMATION_TASK_FIELDS),
-      workflow_id: workflowId,
+      workflow_id: automationId,
       business_key: task.business_key,
       name: text?.name ?? task.name,
       description: text ? text.description : task.description,

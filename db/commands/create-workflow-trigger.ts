@@ -8,17 +8,17 @@ import { assertSameWorkflow, checkedConditionsAndSchedule, type TriggerProps } f
 export function createTrigger(
   _sequelize: Sequelize,
   ownerId: string,
-  workflowId: string,
+  automationId: string,
   props: TriggerProps & { name: string; trigger_event: DomainEventType; is_active: boolean; execution_order: number },
 ): Promise<WorkflowTriggerRow> {
-  assertSameWorkflow(props.workflow_id, workflowId);
+  assertSameWorkflow(props.workflow_id, automationId);
   const { conditions, schedule_config } = checkedConditionsAndSchedule(
     props.trigger_event,
     props.conditions,
     props.schedule_config ?? null,
   );
   return WorkflowTrigger.create({
-    workflow_id: workflowId,
+    workflow_id: automationId,
     owner_id: ownerId,
     name: props.name,
     trigger_event: props.trigger_event,

@@ -5,8 +5,8 @@ import { findTrigger } from '../queries/workflow-triggers';
 export async function deleteTrigger(
   sequelize: Sequelize,
   ownerId: string,
-  workflowId: string,
+  automationId: string,
   id: string,
 ): Promise<void> {
-  await (await findTrigger(sequelize, ownerId, workflowId, id)).destroy();
+  await (await findTrigger(sequelize, ownerId, automationId, id)).destroy();
 }

@@ -50,13 +50,13 @@ async function assertTemplatesUsable(ownerId: string, tasks: TaskProps[], transa
  * (or a contact, quote or invoice) already ran them: deleting those would erase that history (409).
  */
 export async function replaceTasks(
-  workflowId: string,
+  automationId: string,
   ownerId: string,
   tasks: TaskProps[],
   transaction: Transaction,
 ): Promise<void> {
   await assertTemplatesUsable(ownerId, tasks, transaction);
-  const existing = await AutomationTask.findAll({ where: { workflow_id: workflowId }, transaction });
+  const existing = await AutomationTask.findAll({ where: { workflow_id: automationId }, transaction });
   const existingIds = new Set(existing.map((t) => t.id));
   const unknown = tasks.filter((t) => t.id && !existingIds.has(t.id));
   if (unknown.length) throw new NotFoundError('Workflow task');
@@ -83,10 +83,10 @@ export async function replaceTasks(
       offset_minutes: schedule.offsetMinutes,
       delay_days: delayDaysOf(schedule),
       display_order: task.display_order ?? index,
-      workflow_id: workflowId,
+      workflow_id: automationId,
     };
     let taskId = id;
-    if (id) await AutomationTask.update(values, { where: { id, workflow_id: workflowId }, transaction });
+    if (id) await AutomationTask.update(values, { where: { id, workflow_id: automationId }, transaction });
     else taskId = (await AutomationTask.create(values, { transaction })).id;
     await AutomationTaskAction.destroy({ where: { workflow_task_id: taskId }, transaction });
     if (actions.length)

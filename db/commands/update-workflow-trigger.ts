@@ -12,13 +12,13 @@ import { assertSameWorkflow, checkedConditionsAndSchedule, type TriggerProps } f
 export async function updateTrigger(
   sequelize: Sequelize,
   ownerId: string,
-  workflowId: string,
+  automationId: string,
   id: string,
   props: TriggerProps,
 ): Promise<{ saved: WorkflowTriggerRow; previous: WorkflowTriggerRow }> {
   return sequelize.transaction(async (transaction) => {
-    const trigger = await findTrigger(sequelize, ownerId, workflowId, id, { transaction, lock: true });
-    assertSameWorkflow(props.workflow_id, workflowId);
+    const trigger = await findTrigger(sequelize, ownerId, automationId, id, { transaction, lock: true });
+    assertSameWorkflow(props.workflow_id, automationId);
     // A copy: get({ plain: true }) answers the instance's own values, which set() below changes.
     const previous = { ...(trigger.get({ plain: true }) as WorkflowTriggerRow) };
     const event = props.trigger_event ?? trigger.trigger_event;

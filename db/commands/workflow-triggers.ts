@@ -16,8 +16,8 @@ export interface TriggerProps {
 }
 
 /** The spec lists workflow_id in the body: it must be the workflow of the path. */
-export function assertSameWorkflow(bodyWorkflowId: string | undefined, workflowId: string): void {
-  if (bodyWorkflowId && bodyWorkflowId !== workflowId)
+export function assertSameWorkflow(bodyAutomationId: string | undefined, automationId: string): void {
+  if (bodyAutomationId && bodyAutomationId !== automationId)
     throw new ValidationError('workflow_id in the body must be the workflow of the path');
 }
 

@@ -1,6 +1,7 @@
 import { QueryTypes } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { findOwnerCurrency } from '../queries/owner-currency';
+import { type DomainEntityType, type OutboxEventType } from '../../domain/events/domain-event';
 import { type ImportEntity } from '../../domain/imports/target-fields';
 import { counterKey, numberTemplate } from '../../domain/invoicing/numbering';
 import { numberFormatOf } from '../queries/number-formats';
@@ -89,7 +90,7 @@ function updatedValue(entity: ImportEntity, column: string): string {
   return `COALESCE(v.${column}, t.${column})`;
 }
 
-const CREATED_EVENTS: Partial<Record<ImportEntity, [string, string]>> = {
+const CREATED_EVENTS: Partial<Record<ImportEntity, [OutboxEventType, DomainEntityType]>> = {
   contacts: ['CONTACT_CREATED', 'CONTACT'],
   sessions: ['SESSION_CREATED', 'SESSION'],
 };

@@ -1,12 +1,12 @@
 import { QueryTypes } from 'sequelize';
-import { type ConditionGroup } from '../../domain/workflow-triggers/conditions';
-import { migrateInvoiceConditions } from '../../domain/workflow-triggers/legacy-invoice-conditions';
+import { type ConditionGroup, migrateInvoiceConditions } from './frozen/2026.11.24T00.05.00.legacy-invoice-conditions';
 import { type Migration } from '../migrator';
 
 /**
  * Stored trigger conditions on invoice events follow the new vocabulary (issue 20): `status` =
  * PAID becomes `payment_status` = PAID, SENT and OVERDUE become ISSUED
- * (domain/workflow-triggers/legacy-invoice-conditions.ts). Not reversible: `down` keeps them.
+ * (./frozen/2026.11.24T00.05.00.legacy-invoice-conditions.ts, the rule as it stood then). Not
+ * reversible: `down` keeps them.
  */
 export const up: Migration['up'] = async ({ context }) => {
   const sequelize = context.sequelize;

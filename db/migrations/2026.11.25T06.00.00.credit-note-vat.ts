@@ -1,8 +1,11 @@
 import { QueryTypes } from 'sequelize';
-import { creditNoteVat } from '../../domain/invoicing/credit-vat';
-import { toHundredths } from '../../domain/invoicing/money';
-import { storedVatParts } from '../../domain/invoicing/stored-vat';
-import { computeTotals, type LineInput } from '../../domain/invoicing/totals';
+import {
+  computeTotals,
+  creditNoteVat,
+  type LineInput,
+  storedVatParts,
+  toHundredths,
+} from './frozen/2026.11.25T06.00.00.vat';
 import { type Migration } from '../migrator';
 
 /**
@@ -19,7 +22,8 @@ import { type Migration } from '../migrator';
  * and the accounting export then agrees with the documents it lists. The append-only trigger is switched off for that one
  * UPDATE inside this migration's transaction (ALTER TABLE holds the table's exclusive lock until
  * commit, so no other session writes meanwhile), and is on again before the commit; the app's
- * inserts carry their breakdown and never update it.
+ * inserts carry their breakdown and never update it. The rules this backfill applies are frozen as
+ * they stood (./frozen/2026.11.25T06.00.00.vat.ts): a migration imports no live code.
  */
 export const up: Migration['up'] = async ({ context }) => {
   const sequelize = context.sequelize;

@@ -1,6 +1,5 @@
 import { QueryTypes } from 'sequelize';
-import { invoiceVatAmounts } from '../../domain/invoicing/stored-vat';
-import { type LineInput } from '../../domain/invoicing/totals';
+import { invoiceVatAmounts, type LineInput } from './frozen/2026.11.25T06.00.00.vat';
 import { type Migration, runSql } from '../migrator';
 
 /**
@@ -10,7 +9,8 @@ import { type Migration, runSql } from '../migrator';
  * as `[{"vat_percentage": "20.00", "base": "1000.00", "vat": "200.00"}, …]`. Set by the statement
  * that issues the invoice; from then on invoices_immutable_once_issued refuses any change to it,
  * like the rest of the issued invoice. NULL on a draft. Existing ISSUED and CANCELLED invoices
- * get theirs here, by the same rule (the immutability trigger is off for this statement only).
+ * get theirs here, by the same rule (the immutability trigger is off for this statement only),
+ * frozen as it stood in ./frozen/2026.11.25T06.00.00.vat.ts.
  */
 export const up: Migration['up'] = async ({ context }) => {
   const sequelize = context.sequelize;

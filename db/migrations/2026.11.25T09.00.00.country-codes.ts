@@ -1,5 +1,5 @@
 import { type Transaction } from 'sequelize';
-import { countryCode } from '../../domain/countries';
+import { countryCode } from './frozen/2026.11.25T09.00.00.country-codes';
 import { type Migration } from '../migrator';
 
 /**
@@ -15,7 +15,8 @@ import { type Migration } from '../migrator';
  * number (user_company_french_numbers would refuse the row): the studio corrects both on its next
  * save. Issued invoices keep the buyer they were issued with (the `buyer` copy is immutable).
  *
- * Down changes nothing: a code names the same country as the text it replaced.
+ * Down changes nothing: a code names the same country as the text it replaced. The rule is frozen
+ * as it stood then (./frozen/2026.11.25T09.00.00.country-codes.ts): a migration imports no live code.
  */
 const COLUMNS = [
   { table: 'contacts', column: 'country', guard: 'TRUE' },

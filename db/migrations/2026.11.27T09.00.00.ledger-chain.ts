@@ -1,6 +1,6 @@
 import { QueryTypes } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
-import { appendUnchainedLedgerRecords } from '../commands/append-unchained-ledger-records';
+import { chainUnchainedRecords } from './frozen/2026.11.27T09.00.00.ledger-chain';
 import { type Migration } from '../migrator';
 
 const HASH = `char(64) NOT NULL CHECK (%s ~ '^[0-9a-f]{64}$')`;
@@ -24,7 +24,8 @@ const hash = (column: string) => `${column} ${HASH.replace('%s', column)}`;
  * Backfill: the documents and payments written before this migration are chained here, per studio
  * in the order they were issued or recorded (invoices by issued_at, credit notes by issued_at,
  * payments-ledger rows by created_at; at the same instant invoices, then credit notes, then
- * payments, then by id), each recorded at that instant.
+ * payments, then by id), each recorded at that instant, by the chaining rule as it stood then
+ * (./frozen/2026.11.27T09.00.00.ledger-chain.ts): a migration imports no live code.
  */
 export const up: Migration['up'] = async ({ context }) => {
   const sequelize = context.sequelize as Sequelize;
@@ -103,8 +104,7 @@ CREATE TRIGGER ledger_closures_no_truncate BEFORE TRUNCATE ON ledger_closures
        UNION SELECT owner_id FROM credit_notes UNION SELECT owner_id FROM invoice_payments`,
       { type: QueryTypes.SELECT, transaction },
     );
-    for (const { owner_id: ownerId } of owners)
-      await appendUnchainedLedgerRecords(sequelize, ownerId, transaction, { recordedAt: 'source' });
+    for (const { owner_id: ownerId } of owners) await chainUnchainedRecords(sequelize, ownerId, transaction);
   });
 };
 

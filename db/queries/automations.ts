@@ -47,10 +47,10 @@ export async function findOwnedAutomation(
 export function findAutomationWithTasks(
   _sequelize: Sequelize,
   ownerId: string,
-  workflowId: string,
+  automationId: string,
 ): Promise<Automation | null> {
   return Automation.findOne({
-    where: { id: workflowId, owner_id: ownerId },
+    where: { id: automationId, owner_id: ownerId },
     include: [AutomationTask],
     order: [
       ['tasks', 'display_order', 'ASC'],

@@ -15,10 +15,10 @@ import { type EntityAutomationTaskRunRow, type Row } from '../rows';
 export async function listAutomationTaskShapes(
   _sequelize: Sequelize,
   ownerId: string,
-  workflowId: string,
+  automationId: string,
 ): Promise<(TaskShape & { id: string })[]> {
   const tasks = await AutomationTask.findAll({
-    where: { workflow_id: workflowId },
+    where: { workflow_id: automationId },
     include: [{ association: 'workflow', where: { owner_id: ownerId }, attributes: [] }],
     attributes: ['id', 'name', 'task_type', 'timing'],
     order: [

@@ -14,12 +14,12 @@ import { type WorkflowTriggerExecutionRow, type WorkflowTriggerRow } from '../ro
 export async function findTrigger(
   _sequelize: Sequelize,
   ownerId: string,
-  workflowId: string,
+  automationId: string,
   id: string,
   options: { transaction?: Transaction; lock?: boolean } = {},
 ): Promise<WorkflowTrigger> {
   const trigger = await WorkflowTrigger.findOne({
-    where: { id, workflow_id: workflowId, owner_id: ownerId },
+    where: { id, workflow_id: automationId, owner_id: ownerId },
     transaction: options.transaction,
     lock: options.lock && options.transaction ? options.transaction.LOCK.UPDATE : undefined,
   });
@@ -31,10 +31,10 @@ export async function findTrigger(
 export function listTriggers(
   _sequelize: Sequelize,
   ownerId: string,
-  workflowId: string,
+  automationId: string,
 ): Promise<WorkflowTriggerRow[]> {
   return WorkflowTrigger.findAll({
-    where: { workflow_id: workflowId, owner_id: ownerId },
+    where: { workflow_id: automationId, owner_id: ownerId },
     order: [
       ['execution_order', 'ASC'],
       ['created_at', 'ASC'],
@@ -89,11 +89,11 @@ export function findTriggerById(_sequelize: Sequelize, id: string): Promise<Work
 export async function listScheduledTriggerIds(
   _sequelize: Sequelize,
   ownerId: string,
-  workflowId: string,
+  automationId: string,
 ): Promise<string[]> {
   const rows = await WorkflowTrigger.findAll({
     attributes: ['id'],
-    where: { owner_id: ownerId, workflow_id: workflowId, trigger_event: 'SCHEDULED' },
+    where: { owner_id: ownerId, workflow_id: automationId, trigger_event: 'SCHEDULED' },
     raw: true,
   });
   return rows.map((r) => r.id);

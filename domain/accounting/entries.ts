@@ -44,7 +44,7 @@ export interface SalesDocument {
 }
 
 /** A row of the payments ledger (invoice_payments). */
-export interface LedgerMovement {
+export interface PaymentMovement {
   kind: 'payment' | 'refund' | 'reversal';
   method: string;
   amountCents: bigint;
@@ -157,7 +157,7 @@ export const MOVEMENT_WORDS = {
 } as const;
 
 /** The payments journal's lines of one ledger row. */
-export function paymentLines(m: LedgerMovement, accounts: AccountingAccounts): EntryLine[] {
+export function paymentLines(m: PaymentMovement, accounts: AccountingAccounts): EntryLine[] {
   const label = `${MOVEMENT_WORDS[m.kind]} ${m.invoiceNumber} ${m.clientName}${m.reference ? ` ${m.reference}` : ''}`;
   const lines = [
     line(paymentAccount(m.method), accounts, 'debit', m.amountCents, label, null),
@@ -175,7 +175,7 @@ const JOURNAL_ORDER: Record<JournalKey, number> = { sales: 0, payments: 1 };
  */
 export function buildJournal(
   documents: readonly SalesDocument[],
-  movements: readonly LedgerMovement[],
+  movements: readonly PaymentMovement[],
   accounts: AccountingAccounts,
 ): JournalEntry[] {
   const drafts = [

@@ -2,7 +2,7 @@ import { type AccountingAccounts, paymentAccount } from './accounts';
 import {
   ACCOUNT_LABELS,
   JOURNALS,
-  type LedgerMovement,
+  type PaymentMovement,
   MOVEMENT_WORDS,
   ratePercent,
   type SalesDocument,
@@ -30,8 +30,8 @@ export interface RateCents {
 /** An issued invoice or credit note (SalesDocument, amounts in numbers). */
 export type SalesSource = Omit<SalesDocument, 'rates'> & { rates: readonly RateCents[] };
 
-/** A row of the payments ledger (LedgerMovement, amount in numbers). */
-export type MovementSource = Omit<LedgerMovement, 'amountCents'> & { amountCents: number };
+/** A row of the payments ledger (PaymentMovement, amount in numbers). */
+export type MovementSource = Omit<PaymentMovement, 'amountCents'> & { amountCents: number };
 
 /** A source in the file's order: its day, then its journal (sales first), then `order`. */
 export interface Ordered {

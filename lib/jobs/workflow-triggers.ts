@@ -30,10 +30,10 @@ export async function createTrigger(
   sequelize: Sequelize,
   temporal: Client,
   ownerId: string,
-  workflowId: string,
+  automationId: string,
   props: TriggerProps & { name: string; trigger_event: DomainEventType; is_active: boolean; execution_order: number },
 ): Promise<WorkflowTriggerRow> {
-  const row = await saveTrigger(sequelize, ownerId, workflowId, props);
+  const row = await saveTrigger(sequelize, ownerId, automationId, props);
   if (row.trigger_event !== 'SCHEDULED') return row;
   try {
     await syncTriggerSchedule(temporal, row);
@@ -52,11 +52,11 @@ export async function updateTrigger(
   sequelize: Sequelize,
   temporal: Client,
   ownerId: string,
-  workflowId: string,
+  automationId: string,
   id: string,
   props: TriggerProps,
 ): Promise<WorkflowTriggerRow> {
-  const { saved, previous } = await saveTriggerUpdate(sequelize, ownerId, workflowId, id, props);
+  const { saved, previous } = await saveTriggerUpdate(sequelize, ownerId, automationId, id, props);
   // A trigger that is not SCHEDULED and was not has no schedule (and needs no Temporal).
   if (saved.trigger_event !== 'SCHEDULED' && previous.trigger_event !== 'SCHEDULED') return saved;
   try {
@@ -73,12 +73,12 @@ export async function deleteTrigger(
   sequelize: Sequelize,
   temporal: Client,
   ownerId: string,
-  workflowId: string,
+  automationId: string,
   id: string,
 ): Promise<void> {
-  const trigger = await findTrigger(sequelize, ownerId, workflowId, id);
+  const trigger = await findTrigger(sequelize, ownerId, automationId, id);
   if (trigger.trigger_event === 'SCHEDULED') await deleteTriggerSchedule(temporal, trigger.id);
-  await deleteTriggerRow(sequelize, ownerId, workflowId, id);
+  await deleteTriggerRow(sequelize, ownerId, automationId, id);
 }
 
 /** Deletes a workflow with its triggers: the schedules of its SCHEDULED triggers first, then the rows. */
@@ -86,9 +86,9 @@ export async function deleteAutomation(
   sequelize: Sequelize,
   temporal: Client,
   ownerId: string,
-  workflowId: string,
+  automationId: string,
 ): Promise<void> {
-  for (const triggerId of await listScheduledTriggerIds(sequelize, ownerId, workflowId))
+  for (const triggerId of await listScheduledTriggerIds(sequelize, ownerId, automationId))
     await deleteTriggerSchedule(temporal, triggerId);
-  await deleteAutomationRows(sequelize, ownerId, workflowId);
+  await deleteAutomationRows(sequelize, ownerId, automationId);
 }

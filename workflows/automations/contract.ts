@@ -32,11 +32,11 @@ export interface SessionAutomationPayload extends Record<string, unknown> {
  * One Temporal workflow per (session, automation): a second trigger or a redelivered event that
  * applies the same automation to the same session finds the run that is there.
  */
-export const SESSION_AUTOMATION_JOB = defineJob<SessionAutomationPayload, { sessionId: string; workflowId: string }>({
+export const SESSION_AUTOMATION_JOB = defineJob<SessionAutomationPayload, { sessionId: string; automationId: string }>({
   jobName: 'sessions.workflow',
   taskQueue: TASK_QUEUES.automation,
   workflowType: 'sessionWorkflow',
-  workflowId: ({ sessionId, workflowId }) => jobId('session-workflow', sessionId, workflowId),
+  workflowId: ({ sessionId, automationId }) => jobId('session-workflow', sessionId, automationId),
   rerun: 'return-existing',
 });
 

@@ -104,17 +104,17 @@ export interface EInvoiceCashedActivities {
 }
 
 /**
- * The scheduled pass that reads the supplier invoices each studio's platform delivered (issue 32
+ * The scheduled pass that reads the purchase invoices each studio's platform delivered (issue 32
  * §3) into purchase invoices, every PA_POLL_SECONDS like the status poll.
  */
-export const RECEIVE_SUPPLIER_INVOICES = {
+export const RECEIVE_PURCHASE_INVOICES = {
   scheduleId: 'e-invoicing:receive-supplier-invoices',
   taskQueue: TASK_QUEUES.maintenance,
   workflowType: 'receiveSupplierInvoicesWorkflow',
   workflowIdPrefix: 'e-invoicing:receive-supplier-invoices',
 } as const;
 
-export interface SupplierInvoiceInboxActivities {
+export interface PurchaseInvoiceInboxActivities {
   /** Reads each connected studio's new incoming flows; answers how many studios were read and flows handled. */
   receiveSupplierInvoices(): Promise<{ studios: number; received: number; unreadable: number }>;
 }
@@ -126,7 +126,7 @@ export interface PurchaseAnswerPayload extends Record<string, unknown> {
 }
 
 /**
- * The studio's answer to a supplier invoice its platform delivered (Approuvée, En litige, Refusée
+ * The studio's answer to a purchase invoice its platform delivered (Approuvée, En litige, Refusée
  * with its reason), sent back as a lifecycle flow on the incoming flow (issue 32 §3). Keyed by the
  * answer; the flow's tracking id `answer:<id>` lets a retry find what an earlier attempt sent.
  */

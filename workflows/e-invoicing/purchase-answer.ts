@@ -5,7 +5,7 @@ import { PLATFORM_SEND_OPTIONS, type PurchaseAnswerActivities, type PurchaseAnsw
 // The same patience as the transmission: a platform outage delays the answer, never loses it.
 const { sendPurchaseAnswer } = proxyActivities<PurchaseAnswerActivities>(PLATFORM_SEND_OPTIONS);
 
-/** The studio's answer to a supplier invoice, sent to its platform once. */
+/** The studio's answer to a purchase invoice, sent to its platform once. */
 export async function purchaseAnswerWorkflow(
   input: JobInput<PurchaseAnswerPayload>,
 ): Promise<{ outcome: 'sent' | 'found' | 'already' }> {

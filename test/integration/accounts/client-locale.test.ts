@@ -18,6 +18,7 @@ import { zipEntryText } from '../../helpers/zip-entry';
 import { as } from '../../helpers/auth';
 import { mailsTo, type Mail } from '../../helpers/mail';
 import { download } from '../../helpers/downloads';
+import { pdfTextAt } from '../../helpers/pdf-text';
 
 let t: TestApp;
 let worker: WorkerProcess;
@@ -214,8 +215,7 @@ describe('the language and the face a client sees', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'client-locale-'));
     try {
       const file = path.join(dir, 'quote.pdf');
-      fs.writeFileSync(file, await download(pdf.body.url));
-      const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+      const text = await pdfTextAt(pdf.body.url, { keepAs: file });
       expect(text).toContain(`Quote No. ${quote.number}`);
       expect(text).toContain(COMPANY);
       expect(text).toMatch(/Total incl\. tax\s+€1,481\.40/);

@@ -47,8 +47,6 @@ const downloadData = (client: { token: string }) =>
 
 const json = (zip: Map<string, Buffer>, name: string) => JSON.parse(zip.get(name)!.toString('utf8'));
 
-const pdfText = pdfTextOf;
-
 const storedPdf = (table: 'invoices' | 'credit_notes', id: string) =>
   eventually(
     `${table} ${id} pdf kept`,
@@ -230,10 +228,10 @@ describe('the data download (GET /api/client-accounts/me/data-export)', () => {
 
     const invoicePdf = zip.get(`pdfs/invoices/${invoice.number}.pdf`)!;
     expect(invoicePdf.subarray(0, 4).toString()).toBe('%PDF');
-    expect(pdfText(invoicePdf)).toContain(invoice.number);
+    expect(pdfTextOf(invoicePdf)).toContain(invoice.number);
     const notePdf = zip.get(`pdfs/credit-notes/${note.number}.pdf`)!;
     expect(notePdf.subarray(0, 4).toString()).toBe('%PDF');
-    expect(pdfText(notePdf)).toContain(note.number);
+    expect(pdfTextOf(notePdf)).toContain(note.number);
 
     // The contact reads French (the studio's language): its README too.
     const readme = zip.get('README.txt')!.toString('utf8');

@@ -1,7 +1,6 @@
 // The studio's company profile through HTTP against the real stack: validation of the French
 // identifiers and the IBAN, ownership, the audit trail, and the profile in the text of an invoice
 // pdf (read back with poppler) and docx; a VAT exempt studio's invoice carries no VAT.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
@@ -13,6 +12,7 @@ import { zipEntryText } from '../../helpers/zip-entry';
 import { testStackDir } from '../../setup/paths';
 import { as } from '../../helpers/auth';
 import { download } from '../../helpers/downloads';
+import { pdfTextAt } from '../../helpers/pdf-text';
 
 let t: TestApp;
 let worker: WorkerProcess;
@@ -49,10 +49,9 @@ const lumiere = {
 /** The text of a file the api links to: pdf through pdftotext, docx through its document.xml. */
 async function documentText(url: string, name: string): Promise<string> {
   const file = path.join(testStackDir, name);
+  if (name.endsWith('.pdf')) return (await pdfTextAt(url, { plainSpaces: true, keepAs: file })).replace(/\s+/g, ' ');
   fs.writeFileSync(file, await download(url));
-  const text = name.endsWith('.pdf')
-    ? execFileSync('pdftotext', ['-layout', file, '-']).toString('utf8')
-    : (await zipEntryText(file, 'word/document.xml')).replace(/<[^>]+>/g, ' ');
+  const text = (await zipEntryText(file, 'word/document.xml')).replace(/<[^>]+>/g, ' ');
   return text.replace(/[\u202f\u00a0]/g, ' ').replace(/\s+/g, ' ');
 }
 

@@ -1,4 +1,4 @@
-// Receiving supplier invoices through France's e-invoicing network (issue 32 §3), through HTTP
+// Receiving purchase invoices through France's e-invoicing network (issue 32 §3), through HTTP
 // against the real stack and the PA simulator: a lab (one studio) issues a B2B invoice to a
 // photographer's company (another studio); the lab's platform deposits it and delivers it to the
 // photographer's account; the photographer's inbox pass reads it into a purchase invoice; the
@@ -68,7 +68,7 @@ const answer = (user: TestUser, id: string, body: Record<string, unknown>) =>
   request(t.app).post(`/api/purchase-invoices/${id}/answer`).set(as(user)).send(body);
 const fixture = (name: string) => fs.readFileSync(path.join(__dirname, '..', '..', 'fixtures', 'e-invoices', name));
 
-describe('a supplier invoice received through the platform', () => {
+describe('a purchase invoice received through the platform', () => {
   it("the lab's invoice reaches the photographer, is read, refused with a reason, and the refusal reaches both platforms", async () => {
     const buyerSiren = freshSiren();
     const photographer = await studioOnPlatform(buyerSiren);

@@ -1,8 +1,4 @@
 import crypto from 'node:crypto';
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { createS3Client } from '../../../lib/s3';
 import { type ExportPayload } from '../../../workflows/exports/contract';
@@ -16,6 +12,7 @@ import {
 } from '../../helpers/export-render';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { sqlOn } from '../../helpers/sql';
+import { pdfTextOf } from '../../helpers/pdf-text';
 
 let t: TestApp;
 let s3: ReturnType<typeof createS3Client>;
@@ -228,16 +225,6 @@ describe('excel exports', () => {
 });
 
 describe('pdf exports', () => {
-  const pdfText = (file: Buffer): string => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'export-pdf-'));
-    try {
-      fs.writeFileSync(path.join(dir, 'export.pdf'), file);
-      return execFileSync('pdftotext', ['-layout', path.join(dir, 'export.pdf'), '-'], { encoding: 'utf8' });
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  };
-
   it('show the title, company, generation date, every row across merged chunks and page numbers that run across them', async () => {
     const rendered = await runRenderInChild(
       deps.pdf,
@@ -250,7 +237,7 @@ describe('pdf exports', () => {
     });
     const file = await download(s3, deps.bucket, rendered.key);
     expect(file.subarray(0, 5).toString()).toBe('%PDF-');
-    const text = pdfText(file);
+    const text = pdfTextOf(file);
     const pages = text.split('\f').filter((p) => p.trim());
     expect(pages.length).toBeGreaterThan(3);
     expect(pages[0]).toMatch(/Sessions/);
@@ -277,7 +264,7 @@ describe('pdf exports', () => {
       deps.pdf,
       payload(owner, { entity: 'contacts', format: 'pdf', fields: ['first_name', 'last_name'] }),
     );
-    const text = pdfText(await download(s3, deps.bucket, rendered.key));
+    const text = pdfTextOf(await download(s3, deps.bucket, rendered.key));
     expect(text).toContain('<b>Zoé</b>');
     expect(text).toContain('<script>alert(1)</script>');
 
@@ -301,7 +288,7 @@ describe('pdf exports', () => {
       ),
     );
     expect(afterCrash.key).not.toBe(rendered.key);
-    const text = pdfText(await download(s3, deps.bucket, afterCrash.key));
+    const text = pdfTextOf(await download(s3, deps.bucket, afterCrash.key));
     expect(text).toMatch(/Chromium\s+Relancé/);
     expect(afterCrash.rowCount).toBe(1);
     expect(rendered.rowCount).toBe(1);

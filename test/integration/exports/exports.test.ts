@@ -1,8 +1,6 @@
 // Exports through HTTP against the real stack: the api (with Socket.IO) in-process, the real
 // worker process rendering into the S3 server.
-import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -21,6 +19,7 @@ import { testStackDir } from '../../setup/paths';
 import { as } from '../../helpers/auth';
 import { download } from '../../helpers/downloads';
 import { mailsTo } from '../../helpers/mail';
+import { pdfTextAt } from '../../helpers/pdf-text';
 
 let t: TestApp;
 let worker: WorkerProcess;
@@ -157,9 +156,9 @@ describe('GET /api/export (synchronous)', () => {
       .query({ entity: 'sessions', format: 'pdf', fields: 'title,location' })
       .set(as(owner))
       .expect(200);
-    const file = path.join(testStackDir, `export-${crypto.randomUUID()}.pdf`);
-    fs.writeFileSync(file, await download(pdf.body.url));
-    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    const text = await pdfTextAt(pdf.body.url, {
+      keepAs: path.join(testStackDir, `export-${crypto.randomUUID()}.pdf`),
+    });
     expect(text).toMatch(/Séance famille Noël\s+Forêt de Fontainebleau/);
     expect(text).toMatch(/Portrait Chloé/);
   });

@@ -2,10 +2,6 @@
 // country unless it sets one; its quotes and invoices are in it unless one names another; deposits,
 // final invoices and credit notes keep their source's; the pdf prints every amount in it; and a
 // currency the amounts cannot hold is a 400 naming why, never a document in the wrong money.
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import request from 'supertest';
 import Stripe from 'stripe';
 import { buildBillableContact } from '../../factories/contacts';
@@ -14,10 +10,10 @@ import { buildInvoice, FRENCH_STUDIO, saveStudioProfile } from '../../factories/
 import { buildQuote } from '../../factories/quotes';
 import { buildUser, type TestUser } from '../../factories/users';
 import { as } from '../../helpers/auth';
-import { download } from '../../helpers/downloads';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
 import { sqlOn } from '../../helpers/sql';
+import { pdfTextAt } from '../../helpers/pdf-text';
 
 let t: TestApp;
 let worker: WorkerProcess;
@@ -37,17 +33,6 @@ const BROOKLYN = {
   company_city: 'Brooklyn',
   company_country: 'US',
   email: 'hello@brooklynlight.test',
-};
-
-const pdfText = async (url: string): Promise<string> => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'currency-pdf-'));
-  try {
-    const file = path.join(dir, 'doc.pdf');
-    fs.writeFileSync(file, await download(url));
-    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
 };
 
 async function usStudio(): Promise<TestUser> {
@@ -125,14 +110,14 @@ describe("a document's currency", () => {
     });
     expect(invoice.currency).toBe('USD');
     const pdf = await request(t.app).get(`/api/invoices/${invoice.id}/pdf`).set(as(studio)).expect(200);
-    const text = await pdfText(pdf.body.url);
+    const text = await pdfTextAt(pdf.body.url);
     expect(text).toContain('$2,500.00');
     expect(text).not.toContain('€');
 
     const abroad = await buildQuote(t.app, studio, { contact_id: contact.id, currency: 'GBP' });
     expect(abroad.currency).toBe('GBP');
     const quotePdf = await request(t.app).get(`/api/quotes/${abroad.id}/pdf`).set(as(studio)).expect(200);
-    expect(await pdfText(quotePdf.body.url)).toMatch(/£\d/);
+    expect(await pdfTextAt(quotePdf.body.url)).toMatch(/£\d/);
   }, 120_000);
 
   it("an invoice made from a quote, and a credit note of an invoice, keep their source's currency", async () => {

@@ -5,7 +5,6 @@
 // amounts in the document's currency, and the studio's and client's addresses in their country's
 // order (US "Brooklyn, NY 11201", the UK postcode on its own line); a studio of locale en-GB or
 // fr-CA its locale's dates and amounts, in its language's words.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +19,7 @@ import { download } from '../../helpers/downloads';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
 import { zipEntryText } from '../../helpers/zip-entry';
+import { pdfTextAt } from '../../helpers/pdf-text';
 
 let t: TestApp;
 let worker: WorkerProcess;
@@ -45,9 +45,7 @@ const inTempDir = async <T>(name: string, bytes: Buffer, read: (file: string) =>
 /** The text of a document's pdf, as pdftotext reads it (its lines as laid out). */
 const pdfOf = async (studio: TestUser, route: string): Promise<string> => {
   const res = await request(t.app).get(`${route}/pdf`).set(as(studio)).expect(200);
-  return inTempDir('doc.pdf', await download(res.body.url), (file) =>
-    execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }),
-  );
+  return pdfTextAt(res.body.url);
 };
 /** The words of a document's docx, one space between them. */
 const docxOf = async (studio: TestUser, route: string): Promise<string> => {

@@ -16,6 +16,7 @@ import { startMainWorker, type WorkerProcess } from '../../helpers/worker-proces
 import { repoRoot, testStackDir } from '../../setup/paths';
 import { as } from '../../helpers/auth';
 import { download } from '../../helpers/downloads';
+import { pdfTextAt } from '../../helpers/pdf-text';
 
 /** A 1 × 1 png, the smallest logo a studio could upload. */
 const PNG = Buffer.from(
@@ -53,14 +54,9 @@ interface StoredDocument {
   items: (LineInput & { total: string })[];
 }
 
-const pdfText = async (url: string, name: string) => {
-  const file = path.join(testStackDir, `${name}.pdf`);
-  fs.writeFileSync(file, await download(url));
-  // Intl writes French thousands with a narrow no-break space: read them as plain spaces.
-  return execFileSync('pdftotext', ['-layout', file, '-'])
-    .toString('utf8')
-    .replace(/[\u202f\u00a0]/g, ' ');
-};
+// Intl writes French thousands with a narrow no-break space: read them as plain spaces. The pdf is
+// kept beside the stack as `name`.pdf, to look at after a run.
+const kept = (name: string) => ({ plainSpaces: true, keepAs: path.join(testStackDir, `${name}.pdf`) });
 const euros = (amount: string, locale: 'fr-FR' | 'en-US' = 'fr-FR') =>
   new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' })
     .format(Number(amount))
@@ -82,7 +78,7 @@ describe('demo documents', () => {
         expect([document.title, document.amount]).toEqual([document.title, centsToDecimal(totals.totalWithTaxCents)]);
         expect(document.items.map((i) => i.total)).toEqual(totals.lines.map((l) => centsToDecimal(l.totalCents)));
         const link = await request(t.app).get(`/api/${plural}/${document.id}/pdf`).set(as({ token })).expect(200);
-        const text = await pdfText(link.body.url, `${plural}-${document.id}`);
+        const text = await pdfTextAt(link.body.url, kept(`${plural}-${document.id}`));
         // In the language of the client it is for: the demo's American contacts read English.
         const reader = document.contact_id
           ? ((await request(t.app).get(`/api/contacts/${document.contact_id}`).set(as({ token })).expect(200)).body
@@ -99,7 +95,7 @@ describe('demo documents', () => {
     const garnier = (list.body.items as StoredDocument[]).find((d) => d.title.includes('Garnier'))!;
     expect(garnier.amount).toBe('1278.00');
     const link = await request(t.app).get(`/api/invoices/${garnier.id}/pdf`).set(as({ token })).expect(200);
-    const text = await pdfText(link.body.url, `garnier-${garnier.id}`);
+    const text = await pdfTextAt(link.body.url, kept(`garnier-${garnier.id}`));
     expect(text).toMatch(/Portrait retouché\s+12\s/);
     expect(text).toMatch(/Total TTC\s+1 278,00 €/);
   });
@@ -112,7 +108,7 @@ describe('the roadmap', () => {
       (s) => s.start_date && s.location,
     )!;
     const link = await request(t.app).get(`/api/sessions/${session.id}/roadmap`).set(as({ token })).expect(200);
-    const text = await pdfText(link.body.url, `roadmap-demo-${session.id}`);
+    const text = await pdfTextAt(link.body.url, kept(`roadmap-demo-${session.id}`));
     const start = new Intl.DateTimeFormat('fr-FR', {
       dateStyle: 'full',
       timeStyle: 'short',

@@ -6,8 +6,6 @@
 // the API's amounts, each XML line reconciles (quantity × price − its discount = its net), and the
 // pdf, read back with pdftotext, prints every line's unit price, discount and net and the totals.
 // A fixed number of generated cases; fast-check prints the seed of a failing run (FC_SEED replays it).
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import request from 'supertest';
@@ -23,6 +21,7 @@ import { startMainWorker, type WorkerProcess } from '../../helpers/worker-proces
 import { testStackDir } from '../../setup/paths';
 import { as } from '../../helpers/auth';
 import { download } from '../../helpers/downloads';
+import { pdfTextAt } from '../../helpers/pdf-text';
 
 let t: TestApp;
 let worker: WorkerProcess;
@@ -54,13 +53,10 @@ const euros = (value: number, decimals = 2) =>
 const frNumber = (value: number) =>
   new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 }).format(value).replace(/[\u202f\u00a0]/g, ' ');
 
-async function pdfText(base: string, name: string): Promise<string> {
+/** The text of the pdf of the document at `base`, kept beside the stack as `name`.pdf. */
+async function documentPdfText(base: string, name: string): Promise<string> {
   const link = await request(t.app).get(`${base}/pdf`).set(as(studio)).expect(200);
-  const file = path.join(testStackDir, `${name}.pdf`);
-  fs.writeFileSync(file, await download(link.body.url as string));
-  return execFileSync('pdftotext', ['-layout', file, '-'])
-    .toString('utf8')
-    .replace(/[\u202f\u00a0]/g, ' ');
+  return pdfTextAt(link.body.url as string, { plainSpaces: true, keepAs: path.join(testStackDir, `${name}.pdf`) });
 }
 
 /** Every element of that name in a CII document, as text. */
@@ -134,7 +130,7 @@ async function expectValidDocument(base: string, amount: string, label: string):
   }
 
   // The pdf: every line's quantity, unit price, discount and net, and the totals, as the XML says.
-  const text = await pdfText(base, label);
+  const text = await documentPdfText(base, label);
   for (const l of lines) {
     const decimals = l.price.split('.')[1]?.length ?? 0;
     expect(text).toContain(euros(Number(l.price), decimals));
@@ -354,7 +350,7 @@ describe('the cases the issue found', () => {
     const official = await officialRulesValidate([{ name: 'portraits', xml, ves: OFFICIAL_RULES.en16931Cii }]);
     expect(fatalFindings(official)).toEqual([]);
     expect(xml).toMatch(/<ram:BasisAmount>350.00<\/ram:BasisAmount>\s*<ram:ActualAmount>35.00<\/ram:ActualAmount>/);
-    const text = await pdfText(`/api/invoices/${invoice.id}`, 'portraits-again');
+    const text = await documentPdfText(`/api/invoices/${invoice.id}`, 'portraits-again');
     // One printed row: 12 × 29,167 € = 350,00 €, less 10 % = 315,00 € excl. VAT; 20 % VAT makes 378,00 €.
     expect(text).toMatch(/Portrait retouché\s+12\s+29,167 €\s+10 %\s+20 %\s+315,00 €/);
     expect(text).toMatch(/Total TTC\s+378,00 €/);
@@ -376,7 +372,7 @@ describe('the cases the issue found', () => {
         },
       ],
     });
-    const quoteText = await pdfText(`/api/quotes/${quote.id}`, 'portraits-quote');
+    const quoteText = await documentPdfText(`/api/quotes/${quote.id}`, 'portraits-quote');
     expect(quoteText).toMatch(/Portrait retouché\s+12\s+29,167 €\s+10 %\s+20 %\s+315,00 €/);
     expect(quoteText).toMatch(/Total TTC\s+378,00 €/);
     expect(quoteText).not.toContain('Catégorie de l’opération');
@@ -388,7 +384,7 @@ describe('the cases the issue found', () => {
       { item_type: 'DISCOUNT', description: 'Fidélité', discount_type: 'PERCENTAGE_OF_TOTAL', discount_percentage: 10 },
     ]);
     expect(invoice.amount).toBe('216.00');
-    const text = await pdfText(`/api/invoices/${invoice.id}`, 'discounted');
+    const text = await documentPdfText(`/api/invoices/${invoice.id}`, 'discounted');
     expect(text).toMatch(/Sous-total HT\s+200,00 €\s+Fidélité \(10 %\)\s+-20,00 €\s+Total HT\s+180,00 €/);
   }, 120_000);
 
@@ -414,7 +410,7 @@ describe('the cases the issue found', () => {
     expect(xml).toMatch(
       /<ram:ActualDeliverySupplyChainEvent>\s*<ram:OccurrenceDateTime>\s*<udt:DateTimeString format="102">20260613</,
     );
-    expect(await pdfText(`/api/invoices/${issued.id}`, 'session-day-again')).toContain(
+    expect(await documentPdfText(`/api/invoices/${issued.id}`, 'session-day-again')).toContain(
       'Date de la prestation : 13 juin 2026',
     );
     // Moving the session later changes neither: the date was kept at issue.
@@ -423,7 +419,7 @@ describe('the cases the issue found', () => {
       .set(as(studio))
       .send({ start_date: '2026-07-04T13:00:00Z', end_date: '2026-07-04T22:00:00Z' })
       .expect(200);
-    expect(await pdfText(`/api/invoices/${issued.id}`, 'session-day-moved')).toContain(
+    expect(await documentPdfText(`/api/invoices/${issued.id}`, 'session-day-moved')).toContain(
       'Date de la prestation : 13 juin 2026',
     );
 
@@ -449,7 +445,7 @@ describe('the cases the issue found', () => {
     expect(periodXml).toMatch(
       /<ram:BillingSpecifiedPeriod>\s*<ram:StartDateTime>\s*<udt:DateTimeString format="102">20260620<[\s\S]*?<ram:EndDateTime>\s*<udt:DateTimeString format="102">20260621</,
     );
-    expect(await pdfText(`/api/invoices/${longIssued.id}`, 'session-period-again')).toContain(
+    expect(await documentPdfText(`/api/invoices/${longIssued.id}`, 'session-period-again')).toContain(
       'Période de la prestation : du 20 juin 2026 au 21 juin 2026',
     );
   }, 240_000);

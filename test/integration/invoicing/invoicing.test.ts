@@ -1,6 +1,5 @@
 // Quotes and invoices through HTTP: items and computed amounts, items replaced on update,
 // ownership of every related id, status rules, audit rows and outbox events.
-import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,6 +17,7 @@ import { as } from '../../helpers/auth';
 import { mailAttachment, mailsTo } from '../../helpers/mail';
 import { sqlOn } from '../../helpers/sql';
 import { download } from '../../helpers/downloads';
+import { pdfTextOf } from '../../helpers/pdf-text';
 
 let t: TestApp;
 let owner: TestUser;
@@ -350,16 +350,6 @@ describe('pdfs and send-email (real worker, Chromium, MailDev)', () => {
   }, 240_000);
   afterAll(() => worker?.stop());
 
-  const pdfText = (file: Buffer) => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'invoice-pdf-'));
-    try {
-      fs.writeFileSync(path.join(dir, 'doc.pdf'), file);
-      return execFileSync('pdftotext', ['-layout', path.join(dir, 'doc.pdf'), '-'], { encoding: 'utf8' });
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  };
-
   it('shows the company, the client, the number, the lines, the VAT summary and the totals in French', async () => {
     const studio = await buildUser(t.app);
     await sql(
@@ -395,7 +385,7 @@ describe('pdfs and send-email (real worker, Chromium, MailDev)', () => {
       filename: `facture-${invoice.number}.pdf`,
       expiration: 3600,
     });
-    const text = pdfText(await download(res.body.url));
+    const text = pdfTextOf(await download(res.body.url));
     expect(text).toContain(`Facture N° ${invoice.number}`);
     for (const expected of [
       'Atelier Lumière',
@@ -443,7 +433,7 @@ describe('pdfs and send-email (real worker, Chromium, MailDev)', () => {
     });
     const res = await request(t.app).get(`/api/quotes/${quote.id}/pdf`).set(as(studio)).expect(200);
     expect(res.body.key).toBe(`pdfs/quotes/${studio.id}/${quote.id}.pdf`);
-    const text = pdfText(await download(res.body.url));
+    const text = pdfTextOf(await download(res.body.url));
     expect(text).toContain(`Quote No. ${quote.number}`);
     expect(text).toMatch(/Total incl\. tax\s+€1,481\.40/);
   }, 120_000);
@@ -564,7 +554,7 @@ describe('pdfs and send-email (real worker, Chromium, MailDev)', () => {
       [`facture-${issued.number}.pdf`, 'application/pdf'],
     ]);
     const attached = await mailAttachment(mail);
-    expect(pdfText(attached)).toMatch(/Total TTC\s+300,00\s€/);
+    expect(pdfTextOf(attached)).toMatch(/Total TTC\s+300,00\s€/);
 
     const tracking = await eventually('the send recorded', async () => {
       const rows = await sql<{ recipient: string; status: string; sent_at: Date | null }>(
@@ -614,7 +604,7 @@ describe('pdfs and send-email (real worker, Chromium, MailDev)', () => {
     expect(mail.attachments ?? []).toHaveLength(0);
     const link = /(http\S+)/.exec(mail.text.split('Télécharger le document:')[1] ?? '')?.[1];
     expect(link).toBeDefined();
-    expect(pdfText(await download(link!))).toContain('Reportage');
+    expect(pdfTextOf(await download(link!))).toContain('Reportage');
     await eventually(
       'the quote SENT',
       async () => (await request(t.app).get(`/api/quotes/${quote.id}`).set(as(studio))).body.status === 'SENT',

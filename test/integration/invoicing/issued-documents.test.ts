@@ -1,7 +1,6 @@
 // Issue 20 §3 and §4, documents: an issued invoice's pdf is rendered once at issue and kept (its
 // SHA-256 recorded); later downloads serve that exact file, whatever was paid since. Credit
 // notes have their own pdf (kept the same way) and docx, naming the invoice they correct.
-import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,6 +18,7 @@ import { as } from '../../helpers/auth';
 import { download } from '../../helpers/downloads';
 import { sqlOn } from '../../helpers/sql';
 import { mailAttachment, mailsTo } from '../../helpers/mail';
+import { pdfTextOf } from '../../helpers/pdf-text';
 
 let t: TestApp;
 let worker: WorkerProcess;
@@ -43,8 +43,6 @@ const inTempDir = <T>(name: string, bytes: Buffer, read: (file: string) => T | P
   fs.writeFileSync(file, bytes);
   return Promise.resolve(read(file)).finally(() => fs.rmSync(dir, { recursive: true, force: true }));
 };
-const pdfText = (bytes: Buffer) =>
-  inTempDir('doc.pdf', bytes, (file) => execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }));
 const docxText = (bytes: Buffer) =>
   inTempDir('doc.docx', bytes, async (file) =>
     (await zipEntryText(file, 'word/document.xml')).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' '),
@@ -79,7 +77,7 @@ describe('the issued invoice pdf, rendered once and kept', () => {
     });
     const bytes = await download(first.body.url);
     expect(sha256(bytes)).toBe(stored.sha256);
-    expect(await pdfText(bytes)).toContain(`Facture N° ${invoice.number}`);
+    expect(pdfTextOf(bytes)).toContain(`Facture N° ${invoice.number}`);
 
     // A payment changes updated_at (and what is due): the kept file is still the one served.
     await request(t.app)
@@ -134,7 +132,7 @@ describe('the issued invoice pdf, rendered once and kept', () => {
     const stored = await storedPdf('invoices', invoice.id);
     const first = await request(t.app).get(`/api/invoices/${invoice.id}/pdf`).set(as(studio)).expect(200);
     expect(first.body.key).toBe(stored.key);
-    const text = (await pdfText(await download(first.body.url))).replace(/\s+/g, ' ');
+    const text = pdfTextOf(await download(first.body.url)).replace(/\s+/g, ' ');
     for (const expected of ['Atelier Garnier SAS', 'Chloé Dubois', 'SIREN 552100554', 'N° TVA FR96552100554'])
       expect(text).toContain(expected);
     // A later edit of the contact leaves the issued invoice as it was.
@@ -203,7 +201,7 @@ describe('credit note documents', () => {
     });
     const bytes = await download(pdf.body.url);
     expect(sha256(bytes)).toBe(stored.sha256);
-    const text = (await pdfText(bytes)).replace(/\s+/g, ' ');
+    const text = pdfTextOf(bytes).replace(/\s+/g, ' ');
     for (const expected of [
       `Avoir N° ${note.number}`,
       `Avoir sur la facture ${invoice.number} du`,
@@ -257,7 +255,7 @@ describe('credit note documents', () => {
     });
     await storedPdf('credit_notes', note.id);
     const pdf = await request(t.app).get(`/api/credit-notes/${note.id}/pdf`).set(as(studio)).expect(200);
-    const text = (await pdfText(await download(pdf.body.url))).replace(/\s+/g, ' ');
+    const text = pdfTextOf(await download(pdf.body.url)).replace(/\s+/g, ' ');
     expect(text).toContain('Séance');
     expect(text).toContain(`Avoir sur la facture ${invoice.number}`);
     expect(text).toMatch(/20 % 300,00 € 60,00 €/);

@@ -4,7 +4,6 @@
 // kept pdf, its docx rendered again) show the studio as it was at issue; a draft shows it as it is
 // now; a credit note issued after the change shows the studio at the credit note's issue (its own
 // copy, docs/invoicing.md "The seller copied at issue"). The database keeps both copies for good.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +18,7 @@ import { sqlOn } from '../../helpers/sql';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
 import { zipEntryText } from '../../helpers/zip-entry';
+import { pdfTextOf } from '../../helpers/pdf-text';
 
 /** The same studio after a move to Lyon, a new legal form, identifiers and bank account. */
 const MOVED_STUDIO = {
@@ -76,8 +76,6 @@ const inTempDir = <T>(name: string, bytes: Buffer, read: (file: string) => T | P
   return Promise.resolve(read(file)).finally(() => fs.rmSync(dir, { recursive: true, force: true }));
 };
 const flat = (text: string) => text.replace(/\s+/g, ' ');
-const pdfText = (bytes: Buffer) =>
-  inTempDir('doc.pdf', bytes, (file) => flat(execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' })));
 const docxText = (bytes: Buffer) =>
   inTempDir('doc.docx', bytes, async (file) =>
     flat((await zipEntryText(file, 'word/document.xml')).replace(/<[^>]+>/g, ' ')),
@@ -136,7 +134,7 @@ describe('the seller copied at issue', () => {
     expect(report.errors).toEqual([]);
     expect(report.status).toBe('valid');
 
-    expectSeller(await pdfText(await fileOf(`/api/invoices/${invoice.id}/pdf`)), OLD, NEW);
+    expectSeller(flat(pdfTextOf(await fileOf(`/api/invoices/${invoice.id}/pdf`))), OLD, NEW);
     const docx = await docxOf(`/api/invoices/${invoice.id}`);
     expectSeller(docx, OLD, NEW);
     expect(docx).toContain('Paiement à 30 jours');

@@ -4,10 +4,6 @@
 // under its own law, its pdf read back with pdftotext (title, currency, each tax by name, address
 // order), sent by email, paid in part by transfer, credited in part, and the rest paid by card on
 // stripe-mock in its currency until the webhook marks it PAID.
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import request from 'supertest';
 import Stripe from 'stripe';
 import { buildBillableContact } from '../../factories/contacts';
@@ -23,6 +19,7 @@ import { LONDON_STUDIO, MANCHESTER_CLIENT, QUEBEC_CLIENT, QUEBEC_STUDIO } from '
 import { sqlOn } from '../../helpers/sql';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
+import { pdfTextAt } from '../../helpers/pdf-text';
 
 let t: TestApp;
 let worker: WorkerProcess;
@@ -39,21 +36,11 @@ const sql = sqlOn(() => t.sequelize);
 const secret = process.env.CARDPROVIDER_WEBHOOK_SECRET ?? 'whsec_studio_local';
 const signer = new Stripe('sk_test_signing_only');
 
-const pdfText = async (url: string): Promise<string> => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'everywhere-pdf-'));
-  try {
-    const file = path.join(dir, 'doc.pdf');
-    fs.writeFileSync(file, await download(url));
-    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-};
 /** A day as a document prints it: the locale's long date, on the studio's calendar (Paris: a new account's zone). */
 const longDay = (issuedAt: string, locale: UserLocale) =>
   new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Paris' }).format(new Date(issuedAt));
 const pdfOf = async (studio: TestUser, route: string) =>
-  pdfText((await request(t.app).get(`${route}/pdf`).set(as(studio)).expect(200)).body.url);
+  pdfTextAt((await request(t.app).get(`${route}/pdf`).set(as(studio)).expect(200)).body.url);
 
 /** The cells of a pdf's text: each line trimmed, the head's two columns apart. */
 const cells = (text: string): string[] =>

@@ -4,7 +4,7 @@
 // every payment's receipt: its pdf (pdftotext) and its email (MailDev).
 import crypto from 'node:crypto';
 import request from 'supertest';
-import { pdfTextOf } from '../../helpers/pdf-text';
+import { pdfTextAt } from '../../helpers/pdf-text';
 import Stripe from 'stripe';
 import { buildBillableContact, buildContact } from '../../factories/contacts';
 import { buildInvoice, type InvoiceBody, saveStudioProfile } from '../../factories/invoices';
@@ -12,7 +12,6 @@ import { buildUser, type TestUser } from '../../factories/users';
 import { LONDON_STUDIO, MANCHESTER_CLIENT } from '../../fixtures/studios-abroad';
 import { as } from '../../helpers/auth';
 import { clientPortalToken, type PortalClient } from '../../helpers/client-portal';
-import { download } from '../../helpers/downloads';
 import { isReceiptMail, mailAttachment, mailsTo } from '../../helpers/mail';
 import { sqlOn } from '../../helpers/sql';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
@@ -90,9 +89,6 @@ const reminders = async (studio: TestUser, invoiceId: string) =>
     state: string;
     reason: string | null;
   };
-
-/** The text of a pdf at a signed link (poppler's pdftotext, its layout kept). */
-const pdfText = async (url: string): Promise<string> => pdfTextOf(await download(url));
 
 interface Receipt {
   id: string;
@@ -228,7 +224,7 @@ describe('paying an invoice from the portal by card (hosted checkout)', () => {
       pdf_ready: true,
     });
     expect(link.filename).toBe(`recu-${invoice.number}-R1.pdf`);
-    const text = await pdfText(link.url);
+    const text = await pdfTextAt(link.url);
     expect(text).toContain('Reçu de paiement');
     expect(text).toContain(invoice.number);
     expect(text).toContain('Carte bancaire');
@@ -364,7 +360,7 @@ describe('an installment in pounds, for an English client', () => {
     const { receipt, link, mail } = await receiptOf(client, invoice.id, '419.98');
     expect(receipt).toMatchObject({ amount: '179.99', currency: 'GBP', method: 'card', balance_after: '419.98' });
     expect(link.filename).toBe(`receipt-${invoice.number}-R1.pdf`);
-    const text = await pdfText(link.url);
+    const text = await pdfTextAt(link.url);
     expect(text).toContain('Payment receipt');
     expect(text).toContain(invoice.number);
     expect(text).toMatch(/Amount received\s+£179\.99/);
@@ -413,7 +409,7 @@ describe('a payment the studio records by hand', () => {
       .expect(201);
     const { receipt, link, mail } = await receiptOf(client, invoice.id, '200.00');
     expect(receipt).toMatchObject({ method: 'bank_transfer', amount: '100.00', balance_after: '200.00' });
-    const text = await pdfText(link.url);
+    const text = await pdfTextAt(link.url);
     expect(text).toContain('Virement bancaire');
     expect(text).toContain('VIR ACOMPTE 42');
     expect(text).toMatch(/Reste à payer\s+200,00\s€/);

@@ -1,6 +1,6 @@
 // The invitation through the real stack: the api in-process, the real worker sending over SMTP
 // to MailDev, and the client answering through the portal page the email links to.
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import http from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
@@ -18,6 +18,7 @@ import { zipEntryText } from '../../helpers/zip-entry';
 import { as } from '../../helpers/auth';
 import { mailsTo } from '../../helpers/mail';
 import { download } from '../../helpers/downloads';
+import { pdfTextAt } from '../../helpers/pdf-text';
 
 const execFileAsync = promisify(execFile);
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
@@ -175,9 +176,7 @@ describe('POST /api/sessions/:id/send-session-info-invite', () => {
       .query({ format: 'pdf' })
       .set(as(owner))
       .expect(200);
-    const pdfFile = path.join(testStackDir, `roadmap-${session.id}.pdf`);
-    fs.writeFileSync(pdfFile, await download(pdfLink.body.url));
-    const text = execFileSync('pdftotext', ['-layout', pdfFile, '-']).toString('utf8');
+    const text = await pdfTextAt(pdfLink.body.url, { keepAs: path.join(testStackDir, `roadmap-${session.id}.pdf`) });
     expect(text).toContain('Informations du client');
     expect(text).toMatch(/Lieu de la cérémonie\s+Domaine des Oliviers/);
     expect(text).toMatch(/Nombre d'invités\s+85/);
@@ -246,11 +245,8 @@ describe('POST /api/sessions/:id/send-session-info-invite', () => {
       .query({ format: 'pdf' })
       .set(as(owner))
       .expect(200);
-    const pdfFile = path.join(testStackDir, `roadmap-browser-${session.id}.pdf`);
-    fs.writeFileSync(pdfFile, await download(pdfLink.body.url));
-    expect(execFileSync('pdftotext', ['-layout', pdfFile, '-']).toString('utf8')).toMatch(
-      /Lieu de la cérémonie\s+Château de Joux/,
-    );
+    const keepAs = path.join(testStackDir, `roadmap-browser-${session.id}.pdf`);
+    expect(await pdfTextAt(pdfLink.body.url, { keepAs })).toMatch(/Lieu de la cérémonie\s+Château de Joux/);
   }, 120_000);
 
   it('invites the first session contact with an email when the main contact has none, and that contact answers through the portal', async () => {

@@ -1,8 +1,6 @@
 // Sessions export and import know the studio's setup (issue 19, part 5), through HTTP against the
 // real stack: the api in-process, the real worker process rendering exports and running imports.
-import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import request from 'supertest';
@@ -14,6 +12,7 @@ import { startMainWorker, type WorkerProcess } from '../../helpers/worker-proces
 import { testStackDir } from '../../setup/paths';
 import { as } from '../../helpers/auth';
 import { download } from '../../helpers/downloads';
+import { pdfTextAt } from '../../helpers/pdf-text';
 
 let t: TestApp;
 let worker: WorkerProcess;
@@ -147,9 +146,9 @@ describe('sessions export', () => {
       .query({ entity: 'sessions', format: 'pdf', fields: 'title,session_type,contact_name' })
       .set(as(owner))
       .expect(200);
-    const file = path.join(testStackDir, `sessions-io-${crypto.randomUUID()}.pdf`);
-    fs.writeFileSync(file, await download(pdf.body.url));
-    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    const text = await pdfTextAt(pdf.body.url, {
+      keepAs: path.join(testStackDir, `sessions-io-${crypto.randomUUID()}.pdf`),
+    });
     expect(text).toMatch(/Title\s+Type\s+Contact/);
     expect(text).toMatch(/Naissance de Jules\s+Séance naissance\s+Léa Moreau/);
   });

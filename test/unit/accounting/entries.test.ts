@@ -3,7 +3,7 @@ import { accountProblems, DEFAULT_ACCOUNTING_ACCOUNTS } from '../../../domain/ac
 import {
   buildJournal,
   imbalance,
-  type LedgerMovement,
+  type PaymentMovement,
   ratePercent,
   type SalesDocument,
 } from '../../../domain/accounting/entries';
@@ -27,7 +27,7 @@ const document: fc.Arbitrary<SalesDocument> = fc.record({
   clientCode: fc.option(fc.constantFrom('C0001', 'C0002'), { nil: null }),
   rates: rateAmounts,
 });
-const movement: fc.Arbitrary<LedgerMovement> = fc.record({
+const movement: fc.Arbitrary<PaymentMovement> = fc.record({
   kind: fc.constantFrom('payment' as const, 'refund' as const, 'reversal' as const),
   method: fc.constantFrom('card', 'wallet', 'bank_transfer', 'cash', 'check', 'other'),
   amountCents: fc.bigInt({ min: 1n, max: 1_000_000n }),

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { csvLine, csvRows } from '../../../domain/accounting/csv';
-import { buildJournal, type LedgerMovement, type SalesDocument } from '../../../domain/accounting/entries';
+import { buildJournal, type PaymentMovement, type SalesDocument } from '../../../domain/accounting/entries';
 import { DEFAULT_ACCOUNTING_ACCOUNTS } from '../../../domain/accounting/accounts';
 import { FEC_COLUMNS, fecAmount, fecDocument, fecFileName, fecText } from '../../../domain/accounting/fec';
 import { CSV_DIALECT_RULES } from '../../../domain/exports/csv-dialect';
@@ -14,7 +14,7 @@ const doc = (over: Partial<SalesDocument> = {}): SalesDocument => ({
   rates: [{ vatBasisPoints: 2000, baseCents: 123_456n, vatCents: 24_691n }],
   ...over,
 });
-const pay: LedgerMovement = {
+const pay: PaymentMovement = {
   kind: 'payment',
   method: 'bank_transfer',
   amountCents: 50n,

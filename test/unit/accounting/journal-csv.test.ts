@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { DEFAULT_ACCOUNTING_ACCOUNTS } from '../../../domain/accounting/accounts';
-import { buildJournal, imbalance, type LedgerMovement, type SalesDocument } from '../../../domain/accounting/entries';
+import { buildJournal, imbalance, type PaymentMovement, type SalesDocument } from '../../../domain/accounting/entries';
 import {
   type CurrencyMovement,
   currencyJournal,
@@ -30,7 +30,7 @@ const salesDocument: fc.Arbitrary<SalesDocument> = fc.record({
     { selector: (r) => r.vatBasisPoints, maxLength: 3 },
   ),
 });
-const movement: fc.Arbitrary<LedgerMovement> = fc.record({
+const movement: fc.Arbitrary<PaymentMovement> = fc.record({
   kind: fc.constantFrom('payment' as const, 'refund' as const, 'reversal' as const),
   method: fc.constantFrom('card', 'wallet', 'bank_transfer', 'cash'),
   amountCents: fc.bigInt({ min: 1n, max: 1_000_000n }),

@@ -176,6 +176,37 @@ const EXAMPLES = {
     filePath: 'db/commands/x.ts',
     code: `export function record(name: (id: string) => string): string {\n  return name('1');\n}\n`,
   },
+  // Issue 42: a migration is frozen, it imports no live code.
+  migrationLiveCode: {
+    filePath: 'db/migrations/2099.01.01T00.00.00.x.ts',
+    code: [
+      `import { countryCode } from '../../domain/countries';`,
+      `import { appendLedgerRecords } from '../commands/append-ledger-record';`,
+      `import { Invoice } from '../models/Invoice';`,
+      `import { startJob } from '../../lib/jobs/start-job';`,
+      `import pino from 'pino';`,
+      `export const f = () => [countryCode, appendLedgerRecords, Invoice, startJob, pino];`,
+      '',
+    ].join('\n'),
+  },
+  migrationFrozenCopyEscape: {
+    filePath: 'db/migrations/frozen/2099.01.01T00.00.00.x.ts',
+    code: `import { toHundredths } from '../../../domain/invoicing/money';\nexport const f = toHundredths;\n`,
+  },
+  cleanMigration: {
+    filePath: 'db/migrations/2099.01.01T00.00.00.x.ts',
+    code: [
+      `import { createHash } from 'node:crypto';`,
+      `import { QueryTypes, type Transaction } from 'sequelize';`,
+      `import { type Sequelize } from 'sequelize-typescript';`,
+      `import { type MigrationParams } from 'umzug';`,
+      `import { toHundredths } from './frozen/2099.01.01T00.00.00.x';`,
+      `import { type Migration, runSql } from '../migrator';`,
+      `export type T = [Transaction, Sequelize, MigrationParams<unknown>, Migration];`,
+      `export const f = () => [createHash, QueryTypes, toHundredths, runSql];`,
+      '',
+    ].join('\n'),
+  },
   cleanDbCommand: {
     filePath: 'db/commands/x.ts',
     code: `import { QueryTypes } from 'sequelize';\nimport { ConflictError } from '../../domain/errors';\nimport { JobRun } from '../models/JobRun';\nexport const f = () => [QueryTypes.SELECT, ConflictError, JobRun];\n`,
@@ -278,5 +309,21 @@ describe('eslint layer rules below api/', () => {
 
   it('passes a db/ function given a plain synchronous function (a name, a parser)', () => {
     expect(errors.dbPureCallback).toEqual([]);
+  });
+});
+
+describe('eslint rule for db/migrations/ (frozen: no live code)', () => {
+  const restricted = (list: string[]) => list.filter((e) => e.startsWith('@typescript-eslint/no-restricted-imports'));
+
+  it('refuses domain, commands, models, lib and any other package in a migration', () => {
+    expect(restricted(errors.migrationLiveCode)).toHaveLength(5);
+  });
+
+  it('refuses live code reached from a frozen copy', () => {
+    expect(restricted(errors.migrationFrozenCopyEscape)).toHaveLength(1);
+  });
+
+  it('passes node built-ins, sequelize, umzug, the migrator and a frozen copy', () => {
+    expect(errors.cleanMigration).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@ import {
 
 const STATUSES: PurchaseInvoiceStatus[] = ['RECEIVED', ...BUYER_ANSWERS];
 
-describe("the studio's answer to a supplier invoice", () => {
+describe("the studio's answer to a purchase invoice", () => {
   it('a received invoice takes any answer; a dispute is settled by approving or refusing; approved and refused are for good', () => {
     expect(BUYER_ANSWERS.filter((a) => canAnswer('RECEIVED', a))).toEqual(['APPROVED', 'DISPUTED', 'REFUSED']);
     expect(BUYER_ANSWERS.filter((a) => canAnswer('DISPUTED', a))).toEqual(['APPROVED', 'REFUSED']);

@@ -1,19 +1,6 @@
-import { type S3Client } from '@aws-sdk/client-s3';
 import { deleteObjects } from '../../../activities/cleanup/object-store';
 import { PermanentObjectError } from '../../../domain/storage/errors';
-
-/** A stand-in S3 client that records every DeleteObjects batch and refuses the keys it is told to. */
-function fakeS3(refuse: string[] = []) {
-  const batches: string[][] = [];
-  const client = {
-    send: async (command: { input: { Delete: { Objects: { Key: string }[] } } }) => {
-      const keys = command.input.Delete.Objects.map((o) => o.Key);
-      batches.push(keys);
-      return { Errors: keys.filter((k) => refuse.includes(k)).map((Key) => ({ Key, Code: 'AccessDenied' })) };
-    },
-  };
-  return { s3: client as unknown as S3Client, batches };
-}
+import { fakeS3 } from '../../helpers/fake-s3';
 
 describe('deleteObjects, the one delete path of the cleanup jobs', () => {
   it('sends nothing at all when one key is under a permanent prefix', async () => {
@@ -33,7 +20,7 @@ describe('deleteObjects, the one delete path of the cleanup jobs', () => {
   });
 
   it('reports the keys storage refused apart from those it deleted', async () => {
-    const { s3 } = fakeS3(['temp/b']);
+    const { s3 } = fakeS3({ refuse: ['temp/b'] });
     expect(await deleteObjects(s3, 'b', ['temp/a', 'temp/b'])).toEqual({
       deleted: ['temp/a'],
       failed: [{ key: 'temp/b', code: 'AccessDenied' }],

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { type Condition, CONDITION_OPERATORS } from '../../../domain/workflow-triggers/conditions';
-import { migrateInvoiceConditions } from '../../../domain/workflow-triggers/legacy-invoice-conditions';
+import { migrateInvoiceConditions } from '../../../db/migrations/frozen/2026.11.24T00.05.00.legacy-invoice-conditions';
 
 const group = (...conditions: Condition[]) => ({ operator: 'AND' as const, conditions });
 

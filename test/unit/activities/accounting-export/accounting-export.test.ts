@@ -1,4 +1,3 @@
-import { S3Client } from '@aws-sdk/client-s3';
 import { ApplicationFailure } from '@temporalio/common';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { DefaultLogger } from '@temporalio/worker';
@@ -6,25 +5,10 @@ import pino from 'pino';
 import { type AccountingExportDeps, createAccountingExportActivities } from '../../../../activities/accounting-export';
 import { DEFAULT_ACCOUNTING_ACCOUNTS } from '../../../../domain/accounting/accounts';
 import { type AccountingExportPayload } from '../../../../workflows/accounting-export/contract';
+import { fakeS3 } from '../../../helpers/fake-s3';
 
 const env = (attempt: number) =>
   new MockActivityEnvironment({ attempt, heartbeatTimeoutMs: 60_000 }, { logger: new DefaultLogger('ERROR') });
-
-/** A real client (lib-storage reads its config), its requests answered here: no network. */
-function fakeS3() {
-  const objects = new Map<string, string>();
-  const s3 = new S3Client({
-    region: 'us-east-1',
-    endpoint: 'http://s3.invalid',
-    forcePathStyle: true,
-    credentials: { accessKeyId: 'k', secretAccessKey: 's' },
-  });
-  s3.send = jest.fn(async (command: { input: { Key: string; Body: Buffer } }) => {
-    objects.set(command.input.Key, Buffer.from(command.input.Body).toString('utf8'));
-    return { ETag: '"e"' };
-  }) as never;
-  return { s3, objects };
-}
 
 function setUp(overrides: Partial<AccountingExportDeps> = {}) {
   const { s3, objects } = fakeS3();

@@ -1,21 +1,8 @@
-import { type S3Client } from '@aws-sdk/client-s3';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { DefaultLogger } from '@temporalio/worker';
 import { createCleanupActivities, type CleanupDeps } from '../../../../activities/cleanup';
 import { createMemoryLogger } from '../../../fixtures/memory-logger';
-
-/** An S3 stand-in that deletes every key but those it is told to refuse. */
-function fakeS3(refuse: Set<string>) {
-  const deleted: string[] = [];
-  const s3 = {
-    send: async (command: { input: { Delete: { Objects: { Key: string }[] } } }) => {
-      const keys = command.input.Delete.Objects.map((o) => o.Key);
-      deleted.push(...keys.filter((k) => !refuse.has(k)));
-      return { Errors: keys.filter((k) => refuse.has(k)).map((Key) => ({ Key, Code: 'AccessDenied' })) };
-    },
-  };
-  return { s3: s3 as unknown as S3Client, deleted };
-}
+import { fakeS3 } from '../../../helpers/fake-s3';
 
 /**
  * file_objects as the cleanup sees it: orphan rows, each batch deleted and committed before the
@@ -23,7 +10,7 @@ function fakeS3(refuse: Set<string>) {
  */
 function setUp({ refuse = new Set<string>(), attempt = 1 } = {}) {
   const rows = new Set(['session-files/s/a.jpg', 'session-files/s/b.jpg']);
-  const { s3, deleted } = fakeS3(refuse);
+  const { s3, deleted } = fakeS3({ refuse });
   const { logger, lines } = createMemoryLogger();
   const deps: CleanupDeps = {
     s3,

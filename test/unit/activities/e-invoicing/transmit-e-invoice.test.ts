@@ -1,4 +1,3 @@
-import { type S3Client } from '@aws-sdk/client-s3';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { DefaultLogger } from '@temporalio/worker';
 import { createEInvoiceTransmitActivities } from '../../../../activities/e-invoicing/transmit-e-invoice';
@@ -6,6 +5,7 @@ import { createEInvoiceCashedActivities } from '../../../../activities/e-invoici
 import { type PlatformStatusInput } from '../../../../db/commands/record-platform-status';
 import { type Flow, PlatformError, type PlatformClient } from '../../../../lib/e-invoicing/platform-client';
 import { createMemoryLogger } from '../../../fixtures/memory-logger';
+import { fakeS3 } from '../../../helpers/fake-s3';
 
 const env = () => new MockActivityEnvironment({ attempt: 1 }, { logger: new DefaultLogger('ERROR') });
 /** Runs an activity in the mock environment, answering its own result type. */
@@ -34,9 +34,7 @@ function setUp(platform: Partial<PlatformClient> | null, recorded = false) {
   const client = platform
     ? ({ searchFlows: jest.fn(async () => []), sendFlow: jest.fn(async () => flow()), ...platform } as PlatformClient)
     : null;
-  const s3 = {
-    send: jest.fn(async () => ({ Body: { transformToByteArray: async () => new Uint8Array([37, 80, 68, 70]) } })),
-  } as unknown as S3Client;
+  const { s3 } = fakeS3({ getBody: new Uint8Array([37, 80, 68, 70]) });
   const { logger } = createMemoryLogger();
   const activities = createEInvoiceTransmitActivities({
     s3,

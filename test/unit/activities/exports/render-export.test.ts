@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import { S3Client } from '@aws-sdk/client-s3';
 import { ApplicationFailure } from '@temporalio/common';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { DefaultLogger } from '@temporalio/worker';
@@ -8,6 +7,7 @@ import { type ClientBase } from 'pg';
 import { createExportRenderActivities, type ExportRenderDb } from '../../../../activities/exports/render-export';
 import { type Chromium } from '../../../../lib/chromium';
 import { type ExportPayload } from '../../../../workflows/exports/contract';
+import { fakeS3 } from '../../../helpers/fake-s3';
 
 const SCHEDULED_AT = Date.parse('2026-11-22T10:00:00Z');
 const env = (attempt: number) =>
@@ -27,23 +27,6 @@ const payload: ExportPayload = {
   timeZone: 'Europe/Paris',
   mode: 'async',
 };
-
-/** A small object goes up as one PutObject: the fake S3 keeps each key's last body. */
-function fakeS3() {
-  const objects = new Map<string, string>();
-  // A real client (lib-storage reads its config), its requests answered here: no network.
-  const s3 = new S3Client({
-    region: 'us-east-1',
-    endpoint: 'http://s3.invalid',
-    forcePathStyle: true,
-    credentials: { accessKeyId: 'k', secretAccessKey: 's' },
-  });
-  s3.send = jest.fn(async (command: { input: { Key: string; Body: Buffer | Uint8Array | string } }) => {
-    objects.set(command.input.Key, Buffer.from(command.input.Body as Buffer).toString('utf8'));
-    return { ETag: '"e"' };
-  }) as never;
-  return { s3, objects };
-}
 
 /** The render's db: one connection, a COPY that yields two csv rows, file_objects keyed by object key. */
 function fakeDb(overrides: Partial<ExportRenderDb> = {}) {

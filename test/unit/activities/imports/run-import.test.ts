@@ -1,5 +1,3 @@
-import { Readable } from 'node:stream';
-import { GetObjectCommand, type PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { ApplicationFailure } from '@temporalio/common';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { DefaultLogger } from '@temporalio/worker';
@@ -8,6 +6,7 @@ import { createImportActivities, type ImportDeps } from '../../../../activities/
 import { type ImportWrite } from '../../../../db/commands/write-import-batch';
 import { type WrittenLine } from '../../../../db/queries/import-matches';
 import { type ImportPayload } from '../../../../workflows/imports/contract';
+import { fakeS3 } from '../../../helpers/fake-s3';
 
 const env = (attempt: number) =>
   new MockActivityEnvironment({ attempt, heartbeatTimeoutMs: 60_000 }, { logger: new DefaultLogger('ERROR') });
@@ -15,36 +14,23 @@ const env = (attempt: number) =>
 const CSV =
   'First Name,Last Name,Email\nLéa,Dupont,lea@example.com\nMax,Martin,not-an-email\nAnn,Lee,ann@example.com\n';
 
-/** S3 with the upload, keeping what is put (the error file). */
-function fakeS3(csv: string) {
-  const puts: PutObjectCommand[] = [];
-  const s3 = {
-    send: jest.fn(async (command: GetObjectCommand | PutObjectCommand) => {
-      if (command instanceof GetObjectCommand) return { Body: Readable.from([Buffer.from(csv)]) };
-      puts.push(command);
-      return {};
-    }),
-  } as unknown as S3Client;
-  return { s3, puts };
-}
-
 /** import_row_writes as the database keeps them: the lines a job run wrote, found again by a retry. */
 function fakeDb(overrides: Partial<ImportDeps> = {}) {
-  const ledger = new Map<number, WrittenLine>();
+  const writeLog = new Map<number, WrittenLine>();
   const writes: ImportWrite[] = [];
   const db = {
-    writtenLines: jest.fn(async () => new Map(ledger)),
+    writtenLines: jest.fn(async () => new Map(writeLog)),
     findImportCandidates: jest.fn(async () => []),
     ownedIds: jest.fn(async () => new Set<string>()),
     listNameableSessionTypes: jest.fn(async () => []),
     writeImportLines: jest.fn(async (input: { writes: ImportWrite[] }) => {
       writes.push(...input.writes);
-      for (const w of input.writes) ledger.set(w.line, { id: w.id, action: w.action });
+      for (const w of input.writes) writeLog.set(w.line, { id: w.id, action: w.action });
       return { created: input.writes.length, changed: 0, refused: [], rowByRow: false };
     }),
     ...overrides,
   };
-  return { db: db as unknown as Pick<ImportDeps, keyof typeof db>, writes, ledger };
+  return { db: db as unknown as Pick<ImportDeps, keyof typeof db>, writes, writeLog };
 }
 
 const payload: ImportPayload = {
@@ -60,10 +46,10 @@ const payload: ImportPayload = {
 };
 
 function setUp(dbOverrides: Partial<ImportDeps> = {}, csv = CSV) {
-  const { s3, puts } = fakeS3(csv);
-  const { db, writes, ledger } = fakeDb(dbOverrides);
+  const { s3, puts } = fakeS3({ getBody: csv });
+  const { db, writes, writeLog } = fakeDb(dbOverrides);
   const activities = createImportActivities({ ...db, s3, bucket: 'studio', logger: pino({ level: 'silent' }) });
-  return { activities, db, writes, ledger, puts };
+  return { activities, db, writes, writeLog, puts };
 }
 
 describe('runImport with fake deps', () => {

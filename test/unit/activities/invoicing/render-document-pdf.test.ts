@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import { type PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { ApplicationFailure } from '@temporalio/common';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { DefaultLogger } from '@temporalio/worker';
@@ -10,6 +9,7 @@ import {
 import { type StoredDocumentFile } from '../../../../db/commands/stored-documents';
 import { type DocumentSources } from '../../../../db/queries/document-sources';
 import { type Chromium } from '../../../../lib/chromium';
+import { fakeS3 } from '../../../helpers/fake-s3';
 
 const env = (attempt: number) => new MockActivityEnvironment({ attempt }, { logger: new DefaultLogger('ERROR') });
 
@@ -49,11 +49,11 @@ const sources = {
 /** The invoice's kept pdf: recorded once (`WHERE pdf_key IS NULL`), the first record winning. */
 function setUp(overrides: Partial<DocumentPdfDeps> = {}) {
   let kept: StoredDocumentFile | null = null;
-  const puts: PutObjectCommand[] = [];
+  const { s3, puts } = fakeS3();
   const page = { setContent: jest.fn(), pdf: jest.fn(async () => PDF), close: jest.fn(async () => undefined) };
   const chromium = { browser: jest.fn(async () => ({ newPage: async () => page })) } as unknown as Chromium;
   const deps: DocumentPdfDeps = {
-    s3: { send: jest.fn(async (c: PutObjectCommand) => puts.push(c)) } as unknown as S3Client,
+    s3,
     bucket: 'studio',
     chromium,
     findStoredPdf: jest.fn(async () => kept),

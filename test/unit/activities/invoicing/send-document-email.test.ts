@@ -10,6 +10,7 @@ import {
 import { NotFoundError } from '../../../../domain/errors';
 import { type DocumentEmailPayload } from '../../../../workflows/invoicing/contract';
 import { createMemoryLogger } from '../../../fixtures/memory-logger';
+import { fakeS3 } from '../../../helpers/fake-s3';
 
 const env = (attempt: number) => new MockActivityEnvironment({ attempt }, { logger: new DefaultLogger('ERROR') });
 
@@ -17,10 +18,9 @@ const env = (attempt: number) => new MockActivityEnvironment({ attempt }, { logg
 function setUp(overrides: Partial<DocumentEmailDeps> = {}) {
   const sent = new Set<string>();
   const sendMail = jest.fn(async () => ({ messageId: 'm' }));
-  const pdfObject = { Body: { transformToByteArray: async () => new TextEncoder().encode('%PDF') } };
   const deps: DocumentEmailDeps = {
     logger: createMemoryLogger().logger,
-    s3: { send: jest.fn(async () => pdfObject) } as unknown as S3Client,
+    s3: fakeS3({ getBody: '%PDF' }).s3,
     publicS3: {} as S3Client,
     bucket: 'studio',
     linkTtlSeconds: 3600,

@@ -1,4 +1,3 @@
-import { type GetObjectCommand, type PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { ApplicationFailure } from '@temporalio/common';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { DefaultLogger } from '@temporalio/worker';
@@ -14,6 +13,7 @@ import { NotFoundError } from '../../../../domain/errors';
 import { type Chromium } from '../../../../lib/chromium';
 import { type ReceiptPdf } from '../../../../workflows/payments/contract';
 import { createMemoryLogger } from '../../../fixtures/memory-logger';
+import { fakeS3 } from '../../../helpers/fake-s3';
 
 const env = () => new MockActivityEnvironment({ attempt: 1 }, { logger: new DefaultLogger('ERROR') });
 
@@ -62,22 +62,14 @@ const sourcesOf = (): ReceiptSources => ({
 /** The receipt's row as the database keeps it: its pdf and its email recorded once each. */
 function setUp(overrides: Partial<PaymentReceiptDeps> = {}) {
   const sources = sourcesOf();
-  const puts: PutObjectCommand[] = [];
+  const { s3, puts } = fakeS3({ getBody: PDF });
   const page = { setContent: jest.fn(), pdf: jest.fn(async () => PDF), close: jest.fn(async () => undefined) };
   const chromium = { browser: jest.fn(async () => ({ newPage: async () => page })) } as unknown as Chromium;
   const sent: Record<string, unknown>[] = [];
   const { logger, lines } = createMemoryLogger();
   const deps: PaymentReceiptDeps = {
     logger,
-    s3: {
-      send: jest.fn(async (c: PutObjectCommand | GetObjectCommand) => {
-        if ('Body' in c.input) {
-          puts.push(c as PutObjectCommand);
-          return {};
-        }
-        return { Body: { transformToByteArray: async () => PDF } };
-      }),
-    } as unknown as S3Client,
+    s3,
     bucket: 'studio',
     chromium,
     mailer: { sendMail: jest.fn(async (m: Record<string, unknown>) => sent.push(m)) } as unknown as Transporter,

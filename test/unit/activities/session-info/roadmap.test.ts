@@ -1,4 +1,3 @@
-import { type PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { ApplicationFailure } from '@temporalio/common';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { DefaultLogger } from '@temporalio/worker';
@@ -6,6 +5,7 @@ import { createRoadmapActivities, type RoadmapDeps } from '../../../../activitie
 import { type ClientInfoView } from '../../../../db/queries/client-info';
 import { type RoadmapSources } from '../../../../db/queries/roadmap-sources';
 import { type Chromium } from '../../../../lib/chromium';
+import { fakeS3 } from '../../../helpers/fake-s3';
 
 const env = (attempt: number) => new MockActivityEnvironment({ attempt }, { logger: new DefaultLogger('ERROR') });
 
@@ -33,8 +33,7 @@ const clientInfo: ClientInfoView = {
 };
 
 function setUp(overrides: Partial<RoadmapDeps> = {}) {
-  const puts: PutObjectCommand[] = [];
-  const s3 = { send: jest.fn(async (c: PutObjectCommand) => puts.push(c)) } as unknown as S3Client;
+  const { s3, puts } = fakeS3();
   const deps: RoadmapDeps = {
     s3,
     bucket: 'studio',

@@ -10,7 +10,7 @@ import { type KeptPdfDeps } from './kept-pdf';
  * (invoices-router.ts), deposit invoices of a quote's installments (deposits-router.ts), the
  * payments ledger (payments-router.ts), credit notes and their refunds (credit-notes-router.ts).
  */
-export interface LedgerRouterDeps extends KeptPdfDeps {
+export interface LegalInvoicingRouterDeps extends KeptPdfDeps {
   sequelize: Sequelize;
   cardProvider: Stripe;
   logger: Logger;
@@ -19,7 +19,7 @@ export interface LedgerRouterDeps extends KeptPdfDeps {
 
 /** A payment, its reversal or a credit note moves what is owed: the invoice's reminders look again at once. */
 export function reminderWaker(
-  deps: Pick<LedgerRouterDeps, 'temporal' | 'logger'>,
+  deps: Pick<LegalInvoicingRouterDeps, 'temporal' | 'logger'>,
 ): (invoiceId: string) => Promise<void> {
   const { temporal, logger } = deps;
   return (invoiceId: string) => signalInvoiceReminders(temporal, [invoiceId], logger);

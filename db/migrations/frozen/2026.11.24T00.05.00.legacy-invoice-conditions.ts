@@ -1,4 +1,21 @@
-import { type Condition, type ConditionGroup } from './conditions';
+/**
+ * Frozen for migration 2026.11.24T00.05.00.invoice-trigger-conditions (issue 20): the rule that
+ * read stored trigger conditions in the new invoice vocabulary, with the shapes of a condition as
+ * they stood then (domain/workflow-triggers/conditions.ts). Never edit.
+ */
+
+/** A stored trigger condition (workflow_triggers.conditions), as it stood then. */
+export interface Condition {
+  field: string;
+  operator: string;
+  value?: unknown;
+}
+
+/** A stored group of conditions. */
+export interface ConditionGroup {
+  operator: 'AND' | 'OR';
+  conditions: Condition[];
+}
 
 /**
  * Trigger conditions written before legal invoicing (issue 20) read an invoice's `status` as

@@ -8,10 +8,10 @@ import { MAX_IMPORT_BYTES } from '../../domain/imports/file-format';
 import { type PlatformClient } from '../../lib/e-invoicing/platform-client';
 import { keepPurchaseInvoice } from '../../lib/purchase-invoices/keep-purchase-invoice';
 import { readPurchaseFile } from '../../lib/purchase-invoices/read-purchase-file';
-import { type SupplierInvoiceInboxActivities } from '../../workflows/e-invoicing/contract';
+import { type PurchaseInvoiceInboxActivities } from '../../workflows/e-invoicing/contract';
 import { type Bound } from '../db-deps';
 
-export interface SupplierInvoiceInboxDb {
+export interface PurchaseInvoiceInboxDb {
   listInboxStudios: Bound<typeof listInboxStudios>;
   isInboxFlowHandled: Bound<typeof isInboxFlowHandled>;
   recordInboxFlow: Bound<typeof recordInboxFlow>;
@@ -19,7 +19,7 @@ export interface SupplierInvoiceInboxDb {
   recordPurchaseInvoice: Bound<typeof recordPurchaseInvoice>;
 }
 
-export interface SupplierInvoiceInboxDeps extends SupplierInvoiceInboxDb {
+export interface PurchaseInvoiceInboxDeps extends PurchaseInvoiceInboxDb {
   s3: S3Client;
   bucket: string;
   logger: Logger;
@@ -30,13 +30,13 @@ export interface SupplierInvoiceInboxDeps extends SupplierInvoiceInboxDb {
 const CLOCK_MARGIN_MS = 5 * 60_000;
 
 /**
- * The inbox pass (issue 32 §3): for each studio with a platform, the supplier invoices delivered
+ * The inbox pass (issue 32 §3): for each studio with a platform, the purchase invoices delivered
  * since its last pass are downloaded and read like an upload (Factur-X, CII, UBL) into purchase
  * invoices that name their flow. Each flow is handled once: a file that cannot be read is recorded
  * with its problem (the platform keeps the file) and never blocks the next ones. A studio whose
  * platform does not answer keeps its mark and is read again on the next pass.
  */
-export function createSupplierInvoiceInboxActivities(deps: SupplierInvoiceInboxDeps): SupplierInvoiceInboxActivities {
+export function createPurchaseInvoiceInboxActivities(deps: PurchaseInvoiceInboxDeps): PurchaseInvoiceInboxActivities {
   return {
     async receiveSupplierInvoices() {
       let studios = 0;
@@ -80,7 +80,7 @@ export function createSupplierInvoiceInboxActivities(deps: SupplierInvoiceInboxD
 
 /** Reads and keeps one delivered file; answers the problem when it cannot be read, else null. */
 async function receiveOne(
-  deps: SupplierInvoiceInboxDeps,
+  deps: PurchaseInvoiceInboxDeps,
   studio: { owner_id: string; org_id: string },
   flowId: string,
   fileName: string | null,
