@@ -212,6 +212,38 @@ function describe<P, Q, B>(spec: RouteSpec<P, Q, B>): RouteConfig {
 /** The route kit a router declares its routes with. */
 export type RouteKit = ReturnType<typeof createRouteKit>;
 
+/**
+ * A route declared at module level, apart from the router it joins (docs/architecture.md,
+ * "Routers"): its spec, or a function of the router's deps for a spec holding one of their
+ * middlewares (a per-user limit), and the handler it takes from the router's handlers `H`.
+ */
+export interface RouteEntry<H, D> {
+  register(router: Router, kit: RouteKit, handlers: H, deps: D): void;
+}
+
+/** The entry maker of a router whose handlers are `H` and deps `D`: a router is then a table of entries. */
+export function routesFor<H, D>() {
+  return <P = Record<string, never>, Q = Record<string, never>, B = undefined>(
+    spec: RouteSpec<P, Q, B> | ((deps: D) => RouteSpec<P, Q, B>),
+    handler: (handlers: H) => (ctx: RouteContext<P, Q, B>) => Promise<unknown>,
+  ): RouteEntry<H, D> => ({
+    register: (router, kit, handlers, deps) =>
+      kit.route(router, typeof spec === 'function' ? spec(deps) : spec, handler(handlers)),
+  });
+}
+
+/** Registers `entries` on `router` in their order, which is the OpenAPI document's order. */
+export function registerRoutes<H, D>(
+  router: Router,
+  kit: RouteKit,
+  entries: readonly RouteEntry<H, D>[],
+  handlers: H,
+  deps: D,
+): Router {
+  for (const entry of entries) entry.register(router, kit, handlers, deps);
+  return router;
+}
+
 /** What a router that only reads and writes the database needs: the one sequelize and the route kit. */
 export interface DataRouterDeps {
   sequelize: Sequelize;

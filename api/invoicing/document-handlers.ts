@@ -57,6 +57,8 @@ export type Ctx<P, Q = unknown, B = unknown> = Pick<
  * The handlers of one kind of document, shared by its unscoped and session-scoped routes (the
  * routes themselves are written out in quotes-router.ts and invoices-router.ts, one registration per path).
  */
+export type DocumentHandlers = ReturnType<typeof documentHandlers>;
+
 export function documentHandlers(kind: DocumentKind, deps: InvoicingRouterDeps) {
   const { sequelize, temporal, publicS3, config } = deps;
   /** The path's session when there is one: the caller's, or 404. */

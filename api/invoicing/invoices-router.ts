@@ -15,7 +15,8 @@ import {
   SessionScopeParams,
   UpdateInvoiceBody,
 } from './schema';
-import { documentHandlers, type InvoicingRouterDeps } from './document-handlers';
+import { type DocumentHandlers, documentHandlers, type InvoicingRouterDeps } from './document-handlers';
+import { registerRoutes, routesFor } from '../http/route-kit';
 import { type LegalInvoicingRouterDeps } from './legal-invoicing-deps';
 
 /**
@@ -56,16 +57,13 @@ export function buildInvoiceIssueRouter(
   return router;
 }
 
-/** /api/invoices and /api/sessions/:sessionId/quotes-invoices/invoices: every route written out (docs/invoicing.md). */
-export function buildInvoicesRouter(deps: InvoicingRouterDeps): Router {
-  const { kit, emailLimit } = deps;
-  const router = Router();
-  const invoice = documentHandlers('invoice', deps);
-  const sendInvoice = 'Email the invoice with its pdf (one email per Idempotency-Key); a DRAFT invoice is issued first';
+const route = routesFor<DocumentHandlers, InvoicingRouterDeps>();
+const SEND_INVOICE = 'Email the invoice with its pdf (one email per Idempotency-Key); a DRAFT invoice is issued first';
 
+/** Every invoice route in the document's order: the studio's invoices, then one session's. */
+const INVOICE_ROUTES = [
   // Invoices.
-  kit.route(
-    router,
+  route(
     {
       method: 'get',
       path: '/api/invoices',
@@ -75,10 +73,9 @@ export function buildInvoicesRouter(deps: InvoicingRouterDeps): Router {
       auth: 'user',
       query: PageQuery,
     },
-    invoice.list,
-  );
-  kit.route(
-    router,
+    (invoice) => invoice.list,
+  ),
+  route(
     {
       method: 'post',
       path: '/api/invoices',
@@ -89,10 +86,9 @@ export function buildInvoicesRouter(deps: InvoicingRouterDeps): Router {
       body: CreateInvoiceBody,
       status: 201,
     },
-    invoice.create,
-  );
-  kit.route(
-    router,
+    (invoice) => invoice.create,
+  ),
+  route(
     {
       method: 'get',
       path: '/api/invoices/:id',
@@ -102,10 +98,9 @@ export function buildInvoicesRouter(deps: InvoicingRouterDeps): Router {
       auth: 'user',
       params: IdParams,
     },
-    invoice.read,
-  );
-  kit.route(
-    router,
+    (invoice) => invoice.read,
+  ),
+  route(
     {
       method: 'put',
       path: '/api/invoices/:id',
@@ -117,10 +112,9 @@ export function buildInvoicesRouter(deps: InvoicingRouterDeps): Router {
       params: IdParams,
       body: UpdateInvoiceBody,
     },
-    invoice.update,
-  );
-  kit.route(
-    router,
+    (invoice) => invoice.update,
+  ),
+  route(
     {
       method: 'get',
       path: '/api/invoices/:id/pdf',
@@ -131,10 +125,9 @@ export function buildInvoicesRouter(deps: InvoicingRouterDeps): Router {
       auth: 'user',
       params: IdParams,
     },
-    invoice.pdf,
-  );
-  kit.route(
-    router,
+    (invoice) => invoice.pdf,
+  ),
+  route(
     {
       method: 'get',
       path: '/api/invoices/:id/export',
@@ -145,10 +138,9 @@ export function buildInvoicesRouter(deps: InvoicingRouterDeps): Router {
       params: IdParams,
       query: ExportQuery,
     },
-    invoice.exportFile,
-  );
-  kit.route(
-    router,
+    (invoice) => invoice.exportFile,
+  ),
+  route(
     {
       method: 'post',
       path: '/api/invoices/:id/preview-email',
@@ -159,26 +151,24 @@ export function buildInvoicesRouter(deps: InvoicingRouterDeps): Router {
       params: IdParams,
       body: PreviewEmailBody,
     },
-    invoice.previewEmail,
-  );
-  kit.route(
-    router,
-    {
+    (invoice) => invoice.previewEmail,
+  ),
+  route(
+    ({ emailLimit }) => ({
       method: 'post',
       path: '/api/invoices/:id/send-email',
       operationId: 'sendInvoiceEmail',
-      summary: sendInvoice,
+      summary: SEND_INVOICE,
       tag: 'invoices',
       auth: 'user',
       after: [emailLimit],
       params: IdParams,
       body: SendEmailBody,
       status: 202,
-    },
-    invoice.sendEmail,
-  );
-  kit.route(
-    router,
+    }),
+    (invoice) => invoice.sendEmail,
+  ),
+  route(
     {
       method: 'delete',
       path: '/api/invoices/:id',
@@ -190,12 +180,11 @@ export function buildInvoicesRouter(deps: InvoicingRouterDeps): Router {
       params: IdParams,
       status: 204,
     },
-    invoice.remove,
-  );
+    (invoice) => invoice.remove,
+  ),
 
   // Invoices of one session.
-  kit.route(
-    router,
+  route(
     {
       method: 'get',
       path: '/api/sessions/:sessionId/quotes-invoices/invoices',
@@ -206,10 +195,9 @@ export function buildInvoicesRouter(deps: InvoicingRouterDeps): Router {
       query: PageQuery,
       params: SessionScopeParams,
     },
-    invoice.list,
-  );
-  kit.route(
-    router,
+    (invoice) => invoice.list,
+  ),
+  route(
     {
       method: 'post',
       path: '/api/sessions/:sessionId/quotes-invoices/invoices',
@@ -221,10 +209,9 @@ export function buildInvoicesRouter(deps: InvoicingRouterDeps): Router {
       status: 201,
       params: SessionScopeParams,
     },
-    invoice.create,
-  );
-  kit.route(
-    router,
+    (invoice) => invoice.create,
+  ),
+  route(
     {
       method: 'get',
       path: '/api/sessions/:sessionId/quotes-invoices/invoices/:id',
@@ -234,10 +221,9 @@ export function buildInvoicesRouter(deps: InvoicingRouterDeps): Router {
       auth: 'user',
       params: SessionDocParams,
     },
-    invoice.read,
-  );
-  kit.route(
-    router,
+    (invoice) => invoice.read,
+  ),
+  route(
     {
       method: 'put',
       path: '/api/sessions/:sessionId/quotes-invoices/invoices/:id',
@@ -249,10 +235,9 @@ export function buildInvoicesRouter(deps: InvoicingRouterDeps): Router {
       params: SessionDocParams,
       body: UpdateInvoiceBody,
     },
-    invoice.update,
-  );
-  kit.route(
-    router,
+    (invoice) => invoice.update,
+  ),
+  route(
     {
       method: 'get',
       path: '/api/sessions/:sessionId/quotes-invoices/invoices/:id/pdf',
@@ -263,10 +248,9 @@ export function buildInvoicesRouter(deps: InvoicingRouterDeps): Router {
       auth: 'user',
       params: SessionDocParams,
     },
-    invoice.pdf,
-  );
-  kit.route(
-    router,
+    (invoice) => invoice.pdf,
+  ),
+  route(
     {
       method: 'post',
       path: '/api/sessions/:sessionId/quotes-invoices/invoices/:id/preview-email',
@@ -277,26 +261,24 @@ export function buildInvoicesRouter(deps: InvoicingRouterDeps): Router {
       params: SessionDocParams,
       body: PreviewEmailBody,
     },
-    invoice.previewEmail,
-  );
-  kit.route(
-    router,
-    {
+    (invoice) => invoice.previewEmail,
+  ),
+  route(
+    ({ emailLimit }) => ({
       method: 'post',
       path: '/api/sessions/:sessionId/quotes-invoices/invoices/:id/send-email',
       operationId: 'sendSessionInvoiceEmail',
-      summary: sendInvoice,
+      summary: SEND_INVOICE,
       tag: 'invoices',
       auth: 'user',
       after: [emailLimit],
       params: SessionDocParams,
       body: SendEmailBody,
       status: 202,
-    },
-    invoice.sendEmail,
-  );
-  kit.route(
-    router,
+    }),
+    (invoice) => invoice.sendEmail,
+  ),
+  route(
     {
       method: 'delete',
       path: '/api/sessions/:sessionId/quotes-invoices/invoices/:id',
@@ -308,8 +290,11 @@ export function buildInvoicesRouter(deps: InvoicingRouterDeps): Router {
       params: SessionDocParams,
       status: 204,
     },
-    invoice.remove,
-  );
+    (invoice) => invoice.remove,
+  ),
+];
 
-  return router;
+/** /api/invoices and /api/sessions/:sessionId/quotes-invoices/invoices: every route written out (docs/invoicing.md). */
+export function buildInvoicesRouter(deps: InvoicingRouterDeps): Router {
+  return registerRoutes(Router(), deps.kit, INVOICE_ROUTES, documentHandlers('invoice', deps), deps);
 }

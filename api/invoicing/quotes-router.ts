@@ -8,18 +8,16 @@ import {
   SessionScopeParams,
   UpdateQuoteBody,
 } from './schema';
-import { documentHandlers, type InvoicingRouterDeps } from './document-handlers';
+import { type DocumentHandlers, documentHandlers, type InvoicingRouterDeps } from './document-handlers';
+import { registerRoutes, routesFor } from '../http/route-kit';
 
-/** /api/quotes and /api/sessions/:sessionId/quotes-invoices/quotes: every route written out (docs/invoicing.md). */
-export function buildQuotesRouter(deps: InvoicingRouterDeps): Router {
-  const { kit, emailLimit } = deps;
-  const router = Router();
-  const quote = documentHandlers('quote', deps);
-  const sendQuote = 'Email the quote with its pdf (one email per Idempotency-Key); a PENDING quote becomes SENT';
+const route = routesFor<DocumentHandlers, InvoicingRouterDeps>();
+const SEND_QUOTE = 'Email the quote with its pdf (one email per Idempotency-Key); a PENDING quote becomes SENT';
 
+/** Every quote route in the document's order: the studio's quotes, then one session's. */
+const QUOTE_ROUTES = [
   // Quotes.
-  kit.route(
-    router,
+  route(
     {
       method: 'get',
       path: '/api/quotes',
@@ -29,10 +27,9 @@ export function buildQuotesRouter(deps: InvoicingRouterDeps): Router {
       auth: 'user',
       query: PageQuery,
     },
-    quote.list,
-  );
-  kit.route(
-    router,
+    (quote) => quote.list,
+  ),
+  route(
     {
       method: 'post',
       path: '/api/quotes',
@@ -43,10 +40,9 @@ export function buildQuotesRouter(deps: InvoicingRouterDeps): Router {
       body: CreateQuoteBody,
       status: 201,
     },
-    quote.create,
-  );
-  kit.route(
-    router,
+    (quote) => quote.create,
+  ),
+  route(
     {
       method: 'get',
       path: '/api/quotes/:id',
@@ -56,10 +52,9 @@ export function buildQuotesRouter(deps: InvoicingRouterDeps): Router {
       auth: 'user',
       params: IdParams,
     },
-    quote.read,
-  );
-  kit.route(
-    router,
+    (quote) => quote.read,
+  ),
+  route(
     {
       method: 'put',
       path: '/api/quotes/:id',
@@ -71,10 +66,9 @@ export function buildQuotesRouter(deps: InvoicingRouterDeps): Router {
       params: IdParams,
       body: UpdateQuoteBody,
     },
-    quote.update,
-  );
-  kit.route(
-    router,
+    (quote) => quote.update,
+  ),
+  route(
     {
       method: 'get',
       path: '/api/quotes/:id/pdf',
@@ -85,10 +79,9 @@ export function buildQuotesRouter(deps: InvoicingRouterDeps): Router {
       auth: 'user',
       params: IdParams,
     },
-    quote.pdf,
-  );
-  kit.route(
-    router,
+    (quote) => quote.pdf,
+  ),
+  route(
     {
       method: 'post',
       path: '/api/quotes/:id/preview-email',
@@ -99,26 +92,24 @@ export function buildQuotesRouter(deps: InvoicingRouterDeps): Router {
       params: IdParams,
       body: PreviewEmailBody,
     },
-    quote.previewEmail,
-  );
-  kit.route(
-    router,
-    {
+    (quote) => quote.previewEmail,
+  ),
+  route(
+    ({ emailLimit }) => ({
       method: 'post',
       path: '/api/quotes/:id/send-email',
       operationId: 'sendQuoteEmail',
-      summary: sendQuote,
+      summary: SEND_QUOTE,
       tag: 'quotes',
       auth: 'user',
       after: [emailLimit],
       params: IdParams,
       body: SendEmailBody,
       status: 202,
-    },
-    quote.sendEmail,
-  );
-  kit.route(
-    router,
+    }),
+    (quote) => quote.sendEmail,
+  ),
+  route(
     {
       method: 'post',
       path: '/api/quotes/:id/accept',
@@ -129,10 +120,9 @@ export function buildQuotesRouter(deps: InvoicingRouterDeps): Router {
       auth: 'user',
       params: IdParams,
     },
-    quote.accept,
-  );
-  kit.route(
-    router,
+    (quote) => quote.accept,
+  ),
+  route(
     {
       method: 'post',
       path: '/api/quotes/:id/invoice',
@@ -144,10 +134,9 @@ export function buildQuotesRouter(deps: InvoicingRouterDeps): Router {
       params: IdParams,
       status: 201,
     },
-    quote.invoice,
-  );
-  kit.route(
-    router,
+    (quote) => quote.invoice,
+  ),
+  route(
     {
       method: 'delete',
       path: '/api/quotes/:id',
@@ -159,12 +148,11 @@ export function buildQuotesRouter(deps: InvoicingRouterDeps): Router {
       params: IdParams,
       status: 204,
     },
-    quote.remove,
-  );
+    (quote) => quote.remove,
+  ),
 
   // Quotes of one session.
-  kit.route(
-    router,
+  route(
     {
       method: 'get',
       path: '/api/sessions/:sessionId/quotes-invoices/quotes',
@@ -175,10 +163,9 @@ export function buildQuotesRouter(deps: InvoicingRouterDeps): Router {
       query: PageQuery,
       params: SessionScopeParams,
     },
-    quote.list,
-  );
-  kit.route(
-    router,
+    (quote) => quote.list,
+  ),
+  route(
     {
       method: 'post',
       path: '/api/sessions/:sessionId/quotes-invoices/quotes',
@@ -190,10 +177,9 @@ export function buildQuotesRouter(deps: InvoicingRouterDeps): Router {
       status: 201,
       params: SessionScopeParams,
     },
-    quote.create,
-  );
-  kit.route(
-    router,
+    (quote) => quote.create,
+  ),
+  route(
     {
       method: 'get',
       path: '/api/sessions/:sessionId/quotes-invoices/quotes/:id',
@@ -203,10 +189,9 @@ export function buildQuotesRouter(deps: InvoicingRouterDeps): Router {
       auth: 'user',
       params: SessionDocParams,
     },
-    quote.read,
-  );
-  kit.route(
-    router,
+    (quote) => quote.read,
+  ),
+  route(
     {
       method: 'put',
       path: '/api/sessions/:sessionId/quotes-invoices/quotes/:id',
@@ -218,10 +203,9 @@ export function buildQuotesRouter(deps: InvoicingRouterDeps): Router {
       params: SessionDocParams,
       body: UpdateQuoteBody,
     },
-    quote.update,
-  );
-  kit.route(
-    router,
+    (quote) => quote.update,
+  ),
+  route(
     {
       method: 'get',
       path: '/api/sessions/:sessionId/quotes-invoices/quotes/:id/pdf',
@@ -232,10 +216,9 @@ export function buildQuotesRouter(deps: InvoicingRouterDeps): Router {
       auth: 'user',
       params: SessionDocParams,
     },
-    quote.pdf,
-  );
-  kit.route(
-    router,
+    (quote) => quote.pdf,
+  ),
+  route(
     {
       method: 'post',
       path: '/api/sessions/:sessionId/quotes-invoices/quotes/:id/preview-email',
@@ -246,26 +229,24 @@ export function buildQuotesRouter(deps: InvoicingRouterDeps): Router {
       params: SessionDocParams,
       body: PreviewEmailBody,
     },
-    quote.previewEmail,
-  );
-  kit.route(
-    router,
-    {
+    (quote) => quote.previewEmail,
+  ),
+  route(
+    ({ emailLimit }) => ({
       method: 'post',
       path: '/api/sessions/:sessionId/quotes-invoices/quotes/:id/send-email',
       operationId: 'sendSessionQuoteEmail',
-      summary: sendQuote,
+      summary: SEND_QUOTE,
       tag: 'quotes',
       auth: 'user',
       after: [emailLimit],
       params: SessionDocParams,
       body: SendEmailBody,
       status: 202,
-    },
-    quote.sendEmail,
-  );
-  kit.route(
-    router,
+    }),
+    (quote) => quote.sendEmail,
+  ),
+  route(
     {
       method: 'delete',
       path: '/api/sessions/:sessionId/quotes-invoices/quotes/:id',
@@ -277,8 +258,11 @@ export function buildQuotesRouter(deps: InvoicingRouterDeps): Router {
       params: SessionDocParams,
       status: 204,
     },
-    quote.remove,
-  );
+    (quote) => quote.remove,
+  ),
+];
 
-  return router;
+/** /api/quotes and /api/sessions/:sessionId/quotes-invoices/quotes: every route written out (docs/invoicing.md). */
+export function buildQuotesRouter(deps: InvoicingRouterDeps): Router {
+  return registerRoutes(Router(), deps.kit, QUOTE_ROUTES, documentHandlers('quote', deps), deps);
 }

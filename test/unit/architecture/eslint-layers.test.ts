@@ -1,27 +1,7 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
+import { lintTexts } from '../../helpers/lint-texts';
 
 // The layer rules of eslint.config.mjs, checked on in-memory examples: each violating one must be
-// refused, the clean one passed (docs/architecture.md, "The api layer"). ESLint's Node API runs in
-// test/helpers/lint-text.mjs (new ESLint({ overrideConfigFile }).lintText(code, { filePath })),
-// a process of its own because it loads the config with import().
-const root = path.resolve(__dirname, '../../..');
-
-function lintTexts(examples: { code: string; filePath: string }[]): Promise<{ ruleId: string; message: string }[][]> {
-  return new Promise((resolve, reject) => {
-    const child = execFile(
-      process.execPath,
-      [path.join(root, 'test/helpers/lint-text.mjs')],
-      { cwd: root, maxBuffer: 10 * 1024 * 1024 },
-      (err, stdout, stderr) => {
-        if (err) reject(new Error(`${err.message}\n${stderr}`));
-        else resolve(JSON.parse(stdout));
-      },
-    );
-    child.stdin!.end(JSON.stringify(examples));
-  });
-}
-
+// refused, the clean one passed (docs/architecture.md, "The api layer").
 const EXAMPLES = {
   modelImport: {
     filePath: 'api/x/router.ts',
