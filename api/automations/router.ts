@@ -8,25 +8,34 @@ import { deleteAutomation } from '../../lib/jobs/workflow-triggers';
 import { findOwnedAutomation, listAutomations, listAutomationTemplates } from '../../db/queries/automations';
 import { IdParams, PageQuery } from '../http/common-schemas';
 import { type z } from 'zod';
-import { type createRouteKit, type RouteContext } from '../http/route-kit';
+import { type createRouteKit, type RouteContext, registerRoutes, routesFor } from '../http/route-kit';
 import { presentAutomation } from './presenter';
 import { CopyAutomationBody, CreateAutomationBody, UpdateAutomationBody } from './schema';
 
-/** /api/workflows: the studio's workflows (a named list of tasks applied to a session), with their tasks. */
-export function buildAutomationsRouter({
-  sequelize,
-  temporal,
-  kit,
-}: {
+type AutomationsRouterDeps = {
   sequelize: Sequelize;
   temporal: Client;
   kit: ReturnType<typeof createRouteKit>;
-}): Router {
-  const router = Router();
-  const tag = 'workflows';
+};
+const tag = 'workflows';
+const route = routesFor<AutomationsRouterDeps, AutomationsRouterDeps>();
 
-  kit.route(
-    router,
+/** PUT and PATCH /api/workflows/:id (both change the fields given). */
+const update =
+  ({ sequelize }: AutomationsRouterDeps) =>
+  async ({
+    user,
+    params,
+    body,
+  }: Pick<
+    RouteContext<z.infer<typeof IdParams>, unknown, z.infer<typeof UpdateAutomationBody>>,
+    'user' | 'params' | 'body'
+  >) =>
+    presentAutomation(await updateAutomation(sequelize, user.id, params.id, body));
+
+/** Every route of buildAutomationsRouter, in the document's order. */
+const AUTOMATIONS_ROUTES = [
+  route(
     {
       method: 'get',
       path: '/api/workflows',
@@ -36,14 +45,14 @@ export function buildAutomationsRouter({
       auth: 'user',
       query: PageQuery,
     },
-    async ({ user, query }) => {
-      const page = await listAutomations(sequelize, user.id, query);
-      return { ...page, items: page.items.map(presentAutomation) };
-    },
-  );
+    ({ sequelize }) =>
+      async ({ user, query }) => {
+        const page = await listAutomations(sequelize, user.id, query);
+        return { ...page, items: page.items.map(presentAutomation) };
+      },
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'post',
       path: '/api/workflows',
@@ -54,11 +63,12 @@ export function buildAutomationsRouter({
       body: CreateAutomationBody,
       status: 201,
     },
-    async ({ user, body }) => presentAutomation(await createAutomation(sequelize, user.id, body)),
-  );
+    ({ sequelize }) =>
+      async ({ user, body }) =>
+        presentAutomation(await createAutomation(sequelize, user.id, body)),
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'get',
       path: '/api/workflows/templates',
@@ -67,14 +77,14 @@ export function buildAutomationsRouter({
       tag,
       auth: 'user',
     },
-    async () => {
-      const templates = await listAutomationTemplates(sequelize);
-      return { items: templates.map(presentAutomation) };
-    },
-  );
+    ({ sequelize }) =>
+      async () => {
+        const templates = await listAutomationTemplates(sequelize);
+        return { items: templates.map(presentAutomation) };
+      },
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'post',
       path: '/api/workflows/copy',
@@ -85,11 +95,12 @@ export function buildAutomationsRouter({
       body: CopyAutomationBody,
       status: 201,
     },
-    async ({ user, body }) => presentAutomation(await copyAutomation(sequelize, user.id, body.template_id, body.name)),
-  );
+    ({ sequelize }) =>
+      async ({ user, body }) =>
+        presentAutomation(await copyAutomation(sequelize, user.id, body.template_id, body.name)),
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'get',
       path: '/api/workflows/:id',
@@ -99,20 +110,12 @@ export function buildAutomationsRouter({
       auth: 'user',
       params: IdParams,
     },
-    async ({ user, params }) => presentAutomation(await findOwnedAutomation(sequelize, params.id, user.id)),
-  );
+    ({ sequelize }) =>
+      async ({ user, params }) =>
+        presentAutomation(await findOwnedAutomation(sequelize, params.id, user.id)),
+  ),
 
-  /** PUT and PATCH /api/workflows/:id (both change the fields given). */
-  const update = async ({
-    user,
-    params,
-    body,
-  }: Pick<
-    RouteContext<z.infer<typeof IdParams>, unknown, z.infer<typeof UpdateAutomationBody>>,
-    'user' | 'params' | 'body'
-  >) => presentAutomation(await updateAutomation(sequelize, user.id, params.id, body));
-  kit.route(
-    router,
+  route(
     {
       method: 'put',
       path: '/api/workflows/:id',
@@ -125,9 +128,8 @@ export function buildAutomationsRouter({
       body: UpdateAutomationBody,
     },
     update,
-  );
-  kit.route(
-    router,
+  ),
+  route(
     {
       method: 'patch',
       path: '/api/workflows/:id',
@@ -140,10 +142,9 @@ export function buildAutomationsRouter({
       body: UpdateAutomationBody,
     },
     update,
-  );
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'delete',
       path: '/api/workflows/:id',
@@ -155,10 +156,15 @@ export function buildAutomationsRouter({
       params: IdParams,
       status: 204,
     },
-    async ({ user, params }) => {
-      await deleteAutomation(sequelize, temporal, user.id, params.id);
-    },
-  );
+    ({ sequelize, temporal }) =>
+      async ({ user, params }) => {
+        await deleteAutomation(sequelize, temporal, user.id, params.id);
+      },
+  ),
+];
 
-  return router;
+/** PUT and PATCH /api/workflows/:id (both change the fields given). */ export function buildAutomationsRouter(
+  deps: AutomationsRouterDeps,
+): Router {
+  return registerRoutes(Router(), deps.kit, AUTOMATIONS_ROUTES, deps, deps);
 }

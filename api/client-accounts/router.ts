@@ -8,7 +8,7 @@ import { findClientSession, listClientSessions } from '../../db/queries/client-a
 import { UnauthorizedError } from '../../domain/errors';
 import { PORTAL_DOCUMENT_KINDS } from '../../domain/client-portal/portal-documents';
 import { type ClientTokenService } from '../auth/client-tokens';
-import { type createRouteKit } from '../http/route-kit';
+import { type createRouteKit, registerRoutes, routesFor } from '../http/route-kit';
 import { presentClientInfo } from '../session-info/presenter';
 import { ClientInfoView } from '../session-info/schema';
 import { clientAccountOf } from './client-guard';
@@ -22,21 +22,17 @@ const ClientInfoAnswers = z
   })
   .strict();
 
-/** /api/client-accounts: magic-link sign-in, and the signed-in client's own sessions and answers. */
-export function buildClientAccountsRouter({
-  sequelize,
-  kit,
-  clientTokens,
-}: {
+type ClientAccountsRouterDeps = {
   sequelize: Sequelize;
   kit: ReturnType<typeof createRouteKit>;
   clientTokens: ClientTokenService;
-}): Router {
-  const router = Router();
-  const tag = 'client-portal';
+};
+const tag = 'client-portal';
+const route = routesFor<ClientAccountsRouterDeps, ClientAccountsRouterDeps>();
 
-  kit.route(
-    router,
+/** Every route of buildClientAccountsRouter, in the document's order. */
+const CLIENT_ACCOUNTS_ROUTES = [
+  route(
     {
       method: 'post',
       path: '/api/client-accounts/magic-link/verify',
@@ -54,26 +50,26 @@ export function buildClientAccountsRouter({
           .describe('The document the link opens (a document email or reminder), else null'),
       }),
     },
-    async ({ body }) => {
-      const result = await redeemMagicLink(sequelize, body.token);
-      if (!result.ok)
-        throw new UnauthorizedError(
-          result.reason === 'used'
-            ? 'This link was already used'
-            : result.reason === 'expired'
-              ? 'This link has expired'
-              : 'Invalid link',
-        );
-      return {
-        accessToken: await clientTokens.issueClientToken(result.clientAccountId),
-        session_id: result.sessionId,
-        document: result.document,
-      };
-    },
-  );
+    ({ sequelize, clientTokens }) =>
+      async ({ body }) => {
+        const result = await redeemMagicLink(sequelize, body.token);
+        if (!result.ok)
+          throw new UnauthorizedError(
+            result.reason === 'used'
+              ? 'This link was already used'
+              : result.reason === 'expired'
+                ? 'This link has expired'
+                : 'Invalid link',
+          );
+        return {
+          accessToken: await clientTokens.issueClientToken(result.clientAccountId),
+          session_id: result.sessionId,
+          document: result.document,
+        };
+      },
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'get',
       path: '/api/client-accounts/me/sessions',
@@ -83,15 +79,15 @@ export function buildClientAccountsRouter({
       auth: 'client',
       response: z.array(z.object({ id: z.uuid(), title: z.string(), start_date: z.string().nullable() })),
     },
-    async ({ req }) => {
-      const account = clientAccountOf(req);
-      const sessions = await listClientSessions(sequelize, account);
-      return sessions.map((s) => ({ id: s.id, title: s.title, start_date: s.start_date?.toISOString() ?? null }));
-    },
-  );
+    ({ sequelize }) =>
+      async ({ req }) => {
+        const account = clientAccountOf(req);
+        const sessions = await listClientSessions(sequelize, account);
+        return sessions.map((s) => ({ id: s.id, title: s.title, start_date: s.start_date?.toISOString() ?? null }));
+      },
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'get',
       path: '/api/client-accounts/me/sessions/:sessionId/client-info',
@@ -102,14 +98,14 @@ export function buildClientAccountsRouter({
       params: SessionParams,
       response: ClientInfoView,
     },
-    async ({ req, params }) => {
-      const session = await findClientSession(sequelize, clientAccountOf(req), params.sessionId);
-      return presentClientInfo(await readClientInfo(sequelize, session.id, session.owner_id));
-    },
-  );
+    ({ sequelize }) =>
+      async ({ req, params }) => {
+        const session = await findClientSession(sequelize, clientAccountOf(req), params.sessionId);
+        return presentClientInfo(await readClientInfo(sequelize, session.id, session.owner_id));
+      },
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'put',
       path: '/api/client-accounts/me/sessions/:sessionId/client-info',
@@ -121,19 +117,23 @@ export function buildClientAccountsRouter({
       body: ClientInfoAnswers,
       response: ClientInfoView,
     },
-    async ({ req, params, body }) => {
-      const session = await findClientSession(sequelize, clientAccountOf(req), params.sessionId);
-      return presentClientInfo(
-        await saveClientInfo(sequelize, {
-          sessionId: session.id,
-          ownerId: session.owner_id,
-          responses: body.responses,
-          via: 'CLIENT_PORTAL',
-          requestId: req.requestId,
-        }),
-      );
-    },
-  );
+    ({ sequelize }) =>
+      async ({ req, params, body }) => {
+        const session = await findClientSession(sequelize, clientAccountOf(req), params.sessionId);
+        return presentClientInfo(
+          await saveClientInfo(sequelize, {
+            sessionId: session.id,
+            ownerId: session.owner_id,
+            responses: body.responses,
+            via: 'CLIENT_PORTAL',
+            requestId: req.requestId,
+          }),
+        );
+      },
+  ),
+];
 
-  return router;
+/** /api/client-accounts: magic-link sign-in, and the signed-in client's own sessions and answers. */
+export function buildClientAccountsRouter(deps: ClientAccountsRouterDeps): Router {
+  return registerRoutes(Router(), deps.kit, CLIENT_ACCOUNTS_ROUTES, deps, deps);
 }

@@ -4,18 +4,30 @@ import { deleteContact } from '../../db/commands/delete-contact';
 import { updateContact } from '../../db/commands/update-contact';
 import { findContact, listContacts } from '../../db/queries/contacts';
 import { type z } from 'zod';
-import { type DataRouterDeps, type RouteContext } from '../http/route-kit';
+import { type DataRouterDeps, type RouteContext, registerRoutes, routesFor } from '../http/route-kit';
 import { IdParams } from '../http/common-schemas';
 import { presentContact } from './presenter';
 import { ContactListQuery, ContactPage, ContactView, CreateContactBody, UpdateContactBody } from './schema';
 
-/** /api/contacts: the user's contacts, paged list and CRUD. */
-export function buildContactsRouter({ sequelize, kit }: DataRouterDeps): Router {
-  const router = Router();
-  const tag = 'contacts';
+const tag = 'contacts';
+const route = routesFor<DataRouterDeps, DataRouterDeps>();
 
-  kit.route(
-    router,
+/** PUT and PATCH /api/contacts/:id (both change the fields given). */
+const update =
+  ({ sequelize }: DataRouterDeps) =>
+  async ({
+    user,
+    params,
+    body,
+  }: Pick<
+    RouteContext<z.infer<typeof IdParams>, unknown, z.infer<typeof UpdateContactBody>>,
+    'user' | 'params' | 'body'
+  >) =>
+    presentContact(await updateContact(sequelize, user.id, params.id, body), user.locale);
+
+/** Every route of buildContactsRouter, in the document's order. */
+const CONTACTS_ROUTES = [
+  route(
     {
       method: 'get',
       path: '/api/contacts',
@@ -26,14 +38,14 @@ export function buildContactsRouter({ sequelize, kit }: DataRouterDeps): Router 
       query: ContactListQuery,
       response: ContactPage,
     },
-    async ({ user, query }) => {
-      const page = await listContacts(sequelize, user.id, query);
-      return { ...page, items: page.items.map((c) => presentContact(c, user.locale)) };
-    },
-  );
+    ({ sequelize }) =>
+      async ({ user, query }) => {
+        const page = await listContacts(sequelize, user.id, query);
+        return { ...page, items: page.items.map((c) => presentContact(c, user.locale)) };
+      },
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'post',
       path: '/api/contacts',
@@ -45,12 +57,12 @@ export function buildContactsRouter({ sequelize, kit }: DataRouterDeps): Router 
       response: ContactView,
       status: 201,
     },
-    async ({ user, body, req }) =>
-      presentContact(await createContact(sequelize, user.id, body, req.requestId), user.locale),
-  );
+    ({ sequelize }) =>
+      async ({ user, body, req }) =>
+        presentContact(await createContact(sequelize, user.id, body, req.requestId), user.locale),
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'get',
       path: '/api/contacts/:id',
@@ -61,20 +73,12 @@ export function buildContactsRouter({ sequelize, kit }: DataRouterDeps): Router 
       params: IdParams,
       response: ContactView,
     },
-    async ({ user, params }) => presentContact(await findContact(sequelize, user.id, params.id), user.locale),
-  );
+    ({ sequelize }) =>
+      async ({ user, params }) =>
+        presentContact(await findContact(sequelize, user.id, params.id), user.locale),
+  ),
 
-  /** PUT and PATCH /api/contacts/:id (both change the fields given). */
-  const update = async ({
-    user,
-    params,
-    body,
-  }: Pick<
-    RouteContext<z.infer<typeof IdParams>, unknown, z.infer<typeof UpdateContactBody>>,
-    'user' | 'params' | 'body'
-  >) => presentContact(await updateContact(sequelize, user.id, params.id, body), user.locale);
-  kit.route(
-    router,
+  route(
     {
       method: 'put',
       path: '/api/contacts/:id',
@@ -87,9 +91,8 @@ export function buildContactsRouter({ sequelize, kit }: DataRouterDeps): Router 
       response: ContactView,
     },
     update,
-  );
-  kit.route(
-    router,
+  ),
+  route(
     {
       method: 'patch',
       path: '/api/contacts/:id',
@@ -102,10 +105,9 @@ export function buildContactsRouter({ sequelize, kit }: DataRouterDeps): Router 
       response: ContactView,
     },
     update,
-  );
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'delete',
       path: '/api/contacts/:id',
@@ -116,10 +118,15 @@ export function buildContactsRouter({ sequelize, kit }: DataRouterDeps): Router 
       params: IdParams,
       status: 204,
     },
-    async ({ user, params }) => {
-      await deleteContact(sequelize, user.id, params.id);
-    },
-  );
+    ({ sequelize }) =>
+      async ({ user, params }) => {
+        await deleteContact(sequelize, user.id, params.id);
+      },
+  ),
+];
 
-  return router;
+/** PUT and PATCH /api/contacts/:id (both change the fields given). */ export function buildContactsRouter(
+  deps: DataRouterDeps,
+): Router {
+  return registerRoutes(Router(), deps.kit, CONTACTS_ROUTES, deps, deps);
 }

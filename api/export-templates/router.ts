@@ -5,17 +5,29 @@ import { deleteExportTemplate } from '../../db/commands/delete-export-template';
 import { updateExportTemplate } from '../../db/commands/update-export-template';
 import { findDefaultExportTemplate, findExportTemplate, listExportTemplates } from '../../db/queries/export-templates';
 import { IdParams } from '../http/common-schemas';
-import { type DataRouterDeps, type RouteContext } from '../http/route-kit';
+import { type DataRouterDeps, type RouteContext, registerRoutes, routesFor } from '../http/route-kit';
 import { presentExportTemplate } from './presenter';
 import { CreateExportTemplateBody, DefaultTemplateQuery, ExportTemplateView, UpdateExportTemplateBody } from './schema';
 
-/** /api/export-templates: saved field selections per entity and format, one default each. */
-export function buildExportTemplatesRouter({ sequelize, kit }: DataRouterDeps): Router {
-  const router = Router();
-  const tag = 'export-templates';
+const tag = 'export-templates';
+const route = routesFor<DataRouterDeps, DataRouterDeps>();
 
-  kit.route(
-    router,
+/** PUT and PATCH /api/export-templates/:id (both change the fields given). */
+const update =
+  ({ sequelize }: DataRouterDeps) =>
+  async ({
+    user,
+    params,
+    body,
+  }: Pick<
+    RouteContext<z.infer<typeof IdParams>, unknown, z.infer<typeof UpdateExportTemplateBody>>,
+    'user' | 'params' | 'body'
+  >) =>
+    presentExportTemplate(await updateExportTemplate(sequelize, user.id, params.id, body));
+
+/** Every route of buildExportTemplatesRouter, in the document's order. */
+const EXPORT_TEMPLATES_ROUTES = [
+  route(
     {
       method: 'get',
       path: '/api/export-templates',
@@ -25,15 +37,15 @@ export function buildExportTemplatesRouter({ sequelize, kit }: DataRouterDeps): 
       auth: 'user',
       response: z.array(ExportTemplateView),
     },
-    async ({ user }) => {
-      const rows = await listExportTemplates(sequelize, user.id);
-      return rows.map(presentExportTemplate);
-    },
-  );
+    ({ sequelize }) =>
+      async ({ user }) => {
+        const rows = await listExportTemplates(sequelize, user.id);
+        return rows.map(presentExportTemplate);
+      },
+  ),
 
   // Declared before /:id so `default` is not read as an id.
-  kit.route(
-    router,
+  route(
     {
       method: 'get',
       path: '/api/export-templates/default',
@@ -44,14 +56,14 @@ export function buildExportTemplatesRouter({ sequelize, kit }: DataRouterDeps): 
       query: DefaultTemplateQuery,
       response: ExportTemplateView.nullable(),
     },
-    async ({ user, query }) => {
-      const row = await findDefaultExportTemplate(sequelize, user.id, query.entity, query.format);
-      return row ? presentExportTemplate(row) : null;
-    },
-  );
+    ({ sequelize }) =>
+      async ({ user, query }) => {
+        const row = await findDefaultExportTemplate(sequelize, user.id, query.entity, query.format);
+        return row ? presentExportTemplate(row) : null;
+      },
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'post',
       path: '/api/export-templates',
@@ -63,11 +75,12 @@ export function buildExportTemplatesRouter({ sequelize, kit }: DataRouterDeps): 
       response: ExportTemplateView,
       status: 201,
     },
-    async ({ user, body }) => presentExportTemplate(await createExportTemplate(sequelize, user.id, body)),
-  );
+    ({ sequelize }) =>
+      async ({ user, body }) =>
+        presentExportTemplate(await createExportTemplate(sequelize, user.id, body)),
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'get',
       path: '/api/export-templates/:id',
@@ -78,20 +91,12 @@ export function buildExportTemplatesRouter({ sequelize, kit }: DataRouterDeps): 
       params: IdParams,
       response: ExportTemplateView,
     },
-    async ({ user, params }) => presentExportTemplate(await findExportTemplate(sequelize, user.id, params.id)),
-  );
+    ({ sequelize }) =>
+      async ({ user, params }) =>
+        presentExportTemplate(await findExportTemplate(sequelize, user.id, params.id)),
+  ),
 
-  /** PUT and PATCH /api/export-templates/:id (both change the fields given). */
-  const update = async ({
-    user,
-    params,
-    body,
-  }: Pick<
-    RouteContext<z.infer<typeof IdParams>, unknown, z.infer<typeof UpdateExportTemplateBody>>,
-    'user' | 'params' | 'body'
-  >) => presentExportTemplate(await updateExportTemplate(sequelize, user.id, params.id, body));
-  kit.route(
-    router,
+  route(
     {
       method: 'put',
       path: '/api/export-templates/:id',
@@ -104,9 +109,8 @@ export function buildExportTemplatesRouter({ sequelize, kit }: DataRouterDeps): 
       response: ExportTemplateView,
     },
     update,
-  );
-  kit.route(
-    router,
+  ),
+  route(
     {
       method: 'patch',
       path: '/api/export-templates/:id',
@@ -119,10 +123,9 @@ export function buildExportTemplatesRouter({ sequelize, kit }: DataRouterDeps): 
       response: ExportTemplateView,
     },
     update,
-  );
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'delete',
       path: '/api/export-templates/:id',
@@ -133,10 +136,15 @@ export function buildExportTemplatesRouter({ sequelize, kit }: DataRouterDeps): 
       params: IdParams,
       status: 204,
     },
-    async ({ user, params }) => {
-      await deleteExportTemplate(sequelize, user.id, params.id);
-    },
-  );
+    ({ sequelize }) =>
+      async ({ user, params }) => {
+        await deleteExportTemplate(sequelize, user.id, params.id);
+      },
+  ),
+];
 
-  return router;
+/** PUT and PATCH /api/export-templates/:id (both change the fields given). */ export function buildExportTemplatesRouter(
+  deps: DataRouterDeps,
+): Router {
+  return registerRoutes(Router(), deps.kit, EXPORT_TEMPLATES_ROUTES, deps, deps);
 }

@@ -9,7 +9,7 @@ import { type PeriodKind } from '../../domain/ledger/closures';
 import { pageOffset } from '../../domain/pagination';
 import { formatDateInZone } from '../../domain/wall-clock';
 import { IdParams } from '../http/common-schemas';
-import { type DataRouterDeps } from '../http/route-kit';
+import { type DataRouterDeps, registerRoutes, routesFor } from '../http/route-kit';
 import { presentLedgerClosure, presentLedgerIntegrity } from './presenter';
 import {
   CloseLedgerPeriodBody,
@@ -28,13 +28,12 @@ function lastEnded(kind: PeriodKind, timeZone: string): string {
   return `${Number(yesterday.slice(0, 4)) - (yesterday.endsWith('-12-31') ? 0 : 1)}-01-01`;
 }
 
-/** /api/ledger: the studio's chain of issued documents and payments, its check and its closures (issue 32 §6). */
-export function buildLedgerRouter({ sequelize, kit }: DataRouterDeps): Router {
-  const router = Router();
-  const tag = 'ledger';
+const tag = 'ledger';
+const route = routesFor<DataRouterDeps, DataRouterDeps>();
 
-  kit.route(
-    router,
+/** Every route of buildLedgerRouter, in the document's order. */
+const LEDGER_ROUTES = [
+  route(
     {
       method: 'get',
       path: '/api/ledger/integrity',
@@ -45,11 +44,12 @@ export function buildLedgerRouter({ sequelize, kit }: DataRouterDeps): Router {
       auth: 'user',
       response: LedgerIntegrityView,
     },
-    async ({ user }) => presentLedgerIntegrity(await checkLedgerIntegrity(sequelize, user.id)),
-  );
+    ({ sequelize }) =>
+      async ({ user }) =>
+        presentLedgerIntegrity(await checkLedgerIntegrity(sequelize, user.id)),
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'post',
       path: '/api/ledger/closures',
@@ -64,21 +64,21 @@ export function buildLedgerRouter({ sequelize, kit }: DataRouterDeps): Router {
       status: 201,
       alsoOk: { status: 200, description: 'The period was closed already: its closure, as it was made' },
     },
-    async ({ user, body, res }) => {
-      const start = body.period_start ?? lastEnded(body.period_kind, user.timeZone);
-      const { closure, created } = await closeLedgerPeriod(sequelize, user.id, {
-        kind: body.period_kind,
-        start,
-        end: body.period_end,
-      });
-      // Asked again (a retry, the daily job was first): the closure as it was made, 200.
-      if (!created) res.status(200).json(presentLedgerClosure(closure));
-      return presentLedgerClosure(closure);
-    },
-  );
+    ({ sequelize }) =>
+      async ({ user, body, res }) => {
+        const start = body.period_start ?? lastEnded(body.period_kind, user.timeZone);
+        const { closure, created } = await closeLedgerPeriod(sequelize, user.id, {
+          kind: body.period_kind,
+          start,
+          end: body.period_end,
+        });
+        // Asked again (a retry, the daily job was first): the closure as it was made, 200.
+        if (!created) res.status(200).json(presentLedgerClosure(closure));
+        return presentLedgerClosure(closure);
+      },
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'get',
       path: '/api/ledger/closures',
@@ -89,18 +89,18 @@ export function buildLedgerRouter({ sequelize, kit }: DataRouterDeps): Router {
       query: LedgerClosureListQuery,
       response: LedgerClosurePage,
     },
-    async ({ user, query }) => {
-      const { items, total } = await listLedgerClosures(sequelize, user.id, {
-        kind: query.period_kind,
-        limit: query.limit,
-        offset: pageOffset(query),
-      });
-      return { items: items.map(presentLedgerClosure), total, page: query.page, limit: query.limit };
-    },
-  );
+    ({ sequelize }) =>
+      async ({ user, query }) => {
+        const { items, total } = await listLedgerClosures(sequelize, user.id, {
+          kind: query.period_kind,
+          limit: query.limit,
+          offset: pageOffset(query),
+        });
+        return { items: items.map(presentLedgerClosure), total, page: query.page, limit: query.limit };
+      },
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'get',
       path: '/api/ledger/closures/:id',
@@ -111,14 +111,14 @@ export function buildLedgerRouter({ sequelize, kit }: DataRouterDeps): Router {
       params: IdParams,
       response: LedgerClosureView,
     },
-    async ({ user, params }) => {
-      const closure = await findLedgerClosure(sequelize, user.id, params.id);
-      if (!closure) throw new NotFoundError('Ledger closure');
-      return presentLedgerClosure(closure);
-    },
-  );
-  kit.route(
-    router,
+    ({ sequelize }) =>
+      async ({ user, params }) => {
+        const closure = await findLedgerClosure(sequelize, user.id, params.id);
+        if (!closure) throw new NotFoundError('Ledger closure');
+        return presentLedgerClosure(closure);
+      },
+  ),
+  route(
     {
       method: 'get',
       path: '/api/ledger/export',
@@ -132,8 +132,13 @@ export function buildLedgerRouter({ sequelize, kit }: DataRouterDeps): Router {
         description: 'owner_id, every record (seq order) with its hashes, every closure (closure order)',
       },
     },
-    async ({ user, res }) => writeLedgerExport(sequelize, user.id, res),
-  );
+    ({ sequelize }) =>
+      async ({ user, res }) =>
+        writeLedgerExport(sequelize, user.id, res),
+  ),
+];
 
-  return router;
+/** /api/ledger: the studio's chain of issued documents and payments, its check and its closures (issue 32 §6). */
+export function buildLedgerRouter(deps: DataRouterDeps): Router {
+  return registerRoutes(Router(), deps.kit, LEDGER_ROUTES, deps, deps);
 }

@@ -5,20 +5,16 @@ import { deleteBaseField } from '../../db/commands/delete-base-session-info-fiel
 import { updateBaseTemplate } from '../../db/commands/update-base-session-info-template';
 import { listBaseTemplates, loadBaseTemplate } from '../../db/queries/session-info-templates';
 import { IdParams } from '../http/common-schemas';
-import { type DataRouterDeps } from '../http/route-kit';
+import { type DataRouterDeps, registerRoutes, routesFor } from '../http/route-kit';
 import { presentBaseTemplate } from './presenter';
 import { BaseTemplateBody, BaseTemplateUpdateBody, FieldParams, TemplateView } from './schema';
 
-/**
- * /api/admin/default-session-info-templates: the base questionnaires every user gets a copy of.
- * No DELETE of a template (spec): that path has no route and answers 404 like any unknown path.
- */
-export function buildAdminSessionInfoTemplatesRouter({ sequelize, kit }: DataRouterDeps): Router {
-  const router = Router();
-  const tag = 'admin';
+const tag = 'admin';
+const route = routesFor<DataRouterDeps, DataRouterDeps>();
 
-  kit.route(
-    router,
+/** Every route of buildAdminSessionInfoTemplatesRouter, in the document's order. */
+const ADMIN_SESSION_INFO_TEMPLATES_ROUTES = [
+  route(
     {
       method: 'get',
       path: '/api/admin/default-session-info-templates',
@@ -28,14 +24,14 @@ export function buildAdminSessionInfoTemplatesRouter({ sequelize, kit }: DataRou
       auth: 'admin',
       response: z.array(TemplateView),
     },
-    async () => {
-      const rows = await listBaseTemplates(sequelize);
-      return rows.map(presentBaseTemplate);
-    },
-  );
+    ({ sequelize }) =>
+      async () => {
+        const rows = await listBaseTemplates(sequelize);
+        return rows.map(presentBaseTemplate);
+      },
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'post',
       path: '/api/admin/default-session-info-templates',
@@ -47,11 +43,12 @@ export function buildAdminSessionInfoTemplatesRouter({ sequelize, kit }: DataRou
       response: TemplateView,
       status: 201,
     },
-    async ({ body }) => presentBaseTemplate(await createBaseTemplate(sequelize, body)),
-  );
+    ({ sequelize }) =>
+      async ({ body }) =>
+        presentBaseTemplate(await createBaseTemplate(sequelize, body)),
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'get',
       path: '/api/admin/default-session-info-templates/:id',
@@ -62,11 +59,12 @@ export function buildAdminSessionInfoTemplatesRouter({ sequelize, kit }: DataRou
       params: IdParams,
       response: TemplateView,
     },
-    async ({ params }) => presentBaseTemplate(await loadBaseTemplate(sequelize, params.id)),
-  );
+    ({ sequelize }) =>
+      async ({ params }) =>
+        presentBaseTemplate(await loadBaseTemplate(sequelize, params.id)),
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'put',
       path: '/api/admin/default-session-info-templates/:id',
@@ -78,11 +76,12 @@ export function buildAdminSessionInfoTemplatesRouter({ sequelize, kit }: DataRou
       body: BaseTemplateUpdateBody,
       response: TemplateView,
     },
-    async ({ params, body }) => presentBaseTemplate(await updateBaseTemplate(sequelize, params.id, body)),
-  );
+    ({ sequelize }) =>
+      async ({ params, body }) =>
+        presentBaseTemplate(await updateBaseTemplate(sequelize, params.id, body)),
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'delete',
       path: '/api/admin/default-session-info-templates/:id/fields/:fieldId',
@@ -93,10 +92,17 @@ export function buildAdminSessionInfoTemplatesRouter({ sequelize, kit }: DataRou
       params: FieldParams,
       status: 204,
     },
-    async ({ params }) => {
-      await deleteBaseField(sequelize, params.id, params.fieldId);
-    },
-  );
+    ({ sequelize }) =>
+      async ({ params }) => {
+        await deleteBaseField(sequelize, params.id, params.fieldId);
+      },
+  ),
+];
 
-  return router;
+/**
+ * /api/admin/default-session-info-templates: the base questionnaires every user gets a copy of.
+ * No DELETE of a template (spec): that path has no route and answers 404 like any unknown path.
+ */
+export function buildAdminSessionInfoTemplatesRouter(deps: DataRouterDeps): Router {
+  return registerRoutes(Router(), deps.kit, ADMIN_SESSION_INFO_TEMPLATES_ROUTES, deps, deps);
 }

@@ -10,7 +10,7 @@ import { updateUserField } from '../../db/commands/update-session-info-field';
 import { updateUserTemplate } from '../../db/commands/update-session-info-template';
 import { listBaseTemplates, listUserTemplates, loadUserTemplate } from '../../db/queries/session-info-templates';
 import { IdParams } from '../http/common-schemas';
-import { type DataRouterDeps } from '../http/route-kit';
+import { type DataRouterDeps, registerRoutes, routesFor } from '../http/route-kit';
 import { presentBaseTemplate, presentField, presentUserTemplate } from './presenter';
 import {
   BaseIdParams,
@@ -24,13 +24,12 @@ import {
   TemplateView,
 } from './schema';
 
-/** /api/session-info/templates: the user's questionnaires and their fields. */
-export function buildSessionInfoTemplatesRouter({ sequelize, kit }: DataRouterDeps): Router {
-  const router = Router();
-  const tag = 'session-info';
+const tag = 'session-info';
+const route = routesFor<DataRouterDeps, DataRouterDeps>();
 
-  kit.route(
-    router,
+/** Every route of buildSessionInfoTemplatesRouter, in the document's order. */
+const SESSION_INFO_TEMPLATES_ROUTES = [
+  route(
     {
       method: 'get',
       path: '/api/session-info/templates',
@@ -40,15 +39,15 @@ export function buildSessionInfoTemplatesRouter({ sequelize, kit }: DataRouterDe
       auth: 'user',
       response: z.array(TemplateView),
     },
-    async ({ user }) => {
-      const rows = await listUserTemplates(sequelize, user.id);
-      return rows.map(presentUserTemplate);
-    },
-  );
+    ({ sequelize }) =>
+      async ({ user }) => {
+        const rows = await listUserTemplates(sequelize, user.id);
+        return rows.map(presentUserTemplate);
+      },
+  ),
 
   // The fixed paths are declared before /:id so `/base` is not read as an id.
-  kit.route(
-    router,
+  route(
     {
       method: 'get',
       path: '/api/session-info/templates/base',
@@ -59,14 +58,14 @@ export function buildSessionInfoTemplatesRouter({ sequelize, kit }: DataRouterDe
       query: BaseListQuery,
       response: z.array(TemplateView),
     },
-    async ({ query }) => {
-      const rows = await listBaseTemplates(sequelize, query);
-      return rows.map(presentBaseTemplate);
-    },
-  );
+    ({ sequelize }) =>
+      async ({ query }) => {
+        const rows = await listBaseTemplates(sequelize, query);
+        return rows.map(presentBaseTemplate);
+      },
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'post',
       path: '/api/session-info/templates/create-defaults',
@@ -80,15 +79,15 @@ export function buildSessionInfoTemplatesRouter({ sequelize, kit }: DataRouterDe
         templates: z.array(TemplateView),
       }),
     },
-    async ({ user }) => {
-      const counts = await createDefaults(sequelize, user.id, user.locale);
-      const rows = await listUserTemplates(sequelize, user.id, 'by-order');
-      return { ...counts, templates: rows.map(presentUserTemplate) };
-    },
-  );
+    ({ sequelize }) =>
+      async ({ user }) => {
+        const counts = await createDefaults(sequelize, user.id, user.locale);
+        const rows = await listUserTemplates(sequelize, user.id, 'by-order');
+        return { ...counts, templates: rows.map(presentUserTemplate) };
+      },
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'post',
       path: '/api/session-info/templates/from-base/:baseTemplateId',
@@ -101,11 +100,12 @@ export function buildSessionInfoTemplatesRouter({ sequelize, kit }: DataRouterDe
       response: TemplateView,
       status: 201,
     },
-    async ({ user, params }) => presentUserTemplate(await createFromBase(sequelize, user.id, params.baseTemplateId)),
-  );
+    ({ sequelize }) =>
+      async ({ user, params }) =>
+        presentUserTemplate(await createFromBase(sequelize, user.id, params.baseTemplateId)),
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'post',
       path: '/api/session-info/templates',
@@ -117,11 +117,12 @@ export function buildSessionInfoTemplatesRouter({ sequelize, kit }: DataRouterDe
       response: TemplateView,
       status: 201,
     },
-    async ({ user, body }) => presentUserTemplate(await createUserTemplate(sequelize, user.id, body)),
-  );
+    ({ sequelize }) =>
+      async ({ user, body }) =>
+        presentUserTemplate(await createUserTemplate(sequelize, user.id, body)),
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'get',
       path: '/api/session-info/templates/:id',
@@ -132,11 +133,12 @@ export function buildSessionInfoTemplatesRouter({ sequelize, kit }: DataRouterDe
       params: IdParams,
       response: TemplateView,
     },
-    async ({ user, params }) => presentUserTemplate(await loadUserTemplate(sequelize, params.id, user.id)),
-  );
+    ({ sequelize }) =>
+      async ({ user, params }) =>
+        presentUserTemplate(await loadUserTemplate(sequelize, params.id, user.id)),
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'put',
       path: '/api/session-info/templates/:id',
@@ -148,12 +150,12 @@ export function buildSessionInfoTemplatesRouter({ sequelize, kit }: DataRouterDe
       body: TemplateUpdateBody,
       response: TemplateView,
     },
-    async ({ user, params, body }) =>
-      presentUserTemplate(await updateUserTemplate(sequelize, user.id, params.id, body)),
-  );
+    ({ sequelize }) =>
+      async ({ user, params, body }) =>
+        presentUserTemplate(await updateUserTemplate(sequelize, user.id, params.id, body)),
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'delete',
       path: '/api/session-info/templates/:id',
@@ -164,13 +166,13 @@ export function buildSessionInfoTemplatesRouter({ sequelize, kit }: DataRouterDe
       params: IdParams,
       status: 204,
     },
-    async ({ user, params }) => {
-      await deleteUserTemplate(sequelize, user.id, params.id);
-    },
-  );
+    ({ sequelize }) =>
+      async ({ user, params }) => {
+        await deleteUserTemplate(sequelize, user.id, params.id);
+      },
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'post',
       path: '/api/session-info/templates/:id/fields',
@@ -183,11 +185,12 @@ export function buildSessionInfoTemplatesRouter({ sequelize, kit }: DataRouterDe
       response: FieldView,
       status: 201,
     },
-    async ({ user, params, body }) => presentField(await addUserField(sequelize, user.id, params.id, body)),
-  );
+    ({ sequelize }) =>
+      async ({ user, params, body }) =>
+        presentField(await addUserField(sequelize, user.id, params.id, body)),
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'put',
       path: '/api/session-info/templates/:id/fields/:fieldId',
@@ -199,12 +202,12 @@ export function buildSessionInfoTemplatesRouter({ sequelize, kit }: DataRouterDe
       body: FieldUpdateBody,
       response: FieldView,
     },
-    async ({ user, params, body }) =>
-      presentField(await updateUserField(sequelize, user.id, params.id, params.fieldId, body)),
-  );
+    ({ sequelize }) =>
+      async ({ user, params, body }) =>
+        presentField(await updateUserField(sequelize, user.id, params.id, params.fieldId, body)),
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'delete',
       path: '/api/session-info/templates/:id/fields/:fieldId',
@@ -215,10 +218,14 @@ export function buildSessionInfoTemplatesRouter({ sequelize, kit }: DataRouterDe
       params: FieldParams,
       status: 204,
     },
-    async ({ user, params }) => {
-      await deleteUserField(sequelize, user.id, params.id, params.fieldId);
-    },
-  );
+    ({ sequelize }) =>
+      async ({ user, params }) => {
+        await deleteUserField(sequelize, user.id, params.id, params.fieldId);
+      },
+  ),
+];
 
-  return router;
+/** /api/session-info/templates: the user's questionnaires and their fields. */
+export function buildSessionInfoTemplatesRouter(deps: DataRouterDeps): Router {
+  return registerRoutes(Router(), deps.kit, SESSION_INFO_TEMPLATES_ROUTES, deps, deps);
 }

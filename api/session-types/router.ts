@@ -5,17 +5,32 @@ import { deleteSessionType } from '../../db/commands/delete-session-type';
 import { saveSessionType } from '../../db/commands/save-session-type';
 import { findSessionType, listSessionTypes } from '../../db/queries/session-types';
 import { IdParams, PageQuery } from '../http/common-schemas';
-import { type DataRouterDeps } from '../http/route-kit';
+import { type DataRouterDeps, registerRoutes, routesFor } from '../http/route-kit';
 import { presentSessionType, sessionTypeProps } from './presenter';
 import { CreateSessionTypeBody, SessionTypePage, SessionTypeView, UpdateSessionTypeBody } from './schema';
 
-/** /api/session-types: the kinds of sessions a studio sells (wedding, portrait…), with their defaults. */
-export function buildSessionTypesRouter({ sequelize, kit }: DataRouterDeps): Router {
-  const router = Router();
-  const tag = 'session-types';
+const tag = 'session-types';
+const route = routesFor<DataRouterDeps, DataRouterDeps>();
 
-  kit.route(
-    router,
+/** PUT and PATCH take the same partial body: the fields sent are set, the rest kept. */
+const update =
+  ({ sequelize }: DataRouterDeps) =>
+  async ({
+    user,
+    params,
+    body,
+    req,
+  }: {
+    user: { id: string };
+    params: { id: string };
+    body: z.infer<typeof UpdateSessionTypeBody>;
+    req: { requestId: string };
+  }) =>
+    presentSessionType(await saveSessionType(sequelize, user.id, params.id, sessionTypeProps(body), req.requestId));
+
+/** Every route of buildSessionTypesRouter, in the document's order. */
+const SESSION_TYPES_ROUTES = [
+  route(
     {
       method: 'get',
       path: '/api/session-types',
@@ -26,14 +41,14 @@ export function buildSessionTypesRouter({ sequelize, kit }: DataRouterDeps): Rou
       query: PageQuery,
       response: SessionTypePage,
     },
-    async ({ user, query }) => {
-      const page = await listSessionTypes(sequelize, user.id, query);
-      return { ...page, items: page.items.map(presentSessionType) };
-    },
-  );
+    ({ sequelize }) =>
+      async ({ user, query }) => {
+        const page = await listSessionTypes(sequelize, user.id, query);
+        return { ...page, items: page.items.map(presentSessionType) };
+      },
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'post',
       path: '/api/session-types',
@@ -45,12 +60,12 @@ export function buildSessionTypesRouter({ sequelize, kit }: DataRouterDeps): Rou
       response: SessionTypeView,
       status: 201,
     },
-    async ({ user, body, req }) =>
-      presentSessionType(await saveSessionType(sequelize, user.id, null, sessionTypeProps(body), req.requestId)),
-  );
+    ({ sequelize }) =>
+      async ({ user, body, req }) =>
+        presentSessionType(await saveSessionType(sequelize, user.id, null, sessionTypeProps(body), req.requestId)),
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'post',
       path: '/api/session-types/create-defaults',
@@ -60,15 +75,15 @@ export function buildSessionTypesRouter({ sequelize, kit }: DataRouterDeps): Rou
       auth: 'user',
       response: SessionTypePage.extend({ created: z.number().int() }),
     },
-    async ({ user }) => {
-      const created = await createDefaultSessionTypes(sequelize, user.id, user.locale);
-      const page = await listSessionTypes(sequelize, user.id, { page: 1, limit: 100 });
-      return { created, ...page, items: page.items.map(presentSessionType) };
-    },
-  );
+    ({ sequelize }) =>
+      async ({ user }) => {
+        const created = await createDefaultSessionTypes(sequelize, user.id, user.locale);
+        const page = await listSessionTypes(sequelize, user.id, { page: 1, limit: 100 });
+        return { created, ...page, items: page.items.map(presentSessionType) };
+      },
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'get',
       path: '/api/session-types/:id',
@@ -79,23 +94,12 @@ export function buildSessionTypesRouter({ sequelize, kit }: DataRouterDeps): Rou
       params: IdParams,
       response: SessionTypeView,
     },
-    async ({ user, params }) => presentSessionType(await findSessionType(sequelize, user.id, params.id)),
-  );
+    ({ sequelize }) =>
+      async ({ user, params }) =>
+        presentSessionType(await findSessionType(sequelize, user.id, params.id)),
+  ),
 
-  /** PUT and PATCH take the same partial body: the fields sent are set, the rest kept. */
-  const update = async ({
-    user,
-    params,
-    body,
-    req,
-  }: {
-    user: { id: string };
-    params: { id: string };
-    body: z.infer<typeof UpdateSessionTypeBody>;
-    req: { requestId: string };
-  }) => presentSessionType(await saveSessionType(sequelize, user.id, params.id, sessionTypeProps(body), req.requestId));
-  kit.route(
-    router,
+  route(
     {
       method: 'put',
       path: '/api/session-types/:id',
@@ -108,9 +112,8 @@ export function buildSessionTypesRouter({ sequelize, kit }: DataRouterDeps): Rou
       response: SessionTypeView,
     },
     update,
-  );
-  kit.route(
-    router,
+  ),
+  route(
     {
       method: 'patch',
       path: '/api/session-types/:id',
@@ -123,10 +126,9 @@ export function buildSessionTypesRouter({ sequelize, kit }: DataRouterDeps): Rou
       response: SessionTypeView,
     },
     update,
-  );
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'delete',
       path: '/api/session-types/:id',
@@ -137,10 +139,15 @@ export function buildSessionTypesRouter({ sequelize, kit }: DataRouterDeps): Rou
       params: IdParams,
       status: 204,
     },
-    async ({ user, params, req }) => {
-      await deleteSessionType(sequelize, user.id, params.id, req.requestId);
-    },
-  );
+    ({ sequelize }) =>
+      async ({ user, params, req }) => {
+        await deleteSessionType(sequelize, user.id, params.id, req.requestId);
+      },
+  ),
+];
 
-  return router;
+/** PUT and PATCH take the same partial body: the fields sent are set, the rest kept. */ export function buildSessionTypesRouter(
+  deps: DataRouterDeps,
+): Router {
+  return registerRoutes(Router(), deps.kit, SESSION_TYPES_ROUTES, deps, deps);
 }

@@ -5,17 +5,30 @@ import { updateSession } from '../../db/commands/update-session';
 import { findSession, listSessions } from '../../db/queries/sessions';
 import { IdParams } from '../http/common-schemas';
 import { type z } from 'zod';
-import { type DataRouterDeps, type RouteContext } from '../http/route-kit';
+import { type DataRouterDeps, type RouteContext, registerRoutes, routesFor } from '../http/route-kit';
 import { presentSession } from './presenter';
 import { CreateSessionBody, SessionListQuery, SessionPage, SessionView, UpdateSessionBody } from './schema';
 
-/** /api/sessions: the user's shoots, paged list and CRUD. */
-export function buildSessionsRouter({ sequelize, kit }: DataRouterDeps): Router {
-  const router = Router();
-  const tag = 'sessions';
+const tag = 'sessions';
+const route = routesFor<DataRouterDeps, DataRouterDeps>();
 
-  kit.route(
-    router,
+/** PUT and PATCH /api/sessions/:id (both change the fields given). */
+const update =
+  ({ sequelize }: DataRouterDeps) =>
+  async ({
+    user,
+    params,
+    body,
+    req,
+  }: Pick<
+    RouteContext<z.infer<typeof IdParams>, unknown, z.infer<typeof UpdateSessionBody>>,
+    'user' | 'params' | 'body' | 'req'
+  >) =>
+    presentSession(await updateSession(sequelize, user.id, params.id, body, req.requestId));
+
+/** Every route of buildSessionsRouter, in the document's order. */
+const SESSIONS_ROUTES = [
+  route(
     {
       method: 'get',
       path: '/api/sessions',
@@ -26,14 +39,14 @@ export function buildSessionsRouter({ sequelize, kit }: DataRouterDeps): Router 
       query: SessionListQuery,
       response: SessionPage,
     },
-    async ({ user, query }) => {
-      const page = await listSessions(sequelize, user.id, query);
-      return { ...page, items: page.items.map(presentSession) };
-    },
-  );
+    ({ sequelize }) =>
+      async ({ user, query }) => {
+        const page = await listSessions(sequelize, user.id, query);
+        return { ...page, items: page.items.map(presentSession) };
+      },
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'post',
       path: '/api/sessions',
@@ -46,11 +59,12 @@ export function buildSessionsRouter({ sequelize, kit }: DataRouterDeps): Router 
       response: SessionView,
       status: 201,
     },
-    async ({ user, body, req }) => presentSession(await createSession(sequelize, user.id, body, req.requestId)),
-  );
+    ({ sequelize }) =>
+      async ({ user, body, req }) =>
+        presentSession(await createSession(sequelize, user.id, body, req.requestId)),
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'get',
       path: '/api/sessions/:id',
@@ -61,21 +75,12 @@ export function buildSessionsRouter({ sequelize, kit }: DataRouterDeps): Router 
       params: IdParams,
       response: SessionView,
     },
-    async ({ user, params }) => presentSession(await findSession(sequelize, user.id, params.id)),
-  );
+    ({ sequelize }) =>
+      async ({ user, params }) =>
+        presentSession(await findSession(sequelize, user.id, params.id)),
+  ),
 
-  /** PUT and PATCH /api/sessions/:id (both change the fields given). */
-  const update = async ({
-    user,
-    params,
-    body,
-    req,
-  }: Pick<
-    RouteContext<z.infer<typeof IdParams>, unknown, z.infer<typeof UpdateSessionBody>>,
-    'user' | 'params' | 'body' | 'req'
-  >) => presentSession(await updateSession(sequelize, user.id, params.id, body, req.requestId));
-  kit.route(
-    router,
+  route(
     {
       method: 'put',
       path: '/api/sessions/:id',
@@ -89,9 +94,8 @@ export function buildSessionsRouter({ sequelize, kit }: DataRouterDeps): Router 
       response: SessionView,
     },
     update,
-  );
-  kit.route(
-    router,
+  ),
+  route(
     {
       method: 'patch',
       path: '/api/sessions/:id',
@@ -105,10 +109,9 @@ export function buildSessionsRouter({ sequelize, kit }: DataRouterDeps): Router 
       response: SessionView,
     },
     update,
-  );
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'delete',
       path: '/api/sessions/:id',
@@ -119,10 +122,15 @@ export function buildSessionsRouter({ sequelize, kit }: DataRouterDeps): Router 
       params: IdParams,
       status: 204,
     },
-    async ({ user, params }) => {
-      await deleteSession(sequelize, user.id, params.id);
-    },
-  );
+    ({ sequelize }) =>
+      async ({ user, params }) => {
+        await deleteSession(sequelize, user.id, params.id);
+      },
+  ),
+];
 
-  return router;
+/** PUT and PATCH /api/sessions/:id (both change the fields given). */ export function buildSessionsRouter(
+  deps: DataRouterDeps,
+): Router {
+  return registerRoutes(Router(), deps.kit, SESSIONS_ROUTES, deps, deps);
 }

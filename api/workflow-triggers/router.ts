@@ -4,25 +4,21 @@ import { type Sequelize } from 'sequelize-typescript';
 import { createTrigger, deleteTrigger, updateTrigger } from '../../lib/jobs/workflow-triggers';
 import { findOwnedAutomation } from '../../db/queries/automations';
 import { findTrigger, listTriggerExecutions, listTriggers } from '../../db/queries/workflow-triggers';
-import { type createRouteKit } from '../http/route-kit';
+import { type createRouteKit, registerRoutes, routesFor } from '../http/route-kit';
 import { presentExecution, presentTrigger } from './presenter';
 import { CreateTriggerBody, ExecutionsQuery, TriggerParams, UpdateTriggerBody, WorkflowParams } from './schema';
 
-/** /api/workflows/:workflowId/triggers: when a workflow runs (spec: Workflow triggers). No simulate endpoint. */
-export function buildWorkflowTriggersRouter({
-  sequelize,
-  temporal,
-  kit,
-}: {
+type WorkflowTriggersRouterDeps = {
   sequelize: Sequelize;
   temporal: Client;
   kit: ReturnType<typeof createRouteKit>;
-}): Router {
-  const router = Router();
-  const tag = 'workflow triggers';
+};
+const tag = 'workflow triggers';
+const route = routesFor<WorkflowTriggersRouterDeps, WorkflowTriggersRouterDeps>();
 
-  kit.route(
-    router,
+/** Every route of buildWorkflowTriggersRouter, in the document's order. */
+const WORKFLOW_TRIGGERS_ROUTES = [
+  route(
     {
       method: 'get',
       path: '/api/workflows/:workflowId/triggers',
@@ -32,14 +28,14 @@ export function buildWorkflowTriggersRouter({
       auth: 'user',
       params: WorkflowParams,
     },
-    async ({ user, params }) => {
-      await findOwnedAutomation(sequelize, params.workflowId, user.id);
-      return (await listTriggers(sequelize, user.id, params.workflowId)).map(presentTrigger);
-    },
-  );
+    ({ sequelize }) =>
+      async ({ user, params }) => {
+        await findOwnedAutomation(sequelize, params.workflowId, user.id);
+        return (await listTriggers(sequelize, user.id, params.workflowId)).map(presentTrigger);
+      },
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'post',
       path: '/api/workflows/:workflowId/triggers',
@@ -53,14 +49,14 @@ export function buildWorkflowTriggersRouter({
       body: CreateTriggerBody,
       status: 201,
     },
-    async ({ user, params, body }) => {
-      await findOwnedAutomation(sequelize, params.workflowId, user.id);
-      return presentTrigger(await createTrigger(sequelize, temporal, user.id, params.workflowId, body));
-    },
-  );
+    ({ sequelize, temporal }) =>
+      async ({ user, params, body }) => {
+        await findOwnedAutomation(sequelize, params.workflowId, user.id);
+        return presentTrigger(await createTrigger(sequelize, temporal, user.id, params.workflowId, body));
+      },
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'get',
       path: '/api/workflows/:workflowId/triggers/:id',
@@ -70,11 +66,12 @@ export function buildWorkflowTriggersRouter({
       auth: 'user',
       params: TriggerParams,
     },
-    async ({ user, params }) => presentTrigger(await findTrigger(sequelize, user.id, params.workflowId, params.id)),
-  );
+    ({ sequelize }) =>
+      async ({ user, params }) =>
+        presentTrigger(await findTrigger(sequelize, user.id, params.workflowId, params.id)),
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'put',
       path: '/api/workflows/:workflowId/triggers/:id',
@@ -86,12 +83,12 @@ export function buildWorkflowTriggersRouter({
       params: TriggerParams,
       body: UpdateTriggerBody,
     },
-    async ({ user, params, body }) =>
-      presentTrigger(await updateTrigger(sequelize, temporal, user.id, params.workflowId, params.id, body)),
-  );
+    ({ sequelize, temporal }) =>
+      async ({ user, params, body }) =>
+        presentTrigger(await updateTrigger(sequelize, temporal, user.id, params.workflowId, params.id, body)),
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'delete',
       path: '/api/workflows/:workflowId/triggers/:id',
@@ -102,13 +99,13 @@ export function buildWorkflowTriggersRouter({
       params: TriggerParams,
       status: 204,
     },
-    async ({ user, params }) => {
-      await deleteTrigger(sequelize, temporal, user.id, params.workflowId, params.id);
-    },
-  );
+    ({ sequelize, temporal }) =>
+      async ({ user, params }) => {
+        await deleteTrigger(sequelize, temporal, user.id, params.workflowId, params.id);
+      },
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'get',
       path: '/api/workflows/:workflowId/triggers/:id/executions',
@@ -119,11 +116,15 @@ export function buildWorkflowTriggersRouter({
       params: TriggerParams,
       query: ExecutionsQuery,
     },
-    async ({ user, params, query }) => {
-      const trigger = await findTrigger(sequelize, user.id, params.workflowId, params.id);
-      return (await listTriggerExecutions(sequelize, trigger.id, query.limit)).map(presentExecution);
-    },
-  );
+    ({ sequelize }) =>
+      async ({ user, params, query }) => {
+        const trigger = await findTrigger(sequelize, user.id, params.workflowId, params.id);
+        return (await listTriggerExecutions(sequelize, trigger.id, query.limit)).map(presentExecution);
+      },
+  ),
+];
 
-  return router;
+/** /api/workflows/:workflowId/triggers: when a workflow runs (spec: Workflow triggers). No simulate endpoint. */
+export function buildWorkflowTriggersRouter(deps: WorkflowTriggersRouterDeps): Router {
+  return registerRoutes(Router(), deps.kit, WORKFLOW_TRIGGERS_ROUTES, deps, deps);
 }

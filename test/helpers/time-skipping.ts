@@ -19,11 +19,26 @@ function installQuietRuntime(): void {
   runtimeInstalled = true;
 }
 
+/**
+ * The SDK waits a fixed 5 s for the Java server to answer (sdk-core's ephemeral_server, 50 tries
+ * of 100 ms, no option), and a JVM started while both cores are busy (the checks beside jest, two
+ * lanes) can take longer: a start refused for that reason alone is tried again, at most twice.
+ */
+const STARTS = 3;
+
 /** A time-skipping environment on the cached Java test server; tear it down with `env.teardown()`. */
 export async function startTimeSkippingEnv(): Promise<TestWorkflowEnvironment> {
   installQuietRuntime();
   const path = ensureTimeSkippingServer();
-  return TestWorkflowEnvironment.createTimeSkipping({ server: { executable: { type: 'existing-path', path } } });
+  for (let start = 1; ; start++) {
+    try {
+      return await TestWorkflowEnvironment.createTimeSkipping({
+        server: { executable: { type: 'existing-path', path } },
+      });
+    } catch (error) {
+      if (start === STARTS || !/did not start within/.test(String(error))) throw error;
+    }
+  }
 }
 
 /** Bundles a workflows module once, for every worker of a test file (bundling takes seconds). */
