@@ -6,9 +6,9 @@ import { createAutomation } from '../../db/commands/create-automation';
 import { updateAutomation } from '../../db/commands/update-automation';
 import { deleteAutomation } from '../../lib/jobs/workflow-triggers';
 import { findOwnedAutomation, listAutomations, listAutomationTemplates } from '../../db/queries/automations';
-import { IdParams, PageQuery } from '../http/common-schemas';
+import { type IdBodyContext, IdParams, PageQuery } from '../http/common-schemas';
 import { type z } from 'zod';
-import { type createRouteKit, type RouteContext, registerRoutes, routesFor } from '../http/route-kit';
+import { type createRouteKit, registerRoutes, routesFor } from '../http/route-kit';
 import { presentAutomation } from './presenter';
 import { CopyAutomationBody, CreateAutomationBody, UpdateAutomationBody } from './schema';
 
@@ -23,14 +23,7 @@ const route = routesFor<AutomationsRouterDeps, AutomationsRouterDeps>();
 /** PUT and PATCH /api/workflows/:id (both change the fields given). */
 const update =
   ({ sequelize }: AutomationsRouterDeps) =>
-  async ({
-    user,
-    params,
-    body,
-  }: Pick<
-    RouteContext<z.infer<typeof IdParams>, unknown, z.infer<typeof UpdateAutomationBody>>,
-    'user' | 'params' | 'body'
-  >) =>
+  async ({ user, params, body }: IdBodyContext<z.infer<typeof UpdateAutomationBody>>) =>
     presentAutomation(await updateAutomation(sequelize, user.id, params.id, body));
 
 /** Every route of buildAutomationsRouter, in the document's order. */

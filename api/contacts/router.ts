@@ -4,8 +4,8 @@ import { deleteContact } from '../../db/commands/delete-contact';
 import { updateContact } from '../../db/commands/update-contact';
 import { findContact, listContacts } from '../../db/queries/contacts';
 import { type z } from 'zod';
-import { type DataRouterDeps, type RouteContext, registerRoutes, routesFor } from '../http/route-kit';
-import { IdParams } from '../http/common-schemas';
+import { type DataRouterDeps, registerRoutes, routesFor } from '../http/route-kit';
+import { type IdBodyContext, IdParams } from '../http/common-schemas';
 import { presentContact } from './presenter';
 import { ContactListQuery, ContactPage, ContactView, CreateContactBody, UpdateContactBody } from './schema';
 
@@ -15,14 +15,7 @@ const route = routesFor<DataRouterDeps, DataRouterDeps>();
 /** PUT and PATCH /api/contacts/:id (both change the fields given). */
 const update =
   ({ sequelize }: DataRouterDeps) =>
-  async ({
-    user,
-    params,
-    body,
-  }: Pick<
-    RouteContext<z.infer<typeof IdParams>, unknown, z.infer<typeof UpdateContactBody>>,
-    'user' | 'params' | 'body'
-  >) =>
+  async ({ user, params, body }: IdBodyContext<z.infer<typeof UpdateContactBody>>) =>
     presentContact(await updateContact(sequelize, user.id, params.id, body), user.locale);
 
 /** Every route of buildContactsRouter, in the document's order. */

@@ -4,8 +4,8 @@ import { createExportTemplate } from '../../db/commands/create-export-template';
 import { deleteExportTemplate } from '../../db/commands/delete-export-template';
 import { updateExportTemplate } from '../../db/commands/update-export-template';
 import { findDefaultExportTemplate, findExportTemplate, listExportTemplates } from '../../db/queries/export-templates';
-import { IdParams } from '../http/common-schemas';
-import { type DataRouterDeps, type RouteContext, registerRoutes, routesFor } from '../http/route-kit';
+import { type IdBodyContext, IdParams } from '../http/common-schemas';
+import { type DataRouterDeps, registerRoutes, routesFor } from '../http/route-kit';
 import { presentExportTemplate } from './presenter';
 import { CreateExportTemplateBody, DefaultTemplateQuery, ExportTemplateView, UpdateExportTemplateBody } from './schema';
 
@@ -15,14 +15,7 @@ const route = routesFor<DataRouterDeps, DataRouterDeps>();
 /** PUT and PATCH /api/export-templates/:id (both change the fields given). */
 const update =
   ({ sequelize }: DataRouterDeps) =>
-  async ({
-    user,
-    params,
-    body,
-  }: Pick<
-    RouteContext<z.infer<typeof IdParams>, unknown, z.infer<typeof UpdateExportTemplateBody>>,
-    'user' | 'params' | 'body'
-  >) =>
+  async ({ user, params, body }: IdBodyContext<z.infer<typeof UpdateExportTemplateBody>>) =>
     presentExportTemplate(await updateExportTemplate(sequelize, user.id, params.id, body));
 
 /** Every route of buildExportTemplatesRouter, in the document's order. */

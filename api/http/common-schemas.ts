@@ -1,3 +1,4 @@
+import { type RouteContext } from './route-kit';
 import { parseMilliPercent, percentText } from '../../domain/invoicing/tax-rates';
 import { documentCurrencyProblem } from '../../domain/money/document-currency';
 import { z } from 'zod';
@@ -26,6 +27,8 @@ export const optionalEmail = z
 
 export const IdParams = z.object({ id: z.uuid({ message: 'must be a uuid' }) });
 export type IdParams = z.infer<typeof IdParams>;
+/** What the PUT and PATCH of one resource both take: the signed-in user, its id and the fields sent. */
+export type IdBodyContext<B> = Pick<RouteContext<IdParams, unknown, B>, 'user' | 'params' | 'body'>;
 
 /** `?page=&limit=`: page from 1, limit capped at MAX_PAGE_LIMIT. */
 export const PageQuery = z.object({

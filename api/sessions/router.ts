@@ -3,7 +3,7 @@ import { createSession } from '../../db/commands/create-session';
 import { deleteSession } from '../../db/commands/delete-session';
 import { updateSession } from '../../db/commands/update-session';
 import { findSession, listSessions } from '../../db/queries/sessions';
-import { IdParams } from '../http/common-schemas';
+import { type IdBodyContext, IdParams } from '../http/common-schemas';
 import { type z } from 'zod';
 import { type DataRouterDeps, type RouteContext, registerRoutes, routesFor } from '../http/route-kit';
 import { presentSession } from './presenter';
@@ -20,10 +20,7 @@ const update =
     params,
     body,
     req,
-  }: Pick<
-    RouteContext<z.infer<typeof IdParams>, unknown, z.infer<typeof UpdateSessionBody>>,
-    'user' | 'params' | 'body' | 'req'
-  >) =>
+  }: IdBodyContext<z.infer<typeof UpdateSessionBody>> & Pick<RouteContext<IdParams, unknown, unknown>, 'req'>) =>
     presentSession(await updateSession(sequelize, user.id, params.id, body, req.requestId));
 
 /** Every route of buildSessionsRouter, in the document's order. */
