@@ -14,7 +14,7 @@ import { sirenValid, siretValid } from '../../domain/company/identifiers';
 import { ConflictError, NotFoundError, UnavailableError, ValidationError } from '../../domain/errors';
 import { CredentialsKeyMissing, type CredentialsCipher } from '../../lib/e-invoicing/credentials-cipher';
 import { PlatformError, type PlatformClient } from '../../lib/e-invoicing/platform-client';
-import { type DataRouterDeps } from '../http/route-kit';
+import { type DataRouterDeps, registerRoutes, routesFor } from '../http/route-kit';
 import { presentDirectoryEntry, presentPlatformConnection, presentPlatformStatuses } from './presenter';
 import {
   DirectoryEntryView,
@@ -43,22 +43,12 @@ export function platformFailure(err: unknown): Error {
   return new UnavailableError('Your e-invoicing platform did not answer; try again later');
 }
 
-/**
- * France's e-invoicing network (issue 32): the studio's approved platform (PA) connection under
- * /api/users/me/e-invoicing-platform, and the directory lookup through it.
- */
-export function buildEInvoicingRouter({
-  sequelize,
-  kit,
-  logger,
-  cipher,
-  studioPlatform,
-}: EInvoicingRouterDeps): Router {
-  const router = Router();
-  const tag = 'e-invoicing';
+const tag = 'e-invoicing';
+const route = routesFor<EInvoicingRouterDeps, EInvoicingRouterDeps>();
 
-  kit.route(
-    router,
+/** Every route of buildEInvoicingRouter, in the document's order. */
+const E_INVOICING_ROUTES = [
+  route(
     {
       method: 'get',
       path: '/api/users/me/e-invoicing-platform',
@@ -68,15 +58,15 @@ export function buildEInvoicingRouter({
       auth: 'user',
       response: PlatformConnectionView,
     },
-    async ({ user }) => {
-      const row = await findPlatformConnection(sequelize, user.id);
-      if (!row) throw new NotFoundError('E-invoicing platform');
-      return presentPlatformConnection(row);
-    },
-  );
+    ({ sequelize }) =>
+      async ({ user }) => {
+        const row = await findPlatformConnection(sequelize, user.id);
+        if (!row) throw new NotFoundError('E-invoicing platform');
+        return presentPlatformConnection(row);
+      },
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'put',
       path: '/api/users/me/e-invoicing-platform',
@@ -88,30 +78,30 @@ export function buildEInvoicingRouter({
       body: PlatformConnectionBody,
       response: PlatformConnectionView,
     },
-    async ({ user, body }) => {
-      let encrypted: string | null = null;
-      if (body.client_secret) {
-        try {
-          encrypted = cipher().encrypt(body.client_secret);
-        } catch (err) {
-          if (err instanceof CredentialsKeyMissing) {
-            logger.error({ err: err.message }, 'platform credentials cannot be encrypted');
-            throw new UnavailableError('Platform credentials cannot be kept on this server (no encryption key set)');
+    ({ sequelize, logger, cipher }) =>
+      async ({ user, body }) => {
+        let encrypted: string | null = null;
+        if (body.client_secret) {
+          try {
+            encrypted = cipher().encrypt(body.client_secret);
+          } catch (err) {
+            if (err instanceof CredentialsKeyMissing) {
+              logger.error({ err: err.message }, 'platform credentials cannot be encrypted');
+              throw new UnavailableError('Platform credentials cannot be kept on this server (no encryption key set)');
+            }
+            throw err;
           }
-          throw err;
         }
-      }
-      const row = await savePlatformConnection(sequelize, user.id, {
-        base_url: body.base_url,
-        client_id: body.client_id,
-        client_secret_encrypted: encrypted,
-      });
-      return presentPlatformConnection(row);
-    },
-  );
+        const row = await savePlatformConnection(sequelize, user.id, {
+          base_url: body.base_url,
+          client_id: body.client_id,
+          client_secret_encrypted: encrypted,
+        });
+        return presentPlatformConnection(row);
+      },
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'delete',
       path: '/api/users/me/e-invoicing-platform',
@@ -121,13 +111,13 @@ export function buildEInvoicingRouter({
       auth: 'user',
       status: 204,
     },
-    async ({ user }) => {
-      if (!(await deletePlatformConnection(sequelize, user.id))) throw new NotFoundError('E-invoicing platform');
-    },
-  );
+    ({ sequelize }) =>
+      async ({ user }) => {
+        if (!(await deletePlatformConnection(sequelize, user.id))) throw new NotFoundError('E-invoicing platform');
+      },
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'get',
       path: '/api/e-invoicing/directory/:identifier',
@@ -140,29 +130,29 @@ export function buildEInvoicingRouter({
       params: DirectoryParams,
       response: DirectoryEntryView,
     },
-    async ({ user, params }) => {
-      const id = params.identifier;
-      if (!(id.length === 9 ? sirenValid(id) : siretValid(id)))
-        throw new ValidationError(`${id} is not a valid ${id.length === 9 ? 'SIREN' : 'SIRET'} (check digit)`, [
-          { path: 'identifier', message: 'The check digit (Luhn key) does not match' },
-        ]);
-      const platform = await studioPlatform(user.id);
-      if (!platform)
-        throw new ConflictError(
-          'platform_not_configured',
-          'Connect your e-invoicing platform first (PUT /api/users/me/e-invoicing-platform)',
-        );
-      const entry = await platform.lookupCompany(id).catch((err: unknown) => {
-        logger.warn({ err: (err as Error).message }, 'e-invoicing directory lookup failed');
-        throw platformFailure(err);
-      });
-      if (!entry) throw new NotFoundError('Company in the e-invoicing directory');
-      return presentDirectoryEntry(entry);
-    },
-  );
+    ({ logger, studioPlatform }) =>
+      async ({ user, params }) => {
+        const id = params.identifier;
+        if (!(id.length === 9 ? sirenValid(id) : siretValid(id)))
+          throw new ValidationError(`${id} is not a valid ${id.length === 9 ? 'SIREN' : 'SIRET'} (check digit)`, [
+            { path: 'identifier', message: 'The check digit (Luhn key) does not match' },
+          ]);
+        const platform = await studioPlatform(user.id);
+        if (!platform)
+          throw new ConflictError(
+            'platform_not_configured',
+            'Connect your e-invoicing platform first (PUT /api/users/me/e-invoicing-platform)',
+          );
+        const entry = await platform.lookupCompany(id).catch((err: unknown) => {
+          logger.warn({ err: (err as Error).message }, 'e-invoicing directory lookup failed');
+          throw platformFailure(err);
+        });
+        if (!entry) throw new NotFoundError('Company in the e-invoicing directory');
+        return presentDirectoryEntry(entry);
+      },
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'get',
       path: '/api/invoices/:id/platform-statuses',
@@ -174,18 +164,18 @@ export function buildEInvoicingRouter({
       params: IdParams,
       response: PlatformStatusesView,
     },
-    async ({ user, params }) => {
-      if (!(await invoiceOwned(sequelize, user.id, params.id))) throw new NotFoundError('Invoice');
-      const [transmission, events] = await Promise.all([
-        findPlatformTransmission(sequelize, user.id, 'invoice', params.id),
-        listPlatformStatusEvents(sequelize, user.id, 'invoice', params.id),
-      ]);
-      return presentPlatformStatuses(transmission, events);
-    },
-  );
+    ({ sequelize }) =>
+      async ({ user, params }) => {
+        if (!(await invoiceOwned(sequelize, user.id, params.id))) throw new NotFoundError('Invoice');
+        const [transmission, events] = await Promise.all([
+          findPlatformTransmission(sequelize, user.id, 'invoice', params.id),
+          listPlatformStatusEvents(sequelize, user.id, 'invoice', params.id),
+        ]);
+        return presentPlatformStatuses(transmission, events);
+      },
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'get',
       path: '/api/credit-notes/:id/platform-statuses',
@@ -197,15 +187,22 @@ export function buildEInvoicingRouter({
       params: IdParams,
       response: PlatformStatusesView,
     },
-    async ({ user, params }) => {
-      if (!(await creditNoteOwned(sequelize, user.id, params.id))) throw new NotFoundError('Credit note');
-      const [transmission, events] = await Promise.all([
-        findPlatformTransmission(sequelize, user.id, 'credit_note', params.id),
-        listPlatformStatusEvents(sequelize, user.id, 'credit_note', params.id),
-      ]);
-      return presentPlatformStatuses(transmission, events);
-    },
-  );
+    ({ sequelize }) =>
+      async ({ user, params }) => {
+        if (!(await creditNoteOwned(sequelize, user.id, params.id))) throw new NotFoundError('Credit note');
+        const [transmission, events] = await Promise.all([
+          findPlatformTransmission(sequelize, user.id, 'credit_note', params.id),
+          listPlatformStatusEvents(sequelize, user.id, 'credit_note', params.id),
+        ]);
+        return presentPlatformStatuses(transmission, events);
+      },
+  ),
+];
 
-  return router;
+/**
+ * France's e-invoicing network (issue 32): the studio's approved platform (PA) connection under
+ * /api/users/me/e-invoicing-platform, and the directory lookup through it.
+ */
+export function buildEInvoicingRouter(deps: EInvoicingRouterDeps): Router {
+  return registerRoutes(Router(), deps.kit, E_INVOICING_ROUTES, deps, deps);
 }

@@ -12,7 +12,7 @@ import { waitForJob } from '../../lib/jobs/wait-for-job';
 import { assertPdfRenderer } from '../../lib/pdf-renderer';
 import { downloadLink } from '../../lib/s3-links';
 import { EXPORT_JOB, type ExportResult } from '../../workflows/exports/contract';
-import { type createRouteKit } from '../http/route-kit';
+import { type createRouteKit, registerRoutes, routesFor } from '../http/route-kit';
 import { type RateLimits } from '../middleware/rate-limit';
 import { assertFitsSync, buildExportPayload } from './export-request';
 import { exportWait } from './export-wait';
@@ -27,19 +27,27 @@ export interface ExportsRouterDeps {
   limits: RateLimits;
 }
 
-/** /api/export: synchronous (bounded wait), asynchronous (Socket.IO push) and polled exports. */
-export function buildExportsRouter({ sequelize, temporal, publicS3, config, kit, limits }: ExportsRouterDeps): Router {
-  const router = Router();
-  const tag = 'exports';
-  const syncLimit = limits.create('export:sync', { per: 'user' });
-  const asyncLimit = limits.create('export:async', { per: 'user' });
-  const statusUrl = (jobRunId: string) => `/api/export/jobs/${jobRunId}`;
-  const link = (result: Pick<ExportResult, 'key' | 'filename'>) =>
+type ExportsContext = ExportsRouterDeps & {
+  syncLimit: ReturnType<ExportsRouterDeps['limits']['create']>;
+  asyncLimit: ReturnType<ExportsRouterDeps['limits']['create']>;
+};
+type ExportsHandlers = ExportsContext & {
+  link: ReturnType<typeof linkOf>;
+};
+const tag = 'exports';
+const route = routesFor<ExportsHandlers, ExportsContext>();
+
+const statusUrl = (jobRunId: string) => `/api/export/jobs/${jobRunId}`;
+
+const linkOf =
+  ({ publicS3, config }: ExportsContext) =>
+  (result: Pick<ExportResult, 'key' | 'filename'>) =>
     downloadLink(publicS3, config.S3_BUCKET, result, config.EXPORT_LINK_TTL_SECONDS);
 
-  kit.route(
-    router,
-    {
+/** Every route of buildExportsRouter, in the document's order. */
+const EXPORTS_ROUTES = [
+  route(
+    ({ syncLimit }) => ({
       method: 'get',
       path: '/api/export',
       operationId: 'runExport',
@@ -50,31 +58,31 @@ export function buildExportsRouter({ sequelize, temporal, publicS3, config, kit,
       after: [syncLimit],
       query: ExportQuery,
       response: ExportLinkView,
-    },
-    async ({ user, query, req }) => {
-      const payload = await buildExportPayload(sequelize, user, query, 'sync');
-      if (payload.format === 'pdf') assertPdfRenderer(config.CHROMIUM_PATH);
-      await assertFitsSync(sequelize, payload, {
-        rows: config.EXPORT_SYNC_MAX_ROWS,
-        pdfRows: config.EXPORT_SYNC_MAX_ROWS_PDF,
-      });
-      const run = await startJob(sequelize, temporal, EXPORT_JOB, user.id, payload, {
-        orgId: user.orgId,
-        userId: user.id,
-        requestId: req.requestId,
-      });
-      const result = await waitForJob<ExportResult>(
-        temporal,
-        run,
-        exportWait(config.EXPORT_SYNC_TIMEOUT_SECONDS, statusUrl(run.id)),
-      );
-      return link(result);
-    },
-  );
+    }),
+    ({ sequelize, temporal, config, link }) =>
+      async ({ user, query, req }) => {
+        const payload = await buildExportPayload(sequelize, user, query, 'sync');
+        if (payload.format === 'pdf') assertPdfRenderer(config.CHROMIUM_PATH);
+        await assertFitsSync(sequelize, payload, {
+          rows: config.EXPORT_SYNC_MAX_ROWS,
+          pdfRows: config.EXPORT_SYNC_MAX_ROWS_PDF,
+        });
+        const run = await startJob(sequelize, temporal, EXPORT_JOB, user.id, payload, {
+          orgId: user.orgId,
+          userId: user.id,
+          requestId: req.requestId,
+        });
+        const result = await waitForJob<ExportResult>(
+          temporal,
+          run,
+          exportWait(config.EXPORT_SYNC_TIMEOUT_SECONDS, statusUrl(run.id)),
+        );
+        return link(result);
+      },
+  ),
 
-  kit.route(
-    router,
-    {
+  route(
+    ({ asyncLimit }) => ({
       method: 'get',
       path: '/api/export/async',
       operationId: 'queueExport',
@@ -86,32 +94,32 @@ export function buildExportsRouter({ sequelize, temporal, publicS3, config, kit,
       query: ExportQuery,
       response: ExportJobAccepted,
       status: 202,
-    },
-    async ({ user, query, req }) => {
-      const payload = await buildExportPayload(sequelize, user, query, 'async');
-      if (payload.format === 'pdf') assertPdfRenderer(config.CHROMIUM_PATH);
-      // The export_jobs row first, so the job can close it whenever it ends.
-      const exportJobId = await openExportJob(sequelize, user.id, payload);
-      try {
-        const run = await startJob(
-          sequelize,
-          temporal,
-          EXPORT_JOB,
-          user.id,
-          { ...payload, exportJobId },
-          { orgId: user.orgId, userId: user.id, requestId: req.requestId },
-        );
-        await linkExportJob(sequelize, exportJobId, run.id);
-        return { jobRunId: run.id, status: run.status, statusUrl: statusUrl(run.id) };
-      } catch (err) {
-        await failExportJob(sequelize, exportJobId, (err as Error).message);
-        throw err;
-      }
-    },
-  );
+    }),
+    ({ sequelize, temporal, config }) =>
+      async ({ user, query, req }) => {
+        const payload = await buildExportPayload(sequelize, user, query, 'async');
+        if (payload.format === 'pdf') assertPdfRenderer(config.CHROMIUM_PATH);
+        // The export_jobs row first, so the job can close it whenever it ends.
+        const exportJobId = await openExportJob(sequelize, user.id, payload);
+        try {
+          const run = await startJob(
+            sequelize,
+            temporal,
+            EXPORT_JOB,
+            user.id,
+            { ...payload, exportJobId },
+            { orgId: user.orgId, userId: user.id, requestId: req.requestId },
+          );
+          await linkExportJob(sequelize, exportJobId, run.id);
+          return { jobRunId: run.id, status: run.status, statusUrl: statusUrl(run.id) };
+        } catch (err) {
+          await failExportJob(sequelize, exportJobId, (err as Error).message);
+          throw err;
+        }
+      },
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'get',
       path: '/api/export/jobs/:jobRunId',
@@ -122,19 +130,33 @@ export function buildExportsRouter({ sequelize, temporal, publicS3, config, kit,
       params: ExportJobParams,
       response: ExportJobStatusView,
     },
-    async ({ user, params }) => {
-      const run = await findExportRun(sequelize, params.jobRunId, user.id);
-      if (run.status === 'COMPLETED') {
-        const result = run.result as ExportResult;
-        return { jobRunId: params.jobRunId, status: run.status, ...(await link(result)), rowCount: result.rowCount };
-      }
-      return {
-        jobRunId: params.jobRunId,
-        status: run.status,
-        ...(run.status === 'FAILED' ? { error: run.error ?? 'Export failed' } : {}),
-      };
-    },
-  );
+    ({ sequelize, link }) =>
+      async ({ user, params }) => {
+        const run = await findExportRun(sequelize, params.jobRunId, user.id);
+        if (run.status === 'COMPLETED') {
+          const result = run.result as ExportResult;
+          return { jobRunId: params.jobRunId, status: run.status, ...(await link(result)), rowCount: result.rowCount };
+        }
+        return {
+          jobRunId: params.jobRunId,
+          status: run.status,
+          ...(run.status === 'FAILED' ? { error: run.error ?? 'Export failed' } : {}),
+        };
+      },
+  ),
+];
 
-  return router;
+/** /api/export: synchronous (bounded wait), asynchronous (Socket.IO push) and polled exports. */
+export function buildExportsRouter(deps: ExportsRouterDeps): Router {
+  const { limits } = deps;
+  const context: ExportsContext = {
+    ...deps,
+    syncLimit: limits.create('export:sync', { per: 'user' }),
+    asyncLimit: limits.create('export:async', { per: 'user' }),
+  };
+  const handlers: ExportsHandlers = {
+    ...context,
+    link: linkOf(context),
+  };
+  return registerRoutes(Router(), deps.kit, EXPORTS_ROUTES, handlers, context);
 }

@@ -16,7 +16,7 @@ import { reminderStepProblems } from '../../domain/invoicing/reminder-plan';
 import { reminderStepsOf, type StoredReminderStep } from '../../domain/invoicing/stored-reminder-steps';
 import { signalInvoiceReminders } from '../../lib/jobs/invoice-reminders-signal';
 import { IdParams } from '../http/common-schemas';
-import { type createRouteKit } from '../http/route-kit';
+import { type createRouteKit, registerRoutes, routesFor } from '../http/route-kit';
 import {
   ContactRemindersBody,
   InvoiceRemindersBody,
@@ -37,57 +37,19 @@ const CONTROL_OF = { active: 'ACTIVE', paused: 'PAUSED', stopped: 'STOPPED' } as
   ReminderControl
 >;
 
-/**
- * Payment reminders (issue 21 §2; docs/payment-schedules.md): the studio's steps, an invoice's
- * reminders (what went out, what comes next) with pause, resume and stop, and a client's pause.
- * Every change wakes the reminder workflows concerned, after it is committed.
- */
-export function buildRemindersRouter(deps: RemindersRouterDeps): Router {
-  const { sequelize, temporal, logger, kit } = deps;
-  const router = Router();
+type RemindersHandlers = RemindersRouterDeps & {
+  remindersView: ReturnType<typeof remindersViewOf>;
+};
+const route = routesFor<RemindersHandlers, RemindersRouterDeps>();
 
-  const presentSettings = (s: { steps: StoredReminderStep[]; updated_at: Date | null }) => ({
-    reminder_steps: s.steps,
-    updated_at: s.updated_at?.toISOString() ?? null,
-  });
+const presentSettings = (s: { steps: StoredReminderStep[]; updated_at: Date | null }) => ({
+  reminder_steps: s.steps,
+  updated_at: s.updated_at?.toISOString() ?? null,
+});
 
-  kit.route(
-    router,
-    {
-      method: 'get',
-      path: '/api/users/me/reminder-settings',
-      operationId: 'getReminderSettings',
-      summary: "The studio's payment reminder steps (none: no reminders)",
-      tag: 'invoices',
-      auth: 'user',
-      response: ReminderSettingsView,
-    },
-    async ({ user }) => presentSettings(await findReminderSettings(sequelize, user.id)),
-  );
-
-  kit.route(
-    router,
-    {
-      method: 'put',
-      path: '/api/users/me/reminder-settings',
-      operationId: 'updateReminderSettings',
-      summary: "Replace the studio's payment reminder steps; the invoices already issued follow them",
-      tag: 'invoices',
-      auth: 'user',
-      body: ReminderSettingsBody,
-      response: ReminderSettingsView,
-    },
-    async ({ user, body }) => {
-      const steps = body.reminder_steps as StoredReminderStep[];
-      const problems = reminderStepProblems(reminderStepsOf(steps));
-      if (problems.length) throw new ValidationError('The reminder steps are not valid', problems);
-      const saved = await saveReminderSettings(sequelize, user.id, steps);
-      await signalInvoiceReminders(temporal, await listOwedInvoiceIds(sequelize, user.id), logger);
-      return presentSettings(saved);
-    },
-  );
-
-  const remindersView = async (ownerId: string, invoiceId: string) => {
+const remindersViewOf =
+  ({ sequelize }: RemindersRouterDeps) =>
+  async (ownerId: string, invoiceId: string) => {
     const { decision, facts } = await findReminderDecision(sequelize, ownerId, invoiceId, new Date());
     if (!facts) throw new NotFoundError('Invoice');
     const sent = await listInvoiceReminders(sequelize, ownerId, invoiceId);
@@ -135,8 +97,46 @@ export function buildRemindersRouter(deps: RemindersRouterDeps): Router {
     };
   };
 
-  kit.route(
-    router,
+/** Every route of buildRemindersRouter, in the document's order. */
+const REMINDERS_ROUTES = [
+  route(
+    {
+      method: 'get',
+      path: '/api/users/me/reminder-settings',
+      operationId: 'getReminderSettings',
+      summary: "The studio's payment reminder steps (none: no reminders)",
+      tag: 'invoices',
+      auth: 'user',
+      response: ReminderSettingsView,
+    },
+    ({ sequelize }) =>
+      async ({ user }) =>
+        presentSettings(await findReminderSettings(sequelize, user.id)),
+  ),
+
+  route(
+    {
+      method: 'put',
+      path: '/api/users/me/reminder-settings',
+      operationId: 'updateReminderSettings',
+      summary: "Replace the studio's payment reminder steps; the invoices already issued follow them",
+      tag: 'invoices',
+      auth: 'user',
+      body: ReminderSettingsBody,
+      response: ReminderSettingsView,
+    },
+    ({ sequelize, temporal, logger }) =>
+      async ({ user, body }) => {
+        const steps = body.reminder_steps as StoredReminderStep[];
+        const problems = reminderStepProblems(reminderStepsOf(steps));
+        if (problems.length) throw new ValidationError('The reminder steps are not valid', problems);
+        const saved = await saveReminderSettings(sequelize, user.id, steps);
+        await signalInvoiceReminders(temporal, await listOwedInvoiceIds(sequelize, user.id), logger);
+        return presentSettings(saved);
+      },
+  ),
+
+  route(
     {
       method: 'get',
       path: '/api/invoices/:id/reminders',
@@ -147,11 +147,12 @@ export function buildRemindersRouter(deps: RemindersRouterDeps): Router {
       params: IdParams,
       response: InvoiceRemindersView,
     },
-    async ({ user, params }) => remindersView(user.id, params.id),
-  );
+    ({ remindersView }) =>
+      async ({ user, params }) =>
+        remindersView(user.id, params.id),
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'patch',
       path: '/api/invoices/:id/reminders',
@@ -164,15 +165,15 @@ export function buildRemindersRouter(deps: RemindersRouterDeps): Router {
       body: InvoiceRemindersBody,
       response: InvoiceRemindersView,
     },
-    async ({ user, params, body }) => {
-      await setInvoiceReminderControl(sequelize, user.id, params.id, CONTROL_OF[body.status]);
-      await signalInvoiceReminders(temporal, [params.id], logger);
-      return remindersView(user.id, params.id);
-    },
-  );
+    ({ sequelize, temporal, logger, remindersView }) =>
+      async ({ user, params, body }) => {
+        await setInvoiceReminderControl(sequelize, user.id, params.id, CONTROL_OF[body.status]);
+        await signalInvoiceReminders(temporal, [params.id], logger);
+        return remindersView(user.id, params.id);
+      },
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'put',
       path: '/api/contacts/:id/reminders',
@@ -183,16 +184,28 @@ export function buildRemindersRouter(deps: RemindersRouterDeps): Router {
       params: IdParams,
       body: ContactRemindersBody,
     },
-    async ({ user, params, body }) => {
-      await setContactRemindersPaused(sequelize, user.id, params.id, body.paused);
-      await signalInvoiceReminders(
-        temporal,
-        await listOwedInvoiceIds(sequelize, user.id, { contactId: params.id }),
-        logger,
-      );
-      return { contact_id: params.id, reminders_paused: body.paused };
-    },
-  );
+    ({ sequelize, temporal, logger }) =>
+      async ({ user, params, body }) => {
+        await setContactRemindersPaused(sequelize, user.id, params.id, body.paused);
+        await signalInvoiceReminders(
+          temporal,
+          await listOwedInvoiceIds(sequelize, user.id, { contactId: params.id }),
+          logger,
+        );
+        return { contact_id: params.id, reminders_paused: body.paused };
+      },
+  ),
+];
 
-  return router;
+/**
+ * Payment reminders (issue 21 §2; docs/payment-schedules.md): the studio's steps, an invoice's
+ * reminders (what went out, what comes next) with pause, resume and stop, and a client's pause.
+ * Every change wakes the reminder workflows concerned, after it is committed.
+ */
+export function buildRemindersRouter(deps: RemindersRouterDeps): Router {
+  const handlers: RemindersHandlers = {
+    ...deps,
+    remindersView: remindersViewOf(deps),
+  };
+  return registerRoutes(Router(), deps.kit, REMINDERS_ROUTES, handlers, deps);
 }

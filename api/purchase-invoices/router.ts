@@ -20,7 +20,7 @@ import { MAX_IMPORT_BYTES } from '../../domain/imports/file-format';
 import { keepPurchaseInvoice, sha256Of } from '../../lib/purchase-invoices/keep-purchase-invoice';
 import { readPurchaseFile } from '../../lib/purchase-invoices/read-purchase-file';
 import { IdParams, PageQuery } from '../http/common-schemas';
-import { type createRouteKit } from '../http/route-kit';
+import { type createRouteKit, registerRoutes, routesFor } from '../http/route-kit';
 import { createSingleFileUpload } from '../http/single-file-upload';
 import {
   PurchaseInvoiceAnswerBody,
@@ -63,20 +63,15 @@ const present = (r: PurchaseInvoiceRow) => ({
   created_at: r.created_at.toISOString(),
 });
 
-/**
- * Purchase invoices received (issue 22 §3; docs/e-invoicing.md): a Factur-X / ZUGFeRD pdf or a
- * CII / UBL XML is read into a purchase record and the file is kept under documents/. Those the
- * studio's platform delivers arrive the same way (issue 32 §3, activities/e-invoicing/); the
- * studio approves, disputes or refuses each, and the answer goes back through the platform.
- */
-export function buildPurchaseInvoicesRouter(deps: PurchaseInvoicesRouterDeps): Router {
-  const { sequelize, s3, bucket, kit, temporal } = deps;
-  const router = Router();
-  const tag = 'purchase-invoices';
-  const readFile = createSingleFileUpload(MAX_IMPORT_BYTES, 'file');
+type PurchaseInvoicesContext = PurchaseInvoicesRouterDeps & {
+  readFile: ReturnType<typeof createSingleFileUpload>;
+};
+const tag = 'purchase-invoices';
+const route = routesFor<PurchaseInvoicesContext, PurchaseInvoicesContext>();
 
-  kit.route(
-    router,
+/** Every route of buildPurchaseInvoicesRouter, in the document's order. */
+const PURCHASE_INVOICES_ROUTES = [
+  route(
     {
       method: 'post',
       path: '/api/purchase-invoices',
@@ -89,30 +84,30 @@ export function buildPurchaseInvoicesRouter(deps: PurchaseInvoicesRouterDeps): R
       response: PurchaseInvoiceView,
       status: 201,
     },
-    async ({ req, res, user }) => {
-      const file = await readFile(req, res);
-      const read = await readPurchaseFile(file.buffer);
-      const sha256 = sha256Of(file.buffer);
-      const existing = await findPurchaseInvoiceByFile(sequelize, user.id, sha256);
-      if (existing)
-        throw new ConflictError('purchase_invoice_exists', 'This file was received already', { id: existing });
-      const id = await keepPurchaseInvoice(
-        { s3, bucket, recordPurchaseInvoice: (...args) => recordPurchaseInvoice(sequelize, ...args) },
-        { id: user.id, orgId: user.orgId },
-        file.buffer,
-        read,
-        { fileName: file.originalname || null },
-      );
-      if (!id)
-        throw new ConflictError('purchase_invoice_exists', 'This file was received already', {
-          id: await findPurchaseInvoiceByFile(sequelize, user.id, sha256),
-        });
-      return present((await findPurchaseInvoice(sequelize, user.id, id))!);
-    },
-  );
+    ({ sequelize, s3, bucket, readFile }) =>
+      async ({ req, res, user }) => {
+        const file = await readFile(req, res);
+        const read = await readPurchaseFile(file.buffer);
+        const sha256 = sha256Of(file.buffer);
+        const existing = await findPurchaseInvoiceByFile(sequelize, user.id, sha256);
+        if (existing)
+          throw new ConflictError('purchase_invoice_exists', 'This file was received already', { id: existing });
+        const id = await keepPurchaseInvoice(
+          { s3, bucket, recordPurchaseInvoice: (...args) => recordPurchaseInvoice(sequelize, ...args) },
+          { id: user.id, orgId: user.orgId },
+          file.buffer,
+          read,
+          { fileName: file.originalname || null },
+        );
+        if (!id)
+          throw new ConflictError('purchase_invoice_exists', 'This file was received already', {
+            id: await findPurchaseInvoiceByFile(sequelize, user.id, sha256),
+          });
+        return present((await findPurchaseInvoice(sequelize, user.id, id))!);
+      },
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'get',
       path: '/api/purchase-invoices',
@@ -123,14 +118,14 @@ export function buildPurchaseInvoicesRouter(deps: PurchaseInvoicesRouterDeps): R
       query: PageQuery,
       response: PurchaseInvoicePage,
     },
-    async ({ user, query }) => {
-      const page = await listPurchaseInvoices(sequelize, user.id, query);
-      return { ...page, items: page.items.map(present) };
-    },
-  );
+    ({ sequelize }) =>
+      async ({ user, query }) => {
+        const page = await listPurchaseInvoices(sequelize, user.id, query);
+        return { ...page, items: page.items.map(present) };
+      },
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'get',
       path: '/api/purchase-invoices/:id',
@@ -141,15 +136,15 @@ export function buildPurchaseInvoicesRouter(deps: PurchaseInvoicesRouterDeps): R
       params: IdParams,
       response: PurchaseInvoiceView,
     },
-    async ({ user, params }) => {
-      const row = await findPurchaseInvoice(sequelize, user.id, params.id);
-      if (!row) throw new NotFoundError('Purchase invoice');
-      return present(row);
-    },
-  );
+    ({ sequelize }) =>
+      async ({ user, params }) => {
+        const row = await findPurchaseInvoice(sequelize, user.id, params.id);
+        if (!row) throw new NotFoundError('Purchase invoice');
+        return present(row);
+      },
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'post',
       path: '/api/purchase-invoices/:id/answer',
@@ -163,35 +158,35 @@ export function buildPurchaseInvoicesRouter(deps: PurchaseInvoicesRouterDeps): R
       body: PurchaseInvoiceAnswerBody,
       response: PurchaseInvoiceView,
     },
-    async ({ user, params, body, req }) => {
-      const reason = answerReason(body.status, body.reason);
-      if (!reason.ok) throw new ValidationError(reason.message, [{ path: 'reason', message: reason.message }]);
-      const answered = await answerPurchaseInvoice(sequelize, user.id, params.id, body.status, reason.reason);
-      if (answered.outcome === 'not_found') throw new NotFoundError('Purchase invoice');
-      if (answered.outcome === 'not_allowed')
-        throw new ConflictError(
-          'purchase_invoice_answered',
-          answered.status === 'DISPUTED'
-            ? 'A disputed invoice is settled by approving or refusing it'
-            : `This invoice was ${answered.status.toLowerCase()} already; an answer is for good`,
-          { status: answered.status },
-        );
-      // Back to the supplier through the platform; a start Temporal refuses is dead-lettered for replay.
-      if (answered.platformFlowId)
-        await startJob(
-          sequelize,
-          temporal,
-          PURCHASE_ANSWER_JOB,
-          answered.answerId,
-          { answerId: answered.answerId, ownerId: user.id },
-          { orgId: user.orgId, userId: user.id, entityId: params.id, requestId: req.requestId },
-        ).catch(() => undefined);
-      return present((await findPurchaseInvoice(sequelize, user.id, params.id))!);
-    },
-  );
+    ({ sequelize, temporal }) =>
+      async ({ user, params, body, req }) => {
+        const reason = answerReason(body.status, body.reason);
+        if (!reason.ok) throw new ValidationError(reason.message, [{ path: 'reason', message: reason.message }]);
+        const answered = await answerPurchaseInvoice(sequelize, user.id, params.id, body.status, reason.reason);
+        if (answered.outcome === 'not_found') throw new NotFoundError('Purchase invoice');
+        if (answered.outcome === 'not_allowed')
+          throw new ConflictError(
+            'purchase_invoice_answered',
+            answered.status === 'DISPUTED'
+              ? 'A disputed invoice is settled by approving or refusing it'
+              : `This invoice was ${answered.status.toLowerCase()} already; an answer is for good`,
+            { status: answered.status },
+          );
+        // Back to the supplier through the platform; a start Temporal refuses is dead-lettered for replay.
+        if (answered.platformFlowId)
+          await startJob(
+            sequelize,
+            temporal,
+            PURCHASE_ANSWER_JOB,
+            answered.answerId,
+            { answerId: answered.answerId, ownerId: user.id },
+            { orgId: user.orgId, userId: user.id, entityId: params.id, requestId: req.requestId },
+          ).catch(() => undefined);
+        return present((await findPurchaseInvoice(sequelize, user.id, params.id))!);
+      },
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'get',
       path: '/api/purchase-invoices/:id/answers',
@@ -202,23 +197,23 @@ export function buildPurchaseInvoicesRouter(deps: PurchaseInvoicesRouterDeps): R
       params: IdParams,
       response: PurchaseInvoiceAnswerList,
     },
-    async ({ user, params }) => {
-      if (!(await findPurchaseInvoice(sequelize, user.id, params.id))) throw new NotFoundError('Purchase invoice');
-      const answers = await listPurchaseAnswers(sequelize, user.id, params.id);
-      return {
-        items: answers.map((a) => ({
-          id: a.id,
-          status: a.status,
-          reason: a.reason,
-          created_at: a.created_at.toISOString(),
-          sent_at: a.sent_at?.toISOString() ?? null,
-        })),
-      };
-    },
-  );
+    ({ sequelize }) =>
+      async ({ user, params }) => {
+        if (!(await findPurchaseInvoice(sequelize, user.id, params.id))) throw new NotFoundError('Purchase invoice');
+        const answers = await listPurchaseAnswers(sequelize, user.id, params.id);
+        return {
+          items: answers.map((a) => ({
+            id: a.id,
+            status: a.status,
+            reason: a.reason,
+            created_at: a.created_at.toISOString(),
+            sent_at: a.sent_at?.toISOString() ?? null,
+          })),
+        };
+      },
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'get',
       path: '/api/e-invoicing/unreadable-invoices',
@@ -229,14 +224,27 @@ export function buildPurchaseInvoicesRouter(deps: PurchaseInvoicesRouterDeps): R
       auth: 'user',
       response: UnreadableInvoiceList,
     },
-    async ({ user }) => ({
-      items: (await listUnreadableInboxFlows(sequelize, user.id)).map((f) => ({
-        flow_id: f.flow_id,
-        problem: f.problem,
-        received_at: f.received_at.toISOString(),
-      })),
-    }),
-  );
+    ({ sequelize }) =>
+      async ({ user }) => ({
+        items: (await listUnreadableInboxFlows(sequelize, user.id)).map((f) => ({
+          flow_id: f.flow_id,
+          problem: f.problem,
+          received_at: f.received_at.toISOString(),
+        })),
+      }),
+  ),
+];
 
-  return router;
+/**
+ * Purchase invoices received (issue 22 §3; docs/e-invoicing.md): a Factur-X / ZUGFeRD pdf or a
+ * CII / UBL XML is read into a purchase record and the file is kept under documents/. Those the
+ * studio's platform delivers arrive the same way (issue 32 §3, activities/e-invoicing/); the
+ * studio approves, disputes or refuses each, and the answer goes back through the platform.
+ */
+export function buildPurchaseInvoicesRouter(deps: PurchaseInvoicesRouterDeps): Router {
+  const context: PurchaseInvoicesContext = {
+    ...deps,
+    readFile: createSingleFileUpload(MAX_IMPORT_BYTES, 'file'),
+  };
+  return registerRoutes(Router(), deps.kit, PURCHASE_INVOICES_ROUTES, context, context);
 }

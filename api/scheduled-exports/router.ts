@@ -9,7 +9,7 @@ import {
   setScheduledExportPaused,
 } from '../../lib/jobs/scheduled-exports';
 import { IdParams } from '../http/common-schemas';
-import { type createRouteKit } from '../http/route-kit';
+import { type createRouteKit, registerRoutes, routesFor } from '../http/route-kit';
 import { presentScheduledExport } from './presenter';
 import {
   CreateScheduledExportBody,
@@ -18,25 +18,29 @@ import {
   ScheduledExportView,
 } from './schema';
 
-/**
- * /api/scheduled-exports: the spec shows creation; list, read, pause, resume and delete are
- * what a studio needs to live with them. Each keeps its Temporal Schedule in step through
- * lib/jobs/scheduled-exports.ts.
- */
-export function buildScheduledExportsRouter({
-  sequelize,
-  temporal,
-  kit,
-}: {
+type ScheduledExportsRouterDeps = {
   sequelize: Sequelize;
   temporal: Client;
   kit: ReturnType<typeof createRouteKit>;
-}): Router {
-  const router = Router();
-  const tag = 'scheduled-exports';
+};
+type ScheduledExportsHandlers = ScheduledExportsRouterDeps & {
+  setPaused: ReturnType<typeof setPausedOf>;
+};
+const tag = 'scheduled-exports';
+const route = routesFor<ScheduledExportsHandlers, ScheduledExportsRouterDeps>();
 
-  kit.route(
-    router,
+/** The handler of .../pause and .../resume: lib/jobs pauses the Temporal schedule, then the row. */
+const setPausedOf =
+  ({ sequelize, temporal }: ScheduledExportsRouterDeps) =>
+  (paused: boolean) =>
+  async ({ user, params }: { user: { id: string }; params: { id: string } }) => {
+    const updated = await setScheduledExportPaused(sequelize, temporal, user.id, params.id, paused);
+    return presentScheduledExport(updated, await nextExportRun(temporal, updated.id));
+  };
+
+/** Every route of buildScheduledExportsRouter, in the document's order. */
+const SCHEDULED_EXPORTS_ROUTES = [
+  route(
     {
       method: 'post',
       path: '/api/scheduled-exports',
@@ -49,14 +53,14 @@ export function buildScheduledExportsRouter({
       response: ScheduledExportView,
       status: 201,
     },
-    async ({ user, body }) => {
-      const row = await createScheduledExport(sequelize, temporal, user.id, body);
-      return presentScheduledExport(row, await nextExportRun(temporal, row.id));
-    },
-  );
+    ({ sequelize, temporal }) =>
+      async ({ user, body }) => {
+        const row = await createScheduledExport(sequelize, temporal, user.id, body);
+        return presentScheduledExport(row, await nextExportRun(temporal, row.id));
+      },
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'get',
       path: '/api/scheduled-exports',
@@ -67,14 +71,14 @@ export function buildScheduledExportsRouter({
       query: ScheduledExportListQuery,
       response: ScheduledExportPage,
     },
-    async ({ user, query }) => {
-      const page = await listScheduledExports(sequelize, user.id, query);
-      return { ...page, items: page.items.map((r) => presentScheduledExport(r)) };
-    },
-  );
+    ({ sequelize }) =>
+      async ({ user, query }) => {
+        const page = await listScheduledExports(sequelize, user.id, query);
+        return { ...page, items: page.items.map((r) => presentScheduledExport(r)) };
+      },
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'get',
       path: '/api/scheduled-exports/:id',
@@ -85,21 +89,14 @@ export function buildScheduledExportsRouter({
       params: IdParams,
       response: ScheduledExportView,
     },
-    async ({ user, params }) => {
-      const row = await findScheduledExport(sequelize, user.id, params.id);
-      return presentScheduledExport(row, await nextExportRun(temporal, row.id));
-    },
-  );
+    ({ sequelize, temporal }) =>
+      async ({ user, params }) => {
+        const row = await findScheduledExport(sequelize, user.id, params.id);
+        return presentScheduledExport(row, await nextExportRun(temporal, row.id));
+      },
+  ),
 
-  /** The handler of .../pause and .../resume: lib/jobs pauses the Temporal schedule, then the row. */
-  const setPaused =
-    (paused: boolean) =>
-    async ({ user, params }: { user: { id: string }; params: { id: string } }) => {
-      const updated = await setScheduledExportPaused(sequelize, temporal, user.id, params.id, paused);
-      return presentScheduledExport(updated, await nextExportRun(temporal, updated.id));
-    };
-  kit.route(
-    router,
+  route(
     {
       method: 'post',
       path: '/api/scheduled-exports/:id/pause',
@@ -110,10 +107,9 @@ export function buildScheduledExportsRouter({
       params: IdParams,
       response: ScheduledExportView,
     },
-    setPaused(true),
-  );
-  kit.route(
-    router,
+    ({ setPaused }) => setPaused(true),
+  ),
+  route(
     {
       method: 'post',
       path: '/api/scheduled-exports/:id/resume',
@@ -124,11 +120,10 @@ export function buildScheduledExportsRouter({
       params: IdParams,
       response: ScheduledExportView,
     },
-    setPaused(false),
-  );
+    ({ setPaused }) => setPaused(false),
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'delete',
       path: '/api/scheduled-exports/:id',
@@ -139,10 +134,22 @@ export function buildScheduledExportsRouter({
       params: IdParams,
       status: 204,
     },
-    async ({ user, params }) => {
-      await deleteScheduledExport(sequelize, temporal, user.id, params.id);
-    },
-  );
+    ({ sequelize, temporal }) =>
+      async ({ user, params }) => {
+        await deleteScheduledExport(sequelize, temporal, user.id, params.id);
+      },
+  ),
+];
 
-  return router;
+/**
+ * /api/scheduled-exports: the spec shows creation; list, read, pause, resume and delete are
+ * what a studio needs to live with them. Each keeps its Temporal Schedule in step through
+ * lib/jobs/scheduled-exports.ts.
+ */
+export function buildScheduledExportsRouter(deps: ScheduledExportsRouterDeps): Router {
+  const handlers: ScheduledExportsHandlers = {
+    ...deps,
+    setPaused: setPausedOf(deps),
+  };
+  return registerRoutes(Router(), deps.kit, SCHEDULED_EXPORTS_ROUTES, handlers, deps);
 }

@@ -7,7 +7,7 @@ import { findSmsTemplate, listSmsTemplates } from '../../db/queries/sms-template
 import { type SmsTemplateRow } from '../../db/rows';
 import { IdParams } from '../http/common-schemas';
 import { type z } from 'zod';
-import { type DataRouterDeps, type RouteContext } from '../http/route-kit';
+import { type DataRouterDeps, type RouteContext, registerRoutes, routesFor } from '../http/route-kit';
 import { CreateSmsTemplateBody, UpdateSmsTemplateBody } from './schema';
 
 function presentSmsTemplate(t: SmsTemplateRow) {
@@ -23,13 +23,39 @@ function presentSmsTemplate(t: SmsTemplateRow) {
   };
 }
 
-/** /api/sms-templates: the studio's SMS texts, and copies of the system ones (create-defaults). */
-export function buildSmsTemplatesRouter({ sequelize, kit }: DataRouterDeps): Router {
-  const router = Router();
-  const tag = 'sms templates';
+type SmsTemplatesHandlers = DataRouterDeps & {
+  createDefaults: ReturnType<typeof createDefaultsOf>;
+  update: ReturnType<typeof updateOf>;
+};
+const tag = 'sms templates';
+const route = routesFor<SmsTemplatesHandlers, DataRouterDeps>();
 
-  kit.route(
-    router,
+const createDefaultsSummary = 'Copy the system SMS templates the studio does not have yet (idempotent)';
+
+/** Copies the system templates of the user's language the user does not have yet (db/commands/sms-templates.ts). */
+const createDefaultsOf =
+  ({ sequelize }: DataRouterDeps) =>
+  async ({ user }: { user: { id: string; locale: string } }) => {
+    const { created, templates } = await copyDefaultSmsTemplates(sequelize, user.id, user.locale);
+    return { created, templates: templates.map(presentSmsTemplate) };
+  };
+
+/** PUT and PATCH /api/sms-templates/:id (both change the fields given). */
+const updateOf =
+  ({ sequelize }: DataRouterDeps) =>
+  async ({
+    user,
+    params,
+    body,
+  }: Pick<
+    RouteContext<z.infer<typeof IdParams>, unknown, z.infer<typeof UpdateSmsTemplateBody>>,
+    'user' | 'params' | 'body'
+  >) =>
+    presentSmsTemplate(await updateSmsTemplate(sequelize, user.id, params.id, body));
+
+/** Every route of buildSmsTemplatesRouter, in the document's order. */
+const SMS_TEMPLATES_ROUTES = [
+  route(
     {
       method: 'get',
       path: '/api/sms-templates',
@@ -38,11 +64,12 @@ export function buildSmsTemplatesRouter({ sequelize, kit }: DataRouterDeps): Rou
       tag,
       auth: 'user',
     },
-    async ({ user }) => (await listSmsTemplates(sequelize, user.id)).map(presentSmsTemplate),
-  );
+    ({ sequelize }) =>
+      async ({ user }) =>
+        (await listSmsTemplates(sequelize, user.id)).map(presentSmsTemplate),
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'post',
       path: '/api/sms-templates',
@@ -53,17 +80,12 @@ export function buildSmsTemplatesRouter({ sequelize, kit }: DataRouterDeps): Rou
       body: CreateSmsTemplateBody,
       status: 201,
     },
-    async ({ user, body }) => presentSmsTemplate(await createSmsTemplate(sequelize, user, body)),
-  );
+    ({ sequelize }) =>
+      async ({ user, body }) =>
+        presentSmsTemplate(await createSmsTemplate(sequelize, user, body)),
+  ),
 
-  /** Copies the system templates of the user's language the user does not have yet (db/commands/sms-templates.ts). */
-  const createDefaults = async ({ user }: { user: { id: string; locale: string } }) => {
-    const { created, templates } = await copyDefaultSmsTemplates(sequelize, user.id, user.locale);
-    return { created, templates: templates.map(presentSmsTemplate) };
-  };
-  const createDefaultsSummary = 'Copy the system SMS templates the studio does not have yet (idempotent)';
-  kit.route(
-    router,
+  route(
     {
       method: 'post',
       path: '/api/sms-templates/create-defaults',
@@ -72,11 +94,10 @@ export function buildSmsTemplatesRouter({ sequelize, kit }: DataRouterDeps): Rou
       tag,
       auth: 'user',
     },
-    createDefaults,
-  );
+    ({ createDefaults }) => createDefaults,
+  ),
   // The two aliases the spec keeps for older clients.
-  kit.route(
-    router,
+  route(
     {
       method: 'post',
       path: '/api/sms-templates/defaults',
@@ -85,10 +106,9 @@ export function buildSmsTemplatesRouter({ sequelize, kit }: DataRouterDeps): Rou
       tag,
       auth: 'user',
     },
-    createDefaults,
-  );
-  kit.route(
-    router,
+    ({ createDefaults }) => createDefaults,
+  ),
+  route(
     {
       method: 'post',
       path: '/api/sms-templates/defaults/create',
@@ -97,11 +117,10 @@ export function buildSmsTemplatesRouter({ sequelize, kit }: DataRouterDeps): Rou
       tag,
       auth: 'user',
     },
-    createDefaults,
-  );
+    ({ createDefaults }) => createDefaults,
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'get',
       path: '/api/sms-templates/:id',
@@ -111,20 +130,12 @@ export function buildSmsTemplatesRouter({ sequelize, kit }: DataRouterDeps): Rou
       auth: 'user',
       params: IdParams,
     },
-    async ({ user, params }) => presentSmsTemplate(await findSmsTemplate(sequelize, user.id, params.id)),
-  );
+    ({ sequelize }) =>
+      async ({ user, params }) =>
+        presentSmsTemplate(await findSmsTemplate(sequelize, user.id, params.id)),
+  ),
 
-  /** PUT and PATCH /api/sms-templates/:id (both change the fields given). */
-  const update = async ({
-    user,
-    params,
-    body,
-  }: Pick<
-    RouteContext<z.infer<typeof IdParams>, unknown, z.infer<typeof UpdateSmsTemplateBody>>,
-    'user' | 'params' | 'body'
-  >) => presentSmsTemplate(await updateSmsTemplate(sequelize, user.id, params.id, body));
-  kit.route(
-    router,
+  route(
     {
       method: 'put',
       path: '/api/sms-templates/:id',
@@ -135,10 +146,9 @@ export function buildSmsTemplatesRouter({ sequelize, kit }: DataRouterDeps): Rou
       params: IdParams,
       body: UpdateSmsTemplateBody,
     },
-    update,
-  );
-  kit.route(
-    router,
+    ({ update }) => update,
+  ),
+  route(
     {
       method: 'patch',
       path: '/api/sms-templates/:id',
@@ -149,11 +159,10 @@ export function buildSmsTemplatesRouter({ sequelize, kit }: DataRouterDeps): Rou
       params: IdParams,
       body: UpdateSmsTemplateBody,
     },
-    update,
-  );
+    ({ update }) => update,
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'delete',
       path: '/api/sms-templates/:id',
@@ -164,10 +173,19 @@ export function buildSmsTemplatesRouter({ sequelize, kit }: DataRouterDeps): Rou
       params: IdParams,
       status: 204,
     },
-    async ({ user, params }) => {
-      await deleteSmsTemplate(sequelize, user.id, params.id);
-    },
-  );
+    ({ sequelize }) =>
+      async ({ user, params }) => {
+        await deleteSmsTemplate(sequelize, user.id, params.id);
+      },
+  ),
+];
 
-  return router;
+/** /api/sms-templates: the studio's SMS texts, and copies of the system ones (create-defaults). */
+export function buildSmsTemplatesRouter(deps: DataRouterDeps): Router {
+  const handlers: SmsTemplatesHandlers = {
+    ...deps,
+    createDefaults: createDefaultsOf(deps),
+    update: updateOf(deps),
+  };
+  return registerRoutes(Router(), deps.kit, SMS_TEMPLATES_ROUTES, handlers, deps);
 }

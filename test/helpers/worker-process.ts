@@ -124,7 +124,11 @@ const EXIT_WITH_PARENT = pathToFileURL(path.join(__dirname, 'exit-with-parent.mj
 export async function startMainWorker(name: string, env: NodeJS.ProcessEnv = {}): Promise<WorkerProcess> {
   if (Object.keys(env).length === 0) return laneWorker();
   const logFile = path.join(testStackDir, 'logs', `${name}-worker-${process.pid}.log`);
-  return startWorkerProcess(MAIN_WORKER, logFile, 'worker started', 180_000, { ...mainWorkerEnv(), ...env });
+  return startWorkerProcess(MAIN_WORKER, logFile, 'worker started', 180_000, {
+    ...mainWorkerEnv(),
+    WORKER_METRICS_PORT: String(await freePort()),
+    ...env,
+  });
 }
 
 function mainWorkerEnv(): NodeJS.ProcessEnv {
