@@ -11,8 +11,8 @@ import { type EInvoice } from '../../domain/invoicing/e-invoice';
 import { deliveryColumns } from '../../domain/invoicing/service-delivery';
 import { type EInvoiceMaker } from '../../domain/invoicing/e-invoice-rules';
 import { missingMentions } from '../../domain/invoicing/legal-mentions';
-import { documentRules } from '../../domain/jurisdictions';
-import { issuedUnderFrenchLaw, type IssuingSeller, jurisdictionInputOf } from '../../domain/jurisdictions/issue-input';
+import { documentRules, provides, studioRegimeOf } from '../../domain/regimes';
+import { type IssuingSeller, jurisdictionInputOf } from '../../domain/regimes/issue-input';
 import {
   counterKey,
   DEFAULT_NUMBER_FORMATS,
@@ -167,11 +167,7 @@ async function assertEInvoiceMade(makeXml: EInvoiceMaker, loaded: LoadedEInvoice
  * A French studio's invoice (issue 30 §3: France keeps its rules): in euros, since French law states
  * the VAT in euros and the service does not convert yet (BT-6, BT-111), and through the e-invoice gate.
  */
-async function assertFrenchInvoice(
-  makeXml: EInvoiceMaker,
-  loaded: LoadedEInvoice,
-  currency: string,
-): Promise<EInvoice> {
+async function assertFacturXGate(makeXml: EInvoiceMaker, loaded: LoadedEInvoice, currency: string): Promise<EInvoice> {
   if (currency !== 'EUR')
     throw new ValidationError(
       `The invoice cannot be issued in ${currency}: a French studio's invoice states its VAT in euros, and the service issues French invoices in EUR only for now`,
@@ -182,7 +178,7 @@ async function assertFrenchInvoice(
 
 /**
  * Another country's invoice (issue 30 §3): what its law asks of an issued document
- * (domain/jurisdictions/), a 400 naming each problem. No e-invoice gate: that is France's.
+ * (domain/regimes/), a 400 naming each problem. No e-invoice gate: that is an add-on's (`facturx`).
  */
 function assertJurisdictionRules(
   seller: IssuingSeller,
@@ -253,8 +249,8 @@ export async function issueInvoice(
       transaction,
     });
     if (!loaded) throw new NotFoundError('Invoice');
-    const eInvoice = issuedUnderFrenchLaw(seller?.company_country)
-      ? await assertFrenchInvoice(makeXml, loaded, sources.currency)
+    const eInvoice = provides(studioRegimeOf(seller?.company_country), 'facturx')
+      ? await assertFacturXGate(makeXml, loaded, sources.currency)
       : assertJurisdictionRules(seller!, buyer, loaded.doc, sources.currency);
     const delivery = deliveryColumns(eInvoice.delivery);
     if (sources.quote_id && sources.deposit_installment === null)

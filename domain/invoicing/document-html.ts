@@ -1,7 +1,7 @@
 import { isFrench, languageOf } from '../accounts/locale-language';
 import { type UserLocale } from '../accounts/users';
-import { type DocumentLaw } from '../jurisdictions/document-law';
-import { localTaxName } from '../jurisdictions/document-words';
+import { type DocumentLaw } from '../regimes/document-law';
+import { localTaxName } from '../regimes/document-words';
 import { isImageDataUri } from '../storage/image-types';
 import { esc } from '../html-escape';
 import { companyLines, type DocumentCompany, type DocumentPayment, paymentLines } from './company-lines';
