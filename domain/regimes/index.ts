@@ -1,4 +1,4 @@
-import { type AddonFeature } from '../addons/addon';
+import { type Addon, type AddonFeature } from '../addons/addon';
 import { countryCode } from '../countries';
 import { AU } from './au';
 import { CA } from './ca';
@@ -50,10 +50,13 @@ export function studioRegimeOf(country: string | null | undefined): Regime {
   return code === null ? DEFAULT_REGIME : regimeOf(code);
 }
 
-/** Whether an add-on the regime's law brings provides a feature (Factur-X, e-reporting, the FEC…). */
-export function provides(regime: Regime, feature: AddonFeature): boolean {
-  return regime.addons.some((addon) => addon.features.includes(feature));
+/** The add-on of the regime's law that provides a feature (Factur-X, e-reporting, the FEC…), if one does. */
+export function addonProviding(regime: Regime, feature: AddonFeature): Addon | undefined {
+  return regime.addons.find((addon) => addon.features.includes(feature));
 }
+
+/** Whether an add-on the regime's law brings provides a feature. */
+export const provides = (regime: Regime, feature: AddonFeature): boolean => Boolean(addonProviding(regime, feature));
 
 /** What the document must show and what blocks its issue, by the seller's country (ISO 3166-1 alpha-2, any case). */
 export function documentRules(input: JurisdictionInput): DocumentRules {

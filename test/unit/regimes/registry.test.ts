@@ -8,6 +8,7 @@ import {
   DEFAULT_REGIME,
   knownRegimeOf,
   OTHER_REGIME,
+  provides,
   regimeOf,
   REGIMES,
   studioRegimeOf,
@@ -127,7 +128,10 @@ describe.each(ALL.map((r) => [r.code, r] as const))('the %s regime', (code, regi
     }
     for (const addon of regime.addons) {
       expect(addon.features.length).toBeGreaterThan(0);
+      expect(addon.sources.length).toBeGreaterThan(0);
       expect(addon.sources.every(isSource)).toBe(true);
+      // An e-invoice gate issues in one currency, the regime's own.
+      if (addon.features.includes('facturx')) expect(addon.issueCurrency).toBe(regime.currency);
     }
   });
 
@@ -177,6 +181,15 @@ describe('the registry', () => {
     expect(studioRegimeOf(null)).toBe(DEFAULT_REGIME);
     expect(studioRegimeOf('not a country')).toBe(DEFAULT_REGIME);
     expect(studioRegimeOf('Royaume-Uni')).toBe(regimeOf('GB'));
+  });
+
+  it('asks the add-ons by feature: France brings its e-invoicing reform, no other regime brings one yet', () => {
+    const features = ['facturx', 'e-invoicing-platform', 'e-reporting', 'fec', 'reform-mentions'] as const;
+    for (const feature of features) {
+      expect(provides(regimeOf('FR'), feature)).toBe(true);
+      expect(provides(studioRegimeOf(null), feature)).toBe(true);
+      for (const regime of ALL.filter((r) => r.code !== 'FR')) expect(provides(regime, feature)).toBe(false);
+    }
   });
 
   it('has the fallback keep the longest retention it knows', () => {
