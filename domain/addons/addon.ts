@@ -1,4 +1,4 @@
-import { type Source } from '../regimes/regime';
+import { type Source } from '../regimes/source';
 
 /**
  * A legal extension beside the regimes (gobl's `addons/`): what a country's reform adds to its

@@ -1,4 +1,4 @@
-import { type TaxRegistration } from '../regimes/registrations';
+import { type TaxRegistration } from '../regimes/registration-kinds';
 
 /** The company profile's fields an invoice's issue reads (legal-mentions.ts, e-invoice.ts, the regimes). */
 export interface SellerProfile {

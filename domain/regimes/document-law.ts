@@ -8,7 +8,7 @@ import { printedMentions, type TaxWords, taxWordsOf, TITLE_WORDS } from './docum
 import { formatDay } from '../invoicing/document-html';
 import { documentRules, studioRegimeOf } from './index';
 import { type IssuingSeller, jurisdictionInputOf } from './issue-input';
-import { type TaxRegistration } from './registrations';
+import { type TaxRegistration } from './registration-kinds';
 
 /** What a studio's country's law changes on its quote, invoice or credit note file (issue 30 §3, §4). */
 export interface DocumentLaw {

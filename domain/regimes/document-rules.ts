@@ -1,5 +1,4 @@
-import { type TaxRegistration } from './registrations';
-import { type IdentityDef } from './regime';
+import { type TaxRegistration } from './registration-kinds';
 import { type TaxSummary } from '../invoicing/tax-lines';
 
 /**
@@ -216,7 +215,7 @@ export function refuseTax(
 /** The first registration of the identity's kind that is well formed, if the studio keeps one. */
 export function validRegistration(
   registrations: readonly TaxRegistration[],
-  identity: IdentityDef,
+  identity: { kind: string; problem(registration: TaxRegistration): string | null },
 ): TaxRegistration | null {
   return registrations.find((r) => r.kind === identity.kind && identity.problem(r) === null) ?? null;
 }

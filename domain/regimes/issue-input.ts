@@ -4,7 +4,7 @@ import { type TaxSummary } from '../invoicing/tax-lines';
 import { type SellerProfile } from '../invoicing/seller';
 import { type JurisdictionDocument, type JurisdictionInput } from './document-rules';
 import { knownRegimeOf, taxNameOf } from './index';
-import { type TaxRegistration } from './registrations';
+import { type TaxRegistration } from './registration-kinds';
 
 export interface IssuingSeller extends SellerProfile {
   tax_registrations?: readonly TaxRegistration[] | null;

@@ -2,7 +2,8 @@ import { type UserLocale } from '../accounts/users';
 import { type Addon } from '../addons/addon';
 import { type InvoiceBuyer } from '../invoicing/buyer';
 import { type SellerProfile } from '../invoicing/seller';
-import { type TaxRegistrationKind } from './registrations';
+import { type TaxRegistrationKind } from './registration-kinds';
+import { type Source } from './source';
 import { type DocumentRules, type JurisdictionInput } from './document-rules';
 
 /**
@@ -12,11 +13,7 @@ import { type DocumentRules, type JurisdictionInput } from './document-rules';
  * studio's country what it needs (`regimeOf`, `studioRegimeOf`), never a country code.
  */
 
-/** A page of the authority (or the law itself) a fact was read in. */
-export interface Source {
-  title: string;
-  url: string;
-}
+export { type Source };
 
 /** One rate of a tax category, from the day it applies. */
 export interface TaxRateDef {

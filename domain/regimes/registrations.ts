@@ -1,6 +1,7 @@
 import { compact } from './check-digits';
 import { knownRegimeOf, REGIMES } from './index';
 import { type IdentityDef } from './regime';
+import { type TaxRegistration, type TaxRegistrationKind } from './registration-kinds';
 
 /**
  * The tax registrations a studio keeps (issue 30 §2), checked as the issuing authorities build them
@@ -9,25 +10,7 @@ import { type IdentityDef } from './regime';
  * kind. A number that passes is well formed, not proven registered: only the authority's register
  * says that.
  */
-export const TAX_REGISTRATION_KINDS = [
-  'FR_VAT',
-  'GB_VAT',
-  'IE_VAT',
-  'AU_ABN',
-  'CA_BN',
-  'CA_GST_HST',
-  'CA_QST',
-  'US_SALES_TAX_PERMIT',
-] as const;
-export type TaxRegistrationKind = (typeof TAX_REGISTRATION_KINDS)[number];
-
-/** One registration of the studio: what it is, its number, and for a US permit the state that issued it. */
-export interface TaxRegistration {
-  kind: TaxRegistrationKind;
-  number: string;
-  /** A US state or Canadian province (ISO 3166-2 subdivision, "NY", "QC") where the kind is per region. */
-  region?: string | null;
-}
+export { TAX_REGISTRATION_KINDS, type TaxRegistration, type TaxRegistrationKind } from './registration-kinds';
 
 /** The regime's identity of a kind (every kind has one: test/unit/regimes/registry.test.ts). */
 export function identityOf(kind: string): IdentityDef | undefined {
