@@ -5,7 +5,7 @@ import { type InvoiceBuyer } from '../invoicing/buyer';
 import { type TaxSummary } from '../invoicing/tax-lines';
 import { type VatLine } from '../invoicing/totals';
 import { printedMentions, type TaxWords, taxWordsOf, TITLE_WORDS } from './document-words';
-import { formatDay } from '../invoicing/document-html';
+import { formatDay } from '../invoicing/format-day';
 import { documentRules, studioRegimeOf } from './index';
 import { type IssuingSeller, jurisdictionInputOf } from './issue-input';
 import { type TaxRegistration } from './registration-kinds';
