@@ -7,7 +7,7 @@
 //   lib → db queries/commands, domain, contracts
 //   db → domain (db/connect.ts also reads lib/config and lib/with-timeout)
 //   db/migrations → the migrator and db/migrations/frozen/ only (frozen: no live code)
-//   domain → nothing of ours
+//   domain → nothing of ours; a country's regime through the registry (domain/regimes/index.ts) only
 // ESLint (eslint.config.mjs) keeps the same rules file by file; this checks the whole graph.
 const CONTRACT = '^workflows/([^/]+/contract|contracts)\\.ts$';
 const ours = (...folders) => `^(${folders.join('|')})/`;
@@ -21,6 +21,17 @@ module.exports = {
       comment: 'domain/ imports nothing of ours.',
       from: { path: '^domain/' },
       to: { path: ours('api', 'activities', 'workers', 'workflows', 'db', 'lib', 'scripts') },
+    },
+    {
+      name: 'regimes-through-the-registry',
+      severity: 'error',
+      comment:
+        'The core asks domain/regimes/index.ts for a country\'s regime and never imports one by name; the regimes and their add-ons may (docs/architecture.md, "Regimes and add-ons").',
+      from: {
+        path: ours('api', 'activities', 'workers', 'workflows', 'db', 'lib', 'scripts', 'domain'),
+        pathNot: '^domain/(regimes|addons)/',
+      },
+      to: { path: '^domain/regimes/(fr|gb|ie|ca|au|us|other)/' },
     },
     {
       name: 'db-imports-domain-only',

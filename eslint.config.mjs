@@ -29,6 +29,42 @@ const NO_WORKFLOW_BODY = {
   message:
     "Import a workflow's contract.ts (queue, id, input, signals), never its body: workflow code runs in the worker's sandbox.",
 };
+// The core asks the registry (domain/regimes/index.ts) for a country's regime; it never imports one
+// by name (docs/architecture.md, "Regimes and add-ons"). The regimes and their add-ons may.
+const NO_REGIME_BY_NAME = {
+  regex: '(^|/)regimes/(fr|gb|ie|ca|au|us|other)(/|$)',
+  message:
+    "Ask the registry for a country's regime (regimeOf, studioRegimeOf from domain/regimes): the core never imports a regime by name.",
+};
+// domain/ is pure: it imports nothing of ours that does I/O, so api, activities and workflows can all share its rules.
+const DOMAIN_PURE = [
+  {
+    group: [
+      '**/api/**',
+      '**/activities/**',
+      '**/workers/**',
+      '**/workflows/**',
+      '**/db/**',
+      '**/lib/**',
+      '**/scripts/**',
+    ],
+    message: 'domain/ imports only domain/: no I/O, no framework.',
+  },
+  {
+    group: [
+      'sequelize*',
+      'pg',
+      'express',
+      '@aws-sdk/*',
+      '@temporalio/*',
+      'nodemailer',
+      'pino',
+      'puppeteer*',
+      'exceljs',
+    ],
+    message: 'domain/ is pure: keep I/O libraries out.',
+  },
+];
 const NO_SQL = [
   {
     selector: "CallExpression[callee.property.name='query'][callee.object.name='sequelize']",
@@ -138,44 +174,18 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'error' },
   },
   {
-    // Boundaries (docs/architecture.md). domain/ is pure: it imports nothing of ours that does
-    // I/O, so api, activities and workflows can all share its rules.
+    // Boundaries (docs/architecture.md). domain/ is pure (DOMAIN_PURE), and outside the regimes
+    // and their add-ons it reaches a country's law through the registry only.
     files: ['domain/**/*.ts'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: [
-                '**/api/**',
-                '**/activities/**',
-                '**/workers/**',
-                '**/workflows/**',
-                '**/db/**',
-                '**/lib/**',
-                '**/scripts/**',
-              ],
-              message: 'domain/ imports only domain/: no I/O, no framework.',
-            },
-            {
-              group: [
-                'sequelize*',
-                'pg',
-                'express',
-                '@aws-sdk/*',
-                '@temporalio/*',
-                'nodemailer',
-                'pino',
-                'puppeteer*',
-                'exceljs',
-              ],
-              message: 'domain/ is pure: keep I/O libraries out.',
-            },
-          ],
-        },
-      ],
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [...DOMAIN_PURE, NO_REGIME_BY_NAME] }],
     },
+  },
+  {
+    // The regimes register themselves (domain/regimes/index.ts) and an add-on names its regime:
+    // pure as the rest of domain/ (a later block replaces an earlier one's options for these files).
+    files: ['domain/regimes/**/*.ts', 'domain/addons/**/*.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: DOMAIN_PURE }] },
   },
   {
     // Workflows run in Temporal's deterministic sandbox: contracts, domain and the workflow
@@ -194,6 +204,7 @@ export default tseslint.config(
               group: ['**/api/**', '**/workers/**', '**/db/**', '**/lib/**', '**/scripts/**'],
               message: 'Workflows import only contracts, domain and @temporalio/workflow.',
             },
+            NO_REGIME_BY_NAME,
             {
               group: ['@temporalio/*', '!@temporalio/workflow', '!@temporalio/common'],
               message: 'Workflows use @temporalio/workflow only.',
@@ -243,6 +254,7 @@ export default tseslint.config(
               message: 'api/ may name the Sequelize type (to pass it to db commands), nothing else of the ORM.',
             },
             NO_WORKFLOW_BODY,
+            NO_REGIME_BY_NAME,
           ],
         },
       ],
@@ -269,7 +281,17 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [NO_API, NO_WORKERS, NO_MODELS, NO_SEQUELIZE_VALUES, NO_ORM_VALUES, NO_WORKFLOW_BODY] },
+        {
+          patterns: [
+            NO_API,
+            NO_WORKERS,
+            NO_MODELS,
+            NO_SEQUELIZE_VALUES,
+            NO_ORM_VALUES,
+            NO_WORKFLOW_BODY,
+            NO_REGIME_BY_NAME,
+          ],
+        },
       ],
       'no-restricted-syntax': ['error', ...NO_SQL],
     },
@@ -290,6 +312,7 @@ export default tseslint.config(
             NO_SEQUELIZE_VALUES,
             NO_ORM_VALUES,
             NO_WORKFLOW_BODY,
+            NO_REGIME_BY_NAME,
             {
               group: ['**/db/commands', '**/db/commands/**', '**/db/queries', '**/db/queries/**'],
               allowTypeImports: true,
@@ -305,7 +328,10 @@ export default tseslint.config(
   {
     files: ['workers/**/*.ts'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [NO_API, NO_MODELS, NO_SEQUELIZE_VALUES] }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [NO_API, NO_MODELS, NO_SEQUELIZE_VALUES, NO_REGIME_BY_NAME] },
+      ],
       'no-restricted-syntax': ['error', ...NO_SQL],
     },
   },
@@ -333,6 +359,7 @@ export default tseslint.config(
               group: ['@temporalio/*'],
               message: 'db/ never calls Temporal: rows and Temporal together live in lib/jobs.',
             },
+            NO_REGIME_BY_NAME,
           ],
         },
       ],

@@ -28,7 +28,7 @@ import { accountingFileProblem, accountingFormatProblem } from '../domain/accoun
 import { storedRateCents } from '../domain/accounting/sources';
 import { countryCode } from '../domain/countries';
 import { CSV_DIALECT_RULES } from '../domain/exports/csv-dialect';
-import { issuedUnderFrenchLaw } from '../domain/jurisdictions/issue-input';
+import { provides, studioRegimeOf } from '../domain/regimes';
 import { type RenderedExport } from '../workflows/exports/contract';
 import { type AccountingExportPayload } from '../workflows/accounting-export/contract';
 import { type Bound } from './db-deps';
@@ -186,7 +186,7 @@ export function createAccountingExportActivities(deps: AccountingExportDeps) {
         deps.readAccountingAccounts(payload.ownerId),
       ]);
       const problem =
-        accountingFormatProblem(payload, issuedUnderFrenchLaw(company?.company_country)) ??
+        accountingFormatProblem(payload, provides(studioRegimeOf(company?.company_country), 'fec')) ??
         accountingFileProblem(payload, company?.siren ?? null);
       if (problem) throw ApplicationFailure.nonRetryable(problem, 'validation_failed');
       const read = await reading;

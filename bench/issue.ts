@@ -13,7 +13,7 @@
 // target is at least 0.3. Results: docs/performance.md.
 //
 // BENCH_ISSUE_STUDIO=quebec issues a Québec studio's invoices instead (issue 30): GST + QST lines,
-// through its jurisdiction's rules (domain/jurisdictions/ca.ts) rather than the French gate.
+// through its jurisdiction's rules (domain/regimes/ca/) rather than the French gate.
 //
 // With BASE_URL set it measures that running api (DATABASE_URL is then required). Otherwise it
 // brings up a throw-away stack under .data/bench-issue and starts the api itself.

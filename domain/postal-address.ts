@@ -1,4 +1,5 @@
 import { formatAddress } from 'localized-address-format';
+import { knownRegimeOf } from './regimes';
 
 /**
  * A postal address printed in its country's order (issue 30 §4): "Brooklyn, NY 11201" in the
@@ -14,9 +15,6 @@ export interface AddressParts {
   zipcode: string | null;
   city: string | null;
 }
-
-/** Countries whose format has a state, province or territory (libaddressinput's %S) typed next to the city or postcode. */
-const TYPED_REGION = /^(?:US|CA|AU)$/;
 
 /**
  * The order French documents have always printed, kept for a French address and for an address
@@ -42,13 +40,15 @@ function typedRegion(parts: AddressParts): { parts: AddressParts; region: string
 /**
  * The lines of an address in the order of `country` (ISO 3166-1 alpha-2), without the country:
  * `region` is the state or province when the caller knows it (a state typed in the city or the
- * postcode is read too). France, a null country, and a country whose format would lose the
- * postcode (no data for it) keep French documents' order (frenchOrderLines), so nothing a French
- * document printed changes.
+ * postcode is read too, where the country's regime says studios type it there:
+ * `addressRegionTyped`). A null country, a country whose regime keeps the templates' order
+ * (`templateAddressOrder`: France), and a country whose format would lose the postcode (no data for
+ * it) keep French documents' order (frenchOrderLines), so nothing a French document printed changes.
  */
 export function postalLines(address: AddressParts, country: string | null, region?: string | null): string[] {
-  if (!country || country === 'FR') return frenchOrderLines(address);
-  const typed = TYPED_REGION.test(country) ? typedRegion(address) : { parts: address, region: null };
+  const regime = knownRegimeOf(country);
+  if (!country || regime?.templateAddressOrder) return frenchOrderLines(address);
+  const typed = regime?.addressRegionTyped ? typedRegion(address) : { parts: address, region: null };
   const { street, zipcode, city } = typed.parts;
   const lines = formatAddress({
     postalCountry: country,

@@ -3,7 +3,7 @@ import { type makeEReport } from '../../db/commands/make-e-report';
 import { type pageEReportingStudios } from '../../db/queries/e-reporting-studios';
 import { lastEndedPeriod, REPORT_FLOWS } from '../../domain/e-reporting/reporting-periods';
 import { ConflictError } from '../../domain/errors';
-import { issuedUnderFrenchLaw } from '../../domain/jurisdictions/issue-input';
+import { provides, studioRegimeOf } from '../../domain/regimes';
 import { formatDateInZone } from '../../domain/wall-clock';
 import {
   E_REPORT_SEND_JOB,
@@ -37,7 +37,7 @@ export function createEReportingDailyActivities(deps: EReportingDailyDeps): ERep
       let reports = 0;
       const failed: EReportingDailySummary['failed'] = [];
       for (const studio of studios) {
-        if (!issuedUnderFrenchLaw(studio.company_country)) continue;
+        if (!provides(studioRegimeOf(studio.company_country), 'e-reporting')) continue;
         const today = formatDateInZone(deps.now?.() ?? new Date(), studio.time_zone);
         for (const flow of REPORT_FLOWS) {
           const period = lastEndedPeriod(studio.vat_regime, flow, today);

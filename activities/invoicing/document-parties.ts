@@ -1,5 +1,5 @@
 import { isPriced } from '../../domain/invoicing/document-lines';
-import { zeroRateReasonOf } from '../../domain/jurisdictions/zero-rate-reason';
+import { zeroRateReasonOf } from '../../domain/regimes/zero-rate-reason';
 import { languageOf } from '../../domain/accounts/locale-language';
 import { type DocumentSources } from '../../db/queries/document-sources';
 import { type UserRow } from '../../db/rows';
@@ -10,20 +10,20 @@ import { type DeliveryAddress, deliveryDiffers } from '../../domain/invoicing/de
 import { type InvoiceOperation } from '../../domain/invoicing/operation-category';
 import { DOCUMENT_WORDS, type DocumentView } from '../../domain/invoicing/document-html';
 import { toHundredths } from '../../domain/invoicing/money';
-import { documentLaw, type LawDocument, registrationsRegion } from '../../domain/jurisdictions/document-law';
-import { issuedUnderFrenchLaw } from '../../domain/jurisdictions/issue-input';
+import { provides, studioRegimeOf } from '../../domain/regimes';
+import { documentLaw, type LawDocument, registrationsRegion } from '../../domain/regimes/document-law';
 import { postalLines } from '../../domain/postal-address';
 
 // The studio and the client on a document file (document-view.ts), and what the studio's country's
-// law changes on it (issue 30 §3, §4): a French studio's documents print as they always have.
+// law changes on it (issue 30 §3, §4): a studio under the templates' own law (France) prints as it always has.
 
 /**
- * The country whose order an address is printed in (issue 30 §4): none for a French studio's
- * documents, which print every address as they always have; otherwise the address's own country,
- * or the studio's for an address that names none.
+ * The country whose order an address is printed in (issue 30 §4): none for the documents of a
+ * studio under the templates' own law (`Regime.templateLaw`), which print every address as they
+ * always have; otherwise the address's own country, or the studio's for an address that names none.
  */
 function addressOrder(company: DocumentSources['company'], country: string | null): string | null {
-  if (!company || issuedUnderFrenchLaw(company.company_country)) return null;
+  if (!company || studioRegimeOf(company.company_country).templateLaw) return null;
   return countryCode(country, countryCode(company.company_country, null));
 }
 
@@ -69,23 +69,25 @@ export function companyOf(
 
 /**
  * How the client pays, from the profile. The late-payment interest with its €40 recovery fee and
- * the franchise en base (art. 293 B CGI) are French law: a studio outside France prints neither
- * (its own law's mentions come from documentLaw).
+ * the franchise en base (art. 293 B CGI) are the templates' own law's (`Regime.templateLaw`,
+ * France's): a studio under another law prints neither (its own law's mentions come from
+ * documentLaw); the reform's mentions are its add-on's (`reform-mentions`).
  */
 export function paymentOf(
   company: NonNullable<DocumentSources['company']>,
   operation: InvoiceOperation,
 ): DocumentView['payment'] {
-  const french = issuedUnderFrenchLaw(company.company_country);
+  const regime = studioRegimeOf(company.company_country);
+  const reform = provides(regime, 'reform-mentions');
   return {
     iban: company.iban,
     bic: company.bic,
     termsDays: company.payment_terms_days,
-    lateRate: french ? company.late_payment_rate : null,
-    vatExempt: french && company.vat_exempt,
+    lateRate: regime.templateLaw ? company.late_payment_rate : null,
+    vatExempt: regime.templateLaw && company.vat_exempt,
     // The reform's mentions (issue 32 §5): what the invoice's lines sell, and the option for VAT on debits.
-    operation: french ? operation : null,
-    vatOnDebits: french && Boolean(company.vat_on_debits),
+    operation: reform ? operation : null,
+    vatOnDebits: reform && Boolean(company.vat_on_debits),
   };
 }
 
@@ -109,8 +111,8 @@ export function deliverToLines(
 }
 
 /**
- * A studio outside France: its law's title, mentions and tax words on the view (issue 30 §3, §4),
- * read from the totals and dates the view prints. A French studio's view is left as it was.
+ * A studio's law's title, mentions and tax words on the view (issue 30 §3, §4), read from the
+ * totals and dates the view prints. A studio under the templates' own law keeps its view as it was.
  */
 export function withLaw(view: DocumentView, company: DocumentSources['company'], buyer: InvoiceBuyer | null): void {
   const delivery = view.delivery;

@@ -5,7 +5,7 @@ import { findCompanyProfile } from '../../db/queries/company-profile';
 import { findUserPreferences } from '../../db/queries/users';
 import { accountingFileProblem, accountingFormatProblem } from '../../domain/accounting/period';
 import { DomainError, ValidationError } from '../../domain/errors';
-import { issuedUnderFrenchLaw } from '../../domain/jurisdictions/issue-input';
+import { provides, studioRegimeOf } from '../../domain/regimes';
 import { startJob } from '../../lib/jobs/start-job';
 import { waitForJob } from '../../lib/jobs/wait-for-job';
 import { downloadLink } from '../../lib/s3-links';
@@ -50,7 +50,7 @@ export function buildAccountingRouter({
   ): Promise<AccountingExportPayload> => {
     const owner = await findUserPreferences(sequelize, user.id);
     const company = await findCompanyProfile(sequelize, user.id);
-    const formatProblem = accountingFormatProblem(query, issuedUnderFrenchLaw(company?.company_country));
+    const formatProblem = accountingFormatProblem(query, provides(studioRegimeOf(company?.company_country), 'fec'));
     if (formatProblem) throw new ValidationError(formatProblem, [{ path: 'format', message: formatProblem }]);
     const problem = accountingFileProblem(query, company?.siren ?? null);
     if (problem) throw new ValidationError(problem, [{ path: 'siren', message: problem }]);

@@ -1,11 +1,7 @@
-import {
-  normalizeTaxNumber,
-  registrationProblem,
-  TAX_REGISTRATION_KINDS,
-} from '../../domain/company/tax-registrations';
+import { normalizeTaxNumber, registrationProblem, TAX_REGISTRATION_KINDS } from '../../domain/regimes/registrations';
 import { z } from 'zod';
 import { VAT_REGIMES } from '../../domain/e-reporting/reporting-periods';
-import { compact } from '../../domain/company/identifiers';
+import { compact } from '../../domain/regimes/check-digits';
 import { studioTaxRateProblems } from '../../domain/invoicing/studio-tax-rates';
 import {
   currencyCode,

@@ -10,7 +10,7 @@ import {
   listPlatformStatusEvents,
 } from '../../db/queries/platform-transmissions';
 import { IdParams } from '../http/common-schemas';
-import { sirenValid, siretValid } from '../../domain/company/identifiers';
+import { sirenValid, siretValid } from '../../domain/addons/fr-e-invoicing';
 import { ConflictError, NotFoundError, UnavailableError, ValidationError } from '../../domain/errors';
 import { CredentialsKeyMissing, type CredentialsCipher } from '../../lib/e-invoicing/credentials-cipher';
 import { PlatformError, type PlatformClient } from '../../lib/e-invoicing/platform-client';

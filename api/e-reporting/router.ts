@@ -18,7 +18,7 @@ import {
   type VatRegime,
 } from '../../domain/e-reporting/reporting-periods';
 import { ConflictError, ValidationError } from '../../domain/errors';
-import { issuedUnderFrenchLaw } from '../../domain/jurisdictions/issue-input';
+import { provides, studioRegimeOf } from '../../domain/regimes';
 import { formatDateInZone } from '../../domain/wall-clock';
 import { type createRouteKit } from '../http/route-kit';
 
@@ -83,7 +83,7 @@ export function buildEReportingRouter({
   /** The studio's regime and seller facts; a studio outside France or without a regime: 400/409 saying what to set. */
   const studioOf = async (ownerId: string) => {
     const company = await findCompanyProfile(sequelize, ownerId);
-    if (!company || !issuedUnderFrenchLaw(company.company_country))
+    if (!company || !provides(studioRegimeOf(company.company_country), 'e-reporting'))
       throw new ValidationError('E-reporting is for studios established in France', [
         { path: 'company_country', message: 'must be FR' },
       ]);

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { findDocument } from '../../db/queries/invoicing';
 import { findOwnCreditNote } from '../../db/queries/invoice-ledger';
 import { findCompanyProfile } from '../../db/queries/company-profile';
-import { issuedUnderFrenchLaw } from '../../domain/jurisdictions/issue-input';
+import { provides, studioRegimeOf } from '../../domain/regimes';
 import { countryCode } from '../../domain/countries';
 import { peppolEndpoint } from '../../domain/invoicing/peppol-endpoint';
 import { hasTaxLines } from '../../db/queries/invoice-tax-lines';
@@ -31,9 +31,9 @@ export function buildEInvoiceRouter(deps: EInvoiceRouterDeps): Router {
    * 409 saying so rather than a file that would state French rules it was never held to. The
    * studio's country is the one the document kept at issue (`seller`), else the profile's now.
    */
-  const assertFrenchSeller = async (ownerId: string, kept: InvoiceSeller | null) => {
+  const assertFacturXSeller = async (ownerId: string, kept: InvoiceSeller | null) => {
     const company = kept ?? (await findCompanyProfile(sequelize, ownerId));
-    if (!issuedUnderFrenchLaw(company?.company_country))
+    if (!provides(studioRegimeOf(company?.company_country), 'facturx'))
       throw new ConflictError(
         'e_invoice_not_available',
         `Factur-X is the French e-invoice; this studio invoices under the law of ${company?.company_country}, which it does not apply to`,
@@ -55,7 +55,7 @@ export function buildEInvoiceRouter(deps: EInvoiceRouterDeps): Router {
     ctx: { user: { id: string; orgId: string }; params: IdParams; req: { requestId?: string } },
   ) => {
     const invoice = await issuedInvoice(ctx.user.id, ctx.params.id);
-    await assertFrenchSeller(ctx.user.id, invoice.seller ?? null);
+    await assertFacturXSeller(ctx.user.id, invoice.seller ?? null);
     return eInvoiceLink(
       deps,
       { kind: 'invoice', id: invoice.id, pdf_key: invoice.pdf_key, pdf_sha256: invoice.pdf_sha256 },
@@ -70,7 +70,7 @@ export function buildEInvoiceRouter(deps: EInvoiceRouterDeps): Router {
   ) => {
     const note = await findOwnCreditNote(sequelize, ctx.user.id, ctx.params.id);
     if (!note) throw new NotFoundError('Credit note');
-    await assertFrenchSeller(ctx.user.id, note.seller ?? null);
+    await assertFacturXSeller(ctx.user.id, note.seller ?? null);
     return eInvoiceLink(
       deps,
       { kind: 'credit_note', id: note.id, pdf_key: note.pdf_key, pdf_sha256: note.pdf_sha256 },
@@ -131,10 +131,11 @@ export function buildEInvoiceRouter(deps: EInvoiceRouterDeps): Router {
       // The seller the invoice kept at issue, else (issued before it was kept) the profile now.
       const company = invoice.seller ?? (await findCompanyProfile(sequelize, ctx.user.id));
       const country = countryCode(company?.company_country, null);
-      if (country !== 'GB' && country !== 'IE')
+      const regime = studioRegimeOf(country);
+      if (!regime.ublEInvoice)
         throw new ConflictError(
           'e_invoice_not_available',
-          country === 'FR' || country === null
+          provides(regime, 'facturx')
             ? "A French studio's e-invoice is Factur-X: GET /api/invoices/:id/facturx"
             : `A UBL e-invoice is made for UK and Irish studios; this studio invoices under the law of ${country}`,
         );

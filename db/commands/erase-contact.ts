@@ -8,7 +8,7 @@ import {
   scrubberOf,
 } from '../../domain/contacts/erasure';
 import { ConflictError } from '../../domain/errors';
-import { keptUntil, type RecordRetention, recordRetention } from '../../domain/jurisdictions/record-retention';
+import { keptUntil, type RecordRetention, recordRetention } from '../../domain/regimes/record-retention';
 import { AuditLog } from '../models/AuditLog';
 import { Contact } from '../models/Contact';
 import { findOwned } from '../queries/owned';
@@ -176,7 +176,7 @@ async function scrubFreeText(
  *   trigger executions, audit rows (db/commands/scrub-contact-copies.ts), and its full name, email
  *   and phone in its sessions' and drafts' free text;
  * - issued invoices (their `buyer`, number and pdf), credit notes and payments kept as they are:
- *   the law requires them (domain/jurisdictions/record-retention.ts says until when);
+ *   the law requires them (domain/regimes/record-retention.ts says until when);
  * - an ERASE audit row on the contact naming the kinds of data removed and their counts, never a
  *   value; the studio's reason, scrubbed of the contact's values.
  * Another studio's contact is a 404; an erased one a 409 contact_erased (erasing is done once).

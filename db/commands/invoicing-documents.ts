@@ -22,7 +22,7 @@ import {
   type StudioTaxRate,
   taxRateNamed,
 } from '../../domain/invoicing/studio-tax-rates';
-import { issuedUnderFrenchLaw } from '../../domain/jurisdictions/issue-input';
+import { studioRegimeOf } from '../../domain/regimes';
 import { AuditLog } from '../models/AuditLog';
 import { Contact } from '../models/Contact';
 import { type Invoice } from '../models/Invoice';
@@ -218,7 +218,7 @@ async function taxSetting(ownerId: string, transaction: Transaction): Promise<Ta
   });
   return {
     exempt: company?.vat_exempt ?? false,
-    french: issuedUnderFrenchLaw(company?.company_country),
+    oneVatRatePerLine: studioRegimeOf(company?.company_country).oneVatRatePerLine,
     country: company?.company_country ?? null,
     rates: company?.tax_rates ?? [],
   };
@@ -226,7 +226,8 @@ async function taxSetting(ownerId: string, transaction: Transaction): Promise<Ta
 
 interface TaxSetting {
   exempt: boolean;
-  french: boolean;
+  /** The studio's law charges one VAT rate a line (`Regime.oneVatRatePerLine`: France's, with Factur-X). */
+  oneVatRatePerLine: boolean;
   country: string | null;
   rates: StudioTaxRate[];
 }
@@ -246,7 +247,7 @@ async function withStudioTaxes(
   transaction: Transaction,
 ): Promise<ItemProps[]> {
   const named = items.findIndex((i) => i.tax_rate !== undefined);
-  if (setting.french) {
+  if (setting.oneVatRatePerLine) {
     if (named >= 0)
       throw new ValidationError("A studio in France sets each line's VAT with vat_percentage", [
         { path: `items.${named}.tax_rate`, message: 'is for studios outside France' },
@@ -289,7 +290,7 @@ function taxedAsStored(items: ItemProps[], setting: TaxSetting): ItemProps[] {
     if (setting.exempt) return { ...line, vat_percentage: 0, taxes: null };
     if (!line.taxes) return { ...line, taxes: null };
     const rates = line.taxes.map(taxRateOf);
-    if (setting.french) {
+    if (setting.oneVatRatePerLine) {
       const rate = rates.length === 0 ? '0.00' : vatPercentageOf(rates);
       if (rate === null)
         throw new ValidationError('A studio in France charges one VAT rate a line, with at most two decimals', [

@@ -11,8 +11,8 @@ import { type EInvoice } from '../../domain/invoicing/e-invoice';
 import { deliveryColumns } from '../../domain/invoicing/service-delivery';
 import { type EInvoiceMaker } from '../../domain/invoicing/e-invoice-rules';
 import { missingMentions } from '../../domain/invoicing/legal-mentions';
-import { documentRules } from '../../domain/jurisdictions';
-import { issuedUnderFrenchLaw, type IssuingSeller, jurisdictionInputOf } from '../../domain/jurisdictions/issue-input';
+import { addonProviding, documentRules, studioRegimeOf } from '../../domain/regimes';
+import { type IssuingSeller, jurisdictionInputOf } from '../../domain/regimes/issue-input';
 import {
   counterKey,
   DEFAULT_NUMBER_FORMATS,
@@ -164,15 +164,17 @@ async function assertEInvoiceMade(makeXml: EInvoiceMaker, loaded: LoadedEInvoice
 }
 
 /**
- * A French studio's invoice (issue 30 §3: France keeps its rules): in euros, since French law states
- * the VAT in euros and the service does not convert yet (BT-6, BT-111), and through the e-invoice gate.
+ * An invoice under a law whose add-on gates the issue on its e-invoice (`facturx`: France's, issue
+ * 30 §3): in the add-on's currency (euros: French law states the VAT in euros and the service does
+ * not convert yet, BT-6, BT-111), and through the e-invoice gate.
  */
-async function assertFrenchInvoice(
+async function assertFacturXGate(
   makeXml: EInvoiceMaker,
   loaded: LoadedEInvoice,
   currency: string,
+  issueCurrency: string | undefined,
 ): Promise<EInvoice> {
-  if (currency !== 'EUR')
+  if (issueCurrency && currency !== issueCurrency)
     throw new ValidationError(
       `The invoice cannot be issued in ${currency}: a French studio's invoice states its VAT in euros, and the service issues French invoices in EUR only for now`,
       [{ path: 'currency', message: 'must be EUR for a studio in France' }],
@@ -182,7 +184,7 @@ async function assertFrenchInvoice(
 
 /**
  * Another country's invoice (issue 30 §3): what its law asks of an issued document
- * (domain/jurisdictions/), a 400 naming each problem. No e-invoice gate: that is France's.
+ * (domain/regimes/), a 400 naming each problem. No e-invoice gate: that is an add-on's (`facturx`).
  */
 function assertJurisdictionRules(
   seller: IssuingSeller,
@@ -253,8 +255,9 @@ export async function issueInvoice(
       transaction,
     });
     if (!loaded) throw new NotFoundError('Invoice');
-    const eInvoice = issuedUnderFrenchLaw(seller?.company_country)
-      ? await assertFrenchInvoice(makeXml, loaded, sources.currency)
+    const gate = addonProviding(studioRegimeOf(seller?.company_country), 'facturx');
+    const eInvoice = gate
+      ? await assertFacturXGate(makeXml, loaded, sources.currency, gate.issueCurrency)
       : assertJurisdictionRules(seller!, buyer, loaded.doc, sources.currency);
     const delivery = deliveryColumns(eInvoice.delivery);
     if (sources.quote_id && sources.deposit_installment === null)

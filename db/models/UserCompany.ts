@@ -1,6 +1,6 @@
 import { type VatRegime } from '../../domain/e-reporting/reporting-periods';
 import { type StudioTaxRate } from '../../domain/invoicing/studio-tax-rates';
-import { type TaxRegistration } from '../../domain/company/tax-registrations';
+import { type TaxRegistration } from '../../domain/regimes/registrations';
 import { BelongsTo, Column, DataType, Default, ForeignKey, Table } from 'sequelize-typescript';
 import { IdModel } from './base/IdModel';
 import { User } from './User';

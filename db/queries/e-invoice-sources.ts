@@ -1,4 +1,4 @@
-import { vatRegistrationOf } from '../../domain/company/tax-registrations';
+import { vatRegistrationOf } from '../../domain/regimes/registrations';
 import { languageOf } from '../../domain/accounts/locale-language';
 import { type Sequelize } from 'sequelize-typescript';
 import { type Transaction } from 'sequelize';

@@ -4,7 +4,7 @@ import { countryCode } from '../../domain/countries';
 import { categoryParts, servicePaymentParts, type SoldLine } from '../../domain/e-reporting/category-parts';
 import { lineSells } from '../../domain/invoicing/operation-category';
 import { type ReportableDocument, type ReportablePayment } from '../../domain/e-reporting/report-aggregates';
-import { type ReportedFlow, reportedFlowOf } from '../../domain/e-reporting/reported-flow';
+import { type ReportedFlow, reportedFlowOf } from '../../domain/addons/fr-e-invoicing/reported-flow';
 import { type InvoiceBuyer } from '../../domain/invoicing/buyer';
 import { toHundredths } from '../../domain/invoicing/money';
 import { type StoredVatAmount } from '../../domain/invoicing/stored-vat';

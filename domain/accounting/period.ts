@@ -36,7 +36,7 @@ export function periodProblems(from: string, to: string): { path: string; messag
 const FRENCH_FORMATS: readonly string[] = ['fec', 'csv'];
 
 /**
- * The FEC and its csv are for a studio under French law (issuedUnderFrenchLaw); a studio elsewhere
+ * The FEC and its csv are for a studio whose law's add-on provides them (`fec`: France's e-invoicing add-on); a studio elsewhere
  * gets the journal csv (its entries in its currencies) and the tax subtotals. A message, or null.
  */
 export function accountingFormatProblem(payload: { format: string }, frenchLaw: boolean): string | null {

@@ -3,7 +3,7 @@ import { type StoredTaxAmount } from '../invoicing/line-taxes';
 import { toHundredths } from '../invoicing/money';
 import { type StoredVatAmount } from '../invoicing/stored-vat';
 import { parseMilliPercent, percentText } from '../invoicing/tax-rates';
-import { TAX_NAMES } from '../jurisdictions/issue-input';
+import { taxNameOf } from '../regimes';
 
 /**
  * The sales documents of the journal csv and the tax subtotals (issue 30 §2,
@@ -11,7 +11,7 @@ import { TAX_NAMES } from '../jurisdictions/issue-input';
  * without tax and each tax at each rate, whichever way its issue kept them. Pure, integer cents.
  *
  * - A document of `vat_percentage` lines (invoices.vat_amounts, credit_notes.vat_parts): one tax
- *   per rate, named after the studio's country (TAX_NAMES: GST in Canada or Australia, Sales tax in
+ *   per rate, named after the studio's country (its regime's `taxName`: GST in Canada or Australia, Sales tax in
  *   the US, VAT elsewhere); a sales line per rate, as the FEC has.
  * - An invoice with tax lines (invoices.tax_amounts, GST 5 % + QST 9.975 %): each tax and rate with
  *   the base it was computed on; the sales line is the invoice's total less its taxes (a line
@@ -53,8 +53,8 @@ export interface TaxedDocument {
   taxes: DocumentTax[];
 }
 
-/** The name of the tax a `vat_percentage` line bears in the studio's country (VAT unless TAX_NAMES says otherwise). */
-export const legacyTaxName = (country: string | null): string => (country && TAX_NAMES[country]) || 'VAT';
+/** The name of the tax a `vat_percentage` line bears in the studio's country (VAT unless its regime says otherwise: taxNameOf). */
+export const legacyTaxName = (country: string | null): string => taxNameOf(country);
 
 /** "GST 9.975 %"-style label of a tax at a rate. */
 export const taxLabel = (name: string, milliPercent: number): string => `${name} ${percentText(milliPercent)} %`;

@@ -4,7 +4,7 @@ import { type UserLocale, type WordLocale } from './users';
  * The locale whose words a locale reads (issue 30 §4): French for fr-*, English (the en-US tables)
  * for en-*. Word tables stay keyed by these two; dates and amounts keep the locale itself, and the
  * country's own English (GST, tax invoice) comes from the studio's jurisdiction
- * (jurisdictions/document-words.ts), not from here.
+ * (regimes/document-words.ts), not from here.
  */
 export function languageOf(locale: UserLocale): WordLocale {
   return locale.startsWith('fr') ? 'fr-FR' : 'en-US';

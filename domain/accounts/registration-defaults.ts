@@ -1,17 +1,13 @@
+import { DEFAULT_REGIME, knownRegimeOf, regimeOf } from '../regimes';
 import { type UserLocale } from './users';
 
 /**
  * The main zone of the countries that span several (the capital's, or the most populous one's),
- * where no single zone follows from the country. Every other country has one zone, read from
- * ICU (Intl.Locale#getTimeZones): Japan is Asia/Tokyo, Switzerland Europe/Zurich.
+ * where no single zone follows from the country and no regime gives one (`Regime.timeZone`: the
+ * served countries'). Every other country has one zone, read from ICU (Intl.Locale#getTimeZones):
+ * Japan is Asia/Tokyo, Switzerland Europe/Zurich.
  */
 const MAIN_ZONES: Readonly<Record<string, string>> = {
-  FR: 'Europe/Paris',
-  GB: 'Europe/London',
-  IE: 'Europe/Dublin',
-  US: 'America/New_York',
-  CA: 'America/Toronto',
-  AU: 'Australia/Sydney',
   AQ: 'Antarctica/McMurdo',
   AR: 'America/Argentina/Buenos_Aires',
   BR: 'America/Sao_Paulo',
@@ -42,7 +38,8 @@ const MAIN_ZONES: Readonly<Record<string, string>> = {
   UZ: 'Asia/Tashkent',
 };
 
-export const DEFAULT_TIME_ZONE = 'Europe/Paris';
+/** The zone of an account that gave no country: the default regime's (the service's zone before accounts told it). */
+export const DEFAULT_TIME_ZONE = DEFAULT_REGIME.timeZone ?? 'UTC';
 
 /** The zone ICU gives a country of one zone; none for a country of several or of none (Antarctica). */
 function onlyZoneOf(country: string): string | undefined {
@@ -56,7 +53,7 @@ function onlyZoneOf(country: string): string | undefined {
 
 /** A country's main time zone (ISO 3166-1 alpha-2), or undefined when it has none (Antarctica, Bouvet Island). */
 export function countryMainZone(country: string): string | undefined {
-  return MAIN_ZONES[country] ?? onlyZoneOf(country);
+  return knownRegimeOf(country)?.timeZone ?? MAIN_ZONES[country] ?? onlyZoneOf(country);
 }
 
 /**
@@ -71,23 +68,15 @@ export function registrationTimeZone(timeZone: string | null | undefined, countr
   if (!country) return DEFAULT_TIME_ZONE;
   return countryMainZone(country) ?? 'UTC';
 }
-/** The English of the countries that have a locale of their own (issue 30 §4); Canada's French studios say fr-CA. */
-const COUNTRY_LOCALES: Readonly<Record<string, UserLocale>> = {
-  GB: 'en-GB',
-  IE: 'en-IE',
-  AU: 'en-AU',
-  CA: 'en-CA',
-  US: 'en-US',
-};
 
 /**
- * The locale of a new account: the one it gave, kept as given (en-GB, fr-CA…); without one, French
- * in France and for no country (as before), its country's English where it has a locale
- * (en-GB in the UK), en-US elsewhere.
+ * The locale of a new account: the one it gave, kept as given (en-GB, fr-CA…); without one, its
+ * country's regime's (French in France and for no country, as before; the country's English where
+ * it has a locale, en-GB in the UK; en-US elsewhere, the fallback's).
  */
 export function registrationLocale(
   locale: UserLocale | null | undefined,
   country: string | null | undefined,
 ): UserLocale {
-  return locale ?? (!country || country === 'FR' ? 'fr-FR' : (COUNTRY_LOCALES[country] ?? 'en-US'));
+  return locale ?? (country ? regimeOf(country) : DEFAULT_REGIME).locale;
 }

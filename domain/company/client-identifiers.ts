@@ -1,11 +1,14 @@
 import { countryCode } from '../countries';
-import { compact, frenchVatValid, sirenValid } from './identifiers';
+import { DEFAULT_REGIME, regimeOf, REGIMES } from '../regimes';
+import { compact } from '../regimes/check-digits';
 
 /**
- * A client company's identifiers, as people type them, checked where they can be: a client in
- * France (its country FR, as domain/countries.ts reads it, or left empty, as most French studios' clients are)
- * has a 9-digit SIREN with a valid key, and a French VAT number (`FR…`) whose key matches it.
- * Elsewhere both are the country's own numbers, kept as text.
+ * A client company's identifiers, as people type them, checked where they can be: by the regime of
+ * the client's country (as domain/countries.ts reads it; left empty, the default regime's, as most
+ * French studios' clients are), whose `clientRegistryProblem` checks the SIREN (France: 9 digits
+ * with a valid key), and by the regime whose VAT prefix the number carries (`clientVatProblem`:
+ * France's `FR…`, its key matching the SIREN). Elsewhere both are the country's own numbers, kept
+ * as text.
  */
 export interface ClientIdentifiers {
   siren?: string | null;
@@ -13,7 +16,11 @@ export interface ClientIdentifiers {
   country?: string | null;
 }
 
-const inFrance = (country: string | null | undefined) => countryCode(country, 'FR') === 'FR';
+/** The regime whose VAT numbers start with the number's prefix, if one checks its clients' numbers. */
+const vatRegimeOf = (vat: string) =>
+  REGIMES.find(
+    (r) => r.clientVatProblem && r.identities.some((i) => i.kind === r.vatKind && i.prefix && vat.startsWith(i.prefix)),
+  );
 
 /** The identifiers as stored: spaces, dots and dashes dropped, letters upper-cased; blank is null. */
 export function normalizeClientIdentifiers<T extends ClientIdentifiers>(ids: T): T {
@@ -33,20 +40,9 @@ export function clientIdentifierProblems({
   country,
 }: ClientIdentifiers): { path: string; message: string }[] {
   const problems: { path: string; message: string }[] = [];
-  if (siren && inFrance(country) && !sirenValid(siren))
-    problems.push({
-      path: 'siren',
-      message: "A French SIREN is 9 digits with a valid key (or set the client's country)",
-    });
-  if (
-    vat_number &&
-    vat_number.startsWith('FR') &&
-    !frenchVatValid(vat_number, siren && sirenValid(siren) ? siren : null)
-  ) {
-    problems.push({
-      path: 'vat_number',
-      message: 'A French VAT number is FR, a 2-digit key and the SIREN, the key matching the SIREN',
-    });
-  }
+  const registry = siren ? regimeOf(countryCode(country, DEFAULT_REGIME.code)).clientRegistryProblem?.(siren) : null;
+  if (registry) problems.push({ path: 'siren', message: registry });
+  const vat = vat_number ? vatRegimeOf(vat_number)?.clientVatProblem?.(vat_number, siren ?? null) : null;
+  if (vat) problems.push({ path: 'vat_number', message: vat });
   return problems;
 }

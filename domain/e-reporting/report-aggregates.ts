@@ -1,4 +1,4 @@
-import { type ReportedFlow } from './reported-flow';
+import { type ReportedFlow } from '../addons/fr-e-invoicing/reported-flow';
 import { type ReportingPeriod } from './reporting-periods';
 
 /** What is sold: services, goods (a photographer's prints, albums), declared apart (issue 32 §4). */

@@ -54,3 +54,11 @@ export function buyerOf(contact: ContactFields | null | undefined): InvoiceBuyer
     reverse_charge: Boolean(contact.reverse_charge),
   };
 }
+
+/** A business client: it has a company name, or the contact's type says company (any case: COMPANY, BUSINESS, professional…). */
+export function isBusinessBuyer(buyer: InvoiceBuyer | null): boolean {
+  return (
+    Boolean(buyer?.company_name?.trim()) ||
+    /^(company|business|professional|pro|entreprise|societe|société)$/i.test(buyer?.contact_type?.trim() ?? '')
+  );
+}

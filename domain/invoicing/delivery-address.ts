@@ -1,4 +1,5 @@
 import { countryCode } from '../countries';
+import { DEFAULT_REGIME } from '../regimes';
 import { type InvoiceBuyer } from './buyer';
 
 /**
@@ -36,7 +37,7 @@ const comparable = (value: string | null | undefined): string =>
 export function deliveryDiffers(
   delivery: DeliveryAddress | null | undefined,
   billing: Pick<InvoiceBuyer, 'street' | 'zipcode' | 'city' | 'country'> | null | undefined,
-  sellerCountry: string | null = 'FR',
+  sellerCountry: string | null = DEFAULT_REGIME.code,
 ): boolean {
   if (!delivery) return false;
   if (![delivery.street, delivery.zipcode, delivery.city].some((part) => comparable(part) !== '')) return false;

@@ -1,7 +1,8 @@
 import { isFrench, languageOf } from '../accounts/locale-language';
 import { type UserLocale } from '../accounts/users';
-import { type DocumentLaw } from '../jurisdictions/document-law';
-import { localTaxName } from '../jurisdictions/document-words';
+import { formatDay } from './format-day';
+import { type DocumentLaw } from '../regimes/document-law';
+import { localTaxName } from '../regimes/document-words';
 import { isImageDataUri } from '../storage/image-types';
 import { esc } from '../html-escape';
 import { companyLines, type DocumentCompany, type DocumentPayment, paymentLines } from './company-lines';
@@ -310,9 +311,7 @@ export function totalRows(
   ];
 }
 
-export function formatDay(day: string, locale: UserLocale): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
-}
+export { formatDay };
 
 /**
  * The payment lines at a quote's or invoice's foot (none on a credit note), the pdf's and the

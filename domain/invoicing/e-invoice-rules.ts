@@ -1,3 +1,4 @@
+import { provides, regimeOf } from '../regimes';
 import { type EInvoice, type EInvoiceParty, VAT_ON_DEBITS_NOTE } from './e-invoice';
 
 /**
@@ -99,13 +100,14 @@ export function failedEInvoiceRules(doc: EInvoice): FailedRule[] {
   if (doc.lines.length === 0) fail('BR-16', 'The invoice has no line');
   if (doc.typeCode === '381' && (!doc.preceding || blank(doc.preceding.number)))
     fail('BR-55', 'A credit note names the invoice it corrects');
-  if (doc.seller.countryCode === 'FR' && blank(doc.seller.siren))
-    fail('BR-FR-10', "A French seller's SIREN (scheme 0002) is missing");
+  // The seller's law read strictly: a seller whose country is unknown is held to no country's reform.
+  const reform = provides(regimeOf(doc.seller.countryCode), 'reform-mentions');
+  if (reform && blank(doc.seller.siren)) fail('BR-FR-10', "A French seller's SIREN (scheme 0002) is missing");
   if (!doc.seller.vatNumber && !doc.seller.siren)
     fail('BR-CO-26', 'The seller has neither a VAT number nor a legal registration identifier');
   if (doc.deliverTo && (!doc.deliverTo.countryCode || !/^[A-Z]{2}$/.test(doc.deliverTo.countryCode)))
     fail('BR-57', 'The delivery address has no country code (BT-80): give its country (a two-letter code such as FR)');
-  if (doc.seller.countryCode === 'FR') frenchReformRules(doc, fail);
+  if (reform) frenchReformRules(doc, fail);
 
   for (const line of doc.lines) {
     if (blank(line.name)) fail('BR-25', `Line ${line.id} has no item name`);

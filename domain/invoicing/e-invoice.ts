@@ -1,4 +1,5 @@
 import { countryCode } from '../countries';
+import { provides, studioRegimeOf } from '../regimes';
 import { type InvoiceBuyer } from './buyer';
 import { type CreditVatPart } from './credit-vat';
 import {
@@ -12,9 +13,9 @@ import {
   type UnitPrice,
 } from './document-lines';
 import { type DeliveryAddress, deliveryDiffers } from './delivery-address';
-import { type SellerProfile } from './legal-mentions';
+import { type SellerProfile } from './seller';
 import { type InvoiceOperation, invoiceOperation } from './operation-category';
-import { zeroRateReasonOf } from '../jurisdictions/zero-rate-reason';
+import { zeroRateReasonOf } from '../regimes/zero-rate-reason';
 import { type TaxSummary } from './tax-lines';
 
 /**
@@ -272,9 +273,9 @@ export function eInvoiceOf(input: EInvoiceInput): EInvoice {
   const taxCents = source.taxes ? source.totalVatCents : vat.reduce((sum, v) => sum + v.vatCents, 0n);
   const seller = sellerParty(input.seller);
   const lateRate = input.seller.late_payment_rate;
-  const french = [null, 'FR'].includes(seller.countryCode);
-  // The French mentions (recovery fee, late penalties, no discount) are French law's notes only.
-  const notes = !french
+  const regime = studioRegimeOf(seller.countryCode);
+  // The templates' own law's mentions (France's: recovery fee, late penalties, no discount) are its notes only.
+  const notes = !regime.templateLaw
     ? []
     : [
         {
@@ -287,10 +288,10 @@ export function eInvoiceOf(input: EInvoiceInput): EInvoice {
         },
         { subjectCode: 'AAB', text: "Pas d'escompte pour paiement anticipé" },
       ];
-  if (exempt && french) notes.push({ subjectCode: 'AAI', text: FRANCHISE_REASON });
+  if (exempt && regime.templateLaw) notes.push({ subjectCode: 'AAI', text: FRANCHISE_REASON });
   const operation =
     input.operation !== undefined ? input.operation : input.items ? invoiceOperation(input.items) : null;
-  const vatOnDebits = french && Boolean(input.seller.vat_on_debits);
+  const vatOnDebits = provides(regime, 'reform-mentions') && Boolean(input.seller.vat_on_debits);
   if (vatOnDebits) notes.push({ subjectCode: VAT_ON_DEBITS_SUBJECT, text: VAT_ON_DEBITS_NOTE });
   const address = input.deliveryAddress;
   const deliverTo: EInvoiceDeliverTo | null =
@@ -330,7 +331,7 @@ export function eInvoiceOf(input: EInvoiceInput): EInvoice {
     payment: clean(input.seller.iban)
       ? { iban: (clean(input.seller.iban) ?? '').replace(/\s/g, '').toUpperCase(), bic: clean(input.seller.bic) }
       : null,
-    paymentTerms: paymentTermsOf(input.seller.payment_terms_days, input.dueDate, french),
+    paymentTerms: paymentTermsOf(input.seller.payment_terms_days, input.dueDate, regime.templateLaw),
     notes,
     operation,
     vatOnDebits,

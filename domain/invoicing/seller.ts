@@ -1,4 +1,19 @@
-import { type TaxRegistration } from '../company/tax-registrations';
+import { type TaxRegistration } from '../regimes/registration-kinds';
+
+/** The company profile's fields an invoice's issue reads (legal-mentions.ts, e-invoice.ts, the regimes). */
+export interface SellerProfile {
+  company_name: string | null;
+  company_street: string | null;
+  company_zipcode: string | null;
+  company_city: string | null;
+  company_country: string | null;
+  siren: string | null;
+  siret: string | null;
+  vat_number: string | null;
+  vat_exempt: boolean;
+  late_payment_rate: string | number | null;
+  payment_terms_days: number | null;
+}
 
 /**
  * The studio as an issued invoice or credit note shows it for good: its company profile copied at

@@ -1,3 +1,5 @@
+import { knownRegimeOf } from '../regimes';
+
 /**
  * Currencies (issue 30 §1): every amount stays an exact integer in its currency's minor unit (cents
  * for EUR, USD, GBP; whole yen for JPY). The number of minor digits is ISO 4217's, read from the
@@ -41,24 +43,17 @@ export function currencyDigits(code: string): number {
 }
 
 /**
- * The currency a studio starts with, from its country (ISO 3166-1 alpha-2). The served countries and
- * the euro area are listed; JavaScript's Intl has no country-to-currency lookup, so any other
- * country falls back to EUR, the service's currency until now: an account keeps what it had, and
- * the studio picks its own currency in its profile.
+ * The currency a studio starts with, from its country (ISO 3166-1 alpha-2): a served country's is
+ * its regime's (`Regime.currency`: USD, GBP, CAD, AUD, EUR in France and Ireland). JavaScript's Intl
+ * has no country-to-currency lookup, so any other country (the rest of the euro area included)
+ * falls back to EUR, the service's currency until now: an account keeps what it had, and the
+ * studio picks its own currency in its profile.
  */
 export const DEFAULT_CURRENCY = 'EUR';
-const EURO_AREA = 'AT BE CY DE EE ES FI FR GR HR IE IT LT LU LV MT NL PT SI SK'.split(' ');
-const CURRENCY_BY_COUNTRY: Readonly<Record<string, string>> = {
-  US: 'USD',
-  GB: 'GBP',
-  CA: 'CAD',
-  AU: 'AUD',
-  ...Object.fromEntries(EURO_AREA.map((country) => [country, 'EUR'])),
-};
 
 /** The default currency of a country (US → USD, GB → GBP, CA → CAD, AU → AUD, IE/FR → EUR); EUR otherwise. */
 export function defaultCurrency(country: string | null | undefined): string {
-  return (country && CURRENCY_BY_COUNTRY[country.trim().toUpperCase()]) || DEFAULT_CURRENCY;
+  return knownRegimeOf(country?.trim().toUpperCase())?.currency ?? DEFAULT_CURRENCY;
 }
 
 /**

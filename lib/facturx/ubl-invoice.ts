@@ -1,4 +1,5 @@
 import { billingFrameworkCode } from '../../domain/invoicing/billing-framework';
+import { DEFAULT_REGIME, provides, studioRegimeOf } from '../../domain/regimes';
 import { type Invoice } from '@e-invoice-eu/core';
 import {
   type EInvoice,
@@ -49,7 +50,7 @@ function address(party: EInvoiceParty) {
     ...(party.street ? { 'cbc:StreetName': party.street } : {}),
     ...(party.city ? { 'cbc:CityName': party.city } : {}),
     ...(party.zipcode ? { 'cbc:PostalZone': party.zipcode } : {}),
-    'cac:Country': { 'cbc:IdentificationCode': party.countryCode ?? 'FR' },
+    'cac:Country': { 'cbc:IdentificationCode': party.countryCode ?? DEFAULT_REGIME.code },
   };
 }
 
@@ -123,14 +124,14 @@ function delivery(doc: EInvoice) {
 /** The library's invoice of an e-invoice. */
 export function ublInvoice(doc: EInvoice): Invoice {
   const CURRENCY = doc.currency;
-  const french = [null, 'FR'].includes(doc.seller.countryCode);
+  const reform = provides(studioRegimeOf(doc.seller.countryCode), 'reform-mentions');
   const amount = (cents: bigint) => money(cents);
   const t = doc.totals;
   const invoice = {
     'ubl:Invoice': {
       'cbc:CustomizationID': 'urn:cen.eu:en16931:2017',
-      // The French billing mode (BT-23) is France's; elsewhere the plain EN 16931 core invoice.
-      ...(french ? { 'cbc:ProfileID': billingMode(doc) } : {}),
+      // The billing mode (BT-23) is France's reform's; elsewhere the plain EN 16931 core invoice.
+      ...(reform ? { 'cbc:ProfileID': billingMode(doc) } : {}),
       'cbc:ID': doc.number,
       'cbc:IssueDate': doc.issueDate,
       ...(doc.dueDate ? { 'cbc:DueDate': doc.dueDate } : {}),

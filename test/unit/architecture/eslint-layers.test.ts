@@ -187,6 +187,22 @@ const EXAMPLES = {
       '',
     ].join('\n'),
   },
+  regimeByName: {
+    filePath: 'db/commands/x.ts',
+    code: `import { GB } from '../../domain/regimes/gb';\nimport { FR_VAT } from '../../domain/regimes/fr/identities';\nexport const f = () => [GB, FR_VAT];\n`,
+  },
+  domainRegimeByName: {
+    filePath: 'domain/invoicing/x.ts',
+    code: `import { CA } from '../regimes/ca';\nexport const f = () => CA;\n`,
+  },
+  cleanRegimeUse: {
+    filePath: 'api/x/router.ts',
+    code: `import { provides, studioRegimeOf } from '../../domain/regimes';\nimport { documentLaw } from '../../domain/regimes/document-law';\nexport const f = (c: string) => [provides(studioRegimeOf(c), 'fec'), documentLaw];\n`,
+  },
+  registryNamesRegimes: {
+    filePath: 'domain/regimes/index.ts',
+    code: `import { FR } from './fr';\nimport { GB } from './gb';\nexport const REGIMES = [FR, GB];\n`,
+  },
   cleanDbCommand: {
     filePath: 'db/commands/x.ts',
     code: `import { QueryTypes } from 'sequelize';\nimport { ConflictError } from '../../domain/errors';\nimport { JobRun } from '../models/JobRun';\nexport const f = () => [QueryTypes.SELECT, ConflictError, JobRun];\n`,
@@ -305,5 +321,19 @@ describe('eslint rule for db/migrations/ (frozen: no live code)', () => {
 
   it('passes node built-ins, sequelize, umzug, the migrator and a frozen copy', () => {
     expect(errors.cleanMigration).toEqual([]);
+  });
+});
+
+describe('eslint rule for the regimes (the core asks the registry)', () => {
+  const restricted = (list: string[]) => list.filter((e) => e.startsWith('@typescript-eslint/no-restricted-imports'));
+
+  it('refuses a regime imported by name in db/ and in domain/ outside the regimes', () => {
+    expect(restricted(errors.regimeByName)).toHaveLength(2);
+    expect(restricted(errors.domainRegimeByName)).toHaveLength(1);
+  });
+
+  it('passes the registry and the shared regime modules in the core, and the regimes named by the registry', () => {
+    expect(errors.cleanRegimeUse).toEqual([]);
+    expect(errors.registryNamesRegimes).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { clientIdentifierProblems, normalizeClientIdentifiers } from '../../../domain/company/client-identifiers';
-import { frenchVatNumber } from '../../../domain/company/identifiers';
+import { frenchVatNumber } from '../../../domain/regimes/fr/identities';
 
 describe('client company identifiers', () => {
   it('checks the SIREN key and VAT number of a French client, and keeps the numbers of other countries as text', () => {

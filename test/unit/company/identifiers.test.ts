@@ -1,15 +1,13 @@
 import fc from 'fast-check';
+import { bicValid, ibanValid, identifierProblems } from '../../../domain/company/identifiers';
+import { luhnValid } from '../../../domain/regimes/check-digits';
 import {
-  bicValid,
   frenchVatKey,
   frenchVatNumber,
   frenchVatValid,
-  ibanValid,
-  identifierProblems,
-  luhnValid,
   sirenValid,
   siretValid,
-} from '../../../domain/company/identifiers';
+} from '../../../domain/regimes/fr/identities';
 
 /** The Luhn digit that completes `digits`. */
 function luhnComplete(digits: string): string {

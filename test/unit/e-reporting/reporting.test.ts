@@ -6,7 +6,7 @@ import {
   transactionTotals,
 } from '../../../domain/e-reporting/report-aggregates';
 import { paymentParts } from '../../../domain/e-reporting/payment-parts';
-import { reportedFlowOf } from '../../../domain/e-reporting/reported-flow';
+import { reportedFlowOf } from '../../../domain/addons/fr-e-invoicing/reported-flow';
 import {
   nextPeriod,
   periodKind,

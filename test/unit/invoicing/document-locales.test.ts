@@ -14,7 +14,7 @@ import { itemDocumentLines, LINE_WORDS } from '../../../domain/invoicing/documen
 import { reminderMessage, type ReminderVariables } from '../../../domain/invoicing/reminder-message';
 import { scheduleNoticeLines } from '../../../domain/invoicing/schedule-notice';
 import { type StoredInstallment } from '../../../domain/invoicing/stored-schedule';
-import { taxWordsOf } from '../../../domain/jurisdictions/document-words';
+import { taxWordsOf } from '../../../domain/regimes/document-words';
 import { languageOf } from '../../../domain/accounts/locale-language';
 
 /** Intl's spaces (no-break, narrow no-break) as plain ones, so that expectations read as printed. */
