@@ -106,7 +106,6 @@ export const LONG_FUNCTIONS_LEFT = [
   'api/payments/router.ts',
   'api/portal/documents-router.ts',
   'api/portal/router.ts',
-  'api/users/router.ts',
   'bench/api.ts',
   'bench/export.ts',
   'bench/fec.ts',

@@ -6,7 +6,7 @@ import { setUserPreferences } from '../../db/commands/set-user-preferences';
 import { findUser } from '../../db/queries/users';
 import { MAX_LINK_SECONDS } from '../../domain/storage/link-expiration';
 import { type UserImageKind } from '../../domain/storage/prefixes';
-import { type createRouteKit, type RouteContext } from '../http/route-kit';
+import { type createRouteKit, type RouteContext, registerRoutes, routesFor } from '../http/route-kit';
 import { signGetLink } from '../storage/signed-link';
 import { createImageUpload } from './image-upload';
 import { presentUserProfile } from './presenter';
@@ -24,17 +24,40 @@ export interface UsersRouterDeps {
   kit: ReturnType<typeof createRouteKit>;
 }
 
-/** /api/users/me: the profile with its avatar and logo, and their uploads. */
-export function buildUsersRouter(deps: UsersRouterDeps): Router {
-  const { kit, publicS3, bucket, sequelize } = deps;
-  const router = Router();
-  const tag = 'users';
-  const readImage = createImageUpload(deps.maxImageBytes);
-  const link = (key: string | null) =>
-    key ? signGetLink(publicS3, bucket, key, MAX_LINK_SECONDS) : Promise.resolve(null);
+type UsersContext = UsersRouterDeps & {
+  readImage: ReturnType<typeof createImageUpload>;
+};
+type UsersHandlers = UsersContext & {
+  profile: ReturnType<typeof profileOf>;
+  uploadImage: ReturnType<typeof uploadImageOf>;
+};
+const tag = 'users';
+const route = routesFor<UsersHandlers, UsersContext>();
 
-  kit.route(
-    router,
+/** The profile with links to its avatar and logo, as every profile answer gives it. */
+const profileOf =
+  ({ publicS3, bucket }: UsersContext) =>
+  async (row: Parameters<typeof presentUserProfile>[0]) => {
+    const link = (key: string | null) =>
+      key ? signGetLink(publicS3, bucket, key, MAX_LINK_SECONDS) : Promise.resolve(null);
+    const [avatar, logo] = await Promise.all([link(row.avatar_key), link(row.logo_key)]);
+    return presentUserProfile(row, avatar, logo);
+  };
+
+/** The handler of PUT /api/users/me/avatar and /logo: store the new image, delete the previous one, answer a link. */
+const uploadImageOf =
+  ({ publicS3, bucket, sequelize, s3, logger, readImage }: UsersContext) =>
+  (kind: UserImageKind) =>
+  async ({ req, res, user }: Pick<RouteContext<unknown, unknown, unknown>, 'req' | 'res' | 'user'>) => {
+    const file = await readImage(req, res);
+    const stored = await uploadUserImage({ sequelize, s3, bucket, logger }, user, kind, file);
+    const signed = await signGetLink(publicS3, bucket, stored.key, MAX_LINK_SECONDS);
+    return { ...signed, content_type: stored.contentType, size_bytes: stored.sizeBytes };
+  };
+
+/** Every route of buildUsersRouter, in the document's order. */
+const USERS_ROUTES = [
+  route(
     {
       method: 'get',
       path: '/api/users/me',
@@ -44,15 +67,13 @@ export function buildUsersRouter(deps: UsersRouterDeps): Router {
       auth: 'user',
       response: UserProfileView,
     },
-    async ({ user }) => {
-      const row = await findUser(sequelize, user.id);
-      const [avatar, logo] = await Promise.all([link(row.avatar_key), link(row.logo_key)]);
-      return presentUserProfile(row, avatar, logo);
-    },
-  );
+    ({ sequelize, profile }) =>
+      async ({ user }) => {
+        return profile(await findUser(sequelize, user.id));
+      },
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'patch',
       path: '/api/users/me/preferences',
@@ -65,25 +86,13 @@ export function buildUsersRouter(deps: UsersRouterDeps): Router {
       body: UpdatePreferencesBody,
       response: UserProfileView,
     },
-    async ({ user, body }) => {
-      const row = await setUserPreferences(sequelize, user.id, body);
-      const [avatar, logo] = await Promise.all([link(row.avatar_key), link(row.logo_key)]);
-      return presentUserProfile(row, avatar, logo);
-    },
-  );
+    ({ sequelize, profile }) =>
+      async ({ user, body }) => {
+        return profile(await setUserPreferences(sequelize, user.id, body));
+      },
+  ),
 
-  /** The handler of PUT /api/users/me/avatar and /logo: store the new image, delete the previous one, answer a link. */
-  const uploadImage =
-    (kind: UserImageKind) =>
-    async ({ req, res, user }: Pick<RouteContext<unknown, unknown, unknown>, 'req' | 'res' | 'user'>) => {
-      const file = await readImage(req, res);
-      const stored = await uploadUserImage(deps, user, kind, file);
-      const signed = await signGetLink(publicS3, bucket, stored.key, MAX_LINK_SECONDS);
-      return { ...signed, content_type: stored.contentType, size_bytes: stored.sizeBytes };
-    };
-
-  kit.route(
-    router,
+  route(
     {
       method: 'put',
       path: '/api/users/me/avatar',
@@ -94,11 +103,10 @@ export function buildUsersRouter(deps: UsersRouterDeps): Router {
       auth: 'user',
       response: UploadedImageView,
     },
-    uploadImage('avatar'),
-  );
+    ({ uploadImage }) => uploadImage('avatar'),
+  ),
 
-  kit.route(
-    router,
+  route(
     {
       method: 'put',
       path: '/api/users/me/logo',
@@ -109,8 +117,21 @@ export function buildUsersRouter(deps: UsersRouterDeps): Router {
       auth: 'user',
       response: UploadedImageView,
     },
-    uploadImage('logo'),
-  );
+    ({ uploadImage }) => uploadImage('logo'),
+  ),
+];
 
-  return router;
+/** /api/users/me: the profile with its avatar and logo, and their uploads. */
+export function buildUsersRouter(deps: UsersRouterDeps): Router {
+  const { maxImageBytes } = deps;
+  const context: UsersContext = {
+    ...deps,
+    readImage: createImageUpload(maxImageBytes),
+  };
+  const handlers: UsersHandlers = {
+    ...context,
+    profile: profileOf(context),
+    uploadImage: uploadImageOf(context),
+  };
+  return registerRoutes(Router(), deps.kit, USERS_ROUTES, handlers, context);
 }
