@@ -115,7 +115,7 @@ const EXIT_WITH_PARENT = pathToFileURL(path.join(__dirname, 'exit-with-parent.mj
  *
  * Without `env`: the lane's shared worker (docs/testing.md, "One worker per lane"), started by
  * the lane's first file that needs it and kept for the next ones; its log is in the test stack's
- * logs as `lane-<n>-worker-<pid>.log`, info lines and up, its SMS in `laneSmsOutbox()`.
+ * logs as `lane-<n>-worker-<start time>.log` (named in `lane-<n>-worker.json`), info lines and up, its SMS in `laneSmsOutbox()`.
  *
  * With `env` on top (a missing Chromium, a 2-second platform poll): a worker of the file's own,
  * after the lane's worker stops, so that one task queue never has two pollers with different
