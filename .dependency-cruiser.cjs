@@ -1,7 +1,8 @@
 // The import graph's layer rules (docs/architecture.md, "Layers"), checked by `npm run depcheck`
 // over the source folders. Arrows go down only:
-//   api → lib, db (queries, commands, rows, errors), domain, workflows/*/contract
-//   activities → db, lib, domain, contracts
+//   api → services, lib, db (queries, commands, rows, errors), domain, workflows/*/contract
+//   activities → services, db, lib, domain, contracts (services and db functions through deps)
+//   services → db (queries, commands, rows, errors), lib, domain, contracts
 //   workers → anything (wiring)
 //   workflows → domain, contracts (activity interfaces are declared in the contracts)
 //   lib → db queries/commands, domain, contracts
@@ -20,7 +21,7 @@ module.exports = {
       severity: 'error',
       comment: 'domain/ imports nothing of ours.',
       from: { path: '^domain/' },
-      to: { path: ours('api', 'activities', 'workers', 'workflows', 'db', 'lib', 'scripts') },
+      to: { path: ours('api', 'activities', 'workers', 'workflows', 'db', 'lib', 'scripts', 'services') },
     },
     {
       name: 'regimes-through-the-registry',
@@ -28,7 +29,7 @@ module.exports = {
       comment:
         'The core asks domain/regimes/index.ts for a country\'s regime and never imports one by name; the regimes and their add-ons may (docs/architecture.md, "Regimes and add-ons").',
       from: {
-        path: ours('api', 'activities', 'workers', 'workflows', 'db', 'lib', 'scripts', 'domain'),
+        path: ours('api', 'activities', 'workers', 'workflows', 'db', 'lib', 'scripts', 'domain', 'services'),
         pathNot: '^domain/(regimes|addons)/',
       },
       to: { path: '^domain/regimes/(fr|gb|ie|ca|au|us|other)/' },
@@ -38,7 +39,7 @@ module.exports = {
       severity: 'error',
       comment: 'db/ imports domain/ only: never Temporal, jobs, activities or api.',
       from: { path: '^db/', pathNot: '^db/connect\\.ts$' },
-      to: { path: ours('api', 'activities', 'workers', 'workflows', 'lib', 'scripts') },
+      to: { path: ours('api', 'activities', 'workers', 'workflows', 'lib', 'scripts', 'services') },
     },
     {
       name: 'migrations-frozen',
@@ -47,7 +48,7 @@ module.exports = {
         'A migration imports no live code: the migrator and its frozen copies (db/migrations/frozen/) only, besides node, sequelize and umzug.',
       from: { path: '^db/migrations/' },
       to: {
-        path: '^(api|activities|workers|workflows|lib|scripts|domain|db)/',
+        path: '^(api|activities|workers|workflows|lib|scripts|domain|db|services)/',
         pathNot: '^db/(migrator\\.ts|migrations/)',
       },
     },
@@ -57,7 +58,7 @@ module.exports = {
       comment: 'db/connect.ts may read lib/config and lib/with-timeout, nothing else above db/.',
       from: { path: '^db/connect\\.ts$' },
       to: {
-        path: ours('api', 'activities', 'workers', 'workflows', 'scripts'),
+        path: ours('api', 'activities', 'workers', 'workflows', 'scripts', 'services'),
         pathNot: '^lib/(config|with-timeout)\\.ts$',
       },
     },
@@ -73,7 +74,7 @@ module.exports = {
       severity: 'error',
       comment: 'Workflows import domain/ and contracts only.',
       from: { path: '^workflows/' },
-      to: { path: ours('api', 'workers', 'db', 'lib', 'scripts') },
+      to: { path: ours('api', 'workers', 'db', 'lib', 'scripts', 'services') },
     },
     {
       name: 'workflows-activity-interfaces-in-contracts',
@@ -86,9 +87,9 @@ module.exports = {
     {
       name: 'lib-below-api',
       severity: 'error',
-      comment: 'lib/ imports db queries and commands, domain and contracts.',
+      comment: 'lib/ imports db queries and commands, domain and contracts; services sit above it.',
       from: { path: '^lib/' },
-      to: { path: ours('api', 'workers', 'activities', 'scripts') },
+      to: { path: ours('api', 'workers', 'activities', 'scripts', 'services') },
     },
     {
       name: 'activities-below-api',
@@ -105,17 +106,25 @@ module.exports = {
       to: { path: ours('activities', 'workers', 'scripts') },
     },
     {
+      name: 'services-below-callers',
+      severity: 'error',
+      comment:
+        'services/ hold the use cases: they call db/, lib and domain, and never the api, activities or workers that call them.',
+      from: { path: '^services/' },
+      to: { path: ours('api', 'activities', 'workers', 'scripts') },
+    },
+    {
       name: 'models-in-db-only',
       severity: 'error',
       comment: 'Models are used inside db/ only.',
-      from: { path: ours('api', 'activities', 'lib', 'workers') },
+      from: { path: ours('api', 'activities', 'lib', 'workers', 'services') },
       to: { path: '^db/models/' },
     },
     {
       name: 'contracts-not-bodies',
       severity: 'error',
-      comment: "api/, lib/ and activities/ import a workflow's contract, never its body.",
-      from: { path: ours('api', 'activities', 'lib') },
+      comment: "api/, services/, lib/ and activities/ import a workflow's contract, never its body.",
+      from: { path: ours('api', 'activities', 'lib', 'services') },
       to: { path: '^workflows/', pathNot: CONTRACT },
     },
   ],

@@ -9,6 +9,10 @@ const NO_WORKERS = {
   group: ['**/workers', '**/workers/**'],
   message: 'workers/ wires processes; nothing below it imports it.',
 };
+const NO_SERVICES = {
+  group: ['**/services', '**/services/**'],
+  message: 'services/ sit above db/ and lib/: api, activities and workers call them, nothing below them does.',
+};
 const NO_MODELS = {
   group: ['**/db/models', '**/db/models/**'],
   message: 'Models live in db/ only: call a db/queries or db/commands function (row types: db/rows.ts).',
@@ -47,6 +51,7 @@ const DOMAIN_PURE = [
       '**/db/**',
       '**/lib/**',
       '**/scripts/**',
+      '**/services/**',
     ],
     message: 'domain/ imports only domain/: no I/O, no framework.',
   },
@@ -200,7 +205,7 @@ export default tseslint.config(
               message: "Workflows name their activities by the interface declared in their capability's contract.ts.",
             },
             {
-              group: ['**/api/**', '**/workers/**', '**/db/**', '**/lib/**', '**/scripts/**'],
+              group: ['**/api/**', '**/workers/**', '**/db/**', '**/lib/**', '**/scripts/**', '**/services/**'],
               message: 'Workflows import only contracts, domain and @temporalio/workflow.',
             },
             NO_REGIME_BY_NAME,
@@ -284,6 +289,7 @@ export default tseslint.config(
           patterns: [
             NO_API,
             NO_WORKERS,
+            NO_SERVICES,
             NO_MODELS,
             NO_SEQUELIZE_VALUES,
             NO_ORM_VALUES,
@@ -313,11 +319,46 @@ export default tseslint.config(
             NO_WORKFLOW_BODY,
             NO_REGIME_BY_NAME,
             {
-              group: ['**/db/commands', '**/db/commands/**', '**/db/queries', '**/db/queries/**'],
+              group: [
+                '**/db/commands',
+                '**/db/commands/**',
+                '**/db/queries',
+                '**/db/queries/**',
+                '**/services',
+                '**/services/**',
+              ],
               allowTypeImports: true,
               message:
                 "An activity takes its db/ functions through its factory's deps (bound by workers/activities.ts); import them as types only.",
             },
+          ],
+        },
+      ],
+      'no-restricted-syntax': ['error', ...NO_SQL],
+    },
+  },
+  {
+    // services/ holds the use cases (docs/architecture.md, "Layers"): the rules, access checks and
+    // events of one capability, between the callers (api, activities, workers) and the data (db/).
+    // A service calls db/queries and db/commands, domain, lib (lib/jobs to start a job) and
+    // workflow contracts; it never imports a caller, a model, the ORM's values or SQL.
+    files: ['services/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            NO_API,
+            NO_WORKERS,
+            {
+              group: ['**/activities', '**/activities/**'],
+              message: 'services/ serve activities; they never import them.',
+            },
+            NO_MODELS,
+            NO_SEQUELIZE_VALUES,
+            NO_ORM_VALUES,
+            NO_WORKFLOW_BODY,
+            NO_REGIME_BY_NAME,
           ],
         },
       ],
@@ -344,6 +385,7 @@ export default tseslint.config(
           patterns: [
             NO_API,
             NO_WORKERS,
+            NO_SERVICES,
             { group: ['**/activities', '**/activities/**'], message: 'db/ serves activities; it never imports them.' },
             {
               group: ['**/lib/jobs', '**/lib/jobs/**'],

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SOURCE_FOLDERS = ['api', 'activities', 'workers', 'workflows', 'db', 'lib', 'domain'];
+const SOURCE_FOLDERS = ['api', 'activities', 'workers', 'workflows', 'db', 'lib', 'domain', 'services'];
 
 const bin = path.join(root, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruiser.mjs');
 const result = spawnSync(

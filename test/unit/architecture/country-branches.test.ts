@@ -8,7 +8,7 @@ import path from 'node:path';
 // regular expression's alternation (`US|CA`), and the names of the old French switch
 // (issuedUnderFrenchLaw, frenchRules). Comments are not code and are left out.
 const root = path.resolve(__dirname, '../../..');
-const FOLDERS = ['api', 'activities', 'db', 'domain', 'lib', 'workers', 'workflows'];
+const FOLDERS = ['api', 'activities', 'db', 'domain', 'lib', 'workers', 'workflows', 'services'];
 const CODES = '(?:FR|GB|IE|CA|AU|US)';
 const BRANCH = new RegExp(
   [
