@@ -122,7 +122,7 @@ export const LONG_FUNCTIONS_LEFT = [
   'db/commands/document-sent.ts',
   'db/commands/erase-contact.ts',
   'db/commands/issue-credit-note.ts',
-  'db/seed/demo-studio.ts',
+  'scripts/demo-studio.ts',
   'domain/invoicing/document-lines.ts',
   'domain/invoicing/e-invoice-rules.ts',
   'domain/invoicing/e-invoice.ts',

@@ -5,7 +5,7 @@
 import { makeEInvoiceXml } from '../lib/facturx/e-invoice-gate';
 import { databaseMigrated } from '../db/queries/ping';
 import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_TENANT_SLUG } from '../db/seed/demo-data';
-import { ensureDemo } from '../db/seed/demo-studio';
+import { ensureDemo } from './demo-studio';
 import { createSequelize } from '../db/sequelize';
 
 /** The database `npm start` brings up when DATABASE_URL is not set (scripts/stack/stack.ts). */

@@ -22,7 +22,7 @@ import { scheduleNoticeSent } from '../db/queries/schedule-notices';
 import { findStoredPdf, recordStoredPdf } from '../db/commands/stored-documents';
 import { previewDocumentEmail } from '../db/queries/document-email';
 import { loadCreditNoteSources, loadDocumentSources } from '../db/queries/document-sources';
-import { loadCreditNoteEInvoice, loadInvoiceEInvoice } from '../db/queries/e-invoice-sources';
+import { loadCreditNoteEInvoice, loadInvoiceEInvoice } from '../services/e-invoicing/e-invoice-sources';
 import { findKeptEInvoice, recordKeptEInvoice } from '../db/commands/kept-e-invoices';
 import { findEmailTemplate } from '../db/queries/email-templates';
 import { findDefaultExportTemplate, findExportTemplateOrNull } from '../db/queries/export-templates';

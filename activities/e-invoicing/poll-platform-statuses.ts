@@ -1,5 +1,6 @@
 import { type Logger } from 'pino';
 import { type recordPlatformStatus } from '../../db/commands/record-platform-status';
+import { FLOW_ENDED } from '../../domain/addons/fr-e-invoicing/flow-statuses';
 import { type findTransmissionByFlow, type listOwnersToPoll } from '../../db/queries/platform-transmissions';
 import { type PlatformClient } from '../../lib/e-invoicing/platform-client';
 import { type PlatformStatusPollActivities } from '../../workflows/e-invoicing/contract';
@@ -31,7 +32,7 @@ export function createPlatformStatusPollActivities(deps: PlatformStatusPollDeps)
     async pollPlatformStatuses() {
       let studios = 0;
       let statuses = 0;
-      for (const { owner_id: ownerId, since } of await deps.listOwnersToPoll()) {
+      for (const { owner_id: ownerId, since } of await deps.listOwnersToPoll(FLOW_ENDED)) {
         const platform = await deps.studioPlatform(ownerId);
         if (!platform) continue;
         try {

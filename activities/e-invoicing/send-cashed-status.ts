@@ -1,5 +1,6 @@
 import { ApplicationFailure } from '@temporalio/common';
 import { paymentDay } from '../../domain/payments/payment-day';
+import { cashedStatusRefusal, FLOW_STATUS } from '../../domain/addons/fr-e-invoicing/flow-statuses';
 import { type Logger } from 'pino';
 import { type recordPlatformStatus } from '../../db/commands/record-platform-status';
 import { type findCashedPayment } from '../../db/queries/platform-transmissions';
@@ -22,7 +23,7 @@ export interface EInvoiceCashedDeps extends EInvoiceCashedDb {
 /** The status message a cashed status flow carries (the simulator's simplified CDAR, as JSON). */
 export interface CashedStatusMessage {
   originalFlowId: string;
-  status: 'Encaissée';
+  status: typeof FLOW_STATUS.cashed;
   /** The day the payment was received (YYYY-MM-DD). */
   date: string;
   amount: string;
@@ -40,9 +41,12 @@ export function createEInvoiceCashedActivities(deps: EInvoiceCashedDeps): EInvoi
     async sendCashedStatus({ paymentId, ownerId }) {
       const payment = await deps.findCashedPayment(ownerId, paymentId);
       if (!payment) throw ApplicationFailure.nonRetryable('The payment no longer exists', 'document_not_found');
-      if (payment.vat_on_debits) return { outcome: 'not_sent', why: 'vat_on_debits' };
-      if (!payment.flow_id || payment.transmission_status === 'Rejetée' || payment.transmission_status === 'Refusée')
-        return { outcome: 'not_sent', why: 'not_transmitted' };
+      const refusal = cashedStatusRefusal({
+        flowId: payment.flow_id,
+        transmissionStatus: payment.transmission_status,
+        vatOnDebits: payment.vat_on_debits,
+      });
+      if (refusal || payment.flow_id === null) return { outcome: 'not_sent', why: refusal ?? 'not_transmitted' };
       const platform = await deps.studioPlatform(ownerId);
       if (!platform) return { outcome: 'not_sent', why: 'no_platform' };
       const trackingId = `cashed:${paymentId}`;
@@ -51,7 +55,7 @@ export function createEInvoiceCashedActivities(deps: EInvoiceCashedDeps): EInvoi
       try {
         const message: CashedStatusMessage = {
           originalFlowId: payment.flow_id,
-          status: 'Encaissée',
+          status: FLOW_STATUS.cashed,
           date,
           amount: payment.amount,
           currency: payment.currency,
@@ -72,7 +76,7 @@ export function createEInvoiceCashedActivities(deps: EInvoiceCashedDeps): EInvoi
           documentKind: 'invoice',
           documentId: payment.invoice_id,
           flowId: payment.flow_id,
-          status: 'Encaissée',
+          status: FLOW_STATUS.cashed,
           reason: `${payment.amount} ${payment.currency} received on ${date}`,
           at: flow.history[0]?.at ?? flow.updatedAt,
           source: 'service',

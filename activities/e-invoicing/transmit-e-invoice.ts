@@ -1,4 +1,5 @@
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { FLOW_STATUS } from '../../domain/addons/fr-e-invoicing/flow-statuses';
 import { ApplicationFailure } from '@temporalio/common';
 import { type Logger } from 'pino';
 import { type recordPlatformStatus } from '../../db/commands/record-platform-status';
@@ -43,7 +44,7 @@ export async function recordFlowHistory(
   let added = 0;
   for (const entry of history) {
     // The service sent Encaissée itself and recorded it then (send-cashed-status.ts).
-    if (entry.status === 'Encaissée') continue;
+    if (entry.status === FLOW_STATUS.cashed) continue;
     const isNew = await db.recordPlatformStatus({
       ownerId: payload.ownerId,
       documentKind: payload.kind,

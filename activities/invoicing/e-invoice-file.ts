@@ -3,7 +3,7 @@ import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/clie
 import { ApplicationFailure } from '@temporalio/common';
 import crypto from 'node:crypto';
 import { type findKeptEInvoice, type recordKeptEInvoice } from '../../db/commands/kept-e-invoices';
-import { type loadCreditNoteEInvoice, type loadInvoiceEInvoice } from '../../db/queries/e-invoice-sources';
+import { type loadCreditNoteEInvoice, type loadInvoiceEInvoice } from '../../services/e-invoicing/e-invoice-sources';
 import { makeEInvoiceXml } from '../../lib/facturx/e-invoice-gate';
 import { facturxPdf } from '../../lib/facturx/generate';
 import { type DocumentPdf, type DocumentPdfPayload } from '../../workflows/invoicing/contract';

@@ -5,7 +5,7 @@ import { type Logger } from 'pino';
 import { type Sequelize } from 'sequelize-typescript';
 import { createDepositInvoice } from '../../db/commands/deposit-invoices';
 import { declineQuote } from '../../db/commands/decline-quote';
-import { issueInvoice } from '../../db/commands/issue-invoice';
+import { issueInvoice } from '../../services/invoicing/issue-invoice';
 import { recordDocumentView } from '../../db/commands/record-document-view';
 import { signQuote } from '../../db/commands/sign-quote';
 import { type ClientRef } from '../../db/queries/client-accounts';

@@ -12,7 +12,7 @@ import { downloadLink } from '../../lib/s3-links';
 import { DOCUMENT_PDF_JOB, type DocumentPdf } from '../../workflows/invoicing/contract';
 import { IdParams, PageQuery } from '../http/common-schemas';
 import { keptFileLink, startKeptPdf } from './kept-pdf';
-import { creditNoteTransmittable } from '../../db/queries/platform-transmissions';
+import { creditNoteTransmittable } from '../../services/e-invoicing/credit-note-transmittable';
 import { E_INVOICE_TRANSMIT_JOB, transmissionKey } from '../../workflows/e-invoicing/contract';
 import { presentCreditNote, presentPayment } from './presenter';
 import { CreateCreditNoteBody, ExportQuery, RecordRefundBody } from './schema';

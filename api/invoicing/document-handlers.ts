@@ -6,7 +6,7 @@ import { type Sequelize } from 'sequelize-typescript';
 import { type z } from 'zod';
 import { numberQuoteForSending } from '../../db/commands/number-quote-for-sending';
 import { invoiceFromQuote } from '../../db/commands/invoice-from-quote';
-import { issueInvoice } from '../../db/commands/issue-invoice';
+import { issueInvoice } from '../../services/invoicing/issue-invoice';
 import { makeEInvoiceXml } from '../../lib/facturx/e-invoice-gate';
 import { type DocumentRow, type InvoiceRow, type QuoteRow } from '../../db/rows';
 import { type DocumentProps } from '../../db/commands/invoicing-documents';

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { issueInvoice } from '../../db/commands/issue-invoice';
+import { issueInvoice } from '../../services/invoicing/issue-invoice';
 import { makeEInvoiceXml } from '../../lib/facturx/e-invoice-gate';
 import { findDraftBuyerSiren } from '../../db/queries/e-invoice-recipient';
 import { type PlatformClient } from '../../lib/e-invoicing/platform-client';

@@ -118,3 +118,15 @@ export async function loadCreditNoteSources(
     : null;
   return { creditNote, invoice, owner, company: creditNote.seller ?? invoice.seller ?? company, contact };
 }
+
+/** What an invoice's lines sell (their type and category), which names a credit note's category of operation. */
+export async function listInvoiceLineKinds(
+  _sequelize: Sequelize,
+  invoiceId: string,
+): Promise<{ item_type: string; category: string | null }[]> {
+  return InvoiceItem.findAll({
+    where: { invoice_id: invoiceId },
+    attributes: ['item_type', 'category'],
+    raw: true,
+  }) as unknown as Promise<{ item_type: string; category: string | null }[]>;
+}

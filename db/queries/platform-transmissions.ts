@@ -49,16 +49,20 @@ export async function listPlatformStatusEvents(
 }
 
 /**
- * Studios with a platform and transmissions whose flow may still move (not Rejetée, Refusée or
- * Encaissée), with the oldest last change among them: statuses newer than it are read back.
+ * Studios with a platform and transmissions whose flow may still move (a status not among
+ * `endedStatuses`, which the caller's law names: domain/addons/fr-e-invoicing/flow-statuses.ts),
+ * with the oldest last change among them: statuses newer than it are read back.
  */
-export async function listOwnersToPoll(sequelize: Sequelize): Promise<{ owner_id: string; since: Date }[]> {
+export async function listOwnersToPoll(
+  sequelize: Sequelize,
+  endedStatuses: readonly string[],
+): Promise<{ owner_id: string; since: Date }[]> {
   return sequelize.query<{ owner_id: string; since: Date }>(
     `SELECT t.owner_id, min(t.updated_at) AS since FROM platform_transmissions t
        JOIN platform_connections c ON c.owner_id = t.owner_id
-      WHERE t.status NOT IN ('Rejetée', 'Refusée', 'Encaissée')
+      WHERE t.status <> ALL($1::text[])
       GROUP BY t.owner_id`,
-    { type: QueryTypes.SELECT },
+    { bind: [endedStatuses], type: QueryTypes.SELECT },
   );
 }
 
@@ -77,35 +81,38 @@ export async function findTransmissionByFlow(
 }
 
 /**
- * Of these invoices, those to transmit: issued, their studio has a platform, and their buyer is a
- * company with a SIREN (B2B). Others are not transmitted (docs/e-invoicing.md).
+ * Of these invoices, the issued ones of studios with a platform, with their buyer's SIREN: the
+ * caller keeps those it transmits (B2B, domain/addons/fr-e-invoicing/flow-statuses.ts).
  */
-export async function listTransmittableInvoices(sequelize: Sequelize, invoiceIds: string[]): Promise<string[]> {
+export async function listPlatformInvoices(
+  sequelize: Sequelize,
+  invoiceIds: string[],
+): Promise<{ id: string; buyer_siren: string | null }[]> {
   if (invoiceIds.length === 0) return [];
-  const rows = await sequelize.query<{ id: string }>(
-    `SELECT i.id FROM invoices i JOIN platform_connections c ON c.owner_id = i.owner_id
-      WHERE i.id = ANY($1::uuid[]) AND i.status <> 'DRAFT'
-        AND coalesce(nullif(btrim(i.buyer ->> 'siren'), ''), NULL) IS NOT NULL`,
+  return sequelize.query<{ id: string; buyer_siren: string | null }>(
+    `SELECT i.id, i.buyer ->> 'siren' AS buyer_siren FROM invoices i JOIN platform_connections c ON c.owner_id = i.owner_id
+      WHERE i.id = ANY($1::uuid[]) AND i.status <> 'DRAFT'`,
     { bind: [invoiceIds], type: QueryTypes.SELECT },
   );
-  return rows.map((r) => r.id);
 }
 
 /**
- * Whether a credit note goes to the studio's platform (issue 32 §2): the studio has one, and the
- * invoice it corrects was to a client company with a SIREN (a B2B e-invoice) and was not rejected
- * by the platform (a rejected invoice never reached the client: its credit note stays in the books).
+ * A credit note of a studio with a platform: the SIREN of the corrected invoice's buyer and that
+ * invoice's flow status; null without a platform or credit note.
  */
-export async function creditNoteTransmittable(sequelize: Sequelize, creditNoteId: string): Promise<boolean> {
-  const rows = await sequelize.query<{ id: string }>(
-    `SELECT n.id FROM credit_notes n JOIN invoices i ON i.id = n.invoice_id
+export async function findCreditNoteTransmission(
+  sequelize: Sequelize,
+  creditNoteId: string,
+): Promise<{ buyer_siren: string | null; invoice_flow_status: string | null } | null> {
+  const [row] = await sequelize.query<{ buyer_siren: string | null; invoice_flow_status: string | null }>(
+    `SELECT i.buyer ->> 'siren' AS buyer_siren, t.status AS invoice_flow_status
+       FROM credit_notes n JOIN invoices i ON i.id = n.invoice_id
        JOIN platform_connections c ON c.owner_id = n.owner_id
-      WHERE n.id = $1 AND coalesce(nullif(btrim(i.buyer ->> 'siren'), ''), NULL) IS NOT NULL
-        AND NOT EXISTS (SELECT 1 FROM platform_transmissions t
-                         WHERE t.document_kind = 'invoice' AND t.document_id = i.id AND t.status = 'Rejetée')`,
+       LEFT JOIN platform_transmissions t ON t.document_kind = 'invoice' AND t.document_id = i.id
+      WHERE n.id = $1`,
     { bind: [creditNoteId], type: QueryTypes.SELECT },
   );
-  return rows.length > 0;
+  return row ?? null;
 }
 
 /** Whether the owner has this credit note: another studio's reads as not found. */
@@ -159,16 +166,22 @@ export async function findCashedPayment(
   return row ?? null;
 }
 
-/** Of these payments, those on invoices transmitted to a platform of a studio that did not opt for VAT on debits. */
-export async function listCashablePayments(sequelize: Sequelize, paymentIds: string[]): Promise<string[]> {
+/** Of these payments (kind 'payment'), those on invoices with a transmission, with its flow and status and the studio's VAT option. */
+export async function listPaymentTransmissions(
+  sequelize: Sequelize,
+  paymentIds: string[],
+): Promise<{ id: string; flow_id: string | null; transmission_status: string; vat_on_debits: boolean | null }[]> {
   if (paymentIds.length === 0) return [];
-  const rows = await sequelize.query<{ id: string }>(
-    `SELECT p.id FROM invoice_payments p
+  return sequelize.query<{
+    id: string;
+    flow_id: string | null;
+    transmission_status: string;
+    vat_on_debits: boolean | null;
+  }>(
+    `SELECT p.id, t.flow_id, t.status AS transmission_status, u.vat_on_debits FROM invoice_payments p
        JOIN platform_transmissions t ON t.document_kind = 'invoice' AND t.document_id = p.invoice_id
        LEFT JOIN user_company u ON u.user_id = p.owner_id
-      WHERE p.id = ANY($1::uuid[]) AND p.kind = 'payment' AND t.status NOT IN ('Rejetée', 'Refusée')
-        AND NOT COALESCE(u.vat_on_debits, false)`,
+      WHERE p.id = ANY($1::uuid[]) AND p.kind = 'payment'`,
     { bind: [paymentIds], type: QueryTypes.SELECT },
   );
-  return rows.map((r) => r.id);
 }

@@ -1,5 +1,6 @@
 import { provides, regimeOf } from '../regimes';
-import { type EInvoice, type EInvoiceParty, VAT_ON_DEBITS_NOTE } from './e-invoice';
+import { reformEInvoiceRules, reformSellerRules } from '../addons/fr-e-invoicing/e-invoice-rules';
+import { type EInvoice, type EInvoiceParty } from './e-invoice';
 
 /**
  * The gate of issue 22 §1: the EN 16931 business rules (and the French ones the validators apply)
@@ -54,35 +55,12 @@ function partyRules(
     fail(who === 'seller' ? 'BR-FR-10' : 'BR-FR-11', `The ${who}'s SIREN must have 9 digits`);
 }
 
-/**
- * The mentions of France's e-invoicing reform a French seller's e-invoice carries (issue 32 §5):
- * its category of operation, from which its billing framework (BT-23) follows, and, when the
- * studio opted for VAT on debits, the note saying so and the VAT point date code (BT-8) of its
- * services, the invoice's date (the French specifications make BT-8 mandatory then).
- */
-function frenchReformRules(doc: EInvoice, fail: (rule: string, message: string) => void): void {
-  if (!doc.operation)
-    fail(
-      'BR-FR-08',
-      'The category of operation (goods, services or both) is not known: the billing framework (BT-23) needs it',
-    );
-  if (doc.vatOnDebits) {
-    if (!doc.notes.some((n) => n.text === VAT_ON_DEBITS_NOTE))
-      fail('vat-on-debits', `The seller opted for VAT on debits: the invoice carries the note "${VAT_ON_DEBITS_NOTE}"`);
-    if (doc.operation !== 'GOODS' && doc.vatPointDateCode !== '3')
-      fail(
-        'vat-on-debits',
-        "The seller opted for VAT on debits: the VAT point date code (BT-8) of its services is the invoice's date (3)",
-      );
-  }
-}
-
 /** The XML of an e-invoice that could be made, or why it could not (a broken rule, or the XML library's refusal). */
 export type EInvoiceMade = { ok: true; xml: string } | { ok: false; failed: FailedRule[] };
 
 /**
- * What makes an e-invoice's XML (lib/facturx/e-invoice-gate.ts): handed to the issue (db/) by its
- * callers, since db/ reaches no library beyond the database.
+ * What makes an e-invoice's XML (lib/facturx/e-invoice-gate.ts): handed to the issue
+ * (services/invoicing/issue-invoice.ts) by its callers, so a script may give its own.
  */
 export type EInvoiceMaker = (doc: EInvoice, lang: string) => Promise<EInvoiceMade>;
 
@@ -102,12 +80,12 @@ export function failedEInvoiceRules(doc: EInvoice): FailedRule[] {
     fail('BR-55', 'A credit note names the invoice it corrects');
   // The seller's law read strictly: a seller whose country is unknown is held to no country's reform.
   const reform = provides(regimeOf(doc.seller.countryCode), 'reform-mentions');
-  if (reform && blank(doc.seller.siren)) fail('BR-FR-10', "A French seller's SIREN (scheme 0002) is missing");
+  if (reform) reformSellerRules(doc, fail);
   if (!doc.seller.vatNumber && !doc.seller.siren)
     fail('BR-CO-26', 'The seller has neither a VAT number nor a legal registration identifier');
   if (doc.deliverTo && (!doc.deliverTo.countryCode || !/^[A-Z]{2}$/.test(doc.deliverTo.countryCode)))
     fail('BR-57', 'The delivery address has no country code (BT-80): give its country (a two-letter code such as FR)');
-  if (reform) frenchReformRules(doc, fail);
+  if (reform) reformEInvoiceRules(doc, fail);
 
   for (const line of doc.lines) {
     if (blank(line.name)) fail('BR-25', `Line ${line.id} has no item name`);

@@ -17,6 +17,7 @@ import { type SellerProfile } from './seller';
 import { type InvoiceOperation, invoiceOperation } from './operation-category';
 import { zeroRateReasonOf } from '../regimes/zero-rate-reason';
 import { type TaxSummary } from './tax-lines';
+import { VAT_ON_DEBITS_NOTE, VAT_ON_DEBITS_SUBJECT } from '../addons/fr-e-invoicing/mentions';
 
 /**
  * The data of an EN 16931 e-invoice (issue 22 §1): what the Factur-X `factur-x.xml` (CII D16B,
@@ -34,11 +35,8 @@ export type VatCategory = 'S' | 'Z' | 'E';
 /** The exemption reason of a VAT exempt French studio (BT-120), as its documents print it. */
 export const FRANCHISE_REASON = 'TVA non applicable, art. 293 B du CGI';
 
-/** The mention of a French studio that opted for VAT on debits (CGI annexe III art. 77), a note of its e-invoice (BT-22). */
-export const VAT_ON_DEBITS_NOTE = "Option pour le paiement de la taxe d'après les débits";
-
-/** UNTDID 4451 "tax declaration": the subject code (BT-21) of the VAT on debits note. */
-export const VAT_ON_DEBITS_SUBJECT = 'TXD';
+// The mention of VAT on debits and its subject code are the French add-on's (domain/addons/fr-e-invoicing/mentions.ts).
+export { VAT_ON_DEBITS_NOTE, VAT_ON_DEBITS_SUBJECT };
 
 export interface EInvoiceParty {
   name: string;

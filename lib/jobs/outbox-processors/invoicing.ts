@@ -1,5 +1,6 @@
 import { type OutboxEventRow } from '../../../db/commands/outbox-events';
-import { listTransmittableInvoices } from '../../../db/queries/platform-transmissions';
+import { listPlatformInvoices } from '../../../db/queries/platform-transmissions';
+import { transmittedBuyer } from '../../../domain/addons/fr-e-invoicing/flow-statuses';
 import { E_INVOICE_TRANSMIT_JOB, transmissionKey } from '../../../workflows/e-invoicing/contract';
 import { DOCUMENT_PDF_JOB, INVOICE_REMINDERS_JOB, keptInvoicePdfKey } from '../../../workflows/invoicing/contract';
 import { signalInvoiceReminders } from '../invoice-reminders-signal';
@@ -55,12 +56,11 @@ export const invoicingProcessor: OutboxProcessor = {
       { concurrency: startConcurrency },
     );
     // B2B invoices of studios with a platform: sent to it.
-    const transmittable = new Set(
-      await listTransmittableInvoices(
-        sequelize,
-        issued.map((e) => e.entity_id),
-      ),
+    const platformInvoices = await listPlatformInvoices(
+      sequelize,
+      issued.map((e) => e.entity_id),
     );
+    const transmittable = new Set(platformInvoices.filter((i) => transmittedBuyer(i.buyer_siren)).map((i) => i.id));
     const transmitted = issued.filter((e) => transmittable.has(e.entity_id));
     const transmissions = await startJobs(
       sequelize,

@@ -1,5 +1,6 @@
 import { type OutboxEventRow } from '../../../db/commands/outbox-events';
-import { listCashablePayments } from '../../../db/queries/platform-transmissions';
+import { listPaymentTransmissions } from '../../../db/queries/platform-transmissions';
+import { cashedStatusRefusal } from '../../../domain/addons/fr-e-invoicing/flow-statuses';
 import { E_INVOICE_CASHED_JOB } from '../../../workflows/e-invoicing/contract';
 import { PAYMENT_RECEIPT_JOB } from '../../../workflows/payments/contract';
 import { startJobs } from '../start-jobs';
@@ -26,11 +27,17 @@ export const paymentsProcessor: OutboxProcessor = {
       concurrency: startConcurrency,
     });
     // Payments of transmitted invoices: their cashed status (VAT on receipts, the default for services).
+    const transmissions = await listPaymentTransmissions(
+      sequelize,
+      paid.map((e) => e.payload.payment_id as string),
+    );
     const cashable = new Set(
-      await listCashablePayments(
-        sequelize,
-        paid.map((e) => e.payload.payment_id as string),
-      ),
+      transmissions
+        .filter(
+          (t) =>
+            cashedStatusRefusal({ transmissionStatus: t.transmission_status, vatOnDebits: t.vat_on_debits }) === null,
+        )
+        .map((t) => t.id),
     );
     const cashed = paid.filter((e) => cashable.has(e.payload.payment_id as string));
     const cashings = await startJobs(sequelize, temporal, E_INVOICE_CASHED_JOB, cashed.map(paymentJobStart), {

@@ -2,28 +2,28 @@
 // quotes and invoices: seed data written through the api's own commands, so its rows carry the
 // same outbox events, audit rows and totals as a studio's own. `npm run demo` (scripts/demo.ts)
 // runs it. Idempotent: a second run finds everything in place and creates nothing.
-import { type EInvoiceMaker } from '../../domain/invoicing/e-invoice-rules';
+import { type EInvoiceMaker } from '../domain/invoicing/e-invoice-rules';
 import { hash } from '@node-rs/argon2';
 import { col, fn, where } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
-import { createContact } from '../commands/create-contact';
-import { copyBaseSessionInfoTemplates } from '../commands/copy-base-session-info-templates';
-import { registerUser } from '../commands/register-user';
-import { addSessionContact } from '../commands/session-contacts';
-import { createDefaultSessionTypes } from '../commands/create-default-session-types';
-import { issueInvoice } from '../commands/issue-invoice';
-import { issueCreditNote } from '../commands/issue-credit-note';
-import { recordManualPayment } from '../commands/record-payment';
-import { saveCompanyProfile } from '../commands/save-company-profile';
-import { findCompanyProfile } from '../queries/company-profile';
-import { createSession } from '../commands/create-session';
-import { updateSession } from '../commands/update-session';
-import { setSessionType } from '../commands/set-session-type';
-import { type ItemProps } from '../commands/invoicing-documents';
-import { saveDocument } from '../commands/save-document';
-import { applyPaymentSucceeded } from '../commands/apply-payment-succeeded';
-import { recordCardPayment } from '../commands/record-card-payment';
-import { recordWalletPayment } from '../commands/record-wallet-payment';
+import { createContact } from '../db/commands/create-contact';
+import { copyBaseSessionInfoTemplates } from '../db/commands/copy-base-session-info-templates';
+import { registerUser } from '../db/commands/register-user';
+import { addSessionContact } from '../db/commands/session-contacts';
+import { createDefaultSessionTypes } from '../db/commands/create-default-session-types';
+import { issueInvoice } from '../services/invoicing/issue-invoice';
+import { issueCreditNote } from '../db/commands/issue-credit-note';
+import { recordManualPayment } from '../db/commands/record-payment';
+import { saveCompanyProfile } from '../db/commands/save-company-profile';
+import { findCompanyProfile } from '../db/queries/company-profile';
+import { createSession } from '../db/commands/create-session';
+import { updateSession } from '../db/commands/update-session';
+import { setSessionType } from '../db/commands/set-session-type';
+import { type ItemProps } from '../db/commands/invoicing-documents';
+import { saveDocument } from '../db/commands/save-document';
+import { applyPaymentSucceeded } from '../db/commands/apply-payment-succeeded';
+import { recordCardPayment } from '../db/commands/record-card-payment';
+import { recordWalletPayment } from '../db/commands/record-wallet-payment';
 import {
   CardproviderPayment,
   ClientInfo,
@@ -38,7 +38,7 @@ import {
   User,
   UserSessionInfoTemplate,
   UserSessionType,
-} from '../models';
+} from '../db/models';
 import {
   DEMO_CONTACTS,
   DEMO_EMAIL,
@@ -48,9 +48,9 @@ import {
   DEMO_SESSIONS,
   DEMO_TENANT_SLUG,
   type DemoItem,
-} from './demo-data';
-import { ConflictError } from '../../domain/errors';
-import { type SessionStatus } from '../../domain/sessions/session-status';
+} from '../db/seed/demo-data';
+import { ConflictError } from '../domain/errors';
+import { type SessionStatus } from '../domain/sessions/session-status';
 
 const DAY_MS = 86_400_000;
 
@@ -300,8 +300,10 @@ export async function ensureDemo(sequelize: Sequelize, makeXml: EInvoiceMaker) {
       })) as Invoice;
       created.invoices += 1;
     }
-    if (inv.status === 'ISSUED' && invoice.status === 'DRAFT')
-      invoice = await issueInvoice(sequelize, makeXml, owner.id, invoice.id);
+    if (inv.status === 'ISSUED' && invoice.status === 'DRAFT') {
+      await issueInvoice(sequelize, makeXml, owner.id, invoice.id);
+      await invoice.reload();
+    }
     if (inv.paid && invoice.payment_status !== 'PAID') {
       const reference = `demo_${invoice.id.replace(/-/g, '').slice(0, 24)}`;
       // A run stopped between the two steps finds its payment row and only applies the event.

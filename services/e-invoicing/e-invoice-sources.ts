@@ -1,7 +1,6 @@
 import { vatRegistrationOf } from '../../domain/regimes/registrations';
 import { languageOf } from '../../domain/accounts/locale-language';
 import { type Sequelize } from 'sequelize-typescript';
-import { type Transaction } from 'sequelize';
 import { clientLocale } from '../../domain/accounts/client-locale';
 import { type UserLocale } from '../../domain/accounts/users';
 import { type InvoiceBuyer } from '../../domain/invoicing/buyer';
@@ -16,15 +15,19 @@ import {
 import { toHundredths } from '../../domain/invoicing/money';
 import { type DeliveryAddress } from '../../domain/invoicing/delivery-address';
 import { invoiceOperation } from '../../domain/invoicing/operation-category';
-import { InvoiceItem } from '../models/InvoiceItem';
 import { serviceDelivery, storedDelivery } from '../../domain/invoicing/service-delivery';
 import { vatPartsOf } from '../../domain/invoicing/stored-vat';
-import { type DocumentSources, loadCreditNoteSources, loadDocumentSources } from './document-sources';
+import {
+  type DocumentSources,
+  listInvoiceLineKinds,
+  loadCreditNoteSources,
+  loadDocumentSources,
+} from '../../db/queries/document-sources';
 import { formatDateInZone } from '../../domain/wall-clock';
 
 /**
  * The one builder of an invoice's or credit note's e-invoice (issue 28 §1): the issue's gate and
- * the Factur-X file read the same sources (document-sources.ts, the same read as the pdf) and
+ * the Factur-X file read the same sources (db/queries/document-sources.ts, the same read as the pdf) and
  * build the same document from them, so what was checked before the number was drawn is what
  * the file later carries.
  */
@@ -99,17 +102,17 @@ export const draftDelivery = (sources: DocumentSources, issueDate: string): Serv
 
 /**
  * The e-invoice of one of the owner's invoices: its lines and totals, the company profile, and
- * either the facts it kept at issue or, for the issue's own gate (`issuing`, read in its
- * transaction), the facts the issue is about to fix. Null when it does not exist, or is a draft
- * and no issue is under way, or its studio has no company profile.
+ * either the facts it kept at issue or, for the issue's own gate (`issuing`), the facts the issue
+ * is about to fix. Null when it does not exist, or is a draft and no issue is under way, or its
+ * studio has no company profile.
  */
 export async function loadInvoiceEInvoice(
   sequelize: Sequelize,
   invoiceId: string,
   ownerId: string,
-  issuing?: { facts: Omit<IssueFacts, 'delivery'>; transaction: Transaction },
+  issuing?: { facts: Omit<IssueFacts, 'delivery'> },
 ): Promise<LoadedEInvoice | null> {
-  const sources = await loadDocumentSources(sequelize, 'invoice', invoiceId, ownerId, issuing?.transaction);
+  const sources = await loadDocumentSources(sequelize, 'invoice', invoiceId, ownerId);
   if (!sources?.company) return null;
   const facts = issuing
     ? { ...issuing.facts, delivery: draftDelivery(sources, issuing.facts.issueDate) }
@@ -153,11 +156,7 @@ export async function loadCreditNoteEInvoice(
   const locale = clientLocale(sources.contact, owner);
   const issueDate = formatDateInZone(creditNote.issued_at, owner.time_zone);
   // What the corrected invoice sold: the credit note's category of operation (issue 32 §5).
-  const invoiceLines = await InvoiceItem.findAll({
-    where: { invoice_id: invoice.id },
-    attributes: ['item_type', 'category'],
-    raw: true,
-  });
+  const invoiceLines = await listInvoiceLineKinds(sequelize, invoice.id);
   const doc = eInvoiceOf({
     typeCode: '381',
     number: creditNote.number,

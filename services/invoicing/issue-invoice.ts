@@ -1,0 +1,205 @@
+import { type Sequelize } from 'sequelize-typescript';
+import { type InvoiceIssue, writeInvoiceIssue } from '../../db/commands/issue-invoice';
+import { quoteDeposits, storedDeductions } from '../../db/queries/deposits';
+import { contactErasedError } from '../../db/queries/erased-contacts';
+import { type InvoiceIssueDraft, findInvoiceIssueDraft } from '../../db/queries/invoice-issue-draft';
+import { findDocument } from '../../db/queries/invoicing';
+import { type InvoiceRow } from '../../db/rows';
+import { isFrench } from '../../domain/accounts/locale-language';
+import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors';
+import { buyerOf, type InvoiceBuyer } from '../../domain/invoicing/buyer';
+import { addDays } from '../../domain/invoicing/calendar-date';
+import { deductionsMatch } from '../../domain/invoicing/deductions-match';
+import { type EInvoice } from '../../domain/invoicing/e-invoice';
+import { type EInvoiceMaker } from '../../domain/invoicing/e-invoice-rules';
+import { missingMentions } from '../../domain/invoicing/legal-mentions';
+import { storedTaxAmounts } from '../../domain/invoicing/line-taxes';
+import { counterKey, DEFAULT_NUMBER_FORMATS, numberTemplate } from '../../domain/invoicing/numbering';
+import { deliveryColumns } from '../../domain/invoicing/service-delivery';
+import { sellerOf } from '../../domain/invoicing/seller';
+import { storedVatAmounts } from '../../domain/invoicing/stored-vat';
+import { addonProviding, documentRules, studioRegimeOf } from '../../domain/regimes';
+import { type IssuingSeller, jurisdictionInputOf } from '../../domain/regimes/issue-input';
+import { formatDateInZone } from '../../domain/wall-clock';
+import { type LoadedEInvoice, loadInvoiceEInvoice } from '../e-invoicing/e-invoice-sources';
+
+/** A draft edited between the decision and its write is decided again, this many times at most. */
+const ATTEMPTS = 3;
+
+/**
+ * Issues a draft invoice (issue 20 §2), the one use case behind every issue (the studio's route,
+ * a send that issues, the client's signature of a quote with an installment due): it reads the
+ * draft, decides (the client not erased, the due date from the studio's payment terms, the
+ * mandatory mentions, the e-invoice or the studio's law, a final invoice's deductions: a 400 or
+ * 409 naming what blocks), and has the issue written as decided (db/commands/issue-invoice.ts:
+ * the number, the buyer and seller copied, the VAT summary, the ledger). From then on the invoice
+ * is a legal record. Issuing an issued invoice again answers it unchanged (a retried request).
+ */
+export async function issueInvoice(
+  sequelize: Sequelize,
+  makeXml: EInvoiceMaker,
+  ownerId: string,
+  invoiceId: string,
+  requestId?: string,
+): Promise<InvoiceRow> {
+  for (let attempt = 1; ; attempt += 1) {
+    const draft = await findInvoiceIssueDraft(sequelize, ownerId, invoiceId);
+    if (!draft) throw new NotFoundError('Invoice');
+    if (draft.status !== 'DRAFT') break;
+    const issue = await decideIssue(sequelize, makeXml, ownerId, invoiceId, draft);
+    const outcome = await writeInvoiceIssue(sequelize, ownerId, invoiceId, issue, requestId);
+    if (outcome === 'not_found') throw new NotFoundError('Invoice');
+    if (outcome !== 'changed') break;
+    if (attempt === ATTEMPTS)
+      throw new ConflictError('invoice_changed', 'The invoice kept changing while it was being issued: try again');
+  }
+  return (await findDocument(sequelize, 'invoice', invoiceId, ownerId)) as InvoiceRow;
+}
+
+/** Everything the issue fixes, decided on the draft as read; a refusal names each rule it breaks. */
+async function decideIssue(
+  sequelize: Sequelize,
+  makeXml: EInvoiceMaker,
+  ownerId: string,
+  invoiceId: string,
+  draft: InvoiceIssueDraft,
+): Promise<InvoiceIssue> {
+  // An erased client gets no new legal document (issue 31 §4): its name is gone from the contact.
+  if (draft.contact?.erased_at) throw contactErasedError();
+  const issuedAt = new Date();
+  const today = formatDateInZone(issuedAt, draft.time_zone);
+  const seller = draft.company;
+  const dueDate =
+    draft.due_date ?? (seller?.payment_terms_days != null ? addDays(today, seller.payment_terms_days) : null);
+  const buyer = buyerOf(draft.contact);
+  const missing = missingMentions({ seller, buyer, lineCount: draft.line_count, dueDate });
+  if (missing.length > 0)
+    throw new ValidationError(
+      `The invoice cannot be issued: ${missing.length === 1 ? 'a mandatory mention is' : `${missing.length} mandatory mentions are`} missing`,
+      missing,
+    );
+  // The invoice's e-invoice model, with the number pending (it is drawn at the write) and the
+  // facts the issue is about to fix: its VAT summary and service date are what the issue keeps.
+  const loaded = await loadInvoiceEInvoice(sequelize, invoiceId, ownerId, {
+    facts: { number: 'pending', issueDate: today, dueDate, buyer },
+  });
+  if (!loaded) throw new NotFoundError('Invoice');
+  const gate = addonProviding(studioRegimeOf(seller?.company_country), 'facturx');
+  const eInvoice = gate
+    ? await assertFacturXGate(makeXml, loaded, draft.currency, gate.issueCurrency)
+    : assertJurisdictionRules(seller!, buyer, loaded.doc, draft.currency);
+  if (draft.quote_id && draft.deposit_installment === null)
+    await assertDeductionsCurrent(sequelize, ownerId, invoiceId, draft.quote_id, draft.time_zone);
+  const delivery = deliveryColumns(eInvoice.delivery);
+  const reset = draft.sequence_reset ?? 'yearly';
+  return {
+    version: draft.version,
+    issuedAt,
+    number: {
+      ...numberTemplate(draft.format ?? DEFAULT_NUMBER_FORMATS.invoice, reset, issuedAt, draft.time_zone),
+      period: counterKey('invoice', reset, issuedAt, draft.time_zone).year ?? 0,
+    },
+    dueDate,
+    buyer,
+    vatAmounts: storedVatAmounts(eInvoice.vat),
+    taxAmounts: eInvoice.taxes ? storedTaxAmounts(eInvoice.taxes) : null,
+    serviceDate: delivery.service_date,
+    serviceEndDate: delivery.service_end_date,
+    seller: sellerOf(seller),
+  };
+}
+
+/**
+ * A final invoice made from a quote (issue 21 §1) is issued only with the deductions its quote's
+ * deposits call for now: no deposit of the quote left a draft (409 deposit_draft), and its DEPOSIT
+ * lines the same deposits, rates and amounts as the issued deposits net of their credit notes (a
+ * deposit credited since the draft was made: 409 deposits_changed, make the final invoice again).
+ */
+async function assertDeductionsCurrent(
+  sequelize: Sequelize,
+  ownerId: string,
+  invoiceId: string,
+  quoteId: string,
+  timeZone: string,
+): Promise<void> {
+  // The labels are not compared: any language will do.
+  const deposits = await quoteDeposits(sequelize, ownerId, quoteId, timeZone, 'fr-FR');
+  if (deposits.drafts.length > 0)
+    throw new ConflictError(
+      'deposit_draft',
+      'A deposit invoice of this quote is still a draft: issue it or delete it before issuing the final invoice',
+      { invoice_ids: deposits.drafts.map((d) => d.id) },
+    );
+  if (!deductionsMatch(deposits.deductions, await storedDeductions(sequelize, invoiceId)))
+    throw new ConflictError(
+      'deposits_changed',
+      "The quote's deposit invoices changed since this final invoice was made (a deposit issued or credited): delete this draft and make the final invoice from the quote again",
+    );
+}
+
+/**
+ * The e-invoice gate (issue 22 §1, issue 28 §1): the invoice's e-invoice built by the one builder
+ * its Factur-X file uses (services/e-invoicing/e-invoice-sources.ts), with the number pending and
+ * the facts the issue is about to fix, then made into its XML (`makeXml`,
+ * lib/facturx/e-invoice-gate.ts): the EN 16931 rules and the XML library's own checks. A failure
+ * is a 400 naming each broken rule (`details[].rule`), and the invoice stays a draft.
+ */
+async function assertEInvoiceMade(makeXml: EInvoiceMaker, loaded: LoadedEInvoice): Promise<EInvoice> {
+  const made = await makeXml(loaded.doc, isFrench(loaded.locale) ? 'fr' : 'en');
+  if (!made.ok) {
+    throw new ValidationError(
+      `The invoice cannot be issued: its e-invoice (EN 16931) ${made.failed[0].rule === 'e-invoice-file' ? 'cannot be made' : `breaks ${made.failed.map((f) => f.rule).join(', ')}`}`,
+      made.failed.map((f) => ({ path: 'e_invoice', rule: f.rule, message: f.message })),
+    );
+  }
+  return loaded.doc;
+}
+
+/**
+ * An invoice under a law whose add-on gates the issue on its e-invoice (`facturx`: France's, issue
+ * 30 §3): in the add-on's currency (euros: French law states the VAT in euros and the service does
+ * not convert yet, BT-6, BT-111), and through the e-invoice gate.
+ */
+async function assertFacturXGate(
+  makeXml: EInvoiceMaker,
+  loaded: LoadedEInvoice,
+  currency: string,
+  issueCurrency: string | undefined,
+): Promise<EInvoice> {
+  if (issueCurrency && currency !== issueCurrency)
+    throw new ValidationError(
+      `The invoice cannot be issued in ${currency}: a French studio's invoice states its VAT in euros, and the service issues French invoices in EUR only for now`,
+      [{ path: 'currency', message: 'must be EUR for a studio in France' }],
+    );
+  return assertEInvoiceMade(makeXml, loaded);
+}
+
+/**
+ * Another country's invoice (issue 30 §3): what its law asks of an issued document
+ * (domain/regimes/), a 400 naming each problem. No e-invoice gate: that is an add-on's (`facturx`).
+ */
+function assertJurisdictionRules(
+  seller: IssuingSeller,
+  buyer: InvoiceBuyer | null,
+  eInvoice: EInvoice,
+  currency: string,
+): EInvoice {
+  const rules = documentRules(
+    jurisdictionInputOf(seller, buyer, {
+      currency,
+      totalWithTaxCents: eInvoice.totals.taxInclusiveCents,
+      vat: eInvoice.vat,
+      taxes: eInvoice.taxes,
+      issueDate: eInvoice.issueDate,
+      dueDate: eInvoice.dueDate,
+      supplyDate: 'day' in eInvoice.delivery ? eInvoice.delivery.day : eInvoice.delivery.start,
+      zeroRateReason: eInvoice.zeroRateReason,
+    }),
+  );
+  if (rules.problems.length > 0)
+    throw new ValidationError(
+      `The invoice cannot be issued: ${rules.problems.map((p) => p.message).join('; ')}`,
+      rules.problems.map((p) => ({ path: 'invoice', rule: p.code, message: p.message })),
+    );
+  return eInvoice;
+}
