@@ -1,0 +1,71 @@
+// The issue decides on the draft as it read it and writes only that draft (services/invoicing/
+// issue-invoice.ts, db/commands/issue-invoice.ts): a draft edited between the decision and the
+// write is not issued with the stale decision, and issuing it again decides on what it is now.
+import request from 'supertest';
+import { writeInvoiceIssue } from '../../../db/commands/issue-invoice';
+import { findInvoiceIssueDraft } from '../../../db/queries/invoice-issue-draft';
+import { buildInvoice, FRENCH_STUDIO, saveStudioProfile } from '../../factories/invoices';
+import { buildUser, type TestUser } from '../../factories/users';
+import { as } from '../../helpers/auth';
+import { startTestApp, type TestApp } from '../../helpers/test-app';
+
+let t: TestApp;
+let studio: TestUser;
+beforeAll(async () => {
+  t = await startTestApp();
+  studio = await buildUser(t.app);
+  await saveStudioProfile(t.app, studio, FRENCH_STUDIO);
+}, 240_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+const line = (description: string, price: number) => ({
+  item_type: 'SESSION_TYPE',
+  description,
+  quantity: 1,
+  price_without_tax: price,
+  vat_percentage: 20,
+});
+
+it('writes no issue decided on a draft that changed since, and the next issue takes the draft as it is', async () => {
+  const draft = await buildInvoice(t.app, studio, { items: [line('Séance portrait', 120)] });
+  const read = await findInvoiceIssueDraft(t.sequelize, studio.id, draft.id);
+  expect(read).toMatchObject({ status: 'DRAFT', line_count: 1 });
+
+  // The studio edits the draft after the decision's read: a second line, a new total.
+  const edit = await request(t.app)
+    .put(`/api/invoices/${draft.id}`)
+    .set(as(studio))
+    .send({ items: [line('Séance portrait', 120), line('Tirage 30x40', 45)] });
+  expect(edit.status).toBe(200);
+
+  const stale = {
+    version: read!.version,
+    issuedAt: new Date(),
+    number: { period: 2026, prefix: 'STALE-', width: 5, suffix: '' },
+    dueDate: null,
+    buyer: null,
+    vatAmounts: [],
+    taxAmounts: null,
+    serviceDate: null,
+    serviceEndDate: null,
+    seller: null,
+  };
+  await expect(writeInvoiceIssue(t.sequelize, studio.id, draft.id, stale)).resolves.toBe('changed');
+  const still = await request(t.app).get(`/api/invoices/${draft.id}`).set(as(studio));
+  expect(still.body).toMatchObject({ status: 'DRAFT', issued_at: null, amount: '198.00' });
+  expect(still.body.number).not.toMatch(/^STALE-/);
+
+  // Issued through the route, it is decided on the draft as it is now: both lines, its VAT, a number.
+  const issued = await request(t.app).post(`/api/invoices/${draft.id}/issue`).set(as(studio));
+  expect(issued.status).toBe(200);
+  expect(issued.body).toMatchObject({ status: 'ISSUED', amount: '198.00' });
+  expect(issued.body.number).not.toMatch(/^STALE-/);
+  expect(issued.body.items).toHaveLength(2);
+
+  // The same stale decision against the issued invoice writes nothing either.
+  await expect(writeInvoiceIssue(t.sequelize, studio.id, draft.id, stale)).resolves.toBe('already_issued');
+  const after = await request(t.app).get(`/api/invoices/${draft.id}`).set(as(studio));
+  expect(after.body.number).toBe(issued.body.number);
+});
