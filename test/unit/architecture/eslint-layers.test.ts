@@ -203,6 +203,45 @@ const EXAMPLES = {
     filePath: 'domain/regimes/index.ts',
     code: `import { FR } from './fr';\nimport { GB } from './gb';\nexport const REGIMES = [FR, GB];\n`,
   },
+  // Issue 42: services/ sit between the callers and db/.
+  serviceUpperLayers: {
+    filePath: 'services/invoicing/x.ts',
+    code: [
+      `import { presentInvoice } from '../../api/invoicing/presenter';`,
+      `import { createActivities } from '../../activities/invoicing/document-pdf';`,
+      `import { Invoice } from '../../db/models/Invoice';`,
+      `import { type Sequelize } from 'sequelize-typescript';`,
+      `export const f = (sequelize: Sequelize) => [presentInvoice, createActivities, Invoice, sequelize.query('SELECT 1')];`,
+      '',
+    ].join('\n'),
+  },
+  belowServices: {
+    filePath: 'db/commands/x.ts',
+    code: `import { issueInvoice } from '../../services/invoicing/issue-invoice';\nexport const f = issueInvoice;\n`,
+  },
+  libServices: {
+    filePath: 'lib/jobs/x.ts',
+    code: `import { issueInvoice } from '../../services/invoicing/issue-invoice';\nexport const f = issueInvoice;\n`,
+  },
+  activityServiceValue: {
+    filePath: 'activities/x/run.ts',
+    code: `import { issueInvoice } from '../../services/invoicing/issue-invoice';\nexport const f = issueInvoice;\n`,
+  },
+  cleanService: {
+    filePath: 'services/invoicing/x.ts',
+    code: [
+      `import { type Sequelize } from 'sequelize-typescript';`,
+      `import { writeInvoiceIssue } from '../../db/commands/issue-invoice';`,
+      `import { findInvoiceIssueDraft } from '../../db/queries/invoice-issue-draft';`,
+      `import { type InvoiceRow } from '../../db/rows';`,
+      `import { NotFoundError } from '../../domain/errors';`,
+      `import { studioRegimeOf } from '../../domain/regimes';`,
+      `import { startJob } from '../../lib/jobs/start-job';`,
+      `import { DOCUMENT_PDF_JOB } from '../../workflows/invoicing/contract';`,
+      `export const f = (s: Sequelize, r: InvoiceRow) => [s, r, writeInvoiceIssue, findInvoiceIssueDraft, NotFoundError, studioRegimeOf, startJob, DOCUMENT_PDF_JOB];`,
+      '',
+    ].join('\n'),
+  },
   cleanDbCommand: {
     filePath: 'db/commands/x.ts',
     code: `import { QueryTypes } from 'sequelize';\nimport { ConflictError } from '../../domain/errors';\nimport { JobRun } from '../models/JobRun';\nexport const f = () => [QueryTypes.SELECT, ConflictError, JobRun];\n`,
@@ -290,6 +329,21 @@ describe('eslint layer rules below api/', () => {
 
   it('passes an activity that names db/ functions as types (its deps), lib/jobs, domain and a contract', () => {
     expect(errors.cleanActivity).toEqual([]);
+  });
+
+  it('refuses api/, activities/, a model and SQL in services/', () => {
+    expect(restricted(errors.serviceUpperLayers)).toHaveLength(3);
+    expect(sql(errors.serviceUpperLayers)).toHaveLength(1);
+  });
+
+  it('refuses services/ in db/ and lib/, and as a value in activities/ (deps carry them)', () => {
+    expect(restricted(errors.belowServices)).toHaveLength(1);
+    expect(restricted(errors.libServices)).toHaveLength(1);
+    expect(restricted(errors.activityServiceValue)).toHaveLength(1);
+  });
+
+  it('passes a service on db/ queries and commands, rows, domain, the registry, lib/jobs and a contract', () => {
+    expect(errors.cleanService).toEqual([]);
   });
 
   it('passes a db/ command on models, SQL and domain', () => {
