@@ -1,6 +1,6 @@
 import { Op, type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
-import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors';
+import { NotFoundError, ValidationError } from '../../domain/errors';
 import { depositOverrun } from '../../domain/invoicing/deposits';
 import { taxDepositOverrun } from '../../domain/invoicing/tax-deposits';
 import { DEPOSIT_LINE, type DiscountType, type ItemType } from '../../domain/invoicing/item-types';
@@ -8,20 +8,14 @@ import { type OperationCategory } from '../../domain/invoicing/billing-framework
 import { type DeliveryAddress } from '../../domain/invoicing/delivery-address';
 import { centsToDecimal } from '../../domain/invoicing/money';
 import { type InvoiceStatus, type QuoteStatus } from '../../domain/invoicing/statuses';
+import { assertEditable } from '../../domain/invoicing/document-editable';
+import { linesOverflow, linesTotals, type StoredTax } from '../../domain/invoicing/line-taxes';
 import {
-  linesOverflow,
-  linesTotals,
-  type StoredTax,
-  storedVatPercentage,
-  taxRateOf,
-} from '../../domain/invoicing/line-taxes';
-import { vatPercentageOf } from '../../domain/invoicing/tax-rates';
-import {
-  clientTaxTreatment,
-  defaultTaxRate,
-  type StudioTaxRate,
-  taxRateNamed,
-} from '../../domain/invoicing/studio-tax-rates';
+  chooseLineTaxes,
+  type TaxedClient,
+  taxedAsStored,
+  type TaxSetting,
+} from '../../domain/invoicing/line-tax-choice';
 import { studioRegimeOf } from '../../domain/regimes';
 import { AuditLog } from '../models/AuditLog';
 import { Contact } from '../models/Contact';
@@ -150,34 +144,6 @@ async function assertSchedule(document: Doc, ownerId: string, transaction: Trans
 }
 
 /**
- * An invoice changes only while it is a DRAFT: issued, it is a legal record (issue 20 §3; the
- * database refuses it too). Its status moves through issue and credit notes, never an update.
- */
-function assertEditable(kind: DocumentKind, existing: Doc | null, props: DocumentProps): void {
-  // A quote the client signed is what they agreed to (issue 31 §2): a change is a new quote, and a new signature.
-  if (kind === 'quote' && existing && (existing as Quote).signed_at)
-    throw new ConflictError(
-      'quote_signed',
-      `Quote ${(existing as Quote).number ?? ''} is signed by the client: it cannot be changed; write a new quote for them to sign`,
-    );
-  if (kind !== 'invoice') return;
-  if (existing && existing.status !== 'DRAFT')
-    throw new ConflictError(
-      'invoice_issued',
-      `Invoice ${(existing as Invoice).number} is issued: it cannot be changed; issue a credit note to correct it`,
-    );
-  if (props.status !== undefined && props.status !== 'DRAFT')
-    throw new ValidationError(
-      'An invoice is created and updated as a DRAFT: issue it with POST /api/invoices/:id/issue',
-    );
-}
-
-/**
- * A studio under the franchise en base de TVA (company profile `vat_exempt`) charges no VAT: its
- * lines are stored at 0 % whatever the request says, and its documents carry the mention of
- * art. 293 B du CGI.
- */
-/**
  * A SESSION_TYPE line that names a session type and sets no price takes the type's: its
  * `default_price` as the price with tax (what the client pays, as the system types are priced),
  * its VAT rate when the line sets none, and its name when the line has no description. The type
@@ -209,7 +175,7 @@ async function withTypeDefaults(ownerId: string, items: ItemProps[], transaction
   });
 }
 
-/** What the studio's profile says of how its lines are taxed: exempt (franchise en base, not registered), its country and rates. */
+/** What the studio's profile says of how its lines are taxed (domain/invoicing/line-tax-choice.ts decides with it). */
 async function taxSetting(ownerId: string, transaction: Transaction): Promise<TaxSetting> {
   const company = await UserCompany.findOne({
     where: { user_id: ownerId },
@@ -224,81 +190,17 @@ async function taxSetting(ownerId: string, transaction: Transaction): Promise<Ta
   };
 }
 
-interface TaxSetting {
-  exempt: boolean;
-  /** The studio's law charges one VAT rate a line (`Regime.oneVatRatePerLine`: France's, with Factur-X). */
-  oneVatRatePerLine: boolean;
-  country: string | null;
-  rates: StudioTaxRate[];
-}
-
-/**
- * A studio outside France picks its lines' taxes among its rates (issue 30 §2): a line naming one
- * (`tax_rate`) takes its taxes (an unknown name is a 400); a service line sent with no tax at all
- * takes the rate of its client's region, else the studio's default. A tax-exempt client (a
- * certificate) or a reverse-charged one is billed without tax. A French studio's lines are left as
- * sent: French law keeps its own rules (a `tax_rate` on one is refused).
- */
-async function withStudioTaxes(
-  items: ItemProps[],
-  setting: TaxSetting,
+/** The document's client as its lines' taxes read it; null without one. */
+async function taxedClient(
   contactId: string | null | undefined,
   ownerId: string,
   transaction: Transaction,
-): Promise<ItemProps[]> {
-  const named = items.findIndex((i) => i.tax_rate !== undefined);
-  if (setting.oneVatRatePerLine) {
-    if (named >= 0)
-      throw new ValidationError("A studio in France sets each line's VAT with vat_percentage", [
-        { path: `items.${named}.tax_rate`, message: 'is for studios outside France' },
-      ]);
-    return items;
-  }
-  const client = contactId
-    ? await Contact.findOne({
-        where: { id: contactId, owner_id: ownerId },
-        attributes: ['region', 'country', 'tax_exempt_reference', 'reverse_charge'],
-        transaction,
-      })
-    : null;
-  const untaxed = clientTaxTreatment(client) !== 'taxable';
-  const fallback = defaultTaxRate(setting.rates, client, setting.country);
-  return items.map(({ tax_rate: name, ...line }, index) => {
-    if (line.item_type !== 'SESSION_TYPE') return line;
-    if (untaxed) return { ...line, vat_percentage: undefined, taxes: [] };
-    if (name !== undefined) {
-      const rate = taxRateNamed(setting.rates, name);
-      if (!rate)
-        throw new ValidationError(`The studio has no tax rate named ${name}`, [
-          { path: `items.${index}.tax_rate`, message: "must be the name of one of the company profile's tax_rates" },
-        ]);
-      return { ...line, vat_percentage: undefined, taxes: rate.taxes };
-    }
-    const sentTax = line.taxes || (line.vat_percentage !== undefined && line.vat_percentage !== null);
-    return sentTax || !fallback ? line : { ...line, taxes: fallback.taxes };
-  });
-}
-
-/**
- * The lines as stored, by the studio's tax setting: an exempt studio's lines carry no tax; a French
- * studio's keep one VAT a line in `vat_percentage` (French law and Factur-X: one rate of two
- * decimals), so a line sent with one such tax is stored as that rate, anything else refused; any
- * other studio's lines keep their taxes, with `vat_percentage` what line-taxes.ts stores beside them.
- */
-function taxedAsStored(items: ItemProps[], setting: TaxSetting): ItemProps[] {
-  return items.map((line, index) => {
-    if (setting.exempt) return { ...line, vat_percentage: 0, taxes: null };
-    if (!line.taxes) return { ...line, taxes: null };
-    const rates = line.taxes.map(taxRateOf);
-    if (setting.oneVatRatePerLine) {
-      const rate = rates.length === 0 ? '0.00' : vatPercentageOf(rates);
-      if (rate === null)
-        throw new ValidationError('A studio in France charges one VAT rate a line, with at most two decimals', [
-          { path: `items.${index}.taxes`, message: 'must be one VAT rate with at most two decimals, or none' },
-        ]);
-      return { ...line, vat_percentage: Number(rate), taxes: null };
-    }
-    return { ...line, vat_percentage: Number(storedVatPercentage(rates)) };
+): Promise<TaxedClient | null> {
+  if (!contactId) return null;
+  return Contact.findOne({
+    where: { id: contactId, owner_id: ownerId },
+    attributes: ['region', 'country', 'tax_exempt_reference', 'reverse_charge'],
+    transaction,
   });
 }
 
@@ -405,7 +307,7 @@ export async function writeDocument(
   }
   if (items) {
     const setting = await taxSetting(ownerId, transaction);
-    const taxed = await withStudioTaxes(items, setting, document.contact_id, ownerId, transaction);
+    const taxed = chooseLineTaxes(items, setting, await taxedClient(document.contact_id, ownerId, transaction));
     document.amount = await replaceItems(
       kind,
       document.id,
