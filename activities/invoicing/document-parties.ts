@@ -12,6 +12,7 @@ import { DOCUMENT_WORDS, type DocumentView } from '../../domain/invoicing/docume
 import { toHundredths } from '../../domain/invoicing/money';
 import { provides, studioRegimeOf } from '../../domain/regimes';
 import { documentLaw, type LawDocument, registrationsRegion } from '../../domain/regimes/document-law';
+import { type LegalFacts } from '../../domain/regimes/legal-facts';
 import { postalLines } from '../../domain/postal-address';
 
 // The studio and the client on a document file (document-view.ts), and what the studio's country's
@@ -111,10 +112,16 @@ export function deliverToLines(
 }
 
 /**
- * A studio's law's title, mentions and tax words on the view (issue 30 §3, §4), read from the
- * totals and dates the view prints. A studio under the templates' own law keeps its view as it was.
+ * A studio's law's title, mentions and tax words on the view (issue 30 §3, §4): those its issue
+ * decided and kept (`kept`, an issued invoice's legal_facts), else read from the totals and dates
+ * the view prints. A studio under the templates' own law keeps its view as it was.
  */
-export function withLaw(view: DocumentView, company: DocumentSources['company'], buyer: InvoiceBuyer | null): void {
+export function withLaw(
+  view: DocumentView,
+  company: DocumentSources['company'],
+  buyer: InvoiceBuyer | null,
+  kept?: LegalFacts | null,
+): void {
   const delivery = view.delivery;
   const doc: LawDocument = {
     kind: view.kind,
@@ -128,7 +135,7 @@ export function withLaw(view: DocumentView, company: DocumentSources['company'],
     dueDate: view.kind === 'invoice' ? view.untilDate : null,
     zeroRateReason: zeroRateReasonOf(view.body.lines.filter(isPriced)),
   };
-  const law = documentLaw(company, buyer, doc);
+  const law = documentLaw(company, buyer, doc, kept);
   if (law) view.law = law;
 }
 

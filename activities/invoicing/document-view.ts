@@ -27,6 +27,7 @@ import { invoiceOperation } from '../../domain/invoicing/operation-category';
 import { type UserLocale } from '../../domain/accounts/users';
 import { documentScheduleNow, type ScheduledDocument } from '../../domain/invoicing/stored-schedule';
 import { dueRuleWords, installmentName } from '../../domain/invoicing/schedule-words';
+import { type LegalFacts } from '../../domain/regimes/legal-facts';
 
 /** The document reads a file is made from (db/queries/document-sources.ts). */
 export interface DocumentViewDb {
@@ -123,7 +124,9 @@ export async function loadDocumentView(
         ? formatDay(formatDateInZone(sources.session.start_date, owner.time_zone), locale)
         : '',
     });
-  withLaw(view, company, buyer);
+  // An issued invoice words what its issue decided of its law (legal_facts); before, it is decided now.
+  const legalFacts = keptOnce ? (document as unknown as { legal_facts?: LegalFacts | null }).legal_facts : null;
+  withLaw(view, company, buyer, legalFacts);
   const filenameBase = `${kind === 'quote' ? (isFrench(locale) ? 'devis' : 'quote') : isFrench(locale) ? 'facture' : 'invoice'}-${number}`;
   // An issued invoice's pdf gets a key of its own that never changes (its number is its name).
   const keyBase = keptOnce

@@ -4,6 +4,7 @@ import { type InvoiceBuyer } from '../../domain/invoicing/buyer';
 import { type StoredTaxAmount } from '../../domain/invoicing/line-taxes';
 import { type InvoiceSeller } from '../../domain/invoicing/seller';
 import { type StoredVatAmount } from '../../domain/invoicing/stored-vat';
+import { type LegalFacts } from '../../domain/regimes/legal-facts';
 import { ISSUE_JOINS, ISSUE_VERSION } from '../queries/invoice-issue-draft';
 import { appendLedgerRecord } from './append-ledger-record';
 
@@ -24,6 +25,8 @@ export interface InvoiceIssue {
   serviceEndDate: string | null;
   /** The company profile as the invoice shows it for good. */
   seller: InvoiceSeller | null;
+  /** What the studio's law decided of it (title, mentions), for its files to word; null under the templates' own law. */
+  legalFacts: LegalFacts | null;
 }
 
 /** What became of the write: issued now, issued before (a retried request), or changed since the decision. */
@@ -39,7 +42,7 @@ const VERSION = `SELECT ${ISSUE_VERSION} AS version ${ISSUE_JOINS} WHERE i.id = 
 /**
  * The issue itself, in one statement: the counter row of the series and year is created or
  * incremented (which locks it until the commit), the number is built from it, the invoice becomes
- * ISSUED with what the issue fixed, and its audit row and INVOICE_STATUS_CHANGED outbox event are
+ * ISSUED with what the issue fixed (its buyer and seller copies, VAT summary, legal facts), and its audit row and INVOICE_STATUS_CHANGED outbox event are
  * written. Concurrent issues queue on the counter row for this statement and the commit only.
  */
 const ISSUE = `
@@ -51,7 +54,7 @@ WITH counter AS (
   UPDATE invoices SET status = 'ISSUED',
     number = $4 || CASE WHEN length(counter.seq) >= $5 THEN counter.seq ELSE lpad(counter.seq, $5, '0') END || $6,
     issued_at = $7, due_date = $8, buyer = $9::jsonb, balance_due = amount, amount_paid = 0, credited = 0,
-    payment_status = 'UNPAID', paid_at = NULL, updated_at = $7, vat_amounts = $11::jsonb, service_date = $12, service_end_date = $13, tax_amounts = $14::jsonb, seller = $15::jsonb
+    payment_status = 'UNPAID', paid_at = NULL, updated_at = $7, vat_amounts = $11::jsonb, service_date = $12, service_end_date = $13, tax_amounts = $14::jsonb, seller = $15::jsonb, legal_facts = $16::jsonb
   FROM counter WHERE invoices.id = $1 AND invoices.owner_id = $2
   RETURNING invoices.*
 ), audit AS (
@@ -106,6 +109,7 @@ export async function writeInvoiceIssue(
         issue.serviceEndDate,
         issue.taxAmounts == null ? null : JSON.stringify(issue.taxAmounts),
         issue.seller && JSON.stringify(issue.seller),
+        issue.legalFacts && JSON.stringify(issue.legalFacts),
       ],
       type: QueryTypes.SELECT,
       transaction,

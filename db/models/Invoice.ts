@@ -7,6 +7,7 @@ import { Session } from './Session';
 import { User } from './User';
 import { type InvoiceBuyer } from '../../domain/invoicing/buyer';
 import { type InvoiceSeller } from '../../domain/invoicing/seller';
+import { type LegalFacts } from '../../domain/regimes/legal-facts';
 import { type DeliveryAddress } from '../../domain/invoicing/delivery-address';
 import { type PaymentStatus } from '../../domain/invoicing/ledger';
 import { type InvoiceStatus } from '../../domain/invoicing/statuses';
@@ -85,6 +86,10 @@ export class Invoice extends IdModel {
   /** The studio's company profile as it was at issue (domain/invoicing/seller.ts); null on a draft and on invoices issued before it was kept. */
   @Column({ type: DataType.JSONB })
   declare seller: InvoiceSeller | null;
+
+  /** What the studio's law decided of it at issue (domain/regimes/legal-facts.ts); null on a draft, under the templates' own law, and on invoices issued before they were kept. */
+  @Column({ type: DataType.JSONB })
+  declare legal_facts: LegalFacts | null;
 
   /** The pdf rendered at issue, kept for good, and its SHA-256. */
   @Column({ type: DataType.TEXT })

@@ -8,6 +8,7 @@ import { printedMentions, type TaxWords, taxWordsOf, TITLE_WORDS } from './docum
 import { formatDay } from '../invoicing/format-day';
 import { documentRules, studioRegimeOf } from './index';
 import { type IssuingSeller, jurisdictionInputOf } from './issue-input';
+import { type LegalFacts, legalFactsOf } from './legal-facts';
 import { type TaxRegistration } from './registration-kinds';
 
 /** What a studio's country's law changes on its quote, invoice or credit note file (issue 30 §3, §4). */
@@ -46,19 +47,34 @@ export interface LawDocument {
 
 /**
  * The law of a studio on its document, from the same facts its issue was checked on
- * (jurisdictionInputOf, documentRules): null for a studio under the templates' own law
- * (`Regime.templateLaw`: France, and a studio that has not said where it is), whose documents keep
- * the templates' wording unchanged. A quote gets its country's tax
- * words but no title or mention: those are the law's for invoices and credit notes.
+ * (jurisdictionInputOf, documentRules), or, for an issued invoice, from the legal facts its issue
+ * kept (`kept`, legal-facts.ts): worded in the document's language, decided once. Null for a
+ * studio under the templates' own law (`Regime.templateLaw`: France, and a studio that has not
+ * said where it is), whose documents keep the templates' wording unchanged. A quote gets its
+ * country's tax words but no title or mention: those are the law's for invoices and credit notes.
  */
 export function documentLaw(
   seller: IssuingSeller | null,
   buyer: InvoiceBuyer | null,
   doc: LawDocument,
+  kept?: LegalFacts | null,
 ): DocumentLaw | null {
   if (!seller || studioRegimeOf(seller.company_country).templateLaw) return null;
   const country = countryCode(seller.company_country, null) ?? '';
   const taxWords = taxWordsOf(country, doc.locale);
+  const facts = kept ?? decidedFacts(seller, buyer, doc);
+  const free = facts.taxFree ? { taxFree: true } : {};
+  if (doc.kind === 'quote') return { title: null, mentions: [], taxWords, ...free };
+  return {
+    title: TITLE_WORDS[languageOf(doc.locale)][facts.titleCode],
+    mentions: printedMentions(facts, (day) => formatDay(day, doc.locale), doc.locale),
+    taxWords,
+    ...free,
+  };
+}
+
+/** The legal facts of a document not issued yet (a quote, a draft) or issued before they were kept. */
+function decidedFacts(seller: IssuingSeller, buyer: InvoiceBuyer | null, doc: LawDocument): LegalFacts {
   const input = jurisdictionInputOf(seller, buyer, {
     kind: doc.kind === 'quote' ? 'invoice' : doc.kind,
     currency: doc.currency,
@@ -70,16 +86,7 @@ export function documentLaw(
     dueDate: doc.dueDate,
     zeroRateReason: doc.zeroRateReason,
   });
-  const taxFree = !input.seller.registered && input.document.taxes.every((t) => t.amountCents === 0n);
-  const free = taxFree ? { taxFree } : {};
-  if (doc.kind === 'quote') return { title: null, mentions: [], taxWords, ...free };
-  const rules = documentRules(input);
-  return {
-    title: TITLE_WORDS[languageOf(doc.locale)][rules.titleCode],
-    mentions: printedMentions(rules, (day) => formatDay(day, doc.locale), doc.locale),
-    taxWords,
-    ...free,
-  };
+  return legalFactsOf(documentRules(input), input);
 }
 
 /**

@@ -20,6 +20,7 @@ import { sellerOf } from '../../domain/invoicing/seller';
 import { storedVatAmounts } from '../../domain/invoicing/stored-vat';
 import { addonProviding, documentRules, studioRegimeOf } from '../../domain/regimes';
 import { type IssuingSeller, jurisdictionInputOf } from '../../domain/regimes/issue-input';
+import { type LegalFacts, legalFactsOf } from '../../domain/regimes/legal-facts';
 import { formatDateInZone } from '../../domain/wall-clock';
 import { type LoadedEInvoice, loadInvoiceEInvoice } from '../e-invoicing/e-invoice-sources';
 
@@ -85,8 +86,9 @@ async function decideIssue(
   });
   if (!loaded) throw new NotFoundError('Invoice');
   const gate = addonProviding(studioRegimeOf(seller?.company_country), 'facturx');
-  const eInvoice = gate
-    ? await assertFacturXGate(makeXml, loaded, draft.currency, gate.issueCurrency)
+  // Under an add-on's gate (France's), the templates' own law: no legal facts of another law to keep.
+  const { eInvoice, legalFacts } = gate
+    ? { eInvoice: await assertFacturXGate(makeXml, loaded, draft.currency, gate.issueCurrency), legalFacts: null }
     : assertJurisdictionRules(seller!, buyer, loaded.doc, draft.currency);
   if (draft.quote_id && draft.deposit_installment === null)
     await assertDeductionsCurrent(sequelize, ownerId, invoiceId, draft.quote_id, draft.time_zone);
@@ -106,6 +108,7 @@ async function decideIssue(
     serviceDate: delivery.service_date,
     serviceEndDate: delivery.service_end_date,
     seller: sellerOf(seller),
+    legalFacts,
   };
 }
 
@@ -176,30 +179,31 @@ async function assertFacturXGate(
 
 /**
  * Another country's invoice (issue 30 §3): what its law asks of an issued document
- * (domain/regimes/), a 400 naming each problem. No e-invoice gate: that is an add-on's (`facturx`).
+ * (domain/regimes/), a 400 naming each problem; else what it decided (title, mentions), kept with
+ * the invoice for its files to word (domain/regimes/legal-facts.ts). No e-invoice gate: that is an
+ * add-on's (`facturx`).
  */
 function assertJurisdictionRules(
   seller: IssuingSeller,
   buyer: InvoiceBuyer | null,
   eInvoice: EInvoice,
   currency: string,
-): EInvoice {
-  const rules = documentRules(
-    jurisdictionInputOf(seller, buyer, {
-      currency,
-      totalWithTaxCents: eInvoice.totals.taxInclusiveCents,
-      vat: eInvoice.vat,
-      taxes: eInvoice.taxes,
-      issueDate: eInvoice.issueDate,
-      dueDate: eInvoice.dueDate,
-      supplyDate: 'day' in eInvoice.delivery ? eInvoice.delivery.day : eInvoice.delivery.start,
-      zeroRateReason: eInvoice.zeroRateReason,
-    }),
-  );
+): { eInvoice: EInvoice; legalFacts: LegalFacts } {
+  const input = jurisdictionInputOf(seller, buyer, {
+    currency,
+    totalWithTaxCents: eInvoice.totals.taxInclusiveCents,
+    vat: eInvoice.vat,
+    taxes: eInvoice.taxes,
+    issueDate: eInvoice.issueDate,
+    dueDate: eInvoice.dueDate,
+    supplyDate: 'day' in eInvoice.delivery ? eInvoice.delivery.day : eInvoice.delivery.start,
+    zeroRateReason: eInvoice.zeroRateReason,
+  });
+  const rules = documentRules(input);
   if (rules.problems.length > 0)
     throw new ValidationError(
       `The invoice cannot be issued: ${rules.problems.map((p) => p.message).join('; ')}`,
       rules.problems.map((p) => ({ path: 'invoice', rule: p.code, message: p.message })),
     );
-  return eInvoice;
+  return { eInvoice, legalFacts: legalFactsOf(rules, input) };
 }

@@ -51,6 +51,7 @@ it('writes no issue decided on a draft that changed since, and the next issue ta
     serviceDate: null,
     serviceEndDate: null,
     seller: null,
+    legalFacts: null,
   };
   await expect(writeInvoiceIssue(t.sequelize, studio.id, draft.id, stale)).resolves.toBe('changed');
   const still = await request(t.app).get(`/api/invoices/${draft.id}`).set(as(studio));

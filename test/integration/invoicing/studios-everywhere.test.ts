@@ -296,6 +296,18 @@ describe.each(COUNTRIES)('$name', (country) => {
     for (const hidden of country.hides) expect(text).not.toMatch(hidden);
     expect(cells(text)).toEqual(expect.arrayContaining(country.addressCells));
 
+    // What its law decided at issue is kept with it (issue 42), and the pdf bears the title kept.
+    const [{ legal_facts: facts }] = await sql<{ legal_facts: { jurisdiction: string; titleCode: string } | null }>(
+      'SELECT legal_facts FROM invoices WHERE id = $1',
+      [invoice.id],
+    );
+    const printedTitle = country.shows.find((w) => typeof w === 'string' && /invoice No\.$/.test(w));
+    expect(facts).toMatchObject({
+      jurisdiction: country.profile.company_country,
+      titleCode:
+        { 'VAT invoice No.': 'vat_invoice', 'Tax invoice No.': 'tax_invoice' }[String(printedTitle)] ?? 'invoice',
+    });
+
     // Sent to the client, the pdf attached.
     const sent = await request(t.app).post(`/api/invoices/${invoice.id}/send-email`).set(as(studio)).send({});
     expect(sent.status).toBeLessThan(300);

@@ -2,7 +2,9 @@ import { itemDocumentLines } from '../../../domain/invoicing/document-lines';
 import { documentHtml, documentTitle, documentWords, type DocumentView } from '../../../domain/invoicing/document-html';
 import { documentLaw, type LawDocument, registrationsRegion } from '../../../domain/regimes/document-law';
 import { ENGLISH_TAX_WORDS, printedMentions, taxWordsOf, TITLE_WORDS } from '../../../domain/regimes/document-words';
-import { type IssuingSeller } from '../../../domain/regimes/issue-input';
+import { documentRules } from '../../../domain/regimes';
+import { type IssuingSeller, jurisdictionInputOf } from '../../../domain/regimes/issue-input';
+import { type LegalFacts, legalFactsOf } from '../../../domain/regimes/legal-facts';
 
 const studio = (over: Partial<IssuingSeller>): IssuingSeller => ({
   company_name: 'Harbour Light Photography',
@@ -222,5 +224,38 @@ describe('the html of a document with its law', () => {
     const tax = { title: 'Tax invoice', mentions: [], taxWords: {} };
     expect(documentTitle({ ...view(plain), ...deposit })).toBe('Deposit invoice');
     expect(documentTitle({ ...view(tax), ...deposit })).toBe('Tax invoice');
+  });
+});
+
+describe('the legal facts an issue keeps (issue 42)', () => {
+  const kept: LegalFacts = {
+    jurisdiction: 'AU',
+    titleCode: 'invoice',
+    mentions: [{ code: 'abn', text: 'ABN 11 111 111 111', value: '11 111 111 111' }],
+    taxFree: true,
+  };
+
+  it('are what the rules decide on the same document, so a file worded from them reads as one decided now', () => {
+    const input = doc('1000.00', '10');
+    const decided = documentLaw(studio({}), buyer, input);
+    const issueInput = jurisdictionInputOf(studio({}), buyer, {
+      currency: input.currency,
+      totalWithTaxCents: input.totalWithTaxCents,
+      vat: input.vat,
+      issueDate: input.issuedOn,
+      supplyDate: input.supplyDate,
+    });
+    const facts = legalFactsOf(documentRules(issueInput), issueInput);
+    expect(documentLaw(studio({}), buyer, input, facts)).toEqual(decided);
+  });
+
+  it('are worded as kept, in the document language, and never decided again', () => {
+    const law = documentLaw(studio({}), buyer, doc('1000.00', '10'), kept);
+    expect(law).toMatchObject({ title: 'Invoice', mentions: ['ABN 11 111 111 111'], taxFree: true });
+    expect(law?.title).not.toBe(documentLaw(studio({}), buyer, doc('1000.00', '10'))?.title);
+  });
+
+  it('give nothing to a studio under the templates’ own law, kept or not', () => {
+    expect(documentLaw(studio({ company_country: 'FR' }), buyer, doc('100.00', '20'), kept)).toBeNull();
   });
 });
