@@ -26,7 +26,10 @@ export const FR: Regime = {
     {
       code: 'VAT',
       name: 'Taxe sur la valeur ajoutée (TVA)',
-      // The rates of the 2014 reform (loi n° 2012-1510, art. 68), in force since 1 January 2014.
+      // The table starts on 1 January 2014, when the standard and intermediate rates of the 2014
+      // reform (loi n° 2012-1510, art. 68: 19.6 % to 20 %, 7 % to 10 %) came into force. The
+      // reduced (5.5 %) and super-reduced (2.1 %) rates applied before as well; the table does not
+      // go back further, since no document the service issues is dated before it.
       rates: [
         { key: 'standard', milliPercent: 20000, since: '2014-01-01', source: RATES },
         { key: 'intermediate', milliPercent: 10000, since: '2014-01-01', source: RATES },
