@@ -9,7 +9,8 @@ import { CreditNote } from '../models/CreditNote';
 import { InvoicePayment } from '../models/InvoicePayment';
 import { ledgerSummary } from '../queries/invoice-ledger';
 import { appendLedgerRecord } from './append-ledger-record';
-import { ledgerError, lockInvoice, settleInvoice } from './invoice-ledger';
+import { ledgerError } from '../../domain/invoicing/ledger-error';
+import { lockInvoice, settleInvoice } from './invoice-ledger';
 
 export interface RefundInput {
   /** Cents; absent: everything refundable on this credit note. */

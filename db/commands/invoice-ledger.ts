@@ -1,7 +1,8 @@
 import { type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
-import { ConflictError, type ConflictCode, NotFoundError, ValidationError } from '../../domain/errors';
-import { checkPayment, type LedgerRefusal, type LedgerSummary } from '../../domain/invoicing/ledger';
+import { NotFoundError } from '../../domain/errors';
+import { checkPayment, type LedgerSummary } from '../../domain/invoicing/ledger';
+import { ledgerError } from '../../domain/invoicing/ledger-error';
 import { centsToDecimal, toHundredths } from '../../domain/invoicing/money';
 import { type PaymentMethod } from '../../domain/invoicing/statuses';
 import { AuditLog } from '../models/AuditLog';
@@ -18,12 +19,6 @@ import { recordPaymentReceipt } from './record-payment-receipt';
  * the invoice (payment status, amount paid, credited, balance due, paid at; CANCELLED once fully
  * credited), with INVOICE_STATUS_CHANGED when either status moves.
  */
-
-/** A refusal of the ledger rules as the API's error: 400 for a bad amount, else a 409 with the rule's code. */
-export function ledgerError(refusal: LedgerRefusal): Error {
-  if (refusal.code === 'amount_not_positive') return new ValidationError(refusal.message);
-  return new ConflictError(refusal.code as ConflictCode, refusal.message);
-}
 
 /** The owner's invoice, locked for the rest of the transaction; 404 when it is not theirs. */
 export async function lockInvoice(

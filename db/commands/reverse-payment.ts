@@ -6,7 +6,8 @@ import { InvoicePayment } from '../models/InvoicePayment';
 import { User } from '../models/User';
 import { loadLedger } from '../queries/invoice-ledger';
 import { appendLedgerRecord } from './append-ledger-record';
-import { ledgerError, lockInvoice, settleInvoice } from './invoice-ledger';
+import { ledgerError } from '../../domain/invoicing/ledger-error';
+import { lockInvoice, settleInvoice } from './invoice-ledger';
 
 /**
  * DELETE /api/invoices/:id/payments/:paymentId: a payment entered by mistake is reversed by a new

@@ -1,6 +1,6 @@
 import { BelongsTo, Column, DataType, Default, ForeignKey, Table } from 'sequelize-typescript';
 import { type StoredTaxPart } from '../../domain/invoicing/credit-taxes';
-import { type StoredTax } from '../../domain/invoicing/line-taxes';
+import { type CreditNoteLine } from '../../domain/invoicing/credit-note-plan';
 import { type StoredVatPart } from '../../domain/invoicing/stored-vat';
 import { type InvoiceSeller } from '../../domain/invoicing/seller';
 import { CreatedAtModel } from './base/CreatedAtModel';
@@ -8,15 +8,7 @@ import { Invoice } from './Invoice';
 import { User } from './User';
 
 /** A credited line, as the credit note shows it: what was credited of which invoice line. */
-export interface CreditNoteLine {
-  invoice_item_id: string | null;
-  description: string | null;
-  quantity: string;
-  vat_percentage: string;
-  total: string;
-  /** The invoice line's taxes, when it has tax lines (issue 30 §2). */
-  taxes?: StoredTax[] | null;
-}
+export type { CreditNoteLine };
 
 /**
  * A credit note (avoir, issue 20 §4): issued at once with its own number, never changed

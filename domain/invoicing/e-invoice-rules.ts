@@ -32,11 +32,7 @@ function vatMatches(baseCents: bigint, basisPoints: number, vatCents: bigint): b
   return (diff < 0n ? -diff : diff) <= 15_000n;
 }
 
-function partyRules(
-  party: EInvoiceParty,
-  who: 'seller' | 'buyer',
-  fail: (rule: string, message: string) => void,
-): void {
+function partyRules(party: EInvoiceParty, who: 'seller' | 'buyer', fail: Fail): void {
   const ids =
     who === 'seller'
       ? { name: 'BR-06', address: 'BR-08', country: 'BR-09' }
@@ -64,11 +60,24 @@ export type EInvoiceMade = { ok: true; xml: string } | { ok: false; failed: Fail
  */
 export type EInvoiceMaker = (doc: EInvoice, lang: string) => Promise<EInvoiceMade>;
 
-/** Every rule the e-invoice breaks; empty when it may be issued. */
+type Fail = (rule: string, message: string) => void;
+const sum = (values: bigint[]) => values.reduce((a, b) => a + b, 0n);
+
+/** Every rule the e-invoice breaks; empty when it may be issued. In the order a reader checks: the document, its lines, its totals, its VAT. */
 export function failedEInvoiceRules(doc: EInvoice): FailedRule[] {
   const failed: FailedRule[] = [];
-  const fail = (rule: string, message: string) => failed.push({ rule, message });
+  const fail: Fail = (rule, message) => failed.push({ rule, message });
+  headerRules(doc, fail);
+  lineRules(doc, fail);
+  totalRules(doc, fail);
+  vatBreakdownRules(doc, fail);
+  if (doc.payment && !/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(doc.payment.iban))
+    fail('BR-61', 'The payment account (BT-84) is not an IBAN');
+  return failed;
+}
 
+/** The document's own facts: number, date, type, the parties, a credit note's invoice, the seller's law's reform. */
+function headerRules(doc: EInvoice, fail: Fail): void {
   if (blank(doc.number)) fail('BR-02', 'The invoice number is missing');
   if (!/^\d{4}-\d{2}-\d{2}$/.test(doc.issueDate)) fail('BR-03', 'The issue date is missing');
   if (!['380', '381', '386'].includes(doc.typeCode)) fail('BR-04', 'The invoice type code is not one of 380, 381, 386');
@@ -86,7 +95,9 @@ export function failedEInvoiceRules(doc: EInvoice): FailedRule[] {
   if (doc.deliverTo && (!doc.deliverTo.countryCode || !/^[A-Z]{2}$/.test(doc.deliverTo.countryCode)))
     fail('BR-57', 'The delivery address has no country code (BT-80): give its country (a two-letter code such as FR)');
   if (reform) reformEInvoiceRules(doc, fail);
+}
 
+function lineRules(doc: EInvoice, fail: Fail): void {
   for (const line of doc.lines) {
     if (blank(line.name)) fail('BR-25', `Line ${line.id} has no item name`);
     if (line.quantityHundredths === 0n) fail('BR-22', `Line ${line.id} has no invoiced quantity`);
@@ -97,10 +108,11 @@ export function failedEInvoiceRules(doc: EInvoice): FailedRule[] {
         `Line ${line.id}'s net (BT-131) is not its discount's base (BT-137) less its amount (BT-136)`,
       );
   }
+}
 
-  // Totals (BR-CO-10 to BR-CO-16): every sum the XML states is the sum of its parts.
+/** Totals (BR-CO-10 to BR-CO-16): every sum the XML states is the sum of its parts. */
+function totalRules(doc: EInvoice, fail: Fail): void {
   const t = doc.totals;
-  const sum = (values: bigint[]) => values.reduce((a, b) => a + b, 0n);
   const check = (rule: string, stated: bigint, computed: bigint, what: string) => {
     if (stated !== computed) fail(rule, `${what}: ${fmt(stated)} stated, ${fmt(computed)} computed`);
   };
@@ -117,31 +129,25 @@ export function failedEInvoiceRules(doc: EInvoice): FailedRule[] {
   check('BR-CO-16', t.payableCents, t.taxInclusiveCents, 'The amount due (BT-115)');
   if (t.payableCents > 0n && !doc.dueDate && blank(doc.paymentTerms))
     fail('BR-CO-25', 'An amount is due but neither a due date nor payment terms is given');
+}
 
-  // The VAT breakdown (BR-S-08, BR-E-08, BR-Z-08 and their friends), one entry per category and rate.
+/** The VAT breakdown (BR-S-08, BR-E-08, BR-Z-08 and their friends), one entry per category and rate. */
+function vatBreakdownRules(doc: EInvoice, fail: Fail): void {
   const categories = new Set(doc.lines.map((l) => `${l.category}:${l.vatBasisPoints}`));
   for (const key of categories) {
     if (!doc.vat.some((v) => `${v.category}:${v.vatBasisPoints}` === key))
       fail(`BR-${key.split(':')[0]}-01`, `No VAT breakdown for category ${key.replace(':', ' at ')} basis points`);
   }
   for (const v of doc.vat) {
+    const same = (x: { category: string; vatBasisPoints: number }) =>
+      x.category === v.category && x.vatBasisPoints === v.vatBasisPoints;
     const base =
-      sum(
-        doc.lines
-          .filter((l) => l.category === v.category && l.vatBasisPoints === v.vatBasisPoints)
-          .map((l) => l.netCents),
-      ) -
-      sum(
-        doc.allowances
-          .filter((a) => a.category === v.category && a.vatBasisPoints === v.vatBasisPoints)
-          .map((a) => a.amountCents),
+      sum(doc.lines.filter(same).map((l) => l.netCents)) - sum(doc.allowances.filter(same).map((a) => a.amountCents));
+    if (v.baseCents !== base)
+      fail(
+        `BR-${v.category}-08`,
+        `The VAT base of category ${v.category} at ${v.vatBasisPoints / 100} % (BT-116): ${fmt(v.baseCents)} stated, ${fmt(base)} computed`,
       );
-    check(
-      `BR-${v.category}-08`,
-      v.baseCents,
-      base,
-      `The VAT base of category ${v.category} at ${v.vatBasisPoints / 100} % (BT-116)`,
-    );
     if (v.category === 'S') {
       if (v.vatBasisPoints <= 0) fail('BR-S-05', 'A standard rated VAT breakdown has a rate above 0');
       if (!vatMatches(v.baseCents, v.vatBasisPoints, v.vatCents))
@@ -158,7 +164,4 @@ export function failedEInvoiceRules(doc: EInvoice): FailedRule[] {
         fail('BR-Z-02', 'A zero rated invoice carries the seller VAT number');
     }
   }
-  if (doc.payment && !/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(doc.payment.iban))
-    fail('BR-61', 'The payment account (BT-84) is not an IBAN');
-  return failed;
 }

@@ -232,78 +232,12 @@ export function eInvoiceOf(input: EInvoiceInput): EInvoice {
   const source = input.credit
     ? creditDocumentLines(input.credit.lines, input.credit.parts, words.credited)
     : itemDocumentLines(input.items ?? [], words);
-  const lines: EInvoiceLine[] = source.lines.filter(isPriced).map((l, i) => ({
-    id: String(i + 1),
-    name: l.description,
-    quantityHundredths: l.quantityHundredths,
-    netCents: l.netCents,
-    price: l.unitPrice,
-    allowance:
-      l.discountBasisPoints > 0n
-        ? {
-            percentBasisPoints: l.discountBasisPoints,
-            baseCents: l.grossCents,
-            amountCents: l.grossCents - l.netCents,
-            reason: words.discount,
-          }
-        : null,
-    category: categoryOf(exempt, l.vatBasisPoints),
-    vatBasisPoints: l.vatBasisPoints,
-    note: l.zeroRateReason ?? null,
-  }));
-  const allowances: EInvoiceAllowance[] = source.allowances.map((a) => ({
-    ...a,
-    category: categoryOf(exempt, a.vatBasisPoints),
-    reason: words.discount,
-  }));
-  const vat: EInvoiceVat[] = source.vat.map((v) => ({
-    category: categoryOf(exempt, v.vatBasisPoints),
-    vatBasisPoints: v.vatBasisPoints,
-    baseCents: v.baseCents,
-    vatCents: v.vatCents,
-    exemptionReason: exempt ? FRANCHISE_REASON : null,
-  }));
-  const lineTotalCents = lines.reduce((sum, l) => sum + l.netCents, 0n);
-  const allowanceTotalCents = source.taxes
-    ? source.allowanceTotalCents
-    : allowances.reduce((sum, a) => sum + a.amountCents, 0n);
-  const taxExclusiveCents = source.taxes ? source.totalWithoutTaxCents : vat.reduce((sum, v) => sum + v.baseCents, 0n);
-  const taxCents = source.taxes ? source.totalVatCents : vat.reduce((sum, v) => sum + v.vatCents, 0n);
+  const { lines, allowances, vat } = pricedParts(source, exempt, words.discount);
   const seller = sellerParty(input.seller);
-  const lateRate = input.seller.late_payment_rate;
   const regime = studioRegimeOf(seller.countryCode);
-  // The templates' own law's mentions (France's: recovery fee, late penalties, no discount) are its notes only.
-  const notes = !regime.templateLaw
-    ? []
-    : [
-        {
-          subjectCode: 'PMT',
-          text: 'Indemnité forfaitaire pour frais de recouvrement en cas de retard de paiement : 40 €',
-        },
-        {
-          subjectCode: 'PMD',
-          text: `Pénalités de retard : ${lateRate !== null && String(lateRate).trim() !== '' ? `${String(lateRate)} % l'an` : "trois fois le taux d'intérêt légal"}`,
-        },
-        { subjectCode: 'AAB', text: "Pas d'escompte pour paiement anticipé" },
-      ];
-  if (exempt && regime.templateLaw) notes.push({ subjectCode: 'AAI', text: FRANCHISE_REASON });
   const operation =
     input.operation !== undefined ? input.operation : input.items ? invoiceOperation(input.items) : null;
   const vatOnDebits = provides(regime, 'reform-mentions') && Boolean(input.seller.vat_on_debits);
-  if (vatOnDebits) notes.push({ subjectCode: VAT_ON_DEBITS_SUBJECT, text: VAT_ON_DEBITS_NOTE });
-  const address = input.deliveryAddress;
-  const deliverTo: EInvoiceDeliverTo | null =
-    address && deliveryDiffers(address, input.buyer, seller.countryCode)
-      ? {
-          name: clean(address.name),
-          street: clean(address.street),
-          zipcode: clean(address.zipcode),
-          city: clean(address.city),
-          // No fallback: a delivery address names its country (BR-57).
-          countryCode: countryCode(address.country, null),
-          region: clean(address.region),
-        }
-      : null;
   return {
     typeCode: input.typeCode,
     number: input.number,
@@ -318,25 +252,130 @@ export function eInvoiceOf(input: EInvoiceInput): EInvoice {
     allowances,
     vat,
     taxes: source.taxes ?? null,
-    totals: {
-      lineTotalCents,
-      allowanceTotalCents,
-      taxExclusiveCents,
-      taxCents,
-      taxInclusiveCents: taxExclusiveCents + taxCents,
-      payableCents: taxExclusiveCents + taxCents,
-    },
+    totals: totalsOf(source, lines, allowances, vat),
     payment: clean(input.seller.iban)
       ? { iban: (clean(input.seller.iban) ?? '').replace(/\s/g, '').toUpperCase(), bic: clean(input.seller.bic) }
       : null,
     paymentTerms: paymentTermsOf(input.seller.payment_terms_days, input.dueDate, regime.templateLaw),
-    notes,
+    notes: notesOf(input.seller, regime.templateLaw, exempt, vatOnDebits),
     operation,
     vatOnDebits,
     // VAT on debits concerns services (goods are taxed at delivery): the VAT is due at the invoice's date.
     vatPointDateCode: vatOnDebits && operation !== 'GOODS' ? '3' : null,
-    deliverTo,
+    deliverTo: deliverToOf(input.deliveryAddress, input.buyer, seller.countryCode),
     zeroRateReason: zeroRateReasonOf(source.lines.filter(isPriced)),
+  };
+}
+
+type DocumentLines = ReturnType<typeof itemDocumentLines>;
+
+/** The priced lines, document-level discounts and VAT breakdown of the e-invoice, each with its VAT category. */
+function pricedParts(
+  source: DocumentLines,
+  exempt: boolean,
+  discountWord: string,
+): { lines: EInvoiceLine[]; allowances: EInvoiceAllowance[]; vat: EInvoiceVat[] } {
+  const lines: EInvoiceLine[] = source.lines.filter(isPriced).map((l, i) => ({
+    id: String(i + 1),
+    name: l.description,
+    quantityHundredths: l.quantityHundredths,
+    netCents: l.netCents,
+    price: l.unitPrice,
+    allowance:
+      l.discountBasisPoints > 0n
+        ? {
+            percentBasisPoints: l.discountBasisPoints,
+            baseCents: l.grossCents,
+            amountCents: l.grossCents - l.netCents,
+            reason: discountWord,
+          }
+        : null,
+    category: categoryOf(exempt, l.vatBasisPoints),
+    vatBasisPoints: l.vatBasisPoints,
+    note: l.zeroRateReason ?? null,
+  }));
+  const allowances: EInvoiceAllowance[] = source.allowances.map((a) => ({
+    ...a,
+    category: categoryOf(exempt, a.vatBasisPoints),
+    reason: discountWord,
+  }));
+  const vat: EInvoiceVat[] = source.vat.map((v) => ({
+    category: categoryOf(exempt, v.vatBasisPoints),
+    vatBasisPoints: v.vatBasisPoints,
+    baseCents: v.baseCents,
+    vatCents: v.vatCents,
+    exemptionReason: exempt ? FRANCHISE_REASON : null,
+  }));
+  return { lines, allowances, vat };
+}
+
+/** The document's totals: from its VAT breakdown, or, for a document with tax lines, from its taxes' totals. */
+function totalsOf(
+  source: DocumentLines,
+  lines: readonly EInvoiceLine[],
+  allowances: readonly EInvoiceAllowance[],
+  vat: readonly EInvoiceVat[],
+): EInvoice['totals'] {
+  const lineTotalCents = lines.reduce((sum, l) => sum + l.netCents, 0n);
+  const allowanceTotalCents = source.taxes
+    ? source.allowanceTotalCents
+    : allowances.reduce((sum, a) => sum + a.amountCents, 0n);
+  const taxExclusiveCents = source.taxes ? source.totalWithoutTaxCents : vat.reduce((sum, v) => sum + v.baseCents, 0n);
+  const taxCents = source.taxes ? source.totalVatCents : vat.reduce((sum, v) => sum + v.vatCents, 0n);
+  return {
+    lineTotalCents,
+    allowanceTotalCents,
+    taxExclusiveCents,
+    taxCents,
+    taxInclusiveCents: taxExclusiveCents + taxCents,
+    payableCents: taxExclusiveCents + taxCents,
+  };
+}
+
+/**
+ * The document's notes (BT-22): the templates' own law's mentions (France's: recovery fee, late
+ * penalties, no discount, the franchise en base) and, under its reform, the option for VAT on debits.
+ */
+function notesOf(
+  seller: EInvoiceSeller,
+  templateLaw: boolean,
+  exempt: boolean,
+  vatOnDebits: boolean,
+): EInvoice['notes'] {
+  const lateRate = seller.late_payment_rate;
+  const notes = !templateLaw
+    ? []
+    : [
+        {
+          subjectCode: 'PMT',
+          text: 'Indemnité forfaitaire pour frais de recouvrement en cas de retard de paiement : 40 €',
+        },
+        {
+          subjectCode: 'PMD',
+          text: `Pénalités de retard : ${lateRate !== null && String(lateRate).trim() !== '' ? `${String(lateRate)} % l'an` : "trois fois le taux d'intérêt légal"}`,
+        },
+        { subjectCode: 'AAB', text: "Pas d'escompte pour paiement anticipé" },
+      ];
+  if (exempt && templateLaw) notes.push({ subjectCode: 'AAI', text: FRANCHISE_REASON });
+  if (vatOnDebits) notes.push({ subjectCode: VAT_ON_DEBITS_SUBJECT, text: VAT_ON_DEBITS_NOTE });
+  return notes;
+}
+
+/** Where the goods go (BG-13), when it differs from the buyer's address; null otherwise. */
+function deliverToOf(
+  address: DeliveryAddress | null | undefined,
+  buyer: InvoiceBuyer | null,
+  sellerCountry: string | null,
+): EInvoiceDeliverTo | null {
+  if (!address || !deliveryDiffers(address, buyer, sellerCountry)) return null;
+  return {
+    name: clean(address.name),
+    street: clean(address.street),
+    zipcode: clean(address.zipcode),
+    city: clean(address.city),
+    // No fallback: a delivery address names its country (BR-57).
+    countryCode: countryCode(address.country, null),
+    region: clean(address.region),
   };
 }
 
