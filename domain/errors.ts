@@ -32,8 +32,6 @@ export type ConflictCode =
   | 'deposit_exists'
   | 'deposit_draft'
   | 'deposits_changed'
-  // A draft edited again and again while its issue was being decided (services/invoicing/issue-invoice.ts).
-  | 'invoice_changed'
   // The client's answer to a quote (issue 31 §2): signed once, never after a change, a refusal or its last day.
   | 'quote_signed'
   | 'quote_accepted'

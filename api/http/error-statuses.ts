@@ -35,7 +35,6 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   deposit_exists: 409,
   deposit_draft: 409,
   deposits_changed: 409,
-  invoice_changed: 409,
   quote_signed: 409,
   quote_accepted: 409,
   quote_declined: 409,

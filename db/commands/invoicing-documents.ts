@@ -292,7 +292,7 @@ export async function writeDocument(
   const items = requested && kind === 'invoice' ? await withKeptDeposits(existing, requested, transaction) : requested;
   // clone: without it Sequelize hands back its live dataValues, which the update below changes.
   const before = existing ? (existing.get({ plain: true, clone: true }) as Record<string, unknown>) : {};
-  assertEditable(kind, existing, props);
+  assertEditable(kind, existing, props, new Date());
   let document: Doc;
   if (existing) {
     existing.set(fields);

@@ -54,7 +54,7 @@ WITH counter AS (
   UPDATE invoices SET status = 'ISSUED',
     number = $4 || CASE WHEN length(counter.seq) >= $5 THEN counter.seq ELSE lpad(counter.seq, $5, '0') END || $6,
     issued_at = $7, due_date = $8, buyer = $9::jsonb, balance_due = amount, amount_paid = 0, credited = 0,
-    payment_status = 'UNPAID', paid_at = NULL, updated_at = $7, vat_amounts = $11::jsonb, service_date = $12, service_end_date = $13, tax_amounts = $14::jsonb, seller = $15::jsonb, legal_facts = $16::jsonb
+    payment_status = 'UNPAID', paid_at = NULL, updated_at = $7, vat_amounts = $11::jsonb, service_date = $12, service_end_date = $13, tax_amounts = $14::jsonb, seller = $15::jsonb, legal_facts = $16::jsonb, issue_started_at = NULL
   FROM counter WHERE invoices.id = $1 AND invoices.owner_id = $2
   RETURNING invoices.*
 ), audit AS (
@@ -117,4 +117,25 @@ export async function writeInvoiceIssue(
     await appendLedgerRecord(sequelize, ownerId, { kind: 'invoice', id: invoiceId }, transaction);
     return 'issued';
   });
+}
+
+/**
+ * Holds a draft for its issue (services/invoicing/issue-invoice.ts): its edits are refused from now
+ * on as an issued invoice's are (domain/invoicing/document-editable.ts), for a minute at most. An
+ * edit under way finishes first (it holds the invoice's row). No answer: an invoice that is not a
+ * draft, or not the owner's, is left as it is, and the issue reads what it is.
+ */
+export async function holdInvoiceForIssue(sequelize: Sequelize, ownerId: string, invoiceId: string): Promise<void> {
+  await sequelize.query(
+    `UPDATE invoices SET issue_started_at = now() WHERE id = $1 AND owner_id = $2 AND status = 'DRAFT'`,
+    { bind: [invoiceId, ownerId] },
+  );
+}
+
+/** Frees a draft whose issue was refused (a 400 or 409 naming what blocks): the studio may edit it at once. */
+export async function releaseInvoiceIssue(sequelize: Sequelize, ownerId: string, invoiceId: string): Promise<void> {
+  await sequelize.query(
+    `UPDATE invoices SET issue_started_at = NULL WHERE id = $1 AND owner_id = $2 AND status = 'DRAFT'`,
+    { bind: [invoiceId, ownerId] },
+  );
 }

@@ -91,6 +91,10 @@ export class Invoice extends IdModel {
   @Column({ type: DataType.JSONB })
   declare legal_facts: LegalFacts | null;
 
+  /** When an issue of this draft began (its edits are refused meanwhile, a minute at most); NULL otherwise. */
+  @Column({ type: DataType.DATE })
+  declare issue_started_at: Date | null;
+
   /** The pdf rendered at issue, kept for good, and its SHA-256. */
   @Column({ type: DataType.TEXT })
   declare pdf_key: string | null;

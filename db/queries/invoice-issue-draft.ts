@@ -20,22 +20,22 @@ export interface InvoiceIssueDraft {
   deposit_installment: number | null;
   currency: string;
   /**
-   * What the issue was decided on: the invoice, its lines, the company profile, the client and,
-   * for a final invoice, its quote's deposits, as one fingerprint. The issue's write (db/commands/issue-invoice.ts) compares it under the
-   * invoice's lock, so what was checked is what is issued.
+   * What the issue was decided on: the invoice, its lines and, for a final invoice, its quote's
+   * deposits, as one fingerprint. The issue's write (db/commands/issue-invoice.ts) compares it
+   * under their locks, so what was checked is what is issued.
    */
   version: string;
 }
 
 /**
- * The fingerprint of an invoice's issue sources, for the alias `i` of invoices, `c` of
- * user_company, `ct` of contacts: the rows themselves, the invoice's lines and its quote's other
- * invoices (a final invoice's deposits, which its deductions must match).
+ * The fingerprint of what an issue decides on that it writes with, for the alias `i` of invoices:
+ * the invoice (its issue's hold aside), its lines, and its quote's other invoices as a final
+ * invoice's deductions read them (status and what was credited). The rows the issue once locked
+ * for the whole decision; the company profile and the client are read as they are, as then.
  */
-export const ISSUE_VERSION = `md5(concat_ws('|', to_jsonb(i)::text,
+export const ISSUE_VERSION = `md5(concat_ws('|', (to_jsonb(i) - 'issue_started_at')::text,
   (SELECT jsonb_agg(to_jsonb(it) ORDER BY it.id)::text FROM invoice_items it WHERE it.invoice_id = i.id),
-  to_jsonb(c)::text, to_jsonb(ct)::text,
-  (SELECT jsonb_agg(to_jsonb(d) ORDER BY d.id)::text FROM invoices d
+  (SELECT jsonb_agg(jsonb_build_array(d.id, d.status, d.credited) ORDER BY d.id)::text FROM invoices d
     WHERE d.quote_id = i.quote_id AND d.owner_id = i.owner_id AND d.id <> i.id)))`;
 
 /** The invoice with its owner's company profile and client, for the alias `i`. */

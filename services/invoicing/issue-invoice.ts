@@ -1,5 +1,10 @@
 import { type Sequelize } from 'sequelize-typescript';
-import { type InvoiceIssue, writeInvoiceIssue } from '../../db/commands/issue-invoice';
+import {
+  holdInvoiceForIssue,
+  type InvoiceIssue,
+  releaseInvoiceIssue,
+  writeInvoiceIssue,
+} from '../../db/commands/issue-invoice';
 import { quoteDeposits, storedDeductions } from '../../db/queries/deposits';
 import { contactErasedError } from '../../db/queries/erased-contacts';
 import { type InvoiceIssueDraft, findInvoiceIssueDraft } from '../../db/queries/invoice-issue-draft';
@@ -24,17 +29,22 @@ import { type LegalFacts, legalFactsOf } from '../../domain/regimes/legal-facts'
 import { formatDateInZone } from '../../domain/wall-clock';
 import { type LoadedEInvoice, loadInvoiceEInvoice } from '../e-invoicing/e-invoice-sources';
 
-/** A draft edited between the decision and its write is decided again, this many times at most. */
+/**
+ * A draft whose deposits or links changed between the decision and its write is decided again,
+ * this many times at most (its own edits are held off meanwhile: holdInvoiceForIssue).
+ */
 const ATTEMPTS = 3;
 
 /**
  * Issues a draft invoice (issue 20 §2), the one use case behind every issue (the studio's route,
- * a send that issues, the client's signature of a quote with an installment due): it reads the
- * draft, decides (the client not erased, the due date from the studio's payment terms, the
- * mandatory mentions, the e-invoice or the studio's law, a final invoice's deductions: a 400 or
- * 409 naming what blocks), and has the issue written as decided (db/commands/issue-invoice.ts:
- * the number, the buyer and seller copied, the VAT summary, the ledger). From then on the invoice
- * is a legal record. Issuing an issued invoice again answers it unchanged (a retried request).
+ * a send that issues, the client's signature of a quote with an installment due): it holds the
+ * draft (its edits are refused meanwhile, as an issued invoice's), reads it, decides (the client
+ * not erased, the due date from the studio's payment terms, the mandatory mentions, the e-invoice
+ * or the studio's law, a final invoice's deductions: a 400 or 409 naming what blocks), and has
+ * the issue written as decided (db/commands/issue-invoice.ts: the number, the buyer and seller
+ * copied, the VAT summary, the legal facts, the ledger), only if the draft is still what it read.
+ * From then on the invoice is a legal record. Issuing an issued invoice again answers it unchanged
+ * (a retried request).
  */
 export async function issueInvoice(
   sequelize: Sequelize,
@@ -43,16 +53,21 @@ export async function issueInvoice(
   invoiceId: string,
   requestId?: string,
 ): Promise<InvoiceRow> {
-  for (let attempt = 1; ; attempt += 1) {
-    const draft = await findInvoiceIssueDraft(sequelize, ownerId, invoiceId);
-    if (!draft) throw new NotFoundError('Invoice');
-    if (draft.status !== 'DRAFT') break;
-    const issue = await decideIssue(sequelize, makeXml, ownerId, invoiceId, draft);
-    const outcome = await writeInvoiceIssue(sequelize, ownerId, invoiceId, issue, requestId);
-    if (outcome === 'not_found') throw new NotFoundError('Invoice');
-    if (outcome !== 'changed') break;
-    if (attempt === ATTEMPTS)
-      throw new ConflictError('invoice_changed', 'The invoice kept changing while it was being issued: try again');
+  await holdInvoiceForIssue(sequelize, ownerId, invoiceId);
+  try {
+    for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
+      const draft = await findInvoiceIssueDraft(sequelize, ownerId, invoiceId);
+      if (!draft) throw new NotFoundError('Invoice');
+      if (draft.status !== 'DRAFT') break;
+      const issue = await decideIssue(sequelize, makeXml, ownerId, invoiceId, draft);
+      const outcome = await writeInvoiceIssue(sequelize, ownerId, invoiceId, issue, requestId);
+      if (outcome === 'not_found') throw new NotFoundError('Invoice');
+      if (outcome !== 'changed') break;
+      // Only its quote's deposits move while the draft is held: they changed under the decision.
+      if (attempt === ATTEMPTS) throw depositsChanged();
+    }
+  } finally {
+    await releaseInvoiceIssue(sequelize, ownerId, invoiceId);
   }
   return (await findDocument(sequelize, 'invoice', invoiceId, ownerId)) as InvoiceRow;
 }
@@ -133,12 +148,14 @@ async function assertDeductionsCurrent(
       'A deposit invoice of this quote is still a draft: issue it or delete it before issuing the final invoice',
       { invoice_ids: deposits.drafts.map((d) => d.id) },
     );
-  if (!deductionsMatch(deposits.deductions, await storedDeductions(sequelize, invoiceId)))
-    throw new ConflictError(
-      'deposits_changed',
-      "The quote's deposit invoices changed since this final invoice was made (a deposit issued or credited): delete this draft and make the final invoice from the quote again",
-    );
+  if (!deductionsMatch(deposits.deductions, await storedDeductions(sequelize, invoiceId))) throw depositsChanged();
 }
+
+const depositsChanged = () =>
+  new ConflictError(
+    'deposits_changed',
+    "The quote's deposit invoices changed since this final invoice was made (a deposit issued or credited): delete this draft and make the final invoice from the quote again",
+  );
 
 /**
  * The e-invoice gate (issue 22 §1, issue 28 §1): the invoice's e-invoice built by the one builder

@@ -1,8 +1,9 @@
 // The issue decides on the draft as it read it and writes only that draft (services/invoicing/
-// issue-invoice.ts, db/commands/issue-invoice.ts): a draft edited between the decision and the
-// write is not issued with the stale decision, and issuing it again decides on what it is now.
+// issue-invoice.ts, db/commands/issue-invoice.ts): the draft is held while its issue is under way
+// (an edit is refused as an issued invoice's edit is), a draft changed between the decision and
+// the write is not issued with the stale decision, and a refused issue frees the draft at once.
 import request from 'supertest';
-import { writeInvoiceIssue } from '../../../db/commands/issue-invoice';
+import { holdInvoiceForIssue, releaseInvoiceIssue, writeInvoiceIssue } from '../../../db/commands/issue-invoice';
 import { findInvoiceIssueDraft } from '../../../db/queries/invoice-issue-draft';
 import { buildInvoice, FRENCH_STUDIO, saveStudioProfile } from '../../factories/invoices';
 import { buildUser, type TestUser } from '../../factories/users';
@@ -69,4 +70,32 @@ it('writes no issue decided on a draft that changed since, and the next issue ta
   await expect(writeInvoiceIssue(t.sequelize, studio.id, draft.id, stale)).resolves.toBe('already_issued');
   const after = await request(t.app).get(`/api/invoices/${draft.id}`).set(as(studio));
   expect(after.body.number).toBe(issued.body.number);
+});
+
+it('refuses an edit of a draft whose issue is under way, as of an issued invoice, and frees the draft when the issue is refused', async () => {
+  const draft = await buildInvoice(t.app, studio, { items: [line('Séance portrait', 120)] });
+  const edit = () =>
+    request(t.app)
+      .put(`/api/invoices/${draft.id}`)
+      .set(as(studio))
+      .send({ items: [line('Séance portrait', 150)] });
+
+  await holdInvoiceForIssue(t.sequelize, studio.id, draft.id);
+  const held = await edit();
+  expect(held.status).toBe(409);
+  expect(held.body).toMatchObject({ code: 'invoice_issued', message: expect.stringMatching(/being issued/) });
+  await releaseInvoiceIssue(t.sequelize, studio.id, draft.id);
+  expect((await edit()).status).toBe(200);
+
+  // A draft with nothing to bill is refused (a mandatory mention is missing) and stays editable.
+  const empty = await buildInvoice(t.app, studio, { items: [] });
+  const refused = await request(t.app).post(`/api/invoices/${empty.id}/issue`).set(as(studio));
+  expect(refused.status).toBe(400);
+  const fixed = await request(t.app)
+    .put(`/api/invoices/${empty.id}`)
+    .set(as(studio))
+    .send({ items: [line('Séance portrait', 120)] });
+  expect(fixed.status).toBe(200);
+  const issued = await request(t.app).post(`/api/invoices/${empty.id}/issue`).set(as(studio));
+  expect(issued.body).toMatchObject({ status: 'ISSUED', amount: '144.00' });
 });
