@@ -14,6 +14,7 @@ import { provides, studioRegimeOf } from '../../domain/regimes';
 import { documentLaw, type LawDocument, registrationsRegion } from '../../domain/regimes/document-law';
 import { type LegalFacts } from '../../domain/regimes/legal-facts';
 import { postalLines } from '../../domain/postal-address';
+import { supplyDayOf } from '../../domain/invoicing/service-delivery';
 
 // The studio and the client on a document file (document-view.ts), and what the studio's country's
 // law changes on it (issue 30 §3, §4): a studio under the templates' own law (France) prints as it always has.
@@ -131,7 +132,7 @@ export function withLaw(
     taxes: view.body.taxes,
     totalWithTaxCents: view.body.totalWithTaxCents,
     issuedOn: view.issuedOn,
-    supplyDate: delivery ? ('day' in delivery ? delivery.day : delivery.start) : null,
+    supplyDate: supplyDayOf(delivery),
     dueDate: view.kind === 'invoice' ? view.untilDate : null,
     zeroRateReason: zeroRateReasonOf(view.body.lines.filter(isPriced)),
   };

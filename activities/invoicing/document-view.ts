@@ -3,21 +3,13 @@ import { ApplicationFailure } from '@temporalio/common';
 import { type loadCreditNoteSources, type loadDocumentSources } from '../../db/queries/document-sources';
 import { clientLocale } from '../../domain/accounts/client-locale';
 import { buyerOf, type InvoiceBuyer } from '../../domain/invoicing/buyer';
-import { toHundredths } from '../../domain/invoicing/money';
 import { displayNumber } from '../../domain/invoicing/document-number';
 import { type DocumentView, formatDay } from '../../domain/invoicing/document-html';
 import { documentMessageVariables } from '../../domain/invoicing/document-variables';
 import { renderContract } from '../../domain/client-portal/contract-text';
-import {
-  creditDocumentLines,
-  creditTaxDocumentLines,
-  itemDocumentLines,
-  LINE_WORDS,
-} from '../../domain/invoicing/document-lines';
-import { taxPartsOf } from '../../domain/invoicing/credit-taxes';
-import { taxRateOf } from '../../domain/invoicing/line-taxes';
+import { itemDocumentLines, LINE_WORDS } from '../../domain/invoicing/document-lines';
+import { creditNoteBody } from '../../domain/invoicing/credit-note-body';
 import { serviceDelivery, storedDelivery } from '../../domain/invoicing/service-delivery';
-import { vatPartsOf } from '../../domain/invoicing/stored-vat';
 import { type DocumentPdfPayload } from '../../workflows/invoicing/contract';
 import { formatDateInZone } from '../../domain/wall-clock';
 import { type Bound } from '../db-deps';
@@ -178,21 +170,8 @@ async function loadCreditNoteView(
   if (!sources) throw ApplicationFailure.nonRetryable('The credit note no longer exists', 'document_not_found');
   const { creditNote, invoice, owner, company, contact } = sources;
   const locale = clientLocale(contact, owner);
-  const credited = (creditNote.items ?? []).map((l) => ({
-    description: l.description ?? null,
-    quantityHundredths: toHundredths(l.quantity),
-    vatBasisPoints: Number(toHundredths(l.vat_percentage)),
-    withTaxCents: toHundredths(l.total),
-  }));
-  // The breakdown fixed at issue: whole lines at their rates, an amount over what was still creditable per rate (the e-invoice's lines);
-  // per set of taxes for an invoice with tax lines (issue 30 §2).
-  const body = creditNote.tax_parts
-    ? creditTaxDocumentLines(
-        (creditNote.items ?? []).map((l, i) => ({ ...credited[i], taxes: (l.taxes ?? []).map(taxRateOf) })),
-        taxPartsOf(creditNote.tax_parts),
-        LINE_WORDS[languageOf(locale)].credited,
-      )
-    : creditDocumentLines(credited, vatPartsOf(creditNote.vat_parts), LINE_WORDS[languageOf(locale)].credited);
+  // The breakdown fixed at issue (domain/invoicing/credit-note-body.ts).
+  const body = creditNoteBody(creditNote, LINE_WORDS[languageOf(locale)].credited);
   const issuedOn = formatDateInZone(creditNote.issued_at, owner.time_zone);
   const view: DocumentView = {
     kind: 'credit_note',
@@ -216,7 +195,8 @@ async function loadCreditNoteView(
       reason: creditNote.reason,
     },
   };
-  withLaw(view, company, invoice.buyer ?? null);
+  // A credit note words what its issue decided of its law (legal_facts); one issued before, decided now.
+  withLaw(view, company, invoice.buyer ?? null, creditNote.legal_facts);
   const filenameBase = `${isFrench(locale) ? 'avoir' : 'credit-note'}-${creditNote.number}`;
   return {
     view,

@@ -2,6 +2,9 @@ import { type Sequelize } from 'sequelize-typescript';
 import { type CreditNoteInput, creditNotePlan } from '../../domain/invoicing/credit-note-plan';
 import { centsToDecimal } from '../../domain/invoicing/money';
 import { sellerOf } from '../../domain/invoicing/seller';
+import { creditNoteLegalFacts } from '../../domain/invoicing/credit-note-body';
+import { storedDelivery, supplyDayOf } from '../../domain/invoicing/service-delivery';
+import { formatDateInZone } from '../../domain/wall-clock';
 import { AuditLog } from '../models/AuditLog';
 import { CreditNote } from '../models/CreditNote';
 import { InvoiceItem } from '../models/InvoiceItem';
@@ -47,7 +50,7 @@ export async function issueCreditNote(
       rejectOnEmpty: true,
     });
     // The seller of a credit note is the studio as it is when it issues the note (its files show this copy for good).
-    const company = await UserCompany.findOne({ where: { user_id: ownerId }, transaction });
+    const seller = sellerOf(await UserCompany.findOne({ where: { user_id: ownerId }, transaction }));
     const issuedAt = new Date();
     const number = await drawDocumentNumber(sequelize, ownerId, 'credit_note', issuedAt, timeZone, transaction);
     const creditNote = await CreditNote.create(
@@ -61,7 +64,13 @@ export async function issueCreditNote(
         items: plan.lines,
         vat_parts: plan.vat_parts,
         tax_parts: plan.tax_parts,
-        seller: sellerOf(company),
+        seller,
+        // What its law decides of it, kept as its files word it (domain/invoicing/credit-note-body.ts).
+        legal_facts: creditNoteLegalFacts(
+          { ...plan, items: plan.lines, currency: invoice.currency },
+          { seller, buyer: invoice.buyer },
+          { issuedOn: formatDateInZone(issuedAt, timeZone), supplyDate: supplyDayOf(storedDelivery(invoice)) },
+        ),
         issued_at: issuedAt,
       },
       { transaction },

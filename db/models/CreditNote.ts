@@ -3,6 +3,7 @@ import { type StoredTaxPart } from '../../domain/invoicing/credit-taxes';
 import { type CreditNoteLine } from '../../domain/invoicing/credit-note-plan';
 import { type StoredVatPart } from '../../domain/invoicing/stored-vat';
 import { type InvoiceSeller } from '../../domain/invoicing/seller';
+import { type LegalFacts } from '../../domain/regimes/legal-facts';
 import { CreatedAtModel } from './base/CreatedAtModel';
 import { Invoice } from './Invoice';
 import { User } from './User';
@@ -64,6 +65,10 @@ export class CreditNote extends CreatedAtModel {
    */
   @Column({ type: DataType.JSONB })
   declare seller: InvoiceSeller | null;
+
+  /** What the studio's law decided of it at issue (domain/regimes/legal-facts.ts); null under the templates' own law and on notes issued before they were kept. */
+  @Column({ type: DataType.JSONB })
+  declare legal_facts: LegalFacts | null;
 
   @Column({ type: DataType.DATE, allowNull: false })
   declare issued_at: Date;

@@ -36,3 +36,7 @@ export const storedDelivery = (row: {
     : row.service_end_date
       ? { start: row.service_date, end: row.service_end_date }
       : { day: row.service_date };
+
+/** The day a delivery's tax point reads: its day, or the first day of its period; null without one. */
+export const supplyDayOf = (delivery: ServiceDelivery | null | undefined): string | null =>
+  delivery ? ('day' in delivery ? delivery.day : delivery.start) : null;

@@ -62,7 +62,7 @@ export function documentLaw(
   if (!seller || studioRegimeOf(seller.company_country).templateLaw) return null;
   const country = countryCode(seller.company_country, null) ?? '';
   const taxWords = taxWordsOf(country, doc.locale);
-  const facts = kept ?? decidedFacts(seller, buyer, doc);
+  const facts = kept ?? lawFactsOf(seller, buyer, doc)!;
   const free = facts.taxFree ? { taxFree: true } : {};
   if (doc.kind === 'quote') return { title: null, mentions: [], taxWords, ...free };
   return {
@@ -73,8 +73,17 @@ export function documentLaw(
   };
 }
 
-/** The legal facts of a document not issued yet (a quote, a draft) or issued before they were kept. */
-function decidedFacts(seller: IssuingSeller, buyer: InvoiceBuyer | null, doc: LawDocument): LegalFacts {
+/**
+ * What a studio's law decides of a document (legal-facts.ts): at its issue, to keep; for a quote,
+ * a draft or a document issued before they were kept, when its file is made. Null for a studio
+ * under the templates' own law, or before it has a profile.
+ */
+export function lawFactsOf(
+  seller: IssuingSeller | null,
+  buyer: InvoiceBuyer | null,
+  doc: Omit<LawDocument, 'locale'>,
+): LegalFacts | null {
+  if (!seller || studioRegimeOf(seller.company_country).templateLaw) return null;
   const input = jurisdictionInputOf(seller, buyer, {
     kind: doc.kind === 'quote' ? 'invoice' : doc.kind,
     currency: doc.currency,

@@ -20,7 +20,7 @@ import { type EInvoiceMaker } from '../../domain/invoicing/e-invoice-rules';
 import { missingMentions } from '../../domain/invoicing/legal-mentions';
 import { storedTaxAmounts } from '../../domain/invoicing/line-taxes';
 import { counterKey, DEFAULT_NUMBER_FORMATS, numberTemplate } from '../../domain/invoicing/numbering';
-import { deliveryColumns } from '../../domain/invoicing/service-delivery';
+import { deliveryColumns, supplyDayOf } from '../../domain/invoicing/service-delivery';
 import { sellerOf } from '../../domain/invoicing/seller';
 import { storedVatAmounts } from '../../domain/invoicing/stored-vat';
 import { addonProviding, documentRules, studioRegimeOf } from '../../domain/regimes';
@@ -213,7 +213,7 @@ function assertJurisdictionRules(
     taxes: eInvoice.taxes,
     issueDate: eInvoice.issueDate,
     dueDate: eInvoice.dueDate,
-    supplyDate: 'day' in eInvoice.delivery ? eInvoice.delivery.day : eInvoice.delivery.start,
+    supplyDate: supplyDayOf(eInvoice.delivery),
     zeroRateReason: eInvoice.zeroRateReason,
   });
   const rules = documentRules(input);

@@ -344,6 +344,16 @@ describe.each(COUNTRIES)('$name', (country) => {
     }
     const credit = await pdfOf(studio, `/api/credit-notes/${note.body.id}`);
     expect(credit).toContain(note.body.number);
+    // Its law's decision is kept with it too, and its pdf bears the title kept (issue 42).
+    const [{ legal_facts: noteFacts }] = await sql<{ legal_facts: { jurisdiction: string; titleCode: string } }>(
+      'SELECT legal_facts FROM credit_notes WHERE id = $1',
+      [note.body.id],
+    );
+    expect(noteFacts.jurisdiction).toBe(country.profile.company_country);
+    const noteTitle = { credit_note: /Credit note|Avoir/, adjustment_note: /Adjustment note/ }[
+      noteFacts.titleCode as 'credit_note' | 'adjustment_note'
+    ];
+    expect(credit).toMatch(noteTitle);
     // Each tax by name and rate, its decimals as the locale writes them (9.975, 9,975).
     // A Canadian French document names Canada's taxes in French (issue 40 §7): GST is TPS, QST TVQ.
     const printed = (name: string) =>
