@@ -138,8 +138,6 @@ export const LONG_FUNCTIONS_LEFT = [
   'scripts/stack/stack.ts',
   'scripts/stack/supervisor.ts',
   'scripts/stack/wallet-fake.ts',
-  'workers/activities.ts',
-  'workers/main.ts',
 ];
 
 export default tseslint.config(
