@@ -121,7 +121,6 @@ export const LONG_FUNCTIONS_LEFT = [
   'domain/invoicing/purchase-invoice.ts',
   'domain/invoicing/tax-lines.ts',
   'domain/invoicing/totals.ts',
-  'lib/payments/walletprovider.ts',
   'scripts/stack/pa-simulator.ts',
   'scripts/stack/postgres.ts',
   'scripts/stack/stack.ts',
