@@ -117,8 +117,6 @@ export const LONG_FUNCTIONS_LEFT = [
   'db/seed/demo-studio.ts',
   'domain/invoicing/e-invoice-rules.ts',
   'domain/invoicing/e-invoice.ts',
-  'domain/invoicing/purchase-invoice.ts',
-  'domain/invoicing/totals.ts',
   'scripts/stack/pa-simulator.ts',
   'scripts/stack/postgres.ts',
   'scripts/stack/stack.ts',
