@@ -109,7 +109,6 @@ export const LONG_FUNCTIONS_LEFT = [
   'bench/import.ts',
   'bench/issue.ts',
   'bench/triggers.ts',
-  'db/commands/close-ledger-period.ts',
   'db/commands/deposit-invoices.ts',
   'db/commands/document-sent.ts',
   'db/commands/erase-contact.ts',
