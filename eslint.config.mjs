@@ -110,7 +110,6 @@ export const LONG_FUNCTIONS_LEFT = [
   'bench/issue.ts',
   'bench/triggers.ts',
   'db/commands/deposit-invoices.ts',
-  'db/commands/erase-contact.ts',
   'db/commands/issue-credit-note.ts',
   'db/seed/demo-studio.ts',
   'domain/invoicing/e-invoice-rules.ts',
