@@ -111,7 +111,6 @@ export const LONG_FUNCTIONS_LEFT = [
   'bench/triggers.ts',
   'db/commands/deposit-invoices.ts',
   'db/commands/issue-credit-note.ts',
-  'db/seed/demo-studio.ts',
   'domain/invoicing/e-invoice-rules.ts',
   'domain/invoicing/e-invoice.ts',
   'scripts/stack/pa-simulator.ts',
