@@ -116,7 +116,6 @@ export const LONG_FUNCTIONS_LEFT = [
   'scripts/stack/pa-simulator.ts',
   'scripts/stack/postgres.ts',
   'scripts/stack/stack.ts',
-  'scripts/stack/supervisor.ts',
   'scripts/stack/wallet-fake.ts',
 ];
 
