@@ -114,7 +114,6 @@ export const LONG_FUNCTIONS_LEFT = [
   'domain/invoicing/e-invoice-rules.ts',
   'domain/invoicing/e-invoice.ts',
   'scripts/stack/pa-simulator.ts',
-  'scripts/stack/wallet-fake.ts',
 ];
 
 export default tseslint.config(
