@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import { readBody } from './read-body';
+import { type FakeRoute, routeOf } from './routes';
 
 /**
  * A small fake of the wallet provider's REST API (Orders v2 style), served over real HTTP by the
@@ -217,7 +218,7 @@ const simulateDelivery: FakeHandler = (state, { raw, match, send }) => {
 };
 
 /** The fake's routes, tried in order; anything else is a 404. */
-const ROUTES: { method: 'GET' | 'POST'; path: string | RegExp; handle: FakeHandler }[] = [
+const ROUTES: FakeRoute<FakeHandler>[] = [
   { method: 'POST', path: '/v1/oauth2/token', handle: issueToken },
   { method: 'POST', path: '/v2/checkout/orders', handle: createOrder },
   { method: 'GET', path: '/checkoutnow', handle: approvalPage },
@@ -225,20 +226,6 @@ const ROUTES: { method: 'GET' | 'POST'; path: string | RegExp; handle: FakeHandl
   { method: 'POST', path: '/v1/notifications/verify-webhook-signature', handle: verifySignature },
   { method: 'POST', path: /^\/simulate\/(approve|capture)$/, handle: simulateDelivery },
 ];
-
-/** The route a request takes, and its path's match. */
-function routeOf(method: string | undefined, pathname: string) {
-  for (const route of ROUTES) {
-    if (route.method !== method) continue;
-    if (typeof route.path === 'string') {
-      if (route.path === pathname) return { route, match: null };
-      continue;
-    }
-    const match = route.path.exec(pathname);
-    if (match) return { route, match };
-  }
-  return undefined;
-}
 
 export async function startWalletFake(opts: WalletFakeOptions): Promise<{ url: string; stop: () => Promise<void> }> {
   const signingKey = crypto.randomBytes(32);
@@ -266,7 +253,7 @@ export async function startWalletFake(opts: WalletFakeOptions): Promise<{ url: s
     void (async () => {
       const url = new URL(req.url ?? '/', state.base);
       const raw = req.method === 'POST' ? (await readBody(req, MAX_BODY)).toString('utf8') : '';
-      const found = routeOf(req.method, url.pathname);
+      const found = routeOf(ROUTES, req.method, url.pathname);
       if (!found) return send(404, { name: 'RESOURCE_NOT_FOUND' });
       found.route.handle(state, {
         res,
