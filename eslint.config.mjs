@@ -113,7 +113,6 @@ export const LONG_FUNCTIONS_LEFT = [
   'db/commands/issue-credit-note.ts',
   'domain/invoicing/e-invoice-rules.ts',
   'domain/invoicing/e-invoice.ts',
-  'scripts/stack/pa-simulator.ts',
 ];
 
 export default tseslint.config(
