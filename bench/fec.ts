@@ -41,7 +41,7 @@ import { createS3Client } from '../lib/s3';
 import { type AccountingExportPayload } from '../workflows/accounting-export/contract';
 import { bindDb } from '../workers/bind-db';
 import { type RenderedExport } from '../workflows/exports/contract';
-import { Cleanup, parseBenchArgs, runBench, startBenchDatabase, stopOnSignals } from './harness';
+import { Cleanup, parseBenchArgs, runBench, startBenchDatabase, stopOnSignals, timed } from './harness';
 
 const LINES_PER_INVOICE = 7;
 const RUNS = 3;
@@ -178,13 +178,6 @@ async function copyFecRows(pool: Pool): Promise<number> {
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-/** How long `run` took, in seconds, and what it answered. */
-const timed = async <T>(run: () => Promise<T>) => {
-  const t0 = performance.now();
-  const value = await run();
-  return { seconds: (performance.now() - t0) / 1000, value };
-};
 
 /** The FEC's lines, checked: the lines announced, every entry balanced. */
 function checkedFecLines(body: string, expected: number, rowCount: number): string[] {
