@@ -103,7 +103,6 @@ export const LONG_FUNCTIONS_LEFT = [
   'api/payments/router.ts',
   'api/portal/documents-router.ts',
   'api/portal/router.ts',
-  'bench/triggers.ts',
   'db/commands/deposit-invoices.ts',
   'db/commands/issue-credit-note.ts',
   'domain/invoicing/e-invoice-rules.ts',
