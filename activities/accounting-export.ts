@@ -157,6 +157,27 @@ export function* accountingFileChunks(
   count.lines = entries.reduce((sum, e) => sum + e.lines.length, 0);
 }
 
+/** The file's name and type: the journal's, the FEC's (named by the SIREN, checked before) or the entries' csv. */
+function accountingFileOf(
+  payload: AccountingExportPayload,
+  siren: string | null | undefined,
+): { filename: string; contentType: string } {
+  const filename = isJournalFormat(payload.format)
+    ? journalFileName(payload)
+    : payload.format === 'fec'
+      ? fecFileName(siren!, payload.to)
+      : `ecritures-${payload.from}-${payload.to}.csv`;
+  const contentType = payload.format === 'fec' ? 'text/plain; charset=utf-8' : 'text/csv; charset=utf-8';
+  return { filename, contentType };
+}
+
+/** What the heartbeat reports once the period is read: its documents and movements. */
+function readProgress(read: PeriodSources | JournalPeriodRows): { documents: number; movements: number } {
+  return 'documents' in read
+    ? { documents: read.documents.length, movements: read.movements.length }
+    : { documents: read.invoices.length + read.creditNotes.length, movements: read.movements.length };
+}
+
 /** Accounting export (issue 22 §2, docs/accounting-export.md): one activity, the period to a file under temp/. */
 export function createAccountingExportActivities(deps: AccountingExportDeps) {
   return {
@@ -190,17 +211,8 @@ export function createAccountingExportActivities(deps: AccountingExportDeps) {
         accountingFileProblem(payload, company?.siren ?? null);
       if (problem) throw ApplicationFailure.nonRetryable(problem, 'validation_failed');
       const read = await reading;
-      Context.current().heartbeat(
-        'documents' in read
-          ? { documents: read.documents.length, movements: read.movements.length }
-          : { documents: read.invoices.length + read.creditNotes.length, movements: read.movements.length },
-      );
-      const filename = journal
-        ? journalFileName(payload)
-        : payload.format === 'fec'
-          ? fecFileName(company!.siren!, payload.to)
-          : `ecritures-${payload.from}-${payload.to}.csv`;
-      const contentType = payload.format === 'fec' ? 'text/plain; charset=utf-8' : 'text/csv; charset=utf-8';
+      Context.current().heartbeat(readProgress(read));
+      const { filename, contentType } = accountingFileOf(payload, company?.siren);
       const target = {
         bucket: deps.bucket,
         key: `temp/accounting/${payload.ownerId}/${jobRunId}/${filename}`,

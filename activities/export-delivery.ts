@@ -51,6 +51,60 @@ export interface ExportDeliveryDeps extends ExportDeliveryDb {
   metrics?: ExportMetrics;
 }
 
+/**
+ * The payload of a scheduled export's fire, read now: the template (when set) supplies format
+ * and fields, the owner's preferences the zone and csv dialect. Creates the fire's export_jobs
+ * row once per job run. Null when the schedule was deleted or paused since.
+ */
+async function scheduledExportPayload(
+  deps: ExportDeliveryDeps,
+  { jobRunId, scheduledExportId }: { jobRunId: string; scheduledExportId: string },
+): Promise<ExportPayload | null> {
+  const scheduled = await deps.findScheduledExportById(scheduledExportId);
+  if (!scheduled || !scheduled.is_active) return null;
+  const owner = await deps.findUser(scheduled.owner_id);
+  const template = scheduled.export_template_id
+    ? await deps.findExportTemplateOrNull(owner.id, scheduled.export_template_id)
+    : null;
+  const format = template?.format ?? scheduled.format;
+  const entity = template?.entity ?? scheduled.entity;
+  // No template and no fields of its own: the owner's default template now, else every key (spec: Exports rule 2).
+  const fallback =
+    template || scheduled.selected_fields.length
+      ? undefined
+      : await deps.findDefaultExportTemplate(owner.id, entity, format);
+  let fields: string[];
+  try {
+    fields = resolveExportFields(
+      entity,
+      template ? template.selected_fields : scheduled.selected_fields.length ? scheduled.selected_fields : undefined,
+      fallback?.selected_fields,
+    );
+  } catch (err) {
+    throw ApplicationFailure.nonRetryable((err as Error).message, 'invalid_export');
+  }
+  const exportJobId = await deps.openScheduledExportJob(jobRunId, {
+    ownerId: owner.id,
+    entity,
+    format,
+    fields,
+    scheduledExportId: scheduled.id,
+  });
+  return {
+    ownerId: owner.id,
+    orgId: owner.org_id,
+    entity,
+    format,
+    fields,
+    csvDialect: owner.csv_dialect,
+    timeZone: owner.time_zone,
+    mode: 'scheduled',
+    exportJobId,
+    scheduledExportId: scheduled.id,
+    emailRecipient: scheduled.send_email ? scheduled.email_recipient : null,
+  };
+}
+
 /** Records, pushes and mails what an export made. Each activity is safe to retry. */
 export function createExportDeliveryActivities(deps: ExportDeliveryDeps): ExportDeliveryActivities {
   const link = (file: Pick<RenderedExport, 'key' | 'filename'>, seconds: number) =>
@@ -118,66 +172,8 @@ export function createExportDeliveryActivities(deps: ExportDeliveryDeps): Export
       deps.logger.info({ jobRunId: input.jobRunId, to: recipient, key: input.file.key }, 'Scheduled export mailed');
     },
 
-    /**
-     * The payload of a scheduled export's fire, read now: the template (when set) supplies format
-     * and fields, the owner's preferences the zone and csv dialect. Creates the fire's export_jobs
-     * row once per job run. Null when the schedule was deleted or paused since.
-     */
-    async prepareScheduledExport({
-      jobRunId,
-      scheduledExportId,
-    }: {
-      jobRunId: string;
-      scheduledExportId: string;
-    }): Promise<ExportPayload | null> {
-      const scheduled = await deps.findScheduledExportById(scheduledExportId);
-      if (!scheduled || !scheduled.is_active) return null;
-      const owner = await deps.findUser(scheduled.owner_id);
-      const template = scheduled.export_template_id
-        ? await deps.findExportTemplateOrNull(owner.id, scheduled.export_template_id)
-        : null;
-      const format = template?.format ?? scheduled.format;
-      const entity = template?.entity ?? scheduled.entity;
-      // No template and no fields of its own: the owner's default template now, else every key (spec: Exports rule 2).
-      const fallback =
-        template || scheduled.selected_fields.length
-          ? undefined
-          : await deps.findDefaultExportTemplate(owner.id, entity, format);
-      let fields: string[];
-      try {
-        fields = resolveExportFields(
-          entity,
-          template
-            ? template.selected_fields
-            : scheduled.selected_fields.length
-              ? scheduled.selected_fields
-              : undefined,
-          fallback?.selected_fields,
-        );
-      } catch (err) {
-        throw ApplicationFailure.nonRetryable((err as Error).message, 'invalid_export');
-      }
-      const exportJobId = await deps.openScheduledExportJob(jobRunId, {
-        ownerId: owner.id,
-        entity,
-        format,
-        fields,
-        scheduledExportId: scheduled.id,
-      });
-      return {
-        ownerId: owner.id,
-        orgId: owner.org_id,
-        entity,
-        format,
-        fields,
-        csvDialect: owner.csv_dialect,
-        timeZone: owner.time_zone,
-        mode: 'scheduled',
-        exportJobId,
-        scheduledExportId: scheduled.id,
-        emailRecipient: scheduled.send_email ? scheduled.email_recipient : null,
-      };
-    },
+    /** The payload of a scheduled export's fire, read now (scheduledExportPayload). */
+    prepareScheduledExport: (input) => scheduledExportPayload(deps, input),
   };
 }
 

@@ -107,6 +107,142 @@ async function insertSessions(db: Client, ownerId: string, count: number): Promi
   );
 }
 
+type Owner = { ownerId: string; orgId: string };
+type Opts = ReturnType<typeof parseArgs>;
+type PayloadOf = (owner: Owner, format: ExportPayload['format']) => ExportPayload;
+
+/** The stack's database, migrated and seeded. */
+async function prepareDatabase(databaseUrl: string): Promise<void> {
+  const sequelize = createSequelize({ url: databaseUrl });
+  try {
+    await createMigrator(sequelize).up();
+    await seedDatabase(sequelize);
+  } finally {
+    await sequelize.close();
+  }
+}
+
+/** The studio measured with its N sessions, a warm-up studio, and (with --pdf) a studio whose pdf is rendered. */
+async function seedOwners(databaseUrl: string, opts: Opts) {
+  const db = new Client({ connectionString: databaseUrl });
+  await db.connect();
+  const newOwner = async (name: string): Promise<Owner> => {
+    const org = await db.query<{ id: string }>('INSERT INTO organizations (name) VALUES ($1) RETURNING id', [name]);
+    const user = await db.query<{ id: string }>(
+      'INSERT INTO users (org_id, email, password_hash, name) VALUES ($1, $2, $3, $4) RETURNING id',
+      [org.rows[0].id, `bench-${crypto.randomUUID()}@bench.example`, 'not-a-hash', name],
+    );
+    return { ownerId: user.rows[0].id, orgId: org.rows[0].id };
+  };
+  const studio = await newOwner('Bench Studio');
+  console.log(`Inserting ${opts.rows} sessions...`);
+  const started = performance.now();
+  await insertSessions(db, studio.ownerId, opts.rows);
+  const warmOwner = await newOwner('Bench Warm-up Studio');
+  await insertSessions(db, warmOwner.ownerId, WARM_UP_ROWS);
+  const pdfOwner = opts.pdf ? await newOwner('Bench PDF Studio') : undefined;
+  if (pdfOwner) {
+    await insertSessions(db, pdfOwner.ownerId, PDF_ROWS);
+    await db.query(`INSERT INTO user_company (user_id, company_name) VALUES ($1, 'Atelier Lumière')`, [
+      pdfOwner.ownerId,
+    ]);
+  }
+  await db.query('VACUUM ANALYZE sessions');
+  console.log(`... in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  await db.end();
+  return { studio, warmOwner, pdfOwner };
+}
+
+/** The csv and xlsx export jobs on a real exports worker, warm as a long-lived worker is, and the worker's memory. */
+async function measureOnWorker(
+  env: NodeJS.ProcessEnv,
+  dataDir: string,
+  { payload, studio, warmOwner }: { payload: PayloadOf; studio: Owner; warmOwner: Owner },
+) {
+  const composed = composeExportsWorkerMemoryEnv();
+  const memoryEnv = { ...composed, NODE_OPTIONS: process.env.BENCH_WORKER_NODE_OPTIONS ?? composed.NODE_OPTIONS };
+  const worker = await startExportWorker(env, memoryEnv, compileWorker(path.join(dataDir, 'dist')));
+  const idleKb = worker.rssKb();
+  try {
+    // Warm, as a long-lived worker is: one small export of each format first, unmeasured.
+    await worker.run(payload(warmOwner, 'csv'));
+    await worker.run(payload(warmOwner, 'excel'));
+    const warmKb = worker.rssKb();
+    const asStep = (r: WorkerExport): StepResult => ({
+      rows: r.rows,
+      seconds: r.seconds,
+      bytes: r.bytes,
+      vmHwmKb: r.peakRssKb,
+    });
+    const csvJob = await worker.run(payload(studio, 'csv'));
+    const xlsxJob = await worker.run(payload(studio, 'excel'));
+    return {
+      memoryEnv,
+      idleKb,
+      warmKb,
+      csv: asStep(csvJob),
+      xlsx: asStep(xlsxJob),
+      renderOnly: {
+        csv: csvJob.rows / csvJob.renderSeconds,
+        xlsx: xlsxJob.rows / xlsxJob.renderSeconds,
+        overhead: [csvJob.seconds - csvJob.renderSeconds, xlsxJob.seconds - xlsxJob.renderSeconds],
+      },
+      workerLifetimeKb: worker.lifetimePeakKb(),
+    };
+  } finally {
+    await worker.stop();
+  }
+}
+
+function report(
+  opts: Opts,
+  {
+    fields,
+    started,
+    copy,
+    exceljs,
+    pdf,
+  }: {
+    fields: string[];
+    started: number;
+    copy: StepResult;
+    exceljs: StepResult;
+    pdf: StepResult | undefined;
+  },
+  onWorker: Awaited<ReturnType<typeof measureOnWorker>>,
+): void {
+  const { csv, xlsx, memoryEnv, idleKb, warmKb, workerLifetimeKb, renderOnly } = onWorker;
+  if (csv.rows !== opts.rows || xlsx.rows !== opts.rows || copy.rows !== opts.rows || exceljs.rows !== opts.rows) {
+    throw new Error(
+      `row counts differ: copy ${copy.rows}, csv ${csv.rows}, exceljs ${exceljs.rows}, xlsx ${xlsx.rows}; expected ${opts.rows}`,
+    );
+  }
+  console.log('');
+  console.log(
+    `bench:export  N=${opts.rows} sessions x ${fields.length} columns  node ${process.version}  ${os.availableParallelism()} CPUs  (${((performance.now() - started) / 1000).toFixed(0)} s)`,
+  );
+  console.log(line('baseline  COPY (SELECT ...) TO STDOUT WITH CSV', copy));
+  console.log(line('csv       export job on the worker (to S3)', csv));
+  console.log(line('baseline  exceljs streaming writer, from memory', exceljs));
+  console.log(line('xlsx      export job on the worker (to S3)', xlsx));
+  console.log(
+    `worker    ${Object.entries(memoryEnv)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(
+        ' ',
+      )}  RSS idle ${mb(idleKb)}, after the warm-up ${mb(warmKb)}; peak during the csv ${mb(csv.vmHwmKb)}, during the xlsx ${mb(xlsx.vmHwmKb)}, over its life ${mb(workerLifetimeKb)}`,
+  );
+  if (pdf) console.log(`${line('pdf       renderExport (to S3)', pdf)}  Chromium peak ${mb(pdf.chromiumPeakKb)}`);
+  console.log(
+    `render    the renderExport activity alone (from the job's history): csv ${renderOnly.csv.toFixed(0)} rows/s (${(renderOnly.csv / perSecond(copy)).toFixed(2)}x COPY), ` +
+      `xlsx ${renderOnly.xlsx.toFixed(0)} rows/s (${(renderOnly.xlsx / perSecond(exceljs)).toFixed(2)}x exceljs); the job around it: ${renderOnly.overhead.map((s) => s.toFixed(2)).join(' s and ')} s`,
+  );
+  console.log(
+    `xlsx ratio: ${(perSecond(xlsx) / perSecond(exceljs)).toFixed(2)}   (target >= 0.8; peak RSS target < 300 MB at 1 000 000 rows)`,
+  );
+  console.log(`ratio: ${(perSecond(csv) / perSecond(copy)).toFixed(2)}`);
+}
+
 async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2));
   const dataDir = path.join(repoRoot, '.data', 'bench-export');
@@ -122,45 +258,13 @@ async function main(): Promise<void> {
   process.on('SIGTERM', onSignal);
   try {
     const env = { ...process.env, ...stack.env, NODE_ENV: 'production', LOG_LEVEL: 'silent' };
-    const sequelize = createSequelize({ url: stack.env.DATABASE_URL });
-    try {
-      await createMigrator(sequelize).up();
-      await seedDatabase(sequelize);
-    } finally {
-      await sequelize.close();
-    }
-
-    const db = new Client({ connectionString: stack.env.DATABASE_URL });
-    await db.connect();
-    const newOwner = async (name: string) => {
-      const org = await db.query<{ id: string }>('INSERT INTO organizations (name) VALUES ($1) RETURNING id', [name]);
-      const user = await db.query<{ id: string }>(
-        'INSERT INTO users (org_id, email, password_hash, name) VALUES ($1, $2, $3, $4) RETURNING id',
-        [org.rows[0].id, `bench-${crypto.randomUUID()}@bench.example`, 'not-a-hash', name],
-      );
-      return { ownerId: user.rows[0].id, orgId: org.rows[0].id };
-    };
-    const studio = await newOwner('Bench Studio');
-    console.log(`Inserting ${opts.rows} sessions...`);
-    let started = performance.now();
-    await insertSessions(db, studio.ownerId, opts.rows);
-    const warmOwner = await newOwner('Bench Warm-up Studio');
-    await insertSessions(db, warmOwner.ownerId, WARM_UP_ROWS);
-    const pdfOwner = opts.pdf ? await newOwner('Bench PDF Studio') : undefined;
-    if (pdfOwner) {
-      await insertSessions(db, pdfOwner.ownerId, PDF_ROWS);
-      await db.query(`INSERT INTO user_company (user_id, company_name) VALUES ($1, 'Atelier Lumière')`, [
-        pdfOwner.ownerId,
-      ]);
-    }
-    await db.query('VACUUM ANALYZE sessions');
-    console.log(`... in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    await db.end();
+    await prepareDatabase(stack.env.DATABASE_URL);
+    const { studio, warmOwner, pdfOwner } = await seedOwners(stack.env.DATABASE_URL, opts);
 
     // The table's own columns: the baselines COPY and read them bare, so the joined columns
     // (session type, contact names) stay out and the numbers compare with earlier runs.
     const fields = exportKeys('sessions').filter((key) => !isDerivedColumn('sessions', key));
-    const payload = (owner: { ownerId: string; orgId: string }, format: ExportPayload['format']): ExportPayload => ({
+    const payload: PayloadOf = (owner, format) => ({
       ...owner,
       entity: 'sessions',
       format,
@@ -172,43 +276,11 @@ async function main(): Promise<void> {
     const input = { ownerId: studio.ownerId, entity: 'sessions', fields, warmOwner };
 
     console.log('Measuring (baselines: one child process per step; csv and xlsx: a real exports worker)...');
-    started = performance.now();
+    const started = performance.now();
     await runStep('copy', input, env); // the table and index into shared buffers, tsx's cache filled
     const copy = await runStep('copy', input, env);
     const exceljs = await runStep('exceljs', input, env);
-    const composed = composeExportsWorkerMemoryEnv();
-    const memoryEnv = { ...composed, NODE_OPTIONS: process.env.BENCH_WORKER_NODE_OPTIONS ?? composed.NODE_OPTIONS };
-    const worker = await startExportWorker(env, memoryEnv, compileWorker(path.join(dataDir, 'dist')));
-    let csv: StepResult;
-    let xlsx: StepResult;
-    let workerLifetimeKb: number | null;
-    let renderOnly: { csv: number; xlsx: number; overhead: number[] };
-    const idleKb = worker.rssKb();
-    let warmKb: number | null;
-    try {
-      // Warm, as a long-lived worker is: one small export of each format first, unmeasured.
-      await worker.run(payload(warmOwner, 'csv'));
-      await worker.run(payload(warmOwner, 'excel'));
-      warmKb = worker.rssKb();
-      const asStep = (r: WorkerExport): StepResult => ({
-        rows: r.rows,
-        seconds: r.seconds,
-        bytes: r.bytes,
-        vmHwmKb: r.peakRssKb,
-      });
-      const csvJob = await worker.run(payload(studio, 'csv'));
-      const xlsxJob = await worker.run(payload(studio, 'excel'));
-      csv = asStep(csvJob);
-      xlsx = asStep(xlsxJob);
-      renderOnly = {
-        csv: csvJob.rows / csvJob.renderSeconds,
-        xlsx: xlsxJob.rows / xlsxJob.renderSeconds,
-        overhead: [csvJob.seconds - csvJob.renderSeconds, xlsxJob.seconds - xlsxJob.renderSeconds],
-      };
-      workerLifetimeKb = worker.lifetimePeakKb();
-    } finally {
-      await worker.stop();
-    }
+    const onWorker = await measureOnWorker(env, dataDir, { payload, studio, warmOwner });
     const pdf = pdfOwner
       ? await runStep(
           'render',
@@ -223,36 +295,7 @@ async function main(): Promise<void> {
           env,
         )
       : undefined;
-
-    if (csv.rows !== opts.rows || xlsx.rows !== opts.rows || copy.rows !== opts.rows || exceljs.rows !== opts.rows) {
-      throw new Error(
-        `row counts differ: copy ${copy.rows}, csv ${csv.rows}, exceljs ${exceljs.rows}, xlsx ${xlsx.rows}; expected ${opts.rows}`,
-      );
-    }
-    console.log('');
-    console.log(
-      `bench:export  N=${opts.rows} sessions x ${fields.length} columns  node ${process.version}  ${os.availableParallelism()} CPUs  (${((performance.now() - started) / 1000).toFixed(0)} s)`,
-    );
-    console.log(line('baseline  COPY (SELECT ...) TO STDOUT WITH CSV', copy));
-    console.log(line('csv       export job on the worker (to S3)', csv));
-    console.log(line('baseline  exceljs streaming writer, from memory', exceljs));
-    console.log(line('xlsx      export job on the worker (to S3)', xlsx));
-    console.log(
-      `worker    ${Object.entries(memoryEnv)
-        .map(([k, v]) => `${k}=${v}`)
-        .join(
-          ' ',
-        )}  RSS idle ${mb(idleKb)}, after the warm-up ${mb(warmKb)}; peak during the csv ${mb(csv.vmHwmKb)}, during the xlsx ${mb(xlsx.vmHwmKb)}, over its life ${mb(workerLifetimeKb)}`,
-    );
-    if (pdf) console.log(`${line('pdf       renderExport (to S3)', pdf)}  Chromium peak ${mb(pdf.chromiumPeakKb)}`);
-    console.log(
-      `render    the renderExport activity alone (from the job's history): csv ${renderOnly.csv.toFixed(0)} rows/s (${(renderOnly.csv / perSecond(copy)).toFixed(2)}x COPY), ` +
-        `xlsx ${renderOnly.xlsx.toFixed(0)} rows/s (${(renderOnly.xlsx / perSecond(exceljs)).toFixed(2)}x exceljs); the job around it: ${renderOnly.overhead.map((s) => s.toFixed(2)).join(' s and ')} s`,
-    );
-    console.log(
-      `xlsx ratio: ${(perSecond(xlsx) / perSecond(exceljs)).toFixed(2)}   (target >= 0.8; peak RSS target < 300 MB at 1 000 000 rows)`,
-    );
-    console.log(`ratio: ${(perSecond(csv) / perSecond(copy)).toFixed(2)}`);
+    report(opts, { fields, started, copy, exceljs, pdf }, onWorker);
   } finally {
     await stop();
   }

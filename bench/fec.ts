@@ -22,6 +22,7 @@ import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { DefaultLogger } from '@temporalio/worker';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { type Pool } from 'pg';
+import { type Sequelize } from 'sequelize-typescript';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { Readable } from 'node:stream';
 import pino from 'pino';
@@ -40,7 +41,7 @@ import { createS3Client } from '../lib/s3';
 import { type AccountingExportPayload } from '../workflows/accounting-export/contract';
 import { bindDb } from '../workers/bind-db';
 import { type RenderedExport } from '../workflows/exports/contract';
-import { Cleanup, parseBenchArgs, runBench, startBenchDatabase, stopOnSignals } from './harness';
+import { Cleanup, parseBenchArgs, runBench, startBenchDatabase, stopOnSignals, timed } from './harness';
 
 const LINES_PER_INVOICE = 7;
 const RUNS = 3;
@@ -178,6 +179,106 @@ async function copyFecRows(pool: Pool): Promise<number> {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+/** The FEC's lines, checked: the lines announced, every entry balanced. */
+function checkedFecLines(body: string, expected: number, rowCount: number): string[] {
+  const lines = body.slice(0, -2).split('\r\n').slice(1);
+  const balance = new Map<string, number>();
+  for (const l of lines) {
+    const cells = l.split('\t');
+    const cents = (s: string) => Number(s.replace(',', ''));
+    balance.set(cells[2], (balance.get(cells[2]) ?? 0) + cents(cells[11]) - cents(cells[12]));
+  }
+  if (lines.length !== expected || rowCount !== lines.length)
+    throw new Error(`the FEC has ${lines.length} lines (rowCount ${rowCount}), expected ${expected}`);
+  if ([...balance.values()].some((v) => v !== 0)) throw new Error('an entry does not balance');
+  return lines;
+}
+
+type Runs = { sameRows: number[]; sources: number[]; exports: number[]; copied: number };
+
+/** RUNS of each, in turn: the COPY of the same rows, the COPY of the source rows, the export. */
+async function measureRuns(
+  pool: Pool,
+  {
+    ownerId,
+    lineCount,
+    exportOnce,
+  }: { ownerId: string; lineCount: number; exportOnce: () => Promise<{ seconds: number }> },
+): Promise<Runs> {
+  const sameRows: number[] = [];
+  const sources: number[] = [];
+  const exports: number[] = [];
+  let copied = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const same = await timed(() => copyFecRows(pool));
+    if (same.value !== lineCount) throw new Error(`COPY wrote ${same.value} rows, the FEC has ${lineCount}`);
+    sameRows.push(same.seconds);
+    const source = await timed(() => copyRows(pool, ownerId));
+    sources.push(source.seconds);
+    copied = source.value;
+    exports.push((await exportOnce()).seconds);
+  }
+  return { sameRows, sources, exports, copied };
+}
+
+/** Where the time goes (one more run, by phase): the reads, the sources, the entries as text. */
+async function phaseTimes(
+  sequelize: Sequelize,
+  accountingDb: Parameters<typeof loadPeriodSources>[0],
+  payload: AccountingExportPayload,
+) {
+  const accounts = await readAccountingAccounts(sequelize, payload.ownerId);
+  let t0 = performance.now();
+  await readAccountingPeriod(sequelize, payload);
+  const readMs = performance.now() - t0;
+  t0 = performance.now();
+  const periodSources = await loadPeriodSources(accountingDb, payload);
+  const journalMs = performance.now() - t0 - readMs;
+  t0 = performance.now();
+  let chars = 0;
+  for (const chunk of accountingFileChunks(periodSources, accounts, payload)) chars += chunk.length;
+  const textMs = performance.now() - t0;
+  return { readMs, journalMs, textMs, chars };
+}
+
+function report(
+  {
+    lineCount,
+    invoices,
+    started,
+    sizeBytes,
+  }: { lineCount: number; invoices: number; started: number; sizeBytes: number },
+  { sameRows, sources, exports, copied }: Runs,
+  { readMs, journalMs, textMs, chars }: Awaited<ReturnType<typeof phaseTimes>>,
+): void {
+  const copySeconds = median(sameRows);
+  const sourceSeconds = median(sources);
+  const exportSeconds = median(exports);
+  const runs = (values: number[]) =>
+    `median ${median(values).toFixed(3)} s  (${values.map((v) => v.toFixed(3)).join(', ')})`;
+  console.log('');
+  console.log(
+    `bench:fec  N=${lineCount} FEC lines (${invoices} invoices, ${invoices} payments)  node ${process.version}  ${os.availableParallelism()} CPUs  (${((performance.now() - started) / 1000).toFixed(0)} s)`,
+  );
+  console.log(`baseline  COPY of the same ${lineCount} rows (18 text columns)   ${runs(sameRows)}`);
+  console.log(
+    `reference COPY of the ${copied} source rows the export reads   ${runs(sources)}  (export / this: ${(sourceSeconds / exportSeconds).toFixed(2)})`,
+  );
+  console.log(
+    `fec       renderAccountingExport (to S3, ${(sizeBytes / 1048576).toFixed(1)} MB)   ${runs(exports)}  ${(lineCount / exportSeconds).toFixed(0)} lines/s`,
+  );
+  console.log(
+    `phases    reads ${readMs.toFixed(0)} ms, sources ${Math.max(0, journalMs).toFixed(0)} ms, entries as FEC text ${textMs.toFixed(0)} ms (${chars} characters); the rest is the upload and file_objects`,
+  );
+  console.log(
+    `load      ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  console.log(`ratio: ${(copySeconds / exportSeconds).toFixed(2)}`);
+}
+
 async function main(): Promise<void> {
   const { count } = parseBenchArgs(
     process.argv.slice(2),
@@ -234,11 +335,6 @@ async function main(): Promise<void> {
       });
       return { seconds: (performance.now() - t0) / 1000, file };
     };
-    const timed = async <T>(run: () => Promise<T>) => {
-      const t0 = performance.now();
-      const value = await run();
-      return { seconds: (performance.now() - t0) / 1000, value };
-    };
 
     console.log('Measuring (one unmeasured run of each, then 3 of each, in turn)...');
     started = performance.now();
@@ -247,75 +343,20 @@ async function main(): Promise<void> {
     const body = await (
       await s3.send(new GetObjectCommand({ Bucket: config.S3_BUCKET, Key: first.file.key }))
     ).Body!.transformToString('utf8');
-    const lines = body.slice(0, -2).split('\r\n').slice(1);
-    const balance = new Map<string, number>();
-    for (const l of lines) {
-      const cells = l.split('\t');
-      const cents = (s: string) => Number(s.replace(',', ''));
-      balance.set(cells[2], (balance.get(cells[2]) ?? 0) + cents(cells[11]) - cents(cells[12]));
-    }
-    if (lines.length !== invoices * LINES_PER_INVOICE || first.file.rowCount !== lines.length)
-      throw new Error(
-        `the FEC has ${lines.length} lines (rowCount ${first.file.rowCount}), expected ${invoices * LINES_PER_INVOICE}`,
-      );
-    if ([...balance.values()].some((v) => v !== 0)) throw new Error('an entry does not balance');
+    const lines = checkedFecLines(body, invoices * LINES_PER_INVOICE, first.file.rowCount);
     await loadFecTable(pool, body);
     await copyFecRows(pool);
     await copyRows(pool, studio.ownerId);
 
-    const sameRows: number[] = [];
-    const sources: number[] = [];
-    const exports: number[] = [];
-    let copied = 0;
-    for (let i = 0; i < RUNS; i++) {
-      const same = await timed(() => copyFecRows(pool));
-      if (same.value !== lines.length) throw new Error(`COPY wrote ${same.value} rows, the FEC has ${lines.length}`);
-      sameRows.push(same.seconds);
-      const source = await timed(() => copyRows(pool, studio.ownerId));
-      sources.push(source.seconds);
-      copied = source.value;
-      exports.push((await exportOnce()).seconds);
-    }
+    const runs = await measureRuns(pool, {
+      ownerId: studio.ownerId,
+      lineCount: lines.length,
+      exportOnce,
+    });
 
-    // Where the time goes (one more run, by phase): the reads, the sources, the entries as text.
-    const accounts = await readAccountingAccounts(sequelize, studio.ownerId);
-    let t0 = performance.now();
-    await readAccountingPeriod(sequelize, payload);
-    const readMs = performance.now() - t0;
-    t0 = performance.now();
-    const periodSources = await loadPeriodSources(accountingDb, payload);
-    const journalMs = performance.now() - t0 - readMs;
-    t0 = performance.now();
-    let chars = 0;
-    for (const chunk of accountingFileChunks(periodSources, accounts, payload)) chars += chunk.length;
-    const textMs = performance.now() - t0;
+    const phases = await phaseTimes(sequelize, accountingDb, payload);
 
-    const copySeconds = median(sameRows);
-    const sourceSeconds = median(sources);
-    const exportSeconds = median(exports);
-    const runs = (values: number[]) =>
-      `median ${median(values).toFixed(3)} s  (${values.map((v) => v.toFixed(3)).join(', ')})`;
-    console.log('');
-    console.log(
-      `bench:fec  N=${lines.length} FEC lines (${invoices} invoices, ${invoices} payments)  node ${process.version}  ${os.availableParallelism()} CPUs  (${((performance.now() - started) / 1000).toFixed(0)} s)`,
-    );
-    console.log(`baseline  COPY of the same ${lines.length} rows (18 text columns)   ${runs(sameRows)}`);
-    console.log(
-      `reference COPY of the ${copied} source rows the export reads   ${runs(sources)}  (export / this: ${(sourceSeconds / exportSeconds).toFixed(2)})`,
-    );
-    console.log(
-      `fec       renderAccountingExport (to S3, ${(first.file.sizeBytes / 1048576).toFixed(1)} MB)   ${runs(exports)}  ${(lines.length / exportSeconds).toFixed(0)} lines/s`,
-    );
-    console.log(
-      `phases    reads ${readMs.toFixed(0)} ms, sources ${Math.max(0, journalMs).toFixed(0)} ms, entries as FEC text ${textMs.toFixed(0)} ms (${chars} characters); the rest is the upload and file_objects`,
-    );
-    console.log(
-      `load      ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}`,
-    );
-    console.log(`ratio: ${(copySeconds / exportSeconds).toFixed(2)}`);
+    report({ lineCount: lines.length, invoices, started, sizeBytes: first.file.sizeBytes }, runs, phases);
   } finally {
     await cleanup.run();
   }

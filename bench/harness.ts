@@ -42,6 +42,13 @@ export async function runAtConcurrency(total: number, concurrency: number, op: (
   return { elapsedMs: performance.now() - started, latenciesMs };
 }
 
+/** How long `run` took, in seconds, and what it answered. */
+export async function timed<T>(run: () => Promise<T>): Promise<{ seconds: number; value: T }> {
+  const t0 = performance.now();
+  const value = await run();
+  return { seconds: (performance.now() - t0) / 1000, value };
+}
+
 /** Nearest-rank percentile of an ascending array. */
 export function percentile(sorted: number[], p: number): number {
   const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));

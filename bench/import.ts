@@ -66,6 +66,83 @@ async function measured<T>(step: () => Promise<T>): Promise<{ value: T; seconds:
   }
 }
 
+/** A studio of its own (an organization and its user); its id. */
+async function insertOwner(db: Client): Promise<string> {
+  const org = await db.query<{ id: string }>("INSERT INTO organizations (name) VALUES ('Bench') RETURNING id");
+  const user = await db.query<{ id: string }>(
+    "INSERT INTO users (org_id, email, password_hash, name) VALUES ($1, $2, 'x', 'Bench') RETURNING id",
+    [org.rows[0].id, `bench-${crypto.randomUUID()}@bench.example`],
+  );
+  return user.rows[0].id;
+}
+
+/**
+ * The baseline: the same rows straight into contacts with COPY (no parsing, no validation), in
+ * seconds. The owner column is prefixed to each line before timing: COPY gets the rows as \copy would.
+ */
+async function copyBaseline(db: Client, csv: Buffer, copyOwner: string): Promise<number> {
+  const prefix = Buffer.from(`${copyOwner},`);
+  const copyCsv = Buffer.concat(
+    csv
+      .toString('utf8')
+      .split('\r\n')
+      .slice(1, -1)
+      .flatMap((l) => [prefix, Buffer.from(`${l}\n`)]),
+  );
+  return (
+    await measured(async () => {
+      const copy = db.query(
+        copyFrom(
+          'COPY contacts (owner_id, first_name, last_name, email, phone_number, city, zipcode, notes) FROM STDIN WITH (FORMAT csv)',
+        ),
+      );
+      await pipeline(Readable.from([copyCsv]), copy);
+    })
+  ).seconds;
+}
+
+/** The owner's contacts after the imports: every row, every one in Dijon (the changed file's city). */
+async function checkContacts(db: Client, owner: string, rows: number): Promise<void> {
+  const count = await db.query<{ n: number; dijon: number }>(
+    "SELECT count(*)::int AS n, count(*) FILTER (WHERE city = 'Dijon')::int AS dijon FROM contacts WHERE owner_id = $1",
+    [owner],
+  );
+  if (count.rows[0].n !== rows || count.rows[0].dijon !== rows)
+    throw new Error(`expected ${rows} contacts in Dijon, found ${JSON.stringify(count.rows[0])}`);
+}
+
+type Step = { seconds: number; peakMb: number };
+
+function report(
+  rows: number,
+  copySeconds: number,
+  {
+    created,
+    updated,
+    changed,
+    check,
+    rssBefore,
+  }: { created: Step; updated: Step; changed: Step; check: Step; rssBefore: number },
+): void {
+  const rate = (s: number) => (rows / s).toFixed(0).padStart(7);
+  const ratio = (s: number) => (copySeconds / s).toFixed(2);
+  const line = (name: string, step: { seconds: number; peakMb: number }) =>
+    console.log(
+      `${name.padEnd(44)} ${step.seconds.toFixed(2).padStart(6)} s ${rate(step.seconds)} rows/s  ratio ${ratio(step.seconds)}  peak RSS ${step.peakMb.toFixed(0)} MB`,
+    );
+  console.log(
+    `COPY FROM STDIN (baseline)                   ${copySeconds.toFixed(2).padStart(6)} s ${rate(copySeconds)} rows/s`,
+  );
+  line('import, all created', created);
+  line('import, updateExisting, all match, unchanged', updated);
+  line('import, updateExisting, all match, changed', changed);
+  console.log(`api check of the upload (header, first row)  ${(check.seconds * 1000).toFixed(0)} ms`);
+  console.log(`RSS of this process before the imports ${rssBefore.toFixed(0)} MB (the csv files, the stack's clients)`);
+  console.log(`ratio (updateExisting, changed): ${ratio(changed.seconds)}`);
+  console.log(`ratio (updateExisting): ${ratio(updated.seconds)}`);
+  console.log(`ratio: ${ratio(created.seconds)}`);
+}
+
 async function main(): Promise<void> {
   const arg = process.argv[2];
   const rows = arg === undefined ? 100_000 : Number(arg);
@@ -83,38 +160,12 @@ async function main(): Promise<void> {
     await seedDatabase(sequelize);
     const db = new Client({ connectionString: config.DATABASE_URL });
     await db.connect();
-    const newOwner = async () => {
-      const org = await db.query<{ id: string }>("INSERT INTO organizations (name) VALUES ('Bench') RETURNING id");
-      const user = await db.query<{ id: string }>(
-        "INSERT INTO users (org_id, email, password_hash, name) VALUES ($1, $2, 'x', 'Bench') RETURNING id",
-        [org.rows[0].id, `bench-${crypto.randomUUID()}@bench.example`],
-      );
-      return user.rows[0].id;
-    };
+    const newOwner = () => insertOwner(db);
     const csv = contactsCsv(rows);
     console.log(`csv: ${rows} rows, ${(csv.length / 1048576).toFixed(1)} MB`);
 
     // 1. Baseline: the same rows straight into contacts with COPY (no parsing, no validation).
-    // The owner column is prefixed to each line before timing: COPY gets the rows as \copy would.
-    const copyOwner = await newOwner();
-    const prefix = Buffer.from(`${copyOwner},`);
-    const copyCsv = Buffer.concat(
-      csv
-        .toString('utf8')
-        .split('\r\n')
-        .slice(1, -1)
-        .flatMap((l) => [prefix, Buffer.from(`${l}\n`)]),
-    );
-    const copySeconds = (
-      await measured(async () => {
-        const copy = db.query(
-          copyFrom(
-            'COPY contacts (owner_id, first_name, last_name, email, phone_number, city, zipcode, notes) FROM STDIN WITH (FORMAT csv)',
-          ),
-        );
-        await pipeline(Readable.from([copyCsv]), copy);
-      })
-    ).seconds;
+    const copySeconds = await copyBaseline(db, csv, await newOwner());
 
     const s3 = createS3Client(config);
     const upload = async (body: Buffer) => {
@@ -165,35 +216,12 @@ async function main(): Promise<void> {
     if (updated.value.updated !== rows) throw new Error(`expected ${rows} updates, got ${updated.value.updated}`);
     const changed = await run(true, changedKey);
     if (changed.value.updated !== rows) throw new Error(`expected ${rows} updates, got ${changed.value.updated}`);
-    const count = await db.query<{ n: number; dijon: number }>(
-      "SELECT count(*)::int AS n, count(*) FILTER (WHERE city = 'Dijon')::int AS dijon FROM contacts WHERE owner_id = $1",
-      [owner],
-    );
-    if (count.rows[0].n !== rows || count.rows[0].dijon !== rows)
-      throw new Error(`expected ${rows} contacts in Dijon, found ${JSON.stringify(count.rows[0])}`);
+    await checkContacts(db, owner, rows);
     await db.end();
     await sequelize.close();
     s3.destroy();
 
-    const rate = (s: number) => (rows / s).toFixed(0).padStart(7);
-    const ratio = (s: number) => (copySeconds / s).toFixed(2);
-    const line = (name: string, step: { seconds: number; peakMb: number }) =>
-      console.log(
-        `${name.padEnd(44)} ${step.seconds.toFixed(2).padStart(6)} s ${rate(step.seconds)} rows/s  ratio ${ratio(step.seconds)}  peak RSS ${step.peakMb.toFixed(0)} MB`,
-      );
-    console.log(
-      `COPY FROM STDIN (baseline)                   ${copySeconds.toFixed(2).padStart(6)} s ${rate(copySeconds)} rows/s`,
-    );
-    line('import, all created', created);
-    line('import, updateExisting, all match, unchanged', updated);
-    line('import, updateExisting, all match, changed', changed);
-    console.log(`api check of the upload (header, first row)  ${(check.seconds * 1000).toFixed(0)} ms`);
-    console.log(
-      `RSS of this process before the imports ${rssBefore.toFixed(0)} MB (the csv files, the stack's clients)`,
-    );
-    console.log(`ratio (updateExisting, changed): ${ratio(changed.seconds)}`);
-    console.log(`ratio (updateExisting): ${ratio(updated.seconds)}`);
-    console.log(`ratio: ${ratio(created.seconds)}`);
+    report(rows, copySeconds, { created, updated, changed, check, rssBefore });
   } finally {
     await stack.stop();
   }

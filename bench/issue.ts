@@ -20,6 +20,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
+import { type Pool } from 'pg';
 import { FRENCH_STUDIO } from '../test/factories/invoices';
 import { GST_QST, QUEBEC_STUDIO } from '../test/fixtures/studios-abroad';
 import { cpuPerOperation, cpuSnapshot } from './cpu-usage';
@@ -104,6 +105,141 @@ function queueOf(ids: string[]): () => string {
   };
 }
 
+type Send = (
+  method: string,
+  url: string,
+  authorization: string | undefined,
+  json: unknown,
+  expected: number,
+) => Promise<Record<string, unknown>>;
+type BenchStudio = { id: string; authorization: string; email: string };
+
+/** The api's calls: one answered with `expected` or thrown, and a studio's registration. */
+function apiClient(baseUrl: string, agent: http.Agent) {
+  const send: Send = async (method, url, authorization, json, expected) => {
+    const { status, body } = await httpSend(
+      method,
+      `${baseUrl}${url}`,
+      authorization ? { authorization } : {},
+      agent,
+      json,
+    );
+    if (status !== expected)
+      throw new Error(`${method} ${url} answered ${status}: ${body.toString('utf8').slice(0, 300)}`);
+    return JSON.parse(body.toString('utf8')) as Record<string, unknown>;
+  };
+  const register = async (label: string): Promise<BenchStudio> => {
+    const email = `bench-issue-${label}-${Date.now()}-${crypto.randomBytes(4).toString('hex')}@bench.example`;
+    const body = (await send(
+      'POST',
+      '/api/auth/register',
+      undefined,
+      { email, password: `Bench-${crypto.randomBytes(12).toString('hex')}`, name: `Bench ${label}` },
+      201,
+    )) as {
+      user: { id: string };
+      accessToken: string;
+    };
+    return { id: body.user.id, authorization: `Bearer ${body.accessToken}`, email };
+  };
+  return { send, register };
+}
+
+/** Studio A's client and its `total` drafts, created through the api (unmeasured). */
+async function apiDrafts(
+  send: Send,
+  studioA: BenchStudio,
+  {
+    studio,
+    total,
+    concurrency,
+  }: { studio: (typeof STUDIOS)[keyof typeof STUDIOS]; total: number; concurrency: number },
+): Promise<string[]> {
+  const contact = await send('POST', '/api/contacts', studioA.authorization, studio.client, 201);
+  console.log(`Creating ${total} drafts for ${studioA.email} through the api...`);
+  const draftsA: string[] = new Array<string>(total);
+  let created = 0;
+  await runAtConcurrency(total, concurrency, async () => {
+    const draft = await send(
+      'POST',
+      '/api/invoices',
+      studioA.authorization,
+      {
+        title: 'Séance famille',
+        contact_id: contact.id,
+        items: [studio.line],
+      },
+      201,
+    );
+    draftsA[created++] = draft.id as string;
+  });
+  return draftsA;
+}
+
+/**
+ * The bare pair: the counter row's upsert (which locks it until COMMIT, as the api's
+ * drawDocumentNumber does) and the UPDATE that numbers the draft, in one transaction.
+ */
+async function issueDirectly(pool: Pool, ownerId: string, year: number, id: string): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const { rows } = await client.query<{ last_value: number }>(
+      `INSERT INTO document_counters (owner_id, series, period, last_value) VALUES ($1, 'invoice', $2, 1)
+     ON CONFLICT (owner_id, series, period) DO UPDATE SET last_value = document_counters.last_value + 1
+     RETURNING last_value`,
+      [ownerId, year],
+    );
+    const number = `F-${year}-${String(rows[0].last_value).padStart(5, '0')}`;
+    const updated = await client.query(
+      `UPDATE invoices SET status = 'ISSUED', number = $2, issued_at = now(), payment_status = 'UNPAID', balance_due = amount WHERE id = $1 AND status = 'DRAFT'`,
+      [id, number],
+    );
+    if (updated.rowCount !== 1) throw new Error(`draft ${id} was not updated`);
+    await client.query('COMMIT');
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+/** 5. Gapless: the studio's numbers are exactly 1..total, once each, and its counter says total. */
+async function checkGapless(
+  pool: Pool,
+  label: string,
+  ownerId: string,
+  { total, drafts }: { total: number; drafts: number },
+): Promise<void> {
+  const numbers = (
+    await pool.query<{ number: string | null }>(
+      `SELECT number FROM invoices WHERE owner_id = $1 AND status = 'ISSUED'`,
+      [ownerId],
+    )
+  ).rows.map((r) => r.number ?? '');
+  const seqs = numbers.map((n) => NUMBER.exec(n)).map((m) => (m ? Number(m[2]) : NaN));
+  const years = new Set(numbers.map((n) => NUMBER.exec(n)?.[1]));
+  const sorted = [...seqs].sort((a, b) => a - b);
+  const gapless = sorted.length === total && sorted.every((seq, i) => seq === i + 1);
+  const [counter] = (
+    await pool.query<{ last_value: number }>(
+      `SELECT last_value FROM document_counters WHERE owner_id = $1 AND series = 'invoice'`,
+      [ownerId],
+    )
+  ).rows;
+  if (!gapless || years.size !== 1 || counter?.last_value !== total) {
+    const firstBad = sorted.findIndex((seq, i) => seq !== i + 1);
+    throw new Error(
+      `${label}: ${numbers.length} issued numbers over ${years.size} year(s), counter ${counter?.last_value}; expected 1..${total}` +
+        (firstBad >= 0 ? `, first wrong at position ${firstBad + 1}: ${sorted[firstBad]}` : ''),
+    );
+  }
+  console.log(
+    `Checked: ${label} studio's numbers are F-${[...years][0]}-00001..${String(total).padStart(5, '0')}, no gap, no duplicate (${WARM_UP} warm-up + ${drafts}).`,
+  );
+}
+
 async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2), process.env);
   // 1. Where the api and the database are.
@@ -114,38 +250,7 @@ async function main(): Promise<void> {
       const pool = benchPool(databaseUrl, opts.concurrency, cleanup);
       const agent = new http.Agent({ keepAlive: true, maxSockets: opts.concurrency });
       cleanup.add('the HTTP client', async () => agent.destroy());
-      const send = async (
-        method: string,
-        url: string,
-        authorization: string | undefined,
-        json: unknown,
-        expected: number,
-      ) => {
-        const { status, body } = await httpSend(
-          method,
-          `${baseUrl}${url}`,
-          authorization ? { authorization } : {},
-          agent,
-          json,
-        );
-        if (status !== expected)
-          throw new Error(`${method} ${url} answered ${status}: ${body.toString('utf8').slice(0, 300)}`);
-        return JSON.parse(body.toString('utf8')) as Record<string, unknown>;
-      };
-      const register = async (label: string) => {
-        const email = `bench-issue-${label}-${Date.now()}-${crypto.randomBytes(4).toString('hex')}@bench.example`;
-        const body = (await send(
-          'POST',
-          '/api/auth/register',
-          undefined,
-          { email, password: `Bench-${crypto.randomBytes(12).toString('hex')}`, name: `Bench ${label}` },
-          201,
-        )) as {
-          user: { id: string };
-          accessToken: string;
-        };
-        return { id: body.user.id, authorization: `Bearer ${body.accessToken}`, email };
-      };
+      const { send, register } = apiClient(baseUrl, agent);
 
       // 2. Studio A, issued through the api: a complete company profile, a client with an address,
       // and its drafts (created through the api, unmeasured).
@@ -153,24 +258,7 @@ async function main(): Promise<void> {
       const studioA = await register('api');
       const studio = STUDIOS[quebec ? 'quebec' : 'france'];
       await send('PUT', '/api/users/me/company', studioA.authorization, studio.profile, 200);
-      const contact = await send('POST', '/api/contacts', studioA.authorization, studio.client, 201);
-      console.log(`Creating ${total} drafts for ${studioA.email} through the api...`);
-      const draftsA: string[] = new Array<string>(total);
-      let created = 0;
-      await runAtConcurrency(total, opts.concurrency, async () => {
-        const draft = await send(
-          'POST',
-          '/api/invoices',
-          studioA.authorization,
-          {
-            title: 'Séance famille',
-            contact_id: contact.id,
-            items: [studio.line],
-          },
-          201,
-        );
-        draftsA[created++] = draft.id as string;
-      });
+      const draftsA = await apiDrafts(send, studioA, { studio, total, concurrency: opts.concurrency });
 
       // 3. Studio B, the baseline's: the same number of drafts, inserted directly.
       const studioB = await register('baseline');
@@ -190,35 +278,10 @@ async function main(): Promise<void> {
         if (body.status !== 'ISSUED' || typeof body.number !== 'string' || !NUMBER.test(body.number))
           throw new Error(`POST /api/invoices/${id}/issue answered ${JSON.stringify(body).slice(0, 300)}`);
       };
-      // The bare pair: the counter row's upsert (which locks it until COMMIT, as the api's
-      // drawDocumentNumber does) and the UPDATE that numbers the draft, in one transaction.
+      // The bare pair, in one transaction (issueDirectly).
       const year = parisYear();
       const nextB = queueOf(draftsB);
-      const viaPg = async () => {
-        const id = nextB();
-        const client = await pool.connect();
-        try {
-          await client.query('BEGIN');
-          const { rows } = await client.query<{ last_value: number }>(
-            `INSERT INTO document_counters (owner_id, series, period, last_value) VALUES ($1, 'invoice', $2, 1)
-           ON CONFLICT (owner_id, series, period) DO UPDATE SET last_value = document_counters.last_value + 1
-           RETURNING last_value`,
-            [studioB.id, year],
-          );
-          const number = `F-${year}-${String(rows[0].last_value).padStart(5, '0')}`;
-          const updated = await client.query(
-            `UPDATE invoices SET status = 'ISSUED', number = $2, issued_at = now(), payment_status = 'UNPAID', balance_due = amount WHERE id = $1 AND status = 'DRAFT'`,
-            [id, number],
-          );
-          if (updated.rowCount !== 1) throw new Error(`draft ${id} was not updated`);
-          await client.query('COMMIT');
-        } catch (err) {
-          await client.query('ROLLBACK').catch(() => {});
-          throw err;
-        } finally {
-          client.release();
-        }
-      };
+      const viaPg = async () => issueDirectly(pool, studioB.id, year, nextB());
 
       console.log(`Warming up (${WARM_UP} issues each)...`);
       await runAtConcurrency(WARM_UP, opts.concurrency, viaApi);
@@ -235,38 +298,9 @@ async function main(): Promise<void> {
       const api = apiRun.summary;
       const direct = directRun.summary;
 
-      // 5. Gapless: each studio's numbers are exactly 1..total, once each, and its counter says total.
-      for (const [label, studio] of [
-        ['api', studioA],
-        ['baseline', studioB],
-      ] as const) {
-        const numbers = (
-          await pool.query<{ number: string | null }>(
-            `SELECT number FROM invoices WHERE owner_id = $1 AND status = 'ISSUED'`,
-            [studio.id],
-          )
-        ).rows.map((r) => r.number ?? '');
-        const seqs = numbers.map((n) => NUMBER.exec(n)).map((m) => (m ? Number(m[2]) : NaN));
-        const years = new Set(numbers.map((n) => NUMBER.exec(n)?.[1]));
-        const sorted = [...seqs].sort((a, b) => a - b);
-        const gapless = sorted.length === total && sorted.every((seq, i) => seq === i + 1);
-        const [counter] = (
-          await pool.query<{ last_value: number }>(
-            `SELECT last_value FROM document_counters WHERE owner_id = $1 AND series = 'invoice'`,
-            [studio.id],
-          )
-        ).rows;
-        if (!gapless || years.size !== 1 || counter?.last_value !== total) {
-          const firstBad = sorted.findIndex((seq, i) => seq !== i + 1);
-          throw new Error(
-            `${label}: ${numbers.length} issued numbers over ${years.size} year(s), counter ${counter?.last_value}; expected 1..${total}` +
-              (firstBad >= 0 ? `, first wrong at position ${firstBad + 1}: ${sorted[firstBad]}` : ''),
-          );
-        }
-        console.log(
-          `Checked: ${label} studio's numbers are F-${[...years][0]}-00001..${String(total).padStart(5, '0')}, no gap, no duplicate (${WARM_UP} warm-up + ${opts.drafts}).`,
-        );
-      }
+      // 5. Gapless, each studio's numbers.
+      await checkGapless(pool, 'api', studioA.id, { total, drafts: opts.drafts });
+      await checkGapless(pool, 'baseline', studioB.id, { total, drafts: opts.drafts });
 
       console.log('');
       console.log(

@@ -19,7 +19,7 @@ import { type Pool } from 'pg';
 import { appendUnchainedLedgerRecords } from '../db/commands/append-unchained-ledger-records';
 import { closeLedgerPeriod } from '../db/commands/close-ledger-period';
 import { checkLedgerIntegrity } from '../db/queries/ledger-integrity';
-import { Cleanup, parseBenchArgs, runBench, startBenchDatabase, stopOnSignals } from './harness';
+import { Cleanup, parseBenchArgs, runBench, startBenchDatabase, stopOnSignals, timed } from './harness';
 
 const RUNS = 5;
 
@@ -101,11 +101,6 @@ async function main(): Promise<void> {
       await pool.query(`VACUUM ANALYZE ${table}`);
     console.log(`... ${chained.length} records in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-    const timed = async <T>(run: () => Promise<T>) => {
-      const t0 = performance.now();
-      const value = await run();
-      return { seconds: (performance.now() - t0) / 1000, value };
-    };
     const first = await checkLedgerIntegrity(sequelize, ownerId);
     if (!first.ok || first.recordsChecked !== chained.length || first.closuresChecked !== 1)
       throw new Error(`the check did not hold: ${JSON.stringify(first)}`);

@@ -282,6 +282,88 @@ async function throughputPhase(b: Bench, worker: RunningWorker) {
   };
 }
 
+/** The engine's own floor: no-op workflows on a worker of their own, warmed up, then measured with their CPU. */
+async function baselinePhase(
+  b: Bench,
+  {
+    client,
+    env,
+    logDir,
+    cleanups,
+  }: {
+    client: Awaited<ReturnType<typeof connectTemporal>>['client'];
+    env: NodeJS.ProcessEnv;
+    logDir: string;
+    cleanups: (() => Promise<void>)[];
+  },
+) {
+  const { opts } = b;
+  const noop = await startNoopWorker(env, path.join(logDir, 'noop-worker.log'));
+  cleanups.push(() => noop.stop());
+  await runNoopWorkflows(client, noop, 'bench-noop-warm-up', WARM_UP, BASELINE_CONCURRENCY, 60_000);
+  const cpuBefore = b.cpuNow({ 'no-op worker': noop.pid });
+  const baseline = await runNoopWorkflows(
+    client,
+    noop,
+    'bench-noop',
+    opts.events,
+    BASELINE_CONCURRENCY,
+    60_000 + opts.events * 50,
+  );
+  const cpuAfter = b.cpuNow({ 'no-op worker': noop.pid });
+  const baselineCpu = `${cpuShares(cpuBefore, cpuAfter, baseline.seconds)}; per workflow ${cpuPerItem(cpuBefore, cpuAfter, opts.events)}`;
+  await noop.stop();
+  return { baseline, baselineCpu };
+}
+
+function report(
+  opts: Bench['opts'],
+  {
+    latency,
+    baseline,
+    baselineCpu,
+    throughput,
+    lifetimePeakKb,
+    temporalRss,
+    loads,
+  }: {
+    latency: Awaited<ReturnType<typeof latencyPhase>>;
+    baseline: Awaited<ReturnType<typeof runNoopWorkflows>>;
+    baselineCpu: string;
+    throughput: Awaited<ReturnType<typeof throughputPhase>>;
+    lifetimePeakKb: number;
+    temporalRss: number | null;
+    loads: string[];
+  },
+): void {
+  const ratio = throughput.perSecond / baseline.perSecond;
+  const { latencies, p95 } = latency;
+  console.log('');
+  console.log(
+    `bench:triggers  N=${opts.events} events, ${STUDIOS} studios x ${TRIGGERS_PER_STUDIO} active CONTACT_CREATED triggers  node ${process.version}  ${os.availableParallelism()} CPUs`,
+  );
+  console.log(
+    `latency     ${latency.events} events at ${opts.rate}/s (writes ended ${latency.lateBy.toFixed(0)} ms late): commit to last execution row p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, max ${latencies[latencies.length - 1].toFixed(0)} ms  (CPU: ${latency.cpu})`,
+  );
+  console.log(
+    `baseline    ${baseline.workflows} no-op workflows in ${baseline.seconds.toFixed(2)} s: ${baseline.perSecond.toFixed(1)} workflows/s  (CPU: ${baselineCpu})`,
+  );
+  console.log(
+    `throughput  ${opts.events} events (written in ${throughput.writtenSeconds.toFixed(2)} s) evaluated, ${throughput.rows} SKIPPED executions, in ${throughput.seconds.toFixed(2)} s: ${throughput.perSecond.toFixed(1)} events/s  (CPU: ${throughput.cpu})`,
+  );
+  console.log(
+    `checked     every event: its executions exactly as its conditions say (all SKIPPED, none FAILED), one COMPLETED evaluation job with that summary, its outbox row dispatched once`,
+  );
+  console.log(
+    `memory      worker peak RSS ${mb(latency.peakKb)} (latency), ${mb(throughput.peakKb)} (throughput), ${mb(lifetimePeakKb)} over its lives; this process ${mb(process.resourceUsage().maxRSS)}; Temporal dev server ${mb(temporalRss)} at the end`,
+  );
+  console.log(`load        ${loads.join('; ')}`);
+  console.log(
+    `targets     ratio >= 0.5: ${ratio >= 0.5 ? 'met' : 'NOT met'}; p95 < 2000 ms at ${opts.rate} events/s: ${p95 < 2000 ? 'met' : 'NOT met'}`,
+  );
+  console.log(`ratio: ${ratio.toFixed(2)}`);
+}
+
 async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2));
   const dataDir = path.join(repoRoot, '.data', 'bench-triggers');
@@ -356,21 +438,7 @@ async function main(): Promise<void> {
 
     // 2. Baseline: the engine's own floor, before the trigger path's N workflows.
     console.log(`Baseline: ${opts.events} no-op workflows, ${BASELINE_CONCURRENCY} starts in flight...`);
-    const noop = await startNoopWorker(env, path.join(logDir, 'noop-worker.log'));
-    cleanups.push(() => noop.stop());
-    await runNoopWorkflows(temporal.client, noop, 'bench-noop-warm-up', WARM_UP, BASELINE_CONCURRENCY, 60_000);
-    const cpuBefore = b.cpuNow({ 'no-op worker': noop.pid });
-    const baseline = await runNoopWorkflows(
-      temporal.client,
-      noop,
-      'bench-noop',
-      opts.events,
-      BASELINE_CONCURRENCY,
-      60_000 + opts.events * 50,
-    );
-    const cpuAfter = b.cpuNow({ 'no-op worker': noop.pid });
-    const baselineCpu = `${cpuShares(cpuBefore, cpuAfter, baseline.seconds)}; per workflow ${cpuPerItem(cpuBefore, cpuAfter, opts.events)}`;
-    await noop.stop();
+    const { baseline, baselineCpu } = await baselinePhase(b, { client: temporal.client, env, logDir, cleanups });
     loads.push(`after the baseline ${load()}`);
 
     // 3. Throughput, on a worker started afresh and warmed up again.
@@ -381,32 +449,7 @@ async function main(): Promise<void> {
     await worker.stop();
     loads.push(`after the throughput phase ${load()}`);
 
-    const ratio = throughput.perSecond / baseline.perSecond;
-    const { latencies, p95 } = latency;
-    console.log('');
-    console.log(
-      `bench:triggers  N=${opts.events} events, ${STUDIOS} studios x ${TRIGGERS_PER_STUDIO} active CONTACT_CREATED triggers  node ${process.version}  ${os.availableParallelism()} CPUs`,
-    );
-    console.log(
-      `latency     ${latency.events} events at ${opts.rate}/s (writes ended ${latency.lateBy.toFixed(0)} ms late): commit to last execution row p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, max ${latencies[latencies.length - 1].toFixed(0)} ms  (CPU: ${latency.cpu})`,
-    );
-    console.log(
-      `baseline    ${baseline.workflows} no-op workflows in ${baseline.seconds.toFixed(2)} s: ${baseline.perSecond.toFixed(1)} workflows/s  (CPU: ${baselineCpu})`,
-    );
-    console.log(
-      `throughput  ${opts.events} events (written in ${throughput.writtenSeconds.toFixed(2)} s) evaluated, ${throughput.rows} SKIPPED executions, in ${throughput.seconds.toFixed(2)} s: ${throughput.perSecond.toFixed(1)} events/s  (CPU: ${throughput.cpu})`,
-    );
-    console.log(
-      `checked     every event: its executions exactly as its conditions say (all SKIPPED, none FAILED), one COMPLETED evaluation job with that summary, its outbox row dispatched once`,
-    );
-    console.log(
-      `memory      worker peak RSS ${mb(latency.peakKb)} (latency), ${mb(throughput.peakKb)} (throughput), ${mb(lifetimePeakKb)} over its lives; this process ${mb(process.resourceUsage().maxRSS)}; Temporal dev server ${mb(temporalRss)} at the end`,
-    );
-    console.log(`load        ${loads.join('; ')}`);
-    console.log(
-      `targets     ratio >= 0.5: ${ratio >= 0.5 ? 'met' : 'NOT met'}; p95 < 2000 ms at ${opts.rate} events/s: ${p95 < 2000 ? 'met' : 'NOT met'}`,
-    );
-    console.log(`ratio: ${ratio.toFixed(2)}`);
+    report(opts, { latency, baseline, baselineCpu, throughput, lifetimePeakKb, temporalRss, loads });
   } finally {
     await stop();
   }

@@ -258,22 +258,27 @@ export interface WorkerDeps {
   eReportingDaily: Resources<EReportingDailyDeps, EReportingDailyDb & Pick<EReportingDailyDeps, 'startJob'>>;
 }
 
-/** Every activity, built from its factory with real dependencies. Capability activities join here. */
-export function buildActivities(deps: WorkerDeps) {
-  const { sequelize } = deps;
-  const boundStartJob: StartJob = (contract, key, payload, meta) =>
-    startJob(sequelize, deps.temporal, contract, key, payload, meta);
-  const taskMessageDb: TaskMessageDb = bindDb(sequelize, {
-    findTaskSmsTemplate,
-    findStudioRegionSources,
-    findEmailTemplate,
-    loadClientFace,
-  });
+/** The worker's dependencies with the one startJob every job-starting activity shares. */
+interface Wiring {
+  deps: WorkerDeps;
+  sequelize: Sequelize;
+  startJob: StartJob;
+}
+
+/** job_runs bookkeeping, its reconciler, the overdue pass, the job starters and the cleanup jobs. */
+function jobActivities({ deps, sequelize, startJob }: Wiring) {
   return {
     ...createJobRunActivities({ logger: deps.logger, metrics: deps.metrics, store: sequelizeJobRunStore(sequelize) }),
     ...createReconcileActivities({ temporal: deps.temporal, logger: deps.logger, store: reconcileStore(sequelize) }),
     ...createOverdueInvoicesActivities(bindDb(sequelize, { markOverdueInvoices })),
-    ...createJobStarterActivities({ startJob: boundStartJob, contracts: JOB_CONTRACTS }),
+    ...createJobStarterActivities({ startJob, contracts: JOB_CONTRACTS }),
+    ...createCleanupActivities(deps.cleanup),
+  };
+}
+
+/** The exports (rendered, delivered, the accountant's), the imports and the roadmap. */
+function exportActivities({ deps, sequelize }: Wiring) {
+  return {
     ...createExportDeliveryActivities({
       ...deps.exportDelivery,
       ...bindDb(sequelize, {
@@ -287,10 +292,33 @@ export function buildActivities(deps: WorkerDeps) {
       }),
     }),
     ...createExportRenderActivities({ ...deps.exportRender, db: exportRenderDb(sequelize) }),
-    ...createCleanupActivities(deps.cleanup),
+    ...createImportActivities({ ...deps.imports, ...importDb(sequelize) }),
+    ...createRoadmapActivities({ ...deps.roadmap, ...bindDb(sequelize, { loadRoadmapSources, readClientInfo }) }),
+    ...createAccountingExportActivities({
+      ...deps.accountingExport,
+      ...bindDb(sequelize, {
+        readAccountingPeriod,
+        readJournalPeriod,
+        readAccountingAccounts,
+        findCompanyProfile,
+        upsertExportFileObject,
+      }),
+    }),
+  };
+}
+
+/** The triggers (on an event, on a schedule) and the automations' tasks they start. */
+function automationActivities({ deps, sequelize, startJob }: Wiring) {
+  const taskMessageDb: TaskMessageDb = bindDb(sequelize, {
+    findTaskSmsTemplate,
+    findStudioRegionSources,
+    findEmailTemplate,
+    loadClientFace,
+  });
+  return {
     ...createTriggerEvaluationActivities({
       logger: deps.logger,
-      startJob: boundStartJob,
+      startJob,
       ...bindDb(sequelize, {
         listAutomationTaskShapes,
         findOutboxEvent,
@@ -301,7 +329,7 @@ export function buildActivities(deps: WorkerDeps) {
     }),
     ...createScheduledTriggerActivities({
       logger: deps.logger,
-      startJob: boundStartJob,
+      startJob,
       ...bindDb(sequelize, {
         listAutomationTaskShapes,
         findTriggerById,
@@ -310,6 +338,33 @@ export function buildActivities(deps: WorkerDeps) {
         recordFiringExecutions,
       }),
     }),
+    ...createAutomationActivities({
+      ...deps.automations,
+      ...taskMessageDb,
+      startJob,
+      ...bindDb(sequelize, {
+        applyAutomationToSession,
+        recordTaskRunSchedule,
+        failTaskRun,
+        loadTaskRunContext,
+        sessionRecipient,
+        sessionPeople,
+        claimTaskRun,
+        finishTaskRun,
+        applyAutomationToEntity,
+        loadEntityTaskRunContext,
+        loadEntityWithContact,
+        claimEntityTaskRun,
+        finishEntityTaskRun,
+        failEntityTaskRun,
+      }),
+    }),
+  };
+}
+
+/** A quote's or invoice's pdf, its signed copy, and what the studio's clients are sent about them. */
+function documentActivities({ deps, sequelize }: Wiring) {
+  return {
     ...createSignedQuoteActivities({
       ...deps.signedQuote,
       ...bindDb(sequelize, { loadSignedQuote, loadClientFace, recordSignedCopy, markSignatureEmailed }),
@@ -327,7 +382,6 @@ export function buildActivities(deps: WorkerDeps) {
         recordKeptEInvoice,
       }),
     }),
-    ...createImportActivities({ ...deps.imports, ...importDb(sequelize) }),
     ...createSessionInfoInviteActivities({
       ...deps.sessionInfoInvite,
       ...bindDb(sequelize, {
@@ -336,28 +390,6 @@ export function buildActivities(deps: WorkerDeps) {
         ensureClientAccount,
         issueMagicLink,
         findInviteTemplate,
-      }),
-    }),
-    ...createRoadmapActivities({ ...deps.roadmap, ...bindDb(sequelize, { loadRoadmapSources, readClientInfo }) }),
-    ...createAutomationActivities({
-      ...deps.automations,
-      ...taskMessageDb,
-      startJob: boundStartJob,
-      ...bindDb(sequelize, {
-        applyAutomationToSession,
-        recordTaskRunSchedule,
-        failTaskRun,
-        loadTaskRunContext,
-        sessionRecipient,
-        sessionPeople,
-        claimTaskRun,
-        finishTaskRun,
-        applyAutomationToEntity,
-        loadEntityTaskRunContext,
-        loadEntityWithContact,
-        claimEntityTaskRun,
-        finishEntityTaskRun,
-        failEntityTaskRun,
       }),
     }),
     ...createDocumentEmailActivities({
@@ -394,16 +426,12 @@ export function buildActivities(deps: WorkerDeps) {
         issueDocumentLink,
       }),
     }),
-    ...createAccountingExportActivities({
-      ...deps.accountingExport,
-      ...bindDb(sequelize, {
-        readAccountingPeriod,
-        readJournalPeriod,
-        readAccountingAccounts,
-        findCompanyProfile,
-        upsertExportFileObject,
-      }),
-    }),
+  };
+}
+
+/** The payments' events and receipts, and the ledger's daily closures and check. */
+function paymentActivities({ deps, sequelize }: Wiring) {
+  return {
     ...createPaymentEventActivities({
       ...deps.payments,
       ...bindDb(sequelize, { applyPaymentSucceeded, applyCardPaymentFailed }),
@@ -416,6 +444,12 @@ export function buildActivities(deps: WorkerDeps) {
       ...deps.ledger,
       ...bindDb(sequelize, { pageLedgerOwners, closeEndedLedgerPeriods, checkLedgerIntegrity }),
     }),
+  };
+}
+
+/** E-invoicing through each studio's platform: transmissions, statuses, the inbox, answers, e-reports (issue 32). */
+function eInvoicingActivities({ deps, sequelize, startJob }: Wiring) {
+  return {
     ...createEInvoiceTransmitActivities({
       ...deps.eInvoiceTransmit,
       ...bindDb(sequelize, { findPlatformTransmission, recordPlatformStatus }),
@@ -444,12 +478,28 @@ export function buildActivities(deps: WorkerDeps) {
     }),
     ...createEReportingDailyActivities({
       ...deps.eReportingDaily,
-      startJob: boundStartJob,
+      startJob,
       ...bindDb(sequelize, { pageEReportingStudios, makeEReport }),
     }),
     ...createEReportSendActivities({
       ...deps.eReportSend,
       ...bindDb(sequelize, { findEReport, recordEReportTransmission }),
     }),
+  };
+}
+
+/** Every activity, built from its factory with real dependencies. Capability activities join one of the groups above. */
+export function buildActivities(deps: WorkerDeps) {
+  const { sequelize } = deps;
+  const startJobBound: StartJob = (contract, key, payload, meta) =>
+    startJob(sequelize, deps.temporal, contract, key, payload, meta);
+  const wiring: Wiring = { deps, sequelize, startJob: startJobBound };
+  return {
+    ...jobActivities(wiring),
+    ...exportActivities(wiring),
+    ...automationActivities(wiring),
+    ...documentActivities(wiring),
+    ...paymentActivities(wiring),
+    ...eInvoicingActivities(wiring),
   };
 }

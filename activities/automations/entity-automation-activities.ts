@@ -41,43 +41,46 @@ const WHOSE = {
   INVOICE: "the invoice's contact has none, or the invoice has no contact",
 } as const;
 
+/** The task's message: to the entity's contact as it is now, about the entity. */
+async function entityMessage(
+  deps: EntityAutomationDeps,
+  { run, task, owner }: EntityTaskRunContext,
+): Promise<TaskMessage | null> {
+  const entity = await deps.loadEntityWithContact(owner.id, run.entity_type, run.entity_id);
+  if (!entity) return null;
+  const { contact, document } = entity;
+  const locale = clientLocale(contact, owner);
+  return {
+    runId: run.id,
+    messageIdPrefix: 'entity-task-run',
+    task,
+    ownerId: owner.id,
+    contact,
+    locale,
+    variables: entityMessageVariables({
+      entityType: run.entity_type,
+      contact,
+      document,
+      reader: { locale, timeZone: owner.time_zone },
+    }),
+    metadata: {
+      workflow_id: run.workflow_id,
+      workflow_task_id: task.id,
+      entity_type: run.entity_type,
+      entity_id: run.entity_id,
+      contact_id: contact?.id ?? null,
+    },
+    noRecipient: WHOSE[run.entity_type],
+    smsFallback: ENTITY_SMS_FALLBACK,
+  };
+}
+
 /**
  * The entity automation's side (entityWorkflow in workflows/automations/): creating a run's task rows, sending a
  * task's SMS or email to the entity's contact (read when the task runs, in the contact's language,
  * with the entity's variables), and recording a task that failed for good.
  */
 export function createEntityAutomationActivities(deps: EntityAutomationDeps): EntityAutomationActivities {
-  /** The task's message: to the entity's contact as it is now, about the entity. */
-  const entityMessage = async ({ run, task, owner }: EntityTaskRunContext): Promise<TaskMessage | null> => {
-    const entity = await deps.loadEntityWithContact(owner.id, run.entity_type, run.entity_id);
-    if (!entity) return null;
-    const { contact, document } = entity;
-    const locale = clientLocale(contact, owner);
-    return {
-      runId: run.id,
-      messageIdPrefix: 'entity-task-run',
-      task,
-      ownerId: owner.id,
-      contact,
-      locale,
-      variables: entityMessageVariables({
-        entityType: run.entity_type,
-        contact,
-        document,
-        reader: { locale, timeZone: owner.time_zone },
-      }),
-      metadata: {
-        workflow_id: run.workflow_id,
-        workflow_task_id: task.id,
-        entity_type: run.entity_type,
-        entity_id: run.entity_id,
-        contact_id: contact?.id ?? null,
-      },
-      noRecipient: WHOSE[run.entity_type],
-      smsFallback: ENTITY_SMS_FALLBACK,
-    };
-  };
-
   return {
     async applyEntityWorkflow({ jobRunId, payload, appliedAt }) {
       const { workflowId: automationId, ...run } = payload;
@@ -107,7 +110,7 @@ export function createEntityAutomationActivities(deps: EntityAutomationDeps): En
         return { status: 'SKIPPED', error: `${task.task_type} needs a session` };
       if (!(await deps.claimEntityTaskRun(run.id)))
         return { status: 'SKIPPED', error: 'The task run was finished elsewhere' };
-      const message = await entityMessage(context);
+      const message = await entityMessage(deps, context);
       let contactId = message?.contact?.id ?? null;
       let outcome: { status: 'COMPLETED' | 'FAILED'; metadata: TaskRunMetadata; error?: string };
       try {

@@ -55,6 +55,62 @@ export interface SessionTaskDeps extends SessionTaskDb {
 /** How long a due moment may be ahead of this worker's clock and still count as due (timer vs clock). */
 const DUE_TOLERANCE_MS = 1_000;
 
+/** The session's message to its recipient (the main contact, else the first session contact with a phone or email), in their language. */
+async function sessionMessage(
+  deps: SessionTaskDeps,
+  { run, task, session, owner }: TaskRunContext,
+  field: 'phone_number' | 'email',
+): Promise<TaskMessage> {
+  const contact = await deps.sessionRecipient(session, field);
+  const locale = clientLocale(contact, owner);
+  return {
+    runId: run.id,
+    messageIdPrefix: 'task-run',
+    task,
+    ownerId: owner.id,
+    contact,
+    locale,
+    variables: sessionMessageVariables({
+      session,
+      contact,
+      owner: { locale, timeZone: owner.time_zone },
+      people: await deps.sessionPeople(session),
+    }),
+    metadata: { workflow_id: run.workflow_id, workflow_task_id: task.id, session_id: session.id },
+    noRecipient: 'neither the session contact nor any session contact has one',
+  };
+}
+
+/** The same job the session-info endpoint starts, keyed by this run: a retry finds the one it started. */
+async function sendInvite(
+  deps: SessionTaskDeps,
+  { run, task, session, owner }: TaskRunContext,
+  jobRunId: string,
+): Promise<TaskRunMetadata> {
+  const emailTemplateId = taskEmailTemplateId(task);
+  const key = `task-run:${run.id}`;
+  const job = await deps.startJob(
+    SESSION_INFO_INVITE_JOB,
+    key,
+    { ownerId: owner.id, sessionId: session.id, emailTemplateId, requestKey: key },
+    { userId: owner.id, entityId: session.id, requestId: jobRunId },
+  );
+  try {
+    const result = (await deps.temporal.workflow.getHandle(job.workflow_id).result()) as SessionInfoInviteResult;
+    return {
+      invite_job_run_id: job.id,
+      recipient_email: result.to,
+      workflow_id: run.workflow_id,
+      workflow_task_id: task.id,
+      session_id: session.id,
+    };
+  } catch (err) {
+    if (err instanceof WorkflowFailedError)
+      throw new TaskRejected(`The session-info invitation failed: ${failureMessage(err)}`);
+    throw err;
+  }
+}
+
 /**
  * Runs one session automation task when it is due: AUTOMATIC_SMS, AUTOMATIC_EMAIL (the issue's
  * SEND_EMAIL) or SEND_SESSION_INFO_INVITE. A run already finished is answered as it is (a retried
@@ -72,61 +128,10 @@ export function createSessionTaskRunner(deps: SessionTaskDeps): Pick<SessionAuto
     return { status, error };
   };
 
-  /** The session's message to its recipient (the main contact, else the first session contact with a phone or email), in their language. */
-  const sessionMessage = async (
-    { run, task, session, owner }: TaskRunContext,
-    field: 'phone_number' | 'email',
-  ): Promise<TaskMessage> => {
-    const contact = await deps.sessionRecipient(session, field);
-    const locale = clientLocale(contact, owner);
-    return {
-      runId: run.id,
-      messageIdPrefix: 'task-run',
-      task,
-      ownerId: owner.id,
-      contact,
-      locale,
-      variables: sessionMessageVariables({
-        session,
-        contact,
-        owner: { locale, timeZone: owner.time_zone },
-        people: await deps.sessionPeople(session),
-      }),
-      metadata: { workflow_id: run.workflow_id, workflow_task_id: task.id, session_id: session.id },
-      noRecipient: 'neither the session contact nor any session contact has one',
-    };
-  };
-  const sendSms = async (context: TaskRunContext) => sendTaskSms(deps, await sessionMessage(context, 'phone_number'));
-  const sendEmail = async (context: TaskRunContext) => sendTaskEmail(deps, await sessionMessage(context, 'email'));
-
-  // The same job the session-info endpoint starts, keyed by this run: a retry finds the one it started.
-  const sendInvite = async (
-    { run, task, session, owner }: TaskRunContext,
-    jobRunId: string,
-  ): Promise<TaskRunMetadata> => {
-    const emailTemplateId = taskEmailTemplateId(task);
-    const key = `task-run:${run.id}`;
-    const job = await deps.startJob(
-      SESSION_INFO_INVITE_JOB,
-      key,
-      { ownerId: owner.id, sessionId: session.id, emailTemplateId, requestKey: key },
-      { userId: owner.id, entityId: session.id, requestId: jobRunId },
-    );
-    try {
-      const result = (await deps.temporal.workflow.getHandle(job.workflow_id).result()) as SessionInfoInviteResult;
-      return {
-        invite_job_run_id: job.id,
-        recipient_email: result.to,
-        workflow_id: run.workflow_id,
-        workflow_task_id: task.id,
-        session_id: session.id,
-      };
-    } catch (err) {
-      if (err instanceof WorkflowFailedError)
-        throw new TaskRejected(`The session-info invitation failed: ${failureMessage(err)}`);
-      throw err;
-    }
-  };
+  const sendSms = async (context: TaskRunContext) =>
+    sendTaskSms(deps, await sessionMessage(deps, context, 'phone_number'));
+  const sendEmail = async (context: TaskRunContext) =>
+    sendTaskEmail(deps, await sessionMessage(deps, context, 'email'));
 
   return {
     async runWorkflowTask({ jobRunId, taskRunId, appliedAt, sessionStart }) {
@@ -157,7 +162,7 @@ export function createSessionTaskRunner(deps: SessionTaskDeps): Pick<SessionAuto
             ? await sendSms(context)
             : task.task_type === 'AUTOMATIC_EMAIL'
               ? await sendEmail(context)
-              : await sendInvite(context, jobRunId);
+              : await sendInvite(deps, context, jobRunId);
         return await finish(run, 'COMPLETED', metadata);
       } catch (err) {
         if (err instanceof TaskRejected) return finish(run, 'FAILED', err.metadata, err.message);

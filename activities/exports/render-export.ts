@@ -84,6 +84,20 @@ async function checkPayload(db: ExportRenderDb, jobRunId: string, payload: Expor
 }
 
 /**
+ * The rows' progress as a heartbeat, at most one per `everyMs`. The context is captured by the
+ * caller: stream callbacks run outside the activity's async context.
+ */
+function heartbeatEvery(context: Context, everyMs: number): (rows: number) => void {
+  let lastBeat = 0;
+  return (rows) => {
+    const now = Date.now();
+    if (now - lastBeat < everyMs) return;
+    lastBeat = now;
+    context.heartbeat({ rows });
+  };
+}
+
+/**
  * Export rendering: one activity that reads the owner's rows and streams the file into object
  * storage, then records it in file_objects. See docs/exports-rendering.md.
  */
@@ -109,14 +123,7 @@ export function createExportRenderActivities(deps: ExportRenderDeps) {
         activity: 'renderExport',
       });
 
-      // The context is captured here: stream callbacks run outside the activity's async context.
-      let lastBeat = 0;
-      const onProgress = (rows: number) => {
-        const now = Date.now();
-        if (now - lastBeat < HEARTBEAT_EVERY_MS) return;
-        lastBeat = now;
-        context.heartbeat({ rows });
-      };
+      const onProgress = heartbeatEvery(context, HEARTBEAT_EVERY_MS);
 
       const started = Date.now();
       const common = {

@@ -1,4 +1,4 @@
-import type { Paragraph, Table, TableRow } from 'docx';
+import type { Paragraph, Table, TableCell, TableRow } from 'docx';
 import { companyLines } from '../../domain/invoicing/company-lines';
 import { scheduleHeadings } from '../../domain/invoicing/schedule-words';
 import {
@@ -50,48 +50,64 @@ function logoParagraph(view: DocumentView): Paragraph[] {
   ];
 }
 
-/**
- * The docx of a quote, invoice or credit note: the same content as its pdf (logo, company, client, number,
- * dates, lines, VAT summary, totals, the mentions of a studio's law outside France), in the document's
- * language, amounts formatted for it.
- */
-export function documentDocx(view: DocumentView): Promise<Buffer> {
-  const { AlignmentType, Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } =
-    docxLibrary();
-  const w = documentWords(view);
-  const money = (cents: bigint) => formatMoney(cents, view.locale, view.currency);
-  const cell = (text: string, opts: { bold?: boolean; right?: boolean; span?: number; italics?: boolean } = {}) =>
-    new TableCell({
-      columnSpan: opts.span,
-      children: [
-        new Paragraph({
-          alignment: opts.right ? AlignmentType.RIGHT : AlignmentType.LEFT,
-          children: [new TextRun({ text, bold: opts.bold, italics: opts.italics })],
-        }),
-      ],
-    });
-  const table = (rows: TableRow[]) => new Table({ width: { size: 100, type: WidthType.PERCENTAGE }, rows });
-  // The pdf's columns (document-html.ts): no discount column without one, no tax column for a seller not registered.
+interface CellOptions {
+  bold?: boolean;
+  right?: boolean;
+  span?: number;
+  italics?: boolean;
+}
+
+type Words = ReturnType<typeof documentWords>;
+
+/** One table cell of one paragraph, left or right aligned. */
+function cell(text: string, opts: CellOptions = {}): TableCell {
+  const { AlignmentType, Paragraph, TableCell, TextRun } = docxLibrary();
+  return new TableCell({
+    columnSpan: opts.span,
+    children: [
+      new Paragraph({
+        alignment: opts.right ? AlignmentType.RIGHT : AlignmentType.LEFT,
+        children: [new TextRun({ text, bold: opts.bold, italics: opts.italics })],
+      }),
+    ],
+  });
+}
+
+/** A table across the page's width. */
+function table(rows: TableRow[]): Table {
+  const { Table, WidthType } = docxLibrary();
+  return new Table({ width: { size: 100, type: WidthType.PERCENTAGE }, rows });
+}
+
+/** A row of cells; a row of headers when `header`. */
+function row(cells: TableCell[], header = false): TableRow {
+  const { TableRow } = docxLibrary();
+  return new TableRow(header ? { tableHeader: true, children: cells } : { children: cells });
+}
+
+/** The lines' table, with the pdf's columns (document-html.ts): no discount column without one, no tax column for a seller not registered. */
+function linesTable(view: DocumentView): Table {
   const { withDiscounts, taxed, columns, headers } = lineColumns(view);
   const lines = view.body.lines.map((l) => {
     if (!isPriced(l))
-      return new TableRow({
-        children: [cell(l.kind === 'BLANK' ? '' : l.description, { span: columns, italics: l.kind === 'TEXT' })],
-      });
+      return row([cell(l.kind === 'BLANK' ? '' : l.description, { span: columns, italics: l.kind === 'TEXT' })]);
     const c = lineCells(l, view.locale, view.currency);
-    return new TableRow({
-      children: [
-        cell(l.description),
-        cell(c.quantity, { right: true }),
-        cell(c.unitPrice, { right: true }),
-        ...(withDiscounts ? [cell(c.discount, { right: true })] : []),
-        ...(taxed ? [cell(c.vat, { right: true })] : []),
-        cell(c.net, { right: true }),
-      ],
-    });
+    return row([
+      cell(l.description),
+      cell(c.quantity, { right: true }),
+      cell(c.unitPrice, { right: true }),
+      ...(withDiscounts ? [cell(c.discount, { right: true })] : []),
+      ...(taxed ? [cell(c.vat, { right: true })] : []),
+      cell(c.net, { right: true }),
+    ]);
   });
   const header = headers.map((label, i) => cell(label, { bold: true, right: i > 0 }));
-  const delivery = deliveryLine(view);
+  return table([row(header, true), ...lines]);
+}
+
+/** The head of the page: the studio (logo, name, address), the client, and the goods' delivery address under it (issue 32 §5). */
+function partiesParagraphs(view: DocumentView, w: Words): Paragraph[] {
+  const { Paragraph, TextRun } = docxLibrary();
   const company = [
     ...logoParagraph(view),
     new Paragraph({ children: [new TextRun({ text: view.company.name, bold: true })] }),
@@ -105,76 +121,84 @@ export function documentDocx(view: DocumentView): Promise<Buffer> {
         ...(view.client.email ? [new Paragraph(view.client.email)] : []),
       ]
     : [];
-  // The goods' delivery address, under the client's (issue 32 §5).
   const deliverTo = view.deliverTo?.length
     ? [
         new Paragraph({ children: [new TextRun({ text: w.deliverTo, italics: true })] }),
         ...view.deliverTo.map((line) => new Paragraph(line)),
       ]
     : [];
-  const children: (Paragraph | Table)[] = [
-    ...company,
+  return [...company, new Paragraph(''), ...client, ...deliverTo];
+}
+
+/** The VAT summary: each rate's base and amount. */
+function taxSummary(view: DocumentView, w: Words, money: (cents: bigint) => string): (Paragraph | Table)[] {
+  const { HeadingLevel, Paragraph } = docxLibrary();
+  return [
+    new Paragraph({ text: w.vatSummary, heading: HeadingLevel.HEADING_2 }),
+    table([
+      row(
+        [
+          cell(w.vat, { bold: true }),
+          cell(w.base, { bold: true, right: true }),
+          cell(w.amount, { bold: true, right: true }),
+        ],
+        true,
+      ),
+      ...summaryRows(view.body, view.locale).map((r) =>
+        row([cell(r.label), cell(money(r.base), { right: true }), cell(money(r.amount), { right: true })]),
+      ),
+    ]),
+  ];
+}
+
+/** A quote's schedule (issue 40 §13), as the pdf prints it; nothing without one. */
+function scheduleSection(view: DocumentView): (Paragraph | Table)[] {
+  if (!view.schedule?.length) return [];
+  const { HeadingLevel, Paragraph } = docxLibrary();
+  return [
+    new Paragraph({ text: scheduleHeadings(view.locale).title, heading: HeadingLevel.HEADING_2 }),
+    table(
+      scheduleRows(view).map((r) =>
+        row([cell(r.name), cell(r.when), cell(r.day, { right: true }), cell(r.amount, { right: true })]),
+      ),
+    ),
     new Paragraph(''),
-    ...client,
-    ...deliverTo,
+  ];
+}
+
+/**
+ * The docx of a quote, invoice or credit note: the same content as its pdf (logo, company, client, number,
+ * dates, lines, VAT summary, totals, the mentions of a studio's law outside France), in the document's
+ * language, amounts formatted for it.
+ */
+export function documentDocx(view: DocumentView): Promise<Buffer> {
+  const { Document, HeadingLevel, Packer, Paragraph } = docxLibrary();
+  const w = documentWords(view);
+  const money = (cents: bigint) => formatMoney(cents, view.locale, view.currency);
+  const { taxed } = lineColumns(view);
+  const delivery = deliveryLine(view);
+  const children: (Paragraph | Table)[] = [
+    ...partiesParagraphs(view, w),
     new Paragraph({ text: `${documentTitle(view)} ${w.number} ${view.number}`, heading: HeadingLevel.HEADING_1 }),
     ...correctionLines(view).map((line) => new Paragraph(line)),
     new Paragraph(view.title),
     ...(view.description ? [new Paragraph(view.description)] : []),
     ...dateLines(view).map((line) => new Paragraph(line)),
     ...(delivery ? [new Paragraph(delivery)] : []),
-    table([new TableRow({ tableHeader: true, children: header }), ...lines]),
-    ...(taxed ? taxSummary() : []),
+    linesTable(view),
+    ...(taxed ? taxSummary(view, w, money) : []),
     new Paragraph(''),
     table(
-      totalRows(view).map(
-        (r) =>
-          new TableRow({
-            children: [cell(r.label, { bold: r.grand }), cell(money(r.cents), { bold: r.grand, right: true })],
-          }),
+      totalRows(view).map((r) =>
+        row([cell(r.label, { bold: r.grand }), cell(money(r.cents), { bold: r.grand, right: true })]),
       ),
     ),
     new Paragraph(''),
     // Outside France, the mentions the studio's law asks for (absent on a French studio's document).
     ...(view.law?.mentions ?? []).map((line) => new Paragraph(line)),
-    // A quote's schedule (issue 40 §13), as the pdf prints it.
-    ...(view.schedule?.length
-      ? [
-          new Paragraph({ text: scheduleHeadings(view.locale).title, heading: HeadingLevel.HEADING_2 }),
-          table(
-            scheduleRows(view).map(
-              (r) =>
-                new TableRow({
-                  children: [cell(r.name), cell(r.when), cell(r.day, { right: true }), cell(r.amount, { right: true })],
-                }),
-            ),
-          ),
-          new Paragraph(''),
-        ]
-      : []),
+    ...scheduleSection(view),
     ...documentPaymentLines(view).map((line) => new Paragraph(line)),
   ];
-  function taxSummary(): (Paragraph | Table)[] {
-    return [
-      new Paragraph({ text: w.vatSummary, heading: HeadingLevel.HEADING_2 }),
-      table([
-        new TableRow({
-          tableHeader: true,
-          children: [
-            cell(w.vat, { bold: true }),
-            cell(w.base, { bold: true, right: true }),
-            cell(w.amount, { bold: true, right: true }),
-          ],
-        }),
-        ...summaryRows(view.body, view.locale).map(
-          (r) =>
-            new TableRow({
-              children: [cell(r.label), cell(money(r.base), { right: true }), cell(money(r.amount), { right: true })],
-            }),
-        ),
-      ]),
-    ];
-  }
   return Packer.toBuffer(
     new Document({
       creator: view.company.name,

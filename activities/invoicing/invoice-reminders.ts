@@ -48,6 +48,69 @@ export const REMINDER_SEND_ATTEMPTS = 6;
 const reminderKey = (invoiceId: string, d: { dueDate: string; stepIndex: number; occurrence: number }) =>
   `invoice-reminder:${invoiceId}:${d.dueDate}:${d.stepIndex}:${d.occurrence}`;
 
+type ReminderFacts = NonNullable<Awaited<ReturnType<InvoiceReminderDb['findReminderDecision']>>['facts']>;
+type ClientFace = Awaited<ReturnType<InvoiceReminderDb['loadClientFace']>>;
+type ReminderText = ReturnType<typeof reminderMessage>;
+
+/** Without a client account possible, the link is the invoice's pdf, signed for the mail's lifetime; none without a pdf. */
+async function pdfLink(
+  deps: InvoiceReminderDeps,
+  pdfKey: string | null | undefined,
+  number: string | null,
+): Promise<string> {
+  if (!pdfKey) return '';
+  return signDownloadLink(deps.publicS3, deps.bucket, pdfKey, deps.linkTtlSeconds, `${number ?? 'invoice'}.pdf`);
+}
+
+/** The reminder's email, under the studio's head (its name and logo) when the client's face is known. */
+async function mailReminder(
+  deps: InvoiceReminderDeps,
+  face: ClientFace,
+  { to, message, messageId }: { to: string; message: ReminderText; messageId: string },
+): Promise<void> {
+  const head = face
+    ? studioHeadHtml({ studioName: face.studioName ?? '', logoDataUri: await readLogoDataUri(deps, face.logoKey) })
+    : '';
+  await deps.mailer.sendMail({
+    from: deps.mailFrom,
+    to,
+    subject: message.subject,
+    text: message.text,
+    html: `${head}${message.html}`,
+    messageId,
+  });
+}
+
+/**
+ * The reminder's SMS to the contact's phone, read in the contact's or the studio's region. Its
+ * status, and why it did not go, shown with the reminder (the email went: the reminder counts).
+ */
+async function smsReminder(
+  deps: InvoiceReminderDeps,
+  facts: ReminderFacts,
+  { body, key, jobRunId, invoiceId }: { body: string; key: string; jobRunId: string; invoiceId: string },
+): Promise<{ smsStatus: 'SENT' | 'FAILED' | 'NO_PHONE'; smsError: string | null }> {
+  const to = facts.contact_phone
+    ? smsNumber(
+        facts.contact_phone,
+        smsRegion({
+          contactCountry: facts.contact_country,
+          studioCountry: facts.studio_country,
+          studioLocale: facts.studio_locale,
+        }),
+      )
+    : null;
+  if (!to) return { smsStatus: 'NO_PHONE', smsError: null };
+  if (!to.ok) return { smsStatus: 'FAILED', smsError: to.reason };
+  try {
+    await deps.sms.send({ to: to.number, body, reference: key });
+    return { smsStatus: 'SENT', smsError: null };
+  } catch (err) {
+    deps.logger.warn({ jobRunId, invoiceId, err: (err as Error).message }, 'Payment reminder SMS failed');
+    return { smsStatus: 'FAILED', smsError: `SMS: ${(err as Error).message}` };
+  }
+}
+
 /** Plans and sends payment reminders (issue 21 §2; the workflow is workflows/invoicing/invoice-reminders.ts). */
 export function createInvoiceReminderActivities(deps: InvoiceReminderDeps): InvoiceRemindersActivities {
   return {
@@ -75,17 +138,7 @@ export function createInvoiceReminderActivities(deps: InvoiceReminderDeps): Invo
         kind: 'invoice',
         documentId: invoiceId,
       });
-      const link = portal
-        ? portal.url
-        : pdfKey
-          ? await signDownloadLink(
-              deps.publicS3,
-              deps.bucket,
-              pdfKey,
-              deps.linkTtlSeconds,
-              `${facts.number ?? 'invoice'}.pdf`,
-            )
-          : '';
+      const link = portal ? portal.url : await pdfLink(deps, pdfKey, facts.number);
       const variables = {
         'contact.first_name': facts.contact_first_name ?? '',
         'invoice.number': facts.number ?? '',
@@ -112,15 +165,7 @@ export function createInvoiceReminderActivities(deps: InvoiceReminderDeps): Invo
       };
       const email = { recipient: facts.contact_email, subject: message.subject, messageId, key, jobRunId };
       try {
-        const head = face ? studioHeadHtml({ studioName, logoDataUri: await readLogoDataUri(deps, face.logoKey) }) : '';
-        await deps.mailer.sendMail({
-          from: deps.mailFrom,
-          to: facts.contact_email,
-          subject: message.subject,
-          text: message.text,
-          html: `${head}${message.html}`,
-          messageId,
-        });
+        await mailReminder(deps, face, { to: facts.contact_email, message, messageId });
       } catch (err) {
         // Retried by Temporal; at the last attempt the reminder is recorded FAILED and the next one goes on.
         if (Context.current().info.attempt < REMINDER_SEND_ATTEMPTS) throw err;
@@ -134,32 +179,9 @@ export function createInvoiceReminderActivities(deps: InvoiceReminderDeps): Invo
         deps.logger.warn({ jobRunId, invoiceId, err: (err as Error).message }, 'Payment reminder failed for good');
         return { status: 'failed' };
       }
-      let smsStatus: 'SENT' | 'FAILED' | 'NO_PHONE' | null = null;
-      // Why the SMS did not go, shown with the reminder (the email went: the reminder counts).
-      let smsError: string | null = null;
-      if (reminder.channels.includes('sms')) {
-        const to = facts.contact_phone
-          ? smsNumber(
-              facts.contact_phone,
-              smsRegion({
-                contactCountry: facts.contact_country,
-                studioCountry: facts.studio_country,
-                studioLocale: facts.studio_locale,
-              }),
-            )
-          : null;
-        if (!to) smsStatus = 'NO_PHONE';
-        else if (!to.ok) [smsStatus, smsError] = ['FAILED', to.reason];
-        else {
-          try {
-            await deps.sms.send({ to: to.number, body: message.sms, reference: key });
-            smsStatus = 'SENT';
-          } catch (err) {
-            [smsStatus, smsError] = ['FAILED', `SMS: ${(err as Error).message}`];
-            deps.logger.warn({ jobRunId, invoiceId, err: (err as Error).message }, 'Payment reminder SMS failed');
-          }
-        }
-      }
+      const { smsStatus, smsError } = reminder.channels.includes('sms')
+        ? await smsReminder(deps, facts, { body: message.sms, key, jobRunId, invoiceId })
+        : { smsStatus: null, smsError: null };
       await deps.recordInvoiceReminder({ ...record, status: 'SENT', smsStatus, error: smsError, email });
       deps.logger.info(
         { jobRunId, invoiceId, stepIndex: reminder.stepIndex, occurrence: reminder.occurrence, sms: smsStatus },

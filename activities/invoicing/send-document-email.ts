@@ -15,7 +15,12 @@ import { renderVariables } from '../../domain/emails/render-variables';
 import { DomainError } from '../../domain/errors';
 import { signDownloadLink } from '../../lib/s3-links';
 import { readLogoDataUri } from '../../lib/studio-logo';
-import { type DocumentEmailActivities } from '../../workflows/invoicing/contract';
+import {
+  type DocumentEmailActivities,
+  type DocumentEmailPayload,
+  type DocumentPdf,
+} from '../../workflows/invoicing/contract';
+import { type UserLocale } from '../../domain/accounts/users';
 import { type Bound } from '../db-deps';
 import { type PortalLinkDb, type PortalLinkSettings, portalDocumentLink } from '../client-portal/portal-document-link';
 import { linkRecipients } from '../../domain/client-portal/link-recipients';
@@ -50,6 +55,102 @@ const PORTAL_LABEL = {
   invoice: { 'fr-FR': 'Consulter et régler la facture en ligne', 'en-US': 'View and pay the invoice online' },
 } as const;
 
+type Payload = DocumentEmailPayload;
+type Face = Awaited<ReturnType<DocumentEmailDb['loadClientFace']>>;
+type Owner = Awaited<ReturnType<DocumentEmailDb['findUser']>>;
+type Document = Awaited<ReturnType<DocumentEmailDb['findDocument']>>;
+type Attachment = { filename: string; content: Buffer; contentType: string };
+
+/** The email's subject and words: the template's (or the one asked), under the studio's head, after the studio's own message. */
+async function emailContent(
+  deps: DocumentEmailDeps,
+  { payload, document, owner, face }: { payload: Payload; document: Document; owner: Owner; face: Face },
+): Promise<{ subject: string; text: string; html: string }> {
+  const email = await deps.previewDocumentEmail(
+    payload.kind,
+    document,
+    { id: owner.id, locale: owner.locale, timeZone: owner.time_zone },
+    payload.emailTemplateId,
+  );
+  const subject = payload.subject?.trim() || email.subject;
+  let text = email.text;
+  let html = email.html;
+  if (face)
+    html = `${studioHeadHtml({ studioName: face.studioName, logoDataUri: await readLogoDataUri(deps, face.logoKey) })}${html}`;
+  if (payload.message?.trim()) {
+    text = `${payload.message.trim()}\n\n${text}`;
+    html = `<p style="white-space:pre-line">${renderVariables('{{m}}', { m: payload.message.trim() }, 'html')}</p>${html}`;
+  }
+  return { subject, text, html };
+}
+
+/** The pdf attached, or else its signed link added under the words, in the client's language. */
+async function withPdf(
+  deps: DocumentEmailDeps,
+  { payload, pdf, locale }: { payload: Payload; pdf: DocumentPdf; locale: UserLocale },
+  content: { text: string; html: string },
+): Promise<{ text: string; html: string; attachments: Attachment[] }> {
+  if (payload.attachPdf) {
+    const object = await deps.s3.send(new GetObjectCommand({ Bucket: deps.bucket, Key: pdf.key }));
+    const bytes = Buffer.from(await object.Body!.transformToByteArray());
+    return { ...content, attachments: [{ filename: pdf.filename, content: bytes, contentType: 'application/pdf' }] };
+  }
+  const url = await signDownloadLink(deps.publicS3, deps.bucket, pdf.key, deps.linkTtlSeconds, pdf.filename);
+  const label = LINK_LABEL[languageOf(locale)];
+  return {
+    text: `${content.text}\n\n${label}: ${url}\n`,
+    html: `${content.html}<p><a href="${renderVariables('{{u}}', { u: url }, 'html')}">${label}</a></p>`,
+    attachments: [],
+  };
+}
+
+/**
+ * Mails the document. The client's own link to it in the portal, when the client is among the
+ * recipients, signs its holder in as the client: only the client's own message carries it;
+ * anyone else mailed the document gets a message of their own without it (issue 40 §12).
+ */
+async function mailDocument(
+  deps: DocumentEmailDeps,
+  {
+    payload,
+    document,
+    locale,
+    messageId,
+  }: { payload: Payload; document: Document; locale: UserLocale; messageId: string },
+  mail: { subject: string; text: string; html: string; attachments: Attachment[] },
+): Promise<void> {
+  const { kind, ownerId, documentId } = payload;
+  const portal = await portalDocumentLink(deps, {
+    ownerId,
+    contactId: document.contact_id,
+    kind,
+    documentId,
+    recipients: payload.to,
+  });
+  const { client, others } = linkRecipients(payload.to, portal?.clientEmail ?? null);
+  const { text, html } = mail;
+  const message = { from: deps.mailFrom, subject: mail.subject, attachments: mail.attachments };
+  if (portal && client.length > 0) {
+    const label = PORTAL_LABEL[kind][languageOf(locale)];
+    await deps.mailer.sendMail({
+      ...message,
+      to: client,
+      text: `${text}\n\n${label}: ${portal.url}\n`,
+      html: `${html}<p><a href="${renderVariables('{{u}}', { u: portal.url }, 'html')}">${label}</a></p>`,
+      messageId,
+    });
+  }
+  if (!portal || others.length > 0)
+    await deps.mailer.sendMail({
+      ...message,
+      to: portal ? others : payload.to,
+      text,
+      html,
+      // The copy's own Message-ID when the client's message went too, the same on every attempt.
+      messageId: portal ? messageId.replace(/@/, '-copy@') : messageId,
+    });
+}
+
 /** Sends a quote or invoice (pdf attached or linked) and records it: tracking, status, audit, outbox. */
 export function createDocumentEmailActivities(deps: DocumentEmailDeps): DocumentEmailActivities {
   return {
@@ -64,66 +165,9 @@ export function createDocumentEmailActivities(deps: DocumentEmailDeps): Document
           // The client's language (the document's contact, else the studio's), under the studio's name and logo.
           const face = await deps.loadClientFace(ownerId, document.contact_id);
           const locale = face?.locale ?? clientLocale(null, owner);
-          const email = await deps.previewDocumentEmail(
-            kind,
-            document,
-            { id: owner.id, locale: owner.locale, timeZone: owner.time_zone },
-            payload.emailTemplateId,
-          );
-          const subject = payload.subject?.trim() || email.subject;
-          let text = email.text;
-          let html = email.html;
-          if (face)
-            html = `${studioHeadHtml({ studioName: face.studioName, logoDataUri: await readLogoDataUri(deps, face.logoKey) })}${html}`;
-          if (payload.message?.trim()) {
-            text = `${payload.message.trim()}\n\n${text}`;
-            html = `<p style="white-space:pre-line">${renderVariables('{{m}}', { m: payload.message.trim() }, 'html')}</p>${html}`;
-          }
-          const attachments: { filename: string; content: Buffer; contentType: string }[] = [];
-          if (payload.attachPdf) {
-            const object = await deps.s3.send(new GetObjectCommand({ Bucket: deps.bucket, Key: pdf.key }));
-            attachments.push({
-              filename: pdf.filename,
-              content: Buffer.from(await object.Body!.transformToByteArray()),
-              contentType: 'application/pdf',
-            });
-          } else {
-            const url = await signDownloadLink(deps.publicS3, deps.bucket, pdf.key, deps.linkTtlSeconds, pdf.filename);
-            const label = LINK_LABEL[languageOf(locale)];
-            text = `${text}\n\n${label}: ${url}\n`;
-            html = `${html}<p><a href="${renderVariables('{{u}}', { u: url }, 'html')}">${label}</a></p>`;
-          }
-          // The client's own link to the document in the portal, when the client is among the recipients.
-          const portal = await portalDocumentLink(deps, {
-            ownerId,
-            contactId: document.contact_id,
-            kind,
-            documentId,
-            recipients: payload.to,
-          });
-          // The link signs its holder in as the client: only the client's own message carries it;
-          // anyone else mailed the document gets a message of their own without it (issue 40 §12).
-          const { client, others } = linkRecipients(payload.to, portal?.clientEmail ?? null);
-          const message = { from: deps.mailFrom, subject, attachments };
-          if (portal && client.length > 0) {
-            const label = PORTAL_LABEL[kind][languageOf(locale)];
-            await deps.mailer.sendMail({
-              ...message,
-              to: client,
-              text: `${text}\n\n${label}: ${portal.url}\n`,
-              html: `${html}<p><a href="${renderVariables('{{u}}', { u: portal.url }, 'html')}">${label}</a></p>`,
-              messageId,
-            });
-          }
-          if (!portal || others.length > 0)
-            await deps.mailer.sendMail({
-              ...message,
-              to: portal ? others : payload.to,
-              text,
-              html,
-              // The copy's own Message-ID when the client's message went too, the same on every attempt.
-              messageId: portal ? messageId.replace(/@/, '-copy@') : messageId,
-            });
+          const { subject, ...content } = await emailContent(deps, { payload, document, owner, face });
+          const mail = { subject, ...(await withPdf(deps, { payload, pdf, locale }, content)) };
+          await mailDocument(deps, { payload, document, locale, messageId }, mail);
           const { status } = await deps.recordDocumentSent(kind, ownerId, documentId, {
             recipients: payload.to,
             subject,

@@ -75,26 +75,16 @@ export async function closeLedgerPeriod(
   });
 }
 
-async function writeClosure(
+/**
+ * The period's records' contributions to the totals. The whole chain up to the head is walked: a
+ * closure seals it, so a break anywhere before the head is refused rather than sealed (issue 40 §17).
+ */
+async function periodShares(
   sequelize: Sequelize,
   ownerId: string,
-  kind: PeriodKind,
-  period: { start: string; end: string },
-  timeZone: string,
+  { firstSeq, headSeq }: { firstSeq: number | null; headSeq: number },
   transaction: Transaction,
-): Promise<LedgerClosure> {
-  // Records are appended in time order: the period's records are the seqs from its first to the head at its end.
-  const [span] = await sequelize.query<{ first_seq: string | null; head_seq: string | null; head_hash: string | null }>(
-    `SELECT (SELECT min(seq) FROM ledger_records WHERE owner_id = $1 AND recorded_at >= ${dayStart('$2', '$4')} AND recorded_at < ${dayStart('$3', '$4')}) AS first_seq,
-            h.seq AS head_seq, h.chain_hash AS head_hash
-     FROM (SELECT 1) one
-     LEFT JOIN LATERAL (SELECT seq, chain_hash FROM ledger_records WHERE owner_id = $1 AND recorded_at < ${dayStart('$3', '$4')} ORDER BY seq DESC LIMIT 1) h ON true`,
-    { bind: [ownerId, period.start, addDays(period.end, 1), timeZone], type: QueryTypes.SELECT, transaction },
-  );
-  const firstSeq = span.first_seq === null ? null : Number(span.first_seq);
-  const headSeq = span.head_seq === null ? 0 : Number(span.head_seq);
-  // The whole chain up to the head is walked: a closure seals it, so a break anywhere before the
-  // head is refused rather than sealed (issue 40 §17); the period's own records give the totals.
+): Promise<Contribution[]> {
   const walker = new ChainWalker(ownerId);
   const shares: Contribution[] = [];
   for await (const page of ledgerPages(sequelize, ownerId, { afterSeq: 0, upToSeq: headSeq }, transaction))
@@ -115,6 +105,28 @@ async function writeClosure(
         number: broken.number,
       },
     );
+  return shares;
+}
+
+async function writeClosure(
+  sequelize: Sequelize,
+  ownerId: string,
+  kind: PeriodKind,
+  period: { start: string; end: string },
+  timeZone: string,
+  transaction: Transaction,
+): Promise<LedgerClosure> {
+  // Records are appended in time order: the period's records are the seqs from its first to the head at its end.
+  const [span] = await sequelize.query<{ first_seq: string | null; head_seq: string | null; head_hash: string | null }>(
+    `SELECT (SELECT min(seq) FROM ledger_records WHERE owner_id = $1 AND recorded_at >= ${dayStart('$2', '$4')} AND recorded_at < ${dayStart('$3', '$4')}) AS first_seq,
+            h.seq AS head_seq, h.chain_hash AS head_hash
+     FROM (SELECT 1) one
+     LEFT JOIN LATERAL (SELECT seq, chain_hash FROM ledger_records WHERE owner_id = $1 AND recorded_at < ${dayStart('$3', '$4')} ORDER BY seq DESC LIMIT 1) h ON true`,
+    { bind: [ownerId, period.start, addDays(period.end, 1), timeZone], type: QueryTypes.SELECT, transaction },
+  );
+  const firstSeq = span.first_seq === null ? null : Number(span.first_seq);
+  const headSeq = span.head_seq === null ? 0 : Number(span.head_seq);
+  const shares = await periodShares(sequelize, ownerId, { firstSeq, headSeq }, transaction);
   const [previous] = await sequelize.query<{ closure_seq: number; closure_hash: string; closed_at: string }>(
     `SELECT closure_seq, closure_hash, ${isoUtc('clock_timestamp()')} AS closed_at FROM (SELECT 1) one
      LEFT JOIN LATERAL (SELECT closure_seq, closure_hash FROM ledger_closures WHERE owner_id = $1 ORDER BY closure_seq DESC LIMIT 1) c ON true`,

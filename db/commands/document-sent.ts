@@ -1,3 +1,4 @@
+import { type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { trackingKey } from '../queries/document-sent';
 import { type DocumentKind, findDocument } from '../queries/invoicing';
@@ -18,6 +19,38 @@ export interface SentEmail {
 function statusAfterSend(kind: DocumentKind, status: string): string | null {
   if (kind === 'invoice') return null;
   return status === 'PENDING' ? 'SENT' : null;
+}
+
+/** A tracking row per recipient of a send that worked; a replayed job's FAILED rows give way to it. */
+async function trackSentEmail(
+  { ownerId, entity, documentId }: { ownerId: string; entity: 'QUOTE' | 'INVOICE'; documentId: string },
+  sent: SentEmail,
+  transaction: Transaction,
+): Promise<void> {
+  await EmailTracking.destroy({
+    where: {
+      idempotency_key: sent.recipients.map((_, index) => trackingKey(sent.requestKey, index)),
+      status: 'FAILED',
+    },
+    transaction,
+  });
+  const now = new Date();
+  await EmailTracking.bulkCreate(
+    sent.recipients.map((recipient, index) => ({
+      owner_id: ownerId,
+      entity_type: entity,
+      entity_id: documentId,
+      recipient,
+      subject: sent.subject.slice(0, 500),
+      template_key: sent.templateKey,
+      message_id: sent.messageId,
+      status: 'SENT',
+      idempotency_key: trackingKey(sent.requestKey, index),
+      job_run_id: sent.jobRunId,
+      sent_at: now,
+    })),
+    { transaction },
+  );
 }
 
 /**
@@ -41,32 +74,8 @@ export async function recordDocumentSent(
       })) > 0
     )
       return { status: document.status };
-    // A replayed job that failed before: its FAILED rows give way to the send that worked.
-    await EmailTracking.destroy({
-      where: {
-        idempotency_key: sent.recipients.map((_, index) => trackingKey(sent.requestKey, index)),
-        status: 'FAILED',
-      },
-      transaction,
-    });
     const entity = kind === 'quote' ? 'QUOTE' : 'INVOICE';
-    const now = new Date();
-    await EmailTracking.bulkCreate(
-      sent.recipients.map((recipient, index) => ({
-        owner_id: ownerId,
-        entity_type: entity,
-        entity_id: documentId,
-        recipient,
-        subject: sent.subject.slice(0, 500),
-        template_key: sent.templateKey,
-        message_id: sent.messageId,
-        status: 'SENT',
-        idempotency_key: trackingKey(sent.requestKey, index),
-        job_run_id: sent.jobRunId,
-        sent_at: now,
-      })),
-      { transaction },
-    );
+    await trackSentEmail({ ownerId, entity, documentId }, sent, transaction);
     const from = document.status;
     const to = statusAfterSend(kind, from);
     if (to) {

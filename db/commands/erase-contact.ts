@@ -164,6 +164,90 @@ async function scrubFreeText(
   return changed;
 }
 
+type ContactRecords = Awaited<ReturnType<typeof contactRecords>>;
+
+type Write = (sql: string, bind: unknown[]) => Promise<unknown>;
+
+/**
+ * The client's own words and addresses on the portal's records (issue 31): a refusal's reason,
+ * where receipts were emailed. A signature's evidence is kept.
+ */
+async function clearClientWords(write: Write, ownerId: string, contactId: string, records: ContactRecords) {
+  await write('UPDATE quotes SET decline_reason = NULL WHERE owner_id = $1 AND contact_id = $2', [ownerId, contactId]);
+  await write(
+    `UPDATE payment_receipts SET emailed_to = NULL
+      WHERE owner_id = $1 AND emailed_to IS NOT NULL AND invoice_id = ANY($2::uuid[])`,
+    [ownerId, records.invoices.map((i) => i.id)],
+  );
+}
+
+/**
+ * What the law keeps (issued invoices, credit notes, payments), a signed quote's evidence, the
+ * documents still pointing at the contact, and until when the records are kept (the studio's country's rule).
+ */
+async function keptRecords(
+  query: Query,
+  ownerId: string,
+  records: ContactRecords,
+  signatures: number,
+): Promise<ContactErasure['kept']> {
+  const issued = records.invoices.filter((i) => i.status !== 'DRAFT');
+  const [company] = await query<{ country: string | null }>(
+    `SELECT coalesce(c.company_country, u.country) AS country FROM users u
+     LEFT JOIN user_company c ON c.user_id = u.id WHERE u.id = $1`,
+    [ownerId],
+  );
+  const retention = recordRetention(company?.country);
+  const until = keptUntil(retention, [
+    ...issued.map((i) => i.issued_at).filter((d): d is Date => d !== null),
+    ...records.creditNotes.map((n) => n.issued_at),
+    ...records.payments.map((p) => p.received_at),
+  ]);
+  return {
+    issued_invoices: { count: issued.length, numbers: issued.map((i) => i.number ?? '') },
+    credit_notes: { count: records.creditNotes.length, numbers: records.creditNotes.map((n) => n.number) },
+    payments: records.payments.length,
+    // A signed quote's evidence (name, email, time, address, browser) proves a contract: kept as long as a claim may be made.
+    quote_signatures: signatures,
+    documents_pointing_at_contact: {
+      draft_invoices: records.invoices.length - issued.length,
+      quotes: records.quotes.length,
+    },
+    retention: { ...retention, until },
+  };
+}
+
+/** The ERASE audit row: the kinds of data removed and their counts, what is kept and until when, never a value. */
+async function auditErasure(
+  erasure: ContactErasure,
+  { ownerId, reason, requestId }: { ownerId: string; reason: string | null; requestId?: string },
+  transaction: Transaction,
+): Promise<void> {
+  const { kept } = erasure;
+  await AuditLog.create(
+    {
+      actor_id: ownerId,
+      action: 'ERASE',
+      entity_type: 'CONTACT',
+      entity_id: erasure.contactId,
+      resource_owner_id: ownerId,
+      request_id: requestId ?? null,
+      metadata: {
+        removed: erasure.removed,
+        kept: {
+          issued_invoices: kept.issued_invoices.count,
+          credit_notes: kept.credit_notes.count,
+          payments: kept.payments,
+          until: kept.retention.until,
+          country: kept.retention.country,
+        },
+        ...(reason ? { reason } : {}),
+      },
+    },
+    { transaction },
+  );
+}
+
 /**
  * Erases one of the owner's contacts at its request (issue 31 §4; GDPR art. 17, within 17(3)(b)),
  * in one transaction:
@@ -195,7 +279,7 @@ export async function eraseContact(
       });
     const query: Query = <T extends object>(sql: string, bind: unknown[]) =>
       sequelize.query<T>(sql, { bind, type: QueryTypes.SELECT, transaction });
-    const write = (sql: string, bind: unknown[]) => sequelize.query(sql, { bind, transaction });
+    const write: Write = (sql, bind) => sequelize.query(sql, { bind, transaction });
 
     const needles = erasureNeedles(contact);
     const fields = erasedFieldNames(contact);
@@ -225,17 +309,7 @@ export async function eraseContact(
       transaction,
     );
     const freeText = await scrubFreeText(query, ownerId, contactId, needles);
-    // The client's own words and addresses on the portal's records (issue 31): a refusal's reason,
-    // where receipts were emailed. A signature's evidence is kept (below).
-    await write('UPDATE quotes SET decline_reason = NULL WHERE owner_id = $1 AND contact_id = $2', [
-      ownerId,
-      contactId,
-    ]);
-    await write(
-      `UPDATE payment_receipts SET emailed_to = NULL
-        WHERE owner_id = $1 AND emailed_to IS NOT NULL AND invoice_id = ANY($2::uuid[])`,
-      [ownerId, records.invoices.map((i) => i.id)],
-    );
+    await clearClientWords(write, ownerId, contactId, records);
     const [signatures] = await query<{ n: number }>(
       'SELECT count(*)::int AS n FROM quote_signatures WHERE owner_id = $1 AND quote_id = ANY($2::uuid[])',
       [ownerId, records.quotes.map((q) => q.id)],
@@ -252,18 +326,7 @@ export async function eraseContact(
     contact.set(erasedContactColumns(erasedAt));
     await contact.save({ transaction });
 
-    const issued = records.invoices.filter((i) => i.status !== 'DRAFT');
-    const [company] = await query<{ country: string | null }>(
-      `SELECT coalesce(c.company_country, u.country) AS country FROM users u
-       LEFT JOIN user_company c ON c.user_id = u.id WHERE u.id = $1`,
-      [ownerId],
-    );
-    const retention = recordRetention(company?.country);
-    const until = keptUntil(retention, [
-      ...issued.map((i) => i.issued_at).filter((d): d is Date => d !== null),
-      ...records.creditNotes.map((n) => n.issued_at),
-      ...records.payments.map((p) => p.received_at),
-    ]);
+    const kept = await keptRecords(query, ownerId, records, signatures?.n ?? 0);
     const erasure: ContactErasure = {
       contactId,
       erasedAt,
@@ -277,43 +340,11 @@ export async function eraseContact(
         copies,
         free_text: freeText,
       },
-      kept: {
-        issued_invoices: { count: issued.length, numbers: issued.map((i) => i.number ?? '') },
-        credit_notes: { count: records.creditNotes.length, numbers: records.creditNotes.map((n) => n.number) },
-        payments: records.payments.length,
-        // A signed quote's evidence (name, email, time, address, browser) proves a contract: kept as long as a claim may be made.
-        quote_signatures: signatures?.n ?? 0,
-        documents_pointing_at_contact: {
-          draft_invoices: records.invoices.length - issued.length,
-          quotes: records.quotes.length,
-        },
-        retention: { ...retention, until },
-      },
+      kept,
       objects: files.objects,
     };
     const reason = options.reason?.trim() ? scrubberOf(needles).text(options.reason.trim()) : null;
-    await AuditLog.create(
-      {
-        actor_id: ownerId,
-        action: 'ERASE',
-        entity_type: 'CONTACT',
-        entity_id: contactId,
-        resource_owner_id: ownerId,
-        request_id: options.requestId ?? null,
-        metadata: {
-          removed: erasure.removed,
-          kept: {
-            issued_invoices: issued.length,
-            credit_notes: records.creditNotes.length,
-            payments: records.payments.length,
-            until,
-            country: retention.country,
-          },
-          ...(reason ? { reason } : {}),
-        },
-      },
-      { transaction },
-    );
+    await auditErasure(erasure, { ownerId, reason, requestId: options.requestId }, transaction);
     return erasure;
   });
 }

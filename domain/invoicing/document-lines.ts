@@ -205,6 +205,67 @@ export const LINE_WORDS = {
   'en-US': { service: 'Service', deposit: 'Deposit', discount: 'Discount', credited: 'Amount credited' },
 } as const;
 
+type Totals = ReturnType<typeof computeTotals>;
+/** A line priced with tax, whose net is its rate's share, with its total as weight. */
+type TaxIncluded = { line: PricedLine; weight: bigint };
+
+/**
+ * A session line: its quantity (none below zero), unit price and discount. Priced without tax, its
+ * net is quantity × unit price, rounded, less the line's discount, rounded (as totals.ts computes
+ * it); priced with tax, its net is its rate's share, set after (shareTaxIncludedNets).
+ */
+function itemLine(item: DocumentItem, amounts: Totals['lines'][number], words: LineWords): PricedLine {
+  const quantity = toHundredths(item.quantity ?? 1);
+  const q = quantity < 0n ? 0n : quantity;
+  const discount = lineDiscount(item);
+  const typed = cents(amounts.priceWithoutTaxCents);
+  const line: PricedLine = {
+    kind: 'ITEM',
+    description: text(item.description) || words.service,
+    quantityHundredths: q,
+    unitPrice: typed,
+    discountBasisPoints: discount,
+    grossCents: 0n,
+    netCents: 0n,
+    vatBasisPoints: rateOf(item),
+    ...(text(item.zero_rate_reason) ? { zeroRateReason: text(item.zero_rate_reason) } : {}),
+  };
+  if (!amounts.priceIncludesTax) line.netCents = lessDiscount(grossOf(q, typed), discount);
+  return line;
+}
+
+/** Each rate's lines priced with tax share what is left of the rate's base once the lines priced without tax have theirs. */
+function shareTaxIncludedNets(priced: PricedLine[], withTax: TaxIncluded[], undiscounted: Totals['vat']): void {
+  for (const rate of undiscounted) {
+    const plainNets = priced
+      .filter(
+        (l) => l.kind === 'ITEM' && l.vatBasisPoints === rate.vatBasisPoints && !withTax.some((w) => w.line === l),
+      )
+      .reduce((sum, l) => sum + l.netCents, 0n);
+    const atRate = withTax.filter((w) => w.line.vatBasisPoints === rate.vatBasisPoints);
+    const shares = splitExactly(
+      rate.baseCents - plainNets,
+      atRate.map((w) => w.weight),
+    );
+    atRate.forEach((w, i) => (w.line.netCents = shares[i]));
+  }
+}
+
+/** One allowance per rate: the rate's base before discounts less after (the deposits deducted put back); none of zero. */
+function rateAllowances(undiscounted: Totals['vat'], after: Totals['vat'], priced: PricedLine[]) {
+  const deducted = (bp: number) =>
+    priced.filter((l) => l.kind === 'DEPOSIT' && l.vatBasisPoints === bp).reduce((sum, l) => sum + l.netCents, 0n);
+  return undiscounted
+    .map((rate) => {
+      const discounted = after.find((v) => v.vatBasisPoints === rate.vatBasisPoints);
+      return {
+        vatBasisPoints: rate.vatBasisPoints,
+        amountCents: rate.baseCents - ((discounted?.baseCents ?? 0n) - deducted(rate.vatBasisPoints)),
+      };
+    })
+    .filter((a) => a.amountCents !== 0n);
+}
+
 /**
  * A quote's or invoice's lines from its items, by the rules of its totals (totals.ts): each rate's
  * lines priced without tax keep their nets; the lines priced with tax share their rate's derived
@@ -219,8 +280,7 @@ export function itemDocumentLines(
   if (usesTaxLines(items)) return taxedDocumentLines(items, words);
   const totals = computeTotals(items);
   const lines: DocumentLine[] = [];
-  /** Lines priced with tax, whose nets are their rate's share, with their totals as weights. */
-  const withTax: { line: PricedLine; weight: bigint; typed: UnitPrice }[] = [];
+  const withTax: TaxIncluded[] = [];
   items.forEach((item, i) => {
     const amounts = totals.lines[i];
     if (item.item_type === 'TEXT' || item.item_type === 'BLANK') {
@@ -232,59 +292,20 @@ export function itemDocumentLines(
       return;
     }
     if (item.item_type !== 'SESSION_TYPE') return;
-    const quantity = toHundredths(item.quantity ?? 1);
-    const q = quantity < 0n ? 0n : quantity;
-    const discount = lineDiscount(item);
-    const typed = cents(amounts.priceWithoutTaxCents);
-    const line: PricedLine = {
-      kind: 'ITEM',
-      description: text(item.description) || words.service,
-      quantityHundredths: q,
-      unitPrice: typed,
-      discountBasisPoints: discount,
-      grossCents: 0n,
-      netCents: 0n,
-      vatBasisPoints: rateOf(item),
-      ...(text(item.zero_rate_reason) ? { zeroRateReason: text(item.zero_rate_reason) } : {}),
-    };
-    // Priced without tax: quantity × unit price, rounded, less the line's discount, rounded (as totals.ts computes it).
-    if (!amounts.priceIncludesTax) line.netCents = lessDiscount(grossOf(q, typed), discount);
-    else withTax.push({ line, weight: amounts.totalCents, typed });
+    const line = itemLine(item, amounts, words);
+    if (amounts.priceIncludesTax) withTax.push({ line, weight: amounts.totalCents });
     lines.push(line);
   });
   const priced = lines.filter(isPriced);
   const undiscounted = computeTotals(items.filter((i) => i.item_type === 'SESSION_TYPE')).vat;
-  // Each rate's lines priced with tax share what is left of the rate's base once the lines priced without tax have theirs.
-  for (const rate of undiscounted) {
-    const plainNets = priced
-      .filter(
-        (l) => l.kind === 'ITEM' && l.vatBasisPoints === rate.vatBasisPoints && !withTax.some((w) => w.line === l),
-      )
-      .reduce((sum, l) => sum + l.netCents, 0n);
-    const atRate = withTax.filter((w) => w.line.vatBasisPoints === rate.vatBasisPoints);
-    const shares = splitExactly(
-      rate.baseCents - plainNets,
-      atRate.map((w) => w.weight),
-    );
-    atRate.forEach((w, i) => (w.line.netCents = shares[i]));
-  }
+  shareTaxIncludedNets(priced, withTax, undiscounted);
   for (const l of priced) {
     if (l.kind === 'ITEM') {
       l.unitPrice = reconcilingPrice(l.netCents, l.quantityHundredths, l.discountBasisPoints, l.unitPrice);
       l.grossCents = grossOf(l.quantityHundredths, l.unitPrice);
     }
   }
-  const deducted = (bp: number) =>
-    priced.filter((l) => l.kind === 'DEPOSIT' && l.vatBasisPoints === bp).reduce((sum, l) => sum + l.netCents, 0n);
-  const allowances = undiscounted
-    .map((rate) => {
-      const after = totals.vat.find((v) => v.vatBasisPoints === rate.vatBasisPoints);
-      return {
-        vatBasisPoints: rate.vatBasisPoints,
-        amountCents: rate.baseCents - ((after?.baseCents ?? 0n) - deducted(rate.vatBasisPoints)),
-      };
-    })
-    .filter((a) => a.amountCents !== 0n);
+  const allowances = rateAllowances(undiscounted, totals.vat, priced);
   const allowanceTotalCents = allowances.reduce((sum, a) => sum + a.amountCents, 0n);
   const discounts = documentDiscounts(items, allowanceTotalCents, words);
   const lineTotalCents = priced.reduce((sum, l) => sum + l.netCents, 0n);

@@ -223,6 +223,63 @@ export function purchaseInvoiceSyntax(
   return null;
 }
 
+/** The VAT lines read, each with its base and tax in cents; a line without both is a problem. */
+function vatLinesOf(raw: RawFields, problems: PurchaseInvoiceProblem[]): PurchaseVatLine[] {
+  const vat: PurchaseVatLine[] = [];
+  raw.vat.forEach((line, i) => {
+    const base = cents(line.base);
+    const lineTax = cents(line.tax);
+    if (typeof base !== 'bigint' || typeof lineTax !== 'bigint')
+      problems.push({
+        path: `${raw.paths.vat}[${i}]`,
+        message: 'A VAT line needs its base and its tax amount, each with two decimals at most',
+      });
+    else vat.push({ rate: line.rate, category: line.category, baseCents: base, taxCents: lineTax });
+  });
+  return vat;
+}
+
+/**
+ * Totals that do not add up, to the cent: without tax + tax = total (BR-CO-15); the VAT lines,
+ * when every one was read, add up to the total without tax (BR-CO-13's sum of bases) and the total tax (BR-CO-14).
+ */
+function totalsProblems(
+  raw: RawFields,
+  vat: PurchaseVatLine[],
+  { withoutTax, tax, total }: { withoutTax: bigint | null; tax: bigint | null; total: bigint | null },
+): PurchaseInvoiceProblem[] {
+  const problems: PurchaseInvoiceProblem[] = [];
+  if (withoutTax !== null && tax !== null && total !== null && withoutTax + tax !== total) {
+    problems.push({
+      path: raw.paths.total,
+      message: `The totals do not add up: ${raw.totalWithoutTax} without tax + ${raw.totalTax} tax is not ${raw.total} (BR-CO-15)`,
+    });
+  }
+  if (vat.length === raw.vat.length && vat.length > 0) {
+    const bases = vat.reduce((s, l) => s + l.baseCents, 0n);
+    const taxes = vat.reduce((s, l) => s + l.taxCents, 0n);
+    if (withoutTax !== null && bases !== withoutTax)
+      problems.push({
+        path: raw.paths.vat,
+        message: `The VAT lines' bases add up to ${bases} cents, not the total without tax (${raw.totalWithoutTax})`,
+      });
+    if (tax !== null && taxes !== tax)
+      problems.push({
+        path: raw.paths.vat,
+        message: `The VAT lines' taxes add up to ${taxes} cents, not the total tax (${raw.totalTax}) (BR-CO-14)`,
+      });
+  }
+  return problems;
+}
+
+/** The seller's SIREN: its legal id of scheme 0002, or 0009 (a SIRET, whose first nine digits are the SIREN), or one that reads as either. */
+function sellerSirenOf(raw: RawFields): string | null {
+  const siren = raw.sellerLegalIds.find(
+    (l) => l.scheme === '0002' || l.scheme === '0009' || /^\d{9}(\d{5})?$/.test(l.id.replace(/\s/g, '')),
+  );
+  return siren ? siren.id.replace(/\s/g, '').slice(0, 9) : null;
+}
+
 /**
  * Reads a purchase invoice from its parsed XML: the record, or every problem found. Refused: a
  * root that is neither CII nor UBL, a missing number, issue date, seller name, currency or total,
@@ -269,37 +326,8 @@ export function readPurchaseInvoice(document: Node): PurchaseInvoiceReading {
   const withoutTax = amount(raw.totalWithoutTax, 'totalWithoutTax', 'total without tax');
   const tax = amount(raw.totalTax, 'totalTax', 'total tax');
   const total = amount(raw.total, 'total', 'total with tax');
-  const vat: PurchaseVatLine[] = [];
-  raw.vat.forEach((line, i) => {
-    const base = cents(line.base);
-    const lineTax = cents(line.tax);
-    if (typeof base !== 'bigint' || typeof lineTax !== 'bigint')
-      problems.push({
-        path: `${raw.paths.vat}[${i}]`,
-        message: 'A VAT line needs its base and its tax amount, each with two decimals at most',
-      });
-    else vat.push({ rate: line.rate, category: line.category, baseCents: base, taxCents: lineTax });
-  });
-  if (withoutTax !== null && tax !== null && total !== null && withoutTax + tax !== total) {
-    problems.push({
-      path: raw.paths.total,
-      message: `The totals do not add up: ${raw.totalWithoutTax} without tax + ${raw.totalTax} tax is not ${raw.total} (BR-CO-15)`,
-    });
-  }
-  if (vat.length === raw.vat.length && vat.length > 0) {
-    const bases = vat.reduce((s, l) => s + l.baseCents, 0n);
-    const taxes = vat.reduce((s, l) => s + l.taxCents, 0n);
-    if (withoutTax !== null && bases !== withoutTax)
-      problems.push({
-        path: raw.paths.vat,
-        message: `The VAT lines' bases add up to ${bases} cents, not the total without tax (${raw.totalWithoutTax})`,
-      });
-    if (tax !== null && taxes !== tax)
-      problems.push({
-        path: raw.paths.vat,
-        message: `The VAT lines' taxes add up to ${taxes} cents, not the total tax (${raw.totalTax}) (BR-CO-14)`,
-      });
-  }
+  const vat = vatLinesOf(raw, problems);
+  problems.push(...totalsProblems(raw, vat, { withoutTax, tax, total }));
   if (
     problems.length ||
     number === null ||
@@ -311,10 +339,6 @@ export function readPurchaseInvoice(document: Node): PurchaseInvoiceReading {
     total === null
   )
     return { ok: false, problems };
-  // SIREN (scheme 0002) or SIRET (0009, whose first nine digits are the SIREN).
-  const siren = raw.sellerLegalIds.find(
-    (l) => l.scheme === '0002' || l.scheme === '0009' || /^\d{9}(\d{5})?$/.test(l.id.replace(/\s/g, '')),
-  );
   return {
     ok: true,
     invoice: {
@@ -325,7 +349,7 @@ export function readPurchaseInvoice(document: Node): PurchaseInvoiceReading {
       dueDate: dueDate === 'invalid' ? null : dueDate,
       currency,
       sellerName,
-      sellerSiren: siren ? siren.id.replace(/\s/g, '').slice(0, 9) : null,
+      sellerSiren: sellerSirenOf(raw),
       sellerVatNumber: raw.sellerVatNumber,
       totalWithoutTaxCents: withoutTax,
       totalTaxCents: tax,

@@ -220,6 +220,53 @@ export const summaryOf = (summary: Map<string, TaxSummary>): TaxSummary[] =>
           : 0,
   );
 
+/** A deducted deposit's line: its declared net and taxes, taken off exactly. */
+function depositAmounts(line: TaxedLineInput): TaxedLineAmounts {
+  const total = toHundredths(line.price_with_tax);
+  const net = toHundredths(line.price_without_tax);
+  const taxes = (line.deposit_taxes ?? []).map((t) => ({ ...t }));
+  return {
+    priceWithTaxCents: total,
+    priceWithoutTaxCents: net,
+    totalCents: total,
+    priceIncludesTax: true,
+    netCents: net,
+    taxes,
+  };
+}
+
+/** Lowest combined rate first, priced without tax first, then by taxes (the groups' keys): totals.ts's order for ties. */
+function byGroupOrder([ka, a]: [string, Group], [kb, b]: [string, Group]): number {
+  return a.rate !== b.rate
+    ? a.rate < b.rate
+      ? -1
+      : 1
+    : a.withTax !== b.withTax
+      ? Number(a.withTax) - Number(b.withTax)
+      : ka < kb
+        ? -1
+        : 1;
+}
+
+/** What the discount lines took off together (`off`), shown on each in proportion to its own size. */
+function showDiscountShares(
+  lines: TaxedLineAmounts[],
+  discountLines: { line: TaxedLineInput; index: number }[],
+  off: bigint,
+): void {
+  if (!discountLines.length) return;
+  const weights = discountLines.map(
+    ({ line }) =>
+      atLeastZero(
+        (line.discount_type ?? 'PERCENTAGE_OF_TOTAL') === 'PERCENTAGE_OF_TOTAL'
+          ? toHundredths(line.discount_percentage) || toHundredths(line.discount_amount)
+          : toHundredths(line.discount_amount),
+      ) || 1n,
+  );
+  const shares = shareOut(off, weights);
+  discountLines.forEach(({ index }, i) => (lines[index] = { ...blankLine(), totalCents: -shares[i] }));
+}
+
 /**
  * The totals of a quote or invoice whose lines carry zero or more taxes (integer cents, rounding
  * half away from zero), by totals.ts's rules (computeTotals), each tax on the net:
@@ -241,34 +288,14 @@ export function computeTaxTotals(items: readonly TaxedLineInput[]): TaxTotals {
   const deposits: { net: bigint; taxes: TaxAmount[] }[] = [];
   const lines = items.map((line): TaxedLineAmounts => {
     if (line.item_type === DEPOSIT_LINE) {
-      const total = toHundredths(line.price_with_tax);
-      const net = toHundredths(line.price_without_tax);
-      const taxes = (line.deposit_taxes ?? []).map((t) => ({ ...t }));
-      deposits.push({ net, taxes });
-      return {
-        priceWithTaxCents: total,
-        priceWithoutTaxCents: net,
-        totalCents: total,
-        priceIncludesTax: true,
-        netCents: net,
-        taxes,
-      };
+      const deposit = depositAmounts(line);
+      deposits.push({ net: deposit.netCents, taxes: deposit.taxes });
+      return deposit;
     }
     return line.item_type === 'SESSION_TYPE' ? pricedLine(line, add) : blankLine();
   });
 
-  // Lowest combined rate first, priced without tax first, then by taxes: totals.ts's order for ties.
-  const keyed = [...groups.entries()].sort(([ka, a], [kb, b]) =>
-    a.rate !== b.rate
-      ? a.rate < b.rate
-        ? -1
-        : 1
-      : a.withTax !== b.withTax
-        ? Number(a.withTax) - Number(b.withTax)
-        : ka < kb
-          ? -1
-          : 1,
-  );
+  const keyed = [...groups.entries()].sort(byGroupOrder);
   const ordered = keyed.map(([, g]) => g);
   const before = sum(ordered.map(groupTotal));
   const discountLines = items.flatMap((line, index) => (line.item_type === 'DISCOUNT' ? [{ line, index }] : []));
@@ -300,19 +327,7 @@ export function computeTaxTotals(items: readonly TaxedLineInput[]): TaxTotals {
   const taxes = summaryOf(summary);
   const totalTaxCents = sum(taxes.map((t) => t.amountCents));
 
-  // What the discount lines took off together, shown on each in proportion to its own size.
-  if (discountLines.length) {
-    const weights = discountLines.map(
-      ({ line }) =>
-        atLeastZero(
-          (line.discount_type ?? 'PERCENTAGE_OF_TOTAL') === 'PERCENTAGE_OF_TOTAL'
-            ? toHundredths(line.discount_percentage) || toHundredths(line.discount_amount)
-            : toHundredths(line.discount_amount),
-        ) || 1n,
-    );
-    const shares = shareOut(before - discounted, weights);
-    discountLines.forEach(({ index }, i) => (lines[index] = { ...blankLine(), totalCents: -shares[i] }));
-  }
+  showDiscountShares(lines, discountLines, before - discounted);
   return {
     lines,
     groups: [...taxGroups.values()],

@@ -132,6 +132,98 @@ const bucketNet = (b: Bucket) => (b.withTax ? roundDiv(b.value * BP, BP + b.bp) 
 const bucketVat = (b: Bucket) => (b.withTax ? b.value - bucketNet(b) : roundDiv(b.value * b.bp, BP));
 const bucketTotal = (b: Bucket) => bucketNet(b) + bucketVat(b);
 
+/** Adds a line's cents to its rate's and pricing's bucket. */
+type AddToBucket = (bp: bigint, withTax: boolean, cents: bigint) => void;
+/** A DISCOUNT line and where it stands among the document's lines. */
+type DiscountAt = { line: LineInput; index: number };
+
+/** A session line's amounts: its total (priced with tax) or its net (priced without), added to its bucket. */
+function sessionLineAmounts(line: LineInput, addTo: AddToBucket): LineAmounts {
+  const vatBp = clampRate(toHundredths(line.vat_percentage));
+  const unit = unitPrices(line, vatBp);
+  const quantity = nonNegative(toHundredths(line.quantity ?? 1));
+  const keep = BP - clampRate(toHundredths(line.discount_percentage));
+  if (pricedWithTax(line)) {
+    const total = roundDiv(quantity * unit.withTax * keep, 100n * BP);
+    addTo(vatBp, true, total);
+    return {
+      priceWithTaxCents: unit.withTax,
+      priceWithoutTaxCents: unit.withoutTax,
+      totalCents: total,
+      priceIncludesTax: true,
+    };
+  }
+  const net = roundDiv(roundDiv(quantity * unit.withoutTax, 100n) * keep, BP);
+  addTo(vatBp, false, net);
+  return {
+    priceWithTaxCents: unit.withTax,
+    priceWithoutTaxCents: unit.withoutTax,
+    totalCents: net + roundDiv(net * vatBp, BP),
+    priceIncludesTax: false,
+  };
+}
+
+/** The document's discounts on the buckets: every percentage at once, then the fixed amounts. */
+function applyDocumentDiscounts(order: Bucket[], discounts: DiscountAt[]): void {
+  // Percentages: one combined factor, exact (basis points multiplied as integers).
+  const percents = discounts
+    .filter(({ line }) => (line.discount_type ?? 'PERCENTAGE_OF_TOTAL') === 'PERCENTAGE_OF_TOTAL')
+    .map(({ line }) => clampRate(discountPercent(line)));
+  if (percents.length) {
+    const numerator = percents.reduce((acc, bp) => acc * (BP - bp), 1n);
+    const denominator = BP ** BigInt(percents.length);
+    for (const b of order) b.value = roundDiv(b.value * numerator, denominator);
+  }
+  // Fixed amounts: summed per kind, then spread over the buckets, never below zero.
+  const fixed = (type: DiscountType) =>
+    discounts
+      .filter(({ line }) => line.discount_type === type)
+      .reduce((sum, { line }) => sum + nonNegative(toHundredths(line.discount_amount)), 0n);
+  const offWithoutTax = fixed('FIXED_WITHOUT_TAX');
+  if (offWithoutTax > 0n) {
+    const nets = order.map(bucketNet);
+    const total = nets.reduce((a, b) => a + b, 0n);
+    const parts = allocate(offWithoutTax < total ? offWithoutTax : total, nets);
+    // A share off a net comes off a total with tax multiplied by (1 + rate).
+    order.forEach(
+      (b, i) => (b.value = nonNegative(b.value - (b.withTax ? roundDiv(parts[i] * (BP + b.bp), BP) : parts[i]))),
+    );
+  }
+  const offWithTax = fixed('FIXED_WITH_TAX');
+  if (offWithTax > 0n) {
+    const totals = order.map(bucketTotal);
+    const total = totals.reduce((a, b) => a + b, 0n);
+    const parts = allocate(offWithTax < total ? offWithTax : total, totals);
+    // A share with tax comes off a net divided by (1 + rate).
+    order.forEach(
+      (b, i) => (b.value = nonNegative(b.value - (b.withTax ? parts[i] : roundDiv(parts[i] * BP, BP + b.bp)))),
+    );
+  }
+}
+
+/** What the discount lines took off together (`taken`), shown on each in proportion to its own size. */
+function showDiscountShares(lines: LineAmounts[], discounts: DiscountAt[], taken: bigint): void {
+  if (!discounts.length) return;
+  const weights = discounts.map(
+    ({ line }) =>
+      nonNegative(
+        (line.discount_type ?? 'PERCENTAGE_OF_TOTAL') === 'PERCENTAGE_OF_TOTAL'
+          ? discountPercent(line)
+          : toHundredths(line.discount_amount),
+      ) || 1n,
+  );
+  const shares = allocate(taken, weights);
+  discounts.forEach(
+    ({ index }, i) =>
+      (lines[index] = {
+        priceWithTaxCents: 0n,
+        priceWithoutTaxCents: 0n,
+        totalCents: -shares[i],
+        priceIncludesTax: false,
+      }),
+  );
+}
+
 /**
  * The totals of a quote or invoice (integer cents, rounding half away from zero).
  * - BLANK and TEXT lines carry no amount.
@@ -173,28 +265,7 @@ export function computeTotals(items: readonly LineInput[]): DocumentTotals {
     }
     if (line.item_type !== 'SESSION_TYPE')
       return { priceWithTaxCents: 0n, priceWithoutTaxCents: 0n, totalCents: 0n, priceIncludesTax: false };
-    const vatBp = clampRate(toHundredths(line.vat_percentage));
-    const unit = unitPrices(line, vatBp);
-    const quantity = nonNegative(toHundredths(line.quantity ?? 1));
-    const keep = BP - clampRate(toHundredths(line.discount_percentage));
-    if (pricedWithTax(line)) {
-      const total = roundDiv(quantity * unit.withTax * keep, 100n * BP);
-      addTo(vatBp, true, total);
-      return {
-        priceWithTaxCents: unit.withTax,
-        priceWithoutTaxCents: unit.withoutTax,
-        totalCents: total,
-        priceIncludesTax: true,
-      };
-    }
-    const net = roundDiv(roundDiv(quantity * unit.withoutTax, 100n) * keep, BP);
-    addTo(vatBp, false, net);
-    return {
-      priceWithTaxCents: unit.withTax,
-      priceWithoutTaxCents: unit.withoutTax,
-      totalCents: net + roundDiv(net * vatBp, BP),
-      priceIncludesTax: false,
-    };
+    return sessionLineAmounts(line, addTo);
   });
 
   // Lowest rate first, priced without tax before priced with tax: the order ties are broken in.
@@ -204,41 +275,10 @@ export function computeTotals(items: readonly LineInput[]): DocumentTotals {
   const sumOf = (f: (b: Bucket) => bigint) => order.reduce((sum, b) => sum + f(b), 0n);
   const before = sumOf(bucketTotal);
 
-  const discounts = items.map((line, index) => ({ line, index })).filter(({ line }) => line.item_type === 'DISCOUNT');
-  // Percentages: one combined factor, exact (basis points multiplied as integers).
-  const percents = discounts
-    .filter(({ line }) => (line.discount_type ?? 'PERCENTAGE_OF_TOTAL') === 'PERCENTAGE_OF_TOTAL')
-    .map(({ line }) => clampRate(discountPercent(line)));
-  if (percents.length) {
-    const numerator = percents.reduce((acc, bp) => acc * (BP - bp), 1n);
-    const denominator = BP ** BigInt(percents.length);
-    for (const b of order) b.value = roundDiv(b.value * numerator, denominator);
-  }
-  // Fixed amounts: summed per kind, then spread over the buckets, never below zero.
-  const fixed = (type: DiscountType) =>
-    discounts
-      .filter(({ line }) => line.discount_type === type)
-      .reduce((sum, { line }) => sum + nonNegative(toHundredths(line.discount_amount)), 0n);
-  const offWithoutTax = fixed('FIXED_WITHOUT_TAX');
-  if (offWithoutTax > 0n) {
-    const nets = order.map(bucketNet);
-    const total = nets.reduce((a, b) => a + b, 0n);
-    const parts = allocate(offWithoutTax < total ? offWithoutTax : total, nets);
-    // A share off a net comes off a total with tax multiplied by (1 + rate).
-    order.forEach(
-      (b, i) => (b.value = nonNegative(b.value - (b.withTax ? roundDiv(parts[i] * (BP + b.bp), BP) : parts[i]))),
-    );
-  }
-  const offWithTax = fixed('FIXED_WITH_TAX');
-  if (offWithTax > 0n) {
-    const totals = order.map(bucketTotal);
-    const total = totals.reduce((a, b) => a + b, 0n);
-    const parts = allocate(offWithTax < total ? offWithTax : total, totals);
-    // A share with tax comes off a net divided by (1 + rate).
-    order.forEach(
-      (b, i) => (b.value = nonNegative(b.value - (b.withTax ? parts[i] : roundDiv(parts[i] * BP, BP + b.bp)))),
-    );
-  }
+  const discounts: DiscountAt[] = items
+    .map((line, index) => ({ line, index }))
+    .filter(({ line }) => line.item_type === 'DISCOUNT');
+  applyDocumentDiscounts(order, discounts);
 
   const rates = new Map<bigint, VatLine>();
   for (const b of order) {
@@ -261,27 +301,6 @@ export function computeTotals(items: readonly LineInput[]): DocumentTotals {
   const totalVatCents = vat.reduce((sum, v) => sum + v.vatCents, 0n);
   const totalWithTaxCents = totalWithoutTaxCents + totalVatCents;
 
-  // What the discount lines took off together, shown on each in proportion to its own size.
-  const taken = before - discounted;
-  if (discounts.length) {
-    const weights = discounts.map(
-      ({ line }) =>
-        nonNegative(
-          (line.discount_type ?? 'PERCENTAGE_OF_TOTAL') === 'PERCENTAGE_OF_TOTAL'
-            ? discountPercent(line)
-            : toHundredths(line.discount_amount),
-        ) || 1n,
-    );
-    const shares = allocate(taken, weights);
-    discounts.forEach(
-      ({ index }, i) =>
-        (lines[index] = {
-          priceWithTaxCents: 0n,
-          priceWithoutTaxCents: 0n,
-          totalCents: -shares[i],
-          priceIncludesTax: false,
-        }),
-    );
-  }
+  showDiscountShares(lines, discounts, before - discounted);
   return { lines, vat, totalWithoutTaxCents, totalVatCents, totalWithTaxCents };
 }

@@ -129,15 +129,36 @@ export interface PlatformClientOptions {
 
 export const sha256Hex = (file: Buffer): string => crypto.createHash('sha256').update(file).digest('hex');
 
+/** The failure an answer that is not a success means, with the platform's own words when it gave some. */
+async function failureOf(res: Response, what: string): Promise<PlatformError> {
+  let detail = '';
+  try {
+    const body = (await res.json()) as { message?: unknown; error?: unknown };
+    detail = typeof body.message === 'string' ? body.message : typeof body.error === 'string' ? body.error : '';
+  } catch {
+    // not JSON: the status says enough
+  }
+  return new PlatformError(
+    classifyStatus(res.status),
+    `platform ${what} answered ${res.status}${detail ? `: ${detail.slice(0, 300)}` : ''}`,
+    res.status,
+  );
+}
+
+/** The HTTP side of a studio's platform: its token, and the authorised calls made with it. */
+interface PlatformTransport {
+  /** An authorised call's answer, when it is a success. */
+  authorized(path: string, init: RequestInit, what: string): Promise<Response>;
+  /** An authorised call's answer, read with `schema`. */
+  call<T>(path: string, init: RequestInit, schema: z.ZodType<T>, what: string): Promise<T>;
+}
+
 /**
- * A client for one studio's platform. The token is cached until a minute before it expires, and
- * fetched again once when a call answers 401 (revoked or expired early). The secret goes only into
- * the token request's Basic header; no message of an error carries it.
+ * The token is cached until a minute before it expires, and fetched again once when a call answers
+ * 401 (revoked or expired early). The secret goes only into the token request's Basic header; no
+ * message of an error carries it.
  */
-export function createPlatformClient(
-  connection: PlatformConnection,
-  options: PlatformClientOptions = {},
-): PlatformClient {
+function createPlatformTransport(connection: PlatformConnection, options: PlatformClientOptions): PlatformTransport {
   const base = connection.baseUrl.replace(/\/$/, '');
   const fetchImpl = options.fetchImpl ?? fetch;
   const timeoutMs = options.timeoutMs ?? 15_000;
@@ -151,21 +172,6 @@ export function createPlatformClient(
     }
   }
 
-  async function failed(res: Response, what: string): Promise<PlatformError> {
-    let detail = '';
-    try {
-      const body = (await res.json()) as { message?: unknown; error?: unknown };
-      detail = typeof body.message === 'string' ? body.message : typeof body.error === 'string' ? body.error : '';
-    } catch {
-      // not JSON: the status says enough
-    }
-    return new PlatformError(
-      classifyStatus(res.status),
-      `platform ${what} answered ${res.status}${detail ? `: ${detail.slice(0, 300)}` : ''}`,
-      res.status,
-    );
-  }
-
   async function token(): Promise<string> {
     if (cached && cached.until > Date.now()) return cached.token;
     const basic = Buffer.from(`${connection.clientId}:${connection.clientSecret}`).toString('base64');
@@ -174,7 +180,7 @@ export function createPlatformClient(
       headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
       body: 'grant_type=client_credentials',
     });
-    if (!res.ok) throw await failed(res, 'token');
+    if (!res.ok) throw await failureOf(res, 'token');
     const parsed = z
       .object({ access_token: z.string().min(1), expires_in: z.number().positive() })
       .safeParse(await res.json());
@@ -194,7 +200,7 @@ export function createPlatformClient(
         cached = undefined;
         continue;
       }
-      if (!res.ok) throw await failed(res, what);
+      if (!res.ok) throw await failureOf(res, what);
       return res;
     }
   }
@@ -206,6 +212,18 @@ export function createPlatformClient(
     return parsed.data;
   }
 
+  return { authorized, call };
+}
+
+/**
+ * A client for one studio's platform: its flows and its directory, called through
+ * createPlatformTransport (the token, cached and fetched again once on a 401).
+ */
+export function createPlatformClient(
+  connection: PlatformConnection,
+  options: PlatformClientOptions = {},
+): PlatformClient {
+  const { authorized, call } = createPlatformTransport(connection, options);
   return {
     async sendFlow(file, info) {
       // A new form per attempt: a body is read once.

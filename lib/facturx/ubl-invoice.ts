@@ -121,12 +121,138 @@ function delivery(doc: EInvoice) {
   return Object.keys(day).length + Object.keys(to).length > 0 ? { 'cac:Delivery': { ...day, ...to } } : {};
 }
 
+/** BG-3: the invoice a credit note corrects (its number and day); nothing otherwise. */
+function billingReference(doc: EInvoice) {
+  if (!doc.preceding) return {};
+  return {
+    'cac:BillingReference': [
+      { 'cac:InvoiceDocumentReference': { 'cbc:ID': doc.preceding.number, 'cbc:IssueDate': doc.preceding.issueDate } },
+    ],
+  };
+}
+
+/** The buyer of a document without a client: every field empty. */
+const NO_BUYER: Parameters<typeof party>[0] = {
+  name: '',
+  street: null,
+  zipcode: null,
+  city: null,
+  countryCode: null,
+  siren: null,
+  siret: null,
+  vatNumber: null,
+  email: null,
+};
+
+/** BG-16: a credit transfer (code 58) to the studio's account, when it gave one. */
+function paymentMeans(doc: EInvoice) {
+  if (!doc.payment) return {};
+  return {
+    'cac:PaymentMeans': [
+      {
+        'cbc:PaymentMeansCode': '58',
+        'cac:PayeeFinancialAccount': {
+          'cbc:ID': doc.payment.iban,
+          ...(doc.payment.bic ? { 'cac:FinancialInstitutionBranch': { 'cbc:ID': doc.payment.bic } } : {}),
+        },
+      },
+    ],
+  };
+}
+
+/** BG-20: the document's own allowances, each with its tax category. */
+function documentAllowances(doc: EInvoice) {
+  if (!doc.allowances.length) return {};
+  return {
+    'cac:AllowanceCharge': doc.allowances.map((a) => ({
+      'cbc:ChargeIndicator': 'false',
+      'cbc:AllowanceChargeReason': a.reason,
+      'cbc:Amount': money(a.amountCents),
+      'cbc:Amount@currencyID': doc.currency,
+      'cac:TaxCategory': taxCategory(a.category, a.vatBasisPoints),
+    })),
+  };
+}
+
+/** BG-23: the tax, and its subtotal per category and rate. */
+function taxTotal(doc: EInvoice) {
+  const CURRENCY = doc.currency;
+  return [
+    {
+      'cbc:TaxAmount': money(doc.totals.taxCents),
+      'cbc:TaxAmount@currencyID': CURRENCY,
+      'cac:TaxSubtotal': doc.vat.map((v) => ({
+        'cbc:TaxableAmount': money(v.baseCents),
+        'cbc:TaxableAmount@currencyID': CURRENCY,
+        'cbc:TaxAmount': money(v.vatCents),
+        'cbc:TaxAmount@currencyID': CURRENCY,
+        'cac:TaxCategory': taxCategory(v.category, v.vatBasisPoints, v.exemptionReason),
+      })),
+    },
+  ];
+}
+
+/** BG-22: the document's totals. */
+function monetaryTotal(doc: EInvoice) {
+  const CURRENCY = doc.currency;
+  const t = doc.totals;
+  return {
+    'cbc:LineExtensionAmount': money(t.lineTotalCents),
+    'cbc:LineExtensionAmount@currencyID': CURRENCY,
+    'cbc:TaxExclusiveAmount': money(t.taxExclusiveCents),
+    'cbc:TaxExclusiveAmount@currencyID': CURRENCY,
+    'cbc:TaxInclusiveAmount': money(t.taxInclusiveCents),
+    'cbc:TaxInclusiveAmount@currencyID': CURRENCY,
+    ...(t.allowanceTotalCents !== 0n
+      ? {
+          'cbc:AllowanceTotalAmount': money(t.allowanceTotalCents),
+          'cbc:AllowanceTotalAmount@currencyID': CURRENCY,
+        }
+      : {}),
+    'cbc:PayableAmount': money(t.payableCents),
+    'cbc:PayableAmount@currencyID': CURRENCY,
+  };
+}
+
+/** BG-25: one line, its quantity, net amount, item, own discount and price. */
+function invoiceLine(l: EInvoice['lines'][number], CURRENCY: string) {
+  return {
+    'cbc:ID': l.id,
+    // BT-127: why the line is sold at 0 % (a zero-rated line's category Z takes no exemption reason, BR-Z-10).
+    ...(l.note ? { 'cbc:Note': l.note } : {}),
+    'cbc:InvoicedQuantity': decimal(l.quantityHundredths, 2),
+    'cbc:InvoicedQuantity@unitCode': 'C62',
+    'cbc:LineExtensionAmount': money(l.netCents),
+    'cbc:LineExtensionAmount@currencyID': CURRENCY,
+    'cac:Item': { 'cbc:Name': l.name, 'cac:ClassifiedTaxCategory': taxCategory(l.category, l.vatBasisPoints) },
+    // The line's own discount (BG-27): its rate, base and amount; the price stays the gross one.
+    ...(l.allowance
+      ? {
+          'cac:AllowanceCharge': [
+            {
+              'cbc:ChargeIndicator': 'false',
+              'cbc:AllowanceChargeReasonCode': '95',
+              'cbc:AllowanceChargeReason': l.allowance.reason,
+              'cbc:MultiplierFactorNumeric': percent(Number(l.allowance.percentBasisPoints)),
+              'cbc:Amount': money(l.allowance.amountCents),
+              'cbc:Amount@currencyID': CURRENCY,
+              'cbc:BaseAmount': money(l.allowance.baseCents),
+              'cbc:BaseAmount@currencyID': CURRENCY,
+            },
+          ],
+        }
+      : {}),
+    'cac:Price': {
+      'cbc:PriceAmount': decimal(l.price.units, l.price.decimals),
+      'cbc:PriceAmount@currencyID': CURRENCY,
+    },
+  };
+}
+
 /** The library's invoice of an e-invoice. */
 export function ublInvoice(doc: EInvoice): Invoice {
   const CURRENCY = doc.currency;
   const reform = provides(studioRegimeOf(doc.seller.countryCode), 'reform-mentions');
-  const amount = (cents: bigint) => money(cents);
-  const t = doc.totals;
   const invoice = {
     'ubl:Invoice': {
       'cbc:CustomizationID': 'urn:cen.eu:en16931:2017',
@@ -139,123 +265,20 @@ export function ublInvoice(doc: EInvoice): Invoice {
       // Without their subject codes here: generate.ts writes the notes into the CII with them.
       'cbc:Note': doc.notes.map((n) => n.text),
       'cbc:DocumentCurrencyCode': CURRENCY,
-      ...(doc.preceding
-        ? {
-            'cac:BillingReference': [
-              {
-                'cac:InvoiceDocumentReference': {
-                  'cbc:ID': doc.preceding.number,
-                  'cbc:IssueDate': doc.preceding.issueDate,
-                },
-              },
-            ],
-          }
-        : {}),
+      ...billingReference(doc),
       'cac:AccountingSupplierParty': party(doc.seller, true),
-      'cac:AccountingCustomerParty': party(
-        doc.buyer ?? {
-          name: '',
-          street: null,
-          zipcode: null,
-          city: null,
-          countryCode: null,
-          siren: null,
-          siret: null,
-          vatNumber: null,
-          email: null,
-        },
-        false,
-      ),
+      'cac:AccountingCustomerParty': party(doc.buyer ?? NO_BUYER, false),
       // BT-72, the service's day, or BG-14, the period it spans (as the pdf prints it); BG-15, where the goods go.
       ...('day' in doc.delivery
         ? {}
         : { 'cac:InvoicePeriod': { 'cbc:StartDate': doc.delivery.start, 'cbc:EndDate': doc.delivery.end } }),
       ...delivery(doc),
-      ...(doc.payment
-        ? {
-            'cac:PaymentMeans': [
-              {
-                'cbc:PaymentMeansCode': '58',
-                'cac:PayeeFinancialAccount': {
-                  'cbc:ID': doc.payment.iban,
-                  ...(doc.payment.bic ? { 'cac:FinancialInstitutionBranch': { 'cbc:ID': doc.payment.bic } } : {}),
-                },
-              },
-            ],
-          }
-        : {}),
+      ...paymentMeans(doc),
       ...(doc.paymentTerms ? { 'cac:PaymentTerms': { 'cbc:Note': doc.paymentTerms } } : {}),
-      ...(doc.allowances.length
-        ? {
-            'cac:AllowanceCharge': doc.allowances.map((a) => ({
-              'cbc:ChargeIndicator': 'false',
-              'cbc:AllowanceChargeReason': a.reason,
-              'cbc:Amount': amount(a.amountCents),
-              'cbc:Amount@currencyID': CURRENCY,
-              'cac:TaxCategory': taxCategory(a.category, a.vatBasisPoints),
-            })),
-          }
-        : {}),
-      'cac:TaxTotal': [
-        {
-          'cbc:TaxAmount': amount(t.taxCents),
-          'cbc:TaxAmount@currencyID': CURRENCY,
-          'cac:TaxSubtotal': doc.vat.map((v) => ({
-            'cbc:TaxableAmount': amount(v.baseCents),
-            'cbc:TaxableAmount@currencyID': CURRENCY,
-            'cbc:TaxAmount': amount(v.vatCents),
-            'cbc:TaxAmount@currencyID': CURRENCY,
-            'cac:TaxCategory': taxCategory(v.category, v.vatBasisPoints, v.exemptionReason),
-          })),
-        },
-      ],
-      'cac:LegalMonetaryTotal': {
-        'cbc:LineExtensionAmount': amount(t.lineTotalCents),
-        'cbc:LineExtensionAmount@currencyID': CURRENCY,
-        'cbc:TaxExclusiveAmount': amount(t.taxExclusiveCents),
-        'cbc:TaxExclusiveAmount@currencyID': CURRENCY,
-        'cbc:TaxInclusiveAmount': amount(t.taxInclusiveCents),
-        'cbc:TaxInclusiveAmount@currencyID': CURRENCY,
-        ...(t.allowanceTotalCents !== 0n
-          ? {
-              'cbc:AllowanceTotalAmount': amount(t.allowanceTotalCents),
-              'cbc:AllowanceTotalAmount@currencyID': CURRENCY,
-            }
-          : {}),
-        'cbc:PayableAmount': amount(t.payableCents),
-        'cbc:PayableAmount@currencyID': CURRENCY,
-      },
-      'cac:InvoiceLine': doc.lines.map((l) => ({
-        'cbc:ID': l.id,
-        // BT-127: why the line is sold at 0 % (a zero-rated line's category Z takes no exemption reason, BR-Z-10).
-        ...(l.note ? { 'cbc:Note': l.note } : {}),
-        'cbc:InvoicedQuantity': decimal(l.quantityHundredths, 2),
-        'cbc:InvoicedQuantity@unitCode': 'C62',
-        'cbc:LineExtensionAmount': amount(l.netCents),
-        'cbc:LineExtensionAmount@currencyID': CURRENCY,
-        'cac:Item': { 'cbc:Name': l.name, 'cac:ClassifiedTaxCategory': taxCategory(l.category, l.vatBasisPoints) },
-        // The line's own discount (BG-27): its rate, base and amount; the price stays the gross one.
-        ...(l.allowance
-          ? {
-              'cac:AllowanceCharge': [
-                {
-                  'cbc:ChargeIndicator': 'false',
-                  'cbc:AllowanceChargeReasonCode': '95',
-                  'cbc:AllowanceChargeReason': l.allowance.reason,
-                  'cbc:MultiplierFactorNumeric': percent(Number(l.allowance.percentBasisPoints)),
-                  'cbc:Amount': amount(l.allowance.amountCents),
-                  'cbc:Amount@currencyID': CURRENCY,
-                  'cbc:BaseAmount': amount(l.allowance.baseCents),
-                  'cbc:BaseAmount@currencyID': CURRENCY,
-                },
-              ],
-            }
-          : {}),
-        'cac:Price': {
-          'cbc:PriceAmount': decimal(l.price.units, l.price.decimals),
-          'cbc:PriceAmount@currencyID': CURRENCY,
-        },
-      })),
+      ...documentAllowances(doc),
+      'cac:TaxTotal': taxTotal(doc),
+      'cac:LegalMonetaryTotal': monetaryTotal(doc),
+      'cac:InvoiceLine': doc.lines.map((l) => invoiceLine(l, CURRENCY)),
     },
   };
   // The library validates its input against its own JSON schema when it generates.

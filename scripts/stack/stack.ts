@@ -97,6 +97,169 @@ export function prepareTools(names: GoTool[], log: (line: string) => void): Part
   return out;
 }
 
+/** What each part's start shares: the options, the variables and parts gathered so far, the watcher and the tools. */
+interface StackContext {
+  dataDir: string;
+  logDir: string;
+  mode: StackOptions['mode'];
+  env: NodeJS.ProcessEnv;
+  log: (line: string) => void;
+  temporalNamespaces?: string[];
+  out: Record<string, string>;
+  parts: StackPart[];
+  /** The part's stop: its first process's, or, when supervised, whichever process is current. */
+  watched: (
+    name: string,
+    current: Managed,
+    restart: () => Promise<Managed>,
+    stopFirst?: () => Promise<void>,
+  ) => () => Promise<void>;
+  tool: (name: GoTool) => Promise<string>;
+}
+
+async function startLocalPostgres({ dataDir, logDir, mode, env, log, out, parts, watched }: StackContext) {
+  const pgPort = await port('PostgreSQL', env, 'POSTGRES_PORT', 5433, mode);
+  log(`Starting PostgreSQL on ${pgPort}...`);
+  const pgOptions = { stackDataDir: dataDir, port: pgPort, database: 'studio', persistent: mode === 'dev', logDir };
+  const pgStarted = Date.now();
+  const pg = await startPart('PostgreSQL', () => startPostgres(pgOptions));
+  log(`PostgreSQL ready in ${stepTime(pgStarted)}`);
+  out.DATABASE_URL = pg.url;
+  // A restart runs only once the old postmaster has exited (its pid file and shared memory are free).
+  const pgStop = watched('PostgreSQL', pg.server, async () => (await startPostgres(pgOptions)).server, pg.stop);
+  parts.push({
+    name: 'PostgreSQL',
+    urls: { database: pg.url.replace(/:[^:@/]+@/, ':***@'), data: pg.dataDir },
+    stop: pgStop,
+  });
+}
+
+async function startLocalTemporal(ctx: StackContext) {
+  const { dataDir, logDir, mode, env, log, out, parts, watched, tool } = ctx;
+  const grpcPort = await port('Temporal', env, 'TEMPORAL_PORT', 7233, mode);
+  const uiPort = mode === 'dev' ? await port('Temporal', env, 'TEMPORAL_UI_PORT', 8233, mode) : undefined;
+  const bin = await startPart('Temporal', () => tool('temporal'));
+  log(`Starting Temporal on ${grpcPort} (${bin})...`);
+  const temporalOptions = {
+    port: grpcPort,
+    uiPort,
+    dbFile: mode === 'dev' ? path.join(dataDir, 'temporal.db') : undefined,
+    logDir,
+    namespaces: ctx.temporalNamespaces,
+    bin,
+  };
+  const temporalStarted = Date.now();
+  const temporal = await startPart('Temporal', () => startTemporal(temporalOptions));
+  log(`Temporal ready in ${stepTime(temporalStarted)}`);
+  out.TEMPORAL_ADDRESS = `127.0.0.1:${grpcPort}`;
+  const urls: Record<string, string> = { gRPC: out.TEMPORAL_ADDRESS };
+  if (uiPort) {
+    out.TEMPORAL_UI_URL = `http://127.0.0.1:${uiPort}`;
+    urls['Web UI'] = out.TEMPORAL_UI_URL;
+  }
+  // Restarted on the same SQLite file only after the old server has exited (else SQLITE_BUSY).
+  parts.push({ name: 'Temporal', urls, stop: watched('Temporal', temporal, () => startTemporal(temporalOptions)) });
+}
+
+async function startLocalS3({ dataDir, logDir, mode, env, log, out, parts, watched, tool }: StackContext) {
+  const s3Port = await port(S3_PART, env, 'S3_PORT', 7070, mode);
+  const bin = await startPart(S3_PART, () => tool('versitygw'));
+  log(`Starting the S3 server on ${s3Port}...`);
+  const s3Options = {
+    bin,
+    port: s3Port,
+    dataDir: path.join(dataDir, 's3'),
+    logDir,
+    accessKeyId: S3_LOCAL_KEY,
+    secretAccessKey: `${S3_LOCAL_KEY}-secret`,
+  };
+  const s3Started = Date.now();
+  const s3 = await startPart(S3_PART, () => startS3(s3Options));
+  log(`S3 server ready in ${stepTime(s3Started)}`);
+  out.S3_ENDPOINT = `http://127.0.0.1:${s3Port}`;
+  out.S3_ACCESS_KEY_ID = S3_LOCAL_KEY;
+  out.S3_SECRET_ACCESS_KEY = `${S3_LOCAL_KEY}-secret`;
+  parts.push({
+    name: S3_PART,
+    urls: { endpoint: out.S3_ENDPOINT },
+    stop: watched(S3_PART, s3, () => startS3(s3Options)),
+  });
+}
+
+/** The bucket, on the local S3 server or the one the environment names. */
+async function ensureStackBucket({ env, out }: StackContext) {
+  await startPart('S3 bucket', () =>
+    ensureBucket({
+      endpoint: env.S3_ENDPOINT ?? out.S3_ENDPOINT,
+      region: env.S3_REGION ?? 'us-east-1',
+      accessKeyId: env.S3_ACCESS_KEY_ID ?? out.S3_ACCESS_KEY_ID,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? out.S3_SECRET_ACCESS_KEY,
+      bucket: env.S3_BUCKET ?? 'studio',
+    }),
+  );
+}
+
+async function startLocalMail({ logDir, mode, env, log, out, parts, watched }: StackContext) {
+  const smtpPort = await port('MailDev', env, 'MAILDEV_SMTP_PORT', 1025, mode);
+  const webPort = await port('MailDev', env, 'MAILDEV_WEB_PORT', 1080, mode);
+  log(`Starting MailDev on ${smtpPort}/${webPort}...`);
+  const mail = await startPart('MailDev', () => startMailDev({ smtpPort, webPort, logDir }));
+  const mailStop = watched('MailDev', mail, () => startMailDev({ smtpPort, webPort, logDir }));
+  out.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
+  out.MAILDEV_URL = `http://127.0.0.1:${webPort}`;
+  parts.push({ name: 'MailDev', urls: { SMTP: out.SMTP_URL, 'web UI': out.MAILDEV_URL }, stop: mailStop });
+}
+
+async function startLocalStripeMock({ logDir, mode, env, log, out, parts, watched, tool }: StackContext) {
+  const stripePort = await port('stripe-mock', env, 'STRIPE_MOCK_PORT', 12111, mode);
+  const bin = await startPart('stripe-mock', () => tool('stripe-mock'));
+  log(`Starting stripe-mock on ${stripePort}...`);
+  const mock = await startPart('stripe-mock', () => startStripeMock({ port: stripePort, logDir, bin }));
+  const mockStop = watched('stripe-mock', mock, () => startStripeMock({ port: stripePort, logDir, bin }));
+  out.CARDPROVIDER_API_BASE = `http://127.0.0.1:${stripePort}`;
+  parts.push({ name: 'stripe-mock', urls: { API: out.CARDPROVIDER_API_BASE }, stop: mockStop });
+}
+
+async function startLocalWalletFake({ mode, env, log, out, parts }: StackContext) {
+  const walletPort = await port('wallet fake', env, 'WALLET_FAKE_PORT', 12112, mode);
+  log(`Starting the wallet provider fake on ${walletPort}...`);
+  // The credentials the api and worker will use (config defaults unless the caller set them).
+  const fake = await startPart('wallet fake', () =>
+    startWalletFake({
+      port: walletPort,
+      clientId: env.WALLETPROVIDER_CLIENT_ID ?? 'studio-local',
+      clientSecret: env.WALLETPROVIDER_CLIENT_SECRET ?? 'studio-local-secret',
+      webhookId: env.WALLETPROVIDER_WEBHOOK_ID ?? 'WH-STUDIO-LOCAL',
+    }),
+  );
+  out.WALLETPROVIDER_API_BASE = fake.url;
+  parts.push({ name: 'wallet fake', urls: { API: fake.url }, stop: fake.stop });
+}
+
+async function startLocalPaSimulator({ mode, env, log, out, parts }: StackContext) {
+  const paPort = await port('PA simulator', env, 'PA_SIMULATOR_PORT', 12113, mode);
+  log(`Starting the e-invoicing platform (PA) simulator on ${paPort}...`);
+  // A studio connects it with these credentials (docs/e-invoicing.md); the simulator keeps its state in memory.
+  const simulator = await startPart('PA simulator', () =>
+    startPaSimulator({ port: paPort, clientId: 'studio-local', clientSecret: 'studio-local-secret' }),
+  );
+  out.PA_SIMULATOR_URL = simulator.url;
+  parts.push({ name: 'PA simulator', urls: { API: simulator.url }, stop: simulator.stop });
+}
+
+/** The secrets the environment does not set: kept in the data folder in dev, or tokens and encrypted values would not survive a restart. */
+function stackSecrets({ dataDir, mode, env, out }: StackContext) {
+  // The key that encrypts the studios' platform credentials: kept in the data folder, or they could not be read after a restart.
+  if (!env.PA_CREDENTIALS_KEY)
+    out.PA_CREDENTIALS_KEY =
+      mode === 'dev'
+        ? persistedSecret(dataDir, 'pa-credentials-key', 32)
+        : crypto.randomBytes(32).toString('base64url');
+
+  if (!env.JWT_SECRET)
+    out.JWT_SECRET = mode === 'dev' ? persistedSecret(dataDir) : crypto.randomBytes(48).toString('base64url');
+}
+
 /**
  * Brings up whatever the environment does not already point at: PostgreSQL, Temporal (with its
  * Web UI in dev), an S3-compatible server with the bucket, an SMTP sink, stripe-mock, the
@@ -126,13 +289,8 @@ export async function startLocalStack({
       parts.map((part) => part.stop().catch((err: Error) => log(`${part.name} did not stop cleanly: ${err.message}`))),
     );
   };
-  /** The part's stop: its first process's, or, when supervised, whichever process is current. */
-  const watched = (
-    name: string,
-    current: Managed,
-    restart: () => Promise<Managed>,
-    stopFirst: () => Promise<void> = current.stop,
-  ) => (supervisor ? supervisor.watch({ name, current, restart }).stop : stopFirst);
+  const watched: StackContext['watched'] = (name, current, restart, stopFirst = current.stop) =>
+    supervisor ? supervisor.watch({ name, current, restart }).stop : stopFirst;
 
   // Only what will run: a URL set in the environment needs no local server, hence no tool.
   const needed: GoTool[] = [];
@@ -141,142 +299,18 @@ export async function startLocalStack({
   if (!env.CARDPROVIDER_API_BASE) needed.push('stripe-mock');
   const tools = prepareTools(needed, log);
   const tool = (name: GoTool) => tools[name] ?? Promise.reject(new Error(`${name} was not prepared`));
+  const ctx: StackContext = { dataDir, logDir, mode, env, log, temporalNamespaces, out, parts, watched, tool };
 
   try {
-    if (!env.DATABASE_URL) {
-      const pgPort = await port('PostgreSQL', env, 'POSTGRES_PORT', 5433, mode);
-      log(`Starting PostgreSQL on ${pgPort}...`);
-      const pgOptions = { stackDataDir: dataDir, port: pgPort, database: 'studio', persistent: mode === 'dev', logDir };
-      const pgStarted = Date.now();
-      const pg = await startPart('PostgreSQL', () => startPostgres(pgOptions));
-      log(`PostgreSQL ready in ${stepTime(pgStarted)}`);
-      out.DATABASE_URL = pg.url;
-      // A restart runs only once the old postmaster has exited (its pid file and shared memory are free).
-      const pgStop = watched('PostgreSQL', pg.server, async () => (await startPostgres(pgOptions)).server, pg.stop);
-      parts.push({
-        name: 'PostgreSQL',
-        urls: { database: pg.url.replace(/:[^:@/]+@/, ':***@'), data: pg.dataDir },
-        stop: pgStop,
-      });
-    }
-
-    if (!env.TEMPORAL_ADDRESS) {
-      const grpcPort = await port('Temporal', env, 'TEMPORAL_PORT', 7233, mode);
-      const uiPort = mode === 'dev' ? await port('Temporal', env, 'TEMPORAL_UI_PORT', 8233, mode) : undefined;
-      const bin = await startPart('Temporal', () => tool('temporal'));
-      log(`Starting Temporal on ${grpcPort} (${bin})...`);
-      const temporalOptions = {
-        port: grpcPort,
-        uiPort,
-        dbFile: mode === 'dev' ? path.join(dataDir, 'temporal.db') : undefined,
-        logDir,
-        namespaces: temporalNamespaces,
-        bin,
-      };
-      const temporalStarted = Date.now();
-      const temporal = await startPart('Temporal', () => startTemporal(temporalOptions));
-      log(`Temporal ready in ${stepTime(temporalStarted)}`);
-      out.TEMPORAL_ADDRESS = `127.0.0.1:${grpcPort}`;
-      const urls: Record<string, string> = { gRPC: out.TEMPORAL_ADDRESS };
-      if (uiPort) {
-        out.TEMPORAL_UI_URL = `http://127.0.0.1:${uiPort}`;
-        urls['Web UI'] = out.TEMPORAL_UI_URL;
-      }
-      // Restarted on the same SQLite file only after the old server has exited (else SQLITE_BUSY).
-      parts.push({ name: 'Temporal', urls, stop: watched('Temporal', temporal, () => startTemporal(temporalOptions)) });
-    }
-
-    if (!env.S3_ENDPOINT) {
-      const s3Port = await port(S3_PART, env, 'S3_PORT', 7070, mode);
-      const bin = await startPart(S3_PART, () => tool('versitygw'));
-      log(`Starting the S3 server on ${s3Port}...`);
-      const s3Options = {
-        bin,
-        port: s3Port,
-        dataDir: path.join(dataDir, 's3'),
-        logDir,
-        accessKeyId: S3_LOCAL_KEY,
-        secretAccessKey: `${S3_LOCAL_KEY}-secret`,
-      };
-      const s3Started = Date.now();
-      const s3 = await startPart(S3_PART, () => startS3(s3Options));
-      log(`S3 server ready in ${stepTime(s3Started)}`);
-      out.S3_ENDPOINT = `http://127.0.0.1:${s3Port}`;
-      out.S3_ACCESS_KEY_ID = S3_LOCAL_KEY;
-      out.S3_SECRET_ACCESS_KEY = `${S3_LOCAL_KEY}-secret`;
-      parts.push({
-        name: S3_PART,
-        urls: { endpoint: out.S3_ENDPOINT },
-        stop: watched(S3_PART, s3, () => startS3(s3Options)),
-      });
-    }
-    await startPart('S3 bucket', () =>
-      ensureBucket({
-        endpoint: env.S3_ENDPOINT ?? out.S3_ENDPOINT,
-        region: env.S3_REGION ?? 'us-east-1',
-        accessKeyId: env.S3_ACCESS_KEY_ID ?? out.S3_ACCESS_KEY_ID,
-        secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? out.S3_SECRET_ACCESS_KEY,
-        bucket: env.S3_BUCKET ?? 'studio',
-      }),
-    );
-
-    if (!env.SMTP_URL) {
-      const smtpPort = await port('MailDev', env, 'MAILDEV_SMTP_PORT', 1025, mode);
-      const webPort = await port('MailDev', env, 'MAILDEV_WEB_PORT', 1080, mode);
-      log(`Starting MailDev on ${smtpPort}/${webPort}...`);
-      const mail = await startPart('MailDev', () => startMailDev({ smtpPort, webPort, logDir }));
-      const mailStop = watched('MailDev', mail, () => startMailDev({ smtpPort, webPort, logDir }));
-      out.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
-      out.MAILDEV_URL = `http://127.0.0.1:${webPort}`;
-      parts.push({ name: 'MailDev', urls: { SMTP: out.SMTP_URL, 'web UI': out.MAILDEV_URL }, stop: mailStop });
-    }
-
-    if (!env.CARDPROVIDER_API_BASE) {
-      const stripePort = await port('stripe-mock', env, 'STRIPE_MOCK_PORT', 12111, mode);
-      const bin = await startPart('stripe-mock', () => tool('stripe-mock'));
-      log(`Starting stripe-mock on ${stripePort}...`);
-      const mock = await startPart('stripe-mock', () => startStripeMock({ port: stripePort, logDir, bin }));
-      const mockStop = watched('stripe-mock', mock, () => startStripeMock({ port: stripePort, logDir, bin }));
-      out.CARDPROVIDER_API_BASE = `http://127.0.0.1:${stripePort}`;
-      parts.push({ name: 'stripe-mock', urls: { API: out.CARDPROVIDER_API_BASE }, stop: mockStop });
-    }
-
-    if (!env.WALLETPROVIDER_API_BASE) {
-      const walletPort = await port('wallet fake', env, 'WALLET_FAKE_PORT', 12112, mode);
-      log(`Starting the wallet provider fake on ${walletPort}...`);
-      // The credentials the api and worker will use (config defaults unless the caller set them).
-      const fake = await startPart('wallet fake', () =>
-        startWalletFake({
-          port: walletPort,
-          clientId: env.WALLETPROVIDER_CLIENT_ID ?? 'studio-local',
-          clientSecret: env.WALLETPROVIDER_CLIENT_SECRET ?? 'studio-local-secret',
-          webhookId: env.WALLETPROVIDER_WEBHOOK_ID ?? 'WH-STUDIO-LOCAL',
-        }),
-      );
-      out.WALLETPROVIDER_API_BASE = fake.url;
-      parts.push({ name: 'wallet fake', urls: { API: fake.url }, stop: fake.stop });
-    }
-
-    if (!env.PA_SIMULATOR_URL) {
-      const paPort = await port('PA simulator', env, 'PA_SIMULATOR_PORT', 12113, mode);
-      log(`Starting the e-invoicing platform (PA) simulator on ${paPort}...`);
-      // A studio connects it with these credentials (docs/e-invoicing.md); the simulator keeps its state in memory.
-      const simulator = await startPart('PA simulator', () =>
-        startPaSimulator({ port: paPort, clientId: 'studio-local', clientSecret: 'studio-local-secret' }),
-      );
-      out.PA_SIMULATOR_URL = simulator.url;
-      parts.push({ name: 'PA simulator', urls: { API: simulator.url }, stop: simulator.stop });
-    }
-
-    // The key that encrypts the studios' platform credentials: kept in the data folder, or they could not be read after a restart.
-    if (!env.PA_CREDENTIALS_KEY)
-      out.PA_CREDENTIALS_KEY =
-        mode === 'dev'
-          ? persistedSecret(dataDir, 'pa-credentials-key', 32)
-          : crypto.randomBytes(32).toString('base64url');
-
-    if (!env.JWT_SECRET)
-      out.JWT_SECRET = mode === 'dev' ? persistedSecret(dataDir) : crypto.randomBytes(48).toString('base64url');
+    if (!env.DATABASE_URL) await startLocalPostgres(ctx);
+    if (!env.TEMPORAL_ADDRESS) await startLocalTemporal(ctx);
+    if (!env.S3_ENDPOINT) await startLocalS3(ctx);
+    await ensureStackBucket(ctx);
+    if (!env.SMTP_URL) await startLocalMail(ctx);
+    if (!env.CARDPROVIDER_API_BASE) await startLocalStripeMock(ctx);
+    if (!env.WALLETPROVIDER_API_BASE) await startLocalWalletFake(ctx);
+    if (!env.PA_SIMULATOR_URL) await startLocalPaSimulator(ctx);
+    stackSecrets(ctx);
   } catch (err) {
     await stop();
     throw err;

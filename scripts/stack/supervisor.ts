@@ -69,6 +69,27 @@ function seconds(ms: number): string {
   return `${Number((ms / 1000).toFixed(1))} s`;
 }
 
+/** Pauses that end early, all at once, when the launcher closes. */
+function createPauses(): { pause: (ms: number) => Promise<void>; wakeAll: () => void } {
+  const wakers = new Set<() => void>();
+  return {
+    /** Waits `ms`, or less if the launcher closes meanwhile. */
+    pause: (ms) =>
+      new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          wakers.delete(done);
+          resolve();
+        };
+        const timer = setTimeout(done, ms);
+        wakers.add(done);
+      }),
+    wakeAll() {
+      for (const wake of [...wakers]) wake();
+    },
+  };
+}
+
 /**
  * Watches the processes a launcher started. A process that exits is started again after a
  * backoff (its data is on disk); the console gets one line when it stops and one when it is
@@ -85,19 +106,7 @@ export function createSupervisor(opts: {
   const policy = opts.policy ?? DEFAULT_RESTART_POLICY;
   const now = opts.now ?? Date.now;
   let closed = false;
-  const wakers = new Set<() => void>();
-
-  /** Waits `ms`, or less if the launcher closes meanwhile. */
-  const pause = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        wakers.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      wakers.add(done);
-    });
+  const { pause, wakeAll } = createPauses();
 
   return {
     watch(spec) {
@@ -160,7 +169,7 @@ export function createSupervisor(opts: {
     },
     close() {
       closed = true;
-      for (const wake of [...wakers]) wake();
+      wakeAll();
     },
   };
 }
