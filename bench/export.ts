@@ -22,14 +22,12 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { createMigrator } from '../db/migrator';
-import { seedDatabase } from '../db/seed';
-import { createSequelize } from '../db/sequelize';
 import { exportKeys } from '../domain/exports/columns';
 import { isDerivedColumn } from '../db/queries/exports/derived-columns';
 import { startLocalStack } from '../scripts/stack/stack';
 import { type ExportPayload } from '../workflows/exports/contract';
 import { compileWorker, composeExportsWorkerMemoryEnv, startExportWorker, type WorkerExport } from './export-worker';
+import { prepareDatabase } from './harness';
 
 const repoRoot = path.resolve(__dirname, '..');
 const PDF_ROWS = 5000;
@@ -110,17 +108,6 @@ async function insertSessions(db: Client, ownerId: string, count: number): Promi
 type Owner = { ownerId: string; orgId: string };
 type Opts = ReturnType<typeof parseArgs>;
 type PayloadOf = (owner: Owner, format: ExportPayload['format']) => ExportPayload;
-
-/** The stack's database, migrated and seeded. */
-async function prepareDatabase(databaseUrl: string): Promise<void> {
-  const sequelize = createSequelize({ url: databaseUrl });
-  try {
-    await createMigrator(sequelize).up();
-    await seedDatabase(sequelize);
-  } finally {
-    await sequelize.close();
-  }
-}
 
 /** The studio measured with its N sessions, a warm-up studio, and (with --pdf) a studio whose pdf is rendered. */
 async function seedOwners(databaseUrl: string, opts: Opts) {

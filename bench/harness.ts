@@ -192,13 +192,7 @@ export async function startStackWithApi(
   const databaseUrl = env.DATABASE_URL as string;
 
   console.log('Applying migrations and seed data...');
-  const sequelize = createSequelize({ url: databaseUrl });
-  try {
-    await createMigrator(sequelize).up();
-    await seedDatabase(sequelize);
-  } finally {
-    await sequelize.close();
-  }
+  await prepareDatabase(databaseUrl);
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -406,4 +400,15 @@ export async function startBenchDatabase(
   cleanup.add('sequelize', () => sequelize.close(), null);
   await createMigrator(sequelize).up();
   return { sequelize, pool: benchPool(stack.env.DATABASE_URL, poolSize, cleanup) };
+}
+
+/** A bench stack's database, migrated and seeded. */
+export async function prepareDatabase(databaseUrl: string): Promise<void> {
+  const sequelize = createSequelize({ url: databaseUrl });
+  try {
+    await createMigrator(sequelize).up();
+    await seedDatabase(sequelize);
+  } finally {
+    await sequelize.close();
+  }
 }
