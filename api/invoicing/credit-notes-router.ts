@@ -11,7 +11,7 @@ import { waitForJob } from '../../lib/jobs/wait-for-job';
 import { downloadLink } from '../../lib/s3-links';
 import { DOCUMENT_PDF_JOB, type DocumentPdf } from '../../workflows/invoicing/contract';
 import { IdParams, PageQuery } from '../http/common-schemas';
-import { keptFileLink, startKeptPdf } from './kept-pdf';
+import { keptFileLink, startKeptPdf } from '../../services/invoicing/kept-pdf';
 import { creditNoteTransmittable } from '../../db/queries/platform-transmissions';
 import { E_INVOICE_TRANSMIT_JOB, transmissionKey } from '../../workflows/e-invoicing/contract';
 import { presentCreditNote, presentPayment } from './presenter';

@@ -26,7 +26,7 @@ import { downloadLink } from '../../lib/s3-links';
 import { DOCUMENT_EMAIL_JOB, DOCUMENT_PDF_JOB, type DocumentPdf } from '../../workflows/invoicing/contract';
 import { type PageQuery } from '../http/common-schemas';
 import { type createRouteKit, type RouteContext } from '../http/route-kit';
-import { keptFileLink } from './kept-pdf';
+import { keptFileLink } from '../../services/invoicing/kept-pdf';
 import { presentDocument } from './presenter';
 import { type ExportQuery, IdempotencyKey, type PreviewEmailBody, type SendEmailBody } from './schema';
 
