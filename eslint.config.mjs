@@ -104,8 +104,6 @@ export const LONG_FUNCTIONS_LEFT = [
   'api/client/documents-router.ts',
   'api/e-reporting/router.ts',
   'api/imports/router.ts',
-  'api/invoicing/credit-notes-router.ts',
-  'api/invoicing/document-handlers.ts',
   'api/invoicing/e-invoice-router.ts',
   'api/ops/queue-board/router.ts',
   'api/payments/router.ts',
