@@ -93,16 +93,12 @@ const NO_SQL = [
 export const LONG_FUNCTIONS_LEFT = [
   'api/accounting/router.ts',
   'api/app.ts',
-  'api/client-accounts/documents-router.ts',
+  'api/client/documents-router.ts',
   'api/e-reporting/router.ts',
-  'api/imports/router.ts',
-  'api/invoicing/credit-notes-router.ts',
-  'api/invoicing/document-handlers.ts',
   'api/invoicing/e-invoice-router.ts',
   'api/ops/queue-board/router.ts',
-  'api/payments/router.ts',
-  'api/portal/documents-router.ts',
-  'api/portal/router.ts',
+  'api/client/document-pages-router.ts',
+  'api/client/pages-router.ts',
 ];
 
 export default tseslint.config(

@@ -15,7 +15,7 @@ export function isAdmin(user: Pick<GuardUser, 'email'>, adminEmails: string[]): 
 }
 
 /**
- * Bearer-token guards of studio users (the client portal's is in client-accounts/client-guard.ts).
+ * Bearer-token guards of studio users (the client portal's is in client/client-guard.ts).
  * The token only names the user; the user row is read (through a cache of a few seconds, see
  * user-lookup.ts) so a deleted account is refused within seconds, not when the token expires.
  * ADMIN_EMAILS is applied on every request.

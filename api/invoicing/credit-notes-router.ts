@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { issueCreditNote } from '../../db/commands/issue-credit-note';
+import { type z } from 'zod';
 import { refundCreditNote } from '../../lib/payments/refund-credit-note';
 import { findDocument } from '../../db/queries/invoicing';
 import { findOwnCreditNote, listCreditNotes, listInvoiceCreditNotes } from '../../db/queries/invoice-ledger';
@@ -10,119 +10,24 @@ import { startJob } from '../../lib/jobs/start-job';
 import { waitForJob } from '../../lib/jobs/wait-for-job';
 import { downloadLink } from '../../lib/s3-links';
 import { DOCUMENT_PDF_JOB, type DocumentPdf } from '../../workflows/invoicing/contract';
-import { IdParams, PageQuery } from '../http/common-schemas';
-import { keptFileLink, startKeptPdf } from './kept-pdf';
-import { creditNoteTransmittable } from '../../services/e-invoicing/credit-note-transmittable';
-import { E_INVOICE_TRANSMIT_JOB, transmissionKey } from '../../workflows/e-invoicing/contract';
+import { type IdBodyContext, IdParams, PageQuery } from '../http/common-schemas';
+import { registerRoutes, type RouteContext, routesFor } from '../http/route-kit';
+import { keptFileLink } from '../../services/invoicing/kept-pdf';
+import { issueCreditNoteOf } from '../../services/invoicing/credit-note';
 import { presentCreditNote, presentPayment } from './presenter';
 import { CreateCreditNoteBody, ExportQuery, RecordRefundBody } from './schema';
 import { receivedAtOf } from './received-at';
-import { type LegalInvoicingRouterDeps, reminderWaker } from './legal-invoicing-deps';
+import { type LegalInvoicingRouterDeps } from './legal-invoicing-deps';
 
 const cents = (amount: number | undefined) => (amount === undefined ? undefined : toHundredths(amount));
+const tag = 'credit-notes';
 
-/** Credit notes (issue 20 §4) and their refunds: /api/invoices/:id/credit-notes, /api/credit-notes/... */
-export function buildCreditNotesRouter(deps: LegalInvoicingRouterDeps): Router {
-  const { sequelize, cardProvider, kit, temporal, publicS3, config } = deps;
-  const wakeReminders = reminderWaker(deps);
-  const router = Router();
+type IdContext = Pick<RouteContext<IdParams, unknown, unknown>, 'user' | 'params' | 'req'>;
+type ExportContext = IdContext & { query: z.infer<typeof ExportQuery> };
 
-  kit.route(
-    router,
-    {
-      method: 'post',
-      path: '/api/invoices/:id/credit-notes',
-      operationId: 'issueCreditNote',
-      errors: ['invoice_not_issued', 'invoice_cancelled', 'credit_exceeds_creditable'],
-      summary:
-        'Issue a credit note (avoir): an amount, some lines, or everything still creditable; a fully credited invoice becomes CANCELLED',
-      tag: 'credit-notes',
-      auth: 'user',
-      params: IdParams,
-      body: CreateCreditNoteBody,
-      status: 201,
-    },
-    async ({ user, params, body, req }) => {
-      const { creditNote, refundDueCents } = await issueCreditNote(
-        sequelize,
-        user.id,
-        params.id,
-        { reason: body.reason, amountCents: cents(body.amount), items: body.items },
-        req.requestId,
-      );
-      const invoice = (await findDocument(sequelize, 'invoice', params.id, user.id)) as InvoiceRow;
-      await wakeReminders(params.id);
-      await startKeptPdf(deps, { kind: 'credit_note', id: creditNote.id }, user, req.requestId);
-      // A credit note of a B2B e-invoice travels the same way (issue 32 §2); a start Temporal refuses is dead-lettered.
-      if (await creditNoteTransmittable(sequelize, creditNote.id))
-        await startJob(
-          sequelize,
-          deps.temporal,
-          E_INVOICE_TRANSMIT_JOB,
-          transmissionKey('credit_note', creditNote.id),
-          { kind: 'credit_note', documentId: creditNote.id, ownerId: user.id },
-          { orgId: user.orgId, userId: user.id, entityId: creditNote.id, requestId: req.requestId },
-        ).catch(() => undefined);
-      return { ...presentCreditNote(creditNote, invoice.number), refund_due: centsToDecimal(refundDueCents) };
-    },
-  );
-
-  kit.route(
-    router,
-    {
-      method: 'get',
-      path: '/api/invoices/:id/credit-notes',
-      operationId: 'listInvoiceCreditNotes',
-      summary: "The invoice's credit notes, in issue order",
-      tag: 'credit-notes',
-      auth: 'user',
-      params: IdParams,
-    },
-    async ({ user, params }) => {
-      const invoice = (await findDocument(sequelize, 'invoice', params.id, user.id)) as InvoiceRow;
-      return {
-        invoice_id: invoice.id,
-        items: (await listInvoiceCreditNotes(sequelize, user.id, invoice.id)).map((n) =>
-          presentCreditNote(n, invoice.number),
-        ),
-      };
-    },
-  );
-
-  kit.route(
-    router,
-    {
-      method: 'get',
-      path: '/api/credit-notes',
-      operationId: 'listCreditNotes',
-      summary: "The studio's credit notes, newest first",
-      tag: 'credit-notes',
-      auth: 'user',
-      query: PageQuery,
-    },
-    async ({ user, query }) => {
-      const page = await listCreditNotes(sequelize, user.id, query);
-      return { ...page, items: page.items.map((n) => presentCreditNote(n, n.invoice?.number ?? null)) };
-    },
-  );
-
-  kit.route(
-    router,
-    {
-      method: 'get',
-      path: '/api/credit-notes/:id',
-      operationId: 'getCreditNote',
-      summary: 'Read a credit note',
-      tag: 'credit-notes',
-      auth: 'user',
-      params: IdParams,
-    },
-    async ({ user, params }) => {
-      const note = await findOwnCreditNote(sequelize, user.id, params.id);
-      if (!note) throw new NotFoundError('Credit note');
-      return presentCreditNote(note, note.invoice?.number ?? null);
-    },
-  );
+/** The handlers of the credit note routes, made once from the router's deps. */
+function creditNoteHandlers(deps: LegalInvoicingRouterDeps) {
+  const { sequelize, cardProvider, temporal, publicS3, config } = deps;
 
   /** One of the caller's credit notes, or 404. */
   const ownCreditNote = async (ownerId: string, id: string) => {
@@ -131,46 +36,46 @@ export function buildCreditNotesRouter(deps: LegalInvoicingRouterDeps): Router {
     return note;
   };
   /** A credit note's pdf: rendered once and kept (issue 20 §4). */
-  const creditNotePdf = async (
-    ownerId: string,
-    id: string,
-    user: { id: string; orgId: string },
-    requestId?: string,
-  ) => {
-    const note = await ownCreditNote(ownerId, id);
-    return keptFileLink(deps, 'credit_note', note, user, requestId);
-  };
+  const pdf = async ({ user, params, req }: IdContext) =>
+    keptFileLink(deps, 'credit_note', await ownCreditNote(user.id, params.id), user, req.requestId);
 
-  kit.route(
-    router,
-    {
-      method: 'get',
-      path: '/api/credit-notes/:id/pdf',
-      operationId: 'getCreditNotePdf',
-      errors: ['pdf_renderer_unavailable', 'unavailable'],
-      summary: 'The credit note as a pdf (rendered once and kept): a time-limited link, with its SHA-256',
-      tag: 'credit-notes',
-      auth: 'user',
-      params: IdParams,
+  return {
+    issue: async ({ user, params, body, req }: IdBodyContext<z.infer<typeof CreateCreditNoteBody>> & IdContext) => {
+      const { creditNote, refundDueCents, invoice } = await issueCreditNoteOf(
+        sequelize,
+        deps,
+        user,
+        params.id,
+        { reason: body.reason, amountCents: cents(body.amount), items: body.items },
+        req.requestId,
+      );
+      return { ...presentCreditNote(creditNote, invoice.number), refund_due: centsToDecimal(refundDueCents) };
     },
-    async ({ user, params, req }) => creditNotePdf(user.id, params.id, user, req.requestId),
-  );
-
-  kit.route(
-    router,
-    {
-      method: 'get',
-      path: '/api/credit-notes/:id/export',
-      operationId: 'exportCreditNote',
-      summary: 'The credit note as a pdf (the kept one) or docx: a time-limited link',
-      tag: 'credit-notes',
-      auth: 'user',
-      params: IdParams,
-      query: ExportQuery,
+    listOfInvoice: async ({ user, params }: IdContext) => {
+      const invoice = (await findDocument(sequelize, 'invoice', params.id, user.id)) as InvoiceRow;
+      return {
+        invoice_id: invoice.id,
+        items: (await listInvoiceCreditNotes(sequelize, user.id, invoice.id)).map((n) =>
+          presentCreditNote(n, invoice.number),
+        ),
+      };
     },
-    async ({ user, params, query, req }) => {
-      if (query.format === 'pdf') return creditNotePdf(user.id, params.id, user, req.requestId);
+    list: async ({
+      user,
+      query,
+    }: Pick<RouteContext<unknown, z.infer<typeof PageQuery>, unknown>, 'user' | 'query'>) => {
+      const page = await listCreditNotes(sequelize, user.id, query);
+      return { ...page, items: page.items.map((n) => presentCreditNote(n, n.invoice?.number ?? null)) };
+    },
+    get: async ({ user, params }: IdContext) => {
       const note = await ownCreditNote(user.id, params.id);
+      return presentCreditNote(note, note.invoice?.number ?? null);
+    },
+    pdf,
+    export: async (ctx: ExportContext) => {
+      const { user, query, req } = ctx;
+      if (query.format === 'pdf') return pdf(ctx);
+      const note = await ownCreditNote(user.id, ctx.params.id);
       // A credit note never changes: one docx job per note.
       const run = await startJob(
         sequelize,
@@ -187,23 +92,7 @@ export function buildCreditNotesRouter(deps: LegalInvoicingRouterDeps): Router {
       });
       return downloadLink(publicS3, config.S3_BUCKET, file, config.EXPORT_LINK_TTL_SECONDS);
     },
-  );
-
-  kit.route(
-    router,
-    {
-      method: 'post',
-      path: '/api/credit-notes/:id/refunds',
-      operationId: 'refundCreditNote',
-      errors: ['refund_exceeds_overpaid'],
-      summary: 'Refund money a credit note covers: by card through the provider, or recorded by hand',
-      tag: 'credit-notes',
-      auth: 'user',
-      params: IdParams,
-      body: RecordRefundBody,
-      status: 201,
-    },
-    async ({ user, params, body, req }) =>
+    refund: async ({ user, params, body, req }: IdBodyContext<z.infer<typeof RecordRefundBody>> & IdContext) =>
       presentPayment(
         await refundCreditNote(
           { sequelize, cardProvider },
@@ -219,7 +108,110 @@ export function buildCreditNotesRouter(deps: LegalInvoicingRouterDeps): Router {
           req.requestId,
         ),
       ),
-  );
+  };
+}
 
-  return router;
+type CreditNoteHandlers = ReturnType<typeof creditNoteHandlers>;
+const route = routesFor<CreditNoteHandlers, LegalInvoicingRouterDeps>();
+
+/** Every route of buildCreditNotesRouter, in the document's order. */
+const CREDIT_NOTE_ROUTES = [
+  route(
+    {
+      method: 'post',
+      path: '/api/invoices/:id/credit-notes',
+      operationId: 'issueCreditNote',
+      errors: ['invoice_not_issued', 'invoice_cancelled', 'credit_exceeds_creditable'],
+      summary:
+        'Issue a credit note (avoir): an amount, some lines, or everything still creditable; a fully credited invoice becomes CANCELLED',
+      tag,
+      auth: 'user',
+      params: IdParams,
+      body: CreateCreditNoteBody,
+      status: 201,
+    },
+    (h) => h.issue,
+  ),
+  route(
+    {
+      method: 'get',
+      path: '/api/invoices/:id/credit-notes',
+      operationId: 'listInvoiceCreditNotes',
+      summary: "The invoice's credit notes, in issue order",
+      tag,
+      auth: 'user',
+      params: IdParams,
+    },
+    (h) => h.listOfInvoice,
+  ),
+  route(
+    {
+      method: 'get',
+      path: '/api/credit-notes',
+      operationId: 'listCreditNotes',
+      summary: "The studio's credit notes, newest first",
+      tag,
+      auth: 'user',
+      query: PageQuery,
+    },
+    (h) => h.list,
+  ),
+  route(
+    {
+      method: 'get',
+      path: '/api/credit-notes/:id',
+      operationId: 'getCreditNote',
+      summary: 'Read a credit note',
+      tag,
+      auth: 'user',
+      params: IdParams,
+    },
+    (h) => h.get,
+  ),
+  route(
+    {
+      method: 'get',
+      path: '/api/credit-notes/:id/pdf',
+      operationId: 'getCreditNotePdf',
+      errors: ['pdf_renderer_unavailable', 'unavailable'],
+      summary: 'The credit note as a pdf (rendered once and kept): a time-limited link, with its SHA-256',
+      tag,
+      auth: 'user',
+      params: IdParams,
+    },
+    (h) => h.pdf,
+  ),
+  route(
+    {
+      method: 'get',
+      path: '/api/credit-notes/:id/export',
+      operationId: 'exportCreditNote',
+      summary: 'The credit note as a pdf (the kept one) or docx: a time-limited link',
+      tag,
+      auth: 'user',
+      params: IdParams,
+      query: ExportQuery,
+    },
+    (h) => h.export,
+  ),
+  route(
+    {
+      method: 'post',
+      path: '/api/credit-notes/:id/refunds',
+      operationId: 'refundCreditNote',
+      errors: ['refund_exceeds_overpaid'],
+      summary: 'Refund money a credit note covers: by card through the provider, or recorded by hand',
+      tag,
+      auth: 'user',
+      params: IdParams,
+      body: RecordRefundBody,
+      status: 201,
+    },
+    (h) => h.refund,
+  ),
+];
+
+/** Credit notes (issue 20 §4) and their refunds: /api/invoices/:id/credit-notes, /api/credit-notes/... */
+export function buildCreditNotesRouter(deps: LegalInvoicingRouterDeps): Router {
+  return registerRoutes(Router(), deps.kit, CREDIT_NOTE_ROUTES, creditNoteHandlers(deps), deps);
 }

@@ -11,7 +11,7 @@ import { type InvoiceSeller } from '../../domain/invoicing/seller';
 import { ConflictError, NotFoundError } from '../../domain/errors';
 import { IdParams } from '../http/common-schemas';
 import { type createRouteKit } from '../http/route-kit';
-import { type EInvoiceFormat, eInvoiceLink, type KeptPdfDeps } from './kept-pdf';
+import { type EInvoiceFormat, eInvoiceLink, type KeptPdfDeps } from '../../services/invoicing/kept-pdf';
 
 export interface EInvoiceRouterDeps extends KeptPdfDeps {
   kit: ReturnType<typeof createRouteKit>;

@@ -3,7 +3,7 @@ import { type Sequelize } from 'sequelize-typescript';
 import type Stripe from 'stripe';
 import { signalInvoiceReminders } from '../../lib/jobs/invoice-reminders-signal';
 import { type createRouteKit } from '../http/route-kit';
-import { type KeptPdfDeps } from './kept-pdf';
+import { type KeptPdfDeps } from '../../services/invoicing/kept-pdf';
 
 /**
  * What the legal invoicing routers take (issue 20; docs/invoicing.md): issuing an invoice

@@ -23,7 +23,7 @@ export const invoicingProcessor: OutboxProcessor = {
   async start({ sequelize, temporal, logger, startConcurrency }, events) {
     const issued = events.filter(justIssued);
     // Its kept pdf, started here, off the issue request, under the key downloads meet
-    // (api/invoicing/kept-pdf.ts). A start that fails is only logged: the first download renders it then.
+    // (services/invoicing/kept-pdf.ts). A start that fails is only logged: the first download renders it then.
     if (issued.length > 0) {
       const pdfs = await startJobs(
         sequelize,

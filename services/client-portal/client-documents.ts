@@ -19,8 +19,12 @@ import { clientLocale } from '../../domain/accounts/client-locale';
 import { type UserLocale } from '../../domain/accounts/users';
 import { consentText } from '../../domain/client-portal/consent-text';
 import { portalMessage } from '../../domain/client-portal/portal-messages';
-import { quoteVersion, signerNameOf, signingRefusal } from '../../domain/client-portal/quote-signing';
-import { presentClientQuote } from './presenter';
+import {
+  type QuoteRefusal,
+  quoteVersion,
+  signerNameOf,
+  signingRefusal,
+} from '../../domain/client-portal/quote-signing';
 import { ConflictError, DomainError, ValidationError } from '../../domain/errors';
 import { displayNumber } from '../../domain/invoicing/document-number';
 import { formatDateInZone } from '../../domain/wall-clock';
@@ -143,16 +147,31 @@ export interface SignRequest {
 export const quoteConsent = (quote: QuoteRow, locale: UserLocale, timeZone: string) =>
   consentText(locale, displayNumber(quote, timeZone), Boolean(quote.contract));
 
+/** A quote as its client reads it now, for the router to present: the studio's time zone and the signing state. */
+export interface ClientQuoteView {
+  quote: QuoteRow;
+  timeZone: string;
+  signing: { refusal: QuoteRefusal | null; consentText: string; signatureSha256: string | null };
+}
+
 /** A quote as its client reads it now: may they sign it today, and the consent they would tick. */
-export async function clientQuoteView(deps: ClientDocumentsDeps, account: ClientAccountRow, quote: QuoteRow) {
+export async function clientQuoteView(
+  deps: ClientDocumentsDeps,
+  account: ClientAccountRow,
+  quote: QuoteRow,
+): Promise<ClientQuoteView> {
   const owner = await findUser(deps.sequelize, account.owner_id);
   const locale = await clientLanguage(deps, account);
   const signature = quote.signed_at ? await findQuoteSignature(deps.sequelize, quote.owner_id, quote.id) : null;
-  return presentClientQuote(quote, owner.time_zone, {
-    refusal: signingRefusal(quote, quoteVersion(quote), formatDateInZone(new Date(), owner.time_zone), locale),
-    consentText: quoteConsent(quote, locale, owner.time_zone),
-    signatureSha256: signature?.pdf_sha256 ?? null,
-  });
+  return {
+    quote,
+    timeZone: owner.time_zone,
+    signing: {
+      refusal: signingRefusal(quote, quoteVersion(quote), formatDateInZone(new Date(), owner.time_zone), locale),
+      consentText: quoteConsent(quote, locale, owner.time_zone),
+      signatureSha256: signature?.pdf_sha256 ?? null,
+    },
+  };
 }
 
 /** A deposit invoice made at signing, or why none could be (the signature stands either way). */

@@ -21,8 +21,8 @@ import {
   declineClientQuote,
   noteClientView,
   signClientQuote,
-} from './client-documents';
-import { presentClientCreditNote, presentClientInvoice } from './presenter';
+} from '../../services/client-portal/client-documents';
+import { presentClientCreditNote, presentClientInvoice, presentClientQuoteView } from './presenter';
 
 const QuoteParams = z.object({ quoteId: z.uuid() });
 const InvoiceParams = z.object({ invoiceId: z.uuid() });
@@ -53,7 +53,8 @@ export function buildClientDocumentsRouter(deps: ClientDocumentsDeps & { kit: Re
   const tag = 'client-portal';
 
   /** A quote as the client reads it now: may they sign it today, and the consent they would tick. */
-  const quoteView = (account: ClientAccountRow, quote: QuoteRow) => clientQuoteView(deps, account, quote);
+  const quoteView = async (account: ClientAccountRow, quote: QuoteRow) =>
+    presentClientQuoteView(await clientQuoteView(deps, account, quote));
   const timeZoneOf = async (account: ClientAccountRow) => (await findUser(sequelize, account.owner_id)).time_zone;
 
   kit.route(

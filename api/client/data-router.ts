@@ -6,7 +6,7 @@ import { sendClientDataZip } from './data-zip';
 /**
  * GET /api/client-accounts/me/data-export: the signed-in client downloads everything the studio
  * holds about them (issue 31 §4; GDPR art. 15 and 20), as a zip streamed as it is made
- * (api/client-accounts/data-zip.ts, which a portal page calls the same way).
+ * (api/client/data-zip.ts, which a portal page calls the same way).
  */
 export function buildClientDataRouter({
   sequelize,

@@ -4,6 +4,7 @@ import { presentDocument } from '../invoicing/presenter';
 import { centsToDecimal, toHundredths } from '../../domain/invoicing/money';
 import { documentScheduleNow } from '../../domain/invoicing/stored-schedule';
 import { paymentDueNow } from '../../domain/payments/checkout-amount';
+import { type ClientQuoteView } from '../../services/client-portal/client-documents';
 
 /** A document's lines and schedule as the client reads them: what they buy, never the studio's own references. */
 function clientLines(kind: 'quote' | 'invoice', document: QuoteRow | InvoiceRow, timeZone: string) {
@@ -108,3 +109,7 @@ export function presentClientCreditNote(note: CreditNoteRow) {
     issued_at: note.issued_at.toISOString(),
   };
 }
+
+/** A quote as its client reads it now (the service's view), presented. */
+export const presentClientQuoteView = (view: ClientQuoteView) =>
+  presentClientQuote(view.quote, view.timeZone, view.signing);

@@ -2,13 +2,9 @@ import { isFrench, languageOf } from '../../domain/accounts/locale-language';
 import { esc } from '../../domain/html-escape';
 import { formatDay, formatMoney } from '../../domain/invoicing/document-html';
 import { toHundredths } from '../../domain/invoicing/money';
-import {
-  type presentClientCreditNote,
-  type presentClientInvoice,
-  type presentClientQuote,
-} from '../client-accounts/presenter';
+import { type presentClientCreditNote, type presentClientInvoice, type presentClientQuote } from './presenter';
 import { page, type PortalFace } from './render-form';
-import { type presentReceipt } from '../client-accounts/receipt-presenter';
+import { type presentReceipt } from './receipt-presenter';
 import { paymentMethodLabel } from '../../domain/payments/receipt-words';
 import { type PaymentMethod } from '../../domain/invoicing/statuses';
 import { dueRuleWords, installmentName, scheduleHeadings } from '../../domain/invoicing/schedule-words';

@@ -13,9 +13,9 @@ import {
 import { peekMagicLink, type RedeemResult } from '../../db/queries/magic-links';
 import { findClientReceipt, listClientReceipts } from '../../db/queries/payment-receipts';
 import { type CheckoutDeps, startInvoiceCheckout } from '../../lib/payments/checkout';
-import { presentReceipt } from '../client-accounts/receipt-presenter';
-import { receiptPdfLink } from '../client-accounts/receipt-pdf-link';
-import { sendClientDataZip } from '../client-accounts/data-zip';
+import { presentReceipt } from './receipt-presenter';
+import { receiptPdfLink } from './receipt-pdf-link';
+import { sendClientDataZip } from './data-zip';
 import { findUser } from '../../db/queries/users';
 import { type ClientAccountRow, type QuoteRow } from '../../db/rows';
 import { portalDocumentPath } from '../../domain/client-portal/portal-documents';
@@ -30,8 +30,8 @@ import {
   declineClientQuote,
   noteClientView,
   signClientQuote,
-} from '../client-accounts/client-documents';
-import { presentClientCreditNote, presentClientInvoice } from '../client-accounts/presenter';
+} from '../../services/client-portal/client-documents';
+import { presentClientCreditNote, presentClientInvoice, presentClientQuoteView } from './presenter';
 import { rejectNulCharacters } from '../middleware/reject-nul';
 import { createFaceLoader, NO_FACE, sendPage } from './face';
 import {
@@ -166,7 +166,8 @@ export function buildPortalDocumentsRouter(deps: PortalDocumentsDeps): Router {
     return value;
   };
 
-  const quoteView = (account: ClientAccountRow, quote: QuoteRow) => clientQuoteView(deps, account, quote);
+  const quoteView = async (account: ClientAccountRow, quote: QuoteRow) =>
+    presentClientQuoteView(await clientQuoteView(deps, account, quote));
   const timeZoneOf = async (account: ClientAccountRow) => (await findUser(sequelize, account.owner_id)).time_zone;
 
   /** A link refused (used, expired, unknown): the page says why, in its client's language when it names one. */
