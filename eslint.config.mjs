@@ -97,7 +97,6 @@ export const LONG_FUNCTIONS_LEFT = [
   'api/invoicing/e-invoice-router.ts',
   'api/ops/queue-board/router.ts',
   'api/client/document-pages-router.ts',
-  'api/client/pages-router.ts',
 ];
 
 export default tseslint.config(
