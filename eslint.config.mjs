@@ -93,12 +93,10 @@ const NO_SQL = [
 export const LONG_FUNCTIONS_LEFT = [
   'api/accounting/router.ts',
   'api/app.ts',
-  'api/client/documents-router.ts',
   'api/e-reporting/router.ts',
   'api/invoicing/e-invoice-router.ts',
   'api/ops/queue-board/router.ts',
   'api/client/document-pages-router.ts',
-  'api/client/pages-router.ts',
 ];
 
 export default tseslint.config(

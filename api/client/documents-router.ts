@@ -10,7 +10,7 @@ import {
 } from '../../db/queries/client-documents';
 import { findUser } from '../../db/queries/users';
 import { type ClientAccountRow, type QuoteRow } from '../../db/rows';
-import { type createRouteKit } from '../http/route-kit';
+import { registerRoutes, type RouteContext, type RouteKit, routesFor } from '../http/route-kit';
 import { clientAccountOf } from './client-guard';
 import {
   clientCreditNotePdfLink,
@@ -25,8 +25,11 @@ import {
 import { presentClientCreditNote, presentClientInvoice, presentClientQuoteView } from './presenter';
 
 const QuoteParams = z.object({ quoteId: z.uuid() });
+type QuoteParams = z.infer<typeof QuoteParams>;
 const InvoiceParams = z.object({ invoiceId: z.uuid() });
+type InvoiceParams = z.infer<typeof InvoiceParams>;
 const CreditNoteParams = z.object({ creditNoteId: z.uuid() });
+type CreditNoteParams = z.infer<typeof CreditNoteParams>;
 const FileLink = z.object({
   url: z.string(),
   filename: z.string(),
@@ -42,93 +45,45 @@ const SignBody = z
   .strict();
 const DeclineBody = z.object({ reason: z.string().max(1000).nullable().optional() }).strict();
 
-/**
- * /api/client-accounts/me/{quotes,invoices,credit-notes}: the client's own documents (issue 31
- * §1, §2): sent quotes and issued invoices only, another's 404; reading records the first view;
- * a quote is signed or declined here; pdfs are signed links.
- */
-export function buildClientDocumentsRouter(deps: ClientDocumentsDeps & { kit: ReturnType<typeof createRouteKit> }) {
-  const { sequelize, kit } = deps;
-  const router = Router();
-  const tag = 'client-portal';
+type ClientDocumentsRouterDeps = ClientDocumentsDeps & { kit: RouteKit };
+type ClientCtx = Pick<RouteContext<unknown, unknown, unknown>, 'req'>;
+type ParamsCtx<P> = ClientCtx & { params: P };
+type BodyCtx<P, B> = ParamsCtx<P> & { body: B };
+const tag = 'client-portal';
 
+/** A signed link to a pdf, as the client's routes answer it. */
+const fileLinkOf = (link: z.infer<typeof FileLink>) => ({
+  url: link.url,
+  filename: link.filename,
+  expiration: link.expiration,
+  sha256: link.sha256,
+});
+
+/** The handlers of the client's document routes, made once from the router's deps. */
+function clientDocumentHandlers(deps: ClientDocumentsRouterDeps) {
+  const { sequelize } = deps;
   /** A quote as the client reads it now: may they sign it today, and the consent they would tick. */
   const quoteView = async (account: ClientAccountRow, quote: QuoteRow) =>
     presentClientQuoteView(await clientQuoteView(deps, account, quote));
   const timeZoneOf = async (account: ClientAccountRow) => (await findUser(sequelize, account.owner_id)).time_zone;
 
-  kit.route(
-    router,
-    {
-      method: 'get',
-      path: '/api/client-accounts/me/quotes',
-      operationId: 'listClientPortalQuotes',
-      summary: "The client's quotes sent by the studio, newest first",
-      tag,
-      auth: 'client',
-    },
-    async ({ req }) => {
+  return {
+    listQuotes: async ({ req }: ClientCtx) => {
       const account = clientAccountOf(req);
       const quotes = await listClientQuotes(sequelize, account);
       return Promise.all(quotes.map((q) => quoteView(account, q)));
     },
-  );
-
-  kit.route(
-    router,
-    {
-      method: 'get',
-      path: '/api/client-accounts/me/quotes/:quoteId',
-      operationId: 'getClientPortalQuote',
-      summary: 'One of my quotes (its first read is recorded: viewed_at, QUOTE_VIEWED)',
-      tag,
-      auth: 'client',
-      params: QuoteParams,
-    },
-    async ({ req, params }) => {
+    getQuote: async ({ req, params }: ParamsCtx<QuoteParams>) => {
       const account = clientAccountOf(req);
       const quote = await findClientQuote(sequelize, account, params.quoteId);
       await noteClientView(deps, 'quote', quote, req.requestId);
       return quoteView(account, quote);
     },
-  );
-
-  kit.route(
-    router,
-    {
-      method: 'get',
-      path: '/api/client-accounts/me/quotes/:quoteId/pdf',
-      operationId: 'getClientPortalQuotePdf',
-      errors: ['pdf_renderer_unavailable', 'unavailable'],
-      summary: "A signed link to my quote's pdf (with its contract); once signed, the signed copy with its certificate",
-      tag,
-      auth: 'client',
-      params: QuoteParams,
-      response: FileLink,
-    },
-    async ({ req, params }) => {
+    quotePdf: async ({ req, params }: ParamsCtx<QuoteParams>) => {
       const quote = await findClientQuote(sequelize, clientAccountOf(req), params.quoteId);
-      const link = await clientQuotePdfLink(deps, quote, req.requestId);
-      return { url: link.url, filename: link.filename, expiration: link.expiration, sha256: link.sha256 };
+      return fileLinkOf(await clientQuotePdfLink(deps, quote, req.requestId));
     },
-  );
-
-  kit.route(
-    router,
-    {
-      method: 'post',
-      path: '/api/client-accounts/me/quotes/:quoteId/sign',
-      operationId: 'signClientPortalQuote',
-      errors: ['quote_not_sent', 'quote_signed', 'quote_accepted', 'quote_declined', 'quote_expired', 'quote_changed'],
-      summary:
-        'Sign my quote (simple electronic signature): ACCEPTED, the evidence and the signed pdf kept; with a schedule, the first installment is billed',
-      tag,
-      auth: 'client',
-      params: QuoteParams,
-      body: SignBody,
-      status: 201,
-    },
-    async ({ req, params, body }) => {
+    signQuote: async ({ req, params, body }: BodyCtx<QuoteParams, z.infer<typeof SignBody>>) => {
       const account = clientAccountOf(req);
       const result = await signClientQuote(deps, account, params.quoteId, {
         signerName: body.signer_name,
@@ -150,10 +105,95 @@ export function buildClientDocumentsRouter(deps: ClientDocumentsDeps & { kit: Re
         deposit_problem: result.deposit.problem,
       };
     },
-  );
+    declineQuote: async ({ req, params, body }: BodyCtx<QuoteParams, z.infer<typeof DeclineBody>>) => {
+      const account = clientAccountOf(req);
+      return quoteView(
+        account,
+        await declineClientQuote(deps, account, params.quoteId, body.reason ?? null, req.requestId),
+      );
+    },
+    listInvoices: async ({ req }: ClientCtx) => {
+      const account = clientAccountOf(req);
+      const timeZone = await timeZoneOf(account);
+      return (await listClientInvoices(sequelize, account)).map((i) => presentClientInvoice(i, timeZone));
+    },
+    getInvoice: async ({ req, params }: ParamsCtx<InvoiceParams>) => {
+      const account = clientAccountOf(req);
+      const invoice = await findClientInvoice(sequelize, account, params.invoiceId);
+      await noteClientView(deps, 'invoice', invoice, req.requestId);
+      return presentClientInvoice(invoice, await timeZoneOf(account));
+    },
+    invoicePdf: async ({ req, params }: ParamsCtx<InvoiceParams>) => {
+      const invoice = await findClientInvoice(sequelize, clientAccountOf(req), params.invoiceId);
+      return fileLinkOf(await clientInvoicePdfLink(deps, invoice, req.requestId));
+    },
+    listCreditNotes: async ({ req }: ClientCtx) =>
+      (await listClientCreditNotes(sequelize, clientAccountOf(req))).map(presentClientCreditNote),
+    creditNotePdf: async ({ req, params }: ParamsCtx<CreditNoteParams>) => {
+      const note = await findClientCreditNote(sequelize, clientAccountOf(req), params.creditNoteId);
+      return fileLinkOf(await clientCreditNotePdfLink(deps, note, req.requestId));
+    },
+  };
+}
 
-  kit.route(
-    router,
+const route = routesFor<ReturnType<typeof clientDocumentHandlers>, ClientDocumentsRouterDeps>();
+
+/** Every route of buildClientDocumentsRouter, in the document's order. */
+const CLIENT_DOCUMENT_ROUTES = [
+  route(
+    {
+      method: 'get',
+      path: '/api/client-accounts/me/quotes',
+      operationId: 'listClientPortalQuotes',
+      summary: "The client's quotes sent by the studio, newest first",
+      tag,
+      auth: 'client',
+    },
+    (h) => h.listQuotes,
+  ),
+  route(
+    {
+      method: 'get',
+      path: '/api/client-accounts/me/quotes/:quoteId',
+      operationId: 'getClientPortalQuote',
+      summary: 'One of my quotes (its first read is recorded: viewed_at, QUOTE_VIEWED)',
+      tag,
+      auth: 'client',
+      params: QuoteParams,
+    },
+    (h) => h.getQuote,
+  ),
+  route(
+    {
+      method: 'get',
+      path: '/api/client-accounts/me/quotes/:quoteId/pdf',
+      operationId: 'getClientPortalQuotePdf',
+      errors: ['pdf_renderer_unavailable', 'unavailable'],
+      summary: "A signed link to my quote's pdf (with its contract); once signed, the signed copy with its certificate",
+      tag,
+      auth: 'client',
+      params: QuoteParams,
+      response: FileLink,
+    },
+    (h) => h.quotePdf,
+  ),
+  route(
+    {
+      method: 'post',
+      path: '/api/client-accounts/me/quotes/:quoteId/sign',
+      operationId: 'signClientPortalQuote',
+      errors: ['quote_not_sent', 'quote_signed', 'quote_accepted', 'quote_declined', 'quote_expired', 'quote_changed'],
+      summary:
+        'Sign my quote (simple electronic signature): ACCEPTED, the evidence and the signed pdf kept; with a schedule, the first installment is billed',
+      tag,
+      auth: 'client',
+      params: QuoteParams,
+      body: SignBody,
+      status: 201,
+    },
+    (h) => h.signQuote,
+  ),
+  route(
     {
       method: 'post',
       path: '/api/client-accounts/me/quotes/:quoteId/decline',
@@ -165,17 +205,9 @@ export function buildClientDocumentsRouter(deps: ClientDocumentsDeps & { kit: Re
       params: QuoteParams,
       body: DeclineBody,
     },
-    async ({ req, params, body }) => {
-      const account = clientAccountOf(req);
-      return quoteView(
-        account,
-        await declineClientQuote(deps, account, params.quoteId, body.reason ?? null, req.requestId),
-      );
-    },
-  );
-
-  kit.route(
-    router,
+    (h) => h.declineQuote,
+  ),
+  route(
     {
       method: 'get',
       path: '/api/client-accounts/me/invoices',
@@ -184,15 +216,9 @@ export function buildClientDocumentsRouter(deps: ClientDocumentsDeps & { kit: Re
       tag,
       auth: 'client',
     },
-    async ({ req }) => {
-      const account = clientAccountOf(req);
-      const timeZone = await timeZoneOf(account);
-      return (await listClientInvoices(sequelize, account)).map((i) => presentClientInvoice(i, timeZone));
-    },
-  );
-
-  kit.route(
-    router,
+    (h) => h.listInvoices,
+  ),
+  route(
     {
       method: 'get',
       path: '/api/client-accounts/me/invoices/:invoiceId',
@@ -202,16 +228,9 @@ export function buildClientDocumentsRouter(deps: ClientDocumentsDeps & { kit: Re
       auth: 'client',
       params: InvoiceParams,
     },
-    async ({ req, params }) => {
-      const account = clientAccountOf(req);
-      const invoice = await findClientInvoice(sequelize, account, params.invoiceId);
-      await noteClientView(deps, 'invoice', invoice, req.requestId);
-      return presentClientInvoice(invoice, await timeZoneOf(account));
-    },
-  );
-
-  kit.route(
-    router,
+    (h) => h.getInvoice,
+  ),
+  route(
     {
       method: 'get',
       path: '/api/client-accounts/me/invoices/:invoiceId/pdf',
@@ -223,15 +242,9 @@ export function buildClientDocumentsRouter(deps: ClientDocumentsDeps & { kit: Re
       params: InvoiceParams,
       response: FileLink,
     },
-    async ({ req, params }) => {
-      const invoice = await findClientInvoice(sequelize, clientAccountOf(req), params.invoiceId);
-      const link = await clientInvoicePdfLink(deps, invoice, req.requestId);
-      return { url: link.url, filename: link.filename, expiration: link.expiration, sha256: link.sha256 };
-    },
-  );
-
-  kit.route(
-    router,
+    (h) => h.invoicePdf,
+  ),
+  route(
     {
       method: 'get',
       path: '/api/client-accounts/me/credit-notes',
@@ -240,11 +253,9 @@ export function buildClientDocumentsRouter(deps: ClientDocumentsDeps & { kit: Re
       tag,
       auth: 'client',
     },
-    async ({ req }) => (await listClientCreditNotes(sequelize, clientAccountOf(req))).map(presentClientCreditNote),
-  );
-
-  kit.route(
-    router,
+    (h) => h.listCreditNotes,
+  ),
+  route(
     {
       method: 'get',
       path: '/api/client-accounts/me/credit-notes/:creditNoteId/pdf',
@@ -256,12 +267,15 @@ export function buildClientDocumentsRouter(deps: ClientDocumentsDeps & { kit: Re
       params: CreditNoteParams,
       response: FileLink,
     },
-    async ({ req, params }) => {
-      const note = await findClientCreditNote(sequelize, clientAccountOf(req), params.creditNoteId);
-      const link = await clientCreditNotePdfLink(deps, note, req.requestId);
-      return { url: link.url, filename: link.filename, expiration: link.expiration, sha256: link.sha256 };
-    },
-  );
+    (h) => h.creditNotePdf,
+  ),
+];
 
-  return router;
+/**
+ * /api/client-accounts/me/{quotes,invoices,credit-notes}: the client's own documents (issue 31
+ * §1, §2): sent quotes and issued invoices only, another's 404; reading records the first view;
+ * a quote is signed or declined here; pdfs are signed links.
+ */
+export function buildClientDocumentsRouter(deps: ClientDocumentsRouterDeps) {
+  return registerRoutes(Router(), deps.kit, CLIENT_DOCUMENT_ROUTES, clientDocumentHandlers(deps), deps);
 }
