@@ -93,7 +93,6 @@ const NO_SQL = [
 export const LONG_FUNCTIONS_LEFT = [
   'api/app.ts',
   'api/client/documents-router.ts',
-  'api/ops/queue-board/router.ts',
   'api/client/document-pages-router.ts',
   'api/client/pages-router.ts',
 ];
