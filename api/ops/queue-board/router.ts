@@ -1,4 +1,4 @@
-import express, { type Request, Router } from 'express';
+import express, { type Request, type Response, Router } from 'express';
 import { type Sequelize } from 'sequelize-typescript';
 import { type Logger } from 'pino';
 import { z } from 'zod';
@@ -111,47 +111,45 @@ const showBoard =
     );
   };
 
+/**
+ * A form of the page: its token checked (403 otherwise), the action done, then back to the board
+ * with a line saying what happened (303: a reload does not resubmit); a refused action says why.
+ */
+async function answerForm(board: Board, req: Request, res: Response, act: () => Promise<string>) {
+  if (!formTokenMatches(board.token, (req.body as Record<string, unknown> | undefined)?.token)) {
+    res.status(403).type('text/plain').send(STALE_FORM);
+    return;
+  }
+  let notice: string;
+  try {
+    notice = await act();
+  } catch (err) {
+    if (!(err instanceof DomainError)) throw err;
+    notice = `Not done: ${err.message}.`;
+  }
+  res.redirect(303, `/ops/queues?notice=${encodeURIComponent(notice)}`);
+}
+
 /** POST /ops/queues/jobs/:jobName/purge: the page's purge form. */
 const purgeForm =
   (board: Board): Handler =>
-  async (req, res) => {
-    const body = req.body as Record<string, unknown> | undefined;
-    if (!formTokenMatches(board.token, body?.token)) {
-      res.status(403).type('text/plain').send(STALE_FORM);
-      return;
-    }
-    let notice: string;
-    try {
+  async (req, res) =>
+    answerForm(board, req, res, async () => {
       const jobName = jobNameOf(req);
-      notice = `Purged ${(await purge(board, jobName, body?.confirm)).length} dead-letter entries of ${jobName}.`;
-    } catch (err) {
-      if (!(err instanceof DomainError)) throw err;
-      notice = `Not done: ${err.message}.`;
-    }
-    res.redirect(303, `/ops/queues?notice=${encodeURIComponent(notice)}`);
-  };
+      const confirm = (req.body as Record<string, unknown> | undefined)?.confirm;
+      return `Purged ${(await purge(board, jobName, confirm)).length} dead-letter entries of ${jobName}.`;
+    });
 
-// The page's forms: act, then back to the board with a line saying what happened (303: a reload does not resubmit).
+/** The page's replay and terminate forms. */
 const formAction =
   (board: Board, action: 'replay' | 'terminate'): Handler =>
-  async (req, res) => {
-    if (!formTokenMatches(board.token, (req.body as Record<string, unknown> | undefined)?.token)) {
-      res.status(403).type('text/plain').send(STALE_FORM);
-      return;
-    }
-    let notice: string;
-    try {
+  async (req, res) =>
+    answerForm(board, req, res, async () => {
       const jobRunId = runIdOf(req);
-      notice =
-        action === 'replay'
-          ? `Replayed ${jobRunId} as ${(await replay(board, jobRunId, req)).id}.`
-          : `Terminated ${(await terminate(board, jobRunId)).id}.`;
-    } catch (err) {
-      if (!(err instanceof DomainError)) throw err;
-      notice = `Not done: ${err.message}.`;
-    }
-    res.redirect(303, `/ops/queues?notice=${encodeURIComponent(notice)}`);
-  };
+      return action === 'replay'
+        ? `Replayed ${jobRunId} as ${(await replay(board, jobRunId, req)).id}.`
+        : `Terminated ${(await terminate(board, jobRunId)).id}.`;
+    });
 
 // The JSON twin. POSTs must be JSON: a form on another site cannot send that content type.
 const requireJson: Handler = (req, res, next) => {
