@@ -1,74 +1,57 @@
 import { Router } from 'express';
 import { saveAccountingAccounts } from '../../db/commands/save-accounting-accounts';
-import { countAccountingPeriod, readAccountingAccounts } from '../../db/queries/accounting-export';
-import { findCompanyProfile } from '../../db/queries/company-profile';
-import { findUserPreferences } from '../../db/queries/users';
-import { accountingFileProblem, accountingFormatProblem } from '../../domain/accounting/period';
-import { DomainError, ValidationError } from '../../domain/errors';
-import { provides, studioRegimeOf } from '../../domain/regimes';
-import { startJob } from '../../lib/jobs/start-job';
+import { readAccountingAccounts } from '../../db/queries/accounting-export';
 import { waitForJob } from '../../lib/jobs/wait-for-job';
 import { downloadLink } from '../../lib/s3-links';
-import {
-  ACCOUNTING_EXPORT_JOB,
-  type AccountingExportPayload,
-  type AccountingExportResult,
-} from '../../workflows/accounting-export/contract';
-import { type AuthUser } from '../auth/auth-user';
+import { startAccountingExport } from '../../services/accounting/accounting-export';
+import { type AccountingExportResult } from '../../workflows/accounting-export/contract';
 import { ExportJobAccepted, ExportLinkView } from '../exports/schema';
 import { type ExportsRouterDeps } from '../exports/router';
 import { exportWait } from '../exports/export-wait';
+import { registerRoutes, type RouteContext, routesFor } from '../http/route-kit';
 import { AccountingAccountsBody, AccountingAccountsView, AccountingExportQuery } from './schema';
 
 /** The same dependencies as the exports router: the accounting export is an export with its own rows. */
 export type AccountingRouterDeps = ExportsRouterDeps;
 
-/** /api/accounting/export and /api/users/me/accounting-accounts (issue 22 §2, docs/accounting-export.md). */
-export function buildAccountingRouter({
-  sequelize,
-  temporal,
-  publicS3,
-  config,
-  kit,
-  limits,
-}: AccountingRouterDeps): Router {
-  const router = Router();
-  const tag = 'accounting';
-  // Counted with the other exports: one budget per studio, whatever it exports.
-  const syncLimit = limits.create('export:sync', { per: 'user' });
-  const asyncLimit = limits.create('export:async', { per: 'user' });
-  const statusUrl = (jobRunId: string) => `/api/export/jobs/${jobRunId}`;
+/** The deps and the per-user limits the builder makes once, counted with the other exports. */
+type AccountingContext = AccountingRouterDeps & {
+  syncLimit: ReturnType<AccountingRouterDeps['limits']['create']>;
+  asyncLimit: ReturnType<AccountingRouterDeps['limits']['create']>;
+};
+type ExportContext = RouteContext<Record<string, never>, AccountingExportQuery, undefined>;
 
-  /**
-   * The job's payload, once what no retry can fix is checked: the FEC and its csv are French
-   * (a studio elsewhere asks for the journal or the tax subtotals), a FEC needs the SIREN.
-   */
-  const payloadOf = async (
-    user: AuthUser,
-    query: AccountingExportQuery,
-    mode: AccountingExportPayload['mode'],
-  ): Promise<AccountingExportPayload> => {
-    const owner = await findUserPreferences(sequelize, user.id);
-    const company = await findCompanyProfile(sequelize, user.id);
-    const formatProblem = accountingFormatProblem(query, provides(studioRegimeOf(company?.company_country), 'fec'));
-    if (formatProblem) throw new ValidationError(formatProblem, [{ path: 'format', message: formatProblem }]);
-    const problem = accountingFileProblem(query, company?.siren ?? null);
-    if (problem) throw new ValidationError(problem, [{ path: 'siren', message: problem }]);
-    return {
-      ownerId: user.id,
-      orgId: user.orgId,
-      from: query.from,
-      to: query.to,
-      format: query.format,
-      csvDialect: query.csv_dialect ?? owner.csv_dialect,
-      timeZone: owner.time_zone,
-      mode,
-    };
+const tag = 'accounting';
+const route = routesFor<AccountingContext, AccountingContext>();
+const statusUrl = (jobRunId: string) => `/api/export/jobs/${jobRunId}`;
+
+/** GET /api/accounting/export: the export run while the request waits, then its link. */
+const runExport =
+  ({ sequelize, temporal, publicS3, config }: AccountingContext) =>
+  async ({ user, query, req }: ExportContext) => {
+    const run = await startAccountingExport(sequelize, temporal, user, query, 'sync', {
+      syncMaxRows: config.EXPORT_SYNC_MAX_ROWS,
+      requestId: req.requestId,
+    });
+    const result = await waitForJob<AccountingExportResult>(
+      temporal,
+      run,
+      exportWait(config.EXPORT_SYNC_TIMEOUT_SECONDS, statusUrl(run.id)),
+    );
+    return downloadLink(publicS3, config.S3_BUCKET, result, config.EXPORT_LINK_TTL_SECONDS);
   };
 
-  kit.route(
-    router,
-    {
+/** GET /api/accounting/export/async: the export queued, and where to poll it. */
+const queueExport =
+  ({ sequelize, temporal }: AccountingContext) =>
+  async ({ user, query, req }: ExportContext) => {
+    const run = await startAccountingExport(sequelize, temporal, user, query, 'async', { requestId: req.requestId });
+    return { jobRunId: run.id, status: run.status, statusUrl: statusUrl(run.id) };
+  };
+
+const ACCOUNTING_ROUTES = [
+  route(
+    ({ syncLimit }) => ({
       method: 'get',
       path: '/api/accounting/export',
       operationId: 'runAccountingExport',
@@ -80,38 +63,11 @@ export function buildAccountingRouter({
       after: [syncLimit],
       query: AccountingExportQuery,
       response: ExportLinkView,
-    },
-    async ({ user, query, req }) => {
-      const payload = await payloadOf(user, query, 'sync');
-      const rows = await countAccountingPeriod(sequelize, payload);
-      if (rows > config.EXPORT_SYNC_MAX_ROWS) {
-        throw new DomainError(
-          'export_too_large',
-          `This period has ${rows} documents and payments, more than the ${config.EXPORT_SYNC_MAX_ROWS} a synchronous export allows: use GET /api/accounting/export/async`,
-          {
-            rows,
-            max: config.EXPORT_SYNC_MAX_ROWS,
-            async_url: '/api/accounting/export/async',
-          },
-        );
-      }
-      const run = await startJob(sequelize, temporal, ACCOUNTING_EXPORT_JOB, user.id, payload, {
-        orgId: user.orgId,
-        userId: user.id,
-        requestId: req.requestId,
-      });
-      const result = await waitForJob<AccountingExportResult>(
-        temporal,
-        run,
-        exportWait(config.EXPORT_SYNC_TIMEOUT_SECONDS, statusUrl(run.id)),
-      );
-      return downloadLink(publicS3, config.S3_BUCKET, result, config.EXPORT_LINK_TTL_SECONDS);
-    },
-  );
-
-  kit.route(
-    router,
-    {
+    }),
+    runExport,
+  ),
+  route(
+    ({ asyncLimit }) => ({
       method: 'get',
       path: '/api/accounting/export/async',
       operationId: 'queueAccountingExport',
@@ -123,26 +79,10 @@ export function buildAccountingRouter({
       query: AccountingExportQuery,
       response: ExportJobAccepted,
       status: 202,
-    },
-    async ({ user, query, req }) => {
-      const run = await startJob(
-        sequelize,
-        temporal,
-        ACCOUNTING_EXPORT_JOB,
-        user.id,
-        await payloadOf(user, query, 'async'),
-        {
-          orgId: user.orgId,
-          userId: user.id,
-          requestId: req.requestId,
-        },
-      );
-      return { jobRunId: run.id, status: run.status, statusUrl: statusUrl(run.id) };
-    },
-  );
-
-  kit.route(
-    router,
+    }),
+    queueExport,
+  ),
+  route(
     {
       method: 'get',
       path: '/api/users/me/accounting-accounts',
@@ -152,11 +92,11 @@ export function buildAccountingRouter({
       auth: 'user',
       response: AccountingAccountsView,
     },
-    async ({ user }) => readAccountingAccounts(sequelize, user.id),
-  );
-
-  kit.route(
-    router,
+    ({ sequelize }) =>
+      async ({ user }) =>
+        readAccountingAccounts(sequelize, user.id),
+  ),
+  route(
     {
       method: 'put',
       path: '/api/users/me/accounting-accounts',
@@ -167,8 +107,19 @@ export function buildAccountingRouter({
       body: AccountingAccountsBody,
       response: AccountingAccountsView,
     },
-    async ({ user, body, req }) => saveAccountingAccounts(sequelize, user.id, body, req.requestId),
-  );
+    ({ sequelize }) =>
+      async ({ user, body, req }) =>
+        saveAccountingAccounts(sequelize, user.id, body, req.requestId),
+  ),
+];
 
-  return router;
+/** /api/accounting/export and /api/users/me/accounting-accounts (issue 22 §2, docs/accounting-export.md). */
+export function buildAccountingRouter(deps: AccountingRouterDeps): Router {
+  // Counted with the other exports: one budget per studio, whatever it exports.
+  const context: AccountingContext = {
+    ...deps,
+    syncLimit: deps.limits.create('export:sync', { per: 'user' }),
+    asyncLimit: deps.limits.create('export:async', { per: 'user' }),
+  };
+  return registerRoutes(Router(), deps.kit, ACCOUNTING_ROUTES, context, context);
 }

@@ -1,26 +1,12 @@
 import { type Client } from '@temporalio/client';
 import { Router } from 'express';
-import { startJob } from '../../lib/jobs/start-job';
-import { E_REPORT_SEND_JOB } from '../../workflows/e-reporting/contract';
 import { type Sequelize } from 'sequelize-typescript';
 import { z } from 'zod';
-import { makeEReport, type EReportRow } from '../../db/commands/make-e-report';
-import { findCompanyProfile } from '../../db/queries/company-profile';
+import { type EReportRow } from '../../db/commands/make-e-report';
 import { findEReport, listEReports } from '../../db/queries/e-reports';
-import { findUserPreferences } from '../../db/queries/users';
-import {
-  lastEndedPeriod,
-  REPORT_FLOWS,
-  periodEnded,
-  reportingPeriodOf,
-  type ReportFlow,
-  type ReportingPeriod,
-  type VatRegime,
-} from '../../domain/e-reporting/reporting-periods';
-import { ConflictError, ValidationError } from '../../domain/errors';
-import { provides, studioRegimeOf } from '../../domain/regimes';
-import { formatDateInZone } from '../../domain/wall-clock';
-import { type createRouteKit } from '../http/route-kit';
+import { REPORT_FLOWS } from '../../domain/e-reporting/reporting-periods';
+import { makeEReportOf } from '../../services/e-reporting/make-e-report';
+import { type createRouteKit, registerRoutes, routesFor } from '../http/route-kit';
 
 const MakeReportBody = z
   .object({
@@ -63,44 +49,18 @@ const present = (r: EReportRow) => ({
   transmission: r.transmission ?? null,
 });
 
-/**
- * /api/e-reporting/reports (issue 32 §4, docs/e-invoicing.md "E-reporting"): a French studio's
- * reports of its sales to private clients and clients abroad, and of the payments for them, per
- * period of its VAT regime; each made once its period has ended, each record in exactly one.
- */
-export function buildEReportingRouter({
-  sequelize,
-  temporal,
-  kit,
-}: {
+/** What the e-reporting router needs: the database, Temporal (the send job) and the route kit. */
+type EReportingDeps = {
   sequelize: Sequelize;
   temporal: Client;
   kit: ReturnType<typeof createRouteKit>;
-}): Router {
-  const router = Router();
-  const tag = 'e-reporting';
+};
 
-  /** The studio's regime and seller facts; a studio outside France or without a regime: 400/409 saying what to set. */
-  const studioOf = async (ownerId: string) => {
-    const company = await findCompanyProfile(sequelize, ownerId);
-    if (!company || !provides(studioRegimeOf(company.company_country), 'e-reporting'))
-      throw new ValidationError('E-reporting is for studios established in France', [
-        { path: 'company_country', message: 'must be FR' },
-      ]);
-    if (!company.vat_regime)
-      throw new ValidationError("Set the studio's VAT regime in its company profile: it says how often to report", [
-        { path: 'vat_regime', message: 'is not set' },
-      ]);
-    const { time_zone: timeZone } = await findUserPreferences(sequelize, ownerId);
-    return {
-      regime: company.vat_regime as VatRegime,
-      timeZone,
-      seller: { siren: company.siren ?? null, vat_number: company.vat_number ?? null, name: company.company_name },
-    };
-  };
+const tag = 'e-reporting';
+const route = routesFor<EReportingDeps, EReportingDeps>();
 
-  kit.route(
-    router,
+const E_REPORTING_ROUTES = [
+  route(
     {
       method: 'post',
       path: '/api/e-reporting/reports',
@@ -114,31 +74,11 @@ export function buildEReportingRouter({
       response: EReportView,
       status: 201,
     },
-    async ({ user, body, req }) => {
-      const studio = await studioOf(user.id);
-      const today = formatDateInZone(new Date(), studio.timeZone);
-      const flow: ReportFlow = body.flow;
-      const period: ReportingPeriod = body.day
-        ? reportingPeriodOf(studio.regime, flow, body.day)
-        : lastEndedPeriod(studio.regime, flow, today);
-      if (!periodEnded(period, today))
-        throw new ConflictError('period_not_ended', `The period ${period.start} to ${period.end} has not ended yet`);
-      const report = await makeEReport(sequelize, user.id, { flow, period, ...studio });
-      // Sent by a durable job (retried through a platform outage); without a platform it is only kept.
-      await startJob(
-        sequelize,
-        temporal,
-        E_REPORT_SEND_JOB,
-        report.id,
-        { ownerId: user.id, reportId: report.id },
-        { orgId: user.orgId, userId: user.id, entityId: report.id, requestId: req.requestId },
-      );
-      return present(report);
-    },
-  );
-
-  kit.route(
-    router,
+    ({ sequelize, temporal }) =>
+      async ({ user, body, req }) =>
+        present(await makeEReportOf(sequelize, temporal, user, body, req.requestId)),
+  ),
+  route(
     {
       method: 'get',
       path: '/api/e-reporting/reports',
@@ -148,11 +88,11 @@ export function buildEReportingRouter({
       tag,
       auth: 'user',
     },
-    async ({ user }) => (await listEReports(sequelize, user.id)).map(present),
-  );
-
-  kit.route(
-    router,
+    ({ sequelize }) =>
+      async ({ user }) =>
+        (await listEReports(sequelize, user.id)).map(present),
+  ),
+  route(
     {
       method: 'get',
       path: '/api/e-reporting/reports/:id',
@@ -163,15 +103,14 @@ export function buildEReportingRouter({
       auth: 'user',
       params: IdParams,
     },
-    async ({ user, params }) => {
-      const report = await findEReport(sequelize, user.id, params.id);
-      // Parsed from the kept bytes, so its keys read in the file's order.
-      return { ...present(report), file: JSON.parse(report.file) as unknown };
-    },
-  );
-
-  kit.route(
-    router,
+    ({ sequelize }) =>
+      async ({ user, params }) => {
+        const report = await findEReport(sequelize, user.id, params.id);
+        // Parsed from the kept bytes, so its keys read in the file's order.
+        return { ...present(report), file: JSON.parse(report.file) as unknown };
+      },
+  ),
+  route(
     {
       method: 'get',
       path: '/api/e-reporting/reports/:id/file',
@@ -183,15 +122,23 @@ export function buildEReportingRouter({
       params: IdParams,
       produces: { contentType: 'application/json', description: 'The e-report file as sent to the platform' },
     },
-    async ({ user, params, res }) => {
-      const report = await findEReport(sequelize, user.id, params.id);
-      res
-        .status(200)
-        .type('application/json')
-        .attachment(`e-report-${report.flow.toLowerCase()}-${report.period_start}.json`)
-        .send(Buffer.from(report.file, 'utf8'));
-    },
-  );
+    ({ sequelize }) =>
+      async ({ user, params, res }) => {
+        const report = await findEReport(sequelize, user.id, params.id);
+        res
+          .status(200)
+          .type('application/json')
+          .attachment(`e-report-${report.flow.toLowerCase()}-${report.period_start}.json`)
+          .send(Buffer.from(report.file, 'utf8'));
+      },
+  ),
+];
 
-  return router;
+/**
+ * /api/e-reporting/reports (issue 32 §4, docs/e-invoicing.md "E-reporting"): a French studio's
+ * reports of its sales to private clients and clients abroad, and of the payments for them, per
+ * period of its VAT regime; each made once its period has ended, each record in exactly one.
+ */
+export function buildEReportingRouter(deps: EReportingDeps): Router {
+  return registerRoutes(Router(), deps.kit, E_REPORTING_ROUTES, deps, deps);
 }

@@ -1,4 +1,4 @@
-import express, { type Request, Router } from 'express';
+import express, { type Request, type Response, Router } from 'express';
 import { type Sequelize } from 'sequelize-typescript';
 import { type Logger } from 'pino';
 import { z } from 'zod';
@@ -56,36 +56,47 @@ export interface QueueBoardDeps extends BoardDeps {
   logger: Logger;
 }
 
+/** The deps and the forms' token, made once by the builder. */
+type Board = QueueBoardDeps & { token: string };
+type Handler = express.RequestHandler;
+
+const STALE_FORM = 'This form is stale or came from another site: reload the queue board.';
+
+const replay = async (board: Board, jobRunId: string, req: Request) =>
+  (await replayJob(board.sequelize, board.temporal, jobRunId, req.requestId)).replay;
+
+async function terminate(board: Board, jobRunId: string) {
+  const settled = await terminateJob(board.sequelize, board.temporal, jobRunId, 'Terminated from the queue board');
+  board.logger.warn(
+    { jobRunId: settled.id, jobName: settled.job_name, workflowId: settled.workflow_id },
+    'job terminated from the queue board',
+  );
+  return settled;
+}
+
 /**
- * The queue board: an admin page at /ops/queues (server-rendered, no script) and its JSON twin
- * under /ops/queues/api. Both behind HTTP basic auth (QUEUE_BOARD_BASIC_AUTH_*). Actions: replay a
- * dead-lettered run (the same replay as POST /admin/jobs/:id/replay) and terminate a running one.
+ * Purges a job name's dead-letter entries once the operator has typed the job name (the
+ * confirmation): a stray click or a mistyped name purges nothing. Logged with every run id.
  */
-export function buildQueueBoardRouter(deps: QueueBoardDeps): Router {
-  const router = Router();
-  const token = boardFormToken(deps.secret, deps.auth.user);
+async function purge(board: Board, jobName: string, confirm: unknown) {
+  if (confirm !== jobName) throw new ValidationError(`Type the job name (${jobName}) to confirm the purge`);
+  const ids = await purgeDeadLetters(board.sequelize, jobName);
+  board.logger.warn({ jobName, purged: ids.length, jobRunIds: ids }, 'dead-letter entries purged from the queue board');
+  return ids;
+}
+const jobNameOf = (req: Request) => z.string().min(1).max(100).parse(req.params.jobName);
 
-  // For GET /ops/status: answers without credentials, says nothing but that the board is served.
-  router.get('/ops/queues/health', (_req, res) => {
-    res.json({ status: 'ok' });
-  });
+/** GET /ops/queues/health, for GET /ops/status: answers without credentials, says nothing but that the board is served. */
+const health: Handler = (_req, res) => {
+  res.json({ status: 'ok' });
+};
 
-  router.use('/ops/queues', boardBasicAuth(deps.auth), express.urlencoded({ extended: false, limit: '4kb' }));
-
-  const replay = async (jobRunId: string, req: Request) =>
-    (await replayJob(deps.sequelize, deps.temporal, jobRunId, req.requestId)).replay;
-  const terminate = async (jobRunId: string) => {
-    const settled = await terminateJob(deps.sequelize, deps.temporal, jobRunId, 'Terminated from the queue board');
-    deps.logger.warn(
-      { jobRunId: settled.id, jobName: settled.job_name, workflowId: settled.workflow_id },
-      'job terminated from the queue board',
-    );
-    return settled;
-  };
-
-  router.get('/ops/queues', async (req, res) => {
+/** GET /ops/queues: the page. */
+const showBoard =
+  (board: Board): Handler =>
+  async (req, res) => {
     const { filter, raw } = runFilter(req.query);
-    const [{ queues, jobs }, { runs, total }] = await Promise.all([readQueues(deps), readRuns(deps, filter)]);
+    const [{ queues, jobs }, { runs, total }] = await Promise.all([readQueues(board), readRuns(board, filter)]);
     const notice = typeof req.query.notice === 'string' ? req.query.notice.slice(0, 300) : undefined;
     res.type('html').send(
       renderBoard({
@@ -94,105 +105,116 @@ export function buildQueueBoardRouter(deps: QueueBoardDeps): Router {
         runs,
         total,
         filter: { jobName: raw.job_name, status: raw.status, dlq: raw.dlq === 'true', from: raw.from, to: raw.to },
-        formToken: token,
+        formToken: board.token,
         notice,
       }),
     );
-  });
-
-  /**
-   * Purges a job name's dead-letter entries once the operator has typed the job name (the
-   * confirmation): a stray click or a mistyped name purges nothing. Logged with every run id.
-   */
-  const purge = async (jobName: string, confirm: unknown) => {
-    if (confirm !== jobName) throw new ValidationError(`Type the job name (${jobName}) to confirm the purge`);
-    const ids = await purgeDeadLetters(deps.sequelize, jobName);
-    deps.logger.warn(
-      { jobName, purged: ids.length, jobRunIds: ids },
-      'dead-letter entries purged from the queue board',
-    );
-    return ids;
   };
-  const jobNameOf = (req: Request) => z.string().min(1).max(100).parse(req.params.jobName);
 
-  router.post('/ops/queues/jobs/:jobName/purge', async (req, res) => {
-    const body = req.body as Record<string, unknown> | undefined;
-    if (!formTokenMatches(token, body?.token)) {
-      res.status(403).type('text/plain').send('This form is stale or came from another site: reload the queue board.');
-      return;
-    }
-    let notice: string;
-    try {
+/**
+ * A form of the page: its token checked (403 otherwise), the action done, then back to the board
+ * with a line saying what happened (303: a reload does not resubmit); a refused action says why.
+ */
+async function answerForm(board: Board, req: Request, res: Response, act: () => Promise<string>) {
+  if (!formTokenMatches(board.token, (req.body as Record<string, unknown> | undefined)?.token)) {
+    res.status(403).type('text/plain').send(STALE_FORM);
+    return;
+  }
+  let notice: string;
+  try {
+    notice = await act();
+  } catch (err) {
+    if (!(err instanceof DomainError)) throw err;
+    notice = `Not done: ${err.message}.`;
+  }
+  res.redirect(303, `/ops/queues?notice=${encodeURIComponent(notice)}`);
+}
+
+/** POST /ops/queues/jobs/:jobName/purge: the page's purge form. */
+const purgeForm =
+  (board: Board): Handler =>
+  async (req, res) =>
+    answerForm(board, req, res, async () => {
       const jobName = jobNameOf(req);
-      notice = `Purged ${(await purge(jobName, body?.confirm)).length} dead-letter entries of ${jobName}.`;
-    } catch (err) {
-      if (!(err instanceof DomainError)) throw err;
-      notice = `Not done: ${err.message}.`;
-    }
-    res.redirect(303, `/ops/queues?notice=${encodeURIComponent(notice)}`);
-  });
+      const confirm = (req.body as Record<string, unknown> | undefined)?.confirm;
+      return `Purged ${(await purge(board, jobName, confirm)).length} dead-letter entries of ${jobName}.`;
+    });
 
-  // The page's forms: act, then back to the board with a line saying what happened (303: a reload does not resubmit).
-  const formAction =
-    (action: 'replay' | 'terminate'): express.RequestHandler =>
-    async (req, res) => {
-      if (!formTokenMatches(token, (req.body as Record<string, unknown> | undefined)?.token)) {
-        res
-          .status(403)
-          .type('text/plain')
-          .send('This form is stale or came from another site: reload the queue board.');
-        return;
-      }
-      let notice: string;
-      try {
-        const jobRunId = runIdOf(req);
-        notice =
-          action === 'replay'
-            ? `Replayed ${jobRunId} as ${(await replay(jobRunId, req)).id}.`
-            : `Terminated ${(await terminate(jobRunId)).id}.`;
-      } catch (err) {
-        if (!(err instanceof DomainError)) throw err;
-        notice = `Not done: ${err.message}.`;
-      }
-      res.redirect(303, `/ops/queues?notice=${encodeURIComponent(notice)}`);
-    };
-  router.post('/ops/queues/runs/:jobRunId/replay', formAction('replay'));
-  router.post('/ops/queues/runs/:jobRunId/terminate', formAction('terminate'));
+/** The page's replay and terminate forms. */
+const formAction =
+  (board: Board, action: 'replay' | 'terminate'): Handler =>
+  async (req, res) =>
+    answerForm(board, req, res, async () => {
+      const jobRunId = runIdOf(req);
+      return action === 'replay'
+        ? `Replayed ${jobRunId} as ${(await replay(board, jobRunId, req)).id}.`
+        : `Terminated ${(await terminate(board, jobRunId)).id}.`;
+    });
 
-  // The JSON twin. POSTs must be JSON: a form on another site cannot send that content type.
-  const requireJson: express.RequestHandler = (req, res, next) => {
-    if (!req.is('application/json')) {
-      res.status(415).json({
-        statusCode: 415,
-        error: 'Unsupported Media Type',
-        code: 'unsupported_media_type',
-        message: 'Send Content-Type: application/json',
-      });
-      return;
-    }
-    next();
+// The JSON twin. POSTs must be JSON: a form on another site cannot send that content type.
+const requireJson: Handler = (req, res, next) => {
+  if (!req.is('application/json')) {
+    res.status(415).json({
+      statusCode: 415,
+      error: 'Unsupported Media Type',
+      code: 'unsupported_media_type',
+      message: 'Send Content-Type: application/json',
+    });
+    return;
+  }
+  next();
+};
+
+const apiQueues =
+  (board: Board): Handler =>
+  async (_req, res) => {
+    res.json(await readQueues(board));
   };
-  router.get('/ops/queues/api/queues', async (_req, res) => {
-    res.json(await readQueues(deps));
-  });
-  router.get('/ops/queues/api/runs', async (req, res) => {
-    res.json(await readRuns(deps, runFilter(req.query).filter, 200));
-  });
-  router.post('/ops/queues/api/runs/:jobRunId/replay', requireJson, async (req, res) => {
-    const run = await replay(runIdOf(req), req);
+const apiRuns =
+  (board: Board): Handler =>
+  async (req, res) => {
+    res.json(await readRuns(board, runFilter(req.query).filter, 200));
+  };
+const apiReplay =
+  (board: Board): Handler =>
+  async (req, res) => {
+    const run = await replay(board, runIdOf(req), req);
     res
       .status(202)
       .json({ jobRunId: run.id, replayOf: run.replay_of, workflowId: run.workflow_id, status: run.status });
-  });
-  router.post('/ops/queues/api/jobs/:jobName/purge', requireJson, async (req, res) => {
+  };
+const apiPurge =
+  (board: Board): Handler =>
+  async (req, res) => {
     const jobName = jobNameOf(req);
-    const ids = await purge(jobName, (req.body as Record<string, unknown> | undefined)?.confirm);
+    const ids = await purge(board, jobName, (req.body as Record<string, unknown> | undefined)?.confirm);
     res.json({ jobName, purged: ids.length, jobRunIds: ids });
-  });
-  router.post('/ops/queues/api/runs/:jobRunId/terminate', requireJson, async (req, res) => {
-    const run = await terminate(runIdOf(req));
+  };
+const apiTerminate =
+  (board: Board): Handler =>
+  async (req, res) => {
+    const run = await terminate(board, runIdOf(req));
     res.json({ jobRunId: run.id, status: run.status, in_dlq: run.in_dlq });
-  });
+  };
 
+/**
+ * The queue board: an admin page at /ops/queues (server-rendered, no script) and its JSON twin
+ * under /ops/queues/api. Both behind HTTP basic auth (QUEUE_BOARD_BASIC_AUTH_*). Actions: replay a
+ * dead-lettered run (the same replay as POST /admin/jobs/:id/replay) and terminate a running one.
+ */
+export function buildQueueBoardRouter(deps: QueueBoardDeps): Router {
+  const router = Router();
+  const board: Board = { ...deps, token: boardFormToken(deps.secret, deps.auth.user) };
+  router.get('/ops/queues/health', health);
+  router.use('/ops/queues', boardBasicAuth(deps.auth), express.urlencoded({ extended: false, limit: '4kb' }));
+  router.get('/ops/queues', showBoard(board));
+  router.post('/ops/queues/jobs/:jobName/purge', purgeForm(board));
+  router.post('/ops/queues/runs/:jobRunId/replay', formAction(board, 'replay'));
+  router.post('/ops/queues/runs/:jobRunId/terminate', formAction(board, 'terminate'));
+  router.get('/ops/queues/api/queues', apiQueues(board));
+  router.get('/ops/queues/api/runs', apiRuns(board));
+  router.post('/ops/queues/api/runs/:jobRunId/replay', requireJson, apiReplay(board));
+  router.post('/ops/queues/api/jobs/:jobName/purge', requireJson, apiPurge(board));
+  router.post('/ops/queues/api/runs/:jobRunId/terminate', requireJson, apiTerminate(board));
   return router;
 }
