@@ -86,10 +86,59 @@ export interface AppDeps {
   registry: Registry;
 }
 
+/** What the routers share, made once per app: the OpenAPI registry, tokens, the route kit, the payment providers. */
+interface AppContext {
+  deps: AppDeps;
+  config: Config;
+  logger: Logger;
+  sequelize: Sequelize;
+  docs: OpenAPIRegistry;
+  tokens: ReturnType<typeof createTokenService>;
+  clientTokens: ReturnType<typeof createClientTokenService>;
+  kit: ReturnType<typeof createRouteKit>;
+  cardProvider: ReturnType<typeof createCardProvider>;
+  walletProvider: ReturnType<typeof createWalletProvider>;
+}
+
+/** What the studio's routers made that later routers share: the rate limits, the email count, the studio's platform. */
+interface StudioShared {
+  limits: ReturnType<typeof createRateLimits>;
+  emailLimit: ReturnType<ReturnType<typeof createRateLimits>['create']>;
+  studioPlatform: ReturnType<typeof createStudioPlatforms>;
+}
+
 /** The Express app: request id → access log → security headers → body limits → routes → 404 → errors. */
 export function createApp(deps: AppDeps): Express {
-  const { config, logger, sequelize } = deps;
   const app = express();
+  useBaseMiddleware(app, deps);
+  const ctx = appContext(deps);
+  const paymentRouters = buildPaymentsRouters({
+    sequelize: ctx.sequelize,
+    temporal: deps.temporal.client,
+    cardProvider: ctx.cardProvider,
+    walletProvider: ctx.walletProvider,
+    cardWebhookSecret: ctx.config.CARDPROVIDER_WEBHOOK_SECRET,
+    logger: ctx.logger,
+    kit: ctx.kit,
+  });
+  // Payment webhooks read their raw body (signatures are over the exact bytes): before express.json.
+  app.use(paymentRouters.webhooks);
+  // JSON bodies are small records; uploads go through multipart routes with their own limits.
+  app.use(express.json({ limit: '1mb' }));
+  app.use(rejectNulCharacters);
+  useOpsRouters(app, ctx);
+  const shared = useStudioRouters(app, ctx);
+  useClientRouters(app, ctx, shared);
+  useExportAndAutomationRouters(app, ctx, shared);
+  app.use(paymentRouters.payments);
+  useInvoicingRouters(app, ctx, shared);
+  useDocsAndErrors(app, ctx);
+  return app;
+}
+
+/** Request id, access log, long urls, security headers, http metrics, and the ops metrics. */
+function useBaseMiddleware(app: Express, deps: AppDeps): void {
+  const { config, logger, sequelize } = deps;
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY_HOPS);
   app.set('query parser', 'simple');
@@ -105,6 +154,10 @@ export function createApp(deps: AppDeps): Express {
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueues: taskQueuesInUse(),
   });
+}
+
+function appContext(deps: AppDeps): AppContext {
+  const { config, logger, sequelize } = deps;
   const docs = new OpenAPIRegistry();
   const tokens = createTokenService(config.JWT_SECRET, config.JWT_TTL_SECONDS);
   const clientTokens = createClientTokenService(config.JWT_SECRET, config.MAGIC_LINK_TTL_MINUTES * 60);
@@ -112,23 +165,22 @@ export function createApp(deps: AppDeps): Express {
     ...createAuthGuards(tokens, config.ADMIN_EMAILS, createUserLookup(sequelize)),
     requireClient: createRequireClient(sequelize, clientTokens),
   });
-  const cardProvider = createCardProvider(config);
-  const walletProvider = createWalletProvider(config);
-  const paymentRouters = buildPaymentsRouters({
-    sequelize,
-    temporal: deps.temporal.client,
-    cardProvider,
-    walletProvider,
-    cardWebhookSecret: config.CARDPROVIDER_WEBHOOK_SECRET,
+  return {
+    deps,
+    config,
     logger,
+    sequelize,
+    docs,
+    tokens,
+    clientTokens,
     kit,
-  });
-  // Payment webhooks read their raw body (signatures are over the exact bytes): before express.json.
-  app.use(paymentRouters.webhooks);
-  // JSON bodies are small records; uploads go through multipart routes with their own limits.
-  app.use(express.json({ limit: '1mb' }));
-  app.use(rejectNulCharacters);
+    cardProvider: createCardProvider(config),
+    walletProvider: createWalletProvider(config),
+  };
+}
 
+/** Health, metrics and ops admin routes, and the queue board. */
+function useOpsRouters(app: Express, { deps, config, logger, sequelize, kit }: AppContext): void {
   app.use(
     buildOpsRouter({
       sequelize,
@@ -156,6 +208,10 @@ export function createApp(deps: AppDeps): Express {
       logger,
     }),
   );
+}
+
+/** The studio's own routes: auth, contacts, profile, e-invoicing settings, sessions, templates, invitations. */
+function useStudioRouters(app: Express, { deps, config, logger, sequelize, kit, tokens }: AppContext): StudioShared {
   const limits = createRateLimits({ sequelize, config, logger });
   app.use(buildAuthRouter({ sequelize, tokens, adminEmails: config.ADMIN_EMAILS, kit, limits }));
   app.use(buildContactsRouter({ sequelize, kit }));
@@ -176,6 +232,15 @@ export function createApp(deps: AppDeps): Express {
   const emailLimit = limits.create('email:send', { per: 'user' });
   app.use(buildSessionInfoInviteRouter({ sequelize, temporal: deps.temporal.client, kit, emailLimit }));
   app.use(buildRoadmapRouter({ sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit }));
+  return { limits, emailLimit, studioPlatform };
+}
+
+/** The client's side: accounts, paying, documents (JSON and pages), data, the link pages, the contact form. */
+function useClientRouters(
+  app: Express,
+  { deps, config, logger, sequelize, kit, clientTokens, cardProvider, walletProvider }: AppContext,
+  { limits }: StudioShared,
+): void {
   app.use(buildClientAccountsRouter({ sequelize, kit, clientTokens }));
   // Paying from the portal and the receipts (issue 31 §3).
   // Per client account: opening payment pages and downloading all their data cost the studio (the
@@ -227,6 +292,14 @@ export function createApp(deps: AppDeps): Express {
   app.use(
     buildContactFormRouter({ sequelize, submitLimit: contactFormLimit, s3: deps.s3, bucket: config.S3_BUCKET, logger }),
   );
+}
+
+/** Exports (scheduled, sync and async, accounting), e-reporting, automations and their triggers, SMS templates. */
+function useExportAndAutomationRouters(
+  app: Express,
+  { deps, config, sequelize, kit }: AppContext,
+  { limits }: StudioShared,
+): void {
   app.use(buildScheduledExportsRouter({ sequelize, temporal: deps.temporal.client, kit }));
   app.use(
     buildExportsRouter({ sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit, limits }),
@@ -239,7 +312,14 @@ export function createApp(deps: AppDeps): Express {
   app.use(buildWorkflowTriggersRouter({ sequelize, temporal: deps.temporal.client, kit }));
   app.use(buildAutomationTaskRunsRouter({ sequelize, kit }));
   app.use(buildSmsTemplatesRouter({ sequelize, kit }));
-  app.use(paymentRouters.payments);
+}
+
+/** Legal invoicing, e-invoices, reminders, purchase invoices, numbering, the ledger chain, quotes and invoices, imports. */
+function useInvoicingRouters(
+  app: Express,
+  { deps, config, logger, sequelize, kit, cardProvider }: AppContext,
+  { emailLimit, studioPlatform }: StudioShared,
+): void {
   // Legal invoicing (issue 20): issue, deposit invoices, the payments ledger, credit notes; in this order.
   const legalInvoicingDeps = {
     sequelize,
@@ -289,6 +369,10 @@ export function createApp(deps: AppDeps): Express {
       kit,
     }),
   );
+}
+
+/** Admin jobs, storage, the OpenAPI document, then 404 and the error handler, last. */
+function useDocsAndErrors(app: Express, { deps, config, logger, sequelize, kit, docs }: AppContext): void {
   app.use(buildAdminJobsRouter({ sequelize, temporal: deps.temporal.client, kit }));
   app.use(buildStorageRouters({ config, sequelize, s3: deps.s3, publicS3: deps.publicS3, logger, kit }));
 
@@ -302,5 +386,4 @@ export function createApp(deps: AppDeps): Express {
 
   app.use(notFoundHandler);
   app.use(errorHandler(logger));
-  return app;
 }
