@@ -24,6 +24,8 @@ const PORT_VARIABLES = [
   'MAILDEV_WEB_PORT',
   'STRIPE_MOCK_PORT',
   'WALLET_FAKE_PORT',
+  // Every part `npm start` brings up: one left on its default would meet a developer's own `npm start`.
+  'PA_SIMULATOR_PORT',
 ] as const;
 
 /** One free port per variable, all different. */
