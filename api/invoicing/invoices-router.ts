@@ -1,7 +1,6 @@
 import { Router } from 'express';
 import { issueInvoice } from '../../services/invoicing/issue-invoice';
-import { makeEInvoiceXml } from '../../lib/facturx/e-invoice-gate';
-import { findDraftBuyerSiren } from '../../db/queries/e-invoice-recipient';
+import { checkEInvoiceXml } from '../../lib/facturx/e-invoice-gate';
 import { type PlatformClient } from '../../lib/e-invoicing/platform-client';
 import { recipientWarning } from '../../lib/e-invoicing/recipient-warning';
 import { IdParams, PageQuery } from '../http/common-schemas';
@@ -43,13 +42,14 @@ export function buildInvoiceIssueRouter(
       params: IdParams,
     },
     async ({ user, params, req }) => {
-      // A B2B client is looked up in the e-invoicing directory first (issue 32 §2), outside the issue's transaction.
-      const siren = await findDraftBuyerSiren(sequelize, user.id, params.id);
-      const platform = siren ? await deps.studioPlatform(user.id) : null;
-      const warning = siren && platform ? await recipientWarning(platform, siren) : null;
-      const invoice = await issueInvoice(sequelize, makeEInvoiceXml, user.id, params.id, req.requestId);
+      const invoice = await issueInvoice(sequelize, checkEInvoiceXml, user.id, params.id, req.requestId);
       // The pdf the studio keeps is started by the outbox relay from the issue's event: the issue never waits for it or fails with it.
       const view = presentDocument('invoice', invoice, user.timeZone);
+      // A B2B client (the SIREN of its buyer copy) is looked up in the e-invoicing directory (issue
+      // 32 §2), after the issue and outside its transaction: the warning never holds the issue up.
+      const siren = invoice.buyer?.siren?.trim() || null;
+      const platform = siren ? await deps.studioPlatform(user.id) : null;
+      const warning = siren && platform ? await recipientWarning(platform, siren) : null;
       return warning ? { ...view, warnings: [warning] } : view;
     },
   );

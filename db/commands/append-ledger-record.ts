@@ -4,18 +4,25 @@ import { nextRecord } from '../../domain/ledger/chain-hash';
 import { type LedgerRecord } from '../../domain/ledger/record-types';
 import { isoUtc, type LedgerRef, loadLedgerSources } from '../queries/ledger-sources';
 
+/** The lock of a studio's chain, for the parameter or column `owner` (its owner's id); lockLedger says what it serialises. */
+export const ledgerLockOf = (owner: string) => `pg_advisory_xact_lock(hashtext('ledger_records'), hashtext(${owner}))`;
+
 /**
  * The lock of a studio's chain, held to the end of the transaction: appends and closures of one
  * studio queue on it, so seqs are gapless and each record follows the head it read. Two-key
  * advisory locks do not meet the single-key ones used elsewhere.
  */
 export async function lockLedger(sequelize: Sequelize, ownerId: string, transaction: Transaction): Promise<void> {
-  await sequelize.query(`SELECT pg_advisory_xact_lock(hashtext('ledger_records'), hashtext($1))`, {
+  await sequelize.query(`SELECT ${ledgerLockOf('$1')}`, {
     bind: [ownerId],
     type: QueryTypes.SELECT,
     transaction,
   });
 }
+
+/** The studio's last record, for the parameter or column `owner` (its owner's id). */
+export const ledgerHeadOf = (owner: string) =>
+  `SELECT seq, chain_hash FROM ledger_records WHERE owner_id = ${owner} ORDER BY seq DESC LIMIT 1`;
 
 /** The studio's head (null: an empty chain) and the database's clock, read under the lock. */
 export async function ledgerHead(
@@ -26,11 +33,36 @@ export async function ledgerHead(
   const [row] = await sequelize.query<{ now: string; seq: string | null; chain_hash: string | null }>(
     `SELECT ${isoUtc('clock_timestamp()')} AS now, h.seq, h.chain_hash
      FROM (SELECT 1) one
-     LEFT JOIN LATERAL (SELECT seq, chain_hash FROM ledger_records WHERE owner_id = $1 ORDER BY seq DESC LIMIT 1) h ON true`,
+     LEFT JOIN LATERAL (${ledgerHeadOf('$1')}) h ON true`,
     { bind: [ownerId], type: QueryTypes.SELECT, transaction },
   );
   return { head: row.seq === null ? null : { seq: Number(row.seq), hash: row.chain_hash! }, now: row.now };
 }
+
+/** Writes one record of the studio's chain as made (domain/ledger/chain-hash.ts), under its lock. */
+async function insertLedgerRecord(
+  sequelize: Sequelize,
+  ownerId: string,
+  record: LedgerRecord,
+  transaction: Transaction,
+): Promise<void> {
+  await sequelize.query(INSERT_RECORD, { bind: recordValues(ownerId, record), transaction });
+}
+
+/** A record of the studio's chain written as made: INSERT_RECORD with recordValues. */
+export const INSERT_RECORD = `INSERT INTO ledger_records (owner_id, seq, record_type, record_id, recorded_at, content_hash, previous_hash, chain_hash)
+VALUES ($1, $2, $3, $4, $5::timestamptz, $6, $7, $8)`;
+
+export const recordValues = (ownerId: string, record: LedgerRecord) => [
+  ownerId,
+  record.seq,
+  record.recordType,
+  record.recordId,
+  record.recordedAt,
+  record.contentHash,
+  record.previousHash,
+  record.chainHash,
+];
 
 /** When each appended record is recorded: now (the database's clock), or at its row's own instant (the backfill). */
 export type RecordedAt = 'now' | { at: (ref: LedgerRef) => string };
@@ -67,23 +99,7 @@ export async function appendLedgerRecords(
     // A bug, not a user's mistake: the caller chains a row it has just written.
     if (!source) throw new Error(`No ${ref.kind} ${ref.id} of this studio to chain`);
     const record = nextRecord(ownerId, head, source, recordedAt === 'now' ? now : recordedAt.at(ref));
-    await sequelize.query(
-      `INSERT INTO ledger_records (owner_id, seq, record_type, record_id, recorded_at, content_hash, previous_hash, chain_hash)
-       VALUES ($1, $2, $3, $4, $5::timestamptz, $6, $7, $8)`,
-      {
-        bind: [
-          ownerId,
-          record.seq,
-          record.recordType,
-          record.recordId,
-          record.recordedAt,
-          record.contentHash,
-          record.previousHash,
-          record.chainHash,
-        ],
-        transaction,
-      },
-    );
+    await insertLedgerRecord(sequelize, ownerId, record, transaction);
     appended.push(record);
     head = { seq: record.seq, hash: record.chainHash };
     now = record.recordedAt;

@@ -1,17 +1,24 @@
-import { QueryTypes } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { type InvoiceBuyer } from '../../domain/invoicing/buyer';
 import { type StoredTaxAmount } from '../../domain/invoicing/line-taxes';
 import { type InvoiceSeller } from '../../domain/invoicing/seller';
 import { type StoredVatAmount } from '../../domain/invoicing/stored-vat';
+import { nextRecord } from '../../domain/ledger/chain-hash';
+import { type InvoiceSource } from '../../domain/ledger/record-content';
 import { type LegalFacts } from '../../domain/regimes/legal-facts';
-import { ISSUE_JOINS, ISSUE_VERSION } from '../queries/invoice-issue-draft';
-import { appendLedgerRecord } from './append-ledger-record';
+import { ISSUE_VERSION } from '../queries/invoice-issue-draft';
+import { invoiceSourceJson, isoUtc } from '../queries/ledger-sources';
+import { type PlainInvoice, plainInvoiceColumns, plainInvoiceOf, plainInvoiceSession } from '../queries/plain-invoice';
+import { type InvoiceRow } from '../rows';
+import { beginPgTransaction, type PgTransaction, prepared } from '../pg-client';
+import { INSERT_RECORD, ledgerHeadOf, ledgerLockOf, recordValues } from './append-ledger-record';
 
 /** What the issue decided (services/invoicing/issue-invoice.ts), written as told. */
 export interface InvoiceIssue {
   /** The fingerprint of the sources it was decided on (db/queries/invoice-issue-draft.ts). */
   version: string;
+  /** The quote of a final invoice (its deposits are locked with it), as the decision read it. */
+  quoteId: string | null;
   issuedAt: Date;
   /** The number: the counter's period (its year, 0 for a series never reset), and what surrounds the sequence. */
   number: { period: number; prefix: string; width: number; suffix: string };
@@ -29,25 +36,50 @@ export interface InvoiceIssue {
   legalFacts: LegalFacts | null;
 }
 
-/** What became of the write: issued now, issued before (a retried request), or changed since the decision. */
-export type InvoiceIssueOutcome = 'issued' | 'already_issued' | 'changed' | 'not_found';
-
-/** The invoice's row, then its quote's other invoices (a final invoice's deposits), locked until the commit. */
-const LOCK = `SELECT status FROM invoices WHERE id = $1 AND owner_id = $2 FOR UPDATE`;
-const LOCK_DEPOSITS = `SELECT d.id FROM invoices d JOIN invoices i ON i.id = $1
-WHERE d.quote_id = i.quote_id AND d.owner_id = $2 AND d.id <> $1 ORDER BY d.id FOR UPDATE OF d`;
-/** The fingerprint of what the issue reads now, under those locks. */
-const VERSION = `SELECT ${ISSUE_VERSION} AS version ${ISSUE_JOINS} WHERE i.id = $1 AND i.owner_id = $2`;
+/** What became of the write: issued now (the invoice as findPlainInvoice reads it), issued before (a retried request), or changed since the decision. */
+export type InvoiceIssueOutcome = { issued: InvoiceRow } | 'already_issued' | 'changed' | 'not_found';
 
 /**
- * The issue itself, in one statement: the counter row of the series and year is created or
- * incremented (which locks it until the commit), the number is built from it, the invoice becomes
- * ISSUED with what the issue fixed (its buyer and seller copies, VAT summary, legal facts), and its audit row and INVOICE_STATUS_CHANGED outbox event are
- * written. Concurrent issues queue on the counter row for this statement and the commit only.
+ * The invoice's row locked until the commit, then the studio's ledger (the issue chains it), in
+ * that order as every writer of the ledger takes them: the row first, the ledger's lock evaluated
+ * on the locked row (a FOR UPDATE subquery is never merged into its outer query).
  */
-const ISSUE = `
-WITH counter AS (
-  INSERT INTO document_counters (owner_id, series, period, last_value) VALUES ($2, 'invoice', $3, 1)
+const LOCK_ROW = `SELECT status FROM invoices WHERE id = $1 AND owner_id = $2 FOR UPDATE`;
+const LOCK = prepared('issue-invoice:lock', LOCK_ROW);
+const LOCK_WITH_LEDGER = prepared(
+  'issue-invoice:lock-with-ledger',
+  `SELECT r.status, ${ledgerLockOf('$2::text')} AS ledger FROM (${LOCK_ROW}) r`,
+);
+/** A final invoice's deposits (its quote's other invoices), locked after it and before the ledger. */
+const LOCK_DEPOSITS = prepared(
+  'issue-invoice:lock-deposits',
+  `SELECT d.id FROM invoices d JOIN invoices i ON i.id = $1
+WHERE d.quote_id = i.quote_id AND d.owner_id = $2 AND d.id <> $1 ORDER BY d.id FOR UPDATE OF d`,
+);
+const LOCK_LEDGER = prepared(
+  'issue-invoice:lock-ledger',
+  `SELECT ${ledgerLockOf('$2::text')} AS ledger, $1::uuid AS id`,
+);
+const CHAIN = prepared('issue-invoice:chain', INSERT_RECORD);
+
+/**
+ * The issue itself, in one statement, only if the draft is still what the decision read (its
+ * fingerprint, $17, compared under the locks): the counter row of the series and year is created
+ * or incremented (which locks it until the commit), the number is built from it, the invoice
+ * becomes ISSUED with what the issue fixed (its buyer and seller copies, VAT summary, legal facts),
+ * and its audit row and INVOICE_STATUS_CHANGED outbox event are written. It answers the issued
+ * invoice as its ledger record hashes it, the ledger's head and the database's clock: the record
+ * is made from them and written next. Concurrent issues queue on the counter row for this
+ * statement, the record's INSERT and the commit. It also answers the issued invoice as the
+ * studio reads it (findPlainInvoice), so the issue's answer needs no other read.
+ */
+const ISSUE = prepared(
+  'issue-invoice:issue',
+  `
+WITH unchanged AS (
+  SELECT i.id FROM invoices i WHERE i.id = $1 AND i.owner_id = $2 AND ${ISSUE_VERSION} = $17
+), counter AS (
+  INSERT INTO document_counters (owner_id, series, period, last_value) SELECT $2, 'invoice', $3, 1 FROM unchanged
   ON CONFLICT (owner_id, series, period) DO UPDATE SET last_value = document_counters.last_value + 1
   RETURNING last_value::text AS seq
 ), issued AS (
@@ -62,18 +94,29 @@ WITH counter AS (
   SELECT $2, 'UPDATE', 'INVOICE', issued.id, $2, $10,
          jsonb_build_object('changed', jsonb_build_array('status', 'number', 'issued_at'), 'status', jsonb_build_object('from', 'DRAFT', 'to', 'ISSUED'), 'number', issued.number)
   FROM issued
+), event AS (
+  INSERT INTO outbox_events (event_type, entity_type, entity_id, owner_id, payload, request_id)
+  SELECT 'INVOICE_STATUS_CHANGED', 'INVOICE', issued.id, $2, to_jsonb(issued) || jsonb_build_object('previous_status', 'DRAFT'), $10
+  FROM issued
 )
-INSERT INTO outbox_events (event_type, entity_type, entity_id, owner_id, payload, request_id)
-SELECT 'INVOICE_STATUS_CHANGED', 'INVOICE', issued.id, $2, to_jsonb(issued) || jsonb_build_object('previous_status', 'DRAFT'), $10
-FROM issued
-RETURNING payload ->> 'number' AS number`;
+SELECT ${plainInvoiceColumns('i')}, ${invoiceSourceJson('i')} AS source__,
+       head.seq AS head_seq__, head.chain_hash AS head_hash__, ${isoUtc('clock_timestamp()')} AS now__
+FROM issued i ${plainInvoiceSession('i')} LEFT JOIN LATERAL (${ledgerHeadOf('$2')}) head ON true`,
+);
+
+type IssuedRow = PlainInvoice & {
+  source__: InvoiceSource;
+  head_seq__: string | null;
+  head_hash__: string | null;
+  now__: string;
+};
 
 /**
  * Writes a draft invoice's issue as the service decided it, in one transaction: under the locks
- * of the invoice and its quote's deposits, only when it is still the draft the decision read
- * (same fingerprint), draws
- * the next number of the studio's series, writes the issued invoice, its audit row and event, and
- * chains it in the studio's ledger (issue 32 §6).
+ * of the invoice, its quote's deposits and the studio's ledger, only when it is still the draft
+ * the decision read (same fingerprint), draws the next number of the studio's series, writes the
+ * issued invoice, its audit row and event (ISSUE), and chains it in the studio's ledger (issue 32
+ * §6): an issued invoice is a draft no more, so it was never in the chain.
  */
 export async function writeInvoiceIssue(
   sequelize: Sequelize,
@@ -82,55 +125,63 @@ export async function writeInvoiceIssue(
   issue: InvoiceIssue,
   requestId?: string,
 ): Promise<InvoiceIssueOutcome> {
-  return sequelize.transaction(async (transaction) => {
-    const read = <T extends object>(sql: string) =>
-      sequelize.query<T>(sql, { bind: [invoiceId, ownerId], type: QueryTypes.SELECT, transaction });
-    const [now] = await read<{ status: string }>(LOCK);
-    if (!now) return 'not_found';
-    if (now.status !== 'DRAFT') return 'already_issued';
-    await read(LOCK_DEPOSITS);
-    const [{ version }] = await read<{ version: string }>(VERSION);
-    if (version !== issue.version) return 'changed';
-    const { period, prefix, width, suffix } = issue.number;
-    await sequelize.query(ISSUE, {
-      bind: [
-        invoiceId,
-        ownerId,
-        period,
-        prefix,
-        width,
-        suffix,
-        issue.issuedAt,
-        issue.dueDate,
-        JSON.stringify(issue.buyer),
-        requestId ?? null,
-        JSON.stringify(issue.vatAmounts),
-        issue.serviceDate,
-        issue.serviceEndDate,
-        issue.taxAmounts == null ? null : JSON.stringify(issue.taxAmounts),
-        issue.seller && JSON.stringify(issue.seller),
-        issue.legalFacts && JSON.stringify(issue.legalFacts),
-      ],
-      type: QueryTypes.SELECT,
-      transaction,
-    });
-    await appendLedgerRecord(sequelize, ownerId, { kind: 'invoice', id: invoiceId }, transaction);
-    return 'issued';
-  });
+  const db = await beginPgTransaction(sequelize);
+  try {
+    const outcome = await issueIn(db, ownerId, invoiceId, issue, requestId);
+    await db.commit();
+    return outcome;
+  } catch (error) {
+    await db.rollback();
+    throw error;
+  }
 }
 
-/**
- * Holds a draft for its issue (services/invoicing/issue-invoice.ts): its edits are refused from now
- * on as an issued invoice's are (domain/invoicing/document-editable.ts), for a minute at most. An
- * edit under way finishes first (it holds the invoice's row). No answer: an invoice that is not a
- * draft, or not the owner's, is left as it is, and the issue reads what it is.
- */
-export async function holdInvoiceForIssue(sequelize: Sequelize, ownerId: string, invoiceId: string): Promise<void> {
-  await sequelize.query(
-    `UPDATE invoices SET issue_started_at = now() WHERE id = $1 AND owner_id = $2 AND status = 'DRAFT'`,
-    { bind: [invoiceId, ownerId] },
-  );
+/** writeInvoiceIssue's statements, in its transaction. */
+async function issueIn(
+  db: PgTransaction,
+  ownerId: string,
+  invoiceId: string,
+  issue: InvoiceIssue,
+  requestId: string | undefined,
+): Promise<InvoiceIssueOutcome> {
+  const [now] = await db.rows<{ status: string }>(issue.quoteId ? LOCK : LOCK_WITH_LEDGER, [invoiceId, ownerId]);
+  if (!now) return 'not_found';
+  if (now.status !== 'DRAFT') return 'already_issued';
+  if (issue.quoteId) {
+    await db.rows(LOCK_DEPOSITS, [invoiceId, ownerId]);
+    await db.rows(LOCK_LEDGER, [invoiceId, ownerId]);
+  }
+  const [issued] = await db.rows<IssuedRow>(ISSUE, issueBind(invoiceId, ownerId, issue, requestId));
+  if (!issued) return 'changed';
+  const { source__: source, head_seq__: seq, head_hash__: hash, now__: at, ...invoice } = issued;
+  const head = seq === null ? null : { seq: Number(seq), hash: hash! };
+  await db.rows(CHAIN, recordValues(ownerId, nextRecord(ownerId, head, { type: 'INVOICE_ISSUED', row: source }, at)));
+  return { issued: plainInvoiceOf(invoice) };
 }
+
+/** ISSUE's parameters, in its order. */
+const issueBind = (invoiceId: string, ownerId: string, issue: InvoiceIssue, requestId: string | undefined) => {
+  const { period, prefix, width, suffix } = issue.number;
+  return [
+    invoiceId,
+    ownerId,
+    period,
+    prefix,
+    width,
+    suffix,
+    issue.issuedAt,
+    issue.dueDate,
+    JSON.stringify(issue.buyer),
+    requestId ?? null,
+    JSON.stringify(issue.vatAmounts),
+    issue.serviceDate,
+    issue.serviceEndDate,
+    issue.taxAmounts == null ? null : JSON.stringify(issue.taxAmounts),
+    issue.seller && JSON.stringify(issue.seller),
+    issue.legalFacts && JSON.stringify(issue.legalFacts),
+    issue.version,
+  ];
+};
 
 /** Frees a draft whose issue was refused (a 400 or 409 naming what blocks): the studio may edit it at once. */
 export async function releaseInvoiceIssue(sequelize: Sequelize, ownerId: string, invoiceId: string): Promise<void> {

@@ -26,20 +26,53 @@ export const refKind = (type: LedgerRecordType): LedgerRef['kind'] =>
 // content is read the same way when a record is appended and when it is checked. The reform's
 // columns (issue 32 §5: a line's category, the delivery address) are read through to_jsonb, null
 // where they do not exist yet: the ledger-chain migration, which runs before them, reads this too.
+
+/** An invoice's lines as its record hashes them (InvoiceLineSource), in line order, for the alias `i` of invoices. */
+export const invoiceLinesJson = (i: string) => `COALESCE((SELECT json_agg(json_build_object(
+    'id', it.id, 'item_type', it.item_type, 'description', it.description, 'quantity', it.quantity::text,
+    'price_without_tax', it.price_without_tax::text, 'price_with_tax', it.price_with_tax::text,
+    'price_includes_tax', it.price_includes_tax, 'vat_percentage', it.vat_percentage::text,
+    'discount_percentage', it.discount_percentage::text, 'discount_amount', it.discount_amount::text,
+    'discount_type', it.discount_type, 'total', it.total::text, 'taxes', it.taxes,
+    'deposit_invoice_id', it.deposit_invoice_id, 'display_order', it.display_order,
+    'category', to_jsonb(it) ->> 'category', 'zero_rate_reason', to_jsonb(it) ->> 'zero_rate_reason')
+  ORDER BY it.display_order, it.id) FROM invoice_items it WHERE it.invoice_id = ${i}.id), '[]'::json)`;
+
+/** An issued invoice's fields as its record hashes them (InvoiceSource), each name and its expression, for the alias `i` of invoices. */
+const invoiceSourceFields = (i: string): [string, string][] => [
+  ['id', `${i}.id`],
+  ['number', `${i}.number`],
+  ['issued_at', isoUtc(`${i}.issued_at`)],
+  ['due_date', `${i}.due_date::text`],
+  ['currency', `${i}.currency`],
+  ['amount', `${i}.amount::text`],
+  ['title', `${i}.title`],
+  ['description', `${i}.description`],
+  ['buyer', `${i}.buyer`],
+  ['seller', `${i}.seller`],
+  ['vat_amounts', `${i}.vat_amounts`],
+  ['tax_amounts', `${i}.tax_amounts`],
+  ['service_date', `${i}.service_date::text`],
+  ['service_end_date', `${i}.service_end_date::text`],
+  ['deposit_installment', `${i}.deposit_installment`],
+  ['delivery_address', `to_jsonb(${i}) -> 'delivery_address'`],
+  ['lines', invoiceLinesJson(i)],
+];
+
+/** The issued invoice's fields as columns, as the chain reads them. */
+const invoiceSourceColumns = (i: string) =>
+  invoiceSourceFields(i)
+    .map(([name, expression]) => `${expression} AS ${name}`)
+    .join(',\n       ');
+
+/** The same fields as one JSON object (the same values once parsed), for a statement that answers more than the source. */
+export const invoiceSourceJson = (i: string) =>
+  `json_build_object(${invoiceSourceFields(i)
+    .map(([name, expression]) => `'${name}', ${expression}`)
+    .join(', ')})`;
+
 const INVOICES = `
-SELECT i.id, i.number, ${isoUtc('i.issued_at')} AS issued_at, i.due_date::text AS due_date, i.currency, i.amount::text AS amount,
-       i.title, i.description, i.buyer, i.seller, i.vat_amounts, i.tax_amounts, i.service_date::text AS service_date,
-       i.service_end_date::text AS service_end_date, i.deposit_installment,
-       to_jsonb(i) -> 'delivery_address' AS delivery_address,
-       COALESCE((SELECT json_agg(json_build_object(
-           'id', it.id, 'item_type', it.item_type, 'description', it.description, 'quantity', it.quantity::text,
-           'price_without_tax', it.price_without_tax::text, 'price_with_tax', it.price_with_tax::text,
-           'price_includes_tax', it.price_includes_tax, 'vat_percentage', it.vat_percentage::text,
-           'discount_percentage', it.discount_percentage::text, 'discount_amount', it.discount_amount::text,
-           'discount_type', it.discount_type, 'total', it.total::text, 'taxes', it.taxes,
-           'deposit_invoice_id', it.deposit_invoice_id, 'display_order', it.display_order,
-           'category', to_jsonb(it) ->> 'category', 'zero_rate_reason', to_jsonb(it) ->> 'zero_rate_reason')
-         ORDER BY it.display_order, it.id) FROM invoice_items it WHERE it.invoice_id = i.id), '[]'::json) AS lines
+SELECT ${invoiceSourceColumns('i')}
 FROM invoices i
 WHERE i.owner_id = $1 AND i.id = ANY($2::uuid[]) AND i.status <> 'DRAFT'`;
 

@@ -60,6 +60,12 @@ export type EInvoiceMade = { ok: true; xml: string } | { ok: false; failed: Fail
  */
 export type EInvoiceMaker = (doc: EInvoice, lang: string) => Promise<EInvoiceMade>;
 
+/** Whether an e-invoice can be made, each refusal named: what the issue asks before drawing a number (an EInvoiceMaker will do). */
+export type EInvoiceChecker = (
+  doc: EInvoice,
+  lang: string,
+) => Promise<{ ok: true } | { ok: false; failed: FailedRule[] }>;
+
 type Fail = (rule: string, message: string) => void;
 const sum = (values: bigint[]) => values.reduce((a, b) => a + b, 0n);
 

@@ -1,6 +1,6 @@
 import { type EInvoice } from '../../domain/invoicing/e-invoice';
-import { type EInvoiceMade, failedEInvoiceRules } from '../../domain/invoicing/e-invoice-rules';
-import { facturxXml, ublXml } from './generate';
+import { type EInvoiceChecker, type EInvoiceMade, failedEInvoiceRules } from '../../domain/invoicing/e-invoice-rules';
+import { checkFacturxXml, facturxXml, ublXml } from './generate';
 import { peppolRefusal } from './peppol-ubl';
 
 /**
@@ -19,11 +19,34 @@ export async function makeEInvoiceXml(
   // The UBL is a Peppol invoice, addressed from and to the parties' VAT numbers.
   const unaddressed = syntax === 'ubl' ? peppolRefusal(doc) : null;
   if (unaddressed) return { ok: false, failed: [unaddressed] };
+  return libraryMade(async () => ({
+    ok: true,
+    xml: syntax === 'ubl' ? await ublXml(doc, lang) : await facturxXml(doc, lang),
+  }));
+}
+
+/**
+ * The issue's gate (services/invoicing/issue-invoice.ts): what makeEInvoiceXml checks of a CII
+ * e-invoice (the EN 16931 rules, then the library's own checks of its input and its mapping),
+ * without writing the XML the issue does not keep. The file, made later from the same document,
+ * writes it.
+ */
+export const checkEInvoiceXml: EInvoiceChecker = async (doc, lang) => {
+  const failed = failedEInvoiceRules(doc);
+  if (failed.length > 0) return { ok: false, failed };
+  return libraryMade(async () => {
+    await checkFacturxXml(doc, lang);
+    return { ok: true };
+  });
+};
+
+/** What the library made, or its refusal named as the rule `e-invoice-file`. */
+async function libraryMade<T extends { ok: true }>(make: () => Promise<T>) {
   try {
-    return { ok: true, xml: syntax === 'ubl' ? await ublXml(doc, lang) : await facturxXml(doc, lang) };
+    return await make();
   } catch (error) {
     return {
-      ok: false,
+      ok: false as const,
       failed: [{ rule: 'e-invoice-file', message: error instanceof Error ? error.message : String(error) }],
     };
   }

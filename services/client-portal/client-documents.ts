@@ -29,7 +29,7 @@ import { ConflictError, DomainError, ValidationError } from '../../domain/errors
 import { displayNumber } from '../../domain/invoicing/document-number';
 import { formatDateInZone } from '../../domain/wall-clock';
 import { type Config } from '../../lib/config';
-import { makeEInvoiceXml } from '../../lib/facturx/e-invoice-gate';
+import { checkEInvoiceXml } from '../../lib/facturx/e-invoice-gate';
 import { startJob } from '../../lib/jobs/start-job';
 import { waitForJob } from '../../lib/jobs/wait-for-job';
 import { assertPdfRenderer } from '../../lib/pdf-renderer';
@@ -193,7 +193,7 @@ async function firstDeposit(deps: ClientDocumentsDeps, quote: QuoteRow, requestI
     const draft = existing ?? (await createDepositInvoice(sequelize, quote.owner_id, quote.id, 0, requestId));
     const issued =
       draft.status === 'DRAFT'
-        ? await issueInvoice(sequelize, makeEInvoiceXml, quote.owner_id, draft.id, requestId)
+        ? await issueInvoice(sequelize, checkEInvoiceXml, quote.owner_id, draft.id, requestId)
         : draft;
     return { invoice: issued, problem: null };
   } catch (err) {

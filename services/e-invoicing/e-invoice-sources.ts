@@ -15,7 +15,7 @@ import {
 import { toHundredths } from '../../domain/invoicing/money';
 import { type DeliveryAddress } from '../../domain/invoicing/delivery-address';
 import { invoiceOperation } from '../../domain/invoicing/operation-category';
-import { serviceDelivery, storedDelivery } from '../../domain/invoicing/service-delivery';
+import { storedDelivery } from '../../domain/invoicing/service-delivery';
 import { vatPartsOf } from '../../domain/invoicing/stored-vat';
 import {
   type DocumentSources,
@@ -96,46 +96,54 @@ function keptFacts(sources: DocumentSources): IssueFacts | null {
   };
 }
 
-/** The service date a draft would be issued with on `issueDate`: its session's (service-delivery.ts). */
-export const draftDelivery = (sources: DocumentSources, issueDate: string): ServiceDelivery =>
-  serviceDelivery(sources.session, issueDate, sources.owner.time_zone);
+/** What an invoice's e-invoice is made of besides the facts its issue fixes: the draft or issued invoice as read. */
+export interface InvoiceEInvoiceParts {
+  invoice: { currency: string; deposit_installment: number | null; delivery_address: DeliveryAddress | null };
+  /** Its lines in line order (display order, then id). */
+  items: readonly EInvoiceItem[];
+  company: NonNullable<DocumentSources['company']>;
+  owner: { email: string; locale?: UserLocale | null };
+  contact: { locale?: UserLocale | null } | null;
+}
+
+/** An invoice's e-invoice (380, or 386 for a deposit), with the facts its issue fixes or fixed, and the language its client reads. */
+export function invoiceEInvoiceOf(parts: InvoiceEInvoiceParts, facts: IssueFacts): LoadedEInvoice {
+  const { invoice } = parts;
+  const locale = clientLocale(parts.contact, parts.owner);
+  const doc = eInvoiceOf({
+    typeCode: invoice.deposit_installment == null ? '380' : '386',
+    ...facts,
+    seller: eInvoiceSellerOf(parts.company, parts.owner),
+    currency: invoice.currency,
+    items: parts.items,
+    words: LINE_WORDS[languageOf(locale)],
+    deliveryAddress: invoice.delivery_address,
+  });
+  return { doc, locale };
+}
 
 /**
- * The e-invoice of one of the owner's invoices: its lines and totals, the company profile, and
- * either the facts it kept at issue or, for the issue's own gate (`issuing`), the facts the issue
- * is about to fix. Null when it does not exist, or is a draft and no issue is under way, or its
- * studio has no company profile.
+ * The e-invoice of one of the owner's issued invoices: its lines and totals, the company profile,
+ * and the facts it kept at issue. Null when it does not exist, or is a draft, or its studio has no
+ * company profile.
  */
 export async function loadInvoiceEInvoice(
   sequelize: Sequelize,
   invoiceId: string,
   ownerId: string,
-  issuing?: { facts: Omit<IssueFacts, 'delivery'> },
 ): Promise<LoadedEInvoice | null> {
   const sources = await loadDocumentSources(sequelize, 'invoice', invoiceId, ownerId);
   if (!sources?.company) return null;
-  const facts = issuing
-    ? { ...issuing.facts, delivery: draftDelivery(sources, issuing.facts.issueDate) }
-    : keptFacts(sources);
+  const facts = keptFacts(sources);
   if (!facts) return null;
-  const invoice = sources.document as unknown as {
-    deposit_installment: number | null;
-    delivery_address: DeliveryAddress | null;
-  };
+  const invoice = sources.document as unknown as InvoiceEInvoiceParts['invoice'];
   const items = [...(sources.document.items ?? [])].sort(
     (a, b) => a.display_order - b.display_order || a.id.localeCompare(b.id),
   ) as unknown as EInvoiceItem[];
-  const locale = clientLocale(sources.contact, sources.owner);
-  const doc = eInvoiceOf({
-    typeCode: invoice.deposit_installment == null ? '380' : '386',
-    ...facts,
-    seller: eInvoiceSellerOf(sources.company, sources.owner),
-    currency: sources.document.currency,
-    items,
-    words: LINE_WORDS[languageOf(locale)],
-    deliveryAddress: invoice.delivery_address,
-  });
-  return { doc, locale };
+  return invoiceEInvoiceOf(
+    { invoice, items, company: sources.company, owner: sources.owner, contact: sources.contact },
+    facts,
+  );
 }
 
 /** The e-invoice of a credit note (381): the invoice it corrects, its credited lines or amount, and its VAT breakdown as stored at issue. */

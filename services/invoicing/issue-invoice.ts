@@ -1,14 +1,9 @@
 import { type Sequelize } from 'sequelize-typescript';
-import {
-  holdInvoiceForIssue,
-  type InvoiceIssue,
-  releaseInvoiceIssue,
-  writeInvoiceIssue,
-} from '../../db/commands/issue-invoice';
+import { type InvoiceIssue, releaseInvoiceIssue, writeInvoiceIssue } from '../../db/commands/issue-invoice';
 import { quoteDeposits, storedDeductions } from '../../db/queries/deposits';
 import { contactErasedError } from '../../db/queries/erased-contacts';
-import { type InvoiceIssueDraft, findInvoiceIssueDraft } from '../../db/queries/invoice-issue-draft';
-import { findDocument } from '../../db/queries/invoicing';
+import { type InvoiceIssueDraft, holdInvoiceIssueDraft } from '../../db/queries/invoice-issue-draft';
+import { findPlainInvoice } from '../../db/queries/plain-invoice';
 import { type InvoiceRow } from '../../db/rows';
 import { isFrench } from '../../domain/accounts/locale-language';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors';
@@ -16,22 +11,22 @@ import { buyerOf, type InvoiceBuyer } from '../../domain/invoicing/buyer';
 import { addDays } from '../../domain/invoicing/calendar-date';
 import { deductionsMatch } from '../../domain/invoicing/deductions-match';
 import { type EInvoice } from '../../domain/invoicing/e-invoice';
-import { type EInvoiceMaker } from '../../domain/invoicing/e-invoice-rules';
+import { type EInvoiceChecker } from '../../domain/invoicing/e-invoice-rules';
 import { missingMentions } from '../../domain/invoicing/legal-mentions';
 import { storedTaxAmounts } from '../../domain/invoicing/line-taxes';
 import { counterKey, DEFAULT_NUMBER_FORMATS, numberTemplate } from '../../domain/invoicing/numbering';
-import { deliveryColumns, supplyDayOf } from '../../domain/invoicing/service-delivery';
+import { deliveryColumns, serviceDelivery, supplyDayOf } from '../../domain/invoicing/service-delivery';
 import { sellerOf } from '../../domain/invoicing/seller';
 import { storedVatAmounts } from '../../domain/invoicing/stored-vat';
 import { addonProviding, documentRules, studioRegimeOf } from '../../domain/regimes';
 import { type IssuingSeller, jurisdictionInputOf } from '../../domain/regimes/issue-input';
 import { type LegalFacts, legalFactsOf } from '../../domain/regimes/legal-facts';
 import { formatDateInZone } from '../../domain/wall-clock';
-import { type LoadedEInvoice, loadInvoiceEInvoice } from '../e-invoicing/e-invoice-sources';
+import { invoiceEInvoiceOf, type LoadedEInvoice } from '../e-invoicing/e-invoice-sources';
 
 /**
  * A draft whose deposits or links changed between the decision and its write is decided again,
- * this many times at most (its own edits are held off meanwhile: holdInvoiceForIssue).
+ * this many times at most (its own edits are held off meanwhile: holdInvoiceIssueDraft).
  */
 const ATTEMPTS = 3;
 
@@ -48,34 +43,38 @@ const ATTEMPTS = 3;
  */
 export async function issueInvoice(
   sequelize: Sequelize,
-  makeXml: EInvoiceMaker,
+  checkEInvoice: EInvoiceChecker,
   ownerId: string,
   invoiceId: string,
   requestId?: string,
 ): Promise<InvoiceRow> {
-  await holdInvoiceForIssue(sequelize, ownerId, invoiceId);
+  let issued: InvoiceRow | null = null;
   try {
     for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
-      const draft = await findInvoiceIssueDraft(sequelize, ownerId, invoiceId);
+      const draft = await holdInvoiceIssueDraft(sequelize, ownerId, invoiceId);
       if (!draft) throw new NotFoundError('Invoice');
       if (draft.status !== 'DRAFT') break;
-      const issue = await decideIssue(sequelize, makeXml, ownerId, invoiceId, draft);
+      const issue = await decideIssue(sequelize, checkEInvoice, ownerId, invoiceId, draft);
       const outcome = await writeInvoiceIssue(sequelize, ownerId, invoiceId, issue, requestId);
       if (outcome === 'not_found') throw new NotFoundError('Invoice');
+      if (typeof outcome === 'object') issued = outcome.issued;
       if (outcome !== 'changed') break;
       // Only its quote's deposits move while the draft is held: they changed under the decision.
       if (attempt === ATTEMPTS) throw depositsChanged();
     }
   } finally {
-    await releaseInvoiceIssue(sequelize, ownerId, invoiceId);
+    // The issue's write ends the hold; a refused issue frees the draft at once.
+    if (!issued) await releaseInvoiceIssue(sequelize, ownerId, invoiceId);
   }
-  return (await findDocument(sequelize, 'invoice', invoiceId, ownerId)) as InvoiceRow;
+  const invoice = issued ?? (await findPlainInvoice(sequelize, ownerId, invoiceId));
+  if (!invoice) throw new NotFoundError('Invoice');
+  return invoice;
 }
 
 /** Everything the issue fixes, decided on the draft as read; a refusal names each rule it breaks. */
 async function decideIssue(
   sequelize: Sequelize,
-  makeXml: EInvoiceMaker,
+  checkEInvoice: EInvoiceChecker,
   ownerId: string,
   invoiceId: string,
   draft: InvoiceIssueDraft,
@@ -83,12 +82,13 @@ async function decideIssue(
   // An erased client gets no new legal document (issue 31 §4): its name is gone from the contact.
   if (draft.contact?.erased_at) throw contactErasedError();
   const issuedAt = new Date();
-  const today = formatDateInZone(issuedAt, draft.time_zone);
+  const timeZone = draft.owner.time_zone;
+  const today = formatDateInZone(issuedAt, timeZone);
   const seller = draft.company;
   const dueDate =
     draft.due_date ?? (seller?.payment_terms_days != null ? addDays(today, seller.payment_terms_days) : null);
   const buyer = buyerOf(draft.contact);
-  const missing = missingMentions({ seller, buyer, lineCount: draft.line_count, dueDate });
+  const missing = missingMentions({ seller, buyer, lineCount: draft.lines.length, dueDate });
   if (missing.length > 0)
     throw new ValidationError(
       `The invoice cannot be issued: ${missing.length === 1 ? 'a mandatory mention is' : `${missing.length} mandatory mentions are`} missing`,
@@ -96,25 +96,29 @@ async function decideIssue(
     );
   // The invoice's e-invoice model, with the number pending (it is drawn at the write) and the
   // facts the issue is about to fix: its VAT summary and service date are what the issue keeps.
-  const loaded = await loadInvoiceEInvoice(sequelize, invoiceId, ownerId, {
-    facts: { number: 'pending', issueDate: today, dueDate, buyer },
-  });
-  if (!loaded) throw new NotFoundError('Invoice');
+  // The seller as the issued invoice keeps it, and as its e-invoice file will state it.
+  const sellerCopy = sellerOf(seller);
+  if (!sellerCopy) throw new NotFoundError('Invoice');
+  const loaded = invoiceEInvoiceOf(
+    { invoice: draft, items: draft.lines, company: sellerCopy, owner: draft.owner, contact: draft.contact },
+    { number: 'pending', issueDate: today, dueDate, buyer, delivery: serviceDelivery(draft.session, today, timeZone) },
+  );
   const gate = addonProviding(studioRegimeOf(seller?.company_country), 'facturx');
   // Under an add-on's gate (France's), the templates' own law: no legal facts of another law to keep.
   const { eInvoice, legalFacts } = gate
-    ? { eInvoice: await assertFacturXGate(makeXml, loaded, draft.currency, gate.issueCurrency), legalFacts: null }
+    ? { eInvoice: await assertFacturXGate(checkEInvoice, loaded, draft.currency, gate.issueCurrency), legalFacts: null }
     : assertJurisdictionRules(seller!, buyer, loaded.doc, draft.currency);
   if (draft.quote_id && draft.deposit_installment === null)
-    await assertDeductionsCurrent(sequelize, ownerId, invoiceId, draft.quote_id, draft.time_zone);
+    await assertDeductionsCurrent(sequelize, ownerId, invoiceId, draft.quote_id, timeZone);
   const delivery = deliveryColumns(eInvoice.delivery);
   const reset = draft.sequence_reset ?? 'yearly';
   return {
     version: draft.version,
+    quoteId: draft.quote_id,
     issuedAt,
     number: {
-      ...numberTemplate(draft.format ?? DEFAULT_NUMBER_FORMATS.invoice, reset, issuedAt, draft.time_zone),
-      period: counterKey('invoice', reset, issuedAt, draft.time_zone).year ?? 0,
+      ...numberTemplate(draft.format ?? DEFAULT_NUMBER_FORMATS.invoice, reset, issuedAt, timeZone),
+      period: counterKey('invoice', reset, issuedAt, timeZone).year ?? 0,
     },
     dueDate,
     buyer,
@@ -122,7 +126,7 @@ async function decideIssue(
     taxAmounts: eInvoice.taxes ? storedTaxAmounts(eInvoice.taxes) : null,
     serviceDate: delivery.service_date,
     serviceEndDate: delivery.service_end_date,
-    seller: sellerOf(seller),
+    seller: sellerCopy,
     legalFacts,
   };
 }
@@ -160,12 +164,12 @@ const depositsChanged = () =>
 /**
  * The e-invoice gate (issue 22 §1, issue 28 §1): the invoice's e-invoice built by the one builder
  * its Factur-X file uses (services/e-invoicing/e-invoice-sources.ts), with the number pending and
- * the facts the issue is about to fix, then made into its XML (`makeXml`,
+ * the facts the issue is about to fix, then checked as its XML would be made (`checkEInvoice`,
  * lib/facturx/e-invoice-gate.ts): the EN 16931 rules and the XML library's own checks. A failure
  * is a 400 naming each broken rule (`details[].rule`), and the invoice stays a draft.
  */
-async function assertEInvoiceMade(makeXml: EInvoiceMaker, loaded: LoadedEInvoice): Promise<EInvoice> {
-  const made = await makeXml(loaded.doc, isFrench(loaded.locale) ? 'fr' : 'en');
+async function assertEInvoiceMade(checkEInvoice: EInvoiceChecker, loaded: LoadedEInvoice): Promise<EInvoice> {
+  const made = await checkEInvoice(loaded.doc, isFrench(loaded.locale) ? 'fr' : 'en');
   if (!made.ok) {
     throw new ValidationError(
       `The invoice cannot be issued: its e-invoice (EN 16931) ${made.failed[0].rule === 'e-invoice-file' ? 'cannot be made' : `breaks ${made.failed.map((f) => f.rule).join(', ')}`}`,
@@ -181,7 +185,7 @@ async function assertEInvoiceMade(makeXml: EInvoiceMaker, loaded: LoadedEInvoice
  * not convert yet, BT-6, BT-111), and through the e-invoice gate.
  */
 async function assertFacturXGate(
-  makeXml: EInvoiceMaker,
+  checkEInvoice: EInvoiceChecker,
   loaded: LoadedEInvoice,
   currency: string,
   issueCurrency: string | undefined,
@@ -191,7 +195,7 @@ async function assertFacturXGate(
       `The invoice cannot be issued in ${currency}: a French studio's invoice states its VAT in euros, and the service issues French invoices in EUR only for now`,
       [{ path: 'currency', message: 'must be EUR for a studio in France' }],
     );
-  return assertEInvoiceMade(makeXml, loaded);
+  return assertEInvoiceMade(checkEInvoice, loaded);
 }
 
 /**

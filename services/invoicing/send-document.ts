@@ -9,7 +9,7 @@ import { type QuoteRow } from '../../db/rows';
 import { type UserLocale } from '../../domain/accounts/users';
 import { ValidationError } from '../../domain/errors';
 import { type Config } from '../../lib/config';
-import { makeEInvoiceXml } from '../../lib/facturx/e-invoice-gate';
+import { checkEInvoiceXml } from '../../lib/facturx/e-invoice-gate';
 import { startJob } from '../../lib/jobs/start-job';
 import { assertPdfRenderer } from '../../lib/pdf-renderer';
 import { DOCUMENT_EMAIL_JOB } from '../../workflows/invoicing/contract';
@@ -48,7 +48,7 @@ export async function sendDocumentEmail(
   await assertContactNotErased(sequelize, user.id, document.contact_id);
   if (request.attach_pdf) assertPdfRenderer(deps.config.CHROMIUM_PATH);
   if (kind === 'invoice' && document.status === 'DRAFT') {
-    await issueInvoice(sequelize, makeEInvoiceXml, user.id, document.id, requestId);
+    await issueInvoice(sequelize, checkEInvoiceXml, user.id, document.id, requestId);
     document = await findDocument(sequelize, kind, document.id, user.id);
   }
   if (kind === 'quote' && !(document as QuoteRow).number) {

@@ -3,9 +3,10 @@
 // (an edit is refused as an issued invoice's edit is), a draft changed between the decision and
 // the write is not issued with the stale decision, and a refused issue frees the draft at once.
 import request from 'supertest';
-import { holdInvoiceForIssue, releaseInvoiceIssue, writeInvoiceIssue } from '../../../db/commands/issue-invoice';
-import { findInvoiceIssueDraft } from '../../../db/queries/invoice-issue-draft';
+import { releaseInvoiceIssue, writeInvoiceIssue } from '../../../db/commands/issue-invoice';
+import { holdInvoiceIssueDraft } from '../../../db/queries/invoice-issue-draft';
 import { buildInvoice, FRENCH_STUDIO, saveStudioProfile } from '../../factories/invoices';
+import { buildSession } from '../../factories/sessions';
 import { buildUser, type TestUser } from '../../factories/users';
 import { as } from '../../helpers/auth';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
@@ -31,8 +32,10 @@ const line = (description: string, price: number) => ({
 
 it('writes no issue decided on a draft that changed since, and the next issue takes the draft as it is', async () => {
   const draft = await buildInvoice(t.app, studio, { items: [line('Séance portrait', 120)] });
-  const read = await findInvoiceIssueDraft(t.sequelize, studio.id, draft.id);
-  expect(read).toMatchObject({ status: 'DRAFT', line_count: 1 });
+  const read = await holdInvoiceIssueDraft(t.sequelize, studio.id, draft.id);
+  expect(read).toMatchObject({ status: 'DRAFT', lines: [expect.objectContaining({ description: 'Séance portrait' })] });
+  // Its issue is refused, say: the draft is free again.
+  await releaseInvoiceIssue(t.sequelize, studio.id, draft.id);
 
   // The studio edits the draft after the decision's read: a second line, a new total.
   const edit = await request(t.app)
@@ -43,6 +46,7 @@ it('writes no issue decided on a draft that changed since, and the next issue ta
 
   const stale = {
     version: read!.version,
+    quoteId: null,
     issuedAt: new Date(),
     number: { period: 2026, prefix: 'STALE-', width: 5, suffix: '' },
     dueDate: null,
@@ -80,7 +84,7 @@ it('refuses an edit of a draft whose issue is under way, as of an issued invoice
       .set(as(studio))
       .send({ items: [line('Séance portrait', 150)] });
 
-  await holdInvoiceForIssue(t.sequelize, studio.id, draft.id);
+  await holdInvoiceIssueDraft(t.sequelize, studio.id, draft.id);
   const held = await edit();
   expect(held.status).toBe(409);
   expect(held.body).toMatchObject({ code: 'invoice_issued', message: expect.stringMatching(/being issued/) });
@@ -98,4 +102,37 @@ it('refuses an edit of a draft whose issue is under way, as of an issued invoice
   expect(fixed.status).toBe(200);
   const issued = await request(t.app).post(`/api/invoices/${empty.id}/issue`).set(as(studio));
   expect(issued.body).toMatchObject({ status: 'ISSUED', amount: '144.00' });
+});
+
+it("answers the issue with the invoice exactly as the studio reads it afterwards: lines, discounts, taxes, the session's schedule", async () => {
+  const session = await buildSession(t.app, studio, {
+    start_date: '2031-05-17T09:00:00.000Z',
+    end_date: '2031-05-17T12:00:00.000Z',
+  });
+  const draft = await buildInvoice(t.app, studio, {
+    session_id: session.id,
+    items: [
+      // 1.25 hours at a price with tax, and a line with a discount.
+      {
+        item_type: 'SESSION_TYPE',
+        description: 'Retouches',
+        quantity: 1.25,
+        price_with_tax: 70,
+        price_includes_tax: true,
+        vat_percentage: 20,
+      },
+      { ...line('Séance portrait', 250), discount_percentage: 10 },
+    ],
+    payment_schedule: [
+      { percentage: 30, due: { type: 'on_booking' } },
+      { percentage: 70, due: { type: 'before_start', days: 7 } },
+    ],
+  });
+  const issued = await request(t.app).post(`/api/invoices/${draft.id}/issue`).set(as(studio));
+  expect(issued.status).toBe(200);
+  const read = await request(t.app).get(`/api/invoices/${draft.id}`).set(as(studio));
+  expect(read.status).toBe(200);
+  expect(issued.body).toEqual(read.body);
+  expect(issued.body.payment_schedule).toHaveLength(2);
+  expect(issued.body.items.map((i: { quantity: string }) => i.quantity)).toEqual(['1.25', '1.00']);
 });

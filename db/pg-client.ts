@@ -1,0 +1,75 @@
+import { type Client, type QueryResultRow } from 'pg';
+import { type Sequelize } from 'sequelize-typescript';
+
+/**
+ * A statement sent by name: PostgreSQL parses and plans it once per connection and keeps the plan
+ * (after five runs, a generic one when it costs no more), where Sequelize's queries are unnamed and
+ * planned on every run. On the hot paths (docs/performance.md, issue 43) planning a few large
+ * statements cost PostgreSQL more than running them.
+ */
+export interface Prepared {
+  name: string;
+  text: string;
+}
+
+/** A statement of `text` prepared under `name` on each connection that first sends it; one name per text. */
+export const prepared = (name: string, text: string): Prepared => ({ name, text });
+
+/**
+ * One of Sequelize's pooled connections (the same pool, limits and type parsers as every other
+ * query; nothing is opened beside it), lent as node-postgres's own client.
+ */
+async function borrow(sequelize: Sequelize): Promise<{ client: Client; giveBack: () => void }> {
+  const manager = sequelize.connectionManager;
+  const client = (await manager.getConnection({ type: 'write' })) as unknown as Client;
+  // A connection that broke is marked by Sequelize's own listener, and its pool lends it no more.
+  return { client, giveBack: () => manager.releaseConnection(client as never) };
+}
+
+const rowsOn = async <T extends QueryResultRow>(client: Client, statement: Prepared, values: unknown[]) =>
+  (await client.query<T>({ name: statement.name, text: statement.text, values })).rows;
+
+/** The rows of one named statement, on its own (autocommit). */
+export async function preparedRows<T extends QueryResultRow>(
+  sequelize: Sequelize,
+  statement: Prepared,
+  values: unknown[],
+): Promise<T[]> {
+  const { client, giveBack } = await borrow(sequelize);
+  try {
+    return await rowsOn<T>(client, statement, values);
+  } finally {
+    giveBack();
+  }
+}
+
+/** A transaction on one connection of the pool: its statements, then commit or rollback, either of which gives the connection back. */
+export interface PgTransaction {
+  rows<T extends QueryResultRow>(statement: Prepared, values: unknown[]): Promise<T[]>;
+  commit(): Promise<void>;
+  rollback(): Promise<void>;
+}
+
+/** Begins a transaction of named statements; the caller ends it with commit or, on any failure, rollback. */
+export async function beginPgTransaction(sequelize: Sequelize): Promise<PgTransaction> {
+  const { client, giveBack } = await borrow(sequelize);
+  const end = async (command: 'COMMIT' | 'ROLLBACK') => {
+    try {
+      await client.query(command);
+    } finally {
+      giveBack();
+    }
+  };
+  try {
+    await client.query('BEGIN');
+  } catch (error) {
+    giveBack();
+    throw error;
+  }
+  return {
+    rows: (statement, values) => rowsOn(client, statement, values),
+    commit: () => end('COMMIT'),
+    // A rollback that fails leaves nothing to undo: the connection broke, and the transaction with it.
+    rollback: () => end('ROLLBACK').catch(() => undefined),
+  };
+}
