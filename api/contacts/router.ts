@@ -2,7 +2,8 @@ import { Router } from 'express';
 import { createContact } from '../../db/commands/create-contact';
 import { deleteContact } from '../../db/commands/delete-contact';
 import { updateContact } from '../../db/commands/update-contact';
-import { findContact, listContacts } from '../../db/queries/contacts';
+import { findContact, listContactsJson } from '../../db/queries/contacts';
+import { JsonText } from '../http/json-text';
 import { type z } from 'zod';
 import { type DataRouterDeps, registerRoutes, routesFor } from '../http/route-kit';
 import { type IdBodyContext, IdParams } from '../http/common-schemas';
@@ -33,8 +34,8 @@ const CONTACTS_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user, query }) => {
-        const page = await listContacts(sequelize, user.id, query);
-        return { ...page, items: page.items.map((c) => presentContact(c, user.locale)) };
+        // Written by PostgreSQL as presentContact would write each one (test/integration/contacts/list-pages-from-the-database.test.ts).
+        return new JsonText(await listContactsJson(sequelize, user.id, query, user.locale));
       },
   ),
 

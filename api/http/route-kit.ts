@@ -9,6 +9,7 @@ import { type ErrorCode } from '../../domain/errors';
 import { type AuthUser } from '../auth/auth-user';
 import { errorsAnsweredBy } from './documented-errors';
 import { STATUS_BY_CODE } from './error-statuses';
+import { JsonText } from './json-text';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -140,6 +141,7 @@ export function createRouteKit(docs: OpenAPIRegistry, guards: AuthGuards) {
       if (res.headersSent) return;
       const status = spec.status ?? 200;
       if (status === 204) res.status(204).end();
+      else if (result instanceof JsonText) res.status(status).type('json').send(result.text);
       else res.status(status).json(result);
     });
     router[spec.method](spec.path, ...chain);

@@ -2,7 +2,8 @@ import { Router } from 'express';
 import { createSession } from '../../db/commands/create-session';
 import { deleteSession } from '../../db/commands/delete-session';
 import { updateSession } from '../../db/commands/update-session';
-import { findSession, listSessions } from '../../db/queries/sessions';
+import { findSession, listSessionsJson } from '../../db/queries/sessions';
+import { JsonText } from '../http/json-text';
 import { type IdBodyContext, IdParams } from '../http/common-schemas';
 import { type z } from 'zod';
 import { type DataRouterDeps, type RouteContext, registerRoutes, routesFor } from '../http/route-kit';
@@ -38,8 +39,8 @@ const SESSIONS_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user, query }) => {
-        const page = await listSessions(sequelize, user.id, query);
-        return { ...page, items: page.items.map(presentSession) };
+        // Written by PostgreSQL as presentSession would write each one (test/integration/contacts/list-pages-from-the-database.test.ts).
+        return new JsonText(await listSessionsJson(sequelize, user.id, query));
       },
   ),
 

@@ -1,10 +1,10 @@
 import { type Sequelize } from 'sequelize-typescript';
 import { NotFoundError } from '../../domain/errors';
-import { type Page, type PageRequest } from '../../domain/pagination';
+import { type PageRequest } from '../../domain/pagination';
 import { type SessionStatus } from '../../domain/sessions/session-status';
 import { Session } from '../models/Session';
 import { type SessionRow } from '../rows';
-import { findOwned, type ListFilter, listOwned } from './owned';
+import { findOwned, isoMillis, type JsonListShape, type ListFilter, listOwnedJson } from './owned';
 
 export interface SessionListFilter {
   status?: SessionStatus;
@@ -14,19 +14,30 @@ export interface SessionListFilter {
   to?: string;
 }
 
-/** A page of the owner's sessions, newest first, filtered. */
-export async function listSessions(
-  sequelize: Sequelize,
-  ownerId: string,
-  page: PageRequest & SessionListFilter,
-): Promise<Page<SessionRow>> {
+function sessionFilters({ status, contact_id: contactId, from, to }: SessionListFilter): ListFilter[] {
   const filters: ListFilter[] = [];
-  const { status, contact_id: contactId, from, to } = page;
   if (status) filters.push((bind) => `status = ${bind(status)}`);
   if (contactId) filters.push((bind) => `contact_id = ${bind(contactId)}`);
   if (from) filters.push((bind) => `start_date >= ${bind(new Date(from))}`);
   if (to) filters.push((bind) => `start_date < ${bind(new Date(to))}`);
-  return listOwned(sequelize, Session, ownerId, page, filters);
+  return filters;
+}
+
+/** A session as api/sessions/presenter.ts#presentSession shows it, field for field. */
+const SESSION_ITEM: JsonListShape = {
+  table: 'sessions',
+  item: () => `t.id, t.title, t.status, ${isoMillis('t.start_date')} AS start_date, ${isoMillis('t.end_date')} AS end_date,
+  t.location, t.notes, t.contact_id, t.user_rate_id, t.user_session_type_id, t.workflow_id, t.session_info_template_id,
+  ${isoMillis('t.created_at')} AS created_at, ${isoMillis('t.updated_at')} AS updated_at`,
+};
+
+/** The owner's sessions, newest first, filtered, as the api answers a page of them (GET /api/sessions), written by PostgreSQL (listOwnedJson). */
+export function listSessionsJson(
+  sequelize: Sequelize,
+  ownerId: string,
+  page: PageRequest & SessionListFilter,
+): Promise<string> {
+  return listOwnedJson(sequelize, SESSION_ITEM, ownerId, page, sessionFilters(page));
 }
 
 /** One of the owner's sessions; another user's reads as not found. */

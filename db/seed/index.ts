@@ -4,13 +4,14 @@ import { seedBaseSessionInfoTemplates } from './session-info-templates';
 import { seedSessionTypes } from './session-types';
 import { seedSmsTemplates } from './sms-templates';
 import { seedAutomationTemplates } from './automation-templates';
+import { seedCountryNames } from './country-names';
 
 /** Serialises seeds started at once (api and worker booting together) inside PostgreSQL. */
 const SEED_LOCK_KEY = 'studio-service:seed';
 
 /**
  * Seed data every installation needs (base session-info templates, system email templates,
- * default session types). Idempotent: safe to run on every start.
+ * default session types, the names of countries). Idempotent: safe to run on every start.
  *
  * System rows (owner_id NULL) are found by business key and brought up to date; base
  * session-info templates are only inserted when missing, since admins edit them afterwards.
@@ -24,5 +25,6 @@ export async function seedDatabase(sequelize: Sequelize): Promise<void> {
     const workflows = await seedAutomationTemplates(transaction);
     const sessionTypes = await seedSessionTypes(workflows, transaction);
     await seedBaseSessionInfoTemplates(sessionTypes, transaction);
+    await seedCountryNames(sequelize, transaction);
   });
 }
