@@ -43,7 +43,13 @@ export async function preparedRows<T extends QueryResultRow>(
   }
 }
 
-/** A transaction on one connection of the pool: its statements, then commit or rollback, either of which gives the connection back. */
+/**
+ * A transaction on one connection of the pool. Statements are sent in the order they are asked
+ * for, each as soon as the one before is answered, without waiting for the caller to read that
+ * answer: a statement that does not depend on the previous one's rows (and a COMMIT after the
+ * last) is asked for at once, so no turn of the event loop separates them while locks are held.
+ * The first of commit and rollback ends it and gives the connection back; the other does nothing.
+ */
 export interface PgTransaction {
   rows<T extends QueryResultRow>(statement: Prepared, values: unknown[]): Promise<T[]>;
   commit(): Promise<void>;
@@ -53,8 +59,12 @@ export interface PgTransaction {
 /** Begins a transaction of named statements; the caller ends it with commit or, on any failure, rollback. */
 export async function beginPgTransaction(sequelize: Sequelize): Promise<PgTransaction> {
   const { client, giveBack } = await borrow(sequelize);
+  let ended = false;
   const end = async (command: 'COMMIT' | 'ROLLBACK') => {
+    if (ended) return;
+    ended = true;
     try {
+      // After a failed statement PostgreSQL answers COMMIT with a rollback: nothing is half written.
       await client.query(command);
     } finally {
       giveBack();

@@ -127,16 +127,19 @@ export async function writeInvoiceIssue(
 ): Promise<InvoiceIssueOutcome> {
   const db = await beginPgTransaction(sequelize);
   try {
-    const outcome = await issueIn(db, ownerId, invoiceId, issue, requestId);
-    await db.commit();
-    return outcome;
-  } catch (error) {
+    return await issueIn(db, ownerId, invoiceId, issue, requestId);
+  } finally {
+    // Only an issue written is committed; whatever else happened wrote nothing.
     await db.rollback();
-    throw error;
   }
 }
 
-/** writeInvoiceIssue's statements, in its transaction. */
+/**
+ * writeInvoiceIssue's statements, in its transaction. The locks and ISSUE are asked for together:
+ * ISSUE writes only a draft that is still the one decided on (its fingerprint holds the status), so
+ * it needs no answer from the locks first, and the ledger's lock is held for one turn of the event
+ * loop only (between ISSUE's answer and the record's INSERT, sent with the COMMIT).
+ */
 async function issueIn(
   db: PgTransaction,
   ownerId: string,
@@ -144,18 +147,18 @@ async function issueIn(
   issue: InvoiceIssue,
   requestId: string | undefined,
 ): Promise<InvoiceIssueOutcome> {
-  const [now] = await db.rows<{ status: string }>(issue.quoteId ? LOCK : LOCK_WITH_LEDGER, [invoiceId, ownerId]);
+  const ids = [invoiceId, ownerId];
+  const lock = db.rows<{ status: string }>(issue.quoteId ? LOCK : LOCK_WITH_LEDGER, ids);
+  const others = issue.quoteId ? [db.rows(LOCK_DEPOSITS, ids), db.rows(LOCK_LEDGER, ids)] : [];
+  const write = db.rows<IssuedRow>(ISSUE, issueBind(invoiceId, ownerId, issue, requestId));
+  const [[now], , [issued]] = await Promise.all([lock, Promise.all(others), write]);
   if (!now) return 'not_found';
   if (now.status !== 'DRAFT') return 'already_issued';
-  if (issue.quoteId) {
-    await db.rows(LOCK_DEPOSITS, [invoiceId, ownerId]);
-    await db.rows(LOCK_LEDGER, [invoiceId, ownerId]);
-  }
-  const [issued] = await db.rows<IssuedRow>(ISSUE, issueBind(invoiceId, ownerId, issue, requestId));
   if (!issued) return 'changed';
   const { source__: source, head_seq__: seq, head_hash__: hash, now__: at, ...invoice } = issued;
   const head = seq === null ? null : { seq: Number(seq), hash: hash! };
-  await db.rows(CHAIN, recordValues(ownerId, nextRecord(ownerId, head, { type: 'INVOICE_ISSUED', row: source }, at)));
+  const record = nextRecord(ownerId, head, { type: 'INVOICE_ISSUED', row: source }, at);
+  await Promise.all([db.rows(CHAIN, recordValues(ownerId, record)), db.commit()]);
   return { issued: plainInvoiceOf(invoice) };
 }
 
