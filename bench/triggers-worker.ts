@@ -22,6 +22,10 @@ export interface RunningWorker {
   stop(): Promise<void>;
 }
 
+/** A docker-compose value as compose reads it: `${NAME:-default}` is NAME from this environment, else the default. */
+const composeValue = (value: string) =>
+  value.replace(/^\$\{(\w+):-(.*)\}$/, (_, name: string, fallback: string) => process.env[name] || fallback);
+
 /** The environment docker-compose gives the `worker` service that this bench measures. */
 export function composeWorkerEnv(): Record<string, string> {
   const compose = parse(fs.readFileSync(path.join(repoRoot, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
@@ -29,7 +33,8 @@ export function composeWorkerEnv(): Record<string, string> {
   };
   const env = compose.services.worker.environment ?? {};
   const picked: Record<string, string> = { WORKER_TASK_QUEUES: env.WORKER_TASK_QUEUES ?? 'all' };
-  for (const name of ['NODE_OPTIONS', 'MALLOC_ARENA_MAX']) if (env[name]) picked[name] = env[name];
+  for (const name of ['NODE_OPTIONS', 'MALLOC_ARENA_MAX', 'WORKER_WORKFLOWS_IN_MAIN_THREAD'])
+    if (env[name]) picked[name] = composeValue(String(env[name]));
   return picked;
 }
 

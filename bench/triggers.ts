@@ -79,6 +79,18 @@ function parseArgs(argv: string[]): Options {
 const count = async (sequelize: Sequelize, sql: string, bind: unknown[] = []) =>
   (await sequelize.query<{ n: number }>(sql, { bind, type: QueryTypes.SELECT }))[0].n;
 
+/** docker-compose's `worker` settings over `env` (BENCH_WORKER_NODE_OPTIONS replaces its NODE_OPTIONS), printed. */
+function benchWorkerEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const workerEnv: NodeJS.ProcessEnv = {
+    ...env,
+    ...composeWorkerEnv(),
+    ...(process.env.BENCH_WORKER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_WORKER_NODE_OPTIONS } : {}),
+  };
+  const shown = ['WORKER_TASK_QUEUES', 'WORKER_WORKFLOWS_IN_MAIN_THREAD', 'NODE_OPTIONS', 'MALLOC_ARENA_MAX'];
+  console.log(`Worker settings: ${shown.map((k) => `${k}=${workerEnv[k] ?? ''}`).join(' ')}`);
+  return workerEnv;
+}
+
 /**
  * Waits until the executions table holds `total` rows, failing when it does not grow for 60 s or
  * the worker dies; returns the latest created_at (epoch ms).
@@ -404,11 +416,7 @@ async function main(): Promise<void> {
 
     console.log('Compiling the worker (tsc)...');
     const entry = compileWorker(path.join(dataDir, 'dist'));
-    const workerEnv = {
-      ...env,
-      ...composeWorkerEnv(),
-      ...(process.env.BENCH_WORKER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_WORKER_NODE_OPTIONS } : {}),
-    };
+    const workerEnv = benchWorkerEnv(env);
     const nodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean);
     let workerStarts = 0;
     const b: Bench = {

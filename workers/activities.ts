@@ -125,14 +125,14 @@ import {
   loadEntityTaskRunContext,
   loadEntityWithContact,
 } from '../db/queries/entity-automations';
-import { findOutboxEvent } from '../db/queries/outbox-events';
+import { loadEventWithTriggers } from '../db/queries/event-triggers';
 import {
   findTaskSmsTemplate,
   loadTaskRunContext,
   sessionPeople,
   sessionRecipient,
 } from '../db/queries/session-automation-task';
-import { findTriggerById, listActiveTriggersFor, pageOwnedEntityIds } from '../db/queries/workflow-triggers';
+import { findTriggerById, pageOwnedEntityIds } from '../db/queries/workflow-triggers';
 import { JOB_CONTRACTS } from '../workflows/contracts';
 import {
   type AccountingExportDb,
@@ -320,9 +320,7 @@ function automationActivities({ deps, sequelize, startJob }: Wiring) {
       logger: deps.logger,
       startJob,
       ...bindDb(sequelize, {
-        listAutomationTaskShapes,
-        findOutboxEvent,
-        listActiveTriggersFor,
+        loadEventWithTriggers,
         loadConditionSubject,
         recordTriggerExecutions,
       }),

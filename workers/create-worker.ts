@@ -3,7 +3,7 @@ import { type NativeConnection, Worker, type WorkerOptions } from '@temporalio/w
 import { type Logger } from 'pino';
 import { type Sequelize } from 'sequelize-typescript';
 import { sequelizeJobRunStore } from '../db/commands/job-run-store';
-import { JobContextInterceptor, RecentJobRuns } from './job-context-interceptor';
+import { type InActivityBookkeeping, JobContextInterceptor, RecentJobRuns } from './job-context-interceptor';
 import { WORKFLOW_INTERCEPTOR_MODULES } from './workflow-interceptors';
 
 export interface CreateWorkerOptions {
@@ -22,10 +22,16 @@ export interface CreateWorkerOptions {
   workflowsInMainThread?: boolean;
 }
 
-/** A worker for one task queue, with the job-run interceptor around every activity. */
+/**
+ * A worker for one task queue, with the job-run interceptor around every activity. The
+ * interceptor keeps a `single-local` job's bookkeeping with the worker's own startJobRun and
+ * completeJobRun (registered among `activities` by every worker: workers/activities.ts).
+ */
 export function createWorker(options: CreateWorkerOptions): Promise<Worker> {
   const recentRuns = new RecentJobRuns();
   const store = sequelizeJobRunStore(options.sequelize);
+  const books = options.activities as Partial<InActivityBookkeeping>;
+  const inActivity = books.startJobRun && books.completeJobRun ? (books as InActivityBookkeeping) : undefined;
   return Worker.create({
     connection: options.connection,
     namespace: options.namespace,
@@ -36,7 +42,7 @@ export function createWorker(options: CreateWorkerOptions): Promise<Worker> {
     interceptors: {
       activity: [
         (ctx: Context) => ({
-          inbound: new JobContextInterceptor(ctx, options.logger, store, recentRuns),
+          inbound: new JobContextInterceptor(ctx, options.logger, store, recentRuns, inActivity),
         }),
       ],
       // Used when the worker bundles itself (workflowsPath); a prebuilt bundle already has them.

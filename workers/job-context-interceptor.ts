@@ -2,9 +2,10 @@ import { type Context } from '@temporalio/activity';
 import { type ActivityExecuteInput, type ActivityInboundCallsInterceptor, type Next } from '@temporalio/worker';
 import { LRUCache } from 'lru-cache';
 import { type Logger } from 'pino';
-import { JOB_RUN_BOOKKEEPING_ACTIVITIES } from '../activities/job-runs';
+import { JOB_RUN_BOOKKEEPING_ACTIVITIES, type JobRunActivities } from '../activities/job-runs';
 import { type JobRunRecord, type JobRunStore } from '../db/commands/job-run-store';
 import { withLogContext } from '../lib/log-context';
+import { SINGLE_LOCAL_JOB_WORKFLOWS } from '../workflows/contracts';
 
 const BOOKKEEPING = new Set<string>(JOB_RUN_BOOKKEEPING_ACTIVITIES);
 
@@ -32,11 +33,17 @@ export class RecentJobRuns {
   }
 }
 
+/** The bookkeeping a job of one local activity (`activities: 'single-local'`) keeps inside it. */
+export type InActivityBookkeeping = Pick<JobRunActivities, 'startJobRun' | 'completeJobRun'>;
+
 /**
  * Around every activity of a job: records Temporal's attempt number on the job run, puts the
  * correlation ids (jobRunId, workflowId, requestId) in the log context, and writes the
  * 'Job failed' line with willRetry as Temporal will decide it. 'Job started' is not written
  * here: it belongs to the job, not to each activity, so the startJobRun activity writes it once.
+ * The exception is a job whose contract says `single-local` (its body one local activity): its
+ * workflow schedules no bookkeeping activity, so `books` (the worker's own startJobRun and
+ * completeJobRun) run here, before the first attempt and after a success, in that activity.
  */
 export class JobContextInterceptor implements ActivityInboundCallsInterceptor {
   constructor(
@@ -44,6 +51,7 @@ export class JobContextInterceptor implements ActivityInboundCallsInterceptor {
     private readonly logger: Logger,
     private readonly store: JobRunStore,
     private readonly recent?: RecentJobRuns,
+    private readonly books?: InActivityBookkeeping,
   ) {}
 
   async execute(input: ActivityExecuteInput, next: Next<ActivityInboundCallsInterceptor, 'execute'>): Promise<unknown> {
@@ -68,10 +76,16 @@ export class JobContextInterceptor implements ActivityInboundCallsInterceptor {
       activity: info.activityType,
       requestId: run.request_id ?? undefined,
     };
+    const books = info.isLocal && SINGLE_LOCAL_JOB_WORKFLOWS.has(info.workflowType ?? '') ? this.books : undefined;
     return withLogContext(context, async () => {
       if (BOOKKEEPING.has(info.activityType)) return next(input);
       try {
-        return await next(input);
+        if (!books) return await next(input);
+        // The job's 'Job started' once, on its first attempt (a retry is the same job going on).
+        if (attempt === 1) await books.startJobRun({ jobRunId: run.id });
+        const result: unknown = await next(input);
+        await books.completeJobRun({ jobRunId: run.id, result: result ?? null });
+        return result;
       } catch (err) {
         const maximumAttempts = info.retryPolicy?.maximumAttempts ?? 0;
         // Temporal stops on a failure marked non-retryable, or whose type the retry policy lists.

@@ -60,6 +60,14 @@ export const JOB_CONTRACTS: readonly JobContract<unknown, never>[] = [
   E_REPORTING_DAILY_JOB,
 ];
 
+/**
+ * The workflow types of the jobs whose contract says `single-local`: their one local activity
+ * keeps the job's bookkeeping (workers/job-context-interceptor.ts), their workflow only a failure.
+ */
+export const SINGLE_LOCAL_JOB_WORKFLOWS: ReadonlySet<string> = new Set(
+  JOB_CONTRACTS.filter((c) => c.activities === 'single-local').map((c) => c.workflowType),
+);
+
 /** Workflows started by a Temporal Schedule rather than by startJob. */
 export const SCHEDULED_WORKFLOWS: readonly { taskQueue: string; workflowType: string }[] = [
   RECONCILE_JOB_RUNS,

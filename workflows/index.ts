@@ -11,7 +11,11 @@ export {
   cleanupOrphanFileObjectsWorkflow,
   cleanupOrphanObjectsWorkflow,
 } from './cleanup/cleanup-workflows';
-export { evaluateEventTriggersWorkflow, evaluateTriggersWorkflow } from './workflow-triggers/evaluate-triggers';
+export {
+  evaluateEventTriggersWorkflow,
+  evaluateTriggersInOneActivityWorkflow,
+  evaluateTriggersWorkflow,
+} from './workflow-triggers/evaluate-triggers';
 export { runScheduledTriggerWorkflow } from './workflow-triggers/run-scheduled-trigger';
 export { documentPdfWorkflow } from './invoicing/document-pdf';
 export { importWorkflow } from './imports/import';

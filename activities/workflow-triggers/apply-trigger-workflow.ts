@@ -1,16 +1,16 @@
 import { type Logger } from 'pino';
-import { type listAutomationTaskShapes } from '../../db/queries/entity-automations';
 import { type DomainEntityType } from '../../domain/events/domain-event';
 import { entityAutomationSkipReason, type TaskShape } from '../../domain/automations/entity-automations';
 import { ENTITY_AUTOMATION_JOB } from '../../workflows/automations/contract';
 import { SESSION_AUTOMATION_JOB } from '../../workflows/automations/contract';
-import { type Bound, type StartJob } from '../db-deps';
+import { type StartJob } from '../db-deps';
 
 /** What running a matching trigger's workflow needs: the workflow's task shapes and startJob. */
 export interface TriggerWorkflowDeps {
   logger: Logger;
   startJob: StartJob;
-  listAutomationTaskShapes: Bound<typeof listAutomationTaskShapes>;
+  /** A workflow's tasks (db/queries/entity-automations.ts, or what an evaluation read with its triggers). */
+  listAutomationTaskShapes: (ownerId: string, automationId: string) => Promise<TaskShape[]>;
 }
 
 /** A trigger whose conditions held on an entity (of an event, or of a SCHEDULED trigger's firing). */

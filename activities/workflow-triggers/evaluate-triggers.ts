@@ -1,7 +1,6 @@
 import { type recordTriggerExecutions, type TriggerOutcome } from '../../db/commands/record-trigger-executions';
 import { type loadConditionSubject } from '../../db/queries/condition-subject';
-import { type findOutboxEvent } from '../../db/queries/outbox-events';
-import { type listActiveTriggersFor } from '../../db/queries/workflow-triggers';
+import { type loadEventWithTriggers, type OutboxEventRecord } from '../../db/queries/event-triggers';
 import { evaluate } from '../../domain/workflow-triggers/conditions';
 import { hearsPlatformStatus } from '../../domain/e-invoicing/platform-trigger';
 import { type DomainEventType } from '../../domain/events/domain-event';
@@ -10,17 +9,39 @@ import { type EvaluationSummary } from '../../workflows/workflow-triggers/contra
 import { type Bound } from '../db-deps';
 import { createTriggerWorkflowStarter, type TriggerWorkflowDeps } from './apply-trigger-workflow';
 
-/** The event, its owner's triggers and entity, and the executions' record (db/commands/record-trigger-executions.ts). */
-export interface TriggerEvaluationDeps extends TriggerWorkflowDeps {
-  findOutboxEvent: Bound<typeof findOutboxEvent>;
-  listActiveTriggersFor: Bound<typeof listActiveTriggersFor>;
+/**
+ * The event with its owner's triggers and their workflows' tasks (one statement), its entity, and
+ * the executions' record (db/commands/record-trigger-executions.ts, one statement).
+ */
+export interface TriggerEvaluationDeps extends Omit<TriggerWorkflowDeps, 'listAutomationTaskShapes'> {
+  loadEventWithTriggers: Bound<typeof loadEventWithTriggers>;
   loadConditionSubject: Bound<typeof loadConditionSubject>;
   recordTriggerExecutions: Bound<typeof recordTriggerExecutions>;
 }
 
 /**
+ * What the conditions read: the entity, with a contact form's answers beside a contact (as
+ * form.<answer>: domain/workflow-triggers/fields.ts), or a platform status (issue 32 §2) beside an
+ * invoice.
+ */
+function conditionSubject(
+  event: OutboxEventRecord,
+  entity: Record<string, unknown> | null,
+): Record<string, unknown> | null {
+  if (entity && event.event_type === 'FORM_SUBMITTED') return { ...entity, form: event.payload };
+  if (entity && event.event_type === 'INVOICE_STATUS_CHANGED')
+    return {
+      ...entity,
+      platform_status: event.payload.platform_status ?? null,
+      platform_status_reason: event.payload.platform_status_reason ?? null,
+    };
+  return entity;
+}
+
+/**
  * Evaluates one outbox event: every active trigger of its owner for that event, in
- * execution_order. Conditions that hold run the trigger's workflow for the entity
+ * execution_order, read with the event and their workflows' tasks in one statement; the entity
+ * and its relations in one read. Conditions that hold run the trigger's workflow for the entity
  * (createTriggerWorkflowStarter: a session workflow, one per session and workflow; an entity
  * workflow for a contact, quote or invoice, one per trigger and entity) and are recorded
  * COMPLETED with that job's run, or SKIPPED with the reason when the workflow cannot run without
@@ -32,7 +53,8 @@ export interface TriggerEvaluationDeps extends TriggerWorkflowDeps {
 export function createTriggerEvaluationActivities(deps: TriggerEvaluationDeps) {
   return {
     async evaluateTriggers({ jobRunId, eventId }: { jobRunId: string; eventId: string }): Promise<EvaluationSummary> {
-      const event = await deps.findOutboxEvent(eventId);
+      const read = await deps.loadEventWithTriggers(eventId);
+      const event = read?.event;
       const summary: EvaluationSummary = {
         eventType: event?.event_type ?? 'unknown',
         triggers: 0,
@@ -40,29 +62,25 @@ export function createTriggerEvaluationActivities(deps: TriggerEvaluationDeps) {
         skipped: 0,
         failed: 0,
       };
-      if (!event) return { ...summary, note: 'The event no longer exists' };
+      if (!read || !event) return { ...summary, note: 'The event no longer exists' };
       const eventType = event.event_type as DomainEventType;
       if (!(eventType in EVENT_ENTITY) || !EVENT_ENTITY[eventType])
         return { ...summary, note: `${event.event_type} events are not evaluated yet` };
-      const triggers = await deps.listActiveTriggersFor(event.owner_id, eventType);
+      const { triggers } = read;
       summary.triggers = triggers.length;
       if (!triggers.length) return summary;
-      const entity = await deps.loadConditionSubject(event.entity_type, event.entity_id, event.owner_id);
-      // A contact form's answers are read beside the contact, as form.<answer> (domain/workflow-triggers/fields.ts).
-      // A platform status (issue 32 §2) is read beside the invoice, and heard only by triggers that ask for one.
+      const subject = conditionSubject(
+        event,
+        await deps.loadConditionSubject(event.entity_type, event.entity_id, event.owner_id),
+      );
+      // A platform status is heard only by triggers that ask for one.
       const platformEvent = eventType === 'INVOICE_STATUS_CHANGED' && typeof event.payload.platform_status === 'string';
-      const subject =
-        entity && eventType === 'FORM_SUBMITTED'
-          ? { ...entity, form: event.payload }
-          : entity && eventType === 'INVOICE_STATUS_CHANGED'
-            ? {
-                ...entity,
-                platform_status: event.payload.platform_status ?? null,
-                platform_status_reason: event.payload.platform_status_reason ?? null,
-              }
-            : entity;
       const outcomes: TriggerOutcome[] = [];
-      const runTriggerWorkflow = createTriggerWorkflowStarter(deps);
+      // The workflows' tasks came with the triggers: the starter asks for them without a statement.
+      const runTriggerWorkflow = createTriggerWorkflowStarter({
+        ...deps,
+        listAutomationTaskShapes: async (_ownerId, automationId) => read.tasks.get(automationId) ?? [],
+      });
       for (const trigger of triggers) {
         try {
           if (platformEvent && !hearsPlatformStatus(trigger.conditions)) continue;

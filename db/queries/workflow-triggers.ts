@@ -59,27 +59,6 @@ export function listTriggerExecutions(
   });
 }
 
-/**
- * The owner's active triggers for an event type, in execution order, as plain rows (raw: an
- * owner may have dozens of triggers per event).
- */
-export function listActiveTriggersFor(
-  _sequelize: Sequelize,
-  ownerId: string,
-  eventType: string,
-): Promise<Pick<WorkflowTrigger, 'id' | 'workflow_id' | 'conditions'>[]> {
-  return WorkflowTrigger.findAll({
-    attributes: ['id', 'workflow_id', 'conditions'],
-    where: { owner_id: ownerId, trigger_event: eventType, is_active: true },
-    order: [
-      ['execution_order', 'ASC'],
-      ['created_at', 'ASC'],
-      ['id', 'ASC'],
-    ],
-    raw: true,
-  });
-}
-
 /** A trigger by id alone, as a plain row (a SCHEDULED trigger's firing); null when it is gone. */
 export function findTriggerById(_sequelize: Sequelize, id: string): Promise<WorkflowTriggerRow | null> {
   return WorkflowTrigger.findOne({ where: { id }, raw: true });

@@ -110,11 +110,21 @@ export const SAVED_HISTORIES: SavedHistory[] = [
     },
   },
   {
-    // The contract's `activities: 'local'`: one workflow task, local-activity markers only.
+    // The contract's `activities: 'local'` (until issue 43): one workflow task, local-activity markers only.
     file: 'evaluateEventTriggersWorkflow/local-activities.json',
     workflowsPath: WORKER_WORKFLOWS,
     record: {
       workflowType: 'evaluateEventTriggersWorkflow',
+      args: [jobInput({ eventId: '42' })],
+      activities: evaluationActivities,
+    },
+  },
+  {
+    // The contract's `activities: 'single-local'`: one local activity, the bookkeeping inside it.
+    file: 'evaluateTriggersInOneActivityWorkflow/one-local-activity.json',
+    workflowsPath: WORKER_WORKFLOWS,
+    record: {
+      workflowType: 'evaluateTriggersInOneActivityWorkflow',
       args: [jobInput({ eventId: '42' })],
       activities: evaluationActivities,
     },

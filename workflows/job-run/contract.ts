@@ -54,8 +54,12 @@ export interface JobContract<P = Record<string, unknown>, K = string> {
    * activities with proxyLocalActivities. Changing an existing job to local takes a new workflow
    * type (runs in flight, and replays of their job runs, keep the old one): the order of commands
    * in its history changes.
+   * `single-local`: as `local`, for a job whose body is one local activity; its bookkeeping runs
+   * inside that activity (workers/job-context-interceptor.ts: start before the first attempt,
+   * completion after a success), so the workflow is two activations (its start and the
+   * activity's result) instead of four. Only a failure for good is recorded by the workflow.
    */
-  activities?: 'local';
+  activities?: 'local' | 'single-local';
   /** Phantom field: carries the payload type to startJob; never set. */
   readonly payloadType?: P;
 }

@@ -5,7 +5,7 @@ import {
   type WorkflowInterceptorsFactory,
 } from '@temporalio/workflow';
 import { type JobInput } from './contract';
-import { runsActivitiesLocally } from './local-activities';
+import { jobBookkeepingMode } from './local-activities';
 import { runJob } from './run-job';
 
 /** A job's workflow input, as startJob builds it: its job_runs row id and its payload. */
@@ -29,7 +29,7 @@ class JobRunWorkflowInterceptor implements WorkflowInboundCallsInterceptor {
   execute(input: WorkflowExecuteInput, next: Next<WorkflowInboundCallsInterceptor, 'execute'>): Promise<unknown> {
     const job = input.args[0];
     if (!isJobInput(job)) return next(input);
-    return runJob(job, () => next(input), { local: runsActivitiesLocally() });
+    return runJob(job, () => next(input), { mode: jobBookkeepingMode() });
   }
 }
 

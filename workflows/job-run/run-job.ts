@@ -15,15 +15,19 @@ const localBookkeeping = proxyLocalActivities<JobRunActivities>(bookkeepingOptio
  * Runs a job's body between its bookkeeping: marks the start in job_runs (the one 'Job started'
  * line), then records the end: COMPLETED with the result, or FAILED with in_dlq once the body's
  * activities have spent their Temporal retries. The workflow then fails too, so the Web UI shows
- * the same outcome.
+ * the same outcome. `mode` (workflows/job-run/local-activities.ts): the bookkeeping as activity
+ * tasks, as local activities, or, for a body of one local activity (`single-local`), inside that
+ * activity (workers/job-context-interceptor.ts), so only a failure is recorded from here: two
+ * activations of the workflow fewer per job.
  */
 export async function runJob<P, R>(
   input: JobInput<P>,
   body: (payload: P) => Promise<R>,
-  options: { local?: boolean } = {},
+  options: { mode?: 'local' | 'single-local' | 'tasks' } = {},
 ): Promise<R> {
-  const books = options.local ? localBookkeeping : bookkeeping;
-  await books.startJobRun({ jobRunId: input.jobRunId });
+  const books = options.mode === 'local' || options.mode === 'single-local' ? localBookkeeping : bookkeeping;
+  const inActivity = options.mode === 'single-local';
+  if (!inActivity) await books.startJobRun({ jobRunId: input.jobRunId });
   let result: R;
   try {
     result = await body(input.payload);
@@ -42,6 +46,6 @@ export async function runJob<P, R>(
       cause: err instanceof Error ? err : undefined,
     });
   }
-  await books.completeJobRun({ jobRunId: input.jobRunId, result: result ?? null });
+  if (!inActivity) await books.completeJobRun({ jobRunId: input.jobRunId, result: result ?? null });
   return result;
 }

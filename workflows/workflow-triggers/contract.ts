@@ -21,11 +21,12 @@ export interface EvaluationSummary {
 export const EVALUATE_TRIGGERS_JOB = defineJob<EvaluateTriggersPayload>({
   jobName: 'triggers.evaluate',
   taskQueue: TASK_QUEUES.automation,
-  workflowType: 'evaluateEventTriggersWorkflow',
+  workflowType: 'evaluateTriggersInOneActivityWorkflow',
   workflowId: (eventId) => jobId('trigger-evaluation', eventId),
   rerun: 'return-existing',
-  // One job per domain event, each a few milliseconds of database work: bench/triggers.ts.
-  activities: 'local',
+  // One job per domain event, each a few milliseconds of database work, its bookkeeping inside its
+  // one local activity: bench/triggers.ts.
+  activities: 'single-local',
 });
 
 export interface TriggerEvaluationActivities {

@@ -1,18 +1,24 @@
-// The trigger evaluation job on Temporal's time-skipping server, with in-memory activities: its
-// contract says `activities: 'local'`, so its bookkeeping and its evaluation run as local
-// activities (no activity task goes through the server), in the usual order, and a failed
-// evaluation still ends in the dead-letter queue.
+// The trigger evaluation job on Temporal's time-skipping server, with in-memory activities and the
+// worker's job-run interceptor: its contract says `activities: 'single-local'`, so its evaluation
+// is one local activity (no activity task goes through the server) that keeps the job's
+// bookkeeping, and a failed evaluation still ends in the dead-letter queue. The type it replaced
+// (`evaluateEventTriggersWorkflow`, kept for runs in flight) still runs its bookkeeping as local
+// activities of their own.
 import crypto from 'node:crypto';
 import { WorkflowFailedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import { type TestWorkflowEnvironment } from '@temporalio/testing';
+import { type Context } from '@temporalio/activity';
 import { Worker, type WorkflowBundle } from '@temporalio/worker';
+import pino from 'pino';
+import { JobContextInterceptor } from '../../../workers/job-context-interceptor';
 import {
   EVALUATE_TRIGGERS_JOB,
   type EvaluationSummary,
   type TriggerEvaluationActivities,
 } from '../../../workflows/workflow-triggers/contract';
 import { createFakeJobActivities } from '../../fixtures/fake-job-activities';
+import { buildJobRunRecord, FakeJobRunStore } from '../../fixtures/fake-job-run-store';
 import { bundleWorkflows, startTimeSkippingEnv } from '../../helpers/time-skipping';
 
 const TASK_QUEUE = 'evaluate-triggers-unit';
@@ -29,8 +35,13 @@ afterAll(async () => {
   await env?.teardown();
 });
 
-async function runEvaluation(evaluateTriggers: TriggerEvaluationActivities['evaluateTriggers']) {
+async function runEvaluation(
+  evaluateTriggers: TriggerEvaluationActivities['evaluateTriggers'],
+  workflowType = EVALUATE_TRIGGERS_JOB.workflowType,
+) {
   const fake = createFakeJobActivities();
+  const jobRunId = crypto.randomUUID();
+  const store = new FakeJobRunStore(buildJobRunRecord({ id: jobRunId, workflow_id: `unit:${jobRunId}` }));
   const evaluations: unknown[] = [];
   const activities = {
     ...fake.activities,
@@ -44,9 +55,15 @@ async function runEvaluation(evaluateTriggers: TriggerEvaluationActivities['eval
     taskQueue: TASK_QUEUE,
     workflowBundle: bundle,
     activities,
+    interceptors: {
+      activity: [
+        (ctx: Context) => ({
+          inbound: new JobContextInterceptor(ctx, pino({ level: 'silent' }), store, undefined, fake.activities),
+        }),
+      ],
+    },
   });
-  const jobRunId = crypto.randomUUID();
-  const handle = await env.client.workflow.start(EVALUATE_TRIGGERS_JOB.workflowType, {
+  const handle = await env.client.workflow.start(workflowType, {
     taskQueue: TASK_QUEUE,
     workflowId: `unit:${jobRunId}`,
     args: [{ jobRunId, payload: { eventId: '7' } }],
@@ -61,17 +78,32 @@ async function runEvaluation(evaluateTriggers: TriggerEvaluationActivities['eval
   return { fake, evaluations, jobRunId, outcome, events };
 }
 
-describe('evaluateEventTriggersWorkflow (the trigger evaluation job)', () => {
-  it('runs the bookkeeping and the evaluation as local activities: one workflow task, no activity task', async () => {
+describe('evaluateTriggersInOneActivityWorkflow (the trigger evaluation job)', () => {
+  it('runs the evaluation as one local activity that keeps the bookkeeping: one workflow task, one marker', async () => {
     const summary: EvaluationSummary = { eventType: 'CONTACT_CREATED', triggers: 3, applied: 0, skipped: 2, failed: 0 };
     const { fake, evaluations, jobRunId, outcome, events } = await runEvaluation(async () => summary);
 
     expect(outcome).toEqual({ result: summary });
     expect(fake.calls.map((c) => c.name)).toEqual(['startJobRun', 'completeJobRun']);
     expect(evaluations).toEqual([{ jobRunId, eventId: '7' }]);
+    expect(fake.callsTo('startJobRun')).toEqual([{ jobRunId }]);
     expect(fake.callsTo('completeJobRun')).toEqual([{ jobRunId, result: summary }]);
     expect(events.filter((e) => e.activityTaskScheduledEventAttributes)).toHaveLength(0);
     expect(events.filter((e) => e.workflowTaskScheduledEventAttributes)).toHaveLength(1);
+    // The evaluation's marker alone: the bookkeeping ran inside it.
+    expect(events.filter((e) => e.markerRecordedEventAttributes)).toHaveLength(1);
+  });
+
+  it('keeps the bookkeeping as local activities of their own under the type it replaced', async () => {
+    const summary: EvaluationSummary = { eventType: 'CONTACT_CREATED', triggers: 1, applied: 0, skipped: 1, failed: 0 };
+    const { fake, jobRunId, outcome, events } = await runEvaluation(
+      async () => summary,
+      'evaluateEventTriggersWorkflow',
+    );
+
+    expect(outcome).toEqual({ result: summary });
+    expect(fake.calls.map((c) => c.name)).toEqual(['startJobRun', 'completeJobRun']);
+    expect(fake.callsTo('completeJobRun')).toEqual([{ jobRunId, result: summary }]);
     // One marker per local activity: start, evaluation, completion.
     expect(events.filter((e) => e.markerRecordedEventAttributes)).toHaveLength(3);
   });

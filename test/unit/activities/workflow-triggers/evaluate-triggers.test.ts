@@ -34,9 +34,7 @@ function setUp(overrides: Partial<TriggerEvaluationDeps> = {}, start = fakeStart
   const deps: TriggerEvaluationDeps = {
     logger: pino({ level: 'silent' }),
     startJob: start.startJob,
-    listAutomationTaskShapes: jest.fn(async () => []),
-    findOutboxEvent: jest.fn(async () => event) as never,
-    listActiveTriggersFor: jest.fn(async () => triggers) as never,
+    loadEventWithTriggers: jest.fn(async () => ({ event, triggers, tasks: new Map() })) as never,
     loadConditionSubject: jest.fn(async () => ({ id: 'session-1', status: 'CONFIRMED' })) as never,
     recordTriggerExecutions: executions.record as never,
     ...overrides,
@@ -101,7 +99,7 @@ describe('evaluateTriggers with fake deps', () => {
   });
 
   it('answers with a note and records nothing when the event is gone', async () => {
-    const { activities, deps } = setUp({ findOutboxEvent: jest.fn(async () => null) });
+    const { activities, deps } = setUp({ loadEventWithTriggers: jest.fn(async () => null) });
     expect(await env(1).run(activities.evaluateTriggers, { jobRunId: 'eval-1', eventId: 'evt-1' })).toMatchObject({
       triggers: 0,
       note: 'The event no longer exists',
