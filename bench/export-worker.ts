@@ -69,7 +69,9 @@ export async function startExportWorker(
   entry: string,
 ): Promise<ExportWorker> {
   const metricsPort = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [entry], {
+  // BENCH_WORKER_NODE_ARGS: node flags for the worker only, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
+  const nodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, entry], {
     cwd: repoRoot,
     env: {
       ...env,

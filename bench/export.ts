@@ -2,6 +2,7 @@
 //
 //   npx tsx bench/export.ts [N] [--no-pdf]        (or: npm run bench:export -- N)
 //   BENCH_WORKER_NODE_OPTIONS='--max-old-space-size=256' npx tsx bench/export.ts N   (another heap cap for the worker)
+//   BENCH_WORKER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' npx tsx bench/export.ts N   (a CPU profile of the worker)
 //
 // Inserts N sessions for one owner (generate_series), then:
 //   1. csv baseline: a plain `COPY (SELECT <the 10 columns> ...) TO STDOUT WITH CSV`, discarded,

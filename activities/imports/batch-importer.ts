@@ -116,7 +116,9 @@ export function createBatchImporter(options: BatchImporterOptions) {
         return identity === undefined ? { line: r.line, keys } : { line: r.line, keys, identity };
       });
       if (matching && planned.some((r) => r.keys.length > 0)) {
-        stored = await db.findImportCandidates(entity, ownerId, keyLookups(rows.flatMap((r) => r.keys)));
+        // An import matches by keys; a preview also shows the stored values an update would change.
+        const fields = preview ? 'all' : 'keys';
+        stored = await db.findImportCandidates(entity, ownerId, keyLookups(rows.flatMap((r) => r.keys)), fields);
         known.learn(stored, planning.createdHere);
       }
       const decisions = planner.plan(planned, matching ? known.sharingKeys(planned.flatMap((r) => r.keys)) : []);

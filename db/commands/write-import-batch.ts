@@ -1,3 +1,4 @@
+import { type ClientBase } from 'pg';
 import { QueryTypes } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { findOwnerCurrency } from '../queries/owner-currency';
@@ -6,6 +7,7 @@ import { type ImportEntity } from '../../domain/imports/target-fields';
 import { counterKey, numberTemplate } from '../../domain/invoicing/numbering';
 import { numberFormatOf } from '../queries/number-formats';
 import { appendUnchainedLedgerRecords } from './append-unchained-ledger-records';
+import { clientOf, copyIntoStage, ensureStage, markStaged, stageTable } from './import-stage';
 
 /** One row to write: its file line, the record id (chosen before the write) and its columns. */
 export interface ImportWrite {
@@ -102,13 +104,13 @@ export interface ImportBatchOutcome {
 }
 
 /**
- * Writes one batch of an import in one statement, hence one transaction, whatever its size: the
- * batch arrives as one JSON parameter (values are bound, never spliced into the SQL) and a chain
- * of data-modifying CTEs inserts the created rows, their CONTACT_CREATED / SESSION_CREATED outbox
- * rows (payload: the stored row, as recordDomainEvent writes it), updates the matched rows and
+ * Writes one batch of an import in one transaction, whatever its size: the batch's records (one
+ * per record, mergeWrites) are copied into the connection's staging table (import-stage.ts: COPY,
+ * values never spliced into the SQL), then one statement of data-modifying CTEs inserts the
+ * created rows (INSERT … SELECT), their CONTACT_CREATED / SESSION_CREATED outbox rows (payload:
+ * the stored row, as recordDomainEvent writes it), updates the matched rows (UPDATE … FROM) and
  * records every line in import_row_writes. A retry after a crash finds the committed lines there
- * and skips them; an uncommitted batch left nothing behind. One round trip per batch: no BEGIN
- * and COMMIT around it to wait for.
+ * and skips them; an uncommitted batch left nothing behind.
  *
  * An update keeps a stored value where the cell is empty, and leaves a row alone (no new row
  * version, no index entries, updated_at kept) when the file changes none of its values: a file
@@ -123,52 +125,10 @@ export async function writeImportBatch(
   const writes = await withDocumentCurrency(sequelize, entity, ownerId, input.writes);
   const columns = COLUMNS[entity];
   const names = Object.keys(columns);
-  const recordType = ['action text', 'id uuid', 'ord int', ...names.map((n) => `${n} ${columns[n]}`)].join(', ');
   const event = CREATED_EVENTS[entity];
-  // Columns the file left empty take the table's defaults (status, amount) on create.
-  const insertValues = names
-    .map((n) =>
-      n === 'status' || n === 'amount' || n === 'reverse_charge'
-        ? `COALESCE(v.${n}, ${defaultOf(entity, n)})`
-        : `v.${n}`,
-    )
-    .join(', ');
-  // Every statement of a WITH sees the same snapshot, and an UPDATE … FROM applies one arbitrary
-  // source row per target row: so each record gets one merged write (mergeWrites), while the
-  // write log (import_row_writes) keeps one line per file line.
-  const invoices = entity === 'invoices' ? await issuedInvoiceImport(sequelize, ownerId, names, 7) : null;
-  const sql = `
-    WITH v AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS v(${recordType})),
-    ${
-      invoices?.created ??
-      `created AS (
-      INSERT INTO ${entity} (id, owner_id, ${names.join(', ')}, created_at, updated_at)
-      SELECT v.id, $2, ${insertValues}, now(), now() FROM v WHERE v.action = 'create'
-      RETURNING *
-    ),`
-    }${
-      event
-        ? `
-    events AS (
-      INSERT INTO outbox_events (event_type, entity_type, entity_id, owner_id, payload, request_id)
-      SELECT '${event[0]}', '${event[1]}', c.id, c.owner_id, to_jsonb(c), $7 FROM created c
-    ),`
-        : ''
-    }
-    changed AS (
-      UPDATE ${entity} t SET ${names.map((n) => `${n} = ${updatedValue(entity, n)}`).join(', ')},${entity === 'invoices' ? " balance_due = CASE WHEN t.status = 'DRAFT' THEN COALESCE(v.amount, t.amount) ELSE t.balance_due END," : ''} updated_at = now()
-      FROM v
-      WHERE v.action = 'update' AND t.id = v.id AND t.owner_id = $2
-        AND (${names.map((n) => `t.${n}`).join(', ')}) IS DISTINCT FROM (${names.map((n) => updatedValue(entity, n)).join(', ')})
-      RETURNING t.id
-    ),
-    write_log AS (
-      INSERT INTO import_row_writes (job_run_id, line, entity_id, action)
-      SELECT $3, * FROM unnest($4::int[], $5::uuid[], $6::text[])
-    )
-    SELECT (SELECT count(*) FROM created)::int AS created, (SELECT count(*) FROM changed)::int AS changed`;
+  const invoices = entity === 'invoices' ? await issuedInvoiceImport(sequelize, ownerId, names, 6) : null;
+  const sql = batchStatement(entity, names, event, invoices?.created);
   const bind: unknown[] = [
-    JSON.stringify(mergeWrites(writes)),
     ownerId,
     jobRunId,
     writes.map((w) => w.line),
@@ -177,14 +137,81 @@ export async function writeImportBatch(
   ];
   if (event) bind.push(input.requestId ?? null);
   if (invoices) bind.push(...invoices.bind);
-  if (!invoices) return (await sequelize.query<ImportBatchOutcome>(sql, { bind, type: QueryTypes.SELECT }))[0];
-  // Issued invoices and their payments join the studio's ledger chain with the batch (issue 32 §6).
-  return sequelize.transaction(async (transaction) => {
-    const [outcome] = await sequelize.query<ImportBatchOutcome>(sql, { bind, type: QueryTypes.SELECT, transaction });
-    const created = writes.filter((w) => w.action === 'create').map((w) => w.id);
-    await appendUnchainedLedgerRecords(sequelize, ownerId, transaction, { recordedAt: 'now', invoiceIds: created });
-    return outcome;
+  const table = stageTable(entity);
+  // The record's place in the batch: created invoices are numbered in file order.
+  const records = mergeWrites(writes);
+  records.forEach((r, ord) => (r.ord = ord));
+  let client: ClientBase | undefined;
+  const outcome = await sequelize.transaction(async (transaction) => {
+    client = clientOf(transaction);
+    await ensureStage(
+      client,
+      table,
+      ['action text', 'id uuid', 'ord int', ...names.map((n) => `${n} ${columns[n]}`)].join(', '),
+    );
+    await copyIntoStage(client, table, ['action', 'id', 'ord', ...names], records);
+    const [done] = await sequelize.query<ImportBatchOutcome>(sql, { bind, type: QueryTypes.SELECT, transaction });
+    // Issued invoices and their payments join the studio's ledger chain with the batch (issue 32 §6).
+    if (invoices) {
+      const created = writes.filter((w) => w.action === 'create').map((w) => w.id);
+      await appendUnchainedLedgerRecords(sequelize, ownerId, transaction, { recordedAt: 'now', invoiceIds: created });
+    }
+    return done;
   });
+  if (client) markStaged(client, table);
+  return outcome;
+}
+
+/**
+ * The batch's one statement over the staging table `v`. Every statement of a WITH sees the same
+ * snapshot, and an UPDATE … FROM applies one arbitrary source row per target row: so each record
+ * gets one merged write (mergeWrites), while the write log (import_row_writes) keeps one line per
+ * file line. Parameters: $1 owner, $2 job run, $3 to $5 the write log's lines, ids and actions,
+ * $6 the request id when the entity has a created event; then the invoices' own.
+ */
+function batchStatement(
+  entity: ImportEntity,
+  names: string[],
+  event: [OutboxEventType, DomainEntityType] | undefined,
+  createdInvoices: string | undefined,
+): string {
+  // Columns the file left empty take the table's defaults (status, amount) on create.
+  const insertValues = names
+    .map((n) =>
+      n === 'status' || n === 'amount' || n === 'reverse_charge'
+        ? `COALESCE(v.${n}, ${defaultOf(entity, n)})`
+        : `v.${n}`,
+    )
+    .join(', ');
+  const created =
+    createdInvoices ??
+    `created AS (
+      INSERT INTO ${entity} (id, owner_id, ${names.join(', ')}, created_at, updated_at)
+      SELECT v.id, $1, ${insertValues}, now(), now() FROM v WHERE v.action = 'create'
+      RETURNING *
+    ),`;
+  const events = event
+    ? `
+    events AS (
+      INSERT INTO outbox_events (event_type, entity_type, entity_id, owner_id, payload, request_id)
+      SELECT '${event[0]}', '${event[1]}', c.id, c.owner_id, to_jsonb(c), $6 FROM created c
+    ),`
+    : '';
+  return `
+    WITH v AS (SELECT * FROM ${stageTable(entity)}),
+    ${created}${events}
+    changed AS (
+      UPDATE ${entity} t SET ${names.map((n) => `${n} = ${updatedValue(entity, n)}`).join(', ')},${entity === 'invoices' ? " balance_due = CASE WHEN t.status = 'DRAFT' THEN COALESCE(v.amount, t.amount) ELSE t.balance_due END," : ''} updated_at = now()
+      FROM v
+      WHERE v.action = 'update' AND t.id = v.id AND t.owner_id = $1
+        AND (${names.map((n) => `t.${n}`).join(', ')}) IS DISTINCT FROM (${names.map((n) => updatedValue(entity, n)).join(', ')})
+      RETURNING t.id
+    ),
+    write_log AS (
+      INSERT INTO import_row_writes (job_run_id, line, entity_id, action)
+      SELECT $2, * FROM unnest($3::int[], $4::uuid[], $5::text[])
+    )
+    SELECT (SELECT count(*) FROM created)::int AS created, (SELECT count(*) FROM changed)::int AS changed`;
 }
 
 /**
@@ -268,13 +295,13 @@ async function issuedInvoiceImport(
     ),
     counter AS (
       INSERT INTO document_counters (owner_id, series, period, last_value)
-      SELECT $2, 'invoice', ${periodParam}::int, count(*) FROM issuing HAVING count(*) > 0
+      SELECT $1, 'invoice', ${periodParam}::int, count(*) FROM issuing HAVING count(*) > 0
       ON CONFLICT (owner_id, series, period) DO UPDATE SET last_value = document_counters.last_value + EXCLUDED.last_value
       RETURNING last_value
     ),
     created AS (
       INSERT INTO invoices (id, owner_id, ${kept.join(', ')}, status, number, issued_at, vat_amounts, payment_status, amount_paid, balance_due, paid_at, created_at, updated_at)
-      SELECT v.id, $2, ${kept.map((n) => (n === 'amount' ? 'COALESCE(v.amount, 0)' : `v.${n}`)).join(', ')},
+      SELECT v.id, $1, ${kept.map((n) => (n === 'amount' ? 'COALESCE(v.amount, 0)' : `v.${n}`)).join(', ')},
         CASE WHEN i.n IS NULL THEN 'DRAFT' ELSE 'ISSUED' END,
         CASE WHEN i.n IS NOT NULL THEN ${prefix}::text || CASE WHEN length(${seq}) >= ${width}::int THEN ${seq} ELSE lpad(${seq}, ${width}::int, '0') END || ${suffix}::text END,
         CASE WHEN i.n IS NOT NULL THEN now() END,

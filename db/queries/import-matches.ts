@@ -18,12 +18,22 @@ export interface MatchValues {
   titles: string[];
 }
 
+/** The columns a stored record's match keys are made of (domain/imports/match-keys.ts#storedMatchKeys). */
+const KEY_COLUMNS: Record<ImportEntity, string[]> = {
+  contacts: ['email', 'first_name', 'last_name'],
+  sessions: ['title', 'start_date'],
+  quotes: ['title'],
+  invoices: ['title'],
+};
+
 /**
  * The owner's records whose keys are among a batch's, oldest first then by id (the plan's choice
  * among several matches is stable). An erased contact is never a match (issue 31 §4): a row with
  * its old name creates a new contact. One statement per batch: every lookup value probes its index
  * on its own (contacts_owner_email_idx, contacts_owner_name_key_idx, *_owner_title_idx), then the
- * rows are read by primary key (`= ANY(ARRAY(...))`).
+ * rows are read by primary key (`= ANY(ARRAY(...))`). `fields`: every column (a preview shows
+ * what an update would change), or only the id and the key columns (an import matches by keys
+ * only: a tenth of the columns to send, parse and keep per batch).
  *
  * Each probe is a LATERAL subquery fenced with OFFSET 0: left to itself, the planner turns 1 000
  * lookups into one pass over every record of the owner (a hash join, or a filter on the owner
@@ -35,11 +45,13 @@ export async function findImportCandidates(
   entity: ImportEntity,
   ownerId: string,
   values: MatchValues,
+  fields: 'all' | 'keys' = 'all',
 ): Promise<StoredRecord[]> {
+  const read = fields === 'all' ? 't.*' : ['t.id', ...KEY_COLUMNS[entity].map((c) => `t.${c}`)].join(', ');
   const probe = (table: string, keys: string, where: string) =>
     `SELECT p.id FROM ${keys} CROSS JOIN LATERAL (SELECT id FROM ${table} WHERE owner_id = $1 AND ${where}${table === 'contacts' ? ' AND erased_at IS NULL' : ''} OFFSET 0) p`;
   const select = (table: string, ids: string) =>
-    `SELECT t.*, (extract(epoch FROM t.created_at) * 1000000)::bigint AS created_us FROM ${table} t WHERE t.id = ANY(ARRAY(${ids})) ORDER BY t.created_at, t.id`;
+    `SELECT ${read}, (extract(epoch FROM t.created_at) * 1000000)::bigint AS created_us FROM ${table} t WHERE t.id = ANY(ARRAY(${ids})) ORDER BY t.created_at, t.id`;
   // Postgres must see every bound parameter used: each entity binds only its own.
   const [sql, bind] =
     entity === 'contacts'
