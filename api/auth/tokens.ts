@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 /** Studio users' access tokens. Client-portal tokens carry another `typ` and never pass here. */
@@ -11,7 +12,8 @@ export interface TokenService {
 }
 
 export function createTokenService(secret: string, ttlSeconds: number): TokenService {
-  const key = new TextEncoder().encode(secret);
+  // A key object made once: jose would otherwise import the raw bytes again on every request.
+  const key = createSecretKey(Buffer.from(secret, 'utf8'));
   return {
     issueUserToken: (userId) =>
       new SignJWT({ typ: USER_TOKEN_TYPE })

@@ -4,7 +4,7 @@ import { type Model, type ModelCtor } from 'sequelize-typescript';
 import { NotFoundError } from '../../domain/errors';
 import { createHash } from 'node:crypto';
 import { pageOffset, type PageRequest } from '../../domain/pagination';
-import { prepared, preparedRows } from '../pg-client';
+import { type Prepared, prepared, preparedRows } from '../pg-client';
 
 /**
  * Queries on tables with an `owner_id`. Every read goes through these, so a record of
@@ -90,6 +90,17 @@ export interface JsonListShape {
   item: (bind: (value: unknown) => string) => string;
 }
 
+/** The named statement of each list page's text, named once (a list has one text per shape of filters). */
+const listPageStatements = new Map<string, Prepared>();
+function listPageStatement(text: string): Prepared {
+  let statement = listPageStatements.get(text);
+  if (!statement) {
+    statement = prepared(`list:${createHash('sha1').update(text).digest('hex').slice(0, 20)}`, text);
+    listPageStatements.set(text, statement);
+  }
+  return statement;
+}
+
 /** An instant as the presenters write it (Date#toISOString: milliseconds, truncated, in UTC), for a column. */
 export const isoMillis = (column: string) =>
   `to_char(date_trunc('milliseconds', ${column}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -122,7 +133,6 @@ export async function listOwnedJson(
 SELECT '{"items":[' || coalesce((SELECT string_agg(item, ',' ORDER BY created_at DESC, id DESC) FROM listed), '')
   || '],"total":' || (SELECT count(*) FROM ${table} WHERE ${where})
   || ',"page":' || ${number}::int || ',"limit":' || ${limit}::int || '}' AS page`;
-  const name = `list:${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
-  const [row] = await preparedRows<{ page: string }>(sequelize, prepared(name, text), values);
+  const [row] = await preparedRows<{ page: string }>(sequelize, listPageStatement(text), values);
   return row.page;
 }
