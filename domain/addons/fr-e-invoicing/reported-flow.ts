@@ -1,3 +1,6 @@
+import { regimeOf } from '../../regimes';
+import { FR } from '../../regimes/fr';
+
 /**
  * Which French sales are e-reported rather than e-invoiced (issue 32 §4; CGI art. 290): a sale to
  * a private person or a body not liable to VAT (B2C), and a sale to a business established
@@ -16,9 +19,10 @@ export interface ReportableBuyer {
 
 /** How a French studio's sale to `buyer` is declared: e-reported (which flow), or null when e-invoiced. */
 export function reportedFlowOf(buyer: ReportableBuyer | null): ReportedFlow | null {
-  const country = (buyer?.countryCode ?? 'FR').toUpperCase();
   const business = Boolean(buyer?.siren || buyer?.vatNumber || buyer?.companyName);
-  if (country !== 'FR') return business ? 'B2B_INTERNATIONAL' : 'B2C';
+  // Established abroad: its address is under another regime than France's (no address: France).
+  const abroad = buyer?.countryCode != null && regimeOf(buyer.countryCode.toUpperCase()) !== FR;
+  if (abroad) return business ? 'B2B_INTERNATIONAL' : 'B2C';
   if (buyer?.siren) return null;
   return 'B2C';
 }
