@@ -19,7 +19,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Contact } from '../db/models/Contact';
-import { listStatement, TOTAL_COLUMN } from '../db/queries/owned';
+import { type ModelCtor } from 'sequelize-typescript';
+import { type ListFilter } from '../db/queries/owned';
+import { pageOffset, type PageRequest } from '../domain/pagination';
 import { createSequelize } from '../db/sequelize';
 import { cpuPerOperation, cpuSnapshot } from './cpu-usage';
 import {
@@ -46,6 +48,47 @@ interface Options {
   concurrency: number;
   /** api processes (API_PROCESSES) when the bench starts the api itself. */
   processes: number;
+}
+
+const selectLists = new WeakMap<object, string>();
+
+/** `"field" AS "attribute", ...` for every column of the model, built once per model. */
+function selectList(model: ModelCtor): string {
+  let list = selectLists.get(model);
+  if (!list) {
+    list = Object.entries(model.getAttributes())
+      .map(([name, attribute]) => {
+        const field = attribute.field ?? name;
+        return field === name ? `"${field}"` : `"${field}" AS "${name}"`;
+      })
+      .join(', ');
+    selectLists.set(model, list);
+  }
+  return list;
+}
+
+/** Column that carries the total on every row of a list query; no table has a column of that name. */
+const TOTAL_COLUMN = 'list_total__';
+
+/**
+ * The baseline: the one statement of a list page the api sent until issue 43 (it now has PostgreSQL
+ * write the page's JSON, db/queries/owned.ts#listOwnedJson): the count, then the page's rows joined
+ * to it. Kept here as it was, so the ratio is measured against the same statement as before.
+ */
+function listStatement(
+  model: ModelCtor,
+  ownerId: string,
+  page: PageRequest,
+  filters: ListFilter[] = [],
+): { sql: string; values: unknown[] } {
+  const values: unknown[] = [ownerId];
+  const bind = (value: unknown) => `$${values.push(value)}`;
+  const where = ['owner_id = $1', ...filters.map((filter) => `(${filter(bind)})`)].join(' AND ');
+  const table = `"${model.getTableName() as string}"`;
+  const sql =
+    `SELECT counted.${TOTAL_COLUMN}, listed.* FROM (SELECT count(*)::int AS ${TOTAL_COLUMN} FROM ${table} WHERE ${where}) counted ` +
+    `LEFT JOIN LATERAL (SELECT ${selectList(model)} FROM ${table} WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${bind(page.limit)} OFFSET ${bind(pageOffset(page))}) listed ON true`;
+  return { sql, values };
 }
 
 function parseArgs(argv: string[], env: NodeJS.ProcessEnv): Options {

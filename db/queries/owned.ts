@@ -39,47 +39,6 @@ export type Row<M extends Model> = Pick<M, 'id'> & Omit<M, keyof Model>;
  */
 export type ListFilter = (bind: (value: unknown) => string) => string;
 
-const selectLists = new WeakMap<object, string>();
-
-/** `"field" AS "attribute", ...` for every column of the model, built once per model. */
-function selectList(model: ModelCtor): string {
-  let list = selectLists.get(model);
-  if (!list) {
-    list = Object.entries(model.getAttributes())
-      .map(([name, attribute]) => {
-        const field = attribute.field ?? name;
-        return field === name ? `"${field}"` : `"${field}" AS "${name}"`;
-      })
-      .join(', ');
-    selectLists.set(model, list);
-  }
-  return list;
-}
-
-/** Column that carries the total on every row of a list query; no table has a column of that name. */
-export const TOTAL_COLUMN = 'list_total__';
-
-/**
- * The one statement of a list page: the count, then the page joined to it, so an empty page still
- * brings the total (one row of nulls). One round trip and one pooled connection per list, where
- * two parallel queries held two. bench/api.ts sends the same statement as its baseline.
- */
-export function listStatement(
-  model: ModelCtor,
-  ownerId: string,
-  page: PageRequest,
-  filters: ListFilter[] = [],
-): { sql: string; values: unknown[] } {
-  const values: unknown[] = [ownerId];
-  const bind = (value: unknown) => `$${values.push(value)}`;
-  const where = ['owner_id = $1', ...filters.map((filter) => `(${filter(bind)})`)].join(' AND ');
-  const table = `"${model.getTableName() as string}"`;
-  const sql =
-    `SELECT counted.${TOTAL_COLUMN}, listed.* FROM (SELECT count(*)::int AS ${TOTAL_COLUMN} FROM ${table} WHERE ${where}) counted ` +
-    `LEFT JOIN LATERAL (SELECT ${selectList(model)} FROM ${table} WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${bind(page.limit)} OFFSET ${bind(pageOffset(page))}) listed ON true`;
-  return { sql, values };
-}
-
 /**
  * A list page as PostgreSQL writes it: one JSON object per row, `item` naming the presenter's
  * fields in its order (over the alias `t` of `table`; `bind` places a value), as row_to_json
