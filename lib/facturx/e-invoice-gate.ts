@@ -26,16 +26,16 @@ export async function makeEInvoiceXml(
 }
 
 /**
- * The issue's gate (services/invoicing/issue-invoice.ts): what makeEInvoiceXml checks of a CII
- * e-invoice (the EN 16931 rules, then the library's own checks of its input and its mapping),
- * without writing the XML the issue does not keep. The file, made later from the same document,
+ * The issue's gate (services/invoicing/issue-invoice.ts): what can refuse a CII e-invoice in
+ * makeEInvoiceXml (the EN 16931 rules, then the library's check of its input), without mapping
+ * and writing the XML the issue does not keep. The file, made later from the same document,
  * writes it.
  */
-export const checkEInvoiceXml: EInvoiceChecker = async (doc, lang) => {
+export const checkEInvoiceXml: EInvoiceChecker = async (doc) => {
   const failed = failedEInvoiceRules(doc);
   if (failed.length > 0) return { ok: false, failed };
   return libraryMade(async () => {
-    await checkFacturxXml(doc, lang);
+    checkFacturxXml(doc);
     return { ok: true };
   });
 };
