@@ -94,7 +94,7 @@ const ACCOUNTING_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user }) =>
-        readAccountingAccounts(sequelize, user.id),
+        readAccountingAccounts(sequelize, user.orgId),
   ),
   route(
     {
@@ -109,7 +109,7 @@ const ACCOUNTING_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user, body, req }) =>
-        saveAccountingAccounts(sequelize, user.id, body, req.requestId),
+        saveAccountingAccounts(sequelize, user.orgId, body, req.requestId),
   ),
 ];
 

@@ -36,6 +36,7 @@ export function createAuthGuards(
     const authUser: AuthUser = {
       id: user.id,
       orgId: user.org_id,
+      role: user.role,
       email: user.email,
       locale: user.locale,
       timeZone: user.time_zone,

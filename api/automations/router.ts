@@ -24,7 +24,7 @@ const route = routesFor<AutomationsRouterDeps, AutomationsRouterDeps>();
 const update =
   ({ sequelize }: AutomationsRouterDeps) =>
   async ({ user, params, body }: IdBodyContext<z.infer<typeof UpdateAutomationBody>>) =>
-    presentAutomation(await updateAutomation(sequelize, user.id, params.id, body));
+    presentAutomation(await updateAutomation(sequelize, user.orgId, params.id, body));
 
 /** Every route of buildAutomationsRouter, in the document's order. */
 const AUTOMATIONS_ROUTES = [
@@ -40,7 +40,7 @@ const AUTOMATIONS_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user, query }) => {
-        const page = await listAutomations(sequelize, user.id, query);
+        const page = await listAutomations(sequelize, user.orgId, query);
         return { ...page, items: page.items.map(presentAutomation) };
       },
   ),
@@ -58,7 +58,7 @@ const AUTOMATIONS_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user, body }) =>
-        presentAutomation(await createAutomation(sequelize, user.id, body)),
+        presentAutomation(await createAutomation(sequelize, user.orgId, body)),
   ),
 
   route(
@@ -90,7 +90,7 @@ const AUTOMATIONS_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user, body }) =>
-        presentAutomation(await copyAutomation(sequelize, user.id, body.template_id, body.name)),
+        presentAutomation(await copyAutomation(sequelize, user.orgId, body.template_id, body.name)),
   ),
 
   route(
@@ -105,7 +105,7 @@ const AUTOMATIONS_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user, params }) =>
-        presentAutomation(await findOwnedAutomation(sequelize, params.id, user.id)),
+        presentAutomation(await findOwnedAutomation(sequelize, params.id, user.orgId)),
   ),
 
   route(
@@ -151,7 +151,7 @@ const AUTOMATIONS_ROUTES = [
     },
     ({ sequelize, temporal }) =>
       async ({ user, params }) => {
-        await deleteAutomation(sequelize, temporal, user.id, params.id);
+        await deleteAutomation(sequelize, temporal, user.orgId, params.id);
       },
   ),
 ];

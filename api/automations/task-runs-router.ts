@@ -37,7 +37,7 @@ export function buildAutomationTaskRunsRouter({
       params: SessionParams,
     },
     async ({ user, params }) => {
-      const runs = await listSessionTaskRuns(sequelize, user.id, params.sessionId);
+      const runs = await listSessionTaskRuns(sequelize, user.orgId, params.sessionId);
       return { items: runs.map(presentTaskRun) };
     },
   );
@@ -53,7 +53,7 @@ export function buildAutomationTaskRunsRouter({
       params: ContactParams,
     },
     async ({ user, params }) => ({
-      items: (await listEntityTaskRuns(sequelize, user.id, 'CONTACT', params.contactId)).map(presentEntityTaskRun),
+      items: (await listEntityTaskRuns(sequelize, user.orgId, 'CONTACT', params.contactId)).map(presentEntityTaskRun),
     }),
   );
   kit.route(
@@ -68,7 +68,7 @@ export function buildAutomationTaskRunsRouter({
       params: QuoteParams,
     },
     async ({ user, params }) => ({
-      items: (await listEntityTaskRuns(sequelize, user.id, 'QUOTE', params.quoteId)).map(presentEntityTaskRun),
+      items: (await listEntityTaskRuns(sequelize, user.orgId, 'QUOTE', params.quoteId)).map(presentEntityTaskRun),
     }),
   );
   kit.route(
@@ -83,7 +83,7 @@ export function buildAutomationTaskRunsRouter({
       params: InvoiceParams,
     },
     async ({ user, params }) => ({
-      items: (await listEntityTaskRuns(sequelize, user.id, 'INVOICE', params.invoiceId)).map(presentEntityTaskRun),
+      items: (await listEntityTaskRuns(sequelize, user.orgId, 'INVOICE', params.invoiceId)).map(presentEntityTaskRun),
     }),
   );
   return router;

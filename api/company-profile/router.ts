@@ -21,7 +21,7 @@ export function buildCompanyProfileRouter({ sequelize, kit }: DataRouterDeps): R
       auth: 'user',
       response: CompanyProfileView,
     },
-    async ({ user }) => presentCompanyProfile(await readCompanyProfile(sequelize, user.id), user.locale),
+    async ({ user }) => presentCompanyProfile(await readCompanyProfile(sequelize, user.orgId), user.locale),
   );
 
   kit.route(
@@ -38,7 +38,7 @@ export function buildCompanyProfileRouter({ sequelize, kit }: DataRouterDeps): R
       response: CompanyProfileView,
     },
     async ({ user, body, req }) =>
-      presentCompanyProfile(await saveCompanyProfile(sequelize, user.id, body, req.requestId), user.locale),
+      presentCompanyProfile(await saveCompanyProfile(sequelize, user.orgId, body, req.requestId), user.locale),
   );
 
   return router;

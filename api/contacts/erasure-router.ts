@@ -43,7 +43,7 @@ export function buildContactErasureRouter({ sequelize, kit, s3, bucket, logger }
       response: ContactErasureView,
     },
     async ({ user, params, body, req }) => {
-      const erasure = await eraseContact(sequelize, user.id, params.id, {
+      const erasure = await eraseContact(sequelize, user.orgId, params.id, {
         reason: body.reason,
         requestId: req.requestId,
       });

@@ -17,7 +17,7 @@ const route = routesFor<DataRouterDeps, DataRouterDeps>();
 const update =
   ({ sequelize }: DataRouterDeps) =>
   async ({ user, params, body }: IdBodyContext<z.infer<typeof UpdateContactBody>>) =>
-    presentContact(await updateContact(sequelize, user.id, params.id, body), user.locale);
+    presentContact(await updateContact(sequelize, user.orgId, params.id, body), user.locale);
 
 /** Every route of buildContactsRouter, in the document's order. */
 const CONTACTS_ROUTES = [
@@ -35,7 +35,7 @@ const CONTACTS_ROUTES = [
     ({ sequelize }) =>
       async ({ user, query }) => {
         // Written by PostgreSQL as presentContact would write each one (test/integration/contacts/list-pages-from-the-database.test.ts).
-        return new JsonText(await listContactsJson(sequelize, user.id, query, user.locale));
+        return new JsonText(await listContactsJson(sequelize, user.orgId, query, user.locale));
       },
   ),
 
@@ -53,7 +53,7 @@ const CONTACTS_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user, body, req }) =>
-        presentContact(await createContact(sequelize, user.id, body, req.requestId), user.locale),
+        presentContact(await createContact(sequelize, user.orgId, body, req.requestId), user.locale),
   ),
 
   route(
@@ -69,7 +69,7 @@ const CONTACTS_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user, params }) =>
-        presentContact(await findContact(sequelize, user.id, params.id), user.locale),
+        presentContact(await findContact(sequelize, user.orgId, params.id), user.locale),
   ),
 
   route(
@@ -114,7 +114,7 @@ const CONTACTS_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user, params }) => {
-        await deleteContact(sequelize, user.id, params.id);
+        await deleteContact(sequelize, user.orgId, params.id);
       },
   ),
 ];

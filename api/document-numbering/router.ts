@@ -34,7 +34,7 @@ export function buildDocumentNumberingRouter({ sequelize, kit }: DataRouterDeps)
       auth: 'user',
       response: NumberingView,
     },
-    async ({ user }) => view(user.id, user.timeZone),
+    async ({ user }) => view(user.orgId, user.timeZone),
   );
 
   kit.route(
@@ -52,8 +52,8 @@ export function buildDocumentNumberingRouter({ sequelize, kit }: DataRouterDeps)
       response: NumberingView,
     },
     async ({ user, body, req }) => {
-      await saveNumberFormats(sequelize, user.id, body, req.requestId);
-      return view(user.id, user.timeZone);
+      await saveNumberFormats(sequelize, user.orgId, body, req.requestId);
+      return view(user.orgId, user.timeZone);
     },
   );
   return router;

@@ -60,7 +60,7 @@ const E_INVOICING_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user }) => {
-        const row = await findPlatformConnection(sequelize, user.id);
+        const row = await findPlatformConnection(sequelize, user.orgId);
         if (!row) throw new NotFoundError('E-invoicing platform');
         return presentPlatformConnection(row);
       },
@@ -92,7 +92,7 @@ const E_INVOICING_ROUTES = [
             throw err;
           }
         }
-        const row = await savePlatformConnection(sequelize, user.id, {
+        const row = await savePlatformConnection(sequelize, user.orgId, {
           base_url: body.base_url,
           client_id: body.client_id,
           client_secret_encrypted: encrypted,
@@ -113,7 +113,7 @@ const E_INVOICING_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user }) => {
-        if (!(await deletePlatformConnection(sequelize, user.id))) throw new NotFoundError('E-invoicing platform');
+        if (!(await deletePlatformConnection(sequelize, user.orgId))) throw new NotFoundError('E-invoicing platform');
       },
   ),
 
@@ -137,7 +137,7 @@ const E_INVOICING_ROUTES = [
           throw new ValidationError(`${id} is not a valid ${id.length === 9 ? 'SIREN' : 'SIRET'} (check digit)`, [
             { path: 'identifier', message: 'The check digit (Luhn key) does not match' },
           ]);
-        const platform = await studioPlatform(user.id);
+        const platform = await studioPlatform(user.orgId);
         if (!platform)
           throw new ConflictError(
             'platform_not_configured',
@@ -166,10 +166,10 @@ const E_INVOICING_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user, params }) => {
-        if (!(await invoiceOwned(sequelize, user.id, params.id))) throw new NotFoundError('Invoice');
+        if (!(await invoiceOwned(sequelize, user.orgId, params.id))) throw new NotFoundError('Invoice');
         const [transmission, events] = await Promise.all([
-          findPlatformTransmission(sequelize, user.id, 'invoice', params.id),
-          listPlatformStatusEvents(sequelize, user.id, 'invoice', params.id),
+          findPlatformTransmission(sequelize, user.orgId, 'invoice', params.id),
+          listPlatformStatusEvents(sequelize, user.orgId, 'invoice', params.id),
         ]);
         return presentPlatformStatuses(transmission, events);
       },
@@ -189,10 +189,10 @@ const E_INVOICING_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user, params }) => {
-        if (!(await creditNoteOwned(sequelize, user.id, params.id))) throw new NotFoundError('Credit note');
+        if (!(await creditNoteOwned(sequelize, user.orgId, params.id))) throw new NotFoundError('Credit note');
         const [transmission, events] = await Promise.all([
-          findPlatformTransmission(sequelize, user.id, 'credit_note', params.id),
-          listPlatformStatusEvents(sequelize, user.id, 'credit_note', params.id),
+          findPlatformTransmission(sequelize, user.orgId, 'credit_note', params.id),
+          listPlatformStatusEvents(sequelize, user.orgId, 'credit_note', params.id),
         ]);
         return presentPlatformStatuses(transmission, events);
       },

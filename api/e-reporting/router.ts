@@ -90,7 +90,7 @@ const E_REPORTING_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user }) =>
-        (await listEReports(sequelize, user.id)).map(present),
+        (await listEReports(sequelize, user.orgId)).map(present),
   ),
   route(
     {
@@ -105,7 +105,7 @@ const E_REPORTING_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user, params }) => {
-        const report = await findEReport(sequelize, user.id, params.id);
+        const report = await findEReport(sequelize, user.orgId, params.id);
         // Parsed from the kept bytes, so its keys read in the file's order.
         return { ...present(report), file: JSON.parse(report.file) as unknown };
       },
@@ -124,7 +124,7 @@ const E_REPORTING_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user, params, res }) => {
-        const report = await findEReport(sequelize, user.id, params.id);
+        const report = await findEReport(sequelize, user.orgId, params.id);
         res
           .status(200)
           .type('application/json')

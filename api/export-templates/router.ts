@@ -16,7 +16,7 @@ const route = routesFor<DataRouterDeps, DataRouterDeps>();
 const update =
   ({ sequelize }: DataRouterDeps) =>
   async ({ user, params, body }: IdBodyContext<z.infer<typeof UpdateExportTemplateBody>>) =>
-    presentExportTemplate(await updateExportTemplate(sequelize, user.id, params.id, body));
+    presentExportTemplate(await updateExportTemplate(sequelize, user.orgId, params.id, body));
 
 /** Every route of buildExportTemplatesRouter, in the document's order. */
 const EXPORT_TEMPLATES_ROUTES = [
@@ -32,7 +32,7 @@ const EXPORT_TEMPLATES_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user }) => {
-        const rows = await listExportTemplates(sequelize, user.id);
+        const rows = await listExportTemplates(sequelize, user.orgId);
         return rows.map(presentExportTemplate);
       },
   ),
@@ -51,7 +51,7 @@ const EXPORT_TEMPLATES_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user, query }) => {
-        const row = await findDefaultExportTemplate(sequelize, user.id, query.entity, query.format);
+        const row = await findDefaultExportTemplate(sequelize, user.orgId, query.entity, query.format);
         return row ? presentExportTemplate(row) : null;
       },
   ),
@@ -70,7 +70,7 @@ const EXPORT_TEMPLATES_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user, body }) =>
-        presentExportTemplate(await createExportTemplate(sequelize, user.id, body)),
+        presentExportTemplate(await createExportTemplate(sequelize, user.orgId, body)),
   ),
 
   route(
@@ -86,7 +86,7 @@ const EXPORT_TEMPLATES_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user, params }) =>
-        presentExportTemplate(await findExportTemplate(sequelize, user.id, params.id)),
+        presentExportTemplate(await findExportTemplate(sequelize, user.orgId, params.id)),
   ),
 
   route(
@@ -131,7 +131,7 @@ const EXPORT_TEMPLATES_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user, params }) => {
-        await deleteExportTemplate(sequelize, user.id, params.id);
+        await deleteExportTemplate(sequelize, user.orgId, params.id);
       },
   ),
 ];

@@ -21,11 +21,11 @@ export async function buildExportPayload(
 ): Promise<ExportPayload> {
   const template = query.fields
     ? null
-    : await findDefaultExportTemplate(sequelize, user.id, query.entity, query.format);
+    : await findDefaultExportTemplate(sequelize, user.orgId, query.entity, query.format);
   const fields = resolveExportFields(query.entity, query.fields, template?.selected_fields);
-  const owner = await findUserPreferences(sequelize, user.id);
+  const owner = await findUserPreferences(sequelize, user.orgId);
   return {
-    ownerId: user.id,
+    ownerId: user.orgId,
     orgId: user.orgId,
     entity: query.entity,
     format: query.format,

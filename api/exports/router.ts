@@ -67,7 +67,7 @@ const EXPORTS_ROUTES = [
           rows: config.EXPORT_SYNC_MAX_ROWS,
           pdfRows: config.EXPORT_SYNC_MAX_ROWS_PDF,
         });
-        const run = await startJob(sequelize, temporal, EXPORT_JOB, user.id, payload, {
+        const run = await startJob(sequelize, temporal, EXPORT_JOB, user.orgId, payload, {
           orgId: user.orgId,
           userId: user.id,
           requestId: req.requestId,
@@ -100,13 +100,13 @@ const EXPORTS_ROUTES = [
         const payload = await buildExportPayload(sequelize, user, query, 'async');
         if (payload.format === 'pdf') assertPdfRenderer(config.CHROMIUM_PATH);
         // The export_jobs row first, so the job can close it whenever it ends.
-        const exportJobId = await openExportJob(sequelize, user.id, payload);
+        const exportJobId = await openExportJob(sequelize, user.orgId, payload);
         try {
           const run = await startJob(
             sequelize,
             temporal,
             EXPORT_JOB,
-            user.id,
+            user.orgId,
             { ...payload, exportJobId },
             { orgId: user.orgId, userId: user.id, requestId: req.requestId },
           );
@@ -132,7 +132,7 @@ const EXPORTS_ROUTES = [
     },
     ({ sequelize, link }) =>
       async ({ user, params }) => {
-        const run = await findExportRun(sequelize, params.jobRunId, user.id);
+        const run = await findExportRun(sequelize, params.jobRunId, user.orgId);
         if (run.status === 'COMPLETED') {
           const result = run.result as ExportResult;
           return { jobRunId: params.jobRunId, status: run.status, ...(await link(result)), rowCount: result.rowCount };

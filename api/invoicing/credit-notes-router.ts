@@ -37,7 +37,7 @@ function creditNoteHandlers(deps: LegalInvoicingRouterDeps) {
   };
   /** A credit note's pdf: rendered once and kept (issue 20 §4). */
   const pdf = async ({ user, params, req }: IdContext) =>
-    keptFileLink(deps, 'credit_note', await ownCreditNote(user.id, params.id), user, req.requestId);
+    keptFileLink(deps, 'credit_note', await ownCreditNote(user.orgId, params.id), user, req.requestId);
 
   return {
     issue: async ({ user, params, body, req }: IdBodyContext<z.infer<typeof CreateCreditNoteBody>> & IdContext) => {
@@ -52,10 +52,10 @@ function creditNoteHandlers(deps: LegalInvoicingRouterDeps) {
       return { ...presentCreditNote(creditNote, invoice.number), refund_due: centsToDecimal(refundDueCents) };
     },
     listOfInvoice: async ({ user, params }: IdContext) => {
-      const invoice = (await findDocument(sequelize, 'invoice', params.id, user.id)) as InvoiceRow;
+      const invoice = (await findDocument(sequelize, 'invoice', params.id, user.orgId)) as InvoiceRow;
       return {
         invoice_id: invoice.id,
-        items: (await listInvoiceCreditNotes(sequelize, user.id, invoice.id)).map((n) =>
+        items: (await listInvoiceCreditNotes(sequelize, user.orgId, invoice.id)).map((n) =>
           presentCreditNote(n, invoice.number),
         ),
       };
@@ -64,25 +64,25 @@ function creditNoteHandlers(deps: LegalInvoicingRouterDeps) {
       user,
       query,
     }: Pick<RouteContext<unknown, z.infer<typeof PageQuery>, unknown>, 'user' | 'query'>) => {
-      const page = await listCreditNotes(sequelize, user.id, query);
+      const page = await listCreditNotes(sequelize, user.orgId, query);
       return { ...page, items: page.items.map((n) => presentCreditNote(n, n.invoice?.number ?? null)) };
     },
     get: async ({ user, params }: IdContext) => {
-      const note = await ownCreditNote(user.id, params.id);
+      const note = await ownCreditNote(user.orgId, params.id);
       return presentCreditNote(note, note.invoice?.number ?? null);
     },
     pdf,
     export: async (ctx: ExportContext) => {
       const { user, query, req } = ctx;
       if (query.format === 'pdf') return pdf(ctx);
-      const note = await ownCreditNote(user.id, ctx.params.id);
+      const note = await ownCreditNote(user.orgId, ctx.params.id);
       // A credit note never changes: one docx job per note.
       const run = await startJob(
         sequelize,
         temporal,
         DOCUMENT_PDF_JOB,
         `credit_note:${note.id}:docx`,
-        { kind: 'credit_note', documentId: note.id, ownerId: user.id, format: 'docx' },
+        { kind: 'credit_note', documentId: note.id, ownerId: user.orgId, format: 'docx' },
         { orgId: user.orgId, userId: user.id, entityId: note.id, requestId: req.requestId },
       );
       const file = await waitForJob<DocumentPdf>(temporal, run, {
@@ -96,7 +96,7 @@ function creditNoteHandlers(deps: LegalInvoicingRouterDeps) {
       presentPayment(
         await refundCreditNote(
           { sequelize, cardProvider },
-          user.id,
+          user.orgId,
           params.id,
           {
             amountCents: cents(body.amount),

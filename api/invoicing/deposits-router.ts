@@ -30,7 +30,7 @@ export function buildDepositInvoicesRouter(deps: LegalInvoicingRouterDeps): Rout
     async ({ user, params, body, req }) =>
       presentDocument(
         'invoice',
-        await createDepositInvoice(sequelize, user.id, params.id, body.installment, req.requestId),
+        await createDepositInvoice(sequelize, user.orgId, params.id, body.installment, req.requestId),
         user.timeZone,
       ),
   );
@@ -47,10 +47,10 @@ export function buildDepositInvoicesRouter(deps: LegalInvoicingRouterDeps): Rout
       params: IdParams,
     },
     async ({ user, params }) => {
-      await findDocument(sequelize, 'quote', params.id, user.id);
+      await findDocument(sequelize, 'quote', params.id, user.orgId);
       return {
         quote_id: params.id,
-        items: (await listQuoteDeposits(sequelize, user.id, params.id)).map((invoice) =>
+        items: (await listQuoteDeposits(sequelize, user.orgId, params.id)).map((invoice) =>
           presentDocument('invoice', invoice, user.timeZone),
         ),
       };

@@ -78,23 +78,23 @@ function documentReads(kind: DocumentKind, deps: InvoicingRouterDeps, { sessionO
     documentFileLink(sequelize, deps, kind, document, user, format, requestId);
   return {
     list: async ({ user, query, params }: Ctx<Scope, z.infer<typeof PageQuery>>) => {
-      const sessionId = await sessionOf(params, user.id);
-      const page = await listDocuments(sequelize, kind, user.id, query, sessionId);
+      const sessionId = await sessionOf(params, user.orgId);
+      const page = await listDocuments(sequelize, kind, user.orgId, query, sessionId);
       return { ...page, items: page.items.map((d) => presentDocument(kind, d, user.timeZone)) };
     },
 
     read: async ({ user, params }: Ctx<DocScope>) =>
-      presentDocument(kind, await scoped(params, user.id), user.timeZone),
+      presentDocument(kind, await scoped(params, user.orgId), user.timeZone),
 
     pdf: async ({ user, params, req }: Ctx<DocScope>) =>
-      fileLink(await scoped(params, user.id), user, 'pdf', req.requestId),
+      fileLink(await scoped(params, user.orgId), user, 'pdf', req.requestId),
 
     /** pdf or docx, as the query asks (unscoped invoices only). */
     exportFile: async ({ user, params, query, req }: Ctx<DocScope, z.infer<typeof ExportQuery>>) =>
-      fileLink(await inScope(params.id, user.id), user, query.format, req.requestId),
+      fileLink(await inScope(params.id, user.orgId), user, query.format, req.requestId),
 
     previewEmail: async ({ user, params, body }: Ctx<DocScope, unknown, z.infer<typeof PreviewEmailBody>>) =>
-      previewDocumentEmail(sequelize, kind, await scoped(params, user.id), user, body?.email_template_id),
+      previewDocumentEmail(sequelize, kind, await scoped(params, user.orgId), user, body?.email_template_id),
   };
 }
 
@@ -103,13 +103,13 @@ function documentWrites(kind: DocumentKind, deps: InvoicingRouterDeps, { session
   const { sequelize } = deps;
   return {
     create: async ({ user, body, params, req }: Ctx<Scope, unknown, DocumentProps>) => {
-      const sessionId = await sessionOf(params, user.id);
+      const sessionId = await sessionOf(params, user.orgId);
       return presentDocument(
         kind,
         await saveDocument(
           sequelize,
           kind,
-          user.id,
+          user.orgId,
           null,
           { ...body, ...(sessionId ? { session_id: sessionId } : {}) },
           req.requestId,
@@ -119,16 +119,16 @@ function documentWrites(kind: DocumentKind, deps: InvoicingRouterDeps, { session
     },
 
     update: async ({ user, params, body, req }: Ctx<DocScope, unknown, DocumentProps>) => {
-      await scoped(params, user.id);
+      await scoped(params, user.orgId);
       return presentDocument(
         kind,
-        await saveDocument(sequelize, kind, user.id, params.id, body, req.requestId),
+        await saveDocument(sequelize, kind, user.orgId, params.id, body, req.requestId),
         user.timeZone,
       );
     },
 
     sendEmail: async ({ user, params, body, req }: Ctx<DocScope, unknown, z.infer<typeof SendEmailBody>>) => {
-      const document = await scoped(params, user.id);
+      const document = await scoped(params, user.orgId);
       const header = req.get('idempotency-key');
       const requestKey = header ? `${user.id}:${IdempotencyKey.parse(header)}` : crypto.randomUUID();
       return sendDocumentEmail(sequelize, deps, kind, user, document, { ...body, requestKey }, req.requestId);
@@ -136,28 +136,32 @@ function documentWrites(kind: DocumentKind, deps: InvoicingRouterDeps, { session
 
     /** POST .../accept: the client said yes (QUOTE_STATUS_CHANGED, a number if it had none); again: unchanged. */
     accept: async ({ user, params, req }: Ctx<DocScope>) => {
-      const document = await scoped(params, user.id);
+      const document = await scoped(params, user.orgId);
       if (document.status === 'REJECTED')
         throw new ConflictError('quote_rejected', 'This quote was refused: write a new one');
       // Accepted already (by the studio, or signed by the client): answered as it is.
       if (document.status === 'ACCEPTED') return presentDocument(kind, document, user.timeZone);
       return presentDocument(
         kind,
-        await saveDocument(sequelize, kind, user.id, document.id, { status: 'ACCEPTED' }, req.requestId),
+        await saveDocument(sequelize, kind, user.orgId, document.id, { status: 'ACCEPTED' }, req.requestId),
         user.timeZone,
       );
     },
 
     /** POST .../invoice: a draft invoice with the quote's lines. */
     invoice: async ({ user, params, req }: Ctx<DocScope>) => {
-      await scoped(params, user.id);
-      const invoice = await invoiceFromQuote(sequelize, user.id, params.id, req.requestId);
-      return presentDocument('invoice', await findDocument(sequelize, 'invoice', invoice.id, user.id), user.timeZone);
+      await scoped(params, user.orgId);
+      const invoice = await invoiceFromQuote(sequelize, user.orgId, params.id, req.requestId);
+      return presentDocument(
+        'invoice',
+        await findDocument(sequelize, 'invoice', invoice.id, user.orgId),
+        user.timeZone,
+      );
     },
 
     remove: async ({ user, params, req }: Ctx<DocScope>) => {
-      await scoped(params, user.id);
-      await deleteDocument(sequelize, kind, user.id, params.id, req.requestId);
+      await scoped(params, user.orgId);
+      await deleteDocument(sequelize, kind, user.orgId, params.id, req.requestId);
     },
   };
 }

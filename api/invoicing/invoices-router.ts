@@ -42,13 +42,13 @@ export function buildInvoiceIssueRouter(
       params: IdParams,
     },
     async ({ user, params, req }) => {
-      const invoice = await issueInvoice(sequelize, checkEInvoiceXml, user.id, params.id, req.requestId);
+      const invoice = await issueInvoice(sequelize, checkEInvoiceXml, user.orgId, params.id, req.requestId);
       // The pdf the studio keeps is started by the outbox relay from the issue's event: the issue never waits for it or fails with it.
       const view = presentDocument('invoice', invoice, user.timeZone);
       // A B2B client (the SIREN of its buyer copy) is looked up in the e-invoicing directory (issue
       // 32 §2), after the issue and outside its transaction: the warning never holds the issue up.
       const siren = invoice.buyer?.siren?.trim() || null;
-      const platform = siren ? await deps.studioPlatform(user.id) : null;
+      const platform = siren ? await deps.studioPlatform(user.orgId) : null;
       const warning = siren && platform ? await recipientWarning(platform, siren) : null;
       return warning ? { ...view, warnings: [warning] } : view;
     },

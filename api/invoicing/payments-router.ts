@@ -28,8 +28,8 @@ export function buildInvoicePaymentsRouter(deps: LegalInvoicingRouterDeps): Rout
       params: IdParams,
     },
     async ({ user, params }) => {
-      const invoice = await findDocument(sequelize, 'invoice', params.id, user.id);
-      const rows = await listInvoicePayments(sequelize, user.id, invoice.id);
+      const invoice = await findDocument(sequelize, 'invoice', params.id, user.orgId);
+      const rows = await listInvoicePayments(sequelize, user.orgId, invoice.id);
       return { invoice_id: invoice.id, items: rows.map(presentPayment) };
     },
   );
@@ -52,7 +52,7 @@ export function buildInvoicePaymentsRouter(deps: LegalInvoicingRouterDeps): Rout
     async ({ user, params, body, req }) => {
       const payment = await recordManualPayment(
         sequelize,
-        user.id,
+        user.orgId,
         params.id,
         {
           amountCents: toHundredths(body.amount),
@@ -83,7 +83,7 @@ export function buildInvoicePaymentsRouter(deps: LegalInvoicingRouterDeps): Rout
       params: PaymentParams,
     },
     async ({ user, params, req }) => {
-      const reversal = await reversePayment(sequelize, user.id, params.id, params.paymentId, req.requestId);
+      const reversal = await reversePayment(sequelize, user.orgId, params.id, params.paymentId, req.requestId);
       await wakeReminders(params.id);
       return presentPayment(reversal);
     },

@@ -111,7 +111,7 @@ const REMINDERS_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user }) =>
-        presentSettings(await findReminderSettings(sequelize, user.id)),
+        presentSettings(await findReminderSettings(sequelize, user.orgId)),
   ),
 
   route(
@@ -130,8 +130,8 @@ const REMINDERS_ROUTES = [
         const steps = body.reminder_steps as StoredReminderStep[];
         const problems = reminderStepProblems(reminderStepsOf(steps));
         if (problems.length) throw new ValidationError('The reminder steps are not valid', problems);
-        const saved = await saveReminderSettings(sequelize, user.id, steps);
-        await signalInvoiceReminders(temporal, await listOwedInvoiceIds(sequelize, user.id), logger);
+        const saved = await saveReminderSettings(sequelize, user.orgId, steps);
+        await signalInvoiceReminders(temporal, await listOwedInvoiceIds(sequelize, user.orgId), logger);
         return presentSettings(saved);
       },
   ),
@@ -149,7 +149,7 @@ const REMINDERS_ROUTES = [
     },
     ({ remindersView }) =>
       async ({ user, params }) =>
-        remindersView(user.id, params.id),
+        remindersView(user.orgId, params.id),
   ),
 
   route(
@@ -167,9 +167,9 @@ const REMINDERS_ROUTES = [
     },
     ({ sequelize, temporal, logger, remindersView }) =>
       async ({ user, params, body }) => {
-        await setInvoiceReminderControl(sequelize, user.id, params.id, CONTROL_OF[body.status]);
+        await setInvoiceReminderControl(sequelize, user.orgId, params.id, CONTROL_OF[body.status]);
         await signalInvoiceReminders(temporal, [params.id], logger);
-        return remindersView(user.id, params.id);
+        return remindersView(user.orgId, params.id);
       },
   ),
 
@@ -186,10 +186,10 @@ const REMINDERS_ROUTES = [
     },
     ({ sequelize, temporal, logger }) =>
       async ({ user, params, body }) => {
-        await setContactRemindersPaused(sequelize, user.id, params.id, body.paused);
+        await setContactRemindersPaused(sequelize, user.orgId, params.id, body.paused);
         await signalInvoiceReminders(
           temporal,
-          await listOwedInvoiceIds(sequelize, user.id, { contactId: params.id }),
+          await listOwedInvoiceIds(sequelize, user.orgId, { contactId: params.id }),
           logger,
         );
         return { contact_id: params.id, reminders_paused: body.paused };

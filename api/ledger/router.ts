@@ -46,7 +46,7 @@ const LEDGER_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user }) =>
-        presentLedgerIntegrity(await checkLedgerIntegrity(sequelize, user.id)),
+        presentLedgerIntegrity(await checkLedgerIntegrity(sequelize, user.orgId)),
   ),
 
   route(
@@ -67,7 +67,7 @@ const LEDGER_ROUTES = [
     ({ sequelize }) =>
       async ({ user, body, res }) => {
         const start = body.period_start ?? lastEnded(body.period_kind, user.timeZone);
-        const { closure, created } = await closeLedgerPeriod(sequelize, user.id, {
+        const { closure, created } = await closeLedgerPeriod(sequelize, user.orgId, {
           kind: body.period_kind,
           start,
           end: body.period_end,
@@ -91,7 +91,7 @@ const LEDGER_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user, query }) => {
-        const { items, total } = await listLedgerClosures(sequelize, user.id, {
+        const { items, total } = await listLedgerClosures(sequelize, user.orgId, {
           kind: query.period_kind,
           limit: query.limit,
           offset: pageOffset(query),
@@ -113,7 +113,7 @@ const LEDGER_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user, params }) => {
-        const closure = await findLedgerClosure(sequelize, user.id, params.id);
+        const closure = await findLedgerClosure(sequelize, user.orgId, params.id);
         if (!closure) throw new NotFoundError('Ledger closure');
         return presentLedgerClosure(closure);
       },
@@ -134,7 +134,7 @@ const LEDGER_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user, res }) =>
-        writeLedgerExport(sequelize, user.id, res),
+        writeLedgerExport(sequelize, user.orgId, res),
   ),
 ];
 

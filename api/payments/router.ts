@@ -46,7 +46,7 @@ const PAYMENT_ROUTES = [
     },
     (deps) =>
       async ({ user, body }: PayContext) =>
-        startCardPayment(deps.sequelize, deps, user.id, body.invoice_id),
+        startCardPayment(deps.sequelize, deps, user.orgId, body.invoice_id),
   ),
   route(
     {
@@ -62,7 +62,7 @@ const PAYMENT_ROUTES = [
     },
     (deps) =>
       async ({ user, body }: PayContext) =>
-        startWalletPayment(deps.sequelize, deps, user.id, body.invoice_id),
+        startWalletPayment(deps.sequelize, deps, user.orgId, body.invoice_id),
   ),
 ];
 

@@ -89,7 +89,7 @@ const PURCHASE_INVOICES_ROUTES = [
         const file = await readFile(req, res);
         const read = await readPurchaseFile(file.buffer);
         const sha256 = sha256Of(file.buffer);
-        const existing = await findPurchaseInvoiceByFile(sequelize, user.id, sha256);
+        const existing = await findPurchaseInvoiceByFile(sequelize, user.orgId, sha256);
         if (existing)
           throw new ConflictError('purchase_invoice_exists', 'This file was received already', { id: existing });
         const id = await keepPurchaseInvoice(
@@ -101,9 +101,9 @@ const PURCHASE_INVOICES_ROUTES = [
         );
         if (!id)
           throw new ConflictError('purchase_invoice_exists', 'This file was received already', {
-            id: await findPurchaseInvoiceByFile(sequelize, user.id, sha256),
+            id: await findPurchaseInvoiceByFile(sequelize, user.orgId, sha256),
           });
-        return present((await findPurchaseInvoice(sequelize, user.id, id))!);
+        return present((await findPurchaseInvoice(sequelize, user.orgId, id))!);
       },
   ),
 
@@ -120,7 +120,7 @@ const PURCHASE_INVOICES_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user, query }) => {
-        const page = await listPurchaseInvoices(sequelize, user.id, query);
+        const page = await listPurchaseInvoices(sequelize, user.orgId, query);
         return { ...page, items: page.items.map(present) };
       },
   ),
@@ -138,7 +138,7 @@ const PURCHASE_INVOICES_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user, params }) => {
-        const row = await findPurchaseInvoice(sequelize, user.id, params.id);
+        const row = await findPurchaseInvoice(sequelize, user.orgId, params.id);
         if (!row) throw new NotFoundError('Purchase invoice');
         return present(row);
       },
@@ -162,7 +162,7 @@ const PURCHASE_INVOICES_ROUTES = [
       async ({ user, params, body, req }) => {
         const reason = answerReason(body.status, body.reason);
         if (!reason.ok) throw new ValidationError(reason.message, [{ path: 'reason', message: reason.message }]);
-        const answered = await answerPurchaseInvoice(sequelize, user.id, params.id, body.status, reason.reason);
+        const answered = await answerPurchaseInvoice(sequelize, user.orgId, params.id, body.status, reason.reason);
         if (answered.outcome === 'not_found') throw new NotFoundError('Purchase invoice');
         if (answered.outcome === 'not_allowed')
           throw new ConflictError(
@@ -179,10 +179,10 @@ const PURCHASE_INVOICES_ROUTES = [
             temporal,
             PURCHASE_ANSWER_JOB,
             answered.answerId,
-            { answerId: answered.answerId, ownerId: user.id },
+            { answerId: answered.answerId, ownerId: user.orgId },
             { orgId: user.orgId, userId: user.id, entityId: params.id, requestId: req.requestId },
           ).catch(() => undefined);
-        return present((await findPurchaseInvoice(sequelize, user.id, params.id))!);
+        return present((await findPurchaseInvoice(sequelize, user.orgId, params.id))!);
       },
   ),
 
@@ -199,8 +199,8 @@ const PURCHASE_INVOICES_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user, params }) => {
-        if (!(await findPurchaseInvoice(sequelize, user.id, params.id))) throw new NotFoundError('Purchase invoice');
-        const answers = await listPurchaseAnswers(sequelize, user.id, params.id);
+        if (!(await findPurchaseInvoice(sequelize, user.orgId, params.id))) throw new NotFoundError('Purchase invoice');
+        const answers = await listPurchaseAnswers(sequelize, user.orgId, params.id);
         return {
           items: answers.map((a) => ({
             id: a.id,
@@ -226,7 +226,7 @@ const PURCHASE_INVOICES_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user }) => ({
-        items: (await listUnreadableInboxFlows(sequelize, user.id)).map((f) => ({
+        items: (await listUnreadableInboxFlows(sequelize, user.orgId)).map((f) => ({
           flow_id: f.flow_id,
           problem: f.problem,
           received_at: f.received_at.toISOString(),

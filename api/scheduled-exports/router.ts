@@ -33,8 +33,8 @@ const route = routesFor<ScheduledExportsHandlers, ScheduledExportsRouterDeps>();
 const setPausedOf =
   ({ sequelize, temporal }: ScheduledExportsRouterDeps) =>
   (paused: boolean) =>
-  async ({ user, params }: { user: { id: string }; params: { id: string } }) => {
-    const updated = await setScheduledExportPaused(sequelize, temporal, user.id, params.id, paused);
+  async ({ user, params }: { user: { orgId: string }; params: { id: string } }) => {
+    const updated = await setScheduledExportPaused(sequelize, temporal, user.orgId, params.id, paused);
     return presentScheduledExport(updated, await nextExportRun(temporal, updated.id));
   };
 
@@ -55,7 +55,7 @@ const SCHEDULED_EXPORTS_ROUTES = [
     },
     ({ sequelize, temporal }) =>
       async ({ user, body }) => {
-        const row = await createScheduledExport(sequelize, temporal, user.id, body);
+        const row = await createScheduledExport(sequelize, temporal, user.orgId, body);
         return presentScheduledExport(row, await nextExportRun(temporal, row.id));
       },
   ),
@@ -73,7 +73,7 @@ const SCHEDULED_EXPORTS_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user, query }) => {
-        const page = await listScheduledExports(sequelize, user.id, query);
+        const page = await listScheduledExports(sequelize, user.orgId, query);
         return { ...page, items: page.items.map((r) => presentScheduledExport(r)) };
       },
   ),
@@ -91,7 +91,7 @@ const SCHEDULED_EXPORTS_ROUTES = [
     },
     ({ sequelize, temporal }) =>
       async ({ user, params }) => {
-        const row = await findScheduledExport(sequelize, user.id, params.id);
+        const row = await findScheduledExport(sequelize, user.orgId, params.id);
         return presentScheduledExport(row, await nextExportRun(temporal, row.id));
       },
   ),
@@ -136,7 +136,7 @@ const SCHEDULED_EXPORTS_ROUTES = [
     },
     ({ sequelize, temporal }) =>
       async ({ user, params }) => {
-        await deleteScheduledExport(sequelize, temporal, user.id, params.id);
+        await deleteScheduledExport(sequelize, temporal, user.orgId, params.id);
       },
   ),
 ];

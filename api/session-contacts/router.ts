@@ -34,7 +34,7 @@ export function buildSessionContactsRouter({ sequelize, kit }: DataRouterDeps): 
       params: IdParams,
       response: SessionContactsView,
     },
-    async ({ user, params }) => list(user.id, params.id),
+    async ({ user, params }) => list(user.orgId, params.id),
   );
 
   kit.route(
@@ -55,12 +55,12 @@ export function buildSessionContactsRouter({ sequelize, kit }: DataRouterDeps): 
     async ({ user, params, body, req }) => {
       await addSessionContact(
         sequelize,
-        user.id,
+        user.orgId,
         params.id,
         { contact_id: body.contact_id, role: body.role ?? null },
         req.requestId,
       );
-      return list(user.id, params.id);
+      return list(user.orgId, params.id);
     },
   );
 
@@ -77,7 +77,7 @@ export function buildSessionContactsRouter({ sequelize, kit }: DataRouterDeps): 
       status: 204,
     },
     async ({ user, params, req }) => {
-      await removeSessionContact(sequelize, user.id, params.id, params.contactId, req.requestId);
+      await removeSessionContact(sequelize, user.orgId, params.id, params.contactId, req.requestId);
     },
   );
 

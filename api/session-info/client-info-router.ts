@@ -24,7 +24,7 @@ export function buildClientInfoRouter({ sequelize, kit }: DataRouterDeps): Route
       params: IdParams,
       response: ClientInfoView,
     },
-    async ({ user, params }) => presentClientInfo(await readClientInfo(sequelize, params.id, user.id)),
+    async ({ user, params }) => presentClientInfo(await readClientInfo(sequelize, params.id, user.orgId)),
   );
 
   kit.route(
@@ -45,7 +45,7 @@ export function buildClientInfoRouter({ sequelize, kit }: DataRouterDeps): Route
       presentClientInfo(
         await saveClientInfo(sequelize, {
           sessionId: params.id,
-          ownerId: user.id,
+          ownerId: user.orgId,
           templateId: body.template_id,
           responses: body.responses,
           via: 'USER',

@@ -47,7 +47,7 @@ export function buildSessionInfoInviteRouter({
       status: 202,
     },
     async ({ req, user, params, body }) => {
-      await loadInviteContext(sequelize, user.id, params.id);
+      await loadInviteContext(sequelize, user.orgId, params.id);
       const header = req.get('idempotency-key');
       const requestKey = header ? `${user.id}:${IdempotencyKey.parse(header)}` : crypto.randomUUID();
       const run = await startJob(
@@ -55,7 +55,7 @@ export function buildSessionInfoInviteRouter({
         temporal,
         SESSION_INFO_INVITE_JOB,
         requestKey,
-        { ownerId: user.id, sessionId: params.id, emailTemplateId: body.email_template_id ?? null, requestKey },
+        { ownerId: user.orgId, sessionId: params.id, emailTemplateId: body.email_template_id ?? null, requestKey },
         { orgId: user.orgId, userId: user.id, entityId: params.id, requestId: req.requestId },
       );
       return { jobRunId: run.id, status: run.status, requestKey };

@@ -44,14 +44,14 @@ export function buildRoadmapRouter({
       response: z.object({ url: z.string(), key: z.string(), filename: z.string(), expiration: z.number() }),
     },
     async ({ req, user, params, query }) => {
-      const session = { id: await findOwnSessionId(sequelize, user.id, params.id) };
+      const session = { id: await findOwnSessionId(sequelize, user.orgId, params.id) };
       if (query.format === 'pdf') assertPdfRenderer(config.CHROMIUM_PATH);
       const run = await startJob(
         sequelize,
         temporal,
         ROADMAP_JOB,
         session.id,
-        { ownerId: user.id, sessionId: session.id, format: query.format },
+        { ownerId: user.orgId, sessionId: session.id, format: query.format },
         { orgId: user.orgId, userId: user.id, entityId: session.id, requestId: req.requestId },
       );
       const result = await waitForJob<RoadmapResult>(temporal, run, {

@@ -41,7 +41,7 @@ const SESSION_INFO_TEMPLATES_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user }) => {
-        const rows = await listUserTemplates(sequelize, user.id);
+        const rows = await listUserTemplates(sequelize, user.orgId);
         return rows.map(presentUserTemplate);
       },
   ),
@@ -81,8 +81,8 @@ const SESSION_INFO_TEMPLATES_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user }) => {
-        const counts = await createDefaults(sequelize, user.id, user.locale);
-        const rows = await listUserTemplates(sequelize, user.id, 'by-order');
+        const counts = await createDefaults(sequelize, user.orgId, user.locale);
+        const rows = await listUserTemplates(sequelize, user.orgId, 'by-order');
         return { ...counts, templates: rows.map(presentUserTemplate) };
       },
   ),
@@ -102,7 +102,7 @@ const SESSION_INFO_TEMPLATES_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user, params }) =>
-        presentUserTemplate(await createFromBase(sequelize, user.id, params.baseTemplateId)),
+        presentUserTemplate(await createFromBase(sequelize, user.orgId, params.baseTemplateId)),
   ),
 
   route(
@@ -119,7 +119,7 @@ const SESSION_INFO_TEMPLATES_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user, body }) =>
-        presentUserTemplate(await createUserTemplate(sequelize, user.id, body)),
+        presentUserTemplate(await createUserTemplate(sequelize, user.orgId, body)),
   ),
 
   route(
@@ -135,7 +135,7 @@ const SESSION_INFO_TEMPLATES_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user, params }) =>
-        presentUserTemplate(await loadUserTemplate(sequelize, params.id, user.id)),
+        presentUserTemplate(await loadUserTemplate(sequelize, params.id, user.orgId)),
   ),
 
   route(
@@ -152,7 +152,7 @@ const SESSION_INFO_TEMPLATES_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user, params, body }) =>
-        presentUserTemplate(await updateUserTemplate(sequelize, user.id, params.id, body)),
+        presentUserTemplate(await updateUserTemplate(sequelize, user.orgId, params.id, body)),
   ),
 
   route(
@@ -168,7 +168,7 @@ const SESSION_INFO_TEMPLATES_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user, params }) => {
-        await deleteUserTemplate(sequelize, user.id, params.id);
+        await deleteUserTemplate(sequelize, user.orgId, params.id);
       },
   ),
 
@@ -187,7 +187,7 @@ const SESSION_INFO_TEMPLATES_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user, params, body }) =>
-        presentField(await addUserField(sequelize, user.id, params.id, body)),
+        presentField(await addUserField(sequelize, user.orgId, params.id, body)),
   ),
 
   route(
@@ -204,7 +204,7 @@ const SESSION_INFO_TEMPLATES_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user, params, body }) =>
-        presentField(await updateUserField(sequelize, user.id, params.id, params.fieldId, body)),
+        presentField(await updateUserField(sequelize, user.orgId, params.id, params.fieldId, body)),
   ),
 
   route(
@@ -220,7 +220,7 @@ const SESSION_INFO_TEMPLATES_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user, params }) => {
-        await deleteUserField(sequelize, user.id, params.id, params.fieldId);
+        await deleteUserField(sequelize, user.orgId, params.id, params.fieldId);
       },
   ),
 ];

@@ -21,12 +21,12 @@ const update =
     body,
     req,
   }: {
-    user: { id: string };
+    user: { orgId: string };
     params: { id: string };
     body: z.infer<typeof UpdateSessionTypeBody>;
     req: { requestId: string };
   }) =>
-    presentSessionType(await saveSessionType(sequelize, user.id, params.id, sessionTypeProps(body), req.requestId));
+    presentSessionType(await saveSessionType(sequelize, user.orgId, params.id, sessionTypeProps(body), req.requestId));
 
 /** Every route of buildSessionTypesRouter, in the document's order. */
 const SESSION_TYPES_ROUTES = [
@@ -43,7 +43,7 @@ const SESSION_TYPES_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user, query }) => {
-        const page = await listSessionTypes(sequelize, user.id, query);
+        const page = await listSessionTypes(sequelize, user.orgId, query);
         return { ...page, items: page.items.map(presentSessionType) };
       },
   ),
@@ -62,7 +62,7 @@ const SESSION_TYPES_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user, body, req }) =>
-        presentSessionType(await saveSessionType(sequelize, user.id, null, sessionTypeProps(body), req.requestId)),
+        presentSessionType(await saveSessionType(sequelize, user.orgId, null, sessionTypeProps(body), req.requestId)),
   ),
 
   route(
@@ -77,8 +77,8 @@ const SESSION_TYPES_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user }) => {
-        const created = await createDefaultSessionTypes(sequelize, user.id, user.locale);
-        const page = await listSessionTypes(sequelize, user.id, { page: 1, limit: 100 });
+        const created = await createDefaultSessionTypes(sequelize, user.orgId, user.locale);
+        const page = await listSessionTypes(sequelize, user.orgId, { page: 1, limit: 100 });
         return { created, ...page, items: page.items.map(presentSessionType) };
       },
   ),
@@ -96,7 +96,7 @@ const SESSION_TYPES_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user, params }) =>
-        presentSessionType(await findSessionType(sequelize, user.id, params.id)),
+        presentSessionType(await findSessionType(sequelize, user.orgId, params.id)),
   ),
 
   route(
@@ -141,7 +141,7 @@ const SESSION_TYPES_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user, params, req }) => {
-        await deleteSessionType(sequelize, user.id, params.id, req.requestId);
+        await deleteSessionType(sequelize, user.orgId, params.id, req.requestId);
       },
   ),
 ];

@@ -22,7 +22,7 @@ const update =
     body,
     req,
   }: IdBodyContext<z.infer<typeof UpdateSessionBody>> & Pick<RouteContext<IdParams, unknown, unknown>, 'req'>) =>
-    presentSession(await updateSession(sequelize, user.id, params.id, body, req.requestId));
+    presentSession(await updateSession(sequelize, user.orgId, params.id, body, req.requestId));
 
 /** Every route of buildSessionsRouter, in the document's order. */
 const SESSIONS_ROUTES = [
@@ -40,7 +40,7 @@ const SESSIONS_ROUTES = [
     ({ sequelize }) =>
       async ({ user, query }) => {
         // Written by PostgreSQL as presentSession would write each one (test/integration/contacts/list-pages-from-the-database.test.ts).
-        return new JsonText(await listSessionsJson(sequelize, user.id, query));
+        return new JsonText(await listSessionsJson(sequelize, user.orgId, query));
       },
   ),
 
@@ -59,7 +59,7 @@ const SESSIONS_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user, body, req }) =>
-        presentSession(await createSession(sequelize, user.id, body, req.requestId)),
+        presentSession(await createSession(sequelize, user.orgId, body, req.requestId)),
   ),
 
   route(
@@ -75,7 +75,7 @@ const SESSIONS_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user, params }) =>
-        presentSession(await findSession(sequelize, user.id, params.id)),
+        presentSession(await findSession(sequelize, user.orgId, params.id)),
   ),
 
   route(
@@ -122,7 +122,7 @@ const SESSIONS_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user, params }) => {
-        await deleteSession(sequelize, user.id, params.id);
+        await deleteSession(sequelize, user.orgId, params.id);
       },
   ),
 ];

@@ -35,8 +35,8 @@ const createDefaultsSummary = 'Copy the system SMS templates the studio does not
 /** Copies the system templates of the user's language the user does not have yet (db/commands/sms-templates.ts). */
 const createDefaultsOf =
   ({ sequelize }: DataRouterDeps) =>
-  async ({ user }: { user: { id: string; locale: string } }) => {
-    const { created, templates } = await copyDefaultSmsTemplates(sequelize, user.id, user.locale);
+  async ({ user }: { user: { orgId: string; locale: string } }) => {
+    const { created, templates } = await copyDefaultSmsTemplates(sequelize, user.orgId, user.locale);
     return { created, templates: templates.map(presentSmsTemplate) };
   };
 
@@ -51,7 +51,7 @@ const updateOf =
     RouteContext<z.infer<typeof IdParams>, unknown, z.infer<typeof UpdateSmsTemplateBody>>,
     'user' | 'params' | 'body'
   >) =>
-    presentSmsTemplate(await updateSmsTemplate(sequelize, user.id, params.id, body));
+    presentSmsTemplate(await updateSmsTemplate(sequelize, user.orgId, params.id, body));
 
 /** Every route of buildSmsTemplatesRouter, in the document's order. */
 const SMS_TEMPLATES_ROUTES = [
@@ -66,7 +66,7 @@ const SMS_TEMPLATES_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user }) =>
-        (await listSmsTemplates(sequelize, user.id)).map(presentSmsTemplate),
+        (await listSmsTemplates(sequelize, user.orgId)).map(presentSmsTemplate),
   ),
 
   route(
@@ -132,7 +132,7 @@ const SMS_TEMPLATES_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user, params }) =>
-        presentSmsTemplate(await findSmsTemplate(sequelize, user.id, params.id)),
+        presentSmsTemplate(await findSmsTemplate(sequelize, user.orgId, params.id)),
   ),
 
   route(
@@ -175,7 +175,7 @@ const SMS_TEMPLATES_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user, params }) => {
-        await deleteSmsTemplate(sequelize, user.id, params.id);
+        await deleteSmsTemplate(sequelize, user.orgId, params.id);
       },
   ),
 ];

@@ -39,6 +39,7 @@ export function buildStorageRouter({ sequelize, publicS3, bucket, kit }: Storage
       const rules = await fileAccessRules(sequelize, { userId: user.id, orgId: user.orgId, bucket, key });
       const allowed =
         keyNamesUser(key, user.id) ||
+        keyNamesUser(key, user.orgId) ||
         rules.fileObjectInOrg ||
         rules.sessionFileOwned ||
         rules.contactFileOwned ||

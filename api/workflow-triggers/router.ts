@@ -30,8 +30,8 @@ const WORKFLOW_TRIGGERS_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user, params }) => {
-        await findOwnedAutomation(sequelize, params.workflowId, user.id);
-        return (await listTriggers(sequelize, user.id, params.workflowId)).map(presentTrigger);
+        await findOwnedAutomation(sequelize, params.workflowId, user.orgId);
+        return (await listTriggers(sequelize, user.orgId, params.workflowId)).map(presentTrigger);
       },
   ),
 
@@ -51,8 +51,8 @@ const WORKFLOW_TRIGGERS_ROUTES = [
     },
     ({ sequelize, temporal }) =>
       async ({ user, params, body }) => {
-        await findOwnedAutomation(sequelize, params.workflowId, user.id);
-        return presentTrigger(await createTrigger(sequelize, temporal, user.id, params.workflowId, body));
+        await findOwnedAutomation(sequelize, params.workflowId, user.orgId);
+        return presentTrigger(await createTrigger(sequelize, temporal, user.orgId, params.workflowId, body));
       },
   ),
 
@@ -68,7 +68,7 @@ const WORKFLOW_TRIGGERS_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user, params }) =>
-        presentTrigger(await findTrigger(sequelize, user.id, params.workflowId, params.id)),
+        presentTrigger(await findTrigger(sequelize, user.orgId, params.workflowId, params.id)),
   ),
 
   route(
@@ -85,7 +85,7 @@ const WORKFLOW_TRIGGERS_ROUTES = [
     },
     ({ sequelize, temporal }) =>
       async ({ user, params, body }) =>
-        presentTrigger(await updateTrigger(sequelize, temporal, user.id, params.workflowId, params.id, body)),
+        presentTrigger(await updateTrigger(sequelize, temporal, user.orgId, params.workflowId, params.id, body)),
   ),
 
   route(
@@ -101,7 +101,7 @@ const WORKFLOW_TRIGGERS_ROUTES = [
     },
     ({ sequelize, temporal }) =>
       async ({ user, params }) => {
-        await deleteTrigger(sequelize, temporal, user.id, params.workflowId, params.id);
+        await deleteTrigger(sequelize, temporal, user.orgId, params.workflowId, params.id);
       },
   ),
 
@@ -118,7 +118,7 @@ const WORKFLOW_TRIGGERS_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user, params, query }) => {
-        const trigger = await findTrigger(sequelize, user.id, params.workflowId, params.id);
+        const trigger = await findTrigger(sequelize, user.orgId, params.workflowId, params.id);
         return (await listTriggerExecutions(sequelize, trigger.id, query.limit)).map(presentExecution);
       },
   ),

@@ -69,7 +69,7 @@ export async function recordPurchaseInvoice(
        RETURNING id`,
       {
         bind: [
-          owner.id,
+          owner.orgId,
           file.format,
           invoice.typeCode?.slice(0, 10) ?? null,
           invoice.sellerName.slice(0, 500),

@@ -55,8 +55,11 @@ function createAccount(
     });
     if (existing) throw taken();
     const org = await Organization.create({ name: props.name?.trim() || email }, { transaction });
+    // The founder's account takes the studio's id (migration 2026.11.28T12.00.00): a studio of one
+    // answers to the same id as its account, as every studio did before teams.
     const user = await User.create(
       {
+        id: org.id,
         org_id: org.id,
         email,
         password_hash: props.passwordHash,
@@ -68,6 +71,10 @@ function createAccount(
       },
       { transaction },
     );
+    await sequelize.query(`INSERT INTO memberships (org_id, user_id, role) VALUES ($1, $1, 'owner')`, {
+      bind: [org.id],
+      transaction,
+    });
     await copyBaseSessionInfoTemplates(sequelize, user.id, { transaction, locale: user.locale });
     // After the questionnaires: each copied type points at the studio's copy of its questionnaire.
     await copySystemSessionTypes(sequelize, user.id, user.locale, transaction);

@@ -13,13 +13,13 @@ export interface FileAccessRequest {
 export interface FileAccessRules {
   /** A file_objects row for the key in the user's organisation. */
   fileObjectInOrg: boolean;
-  /** A session_files row for the key on one of the user's sessions. */
+  /** A session_files row for the key on one of the studio's sessions. */
   sessionFileOwned: boolean;
-  /** A contact_files row for the key on one of the user's contacts. */
+  /** A contact_files row for the key on one of the studio's contacts. */
   contactFileOwned: boolean;
   /** A document uploaded by the user whose file object has the key. */
   documentUploaded: boolean;
-  /** The key is the user's current avatar or logo (the week-long link case). */
+  /** The key is the user's current avatar, or the studio's logo (the week-long link case). */
   currentUserImage: boolean;
 }
 
@@ -31,11 +31,11 @@ export async function fileAccessRules(sequelize: Sequelize, r: FileAccessRequest
   const [row] = await sequelize.query<FileAccessRules>(
     `SELECT
        EXISTS (SELECT 1 FROM file_objects fo WHERE fo.bucket = $bucket AND fo.key = $key AND fo.org_id = $orgId) AS "fileObjectInOrg",
-       EXISTS (SELECT 1 FROM session_files sf JOIN sessions s ON s.id = sf.session_id WHERE sf.key = $key AND s.owner_id = $userId) AS "sessionFileOwned",
-       EXISTS (SELECT 1 FROM contact_files cf JOIN contacts c ON c.id = cf.contact_id WHERE cf.key = $key AND c.owner_id = $userId) AS "contactFileOwned",
+       EXISTS (SELECT 1 FROM session_files sf JOIN sessions s ON s.id = sf.session_id WHERE sf.key = $key AND s.owner_id = $orgId) AS "sessionFileOwned",
+       EXISTS (SELECT 1 FROM contact_files cf JOIN contacts c ON c.id = cf.contact_id WHERE cf.key = $key AND c.owner_id = $orgId) AS "contactFileOwned",
        EXISTS (SELECT 1 FROM documents d JOIN file_objects fo ON fo.id = d.file_object_id
                 WHERE fo.bucket = $bucket AND fo.key = $key AND d.uploaded_by = $userId) AS "documentUploaded",
-       EXISTS (SELECT 1 FROM users u WHERE u.id = $userId AND (u.avatar_key = $key OR u.logo_key = $key)) AS "currentUserImage"`,
+       EXISTS (SELECT 1 FROM users u WHERE u.id IN ($userId, $orgId) AND (u.avatar_key = $key OR u.logo_key = $key)) AS "currentUserImage"`,
     { bind: { bucket: r.bucket, key: r.key, orgId: r.orgId, userId: r.userId }, type: QueryTypes.SELECT },
   );
   return row;

@@ -35,7 +35,7 @@ export async function keepPurchaseInvoice(
   origin: { fileName: string | null; platformFlowId?: string },
 ): Promise<string | null> {
   const sha256 = sha256Of(bytes);
-  const key = purchaseFileKey(owner.id, sha256, read.kind);
+  const key = purchaseFileKey(owner.orgId, sha256, read.kind);
   await deps.s3.send(
     new PutObjectCommand({ Bucket: deps.bucket, Key: key, Body: bytes, ContentType: read.contentType }),
   );

@@ -28,14 +28,14 @@ export async function accountingExportPayload(
   query: AccountingExportRequest,
   mode: AccountingExportPayload['mode'],
 ): Promise<AccountingExportPayload> {
-  const owner = await findUserPreferences(sequelize, user.id);
-  const company = await findCompanyProfile(sequelize, user.id);
+  const owner = await findUserPreferences(sequelize, user.orgId);
+  const company = await findCompanyProfile(sequelize, user.orgId);
   const formatProblem = accountingFormatProblem(query, provides(studioRegimeOf(company?.company_country), 'fec'));
   if (formatProblem) throw new ValidationError(formatProblem, [{ path: 'format', message: formatProblem }]);
   const problem = accountingFileProblem(query, company?.siren ?? null);
   if (problem) throw new ValidationError(problem, [{ path: 'siren', message: problem }]);
   return {
-    ownerId: user.id,
+    ownerId: user.orgId,
     orgId: user.orgId,
     from: query.from,
     to: query.to,
@@ -73,7 +73,7 @@ export async function startAccountingExport(
       );
     }
   }
-  return startJob(sequelize, temporal, ACCOUNTING_EXPORT_JOB, user.id, payload, {
+  return startJob(sequelize, temporal, ACCOUNTING_EXPORT_JOB, user.orgId, payload, {
     orgId: user.orgId,
     userId: user.id,
     requestId: options.requestId,

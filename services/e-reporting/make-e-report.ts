@@ -50,7 +50,7 @@ export async function makeEReportOf(
   request: { flow: ReportFlow; day?: string },
   requestId?: string,
 ): Promise<EReportRow> {
-  const studio = await studioOf(sequelize, user.id);
+  const studio = await studioOf(sequelize, user.orgId);
   const today = formatDateInZone(new Date(), studio.timeZone);
   const flow: ReportFlow = request.flow;
   const period: ReportingPeriod = request.day
@@ -58,14 +58,14 @@ export async function makeEReportOf(
     : lastEndedPeriod(studio.regime, flow, today);
   if (!periodEnded(period, today))
     throw new ConflictError('period_not_ended', `The period ${period.start} to ${period.end} has not ended yet`);
-  const report = await makeEReport(sequelize, user.id, { flow, period, ...studio });
+  const report = await makeEReport(sequelize, user.orgId, { flow, period, ...studio });
   // Sent by a durable job (retried through a platform outage); without a platform it is only kept.
   await startJob(
     sequelize,
     temporal,
     E_REPORT_SEND_JOB,
     report.id,
-    { ownerId: user.id, reportId: report.id },
+    { ownerId: user.orgId, reportId: report.id },
     { orgId: user.orgId, userId: user.id, entityId: report.id, requestId },
   );
   return report;

@@ -58,11 +58,11 @@ export async function importFile(
   const mapping = options.mapping === undefined ? undefined : parseCustomMapping(entity, options.mapping);
   const head = await checkUpload(format, file.buffer);
   resolveImportMapping(entity, head.headers, mapping);
-  const owner = await findUserPreferences(sequelize, user.id);
+  const owner = await findUserPreferences(sequelize, user.orgId);
   const hash = createHash('sha256')
     .update(
       JSON.stringify([
-        user.id,
+        user.orgId,
         entity,
         options.preview,
         options.updateExisting,
@@ -73,7 +73,7 @@ export async function importFile(
     )
     .update(file.buffer)
     .digest('hex');
-  const uploadKey = `temp/imports/${user.id}/${hash}.${format}`;
+  const uploadKey = `temp/imports/${user.orgId}/${hash}.${format}`;
   await deps.s3.send(
     new PutObjectCommand({
       Bucket: deps.config.S3_BUCKET,
@@ -83,7 +83,7 @@ export async function importFile(
     }),
   );
   const payload: ImportPayload = {
-    ownerId: user.id,
+    ownerId: user.orgId,
     entity,
     format,
     uploadKey,
@@ -96,7 +96,7 @@ export async function importFile(
     ...(mapping ? { mapping } : {}),
     ...(options.rowActions ? { rowActions: options.rowActions } : {}),
   };
-  const run = await startJob(sequelize, deps.temporal, IMPORT_JOB, `${user.id}:${hash}`, payload, {
+  const run = await startJob(sequelize, deps.temporal, IMPORT_JOB, `${user.orgId}:${hash}`, payload, {
     orgId: user.orgId,
     userId: user.id,
     requestId,

@@ -29,8 +29,8 @@ export async function issueCreditNoteOf(
   input: CreditNoteInput,
   requestId?: string,
 ) {
-  const { creditNote, refundDueCents } = await issueCreditNote(sequelize, user.id, invoiceId, input, requestId);
-  const invoice = (await findDocument(sequelize, 'invoice', invoiceId, user.id)) as InvoiceRow;
+  const { creditNote, refundDueCents } = await issueCreditNote(sequelize, user.orgId, invoiceId, input, requestId);
+  const invoice = (await findDocument(sequelize, 'invoice', invoiceId, user.orgId)) as InvoiceRow;
   await signalInvoiceReminders(deps.temporal, [invoiceId], deps.logger);
   await startKeptPdf({ ...deps, sequelize }, { kind: 'credit_note', id: creditNote.id }, user, requestId);
   if (await creditNoteTransmittable(sequelize, creditNote.id))
@@ -39,7 +39,7 @@ export async function issueCreditNoteOf(
       deps.temporal,
       E_INVOICE_TRANSMIT_JOB,
       transmissionKey('credit_note', creditNote.id),
-      { kind: 'credit_note', documentId: creditNote.id, ownerId: user.id },
+      { kind: 'credit_note', documentId: creditNote.id, ownerId: user.orgId },
       { orgId: user.orgId, userId: user.id, entityId: creditNote.id, requestId },
     ).catch(() => undefined);
   return { creditNote, refundDueCents, invoice };

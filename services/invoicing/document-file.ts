@@ -43,7 +43,7 @@ export async function documentFileLink(
     temporal,
     DOCUMENT_PDF_JOB,
     key,
-    { kind, documentId: document.id, ownerId: user.id, ...(format === 'pdf' ? {} : { format }) },
+    { kind, documentId: document.id, ownerId: user.orgId, ...(format === 'pdf' ? {} : { format }) },
     { orgId: user.orgId, userId: user.id, entityId: document.id, requestId },
   );
   const file = await waitForJob<DocumentPdf>(temporal, run, {

@@ -46,8 +46,8 @@ export async function invoiceFacturXLink(
   format: EInvoiceFormat,
   requestId?: string,
 ) {
-  const invoice = await issuedInvoice(deps, user.id, id);
-  await assertFacturXSeller(deps, user.id, invoice.seller ?? null);
+  const invoice = await issuedInvoice(deps, user.orgId, id);
+  await assertFacturXSeller(deps, user.orgId, invoice.seller ?? null);
   return eInvoiceLink(
     deps,
     { kind: 'invoice', id: invoice.id, pdf_key: invoice.pdf_key, pdf_sha256: invoice.pdf_sha256 },
@@ -65,9 +65,9 @@ export async function creditNoteFacturXLink(
   format: EInvoiceFormat,
   requestId?: string,
 ) {
-  const note = await findOwnCreditNote(deps.sequelize, user.id, id);
+  const note = await findOwnCreditNote(deps.sequelize, user.orgId, id);
   if (!note) throw new NotFoundError('Credit note');
-  await assertFacturXSeller(deps, user.id, note.seller ?? null);
+  await assertFacturXSeller(deps, user.orgId, note.seller ?? null);
   return eInvoiceLink(
     deps,
     { kind: 'credit_note', id: note.id, pdf_key: note.pdf_key, pdf_sha256: note.pdf_sha256 },
@@ -83,9 +83,9 @@ export async function creditNoteFacturXLink(
  * and invoices whose lines carry several taxes are not made yet (409 saying so).
  */
 export async function invoiceUblLink(deps: KeptPdfDeps, user: Owner, id: string, requestId?: string) {
-  const invoice = await issuedInvoice(deps, user.id, id);
+  const invoice = await issuedInvoice(deps, user.orgId, id);
   // The seller the invoice kept at issue, else (issued before it was kept) the profile now.
-  const company = invoice.seller ?? (await findCompanyProfile(deps.sequelize, user.id));
+  const company = invoice.seller ?? (await findCompanyProfile(deps.sequelize, user.orgId));
   const country = countryCode(company?.company_country, null);
   const regime = studioRegimeOf(country);
   if (!regime.ublEInvoice)

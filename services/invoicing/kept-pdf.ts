@@ -47,7 +47,12 @@ async function startKeptPdfJob(
   const base = format ? `${keptPdfKey(document)}:${format}` : keptPdfKey(document);
   let key = base;
   for (let step = 0; ; step += 1) {
-    const payload = { kind: document.kind, documentId: document.id, ownerId: user.id, ...(format ? { format } : {}) };
+    const payload = {
+      kind: document.kind,
+      documentId: document.id,
+      ownerId: user.orgId,
+      ...(format ? { format } : {}),
+    };
     const run = await startJob(sequelize, temporal, DOCUMENT_PDF_JOB, key, payload, {
       orgId: user.orgId,
       userId: user.id,

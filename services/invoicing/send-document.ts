@@ -45,15 +45,15 @@ export async function sendDocumentEmail(
   requestId?: string,
 ) {
   let document = found;
-  await assertContactNotErased(sequelize, user.id, document.contact_id);
+  await assertContactNotErased(sequelize, user.orgId, document.contact_id);
   if (request.attach_pdf) assertPdfRenderer(deps.config.CHROMIUM_PATH);
   if (kind === 'invoice' && document.status === 'DRAFT') {
-    await issueInvoice(sequelize, checkEInvoiceXml, user.id, document.id, requestId);
-    document = await findDocument(sequelize, kind, document.id, user.id);
+    await issueInvoice(sequelize, checkEInvoiceXml, user.orgId, document.id, requestId);
+    document = await findDocument(sequelize, kind, document.id, user.orgId);
   }
   if (kind === 'quote' && !(document as QuoteRow).number) {
-    await numberQuoteForSending(sequelize, user.id, document.id);
-    document = await findDocument(sequelize, kind, document.id, user.id);
+    await numberQuoteForSending(sequelize, user.orgId, document.id);
+    document = await findDocument(sequelize, kind, document.id, user.orgId);
   }
   const preview = await previewDocumentEmail(sequelize, kind, document, user, request.email_template_id);
   const to = request.to ?? (preview.to ? [preview.to] : []);
@@ -67,7 +67,7 @@ export async function sendDocumentEmail(
     {
       kind,
       documentId: document.id,
-      ownerId: user.id,
+      ownerId: user.orgId,
       to: [...new Set(to.map((a) => a.toLowerCase()))],
       subject: request.subject ?? null,
       message: request.message ?? null,
