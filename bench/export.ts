@@ -117,7 +117,7 @@ async function seedOwners(databaseUrl: string, opts: Opts) {
   const newOwner = async (name: string): Promise<Owner> => {
     const org = await db.query<{ id: string }>('INSERT INTO organizations (name) VALUES ($1) RETURNING id', [name]);
     const user = await db.query<{ id: string }>(
-      'INSERT INTO users (org_id, email, password_hash, name) VALUES ($1, $2, $3, $4) RETURNING id',
+      'INSERT INTO users (id, org_id, email, password_hash, name) VALUES ($1, $1, $2, $3, $4) RETURNING id',
       [org.rows[0].id, `bench-${crypto.randomUUID()}@bench.example`, 'not-a-hash', name],
     );
     return { ownerId: user.rows[0].id, orgId: org.rows[0].id };

@@ -58,7 +58,7 @@ async function insertStudio(pool: Pool, invoices: number): Promise<{ ownerId: st
     .rows[0].id;
   const owner = (
     await pool.query<{ id: string }>(
-      'INSERT INTO users (org_id, email, password_hash, name) VALUES ($1, $2, $3, $4) RETURNING id',
+      'INSERT INTO users (id, org_id, email, password_hash, name) VALUES ($1, $1, $2, $3, $4) RETURNING id',
       [org, `bench-${crypto.randomUUID()}@bench.example`, 'not-a-hash', 'Bench FEC'],
     )
   ).rows[0].id;

@@ -70,7 +70,7 @@ async function measured<T>(step: () => Promise<T>): Promise<{ value: T; seconds:
 async function insertOwner(db: Client): Promise<string> {
   const org = await db.query<{ id: string }>("INSERT INTO organizations (name) VALUES ('Bench') RETURNING id");
   const user = await db.query<{ id: string }>(
-    "INSERT INTO users (org_id, email, password_hash, name) VALUES ($1, $2, 'x', 'Bench') RETURNING id",
+    "INSERT INTO users (id, org_id, email, password_hash, name) VALUES ($1, $1, $2, 'x', 'Bench') RETURNING id",
     [org.rows[0].id, `bench-${crypto.randomUUID()}@bench.example`],
   );
   return user.rows[0].id;

@@ -33,7 +33,7 @@ async function insertStudio(pool: Pool, invoices: number): Promise<string> {
   ).rows[0].id;
   const owner = (
     await pool.query<{ id: string }>(
-      `INSERT INTO users (org_id, email, password_hash, name, time_zone) VALUES ($1, $2, 'not-a-hash', 'Bench ledger', 'Europe/Paris') RETURNING id`,
+      `INSERT INTO users (id, org_id, email, password_hash, name, time_zone) VALUES ($1, $1, $2, 'not-a-hash', 'Bench ledger', 'Europe/Paris') RETURNING id`,
       [org, `bench-${crypto.randomUUID()}@bench.example`],
     )
   ).rows[0].id;

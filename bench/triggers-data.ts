@@ -59,7 +59,7 @@ export async function createStudio(sequelize: Sequelize, name: string): Promise<
     bind: [name],
   })) as [{ id: string }[], unknown];
   const [[user]] = (await sequelize.query(
-    "INSERT INTO users (org_id, email, password_hash, name) VALUES ($1, $2, 'not-a-hash', $3) RETURNING id",
+    "INSERT INTO users (id, org_id, email, password_hash, name) VALUES ($1, $1, $2, 'not-a-hash', $3) RETURNING id",
     {
       bind: [org.id, `bench-${crypto.randomUUID()}@bench.example`, name],
     },

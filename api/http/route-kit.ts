@@ -10,6 +10,10 @@ import { type AuthUser } from '../auth/auth-user';
 import { errorsAnsweredBy } from './documented-errors';
 import { STATUS_BY_CODE } from './error-statuses';
 import { JsonText } from './json-text';
+import { ForbiddenError } from '../../domain/errors';
+import { type Capability, mayDo, rolesThatMay } from '../../domain/teams/permissions';
+import { MEMBER_ROLES } from '../../domain/teams/roles';
+import { OPERATION_CAPABILITIES } from '../teams/operation-capabilities';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -127,7 +131,7 @@ export function createRouteKit(docs: OpenAPIRegistry, guards: AuthGuards) {
     handler: (ctx: RouteContext<P, Q, B>) => Promise<unknown>,
   ): void {
     const chain: RequestHandler[] = [...(spec.before ?? [])];
-    if (spec.auth === 'user') chain.push(guards.requireUser);
+    if (spec.auth === 'user') chain.push(guards.requireUser, requireCapability(capabilityOf(spec)));
     if (spec.auth === 'admin') chain.push(guards.requireUser, guards.requireAdmin);
     if (spec.auth === 'client') chain.push(guards.requireClient);
     chain.push(...(spec.after ?? []));
@@ -160,6 +164,26 @@ export function createRouteKit(docs: OpenAPIRegistry, guards: AuthGuards) {
   return { route, document };
 }
 
+/** The capability a studio user's route needs (api/teams/operation-capabilities.ts); a route missing there stops the app from starting. */
+function capabilityOf<P, Q, B>(spec: RouteSpec<P, Q, B>): Capability {
+  const capability = OPERATION_CAPABILITIES[spec.operationId];
+  if (!capability)
+    throw new Error(
+      `operationId ${spec.operationId} (${spec.method} ${spec.path}) has no capability in the permission matrix`,
+    );
+  return capability;
+}
+
+/** Refuses (403 `forbidden`) a member whose role lacks the capability: one policy, domain/teams/permissions.ts. */
+function requireCapability(capability: Capability): RequestHandler {
+  return (req, _res, next) => {
+    const role = (req.user as AuthUser).role;
+    if (!mayDo(role, capability))
+      throw new ForbiddenError(`A member with the role ${role} may not do this (${capability})`);
+    next();
+  };
+}
+
 function describe<P, Q, B>(spec: RouteSpec<P, Q, B>): RouteConfig {
   const errors: RouteConfig['responses'] = {};
   const errorResponse = (description: string) => ({
@@ -169,6 +193,8 @@ function describe<P, Q, B>(spec: RouteSpec<P, Q, B>): RouteConfig {
   if (spec.params || spec.query || spec.body) errors[400] = errorResponse('Invalid input');
   if (spec.auth !== 'none') errors[401] = errorResponse('Missing or invalid token');
   if (spec.auth === 'admin') errors[403] = errorResponse('Not an admin');
+  const capability = spec.auth === 'user' ? capabilityOf(spec) : null;
+  if (capability) errors[403] = errorResponse(`The member's role may not do this (needs \`${capability}\`)`);
   if (spec.params) errors[404] = errorResponse('Not found, or not yours');
   const byStatus = new Map<number, ErrorCode[]>();
   const marked = [...(spec.before ?? []), ...(spec.after ?? [])].flatMap(errorsAnsweredBy);
@@ -197,6 +223,7 @@ function describe<P, Q, B>(spec: RouteSpec<P, Q, B>): RouteConfig {
     summary: spec.summary,
     tags: [spec.tag],
     security: spec.auth === 'none' ? [] : [{ [spec.auth === 'client' ? 'clientAuth' : 'bearerAuth']: [] }],
+    ...(capability ? { 'x-capability': capability, 'x-roles': rolesThatMay(capability, MEMBER_ROLES) } : {}),
     request: {
       // Params and query schemas are always z.object(...); the generic signature only loses that.
       params: spec.params as z.ZodObject | undefined,
