@@ -71,6 +71,7 @@ import { buildAdminSessionInfoTemplatesRouter } from './session-info/admin-templ
 import { buildSessionInfoTemplatesRouter } from './session-info/templates-router';
 import { buildClientInfoRouter } from './session-info/client-info-router';
 import { buildSessionInfoInviteRouter } from './session-info/invite-router';
+import { buildTeamRouter } from './teams/router';
 import { buildRoadmapRouter } from './session-info/roadmap-router';
 import { buildStorageRouters } from './storage/routers';
 
@@ -96,6 +97,8 @@ interface AppContext {
   tokens: ReturnType<typeof createTokenService>;
   clientTokens: ReturnType<typeof createClientTokenService>;
   kit: ReturnType<typeof createRouteKit>;
+  /** The auth guard's reading of accounts, and its `forget` when a membership changes. */
+  userLookup: ReturnType<typeof createUserLookup>;
   cardProvider: ReturnType<typeof createCardProvider>;
   walletProvider: ReturnType<typeof createWalletProvider>;
 }
@@ -161,8 +164,9 @@ function appContext(deps: AppDeps): AppContext {
   const docs = new OpenAPIRegistry();
   const tokens = createTokenService(config.JWT_SECRET, config.JWT_TTL_SECONDS);
   const clientTokens = createClientTokenService(config.JWT_SECRET, config.MAGIC_LINK_TTL_MINUTES * 60);
+  const userLookup = createUserLookup(sequelize);
   const kit = createRouteKit(docs, {
-    ...createAuthGuards(tokens, config.ADMIN_EMAILS, createUserLookup(sequelize)),
+    ...createAuthGuards(tokens, config.ADMIN_EMAILS, userLookup),
     requireClient: createRequireClient(sequelize, clientTokens),
   });
   return {
@@ -174,6 +178,7 @@ function appContext(deps: AppDeps): AppContext {
     tokens,
     clientTokens,
     kit,
+    userLookup,
     cardProvider: createCardProvider(config),
     walletProvider: createWalletProvider(config),
   };
@@ -211,7 +216,10 @@ function useOpsRouters(app: Express, { deps, config, logger, sequelize, kit }: A
 }
 
 /** The studio's own routes: auth, contacts, profile, e-invoicing settings, sessions, templates, invitations. */
-function useStudioRouters(app: Express, { deps, config, logger, sequelize, kit, tokens }: AppContext): StudioShared {
+function useStudioRouters(
+  app: Express,
+  { deps, config, logger, sequelize, kit, tokens, userLookup }: AppContext,
+): StudioShared {
   const limits = createRateLimits({ sequelize, config, logger });
   app.use(buildAuthRouter({ sequelize, tokens, adminEmails: config.ADMIN_EMAILS, kit, limits }));
   app.use(buildContactsRouter({ sequelize, kit }));
@@ -231,6 +239,19 @@ function useStudioRouters(app: Express, { deps, config, logger, sequelize, kit, 
   // One count for every email a studio sends through the api, whatever the document.
   const emailLimit = limits.create('email:send', { per: 'user' });
   app.use(buildSessionInfoInviteRouter({ sequelize, temporal: deps.temporal.client, kit, emailLimit }));
+  app.use(
+    buildTeamRouter({
+      sequelize,
+      temporal: deps.temporal.client,
+      tokens,
+      adminEmails: config.ADMIN_EMAILS,
+      kit,
+      forgetUser: userLookup.forget,
+      emailLimit,
+      // A failed acceptance counts as a failed login from that address.
+      acceptLimit: limits.create('auth:login', { onlyFailures: true }),
+    }),
+  );
   app.use(buildRoadmapRouter({ sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit }));
   return { limits, emailLimit, studioPlatform };
 }

@@ -33,7 +33,12 @@ export function composeWorkerEnv(): Record<string, string> {
   };
   const env = compose.services.worker.environment ?? {};
   const picked: Record<string, string> = { WORKER_TASK_QUEUES: env.WORKER_TASK_QUEUES ?? 'all' };
-  for (const name of ['NODE_OPTIONS', 'MALLOC_ARENA_MAX', 'WORKER_WORKFLOWS_IN_MAIN_THREAD'])
+  for (const name of [
+    'NODE_OPTIONS',
+    'MALLOC_ARENA_MAX',
+    'WORKER_WORKFLOWS_IN_MAIN_THREAD',
+    'WORKER_HEAP_GROWING_PERCENT',
+  ])
     if (env[name]) picked[name] = composeValue(String(env[name]));
   return picked;
 }

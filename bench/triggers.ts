@@ -86,7 +86,13 @@ function benchWorkerEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
     ...composeWorkerEnv(),
     ...(process.env.BENCH_WORKER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_WORKER_NODE_OPTIONS } : {}),
   };
-  const shown = ['WORKER_TASK_QUEUES', 'WORKER_WORKFLOWS_IN_MAIN_THREAD', 'NODE_OPTIONS', 'MALLOC_ARENA_MAX'];
+  const shown = [
+    'WORKER_TASK_QUEUES',
+    'WORKER_WORKFLOWS_IN_MAIN_THREAD',
+    'NODE_OPTIONS',
+    'MALLOC_ARENA_MAX',
+    'WORKER_HEAP_GROWING_PERCENT',
+  ];
   console.log(`Worker settings: ${shown.map((k) => `${k}=${workerEnv[k] ?? ''}`).join(' ')}`);
   return workerEnv;
 }

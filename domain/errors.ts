@@ -48,7 +48,13 @@ export type ConflictCode =
   | 'ledger_period_closed'
   | 'ledger_chain_broken'
   // France's e-invoicing network (issue 32): the studio has not connected its approved platform.
-  | 'platform_not_configured';
+  | 'platform_not_configured'
+  // Teams (issue 44): one waiting invitation per address; a used, revoked or expired link joins no one;
+  // the owner is not removed, only replaced by a transfer.
+  | 'invitation_pending'
+  | 'invitation_closed'
+  | 'already_member'
+  | 'owner_not_removable';
 
 /**
  * Every code a DomainError can carry, defined once: the error handler maps each to a status in a

@@ -190,6 +190,9 @@ import {
   type PurchaseAnswerDeps,
 } from '../activities/e-invoicing/send-purchase-answer';
 import { recordPurchaseInvoice } from '../db/commands/purchase-invoices';
+import { setInvitationLink } from '../db/commands/team';
+import { findInvitationLetter } from '../db/queries/team';
+import { createTeamInviteActivities, type TeamInviteDb, type TeamInviteDeps } from '../activities/teams/team-invite';
 import {
   createEReportingDailyActivities,
   type EReportingDailyDb,
@@ -230,6 +233,8 @@ export interface WorkerDeps {
   /** S3 and logger of the imports (workers/main.ts); their data access is bound below. */
   imports: Resources<ImportDeps, ImportDb>;
   sessionInfoInvite: Resources<SessionInfoInviteDeps, SessionInfoInviteDb>;
+  /** The mailer of the team invitations (issue 44). */
+  teamInvite: Resources<TeamInviteDeps, TeamInviteDb>;
   roadmap: Resources<RoadmapDeps, RoadmapDb>;
   /** SMS provider, mailer, S3 and Temporal client of the automations' tasks (sessions, contacts, quotes, invoices). */
   automations: Omit<AutomationDeps, keyof AutomationDb | 'startJob'>;
@@ -379,6 +384,10 @@ function documentActivities({ deps, sequelize }: Wiring) {
         findKeptEInvoice,
         recordKeptEInvoice,
       }),
+    }),
+    ...createTeamInviteActivities({
+      ...deps.teamInvite,
+      ...bindDb(sequelize, { findInvitationLetter, setInvitationLink }),
     }),
     ...createSessionInfoInviteActivities({
       ...deps.sessionInfoInvite,

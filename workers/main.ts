@@ -1,3 +1,4 @@
+import v8 from 'node:v8';
 // The worker process: one Temporal worker per task queue that the contracts name, all sharing
 // one workflow bundle, one connection, one database pool and one metrics registry.
 // `npm run worker`; `npm start` runs it for you.
@@ -122,6 +123,7 @@ function documentDeps({ config, logger, s3, publicS3, chromium, mailer, sms }: W
       ...links,
     },
     sessionInfoInvite: { logger, mailer, s3, bucket: config.S3_BUCKET, mailFrom: config.MAIL_FROM, ...links },
+    teamInvite: { logger, mailer, mailFrom: config.MAIL_FROM, appBaseUrl: config.APP_BASE_URL },
   };
 }
 
@@ -279,6 +281,8 @@ async function closeResources(resources: WorkerResources, connection: NativeConn
 
 async function main() {
   const config = loadConfig();
+  if (config.WORKER_HEAP_GROWING_PERCENT > 0)
+    v8.setFlagsFromString(`--heap-growing-percent=${config.WORKER_HEAP_GROWING_PERCENT}`);
   // Before any connection: a wrong queue name is a configuration error, reported in one line.
   const taskQueues = selectTaskQueues(config.WORKER_TASK_QUEUES, taskQueuesInUse());
   const logger = createLogger(config.LOG_LEVEL, { service: 'worker' });

@@ -11,6 +11,7 @@ import {
   SCHEDULE_CHANGED_JOB,
 } from './invoicing/contract';
 import { SESSION_INFO_INVITE_JOB } from './session-info/contract';
+import { TEAM_INVITE_JOB } from './teams/contract';
 import { ROADMAP_JOB } from './roadmap/contract';
 import { ENTITY_AUTOMATION_JOB, SESSION_AUTOMATION_JOB } from './automations/contract';
 import { PAYMENT_EVENT_JOB, PAYMENT_RECEIPT_JOB } from './payments/contract';
@@ -42,6 +43,7 @@ export const JOB_CONTRACTS: readonly JobContract<unknown, never>[] = [
   DOCUMENT_PDF_JOB,
   IMPORT_JOB,
   SESSION_INFO_INVITE_JOB,
+  TEAM_INVITE_JOB,
   ROADMAP_JOB,
   SESSION_AUTOMATION_JOB,
   DOCUMENT_EMAIL_JOB,

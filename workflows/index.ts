@@ -20,6 +20,7 @@ export { runScheduledTriggerWorkflow } from './workflow-triggers/run-scheduled-t
 export { documentPdfWorkflow } from './invoicing/document-pdf';
 export { importWorkflow } from './imports/import';
 export { sessionInfoInviteWorkflow } from './session-info/invite';
+export { teamInviteWorkflow } from './teams/invite';
 export { roadmapWorkflow } from './roadmap/roadmap';
 export {
   // The studio's automations; the names are the workflow types runs and histories know.

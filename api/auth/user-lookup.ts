@@ -17,11 +17,14 @@ export const USER_LOOKUP_TTL_MS = 5_000;
  */
 export function createUserLookup(sequelize: Sequelize, ttlMs = USER_LOOKUP_TTL_MS, max = 10_000) {
   const cache = new LRUCache<string, GuardUser>({ max, ttl: ttlMs });
-  return async function findGuardUser(id: string): Promise<GuardUser | null> {
+  const findGuardUser = async (id: string): Promise<GuardUser | null> => {
     const cached = cache.get(id);
     if (cached) return cached;
     const user = await readGuardUser(sequelize, id);
     if (user) cache.set(id, user);
     return user;
   };
+  /** Forgets an account, so a change of its membership (removed, another role) applies to its next request. */
+  const forget = (id: string) => void cache.delete(id);
+  return Object.assign(findGuardUser, { forget });
 }

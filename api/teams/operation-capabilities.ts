@@ -8,6 +8,13 @@ import { type Capability } from '../../domain/teams/permissions';
  * permission test is generated.
  */
 export const OPERATION_CAPABILITIES: Readonly<Record<string, Capability>> = {
+  listTeamMembers: 'team.read', // GET /api/team/members
+  removeTeamMember: 'team.manage', // DELETE /api/team/members/{userId}
+  transferStudioOwnership: 'ownership.transfer', // POST /api/team/ownership
+  listTeamInvitations: 'team.manage', // GET /api/team/invitations
+  inviteTeamMember: 'team.manage', // POST /api/team/invitations
+  resendTeamInvitation: 'team.manage', // POST /api/team/invitations/{id}/resend
+  revokeTeamInvitation: 'team.manage', // DELETE /api/team/invitations/{id}
   startCardPayment: 'payments.record', // POST /api/cardprovider/payments/invoices
   startWalletPayment: 'payments.record', // POST /api/walletprovider/payments/invoices
   getCurrentUser: 'profile', // GET /api/auth/me

@@ -1,4 +1,5 @@
 import { type Sequelize } from 'sequelize-typescript';
+import { Op } from 'sequelize';
 import { User } from '../models/User';
 import { type UserRow } from '../rows';
 import { type MemberRole } from '../../domain/teams/roles';
@@ -46,4 +47,9 @@ export async function findStudioIdBySlug(_sequelize: Sequelize, slug: string): P
   if (!/^[a-z0-9-]{1,63}$/.test(slug)) return null;
   const user = await User.findOne({ where: { tenant_slug: slug }, attributes: ['id'], raw: true });
   return user?.id ?? null;
+}
+
+/** Whether an account has this address (any case): who accepts an invitation signs in rather than registers. */
+export async function userEmailExists(_sequelize: Sequelize, email: string): Promise<boolean> {
+  return (await User.count({ where: { email: { [Op.iLike]: email.trim().replace(/[\\%_]/g, '\\$&') } } })) > 0;
 }

@@ -1,0 +1,27 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/** How long an invitation's link works after it is sent (or sent again). */
+export const INVITATION_TTL_DAYS = 7;
+
+export type InvitationStatus = 'pending' | 'accepted' | 'revoked' | 'expired';
+
+/** Where an invitation stands at `now`: accepted and revoked are for good; a waiting one expires. */
+export function invitationStatus(
+  invitation: { accepted_at: Date | null; revoked_at: Date | null; expires_at: Date },
+  now: Date,
+): InvitationStatus {
+  if (invitation.accepted_at) return 'accepted';
+  if (invitation.revoked_at) return 'revoked';
+  return invitation.expires_at.getTime() <= now.getTime() ? 'expired' : 'pending';
+}
+
+/** When a link sent at `sentAt` stops working. */
+export const invitationExpiry = (sentAt: Date) => new Date(sentAt.getTime() + INVITATION_TTL_DAYS * 86_400_000);
+
+/** A new link's secret (256 bits, URL-safe) and the hash the database keeps of it. */
+export function newInvitationToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: invitationTokenHash(token) };
+}
+
+export const invitationTokenHash = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
