@@ -15,6 +15,8 @@ export const OPERATION_CAPABILITIES: Readonly<Record<string, Capability>> = {
   inviteTeamMember: 'team.manage', // POST /api/team/invitations
   resendTeamInvitation: 'team.manage', // POST /api/team/invitations/{id}/resend
   revokeTeamInvitation: 'team.manage', // DELETE /api/team/invitations/{id}
+  listMyStudios: 'profile', // GET /api/users/me/studios
+  switchStudio: 'profile', // PUT /api/users/me/studio
   startCardPayment: 'payments.record', // POST /api/cardprovider/payments/invoices
   startWalletPayment: 'payments.record', // POST /api/walletprovider/payments/invoices
   getCurrentUser: 'profile', // GET /api/auth/me

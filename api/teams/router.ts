@@ -3,13 +3,14 @@ import { Router, type RequestHandler } from 'express';
 import { type Sequelize } from 'sequelize-typescript';
 import { z } from 'zod';
 import { findUser } from '../../db/queries/users';
-import { listInvitations, listMembers } from '../../db/queries/team';
+import { listInvitations, listMembers, listStudiosOf } from '../../db/queries/team';
 import {
   acceptTeamInvitation,
   inviteMember,
   removeTeamMember,
   resendInvitation,
   revokeTeamInvitation,
+  switchTeamStudio,
   transferStudioOwnership,
 } from '../../services/teams/team';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords';
@@ -26,6 +27,8 @@ import {
   MemberParams,
   MemberView,
   SentInvitationView,
+  StudioOfMemberView,
+  SwitchStudioBody,
   TransferBody,
 } from './schema';
 
@@ -196,6 +199,36 @@ const TEAM_ROUTES = [
     ({ team }) =>
       async ({ user, params }) => {
         await revokeTeamInvitation(team, user, params.id);
+      },
+  ),
+  route(
+    {
+      method: 'get',
+      path: '/api/users/me/studios',
+      operationId: 'listMyStudios',
+      summary: 'The studios the signed-in person is a member of, the one they act in first',
+      tag,
+      auth: 'user',
+      response: z.object({ items: z.array(StudioOfMemberView) }),
+    },
+    ({ sequelize }) =>
+      async ({ user }) => ({ items: await listStudiosOf(sequelize, user.id) }),
+  ),
+  route(
+    {
+      method: 'put',
+      path: '/api/users/me/studio',
+      operationId: 'switchStudio',
+      summary: 'Act in another studio the signed-in person is a member of, from the next request',
+      tag,
+      auth: 'user',
+      body: SwitchStudioBody,
+      response: z.object({ items: z.array(StudioOfMemberView) }),
+    },
+    ({ sequelize, team }) =>
+      async ({ user, body }) => {
+        await switchTeamStudio(team, user, body.org_id);
+        return { items: await listStudiosOf(sequelize, user.id) };
       },
   ),
 ];

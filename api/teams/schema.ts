@@ -53,3 +53,9 @@ export const AcceptBody = z
     name: z.string().trim().min(1).max(255).optional(),
   })
   .strict();
+
+export const StudioOfMemberView = z
+  .object({ org_id: z.uuid(), name: z.string(), role: z.enum(MEMBER_ROLES), current: z.boolean() })
+  .openapi('StudioOfMember');
+
+export const SwitchStudioBody = z.object({ org_id: z.uuid({ message: 'must be a uuid' }) }).strict();

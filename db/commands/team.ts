@@ -217,3 +217,15 @@ export function transferOwnership(sequelize: Sequelize, orgId: string, toUserId:
     );
   });
 }
+
+/** Makes the person act in another studio of theirs; a studio they are not a member of is not found. */
+export async function switchStudio(sequelize: Sequelize, userId: string, orgId: string): Promise<void> {
+  const [switched] = await rows<{ id: string }>(
+    sequelize,
+    `UPDATE users u SET org_id = $2, updated_at = now()
+      WHERE u.id = $1 AND EXISTS (SELECT 1 FROM memberships m WHERE m.user_id = $1 AND m.org_id = $2)
+      RETURNING id`,
+    [userId, orgId],
+  );
+  if (!switched) throw new NotFoundError('Studio');
+}

@@ -108,3 +108,25 @@ export async function findInvitationByTokenHash(
   );
   return row ?? null;
 }
+
+/** A studio a person is a member of, and whether they act in it now. */
+export interface StudioOfMember {
+  org_id: string;
+  name: string;
+  role: MemberRole;
+  current: boolean;
+}
+
+/** The studios a person is a member of, the one they act in first, then by name. */
+export function listStudiosOf(sequelize: Sequelize, userId: string): Promise<StudioOfMember[]> {
+  return sequelize.query<StudioOfMember>(
+    `SELECT m.org_id, coalesce(nullif(btrim(c.company_name), ''), o.name) AS name, m.role, (u.org_id = m.org_id) AS current
+       FROM memberships m
+       JOIN organizations o ON o.id = m.org_id
+       JOIN users u ON u.id = m.user_id
+       LEFT JOIN user_company c ON c.user_id = m.org_id
+      WHERE m.user_id = $1
+      ORDER BY (u.org_id = m.org_id) DESC, 2, m.org_id`,
+    { bind: [userId], type: QueryTypes.SELECT },
+  );
+}

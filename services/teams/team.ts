@@ -7,6 +7,7 @@ import {
   type Joiner,
   removeMember,
   revokeInvitation,
+  switchStudio,
   transferOwnership,
 } from '../../db/commands/team';
 import { authenticateUser, type PasswordChecks } from '../../db/queries/authenticate-user';
@@ -119,5 +120,15 @@ export async function removeTeamMember(deps: TeamDeps, actor: TeamActor, userId:
 export async function transferStudioOwnership(deps: TeamDeps, actor: TeamActor, userId: string): Promise<void> {
   await transferOwnership(deps.sequelize, actor.orgId, userId);
   deps.forgetUser(userId);
+  deps.forgetUser(actor.id);
+}
+
+/** Makes the person act in another studio they are a member of, from their next request. */
+export async function switchTeamStudio(
+  deps: Pick<TeamDeps, 'sequelize' | 'forgetUser'>,
+  actor: TeamActor,
+  orgId: string,
+) {
+  await switchStudio(deps.sequelize, actor.id, orgId);
   deps.forgetUser(actor.id);
 }

@@ -140,6 +140,10 @@ describe('the studios become organisations (issue 44)', () => {
     await migrator.down({ to: TEAMS });
     expect((await migrator.executed()).at(-1)?.name).toBe(BEFORE_TEAMS);
     await unchecked(async (q) => {
+      // Before teams every account was a studio of its own: the members other tests made go back to theirs.
+      await q(`INSERT INTO organizations (id, name) SELECT u.id, coalesce(u.name, u.email) FROM users u
+                WHERE NOT EXISTS (SELECT 1 FROM organizations o WHERE o.id = u.id)`);
+      await q(`UPDATE users SET org_id = id WHERE org_id <> id`);
       await q(
         `CREATE TEMP TABLE moved ON COMMIT DROP AS SELECT id AS old_id, gen_random_uuid() AS new_id FROM organizations`,
       );

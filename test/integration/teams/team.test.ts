@@ -144,6 +144,20 @@ describe('invitations (issue 44 §1)', () => {
     expect(contacts.body.total).toBe(1);
     expect(contacts.body.items[0].id).not.toBe(contactOfA.id);
     await request(t.app).get(`/api/contacts/${contactOfA.id}`).set(as(member)).expect(404);
+
+    // They act in one studio at a time, and switch to the other when they choose.
+    const studios = await request(t.app).get('/api/users/me/studios').set(as(member)).expect(200);
+    expect(studios.body.items.map((s: { org_id: string; current: boolean }) => [s.org_id, s.current])).toEqual([
+      [b.id, true],
+      [a.id, false],
+    ]);
+    await request(t.app).put('/api/users/me/studio').set(as(member)).send({ org_id: a.id }).expect(200);
+    await request(t.app).get(`/api/contacts/${contactOfA.id}`).set(as(member)).expect(200);
+    // A studio they are not a member of is not found.
+    const stranger = await buildUser(t.app);
+    expect(
+      (await request(t.app).put('/api/users/me/studio').set(as(member)).send({ org_id: stranger.id })).status,
+    ).toBe(404);
   }, 120_000);
 });
 
