@@ -20,6 +20,7 @@ import { createKnownRecords } from './known-records';
 import { prepareRows } from './prepare-rows';
 import { previewItems } from './preview-items';
 import { writeBatch } from './write-batch';
+import { createWritesInFlight } from './writes-in-flight';
 
 /** A batch's reads and its one write (db/commands/write-import-lines.ts), the handle bound. */
 export interface BatchImporterDb {
@@ -53,8 +54,9 @@ export interface BatchImporterOptions {
  * Each batch is validated, its relation ids checked, the stored records sharing its keys looked up
  * in one statement, planned (the plan remembers earlier batches' keys), and written in one
  * transaction with its outbox events and write log lines (write-batch.ts); a preview shapes its
- * lines instead (preview-items.ts). The write of one batch runs while the next is read and
- * prepared; batches still commit one after the other, in file order.
+ * lines instead (preview-items.ts). Two batch writes run at once on two connections (one for
+ * invoices, numbered in file order) while the next batch is read and prepared; a batch writing a
+ * record a write in flight also writes waits for it (writes-in-flight.ts).
  *
  * A retried attempt (a killed worker) replans every line (same file, same decisions) but writes
  * only the lines its write log lacks, reusing the ids and actions the write log recorded
@@ -89,13 +91,14 @@ export function createBatchImporter(options: BatchImporterOptions) {
     unborn: new Map<string, number>(),
   };
   let linesWritten = written.size;
-  let writing: Promise<void> = Promise.resolve();
+  // Invoices are numbered and chained into the ledger in file order: one batch at a time.
+  const writing = createWritesInFlight(entity === 'invoices' ? 1 : 2);
   /** The session types a file may name, read once per import (on its first batch), when a column maps to session_type. */
   const namesTypes = entity === 'sessions' && Object.values(options.mapping).includes('session_type');
   let sessionTypes: Promise<SessionTypesByName> | undefined;
 
   return {
-    /** The next rows of the file. Resolves once they are planned and the previous batch committed. */
+    /** The next rows of the file. Resolves once they are planned and their write started (writes-in-flight.ts). */
     async add(batch: readonly SheetRow[]): Promise<void> {
       outcome.totalRows += batch.length;
       if (namesTypes) sessionTypes ??= db.listNameableSessionTypes(ownerId).then(indexSessionTypesByName);
@@ -129,19 +132,17 @@ export function createBatchImporter(options: BatchImporterOptions) {
       }
       const writes = decisionsToWrites(planning, rows, decisions);
       const cells = new Map(rows.map((r) => [r.line, r.cells]));
-      // One batch in flight: this one is sent once the previous one has committed.
-      await writing;
-      const next = (async () => {
+      const ids = new Set(writes.map((w) => w.id));
+      await writing.slot(ids);
+      writing.start(ids, async () => {
         linesWritten += await writeBatch(target, writes, cells);
         options.onBatchDone(linesWritten);
-      })();
-      next.catch(() => {}); // awaited by the next add or by finish; this only keeps Node from calling it unhandled
-      writing = next;
+      });
     },
 
     /** Waits for the last batch; errors come sorted by line. */
     async finish(): Promise<ImportOutcome> {
-      await writing;
+      await writing.drain();
       outcome.errors.sort((a, b) => a.line - b.line);
       outcome.items.sort((a, b) => a.line - b.line);
       return outcome;
