@@ -1,22 +1,29 @@
-import { pipeline } from 'node:stream/promises';
-import { CSV_DIALECT_RULES, type CsvDialect } from '../../domain/exports/csv-dialect';
-import { CsvLineEndings } from './csv-line-endings';
+import { finished } from 'node:stream/promises';
+import { CSV_BOM, CSV_DIALECT_RULES, CSV_RECORD_END, type CsvDialect } from '../../domain/exports/csv-dialect';
 import { type RenderedFile, type RenderParams } from './render-params';
 import { uploadStream } from './upload-stream';
+
+const RECORD_END = Buffer.from(CSV_RECORD_END);
+const BOM = Buffer.from(CSV_BOM);
 
 /**
  * A csv export: PostgreSQL formats every cell in a `COPY (SELECT ...) TO STDOUT` (dates in the
  * zone to the minute, amounts with the dialect's decimal separator, formulas neutralised, headers named), and
  * its output goes, with CRLF record ends and a BOM, straight into a multipart upload. Node only
- * moves bytes, and never holds more than the stream buffers and the parts in flight.
+ * moves bytes, one copy per socket read (db/queries/exports/copy-out-records.ts), and never holds
+ * more than the stream buffers and the parts in flight.
  */
 export async function renderCsv(params: RenderParams & { dialect: CsvDialect }): Promise<RenderedFile> {
   const { client, db, s3, target, entity, ownerId, columns, timeZone, dialect, onProgress } = params;
-  const body = new CsvLineEndings(onProgress);
+  let sizeBytes = 0;
   const rowCount = await db.copyCsvRows(
     client,
     { entity, ownerId, columns, rules: CSV_DIALECT_RULES[dialect], timeZone },
-    (copy) => uploadStream(s3, target, body, pipeline(copy, body)),
+    { recordEnd: RECORD_END, preamble: BOM, onRecords: onProgress },
+    async (copy) => {
+      await uploadStream(s3, target, copy, finished(copy));
+      sizeBytes = copy.bytes;
+    },
   );
-  return { rowCount, sizeBytes: body.bytes };
+  return { rowCount, sizeBytes };
 }

@@ -8,7 +8,7 @@ import {
 import { type readRowBatches } from '../../db/queries/exports/row-batches';
 import { type ExportColumn } from '../../domain/exports/columns';
 import { type ExportEntity } from '../../domain/exports/export-kinds';
-import { type ObjectTarget } from './upload-stream';
+import { type ObjectTarget } from './multipart-writer';
 
 /**
  * The streamed export reads (db/queries/exports/), each on the raw pg connection the render holds:

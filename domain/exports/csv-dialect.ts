@@ -12,6 +12,11 @@ export interface CsvDialectRules {
   decimalSeparator: '.' | ',';
 }
 
+/** How every dialect ends a record (a line break inside a quoted field stays as the user typed it). */
+export const CSV_RECORD_END = '\r\n';
+/** The UTF-8 byte order mark every dialect's file starts with: spreadsheet apps then read accents right. */
+export const CSV_BOM = '\uFEFF';
+
 export const CSV_DIALECT_RULES: Record<CsvDialect, CsvDialectRules> = {
   rfc4180: { delimiter: ',', decimalSeparator: '.' },
   'excel-fr': { delimiter: ';', decimalSeparator: ',' },

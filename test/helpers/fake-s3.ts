@@ -10,7 +10,7 @@ export interface FakeS3Options {
 }
 
 /**
- * S3 for unit tests: a real client (lib-storage's Upload reads its config), its requests answered
+ * S3 for unit tests: a real client, its requests answered
  * here, no network. It keeps what it was asked: each put command and each key's last body (a small
  * object goes up as one PutObject), each DeleteObjects batch and the keys it deleted.
  */

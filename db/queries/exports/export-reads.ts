@@ -1,16 +1,16 @@
 import { type ClientBase } from 'pg';
-import { to as copyTo } from 'pg-copy-streams';
-import { type Readable } from 'node:stream';
 import { type ExportColumn } from '../../../domain/exports/columns';
 import { type CsvDialectRules } from '../../../domain/exports/csv-dialect';
 import { type ExportEntity } from '../../../domain/exports/export-kinds';
+import { CopyOutRecords, type CopyOutOptions } from './copy-out-records';
 import { csvCopyStatement, csvSessionSettings, quotedIdentifier } from './csv-projection';
 
 /**
  * Streams the owner's rows of an entity as csv out of PostgreSQL (`COPY (SELECT ...) TO STDOUT`,
  * every cell formatted by the database, see csv-projection.ts) into `consume`, in one read-only
- * transaction: the local settings end with it, so the pooled connection keeps its own. Answers
- * how many rows were copied.
+ * transaction: the local settings end with it, so the pooled connection keeps its own. The
+ * records end with `output.recordEnd`, after `output.preamble` (copy-out-records.ts). Answers how
+ * many rows were copied.
  */
 export async function copyCsvRows(
   client: ClientBase,
@@ -21,10 +21,11 @@ export async function copyCsvRows(
     rules: CsvDialectRules;
     timeZone: string;
   },
+  output: CopyOutOptions,
   // The one allowed callback: a read-only COPY streamed as it is read (no row lock, no write);
   // holding the file whole in memory instead would cost the worker's memory (docs/performance.md).
   // eslint-disable-next-line no-restricted-syntax
-  consume: (copy: Readable) => Promise<void>,
+  consume: (copy: CopyOutRecords) => Promise<void>,
 ): Promise<number> {
   const statement = csvCopyStatement({
     entity: query.entity,
@@ -34,7 +35,7 @@ export async function copyCsvRows(
   });
   await client.query('BEGIN READ ONLY');
   await client.query(csvSessionSettings(query.timeZone));
-  const copy = client.query(copyTo(statement));
+  const copy = client.query(new CopyOutRecords(statement, output));
   await consume(copy);
   await client.query('COMMIT');
   return copy.rowCount;

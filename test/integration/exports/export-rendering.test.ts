@@ -1,5 +1,11 @@
 import crypto from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
 import ExcelJS from 'exceljs';
+import { Client } from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+import { columnsFor } from '../../../domain/exports/columns';
+import { CSV_DIALECT_RULES } from '../../../domain/exports/csv-dialect';
+import { csvCopyStatement, csvSessionSettings } from '../../../db/queries/exports/csv-projection';
 import { createS3Client } from '../../../lib/s3';
 import { type ExportPayload } from '../../../workflows/exports/contract';
 import { buildUser, type TestUser } from '../../factories/users';
@@ -151,6 +157,55 @@ describe('csv exports', () => {
       type: 'validation_failed',
       message: expect.stringContaining('Invalid fields for sessions: password_hash'),
     });
+  });
+
+  it("of many rows (several socket reads, several upload parts) are the COPY's own csv with CRLF record ends after a BOM", async () => {
+    const big = await buildUser(t.app);
+    const bigOwner = { ...big, orgId: await orgOf(t.sequelize, big.id) };
+    await sql(
+      `INSERT INTO sessions (owner_id, title, status, start_date, location, notes, created_at)
+       SELECT $1,
+              CASE WHEN g % 100 = 0 THEN '=SUM(A' || g || ')' ELSE 'Séance "photo" n°' || g END,
+              (ARRAY['PENDING', 'VALIDATED', 'COMPLETED', 'CANCELLED'])[1 + g % 4],
+              timestamptz '2026-03-01 08:00Z' + g * interval '7 minutes',
+              CASE WHEN g % 7 = 0 THEN NULL ELSE (ARRAY['Paris', 'Besançon', 'Nîmes', 'Straßburg'])[1 + g % 4] END,
+              CASE WHEN g % 3 = 0 THEN 'Client "pressé", façade' || chr(10) || 'prévoir 2 flashs' || chr(13) || chr(10) || '"fin"' END,
+              timestamptz '2025-01-01 00:00Z' + g * interval '13 seconds'
+       FROM generate_series(1, 60000) AS g`,
+      [big.id],
+    );
+    const fields = ['id', 'title', 'status', 'start_date', 'end_date', 'location', 'notes', 'created_at'];
+    const rendered = await runRender(deps, payload(bigOwner, { fields }));
+    const file = await download(s3, deps.bucket, rendered.key);
+    expect(file.length).toBeGreaterThan(5 * 1024 * 1024);
+    expect(rendered).toMatchObject({ rowCount: 60000, sizeBytes: file.length });
+
+    // The reference: PostgreSQL's own COPY of the same statement, whole, its record ends (LFs
+    // outside quoted fields) made CRLF, a BOM in front.
+    const client = new Client({ connectionString: t.config.DATABASE_URL });
+    await client.connect();
+    try {
+      const columns = columnsFor('sessions', fields);
+      await client.query('BEGIN READ ONLY');
+      await client.query(csvSessionSettings('Europe/Paris'));
+      const copied = await buffer(
+        client.query(
+          copyTo(csvCopyStatement({ entity: 'sessions', ownerId: big.id, columns, rules: CSV_DIALECT_RULES.rfc4180 })),
+        ),
+      );
+      await client.query('COMMIT');
+      let quoted = false;
+      let expected = '\uFEFF';
+      for (const char of copied.toString('utf8')) {
+        if (char === '"') quoted = !quoted;
+        expected += char === '\n' && !quoted ? '\r\n' : char;
+      }
+      expect(file.toString('utf8')).toBe(expected);
+      // Line breaks typed inside a note (LF, CRLF) stay as typed.
+      expect(expected).toContain('façade\nprévoir 2 flashs\r\n""fin""",');
+    } finally {
+      await client.end();
+    }
   });
 });
 

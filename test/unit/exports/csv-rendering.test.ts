@@ -1,10 +1,10 @@
-import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { columnsFor } from '../../../domain/exports/columns';
 import { CSV_DIALECT_RULES } from '../../../domain/exports/csv-dialect';
-import { CsvLineEndings } from '../../../activities/exports/csv-line-endings';
+import { CopyOutRecords } from '../../../db/queries/exports/copy-out-records';
 import { csvCopyStatement, csvSessionSettings } from '../../../db/queries/exports/csv-projection';
 import { escapeHtml, pdfChunkHtml } from '../../../activities/exports/pdf-html';
+import { backendMessage, copyOutBytes, fakeCopyConnection } from '../../helpers/pg-copy-out';
 
 const OWNER = '2f1c7c1e-1111-4a4a-9b9b-123456789abc';
 
@@ -63,18 +63,54 @@ describe('the csv COPY statement', () => {
   });
 });
 
-describe('csv line endings', () => {
-  const run = async (chunks: string[]) => {
-    const transform = new CsvLineEndings();
-    const out = await buffer(Readable.from(chunks.map((c) => Buffer.from(c))).pipe(transform));
-    return { text: out.toString('utf8'), records: transform.records, bytes: transform.bytes };
+describe('the csv copy-out', () => {
+  const records = ['a,b\n', '1,"x\ny ""q""\n z"\n', '2,é\n', '3,\n'];
+  const copyOut = (reads: Buffer[]) => {
+    const fake = fakeCopyConnection(reads);
+    const copy = new CopyOutRecords('COPY (SELECT 1) TO STDOUT', {
+      recordEnd: Buffer.from('\r\n'),
+      preamble: Buffer.from('\uFEFF'),
+    });
+    copy.submit(fake.connection);
+    return { copy, ...fake };
   };
+  /** The protocol's bytes cut every `size` bytes, as socket reads may cut them. */
+  const cut = (bytes: Buffer, size: number) =>
+    Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) => bytes.subarray(i * size, (i + 1) * size));
 
-  it('start with a BOM and end records with CRLF, leaving line breaks inside quoted fields alone', async () => {
-    const { text, records, bytes } = await run(['a,b\n1,"x\n', 'y ""q""\n z"\n2,', 'é\n']);
-    expect(text).toBe('\uFEFFa,b\r\n1,"x\ny ""q""\n z"\r\n2,é\r\n');
-    expect(records).toBe(3);
-    expect(bytes).toBe(Buffer.byteLength(text));
+  it('starts with a BOM and ends records with CRLF, leaving line breaks inside quoted fields alone, however the reads cut the messages', async () => {
+    const bytes = copyOutBytes(records);
+    const afterCopyDone = bytes.subarray(bytes.indexOf(backendMessage('c')) + 5);
+    for (let size = 1; size <= bytes.length; size++) {
+      const { copy, handedBack, sent } = copyOut(cut(bytes, size));
+      const text = (await buffer(copy)).toString('utf8');
+      expect(text).toBe('\uFEFFa,b\r\n1,"x\ny ""q""\n z"\r\n2,é\r\n3,\r\n');
+      expect(copy.records).toBe(4);
+      expect(copy.bytes).toBe(Buffer.byteLength(text));
+      expect(sent).toEqual(['COPY (SELECT 1) TO STDOUT']);
+      // What follows CopyDone (CommandComplete, ReadyForQuery) goes back to the driver, whole.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(Buffer.concat(handedBack)).toEqual(afterCopyDone);
+    }
+  });
+
+  it('hands an error of the server back to the driver, which reports it through the stream', async () => {
+    const error = backendMessage('E', 'SERROR\0Mcanceling statement due to statement timeout\0\0');
+    const bytes = Buffer.concat([backendMessage('H', Buffer.from([0, 0, 0])), backendMessage('d', 'a\n'), error]);
+    for (let size = 1; size <= bytes.length; size++) {
+      const { copy, handedBack } = copyOut(cut(bytes, size));
+      copy.resume();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(Buffer.concat(handedBack)).toEqual(error);
+      copy.handleError(new Error('canceling statement due to statement timeout'));
+      await expect(buffer(copy)).rejects.toThrow('statement timeout');
+    }
+  });
+
+  it('reads the row count from CommandComplete', () => {
+    const { copy } = copyOut([]);
+    copy.handleCommandComplete({ text: 'COPY 3' });
+    expect(copy.rowCount).toBe(3);
   });
 });
 

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { ApplicationFailure } from '@temporalio/common';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { DefaultLogger } from '@temporalio/worker';
@@ -7,7 +6,9 @@ import { type ClientBase } from 'pg';
 import { createExportRenderActivities, type ExportRenderDb } from '../../../../activities/exports/render-export';
 import { type Chromium } from '../../../../lib/chromium';
 import { type ExportPayload } from '../../../../workflows/exports/contract';
+import { CopyOutRecords } from '../../../../db/queries/exports/copy-out-records';
 import { fakeS3 } from '../../../helpers/fake-s3';
+import { copyOutBytes, fakeCopyConnection } from '../../../helpers/pg-copy-out';
 
 const SCHEDULED_AT = Date.parse('2026-11-22T10:00:00Z');
 const env = (attempt: number) =>
@@ -39,8 +40,10 @@ function fakeDb(overrides: Partial<ExportRenderDb> = {}) {
       if (!fileObjects.has(row.key)) fileObjects.set(row.key, `file-${fileObjects.size + 1}`);
       return fileObjects.get(row.key)!;
     }) as never,
-    copyCsvRows: jest.fn(async (_client, _query, consume) => {
-      await consume(Readable.from(['title\n', 'Mariage\n', 'Baptême\n']));
+    copyCsvRows: jest.fn(async (_client, _query, output, consume) => {
+      const copy = new CopyOutRecords('COPY', output);
+      copy.submit(fakeCopyConnection([copyOutBytes(['title\n', 'Mariage\n', 'Baptême\n'])]).connection);
+      await consume(copy);
       return 2;
     }) as never,
     countExportRows: jest.fn(),
