@@ -114,11 +114,12 @@ const ConfigSchema = z.object({
   /**
    * How far V8 lets a worker's heap grow past what its last full collection kept, in percent
    * (V8's --heap-growing-percent, which NODE_OPTIONS refuses; set when the worker starts). V8's
-   * own choice (0) lets a burst of events leave hundreds of MB of garbage resident: 25 held the
-   * general worker under 300 MB where it reached 561 MB (docs/performance.md, issue 43), without a
-   * cap that a large xlsx import would hit.
+   * own choice (0) lets a burst of events leave hundreds of MB of garbage resident: 100 (a full
+   * collection once the heap doubles) held the general worker at 371 MB where it reached 561 MB,
+   * and 25 at 290 MB for a quarter more CPU per event (docs/performance.md, issue 43), without a cap
+   * that a large xlsx import would hit.
    */
-  WORKER_HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(400).default(25),
+  WORKER_HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(400).default(100),
   /**
    * The workflow code bundled ahead of time (`node dist/workers/bundle-workflows-child.js <file>`,
    * as the image does): the worker reads it instead of bundling at start (a few seconds of CPU
