@@ -1,7 +1,7 @@
 import { QueryTypes, type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { ConflictError, NotFoundError } from '../../domain/errors';
-import { type InvitationStatus, invitationStatus } from '../../domain/teams/invitations';
+import { invitationClosed, invitationStatus } from '../../domain/teams/invitations';
 import { type MemberRole } from '../../domain/teams/roles';
 import { findMember, INVITATION_COLUMNS, type InvitationRow } from '../queries/team';
 
@@ -61,11 +61,6 @@ export function createInvitation(
   });
 }
 
-/** Why an invitation that is not waiting refuses what was asked of it. */
-function closed(status: InvitationStatus): ConflictError {
-  return new ConflictError('invitation_closed', `This invitation is ${status}`, { status });
-}
-
 /**
  * Gives a waiting (or expired) invitation a new link: its hash, when it was sent and until when it
  * works. The older link stops working. An accepted or revoked invitation is `invitation_closed`.
@@ -95,7 +90,7 @@ export async function revokeInvitation(sequelize: Sequelize, orgId: string, id: 
     );
     if (!row) throw new NotFoundError('Invitation');
     const status = invitationStatus(row, now);
-    if (status === 'accepted' || status === 'revoked') throw closed(status);
+    if (status === 'accepted' || status === 'revoked') throw invitationClosed(status);
     await rows(
       sequelize,
       'UPDATE team_invitations SET revoked_at = now(), updated_at = now() WHERE id = $1 RETURNING id',
@@ -129,7 +124,7 @@ export function acceptInvitation(
     );
     if (!invitation) throw new NotFoundError('Invitation');
     const status = invitationStatus(invitation, now);
-    if (status !== 'pending') throw closed(status);
+    if (status !== 'pending') throw invitationClosed(status);
     const userId =
       'userId' in joiner
         ? joiner.userId

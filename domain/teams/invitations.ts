@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { ConflictError } from '../errors';
 
 /** How long an invitation's link works after it is sent (or sent again). */
 export const INVITATION_TTL_DAYS = 7;
@@ -25,3 +26,7 @@ export function newInvitationToken(): { token: string; hash: string } {
 }
 
 export const invitationTokenHash = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+
+/** Why an invitation that is not waiting refuses what was asked of it (409 `invitation_closed`, with its status). */
+export const invitationClosed = (status: Exclude<InvitationStatus, 'pending'>) =>
+  new ConflictError('invitation_closed', `This invitation is ${status}`, { status });

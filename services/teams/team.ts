@@ -13,8 +13,13 @@ import {
 import { authenticateUser, type PasswordChecks } from '../../db/queries/authenticate-user';
 import { findInvitation, findInvitationByTokenHash, type InvitationRow } from '../../db/queries/team';
 import { userEmailExists } from '../../db/queries/users';
-import { ConflictError, NotFoundError } from '../../domain/errors';
-import { invitationExpiry, invitationStatus, invitationTokenHash } from '../../domain/teams/invitations';
+import { NotFoundError } from '../../domain/errors';
+import {
+  invitationClosed,
+  invitationExpiry,
+  invitationStatus,
+  invitationTokenHash,
+} from '../../domain/teams/invitations';
 import { type MemberRole } from '../../domain/teams/roles';
 import { startJob } from '../../lib/jobs/start-job';
 import { TEAM_INVITE_JOB } from '../../workflows/teams/contract';
@@ -70,8 +75,7 @@ export async function resendInvitation(
   const invitation = await findInvitation(deps.sequelize, actor.orgId, id);
   if (!invitation) throw new NotFoundError('Invitation');
   const status = invitationStatus(invitation, new Date());
-  if (status === 'accepted' || status === 'revoked')
-    throw new ConflictError('invitation_closed', `This invitation is ${status}`, { status });
+  if (status === 'accepted' || status === 'revoked') throw invitationClosed(status);
   const run = await sendInvitation(deps, actor, invitation, requestId);
   return { invitation, jobRunId: run.id };
 }
@@ -95,7 +99,7 @@ export async function acceptTeamInvitation(
   const invitation = await findInvitationByTokenHash(deps.sequelize, tokenHash);
   if (!invitation) throw new NotFoundError('Invitation');
   const status = invitationStatus(invitation, new Date());
-  if (status !== 'pending') throw new ConflictError('invitation_closed', `This invitation is ${status}`, { status });
+  if (status !== 'pending') throw invitationClosed(status);
   let joiner: Joiner;
   if (await userEmailExists(deps.sequelize, invitation.email)) {
     const user = await authenticateUser(deps.sequelize, passwords, {
