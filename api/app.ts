@@ -48,6 +48,7 @@ import { buildImportsRouter } from './imports/router';
 import { buildScheduledExportsRouter } from './scheduled-exports/router';
 import { httpMetrics } from './http/http-metrics';
 import { createRouteKit } from './http/route-kit';
+import { memberReaches } from '../db/queries/session-assignments';
 import { accessLog } from './middleware/access-log';
 import { errorHandler, notFoundHandler } from './middleware/error-handler';
 import { createRateLimits } from './middleware/rate-limit';
@@ -168,6 +169,7 @@ function appContext(deps: AppDeps): AppContext {
   const kit = createRouteKit(docs, {
     ...createAuthGuards(tokens, config.ADMIN_EMAILS, userLookup),
     requireClient: createRequireClient(sequelize, clientTokens),
+    reaches: (user, kind, id) => memberReaches(sequelize, user.orgId, user.id, kind, id),
   });
   return {
     deps,

@@ -133,6 +133,7 @@ import {
   sessionRecipient,
 } from '../db/queries/session-automation-task';
 import { findTriggerById, pageOwnedEntityIds } from '../db/queries/workflow-triggers';
+import { assignedMembers } from '../db/queries/session-assignments';
 import { JOB_CONTRACTS } from '../workflows/contracts';
 import {
   type AccountingExportDb,
@@ -352,6 +353,7 @@ function automationActivities({ deps, sequelize, startJob }: Wiring) {
         loadTaskRunContext,
         sessionRecipient,
         sessionPeople,
+        assignedMembers,
         claimTaskRun,
         finishTaskRun,
         applyAutomationToEntity,

@@ -12,6 +12,7 @@ import {
   type sessionRecipient,
   type TaskRunContext,
 } from '../../db/queries/session-automation-task';
+import { type assignedMembers } from '../../db/queries/session-assignments';
 import { clientLocale } from '../../domain/accounts/client-locale';
 import { failureMessage } from '../../domain/failure-message';
 import { sessionMessageVariables } from '../../domain/automations/session-message-variables';
@@ -34,6 +35,7 @@ export interface SessionTaskDb extends TaskMessageDb {
   loadTaskRunContext: Bound<typeof loadTaskRunContext>;
   sessionRecipient: Bound<typeof sessionRecipient>;
   sessionPeople: Bound<typeof sessionPeople>;
+  assignedMembers: Bound<typeof assignedMembers>;
   claimTaskRun: Bound<typeof claimTaskRun>;
   finishTaskRun: Bound<typeof finishTaskRun>;
 }
@@ -78,6 +80,45 @@ async function sessionMessage(
     }),
     metadata: { workflow_id: run.workflow_id, workflow_task_id: task.id, session_id: session.id },
     noRecipient: 'neither the session contact nor any session contact has one',
+  };
+}
+
+/**
+ * The session's message to the members assigned in the task's role (issue 44 §2: "email the second
+ * shooter the call sheet"): one email to all of them, in the first one's language; the variables
+ * still name the client and the session. Members have no phone number here: an SMS task so
+ * addressed fails with the reason.
+ */
+async function membersMessage(
+  deps: SessionTaskDeps,
+  { run, task, session, owner }: TaskRunContext,
+  role: NonNullable<TaskRunContext['task']['assignment_role']>,
+): Promise<TaskMessage> {
+  const members = await deps.assignedMembers(owner.id, session.id, role);
+  const client = await deps.sessionRecipient(session, 'email');
+  const locale = members[0]?.locale ?? owner.locale;
+  return {
+    runId: run.id,
+    messageIdPrefix: 'task-run',
+    task,
+    ownerId: owner.id,
+    contact: members.length
+      ? { id: null, email: members.map((m) => m.email).join(', '), phone_number: null, country: null }
+      : null,
+    locale,
+    variables: sessionMessageVariables({
+      session,
+      contact: client,
+      owner: { locale, timeZone: owner.time_zone },
+      people: await deps.sessionPeople(session),
+    }),
+    metadata: {
+      workflow_id: run.workflow_id,
+      workflow_task_id: task.id,
+      session_id: session.id,
+      assignment_role: role,
+    },
+    noRecipient: `no member is assigned to the session as ${role}`,
   };
 }
 
@@ -128,10 +169,12 @@ export function createSessionTaskRunner(deps: SessionTaskDeps): Pick<SessionAuto
     return { status, error };
   };
 
-  const sendSms = async (context: TaskRunContext) =>
-    sendTaskSms(deps, await sessionMessage(deps, context, 'phone_number'));
-  const sendEmail = async (context: TaskRunContext) =>
-    sendTaskEmail(deps, await sessionMessage(deps, context, 'email'));
+  const recipients = (context: TaskRunContext, field: 'phone_number' | 'email') => {
+    const role = context.task.assignment_role;
+    return role ? membersMessage(deps, context, role) : sessionMessage(deps, context, field);
+  };
+  const sendSms = async (context: TaskRunContext) => sendTaskSms(deps, await recipients(context, 'phone_number'));
+  const sendEmail = async (context: TaskRunContext) => sendTaskEmail(deps, await recipients(context, 'email'));
 
   return {
     async runWorkflowTask({ jobRunId, taskRunId, appliedAt, sessionStart }) {

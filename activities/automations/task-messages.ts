@@ -57,8 +57,8 @@ export interface TaskMessage {
   messageIdPrefix: string;
   task: MessageTask;
   ownerId: string;
-  /** The recipient; null when there is none. */
-  contact: Pick<ContactRow, 'id' | 'email' | 'phone_number' | 'country'> | null;
+  /** The recipient; null when there is none. Its id is null for the studio's own members (a task addressed to a role on the session). */
+  contact: (Pick<ContactRow, 'email' | 'phone_number' | 'country'> & { id: string | null }) | null;
   locale: UserLocale;
   variables: Record<string, string>;
   /** What the run is for (automation, task, session or entity), kept in the run's metadata. */

@@ -21,14 +21,15 @@ export interface TriggerEvaluationDeps extends Omit<TriggerWorkflowDeps, 'listAu
 
 /**
  * What the conditions read: the entity, with a contact form's answers beside a contact (as
- * form.<answer>: domain/workflow-triggers/fields.ts), or a platform status (issue 32 §2) beside an
- * invoice.
+ * form.<answer>: domain/workflow-triggers/fields.ts), the member put on a session (as
+ * assigned.<field>), or a platform status (issue 32 §2) beside an invoice.
  */
 function conditionSubject(
   event: OutboxEventRecord,
   entity: Record<string, unknown> | null,
 ): Record<string, unknown> | null {
   if (entity && event.event_type === 'FORM_SUBMITTED') return { ...entity, form: event.payload };
+  if (entity && event.event_type === 'SESSION_ASSIGNED') return { ...entity, assigned: event.payload.assigned };
   if (entity && event.event_type === 'INVOICE_STATUS_CHANGED')
     return {
       ...entity,

@@ -24,7 +24,7 @@ export function createAuthGuards(
   tokens: TokenService,
   adminEmails: string[],
   findUser: ReturnType<typeof createUserLookup>,
-): Omit<AuthGuards, 'requireClient'> {
+): Omit<AuthGuards, 'requireClient' | 'reaches'> {
   const requireUser: RequestHandler = async (req, _res, next) => {
     const header = req.get('authorization') ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUTOMATION_TASK_TYPES } from '../../domain/automations/task-types';
+import { ASSIGNMENT_ROLES } from '../../domain/teams/assignments';
 import { MAX_OFFSET_MINUTES, TASK_TIMINGS } from '../../domain/automations/task-timing';
 import { optionalText } from '../http/common-schemas';
 
@@ -22,6 +23,11 @@ const Task = z.object({
   task_type: z.enum(AUTOMATION_TASK_TYPES),
   sms_template_id: z.uuid().nullable().optional(),
   email_template_id: z.uuid().nullable().optional(),
+  /**
+   * Whom a session's SMS or email goes to: none, the client; a role on the session (lead,
+   * second_shooter, assistant), the members assigned in it ("email the second shooter the call sheet").
+   */
+  assignment_role: z.enum(ASSIGNMENT_ROLES).nullable().optional(),
   /**
    * When the task runs: IMMEDIATE, or `offset_minutes` AFTER_APPLIED (after the automation is applied
    * to the session), BEFORE_SESSION_START or AFTER_SESSION_START. Without `timing`, `delay_days`

@@ -3,7 +3,7 @@ import { clientLocale } from '../../domain/accounts/client-locale';
 import { presentContact } from '../contacts/presenter';
 import { presentCreditNote, presentDocument, presentPayment } from '../invoicing/presenter';
 import { presentField } from '../session-info/presenter';
-import { presentSession } from '../sessions/presenter';
+import { presentSessionFields } from '../sessions/presenter';
 import { presentReceipt } from './receipt-presenter';
 
 /** A session with its questionnaire: each question beside the answer given (null when unanswered). */
@@ -14,7 +14,7 @@ function presentSessionData({ session: s, role, template, answers }: ClientSessi
     .map(presentField);
   const asked = new Set(fields.map((f) => f.field_key));
   return {
-    ...presentSession(s),
+    ...presentSessionFields(s),
     role,
     questionnaire: template
       ? {

@@ -4,6 +4,7 @@ import { deleteContact } from '../../db/commands/delete-contact';
 import { updateContact } from '../../db/commands/update-contact';
 import { findContact, listContactsJson } from '../../db/queries/contacts';
 import { JsonText } from '../http/json-text';
+import { assignedScope } from '../../domain/teams/assignments';
 import { type z } from 'zod';
 import { type DataRouterDeps, registerRoutes, routesFor } from '../http/route-kit';
 import { type IdBodyContext, IdParams } from '../http/common-schemas';
@@ -35,7 +36,9 @@ const CONTACTS_ROUTES = [
     ({ sequelize }) =>
       async ({ user, query }) => {
         // Written by PostgreSQL as presentContact would write each one (test/integration/contacts/list-pages-from-the-database.test.ts).
-        return new JsonText(await listContactsJson(sequelize, user.orgId, query, user.locale));
+        return new JsonText(
+          await listContactsJson(sequelize, user.orgId, query, user.locale, assignedScope(user.role, user.id)),
+        );
       },
   ),
 

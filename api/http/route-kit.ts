@@ -10,10 +10,13 @@ import { type AuthUser } from '../auth/auth-user';
 import { errorsAnsweredBy } from './documented-errors';
 import { STATUS_BY_CODE } from './error-statuses';
 import { JsonText } from './json-text';
-import { ForbiddenError } from '../../domain/errors';
+import { ForbiddenError, NotFoundError } from '../../domain/errors';
+import { assignedScope, reachesAssignedOnly } from '../../domain/teams/assignments';
 import { type Capability, mayDo, rolesThatMay } from '../../domain/teams/permissions';
 import { MEMBER_ROLES } from '../../domain/teams/roles';
+import { type ReachKind } from '../../db/queries/session-assignments';
 import { OPERATION_CAPABILITIES } from '../teams/operation-capabilities';
+import { type OperationScope, OPERATION_SCOPES } from '../teams/operation-scopes';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -79,6 +82,8 @@ export interface AuthGuards {
   requireAdmin: RequestHandler;
   /** Sets the client account of a client portal request (a client token, not a user's). */
   requireClient: RequestHandler;
+  /** Whether a member who works only on their assigned sessions reaches this record (db/queries/session-assignments.ts). */
+  reaches(user: AuthUser, kind: ReachKind, id: string): Promise<boolean>;
 }
 
 /** The error body every route answers with (DESIGN.md), one `Error` component the answers refer to. */
@@ -131,6 +136,7 @@ export function createRouteKit(docs: OpenAPIRegistry, guards: AuthGuards) {
     handler: (ctx: RouteContext<P, Q, B>) => Promise<unknown>,
   ): void {
     const chain: RequestHandler[] = [...(spec.before ?? [])];
+    const scope = spec.auth === 'user' ? scopeOf(spec) : 'studio';
     if (spec.auth === 'user') chain.push(guards.requireUser, requireCapability(capabilityOf(spec)));
     if (spec.auth === 'admin') chain.push(guards.requireUser, guards.requireAdmin);
     if (spec.auth === 'client') chain.push(guards.requireClient);
@@ -141,6 +147,7 @@ export function createRouteKit(docs: OpenAPIRegistry, guards: AuthGuards) {
       const params = spec.params ? spec.params.parse(req.params) : ({} as P);
       const query = spec.query ? spec.query.parse(req.query) : ({} as Q);
       const body = spec.body ? spec.body.parse(req.body ?? {}) : (undefined as B);
+      if (typeof scope === 'object') await requireReach(guards, req.user as AuthUser, scope, { params, body });
       const result = await handler({ req, res, params, query, body, user: req.user as AuthUser });
       if (res.headersSent) return;
       const status = spec.status ?? 200;
@@ -172,6 +179,46 @@ function capabilityOf<P, Q, B>(spec: RouteSpec<P, Q, B>): Capability {
       `operationId ${spec.operationId} (${spec.method} ${spec.path}) has no capability in the permission matrix`,
     );
   return capability;
+}
+
+/**
+ * How far a studio route reaches for a member who works only on their assigned sessions
+ * (api/teams/operation-scopes.ts): a route such a role may call and missing there stops the app.
+ */
+function scopeOf<P, Q, B>(spec: RouteSpec<P, Q, B>): OperationScope {
+  const scope = OPERATION_SCOPES[spec.operationId];
+  if (scope) return scope;
+  const capability = capabilityOf(spec);
+  if (MEMBER_ROLES.some((role) => reachesAssignedOnly(role) && mayDo(role, capability)))
+    throw new Error(
+      `operationId ${spec.operationId} (${spec.method} ${spec.path}) has no reach in api/teams/operation-scopes.ts`,
+    );
+  return 'studio';
+}
+
+const LABELS: Record<ReachKind, string> = { session: 'Session', contact: 'Contact', quote: 'Quote' };
+
+/**
+ * For a member who works only on their assigned sessions: the record the request names must be
+ * one they reach, else 404 as another studio's would be. Read after validation, so a malformed id
+ * is the 400 it is for everyone. Nothing is read for a member who reaches the whole studio.
+ */
+async function requireReach(
+  guards: AuthGuards,
+  user: AuthUser,
+  scope: Exclude<OperationScope, string>,
+  input: { params: unknown; body: unknown },
+): Promise<void> {
+  if (!assignedScope(user.role, user.id)) return;
+  for (const [kind, field] of Object.entries(scope) as [ReachKind, string][]) {
+    const [from, name] = field.startsWith('body.') ? [input.body, field.slice(5)] : [input.params, field];
+    const id = (from as Record<string, unknown> | undefined)?.[name];
+    if (typeof id !== 'string')
+      throw new ForbiddenError(
+        `A member with the role ${user.role} works on their assigned sessions: name one (${name})`,
+      );
+    if (!(await guards.reaches(user, kind, id))) throw new NotFoundError(LABELS[kind]);
+  }
 }
 
 /** Refuses (403 `forbidden`) a member whose role lacks the capability: one policy, domain/teams/permissions.ts. */

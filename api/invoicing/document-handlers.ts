@@ -11,6 +11,7 @@ import { deleteDocument } from '../../db/commands/delete-document';
 import { saveDocument } from '../../db/commands/save-document';
 import { previewDocumentEmail } from '../../db/queries/document-email';
 import { type DocumentKind, findDocument, listDocuments } from '../../db/queries/invoicing';
+import { assignedScope } from '../../domain/teams/assignments';
 import { assertOwnSession } from '../../db/queries/sessions';
 import { ConflictError, NotFoundError } from '../../domain/errors';
 import { type Config } from '../../lib/config';
@@ -79,7 +80,14 @@ function documentReads(kind: DocumentKind, deps: InvoicingRouterDeps, { sessionO
   return {
     list: async ({ user, query, params }: Ctx<Scope, z.infer<typeof PageQuery>>) => {
       const sessionId = await sessionOf(params, user.orgId);
-      const page = await listDocuments(sequelize, kind, user.orgId, query, sessionId);
+      const page = await listDocuments(
+        sequelize,
+        kind,
+        user.orgId,
+        query,
+        sessionId,
+        assignedScope(user.role, user.id),
+      );
       return { ...page, items: page.items.map((d) => presentDocument(kind, d, user.timeZone)) };
     },
 

@@ -1,7 +1,8 @@
 import { type SessionRow } from '../../db/rows';
+import { type SessionAssignmentRow } from '../../db/queries/session-assignments';
 
-/** The fields of a session the API shows. */
-export function presentSession(s: SessionRow) {
+/** The fields of a session itself, as the studio and its client read them. */
+export function presentSessionFields(s: SessionRow) {
   return {
     id: s.id,
     title: s.title,
@@ -17,5 +18,16 @@ export function presentSession(s: SessionRow) {
     session_info_template_id: s.session_info_template_id,
     created_at: s.created_at.toISOString(),
     updated_at: s.updated_at.toISOString(),
+  };
+}
+
+/** A session as the studio's api shows it: its fields and the members on it (not in the client's data: they are the studio's people). */
+export function presentSession(s: SessionRow, assigned: readonly SessionAssignmentRow[]) {
+  const { created_at, updated_at, ...fields } = presentSessionFields(s);
+  return {
+    ...fields,
+    assigned: assigned.map(({ user_id, role, name, email }) => ({ user_id, role, name, email })),
+    created_at,
+    updated_at,
   };
 }

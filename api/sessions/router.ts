@@ -3,15 +3,32 @@ import { createSession } from '../../db/commands/create-session';
 import { deleteSession } from '../../db/commands/delete-session';
 import { updateSession } from '../../db/commands/update-session';
 import { findSession, listSessionsJson } from '../../db/queries/sessions';
+import { listSessionAssignments } from '../../db/queries/session-assignments';
+import { replaceSessionAssignments } from '../../db/commands/session-assignments';
+import { assignedScope } from '../../domain/teams/assignments';
+import { type Sequelize } from 'sequelize-typescript';
+import { type AuthUser } from '../auth/auth-user';
 import { JsonText } from '../http/json-text';
 import { type IdBodyContext, IdParams } from '../http/common-schemas';
 import { type z } from 'zod';
 import { type DataRouterDeps, type RouteContext, registerRoutes, routesFor } from '../http/route-kit';
 import { presentSession } from './presenter';
-import { CreateSessionBody, SessionListQuery, SessionPage, SessionView, UpdateSessionBody } from './schema';
+import {
+  AssignSessionMembersBody,
+  CreateSessionBody,
+  SessionAssignments,
+  SessionListQuery,
+  SessionPage,
+  SessionView,
+  UpdateSessionBody,
+} from './schema';
 
 const tag = 'sessions';
 const route = routesFor<DataRouterDeps, DataRouterDeps>();
+
+/** The session's answer: its fields and the members on it. */
+const sessionAnswer = async (sequelize: Sequelize, user: AuthUser, session: Awaited<ReturnType<typeof findSession>>) =>
+  presentSession(session, await listSessionAssignments(sequelize, user.orgId, session.id));
 
 /** PUT and PATCH /api/sessions/:id (both change the fields given). */
 const update =
@@ -22,7 +39,7 @@ const update =
     body,
     req,
   }: IdBodyContext<z.infer<typeof UpdateSessionBody>> & Pick<RouteContext<IdParams, unknown, unknown>, 'req'>) =>
-    presentSession(await updateSession(sequelize, user.orgId, params.id, body, req.requestId));
+    sessionAnswer(sequelize, user, await updateSession(sequelize, user.orgId, params.id, body, req.requestId));
 
 /** Every route of buildSessionsRouter, in the document's order. */
 const SESSIONS_ROUTES = [
@@ -40,7 +57,14 @@ const SESSIONS_ROUTES = [
     ({ sequelize }) =>
       async ({ user, query }) => {
         // Written by PostgreSQL as presentSession would write each one (test/integration/contacts/list-pages-from-the-database.test.ts).
-        return new JsonText(await listSessionsJson(sequelize, user.orgId, query));
+        const { assigned_to: assignedTo, ...page } = query;
+        return new JsonText(
+          await listSessionsJson(sequelize, user.orgId, {
+            ...page,
+            assignedTo: assignedTo === 'me' ? user.id : assignedTo,
+            reachedBy: assignedScope(user.role, user.id),
+          }),
+        );
       },
   ),
 
@@ -59,7 +83,17 @@ const SESSIONS_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user, body, req }) =>
-        presentSession(await createSession(sequelize, user.orgId, body, req.requestId)),
+        sessionAnswer(
+          sequelize,
+          user,
+          await createSession(
+            sequelize,
+            user.orgId,
+            body,
+            req.requestId,
+            assignedScope(user.role, user.id) ?? undefined,
+          ),
+        ),
   ),
 
   route(
@@ -75,7 +109,7 @@ const SESSIONS_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user, params }) =>
-        presentSession(await findSession(sequelize, user.orgId, params.id)),
+        sessionAnswer(sequelize, user, await findSession(sequelize, user.orgId, params.id)),
   ),
 
   route(
@@ -107,6 +141,41 @@ const SESSIONS_ROUTES = [
       response: SessionView,
     },
     update,
+  ),
+
+  route(
+    {
+      method: 'get',
+      path: '/api/sessions/:id/assignments',
+      operationId: 'listSessionAssignments',
+      summary: 'The members on a session and their roles on it',
+      tag,
+      auth: 'user',
+      params: IdParams,
+      response: SessionAssignments,
+    },
+    ({ sequelize }) =>
+      async ({ user, params }) => {
+        await findSession(sequelize, user.orgId, params.id);
+        return { items: await listSessionAssignments(sequelize, user.orgId, params.id) };
+      },
+  ),
+  route(
+    {
+      method: 'put',
+      path: '/api/sessions/:id/assignments',
+      operationId: 'assignSessionMembers',
+      summary: 'Put members on a session (the list replaces the one it had; each new one is a SESSION_ASSIGNED event)',
+      tag,
+      auth: 'user',
+      params: IdParams,
+      body: AssignSessionMembersBody,
+      response: SessionAssignments,
+    },
+    ({ sequelize }) =>
+      async ({ user, params, body, req }) => ({
+        items: await replaceSessionAssignments(sequelize, user.orgId, params.id, body.assignments, req.requestId),
+      }),
   ),
 
   route(

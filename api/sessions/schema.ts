@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SESSION_STATUSES } from '../../domain/sessions/session-status';
+import { ASSIGNMENT_ROLES } from '../../domain/teams/assignments';
 import { optionalDateTime, optionalText, PageQuery, pageOf } from '../http/common-schemas';
 
 const sessionFields = {
@@ -34,8 +35,27 @@ export const SessionListQuery = PageQuery.extend({
   from: z.iso.datetime({ offset: true }).optional(),
   /** Sessions starting before this instant. */
   to: z.iso.datetime({ offset: true }).optional(),
+  /** Sessions a member is assigned to (their id, or `me`): a member's calendar, with from and to. */
+  assigned_to: z.union([z.literal('me'), z.uuid()]).optional(),
 });
 export type SessionListQuery = z.infer<typeof SessionListQuery>;
+
+/** A member on a session and their role on it (issue 44 §2). */
+export const SessionAssignmentView = z.object({
+  user_id: z.uuid(),
+  role: z.enum(ASSIGNMENT_ROLES),
+  name: z.string().nullable(),
+  email: z.string(),
+});
+
+/** The members on a session: the whole list, which replaces the one it had. */
+export const AssignSessionMembersBody = z
+  .object({
+    assignments: z.array(z.object({ user_id: z.uuid(), role: z.enum(ASSIGNMENT_ROLES) }).strict()).max(50),
+  })
+  .strict();
+
+export const SessionAssignments = z.object({ items: z.array(SessionAssignmentView) });
 
 export const SessionView = z.object({
   id: z.uuid(),
@@ -50,6 +70,8 @@ export const SessionView = z.object({
   user_session_type_id: z.uuid().nullable(),
   workflow_id: z.uuid().nullable(),
   session_info_template_id: z.uuid().nullable(),
+  /** The members on the session: the lead, then second shooters, then assistants. */
+  assigned: z.array(SessionAssignmentView),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -41,6 +41,8 @@ export const OPERATION_CAPABILITIES: Readonly<Record<string, Capability>> = {
   updateSession: 'sessions.write', // PUT /api/sessions/{id}
   patchSession: 'sessions.write', // PATCH /api/sessions/{id}
   deleteSession: 'sessions.write', // DELETE /api/sessions/{id}
+  listSessionAssignments: 'sessions.read', // GET /api/sessions/{id}/assignments
+  assignSessionMembers: 'sessions.assign', // PUT /api/sessions/{id}/assignments
   listSessionContacts: 'sessions.read', // GET /api/sessions/{id}/contacts
   attachSessionContact: 'sessions.write', // POST /api/sessions/{id}/contacts
   detachSessionContact: 'sessions.write', // DELETE /api/sessions/{id}/contacts/{contactId}
@@ -59,16 +61,16 @@ export const OPERATION_CAPABILITIES: Readonly<Record<string, Capability>> = {
   patchExportTemplate: 'exports.studio', // PATCH /api/export-templates/{id}
   deleteExportTemplate: 'exports.studio', // DELETE /api/export-templates/{id}
   listSessionInfoTemplates: 'questionnaires.read', // GET /api/session-info/templates
-  createSessionInfoTemplate: 'questionnaires.write', // POST /api/session-info/templates
+  createSessionInfoTemplate: 'questionnaire_templates.write', // POST /api/session-info/templates
   listBaseSessionInfoTemplates: 'questionnaires.read', // GET /api/session-info/templates/base
-  createDefaultSessionInfoTemplates: 'questionnaires.write', // POST /api/session-info/templates/create-defaults
-  createSessionInfoTemplateFromBase: 'questionnaires.write', // POST /api/session-info/templates/from-base/{baseTemplateId}
+  createDefaultSessionInfoTemplates: 'questionnaire_templates.write', // POST /api/session-info/templates/create-defaults
+  createSessionInfoTemplateFromBase: 'questionnaire_templates.write', // POST /api/session-info/templates/from-base/{baseTemplateId}
   getSessionInfoTemplate: 'questionnaires.read', // GET /api/session-info/templates/{id}
-  updateSessionInfoTemplate: 'questionnaires.write', // PUT /api/session-info/templates/{id}
-  deleteSessionInfoTemplate: 'questionnaires.write', // DELETE /api/session-info/templates/{id}
-  createSessionInfoTemplateField: 'questionnaires.write', // POST /api/session-info/templates/{id}/fields
-  updateSessionInfoTemplateField: 'questionnaires.write', // PUT /api/session-info/templates/{id}/fields/{fieldId}
-  deleteSessionInfoTemplateField: 'questionnaires.write', // DELETE /api/session-info/templates/{id}/fields/{fieldId}
+  updateSessionInfoTemplate: 'questionnaire_templates.write', // PUT /api/session-info/templates/{id}
+  deleteSessionInfoTemplate: 'questionnaire_templates.write', // DELETE /api/session-info/templates/{id}
+  createSessionInfoTemplateField: 'questionnaire_templates.write', // POST /api/session-info/templates/{id}/fields
+  updateSessionInfoTemplateField: 'questionnaire_templates.write', // PUT /api/session-info/templates/{id}/fields/{fieldId}
+  deleteSessionInfoTemplateField: 'questionnaire_templates.write', // DELETE /api/session-info/templates/{id}/fields/{fieldId}
   getSessionClientInfo: 'questionnaires.read', // GET /api/sessions/{id}/client-info
   saveSessionClientInfo: 'questionnaires.write', // PUT /api/sessions/{id}/client-info
   sendSessionInfoInvite: 'questionnaires.write', // POST /api/sessions/{id}/send-session-info-invite

@@ -1,6 +1,7 @@
 import { Op, type Transaction } from 'sequelize';
 import { ConflictError, NotFoundError } from '../../domain/errors';
 import { type AutomationTaskType } from '../../domain/automations/task-types';
+import { type AssignmentRole } from '../../domain/teams/assignments';
 import { delayDaysOf, scheduleFromInput, type TaskTiming } from '../../domain/automations/task-timing';
 import { EmailTemplate } from '../models/EmailTemplate';
 import { SessionAutomationTaskRun } from '../models/SessionAutomationTaskRun';
@@ -17,6 +18,7 @@ export interface TaskProps {
   task_type: AutomationTaskType;
   sms_template_id?: string | null;
   email_template_id?: string | null;
+  assignment_role?: AssignmentRole | null;
   timing?: TaskTiming;
   offset_minutes?: number;
   delay_days?: number;

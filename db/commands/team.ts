@@ -180,6 +180,13 @@ export function removeMember(sequelize: Sequelize, orgId: string, userId: string
       [orgId, userId],
       transaction,
     );
+    // Their sessions stay the studio's; they are no longer on them (issue 44 §2).
+    await rows(
+      sequelize,
+      'DELETE FROM session_assignments WHERE owner_id = $1 AND user_id = $2 RETURNING id',
+      [orgId, userId],
+      transaction,
+    );
     await rows(
       sequelize,
       `UPDATE users u SET org_id = coalesce(

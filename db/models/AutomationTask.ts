@@ -1,3 +1,4 @@
+import { type AssignmentRole } from '../../domain/teams/assignments';
 import { BelongsTo, Column, DataType, Default, ForeignKey, HasMany, Table } from 'sequelize-typescript';
 import { IdModel } from './base/IdModel';
 import { EmailTemplate } from './EmailTemplate';
@@ -43,6 +44,13 @@ export class AutomationTask extends IdModel {
   @ForeignKey(() => EmailTemplate)
   @Column({ type: DataType.UUID })
   declare email_template_id: string | null;
+
+  /**
+   * Whom a session's message goes to: null, the client (the session's contact); a role on the
+   * session (lead, second_shooter, assistant), the members assigned in it (issue 44 §2).
+   */
+  @Column({ type: DataType.STRING(20) })
+  declare assignment_role: AssignmentRole | null;
 
   /** Days after the automation is applied to the session (0 to 3650). */
   @Default(0)

@@ -3,6 +3,7 @@ import { type PageRequest } from '../../domain/pagination';
 import { Contact } from '../models/Contact';
 import { type ContactRow } from '../rows';
 import { escapeLike } from './escape-like';
+import { reachedFilter } from './session-assignments';
 import { findOwned, isoMillis, type JsonListShape, type ListFilter, listOwnedJson } from './owned';
 
 /** Erased contacts left out; `q` in a first name, last name or email, case-insensitively. */
@@ -31,20 +32,20 @@ const contactItem =
  * A page of the owner's contacts, newest first, as the api answers it (GET /api/contacts), written
  * by PostgreSQL (listOwnedJson). Erased contacts are left out: they can no longer be picked for
  * anything (GET /api/contacts/:id still reads one, for the documents that point at it).
+ * `reachedBy`: only the contacts of that member's assigned sessions (a photographer's).
  */
 export function listContactsJson(
   sequelize: Sequelize,
   ownerId: string,
   page: PageRequest & { q?: string },
   locale: string,
+  reachedBy: string | null = null,
 ): Promise<string> {
-  return listOwnedJson(
-    sequelize,
-    { table: 'contacts', item: contactItem(locale) },
-    ownerId,
-    page,
-    contactFilters(page.q),
-  );
+  const reached: ListFilter[] = reachedBy ? [(bind) => reachedFilter('contacts', `${bind(reachedBy)}::uuid`)] : [];
+  return listOwnedJson(sequelize, { table: 'contacts', item: contactItem(locale) }, ownerId, page, [
+    ...contactFilters(page.q),
+    ...reached,
+  ]);
 }
 
 /** One of the owner's contacts; another user's reads as not found. */

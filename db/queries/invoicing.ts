@@ -1,4 +1,4 @@
-import { type Transaction } from 'sequelize';
+import { literal, Op, type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { NotFoundError } from '../../domain/errors';
 import { type Page, type PageRequest } from '../../domain/pagination';
@@ -15,16 +15,27 @@ export type DocumentKind = 'quote' | 'invoice';
 
 const tables = { quote: { doc: Quote, item: QuoteItem }, invoice: { doc: Invoice, item: InvoiceItem } } as const;
 
-/** A page of the owner's quotes or invoices with their lines, newest first; optionally those of one session. */
+/**
+ * A page of the owner's quotes or invoices with their lines, newest first; optionally those of one
+ * session, or those of the sessions a member is assigned to (`reachedBy`, a photographer's).
+ */
 export async function listDocuments(
-  _sequelize: Sequelize,
+  sequelize: Sequelize,
   kind: DocumentKind,
   ownerId: string,
   page: PageRequest,
   sessionId?: string,
+  reachedBy?: string | null,
 ): Promise<Page<DocumentRow>> {
   const { doc, item } = tables[kind];
-  const where = { owner_id: ownerId, ...(sessionId ? { session_id: sessionId } : {}) };
+  const reached = reachedBy
+    ? literal(`(SELECT a.session_id FROM session_assignments a WHERE a.user_id = ${sequelize.escape(reachedBy)})`)
+    : null;
+  const where = {
+    owner_id: ownerId,
+    ...(sessionId ? { session_id: sessionId } : {}),
+    ...(reached ? { [Op.and]: [{ session_id: { [Op.in]: reached } }] } : {}),
+  };
   return findPage(
     doc as typeof Quote,
     {

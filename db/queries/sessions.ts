@@ -5,6 +5,7 @@ import { type SessionStatus } from '../../domain/sessions/session-status';
 import { Session } from '../models/Session';
 import { type SessionRow } from '../rows';
 import { findOwned, isoMillis, type JsonListShape, type ListFilter, listOwnedJson } from './owned';
+import { ASSIGNED_JSON, reachedFilter } from './session-assignments';
 
 export interface SessionListFilter {
   status?: SessionStatus;
@@ -12,10 +13,17 @@ export interface SessionListFilter {
   /** Sessions starting at or after / before these instants (ISO strings). */
   from?: string;
   to?: string;
+  /** Sessions this member is assigned to (a member's calendar). */
+  assignedTo?: string;
+  /** The member who reaches only their assigned sessions (domain/teams/assignments.ts#assignedScope). */
+  reachedBy?: string | null;
 }
 
-function sessionFilters({ status, contact_id: contactId, from, to }: SessionListFilter): ListFilter[] {
+function sessionFilters(filter: SessionListFilter): ListFilter[] {
+  const { status, contact_id: contactId, from, to } = filter;
   const filters: ListFilter[] = [];
+  for (const member of [filter.assignedTo, filter.reachedBy])
+    if (member) filters.push((bind) => reachedFilter('sessions', `${bind(member)}::uuid`));
   if (status) filters.push((bind) => `status = ${bind(status)}`);
   if (contactId) filters.push((bind) => `contact_id = ${bind(contactId)}`);
   if (from) filters.push((bind) => `start_date >= ${bind(new Date(from))}`);
@@ -28,7 +36,7 @@ const SESSION_ITEM: JsonListShape = {
   table: 'sessions',
   item: () => `t.id, t.title, t.status, ${isoMillis('t.start_date')} AS start_date, ${isoMillis('t.end_date')} AS end_date,
   t.location, t.notes, t.contact_id, t.user_rate_id, t.user_session_type_id, t.workflow_id, t.session_info_template_id,
-  ${isoMillis('t.created_at')} AS created_at, ${isoMillis('t.updated_at')} AS updated_at`,
+  ${ASSIGNED_JSON} AS assigned, ${isoMillis('t.created_at')} AS created_at, ${isoMillis('t.updated_at')} AS updated_at`,
 };
 
 /** The owner's sessions, newest first, filtered, as the api answers a page of them (GET /api/sessions), written by PostgreSQL (listOwnedJson). */

@@ -11,6 +11,7 @@ export const AUTOMATION_TASK_FIELDS = [
   'task_type',
   'sms_template_id',
   'email_template_id',
+  'assignment_role',
   'timing',
   'offset_minutes',
 ] as const;

@@ -15,6 +15,8 @@ export const DOMAIN_EVENT_TYPES = [
   'QUOTE_DECLINED',
   'INVOICE_VIEWED',
   'CHECKOUT_STARTED',
+  // A member put on a session, or in a new role on it (issue 44 §2).
+  'SESSION_ASSIGNED',
 ] as const;
 export type DomainEventType = (typeof DOMAIN_EVENT_TYPES)[number];
 

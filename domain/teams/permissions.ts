@@ -14,10 +14,14 @@ export const CAPABILITIES = [
   'contacts.erase',
   'sessions.read',
   'sessions.write',
+  /** Putting members on a session, with their role on it (issue 44 §2). */
+  'sessions.assign',
   /** The studio's session types: their names, prices, questionnaires. */
   'session_types.write',
   'questionnaires.read',
   'questionnaires.write',
+  /** The studio's questionnaire templates and their fields (what every session's questionnaire starts from). */
+  'questionnaire_templates.write',
   'quotes.read',
   /** Drafting quotes: create, edit, delete a draft. */
   'quotes.draft',
@@ -76,8 +80,10 @@ const ROLE_CAPABILITIES: Record<MemberRole, ReadonlySet<Capability>> = {
     'sessions.read',
     'sessions.write',
     'session_types.write',
+    'sessions.assign',
     'questionnaires.read',
     'questionnaires.write',
+    'questionnaire_templates.write',
     'quotes.read',
     'quotes.draft',
     'quotes.send',

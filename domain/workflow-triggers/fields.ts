@@ -89,6 +89,8 @@ export const EVENT_FIELDS: Partial<Record<DomainEventType, readonly string[]>> =
   FORM_SUBMITTED: prefixed('form', ['first_name', 'last_name', 'email', 'phone_number', 'message', 'created_contact']),
   // The e-invoicing platform's lifecycle status (Déposée, Rejetée, Approuvée, Encaissée...; docs/e-invoicing.md).
   INVOICE_STATUS_CHANGED: ['platform_status', 'platform_status_reason'],
+  // The member put on the session and their role on it (lead, second_shooter, assistant; docs/teams.md).
+  SESSION_ASSIGNED: prefixed('assigned', ['user_id', 'role', 'name', 'email']),
 };
 
 /** Every field a condition of a trigger on `event` may read (none for an event not evaluated yet). */
@@ -115,4 +117,5 @@ export const EVENT_ENTITY: Record<DomainEventType, DomainEntityType | null> = {
   QUOTE_DECLINED: 'QUOTE',
   INVOICE_VIEWED: 'INVOICE',
   CHECKOUT_STARTED: 'INVOICE',
+  SESSION_ASSIGNED: 'SESSION',
 };

@@ -170,7 +170,7 @@ describe('members (issue 44 §1)', () => {
     const assistant = { id: joined.body.user.id as string, token: joined.body.accessToken as string };
     const made = await buildContact(t.app, assistant, { first_name: 'Made', last_name: 'ByAssistant' });
     // Someone who also has a studio of their own goes back to it.
-    const elsewhere = await memberOf(t.app, t.sequelize, owner, 'photographer');
+    const elsewhere = await memberOf(t.app, t.sequelize, owner, 'bookkeeper');
     await request(t.app).get(`/api/contacts/${made.id}`).set(as(elsewhere)).expect(200);
 
     const refused = await request(t.app).delete(`/api/team/members/${owner.id}`).set(as(owner));

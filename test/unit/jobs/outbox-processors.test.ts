@@ -21,6 +21,7 @@ const TRIGGERS_ONLY: readonly OutboxEventType[] = [
   'QUOTE_DECLINED',
   'INVOICE_VIEWED',
   'CHECKOUT_STARTED',
+  'SESSION_ASSIGNED',
 ];
 
 const root = path.resolve(__dirname, '../../..');

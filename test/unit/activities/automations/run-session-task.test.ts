@@ -44,6 +44,7 @@ function setUp(overrides: Partial<SessionTaskDeps> = {}) {
     loadTaskRunContext: jest.fn(async () => context),
     sessionRecipient: jest.fn(async () => lea) as never,
     sessionPeople: jest.fn(async () => []),
+    assignedMembers: jest.fn(async () => []),
     claimTaskRun: jest.fn(async () => {
       if (run.status !== 'PENDING') return false;
       run.status = 'RUNNING';

@@ -1,0 +1,104 @@
+import { QueryTypes, type Transaction } from 'sequelize';
+import { type Sequelize } from 'sequelize-typescript';
+import { type UserLocale } from '../../domain/accounts/users';
+import { type AssignmentRole } from '../../domain/teams/assignments';
+import { prepared, preparedRows } from '../pg-client';
+
+/** A member on a session, as the session's answer lists them. */
+export interface SessionAssignmentRow {
+  user_id: string;
+  role: AssignmentRole;
+  name: string | null;
+  email: string;
+}
+
+/** The same list as a json array written by PostgreSQL, for `t` a session row (listSessionsJson, the roadmap). */
+export const ASSIGNED_JSON = `coalesce((SELECT json_agg(json_build_object('user_id', a.user_id, 'role', a.role, 'name', u.name, 'email', u.email)
+    ORDER BY array_position(ARRAY['lead', 'second_shooter', 'assistant']::varchar[], a.role), a.created_at, a.user_id)
+  FROM session_assignments a JOIN users u ON u.id = a.user_id WHERE a.session_id = t.id), '[]'::json)`;
+
+/** The members assigned to one of the studio's sessions: the lead, then second shooters, then assistants. */
+export async function listSessionAssignments(
+  sequelize: Sequelize,
+  orgId: string,
+  sessionId: string,
+  transaction?: Transaction,
+): Promise<SessionAssignmentRow[]> {
+  const [row] = await sequelize.query<{ assigned: SessionAssignmentRow[] }>(
+    `SELECT ${ASSIGNED_JSON} AS assigned FROM sessions t WHERE t.id = $1 AND t.owner_id = $2`,
+    { bind: [sessionId, orgId], type: QueryTypes.SELECT, transaction },
+  );
+  return row?.assigned ?? [];
+}
+
+/** What an assigned-only member may reach by id (the route kit's check, api/teams/operation-scopes.ts). */
+export type ReachKind = 'session' | 'contact' | 'quote';
+
+const REACH: Record<ReachKind, ReturnType<typeof prepared>> = {
+  session: prepared(
+    'reach-session',
+    `SELECT EXISTS (SELECT 1 FROM session_assignments WHERE owner_id = $1 AND user_id = $2 AND session_id = $3::uuid) AS reaches`,
+  ),
+  // The main contact of one of their sessions, or one of its session contacts.
+  contact: prepared(
+    'reach-contact',
+    `SELECT EXISTS (
+  SELECT 1 FROM session_assignments a JOIN sessions s ON s.id = a.session_id
+   WHERE a.owner_id = $1 AND a.user_id = $2
+     AND (s.contact_id = $3::uuid OR EXISTS (SELECT 1 FROM session_contacts sc WHERE sc.session_id = s.id AND sc.contact_id = $3::uuid))
+) AS reaches`,
+  ),
+  quote: prepared(
+    'reach-quote',
+    `SELECT EXISTS (
+  SELECT 1 FROM quotes q JOIN session_assignments a ON a.session_id = q.session_id AND a.user_id = $2
+   WHERE q.id = $3::uuid AND q.owner_id = $1
+) AS reaches`,
+  ),
+};
+
+/** Whether the member is assigned to the session, the contact's or the quote's, in the studio (one named statement). */
+export async function memberReaches(
+  sequelize: Sequelize,
+  orgId: string,
+  memberId: string,
+  kind: ReachKind,
+  id: string,
+): Promise<boolean> {
+  const [row] = await preparedRows<{ reaches: boolean }>(sequelize, REACH[kind], [orgId, memberId, id]);
+  return row?.reaches === true;
+}
+
+/** The filter of a list to what an assigned-only member reaches, for `t` a row of `table` (listOwnedJson's filters). */
+export function reachedFilter(table: 'sessions' | 'contacts' | 'quotes', memberParam: string): string {
+  const assigned = (session: string) =>
+    `EXISTS (SELECT 1 FROM session_assignments a WHERE a.session_id = ${session} AND a.user_id = ${memberParam})`;
+  if (table === 'sessions') return assigned('sessions.id');
+  if (table === 'quotes') return assigned('quotes.session_id');
+  return `EXISTS (SELECT 1 FROM sessions s WHERE ${assigned('s.id')}
+    AND (s.contact_id = contacts.id OR EXISTS (SELECT 1 FROM session_contacts sc WHERE sc.session_id = s.id AND sc.contact_id = contacts.id)))`;
+}
+
+/** A member assigned to a session, as a task's message reaches them. */
+export interface AssignedMemberRow {
+  user_id: string;
+  name: string | null;
+  email: string;
+  locale: UserLocale;
+}
+
+/** The members assigned to the session in `role` (a task addressed to them), in the order they were put on it. */
+export function assignedMembers(
+  sequelize: Sequelize,
+  orgId: string,
+  sessionId: string,
+  role: AssignmentRole,
+): Promise<AssignedMemberRow[]> {
+  return sequelize.query<AssignedMemberRow>(
+    `SELECT u.id AS user_id, u.name, u.email, u.locale
+       FROM session_assignments a JOIN users u ON u.id = a.user_id
+      WHERE a.owner_id = $1 AND a.session_id = $2 AND a.role = $3
+      ORDER BY a.created_at, a.user_id`,
+    { bind: [orgId, sessionId, role], type: QueryTypes.SELECT },
+  );
+}
