@@ -49,6 +49,10 @@ export const EXPORT_COLUMNS: Record<ExportEntity, readonly ExportColumn[]> = {
     column('session_type', 'text', 'Session Type', 'Type'),
     column('contact_name', 'text', 'Main Contact', 'Contact'),
     column('session_contacts', 'text', 'Session Contacts', 'Other Contacts'),
+    // Issue 44 §2: the members on the session, a column per role, by email ("; " between two).
+    column('lead', 'text', 'Lead'),
+    column('second_shooters', 'text', 'Second Shooters', '2nd Shooters'),
+    column('assistants', 'text', 'Assistants'),
   ],
   contacts: [
     id,

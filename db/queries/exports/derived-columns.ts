@@ -5,7 +5,8 @@ import { type ExportEntity } from '../../../domain/exports/export-kinds';
  * Catalogue columns that are not a column of the entity's table (domain/exports/columns.ts): the
  * SQL that reads each over `t`, the exported row, and the joins it needs. A page (or the whole
  * COPY) stays one statement: each join finds its rows by key (user_session_types and contacts by
- * primary key, session_contacts by its (session_id, contact_id) primary key), never a query per
+ * primary key, session_contacts by its (session_id, contact_id) primary key, session_assignments
+ * by its (session_id, user_id) key), never a query per
  * row. Joined rows must belong to the row's owner (or be a system type): the exported rows are
  * filtered by owner, and so is everything shown beside them.
  */
@@ -25,6 +26,14 @@ const JOINS: Record<string, string> = {
       FROM session_contacts AS sc JOIN contacts AS c ON c.id = sc.contact_id AND c.owner_id = t.owner_id
       WHERE sc.session_id = t.id
     ) AS sca ON true`,
+  // The members on the session by role, by email, in the order they were put on it (issue 44 §2).
+  assignments: `LEFT JOIN LATERAL (
+      SELECT string_agg(u.email, '; ' ORDER BY a.created_at, a.user_id) FILTER (WHERE a.role = 'lead') AS lead,
+             string_agg(u.email, '; ' ORDER BY a.created_at, a.user_id) FILTER (WHERE a.role = 'second_shooter') AS second_shooters,
+             string_agg(u.email, '; ' ORDER BY a.created_at, a.user_id) FILTER (WHERE a.role = 'assistant') AS assistants
+      FROM session_assignments AS a JOIN users AS u ON u.id = a.user_id
+      WHERE a.session_id = t.id AND a.owner_id = t.owner_id
+    ) AS asg ON true`,
 };
 
 const DERIVED: Partial<Record<ExportEntity, Record<string, DerivedColumn>>> = {
@@ -37,6 +46,9 @@ const DERIVED: Partial<Record<ExportEntity, Record<string, DerivedColumn>>> = {
       joins: ['main_contact'],
     },
     session_contacts: { expression: 'sca.names', joins: ['session_contacts'] },
+    lead: { expression: 'asg.lead', joins: ['assignments'] },
+    second_shooters: { expression: 'asg.second_shooters', joins: ['assignments'] },
+    assistants: { expression: 'asg.assistants', joins: ['assignments'] },
   },
 };
 

@@ -124,8 +124,16 @@ describe('sessions export', () => {
       .set(as(owner))
       .expect(200);
     const [header, firstRow] = await csvLines(all.body.url);
-    expect(header.split(',').slice(-3)).toEqual(['Session Type', 'Main Contact', 'Session Contacts']);
-    expect(firstRow.endsWith(',Séance naissance,Léa Moreau,Inès Petit (parent); Hugo Roux (partner)')).toBe(true);
+    expect(header.split(',').slice(-6)).toEqual([
+      'Session Type',
+      'Main Contact',
+      'Session Contacts',
+      'Lead',
+      'Second Shooters',
+      'Assistants',
+    ]);
+    // No member on it: the members' columns are empty.
+    expect(firstRow.endsWith(',Séance naissance,Léa Moreau,Inès Petit (parent); Hugo Roux (partner),,,')).toBe(true);
 
     // Excel (and pdf) read the same columns in batches (row-batches.ts).
     const excel = await request(t.app)

@@ -10,6 +10,7 @@ import { buildQuote } from '../../factories/quotes';
 import { buildSession, type SessionBody } from '../../factories/sessions';
 import { buildUser, type TestUser } from '../../factories/users';
 import { as } from '../../helpers/auth';
+import { download } from '../../helpers/downloads';
 import { mailsTo } from '../../helpers/mail';
 import { memberOf } from '../../helpers/team-members';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
@@ -232,6 +233,21 @@ describe('a session’s members (issue 44 §2)', () => {
       expect.not.arrayContaining([expect.objectContaining({ subject: 'Feuille de route : Mariage Zoé' })]),
     );
     expect((await mailsTo(clientEmail)).filter((m) => m.subject.startsWith('Feuille de route'))).toEqual([]);
+  });
+
+  it('exports each session’s members in a column per role, by email', async () => {
+    const res = await request(t.app)
+      .get('/api/export')
+      .query({ entity: 'sessions', format: 'csv', fields: 'title,lead,second_shooters,assistants' })
+      .set(as(owner))
+      .expect(200);
+    const lines = (await download(res.body.url)).subarray(3).toString('utf8').trim().split(/\r?\n/);
+    expect(lines[0]).toBe('Title,Lead,Second Shooters,Assistants');
+    expect(lines).toContain(`Mariage Inès,${lead.email},${second.email},`);
+    expect(lines).toContain('Mariage Hugo,,,');
+    // A photographer does not export the studio.
+    const refused = await request(t.app).get('/api/export').query({ entity: 'sessions', format: 'csv' }).set(as(lead));
+    expect(refused.status).toBe(403);
   });
 
   it('takes a removed member off their sessions, which stay the studio’s', async () => {

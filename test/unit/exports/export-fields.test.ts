@@ -4,7 +4,7 @@ import { resolveExportFields, validateExportFields } from '../../../domain/expor
 import { ValidationError } from '../../../domain/errors';
 
 describe('the export column catalogue', () => {
-  it('has exactly the spec keys per entity, in the spec order, then the keys added since (sessions: type and contacts; invoices: number and ledger; quotes and invoices: currency)', () => {
+  it('has exactly the spec keys per entity, in the spec order, then the keys added since (sessions: type, contacts and members; invoices: number and ledger; quotes and invoices: currency)', () => {
     expect(exportKeys('sessions')).toEqual([
       'id',
       'title',
@@ -19,6 +19,9 @@ describe('the export column catalogue', () => {
       'session_type',
       'contact_name',
       'session_contacts',
+      'lead',
+      'second_shooters',
+      'assistants',
     ]);
     expect(exportKeys('contacts')).toEqual([
       'id',
