@@ -6,6 +6,8 @@ import {
   type WrittenLine,
 } from '../../db/queries/import-matches';
 import { type listNameableSessionTypes } from '../../db/queries/session-types';
+import { type studioMemberEmails } from '../../db/queries/session-assignments';
+import { isAssignmentCell, type MembersByEmail } from '../../domain/teams/assignment-cells';
 import { createImportPlanner, identityKey, type RowAction } from '../../domain/imports/import-plan';
 import { keyLookups } from '../../domain/imports/match-keys';
 import { rowMapper } from '../../domain/imports/row-record';
@@ -27,6 +29,7 @@ export interface BatchImporterDb {
   writeImportLines: Bound<typeof writeImportLines>;
   findImportCandidates: Bound<typeof findImportCandidates>;
   listNameableSessionTypes: Bound<typeof listNameableSessionTypes>;
+  studioMemberEmails: Bound<typeof studioMemberEmails>;
   ownedIds: Bound<typeof ownedIds>;
 }
 
@@ -47,6 +50,22 @@ export interface BatchImporterOptions {
   written: ReadonlyMap<number, WrittenLine>;
   /** Called after each batch commits (a preview: is planned), with the lines written so far (the activity heartbeats). */
   onBatchDone: (linesWritten: number) => void;
+}
+
+/**
+ * What a sessions file may name, each read once per import (on its first batch) and only when a
+ * column maps to it: the session types (`session_type`), the studio's members (a role on the session).
+ */
+function namedOnce({ db, entity, ownerId, mapping }: BatchImporterOptions) {
+  const fields = entity === 'sessions' ? Object.values(mapping) : [];
+  let sessionTypes: Promise<SessionTypesByName> | undefined;
+  let members: Promise<MembersByEmail> | undefined;
+  return () => {
+    if (fields.includes('session_type'))
+      sessionTypes ??= db.listNameableSessionTypes(ownerId).then(indexSessionTypesByName);
+    if (fields.some((field) => isAssignmentCell(field))) members ??= db.studioMemberEmails(ownerId);
+    return { sessionTypes, members };
+  };
 }
 
 /**
@@ -93,15 +112,13 @@ export function createBatchImporter(options: BatchImporterOptions) {
   let linesWritten = written.size;
   // Invoices are numbered and chained into the ledger in file order: one batch at a time.
   const writing = createWritesInFlight(entity === 'invoices' ? 1 : 2);
-  /** The session types a file may name, read once per import (on its first batch), when a column maps to session_type. */
-  const namesTypes = entity === 'sessions' && Object.values(options.mapping).includes('session_type');
-  let sessionTypes: Promise<SessionTypesByName> | undefined;
+  const named = namedOnce(options);
 
   return {
     /** The next rows of the file. Resolves once they are planned and their write started (writes-in-flight.ts). */
     async add(batch: readonly SheetRow[]): Promise<void> {
       outcome.totalRows += batch.length;
-      if (namesTypes) sessionTypes ??= db.listNameableSessionTypes(ownerId).then(indexSessionTypesByName);
+      const { sessionTypes, members } = named();
       const { rows, errors } = await prepareRows(db, {
         entity,
         ownerId,
@@ -110,6 +127,7 @@ export function createBatchImporter(options: BatchImporterOptions) {
         rows: batch,
         toRecord,
         sessionTypes: await sessionTypes,
+        members: await members,
       });
       outcome.errors.push(...errors);
       let stored: StoredRecord[] = [];

@@ -12,6 +12,8 @@ import {
   type SessionTypesByName,
 } from '../../domain/sessions/session-type-names';
 import { cellsByHeader, type SheetRow } from '../../domain/imports/sheet';
+import { assignmentsFromCells, type MembersByEmail } from '../../domain/teams/assignment-cells';
+import { type Assignment } from '../../domain/teams/assignments';
 import { type ImportRowError } from '../../workflows/imports/contract';
 
 /** A row that passed validation: its columns as stored and its match keys. */
@@ -47,6 +49,8 @@ export async function prepareRows(
     rows: readonly SheetRow[];
     toRecord: (values: readonly string[]) => Record<string, string>;
     sessionTypes?: SessionTypesByName;
+    /** The studio's members by address, read once per import when a column maps to a role on the session. */
+    members?: MembersByEmail;
   },
 ): Promise<{ rows: PreparedRow[]; errors: ImportRowError[] }> {
   const { entity, headers, timeZone } = input;
@@ -81,13 +85,15 @@ export async function prepareRows(
         `session_type "${typeName}" names ${match.types.length} of your session types (${match.types.map((t) => `"${t.name}"`).join(', ')}): rename all but one`,
       );
     const type = match?.kind === 'found' ? match.type : undefined;
+    const members = input.members ? assignmentsFromCells(v.value, input.members) : undefined;
+    problems.push(...(members?.problems ?? []));
     if (problems.length > 0) {
       errors.push({ line: v.line, message: problems.join('; '), row: cellsByHeader(headers, v.cells) });
       continue;
     }
     rows.push({
       line: v.line,
-      values: toColumns(entity, v.value, timeZone, type),
+      values: toColumns(entity, v.value, timeZone, type, members?.assignments),
       keys: matchKeys(entity, v.value, timeZone),
       cells: v.cells,
     });
@@ -99,16 +105,20 @@ export async function prepareRows(
  * Validated values as columns: session date-times become instants in the studio's zone; a
  * session's type name becomes its `user_session_type_id`, with the type's default workflow and
  * questionnaire (sessionTypeDefaults, as the API gives them; db/commands/write-import-batch.ts
- * keeps a stored session's own questionnaire, and its workflow unless its type changes).
+ * keeps a stored session's own questionnaire, and its workflow unless its type changes); its
+ * members' addresses become `assigned`, the members that replace the session's.
  */
 function toColumns(
   entity: ImportEntity,
   value: Record<string, unknown>,
   timeZone: string,
   type: NamedSessionType | undefined,
+  assigned: Assignment[] | undefined,
 ): Record<string, unknown> {
   if (entity !== 'sessions') return value;
-  const { session_type: _name, ...columns } = value;
+  const { session_type: _name, lead: _lead, second_shooters: _second, assistants: _assistants, ...columns } = value;
+  // The row's members, written beside the session (db/commands/write-import-batch.ts); none named: kept.
+  if (assigned) columns.assigned = assigned;
   for (const field of ['start_date', 'end_date']) {
     if (value[field]) columns[field] = instantOf(value[field] as CellDateTime, timeZone);
   }

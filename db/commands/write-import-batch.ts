@@ -75,6 +75,12 @@ const COLUMNS: Record<ImportEntity, Record<string, string>> = {
 };
 
 /**
+ * Values staged beside a record's columns, written elsewhere than its table: a session's members
+ * (`assigned`, a json list of { user_id, role }; absent when the row names none: they are kept).
+ */
+const STAGED_ONLY: Partial<Record<ImportEntity, Record<string, string>>> = { sessions: { assigned: 'jsonb' } };
+
+/**
  * What an update writes into a stored column: the file's value, or the stored one where the cell
  * is empty; except a session's type defaults, which follow db/commands/sessions.ts#updateSession:
  * the type's workflow only when the row changes the session's type, its questionnaire only when
@@ -144,13 +150,18 @@ export async function writeImportBatch(
   let client: ClientBase | undefined;
   const outcome = await sequelize.transaction(async (transaction) => {
     client = clientOf(transaction);
+    const staged = { ...columns, ...STAGED_ONLY[entity] };
+    const stagedNames = Object.keys(staged);
     await ensureStage(
       client,
       table,
-      ['action text', 'id uuid', 'ord int', ...names.map((n) => `${n} ${columns[n]}`)].join(', '),
+      ['action text', 'id uuid', 'ord int', ...stagedNames.map((n) => `${n} ${staged[n]}`)].join(', '),
     );
-    await copyIntoStage(client, table, ['action', 'id', 'ord', ...names], records);
+    await copyIntoStage(client, table, ['action', 'id', 'ord', ...stagedNames], records);
     const [done] = await sequelize.query<ImportBatchOutcome>(sql, { bind, type: QueryTypes.SELECT, transaction });
+    if (entity === 'sessions' && records.some((r) => r.assigned !== undefined))
+      for (const [statement, arity] of ASSIGNMENT_STATEMENTS)
+        await sequelize.query(statement, { bind: [ownerId, input.requestId ?? null].slice(0, arity), transaction });
     // Issued invoices and their payments join the studio's ledger chain with the batch (issue 32 §6).
     if (invoices) {
       const created = writes.filter((w) => w.action === 'create').map((w) => w.id);
@@ -161,6 +172,38 @@ export async function writeImportBatch(
   if (client) markStaged(client, table);
   return outcome;
 }
+
+/**
+ * A session's members from the file (issue 44 §2), after the batch's statement, for the rows that
+ * name any: the members the row no longer names leave the session, then each named one is put on
+ * it (or given the row's role), each new one with its SESSION_ASSIGNED event as the api writes it.
+ * Two statements, so that a lead handed from one member to another never holds two leads at once.
+ * The addresses were checked against the studio's members before (activities/imports/prepare-rows.ts).
+ */
+const ASSIGNMENT_STATEMENTS: [string, number][] = [
+  [
+    `DELETE FROM session_assignments a USING ${stageTable('sessions')} v
+    WHERE a.session_id = v.id AND a.owner_id = $1 AND v.assigned IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM jsonb_to_recordset(v.assigned) AS x(user_id uuid, role text)
+                       WHERE x.user_id = a.user_id AND x.role = a.role)`,
+    1,
+  ],
+  [
+    `WITH put AS (
+      INSERT INTO session_assignments (owner_id, session_id, user_id, role)
+      SELECT $1, v.id, x.user_id, x.role
+        FROM ${stageTable('sessions')} v CROSS JOIN LATERAL jsonb_to_recordset(v.assigned) AS x(user_id uuid, role text)
+       WHERE v.assigned IS NOT NULL AND EXISTS (SELECT 1 FROM sessions s WHERE s.id = v.id AND s.owner_id = $1)
+      ON CONFLICT (session_id, user_id) DO NOTHING
+      RETURNING session_id, user_id, role
+    )
+    INSERT INTO outbox_events (event_type, entity_type, entity_id, owner_id, payload, request_id)
+    SELECT 'SESSION_ASSIGNED', 'SESSION', p.session_id, $1,
+           jsonb_build_object('assigned', jsonb_build_object('user_id', p.user_id, 'role', p.role, 'name', u.name, 'email', u.email)), $2
+      FROM put p JOIN users u ON u.id = p.user_id`,
+    2,
+  ],
+];
 
 /**
  * The batch's one statement over the staging table `v`. Every statement of a WITH sees the same

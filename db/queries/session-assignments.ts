@@ -102,3 +102,12 @@ export function assignedMembers(
     { bind: [orgId, sessionId, role], type: QueryTypes.SELECT },
   );
 }
+
+/** The studio's members by lower-cased address (an import's columns of a session's members). */
+export async function studioMemberEmails(sequelize: Sequelize, orgId: string): Promise<Map<string, string>> {
+  const rows = await sequelize.query<{ user_id: string; email: string }>(
+    'SELECT u.id AS user_id, lower(u.email) AS email FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.org_id = $1',
+    { bind: [orgId], type: QueryTypes.SELECT },
+  );
+  return new Map(rows.map((r) => [r.email, r.user_id]));
+}

@@ -78,6 +78,15 @@ const VARIANTS: Record<ImportEntity, Record<string, readonly string[]>> = {
       'Type de session',
       'Type de prestation',
     ],
+    lead: ['Lead', 'Lead Photographer', 'Photographe principal'],
+    second_shooters: [
+      'Second Shooters',
+      'Second Shooter',
+      '2nd Shooters',
+      'Second photographe',
+      'Seconds photographes',
+    ],
+    assistants: ['Assistants', 'Assistant', 'Assistante'],
   },
   quotes: {
     title: ['Title', 'Titre'],

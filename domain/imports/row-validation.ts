@@ -158,6 +158,10 @@ const sessionRow = (timeZone: string) =>
       status: upper(SESSION_STATUSES),
       // A session type's name (user_session_types.name is varchar(255)); matched to a type by the import.
       session_type: text(255),
+      // Members' addresses, `;` between two (domain/teams/assignment-cells.ts reads them).
+      lead: text(255),
+      second_shooters: text(2_000),
+      assistants: text(2_000),
     })
     .refine(
       (s) =>

@@ -29,7 +29,20 @@ export const IMPORT_TARGET_FIELDS = {
     'tax_exempt_reference',
     'reverse_charge',
   ],
-  sessions: ['title', 'location', 'contact_id', 'start_date', 'end_date', 'notes', 'status', 'session_type'],
+  sessions: [
+    'title',
+    'location',
+    'contact_id',
+    'start_date',
+    'end_date',
+    'notes',
+    'status',
+    'session_type',
+    // The members on the session by role, by email (domain/teams/assignment-cells.ts).
+    'lead',
+    'second_shooters',
+    'assistants',
+  ],
   quotes: ['title', 'amount', 'status', 'valid_until', 'description', 'session_id', 'contact_id', 'currency'],
   invoices: [
     'title',

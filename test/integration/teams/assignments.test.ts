@@ -250,6 +250,49 @@ describe('a session’s members (issue 44 §2)', () => {
     expect(refused.status).toBe(403);
   });
 
+  it('imports each session’s members from a column per role, by email, and names a line whose address is no member', async () => {
+    const csv = [
+      'Title,Location,Contact ID,Lead,Second Shooters,Assistants',
+      `Mariage Anaïs,Lyon,${myContact.id},${lead.email.toUpperCase()},${second.email},${assistant.email}`,
+      `Mariage Paul,Annecy,${myContact.id},,,`,
+      `Mariage Rose,Nice,${myContact.id},nobody@else.example,,`,
+      `Mariage Yann,Brest,${myContact.id},${lead.email}; ${second.email},,`,
+    ].join('\r\n');
+    const res = await request(t.app)
+      .post('/api/import/sessions')
+      .set(as(owner))
+      .attach('file', Buffer.from(csv), { filename: 'sessions.csv', contentType: 'text/csv' });
+    expect([res.status, res.body.message]).toEqual([200, undefined]);
+    expect(res.body.mapping).toEqual({
+      Title: 'title',
+      Location: 'location',
+      'Contact ID': 'contact_id',
+      Lead: 'lead',
+      'Second Shooters': 'second_shooters',
+      Assistants: 'assistants',
+    });
+    expect(res.body).toMatchObject({ imported: 2, skipped: 2, total: 4 });
+    expect(res.body.errors).toEqual([
+      expect.objectContaining({ line: 4, message: 'lead "nobody@else.example" is not a member of the studio' }),
+      expect.objectContaining({ line: 5, message: 'lead names one member' }),
+    ]);
+    const sessions = await request(t.app).get('/api/sessions').query({ limit: 100 }).set(as(owner)).expect(200);
+    const byTitle = (title: string) => sessions.body.items.find((s: { title: string }) => s.title === title);
+    expect(
+      byTitle('Mariage Anaïs').assigned.map((a: { user_id: string; role: string }) => [a.user_id, a.role]),
+    ).toEqual([
+      [lead.id, 'lead'],
+      [second.id, 'second_shooter'],
+      [assistant.id, 'assistant'],
+    ]);
+    expect(byTitle('Mariage Paul').assigned).toEqual([]);
+    // The lead sees the imported session as theirs.
+    await request(t.app)
+      .get(`/api/sessions/${byTitle('Mariage Anaïs').id}`)
+      .set(as(lead))
+      .expect(200);
+  });
+
   it('takes a removed member off their sessions, which stay the studio’s', async () => {
     const session = await buildSession(t.app, owner, { title: 'Baptême' });
     const leaving = await memberOf(t.app, t.sequelize, owner, 'photographer');
