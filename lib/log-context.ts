@@ -31,3 +31,12 @@ export function addToLogContext(context: LogContext): void {
 export function currentLogContext(): LogContext {
   return storage.getStore() ?? {};
 }
+
+/**
+ * The person acting in this request (the auth guard adds them), for the audit log's `actor_id`
+ * (issue 44 §1: the audit log names the acting member, not only the studio); undefined in a job,
+ * a webhook or the client's portal.
+ */
+export function actingPerson(): string | undefined {
+  return storage.getStore()?.userId;
+}

@@ -1,4 +1,5 @@
 import { type Sequelize } from 'sequelize-typescript';
+import { actingPerson } from '../../lib/log-context';
 import { type InvoiceBuyer } from '../../domain/invoicing/buyer';
 import { type StoredTaxAmount } from '../../domain/invoicing/line-taxes';
 import { type InvoiceSeller } from '../../domain/invoicing/seller';
@@ -91,7 +92,7 @@ WITH unchanged AS (
   RETURNING invoices.*
 ), audit AS (
   INSERT INTO audit_logs (actor_id, action, entity_type, entity_id, resource_owner_id, request_id, metadata)
-  SELECT $2, 'UPDATE', 'INVOICE', issued.id, $2, $10,
+  SELECT $18::uuid, 'UPDATE', 'INVOICE', issued.id, $2, $10,
          jsonb_build_object('changed', jsonb_build_array('status', 'number', 'issued_at'), 'status', jsonb_build_object('from', 'DRAFT', 'to', 'ISSUED'), 'number', issued.number)
   FROM issued
 ), event AS (
@@ -183,6 +184,8 @@ const issueBind = (invoiceId: string, ownerId: string, issue: InvoiceIssue, requ
     issue.seller && JSON.stringify(issue.seller),
     issue.legalFacts && JSON.stringify(issue.legalFacts),
     issue.version,
+    // The member who issues it (the studio in a job): lib/log-context.ts#actingPerson.
+    actingPerson() ?? ownerId,
   ];
 };
 

@@ -1,4 +1,5 @@
-import { BelongsTo, Column, DataType, Default, ForeignKey, Table } from 'sequelize-typescript';
+import { BeforeCreate, BelongsTo, Column, DataType, Default, ForeignKey, Table } from 'sequelize-typescript';
+import { actingPerson } from '../../lib/log-context';
 import { CreatedAtModel } from './base/CreatedAtModel';
 import { User } from './User';
 
@@ -42,4 +43,14 @@ export class AuditLog extends CreatedAtModel {
 
   @BelongsTo(() => User, 'resource_owner_id')
   declare resource_owner?: User;
+
+  /**
+   * A row written as the studio's own act (actor = the studio) names the member who acted in the
+   * request instead (issue 44): the commands say "the studio", the request knows who. A row with
+   * another actor (a client, the system's null) is kept as written.
+   */
+  @BeforeCreate
+  static namesTheActingMember(row: AuditLog): void {
+    if (row.actor_id !== null && row.actor_id === row.resource_owner_id) row.actor_id = actingPerson() ?? row.actor_id;
+  }
 }

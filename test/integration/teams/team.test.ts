@@ -233,5 +233,20 @@ describe('members (issue 44 §1)', () => {
     const erase = await request(t.app).post(`/api/contacts/${invoice.contact_id}/erase`).set(as(bookkeeper));
     expect(erase.status).toBe(403);
     expect(erase.body.code).toBe('forbidden');
+
+    // The audit log names who acted: the owner issued it, the bookkeeper recorded the payment and
+    // issues the next one; every row is the studio's.
+    const draft = await buildInvoice(t.app, owner);
+    await request(t.app).post(`/api/invoices/${draft.id}/issue`).set(as(bookkeeper)).expect(200);
+    const audit = await sql<{ entity_id: string; actor_id: string; resource_owner_id: string; metadata: object }>(
+      `SELECT entity_id, actor_id, resource_owner_id, metadata FROM audit_logs
+        WHERE entity_id = ANY($1::uuid[]) AND action = 'UPDATE' ORDER BY created_at`,
+      [[invoice.id, draft.id]],
+    );
+    const actors = (id: string) => audit.filter((a) => a.entity_id === id).map((a) => a.actor_id);
+    expect(actors(invoice.id)[0]).toBe(owner.id);
+    expect(actors(invoice.id).slice(1)).toEqual(expect.arrayContaining([bookkeeper.id]));
+    expect(actors(draft.id)).toEqual([bookkeeper.id]);
+    expect(new Set(audit.map((a) => a.resource_owner_id))).toEqual(new Set([owner.id]));
   });
 });
