@@ -1,8 +1,17 @@
 import { type UserRow } from '../../db/rows';
 import { type SignedLink } from '../storage/signed-link';
 
-/** The signed-in user's profile with the current avatar and logo (links signed by the caller). */
-export function presentUserProfile(user: UserRow, avatar: SignedLink | null, logo: SignedLink | null) {
+/**
+ * The signed-in member's profile: their own account (with its avatar) and their studio's settings
+ * (its logo, country and slug, read from the studio's row: the same row for its owner). Links are
+ * signed by the caller.
+ */
+export function presentUserProfile(
+  user: UserRow,
+  studio: UserRow,
+  avatar: SignedLink | null,
+  logo: SignedLink | null,
+) {
   return {
     id: user.id,
     email: user.email,
@@ -10,8 +19,10 @@ export function presentUserProfile(user: UserRow, avatar: SignedLink | null, log
     avatar,
     logo,
     time_zone: user.time_zone,
-    country: user.country,
+    locale: user.locale,
+    notification_email: user.notification_email,
     csv_dialect: user.csv_dialect,
-    tenant_slug: user.tenant_slug,
+    country: studio.country,
+    tenant_slug: studio.tenant_slug,
   };
 }

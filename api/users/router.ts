@@ -2,8 +2,7 @@ import { type S3Client } from '@aws-sdk/client-s3';
 import { Router } from 'express';
 import { type Logger } from 'pino';
 import { type Sequelize } from 'sequelize-typescript';
-import { setUserPreferences } from '../../db/commands/set-user-preferences';
-import { findUser } from '../../db/queries/users';
+import { memberAndStudio, setMemberPreferences } from '../../services/teams/member-preferences';
 import { MAX_LINK_SECONDS } from '../../domain/storage/link-expiration';
 import { type UserImageKind } from '../../domain/storage/prefixes';
 import { type createRouteKit, type RouteContext, registerRoutes, routesFor } from '../http/route-kit';
@@ -37,11 +36,11 @@ const route = routesFor<UsersHandlers, UsersContext>();
 /** The profile with links to its avatar and logo, as every profile answer gives it. */
 const profileOf =
   ({ publicS3, bucket }: UsersContext) =>
-  async (row: Parameters<typeof presentUserProfile>[0]) => {
+  async ({ person, studio }: Awaited<ReturnType<typeof memberAndStudio>>) => {
     const link = (key: string | null) =>
       key ? signGetLink(publicS3, bucket, key, MAX_LINK_SECONDS) : Promise.resolve(null);
-    const [avatar, logo] = await Promise.all([link(row.avatar_key), link(row.logo_key)]);
-    return presentUserProfile(row, avatar, logo);
+    const [avatar, logo] = await Promise.all([link(person.avatar_key), link(studio.logo_key)]);
+    return presentUserProfile(person, studio, avatar, logo);
   };
 
 /** The handler of PUT /api/users/me/avatar and /logo: store the new image, delete the previous one, answer a link. */
@@ -50,7 +49,9 @@ const uploadImageOf =
   (kind: UserImageKind) =>
   async ({ req, res, user }: Pick<RouteContext<unknown, unknown, unknown>, 'req' | 'res' | 'user'>) => {
     const file = await readImage(req, res);
-    const stored = await uploadUserImage({ sequelize, s3, bucket, logger }, user, kind, file);
+    // An avatar is the member's own; the logo is the studio's, on its row (one row for its owner).
+    const owner = kind === 'logo' ? { id: user.orgId } : user;
+    const stored = await uploadUserImage({ sequelize, s3, bucket, logger }, owner, kind, file);
     const signed = await signGetLink(publicS3, bucket, stored.key, MAX_LINK_SECONDS);
     return { ...signed, content_type: stored.contentType, size_bytes: stored.sizeBytes };
   };
@@ -69,7 +70,7 @@ const USERS_ROUTES = [
     },
     ({ sequelize, profile }) =>
       async ({ user }) => {
-        return profile(await findUser(sequelize, user.id));
+        return profile(await memberAndStudio(sequelize, user));
       },
   ),
 
@@ -80,7 +81,7 @@ const USERS_ROUTES = [
       operationId: 'updateUserPreferences',
       errors: ['tenant_slug_taken'],
       summary:
-        'Set preferences: time zone, csv dialect, the studio public slug (its contact form: /portal/contact/<slug>)',
+        "Set preferences: the member's time zone, language, notification address and csv dialect; the studio's country and public slug (its contact form: /portal/contact/<slug>), for owners and admins",
       tag,
       auth: 'user',
       body: UpdatePreferencesBody,
@@ -88,7 +89,7 @@ const USERS_ROUTES = [
     },
     ({ sequelize, profile }) =>
       async ({ user, body }) => {
-        return profile(await setUserPreferences(sequelize, user.id, body));
+        return profile(await setMemberPreferences(sequelize, user, body));
       },
   ),
 

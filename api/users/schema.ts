@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CSV_DIALECTS } from '../../domain/exports/csv-dialect';
-import { optionalCountry, timeZoneName } from '../http/common-schemas';
+import { USER_LOCALES } from '../../domain/accounts/users';
+import { optionalCountry, optionalEmail, timeZoneName } from '../http/common-schemas';
 
 /** A current avatar or logo: its key and a fresh time-limited link. */
 export const UserImageView = z.object({
@@ -15,10 +16,13 @@ export const UserProfileView = z.object({
   name: z.string().nullable(),
   avatar: UserImageView.nullable(),
   logo: UserImageView.nullable(),
+  /** The member's own: the zone their exports are written in, their language, where the studio's messages to them go. */
   time_zone: z.string(),
-  country: z.string().nullable().describe('ISO 3166-1 alpha-2 the account gave (registration or preferences)'),
+  locale: z.enum(USER_LOCALES),
+  notification_email: z.string().nullable(),
   csv_dialect: z.enum(CSV_DIALECTS),
-  /** The studio's public slug: its contact form is /portal/contact/<tenant_slug> (null: none yet). */
+  /** The studio's (the same for every member): its country and its public slug (contact form: /portal/contact/<tenant_slug>). */
+  country: z.string().nullable().describe('ISO 3166-1 alpha-2 the studio gave (registration or preferences)'),
   tenant_slug: z.string().nullable(),
 });
 
@@ -38,10 +42,17 @@ const RESERVED_SLUGS = new Set([
   'status',
 ]);
 
-/** Preferences: the zone dates are written in, the csv dialect of the user's spreadsheet, the studio's public slug. */
+/**
+ * Preferences. The member's own: the zone dates are written in, their language, their notification
+ * address, the csv dialect of their spreadsheet. The studio's (`settings.write`: owner, admin):
+ * its country and public slug.
+ */
 export const UpdatePreferencesBody = z
   .object({
     time_zone: timeZoneName.optional(),
+    locale: z.enum(USER_LOCALES).optional(),
+    /** Where the studio's messages to this member go; null: their account's address. */
+    notification_email: optionalEmail,
     /** The studio's country before it has a company profile (its documents' currency); null clears it. */
     country: optionalCountry,
     csv_dialect: z.enum(CSV_DIALECTS).optional(),

@@ -4,7 +4,9 @@ import { ConflictError } from '../../domain/errors';
 import { User } from '../models/User';
 import { type UserRow } from '../rows';
 
-export type UserPreferences = Partial<Pick<UserRow, 'time_zone' | 'csv_dialect' | 'tenant_slug' | 'country'>>;
+export type UserPreferences = Partial<
+  Pick<UserRow, 'time_zone' | 'csv_dialect' | 'tenant_slug' | 'country' | 'locale' | 'notification_email'>
+>;
 
 /**
  * Sets a user's preferences; answers the whole user row (a missing user is a 404 `not_found`).

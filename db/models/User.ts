@@ -44,6 +44,10 @@ export class User extends IdModel {
   @Column({ type: DataType.STRING(2) })
   declare country: string | null;
 
+  /** Where the studio's messages to this member go (a task addressed to their role); null: `email`. */
+  @Column({ type: DataType.STRING(255) })
+  declare notification_email: string | null;
+
   /** The csv dialect of the user's spreadsheet (domain/exports/csv-dialect.ts). */
   @Default('rfc4180')
   @Column({ type: DataType.STRING(10), allowNull: false })

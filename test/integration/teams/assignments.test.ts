@@ -218,6 +218,15 @@ describe('a session’s members (issue 44 §2)', () => {
       })
       .expect(201);
 
+    // The second shooter reads the studio's messages at an address of their own.
+    const inbox = `sheets-${crypto.randomUUID()}@studio.test`;
+    const prefs = await request(t.app)
+      .patch('/api/users/me/preferences')
+      .set(as(second))
+      .send({ notification_email: inbox.toUpperCase(), locale: 'en-GB' })
+      .expect(200);
+    expect(prefs.body).toMatchObject({ notification_email: inbox, locale: 'en-GB', email: second.email });
+
     // The lead alone first: the condition does not hold, nothing is sent.
     await assign(owner, session.id, [{ user_id: lead.id, role: 'lead' }]).expect(200);
     await assign(owner, session.id, [
@@ -226,7 +235,7 @@ describe('a session’s members (issue 44 §2)', () => {
     ]).expect(200);
 
     const sheet = await eventually('the call sheet to the second shooter', async () =>
-      (await mailsTo(second.email)).find((m) => m.subject === 'Feuille de route : Mariage Zoé'),
+      (await mailsTo(inbox)).find((m) => m.subject === 'Feuille de route : Mariage Zoé'),
     );
     expect(sheet.text).toContain('Rendez-vous au Domaine des Aulnes avec Zoé.');
     expect(await mailsTo(lead.email)).toEqual(

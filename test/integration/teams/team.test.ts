@@ -249,4 +249,55 @@ describe('members (issue 44 §1)', () => {
     expect(actors(draft.id)).toEqual([bookkeeper.id]);
     expect(new Set(audit.map((a) => a.resource_owner_id))).toEqual(new Set([owner.id]));
   });
+
+  it("keeps a member's own settings theirs and the studio's the studio's", async () => {
+    const owner = await buildUser(t.app, { time_zone: 'Europe/Paris' });
+    const admin = await memberOf(t.app, t.sequelize, owner, 'admin');
+    const photographer = await memberOf(t.app, t.sequelize, owner, 'photographer');
+
+    const own = await request(t.app)
+      .patch('/api/users/me/preferences')
+      .set(as(photographer))
+      .send({ time_zone: 'America/Toronto', locale: 'fr-CA', csv_dialect: 'excel-fr' });
+    expect(own.status).toBe(200);
+    expect(own.body).toMatchObject({ time_zone: 'America/Toronto', locale: 'fr-CA', csv_dialect: 'excel-fr' });
+    // The studio's zone is untouched.
+    expect((await request(t.app).get('/api/users/me').set(as(owner)).expect(200)).body.time_zone).toBe('Europe/Paris');
+
+    // The studio's address and country are the studio's: a photographer may not set them, an admin sets them for all.
+    const slug = `studio-${crypto.randomUUID().slice(0, 8)}`;
+    const refused = await request(t.app)
+      .patch('/api/users/me/preferences')
+      .set(as(photographer))
+      .send({ tenant_slug: slug, time_zone: 'Asia/Tokyo' });
+    expect(refused.status).toBe(403);
+    expect((await request(t.app).get('/api/users/me').set(as(photographer))).body.time_zone).toBe('America/Toronto');
+    await request(t.app)
+      .patch('/api/users/me/preferences')
+      .set(as(admin))
+      .send({ tenant_slug: slug, country: 'CA' })
+      .expect(200);
+    for (const member of [owner, admin, photographer])
+      expect((await request(t.app).get('/api/users/me').set(as(member)).expect(200)).body).toMatchObject({
+        tenant_slug: slug,
+        country: 'CA',
+      });
+
+    // The logo an admin uploads is the studio's, on every member's profile; an avatar stays its member's.
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await request(t.app)
+      .put('/api/users/me/logo')
+      .set(as(admin))
+      .attach('file', png, { filename: 'logo.png', contentType: 'image/png' })
+      .expect(200);
+    const ownerView = (await request(t.app).get('/api/users/me').set(as(owner)).expect(200)).body;
+    expect(ownerView.logo?.key).toMatch(new RegExp(`^logos/${owner.id}/`));
+    expect((await request(t.app).get('/api/users/me').set(as(admin))).body).toMatchObject({
+      logo: { key: ownerView.logo.key },
+      avatar: null,
+    });
+  });
 });
