@@ -49,6 +49,8 @@ import { buildScheduledExportsRouter } from './scheduled-exports/router';
 import { httpMetrics } from './http/http-metrics';
 import { createRouteKit } from './http/route-kit';
 import { memberReaches } from '../db/queries/session-assignments';
+import { readActingPersonFrom } from '../db/audit-actor';
+import { actingPerson } from '../lib/log-context';
 import { accessLog } from './middleware/access-log';
 import { errorHandler, notFoundHandler } from './middleware/error-handler';
 import { createRateLimits } from './middleware/rate-limit';
@@ -162,6 +164,8 @@ function useBaseMiddleware(app: Express, deps: AppDeps): void {
 
 function appContext(deps: AppDeps): AppContext {
   const { config, logger, sequelize } = deps;
+  // The audit log names the member of each request (db/audit-actor.ts).
+  readActingPersonFrom(actingPerson);
   const docs = new OpenAPIRegistry();
   const tokens = createTokenService(config.JWT_SECRET, config.JWT_TTL_SECONDS);
   const clientTokens = createClientTokenService(config.JWT_SECRET, config.MAGIC_LINK_TTL_MINUTES * 60);

@@ -6,12 +6,7 @@ import { type SignedLink } from '../storage/signed-link';
  * (its logo, country and slug, read from the studio's row: the same row for its owner). Links are
  * signed by the caller.
  */
-export function presentUserProfile(
-  user: UserRow,
-  studio: UserRow,
-  avatar: SignedLink | null,
-  logo: SignedLink | null,
-) {
+export function presentUserProfile(user: UserRow, studio: UserRow, avatar: SignedLink | null, logo: SignedLink | null) {
   return {
     id: user.id,
     email: user.email,

@@ -1,5 +1,5 @@
 import { type Sequelize } from 'sequelize-typescript';
-import { actingPerson } from '../../lib/log-context';
+import { auditActor } from '../audit-actor';
 import { type InvoiceBuyer } from '../../domain/invoicing/buyer';
 import { type StoredTaxAmount } from '../../domain/invoicing/line-taxes';
 import { type InvoiceSeller } from '../../domain/invoicing/seller';
@@ -184,8 +184,8 @@ const issueBind = (invoiceId: string, ownerId: string, issue: InvoiceIssue, requ
     issue.seller && JSON.stringify(issue.seller),
     issue.legalFacts && JSON.stringify(issue.legalFacts),
     issue.version,
-    // The member who issues it (the studio in a job): lib/log-context.ts#actingPerson.
-    actingPerson() ?? ownerId,
+    // The member who issues it (the studio in a job): db/audit-actor.ts.
+    auditActor(ownerId),
   ];
 };
 

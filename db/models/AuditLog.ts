@@ -1,5 +1,5 @@
 import { BeforeCreate, BelongsTo, Column, DataType, Default, ForeignKey, Table } from 'sequelize-typescript';
-import { actingPerson } from '../../lib/log-context';
+import { auditActor } from '../audit-actor';
 import { CreatedAtModel } from './base/CreatedAtModel';
 import { User } from './User';
 
@@ -46,11 +46,11 @@ export class AuditLog extends CreatedAtModel {
 
   /**
    * A row written as the studio's own act (actor = the studio) names the member who acted in the
-   * request instead (issue 44): the commands say "the studio", the request knows who. A row with
+   * request instead (issue 44, db/audit-actor.ts): the commands say "the studio", the request knows who. A row with
    * another actor (a client, the system's null) is kept as written.
    */
   @BeforeCreate
   static namesTheActingMember(row: AuditLog): void {
-    if (row.actor_id !== null && row.actor_id === row.resource_owner_id) row.actor_id = actingPerson() ?? row.actor_id;
+    if (row.actor_id !== null && row.actor_id === row.resource_owner_id) row.actor_id = auditActor(row.actor_id);
   }
 }

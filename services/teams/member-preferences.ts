@@ -18,7 +18,10 @@ interface Member {
 }
 
 /** The member's own row and their studio's (one row for its owner: the studio's settings live on its founder's account). */
-export async function memberAndStudio(sequelize: Sequelize, member: Member): Promise<{ person: UserRow; studio: UserRow }> {
+export async function memberAndStudio(
+  sequelize: Sequelize,
+  member: Member,
+): Promise<{ person: UserRow; studio: UserRow }> {
   const person = await findUser(sequelize, member.id);
   return { person, studio: member.orgId === member.id ? person : await findUser(sequelize, member.orgId) };
 }
