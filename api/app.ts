@@ -88,6 +88,8 @@ export interface AppDeps {
   /** Signs links for S3_PUBLIC_ENDPOINT (never sends a request). */
   publicS3: S3Client;
   registry: Registry;
+  /** The auth guard's reading of accounts, when the process shares it (api/main.ts); one of the app's own otherwise. */
+  userLookup?: ReturnType<typeof createUserLookup>;
 }
 
 /** What the routers share, made once per app: the OpenAPI registry, tokens, the route kit, the payment providers. */
@@ -169,7 +171,7 @@ function appContext(deps: AppDeps): AppContext {
   const docs = new OpenAPIRegistry();
   const tokens = createTokenService(config.JWT_SECRET, config.JWT_TTL_SECONDS);
   const clientTokens = createClientTokenService(config.JWT_SECRET, config.MAGIC_LINK_TTL_MINUTES * 60);
-  const userLookup = createUserLookup(sequelize);
+  const userLookup = deps.userLookup ?? createUserLookup(sequelize);
   const kit = createRouteKit(docs, {
     ...createAuthGuards(tokens, config.ADMIN_EMAILS, userLookup),
     requireClient: createRequireClient(sequelize, clientTokens),

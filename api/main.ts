@@ -7,6 +7,7 @@ import { createLogger, type Logger } from '../lib/logger';
 import { createMetricsRegistry } from '../lib/metrics/registry';
 import { pdfRendererAvailable } from '../lib/pdf-renderer';
 import { createEventPool } from '../lib/realtime/event-pool';
+import { forgetOnMembershipChange } from './auth/membership-changes';
 import { createPublicS3Client, createS3Client } from '../lib/s3';
 import { connectTemporal } from '../lib/temporal';
 import { withTimeout } from '../lib/with-timeout';
@@ -36,12 +37,16 @@ async function serve(config: Config) {
   const registry = createMetricsRegistry({ service: 'api' });
 
   const publicS3 = createPublicS3Client(config);
-  const app = createApp({ config, logger, sequelize, temporal, s3, publicS3, registry });
+  // One reading of accounts for the routes and the sockets, which forgets an account whose
+  // membership changed in any api process (api/auth/membership-changes.ts).
+  const userLookup = createUserLookup(sequelize);
+  const app = createApp({ config, logger, sequelize, temporal, s3, publicS3, registry, userLookup });
   const server = createHttpServer(app, logger);
   const eventPool = createEventPool(config.DATABASE_URL, logger);
+  const memberships = forgetOnMembershipChange(eventPool, userLookup.forget, logger);
   const io = attachRealtime(server, {
     tokens: createTokenService(config.JWT_SECRET, config.JWT_TTL_SECONDS),
-    findUser: createUserLookup(sequelize),
+    findUser: userLookup,
     pool: eventPool,
     logger,
   });
@@ -69,6 +74,7 @@ async function serve(config: Config) {
     const unfinished: string[] = [];
     const steps: [string, () => Promise<unknown>][] = [
       ['socket.io', () => io.close()],
+      ['membership changes', () => memberships.stop()],
       ['temporal', () => temporal.connection.close()],
       ['database', () => sequelize.close()],
       ['event pool', () => eventPool.end()],

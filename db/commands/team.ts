@@ -13,6 +13,21 @@ const rows = <T extends object>(
 ): Promise<T[]> => sequelize.query<T>(sql, { bind, type: QueryTypes.SELECT, transaction });
 
 /**
+ * The channel on which a change of someone's membership is told to every api process at commit
+ * (api/auth/membership-changes.ts): their guards forget the account, so a removed member's next
+ * request is refused at once, whichever process it reaches.
+ */
+export const MEMBERSHIP_CHANNEL = 'membership_changed';
+
+const tellMembershipChanged = (sequelize: Sequelize, userIds: string[], transaction: Transaction) =>
+  rows(
+    sequelize,
+    `SELECT pg_notify('${MEMBERSHIP_CHANNEL}', id::text) FROM unnest($1::uuid[]) AS id`,
+    [userIds],
+    transaction,
+  );
+
+/**
  * A new invitation of `email` to the studio with `role`, not yet sent (the email job sets its link).
  * A member with that address is `already_member`; a waiting invitation is `invitation_pending`
  * (resend it instead); an expired one is closed first.
@@ -152,6 +167,8 @@ export function acceptInvitation(
       [invitation.org_id, userId],
       transaction,
     );
+    // An account that acted in another studio acts in this one from its next request, in every process.
+    await tellMembershipChanged(sequelize, [userId], transaction);
     await rows(
       sequelize,
       `UPDATE team_invitations SET accepted_at = now(), accepted_by = $2, token_hash = NULL, updated_at = now()
@@ -180,6 +197,7 @@ export function removeMember(sequelize: Sequelize, orgId: string, userId: string
       [orgId, userId],
       transaction,
     );
+    await tellMembershipChanged(sequelize, [userId], transaction);
     // Their sessions stay the studio's; they are no longer on them (issue 44 §2).
     await rows(
       sequelize,
@@ -205,7 +223,7 @@ export function transferOwnership(sequelize: Sequelize, orgId: string, toUserId:
     const target = await findMember(sequelize, orgId, toUserId, transaction);
     if (!target) throw new NotFoundError('Member');
     if (target.role === 'owner') return;
-    await rows(
+    const demoted = await rows<{ user_id: string }>(
       sequelize,
       `UPDATE memberships SET role = 'admin', updated_at = now() WHERE org_id = $1 AND role = 'owner' RETURNING user_id`,
       [orgId],
@@ -217,6 +235,7 @@ export function transferOwnership(sequelize: Sequelize, orgId: string, toUserId:
       [orgId, toUserId],
       transaction,
     );
+    await tellMembershipChanged(sequelize, [toUserId, ...demoted.map((d) => d.user_id)], transaction);
   });
 }
 

@@ -90,6 +90,35 @@ describe('two api processes', () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
   });
+
+  it('take a removed member out of the studio at once in the other process too, though its guard read them a moment before', async () => {
+    const owner = await register(one, address());
+    const member = await register(one, address());
+    expect([owner.status, member.status]).toEqual([201, 201]);
+    const [ownerId, memberId] = [owner.body.user.id as string, member.body.user.id as string];
+    await sequelize.query('UPDATE users SET org_id = $1 WHERE id = $2', { bind: [ownerId, memberId] });
+    await sequelize.query("INSERT INTO memberships (org_id, user_id, role) VALUES ($1, $2, 'assistant')", {
+      bind: [ownerId, memberId],
+    });
+    const asOwner = { Authorization: `Bearer ${owner.body.accessToken as string}` };
+    const asMember = { Authorization: `Bearer ${member.body.accessToken as string}` };
+    const contact = await request(one.baseUrl)
+      .post('/api/contacts')
+      .set(asOwner)
+      .send({ first_name: 'Nina', last_name: 'Studio' })
+      .expect(201);
+    // Process two reads the member as one of the studio's, and keeps that reading a few seconds.
+    await request(two.baseUrl).get(`/api/contacts/${contact.body.id}`).set(asMember).expect(200);
+
+    await request(one.baseUrl).delete(`/api/team/members/${memberId}`).set(asOwner).expect(204);
+    // Told at commit, process two forgets them (well within its guard's 5 seconds of trust): they
+    // act in their own studio again, where the contact is not.
+    await eventually(
+      'the removed member out of the studio in process two',
+      async () => (await request(two.baseUrl).get(`/api/contacts/${contact.body.id}`).set(asMember)).status === 404,
+      2_000,
+    );
+  });
 });
 
 describe('API_PROCESSES=2', () => {
