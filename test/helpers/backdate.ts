@@ -2,7 +2,7 @@ import { type Sequelize } from 'sequelize-typescript';
 
 /**
  * Moves an issued record to another day (noon in `timeZone`), as if it had been made then: the
- * test's own connection, with the immutability triggers off for this one statement (what a test may
+ * test's own connection, as the tables' owner, with the immutability triggers off for this one statement (what a test may
  * do, never the api).
  */
 export async function backdate(
@@ -14,6 +14,9 @@ export async function backdate(
 ): Promise<void> {
   const column = table === 'invoice_payments' ? 'received_at' : 'issued_at';
   await sequelize.transaction(async (transaction) => {
+    // As the tables' owner (the superuser the test stack connects as) for this transaction only:
+    // the api's role may not turn triggers off.
+    await sequelize.query('SET LOCAL ROLE NONE', { transaction });
     await sequelize.query('SET LOCAL session_replication_role = replica', { transaction });
     await sequelize.query(`UPDATE ${table} SET ${column} = ($1::date + time '12:00') AT TIME ZONE $3 WHERE id = $2`, {
       bind: [day, id, timeZone],
