@@ -10,14 +10,17 @@ import { type Migration, runSql } from '../migrator';
  * - `studio_rls_org()`: the studio the connection acts for (`app.org_id`), or NULL for the platform.
  * - `studio_rls_enable(table, column)`: turns row-level security on for a table and gives it the
  *   one policy, `studio_isolation`: a row is seen and written when its studio column is the
- *   connection's studio, or when no studio is set (the platform's own work). Later migrations
- *   that create a studio's table call it: `SELECT studio_rls_enable('session_assignments');`.
- * - Every table that has an `owner_id` now, and the two keyed by `org_id` (memberships,
- *   team_invitations), get it.
+ *   connection's studio, or when no studio is set (the platform's own work); where the column
+ *   may be empty, a second policy, `studio_shared_read`, lets every studio read the rows of no
+ *   studio (the platform's defaults) but not write them. Later migrations that create a
+ *   studio's table call it: `SELECT studio_rls_enable('session_assignments');`.
+ * - Every table that has an `owner_id` now, and the three keyed by `org_id` (memberships,
+ *   team_invitations, file_objects), get it.
  *
  * The tables' owner (the migrator) is not restricted: RLS is enabled, not forced. The role is
  * created once per cluster (roles are not per database); a concurrent creator is tolerated.
  */
+
 /**
  * DATABASE_APP_ROLE as lib/config.ts reads it (default studio_app), written here, not imported: a
  * migration runs as it landed. A plain identifier only, as it is written into the SQL.
@@ -67,6 +70,12 @@ BEGIN
        USING (%2$I = (SELECT studio_rls_org()) OR (SELECT studio_rls_org()) IS NULL)
        WITH CHECK (%2$I = (SELECT studio_rls_org()) OR (SELECT studio_rls_org()) IS NULL)',
     target, studio_column);
+  -- A row of no studio (the platform's default templates, workflows, session types) is read by
+  -- every studio, and written by none: a policy for SELECT alone.
+  EXECUTE format('DROP POLICY IF EXISTS studio_shared_read ON %s', target);
+  IF EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = target AND attname = studio_column AND NOT attnotnull) THEN
+    EXECUTE format('CREATE POLICY studio_shared_read ON %s FOR SELECT USING (%I IS NULL)', target, studio_column);
+  END IF;
 END
 $fn$;
 
@@ -88,6 +97,7 @@ END
 $$;
 SELECT studio_rls_enable('memberships', 'org_id');
 SELECT studio_rls_enable('team_invitations', 'org_id');
+SELECT studio_rls_enable('file_objects', 'org_id');
 `;
 
 export const up: Migration['up'] = ({ context }) => runSql(context, rlsSql(appRole()));
@@ -101,6 +111,7 @@ BEGIN
              FROM pg_policies WHERE policyname = 'studio_isolation' AND schemaname = 'public'
   LOOP
     EXECUTE format('DROP POLICY studio_isolation ON %s', t);
+    EXECUTE format('DROP POLICY IF EXISTS studio_shared_read ON %s', t);
     EXECUTE format('ALTER TABLE %s DISABLE ROW LEVEL SECURITY', t);
   END LOOP;
 END

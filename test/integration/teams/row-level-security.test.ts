@@ -64,6 +64,25 @@ describe('row-level security (issue 44 §3)', () => {
     expect((changed as { rowCount: number }).rowCount).toBe(0);
   });
 
+  it("lets every studio read the platform's shared rows (no owner), and none change them", async () => {
+    const [shared] = await asStudio(a.id, () =>
+      select<{ n: number }>('SELECT count(*)::int AS n FROM email_templates WHERE owner_id IS NULL'),
+    );
+    expect(shared.n).toBeGreaterThan(0);
+    // Rolled back whatever happens: the shared templates are every test's.
+    let deleted = -1;
+    await asStudio(a.id, () =>
+      t.sequelize.transaction(async (transaction) => {
+        const [, result] = await t.sequelize.query('DELETE FROM email_templates WHERE owner_id IS NULL', {
+          transaction,
+        });
+        deleted = (result as { rowCount: number }).rowCount;
+        throw new Error('roll back');
+      }),
+    ).catch(() => undefined);
+    expect(deleted).toBe(0);
+  });
+
   it('acts as a role that owns no table, has no BYPASSRLS and cannot turn row security off', async () => {
     const [role] = await select<{ name: string; super: boolean; bypass: boolean; owned: number }>(
       `SELECT current_user AS name, r.rolsuper AS super, r.rolbypassrls AS bypass,
@@ -87,7 +106,8 @@ describe('row-level security (issue 44 §3)', () => {
          FROM pg_class c
          JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = 'public'
         WHERE c.relkind IN ('r', 'p')
-          AND EXISTS (SELECT 1 FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attname = 'owner_id' AND NOT a.attisdropped)
+          AND (c.relname IN ('memberships', 'team_invitations', 'file_objects')
+               OR EXISTS (SELECT 1 FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attname = 'owner_id' AND NOT a.attisdropped))
           AND NOT (c.relrowsecurity AND EXISTS (SELECT 1 FROM pg_policy p WHERE p.polrelid = c.oid AND p.polname = 'studio_isolation'))`,
     );
     expect(unguarded).toEqual([]);
