@@ -95,6 +95,37 @@ BEGIN
   END LOOP;
 END
 $$;
+-- The import's batch probes (db/queries/import-matches.ts), as the tables' owner: under a policy
+-- lower() (not leakproof) may not be an index condition, and each of a batch's 1 000 probes read
+-- every record of the studio. SECURITY DEFINER, so the owner's plan uses the (owner_id, lower(...))
+-- indexes; each names the studio it is given, and answers ids only, which the caller reads back
+-- through the policy.
+CREATE OR REPLACE FUNCTION studio_import_contact_ids(studio uuid, emails text[], first_names text[], last_names text[])
+  RETURNS SETOF uuid LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp
+  AS $fn$
+  SELECT p.id FROM unnest(emails) AS k(email) CROSS JOIN LATERAL (
+    SELECT id FROM contacts WHERE owner_id = studio AND lower(email) = k.email AND erased_at IS NULL OFFSET 0) p
+  UNION ALL
+  SELECT p.id FROM unnest(first_names, last_names) AS k(f, l) CROSS JOIN LATERAL (
+    SELECT id FROM contacts
+     WHERE owner_id = studio AND lower(btrim(coalesce(first_name, ''))) = k.f
+       AND lower(btrim(coalesce(last_name, ''))) = k.l AND erased_at IS NULL OFFSET 0) p
+$fn$;
+
+CREATE OR REPLACE FUNCTION studio_import_title_ids(target text, studio uuid, titles text[])
+  RETURNS SETOF uuid LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = public, pg_temp
+  AS $fn$
+BEGIN
+  IF target NOT IN ('sessions', 'quotes', 'invoices') THEN
+    RAISE EXCEPTION 'no import probe for %', target;
+  END IF;
+  RETURN QUERY EXECUTE format(
+    'SELECT p.id FROM unnest($2) AS k(title) CROSS JOIN LATERAL (
+       SELECT id FROM %I WHERE owner_id = $1 AND lower(title) = k.title OFFSET 0) p', target)
+    USING studio, titles;
+END
+$fn$;
+
 SELECT studio_rls_enable('memberships', 'org_id');
 SELECT studio_rls_enable('team_invitations', 'org_id');
 SELECT studio_rls_enable('file_objects', 'org_id');
@@ -116,6 +147,8 @@ BEGIN
   END LOOP;
 END
 $$;
+DROP FUNCTION studio_import_contact_ids(uuid, text[], text[], text[]);
+DROP FUNCTION studio_import_title_ids(text, uuid, text[]);
 DROP FUNCTION studio_rls_enable(regclass, name);
 DROP FUNCTION studio_rls_org();
 ALTER DEFAULT PRIVILEGES IN SCHEMA public REVOKE SELECT, INSERT, UPDATE, DELETE ON TABLES FROM ${role};

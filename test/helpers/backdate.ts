@@ -1,4 +1,5 @@
 import { type Sequelize } from 'sequelize-typescript';
+import { asTableOwner } from './as-owner';
 
 /**
  * Moves an issued record to another day (noon in `timeZone`), as if it had been made then: the
@@ -13,14 +14,8 @@ export async function backdate(
   timeZone = 'Europe/Paris',
 ): Promise<void> {
   const column = table === 'invoice_payments' ? 'received_at' : 'issued_at';
-  await sequelize.transaction(async (transaction) => {
-    // As the tables' owner (the superuser the test stack connects as) for this transaction only:
-    // the api's role may not turn triggers off.
-    await sequelize.query('SET LOCAL ROLE NONE', { transaction });
-    await sequelize.query('SET LOCAL session_replication_role = replica', { transaction });
-    await sequelize.query(`UPDATE ${table} SET ${column} = ($1::date + time '12:00') AT TIME ZONE $3 WHERE id = $2`, {
-      bind: [day, id, timeZone],
-      transaction,
-    });
-  });
+  await asTableOwner(sequelize, [
+    ['SET LOCAL session_replication_role = replica'],
+    [`UPDATE ${table} SET ${column} = ($1::date + time '12:00') AT TIME ZONE $3 WHERE id = $2`, [day, id, timeZone]],
+  ]);
 }
