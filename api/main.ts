@@ -25,7 +25,11 @@ const SHUTDOWN_STEP_MS = 1_500;
 /** One api process: the app on PORT, stopped cleanly on SIGINT or SIGTERM. */
 async function serve(config: Config) {
   const logger = createLogger(config.LOG_LEVEL, { service: 'api' });
-  const sequelize = createSequelize({ url: config.DATABASE_URL, poolMax: config.DATABASE_POOL_MAX });
+  const sequelize = createSequelize({
+    url: config.DATABASE_URL,
+    poolMax: config.DATABASE_POOL_MAX,
+    appRole: config.DATABASE_APP_ROLE,
+  });
   await assertDatabaseReachable(sequelize, config.DATABASE_URL);
   let temporal: Awaited<ReturnType<typeof connectTemporal>>;
   try {

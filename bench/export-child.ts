@@ -153,7 +153,7 @@ async function exceljsBaseline(input: Input, databaseUrl: string) {
 
 async function render(input: Input) {
   const config = loadConfig();
-  const sequelize = createSequelize({ url: config.DATABASE_URL, poolMax: 2 });
+  const sequelize = createSequelize({ url: config.DATABASE_URL, poolMax: 2, appRole: config.DATABASE_APP_ROLE });
   const s3 = createS3Client(config);
   const chromium = createChromium({ executablePath: config.CHROMIUM_PATH });
   let chromiumPeakKb = 0;

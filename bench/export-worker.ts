@@ -93,7 +93,7 @@ export async function startExportWorker(
   }
 
   const config = loadConfig(env);
-  const sequelize = createSequelize({ url: config.DATABASE_URL, poolMax: 2 });
+  const sequelize = createSequelize({ url: config.DATABASE_URL, poolMax: 2, appRole: config.DATABASE_APP_ROLE });
   const temporal = await connectTemporal(config);
   const pid = child.pid!;
 

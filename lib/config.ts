@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { APP_ROLE_NAME, DEFAULT_APP_ROLE } from '../db/app-role';
 
 /**
  * A rate limit's setting, `count/seconds` (e.g. `10/60`: ten requests per minute). The default
@@ -47,6 +48,8 @@ const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  // The role the service acts as (row-level security applies to it); the migrations create it.
+  DATABASE_APP_ROLE: z.string().regex(APP_ROLE_NAME, 'must be a plain lower-case identifier').default(DEFAULT_APP_ROLE),
   TEMPORAL_ADDRESS: z.string().regex(/^[\w.-]+:\d+$/, 'must be host:port'),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   TEMPORAL_UI_URL: z.url().default('http://127.0.0.1:8233'),

@@ -4,13 +4,14 @@ import { LRUCache } from 'lru-cache';
 import { type Logger } from 'pino';
 import { JOB_RUN_BOOKKEEPING_ACTIVITIES, type JobRunActivities } from '../activities/job-runs';
 import { type JobRunRecord, type JobRunStore } from '../db/commands/job-run-store';
+import { asPlatform, asStudio } from '../db/studio-context';
 import { withLogContext } from '../lib/log-context';
 import { SINGLE_LOCAL_JOB_WORKFLOWS } from '../workflows/contracts';
 
 const BOOKKEEPING = new Set<string>(JOB_RUN_BOOKKEEPING_ACTIVITIES);
 
 /** What the interceptor reads of a job run: fields that never change, and the attempt recorded. */
-type KnownRun = Pick<JobRunRecord, 'id' | 'job_name' | 'request_id' | 'attempt'>;
+type KnownRun = Pick<JobRunRecord, 'id' | 'job_name' | 'request_id' | 'attempt' | 'org_id'>;
 
 /**
  * The job runs a worker's activities met lately, by workflow id (one per Worker, shared by its
@@ -29,7 +30,13 @@ export class RecentJobRuns {
   }
 
   remember(workflowId: string, run: JobRunRecord): void {
-    this.runs.set(workflowId, { id: run.id, job_name: run.job_name, request_id: run.request_id, attempt: run.attempt });
+    this.runs.set(workflowId, {
+      id: run.id,
+      job_name: run.job_name,
+      request_id: run.request_id,
+      attempt: run.attempt,
+      org_id: run.org_id,
+    });
   }
 }
 
@@ -77,38 +84,44 @@ export class JobContextInterceptor implements ActivityInboundCallsInterceptor {
       requestId: run.request_id ?? undefined,
     };
     const books = info.isLocal && SINGLE_LOCAL_JOB_WORKFLOWS.has(info.workflowType ?? '') ? this.books : undefined;
-    return withLogContext(context, async () => {
-      if (BOOKKEEPING.has(info.activityType)) return next(input);
-      try {
-        if (!books) return await next(input);
-        // The job's 'Job started' once, on its first attempt (a retry is the same job going on).
-        if (attempt === 1) await books.startJobRun({ jobRunId: run.id });
-        const result: unknown = await next(input);
-        await books.completeJobRun({ jobRunId: run.id, result: result ?? null });
-        return result;
-      } catch (err) {
-        const maximumAttempts = info.retryPolicy?.maximumAttempts ?? 0;
-        // Temporal stops on a failure marked non-retryable, or whose type the retry policy lists.
-        const failureType = (err as { type?: string }).type;
-        const nonRetryable =
-          (err as { nonRetryable?: boolean }).nonRetryable === true ||
-          (failureType !== undefined && (info.retryPolicy?.nonRetryableErrorTypes ?? []).includes(failureType));
-        const willRetry = !nonRetryable && (maximumAttempts === 0 || attempt < maximumAttempts);
-        this.logger.error(
-          {
-            jobId: workflowId,
-            jobName: run.job_name,
-            jobRunId: run.id,
-            error: (err as Error).message,
-            stack: (err as Error).stack,
-            attempt,
-            willRetry,
-            timestamp: new Date().toISOString(),
-          },
-          'Job failed',
-        );
-        throw err;
-      }
-    });
+    // The activity acts for the organisation of the job's input (the job run's org_id), in the
+    // database too; a job of no studio (schedules, the relay, cleanup) is the platform's.
+    const orgId = run.org_id;
+    const asJobsStudio = <T>(fn: () => T): T => (orgId ? asStudio(orgId, fn) : asPlatform(fn));
+    return asJobsStudio(() =>
+      withLogContext(context, async () => {
+        if (BOOKKEEPING.has(info.activityType)) return next(input);
+        try {
+          if (!books) return await next(input);
+          // The job's 'Job started' once, on its first attempt (a retry is the same job going on).
+          if (attempt === 1) await books.startJobRun({ jobRunId: run.id });
+          const result: unknown = await next(input);
+          await books.completeJobRun({ jobRunId: run.id, result: result ?? null });
+          return result;
+        } catch (err) {
+          const maximumAttempts = info.retryPolicy?.maximumAttempts ?? 0;
+          // Temporal stops on a failure marked non-retryable, or whose type the retry policy lists.
+          const failureType = (err as { type?: string }).type;
+          const nonRetryable =
+            (err as { nonRetryable?: boolean }).nonRetryable === true ||
+            (failureType !== undefined && (info.retryPolicy?.nonRetryableErrorTypes ?? []).includes(failureType));
+          const willRetry = !nonRetryable && (maximumAttempts === 0 || attempt < maximumAttempts);
+          this.logger.error(
+            {
+              jobId: workflowId,
+              jobName: run.job_name,
+              jobRunId: run.id,
+              error: (err as Error).message,
+              stack: (err as Error).stack,
+              attempt,
+              willRetry,
+              timestamp: new Date().toISOString(),
+            },
+            'Job failed',
+          );
+          throw err;
+        }
+      }),
+    );
   }
 }

@@ -286,7 +286,11 @@ async function main() {
   // Before any connection: a wrong queue name is a configuration error, reported in one line.
   const taskQueues = selectTaskQueues(config.WORKER_TASK_QUEUES, taskQueuesInUse());
   const logger = createLogger(config.LOG_LEVEL, { service: 'worker' });
-  const sequelize = createSequelize({ url: config.DATABASE_URL, poolMax: config.DATABASE_POOL_MAX });
+  const sequelize = createSequelize({
+    url: config.DATABASE_URL,
+    poolMax: config.DATABASE_POOL_MAX,
+    appRole: config.DATABASE_APP_ROLE,
+  });
   const studioPlatform = createStudioPlatforms(sequelize, () => createCredentialsCipher(config.PA_CREDENTIALS_KEY));
   await assertDatabaseReachable(sequelize, config.DATABASE_URL);
 

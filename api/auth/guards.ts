@@ -1,5 +1,6 @@
 import { type RequestHandler } from 'express';
 import { ForbiddenError, UnauthorizedError } from '../../domain/errors';
+import { asPlatform, asStudio } from '../../db/studio-context';
 import { addToLogContext } from '../../lib/log-context';
 import { type AuthUser } from './auth-user';
 import { type AuthGuards } from '../http/route-kit';
@@ -44,11 +45,13 @@ export function createAuthGuards(
     };
     req.user = authUser;
     addToLogContext({ userId: user.id });
-    next();
+    // The rest of the request acts for the studio, in the database too (row-level security).
+    asStudio(authUser.orgId, next);
   };
+  // The platform admin reads across studios: the platform's setting, not the admin's own studio.
   const requireAdmin: RequestHandler = (req, _res, next) => {
     if (!req.user?.isAdmin) throw new ForbiddenError();
-    next();
+    asPlatform(next);
   };
   return { requireUser, requireAdmin };
 }

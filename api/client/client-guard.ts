@@ -1,6 +1,7 @@
 import { type Request, type RequestHandler } from 'express';
 import { type Sequelize } from 'sequelize-typescript';
 import { findClientAccount } from '../../db/queries/client-accounts';
+import { asStudio } from '../../db/studio-context';
 import { type ClientAccountRow } from '../../db/rows';
 import { UnauthorizedError } from '../../domain/errors';
 import { type ClientTokenService } from '../auth/client-tokens';
@@ -18,6 +19,7 @@ export function createRequireClient(sequelize: Sequelize, tokens: ClientTokenSer
     const account = id ? await findClientAccount(sequelize, id) : null;
     if (!account) throw new UnauthorizedError('Invalid or expired token');
     (req as Request & { clientAccount: ClientAccountRow }).clientAccount = account;
-    next();
+    // A client sees one studio's documents: the database holds the request to that studio too.
+    asStudio(account.owner_id, next);
   };
 }

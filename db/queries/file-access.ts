@@ -1,5 +1,6 @@
 import { QueryTypes } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
+import { asPlatform } from '../studio-context';
 
 /** Who asks for a link: the user, their organisation, and the bucket the key is in. */
 export interface FileAccessRequest {
@@ -26,17 +27,22 @@ export interface FileAccessRules {
 /**
  * The spec's signed-link ownership rules that need the database, in one statement: each rule is
  * an EXISTS on an indexed key lookup, values bound, nothing about other users' rows returned.
+ * Read as the platform: the document rule grants a file of another studio to the person who
+ * uploaded it, which row-level security would hide from the studio they act in; every rule names
+ * the person or the studio itself.
  */
 export async function fileAccessRules(sequelize: Sequelize, r: FileAccessRequest): Promise<FileAccessRules> {
-  const [row] = await sequelize.query<FileAccessRules>(
-    `SELECT
+  const [row] = await asPlatform(() =>
+    sequelize.query<FileAccessRules>(
+      `SELECT
        EXISTS (SELECT 1 FROM file_objects fo WHERE fo.bucket = $bucket AND fo.key = $key AND fo.org_id = $orgId) AS "fileObjectInOrg",
        EXISTS (SELECT 1 FROM session_files sf JOIN sessions s ON s.id = sf.session_id WHERE sf.key = $key AND s.owner_id = $orgId) AS "sessionFileOwned",
        EXISTS (SELECT 1 FROM contact_files cf JOIN contacts c ON c.id = cf.contact_id WHERE cf.key = $key AND c.owner_id = $orgId) AS "contactFileOwned",
        EXISTS (SELECT 1 FROM documents d JOIN file_objects fo ON fo.id = d.file_object_id
                 WHERE fo.bucket = $bucket AND fo.key = $key AND d.uploaded_by = $userId) AS "documentUploaded",
        EXISTS (SELECT 1 FROM users u WHERE u.id IN ($userId, $orgId) AND (u.avatar_key = $key OR u.logo_key = $key)) AS "currentUserImage"`,
-    { bind: { bucket: r.bucket, key: r.key, orgId: r.orgId, userId: r.userId }, type: QueryTypes.SELECT },
+      { bind: { bucket: r.bucket, key: r.key, orgId: r.orgId, userId: r.userId }, type: QueryTypes.SELECT },
+    ),
   );
   return row;
 }

@@ -48,26 +48,20 @@ export async function findImportCandidates(
   fields: 'all' | 'keys' = 'all',
 ): Promise<StoredRecord[]> {
   const read = fields === 'all' ? 't.*' : ['t.id', ...KEY_COLUMNS[entity].map((c) => `t.${c}`)].join(', ');
-  const probe = (table: string, keys: string, where: string) =>
-    `SELECT p.id FROM ${keys} CROSS JOIN LATERAL (SELECT id FROM ${table} WHERE owner_id = $1 AND ${where}${table === 'contacts' ? ' AND erased_at IS NULL' : ''} OFFSET 0) p`;
   const select = (table: string, ids: string) =>
     `SELECT ${read}, (extract(epoch FROM t.created_at) * 1000000)::bigint AS created_us FROM ${table} t WHERE t.id = ANY(ARRAY(${ids})) ORDER BY t.created_at, t.id`;
+  // The probes are functions of the tables' owner (migration 2026.11.28T16.00.00): under the
+  // studio's row-level security `lower(...)`, which PostgreSQL does not mark leakproof, may not be
+  // an index condition, and each probe became a pass over all the owner's records (10 s per batch
+  // of 1 000 at 30 000 contacts). They answer ids only; the rows are read here, through the policy.
   // Postgres must see every bound parameter used: each entity binds only its own.
   const [sql, bind] =
     entity === 'contacts'
       ? [
-          select(
-            'contacts',
-            `${probe('contacts', 'unnest($2::text[]) AS k(email)', 'lower(email) = k.email')}
-             UNION ALL
-             ${probe('contacts', 'unnest($3::text[], $4::text[]) AS k(f, l)', "lower(btrim(coalesce(first_name, ''))) = k.f AND lower(btrim(coalesce(last_name, ''))) = k.l")}`,
-          ),
+          select('contacts', 'SELECT studio_import_contact_ids($1, $2::text[], $3::text[], $4::text[])'),
           [ownerId, values.emails, values.firstNames, values.lastNames],
         ]
-      : [
-          select(entity, probe(entity, 'unnest($2::text[]) AS k(title)', 'lower(title) = k.title')),
-          [ownerId, values.titles],
-        ];
+      : [select(entity, `SELECT studio_import_title_ids('${entity}', $1, $2::text[])`), [ownerId, values.titles]];
   const rows = await sequelize.query<StoredRecord>(sql, { bind, type: QueryTypes.SELECT });
   // bigint arrives as text; epoch microseconds (about 1.8e15) are exact in a double.
   return rows.map((r) => ({ ...r, created_us: Number(r.created_us) }));

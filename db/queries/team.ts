@@ -1,6 +1,7 @@
 import { QueryTypes, type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { type MemberRole } from '../../domain/teams/roles';
+import { asPlatform } from '../studio-context';
 
 /** A member of a studio as the team page lists them. */
 export interface MemberRow {
@@ -117,16 +118,21 @@ export interface StudioOfMember {
   current: boolean;
 }
 
-/** The studios a person is a member of, the one they act in first, then by name. */
+/**
+ * The studios a person is a member of, the one they act in first, then by name. Read as the
+ * platform: the person's memberships of other studios are not the current studio's rows.
+ */
 export function listStudiosOf(sequelize: Sequelize, userId: string): Promise<StudioOfMember[]> {
-  return sequelize.query<StudioOfMember>(
-    `SELECT m.org_id, coalesce(nullif(btrim(c.company_name), ''), o.name) AS name, m.role, (u.org_id = m.org_id) AS current
+  return asPlatform(() =>
+    sequelize.query<StudioOfMember>(
+      `SELECT m.org_id, coalesce(nullif(btrim(c.company_name), ''), o.name) AS name, m.role, (u.org_id = m.org_id) AS current
        FROM memberships m
        JOIN organizations o ON o.id = m.org_id
        JOIN users u ON u.id = m.user_id
        LEFT JOIN user_company c ON c.user_id = m.org_id
       WHERE m.user_id = $1
       ORDER BY (u.org_id = m.org_id) DESC, 2, m.org_id`,
-    { bind: [userId], type: QueryTypes.SELECT },
+      { bind: [userId], type: QueryTypes.SELECT },
+    ),
   );
 }

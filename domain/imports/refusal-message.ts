@@ -36,8 +36,12 @@ export function refusalMessage(refusal: RowRefusal): string {
   const { code, constraint, column, detail } = refusal;
   if (code === '23514' && constraint !== undefined && CHECKS[constraint] !== undefined) return CHECKS[constraint];
   if (code === '23503') {
-    // detail: Key (contact_id)=(…) is not present in table "contacts".
-    const field = /^Key \((\w+)\)/.exec(detail ?? '')?.[1];
+    // detail: Key (contact_id)=(…) is not present in table "contacts". Under row-level security
+    // PostgreSQL leaves the key out ("Key is not present in table ..."): the constraint's name
+    // (sessions_contact_id_fkey) still says which column.
+    const field =
+      /^Key \((\w+)\)/.exec(detail ?? '')?.[1] ??
+      Object.keys(NOUNS).find((column) => constraint?.endsWith(`_${column}_fkey`));
     if (field !== undefined)
       return `${field} is not one of your ${NOUNS[field] ?? 'records'} (it may have just been deleted)`;
     return 'a linked record does not exist (it may have just been deleted)';

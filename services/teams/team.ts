@@ -13,6 +13,7 @@ import {
 import { authenticateUser, type PasswordChecks } from '../../db/queries/authenticate-user';
 import { findInvitation, findInvitationByTokenHash, type InvitationRow } from '../../db/queries/team';
 import { userEmailExists } from '../../db/queries/users';
+import { asPlatform } from '../../db/studio-context';
 import { NotFoundError } from '../../domain/errors';
 import {
   invitationClosed,
@@ -116,7 +117,9 @@ export async function acceptTeamInvitation(
 
 /** Removes a member: their sign-in to the studio stops at once; what they made stays the studio's. */
 export async function removeTeamMember(deps: TeamDeps, actor: TeamActor, userId: string): Promise<void> {
-  await removeMember(deps.sequelize, actor.orgId, userId);
+  // The person's memberships of other studios choose where they act next: the platform reads them
+  // (row-level security shows a studio only its own memberships); every statement names the studio.
+  await asPlatform(() => removeMember(deps.sequelize, actor.orgId, userId));
   deps.forgetUser(userId);
 }
 
@@ -133,6 +136,7 @@ export async function switchTeamStudio(
   actor: TeamActor,
   orgId: string,
 ) {
-  await switchStudio(deps.sequelize, actor.id, orgId);
+  // The membership of the studio switched to is not the current studio's to see: the platform checks it.
+  await asPlatform(() => switchStudio(deps.sequelize, actor.id, orgId));
   deps.forgetUser(actor.id);
 }

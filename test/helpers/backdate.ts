@@ -1,8 +1,9 @@
 import { type Sequelize } from 'sequelize-typescript';
+import { asTableOwner } from './as-owner';
 
 /**
  * Moves an issued record to another day (noon in `timeZone`), as if it had been made then: the
- * test's own connection, with the immutability triggers off for this one statement (what a test may
+ * test's own connection, as the tables' owner, with the immutability triggers off for this one statement (what a test may
  * do, never the api).
  */
 export async function backdate(
@@ -13,11 +14,8 @@ export async function backdate(
   timeZone = 'Europe/Paris',
 ): Promise<void> {
   const column = table === 'invoice_payments' ? 'received_at' : 'issued_at';
-  await sequelize.transaction(async (transaction) => {
-    await sequelize.query('SET LOCAL session_replication_role = replica', { transaction });
-    await sequelize.query(`UPDATE ${table} SET ${column} = ($1::date + time '12:00') AT TIME ZONE $3 WHERE id = $2`, {
-      bind: [day, id, timeZone],
-      transaction,
-    });
-  });
+  await asTableOwner(sequelize, [
+    ['SET LOCAL session_replication_role = replica'],
+    [`UPDATE ${table} SET ${column} = ($1::date + time '12:00') AT TIME ZONE $3 WHERE id = $2`, [day, id, timeZone]],
+  ]);
 }

@@ -16,7 +16,7 @@ import { runRender } from './export-render';
 async function main() {
   const input = JSON.parse(process.argv[2]);
   const config = loadConfig();
-  const sequelize = createSequelize({ url: config.DATABASE_URL, poolMax: 2 });
+  const sequelize = createSequelize({ url: config.DATABASE_URL, poolMax: 2, appRole: config.DATABASE_APP_ROLE });
   const s3 = createS3Client(config);
   const chromium = createChromium({ executablePath: config.CHROMIUM_PATH });
   try {

@@ -41,7 +41,7 @@ export async function startTestApp(options: { logFile?: string; listen?: boolean
         pino.destination({ dest: options.logFile, sync: true, mkdir: true }),
       )
     : createLogger(config.LOG_LEVEL, { service: 'api-test' });
-  const sequelize = createSequelize({ url: config.DATABASE_URL, poolMax: 5 });
+  const sequelize = createSequelize({ url: config.DATABASE_URL, poolMax: 5, appRole: config.DATABASE_APP_ROLE });
   const temporal = await connectTemporal(config);
   const s3 = createS3Client(config);
   const publicS3 = createPublicS3Client(config);

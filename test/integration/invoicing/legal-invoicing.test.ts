@@ -3,6 +3,7 @@
 // the database, manual and partial payments with their reversal, credit notes and CANCELLED.
 import { Client } from 'pg';
 import request from 'supertest';
+import { asTableOwner } from '../../helpers/as-owner';
 import { startApiProcess, type ApiProcess } from '../../helpers/api-process';
 import { buildBillableContact } from '../../factories/contacts';
 import { buildCreditNote } from '../../factories/credit-notes';
@@ -153,7 +154,8 @@ describe('numbers at issue under concurrency', () => {
     const next = await buildInvoice(t.app, studio, { contact_id: contact.id });
     const waiting = request(t.app).post(`/api/invoices/${next.id}/issue`).set(as(studio));
     const issued = waiting.then((r) => r);
-    await sql('SELECT pg_terminate_backend($1)', [pid]);
+    // The victim is the owner's connection: the owner ends it (the api's role may not).
+    await asTableOwner(t.sequelize, [['SELECT pg_terminate_backend($1)', [pid]]]);
     await victim.end().catch(() => {});
     expect((await issued).body.number).toBe(`F-${year()}-00051`);
   }, 180_000);

@@ -15,6 +15,7 @@ import { buildInvoice } from '../../factories/invoices';
 import { adminUser, buildUser } from '../../factories/users';
 import { FIXTURE_TABLES_SQL } from '../../fixtures/job-activities';
 import { FIXTURE_TASK_QUEUE, SWITCHED_JOB, TWO_STEP_JOB } from '../../fixtures/job-contracts';
+import { asTableOwner } from '../../helpers/as-owner';
 import { readLogLines } from '../../helpers/log-lines';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import {
@@ -38,7 +39,8 @@ let admin: { token: string };
 let workerMetricsPort: number;
 beforeAll(async () => {
   t = await startTestApp({ logFile: apiLog });
-  await t.sequelize.query(FIXTURE_TABLES_SQL);
+  // As the owner: the api's role creates no table (the default privileges grant it these).
+  await asTableOwner(t.sequelize, [[FIXTURE_TABLES_SQL]]);
   admin = await adminUser(t.app);
   fixtureWorker = await startWorkerProcess(
     'test/fixtures/job-worker.ts',

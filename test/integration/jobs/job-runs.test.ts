@@ -6,6 +6,7 @@ import { JobRun } from '../../../db/models/JobRun';
 import { adminUser, buildUser } from '../../factories/users';
 import { FIXTURE_TABLES_SQL } from '../../fixtures/job-activities';
 import { SWITCHED_JOB, TWO_STEP_JOB } from '../../fixtures/job-contracts';
+import { asTableOwner } from '../../helpers/as-owner';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { eventually, startWorkerProcess, type WorkerProcess } from '../../helpers/worker-process';
 import { testStackDir } from '../../setup/paths';
@@ -18,7 +19,8 @@ let t: TestApp;
 let worker: WorkerProcess;
 beforeAll(async () => {
   t = await startTestApp();
-  await t.sequelize.query(FIXTURE_TABLES_SQL);
+  // As the owner: the api's role creates no table (the default privileges grant it these).
+  await asTableOwner(t.sequelize, [[FIXTURE_TABLES_SQL]]);
   worker = await startWorkerProcess(WORKER_ENTRY, logFile, 'fixture worker ready');
 }, 180_000);
 afterAll(async () => {

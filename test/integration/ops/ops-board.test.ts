@@ -14,6 +14,7 @@ import { freePort } from '../../../scripts/stack/wait';
 import { adminUser, buildUser } from '../../factories/users';
 import { FIXTURE_TABLES_SQL } from '../../fixtures/job-activities';
 import { SWITCHED_JOB, TWO_STEP_JOB } from '../../fixtures/job-contracts';
+import { asTableOwner } from '../../helpers/as-owner';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { eventually, startWorkerProcess, type WorkerProcess } from '../../helpers/worker-process';
 import { testStackDir, tsxCommand } from '../../setup/paths';
@@ -37,7 +38,8 @@ const received: { path: string; body: Record<string, unknown> }[] = [];
 
 beforeAll(async () => {
   t = await startTestApp({ listen: true });
-  await t.sequelize.query(FIXTURE_TABLES_SQL);
+  // As the owner: the api's role creates no table (the default privileges grant it these).
+  await asTableOwner(t.sequelize, [[FIXTURE_TABLES_SQL]]);
   worker = await startWorkerProcess(
     'test/fixtures/job-worker.ts',
     path.join(testStackDir, 'logs', `ops-fixture-worker-${process.pid}.log`),

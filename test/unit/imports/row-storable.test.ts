@@ -203,6 +203,13 @@ describe('refusal messages', () => {
     expect(
       refusalMessage({ code: '23503', detail: 'Key (contact_id)=(0b6f) is not present in table "contacts".' }),
     ).toBe('contact_id is not one of your contacts (it may have just been deleted)');
+    expect(
+      refusalMessage({
+        code: '23503',
+        constraint: 'sessions_contact_id_fkey',
+        detail: 'Key is not present in table "contacts".',
+      }),
+    ).toBe('contact_id is not one of your contacts (it may have just been deleted)');
     expect(refusalMessage({ code: '23502', column: 'title' })).toBe('title is required');
     expect(refusalMessage({ code: '23514', constraint: 'something_new' })).toBe(
       'the database refused this row (23514 something_new)',

@@ -3,6 +3,7 @@ import { MockActivityEnvironment } from '@temporalio/testing';
 import { ApplicationFailure } from '@temporalio/common';
 import { DefaultLogger } from '@temporalio/worker';
 import { createJobRunActivities } from '../../../activities/job-runs';
+import { studioSetting } from '../../../db/studio-context';
 import { JobContextInterceptor, RecentJobRuns } from '../../../workers/job-context-interceptor';
 import { buildJobRunRecord, FakeJobRunStore } from '../../fixtures/fake-job-run-store';
 import { createMemoryLogger } from '../../fixtures/memory-logger';
@@ -126,5 +127,12 @@ describe('JobContextInterceptor', () => {
       attempt: 2,
     });
     expect(seen).toHaveLength(3);
+  });
+
+  it("runs the activity under its job's organisation (app.org_id), and a job of no studio as the platform", async () => {
+    const studio = activityEnv(new FakeJobRunStore(buildJobRunRecord({ org_id: 'org-7' })), 1, 'evaluateTriggers');
+    expect(await studio.env.run(async () => studioSetting())).toBe('org-7');
+    const platform = activityEnv(new FakeJobRunStore(buildJobRunRecord({ org_id: null })), 1, 'relayOutbox');
+    expect(await platform.env.run(async () => studioSetting())).toBe('');
   });
 });

@@ -1,0 +1,124 @@
+// Issue 44 §3: isolation the database enforces. Two studios registered through the api, each with
+// data; a query written without the studio's filter, run as studio A, sees nothing of studio B.
+// The service's role owns no table and cannot turn row-level security off.
+import { QueryTypes } from 'sequelize';
+import request from 'supertest';
+import { preparedRows, prepared } from '../../../db/pg-client';
+import { asPlatform, asStudio } from '../../../db/studio-context';
+import { buildContact } from '../../factories/contacts';
+import { buildUser, type TestUser } from '../../factories/users';
+import { as } from '../../helpers/auth';
+import { startTestApp, type TestApp } from '../../helpers/test-app';
+
+let t: TestApp;
+let a: TestUser;
+let b: TestUser;
+const contactsOf: Record<string, string[]> = {};
+
+beforeAll(async () => {
+  t = await startTestApp();
+  a = await buildUser(t.app, { name: 'Studio A' });
+  b = await buildUser(t.app, { name: 'Studio B' });
+  for (const studio of [a, b])
+    contactsOf[studio.id] = [
+      (await buildContact(t.app, studio)).id,
+      (await buildContact(t.app, studio, { first_name: 'Inès' })).id,
+    ];
+}, 120_000);
+afterAll(() => t.close());
+
+/** Rows of `sql` on the app's own pool (the api's role), as whoever the caller runs it for. */
+const select = <T extends object>(sql: string, bind: unknown[] = []) =>
+  t.sequelize.query<T>(sql, { bind, type: QueryTypes.SELECT });
+
+describe('row-level security (issue 44 §3)', () => {
+  it("shows a query written without the studio's filter only the studio's own rows", async () => {
+    // Founders' accounts and their organisations share one id (docs/teams.md).
+    const rows = await asStudio(a.id, () =>
+      select<{ id: string; owner_id: string }>('SELECT id, owner_id FROM contacts'),
+    );
+    expect(rows.map((r) => r.id)).toEqual(expect.arrayContaining(contactsOf[a.id]));
+    expect(rows.filter((r) => r.owner_id !== a.id)).toEqual([]);
+    // Even naming the other studio finds nothing, through a named statement of pg-client.ts too.
+    const named = prepared('rls_test_contacts_of', 'SELECT id FROM contacts WHERE owner_id = $1');
+    expect(await asStudio(a.id, () => preparedRows(t.sequelize, named, [b.id]))).toEqual([]);
+    expect(await asStudio(b.id, () => preparedRows(t.sequelize, named, [b.id]))).toHaveLength(2);
+    // The platform's own work (no studio set) still reads across studios.
+    const both = await asPlatform(() =>
+      select<{ n: number }>('SELECT count(*)::int AS n FROM contacts WHERE owner_id IN ($1, $2)', [a.id, b.id]),
+    );
+    expect(both[0].n).toBe(4);
+  });
+
+  it("refuses to write a row into another studio, and to change another studio's rows", async () => {
+    await expect(
+      asStudio(a.id, () =>
+        t.sequelize.query(`INSERT INTO contacts (owner_id, first_name, last_name) VALUES ($1, 'Intruse', 'X')`, {
+          bind: [b.id],
+        }),
+      ),
+    ).rejects.toThrow(/row-level security/);
+    const [, changed] = await asStudio(a.id, () =>
+      t.sequelize.query(`UPDATE contacts SET first_name = 'Changée' WHERE owner_id = $1`, { bind: [b.id] }),
+    );
+    expect((changed as { rowCount: number }).rowCount).toBe(0);
+  });
+
+  it("lets every studio read the platform's shared rows (no owner), and none change them", async () => {
+    const [shared] = await asStudio(a.id, () =>
+      select<{ n: number }>('SELECT count(*)::int AS n FROM email_templates WHERE owner_id IS NULL'),
+    );
+    expect(shared.n).toBeGreaterThan(0);
+    // Rolled back whatever happens: the shared templates are every test's.
+    let deleted = -1;
+    await asStudio(a.id, () =>
+      t.sequelize.transaction(async (transaction) => {
+        const [, result] = await t.sequelize.query('DELETE FROM email_templates WHERE owner_id IS NULL', {
+          transaction,
+        });
+        deleted = (result as { rowCount: number }).rowCount;
+        throw new Error('roll back');
+      }),
+    ).catch(() => undefined);
+    expect(deleted).toBe(0);
+  });
+
+  it('acts as a role that owns no table, has no BYPASSRLS and cannot turn row security off', async () => {
+    const [role] = await select<{ name: string; super: boolean; bypass: boolean; owned: number }>(
+      `SELECT current_user AS name, r.rolsuper AS super, r.rolbypassrls AS bypass,
+              (SELECT count(*)::int FROM pg_tables WHERE schemaname = 'public' AND tableowner = current_user) AS owned
+         FROM pg_roles r WHERE r.rolname = current_user`,
+    );
+    expect(role).toEqual({ name: t.config.DATABASE_APP_ROLE, super: false, bypass: false, owned: 0 });
+    await expect(
+      asStudio(a.id, () =>
+        t.sequelize.transaction(async (transaction) => {
+          await t.sequelize.query('SET LOCAL row_security = off', { transaction });
+          return t.sequelize.query('SELECT id FROM contacts', { transaction, type: QueryTypes.SELECT });
+        }),
+      ),
+    ).rejects.toThrow(/row-level security/);
+  });
+
+  it('has a policy on every table that carries a studio', async () => {
+    const unguarded = await select<{ table: string }>(
+      `SELECT c.relname AS table
+         FROM pg_class c
+         JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = 'public'
+        WHERE c.relkind IN ('r', 'p')
+          AND (c.relname IN ('memberships', 'team_invitations', 'file_objects')
+               OR EXISTS (SELECT 1 FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attname = 'owner_id' AND NOT a.attisdropped))
+          AND NOT (c.relrowsecurity AND EXISTS (SELECT 1 FROM pg_policy p WHERE p.polrelid = c.oid AND p.polname = 'studio_isolation'))`,
+    );
+    expect(unguarded).toEqual([]);
+  });
+
+  it("keeps a studio's api requests seeing their own data, and another studio's as not found", async () => {
+    const list = await request(t.app).get('/api/contacts?limit=50').set(as(a));
+    expect(list.status).toBe(200);
+    const ids = (list.body.items as { id: string }[]).map((c) => c.id);
+    expect(ids).toEqual(expect.arrayContaining(contactsOf[a.id]));
+    expect(ids).not.toContain(contactsOf[b.id][0]);
+    expect((await request(t.app).get(`/api/contacts/${contactsOf[b.id][0]}`).set(as(a))).status).toBe(404);
+  });
+});
