@@ -155,8 +155,12 @@ describe('generated e-invoices pass the official rule sets and Mustang (issue 40
     const made: Made[] = [];
     for (const country of COUNTRIES) {
       const { studio, contactId } = await studioOf(country);
-      const cases = fc.sample(itemsOf(country.rates), { numRuns: 2, seed });
+      // Two documents with something to pay per country: a generated discount may exceed the
+      // lines (an invoice of nothing, which has no e-invoice to check), so a few more are drawn.
+      const cases = fc.sample(itemsOf(country.rates), { numRuns: 8, seed });
+      let checked = 0;
       for (const [i, items] of cases.entries()) {
+        if (checked === 2) break;
         const draft = await request(t.app)
           .post('/api/invoices')
           .set(as(studio))
@@ -164,6 +168,7 @@ describe('generated e-invoices pass the official rule sets and Mustang (issue 40
         expect([draft.status, draft.body.details]).toEqual([201, undefined]);
         const invoice = await issue(studio, draft.body.id);
         if (Number(invoice.amount) <= 0) continue;
+        checked += 1;
         const name = `${country.locale}-${i + 1}`;
         made.push({
           name,
