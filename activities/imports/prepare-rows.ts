@@ -12,7 +12,7 @@ import {
   type SessionTypesByName,
 } from '../../domain/sessions/session-type-names';
 import { cellsByHeader, type SheetRow } from '../../domain/imports/sheet';
-import { assignmentsFromCells, type MembersByEmail } from '../../domain/teams/assignment-cells';
+import { ASSIGNMENT_CELLS, assignmentsFromCells, type MembersByEmail } from '../../domain/teams/assignment-cells';
 import { type Assignment } from '../../domain/teams/assignments';
 import { type ImportRowError } from '../../workflows/imports/contract';
 
@@ -116,8 +116,10 @@ function toColumns(
   assigned: Assignment[] | undefined,
 ): Record<string, unknown> {
   if (entity !== 'sessions') return value;
-  const { session_type: _name, lead: _lead, second_shooters: _second, assistants: _assistants, ...columns } = value;
-  // The row's members, written beside the session (db/commands/write-import-batch.ts); none named: kept.
+  const { session_type: _name, ...columns } = value;
+  // The row's members, written beside the session (db/commands/write-import-batch.ts) in place of
+  // their cells; none named: kept.
+  for (const cell of Object.keys(ASSIGNMENT_CELLS)) delete columns[cell];
   if (assigned) columns.assigned = assigned;
   for (const field of ['start_date', 'end_date']) {
     if (value[field]) columns[field] = instantOf(value[field] as CellDateTime, timeZone);

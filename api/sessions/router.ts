@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { createSession } from '../../db/commands/create-session';
 import { deleteSession } from '../../db/commands/delete-session';
 import { updateSession } from '../../db/commands/update-session';
-import { findSession, listSessionsJson } from '../../db/queries/sessions';
+import { assertOwnSession, findSession, listSessionsJson } from '../../db/queries/sessions';
 import { listSessionAssignments } from '../../db/queries/session-assignments';
 import { replaceSessionAssignments } from '../../db/commands/session-assignments';
 import { assignedScope } from '../../domain/teams/assignments';
@@ -156,7 +156,7 @@ const SESSIONS_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user, params }) => {
-        await findSession(sequelize, user.orgId, params.id);
+        await assertOwnSession(sequelize, user.orgId, params.id);
         return { items: await listSessionAssignments(sequelize, user.orgId, params.id) };
       },
   ),

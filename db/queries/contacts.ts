@@ -41,7 +41,9 @@ export function listContactsJson(
   locale: string,
   reachedBy: string | null = null,
 ): Promise<string> {
-  const reached: ListFilter[] = reachedBy ? [(bind) => reachedFilter('contacts', `${bind(reachedBy)}::uuid`)] : [];
+  const reached: ListFilter[] = reachedBy
+    ? [(bind) => reachedFilter('contact', 'contacts', `${bind(reachedBy)}::uuid`)]
+    : [];
   return listOwnedJson(sequelize, { table: 'contacts', item: contactItem(locale) }, ownerId, page, [
     ...contactFilters(page.q),
     ...reached,

@@ -7,6 +7,7 @@ import { InvoiceItem } from '../models/InvoiceItem';
 import { Quote } from '../models/Quote';
 import { QuoteItem } from '../models/QuoteItem';
 import { scheduleSessionInclude } from './schedule-session';
+import { reachedFilter } from './session-assignments';
 import { type DocumentRow } from '../rows';
 import { findPage } from './find-page';
 
@@ -28,13 +29,14 @@ export async function listDocuments(
   reachedBy?: string | null,
 ): Promise<Page<DocumentRow>> {
   const { doc, item } = tables[kind];
+  // A document of one of their sessions, as a quote is reached; Sequelize names the row after its model.
   const reached = reachedBy
-    ? literal(`(SELECT a.session_id FROM session_assignments a WHERE a.user_id = ${sequelize.escape(reachedBy)})`)
+    ? literal(reachedFilter('quote', `"${doc.name}"`, `${sequelize.escape(reachedBy)}::uuid`))
     : null;
   const where = {
     owner_id: ownerId,
     ...(sessionId ? { session_id: sessionId } : {}),
-    ...(reached ? { [Op.and]: [{ session_id: { [Op.in]: reached } }] } : {}),
+    ...(reached ? { [Op.and]: [reached] } : {}),
   };
   return findPage(
     doc as typeof Quote,

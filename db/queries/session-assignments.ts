@@ -34,28 +34,33 @@ export async function listSessionAssignments(
 /** What an assigned-only member may reach by id (the route kit's check, api/teams/operation-scopes.ts). */
 export type ReachKind = 'session' | 'contact' | 'quote';
 
-const REACH: Record<ReachKind, ReturnType<typeof prepared>> = {
-  session: prepared(
-    'reach-session',
-    `SELECT EXISTS (SELECT 1 FROM session_assignments WHERE owner_id = $1 AND user_id = $2 AND session_id = $3::uuid) AS reaches`,
-  ),
-  // The main contact of one of their sessions, or one of its session contacts.
-  contact: prepared(
-    'reach-contact',
-    `SELECT EXISTS (
-  SELECT 1 FROM session_assignments a JOIN sessions s ON s.id = a.session_id
-   WHERE a.owner_id = $1 AND a.user_id = $2
-     AND (s.contact_id = $3::uuid OR EXISTS (SELECT 1 FROM session_contacts sc WHERE sc.session_id = s.id AND sc.contact_id = $3::uuid))
-) AS reaches`,
-  ),
-  quote: prepared(
-    'reach-quote',
-    `SELECT EXISTS (
-  SELECT 1 FROM quotes q JOIN session_assignments a ON a.session_id = q.session_id AND a.user_id = $2
-   WHERE q.id = $3::uuid AND q.owner_id = $1
-) AS reaches`,
-  ),
-};
+/** Each kind's table. */
+const TABLES: Record<ReachKind, string> = { session: 'sessions', contact: 'contacts', quote: 'quotes' };
+
+/**
+ * What an assigned-only member reaches, as a condition on `row`, a row of the kind's table (its
+ * name or alias in the statement): a session they are assigned to; a contact that is the main
+ * contact or a session contact of one; a quote of one. The one definition of the reach: the
+ * route kit's check by id (memberReaches) and the lists (sessions, contacts, quotes) all use it.
+ */
+export function reachedFilter(kind: ReachKind, row: string, memberParam: string): string {
+  const assigned = (session: string) =>
+    `EXISTS (SELECT 1 FROM session_assignments a WHERE a.session_id = ${session} AND a.user_id = ${memberParam})`;
+  if (kind === 'session') return assigned(`${row}.id`);
+  if (kind === 'quote') return assigned(`${row}.session_id`);
+  return `EXISTS (SELECT 1 FROM sessions s WHERE ${assigned('s.id')}
+    AND (s.contact_id = ${row}.id OR EXISTS (SELECT 1 FROM session_contacts sc WHERE sc.session_id = s.id AND sc.contact_id = ${row}.id)))`;
+}
+
+const REACH = Object.fromEntries(
+  (Object.keys(TABLES) as ReachKind[]).map((kind) => [
+    kind,
+    prepared(
+      `reach-${kind}`,
+      `SELECT EXISTS (SELECT 1 FROM ${TABLES[kind]} t WHERE t.id = $3::uuid AND t.owner_id = $1 AND ${reachedFilter(kind, 't', '$2::uuid')}) AS reaches`,
+    ),
+  ]),
+) as Record<ReachKind, ReturnType<typeof prepared>>;
 
 /** Whether the member is assigned to the session, the contact's or the quote's, in the studio (one named statement). */
 export async function memberReaches(
@@ -67,16 +72,6 @@ export async function memberReaches(
 ): Promise<boolean> {
   const [row] = await preparedRows<{ reaches: boolean }>(sequelize, REACH[kind], [orgId, memberId, id]);
   return row?.reaches === true;
-}
-
-/** The filter of a list to what an assigned-only member reaches, for `t` a row of `table` (listOwnedJson's filters). */
-export function reachedFilter(table: 'sessions' | 'contacts' | 'quotes', memberParam: string): string {
-  const assigned = (session: string) =>
-    `EXISTS (SELECT 1 FROM session_assignments a WHERE a.session_id = ${session} AND a.user_id = ${memberParam})`;
-  if (table === 'sessions') return assigned('sessions.id');
-  if (table === 'quotes') return assigned('quotes.session_id');
-  return `EXISTS (SELECT 1 FROM sessions s WHERE ${assigned('s.id')}
-    AND (s.contact_id = contacts.id OR EXISTS (SELECT 1 FROM session_contacts sc WHERE sc.session_id = s.id AND sc.contact_id = contacts.id)))`;
 }
 
 /** A member assigned to a session, as a task's message reaches them. */

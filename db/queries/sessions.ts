@@ -23,7 +23,7 @@ function sessionFilters(filter: SessionListFilter): ListFilter[] {
   const { status, contact_id: contactId, from, to } = filter;
   const filters: ListFilter[] = [];
   for (const member of [filter.assignedTo, filter.reachedBy])
-    if (member) filters.push((bind) => reachedFilter('sessions', `${bind(member)}::uuid`));
+    if (member) filters.push((bind) => reachedFilter('session', 'sessions', `${bind(member)}::uuid`));
   if (status) filters.push((bind) => `status = ${bind(status)}`);
   if (contactId) filters.push((bind) => `contact_id = ${bind(contactId)}`);
   if (from) filters.push((bind) => `start_date >= ${bind(new Date(from))}`);
