@@ -32,6 +32,9 @@ import { buildClientDocumentsRouter } from './client/documents-router';
 import { buildClientCheckoutRouter } from './client/checkout-router';
 import { buildClientDataRouter } from './client/data-router';
 import { buildContactFormRouter } from './client/contact-form-router';
+import { buildBookingRouter } from './booking/router';
+import { buildPublicBookingRouter } from './booking/public-router';
+import { buildBookingPagesRouter } from './booking/pages-router';
 import { buildPortalRouter } from './client/pages-router';
 import { buildPortalDocumentsRouter } from './client/document-pages-router';
 import { buildCompanyProfileRouter } from './company-profile/router';
@@ -240,6 +243,7 @@ function useStudioRouters(
   app.use(buildSessionsRouter({ sequelize, kit }));
   app.use(buildSessionContactsRouter({ sequelize, kit }));
   app.use(buildSessionTypesRouter({ sequelize, kit }));
+  app.use(buildBookingRouter({ sequelize, kit, temporal: deps.temporal.client, logger }));
   app.use(buildExportTemplatesRouter({ sequelize, kit }));
   app.use(buildSessionInfoTemplatesRouter({ sequelize, kit }));
   app.use(buildAdminSessionInfoTemplatesRouter({ sequelize, kit }));
@@ -320,6 +324,31 @@ function useClientRouters(
   });
   app.use(
     buildContactFormRouter({ sequelize, submitLimit: contactFormLimit, s3: deps.s3, bucket: config.S3_BUCKET, logger }),
+  );
+  // Per client address and studio, as the contact form.
+  const bookLimit = limits.create('booking', { extraKey: (req) => String(req.params.slug ?? '').slice(0, 63) });
+  app.use(
+    buildPublicBookingRouter({
+      sequelize,
+      temporal: deps.temporal.client,
+      logger,
+      kit,
+      bookLimit,
+      cardProvider,
+      config,
+    }),
+  );
+  app.use(
+    buildBookingPagesRouter({
+      sequelize,
+      temporal: deps.temporal.client,
+      logger,
+      bookLimit,
+      cardProvider,
+      config,
+      s3: deps.s3,
+      bucket: config.S3_BUCKET,
+    }),
   );
 }
 

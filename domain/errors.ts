@@ -54,7 +54,10 @@ export type ConflictCode =
   | 'invitation_pending'
   | 'invitation_closed'
   | 'already_member'
-  | 'owner_not_removable';
+  | 'owner_not_removable'
+  // Booking (issue 45): a slot another client took first; a booking past what may still change.
+  | 'slot_taken'
+  | 'booking_closed';
 
 /**
  * Every code a DomainError can carry, defined once: the error handler maps each to a status in a

@@ -1,3 +1,5 @@
+import { settleBookingDeposit } from '../services/booking/booking-deposit';
+import { checkEInvoiceXml } from '../lib/facturx/e-invoice-gate';
 import { type Client } from '@temporalio/client';
 import { type Logger } from 'pino';
 import { type Sequelize } from 'sequelize-typescript';
@@ -444,6 +446,11 @@ function paymentActivities({ deps, sequelize }: Wiring) {
     ...createPaymentEventActivities({
       ...deps.payments,
       ...bindDb(sequelize, { applyPaymentSucceeded, applyCardPaymentFailed }),
+      settleBookingDeposit: (payload) =>
+        settleBookingDeposit(
+          { sequelize, temporal: deps.temporal, logger: deps.payments.logger, checkEInvoice: checkEInvoiceXml },
+          payload,
+        ),
     }),
     ...createPaymentReceiptActivities({
       ...deps.paymentReceipts,

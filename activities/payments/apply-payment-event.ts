@@ -3,13 +3,15 @@ import { type applyCardPaymentFailed } from '../../db/commands/apply-card-paymen
 import { type applyPaymentSucceeded } from '../../db/commands/apply-payment-succeeded';
 import { isCardFailureEvent } from '../../domain/payments/card-events';
 import { type WalletProvider } from '../../lib/payments/walletprovider';
-import { type PaymentEventActivities } from '../../workflows/payments/contract';
+import { type PaymentEventActivities, type PaymentEventPayload } from '../../workflows/payments/contract';
 import { type Bound } from '../db-deps';
 
 /** The payment commands (db/commands/payments.ts), the handle bound by the worker. */
 export interface PaymentEventDb {
   applyPaymentSucceeded: Bound<typeof applyPaymentSucceeded>;
   applyCardPaymentFailed: Bound<typeof applyCardPaymentFailed>;
+  /** A booking's deposit (services/booking/booking-deposit.ts): its invoice ready for the payment; false when not a booking's. */
+  settleBookingDeposit: (payload: PaymentEventPayload) => Promise<boolean>;
 }
 
 export interface PaymentEventDeps extends PaymentEventDb {
@@ -36,6 +38,8 @@ export function createPaymentEventActivities(deps: PaymentEventDeps): PaymentEve
           return `capture_${capture.status.toLowerCase()}`;
         }
       }
+      // A booking's deposit has no invoice until it is paid: made (and its payment row) first.
+      if (!isCardFailureEvent(payload.eventType)) await deps.settleBookingDeposit(payload);
       const outcome = isCardFailureEvent(payload.eventType)
         ? await deps.applyCardPaymentFailed(payload)
         : await deps.applyPaymentSucceeded(payload);

@@ -51,6 +51,8 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   invitation_closed: 409,
   already_member: 409,
   owner_not_removable: 409,
+  slot_taken: 409,
+  booking_closed: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

@@ -16,6 +16,17 @@ export const OPERATION_CAPABILITIES: Readonly<Record<string, Capability>> = {
   resendTeamInvitation: 'team.manage', // POST /api/team/invitations/{id}/resend
   revokeTeamInvitation: 'team.manage', // DELETE /api/team/invitations/{id}
   listMyStudios: 'profile', // GET /api/users/me/studios
+  getMyAvailability: 'profile', // GET /api/users/me/availability
+  setMyAvailability: 'profile', // PUT /api/users/me/availability
+  getMemberAvailability: 'team.read', // GET /api/team/members/{userId}/availability
+  setMemberAvailability: 'bookings.manage', // PUT /api/team/members/{userId}/availability
+  getSessionTypeBooking: 'sessions.read', // GET /api/session-types/{id}/booking
+  setSessionTypeBooking: 'session_types.write', // PUT /api/session-types/{id}/booking
+  listBookings: 'sessions.read', // GET /api/bookings
+  getBooking: 'bookings.manage', // GET /api/bookings/{id}
+  confirmBooking: 'bookings.manage', // POST /api/bookings/{id}/confirm
+  declineBooking: 'bookings.manage', // POST /api/bookings/{id}/decline
+  cancelBooking: 'bookings.manage', // POST /api/bookings/{id}/cancel
   switchStudio: 'profile', // PUT /api/users/me/studio
   startCardPayment: 'payments.record', // POST /api/cardprovider/payments/invoices
   startWalletPayment: 'payments.record', // POST /api/walletprovider/payments/invoices

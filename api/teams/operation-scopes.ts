@@ -15,6 +15,13 @@ export type OperationScope = { [K in ReachKind]?: string } | 'listed' | 'studio'
 export const OPERATION_SCOPES: Readonly<Record<string, OperationScope>> = {
   listTeamMembers: 'studio',
   listMyStudios: 'studio',
+  // Their own hours, the studio's members' and booking settings: the same for every member.
+  getMyAvailability: 'studio',
+  setMyAvailability: 'studio',
+  getMemberAvailability: 'studio',
+  getSessionTypeBooking: 'studio',
+  // Their own bookings only (api/booking/router.ts).
+  listBookings: 'listed',
   switchStudio: 'studio',
   getCurrentUser: 'studio',
   getCurrentUserProfile: 'studio',

@@ -31,3 +31,8 @@ export async function findOpenCardPayment(
 export function countCardPayments(_sequelize: Sequelize, invoiceId: string): Promise<number> {
   return CardproviderPayment.count({ where: { invoice_id: invoiceId } });
 }
+
+/** Whether a hosted checkout session already has its card payment row (a retried booking deposit). */
+export async function hasCardPaymentForSession(_sequelize: Sequelize, checkoutSessionId: string): Promise<boolean> {
+  return (await CardproviderPayment.count({ where: { checkout_session_id: checkoutSessionId } })) > 0;
+}

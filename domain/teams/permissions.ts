@@ -18,6 +18,8 @@ export const CAPABILITIES = [
   'sessions.assign',
   /** The studio's session types: their names, prices, questionnaires. */
   'session_types.write',
+  /** The bookings clients make: confirm, decline, cancel them; every member's availability. */
+  'bookings.manage',
   'questionnaires.read',
   'questionnaires.write',
   /** The studio's questionnaire templates and their fields (what every session's questionnaire starts from). */
@@ -80,6 +82,7 @@ const ROLE_CAPABILITIES: Record<MemberRole, ReadonlySet<Capability>> = {
     'sessions.read',
     'sessions.write',
     'session_types.write',
+    'bookings.manage',
     'sessions.assign',
     'questionnaires.read',
     'questionnaires.write',

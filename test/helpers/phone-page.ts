@@ -10,6 +10,8 @@ export interface PhonePageInput {
   chromiumPath: string;
   answers: Record<string, string>;
   screenshot?: string;
+  /** The screen's width in CSS pixels: a phone's (390) unless told. */
+  width?: number;
 }
 
 /** Runs `use` on a phone-sized page opened on the input's url, and writes what it answers as one JSON line. */
@@ -24,7 +26,7 @@ export function runOnPhonePage(use: (page: Page, input: PhonePageInput) => Promi
     });
     try {
       const page = await browser.newPage();
-      await page.setViewport({ width: 390, height: 844, deviceScaleFactor: 1 });
+      await page.setViewport({ width: input.width ?? 390, height: 844, deviceScaleFactor: 1 });
       const opened = await page.goto(input.url, { waitUntil: 'load' });
       if (opened?.status() !== 200) throw new Error(`the portal answered ${opened?.status()}`);
       process.stdout.write(`${JSON.stringify(await use(page, input))}\n`);

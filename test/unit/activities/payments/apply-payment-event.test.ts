@@ -24,7 +24,12 @@ function setUp(captureOrder: WalletProvider['captureOrder'] = async () => ({ sta
   const db = fakeDb();
   const walletProvider = { captureOrder: jest.fn(captureOrder) } as unknown as WalletProvider;
   const { logger, lines } = createMemoryLogger();
-  const activities = createPaymentEventActivities({ ...db, logger, walletProvider });
+  const activities = createPaymentEventActivities({
+    ...db,
+    logger,
+    walletProvider,
+    settleBookingDeposit: async () => false,
+  });
   return { db, walletProvider, activities, lines };
 }
 

@@ -1,0 +1,115 @@
+import { type RequestHandler, Router } from 'express';
+import { bookSlot, type PublicBookingDeps } from '../../services/booking/book-slot';
+import { bookingPage, clientBooking, publicSlots } from '../../services/booking/booking-page';
+import { registerRoutes, type RouteKit, routesFor } from '../http/route-kit';
+import { presentClientBooking, presentPublicType, presentSlots } from './presenter';
+import {
+  ClientBookingView,
+  HeldView,
+  HoldBody,
+  PublicStudioView,
+  SlotsQuery,
+  SlotsView,
+  SlugParams,
+  SlugTypeParams,
+  TokenParams,
+} from './schema';
+
+export interface PublicBookingRouterDeps extends PublicBookingDeps {
+  kit: RouteKit;
+  /** RATE_LIMIT_BOOKING, per client address and studio. */
+  bookLimit: RequestHandler;
+}
+
+const tag = 'booking';
+const route = routesFor<PublicBookingRouterDeps, PublicBookingRouterDeps>();
+
+/**
+ * A studio's public booking (issue 45 §2), found by its tenant slug, without an account: the
+ * session types open to booking, their free slots in the client's zone, a booking, and the
+ * client's view of it by the secret token the booking answered.
+ */
+const PUBLIC_BOOKING_ROUTES = [
+  route(
+    {
+      method: 'get',
+      path: '/api/book/:slug',
+      operationId: 'getBookingPage',
+      summary: 'A studio’s public booking page: its name, time zone and the session types clients may book',
+      tag,
+      auth: 'none',
+      params: SlugParams,
+      response: PublicStudioView,
+    },
+    ({ sequelize }) =>
+      async ({ params }) => {
+        const { studio, types } = await bookingPage(sequelize, params.slug);
+        return {
+          name: studio.name,
+          time_zone: studio.time_zone,
+          session_types: types.map((t) => presentPublicType(studio, t)),
+        };
+      },
+  ),
+  route(
+    {
+      method: 'get',
+      path: '/api/book/:slug/session-types/:sessionTypeId/slots',
+      operationId: 'listFreeSlots',
+      summary:
+        'The free slots of a session type starting between from and to (six weeks at most), on the client’s clock',
+      tag,
+      auth: 'none',
+      params: SlugTypeParams,
+      query: SlotsQuery,
+      response: SlotsView,
+    },
+    ({ sequelize }) =>
+      async ({ params, query }) => {
+        const { studio, slots } = await publicSlots(sequelize, params.slug, params.sessionTypeId, query);
+        return presentSlots(slots, query.time_zone ?? studio.time_zone, studio.time_zone);
+      },
+  ),
+  route(
+    ({ bookLimit }) => ({
+      method: 'post',
+      path: '/api/book/:slug/session-types/:sessionTypeId/bookings',
+      operationId: 'bookSlot',
+      summary:
+        'Book a free slot: confirmed at once, awaiting the studio (PENDING), or held while the deposit is paid (HELD); 409 slot_taken with other slots when another client took it first',
+      tag,
+      auth: 'none',
+      before: [bookLimit],
+      params: SlugTypeParams,
+      body: HoldBody,
+      response: HeldView,
+      status: 201,
+      errors: ['slot_taken'],
+    }),
+    (deps) =>
+      async ({ params, body, req }) => {
+        const { start, ...client } = body;
+        const made = await bookSlot(deps, params.slug, params.sessionTypeId, { start, client }, req.requestId);
+        return { booking: presentClientBooking(made.booking), token: made.token, checkout_url: made.checkoutUrl };
+      },
+  ),
+  route(
+    {
+      method: 'get',
+      path: '/api/book/bookings/:token',
+      operationId: 'getClientBooking',
+      summary: 'A client’s booking, by the secret token its booking answered',
+      tag,
+      auth: 'none',
+      params: TokenParams,
+      response: ClientBookingView,
+    },
+    ({ sequelize }) =>
+      async ({ params }) =>
+        presentClientBooking(await clientBooking(sequelize, params.token)),
+  ),
+];
+
+export function buildPublicBookingRouter(deps: PublicBookingRouterDeps): Router {
+  return registerRoutes(Router(), deps.kit, PUBLIC_BOOKING_ROUTES, deps, deps);
+}

@@ -1,0 +1,232 @@
+import { languageOf } from '../../domain/accounts/locale-language';
+import { esc, page, type PortalFace, type PortalLanguage } from '../client/render-form';
+
+const WORDS = {
+  'fr-FR': {
+    title: 'Réserver une séance',
+    choose: 'Choisissez une séance.',
+    none: 'Aucune séance n’est ouverte à la réservation pour le moment.',
+    minutes: 'min',
+    deposit: 'Acompte à la réservation',
+    slotsTitle: 'Choisissez un créneau',
+    shownIn: 'Heures affichées pour le fuseau',
+    studioAt: 'heure du studio',
+    change: 'Changer',
+    noSlots: 'Aucun créneau libre sur ces dates.',
+    earlier: '← Semaine précédente',
+    later: 'Semaine suivante →',
+    details: 'Vos coordonnées',
+    name: 'Nom et prénom',
+    email: 'E-mail',
+    phone: 'Téléphone',
+    address: 'Adresse de la séance',
+    street: 'Votre adresse',
+    zipcode: 'Code postal',
+    city: 'Ville',
+    notes: 'Un mot pour le studio',
+    optional: 'facultatif',
+    book: 'Réserver',
+    bookAndPay: 'Réserver et payer l’acompte',
+    taken: 'Ce créneau vient d’être pris. Choisissez-en un autre :',
+    fix: 'Merci de corriger les champs signalés.',
+    confirmedTitle: 'C’est réservé !',
+    confirmed: 'Votre séance est réservée. Vous recevrez les détails par e-mail.',
+    pendingTitle: 'Demande envoyée',
+    pending: 'Le studio confirme chaque réservation : vous recevrez sa réponse par e-mail.',
+    paidTitle: 'Merci !',
+    paid: 'Votre paiement est en cours de traitement ; la confirmation suit par e-mail.',
+    cancelledPay: 'Le paiement n’a pas abouti : le créneau reste réservé quelques minutes, vous pouvez réessayer.',
+    notFound: 'Cette page n’existe pas.',
+    tooMany: 'Trop de réservations depuis votre connexion. Merci de réessayer plus tard.',
+  },
+  'en-US': {
+    title: 'Book a session',
+    choose: 'Choose a session.',
+    none: 'No session is open to booking at the moment.',
+    minutes: 'min',
+    deposit: 'Deposit at booking',
+    slotsTitle: 'Pick a time',
+    shownIn: 'Times shown for the time zone',
+    studioAt: 'studio time',
+    change: 'Change',
+    noSlots: 'No free time on these dates.',
+    earlier: '← Previous week',
+    later: 'Next week →',
+    details: 'Your details',
+    name: 'Full name',
+    email: 'Email',
+    phone: 'Phone',
+    address: 'Where the session takes place',
+    street: 'Your address',
+    zipcode: 'Postcode',
+    city: 'City',
+    notes: 'A note for the studio',
+    optional: 'optional',
+    book: 'Book',
+    bookAndPay: 'Book and pay the deposit',
+    taken: 'This time was just taken. Pick another one:',
+    fix: 'Please correct the fields marked below.',
+    confirmedTitle: 'You are booked!',
+    confirmed: 'Your session is booked. The details follow by email.',
+    pendingTitle: 'Request sent',
+    pending: 'The studio confirms each booking: its answer follows by email.',
+    paidTitle: 'Thank you!',
+    paid: 'Your payment is being processed; the confirmation follows by email.',
+    cancelledPay: 'The payment did not go through: the time stays held for a few minutes, you may try again.',
+    notFound: 'This page does not exist.',
+    tooMany: 'Too many bookings from your connection. Please try again later.',
+  },
+} as const satisfies Record<PortalLanguage, unknown>;
+
+const wordsOf = (face: PortalFace) => WORDS[languageOf(face.locale)];
+
+/** A session type as the page lists it. */
+export interface PageType {
+  id: string;
+  name: string;
+  description: string | null;
+  duration_minutes: number;
+  /** "240.00 EUR" */
+  price: string;
+  /** "72.00 EUR", or null when nothing is paid at booking. */
+  deposit: string | null;
+}
+
+/** The studio's booking page: its bookable session types. */
+export function renderBookingHome(face: PortalFace, slug: string, types: PageType[]): string {
+  const w = wordsOf(face);
+  const items = types
+    .map(
+      (t) =>
+        `<li><a href="/portal/book/${encodeURIComponent(slug)}/${t.id}"><strong>${esc(t.name)}</strong></a> · ${t.duration_minutes} ${w.minutes} · ${esc(t.price)}${t.deposit ? ` (${esc(w.deposit)} : ${esc(t.deposit)})` : ''}${t.description ? `<br><span>${esc(t.description)}</span>` : ''}</li>`,
+    )
+    .join('');
+  return page(
+    face,
+    w.title,
+    `<h1>${esc(w.title)}</h1>${types.length ? `<p>${esc(w.choose)}</p><ul class="types">${items}</ul>` : `<p>${esc(w.none)}</p>`}`,
+  );
+}
+
+/** A free slot as the page offers it, on the client's and the studio's clocks. */
+export interface PageSlot {
+  start: string;
+  /** YYYY-MM-DD HH:MM on the client's clock. */
+  local: string;
+  studio_local: string;
+}
+
+export interface SlotsPage {
+  face: PortalFace;
+  slug: string;
+  type: PageType;
+  timeZone: string;
+  studioTimeZone: string;
+  zones: readonly string[];
+  slots: PageSlot[];
+  /** The first day shown (YYYY-MM-DD) and the neighbouring weeks' first days, null when out of the window. */
+  week: { earlier: string | null; later: string | null };
+  /** The slot picked, its form shown with the client's answers and problems. */
+  picked?: {
+    start: string;
+    values: Record<string, string>;
+    problems: Record<string, string>;
+    onSite: boolean;
+    /** A deposit is paid: its invoice is addressed to the client. */
+    postal: boolean;
+  };
+  taken?: boolean;
+}
+
+const slotLink = (p: SlotsPage, start: string, extra = '') =>
+  `/portal/book/${encodeURIComponent(p.slug)}/${p.type.id}?tz=${encodeURIComponent(p.timeZone)}&start=${encodeURIComponent(start)}${extra}`;
+
+function clientForm(p: SlotsPage): string {
+  const w = wordsOf(p.face);
+  const picked = p.picked;
+  if (!picked) return '';
+  const field = (name: string, label: string, type: string, required: boolean, extra = '') => {
+    const problem = picked.problems[name];
+    return `<label for="f_${name}">${esc(label)}${required ? '' : ` <span class="req">(${esc(w.optional)})</span>`}</label><input type="${type}" id="f_${name}" name="${name}" value="${esc(picked.values[name] ?? '')}"${extra}${problem ? ` aria-invalid="true"` : ''}>${problem ? `<p class="error">${esc(problem)}</p>` : ''}`;
+  };
+  const slot = p.slots.find((s) => s.start === picked.start);
+  const banner = Object.keys(picked.problems).length ? `<p class="problem" role="alert">${esc(w.fix)}</p>` : '';
+  return `<h2 id="details">${esc(w.details)}</h2>${slot ? `<p class="ok">${esc(slot.local)}</p>` : ''}${banner}<form method="post" action="/portal/book/${encodeURIComponent(p.slug)}/${p.type.id}" novalidate>
+<input type="hidden" name="start" value="${esc(picked.start)}"><input type="hidden" name="time_zone" value="${esc(p.timeZone)}">
+${field('name', w.name, 'text', true, ' autocomplete="name" maxlength="255"')}
+${field('email', w.email, 'email', true, ' autocomplete="email" maxlength="255"')}
+${field('phone', w.phone, 'tel', false, ' autocomplete="tel" maxlength="50"')}
+${picked.onSite ? field('address', w.address, 'text', true, ' autocomplete="street-address" maxlength="500"') : ''}
+${picked.postal ? `${field('street', w.street, 'text', true, ' autocomplete="street-address" maxlength="255"')}${field('zipcode', w.zipcode, 'text', true, ' autocomplete="postal-code" maxlength="20"')}${field('city', w.city, 'text', true, ' autocomplete="address-level2" maxlength="255"')}` : ''}
+${field('notes', w.notes, 'text', false, ' maxlength="5000"')}
+<button type="submit">${esc(p.type.deposit ? `${w.bookAndPay} (${p.type.deposit})` : w.book)}</button></form>`;
+}
+
+/** A session type's free slots for a week, grouped by day on the client's clock, and the form of the one picked. */
+export function renderSlots(p: SlotsPage): string {
+  const w = wordsOf(p.face);
+  const days = new Map<string, PageSlot[]>();
+  for (const s of p.slots) {
+    const day = s.local.slice(0, 10);
+    days.set(day, [...(days.get(day) ?? []), s]);
+  }
+  const list = [...days.entries()]
+    .map(
+      ([day, slots]) =>
+        `<h3>${esc(day)}</h3><p class="slots">${slots
+          .map(
+            (s) =>
+              `<a class="slot" style="display:inline-block;padding:8px 12px;margin:4px;border:1px solid #2d5d7b;border-radius:4px" href="${esc(slotLink(p, s.start))}#details" title="${esc(`${s.studio_local} (${w.studioAt}, ${p.studioTimeZone})`)}">${esc(s.local.slice(11))}</a>`,
+          )
+          .join(' ')}</p>`,
+    )
+    .join('');
+  const zones = p.zones
+    .map((z) => `<option value="${esc(z)}"${z === p.timeZone ? ' selected' : ''}>${esc(z)}</option>`)
+    .join('');
+  const nav = [
+    p.week.earlier ? `<a href="${esc(weekLink(p, p.week.earlier))}">${esc(w.earlier)}</a>` : '',
+    p.week.later ? `<a href="${esc(weekLink(p, p.week.later))}">${esc(w.later)}</a>` : '',
+  ].join(' ');
+  return page(
+    p.face,
+    p.type.name,
+    `<h1>${esc(p.type.name)}</h1><p>${p.type.duration_minutes} ${w.minutes} · ${esc(p.type.price)}</p>
+<form method="get" action="/portal/book/${encodeURIComponent(p.slug)}/${p.type.id}"><label for="f_tz">${esc(w.shownIn)}</label><select id="f_tz" name="tz">${zones}</select><button type="submit">${esc(w.change)}</button></form>
+${p.taken ? `<p class="problem" role="alert">${esc(w.taken)}</p>` : ''}<h2>${esc(w.slotsTitle)}</h2>${list || `<p>${esc(w.noSlots)}</p>`}<p>${nav}</p>${clientForm(p)}`,
+  );
+}
+
+const weekLink = (p: SlotsPage, week: string) =>
+  `/portal/book/${encodeURIComponent(p.slug)}/${p.type.id}?tz=${encodeURIComponent(p.timeZone)}&week=${week}`;
+
+/** After booking: confirmed, awaiting the studio, or back from the payment page. */
+export function renderBooked(
+  face: PortalFace,
+  outcome: 'confirmed' | 'pending' | 'paid' | 'payment_cancelled',
+): string {
+  const w = wordsOf(face);
+  const [title, text] =
+    outcome === 'confirmed'
+      ? [w.confirmedTitle, w.confirmed]
+      : outcome === 'pending'
+        ? [w.pendingTitle, w.pending]
+        : outcome === 'paid'
+          ? [w.paidTitle, w.paid]
+          : [w.title, w.cancelledPay];
+  return page(
+    face,
+    title,
+    `<h1>${esc(title)}</h1><p class="${outcome === 'payment_cancelled' ? 'problem' : 'ok'}" role="status">${esc(text)}</p>`,
+  );
+}
+
+export function renderBookingNotFound(face: PortalFace): string {
+  const w = wordsOf(face);
+  return page(face, w.notFound, `<h1>${esc(w.notFound)}</h1>`);
+}
+
+export function renderBookingTooMany(face: PortalFace): string {
+  const w = wordsOf(face);
+  return page(face, w.title, `<h1>${esc(w.title)}</h1><p class="problem" role="alert">${esc(w.tooMany)}</p>`);
+}

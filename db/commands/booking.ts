@@ -1,0 +1,458 @@
+import { QueryTypes, type Transaction } from 'sequelize';
+import { type Sequelize } from 'sequelize-typescript';
+import { type DateOverride, type WeeklyHours } from '../../domain/booking/availability';
+import { type BookingStatus, type BookingTypeSettings } from '../../domain/booking/booking-settings';
+import { type BookingClient } from '../../domain/booking/booking-client';
+import { Contact } from '../models/Contact';
+import { Session } from '../models/Session';
+import { recordDomainEvent } from './record-domain-event';
+import { assignCreator } from './session-assignments';
+import { typeDefaults } from './sessions';
+
+const rows = <T extends object>(sequelize: Sequelize, sql: string, bind: unknown[], transaction?: Transaction) =>
+  sequelize.query<T>(sql, { bind, type: QueryTypes.SELECT, transaction });
+
+/** PostgreSQL's exclusion_violation: the constraint `bookings_no_double_booking` refused the row. */
+const EXCLUSION_VIOLATION = '23P01';
+
+const isExclusionViolation = (err: unknown): boolean =>
+  !!err &&
+  typeof err === 'object' &&
+  'parent' in err &&
+  (err as { parent?: { code?: string } }).parent?.code === EXCLUSION_VIOLATION;
+
+/** Writes a member's weekly hours and overrides (one schedule per member of a studio). */
+export async function saveSchedule(
+  sequelize: Sequelize,
+  orgId: string,
+  memberId: string,
+  schedule: { time_zone: string; weekly: WeeklyHours[]; overrides: DateOverride[] },
+): Promise<void> {
+  await rows(
+    sequelize,
+    `INSERT INTO availability_schedules (owner_id, user_id, time_zone, weekly, overrides)
+     VALUES ($1, $2, $3, $4::jsonb, $5::jsonb)
+     ON CONFLICT (owner_id, user_id) DO UPDATE
+       SET time_zone = EXCLUDED.time_zone, weekly = EXCLUDED.weekly, overrides = EXCLUDED.overrides, updated_at = now()
+     RETURNING id`,
+    [orgId, memberId, schedule.time_zone, JSON.stringify(schedule.weekly), JSON.stringify(schedule.overrides)],
+  );
+}
+
+/** Writes a session type's booking settings (created on first save). */
+export async function saveBookingSettings(
+  sequelize: Sequelize,
+  orgId: string,
+  sessionTypeId: string,
+  s: BookingTypeSettings,
+): Promise<void> {
+  await rows(
+    sequelize,
+    `INSERT INTO session_type_booking (session_type_id, owner_id, enabled, duration_minutes, buffer_before_minutes,
+       buffer_after_minutes, increment_minutes, minimum_notice_minutes, booking_window_days, daily_limit, weekly_limit,
+       location_kind, location, deposit_kind, deposit_amount_minor, deposit_percentage, requires_confirmation,
+       hold_minutes, member_ids)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19::uuid[])
+     ON CONFLICT (session_type_id) DO UPDATE SET enabled = EXCLUDED.enabled, duration_minutes = EXCLUDED.duration_minutes,
+       buffer_before_minutes = EXCLUDED.buffer_before_minutes, buffer_after_minutes = EXCLUDED.buffer_after_minutes,
+       increment_minutes = EXCLUDED.increment_minutes, minimum_notice_minutes = EXCLUDED.minimum_notice_minutes,
+       booking_window_days = EXCLUDED.booking_window_days, daily_limit = EXCLUDED.daily_limit,
+       weekly_limit = EXCLUDED.weekly_limit, location_kind = EXCLUDED.location_kind, location = EXCLUDED.location,
+       deposit_kind = EXCLUDED.deposit_kind, deposit_amount_minor = EXCLUDED.deposit_amount_minor,
+       deposit_percentage = EXCLUDED.deposit_percentage, requires_confirmation = EXCLUDED.requires_confirmation,
+       hold_minutes = EXCLUDED.hold_minutes, member_ids = EXCLUDED.member_ids, updated_at = now()
+     RETURNING session_type_id`,
+    [
+      sessionTypeId,
+      orgId,
+      s.enabled,
+      s.duration_minutes,
+      s.buffer_before_minutes,
+      s.buffer_after_minutes,
+      s.increment_minutes,
+      s.minimum_notice_minutes,
+      s.booking_window_days,
+      s.daily_limit,
+      s.weekly_limit,
+      s.location_kind,
+      s.location,
+      s.deposit_kind,
+      s.deposit_amount_minor,
+      s.deposit_percentage,
+      s.requires_confirmation,
+      s.hold_minutes,
+      s.member_ids,
+    ],
+  );
+}
+
+/** A hold (or a booking made at once) as the service decided it. */
+export interface NewBooking {
+  orgId: string;
+  sessionTypeId: string;
+  memberId: string;
+  status: Extract<BookingStatus, 'HELD' | 'PENDING'>;
+  startsAt: Date;
+  endsAt: Date;
+  /** The slot with its buffers: what no other live booking of the member may overlap. */
+  blocked: { start: Date; end: Date };
+  expiresAt: Date | null;
+  client: BookingClient;
+  tokenHash: string;
+  depositMinor: bigint | null;
+  currency: string | null;
+}
+
+/**
+ * Writes a hold on a slot, or null when another live booking of the member overlaps it (the
+ * exclusion constraint decides, whichever process wrote first). The member's holds past their
+ * time that overlap are set EXPIRED first, in the same transaction: an abandoned hold frees its slot.
+ */
+export async function holdSlot(sequelize: Sequelize, b: NewBooking): Promise<{ id: string } | null> {
+  try {
+    return await sequelize.transaction(async (transaction) => {
+      await rows(
+        sequelize,
+        `UPDATE bookings SET status = 'EXPIRED', updated_at = now()
+         WHERE owner_id = $1 AND member_id = $2 AND status = 'HELD' AND expires_at <= now()
+           AND blocked && tstzrange($3, $4) RETURNING id`,
+        [b.orgId, b.memberId, b.blocked.start, b.blocked.end],
+        transaction,
+      );
+      const [row] = await rows<{ id: string }>(
+        sequelize,
+        `INSERT INTO bookings (owner_id, session_type_id, member_id, status, starts_at, ends_at, blocked, expires_at,
+           client_name, client_email, client_phone, client_time_zone, address, notes, token_hash,
+           deposit_amount_minor, currency, client_street, client_zipcode, client_city)
+         VALUES ($1, $2, $3, $4, $5, $6, tstzrange($7, $8), $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)
+         RETURNING id`,
+        [
+          b.orgId,
+          b.sessionTypeId,
+          b.memberId,
+          b.status,
+          b.startsAt,
+          b.endsAt,
+          b.blocked.start,
+          b.blocked.end,
+          b.expiresAt,
+          b.client.name,
+          b.client.email,
+          b.client.phone,
+          b.client.time_zone,
+          b.client.address,
+          b.client.notes,
+          b.tokenHash,
+          b.depositMinor?.toString() ?? null,
+          b.currency,
+          b.client.street,
+          b.client.zipcode,
+          b.client.city,
+        ],
+        transaction,
+      );
+      return row;
+    });
+  } catch (err) {
+    if (isExclusionViolation(err)) return null;
+    throw err;
+  }
+}
+
+/** Records the hosted checkout session that pays a hold. */
+export async function recordBookingCheckout(sequelize: Sequelize, bookingId: string, checkoutSessionId: string) {
+  await rows(sequelize, 'UPDATE bookings SET checkout_session_id = $2, updated_at = now() WHERE id = $1 RETURNING id', [
+    bookingId,
+    checkoutSessionId,
+  ]);
+}
+
+/** What confirming a booking made: the contact (matched or new) and the session. */
+export interface ConfirmedBooking {
+  contactId: string;
+  sessionId: string;
+  createdContact: boolean;
+  /** False when the booking was already confirmed (a retried webhook, a second press). */
+  confirmedNow: boolean;
+  /** Whether the new session has a questionnaire to send. */
+  questionnaire: boolean;
+}
+
+/** The client as their contact is written: the name split, the postal address when they gave one. */
+export interface BookedContact {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  street: string | null;
+  zipcode: string | null;
+  city: string | null;
+  /** The studio's country: where a client's address given on its booking page is taken to be. */
+  country: string | null;
+}
+
+/** The contact of the studio with this email (any case; the oldest, never an erased one), or a new one. */
+async function matchOrCreateContact(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  at: { orgId: string; requestId?: string },
+  client: BookedContact,
+): Promise<{ id: string; created: boolean }> {
+  const email = client.email.toLowerCase();
+  // Two bookings with one email at once must not both create a contact: serialize them per studio and email.
+  await rows(
+    sequelize,
+    'SELECT pg_advisory_xact_lock(hashtext($1)) IS NULL AS locked',
+    [`contact:${at.orgId}:${email}`],
+    transaction,
+  );
+  const [found] = await rows<{ id: string }>(
+    sequelize,
+    `SELECT id FROM contacts WHERE owner_id = $1 AND lower(email) = $2 AND erased_at IS NULL
+     ORDER BY created_at, id LIMIT 1`,
+    [at.orgId, email],
+    transaction,
+  );
+  if (found) {
+    // What the studio recorded stays; a blank the client filled in (their phone, their postal address) is kept.
+    await rows(
+      sequelize,
+      `UPDATE contacts SET phone_number = coalesce(nullif(phone_number, ''), $2),
+         street = coalesce(nullif(street, ''), $3), zipcode = coalesce(nullif(zipcode, ''), $4),
+         city = coalesce(nullif(city, ''), $5), country = coalesce(nullif(country, ''), $6), updated_at = now()
+       WHERE id = $1 RETURNING id`,
+      [found.id, client.phone, client.street, client.zipcode, client.city, client.street ? client.country : null],
+      transaction,
+    );
+    return { id: found.id, created: false };
+  }
+  const contact = await Contact.create(
+    {
+      owner_id: at.orgId,
+      first_name: client.first_name,
+      last_name: client.last_name,
+      email: client.email,
+      phone_number: client.phone,
+      street: client.street,
+      zipcode: client.zipcode,
+      city: client.city,
+      country: client.street ? client.country : null,
+    },
+    { transaction },
+  );
+  await recordDomainEvent(
+    sequelize,
+    {
+      eventType: 'CONTACT_CREATED',
+      entityType: 'CONTACT',
+      entityId: contact.id,
+      ownerId: at.orgId,
+      payload: contact.get({ plain: true }),
+      requestId: at.requestId,
+    },
+    transaction,
+  );
+  return { id: contact.id, created: true };
+}
+
+/** The session a booking makes, with its SESSION_CREATED event (the booking's id in its payload). */
+async function createBookedSession(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  at: { orgId: string; bookingId: string; requestId?: string },
+  booking: {
+    session_type_id: string;
+    starts_at: Date;
+    ends_at: Date;
+    notes: string | null;
+    title: string;
+    location: string | null;
+    contact_id: string;
+  },
+): Promise<Session> {
+  const { orgId } = at;
+  const defaults = await typeDefaults(booking.session_type_id, orgId, transaction);
+  const session = await Session.create(
+    {
+      ...defaults,
+      owner_id: orgId,
+      title: booking.title,
+      status: 'VALIDATED',
+      start_date: booking.starts_at,
+      end_date: booking.ends_at,
+      location: booking.location,
+      notes: booking.notes,
+      contact_id: booking.contact_id,
+      user_session_type_id: booking.session_type_id,
+    },
+    { transaction },
+  );
+  await recordDomainEvent(
+    sequelize,
+    {
+      eventType: 'SESSION_CREATED',
+      entityType: 'SESSION',
+      entityId: session.id,
+      ownerId: orgId,
+      payload: { ...session.get({ plain: true }), booking_id: at.bookingId },
+      requestId: at.requestId,
+    },
+    transaction,
+  );
+  return session;
+}
+
+/**
+ * Confirms a held or pending booking in one transaction: the client's contact (matched by email,
+ * or created), the session at the booking's time with its type, location and questionnaire, the
+ * member as its lead (SESSION_CREATED and SESSION_ASSIGNED, which automations see), and the
+ * booking CONFIRMED. A booking already confirmed answers what it made; one declined, cancelled or
+ * expired answers null.
+ */
+export async function confirmBooking(
+  sequelize: Sequelize,
+  orgId: string,
+  bookingId: string,
+  made: {
+    title: string;
+    location: string | null;
+    client: BookedContact;
+    requestId?: string;
+  },
+): Promise<ConfirmedBooking | null> {
+  return sequelize.transaction(async (transaction) => {
+    const [booking] = await rows<{
+      status: BookingStatus;
+      session_type_id: string;
+      member_id: string;
+      starts_at: Date;
+      ends_at: Date;
+      notes: string | null;
+      contact_id: string | null;
+      session_id: string | null;
+    }>(
+      sequelize,
+      `SELECT status, session_type_id, member_id, starts_at, ends_at, notes, contact_id, session_id
+       FROM bookings WHERE id = $1 AND owner_id = $2 FOR UPDATE`,
+      [bookingId, orgId],
+      transaction,
+    );
+    if (!booking) return null;
+    if (booking.status === 'CONFIRMED' && booking.contact_id && booking.session_id)
+      return {
+        contactId: booking.contact_id,
+        sessionId: booking.session_id,
+        createdContact: false,
+        confirmedNow: false,
+        questionnaire: false,
+      };
+    if (booking.status !== 'HELD' && booking.status !== 'PENDING') return null;
+    const at = { orgId, requestId: made.requestId };
+    const contact = await matchOrCreateContact(sequelize, transaction, at, made.client);
+    const session = await createBookedSession(
+      sequelize,
+      transaction,
+      { orgId, bookingId, requestId: made.requestId },
+      {
+        ...booking,
+        title: made.title,
+        location: made.location,
+        contact_id: contact.id,
+      },
+    );
+    await assignCreator(
+      sequelize,
+      transaction,
+      { orgId, sessionId: session.id, requestId: made.requestId },
+      booking.member_id,
+    );
+    await rows(
+      sequelize,
+      `UPDATE bookings SET status = 'CONFIRMED', confirmed_at = now(), expires_at = NULL, contact_id = $2,
+         session_id = $3, updated_at = now() WHERE id = $1 RETURNING id`,
+      [bookingId, contact.id, session.id],
+      transaction,
+    );
+    return {
+      contactId: contact.id,
+      sessionId: session.id,
+      createdContact: contact.created,
+      confirmedNow: true,
+      questionnaire: !!session.session_info_template_id,
+    };
+  });
+}
+
+/**
+ * Ends a booking: DECLINED or CANCELLED (its time is free again) from the statuses given; its
+ * session, if any, is cancelled with it. Answers whether it changed.
+ */
+export async function endBooking(
+  sequelize: Sequelize,
+  orgId: string,
+  bookingId: string,
+  to: Extract<BookingStatus, 'DECLINED' | 'CANCELLED'>,
+  from: readonly BookingStatus[],
+): Promise<boolean> {
+  return sequelize.transaction(async (transaction) => {
+    const [ended] = await rows<{ session_id: string | null }>(
+      sequelize,
+      `UPDATE bookings SET status = $3, cancelled_at = now(), updated_at = now()
+       WHERE id = $1 AND owner_id = $2 AND status = ANY($4::varchar[]) RETURNING session_id`,
+      [bookingId, orgId, to, from],
+      transaction,
+    );
+    if (!ended) return false;
+    if (ended.session_id)
+      await rows(
+        sequelize,
+        `UPDATE sessions SET status = 'CANCELLED', updated_at = now() WHERE id = $1 AND owner_id = $2 RETURNING id`,
+        [ended.session_id, orgId],
+        transaction,
+      );
+    return true;
+  });
+}
+
+/**
+ * Links a booking to its deposit invoice, unless a retry linked one first: answers the invoice the
+ * booking now has.
+ */
+export async function linkBookingInvoice(sequelize: Sequelize, orgId: string, bookingId: string, invoiceId: string) {
+  const [linked] = await rows<{ invoice_id: string }>(
+    sequelize,
+    `UPDATE bookings SET invoice_id = coalesce(invoice_id, $3), updated_at = now()
+     WHERE id = $1 AND owner_id = $2 RETURNING invoice_id`,
+    [bookingId, orgId, invoiceId],
+  );
+  return linked?.invoice_id ?? invoiceId;
+}
+
+/**
+ * Holds again a booking whose hold ended before its deposit came in, if its time is still free
+ * (the exclusion constraint decides): answers whether it did.
+ */
+export async function reviveBookingHold(sequelize: Sequelize, orgId: string, bookingId: string): Promise<boolean> {
+  try {
+    const [revived] = await rows<{ id: string }>(
+      sequelize,
+      `UPDATE bookings SET status = 'HELD', expires_at = now() + interval '10 minutes', updated_at = now()
+       WHERE id = $1 AND owner_id = $2 AND status = 'EXPIRED' RETURNING id`,
+      [bookingId, orgId],
+    );
+    return !!revived;
+  } catch (err) {
+    if (isExclusionViolation(err)) return false;
+    throw err;
+  }
+}
+
+/** Sets EXPIRED every hold past its time (the sweep; a new hold also expires those in its way). */
+export async function expireHolds(sequelize: Sequelize): Promise<number> {
+  const expired = await rows<{ id: string }>(
+    sequelize,
+    `UPDATE bookings SET status = 'EXPIRED', updated_at = now() WHERE status = 'HELD' AND expires_at <= now() RETURNING id`,
+    [],
+  );
+  return expired.length;
+}

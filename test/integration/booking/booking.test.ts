@@ -1,0 +1,434 @@
+// Clients book their own shoots (issue 45 §1 and §2) through HTTP against the real stack: the
+// studio sets its hours and a session type's booking settings, a client in another zone reads the
+// free slots on their own clock, books one (confirmed at once, awaiting the studio, or held while a
+// deposit is paid on stripe-mock and its signed webhook), twenty clients race for one slot, and an
+// abandoned hold frees its slot.
+import { execFile } from 'node:child_process';
+import crypto from 'node:crypto';
+import http from 'node:http';
+import { type AddressInfo } from 'node:net';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import request from 'supertest';
+import Stripe from 'stripe';
+import { saveStudioProfile } from '../../factories/invoices';
+import { buildUser, type TestUser } from '../../factories/users';
+import { as } from '../../helpers/auth';
+import { sqlOn } from '../../helpers/sql';
+import { startTestApp, type TestApp } from '../../helpers/test-app';
+import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
+
+let t: TestApp;
+let worker: WorkerProcess;
+let app: TestApp['app'];
+beforeAll(async () => {
+  t = await startTestApp();
+  // Twenty clients from one address in the race: the per-address limit is the contact form's concern here.
+  app = t.appWith({ RATE_LIMIT_BOOKING: '1000/60' });
+  worker = await startMainWorker('booking');
+}, 240_000);
+afterAll(async () => {
+  await worker?.stop();
+  await t.close();
+});
+
+const sql = sqlOn(() => t.sequelize);
+const execFileAsync = promisify(execFile);
+const repoRoot = path.resolve(__dirname, '..', '..', '..');
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+
+/** What a clock in `zone` shows at `instant`, as the page writes it: YYYY-MM-DD HH:MM. */
+function clock(instant: Date, zone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+interface Slot {
+  start: string;
+  end: string;
+  local: string;
+  studio_local: string;
+}
+
+/** A studio in Paris with a public slug, its hours Monday to Friday 09:00–17:00, and its legal profile. */
+async function parisStudio(): Promise<TestUser & { slug: string }> {
+  const studio = await buildUser(t.app, { name: 'Atelier Lumière', time_zone: 'Europe/Paris', locale: 'fr-FR' });
+  const slug = `atelier-${crypto.randomUUID().slice(0, 8)}`;
+  await request(t.app).patch('/api/users/me/preferences').set(as(studio)).send({ tenant_slug: slug }).expect(200);
+  await saveStudioProfile(t.app, studio);
+  await request(t.app)
+    .put('/api/users/me/availability')
+    .set(as(studio))
+    .send({
+      time_zone: 'Europe/Paris',
+      weekly: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '09:00', end: '17:00' })),
+      overrides: [],
+    })
+    .expect(200);
+  return { ...studio, slug };
+}
+
+/** A session type of the studio open to booking with these settings. */
+async function bookableType(studio: TestUser, name: string, settings: Record<string, unknown>): Promise<string> {
+  const type = await request(t.app)
+    .post('/api/session-types')
+    .set(as(studio))
+    .send({ name, default_price: '240.00', vat_percentage: '20.00', duration_minutes: 60 })
+    .expect(201);
+  await request(t.app)
+    .put(`/api/session-types/${type.body.id}/booking`)
+    .set(as(studio))
+    .send({ enabled: true, duration_minutes: 60, increment_minutes: 30, minimum_notice_minutes: 120, ...settings })
+    .expect(200);
+  return type.body.id as string;
+}
+
+const slotsOf = async (slug: string, typeId: string, zone: string, days = 14): Promise<Slot[]> => {
+  const from = new Date();
+  const res = await request(app)
+    .get(`/api/book/${slug}/session-types/${typeId}/slots`)
+    .query({ from: from.toISOString(), to: new Date(from.getTime() + days * DAY).toISOString(), time_zone: zone })
+    .expect(200);
+  return res.body.slots as Slot[];
+};
+
+const book = (slug: string, typeId: string, start: string, who: Record<string, unknown> = {}) =>
+  request(app)
+    .post(`/api/book/${slug}/session-types/${typeId}/bookings`)
+    .send({
+      start,
+      name: 'Camille Martin',
+      email: `camille-${crypto.randomUUID().slice(0, 8)}@client.test`,
+      phone: '+33 6 12 34 56 78',
+      time_zone: 'America/New_York',
+      ...who,
+    });
+
+describe('the studio’s free slots on the client’s clock', () => {
+  let studio: TestUser & { slug: string };
+  let typeId: string;
+  beforeAll(async () => {
+    studio = await parisStudio();
+    typeId = await bookableType(studio, 'Portrait', { buffer_after_minutes: 30 });
+  });
+
+  it('lists the type on the public page, without the studio’s records', async () => {
+    const page = await request(app).get(`/api/book/${studio.slug}`).expect(200);
+    expect(page.body).toMatchObject({ name: 'Studio Lumière SARL', time_zone: 'Europe/Paris' });
+    expect(page.body.session_types).toEqual([
+      expect.objectContaining({ id: typeId, name: 'Portrait', duration_minutes: 60, price: '240.00', currency: 'EUR' }),
+    ]);
+    await request(app).get('/api/book/no-such-studio-here').expect(404);
+  });
+
+  it('offers only working hours in Paris, written on a New York clock too, after the notice', async () => {
+    const slots = await slotsOf(studio.slug, typeId, 'America/New_York');
+    expect(slots.length).toBeGreaterThan(20);
+    const earliest = Date.now() + 2 * HOUR - 60_000;
+    for (const slot of slots) {
+      const start = new Date(slot.start);
+      expect(new Date(slot.end).getTime() - start.getTime()).toBe(HOUR);
+      expect(start.getTime()).toBeGreaterThanOrEqual(earliest);
+      expect(slot.local).toBe(clock(start, 'America/New_York'));
+      expect(slot.studio_local).toBe(clock(start, 'Europe/Paris'));
+      const [day, time] = slot.studio_local.split(' ');
+      expect(time >= '09:00' && time <= '16:00').toBe(true);
+      const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
+      expect(weekday).not.toBe(0);
+      expect(weekday).not.toBe(6);
+    }
+  });
+
+  it('hides the slots a session of the studio takes, with the type’s buffer after', async () => {
+    const before = await slotsOf(studio.slug, typeId, 'Europe/Paris');
+    const taken = before[Math.floor(before.length / 2)];
+    const start = new Date(taken.start);
+    await request(t.app)
+      .post('/api/sessions')
+      .set(as(studio))
+      .send({
+        title: 'Mariage Durand',
+        start_date: start.toISOString(),
+        end_date: new Date(start.getTime() + HOUR).toISOString(),
+      })
+      .expect(201);
+    const after = (await slotsOf(studio.slug, typeId, 'Europe/Paris')).map((s) => s.start);
+    // A slot overlaps the session, or ends within its 30 minutes of buffer before it starts.
+    for (const s of after) {
+      const st = new Date(s).getTime();
+      expect(st + HOUR + 30 * 60_000 <= start.getTime() || st >= start.getTime() + HOUR).toBe(true);
+    }
+    expect(after).not.toContain(taken.start);
+    expect(after.length).toBeLessThan(before.length);
+  });
+});
+
+describe('a booking confirmed at once', () => {
+  let studio: TestUser & { slug: string };
+  let typeId: string;
+  beforeAll(async () => {
+    studio = await parisStudio();
+    typeId = await bookableType(studio, 'Portrait famille', {});
+  });
+
+  it('of twenty clients racing for one slot, exactly one wins; the others get 409 and other slots', async () => {
+    const [slot] = await slotsOf(studio.slug, typeId, 'Europe/Paris');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => book(studio.slug, typeId, slot.start, { name: `Client ${i} Racer` })),
+    );
+    const won = answers.filter((r) => r.status === 201);
+    const lost = answers.filter((r) => r.status === 409);
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(19);
+    for (const r of lost) {
+      expect(r.body.code).toBe('slot_taken');
+      const others = r.body.details.other_slots as { start: string }[];
+      expect(others.length).toBeGreaterThan(0);
+      expect(others.map((o) => o.start)).not.toContain(slot.start);
+    }
+    const booking = won[0].body.booking;
+    expect(booking).toMatchObject({ status: 'CONFIRMED', start: slot.start, member: { id: studio.id } });
+    expect(won[0].body.checkout_url).toBeNull();
+    // The studio sees one booking, its contact and its session, at that time, its owner as lead.
+    const listed = await request(t.app)
+      .get('/api/bookings')
+      .query({ from: new Date().toISOString(), to: new Date(Date.now() + 30 * DAY).toISOString() })
+      .set(as(studio))
+      .expect(200);
+    expect(listed.body.items).toHaveLength(1);
+    const mine = listed.body.items[0];
+    const session = await request(t.app).get(`/api/sessions/${mine.session_id}`).set(as(studio)).expect(200);
+    expect(new Date(session.body.start_date).toISOString()).toBe(slot.start);
+    expect(new Date(session.body.end_date).toISOString()).toBe(slot.end);
+    expect(session.body).toMatchObject({ contact_id: mine.contact_id, user_session_type_id: typeId });
+    expect(session.body.assigned).toEqual([expect.objectContaining({ user_id: studio.id, role: 'lead' })]);
+    const contact = await request(t.app).get(`/api/contacts/${mine.contact_id}`).set(as(studio)).expect(200);
+    expect(contact.body).toMatchObject({ email: mine.client.email, last_name: 'Racer' });
+    // The slot is gone for everyone after.
+    expect((await slotsOf(studio.slug, typeId, 'Europe/Paris')).map((s) => s.start)).not.toContain(slot.start);
+    // The client reads their booking by its token; a wrong token is 404.
+    const own = await request(app).get(`/api/book/bookings/${won[0].body.token}`).expect(200);
+    expect(own.body).toMatchObject({ id: booking.id, status: 'CONFIRMED' });
+    expect(own.body.contact_id).toBeUndefined();
+    await request(app)
+      .get(`/api/book/bookings/${'x'.repeat(43)}`)
+      .expect(404);
+  });
+
+  it('matches a returning client to their contact by email, whatever its case', async () => {
+    const slots = await slotsOf(studio.slug, typeId, 'Europe/Paris');
+    const email = `fidele-${crypto.randomUUID().slice(0, 8)}@client.test`;
+    const first = await book(studio.slug, typeId, slots[3].start, { email }).expect(201);
+    const second = await book(studio.slug, typeId, slots[8].start, { email: email.toUpperCase() }).expect(201);
+    const [a, b] = await Promise.all(
+      [first, second].map(
+        async (r) => (await request(t.app).get(`/api/bookings/${r.body.booking.id}`).set(as(studio)).expect(200)).body,
+      ),
+    );
+    expect(a.contact_id).toBe(b.contact_id);
+  });
+
+  it('refuses a time that is not a slot, and a body that is not a client’s', async () => {
+    const [slot] = await slotsOf(studio.slug, typeId, 'Europe/Paris');
+    const offGrid = new Date(new Date(slot.start).getTime() + 7 * 60_000).toISOString();
+    expect((await book(studio.slug, typeId, offGrid)).status).toBe(409);
+    const bad = await book(studio.slug, typeId, slot.start, { email: 'not an address', time_zone: 'Mars/Olympus' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('invalid_input');
+  });
+});
+
+describe('a booking the studio confirms by hand', () => {
+  it('keeps the time while PENDING; confirmed, it has its session; declined, its time is free again', async () => {
+    const studio = await parisStudio();
+    const typeId = await bookableType(studio, 'Mariage', { requires_confirmation: true });
+    const slots = await slotsOf(studio.slug, typeId, 'Europe/Paris');
+    // Two slots an hour apart at least: the shoots last an hour.
+    const first = slots[0];
+    const second = slots.find((s) => new Date(s.start).getTime() >= new Date(first.end).getTime())!;
+    const a = await book(studio.slug, typeId, first.start).expect(201);
+    const b = await book(studio.slug, typeId, second.start).expect(201);
+    expect([a.body.booking.status, b.body.booking.status]).toEqual(['PENDING', 'PENDING']);
+    const free = (await slotsOf(studio.slug, typeId, 'Europe/Paris')).map((s) => s.start);
+    expect(free).not.toContain(first.start);
+    expect(free).not.toContain(second.start);
+
+    const confirmed = await request(t.app)
+      .post(`/api/bookings/${a.body.booking.id}/confirm`)
+      .set(as(studio))
+      .expect(200);
+    expect(confirmed.body).toMatchObject({ status: 'CONFIRMED', session_id: expect.any(String) });
+    const declined = await request(t.app)
+      .post(`/api/bookings/${b.body.booking.id}/decline`)
+      .set(as(studio))
+      .expect(200);
+    expect(declined.body).toMatchObject({ status: 'DECLINED', session_id: null });
+    await request(t.app).post(`/api/bookings/${b.body.booking.id}/confirm`).set(as(studio)).expect(409);
+    expect((await slotsOf(studio.slug, typeId, 'Europe/Paris')).map((s) => s.start)).toContain(second.start);
+  });
+});
+
+describe('a booking with a deposit', () => {
+  const secret = process.env.CARDPROVIDER_WEBHOOK_SECRET ?? 'whsec_studio_local';
+  // Only for signing test payloads: the SDK's own helper, as the provider signs them.
+  const signer = new Stripe('sk_test_signing_only');
+  let studio: TestUser & { slug: string };
+  let typeId: string;
+  beforeAll(async () => {
+    studio = await parisStudio();
+    typeId = await bookableType(studio, 'Séance nouveau-né', { deposit_kind: 'PERCENTAGE', deposit_percentage: 30 });
+  });
+
+  it('holds the slot while the client pays; an abandoned hold frees it for the next client', async () => {
+    const [slot] = await slotsOf(studio.slug, typeId, 'Europe/Paris');
+    const address = { street: '1 place du Tertre', zipcode: '75018', city: 'Paris' };
+    const held = await book(studio.slug, typeId, slot.start, address).expect(201);
+    expect(held.body.booking).toMatchObject({ status: 'HELD', deposit: { amount_minor: 7200, currency: 'EUR' } });
+    expect(held.body.checkout_url).toMatch(/^https?:\/\//);
+    expect((await slotsOf(studio.slug, typeId, 'Europe/Paris')).map((s) => s.start)).not.toContain(slot.start);
+    expect((await book(studio.slug, typeId, slot.start, address)).status).toBe(409);
+    // Ten minutes later, as the client's clock would say: the hold ends.
+    await sql(`UPDATE bookings SET expires_at = now() - interval '1 second' WHERE id = $1`, [held.body.booking.id]);
+    expect((await slotsOf(studio.slug, typeId, 'Europe/Paris')).map((s) => s.start)).toContain(slot.start);
+    const next = await book(studio.slug, typeId, slot.start, address).expect(201);
+    expect(next.body.booking.status).toBe('HELD');
+    const first = await request(app).get(`/api/book/bookings/${held.body.token}`).expect(200);
+    expect(first.body.status).toBe('EXPIRED');
+  });
+
+  it('confirmed by the signed webhook: contact, session, and the deposit invoice issued and paid', async () => {
+    const slots = await slotsOf(studio.slug, typeId, 'Europe/Paris');
+    const slot = slots[slots.length - 1];
+    const email = `depot-${crypto.randomUUID().slice(0, 8)}@client.test`;
+    const address = { street: '4 rue des Martyrs', zipcode: '75009', city: 'Paris' };
+    // A deposit's invoice is addressed to the client: without their address, 400 naming each field.
+    const bare = await book(studio.slug, typeId, slot.start, { email, name: 'Léa Moreau' }).expect(400);
+    expect(bare.body.details.map((d: { path: string }) => d.path)).toEqual(['street', 'zipcode', 'city']);
+    const held = await book(studio.slug, typeId, slot.start, { email, name: 'Léa Moreau', ...address }).expect(201);
+    const [row] = await sql<{ checkout_session_id: string }>('SELECT checkout_session_id FROM bookings WHERE id = $1', [
+      held.body.booking.id,
+    ]);
+    const payload = JSON.stringify({
+      id: `evt_${crypto.randomUUID().replace(/-/g, '')}`,
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: {
+        object: {
+          id: row.checkout_session_id,
+          object: 'checkout.session',
+          mode: 'payment',
+          status: 'complete',
+          amount_total: 7200,
+          currency: 'eur',
+          payment_status: 'paid',
+          payment_intent: `pi_${crypto.randomUUID().replace(/-/g, '').slice(0, 20)}`,
+        },
+      },
+    });
+    await request(app)
+      .post('/api/cardprovider/webhooks')
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', signer.webhooks.generateTestHeaderString({ payload, secret }))
+      .send(payload)
+      .expect(200);
+    // The event's job ran to its end (its error said at once, rather than a timeout).
+    const eventId = (JSON.parse(payload) as { id: string }).id;
+    const run = await eventually(
+      'the webhook event applied',
+      async () =>
+        (
+          await sql<{ status: string; error: string | null; attempt: number }>(
+            `SELECT status, error, attempt FROM job_runs WHERE job_name = 'payments.webhook-event' AND payload->>'eventId' = $1`,
+            [eventId],
+          )
+        ).find((r) => r.status !== 'RUNNING' || r.attempt > 1 || r.error),
+      60_000,
+    );
+    expect(run).toMatchObject({ status: 'COMPLETED', error: null });
+    const booking = await eventually(
+      'the booking confirmed and its deposit paid',
+      async () => {
+        const b = (await request(t.app).get(`/api/bookings/${held.body.booking.id}`).set(as(studio)).expect(200)).body;
+        if (b.status !== 'CONFIRMED' || !b.invoice_id) return null;
+        const invoice = (await request(t.app).get(`/api/invoices/${b.invoice_id}`).set(as(studio)).expect(200)).body;
+        return invoice.payment_status === 'PAID' ? { b, invoice } : null;
+      },
+      90_000,
+    );
+    expect(booking.invoice).toMatchObject({ status: 'ISSUED', amount: '72.00', amount_paid: '72.00', currency: 'EUR' });
+    expect(booking.invoice.number).toMatch(/\d/);
+    expect(booking.invoice.contact_id).toBe(booking.b.contact_id);
+    expect(booking.invoice.session_id).toBe(booking.b.session_id);
+    expect(booking.invoice.title).toContain('Acompte');
+    const contact = await request(t.app).get(`/api/contacts/${booking.b.contact_id}`).set(as(studio)).expect(200);
+    expect(contact.body).toMatchObject({ email, first_name: 'Léa', last_name: 'Moreau', ...address, country: 'FR' });
+  }, 120_000);
+});
+
+describe('the booking page in headless Chromium', () => {
+  it.each([390, 1280])(
+    'books the first free slot at %i px wide, without scrolling sideways or a page error',
+    async (width) => {
+      const studio = await parisStudio();
+      const typeId = await bookableType(studio, 'Portrait studio', {});
+      const email = `page-${width}-${crypto.randomUUID().slice(0, 8)}@client.test`;
+      const server = http.createServer(app);
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      let seen: {
+        heading: string;
+        picked: { time: string; studioTime: string };
+        details: string | null;
+        httpStatus: number;
+        status: string | null;
+        widest: number;
+        pageErrors: string[];
+      };
+      try {
+        const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+        const url = `${base}/portal/book/${studio.slug}/${typeId}?tz=America%2FNew_York`;
+        const answers = { name: 'Jordan Lee', email, phone: '+1 212 555 0100' };
+        const { stdout } = await execFileAsync(
+          process.execPath,
+          [
+            '--import',
+            'tsx',
+            path.join(repoRoot, 'test/helpers/booking-browser.ts'),
+            JSON.stringify({ url, chromiumPath: t.config.CHROMIUM_PATH, answers, width }),
+          ],
+          { cwd: repoRoot, timeout: 90_000 },
+        );
+        seen = JSON.parse(stdout.trim().split('\n').pop()!);
+      } finally {
+        await new Promise((resolve) => server.close(resolve));
+      }
+      expect(seen.heading).toBe('Portrait studio');
+      expect(seen.pageErrors).toEqual([]);
+      expect(seen.widest).toBeLessThanOrEqual(width);
+      expect(seen).toMatchObject({ httpStatus: 201, status: 'Your session is booked. The details follow by email.' });
+      // The time picked on the New York clock is the booking's, and the studio's clock says it in Paris.
+      const listed = await request(t.app)
+        .get('/api/bookings')
+        .query({ from: new Date().toISOString(), to: new Date(Date.now() + 30 * DAY).toISOString() })
+        .set(as(studio))
+        .expect(200);
+      const [booking] = listed.body.items as { start: string; status: string; client: { email: string } }[];
+      expect(booking).toMatchObject({ status: 'CONFIRMED', client: expect.objectContaining({ email }) });
+      expect(seen.details).toBe(clock(new Date(booking.start), 'America/New_York'));
+      expect(seen.picked.time).toBe(clock(new Date(booking.start), 'America/New_York').slice(11));
+      expect(seen.picked.studioTime).toContain(clock(new Date(booking.start), 'Europe/Paris'));
+    },
+  );
+});
