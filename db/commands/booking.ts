@@ -429,15 +429,15 @@ export async function linkBookingInvoice(sequelize: Sequelize, orgId: string, bo
 }
 
 /**
- * Holds again a booking whose hold ended before its deposit came in, if its time is still free
- * (the exclusion constraint decides): answers whether it did.
+ * Holds again a booking whose hold ended before its deposit came in (EXPIRED, or HELD past its time
+ * and not yet swept), if its time is still free (the exclusion constraint decides): answers whether it did.
  */
 export async function reviveBookingHold(sequelize: Sequelize, orgId: string, bookingId: string): Promise<boolean> {
   try {
     const [revived] = await rows<{ id: string }>(
       sequelize,
       `UPDATE bookings SET status = 'HELD', expires_at = now() + interval '10 minutes', updated_at = now()
-       WHERE id = $1 AND owner_id = $2 AND status = 'EXPIRED' RETURNING id`,
+       WHERE id = $1 AND owner_id = $2 AND status IN ('EXPIRED', 'HELD') RETURNING id`,
       [bookingId, orgId],
     );
     return !!revived;

@@ -211,8 +211,9 @@ export interface BookingRow {
   created_at: Date;
 }
 
+// A hold past its time is EXPIRED as soon as it ends, whether or not a new hold or the sweep wrote it yet.
 const BOOKING_COLUMNS = `k.id, k.owner_id, k.session_type_id, t.name AS session_type_name, k.member_id, u.name AS member_name,
-  k.status, k.starts_at, k.ends_at, k.expires_at, k.client_name, k.client_email, k.client_phone, k.client_time_zone,
+  CASE WHEN k.status = 'HELD' AND k.expires_at <= now() THEN 'EXPIRED' ELSE k.status END AS status, k.starts_at, k.ends_at, k.expires_at, k.client_name, k.client_email, k.client_phone, k.client_time_zone,
   k.address, k.client_street, k.client_zipcode, k.client_city, k.notes, k.contact_id, k.session_id, k.invoice_id, k.deposit_amount_minor::text AS deposit_amount_minor,
   k.currency, k.checkout_session_id, k.confirmed_at, k.cancelled_at, k.created_at`;
 const BOOKING_FROM = `bookings k JOIN user_session_types t ON t.id = k.session_type_id JOIN users u ON u.id = k.member_id`;
@@ -258,7 +259,7 @@ export function listBookings(
     sequelize,
     `SELECT ${BOOKING_COLUMNS} FROM ${BOOKING_FROM}
      WHERE k.owner_id = $1 AND k.starts_at >= $2 AND k.starts_at < $3
-       AND ($4::varchar IS NULL OR k.status = $4) AND ($5::uuid IS NULL OR k.member_id = $5)
+       AND ($4::varchar IS NULL OR (CASE WHEN k.status = 'HELD' AND k.expires_at <= now() THEN 'EXPIRED' ELSE k.status END) = $4) AND ($5::uuid IS NULL OR k.member_id = $5)
      ORDER BY k.starts_at, k.id LIMIT 1000`,
     [orgId, filter.from, filter.to, filter.status ?? null, filter.memberId ?? null],
   );

@@ -292,6 +292,50 @@ describe('a booking with a deposit', () => {
     typeId = await bookableType(studio, 'Séance nouveau-né', { deposit_kind: 'PERCENTAGE', deposit_percentage: 30 });
   });
 
+  /** The provider's signed "checkout completed, paid" for a booking's session, and its job run to its end. */
+  async function payDeposit(bookingId: string, amountTotal: number) {
+    const [row] = await sql<{ checkout_session_id: string }>('SELECT checkout_session_id FROM bookings WHERE id = $1', [
+      bookingId,
+    ]);
+    const eventId = `evt_${crypto.randomUUID().replace(/-/g, '')}`;
+    const payload = JSON.stringify({
+      id: eventId,
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: {
+        object: {
+          id: row.checkout_session_id,
+          object: 'checkout.session',
+          mode: 'payment',
+          status: 'complete',
+          amount_total: amountTotal,
+          currency: 'eur',
+          payment_status: 'paid',
+          payment_intent: `pi_${crypto.randomUUID().replace(/-/g, '').slice(0, 20)}`,
+        },
+      },
+    });
+    await request(app)
+      .post('/api/cardprovider/webhooks')
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', signer.webhooks.generateTestHeaderString({ payload, secret }))
+      .send(payload)
+      .expect(200);
+    // The event's job ran to its end (its error said at once, rather than a timeout).
+    const run = await eventually(
+      'the webhook event applied',
+      async () =>
+        (
+          await sql<{ status: string; error: string | null; attempt: number }>(
+            `SELECT status, error, attempt FROM job_runs WHERE job_name = 'payments.webhook-event' AND payload->>'eventId' = $1`,
+            [eventId],
+          )
+        ).find((r) => r.status !== 'RUNNING' || r.attempt > 1 || r.error),
+      60_000,
+    );
+    expect(run).toMatchObject({ status: 'COMPLETED', error: null });
+  }
+
   it('holds the slot while the client pays; an abandoned hold frees it for the next client', async () => {
     const [slot] = await slotsOf(studio.slug, typeId, 'Europe/Paris');
     const address = { street: '1 place du Tertre', zipcode: '75018', city: 'Paris' };
@@ -318,46 +362,7 @@ describe('a booking with a deposit', () => {
     const bare = await book(studio.slug, typeId, slot.start, { email, name: 'Léa Moreau' }).expect(400);
     expect(bare.body.details.map((d: { path: string }) => d.path)).toEqual(['street', 'zipcode', 'city']);
     const held = await book(studio.slug, typeId, slot.start, { email, name: 'Léa Moreau', ...address }).expect(201);
-    const [row] = await sql<{ checkout_session_id: string }>('SELECT checkout_session_id FROM bookings WHERE id = $1', [
-      held.body.booking.id,
-    ]);
-    const payload = JSON.stringify({
-      id: `evt_${crypto.randomUUID().replace(/-/g, '')}`,
-      object: 'event',
-      type: 'checkout.session.completed',
-      data: {
-        object: {
-          id: row.checkout_session_id,
-          object: 'checkout.session',
-          mode: 'payment',
-          status: 'complete',
-          amount_total: 7200,
-          currency: 'eur',
-          payment_status: 'paid',
-          payment_intent: `pi_${crypto.randomUUID().replace(/-/g, '').slice(0, 20)}`,
-        },
-      },
-    });
-    await request(app)
-      .post('/api/cardprovider/webhooks')
-      .set('Content-Type', 'application/json')
-      .set('Stripe-Signature', signer.webhooks.generateTestHeaderString({ payload, secret }))
-      .send(payload)
-      .expect(200);
-    // The event's job ran to its end (its error said at once, rather than a timeout).
-    const eventId = (JSON.parse(payload) as { id: string }).id;
-    const run = await eventually(
-      'the webhook event applied',
-      async () =>
-        (
-          await sql<{ status: string; error: string | null; attempt: number }>(
-            `SELECT status, error, attempt FROM job_runs WHERE job_name = 'payments.webhook-event' AND payload->>'eventId' = $1`,
-            [eventId],
-          )
-        ).find((r) => r.status !== 'RUNNING' || r.attempt > 1 || r.error),
-      60_000,
-    );
-    expect(run).toMatchObject({ status: 'COMPLETED', error: null });
+    await payDeposit(held.body.booking.id, 7200);
     const booking = await eventually(
       'the booking confirmed and its deposit paid',
       async () => {
@@ -375,6 +380,19 @@ describe('a booking with a deposit', () => {
     expect(booking.invoice.title).toContain('Acompte');
     const contact = await request(t.app).get(`/api/contacts/${booking.b.contact_id}`).set(as(studio)).expect(200);
     expect(contact.body).toMatchObject({ email, first_name: 'Léa', last_name: 'Moreau', ...address, country: 'FR' });
+  }, 120_000);
+
+  it('a deposit paid after its hold ended gets the slot back when it is still free', async () => {
+    const slots = await slotsOf(studio.slug, typeId, 'Europe/Paris');
+    const slot = slots[slots.length - 3];
+    const address = { street: '9 rue Oberkampf', zipcode: '75011', city: 'Paris' };
+    const held = await book(studio.slug, typeId, slot.start, address).expect(201);
+    await sql(`UPDATE bookings SET expires_at = now() - interval '1 minute' WHERE id = $1`, [held.body.booking.id]);
+    expect((await request(app).get(`/api/book/bookings/${held.body.token}`).expect(200)).body.status).toBe('EXPIRED');
+    await payDeposit(held.body.booking.id, 7200);
+    const booking = (await request(t.app).get(`/api/bookings/${held.body.booking.id}`).set(as(studio)).expect(200))
+      .body;
+    expect(booking).toMatchObject({ status: 'CONFIRMED', start: slot.start, invoice_id: expect.any(String) });
   }, 120_000);
 });
 
