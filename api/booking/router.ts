@@ -49,8 +49,8 @@ function endRoute(verb: string, operationId: string, summary: string, to: 'DECLI
       errors: ['booking_closed'],
     },
     ({ sequelize }) =>
-      async ({ user, params }) =>
-        presentBooking(await endStudioBooking(sequelize, user.orgId, params.id, to)),
+      async ({ user, params, req }) =>
+        presentBooking(await endStudioBooking(sequelize, user.orgId, params.id, to, req.requestId)),
   );
 }
 

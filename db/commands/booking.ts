@@ -86,6 +86,46 @@ export async function saveBookingSettings(
   );
 }
 
+/**
+ * A booking's event for automations (issue 45 §4), in the caller's transaction: `booking.*` as
+ * domain/workflow-triggers/fields.ts lists them, about the session it made (BOOKING_CONFIRMED) or
+ * the client's contact (the others).
+ */
+async function recordBookingEvent(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  eventType: 'BOOKING_CREATED' | 'BOOKING_CONFIRMED' | 'BOOKING_CANCELLED',
+  bookingId: string,
+  requestId?: string,
+  sessionId?: string,
+): Promise<void> {
+  const [facts] = await rows<{ owner_id: string; contact_id: string | null; booking: Record<string, unknown> }>(
+    sequelize,
+    `SELECT k.owner_id, k.contact_id, json_build_object('id', k.id, 'status', k.status, 'start', k.starts_at,
+       'end', k.ends_at, 'session_type_id', k.session_type_id, 'session_type_name', t.name, 'member_id', k.member_id,
+       'member_name', u.name, 'client_time_zone', k.client_time_zone,
+       'deposit_minor', coalesce(k.deposit_amount_minor, 0)) AS booking
+     FROM bookings k JOIN user_session_types t ON t.id = k.session_type_id JOIN users u ON u.id = k.member_id
+     WHERE k.id = $1`,
+    [bookingId],
+    transaction,
+  );
+  const entityId = eventType === 'BOOKING_CONFIRMED' ? sessionId : facts?.contact_id;
+  if (!facts || !entityId) return;
+  await recordDomainEvent(
+    sequelize,
+    {
+      eventType,
+      entityType: eventType === 'BOOKING_CONFIRMED' ? 'SESSION' : 'CONTACT',
+      entityId,
+      ownerId: facts.owner_id,
+      payload: { booking: facts.booking },
+      requestId,
+    },
+    transaction,
+  );
+}
+
 /** A hold (or a booking made at once) as the service decided it. */
 export interface NewBooking {
   orgId: string;
@@ -98,7 +138,10 @@ export interface NewBooking {
   blocked: { start: Date; end: Date };
   expiresAt: Date | null;
   client: BookingClient;
+  /** The client as their contact is matched or written (the studio's contact from the first step: a lead even if they never pay). */
+  contact: BookedContact;
   tokenHash: string;
+  requestId?: string;
   depositMinor: bigint | null;
   currency: string | null;
 }
@@ -119,12 +162,18 @@ export async function holdSlot(sequelize: Sequelize, b: NewBooking): Promise<{ i
         [b.orgId, b.memberId, b.blocked.start, b.blocked.end],
         transaction,
       );
+      const contact = await matchOrCreateContact(
+        sequelize,
+        transaction,
+        { orgId: b.orgId, requestId: b.requestId },
+        b.contact,
+      );
       const [row] = await rows<{ id: string }>(
         sequelize,
         `INSERT INTO bookings (owner_id, session_type_id, member_id, status, starts_at, ends_at, blocked, expires_at,
            client_name, client_email, client_phone, client_time_zone, address, notes, token_hash,
-           deposit_amount_minor, currency, client_street, client_zipcode, client_city)
-         VALUES ($1, $2, $3, $4, $5, $6, tstzrange($7, $8), $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)
+           deposit_amount_minor, currency, client_street, client_zipcode, client_city, contact_id)
+         VALUES ($1, $2, $3, $4, $5, $6, tstzrange($7, $8), $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)
          RETURNING id`,
         [
           b.orgId,
@@ -148,9 +197,11 @@ export async function holdSlot(sequelize: Sequelize, b: NewBooking): Promise<{ i
           b.client.street,
           b.client.zipcode,
           b.client.city,
+          contact.id,
         ],
         transaction,
       );
+      await recordBookingEvent(sequelize, transaction, 'BOOKING_CREATED', row.id, b.requestId);
       return row;
     });
   } catch (err) {
@@ -338,9 +389,9 @@ export async function confirmBooking(
       transaction,
     );
     if (!booking) return null;
-    if (booking.status === 'CONFIRMED' && booking.contact_id && booking.session_id)
+    if (booking.status === 'CONFIRMED' && booking.session_id)
       return {
-        contactId: booking.contact_id,
+        contactId: booking.contact_id ?? '',
         sessionId: booking.session_id,
         createdContact: false,
         confirmedNow: false,
@@ -348,7 +399,9 @@ export async function confirmBooking(
       };
     if (booking.status !== 'HELD' && booking.status !== 'PENDING') return null;
     const at = { orgId, requestId: made.requestId };
-    const contact = await matchOrCreateContact(sequelize, transaction, at, made.client);
+    const contact = booking.contact_id
+      ? { id: booking.contact_id, created: false }
+      : await matchOrCreateContact(sequelize, transaction, at, made.client);
     const session = await createBookedSession(
       sequelize,
       transaction,
@@ -373,6 +426,7 @@ export async function confirmBooking(
       [bookingId, contact.id, session.id],
       transaction,
     );
+    await recordBookingEvent(sequelize, transaction, 'BOOKING_CONFIRMED', bookingId, made.requestId, session.id);
     return {
       contactId: contact.id,
       sessionId: session.id,
@@ -393,6 +447,7 @@ export async function endBooking(
   bookingId: string,
   to: Extract<BookingStatus, 'DECLINED' | 'CANCELLED'>,
   from: readonly BookingStatus[],
+  requestId?: string,
 ): Promise<boolean> {
   return sequelize.transaction(async (transaction) => {
     const [ended] = await rows<{ session_id: string | null }>(
@@ -403,6 +458,7 @@ export async function endBooking(
       transaction,
     );
     if (!ended) return false;
+    await recordBookingEvent(sequelize, transaction, 'BOOKING_CANCELLED', bookingId, requestId);
     if (ended.session_id)
       await rows(
         sequelize,

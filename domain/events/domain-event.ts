@@ -17,6 +17,10 @@ export const DOMAIN_EVENT_TYPES = [
   'CHECKOUT_STARTED',
   // A member put on a session, or in a new role on it (issue 44 §2).
   'SESSION_ASSIGNED',
+  // A client's booking (issue 45 §4): made (a hold or a request), confirmed (its session made), cancelled or declined.
+  'BOOKING_CREATED',
+  'BOOKING_CONFIRMED',
+  'BOOKING_CANCELLED',
 ] as const;
 export type DomainEventType = (typeof DOMAIN_EVENT_TYPES)[number];
 

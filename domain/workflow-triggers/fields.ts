@@ -14,6 +14,19 @@ const CONTACT_FIELDS = [
   'locale',
   'created_at',
 ] as const;
+/** A booking as its events carry it (`booking.*`): what a condition on a booking reads. */
+export const BOOKING_FIELDS = [
+  'id',
+  'status',
+  'start',
+  'end',
+  'session_type_id',
+  'session_type_name',
+  'member_id',
+  'member_name',
+  'client_time_zone',
+  'deposit_minor',
+] as const;
 const prefixed = (relation: string, fields: readonly string[]) => fields.map((f) => `${relation}.${f}`);
 
 /**
@@ -91,6 +104,10 @@ export const EVENT_FIELDS: Partial<Record<DomainEventType, readonly string[]>> =
   INVOICE_STATUS_CHANGED: ['platform_status', 'platform_status_reason'],
   // The member put on the session and their role on it (lead, second_shooter, assistant; docs/teams.md).
   SESSION_ASSIGNED: prefixed('assigned', ['user_id', 'role', 'name', 'email']),
+  // The booking (docs/booking.md): its session type, member, time and status.
+  BOOKING_CREATED: prefixed('booking', BOOKING_FIELDS),
+  BOOKING_CONFIRMED: prefixed('booking', BOOKING_FIELDS),
+  BOOKING_CANCELLED: prefixed('booking', BOOKING_FIELDS),
 };
 
 /** Every field a condition of a trigger on `event` may read (none for an event not evaluated yet). */
@@ -118,4 +135,9 @@ export const EVENT_ENTITY: Record<DomainEventType, DomainEntityType | null> = {
   INVOICE_VIEWED: 'INVOICE',
   CHECKOUT_STARTED: 'INVOICE',
   SESSION_ASSIGNED: 'SESSION',
+  // The client's contact, matched or created as they book (even a hold never paid: a lead to follow).
+  BOOKING_CREATED: 'CONTACT',
+  // The session the booking made: its workflows can time tasks on the shoot (a reminder two days before).
+  BOOKING_CONFIRMED: 'SESSION',
+  BOOKING_CANCELLED: 'CONTACT',
 };

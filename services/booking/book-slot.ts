@@ -3,7 +3,13 @@ import { type Client } from '@temporalio/client';
 import { type Logger } from 'pino';
 import type Stripe from 'stripe';
 import { type Sequelize } from 'sequelize-typescript';
-import { confirmBooking, endBooking, holdSlot, recordBookingCheckout } from '../../db/commands/booking';
+import {
+  type BookedContact,
+  confirmBooking,
+  endBooking,
+  holdSlot,
+  recordBookingCheckout,
+} from '../../db/commands/booking';
 import {
   type BookingRow,
   type BookingStudioRow,
@@ -145,6 +151,8 @@ export async function bookSlot(
         blocked,
         expiresAt: new Date(now.getTime() + type.hold_minutes * 60_000),
         client: ask.client,
+        contact: bookedContactOf(ask.client, studio),
+        requestId,
         tokenHash: hashBookingToken(token),
         depositMinor: deposit > 0n ? deposit : null,
         currency: deposit > 0n ? studioCurrency(studio) : null,
@@ -198,6 +206,17 @@ async function depositCheckout(
   }
 }
 
+/** The client as their contact is written: the name split, their address in the studio's country. */
+const bookedContactOf = (client: BookingClient, studio: BookingStudioRow): BookedContact => ({
+  ...splitClientName(client.name),
+  email: client.email,
+  phone: client.phone,
+  street: client.street,
+  zipcode: client.zipcode,
+  city: client.city,
+  country: studio.company_country ?? studio.country,
+});
+
 /** The client as a booking row keeps them. */
 export const clientOf = (b: BookingRow): BookingClient => ({
   name: b.client_name,
@@ -229,15 +248,7 @@ export async function confirmAndInvite(
   const made = await confirmBooking(deps.sequelize, studio.org_id, bookingId, {
     title: `${type.name} – ${client.name}`.slice(0, 255),
     location: sessionLocation(type as BookingTypeRow, client),
-    client: {
-      ...splitClientName(client.name),
-      email: client.email,
-      phone: client.phone,
-      street: client.street,
-      zipcode: client.zipcode,
-      city: client.city,
-      country: studio.company_country ?? studio.country,
-    },
+    client: bookedContactOf(client, studio),
     requestId,
   });
   if (!made?.confirmedNow || !made.questionnaire) return;

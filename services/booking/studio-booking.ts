@@ -133,10 +133,11 @@ export async function endStudioBooking(
   orgId: string,
   id: string,
   to: 'DECLINED' | 'CANCELLED',
+  requestId?: string,
 ): Promise<BookingRow> {
   const booking = await studioBooking(sequelize, orgId, id);
   const from: BookingStatus[] = to === 'DECLINED' ? ['PENDING'] : ['HELD', 'PENDING', 'CONFIRMED'];
-  if (!(await endBooking(sequelize, orgId, id, to, from)))
+  if (!(await endBooking(sequelize, orgId, id, to, from, requestId)))
     throw new ConflictError(
       'booking_closed',
       `A ${booking.status.toLowerCase()} booking cannot be ${to.toLowerCase()}`,

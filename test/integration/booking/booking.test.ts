@@ -14,6 +14,7 @@ import Stripe from 'stripe';
 import { saveStudioProfile } from '../../factories/invoices';
 import { buildUser, type TestUser } from '../../factories/users';
 import { as } from '../../helpers/auth';
+import { mailsTo } from '../../helpers/mail';
 import { sqlOn } from '../../helpers/sql';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
@@ -393,6 +394,83 @@ describe('a booking with a deposit', () => {
     const booking = (await request(t.app).get(`/api/bookings/${held.body.booking.id}`).set(as(studio)).expect(200))
       .body;
     expect(booking).toMatchObject({ status: 'CONFIRMED', start: slot.start, invoice_id: expect.any(String) });
+  }, 120_000);
+});
+
+describe('a booking’s events for automations', () => {
+  it('a mini session’s confirmed booking sends the prep guide, as a workflow; an abandoned hold is a lead', async () => {
+    const studio = await parisStudio();
+    const mini = await bookableType(studio, 'Mini séance Noël', { duration_minutes: 20, increment_minutes: 20 });
+    const portrait = await bookableType(studio, 'Portrait', {});
+    const workflow = await request(t.app)
+      .post('/api/workflows')
+      .set(as(studio))
+      .send({
+        name: 'Guide de préparation',
+        tasks: [
+          {
+            name: 'Guide',
+            task_type: 'AUTOMATIC_EMAIL',
+            actions: [
+              {
+                action_type: 'AUTOMATIC_EMAIL',
+                config: {
+                  subject: 'Préparer votre {{session.title}}',
+                  message: 'Bonjour {{contact.first_name}}, voici le guide de préparation.',
+                },
+              },
+            ],
+          },
+        ],
+      })
+      .expect(201);
+    const trigger = await request(t.app)
+      .post(`/api/workflows/${workflow.body.id}/triggers`)
+      .set(as(studio))
+      .send({
+        name: 'Mini séances',
+        trigger_event: 'BOOKING_CONFIRMED',
+        conditions: {
+          operator: 'AND',
+          conditions: [{ field: 'booking.session_type_name', operator: 'contains', value: 'Mini' }],
+        },
+      })
+      .expect(201);
+    expect(trigger.body.evaluated).toBe(true);
+
+    const [miniSlot] = await slotsOf(studio.slug, mini, 'Europe/Paris');
+    const [portraitSlot] = (await slotsOf(studio.slug, portrait, 'Europe/Paris')).filter(
+      (s) => new Date(s.start).getTime() >= new Date(miniSlot.end).getTime() + DAY,
+    );
+    const miniClient = `mini-${crypto.randomUUID().slice(0, 8)}@client.test`;
+    const portraitClient = `portrait-${crypto.randomUUID().slice(0, 8)}@client.test`;
+    await book(studio.slug, mini, miniSlot.start, { email: miniClient, name: 'Inès Caron' }).expect(201);
+    await book(studio.slug, portrait, portraitSlot.start, { email: portraitClient, name: 'Paul Roux' }).expect(201);
+
+    const guide = await eventually(
+      'the prep guide to the mini session’s client',
+      async () => (await mailsTo(miniClient)).find((m) => m.subject.startsWith('Préparer votre Mini séance Noël')),
+      90_000,
+    );
+    expect(guide.text).toContain('Bonjour Inès, voici le guide de préparation.');
+    // Each event is recorded with the booking's fields; the portrait's booking runs nothing.
+    const events = await sql<{ event_type: string; entity_type: string; name: string }>(
+      `SELECT event_type, entity_type, payload->'booking'->>'session_type_name' AS name FROM outbox_events
+       WHERE owner_id = $1 AND event_type LIKE 'BOOKING_%' ORDER BY created_at`,
+      [studio.id],
+    );
+    expect(events).toEqual([
+      { event_type: 'BOOKING_CREATED', entity_type: 'CONTACT', name: 'Mini séance Noël' },
+      { event_type: 'BOOKING_CONFIRMED', entity_type: 'SESSION', name: 'Mini séance Noël' },
+      { event_type: 'BOOKING_CREATED', entity_type: 'CONTACT', name: 'Portrait' },
+      { event_type: 'BOOKING_CONFIRMED', entity_type: 'SESSION', name: 'Portrait' },
+    ]);
+    const executions = await sql<{ entity_id: string }>(
+      'SELECT entity_id FROM workflow_trigger_executions WHERE trigger_id = $1',
+      [trigger.body.id],
+    );
+    expect(executions).toHaveLength(1);
+    expect((await mailsTo(portraitClient)).filter((m) => m.subject.startsWith('Préparer'))).toEqual([]);
   }, 120_000);
 });
 

@@ -22,6 +22,9 @@ const TRIGGERS_ONLY: readonly OutboxEventType[] = [
   'INVOICE_VIEWED',
   'CHECKOUT_STARTED',
   'SESSION_ASSIGNED',
+  'BOOKING_CREATED',
+  'BOOKING_CONFIRMED',
+  'BOOKING_CANCELLED',
 ];
 
 const root = path.resolve(__dirname, '../../..');
