@@ -47,6 +47,7 @@ export const presentBookingSettings = (t: BookingTypeRow): z.infer<typeof Bookin
   deposit_percentage: t.deposit_percentage === null ? null : Number(t.deposit_percentage),
   requires_confirmation: t.requires_confirmation,
   hold_minutes: t.hold_minutes,
+  change_notice_hours: t.change_notice_hours,
   member_ids: t.member_ids,
 });
 

@@ -1,12 +1,14 @@
 import { type RequestHandler, Router } from 'express';
 import { bookSlot, type PublicBookingDeps } from '../../services/booking/book-slot';
 import { bookingPage, clientBooking, publicSlots } from '../../services/booking/booking-page';
+import { cancelClientBooking, rescheduleClientBooking } from '../../services/booking/client-changes';
 import { registerRoutes, type RouteKit, routesFor } from '../http/route-kit';
 import { presentClientBooking, presentPublicType, presentSlots } from './presenter';
 import {
   ClientBookingView,
   HeldView,
   HoldBody,
+  RescheduleBody,
   PublicStudioView,
   SlotsQuery,
   SlotsView,
@@ -107,6 +109,41 @@ const PUBLIC_BOOKING_ROUTES = [
     ({ sequelize }) =>
       async ({ params }) =>
         presentClientBooking(await clientBooking(sequelize, params.token)),
+  ),
+  route(
+    {
+      method: 'post',
+      path: '/api/book/bookings/:token/cancel',
+      operationId: 'cancelClientBooking',
+      summary:
+        'The client cancels their booking, until the type’s notice before it starts (409 booking_closed after); a deposit paid stays the studio’s',
+      tag,
+      auth: 'none',
+      params: TokenParams,
+      response: ClientBookingView,
+      errors: ['booking_closed'],
+    },
+    ({ sequelize }) =>
+      async ({ params, req }) =>
+        presentClientBooking(await cancelClientBooking(sequelize, params.token, req.requestId)),
+  ),
+  route(
+    {
+      method: 'post',
+      path: '/api/book/bookings/:token/reschedule',
+      operationId: 'rescheduleClientBooking',
+      summary:
+        'The client moves their booking to another free slot of its type, until the type’s notice before it starts; 409 slot_taken with other slots, or booking_closed',
+      tag,
+      auth: 'none',
+      params: TokenParams,
+      body: RescheduleBody,
+      response: ClientBookingView,
+      errors: ['booking_closed', 'slot_taken'],
+    },
+    ({ sequelize }) =>
+      async ({ params, body, req }) =>
+        presentClientBooking(await rescheduleClientBooking(sequelize, params.token, body.start, req.requestId)),
   ),
 ];
 

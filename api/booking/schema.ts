@@ -70,6 +70,13 @@ export const BookingSettingsBody = z
     deposit_percentage: z.number().gt(0).max(100).multipleOf(0.01).nullable().default(null),
     requires_confirmation: z.boolean().default(false),
     hold_minutes: minutes(2, 120).default(10),
+    change_notice_hours: z
+      .number()
+      .int()
+      .min(0)
+      .max(8760)
+      .default(48)
+      .describe('The client may cancel or move their booking until this many hours before it starts'),
     member_ids: z.array(z.uuid()).max(50).default([]),
   })
   .strict();
@@ -93,6 +100,7 @@ export const BookingSettingsView = z.object({
   deposit_percentage: z.number().nullable(),
   requires_confirmation: z.boolean(),
   hold_minutes: z.number().int(),
+  change_notice_hours: z.number().int(),
   member_ids: z.array(z.uuid()),
 });
 
@@ -221,5 +229,9 @@ export const HeldView = z.object({
   token: z.string().describe('The client’s secret link to their booking: given once'),
   checkout_url: z.url().nullable().describe('Where the client pays the deposit while the slot is held'),
 });
+
+export const RescheduleBody = z
+  .object({ start: z.iso.datetime({ offset: true }).transform((s) => new Date(s)) })
+  .strict();
 
 export const TokenParams = z.object({ token: z.string().min(20).max(100) });

@@ -8,6 +8,7 @@ import { Session } from '../models/Session';
 import { recordDomainEvent } from './record-domain-event';
 import { assignCreator } from './session-assignments';
 import { typeDefaults } from './sessions';
+import { writeSessionUpdate } from './update-session';
 
 const rows = <T extends object>(sequelize: Sequelize, sql: string, bind: unknown[], transaction?: Transaction) =>
   sequelize.query<T>(sql, { bind, type: QueryTypes.SELECT, transaction });
@@ -51,8 +52,8 @@ export async function saveBookingSettings(
     `INSERT INTO session_type_booking (session_type_id, owner_id, enabled, duration_minutes, buffer_before_minutes,
        buffer_after_minutes, increment_minutes, minimum_notice_minutes, booking_window_days, daily_limit, weekly_limit,
        location_kind, location, deposit_kind, deposit_amount_minor, deposit_percentage, requires_confirmation,
-       hold_minutes, member_ids)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19::uuid[])
+       hold_minutes, member_ids, change_notice_hours)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19::uuid[], $20)
      ON CONFLICT (session_type_id) DO UPDATE SET enabled = EXCLUDED.enabled, duration_minutes = EXCLUDED.duration_minutes,
        buffer_before_minutes = EXCLUDED.buffer_before_minutes, buffer_after_minutes = EXCLUDED.buffer_after_minutes,
        increment_minutes = EXCLUDED.increment_minutes, minimum_notice_minutes = EXCLUDED.minimum_notice_minutes,
@@ -60,7 +61,8 @@ export async function saveBookingSettings(
        weekly_limit = EXCLUDED.weekly_limit, location_kind = EXCLUDED.location_kind, location = EXCLUDED.location,
        deposit_kind = EXCLUDED.deposit_kind, deposit_amount_minor = EXCLUDED.deposit_amount_minor,
        deposit_percentage = EXCLUDED.deposit_percentage, requires_confirmation = EXCLUDED.requires_confirmation,
-       hold_minutes = EXCLUDED.hold_minutes, member_ids = EXCLUDED.member_ids, updated_at = now()
+       hold_minutes = EXCLUDED.hold_minutes, member_ids = EXCLUDED.member_ids,
+       change_notice_hours = EXCLUDED.change_notice_hours, updated_at = now()
      RETURNING session_type_id`,
     [
       sessionTypeId,
@@ -82,6 +84,7 @@ export async function saveBookingSettings(
       s.requires_confirmation,
       s.hold_minutes,
       s.member_ids,
+      s.change_notice_hours,
     ],
   );
 }
@@ -94,7 +97,7 @@ export async function saveBookingSettings(
 async function recordBookingEvent(
   sequelize: Sequelize,
   transaction: Transaction,
-  eventType: 'BOOKING_CREATED' | 'BOOKING_CONFIRMED' | 'BOOKING_CANCELLED',
+  eventType: 'BOOKING_CREATED' | 'BOOKING_CONFIRMED' | 'BOOKING_RESCHEDULED' | 'BOOKING_CANCELLED',
   bookingId: string,
   requestId?: string,
   sessionId?: string,
@@ -110,13 +113,14 @@ async function recordBookingEvent(
     [bookingId],
     transaction,
   );
-  const entityId = eventType === 'BOOKING_CONFIRMED' ? sessionId : facts?.contact_id;
+  const aboutSession = eventType === 'BOOKING_CONFIRMED' || eventType === 'BOOKING_RESCHEDULED';
+  const entityId = aboutSession ? sessionId : facts?.contact_id;
   if (!facts || !entityId) return;
   await recordDomainEvent(
     sequelize,
     {
       eventType,
-      entityType: eventType === 'BOOKING_CONFIRMED' ? 'SESSION' : 'CONTACT',
+      entityType: aboutSession ? 'SESSION' : 'CONTACT',
       entityId,
       ownerId: facts.owner_id,
       payload: { booking: facts.booking },
@@ -499,6 +503,54 @@ export async function reviveBookingHold(sequelize: Sequelize, orgId: string, boo
     return !!revived;
   } catch (err) {
     if (isExclusionViolation(err)) return false;
+    throw err;
+  }
+}
+
+/**
+ * Moves a live booking to another time, with its session (SESSION_RESCHEDULED moves the tasks
+ * timed on it) and BOOKING_RESCHEDULED, in one transaction: null when another booking of the
+ * member overlaps the new time (the exclusion constraint decides), false when the booking is no
+ * longer live, true when moved.
+ */
+export async function moveBooking(
+  sequelize: Sequelize,
+  orgId: string,
+  bookingId: string,
+  to: { startsAt: Date; endsAt: Date; blocked: { start: Date; end: Date } },
+  requestId?: string,
+): Promise<boolean | null> {
+  try {
+    return await sequelize.transaction(async (transaction) => {
+      const [moved] = await rows<{ session_id: string | null }>(
+        sequelize,
+        `UPDATE bookings SET starts_at = $3, ends_at = $4, blocked = tstzrange($5, $6), updated_at = now()
+         WHERE id = $1 AND owner_id = $2 AND status IN ('PENDING', 'CONFIRMED') RETURNING session_id`,
+        [bookingId, orgId, to.startsAt, to.endsAt, to.blocked.start, to.blocked.end],
+        transaction,
+      );
+      if (!moved) return false;
+      if (moved.session_id)
+        await writeSessionUpdate(
+          sequelize,
+          transaction,
+          orgId,
+          moved.session_id,
+          { start_date: to.startsAt, end_date: to.endsAt },
+          requestId,
+        );
+      await recordBookingEvent(
+        sequelize,
+        transaction,
+        'BOOKING_RESCHEDULED',
+        bookingId,
+        requestId,
+        moved.session_id ?? undefined,
+      );
+      return true;
+    });
+  } catch (err) {
+    if (isExclusionViolation(err)) return null;
     throw err;
   }
 }

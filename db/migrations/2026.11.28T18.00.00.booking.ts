@@ -52,6 +52,7 @@ CREATE TABLE session_type_booking (
   deposit_percentage numeric(5, 2) CHECK (deposit_percentage > 0 AND deposit_percentage <= 100),
   requires_confirmation boolean NOT NULL DEFAULT false,
   hold_minutes integer NOT NULL DEFAULT 10 CHECK (hold_minutes BETWEEN 2 AND 120),
+  change_notice_hours integer NOT NULL DEFAULT 48 CHECK (change_notice_hours BETWEEN 0 AND 8760),
   member_ids uuid[] NOT NULL DEFAULT '{}',
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now()

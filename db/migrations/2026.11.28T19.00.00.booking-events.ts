@@ -3,7 +3,7 @@ import { type Migration, runSql } from '../migrator';
 const EVENTS_BEFORE = `'SESSION_CREATED', 'SESSION_STATUS_CHANGED', 'CONTACT_CREATED', 'QUOTE_STATUS_CHANGED',
   'INVOICE_STATUS_CHANGED', 'PAYMENT_RECEIVED', 'FORM_SUBMITTED', 'SCHEDULED', 'SESSION_INFO_SUBMITTED',
   'QUOTE_VIEWED', 'QUOTE_SIGNED', 'QUOTE_DECLINED', 'INVOICE_VIEWED', 'CHECKOUT_STARTED', 'SESSION_ASSIGNED'`;
-const BOOKING_EVENTS = `'BOOKING_CREATED', 'BOOKING_CONFIRMED', 'BOOKING_CANCELLED'`;
+const BOOKING_EVENTS = `'BOOKING_CREATED', 'BOOKING_CONFIRMED', 'BOOKING_RESCHEDULED', 'BOOKING_CANCELLED'`;
 
 /** The three event columns' checks, with or without the booking events. */
 const eventChecks = (events: string) => `
@@ -20,7 +20,7 @@ ALTER TABLE workflow_trigger_executions ADD CONSTRAINT workflow_trigger_executio
 /**
  * Issue 45 §4: a booking's events for automations (docs/booking.md, "Automations"): BOOKING_CREATED
  * (about the client's contact, matched or created when they book, even if they never pay),
- * BOOKING_CONFIRMED (about the session it made) and BOOKING_CANCELLED (about the contact),
+ * BOOKING_CONFIRMED and BOOKING_RESCHEDULED (about the session it made) and BOOKING_CANCELLED (about the contact),
  * each with the booking's own fields (`booking.*`).
  */
 export const up: Migration['up'] = ({ context }) => runSql(context, eventChecks(`${EVENTS_BEFORE}, ${BOOKING_EVENTS}`));

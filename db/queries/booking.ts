@@ -59,7 +59,7 @@ const TYPE_COLUMNS = `b.session_type_id, b.owner_id, t.name, t.description, t.pr
   b.buffer_before_minutes, b.buffer_after_minutes, b.increment_minutes, b.minimum_notice_minutes,
   b.booking_window_days, b.daily_limit, b.weekly_limit, b.location_kind, b.location, b.deposit_kind,
   b.deposit_amount_minor::text AS deposit_amount_minor, b.deposit_percentage::text AS deposit_percentage,
-  b.requires_confirmation, b.hold_minutes, b.member_ids`;
+  b.requires_confirmation, b.hold_minutes, b.member_ids, b.change_notice_hours`;
 
 /** One session type's booking settings in the studio, or null when it has none. */
 export async function findBookingType(
@@ -146,13 +146,22 @@ export interface BusyRow {
  */
 export function findBusyTimes(
   sequelize: Sequelize,
-  at: { orgId: string; ownerUserId: string; memberIds: readonly string[]; from: Date; to: Date },
+  at: {
+    orgId: string;
+    ownerUserId: string;
+    memberIds: readonly string[];
+    from: Date;
+    to: Date;
+    /** A booking being moved: its own time (and its session's) is not in its way. */
+    exceptBookingId?: string;
+  },
 ): Promise<BusyRow[]> {
   return rows<BusyRow>(
     sequelize,
     `SELECT member_id, lower(blocked) AS start, upper(blocked) AS end FROM bookings
        WHERE owner_id = $1 AND member_id = ANY($2::uuid[]) AND blocked && tstzrange($3, $4)
          AND (status IN ('PENDING', 'CONFIRMED') OR (status = 'HELD' AND expires_at > now()))
+         AND id IS DISTINCT FROM $6::uuid
      UNION ALL
      SELECT coalesce(a.user_id, $5::uuid) AS member_id, s.start_date AS start,
             coalesce(s.end_date, s.start_date + interval '1 hour') AS end
@@ -161,21 +170,29 @@ export function findBusyTimes(
          AND s.start_date < $4 AND coalesce(s.end_date, s.start_date + interval '1 hour') > $3
          AND (a.user_id = ANY($2::uuid[]) OR (a.user_id IS NULL AND $5::uuid = ANY($2::uuid[])))
          AND NOT EXISTS (SELECT 1 FROM bookings k WHERE k.session_id = s.id)`,
-    [at.orgId, at.memberIds, at.from, at.to, at.ownerUserId],
+    [at.orgId, at.memberIds, at.from, at.to, at.ownerUserId, at.exceptBookingId ?? null],
   );
 }
 
 /** The live bookings of one session type by these members from `from` to `to`: what its limits count. */
 export function findCountedBookings(
   sequelize: Sequelize,
-  at: { orgId: string; sessionTypeId: string; memberIds: readonly string[]; from: Date; to: Date },
+  at: {
+    orgId: string;
+    sessionTypeId: string;
+    memberIds: readonly string[];
+    from: Date;
+    to: Date;
+    exceptBookingId?: string;
+  },
 ): Promise<{ member_id: string; start: Date }[]> {
   return rows<{ member_id: string; start: Date }>(
     sequelize,
     `SELECT member_id, starts_at AS start FROM bookings
      WHERE owner_id = $1 AND session_type_id = $2 AND member_id = ANY($3::uuid[]) AND starts_at >= $4 AND starts_at < $5
-       AND (status IN ('PENDING', 'CONFIRMED') OR (status = 'HELD' AND expires_at > now()))`,
-    [at.orgId, at.sessionTypeId, at.memberIds, at.from, at.to],
+       AND (status IN ('PENDING', 'CONFIRMED') OR (status = 'HELD' AND expires_at > now()))
+       AND id IS DISTINCT FROM $6::uuid`,
+    [at.orgId, at.sessionTypeId, at.memberIds, at.from, at.to, at.exceptBookingId ?? null],
   );
 }
 

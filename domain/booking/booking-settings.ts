@@ -33,6 +33,8 @@ export interface BookingTypeSettings extends BookingRules {
   requires_confirmation: boolean;
   /** How long a slot stays held while the client pays. */
   hold_minutes: number;
+  /** The client may cancel or move their booking until this many hours before it starts. */
+  change_notice_hours: number;
   /** The members whose schedules the type books; empty: the studio's owner. */
   member_ids: string[];
 }

@@ -20,6 +20,7 @@ export const DOMAIN_EVENT_TYPES = [
   // A client's booking (issue 45 §4): made (a hold or a request), confirmed (its session made), cancelled or declined.
   'BOOKING_CREATED',
   'BOOKING_CONFIRMED',
+  'BOOKING_RESCHEDULED',
   'BOOKING_CANCELLED',
 ] as const;
 export type DomainEventType = (typeof DOMAIN_EVENT_TYPES)[number];

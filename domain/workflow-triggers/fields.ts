@@ -107,6 +107,7 @@ export const EVENT_FIELDS: Partial<Record<DomainEventType, readonly string[]>> =
   // The booking (docs/booking.md): its session type, member, time and status.
   BOOKING_CREATED: prefixed('booking', BOOKING_FIELDS),
   BOOKING_CONFIRMED: prefixed('booking', BOOKING_FIELDS),
+  BOOKING_RESCHEDULED: prefixed('booking', BOOKING_FIELDS),
   BOOKING_CANCELLED: prefixed('booking', BOOKING_FIELDS),
 };
 
@@ -139,5 +140,6 @@ export const EVENT_ENTITY: Record<DomainEventType, DomainEntityType | null> = {
   BOOKING_CREATED: 'CONTACT',
   // The session the booking made: its workflows can time tasks on the shoot (a reminder two days before).
   BOOKING_CONFIRMED: 'SESSION',
+  BOOKING_RESCHEDULED: 'SESSION',
   BOOKING_CANCELLED: 'CONTACT',
 };

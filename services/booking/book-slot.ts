@@ -63,7 +63,7 @@ export async function findPublicType(
 const OTHER_SLOTS = 6;
 const DAY_MS = 24 * 3600 * 1000;
 
-async function otherSlots(
+export async function otherSlots(
   sequelize: Sequelize,
   studio: BookingStudioRow,
   type: BookingTypeRow,
@@ -83,7 +83,7 @@ async function otherSlots(
 }
 
 /** 409 `slot_taken`, with other free slots in `details.other_slots`. */
-const slotTaken = (others: Slot[]) =>
+export const slotTaken = (others: Slot[]) =>
   new ConflictError('slot_taken', 'This time is no longer free; pick another one', {
     other_slots: others.map((s) => ({ start: s.start.toISOString(), end: s.end.toISOString() })),
   });

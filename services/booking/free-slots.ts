@@ -24,14 +24,26 @@ export async function slotQuery(
   sequelize: Sequelize,
   studio: BookingStudioRow,
   type: BookingTypeRow,
-  range: { from: Date; to: Date; now: Date },
+  range: { from: Date; to: Date; now: Date; exceptBookingId?: string },
 ): Promise<SlotQuery> {
   const memberIds = bookedMembers(studio, type);
   const wide = { from: new Date(range.from.getTime() - MARGIN_MS), to: new Date(range.to.getTime() + MARGIN_MS) };
   const [schedules, busy, counted] = await Promise.all([
     findSchedules(sequelize, studio.org_id, memberIds),
-    findBusyTimes(sequelize, { orgId: studio.org_id, ownerUserId: studio.owner_user_id, memberIds, ...wide }),
-    findCountedBookings(sequelize, { orgId: studio.org_id, sessionTypeId: type.session_type_id, memberIds, ...wide }),
+    findBusyTimes(sequelize, {
+      orgId: studio.org_id,
+      ownerUserId: studio.owner_user_id,
+      memberIds,
+      ...wide,
+      ...(range.exceptBookingId ? { exceptBookingId: range.exceptBookingId } : {}),
+    }),
+    findCountedBookings(sequelize, {
+      orgId: studio.org_id,
+      sessionTypeId: type.session_type_id,
+      memberIds,
+      ...wide,
+      ...(range.exceptBookingId ? { exceptBookingId: range.exceptBookingId } : {}),
+    }),
   ]);
   return {
     schedules: schedules.map((s) => ({
@@ -54,7 +66,7 @@ export async function findFreeSlots(
   sequelize: Sequelize,
   studio: BookingStudioRow,
   type: BookingTypeRow,
-  range: { from: Date; to: Date; now: Date },
+  range: { from: Date; to: Date; now: Date; exceptBookingId?: string },
 ): Promise<Slot[]> {
   return freeSlots(await slotQuery(sequelize, studio, type, range));
 }

@@ -397,6 +397,74 @@ describe('a booking with a deposit', () => {
   }, 120_000);
 });
 
+describe('the client changes their booking within the studio’s notice', () => {
+  it('moves it (with its session) or cancels it inside the notice; past the notice, 409 and nothing moves', async () => {
+    const studio = await parisStudio();
+    const flexible = await bookableType(studio, 'Portrait souple', { change_notice_hours: 24 });
+    const strict = await bookableType(studio, 'Portrait ferme', { change_notice_hours: 8760 });
+    const slots = await slotsOf(studio.slug, flexible, 'Europe/Paris', 21);
+    // Two days ahead at least, and a new time an hour away from the first.
+    const first = slots.find((s) => new Date(s.start).getTime() > Date.now() + 2 * DAY)!;
+    const later = slots.find((s) => new Date(s.start).getTime() >= new Date(first.end).getTime() + HOUR)!;
+    const made = await book(studio.slug, flexible, first.start).expect(201);
+    const token = made.body.token as string;
+
+    const moved = await request(app)
+      .post(`/api/book/bookings/${token}/reschedule`)
+      .send({ start: later.start })
+      .expect(200);
+    expect(moved.body).toMatchObject({ status: 'CONFIRMED', start: later.start, end: later.end });
+    const booking = (await request(t.app).get(`/api/bookings/${made.body.booking.id}`).set(as(studio)).expect(200))
+      .body;
+    const session = await request(t.app).get(`/api/sessions/${booking.session_id}`).set(as(studio)).expect(200);
+    expect(new Date(session.body.start_date).toISOString()).toBe(later.start);
+    const free = (await slotsOf(studio.slug, flexible, 'Europe/Paris', 21)).map((s) => s.start);
+    expect(free).toContain(first.start);
+    expect(free).not.toContain(later.start);
+    // A time that is not free: 409 with other slots, and the booking stays where it is.
+    const other = await book(studio.slug, flexible, first.start).expect(201);
+    const clash = await request(app)
+      .post(`/api/book/bookings/${token}/reschedule`)
+      .send({ start: first.start })
+      .expect(409);
+    expect(clash.body.code).toBe('slot_taken');
+    expect((await request(app).get(`/api/book/bookings/${token}`).expect(200)).body.start).toBe(later.start);
+
+    const cancelled = await request(app).post(`/api/book/bookings/${token}/cancel`).expect(200);
+    expect(cancelled.body.status).toBe('CANCELLED');
+    const gone = await request(t.app).get(`/api/sessions/${booking.session_id}`).set(as(studio)).expect(200);
+    expect(gone.body.status).toBe('CANCELLED');
+    expect((await slotsOf(studio.slug, flexible, 'Europe/Paris', 21)).map((s) => s.start)).toContain(later.start);
+    await request(app).post(`/api/book/bookings/${token}/cancel`).expect(409);
+    const events = await sql<{ event_type: string }>(
+      `SELECT event_type FROM outbox_events WHERE owner_id = $1 AND payload->'booking'->>'id' = $2 ORDER BY created_at`,
+      [studio.id, made.body.booking.id],
+    );
+    expect(events.map((e) => e.event_type)).toEqual([
+      'BOOKING_CREATED',
+      'BOOKING_CONFIRMED',
+      'BOOKING_RESCHEDULED',
+      'BOOKING_CANCELLED',
+    ]);
+
+    // A type whose notice is a year: any booking of it is past the notice.
+    const [strictSlot] = await slotsOf(studio.slug, strict, 'Europe/Paris', 21).then((list) =>
+      list.filter((s) => new Date(s.start).getTime() >= new Date(other.body.booking.end).getTime() + HOUR),
+    );
+    const fixed = await book(studio.slug, strict, strictSlot.start).expect(201);
+    const refused = await request(app)
+      .post(`/api/book/bookings/${fixed.body.token}/reschedule`)
+      .send({ start: later.start })
+      .expect(409);
+    expect(refused.body).toMatchObject({ code: 'booking_closed', message: expect.stringContaining('8760 hours') });
+    await request(app).post(`/api/book/bookings/${fixed.body.token}/cancel`).expect(409);
+    expect((await request(app).get(`/api/book/bookings/${fixed.body.token}`).expect(200)).body).toMatchObject({
+      status: 'CONFIRMED',
+      start: strictSlot.start,
+    });
+  }, 60_000);
+});
+
 describe('a booking’s events for automations', () => {
   it('a mini session’s confirmed booking sends the prep guide, as a workflow; an abandoned hold is a lead', async () => {
     const studio = await parisStudio();

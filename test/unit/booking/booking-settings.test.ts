@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { type BookingTypeSettings, checkBookingSettings, depositMinor } from '../../../domain/booking/booking-settings';
 import { missingClientFields, splitClientName } from '../../../domain/booking/booking-client';
 import { visitorLocale } from '../../../domain/booking/visitor-locale';
+import { clientChangeRefusal } from '../../../domain/booking/change-policy';
 
 const SETTINGS: BookingTypeSettings = {
   enabled: true,
@@ -20,6 +21,7 @@ const SETTINGS: BookingTypeSettings = {
   deposit_percentage: null,
   requires_confirmation: false,
   hold_minutes: 10,
+  change_notice_hours: 48,
   member_ids: [],
 };
 
@@ -107,5 +109,20 @@ describe('the booking page’s language', () => {
     [undefined, 'en-AU', 'en-AU'],
   ] as const)('reads %s for a studio in %s as %s', (header, studio, read) => {
     expect(visitorLocale(header, studio)).toBe(read);
+  });
+});
+
+describe('what a client may still change', () => {
+  const now = new Date('2026-12-01T10:00:00Z');
+  it('is anything until the notice before the start, nothing after; a hold any time; an ended booking never', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 8760 }), fc.integer({ min: -1000, max: 20_000 }), (notice, hoursAhead) => {
+        const starts_at = new Date(now.getTime() + hoursAhead * 3600_000);
+        const refusal = clientChangeRefusal({ status: 'CONFIRMED', starts_at }, notice, now);
+        expect(refusal === null).toBe(hoursAhead >= notice);
+        expect(clientChangeRefusal({ status: 'HELD', starts_at }, notice, now)).toBeNull();
+        expect(clientChangeRefusal({ status: 'CANCELLED', starts_at }, notice, now)).not.toBeNull();
+      }),
+    );
   });
 });
