@@ -34,6 +34,7 @@ import { buildClientDataRouter } from './client/data-router';
 import { buildContactFormRouter } from './client/contact-form-router';
 import { buildPortalRouter } from './client/pages-router';
 import { buildPortalDocumentsRouter } from './client/document-pages-router';
+import { buildCalendarFeedsRouter } from './calendar-feeds/router';
 import { buildCompanyProfileRouter } from './company-profile/router';
 import { buildEInvoicingRouter } from './e-invoicing/router';
 import { createCredentialsCipher } from '../lib/e-invoicing/credentials-cipher';
@@ -223,7 +224,7 @@ function useOpsRouters(app: Express, { deps, config, logger, sequelize, kit }: A
   );
 }
 
-/** The studio's own routes: auth, contacts, profile, e-invoicing settings, sessions, templates, invitations. */
+/** The studio's own routes: auth, contacts, profile, e-invoicing settings, sessions, templates, invitations, calendar feeds. */
 function useStudioRouters(
   app: Express,
   { deps, config, logger, sequelize, kit, tokens, userLookup }: AppContext,
@@ -261,6 +262,9 @@ function useStudioRouters(
     }),
   );
   app.use(buildRoadmapRouter({ sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit }));
+  // Per client address and feed: the big calendar services read many studios' feeds from few addresses.
+  const readLimit = limits.create('calendar:feed', { extraKey: (req) => String(req.params.token ?? '').slice(0, 64) });
+  app.use(buildCalendarFeedsRouter({ sequelize, kit, baseUrl: config.APP_BASE_URL, readLimit }));
   return { limits, emailLimit, studioPlatform };
 }
 

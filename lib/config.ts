@@ -34,6 +34,7 @@ export const RATE_LIMIT_VARIABLES = {
   'contact:form': 'RATE_LIMIT_CONTACT_FORM',
   'client:checkout': 'RATE_LIMIT_CLIENT_CHECKOUT',
   'client:data': 'RATE_LIMIT_CLIENT_DATA',
+  'calendar:feed': 'RATE_LIMIT_CALENDAR_FEED',
 } as const;
 export type RateLimitPrefix = keyof typeof RATE_LIMIT_VARIABLES;
 
@@ -149,6 +150,11 @@ const ConfigSchema = z.object({
   RATE_LIMIT_CLIENT_CHECKOUT: rateLimitSetting('30/3600'),
   /** Downloads of all their data per client account (docs/data-retention.md): a zip of every document. */
   RATE_LIMIT_CLIENT_DATA: rateLimitSetting('10/3600'),
+  /**
+   * Reads of a calendar feed per client address and feed address (docs/booking.md): a calendar app
+   * polls every few minutes at most; the addresses of the big calendar services read many feeds each.
+   */
+  RATE_LIMIT_CALENDAR_FEED: rateLimitSetting('60/3600'),
   /** How long GET /api/export waits for its file before answering 504 with the job to poll. */
   EXPORT_SYNC_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(300).default(60),
   /** Above this many rows a synchronous csv or excel export is refused: use /api/export/async. */

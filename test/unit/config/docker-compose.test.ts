@@ -55,6 +55,7 @@ describe('docker-compose.yml', () => {
               'RATE_LIMIT_CONTACT_FORM',
               'RATE_LIMIT_CLIENT_CHECKOUT',
               'RATE_LIMIT_CLIENT_DATA',
+              'RATE_LIMIT_CALENDAR_FEED',
               'EXPORT_SYNC_TIMEOUT_SECONDS',
               'EXPORT_SYNC_MAX_ROWS',
               'EXPORT_SYNC_MAX_ROWS_PDF',
