@@ -37,6 +37,7 @@ import { buildPublicBookingRouter } from './booking/public-router';
 import { buildBookingPagesRouter } from './booking/pages-router';
 import { buildPortalRouter } from './client/pages-router';
 import { buildPortalDocumentsRouter } from './client/document-pages-router';
+import { buildCalendarFeedsRouter } from './calendar-feeds/router';
 import { buildCompanyProfileRouter } from './company-profile/router';
 import { buildEInvoicingRouter } from './e-invoicing/router';
 import { createCredentialsCipher } from '../lib/e-invoicing/credentials-cipher';
@@ -226,7 +227,7 @@ function useOpsRouters(app: Express, { deps, config, logger, sequelize, kit }: A
   );
 }
 
-/** The studio's own routes: auth, contacts, profile, e-invoicing settings, sessions, templates, invitations. */
+/** The studio's own routes: auth, contacts, profile, e-invoicing settings, sessions, templates, invitations, calendar feeds. */
 function useStudioRouters(
   app: Express,
   { deps, config, logger, sequelize, kit, tokens, userLookup }: AppContext,
@@ -265,6 +266,9 @@ function useStudioRouters(
     }),
   );
   app.use(buildRoadmapRouter({ sequelize, temporal: deps.temporal.client, publicS3: deps.publicS3, config, kit }));
+  // Per client address and feed: the big calendar services read many studios' feeds from few addresses.
+  const readLimit = limits.create('calendar:feed', { extraKey: (req) => String(req.params.token ?? '').slice(0, 64) });
+  app.use(buildCalendarFeedsRouter({ sequelize, kit, baseUrl: config.APP_BASE_URL, readLimit }));
   return { limits, emailLimit, studioPlatform };
 }
 

@@ -35,6 +35,7 @@ export const RATE_LIMIT_VARIABLES = {
   'client:checkout': 'RATE_LIMIT_CLIENT_CHECKOUT',
   'client:data': 'RATE_LIMIT_CLIENT_DATA',
   booking: 'RATE_LIMIT_BOOKING',
+  'calendar:feed': 'RATE_LIMIT_CALENDAR_FEED',
 } as const;
 export type RateLimitPrefix = keyof typeof RATE_LIMIT_VARIABLES;
 
@@ -152,6 +153,11 @@ const ConfigSchema = z.object({
   RATE_LIMIT_CLIENT_DATA: rateLimitSetting('10/3600'),
   /** Bookings a visitor makes on a studio's public booking page, per client address and studio (docs/booking.md). */
   RATE_LIMIT_BOOKING: rateLimitSetting('30/3600'),
+  /**
+   * Reads of a calendar feed per client address and feed address (docs/booking.md): a calendar app
+   * polls every few minutes at most; the addresses of the big calendar services read many feeds each.
+   */
+  RATE_LIMIT_CALENDAR_FEED: rateLimitSetting('60/3600'),
   /** How long GET /api/export waits for its file before answering 504 with the job to poll. */
   EXPORT_SYNC_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(300).default(60),
   /** Above this many rows a synchronous csv or excel export is refused: use /api/export/async. */

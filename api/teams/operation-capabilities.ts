@@ -46,6 +46,9 @@ export const OPERATION_CAPABILITIES: Readonly<Record<string, Capability>> = {
   lookupEInvoicingDirectory: 'e_invoicing.read', // GET /api/e-invoicing/directory/{identifier}
   listInvoicePlatformStatuses: 'e_invoicing.read', // GET /api/invoices/{id}/platform-statuses
   listCreditNotePlatformStatuses: 'e_invoicing.read', // GET /api/credit-notes/{id}/platform-statuses
+  listCalendarFeeds: 'profile', // GET /api/calendar-feeds
+  rotateStudioCalendarFeed: 'calendar_feeds.studio', // POST /api/calendar-feeds/studio/rotate
+  rotateMyCalendarFeed: 'profile', // POST /api/calendar-feeds/me/rotate
   listSessions: 'sessions.read', // GET /api/sessions
   createSession: 'sessions.write', // POST /api/sessions
   getSession: 'sessions.read', // GET /api/sessions/{id}

@@ -35,6 +35,9 @@ export const OPERATION_SCOPES: Readonly<Record<string, OperationScope>> = {
   listSessionInfoTemplates: 'studio',
   listBaseSessionInfoTemplates: 'studio',
   getSessionInfoTemplate: 'studio',
+  // The studio's feed is refused to them (capability); their own holds their sessions only.
+  listCalendarFeeds: 'studio',
+  rotateMyCalendarFeed: 'studio',
   listContacts: 'listed',
   getContact: { contact: 'id' },
   listSessions: 'listed',

@@ -3,7 +3,7 @@ import { type SignedLink } from '../storage/signed-link';
 
 /**
  * The signed-in member's profile: their own account (with its avatar) and their studio's settings
- * (its logo, country and slug, read from the studio's row: the same row for its owner). Links are
+ * (its logo, country, slug and calendar feeds' setting, read from the studio's row: the same row for its owner). Links are
  * signed by the caller.
  */
 export function presentUserProfile(user: UserRow, studio: UserRow, avatar: SignedLink | null, logo: SignedLink | null) {
@@ -19,5 +19,6 @@ export function presentUserProfile(user: UserRow, studio: UserRow, avatar: Signe
     csv_dialect: user.csv_dialect,
     country: studio.country,
     tenant_slug: studio.tenant_slug,
+    calendar_feed_client_names: studio.calendar_feed_client_names,
   };
 }

@@ -81,7 +81,7 @@ const USERS_ROUTES = [
       operationId: 'updateUserPreferences',
       errors: ['tenant_slug_taken'],
       summary:
-        "Set preferences: the member's time zone, language, notification address and csv dialect; the studio's country and public slug (its contact form: /portal/contact/<slug>), for owners and admins",
+        "Set preferences: the member's time zone, language, notification address and csv dialect; the studio's country, public slug (its contact form: /portal/contact/<slug>) and calendar feeds' client names, for owners and admins",
       tag,
       auth: 'user',
       body: UpdatePreferencesBody,

@@ -24,6 +24,9 @@ export const UserProfileView = z.object({
   /** The studio's (the same for every member): its country and its public slug (contact form: /portal/contact/<tenant_slug>). */
   country: z.string().nullable().describe('ISO 3166-1 alpha-2 the studio gave (registration or preferences)'),
   tenant_slug: z.string().nullable(),
+  calendar_feed_client_names: z
+    .boolean()
+    .describe("The studio's: its calendar feeds name the client in each event (docs/booking.md)"),
 });
 
 /** Slugs that would read as the service's own pages. */
@@ -68,6 +71,8 @@ export const UpdatePreferencesBody = z
       .refine((slug) => !RESERVED_SLUGS.has(slug), 'is reserved')
       .nullable()
       .optional(),
+    /** The studio's calendar feeds name the client in each event; false: the session's title and type only. */
+    calendar_feed_client_names: z.boolean().optional(),
   })
   .strict();
 

@@ -5,7 +5,16 @@ import { User } from '../models/User';
 import { type UserRow } from '../rows';
 
 export type UserPreferences = Partial<
-  Pick<UserRow, 'time_zone' | 'csv_dialect' | 'tenant_slug' | 'country' | 'locale' | 'notification_email'>
+  Pick<
+    UserRow,
+    | 'time_zone'
+    | 'csv_dialect'
+    | 'tenant_slug'
+    | 'country'
+    | 'locale'
+    | 'notification_email'
+    | 'calendar_feed_client_names'
+  >
 >;
 
 /**

@@ -44,6 +44,11 @@ export class User extends IdModel {
   @Column({ type: DataType.STRING(2) })
   declare country: string | null;
 
+  /** On a studio's row: its calendar feeds put the client's name in each event (docs/booking.md). */
+  @Default(false)
+  @Column({ type: DataType.BOOLEAN, allowNull: false })
+  declare calendar_feed_client_names: boolean;
+
   /** Where the studio's messages to this member go (a task addressed to their role); null: `email`. */
   @Column({ type: DataType.STRING(255) })
   declare notification_email: string | null;

@@ -48,6 +48,8 @@ export const CAPABILITIES = [
   'templates.write',
   'automations.read',
   'automations.write',
+  /** The studio's calendar feed (every session): its address, made or replaced. */
+  'calendar_feeds.studio',
   /** The studio's settings: company profile, numbering, reminder settings, accounts, logo. */
   'settings.write',
   'team.read',
@@ -84,6 +86,7 @@ const ROLE_CAPABILITIES: Record<MemberRole, ReadonlySet<Capability>> = {
     'session_types.write',
     'bookings.manage',
     'sessions.assign',
+    'calendar_feeds.studio',
     'questionnaires.read',
     'questionnaires.write',
     'questionnaire_templates.write',

@@ -8,8 +8,8 @@ import { type MemberRole } from '../../domain/teams/roles';
 
 /** What a member sets of themselves: the zone, language, notification address, csv dialect. */
 export type OwnPreferences = Partial<Pick<UserRow, 'time_zone' | 'locale' | 'notification_email' | 'csv_dialect'>>;
-/** What belongs to the studio, the same for every member: its country and public slug. */
-export type StudioPreferences = Pick<UserPreferences, 'country' | 'tenant_slug'>;
+/** What belongs to the studio, the same for every member: its country, public slug, calendar feeds' client names. */
+export type StudioPreferences = Pick<UserPreferences, 'country' | 'tenant_slug' | 'calendar_feed_client_names'>;
 
 interface Member {
   id: string;
@@ -36,13 +36,14 @@ export async function setMemberPreferences(
   member: Member,
   body: OwnPreferences & StudioPreferences,
 ): Promise<{ person: UserRow; studio: UserRow }> {
-  const { country, tenant_slug: tenantSlug, ...own } = body;
+  const { country, tenant_slug: tenantSlug, calendar_feed_client_names: clientNames, ...own } = body;
   const studioFields: StudioPreferences = {
     ...(country !== undefined ? { country } : {}),
     ...(tenantSlug !== undefined ? { tenant_slug: tenantSlug } : {}),
+    ...(clientNames !== undefined ? { calendar_feed_client_names: clientNames } : {}),
   };
   if (Object.keys(studioFields).length > 0 && !mayDo(member.role, 'settings.write'))
-    throw new ForbiddenError(`A member with the role ${member.role} may not change the studio's country or address`);
+    throw new ForbiddenError(`A member with the role ${member.role} may not change the studio's settings`);
   if (member.orgId === member.id) {
     const row = await setUserPreferences(sequelize, member.id, { ...own, ...studioFields });
     return { person: row, studio: row };

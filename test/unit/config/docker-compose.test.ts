@@ -56,6 +56,7 @@ describe('docker-compose.yml', () => {
               'RATE_LIMIT_CLIENT_CHECKOUT',
               'RATE_LIMIT_CLIENT_DATA',
               'RATE_LIMIT_BOOKING',
+              'RATE_LIMIT_CALENDAR_FEED',
               'EXPORT_SYNC_TIMEOUT_SECONDS',
               'EXPORT_SYNC_MAX_ROWS',
               'EXPORT_SYNC_MAX_ROWS_PDF',
