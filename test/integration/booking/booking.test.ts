@@ -249,6 +249,12 @@ describe('a booking confirmed at once', () => {
     const bad = await book(studio.slug, typeId, slot.start, { email: 'not an address', time_zone: 'Mars/Olympus' });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('invalid_input');
+    // A range with an end missing or before its start is a 400 too (found by the fuzzer: it was a 500).
+    const from = new Date().toISOString();
+    for (const to of ['', 'tomorrow', '2000-01-01T00:00:00Z']) {
+      await request(app).get(`/api/book/${studio.slug}/session-types/${typeId}/slots`).query({ from, to }).expect(400);
+      await request(t.app).get('/api/bookings').query({ from, to }).set(as(studio)).expect(400);
+    }
   });
 });
 
