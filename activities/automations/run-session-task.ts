@@ -75,7 +75,8 @@ async function sessionMessage(
     variables: sessionMessageVariables({
       session,
       contact,
-      owner: { locale, timeZone: owner.time_zone },
+      // The client reads the shoot's time on their own clock when the studio knows it (a booking records it).
+      owner: { locale, timeZone: contact?.time_zone ?? owner.time_zone },
       people: await deps.sessionPeople(session),
     }),
     metadata: { workflow_id: run.workflow_id, workflow_task_id: task.id, session_id: session.id },

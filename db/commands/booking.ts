@@ -244,6 +244,8 @@ export interface BookedContact {
   city: string | null;
   /** The studio's country: where a client's address given on its booking page is taken to be. */
   country: string | null;
+  /** The zone the client booked in: their messages state times on their clock. */
+  time_zone: string;
 }
 
 /** The contact of the studio with this email (any case; the oldest, never an erased one), or a new one. */
@@ -274,9 +276,18 @@ async function matchOrCreateContact(
       sequelize,
       `UPDATE contacts SET phone_number = coalesce(nullif(phone_number, ''), $2),
          street = coalesce(nullif(street, ''), $3), zipcode = coalesce(nullif(zipcode, ''), $4),
-         city = coalesce(nullif(city, ''), $5), country = coalesce(nullif(country, ''), $6), updated_at = now()
+         city = coalesce(nullif(city, ''), $5), country = coalesce(nullif(country, ''), $6),
+         time_zone = coalesce(time_zone, $7), updated_at = now()
        WHERE id = $1 RETURNING id`,
-      [found.id, client.phone, client.street, client.zipcode, client.city, client.street ? client.country : null],
+      [
+        found.id,
+        client.phone,
+        client.street,
+        client.zipcode,
+        client.city,
+        client.street ? client.country : null,
+        client.time_zone,
+      ],
       transaction,
     );
     return { id: found.id, created: false };
@@ -292,6 +303,7 @@ async function matchOrCreateContact(
       zipcode: client.zipcode,
       city: client.city,
       country: client.street ? client.country : null,
+      time_zone: client.time_zone,
     },
     { transaction },
   );

@@ -215,6 +215,7 @@ const bookedContactOf = (client: BookingClient, studio: BookingStudioRow): Booke
   zipcode: client.zipcode,
   city: client.city,
   country: studio.company_country ?? studio.country,
+  time_zone: client.time_zone,
 });
 
 /** The client as a booking row keeps them. */
