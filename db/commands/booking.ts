@@ -567,6 +567,16 @@ export async function moveBooking(
   }
 }
 
+/** A held booking whose deposit is paid now waits for the studio's answer (PENDING), its time kept. */
+export async function awaitStudio(sequelize: Sequelize, orgId: string, bookingId: string): Promise<void> {
+  await rows(
+    sequelize,
+    `UPDATE bookings SET status = 'PENDING', expires_at = NULL, updated_at = now()
+     WHERE id = $1 AND owner_id = $2 AND status = 'HELD' RETURNING id`,
+    [bookingId, orgId],
+  );
+}
+
 /** Sets EXPIRED every hold past its time (the sweep; a new hold also expires those in its way). */
 export async function expireHolds(sequelize: Sequelize): Promise<number> {
   const expired = await rows<{ id: string }>(

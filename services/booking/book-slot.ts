@@ -140,16 +140,18 @@ export async function bookSlot(
     let held: { id: string } | null = null;
     // The first member free then who is still free when the row is written: another client may
     // have taken one of them between the read and the write.
+    const status = type.requires_confirmation && deposit === 0n ? 'PENDING' : 'HELD';
     for (const memberId of free) {
       held = await holdSlot(sequelize, {
         orgId: studio.org_id,
         sessionTypeId: type.session_type_id,
         memberId,
-        status: type.requires_confirmation && deposit === 0n ? 'PENDING' : 'HELD',
+        status,
         startsAt: ask.start,
         endsAt,
         blocked,
-        expiresAt: new Date(now.getTime() + type.hold_minutes * 60_000),
+        // A request awaiting the studio keeps its time until the studio answers; a hold, while the client pays.
+        expiresAt: status === 'HELD' ? new Date(now.getTime() + type.hold_minutes * 60_000) : null,
         client: ask.client,
         contact: bookedContactOf(ask.client, studio),
         requestId,

@@ -1,5 +1,5 @@
 import { type Sequelize } from 'sequelize-typescript';
-import { linkBookingInvoice, reviveBookingHold } from '../../db/commands/booking';
+import { awaitStudio, linkBookingInvoice, reviveBookingHold } from '../../db/commands/booking';
 import { recordCheckoutSession } from '../../db/commands/record-checkout-session';
 import { saveDocument } from '../../db/commands/save-document';
 import { type PaymentEvent } from '../../db/commands/payments';
@@ -51,17 +51,16 @@ export async function settleBookingDeposit(deps: BookingDepositDeps, event: Paym
     const type = await findBookingType(sequelize, orgId, booking.session_type_id);
     const studio = await findBookingStudioById(sequelize, orgId);
     if (!studio || !type) throw new NotFoundError('Booking');
-    await confirmAndInvite(
-      deps,
-      studio,
-      {
-        name: booking.session_type_name,
-        location_kind: type?.location_kind ?? 'STUDIO',
-        location: type?.location ?? null,
-      },
-      booking.id,
-      client,
-    );
+    // A type the studio confirms by hand waits for it, its deposit paid; else the booking is confirmed now.
+    if (type.requires_confirmation) await awaitStudio(sequelize, orgId, booking.id);
+    else
+      await confirmAndInvite(
+        deps,
+        studio,
+        { name: booking.session_type_name, location_kind: type.location_kind, location: type.location },
+        booking.id,
+        client,
+      );
     const invoiceId = booking.invoice_id ?? (await draftDepositInvoice(sequelize, studio, type, booking.id));
     await issueInvoice(sequelize, deps.checkEInvoice, orgId, invoiceId);
     if (!(await hasCardPaymentForSession(sequelize, event.reference)))

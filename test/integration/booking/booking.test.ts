@@ -390,6 +390,32 @@ describe('a booking with a deposit', () => {
     expect(contact.body).toMatchObject({ email, first_name: 'Léa', last_name: 'Moreau', ...address, country: 'FR' });
   }, 120_000);
 
+  it('a type the studio confirms by hand: the deposit paid, the booking waits for the studio', async () => {
+    const byHand = await bookableType(studio, 'Mariage sur devis', {
+      deposit_kind: 'AMOUNT',
+      deposit_amount_minor: 50000,
+      requires_confirmation: true,
+    });
+    const [slot] = await slotsOf(studio.slug, byHand, 'Europe/Paris');
+    const address = { street: '3 rue Custine', zipcode: '75018', city: 'Paris' };
+    const held = await book(studio.slug, byHand, slot.start, address).expect(201);
+    expect(held.body.booking).toMatchObject({ status: 'HELD', deposit: { amount_minor: 50000 } });
+    await payDeposit(held.body.booking.id, 50000);
+    const waiting = await eventually('the deposit recorded', async () => {
+      const b = (await request(t.app).get(`/api/bookings/${held.body.booking.id}`).set(as(studio)).expect(200)).body;
+      return b.invoice_id ? b : null;
+    });
+    expect(waiting).toMatchObject({ status: 'PENDING', session_id: null, expires_at: null });
+    const invoice = (await request(t.app).get(`/api/invoices/${waiting.invoice_id}`).set(as(studio)).expect(200)).body;
+    expect(invoice).toMatchObject({ status: 'ISSUED', payment_status: 'PAID', amount: '500.00' });
+    const confirmed = await request(t.app).post(`/api/bookings/${waiting.id}/confirm`).set(as(studio)).expect(200);
+    expect(confirmed.body).toMatchObject({
+      status: 'CONFIRMED',
+      session_id: expect.any(String),
+      invoice_id: invoice.id,
+    });
+  }, 120_000);
+
   it('a deposit paid after its hold ended gets the slot back when it is still free', async () => {
     const slots = await slotsOf(studio.slug, typeId, 'Europe/Paris');
     const slot = slots[slots.length - 3];
