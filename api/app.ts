@@ -35,6 +35,7 @@ import { buildContactFormRouter } from './client/contact-form-router';
 import { buildBookingRouter } from './booking/router';
 import { buildPublicBookingRouter } from './booking/public-router';
 import { buildBookingPagesRouter } from './booking/pages-router';
+import { buildMiniSessionsRouter } from './booking/mini-sessions-router';
 import { buildPortalRouter } from './client/pages-router';
 import { buildPortalDocumentsRouter } from './client/document-pages-router';
 import { buildCalendarFeedsRouter } from './calendar-feeds/router';
@@ -273,11 +274,8 @@ function useStudioRouters(
 }
 
 /** The client's side: accounts, paying, documents (JSON and pages), data, the link pages, the contact form. */
-function useClientRouters(
-  app: Express,
-  { deps, config, logger, sequelize, kit, clientTokens, cardProvider, walletProvider }: AppContext,
-  { limits }: StudioShared,
-): void {
+function useClientRouters(app: Express, ctx: AppContext, { limits }: StudioShared): void {
+  const { deps, config, logger, sequelize, kit, clientTokens, cardProvider, walletProvider } = ctx;
   app.use(buildClientAccountsRouter({ sequelize, kit, clientTokens }));
   // Paying from the portal and the receipts (issue 31 §3).
   // Per client account: opening payment pages and downloading all their data cost the studio (the
@@ -329,10 +327,27 @@ function useClientRouters(
   app.use(
     buildContactFormRouter({ sequelize, submitLimit: contactFormLimit, s3: deps.s3, bucket: config.S3_BUCKET, logger }),
   );
+  useBookingRouters(app, ctx, limits);
+}
+
+/** A studio's public booking (issue 45): the JSON routes, the mini-session days and the pages, one limit per address and studio. */
+function useBookingRouters(app: Express, ctx: AppContext, limits: StudioShared['limits']): void {
+  const { deps, config, logger, sequelize, kit, cardProvider } = ctx;
   // Per client address and studio, as the contact form.
   const bookLimit = limits.create('booking', { extraKey: (req) => String(req.params.slug ?? '').slice(0, 63) });
   app.use(
     buildPublicBookingRouter({
+      sequelize,
+      temporal: deps.temporal.client,
+      logger,
+      kit,
+      bookLimit,
+      cardProvider,
+      config,
+    }),
+  );
+  app.use(
+    buildMiniSessionsRouter({
       sequelize,
       temporal: deps.temporal.client,
       logger,

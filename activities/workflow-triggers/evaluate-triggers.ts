@@ -31,6 +31,7 @@ function conditionSubject(
   if (entity && event.event_type === 'FORM_SUBMITTED') return { ...entity, form: event.payload };
   if (entity && event.event_type === 'SESSION_ASSIGNED') return { ...entity, assigned: event.payload.assigned };
   if (entity && event.event_type.startsWith('BOOKING_')) return { ...entity, booking: event.payload.booking };
+  if (entity && event.event_type === 'WAITLIST_OFFERED') return { ...entity, waitlist: event.payload.waitlist };
   if (entity && event.event_type === 'INVOICE_STATUS_CHANGED')
     return {
       ...entity,

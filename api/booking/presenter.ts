@@ -6,6 +6,7 @@ import {
   type ScheduleRow,
 } from '../../db/queries/booking';
 import { depositMinor } from '../../domain/booking/booking-settings';
+import { type BookedSlot } from '../../services/booking/book-slot';
 import { type Slot } from '../../domain/booking/slots';
 import { studioCurrency } from '../../domain/money/document-currency';
 import { toMinorUnits } from '../../domain/money/currency';
@@ -88,6 +89,13 @@ export const presentClientBooking = (b: BookingRow) => {
   const { contact_id: _c, session_id: _s, invoice_id: _i, ...seen } = presentBooking(b);
   return seen;
 };
+
+/** A booking just made, as its client gets it: the booking, their token (once), where to pay the deposit. */
+export const presentHeld = (made: BookedSlot) => ({
+  booking: presentClientBooking(made.booking),
+  token: made.token,
+  checkout_url: made.checkoutUrl,
+});
 
 export const presentPublicType = (
   studio: BookingStudioRow,

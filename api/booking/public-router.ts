@@ -3,11 +3,10 @@ import { bookSlot, type PublicBookingDeps } from '../../services/booking/book-sl
 import { bookingPage, clientBooking, publicSlots } from '../../services/booking/booking-page';
 import { cancelClientBooking, rescheduleClientBooking } from '../../services/booking/client-changes';
 import { registerRoutes, type RouteKit, routesFor } from '../http/route-kit';
-import { presentClientBooking, presentPublicType, presentSlots } from './presenter';
+import { presentClientBooking, presentHeld, presentPublicType, presentSlots } from './presenter';
 import {
+  BOOKING_EXCHANGE,
   ClientBookingView,
-  HeldView,
-  HoldBody,
   RescheduleBody,
   PublicStudioView,
   SlotsQuery,
@@ -80,19 +79,14 @@ const PUBLIC_BOOKING_ROUTES = [
       summary:
         'Book a free slot: confirmed at once, awaiting the studio (PENDING), or held while the deposit is paid (HELD); 409 slot_taken with other slots when another client took it first',
       tag,
-      auth: 'none',
       before: [bookLimit],
       params: SlugTypeParams,
-      body: HoldBody,
-      response: HeldView,
-      status: 201,
-      errors: ['slot_taken'],
+      ...BOOKING_EXCHANGE,
     }),
     (deps) =>
       async ({ params, body, req }) => {
         const { start, ...client } = body;
-        const made = await bookSlot(deps, params.slug, params.sessionTypeId, { start, client }, req.requestId);
-        return { booking: presentClientBooking(made.booking), token: made.token, checkout_url: made.checkoutUrl };
+        return presentHeld(await bookSlot(deps, params.slug, params.sessionTypeId, { start, client }, req.requestId));
       },
   ),
   route(

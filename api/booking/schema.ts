@@ -238,3 +238,12 @@ export const RescheduleBody = z
   .strict();
 
 export const TokenParams = z.object({ token: z.string().min(20).max(100) });
+
+/** What a route that books takes and answers (a session type's slot, a mini-session day's): the client's details, 201 with the booking. */
+export const BOOKING_EXCHANGE = {
+  auth: 'none',
+  body: HoldBody,
+  response: HeldView,
+  status: 201,
+  errors: ['slot_taken'],
+} as const;

@@ -3,12 +3,15 @@ import { type Sequelize } from 'sequelize-typescript';
 import { type DateOverride, type WeeklyHours } from '../../domain/booking/availability';
 import { type BookingStatus, type BookingTypeSettings } from '../../domain/booking/booking-settings';
 import { type BookingClient } from '../../domain/booking/booking-client';
-import { Contact } from '../models/Contact';
 import { Session } from '../models/Session';
 import { recordDomainEvent } from './record-domain-event';
 import { assignCreator } from './session-assignments';
 import { typeDefaults } from './sessions';
 import { writeSessionUpdate } from './update-session';
+import { offerFreedSpot } from './mini-sessions';
+import { type BookedContact, matchOrCreateContact } from './booked-contact';
+
+export type { BookedContact };
 
 const rows = <T extends object>(sequelize: Sequelize, sql: string, bind: unknown[], transaction?: Transaction) =>
   sequelize.query<T>(sql, { bind, type: QueryTypes.SELECT, transaction });
@@ -148,6 +151,8 @@ export interface NewBooking {
   requestId?: string;
   depositMinor: bigint | null;
   currency: string | null;
+  /** The mini-session day it is a slot of (db/commands/mini-sessions.ts), if any. */
+  miniEventId?: string;
 }
 
 /**
@@ -176,8 +181,8 @@ export async function holdSlot(sequelize: Sequelize, b: NewBooking): Promise<{ i
         sequelize,
         `INSERT INTO bookings (owner_id, session_type_id, member_id, status, starts_at, ends_at, blocked, expires_at,
            client_name, client_email, client_phone, client_time_zone, address, notes, token_hash,
-           deposit_amount_minor, currency, client_street, client_zipcode, client_city, contact_id)
-         VALUES ($1, $2, $3, $4, $5, $6, tstzrange($7, $8), $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)
+           deposit_amount_minor, currency, client_street, client_zipcode, client_city, contact_id, mini_event_id)
+         VALUES ($1, $2, $3, $4, $5, $6, tstzrange($7, $8), $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)
          RETURNING id`,
         [
           b.orgId,
@@ -202,6 +207,7 @@ export async function holdSlot(sequelize: Sequelize, b: NewBooking): Promise<{ i
           b.client.zipcode,
           b.client.city,
           contact.id,
+          b.miniEventId ?? null,
         ],
         transaction,
       );
@@ -231,95 +237,6 @@ export interface ConfirmedBooking {
   confirmedNow: boolean;
   /** Whether the new session has a questionnaire to send. */
   questionnaire: boolean;
-}
-
-/** The client as their contact is written: the name split, the postal address when they gave one. */
-export interface BookedContact {
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string | null;
-  street: string | null;
-  zipcode: string | null;
-  city: string | null;
-  /** The studio's country: where a client's address given on its booking page is taken to be. */
-  country: string | null;
-  /** The zone the client booked in: their messages state times on their clock. */
-  time_zone: string;
-}
-
-/** The contact of the studio with this email (any case; the oldest, never an erased one), or a new one. */
-async function matchOrCreateContact(
-  sequelize: Sequelize,
-  transaction: Transaction,
-  at: { orgId: string; requestId?: string },
-  client: BookedContact,
-): Promise<{ id: string; created: boolean }> {
-  const email = client.email.toLowerCase();
-  // Two bookings with one email at once must not both create a contact: serialize them per studio and email.
-  await rows(
-    sequelize,
-    'SELECT pg_advisory_xact_lock(hashtext($1)) IS NULL AS locked',
-    [`contact:${at.orgId}:${email}`],
-    transaction,
-  );
-  const [found] = await rows<{ id: string }>(
-    sequelize,
-    `SELECT id FROM contacts WHERE owner_id = $1 AND lower(email) = $2 AND erased_at IS NULL
-     ORDER BY created_at, id LIMIT 1`,
-    [at.orgId, email],
-    transaction,
-  );
-  if (found) {
-    // What the studio recorded stays; a blank the client filled in (their phone, their postal address) is kept.
-    await rows(
-      sequelize,
-      `UPDATE contacts SET phone_number = coalesce(nullif(phone_number, ''), $2),
-         street = coalesce(nullif(street, ''), $3), zipcode = coalesce(nullif(zipcode, ''), $4),
-         city = coalesce(nullif(city, ''), $5), country = coalesce(nullif(country, ''), $6),
-         time_zone = coalesce(time_zone, $7), updated_at = now()
-       WHERE id = $1 RETURNING id`,
-      [
-        found.id,
-        client.phone,
-        client.street,
-        client.zipcode,
-        client.city,
-        client.street ? client.country : null,
-        client.time_zone,
-      ],
-      transaction,
-    );
-    return { id: found.id, created: false };
-  }
-  const contact = await Contact.create(
-    {
-      owner_id: at.orgId,
-      first_name: client.first_name,
-      last_name: client.last_name,
-      email: client.email,
-      phone_number: client.phone,
-      street: client.street,
-      zipcode: client.zipcode,
-      city: client.city,
-      country: client.street ? client.country : null,
-      time_zone: client.time_zone,
-    },
-    { transaction },
-  );
-  await recordDomainEvent(
-    sequelize,
-    {
-      eventType: 'CONTACT_CREATED',
-      entityType: 'CONTACT',
-      entityId: contact.id,
-      ownerId: at.orgId,
-      payload: contact.get({ plain: true }),
-      requestId: at.requestId,
-    },
-    transaction,
-  );
-  return { id: contact.id, created: true };
 }
 
 /** The session a booking makes, with its SESSION_CREATED event (the booking's id in its payload). */
@@ -466,15 +383,16 @@ export async function endBooking(
   requestId?: string,
 ): Promise<boolean> {
   return sequelize.transaction(async (transaction) => {
-    const [ended] = await rows<{ session_id: string | null }>(
+    const [ended] = await rows<{ session_id: string | null; mini_event_id: string | null }>(
       sequelize,
       `UPDATE bookings SET status = $3, cancelled_at = now(), updated_at = now()
-       WHERE id = $1 AND owner_id = $2 AND status = ANY($4::varchar[]) RETURNING session_id`,
+       WHERE id = $1 AND owner_id = $2 AND status = ANY($4::varchar[]) RETURNING session_id, mini_event_id`,
       [bookingId, orgId, to, from],
       transaction,
     );
     if (!ended) return false;
     await recordBookingEvent(sequelize, transaction, 'BOOKING_CANCELLED', bookingId, requestId);
+    if (ended.mini_event_id) await offerFreedSpot(sequelize, transaction, orgId, ended.mini_event_id, requestId);
     if (ended.session_id)
       await rows(
         sequelize,

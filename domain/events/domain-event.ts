@@ -22,6 +22,8 @@ export const DOMAIN_EVENT_TYPES = [
   'BOOKING_CONFIRMED',
   'BOOKING_RESCHEDULED',
   'BOOKING_CANCELLED',
+  // A spot of a full mini-session day freed, offered to the next client on its waitlist (issue 45 §1).
+  'WAITLIST_OFFERED',
 ] as const;
 export type DomainEventType = (typeof DOMAIN_EVENT_TYPES)[number];
 

@@ -109,6 +109,16 @@ export const EVENT_FIELDS: Partial<Record<DomainEventType, readonly string[]>> =
   BOOKING_CONFIRMED: prefixed('booking', BOOKING_FIELDS),
   BOOKING_RESCHEDULED: prefixed('booking', BOOKING_FIELDS),
   BOOKING_CANCELLED: prefixed('booking', BOOKING_FIELDS),
+  // The day and the client offered its freed spot (docs/booking.md, "Mini sessions").
+  WAITLIST_OFFERED: prefixed('waitlist', [
+    'event_id',
+    'event_name',
+    'day',
+    'session_type_id',
+    'session_type_name',
+    'email',
+    'name',
+  ]),
 };
 
 /** Every field a condition of a trigger on `event` may read (none for an event not evaluated yet). */
@@ -142,4 +152,5 @@ export const EVENT_ENTITY: Record<DomainEventType, DomainEntityType | null> = {
   BOOKING_CONFIRMED: 'SESSION',
   BOOKING_RESCHEDULED: 'SESSION',
   BOOKING_CANCELLED: 'CONTACT',
+  WAITLIST_OFFERED: 'CONTACT',
 };

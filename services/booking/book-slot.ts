@@ -21,7 +21,8 @@ import {
 import { asStudio } from '../../db/studio-context';
 import { type BookingClient, missingClientFields, splitClientName } from '../../domain/booking/booking-client';
 import { depositMinor } from '../../domain/booking/booking-settings';
-import { blockedRange, freeSlots, isFreeSlot, type Slot } from '../../domain/booking/slots';
+import { type Interval } from '../../domain/booking/availability';
+import { blockedRange, freeSlots, isFreeSlot } from '../../domain/booking/slots';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors';
 import { studioCurrency } from '../../domain/money/document-currency';
 import { toMinorUnits } from '../../domain/money/currency';
@@ -83,7 +84,7 @@ export async function otherSlots(
 }
 
 /** 409 `slot_taken`, with other free slots in `details.other_slots`. */
-export const slotTaken = (others: Slot[]) =>
+export const slotTaken = (others: readonly Interval[]) =>
   new ConflictError('slot_taken', 'This time is no longer free; pick another one', {
     other_slots: others.map((s) => ({ start: s.start.toISOString(), end: s.end.toISOString() })),
   });
@@ -121,12 +122,7 @@ export async function bookSlot(
   const { sequelize } = deps;
   const { studio, type } = await findPublicType(sequelize, slug, sessionTypeId);
   return asStudio(studio.org_id, async () => {
-    const deposit = depositMinor(type, toMinorUnits(type.price, studioCurrency(studio)));
-    const missing = missingClientFields(ask.client, {
-      onSite: type.location_kind === 'ON_SITE',
-      deposit: deposit > 0n,
-    });
-    if (missing.length) throw new ValidationError('Validation failed', missing);
+    assertClientFields(studio, type, ask.client);
     const now = new Date();
     const query = await slotQuery(sequelize, studio, type, {
       from: ask.start,
@@ -134,41 +130,76 @@ export async function bookSlot(
       now,
     });
     const free = bookedMembers(studio, type).filter((m) => isFreeSlot(query, m, ask.start));
-    const token = crypto.randomBytes(32).toString('base64url');
-    const blocked = blockedRange(type, ask.start);
-    const endsAt = new Date(ask.start.getTime() + type.duration_minutes * 60_000);
-    let held: { id: string } | null = null;
-    // The first member free then who is still free when the row is written: another client may
-    // have taken one of them between the read and the write.
-    const status = type.requires_confirmation && deposit === 0n ? 'PENDING' : 'HELD';
-    for (const memberId of free) {
-      held = await holdSlot(sequelize, {
-        orgId: studio.org_id,
-        sessionTypeId: type.session_type_id,
-        memberId,
-        status,
-        startsAt: ask.start,
-        endsAt,
-        blocked,
-        // A request awaiting the studio keeps its time until the studio answers; a hold, while the client pays.
-        expiresAt: status === 'HELD' ? new Date(now.getTime() + type.hold_minutes * 60_000) : null,
-        client: ask.client,
-        contact: bookedContactOf(ask.client, studio),
-        requestId,
-        tokenHash: hashBookingToken(token),
-        depositMinor: deposit > 0n ? deposit : null,
-        currency: deposit > 0n ? studioCurrency(studio) : null,
-      });
-      if (held) break;
-    }
-    if (!held) throw slotTaken(await otherSlots(sequelize, studio, type, ask.start, now));
-    if (deposit === 0n && !type.requires_confirmation)
-      await confirmAndInvite(deps, studio, type, held.id, ask.client, requestId);
-    const checkoutUrl = deposit > 0n ? await depositCheckout(deps, studio, type, held.id, deposit, ask) : null;
-    const booking = await findBooking(sequelize, studio.org_id, held.id);
-    if (!booking) throw new NotFoundError('Booking');
-    return { booking, token, checkoutUrl };
+    const placed = await placeBooking(deps, studio, type, ask, {
+      members: free,
+      blocked: blockedRange(type, ask.start),
+      endsAt: new Date(ask.start.getTime() + type.duration_minutes * 60_000),
+      requestId,
+    });
+    if (!placed) throw slotTaken(await otherSlots(sequelize, studio, type, ask.start, now));
+    return placed;
   });
+}
+
+/** The deposit a booking of the type asks, in minor units of the studio's currency. */
+const depositOf = (studio: BookingStudioRow, type: BookingTypeRow): bigint =>
+  depositMinor(type, toMinorUnits(type.price, studioCurrency(studio)));
+
+/** 400 naming each field the booking still lacks (the shoot's address on site, the postal address with a deposit). */
+export function assertClientFields(studio: BookingStudioRow, type: BookingTypeRow, client: BookingClient): void {
+  const missing = missingClientFields(client, {
+    onSite: type.location_kind === 'ON_SITE',
+    deposit: depositOf(studio, type) > 0n,
+  });
+  if (missing.length) throw new ValidationError('Validation failed', missing);
+}
+
+/**
+ * Writes a booking of a time already found free for `members` (the first still free when the row is
+ * written gets it: another client may have taken one meanwhile), then by the type's settings:
+ * confirmed at once, awaiting the studio, or held while the deposit is paid (its checkout started).
+ * Null when none of the members is free any more.
+ */
+export async function placeBooking(
+  deps: PublicBookingDeps,
+  studio: BookingStudioRow,
+  type: BookingTypeRow,
+  ask: { start: Date; client: BookingClient },
+  at: { members: string[]; blocked: Interval; endsAt: Date; miniEventId?: string; requestId?: string },
+): Promise<BookedSlot | null> {
+  const { sequelize } = deps;
+  const deposit = depositOf(studio, type);
+  const token = crypto.randomBytes(32).toString('base64url');
+  const status = type.requires_confirmation && deposit === 0n ? 'PENDING' : 'HELD';
+  let held: { id: string } | null = null;
+  for (const memberId of at.members) {
+    held = await holdSlot(sequelize, {
+      orgId: studio.org_id,
+      sessionTypeId: type.session_type_id,
+      memberId,
+      status,
+      startsAt: ask.start,
+      endsAt: at.endsAt,
+      blocked: at.blocked,
+      // A request awaiting the studio keeps its time until the studio answers; a hold, while the client pays.
+      expiresAt: status === 'HELD' ? new Date(Date.now() + type.hold_minutes * 60_000) : null,
+      client: ask.client,
+      contact: bookedContactOf(ask.client, studio),
+      requestId: at.requestId,
+      tokenHash: hashBookingToken(token),
+      depositMinor: deposit > 0n ? deposit : null,
+      currency: deposit > 0n ? studioCurrency(studio) : null,
+      ...(at.miniEventId ? { miniEventId: at.miniEventId } : {}),
+    });
+    if (held) break;
+  }
+  if (!held) return null;
+  if (deposit === 0n && !type.requires_confirmation)
+    await confirmAndInvite(deps, studio, type, held.id, ask.client, at.requestId);
+  const checkoutUrl = deposit > 0n ? await depositCheckout(deps, studio, type, held.id, deposit, ask) : null;
+  const booking = await findBooking(sequelize, studio.org_id, held.id);
+  if (!booking) throw new NotFoundError('Booking');
+  return { booking, token, checkoutUrl };
 }
 
 /**

@@ -575,6 +575,114 @@ describe('a booking’s events for automations', () => {
   }, 120_000);
 });
 
+describe('a mini-session day', () => {
+  it('fills its spots around a break; a cancellation offers the freed spot to the waitlist, first to book wins', async () => {
+    const studio = await parisStudio();
+    const typeId = await bookableType(studio, 'Mini séance Noël', { duration_minutes: 20 });
+    const day = new Date(Date.now() + 10 * DAY).toISOString().slice(0, 10);
+    const planned = await request(t.app)
+      .post('/api/mini-sessions')
+      .set(as(studio))
+      .send({
+        name: 'Minis de Noël',
+        session_type_id: typeId,
+        member_id: studio.id,
+        day,
+        time_zone: 'Europe/Paris',
+        start_time: '10:00',
+        slot_minutes: 20,
+        gap_minutes: 10,
+        breaks: [{ start: '10:40', end: '11:00' }],
+        spots: 3,
+      })
+      .expect(201);
+    // 10:00, 10:30 (10:30–10:50 would cross the break: it starts after it), 11:00, on the day's clock.
+    expect(planned.body.slots.map((s: { local: string }) => s.local.slice(11))).toEqual(['10:00', '11:00', '11:30']);
+
+    // The studio's workflow writes to whoever is offered a freed spot.
+    const workflow = await request(t.app)
+      .post('/api/workflows')
+      .set(as(studio))
+      .send({
+        name: 'Place libérée',
+        tasks: [
+          {
+            name: 'Offre',
+            task_type: 'AUTOMATIC_EMAIL',
+            actions: [
+              {
+                action_type: 'AUTOMATIC_EMAIL',
+                config: {
+                  subject: 'Une place s’est libérée',
+                  message: 'Bonjour {{contact.first_name}}, premier arrivé, premier servi.',
+                },
+              },
+            ],
+          },
+        ],
+      })
+      .expect(201);
+    await request(t.app)
+      .post(`/api/workflows/${workflow.body.id}/triggers`)
+      .set(as(studio))
+      .send({
+        name: 'Liste d’attente',
+        trigger_event: 'WAITLIST_OFFERED',
+        conditions: { operator: 'AND', conditions: [] },
+      })
+      .expect(201);
+
+    const base = `/api/book/${studio.slug}/mini-sessions/${planned.body.id}`;
+    const made = [];
+    for (const slot of planned.body.slots as { start: string }[])
+      made.push(
+        await request(app)
+          .post(`${base}/bookings`)
+          .send({
+            start: slot.start,
+            name: `Client ${made.length} Mini`,
+            email: `mini-${made.length}-${crypto.randomUUID().slice(0, 8)}@client.test`,
+            time_zone: 'Europe/Paris',
+          })
+          .expect(201),
+      );
+    const page = (await request(app).get(base).expect(200)).body;
+    expect(page).toMatchObject({ name: 'Minis de Noël', full: true });
+    const late = await request(app)
+      .post(`${base}/bookings`)
+      .send({
+        start: planned.body.slots[0].start,
+        name: 'Nina Tard',
+        email: 'nina@client.test',
+        time_zone: 'Europe/Paris',
+      })
+      .expect(409);
+    expect(late.body).toMatchObject({ code: 'slot_taken', details: { other_slots: [] } });
+    const waiting = `attente-${crypto.randomUUID().slice(0, 8)}@client.test`;
+    await request(app)
+      .post(`${base}/waitlist`)
+      .send({ name: 'Nina Tard', email: waiting, time_zone: 'Europe/Paris' })
+      .expect(201);
+
+    await request(t.app).post(`/api/bookings/${made[1].body.booking.id}/cancel`).set(as(studio)).expect(200);
+    const offer = await eventually(
+      'the freed spot offered by email',
+      async () => (await mailsTo(waiting)).find((m) => m.subject === 'Une place s’est libérée'),
+      90_000,
+    );
+    expect(offer.text).toContain('Bonjour Nina, premier arrivé, premier servi.');
+    const reopened = (await request(app).get(base).expect(200)).body;
+    expect(reopened.full).toBe(false);
+    const freed = reopened.slots.find((s: { free: boolean }) => s.free);
+    expect(freed.start).toBe(planned.body.slots[1].start);
+    const won = await request(app)
+      .post(`${base}/bookings`)
+      .send({ start: freed.start, name: 'Nina Tard', email: waiting, time_zone: 'Europe/Paris' })
+      .expect(201);
+    expect(won.body.booking).toMatchObject({ status: 'CONFIRMED', start: freed.start });
+  }, 120_000);
+});
+
 describe('the booking page in headless Chromium', () => {
   it.each([390, 1280])(
     'books the first free slot at %i px wide, without scrolling sideways or a page error',

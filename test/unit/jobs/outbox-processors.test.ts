@@ -26,6 +26,7 @@ const TRIGGERS_ONLY: readonly OutboxEventType[] = [
   'BOOKING_CONFIRMED',
   'BOOKING_RESCHEDULED',
   'BOOKING_CANCELLED',
+  'WAITLIST_OFFERED',
 ];
 
 const root = path.resolve(__dirname, '../../..');
