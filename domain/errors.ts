@@ -57,7 +57,8 @@ export type ConflictCode =
   | 'owner_not_removable'
   // Booking (issue 45): a slot another client took first; a booking past what may still change.
   | 'slot_taken'
-  | 'booking_closed';
+  | 'booking_closed'
+  | 'session_type_booked';
 
 /**
  * Every code a DomainError can carry, defined once: the error handler maps each to a status in a

@@ -53,6 +53,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   owner_not_removable: 409,
   slot_taken: 409,
   booking_closed: 409,
+  session_type_booked: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

@@ -133,11 +133,13 @@ const SESSION_TYPES_ROUTES = [
       method: 'delete',
       path: '/api/session-types/:id',
       operationId: 'deleteSessionType',
-      summary: 'Delete a session type; its sessions and document lines keep existing without a type',
+      summary:
+        'Delete a session type; its sessions and document lines keep existing without a type; 409 session_type_booked when clients booked it',
       tag,
       auth: 'user',
       params: IdParams,
       status: 204,
+      errors: ['session_type_booked'],
     },
     ({ sequelize }) =>
       async ({ user, params, req }) => {

@@ -285,6 +285,10 @@ describe('a booking the studio confirms by hand', () => {
       .expect(200);
     expect(declined.body).toMatchObject({ status: 'DECLINED', session_id: null });
     await request(t.app).post(`/api/bookings/${b.body.booking.id}/confirm`).set(as(studio)).expect(409);
+    // Its bookings keep the type: deleting it is refused, and nothing is lost.
+    const kept = await request(t.app).delete(`/api/session-types/${typeId}`).set(as(studio)).expect(409);
+    expect(kept.body.code).toBe('session_type_booked');
+    await request(t.app).get(`/api/bookings/${a.body.booking.id}`).set(as(studio)).expect(200);
     expect((await slotsOf(studio.slug, typeId, 'Europe/Paris')).map((s) => s.start)).toContain(second.start);
   });
 });
