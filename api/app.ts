@@ -335,40 +335,10 @@ function useBookingRouters(app: Express, ctx: AppContext, limits: StudioShared['
   const { deps, config, logger, sequelize, kit, cardProvider } = ctx;
   // Per client address and studio, as the contact form.
   const bookLimit = limits.create('booking', { extraKey: (req) => String(req.params.slug ?? '').slice(0, 63) });
-  app.use(
-    buildPublicBookingRouter({
-      sequelize,
-      temporal: deps.temporal.client,
-      logger,
-      kit,
-      bookLimit,
-      cardProvider,
-      config,
-    }),
-  );
-  app.use(
-    buildMiniSessionsRouter({
-      sequelize,
-      temporal: deps.temporal.client,
-      logger,
-      kit,
-      bookLimit,
-      cardProvider,
-      config,
-    }),
-  );
-  app.use(
-    buildBookingPagesRouter({
-      sequelize,
-      temporal: deps.temporal.client,
-      logger,
-      bookLimit,
-      cardProvider,
-      config,
-      s3: deps.s3,
-      bucket: config.S3_BUCKET,
-    }),
-  );
+  const booking = { sequelize, temporal: deps.temporal.client, logger, bookLimit, cardProvider, config };
+  app.use(buildPublicBookingRouter({ ...booking, kit }));
+  app.use(buildMiniSessionsRouter({ ...booking, kit }));
+  app.use(buildBookingPagesRouter({ ...booking, s3: deps.s3, bucket: config.S3_BUCKET }));
 }
 
 /** Exports (scheduled, sync and async, accounting), e-reporting, automations and their triggers, SMS templates. */

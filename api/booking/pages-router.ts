@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { type BookingStudioRow, type BookingTypeRow } from '../../db/queries/booking';
 import { localDate, zonedInstant } from '../../domain/booking/local-time';
 import { visitorLocale } from '../../domain/booking/visitor-locale';
+import { fromMinorUnits } from '../../domain/money/currency';
 import { ConflictError, DomainError, RateLimitedError } from '../../domain/errors';
 import { ianaTimeZone } from '../../domain/time-zone';
 import { bookSlot, findPublicType, type PublicBookingDeps } from '../../services/booking/book-slot';
@@ -34,14 +35,16 @@ const ZONES: readonly string[] = Intl.supportedValuesOf('timeZone');
 
 const pageType = (studio: BookingStudioRow, t: BookingTypeRow): PageType => {
   const shown = presentPublicType(studio, t);
-  const money = (minor: number) => `${(minor / 100).toFixed(2)} ${shown.currency}`;
   return {
     id: shown.id,
     name: shown.name,
     description: shown.description,
     duration_minutes: shown.duration_minutes,
     price: `${shown.price} ${shown.currency}`,
-    deposit: shown.deposit_minor > 0 ? money(shown.deposit_minor) : null,
+    deposit:
+      shown.deposit_minor > 0
+        ? `${fromMinorUnits(BigInt(shown.deposit_minor), shown.currency)} ${shown.currency}`
+        : null,
   };
 };
 

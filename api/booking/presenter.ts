@@ -5,11 +5,9 @@ import {
   type BookingTypeRow,
   type ScheduleRow,
 } from '../../db/queries/booking';
-import { depositMinor } from '../../domain/booking/booking-settings';
-import { type BookedSlot } from '../../services/booking/book-slot';
+import { type BookedSlot, clientOf, depositOf } from '../../services/booking/book-slot';
 import { type Slot } from '../../domain/booking/slots';
 import { studioCurrency } from '../../domain/money/document-currency';
-import { toMinorUnits } from '../../domain/money/currency';
 import { formatTimestampInZone } from '../../domain/wall-clock';
 import {
   type BookingSettingsView,
@@ -61,17 +59,7 @@ export const presentBooking = (b: BookingRow): z.infer<typeof BookingView> => ({
   start: new Date(b.starts_at).toISOString(),
   end: new Date(b.ends_at).toISOString(),
   expires_at: b.status === 'HELD' ? iso(b.expires_at) : null,
-  client: {
-    name: b.client_name,
-    email: b.client_email,
-    phone: b.client_phone,
-    time_zone: b.client_time_zone,
-    address: b.address,
-    street: b.client_street,
-    zipcode: b.client_zipcode,
-    city: b.client_city,
-    notes: b.notes,
-  },
+  client: clientOf(b),
   contact_id: b.contact_id,
   session_id: b.session_id,
   invoice_id: b.invoice_id,
@@ -102,7 +90,7 @@ export const presentPublicType = (
   t: BookingTypeRow,
 ): z.infer<typeof PublicBookingTypeView> => {
   const currency = studioCurrency(studio);
-  const deposit = depositMinor(t, toMinorUnits(t.price, currency));
+  const deposit = depositOf(studio, t);
   return {
     id: t.session_type_id,
     name: t.name,

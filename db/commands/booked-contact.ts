@@ -1,10 +1,8 @@
-import { QueryTypes, type Transaction } from 'sequelize';
+import { type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { Contact } from '../models/Contact';
 import { recordDomainEvent } from './record-domain-event';
-
-const rows = <T extends object>(sequelize: Sequelize, sql: string, bind: unknown[], transaction?: Transaction) =>
-  sequelize.query<T>(sql, { bind, type: QueryTypes.SELECT, transaction });
+import { selectRows as rows } from '../select-rows';
 
 /** The client as their contact is written: the name split, the postal address when they gave one. */
 export interface BookedContact {

@@ -1,4 +1,4 @@
-import { QueryTypes, type Transaction } from 'sequelize';
+import { type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { type DateOverride, type WeeklyHours } from '../../domain/booking/availability';
 import { type BookingStatus, type BookingTypeSettings } from '../../domain/booking/booking-settings';
@@ -10,11 +10,9 @@ import { typeDefaults } from './sessions';
 import { writeSessionUpdate } from './update-session';
 import { offerFreedSpot } from './mini-sessions';
 import { type BookedContact, matchOrCreateContact } from './booked-contact';
+import { selectRows as rows } from '../select-rows';
 
 export type { BookedContact };
-
-const rows = <T extends object>(sequelize: Sequelize, sql: string, bind: unknown[], transaction?: Transaction) =>
-  sequelize.query<T>(sql, { bind, type: QueryTypes.SELECT, transaction });
 
 /** PostgreSQL's exclusion_violation: the constraint `bookings_no_double_booking` refused the row. */
 const EXCLUSION_VIOLATION = '23P01';

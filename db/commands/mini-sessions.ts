@@ -1,11 +1,9 @@
-import { QueryTypes, type Transaction } from 'sequelize';
+import { type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { type MiniSessionPlan } from '../../domain/booking/mini-sessions';
 import { type BookedContact, matchOrCreateContact } from './booked-contact';
 import { recordDomainEvent } from './record-domain-event';
-
-const rows = <T extends object>(sequelize: Sequelize, sql: string, bind: unknown[], transaction?: Transaction) =>
-  sequelize.query<T>(sql, { bind, type: QueryTypes.SELECT, transaction });
+import { selectRows as rows } from '../select-rows';
 
 /** Writes a mini-session day of one of the studio's session types with one of its members. */
 export async function createMiniSessionEvent(

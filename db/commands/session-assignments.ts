@@ -1,18 +1,16 @@
-import { QueryTypes, type Transaction } from 'sequelize';
+import { type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { NotFoundError } from '../../domain/errors';
 import { type Assignment, checkAssignments, newAssignments } from '../../domain/teams/assignments';
 import { listSessionAssignments, type SessionAssignmentRow } from '../queries/session-assignments';
 import { recordDomainEvent } from './record-domain-event';
+import { selectRows as rows } from '../select-rows';
 
 interface MemberFacts {
   user_id: string;
   name: string | null;
   email: string;
 }
-
-const rows = <T extends object>(sequelize: Sequelize, sql: string, bind: unknown[], transaction: Transaction) =>
-  sequelize.query<T>(sql, { bind, type: QueryTypes.SELECT, transaction });
 
 /**
  * Writes a session's assignments from `before` to `after` in the caller's transaction, and one

@@ -1,16 +1,10 @@
-import { QueryTypes, type Transaction } from 'sequelize';
+import { type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { ConflictError, NotFoundError } from '../../domain/errors';
 import { invitationClosed, invitationStatus } from '../../domain/teams/invitations';
 import { type MemberRole } from '../../domain/teams/roles';
 import { findMember, INVITATION_COLUMNS, type InvitationRow } from '../queries/team';
-
-const rows = <T extends object>(
-  sequelize: Sequelize,
-  sql: string,
-  bind: unknown[],
-  transaction?: Transaction,
-): Promise<T[]> => sequelize.query<T>(sql, { bind, type: QueryTypes.SELECT, transaction });
+import { selectRows as rows } from '../select-rows';
 
 /**
  * The channel on which a change of someone's membership is told to every api process at commit

@@ -1,11 +1,9 @@
-import { QueryTypes, type Transaction } from 'sequelize';
+import { type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { type UserLocale, type UserPlan } from '../../domain/accounts/users';
 import { type DayHours, type DateOverride, type WeeklyHours } from '../../domain/booking/availability';
 import { type BookingStatus, type BookingTypeSettings } from '../../domain/booking/booking-settings';
-
-const rows = <T extends object>(sequelize: Sequelize, sql: string, bind: unknown[], transaction?: Transaction) =>
-  sequelize.query<T>(sql, { bind, type: QueryTypes.SELECT, transaction });
+import { selectRows as rows } from '../select-rows';
 
 /** A studio as its public booking page shows it: found by its tenant slug. */
 export interface BookingStudioRow {
@@ -131,6 +129,9 @@ export async function studioMemberIds(sequelize: Sequelize, orgId: string, ids: 
   return found.map((m) => m.user_id);
 }
 
+/** A booking that keeps its time now: awaiting the studio, confirmed, or held and not past its time. */
+const LIVE_NOW = `(status IN ('PENDING', 'CONFIRMED') OR (status = 'HELD' AND expires_at > now()))`;
+
 /** A member's busy time as the slot rules read it. */
 export interface BusyRow {
   member_id: string;
@@ -160,7 +161,7 @@ export function findBusyTimes(
     sequelize,
     `SELECT member_id, lower(blocked) AS start, upper(blocked) AS end FROM bookings
        WHERE owner_id = $1 AND member_id = ANY($2::uuid[]) AND blocked && tstzrange($3, $4)
-         AND (status IN ('PENDING', 'CONFIRMED') OR (status = 'HELD' AND expires_at > now()))
+         AND ${LIVE_NOW}
          AND id IS DISTINCT FROM $6::uuid
      UNION ALL
      SELECT coalesce(a.user_id, $5::uuid) AS member_id, s.start_date AS start,
@@ -190,7 +191,7 @@ export function findCountedBookings(
     sequelize,
     `SELECT member_id, starts_at AS start FROM bookings
      WHERE owner_id = $1 AND session_type_id = $2 AND member_id = ANY($3::uuid[]) AND starts_at >= $4 AND starts_at < $5
-       AND (status IN ('PENDING', 'CONFIRMED') OR (status = 'HELD' AND expires_at > now()))
+       AND ${LIVE_NOW}
        AND id IS DISTINCT FROM $6::uuid`,
     [at.orgId, at.sessionTypeId, at.memberIds, at.from, at.to, at.exceptBookingId ?? null],
   );
@@ -228,9 +229,10 @@ export interface BookingRow {
   created_at: Date;
 }
 
-// A hold past its time is EXPIRED as soon as it ends, whether or not a new hold or the sweep wrote it yet.
+// A hold past its time is EXPIRED as soon as it ends, whether or not a new hold wrote it yet.
+const STATUS_NOW = `CASE WHEN k.status = 'HELD' AND k.expires_at <= now() THEN 'EXPIRED' ELSE k.status END`;
 const BOOKING_COLUMNS = `k.id, k.owner_id, k.session_type_id, t.name AS session_type_name, k.member_id, u.name AS member_name,
-  CASE WHEN k.status = 'HELD' AND k.expires_at <= now() THEN 'EXPIRED' ELSE k.status END AS status, k.starts_at, k.ends_at, k.expires_at, k.client_name, k.client_email, k.client_phone, k.client_time_zone,
+  ${STATUS_NOW} AS status, k.starts_at, k.ends_at, k.expires_at, k.client_name, k.client_email, k.client_phone, k.client_time_zone,
   k.address, k.client_street, k.client_zipcode, k.client_city, k.notes, k.contact_id, k.session_id, k.invoice_id, k.deposit_amount_minor::text AS deposit_amount_minor,
   k.currency, k.checkout_session_id, k.confirmed_at, k.cancelled_at, k.created_at`;
 const BOOKING_FROM = `bookings k JOIN user_session_types t ON t.id = k.session_type_id JOIN users u ON u.id = k.member_id`;
@@ -276,7 +278,7 @@ export function listBookings(
     sequelize,
     `SELECT ${BOOKING_COLUMNS} FROM ${BOOKING_FROM}
      WHERE k.owner_id = $1 AND k.starts_at >= $2 AND k.starts_at < $3
-       AND ($4::varchar IS NULL OR (CASE WHEN k.status = 'HELD' AND k.expires_at <= now() THEN 'EXPIRED' ELSE k.status END) = $4) AND ($5::uuid IS NULL OR k.member_id = $5)
+       AND ($4::varchar IS NULL OR (${STATUS_NOW}) = $4) AND ($5::uuid IS NULL OR k.member_id = $5)
      ORDER BY k.starts_at, k.id LIMIT 1000`,
     [orgId, filter.from, filter.to, filter.status ?? null, filter.memberId ?? null],
   );

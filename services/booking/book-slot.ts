@@ -142,7 +142,7 @@ export async function bookSlot(
 }
 
 /** The deposit a booking of the type asks, in minor units of the studio's currency. */
-const depositOf = (studio: BookingStudioRow, type: BookingTypeRow): bigint =>
+export const depositOf = (studio: BookingStudioRow, type: BookingTypeRow): bigint =>
   depositMinor(type, toMinorUnits(type.price, studioCurrency(studio)));
 
 /** 400 naming each field the booking still lacks (the shoot's address on site, the postal address with a deposit). */

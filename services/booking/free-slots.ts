@@ -27,6 +27,7 @@ export async function slotQuery(
   range: { from: Date; to: Date; now: Date; exceptBookingId?: string },
 ): Promise<SlotQuery> {
   const memberIds = bookedMembers(studio, type);
+  const except = range.exceptBookingId ? { exceptBookingId: range.exceptBookingId } : {};
   const wide = { from: new Date(range.from.getTime() - MARGIN_MS), to: new Date(range.to.getTime() + MARGIN_MS) };
   // One after another: a burst of clients (twenty on one slot) would otherwise ask the pool for
   // three connections each at once.
@@ -36,14 +37,14 @@ export async function slotQuery(
     ownerUserId: studio.owner_user_id,
     memberIds,
     ...wide,
-    ...(range.exceptBookingId ? { exceptBookingId: range.exceptBookingId } : {}),
+    ...except,
   });
   const counted = await findCountedBookings(sequelize, {
     orgId: studio.org_id,
     sessionTypeId: type.session_type_id,
     memberIds,
     ...wide,
-    ...(range.exceptBookingId ? { exceptBookingId: range.exceptBookingId } : {}),
+    ...except,
   });
   return {
     schedules: schedules.map((s) => ({
