@@ -8,6 +8,7 @@ import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/w
 import { WorkflowTriggerExecution } from '../../../db/models/WorkflowTriggerExecution';
 import { SessionAutomationTaskRun } from '../../../db/models/SessionAutomationTaskRun';
 import { markOverdueInvoices } from '../../../db/commands/mark-overdue-invoices';
+import { loadEventWithTriggers } from '../../../db/queries/event-triggers';
 import { MARK_OVERDUE_INVOICES } from '../../../workflows/maintenance/contract';
 import { buildContact } from '../../factories/contacts';
 import { buildInvoice } from '../../factories/invoices';
@@ -569,5 +570,32 @@ describe('events evaluated against triggers (outbox relay and evaluation job, re
     expect(n).toBe(1);
     expect(again.workflow_id).toBe(EVALUATE_TRIGGERS_JOB.workflowId(eventId));
     expect(await executionsOf(broken.body.id)).toHaveLength(1);
+  });
+
+  it('does not apply a trigger to an event that happened before the trigger existed, still waiting in the outbox', async () => {
+    // An event from an hour ago, not yet evaluated (as when the relay is behind), and one of now.
+    const contact = await buildContact(t.app, studio, { city: 'Nantes' });
+    const waiting = async (age: string) =>
+      (
+        (
+          await t.sequelize.query(
+            `INSERT INTO outbox_events (event_type, entity_type, entity_id, owner_id, created_at, dispatched_at)
+             VALUES ('CONTACT_CREATED', 'CONTACT', $1, $2, now() - $3::interval, now()) RETURNING id::text`,
+            { bind: [contact.id, studio.id, age] },
+          )
+        )[0] as { id: string }[]
+      )[0].id;
+    const before = await waiting('1 hour');
+    const trigger = await request(t.app)
+      .post(`/api/workflows/${workflowId}/triggers`)
+      .set(as(studio))
+      .send({ name: 'Nouveau', trigger_event: 'CONTACT_CREATED' })
+      .expect(201);
+    const after = await waiting('0 seconds');
+    const triggersOf = async (eventId: string) =>
+      (await loadEventWithTriggers(t.sequelize, eventId))!.triggers.map((x) => x.id);
+    expect(await triggersOf(before)).not.toContain(trigger.body.id);
+    expect(await triggersOf(after)).toContain(trigger.body.id);
+    await request(t.app).delete(`/api/workflows/${workflowId}/triggers/${trigger.body.id}`).set(as(studio));
   });
 });
