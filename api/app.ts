@@ -53,7 +53,6 @@ import { buildImportsRouter } from './imports/router';
 import { buildScheduledExportsRouter } from './scheduled-exports/router';
 import { httpMetrics } from './http/http-metrics';
 import { createRouteKit } from './http/route-kit';
-import { memberReaches } from '../db/queries/session-assignments';
 import { readActingPersonFrom } from '../db/audit-actor';
 import { actingPerson } from '../lib/log-context';
 import { accessLog } from './middleware/access-log';
@@ -180,7 +179,6 @@ function appContext(deps: AppDeps): AppContext {
   const kit = createRouteKit(docs, {
     ...createAuthGuards(tokens, config.ADMIN_EMAILS, userLookup),
     requireClient: createRequireClient(sequelize, clientTokens),
-    reaches: (user, kind, id) => memberReaches(sequelize, user.orgId, user.id, kind, id),
   });
   return {
     deps,

@@ -1,16 +1,18 @@
 import { type Sequelize } from 'sequelize-typescript';
 import { APP_ROLE_NAME } from './app-role';
-import { studioSetting } from './studio-context';
+import { memberSetting, studioSetting } from './studio-context';
 
 interface Queryable {
   query: (text: string, values?: unknown[]) => Promise<unknown>;
 }
 
 /**
- * The `app.org_id` each pooled connection holds, as last sent on it. A new connection holds none,
- * which the policies read as the platform's (''): it is remembered as '' without a round trip.
+ * The `app.org_id` and `app.member_id` each pooled connection holds, as last sent on it (one
+ * key, the two joined). A new connection holds none, which the policies read as the platform's
+ * and no member's: it is remembered as that without a round trip.
  */
 const held = new WeakMap<object, string>();
+const NOTHING_HELD = '/';
 
 /**
  * Makes every connection of `sequelize`'s pool act for the studio of the work that borrows it
@@ -21,7 +23,8 @@ const held = new WeakMap<object, string>();
  *   owner, which the policies do not restrict);
  * - on every borrow (Sequelize's queries and transactions, the named statements of pg-client.ts,
  *   the exports' raw connections all borrow through `getConnection`), `set_config('app.org_id')`
- *   is sent when the connection's value is not the borrower's. A connection is borrowed outside
+ *   (with `app.member_id`, the member whose assigned sessions bound the work, or '') is sent
+ *   when the connection's values are not the borrower's, in one statement. A connection is borrowed outside
  *   any transaction, so the session-level setting holds until the next borrow that changes it,
  *   whatever the work did or failed in between; a connection whose setting failed is destroyed,
  *   never lent with a value no one knows. Sending it only on a change keeps the usual case (one
@@ -35,11 +38,16 @@ export function isolateStudios(sequelize: Sequelize, appRole?: string): void {
     });
   }
   sequelize.addHook('afterPoolAcquire', async (connection) => {
-    const wanted = studioSetting();
-    if ((held.get(connection) ?? '') === wanted) return;
+    const org = studioSetting();
+    const member = memberSetting();
+    const wanted = `${org}/${member}`;
+    if ((held.get(connection) ?? NOTHING_HELD) === wanted) return;
     held.delete(connection);
     try {
-      await (connection as Queryable).query("SELECT set_config('app.org_id', $1, false)", [wanted]);
+      await (connection as Queryable).query(
+        "SELECT set_config('app.org_id', $1, false), set_config('app.member_id', $2, false)",
+        [org, member],
+      );
     } catch (error) {
       // Sequelize lends nothing back after a failed hook: the connection is ours to end.
       await sequelize.connectionManager.destroyConnection(connection as never).catch(() => undefined);

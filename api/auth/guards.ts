@@ -1,6 +1,7 @@
 import { type RequestHandler } from 'express';
 import { ForbiddenError, UnauthorizedError } from '../../domain/errors';
 import { asPlatform, asStudio } from '../../db/studio-context';
+import { assignedScope } from '../../domain/teams/assignments';
 import { addToLogContext } from '../../lib/log-context';
 import { type AuthUser } from './auth-user';
 import { type AuthGuards } from '../http/route-kit';
@@ -25,7 +26,7 @@ export function createAuthGuards(
   tokens: TokenService,
   adminEmails: string[],
   findUser: ReturnType<typeof createUserLookup>,
-): Omit<AuthGuards, 'requireClient' | 'reaches'> {
+): Omit<AuthGuards, 'requireClient'> {
   const requireUser: RequestHandler = async (req, _res, next) => {
     const header = req.get('authorization') ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
@@ -45,8 +46,9 @@ export function createAuthGuards(
     };
     req.user = authUser;
     addToLogContext({ userId: user.id });
-    // The rest of the request acts for the studio, in the database too (row-level security).
-    asStudio(authUser.orgId, next);
+    // The rest of the request acts for the studio, in the database too (row-level security), and
+    // for a member who works only on their assigned sessions, within what they reach.
+    asStudio(authUser.orgId, next, assignedScope(authUser.role, authUser.id));
   };
   // The platform admin reads across studios: the platform's setting, not the admin's own studio.
   const requireAdmin: RequestHandler = (req, _res, next) => {

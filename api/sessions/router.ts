@@ -6,6 +6,7 @@ import { assertOwnSession, findSession, listSessionsJson } from '../../db/querie
 import { listSessionAssignments } from '../../db/queries/session-assignments';
 import { replaceSessionAssignments } from '../../db/commands/session-assignments';
 import { assignedScope } from '../../domain/teams/assignments';
+import { asWholeStudio } from '../../db/studio-context';
 import { type Sequelize } from 'sequelize-typescript';
 import { type AuthUser } from '../auth/auth-user';
 import { JsonText } from '../http/json-text';
@@ -86,12 +87,10 @@ const SESSIONS_ROUTES = [
         sessionAnswer(
           sequelize,
           user,
-          await createSession(
-            sequelize,
-            user.orgId,
-            body,
-            req.requestId,
-            assignedScope(user.role, user.id) ?? undefined,
+          // A photographer's new session is theirs once they lead it: written for the whole
+          // studio, as the row is not theirs to see until they are on it (db/studio-context.ts).
+          await asWholeStudio(() =>
+            createSession(sequelize, user.orgId, body, req.requestId, assignedScope(user.role, user.id) ?? undefined),
           ),
         ),
   ),

@@ -2,7 +2,6 @@ import { QueryTypes, type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { type UserLocale } from '../../domain/accounts/users';
 import { type AssignmentRole } from '../../domain/teams/assignments';
-import { prepared, preparedRows } from '../pg-client';
 
 /** A member on a session, as the session's answer lists them. */
 export interface SessionAssignmentRow {
@@ -34,14 +33,13 @@ export async function listSessionAssignments(
 /** What an assigned-only member may reach by id (the route kit's check, api/teams/operation-scopes.ts). */
 export type ReachKind = 'session' | 'contact' | 'quote';
 
-/** Each kind's table. */
-const TABLES: Record<ReachKind, string> = { session: 'sessions', contact: 'contacts', quote: 'quotes' };
-
 /**
  * What an assigned-only member reaches, as a condition on `row`, a row of the kind's table (its
  * name or alias in the statement): a session they are assigned to; a contact that is the main
  * contact or a session contact of one; a quote of one. The one definition of the reach: the
- * route kit's check by id (memberReaches) and the lists (sessions, contacts, quotes) all use it.
+ * lists (sessions, contacts, quotes) use it, and the `member_reach` policies of
+ * db/migrations/2026.11.28T21.00.00.member-reach.ts say the same in SQL (a request by id is
+ * bounded by them).
  */
 export function reachedFilter(kind: ReachKind, row: string, memberParam: string): string {
   const assigned = (session: string) =>
@@ -50,28 +48,6 @@ export function reachedFilter(kind: ReachKind, row: string, memberParam: string)
   if (kind === 'quote') return assigned(`${row}.session_id`);
   return `EXISTS (SELECT 1 FROM sessions s WHERE ${assigned('s.id')}
     AND (s.contact_id = ${row}.id OR EXISTS (SELECT 1 FROM session_contacts sc WHERE sc.session_id = s.id AND sc.contact_id = ${row}.id)))`;
-}
-
-const REACH = Object.fromEntries(
-  (Object.keys(TABLES) as ReachKind[]).map((kind) => [
-    kind,
-    prepared(
-      `reach-${kind}`,
-      `SELECT EXISTS (SELECT 1 FROM ${TABLES[kind]} t WHERE t.id = $3::uuid AND t.owner_id = $1 AND ${reachedFilter(kind, 't', '$2::uuid')}) AS reaches`,
-    ),
-  ]),
-) as Record<ReachKind, ReturnType<typeof prepared>>;
-
-/** Whether the member is assigned to the session, the contact's or the quote's, in the studio (one named statement). */
-export async function memberReaches(
-  sequelize: Sequelize,
-  orgId: string,
-  memberId: string,
-  kind: ReachKind,
-  id: string,
-): Promise<boolean> {
-  const [row] = await preparedRows<{ reaches: boolean }>(sequelize, REACH[kind], [orgId, memberId, id]);
-  return row?.reaches === true;
 }
 
 /** A member assigned to a session, as a task's message reaches them. */

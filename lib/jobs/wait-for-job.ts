@@ -40,11 +40,21 @@ export async function waitForJob<R>(temporal: Client, job: WaitedJob, wait: JobW
     wait.failed ?? ((reason: string): Error => new UnavailableError(`The ${wait.what} could not be made: ${reason}`));
   let timer: NodeJS.Timeout | undefined;
   const until = Date.now() + wait.seconds * 1000;
+  // At the deadline the long poll for the result is cancelled too: a request that has answered
+  // "still being prepared" leaves no call to Temporal behind it (one per late request otherwise,
+  // each polling until its workflow ends).
+  const stop = new AbortController();
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(late(job)), wait.seconds * 1000);
+    timer = setTimeout(() => {
+      stop.abort();
+      reject(late(job));
+    }, wait.seconds * 1000);
   });
+  const result = temporal.withAbortSignal(stop.signal, () => workflowResult(temporal, job.workflow_id, until));
+  // Its rejection once cancelled is the deadline's answer, already given.
+  result.catch(() => undefined);
   try {
-    return (await Promise.race([workflowResult(temporal, job.workflow_id, until), deadline])) as R;
+    return (await Promise.race([result, deadline])) as R;
   } catch (err) {
     // Still no workflow at the deadline: as late as a workflow still running.
     if (err instanceof WorkflowNotFoundError) throw late(job);

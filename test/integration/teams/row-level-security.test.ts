@@ -1,13 +1,18 @@
 // Issue 44 §3: isolation the database enforces. Two studios registered through the api, each with
 // data; a query written without the studio's filter, run as studio A, sees nothing of studio B.
 // The service's role owns no table and cannot turn row-level security off.
+import fc from 'fast-check';
 import { QueryTypes } from 'sequelize';
 import request from 'supertest';
 import { preparedRows, prepared } from '../../../db/pg-client';
+import { reachedFilter, type ReachKind } from '../../../db/queries/session-assignments';
 import { asPlatform, asStudio } from '../../../db/studio-context';
 import { buildContact } from '../../factories/contacts';
+import { buildQuote } from '../../factories/quotes';
+import { buildSession } from '../../factories/sessions';
 import { buildUser, type TestUser } from '../../factories/users';
 import { as } from '../../helpers/auth';
+import { memberOf } from '../../helpers/team-members';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 
 let t: TestApp;
@@ -121,4 +126,63 @@ describe('row-level security (issue 44 §3)', () => {
     expect(ids).not.toContain(contactsOf[b.id][0]);
     expect((await request(t.app).get(`/api/contacts/${contactsOf[b.id][0]}`).set(as(a))).status).toBe(404);
   });
+
+  it('bounds a photographer’s work to the sessions they are on, as the lists’ filter says, whatever the assignments', async () => {
+    const members = [
+      await memberOf(t.app, t.sequelize, a, 'photographer'),
+      await memberOf(t.app, t.sequelize, a, 'photographer'),
+    ];
+    const contacts = [...contactsOf[a.id], (await buildContact(t.app, a, { first_name: 'Zoé' })).id];
+    const sessions: string[] = [];
+    for (const contact of contacts) {
+      const session = await buildSession(t.app, a, { title: 'Séance', contact_id: contact });
+      sessions.push(session.id);
+      await buildQuote(t.app, a, { session_id: session.id, contact_id: contact });
+    }
+    const KINDS: [ReachKind, string][] = [
+      ['session', 'sessions'],
+      ['contact', 'contacts'],
+      ['quote', 'quotes'],
+    ];
+    const idsOf = (rows: { id: string }[]) => rows.map((r) => r.id).sort();
+    await fc.assert(
+      fc.asyncProperty(
+        // Who is on each session, and which contacts are its session contacts.
+        fc.array(fc.subarray([0, 1]), { minLength: sessions.length, maxLength: sessions.length }),
+        fc.array(fc.subarray([0, 1, 2]), { minLength: sessions.length, maxLength: sessions.length }),
+        async (onSession, attached) => {
+          await asPlatform(async () => {
+            await t.sequelize.query('DELETE FROM session_assignments WHERE session_id = ANY($1::uuid[])', {
+              bind: [sessions],
+            });
+            await t.sequelize.query('DELETE FROM session_contacts WHERE session_id = ANY($1::uuid[])', {
+              bind: [sessions],
+            });
+            for (const [i, session] of sessions.entries()) {
+              for (const m of onSession[i])
+                await t.sequelize.query(
+                  `INSERT INTO session_assignments (owner_id, session_id, user_id, role) VALUES ($1, $2, $3, 'assistant')`,
+                  { bind: [a.id, session, members[m].id] },
+                );
+              for (const c of attached[i])
+                await t.sequelize.query('INSERT INTO session_contacts (session_id, contact_id) VALUES ($1, $2)', {
+                  bind: [session, contacts[c]],
+                });
+            }
+          });
+          for (const member of members)
+            for (const [kind, table] of KINDS) {
+              const bounded = await asStudio(a.id, () => select<{ id: string }>(`SELECT id FROM ${table}`), member.id);
+              const filtered = await asStudio(a.id, () =>
+                select<{ id: string }>(`SELECT id FROM ${table} t WHERE ${reachedFilter(kind, 't', '$1::uuid')}`, [
+                  member.id,
+                ]),
+              );
+              expect(idsOf(bounded)).toEqual(idsOf(filtered));
+            }
+        },
+      ),
+      { numRuns: 15 },
+    );
+  }, 120_000);
 });
