@@ -84,11 +84,10 @@ describe('runJob', () => {
   it('completes a job that waits a day in well under a minute: the test server skips the timer', async () => {
     const fake = createFakeJobActivities();
     const serverTimeBefore = await env.currentTimeMs();
-    const wallBefore = Date.now();
+    // Without the skip, the day's timer would outlast the test's timeout: no wall-clock bound needed.
     const { outcome } = await runFixture(fake, 'dayLaterJobWorkflow', {});
 
     await expect(outcome).resolves.toBe('done a day later');
-    expect(Date.now() - wallBefore).toBeLessThan(30_000);
     expect((await env.currentTimeMs()) - serverTimeBefore).toBeGreaterThanOrEqual(DAY_MS);
     expect(fake.callsTo('writeEffect')).toEqual([{ step: 1 }]);
     expect(fake.callsTo('completeJobRun')).toHaveLength(1);
