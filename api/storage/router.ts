@@ -4,7 +4,9 @@ import { type Sequelize } from 'sequelize-typescript';
 import { fileAccessRules } from '../../db/queries/file-access';
 import { NotFoundError } from '../../domain/errors';
 import { linkExpiration } from '../../domain/storage/link-expiration';
-import { keyNamesUser, validateObjectKey } from '../../domain/storage/object-keys';
+import { maySignLink } from '../../domain/storage/may-sign';
+import { validateObjectKey } from '../../domain/storage/object-keys';
+import { assignedScope } from '../../domain/teams/assignments';
 import { type createRouteKit } from '../http/route-kit';
 import { SignedLinkView, SignedUrlParams, SignedUrlQuery } from './schema';
 import { signGetLink } from './signed-link';
@@ -36,17 +38,10 @@ export function buildStorageRouter({ sequelize, publicS3, bucket, kit }: Storage
     },
     async ({ user, params, query }) => {
       const key = validateObjectKey(params.key);
-      const rules = await fileAccessRules(sequelize, { userId: user.id, orgId: user.orgId, bucket, key });
-      const allowed =
-        keyNamesUser(key, user.id) ||
-        keyNamesUser(key, user.orgId) ||
-        rules.fileObjectInOrg ||
-        rules.sessionFileOwned ||
-        rules.contactFileOwned ||
-        rules.documentUploaded ||
-        rules.currentUserImage;
+      const memberId = assignedScope(user.role, user.id);
+      const rules = await fileAccessRules(sequelize, { userId: user.id, orgId: user.orgId, memberId, bucket, key });
       // The same 404 whether the object exists or not: a refused key reveals nothing.
-      if (!allowed) throw new NotFoundError('File');
+      if (!maySignLink(key, { id: user.id, orgId: user.orgId, memberId }, rules)) throw new NotFoundError('File');
       return signGetLink(publicS3, bucket, key, linkExpiration(query.expirationSeconds, rules.currentUserImage));
     },
   );

@@ -1,27 +1,17 @@
 import { QueryTypes } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { asPlatform } from '../studio-context';
+import { reachedFilter } from './session-assignments';
+import { type FileAccessRules } from '../../domain/storage/may-sign';
 
 /** Who asks for a link: the user, their organisation, and the bucket the key is in. */
 export interface FileAccessRequest {
   userId: string;
   orgId: string;
+  /** A member who works only on their assigned sessions (domain/teams/assignments.ts#assignedScope): files of those only. */
+  memberId: string | null;
   bucket: string;
   key: string;
-}
-
-/** Which of the database's ownership rules hold for a key (the key-pattern rule is in domain/storage). */
-export interface FileAccessRules {
-  /** A file_objects row for the key in the user's organisation. */
-  fileObjectInOrg: boolean;
-  /** A session_files row for the key on one of the studio's sessions. */
-  sessionFileOwned: boolean;
-  /** A contact_files row for the key on one of the studio's contacts. */
-  contactFileOwned: boolean;
-  /** A document uploaded by the user whose file object has the key. */
-  documentUploaded: boolean;
-  /** The key is the user's current avatar, or the studio's logo (the week-long link case). */
-  currentUserImage: boolean;
 }
 
 /**
@@ -36,12 +26,17 @@ export async function fileAccessRules(sequelize: Sequelize, r: FileAccessRequest
     sequelize.query<FileAccessRules>(
       `SELECT
        EXISTS (SELECT 1 FROM file_objects fo WHERE fo.bucket = $bucket AND fo.key = $key AND fo.org_id = $orgId) AS "fileObjectInOrg",
-       EXISTS (SELECT 1 FROM session_files sf JOIN sessions s ON s.id = sf.session_id WHERE sf.key = $key AND s.owner_id = $orgId) AS "sessionFileOwned",
-       EXISTS (SELECT 1 FROM contact_files cf JOIN contacts c ON c.id = cf.contact_id WHERE cf.key = $key AND c.owner_id = $orgId) AS "contactFileOwned",
+       EXISTS (SELECT 1 FROM session_files sf JOIN sessions s ON s.id = sf.session_id WHERE sf.key = $key AND s.owner_id = $orgId
+                AND ($memberId::uuid IS NULL OR ${reachedFilter('session', 's', '$memberId::uuid')})) AS "sessionFileOwned",
+       EXISTS (SELECT 1 FROM contact_files cf JOIN contacts c ON c.id = cf.contact_id WHERE cf.key = $key AND c.owner_id = $orgId
+                AND ($memberId::uuid IS NULL OR ${reachedFilter('contact', 'c', '$memberId::uuid')})) AS "contactFileOwned",
        EXISTS (SELECT 1 FROM documents d JOIN file_objects fo ON fo.id = d.file_object_id
                 WHERE fo.bucket = $bucket AND fo.key = $key AND d.uploaded_by = $userId) AS "documentUploaded",
        EXISTS (SELECT 1 FROM users u WHERE u.id IN ($userId, $orgId) AND (u.avatar_key = $key OR u.logo_key = $key)) AS "currentUserImage"`,
-      { bind: { bucket: r.bucket, key: r.key, orgId: r.orgId, userId: r.userId }, type: QueryTypes.SELECT },
+      {
+        bind: { bucket: r.bucket, key: r.key, orgId: r.orgId, userId: r.userId, memberId: r.memberId },
+        type: QueryTypes.SELECT,
+      },
     ),
   );
   return row;

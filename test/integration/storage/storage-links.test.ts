@@ -6,6 +6,7 @@ import { createS3Client } from '../../../lib/s3';
 import { buildContact } from '../../factories/contacts';
 import { buildUser, type TestUser } from '../../factories/users';
 import { putObject } from '../../helpers/stored-objects';
+import { memberOf } from '../../helpers/team-members';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { as } from '../../helpers/auth';
 
@@ -95,6 +96,45 @@ describe('GET /api/storage/signed-url/:key', () => {
     expect((await link(owner, contactKey)).status).toBe(200);
     expect((await link(stranger, sessionKey)).status).toBe(404);
     expect((await link(stranger, contactKey)).status).toBe(404);
+  });
+
+  it('gives a photographer the files of their sessions only, not the studio’s exports, invoices or other sessions', async () => {
+    const photographer = await memberOf(t.app, t.sequelize, owner, 'photographer');
+    const contact = await buildContact(t.app, owner);
+    const theirs = await request(t.app)
+      .post('/api/sessions')
+      .set(as(photographer))
+      .send({ title: 'Portrait', contact_id: contact.id });
+    expect(theirs.status).toBe(201);
+    const other = await request(t.app).post('/api/sessions').set(as(owner)).send({ title: 'Mariage' });
+    const keys = {
+      mine: `session-files/${theirs.body.id}/${crypto.randomUUID()}.jpg`,
+      other: `session-files/${other.body.id}/${crypto.randomUUID()}.jpg`,
+      contact: `contact-files/${contact.id}/${crypto.randomUUID()}.pdf`,
+      exportOfStudio: `exports/${orgOf(owner)}/contacts.csv`,
+      invoicePdf: `pdfs/invoices/${crypto.randomUUID()}.pdf`,
+    };
+    for (const [sessionId, key] of [
+      [theirs.body.id, keys.mine],
+      [other.body.id, keys.other],
+    ])
+      await t.sequelize.query(`INSERT INTO session_files (session_id, file_name, key) VALUES ($1, 'photo.jpg', $2)`, {
+        bind: [sessionId, key],
+      });
+    await t.sequelize.query(`INSERT INTO contact_files (contact_id, file_name, key) VALUES ($1, 'contrat.pdf', $2)`, {
+      bind: [contact.id, keys.contact],
+    });
+    await insertFileObject(owner, keys.invoicePdf, { entity_type: 'invoice' });
+    await putObject(s3, bucket(), keys.mine, 'photo');
+    const mine = await link(photographer, keys.mine);
+    expect(mine.status).toBe(200);
+    expect((await download(mine.body.url)).text).toBe('photo');
+    expect((await link(photographer, keys.contact)).status).toBe(200);
+    for (const key of [keys.other, keys.exportOfStudio, keys.invoicePdf]) {
+      expect((await link(photographer, key)).status).toBe(404);
+      // The owner reaches each of them.
+      expect((await link(owner, key)).status).toBe(200);
+    }
   });
 
   it('grants a document to the user who uploaded it', async () => {
