@@ -111,11 +111,63 @@ describe('row-level security (issue 44 §3)', () => {
          FROM pg_class c
          JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = 'public'
         WHERE c.relkind IN ('r', 'p')
-          AND (c.relname IN ('memberships', 'team_invitations', 'file_objects')
-               OR EXISTS (SELECT 1 FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attname = 'owner_id' AND NOT a.attisdropped))
+          AND EXISTS (SELECT 1 FROM pg_attribute a WHERE a.attrelid = c.oid AND NOT a.attisdropped
+                        AND a.attname IN ('owner_id', 'org_id', 'resource_owner_id'))
+          -- A person, not a studio's record: users.org_id is the studio they work in now, of several.
+          AND c.relname <> 'users'
           AND NOT (c.relrowsecurity AND EXISTS (SELECT 1 FROM pg_policy p WHERE p.polrelid = c.oid AND p.polname = 'studio_isolation'))`,
     );
     expect(unguarded).toEqual([]);
+    // The children of a studio's records carry it too (issue 44 §3): none is left to its parent alone.
+    const children = await select<{ table: string }>(
+      `SELECT c.relname AS table FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = 'public'
+        WHERE c.relkind = 'r' AND c.relname IN ('invoice_items', 'quote_items', 'session_contacts', 'session_files',
+          'contact_files', 'client_infos', 'session_workflow_task_runs', 'workflow_tasks', 'workflow_task_actions',
+          'user_session_info_template_fields', 'cardprovider_payments', 'walletprovider_payments', 'audit_logs', 'job_runs')
+          AND c.relrowsecurity`,
+    );
+    expect(children).toHaveLength(14);
+  });
+
+  it("keeps a record's children to its studio: read by their own id, written under another's parent", async () => {
+    const session = await buildSession(t.app, b, { title: 'Séance B', contact_id: contactsOf[b.id][0] });
+    await request(t.app)
+      .post(`/api/sessions/${session.id}/contacts`)
+      .set(as(b))
+      .send({ contact_id: contactsOf[b.id][1] })
+      .expect(201);
+    const quote = await buildQuote(t.app, b, { session_id: session.id, contact_id: contactsOf[b.id][0] });
+    const [line] = await asPlatform(() =>
+      select<{ id: string; owner_id: string }>('SELECT id, owner_id FROM quote_items WHERE quote_id = $1', [quote.id]),
+    );
+    // The studio is copied from the parent, whoever inserts.
+    expect(line.owner_id).toBe(b.id);
+    // A query of studio A naming B's child by its own id, no parent joined, finds nothing.
+    expect(await asStudio(a.id, () => select('SELECT id FROM quote_items WHERE id = $1', [line.id]))).toEqual([]);
+    expect(
+      await asStudio(a.id, () => select('SELECT contact_id FROM session_contacts WHERE session_id = $1', [session.id])),
+    ).toEqual([]);
+    expect(await asStudio(b.id, () => select('SELECT id FROM quote_items WHERE id = $1', [line.id]))).toHaveLength(1);
+    // Studio A cannot hang a row under B's session, nor move B's line to itself.
+    await expect(
+      asStudio(a.id, () =>
+        t.sequelize.query('INSERT INTO session_contacts (session_id, contact_id) VALUES ($1, $2)', {
+          bind: [session.id, contactsOf[a.id][0]],
+        }),
+      ),
+    ).rejects.toThrow(/row-level security/);
+    await asPlatform(() =>
+      t.sequelize.query('UPDATE quote_items SET owner_id = $1 WHERE id = $2', { bind: [a.id, line.id] }),
+    );
+    const [still] = await asPlatform(() =>
+      select<{ owner_id: string }>('SELECT owner_id FROM quote_items WHERE id = $1', [line.id]),
+    );
+    expect(still.owner_id).toBe(b.id);
+    // A studio reads its own job runs, not the platform's.
+    const [platformJobs] = await asStudio(a.id, () =>
+      select<{ n: number }>('SELECT count(*)::int AS n FROM job_runs WHERE org_id IS NULL'),
+    );
+    expect(platformJobs.n).toBe(0);
   });
 
   it("keeps a studio's api requests seeing their own data, and another studio's as not found", async () => {
