@@ -10,9 +10,13 @@ import { waitForJob } from '../../../lib/jobs/wait-for-job';
 
 const job = { id: 'run-1', workflow_id: 'export:owner-1:abc' };
 
-/** A Temporal client whose one workflow ends as `result` does (or never, if it is left pending). */
-function temporalWith(result: Promise<unknown>): { client: Client; asked: string[] } {
+/**
+ * A Temporal client whose one workflow ends as `result` does (or never, if it is left pending);
+ * `signals` holds the abort signal each wait ran its calls under.
+ */
+function temporalWith(result: Promise<unknown>): { client: Client; asked: string[]; signals: AbortSignal[] } {
   const asked: string[] = [];
+  const signals: AbortSignal[] = [];
   const client = {
     workflow: {
       getHandle: (workflowId: string) => {
@@ -20,8 +24,12 @@ function temporalWith(result: Promise<unknown>): { client: Client; asked: string
         return { result: () => result };
       },
     },
+    withAbortSignal: <R>(signal: AbortSignal, fn: () => Promise<R>) => {
+      signals.push(signal);
+      return underSignal(signal, fn);
+    },
   } as unknown as Client;
-  return { client, asked };
+  return { client, asked, signals };
 }
 
 /** A workflow failure as Temporal reports one: the job's failure wrapping the activity's, typed by its code. */
@@ -33,6 +41,9 @@ function failedWith(type: string, message: string, details?: unknown): Promise<n
 
 const never = new Promise<never>(() => undefined);
 
+/** Temporal's `withAbortSignal`, for a client written out in a test: runs the calls. */
+const underSignal = <R>(_signal: AbortSignal, fn: () => Promise<R>) => fn();
+
 describe('waitForJob: the one way a route waits for a job', () => {
   it("answers the workflow's result when it ends before the deadline", async () => {
     const { client, asked } = temporalWith(Promise.resolve({ key: 'temp/a.csv' }));
@@ -40,10 +51,17 @@ describe('waitForJob: the one way a route waits for a job', () => {
     expect(asked).toEqual([job.workflow_id]);
   });
 
-  it('answers a 503 naming the job to ask again for once the deadline passes, by default', async () => {
-    const { client } = temporalWith(never);
+  it('answers a 503 naming the job to ask again for once the deadline passes, by default, and stops asking Temporal', async () => {
+    const { client, signals } = temporalWith(never);
     const late = waitForJob(client, job, { seconds: 0.05, what: 'pdf' });
     await expect(late).rejects.toMatchObject({ code: 'unavailable', message: expect.stringContaining('run-1') });
+    expect(signals.map((s) => s.aborted)).toEqual([true]);
+  });
+
+  it('leaves a wait that ended in time uncancelled', async () => {
+    const { client, signals } = temporalWith(Promise.resolve('done'));
+    await waitForJob(client, job, { seconds: 5, what: 'pdf' });
+    expect(signals.map((s) => s.aborted)).toEqual([false]);
   });
 
   it("answers the route's own late error, given the job, when it has one", async () => {
@@ -112,6 +130,7 @@ describe('waitForJob: the one way a route waits for a job', () => {
               : Promise.resolve({ key: 'pdfs/invoices/1.pdf' }),
         }),
       },
+      withAbortSignal: underSignal,
     } as unknown as Client;
     await expect(waitForJob(client, job, { seconds: 5, what: 'pdf' })).resolves.toEqual({ key: 'pdfs/invoices/1.pdf' });
     expect(asks).toBe(3);
@@ -124,6 +143,7 @@ describe('waitForJob: the one way a route waits for a job', () => {
           result: () => Promise.reject(new WorkflowNotFoundError('not found', workflowId, undefined)),
         }),
       },
+      withAbortSignal: underSignal,
     } as unknown as Client;
     await expect(waitForJob(missing, job, { seconds: 0.3, what: 'pdf' })).rejects.toMatchObject({
       code: 'unavailable',
