@@ -85,42 +85,58 @@ async function sessionMessage(
 }
 
 /**
- * The session's message to the members assigned in the task's role (issue 44 §2: "email the second
- * shooter the call sheet"): one email to all of them, in the first one's language; the variables
- * still name the client and the session. Members have no phone number here: an SMS task so
- * addressed fails with the reason.
+ * The session's messages to the members assigned in the task's role (issue 44 §2: "email the
+ * second shooter the call sheet"): one to each, at their notification address, in their language
+ * and with the shoot's time on their clock; the variables still name the client and the session.
+ * None assigned: one message with no recipient, which the send refuses with the reason. Members
+ * have no phone number here: an SMS task so addressed fails with the reason.
  */
-async function membersMessage(
+async function membersMessages(
   deps: SessionTaskDeps,
   { run, task, session, owner }: TaskRunContext,
   role: NonNullable<TaskRunContext['task']['assignment_role']>,
-): Promise<TaskMessage> {
+): Promise<TaskMessage[]> {
   const members = await deps.assignedMembers(owner.id, session.id, role);
   const client = await deps.sessionRecipient(session, 'email');
-  const locale = members[0]?.locale ?? owner.locale;
-  return {
-    runId: run.id,
-    messageIdPrefix: 'task-run',
-    task,
-    ownerId: owner.id,
-    contact: members.length
-      ? { id: null, email: members.map((m) => m.email).join(', '), phone_number: null, country: null }
-      : null,
-    locale,
-    variables: sessionMessageVariables({
-      session,
-      contact: client,
-      owner: { locale, timeZone: owner.time_zone },
-      people: await deps.sessionPeople(session),
-    }),
-    metadata: {
-      workflow_id: run.workflow_id,
-      workflow_task_id: task.id,
-      session_id: session.id,
-      assignment_role: role,
-    },
-    noRecipient: `no member is assigned to the session as ${role}`,
+  const people = await deps.sessionPeople(session);
+  const metadata = {
+    workflow_id: run.workflow_id,
+    workflow_task_id: task.id,
+    session_id: session.id,
+    assignment_role: role,
   };
+  const message = (member: (typeof members)[number] | null): TaskMessage => {
+    const locale = member?.locale ?? owner.locale;
+    return {
+      runId: run.id,
+      // One Message-ID per member and run: a retried send is the same message to the same person.
+      messageIdPrefix: member ? `task-run-${member.user_id}` : 'task-run',
+      task,
+      ownerId: owner.id,
+      contact: member ? { id: null, email: member.email, phone_number: null, country: null } : null,
+      locale,
+      variables: sessionMessageVariables({
+        session,
+        contact: client,
+        owner: { locale, timeZone: member?.time_zone ?? owner.time_zone },
+        people,
+      }),
+      metadata,
+      noRecipient: `no member is assigned to the session as ${role}`,
+    };
+  };
+  return members.length ? members.map(message) : [message(null)];
+}
+
+/** Sends each message in turn; the run's metadata names every recipient. */
+async function sendEach(
+  messages: TaskMessage[],
+  send: (m: TaskMessage) => Promise<TaskRunMetadata>,
+): Promise<TaskRunMetadata> {
+  const sent: TaskRunMetadata[] = [];
+  for (const m of messages) sent.push(await send(m));
+  if (sent.length === 1) return sent[0];
+  return { ...sent[0], recipient_email: sent.map((r) => r.recipient_email).join(', ') };
 }
 
 /** The same job the session-info endpoint starts, keyed by this run: a retry finds the one it started. */
@@ -170,12 +186,14 @@ export function createSessionTaskRunner(deps: SessionTaskDeps): Pick<SessionAuto
     return { status, error };
   };
 
-  const recipients = (context: TaskRunContext, field: 'phone_number' | 'email') => {
+  const recipients = async (context: TaskRunContext, field: 'phone_number' | 'email') => {
     const role = context.task.assignment_role;
-    return role ? membersMessage(deps, context, role) : sessionMessage(deps, context, field);
+    return role ? membersMessages(deps, context, role) : [await sessionMessage(deps, context, field)];
   };
-  const sendSms = async (context: TaskRunContext) => sendTaskSms(deps, await recipients(context, 'phone_number'));
-  const sendEmail = async (context: TaskRunContext) => sendTaskEmail(deps, await recipients(context, 'email'));
+  const sendSms = async (context: TaskRunContext) =>
+    sendEach(await recipients(context, 'phone_number'), (m) => sendTaskSms(deps, m));
+  const sendEmail = async (context: TaskRunContext) =>
+    sendEach(await recipients(context, 'email'), (m) => sendTaskEmail(deps, m));
 
   return {
     async runWorkflowTask({ jobRunId, taskRunId, appliedAt, sessionStart }) {

@@ -56,6 +56,8 @@ export interface AssignedMemberRow {
   name: string | null;
   email: string;
   locale: UserLocale;
+  /** Their own clock, when they set one. */
+  time_zone: string | null;
 }
 
 /** The members assigned to the session in `role` (a task addressed to them, at their notification address), in the order they were put on it. */
@@ -66,7 +68,7 @@ export function assignedMembers(
   role: AssignmentRole,
 ): Promise<AssignedMemberRow[]> {
   return sequelize.query<AssignedMemberRow>(
-    `SELECT u.id AS user_id, u.name, coalesce(u.notification_email, u.email) AS email, u.locale
+    `SELECT u.id AS user_id, u.name, coalesce(u.notification_email, u.email) AS email, u.locale, u.time_zone
        FROM session_assignments a JOIN users u ON u.id = a.user_id
       WHERE a.owner_id = $1 AND a.session_id = $2 AND a.role = $3
       ORDER BY a.created_at, a.user_id`,

@@ -173,14 +173,23 @@ describe('a session’s members (issue 44 §2)', () => {
     expect(ids(ownersView.body.items)).toEqual([mine.id, own.id].sort());
   });
 
-  it('runs a SESSION_ASSIGNED workflow that emails the second shooter the call sheet, not the client', async () => {
+  it('runs a SESSION_ASSIGNED workflow that emails each second shooter the call sheet in their language and on their clock, not the client', async () => {
     const clientEmail = `client-${crypto.randomUUID()}@example.fr`;
     const client = await buildContact(t.app, owner, { first_name: 'Zoé', email: clientEmail });
     const session = await buildSession(t.app, owner, {
       title: 'Mariage Zoé',
       location: 'Domaine des Aulnes',
       contact_id: client.id,
+      start_date: '2026-12-12T14:00:00.000Z',
+      end_date: '2026-12-12T20:00:00.000Z',
     });
+    // A second second shooter, working from Montréal in French.
+    const third = await memberOf(t.app, t.sequelize, owner, 'photographer');
+    await request(t.app)
+      .patch('/api/users/me/preferences')
+      .set(as(third))
+      .send({ locale: 'fr-FR', time_zone: 'America/Toronto' })
+      .expect(200);
     const workflow = await request(t.app)
       .post('/api/workflows')
       .set(as(owner))
@@ -196,7 +205,7 @@ describe('a session’s members (issue 44 §2)', () => {
                 action_type: 'AUTOMATIC_EMAIL',
                 config: {
                   subject: 'Feuille de route : {{session.title}}',
-                  message: 'Rendez-vous au {{session.location}} avec {{contact.first_name}}.',
+                  message: 'Rendez-vous au {{session.location}} avec {{contact.first_name}}, {{session.start_date}}.',
                 },
               },
             ],
@@ -223,7 +232,7 @@ describe('a session’s members (issue 44 §2)', () => {
     const prefs = await request(t.app)
       .patch('/api/users/me/preferences')
       .set(as(second))
-      .send({ notification_email: inbox.toUpperCase(), locale: 'en-GB' })
+      .send({ notification_email: inbox.toUpperCase(), locale: 'en-GB', time_zone: 'Europe/London' })
       .expect(200);
     expect(prefs.body).toMatchObject({ notification_email: inbox, locale: 'en-GB', email: second.email });
 
@@ -232,12 +241,19 @@ describe('a session’s members (issue 44 §2)', () => {
     await assign(owner, session.id, [
       { user_id: lead.id, role: 'lead' },
       { user_id: second.id, role: 'second_shooter' },
+      { user_id: third.id, role: 'second_shooter' },
     ]).expect(200);
 
     const sheet = await eventually('the call sheet to the second shooter', async () =>
       (await mailsTo(inbox)).find((m) => m.subject === 'Feuille de route : Mariage Zoé'),
     );
-    expect(sheet.text).toContain('Rendez-vous au Domaine des Aulnes avec Zoé.');
+    // Each reads the start on their own clock, in their own language: 14:00 in London, 9:00 in Montréal.
+    expect(sheet.text).toContain('Rendez-vous au Domaine des Aulnes avec Zoé, Saturday, 12 December 2026 at 14:00.');
+    expect(sheet.to).toEqual([expect.objectContaining({ address: inbox })]);
+    const theirs = await eventually('the call sheet to the other second shooter', async () =>
+      (await mailsTo(third.email)).find((m) => m.subject === 'Feuille de route : Mariage Zoé'),
+    );
+    expect(theirs.text).toContain('samedi 12 décembre 2026 à 09:00.');
     expect(await mailsTo(lead.email)).toEqual(
       expect.not.arrayContaining([expect.objectContaining({ subject: 'Feuille de route : Mariage Zoé' })]),
     );
