@@ -6,7 +6,8 @@ import { type findInvitationLetter } from '../../db/queries/team';
 import { languageOf } from '../../domain/accounts/locale-language';
 import { type UserLocale } from '../../domain/accounts/users';
 import { DomainError, NotFoundError } from '../../domain/errors';
-import { invitationExpiry, invitationStatus, newInvitationToken } from '../../domain/teams/invitations';
+import { newSecretToken } from '../../domain/secret-token';
+import { invitationExpiry, invitationStatus } from '../../domain/teams/invitations';
 import { invitationEmail } from '../../domain/teams/invitation-email';
 import { type TeamInviteActivities } from '../../workflows/teams/contract';
 import { type Bound } from '../db-deps';
@@ -33,7 +34,7 @@ export function createTeamInviteActivities(deps: TeamInviteDeps): TeamInviteActi
         const status = invitationStatus(letter, new Date());
         if (status === 'accepted' || status === 'revoked') return { to: letter.email, expiresAt: '' };
         // A retried attempt makes a new link; only the email that is sent carries one.
-        const { token, hash } = newInvitationToken();
+        const { token, hash } = newSecretToken();
         const sentAt = new Date();
         const expiresAt = invitationExpiry(sentAt);
         await deps.setInvitationLink(letter.id, { tokenHash: hash, sentAt, expiresAt });

@@ -1,11 +1,10 @@
-import crypto from 'node:crypto';
 import { type Sequelize } from 'sequelize-typescript';
 import { type PortalDocumentKind } from '../../domain/client-portal/portal-documents';
 import { type UserPlan } from '../../domain/accounts/users';
 import { Contact } from '../models/Contact';
 import { MagicLinkToken } from '../models/MagicLinkToken';
 import { User } from '../models/User';
-import { hashMagicToken } from '../queries/magic-links';
+import { newSecretToken } from '../../domain/secret-token';
 import { ensureClientAccount } from './ensure-client-account';
 
 /** A link's token and what its address is built from (the studio's host: domain/accounts/portal-host.ts). */
@@ -40,14 +39,14 @@ export async function issueDocumentLink(
   if (input.recipients && !input.recipients.some((r) => r.toLowerCase() === email)) return null;
   const account = await ensureClientAccount(sequelize, contact);
   const owner = await User.findByPk(input.ownerId, { attributes: ['plan', 'tenant_slug'], rejectOnEmpty: true });
-  const token = crypto.randomBytes(32).toString('base64url');
+  const { token, hash } = newSecretToken();
   const expiresAt = new Date(Date.now() + input.ttlMinutes * 60_000);
   await MagicLinkToken.create({
     client_account_id: account.id,
     session_id: null,
     document_kind: input.kind,
     document_id: input.documentId,
-    token_hash: hashMagicToken(token),
+    token_hash: hash,
     expires_at: expiresAt,
   });
   return { token, expiresAt, owner: { plan: owner.plan, tenant_slug: owner.tenant_slug }, email: contact.email };

@@ -1,7 +1,6 @@
-import crypto from 'node:crypto';
 import { type Sequelize } from 'sequelize-typescript';
 import { MagicLinkToken } from '../models/MagicLinkToken';
-import { hashMagicToken } from '../queries/magic-links';
+import { newSecretToken } from '../../domain/secret-token';
 
 /**
  * A new single-use link for one client, for one session's invitation or (null) for the portal as
@@ -13,12 +12,12 @@ export async function issueMagicLink(
   sessionId: string | null,
   ttlMinutes: number,
 ): Promise<{ token: string; expiresAt: Date }> {
-  const token = crypto.randomBytes(32).toString('base64url');
+  const { token, hash } = newSecretToken();
   const expiresAt = new Date(Date.now() + ttlMinutes * 60_000);
   await MagicLinkToken.create({
     client_account_id: clientAccountId,
     session_id: sessionId,
-    token_hash: hashMagicToken(token),
+    token_hash: hash,
     expires_at: expiresAt,
   });
   return { token, expiresAt };

@@ -2,7 +2,8 @@ import { QueryTypes } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { ClientAccount } from '../models/ClientAccount';
 import { MagicLinkToken } from '../models/MagicLinkToken';
-import { hashMagicToken, linkedDocument, type RedeemResult } from '../queries/magic-links';
+import { hashToken } from '../../domain/secret-token';
+import { linkedDocument, type RedeemResult } from '../queries/magic-links';
 import { type PortalDocumentKind } from '../../domain/client-portal/portal-documents';
 
 /**
@@ -10,7 +11,7 @@ import { type PortalDocumentKind } from '../../domain/client-portal/portal-docum
  * once cannot both sign in. A refused link says why, for the portal's page.
  */
 export async function redeemMagicLink(sequelize: Sequelize, token: string): Promise<RedeemResult> {
-  const hash = hashMagicToken(token);
+  const hash = hashToken(token);
   const rows = await sequelize.query<{
     client_account_id: string;
     session_id: string | null;

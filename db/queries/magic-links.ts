@@ -1,10 +1,7 @@
 import { type PortalDocumentKind } from '../../domain/client-portal/portal-documents';
-import crypto from 'node:crypto';
+import { hashToken } from '../../domain/secret-token';
 import { type Sequelize } from 'sequelize-typescript';
 import { MagicLinkToken } from '../models/MagicLinkToken';
-
-/** Only this hash is stored: the emailed token itself never reaches the database or the logs. */
-export const hashMagicToken = (token: string) => crypto.createHash('sha256').update(token, 'utf8').digest('hex');
 
 export type RedeemResult =
   | {
@@ -22,7 +19,7 @@ export type RedeemResult =
  * before the client does; only the client's click (a POST) spends it, through `redeemMagicLink`.
  */
 export async function peekMagicLink(_sequelize: Sequelize, token: string): Promise<RedeemResult> {
-  const known = await MagicLinkToken.findOne({ where: { token_hash: hashMagicToken(token) } });
+  const known = await MagicLinkToken.findOne({ where: { token_hash: hashToken(token) } });
   if (!known) return { ok: false, reason: 'unknown' };
   if (known.used_at) return { ok: false, reason: 'used', clientAccountId: known.client_account_id };
   if (known.expires_at.getTime() <= Date.now())

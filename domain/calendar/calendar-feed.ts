@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { type SessionStatus } from '../sessions/session-status';
 import { type Calendar, type CalendarEvent } from './ical-writer';
 
@@ -17,13 +16,6 @@ export const DEFAULT_EVENT_MINUTES = 60;
 /** A feed: the studio's (every session) or a member's own (the sessions they are assigned to). */
 export type FeedKind = 'studio' | 'member';
 
-/** A new feed's secret (256 bits, URL-safe) and the hash the database keeps of it. */
-export function newFeedToken(): { token: string; hash: string } {
-  const token = randomBytes(32).toString('base64url');
-  return { token, hash: feedTokenHash(token) };
-}
-
-export const feedTokenHash = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
 /** Whether a string may be a feed's secret at all (anything else is answered as unknown, unread). */
 export const looksLikeFeedToken = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token);

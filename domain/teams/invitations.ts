@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { ConflictError } from '../errors';
 
 /** How long an invitation's link works after it is sent (or sent again). */
@@ -19,13 +18,6 @@ export function invitationStatus(
 /** When a link sent at `sentAt` stops working. */
 export const invitationExpiry = (sentAt: Date) => new Date(sentAt.getTime() + INVITATION_TTL_DAYS * 86_400_000);
 
-/** A new link's secret (256 bits, URL-safe) and the hash the database keeps of it. */
-export function newInvitationToken(): { token: string; hash: string } {
-  const token = randomBytes(32).toString('base64url');
-  return { token, hash: invitationTokenHash(token) };
-}
-
-export const invitationTokenHash = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
 /** Why an invitation that is not waiting refuses what was asked of it (409 `invitation_closed`, with its status). */
 export const invitationClosed = (status: Exclude<InvitationStatus, 'pending'>) =>

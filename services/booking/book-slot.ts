@@ -1,4 +1,4 @@
-import crypto from 'node:crypto';
+import { newSecretToken } from '../../domain/secret-token';
 import { type Client } from '@temporalio/client';
 import { type Logger } from 'pino';
 import type Stripe from 'stripe';
@@ -169,7 +169,7 @@ export async function placeBooking(
 ): Promise<BookedSlot | null> {
   const { sequelize } = deps;
   const deposit = depositOf(studio, type);
-  const token = crypto.randomBytes(32).toString('base64url');
+  const { token, hash: tokenHash } = newSecretToken();
   const status = type.requires_confirmation && deposit === 0n ? 'PENDING' : 'HELD';
   let held: { id: string } | null = null;
   for (const memberId of at.members) {
@@ -186,7 +186,7 @@ export async function placeBooking(
       client: ask.client,
       contact: bookedContactOf(ask.client, studio),
       requestId: at.requestId,
-      tokenHash: hashBookingToken(token),
+      tokenHash,
       depositMinor: deposit > 0n ? deposit : null,
       currency: deposit > 0n ? studioCurrency(studio) : null,
       ...(at.miniEventId ? { miniEventId: at.miniEventId } : {}),
@@ -263,9 +263,6 @@ export const clientOf = (b: BookingRow): BookingClient => ({
   city: b.client_city,
   notes: b.notes,
 });
-
-/** The sha-256 of a client's booking token: what the database keeps and looks up. */
-export const hashBookingToken = (token: string): string => crypto.createHash('sha256').update(token).digest('hex');
 
 /**
  * Confirms a booking (at once, after its deposit, or by the studio's hand) and emails the

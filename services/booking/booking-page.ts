@@ -10,7 +10,8 @@ import {
 import { asStudio } from '../../db/studio-context';
 import { type Slot } from '../../domain/booking/slots';
 import { NotFoundError } from '../../domain/errors';
-import { findPublicType, hashBookingToken } from './book-slot';
+import { hashToken } from '../../domain/secret-token';
+import { findPublicType } from './book-slot';
 import { findFreeSlots } from './free-slots';
 
 /** A studio's public booking page: the studio and its session types open to booking; 404 for an unknown slug. */
@@ -40,7 +41,7 @@ export async function publicSlots(
 
 /** The booking a client's secret token names, or 404. */
 export async function clientBooking(sequelize: Sequelize, token: string): Promise<BookingRow> {
-  const booking = await findBookingByTokenHash(sequelize, hashBookingToken(token));
+  const booking = await findBookingByTokenHash(sequelize, hashToken(token));
   if (!booking) throw new NotFoundError('Booking');
   return booking;
 }

@@ -1,4 +1,5 @@
 import { type Sequelize } from 'sequelize-typescript';
+import { hashToken, newSecretToken } from '../../domain/secret-token';
 import { recordCalendarFeedRead, saveCalendarFeedHash } from '../../db/commands/calendar-feeds';
 import {
   type CalendarFeedRow,
@@ -11,10 +12,8 @@ import {
   FEED_MAX_EVENTS,
   feedCalendar,
   feedFrom,
-  feedTokenHash,
   feedUrl,
   looksLikeFeedToken,
-  newFeedToken,
 } from '../../domain/calendar/calendar-feed';
 import { writeCalendar } from '../../domain/calendar/ical-writer';
 import { mayDo } from '../../domain/teams/permissions';
@@ -59,7 +58,7 @@ export async function rotateCalendarFeed(
   whose: 'studio' | 'mine',
   baseUrl: string,
 ): Promise<{ url: string; created_at: Date }> {
-  const { token, hash } = newFeedToken();
+  const { token, hash } = newSecretToken();
   const saved = await saveCalendarFeedHash(sequelize, member.orgId, whose === 'studio' ? null : member.id, hash);
   return { url: feedUrl(baseUrl, token), created_at: saved.created_at };
 }
@@ -75,7 +74,7 @@ export async function calendarFeedText(
   options: { baseUrl: string; now: Date },
 ): Promise<string | null> {
   if (!looksLikeFeedToken(token)) return null;
-  const feed = await asPlatform(() => findCalendarFeedByHash(sequelize, feedTokenHash(token)));
+  const feed = await asPlatform(() => findCalendarFeedByHash(sequelize, hashToken(token)));
   if (!feed) return null;
   return asStudio(feed.owner_id, async () => {
     const content = await readFeedContent(sequelize, {

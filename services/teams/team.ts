@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { hashToken } from '../../domain/secret-token';
 import { type Client } from '@temporalio/client';
 import { type Sequelize } from 'sequelize-typescript';
 import {
@@ -15,12 +16,7 @@ import { findInvitation, findInvitationByTokenHash, type InvitationRow } from '.
 import { userEmailExists } from '../../db/queries/users';
 import { asPlatform } from '../../db/studio-context';
 import { NotFoundError } from '../../domain/errors';
-import {
-  invitationClosed,
-  invitationExpiry,
-  invitationStatus,
-  invitationTokenHash,
-} from '../../domain/teams/invitations';
+import { invitationClosed, invitationExpiry, invitationStatus } from '../../domain/teams/invitations';
 import { type MemberRole } from '../../domain/teams/roles';
 import { startJob } from '../../lib/jobs/start-job';
 import { TEAM_INVITE_JOB } from '../../workflows/teams/contract';
@@ -96,7 +92,7 @@ export async function acceptTeamInvitation(
   passwords: PasswordChecks & { hash: (password: string) => Promise<string> },
   input: { token: string; password: string; name?: string | null },
 ): Promise<{ userId: string; orgId: string; role: MemberRole }> {
-  const tokenHash = invitationTokenHash(input.token);
+  const tokenHash = hashToken(input.token);
   const invitation = await findInvitationByTokenHash(deps.sequelize, tokenHash);
   if (!invitation) throw new NotFoundError('Invitation');
   const status = invitationStatus(invitation, new Date());
