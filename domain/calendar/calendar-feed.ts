@@ -16,7 +16,6 @@ export const DEFAULT_EVENT_MINUTES = 60;
 /** A feed: the studio's (every session) or a member's own (the sessions they are assigned to). */
 export type FeedKind = 'studio' | 'member';
 
-
 /** Whether a string may be a feed's secret at all (anything else is answered as unknown, unread). */
 export const looksLikeFeedToken = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token);
 

@@ -18,7 +18,6 @@ export function invitationStatus(
 /** When a link sent at `sentAt` stops working. */
 export const invitationExpiry = (sentAt: Date) => new Date(sentAt.getTime() + INVITATION_TTL_DAYS * 86_400_000);
 
-
 /** Why an invitation that is not waiting refuses what was asked of it (409 `invitation_closed`, with its status). */
 export const invitationClosed = (status: Exclude<InvitationStatus, 'pending'>) =>
   new ConflictError('invitation_closed', `This invitation is ${status}`, { status });
