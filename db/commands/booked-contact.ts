@@ -1,7 +1,6 @@
 import { type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
-import { Contact } from '../models/Contact';
-import { recordDomainEvent } from './record-domain-event';
+import { insertContact } from './create-contact';
 import { selectRows as rows } from '../select-rows';
 
 /** The client as their contact is written: the name split, the postal address when they gave one. */
@@ -63,7 +62,9 @@ export async function matchOrCreateContact(
     );
     return { id: found.id, created: false };
   }
-  const contact = await Contact.create(
+  const contact = await insertContact(
+    sequelize,
+    transaction,
     {
       owner_id: at.orgId,
       first_name: client.first_name,
@@ -76,19 +77,7 @@ export async function matchOrCreateContact(
       country: client.street ? client.country : null,
       time_zone: client.time_zone,
     },
-    { transaction },
-  );
-  await recordDomainEvent(
-    sequelize,
-    {
-      eventType: 'CONTACT_CREATED',
-      entityType: 'CONTACT',
-      entityId: contact.id,
-      ownerId: at.orgId,
-      payload: contact.get({ plain: true }),
-      requestId: at.requestId,
-    },
-    transaction,
+    at.requestId,
   );
   return { id: contact.id, created: true };
 }

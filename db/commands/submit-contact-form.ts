@@ -2,6 +2,7 @@ import { col, fn, Op, where } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { type ContactFormAnswers } from '../../domain/contact-form/validate-contact-form';
 import { Contact } from '../models/Contact';
+import { insertContact } from './create-contact';
 import { recordDomainEvent } from './record-domain-event';
 
 export interface SubmitContactFormProps {
@@ -35,7 +36,9 @@ export async function submitContactForm(
     });
     const createdContact = !contact;
     if (!contact) {
-      contact = await Contact.create(
+      contact = await insertContact(
+        sequelize,
+        transaction,
         {
           owner_id: ownerId,
           first_name: answers.first_name,
@@ -43,19 +46,7 @@ export async function submitContactForm(
           email: answers.email,
           phone_number: answers.phone_number,
         },
-        { transaction },
-      );
-      await recordDomainEvent(
-        sequelize,
-        {
-          eventType: 'CONTACT_CREATED',
-          entityType: 'CONTACT',
-          entityId: contact.id,
-          ownerId,
-          payload: contact.get({ plain: true }),
-          requestId,
-        },
-        transaction,
+        requestId,
       );
     }
     await recordDomainEvent(
