@@ -24,8 +24,9 @@ const NOTHING_HELD = '/';
  * - on every borrow (Sequelize's queries and transactions, the named statements of pg-client.ts,
  *   the exports' raw connections all borrow through `getConnection`), `set_config('app.org_id')`
  *   (with `app.member_id`, the member whose assigned sessions bound the work, or '') is sent
- *   when the connection's values are not the borrower's, in one statement. A connection is borrowed outside
- *   any transaction, so the session-level setting holds until the next borrow that changes it,
+ *   when the connection's values are not the borrower's, in one statement. A connection is
+ *   borrowed outside any transaction, so the session-level setting holds until the next borrow
+ *   that changes it,
  *   whatever the work did or failed in between; a connection whose setting failed is destroyed,
  *   never lent with a value no one knows. Sending it only on a change keeps the usual case (one
  *   studio's requests, or the platform's jobs, on a connection) free of any extra round trip.

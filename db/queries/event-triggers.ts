@@ -30,7 +30,8 @@ export interface EventWithTriggers {
  * An outbox event, its owner's active triggers for it and their workflows' tasks, in one
  * statement (one round trip per evaluation instead of three: docs/performance.md, triggers);
  * null when the event no longer exists. A trigger applies to what happens once it exists: one
- * created after the event (while the event waited in the outbox, or before a replay) is not its. A workflow that is not the owner's has no tasks here.
+ * created after the event (while the event waited in the outbox, or before a replay) is not its.
+ * A workflow that is not the owner's has no tasks here.
  */
 export async function loadEventWithTriggers(sequelize: Sequelize, eventId: string): Promise<EventWithTriggers | null> {
   const [row] = await sequelize.query<

@@ -36,18 +36,15 @@ export type ReachKind = 'session' | 'contact' | 'quote';
 /**
  * What an assigned-only member reaches, as a condition on `row`, a row of the kind's table (its
  * name or alias in the statement): a session they are assigned to; a contact that is the main
- * contact or a session contact of one; a quote of one. The one definition of the reach: the
- * lists (sessions, contacts, quotes) use it, and the `member_reach` policies of
- * db/migrations/2026.11.28T21.00.00.member-reach.ts say the same in SQL (a request by id is
- * bounded by them).
+ * contact or a session contact of one; a quote of one. Written once, in the database's two
+ * functions (db/migrations/2026.11.28T21.00.00.member-reach.ts), which the `member_reach` policies
+ * call for the connection's member (a request by id) and this condition for the member given (the
+ * lists, a member's calendar feed, their signed links).
  */
 export function reachedFilter(kind: ReachKind, row: string, memberParam: string): string {
-  const assigned = (session: string) =>
-    `EXISTS (SELECT 1 FROM session_assignments a WHERE a.session_id = ${session} AND a.user_id = ${memberParam})`;
-  if (kind === 'session') return assigned(`${row}.id`);
-  if (kind === 'quote') return assigned(`${row}.session_id`);
-  return `EXISTS (SELECT 1 FROM sessions s WHERE ${assigned('s.id')}
-    AND (s.contact_id = ${row}.id OR EXISTS (SELECT 1 FROM session_contacts sc WHERE sc.session_id = s.id AND sc.contact_id = ${row}.id)))`;
+  if (kind === 'session') return `studio_member_reaches_session(${row}.id, ${memberParam})`;
+  if (kind === 'quote') return `studio_member_reaches_session(${row}.session_id, ${memberParam})`;
+  return `studio_member_reaches_contact(${row}.id, ${memberParam})`;
 }
 
 /** A member assigned to a session, as a task's message reaches them. */
