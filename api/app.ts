@@ -38,10 +38,12 @@ import { buildBookingPagesRouter } from './booking/pages-router';
 import { buildMiniSessionsRouter } from './booking/mini-sessions-router';
 import { buildPortalRouter } from './client/pages-router';
 import { buildPortalDocumentsRouter } from './client/document-pages-router';
+import { buildCalendarConnectionsRouter } from './calendar-connections/router';
 import { buildCalendarFeedsRouter } from './calendar-feeds/router';
+import { openCalDavCalendar } from '../lib/calendar/caldav-calendar';
 import { buildCompanyProfileRouter } from './company-profile/router';
 import { buildEInvoicingRouter } from './e-invoicing/router';
-import { createCredentialsCipher } from '../lib/e-invoicing/credentials-cipher';
+import { createCredentialsCipher } from '../lib/credentials-cipher';
 import { createStudioPlatforms } from '../lib/e-invoicing/studio-platform';
 import { buildContactsRouter } from './contacts/router';
 import { buildContactErasureRouter } from './contacts/erasure-router';
@@ -268,6 +270,18 @@ function useStudioRouters(
   // Per client address and feed: the big calendar services read many studios' feeds from few addresses.
   const readLimit = limits.create('calendar:feed', { extraKey: (req) => String(req.params.token ?? '').slice(0, 64) });
   app.use(buildCalendarFeedsRouter({ sequelize, kit, baseUrl: config.APP_BASE_URL, readLimit }));
+  app.use(
+    buildCalendarConnectionsRouter({
+      kit,
+      calendars: {
+        sequelize,
+        temporal: deps.temporal.client,
+        cipher,
+        openCalendar: openCalDavCalendar,
+        allowPrivateNetwork: config.CALDAV_ALLOW_PRIVATE_NETWORK,
+      },
+    }),
+  );
   return { limits, emailLimit, studioPlatform };
 }
 

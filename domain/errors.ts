@@ -58,7 +58,9 @@ export type ConflictCode =
   // Booking (issue 45): a slot another client took first; a booking past what may still change.
   | 'slot_taken'
   | 'booking_closed'
-  | 'session_type_booked';
+  | 'session_type_booked'
+  // Issue 45 §3: a member's CalDAV calendars.
+  | 'calendar_connected';
 
 /**
  * Every code a DomainError can carry, defined once: the error handler maps each to a status in a

@@ -49,6 +49,12 @@ const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
+  // The tables' owner, for the migrations alone; unset or empty: DATABASE_URL's user owns the
+  // tables and the service acts as DATABASE_APP_ROLE by SET ROLE (docs/teams.md, "The roles").
+  MIGRATION_DATABASE_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  ),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   // The role the service acts as (row-level security applies to it); the migrations create it.
   DATABASE_APP_ROLE: z.string().regex(APP_ROLE_NAME, 'must be a plain lower-case identifier').default(DEFAULT_APP_ROLE),
@@ -181,6 +187,12 @@ const ConfigSchema = z.object({
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
   /** Rows a pdf export may hold; past it the export fails and says to use csv or excel. */
   EXPORT_PDF_MAX_ROWS: z.coerce.number().int().min(1).max(100000).default(5000),
+  /**
+   * Whether a member's CalDAV calendar may be at an address of a private network (loopback, 10/8,
+   * 192.168/16…). Off: an address a member types cannot make the service call its own network.
+   * `npm start` and the test stack turn it on for their local Radicale.
+   */
+  CALDAV_ALLOW_PRIVATE_NETWORK: z.stringbool().default(false),
   /** The queue board /ops/queues asks for a password (HTTP basic auth) unless this is false. */
   QUEUE_BOARD_BASIC_AUTH_ENABLED: z.stringbool().default(true),
   QUEUE_BOARD_BASIC_AUTH_USER: z.string().min(1).default('ops'),
@@ -220,6 +232,12 @@ const ConfigRules = ConfigSchema.superRefine((c, ctx) => {
 
 /** Every variable the service reads (README's table and docker-compose.yml list the same). */
 export const CONFIG_VARIABLES = Object.keys(ConfigSchema.shape) as (keyof Config)[];
+
+/**
+ * The variables of the migration step alone (compose's `migrate`, the chart's migration Job,
+ * `npm start`'s own migration): an api or worker process never holds the tables' owner's password.
+ */
+export const MIGRATION_ONLY_VARIABLES: readonly (keyof Config)[] = ['MIGRATION_DATABASE_URL'];
 
 /** Raised when the environment cannot be used; its message is one line naming the variable. */
 export class ConfigError extends Error {}

@@ -7,9 +7,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createMigrator } from '../db/migrator';
-import { seedDatabase } from '../db/seed';
-import { createSequelize } from '../db/sequelize';
+import { migrateDatabase } from '../db/migrate-database';
 import { ConfigError, loadConfig } from '../lib/config';
 import { type Managed, startProcess, stopLiveProcesses, whenReady } from './stack/process';
 import { ensurePdfRenderer, systemProbes } from './stack/pdf-renderer';
@@ -103,16 +101,7 @@ async function main() {
   const config = loadConfig(env);
 
   const migrationsStarted = Date.now();
-  const applied = await startPart('database migrations', async () => {
-    const sequelize = createSequelize({ url: config.DATABASE_URL });
-    try {
-      const done = await createMigrator(sequelize).up();
-      await seedDatabase(sequelize);
-      return done;
-    } finally {
-      await sequelize.close();
-    }
-  });
+  const { applied } = await startPart('database migrations', () => migrateDatabase(config));
   console.log(
     `Database ready in ${stepTime(migrationsStarted)} (${applied.length} new migrations, seed data in place).`,
   );

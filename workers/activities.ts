@@ -195,6 +195,17 @@ import {
 import { recordPurchaseInvoice } from '../db/commands/purchase-invoices';
 import { setInvitationLink } from '../db/commands/team';
 import { findInvitationLetter } from '../db/queries/team';
+import { type CalendarDb, type CalendarDeps, createCalendarActivities } from '../activities/calendar/calendar-sync';
+import { recordCalendarSync, recordCalendarSyncFailure } from '../db/commands/calendar-connections';
+import { forgetCalendarEventCopy, recordCalendarEventCopy } from '../db/commands/calendar-event-copies';
+import { findBooking } from '../db/queries/booking';
+import {
+  findCalendarConnectionAccess,
+  knownCalendarObjects,
+  listConnectionsToSync,
+  listMemberConnectionIds,
+} from '../db/queries/calendar-connections';
+import { findCalendarEventCopy, listBookingCopies } from '../db/queries/calendar-event-copies';
 import { createTeamInviteActivities, type TeamInviteDb, type TeamInviteDeps } from '../activities/teams/team-invite';
 import {
   createEReportingDailyActivities,
@@ -238,6 +249,8 @@ export interface WorkerDeps {
   sessionInfoInvite: Resources<SessionInfoInviteDeps, SessionInfoInviteDb>;
   /** The mailer of the team invitations (issue 44). */
   teamInvite: Resources<TeamInviteDeps, TeamInviteDb>;
+  /** The key of the members' calendar passwords and the CalDAV client (issue 45 §3). */
+  calendars: Resources<CalendarDeps, CalendarDb>;
   roadmap: Resources<RoadmapDeps, RoadmapDb>;
   /** SMS provider, mailer, S3 and Temporal client of the automations' tasks (sessions, contacts, quotes, invoices). */
   automations: Omit<AutomationDeps, keyof AutomationDb | 'startJob'>;
@@ -440,6 +453,28 @@ function documentActivities({ deps, sequelize }: Wiring) {
   };
 }
 
+/** Members' CalDAV calendars: read for busy time, written with their bookings (issue 45 §3). */
+function calendarActivities({ deps, sequelize }: Wiring) {
+  return {
+    ...createCalendarActivities({
+      ...deps.calendars,
+      ...bindDb(sequelize, {
+        findCalendarConnectionAccess,
+        knownCalendarObjects,
+        recordCalendarSync,
+        recordCalendarSyncFailure,
+        listConnectionsToSync,
+        findBooking,
+        listMemberConnectionIds,
+        findCalendarEventCopy,
+        listBookingCopies,
+        recordCalendarEventCopy,
+        forgetCalendarEventCopy,
+      }),
+    }),
+  };
+}
+
 /** The payments' events and receipts, and the ledger's daily closures and check. */
 function paymentActivities({ deps, sequelize }: Wiring) {
   return {
@@ -515,6 +550,7 @@ export function buildActivities(deps: WorkerDeps) {
     ...exportActivities(wiring),
     ...automationActivities(wiring),
     ...documentActivities(wiring),
+    ...calendarActivities(wiring),
     ...paymentActivities(wiring),
     ...eInvoicingActivities(wiring),
   };

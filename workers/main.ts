@@ -37,7 +37,8 @@ import { PLATFORM_STATUS_EVENT, platformStatusActivityOf } from '../domain/e-inv
 import { ownerRoom } from '../workflows/exports/contract';
 import { TASK_QUEUES } from '../workflows/job-run/contract';
 import { createSmsProvider } from '../lib/sms/create-sms-provider';
-import { createCredentialsCipher } from '../lib/e-invoicing/credentials-cipher';
+import { createCredentialsCipher } from '../lib/credentials-cipher';
+import { openCalDavCalendar } from '../lib/calendar/caldav-calendar';
 import { createStudioPlatforms } from '../lib/e-invoicing/studio-platform';
 
 type Logger = ReturnType<typeof createLogger>;
@@ -124,6 +125,12 @@ function documentDeps({ config, logger, s3, publicS3, chromium, mailer, sms }: W
     },
     sessionInfoInvite: { logger, mailer, s3, bucket: config.S3_BUCKET, mailFrom: config.MAIL_FROM, ...links },
     teamInvite: { logger, mailer, mailFrom: config.MAIL_FROM, appBaseUrl: config.APP_BASE_URL },
+    // Members' CalDAV calendars (issue 45 §3): their passwords kept with the platform credentials' key.
+    calendars: {
+      cipher: () => createCredentialsCipher(config.PA_CREDENTIALS_KEY),
+      openCalendar: openCalDavCalendar,
+      host: new URL(config.APP_BASE_URL).host,
+    },
   };
 }
 

@@ -8,6 +8,7 @@ import {
 } from '../workflows/maintenance/contract';
 import { LEDGER_DAILY_SCHEDULE } from '../workflows/ledger/contract';
 import { E_REPORTING_DAILY_SCHEDULE } from '../workflows/e-reporting/contract';
+import { CALENDAR_SYNC_SCHEDULE } from '../workflows/calendar/contract';
 import { cleanupSchedules, launchJobSchedule } from './cleanup-schedules';
 
 /** How often the reconciler looks, how long a row may be RUNNING before it is checked, how many per pass. */
@@ -54,6 +55,8 @@ export function workerSchedules(): ScheduleOptions[] {
       E_REPORTING_DAILY_SCHEDULE.cron,
       E_REPORTING_DAILY_SCHEDULE.contract,
     ),
+    // The members' CalDAV calendars read again (issue 45 §3).
+    launchJobSchedule(CALENDAR_SYNC_SCHEDULE.scheduleId, CALENDAR_SYNC_SCHEDULE.cron, CALENDAR_SYNC_SCHEDULE.contract),
   ];
 }
 

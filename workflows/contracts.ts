@@ -12,6 +12,7 @@ import {
 } from './invoicing/contract';
 import { SESSION_INFO_INVITE_JOB } from './session-info/contract';
 import { TEAM_INVITE_JOB } from './teams/contract';
+import { CALENDAR_COPY_JOB, CALENDAR_SYNC_ALL_JOB, CALENDAR_SYNC_JOB } from './calendar/contract';
 import { ROADMAP_JOB } from './roadmap/contract';
 import { ENTITY_AUTOMATION_JOB, SESSION_AUTOMATION_JOB } from './automations/contract';
 import { PAYMENT_EVENT_JOB, PAYMENT_RECEIPT_JOB } from './payments/contract';
@@ -60,6 +61,9 @@ export const JOB_CONTRACTS: readonly JobContract<unknown, never>[] = [
   E_REPORT_SEND_JOB,
   PURCHASE_ANSWER_JOB,
   E_REPORTING_DAILY_JOB,
+  CALENDAR_SYNC_JOB,
+  CALENDAR_SYNC_ALL_JOB,
+  CALENDAR_COPY_JOB,
 ];
 
 /**

@@ -21,6 +21,7 @@ export { documentPdfWorkflow } from './invoicing/document-pdf';
 export { importWorkflow } from './imports/import';
 export { sessionInfoInviteWorkflow } from './session-info/invite';
 export { teamInviteWorkflow } from './teams/invite';
+export { calendarCopyWorkflow, calendarSyncAllWorkflow, calendarSyncWorkflow } from './calendar/sync';
 export { roadmapWorkflow } from './roadmap/roadmap';
 export {
   // The studio's automations; the names are the workflow types runs and histories know.

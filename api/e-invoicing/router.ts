@@ -12,7 +12,7 @@ import {
 import { IdParams } from '../http/common-schemas';
 import { sirenValid, siretValid } from '../../domain/addons/fr-e-invoicing';
 import { ConflictError, NotFoundError, UnavailableError, ValidationError } from '../../domain/errors';
-import { CredentialsKeyMissing, type CredentialsCipher } from '../../lib/e-invoicing/credentials-cipher';
+import { CredentialsKeyMissing, type CredentialsCipher } from '../../lib/credentials-cipher';
 import { PlatformError, type PlatformClient } from '../../lib/e-invoicing/platform-client';
 import { type DataRouterDeps, registerRoutes, routesFor } from '../http/route-kit';
 import { presentDirectoryEntry, presentPlatformConnection, presentPlatformStatuses } from './presenter';

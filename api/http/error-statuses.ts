@@ -54,6 +54,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   slot_taken: 409,
   booking_closed: 409,
   session_type_booked: 409,
+  calendar_connected: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

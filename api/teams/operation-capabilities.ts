@@ -50,6 +50,11 @@ export const OPERATION_CAPABILITIES: Readonly<Record<string, Capability>> = {
   listCalendarFeeds: 'profile', // GET /api/calendar-feeds
   rotateStudioCalendarFeed: 'calendar_feeds.studio', // POST /api/calendar-feeds/studio/rotate
   rotateMyCalendarFeed: 'profile', // POST /api/calendar-feeds/me/rotate
+  // Each member's own CalDAV calendars (issue 45 §3): every role connects theirs.
+  listCalendarConnections: 'profile', // GET /api/calendar-connections
+  connectCalendar: 'profile', // POST /api/calendar-connections
+  syncCalendarConnection: 'profile', // POST /api/calendar-connections/{connectionId}/sync
+  disconnectCalendar: 'profile', // DELETE /api/calendar-connections/{connectionId}
   listSessions: 'sessions.read', // GET /api/sessions
   createSession: 'sessions.write', // POST /api/sessions
   getSession: 'sessions.read', // GET /api/sessions/{id}

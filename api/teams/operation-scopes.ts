@@ -23,6 +23,11 @@ export const OPERATION_SCOPES: Readonly<Record<string, OperationScope>> = {
   // Their own bookings only (api/booking/router.ts).
   listBookings: 'listed',
   switchStudio: 'studio',
+  // Their own calendars, whatever their role (api/calendar-connections/router.ts).
+  listCalendarConnections: 'studio',
+  connectCalendar: 'studio',
+  syncCalendarConnection: 'studio',
+  disconnectCalendar: 'studio',
   getCurrentUser: 'studio',
   getCurrentUserProfile: 'studio',
   updateUserPreferences: 'studio',

@@ -4,7 +4,7 @@ import { User } from './User';
 
 /**
  * A studio's connection to its approved e-invoicing platform (issue 32 §1): one per user. The
- * client secret is kept encrypted (lib/e-invoicing/credentials-cipher.ts) and never presented.
+ * client secret is kept encrypted (lib/credentials-cipher.ts) and never presented.
  */
 @Table({ tableName: 'platform_connections' })
 export class PlatformConnection extends IdModel {

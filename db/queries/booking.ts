@@ -143,7 +143,9 @@ export interface BusyRow {
  * Every busy time of these members between from and to: the live bookings (held, awaiting the
  * studio, confirmed; their buffers included), and the studio's sessions not made by a booking
  * and not cancelled, those assigned to the member, and those assigned to nobody for the studio's
- * owner (a studio of one never assigns its own sessions). A held booking past its time is free.
+ * owner (a studio of one never assigns its own sessions); and the busy time read from the members'
+ * CalDAV calendars (issue 45 §3), but for the events the bookings wrote there themselves (their
+ * bookings count above, as they are now). A held booking past its time is free.
  */
 export function findBusyTimes(
   sequelize: Sequelize,
@@ -170,7 +172,12 @@ export function findBusyTimes(
        WHERE s.owner_id = $1 AND s.status <> 'CANCELLED' AND s.start_date IS NOT NULL
          AND s.start_date < $4 AND coalesce(s.end_date, s.start_date + interval '1 hour') > $3
          AND (a.user_id = ANY($2::uuid[]) OR (a.user_id IS NULL AND $5::uuid = ANY($2::uuid[])))
-         AND NOT EXISTS (SELECT 1 FROM bookings k WHERE k.session_id = s.id)`,
+         AND NOT EXISTS (SELECT 1 FROM bookings k WHERE k.session_id = s.id)
+     UNION ALL
+     SELECT member_id, lower(busy) AS start, upper(busy) AS end FROM external_busy_times
+       WHERE owner_id = $1 AND member_id = ANY($2::uuid[]) AND busy && tstzrange($3, $4)
+         AND NOT EXISTS (SELECT 1 FROM calendar_event_copies c
+                          WHERE c.connection_id = external_busy_times.connection_id AND c.href = external_busy_times.href)`,
     [at.orgId, at.memberIds, at.from, at.to, at.ownerUserId, at.exceptBookingId ?? null],
   );
 }

@@ -1,6 +1,6 @@
 import { type Sequelize } from 'sequelize-typescript';
 import { findPlatformConnection } from '../../db/queries/platform-connection';
-import { type CredentialsCipher } from './credentials-cipher';
+import { type CredentialsCipher } from '../credentials-cipher';
 import { createPlatformClient, type PlatformClient, type PlatformClientOptions } from './platform-client';
 
 /**

@@ -6,6 +6,7 @@ import { deadLetterJobRun } from '../../db/commands/dead-letter-job-run';
 import { recordJobRunOnce } from '../../db/commands/record-job-run-once';
 import { setJobRunRunId } from '../../db/commands/set-job-run-run-id';
 import { findJobRunByWorkflowId } from '../../db/queries/job-runs';
+import { studioSetting } from '../../db/studio-context';
 import { type JobRunRow } from '../../db/rows';
 import { ConflictError, UnavailableError } from '../../domain/errors';
 import { type JobContract, type JobInput } from '../../workflows/job-run/contract';
@@ -37,6 +38,19 @@ export async function startJobWorkflow(client: Client, run: StartableJobRun): Pr
     if (err instanceof WorkflowExecutionAlreadyStartedError) return null;
     throw err;
   }
+}
+
+/**
+ * The studio a job acts for, kept as its run's `org_id`: its activities run under it
+ * (workers/job-context-interceptor.ts) and the run is that studio's under row-level security.
+ * The one the caller names (null: the platform's, on purpose); else its payload's `ownerId`
+ * (every job about a studio's record carries one, whoever starts it: the studio's request, the
+ * outbox's relay or a schedule); else the studio the caller acts for; else the platform's.
+ */
+export function jobStudio(meta: JobMeta | undefined, payload: Record<string, unknown>): string | null {
+  if (meta?.orgId !== undefined) return meta.orgId;
+  if (typeof payload.ownerId === 'string') return payload.ownerId;
+  return studioSetting() || null;
 }
 
 /** The error a job run is dead-lettered with when its workflow could not be started. */
@@ -76,6 +90,7 @@ export async function startJob<P extends Record<string, unknown>, K>(
   const workflowId = contract.rerun === 'new-run' ? `${base}:run:${crypto.randomUUID()}` : base;
   const run = await recordJobRunOnce(sequelize, {
     ...meta,
+    orgId: jobStudio(meta, payload),
     jobName: contract.jobName,
     workflowType: contract.workflowType,
     taskQueue: contract.taskQueue,

@@ -3,7 +3,7 @@ import { type Sequelize } from 'sequelize-typescript';
 import { recordJobRunBatch } from '../../db/commands/record-job-run-batch';
 import { settleJobRunBatch } from '../../db/commands/settle-job-run-batch';
 import { type JobContract } from '../../workflows/job-run/contract';
-import { type JobMeta, startFailure, startJobWorkflow } from './start-job';
+import { type JobMeta, jobStudio, startFailure, startJobWorkflow } from './start-job';
 
 /** One job of a batch: its business key, payload and bookkeeping fields, as startJob takes them. */
 export interface JobRequest<P, K> {
@@ -47,7 +47,7 @@ export async function startJobs<P extends Record<string, unknown>, K>(
     workflow_id: contract.workflowId(r.key),
     payload: r.payload,
     entity_id: r.meta?.entityId ?? null,
-    org_id: r.meta?.orgId ?? null,
+    org_id: jobStudio(r.meta, r.payload),
     user_id: r.meta?.userId ?? null,
     request_id: r.meta?.requestId ?? null,
   }));

@@ -85,7 +85,7 @@ async function main() {
   // The test stack never reuses the developer's servers: it ignores their URLs.
   const env = Object.fromEntries(
     Object.entries(process.env).filter(
-      ([k]) => !/^(DATABASE_URL|TEMPORAL_ADDRESS|S3_ENDPOINT|SMTP_URL|JWT_SECRET)$/.test(k),
+      ([k]) => !/^(DATABASE_URL|TEMPORAL_ADDRESS|S3_ENDPOINT|SMTP_URL|JWT_SECRET|RADICALE_URL)$/.test(k),
     ),
   );
   // Every test file's worker reads one bundle made here, beside the servers' start, rather than

@@ -5,6 +5,7 @@ import { startMailDev } from './mail';
 import { startStripeMock } from './stripe-mock';
 import { startWalletFake } from './wallet-fake';
 import { startPaSimulator } from './pa-simulator';
+import { ensureRadicale, LOCAL_CALENDAR, startRadicale } from './radicale';
 import { startPostgres } from './postgres';
 import { ensureBucket, startS3 } from './s3';
 import { startTemporal } from './temporal';
@@ -49,6 +50,8 @@ export interface StackOptions {
 
 const S3_LOCAL_KEY = 'studio-local';
 const S3_PART = 'S3 (Versity Gateway)';
+/** The user `npm start`'s api and workers log in as: not the tables' owner (docs/teams.md). */
+const SERVICE_LOGIN = 'studio_service';
 
 /** A random secret kept in the data folder, so restarts keep existing tokens valid (and encrypted values readable). */
 function persistedSecret(dataDir: string, name = 'jwt-secret', bytes = 48): string {
@@ -115,6 +118,8 @@ interface StackContext {
     stopFirst?: () => Promise<void>,
   ) => () => Promise<void>;
   tool: (name: GoTool) => Promise<string>;
+  /** Radicale's python, installed beside the other parts' start (the first time on a machine). */
+  radicalePython: () => Promise<string>;
 }
 
 async function startLocalPostgres({ dataDir, logDir, mode, env, log, out, parts, watched }: StackContext) {
@@ -124,7 +129,18 @@ async function startLocalPostgres({ dataDir, logDir, mode, env, log, out, parts,
   const pgStarted = Date.now();
   const pg = await startPart('PostgreSQL', () => startPostgres(pgOptions));
   log(`PostgreSQL ready in ${stepTime(pgStarted)}`);
-  out.DATABASE_URL = pg.url;
+  if (mode === 'dev') {
+    // `npm start` runs the service as production should (issue 44 §3): the migrations as the
+    // tables' owner, the api and workers under a login of their own, a member of the app role,
+    // which the migrator provides with this password (db/service-login.ts). Kept in the data folder
+    // like the other local secrets. The test stack keeps one URL, the owner's, which the tests'
+    // own set-up uses; its services act as the app role by SET ROLE.
+    const login = new URL(pg.url);
+    login.username = SERVICE_LOGIN;
+    login.password = persistedSecret(dataDir, 'database-service-password', 24);
+    out.MIGRATION_DATABASE_URL = pg.url;
+    out.DATABASE_URL = login.toString();
+  } else out.DATABASE_URL = pg.url;
   // A restart runs only once the old postmaster has exited (its pid file and shared memory are free).
   const pgStop = watched('PostgreSQL', pg.server, async () => (await startPostgres(pgOptions)).server, pg.stop);
   parts.push({
@@ -236,6 +252,27 @@ async function startLocalWalletFake({ mode, env, log, out, parts }: StackContext
   parts.push({ name: 'wallet fake', urls: { API: fake.url }, stop: fake.stop });
 }
 
+async function startLocalRadicale(ctx: StackContext) {
+  const { dataDir, logDir, mode, env, log, out, parts, watched } = ctx;
+  const radicalePort = await port('Radicale', env, 'RADICALE_PORT', 5232, mode);
+  const python = await startPart('Radicale', ctx.radicalePython);
+  log(`Starting Radicale (CalDAV) on ${radicalePort}...`);
+  const start = () => startRadicale({ port: radicalePort, dataDir, logDir, python });
+  const radicale = await startPart('Radicale', start);
+  const radicaleStop = watched('Radicale', radicale.managed, async () => (await start()).managed);
+  out.RADICALE_URL = radicale.url;
+  // The local calendar server is on loopback: a member may connect it (lib/config.ts).
+  if (!env.CALDAV_ALLOW_PRIVATE_NETWORK) out.CALDAV_ALLOW_PRIVATE_NETWORK = 'true';
+  parts.push({
+    name: 'Radicale',
+    urls: {
+      CalDAV: radicale.url,
+      calendar: `${radicale.calendarUrl} (${LOCAL_CALENDAR.username} / ${LOCAL_CALENDAR.password})`,
+    },
+    stop: radicaleStop,
+  });
+}
+
 async function startLocalPaSimulator({ mode, env, log, out, parts }: StackContext) {
   const paPort = await port('PA simulator', env, 'PA_SIMULATOR_PORT', 12113, mode);
   log(`Starting the e-invoicing platform (PA) simulator on ${paPort}...`);
@@ -299,7 +336,23 @@ export async function startLocalStack({
   if (!env.CARDPROVIDER_API_BASE) needed.push('stripe-mock');
   const tools = prepareTools(needed, log);
   const tool = (name: GoTool) => tools[name] ?? Promise.reject(new Error(`${name} was not prepared`));
-  const ctx: StackContext = { dataDir, logDir, mode, env, log, temporalNamespaces, out, parts, watched, tool };
+  // Radicale's venv, made while PostgreSQL and the rest start (the first time only).
+  const radicaleInstall = env.RADICALE_URL ? undefined : ensureRadicale(log);
+  radicaleInstall?.catch(() => undefined);
+  const radicalePython = () => radicaleInstall ?? Promise.reject(new Error('Radicale was not prepared'));
+  const ctx: StackContext = {
+    dataDir,
+    logDir,
+    mode,
+    env,
+    log,
+    temporalNamespaces,
+    out,
+    parts,
+    watched,
+    tool,
+    radicalePython,
+  };
 
   try {
     if (!env.DATABASE_URL) await startLocalPostgres(ctx);
@@ -310,6 +363,7 @@ export async function startLocalStack({
     if (!env.CARDPROVIDER_API_BASE) await startLocalStripeMock(ctx);
     if (!env.WALLETPROVIDER_API_BASE) await startLocalWalletFake(ctx);
     if (!env.PA_SIMULATOR_URL) await startLocalPaSimulator(ctx);
+    if (!env.RADICALE_URL) await startLocalRadicale(ctx);
     stackSecrets(ctx);
   } catch (err) {
     await stop();

@@ -1,3 +1,4 @@
+import { bookingsProcessor } from './bookings';
 import { invoicingProcessor } from './invoicing';
 import { type OutboxProcessor } from './processor';
 import { paymentsProcessor } from './payments';
@@ -9,7 +10,12 @@ import { sessionsProcessor } from './sessions';
  * (lib/jobs/outbox-dispatch.ts). test/unit/jobs/outbox-processors.test.ts keeps each event type to
  * one processor at most.
  */
-export const OUTBOX_PROCESSORS: readonly OutboxProcessor[] = [invoicingProcessor, paymentsProcessor, sessionsProcessor];
+export const OUTBOX_PROCESSORS: readonly OutboxProcessor[] = [
+  invoicingProcessor,
+  paymentsProcessor,
+  sessionsProcessor,
+  bookingsProcessor,
+];
 
 const byEventType = new Map<string, OutboxProcessor>(
   OUTBOX_PROCESSORS.flatMap((p) => p.eventTypes.map((t) => [t, p] as const)),

@@ -11,7 +11,7 @@ import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import Ajv from 'ajv';
 import { parse, parseAllDocuments, stringify } from 'yaml';
-import { CONFIG_VARIABLES } from '../../../lib/config';
+import { CONFIG_VARIABLES, MIGRATION_ONLY_VARIABLES } from '../../../lib/config';
 import { ensureHelm } from '../../../scripts/fetch-helm';
 import { ensureKubernetesValidate } from '../../../scripts/fetch-kubernetes-validate';
 import { readSchemaSource } from '../../../scripts/go-module-files';
@@ -147,6 +147,9 @@ describe('helm lint', () => {
   );
 });
 
+/** What every api and worker pod reads: the service's variables but the migration's own. */
+const SERVICE_VARIABLES = CONFIG_VARIABLES.filter((name) => !MIGRATION_ONLY_VARIABLES.includes(name));
+
 describe.each(Object.keys(valueSets) as (keyof typeof valueSets)[])('helm template with the %s values', (size) => {
   const objects = () => rendered[size];
 
@@ -172,14 +175,17 @@ describe.each(Object.keys(valueSets) as (keyof typeof valueSets)[])('helm templa
           if (!keys) throw new Error(`${deployment.metadata.name} reads a ConfigMap or Secret that is not rendered`);
           for (const key of Object.keys(keys)) names.add(key);
         }
-        const missing = CONFIG_VARIABLES.filter((name) => !names.has(name));
+        const missing = SERVICE_VARIABLES.filter((name) => !names.has(name));
         expect({ pod: deployment.metadata.name, missing }).toEqual({ pod: deployment.metadata.name, missing: [] });
+        // The tables' owner's URL is the migration Job's alone.
+        const owner = MIGRATION_ONLY_VARIABLES.filter((name) => names.has(name));
+        expect({ pod: deployment.metadata.name, owner }).toEqual({ pod: deployment.metadata.name, owner: [] });
       }
     }
     // Exactly the service's variables: the ConfigMap and the (non-hook) Secret hold nothing else.
     const release = `${RELEASE}-studio`;
     const held = [...Object.keys(configMaps.get(release)!), ...Object.keys(secrets.get(release)!)].sort();
-    expect(held).toEqual([...CONFIG_VARIABLES].sort());
+    expect(held).toEqual([...SERVICE_VARIABLES].sort());
   });
 
   it('splits the task queues between worker Deployments exactly as docker-compose.yml does', () => {
@@ -261,6 +267,13 @@ describe.each(Object.keys(valueSets) as (keyof typeof valueSets)[])('helm templa
     expect(Number(hookSecret.metadata.annotations!['helm.sh/hook-weight'])).toBeLessThan(
       Number(job.metadata.annotations!['helm.sh/hook-weight']),
     );
+    // The Job migrates as the tables' owner and gives DATABASE_URL's user (the service's login) its password.
+    const hookUrls = hookSecret.stringData as Record<string, string>;
+    expect(new URL(hookUrls.MIGRATION_DATABASE_URL).username).toBe('studio');
+    expect(new URL(hookUrls.DATABASE_URL).username).toBe('studio_service');
+    const jobEnv =
+      (job.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0].env ?? [];
+    expect(jobEnv.map((e) => e.name)).toEqual(expect.arrayContaining(['DATABASE_URL', 'MIGRATION_DATABASE_URL']));
   });
 });
 

@@ -26,6 +26,7 @@ const PORT_VARIABLES = [
   'WALLET_FAKE_PORT',
   // Every part `npm start` brings up: one left on its default would meet a developer's own `npm start`.
   'PA_SIMULATOR_PORT',
+  'RADICALE_PORT',
 ] as const;
 
 /** One free port per variable, all different. */
@@ -189,6 +190,13 @@ describe('npm start keeps its parts running', () => {
         "SELECT id, status FROM job_runs WHERE job_name = 'export'",
       );
       expect(rows).toEqual([{ id: jobRunId, status: 'COMPLETED' }]);
+      // The api and the worker log in as the service's own user, not the tables' owner (issue 44 §3).
+      const logins = await db.query<{ usename: string; bypass: boolean }>(
+        `SELECT DISTINCT a.usename, r.rolsuper OR r.rolbypassrls AS bypass
+           FROM pg_stat_activity a JOIN pg_roles r ON r.rolname = a.usename
+          WHERE a.datname = 'studio' AND a.backend_type = 'client backend' AND a.pid <> pg_backend_pid()`,
+      );
+      expect(logins.rows).toEqual([{ usename: 'studio_service', bypass: false }]);
     } finally {
       await db.end();
     }

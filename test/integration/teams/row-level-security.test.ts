@@ -1,27 +1,35 @@
 // Issue 44 §3: isolation the database enforces. Two studios registered through the api, each with
 // data; a query written without the studio's filter, run as studio A, sees nothing of studio B.
 // The service's role owns no table and cannot turn row-level security off.
+import crypto from 'node:crypto';
 import fc from 'fast-check';
-import { QueryTypes } from 'sequelize';
+import { Client } from 'pg';
+import { QueryTypes, Sequelize } from 'sequelize';
 import request from 'supertest';
 import { preparedRows, prepared } from '../../../db/pg-client';
 import { reachedFilter, type ReachKind } from '../../../db/queries/session-assignments';
+import { provideServiceLogin, UnsafeServiceLoginError } from '../../../db/service-login';
 import { asPlatform, asStudio } from '../../../db/studio-context';
 import { buildContact } from '../../factories/contacts';
+import { buildInvoice } from '../../factories/invoices';
 import { buildQuote } from '../../factories/quotes';
 import { buildSession } from '../../factories/sessions';
 import { buildUser, type TestUser } from '../../factories/users';
 import { as } from '../../helpers/auth';
+import { download } from '../../helpers/downloads';
 import { memberOf } from '../../helpers/team-members';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
+import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
 
 let t: TestApp;
+let worker: WorkerProcess;
 let a: TestUser;
 let b: TestUser;
 const contactsOf: Record<string, string[]> = {};
 
 beforeAll(async () => {
   t = await startTestApp();
+  worker = await startMainWorker('row-level-security');
   a = await buildUser(t.app, { name: 'Studio A' });
   b = await buildUser(t.app, { name: 'Studio B' });
   for (const studio of [a, b])
@@ -30,7 +38,10 @@ beforeAll(async () => {
       (await buildContact(t.app, studio, { first_name: 'Inès' })).id,
     ];
 }, 120_000);
-afterAll(() => t.close());
+afterAll(async () => {
+  await worker?.stop();
+  await t.close();
+});
 
 /** Rows of `sql` on the app's own pool (the api's role), as whoever the caller runs it for. */
 const select = <T extends object>(sql: string, bind: unknown[] = []) =>
@@ -105,18 +116,73 @@ describe('row-level security (issue 44 §3)', () => {
     ).rejects.toThrow(/row-level security/);
   });
 
+  it('gives the service a login of its own that no RESET ROLE frees, and refuses one that would see every studio', async () => {
+    const ownerUrl = process.env.DATABASE_URL!;
+    // Not createSequelize: a second instance of the service's would take its models from the app's.
+    const owner = new Sequelize(ownerUrl, { logging: false, pool: { max: 1 } });
+    const lane = process.env.JEST_WORKER_ID ?? '1';
+    const user = `studio_login_probe_${lane}`;
+    const loginUrl = (password: string) => {
+      const url = new URL(ownerUrl);
+      url.username = user;
+      url.password = password;
+      return url.toString();
+    };
+    const first = crypto.randomBytes(12).toString('base64url');
+    const second = crypto.randomBytes(12).toString('base64url');
+    const role = t.config.DATABASE_APP_ROLE;
+    try {
+      await owner.query(`DROP ROLE IF EXISTS ${user}`);
+      // The migrator as itself: no login to give.
+      expect(await provideServiceLogin(owner, ownerUrl, role)).toBeNull();
+      expect(await provideServiceLogin(owner, loginUrl(first), role)).toEqual({ user, created: true });
+      // Run again with another password (a rotation): the same role, the new password only.
+      expect(await provideServiceLogin(owner, loginUrl(second), role)).toEqual({ user, created: false });
+      const stale = new Client({ connectionString: loginUrl(first) });
+      await expect(stale.connect()).rejects.toThrow(/password authentication failed/);
+
+      // As the service logs in: whatever it resets, it is its own login, held by the policies.
+      const service = new Client({ connectionString: loginUrl(second) });
+      await service.connect();
+      try {
+        await service.query(`SET ROLE ${role}`);
+        await service.query(`SELECT set_config('app.org_id', $1, false)`, [a.id]);
+        await service.query('RESET ROLE');
+        const who = await service.query('SELECT current_user AS current, session_user AS session');
+        expect(who.rows[0]).toEqual({ current: user, session: user });
+        const owners = await service.query('SELECT DISTINCT owner_id FROM contacts');
+        expect(owners.rows).toEqual([{ owner_id: a.id }]);
+        await expect(service.query('ALTER TABLE contacts DISABLE ROW LEVEL SECURITY')).rejects.toThrow(
+          /must be (the )?owner/,
+        );
+        await expect(service.query('SET row_security = off; SELECT id FROM contacts')).rejects.toThrow(
+          /row-level security/,
+        );
+      } finally {
+        await service.end();
+      }
+
+      // A user that bypasses row-level security is refused as the service's login.
+      await owner.query(`ALTER ROLE ${user} BYPASSRLS`);
+      await expect(provideServiceLogin(owner, loginUrl(second), role)).rejects.toThrow(UnsafeServiceLoginError);
+    } finally {
+      await owner.query(`DROP ROLE IF EXISTS ${user}`);
+      await owner.close();
+    }
+  });
+
   it('has a policy on every table that carries a studio', async () => {
     const unguarded = await select<{ table: string }>(
       `SELECT c.relname AS table
          FROM pg_class c
          JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = 'public'
         WHERE c.relkind IN ('r', 'p')
-          AND EXISTS (SELECT 1 FROM pg_attribute a WHERE a.attrelid = c.oid AND NOT a.attisdropped
-                        AND a.attname IN ('owner_id', 'org_id', 'resource_owner_id'))
+          AND (EXISTS (SELECT 1 FROM pg_attribute a WHERE a.attrelid = c.oid AND NOT a.attisdropped
+                         AND a.attname IN ('owner_id', 'org_id', 'resource_owner_id'))
+               -- The company profile: keyed by the studio's id as user_id.
+               OR c.relname = 'user_company')
           -- A person, not a studio's record: users.org_id is the studio they work in now, of several.
           AND c.relname <> 'users'
-          -- A job the platform starts for a studio's record has no organisation: held by its queries (docs/teams.md).
-          AND c.relname <> 'job_runs'
           AND NOT (c.relrowsecurity AND EXISTS (SELECT 1 FROM pg_policy p WHERE p.polrelid = c.oid AND p.polname = 'studio_isolation'))`,
     );
     expect(unguarded).toEqual([]);
@@ -166,6 +232,34 @@ describe('row-level security (issue 44 §3)', () => {
     );
     expect(still.owner_id).toBe(b.id);
   });
+
+  it('gives a job the platform starts for a studio’s record to that studio: its run, and the file its route answers', async () => {
+    // The issue's pdf is rendered by a job the outbox's relay starts (the platform acting).
+    const invoice = await buildInvoice(t.app, b, { issued: true });
+    const run = await eventually(
+      'the pdf job of the issued invoice recorded',
+      async () =>
+        (
+          await asPlatform(() =>
+            select<{ id: string; org_id: string | null; status: string }>(
+              `SELECT id, org_id, status FROM job_runs WHERE job_name = 'billing.pdf' AND payload->>'documentId' = $1`,
+              [invoice.id],
+            ),
+          )
+        )[0],
+      90_000,
+    );
+    expect(run.org_id).toBe(b.id);
+    const visible = (studio: string) =>
+      asStudio(studio, () => select<{ id: string }>('SELECT id FROM job_runs WHERE id = $1', [run.id]));
+    expect(await visible(b.id)).toHaveLength(1);
+    expect(await visible(a.id)).toEqual([]);
+    // The studio's own route finds the run the platform started, and answers its pdf.
+    const pdf = await request(t.app).get(`/api/invoices/${invoice.id}/pdf`).set(as(b));
+    expect(pdf.status).toBe(200);
+    expect((await download(pdf.body.url as string)).subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await request(t.app).get(`/api/invoices/${invoice.id}/pdf`).set(as(a))).status).toBe(404);
+  }, 120_000);
 
   it("keeps a studio's api requests seeing their own data, and another studio's as not found", async () => {
     const list = await request(t.app).get('/api/contacts?limit=50').set(as(a));

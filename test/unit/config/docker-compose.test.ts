@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { CONFIG_VARIABLES } from '../../../lib/config';
+import { CONFIG_VARIABLES, MIGRATION_ONLY_VARIABLES } from '../../../lib/config';
 import { taskQueuesInUse } from '../../../workflows/contracts';
 import { selectTaskQueues } from '../../../workers/task-queue-selection';
 
@@ -61,7 +61,22 @@ describe('docker-compose.yml', () => {
               'EXPORT_SYNC_MAX_ROWS',
               'EXPORT_SYNC_MAX_ROWS_PDF',
             ];
-      expect(missing.filter((name) => !elsewhere.includes(name))).toEqual([]);
+      expect(missing.filter((name) => !elsewhere.includes(name) && !MIGRATION_ONLY_VARIABLES.includes(name))).toEqual(
+        [],
+      );
+      // The tables' owner's password is the migration's alone: the service logs in as its own user.
+      for (const name of MIGRATION_ONLY_VARIABLES) expect(env).not.toHaveProperty(name);
+    }
+  });
+
+  it("migrates as the tables' owner and runs the service under a login of its own (issue 44 §3)", () => {
+    const migrate = compose.services.migrate.environment ?? {};
+    // The user of a URL as compose writes it (its password an interpolated variable).
+    const user = (url: string | undefined) => /^postgres:\/\/([^:@]+)[:@]/.exec(url ?? '')?.[1];
+    expect(user(migrate.MIGRATION_DATABASE_URL)).toBe('studio');
+    for (const service of ['migrate', 'api', 'worker', 'worker-exports']) {
+      const login = user(compose.services[service].environment?.DATABASE_URL);
+      expect({ service, login }).toEqual({ service, login: 'studio_service' });
     }
   });
 

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import fc from 'fast-check';
-import { createCredentialsCipher, CredentialsKeyMissing } from '../../../lib/e-invoicing/credentials-cipher';
+import { createCredentialsCipher, CredentialsKeyMissing } from '../../../lib/credentials-cipher';
 
 const key = crypto.randomBytes(32).toString('base64url');
 

@@ -23,9 +23,6 @@ const TRIGGERS_ONLY: readonly OutboxEventType[] = [
   'CHECKOUT_STARTED',
   'SESSION_ASSIGNED',
   'BOOKING_CREATED',
-  'BOOKING_CONFIRMED',
-  'BOOKING_RESCHEDULED',
-  'BOOKING_CANCELLED',
   'WAITLIST_OFFERED',
 ];
 
@@ -50,6 +47,7 @@ describe('outbox processors', () => {
       ['invoicing', ['INVOICE_STATUS_CHANGED']],
       ['payments', ['PAYMENT_RECEIVED']],
       ['sessions', ['SESSION_RESCHEDULED']],
+      ['bookings', ['BOOKING_CONFIRMED', 'BOOKING_RESCHEDULED', 'BOOKING_CANCELLED']],
     ]);
     for (const p of OUTBOX_PROCESSORS) for (const t of p.eventTypes) expect(OUTBOX_EVENT_TYPES).toContain(t);
   });

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 
 /**
- * Encrypts a studio's platform client secret at rest: AES-256-GCM, a random 12-byte IV per value,
+ * Encrypts a studio's secrets at rest (its e-invoicing platform's client secret, its members'
+ * CalDAV passwords): AES-256-GCM, a random 12-byte IV per value,
  * the key from PA_CREDENTIALS_KEY (32 bytes, base64url). The stored text is
  * `v1.<iv>.<tag>.<ciphertext>` (base64url parts), so a later key or algorithm can be told apart.
  */
