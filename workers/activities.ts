@@ -195,6 +195,12 @@ import {
 import { recordPurchaseInvoice } from '../db/commands/purchase-invoices';
 import { setInvitationLink } from '../db/commands/team';
 import { findInvitationLetter } from '../db/queries/team';
+import {
+  type BookingEmailDb,
+  type BookingEmailDeps,
+  createBookingEmailActivities,
+} from '../activities/booking/booking-email';
+import { findBookingLetter } from '../db/queries/booking-letter';
 import { type CalendarDb, type CalendarDeps, createCalendarActivities } from '../activities/calendar/calendar-sync';
 import { recordCalendarSync, recordCalendarSyncFailure } from '../db/commands/calendar-connections';
 import { forgetCalendarEventCopy, recordCalendarEventCopy } from '../db/commands/calendar-event-copies';
@@ -251,6 +257,8 @@ export interface WorkerDeps {
   teamInvite: Resources<TeamInviteDeps, TeamInviteDb>;
   /** The key of the members' calendar passwords and the CalDAV client (issue 45 §3). */
   calendars: Resources<CalendarDeps, CalendarDb>;
+  /** The mailer of the clients' booking emails (issue 45 §3). */
+  bookingEmail: Resources<BookingEmailDeps, BookingEmailDb>;
   roadmap: Resources<RoadmapDeps, RoadmapDb>;
   /** SMS provider, mailer, S3 and Temporal client of the automations' tasks (sessions, contacts, quotes, invoices). */
   automations: Omit<AutomationDeps, keyof AutomationDb | 'startJob'>;
@@ -456,6 +464,7 @@ function documentActivities({ deps, sequelize }: Wiring) {
 /** Members' CalDAV calendars: read for busy time, written with their bookings (issue 45 §3). */
 function calendarActivities({ deps, sequelize }: Wiring) {
   return {
+    ...createBookingEmailActivities({ ...deps.bookingEmail, ...bindDb(sequelize, { findBookingLetter }) }),
     ...createCalendarActivities({
       ...deps.calendars,
       ...bindDb(sequelize, {

@@ -131,6 +131,7 @@ function documentDeps({ config, logger, s3, publicS3, chromium, mailer, sms }: W
       openCalendar: openCalDavCalendar,
       host: new URL(config.APP_BASE_URL).host,
     },
+    bookingEmail: { logger, mailer, mailFrom: config.MAIL_FROM, host: new URL(config.APP_BASE_URL).host },
   };
 }
 

@@ -13,6 +13,7 @@ import {
 import { SESSION_INFO_INVITE_JOB } from './session-info/contract';
 import { TEAM_INVITE_JOB } from './teams/contract';
 import { CALENDAR_COPY_JOB, CALENDAR_SYNC_ALL_JOB, CALENDAR_SYNC_JOB } from './calendar/contract';
+import { BOOKING_EMAIL_JOB } from './booking/contract';
 import { ROADMAP_JOB } from './roadmap/contract';
 import { ENTITY_AUTOMATION_JOB, SESSION_AUTOMATION_JOB } from './automations/contract';
 import { PAYMENT_EVENT_JOB, PAYMENT_RECEIPT_JOB } from './payments/contract';
@@ -64,6 +65,7 @@ export const JOB_CONTRACTS: readonly JobContract<unknown, never>[] = [
   CALENDAR_SYNC_JOB,
   CALENDAR_SYNC_ALL_JOB,
   CALENDAR_COPY_JOB,
+  BOOKING_EMAIL_JOB,
 ];
 
 /**

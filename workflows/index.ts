@@ -22,6 +22,7 @@ export { importWorkflow } from './imports/import';
 export { sessionInfoInviteWorkflow } from './session-info/invite';
 export { teamInviteWorkflow } from './teams/invite';
 export { calendarCopyWorkflow, calendarSyncAllWorkflow, calendarSyncWorkflow } from './calendar/sync';
+export { bookingEmailWorkflow } from './booking/email';
 export { roadmapWorkflow } from './roadmap/roadmap';
 export {
   // The studio's automations; the names are the workflow types runs and histories know.

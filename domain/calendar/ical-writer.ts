@@ -15,7 +15,18 @@ export interface CalendarEvent {
   location: string | null;
   description: string | null;
   lastModified: Date;
-  status: 'TENTATIVE' | 'CONFIRMED' | null;
+  status: 'TENTATIVE' | 'CONFIRMED' | 'CANCELLED' | null;
+  /** An invitation's version (iTIP): a calendar app keeps the highest. */
+  sequence?: number;
+  /** Who invites, and who is invited (an invitation's; a feed's events have neither). */
+  organizer?: CalendarPerson;
+  attendee?: CalendarPerson;
+}
+
+/** A person of an invitation: their name (CN) and address. */
+export interface CalendarPerson {
+  name: string;
+  email: string;
 }
 
 /** The calendar itself: who made it, its name and the zone its owner lives in. */
@@ -26,6 +37,8 @@ export interface Calendar {
   name: string;
   /** X-WR-TIMEZONE, a hint of the owner's zone (every time is written in UTC anyway). */
   timeZone: string | null;
+  /** An invitation's METHOD (RFC 5546): REQUEST to add or update, CANCEL to remove; none for a feed. */
+  method?: 'REQUEST' | 'CANCEL';
   events: readonly CalendarEvent[];
 }
 
@@ -83,6 +96,11 @@ export function utcDateTime(date: Date): string {
     .replace(/[-:]/g, '');
 }
 
+/** A CN parameter value: quoted, without the quotes and control characters a parameter may not hold. */
+const paramText = (value: string) => `"${value.replace(CONTROLS, '').replace(/[\t"]/g, '')}"`;
+const person = (role: 'ORGANIZER' | 'ATTENDEE', p: CalendarPerson, extra = '') =>
+  `${role};CN=${paramText(p.name)}${extra}:mailto:${p.email.replace(/[\s<>"]/g, '')}`;
+
 function eventLines(event: CalendarEvent): string[] {
   return [
     'BEGIN:VEVENT',
@@ -94,6 +112,9 @@ function eventLines(event: CalendarEvent): string[] {
     ...(event.location ? [`LOCATION:${escapeText(event.location)}`] : []),
     ...(event.description ? [`DESCRIPTION:${escapeText(event.description)}`] : []),
     ...(event.status ? [`STATUS:${event.status}`] : []),
+    ...(event.sequence !== undefined ? [`SEQUENCE:${Math.max(0, Math.floor(event.sequence))}`] : []),
+    ...(event.organizer ? [person('ORGANIZER', event.organizer)] : []),
+    ...(event.attendee ? [person('ATTENDEE', event.attendee, ';ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED')] : []),
     `LAST-MODIFIED:${utcDateTime(event.lastModified)}`,
     'END:VEVENT',
   ];
@@ -106,6 +127,7 @@ export function writeCalendar(calendar: Calendar): string {
     'VERSION:2.0',
     `PRODID:${escapeText(calendar.productId)}`,
     'CALSCALE:GREGORIAN',
+    ...(calendar.method ? [`METHOD:${calendar.method}`] : []),
     `X-WR-CALNAME:${escapeText(calendar.name)}`,
     ...(calendar.timeZone ? [`X-WR-TIMEZONE:${escapeText(calendar.timeZone)}`] : []),
     ...calendar.events.flatMap(eventLines),

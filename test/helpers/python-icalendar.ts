@@ -67,3 +67,40 @@ export function parseIcsWithPython(ics: string): {
   const out = execFileSync(python, ['-c', SCRIPT], { input: ics, timeout: 60_000, stdio: ['pipe', 'pipe', 'pipe'] });
   return JSON.parse(out.toString('utf8')) as ReturnType<typeof parseIcsWithPython>;
 }
+
+/** An invitation (iTIP) as Python's icalendar reads it: its METHOD and its one event's fields. */
+export interface ParsedInvitation {
+  method: string;
+  uid: string;
+  start: string;
+  end: string;
+  status: string | null;
+  sequence: number;
+  organizer: string;
+  attendee: string;
+}
+
+const INVITATION_SCRIPT = `
+import json, sys
+from datetime import timezone
+from icalendar import Calendar
+cal = Calendar.from_ical(sys.stdin.read())
+[e] = list(cal.walk('VEVENT'))
+def instant(prop):
+    return prop.dt.astimezone(timezone.utc).strftime('%Y-%m-%dT%H:%M:%S.000Z')
+print(json.dumps({'method': str(cal['METHOD']), 'uid': str(e['UID']), 'start': instant(e['DTSTART']),
+                  'end': instant(e['DTEND']), 'status': str(e.get('STATUS')) if e.get('STATUS') else None,
+                  'sequence': int(e.get('SEQUENCE', 0)), 'organizer': str(e['ORGANIZER']),
+                  'attendee': str(e['ATTENDEE'])}))
+`;
+
+/** The invitation `ics` as Python's icalendar parses it (strictly: a malformed one throws). */
+export function parseInvitationWithPython(ics: string): ParsedInvitation {
+  ensureIcalendar();
+  const out = execFileSync(python, ['-c', INVITATION_SCRIPT], {
+    input: ics,
+    timeout: 60_000,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  return JSON.parse(out.toString('utf8')) as ParsedInvitation;
+}

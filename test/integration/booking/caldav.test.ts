@@ -7,7 +7,8 @@ import request from 'supertest';
 import { saveStudioProfile } from '../../factories/invoices';
 import { buildUser, type TestUser } from '../../factories/users';
 import { as } from '../../helpers/auth';
-import { parseIcsWithPython } from '../../helpers/python-icalendar';
+import { type Mail, mailAttachment, mailsTo } from '../../helpers/mail';
+import { parseIcsWithPython, parseInvitationWithPython } from '../../helpers/python-icalendar';
 import { sqlOn } from '../../helpers/sql';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { freePort } from '../../../scripts/stack/wait';
@@ -75,6 +76,13 @@ function icalClock(instant: Date, zone: string): string {
       .map((x) => [x.type, x.value]),
   );
   return `${p.year}${p.month}${p.day}T${p.hour}${p.minute}${p.second}`;
+}
+
+/** The calendar invitation an email carries, as Python's icalendar reads it. */
+async function invitationOf(mail: Mail) {
+  const index = (mail.attachments ?? []).findIndex((a) => /calendar|ics/.test(`${a.contentType} ${a.fileName ?? ''}`));
+  expect(index).toBeGreaterThanOrEqual(0);
+  return parseInvitationWithPython((await mailAttachment(mail, index)).toString('utf8'));
 }
 
 interface Slot {
@@ -263,14 +271,10 @@ describe('CalDAV calendars (issue 45 §3)', () => {
       .send({ url: calendar, ...ACCOUNT })
       .expect(201);
     const slot = (await slotsOf(studio)).find((s) => Date.parse(s) > Date.now() + 3 * DAY)!;
+    const client = `ines-${crypto.randomUUID().slice(0, 8)}@client.test`;
     const made = await request(t.app)
       .post(`/api/book/${studio.slug}/session-types/${studio.typeId}/bookings`)
-      .send({
-        start: slot,
-        name: 'Inès Moreau',
-        email: `ines-${crypto.randomUUID().slice(0, 8)}@client.test`,
-        time_zone: 'America/Toronto',
-      })
+      .send({ start: slot, name: 'Inès Moreau', email: client, time_zone: 'America/Toronto' })
       .expect(201);
     expect(made.body.booking.status).toBe('CONFIRMED');
 
@@ -296,9 +300,29 @@ describe('CalDAV calendars (issue 45 §3)', () => {
       async () => (await connectionsOf(studio))[0].busy_times === 1,
       60_000,
     );
+    // The client's email carries the invitation (METHOD REQUEST, the same UID), on their clock and the studio's.
+    const confirmation = await eventually(
+      'the confirmation email',
+      async () => (await mailsTo(client)).find((m) => m.subject.startsWith('Votre réservation est confirmée')),
+      60_000,
+    );
+    expect(confirmation.text).toContain('Bonjour Inès Moreau,');
+    expect(confirmation.text).toContain('(America/Toronto)');
+    expect(confirmation.text).toContain('(Europe/Paris)');
+    const invitation = await invitationOf(confirmation);
+    expect(invitation).toMatchObject({ method: 'REQUEST', uid: event.uid, start: event.start, status: 'CONFIRMED' });
+
     const token = made.body.token as string;
     await request(t.app).post(`/api/book/bookings/${token}/cancel`).expect(200);
     await eventually('the booking gone from the calendar', async () => (await eventsIn(calendar)).length === 0, 60_000);
+    const cancellation = await eventually(
+      'the cancellation email',
+      async () => (await mailsTo(client)).find((m) => m.subject.startsWith('Votre réservation est annulée')),
+      60_000,
+    );
+    const cancelled = await invitationOf(cancellation);
+    expect(cancelled).toMatchObject({ method: 'CANCEL', uid: event.uid, status: 'CANCELLED' });
+    expect(cancelled.sequence).toBeGreaterThan(invitation.sequence);
     expect(await slotsOf(studio)).toContain(slot);
   }, 120_000);
 });

@@ -1,0 +1,46 @@
+import { type Sequelize } from 'sequelize-typescript';
+import { type UserLocale } from '../../domain/accounts/users';
+import { type BookingStatus } from '../../domain/booking/booking-settings';
+import { selectRows as rows } from '../select-rows';
+
+/** What a booking's email to its client needs, in one read. */
+export interface BookingLetter {
+  id: string;
+  status: BookingStatus;
+  session_type_name: string;
+  client_name: string;
+  client_email: string;
+  client_time_zone: string;
+  address: string | null;
+  starts_at: Date;
+  ends_at: Date;
+  created_at: Date;
+  studio_name: string;
+  studio_email: string;
+  studio_locale: UserLocale;
+  studio_time_zone: string;
+}
+
+/** A booking of the studio with its studio's name, address, language and zone, or null. */
+export async function findBookingLetter(
+  sequelize: Sequelize,
+  orgId: string,
+  bookingId: string,
+): Promise<BookingLetter | null> {
+  const [row] = await rows<BookingLetter>(
+    sequelize,
+    `SELECT k.id, k.status, t.name AS session_type_name, k.client_name, k.client_email, k.client_time_zone,
+            k.address, k.starts_at, k.ends_at, k.created_at,
+            coalesce(nullif(btrim(c.company_name), ''), nullif(btrim(s.name), ''), o.name) AS studio_name,
+            coalesce(s.notification_email, s.email) AS studio_email, s.locale AS studio_locale,
+            s.time_zone AS studio_time_zone
+       FROM bookings k
+       JOIN user_session_types t ON t.id = k.session_type_id
+       JOIN organizations o ON o.id = k.owner_id
+       JOIN users s ON s.id = k.owner_id
+       LEFT JOIN user_company c ON c.user_id = k.owner_id
+      WHERE k.owner_id = $1 AND k.id = $2`,
+    [orgId, bookingId],
+  );
+  return row ?? null;
+}
