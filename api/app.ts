@@ -35,6 +35,7 @@ import { buildContactFormRouter } from './client/contact-form-router';
 import { buildBookingRouter } from './booking/router';
 import { buildPublicBookingRouter } from './booking/public-router';
 import { buildBookingPagesRouter } from './booking/pages-router';
+import { buildBookingChangePagesRouter } from './booking/change-pages-router';
 import { buildMiniSessionsRouter } from './booking/mini-sessions-router';
 import { buildPortalRouter } from './client/pages-router';
 import { buildPortalDocumentsRouter } from './client/document-pages-router';
@@ -351,6 +352,7 @@ function useBookingRouters(app: Express, ctx: AppContext, limits: StudioShared['
   app.use(buildPublicBookingRouter({ ...booking, kit }));
   app.use(buildMiniSessionsRouter({ ...booking, kit }));
   app.use(buildBookingPagesRouter({ ...booking, s3: deps.s3, bucket: config.S3_BUCKET }));
+  app.use(buildBookingChangePagesRouter({ sequelize, logger, bookLimit, s3: deps.s3, bucket: config.S3_BUCKET }));
 }
 
 /** Exports (scheduled, sync and async, accounting), e-reporting, automations and their triggers, SMS templates. */

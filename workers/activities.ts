@@ -201,6 +201,7 @@ import {
   createBookingEmailActivities,
 } from '../activities/booking/booking-email';
 import { findBookingLetter } from '../db/queries/booking-letter';
+import { recordBookingLink } from '../db/commands/booking-links';
 import { type CalendarDb, type CalendarDeps, createCalendarActivities } from '../activities/calendar/calendar-sync';
 import { recordCalendarSync, recordCalendarSyncFailure } from '../db/commands/calendar-connections';
 import { forgetCalendarEventCopy, recordCalendarEventCopy } from '../db/commands/calendar-event-copies';
@@ -464,7 +465,10 @@ function documentActivities({ deps, sequelize }: Wiring) {
 /** Members' CalDAV calendars: read for busy time, written with their bookings (issue 45 §3). */
 function calendarActivities({ deps, sequelize }: Wiring) {
   return {
-    ...createBookingEmailActivities({ ...deps.bookingEmail, ...bindDb(sequelize, { findBookingLetter }) }),
+    ...createBookingEmailActivities({
+      ...deps.bookingEmail,
+      ...bindDb(sequelize, { findBookingLetter, recordBookingLink }),
+    }),
     ...createCalendarActivities({
       ...deps.calendars,
       ...bindDb(sequelize, {

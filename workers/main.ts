@@ -131,7 +131,14 @@ function documentDeps({ config, logger, s3, publicS3, chromium, mailer, sms }: W
       openCalendar: openCalDavCalendar,
       host: new URL(config.APP_BASE_URL).host,
     },
-    bookingEmail: { logger, mailer, mailFrom: config.MAIL_FROM, host: new URL(config.APP_BASE_URL).host },
+    bookingEmail: {
+      logger,
+      mailer,
+      mailFrom: config.MAIL_FROM,
+      host: new URL(config.APP_BASE_URL).host,
+      appBaseUrl: config.APP_BASE_URL,
+      tenantBaseUrl: config.TENANT_BASE_URL,
+    },
   };
 }
 

@@ -1,6 +1,9 @@
 import { type Transporter } from 'nodemailer';
 import { type Logger } from 'pino';
+import { type recordBookingLink } from '../../db/commands/booking-links';
 import { type findBookingLetter } from '../../db/queries/booking-letter';
+import { clientLinkBase } from '../../domain/accounts/portal-host';
+import { newSecretToken } from '../../domain/secret-token';
 import { languageOf } from '../../domain/accounts/locale-language';
 import { bookingEmail } from '../../domain/booking/booking-email';
 import { bookingInvitation } from '../../domain/calendar/booking-invitation';
@@ -10,6 +13,7 @@ import { type Bound } from '../db-deps';
 
 export interface BookingEmailDb {
   findBookingLetter: Bound<typeof findBookingLetter>;
+  recordBookingLink: Bound<typeof recordBookingLink>;
 }
 
 export interface BookingEmailDeps extends BookingEmailDb {
@@ -18,6 +22,9 @@ export interface BookingEmailDeps extends BookingEmailDb {
   mailFrom: string;
   /** The host of the invitations' UIDs (APP_BASE_URL's): the same event as the member's calendar copy. */
   host: string;
+  /** Where client links go (APP_BASE_URL, TENANT_BASE_URL): the booking's page. */
+  appBaseUrl: string;
+  tenantBaseUrl: string;
 }
 
 /**
@@ -31,6 +38,18 @@ export function createBookingEmailActivities(deps: BookingEmailDeps): BookingEma
       const letter = await deps.findBookingLetter(payload.ownerId, payload.bookingId);
       if (!letter) return { to: '', sent: false };
       const sequence = Math.max(0, Math.floor((Date.parse(payload.eventAt) - letter.created_at.getTime()) / 1000));
+      // A link of its own to the booking's page, its hash kept (the token only in this email).
+      let link: string | null = null;
+      if (payload.news !== 'cancelled') {
+        const { token, hash } = newSecretToken();
+        await deps.recordBookingLink({ bookingId: letter.id, ownerId: payload.ownerId, tokenHash: hash });
+        const base = clientLinkBase(
+          { plan: letter.studio_plan, tenant_slug: letter.studio_slug },
+          deps.appBaseUrl,
+          deps.tenantBaseUrl,
+        );
+        link = `${base.replace(/\/$/, '')}/portal/booking/${token}`;
+      }
       const invitation = bookingInvitation(letter, payload.news, { host: deps.host, sequence, now: new Date() });
       const email = bookingEmail(languageOf(letter.studio_locale), payload.news, {
         studioName: letter.studio_name,
@@ -42,6 +61,7 @@ export function createBookingEmailActivities(deps: BookingEmailDeps): BookingEma
         studioTimeZone: letter.studio_time_zone,
         address: letter.address,
         locale: letter.studio_locale,
+        link,
       });
       const ics = writeCalendar(invitation);
       await deps.mailer.sendMail({

@@ -5,22 +5,16 @@ import { type BookingStudioRow, type BookingTypeRow } from '../../db/queries/boo
 import { localDate, zonedInstant } from '../../domain/booking/local-time';
 import { visitorLocale } from '../../domain/booking/visitor-locale';
 import { fromMinorUnits } from '../../domain/money/currency';
-import { ConflictError, DomainError, RateLimitedError } from '../../domain/errors';
+import { ConflictError, DomainError } from '../../domain/errors';
 import { ianaTimeZone } from '../../domain/time-zone';
 import { bookSlot, findPublicType, type PublicBookingDeps } from '../../services/booking/book-slot';
 import { bookingPage, publicSlots } from '../../services/booking/booking-page';
 import { createFaceLoader, NO_FACE, sendPage } from '../client/face';
 import { type PortalFace } from '../client/render-form';
 import { rejectNulCharacters } from '../middleware/reject-nul';
+import { limitWithPage } from './limit-with-page';
 import { presentPublicType, presentSlots } from './presenter';
-import {
-  type PageType,
-  renderBooked,
-  renderBookingHome,
-  renderBookingNotFound,
-  renderBookingTooMany,
-  renderSlots,
-} from './render-booking';
+import { type PageType, renderBooked, renderBookingHome, renderBookingNotFound, renderSlots } from './render-booking';
 import { HoldBody } from './schema';
 
 export interface BookingPagesDeps extends PublicBookingDeps {
@@ -168,19 +162,11 @@ export function buildBookingPagesRouter(deps: BookingPagesDeps): Router {
     await slotsPage(req, res, 200, query.success ? query.data : {});
   });
 
-  /** The limit answers a visitor with a page (429, Retry-After set by the limit) rather than the api's JSON. */
-  const limitWithPage: RequestHandler<{ slug: string; sessionTypeId: string }> = async (req, res, next) => {
-    try {
-      await deps.bookLimit(req, res, next);
-    } catch (err) {
-      if (!(err instanceof RateLimitedError)) throw err;
-      sendPage(res, 429, renderBookingTooMany(NO_FACE));
-    }
-  };
+  const limited = limitWithPage<{ slug: string; sessionTypeId: string }>(deps.bookLimit);
 
   router.post(
     '/portal/book/:slug/:sessionTypeId',
-    limitWithPage,
+    limited,
     express.urlencoded({ extended: false, limit: '32kb', parameterLimit: 20 }),
     rejectNulCharacters,
     async (req: SlugTypeRequest, res) => {

@@ -1,5 +1,5 @@
 import { type Sequelize } from 'sequelize-typescript';
-import { type UserLocale } from '../../domain/accounts/users';
+import { type UserLocale, type UserPlan } from '../../domain/accounts/users';
 import { type BookingStatus } from '../../domain/booking/booking-settings';
 import { selectRows as rows } from '../select-rows';
 
@@ -19,6 +19,9 @@ export interface BookingLetter {
   studio_email: string;
   studio_locale: UserLocale;
   studio_time_zone: string;
+  /** Where the studio's client links live (its own host on the studio plan). */
+  studio_plan: UserPlan;
+  studio_slug: string | null;
 }
 
 /** A booking of the studio with its studio's name, address, language and zone, or null. */
@@ -33,7 +36,7 @@ export async function findBookingLetter(
             k.address, k.starts_at, k.ends_at, k.created_at,
             coalesce(nullif(btrim(c.company_name), ''), nullif(btrim(s.name), ''), o.name) AS studio_name,
             coalesce(s.notification_email, s.email) AS studio_email, s.locale AS studio_locale,
-            s.time_zone AS studio_time_zone
+            s.time_zone AS studio_time_zone, s.plan AS studio_plan, s.tenant_slug AS studio_slug
        FROM bookings k
        JOIN user_session_types t ON t.id = k.session_type_id
        JOIN organizations o ON o.id = k.owner_id

@@ -255,11 +255,16 @@ export async function findBooking(sequelize: Sequelize, orgId: string, id: strin
   return row ?? null;
 }
 
-/** The booking a client's secret token names (its sha-256), whatever its studio, or null. */
+/**
+ * The booking a client's secret token names (its sha-256), whatever its studio, or null: the token
+ * the booking answered, or one of the links its emails carried (booking_links).
+ */
 export async function findBookingByTokenHash(sequelize: Sequelize, tokenHash: string): Promise<BookingRow | null> {
   const [row] = await rows<BookingRow>(
     sequelize,
-    `SELECT ${BOOKING_COLUMNS} FROM ${BOOKING_FROM} WHERE k.token_hash = $1`,
+    `SELECT ${BOOKING_COLUMNS} FROM ${BOOKING_FROM}
+      WHERE k.id = coalesce((SELECT id FROM bookings WHERE token_hash = $1),
+                            (SELECT booking_id FROM booking_links WHERE token_hash = $1))`,
     [tokenHash],
   );
   return row ?? null;

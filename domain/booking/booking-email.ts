@@ -17,20 +17,27 @@ export interface BookingEmailFacts {
   address: string | null;
   /** The locale dates are written in. */
   locale: string;
+  /** The client's page of the booking (to move or cancel it), or null (a cancelled one has none). */
+  link: string | null;
 }
 
-const WORDS: Record<WordLocale, Record<BookingNews, { subject: string; intro: string }> & { where: string }> = {
+const WORDS: Record<
+  WordLocale,
+  Record<BookingNews, { subject: string; intro: string }> & { where: string; change: string }
+> = {
   'fr-FR': {
     confirmed: { subject: 'Votre réservation est confirmée', intro: 'votre réservation est confirmée :' },
     rescheduled: { subject: 'Votre réservation a changé d’horaire', intro: 'votre réservation a un nouvel horaire :' },
     cancelled: { subject: 'Votre réservation est annulée', intro: 'votre réservation est annulée :' },
     where: 'Adresse',
+    change: 'Pour changer d’horaire ou annuler (selon les conditions du studio) :',
   },
   'en-US': {
     confirmed: { subject: 'Your booking is confirmed', intro: 'your booking is confirmed:' },
     rescheduled: { subject: 'Your booking has a new time', intro: 'your booking has a new time:' },
     cancelled: { subject: 'Your booking is cancelled', intro: 'your booking is cancelled:' },
     where: 'Address',
+    change: 'To move or cancel it (within the studio’s terms):',
   },
 };
 
@@ -63,9 +70,15 @@ export function bookingEmail(
     ...(facts.address ? [`${words.where} : ${facts.address}`.replace(' :', language === 'fr-FR' ? ' :' : ':')] : []),
   ];
   const intro = `${greeting} ${words[news].intro}`;
+  const link = facts.link
+    ? {
+        text: `\n${words.change}\n${facts.link}\n`,
+        html: `<p>${esc(words.change)}<br><a href="${esc(facts.link)}">${esc(facts.link)}</a></p>`,
+      }
+    : { text: '', html: '' };
   return {
     subject,
-    text: `${intro}\n\n${lines.join('\n')}\n`,
-    html: `<p>${esc(intro)}</p><p>${lines.map(esc).join('<br>')}</p>`,
+    text: `${intro}\n\n${lines.join('\n')}\n${link.text}`,
+    html: `<p>${esc(intro)}</p><p>${lines.map(esc).join('<br>')}</p>${link.html}`,
   };
 }

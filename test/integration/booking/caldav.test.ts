@@ -262,7 +262,7 @@ describe('CalDAV calendars (issue 45 §3)', () => {
     expect(await slotsOf(studio)).toContain(start.toISOString());
   }, 120_000);
 
-  it('writes a confirmed booking into the member’s calendar and removes it when the client cancels', async () => {
+  it('writes a confirmed booking into the member’s calendar, emails its invitation with a link to move or cancel it, and follows each change', async () => {
     const studio = await parisStudio();
     const calendar = await newCalendar();
     await request(t.app)
@@ -312,8 +312,38 @@ describe('CalDAV calendars (issue 45 §3)', () => {
     const invitation = await invitationOf(confirmation);
     expect(invitation).toMatchObject({ method: 'REQUEST', uid: event.uid, start: event.start, status: 'CONFIRMED' });
 
-    const token = made.body.token as string;
-    await request(t.app).post(`/api/book/bookings/${token}/cancel`).expect(200);
+    // The email's link opens the client's page of the booking: moved from there, the member's
+    // calendar follows (the same event), and the client is told with a higher SEQUENCE.
+    const link = /https?:\/\/\S+\/portal\/booking\/[A-Za-z0-9_-]+/.exec(confirmation.text)?.[0];
+    expect(link).toBeDefined();
+    const pagePath = new URL(link!).pathname;
+    const pageHtml = (await request(t.app).get(pagePath).set('Accept-Language', 'fr-FR').expect(200)).text;
+    expect(pageHtml).toContain('Votre réservation');
+    expect(pageHtml).toContain('(America/Toronto)');
+    // The week's last free time: past the type's notice (48 hours), so the booking may still change after.
+    const later = [...pageHtml.matchAll(/name="start" value="([^"]+)"/g)].map((m) => m[1]).at(-1);
+    expect(Date.parse(later!)).toBeGreaterThan(Date.now() + 3 * DAY);
+    expect(later).toBeDefined();
+    const moved = await request(t.app).post(`${pagePath}/reschedule`).type('form').send({ start: later }).expect(303);
+    expect(moved.headers.location).toBe(`${pagePath}?notice=moved`);
+    await eventually(
+      'the booking moved in the member’s calendar',
+      async () =>
+        (await eventsIn(calendar)).find((e) => e.uid === event.uid && e.start === new Date(later!).toISOString()),
+      60_000,
+    );
+    const rescheduled = await eventually(
+      'the email of the new time',
+      async () => (await mailsTo(client)).find((m) => m.subject.startsWith('Votre réservation a changé d’horaire')),
+      60_000,
+    );
+    const moveInvitation = await invitationOf(rescheduled);
+    expect(moveInvitation).toMatchObject({ method: 'REQUEST', uid: event.uid, start: new Date(later!).toISOString() });
+    expect(moveInvitation.sequence).toBeGreaterThan(invitation.sequence);
+
+    // Cancelled from the same page: gone from the calendar, and a CANCEL of the same event.
+    await request(t.app).post(`${pagePath}/cancel`).type('form').send({}).expect(303);
+    expect((await request(t.app).get(`${pagePath}?notice=cancelled`).expect(200)).text).toContain('annulée');
     await eventually('the booking gone from the calendar', async () => (await eventsIn(calendar)).length === 0, 60_000);
     const cancellation = await eventually(
       'the cancellation email',
@@ -322,7 +352,9 @@ describe('CalDAV calendars (issue 45 §3)', () => {
     );
     const cancelled = await invitationOf(cancellation);
     expect(cancelled).toMatchObject({ method: 'CANCEL', uid: event.uid, status: 'CANCELLED' });
-    expect(cancelled.sequence).toBeGreaterThan(invitation.sequence);
+    expect(cancelled.sequence).toBeGreaterThan(moveInvitation.sequence);
+    // An unknown link is a page that says so, not an error.
+    await request(t.app).get('/portal/booking/not-a-real-token-at-all-0000').expect(404);
     expect(await slotsOf(studio)).toContain(slot);
   }, 120_000);
 });

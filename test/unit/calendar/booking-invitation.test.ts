@@ -70,6 +70,7 @@ describe('bookingEmail', () => {
     studioTimeZone: 'Europe/Paris',
     address: '3 rue des Lilas, 75011 Paris',
     locale: 'fr-FR',
+    link: 'https://studio.example/portal/booking/abc',
   };
 
   it('tells the time on the client’s clock, and on the studio’s when it differs', () => {
@@ -78,7 +79,16 @@ describe('bookingEmail', () => {
     expect(email.text).toContain('04:00–05:00 (America/Toronto)');
     expect(email.text).toContain('10:00–11:00 (Europe/Paris)');
     expect(email.text).toContain('Adresse : 3 rue des Lilas, 75011 Paris');
-    const same = bookingEmail('en-US', 'cancelled', { ...facts, clientTimeZone: 'Europe/Paris', locale: 'en-US' });
+    expect(email.text).toContain(
+      'annuler (selon les conditions du studio) :\nhttps://studio.example/portal/booking/abc',
+    );
+    const same = bookingEmail('en-US', 'cancelled', {
+      ...facts,
+      clientTimeZone: 'Europe/Paris',
+      locale: 'en-US',
+      link: null,
+    });
+    expect(same.text).not.toContain('portal/booking');
     expect(same.subject).toBe('Your booking is cancelled · Atelier Lumière');
     expect(same.text.match(/\(Europe\/Paris\)/g)).toHaveLength(1);
     expect(same.text).toContain('Address: 3 rue des Lilas');
