@@ -51,7 +51,7 @@ export function createBookingEmailActivities(deps: BookingEmailDeps): BookingEma
         link = `${base.replace(/\/$/, '')}/portal/booking/${token}`;
       }
       const invitation = bookingInvitation(letter, payload.news, { host: deps.host, sequence, now: new Date() });
-      const email = bookingEmail(languageOf(letter.studio_locale), payload.news, {
+      const email = bookingEmail(languageOf(letter.client_locale), payload.news, {
         studioName: letter.studio_name,
         clientName: letter.client_name,
         sessionTypeName: letter.session_type_name,
@@ -60,7 +60,7 @@ export function createBookingEmailActivities(deps: BookingEmailDeps): BookingEma
         clientTimeZone: letter.client_time_zone,
         studioTimeZone: letter.studio_time_zone,
         address: letter.address,
-        locale: letter.studio_locale,
+        locale: letter.client_locale,
         link,
       });
       const ics = writeCalendar(invitation);

@@ -135,7 +135,8 @@ const MINI_SESSION_ROUTES = [
     (deps) =>
       async ({ params, body, req }) => {
         const { start, ...client } = body;
-        return presentHeld(await bookMiniSlot(deps, params.slug, params.id, { start, client }, req.requestId));
+        const ask = { start, client, acceptLanguage: req.get('accept-language') };
+        return presentHeld(await bookMiniSlot(deps, params.slug, params.id, ask, req.requestId));
       },
   ),
   route(

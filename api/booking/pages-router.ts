@@ -190,7 +190,7 @@ export function buildBookingPagesRouter(deps: BookingPagesDeps): Router {
           deps,
           req.params.slug.slice(0, 63),
           req.params.sessionTypeId,
-          { start: at, client },
+          { start: at, client, acceptLanguage: req.get('accept-language') },
           req.requestId,
         );
         if (made.checkoutUrl) return res.redirect(303, made.checkoutUrl);

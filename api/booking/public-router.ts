@@ -86,7 +86,8 @@ const PUBLIC_BOOKING_ROUTES = [
     (deps) =>
       async ({ params, body, req }) => {
         const { start, ...client } = body;
-        return presentHeld(await bookSlot(deps, params.slug, params.sessionTypeId, { start, client }, req.requestId));
+        const ask = { start, client, acceptLanguage: req.get('accept-language') };
+        return presentHeld(await bookSlot(deps, params.slug, params.sessionTypeId, ask, req.requestId));
       },
   ),
   route(

@@ -2,6 +2,7 @@ import { type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { type DateOverride, type WeeklyHours } from '../../domain/booking/availability';
 import { type BookingStatus, type BookingTypeSettings } from '../../domain/booking/booking-settings';
+import { type UserLocale } from '../../domain/accounts/users';
 import { type BookingClient } from '../../domain/booking/booking-client';
 import { Session } from '../models/Session';
 import { recordDomainEvent } from './record-domain-event';
@@ -151,6 +152,8 @@ export interface NewBooking {
   currency: string | null;
   /** The mini-session day it is a slot of (db/commands/mini-sessions.ts), if any. */
   miniEventId?: string;
+  /** The language the client booked in: the booking's emails speak it. */
+  clientLocale: UserLocale;
 }
 
 /**
@@ -179,8 +182,9 @@ export async function holdSlot(sequelize: Sequelize, b: NewBooking): Promise<{ i
         sequelize,
         `INSERT INTO bookings (owner_id, session_type_id, member_id, status, starts_at, ends_at, blocked, expires_at,
            client_name, client_email, client_phone, client_time_zone, address, notes, token_hash,
-           deposit_amount_minor, currency, client_street, client_zipcode, client_city, contact_id, mini_event_id)
-         VALUES ($1, $2, $3, $4, $5, $6, tstzrange($7, $8), $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)
+           deposit_amount_minor, currency, client_street, client_zipcode, client_city, contact_id, mini_event_id,
+           client_locale)
+         VALUES ($1, $2, $3, $4, $5, $6, tstzrange($7, $8), $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)
          RETURNING id`,
         [
           b.orgId,
@@ -206,6 +210,7 @@ export async function holdSlot(sequelize: Sequelize, b: NewBooking): Promise<{ i
           b.client.city,
           contact.id,
           b.miniEventId ?? null,
+          b.clientLocale,
         ],
         transaction,
       );

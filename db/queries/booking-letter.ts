@@ -18,6 +18,8 @@ export interface BookingLetter {
   studio_name: string;
   studio_email: string;
   studio_locale: UserLocale;
+  /** The language the client booked in, else the studio's. */
+  client_locale: UserLocale;
   studio_time_zone: string;
   /** Where the studio's client links live (its own host on the studio plan). */
   studio_plan: UserPlan;
@@ -35,7 +37,7 @@ export async function findBookingLetter(
     `SELECT k.id, k.status, t.name AS session_type_name, k.client_name, k.client_email, k.client_time_zone,
             k.address, k.starts_at, k.ends_at, k.created_at,
             coalesce(nullif(btrim(c.company_name), ''), nullif(btrim(s.name), ''), o.name) AS studio_name,
-            coalesce(s.notification_email, s.email) AS studio_email, s.locale AS studio_locale,
+            coalesce(s.notification_email, s.email) AS studio_email, s.locale AS studio_locale, coalesce(k.client_locale, s.locale) AS client_locale,
             s.time_zone AS studio_time_zone, s.plan AS studio_plan, s.tenant_slug AS studio_slug
        FROM bookings k
        JOIN user_session_types t ON t.id = k.session_type_id

@@ -31,6 +31,7 @@ import { startJob } from '../../lib/jobs/start-job';
 import { startDepositCheckout } from '../../lib/payments/booking-checkout';
 import { clientLinkBase } from '../../domain/accounts/portal-host';
 import { formatTimestampInZone } from '../../domain/wall-clock';
+import { visitorLocale } from '../../domain/booking/visitor-locale';
 import { SESSION_INFO_INVITE_JOB } from '../../workflows/session-info/contract';
 import { bookedMembers, slotQuery } from './free-slots';
 
@@ -112,11 +113,18 @@ const sessionLocation = (type: BookingTypeRow, client: BookingClient): string | 
  * - else confirmed at once: the contact (matched by email or created), the session with the
  *   member as its lead, and the questionnaire's invitation when the type has one.
  */
+/** What a client asks: a time, who they are, and their browser's languages (the booking's emails speak the first the service writes). */
+export interface BookingAsk {
+  start: Date;
+  client: BookingClient;
+  acceptLanguage?: string;
+}
+
 export async function bookSlot(
   deps: PublicBookingDeps,
   slug: string,
   sessionTypeId: string,
-  ask: { start: Date; client: BookingClient },
+  ask: BookingAsk,
   requestId?: string,
 ): Promise<BookedSlot> {
   const { sequelize } = deps;
@@ -164,7 +172,7 @@ export async function placeBooking(
   deps: PublicBookingDeps,
   studio: BookingStudioRow,
   type: BookingTypeRow,
-  ask: { start: Date; client: BookingClient },
+  ask: BookingAsk,
   at: { members: string[]; blocked: Interval; endsAt: Date; miniEventId?: string; requestId?: string },
 ): Promise<BookedSlot | null> {
   const { sequelize } = deps;
@@ -190,6 +198,7 @@ export async function placeBooking(
       depositMinor: deposit > 0n ? deposit : null,
       currency: deposit > 0n ? studioCurrency(studio) : null,
       ...(at.miniEventId ? { miniEventId: at.miniEventId } : {}),
+      clientLocale: visitorLocale(ask.acceptLanguage, studio.locale),
     });
     if (held) break;
   }

@@ -4,10 +4,17 @@ import { findBookingStudio, findBookingType, findBusyTimes, studioMemberIds } fr
 import { findMiniSessionEvent, type MiniSessionEventRow } from '../../db/queries/mini-sessions';
 import { asStudio } from '../../db/studio-context';
 import { type Interval } from '../../domain/booking/availability';
-import { type BookingClient, splitClientName } from '../../domain/booking/booking-client';
+import { splitClientName } from '../../domain/booking/booking-client';
 import { checkMiniSessionPlan, type MiniSessionPlan, miniSessionSlots } from '../../domain/booking/mini-sessions';
 import { NotFoundError, ValidationError } from '../../domain/errors';
-import { assertClientFields, type BookedSlot, placeBooking, type PublicBookingDeps, slotTaken } from './book-slot';
+import {
+  assertClientFields,
+  type BookedSlot,
+  type BookingAsk,
+  placeBooking,
+  type PublicBookingDeps,
+  slotTaken,
+} from './book-slot';
 
 /**
  * A mini-session day (issue 45 §1) of one of the studio's bookable session types with one of its
@@ -71,7 +78,7 @@ export async function bookMiniSlot(
   deps: PublicBookingDeps,
   slug: string,
   eventId: string,
-  ask: { start: Date; client: BookingClient },
+  ask: BookingAsk,
   requestId?: string,
 ): Promise<BookedSlot> {
   const { studio, event, type, free } = await publicMiniSession(deps.sequelize, slug, eventId);

@@ -274,6 +274,7 @@ describe('CalDAV calendars (issue 45 §3)', () => {
     const client = `ines-${crypto.randomUUID().slice(0, 8)}@client.test`;
     const made = await request(t.app)
       .post(`/api/book/${studio.slug}/session-types/${studio.typeId}/bookings`)
+      .set('Accept-Language', 'en-GB,en;q=0.9,fr;q=0.5')
       .send({ start: slot, name: 'Inès Moreau', email: client, time_zone: 'America/Toronto' })
       .expect(201);
     expect(made.body.booking.status).toBe('CONFIRMED');
@@ -300,13 +301,14 @@ describe('CalDAV calendars (issue 45 §3)', () => {
       async () => (await connectionsOf(studio))[0].busy_times === 1,
       60_000,
     );
-    // The client's email carries the invitation (METHOD REQUEST, the same UID), on their clock and the studio's.
+    // The client's email, in the language they booked in (a French studio, an English browser),
+    // carries the invitation (METHOD REQUEST, the same UID), on their clock and the studio's.
     const confirmation = await eventually(
       'the confirmation email',
-      async () => (await mailsTo(client)).find((m) => m.subject.startsWith('Votre réservation est confirmée')),
+      async () => (await mailsTo(client)).find((m) => m.subject.startsWith('Your booking is confirmed')),
       60_000,
     );
-    expect(confirmation.text).toContain('Bonjour Inès Moreau,');
+    expect(confirmation.text).toContain('Hello Inès Moreau, your booking is confirmed:');
     expect(confirmation.text).toContain('(America/Toronto)');
     expect(confirmation.text).toContain('(Europe/Paris)');
     const invitation = await invitationOf(confirmation);
@@ -334,7 +336,7 @@ describe('CalDAV calendars (issue 45 §3)', () => {
     );
     const rescheduled = await eventually(
       'the email of the new time',
-      async () => (await mailsTo(client)).find((m) => m.subject.startsWith('Votre réservation a changé d’horaire')),
+      async () => (await mailsTo(client)).find((m) => m.subject.startsWith('Your booking has a new time')),
       60_000,
     );
     const moveInvitation = await invitationOf(rescheduled);
@@ -347,7 +349,7 @@ describe('CalDAV calendars (issue 45 §3)', () => {
     await eventually('the booking gone from the calendar', async () => (await eventsIn(calendar)).length === 0, 60_000);
     const cancellation = await eventually(
       'the cancellation email',
-      async () => (await mailsTo(client)).find((m) => m.subject.startsWith('Votre réservation est annulée')),
+      async () => (await mailsTo(client)).find((m) => m.subject.startsWith('Your booking is cancelled')),
       60_000,
     );
     const cancelled = await invitationOf(cancellation);
