@@ -1,5 +1,6 @@
 import { type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
+import { type UserLocale } from '../../domain/accounts/users';
 import { insertContact } from './create-contact';
 import { selectRows as rows } from '../select-rows';
 
@@ -16,6 +17,8 @@ export interface BookedContact {
   country: string | null;
   /** The zone the client booked in: their messages state times on their clock. */
   time_zone: string;
+  /** The language they booked in when it is not the studio's (null: the studio's): the studio's messages to them speak it. */
+  locale: UserLocale | null;
 }
 
 /** The contact of the studio with this email (any case; the oldest, never an erased one), or a new one. */
@@ -47,7 +50,7 @@ export async function matchOrCreateContact(
       `UPDATE contacts SET phone_number = coalesce(nullif(phone_number, ''), $2),
          street = coalesce(nullif(street, ''), $3), zipcode = coalesce(nullif(zipcode, ''), $4),
          city = coalesce(nullif(city, ''), $5), country = coalesce(nullif(country, ''), $6),
-         time_zone = coalesce(time_zone, $7), updated_at = now()
+         time_zone = coalesce(time_zone, $7), locale = coalesce(locale, $8), updated_at = now()
        WHERE id = $1 RETURNING id`,
       [
         found.id,
@@ -57,6 +60,7 @@ export async function matchOrCreateContact(
         client.city,
         client.street ? client.country : null,
         client.time_zone,
+        client.locale,
       ],
       transaction,
     );
@@ -76,6 +80,7 @@ export async function matchOrCreateContact(
       city: client.city,
       country: client.street ? client.country : null,
       time_zone: client.time_zone,
+      locale: client.locale,
     },
     at.requestId,
   );

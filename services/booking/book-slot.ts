@@ -32,6 +32,7 @@ import { startDepositCheckout } from '../../lib/payments/booking-checkout';
 import { clientLinkBase } from '../../domain/accounts/portal-host';
 import { formatTimestampInZone } from '../../domain/wall-clock';
 import { visitorLocale } from '../../domain/booking/visitor-locale';
+import { type UserLocale } from '../../domain/accounts/users';
 import { SESSION_INFO_INVITE_JOB } from '../../workflows/session-info/contract';
 import { bookedMembers, slotQuery } from './free-slots';
 
@@ -179,6 +180,7 @@ export async function placeBooking(
   const deposit = depositOf(studio, type);
   const { token, hash: tokenHash } = newSecretToken();
   const status = type.requires_confirmation && deposit === 0n ? 'PENDING' : 'HELD';
+  const clientLocale = visitorLocale(ask.acceptLanguage, studio.locale);
   let held: { id: string } | null = null;
   for (const memberId of at.members) {
     held = await holdSlot(sequelize, {
@@ -192,13 +194,13 @@ export async function placeBooking(
       // A request awaiting the studio keeps its time until the studio answers; a hold, while the client pays.
       expiresAt: status === 'HELD' ? new Date(Date.now() + type.hold_minutes * 60_000) : null,
       client: ask.client,
-      contact: bookedContactOf(ask.client, studio),
+      contact: bookedContactOf(ask.client, studio, clientLocale),
       requestId: at.requestId,
       tokenHash,
       depositMinor: deposit > 0n ? deposit : null,
       currency: deposit > 0n ? studioCurrency(studio) : null,
       ...(at.miniEventId ? { miniEventId: at.miniEventId } : {}),
-      clientLocale: visitorLocale(ask.acceptLanguage, studio.locale),
+      clientLocale,
     });
     if (held) break;
   }
@@ -249,7 +251,11 @@ async function depositCheckout(
 }
 
 /** The client as their contact is written: the name split, their address in the studio's country. */
-const bookedContactOf = (client: BookingClient, studio: BookingStudioRow): BookedContact => ({
+const bookedContactOf = (
+  client: BookingClient,
+  studio: BookingStudioRow,
+  locale: UserLocale | null = null,
+): BookedContact => ({
   ...splitClientName(client.name),
   email: client.email,
   phone: client.phone,
@@ -258,6 +264,8 @@ const bookedContactOf = (client: BookingClient, studio: BookingStudioRow): Booke
   city: client.city,
   country: studio.company_country ?? studio.country,
   time_zone: client.time_zone,
+  // The language they booked in, when the booking knows it and it is not the studio's.
+  locale: locale === studio.locale ? null : locale,
 });
 
 /** The client as a booking row keeps them. */

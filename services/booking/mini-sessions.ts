@@ -122,6 +122,7 @@ export async function joinMiniWaitlist(
         city: null,
         country: null,
         time_zone: client.time_zone,
+        locale: null,
       },
     ),
   );

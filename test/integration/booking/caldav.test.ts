@@ -278,6 +278,10 @@ describe('CalDAV calendars (issue 45 §3)', () => {
       .send({ start: slot, name: 'Inès Moreau', email: client, time_zone: 'America/Toronto' })
       .expect(201);
     expect(made.body.booking.status).toBe('CONFIRMED');
+    // The client's contact keeps the language they booked in: the studio's own messages speak it too.
+    const seen = await request(t.app).get(`/api/bookings/${made.body.booking.id}`).set(as(studio)).expect(200);
+    const contact = await request(t.app).get(`/api/contacts/${seen.body.contact_id}`).set(as(studio)).expect(200);
+    expect(contact.body.locale).toBe('en-GB');
 
     const [event] = await eventually(
       'the booking in the member’s calendar',
