@@ -1,7 +1,18 @@
-import { type CalendarObjectBusy } from '../../db/commands/calendar-connections';
-import { type CalendarConnectionAccess } from '../../db/queries/calendar-connections';
-import { type BookingRow } from '../../db/queries/booking';
-import { type CalendarEventCopyRow } from '../../db/queries/calendar-event-copies';
+import {
+  type CalendarObjectBusy,
+  type recordCalendarSync,
+  type recordCalendarSyncFailure,
+} from '../../db/commands/calendar-connections';
+import { type forgetCalendarEventCopy, type recordCalendarEventCopy } from '../../db/commands/calendar-event-copies';
+import { type findBooking } from '../../db/queries/booking';
+import {
+  type CalendarConnectionAccess,
+  type findCalendarConnectionAccess,
+  type knownCalendarObjects,
+  type listConnectionsToSync,
+  type listMemberConnectionIds,
+} from '../../db/queries/calendar-connections';
+import { type findCalendarEventCopy, type listBookingCopies } from '../../db/queries/calendar-event-copies';
 import { asPlatform, asStudio } from '../../db/studio-context';
 import { busyTimesOf } from '../../domain/calendar/busy-times';
 import { bookingEvent } from '../../domain/calendar/booking-event';
@@ -15,34 +26,21 @@ import {
   type CalendarSyncPayload,
   type CalendarSyncResult,
 } from '../../workflows/calendar/contract';
+import { type Bound } from '../db-deps';
 
 /** What the calendar activities read and write (db/, bound to the worker's Sequelize). */
 export interface CalendarDb {
-  findCalendarConnectionAccess(id: string): Promise<CalendarConnectionAccess | null>;
-  knownCalendarObjects(connectionId: string): Promise<Map<string, string>>;
-  recordCalendarSync(s: {
-    connectionId: string;
-    ownerId: string;
-    memberId: string;
-    ctag: string | null;
-    syncedUntil: Date;
-    read: CalendarObjectBusy[];
-    gone: string[];
-  }): Promise<void>;
-  recordCalendarSyncFailure(connectionId: string, message: string): Promise<void>;
-  listConnectionsToSync(afterId: string | null, limit: number): Promise<{ id: string; owner_id: string }[]>;
-  findBooking(orgId: string, id: string): Promise<BookingRow | null>;
-  listMemberConnectionIds(orgId: string, memberId: string): Promise<string[]>;
-  findCalendarEventCopy(bookingId: string, connectionId: string): Promise<CalendarEventCopyRow | null>;
-  listBookingCopies(bookingId: string): Promise<CalendarEventCopyRow[]>;
-  recordCalendarEventCopy(c: {
-    bookingId: string;
-    connectionId: string;
-    ownerId: string;
-    href: string;
-    etag: string | null;
-  }): Promise<void>;
-  forgetCalendarEventCopy(bookingId: string, connectionId: string): Promise<void>;
+  findCalendarConnectionAccess: Bound<typeof findCalendarConnectionAccess>;
+  knownCalendarObjects: Bound<typeof knownCalendarObjects>;
+  recordCalendarSync: Bound<typeof recordCalendarSync>;
+  recordCalendarSyncFailure: Bound<typeof recordCalendarSyncFailure>;
+  listConnectionsToSync: Bound<typeof listConnectionsToSync>;
+  findBooking: Bound<typeof findBooking>;
+  listMemberConnectionIds: Bound<typeof listMemberConnectionIds>;
+  findCalendarEventCopy: Bound<typeof findCalendarEventCopy>;
+  listBookingCopies: Bound<typeof listBookingCopies>;
+  recordCalendarEventCopy: Bound<typeof recordCalendarEventCopy>;
+  forgetCalendarEventCopy: Bound<typeof forgetCalendarEventCopy>;
 }
 
 export interface CalendarDeps extends CalendarDb {
@@ -74,18 +72,20 @@ async function syncConnection(
     const window = busyWindow(now);
     const whole = needsWholeRead(connection.synced_until, window.to);
     const ctag = await calendar.ctag();
-    const unchanged = !whole && ctag !== null && ctag === connection.ctag;
-    if (unchanged) {
-      // Nothing moved: the sync went well (its time kept, a past error cleared), the window as it was.
-      await deps.recordCalendarSync({
+    const record = (syncedUntil: Date, read: CalendarObjectBusy[], gone: string[]) =>
+      deps.recordCalendarSync({
         connectionId: connection.id,
         ownerId: connection.owner_id,
         memberId: connection.member_id,
         ctag,
-        syncedUntil: connection.synced_until ?? window.to,
-        read: [],
-        gone: [],
+        syncedUntil,
+        read,
+        gone,
       });
+    const unchanged = !whole && ctag !== null && ctag === connection.ctag;
+    if (unchanged) {
+      // Nothing moved: the sync went well (its time kept, a past error cleared), the window as it was.
+      await record(connection.synced_until ?? window.to, [], []);
       return { outcome: 'unchanged', fetched: 0, forgotten: 0, busy: connection.busy_count };
     }
     const listed = await calendar.list(window);
@@ -103,15 +103,7 @@ async function syncConnection(
         read.push({ href: object.href, etag: object.etag, spans });
       }
     }
-    await deps.recordCalendarSync({
-      connectionId: connection.id,
-      ownerId: connection.owner_id,
-      memberId: connection.member_id,
-      ctag,
-      syncedUntil: window.to,
-      read,
-      gone: changes.gone,
-    });
+    await record(window.to, read, changes.gone);
     return {
       outcome: 'synced',
       fetched: read.length,

@@ -11,9 +11,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import request from 'supertest';
 import Stripe from 'stripe';
-import { saveStudioProfile } from '../../factories/invoices';
-import { buildUser, type TestUser } from '../../factories/users';
+import { type TestUser } from '../../factories/users';
 import { as } from '../../helpers/auth';
+import { parisBookingStudio } from '../../helpers/booking-studio';
 import { mailsTo } from '../../helpers/mail';
 import { sqlOn } from '../../helpers/sql';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
@@ -65,22 +65,7 @@ interface Slot {
 }
 
 /** A studio in Paris with a public slug, its hours Monday to Friday 09:00–17:00, and its legal profile. */
-async function parisStudio(): Promise<TestUser & { slug: string }> {
-  const studio = await buildUser(t.app, { name: 'Atelier Lumière', time_zone: 'Europe/Paris', locale: 'fr-FR' });
-  const slug = `atelier-${crypto.randomUUID().slice(0, 8)}`;
-  await request(t.app).patch('/api/users/me/preferences').set(as(studio)).send({ tenant_slug: slug }).expect(200);
-  await saveStudioProfile(t.app, studio);
-  await request(t.app)
-    .put('/api/users/me/availability')
-    .set(as(studio))
-    .send({
-      time_zone: 'Europe/Paris',
-      weekly: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '09:00', end: '17:00' })),
-      overrides: [],
-    })
-    .expect(200);
-  return { ...studio, slug };
-}
+const parisStudio = () => parisBookingStudio(t.app, 'Atelier Lumière', 'atelier');
 
 /** A session type of the studio open to booking with these settings. */
 async function bookableType(studio: TestUser, name: string, settings: Record<string, unknown>): Promise<string> {

@@ -4,9 +4,9 @@
 // calendar (read back by Python's icalendar, not the service's parser) and leaves it when cancelled.
 import crypto from 'node:crypto';
 import request from 'supertest';
-import { saveStudioProfile } from '../../factories/invoices';
 import { buildUser, type TestUser } from '../../factories/users';
 import { as } from '../../helpers/auth';
+import { parisBookingStudio } from '../../helpers/booking-studio';
 import { type Mail, mailAttachment, mailsTo } from '../../helpers/mail';
 import { parseIcsWithPython, parseInvitationWithPython } from '../../helpers/python-icalendar';
 import { sqlOn } from '../../helpers/sql';
@@ -90,19 +90,7 @@ interface Slot {
 }
 
 async function parisStudio(): Promise<TestUser & { slug: string; typeId: string }> {
-  const studio = await buildUser(t.app, { name: 'Atelier Calendrier', time_zone: 'Europe/Paris', locale: 'fr-FR' });
-  const slug = `cal-${crypto.randomUUID().slice(0, 8)}`;
-  await request(t.app).patch('/api/users/me/preferences').set(as(studio)).send({ tenant_slug: slug }).expect(200);
-  await saveStudioProfile(t.app, studio);
-  await request(t.app)
-    .put('/api/users/me/availability')
-    .set(as(studio))
-    .send({
-      time_zone: 'Europe/Paris',
-      weekly: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '09:00', end: '17:00' })),
-      overrides: [],
-    })
-    .expect(200);
+  const studio = await parisBookingStudio(t.app, 'Atelier Calendrier', 'cal');
   const type = await request(t.app)
     .post('/api/session-types')
     .set(as(studio))
@@ -113,7 +101,7 @@ async function parisStudio(): Promise<TestUser & { slug: string; typeId: string 
     .set(as(studio))
     .send({ enabled: true, duration_minutes: 60, increment_minutes: 60, minimum_notice_minutes: 120 })
     .expect(200);
-  return { ...studio, slug, typeId: type.body.id as string };
+  return { ...studio, typeId: type.body.id as string };
 }
 
 const slotsOf = async (studio: { slug: string; typeId: string }): Promise<string[]> => {
