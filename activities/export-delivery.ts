@@ -7,7 +7,7 @@ import { type markScheduledExportRun } from '../db/commands/mark-scheduled-expor
 import { type openScheduledExportJob } from '../db/commands/open-scheduled-export-job';
 import { type findDefaultExportTemplate, type findExportTemplateOrNull } from '../db/queries/export-templates';
 import { type findScheduledExportById } from '../db/queries/scheduled-exports';
-import { type findUser } from '../db/queries/users';
+import { type findStudio } from '../db/queries/studios';
 import { resolveExportFields } from '../domain/exports/fields';
 import { type ExportMetrics } from '../lib/metrics/export-metrics';
 import { downloadLink } from '../lib/s3-links';
@@ -31,7 +31,7 @@ export interface ExportDeliveryDb {
   markScheduledExportRun: Bound<typeof markScheduledExportRun>;
   openScheduledExportJob: Bound<typeof openScheduledExportJob>;
   findScheduledExportById: Bound<typeof findScheduledExportById>;
-  findUser: Bound<typeof findUser>;
+  findStudio: Bound<typeof findStudio>;
   findExportTemplateOrNull: Bound<typeof findExportTemplateOrNull>;
   findDefaultExportTemplate: Bound<typeof findDefaultExportTemplate>;
 }
@@ -62,7 +62,7 @@ async function scheduledExportPayload(
 ): Promise<ExportPayload | null> {
   const scheduled = await deps.findScheduledExportById(scheduledExportId);
   if (!scheduled || !scheduled.is_active) return null;
-  const owner = await deps.findUser(scheduled.owner_id);
+  const owner = await deps.findStudio(scheduled.owner_id);
   const template = scheduled.export_template_id
     ? await deps.findExportTemplateOrNull(owner.id, scheduled.export_template_id)
     : null;
@@ -92,7 +92,7 @@ async function scheduledExportPayload(
   });
   return {
     ownerId: owner.id,
-    orgId: owner.org_id,
+    orgId: owner.id,
     entity,
     format,
     fields,

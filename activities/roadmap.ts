@@ -37,7 +37,7 @@ async function loadRoadmap(
     .map((f): [string, string] => [f.label, String(info.responses[f.field_key])]);
   const view = roadmapView({
     studio: {
-      name: company?.company_name || owner.name || owner.email,
+      name: company?.company_name || owner.name || owner.owner_email,
       locale: owner.locale,
       timeZone: owner.time_zone,
     },

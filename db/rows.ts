@@ -27,6 +27,7 @@ import { type UserSessionInfoTemplateField } from './models/UserSessionInfoTempl
 import { type Automation } from './models/Automation';
 import { type AutomationTask } from './models/AutomationTask';
 import { type AutomationTaskAction } from './models/AutomationTaskAction';
+import { type Organization } from './models/Organization';
 import { type WorkflowTrigger } from './models/WorkflowTrigger';
 import { type WorkflowTriggerExecution } from './models/WorkflowTriggerExecution';
 import { type Row } from './queries/owned';
@@ -36,6 +37,8 @@ export type { Row };
 export type ContactRow = Row<Contact>;
 export type SessionRow = Row<Session>;
 export type UserRow = Row<User>;
+/** A studio's settings row (`organizations`). */
+export type StudioRow = Row<Organization>;
 export type JobRunRow = Row<JobRun>;
 export type ExportTemplateRow = Row<ExportTemplate>;
 export type SmsTemplateRow = Row<SmsTemplate>;

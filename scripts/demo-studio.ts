@@ -149,8 +149,13 @@ async function ensureDemoUser(sequelize: Sequelize, created: Created): Promise<U
 
 /** The demo's studio profile (not part of registration, no event attached) and its company profile, through its command, once. */
 async function ensureStudioProfile(sequelize: Sequelize, owner: User): Promise<void> {
-  await owner.update({ plan: 'studio', tenant_slug: DEMO_TENANT_SLUG });
-  await (await Organization.findByPk(owner.org_id))?.update({ name: 'Studio Lumière (démo)' });
+  await (
+    await Organization.findByPk(owner.org_id)
+  )?.update({
+    name: 'Studio Lumière (démo)',
+    plan: 'studio',
+    tenant_slug: DEMO_TENANT_SLUG,
+  });
   // The company profile through its command (identifiers checked, an audit row), once.
   if (!(await findCompanyProfile(sequelize, owner.id))) {
     await saveCompanyProfile(sequelize, owner.id, {

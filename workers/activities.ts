@@ -32,7 +32,7 @@ import { findScheduledExportById } from '../db/queries/scheduled-exports';
 import { findReminderDecision, reminderBehind } from '../db/queries/invoice-reminders';
 import { listScheduledDocuments } from '../db/queries/scheduled-documents';
 import { findSession } from '../db/queries/sessions';
-import { findUser } from '../db/queries/users';
+import { findStudio } from '../db/queries/studios';
 import { ensureClientAccount } from '../db/commands/ensure-client-account';
 import { issueMagicLink } from '../db/commands/issue-magic-link';
 import { issueDocumentLink } from '../db/commands/issue-document-link';
@@ -316,7 +316,7 @@ function exportActivities({ deps, sequelize }: Wiring) {
         markScheduledExportRun,
         openScheduledExportJob,
         findScheduledExportById,
-        findUser,
+        findStudio,
         findExportTemplateOrNull,
         findDefaultExportTemplate,
       }),
@@ -430,7 +430,7 @@ function documentActivities({ deps, sequelize }: Wiring) {
       ...bindDb(sequelize, {
         findDocument,
         wasEmailSent,
-        findUser,
+        findStudio,
         loadClientFace,
         previewDocumentEmail,
         recordDocumentSent,
@@ -441,7 +441,7 @@ function documentActivities({ deps, sequelize }: Wiring) {
     ...createScheduleChangedActivities({
       ...deps.scheduleChanged,
       ...bindDb(sequelize, {
-        findUser,
+        findStudio,
         findSession,
         listScheduledDocuments,
         scheduleNoticeSent,

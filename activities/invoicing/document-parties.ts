@@ -2,7 +2,7 @@ import { isPriced } from '../../domain/invoicing/document-lines';
 import { zeroRateReasonOf } from '../../domain/regimes/zero-rate-reason';
 import { languageOf } from '../../domain/accounts/locale-language';
 import { type DocumentSources } from '../../db/queries/document-sources';
-import { type UserRow } from '../../db/rows';
+import { type Studio } from '../../db/queries/studios';
 import { type UserLocale } from '../../domain/accounts/users';
 import { countryCode, countryName } from '../../domain/countries';
 import { type InvoiceBuyer } from '../../domain/invoicing/buyer';
@@ -32,7 +32,7 @@ function addressOrder(company: DocumentSources['company'], country: string | nul
 /** The studio on the document: its company profile, or its account name before it has one. */
 export function companyOf(
   company: DocumentSources['company'],
-  owner: UserRow,
+  owner: Studio,
   locale: UserLocale,
 ): DocumentView['company'] {
   return company
@@ -56,7 +56,7 @@ export function companyOf(
         phone: company.phone,
       }
     : {
-        name: owner.name || owner.email,
+        name: owner.name || owner.owner_email,
         legalForm: null,
         shareCapitalCents: null,
         siren: null,
@@ -64,7 +64,7 @@ export function companyOf(
         vatNumber: null,
         rcsCity: null,
         address: [],
-        email: owner.email,
+        email: owner.owner_email,
         phone: null,
       };
 }

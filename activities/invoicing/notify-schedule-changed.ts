@@ -5,7 +5,7 @@ import { type scheduleNoticeSent } from '../../db/queries/schedule-notices';
 import { type findEmailTemplate } from '../../db/queries/email-templates';
 import { type listScheduledDocuments } from '../../db/queries/scheduled-documents';
 import { type findSession } from '../../db/queries/sessions';
-import { type findUser } from '../../db/queries/users';
+import { type findStudio } from '../../db/queries/studios';
 import { clientLocale } from '../../domain/accounts/client-locale';
 import { renderVariables } from '../../domain/emails/render-variables';
 import { scheduleProblems } from '../../domain/invoicing/payment-schedule';
@@ -17,7 +17,7 @@ import { type Bound } from '../db-deps';
 
 /** The session's documents and the notices' records (db/commands/schedule-notices.ts). */
 export interface ScheduleChangedDb {
-  findUser: Bound<typeof findUser>;
+  findStudio: Bound<typeof findStudio>;
   findSession: Bound<typeof findSession>;
   listScheduledDocuments: Bound<typeof listScheduledDocuments>;
   scheduleNoticeSent: Bound<typeof scheduleNoticeSent>;
@@ -42,7 +42,7 @@ export function createScheduleChangedActivities(deps: ScheduleChangedDeps): Sche
   return {
     async notifyPaymentScheduleChanged({ jobRunId, payload }) {
       const [owner, session, documents] = await Promise.all([
-        deps.findUser(payload.ownerId),
+        deps.findStudio(payload.ownerId),
         deps.findSession(payload.ownerId, payload.sessionId),
         deps.listScheduledDocuments(payload.ownerId, payload.sessionId),
       ]);

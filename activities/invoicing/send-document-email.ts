@@ -7,7 +7,7 @@ import { type recordDocumentEmailFailed, type recordDocumentSent } from '../../d
 import { type wasEmailSent } from '../../db/queries/document-sent';
 import { type findDocument } from '../../db/queries/invoicing';
 import { type loadClientFace } from '../../db/queries/client-face';
-import { type findUser } from '../../db/queries/users';
+import { type findStudio } from '../../db/queries/studios';
 import { type previewDocumentEmail } from '../../db/queries/document-email';
 import { clientLocale } from '../../domain/accounts/client-locale';
 import { studioHeadHtml } from '../../domain/accounts/studio-head';
@@ -29,7 +29,7 @@ import { linkRecipients } from '../../domain/client-portal/link-recipients';
 export interface DocumentEmailDb extends PortalLinkDb {
   findDocument: Bound<typeof findDocument>;
   wasEmailSent: Bound<typeof wasEmailSent>;
-  findUser: Bound<typeof findUser>;
+  findStudio: Bound<typeof findStudio>;
   loadClientFace: Bound<typeof loadClientFace>;
   previewDocumentEmail: Bound<typeof previewDocumentEmail>;
   recordDocumentSent: Bound<typeof recordDocumentSent>;
@@ -57,7 +57,7 @@ const PORTAL_LABEL = {
 
 type Payload = DocumentEmailPayload;
 type Face = Awaited<ReturnType<DocumentEmailDb['loadClientFace']>>;
-type Owner = Awaited<ReturnType<DocumentEmailDb['findUser']>>;
+type Owner = Awaited<ReturnType<DocumentEmailDb['findStudio']>>;
 type Document = Awaited<ReturnType<DocumentEmailDb['findDocument']>>;
 type Attachment = { filename: string; content: Buffer; contentType: string };
 
@@ -161,7 +161,7 @@ export function createDocumentEmailActivities(deps: DocumentEmailDeps): Document
       try {
         const document = await deps.findDocument(kind, documentId, ownerId);
         if (!(await deps.wasEmailSent(requestKey))) {
-          const owner = await deps.findUser(ownerId);
+          const owner = await deps.findStudio(ownerId);
           // The client's language (the document's contact, else the studio's), under the studio's name and logo.
           const face = await deps.loadClientFace(ownerId, document.contact_id);
           const locale = face?.locale ?? clientLocale(null, owner);

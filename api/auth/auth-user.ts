@@ -11,7 +11,7 @@ export interface AuthUser {
   role: MemberRole;
   email: string;
   locale: UserLocale;
-  /** IANA zone of the studio: dates on documents and exports. */
+  /** IANA zone of the studio: dates on its documents, payments and ledger (an export's are the member's own). */
   timeZone: string;
   isAdmin: boolean;
 }

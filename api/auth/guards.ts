@@ -41,7 +41,7 @@ export function createAuthGuards(
       role: user.role,
       email: user.email,
       locale: user.locale,
-      timeZone: user.time_zone,
+      timeZone: user.studio_time_zone,
       isAdmin: isAdmin(user, adminEmails),
     };
     req.user = authUser;

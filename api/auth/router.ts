@@ -3,12 +3,14 @@ import { type Sequelize } from 'sequelize-typescript';
 import { authenticateUser } from '../../db/queries/authenticate-user';
 import { registerUser } from '../../db/commands/register-user';
 import { findUser } from '../../db/queries/users';
+import { findStudio } from '../../db/queries/studios';
 import { type createRouteKit } from '../http/route-kit';
 import { type RateLimits } from '../middleware/rate-limit';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { presentUser } from './presenter';
 import { AuthResponse, LoginBody, RegisterBody, UserView } from './schema';
 import { type TokenService } from './tokens';
+import { type UserRow } from '../../db/rows';
 
 export interface AuthRouterDeps {
   sequelize: Sequelize;
@@ -23,6 +25,11 @@ const passwordChecks = { verify: verifyPassword, verifyAgainstDummy };
 /** Register, log in, and read the current user. */
 export function buildAuthRouter({ sequelize, tokens, adminEmails, kit, limits }: AuthRouterDeps): Router {
   const router = Router();
+  /** The answer of a registration or sign-in: the account with its studio's plan, and a token. */
+  const signedIn = async (user: UserRow) => ({
+    user: presentUser(user, await findStudio(sequelize, user.org_id), adminEmails),
+    accessToken: await tokens.issueUserToken(user.id),
+  });
   // Failed logins per address and email: slows password guessing without locking out the owner elsewhere.
   const loginLimit = limits.create('auth:login', {
     onlyFailures: true,
@@ -58,7 +65,7 @@ export function buildAuthRouter({ sequelize, tokens, adminEmails, kit, limits }:
         country: body.country,
         timeZone: body.time_zone,
       });
-      return { user: presentUser(user, adminEmails), accessToken: await tokens.issueUserToken(user.id) };
+      return signedIn(user);
     },
   );
 
@@ -77,7 +84,7 @@ export function buildAuthRouter({ sequelize, tokens, adminEmails, kit, limits }:
     },
     async ({ body }) => {
       const user = await authenticateUser(sequelize, passwordChecks, body);
-      return { user: presentUser(user, adminEmails), accessToken: await tokens.issueUserToken(user.id) };
+      return signedIn(user);
     },
   );
 
@@ -93,7 +100,8 @@ export function buildAuthRouter({ sequelize, tokens, adminEmails, kit, limits }:
       response: UserView,
     },
     async ({ user }) => {
-      return presentUser(await findUser(sequelize, user.id), adminEmails);
+      const person = await findUser(sequelize, user.id);
+      return presentUser(person, await findStudio(sequelize, person.org_id), adminEmails);
     },
   );
 

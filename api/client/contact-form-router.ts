@@ -3,7 +3,7 @@ import express, { type Request, type RequestHandler, Router } from 'express';
 import { type Logger } from 'pino';
 import { type Sequelize } from 'sequelize-typescript';
 import { submitContactForm } from '../../db/commands/submit-contact-form';
-import { findStudioIdBySlug } from '../../db/queries/users';
+import { findStudioIdBySlug } from '../../db/queries/studios';
 import { isHoneypotFilled, validateContactForm } from '../../domain/contact-form/validate-contact-form';
 import { RateLimitedError } from '../../domain/errors';
 import { rejectNulCharacters } from '../middleware/reject-nul';

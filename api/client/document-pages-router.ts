@@ -16,7 +16,7 @@ import { type CheckoutDeps, startInvoiceCheckout } from '../../lib/payments/chec
 import { presentReceipt } from './receipt-presenter';
 import { receiptPdfLink } from './receipt-pdf-link';
 import { sendClientDataZip } from './data-zip';
-import { findUser } from '../../db/queries/users';
+import { findStudio } from '../../db/queries/studios';
 import { type ClientAccountRow, type QuoteRow } from '../../db/rows';
 import { portalDocumentPath } from '../../domain/client-portal/portal-documents';
 import { DomainError, NotFoundError, RateLimitedError } from '../../domain/errors';
@@ -180,7 +180,7 @@ function portalPages(deps: PortalDocumentsDeps): PortalPages {
   };
   const quoteView = async (account: ClientAccountRow, quote: QuoteRow) =>
     presentClientQuoteView(await clientQuoteView(deps, account, quote));
-  const timeZoneOf = async (account: ClientAccountRow) => (await findUser(sequelize, account.owner_id)).time_zone;
+  const timeZoneOf = async (account: ClientAccountRow) => (await findStudio(sequelize, account.owner_id)).time_zone;
   /** A link refused (used, expired, unknown): the page says why, in its client's language when it names one. */
   const linkProblem = async (res: Response, link: RedeemResult) => {
     const account = link.clientAccountId ? await findClientAccount(sequelize, link.clientAccountId) : null;

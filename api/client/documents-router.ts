@@ -8,7 +8,7 @@ import {
   listClientInvoices,
   listClientQuotes,
 } from '../../db/queries/client-documents';
-import { findUser } from '../../db/queries/users';
+import { findStudio } from '../../db/queries/studios';
 import { type ClientAccountRow, type QuoteRow } from '../../db/rows';
 import { registerRoutes, type RouteContext, type RouteKit, routesFor } from '../http/route-kit';
 import { clientAccountOf } from './client-guard';
@@ -65,7 +65,7 @@ function clientDocumentHandlers(deps: ClientDocumentsRouterDeps) {
   /** A quote as the client reads it now: may they sign it today, and the consent they would tick. */
   const quoteView = async (account: ClientAccountRow, quote: QuoteRow) =>
     presentClientQuoteView(await clientQuoteView(deps, account, quote));
-  const timeZoneOf = async (account: ClientAccountRow) => (await findUser(sequelize, account.owner_id)).time_zone;
+  const timeZoneOf = async (account: ClientAccountRow) => (await findStudio(sequelize, account.owner_id)).time_zone;
 
   return {
     listQuotes: async ({ req }: ClientCtx) => {

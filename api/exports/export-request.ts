@@ -23,7 +23,8 @@ export async function buildExportPayload(
     ? null
     : await findDefaultExportTemplate(sequelize, user.orgId, query.entity, query.format);
   const fields = resolveExportFields(query.entity, query.fields, template?.selected_fields);
-  const owner = await findUserPreferences(sequelize, user.orgId);
+  // The member's own dialect and zone: the spreadsheet and the clock are theirs (docs/teams.md).
+  const owner = await findUserPreferences(sequelize, user.id);
   return {
     ownerId: user.orgId,
     orgId: user.orgId,

@@ -3,6 +3,7 @@ import { Router, type RequestHandler } from 'express';
 import { type Sequelize } from 'sequelize-typescript';
 import { z } from 'zod';
 import { findUser } from '../../db/queries/users';
+import { findStudio } from '../../db/queries/studios';
 import { listInvitations, listMembers, listStudiosOf } from '../../db/queries/team';
 import {
   acceptTeamInvitation,
@@ -158,8 +159,9 @@ const TEAM_ROUTES = [
     ({ team, sequelize, tokens, adminEmails }) =>
       async ({ body }) => {
         const joined = await acceptTeamInvitation(team, passwords, body);
+        const person = await findUser(sequelize, joined.userId);
         return {
-          user: presentUser(await findUser(sequelize, joined.userId), adminEmails),
+          user: presentUser(person, await findStudio(sequelize, person.org_id), adminEmails),
           accessToken: await tokens.issueUserToken(joined.userId),
         };
       },

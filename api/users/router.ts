@@ -49,9 +49,9 @@ const uploadImageOf =
   (kind: UserImageKind) =>
   async ({ req, res, user }: Pick<RouteContext<unknown, unknown, unknown>, 'req' | 'res' | 'user'>) => {
     const file = await readImage(req, res);
-    // An avatar is the member's own; the logo is the studio's, on its row (one row for its owner).
-    const owner = kind === 'logo' ? { id: user.orgId } : user;
-    const stored = await uploadUserImage({ sequelize, s3, bucket, logger }, owner, kind, file);
+    // An avatar is the member's own; the logo is the studio's, on the studio's row.
+    const holder = kind === 'logo' ? { id: user.orgId } : user;
+    const stored = await uploadUserImage({ sequelize, s3, bucket, logger }, holder, kind, file, user.id);
     const signed = await signGetLink(publicS3, bucket, stored.key, MAX_LINK_SECONDS);
     return { ...signed, content_type: stored.contentType, size_bytes: stored.sizeBytes };
   };

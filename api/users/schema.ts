@@ -27,6 +27,11 @@ export const UserProfileView = z.object({
   calendar_feed_client_names: z
     .boolean()
     .describe("The studio's: its calendar feeds name the client in each event (docs/booking.md)"),
+  studio_time_zone: z
+    .string()
+    .describe("The studio's zone: the calendar of its documents, numbers, ledger periods and reminders"),
+  studio_locale: z.enum(USER_LOCALES).describe("The studio's language: its documents' and its clients' by default"),
+  studio_csv_dialect: z.enum(CSV_DIALECTS).describe("The csv dialect of the studio's scheduled exports"),
 });
 
 /** Slugs that would read as the service's own pages. */
@@ -48,7 +53,7 @@ const RESERVED_SLUGS = new Set([
 /**
  * Preferences. The member's own: the zone dates are written in, their language, their notification
  * address, the csv dialect of their spreadsheet. The studio's (`settings.write`: owner, admin):
- * its country and public slug.
+ * its country, public slug, calendar feeds' setting, and its zone, language and csv dialect.
  */
 export const UpdatePreferencesBody = z
   .object({
@@ -73,6 +78,10 @@ export const UpdatePreferencesBody = z
       .optional(),
     /** The studio's calendar feeds name the client in each event; false: the session's title and type only. */
     calendar_feed_client_names: z.boolean().optional(),
+    /** The studio's zone (its documents' calendar), language and scheduled exports' csv dialect. */
+    studio_time_zone: timeZoneName.optional(),
+    studio_locale: z.enum(USER_LOCALES).optional(),
+    studio_csv_dialect: z.enum(CSV_DIALECTS).optional(),
   })
   .strict();
 

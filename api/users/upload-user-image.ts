@@ -28,15 +28,16 @@ export interface UploadedImage {
  */
 export async function uploadUserImage(
   deps: UploadUserImageDeps,
-  user: { id: string },
+  holder: { id: string },
   kind: UserImageKind,
   file: { buffer: Buffer; originalname?: string },
+  actorId: string,
 ): Promise<UploadedImage> {
   // The bytes decide the type, not the client's Content-Type or file name.
   const type = detectImageType(file.buffer);
   if (!type) throw new UnsupportedMediaTypeError(Object.values(ACCEPTED_IMAGE_TYPES));
   const contentType = ACCEPTED_IMAGE_TYPES[type];
-  const key = `${USER_IMAGE_PREFIXES[kind]}${user.id}/${crypto.randomUUID()}.${IMAGE_EXTENSIONS[type]}`;
+  const key = `${USER_IMAGE_PREFIXES[kind]}${holder.id}/${crypto.randomUUID()}.${IMAGE_EXTENSIONS[type]}`;
   const checksum = crypto.createHash('sha256').update(file.buffer).digest('hex');
 
   await deps.s3.send(
@@ -45,7 +46,8 @@ export async function uploadUserImage(
   let previousKey: string | null;
   try {
     ({ previousKey } = await setUserImage(deps.sequelize, {
-      userId: user.id,
+      holderId: holder.id,
+      actorId,
       kind,
       bucket: deps.bucket,
       key,

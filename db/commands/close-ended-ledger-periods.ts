@@ -21,7 +21,7 @@ export async function closeEndedLedgerPeriods(
   const [owner] = await sequelize.query<{ time_zone: string; fiscal_end: string | null }>(
     `SELECT u.time_zone,
             (SELECT period_end::text FROM ledger_closures WHERE owner_id = u.id AND period_kind = 'FISCAL_YEAR' ORDER BY period_end DESC LIMIT 1) AS fiscal_end
-     FROM users u WHERE u.id = $1`,
+     FROM organizations u WHERE u.id = $1`,
     { bind: [ownerId], type: QueryTypes.SELECT },
   );
   if (!owner) return [];

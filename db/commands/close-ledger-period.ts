@@ -45,7 +45,7 @@ export async function closeLedgerPeriod(
     throw new ValidationError(period.problem, [{ path: 'period_start', message: period.problem }]);
   return sequelize.transaction(async (transaction) => {
     await lockLedger(sequelize, ownerId, transaction);
-    const [owner] = await sequelize.query<{ time_zone: string }>('SELECT time_zone FROM users WHERE id = $1', {
+    const [owner] = await sequelize.query<{ time_zone: string }>('SELECT time_zone FROM organizations WHERE id = $1', {
       bind: [ownerId],
       type: QueryTypes.SELECT,
       transaction,

@@ -5,7 +5,7 @@ import { validateExportFields } from '../../domain/exports/fields';
 import { type Recurrence, validateRecurrence } from '../../domain/exports/recurrence';
 import { ExportTemplate } from '../models/ExportTemplate';
 import { ScheduledExport } from '../models/ScheduledExport';
-import { User } from '../models/User';
+import { Organization } from '../models/Organization';
 import { type ScheduledExportRow } from '../rows';
 
 export interface ScheduledExportProps {
@@ -34,7 +34,7 @@ export async function saveScheduledExport(
   ownerId: string,
   props: ScheduledExportProps,
 ): Promise<{ row: ScheduledExportRow; timeZone: string }> {
-  const owner = await User.findByPk(ownerId, { rejectOnEmpty: true });
+  const owner = await Organization.findByPk(ownerId, { attributes: ['time_zone'], rejectOnEmpty: true });
   let entity = props.entity;
   let format = props.format;
   let fields = props.selected_fields ?? [];

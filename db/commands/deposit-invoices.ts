@@ -8,7 +8,7 @@ import { Contact } from '../models/Contact';
 import { Invoice } from '../models/Invoice';
 import { InvoiceItem } from '../models/InvoiceItem';
 import { type Quote } from '../models/Quote';
-import { User } from '../models/User';
+import { Organization } from '../models/Organization';
 import { liveFinalInvoices } from '../queries/deposits';
 import { findDocument } from '../queries/invoicing';
 import { writeDocument } from './invoicing-documents';
@@ -36,7 +36,7 @@ export async function createDepositInvoice(
   const id = await sequelize.transaction(async (transaction) => {
     await findDocument(sequelize, 'quote', quoteId, ownerId, transaction, true);
     const quote = (await findDocument(sequelize, 'quote', quoteId, ownerId, transaction)) as Quote;
-    const owner = await User.findByPk(ownerId, {
+    const owner = await Organization.findByPk(ownerId, {
       attributes: ['time_zone', 'locale'],
       transaction,
       rejectOnEmpty: true,

@@ -1,7 +1,7 @@
 import { QueryTypes, type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { type Quote } from '../models/Quote';
-import { User } from '../models/User';
+import { Organization } from '../models/Organization';
 import { counterKey, type DocumentSeries, formatDocumentNumber } from '../../domain/invoicing/numbering';
 import { numberFormatOf } from '../queries/number-formats';
 
@@ -37,7 +37,7 @@ export async function drawDocumentNumber(
  */
 export async function numberQuote(sequelize: Sequelize, quote: Quote, transaction: Transaction): Promise<void> {
   if (quote.number) return;
-  const { time_zone: timeZone } = await User.findByPk(quote.owner_id, {
+  const { time_zone: timeZone } = await Organization.findByPk(quote.owner_id, {
     attributes: ['time_zone'],
     transaction,
     rejectOnEmpty: true,

@@ -193,7 +193,7 @@ async function keptRecords(
 ): Promise<ContactErasure['kept']> {
   const issued = records.invoices.filter((i) => i.status !== 'DRAFT');
   const [company] = await query<{ country: string | null }>(
-    `SELECT coalesce(c.company_country, u.country) AS country FROM users u
+    `SELECT coalesce(c.company_country, u.country) AS country FROM organizations u
      LEFT JOIN user_company c ON c.user_id = u.id WHERE u.id = $1`,
     [ownerId],
   );

@@ -12,7 +12,7 @@ import { Contact } from '../models/Contact';
 import { type Invoice } from '../models/Invoice';
 import { type Quote } from '../models/Quote';
 import { type QuoteItem } from '../models/QuoteItem';
-import { User } from '../models/User';
+import { Organization } from '../models/Organization';
 import { quoteDeposits } from '../queries/deposits';
 import { findDocument } from '../queries/invoicing';
 import { type ItemProps, writeDocument } from './invoicing-documents';
@@ -81,7 +81,7 @@ export async function invoiceFromQuote(
     const quote = (await findDocument(sequelize, 'quote', quoteId, ownerId, transaction)) as Quote;
     if (quote.status === 'REJECTED')
       throw new ConflictError('quote_rejected', 'This quote was refused: it cannot be invoiced');
-    const owner = await User.findByPk(ownerId, {
+    const owner = await Organization.findByPk(ownerId, {
       attributes: ['time_zone', 'locale'],
       transaction,
       rejectOnEmpty: true,

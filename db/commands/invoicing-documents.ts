@@ -31,7 +31,7 @@ import { findOwnerCurrency } from '../queries/owner-currency';
 import { type Doc, type DocumentKind, documentModels as models, findDocument } from '../queries/invoicing';
 import { numberQuote } from './document-numbers';
 import { recordDomainEvent } from './record-domain-event';
-import { User } from '../models/User';
+import { Organization } from '../models/Organization';
 import { scheduleProblems } from '../../domain/invoicing/payment-schedule';
 import { installmentInputs, scheduleContextOf, type StoredInstallment } from '../../domain/invoicing/stored-schedule';
 
@@ -127,7 +127,7 @@ async function assertSchedule(document: Doc, ownerId: string, transaction: Trans
   const stored = document.payment_schedule;
   if (!stored) return;
   const [owner, session] = await Promise.all([
-    User.findByPk(ownerId, { attributes: ['time_zone'], transaction, rejectOnEmpty: true }),
+    Organization.findByPk(ownerId, { attributes: ['time_zone'], transaction, rejectOnEmpty: true }),
     document.session_id
       ? Session.findOne({
           where: { id: document.session_id, owner_id: ownerId },

@@ -8,7 +8,7 @@ import { formatDateInZone } from '../../domain/wall-clock';
 import { AuditLog } from '../models/AuditLog';
 import { CreditNote } from '../models/CreditNote';
 import { InvoiceItem } from '../models/InvoiceItem';
-import { User } from '../models/User';
+import { Organization } from '../models/Organization';
 import { UserCompany } from '../models/UserCompany';
 import { assertIssued, ledgerSummary } from '../queries/invoice-ledger';
 import { appendLedgerRecord } from './append-ledger-record';
@@ -44,7 +44,7 @@ export async function issueCreditNote(
     });
     // What it credits, decided on what was read under the invoice's lock (domain/invoicing/credit-note-plan.ts).
     const plan = creditNotePlan(invoiceLines, summary, input, earlierNotes);
-    const { time_zone: timeZone } = await User.findByPk(ownerId, {
+    const { time_zone: timeZone } = await Organization.findByPk(ownerId, {
       attributes: ['time_zone'],
       transaction,
       rejectOnEmpty: true,

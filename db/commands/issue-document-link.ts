@@ -3,7 +3,7 @@ import { type PortalDocumentKind } from '../../domain/client-portal/portal-docum
 import { type UserPlan } from '../../domain/accounts/users';
 import { Contact } from '../models/Contact';
 import { MagicLinkToken } from '../models/MagicLinkToken';
-import { User } from '../models/User';
+import { Organization } from '../models/Organization';
 import { newSecretToken } from '../../domain/secret-token';
 import { ensureClientAccount } from './ensure-client-account';
 
@@ -38,7 +38,10 @@ export async function issueDocumentLink(
   const email = contact.email.toLowerCase();
   if (input.recipients && !input.recipients.some((r) => r.toLowerCase() === email)) return null;
   const account = await ensureClientAccount(sequelize, contact);
-  const owner = await User.findByPk(input.ownerId, { attributes: ['plan', 'tenant_slug'], rejectOnEmpty: true });
+  const owner = await Organization.findByPk(input.ownerId, {
+    attributes: ['plan', 'tenant_slug'],
+    rejectOnEmpty: true,
+  });
   const { token, hash } = newSecretToken();
   const expiresAt = new Date(Date.now() + input.ttlMinutes * 60_000);
   await MagicLinkToken.create({

@@ -11,7 +11,7 @@ import { type Sequelize } from 'sequelize-typescript';
 export async function markOverdueInvoices(sequelize: Sequelize, batchSize: number): Promise<number> {
   const [row] = await sequelize.query<{ marked: number }>(
     `WITH due AS (
-       SELECT i.id FROM invoices i JOIN users u ON u.id = i.owner_id
+       SELECT i.id FROM invoices i JOIN organizations u ON u.id = i.owner_id
        WHERE i.status = 'ISSUED' AND i.balance_due > 0 AND i.overdue_at IS NULL
          AND i.due_date < (now() AT TIME ZONE u.time_zone)::date
        ORDER BY i.due_date, i.id

@@ -54,7 +54,13 @@ function createAccount(
       transaction,
     });
     if (existing) throw taken();
-    const org = await Organization.create({ name: props.name?.trim() || email }, { transaction });
+    // The studio's settings start as its founder's: their language, country and zone.
+    const locale = registrationLocale(props.locale, props.country);
+    const timeZone = registrationTimeZone(props.timeZone, props.country);
+    const org = await Organization.create(
+      { name: props.name?.trim() || email, locale, time_zone: timeZone, country: props.country ?? null },
+      { transaction },
+    );
     // The founder's account takes the studio's id (migration 2026.11.28T12.00.00): a studio of one
     // answers to the same id as its account, as every studio did before teams.
     const user = await User.create(
@@ -64,9 +70,8 @@ function createAccount(
         email,
         password_hash: props.passwordHash,
         name: props.name ?? null,
-        locale: registrationLocale(props.locale, props.country),
-        country: props.country ?? null,
-        time_zone: registrationTimeZone(props.timeZone, props.country),
+        locale,
+        time_zone: timeZone,
         role: 'user',
       },
       { transaction },

@@ -3,7 +3,7 @@ import { ConflictError, NotFoundError } from '../../domain/errors';
 import { checkReversal } from '../../domain/invoicing/ledger';
 import { AuditLog } from '../models/AuditLog';
 import { InvoicePayment } from '../models/InvoicePayment';
-import { User } from '../models/User';
+import { Organization } from '../models/Organization';
 import { loadLedger } from '../queries/invoice-ledger';
 import { appendLedgerRecord } from './append-ledger-record';
 import { ledgerError } from '../../domain/invoicing/ledger-error';
@@ -31,7 +31,7 @@ export async function reversePayment(
         'A card or wallet payment is not reversed: issue a credit note and refund it',
       );
     }
-    const { time_zone: timeZone } = await User.findByPk(ownerId, {
+    const { time_zone: timeZone } = await Organization.findByPk(ownerId, {
       attributes: ['time_zone'],
       transaction,
       rejectOnEmpty: true,

@@ -140,8 +140,9 @@ export function acceptInvitation(
         : (
             await rows<{ id: string }>(
               sequelize,
-              `INSERT INTO users (org_id, email, password_hash, name, locale, time_zone, country)
-               SELECT $1, $2, $3, $4, s.locale, s.time_zone, s.country FROM users s WHERE s.id = $1
+              // A new member starts with the studio's zone and language as their own.
+              `INSERT INTO users (org_id, email, password_hash, name, locale, time_zone)
+               SELECT $1, $2, $3, $4, s.locale, s.time_zone FROM organizations s WHERE s.id = $1
                RETURNING id`,
               [invitation.org_id, invitation.email, joiner.create.passwordHash, joiner.create.name],
               transaction,

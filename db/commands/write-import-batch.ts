@@ -321,7 +321,7 @@ async function issuedInvoiceImport(
   names: string[],
   first: number,
 ): Promise<{ created: string; bind: unknown[] }> {
-  const [owner] = await sequelize.query<{ time_zone: string }>('SELECT time_zone FROM users WHERE id = $1', {
+  const [owner] = await sequelize.query<{ time_zone: string }>('SELECT time_zone FROM organizations WHERE id = $1', {
     bind: [ownerId],
     type: QueryTypes.SELECT,
   });

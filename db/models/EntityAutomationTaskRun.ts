@@ -1,6 +1,7 @@
 import { BelongsTo, Column, DataType, Default, ForeignKey, Table } from 'sequelize-typescript';
 import { type TaskRunMetadata, AutomationTaskRunModel } from './base/AutomationTaskRunModel';
 import { Contact } from './Contact';
+import { Organization } from './Organization';
 import { User } from './User';
 import { WorkflowTrigger } from './WorkflowTrigger';
 import { type AutomationEntity } from '../../domain/automations/entity-automations';
@@ -39,8 +40,9 @@ export class EntityAutomationTaskRun extends AutomationTaskRunModel {
 
   // Associations
 
-  @BelongsTo(() => User, 'owner_id')
-  declare owner?: User;
+  /** The studio the record belongs to (its settings: time zone, language). */
+  @BelongsTo(() => Organization, 'owner_id')
+  declare owner?: Organization;
 
   @BelongsTo(() => Contact, 'contact_id')
   declare contact?: Contact | null;

@@ -4,6 +4,7 @@ import { type SessionStatus } from '../../domain/sessions/session-status';
 import { ClientInfo } from './ClientInfo';
 import { Contact } from './Contact';
 import { SessionContact } from './SessionContact';
+import { Organization } from './Organization';
 import { User } from './User';
 import { UserSessionInfoTemplate } from './UserSessionInfoTemplate';
 import { UserSessionType } from './UserSessionType';
@@ -53,8 +54,9 @@ export class Session extends IdModel {
 
   // Associations
 
-  @BelongsTo(() => User, 'owner_id')
-  declare owner?: User;
+  /** The studio the record belongs to (its settings: time zone, language). */
+  @BelongsTo(() => Organization, 'owner_id')
+  declare owner?: Organization;
 
   @BelongsTo(() => Contact, 'contact_id')
   declare contact?: Contact | null;

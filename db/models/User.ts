@@ -1,10 +1,10 @@
 import { BelongsTo, Column, DataType, Default, ForeignKey, Table } from 'sequelize-typescript';
 import { IdModel } from './base/IdModel';
 import { Organization } from './Organization';
-import { type UserRole, type UserLocale, type UserPlan } from '../../domain/accounts/users';
+import { type UserRole, type UserLocale } from '../../domain/accounts/users';
 import { type CsvDialect } from '../../domain/exports/csv-dialect';
 
-/** A studio account. Presenters list what leaves the service: never password_hash. */
+/** A person's account: the member's own settings (the studio's are on `Organization`). Presenters list what leaves the service: never password_hash. */
 @Table({ tableName: 'users' })
 export class User extends IdModel {
   @ForeignKey(() => Organization)
@@ -28,26 +28,10 @@ export class User extends IdModel {
   @Column({ type: DataType.STRING(5), allowNull: false })
   declare locale: UserLocale;
 
-  @Default('free')
-  @Column({ type: DataType.STRING(20), allowNull: false })
-  declare plan: UserPlan;
-
-  @Column({ type: DataType.STRING(63) })
-  declare tenant_slug: string | null;
-
-  /** IANA zone exports write dates in. */
+  /** The member's own IANA zone: the dates of their exports. */
   @Default('Europe/Paris')
   @Column({ type: DataType.STRING(64), allowNull: false })
   declare time_zone: string;
-
-  /** ISO 3166-1 alpha-2 the account gave at registration or in its preferences; NULL: not told. */
-  @Column({ type: DataType.STRING(2) })
-  declare country: string | null;
-
-  /** On a studio's row: its calendar feeds put the client's name in each event (docs/booking.md). */
-  @Default(false)
-  @Column({ type: DataType.BOOLEAN, allowNull: false })
-  declare calendar_feed_client_names: boolean;
 
   /** Where the studio's messages to this member go (a task addressed to their role); null: `email`. */
   @Column({ type: DataType.STRING(255) })
@@ -61,10 +45,6 @@ export class User extends IdModel {
   /** The current avatar's object key (`avatars/<userId>/<uuid>.<ext>`); links are signed on demand. */
   @Column({ type: DataType.STRING(1024) })
   declare avatar_key: string | null;
-
-  /** The current logo's object key (`logos/<userId>/<uuid>.<ext>`). */
-  @Column({ type: DataType.STRING(1024) })
-  declare logo_key: string | null;
 
   // Associations
 

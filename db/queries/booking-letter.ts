@@ -36,13 +36,15 @@ export async function findBookingLetter(
     sequelize,
     `SELECT k.id, k.status, t.name AS session_type_name, k.client_name, k.client_email, k.client_time_zone,
             k.address, k.starts_at, k.ends_at, k.created_at,
-            coalesce(nullif(btrim(c.company_name), ''), nullif(btrim(s.name), ''), o.name) AS studio_name,
-            coalesce(s.notification_email, s.email) AS studio_email, s.locale AS studio_locale, coalesce(k.client_locale, s.locale) AS client_locale,
-            s.time_zone AS studio_time_zone, s.plan AS studio_plan, s.tenant_slug AS studio_slug
+            coalesce(nullif(btrim(c.company_name), ''), o.name) AS studio_name,
+            coalesce(s.notification_email, s.email) AS studio_email, o.locale AS studio_locale, coalesce(k.client_locale, o.locale) AS client_locale,
+            o.time_zone AS studio_time_zone, o.plan AS studio_plan, o.tenant_slug AS studio_slug
        FROM bookings k
        JOIN user_session_types t ON t.id = k.session_type_id
        JOIN organizations o ON o.id = k.owner_id
-       JOIN users s ON s.id = k.owner_id
+       -- The studio's mail goes to its owner of today.
+       LEFT JOIN LATERAL (SELECT u.email, u.notification_email FROM memberships m JOIN users u ON u.id = m.user_id
+                           WHERE m.org_id = o.id AND m.role = 'owner') s ON true
        LEFT JOIN user_company c ON c.user_id = k.owner_id
       WHERE k.owner_id = $1 AND k.id = $2`,
     [orgId, bookingId],

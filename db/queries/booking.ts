@@ -24,7 +24,7 @@ export interface BookingStudioRow {
 const STUDIO_SELECT = `SELECT u.id AS org_id, coalesce(c.company_name, u.name, u.tenant_slug, '') AS name,
    u.tenant_slug AS slug, u.plan, u.time_zone, u.locale, u.country, c.currency, c.company_country,
    (SELECT m.user_id FROM memberships m WHERE m.org_id = u.id AND m.role = 'owner' LIMIT 1) AS owner_user_id
- FROM users u LEFT JOIN user_company c ON c.user_id = u.id`;
+ FROM organizations u LEFT JOIN user_company c ON c.user_id = u.id`;
 
 /** The studio whose public tenant slug this is (slugs are lower case), or null. */
 export async function findBookingStudio(sequelize: Sequelize, slug: string): Promise<BookingStudioRow | null> {
@@ -33,7 +33,7 @@ export async function findBookingStudio(sequelize: Sequelize, slug: string): Pro
   return row ?? null;
 }
 
-/** The same facts of a studio by its id (the founder's account holds its settings), or null. */
+/** The same facts of a studio by its id, or null. */
 export async function findBookingStudioById(sequelize: Sequelize, orgId: string): Promise<BookingStudioRow | null> {
   const [row] = await rows<BookingStudioRow>(sequelize, `${STUDIO_SELECT} WHERE u.id = $1`, [orgId]);
   return row ?? null;

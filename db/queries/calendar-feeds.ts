@@ -31,7 +31,7 @@ export async function findCalendarFeeds(
   type JsonFeed = { created_at: string; last_read_at: string | null } | null;
   const [row] = await sequelize.query<{ studio: JsonFeed; mine: JsonFeed; client_names: boolean }>(
     `SELECT ${FEED_JSON('NULL::uuid')} AS studio, ${FEED_JSON('$2::uuid')} AS mine,
-            coalesce((SELECT calendar_feed_client_names FROM users WHERE id = $1), false) AS client_names`,
+            coalesce((SELECT calendar_feed_client_names FROM organizations WHERE id = $1), false) AS client_names`,
     { bind: [orgId, memberId], type: QueryTypes.SELECT },
   );
   const feed = (json: JsonFeed): CalendarFeedRow | null =>
@@ -93,7 +93,7 @@ export async function readFeedContent(
 ): Promise<FeedContentRow | null> {
   const [row] = await sequelize.query<Omit<FeedContentRow, 'sessions'> & { sessions: JsonSession[] }>(
     `SELECT coalesce(nullif(btrim(uc.company_name), ''), o.name) AS studio_name,
-            su.time_zone, coalesce(su.calendar_feed_client_names, false) AS client_names,
+            o.time_zone, o.calendar_feed_client_names AS client_names,
             (SELECT coalesce(nullif(btrim(mu.name), ''), mu.email) FROM users mu WHERE mu.id = $2::uuid) AS member_name,
             coalesce((SELECT json_agg(e ORDER BY e.start_date, e.id) FROM (
               SELECT t.id, t.title, t.status, t.start_date, t.end_date, t.location, t.updated_at,
@@ -110,7 +110,6 @@ export async function readFeedContent(
                ORDER BY t.start_date, t.id
                LIMIT $4) e), '[]'::json) AS sessions
        FROM organizations o
-       LEFT JOIN users su ON su.id = o.id
        LEFT JOIN user_company uc ON uc.user_id = o.id
       WHERE o.id = $1`,
     { bind: [input.ownerId, input.memberId, input.from, input.limit], type: QueryTypes.SELECT },

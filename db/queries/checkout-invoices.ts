@@ -2,7 +2,7 @@ import { type Sequelize } from 'sequelize-typescript';
 import { type UserLocale, type UserPlan } from '../../domain/accounts/users';
 import { Contact } from '../models/Contact';
 import { type Invoice } from '../models/Invoice';
-import { User } from '../models/User';
+import { Organization } from '../models/Organization';
 import { type ClientRef } from './client-accounts';
 import { findClientInvoice } from './client-documents';
 
@@ -27,7 +27,7 @@ export async function findCheckoutInvoice(
 ): Promise<CheckoutInvoice> {
   const invoice = await findClientInvoice(sequelize, account, invoiceId);
   const [studio, contact] = await Promise.all([
-    User.findByPk(invoice.owner_id, {
+    Organization.findByPk(invoice.owner_id, {
       attributes: ['plan', 'tenant_slug', 'locale', 'time_zone'],
       rejectOnEmpty: true,
     }),

@@ -7,7 +7,7 @@ import { Contact } from '../models/Contact';
 import { InvoiceItem } from '../models/InvoiceItem';
 import { QuoteItem } from '../models/QuoteItem';
 import { SessionContact } from '../models/SessionContact';
-import { User } from '../models/User';
+import { findStudio } from './studios';
 import { UserCompany } from '../models/UserCompany';
 import { UserSessionInfoTemplate } from '../models/UserSessionInfoTemplate';
 import {
@@ -104,7 +104,7 @@ async function clientSessions(sequelize: Sequelize, account: ClientRef): Promise
 export async function readClientData(sequelize: Sequelize, account: ClientRef): Promise<ClientData> {
   const [contact, owner, company] = await Promise.all([
     Contact.findOne({ where: { id: account.contact_id, owner_id: account.owner_id } }),
-    User.findByPk(account.owner_id, { attributes: ['id', 'name', 'email', 'country', 'locale', 'time_zone'] }),
+    findStudio(sequelize, account.owner_id).catch(() => null),
     UserCompany.findOne({ where: { user_id: account.owner_id }, attributes: ['company_name', 'company_country'] }),
   ]);
   if (!contact || !owner) throw new NotFoundError('Client');
@@ -128,8 +128,8 @@ export async function readClientData(sequelize: Sequelize, account: ClientRef): 
   const invoiceLines = groupBy(invoiceItems, (l) => l.invoice_id);
   return {
     studio: {
-      name: company?.company_name || owner.name || owner.email,
-      email: owner.email,
+      name: company?.company_name || owner.name || owner.owner_email,
+      email: owner.owner_email,
       country: company?.company_country ?? owner.country ?? null,
       locale: owner.locale,
       time_zone: owner.time_zone,

@@ -2,7 +2,7 @@ import { type Sequelize } from 'sequelize-typescript';
 import { clientLocale } from '../../domain/accounts/client-locale';
 import { type UserLocale } from '../../domain/accounts/users';
 import { Contact } from '../models/Contact';
-import { User } from '../models/User';
+import { findStudio } from './studios';
 import { UserCompany } from '../models/UserCompany';
 
 /** How the studio shows itself to one client: in the client's language, under its name and logo. */
@@ -21,19 +21,19 @@ export interface ClientFace {
  * reads as none.
  */
 export async function loadClientFace(
-  _sequelize: Sequelize,
+  sequelize: Sequelize,
   ownerId: string,
   contactId: string | null,
 ): Promise<ClientFace | null> {
   const [owner, company, contact] = await Promise.all([
-    User.findByPk(ownerId, { attributes: ['id', 'name', 'email', 'locale', 'logo_key'] }),
+    findStudio(sequelize, ownerId).catch(() => null),
     UserCompany.findOne({ where: { user_id: ownerId }, attributes: ['company_name'] }),
     contactId ? Contact.findOne({ where: { id: contactId, owner_id: ownerId }, attributes: ['id', 'locale'] }) : null,
   ]);
   if (!owner) return null;
   return {
     locale: clientLocale(contact, owner),
-    studioName: company?.company_name || owner.name || owner.email,
+    studioName: company?.company_name || owner.name || owner.owner_email,
     logoKey: owner.logo_key,
   };
 }

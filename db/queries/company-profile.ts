@@ -1,6 +1,6 @@
 import { type Sequelize } from 'sequelize-typescript';
 import { NotFoundError } from '../../domain/errors';
-import { User } from '../models/User';
+import { Organization } from '../models/Organization';
 import { UserCompany } from '../models/UserCompany';
 
 /** The columns of a company profile, as plain data. */
@@ -56,7 +56,7 @@ export async function findStudioRegionSources(
 ): Promise<{ studioCountry: string | null; studioLocale: string | null }> {
   const [company, user] = await Promise.all([
     UserCompany.findOne({ where: { user_id: ownerId }, attributes: ['company_country'], raw: true }),
-    User.findByPk(ownerId, { attributes: ['locale'], raw: true }),
+    Organization.findByPk(ownerId, { attributes: ['locale'], raw: true }),
   ]);
   return { studioCountry: company?.company_country ?? null, studioLocale: user?.locale ?? null };
 }

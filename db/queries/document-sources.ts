@@ -7,9 +7,9 @@ import { type Transaction } from 'sequelize';
 import { Quote } from '../models/Quote';
 import { QuoteItem } from '../models/QuoteItem';
 import { Session } from '../models/Session';
-import { User } from '../models/User';
 import { UserCompany } from '../models/UserCompany';
-import { type ContactRow, type Row, type UserRow } from '../rows';
+import { type ContactRow, type Row } from '../rows';
+import { findStudio, type Studio } from './studios';
 import { type InvoiceSeller } from '../../domain/invoicing/seller';
 import { type DocumentKind } from './invoicing';
 
@@ -18,7 +18,7 @@ export interface DocumentSources {
   document: Row<Quote> & { items?: Row<QuoteItem>[] };
   /** valid_until of a quote, due_date of an invoice, as the database's date-only text. */
   untilDate: string | null;
-  owner: UserRow;
+  owner: Studio;
   /**
    * The seller: an issued invoice's copy of the company profile (`seller`, kept at issue), else the
    * profile as it is now (a quote, a draft, an invoice issued before copies were kept); null
@@ -37,7 +37,7 @@ export interface DocumentSources {
  * `transaction` when given (the issue reads its e-invoice's sources under its lock).
  */
 export async function loadDocumentSources(
-  _sequelize: Sequelize,
+  sequelize: Sequelize,
   kind: DocumentKind,
   documentId: string,
   ownerId: string,
@@ -51,7 +51,7 @@ export async function loadDocumentSources(
   });
   if (!document) return null;
   const [owner, company, contact, session] = await Promise.all([
-    User.findByPk(ownerId, { rejectOnEmpty: true, transaction }),
+    findStudio(sequelize, ownerId, transaction),
     UserCompany.findOne({ where: { user_id: ownerId }, transaction }),
     document.contact_id
       ? Contact.findOne({ where: { id: document.contact_id, owner_id: ownerId }, transaction })
@@ -90,7 +90,7 @@ export async function loadDocumentSources(
 export interface CreditNoteSources {
   creditNote: Row<CreditNote>;
   invoice: Row<Invoice>;
-  owner: UserRow;
+  owner: Studio;
   /**
    * The seller: the credit note's copy of the company profile, kept at its issue; for a note issued
    * before copies were kept, its invoice's copy, else the profile as it is now.
@@ -102,7 +102,7 @@ export interface CreditNoteSources {
 
 /** The sources of one of the owner's credit notes, or null when it no longer exists. */
 export async function loadCreditNoteSources(
-  _sequelize: Sequelize,
+  sequelize: Sequelize,
   creditNoteId: string,
   ownerId: string,
 ): Promise<CreditNoteSources | null> {
@@ -110,7 +110,7 @@ export async function loadCreditNoteSources(
   if (!creditNote) return null;
   const [invoice, owner, company] = await Promise.all([
     Invoice.findOne({ where: { id: creditNote.invoice_id, owner_id: ownerId }, rejectOnEmpty: true }),
-    User.findByPk(ownerId, { rejectOnEmpty: true }),
+    findStudio(sequelize, ownerId),
     UserCompany.findOne({ where: { user_id: ownerId } }),
   ]);
   const contact = invoice.contact_id

@@ -25,9 +25,9 @@ export async function pageEReportingStudios(
   limit: number,
 ): Promise<EReportingStudio[]> {
   return sequelize.query<EReportingStudio>(
-    `SELECT c.user_id AS owner_id, u.org_id, c.company_country, c.vat_regime, u.time_zone, c.siren, c.vat_number, c.company_name
+    `SELECT c.user_id AS owner_id, u.id AS org_id, c.company_country, c.vat_regime, u.time_zone, c.siren, c.vat_number, c.company_name
        FROM user_company c
-       JOIN users u ON u.id = c.user_id
+       JOIN organizations u ON u.id = c.user_id
        JOIN platform_connections p ON p.owner_id = c.user_id
       WHERE c.vat_regime IS NOT NULL AND ($1::uuid IS NULL OR c.user_id > $1::uuid)
       ORDER BY c.user_id

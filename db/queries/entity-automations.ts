@@ -6,7 +6,7 @@ import { Contact } from '../models/Contact';
 import { EntityAutomationTaskRun } from '../models/EntityAutomationTaskRun';
 import { Invoice } from '../models/Invoice';
 import { Quote } from '../models/Quote';
-import { User } from '../models/User';
+import { Organization } from '../models/Organization';
 import { AutomationTask } from '../models/AutomationTask';
 import { AutomationTaskAction } from '../models/AutomationTaskAction';
 import { type EntityAutomationTaskRunRow, type Row } from '../rows';
@@ -61,7 +61,7 @@ export async function loadEntityWithContact(
 export interface EntityTaskRunContext {
   run: EntityAutomationTaskRun;
   task: AutomationTask & { actions: AutomationTaskAction[] };
-  owner: User;
+  owner: Organization;
 }
 
 export async function loadEntityTaskRunContext(
@@ -71,7 +71,7 @@ export async function loadEntityTaskRunContext(
   const run = await EntityAutomationTaskRun.findByPk(taskRunId, {
     include: [
       { model: AutomationTask, include: [AutomationTaskAction] },
-      { model: User, as: 'owner' },
+      { model: Organization, as: 'owner' },
     ],
     order: [['workflow_task', 'actions', 'display_order', 'ASC']],
   });

@@ -32,7 +32,8 @@ export async function fileAccessRules(sequelize: Sequelize, r: FileAccessRequest
                 AND ($memberId::uuid IS NULL OR ${reachedFilter('contact', 'c', '$memberId::uuid')})) AS "contactFileOwned",
        EXISTS (SELECT 1 FROM documents d JOIN file_objects fo ON fo.id = d.file_object_id
                 WHERE fo.bucket = $bucket AND fo.key = $key AND d.uploaded_by = $userId) AS "documentUploaded",
-       EXISTS (SELECT 1 FROM users u WHERE u.id IN ($userId, $orgId) AND (u.avatar_key = $key OR u.logo_key = $key)) AS "currentUserImage"`,
+       (EXISTS (SELECT 1 FROM users u WHERE u.id = $userId AND u.avatar_key = $key)
+         OR EXISTS (SELECT 1 FROM organizations o WHERE o.id = $orgId AND o.logo_key = $key)) AS "currentUserImage"`,
       {
         bind: { bucket: r.bucket, key: r.key, orgId: r.orgId, userId: r.userId, memberId: r.memberId },
         type: QueryTypes.SELECT,

@@ -8,6 +8,7 @@ import { type CompanyProfileFields } from '../../domain/invoicing/seller';
 import { type IssuingSeller } from '../../domain/regimes/issue-input';
 import { prepared, preparedRows } from '../pg-client';
 import { invoiceLinesJson } from './ledger-sources';
+import { studioOwnerEmailSql } from './studios';
 
 /** A draft invoice and everything its issue decides on (services/invoicing/issue-invoice.ts), from one read. */
 export interface InvoiceIssueDraft {
@@ -20,7 +21,7 @@ export interface InvoiceIssueDraft {
   /** Its lines, in line order, their decimals as stored ("29.1667"). */
   lines: EInvoiceItem[];
   /** The studio: its time zone, language and account email (the e-invoice's electronic address without a profile email). */
-  owner: { time_zone: string; locale: UserLocale; email: string };
+  owner: { time_zone: string; locale: UserLocale; owner_email: string };
   format: string | null;
   sequence_reset: SequenceReset | null;
   /** The company profile row (to_jsonb): the seller of the mentions, copied into `seller`. */
@@ -65,12 +66,12 @@ WITH held AS (
 )
 SELECT i.status, i.due_date, i.currency, i.quote_id, i.deposit_installment, i.delivery_address,
        ${invoiceLinesJson('i')} AS lines,
-       json_build_object('time_zone', u.time_zone, 'locale', u.locale, 'email', u.email) AS owner,
+       json_build_object('time_zone', u.time_zone, 'locale', u.locale, 'owner_email', ${studioOwnerEmailSql('i.owner_id')}) AS owner,
        f.format, f.sequence_reset, to_jsonb(c) AS company, to_jsonb(ct) AS contact,
        CASE WHEN s.id IS NULL THEN NULL ELSE json_build_object('start_date', s.start_date, 'end_date', s.end_date) END AS session,
        ${ISSUE_VERSION} AS version
 FROM invoices i
-JOIN users u ON u.id = i.owner_id
+JOIN organizations u ON u.id = i.owner_id
 LEFT JOIN user_company c ON c.user_id = i.owner_id
 LEFT JOIN contacts ct ON ct.id = i.contact_id AND ct.owner_id = i.owner_id
 LEFT JOIN sessions s ON s.id = i.session_id AND s.owner_id = i.owner_id

@@ -42,7 +42,7 @@ export async function findReminderFacts(
             rc.status AS control, COALESCE(rs.steps, '[]'::jsonb) AS steps,
             EXISTS (SELECT 1 FROM cardprovider_payments p WHERE p.invoice_id = i.id AND p.status NOT IN ('succeeded', 'failed', 'canceled') AND p.created_at > $3) AS card_pending
        FROM invoices i
-       JOIN users u ON u.id = i.owner_id
+       JOIN organizations u ON u.id = i.owner_id
        LEFT JOIN user_company uc ON uc.user_id = i.owner_id
        LEFT JOIN sessions s ON s.id = i.session_id AND s.owner_id = i.owner_id
        LEFT JOIN contacts c ON c.id = i.contact_id AND c.owner_id = i.owner_id

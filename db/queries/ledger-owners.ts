@@ -8,7 +8,7 @@ export async function pageLedgerOwners(
   limit: number,
 ): Promise<string[]> {
   const rows = await sequelize.query<{ id: string }>(
-    `SELECT u.id FROM users u
+    `SELECT u.id FROM organizations u
      WHERE ($1::uuid IS NULL OR u.id > $1::uuid) AND EXISTS (SELECT 1 FROM ledger_records r WHERE r.owner_id = u.id)
      ORDER BY u.id LIMIT $2`,
     { bind: [afterOwnerId, limit], type: QueryTypes.SELECT },

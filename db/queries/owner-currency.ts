@@ -1,7 +1,7 @@
 import { type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { studioCurrency } from '../../domain/money/document-currency';
-import { User } from '../models/User';
+import { Organization } from '../models/Organization';
 import { UserCompany } from '../models/UserCompany';
 
 /**
@@ -15,7 +15,7 @@ export async function findOwnerCurrency(
 ): Promise<string> {
   const [company, owner] = await Promise.all([
     UserCompany.findOne({ where: { user_id: ownerId }, attributes: ['currency', 'company_country'], transaction }),
-    User.findByPk(ownerId, { attributes: ['country'], transaction }),
+    Organization.findByPk(ownerId, { attributes: ['country'], transaction }),
   ]);
   return studioCurrency({ currency: company?.currency, company_country: company?.company_country ?? owner?.country });
 }

@@ -7,7 +7,7 @@ import { Contact } from '../models/Contact';
 import { Invoice } from '../models/Invoice';
 import { InvoicePayment } from '../models/InvoicePayment';
 import { PaymentReceipt } from '../models/PaymentReceipt';
-import { User } from '../models/User';
+import { findStudio } from './studios';
 import { UserCompany } from '../models/UserCompany';
 import { type ClientRef } from './client-accounts';
 
@@ -135,7 +135,7 @@ export interface ReceiptSources {
  * studio and client; 404 ('Receipt') when there is none (a refund or reversal, another studio's).
  */
 export async function loadReceiptSources(
-  _sequelize: Sequelize,
+  sequelize: Sequelize,
   ownerId: string,
   paymentId: string,
 ): Promise<ReceiptSources> {
@@ -149,7 +149,7 @@ export async function loadReceiptSources(
   if (!receipt) throw new NotFoundError('Receipt');
   const invoice = receipt.invoice!;
   const [owner, company, contact] = await Promise.all([
-    User.findByPk(ownerId, { attributes: ['name', 'email', 'locale', 'time_zone', 'logo_key'], rejectOnEmpty: true }),
+    findStudio(sequelize, ownerId),
     UserCompany.findOne({ where: { user_id: ownerId } }),
     invoice.contact_id
       ? Contact.findOne({ where: { id: invoice.contact_id, owner_id: ownerId }, attributes: ['email', 'locale'] })
@@ -187,7 +187,7 @@ export async function loadReceiptSources(
       buyer_email: invoice.buyer?.email ?? null,
     },
     studio: {
-      name: seller?.company_name || owner.name || owner.email,
+      name: seller?.company_name || owner.name || owner.owner_email,
       address: [seller?.company_street, cityLine].filter((l): l is string => Boolean(l)),
       country: seller?.company_country ?? null,
       logo_key: owner.logo_key,

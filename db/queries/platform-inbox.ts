@@ -11,8 +11,8 @@ export interface InboxStudio {
 /** Every studio with a platform connection, in a stable order (issue 32 §3). */
 export async function listInboxStudios(sequelize: Sequelize): Promise<InboxStudio[]> {
   return sequelize.query<InboxStudio>(
-    `SELECT c.owner_id, u.org_id, c.inbox_read_at
-       FROM platform_connections c JOIN users u ON u.id = c.owner_id
+    `SELECT c.owner_id, c.owner_id AS org_id, c.inbox_read_at
+       FROM platform_connections c
       ORDER BY c.owner_id`,
     { type: QueryTypes.SELECT },
   );

@@ -157,7 +157,7 @@ export async function findCashedPayment(
     `SELECT p.invoice_id, p.amount, p.currency, p.method, p.received_at,
             t.flow_id, t.status AS transmission_status, u.vat_on_debits, o.time_zone
        FROM invoice_payments p
-       JOIN users o ON o.id = p.owner_id
+       JOIN organizations o ON o.id = p.owner_id
        LEFT JOIN platform_transmissions t ON t.document_kind = 'invoice' AND t.document_id = p.invoice_id
        LEFT JOIN user_company u ON u.user_id = p.owner_id
       WHERE p.id = $1 AND p.owner_id = $2 AND p.kind = 'payment'`,

@@ -8,7 +8,7 @@ import { Session } from '../models/Session';
 import { SessionContact } from '../models/SessionContact';
 import { SessionAutomationTaskRun } from '../models/SessionAutomationTaskRun';
 import { SmsTemplate } from '../models/SmsTemplate';
-import { User } from '../models/User';
+import { Organization } from '../models/Organization';
 import { AutomationTask } from '../models/AutomationTask';
 import { AutomationTaskAction } from '../models/AutomationTaskAction';
 
@@ -17,14 +17,14 @@ export interface TaskRunContext {
   run: SessionAutomationTaskRun;
   task: AutomationTask & { actions: AutomationTaskAction[] };
   session: Session;
-  owner: User;
+  owner: Organization;
 }
 
 export async function loadTaskRunContext(_sequelize: Sequelize, taskRunId: string): Promise<TaskRunContext | null> {
   const run = await SessionAutomationTaskRun.findByPk(taskRunId, {
     include: [
       { model: AutomationTask, include: [AutomationTaskAction] },
-      { model: Session, include: [{ model: User, as: 'owner' }] },
+      { model: Session, include: [{ model: Organization, as: 'owner' }] },
     ],
     order: [['workflow_task', 'actions', 'display_order', 'ASC']],
   });

@@ -6,7 +6,7 @@ import { findEmailTemplate } from './email-templates';
 import { contactErasedError } from './erased-contacts';
 import { Session } from '../models/Session';
 import { SessionContact } from '../models/SessionContact';
-import { User } from '../models/User';
+import { findStudio, type Studio } from './studios';
 import { UserSessionInfoTemplate } from '../models/UserSessionInfoTemplate';
 
 export const SESSION_INFO_INVITE_KEY = 'session-info-invite';
@@ -14,7 +14,7 @@ export const SESSION_INFO_INVITE_KEY = 'session-info-invite';
 export interface InviteContext {
   session: Session;
   contact: Contact & { email: string };
-  owner: User;
+  owner: Studio;
 }
 
 /**
@@ -24,7 +24,7 @@ export interface InviteContext {
  * checks them before starting the job, and the job checks them again at send time.
  */
 export async function loadInviteContext(
-  _sequelize: Sequelize,
+  sequelize: Sequelize,
   ownerId: string,
   sessionId: string,
 ): Promise<InviteContext> {
@@ -58,8 +58,7 @@ export async function loadInviteContext(
   if (candidates.length === 0) throw new ValidationError('This session has no contact to invite');
   const contact = candidates.find((c) => c.email);
   if (!contact) throw new ValidationError("None of the session's contacts has an email address");
-  const owner = await User.findByPk(ownerId);
-  if (!owner) throw new NotFoundError('Session');
+  const owner = await findStudio(sequelize, ownerId);
   return { session, contact: contact as Contact & { email: string }, owner };
 }
 

@@ -1,7 +1,7 @@
 import { type Sequelize } from 'sequelize-typescript';
 import { Quote } from '../models/Quote';
 import { QuoteSignature } from '../models/QuoteSignature';
-import { User } from '../models/User';
+import { findStudio } from './studios';
 import { type Row } from '../rows';
 
 /** A signature with what its signed copy and emails need: the quote, and the studio's address and time zone. */
@@ -13,7 +13,7 @@ export interface SignedQuoteSources {
 
 /** One of the owner's signatures and its sources, or null when it is not there. */
 export async function loadSignedQuote(
-  _sequelize: Sequelize,
+  sequelize: Sequelize,
   ownerId: string,
   signatureId: string,
 ): Promise<SignedQuoteSources | null> {
@@ -25,11 +25,12 @@ export async function loadSignedQuote(
       attributes: ['id', 'number', 'title', 'amount', 'currency', 'contact_id', 'created_at'],
       rejectOnEmpty: true,
     }),
-    User.findByPk(ownerId, { attributes: ['id', 'email', 'time_zone'], rejectOnEmpty: true }),
+    findStudio(sequelize, ownerId),
   ]);
   return {
     signature: signature.get({ plain: true }) as Row<QuoteSignature>,
     quote: quote.get({ plain: true }) as SignedQuoteSources['quote'],
-    owner: { id: owner.id, email: owner.email, time_zone: owner.time_zone },
+    // The studio's copy goes to its owner of today.
+    owner: { id: owner.id, email: owner.owner_email, time_zone: owner.time_zone },
   };
 }

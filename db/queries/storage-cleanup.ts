@@ -14,12 +14,13 @@ export const UNREFERENCED = `NOT EXISTS (SELECT 1 FROM documents d WHERE d.file_
   AND NOT EXISTS (SELECT 1 FROM export_jobs ej WHERE ej.file_object_id = fo.id)`;
 
 // The permanent rule, which wins over the orphan rule (docs/storage.md): attached to an entity,
-// under a permanent prefix, a legacy session or contact file, or a user's current avatar or logo.
+// under a permanent prefix, a legacy session or contact file, a member's current avatar or a studio's logo.
 export const PROTECTED = `(fo.entity_id IS NOT NULL
   OR fo.key LIKE ANY($permanent::text[])
   OR EXISTS (SELECT 1 FROM session_files sf WHERE sf.key = fo.key)
   OR EXISTS (SELECT 1 FROM contact_files cf WHERE cf.key = fo.key)
-  OR EXISTS (SELECT 1 FROM users u WHERE u.avatar_key = fo.key OR u.logo_key = fo.key))`;
+  OR EXISTS (SELECT 1 FROM users u WHERE u.avatar_key = fo.key)
+  OR EXISTS (SELECT 1 FROM organizations o WHERE o.logo_key = fo.key))`;
 
 /** File-object rows older than the cutoff, and how many of the orphans among them the permanent rule keeps. */
 export async function countOrphanFileObjects(

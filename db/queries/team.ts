@@ -86,10 +86,9 @@ export async function findInvitationLetter(sequelize: Sequelize, id: string): Pr
     `SELECT i.id, i.org_id, i.email, i.role, i.invited_by, i.expires_at, i.sent_at, i.accepted_at, i.revoked_at, i.created_at,
             coalesce(nullif(btrim(c.company_name), ''), o.name) AS studio_name,
             coalesce(nullif(btrim(inviter.name), ''), inviter.email) AS inviter_name,
-            coalesce(inviter.locale, studio.locale, 'fr-FR') AS locale
+            coalesce(inviter.locale, o.locale) AS locale
        FROM team_invitations i
        JOIN organizations o ON o.id = i.org_id
-       LEFT JOIN users studio ON studio.id = i.org_id
        LEFT JOIN user_company c ON c.user_id = i.org_id
        LEFT JOIN users inviter ON inviter.id = i.invited_by
       WHERE i.id = $1`,

@@ -6,12 +6,17 @@ import { type MemberRole } from '../../domain/teams/roles';
 import { prepared, preparedRows } from '../pg-client';
 
 /** The columns of a user that the auth guard needs, and their role in the studio they act in. */
-export type GuardUser = Pick<UserRow, 'id' | 'org_id' | 'email' | 'locale' | 'time_zone'> & { role: MemberRole };
+export type GuardUser = Pick<UserRow, 'id' | 'org_id' | 'email' | 'locale' | 'time_zone'> & {
+  role: MemberRole;
+  /** The studio's zone: the calendar of its documents. */
+  studio_time_zone: string;
+};
 
 const GUARD_USER = prepared(
   'guard-user',
-  `SELECT u.id, u.org_id, u.email, u.locale, u.time_zone, m.role
+  `SELECT u.id, u.org_id, u.email, u.locale, u.time_zone, m.role, o.time_zone AS studio_time_zone
      FROM users u JOIN memberships m ON m.org_id = u.org_id AND m.user_id = u.id
+     JOIN organizations o ON o.id = u.org_id
     WHERE u.id = $1`,
 );
 
@@ -40,13 +45,6 @@ export async function findUserPreferences(
 /** A user's locale, or undefined when the user is gone. */
 export async function findUserLocale(_sequelize: Sequelize, id: string): Promise<UserRow['locale'] | undefined> {
   return (await User.findByPk(id))?.locale;
-}
-
-/** The studio a public tenant slug names (slugs are lower-case), or null when none does. */
-export async function findStudioIdBySlug(_sequelize: Sequelize, slug: string): Promise<string | null> {
-  if (!/^[a-z0-9-]{1,63}$/.test(slug)) return null;
-  const user = await User.findOne({ where: { tenant_slug: slug }, attributes: ['id'], raw: true });
-  return user?.id ?? null;
 }
 
 /** Whether an account has this address (any case): who accepts an invitation signs in rather than registers. */

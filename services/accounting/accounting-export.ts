@@ -2,6 +2,7 @@ import { type Client } from '@temporalio/client';
 import { type Sequelize } from 'sequelize-typescript';
 import { countAccountingPeriod } from '../../db/queries/accounting-export';
 import { findCompanyProfile } from '../../db/queries/company-profile';
+import { findStudio } from '../../db/queries/studios';
 import { findUserPreferences } from '../../db/queries/users';
 import { accountingFileProblem, accountingFormatProblem } from '../../domain/accounting/period';
 import { type CsvDialect } from '../../domain/exports/csv-dialect';
@@ -28,7 +29,11 @@ export async function accountingExportPayload(
   query: AccountingExportRequest,
   mode: AccountingExportPayload['mode'],
 ): Promise<AccountingExportPayload> {
-  const owner = await findUserPreferences(sequelize, user.orgId);
+  // The ledger's calendar is the studio's; the file's dialect, the member's who asks (docs/teams.md).
+  const [owner, member] = await Promise.all([
+    findStudio(sequelize, user.orgId),
+    findUserPreferences(sequelize, user.id),
+  ]);
   const company = await findCompanyProfile(sequelize, user.orgId);
   const formatProblem = accountingFormatProblem(query, provides(studioRegimeOf(company?.company_country), 'fec'));
   if (formatProblem) throw new ValidationError(formatProblem, [{ path: 'format', message: formatProblem }]);
@@ -40,7 +45,7 @@ export async function accountingExportPayload(
     from: query.from,
     to: query.to,
     format: query.format,
-    csvDialect: query.csv_dialect ?? owner.csv_dialect,
+    csvDialect: query.csv_dialect ?? member.csv_dialect,
     timeZone: owner.time_zone,
     mode,
   };

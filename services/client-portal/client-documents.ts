@@ -13,8 +13,8 @@ import { findClientQuote } from '../../db/queries/client-documents';
 import { findContact } from '../../db/queries/contacts';
 import { listQuoteDeposits } from '../../db/queries/deposits';
 import { findQuoteSignature } from '../../db/queries/quote-signatures';
-import { findUser } from '../../db/queries/users';
-import { type ClientAccountRow, type InvoiceRow, type QuoteRow, type UserRow } from '../../db/rows';
+import { findStudio, type Studio } from '../../db/queries/studios';
+import { type ClientAccountRow, type InvoiceRow, type QuoteRow } from '../../db/rows';
 import { clientLocale } from '../../domain/accounts/client-locale';
 import { type UserLocale } from '../../domain/accounts/users';
 import { consentText } from '../../domain/client-portal/consent-text';
@@ -51,12 +51,12 @@ export interface ClientDocumentsDeps {
 }
 
 /** The studio as a job's caller: the client's steps run under the studio's account. */
-const studioCaller = (owner: UserRow) => ({ id: owner.id, orgId: owner.org_id });
+const studioCaller = (owner: Studio) => ({ id: owner.id, orgId: owner.id });
 
 /** The client's language for a document: their contact's, else the studio's. */
 export async function clientLanguage(deps: ClientDocumentsDeps, account: ClientAccountRow): Promise<UserLocale> {
   const [owner, contact] = await Promise.all([
-    findUser(deps.sequelize, account.owner_id),
+    findStudio(deps.sequelize, account.owner_id),
     findContact(deps.sequelize, account.owner_id, account.contact_id),
   ]);
   return clientLocale(contact, owner);
@@ -66,7 +66,7 @@ export async function clientLanguage(deps: ClientDocumentsDeps, account: ClientA
  * The pdf of a quote's current version: one render per version (the studio's pdf route meets the
  * same job), waited for. The client reads this file before signing.
  */
-async function quotePdf(deps: ClientDocumentsDeps, quote: QuoteRow, owner: UserRow, requestId?: string) {
+async function quotePdf(deps: ClientDocumentsDeps, quote: QuoteRow, owner: Studio, requestId?: string) {
   assertPdfRenderer(deps.config.CHROMIUM_PATH);
   const run = await startJob(
     deps.sequelize,
@@ -74,7 +74,7 @@ async function quotePdf(deps: ClientDocumentsDeps, quote: QuoteRow, owner: UserR
     DOCUMENT_PDF_JOB,
     `quote:${quote.id}:${quote.updated_at.getTime()}`,
     { kind: 'quote', documentId: quote.id, ownerId: owner.id },
-    { orgId: owner.org_id, userId: owner.id, entityId: quote.id, requestId },
+    { orgId: owner.id, userId: owner.id, entityId: quote.id, requestId },
   );
   return waitForJob<DocumentPdf>(deps.temporal, run, {
     seconds: deps.config.EXPORT_SYNC_TIMEOUT_SECONDS,
@@ -101,14 +101,14 @@ export async function clientQuotePdfLink(
     );
     return { ...link, sha256: signature.pdf_sha256 };
   }
-  const owner = await findUser(deps.sequelize, quote.owner_id);
+  const owner = await findStudio(deps.sequelize, quote.owner_id);
   const file = await quotePdf(deps, quote, owner, requestId);
   return { ...(await downloadLink(publicS3, config.S3_BUCKET, file, config.EXPORT_LINK_TTL_SECONDS)), sha256: null };
 }
 
 /** The link to an issued invoice's kept pdf (rendered once at issue). */
 export async function clientInvoicePdfLink(deps: ClientDocumentsDeps, invoice: InvoiceRow, requestId?: string) {
-  const owner = await findUser(deps.sequelize, invoice.owner_id);
+  const owner = await findStudio(deps.sequelize, invoice.owner_id);
   return keptFileLink(deps, 'invoice', invoice, studioCaller(owner), requestId);
 }
 
@@ -118,7 +118,7 @@ export async function clientCreditNotePdfLink(
   note: { id: string; owner_id: string; pdf_key: string | null; pdf_sha256: string | null },
   requestId?: string,
 ) {
-  const owner = await findUser(deps.sequelize, note.owner_id);
+  const owner = await findStudio(deps.sequelize, note.owner_id);
   return keptFileLink(deps, 'credit_note', note, studioCaller(owner), requestId);
 }
 
@@ -160,7 +160,7 @@ export async function clientQuoteView(
   account: ClientAccountRow,
   quote: QuoteRow,
 ): Promise<ClientQuoteView> {
-  const owner = await findUser(deps.sequelize, account.owner_id);
+  const owner = await findStudio(deps.sequelize, account.owner_id);
   const locale = await clientLanguage(deps, account);
   const signature = quote.signed_at ? await findQuoteSignature(deps.sequelize, quote.owner_id, quote.id) : null;
   return {
@@ -231,7 +231,7 @@ export async function signClientQuote(
   if (!request.consent)
     throw new ValidationError(portalMessage('consent', locale), [{ path: 'consent', message: 'must be true' }]);
   const quote = await findClientQuote(sequelize, account, quoteId);
-  const owner = await findUser(sequelize, account.owner_id);
+  const owner = await findStudio(sequelize, account.owner_id);
   const today = formatDateInZone(new Date(), owner.time_zone);
   const refusal = signingRefusal(quote, request.version, today, locale);
   if (refusal) throw new ConflictError(refusal.code, refusal.message);
@@ -269,7 +269,7 @@ export async function signClientQuote(
     SIGNED_QUOTE_JOB,
     signature.id,
     { ownerId: owner.id, signatureId: signature.id },
-    { orgId: owner.org_id, userId: owner.id, entityId: quote.id, requestId: request.requestId },
+    { orgId: owner.id, userId: owner.id, entityId: quote.id, requestId: request.requestId },
   );
   const deposit = await firstDeposit(deps, signed, request.requestId);
   return {

@@ -36,11 +36,11 @@ const rateOf = (vatPercentage: string | number) => Number(toHundredths(vatPercen
 
 /**
  * The studio as the e-invoice's seller: its company profile, its electronic address (BT-34, which
- * the French rules require) the profile's email, else its account's.
+ * the French rules require) the profile's email, else its owner's.
  */
 export const eInvoiceSellerOf = (
   c: NonNullable<DocumentSources['company']>,
-  owner: { email: string },
+  owner: { owner_email: string },
 ): EInvoiceSeller => ({
   company_name: c.company_name,
   company_street: c.company_street,
@@ -56,7 +56,7 @@ export const eInvoiceSellerOf = (
   payment_terms_days: c.payment_terms_days,
   iban: c.iban,
   bic: c.bic,
-  email: c.email ?? owner.email,
+  email: c.email ?? owner.owner_email,
   vat_on_debits: Boolean(c.vat_on_debits),
 });
 
@@ -102,7 +102,7 @@ export interface InvoiceEInvoiceParts {
   /** Its lines in line order (display order, then id). */
   items: readonly EInvoiceItem[];
   company: NonNullable<DocumentSources['company']>;
-  owner: { email: string; locale?: UserLocale | null };
+  owner: { owner_email: string; locale?: UserLocale | null };
   contact: { locale?: UserLocale | null } | null;
 }
 

@@ -2,7 +2,7 @@ import { type Client } from '@temporalio/client';
 import { type Sequelize } from 'sequelize-typescript';
 import { makeEReport, type EReportRow } from '../../db/commands/make-e-report';
 import { findCompanyProfile } from '../../db/queries/company-profile';
-import { findUserPreferences } from '../../db/queries/users';
+import { findStudio } from '../../db/queries/studios';
 import {
   lastEndedPeriod,
   periodEnded,
@@ -31,7 +31,7 @@ async function studioOf(sequelize: Sequelize, ownerId: string) {
     throw new ValidationError("Set the studio's VAT regime in its company profile: it says how often to report", [
       { path: 'vat_regime', message: 'is not set' },
     ]);
-  const { time_zone: timeZone } = await findUserPreferences(sequelize, ownerId);
+  const { time_zone: timeZone } = await findStudio(sequelize, ownerId);
   return {
     regime: company.vat_regime as VatRegime,
     timeZone,

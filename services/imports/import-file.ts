@@ -58,7 +58,8 @@ export async function importFile(
   const mapping = options.mapping === undefined ? undefined : parseCustomMapping(entity, options.mapping);
   const head = await checkUpload(format, file.buffer);
   resolveImportMapping(entity, head.headers, mapping);
-  const owner = await findUserPreferences(sequelize, user.orgId);
+  // The member's own zone reads the file's dates: the spreadsheet is theirs (docs/teams.md).
+  const owner = await findUserPreferences(sequelize, user.id);
   const hash = createHash('sha256')
     .update(
       JSON.stringify([

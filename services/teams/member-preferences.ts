@@ -1,5 +1,7 @@
 import { type Sequelize } from 'sequelize-typescript';
+import { setStudioSettings, type StudioSettings } from '../../db/commands/set-studio-settings';
 import { setUserPreferences, type UserPreferences } from '../../db/commands/set-user-preferences';
+import { findStudio, type Studio } from '../../db/queries/studios';
 import { findUser } from '../../db/queries/users';
 import { type UserRow } from '../../db/rows';
 import { ForbiddenError } from '../../domain/errors';
@@ -7,9 +9,17 @@ import { mayDo } from '../../domain/teams/permissions';
 import { type MemberRole } from '../../domain/teams/roles';
 
 /** What a member sets of themselves: the zone, language, notification address, csv dialect. */
-export type OwnPreferences = Partial<Pick<UserRow, 'time_zone' | 'locale' | 'notification_email' | 'csv_dialect'>>;
-/** What belongs to the studio, the same for every member: its country, public slug, calendar feeds' client names. */
-export type StudioPreferences = Pick<UserPreferences, 'country' | 'tenant_slug' | 'calendar_feed_client_names'>;
+export type OwnPreferences = UserPreferences;
+/**
+ * What belongs to the studio, the same for every member: its country, public slug, calendar
+ * feeds' client names, and its own zone, language and csv dialect (`studio_*`: its documents'
+ * calendar and language, its scheduled exports' dialect).
+ */
+export type StudioPreferences = Pick<StudioSettings, 'country' | 'tenant_slug' | 'calendar_feed_client_names'> & {
+  studio_time_zone?: string;
+  studio_locale?: StudioSettings['locale'];
+  studio_csv_dialect?: StudioSettings['csv_dialect'];
+};
 
 interface Member {
   id: string;
@@ -17,13 +27,26 @@ interface Member {
   role: MemberRole;
 }
 
-/** The member's own row and their studio's (one row for its owner: the studio's settings live on its founder's account). */
+/** The member's own row and their studio's. */
 export async function memberAndStudio(
   sequelize: Sequelize,
   member: Member,
-): Promise<{ person: UserRow; studio: UserRow }> {
-  const person = await findUser(sequelize, member.id);
-  return { person, studio: member.orgId === member.id ? person : await findUser(sequelize, member.orgId) };
+): Promise<{ person: UserRow; studio: Studio }> {
+  const [person, studio] = await Promise.all([findUser(sequelize, member.id), findStudio(sequelize, member.orgId)]);
+  return { person, studio };
+}
+
+/** The studio's fields of a preferences body, named as the studio's row names them; only those given. */
+function studioSettingsOf(body: StudioPreferences): StudioSettings {
+  const given: StudioSettings = {
+    country: body.country,
+    tenant_slug: body.tenant_slug,
+    calendar_feed_client_names: body.calendar_feed_client_names,
+    time_zone: body.studio_time_zone,
+    locale: body.studio_locale,
+    csv_dialect: body.studio_csv_dialect,
+  };
+  return Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) as StudioSettings;
 }
 
 /**
@@ -35,21 +58,15 @@ export async function setMemberPreferences(
   sequelize: Sequelize,
   member: Member,
   body: OwnPreferences & StudioPreferences,
-): Promise<{ person: UserRow; studio: UserRow }> {
-  const { country, tenant_slug: tenantSlug, calendar_feed_client_names: clientNames, ...own } = body;
-  const studioFields: StudioPreferences = {
-    ...(country !== undefined ? { country } : {}),
-    ...(tenantSlug !== undefined ? { tenant_slug: tenantSlug } : {}),
-    ...(clientNames !== undefined ? { calendar_feed_client_names: clientNames } : {}),
-  };
+): Promise<{ person: UserRow; studio: Studio }> {
+  const { time_zone, locale, notification_email, csv_dialect } = body;
+  const studioFields = studioSettingsOf(body);
   if (Object.keys(studioFields).length > 0 && !mayDo(member.role, 'settings.write'))
     throw new ForbiddenError(`A member with the role ${member.role} may not change the studio's settings`);
-  if (member.orgId === member.id) {
-    const row = await setUserPreferences(sequelize, member.id, { ...own, ...studioFields });
-    return { person: row, studio: row };
-  }
-  const studio = Object.keys(studioFields).length
-    ? await setUserPreferences(sequelize, member.orgId, studioFields)
-    : await findUser(sequelize, member.orgId);
-  return { person: await setUserPreferences(sequelize, member.id, own), studio };
+  if (Object.keys(studioFields).length > 0) await setStudioSettings(sequelize, member.orgId, studioFields);
+  const own = Object.fromEntries(
+    Object.entries({ time_zone, locale, notification_email, csv_dialect }).filter(([, v]) => v !== undefined),
+  ) as OwnPreferences;
+  const person = await setUserPreferences(sequelize, member.id, own);
+  return { person, studio: await findStudio(sequelize, member.orgId) };
 }

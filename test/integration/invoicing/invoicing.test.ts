@@ -417,7 +417,11 @@ describe('pdfs and send-email (real worker, Chromium, MailDev)', () => {
 
   it('writes amounts the English way for an en-US studio, under pdfs/quotes/ for a quote', async () => {
     const studio = await buildUser(t.app);
-    await sql(`UPDATE users SET locale = 'en-US' WHERE id = $1 RETURNING id`, [studio.id]);
+    await request(t.app)
+      .patch('/api/users/me/preferences')
+      .set(as(studio))
+      .send({ studio_locale: 'en-US' })
+      .expect(200);
     const quote = await buildQuote(t.app, studio, {
       contact_id: null,
       title: 'Corporate headshots',

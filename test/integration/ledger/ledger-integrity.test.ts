@@ -244,7 +244,7 @@ describe('the ledger chain', () => {
     // The day's closure, as the daily job makes it tomorrow.
     const tomorrow = new Date(Date.now() + 36 * 3600_000);
     const [{ today }] = await sql<{ today: string }>(
-      `SELECT (now() AT TIME ZONE time_zone)::date::text AS today FROM users WHERE id = $1`,
+      `SELECT (now() AT TIME ZONE time_zone)::date::text AS today FROM organizations WHERE id = $1`,
       [studio.id],
     );
     const { closure } = await closeLedgerPeriod(
@@ -291,7 +291,7 @@ async function rechainOnDay(studio: TestUser, day: string): Promise<void> {
     const record = await storedRecord(studio.id, seq);
     const [{ at }] = await sql<{ at: string }>(
       `SELECT to_char((($2::date + time '12:00') AT TIME ZONE time_zone + $3 * interval '1 millisecond') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at
-       FROM users WHERE id = $1`,
+       FROM organizations WHERE id = $1`,
       [studio.id, day, seq],
     );
     const link = { ...record, recordedAt: at, previousHash: previous ?? record.previousHash };
@@ -329,7 +329,7 @@ describe("the daily job's closures", () => {
   it('closes the ended days that have records, once, and the month and year they end', async () => {
     const { studio } = await studioWithLedger();
     const [{ today }] = await sql<{ today: string }>(
-      `SELECT (now() AT TIME ZONE time_zone)::date::text AS today FROM users WHERE id = $1`,
+      `SELECT (now() AT TIME ZONE time_zone)::date::text AS today FROM organizations WHERE id = $1`,
       [studio.id],
     );
     const dayAfter = new Date(Date.now() + 36 * 3600_000);
@@ -340,7 +340,7 @@ describe("the daily job's closures", () => {
     // On the first day of next year, last year's December and calendar year are closed too.
     const [{ ms }] = await sql<{ ms: string }>(
       `SELECT (extract(epoch FROM (date_trunc('year', now() AT TIME ZONE time_zone) + interval '1 year 12 hours') AT TIME ZONE time_zone) * 1000)::bigint::text AS ms
-       FROM users WHERE id = $1`,
+       FROM organizations WHERE id = $1`,
       [studio.id],
     );
     const newYear = await closeEndedLedgerPeriods(t.sequelize, studio.id, new Date(Number(ms)));
@@ -378,7 +378,7 @@ describe('closures through the api', () => {
     expect(again.body.id).toBe(made.body.id);
 
     const [{ today }] = await sql<{ today: string }>(
-      `SELECT (now() AT TIME ZONE time_zone)::date::text AS today FROM users WHERE id = $1`,
+      `SELECT (now() AT TIME ZONE time_zone)::date::text AS today FROM organizations WHERE id = $1`,
       [studio.id],
     );
     const open = await request(t.app)
@@ -447,7 +447,7 @@ describe('closures through the api', () => {
     const { studio, first } = await studioWithLedger();
     // The five records made yesterday on the studio's clock, their chain recomputed as it was then.
     const [{ yesterday }] = await sql<{ yesterday: string }>(
-      `SELECT ((now() AT TIME ZONE time_zone)::date - 1)::text AS yesterday FROM users WHERE id = $1`,
+      `SELECT ((now() AT TIME ZONE time_zone)::date - 1)::text AS yesterday FROM organizations WHERE id = $1`,
       [studio.id],
     );
     await rechainOnDay(studio, yesterday);
@@ -476,7 +476,7 @@ describe('closures through the api', () => {
   it('exports the chain, which scripts/verify-ledger-chain.mjs verifies without the service; a rewritten chain fails against a head kept outside (issue 40 §18)', async () => {
     const { studio, first } = await studioWithLedger();
     const [{ today }] = await sql<{ today: string }>(
-      `SELECT (now() AT TIME ZONE time_zone)::date::text AS today FROM users WHERE id = $1`,
+      `SELECT (now() AT TIME ZONE time_zone)::date::text AS today FROM organizations WHERE id = $1`,
       [studio.id],
     );
     const { closure } = await closeLedgerPeriod(

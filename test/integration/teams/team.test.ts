@@ -213,6 +213,57 @@ describe('members (issue 44 §1)', () => {
     await request(t.app).get('/api/contacts').set(as(admin)).expect(200);
   });
 
+  it("keeps the studio's zone and language the studio's when its founder changes theirs, hands it over and leaves", async () => {
+    const founder = await buildUser(t.app, { time_zone: 'Europe/Paris' });
+    const admin = await memberOf(t.app, t.sequelize, founder, 'admin');
+    const photographer = await memberOf(t.app, t.sequelize, founder, 'photographer');
+    const me = async (member: TestUser) => (await request(t.app).get('/api/users/me').set(as(member)).expect(200)).body;
+    expect(await me(founder)).toMatchObject({
+      time_zone: 'Europe/Paris',
+      studio_time_zone: 'Europe/Paris',
+      studio_locale: 'fr-FR',
+    });
+
+    // The founder moves to another clock and language: theirs only.
+    const own = await request(t.app)
+      .patch('/api/users/me/preferences')
+      .set(as(founder))
+      .send({ time_zone: 'Pacific/Kiritimati', locale: 'en-GB' });
+    expect(own.status).toBe(200);
+    expect(own.body).toMatchObject({
+      time_zone: 'Pacific/Kiritimati',
+      locale: 'en-GB',
+      studio_time_zone: 'Europe/Paris',
+      studio_locale: 'fr-FR',
+    });
+
+    // The studio's are set by an owner or admin, for everyone; a photographer may not.
+    const refused = await request(t.app)
+      .patch('/api/users/me/preferences')
+      .set(as(photographer))
+      .send({ studio_time_zone: 'Asia/Tokyo' });
+    expect(refused.status).toBe(403);
+    await request(t.app)
+      .patch('/api/users/me/preferences')
+      .set(as(admin))
+      .send({ studio_time_zone: 'America/Toronto', studio_locale: 'fr-CA', studio_csv_dialect: 'excel-fr' })
+      .expect(200);
+    for (const member of [founder, admin, photographer])
+      expect(await me(member)).toMatchObject({
+        studio_time_zone: 'America/Toronto',
+        studio_locale: 'fr-CA',
+        studio_csv_dialect: 'excel-fr',
+      });
+    expect((await me(founder)).time_zone).toBe('Pacific/Kiritimati');
+    expect((await me(admin)).time_zone).toBe('Europe/Paris');
+
+    // Handed over and gone, the founder takes none of it: the studio keeps its settings.
+    await request(t.app).post('/api/team/ownership').set(as(founder)).send({ user_id: admin.id }).expect(200);
+    await request(t.app).delete(`/api/team/members/${founder.id}`).set(as(admin)).expect(204);
+    expect(await me(admin)).toMatchObject({ studio_time_zone: 'America/Toronto', studio_locale: 'fr-CA' });
+    expect((await request(t.app).get('/api/users/me').set(as(founder))).status).toBe(401);
+  });
+
   it('lets a bookkeeper record a payment and export the FEC, but not erase a contact', async () => {
     const owner = await buildUser(t.app);
     const invoice = await buildInvoice(t.app, owner, { issued: true });

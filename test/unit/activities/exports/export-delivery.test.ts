@@ -12,7 +12,7 @@ const env = (attempt: number) => new MockActivityEnvironment({ attempt }, { logg
 
 const payload: ExportPayload = {
   ownerId: 'owner-1',
-  orgId: 'org-1',
+  orgId: 'owner-1',
   entity: 'sessions',
   format: 'csv',
   fields: ['title'],
@@ -64,9 +64,8 @@ function setUp(overrides: Partial<ExportDeliveryDeps> = {}) {
     markScheduledExportRun: jest.fn(async () => undefined),
     openScheduledExportJob: jest.fn(async () => 'export-job-9'),
     findScheduledExportById: jest.fn(async () => scheduled) as never,
-    findUser: jest.fn(async () => ({
+    findStudio: jest.fn(async () => ({
       id: 'owner-1',
-      org_id: 'org-1',
       csv_dialect: 'excel-fr',
       time_zone: 'Europe/Paris',
     })) as never,
@@ -92,7 +91,7 @@ describe('export delivery activities with fake deps', () => {
       await env(1).run(activities.prepareScheduledExport, { jobRunId: 'run-2', scheduledExportId: 'scheduled-1' }),
     ).toEqual({
       ownerId: 'owner-1',
-      orgId: 'org-1',
+      orgId: 'owner-1',
       entity: 'contacts',
       format: 'excel',
       fields: ['first_name', 'email'],

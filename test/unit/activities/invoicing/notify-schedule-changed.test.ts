@@ -37,7 +37,7 @@ function setUp(overrides: Partial<ScheduleChangedDeps> = {}) {
     logger: createMemoryLogger().logger,
     mailer: { sendMail } as unknown as Transporter,
     mailFrom: 'billing@example.com',
-    findUser: jest.fn(async () => ({ id: 'owner-1', locale: 'fr-FR', time_zone: 'Europe/Paris' }) as never),
+    findStudio: jest.fn(async () => ({ id: 'owner-1', locale: 'fr-FR', time_zone: 'Europe/Paris' }) as never),
     findSession: jest.fn(async () => ({ id: 'session-1', title: 'Mariage Dupont' }) as never),
     listScheduledDocuments: jest.fn(async () => [invoice]),
     scheduleNoticeSent: jest.fn(async (key: string) => recorded.has(key)),

@@ -28,7 +28,7 @@ function setUp(overrides: Partial<DocumentEmailDeps> = {}) {
     mailFrom: 'billing@example.com',
     findDocument: jest.fn(async () => ({ id: 'inv-1', status: 'ISSUED', contact_id: 'contact-1' }) as never),
     wasEmailSent: jest.fn(async (key: string) => sent.has(key)),
-    findUser: jest.fn(async () => ({ id: 'owner-1', locale: 'fr-FR', time_zone: 'Europe/Paris' }) as never),
+    findStudio: jest.fn(async () => ({ id: 'owner-1', locale: 'fr-FR', time_zone: 'Europe/Paris' }) as never),
     loadClientFace: jest.fn(async () => null),
     previewDocumentEmail: jest.fn(async () => ({
       subject: 'Facture F-7',
