@@ -4,9 +4,11 @@ import {
   bookMiniSlot,
   createMiniSession,
   joinMiniWaitlist,
+  listMiniSessions,
   miniSessionPage,
 } from '../../services/booking/mini-sessions';
 import { type PublicBookingDeps } from '../../services/booking/book-slot';
+import { type MiniSessionEventRow } from '../../db/queries/mini-sessions';
 import { timeZoneName } from '../http/common-schemas';
 import { registerRoutes, type RouteKit, routesFor } from '../http/route-kit';
 import { formatTimestampInZone } from '../../domain/wall-clock';
@@ -56,7 +58,13 @@ const MiniSessionView = z.object({
   breaks: z.array(z.object({ start: z.string(), end: z.string() })),
   spots: z.number().int(),
   slots: z.array(SlotView),
+  booked: z.number().int().describe('Its bookings that keep their time: held, awaiting the studio, confirmed'),
+  waitlisted: z.number().int(),
 });
+
+const MiniSessionsQuery = z
+  .object({ from: z.iso.date().optional().describe("The first day listed; default the studio's today") })
+  .strict();
 
 const PublicMiniSessionView = z.object({
   name: z.string(),
@@ -76,8 +84,31 @@ const slotView = (s: { start: Date; end: Date }, zone: string) => ({
   local: formatTimestampInZone(s.start, zone),
 });
 
+/** A day as the studio reads it: its plan, its slots on its own clock, how many are booked and waiting. */
+const presentMiniSession = (event: MiniSessionEventRow) => ({
+  ...event,
+  slots: miniSessionSlots(event).map((s) => slotView(s, event.time_zone)),
+});
+
 /** Mini-session days (issue 45 §1): the studio plans one; clients see its slots, book one, or join its waitlist. */
 const MINI_SESSION_ROUTES = [
+  route(
+    {
+      method: 'get',
+      path: '/api/mini-sessions',
+      operationId: 'listMiniSessions',
+      summary:
+        "The studio's mini-session days from a day on (default today), soonest first, with their bookings and waitlists",
+      tag,
+      auth: 'user',
+      query: MiniSessionsQuery,
+      response: z.object({ items: z.array(MiniSessionView) }),
+    },
+    ({ sequelize }) =>
+      async ({ user, query }) => ({
+        items: (await listMiniSessions(sequelize, user.orgId, query.from)).map(presentMiniSession),
+      }),
+  ),
   route(
     {
       method: 'post',
@@ -93,8 +124,7 @@ const MINI_SESSION_ROUTES = [
     },
     ({ sequelize }) =>
       async ({ user, body }) => {
-        const event = await createMiniSession(sequelize, user.orgId, body);
-        return { ...event, slots: miniSessionSlots(event).map((s) => slotView(s, event.time_zone)) };
+        return presentMiniSession(await createMiniSession(sequelize, user.orgId, body));
       },
   ),
   route(

@@ -6,7 +6,7 @@ import {
   type ScheduleRow,
 } from '../../db/queries/booking';
 import { type BookedSlot, clientOf, depositOf } from '../../services/booking/book-slot';
-import { type Slot } from '../../domain/booking/slots';
+import { type Interval } from '../../domain/booking/availability';
 import { studioCurrency } from '../../domain/money/document-currency';
 import { formatTimestampInZone } from '../../domain/wall-clock';
 import {
@@ -108,7 +108,11 @@ export const presentPublicType = (
   };
 };
 
-export const presentSlots = (slots: Slot[], timeZone: string, studioTimeZone: string): z.infer<typeof SlotsView> => ({
+export const presentSlots = (
+  slots: readonly Interval[],
+  timeZone: string,
+  studioTimeZone: string,
+): z.infer<typeof SlotsView> => ({
   time_zone: timeZone,
   studio_time_zone: studioTimeZone,
   slots: slots.map((s) => ({

@@ -38,6 +38,11 @@ const WORDS = {
     cancelledPay: 'Le paiement n’a pas abouti : le créneau reste réservé quelques minutes, vous pouvez réessayer.',
     notFound: 'Cette page n’existe pas.',
     tooMany: 'Trop de réservations depuis votre connexion. Merci de réessayer plus tard.',
+    minis: 'Mini-séances',
+    full: 'Cette journée est complète. Laissez vos coordonnées : si une place se libère, vous serez prévenu par e-mail.',
+    joinWaitlist: 'M’inscrire sur la liste d’attente',
+    waitlistedTitle: 'Vous êtes sur la liste d’attente',
+    waitlisted: 'Si une place se libère, vous recevrez un e-mail : la première personne qui réserve l’obtient.',
   },
   'en-US': {
     title: 'Book a session',
@@ -75,6 +80,11 @@ const WORDS = {
     cancelledPay: 'The payment did not go through: the time stays held for a few minutes, you may try again.',
     notFound: 'This page does not exist.',
     tooMany: 'Too many bookings from your connection. Please try again later.',
+    minis: 'Mini sessions',
+    full: 'This day is full. Leave your details: if a spot opens, you will hear by email.',
+    joinWaitlist: 'Join the waitlist',
+    waitlistedTitle: 'You are on the waitlist',
+    waitlisted: 'If a spot opens, you will get an email: the first person to book it gets it.',
   },
 } as const satisfies Record<PortalLanguage, unknown>;
 
@@ -92,8 +102,22 @@ export interface PageType {
   deposit: string | null;
 }
 
-/** The studio's booking page: its bookable session types. */
-export function renderBookingHome(face: PortalFace, slug: string, types: PageType[]): string {
+/** A mini-session day as the page lists it. */
+export interface PageMiniDay {
+  id: string;
+  name: string;
+  /** YYYY-MM-DD, the day in its own zone. */
+  day: string;
+  type: PageType;
+}
+
+/** The studio's booking page: its bookable session types and its mini-session days to come. */
+export function renderBookingHome(
+  face: PortalFace,
+  slug: string,
+  types: PageType[],
+  minis: PageMiniDay[] = [],
+): string {
   const w = wordsOf(face);
   const items = types
     .map(
@@ -101,10 +125,17 @@ export function renderBookingHome(face: PortalFace, slug: string, types: PageTyp
         `<li><a href="/portal/book/${encodeURIComponent(slug)}/${t.id}"><strong>${esc(t.name)}</strong></a> · ${t.duration_minutes} ${w.minutes} · ${esc(t.price)}${t.deposit ? ` (${esc(w.deposit)} : ${esc(t.deposit)})` : ''}${t.description ? `<br><span>${esc(t.description)}</span>` : ''}</li>`,
     )
     .join('');
+  const days = minis
+    .map(
+      (m) =>
+        `<li><a href="/portal/book/${encodeURIComponent(slug)}/mini/${m.id}"><strong>${esc(m.name)}</strong></a> · ${esc(m.day)} · ${esc(m.type.name)} · ${esc(m.type.price)}</li>`,
+    )
+    .join('');
+  const open = types.length > 0 || minis.length > 0;
   return page(
     face,
     w.title,
-    `<h1>${esc(w.title)}</h1>${types.length ? `<p>${esc(w.choose)}</p><ul class="types">${items}</ul>` : `<p>${esc(w.none)}</p>`}`,
+    `<h1>${esc(w.title)}</h1>${open ? `<p>${esc(w.choose)}</p>` : `<p>${esc(w.none)}</p>`}${types.length ? `<ul class="types">${items}</ul>` : ''}${minis.length ? `<h2>${esc(w.minis)}</h2><ul class="minis">${days}</ul>` : ''}`,
   );
 }
 
@@ -119,6 +150,10 @@ export interface PageSlot {
 export interface SlotsPage {
   face: PortalFace;
   slug: string;
+  /** The page's own path: its slot links, zone picker and form go there. */
+  path: string;
+  /** The page's title when not the type's name (a mini-session day's name and date). */
+  heading?: string;
   type: PageType;
   timeZone: string;
   studioTimeZone: string;
@@ -136,10 +171,12 @@ export interface SlotsPage {
     postal: boolean;
   };
   taken?: boolean;
+  /** A mini-session day with no free spot: the waitlist's form, with the client's answers and problems. */
+  waitlist?: { values: Record<string, string>; problems: Record<string, string> };
 }
 
 const slotLink = (p: SlotsPage, start: string, extra = '') =>
-  `/portal/book/${encodeURIComponent(p.slug)}/${p.type.id}?tz=${encodeURIComponent(p.timeZone)}&start=${encodeURIComponent(start)}${extra}`;
+  `${p.path}?tz=${encodeURIComponent(p.timeZone)}&start=${encodeURIComponent(start)}${extra}`;
 
 function clientForm(p: SlotsPage): string {
   const w = wordsOf(p.face);
@@ -151,7 +188,7 @@ function clientForm(p: SlotsPage): string {
   };
   const slot = p.slots.find((s) => s.start === picked.start);
   const banner = Object.keys(picked.problems).length ? `<p class="problem" role="alert">${esc(w.fix)}</p>` : '';
-  return `<h2 id="details">${esc(w.details)}</h2>${slot ? `<p class="ok">${esc(slot.local)}</p>` : ''}${banner}<form method="post" action="/portal/book/${encodeURIComponent(p.slug)}/${p.type.id}" novalidate>
+  return `<h2 id="details">${esc(w.details)}</h2>${slot ? `<p class="ok">${esc(slot.local)}</p>` : ''}${banner}<form method="post" action="${esc(p.path)}" novalidate>
 <input type="hidden" name="start" value="${esc(picked.start)}"><input type="hidden" name="time_zone" value="${esc(p.timeZone)}">
 ${field('name', w.name, 'text', true, ' autocomplete="name" maxlength="255"')}
 ${field('email', w.email, 'email', true, ' autocomplete="email" maxlength="255"')}
@@ -160,6 +197,22 @@ ${picked.onSite ? field('address', w.address, 'text', true, ' autocomplete="stre
 ${picked.postal ? `${field('street', w.street, 'text', true, ' autocomplete="street-address" maxlength="255"')}${field('zipcode', w.zipcode, 'text', true, ' autocomplete="postal-code" maxlength="20"')}${field('city', w.city, 'text', true, ' autocomplete="address-level2" maxlength="255"')}` : ''}
 ${field('notes', w.notes, 'text', false, ' maxlength="5000"')}
 <button type="submit">${esc(p.type.deposit ? `${w.bookAndPay} (${p.type.deposit})` : w.book)}</button></form>`;
+}
+
+/** A full mini-session day's waitlist form: name, email and phone. */
+function waitlistForm(p: SlotsPage): string {
+  const w = wordsOf(p.face);
+  const list = p.waitlist;
+  if (!list) return '';
+  const field = (name: string, label: string, type: string, required: boolean, extra = '') => {
+    const problem = list.problems[name];
+    return `<label for="w_${name}">${esc(label)}${required ? '' : ` <span class="req">(${esc(w.optional)})</span>`}</label><input type="${type}" id="w_${name}" name="${name}" value="${esc(list.values[name] ?? '')}"${extra}${problem ? ` aria-invalid="true"` : ''}>${problem ? `<p class="error">${esc(problem)}</p>` : ''}`;
+  };
+  return `<p class="problem">${esc(w.full)}</p><form method="post" action="${esc(`${p.path}/waitlist`)}" novalidate><input type="hidden" name="time_zone" value="${esc(p.timeZone)}">
+${field('name', w.name, 'text', true, ' autocomplete="name" maxlength="255"')}
+${field('email', w.email, 'email', true, ' autocomplete="email" maxlength="255"')}
+${field('phone', w.phone, 'tel', false, ' autocomplete="tel" maxlength="50"')}
+<button type="submit">${esc(w.joinWaitlist)}</button></form>`;
 }
 
 /** A session type's free slots for a week, grouped by day on the client's clock, and the form of the one picked. */
@@ -188,32 +241,34 @@ export function renderSlots(p: SlotsPage): string {
     p.week.earlier ? `<a href="${esc(weekLink(p, p.week.earlier))}">${esc(w.earlier)}</a>` : '',
     p.week.later ? `<a href="${esc(weekLink(p, p.week.later))}">${esc(w.later)}</a>` : '',
   ].join(' ');
+  const title = p.heading ?? p.type.name;
   return page(
     p.face,
-    p.type.name,
-    `<h1>${esc(p.type.name)}</h1><p>${p.type.duration_minutes} ${w.minutes} · ${esc(p.type.price)}</p>
-<form method="get" action="/portal/book/${encodeURIComponent(p.slug)}/${p.type.id}"><label for="f_tz">${esc(w.shownIn)}</label><select id="f_tz" name="tz">${zones}</select><button type="submit">${esc(w.change)}</button></form>
-${p.taken ? `<p class="problem" role="alert">${esc(w.taken)}</p>` : ''}<h2>${esc(w.slotsTitle)}</h2>${list || `<p>${esc(w.noSlots)}</p>`}<p>${nav}</p>${clientForm(p)}`,
+    title,
+    `<h1>${esc(title)}</h1><p>${p.type.duration_minutes} ${w.minutes} · ${esc(p.type.price)}</p>
+<form method="get" action="${esc(p.path)}"><label for="f_tz">${esc(w.shownIn)}</label><select id="f_tz" name="tz">${zones}</select><button type="submit">${esc(w.change)}</button></form>
+${p.taken ? `<p class="problem" role="alert">${esc(w.taken)}</p>` : ''}<h2>${esc(w.slotsTitle)}</h2>${list || (p.waitlist ? waitlistForm(p) : `<p>${esc(w.noSlots)}</p>`)}<p>${nav}</p>${clientForm(p)}`,
   );
 }
 
-const weekLink = (p: SlotsPage, week: string) =>
-  `/portal/book/${encodeURIComponent(p.slug)}/${p.type.id}?tz=${encodeURIComponent(p.timeZone)}&week=${week}`;
+const weekLink = (p: SlotsPage, week: string) => `${p.path}?tz=${encodeURIComponent(p.timeZone)}&week=${week}`;
 
 /** After booking: confirmed, awaiting the studio, or back from the payment page. */
 export function renderBooked(
   face: PortalFace,
-  outcome: 'confirmed' | 'pending' | 'paid' | 'payment_cancelled',
+  outcome: 'confirmed' | 'pending' | 'paid' | 'payment_cancelled' | 'waitlisted',
 ): string {
   const w = wordsOf(face);
   const [title, text] =
-    outcome === 'confirmed'
-      ? [w.confirmedTitle, w.confirmed]
-      : outcome === 'pending'
-        ? [w.pendingTitle, w.pending]
-        : outcome === 'paid'
-          ? [w.paidTitle, w.paid]
-          : [w.title, w.cancelledPay];
+    outcome === 'waitlisted'
+      ? [w.waitlistedTitle, w.waitlisted]
+      : outcome === 'confirmed'
+        ? [w.confirmedTitle, w.confirmed]
+        : outcome === 'pending'
+          ? [w.pendingTitle, w.pending]
+          : outcome === 'paid'
+            ? [w.paidTitle, w.paid]
+            : [w.title, w.cancelledPay];
   return page(
     face,
     title,

@@ -28,6 +28,7 @@ export const OPERATION_CAPABILITIES: Readonly<Record<string, Capability>> = {
   declineBooking: 'bookings.manage', // POST /api/bookings/{id}/decline
   cancelBooking: 'bookings.manage', // POST /api/bookings/{id}/cancel
   createMiniSession: 'session_types.write', // POST /api/mini-sessions
+  listMiniSessions: 'sessions.read', // GET /api/mini-sessions
   switchStudio: 'profile', // PUT /api/users/me/studio
   startCardPayment: 'payments.record', // POST /api/cardprovider/payments/invoices
   startWalletPayment: 'payments.record', // POST /api/walletprovider/payments/invoices

@@ -20,6 +20,8 @@ export const OPERATION_SCOPES: Readonly<Record<string, OperationScope>> = {
   setMyAvailability: 'studio',
   getMemberAvailability: 'studio',
   getSessionTypeBooking: 'studio',
+  // The studio's days and their counts: no client in them.
+  listMiniSessions: 'studio',
   // Their own bookings only (api/booking/router.ts).
   listBookings: 'listed',
   switchStudio: 'studio',

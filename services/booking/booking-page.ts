@@ -7,22 +7,39 @@ import {
   findBookingStudio,
   listBookableTypes,
 } from '../../db/queries/booking';
+import { listMiniSessionEvents, type MiniSessionEventRow } from '../../db/queries/mini-sessions';
 import { asStudio } from '../../db/studio-context';
+import { localDate } from '../../domain/booking/local-time';
 import { type Slot } from '../../domain/booking/slots';
 import { NotFoundError } from '../../domain/errors';
 import { hashToken } from '../../domain/secret-token';
 import { findPublicType } from './book-slot';
 import { findFreeSlots } from './free-slots';
 
-/** A studio's public booking page: the studio and its session types open to booking; 404 for an unknown slug. */
+/** How many mini-session days the public page lists. */
+const LISTED_MINI_DAYS = 20;
+
+/**
+ * A studio's public booking page: the studio, its session types open to booking and its
+ * mini-session days from today on (the studio's today) of those types; 404 for an unknown slug.
+ */
 export async function bookingPage(
   sequelize: Sequelize,
   slug: string,
-): Promise<{ studio: BookingStudioRow; types: BookingTypeRow[] }> {
+): Promise<{ studio: BookingStudioRow; types: BookingTypeRow[]; minis: MiniSessionEventRow[] }> {
   const studio = await findBookingStudio(sequelize, slug);
   if (!studio) throw new NotFoundError('Studio');
-  const types = await asStudio(studio.org_id, () => listBookableTypes(sequelize, studio.org_id));
-  return { studio, types };
+  const [types, minis] = await asStudio(studio.org_id, () =>
+    Promise.all([
+      listBookableTypes(sequelize, studio.org_id),
+      listMiniSessionEvents(sequelize, studio.org_id, {
+        fromDay: localDate(new Date(), studio.time_zone),
+        bookableOnly: true,
+        limit: LISTED_MINI_DAYS,
+      }),
+    ]),
+  );
+  return { studio, types, minis };
 }
 
 /** The free slots of one of the studio's bookable types starting between from and to, as of now. */

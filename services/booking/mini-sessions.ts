@@ -1,7 +1,16 @@
 import { type Sequelize } from 'sequelize-typescript';
 import { createMiniSessionEvent, joinWaitlist } from '../../db/commands/mini-sessions';
-import { findBookingStudio, findBookingType, findBusyTimes, studioMemberIds } from '../../db/queries/booking';
-import { findMiniSessionEvent, type MiniSessionEventRow } from '../../db/queries/mini-sessions';
+import {
+  type BookingStudioRow,
+  type BookingTypeRow,
+  findBookingStudio,
+  findBookingStudioById,
+  findBookingType,
+  findBusyTimes,
+  studioMemberIds,
+} from '../../db/queries/booking';
+import { findMiniSessionEvent, listMiniSessionEvents, type MiniSessionEventRow } from '../../db/queries/mini-sessions';
+import { localDate } from '../../domain/booking/local-time';
 import { asStudio } from '../../db/studio-context';
 import { type Interval } from '../../domain/booking/availability';
 import { splitClientName } from '../../domain/booking/booking-client';
@@ -35,6 +44,21 @@ export async function createMiniSession(
   return event;
 }
 
+/** How many days the studio's list answers at most. */
+const LISTED_DAYS = 200;
+
+/** The studio's mini-session days from `fromDay` on (default: the studio's today), soonest first. */
+export async function listMiniSessions(
+  sequelize: Sequelize,
+  orgId: string,
+  fromDay: string | undefined,
+): Promise<MiniSessionEventRow[]> {
+  const studio = await findBookingStudioById(sequelize, orgId);
+  if (!studio) throw new NotFoundError('Studio');
+  const day = fromDay ?? localDate(new Date(), studio.time_zone);
+  return listMiniSessionEvents(sequelize, orgId, { fromDay: day, bookableOnly: false, limit: LISTED_DAYS });
+}
+
 /** A studio's mini-session day by its public slug: the day, its type, and its slots free now (not past, not taken). */
 async function publicMiniSession(sequelize: Sequelize, slug: string, eventId: string) {
   const studio = await findBookingStudio(sequelize, slug);
@@ -59,14 +83,21 @@ async function publicMiniSession(sequelize: Sequelize, slug: string, eventId: st
   });
 }
 
-/** The day and its free slots, as the public page and the JSON route show them. */
+/** The day and its free slots, with its studio and type, as the public page and the JSON route show them. */
 export async function miniSessionPage(
   sequelize: Sequelize,
   slug: string,
   eventId: string,
-): Promise<{ event: MiniSessionEventRow; slots: Interval[]; free: Interval[]; timeZone: string }> {
-  const { event, slots, free } = await publicMiniSession(sequelize, slug, eventId);
-  return { event, slots, free, timeZone: event.time_zone };
+): Promise<{
+  studio: BookingStudioRow;
+  type: BookingTypeRow;
+  event: MiniSessionEventRow;
+  slots: Interval[];
+  free: Interval[];
+  timeZone: string;
+}> {
+  const { studio, type, event, slots, free } = await publicMiniSession(sequelize, slug, eventId);
+  return { studio, type, event, slots, free, timeZone: event.time_zone };
 }
 
 /**

@@ -672,6 +672,121 @@ describe('a mini-session day', () => {
   }, 120_000);
 });
 
+describe('a mini-session day on the booking pages', () => {
+  it('is listed, booked in headless Chromium at phone width, and once full offers its waitlist form', async () => {
+    const studio = await parisStudio();
+    const typeId = await bookableType(studio, 'Mini séance printemps', { duration_minutes: 20 });
+    const day = new Date(Date.now() + 12 * DAY).toISOString().slice(0, 10);
+    const planned = await request(t.app)
+      .post('/api/mini-sessions')
+      .set(as(studio))
+      .send({
+        name: 'Minis de printemps',
+        session_type_id: typeId,
+        member_id: studio.id,
+        day,
+        time_zone: 'Europe/Paris',
+        start_time: '14:00',
+        slot_minutes: 20,
+        gap_minutes: 10,
+        breaks: [],
+        spots: 2,
+      })
+      .expect(201);
+    const dayPath = `/portal/book/${studio.slug}/mini/${planned.body.id}`;
+    const home = await request(app).get(`/portal/book/${studio.slug}`).set('Accept-Language', 'fr-FR').expect(200);
+    expect(home.text).toContain(`href="${dayPath}"`);
+    expect(home.text).toContain('Minis de printemps');
+
+    // A client in Montréal books the first spot on their own clock, at phone width.
+    const server = http.createServer(app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    let seen: { heading: string; httpStatus: number; status: string | null; widest: number; pageErrors: string[] };
+    const email = `mini-page-${crypto.randomUUID().slice(0, 8)}@client.test`;
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${dayPath}?tz=America%2FToronto`;
+      const { stdout } = await execFileAsync(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          path.join(repoRoot, 'test/helpers/booking-browser.ts'),
+          JSON.stringify({
+            url,
+            chromiumPath: t.config.CHROMIUM_PATH,
+            answers: { name: 'Léa Tremblay', email },
+            width: 390,
+          }),
+        ],
+        { cwd: repoRoot, timeout: 90_000 },
+      );
+      seen = JSON.parse(stdout.trim().split('\n').pop()!);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+    expect(seen.heading).toBe(`Minis de printemps · ${day}`);
+    expect(seen.pageErrors).toEqual([]);
+    expect(seen.widest).toBeLessThanOrEqual(390);
+    expect(seen.httpStatus).toBe(201);
+    const api = `/api/book/${studio.slug}/mini-sessions/${planned.body.id}`;
+    const afterOne = (await request(app).get(api).expect(200)).body;
+    expect(afterOne.slots.map((s: { free: boolean }) => s.free)).toEqual([false, true]);
+    const [booked] = await sql<{ client_email: string; starts_at: Date }>(
+      'SELECT client_email, starts_at FROM bookings WHERE mini_event_id = $1',
+      [planned.body.id],
+    );
+    expect(booked).toMatchObject({ client_email: email });
+    expect(new Date(booked.starts_at).toISOString()).toBe(planned.body.slots[0].start);
+
+    // The last spot taken, the day shows its waitlist form instead of slots; joining it is recorded.
+    await request(app)
+      .post(api + '/bookings')
+      .send({
+        start: planned.body.slots[1].start,
+        name: 'Max Dernier',
+        email: 'max@client.test',
+        time_zone: 'Europe/Paris',
+      })
+      .expect(201);
+    const full = await request(app).get(dayPath).set('Accept-Language', 'en-GB').expect(200);
+    expect(full.text).not.toContain('class="slot"');
+    expect(full.text).toContain(`action="${dayPath}/waitlist"`);
+    const refused = await request(app)
+      .post(`${dayPath}/waitlist`)
+      .type('form')
+      .send({ name: '', email: 'not an address', time_zone: 'Europe/Paris' })
+      .expect(400);
+    expect(refused.text).toContain('aria-invalid="true"');
+    const waiting = `mini-wait-${crypto.randomUUID().slice(0, 8)}@client.test`;
+    const joined = await request(app)
+      .post(`${dayPath}/waitlist`)
+      .set('Accept-Language', 'en-GB')
+      .type('form')
+      .send({ name: 'Nora Patient', email: waiting, phone: '', time_zone: 'Europe/London' })
+      .expect(201);
+    expect(joined.text).toContain('You are on the waitlist');
+    const listed = await sql<{ email: string }>('SELECT email FROM mini_session_waitlist WHERE event_id = $1', [
+      planned.body.id,
+    ]);
+    expect(listed.map((w) => w.email.toLowerCase())).toEqual([waiting]);
+    // The studio's list of its days says how many are booked and waiting.
+    const days = await request(t.app).get('/api/mini-sessions').query({ from: day }).set(as(studio)).expect(200);
+    expect(days.body.items).toEqual([
+      expect.objectContaining({
+        id: planned.body.id,
+        name: 'Minis de printemps',
+        day,
+        spots: 2,
+        booked: 2,
+        waitlisted: 1,
+      }),
+    ]);
+    await request(t.app).get('/api/mini-sessions').query({ from: 'tomorrow' }).set(as(studio)).expect(400);
+    // An unknown day is the pages' 404.
+    await request(app).get(`/portal/book/${studio.slug}/mini/${crypto.randomUUID()}`).expect(404);
+  }, 180_000);
+});
+
 describe('the booking page in headless Chromium', () => {
   it.each([390, 1280])(
     'books the first free slot at %i px wide, without scrolling sideways or a page error',
