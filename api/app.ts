@@ -348,7 +348,16 @@ function useBookingRouters(app: Express, ctx: AppContext, limits: StudioShared['
   const { deps, config, logger, sequelize, kit, cardProvider } = ctx;
   // Per client address and studio, as the contact form.
   const bookLimit = limits.create('booking', { extraKey: (req) => String(req.params.slug ?? '').slice(0, 63) });
-  const booking = { sequelize, temporal: deps.temporal.client, logger, bookLimit, cardProvider, config };
+  const booking = {
+    sequelize,
+    temporal: deps.temporal.client,
+    logger,
+    bookLimit,
+    cardProvider,
+    config,
+    s3: deps.s3,
+    publicS3: deps.publicS3,
+  };
   app.use(buildPublicBookingRouter({ ...booking, kit }));
   app.use(buildMiniSessionsRouter({ ...booking, kit }));
   app.use(buildBookingPagesRouter({ ...booking, s3: deps.s3, bucket: config.S3_BUCKET }));

@@ -4,7 +4,8 @@ import { type BookingStudioRow, type BookingTypeRow } from '../../db/queries/boo
 import { visitorLocale } from '../../domain/booking/visitor-locale';
 import { ConflictError, DomainError } from '../../domain/errors';
 import { fromMinorUnits } from '../../domain/money/currency';
-import { type BookedSlot, type BookingAsk, type PublicBookingDeps } from '../../services/booking/book-slot';
+import { type BookedSlot, type BookingAsk } from '../../services/booking/book-slot';
+import { type BookingContractDeps } from '../../services/booking/booking-contract';
 import { bookingPage } from '../../services/booking/booking-page';
 import { createFaceLoader, NO_FACE, sendPage } from '../client/face';
 import { type PortalFace } from '../client/render-form';
@@ -14,7 +15,7 @@ import { presentPublicType } from './presenter';
 import { type PageType, renderBooked, renderBookingNotFound } from './render-booking';
 import { HoldBody } from './schema';
 
-export interface BookingPagesDeps extends PublicBookingDeps {
+export interface BookingPagesDeps extends BookingContractDeps {
   s3: S3Client;
   bucket: string;
   bookLimit: RequestHandler;
@@ -97,6 +98,9 @@ export function bookingFormPost<P extends { slug: string }>(
     try {
       const made = await book(req, { start: at, client, acceptLanguage: req.get('accept-language') });
       if (made.checkoutUrl) return res.redirect(303, made.checkoutUrl);
+      // Held without a checkout: the contract to sign first (api/booking/contract-pages.ts).
+      if (made.booking.status === 'HELD')
+        return res.redirect(303, `/portal/booking/${encodeURIComponent(made.token)}/sign`);
       const found = await bookingPage(deps.sequelize, req.params.slug.slice(0, 63));
       const face = await faceFor(req as Request, found.studio);
       sendPage(res, 201, renderBooked(face, made.booking.status === 'PENDING' ? 'pending' : 'confirmed'));

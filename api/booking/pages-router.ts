@@ -5,6 +5,7 @@ import { ianaTimeZone } from '../../domain/time-zone';
 import { bookSlot, findPublicType } from '../../services/booking/book-slot';
 import { bookingPage, publicSlots } from '../../services/booking/booking-page';
 import { sendPage } from '../client/face';
+import { buildContractPages } from './contract-pages';
 import { buildMiniDayPages } from './mini-pages';
 import { type BookingPagesDeps, bookingFormPost, createPageFaces, type PageAsk, pageType, ZONES } from './page-parts';
 import { presentSlots } from './presenter';
@@ -123,5 +124,6 @@ export function buildBookingPagesRouter(deps: BookingPagesDeps): Router {
   );
 
   buildMiniDayPages(router, deps);
+  buildContractPages(router, deps);
   return router;
 }

@@ -48,6 +48,7 @@ export const presentBookingSettings = (t: BookingTypeRow): z.infer<typeof Bookin
   hold_minutes: t.hold_minutes,
   change_notice_hours: t.change_notice_hours,
   member_ids: t.member_ids,
+  contract: t.contract,
 });
 
 export const presentBooking = (b: BookingRow): z.infer<typeof BookingView> => ({

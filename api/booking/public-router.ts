@@ -1,13 +1,21 @@
 import { type RequestHandler, Router } from 'express';
-import { bookSlot, type PublicBookingDeps } from '../../services/booking/book-slot';
-import { bookingPage, clientBooking, publicSlots } from '../../services/booking/booking-page';
+import { bookSlot } from '../../services/booking/book-slot';
+import { bookingPage, publicSlots } from '../../services/booking/booking-page';
 import { cancelClientBooking, rescheduleClientBooking } from '../../services/booking/client-changes';
+import {
+  type BookingContractDeps,
+  bookingContractView,
+  signBookingContract,
+} from '../../services/booking/booking-contract';
+import { SignBody, signRequestOf } from '../client/sign-body';
 import { registerRoutes, type RouteKit, routesFor } from '../http/route-kit';
 import { presentClientBooking, presentHeld, presentPublicType, presentSlots } from './presenter';
 import {
   BOOKING_EXCHANGE,
   ClientBookingView,
+  ClientBookingWithContractView,
   RescheduleBody,
+  SignedBookingView,
   PublicStudioView,
   SlotsQuery,
   SlotsView,
@@ -16,7 +24,7 @@ import {
   TokenParams,
 } from './schema';
 
-export interface PublicBookingRouterDeps extends PublicBookingDeps {
+export interface PublicBookingRouterDeps extends BookingContractDeps {
   kit: RouteKit;
   /** RATE_LIMIT_BOOKING, per client address and studio. */
   bookLimit: RequestHandler;
@@ -95,15 +103,42 @@ const PUBLIC_BOOKING_ROUTES = [
       method: 'get',
       path: '/api/book/bookings/:token',
       operationId: 'getClientBooking',
-      summary: 'A client’s booking, by the secret token its booking answered',
+      summary: 'A client’s booking, by the secret token its booking answered, with the quote it asks them to sign',
       tag,
       auth: 'none',
       params: TokenParams,
-      response: ClientBookingView,
+      response: ClientBookingWithContractView,
+      errors: ['pdf_renderer_unavailable', 'unavailable'],
     },
-    ({ sequelize }) =>
-      async ({ params }) =>
-        presentClientBooking(await clientBooking(sequelize, params.token)),
+    (deps) =>
+      async ({ params, req }) => {
+        const { booking, contract } = await bookingContractView(deps, params.token, req.requestId);
+        return {
+          ...presentClientBooking(booking),
+          contract: contract && { ...contract, signed_at: contract.signed_at?.toISOString() ?? null },
+        };
+      },
+  ),
+  route(
+    ({ bookLimit }) => ({
+      method: 'post',
+      path: '/api/book/bookings/:token/sign',
+      operationId: 'signClientBooking',
+      summary:
+        'The client signs the quote their booking asks (a type with a contract) while the slot is held: then pays the deposit (checkout_url), or the booking waits for the studio or is confirmed',
+      tag,
+      auth: 'none',
+      before: [bookLimit],
+      params: TokenParams,
+      body: SignBody,
+      response: SignedBookingView,
+      errors: ['booking_closed', 'quote_signed', 'quote_accepted', 'quote_declined', 'quote_expired', 'quote_changed'],
+    }),
+    (deps) =>
+      async ({ params, body, req }) => {
+        const signed = await signBookingContract(deps, params.token, signRequestOf(req, body));
+        return { booking: presentClientBooking(signed.booking), checkout_url: signed.checkoutUrl };
+      },
   ),
   route(
     {

@@ -39,6 +39,11 @@ const WORDS = {
     notFound: 'Cette page n’existe pas.',
     tooMany: 'Trop de réservations depuis votre connexion. Merci de réessayer plus tard.',
     minis: 'Mini-séances',
+    signTitle: 'Signer le devis et son contrat',
+    read: 'Lire le devis et son contrat (PDF)',
+    signerName: 'Votre nom, en signature',
+    sign: 'Signer',
+    notSignable: 'Cette réservation n’attend plus de signature : réservez à nouveau.',
     full: 'Cette journée est complète. Laissez vos coordonnées : si une place se libère, vous serez prévenu par e-mail.',
     joinWaitlist: 'M’inscrire sur la liste d’attente',
     waitlistedTitle: 'Vous êtes sur la liste d’attente',
@@ -81,6 +86,11 @@ const WORDS = {
     notFound: 'This page does not exist.',
     tooMany: 'Too many bookings from your connection. Please try again later.',
     minis: 'Mini sessions',
+    signTitle: 'Sign the quote and its contract',
+    read: 'Read the quote and its contract (PDF)',
+    signerName: 'Your name, as your signature',
+    sign: 'Sign',
+    notSignable: 'This booking no longer awaits a signature: please book again.',
     full: 'This day is full. Leave your details: if a spot opens, you will hear by email.',
     joinWaitlist: 'Join the waitlist',
     waitlistedTitle: 'You are on the waitlist',
@@ -284,4 +294,29 @@ export function renderBookingNotFound(face: PortalFace): string {
 export function renderBookingTooMany(face: PortalFace): string {
   const w = wordsOf(face);
   return page(face, w.title, `<h1>${esc(w.title)}</h1><p class="problem" role="alert">${esc(w.tooMany)}</p>`);
+}
+
+/** A held booking's quote to sign: its pdf, the consent text ticked, the name typed as the signature. */
+export interface SignPage {
+  face: PortalFace;
+  path: string;
+  typeName: string;
+  /** The booking's time on the client's clock. */
+  local: string;
+  /** Null when the booking no longer awaits a signature: the page says so. */
+  contract: { pdfUrl: string; consentText: string; version: string } | null;
+  name?: string;
+  problem?: string;
+}
+
+export function renderSignContract(p: SignPage): string {
+  const w = wordsOf(p.face);
+  const c = p.contract;
+  const body = c
+    ? `<p><a href="${esc(c.pdfUrl)}">${esc(w.read)}</a></p>${p.problem ? `<p class="problem" role="alert">${esc(p.problem)}</p>` : ''}<form method="post" action="${esc(p.path)}" novalidate><input type="hidden" name="version" value="${esc(c.version)}">
+<label for="f_signer">${esc(w.signerName)}</label><input type="text" id="f_signer" name="signer_name" autocomplete="name" maxlength="200" value="${esc(p.name ?? '')}">
+<p><label><input type="checkbox" name="consent" value="true"> ${esc(c.consentText)}</label></p>
+<button type="submit">${esc(w.sign)}</button></form>`
+    : `<p class="problem" role="alert">${esc(w.notSignable)}</p>`;
+  return page(p.face, w.signTitle, `<h1>${esc(w.signTitle)}</h1><p>${esc(p.typeName)} · ${esc(p.local)}</p>${body}`);
 }

@@ -78,6 +78,11 @@ export const BookingSettingsBody = z
       .default(48)
       .describe('The client may cancel or move their booking until this many hours before it starts'),
     member_ids: z.array(z.uuid()).max(50).default([]),
+    contract: optionalText(20_000)
+      .transform((v) => v ?? null)
+      .describe(
+        'The terms the client signs at booking, with {{variables}} as a quote’s contract; null: none. The booking is held while they sign',
+      ),
   })
   .strict();
 
@@ -102,6 +107,7 @@ export const BookingSettingsView = z.object({
   hold_minutes: z.number().int(),
   change_notice_hours: z.number().int(),
   member_ids: z.array(z.uuid()),
+  contract: z.string().nullable(),
 });
 
 export const BookingView = z.object({
@@ -226,6 +232,26 @@ export const HoldBody = z
   .strict();
 
 export const ClientBookingView = BookingView.omit({ contact_id: true, session_id: true, invoice_id: true });
+
+/** The quote a booking asks its client to sign (a type with a contract), as they read it before signing. */
+export const BookingContractView = z.object({
+  quote_id: z.uuid(),
+  number: z.string().nullable(),
+  status: z.string().describe('SENT while to sign; ACCEPTED once signed'),
+  pdf_url: z.string().describe('The quote with its contract, as the client signs it: a link of limited time'),
+  consent_text: z.string().describe('What the client ticks, in their language: kept with the signature'),
+  version: z.string().describe('Sent back with the signature: a quote changed since is 409 quote_changed'),
+  signed_at: z.string().nullable(),
+});
+
+export const ClientBookingWithContractView = ClientBookingView.extend({
+  contract: BookingContractView.nullable().describe('The quote to sign at booking; null when the type has no contract'),
+});
+
+export const SignedBookingView = z.object({
+  booking: ClientBookingView,
+  checkout_url: z.url().nullable().describe('Where the client now pays the deposit, when one is due'),
+});
 
 export const HeldView = z.object({
   booking: ClientBookingView,

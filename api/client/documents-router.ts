@@ -23,6 +23,7 @@ import {
   signClientQuote,
 } from '../../services/client-portal/client-documents';
 import { presentClientCreditNote, presentClientInvoice, presentClientQuoteView } from './presenter';
+import { SignBody, signRequestOf } from './sign-body';
 
 const QuoteParams = z.object({ quoteId: z.uuid() });
 type QuoteParams = z.infer<typeof QuoteParams>;
@@ -36,13 +37,6 @@ const FileLink = z.object({
   expiration: z.number(),
   sha256: z.string().nullable(),
 });
-const SignBody = z
-  .object({
-    signer_name: z.string().max(300).describe('The name the client types as their signature'),
-    consent: z.literal(true).describe('The client ticked the consent text shown with the quote (consent_text)'),
-    version: z.string().max(40).describe("The quote's `version` as the client read it: a quote changed since is 409"),
-  })
-  .strict();
 const DeclineBody = z.object({ reason: z.string().max(1000).nullable().optional() }).strict();
 
 type ClientDocumentsRouterDeps = ClientDocumentsDeps & { kit: RouteKit };
@@ -85,14 +79,7 @@ function clientDocumentHandlers(deps: ClientDocumentsRouterDeps) {
     },
     signQuote: async ({ req, params, body }: BodyCtx<QuoteParams, z.infer<typeof SignBody>>) => {
       const account = clientAccountOf(req);
-      const result = await signClientQuote(deps, account, params.quoteId, {
-        signerName: body.signer_name,
-        consent: body.consent,
-        version: body.version,
-        ipAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown',
-        userAgent: req.get('user-agent') ?? '',
-        requestId: req.requestId,
-      });
+      const result = await signClientQuote(deps, account, params.quoteId, signRequestOf(req, body));
       const timeZone = await timeZoneOf(account);
       return {
         quote: await quoteView(account, result.quote),

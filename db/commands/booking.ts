@@ -54,8 +54,8 @@ export async function saveBookingSettings(
     `INSERT INTO session_type_booking (session_type_id, owner_id, enabled, duration_minutes, buffer_before_minutes,
        buffer_after_minutes, increment_minutes, minimum_notice_minutes, booking_window_days, daily_limit, weekly_limit,
        location_kind, location, deposit_kind, deposit_amount_minor, deposit_percentage, requires_confirmation,
-       hold_minutes, member_ids, change_notice_hours)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19::uuid[], $20)
+       hold_minutes, member_ids, change_notice_hours, contract)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19::uuid[], $20, $21)
      ON CONFLICT (session_type_id) DO UPDATE SET enabled = EXCLUDED.enabled, duration_minutes = EXCLUDED.duration_minutes,
        buffer_before_minutes = EXCLUDED.buffer_before_minutes, buffer_after_minutes = EXCLUDED.buffer_after_minutes,
        increment_minutes = EXCLUDED.increment_minutes, minimum_notice_minutes = EXCLUDED.minimum_notice_minutes,
@@ -64,7 +64,7 @@ export async function saveBookingSettings(
        deposit_kind = EXCLUDED.deposit_kind, deposit_amount_minor = EXCLUDED.deposit_amount_minor,
        deposit_percentage = EXCLUDED.deposit_percentage, requires_confirmation = EXCLUDED.requires_confirmation,
        hold_minutes = EXCLUDED.hold_minutes, member_ids = EXCLUDED.member_ids,
-       change_notice_hours = EXCLUDED.change_notice_hours, updated_at = now()
+       change_notice_hours = EXCLUDED.change_notice_hours, contract = EXCLUDED.contract, updated_at = now()
      RETURNING session_type_id`,
     [
       sessionTypeId,
@@ -87,6 +87,7 @@ export async function saveBookingSettings(
       s.hold_minutes,
       s.member_ids,
       s.change_notice_hours,
+      s.contract,
     ],
   );
 }

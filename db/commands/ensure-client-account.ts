@@ -1,7 +1,7 @@
 import { type Sequelize } from 'sequelize-typescript';
 import { ValidationError } from '../../domain/errors';
 import { ClientAccount } from '../models/ClientAccount';
-import { type Contact } from '../models/Contact';
+import { type Contact, Contact as ContactModel } from '../models/Contact';
 import { contactErasedError } from '../queries/erased-contacts';
 
 /**
@@ -18,4 +18,14 @@ export async function ensureClientAccount(_sequelize: Sequelize, contact: Contac
   });
   if (account.email !== contact.email) await account.update({ email: contact.email });
   return account;
+}
+
+/** The client account of one of the studio's contacts by id (created on first need), or null when it has no such contact. */
+export async function ensureContactClientAccount(
+  sequelize: Sequelize,
+  orgId: string,
+  contactId: string,
+): Promise<ClientAccount | null> {
+  const contact = await ContactModel.findOne({ where: { id: contactId, owner_id: orgId } });
+  return contact ? ensureClientAccount(sequelize, contact) : null;
 }

@@ -57,7 +57,7 @@ const TYPE_COLUMNS = `b.session_type_id, b.owner_id, t.name, t.description, t.pr
   b.buffer_before_minutes, b.buffer_after_minutes, b.increment_minutes, b.minimum_notice_minutes,
   b.booking_window_days, b.daily_limit, b.weekly_limit, b.location_kind, b.location, b.deposit_kind,
   b.deposit_amount_minor::text AS deposit_amount_minor, b.deposit_percentage::text AS deposit_percentage,
-  b.requires_confirmation, b.hold_minutes, b.member_ids, b.change_notice_hours`;
+  b.requires_confirmation, b.hold_minutes, b.member_ids, b.change_notice_hours, b.contract`;
 
 /** One session type's booking settings in the studio, or null when it has none. */
 export async function findBookingType(
@@ -228,6 +228,8 @@ export interface BookingRow {
   contact_id: string | null;
   session_id: string | null;
   invoice_id: string | null;
+  /** The quote made for the client to sign at booking (a type with a contract), if any. */
+  quote_id: string | null;
   deposit_amount_minor: string | null;
   currency: string | null;
   checkout_session_id: string | null;
@@ -240,7 +242,7 @@ export interface BookingRow {
 const STATUS_NOW = `CASE WHEN k.status = 'HELD' AND k.expires_at <= now() THEN 'EXPIRED' ELSE k.status END`;
 const BOOKING_COLUMNS = `k.id, k.owner_id, k.session_type_id, t.name AS session_type_name, k.member_id, u.name AS member_name,
   ${STATUS_NOW} AS status, k.starts_at, k.ends_at, k.expires_at, k.client_name, k.client_email, k.client_phone, k.client_time_zone,
-  k.address, k.client_street, k.client_zipcode, k.client_city, k.notes, k.contact_id, k.session_id, k.invoice_id, k.deposit_amount_minor::text AS deposit_amount_minor,
+  k.address, k.client_street, k.client_zipcode, k.client_city, k.notes, k.contact_id, k.session_id, k.invoice_id, k.quote_id, k.deposit_amount_minor::text AS deposit_amount_minor,
   k.currency, k.checkout_session_id, k.confirmed_at, k.cancelled_at, k.created_at`;
 const BOOKING_FROM = `bookings k JOIN user_session_types t ON t.id = k.session_type_id JOIN users u ON u.id = k.member_id`;
 

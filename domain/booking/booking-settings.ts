@@ -37,6 +37,11 @@ export interface BookingTypeSettings extends BookingRules {
   change_notice_hours: number;
   /** The members whose schedules the type books; empty: the studio's owner. */
   member_ids: string[];
+  /**
+   * The terms the client signs at booking (text with {{variables}}, as a quote's contract); null:
+   * none. A booking of the type is held while its client signs the quote made for it.
+   */
+  contract: string | null;
 }
 
 /** What a booking of the type asks at booking, in minor units of the studio's currency: 0n when nothing. */

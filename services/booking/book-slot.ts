@@ -35,6 +35,7 @@ import { visitorLocale } from '../../domain/booking/visitor-locale';
 import { type UserLocale } from '../../domain/accounts/users';
 import { SESSION_INFO_INVITE_JOB } from '../../workflows/session-info/contract';
 import { bookedMembers, slotQuery } from './free-slots';
+import { offerBookingContract } from './offer-booking-contract';
 
 /** What booking needs besides the database: Temporal (the questionnaire's email) and the log. */
 export interface BookingDeps {
@@ -179,7 +180,8 @@ export async function placeBooking(
   const { sequelize } = deps;
   const deposit = depositOf(studio, type);
   const { token, hash: tokenHash } = newSecretToken();
-  const status = type.requires_confirmation && deposit === 0n ? 'PENDING' : 'HELD';
+  // A contract to sign or a deposit to pay holds the slot while the client does; else it waits for the studio or is confirmed.
+  const status = type.requires_confirmation && deposit === 0n && !type.contract ? 'PENDING' : 'HELD';
   const clientLocale = visitorLocale(ask.acceptLanguage, studio.locale);
   let held: { id: string } | null = null;
   for (const memberId of at.members) {
@@ -205,19 +207,38 @@ export async function placeBooking(
     if (held) break;
   }
   if (!held) return null;
-  if (deposit === 0n && !type.requires_confirmation)
+  if (type.contract) await offerContractOrFree(deps, studio, type, held.id, at.requestId);
+  else if (deposit === 0n && !type.requires_confirmation)
     await confirmAndInvite(deps, studio, type, held.id, ask.client, at.requestId);
-  const checkoutUrl = deposit > 0n ? await depositCheckout(deps, studio, type, held.id, deposit, ask) : null;
+  // With a contract, the deposit is paid once it is signed (services/booking/booking-contract.ts).
+  const checkoutUrl =
+    deposit > 0n && !type.contract ? await depositCheckout(deps, studio, type, held.id, deposit, ask) : null;
   const booking = await findBooking(sequelize, studio.org_id, held.id);
   if (!booking) throw new NotFoundError('Booking');
   return { booking, token, checkoutUrl };
+}
+
+/** The contract offered for a new hold; a quote that cannot be made frees the slot at once. */
+async function offerContractOrFree(
+  deps: PublicBookingDeps,
+  studio: BookingStudioRow,
+  type: BookingTypeRow,
+  bookingId: string,
+  requestId?: string,
+) {
+  try {
+    await offerBookingContract(deps, studio, type, bookingId, requestId);
+  } catch (err) {
+    await endBooking(deps.sequelize, studio.org_id, bookingId, 'CANCELLED', ['HELD']);
+    throw err;
+  }
 }
 
 /**
  * The hosted checkout of a held slot's deposit, recorded on the booking (the webhook finds the
  * booking by it). A provider that does not answer frees the slot at once and answers 503.
  */
-async function depositCheckout(
+export async function depositCheckout(
   deps: PublicBookingDeps,
   studio: BookingStudioRow,
   type: BookingTypeRow,

@@ -15,6 +15,7 @@ import { type TestUser } from '../../factories/users';
 import { as } from '../../helpers/auth';
 import { parisBookingStudio } from '../../helpers/booking-studio';
 import { mailsTo } from '../../helpers/mail';
+import { pdfTextAt } from '../../helpers/pdf-text';
 import { sqlOn } from '../../helpers/sql';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { eventually, startMainWorker, type WorkerProcess } from '../../helpers/worker-process';
@@ -416,6 +417,136 @@ describe('a booking with a deposit', () => {
     const booking = (await request(t.app).get(`/api/bookings/${held.body.booking.id}`).set(as(studio)).expect(200))
       .body;
     expect(booking).toMatchObject({ status: 'CONFIRMED', start: slot.start, invoice_id: expect.any(String) });
+  }, 120_000);
+});
+
+describe('a booking that asks its client to sign a contract', () => {
+  const terms = 'Droit à l’image : le studio peut montrer trois photos de la séance sur son site.';
+
+  /** The client's view of their booking, with the quote to sign. */
+  const clientView = async (token: string) => (await request(app).get(`/api/book/bookings/${token}`).expect(200)).body;
+  const sign = (token: string, body: Record<string, unknown>) =>
+    request(app).post(`/api/book/bookings/${token}/sign`).send(body);
+
+  it('holds the slot until the client signs the quote made for it, the contract in its pdf; then confirms it', async () => {
+    const studio = await parisStudio();
+    const typeId = await bookableType(studio, 'Séance famille', { contract: terms });
+    const [slot] = await slotsOf(studio.slug, typeId, 'Europe/Paris');
+    const held = await book(studio.slug, typeId, slot.start, { name: 'Inès Moreau' }).expect(201);
+    expect(held.body).toMatchObject({ booking: { status: 'HELD' }, checkout_url: null });
+    const { token } = held.body;
+
+    const seen = await clientView(token);
+    expect(seen.contract).toMatchObject({ status: 'SENT', number: expect.stringMatching(/\d/), signed_at: null });
+    expect(seen.contract.consent_text).toContain(seen.contract.number);
+    // The file the client signs is the quote at the type's price with the studio's terms.
+    const pdf = await pdfTextAt(seen.contract.pdf_url);
+    expect(pdf).toContain('Droit à l’image');
+    expect(pdf).toContain('240,00');
+
+    expect(
+      (await sign(token, { signer_name: 'Inès Moreau', consent: false, version: seen.contract.version })).status,
+    ).toBe(400);
+    const stale = await sign(token, { signer_name: 'Inès Moreau', consent: true, version: '2000-01-01T00:00:00.000Z' });
+    expect(stale.status).toBe(409);
+    expect(stale.body.code).toBe('quote_changed');
+    const signed = await sign(token, { signer_name: 'Inès Moreau', consent: true, version: seen.contract.version });
+    expect(signed.status).toBe(200);
+    expect(signed.body).toMatchObject({ booking: { status: 'CONFIRMED' }, checkout_url: null });
+
+    // The studio reads the same facts: its quote accepted for the booked contact, the session made.
+    const booking = (await request(t.app).get(`/api/bookings/${held.body.booking.id}`).set(as(studio)).expect(200))
+      .body;
+    const quote = (await request(t.app).get(`/api/quotes/${seen.contract.quote_id}`).set(as(studio)).expect(200)).body;
+    expect(quote).toMatchObject({ status: 'ACCEPTED', contact_id: booking.contact_id, contract: terms });
+    expect(booking.session_id).toEqual(expect.any(String));
+    expect((await clientView(token)).contract).toMatchObject({ status: 'ACCEPTED', signed_at: expect.any(String) });
+    const again = await sign(token, { signer_name: 'Inès Moreau', consent: true, version: seen.contract.version });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('booking_closed');
+  }, 120_000);
+
+  it('on the booking pages: the form leads to the signing page, whose signature confirms the booking', async () => {
+    const studio = await parisStudio();
+    const typeId = await bookableType(studio, 'Séance couple', { contract: terms });
+    const [slot] = await slotsOf(studio.slug, typeId, 'Europe/Paris');
+    const email = `contrat-${crypto.randomUUID().slice(0, 8)}@client.test`;
+    const posted = await request(app)
+      .post(`/portal/book/${studio.slug}/${typeId}`)
+      .set('Accept-Language', 'en-GB')
+      .type('form')
+      .send({ start: slot.start, time_zone: 'Europe/London', name: 'Sam Taylor', email })
+      .expect(303);
+    const signPath = posted.headers.location as string;
+    expect(signPath).toMatch(/^\/portal\/booking\/[A-Za-z0-9_-]+\/sign$/);
+    const signPage = await request(app).get(signPath).set('Accept-Language', 'en-GB').expect(200);
+    expect(signPage.text).toContain('Sign the quote and its contract');
+    const version = /name="version" value="([^"]+)"/.exec(signPage.text)![1];
+    const unticked = await request(app)
+      .post(signPath)
+      .set('Accept-Language', 'en-GB')
+      .type('form')
+      .send({ signer_name: 'Sam Taylor', version })
+      .expect(400);
+    expect(unticked.text).toContain('role="alert"');
+    const signed = await request(app)
+      .post(signPath)
+      .set('Accept-Language', 'en-GB')
+      .type('form')
+      .send({ signer_name: 'Sam Taylor', consent: 'true', version })
+      .expect(200);
+    expect(signed.text).toContain('Your session is booked.');
+    const [row] = await sql<{ status: string; quote_status: string }>(
+      'SELECT k.status, q.status AS quote_status FROM bookings k JOIN quotes q ON q.id = k.quote_id WHERE k.client_email = $1',
+      [email],
+    );
+    expect(row).toEqual({ status: 'CONFIRMED', quote_status: 'ACCEPTED' });
+    // Signed, the page no longer offers a signature.
+    expect((await request(app).get(signPath).set('Accept-Language', 'en-GB').expect(200)).text).toContain(
+      'no longer awaits a signature',
+    );
+  }, 120_000);
+
+  it('sends the client on to pay the deposit once signed, the hold restarted; an ended hold takes no signature', async () => {
+    const studio = await parisStudio();
+    const typeId = await bookableType(studio, 'Séance grossesse', {
+      contract: terms,
+      deposit_kind: 'AMOUNT',
+      deposit_amount_minor: 5000,
+      hold_minutes: 15,
+    });
+    const slots = await slotsOf(studio.slug, typeId, 'Europe/Paris');
+    const [first] = slots;
+    const second = slots.find((s) => new Date(s.start) >= new Date(first.end))!;
+    const address = { street: '3 rue des Abbesses', zipcode: '75018', city: 'Paris' };
+    const held = await book(studio.slug, typeId, first.start, address).expect(201);
+    expect(held.body).toMatchObject({ booking: { status: 'HELD' }, checkout_url: null });
+    await sql(`UPDATE bookings SET expires_at = now() + interval '1 minute' WHERE id = $1 RETURNING id`, [
+      held.body.booking.id,
+    ]);
+    const seen = await clientView(held.body.token);
+    const signed = await sign(held.body.token, {
+      signer_name: 'Léa Petit',
+      consent: true,
+      version: seen.contract.version,
+    });
+    expect(signed.status).toBe(200);
+    expect(signed.body.checkout_url).toMatch(/^https?:\/\//);
+    expect(signed.body.booking.status).toBe('HELD');
+    expect(new Date(signed.body.booking.expires_at).getTime()).toBeGreaterThan(Date.now() + 10 * 60_000);
+
+    const late = await book(studio.slug, typeId, second.start, address).expect(201);
+    const lateView = await clientView(late.body.token);
+    await sql(`UPDATE bookings SET expires_at = now() - interval '1 minute' WHERE id = $1 RETURNING id`, [
+      late.body.booking.id,
+    ]);
+    const refused = await sign(late.body.token, {
+      signer_name: 'Léa Petit',
+      consent: true,
+      version: lateView.contract.version,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('booking_closed');
   }, 120_000);
 });
 

@@ -285,6 +285,11 @@ describe('every document the API issues is a valid e-invoice whose pdf says what
             .post(`/api/quotes/${quote.body.id}/deposit-invoices`)
             .set(as(studio))
             .send({ installment: 0 });
+          // A quote of a cent or so has a first installment that may round to nothing: refused, saying so.
+          if (cents(quote.body.amount) * percentage < 100 && draft.status === 400) {
+            expect(draft.body.details).toEqual([{ path: 'installment', message: 'comes to 0.00' }]);
+            return;
+          }
           expect([draft.status, draft.body.details]).toEqual([201, undefined]);
           const deposit = (
             await request(t.app).post(`/api/invoices/${draft.body.id}/issue`).set(as(studio)).expect(200)

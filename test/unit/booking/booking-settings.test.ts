@@ -23,6 +23,7 @@ const SETTINGS: BookingTypeSettings = {
   hold_minutes: 10,
   change_notice_hours: 48,
   member_ids: [],
+  contract: null,
 };
 
 describe('the deposit a booking asks (issue 45 §1)', () => {
