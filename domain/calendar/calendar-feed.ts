@@ -88,6 +88,8 @@ export function sessionEvent(session: FeedSession, studio: FeedStudio, host: str
     description: description.join('\n'),
     lastModified: session.updated_at,
     status: STATUS[session.status],
+    // On the studio's clock, as its calendar shows it (a repeated hour in UTC).
+    timeZone: studio.timeZone,
   };
 }
 

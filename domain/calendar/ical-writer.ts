@@ -1,6 +1,11 @@
+import { tzlib_get_ical_block } from 'timezones-ical-library';
+import { wallClockDate } from '../wall-clock';
+
 /**
- * A small iCalendar writer (RFC 5545): one calendar of events, times in UTC. Written here because
- * no iCalendar library is installed (issue 45 §3; docs/booking.md, "Calendar feeds"). Pure: no I/O.
+ * A small iCalendar writer (RFC 5545): one calendar of events, each in UTC or on the clock of its
+ * zone (TZID, with the zone's VTIMEZONE from the tz database: timezones-ical-library). Written here
+ * for the escaping and folding the feeds and invitations need (issue 45 §3; docs/booking.md,
+ * "Calendar feeds"). Pure: no I/O.
  */
 
 /** One event of a calendar. */
@@ -16,6 +21,11 @@ export interface CalendarEvent {
   description: string | null;
   lastModified: Date;
   status: 'TENTATIVE' | 'CONFIRMED' | 'CANCELLED' | null;
+  /**
+   * The IANA zone its start and end are written in (TZID, on that zone's clock), the calendar
+   * carrying the zone's definition; absent or unknown: UTC.
+   */
+  timeZone?: string | null;
   /** An invitation's version (iTIP): a calendar app keeps the highest. */
   sequence?: number;
   /** Who invites, and who is invited (an invitation's; a feed's events have neither). */
@@ -35,7 +45,7 @@ export interface Calendar {
   productId: string;
   /** X-WR-CALNAME, the name calendar apps show. */
   name: string;
-  /** X-WR-TIMEZONE, a hint of the owner's zone (every time is written in UTC anyway). */
+  /** X-WR-TIMEZONE, a hint of the owner's zone (each event's own zone is its TZID). */
   timeZone: string | null;
   /** An invitation's METHOD (RFC 5546): REQUEST to add or update, CANCEL to remove; none for a feed. */
   method?: 'REQUEST' | 'CANCEL';
@@ -101,13 +111,51 @@ const paramText = (value: string) => `"${value.replace(CONTROLS, '').replace(/[\
 const person = (role: 'ORGANIZER' | 'ATTENDEE', p: CalendarPerson, extra = '') =>
   `${role};CN=${paramText(p.name)}${extra}:mailto:${p.email.replace(/[\s<>"]/g, '')}`;
 
+/** A zone's definition: the TZID it gives and its VTIMEZONE's lines. */
+interface ZoneDefinition {
+  tzid: string;
+  lines: string[];
+}
+
+const zoneDefinitions = new Map<string, ZoneDefinition | null>();
+
+/** A zone's VTIMEZONE from the tz database, and the TZID it defines; null for UTC and a zone it does not know. */
+export function zoneDefinition(zone: string): ZoneDefinition | null {
+  if (!zoneDefinitions.has(zone)) {
+    const block = zone === 'UTC' || zone === 'Etc/UTC' ? '' : tzlib_get_ical_block(zone);
+    const text = Array.isArray(block) ? (block[0] ?? '') : '';
+    const tzid = /^TZID:(.+)$/m.exec(text)?.[1]?.trim();
+    zoneDefinitions.set(
+      zone,
+      text.startsWith('BEGIN:VTIMEZONE') && tzid ? { tzid, lines: text.split(/\r?\n/).filter(Boolean) } : null,
+    );
+  }
+  return zoneDefinitions.get(zone) ?? null;
+}
+
+/**
+ * Whether a clock in `zone` shows at `instant` a time it showed earlier too (the repeated hour when
+ * clocks go back): RFC 5545 reads such a local time as its first occurrence, so this one is written in UTC.
+ */
+function repeatedClockTime(instant: Date, zone: string): boolean {
+  const clock = wallClockDate(instant, zone).getTime();
+  return [30, 60, 120].some((m) => wallClockDate(new Date(instant.getTime() - m * 60_000), zone).getTime() === clock);
+}
+
+/** DTSTART or DTEND: on the zone's clock with its TZID, or in UTC. */
+function timeLine(name: 'DTSTART' | 'DTEND', instant: Date, zone: string | null | undefined): string {
+  const defined = zone ? zoneDefinition(zone) : null;
+  if (!zone || !defined || repeatedClockTime(instant, zone)) return `${name}:${utcDateTime(instant)}`;
+  return `${name};TZID=${defined.tzid}:${utcDateTime(wallClockDate(instant, zone)).slice(0, -1)}`;
+}
+
 function eventLines(event: CalendarEvent): string[] {
   return [
     'BEGIN:VEVENT',
     `UID:${escapeText(event.uid)}`,
     `DTSTAMP:${utcDateTime(event.stamp)}`,
-    `DTSTART:${utcDateTime(event.start)}`,
-    `DTEND:${utcDateTime(event.end)}`,
+    timeLine('DTSTART', event.start, event.timeZone),
+    timeLine('DTEND', event.end, event.timeZone),
     `SUMMARY:${escapeText(event.summary)}`,
     ...(event.location ? [`LOCATION:${escapeText(event.location)}`] : []),
     ...(event.description ? [`DESCRIPTION:${escapeText(event.description)}`] : []),
@@ -120,6 +168,13 @@ function eventLines(event: CalendarEvent): string[] {
   ];
 }
 
+/** The definitions of the zones the events are written in, each once (RFC 5545: every TZID used is defined). */
+function zonesOf(events: readonly CalendarEvent[]): ZoneDefinition[] {
+  const zones = [...new Set(events.map((e) => e.timeZone).filter((z): z is string => Boolean(z)))];
+  const defined = zones.map(zoneDefinition).filter((d): d is ZoneDefinition => d !== null);
+  return [...new Map(defined.map((d) => [d.tzid, d])).values()];
+}
+
 /** The calendar as an iCalendar object: CRLF line ends, folded lines, ending with a CRLF. */
 export function writeCalendar(calendar: Calendar): string {
   const lines = [
@@ -130,6 +185,7 @@ export function writeCalendar(calendar: Calendar): string {
     ...(calendar.method ? [`METHOD:${calendar.method}`] : []),
     `X-WR-CALNAME:${escapeText(calendar.name)}`,
     ...(calendar.timeZone ? [`X-WR-TIMEZONE:${escapeText(calendar.timeZone)}`] : []),
+    ...zonesOf(calendar.events).flatMap((d) => d.lines),
     ...calendar.events.flatMap(eventLines),
     'END:VCALENDAR',
   ];

@@ -113,6 +113,9 @@ describe('calendar feeds (issue 45 §3)', () => {
         status: 'CONFIRMED',
       },
     ]);
+    // On the studio's clock, with the zone's definition, and the same instants once parsed (above).
+    expect(text).toMatch(/\r\nDTSTART;TZID=Europe\/Paris:\d{8}T\d{6}\r\n/);
+    expect(text).toContain('BEGIN:VTIMEZONE\r\nTZID:Europe/Paris\r\n');
     // The client's name and address stay out by default.
     expect(text).not.toMatch(/Inès|Martin|ines@client/);
     for (const line of text.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);

@@ -1,5 +1,6 @@
 // The iCalendar writer's text rules (RFC 5545 §3.1, §3.3.11), property-tested: escaping reads back
 // to the text, folding keeps every line within 75 octets, never cuts a character, and unfolds back.
+import type ICALModule from 'ical.js' with { 'resolution-mode': 'import' };
 import fc from 'fast-check';
 import { eventSummary, type FeedSession } from '../../../domain/calendar/calendar-feed';
 import {
@@ -98,6 +99,98 @@ describe('writeCalendar', () => {
     expect(ics).toContain('DTSTART:20261205T140000Z\r\nDTEND:20261205T163000Z\r\n');
     expect(ics).toContain('LOCATION:Mairie\\, 1 place\\nParis\r\n');
     expect(utcDateTime(new Date('2026-01-02T03:04:05.678Z'))).toBe('20260102T030405Z');
+  });
+});
+
+// ical.js (a library the writer does not use) reads what the writer wrote, with the zone definition
+// the calendar carries: the CommonJS build, as domain/calendar/busy-times.ts loads it.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const ICAL = require('ical.js') as typeof ICALModule;
+
+/** The instants a calendar's first event starts and ends at, as ical.js reads them with the calendar's own VTIMEZONEs. */
+function readBack(ics: string): { start: number; end: number; tzid: string | null } {
+  const calendar = new ICAL.Component(ICAL.parse(ics));
+  for (const vtimezone of calendar.getAllSubcomponents('vtimezone')) {
+    const zone = new ICAL.Timezone(vtimezone);
+    ICAL.TimezoneService.register(zone, zone.tzid);
+  }
+  const vevent = calendar.getFirstSubcomponent('vevent')!;
+  const event = new ICAL.Event(vevent);
+  const tzid = vevent.getFirstProperty('dtstart')?.getParameter('tzid');
+  return {
+    start: event.startDate.toUnixTime() * 1000,
+    end: event.endDate.toUnixTime() * 1000,
+    tzid: typeof tzid === 'string' ? tzid : null,
+  };
+}
+
+describe('events on their zone’s clock', () => {
+  const ZONES = [
+    'Europe/Paris',
+    'America/New_York',
+    'Australia/Sydney',
+    'America/Toronto',
+    'Europe/London',
+    'Europe/Dublin',
+    'Australia/Lord_Howe',
+    'America/St_Johns',
+    'Asia/Kolkata',
+  ];
+  const calendarAt = (start: Date, end: Date, timeZone: string | null) =>
+    writeCalendar({
+      productId: '-//Studio service//Calendar feed//EN',
+      name: 'Studio',
+      timeZone,
+      events: [
+        {
+          uid: 'session-1@example.com',
+          stamp: start,
+          start,
+          end,
+          summary: 'Séance',
+          location: null,
+          description: null,
+          lastModified: start,
+          status: 'CONFIRMED',
+          timeZone,
+        },
+      ],
+    });
+
+  it('reads back to the same instants through the zone definition it carries, repeated hours included', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...ZONES),
+        // Whole seconds from 2026 to 2036, the feeds' years.
+        fc.integer({ min: Date.UTC(2026, 0, 1) / 1000, max: Date.UTC(2036, 0, 1) / 1000 }),
+        fc.integer({ min: 1, max: 600 }),
+        (zone, seconds, minutes) => {
+          const start = new Date(seconds * 1000);
+          const end = new Date(start.getTime() + minutes * 60_000);
+          const ics = calendarAt(start, end, zone);
+          const read = readBack(ics);
+          expect([read.start, read.end]).toEqual([start.getTime(), end.getTime()]);
+          // Every TZID used is defined once in the calendar.
+          const tzids = [...ics.matchAll(/;TZID=([^:]+):/g)].map((m) => m[1]);
+          for (const tzid of new Set(tzids)) expect(ics.split(`\r\nTZID:${tzid}\r\n`)).toHaveLength(2);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('writes a Paris evening on the Paris clock, and the repeated hour of October in UTC', () => {
+    const evening = calendarAt(new Date('2026-12-05T17:00:00Z'), new Date('2026-12-05T18:30:00Z'), 'Europe/Paris');
+    expect(evening).toContain(
+      'DTSTART;TZID=Europe/Paris:20261205T180000\r\nDTEND;TZID=Europe/Paris:20261205T193000\r\n',
+    );
+    expect(evening).toContain('BEGIN:VTIMEZONE\r\nTZID:Europe/Paris\r\n');
+    // 02:30 on 25 October 2026 happens twice in Paris: the second is written as the instant it is.
+    const second = calendarAt(new Date('2026-10-25T01:30:00Z'), new Date('2026-10-25T02:30:00Z'), 'Europe/Paris');
+    expect(second).toContain('DTSTART:20261025T013000Z\r\n');
+    expect(calendarAt(new Date('2026-12-05T17:00:00Z'), new Date('2026-12-05T18:00:00Z'), 'Mars/Olympus')).toContain(
+      'DTSTART:20261205T170000Z\r\n',
+    );
   });
 });
 
