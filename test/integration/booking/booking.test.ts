@@ -288,6 +288,14 @@ describe('a booking with a deposit', () => {
   beforeAll(async () => {
     studio = await parisStudio();
     typeId = await bookableType(studio, 'Séance nouveau-né', { deposit_kind: 'PERCENTAGE', deposit_percentage: 30 });
+    // The type sends one of the studio's questionnaires (registration gives it some).
+    const [questionnaire] = (await request(t.app).get('/api/session-info/templates').set(as(studio)).expect(200))
+      .body as { id: string }[];
+    await request(t.app)
+      .patch(`/api/session-types/${typeId}`)
+      .set(as(studio))
+      .send({ default_session_info_template_id: questionnaire.id })
+      .expect(200);
   });
 
   /** The provider's signed "checkout completed, paid" for a booking's session, and its job run to its end. */
@@ -351,7 +359,7 @@ describe('a booking with a deposit', () => {
     expect(first.body.status).toBe('EXPIRED');
   });
 
-  it('confirmed by the signed webhook: contact, session, and the deposit invoice issued and paid', async () => {
+  it('confirmed by the signed webhook: contact, session, questionnaire invitation, and the deposit invoice issued and paid', async () => {
     const slots = await slotsOf(studio.slug, typeId, 'Europe/Paris');
     const slot = slots[slots.length - 1];
     const email = `depot-${crypto.randomUUID().slice(0, 8)}@client.test`;
@@ -378,6 +386,13 @@ describe('a booking with a deposit', () => {
     expect(booking.invoice.title).toContain('Acompte');
     const contact = await request(t.app).get(`/api/contacts/${booking.b.contact_id}`).set(as(studio)).expect(200);
     expect(contact.body).toMatchObject({ email, first_name: 'Léa', last_name: 'Moreau', ...address, country: 'FR' });
+    // The questionnaire's invitation reaches the client, its link to the portal's form.
+    const invitation = await eventually(
+      'the questionnaire invitation emailed',
+      async () => (await mailsTo(email)).find((m) => /\/portal\/session-info\/[^\s"]+/.test(`${m.text} ${m.html}`)),
+      90_000,
+    );
+    expect(`${invitation.text} ${invitation.html}`).toMatch(/\/portal\/session-info\//);
   }, 120_000);
 
   it('a type the studio confirms by hand: the deposit paid, the booking waits for the studio', async () => {
