@@ -2,6 +2,7 @@ import { type Sequelize } from 'sequelize-typescript';
 import { type UserLocale, type UserPlan } from '../../domain/accounts/users';
 import { type BookingStatus } from '../../domain/booking/booking-settings';
 import { selectRows as rows } from '../select-rows';
+import { studioNameSql } from './studios';
 
 /** What a booking's email to its client needs, in one read. */
 export interface BookingLetter {
@@ -36,7 +37,7 @@ export async function findBookingLetter(
     sequelize,
     `SELECT k.id, k.status, t.name AS session_type_name, k.client_name, k.client_email, k.client_time_zone,
             k.address, k.starts_at, k.ends_at, k.created_at,
-            coalesce(nullif(btrim(c.company_name), ''), o.name) AS studio_name,
+            ${studioNameSql('c', 'o')} AS studio_name,
             coalesce(s.notification_email, s.email) AS studio_email, o.locale AS studio_locale, coalesce(k.client_locale, o.locale) AS client_locale,
             o.time_zone AS studio_time_zone, o.plan AS studio_plan, o.tenant_slug AS studio_slug
        FROM bookings k

@@ -4,6 +4,7 @@ import { type UserLocale, type UserPlan } from '../../domain/accounts/users';
 import { type DayHours, type DateOverride, type WeeklyHours } from '../../domain/booking/availability';
 import { type BookingStatus, type BookingTypeSettings } from '../../domain/booking/booking-settings';
 import { selectRows as rows } from '../select-rows';
+import { studioNameSql } from './studios';
 
 /** A studio as its public booking page shows it: found by its tenant slug. */
 export interface BookingStudioRow {
@@ -21,7 +22,7 @@ export interface BookingStudioRow {
   owner_user_id: string;
 }
 
-const STUDIO_SELECT = `SELECT u.id AS org_id, coalesce(c.company_name, u.name, u.tenant_slug, '') AS name,
+const STUDIO_SELECT = `SELECT u.id AS org_id, ${studioNameSql('c', 'u')} AS name,
    u.tenant_slug AS slug, u.plan, u.time_zone, u.locale, u.country, c.currency, c.company_country,
    (SELECT m.user_id FROM memberships m WHERE m.org_id = u.id AND m.role = 'owner' LIMIT 1) AS owner_user_id
  FROM organizations u LEFT JOIN user_company c ON c.user_id = u.id`;

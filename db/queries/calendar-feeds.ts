@@ -3,6 +3,7 @@ import { type Sequelize } from 'sequelize-typescript';
 import { type FeedSession } from '../../domain/calendar/calendar-feed';
 import { type SessionStatus } from '../../domain/sessions/session-status';
 import { reachedFilter } from './session-assignments';
+import { studioNameSql } from './studios';
 
 /** A feed as its holder sees it: when its address was made and last read, never its secret. */
 export interface CalendarFeedRow {
@@ -92,7 +93,7 @@ export async function readFeedContent(
   input: { ownerId: string; memberId: string | null; from: Date; limit: number },
 ): Promise<FeedContentRow | null> {
   const [row] = await sequelize.query<Omit<FeedContentRow, 'sessions'> & { sessions: JsonSession[] }>(
-    `SELECT coalesce(nullif(btrim(uc.company_name), ''), o.name) AS studio_name,
+    `SELECT ${studioNameSql('uc', 'o')} AS studio_name,
             o.time_zone, o.calendar_feed_client_names AS client_names,
             (SELECT coalesce(nullif(btrim(mu.name), ''), mu.email) FROM users mu WHERE mu.id = $2::uuid) AS member_name,
             coalesce((SELECT json_agg(e ORDER BY e.start_date, e.id) FROM (

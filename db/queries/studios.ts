@@ -11,6 +11,14 @@ import { prepared, preparedRows } from '../pg-client';
  */
 export type Studio = StudioRow & { owner_email: string; owner_name: string | null };
 
+/**
+ * SQL: the studio's name as its clients and members read it, for a select list: its company
+ * profile's name (`company`: the alias of its `user_company` row), else its own (`org`: of its
+ * `organizations` row).
+ */
+export const studioNameSql = (company: string, org: string) =>
+  `coalesce(nullif(btrim(${company}.company_name), ''), ${org}.name)`;
+
 /** SQL: the address of the studio whose id is the expression `orgId` (its owner's), for a select list. */
 export const studioOwnerEmailSql = (orgId: string) =>
   `(SELECT u.email FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.org_id = ${orgId} AND m.role = 'owner')`;

@@ -2,6 +2,7 @@ import { QueryTypes, type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
 import { type MemberRole } from '../../domain/teams/roles';
 import { asPlatform } from '../studio-context';
+import { studioNameSql } from './studios';
 
 /** A member of a studio as the team page lists them. */
 export interface MemberRow {
@@ -84,7 +85,7 @@ export interface InvitationLetter extends InvitationRow {
 export async function findInvitationLetter(sequelize: Sequelize, id: string): Promise<InvitationLetter | null> {
   const [row] = await sequelize.query<InvitationLetter>(
     `SELECT i.id, i.org_id, i.email, i.role, i.invited_by, i.expires_at, i.sent_at, i.accepted_at, i.revoked_at, i.created_at,
-            coalesce(nullif(btrim(c.company_name), ''), o.name) AS studio_name,
+            ${studioNameSql('c', 'o')} AS studio_name,
             coalesce(nullif(btrim(inviter.name), ''), inviter.email) AS inviter_name,
             coalesce(inviter.locale, o.locale) AS locale
        FROM team_invitations i
@@ -124,7 +125,7 @@ export interface StudioOfMember {
 export function listStudiosOf(sequelize: Sequelize, userId: string): Promise<StudioOfMember[]> {
   return asPlatform(() =>
     sequelize.query<StudioOfMember>(
-      `SELECT m.org_id, coalesce(nullif(btrim(c.company_name), ''), o.name) AS name, m.role, (u.org_id = m.org_id) AS current
+      `SELECT m.org_id, ${studioNameSql('c', 'o')} AS name, m.role, (u.org_id = m.org_id) AS current
        FROM memberships m
        JOIN organizations o ON o.id = m.org_id
        JOIN users u ON u.id = m.user_id
