@@ -1,16 +1,8 @@
 import { type Sequelize } from 'sequelize-typescript';
-import {
-  type BookingRow,
-  type BookingStudioRow,
-  type BookingTypeRow,
-  findBookingStudioById,
-  findBookingType,
-} from '../../db/queries/booking';
-import { asStudio } from '../../db/studio-context';
+import { type BookingRow, type BookingStudioRow, type BookingTypeRow } from '../../db/queries/booking';
 import { clientChangeRefusal } from '../../domain/booking/change-policy';
 import { type Slot } from '../../domain/booking/slots';
-import { NotFoundError } from '../../domain/errors';
-import { clientBooking } from './booking-page';
+import { withClientBooking } from './booking-page';
 import { findFreeSlots } from './free-slots';
 
 /** What the client's page of their booking shows: the booking, whether it may change now, and where it may move. */
@@ -35,14 +27,8 @@ export async function bookingChangeView(
   /** The range of slots shown, from the booking (its client's clock). */
   rangeOf: (booking: BookingRow) => { from: Date; to: Date },
 ): Promise<BookingChangeView> {
-  const booking = await clientBooking(sequelize, token);
-  const range = rangeOf(booking);
-  return asStudio(booking.owner_id, async () => {
-    const [studio, type] = await Promise.all([
-      findBookingStudioById(sequelize, booking.owner_id),
-      findBookingType(sequelize, booking.owner_id, booking.session_type_id),
-    ]);
-    if (!studio || !type) throw new NotFoundError('Booking');
+  return withClientBooking(sequelize, token, async ({ booking, studio, type }) => {
+    const range = rangeOf(booking);
     const now = new Date();
     const refusal = clientChangeRefusal(booking, type.change_notice_hours, now);
     const movable = refusal === null && booking.status !== 'HELD';

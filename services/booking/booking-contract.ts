@@ -1,15 +1,8 @@
 import { extendBookingHold } from '../../db/commands/booking-quote';
 import { awaitStudio } from '../../db/commands/booking';
 import { ensureContactClientAccount } from '../../db/commands/ensure-client-account';
-import {
-  type BookingRow,
-  type BookingStudioRow,
-  findBooking,
-  findBookingStudioById,
-  findBookingType,
-} from '../../db/queries/booking';
+import { type BookingRow, type BookingStudioRow, findBooking } from '../../db/queries/booking';
 import { findClientQuote } from '../../db/queries/client-documents';
-import { asStudio } from '../../db/studio-context';
 import { quoteVersion } from '../../domain/client-portal/quote-signing';
 import { ConflictError, NotFoundError } from '../../domain/errors';
 import {
@@ -21,7 +14,7 @@ import {
   signClientQuote,
 } from '../client-portal/client-documents';
 import { type BookedSlot, clientOf, confirmAndInvite, depositCheckout, type PublicBookingDeps } from './book-slot';
-import { clientBooking } from './booking-page';
+import { withClientBooking } from './booking-page';
 
 /** What signing at booking needs: the booking's own deps and the client documents' (the quote's pdf, the signed copy). */
 export type BookingContractDeps = PublicBookingDeps & ClientDocumentsDeps;
@@ -57,10 +50,7 @@ export async function bookingContractView(
   token: string,
   requestId?: string,
 ): Promise<{ booking: BookingRow; studio: BookingStudioRow; contract: BookingContractView | null }> {
-  const booking = await clientBooking(deps.sequelize, token);
-  return asStudio(booking.owner_id, async () => {
-    const studio = await findBookingStudioById(deps.sequelize, booking.owner_id);
-    if (!studio) throw new NotFoundError('Booking');
+  return withClientBooking(deps.sequelize, token, async ({ booking, studio }) => {
     const account =
       booking.contact_id && booking.quote_id
         ? await ensureContactClientAccount(deps.sequelize, booking.owner_id, booking.contact_id)
@@ -96,15 +86,9 @@ export async function signBookingContract(
   request: SignRequest,
 ): Promise<Omit<BookedSlot, 'token'>> {
   const { sequelize } = deps;
-  const booking = await clientBooking(sequelize, token);
-  return asStudio(booking.owner_id, async () => {
+  return withClientBooking(sequelize, token, async ({ booking, studio, type }) => {
     const { account, quote } = await signable(deps, booking);
     await signClientQuote(deps, account, quote.id, request);
-    const [studio, type] = await Promise.all([
-      findBookingStudioById(sequelize, booking.owner_id),
-      findBookingType(sequelize, booking.owner_id, booking.session_type_id),
-    ]);
-    if (!studio || !type) throw new NotFoundError('Booking');
     const client = clientOf(booking);
     let checkoutUrl: string | null = null;
     if (booking.deposit_amount_minor !== null && BigInt(booking.deposit_amount_minor) > 0n) {

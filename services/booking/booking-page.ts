@@ -5,6 +5,8 @@ import {
   type BookingTypeRow,
   findBookingByTokenHash,
   findBookingStudio,
+  findBookingStudioById,
+  findBookingType,
   listBookableTypes,
 } from '../../db/queries/booking';
 import { listMiniSessionEvents, type MiniSessionEventRow } from '../../db/queries/mini-sessions';
@@ -61,4 +63,31 @@ export async function clientBooking(sequelize: Sequelize, token: string): Promis
   const booking = await findBookingByTokenHash(sequelize, hashToken(token));
   if (!booking) throw new NotFoundError('Booking');
   return booking;
+}
+
+/** A client's booking with its studio and type, as the steps after booking need them. */
+export interface ClientBookingContext {
+  booking: BookingRow;
+  studio: BookingStudioRow;
+  type: BookingTypeRow;
+}
+
+/**
+ * The booking a client's token names, with its studio and type, and `then` run as that studio;
+ * 404 for an unknown token (or a studio or type gone).
+ */
+export async function withClientBooking<T>(
+  sequelize: Sequelize,
+  token: string,
+  then: (context: ClientBookingContext) => Promise<T>,
+): Promise<T> {
+  const booking = await clientBooking(sequelize, token);
+  return asStudio(booking.owner_id, async () => {
+    const [studio, type] = await Promise.all([
+      findBookingStudioById(sequelize, booking.owner_id),
+      findBookingType(sequelize, booking.owner_id, booking.session_type_id),
+    ]);
+    if (!studio || !type) throw new NotFoundError('Booking');
+    return then({ booking, studio, type });
+  });
 }

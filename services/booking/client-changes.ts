@@ -1,26 +1,20 @@
 import { type Sequelize } from 'sequelize-typescript';
 import { endBooking, moveBooking } from '../../db/commands/booking';
-import { type BookingRow, findBooking, findBookingStudioById, findBookingType } from '../../db/queries/booking';
+import { type BookingRow, findBooking } from '../../db/queries/booking';
 import { asStudio } from '../../db/studio-context';
 import { clientChangeRefusal } from '../../domain/booking/change-policy';
 import { blockedRange, isFreeSlot } from '../../domain/booking/slots';
 import { ConflictError, NotFoundError } from '../../domain/errors';
 import { otherSlots, slotTaken } from './book-slot';
-import { clientBooking } from './booking-page';
+import { withClientBooking } from './booking-page';
 import { slotQuery } from './free-slots';
 
 /** The booking a client's token names, its studio and type, and what the policy says of a change now. */
-async function changeable(sequelize: Sequelize, token: string) {
-  const booking = await clientBooking(sequelize, token);
-  return asStudio(booking.owner_id, async () => {
-    const [studio, type] = await Promise.all([
-      findBookingStudioById(sequelize, booking.owner_id),
-      findBookingType(sequelize, booking.owner_id, booking.session_type_id),
-    ]);
-    if (!studio || !type) throw new NotFoundError('Booking');
-    const refusal = clientChangeRefusal(booking, type.change_notice_hours, new Date());
+function changeable(sequelize: Sequelize, token: string) {
+  return withClientBooking(sequelize, token, async (context) => {
+    const refusal = clientChangeRefusal(context.booking, context.type.change_notice_hours, new Date());
     if (refusal) throw new ConflictError('booking_closed', refusal);
-    return { booking, studio, type };
+    return context;
   });
 }
 
