@@ -70,9 +70,8 @@ export function buildContractPages(router: Router, deps: BookingPagesDeps): void
           }),
         );
         if (signed.checkoutUrl) return res.redirect(303, signed.checkoutUrl);
-        const view = await bookingContractView(deps, req.params.token, req.requestId);
         const outcome = signed.booking.status === 'PENDING' ? 'pending' : 'confirmed';
-        sendPage(res, 200, renderBooked(await faceFor(req, view.studio), outcome));
+        sendPage(res, 200, renderBooked(await faceFor(req, signed.studio), outcome));
       } catch (err) {
         if (err instanceof DomainError && err.code === 'not_found') return notFound(res);
         if (err instanceof DomainError && err.code === 'validation_failed')

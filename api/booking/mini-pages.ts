@@ -5,7 +5,15 @@ import { bookMiniSlot, joinMiniWaitlist, miniSessionPage } from '../../services/
 import { sendPage } from '../client/face';
 import { rejectNulCharacters } from '../middleware/reject-nul';
 import { limitWithPage } from './limit-with-page';
-import { type BookingPagesDeps, bookingFormPost, createPageFaces, type PageAsk, pageType, ZONES } from './page-parts';
+import {
+  type BookingPagesDeps,
+  bookingFormPost,
+  createPageFaces,
+  type PageAsk,
+  pageType,
+  pickedForm,
+  ZONES,
+} from './page-parts';
 import { presentSlots } from './presenter';
 import { renderBooked, renderSlots } from './render-booking';
 import { HoldBody } from './schema';
@@ -36,7 +44,6 @@ export function buildMiniDayPages(router: Router, deps: BookingPagesDeps): void 
     const { studio, type, event, free } = found;
     const timeZone = (ask.tz && ianaTimeZone(ask.tz)) || event.time_zone;
     const shown = presentSlots(free, timeZone, studio.time_zone).slots;
-    const picked = ask.start && shown.some((s) => s.start === ask.start) ? ask.start : undefined;
     const shownType = pageType(studio, type);
     sendPage(
       res,
@@ -52,17 +59,7 @@ export function buildMiniDayPages(router: Router, deps: BookingPagesDeps): void 
         zones: ZONES,
         slots: shown,
         week: { earlier: null, later: null },
-        ...(picked
-          ? {
-              picked: {
-                start: picked,
-                values: ask.values ?? {},
-                problems: ask.problems ?? {},
-                onSite: type.location_kind === 'ON_SITE',
-                postal: shownType.deposit !== null,
-              },
-            }
-          : {}),
+        ...pickedForm(shown, ask, type, shownType),
         ...(ask.taken ? { taken: true } : {}),
         ...(shown.length === 0
           ? { waitlist: { values: ask.joining ? (ask.values ?? {}) : {}, problems: ask.problems ?? {} } }

@@ -70,6 +70,28 @@ export interface PageAsk {
   taken?: boolean;
 }
 
+/**
+ * The form of the slot the client picked, when it is one of those shown: their answers and what was
+ * wrong, and the fields the type asks (the shoot's address on site, a postal address with a deposit).
+ */
+export const pickedForm = (
+  shown: readonly { start: string }[],
+  ask: PageAsk,
+  type: BookingTypeRow,
+  shownType: PageType,
+) =>
+  ask.start && shown.some((s) => s.start === ask.start)
+    ? {
+        picked: {
+          start: ask.start,
+          values: ask.values ?? {},
+          problems: ask.problems ?? {},
+          onSite: type.location_kind === 'ON_SITE',
+          postal: shownType.deposit !== null,
+        },
+      }
+    : {};
+
 /** The form fields of a client's booking, as posted (strings, empty when absent). */
 export const CLIENT_FIELDS = ['name', 'email', 'phone', 'address', 'street', 'zipcode', 'city', 'notes'] as const;
 

@@ -7,7 +7,15 @@ import { bookingPage, publicSlots } from '../../services/booking/booking-page';
 import { sendPage } from '../client/face';
 import { buildContractPages } from './contract-pages';
 import { buildMiniDayPages } from './mini-pages';
-import { type BookingPagesDeps, bookingFormPost, createPageFaces, type PageAsk, pageType, ZONES } from './page-parts';
+import {
+  type BookingPagesDeps,
+  bookingFormPost,
+  createPageFaces,
+  type PageAsk,
+  pageType,
+  pickedForm,
+  ZONES,
+} from './page-parts';
 import { presentSlots } from './presenter';
 import { renderBooked, renderBookingHome, renderSlots } from './render-booking';
 
@@ -50,7 +58,6 @@ function createPageMakers(deps: BookingPagesDeps) {
     const shown = presentSlots(slots, timeZone, studio.time_zone).slots;
     const windowEnd = Date.now() + type.booking_window_days * DAY_MS;
     const shift = (days: number) => localDate(new Date(from.getTime() + days * DAY_MS + 12 * 3600 * 1000), timeZone);
-    const picked = ask.start && shown.some((s) => s.start === ask.start) ? ask.start : undefined;
     sendPage(
       res,
       status,
@@ -64,17 +71,7 @@ function createPageMakers(deps: BookingPagesDeps) {
         zones: ZONES,
         slots: shown,
         week: { earlier: week > today ? shift(-7) : null, later: to.getTime() < windowEnd ? shift(7) : null },
-        ...(picked
-          ? {
-              picked: {
-                start: picked,
-                values: ask.values ?? {},
-                problems: ask.problems ?? {},
-                onSite: type.location_kind === 'ON_SITE',
-                postal: pageType(studio, type).deposit !== null,
-              },
-            }
-          : {}),
+        ...pickedForm(shown, ask, type, pageType(studio, type)),
         ...(ask.taken ? { taken: true } : {}),
       }),
     );

@@ -188,14 +188,27 @@ export interface SlotsPage {
 const slotLink = (p: SlotsPage, start: string, extra = '') =>
   `${p.path}?tz=${encodeURIComponent(p.timeZone)}&start=${encodeURIComponent(start)}${extra}`;
 
+/**
+ * A form's field writer: a labelled input with the client's answer, marked and explained when it
+ * was refused; `prefix` keeps two forms' ids apart on one page.
+ */
+const formField =
+  (
+    w: ReturnType<typeof wordsOf>,
+    prefix: string,
+    form: { values: Record<string, string>; problems: Record<string, string> },
+  ) =>
+  (name: string, label: string, type: string, required: boolean, extra = '') => {
+    const problem = form.problems[name];
+    const id = `${prefix}_${name}`;
+    return `<label for="${id}">${esc(label)}${required ? '' : ` <span class="req">(${esc(w.optional)})</span>`}</label><input type="${type}" id="${id}" name="${name}" value="${esc(form.values[name] ?? '')}"${extra}${problem ? ` aria-invalid="true"` : ''}>${problem ? `<p class="error">${esc(problem)}</p>` : ''}`;
+  };
+
 function clientForm(p: SlotsPage): string {
   const w = wordsOf(p.face);
   const picked = p.picked;
   if (!picked) return '';
-  const field = (name: string, label: string, type: string, required: boolean, extra = '') => {
-    const problem = picked.problems[name];
-    return `<label for="f_${name}">${esc(label)}${required ? '' : ` <span class="req">(${esc(w.optional)})</span>`}</label><input type="${type}" id="f_${name}" name="${name}" value="${esc(picked.values[name] ?? '')}"${extra}${problem ? ` aria-invalid="true"` : ''}>${problem ? `<p class="error">${esc(problem)}</p>` : ''}`;
-  };
+  const field = formField(w, 'f', picked);
   const slot = p.slots.find((s) => s.start === picked.start);
   const banner = Object.keys(picked.problems).length ? `<p class="problem" role="alert">${esc(w.fix)}</p>` : '';
   return `<h2 id="details">${esc(w.details)}</h2>${slot ? `<p class="ok">${esc(slot.local)}</p>` : ''}${banner}<form method="post" action="${esc(p.path)}" novalidate>
@@ -214,10 +227,7 @@ function waitlistForm(p: SlotsPage): string {
   const w = wordsOf(p.face);
   const list = p.waitlist;
   if (!list) return '';
-  const field = (name: string, label: string, type: string, required: boolean, extra = '') => {
-    const problem = list.problems[name];
-    return `<label for="w_${name}">${esc(label)}${required ? '' : ` <span class="req">(${esc(w.optional)})</span>`}</label><input type="${type}" id="w_${name}" name="${name}" value="${esc(list.values[name] ?? '')}"${extra}${problem ? ` aria-invalid="true"` : ''}>${problem ? `<p class="error">${esc(problem)}</p>` : ''}`;
-  };
+  const field = formField(w, 'w', list);
   return `<p class="problem">${esc(w.full)}</p><form method="post" action="${esc(`${p.path}/waitlist`)}" novalidate><input type="hidden" name="time_zone" value="${esc(p.timeZone)}">
 ${field('name', w.name, 'text', true, ' autocomplete="name" maxlength="255"')}
 ${field('email', w.email, 'email', true, ' autocomplete="email" maxlength="255"')}

@@ -84,7 +84,7 @@ export async function signBookingContract(
   deps: BookingContractDeps,
   token: string,
   request: SignRequest,
-): Promise<Omit<BookedSlot, 'token'>> {
+): Promise<Omit<BookedSlot, 'token'> & { studio: BookingStudioRow }> {
   const { sequelize } = deps;
   return withClientBooking(sequelize, token, async ({ booking, studio, type }) => {
     const { account, quote } = await signable(deps, booking);
@@ -101,6 +101,6 @@ export async function signBookingContract(
     else await confirmAndInvite(deps, studio, type, booking.id, client, request.requestId);
     const now = await findBooking(sequelize, booking.owner_id, booking.id);
     if (!now) throw new NotFoundError('Booking');
-    return { booking: now, checkoutUrl };
+    return { booking: now, checkoutUrl, studio };
   });
 }

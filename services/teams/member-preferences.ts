@@ -36,17 +36,20 @@ export async function memberAndStudio(
   return { person, studio };
 }
 
+/** The fields of `fields` that were given (undefined: not sent; null is a value: it clears). */
+const given = <T extends object>(fields: T): T =>
+  Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as T;
+
 /** The studio's fields of a preferences body, named as the studio's row names them; only those given. */
 function studioSettingsOf(body: StudioPreferences): StudioSettings {
-  const given: StudioSettings = {
+  return given<StudioSettings>({
     country: body.country,
     tenant_slug: body.tenant_slug,
     calendar_feed_client_names: body.calendar_feed_client_names,
     time_zone: body.studio_time_zone,
     locale: body.studio_locale,
     csv_dialect: body.studio_csv_dialect,
-  };
-  return Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) as StudioSettings;
+  });
 }
 
 /**
@@ -64,9 +67,10 @@ export async function setMemberPreferences(
   if (Object.keys(studioFields).length > 0 && !mayDo(member.role, 'settings.write'))
     throw new ForbiddenError(`A member with the role ${member.role} may not change the studio's settings`);
   if (Object.keys(studioFields).length > 0) await setStudioSettings(sequelize, member.orgId, studioFields);
-  const own = Object.fromEntries(
-    Object.entries({ time_zone, locale, notification_email, csv_dialect }).filter(([, v]) => v !== undefined),
-  ) as OwnPreferences;
-  const person = await setUserPreferences(sequelize, member.id, own);
+  const person = await setUserPreferences(
+    sequelize,
+    member.id,
+    given<OwnPreferences>({ time_zone, locale, notification_email, csv_dialect }),
+  );
   return { person, studio: await findStudio(sequelize, member.orgId) };
 }
