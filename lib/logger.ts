@@ -4,7 +4,10 @@ import { currentLogContext } from './log-context';
 /**
  * One pino root per process. Secrets never reach a log line: auth headers, passwords and
  * tokens are redacted wherever they appear in a logged object. `destination` is for tests that
- * read the log back; processes write to stdout.
+ * read the log back; processes write to stdout, asynchronously: the lines logged while a write is
+ * under way go out together in the next one (one system call for many lines under load, none held
+ * back when the process is quiet), and what is left is written synchronously when the process
+ * exits (docs/decisions.md, "The log's writes").
  */
 export function createLogger(
   level: string,
@@ -31,7 +34,7 @@ export function createLogger(
       censor: '[redacted]',
     },
   };
-  return destination ? pino(options, destination) : pino(options);
+  return pino(options, destination ?? pino.destination({ dest: 1, sync: false }));
 }
 
 export type { Logger };
