@@ -209,7 +209,9 @@ const ASSIGNMENT_STATEMENTS: [string, number][] = [
  * The batch's one statement over the staging table `v`. Every statement of a WITH sees the same
  * snapshot, and an UPDATE … FROM applies one arbitrary source row per target row: so each record
  * gets one merged write (mergeWrites), while the write log (import_row_writes) keeps one line per
- * file line. Parameters: $1 owner, $2 job run, $3 to $5 the write log's lines, ids and actions,
+ * file line, its job run checked and locked once (a missing run leaves the log's NOT NULL job run
+ * empty: the batch fails, as the foreign key this replaces failed it). Parameters: $1 owner, $2
+ * job run, $3 to $5 the write log's lines, ids and actions,
  * $6 the request id when the entity has a created event; then the invoices' own.
  */
 function batchStatement(
@@ -250,9 +252,10 @@ function batchStatement(
         AND (${names.map((n) => `t.${n}`).join(', ')}) IS DISTINCT FROM (${names.map((n) => updatedValue(entity, n)).join(', ')})
       RETURNING t.id
     ),
+    run AS (SELECT id FROM job_runs WHERE id = $2 FOR KEY SHARE),
     write_log AS (
       INSERT INTO import_row_writes (job_run_id, line, entity_id, action)
-      SELECT $2, * FROM unnest($3::int[], $4::uuid[], $5::text[])
+      SELECT (SELECT id FROM run), * FROM unnest($3::int[], $4::uuid[], $5::text[])
     )
     SELECT (SELECT count(*) FROM created)::int AS created, (SELECT count(*) FROM changed)::int AS changed`;
 }

@@ -1,3 +1,4 @@
+import { setImmediate as letAnswersThrough } from 'node:timers/promises';
 import { type Sequelize } from 'sequelize-typescript';
 import { type InvoiceIssue, releaseInvoiceIssue, writeInvoiceIssue } from '../../db/commands/issue-invoice';
 import { quoteDeposits, storedDeductions } from '../../db/queries/deposits';
@@ -54,7 +55,13 @@ export async function issueInvoice(
       const draft = await holdInvoiceIssueDraft(sequelize, ownerId, invoiceId);
       if (!draft) throw new NotFoundError('Invoice');
       if (draft.status !== 'DRAFT') break;
+      // The decision is the longest stretch of JavaScript in a request. Another issue of the studio
+      // holds its ledger's lock until this process answers its ISSUE statement (db/commands/
+      // issue-invoice.ts), so the decision lets the answers already arrived be handled before it, in
+      // its middle and after it (docs/performance.md, stop 57).
+      await letAnswersThrough();
       const issue = await decideIssue(sequelize, checkEInvoice, ownerId, invoiceId, draft);
+      await letAnswersThrough();
       const outcome = await writeInvoiceIssue(sequelize, ownerId, invoiceId, issue, requestId);
       if (outcome === 'not_found') throw new NotFoundError('Invoice');
       if (typeof outcome === 'object') issued = outcome.issued;
@@ -103,6 +110,7 @@ async function decideIssue(
     { invoice: draft, items: draft.lines, company: sellerCopy, owner: draft.owner, contact: draft.contact },
     { number: 'pending', issueDate: today, dueDate, buyer, delivery: serviceDelivery(draft.session, today, timeZone) },
   );
+  await letAnswersThrough();
   const gate = addonProviding(studioRegimeOf(seller?.company_country), 'facturx');
   // Under an add-on's gate (France's), the templates' own law: no legal facts of another law to keep.
   const { eInvoice, legalFacts } = gate

@@ -246,6 +246,35 @@ describe('a batch the database refuses', () => {
     expect(await count('SELECT count(*)::int AS n FROM sessions WHERE owner_id = $1', [owner.id])).toBe(2);
     expect((await writtenLines(t.sequelize, jobRunId)).size).toBe(2);
   });
+
+  it("keeps the write log with its job run: no write for a run that does not exist, and a deleted run's log goes with it", async () => {
+    const owner = await buildUser(t.app);
+    const contact = await buildContact(t.app, owner);
+    const write = (line: number) => ({
+      line,
+      action: 'create' as const,
+      id: randomUUID(),
+      values: { title: `Séance ${line}`, location: 'Lyon', contact_id: contact.id, status: 'PENDING' },
+    });
+    const input = (jobRunId: string) => ({
+      entity: 'sessions' as const,
+      ownerId: owner.id,
+      jobRunId,
+      writes: [write(2), write(3)],
+    });
+    // A run that does not exist (a deleted one, a mistyped id): the batch and each line are refused, nothing is written.
+    await expect(writeImportLines(t.sequelize, input(randomUUID()))).rejects.toThrow(/job_run_id/);
+    expect(await count('SELECT count(*)::int AS n FROM sessions WHERE owner_id = $1', [owner.id])).toBe(0);
+
+    const [job] = await rows(
+      "INSERT INTO job_runs (job_name, workflow_id, task_queue, workflow_type) VALUES ('import', $1, 'imports', 'importWorkflow') RETURNING id",
+      [`import:test:${randomUUID()}`],
+    );
+    expect(await writeImportLines(t.sequelize, input(job.id as string))).toMatchObject({ created: 2, refused: [] });
+    expect((await writtenLines(t.sequelize, job.id as string)).size).toBe(2);
+    await rows('DELETE FROM job_runs WHERE id = $1', [job.id]);
+    expect(await count('SELECT count(*)::int AS n FROM import_row_writes WHERE job_run_id = $1', [job.id])).toBe(0);
+  });
 });
 
 describe('different people are never merged', () => {
