@@ -209,7 +209,7 @@ export async function startStackWithApi(
       ...env,
       PORT: String(port),
       NODE_ENV: 'production',
-      // The api logs nothing per request at info; its 'api listening' lines tell when every process is up.
+      // At info the api writes one access line per request (asynchronously); its 'api listening' lines tell when every process is up.
       LOG_LEVEL: 'info',
       API_PROCESSES: String(opts.processes),
       // Same number of database connections on both sides of the comparison, split between the processes.
