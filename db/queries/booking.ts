@@ -18,12 +18,15 @@ export interface BookingStudioRow {
   /** The studio's currency (its profile's, else its country's): the deposit's. */
   currency: string | null;
   company_country: string | null;
+  /** Whether its company profile keeps tax rates (issue 30 §2): a booked line then takes one as the studio's own lines do. */
+  keeps_tax_rates: boolean;
   /** The studio's owner: the member a session type without members books. */
   owner_user_id: string;
 }
 
 const STUDIO_SELECT = `SELECT u.id AS org_id, ${studioNameSql('c', 'u')} AS name,
    u.tenant_slug AS slug, u.plan, u.time_zone, u.locale, u.country, c.currency, c.company_country,
+   coalesce(jsonb_array_length(c.tax_rates) > 0, false) AS keeps_tax_rates,
    (SELECT m.user_id FROM memberships m WHERE m.org_id = u.id AND m.role = 'owner' LIMIT 1) AS owner_user_id
  FROM organizations u LEFT JOIN user_company c ON c.user_id = u.id`;
 
@@ -48,7 +51,7 @@ export interface BookingTypeRow extends BookingTypeSettings {
   description: string | null;
   /** Price with tax, decimal text in the studio's currency. */
   price: string;
-  /** The type's VAT rate, decimal text: the deposit invoice's line carries it. */
+  /** The type's VAT rate, decimal text: a booked line carries it where the studio's law charges one VAT a line (domain/booking/booked-line-tax.ts). */
   vat_percentage: string;
   session_info_template_id: string | null;
 }

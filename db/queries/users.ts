@@ -42,11 +42,6 @@ export async function findUserPreferences(
   return User.findByPk(id, { attributes: ['time_zone', 'csv_dialect'], rejectOnEmpty: true });
 }
 
-/** A user's locale, or undefined when the user is gone. */
-export async function findUserLocale(_sequelize: Sequelize, id: string): Promise<UserRow['locale'] | undefined> {
-  return (await User.findByPk(id))?.locale;
-}
-
 /** Whether an account has this address (any case): who accepts an invitation signs in rather than registers. */
 export async function userEmailExists(_sequelize: Sequelize, email: string): Promise<boolean> {
   return (await User.count({ where: { email: { [Op.iLike]: email.trim().replace(/[\\%_]/g, '\\$&') } } })) > 0;

@@ -21,6 +21,7 @@ import { NotFoundError } from '../../domain/errors';
 import { formatTimestampInZone } from '../../domain/wall-clock';
 import { issueInvoice } from '../invoicing/issue-invoice';
 import { type BookingDeps, clientOf, confirmAndInvite } from './book-slot';
+import { bookedLineTax } from '../../domain/booking/booked-line-tax';
 
 export interface BookingDepositDeps extends BookingDeps {
   checkEInvoice: EInvoiceChecker;
@@ -74,9 +75,9 @@ export async function settleBookingDeposit(deps: BookingDepositDeps, event: Paym
 }
 
 /**
- * The deposit invoice's draft: the booking's contact and session, one line of the type's VAT at
- * the deposit's amount with tax, in the studio's language; linked to the booking (a retry that
- * linked one first keeps that one).
+ * The deposit invoice's draft: the booking's contact and session, one line at the deposit's amount
+ * with tax, taxed as a booked line is (domain/booking/booked-line-tax.ts), in the studio's language;
+ * linked to the booking (a retry that linked one first keeps that one).
  */
 async function draftDepositInvoice(
   sequelize: Sequelize,
@@ -103,7 +104,7 @@ async function draftDepositInvoice(
         ),
         quantity: 1,
         price_with_tax: Number(amount),
-        vat_percentage: Number(type.vat_percentage),
+        ...bookedLineTax(studio, type.vat_percentage),
       },
     ],
   });

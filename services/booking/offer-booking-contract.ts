@@ -6,6 +6,7 @@ import { NotFoundError } from '../../domain/errors';
 import { studioCurrency } from '../../domain/money/document-currency';
 import { formatTimestampInZone } from '../../domain/wall-clock';
 import { type Sequelize } from 'sequelize-typescript';
+import { bookedLineTax } from '../../domain/booking/booked-line-tax';
 
 /**
  * The quote a held booking of a type with a contract asks its client to sign (issue 45 §2): the
@@ -41,7 +42,7 @@ export async function offerBookingContract(
           description: `${type.name}, ${formatTimestampInZone(start, booking.client_time_zone)}`,
           quantity: 1,
           price_with_tax: Number(type.price),
-          vat_percentage: Number(type.vat_percentage),
+          ...bookedLineTax(studio, type.vat_percentage),
         },
       ],
     },

@@ -13,7 +13,8 @@ import request from 'supertest';
 import Stripe from 'stripe';
 import { type TestUser } from '../../factories/users';
 import { as } from '../../helpers/auth';
-import { parisBookingStudio } from '../../helpers/booking-studio';
+import { GST_QST, QUEBEC_STUDIO } from '../../fixtures/studios-abroad';
+import { bookingStudio, parisBookingStudio } from '../../helpers/booking-studio';
 import { mailsTo } from '../../helpers/mail';
 import { pdfTextAt } from '../../helpers/pdf-text';
 import { sqlOn } from '../../helpers/sql';
@@ -299,7 +300,7 @@ describe('a booking with a deposit', () => {
   });
 
   /** The provider's signed "checkout completed, paid" for a booking's session, and its job run to its end. */
-  async function payDeposit(bookingId: string, amountTotal: number) {
+  async function payDeposit(bookingId: string, amountTotal: number, currency = 'eur') {
     const [row] = await sql<{ checkout_session_id: string }>('SELECT checkout_session_id FROM bookings WHERE id = $1', [
       bookingId,
     ]);
@@ -315,7 +316,7 @@ describe('a booking with a deposit', () => {
           mode: 'payment',
           status: 'complete',
           amount_total: amountTotal,
-          currency: 'eur',
+          currency,
           payment_status: 'paid',
           payment_intent: `pi_${crypto.randomUUID().replace(/-/g, '').slice(0, 20)}`,
         },
@@ -393,6 +394,36 @@ describe('a booking with a deposit', () => {
       90_000,
     );
     expect(`${invitation.text} ${invitation.html}`).toMatch(/\/portal\/session-info\//);
+  }, 120_000);
+
+  it('of a studio in Québec: the deposit invoice in dollars carries GST and QST, as the studio’s own lines do', async () => {
+    const quebec = await bookingStudio(t.app, 'Lumière Plateau', 'plateau', {
+      timeZone: 'America/Toronto',
+      locale: 'fr-CA',
+      profile: { ...QUEBEC_STUDIO, tax_rates: [{ name: 'Québec', taxes: GST_QST, regions: ['QC'], is_default: true }] },
+    });
+    // The type's VAT rate (20 %, the form's default) is a French studio's: a Québec line takes the studio's rates.
+    const family = await bookableType(quebec, 'Séance famille', { deposit_kind: 'PERCENTAGE', deposit_percentage: 30 });
+    const [slot] = await slotsOf(quebec.slug, family, 'America/Toronto');
+    const address = { street: '1000 rue De La Gauchetière', zipcode: 'H3B 4W5', city: 'Montréal' };
+    const held = await book(quebec.slug, family, slot.start, { name: 'Élodie Tremblay', ...address }).expect(201);
+    expect(held.body.booking).toMatchObject({ status: 'HELD', deposit: { amount_minor: 7200, currency: 'CAD' } });
+    await payDeposit(held.body.booking.id, 7200, 'cad');
+    const invoice = await eventually(
+      'the deposit invoice issued and paid',
+      async () => {
+        const b = (await request(t.app).get(`/api/bookings/${held.body.booking.id}`).set(as(quebec)).expect(200)).body;
+        if (b.status !== 'CONFIRMED' || !b.invoice_id) return null;
+        const found = (await request(t.app).get(`/api/invoices/${b.invoice_id}`).set(as(quebec)).expect(200)).body;
+        return found.payment_status === 'PAID' ? found : null;
+      },
+      90_000,
+    );
+    // What the client paid is the invoice's total, its two taxes each on the line's price without tax.
+    expect(invoice).toMatchObject({ status: 'ISSUED', currency: 'CAD', amount: '72.00', amount_paid: '72.00' });
+    expect(invoice.items).toHaveLength(1);
+    expect(invoice.items[0].taxes).toEqual(GST_QST);
+    expect(Number(invoice.items[0].price_without_tax)).toBeCloseTo(72 / 1.14975, 1);
   }, 120_000);
 
   it('a type the studio confirms by hand: the deposit paid, the booking waits for the studio', async () => {
