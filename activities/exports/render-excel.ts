@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { excelJs } from '../../lib/lazy-libraries';
 import { once } from 'node:events';
 import { type Writable } from 'node:stream';
 import { type ExportColumn } from '../../domain/exports/columns';
@@ -72,7 +73,11 @@ export async function writeWorkbook(params: {
   onProgress?: (rows: number) => void;
 }): Promise<number> {
   const { columns, sheetName, batches, output, onProgress } = params;
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+  const workbook = new (excelJs().stream.xlsx.WorkbookWriter)({
+    stream: output,
+    useStyles: true,
+    useSharedStrings: false,
+  });
   const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((c) => ({
     header: c.excelHeader,
