@@ -2,6 +2,7 @@ import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/clie
 import { ApplicationFailure } from '@temporalio/common';
 import crypto from 'node:crypto';
 import { type Transporter } from 'nodemailer';
+import { PDFDocument } from 'pdf-lib';
 import { type Logger } from 'pino';
 import { type markSignatureEmailed, type recordSignedCopy } from '../../db/commands/signed-quote-copies';
 import { type loadClientFace } from '../../db/queries/client-face';
@@ -9,7 +10,6 @@ import { type loadSignedQuote } from '../../db/queries/signed-quotes';
 import { isFrench } from '../../domain/accounts/locale-language';
 import { supportedLocale } from '../../domain/accounts/client-locale';
 import { studioHeadHtml } from '../../domain/accounts/studio-head';
-import { pdfLib } from '../../lib/lazy-libraries';
 import { signatureCertificateHtml } from '../../domain/client-portal/signature-certificate';
 import { displayNumber } from '../../domain/invoicing/document-number';
 import { formatMoney } from '../../domain/invoicing/document-html';
@@ -45,7 +45,6 @@ const readObject = async (deps: SignedQuoteDeps, key: string) => {
 
 /** The signed pdf with the certificate's pages after it: the copy both parties keep. */
 async function withCertificate(signed: Uint8Array, certificate: Uint8Array): Promise<Uint8Array> {
-  const { PDFDocument } = pdfLib();
   const copy = await PDFDocument.load(signed);
   const pages = await PDFDocument.load(certificate);
   for (const page of await copy.copyPages(pages, pages.getPageIndices())) copy.addPage(page);

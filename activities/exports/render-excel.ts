@@ -1,5 +1,4 @@
-import type ExcelJS from 'exceljs';
-import { excelJs } from '../../lib/lazy-libraries';
+import ExcelJS from 'exceljs';
 import { once } from 'node:events';
 import { type Writable } from 'node:stream';
 import { type ExportColumn } from '../../domain/exports/columns';
@@ -73,11 +72,7 @@ export async function writeWorkbook(params: {
   onProgress?: (rows: number) => void;
 }): Promise<number> {
   const { columns, sheetName, batches, output, onProgress } = params;
-  const workbook = new (excelJs().stream.xlsx.WorkbookWriter)({
-    stream: output,
-    useStyles: true,
-    useSharedStrings: false,
-  });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((c) => ({
     header: c.excelHeader,

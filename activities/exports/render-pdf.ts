@@ -1,7 +1,7 @@
 import { ApplicationFailure } from '@temporalio/common';
+import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { Readable } from 'node:stream';
 import { type Chromium } from '../../lib/chromium';
-import { pdfLib } from '../../lib/lazy-libraries';
 import { ENTITY_TITLES } from '../../domain/exports/export-file';
 import { LANDSCAPE_FROM_COLUMNS, pdfChunkHtml, type PdfHeading } from './pdf-html';
 import { type RenderedFile, type RenderParams } from './render-params';
@@ -65,7 +65,6 @@ export async function renderPdf(
   };
   const landscape = columns.length > LANDSCAPE_FROM_COLUMNS;
 
-  const { PDFDocument, rgb, StandardFonts } = pdfLib();
   const merged = await PDFDocument.create();
   merged.setTitle(`${heading.title} export`);
   let pending: unknown[][] = [];

@@ -1,6 +1,14 @@
 import zlib from 'node:zlib';
-import type { PDFDict, PDFDocument, PDFRawStream } from 'pdf-lib';
-import { pdfLib } from '../lazy-libraries';
+import {
+  decodePDFRawStream,
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFHexString,
+  PDFName,
+  PDFRawStream,
+  PDFString,
+} from 'pdf-lib';
 
 /** The XML an e-invoice pdf carries, and the name it is attached under. */
 export interface AttachedInvoiceXml {
@@ -19,7 +27,6 @@ export const MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;
 
 /** The attachment's bytes: Flate (what every producer uses) inflated under that ceiling, other filters by pdf-lib. */
 function decodeAttachment(stream: PDFRawStream): Buffer {
-  const { PDFName, decodePDFRawStream } = pdfLib();
   const filter = stream.dict.lookup(PDFName.of('Filter'));
   if (filter === undefined) return Buffer.from(stream.contents);
   if (filter instanceof PDFName && filter.asString() === '/FlateDecode')
@@ -28,13 +35,11 @@ function decodeAttachment(stream: PDFRawStream): Buffer {
 }
 
 function text(value: unknown): string | null {
-  const { PDFString, PDFHexString } = pdfLib();
   return value instanceof PDFString || value instanceof PDFHexString ? value.decodeText() : null;
 }
 
 /** Every (name, file specification) of the document's EmbeddedFiles name tree. */
 function embeddedFiles(doc: PDFDocument): { name: string; spec: PDFDict }[] {
-  const { PDFArray, PDFDict, PDFName } = pdfLib();
   const names = doc.catalog.lookupMaybe(PDFName.of('Names'), PDFDict);
   const root = names?.lookupMaybe(PDFName.of('EmbeddedFiles'), PDFDict);
   const found: { name: string; spec: PDFDict }[] = [];
@@ -62,7 +67,6 @@ function embeddedFiles(doc: PDFDocument): { name: string; spec: PDFDict }[] {
  * not a pdf pdf-lib can read. Reused by the receiving of purchase invoices (issue 22 §3).
  */
 export async function extractInvoiceXml(pdf: Uint8Array): Promise<AttachedInvoiceXml | null> {
-  const { PDFDict, PDFDocument, PDFName, PDFRawStream } = pdfLib();
   const doc = await PDFDocument.load(pdf, {
     ignoreEncryption: true,
     updateMetadata: false,

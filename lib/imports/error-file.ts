@@ -1,4 +1,4 @@
-import { excelJs } from '../lazy-libraries';
+import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { type ImportFormat } from '../../domain/imports/file-format';
 import { sheetJs } from './sheetjs';
@@ -30,7 +30,7 @@ export async function renderErrorFile(
     };
   }
   if (format === 'xlsx') {
-    const workbook = new (excelJs().Workbook)();
+    const workbook = new ExcelJS.Workbook();
     workbook.addWorksheet('Errors').addRows(grid);
     return { body: Buffer.from(await workbook.xlsx.writeBuffer()), contentType: CONTENT_TYPES.xlsx };
   }

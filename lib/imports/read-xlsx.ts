@@ -1,5 +1,4 @@
-import type ExcelJS from 'exceljs';
-import { excelJs } from '../lazy-libraries';
+import ExcelJS from 'exceljs';
 import { ValidationError } from '../../domain/errors';
 import { type Sheet, type SheetRow } from '../../domain/imports/sheet';
 import { assertZipWithinLimits } from './zip-guard';
@@ -35,7 +34,7 @@ export function dateText(date: Date): string {
 /** Reads the first worksheet of an xlsx, after checking the archive is not a zip bomb. */
 export async function readXlsx(bytes: Buffer): Promise<Sheet> {
   await assertZipWithinLimits(bytes);
-  const workbook = new (excelJs().Workbook)();
+  const workbook = new ExcelJS.Workbook();
   try {
     // exceljs types want its own Buffer alias; a Node Buffer is what it reads.
     await workbook.xlsx.load(bytes as unknown as ExcelJS.Buffer);
