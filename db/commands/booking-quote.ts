@@ -1,9 +1,7 @@
 import { type Sequelize } from 'sequelize-typescript';
-import { NotFoundError } from '../../domain/errors';
 import { AuditLog } from '../models/AuditLog';
-import { Quote } from '../models/Quote';
 import { selectRows as rows } from '../select-rows';
-import { numberQuote } from './document-numbers';
+import { numberedQuoteIn } from './number-quote-for-sending';
 import { recordDomainEvent } from './record-domain-event';
 
 /**
@@ -20,13 +18,7 @@ export async function offerBookingQuote(
   requestId?: string,
 ): Promise<void> {
   await sequelize.transaction(async (transaction) => {
-    const quote = await Quote.findOne({
-      where: { id: quoteId, owner_id: orgId },
-      transaction,
-      lock: transaction.LOCK.UPDATE,
-    });
-    if (!quote) throw new NotFoundError('Quote');
-    await numberQuote(sequelize, quote, transaction);
+    const quote = await numberedQuoteIn(sequelize, orgId, quoteId, transaction);
     const from = quote.status;
     await quote.update({ status: 'SENT' }, { transaction });
     await AuditLog.create(

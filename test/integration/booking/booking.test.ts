@@ -343,6 +343,19 @@ describe('a booking with a deposit', () => {
     expect(run).toMatchObject({ status: 'COMPLETED', error: null });
   }
 
+  /** The booking, as its studio reads it, once confirmed with its deposit invoice paid; and that invoice. */
+  const confirmedWithPaidDeposit = (owner: TestUser, bookingId: string) =>
+    eventually(
+      'the booking confirmed and its deposit paid',
+      async () => {
+        const b = (await request(t.app).get(`/api/bookings/${bookingId}`).set(as(owner)).expect(200)).body;
+        if (b.status !== 'CONFIRMED' || !b.invoice_id) return null;
+        const invoice = (await request(t.app).get(`/api/invoices/${b.invoice_id}`).set(as(owner)).expect(200)).body;
+        return invoice.payment_status === 'PAID' ? { b, invoice } : null;
+      },
+      90_000,
+    );
+
   it('holds the slot while the client pays; an abandoned hold frees it for the next client', async () => {
     const [slot] = await slotsOf(studio.slug, typeId, 'Europe/Paris');
     const address = { street: '1 place du Tertre', zipcode: '75018', city: 'Paris' };
@@ -370,16 +383,7 @@ describe('a booking with a deposit', () => {
     expect(bare.body.details.map((d: { path: string }) => d.path)).toEqual(['street', 'zipcode', 'city']);
     const held = await book(studio.slug, typeId, slot.start, { email, name: 'Léa Moreau', ...address }).expect(201);
     await payDeposit(held.body.booking.id, 7200);
-    const booking = await eventually(
-      'the booking confirmed and its deposit paid',
-      async () => {
-        const b = (await request(t.app).get(`/api/bookings/${held.body.booking.id}`).set(as(studio)).expect(200)).body;
-        if (b.status !== 'CONFIRMED' || !b.invoice_id) return null;
-        const invoice = (await request(t.app).get(`/api/invoices/${b.invoice_id}`).set(as(studio)).expect(200)).body;
-        return invoice.payment_status === 'PAID' ? { b, invoice } : null;
-      },
-      90_000,
-    );
+    const booking = await confirmedWithPaidDeposit(studio, held.body.booking.id);
     expect(booking.invoice).toMatchObject({ status: 'ISSUED', amount: '72.00', amount_paid: '72.00', currency: 'EUR' });
     expect(booking.invoice.number).toMatch(/\d/);
     expect(booking.invoice.contact_id).toBe(booking.b.contact_id);
@@ -409,16 +413,7 @@ describe('a booking with a deposit', () => {
     const held = await book(quebec.slug, family, slot.start, { name: 'Élodie Tremblay', ...address }).expect(201);
     expect(held.body.booking).toMatchObject({ status: 'HELD', deposit: { amount_minor: 7200, currency: 'CAD' } });
     await payDeposit(held.body.booking.id, 7200, 'cad');
-    const invoice = await eventually(
-      'the deposit invoice issued and paid',
-      async () => {
-        const b = (await request(t.app).get(`/api/bookings/${held.body.booking.id}`).set(as(quebec)).expect(200)).body;
-        if (b.status !== 'CONFIRMED' || !b.invoice_id) return null;
-        const found = (await request(t.app).get(`/api/invoices/${b.invoice_id}`).set(as(quebec)).expect(200)).body;
-        return found.payment_status === 'PAID' ? found : null;
-      },
-      90_000,
-    );
+    const { invoice } = await confirmedWithPaidDeposit(quebec, held.body.booking.id);
     // What the client paid is the invoice's total, its two taxes each on the line's price without tax.
     expect(invoice).toMatchObject({ status: 'ISSUED', currency: 'CAD', amount: '72.00', amount_paid: '72.00' });
     expect(invoice.items).toHaveLength(1);
