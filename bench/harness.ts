@@ -9,6 +9,7 @@ import { createMigrator } from '../db/migrator';
 import { seedDatabase } from '../db/seed';
 import { createSequelize } from '../db/sequelize';
 import { startLocalStack } from '../scripts/stack/stack';
+import { composeServiceEnv } from './compose-env';
 import { freePort, waitFor } from '../scripts/stack/wait';
 import { Pool } from 'pg';
 import { type Sequelize } from 'sequelize-typescript';
@@ -202,11 +203,15 @@ export async function startStackWithApi(
   );
   // With BENCH_API_PROFILE_DIR set, the api writes a CPU profile there when it stops.
   const profileDir = process.env.BENCH_API_PROFILE_DIR;
+  // The api as docker-compose runs it (its NODE_OPTIONS: since 2026-11-29, --single-threaded-gc).
+  const composed = composeServiceEnv('api', ['NODE_OPTIONS']);
+  console.log(`Api settings (docker-compose's api service): NODE_OPTIONS=${composed.NODE_OPTIONS ?? ''}`);
   const apiProcess = spawnScript(
     'api/main.ts',
     [],
     {
       ...env,
+      ...composed,
       PORT: String(port),
       NODE_ENV: 'production',
       // At info the api writes one access line per request (asynchronously); its 'api listening' lines tell when every process is up.
@@ -216,7 +221,11 @@ export async function startStackWithApi(
       DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX ?? String(Math.ceil(opts.concurrency / opts.processes)),
     },
     logFile,
-    profileDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profileDir)] : [],
+    [
+      ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profileDir)] : []),
+      // BENCH_API_NODE_ARGS: node flags for the api only, e.g. '--max-semi-space-size=16'.
+      ...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean),
+    ],
   );
   cleanup.add('the api', apiProcess.stop);
   const apiExited = new Promise<never>((_, reject) =>

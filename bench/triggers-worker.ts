@@ -4,8 +4,8 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { parse } from 'yaml';
 import { freePort } from '../scripts/stack/wait';
+import { composeServiceEnv } from './compose-env';
 import { memoryKb } from './process-tree';
 
 const repoRoot = path.resolve(__dirname, '..');
@@ -22,25 +22,16 @@ export interface RunningWorker {
   stop(): Promise<void>;
 }
 
-/** A docker-compose value as compose reads it: `${NAME:-default}` is NAME from this environment, else the default. */
-const composeValue = (value: string) =>
-  value.replace(/^\$\{(\w+):-(.*)\}$/, (_, name: string, fallback: string) => process.env[name] || fallback);
-
 /** The environment docker-compose gives the `worker` service that this bench measures. */
 export function composeWorkerEnv(): Record<string, string> {
-  const compose = parse(fs.readFileSync(path.join(repoRoot, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
-    services: Record<string, { environment?: Record<string, string> }>;
-  };
-  const env = compose.services.worker.environment ?? {};
-  const picked: Record<string, string> = { WORKER_TASK_QUEUES: env.WORKER_TASK_QUEUES ?? 'all' };
-  for (const name of [
+  const env = composeServiceEnv('worker', [
+    'WORKER_TASK_QUEUES',
     'NODE_OPTIONS',
     'MALLOC_ARENA_MAX',
     'WORKER_WORKFLOWS_IN_MAIN_THREAD',
     'WORKER_HEAP_GROWING_PERCENT',
-  ])
-    if (env[name]) picked[name] = composeValue(String(env[name]));
-  return picked;
+  ]);
+  return { ...env, WORKER_TASK_QUEUES: env.WORKER_TASK_QUEUES || 'all' };
 }
 
 /**

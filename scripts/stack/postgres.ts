@@ -115,6 +115,10 @@ export async function startPostgres(opts: {
       'listen_addresses=127.0.0.1',
       '-c',
       'unix_socket_directories=',
+      // The planner's cost of a random page read for storage that has none to speak of (SSD, data
+      // in memory), as PostgreSQL's documentation suggests; docker-compose.yml sets the same.
+      '-c',
+      'random_page_cost=1.1',
     ],
     // SIGINT is PostgreSQL's fast shutdown; SIGTERM would wait for every client to leave.
     { ...spawnAs, stopSignal: 'SIGINT', graceMs: 10_000 },
