@@ -47,4 +47,5 @@ USER node
 EXPOSE 3000 9464
 
 # The api by default; the worker runs `node dist/workers/main.js`, migrations `npx tsx scripts/migrate.ts`.
-CMD ["node", "dist/api/main.js"]
+# The api as docker-compose and the Helm chart run it (docs/decisions.md, stop 58).
+CMD ["node", "--single-threaded-gc", "dist/api/main.js"]

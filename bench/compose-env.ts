@@ -10,12 +10,27 @@ const repoRoot = path.resolve(__dirname, '..');
 const composeValue = (value: string) =>
   value.replace(/^\$\{(\w+):-(.*)\}$/, (_, name: string, fallback: string) => process.env[name] || fallback);
 
+interface ComposeService {
+  command?: string[];
+  environment?: Record<string, unknown>;
+}
+
+const composeServices = () =>
+  (
+    parse(fs.readFileSync(path.join(repoRoot, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+      services: Record<string, ComposeService>;
+    }
+  ).services;
+
+/** The node flags of a service's command (`node <flags> <script>`): the ones NODE_OPTIONS refuses. */
+export function composeNodeArgs(service: string): string[] {
+  const command = composeServices()[service]?.command ?? [];
+  return command[0] === 'node' ? command.slice(1, -1).filter((arg) => arg.startsWith('--')) : [];
+}
+
 /** The variables among `names` that docker-compose.yml sets for `service`, as compose reads them. */
 export function composeServiceEnv(service: string, names: string[]): Record<string, string> {
-  const compose = parse(fs.readFileSync(path.join(repoRoot, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
-    services: Record<string, { environment?: Record<string, unknown> }>;
-  };
-  const env = compose.services[service]?.environment ?? {};
+  const env = composeServices()[service]?.environment ?? {};
   const picked: Record<string, string> = {};
   for (const name of names)
     if (env[name] !== undefined && env[name] !== null) picked[name] = composeValue(String(env[name]));

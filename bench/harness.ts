@@ -9,7 +9,7 @@ import { createMigrator } from '../db/migrator';
 import { seedDatabase } from '../db/seed';
 import { createSequelize } from '../db/sequelize';
 import { startLocalStack } from '../scripts/stack/stack';
-import { composeServiceEnv } from './compose-env';
+import { composeNodeArgs, composeServiceEnv } from './compose-env';
 import { freePort, waitFor } from '../scripts/stack/wait';
 import { Pool } from 'pg';
 import { type Sequelize } from 'sequelize-typescript';
@@ -203,9 +203,13 @@ export async function startStackWithApi(
   );
   // With BENCH_API_PROFILE_DIR set, the api writes a CPU profile there when it stops.
   const profileDir = process.env.BENCH_API_PROFILE_DIR;
-  // The api as docker-compose runs it (its NODE_OPTIONS: since 2026-11-29, --single-threaded-gc).
+  // The api as docker-compose runs it: its NODE_OPTIONS and the node flags of its command
+  // (since 2026-11-29, --single-threaded-gc).
   const composed = composeServiceEnv('api', ['NODE_OPTIONS']);
-  console.log(`Api settings (docker-compose's api service): NODE_OPTIONS=${composed.NODE_OPTIONS ?? ''}`);
+  const composedArgs = composeNodeArgs('api');
+  console.log(
+    `Api settings (docker-compose's api service): node flags ${composedArgs.join(' ') || '(none)'}, NODE_OPTIONS=${composed.NODE_OPTIONS ?? ''}`,
+  );
   const apiProcess = spawnScript(
     'api/main.ts',
     [],
@@ -222,6 +226,7 @@ export async function startStackWithApi(
     },
     logFile,
     [
+      ...composedArgs,
       ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profileDir)] : []),
       // BENCH_API_NODE_ARGS: node flags for the api only, e.g. '--max-semi-space-size=16'.
       ...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean),
