@@ -328,28 +328,47 @@ async function forgeFirstInvoice(studio: TestUser, first: InvoiceBody): Promise<
 describe("the daily job's closures", () => {
   it('closes the ended days that have records, once, and the month and year they end', async () => {
     const { studio } = await studioWithLedger();
-    const [{ today }] = await sql<{ today: string }>(
-      `SELECT (now() AT TIME ZONE time_zone)::date::text AS today FROM organizations WHERE id = $1`,
+    // Today in the studio's zone, and 01:00 tomorrow there: the job's clock, when today has ended.
+    const [{ today, tomorrow, ms: tomorrowMs }] = await sql<{ today: string; tomorrow: string; ms: string }>(
+      `SELECT local.day::text AS today, (local.day + 1)::text AS tomorrow,
+              (extract(epoch FROM ((local.day + 1) + time '01:00') AT TIME ZONE time_zone) * 1000)::bigint::text AS ms
+       FROM organizations, LATERAL (SELECT (now() AT TIME ZONE time_zone)::date AS day) AS local WHERE id = $1`,
       [studio.id],
     );
-    const dayAfter = new Date(Date.now() + 36 * 3600_000);
-    const made = await closeEndedLedgerPeriods(t.sequelize, studio.id, dayAfter);
+    const year = today.slice(0, 4);
+    const monthOf = (day: string) => {
+      const [y, m] = day.split('-').map(Number);
+      return [`${day.slice(0, 7)}-01`, new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10)];
+    };
+    const december = ['MONTH', `${year}-12-01`, `${year}-12-31`];
+    const fiscalYear = ['FISCAL_YEAR', `${year}-01-01`, `${year}-12-31`];
+    // On the last day of a month (of the year), tomorrow's job also closes the month (and the year).
+    const endsWithToday = [
+      ...(tomorrow.slice(0, 7) !== today.slice(0, 7) ? [['MONTH', ...monthOf(today)]] : []),
+      ...(tomorrow.slice(0, 4) !== year ? [fiscalYear] : []),
+    ];
+    const made = await closeEndedLedgerPeriods(t.sequelize, studio.id, new Date(Number(tomorrowMs)));
     expect(made.find((c) => c.periodKind === 'DAY')).toMatchObject({ periodStart: today, recordCount: 5, headSeq: 5 });
     expect(made.filter((c) => c.periodKind === 'DAY')).toHaveLength(1);
-    expect(await closeEndedLedgerPeriods(t.sequelize, studio.id, dayAfter)).toEqual([]);
-    // On the first day of next year, last year's December and calendar year are closed too.
+    expect(made.filter((c) => c.periodKind !== 'DAY').map((c) => [c.periodKind, c.periodStart, c.periodEnd])).toEqual(
+      endsWithToday,
+    );
+    expect(await closeEndedLedgerPeriods(t.sequelize, studio.id, new Date(Number(tomorrowMs)))).toEqual([]);
+    // On the first day of next year, this year's December and calendar year are closed too (unless
+    // today's job already closed them).
     const [{ ms }] = await sql<{ ms: string }>(
       `SELECT (extract(epoch FROM (date_trunc('year', now() AT TIME ZONE time_zone) + interval '1 year 12 hours') AT TIME ZONE time_zone) * 1000)::bigint::text AS ms
        FROM organizations WHERE id = $1`,
       [studio.id],
     );
     const newYear = await closeEndedLedgerPeriods(t.sequelize, studio.id, new Date(Number(ms)));
-    expect(newYear.map((c) => [c.periodKind, c.periodStart, c.periodEnd])).toEqual([
-      ['MONTH', `${today.slice(0, 4)}-12-01`, `${today.slice(0, 4)}-12-31`],
-      ['FISCAL_YEAR', `${today.slice(0, 4)}-01-01`, `${today.slice(0, 4)}-12-31`],
-    ]);
-    expect(newYear[1]).toMatchObject({ recordCount: 5, headSeq: 5 });
-    expect(await integrity(studio)).toMatchObject({ ok: true, closures_checked: 3 });
+    const closedAlready = (period: string[]) => endsWithToday.some((c) => c.join() === period.join());
+    expect(newYear.map((c) => [c.periodKind, c.periodStart, c.periodEnd])).toEqual(
+      [december, fiscalYear].filter((period) => !closedAlready(period)),
+    );
+    const yearClosure = [...made, ...newYear].find((c) => c.periodKind === 'FISCAL_YEAR');
+    expect(yearClosure).toMatchObject({ recordCount: 5, headSeq: 5 });
+    expect(await integrity(studio)).toMatchObject({ ok: true, closures_checked: made.length + newYear.length });
   });
 });
 
