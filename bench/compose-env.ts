@@ -32,7 +32,7 @@ export function composeNodeArgs(service: string): string[] {
 export function composeServiceEnv(service: string, names: string[]): Record<string, string> {
   const env = composeServices()[service]?.environment ?? {};
   const picked: Record<string, string> = {};
-  for (const name of names)
-    if (env[name] !== undefined && env[name] !== null) picked[name] = composeValue(String(env[name]));
+  // An empty value sets nothing, as before: the variable inherited from this environment stays.
+  for (const name of names) if (env[name]) picked[name] = composeValue(String(env[name]));
   return picked;
 }

@@ -1,6 +1,5 @@
 import { type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
-import { NotFoundError } from '../../domain/errors';
 import { checkPayment, type LedgerSummary } from '../../domain/invoicing/ledger';
 import { ledgerError } from '../../domain/invoicing/ledger-error';
 import { centsToDecimal, toHundredths } from '../../domain/invoicing/money';
@@ -9,6 +8,7 @@ import { AuditLog } from '../models/AuditLog';
 import { Invoice } from '../models/Invoice';
 import { InvoicePayment } from '../models/InvoicePayment';
 import { assertIssued, ledgerSummary } from '../queries/invoice-ledger';
+import { findOwned } from '../queries/owned';
 import { appendLedgerRecord } from './append-ledger-record';
 import { recordDomainEvent } from './record-domain-event';
 import { recordPaymentReceipt } from './record-payment-receipt';
@@ -21,19 +21,13 @@ import { recordPaymentReceipt } from './record-payment-receipt';
  */
 
 /** The owner's invoice, locked for the rest of the transaction; 404 when it is not theirs. */
-export async function lockInvoice(
-  _sequelize: Sequelize,
+export function lockInvoice(
+  sequelize: Sequelize,
   ownerId: string,
   invoiceId: string,
   transaction: Transaction,
 ): Promise<Invoice> {
-  const invoice = await Invoice.findOne({
-    where: { id: invoiceId, owner_id: ownerId },
-    transaction,
-    lock: transaction.LOCK.UPDATE,
-  });
-  if (!invoice) throw new NotFoundError('Invoice');
-  return invoice;
+  return findOwned(sequelize, Invoice, 'Invoice', invoiceId, ownerId, { transaction, lock: true });
 }
 
 /**

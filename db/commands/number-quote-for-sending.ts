@@ -1,7 +1,7 @@
 import { type Transaction } from 'sequelize';
 import { type Sequelize } from 'sequelize-typescript';
-import { NotFoundError } from '../../domain/errors';
 import { Quote as QuoteModel } from '../models/Quote';
+import { findOwned } from '../queries/owned';
 import { numberQuote } from './document-numbers';
 
 /** The owner's quote, locked until `transaction` ends and numbered if it was not (404 when not theirs). */
@@ -11,12 +11,7 @@ export async function numberedQuoteIn(
   quoteId: string,
   transaction: Transaction,
 ): Promise<QuoteModel> {
-  const quote = await QuoteModel.findOne({
-    where: { id: quoteId, owner_id: ownerId },
-    transaction,
-    lock: transaction.LOCK.UPDATE,
-  });
-  if (!quote) throw new NotFoundError('Quote');
+  const quote = await findOwned(sequelize, QuoteModel, 'Quote', quoteId, ownerId, { transaction, lock: true });
   await numberQuote(sequelize, quote, transaction);
   return quote;
 }
