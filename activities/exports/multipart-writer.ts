@@ -35,15 +35,23 @@ export class MultipartWriter extends Writable {
   private readonly parts: CompletedPart[] = [];
   private completed = false;
 
+  /**
+   * `copied`, when given, is called with each chunk written once its bytes are all in a part
+   * buffer: the writer never reads it again, so its producer may fill it anew.
+   */
   constructor(
     private readonly s3: S3Client,
     private readonly target: ObjectTarget,
+    private readonly copied?: (chunk: Buffer) => void,
   ) {
     super();
   }
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
-    this.take(chunk).then(() => callback(), callback);
+    this.take(chunk).then(() => {
+      this.copied?.(chunk);
+      callback();
+    }, callback);
   }
 
   override _final(callback: (error?: Error | null) => void): void {

@@ -10,8 +10,9 @@ const BOM = Buffer.from(CSV_BOM);
  * A csv export: PostgreSQL formats every cell in a `COPY (SELECT ...) TO STDOUT` (dates in the
  * zone to the minute, amounts with the dialect's decimal separator, formulas neutralised, headers named), and
  * its output goes, with CRLF record ends and a BOM, straight into a multipart upload. Node only
- * moves bytes, one copy per socket read (db/queries/exports/copy-out-records.ts), and never holds
- * more than the stream buffers and the parts in flight.
+ * moves bytes, one copy per socket read into a buffer it reuses once the upload has copied it
+ * (db/queries/exports/copy-out-records.ts), and never holds more than the stream buffers and the
+ * parts in flight.
  */
 export async function renderCsv(params: RenderParams & { dialect: CsvDialect }): Promise<RenderedFile> {
   const { client, db, s3, target, entity, ownerId, columns, timeZone, dialect, onProgress } = params;
@@ -21,7 +22,7 @@ export async function renderCsv(params: RenderParams & { dialect: CsvDialect }):
     { entity, ownerId, columns, rules: CSV_DIALECT_RULES[dialect], timeZone },
     { recordEnd: RECORD_END, preamble: BOM, onRecords: onProgress },
     async (copy) => {
-      await uploadStream(s3, target, copy, finished(copy));
+      await uploadStream(s3, target, copy, finished(copy), (chunk) => copy.recycle(chunk));
       sizeBytes = copy.bytes;
     },
   );

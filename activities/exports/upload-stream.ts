@@ -8,15 +8,17 @@ import { MultipartWriter, type ObjectTarget } from './multipart-writer';
  * whole in memory (multipart-writer.ts). `producing` is the work that feeds `body` (a COPY, a
  * workbook). Whichever of the two fails first wins: the body is destroyed (so the producer stops
  * instead of waiting for a reader that is gone), the upload aborted (no parts left behind), and
- * that error thrown.
+ * that error thrown. `recycle`, when given, gets back each chunk of `body` once it is copied
+ * into a part (MultipartWriter's `copied`).
  */
 export async function uploadStream(
   s3: S3Client,
   target: ObjectTarget,
   body: Readable,
   producing: Promise<unknown>,
+  recycle?: (chunk: Buffer) => void,
 ): Promise<void> {
-  const writer = new MultipartWriter(s3, target);
+  const writer = new MultipartWriter(s3, target, recycle);
   const uploading = pipeline(body, writer);
   // The loser's rejection is expected once the winner has failed; it is not news.
   uploading.catch(() => undefined);

@@ -13,6 +13,8 @@ const INTERSPERSED = new Set([
 ]);
 const HEADER_BYTES = 5;
 const LF = 0x0a;
+/** The smallest output buffer: a socket read is at most 64 KiB. */
+const OUTPUT_BYTES = 64 * 1024 + 64;
 
 /** The driver's side of a pg connection, as far as a copy-out reads it. */
 interface PgConnection {
@@ -31,7 +33,8 @@ export interface CopyOutOptions {
 
 /**
  * `COPY ... TO STDOUT` as a stream of whole socket reads: the rows of each read of the connection
- * copied into one buffer, each record's ending LF replaced by `recordEnd`. PostgreSQL sends one
+ * copied into one buffer (one its reader handed back with recycle(), when there is one), each
+ * record's ending LF replaced by `recordEnd`. PostgreSQL sends one
  * CopyData message per row (a LF inside a quoted csv field stays inside its message), so the
  * record ends are known from the protocol without reading the bytes. It replaces
  * pg-copy-streams' `to` plus a line-ending transform: those made one buffer object per row and
@@ -57,6 +60,10 @@ export class CopyOutRecords extends Readable {
   private wanted = false;
   private forwarding = false;
   private readonly onReadable = () => this.forward();
+  /** Output buffers handed back through recycle(), free to fill again. */
+  private readonly spare: Buffer[] = [];
+  /** The memory of every output buffer this copy-out made, so recycle() takes back nothing else. */
+  private readonly own = new WeakSet<ArrayBufferLike>();
 
   constructor(
     private readonly text: string,
@@ -81,6 +88,17 @@ export class CopyOutRecords extends Readable {
   override _read(): void {
     this.wanted = true;
     this.forward();
+  }
+
+  /**
+   * Hands back a chunk this stream pushed, once its reader has copied it and will not read it
+   * again: its buffer is filled anew by a later socket read instead of allocating another. Each
+   * pushed chunk would otherwise be garbage outside V8's heap, which costs the worker its
+   * collections and memory (docs/performance.md, "Exports"). A chunk never handed back is simply
+   * collected.
+   */
+  recycle(chunk: Buffer): void {
+    if (this.own.has(chunk.buffer)) this.spare.push(Buffer.from(chunk.buffer, 0, chunk.buffer.byteLength));
   }
 
   handleError(err: Error): void {
@@ -109,7 +127,7 @@ export class CopyOutRecords extends Readable {
     const lead = this.preamble?.length ?? 0;
     // The output is never longer: each message's 5 header bytes outweigh its record end's extra
     // byte, save for the message begun in an earlier read (one record end) and the preamble.
-    const out = Buffer.allocUnsafe(chunk.length + recordEnd.length + lead);
+    const out = this.outputBuffer(chunk.length + recordEnd.length + lead);
     let at = 0;
     if (this.preamble) {
       at += this.preamble.copy(out, 0);
@@ -147,6 +165,7 @@ export class CopyOutRecords extends Readable {
       }
     }
     this.bytes += at;
+    if (at === 0) this.spare.push(out);
     const wanted = at === 0 ? true : this.push(out.subarray(0, at));
     if (unread) {
       this.detach(unread);
@@ -155,6 +174,15 @@ export class CopyOutRecords extends Readable {
     }
     this.options.onRecords?.(this.records);
     return wanted;
+  }
+
+  /** A spare buffer of at least `bytes`, or a new one (its own memory, never the shared pool's). */
+  private outputBuffer(bytes: number): Buffer {
+    const spare = this.spare.pop();
+    if (spare && spare.length >= bytes) return spare;
+    const out = Buffer.allocUnsafeSlow(Math.max(bytes, OUTPUT_BYTES));
+    this.own.add(out.buffer);
+    return out;
   }
 
   /** Gives the socket back to the driver with what is left of the read (CommandComplete, ReadyForQuery, an error). */

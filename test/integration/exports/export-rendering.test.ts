@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import ExcelJS from 'exceljs';
+import fc from 'fast-check';
 import { Client } from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { columnsFor } from '../../../domain/exports/columns';
@@ -203,6 +204,87 @@ describe('csv exports', () => {
       expect(file.toString('utf8')).toBe(expected);
       // Line breaks typed inside a note (LF, CRLF) stay as typed.
       expect(expected).toContain('façade\nprévoir 2 flashs\r\n""fin""",');
+    } finally {
+      await client.end();
+    }
+  });
+  it("write every instant as the zone's wall-clock time to the minute, the seconds dropped, before 2000 as after", async () => {
+    const zones = [
+      'Europe/Paris',
+      'Europe/London',
+      'America/Toronto',
+      'America/St_Johns',
+      'Asia/Kathmandu',
+      'Australia/Adelaide',
+      'UTC',
+    ];
+    // The reference: the zone's wall clock as ICU reads it, not as PostgreSQL does.
+    const wallClockMinute = (at: Date, timeZone: string) => {
+      const parts = Object.fromEntries(
+        new Intl.DateTimeFormat('en-US', {
+          timeZone,
+          hourCycle: 'h23',
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+          hour: '2-digit',
+          minute: '2-digit',
+        })
+          .formatToParts(at)
+          .map((p) => [p.type, p.value]),
+      );
+      return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:00`;
+    };
+    const studio = await buildUser(t.app);
+    const client = new Client({ connectionString: t.config.DATABASE_URL });
+    await client.connect();
+    try {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(
+            fc.date({
+              min: new Date('1970-01-01T00:00:00Z'),
+              max: new Date('2100-12-31T23:59:59Z'),
+              noInvalidDate: true,
+            }),
+            {
+              minLength: 1,
+              maxLength: 20,
+            },
+          ),
+          fc.constantFrom(...zones),
+          async (instants, zone) => {
+            await sql('DELETE FROM sessions WHERE owner_id = $1', [studio.id]);
+            await sql(
+              `INSERT INTO sessions (owner_id, title, start_date, created_at)
+               SELECT $1, 'n°' || i, at, timestamptz '2020-01-01Z' + i * interval '1 second'
+               FROM unnest($2::timestamptz[]) WITH ORDINALITY AS u(at, i)`,
+              [studio.id, instants.map((d) => d.toISOString())],
+            );
+            const columns = columnsFor('sessions', ['start_date']);
+            await client.query('BEGIN READ ONLY');
+            await client.query(csvSessionSettings(zone));
+            const copied = await buffer(
+              client.query(
+                copyTo(
+                  csvCopyStatement({
+                    entity: 'sessions',
+                    ownerId: studio.id,
+                    columns,
+                    rules: CSV_DIALECT_RULES.rfc4180,
+                  }),
+                ),
+              ),
+            );
+            await client.query('COMMIT');
+            expect(copied.toString('utf8').trimEnd().split('\n')).toEqual([
+              'Date',
+              ...instants.map((at) => wallClockMinute(at, zone)),
+            ]);
+          },
+        ),
+        { numRuns: 40 },
+      );
     } finally {
       await client.end();
     }

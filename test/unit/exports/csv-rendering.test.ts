@@ -22,7 +22,7 @@ describe('the csv COPY statement', () => {
     expect(sql).toContain(`replace(t."amount"::text, '.', ',') AS "Amount"`);
     expect(sql).toContain(`t."due_date" AS "Due Date"`);
     // The zone is the transaction's TimeZone, set with a bind parameter: nothing of it is inlined.
-    expect(sql).toContain(`date_trunc('minute', t."paid_at"::timestamp) AS "Paid At"`);
+    expect(sql).toContain(`date_bin('1 minute', t."paid_at"::timestamp, timestamp '2000-01-01') AS "Paid At"`);
     expect(csvSessionSettings('Europe/Paris')).toEqual({
       text: expect.stringContaining("set_config('TimeZone', $1, true)"),
       values: ['Europe/Paris'],
@@ -105,6 +105,23 @@ describe('the csv copy-out', () => {
       copy.handleError(new Error('canceling statement due to statement timeout'));
       await expect(buffer(copy)).rejects.toThrow('statement timeout');
     }
+  });
+
+  it('fills a buffer its reader handed back instead of a new one, and takes back none of anyone else', async () => {
+    const many = Array.from({ length: 5000 }, (_, i) => `${i},"ligne ${i}\nsuite"\n`);
+    const bytes = copyOutBytes(many);
+    const { copy } = copyOut(cut(bytes, 4096));
+    const memories = new Set<ArrayBufferLike>();
+    let text = '';
+    for await (const chunk of copy as AsyncIterable<Buffer>) {
+      memories.add(chunk.buffer);
+      text += chunk.toString('utf8');
+      copy.recycle(chunk);
+      copy.recycle(Buffer.alloc(chunk.length + 1024));
+    }
+    expect(text).toBe('\uFEFF' + many.map((r) => r.replace(/\n$/, '\r\n')).join(''));
+    // The socket reads outnumber the buffers: they were filled again.
+    expect(memories.size).toBeLessThan(cut(bytes, 4096).length / 10);
   });
 
   it('reads the row count from CommandComplete', () => {

@@ -56,6 +56,21 @@ describe('the multipart writer', () => {
     });
   });
 
+  it('hands each chunk back once, only when its bytes are in a part: a producer that overwrites it then still uploads what it wrote', async () => {
+    const { s3, sent } = recordingS3();
+    const { whole, chunks } = chunksOf(2 * PART_SIZE + 99_999);
+    const written = Buffer.from(whole);
+    const handedBack: Buffer[] = [];
+    await uploadStream(s3, target, Readable.from(chunks), Promise.resolve(), (chunk) => {
+      handedBack.push(chunk);
+      chunk.fill(0xaa);
+    });
+    expect(handedBack).toEqual(chunks);
+    expect(new Set(handedBack).size).toBe(chunks.length);
+    const parts = sent.filter((r) => r.name === 'UploadPartCommand');
+    expect(Buffer.concat(parts.map((p) => p.body!)).equals(written)).toBe(true);
+  });
+
   it('puts a file smaller than a part as one object', async () => {
     const { s3, sent } = recordingS3();
     await uploadStream(s3, target, Readable.from([Buffer.from('\uFEFFa,b\r\n')]), Promise.resolve());
