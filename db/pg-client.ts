@@ -44,10 +44,12 @@ export async function preparedRows<T extends QueryResultRow>(
 }
 
 /**
- * A transaction on one connection of the pool. Statements are sent in the order they are asked
- * for, each as soon as the one before is answered, without waiting for the caller to read that
- * answer: a statement that does not depend on the previous one's rows (and a COMMIT after the
- * last) is asked for at once, so no turn of the event loop separates them while locks are held.
+ * A transaction on one connection of the pool. Statements are written to the server as they are
+ * asked for, without waiting for the answer of the one before (node-postgres's pipeline mode): a
+ * statement that does not depend on the previous one's rows (and a COMMIT after the last) is asked
+ * for at once, and PostgreSQL runs it as soon as it has answered the one before, so no round trip
+ * to the service separates them while locks are held (docs/performance.md, issue 43). A statement
+ * that fails aborts the transaction: those behind it fail too, and COMMIT rolls it back.
  * The first of commit and rollback ends it and gives the connection back; the other does nothing.
  */
 export interface PgTransaction {
@@ -58,7 +60,16 @@ export interface PgTransaction {
 
 /** Begins a transaction of named statements; the caller ends it with commit or, on any failure, rollback. */
 export async function beginPgTransaction(sequelize: Sequelize): Promise<PgTransaction> {
-  const { client, giveBack } = await borrow(sequelize);
+  const { client, giveBack: giveBackUnpiped } = await borrow(sequelize);
+  // Pipeline mode (https://node-postgres.com/features/pipelining) is a client's constructor option,
+  // which Sequelize does not pass on, and it refuses COPY and cursors: the pool's connection is put
+  // in it for this transaction only, and out of it before it goes back, once every answer is in.
+  const piped = client as Client & { pipeline: boolean };
+  piped.pipeline = true;
+  const giveBack = () => {
+    piped.pipeline = false;
+    giveBackUnpiped();
+  };
   let ended = false;
   const end = async (command: 'COMMIT' | 'ROLLBACK') => {
     if (ended) return;
@@ -71,6 +82,7 @@ export async function beginPgTransaction(sequelize: Sequelize): Promise<PgTransa
     }
   };
   try {
+    // Answered before any statement is sent: a statement must never run outside the transaction.
     await client.query('BEGIN');
   } catch (error) {
     giveBack();
