@@ -760,6 +760,25 @@ describe('deposits of a Québec quote with GST and QST (issue 30 §2)', () => {
       deposit.body.items.map((i: { taxes: { name: string }[] }) => i.taxes.map((x) => x.name).join('+')).sort(),
     ).toEqual(['GST', 'GST+QST']);
     await request(t.app).post(`/api/invoices/${deposit.body.id}/issue`).set(as(studio)).expect(200);
+    // The deposit as its client and their accountant read it (pdftotext): each tax the studio
+    // declared, on its base, and the total, as the service stored them.
+    const sql = sqlOn(() => t.sequelize);
+    const [stored] = await sql<{
+      tax_amounts: { name: string; rate: string; base: string; amount: string }[];
+    }>('SELECT tax_amounts FROM invoices WHERE id = $1', [deposit.body.id]);
+    expect(stored.tax_amounts.map((x) => `${x.name} ${x.rate} ${x.base} ${x.amount}`).sort()).toEqual([
+      'GST 5 690.00 34.50',
+      'QST 9.975 600.00 59.85',
+    ]);
+    const depositText = await pdfOf(studio, `/api/invoices/${deposit.body.id}`);
+    const dollars = (decimal: string) => `\\$${Number(decimal).toLocaleString('en-CA', { minimumFractionDigits: 2 })}`;
+    for (const tax of stored.tax_amounts)
+      expect(depositText).toMatch(
+        new RegExp(`${tax.name} ${tax.rate.replace('.', '\\.')} %\\s+${dollars(tax.base)}\\s+${dollars(tax.amount)}`),
+      );
+    expect(depositText).toMatch(/Deposit invoice No\. F-\d{4}-\d{5}/);
+    expect(depositText).toMatch(/Total incl\. tax\s+\$784\.35/);
+    expect(depositText).toContain('QST registration number: 1227494057TQ0001');
     const credit = await request(t.app)
       .post(`/api/invoices/${deposit.body.id}/credit-notes`)
       .set(as(studio))
@@ -781,7 +800,6 @@ describe('deposits of a Québec quote with GST and QST (issue 30 §2)', () => {
     });
 
     // Each tax, over the deposit, its credit note and the final invoice, is the quote's: never declared twice.
-    const sql = sqlOn(() => t.sequelize);
     const summaries = await sql<{ tax_amounts: { name: string; amount: string }[] }>(
       'SELECT tax_amounts FROM invoices WHERE id = ANY($1)',
       [[deposit.body.id, final.body.id]],
