@@ -205,17 +205,21 @@ export async function stopLaneWorkers(stackDir: string): Promise<void> {
   await Promise.all(records.map((r) => killProcess(r.pid, 'SIGTERM', 20_000, 'a lane worker', r.logFile)));
 }
 
-/** Polls `check` until it returns a truthy value, failing after `timeoutMs` with `what`. */
+/**
+ * Polls `check` until it returns a truthy value, failing after `timeoutMs` with `what`. The pause
+ * between checks starts at 10 ms and doubles up to 150 ms: most conditions hold within a few tens
+ * of milliseconds, and a flat 150 ms cost each wait 75 ms on average.
+ */
 export async function eventually<T>(
   what: string,
   check: () => Promise<T | undefined | null | false>,
   timeoutMs = 60_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
-  for (;;) {
+  for (let pause = 10; ; pause = Math.min(pause * 2, 150)) {
     const value = await check();
     if (value) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for: ${what}`);
-    await new Promise((r) => setTimeout(r, 150));
+    await new Promise((r) => setTimeout(r, pause));
   }
 }
