@@ -134,12 +134,16 @@ export function zoneDefinition(zone: string): ZoneDefinition | null {
 }
 
 /**
- * Whether a clock in `zone` shows at `instant` a time it showed earlier too (the repeated hour when
- * clocks go back): RFC 5545 reads such a local time as its first occurrence, so this one is written in UTC.
+ * Whether a clock in `zone` shows at `instant` a time it shows twice (the hour repeated when clocks
+ * go back), this occurrence or the other. RFC 5545 reads such a local time as its first occurrence,
+ * but readers differ: ical.js reads the start of the repeated hour as its second. Both are written
+ * in UTC, which every reader takes as the instant it is.
  */
 function repeatedClockTime(instant: Date, zone: string): boolean {
   const clock = wallClockDate(instant, zone).getTime();
-  return [30, 60, 120].some((m) => wallClockDate(new Date(instant.getTime() - m * 60_000), zone).getTime() === clock);
+  return [30, 60, 120].some((m) =>
+    [-1, 1].some((sign) => wallClockDate(new Date(instant.getTime() + sign * m * 60_000), zone).getTime() === clock),
+  );
 }
 
 /** DTSTART or DTEND: on the zone's clock with its TZID, or in UTC. */

@@ -185,9 +185,16 @@ describe('events on their zone’s clock', () => {
       'DTSTART;TZID=Europe/Paris:20261205T180000\r\nDTEND;TZID=Europe/Paris:20261205T193000\r\n',
     );
     expect(evening).toContain('BEGIN:VTIMEZONE\r\nTZID:Europe/Paris\r\n');
-    // 02:30 on 25 October 2026 happens twice in Paris: the second is written as the instant it is.
+    // 02:30 on 25 October 2026 happens twice in Paris: each is written as the instant it is.
     const second = calendarAt(new Date('2026-10-25T01:30:00Z'), new Date('2026-10-25T02:30:00Z'), 'Europe/Paris');
     expect(second).toContain('DTSTART:20261025T013000Z\r\n');
+    const first = calendarAt(new Date('2026-10-25T00:30:00Z'), new Date('2026-10-25T03:00:00Z'), 'Europe/Paris');
+    expect(first).toContain('DTSTART:20261025T003000Z\r\n');
+    expect(first).toContain('DTEND;TZID=Europe/Paris:20261025T040000\r\n');
+    // 01:00 on 4 November 2029 happens twice in Toronto; ical.js read the first, on the local clock, as the second.
+    const toronto = calendarAt(new Date('2029-11-03T19:39:00Z'), new Date('2029-11-04T05:00:00Z'), 'America/Toronto');
+    expect(toronto).toContain('DTEND:20291104T050000Z\r\n');
+    expect(readBack(toronto).end).toBe(Date.parse('2029-11-04T05:00:00Z'));
     expect(calendarAt(new Date('2026-12-05T17:00:00Z'), new Date('2026-12-05T18:00:00Z'), 'Mars/Olympus')).toContain(
       'DTSTART:20261205T170000Z\r\n',
     );
