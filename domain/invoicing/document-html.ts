@@ -9,6 +9,7 @@ import { companyLines, type DocumentCompany, type DocumentPayment, paymentLines 
 import { type DocumentLines, isPriced, type PricedLine, type UnitPrice } from './document-lines';
 import { type ServiceDelivery } from './e-invoice';
 import { type TaxRate } from './tax-rates';
+import { termsAgreeWithDueDate } from './payment-terms';
 import { scheduleHeadings } from './schedule-words';
 
 /** What a quote, invoice or credit note file shows, already computed (amounts in cents). */
@@ -316,11 +317,16 @@ export { formatDay };
 /**
  * The payment lines at a quote's or invoice's foot (none on a credit note), the pdf's and the
  * docx's: a schedule says when each part is paid, so the profile's payment terms ("Paiement à 30
- * jours") are left out beside one (issue 40 §13).
+ * jours") are left out beside one (issue 40 §13); so they are beside an invoice's due date they
+ * do not lead to (payment-terms.ts).
  */
 export function documentPaymentLines(view: DocumentView): string[] {
   if (view.kind === 'credit_note') return [];
-  const terms = view.schedule?.length && view.payment ? { ...view.payment, termsDays: null } : view.payment;
+  const days = view.payment?.termsDays ?? null;
+  const contradicted =
+    days !== null && view.kind === 'invoice' && !termsAgreeWithDueDate(view.issuedOn, view.untilDate, days);
+  const terms =
+    (view.schedule?.length || contradicted) && view.payment ? { ...view.payment, termsDays: null } : view.payment;
   return paymentLines(terms, view.kind, view.locale);
 }
 

@@ -17,6 +17,7 @@ import { type SellerProfile } from './seller';
 import { type InvoiceOperation, invoiceOperation } from './operation-category';
 import { zeroRateReasonOf } from '../regimes/zero-rate-reason';
 import { type TaxSummary } from './tax-lines';
+import { termsAgreeWithDueDate } from './payment-terms';
 import { VAT_ON_DEBITS_NOTE, VAT_ON_DEBITS_SUBJECT } from '../addons/fr-e-invoicing/mentions';
 
 /**
@@ -256,7 +257,7 @@ export function eInvoiceOf(input: EInvoiceInput): EInvoice {
     payment: clean(input.seller.iban)
       ? { iban: (clean(input.seller.iban) ?? '').replace(/\s/g, '').toUpperCase(), bic: clean(input.seller.bic) }
       : null,
-    paymentTerms: paymentTermsOf(input.seller.payment_terms_days, input.dueDate, regime.templateLaw),
+    paymentTerms: paymentTermsOf(input.seller.payment_terms_days, input.dueDate, input.issueDate, regime.templateLaw),
     notes: notesOf(input.seller, regime.templateLaw, exempt, vatOnDebits),
     operation,
     vatOnDebits,
@@ -379,9 +380,18 @@ function deliverToOf(
   };
 }
 
-/** BT-20, the terms of payment, in French for a French studio and in English elsewhere. */
-function paymentTermsOf(days: number | null | undefined, dueDate: string | null, french: boolean): string | null {
-  if (days != null) return french ? `Paiement à ${days} jours` : `Payment within ${days} days`;
+/**
+ * BT-20, the terms of payment, in French for a French studio and in English elsewhere: the
+ * profile's terms when the due date (BT-9) agrees with them (payment-terms.ts), else the due date.
+ */
+function paymentTermsOf(
+  days: number | null | undefined,
+  dueDate: string | null,
+  issueDate: string,
+  french: boolean,
+): string | null {
+  if (days != null && termsAgreeWithDueDate(issueDate, dueDate, days))
+    return french ? `Paiement à ${days} jours` : `Payment within ${days} days`;
   if (dueDate) return french ? `Paiement au plus tard le ${dueDate}` : `Due on ${dueDate}`;
   return null;
 }

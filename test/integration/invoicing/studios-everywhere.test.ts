@@ -779,6 +779,9 @@ describe('deposits of a Québec quote with GST and QST (issue 30 §2)', () => {
     expect(depositText).toMatch(/Deposit invoice No\. F-\d{4}-\d{5}/);
     expect(depositText).toMatch(/Total incl\. tax\s+\$784\.35/);
     expect(depositText).toContain('QST registration number: 1227494057TQ0001');
+    // Due at booking, today: the studio's 30-day terms would say otherwise, so only the due date is printed.
+    expect(depositText).toMatch(/Due date: \w+ \d{1,2}, \d{4}/);
+    expect(depositText).not.toContain('Payment within 30 days');
     const credit = await request(t.app)
       .post(`/api/invoices/${deposit.body.id}/credit-notes`)
       .set(as(studio))

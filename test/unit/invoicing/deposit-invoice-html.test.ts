@@ -1,5 +1,5 @@
 import { itemDocumentLines } from '../../../domain/invoicing/document-lines';
-import { documentHtml, type DocumentView } from '../../../domain/invoicing/document-html';
+import { documentHtml, documentPaymentLines, type DocumentView } from '../../../domain/invoicing/document-html';
 
 /** A deposit invoice of 639.00 on quote D-2026-00003 (docs/payment-schedules.md). */
 const depositInvoice = (locale: DocumentView['locale']): DocumentView => ({
@@ -47,11 +47,25 @@ const depositInvoice = (locale: DocumentView['locale']): DocumentView => ({
 });
 
 describe('the deposit invoice document', () => {
-  it("is titled Facture d'acompte and names the quote it is a deposit on, with the payment terms of any invoice", () => {
+  it("is titled Facture d'acompte and names the quote it is a deposit on, with the payment lines of any invoice", () => {
     const html = documentHtml(depositInvoice('fr-FR'));
     expect(html).toContain('<h1>Facture d&#39;acompte N° F-2026-00012</h1>');
     expect(html).toContain('<div>Acompte sur le devis D-2026-00003</div>');
     expect(html).toContain('IBAN');
+  });
+
+  it("leaves out the studio's 30-day terms beside a due date they do not lead to, and keeps them beside one they do", () => {
+    // Due at booking, the day it is issued: "Paiement à 30 jours" would contradict it.
+    expect(documentPaymentLines(depositInvoice('fr-FR'))).not.toContain('Paiement à 30 jours');
+    expect(documentPaymentLines({ ...depositInvoice('en-US'), untilDate: '2026-04-01' })).not.toContain(
+      'Payment within 30 days',
+    );
+    expect(documentPaymentLines({ ...depositInvoice('fr-FR'), untilDate: '2026-04-11' })).toContain(
+      'Paiement à 30 jours',
+    );
+    expect(documentPaymentLines({ ...depositInvoice('fr-FR'), untilDate: null })).toContain('Paiement à 30 jours');
+    // A quote's terms are those its invoices will have.
+    expect(documentPaymentLines({ ...depositInvoice('fr-FR'), kind: 'quote' })).toContain('Paiement à 30 jours');
   });
 
   it('speaks English for an en-US client', () => {

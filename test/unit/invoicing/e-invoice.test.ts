@@ -229,6 +229,23 @@ describe('the e-invoice of an invoice (issue 22 §1)', () => {
     expect(rules(doc)).toEqual([]);
   });
 
+  it("states the studio's terms (BT-20) when the due date is theirs, and the due date when it is not", () => {
+    const items: EInvoiceItem[] = [
+      {
+        item_type: 'SESSION_TYPE',
+        description: 'Portrait',
+        quantity: '1',
+        price_without_tax: '100.00',
+        vat_percentage: '20',
+      },
+    ];
+    // SELLER pays within 30 days: 2026-11-24 + 30 is 2026-12-24.
+    expect(invoice(items).paymentTerms).toBe('Paiement à 30 jours');
+    expect(invoice(items, { dueDate: '2026-11-24' }).paymentTerms).toBe('Paiement au plus tard le 2026-11-24');
+    expect(invoice(items, { dueDate: null }).paymentTerms).toBe('Paiement à 30 jours');
+    expect(rules(invoice(items, { dueDate: '2026-11-24' }))).toEqual([]);
+  });
+
   it('names the failed rules of totals off by a cent', () => {
     const doc = invoice([
       {
