@@ -22,9 +22,11 @@ export function copyOutBytes(records: string[]): Buffer {
 
 /**
  * A pg connection as a copy-out sees it: a socket stream whose reads are `reads`, one data
- * listener (the driver's, which keeps what it is handed back) and the query it was sent.
+ * listener (the driver's, which keeps what it is handed back) and the query it was sent. The
+ * reads arrive at once (a socket's read then answers them joined), or with `apart` one a turn of
+ * the event loop, as a socket's do when the server writes faster than the reader reads.
  */
-export function fakeCopyConnection(reads: Buffer[]) {
+export function fakeCopyConnection(reads: Buffer[], { apart = false } = {}) {
   const stream = new Readable({ read() {} });
   const handedBack: Buffer[] = [];
   stream.on('data', (chunk: Buffer) => handedBack.push(chunk));
@@ -35,7 +37,16 @@ export function fakeCopyConnection(reads: Buffer[]) {
       stream,
       query(text: string) {
         sent.push(text);
-        for (const read of reads) stream.push(read);
+        if (!apart) for (const read of reads) stream.push(read);
+        else {
+          let next = 0;
+          const arrive = () => {
+            if (next === reads.length) return;
+            stream.push(reads[next++]);
+            setImmediate(arrive);
+          };
+          arrive();
+        }
       },
     },
     handedBack,

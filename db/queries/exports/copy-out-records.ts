@@ -62,8 +62,8 @@ export class CopyOutRecords extends Readable {
   private readonly onReadable = () => this.forward();
   /** Output buffers handed back through recycle(), free to fill again. */
   private readonly spare: Buffer[] = [];
-  /** The memory of every output buffer this copy-out made, so recycle() takes back nothing else. */
-  private readonly own = new WeakSet<ArrayBufferLike>();
+  /** The memory of the output buffers pushed and not handed back: recycle() takes back only those, once. */
+  private readonly lent = new WeakSet<ArrayBufferLike>();
 
   constructor(
     private readonly text: string,
@@ -98,7 +98,7 @@ export class CopyOutRecords extends Readable {
    * collected.
    */
   recycle(chunk: Buffer): void {
-    if (this.own.has(chunk.buffer)) this.spare.push(Buffer.from(chunk.buffer, 0, chunk.buffer.byteLength));
+    if (this.lent.delete(chunk.buffer)) this.spare.push(Buffer.from(chunk.buffer, 0, chunk.buffer.byteLength));
   }
 
   handleError(err: Error): void {
@@ -165,7 +165,8 @@ export class CopyOutRecords extends Readable {
       }
     }
     this.bytes += at;
-    if (at === 0) this.spare.push(out);
+    if (at > 0) this.lent.add(out.buffer);
+    else this.spare.push(out);
     const wanted = at === 0 ? true : this.push(out.subarray(0, at));
     if (unread) {
       this.detach(unread);
@@ -179,10 +180,7 @@ export class CopyOutRecords extends Readable {
   /** A spare buffer of at least `bytes`, or a new one (its own memory, never the shared pool's). */
   private outputBuffer(bytes: number): Buffer {
     const spare = this.spare.pop();
-    if (spare && spare.length >= bytes) return spare;
-    const out = Buffer.allocUnsafeSlow(Math.max(bytes, OUTPUT_BYTES));
-    this.own.add(out.buffer);
-    return out;
+    return spare && spare.length >= bytes ? spare : Buffer.allocUnsafeSlow(Math.max(bytes, OUTPUT_BYTES));
   }
 
   /** Gives the socket back to the driver with what is left of the read (CommandComplete, ReadyForQuery, an error). */
