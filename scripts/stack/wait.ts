@@ -40,6 +40,20 @@ export function isListening(port: number, host = '127.0.0.1'): Promise<boolean> 
  */
 const LISTEN_PORTS = { from: 20_000, to: 32_000 };
 
+/**
+ * The ports a process picks from: the whole range, or in a jest worker (a lane of the tests,
+ * docs/testing.md) a slice of it of its own. Two lanes run their files at the same time, and a
+ * port one picked and had not listened on yet could be picked by the other: `npm start`'s test
+ * then failed on a port "already in use". Within a lane, files run one after another.
+ */
+function listenPorts(): { from: number; to: number } {
+  const lane = Number(process.env.JEST_WORKER_ID);
+  if (!Number.isInteger(lane) || lane < 1) return LISTEN_PORTS;
+  const width = 3_000;
+  const from = LISTEN_PORTS.from + ((lane - 1) % ((LISTEN_PORTS.to - LISTEN_PORTS.from) / width)) * width;
+  return { from, to: from + width };
+}
+
 /** Whether `port` can be listened on at 127.0.0.1 right now. */
 function canListen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -52,8 +66,9 @@ function canListen(port: number): Promise<boolean> {
 
 /** A port nobody listens on right now, below the ephemeral range (else one the kernel chooses). */
 export async function freePort(): Promise<number> {
+  const { from, to } = listenPorts();
   for (let tries = 0; tries < 50; tries++) {
-    const port = LISTEN_PORTS.from + Math.floor(Math.random() * (LISTEN_PORTS.to - LISTEN_PORTS.from));
+    const port = from + Math.floor(Math.random() * (to - from));
     if (await canListen(port)) return port;
   }
   return new Promise((resolve, reject) => {
