@@ -7,6 +7,7 @@ import { to as copyTo } from 'pg-copy-streams';
 import { columnsFor } from '../../../domain/exports/columns';
 import { CSV_DIALECT_RULES } from '../../../domain/exports/csv-dialect';
 import { csvCopyStatement, csvSessionSettings } from '../../../db/queries/exports/csv-projection';
+import { formatTimestampInZone } from '../../../domain/wall-clock';
 import { createS3Client } from '../../../lib/s3';
 import { type ExportPayload } from '../../../workflows/exports/contract';
 import { buildUser, type TestUser } from '../../factories/users';
@@ -218,23 +219,6 @@ describe('csv exports', () => {
       'Australia/Adelaide',
       'UTC',
     ];
-    // The reference: the zone's wall clock as ICU reads it, not as PostgreSQL does.
-    const wallClockMinute = (at: Date, timeZone: string) => {
-      const parts = Object.fromEntries(
-        new Intl.DateTimeFormat('en-US', {
-          timeZone,
-          hourCycle: 'h23',
-          year: 'numeric',
-          month: '2-digit',
-          day: '2-digit',
-          hour: '2-digit',
-          minute: '2-digit',
-        })
-          .formatToParts(at)
-          .map((p) => [p.type, p.value]),
-      );
-      return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:00`;
-    };
     const studio = await buildUser(t.app);
     const client = new Client({ connectionString: t.config.DATABASE_URL });
     await client.connect();
@@ -279,7 +263,8 @@ describe('csv exports', () => {
             await client.query('COMMIT');
             expect(copied.toString('utf8').trimEnd().split('\n')).toEqual([
               'Date',
-              ...instants.map((at) => wallClockMinute(at, zone)),
+              // The reference: the zone's wall clock as ICU reads it (the excel and pdf exports' own), not PostgreSQL.
+              ...instants.map((at) => `${formatTimestampInZone(at, zone)}:00`),
             ]);
           },
         ),
